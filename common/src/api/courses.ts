@@ -1,0 +1,77 @@
+export interface ModuleDto {
+  id: number;
+  courseId: number;
+  title: string;
+  description: string;
+  /** Present only for enrolled learners and admins. */
+  vimeoVideoId?: string;
+  /** Private-link hash of an unlisted Vimeo video, when there is one. */
+  vimeoHash?: string | null;
+  /** Seconds. */
+  duration: number;
+  orderIndex: number;
+  isCompleted: boolean;
+}
+
+/** A course in a list (GET /api/courses, the dashboard). */
+export interface CourseSummaryDto {
+  id: number;
+  title: string;
+  description: string;
+  /** Integer pence. */
+  price: number;
+  thumbnail: string | null;
+  salesVideoId: string | null;
+  totalModules: number;
+  /** Sum of module durations, seconds. */
+  totalDuration: number;
+}
+
+export interface CourseProgressFields {
+  isEnrolled: boolean;
+  completedModules: number;
+  progressPercentage: number;
+  lastWatchedModule: { id: number; title: string } | null;
+}
+
+export type DashboardCourseDto = CourseSummaryDto & CourseProgressFields;
+
+/** GET /api/courses/:id */
+export interface CourseDetailDto extends CourseSummaryDto, CourseProgressFields {
+  modules: ModuleDto[];
+}
+
+export interface DashboardStatsDto {
+  overallProgress: number;
+  enrolledCourses: number;
+  completedModules: number;
+  /** Hours, one decimal. */
+  totalWatchTime: number;
+}
+
+export interface DashboardDto {
+  courses: DashboardCourseDto[];
+  stats: DashboardStatsDto;
+}
+
+export interface EnrollmentDto {
+  id: number;
+  userId: number;
+  courseId: number;
+  courseTitle: string;
+  enrolledAt: string;
+  totalModules: number;
+  completedModules: number;
+  progressPercentage: number;
+}
+
+export interface ProgressDto {
+  moduleId: number;
+  courseId: number;
+  watchedDuration: number;
+  position: number;
+  isCompleted: boolean;
+  /** True once every module of the course is complete. */
+  courseCompleted: boolean;
+  certificateNumber: string | null;
+}

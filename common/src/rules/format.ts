@@ -1,0 +1,45 @@
+/** £ with two decimals from integer pence (SPEC §9). */
+export function formatPrice(pence: number): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(
+    pence / 100,
+  );
+}
+
+/** Estimated course hours: modules × 0.25, rounded (SPEC §9). */
+export function estimatedHours(totalModules: number): number {
+  return Math.round(totalModules * 0.25);
+}
+
+/** m:ss from seconds, for module durations. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Admin duration entry: "MM:SS" (or "H:MM:SS") or decimal minutes ("7.5") to seconds.
+ * Empty means 0; anything else unparseable is null so the form can say so.
+ */
+export function parseDurationInput(input: string): number | null {
+  const value = input.trim();
+  if (value === '') return 0;
+  if (/^\d+(:[0-5]?\d){1,2}$/.test(value)) {
+    return value.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  }
+  if (/^\d+(\.\d+)?$/.test(value) || /^\.\d+$/.test(value)) {
+    return Math.round(Number(value) * 60);
+  }
+  return null;
+}
+
+/** Long British date, e.g. "21 November 2026" (certificates). */
+export function formatLongDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
+    new Date(iso),
+  );
+}
+
+export function percentage(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { email, optionalText } from './common.ts';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase, short enough that hashing it is no denial of service. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+const password = z
+  .string({ message: 'Password is required' })
+  .min(1, { message: 'Password is required' })
+  .max(PASSWORD_MAX_LENGTH, { message: 'Password is too long' });
+
+const newPassword = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` })
+  .max(PASSWORD_MAX_LENGTH, { message: 'Password is too long' });
+
+export const loginSchema = z.object({
+  email: z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, { message: 'Email is required' }).max(254),
+  password,
+});
+
+export const registerSchema = z.object({
+  email,
+  password: newPassword,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ message: 'The password reset link is invalid or missing.' }).trim().min(1, {
+    message: 'The password reset link is invalid or missing.',
+  }).max(200),
+  newPassword,
+});
+
+export const profileSchema = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  company: optionalText(200),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  profileImageUrl: z.string().max(500).nullable().optional(),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Database ids arrive as JSON numbers or as path/query strings. */
+export const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+/** Optional free text: empty strings are stored as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const requiredText = (max: number, message: string) =>
+  z.string({ message }).trim().min(1, { message }).max(max);
+
+export const idParams = z.object({ id });
+
+export const listQuery = z.object({
+  q: z.string().trim().max(200).optional().default(''),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type ListQuery = z.infer<typeof listQuery>;

@@ -1,0 +1,60 @@
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { AppContextExtensions, AppDeps, AppState } from './context.ts';
+import type { Db } from './db/knex.ts';
+import { loadUser } from './middlewares/auth.ts';
+import { errorHandler } from './middlewares/errors.ts';
+import { jsonBody } from './middlewares/jsonBody.ts';
+import { originCheck } from './middlewares/originCheck.ts';
+import { RateLimits, type LimiterFactory } from './middlewares/rateLimit.ts';
+import { requestContext } from './middlewares/requestContext.ts';
+import { sessionMiddleware } from './middlewares/session.ts';
+import { buildRoutes } from './routes/index.ts';
+import { Mailer } from './services/mail.ts';
+import { createPasswordHasher, type PasswordHasher } from './services/passwords.ts';
+import { staticFiles } from './middlewares/staticFiles.ts';
+
+export interface CreateAppOptions {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer?: Mailer;
+  passwords?: PasswordHasher;
+  limiterFactory?: LimiterFactory;
+}
+
+export type App = Koa<AppState, AppContextExtensions> & { deps: AppDeps; routeTable: ReturnType<typeof buildRoutes>['table'] };
+
+/** Builds the Koa application; index.ts listens on it, tests drive it over real HTTP. */
+export function createApp(options: CreateAppOptions): App {
+  const { config, db, logger } = options;
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
+    limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory),
+  };
+
+  const app = new Koa<AppState, AppContextExtensions>({ keys: config.sessionKeys, proxy: config.trustProxy }) as App;
+  app.context.deps = deps;
+  app.deps = deps;
+  // Errors are answered by errorHandler and logged there with the request id.
+  app.silent = true;
+
+  const routes = buildRoutes();
+  app.routeTable = routes.table;
+
+  app.use(requestContext);
+  app.use(errorHandler);
+  app.use(staticFiles(config));
+  app.use(sessionMiddleware(app as unknown as Koa, db, { secure: new URL(config.publicUrl).protocol === 'https:' }));
+  app.use(originCheck(config.publicUrl));
+  app.use(jsonBody);
+  app.use(loadUser);
+  app.use(routes.router.routes());
+  app.use(routes.router.allowedMethods());
+  return app;
+}

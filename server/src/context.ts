@@ -1,0 +1,32 @@
+import type { ParameterizedContext } from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/knex.ts';
+import type { User } from './models/User.ts';
+import type { Mailer } from './services/mail.ts';
+import type { PasswordHasher } from './services/passwords.ts';
+import type { RateLimits } from './middlewares/rateLimit.ts';
+
+/** Everything a request handler may reach outside itself; built once in createApp(). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  limits: RateLimits;
+}
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  /** The signed-in user, loaded once per request by the session middleware. */
+  user: User | null;
+}
+
+export interface AppContextExtensions {
+  deps: AppDeps;
+  input: unknown;
+}
+
+export type AppContext = ParameterizedContext<AppState, AppContextExtensions>;

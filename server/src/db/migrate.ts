@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { Db } from './knex.ts';
+import * as initial from './migrations/001_initial.ts';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+// Listed here rather than read from a folder, so migrations run the same under tsx, in tests
+// and from any working directory.
+const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};
+
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest({ migrationSource: source });
+}
+
+export async function rollbackAll(db: Db): Promise<void> {
+  await db.migrate.rollback({ migrationSource: source }, true);
+}

@@ -1,0 +1,14 @@
+import type { Middleware } from 'koa';
+import { User } from '../models/User.ts';
+import type { AppContextExtensions, AppState } from '../context.ts';
+
+/** Loads the signed-in user, if any, onto ctx.state.user. */
+export const loadUser: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+  const userId = ctx.session?.userId as number | undefined;
+  if (userId) {
+    const user = await User.query(ctx.deps.db).findById(userId);
+    if (user) ctx.state.user = user;
+    else ctx.session = null;
+  }
+  return next();
+};

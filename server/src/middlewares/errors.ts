@@ -1,0 +1,62 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { HttpError } from '../errors.ts';
+import type { AppContextExtensions, AppState } from '../context.ts';
+
+/** Zod issues as {field: message}, and the first one as the headline. */
+export function zodToHttp(error: ZodError, location: string): HttpError {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : location;
+    errors[key] ??= issue.message;
+  }
+  const first = error.issues[0];
+  const message = first && first.path.length === 0 && location !== 'body' ? first.message : (first?.message ?? 'Invalid input');
+  return new HttpError(400, 'validation_failed', message, errors);
+}
+
+/** The one place errors become responses: CONTRACT.md's JSON shape, no stack traces out. */
+export const errorHandler: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found' };
+    }
+  } catch (raw) {
+    const error = toHttpError(raw);
+    if (error.status >= 500) {
+      ctx.state.log?.error({ err: raw }, 'request failed');
+    } else {
+      ctx.state.log?.debug({ status: error.status, id: error.id }, error.message);
+    }
+    ctx.status = error.status;
+    if (error.headers) ctx.set(error.headers);
+    ctx.body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+  }
+};
+
+function toHttpError(raw: unknown): HttpError {
+  if (raw instanceof HttpError) return raw;
+  if (raw instanceof ZodError) return zodToHttp(raw, 'body');
+  const error = raw as { status?: number; statusCode?: number; type?: string; code?: string; expose?: boolean; message?: string };
+  const status = error?.status ?? error?.statusCode;
+  // Body-parser and http-errors failures carry a 4xx status and a safe message.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 413) return new HttpError(413, 'payload_too_large', 'The request is too large');
+    if (status === 415) return new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON');
+    if (error.type === 'entity.parse.failed') return new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+    return new HttpError(status, 'bad_request', error.expose && error.message ? error.message : 'Invalid request');
+  }
+  if (isDatabaseUnavailable(error?.code, error?.message)) {
+    return new HttpError(503, 'database_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
+  }
+  return new HttpError(500, 'internal', 'Something went wrong on our side. Please try again.');
+}
+
+function isDatabaseUnavailable(code: string | undefined, message: string | undefined): boolean {
+  if (code && ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY'].includes(code)) {
+    return true;
+  }
+  return Boolean(message && /Knex: Timeout acquiring a connection/.test(message));
+}

@@ -1,0 +1,29 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Middleware } from 'koa';
+import { unsupportedMediaType } from '../errors.ts';
+import type { AppContextExtensions, AppState } from '../context.ts';
+
+const parse = bodyParser({
+  enableTypes: ['json'],
+  jsonLimit: '1mb',
+  jsonStrict: true,
+  parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+});
+
+/** Paths that take a body that is not JSON (multipart upload); they parse their own. */
+const NON_JSON_PATHS = new Set(['/api/user/upload-avatar']);
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * JSON bodies up to 1 MB (413 beyond). A body of another media type is a 415, so a form post
+ * can never slip past validation as an empty object.
+ */
+export const jsonBody: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path)) return next();
+  if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();
+  return parse(ctx, next);
+};

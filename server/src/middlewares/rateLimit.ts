@@ -1,0 +1,51 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { tooManyRequests } from '../errors.ts';
+
+/**
+ * Limits per purpose. Per-account limits are strict; per-address ones leave room for a whole
+ * school's staff behind one NAT address (CONTRACT.md "Rate limits").
+ */
+const LIMITS = {
+  loginAccount: { points: 10, duration: 15 * 60 },
+  loginAddress: { points: 1000, duration: 15 * 60 },
+  register: { points: 300, duration: 60 * 60 },
+  forgotAccount: { points: 5, duration: 60 * 60 },
+  forgotAddress: { points: 100, duration: 60 * 60 },
+  resetAddress: { points: 100, duration: 60 * 60 },
+  contact: { points: 20, duration: 60 * 60 },
+  comment: { points: 20, duration: 60 },
+  upload: { points: 30, duration: 60 * 60 },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+export type LimiterFactory = (name: LimitName, points: number, duration: number) => RateLimiterAbstract;
+
+export const memoryLimiters: LimiterFactory = (name, points, duration) =>
+  new RateLimiterMemory({ keyPrefix: name, points, duration });
+
+export class RateLimits {
+  private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
+
+  constructor(multiplier: number, factory: LimiterFactory = memoryLimiters) {
+    for (const [name, limit] of Object.entries(LIMITS) as Array<[LimitName, (typeof LIMITS)[LimitName]]>) {
+      const points = Math.max(1, Math.round(limit.points * multiplier));
+      this.limiters.set(name, factory(name, points, limit.duration));
+    }
+  }
+
+  /** Counts one attempt; throws 429 with Retry-After once the limit is spent. */
+  async consume(name: LimitName, key: string): Promise<void> {
+    try {
+      await this.limiters.get(name)!.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext / 1000);
+      throw rejection;
+    }
+  }
+
+  /** Clears a key, e.g. failed logins after a successful one. */
+  async reset(name: LimitName, key: string): Promise<void> {
+    await this.limiters.get(name)!.delete(key);
+  }
+}

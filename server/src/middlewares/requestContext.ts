@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { AppContextExtensions, AppState } from '../context.ts';
+
+/** A request id on every log line and response, and one access-log line per request. */
+export const requestContext: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+  const incoming = ctx.get('x-request-id');
+  const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  ctx.state.requestId = requestId;
+  ctx.state.log = ctx.deps.logger.child({ requestId });
+  ctx.state.user = null;
+  ctx.set('X-Request-Id', requestId);
+  const started = performance.now();
+  try {
+    await next();
+  } finally {
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+  }
+};

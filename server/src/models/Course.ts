@@ -1,0 +1,24 @@
+import { Model } from 'objection';
+import { Module } from './Module.ts';
+
+export class Course extends Model {
+  static override tableName = 'courses';
+
+  id!: number;
+  title!: string;
+  description!: string;
+  price!: number;
+  thumbnail!: string | null;
+  salesVideoId!: string | null;
+  createdAt!: number;
+  updatedAt!: number;
+  modules?: Module[];
+
+  static override relationMappings = () => ({
+    modules: {
+      relation: Model.HasManyRelation,
+      modelClass: Module,
+      join: { from: 'courses.id', to: 'modules.courseId' },
+    },
+  });
+}

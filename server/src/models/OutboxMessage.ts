@@ -1,0 +1,18 @@
+import { Model } from 'objection';
+
+export type OutboxStatus = 'pending' | 'sent' | 'logged' | 'failed';
+
+export class OutboxMessage extends Model {
+  static override tableName = 'outbox';
+
+  id!: number;
+  toAddress!: string;
+  subject!: string;
+  text!: string;
+  status!: OutboxStatus;
+  attempts!: number;
+  lastError!: string | null;
+  lockedUntil!: number | null;
+  createdAt!: number;
+  sentAt!: number | null;
+}

@@ -1,0 +1,26 @@
+import type { StudentDto, UserDto } from '@atrium/common';
+import { toIso } from '../db/knex.ts';
+import type { User } from '../models/User.ts';
+
+export function presentUser(user: User): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    company: user.company,
+    profileImageUrl: user.profileImageUrl,
+    role: user.role === 'admin' ? 'admin' : 'learner',
+    createdAt: toIso(user.createdAt)!,
+  };
+}
+
+export function presentStudent(user: User & { enrollmentCount?: number | string }): StudentDto {
+  return { ...presentUser(user), enrollmentCount: Number(user.enrollmentCount ?? 0) };
+}
+
+/** The name printed on a certificate or shown beside a comment. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || user.email;
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { createUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
+import { decodeMailBody, startSmtpCapture } from '../../../test/smtp.ts';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await createTestServer({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+describe('register', () => {
+  it('creates a learner, signs them in and never returns the password hash', async () => {
+    const client = server.client();
+    const response = await client.post('/api/register', {
+      email: '  New.Teacher@School.test ',
+      password: 'secret1',
+      firstName: 'Nia',
+      lastName: 'Patel',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ email: 'new.teacher@school.test', firstName: 'Nia', role: 'learner' });
+    expect(JSON.stringify(response.body)).not.toMatch(/hash|argon/i);
+    const me = await client.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('new.teacher@school.test');
+  });
+
+  it('needs an email and a password of at least 6 characters', async () => {
+    const client = server.client();
+    const missing = await client.post('/api/register', { password: 'secret1' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.email).toBeTruthy();
+    const short = await client.post('/api/register', { email: 'a@school.test', password: '123' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password must be at least 6 characters long.');
+  });
+
+  it('answers 409 for an address that already has an account, whatever its case', async () => {
+    const user = await createUser(server.db);
+    const response = await server.client().post('/api/register', { email: user.email.toUpperCase(), password: 'secret12' });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/already exists/);
+  });
+
+  it('ignores a role sent by the client', async () => {
+    const response = await server.client().post('/api/register', { email: 'sneaky@school.test', password: 'secret12', role: 'admin' });
+    expect(response.status).toBe(201);
+    expect(response.body.role).toBe('learner');
+  });
+});
+
+describe('login and logout', () => {
+  it('signs in with the right password and changes the session id', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await client.get('/api/courses');
+    const before = client.cookieHeader;
+    const response = await client.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    expect(response.status).toBe(200);
+    expect(response.body.id).toBe(user.id);
+    expect(client.cookieHeader).not.toBe(before);
+    const setCookie = response.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/httponly/i);
+    expect(setCookie).toMatch(/samesite=lax/i);
+  });
+
+  it('keeps only a random id in the cookie and the session in the database', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await signIn(client, user);
+    const sid = /atrium\.sid=([^;]+)/.exec(client.cookieHeader)?.[1];
+    expect(sid).toBeTruthy();
+    expect(Buffer.from(sid!, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const row = await server.db('sessions').where({ id: sid }).first();
+    expect(row.userId).toBe(user.id);
+  });
+
+  it('refuses a wrong password or an unknown account with the same 401', async () => {
+    const user = await createUser(server.db);
+    const wrong = await server.client().post('/api/login', { email: user.email, password: 'nope-nope' });
+    const unknown = await server.client().post('/api/login', { email: 'nobody@school.test', password: 'nope-nope' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('needs email and password', async () => {
+    const response = await server.client().post('/api/login', { email: '' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toMatchObject({ email: expect.any(String), password: expect.any(String) });
+  });
+
+  it('treats GET /api/user without a session as 401, and logout ends the session', async () => {
+    const client = server.client();
+    expect((await client.get('/api/user')).status).toBe(401);
+    const user = await createUser(server.db);
+    await signIn(client, user);
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('refuses a non-JSON body with 415 and malformed JSON with 400', async () => {
+    const client = server.client();
+    const form = await client.request('POST', '/api/login', { raw: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(415);
+    const broken = await client.request('POST', '/api/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await server.client().post('/api/login', { email: 'a@b.test', password: 'x'.repeat(1_100_000) });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('origin check', () => {
+  it('refuses a state-changing request with a session from another origin', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await signIn(client, user);
+    const foreign = await client.request('PATCH', '/api/user/profile', { body: { firstName: 'X' }, headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    const own = await client.request('PATCH', '/api/user/profile', { body: { firstName: 'Y' }, headers: { origin: server.url } });
+    expect(own.status).toBe(200);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails a working single-use link, ends every session and never reveals who has an account', async () => {
+    const user = await createUser(server.db);
+    const otherDevice = server.client();
+    await signIn(otherDevice, user);
+
+    const known = await server.client().post('/api/forgot-password', { email: user.email });
+    const unknown = await server.client().post('/api/forgot-password', { email: 'nobody-here@school.test' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toBe("If an account exists with that email, you'll receive a password reset link.");
+
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && /reset-password\?token=/.test(decodeMailBody(m.raw)));
+    const link = new RegExp(`${server.url.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=([\\w-]+)`).exec(decodeMailBody(mail.raw));
+    expect(link).toBeTruthy();
+    const token = link![1]!;
+
+    const stored = await server.db('passwordResets').where({ userId: user.id }).first();
+    expect(stored.tokenHash).not.toContain(token);
+
+    const short = await server.client().post('/api/reset-password', { token, newPassword: '123' });
+    expect(short.status).toBe(400);
+
+    const reset = await server.client().post('/api/reset-password', { token, newPassword: 'brand-new-pass' });
+    expect(reset.status).toBe(200);
+    expect((await otherDevice.get('/api/user')).status).toBe(401);
+    expect(await server.db('sessions').where({ userId: user.id }).count({ n: '*' }).then((r) => Number(r[0]!.n))).toBe(0);
+
+    const again = await server.client().post('/api/reset-password', { token, newPassword: 'another-pass' });
+    expect(again.status).toBe(400);
+
+    const client = server.client();
+    expect((await client.post('/api/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
+    expect((await client.post('/api/login', { email: user.email, password: 'brand-new-pass' })).status).toBe(200);
+    await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/.test(m.raw));
+  });
+
+  it('refuses an expired token and a missing one', async () => {
+    const user = await createUser(server.db);
+    const { hashToken } = await import('./index.ts');
+    await server.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken('expired-token'), expiresAt: Date.now() - 1, createdAt: Date.now() - 3_600_001 });
+    expect((await server.client().post('/api/reset-password', { token: 'expired-token', newPassword: 'whatever1' })).status).toBe(400);
+    const missing = await server.client().post('/api/reset-password', { newPassword: 'whatever1' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('The password reset link is invalid or missing.');
+  });
+});
+
+describe('rate limits', () => {
+  it('locks an account after repeated wrong passwords with 429 and Retry-After', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const user = await createUser(limited.db);
+      const client = limited.client();
+      let last = 0;
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 11; i += 1) {
+        const response = await client.post('/api/login', { email: user.email, password: 'wrong-password' });
+        last = response.status;
+        retryAfter = response.headers.get('retry-after');
+      }
+      expect(last).toBe(429);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

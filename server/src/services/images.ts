@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { HttpError } from '../errors.ts';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_SIZE = 512;
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+export interface EncodedImage {
+  data: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+/**
+ * Decides the type from the bytes, never the declared type, and re-encodes to a square WebP so
+ * nothing the uploader sent (metadata, scripts in polyglots) is served back.
+ */
+export async function encodeAvatar(input: Buffer): Promise<EncodedImage> {
+  const invalid = new HttpError(415, 'invalid_image', 'Please select an image file');
+  let format: string | undefined;
+  try {
+    // limitInputPixels guards against decompression bombs: 5 MB can hold a 40,000² PNG.
+    format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format;
+  } catch {
+    throw invalid;
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw invalid;
+  try {
+    const data = await sharp(input, { limitInputPixels: 50_000_000, animated: false })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: false })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { data, contentType: 'image/webp', etag: createHash('sha256').update(data).digest('hex').slice(0, 32) };
+  } catch {
+    throw invalid;
+  }
+}

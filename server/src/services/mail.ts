@@ -1,0 +1,101 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex.ts';
+import { OutboxMessage } from '../models/OutboxMessage.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const MAX_ATTEMPTS = 8;
+const LOCK_MS = 60_000;
+
+/**
+ * Every mail goes through the `outbox` table first, written in the same transaction as the
+ * change it reports, so a mail server being down loses nothing: unsent rows are retried.
+ * Without SMTP_URL the mail is written to the log instead (a reset link stays usable locally).
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly options: { smtpUrl: string | null; from: string },
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  /** Adds a message to the outbox; pass the transaction the message belongs to. */
+  async enqueue(db: Db, message: MailMessage): Promise<void> {
+    await db('outbox').insert({
+      toAddress: message.to,
+      subject: message.subject,
+      text: message.text,
+      status: 'pending',
+      attempts: 0,
+      createdAt: Date.now(),
+    });
+  }
+
+  /** Starts delivering pending mail without making the caller wait for it. */
+  kick(): void {
+    void this.flush().catch((error: unknown) => this.logger.error({ err: error }, 'mail flush failed'));
+  }
+
+  /** Delivers pending mail; concurrent calls share one run. */
+  flush(): Promise<void> {
+    this.flushing ??= this.deliverPending().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async deliverPending(): Promise<void> {
+    const pending = await OutboxMessage.query(this.db)
+      .where('status', 'pending')
+      .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
+      .orderBy('id')
+      .limit(50);
+    for (const message of pending) {
+      // Claim the row so a second instance does not send it too.
+      const claimed = await this.db('outbox')
+        .where({ id: message.id, status: 'pending' })
+        .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
+        .update({ lockedUntil: Date.now() + LOCK_MS });
+      if (claimed !== 1) continue;
+      await this.deliver(message);
+    }
+  }
+
+  private async deliver(message: OutboxMessage): Promise<void> {
+    if (!this.transport) {
+      this.logger.info({ to: message.toAddress, subject: message.subject, text: message.text }, 'mail (no SMTP_URL: logged, not sent)');
+      await this.db('outbox').where({ id: message.id }).update({ status: 'logged', sentAt: Date.now(), lockedUntil: null });
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, text: message.text });
+      await this.db('outbox').where({ id: message.id }).update({ status: 'sent', sentAt: Date.now(), lockedUntil: null });
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      this.logger.warn({ err: error, outboxId: message.id, attempts }, 'mail delivery failed');
+      await this.db('outbox')
+        .where({ id: message.id })
+        .update({
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          attempts,
+          lastError: String((error as Error).message ?? error).slice(0, 1000),
+          // Back off: 1, 2, 4 … minutes before the next try.
+          lockedUntil: Date.now() + 60_000 * 2 ** (attempts - 1),
+        });
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

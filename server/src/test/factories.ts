@@ -1,0 +1,71 @@
+import argon2 from 'argon2';
+import type { Db } from '../db/knex.ts';
+import type { TestClient } from './client.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | null = null;
+let sequence = 0;
+
+/** One real argon2id hash per process: factories insert rows, they do not pay for hashing. */
+const testPasswordHash = () =>
+  (passwordHash ??= argon2.hash(TEST_PASSWORD, { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 }));
+
+export interface UserRow {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+}
+
+export async function createUser(db: Db, overrides: Partial<Omit<UserRow, 'id'>> & { company?: string | null } = {}): Promise<UserRow> {
+  sequence += 1;
+  const row = {
+    email: `learner${sequence}-${Date.now()}@school.test`,
+    firstName: 'Test',
+    lastName: `Learner ${sequence}`,
+    company: null,
+    role: 'learner',
+    ...overrides,
+  };
+  const [id] = await db('users').insert({ ...row, passwordHash: await testPasswordHash(), createdAt: Date.now(), updatedAt: Date.now() }, ['id']);
+  return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), ...row };
+}
+
+export const createAdmin = (db: Db, overrides: Partial<Omit<UserRow, 'id'>> = {}) => createUser(db, { role: 'admin', ...overrides });
+
+export async function signIn(client: TestClient, user: { email: string }, password = TEST_PASSWORD): Promise<void> {
+  const response = await client.post('/api/login', { email: user.email, password });
+  if (response.status !== 200) throw new Error(`sign in failed: ${response.status} ${response.text}`);
+}
+
+export async function createCourse(db: Db, overrides: Record<string, unknown> = {}): Promise<{ id: number; title: string; price: number }> {
+  sequence += 1;
+  const row = { title: `Course ${sequence}`, description: 'A course for testing', price: 0, thumbnail: null, salesVideoId: null, ...overrides };
+  const [id] = await db('courses').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }, ['id']);
+  return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), title: row.title as string, price: row.price as number };
+}
+
+export async function createModule(
+  db: Db,
+  courseId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; courseId: number; duration: number; orderIndex: number }> {
+  const count = Number((await db('modules').where({ courseId }).count({ n: '*' }))[0]!.n);
+  const row = {
+    courseId,
+    title: `Module ${count + 1}`,
+    description: 'What this module covers',
+    vimeoVideoId: '76979871',
+    vimeoHash: null,
+    duration: 600,
+    orderIndex: count + 1,
+    ...overrides,
+  };
+  const [id] = await db('modules').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }, ['id']);
+  return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), courseId, duration: row.duration as number, orderIndex: row.orderIndex as number };
+}
+
+export async function enroll(db: Db, userId: number, courseId: number): Promise<void> {
+  await db('enrollments').insert({ userId, courseId, source: 'admin', enrolledAt: Date.now() });
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Server suites run on SQLite always and on MariaDB when MYSQL_URL is set.
+// REQUIRE_MYSQL=1 (CI) turns a missing MariaDB into a failure instead of a skip.
+const mysqlUrl = process.env.MYSQL_URL;
+if (process.env.REQUIRE_MYSQL === '1' && !mysqlUrl) {
+  throw new Error('REQUIRE_MYSQL=1 but MYSQL_URL is not set: the MariaDB suite cannot run');
+}
+if (!mysqlUrl) {
+  console.warn('[atrium] MYSQL_URL is not set: the MariaDB server suite is skipped (SQLite runs).');
+}
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'common', root: './common', include: ['src/**/*.test.ts'], environment: 'node' } },
+      serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
+      ...(mysqlUrl ? [serverProject('server-mysql', { TEST_DB: 'mysql', MYSQL_URL: mysqlUrl })] : []),
+    ],
+  },
+});
