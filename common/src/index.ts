@@ -6,3 +6,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
 export * from './rules/vimeo.ts';
 export * from './rules/format.ts';
+export * from './ui/theme.ts';

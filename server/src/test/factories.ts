@@ -28,7 +28,7 @@ export async function createUser(db: Db, overrides: Partial<Omit<UserRow, 'id'>>
     role: 'learner',
     ...overrides,
   };
-  const [id] = await db('users').insert({ ...row, passwordHash: await testPasswordHash(), createdAt: Date.now(), updatedAt: Date.now() }, ['id']);
+  const [id] = await db('users').insert({ ...row, passwordHash: await testPasswordHash(), createdAt: Date.now(), updatedAt: Date.now() });
   return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), ...row };
 }
 
@@ -42,7 +42,7 @@ export async function signIn(client: TestClient, user: { email: string }, passwo
 export async function createCourse(db: Db, overrides: Record<string, unknown> = {}): Promise<{ id: number; title: string; price: number }> {
   sequence += 1;
   const row = { title: `Course ${sequence}`, description: 'A course for testing', price: 0, thumbnail: null, salesVideoId: null, ...overrides };
-  const [id] = await db('courses').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }, ['id']);
+  const [id] = await db('courses').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() });
   return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), title: row.title as string, price: row.price as number };
 }
 
@@ -62,7 +62,7 @@ export async function createModule(
     orderIndex: count + 1,
     ...overrides,
   };
-  const [id] = await db('modules').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }, ['id']);
+  const [id] = await db('modules').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() });
   return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), courseId, duration: row.duration as number, orderIndex: row.orderIndex as number };
 }
 
