@@ -9,6 +9,8 @@ export interface EnrollResult {
 
 /** Enrolls a user in a course exactly once, whoever asks (learner, admin, payment, licence). */
 export async function enroll(db: Db, userId: number, courseId: number, source: EnrollmentSource): Promise<EnrollResult> {
+  const existing = await db('enrollments').select('id').where({ userId, courseId }).first();
+  if (existing) return { enrollmentId: Number(existing.id), created: false };
   const inserted = await db('enrollments')
     .insert({ userId, courseId, source, enrolledAt: Date.now() })
     .onConflict(['userId', 'courseId'])
