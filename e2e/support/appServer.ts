@@ -1,0 +1,69 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pino from 'pino';
+import { createApp, type App } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { createDb, type Db } from '../../server/src/db/knex.ts';
+import { migrateLatest } from '../../server/src/db/migrate.ts';
+import { seedDemoCatalogue, ensureAdmin } from '../../server/src/db/seed.ts';
+
+export const PORTAL_DIST = resolve(import.meta.dirname, '../../portal/dist');
+export const WIDGETS_DIST = resolve(import.meta.dirname, '../../widgets/dist');
+
+export interface RunningApp {
+  url: string;
+  app: App;
+  db: Db;
+  admin: { email: string; password: string };
+  close(): Promise<void>;
+}
+
+/**
+ * The real server with the built portal and widgets, on a fresh SQLite file, seeded like
+ * `npm start` seeds it, plus a known admin account.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  const server: Server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const admin = { email: 'admin@atrium.test', password: 'admin-password-1' };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'e2e-secret',
+    PUBLIC_URL: url,
+    SQLITE_FILE: join(dir, 'e2e.sqlite'),
+    RATE_LIMIT_MULTIPLIER: '100',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const db = createDb(config.database);
+  await migrateLatest(db);
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  await seedDemoCatalogue(db, logger);
+  const app = createApp({ config, db, logger });
+  await ensureAdmin(db, app.deps.passwords, config.admin!, logger);
+  server.on('request', app.callback());
+  return {
+    url,
+    app,
+    db,
+    admin,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Browser journeys need the built portal; CI builds it before testing. */
+export function portalBuilt(): boolean {
+  return existsSync(join(PORTAL_DIST, 'index.html'));
+}

@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+
+/** Where journeys save their screenshots (gitignored). */
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/**
+ * Debian's Chromium with the flags this network needs: without them it hangs reaching Google.
+ * Every launch gets a fresh profile directory.
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'atrium-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+}
+
+/** Full-page screenshot named after the screen and the viewport width. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * Browser suites call this at the top: it skips when Chromium is missing, and with
+ * REQUIRE_BROWSER=1 (CI) a missing Chromium is a failure instead.
+ */
+export function requireBrowserOrSkip(): boolean {
+  if (browserAvailable) return true;
+  if (process.env.REQUIRE_BROWSER === '1') {
+    throw new Error(`REQUIRE_BROWSER=1 but ${CHROMIUM_PATH} does not exist (apt-get install -y chromium)`);
+  }
+  console.warn(`[atrium] ${CHROMIUM_PATH} not found: browser suite skipped.`);
+  return false;
+}
