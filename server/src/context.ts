@@ -27,6 +27,15 @@ export interface AppState {
 export interface AppContextExtensions {
   deps: AppDeps;
   input: unknown;
+  session: AppSession | null;
 }
 
 export type AppContext = ParameterizedContext<AppState, AppContextExtensions>;
+
+/** The slice of koa-session's Session this app uses. */
+export interface AppSession {
+  userId?: number;
+  signedInAt?: number;
+  regenerate(): Promise<void> | undefined;
+  [key: string]: unknown;
+}

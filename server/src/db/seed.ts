@@ -90,8 +90,8 @@ export const DEMO_CATALOGUE: SeedCourse[] = [
 /** Seeds the demo catalogue only when there are no courses at all, in one transaction. */
 export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const [{ n }] = (await trx('courses').count({ n: '*' })) as Array<{ n: number | string }>;
-    if (Number(n) > 0) return false;
+    const existing = await trx('courses').first('id');
+    if (existing) return false;
     const timestamp = Date.now();
     for (const course of DEMO_CATALOGUE) {
       const [courseId] = await trx('courses').insert({

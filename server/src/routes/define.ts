@@ -11,30 +11,23 @@ import type { User } from '../models/User.ts';
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-interface Schemas {
-  body?: ZodType;
-  query?: ZodType;
-  params?: ZodType;
-}
+type Parsed<T> = [T] extends [never] ? undefined : T extends ZodType ? z.output<T> : undefined;
 
-type Parsed<S extends Schemas> = {
-  body: S['body'] extends ZodType ? z.output<S['body']> : undefined;
-  query: S['query'] extends ZodType ? z.output<S['query']> : undefined;
-  params: S['params'] extends ZodType ? z.output<S['params']> : undefined;
-};
-
-export type RouteContext<S extends Schemas, A extends Access> = AppContext & {
-  input: Parsed<S>;
+export type RouteContext<B, Q, P, A extends Access> = AppContext & {
+  input: { body: Parsed<B>; query: Parsed<Q>; params: Parsed<P> };
   state: AppState & { user: A extends 'public' ? User | null : User };
 };
 
-export interface RouteSpec<S extends Schemas, A extends Access> extends Schemas {
+export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, A extends Access> {
   method: Method;
   path: string;
   access: A;
+  body?: B;
+  query?: Q;
+  params?: P;
   /** Runs after access is checked and before validation (rate limits, uploads). */
   before?: Array<Middleware<AppState, AppContextExtensions>>;
-  handler(ctx: RouteContext<S, A>): Promise<void> | void;
+  handler(ctx: RouteContext<B, Q, P, A>): Promise<void> | void;
 }
 
 export interface RouteInfo {
@@ -48,7 +41,9 @@ export class Routes {
   readonly router = new Router<AppState, AppContextExtensions>();
   readonly table: RouteInfo[] = [];
 
-  add<S extends Schemas, A extends Access>(spec: RouteSpec<S, A> & S): void {
+  add<A extends Access, B extends ZodType = never, Q extends ZodType = never, P extends ZodType = never>(
+    spec: RouteSpec<B, Q, P, A>,
+  ): void {
     this.table.push({ method: spec.method, path: spec.path, access: spec.access });
     const chain: Array<Middleware<AppState, AppContextExtensions>> = [accessCheck(spec.access), ...(spec.before ?? [])];
     chain.push(validate(spec));
@@ -65,7 +60,7 @@ function accessCheck(access: Access): Middleware<AppState, AppContextExtensions>
   };
 }
 
-function validate(schemas: Schemas): Middleware<AppState, AppContextExtensions> {
+function validate(schemas: { body?: ZodType; query?: ZodType; params?: ZodType }): Middleware<AppState, AppContextExtensions> {
   return async (ctx, next) => {
     const input: Record<string, unknown> = {};
     for (const location of ['params', 'query', 'body'] as const) {
