@@ -1,0 +1,71 @@
+import 'dotenv/config';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb } from './db/knex.ts';
+import { migrateLatest } from './db/migrate.ts';
+import { ensureAdmin, seedDemoCatalogue } from './db/seed.ts';
+import { pruneExpiredSessions } from './middlewares/session.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, ...(config.isProduction ? {} : { base: undefined }) });
+  const db = createDb(config.database);
+  await migrateLatest(db);
+  if (config.seedDemo) await seedDemoCatalogue(db, logger);
+
+  const app = createApp({ config, db, logger });
+  if (config.admin) await ensureAdmin(db, app.deps.passwords, config.admin, logger);
+
+  const server = createServer(app.callback());
+  // Keep-alive longer than typical load balancer idle timeouts, so they close first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const { port } = server.address() as AddressInfo;
+  logger.info({ url: `http://localhost:${port}`, database: config.database.client }, `Atrium is listening on http://localhost:${port}`);
+
+  // Mail left pending by a restart or a mail-server outage is retried; stale sessions pruned.
+  const timers = [
+    setInterval(() => app.deps.mailer.kick(), 30_000),
+    setInterval(() => void pruneExpiredSessions(db).catch((error: unknown) => logger.warn({ err: error }, 'session pruning failed')), 60 * 60_000),
+  ];
+  timers.forEach((timer) => timer.unref());
+  app.deps.mailer.kick();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    timers.forEach(clearInterval);
+    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+    server.close(async () => {
+      app.deps.mailer.close();
+      await db.destroy();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('grace period over: closing remaining connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Atrium failed to start:', error);
+  }
+  process.exit(1);
+});
