@@ -13,7 +13,8 @@ export interface CommentDto {
 
 export interface CertificateListItemDto {
   id: number;
-  courseId: number;
+  /** Null once the course has been deleted: the certificate itself stays valid. */
+  courseId: number | null;
   courseName: string;
   completionPercentage: number;
   completedAt: string;
@@ -27,6 +28,20 @@ export interface CertificatePublicDto {
   completedAt: string;
   issuedAt: string;
   certificateNumber: string;
+}
+
+/** A certificate as an admin sees it (GET /api/admin/certificates, revoke, restore). */
+export interface AdminCertificateDto {
+  id: number;
+  userId: number | null;
+  courseId: number | null;
+  certificateNumber: string;
+  studentName: string;
+  courseName: string;
+  completionPercentage: number;
+  completedAt: string;
+  issuedAt: string;
+  revokedAt: string | null;
 }
 
 export interface ContactMessageDto {

@@ -63,6 +63,16 @@ export interface EnrollmentDto {
   totalModules: number;
   completedModules: number;
   progressPercentage: number;
+  /** Only in the admin list of all enrollments, where the student is not otherwise known. */
+  userEmail?: string;
+}
+
+/** POST /api/enrollments: 201 when the enrollment was created, 200 when it already existed. */
+export interface EnrollmentRecordDto {
+  id: number;
+  userId: number;
+  courseId: number;
+  enrolledAt: string;
 }
 
 export interface ProgressDto {

@@ -1,3 +1,5 @@
+import type { CourseSummaryDto, EnrollmentDto } from './courses.ts';
+
 export type Role = 'admin' | 'learner';
 
 /** The signed-in user as the portal sees them (GET /api/user, login, register, profile). */
@@ -22,4 +24,26 @@ export interface AdminOverviewDto {
   totalEnrollments: number;
   totalCourses: number;
   unhandledMessages: number;
+}
+
+/** Figures on the admin student page, over the courses the student is enrolled in now. */
+export interface StudentStatsDto {
+  totalEnrollments: number;
+  completedModules: number;
+  /** Mean of the enrollments' progress percentages, rounded; 0 without enrollments. */
+  averageProgress: number;
+}
+
+/** GET /api/admin/students/:id */
+export interface StudentDetailDto extends StudentDto {
+  stats: StudentStatsDto;
+}
+
+/** POST /api/admin/enroll */
+export interface AdminEnrollResultDto {
+  student: StudentDto;
+  course: CourseSummaryDto;
+  enrollment: EnrollmentDto;
+  /** True when the student was enrolled before this request (nothing was added). */
+  alreadyEnrolled: boolean;
 }

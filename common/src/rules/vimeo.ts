@@ -20,7 +20,9 @@ export function parseVimeoInput(input: string): VimeoVideoRef | null {
   }
   if (!/(^|\.)vimeo\.com$/i.test(url.hostname)) return null;
   const segments = url.pathname.split('/').filter(Boolean);
-  const index = segments.findIndex((segment) => /^\d{1,12}$/.test(segment));
+  // In /showcase/123/video/456 the video is the id after "video"; elsewhere the first number.
+  const afterVideo = segments.findIndex((segment, i) => /^videos?$/.test(segments[i - 1] ?? '') && /^\d{1,12}$/.test(segment));
+  const index = afterVideo >= 0 ? afterVideo : segments.findIndex((segment) => /^\d{1,12}$/.test(segment));
   const id = index >= 0 ? segments[index] : undefined;
   if (!id) return null;
   const next = segments[index + 1];

@@ -7,14 +7,37 @@ export const MAX_PRICE_PENCE = 10_000_000;
 /** Twelve hours: longer than any training video, small enough to catch a typo in seconds. */
 export const MAX_MODULE_DURATION = 12 * 60 * 60;
 
+const thumbnailIsSafe = (value: string | null) => value === null || /^(https:\/\/|\/)/.test(value);
+const thumbnailMessage = { message: 'Thumbnail must be an https:// address or a path on this site' };
+const coursePrice = z.number().int().min(0).max(MAX_PRICE_PENCE);
+
+/**
+ * Optional text on an update. Absent keeps the stored value; null or '' clears it. (optionalText
+ * cannot be reused: it turns an absent key into null, which would wipe the field.)
+ */
+const clearableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
 export const courseSchema = z.object({
   title: requiredText(200, 'Please fill in all course details.'),
   description: requiredText(10_000, 'Please fill in all course details.'),
-  price: z.number().int().min(0).max(MAX_PRICE_PENCE).default(0),
-  thumbnail: optionalText(1000).refine((value) => value === null || /^(https:\/\/|\/)/.test(value), {
-    message: 'Thumbnail must be an https:// address or a path on this site',
-  }),
+  price: coursePrice.default(0),
+  thumbnail: optionalText(1000).refine(thumbnailIsSafe, thumbnailMessage),
   salesVideoId: optionalText(200),
+});
+
+/** PUT /api/courses/:id: the same fields, each optional; an omitted field keeps its value. */
+export const courseUpdateSchema = z.object({
+  title: requiredText(200, 'Please fill in all course details.').optional(),
+  description: requiredText(10_000, 'Please fill in all course details.').optional(),
+  price: coursePrice.optional(),
+  thumbnail: clearableText(1000).refine(thumbnailIsSafe, thumbnailMessage).optional(),
+  salesVideoId: clearableText(200).optional(),
 });
 
 const vimeoVideo = z
@@ -31,13 +54,28 @@ const vimeoVideo = z
     return parsed;
   });
 
+const moduleDuration = z.number().int().min(0).max(MAX_MODULE_DURATION);
+const moduleOrderIndex = z.number().int().min(1).max(100_000);
+
 export const moduleSchema = z.object({
   title: requiredText(200, 'Title is required'),
   description: optionalText(10_000).transform((value) => value ?? ''),
   vimeoVideoId: vimeoVideo,
-  duration: z.number().int().min(0).max(MAX_MODULE_DURATION).default(0),
+  duration: moduleDuration.default(0),
   courseId: id,
-  orderIndex: z.number().int().min(1).max(100_000).optional(),
+  orderIndex: moduleOrderIndex.optional(),
+});
+
+/** PUT /api/modules/:id: the same fields, each optional; an omitted field keeps its value. */
+export const moduleUpdateSchema = z.object({
+  title: requiredText(200, 'Title is required').optional(),
+  description: clearableText(10_000)
+    .transform((value) => value ?? '')
+    .optional(),
+  vimeoVideoId: vimeoVideo.optional(),
+  duration: moduleDuration.optional(),
+  courseId: id.optional(),
+  orderIndex: moduleOrderIndex.optional(),
 });
 
 export const moduleOrderSchema = z.object({
@@ -68,16 +106,44 @@ export const adminEnrollSchema = z.object({
   courseId: id,
 });
 
+/** The contact form shows the server's message as is, so every rule says what to fix. */
+const contactText = (field: string, max: number) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, { message: `${field} is required` })
+    .max(max, { message: `${field} can be at most ${max.toLocaleString('en-GB')} characters` });
+
+const contactOptional = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(max, { message: `${field} can be at most ${max.toLocaleString('en-GB')} characters` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
 export const contactSchema = z.object({
-  name: requiredText(200, 'Name is required'),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Please enter a valid email address' })),
-  company: optionalText(200),
-  phone: optionalText(50),
-  message: requiredText(5000, 'Message is required'),
-  source: z.enum(['landing', 'widget']).optional().default('landing'),
+  name: contactText('Name', 200),
+  email: z
+    .string({ message: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .max(254, { message: 'Please enter a valid email address' })
+    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  company: contactOptional('School or company', 200),
+  phone: contactOptional('Phone', 50),
+  message: contactText('Message', 5000),
+  source: z.enum(['landing', 'widget'], { message: "Source must be 'landing' or 'widget'" }).optional().default('landing'),
+});
+
+/** PATCH /api/admin/contact-messages/:id */
+export const contactMessageUpdateSchema = z.object({
+  handled: z.boolean({ message: 'handled must be true or false' }),
 });
 
 export type CourseInput = z.infer<typeof courseSchema>;
+export type CourseUpdateInput = z.infer<typeof courseUpdateSchema>;
 export type ModuleInput = z.infer<typeof moduleSchema>;
+export type ModuleUpdateInput = z.infer<typeof moduleUpdateSchema>;
 export type ProgressInput = z.infer<typeof progressSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;

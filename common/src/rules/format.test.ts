@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { estimatedHours, formatDuration, formatLongDate, formatPrice, parseDurationInput, percentage } from './format.ts';
+
+describe('formatPrice', () => {
+  it('shows pounds with two decimals from pence', () => {
+    expect(formatPrice(49900)).toBe('£499.00');
+    expect(formatPrice(19950)).toBe('£199.50');
+    expect(formatPrice(0)).toBe('£0.00');
+  });
+});
+
+describe('estimatedHours', () => {
+  it('is modules × 0.25, rounded', () => {
+    expect(estimatedHours(7)).toBe(2);
+    expect(estimatedHours(5)).toBe(1);
+    expect(estimatedHours(12)).toBe(3);
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows m:ss', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(65)).toBe('1:05');
+    expect(formatDuration(3600)).toBe('60:00');
+  });
+});
+
+describe('parseDurationInput', () => {
+  it('reads MM:SS, H:MM:SS and decimal minutes as seconds; empty is 0', () => {
+    expect(parseDurationInput('')).toBe(0);
+    expect(parseDurationInput('12:30')).toBe(750);
+    expect(parseDurationInput('1:02:03')).toBe(3723);
+    expect(parseDurationInput('7.5')).toBe(450);
+    expect(parseDurationInput('10')).toBe(600);
+  });
+  it('refuses what it cannot read', () => {
+    expect(parseDurationInput('ten')).toBeNull();
+    expect(parseDurationInput('12:75')).toBeNull();
+    expect(parseDurationInput('-3')).toBeNull();
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes a long British date', () => {
+    expect(formatLongDate('2026-11-21T10:00:00Z')).toBe('21 November 2026');
+  });
+});
+
+describe('percentage', () => {
+  it('rounds and never divides by zero', () => {
+    expect(percentage(1, 3)).toBe(33);
+    expect(percentage(0, 0)).toBe(0);
+  });
+});

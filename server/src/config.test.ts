@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'atrium-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: SQLite, port 3000, PUBLIC_URL from the port', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ client: 'sqlite', filename: './data/atrium.sqlite' });
+    expect(config.stripe).toBeNull();
+    expect(config.corsOrigins).toBe('*');
+  });
+
+  it('generates a development session secret once and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionKeys).toEqual(second.sessionKeys);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first.sessionKeys[0]);
+  });
+
+  it('requires SESSION_SECRET in production and reads rotation keys', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'new, old' }).sessionKeys).toEqual(['new', 'old']);
+  });
+
+  it('uses MySQL for a mysql:// DATABASE_URL and refuses other schemes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://u:p@db:3306/atrium' }).database).toEqual({
+      client: 'mysql',
+      url: 'mysql://u:p@db:3306/atrium',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.test' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_MULTIPLIER: '0' })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+
+  it('reads CORS origins and Stripe keys', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      CORS_ORIGINS: 'https://school.example/, https://agency.example',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      PUBLIC_URL: 'https://atrium.example/',
+    });
+    expect(config.corsOrigins).toEqual(['https://school.example', 'https://agency.example']);
+    expect(config.stripe?.publishableKey).toBe('pk_test_x');
+    expect(config.publicUrl).toBe('https://atrium.example');
+  });
+});
