@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { AppContextExtensions, AppDeps, AppState } from './context.ts';
 import type { Db } from './db/knex.ts';
 import { loadUser } from './middlewares/auth.ts';
+import { widgetCors } from './middlewares/cors.ts';
 import { errorHandler } from './middlewares/errors.ts';
 import { jsonBody } from './middlewares/jsonBody.ts';
 import { originCheck } from './middlewares/originCheck.ts';
@@ -49,6 +50,8 @@ export function createApp(options: CreateAppOptions): App {
 
   app.use(requestContext);
   app.use(errorHandler);
+  // Before sessions and the router, so a preflight is answered without touching either.
+  app.use(widgetCors(config.corsOrigins));
   app.use(staticFiles(config));
   app.use(sessionMiddleware(app as unknown as Koa, db, { secure: new URL(config.publicUrl).protocol === 'https:' }));
   app.use(originCheck(config.publicUrl));

@@ -1,4 +1,4 @@
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, paymentRequired, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
 
 export const isAdmin = (user: User | null | undefined): boolean => user?.role === 'admin';
@@ -22,3 +22,23 @@ export const canDeleteComment = (user: User, comment: { userId: number }): boole
 
 /** Learners see each other's names, never their e-mail addresses. */
 export const canSeeCommenterEmail = (user: User | null): boolean => isAdmin(user);
+
+/**
+ * Progress (and the certificate it leads to) is a record of a learner's own study, so it needs an
+ * enrollment whatever the role: an admin previewing a course they are not enrolled in sees the
+ * videos but leaves no progress and earns no certificate.
+ */
+// The role is deliberately not consulted.
+export const canRecordProgress = (_user: User, isEnrolled: boolean): boolean => isEnrolled;
+
+export function requireProgressAccess(user: User, isEnrolled: boolean): void {
+  if (!canRecordProgress(user, isEnrolled)) throw forbidden('Enroll in this course to save your progress');
+}
+
+/** A learner enrolls directly only in a free course; priced ones go through checkout. */
+export const canEnrollWithoutPayment = (course: { price: number }, alreadyEnrolled: boolean): boolean =>
+  alreadyEnrolled || course.price === 0;
+
+export function requireEnrollmentAllowed(course: { price: number }, alreadyEnrolled: boolean): void {
+  if (!canEnrollWithoutPayment(course, alreadyEnrolled)) throw paymentRequired();
+}

@@ -2,6 +2,15 @@ import { Routes } from './define.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { healthRoutes } from './api/health/index.ts';
 import { userRoutes } from './api/users/index.ts';
+import { adminRoutes } from './api/admin/index.ts';
+import { commentRoutes } from './api/comments/index.ts';
+import { contactRoutes } from './api/contact/index.ts';
+import { certificateRoutes } from './api/certificates/index.ts';
+import { courseRoutes } from './api/courses/index.ts';
+import { dashboardRoutes } from './api/dashboard/index.ts';
+import { enrollmentRoutes } from './api/enrollments/index.ts';
+import { moduleRoutes } from './api/modules/index.ts';
+import { progressRoutes } from './api/progress/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -9,5 +18,14 @@ export function buildRoutes(): Routes {
   healthRoutes(routes);
   authRoutes(routes);
   userRoutes(routes);
+  commentRoutes(routes);
+  contactRoutes(routes);
+  adminRoutes(routes);
+  courseRoutes(routes);
+  moduleRoutes(routes);
+  dashboardRoutes(routes);
+  enrollmentRoutes(routes);
+  progressRoutes(routes);
+  certificateRoutes(routes);
   return routes;
 }
