@@ -13,7 +13,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, ...(config.isProduction ? {} : { base: undefined }) });
+  // Readable logs for a developer at a terminal; JSON lines everywhere else.
+  const pretty = !config.isProduction && process.stdout.isTTY;
+  const logger = pino({ level: config.logLevel, ...(pretty ? { transport: { target: 'pino-pretty' } } : {}) });
   const db = createDb(config.database);
   await migrateLatest(db);
   if (config.seedDemo) await seedDemoCatalogue(db, logger);
