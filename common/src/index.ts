@@ -7,3 +7,5 @@ export * from './schemas/catalogue.ts';
 export * from './rules/vimeo.ts';
 export * from './rules/format.ts';
 export * from './ui/theme.ts';
+export * from './api/payments.ts';
+export * from './schemas/payments.ts';

@@ -15,6 +15,7 @@ import { buildRoutes } from './routes/index.ts';
 import { Mailer } from './services/mail.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/passwords.ts';
 import { staticFiles } from './middlewares/staticFiles.ts';
+import { createStripeProvider, type PaymentProvider } from './services/payments.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -23,6 +24,7 @@ export interface CreateAppOptions {
   mailer?: Mailer;
   passwords?: PasswordHasher;
   limiterFactory?: LimiterFactory;
+  payments?: PaymentProvider | null;
 }
 
 export type App = Koa<AppState, AppContextExtensions> & { deps: AppDeps; routeTable: ReturnType<typeof buildRoutes>['table'] };
@@ -37,6 +39,7 @@ export function createApp(options: CreateAppOptions): App {
     mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory),
+    payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
   };
 
   const app = new Koa<AppState, AppContextExtensions>({ keys: config.sessionKeys, proxy: config.trustProxy }) as App;

@@ -6,6 +6,7 @@ import type { User } from './models/User.ts';
 import type { Mailer } from './services/mail.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import type { RateLimits } from './middlewares/rateLimit.ts';
+import type { PaymentProvider } from './services/payments.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   mailer: Mailer;
   passwords: PasswordHasher;
   limits: RateLimits;
+  /** Null when Stripe keys are not configured: card payment is then unavailable. */
+  payments: PaymentProvider | null;
 }
 
 export interface AppState {

@@ -89,3 +89,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** `select count(*)` of a query, as a number on both databases. */
+export async function countRows(query: Knex.QueryBuilder): Promise<number> {
+  const row = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n?: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from './knex.ts';
 import * as initial from './migrations/001_initial.ts';
+import * as payments from './migrations/002_payments.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +12,7 @@ interface Migration {
 // and from any working directory.
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_payments': payments,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex.ts';
+import type { PaymentIntentSummary } from '../services/payments.ts';
+import { enroll } from './enroll.ts';
+
+export interface FulfilResult {
+  paymentId: number;
+  userId: number;
+  courseId: number | null;
+  enrolled: boolean;
+}
+
+/**
+ * Marks a succeeded intent's payment paid and enrolls the payer, in the caller's transaction.
+ * Safe to run any number of times for the same intent (webhook redelivery, the return page
+ * asking while the webhook is also arriving): the enrollment is unique and the update guarded.
+ * The amount is checked against what we recorded, never taken from the intent alone.
+ */
+export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logger: Logger): Promise<FulfilResult | null> {
+  if (intent.status !== 'succeeded') return null;
+  const payment = await trx('payments').where({ provider: 'stripe', providerReference: intent.id }).forUpdate().first();
+  if (!payment) {
+    logger.warn({ paymentIntentId: intent.id }, 'succeeded payment intent with no payment record: ignored');
+    return null;
+  }
+  if (Number(payment.amount) !== intent.amount || String(payment.currency).toLowerCase() !== intent.currency.toLowerCase()) {
+    logger.error({ paymentIntentId: intent.id, expected: payment.amount, got: intent.amount }, 'payment amount mismatch: not enrolling');
+    return null;
+  }
+  if (payment.status !== 'succeeded') {
+    await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: Date.now(), updatedAt: Date.now(), failureMessage: null });
+  }
+  if (payment.courseId === null) return { paymentId: payment.id, userId: payment.userId, courseId: null, enrolled: false };
+  await enroll(trx, payment.userId, payment.courseId, 'payment');
+  return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };
+}

@@ -1,0 +1,75 @@
+import type { AdminOrderDto, AdminPaymentDto, OrderDto, OrderStatus } from '@atrium/common';
+import { toIso } from '../db/knex.ts';
+
+export interface OrderRow {
+  id: number;
+  userId: number;
+  courseId: number | null;
+  courseTitle: string;
+  schoolName: string;
+  billingEmail: string;
+  purchaseOrderNumber: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: number;
+  paidAt: number | null;
+}
+
+export function presentOrder(row: OrderRow): OrderDto {
+  return {
+    id: row.id,
+    userId: row.userId,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    schoolName: row.schoolName,
+    billingEmail: row.billingEmail,
+    purchaseOrderNumber: row.purchaseOrderNumber,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status as OrderStatus,
+    createdAt: toIso(row.createdAt)!,
+    paidAt: toIso(row.paidAt),
+  };
+}
+
+export function presentAdminOrder(row: OrderRow & { buyerEmail: string; buyerFirstName: string | null; buyerLastName: string | null }): AdminOrderDto {
+  const name = [row.buyerFirstName, row.buyerLastName].filter(Boolean).join(' ');
+  return { ...presentOrder(row), buyerEmail: row.buyerEmail, buyerName: name || row.buyerEmail };
+}
+
+export interface PaymentRow {
+  id: number;
+  userId: number;
+  buyerEmail: string;
+  courseId: number | null;
+  courseTitle: string | null;
+  providerReference: string | null;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  status: string;
+  failureMessage: string | null;
+  createdAt: number;
+  paidAt: number | null;
+  refundedAt: number | null;
+}
+
+export function presentAdminPayment(row: PaymentRow): AdminPaymentDto {
+  return {
+    id: row.id,
+    userId: row.userId,
+    buyerEmail: row.buyerEmail,
+    courseId: row.courseId,
+    courseTitle: row.courseTitle,
+    providerReference: row.providerReference,
+    amount: Number(row.amount),
+    amountRefunded: Number(row.amountRefunded),
+    currency: row.currency,
+    status: row.status,
+    failureMessage: row.failureMessage,
+    createdAt: toIso(row.createdAt)!,
+    paidAt: toIso(row.paidAt),
+    refundedAt: toIso(row.refundedAt),
+  };
+}

@@ -1,0 +1,175 @@
+import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
+import { fulfilPayment } from '../../../commands/fulfilPayment.ts';
+import { isEnrolled } from '../../../commands/enroll.ts';
+import { countRows, isUniqueViolation } from '../../../db/knex.ts';
+import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
+import type { PaymentProvider } from '../../../services/payments.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Routes } from '../../define.ts';
+
+const CURRENCY = 'gbp';
+const OPEN_INTENT_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
+
+function provider(ctx: AppContext): PaymentProvider {
+  if (!ctx.deps.payments) {
+    throw serviceUnavailable('Card payment is not available here. You can request an invoice instead.');
+  }
+  return ctx.deps.payments;
+}
+
+/** A payment provider that does not answer is a 503 with a useful message, not a 500. */
+async function callProvider<T>(ctx: AppContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    ctx.state.log.error({ err: error }, 'payment provider call failed');
+    throw serviceUnavailable('The card payment service could not be reached. Please try again in a moment, or request an invoice.');
+  }
+}
+
+export function paymentRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/create-payment-intent',
+    access: 'user',
+    body: paymentIntentSchema,
+    async handler(ctx) {
+      const payments = provider(ctx);
+      const user = ctx.state.user;
+      const { db } = ctx.deps;
+      const course = await db('courses').where({ id: ctx.input.body.courseId }).first();
+      if (!course) throw notFound('Course not found');
+      if (await isEnrolled(db, user.id, course.id)) throw conflict('You are already enrolled in this course');
+      if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
+      const amount = Number(course.price);
+
+      // A reload or a double click reuses the open intent instead of creating another.
+      const open = await db('payments')
+        .where({ userId: user.id, courseId: course.id, amount, currency: CURRENCY, provider: 'stripe' })
+        .whereIn('status', [...OPEN_INTENT_STATUSES])
+        .orderBy('id', 'desc')
+        .first();
+      if (open?.providerReference) {
+        const existing = await callProvider(ctx, () => payments.retrieveIntent(open.providerReference));
+        if (OPEN_INTENT_STATUSES.has(existing.status) && existing.clientSecret && existing.amount === amount) {
+          ctx.body = { clientSecret: existing.clientSecret, paymentIntentId: existing.id, amount, currency: CURRENCY } satisfies PaymentIntentDto;
+          return;
+        }
+      }
+
+      // Concurrent requests share Stripe's idempotency key, so they get the same intent.
+      const attempt = await countRows(db('payments').where({ userId: user.id, courseId: course.id }));
+      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}`;
+      const intent = await callProvider(ctx, () =>
+        payments.createIntent({
+          amount,
+          currency: CURRENCY,
+          description: course.title,
+          metadata: { userId: String(user.id), courseId: String(course.id) },
+          idempotencyKey,
+        }),
+      );
+      try {
+        await db('payments').insert({
+          userId: user.id,
+          courseId: course.id,
+          provider: 'stripe',
+          providerReference: intent.id,
+          idempotencyKey,
+          amount,
+          currency: CURRENCY,
+          status: intent.status,
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      if (!intent.clientSecret) throw serviceUnavailable('The card payment service did not return a payment form. Please try again.');
+      ctx.body = { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: CURRENCY } satisfies PaymentIntentDto;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/payments/:paymentIntentId',
+    access: 'user',
+    params: paymentIntentParams,
+    async handler(ctx) {
+      const { db, logger } = ctx.deps;
+      const id = ctx.input.params.paymentIntentId;
+      const payment = await db('payments').where({ provider: 'stripe', providerReference: id }).first();
+      // Someone else's payment looks exactly like a missing one.
+      if (!payment || payment.userId !== ctx.state.user.id) throw notFound('Payment not found');
+      const payments = provider(ctx);
+      const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
+      await db.transaction(async (trx) => {
+        if (intent.status === 'succeeded') {
+          await fulfilPayment(trx, intent, logger);
+        } else if (payment.status !== intent.status && payment.status !== 'succeeded') {
+          await trx('payments').where({ id: payment.id }).update({ status: intent.status, failureMessage: intent.failureMessage, updatedAt: Date.now() });
+        }
+      });
+      const course = payment.courseId ? await db('courses').select('id', 'title').where({ id: payment.courseId }).first() : null;
+      const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        paymentIntentId: id,
+        status: intent.status,
+        courseId: course?.id ?? null,
+        courseTitle: course?.title ?? null,
+        enrolled,
+        failureMessage: intent.failureMessage,
+      } satisfies PaymentStatusDto;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/stripe/webhook',
+    access: 'public',
+    async handler(ctx) {
+      const payments = provider(ctx);
+      if (!payments.webhooksEnabled) throw serviceUnavailable('Webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      const raw = (ctx.request as unknown as { rawBody?: string }).rawBody;
+      const signature = ctx.get('stripe-signature');
+      if (!raw || !signature) throw badRequest('Missing signature');
+      let event;
+      try {
+        event = payments.parseWebhook(raw, signature);
+      } catch {
+        throw badRequest('Invalid signature');
+      }
+      const { db, logger } = ctx.deps;
+      const reference = event.intent?.id ?? event.charge?.paymentIntentId ?? null;
+      await db.transaction(async (trx) => {
+        try {
+          await trx('paymentEvents').insert({ eventId: event.id, type: event.type, providerReference: reference, receivedAt: Date.now() });
+        } catch (error) {
+          if (isUniqueViolation(error)) return; // Already handled: a redelivery.
+          throw error;
+        }
+        if (event.type === 'payment_intent.succeeded' && event.intent) {
+          await fulfilPayment(trx, event.intent, logger);
+        } else if (event.type === 'payment_intent.payment_failed' && event.intent) {
+          await trx('payments')
+            .where({ provider: 'stripe', providerReference: event.intent.id })
+            .whereNot('status', 'succeeded')
+            .update({ status: 'failed', failureMessage: event.intent.failureMessage, updatedAt: Date.now() });
+        } else if (event.type === 'charge.refunded' && event.charge?.paymentIntentId) {
+          // A refund does not unenroll: it is recorded for the admins to see and act on.
+          await trx('payments')
+            .where({ provider: 'stripe', providerReference: event.charge.paymentIntentId })
+            .update({
+              status: event.charge.refunded ? 'refunded' : 'partially_refunded',
+              amountRefunded: event.charge.amountRefunded,
+              refundedAt: Date.now(),
+              updatedAt: Date.now(),
+            });
+        }
+      });
+      ctx.body = { received: true };
+    },
+  });
+}
