@@ -58,5 +58,5 @@ function isDatabaseUnavailable(code: string | undefined, message: string | undef
   if (code && ['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ER_CON_COUNT_ERROR', 'SQLITE_BUSY'].includes(code)) {
     return true;
   }
-  return Boolean(message && /Knex: Timeout acquiring a connection/.test(message));
+  return Boolean(message && /Knex: Timeout acquiring a connection|Unable to acquire a connection|Connection lost|connect ECONNREFUSED/.test(message));
 }
