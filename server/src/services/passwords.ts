@@ -9,6 +9,8 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
   /** Spends the same effort as a real verify, so a missing account takes as long as a wrong password. */
   verifyNothing(password: string): Promise<false>;
+  /** Hashes running now and waiting for a slot. */
+  load(): { active: number; pending: number };
 }
 
 /** Hashing is capped at `concurrency` at once: a login burst queues instead of exhausting memory. */
@@ -24,6 +26,7 @@ export function createPasswordHasher(concurrency: number): PasswordHasher {
       }
     });
   return {
+    load: () => ({ active: limit.activeCount, pending: limit.pendingCount }),
     hash: (password) => limit(() => argon2.hash(password, OPTIONS)),
     verify,
     async verifyNothing(password) {

@@ -1,0 +1,86 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export type SpreadsheetValue = string | number | Date | null | undefined;
+
+export interface SpreadsheetColumn {
+  header: string;
+  /** Characters, as Excel measures column width. */
+  width?: number;
+  /** Excel number format, for dates and numbers (e.g. 'yyyy-mm-dd'). */
+  numFmt?: string;
+}
+
+export interface SpreadsheetSource {
+  sheetName: string;
+  columns: SpreadsheetColumn[];
+  /**
+   * The data rows, a batch at a time. The next batch is asked for only once the reader has
+   * taken most of the previous one, so a slow download never piles rows up in memory.
+   */
+  batches: AsyncIterable<SpreadsheetValue[][]>;
+}
+
+/**
+ * Text always goes in as a string, never as an exceljs formula object, so a value such as
+ * `=HYPERLINK("http://x","y")` or `@SUM(A1)` from a user's profile is stored as a text cell
+ * (`t="str"` with no `<f>` element): Excel and LibreOffice show it, neither evaluates it. The
+ * text is kept exactly as the user typed it, rather than prefixed with an apostrophe that would
+ * then be part of the data. Control characters are dropped by exceljs (XML cannot hold them).
+ */
+function cellValue(value: SpreadsheetValue): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'number') return value;
+  return String(value);
+}
+
+/** Resolves once the reader has caught up with what has been written so far (or has gone). */
+function drained(stream: PassThrough): Promise<void> {
+  if (stream.destroyed || !stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/**
+ * Streams a one-sheet .xlsx workbook. Rows are written as they come with the streaming
+ * WorkbookWriter and inline strings (a shared-strings table would hold every distinct value in
+ * memory until the end), so memory stays flat however many rows there are. A failure part-way
+ * destroys the stream, and the client sees a broken download rather than a truncated file.
+ */
+export function streamSpreadsheet(source: SpreadsheetSource, onError: (error: unknown) => void): Readable {
+  const output = new PassThrough();
+  const write = async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(source.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = source.columns.map((column) => ({ width: column.width ?? 16 }));
+    const header = sheet.addRow(source.columns.map((column) => column.header));
+    header.font = { bold: true };
+    header.commit();
+    for await (const batch of source.batches) {
+      // The client went away: stop reading the database (leaving the loop closes the source).
+      if (output.destroyed) return;
+      for (const values of batch) {
+        const row = sheet.addRow(values.map(cellValue));
+        source.columns.forEach((column, index) => {
+          if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
+        });
+        row.commit();
+      }
+      await drained(output);
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    onError(error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}
