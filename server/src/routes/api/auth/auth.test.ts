@@ -120,6 +120,22 @@ describe('login and logout', () => {
   });
 });
 
+describe('secure cookies behind HTTPS', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https and the proxy says so', async () => {
+    const behindProxy = await createTestServer({ PUBLIC_URL: 'https://atrium.example', TRUST_PROXY: 'true' });
+    try {
+      const user = await createUser(behindProxy.db);
+      const response = await behindProxy
+        .client()
+        .post('/api/login', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toMatch(/;\s*secure/i);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('origin check', () => {
   it('refuses a state-changing request with a session from another origin', async () => {
     const user = await createUser(server.db);
