@@ -8,7 +8,7 @@ import { widgetCors } from './middlewares/cors.ts';
 import { errorHandler } from './middlewares/errors.ts';
 import { jsonBody } from './middlewares/jsonBody.ts';
 import { originCheck } from './middlewares/originCheck.ts';
-import { RateLimits, type LimiterFactory } from './middlewares/rateLimit.ts';
+import { connectRedis, RateLimits, redisLimiters, type LimiterFactory } from './middlewares/rateLimit.ts';
 import { requestContext } from './middlewares/requestContext.ts';
 import { sessionMiddleware } from './middlewares/session.ts';
 import { buildRoutes } from './routes/index.ts';
@@ -27,18 +27,28 @@ export interface CreateAppOptions {
   payments?: PaymentProvider | null;
 }
 
-export type App = Koa<AppState, AppContextExtensions> & { deps: AppDeps; routeTable: ReturnType<typeof buildRoutes>['table'] };
+export type App = Koa<AppState, AppContextExtensions> & {
+  deps: AppDeps;
+  routeTable: ReturnType<typeof buildRoutes>['table'];
+  /** Releases what the app opened (SMTP pool, Redis); the database belongs to the caller. */
+  close(): Promise<void>;
+};
 
 /** Builds the Koa application; index.ts listens on it, tests drive it over real HTTP. */
 export function createApp(options: CreateAppOptions): App {
   const { config, db, logger } = options;
+  const redis = !options.limiterFactory && config.redisUrl ? connectRedis(config.redisUrl) : null;
+  redis?.on('error', (error: Error) => logger.warn({ err: error }, 'redis error: rate limits fall back to memory'));
   const deps: AppDeps = {
     config,
     db,
     logger,
     mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
-    limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory),
+    limits: new RateLimits(
+      config.rateLimitMultiplier,
+      options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined),
+    ),
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
   };
 
@@ -50,6 +60,10 @@ export function createApp(options: CreateAppOptions): App {
 
   const routes = buildRoutes();
   app.routeTable = routes.table;
+  app.close = async () => {
+    deps.mailer.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  };
 
   app.use(requestContext);
   app.use(errorHandler);

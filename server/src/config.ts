@@ -29,6 +29,7 @@ const envSchema = z.object({
   DIRECTOR_NAME: z.string().default('Alex Morgan'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TRUST_PROXY: bool.default(false),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
@@ -52,6 +53,8 @@ export interface Config {
   directorName: string;
   rateLimitMultiplier: number;
   trustProxy: boolean;
+  /** Rate limits are shared between instances through Redis when set; in memory otherwise. */
+  redisUrl: string | null;
   logLevel: string;
   passwordHashConcurrency: number;
 }
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     directorName: e.DIRECTOR_NAME,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
   };

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     timers.forEach(clearInterval);
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     server.close(async () => {
-      app.deps.mailer.close();
+      await app.close();
       await db.destroy();
       logger.info('stopped');
       process.exit(0);

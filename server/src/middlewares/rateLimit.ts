@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.ts';
 
 /**
@@ -23,6 +24,26 @@ export type LimiterFactory = (name: LimitName, points: number, duration: number)
 
 export const memoryLimiters: LimiterFactory = (name, points, duration) =>
   new RateLimiterMemory({ keyPrefix: name, points, duration });
+
+/**
+ * Limits shared by every instance on one Redis. Should Redis be unreachable, each instance
+ * falls back to counting in its own memory rather than refusing or waving everyone through.
+ */
+export function redisLimiters(redis: Redis, prefix = 'atrium'): LimiterFactory {
+  return (name, points, duration) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:rl:${name}`,
+      points,
+      duration,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${name}-insurance`, points, duration }),
+    });
+}
+
+export function connectRedis(url: string): Redis {
+  // Fail fast: a rate-limit check must never hold a request while Redis is down.
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, lazyConnect: false });
+}
 
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterAbstract>();

@@ -48,7 +48,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      app.deps.mailer.close();
+      await app.close();
       await database.destroy();
     },
   };
