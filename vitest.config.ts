@@ -28,6 +28,7 @@ export default defineConfig({
       { test: { name: 'common', root: './common', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(mysqlUrl ? [serverProject('server-mysql', { TEST_DB: 'mysql', MYSQL_URL: mysqlUrl })] : []),
+      { test: { name: 'widgets', root: './widgets', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
     ],
   },
 });

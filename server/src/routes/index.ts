@@ -2,6 +2,8 @@ import { Routes } from './define.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { healthRoutes } from './api/health/index.ts';
 import { userRoutes } from './api/users/index.ts';
+import { paymentRoutes } from './api/payments/index.ts';
+import { orderRoutes } from './api/orders/index.ts';
 import { adminRoutes } from './api/admin/index.ts';
 import { commentRoutes } from './api/comments/index.ts';
 import { contactRoutes } from './api/contact/index.ts';
@@ -18,6 +20,8 @@ export function buildRoutes(): Routes {
   healthRoutes(routes);
   authRoutes(routes);
   userRoutes(routes);
+  paymentRoutes(routes);
+  orderRoutes(routes);
   commentRoutes(routes);
   contactRoutes(routes);
   adminRoutes(routes);

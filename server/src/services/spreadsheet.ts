@@ -63,13 +63,17 @@ export function streamSpreadsheet(source: SpreadsheetSource, onError: (error: un
     const header = sheet.addRow(source.columns.map((column) => column.header));
     header.font = { bold: true };
     header.commit();
+    // One style object per column, shared by all its cells: exceljs caches a style's id by object
+    // identity, while a fresh object per cell is re-serialised and looked up every time (that
+    // alone more than doubled the time to write 200,000 rows).
+    const styles: Array<Partial<ExcelJS.Style>> = source.columns.map((column) => (column.numFmt ? { numFmt: column.numFmt } : {}));
     for await (const batch of source.batches) {
       // The client went away: stop reading the database (leaving the loop closes the source).
       if (output.destroyed) return;
       for (const values of batch) {
         const row = sheet.addRow(values.map(cellValue));
-        source.columns.forEach((column, index) => {
-          if (column.numFmt) row.getCell(index + 1).numFmt = column.numFmt;
+        row.eachCell((cell, column) => {
+          cell.style = styles[column - 1]!;
         });
         row.commit();
       }

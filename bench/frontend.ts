@@ -1,0 +1,64 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './options.ts';
+
+export interface FrontendSizes {
+  /** Gzip bytes of the JavaScript loaded to show the landing route: entry, its preloads and the landing scene chunk. */
+  landingFirstLoadJsGzip: number | null;
+  landingFiles: string[];
+  /** How the landing files were found: Vite's manifest (entry + landing scene) or index.html only. */
+  landingMethod: 'manifest' | 'index.html' | null;
+  /** Gzip bytes of each widget bundle file. */
+  widgets: Record<string, number>;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const gzipSize = (file: string) => (existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
+
+/** A manifest chunk's file and everything it statically imports. */
+function closure(manifest: Record<string, ManifestChunk>, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+}
+
+function landingFiles(portalDist: string): { files: string[]; method: FrontendSizes['landingMethod'] } {
+  const manifestFile = join(portalDist, '.vite/manifest.json');
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    const files = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, files);
+    for (const key of Object.keys(manifest)) if (/scenes\/Landing\b/i.test(key)) closure(manifest, key, files);
+    return { files: [...files].filter((file) => file.endsWith('.js')), method: 'manifest' };
+  }
+  const html = readFileSync(join(portalDist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)];
+  const files = [...new Set(scripts.map((match) => match[1]!).filter((src) => !/^https?:/.test(src)).map((src) => src.replace(/^\//, '')))];
+  return { files, method: 'index.html' };
+}
+
+/** Sizes from the built portal and widgets, when they have been built (npm run build). */
+export function frontendSizes(): FrontendSizes {
+  const portalDist = resolve(ROOT, 'portal/dist');
+  const sizes: FrontendSizes = { landingFirstLoadJsGzip: null, landingFiles: [], landingMethod: null, widgets: {} };
+  if (existsSync(join(portalDist, 'index.html'))) {
+    const { files, method } = landingFiles(portalDist);
+    sizes.landingFiles = files;
+    sizes.landingMethod = method;
+    sizes.landingFirstLoadJsGzip = files.reduce((sum, file) => sum + gzipSize(join(portalDist, file)), 0);
+  }
+  const widgetsDist = resolve(ROOT, 'widgets/dist');
+  if (existsSync(widgetsDist)) {
+    for (const name of readdirSync(widgetsDist).sort()) {
+      if (name.endsWith('.js')) sizes.widgets[name] = gzipSize(join(widgetsDist, name));
+    }
+  }
+  return sizes;
+}

@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: seeds a fresh bench database, starts the real server in a child process,
+ * drives it with autocannon scenario by scenario, and prints one table (also written as JSON to
+ * bench/results/). See bench/README.md.
+ */
+import { existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { countRows, createDb, type Db } from '../server/src/db/knex.ts';
+import { exportDownload, type ExportResult } from './exportRun.ts';
+import { frontendSizes } from './frontend.ts';
+import { getJson, mapLimit, signIn } from './http.ts';
+import type { LoadResult } from './load.ts';
+import { parseOptions, RESULTS_DIR, type BenchOptions } from './options.ts';
+import { memoryOf, startCeiling, startServer, type Child } from './processes.ts';
+import { formatTable, writeResults, type TableRow, type Verdict } from './report.ts';
+import * as scenarios from './scenarios.ts';
+import { seedBenchDatabase, type SeedSummary } from './seed.ts';
+import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
+
+const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'export'] as const;
+type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const verdict = (holds: boolean): Verdict => (holds ? 'holds' : 'MISSED');
+
+async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ['users', 'courses', 'modules', 'enrollments', 'progress', 'comments', 'sessions']) counts[table] = await countRows(db(table));
+  return counts;
+}
+
+async function databaseVersion(db: Db, dialect: string): Promise<string> {
+  const sql = dialect === 'mysql' ? 'select version() as v' : 'select sqlite_version() as v';
+  const result = (await db.raw(sql)) as unknown;
+  const rows = (dialect === 'mysql' ? (result as unknown[][])[0] : result) as Array<{ v: string }>;
+  return rows[0]?.v ?? 'unknown';
+}
+
+/** Learners spread evenly over the id range, signed in over HTTP (argon2-bound, so a few at a time). */
+async function signInPool(db: Db, base: string, count: number): Promise<scenarios.PoolUser[]> {
+  const learners = await countRows(db('users').where('role', 'learner'));
+  const step = Math.max(1, Math.floor(learners / count));
+  const users: Array<{ id: number; email: string }> = await db('users')
+    .where('role', 'learner')
+    .whereRaw('?? % ? = 0', ['id', step])
+    .orderBy('id')
+    .limit(count)
+    .select('id', 'email');
+  const enrollments: Array<{ userId: number; courseId: number }> = await db('enrollments')
+    .whereIn('userId', users.map((user) => user.id))
+    .select('userId', 'courseId');
+  const cookies = await mapLimit(users, 8, (user) => signIn(base, user.email, BENCH_PASSWORD));
+  return users.map((user, index) => ({
+    id: Number(user.id),
+    email: user.email,
+    cookie: cookies[index]!,
+    courseIds: enrollments.filter((row) => Number(row.userId) === Number(user.id)).map((row) => Number(row.courseId)),
+  }));
+}
+
+function loadRow(name: string, result: LoadResult, ceiling: number | null, target = '', holds?: boolean, note = ''): TableRow {
+  return {
+    scenario: name,
+    rps: result.rps,
+    p50Ms: result.p50,
+    p99Ms: result.p99,
+    errors: result.non2xx + result.errors,
+    ceilingRps: ceiling,
+    ratio: ceiling ? result.rps / ceiling : null,
+    target,
+    verdict: holds === undefined ? '' : verdict(holds),
+    note: [note, result.non2xx ? `status ${JSON.stringify(result.statusCodes)}` : ''].filter(Boolean).join('; '),
+  };
+}
+
+async function main(options: BenchOptions): Promise<void> {
+  const { target } = options;
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const startedAt = new Date().toISOString();
+  const load1 = loadavg()[0]!;
+  let seed: SeedSummary | null = null;
+  if (options.reuseDb) {
+    if (target.dialect === 'sqlite' && !existsSync(target.file)) throw new Error(`--reuse-db: ${target.file} does not exist; run without it first`);
+  } else {
+    seed = await seedBenchDatabase(target, options.scale);
+  }
+  const db = createDb(target.dialect === 'sqlite' ? { client: 'sqlite', filename: target.file } : { client: 'mysql', url: target.url });
+  const rows: TableRow[] = [];
+  const raw: Record<string, unknown> = {};
+  let exportResult: ExportResult | null = null;
+  let progressCheck: scenarios.ProgressCheck | null = null;
+  let server: Child | null = null;
+  let ceilingChild: Child | null = null;
+  try {
+    const counts = await tableCounts(db);
+    const version = await databaseVersion(db, target.dialect);
+    log(`${target.label} ${version}: ${Object.entries(counts).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ')}`);
+    const profiles = options.cpuProf ? join(RESULTS_DIR, 'profiles', `${stamp}-${target.label}`) : undefined;
+    server = await startServer({ target, logFile: join(RESULTS_DIR, `${stamp}-${target.label}-server.log`), cpuProfDir: profiles });
+    log(`server pid ${server.pid} at ${server.url}${profiles ? `, CPU profile into ${profiles}` : ''}`);
+
+    const signInStarted = Date.now();
+    const adminCookie = await signIn(server.url, ADMIN_EMAIL, BENCH_PASSWORD);
+    const users = await signInPool(db, server.url, options.signIns);
+    log(`${users.length} learners and the admin signed in in ${((Date.now() - signInStarted) / 1000).toFixed(1)} s`);
+    const modules: scenarios.ModuleInfo[] = (await db('modules').select('id', 'courseId', 'duration')).map((m: scenarios.ModuleInfo) => ({
+      id: Number(m.id),
+      courseId: Number(m.courseId),
+      duration: Number(m.duration),
+    }));
+    const modulesByCourse = new Map<number, scenarios.ModuleInfo[]>();
+    for (const module of modules) modulesByCourse.set(module.courseId, [...(modulesByCourse.get(module.courseId) ?? []), module]);
+    const ctx: scenarios.BenchContext = { base: server.url, duration: options.duration, connections: options.connections, users, adminCookie, modulesByCourse, db };
+    const warmup = Math.min(2, options.duration / 5);
+
+    // The ceiling serves the very bytes of a real dashboard answer.
+    const sample = await getJson<unknown>(server.url, '/api/dashboard', users[0]!.cookie);
+    if (sample.status !== 200) throw new Error(`dashboard answered ${sample.status}`);
+    // One ceiling process for the whole run: idle between its turns, so it costs the server nothing.
+    ceilingChild = await startCeiling(sample.bytes, join(RESULTS_DIR, `${stamp}-ceiling-body.json`));
+    const ceilingCtx = { ...ctx, base: ceilingChild.url };
+    await scenarios.ceiling({ ...ceilingCtx, duration: warmup });
+    log(`ceiling: bare Koa serving the ${sample.bytes.length.toLocaleString('en')} bytes of a real dashboard answer, ${options.duration} s`);
+    const ceilingRuns: LoadResult[] = [await scenarios.ceiling(ceilingCtx)];
+    raw.ceiling = ceilingRuns[0];
+    // The machine is shared: each scenario is also compared with a short ceiling run right before it.
+    const adjacentCeiling = async () => (await scenarios.ceiling({ ...ceilingCtx, duration: Math.min(5, Math.max(1, options.duration / 2)) })).rps;
+
+    const selected = new Set<ScenarioName>(options.only.length ? (options.only.filter((name) => (SCENARIO_NAMES as readonly string[]).includes(name)) as ScenarioName[]) : SCENARIO_NAMES);
+    const measured: Array<{ name: string; result: LoadResult; ceiling: number; target?: string; holds?: (result: LoadResult, ceiling: number) => boolean; note?: string }> = [];
+    const reads: Array<[ScenarioName, string, (duration?: number) => Promise<LoadResult>]> = [
+      ['courses', 'GET /api/courses', (duration) => scenarios.coursesList({ ...ctx, duration: duration ?? ctx.duration })],
+      ['dashboard', 'GET /api/dashboard', (duration) => scenarios.dashboard(ctx, duration)],
+      ['course', 'GET /api/courses/:id', (duration) => scenarios.courseDetail(ctx, duration)],
+      ['comments', 'GET /api/modules/:id/comments', (duration) => scenarios.comments(ctx, duration)],
+      ['students', 'GET /api/admin/students?q=', (duration) => scenarios.students(ctx, duration)],
+    ];
+    for (const [name, label, run] of reads) {
+      if (!selected.has(name)) continue;
+      await run(warmup);
+      const ceiling = await adjacentCeiling();
+      log(`${label} for ${options.duration} s`);
+      const result = await run();
+      raw[name] = { result, adjacentCeiling: ceiling };
+      if (name === 'dashboard') measured.push({ name: label, result, ceiling, target: '≥ 25 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25 });
+      else if (name === 'students') measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20 });
+      else measured.push({ name: label, result, ceiling });
+    }
+    if (selected.has('progress')) {
+      const ceiling = await adjacentCeiling();
+      log(`POST /api/progress for ${options.duration} s`);
+      const { result, check } = await scenarios.progress(ctx);
+      progressCheck = check;
+      raw.progress = { result, check, adjacentCeiling: ceiling };
+      measured.push({
+        name: 'POST /api/progress',
+        result,
+        ceiling,
+        target: '≥ 2,000/s, p99 ≤ 30 ms, 0 lost',
+        holds: (r) => r.rps >= 2000 && r.p99 <= 30 && check.lost === 0 && check.acknowledged === r.ok,
+        note: `${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost`,
+      });
+    }
+    if (selected.has('login')) {
+      const ceiling = await adjacentCeiling();
+      log(`POST /api/login for ${options.duration} s`);
+      const result = await scenarios.login(ctx);
+      raw.login = { result, adjacentCeiling: ceiling };
+      measured.push({ name: 'POST /api/login', result, ceiling, note: 'argon2id-bound by design' });
+    }
+    if (selected.has('export')) {
+      log('GET /api/admin/export-excel (all students)');
+      exportResult = await exportDownload(server.url, adminCookie, server.pid);
+      raw.export = exportResult;
+    }
+    if (!options.only.length) {
+      log(`ceiling again, ${options.duration} s`);
+      ceilingRuns.push(await scenarios.ceiling(ceilingCtx));
+      raw.ceilingAgain = ceilingRuns[1];
+    }
+
+    rows.push(loadRow('ceiling: bare Koa, same bytes', ceilingRuns[0]!, null));
+    if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
+    for (const entry of measured) rows.push(loadRow(entry.name, entry.result, entry.ceiling, entry.target, entry.holds?.(entry.result, entry.ceiling), entry.note));
+    if (exportResult) {
+      const peak = exportResult.peakHwmMb ?? exportResult.peakRssMb;
+      rows.push({
+        scenario: `export .xlsx (${(counts.users ?? 0).toLocaleString('en')} users)`,
+        rps: null,
+        p50Ms: null,
+        p99Ms: null,
+        errors: exportResult.status === 200 && exportResult.complete ? 0 : 1,
+        ceilingRps: null,
+        ratio: null,
+        target: '≤ 20 s, peak RSS ≤ 400 MB',
+        verdict: verdict(exportResult.status === 200 && exportResult.complete && exportResult.seconds <= 20 && peak <= 400),
+        note: `${exportResult.seconds.toFixed(1)} s (first byte ${exportResult.firstByteSeconds.toFixed(2)} s), ${(exportResult.bytes / 1e6).toFixed(1)} MB, peak RSS ${peak.toFixed(0)} MB (from ${exportResult.rssBeforeMb.toFixed(0)} MB)`,
+      });
+    }
+    const frontend = frontendSizes();
+    if (frontend.landingFirstLoadJsGzip !== null) {
+      const kb = frontend.landingFirstLoadJsGzip / 1024;
+      rows.push({ scenario: 'landing first-load JS (gzip)', rps: null, p50Ms: null, p99Ms: null, errors: null, ceilingRps: null, ratio: null, target: '≤ 150 KB', verdict: verdict(kb <= 150), note: `${kb.toFixed(1)} KB in ${frontend.landingFiles.length} files (${frontend.landingMethod})` });
+    }
+    const widgetNote = Object.entries(frontend.widgets).map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`).join(', ');
+
+    const serverMemory = memoryOf(server.pid);
+    const scale = Math.round(((counts.users ?? 1) - 1) / 2000) / 100;
+    console.log(`\nAtrium bench — ${target.label} ${version}, scale ${scale} (${(counts.users ?? 0).toLocaleString('en')} users, ${(counts.progress ?? 0).toLocaleString('en')} progress rows), ${options.connections} connections × ${options.duration} s, ${cpus().length} CPUs, load ${load1.toFixed(2)} at start\n`);
+    console.log(formatTable(rows));
+    if (widgetNote) console.log(`\nwidget bundles (gzip): ${widgetNote}`);
+    if (!frontend.landingFirstLoadJsGzip) console.log('portal/dist not built: landing first-load JS not measured (npm run build -w portal)');
+    console.log('Lighthouse: not measured by this bench yet');
+    const file = writeResults(target.label, {
+      startedAt,
+      dialect: target.label,
+      databaseVersion: version,
+      scale,
+      duration: options.duration,
+      connections: options.connections,
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version, loadAverageAtStart: load1 },
+      seed,
+      counts,
+      signedIn: users.length,
+      rows,
+      progressCheck,
+      export: exportResult,
+      frontend,
+      serverMemoryAtEnd: serverMemory,
+      raw,
+    });
+    console.log(`\nresults: ${file}`);
+  } finally {
+    await ceilingChild?.stop();
+    await server?.stop();
+    await db.destroy();
+  }
+}
+
+main(parseOptions(process.argv.slice(2))).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

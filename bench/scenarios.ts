@@ -1,0 +1,180 @@
+import type autocannon from 'autocannon';
+import type { Db } from '../server/src/db/knex.ts';
+import { load, type LoadResult } from './load.ts';
+import { BENCH_PASSWORD, FIRST_NAMES, LAST_NAMES } from './seedData.ts';
+
+export interface PoolUser {
+  id: number;
+  email: string;
+  cookie: string;
+  courseIds: number[];
+}
+
+export interface ModuleInfo {
+  id: number;
+  courseId: number;
+  duration: number;
+}
+
+export interface BenchContext {
+  base: string;
+  duration: number;
+  connections: number;
+  users: PoolUser[];
+  adminCookie: string;
+  modulesByCourse: Map<number, ModuleInfo[]>;
+  db: Db;
+}
+
+/** Hands out the items in turn, starting at a different place each time it is made. */
+function cycle<T>(items: T[]): () => T {
+  if (items.length === 0) throw new Error('nothing to cycle through');
+  let next = Math.floor(Math.random() * items.length);
+  return () => items[next++ % items.length]!;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+/** GETs whose path and cookie change from request to request. */
+function rotatingGet(ctx: BenchContext, next: () => { path: string; cookie?: string }, duration = ctx.duration): Promise<LoadResult> {
+  const setupRequest = (request: autocannon.Request): autocannon.Request => {
+    const { path, cookie } = next();
+    return { ...request, method: 'GET', path, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } };
+  };
+  return load({ url: ctx.base, connections: ctx.connections, duration, headers: { accept: 'application/json' }, requests: [{ setupRequest }] });
+}
+
+export const coursesList = (ctx: BenchContext) => load({ url: `${ctx.base}/api/courses`, connections: ctx.connections, duration: ctx.duration });
+
+/** The ceiling child answers every path with the same bytes. */
+export const ceiling = (ctx: BenchContext) => load({ url: `${ctx.base}/`, connections: ctx.connections, duration: ctx.duration });
+
+export function dashboard(ctx: BenchContext, duration?: number) {
+  const user = cycle(ctx.users);
+  return rotatingGet(ctx, () => ({ path: '/api/dashboard', cookie: user().cookie }), duration);
+}
+
+/** A signed-in learner opening one of the courses they are enrolled in. */
+export function courseDetail(ctx: BenchContext, duration?: number) {
+  const visit = cycle(ctx.users.flatMap((user) => user.courseIds.map((courseId) => ({ path: `/api/courses/${courseId}`, cookie: user.cookie }))));
+  return rotatingGet(ctx, visit, duration);
+}
+
+/** A learner reading the first page of a module's discussion, on a course they are enrolled in. */
+export function comments(ctx: BenchContext, duration?: number) {
+  const visits = ctx.users.flatMap((user) =>
+    user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ path: `/api/modules/${module.id}/comments`, cookie: user.cookie }))),
+  );
+  return rotatingGet(ctx, cycle(visits), duration);
+}
+
+/** What an admin types in the students search box: name and e-mail prefixes, a full name, a miss. */
+export function searchTerms(): string[] {
+  const terms: string[] = [];
+  FIRST_NAMES.forEach((name, index) => {
+    if (index % 3 === 0) terms.push(name.slice(0, 3));
+    if (index % 5 === 1) terms.push(`${name.toLowerCase()}.${LAST_NAMES[index % LAST_NAMES.length]!.slice(0, 2).toLowerCase()}`);
+    if (index % 7 === 2) terms.push(`${name} ${LAST_NAMES[(index * 3) % LAST_NAMES.length]!.slice(0, 3)}`);
+  });
+  LAST_NAMES.forEach((name, index) => {
+    if (index % 3 === 0) terms.push(name.slice(0, index % 2 ? 4 : 3));
+  });
+  terms.push('zzq', 'qx');
+  return terms;
+}
+
+export function students(ctx: BenchContext, duration?: number) {
+  const term = cycle(searchTerms());
+  return rotatingGet(ctx, () => ({ path: `/api/admin/students?q=${encodeURIComponent(term())}`, cookie: ctx.adminCookie }), duration);
+}
+
+/** Sign-ins of the pool's learners: each one is an argon2id verify, capped by the server's hasher. */
+export function login(ctx: BenchContext) {
+  const user = cycle(ctx.users);
+  const setupRequest = (request: autocannon.Request): autocannon.Request => ({
+    ...request,
+    method: 'POST',
+    path: '/api/login',
+    body: JSON.stringify({ email: user().email, password: BENCH_PASSWORD }),
+  });
+  return load({ url: ctx.base, connections: ctx.connections, duration: ctx.duration, headers: JSON_HEADERS, requests: [{ setupRequest }] });
+}
+
+interface Pair {
+  user: PoolUser;
+  module: ModuleInfo;
+  sent: number;
+  /** watchedDuration values the server acknowledged with a 2xx. */
+  acked: number[];
+}
+
+export interface ProgressCheck {
+  /** 2xx answers, as counted per request by the bench. */
+  acknowledged: number;
+  /** Acknowledged writes whose value is in the database afterwards (stored watchedDuration ≥ it). */
+  readable: number;
+  lost: number;
+  pairs: number;
+  rowsTouched: number;
+}
+
+/**
+ * POST /api/progress from the pool's learners on every module of their courses. Each connection
+ * owns a disjoint set of (user, module) pairs and sends each pair watchedDuration 1, 2, 3, …
+ * one at a time, so the value the server acknowledged last for a pair is the one it must still
+ * hold afterwards (the stored value only ever grows). "Readable" = an acknowledged write whose
+ * value is ≤ the stored watchedDuration of its row; "lost" = the other acknowledged writes.
+ * The pool's progress rows are reset to zero first, so a seeded value cannot hide a loss.
+ */
+export async function progress(ctx: BenchContext): Promise<{ result: LoadResult; check: ProgressCheck }> {
+  const pairs: Pair[] = ctx.users.flatMap((user) =>
+    user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ user, module, sent: 0, acked: [] }))),
+  );
+  if (pairs.length < ctx.connections) throw new Error('progress: fewer (user, module) pairs than connections; sign in more users');
+  const userIds = ctx.users.map((user) => user.id);
+  await ctx.db('progress').whereIn('userId', userIds).update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null, updatedAt: 0 });
+  const startedAt = Date.now();
+  let clients = 0;
+  const setupClient = (client: autocannon.Client) => {
+    const index = clients;
+    clients += 1;
+    const mine = pairs.filter((_, i) => i % ctx.connections === index % ctx.connections);
+    let turn = Math.floor(Math.random() * mine.length);
+    let inFlight: { pair: Pair; value: number } | null = null;
+    client.setRequests([
+      {
+        method: 'POST',
+        path: '/api/progress',
+        headers: JSON_HEADERS,
+        setupRequest(request) {
+          const pair = mine[turn++ % mine.length]!;
+          pair.sent += 1;
+          inFlight = { pair, value: pair.sent };
+          const body = { moduleId: pair.module.id, courseId: pair.module.courseId, watchedDuration: pair.sent, position: pair.sent };
+          return { ...request, headers: { ...request.headers, cookie: pair.user.cookie }, body: JSON.stringify(body) };
+        },
+        onResponse(status) {
+          if (inFlight && status >= 200 && status < 300) inFlight.pair.acked.push(inFlight.value);
+          inFlight = null;
+        },
+      },
+    ]);
+  };
+  const result = await load({ url: ctx.base, connections: ctx.connections, duration: ctx.duration, method: 'POST', headers: JSON_HEADERS, setupClient });
+  // Requests cut off by the end of the run may still be finishing on the server.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rows: Array<{ userId: number; moduleId: number; watchedDuration: number | string; updatedAt: number | string }> = await ctx
+    .db('progress')
+    .whereIn('userId', userIds)
+    .select('userId', 'moduleId', 'watchedDuration', 'updatedAt');
+  const stored = new Map(rows.map((row) => [`${row.userId}:${row.moduleId}`, Number(row.watchedDuration)]));
+  let acknowledged = 0;
+  let readable = 0;
+  for (const pair of pairs) {
+    const value = stored.get(`${pair.user.id}:${pair.module.id}`) ?? -1;
+    acknowledged += pair.acked.length;
+    readable += pair.acked.filter((acked) => acked <= value).length;
+  }
+  const rowsTouched = rows.filter((row) => Number(row.updatedAt) >= startedAt).length;
+  return { result, check: { acknowledged, readable, lost: acknowledged - readable, pairs: pairs.length, rowsTouched } };
+}

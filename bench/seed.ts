@@ -1,0 +1,187 @@
+/**
+ * Seeds a fresh bench database at school-network scale, in bulk: the server's own migrations
+ * build the schema, then the rows go in through multi-row prepared statements (SQLite, one
+ * transaction, secondary indexes built once at the end) or multi-row INSERT batches (MariaDB).
+ *
+ *   node --import tsx bench/seed.ts [--scale 0.05]      (DATABASE_URL=mysql://… for MariaDB)
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { createDb } from '../server/src/db/knex.ts';
+import { migrateLatest } from '../server/src/db/migrate.ts';
+import { createPasswordHasher } from '../server/src/services/passwords.ts';
+import { parseOptions, type BenchTarget } from './options.ts';
+import { BENCH_PASSWORD, generate, seedPlan, type Row, type SeedPlan, type TableData } from './seedData.ts';
+
+export interface SeedSummary {
+  plan: SeedPlan;
+  seconds: number;
+  counts: Record<string, number>;
+}
+
+const log = (message: string) => console.log(`[seed] ${message}`);
+
+export async function seedBenchDatabase(target: BenchTarget, scale: number): Promise<SeedSummary> {
+  const started = Date.now();
+  const plan = seedPlan(scale);
+  log(`${target.label}: ${plan.learners.toLocaleString('en')} learners + 1 admin, ${plan.courses} courses × ${plan.modules / plan.courses} modules, ` +
+    `${plan.enrollments.toLocaleString('en')} enrollments, ${plan.progress.toLocaleString('en')} progress rows, ${plan.comments.toLocaleString('en')} comments`);
+  // One hash, made by the server's own hasher (same argon2id parameters), for every seeded account.
+  const passwordHash = await createPasswordHasher(1).hash(BENCH_PASSWORD);
+  const tables = generate(plan, passwordHash);
+
+  await freshSchema(target);
+  log(`schema migrated (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const counts = target.dialect === 'sqlite' ? loadSqlite(target.file, tables) : await loadMysql(target.url, tables);
+  const seconds = (Date.now() - started) / 1000;
+  log(`done in ${seconds.toFixed(1)} s`);
+  return { plan, seconds, counts };
+}
+
+/** Drops whatever bench database exists and runs the server's migrations on an empty one. */
+async function freshSchema(target: BenchTarget): Promise<void> {
+  if (target.dialect === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${target.file}${suffix}`, { force: true });
+    mkdirSync(dirname(target.file), { recursive: true });
+    const db = createDb({ client: 'sqlite', filename: target.file });
+    await migrateLatest(db);
+    await db.destroy();
+    return;
+  }
+  const server = new URL(target.url);
+  server.pathname = '/';
+  const admin = await mysql.createConnection({ uri: server.toString() });
+  try {
+    await admin.query('DROP DATABASE IF EXISTS ??', [target.database]);
+    await admin.query('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [target.database]);
+  } finally {
+    await admin.end();
+  }
+  const db = createDb({ client: 'mysql', url: target.url });
+  await migrateLatest(db);
+  await db.destroy();
+}
+
+function progressLine(table: TableData, done: number, started: number): void {
+  const seconds = (Date.now() - started) / 1000;
+  log(`${table.table}: ${done.toLocaleString('en')} rows in ${seconds.toFixed(1)} s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en')} rows/s)`);
+}
+
+/**
+ * SQLite: one connection, no journal while loading, a large page cache, one transaction, and
+ * multi-row prepared INSERTs. Secondary indexes (including the unique ones) are dropped before
+ * and re-created from their own stored SQL afterwards, which is what enforces uniqueness.
+ */
+function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -1048576');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('foreign_keys = OFF');
+    const names = tables.map((table) => table.table);
+    const indexes = db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${names.map(() => '?').join(',')})`)
+      .all(...names) as Array<{ name: string; sql: string }>;
+    for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+
+    const counts: Record<string, number> = {};
+    db.transaction(() => {
+      for (const table of tables) {
+        const started = Date.now();
+        // SQLite allows 32,766 bound parameters per statement.
+        const perStatement = Math.min(500, Math.floor(32_000 / table.columns.length));
+        const statements = new Map<number, Database.Statement>();
+        const statementFor = (rows: number) => {
+          let statement = statements.get(rows);
+          if (!statement) {
+            const tuple = `(${table.columns.map(() => '?').join(',')})`;
+            statement = db.prepare(`INSERT INTO "${table.table}" (${table.columns.map((c) => `"${c}"`).join(',')}) VALUES ${Array(rows).fill(tuple).join(',')}`);
+            statements.set(rows, statement);
+          }
+          return statement;
+        };
+        let done = 0;
+        let reported = Date.now();
+        for (const batch of table.batches(perStatement)) {
+          statementFor(batch.length).run(...batch.flat());
+          done += batch.length;
+          if (Date.now() - reported > 10_000) {
+            progressLine(table, done, started);
+            reported = Date.now();
+          }
+        }
+        progressLine(table, done, started);
+        counts[table.table] = done;
+      }
+    })();
+    const started = Date.now();
+    for (const index of indexes) db.exec(index.sql);
+    log(`${indexes.length} indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The server opens it in WAL mode; set it here so the first server start finds it so.
+    db.pragma('journal_mode = WAL');
+    const check = db.pragma('foreign_key_check') as unknown[];
+    if (check.length) throw new Error(`seeded data breaks ${check.length} foreign keys`);
+    return counts;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * MariaDB/MySQL: multi-row INSERT batches of a few thousand rows, committed every few batches.
+ * Foreign keys are not re-checked row by row (the generator keeps them by construction);
+ * unique keys are checked as usual.
+ */
+async function loadMysql(url: string, tables: TableData[]): Promise<Record<string, number>> {
+  const connection = await mysql.createConnection({ uri: url, charset: 'utf8mb4' });
+  const counts: Record<string, number> = {};
+  try {
+    await connection.query('SET SESSION foreign_key_checks = 0');
+    await connection.query('SET SESSION autocommit = 0');
+    for (const table of tables) {
+      const started = Date.now();
+      const columns = table.columns.map((column) => mysql.escapeId(column)).join(',');
+      const sql = `INSERT INTO ${mysql.escapeId(table.table)} (${columns}) VALUES ?`;
+      let done = 0;
+      let reported = Date.now();
+      let sinceCommit = 0;
+      for (const batch of table.batches(table.table === 'comments' ? 2000 : 5000)) {
+        await connection.query(sql, [batch satisfies Row[]]);
+        done += batch.length;
+        sinceCommit += batch.length;
+        if (sinceCommit >= 50_000) {
+          await connection.query('COMMIT');
+          sinceCommit = 0;
+        }
+        if (Date.now() - reported > 10_000) {
+          progressLine(table, done, started);
+          reported = Date.now();
+        }
+      }
+      await connection.query('COMMIT');
+      progressLine(table, done, started);
+      counts[table.table] = done;
+    }
+    await connection.query('SET SESSION foreign_key_checks = 1');
+    // InnoDB refreshes statistics by itself after bulk changes, in the background; doing it now
+    // makes the first scenario see the same plans as every later one.
+    await connection.query(`ANALYZE TABLE ${tables.map((table) => mysql.escapeId(table.table)).join(', ')}`);
+    return counts;
+  } finally {
+    await connection.end();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.target.dialect === 'sqlite' && existsSync(options.target.file)) log(`replacing ${options.target.file}`);
+  seedBenchDatabase(options.target, options.scale).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, createQueryClient, defaultQueryFn, errorText } from './client.ts';
+
+function mockFetch(status: number, body: string, contentType = 'application/json', statusText = '') {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText, headers: { 'content-type': contentType } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends credentials and JSON, and parses the JSON answer', async () => {
+    const fetchMock = mockFetch(200, '{"id":1}');
+    await expect(api.post('/api/login', { email: 'a@b.c', password: 'x' })).resolves.toEqual({ id: 1 });
+    const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(path).toBe('/api/login');
+    expect(init.credentials).toBe('include');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"email":"a@b.c","password":"x"}');
+  });
+
+  it('raises "status: body" on a non-OK answer (SPEC §8)', async () => {
+    mockFetch(401, '{"message":"Invalid email or password"}');
+    const error = await api.get('/api/user').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('401: {"message":"Invalid email or password"}');
+    expect((error as ApiError).serverMessage).toBe('Invalid email or password');
+    expect(errorText(error, 'fallback')).toBe('Invalid email or password');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    mockFetch(503, '', 'text/plain', 'Service Unavailable');
+    await expect(api.get('/api/dashboard')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('sends FormData as is, without a JSON content type', async () => {
+    const fetchMock = mockFetch(200, '{}');
+    const form = new FormData();
+    form.append('profileImage', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await api.post('/api/user/upload-avatar', form);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('the default query function GETs the first element of the key', async () => {
+    const fetchMock = mockFetch(200, '[1,2]');
+    const client = createQueryClient();
+    await expect(client.fetchQuery({ queryKey: ['/api/courses'] })).resolves.toEqual([1, 2]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/courses');
+    expect(defaultQueryFn).toBeTypeOf('function');
+  });
+
+  it('has the SPEC §7 defaults', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({ retry: false, staleTime: 0, refetchOnWindowFocus: false, refetchInterval: false });
+    expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+});

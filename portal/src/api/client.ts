@@ -1,0 +1,107 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { ApiErrorDto } from '@atrium/common';
+
+/**
+ * The one fetch client of the portal. Every call sends the session cookie; a non-OK answer
+ * raises an ApiError whose message is SPEC §8's "status: body" (the status text when the body
+ * is empty). The parsed JSON error, when there is one, is kept so a toast can show the
+ * server's human sentence instead of raw JSON.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  readonly data: ApiErrorDto | null;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.data = parseErrorBody(body);
+  }
+
+  /** The server's own message ("Invalid email or password"), if it sent one. */
+  get serverMessage(): string | null {
+    return this.data?.message ?? null;
+  }
+}
+
+function parseErrorBody(body: string): ApiErrorDto | null {
+  if (!body.startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as ApiErrorDto).message === 'string') return parsed as ApiErrorDto;
+  } catch {
+    // Not JSON after all: the raw text stays in `body`.
+  }
+  return null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Lets a save started as the page is hidden or closed finish after it. */
+  keepalive?: boolean;
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    signal: options.signal,
+    keepalive: options.keepalive,
+  });
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return (await response.json()) as T;
+  return (await response.text()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
+};
+
+/** SPEC §7: by default a query GETs the first element of its key. */
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
+  const [path] = queryKey;
+  if (typeof path !== 'string') throw new Error('The first element of a query key must be the API path');
+  return api.get(path, { signal });
+};
+
+/** SPEC §7 defaults: no retries, never fresh, no refetch on focus, no polling. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        staleTime: 0,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The sentence a toast shows for a failed call: the server's message, else the fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof TypeError) return fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourseDetailDto, CourseSummaryDto, DashboardDto, EnrollmentRecordDto } from '@atrium/common';
+import { api } from './client.ts';
+
+export const COURSES_KEY = ['/api/courses'] as const;
+export const DASHBOARD_KEY = ['/api/dashboard'] as const;
+export const courseKey = (id: number | string) => [`/api/courses/${id}`] as const;
+
+export const useCourses = () => useQuery<CourseSummaryDto[]>({ queryKey: COURSES_KEY });
+export const useDashboard = () => useQuery<DashboardDto>({ queryKey: DASHBOARD_KEY });
+export const useCourse = (id: number | string) => useQuery<CourseDetailDto>({ queryKey: courseKey(id) });
+
+/** POST /api/enrollments: a free (or licensed) course enrolls at once; a priced one answers 402. */
+export function useEnroll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (courseId: number) => api.post<EnrollmentRecordDto>('/api/enrollments', { courseId }),
+    onSuccess: async (_record, courseId) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: courseKey(courseId) }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProgressDto } from '@atrium/common';
+import { api, ApiError } from './client.ts';
+import { courseKey, DASHBOARD_KEY } from './courses.ts';
+
+export const progressKey = (moduleId: number | string) => [`/api/progress/${moduleId}`] as const;
+
+export interface ProgressUpdate {
+  moduleId: number;
+  courseId: number;
+  /** Distinct seconds actually played. */
+  watchedDuration: number;
+  isCompleted: boolean;
+  /** Resume point, seconds. */
+  position?: number;
+}
+
+/** The learner's progress on one module; a module never opened before may answer 404. */
+export function useModuleProgress(moduleId: number) {
+  return useQuery<ProgressDto | null>({
+    queryKey: progressKey(moduleId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<ProgressDto>(`/api/progress/${moduleId}`, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function saveProgress(update: ProgressUpdate, options: { keepalive?: boolean } = {}): Promise<ProgressDto> {
+  return api.post<ProgressDto>('/api/progress', update, options);
+}
+
+/** Mark as Complete: the full duration counts as watched (SPEC §4). */
+export function useCompleteModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProgressUpdate) => saveProgress({ ...update, isCompleted: true }),
+    onSuccess: (progress) => {
+      queryClient.setQueryData(progressKey(progress.moduleId), progress);
+      void queryClient.invalidateQueries({ queryKey: courseKey(progress.courseId) });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['/api/certificates'] });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { lazy, Suspense } from 'react';
+import { NavLink } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import { useAuth } from '../session/AuthProvider.tsx';
+import { Avatar } from './Avatar.tsx';
+import { Container } from './Layout.tsx';
+import { Logo } from './Logo.tsx';
+
+// The dropdown (and its positioning code) is only needed once someone is signed in, so it
+// stays out of the landing page's first load.
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
+
+/** Top navigation for signed-in users (SPEC §2): Dashboard, Certificates, Admin, user menu. */
+export function AppHeader() {
+  const { user, isAdmin } = useAuth();
+  if (!user) return null;
+  return (
+    <Header className="no-print">
+      <Bar>
+        <Logo />
+        <Nav aria-label="Main">
+          <NavItem to="/" end>
+            Dashboard
+          </NavItem>
+          <NavItem to="/certificates">Certificates</NavItem>
+          {isAdmin ? <NavItem to="/admin">Admin</NavItem> : null}
+        </Nav>
+        <MenuSlot>
+          <Suspense
+            fallback={
+              <Placeholder aria-hidden="true">
+                <Avatar person={user} src={user.profileImageUrl} size={36} />
+              </Placeholder>
+            }
+          >
+            <UserMenu user={user} />
+          </Suspense>
+        </MenuSlot>
+      </Bar>
+    </Header>
+  );
+}
+
+const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.sticky};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Bar = styled(Container)`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  grid-template-areas:
+    'logo menu'
+    'nav nav';
+  align-items: center;
+  column-gap: ${({ theme }) => theme.space.md};
+  padding-top: ${({ theme }) => theme.space.xs};
+
+  ${media.tablet} {
+    grid-template-columns: auto 1fr auto;
+    grid-template-areas: 'logo nav menu';
+    min-height: 64px;
+    padding-top: 0;
+  }
+
+  & > a:first-child {
+    grid-area: logo;
+    min-width: 0;
+  }
+`;
+
+const Nav = styled.nav`
+  grid-area: nav;
+  display: flex;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin: 0 -${({ theme }) => theme.space.xs};
+  overflow-x: auto;
+
+  ${media.tablet} {
+    margin: 0 0 0 ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const NavItem = styled(NavLink)`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 500;
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+
+  &.active {
+    color: ${({ theme }) => theme.colors.accent};
+    font-weight: 600;
+  }
+  &.active::after {
+    content: '';
+    position: absolute;
+    left: ${({ theme }) => theme.space.sm};
+    right: ${({ theme }) => theme.space.sm};
+    bottom: 2px;
+    height: 2px;
+    border-radius: 2px;
+    background: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+const MenuSlot = styled.div`
+  grid-area: menu;
+  justify-self: end;
+`;
+
+const Placeholder = styled.span`
+  display: inline-flex;
+  min-height: 44px;
+  align-items: center;
+  padding: 2px;
+`;

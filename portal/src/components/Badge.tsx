@@ -1,0 +1,20 @@
+import styled from 'styled-components';
+
+export type BadgeTone = 'accent' | 'success' | 'warning' | 'neutral';
+
+/** A small status label: "45% Complete", "Not Enrolled", "Admin". */
+export const Badge = styled.span<{ $tone?: BadgeTone }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.3em;
+  padding: 0.2rem 0.6rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  font-weight: 600;
+  line-height: 1.5;
+  white-space: nowrap;
+  background: ${({ theme, $tone = 'accent' }) =>
+    ({ accent: theme.colors.accentSoft, success: theme.colors.successSoft, warning: theme.colors.warningSoft, neutral: theme.colors.surfaceMuted })[$tone]};
+  color: ${({ theme, $tone = 'accent' }) =>
+    ({ accent: theme.colors.accentHover, success: theme.colors.success, warning: theme.colors.warning, neutral: theme.colors.textMuted })[$tone]};
+`;

@@ -1,0 +1,150 @@
+import styled from 'styled-components';
+import type { DashboardCourseDto } from '@atrium/common';
+import { dashboardCardMedia, enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
+import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { Badge } from './Badge.tsx';
+import { ButtonLink } from './Button.tsx';
+import { CourseMedia } from './CourseMedia.tsx';
+import { Icon } from './Icon.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+
+export function hoursLabel(totalModules: number): string {
+  const hours = estimatedHours(totalModules);
+  if (hours < 1) return 'Under 1 hour';
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/**
+ * A dashboard course card (SPEC §2). Enrolled: progress and Start/Continue. Not enrolled:
+ * modules, hours, price and Purchase Course; a free course (price 0) has nothing to purchase,
+ * so its card says Free and opens the course page, where Enroll Now enrolls at once.
+ */
+export function CourseCard({ course }: { course: DashboardCourseDto }) {
+  const media = dashboardCardMedia(course);
+  const titleId = `course-${course.id}-title`;
+  return (
+    <Card aria-labelledby={titleId}>
+      <CourseMedia media={media} title={course.title} />
+      <Body>
+        <TitleRow>
+          <Title id={titleId}>{course.title}</Title>
+          {course.isEnrolled ? (
+            <Badge $tone={course.progressPercentage === 100 ? 'success' : 'accent'}>{course.progressPercentage}%</Badge>
+          ) : null}
+        </TitleRow>
+        <Description>{course.description}</Description>
+        {course.isEnrolled ? <EnrolledFooter course={course} /> : <PurchaseFooter course={course} />}
+      </Body>
+    </Card>
+  );
+}
+
+function EnrolledFooter({ course }: { course: DashboardCourseDto }) {
+  return (
+    <Footer>
+      <Meta>
+        <span>
+          <Icon name="layers" size={16} />
+          {course.completedModules}/{course.totalModules} modules completed
+        </span>
+      </Meta>
+      <ProgressBar value={course.progressPercentage} label={`${course.title}: progress`} size="sm" />
+      <ButtonLink to={`/courses/${course.id}`} block>
+        {enrolledCourseAction(course.progressPercentage)}
+      </ButtonLink>
+    </Footer>
+  );
+}
+
+function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
+  const free = course.price === 0;
+  return (
+    <Footer>
+      <Meta>
+        <span>
+          <Icon name="layers" size={16} />
+          {modulesPhrase(course.totalModules)}
+        </span>
+        <span>
+          <Icon name="clock" size={16} />
+          {hoursLabel(course.totalModules)}
+        </span>
+      </Meta>
+      <Price>{free ? 'Free' : formatPrice(course.price)}</Price>
+      {free ? (
+        <ButtonLink to={`/courses/${course.id}`} variant="secondary" block>
+          View Course
+        </ButtonLink>
+      ) : (
+        <ButtonLink to={`/checkout/${course.id}`} block>
+          Purchase Course
+        </ButtonLink>
+      )}
+    </Footer>
+  );
+}
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Title = styled.h3`
+  font-size: ${({ theme }) => theme.fontSize.lg};
+  font-weight: 700;
+`;
+
+const Description = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const Footer = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xxs};
+  }
+`;
+
+const Price = styled.p`
+  font-size: ${({ theme }) => theme.fontSize.xl};
+  font-weight: 700;
+`;

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { usePublicConfig } from '../api/config.ts';
+
+/** The brand mark and name (BRAND_NAME from GET /api/config); links home. */
+export function Logo({ inverse = false }: { inverse?: boolean }) {
+  const config = usePublicConfig();
+  const brand = config.data?.brandName;
+  return (
+    <Home to="/" aria-label={brand ? `${brand}: home` : 'Home'} $inverse={inverse}>
+      <Mark viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="currentColor" />
+        <path
+          d="M16 6 6 11v2h20v-2L16 6Zm-7 9v8h3v-8H9Zm5.5 0v8h3v-8h-3ZM20 15v8h3v-8h-3ZM6 24v2h20v-2H6Z"
+          fill={inverse ? '#2f4ac0' : '#fff'}
+        />
+      </Mark>
+      <Name>{brand ?? ''}</Name>
+    </Home>
+  );
+}
+
+const Home = styled(Link)<{ $inverse: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: 44px;
+  color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onAccent : theme.colors.accent)};
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onAccent : theme.colors.accentHover)};
+  }
+`;
+
+const Mark = styled.svg`
+  width: 32px;
+  height: 32px;
+  flex: none;
+`;
+
+const Name = styled.span`
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.fontSize.lg};
+  letter-spacing: -0.01em;
+  color: inherit;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  max-width: 60vw;
+`;

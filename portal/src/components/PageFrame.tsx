@@ -1,0 +1,149 @@
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import { usePublicConfig } from '../api/config.ts';
+import { useAuth } from '../session/AuthProvider.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { ButtonLink } from './Button.tsx';
+import { Container } from './Layout.tsx';
+import { LoadingState } from './Loading.tsx';
+import { Logo } from './Logo.tsx';
+
+/** Skip link target shared by every page. */
+export const MAIN_ID = 'main';
+
+export function SkipLink() {
+  return (
+    <Skip href={`#${MAIN_ID}`} className="no-print">
+      Skip to content
+    </Skip>
+  );
+}
+
+/** Header for visitors on pages other than the landing page. */
+function PublicHeader() {
+  const { pathname } = useLocation();
+  return (
+    <Header className="no-print">
+      <HeaderBar>
+        <Logo />
+        {pathname === '/auth' ? null : (
+          <ButtonLink to="/auth" variant="secondary" size="sm">
+            Sign In
+          </ButtonLink>
+        )}
+      </HeaderBar>
+    </Header>
+  );
+}
+
+export function SiteFooter() {
+  const config = usePublicConfig();
+  const year = new Date().getFullYear();
+  return (
+    <Footer className="no-print">
+      <FooterBar>
+        <span>
+          © {year} {config.data?.brandName ?? ''}
+        </span>
+        {config.data?.supportEmail ? (
+          <span>
+            Support: <a href={`mailto:${config.data.supportEmail}`}>{config.data.supportEmail}</a>
+          </span>
+        ) : null}
+      </FooterBar>
+    </Footer>
+  );
+}
+
+/** Header (signed-in navigation or the visitor header), main landmark and footer. */
+export function PageFrame({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <>
+      <SkipLink />
+      {user ? <AppHeader /> : <PublicHeader />}
+      <FrameMain id={MAIN_ID} tabIndex={-1}>
+        {children}
+      </FrameMain>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** Layout route: every framed scene renders into the Outlet, loading lazily. */
+export function FramedLayout() {
+  return (
+    <PageFrame>
+      <Suspense fallback={<LoadingState label="Loading page" />}>
+        <Outlet />
+      </Suspense>
+    </PageFrame>
+  );
+}
+
+const Skip = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space.md};
+  top: -100px;
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.onAccent};
+  font-weight: 600;
+
+  &:focus {
+    top: ${({ theme }) => theme.space.xs};
+    color: ${({ theme }) => theme.colors.onAccent};
+  }
+`;
+
+const Header = styled.header`
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const HeaderBar = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  min-height: 64px;
+`;
+
+const FrameMain = styled.main`
+  flex: 1;
+  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.xxl};
+
+  ${media.tablet} {
+    padding-top: ${({ theme }) => theme.space.xxl};
+  }
+
+  &:focus {
+    outline: none;
+  }
+
+  @media print {
+    padding: 0;
+  }
+`;
+
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const FooterBar = styled(Container)`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
+  padding-top: ${({ theme }) => theme.space.lg};
+  padding-bottom: ${({ theme }) => theme.space.lg};
+  /* Room for the floating support button on phones. */
+  padding-right: 5.5rem;
+`;

@@ -1,0 +1,146 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { UserDto } from '@atrium/common';
+import { errorText } from '../api/client.ts';
+import { useLogout } from '../api/session.ts';
+import { Avatar, displayName } from './Avatar.tsx';
+import { Icon } from './Icon.tsx';
+import { useToast } from './toast/Toaster.tsx';
+
+/** The account menu (Radix DropdownMenu): Profile, Certificates, Sign Out. Loaded on sign-in only. */
+export function UserMenu({ user }: { user: UserDto }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const logout = useLogout();
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/'),
+      onError: (error) => toast({ title: 'Logout failed', description: errorText(error, error.message), variant: 'destructive' }),
+    });
+
+  return (
+    <DropdownMenu.Root>
+      <MenuTrigger aria-label={`Account menu for ${displayName(user)}`}>
+        <TriggerFace user={user} />
+      </MenuTrigger>
+      <DropdownMenu.Portal>
+        <MenuContent align="end" sideOffset={8}>
+          <MenuLabel>
+            <strong>{displayName(user)}</strong>
+            <span>{user.email}</span>
+          </MenuLabel>
+          <MenuSeparator />
+          <MenuItem onSelect={() => navigate('/profile')}>
+            <Icon name="user" size={18} /> Profile
+          </MenuItem>
+          <MenuItem onSelect={() => navigate('/certificates')}>
+            <Icon name="award" size={18} /> Certificates
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem onSelect={signOut} disabled={logout.isPending}>
+            <Icon name="logout" size={18} /> Sign Out
+          </MenuItem>
+        </MenuContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** What the menu button shows; also the stand-in while the menu code loads. */
+export function TriggerFace({ user }: { user: UserDto }) {
+  return (
+    <>
+      <Avatar person={user} src={user.profileImageUrl} size={36} />
+      <TriggerName>{user.firstName?.trim() || 'Account'}</TriggerName>
+      <Icon name="chevronDown" size={16} />
+    </>
+  );
+}
+
+const triggerStyles = `
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-height: 44px;
+  padding: 2px 0.5rem 2px 2px;
+  border: 1px solid transparent;
+  border-radius: 999px;
+  background: transparent;
+  cursor: pointer;
+`;
+
+const MenuTrigger = styled(DropdownMenu.Trigger)`
+  ${triggerStyles}
+  color: ${({ theme }) => theme.colors.text};
+
+  &:hover,
+  &[data-state='open'] {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-color: ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const TriggerName = styled.span`
+  display: none;
+  font-weight: 500;
+  max-width: 10rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+
+  ${media.tablet} {
+    display: inline;
+  }
+`;
+
+const MenuContent = styled(DropdownMenu.Content)`
+  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  min-width: 15rem;
+  padding: ${({ theme }) => theme.space.xs};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+`;
+
+const MenuLabel = styled(DropdownMenu.Label)`
+  display: grid;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;
+
+const MenuItem = styled(DropdownMenu.Item)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  outline: none;
+
+  &[data-highlighted] {
+    background: ${({ theme }) => theme.colors.accentSoft};
+    color: ${({ theme }) => theme.colors.accentHover};
+  }
+  &[data-disabled] {
+    opacity: 0.5;
+    cursor: default;
+  }
+`;
+
+const MenuSeparator = styled(DropdownMenu.Separator)`
+  height: 1px;
+  margin: ${({ theme }) => theme.space.xxs} 0;
+  background: ${({ theme }) => theme.colors.border};
+`;

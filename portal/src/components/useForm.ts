@@ -1,0 +1,63 @@
+import { useCallback, useState, type ChangeEvent } from 'react';
+import type { ZodType } from 'zod';
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+/** The first message per field from a zod result (the same schemas the server validates with). */
+export function issuesToErrors<T>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<T> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors as FieldErrors<T>;
+}
+
+/**
+ * The portal's one form pattern: controlled string fields, validated on submit with a shared
+ * zod schema; a field's error clears as soon as it is edited.
+ */
+export function useForm<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
+
+  const field = useCallback(
+    (name: keyof T & string) => ({
+      name,
+      value: values[name],
+      error: errors[name] ?? null,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        const { value } = event.target;
+        setValues((current) => ({ ...current, [name]: value }));
+        setErrors((current) => {
+          if (!current[name]) return current;
+          const next = { ...current };
+          delete next[name];
+          return next;
+        });
+      },
+    }),
+    [values, errors],
+  );
+
+  /** Parses `input` (the values by default); sets the errors and returns null when invalid. */
+  const validate = useCallback(
+    <S extends ZodType>(schema: S, input: unknown = values) => {
+      const result = schema.safeParse(input);
+      if (!result.success) {
+        setErrors(issuesToErrors<T>(result.error.issues));
+        return null;
+      }
+      setErrors({});
+      return result.data as S['_output'];
+    },
+    [values],
+  );
+
+  const reset = useCallback((next: T = initial) => {
+    setValues(next);
+    setErrors({});
+  }, [initial]);
+
+  return { values, setValues, errors, setErrors, field, validate, reset };
+}

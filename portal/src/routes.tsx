@@ -1,0 +1,132 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { FramedLayout, PageFrame } from './components/PageFrame.tsx';
+import { LoadingState } from './components/Loading.tsx';
+import { NotFoundScreen } from './components/NotFoundScreen.tsx';
+import { RouteErrorBoundary, ScrollToTop, SessionErrorScreen } from './components/ErrorScreens.tsx';
+import { SupportChat } from '@atrium/widgets/support-chat/SupportChat';
+import { useAuth } from './session/AuthProvider.tsx';
+import { GuestOnly, RequireAdmin, RequireUser, SignedOutToHome } from './session/guards.tsx';
+
+/** A scene's named export, loaded on first visit: each route is its own chunk. */
+function scene<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LandingScene = scene(() => import('./scenes/Landing/LandingScene.tsx'), 'LandingScene');
+const DashboardScene = scene(() => import('./scenes/Dashboard/DashboardScene.tsx'), 'DashboardScene');
+const AuthScene = scene(() => import('./scenes/Auth/AuthScene.tsx'), 'AuthScene');
+const ResetPasswordScene = scene(() => import('./scenes/ResetPassword/ResetPasswordScene.tsx'), 'ResetPasswordScene');
+const CourseScene = scene(() => import('./scenes/Course/CourseScene.tsx'), 'CourseScene');
+const ModuleScene = scene(() => import('./scenes/Module/ModuleScene.tsx'), 'ModuleScene');
+const ProfileScene = scene(() => import('./scenes/Profile/ProfileScene.tsx'), 'ProfileScene');
+const CertificatesScene = scene(() => import('./scenes/Certificates/CertificatesScene.tsx'), 'CertificatesScene');
+const CertificateScene = scene(() => import('./scenes/Certificate/CertificateScene.tsx'), 'CertificateScene');
+const CheckoutScene = scene(() => import('./scenes/Checkout/CheckoutScene.tsx'), 'CheckoutScene');
+const PaymentSuccessScene = scene(() => import('./scenes/Checkout/PaymentSuccessScene.tsx'), 'PaymentSuccessScene');
+const AdminScene = scene(() => import('./scenes/Admin/AdminScene.tsx'), 'AdminScene');
+const AdminSectionScene = scene(() => import('./scenes/Admin/AdminScene.tsx'), 'AdminSectionScene');
+
+/** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
+function RootLayout() {
+  const { isLoading, user, error, retry } = useAuth();
+  if (isLoading) return <LoadingState fullPage label="Checking your session…" />;
+  if (user === undefined && error) return <SessionErrorScreen error={error} onRetry={retry} />;
+  return (
+    <>
+      <ScrollToTop />
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+      {/* SPEC §2: the support widget on every page (the same component as <atrium-support-chat>). */}
+      <div className="no-print">
+        <SupportChat />
+      </div>
+    </>
+  );
+}
+
+/** "/": the landing page for visitors, the dashboard for signed-in users. */
+function HomeRoute() {
+  const { user } = useAuth();
+  if (!user) {
+    return (
+      <Suspense fallback={<LoadingState fullPage label="Loading" />}>
+        <LandingScene />
+      </Suspense>
+    );
+  }
+  return (
+    <PageFrame>
+      <Suspense fallback={<LoadingState label="Loading your dashboard" />}>
+        <DashboardScene />
+      </Suspense>
+    </PageFrame>
+  );
+}
+
+function FramelessScene({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<LoadingState fullPage label="Loading" />}>{children}</Suspense>;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      {
+        element: <RequireUser whenSignedOut="home" />,
+        children: [
+          {
+            path: '/courses/:courseId/modules/:moduleId',
+            element: (
+              <FramelessScene>
+                <ModuleScene />
+              </FramelessScene>
+            ),
+          },
+        ],
+      },
+      {
+        element: <FramedLayout />,
+        children: [
+          { element: <GuestOnly />, children: [{ path: '/auth', element: <AuthScene /> }] },
+          { path: '/reset-password', element: <ResetPasswordScene /> },
+          { path: '/certificate/:certificateNumber', element: <CertificateScene /> },
+          {
+            element: <RequireUser whenSignedOut="home" />,
+            children: [
+              { path: '/courses/:id', element: <CourseScene /> },
+              { path: '/checkout/:id', element: <CheckoutScene /> },
+            ],
+          },
+          {
+            element: <RequireUser whenSignedOut="not-found" />,
+            children: [
+              { path: '/profile', element: <ProfileScene /> },
+              { path: '/certificates', element: <CertificatesScene /> },
+              { path: '/payment-success', element: <PaymentSuccessScene /> },
+            ],
+          },
+          {
+            path: '/admin',
+            element: <RequireAdmin />,
+            children: [
+              { index: true, element: <AdminScene /> },
+              { path: 'courses/:courseId', element: <AdminSectionScene /> },
+              { path: 'students/:studentId', element: <AdminSectionScene /> },
+            ],
+          },
+          { path: '/admin/*', element: <SignedOutToHome /> },
+          { path: '/courses/*', element: <SignedOutToHome /> },
+          { path: '/checkout/*', element: <SignedOutToHome /> },
+          { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

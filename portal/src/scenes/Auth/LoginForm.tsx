@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { loginSchema } from '@atrium/common/schemas/auth';
+import { errorText } from '../../api/client.ts';
+import { useLogin } from '../../api/session.ts';
+import { Button } from '../../components/Button.tsx';
+import { Form, PasswordField, TextField } from '../../components/Field.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
+
+export function LoginForm() {
+  const form = useForm({ email: '', password: '' });
+  const login = useLogin();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate(loginSchema);
+    if (!input) return;
+    login.mutate(input, {
+      onSuccess: () => navigate('/', { replace: true }),
+      onError: (error) =>
+        toast({ title: 'Login failed', description: errorText(error, 'Please check your username and password'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      <Form onSubmit={submit} noValidate aria-label="Login">
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
+        <Forgot type="button" onClick={() => setForgotOpen(true)}>
+          Forgot your password?
+        </Forgot>
+        <Button type="submit" block disabled={login.isPending}>
+          {login.isPending ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </Form>
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={form.values.email} />
+    </>
+  );
+}
+
+const Forgot = styled.button`
+  justify-self: start;
+  margin-top: -${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xxs} 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 500;
+  text-decoration: underline;
+  text-underline-offset: 0.15em;
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.accentHover};
+  }
+`;

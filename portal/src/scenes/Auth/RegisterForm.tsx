@@ -1,0 +1,65 @@
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { registerSchema } from '@atrium/common/schemas/auth';
+import { errorText } from '../../api/client.ts';
+import { useRegister } from '../../api/session.ts';
+import { Button } from '../../components/Button.tsx';
+import { Form, PasswordField, TextField } from '../../components/Field.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
+
+export function RegisterForm() {
+  const form = useForm({ firstName: '', lastName: '', email: '', password: '' });
+  const register = useRegister();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate(registerSchema)) return;
+    const { firstName, lastName, email, password } = form.values;
+    register.mutate(
+      { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password },
+      {
+        onSuccess: () => navigate('/', { replace: true }),
+        onError: (error) =>
+          toast({
+            title: 'Registration failed',
+            description: errorText(error, 'Please check your details and try again'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Register">
+      <Names>
+        <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+      </Names>
+      <TextField label="Email" type="email" autoComplete="email" required markRequired {...form.field('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        required
+        markRequired
+        hint="At least 6 characters."
+        {...form.field('password')}
+      />
+      <Button type="submit" block disabled={register.isPending}>
+        {register.isPending ? 'Creating account…' : 'Create Account'}
+      </Button>
+    </Form>
+  );
+}
+
+const Names = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  @media (min-width: 420px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;

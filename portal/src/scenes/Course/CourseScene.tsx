@@ -1,0 +1,198 @@
+import { useNavigate, useParams } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { CourseDetailDto } from '@atrium/common';
+import { formatPrice } from '@atrium/common/rules/format';
+import { enrolledCourseAction } from '@atrium/common/rules/courseCard';
+import { ApiError, errorText, isNotFound } from '../../api/client.ts';
+import { useCourse, useEnroll } from '../../api/courses.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Card, Container } from '../../components/Layout.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { firstIncompleteModule, sortModules } from '../../components/moduleOrder.ts';
+import { ModuleList } from './ModuleList.tsx';
+
+export function CourseScene() {
+  const { id = '' } = useParams();
+  const course = useCourse(id);
+  usePageTitle(course.data?.title ?? 'Course');
+
+  if (course.isPending) return <LoadingState label="Loading course" />;
+  if (course.isError) {
+    return (
+      <Container>
+        {isNotFound(course.error) || !/^\d+$/.test(id) ? (
+          <StatusMessage icon="book" headingLevel={1} title="Course not found" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>}>
+            <p>This course does not exist or is no longer available.</p>
+          </StatusMessage>
+        ) : (
+          <StatusMessage
+            icon="alert"
+            tone="danger"
+            headingLevel={1}
+            title="This course could not be loaded"
+            actions={
+              <>
+                <Button onClick={() => void course.refetch()}>Try again</Button>
+                <ButtonLink to="/" variant="secondary">
+                  Back to Dashboard
+                </ButtonLink>
+              </>
+            }
+          >
+            <p>{course.error.message}</p>
+          </StatusMessage>
+        )}
+      </Container>
+    );
+  }
+  return <CourseDetail course={course.data} />;
+}
+
+function CourseDetail({ course }: { course: CourseDetailDto }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const enroll = useEnroll();
+  const modules = sortModules(course.modules);
+  const total = modules.length;
+  const completed = modules.filter((module) => module.isCompleted).length;
+  const target = firstIncompleteModule(modules);
+
+  const enrollNow = () =>
+    enroll.mutate(course.id, {
+      onSuccess: () => toast({ title: 'Enrolled successfully!', description: `You can now start ${course.title}.`, variant: 'success' }),
+      onError: (error) => {
+        // A priced course is bought at checkout (CONTRACT: 402 Payment Required).
+        if (error instanceof ApiError && error.status === 402) {
+          navigate(`/checkout/${course.id}`);
+          return;
+        }
+        toast({ title: 'Enrollment failed', description: errorText(error, 'Failed to enroll in course'), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <Container>
+      <Back to="/">
+        <Icon name="arrowLeft" size={18} /> Back to Dashboard
+      </Back>
+      <Header>
+        <div>
+          <TitleRow>
+            <h1>{course.title}</h1>
+            {course.isEnrolled ? (
+              <Badge $tone={course.progressPercentage === 100 ? 'success' : 'accent'}>{course.progressPercentage}% Complete</Badge>
+            ) : (
+              <Badge $tone="neutral">Not Enrolled</Badge>
+            )}
+          </TitleRow>
+          <Description>{course.description}</Description>
+        </div>
+        <Summary>
+          <Counts>
+            <Icon name="layers" size={18} />
+            {course.isEnrolled ? `${completed} of ${total} modules completed` : `${total} ${total === 1 ? 'module' : 'modules'}`}
+          </Counts>
+          {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
+          {course.isEnrolled ? (
+            target ? (
+              <ButtonLink to={`/courses/${course.id}/modules/${target.id}`} size="lg" block>
+                <Icon name="play" size={18} />
+                {enrolledCourseAction(course.progressPercentage)}
+              </ButtonLink>
+            ) : null
+          ) : (
+            <>
+              {course.price > 0 ? <Price>{formatPrice(course.price)}</Price> : <Price>Free</Price>}
+              <Button size="lg" block onClick={enrollNow} disabled={enroll.isPending}>
+                {enroll.isPending ? 'Enrolling…' : 'Enroll Now'}
+              </Button>
+            </>
+          )}
+        </Summary>
+      </Header>
+
+      <section aria-labelledby="modules-title">
+        <SectionTitle id="modules-title">Course modules</SectionTitle>
+        {total === 0 ? (
+          <StatusMessage icon="layers" title="No modules yet">
+            <p>The modules of this course are being prepared.</p>
+          </StatusMessage>
+        ) : (
+          <ModuleList course={course} modules={modules} />
+        )}
+      </section>
+    </Container>
+  );
+}
+
+const Back = styled(ButtonLink).attrs({ variant: 'ghost', size: 'sm' })`
+  margin: 0 0 ${({ theme }) => theme.space.md} -${({ theme }) => theme.space.sm};
+`;
+
+const Header = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+  padding: ${({ theme }) => theme.space.lg};
+
+  ${media.tablet} {
+    padding: ${({ theme }) => theme.space.xl};
+  }
+  ${media.desktop} {
+    grid-template-columns: 1fr 20rem;
+    align-items: start;
+  }
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSize.xxl};
+    ${media.tablet} {
+      font-size: 2rem;
+    }
+  }
+`;
+
+const Description = styled.p`
+  margin-top: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.lg};
+  white-space: pre-line;
+`;
+
+const Summary = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const Counts = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  font-weight: 600;
+`;
+
+const Price = styled.p`
+  font-size: ${({ theme }) => theme.fontSize.xxl};
+  font-weight: 800;
+`;
+
+const SectionTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.fontSize.xl};
+`;

@@ -1,0 +1,140 @@
+import styled from 'styled-components';
+import type { CourseDetailDto, ModuleDto } from '@atrium/common';
+import { formatDuration } from '@atrium/common/rules/format';
+import { ButtonLink } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+
+/** Watch, Continue (the module last watched, not finished) or Rewatch (completed). */
+export function moduleAction(module: ModuleDto, lastWatchedId: number | null): 'Watch' | 'Continue' | 'Rewatch' {
+  if (module.isCompleted) return 'Rewatch';
+  if (module.id === lastWatchedId) return 'Continue';
+  return 'Watch';
+}
+
+export function ModuleList({ course, modules }: { course: CourseDetailDto; modules: ModuleDto[] }) {
+  const lastWatchedId = course.lastWatchedModule?.id ?? null;
+  return (
+    <List>
+      {modules.map((module, index) => {
+        const action = moduleAction(module, lastWatchedId);
+        return (
+          <Item key={module.id} $done={course.isEnrolled && module.isCompleted}>
+            <Number aria-hidden="true" $done={course.isEnrolled && module.isCompleted}>
+              {course.isEnrolled && module.isCompleted ? <Icon name="check" size={18} strokeWidth={2.5} /> : index + 1}
+            </Number>
+            <Text>
+              <h3>
+                <span className="visually-hidden">Module {index + 1}: </span>
+                {module.title}
+                {course.isEnrolled && module.isCompleted ? <span className="visually-hidden"> (completed)</span> : null}
+              </h3>
+              {module.description ? <p>{module.description}</p> : null}
+              <Duration>
+                <Icon name="clock" size={16} />
+                <span className="visually-hidden">Duration </span>
+                {formatDuration(module.duration)}
+              </Duration>
+            </Text>
+            {course.isEnrolled ? (
+              <ButtonLink
+                to={`/courses/${course.id}/modules/${module.id}`}
+                variant={action === 'Rewatch' ? 'secondary' : 'primary'}
+                size="sm"
+                aria-label={`${action}: ${module.title}`}
+              >
+                <Icon name={action === 'Rewatch' ? 'playCircle' : 'play'} size={16} />
+                {action}
+              </ButtonLink>
+            ) : (
+              <Locked>
+                <Icon name="lock" size={16} />
+                Enroll Required
+              </Locked>
+            )}
+          </Item>
+        );
+      })}
+    </List>
+  );
+}
+
+const List = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li<{ $done: boolean }>`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+
+  & > a,
+  & > span:last-child {
+    grid-column: 2;
+    justify-self: start;
+  }
+
+  @media (min-width: 640px) {
+    grid-template-columns: auto 1fr auto;
+    & > a,
+    & > span:last-child {
+      grid-column: 3;
+    }
+  }
+`;
+
+const Number = styled.span<{ $done: boolean }>`
+  display: grid;
+  place-items: center;
+  align-self: start;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${({ theme, $done }) => ($done ? theme.colors.successSoft : theme.colors.accentSoft)};
+  color: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.accentHover)};
+  font-weight: 700;
+`;
+
+const Text = styled.div`
+  display: grid;
+  gap: 2px;
+  min-width: 0;
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const Duration = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Locked = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding: 0.35rem 0.7rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 600;
+  white-space: nowrap;
+`;

@@ -1,0 +1,218 @@
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { DashboardCourseDto } from '@atrium/common';
+import { useDashboard } from '../../api/courses.ts';
+import { Button } from '../../components/Button.tsx';
+import { CourseCard } from '../../components/CourseCard.tsx';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Container } from '../../components/Layout.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { ContinueLearningCard } from './ContinueLearningCard.tsx';
+
+/** The first enrolled course that is started but not finished (SPEC §2). */
+export function courseToContinue(courses: DashboardCourseDto[]): DashboardCourseDto | undefined {
+  return courses.find((course) => course.isEnrolled && course.progressPercentage > 0 && course.progressPercentage < 100);
+}
+
+export function DashboardScene() {
+  usePageTitle('Dashboard');
+  const user = useSignedInUser();
+  const dashboard = useDashboard();
+
+  if (dashboard.isPending) return <LoadingState label="Loading your courses" />;
+  if (dashboard.isError) {
+    return (
+      <Container>
+        <StatusMessage icon="alert" tone="danger" headingLevel={1} title="Your dashboard could not be loaded" actions={<Button onClick={() => void dashboard.refetch()}>Try again</Button>}>
+          <p>{dashboard.error.message}</p>
+        </StatusMessage>
+      </Container>
+    );
+  }
+
+  const { courses, stats } = dashboard.data;
+  const enrolled = courses.filter((course) => course.isEnrolled);
+  const available = courses.length - enrolled.length;
+  const next = courseToContinue(courses);
+
+  return (
+    <Container>
+      <Welcome>
+        <div>
+          <h1>Welcome back, {user.firstName?.trim() || 'Student'}!</h1>
+          <p>Pick up where you left off, or start something new.</p>
+        </div>
+        <Overall>
+          <OverallFigure>
+            <strong>{stats.overallProgress}%</strong> overall progress
+          </OverallFigure>
+          <ProgressBar value={stats.overallProgress} label="Overall progress" />
+        </Overall>
+      </Welcome>
+
+      <Stats aria-label="Your learning in numbers">
+        <StatTile icon="layers" label="Enrolled Courses" value={String(stats.enrolledCourses)} />
+        <StatTile icon="checkCircle" label="Modules Completed" value={String(stats.completedModules)} />
+        <StatTile icon="clock" label="Watch Time" value={`${stats.totalWatchTime} h`} hint="hours watched" />
+      </Stats>
+
+      {next ? <ContinueLearningCard course={next} /> : null}
+
+      <section aria-labelledby="all-courses-title">
+        <GridHeader>
+          <h2 id="all-courses-title">All Courses</h2>
+          <p>
+            {enrolled.length} enrolled · {available} available to purchase
+          </p>
+        </GridHeader>
+        {courses.length === 0 ? (
+          <StatusMessage icon="book" title="No courses yet">
+            <p>New courses will appear here as soon as they are published.</p>
+          </StatusMessage>
+        ) : (
+          <Grid>
+            {courses.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </Grid>
+        )}
+      </section>
+    </Container>
+  );
+}
+
+function StatTile({ icon, label, value, hint }: { icon: IconName; label: string; value: string; hint?: string }) {
+  return (
+    <Tile>
+      <TileIcon>
+        <Icon name={icon} size={22} />
+      </TileIcon>
+      <div>
+        <dt>{label}</dt>
+        <dd>
+          {value}
+          {hint ? <span className="visually-hidden"> {hint}</span> : null}
+        </dd>
+      </div>
+    </Tile>
+  );
+}
+
+const Welcome = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space.xl};
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSize.xxl};
+    ${media.tablet} {
+      font-size: 2rem;
+    }
+  }
+  p {
+    margin-top: ${({ theme }) => theme.space.xxs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  ${media.tablet} {
+    grid-template-columns: 1fr 18rem;
+  }
+`;
+
+const Overall = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const OverallFigure = styled.p`
+  && {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ theme }) => theme.fontSize.xl};
+  }
+`;
+
+const Stats = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0 0 ${({ theme }) => theme.space.xl};
+
+  ${media.tablet} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Tile = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 500;
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.xxl};
+    font-weight: 700;
+    line-height: 1.2;
+  }
+`;
+
+const TileIcon = styled.span`
+  display: grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  flex: none;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.accent};
+`;
+
+const GridHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr));
+
+  li {
+    display: flex;
+  }
+  li > * {
+    flex: 1;
+  }
+`;

@@ -1,0 +1,87 @@
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import { usePublicConfig } from '../../api/config.ts';
+import { Container } from '../../components/Layout.tsx';
+import { Logo } from '../../components/Logo.tsx';
+import { landingContent } from '../../content/landing.ts';
+
+export function LandingFooter() {
+  const { footer } = landingContent;
+  const config = usePublicConfig().data;
+  return (
+    <Footer>
+      <Grid>
+        <div>
+          <Logo inverse />
+          <Tagline>{footer.tagline}</Tagline>
+        </div>
+        <nav aria-label="Footer">
+          <Links>
+            {footer.links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+            <li>
+              <a href="/auth">Sign In</a>
+            </li>
+          </Links>
+        </nav>
+      </Grid>
+      <Bottom>
+        <span>
+          © {new Date().getFullYear()} {config?.brandName ?? ''}
+        </span>
+        {config?.supportEmail ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : null}
+      </Bottom>
+    </Footer>
+  );
+}
+
+const Footer = styled.footer`
+  padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.text};
+  color: #c9cfdc;
+
+  a {
+    color: #e8ecf5;
+  }
+  a:hover {
+    color: #fff;
+  }
+`;
+
+const Grid = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+
+  ${media.tablet} {
+    grid-template-columns: 2fr 1fr;
+  }
+`;
+
+const Tagline = styled.p`
+  margin-top: ${({ theme }) => theme.space.sm};
+  max-width: 28rem;
+`;
+
+const Links = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Bottom = styled(Container)`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.xl};
+  padding-top: ${({ theme }) => theme.space.lg};
+  /* Room for the floating support button. */
+  padding-right: 5.5rem;
+  border-top: 1px solid rgba(255, 255, 255, 0.15);
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;

@@ -1,0 +1,104 @@
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import { ButtonLink } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Container } from '../../components/Layout.tsx';
+import { landingContent } from '../../content/landing.ts';
+import { Section, SectionTitle } from './landingStyles.ts';
+
+export function SchoolAccess() {
+  const { schoolAccess } = landingContent;
+  return (
+    <Section aria-labelledby="access-title" $tone="surface">
+      <Grid>
+        <div>
+          <SectionTitle id="access-title">{schoolAccess.heading}</SectionTitle>
+          <Body>{schoolAccess.body}</Body>
+          <Benefits>
+            {schoolAccess.benefits.map((benefit) => (
+              <li key={benefit}>
+                <Icon name="checkCircle" size={22} />
+                <span>{benefit}</span>
+              </li>
+            ))}
+          </Benefits>
+        </div>
+        <PriceCard>
+          <Icon name="users" size={32} />
+          <Price>{schoolAccess.pricing.headline}</Price>
+          <p>{schoolAccess.pricing.detail}</p>
+          <Note>{schoolAccess.pricing.note}</Note>
+          <ButtonLink to={schoolAccess.cta.to} variant="inverse" size="lg" block>
+            {schoolAccess.cta.label}
+          </ButtonLink>
+        </PriceCard>
+      </Grid>
+    </Section>
+  );
+}
+
+const Grid = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxl};
+  align-items: center;
+
+  ${media.desktop} {
+    grid-template-columns: 1.3fr 1fr;
+  }
+`;
+
+const Body = styled.p`
+  margin-top: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.lg};
+`;
+
+const Benefits = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.xl} 0 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.sm};
+    align-items: flex-start;
+    font-weight: 500;
+  }
+  svg {
+    flex: none;
+    margin-top: 1px;
+    color: ${({ theme }) => theme.colors.success};
+  }
+`;
+
+const PriceCard = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xl};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: linear-gradient(160deg, ${({ theme }) => theme.colors.accent}, #1f2f7a);
+  color: ${({ theme }) => theme.colors.onAccent};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+
+  p {
+    color: #e3e8fb;
+  }
+  a {
+    margin-top: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Price = styled.p`
+  && {
+    color: ${({ theme }) => theme.colors.onAccent};
+  }
+  font-size: 2.25rem;
+  font-weight: 800;
+  letter-spacing: -0.02em;
+`;
+
+const Note = styled.p`
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;

@@ -1,0 +1,30 @@
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+
+export const Section = styled.section<{ $tone?: 'plain' | 'muted' | 'surface' }>`
+  padding: ${({ theme }) => theme.space.section} 0;
+  background: ${({ theme, $tone = 'plain' }) =>
+    ({ plain: theme.colors.background, muted: theme.colors.surfaceMuted, surface: theme.colors.surface })[$tone]};
+  scroll-margin-top: 72px;
+`;
+
+export const SectionHeader = styled.div`
+  max-width: 44rem;
+  margin: 0 auto ${({ theme }) => theme.space.xl};
+  text-align: center;
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: ${({ theme }) => theme.fontSize.xxl};
+  font-weight: 700;
+
+  ${media.tablet} {
+    font-size: 2.25rem;
+  }
+`;
+
+export const SectionIntro = styled.p`
+  margin-top: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.lg};
+`;

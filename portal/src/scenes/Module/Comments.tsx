@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { CommentDto, UserDto } from '@atrium/common';
+import { commentSchema } from '@atrium/common/schemas/catalogue';
+import { formatLongDate } from '@atrium/common/rules/format';
+import { errorText } from '../../api/client.ts';
+import { useComments, useDeleteComment, usePostComment } from '../../api/comments.ts';
+import { Avatar, displayName } from '../../components/Avatar.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { TextAreaField } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Skeleton } from '../../components/Loading.tsx';
+import { formatRelativeTime } from '../../components/relativeTime.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
+
+/** The module's community discussion (SPEC §2, §5, §8). */
+export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }) {
+  const comments = useComments(moduleId);
+  const post = usePostComment(moduleId);
+  const remove = useDeleteComment(moduleId);
+  const { toast } = useToast();
+  const [text, setText] = useState('');
+  const [pendingDelete, setPendingDelete] = useState<CommentDto | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = commentSchema.safeParse({ comment: text });
+    if (!parsed.success) {
+      const empty = text.trim() === '';
+      toast({
+        title: empty ? 'Comment cannot be empty' : 'Comment too long',
+        description: empty ? 'Please write something before posting' : (parsed.error.issues[0]?.message ?? ''),
+        variant: 'destructive',
+      });
+      return;
+    }
+    post.mutate(parsed.data.comment, {
+      onSuccess: () => {
+        setText('');
+        toast({ title: 'Comment posted!', variant: 'success' });
+      },
+      onError: () => toast({ title: 'Failed to post comment', description: 'Please try again.', variant: 'destructive' }),
+    });
+  };
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    remove.mutate(pendingDelete.id, {
+      onSuccess: () => {
+        setPendingDelete(null);
+        toast({ title: 'Comment deleted', variant: 'success' });
+      },
+      onError: (error) => {
+        setPendingDelete(null);
+        toast({ title: 'Failed to delete comment', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+  };
+
+  const count = comments.data?.length ?? 0;
+
+  return (
+    <Section aria-labelledby="comments-title">
+      <h2 id="comments-title">
+        Community discussion {comments.data ? <Count>({count})</Count> : null}
+      </h2>
+
+      <PostForm onSubmit={submit} aria-label="Post a comment">
+        <Avatar person={user} src={user.profileImageUrl} size={40} />
+        <Compose>
+          <TextAreaField
+            label="Add a comment"
+            placeholder="Share a tip or ask a question about this module…"
+            rows={3}
+            maxLength={2000}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <Button type="submit" disabled={text.trim() === '' || post.isPending}>
+            {post.isPending ? 'Posting…' : 'Post Comment'}
+          </Button>
+        </Compose>
+      </PostForm>
+
+      {comments.isPending ? (
+        <div aria-busy="true" aria-label="Loading comments">
+          <Skeleton $height="4rem" />
+        </div>
+      ) : comments.isError ? (
+        <Problem role="alert">
+          The comments could not be loaded ({comments.error.message}).{' '}
+          <Button variant="ghost" size="sm" onClick={() => void comments.refetch()}>
+            Try again
+          </Button>
+        </Problem>
+      ) : count === 0 ? (
+        <Empty>No comments yet. Be the first to start the discussion.</Empty>
+      ) : (
+        <List>
+          {comments.data.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              own={comment.userId === user.id}
+              onDelete={() => setPendingDelete(comment)}
+            />
+          ))}
+        </List>
+      )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete this comment?"
+        description="Your comment will be removed from the discussion. This cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Section>
+  );
+}
+
+function CommentItem({ comment, own, onDelete }: { comment: CommentDto; own: boolean; onDelete(): void }) {
+  const author = { firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null };
+  const name = comment.userFirstName || comment.userLastName ? displayName(author) : 'Learner';
+  return (
+    <Item>
+      <Avatar person={author} src={comment.userProfileImageUrl} size={40} />
+      <div>
+        <Meta>
+          <strong>{name}</strong>
+          {own ? <You>You</You> : null}
+          <time dateTime={comment.createdAt} title={formatLongDate(comment.createdAt)}>
+            {formatRelativeTime(comment.createdAt)}
+          </time>
+        </Meta>
+        <Text>{comment.comment}</Text>
+      </div>
+      {own ? (
+        <DeleteButton type="button" onClick={onDelete} aria-label="Delete your comment">
+          <Icon name="trash" size={18} />
+        </DeleteButton>
+      ) : null}
+    </Item>
+  );
+}
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.xl};
+  }
+`;
+
+const Count = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 500;
+`;
+
+const PostForm = styled.form`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: flex-start;
+`;
+
+const Compose = styled.div`
+  display: grid;
+  flex: 1;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+
+  button {
+    justify-self: end;
+  }
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.xs};
+
+  time {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const You = styled.span`
+  padding: 0 0.4rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.accentHover};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  font-weight: 600;
+`;
+
+const Text = styled.p`
+  margin-top: ${({ theme }) => theme.space.xxs};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const DeleteButton = styled.button`
+  display: grid;
+  place-items: center;
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.dangerSoft};
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Empty = styled.p`
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+const Problem = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;

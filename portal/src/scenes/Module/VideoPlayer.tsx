@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import type Player from '@vimeo/player';
+import styled from 'styled-components';
+import { Button } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Spinner } from '../../components/Loading.tsx';
+import type { PlaybackEvent } from './useWatchProgress.ts';
+
+/** How long the Vimeo player may take to say it is ready before we tell the learner. */
+export const PLAYER_READY_TIMEOUT_MS = 15_000;
+
+type Status = 'loading' | 'ready' | 'unavailable';
+
+/**
+ * The module's Vimeo player (@vimeo/player, loaded only on this route). When vimeo.com cannot
+ * be reached (offline, or a school network that blocks it) the learner is told so plainly.
+ */
+export function VideoPlayer({
+  videoId,
+  hash,
+  title,
+  startAt,
+  onPlayback,
+}: {
+  videoId: string;
+  hash?: string | null;
+  title: string;
+  /** Resume point in seconds, or 0. */
+  startAt: number;
+  onPlayback(event: PlaybackEvent): void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const onPlaybackRef = useRef(onPlayback);
+  onPlaybackRef.current = onPlayback;
+  const startAtRef = useRef(startAt);
+  startAtRef.current = startAt;
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    let cancelled = false;
+    let player: Player | null = null;
+    setStatus('loading');
+    const fail = () => {
+      if (!cancelled) setStatus('unavailable');
+    };
+    const timeout = setTimeout(fail, PLAYER_READY_TIMEOUT_MS);
+    const url: `https://player.vimeo.com/video/${string}` = `https://player.vimeo.com/video/${encodeURIComponent(videoId)}${hash ? `?h=${encodeURIComponent(hash)}` : ''}`;
+
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) fail();
+    // A quick reachability check: an opaque answer means the host is reachable; a network error
+    // means the iframe would only show the browser's error page.
+    fetch(url, { mode: 'no-cors', cache: 'no-store' }).catch(fail);
+
+    import('@vimeo/player')
+      .then(({ default: VimeoPlayer }) => {
+        if (cancelled) return;
+        player = new VimeoPlayer(element, { url, responsive: true, dnt: true, title: false, byline: false, portrait: false });
+        const send = (type: PlaybackEvent['type']) => (data: { seconds?: number }) =>
+          onPlaybackRef.current({ type, seconds: data?.seconds ?? 0 } as PlaybackEvent);
+        player.on('play', send('play'));
+        player.on('timeupdate', send('timeupdate'));
+        player.on('seeked', send('seeked'));
+        player.on('pause', send('pause'));
+        player.on('ended', send('ended'));
+        return player.ready().then(async () => {
+          if (cancelled || !player) return;
+          clearTimeout(timeout);
+          setStatus('ready');
+          const iframe = element.querySelector('iframe');
+          iframe?.setAttribute('title', `Video: ${title}`);
+          const resume = startAtRef.current;
+          if (resume > 0) {
+            const length = await player.getDuration().catch(() => 0);
+            if (length === 0 || resume < length - 5) await player.setCurrentTime(resume).catch(() => undefined);
+          }
+        });
+      })
+      .catch(fail);
+
+    return () => {
+      cancelled = true;
+      clearTimeout(timeout);
+      void player?.destroy().catch(() => undefined);
+      element.replaceChildren();
+    };
+  }, [videoId, hash, title, attempt]);
+
+  return (
+    <Stage>
+      <Frame ref={host} $hidden={status === 'unavailable'} />
+      {status === 'loading' ? (
+        <Overlay role="status">
+          <Spinner aria-hidden="true" />
+          <span>Loading video…</span>
+        </Overlay>
+      ) : null}
+      {status === 'unavailable' ? (
+        <Overlay role="alert">
+          <Icon name="wifiOff" size={36} />
+          <strong>The video player could not load</strong>
+          <span>
+            Vimeo, which hosts the course videos, cannot be reached. You may be offline, or your school network may block
+            vimeo.com. You can still mark this module as complete below.
+          </span>
+          <Button variant="inverse" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </Overlay>
+      ) : null}
+    </Stage>
+  );
+}
+
+const Stage = styled.div`
+  position: relative;
+  width: min(100%, calc(72vh * 16 / 9));
+  aspect-ratio: 16 / 9;
+  margin: 0 auto;
+  background: #0b1020;
+`;
+
+const Frame = styled.div<{ $hidden: boolean }>`
+  position: absolute;
+  inset: 0;
+  visibility: ${({ $hidden }) => ($hidden ? 'hidden' : 'visible')};
+
+  & > div {
+    height: 100%;
+    padding: 0 !important;
+  }
+  iframe {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
+`;
+
+const Overlay = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  color: #e3e8fb;
+  text-align: center;
+
+  strong {
+    color: #fff;
+    font-size: ${({ theme }) => theme.fontSize.lg};
+  }
+  span {
+    max-width: 34rem;
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;

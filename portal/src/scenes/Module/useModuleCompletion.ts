@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ModuleDto } from '@atrium/common';
+import { errorText } from '../../api/client.ts';
+import { useCompleteModule } from '../../api/progress.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
+
+/** SPEC §9: 1.5 s to the next module after manual completion, 2 s to /certificates at the end. */
+export const NEXT_MODULE_DELAY_MS = 1500;
+export const CERTIFICATES_DELAY_MS = 2000;
+
+/**
+ * Mark as Complete (SPEC §4): saves the full duration as watched, then moves on. When the whole
+ * course is complete the certificate has been issued, so the learner is taken to it; when this
+ * was the last module but others are still open, to the first of those.
+ */
+export function useModuleCompletion({
+  courseId,
+  module,
+  modules,
+  position,
+}: {
+  courseId: number;
+  module: ModuleDto;
+  /** The course's modules in order. */
+  modules: ModuleDto[];
+  position(): number;
+}) {
+  const complete = useCompleteModule();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [movingOn, setMovingOn] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const markComplete = () => {
+    complete.mutate(
+      { moduleId: module.id, courseId, watchedDuration: module.duration, isCompleted: true, position: Math.round(position()) },
+      {
+        onSuccess: (progress) => {
+          if (progress.courseCompleted) {
+            toast({
+              title: 'Course completed!',
+              description: 'Congratulations! Your certificate of completion is ready in My Certificates.',
+              variant: 'success',
+            });
+            setMovingOn(true);
+            timer.current = setTimeout(() => navigate('/certificates'), CERTIFICATES_DELAY_MS);
+            return;
+          }
+          const index = modules.findIndex((candidate) => candidate.id === module.id);
+          const next = modules[index + 1];
+          const remaining = modules.find((candidate) => candidate.id !== module.id && !candidate.isCompleted);
+          const target = next ?? remaining;
+          toast({
+            title: 'Module completed!',
+            description: next
+              ? 'Moving on to the next module…'
+              : 'Finish the remaining modules to earn your certificate.',
+            variant: 'success',
+          });
+          if (target) {
+            setMovingOn(true);
+            timer.current = setTimeout(() => navigate(`/courses/${courseId}/modules/${target.id}`), NEXT_MODULE_DELAY_MS);
+          }
+        },
+        onError: (error) =>
+          toast({ title: 'Could not mark as complete', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return { markComplete, isPending: complete.isPending, completed: complete.data?.isCompleted === true, movingOn };
+}

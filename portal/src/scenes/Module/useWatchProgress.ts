@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { ProgressDto } from '@atrium/common';
+import { saveProgress } from '../../api/progress.ts';
+import { loadWatched, storeWatched, type WatchedSeconds } from './watchedSeconds.ts';
+
+/** SPEC §9: progress is saved every 30 seconds while the video plays. */
+export const AUTOSAVE_INTERVAL_MS = 30_000;
+
+export type PlaybackEvent =
+  | { type: 'play'; seconds: number }
+  | { type: 'timeupdate'; seconds: number }
+  | { type: 'seeked'; seconds: number }
+  | { type: 'pause'; seconds: number }
+  | { type: 'ended'; seconds: number };
+
+interface Options {
+  userId: number;
+  moduleId: number;
+  courseId: number;
+  /** Module duration in seconds (0 when unknown). */
+  duration: number;
+  /** What the server already counts as watched: a new device starts from there. */
+  serverWatched: number;
+  onSaved(progress: ProgressDto): void;
+}
+
+/**
+ * Turns player events into progress saves: every 30 s while playing (time > 0), on pause, on
+ * end, when the page is hidden and when the learner leaves the module. `watchedDuration` is the
+ * number of distinct seconds played; `position` is where to resume.
+ */
+export function useWatchProgress({ userId, moduleId, courseId, duration, serverWatched, onSaved }: Options) {
+  const watched = useRef<WatchedSeconds | null>(null);
+  const playback = useRef({ playing: false, position: 0, lastTime: null as number | null, lastSaved: '' });
+  const latest = useRef({ serverWatched, onSaved, duration });
+  latest.current = { serverWatched, onSaved, duration };
+
+  if (watched.current === null) watched.current = loadWatched(userId, moduleId);
+
+  const save = useCallback(
+    (options: { keepalive?: boolean } = {}) => {
+      const state = playback.current;
+      const seconds = watched.current!;
+      const cap = latest.current.duration > 0 ? latest.current.duration : Number.POSITIVE_INFINITY;
+      const watchedDuration = Math.min(cap, Math.max(latest.current.serverWatched, seconds.size));
+      const position = Math.max(0, Math.round(state.position));
+      if (position === 0 && seconds.size === 0) return;
+      const signature = `${watchedDuration}:${position}`;
+      if (signature === state.lastSaved) return;
+      state.lastSaved = signature;
+      storeWatched(userId, moduleId, seconds);
+      saveProgress({ moduleId, courseId, watchedDuration, isCompleted: false, position }, options).then(
+        (progress) => latest.current.onSaved(progress),
+        () => {
+          // Not saved (offline, signed out): try again at the next opportunity.
+          if (state.lastSaved === signature) state.lastSaved = '';
+        },
+      );
+    },
+    [userId, moduleId, courseId],
+  );
+
+  const handle = useCallback(
+    (event: PlaybackEvent) => {
+      const state = playback.current;
+      switch (event.type) {
+        case 'play':
+          state.playing = true;
+          state.lastTime = event.seconds;
+          state.position = event.seconds;
+          break;
+        case 'timeupdate':
+          if (state.playing && state.lastTime !== null) watched.current!.advance(state.lastTime, event.seconds);
+          state.lastTime = event.seconds;
+          state.position = event.seconds;
+          break;
+        case 'seeked':
+          state.lastTime = event.seconds;
+          state.position = event.seconds;
+          break;
+        case 'pause':
+        case 'ended':
+          state.playing = false;
+          state.position = event.seconds;
+          state.lastTime = event.seconds;
+          save();
+          break;
+      }
+    },
+    [save],
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const state = playback.current;
+      if (state.playing && state.position > 0) save();
+    }, AUTOSAVE_INTERVAL_MS);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') save({ keepalive: true });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      // Leaving the module (another module, the course page, signing out) saves once more.
+      save({ keepalive: true });
+    };
+  }, [save]);
+
+  const position = useCallback(() => playback.current.position, []);
+  return { handle, save, position };
+}

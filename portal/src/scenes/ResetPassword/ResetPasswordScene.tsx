@@ -1,0 +1,131 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { PASSWORD_MIN_LENGTH } from '@atrium/common/schemas/auth';
+import { errorText } from '../../api/client.ts';
+import { useResetPassword } from '../../api/session.ts';
+import { Button } from '../../components/Button.tsx';
+import { Form, PasswordField } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Card, Container } from '../../components/Layout.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+
+export const INVALID_LINK = 'The password reset link is invalid or missing.';
+
+/** SPEC §5: the two fields must match, then be at least 6 characters. */
+export function checkNewPassword(newPassword: string, confirm: string): { title: string; description: string; field: 'newPassword' | 'confirm' } | null {
+  if (newPassword !== confirm) return { title: "Passwords don't match", description: 'Please ensure both password fields match.', field: 'confirm' };
+  if (newPassword.length < PASSWORD_MIN_LENGTH) {
+    return { title: 'Password too short', description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`, field: 'newPassword' };
+  }
+  return null;
+}
+
+export function ResetPasswordScene() {
+  usePageTitle('Reset your password');
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const reset = useResetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<ReturnType<typeof checkNewPassword>>(null);
+
+  useEffect(() => {
+    if (token) return;
+    toast({ title: 'Invalid reset link', description: INVALID_LINK, variant: 'destructive' });
+    navigate('/auth', { replace: true });
+  }, [token, toast, navigate]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkNewPassword(newPassword, confirm);
+    setProblem(found);
+    if (found) {
+      toast({ title: found.title, description: found.description, variant: 'destructive' });
+      return;
+    }
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Password reset successful',
+            description: 'Your password has been updated. You can now login with your new password.',
+            variant: 'success',
+          });
+          navigate('/auth', { replace: true });
+        },
+        onError: (error) =>
+          toast({ title: 'Reset failed', description: errorText(error, 'Failed to reset password. Please try again.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  if (!token) return null;
+
+  return (
+    <Container $narrow>
+      <Panel>
+        <h1>Choose a new password</h1>
+        <p>Enter your new password twice. It must be at least {PASSWORD_MIN_LENGTH} characters long.</p>
+        <Form onSubmit={submit} noValidate aria-label="Reset password">
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            required
+            value={newPassword}
+            onChange={(event) => {
+              setNewPassword(event.target.value);
+              setProblem(null);
+            }}
+            error={problem?.field === 'newPassword' ? problem.description : null}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              setProblem(null);
+            }}
+            error={problem?.field === 'confirm' ? problem.description : null}
+          />
+          <Button type="submit" block disabled={reset.isPending}>
+            {reset.isPending ? 'Resetting…' : 'Reset Password'}
+          </Button>
+        </Form>
+        <Back to="/auth">
+          <Icon name="arrowLeft" size={18} /> Back to Login
+        </Back>
+      </Panel>
+    </Container>
+  );
+}
+
+const Panel = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 28rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl};
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSize.xxl};
+  }
+  & > p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Back = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  justify-self: center;
+  min-height: 44px;
+  font-weight: 500;
+`;

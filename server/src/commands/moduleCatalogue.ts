@@ -1,0 +1,117 @@
+import type { ModuleInput, ModuleUpdateInput } from '@atrium/common';
+import type { Knex } from 'knex';
+import { badRequest, notFound } from '../errors.ts';
+import { dialectOf, type Db } from '../db/knex.ts';
+import { Module } from '../models/Module.ts';
+
+// A course's modules are always numbered 1..n. Every write that changes the set or the order
+// renumbers inside the same transaction, with the course row locked on MySQL (SQLite already has a
+// single writer), so two admins editing at once cannot leave gaps or duplicate positions.
+
+const COURSE_NOT_FOUND = 'Course not found';
+const MODULE_NOT_FOUND = 'Module not found';
+
+/** Locks the course and lists its module ids in display order; null when there is no such course. */
+async function lockCourseModules(trx: Knex.Transaction, courseId: number): Promise<number[] | null> {
+  const courseQuery = trx('courses').select('id').where({ id: courseId });
+  if (dialectOf(trx) === 'mysql') courseQuery.forUpdate();
+  if (!(await courseQuery.first())) return null;
+  const rows: Array<{ id: number }> = await trx('modules').select('id').where({ courseId }).orderBy('orderIndex').orderBy('id');
+  return rows.map((row) => Number(row.id));
+}
+
+/** Numbers the modules 1..n in the given order with a single UPDATE. */
+async function writeOrder(trx: Knex.Transaction, orderedIds: number[]): Promise<void> {
+  if (orderedIds.length === 0) return;
+  const cases = orderedIds.map(() => 'WHEN ? THEN ?').join(' ');
+  await trx('modules')
+    .whereIn('id', orderedIds)
+    .update({
+      orderIndex: trx.raw(`CASE ?? ${cases} END`, ['id', ...orderedIds.flatMap((id, index) => [id, index + 1])]),
+      updatedAt: Date.now(),
+    });
+}
+
+/** The ids with `id` moved to a 1-based position, clamped to the ends of the list. */
+function moveTo(orderedIds: number[], id: number, position: number): number[] {
+  const rest = orderedIds.filter((other) => other !== id);
+  const index = Math.min(Math.max(position - 1, 0), rest.length);
+  return [...rest.slice(0, index), id, ...rest.slice(index)];
+}
+
+/** Adds a module at the end of its course, or at `orderIndex` when given (later ones move down). */
+export async function createModule(db: Db, input: ModuleInput): Promise<Module> {
+  return db.transaction(async (trx) => {
+    const orderedIds = await lockCourseModules(trx, input.courseId);
+    if (!orderedIds) throw notFound(COURSE_NOT_FOUND);
+    const timestamp = Date.now();
+    const [inserted] = await trx('modules').insert({
+      courseId: input.courseId,
+      title: input.title,
+      description: input.description,
+      vimeoVideoId: input.vimeoVideoId.id,
+      vimeoHash: input.vimeoVideoId.hash,
+      duration: input.duration,
+      orderIndex: orderedIds.length + 1,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    });
+    const id = Number(inserted);
+    if (input.orderIndex !== undefined && input.orderIndex <= orderedIds.length) {
+      await writeOrder(trx, moveTo([...orderedIds, id], id, input.orderIndex));
+    }
+    return (await Module.query(trx).findById(id))!;
+  });
+}
+
+/** Changes the given fields; a new orderIndex moves the module there. It cannot change course. */
+export async function updateModule(db: Db, moduleId: number, input: ModuleUpdateInput): Promise<Module> {
+  return db.transaction(async (trx) => {
+    const existing = await Module.query(trx).findById(moduleId);
+    if (!existing) throw notFound(MODULE_NOT_FOUND);
+    if (input.courseId !== undefined && input.courseId !== existing.courseId) {
+      throw badRequest('A module cannot be moved to another course', { courseId: 'Create the module in the other course instead' });
+    }
+    const orderedIds = await lockCourseModules(trx, existing.courseId);
+    // Deleted by someone else between the read and the lock.
+    if (!orderedIds?.includes(moduleId)) throw notFound(MODULE_NOT_FOUND);
+    const changes: Partial<Record<keyof Module, string | number | null>> = { updatedAt: Date.now() };
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.duration !== undefined) changes.duration = input.duration;
+    if (input.vimeoVideoId !== undefined) {
+      changes.vimeoVideoId = input.vimeoVideoId.id;
+      changes.vimeoHash = input.vimeoVideoId.hash;
+    }
+    await trx('modules').where({ id: moduleId }).update(changes);
+    if (input.orderIndex !== undefined && input.orderIndex !== orderedIds.indexOf(moduleId) + 1) {
+      await writeOrder(trx, moveTo(orderedIds, moduleId, input.orderIndex));
+    }
+    return (await Module.query(trx).findById(moduleId))!;
+  });
+}
+
+/** Deletes a module (its progress and comments go with it) and closes the gap in the numbering. */
+export async function deleteModule(db: Db, moduleId: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const existing = await Module.query(trx).findById(moduleId);
+    if (!existing) throw notFound(MODULE_NOT_FOUND);
+    const orderedIds = await lockCourseModules(trx, existing.courseId);
+    await trx('modules').where({ id: moduleId }).delete();
+    await writeOrder(trx, (orderedIds ?? []).filter((id) => id !== moduleId));
+  });
+}
+
+/** Puts a course's modules in the given order; the list must name each of them exactly once. */
+export async function reorderModules(db: Db, courseId: number, moduleIds: number[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    const orderedIds = await lockCourseModules(trx, courseId);
+    if (!orderedIds) throw notFound(COURSE_NOT_FOUND);
+    const current = new Set(orderedIds);
+    const exact = moduleIds.length === current.size && new Set(moduleIds).size === moduleIds.length && moduleIds.every((id) => current.has(id));
+    if (!exact) {
+      throw badRequest("The list must contain each of the course's modules exactly once", { moduleIds: 'Send every module id of this course once' });
+    }
+    await writeOrder(trx, moduleIds);
+  });
+}

@@ -1,0 +1,181 @@
+import {
+  percentage,
+  type CourseDetailDto,
+  type CourseProgressFields,
+  type CourseSummaryDto,
+  type DashboardDto,
+  type EnrollmentRecordDto,
+  type ModuleDto,
+  type ProgressDto,
+} from '@atrium/common';
+import { toIso } from '../db/knex.ts';
+import type { Course } from '../models/Course.ts';
+import type { Enrollment } from '../models/Enrollment.ts';
+import type { Module } from '../models/Module.ts';
+import type { Progress } from '../models/Progress.ts';
+
+/** Aggregates and booleans come back as numbers, strings or booleans depending on the driver. */
+type DbNumber = number | string | null;
+type DbBoolean = boolean | number | string | null;
+
+export const dbBoolean = (value: DbBoolean | undefined): boolean => Boolean(Number(value ?? 0));
+
+export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> & {
+  totalModules: DbNumber;
+  totalDuration: DbNumber;
+};
+
+/** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
+export interface ProgressEntry {
+  id: number;
+  moduleId: number;
+  courseId: number;
+  moduleTitle: string;
+  watchedDuration: DbNumber;
+  isCompleted: DbBoolean;
+  updatedAt: DbNumber;
+}
+
+/** What the signed-in caller may see of one course. */
+export interface CourseViewer {
+  isEnrolled: boolean;
+  /** Enrolled learners and admins get the Vimeo id and hash. */
+  showVideo: boolean;
+  entries: ProgressEntry[];
+}
+
+export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto {
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    price: Number(course.price),
+    thumbnail: course.thumbnail,
+    salesVideoId: course.salesVideoId,
+    totalModules: Number(course.totalModules ?? 0),
+    totalDuration: Number(course.totalDuration ?? 0),
+  };
+}
+
+export function presentModule(module: Module, options: { showVideo: boolean; isCompleted: boolean }): ModuleDto {
+  const dto: ModuleDto = {
+    id: module.id,
+    courseId: module.courseId,
+    title: module.title,
+    description: module.description,
+    duration: Number(module.duration),
+    orderIndex: Number(module.orderIndex),
+    isCompleted: options.isCompleted,
+  };
+  if (options.showVideo) {
+    dto.vimeoVideoId = module.vimeoVideoId;
+    dto.vimeoHash = module.vimeoHash;
+  }
+  return dto;
+}
+
+export function presentModules(modules: Module[], viewer: CourseViewer): ModuleDto[] {
+  const completed = completedModuleIds(viewer);
+  return modules.map((module) => presentModule(module, { showVideo: viewer.showVideo, isCompleted: completed.has(module.id) }));
+}
+
+const completedModuleIds = (viewer: CourseViewer): Set<number> =>
+  new Set(viewer.isEnrolled ? viewer.entries.filter((entry) => dbBoolean(entry.isCompleted)).map((entry) => entry.moduleId) : []);
+
+/**
+ * Progress is shown only while enrolled: an admin unenrolling someone hides it, enrolling them
+ * again brings it back, and the entries must already be limited to the course's modules.
+ */
+export function presentCourseProgress(isEnrolled: boolean, totalModules: number, entries: ProgressEntry[]): CourseProgressFields {
+  if (!isEnrolled) return { isEnrolled: false, completedModules: 0, progressPercentage: 0, lastWatchedModule: null };
+  const completedModules = entries.filter((entry) => dbBoolean(entry.isCompleted)).length;
+  let latest: ProgressEntry | null = null;
+  for (const entry of entries) {
+    const newer =
+      latest === null ||
+      Number(entry.updatedAt) > Number(latest.updatedAt) ||
+      (Number(entry.updatedAt) === Number(latest.updatedAt) && entry.id > latest.id);
+    if (newer) latest = entry;
+  }
+  return {
+    isEnrolled: true,
+    completedModules,
+    progressPercentage: percentage(completedModules, totalModules),
+    lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null,
+  };
+}
+
+export function presentCourseDetail(course: Course, modules: Module[], viewer: CourseViewer): CourseDetailDto {
+  const summary = presentCourseSummary({
+    ...course,
+    totalModules: modules.length,
+    totalDuration: modules.reduce((sum, module) => sum + Number(module.duration), 0),
+  });
+  return {
+    ...summary,
+    ...presentCourseProgress(viewer.isEnrolled, modules.length, viewer.entries),
+    modules: presentModules(modules, viewer),
+  };
+}
+
+export function presentDashboard(courses: CourseWithTotals[], enrolledCourseIds: Set<number>, entries: ProgressEntry[]): DashboardDto {
+  const entriesByCourse = new Map<number, ProgressEntry[]>();
+  for (const entry of entries) {
+    const list = entriesByCourse.get(entry.courseId) ?? [];
+    list.push(entry);
+    entriesByCourse.set(entry.courseId, list);
+  }
+  const cards = courses.map((course) => {
+    const summary = presentCourseSummary(course);
+    const progress = presentCourseProgress(enrolledCourseIds.has(course.id), summary.totalModules, entriesByCourse.get(course.id) ?? []);
+    return { ...summary, ...progress };
+  });
+  const enrolled = cards.filter((card) => card.isEnrolled);
+  // Stats cover the courses the user is enrolled in, matching the cards they can see progress on.
+  const watchedSeconds = enrolled
+    .flatMap((card) => entriesByCourse.get(card.id) ?? [])
+    .reduce((sum, entry) => sum + Number(entry.watchedDuration ?? 0), 0);
+  const overallProgress = enrolled.length
+    ? Math.round(enrolled.reduce((sum, card) => sum + card.progressPercentage, 0) / enrolled.length)
+    : 0;
+  return {
+    courses: cards,
+    stats: {
+      overallProgress,
+      enrolledCourses: enrolled.length,
+      completedModules: enrolled.reduce((sum, card) => sum + card.completedModules, 0),
+      totalWatchTime: Math.round(watchedSeconds / 360) / 10,
+    },
+  };
+}
+
+export interface CourseCompletion {
+  courseCompleted: boolean;
+  certificateNumber: string | null;
+}
+
+/** A module nobody has reported on yet reads as all zeros. */
+export function presentProgress(
+  module: Pick<Module, 'id' | 'courseId'>,
+  progress: Pick<Progress, 'watchedDuration' | 'position' | 'isCompleted'> | null | undefined,
+  completion: CourseCompletion,
+): ProgressDto {
+  return {
+    moduleId: module.id,
+    courseId: module.courseId,
+    watchedDuration: Number(progress?.watchedDuration ?? 0),
+    position: Number(progress?.position ?? 0),
+    isCompleted: dbBoolean(progress?.isCompleted),
+    courseCompleted: completion.courseCompleted,
+    certificateNumber: completion.certificateNumber,
+  };
+}
+
+export function presentEnrollment(enrollment: Pick<Enrollment, 'id' | 'userId' | 'courseId' | 'enrolledAt'>): EnrollmentRecordDto {
+  return {
+    id: enrollment.id,
+    userId: enrollment.userId,
+    courseId: enrollment.courseId,
+    enrolledAt: toIso(enrollment.enrolledAt)!,
+  };
+}

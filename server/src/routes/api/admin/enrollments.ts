@@ -1,0 +1,101 @@
+import { adminEnrollSchema, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto } from '@atrium/common';
+import { z } from 'zod';
+import { enroll, unenroll } from '../../../commands/enroll.ts';
+import { notFound } from '../../../errors.ts';
+import { Course } from '../../../models/Course.ts';
+import { User } from '../../../models/User.ts';
+import { presentAdminEnrollment } from '../../../presenters/admin.ts';
+import { presentCourseSummary } from '../../../presenters/courses.ts';
+import { presentStudent } from '../../../presenters/users.ts';
+import type { Db } from '../../../db/knex.ts';
+import type { Routes } from '../../define.ts';
+import { countOf, enrollmentsWithProgress } from './queries.ts';
+
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+/** The student and course an admin named, or the 404 that says which one is wrong. */
+async function studentAndCourse(db: Db, studentEmail: string, courseId: number): Promise<{ student: User; course: Course }> {
+  const student = await User.query(db).findOne({ email: studentEmail });
+  if (!student) throw notFound('No student found with that email');
+  const course = await Course.query(db).findById(courseId);
+  if (!course) throw notFound('Course not found');
+  return { student, course };
+}
+
+export function adminEnrollmentRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/enrollments',
+    access: 'admin',
+    query: pageQuery,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const { limit, offset } = ctx.input.query;
+      const [rows, total] = await Promise.all([
+        enrollmentsWithProgress(db, { withEmail: true })
+          .orderBy('e.enrolledAt', 'desc')
+          .orderBy('e.id', 'desc')
+          .limit(limit)
+          .offset(offset),
+        countOf(db('enrollments')),
+      ]);
+      ctx.set('X-Total-Count', String(total));
+      ctx.set('Cache-Control', 'no-store');
+      const body: EnrollmentDto[] = rows.map(presentAdminEnrollment);
+      ctx.body = body;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/enroll',
+    access: 'admin',
+    body: adminEnrollSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const { studentEmail, courseId } = ctx.input.body;
+      const { student, course } = await studentAndCourse(db, studentEmail, courseId);
+      // No price check: an admin enrolling someone is how invoiced and complimentary places are given.
+      const result = await enroll(db, student.id, course.id, 'admin');
+      const [[enrollment], totals, enrollmentCount] = await Promise.all([
+        enrollmentsWithProgress(db).where('e.id', result.enrollmentId),
+        db('modules').where({ courseId: course.id }).count({ totalModules: '*' }).sum({ totalDuration: 'duration' }).first(),
+        countOf(db('enrollments').where({ userId: student.id })),
+      ]);
+      if (!enrollment) throw notFound('Course not found'); // the course was deleted in between
+      const body: AdminEnrollResultDto = {
+        student: { ...presentStudent(student), enrollmentCount },
+        course: presentCourseSummary({
+          ...course,
+          totalModules: totals?.totalModules ?? 0,
+          totalDuration: totals?.totalDuration ?? 0,
+        }),
+        enrollment: presentAdminEnrollment(enrollment),
+        alreadyEnrolled: !result.created,
+      };
+      ctx.state.log.info({ studentId: student.id, courseId: course.id, created: result.created }, 'admin enrollment');
+      ctx.status = result.created ? 201 : 200;
+      ctx.body = body;
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/enroll',
+    access: 'admin',
+    body: adminEnrollSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const { studentEmail, courseId } = ctx.input.body;
+      const { student, course } = await studentAndCourse(db, studentEmail, courseId);
+      // Progress rows stay: enrolling the student again brings their progress back.
+      if (!(await unenroll(db, student.id, course.id))) throw notFound('This student is not enrolled in that course');
+      ctx.state.log.info({ studentId: student.id, courseId: course.id }, 'admin unenrollment');
+      const body: MessageDto = { message: 'Student unenrolled' };
+      ctx.body = body;
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CertificateListItemDto } from '@atrium/common';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { createCourse, createUser, signIn } from '../../../test/factories.ts';
+import { newCertificateNumber } from '../../../commands/issueCertificate.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function certificate(userId: number, fields: { issuedAt?: number; revokedAt?: number | null; courseName?: string } = {}) {
+  const course = await createCourse(server.db);
+  const row = {
+    userId,
+    courseId: course.id,
+    certificateNumber: newCertificateNumber(),
+    studentName: 'Grace Hopper',
+    courseName: fields.courseName ?? course.title,
+    completionPercentage: 100,
+    completedAt: Date.UTC(2026, 10, 21, 10),
+    issuedAt: fields.issuedAt ?? Date.UTC(2026, 10, 21, 10),
+    revokedAt: fields.revokedAt ?? null,
+  };
+  await server.db('certificates').insert(row);
+  return { ...row, courseId: course.id };
+}
+
+describe('GET /api/certificates', () => {
+  it('lists the learner’s own valid certificates, newest first', async () => {
+    const user = await createUser(server.db);
+    const other = await createUser(server.db);
+    const older = await certificate(user.id, { issuedAt: 1_000 });
+    const newer = await certificate(user.id, { issuedAt: 2_000 });
+    await certificate(user.id, { issuedAt: 3_000, revokedAt: 3_500 });
+    await certificate(other.id);
+    const client = server.client();
+    await signIn(client, user);
+    const response = await client.get<CertificateListItemDto[]>('/api/certificates');
+    expect(response.status).toBe(200);
+    expect(response.body.map((item) => item.certificateNumber)).toEqual([newer.certificateNumber, older.certificateNumber]);
+    expect(response.body[0]).toEqual({
+      id: expect.any(Number),
+      courseId: newer.courseId,
+      courseName: newer.courseName,
+      completionPercentage: 100,
+      completedAt: '2026-11-21T10:00:00.000Z',
+      certificateNumber: newer.certificateNumber,
+    });
+  });
+
+  it('needs a session', async () => {
+    expect((await server.client().get('/api/certificates')).status).toBe(401);
+  });
+});
+
+describe('GET /api/certificates/:number', () => {
+  it('shows the public view to anyone, forgiving case and spaces', async () => {
+    const user = await createUser(server.db);
+    const issued = await certificate(user.id, { courseName: 'Creating Videos for School Marketing' });
+    const response = await server.client().get(`/api/certificates/${issued.certificateNumber}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      studentName: 'Grace Hopper',
+      courseName: 'Creating Videos for School Marketing',
+      completionPercentage: 100,
+      completedAt: '2026-11-21T10:00:00.000Z',
+      issuedAt: '2026-11-21T10:00:00.000Z',
+      certificateNumber: issued.certificateNumber,
+    });
+    const typed = await server.client().get(`/api/certificates/${encodeURIComponent(` ${issued.certificateNumber.toLowerCase()} `)}`);
+    expect(typed.status).toBe(200);
+    expect(typed.body.certificateNumber).toBe(issued.certificateNumber);
+  });
+
+  it('answers 404 Certificate Not Found for a revoked certificate', async () => {
+    const user = await createUser(server.db);
+    const revoked = await certificate(user.id, { revokedAt: Date.now() });
+    const response = await server.client().get(`/api/certificates/${revoked.certificateNumber}`);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Certificate Not Found' });
+  });
+
+  it('answers 404, never 500, for unknown numbers and junk', async () => {
+    const junk = [
+      newCertificateNumber(),
+      'ATR',
+      'x'.repeat(5000),
+      "ATR-1234'; DROP TABLE certificates; --",
+      '%E0%A4%A',
+      '%00',
+      encodeURIComponent('ATR-ÄÖÜ-😀'),
+      '..%2F..%2Fetc%2Fpasswd',
+    ];
+    for (const number of junk) {
+      const response = await server.client().get(`/api/certificates/${number}`);
+      expect(response.status, number).toBe(404);
+      expect(response.body, number).toEqual({ message: 'Certificate Not Found' });
+    }
+    const rows = await server.db('certificates').count({ n: '*' });
+    expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+  });
+});

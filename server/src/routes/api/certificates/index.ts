@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { notFound } from '../../../errors.ts';
+import { Certificate } from '../../../models/Certificate.ts';
+import { presentCertificateListItem, presentCertificatePublic } from '../../../presenters/certificates.ts';
+import type { Routes } from '../../define.ts';
+
+const NOT_FOUND = 'Certificate Not Found';
+
+/**
+ * Loose on purpose: case and surrounding spaces are forgiven (people retype numbers), and anything
+ * that cannot be a number at all is simply not found rather than an error.
+ */
+const certificateNumberParams = z.object({
+  number: z.string().transform((raw) => {
+    const value = raw.trim().toUpperCase();
+    return /^[A-Z0-9-]{4,40}$/.test(value) ? value : null;
+  }),
+});
+
+export function certificateRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/certificates',
+    access: 'user',
+    async handler(ctx) {
+      const certificates = await Certificate.query(ctx.deps.db)
+        .modify('valid')
+        .where({ userId: ctx.state.user.id })
+        .orderBy('issuedAt', 'desc')
+        .orderBy('id', 'desc');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = certificates.map(presentCertificateListItem);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/certificates/:number',
+    access: 'public',
+    params: certificateNumberParams,
+    async handler(ctx) {
+      const { number } = ctx.input.params;
+      const certificate = number ? await Certificate.query(ctx.deps.db).modify('valid').findOne({ certificateNumber: number }) : undefined;
+      if (!certificate) throw notFound(NOT_FOUND);
+      // Revocation must show quickly, so verifiers always ask again.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = presentCertificatePublic(certificate);
+    },
+  });
+}

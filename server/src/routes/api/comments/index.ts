@@ -1,0 +1,114 @@
+import { commentSchema, id } from '@atrium/common';
+import { z } from 'zod';
+import { isEnrolled } from '../../../commands/enroll.ts';
+import { forbidden, notFound } from '../../../errors.ts';
+import { Comment } from '../../../models/Comment.ts';
+import { Module } from '../../../models/Module.ts';
+import type { User } from '../../../models/User.ts';
+import { canDeleteComment, canSeeCommenterEmail, isAdmin, requireCourseAccess } from '../../../policies/index.ts';
+import { presentComment, type CommentRow } from '../../../presenters/comments.ts';
+import type { Db } from '../../../db/knex.ts';
+import type { Routes } from '../../define.ts';
+
+const moduleParams = z.object({ moduleId: id });
+const commentParams = z.object({ commentId: id });
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+/** The module a discussion belongs to, once the caller is known to be allowed in. */
+async function discussionModule(db: Db, user: User, moduleId: number): Promise<Module> {
+  const module = await Module.query(db).findById(moduleId);
+  if (!module) throw notFound('Module not found');
+  // Admins read and post without an enrollment, so their check needs no query.
+  const enrolled = isAdmin(user) ? false : await isEnrolled(db, user.id, module.courseId);
+  requireCourseAccess(user, enrolled);
+  return module;
+}
+
+export function commentRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/modules/:moduleId/comments',
+    access: 'user',
+    params: moduleParams,
+    query: listQuery,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const { moduleId } = ctx.input.params;
+      const { limit, offset } = ctx.input.query;
+      await discussionModule(db, user, moduleId);
+      // One query whatever the page size: authors come in through the join, not per comment.
+      const columns = [
+        'c.id',
+        'c.moduleId',
+        'c.userId',
+        'c.comment',
+        'c.createdAt',
+        'u.firstName as userFirstName',
+        'u.lastName as userLastName',
+        'u.profileImageUrl as userProfileImageUrl',
+      ];
+      if (canSeeCommenterEmail(user)) columns.push('u.email as userEmail');
+      const rows: CommentRow[] = await db('comments as c')
+        .join('users as u', 'u.id', 'c.userId')
+        .where('c.moduleId', moduleId)
+        .select(columns)
+        .orderBy('c.createdAt', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit)
+        .offset(offset);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = rows.map((row) => presentComment(row, user));
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/modules/:moduleId/comments',
+    access: 'user',
+    params: moduleParams,
+    body: commentSchema,
+    before: [async (ctx, next) => (await ctx.deps.limits.consume('comment', String(ctx.state.user!.id)), next())],
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const module = await discussionModule(db, user, ctx.input.params.moduleId);
+      const comment = await Comment.query(db).insertAndFetch({
+        moduleId: module.id,
+        userId: user.id,
+        comment: ctx.input.body.comment,
+        createdAt: Date.now(),
+      });
+      ctx.status = 201;
+      ctx.body = presentComment(
+        {
+          ...comment,
+          userFirstName: user.firstName,
+          userLastName: user.lastName,
+          userProfileImageUrl: user.profileImageUrl,
+          userEmail: user.email,
+        },
+        user,
+      );
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/modules/comments/:commentId',
+    access: 'user',
+    params: commentParams,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const comment = await Comment.query(db).findById(ctx.input.params.commentId);
+      if (!comment) throw notFound('Comment not found');
+      if (!canDeleteComment(ctx.state.user, comment)) throw forbidden('You can only delete your own comments');
+      await Comment.query(db).deleteById(comment.id);
+      ctx.body = { message: 'Comment deleted' };
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
+import { notFound } from '../../../errors.ts';
+import { Course } from '../../../models/Course.ts';
+import { Module } from '../../../models/Module.ts';
+import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
+import type { Routes } from '../../define.ts';
+import { courseViewer, coursesWithTotals } from './queries.ts';
+
+const COURSE_NOT_FOUND = 'Course not found';
+
+export function courseRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/courses',
+    access: 'public',
+    async handler(ctx) {
+      ctx.body = (await coursesWithTotals(ctx.deps.db)).map(presentCourseSummary);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/courses/:id',
+    access: 'public',
+    params: idParams,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const course = await Course.query(db).findById(ctx.input.params.id);
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      const [modules, viewer] = await Promise.all([
+        Module.query(db).where({ courseId: course.id }).modify('ordered'),
+        courseViewer(db, ctx.state.user, course.id),
+      ]);
+      ctx.body = presentCourseDetail(course, modules, viewer);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/courses',
+    access: 'admin',
+    body: courseSchema,
+    async handler(ctx) {
+      const timestamp = Date.now();
+      const course = await Course.query(ctx.deps.db).insertAndFetch({ ...ctx.input.body, createdAt: timestamp, updatedAt: timestamp });
+      ctx.status = 201;
+      ctx.body = presentCourseSummary({ ...course, totalModules: 0, totalDuration: 0 });
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/courses/:id',
+    access: 'admin',
+    params: idParams,
+    body: courseUpdateSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const { id } = ctx.input.params;
+      const input = ctx.input.body;
+      if (!(await Course.query(db).findById(id))) throw notFound(COURSE_NOT_FOUND);
+      const changes: Partial<Course> = { updatedAt: Date.now() };
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.price !== undefined) changes.price = input.price;
+      if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
+      if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
+      await Course.query(db).patch(changes).where({ id });
+      const [course] = await coursesWithTotals(db, id);
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      ctx.body = presentCourseSummary(course);
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/courses/:id',
+    access: 'admin',
+    params: idParams,
+    async handler(ctx) {
+      // Modules, enrollments, progress and comments go with the course; certificates stay valid
+      // (their course id becomes null, the names were copied when they were issued).
+      const deleted = await Course.query(ctx.deps.db).deleteById(ctx.input.params.id);
+      if (!deleted) throw notFound(COURSE_NOT_FOUND);
+      ctx.body = { message: 'Course deleted' };
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { enrollmentSchema } from '@atrium/common';
+import { enroll } from '../../../commands/enroll.ts';
+import { notFound } from '../../../errors.ts';
+import { Course } from '../../../models/Course.ts';
+import { Enrollment } from '../../../models/Enrollment.ts';
+import { requireEnrollmentAllowed } from '../../../policies/index.ts';
+import { presentEnrollment } from '../../../presenters/courses.ts';
+import type { Routes } from '../../define.ts';
+
+export function enrollmentRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/enrollments',
+    access: 'user',
+    body: enrollmentSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const course = await Course.query(db).findById(ctx.input.body.courseId);
+      if (!course) throw notFound('Course not found');
+      const existing = await Enrollment.query(db).findOne({ userId: user.id, courseId: course.id });
+      // Already enrolled (bought, or enrolled by an admin) is answered as success, even when priced.
+      requireEnrollmentAllowed(course, Boolean(existing));
+      if (existing) {
+        ctx.body = presentEnrollment(existing);
+        return;
+      }
+      const result = await enroll(db, user.id, course.id, 'self');
+      const enrollment = await Enrollment.query(db).findById(result.enrollmentId);
+      if (!enrollment) throw notFound('Course not found');
+      ctx.status = result.created ? 201 : 200;
+      ctx.body = presentEnrollment(enrollment);
+    },
+  });
+}

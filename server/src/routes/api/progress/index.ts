@@ -1,0 +1,64 @@
+import { id, progressSchema } from '@atrium/common';
+import { z } from 'zod';
+import { isEnrolled } from '../../../commands/enroll.ts';
+import { isCourseCompleted } from '../../../commands/issueCertificate.ts';
+import { recordProgress } from '../../../commands/recordProgress.ts';
+import { badRequest, notFound } from '../../../errors.ts';
+import { Certificate } from '../../../models/Certificate.ts';
+import { Module } from '../../../models/Module.ts';
+import { Progress } from '../../../models/Progress.ts';
+import { requireProgressAccess } from '../../../policies/index.ts';
+import { dbBoolean, presentProgress, type CourseCompletion } from '../../../presenters/courses.ts';
+import type { Routes } from '../../define.ts';
+
+const MODULE_NOT_FOUND = 'Module not found';
+
+export function progressRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/progress/:moduleId',
+    access: 'user',
+    params: z.object({ moduleId: id }),
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const userId = ctx.state.user.id;
+      const module = await Module.query(db).findById(ctx.input.params.moduleId);
+      if (!module) throw notFound(MODULE_NOT_FOUND);
+      const progress = await Progress.query(db).findOne({ userId, moduleId: module.id });
+      let completion: CourseCompletion = { courseCompleted: false, certificateNumber: null };
+      // The course cannot be complete while this module is not.
+      if (progress && dbBoolean(progress.isCompleted) && (await isCourseCompleted(db, userId, module.courseId))) {
+        const certificate = await Certificate.query(db).modify('valid').findOne({ userId, courseId: module.courseId });
+        completion = { courseCompleted: true, certificateNumber: certificate?.certificateNumber ?? null };
+      }
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = presentProgress(module, progress, completion);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/progress',
+    access: 'user',
+    body: progressSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const input = ctx.input.body;
+      const module = await Module.query(db).findById(input.moduleId);
+      if (!module) throw notFound(MODULE_NOT_FOUND);
+      if (module.courseId !== input.courseId) {
+        throw badRequest('This module belongs to a different course', { courseId: 'Does not match the module' });
+      }
+      requireProgressAccess(user, await isEnrolled(db, user.id, module.courseId));
+      const recorded = await recordProgress(db, {
+        userId: user.id,
+        module,
+        watchedDuration: input.watchedDuration,
+        isCompleted: input.isCompleted,
+        position: input.position,
+      });
+      ctx.body = presentProgress(module, recorded.progress, recorded);
+    },
+  });
+}

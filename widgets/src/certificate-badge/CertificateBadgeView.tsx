@@ -1,0 +1,244 @@
+import type { CertificatePublicDto } from '@atrium/common/api/community';
+import { formatLongDate } from '@atrium/common/rules/format';
+import styled, { keyframes } from 'styled-components';
+import { AlertIcon, ExternalIcon, ShieldCheckIcon } from '../shared/icons.tsx';
+import { rootTypography, tokens } from '../tokens.ts';
+
+export type CertificateBadgeState =
+  | { status: 'loading' }
+  | { status: 'valid'; certificate: CertificatePublicDto }
+  | { status: 'not_found' }
+  | { status: 'error' };
+
+export interface CertificateBadgeViewProps {
+  number: string;
+  state: CertificateBadgeState;
+  /** The public certificate page, /certificate/:number in the portal. */
+  certificateUrl: string;
+  onRetry(): void;
+}
+
+/** A compact proof that a certificate number is genuine, for a school's or a teacher's page. */
+export function CertificateBadgeView({ number, state, certificateUrl, onRetry }: CertificateBadgeViewProps) {
+  if (state.status === 'loading') {
+    return (
+      <Badge part="badge" data-status="loading" aria-busy="true" $tone="neutral">
+        <Seal $tone="neutral" aria-hidden="true">
+          <ShieldCheckIcon size={26} />
+        </Seal>
+        <Body>
+          <Eyebrow $tone="neutral">Verifying certificate…</Eyebrow>
+          <Placeholder $width="70%" />
+          <Placeholder $width="90%" />
+        </Body>
+      </Badge>
+    );
+  }
+  if (state.status === 'valid') {
+    const { certificate } = state;
+    return (
+      <Badge part="badge" data-status="valid" $tone="success">
+        <Seal $tone="success" aria-hidden="true">
+          <ShieldCheckIcon size={26} />
+        </Seal>
+        <Body>
+          <Eyebrow $tone="success" part="status">
+            Verified certificate
+          </Eyebrow>
+          <Student part="student">{certificate.studentName}</Student>
+          <Course part="course">{certificate.courseName}</Course>
+          <Meta>
+            Completed <time dateTime={certificate.completedAt}>{formatLongDate(certificate.completedAt)}</time>
+          </Meta>
+          <Footer>
+            <Number title="Certificate number">{certificate.certificateNumber}</Number>
+            <Link href={certificateUrl} target="_blank" rel="noopener" part="link">
+              View certificate <ExternalIcon size={14} />
+            </Link>
+          </Footer>
+        </Body>
+      </Badge>
+    );
+  }
+  if (state.status === 'not_found') {
+    return (
+      <Badge part="badge" data-status="not_found" role="status" $tone="danger">
+        <Seal $tone="danger" aria-hidden="true">
+          <AlertIcon size={26} />
+        </Seal>
+        <Body>
+          <Eyebrow $tone="danger" part="status">
+            Certificate not found
+          </Eyebrow>
+          <Meta>
+            {number ? (
+              <>
+                No valid certificate has the number <Number as="span">{number}</Number>. It may have been revoked.
+              </>
+            ) : (
+              'No certificate number was given.'
+            )}
+          </Meta>
+        </Body>
+      </Badge>
+    );
+  }
+  return (
+    <Badge part="badge" data-status="error" role="alert" $tone="neutral">
+      <Seal $tone="neutral" aria-hidden="true">
+        <AlertIcon size={26} />
+      </Seal>
+      <Body>
+        <Eyebrow $tone="neutral" part="status">
+          Verification unavailable
+        </Eyebrow>
+        <Meta>We couldn't check this certificate right now.</Meta>
+        <Footer>
+          <Retry type="button" onClick={onRetry}>
+            Try again
+          </Retry>
+        </Footer>
+      </Body>
+    </Badge>
+  );
+}
+
+type Tone = 'success' | 'danger' | 'neutral';
+const toneColour = (tone: Tone) => (tone === 'success' ? tokens.success : tone === 'danger' ? tokens.danger : tokens.textMuted);
+const toneSoft = (tone: Tone) => (tone === 'success' ? tokens.successSoft : tone === 'danger' ? tokens.dangerSoft : tokens.surfaceMuted);
+
+const Badge = styled.div<{ $tone: Tone }>`
+  ${rootTypography}
+  display: flex;
+  align-items: flex-start;
+  gap: 14px;
+  max-width: 440px;
+  padding: 16px 18px;
+  background: ${tokens.surface};
+  position: relative;
+  overflow: hidden;
+  padding-top: 20px;
+  border: 1px solid ${tokens.border};
+  border-radius: ${tokens.radiusLarge};
+  box-shadow: ${tokens.shadowCard};
+  &::before {
+    content: '';
+    position: absolute;
+    inset: 0 0 auto 0;
+    height: 4px;
+    background: ${({ $tone }) => toneColour($tone)};
+  }
+`;
+
+const Seal = styled.span<{ $tone: Tone }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  width: 48px;
+  height: 48px;
+  border-radius: 50%;
+  color: ${({ $tone }) => toneColour($tone)};
+  background: ${({ $tone }) => toneSoft($tone)};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 0;
+`;
+
+const Eyebrow = styled.p<{ $tone: Tone }>`
+  margin: 0 0 2px;
+  font-size: 12px;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${({ $tone }) => toneColour($tone)};
+`;
+
+const Student = styled.p`
+  margin: 0;
+  font-size: 18px;
+  font-weight: 700;
+  line-height: 1.3;
+  color: ${tokens.text};
+  overflow-wrap: anywhere;
+`;
+
+const Course = styled.p`
+  margin: 0;
+  font-size: 15px;
+  line-height: 1.4;
+  color: ${tokens.text};
+`;
+
+const Meta = styled.p`
+  margin: 2px 0 0;
+  font-size: 14px;
+  line-height: 1.45;
+  color: ${tokens.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin-top: 10px;
+`;
+
+const Number = styled.code`
+  font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+  font-size: 12.5px;
+  color: ${tokens.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const Link = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 14px;
+  font-weight: 600;
+  color: ${tokens.accent};
+  text-decoration: none;
+  border-radius: 4px;
+  &:hover { text-decoration: underline; }
+  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
+`;
+
+const Retry = styled.button`
+  margin: 0;
+  padding: 6px 12px;
+  font: inherit;
+  font-size: 14px;
+  font-weight: 600;
+  color: ${tokens.accent};
+  background: ${tokens.surface};
+  border: 1px solid ${tokens.border};
+  border-radius: ${tokens.radius};
+  cursor: pointer;
+  &:hover { background: ${tokens.accentSoft}; }
+  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
+`;
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.45; }
+`;
+
+const Placeholder = styled.span<{ $width: string }>`
+  display: block;
+  width: ${({ $width }) => $width};
+  height: 14px;
+  margin-top: 6px;
+  border-radius: 6px;
+  background: ${tokens.surfaceMuted};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) { animation: none; }
+`;

@@ -1,0 +1,134 @@
+import '../test/setup.ts';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, fill, json, mockFetch } from '../test/setup.ts';
+import { ContactForm } from './ContactForm.tsx';
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  fill(field(/^Name/), 'Grace Hopper');
+  fill(field(/^Email/), 'grace@school.test');
+  fill(field(/^Message/), 'We would like a quote for 40 staff.');
+}
+
+describe('ContactForm', () => {
+  it('has the landing form fields: three required, two optional, a four-row message', () => {
+    render(<ContactForm />);
+    expect(field(/^Name/).required).toBe(true);
+    expect(field(/^Email/).required).toBe(true);
+    expect(field(/^Email/).type).toBe('email');
+    expect(field(/^School or company/).required).toBe(false);
+    expect(field(/^Phone/).required).toBe(false);
+    const message = screen.getByLabelText(/^Message/) as HTMLTextAreaElement;
+    expect(message.required).toBe(true);
+    expect(message.getAttribute('rows')).toBe('4');
+    // The asterisk marks exactly the required fields.
+    expect(document.querySelectorAll('label span[aria-hidden="true"]')).toHaveLength(3);
+  });
+
+  it('does not send while a required field is empty', async () => {
+    const { fetchMock } = mockFetch(() => json({ message: 'ok' }, 201));
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm />);
+    fill(field(/^Name/), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(field(/^Email/).validity.valid).toBe(false);
+  });
+
+  it('goes idle → sending → success: "Sending..." disabled, then a toast and an empty form', async () => {
+    const answer = deferred<Response>();
+    const { calls } = mockFetch(() => answer.promise);
+    const onSubmitted = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm apiBase="https://atrium.test/" onSubmitted={onSubmitted} />);
+    await fillRequired(user);
+    fill(field(/^School or company/), 'Hill Primary');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const button = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(calls).toEqual([
+      {
+        url: 'https://atrium.test/api/contact',
+        method: 'POST',
+        body: {
+          name: 'Grace Hopper',
+          email: 'grace@school.test',
+          company: 'Hill Primary',
+          message: 'We would like a quote for 40 staff.',
+          source: 'landing',
+        },
+      },
+    ]);
+
+    answer.resolve(json({ message: "Thank you for your message! We'll get back to you within 30 minutes." }, 201));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Message sent!'));
+    expect(screen.getByRole('status').textContent).toContain("We'll get back to you within 30 minutes.");
+    expect(field(/^Name/).value).toBe('');
+    expect(field(/^School or company/).value).toBe('');
+    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(onSubmitted).toHaveBeenCalledWith({ message: "Thank you for your message! We'll get back to you within 30 minutes." });
+  });
+
+  it('shows the server message on a refused message and keeps the form', async () => {
+    mockFetch(() => json({ message: 'Please enter a valid email address' }, 400));
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error'));
+    expect(screen.getByRole('alert').textContent).toContain('Please enter a valid email address');
+    expect(field(/^Name/).value).toBe('Grace Hopper');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+  });
+
+  it('says "Failed to send message" when the server gave no message', async () => {
+    mockFetch(() => new Response('', { status: 502 }));
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to send message'));
+  });
+
+  it('reports a network failure as "Network error" with the reason', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const onFailed = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm onFailed={onFailed} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Network error: Failed to fetch'));
+    expect(onFailed).toHaveBeenCalledWith({ message: 'Network error: Failed to fetch' });
+  });
+
+  it('hands toasts to the host app instead of showing them when onNotify is given', async () => {
+    mockFetch(() => json({ message: 'Thanks!' }, 201));
+    const onNotify = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm onNotify={onNotify} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(onNotify).toHaveBeenCalledWith({ title: 'Message sent!', description: 'Thanks!', variant: 'success' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('dismisses the toast after 5 seconds', async () => {
+    vi.useFakeTimers();
+    mockFetch(() => json({ message: 'Thanks!' }, 201));
+    render(<ContactForm />);
+    fireEvent.change(field(/^Name/), { target: { value: 'Grace' } });
+    fireEvent.change(field(/^Email/), { target: { value: 'grace@school.test' } });
+    fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Hello' } });
+    fireEvent.submit(field(/^Name/).form!);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('status').textContent).toContain('Message sent!');
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(screen.getByRole('status')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

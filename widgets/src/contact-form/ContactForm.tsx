@@ -1,0 +1,75 @@
+import { useCallback, useId, useState } from 'react';
+import { sendContactMessage } from '../shared/contact.ts';
+import { useToast, type ToastMessage } from '../shared/toast.ts';
+import { ContactFormView, EMPTY_CONTACT_FORM, type ContactFormStatus, type ContactFormValues } from './ContactFormView.tsx';
+
+export interface ContactFormProps {
+  /** Origin of the Atrium API; empty means the page's own origin (the portal). */
+  apiBase?: string;
+  /** The host app's toast system; without it the toasts show inside the form. */
+  onNotify?: (toast: ToastMessage) => void;
+  /** Told after the server accepted the message (the element turns it into an event). */
+  onSubmitted?: (result: { message: string }) => void;
+  /** Told when sending failed, with the text that was shown. */
+  onFailed?: (result: { message: string }) => void;
+  /** Stored with the message so the inbox knows which form it came from. */
+  source?: 'landing' | 'widget';
+}
+
+/**
+ * Contact form container: idle → sending → success (form reset) or error, and the toasts of
+ * SPEC §8. The form stays editable after either outcome.
+ */
+export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, source = 'landing' }: ContactFormProps) {
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const [status, setStatus] = useState<ContactFormStatus>('idle');
+  const { toast, show, dismiss } = useToast();
+  const idPrefix = `atrium-contact-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+
+  const notify = useCallback((message: ToastMessage) => (onNotify ? onNotify(message) : show(message)), [onNotify, show]);
+
+  const submit = async () => {
+    setStatus('sending');
+    const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+    try {
+      const result = await sendContactMessage(apiBase, {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        company: optional(values.company),
+        phone: optional(values.phone),
+        message: values.message.trim(),
+        source,
+      });
+      if (result.ok) {
+        const message = result.data?.message ?? '';
+        setStatus('success');
+        setValues(EMPTY_CONTACT_FORM);
+        notify({ title: 'Message sent!', description: message, variant: 'success' });
+        onSubmitted?.({ message });
+      } else {
+        const message = result.error?.message || 'Failed to send message';
+        setStatus('error');
+        notify({ title: 'Error', description: message, variant: 'error' });
+        onFailed?.({ message });
+      }
+    } catch (error) {
+      const reason = error instanceof Error && error.message ? error.message : 'Please try again';
+      const message = `Network error: ${reason}`;
+      setStatus('error');
+      notify({ title: 'Error', description: message, variant: 'error' });
+      onFailed?.({ message });
+    }
+  };
+
+  return (
+    <ContactFormView
+      values={values}
+      status={status}
+      toast={onNotify ? null : toast}
+      idPrefix={idPrefix}
+      onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+      onSubmit={() => void submit()}
+      onDismissToast={dismiss}
+    />
+  );
+}

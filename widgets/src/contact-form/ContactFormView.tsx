@@ -1,0 +1,127 @@
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Field, Input, Label, Required, TextArea } from '../shared/controls.tsx';
+import { Toast } from '../shared/Toast.tsx';
+import type { ToastMessage } from '../shared/toast.ts';
+import { rootTypography, tokens } from '../tokens.ts';
+
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  company: string;
+  phone: string;
+  message: string;
+}
+
+export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', company: '', phone: '', message: '' };
+
+export type ContactFormStatus = 'idle' | 'sending' | 'success' | 'error';
+
+export interface ContactFormViewProps {
+  values: ContactFormValues;
+  status: ContactFormStatus;
+  /** Shown in the widget when the host app does not take toasts itself. */
+  toast: ToastMessage | null;
+  idPrefix: string;
+  onChange(field: keyof ContactFormValues, value: string): void;
+  onSubmit(): void;
+  onDismissToast(): void;
+}
+
+/**
+ * The landing-page contact form (SPEC §2, §5): name, email and message required, company and
+ * phone optional, a four-row message box. Required fields use the browser's own validation.
+ */
+export function ContactFormView({ values, status, toast, idPrefix, onChange, onSubmit, onDismissToast }: ContactFormViewProps) {
+  const sending = status === 'sending';
+  const id = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!sending) onSubmit();
+  };
+
+  return (
+    <Root>
+      <Form onSubmit={handleSubmit} part="form" aria-busy={sending} data-status={status}>
+        <Row>
+          <Field>
+            <Label htmlFor={id('name')} part="label">
+              Name<Required aria-hidden="true">*</Required>
+            </Label>
+            <Input id={id('name')} name="name" autoComplete="name" required value={values.name} onChange={(e) => onChange('name', e.currentTarget.value)} part="input" />
+          </Field>
+          <Field>
+            <Label htmlFor={id('email')} part="label">
+              Email<Required aria-hidden="true">*</Required>
+            </Label>
+            <Input id={id('email')} name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => onChange('email', e.currentTarget.value)} part="input" />
+          </Field>
+        </Row>
+        <Row>
+          <Field>
+            <Label htmlFor={id('company')} part="label">
+              School or company
+            </Label>
+            <Input id={id('company')} name="company" autoComplete="organization" value={values.company} onChange={(e) => onChange('company', e.currentTarget.value)} part="input" />
+          </Field>
+          <Field>
+            <Label htmlFor={id('phone')} part="label">
+              Phone
+            </Label>
+            <Input id={id('phone')} name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => onChange('phone', e.currentTarget.value)} part="input" />
+          </Field>
+        </Row>
+        <Field>
+          <Label htmlFor={id('message')} part="label">
+            Message<Required aria-hidden="true">*</Required>
+          </Label>
+          <TextArea id={id('message')} name="message" rows={4} required value={values.message} onChange={(e) => onChange('message', e.currentTarget.value)} part="input textarea" />
+        </Field>
+        <Footer>
+          <Hint>
+            <Required aria-hidden="true">*</Required> Required. We reply within 30 minutes.
+          </Hint>
+          <Button type="submit" disabled={sending} part="button">
+            {sending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </Footer>
+      </Form>
+      <Toast toast={toast} onDismiss={onDismissToast} />
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  ${rootTypography}
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  margin: 0;
+`;
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
+  gap: 16px;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  @media (max-width: ${tokens.phoneMax}) {
+    flex-direction: column-reverse;
+    align-items: stretch;
+  }
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  font-size: 13px;
+  color: ${tokens.textMuted};
+`;

@@ -1,0 +1,61 @@
+import type { CourseSummaryDto } from '@atrium/common/api/courses';
+import { useCallback, useEffect, useState } from 'react';
+import { getJson } from '../api.ts';
+import { CourseGridView, type CourseGridState } from './CourseGridView.tsx';
+import type { CourseCardCourse } from './CourseCard.tsx';
+
+export interface CourseGridProps {
+  /** Origin of the Atrium API; empty means the page's own origin (the portal). */
+  apiBase?: string;
+  /** Origin of the portal the cards link into; defaults to the API origin. */
+  portalUrl?: string;
+  /**
+   * A signed-in visitor goes straight to /checkout/:id. Everyone else (the landing page, a
+   * school's site, where the session is unknown) goes to /auth to sign in or register first:
+   * a logged-out visit to /checkout is sent back to the landing page.
+   */
+  signedIn?: boolean;
+  onLoaded?: (courses: CourseSummaryDto[]) => void;
+  onError?: (message: string) => void;
+}
+
+/** GET /api/courses, then the grid. No retries (SPEC §7): the error state offers one. */
+export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, onLoaded, onError }: CourseGridProps) {
+  const [state, setState] = useState<CourseGridState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getJson<CourseSummaryDto[]>(apiBase, '/api/courses', controller.signal).then(
+      (courses) => {
+        setState({ status: 'ready', courses });
+        onLoaded?.(courses);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : String(error);
+        setState({ status: 'error', message });
+        onError?.(message);
+      },
+    );
+    return () => controller.abort();
+    // The callbacks are notifications only; a new function identity must not refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [apiBase, attempt]);
+
+  const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
+  const linkFor = useCallback(
+    (course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`),
+    [base, signedIn],
+  );
+
+  return (
+    <CourseGridView
+      state={state}
+      linkFor={linkFor}
+      actionLabel={signedIn ? 'Purchase Course' : 'Get Started'}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  );
+}
