@@ -98,7 +98,7 @@ const plugins = ({ first = false } = {}) => [
   stripIndentation,
   terser({
     ecma: 2020,
-    compress: { passes: 2, pure_getters: true },
+    compress: { passes: 3, pure_getters: true },
     format: { comments: false },
   }),
 ].filter(Boolean);

@@ -29,6 +29,26 @@ export default defineConfig({
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(mysqlUrl ? [serverProject('server-mysql', { TEST_DB: 'mysql', MYSQL_URL: mysqlUrl })] : []),
       { test: { name: 'widgets', root: './widgets', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      {
+        test: {
+          name: 'portal',
+          root: './portal',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

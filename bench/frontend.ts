@@ -8,7 +8,7 @@ export interface FrontendSizes {
   landingFirstLoadJsGzip: number | null;
   landingFiles: string[];
   /** How the landing files were found: Vite's manifest (entry + landing scene) or index.html only. */
-  landingMethod: 'manifest' | 'index.html' | null;
+  landingMethod: 'manifest' | 'index.html' | 'index.html + landing scene' | null;
   /** Gzip bytes of each widget bundle file. */
   widgets: Record<string, number>;
 }
@@ -38,10 +38,21 @@ function landingFiles(portalDist: string): { files: string[]; method: FrontendSi
     for (const key of Object.keys(manifest)) if (/scenes\/Landing\b/i.test(key)) closure(manifest, key, files);
     return { files: [...files].filter((file) => file.endsWith('.js')), method: 'manifest' };
   }
+  // No manifest: the entry script and modulepreloads of index.html, their static imports, and the
+  // lazily loaded landing scene chunk with its own (as portal/scripts/first-load-size.mjs counts).
   const html = readFileSync(join(portalDist, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)];
-  const files = [...new Set(scripts.map((match) => match[1]!).filter((src) => !/^https?:/.test(src)).map((src) => src.replace(/^\//, '')))];
-  return { files, method: 'index.html' };
+  const entry = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  const files = new Set<string>();
+  const follow = (file: string) => {
+    if (files.has(file) || !existsSync(join(portalDist, file))) return;
+    files.add(file);
+    const code = readFileSync(join(portalDist, file), 'utf8');
+    for (const match of code.matchAll(/(?:^|[;\s}])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) follow(`assets/${match[1]}`);
+  };
+  entry.forEach(follow);
+  const landing = entry[0] ? /\.\/(LandingScene-[\w-]+\.js)/.exec(readFileSync(join(portalDist, entry[0]), 'utf8'))?.[1] : undefined;
+  if (landing) follow(`assets/${landing}`);
+  return { files: [...files], method: landing ? 'index.html + landing scene' : 'index.html' };
 }
 
 /** Sizes from the built portal and widgets, when they have been built (npm run build). */

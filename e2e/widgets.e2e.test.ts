@@ -1,10 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from '../server/src/db/seed.ts';
 import { startApp, WIDGETS_DIST, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 
 /**
  * The embeddable widgets on the example pages, in Debian's Chromium, against the real server on a
@@ -118,12 +118,32 @@ async function waitForSchoolWidgets(page: Page) {
   await page.locator('atrium-support-chat [part="launcher"]').waitFor();
 }
 
+/** The viewport only: an open chat is fixed to the screen, so a full-page shot misplaces it. */
+async function viewportShot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
+}
+
 async function openChat(page: Page) {
   await page.locator('atrium-support-chat [part="launcher"]').click();
   await page.locator('atrium-support-chat [part="panel"]').waitFor();
+  await settle(page);
 }
 
-describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (Chromium)', () => {
+/** Waits until the widgets' finite transitions and animations (focus rings, toasts) are done. */
+async function settle(page: Page) {
+  await page.waitForFunction(
+    (tags) =>
+      tags.every((tag) =>
+        (document.querySelector(tag)?.shadowRoot?.getAnimations() ?? []).every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+      ),
+    [...ELEMENTS, 'atrium-contact-form'],
+  );
+}
+
+describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (Chromium)', { timeout: 60_000 }, () => {
   let app: RunningApp;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
@@ -335,7 +355,7 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     const reply = await chat.locator('[data-from="bot"]').last().textContent();
     expect(reply).toContain('£499');
     expect(reply).toMatch(/invoice/);
-    await screenshot(page, 'widgets-school-chat');
+    await viewportShot(page, 'widgets-school-chat-price');
 
     await page.keyboard.press('Escape');
     await expect.poll(() => chat.evaluate((element) => element.hasAttribute('open'))).toBe(false);
@@ -453,7 +473,7 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
         expect({ width: panel?.width, height: panel?.height }).toEqual({ width: 384, height: 500 });
         expect(panel!.x + panel!.width).toBe(DESKTOP.width - 20);
       }
-      await screenshot(page, 'widgets-school-chat-open');
+      await viewportShot(page, 'widgets-school-chat-open');
 
       await page.goto(`${app.url}/examples/agency-site.html`);
       await page.locator('atrium-contact-form [part="form"]').waitFor();

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -11,10 +10,10 @@ export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/s
 
 /**
  * Debian's Chromium with the flags this network needs: without them it hangs reaching Google.
- * Every launch gets a fresh profile directory.
+ * Every launch gets a fresh profile directory: Playwright creates (and removes) a temporary one
+ * itself and refuses a --user-data-dir argument.
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'atrium-chromium-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -26,14 +25,12 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
     browser,
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

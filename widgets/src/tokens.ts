@@ -41,6 +41,7 @@ export const tokens = {
  * does, and in the portal it keeps a widget looking the same as on a school's site.
  */
 export const rootTypography = `
+  box-sizing: border-box;
   font-family: ${tokens.font};
   font-size: 16px;
   line-height: 1.5;

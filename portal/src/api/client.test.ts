@@ -7,10 +7,6 @@ function mockFetch(status: number, body: string, contentType = 'application/json
   return fetchMock;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('api client', () => {
   it('sends credentials and JSON, and parses the JSON answer', async () => {
     const fetchMock = mockFetch(200, '{"id":1}');

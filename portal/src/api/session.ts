@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, MessageDto, UserDto } from '@atrium/common';
 import { api, ApiError } from './client.ts';
 
@@ -41,16 +41,18 @@ export function useRegister() {
   });
 }
 
+/**
+ * POST /api/logout. The caller clears the session with clearSession() once it has navigated
+ * away, so the page being left never renders for a signed-out visitor.
+ */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<MessageDto>('/api/logout'),
-    onSuccess: () => {
-      // Nothing of the previous user may stay on screen for the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/config' });
-      queryClient.setQueryData(USER_KEY, null);
-    },
-  });
+  return useMutation({ mutationFn: () => api.post<MessageDto>('/api/logout') });
+}
+
+/** Nobody is signed in any more: nothing of the previous user may stay in the cache. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(USER_KEY, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/config' && query.queryKey[0] !== USER_KEY[0] });
 }
 
 export function useForgotPassword() {

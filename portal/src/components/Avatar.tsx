@@ -23,13 +23,24 @@ export function displayName(person: Person | null | undefined): string {
 }
 
 /** The user's photo, or their initials on a coloured disc when there is none or it fails. */
-export function Avatar({ person, src, size = 40 }: { person: Person | null | undefined; src?: string | null; size?: number }) {
+export function Avatar({
+  person,
+  src,
+  size = 40,
+  decorative = false,
+}: {
+  person: Person | null | undefined;
+  src?: string | null;
+  size?: number;
+  /** Next to the person's name already: hidden from assistive technology. */
+  decorative?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(src) && failed !== src;
   return (
-    <Disc $size={size} aria-hidden={showImage ? undefined : true}>
+    <Disc $size={size} aria-hidden={showImage && !decorative ? undefined : true}>
       {showImage ? (
-        <Image src={src!} alt={`Profile photo of ${displayName(person)}`} onError={() => setFailed(src ?? null)} />
+        <Image src={src!} alt={decorative ? '' : `Profile photo of ${displayName(person)}`} onError={() => setFailed(src ?? null)} />
       ) : (
         <Initials $size={size}>{initialsOf(person)}</Initials>
       )}

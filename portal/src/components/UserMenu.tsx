@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { UserDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
-import { useLogout } from '../api/session.ts';
+import { clearSession, useLogout } from '../api/session.ts';
 import { Avatar, displayName } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { useToast } from './toast/Toaster.tsx';
@@ -14,16 +15,21 @@ export function UserMenu({ user }: { user: UserDto }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const logout = useLogout();
+  const queryClient = useQueryClient();
 
   const signOut = () =>
     logout.mutate(undefined, {
-      onSuccess: () => navigate('/'),
+      onSuccess: () => {
+        // Both updates land in one render: the landing page, with nobody signed in.
+        navigate('/');
+        clearSession(queryClient);
+      },
       onError: (error) => toast({ title: 'Logout failed', description: errorText(error, error.message), variant: 'destructive' }),
     });
 
   return (
     <DropdownMenu.Root>
-      <MenuTrigger aria-label={`Account menu for ${displayName(user)}`}>
+      <MenuTrigger>
         <TriggerFace user={user} />
       </MenuTrigger>
       <DropdownMenu.Portal>
@@ -53,8 +59,9 @@ export function UserMenu({ user }: { user: UserDto }) {
 export function TriggerFace({ user }: { user: UserDto }) {
   return (
     <>
-      <Avatar person={user} src={user.profileImageUrl} size={36} />
+      <Avatar person={user} src={user.profileImageUrl} size={36} decorative />
       <TriggerName>{user.firstName?.trim() || 'Account'}</TriggerName>
+      <span className="visually-hidden">Account menu</span>
       <Icon name="chevronDown" size={16} />
     </>
   );

@@ -261,6 +261,10 @@ const Bottom = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   width: 100%;
   margin-top: ${({ theme }) => theme.space.lg};
+
+  @media screen and (max-width: 767px) {
+    justify-content: center;
+  }
 `;
 
 const Signature = styled.div`

@@ -90,15 +90,15 @@ export function DashboardScene() {
 function StatTile({ icon, label, value, hint }: { icon: IconName; label: string; value: string; hint?: string }) {
   return (
     <Tile>
-      <TileIcon>
+      <TileIcon aria-hidden="true">
         <Icon name={icon} size={22} />
       </TileIcon>
       <div>
-        <dt>{label}</dt>
-        <dd>
+        <TileLabel>{label}</TileLabel>
+        <TileValue>
           {value}
           {hint ? <span className="visually-hidden"> {hint}</span> : null}
-        </dd>
+        </TileValue>
       </div>
     </Tile>
   );
@@ -142,40 +142,56 @@ const OverallFigure = styled.p`
   }
 `;
 
-const Stats = styled.dl`
+const Stats = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  padding: 0;
+  list-style: none;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
   margin: 0 0 ${({ theme }) => theme.space.xl};
 
   ${media.tablet} {
-    grid-template-columns: repeat(3, 1fr);
+    gap: ${({ theme }) => theme.space.md};
   }
 `;
 
-const Tile = styled.div`
+const Tile = styled.li`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colors.surface};
 
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSize.sm};
-    font-weight: 500;
+  ${media.tablet} {
+    padding: ${({ theme }) => theme.space.lg};
   }
-  dd {
-    margin: 0;
+`;
+
+const TileLabel = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  font-weight: 500;
+  line-height: 1.3;
+
+  ${media.tablet} {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const TileValue = styled.p`
+  font-size: ${({ theme }) => theme.fontSize.xl};
+  font-weight: 700;
+  line-height: 1.2;
+
+  ${media.tablet} {
     font-size: ${({ theme }) => theme.fontSize.xxl};
-    font-weight: 700;
-    line-height: 1.2;
   }
 `;
 
 const TileIcon = styled.span`
-  display: grid;
+  display: none;
   place-items: center;
   width: 48px;
   height: 48px;
@@ -183,6 +199,10 @@ const TileIcon = styled.span`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.accentSoft};
   color: ${({ theme }) => theme.colors.accent};
+
+  ${media.tablet} {
+    display: grid;
+  }
 `;
 
 const GridHeader = styled.div`

@@ -67,7 +67,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
       </h2>
 
       <PostForm onSubmit={submit} aria-label="Post a comment">
-        <Avatar person={user} src={user.profileImageUrl} size={40} />
+        <Avatar person={user} src={user.profileImageUrl} size={40} decorative />
         <Compose>
           <TextAreaField
             label="Add a comment"
@@ -129,7 +129,7 @@ function CommentItem({ comment, own, onDelete }: { comment: CommentDto; own: boo
   const name = comment.userFirstName || comment.userLastName ? displayName(author) : 'Learner';
   return (
     <Item>
-      <Avatar person={author} src={comment.userProfileImageUrl} size={40} />
+      <Avatar person={author} src={comment.userProfileImageUrl} size={40} decorative />
       <div>
         <Meta>
           <strong>{name}</strong>

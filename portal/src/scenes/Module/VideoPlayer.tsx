@@ -89,7 +89,7 @@ export function VideoPlayer({
   }, [videoId, hash, title, attempt]);
 
   return (
-    <Stage>
+    <Stage $unavailable={status === 'unavailable'}>
       <Frame ref={host} $hidden={status === 'unavailable'} />
       {status === 'loading' ? (
         <Overlay role="status">
@@ -114,12 +114,15 @@ export function VideoPlayer({
   );
 }
 
-const Stage = styled.div`
+const Stage = styled.div<{ $unavailable: boolean }>`
   position: relative;
   width: min(100%, calc(72vh * 16 / 9));
   aspect-ratio: 16 / 9;
   margin: 0 auto;
   background: #0b1020;
+
+  /* The explanation needs more room than a 16:9 box has on a phone. */
+  min-height: ${({ $unavailable }) => ($unavailable ? '19rem' : '0')};
 `;
 
 const Frame = styled.div<{ $hidden: boolean }>`

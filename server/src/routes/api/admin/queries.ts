@@ -11,8 +11,25 @@ export interface SqlFragment {
 const likePrefix = (value: string) => `${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 const LIKE = "?? like ? escape '!'";
 
-/** How many leading characters SQLite's index ranges are built from (2^3 case variants at most). */
-const RANGE_CHARS = 3;
+/**
+ * How many letters of the search SQLite's index ranges are spelled out from: each letter doubles
+ * the ranges (upper or lower case), each further letter narrows them. Digits and punctuation
+ * cost nothing, so "user1999" is ranged on all of itself.
+ */
+const RANGE_LETTERS = 5;
+
+/** The longest start of the text with at most RANGE_LETTERS cased letters (whole code points). */
+function rangeStem(text: string): string {
+  let letters = 0;
+  let stem = '';
+  for (const char of text) {
+    const cased = char.toLowerCase() !== char.toUpperCase();
+    if (cased && letters === RANGE_LETTERS) break;
+    if (cased) letters += 1;
+    stem += char;
+  }
+  return stem;
+}
 
 /** Every upper/lower-case spelling of a short string: "ni" → ni, nI, Ni, NI. */
 function caseVariants(text: string): string[] {
@@ -34,8 +51,7 @@ const rangeEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(p
  * indexes, so a bare LIKE scans the whole table.)
  */
 function sqlitePrefixTerms(column: string, prefix: string, extra?: SqlFragment): SqlFragment[] {
-  // Sliced by code point, so an emoji is never split into half a surrogate pair.
-  return caseVariants([...prefix].slice(0, RANGE_CHARS).join('')).map((start) => ({
+  return caseVariants(rangeStem(prefix)).map((start) => ({
     sql: `(?? >= ? and ?? < ? and ${LIKE}${extra ? ` and ${extra.sql}` : ''})`,
     bindings: [column, start, column, rangeEnd(start), column, likePrefix(prefix), ...(extra?.bindings ?? [])],
   }));

@@ -1,0 +1,158 @@
+import type { CourseDetailDto, ModuleDto } from '@atrium/common';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from './support/apiClient.ts';
+import { portalBuilt, startApp, type RunningApp } from './support/appServer.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot } from './support/browser.ts';
+
+/** Chromium and the built portal are both needed; CI (REQUIRE_BROWSER=1) fails without them. */
+function browserJourneyCanRun(): boolean {
+  if (!requireBrowserOrSkip()) return false;
+  if (portalBuilt()) return true;
+  if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but portal/dist is missing: run `npm run build` first');
+  console.warn('[atrium] portal/dist not found: browser journey skipped (npm run build).');
+  return false;
+}
+
+const enabled = browserJourneyCanRun();
+
+async function expectAccessible(page: Page, screen: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe violations on ${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
+
+describe.skipIf(!enabled)('a new learner’s journey in a real browser', () => {
+  let app: RunningApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  let course: CourseDetailDto;
+  let modules: ModuleDto[];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    // The admin publishes a free two-module course through the API.
+    const adminApi = await signedInClient(app.url, app.admin);
+    course = await adminApi<CourseDetailDto>('POST', '/api/courses', {
+      title: 'Safeguarding Essentials for Photographers',
+      description: 'A short free course on consent and safe photography for every member of staff.',
+      price: 0,
+    });
+    modules = [];
+    for (const [index, title] of ['Why consent matters', 'Photos that protect identity'].entries()) {
+      modules.push(
+        await adminApi<ModuleDto>('POST', '/api/modules', {
+          title,
+          description: `Module ${index + 1} of the safeguarding course.`,
+          vimeoVideoId: '76979871',
+          duration: 120,
+          courseId: course.id,
+          orderIndex: index + 1,
+        }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`landing → register → dashboard → enroll → every module → certificate (${viewport.width} px)`, async () => {
+      const context = await newContext(browser.browser, viewport);
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const email = `learner-${viewport.width}-${Date.now()}@school.test`;
+
+      // Landing page
+      await page.goto(app.url + '/');
+      await page.getByRole('link', { name: 'Start Learning Today' }).waitFor();
+      await page.getByRole('heading', { name: 'Available Courses' }).waitFor();
+      await page.getByText('Smartphone Photography for School Marketing').first().waitFor();
+      await expect(page.getByRole('button', { name: 'What courses do you offer?' }).count()).resolves.toBe(1);
+      await screenshot(page, 'journey-01-landing');
+      await expectAccessible(page, 'landing');
+
+      // Register
+      await page.getByRole('link', { name: 'Start Learning Today' }).click();
+      await page.waitForURL('**/auth');
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByRole('textbox', { name: 'First name' }).fill('Jordan');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Lee');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('textbox', { name: 'Password' }).fill('a-good-password');
+      await screenshot(page, 'journey-02-register');
+      await expectAccessible(page, 'register');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+
+      // Dashboard
+      await page.getByRole('heading', { name: 'Welcome back, Jordan!' }).waitFor();
+      const card = page.getByRole('article', { name: course.title });
+      await card.waitFor();
+      await screenshot(page, 'journey-03-dashboard');
+      await expectAccessible(page, 'dashboard');
+
+      // Course page: enroll in the free course
+      await card.getByRole('link', { name: 'View Course' }).click();
+      await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+      await page.getByText('Not Enrolled').waitFor();
+      await screenshot(page, 'journey-04-course');
+      await expectAccessible(page, 'course');
+      await page.getByRole('button', { name: 'Enroll Now' }).click();
+      await toast(page, 'Enrolled successfully!');
+      await page.getByText('0% Complete').waitFor();
+
+      // Every module, completed by hand
+      await page.getByRole('link', { name: 'Start Course' }).click();
+      for (const [index, module] of modules.entries()) {
+        await page.waitForURL(`**/courses/${course.id}/modules/${module.id}`);
+        await page.getByRole('heading', { level: 1, name: module.title }).waitFor();
+        await page.getByText(`Module ${index + 1} of ${modules.length}`).last().waitFor();
+        await page.getByRole('button', { name: 'Mark as Complete' }).waitFor();
+        if (index === 0) {
+          await screenshot(page, 'journey-05-module');
+          await expectAccessible(page, 'module');
+        }
+        await page.getByRole('button', { name: 'Mark as Complete' }).click();
+        const last = index === modules.length - 1;
+        await toast(page, last ? 'Course completed!' : 'Module completed!');
+        await page.getByText('Module Completed', { exact: true }).waitFor();
+        if (last) await screenshot(page, 'journey-06-course-completed');
+      }
+
+      // Certificates (after 2 s)
+      await page.waitForURL('**/certificates');
+      await page.getByRole('heading', { name: 'My Certificates' }).waitFor();
+      const certificateCard = page.getByRole('article', { name: course.title });
+      await certificateCard.getByText('100% Complete').waitFor();
+      await screenshot(page, 'journey-07-certificates');
+      await expectAccessible(page, 'certificates');
+      const link = certificateCard.getByRole('link', { name: /View Certificate/ });
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(new RegExp(`^${app.url}/certificate/`));
+
+      // The public certificate page, as anyone would open the shared link
+      const visitor = await newContext(browser.browser, viewport);
+      const publicPage = await visitor.newPage();
+      await publicPage.goto(href!);
+      await publicPage.getByRole('heading', { name: 'Certificate of Completion' }).waitFor();
+      await publicPage.getByText('Jordan Lee').waitFor();
+      await publicPage.getByText(course.title).first().waitFor();
+      await publicPage.getByRole('button', { name: /Download \/ Print/ }).waitFor();
+      const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
+      expect(await publicPage.getByText(longDate).count()).toBeGreaterThanOrEqual(2);
+      await screenshot(publicPage, 'journey-08-certificate');
+      await expectAccessible(publicPage, 'certificate');
+      await visitor.close();
+
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { describe, expect, it } from 'vitest';
+import type { DashboardCourseDto } from '@atrium/common';
+import { theme } from '@atrium/common/ui/theme';
+import { CourseCard, hoursLabel } from './CourseCard.tsx';
+
+const course = (overrides: Partial<DashboardCourseDto> = {}): DashboardCourseDto => ({
+  id: 3,
+  title: 'Running a School Podcast',
+  description: 'Start a podcast.',
+  price: 19900,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 5,
+  totalDuration: 3000,
+  isEnrolled: false,
+  completedModules: 0,
+  progressPercentage: 0,
+  lastWatchedModule: null,
+  ...overrides,
+});
+
+function renderCard(dto: DashboardCourseDto) {
+  render(
+    <ThemeProvider theme={theme}>
+      <MemoryRouter>
+        <CourseCard course={dto} />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+  return screen.getByRole('article', { name: dto.title });
+}
+
+describe('CourseCard', () => {
+  it('not enrolled: modules, estimated hours, price in pounds and Purchase Course to checkout', () => {
+    const card = renderCard(course());
+    expect(within(card).getByText('5 modules')).toBeInTheDocument();
+    expect(within(card).getByText('1 hour')).toBeInTheDocument();
+    expect(within(card).getByText('£199.00')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Purchase Course' })).toHaveAttribute('href', '/checkout/3');
+    expect(card.querySelector('[data-icon="podcast"]')).not.toBeNull();
+  });
+
+  it('a free course has nothing to purchase: it opens the course page', () => {
+    const card = renderCard(course({ price: 0 }));
+    expect(within(card).getByText('Free')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View Course' })).toHaveAttribute('href', '/courses/3');
+  });
+
+  it('enrolled at 0 %: progress and Start Course', () => {
+    const card = renderCard(course({ isEnrolled: true }));
+    expect(within(card).getByText('0/5 modules completed')).toBeInTheDocument();
+    expect(within(card).getByText('0%')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(within(card).getByRole('link', { name: 'Start Course' })).toHaveAttribute('href', '/courses/3');
+    expect(within(card).queryByText('£199.00')).not.toBeInTheDocument();
+  });
+
+  it('enrolled and started: Continue Learning', () => {
+    const card = renderCard(course({ isEnrolled: true, completedModules: 2, progressPercentage: 40 }));
+    expect(within(card).getByText('2/5 modules completed')).toBeInTheDocument();
+    expect(within(card).getByText('40%')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Continue Learning' })).toBeInTheDocument();
+  });
+
+  it('shows the preview video when there is one, else the thumbnail, else the keyword icon', () => {
+    const withVideo = renderCard(course({ id: 4, title: 'Video A', salesVideoId: '123' }));
+    expect(within(withVideo).getByRole('button', { name: 'Play video: Preview of Video A' })).toBeInTheDocument();
+    const withThumb = renderCard(course({ id: 5, title: 'Thumb B', thumbnail: '/t.png' }));
+    expect(withThumb.querySelector('img')).toHaveAttribute('src', '/t.png');
+    const plain = renderCard(course({ id: 6, title: 'Governance' }));
+    expect(plain.querySelector('[data-icon="book"]')).not.toBeNull();
+  });
+
+  it('rounds modules × 0.25 to hours', () => {
+    expect(hoursLabel(1)).toBe('Under 1 hour');
+    expect(hoursLabel(6)).toBe('2 hours');
+    expect(hoursLabel(4)).toBe('1 hour');
+  });
+});

@@ -1,0 +1,129 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { AuthScene } from './AuthScene.tsx';
+
+const base = {
+  'GET /api/user': fail(401, 'Not signed in'),
+  'GET /api/config': ok(publicConfig),
+};
+
+const renderAuth = () => renderScene(<AuthScene />, { route: '/auth', path: '/auth' });
+
+describe('Login', () => {
+  it('shows the welcome heading and both tabs', async () => {
+    mockApi(base);
+    renderAuth();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Atrium Test Training' })).toBeInTheDocument();
+    expect(screen.getByText('Register for free to access your courses for school marketing')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Register' })).toBeInTheDocument();
+  });
+
+  it('requires email and password before calling the server', async () => {
+    const api = mockApi(base);
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('toasts "Login failed" with the server message', async () => {
+    mockApi({ ...base, 'POST /api/login': fail(401, 'Invalid email or password') });
+    renderAuth();
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'priya@school.example');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
+  });
+
+  it('signs in and goes home', async () => {
+    const api = mockApi({ ...base, 'POST /api/login': ok(learner) });
+    renderAuth();
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'Priya@School.example ');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.callsTo('POST', '/api/login')[0]?.body).toEqual({ email: 'priya@school.example', password: 'secret-pass' });
+  });
+});
+
+describe('Register', () => {
+  it('checks the e-mail and the password length with the shared schema', async () => {
+    const api = mockApi(base);
+    renderAuth();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+    await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters long.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+  });
+
+  it('toasts "Registration failed" with the server message', async () => {
+    mockApi({ ...base, 'POST /api/register': fail(409, 'An account with this email already exists. Please sign in instead.') });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+    await userEvent.type(screen.getByLabelText(/^Email/), 'priya@school.example');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists. Please sign in instead.')).toBeInTheDocument();
+  });
+
+  it('creates the account with the names and goes home', async () => {
+    const api = mockApi({ ...base, 'POST /api/register': { status: 201, body: learner } });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+    await userEvent.type(screen.getByLabelText('First name'), 'Priya');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Shah');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'priya@school.example');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({
+      firstName: 'Priya',
+      lastName: 'Shah',
+      email: 'priya@school.example',
+      password: 'secret-pass',
+    });
+  });
+});
+
+describe('Forgot password', () => {
+  it('opens the Reset Password dialog and always gives the same answer', async () => {
+    const api = mockApi({ ...base, 'POST /api/forgot-password': ok({ message: 'whatever the server says' }) });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    expect(dialog).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'priya@school.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Reset link sent')).toBeInTheDocument();
+    expect(screen.getByText("If an account exists with that email, you'll receive a password reset link.")).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/forgot-password')[0]?.body).toEqual({ email: 'priya@school.example' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when sending fails', async () => {
+    mockApi({ ...base, 'POST /api/forgot-password': fail(500, 'boom') });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'priya@school.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Failed to send reset email. Please try again.')).toBeInTheDocument();
+  });
+
+  it('can be cancelled', async () => {
+    mockApi(base);
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,140 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CourseDetailDto, ModuleDto, ProgressDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { advanceUntil, renderScene } from '../../test/render.tsx';
+import { ModuleScene } from './ModuleScene.tsx';
+
+const moduleDto = (id: number, orderIndex: number, isCompleted = false): ModuleDto => ({
+  id,
+  courseId: 5,
+  title: `Module title ${orderIndex}`,
+  description: `About module ${orderIndex}`,
+  duration: 125,
+  orderIndex,
+  isCompleted,
+});
+
+function course(modules: ModuleDto[]): CourseDetailDto {
+  return {
+    id: 5,
+    title: 'Safeguarding Basics',
+    description: 'A course',
+    price: 0,
+    thumbnail: null,
+    salesVideoId: null,
+    totalModules: modules.length,
+    totalDuration: 250,
+    isEnrolled: true,
+    completedModules: modules.filter((m) => m.isCompleted).length,
+    progressPercentage: 0,
+    lastWatchedModule: null,
+    modules,
+  };
+}
+
+const progress = (moduleId: number, extra: Partial<ProgressDto> = {}): ProgressDto => ({
+  moduleId,
+  courseId: 5,
+  watchedDuration: 0,
+  position: 0,
+  isCompleted: false,
+  courseCompleted: false,
+  certificateNumber: null,
+  ...extra,
+});
+
+function api(modules: ModuleDto[], saved: ProgressDto) {
+  return mockApi({
+    'GET /api/user': ok(learner),
+    'GET /api/config': ok(publicConfig),
+    'GET /api/courses/5': ok(course(modules)),
+    'GET /api/progress/11': ok(progress(11)),
+    'GET /api/progress/12': ok(progress(12)),
+    'GET /api/modules/11/comments': ok([]),
+    'GET /api/modules/12/comments': ok([]),
+    'POST /api/progress': ok(saved),
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const renderModule = (moduleId: number) =>
+  renderScene(<ModuleScene />, { route: `/courses/5/modules/${moduleId}`, path: '/courses/:courseId/modules/:moduleId' });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ModuleScene', () => {
+  it('shows the module, its position, disabled Previous at the start and "Video not available" without a video id', async () => {
+    api([moduleDto(11, 1), moduleDto(12, 2)], progress(11));
+    renderModule(11);
+    await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+    expect(screen.getAllByText('Module 1 of 2').length).toBeGreaterThan(0);
+    expect(screen.getByText('Video not available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
+    expect(screen.getByRole('link', { name: /Next/ })).toHaveAttribute('href', '/courses/5/modules/12');
+    expect(screen.getByRole('link', { name: /Close and go back/ })).toHaveAttribute('href', '/courses/5');
+    expect(screen.getByText('Join the discussion.')).toBeInTheDocument();
+  });
+
+  it('Mark as Complete saves the full duration, says "Module completed!" and moves on after 1.5 s', async () => {
+    const calls = api([moduleDto(11, 1), moduleDto(12, 2)], progress(11, { isCompleted: true, watchedDuration: 125 }));
+    renderModule(11);
+    await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
+    await advanceUntil(() => screen.queryByText('Module completed!', { exact: true }));
+    expect(calls.callsTo('POST', '/api/progress')[0]?.body).toEqual({
+      moduleId: 11,
+      courseId: 5,
+      watchedDuration: 125,
+      isCompleted: true,
+      position: 0,
+    });
+    expect(screen.getByText('Module Completed')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1450));
+    expect(location()).toBe('/courses/5/modules/11');
+    await act(() => vi.advanceTimersByTimeAsync(60));
+    expect(location()).toBe('/courses/5/modules/12');
+  });
+
+  it('on the last module of a finished course says "Course completed!" and opens /certificates after 2 s', async () => {
+    api(
+      [moduleDto(11, 1, true), moduleDto(12, 2)],
+      progress(12, { isCompleted: true, courseCompleted: true, certificateNumber: 'ATR-1' }),
+    );
+    renderModule(12);
+    await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
+    await advanceUntil(() => screen.queryByText('Course completed!', { exact: true }));
+    expect(screen.getByText(/Your certificate of completion is ready/)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1950));
+    expect(location()).toBe('/courses/5/modules/12');
+    await act(() => vi.advanceTimersByTimeAsync(60));
+    expect(location()).toBe('/certificates');
+  });
+
+  it('shows "Module Completed" instead of the button for a completed module', async () => {
+    api([moduleDto(11, 1, true), moduleDto(12, 2)], progress(11));
+    renderModule(11);
+    await advanceUntil(() => screen.queryByText('Module Completed'));
+    expect(screen.queryByRole('button', { name: /Mark as Complete/ })).not.toBeInTheDocument();
+  });
+
+  it('shows "Loading module" with a way back while the course loads', async () => {
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': () => new Promise(() => {}) });
+    renderModule(11);
+    await advanceUntil(() => screen.queryByText('Loading module'));
+    expect(screen.getByRole('link', { name: 'Back to Course' })).toHaveAttribute('href', '/courses/5');
+  });
+
+  it('says "Course not found" for a missing course', async () => {
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': fail(404, 'Course not found') });
+    renderModule(11);
+    await advanceUntil(() => screen.queryByText('Course not found'));
+  });
+});
