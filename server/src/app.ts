@@ -15,6 +15,7 @@ import { buildRoutes } from './routes/index.ts';
 import { Mailer } from './services/mail.ts';
 import { createPasswordHasher, type PasswordHasher } from './services/passwords.ts';
 import { staticFiles } from './middlewares/staticFiles.ts';
+import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { createStripeProvider, type PaymentProvider } from './services/payments.ts';
 
 export interface CreateAppOptions {
@@ -67,6 +68,7 @@ export function createApp(options: CreateAppOptions): App {
 
   app.use(requestContext);
   app.use(errorHandler);
+  app.use(securityHeaders(config));
   // Before sessions and the router, so a preflight is answered without touching either.
   app.use(widgetCors(config.corsOrigins));
   app.use(staticFiles(config));

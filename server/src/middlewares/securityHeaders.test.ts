@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../test/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+describe('security headers', () => {
+  it('sends a CSP that allows exactly Stripe and Vimeo, forbids framing by others, and nosniff', async () => {
+    const response = await server.client().get('/', { accept: 'text/html' });
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('frame-src https://player.vimeo.com https://js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('never leaks the reset token as a referrer', async () => {
+    const response = await server.client().get('/reset-password?token=abc', { accept: 'text/html' });
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('lets other origins load the widgets and read public API answers', async () => {
+    const api = await server.client().get('/api/courses');
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('adds HSTS in production behind HTTPS', async () => {
+    const production = await createTestServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://atrium.example', TRUST_PROXY: 'true' });
+    try {
+      const response = await production.client().get('/healthz', { 'x-forwarded-proto': 'https' });
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    } finally {
+      await production.close();
+    }
+  });
+});
