@@ -47,3 +47,14 @@ export const profileSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: password,
+  newPassword,
+});
+
+export const deleteAccountSchema = z.object({
+  password,
+  /** Keep issued certificates verifiable under a pseudonym, or revoke them. */
+  certificates: z.enum(['keep', 'revoke']),
+});

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from './knex.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as payments from './migrations/002_payments.ts';
+import * as accountDeletion from './migrations/004_account_deletion.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -13,6 +14,7 @@ interface Migration {
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_payments': payments,
+  '004_account_deletion': accountDeletion,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -14,6 +14,7 @@ export class User extends Model {
   role!: Role;
   createdAt!: number;
   updatedAt!: number;
+  deletedAt!: number | null;
 
   static override get modifiers() {
     return {

@@ -38,6 +38,8 @@ interface Recipe {
   request(world: World): { path: string; body?: unknown };
   /** Routes that change who is signed in get a freshly signed-in browser for the cell. */
   fresh?: boolean;
+  /** Routes that end every session of an account run on a throwaway account of that role. */
+  throwaway?: boolean;
 }
 
 const everyone: Expect = { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' };
@@ -59,6 +61,10 @@ const recipes: Record<string, Recipe> = {
     expect: { visitor: 400, owner: 400, other: 400, admin: 400 },
     request: () => ({ path: '/api/reset-password', body: { token: 'made-up-token', newPassword: 'new-password' } }),
   },
+  'POST /api/user/password': { expect: { visitor: 401, owner: 400, other: 400, admin: 400 }, request: () => ({ path: '/api/user/password', body: { currentPassword: 'not-the-password', newPassword: 'whatever-new' } }) },
+  'POST /api/user/sign-out-everywhere': { throwaway: true, expect: signedIn, request: () => ({ path: '/api/user/sign-out-everywhere' }) },
+  'GET /api/user/export': { expect: signedIn, request: () => ({ path: '/api/user/export' }) },
+  'DELETE /api/user': { expect: { visitor: 401, owner: 400, other: 400, admin: 400 }, request: () => ({ path: '/api/user', body: { password: 'not-the-password', certificates: 'keep' } }) },
   'PATCH /api/user/profile': { expect: signedIn, request: () => ({ path: '/api/user/profile', body: { company: 'Oak Academy' } }) },
   'POST /api/user/upload-avatar': { expect: { visitor: 401, owner: 415, other: 415, admin: 415 }, request: () => ({ path: '/api/user/upload-avatar', body: {} }) },
   'GET /api/avatars/:id': { expect: signedIn, request: (w) => ({ path: `/api/avatars/${w.owner.id}` }) },
@@ -193,7 +199,10 @@ describe('authorization matrix', () => {
       for (const role of ['visitor', 'other', 'owner', 'admin'] as const) {
         const world = await buildWorld();
         let client = clients[role];
-        if (recipe.fresh && role !== 'visitor') {
+        if (recipe.throwaway && role !== 'visitor') {
+          client = server.client();
+          await signIn(client, role === 'admin' ? await createAdmin(server.db) : await createUser(server.db));
+        } else if (recipe.fresh && role !== 'visitor') {
           client = server.client();
           await signIn(client, accounts[role]);
         } else if (recipe.fresh) {

@@ -2,6 +2,7 @@ import { Routes } from './define.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { healthRoutes } from './api/health/index.ts';
 import { userRoutes } from './api/users/index.ts';
+import { accountRoutes } from './api/account/index.ts';
 import { paymentRoutes } from './api/payments/index.ts';
 import { orderRoutes } from './api/orders/index.ts';
 import { adminRoutes } from './api/admin/index.ts';
@@ -20,6 +21,7 @@ export function buildRoutes(): Routes {
   healthRoutes(routes);
   authRoutes(routes);
   userRoutes(routes);
+  accountRoutes(routes);
   paymentRoutes(routes);
   orderRoutes(routes);
   commentRoutes(routes);

@@ -46,14 +46,17 @@ const rangeEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(p
 
 /**
  * "column starts with prefix, ignoring case" as OR-able terms SQLite can answer from the
- * column's ordinary (BINARY) index: one range per case spelling of the first characters, each
- * narrowed to the exact prefix by LIKE. (SQLite's own LIKE optimisation would need NOCASE
- * indexes, so a bare LIKE scans the whole table.)
+ * column's ordinary (BINARY) index: one range per case spelling of the first letters, each
+ * narrowed to the whole prefix by LIKE. (SQLite's own LIKE optimisation would need NOCASE
+ * indexes, so a bare LIKE scans the whole table.) The ranged part is matched exactly as spelt,
+ * so accented letters there ignore case too, which SQLite's ASCII-only LIKE would not.
  */
 function sqlitePrefixTerms(column: string, prefix: string, extra?: SqlFragment): SqlFragment[] {
-  return caseVariants(rangeStem(prefix)).map((start) => ({
+  const stem = rangeStem(prefix);
+  const rest = prefix.slice(stem.length);
+  return caseVariants(stem).map((start) => ({
     sql: `(?? >= ? and ?? < ? and ${LIKE}${extra ? ` and ${extra.sql}` : ''})`,
-    bindings: [column, start, column, rangeEnd(start), column, likePrefix(prefix), ...(extra?.bindings ?? [])],
+    bindings: [column, start, column, rangeEnd(start), column, likePrefix(start + rest), ...(extra?.bindings ?? [])],
   }));
 }
 

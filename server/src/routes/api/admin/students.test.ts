@@ -77,12 +77,16 @@ describe('GET /api/admin/students', () => {
 
   it('ignores case in every position, for one letter and for whole names', async () => {
     const mac = await createUser(server.db, { email: 'Old.Style.MIXED@case.test', firstName: 'McDonald', lastName: "O'Neill-Zhou" });
+    const accented = await createUser(server.db, { email: 'elodie@case.test', firstName: 'Élodie', lastName: 'Ørsted' });
     const ids = async (q: string) =>
       (await admin.get(`/api/admin/students?q=${encodeURIComponent(q)}`)).body.map((s: { id: number }) => s.id);
     for (const q of ['mcdon', 'MCDONALD', 'mCd', "o'neill-z", "O'NEILL-ZHOU", 'old.style.mixed@', 'OLD.STYLE', 'McDonald o\'n']) {
       expect(await ids(q)).toContain(mac.id);
     }
     expect(await ids('mcdonaldx')).not.toContain(mac.id);
+    expect(await ids('élo')).toEqual([accented.id]);
+    expect(await ids('ÉLODIE')).toEqual([accented.id]);
+    expect(await ids('ørs')).toEqual([accented.id]);
     const single = await admin.get('/api/admin/students?q=m&limit=1000');
     expect(single.body.map((s: { id: number }) => s.id)).toContain(mac.id);
     expect(single.body.every((s: { email: string; firstName: string | null; lastName: string | null }) =>

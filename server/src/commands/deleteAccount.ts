@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/knex.ts';
+
+export const FORMER_LEARNER = 'Former learner';
+
+/**
+ * Erases a person from their account in one transaction: the row stays (so progress and
+ * comments keep their shape) but holds nothing that identifies them; sessions, avatar and
+ * reset tokens go; certificates are kept under a pseudonym or revoked, as the person chose.
+ * Orders and payments stay: they are accounting records the agency must keep.
+ */
+export async function deleteAccount(db: Db, userId: number, certificates: 'keep' | 'revoke'): Promise<void> {
+  await db.transaction(async (trx) => {
+    const now = Date.now();
+    await trx('users')
+      .where({ id: userId })
+      .update({
+        email: `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`,
+        passwordHash: `!deleted:${randomBytes(16).toString('hex')}`,
+        firstName: 'Former',
+        lastName: 'learner',
+        company: null,
+        profileImageUrl: null,
+        role: 'learner',
+        deletedAt: now,
+        updatedAt: now,
+      });
+    await trx('sessions').where({ userId }).delete();
+    await trx('avatars').where({ userId }).delete();
+    await trx('passwordResets').where({ userId }).delete();
+    if (certificates === 'revoke') {
+      await trx('certificates').where({ userId }).whereNull('revokedAt').update({ revokedAt: now, studentName: FORMER_LEARNER });
+    } else {
+      await trx('certificates').where({ userId }).update({ studentName: FORMER_LEARNER });
+    }
+  });
+}

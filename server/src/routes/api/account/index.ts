@@ -1,0 +1,112 @@
+import { changePasswordSchema, deleteAccountSchema } from '@atrium/common';
+import { deleteAccount } from '../../../commands/deleteAccount.ts';
+import { countRows, toIso } from '../../../db/knex.ts';
+import { badRequest, conflict } from '../../../errors.ts';
+import { destroyUserSessions } from '../../../middlewares/session.ts';
+import { presentUser } from '../../../presenters/users.ts';
+import type { Routes } from '../../define.ts';
+
+/** Account safety and privacy: password change, sign out everywhere, data export, erasure. */
+export function accountRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/user/password',
+    access: 'user',
+    body: changePasswordSchema,
+    async handler(ctx) {
+      const { currentPassword, newPassword } = ctx.input.body;
+      const { db, passwords, mailer, config, limits } = ctx.deps;
+      const user = ctx.state.user;
+      await limits.consume('loginAccount', user.email);
+      if (!(await passwords.verify(user.passwordHash, currentPassword))) {
+        throw badRequest('Your current password is not correct', { currentPassword: 'Your current password is not correct' });
+      }
+      const passwordHash = await passwords.hash(newPassword);
+      await db.transaction(async (trx) => {
+        await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: Date.now() });
+        // Every other device is signed out; this one gets a fresh session below.
+        await destroyUserSessions(trx, user.id);
+        await mailer.enqueue(trx, {
+          to: user.email,
+          subject: `Your ${config.brandName} password was changed`,
+          text: `The password of your account was just changed and your other devices were signed out.\n\nIf this was not you, reset your password at ${config.publicUrl}/auth and tell ${config.supportEmail}.`,
+        });
+      });
+      mailer.kick();
+      await ctx.session!.regenerate();
+      ctx.session!.userId = user.id;
+      ctx.session!.signedInAt = Date.now();
+      ctx.body = { message: 'Password changed. Your other devices have been signed out.' };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/user/sign-out-everywhere',
+    access: 'user',
+    async handler(ctx) {
+      await destroyUserSessions(ctx.deps.db, ctx.state.user.id);
+      ctx.session = null;
+      ctx.body = { message: 'You have been signed out on every device.' };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/user/export',
+    access: 'user',
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const [enrollments, progress, comments, certificates, orders, payments, messages] = await Promise.all([
+        db('enrollments').join('courses', 'courses.id', 'enrollments.courseId').where('enrollments.userId', user.id).select('courses.title as course', 'enrollments.enrolledAt', 'enrollments.source'),
+        db('progress').join('modules', 'modules.id', 'progress.moduleId').where('progress.userId', user.id).select('modules.title as module', 'progress.watchedDuration', 'progress.position', 'progress.isCompleted', 'progress.completedAt', 'progress.updatedAt'),
+        db('comments').join('modules', 'modules.id', 'comments.moduleId').where('comments.userId', user.id).select('modules.title as module', 'comments.comment', 'comments.createdAt'),
+        db('certificates').where({ userId: user.id }).select('certificateNumber', 'courseName', 'studentName', 'completedAt', 'issuedAt', 'revokedAt'),
+        db('orders').where({ userId: user.id }).select('courseTitle', 'schoolName', 'billingEmail', 'purchaseOrderNumber', 'amount', 'currency', 'status', 'createdAt', 'paidAt'),
+        db('payments').where({ userId: user.id }).select('amount', 'currency', 'status', 'createdAt', 'paidAt', 'refundedAt'),
+        db('contactMessages').where({ email: user.email }).select('name', 'email', 'company', 'phone', 'message', 'createdAt'),
+      ]);
+      const times = <T extends Record<string, unknown>>(rows: T[]) =>
+        rows.map((row) =>
+          Object.fromEntries(Object.entries(row).map(([k, v]) => [k, /At$/.test(k) ? toIso(v as number | null) : typeof v === 'number' && k === 'isCompleted' ? Boolean(v) : v])),
+        );
+      const date = new Date().toISOString().slice(0, 10);
+      ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${date}.json"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        exportedAt: new Date().toISOString(),
+        profile: presentUser(user),
+        enrollments: times(enrollments),
+        progress: times(progress),
+        comments: times(comments),
+        certificates: times(certificates),
+        orders: times(orders),
+        payments: times(payments),
+        contactMessages: times(messages),
+      };
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/user',
+    access: 'user',
+    body: deleteAccountSchema,
+    async handler(ctx) {
+      const { password, certificates } = ctx.input.body;
+      const { db, passwords } = ctx.deps;
+      const user = ctx.state.user;
+      if (!(await passwords.verify(user.passwordHash, password))) {
+        throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
+      }
+      if (user.role === 'admin' && (await countRows(db('users').where({ role: 'admin' }).whereNull('deletedAt'))) <= 1) {
+        throw conflict('You are the only admin. Make someone else an admin before deleting your account.');
+      }
+      await deleteAccount(db, user.id, certificates);
+      ctx.state.log.info({ userId: user.id, certificates }, 'account deleted');
+      ctx.session = null;
+      ctx.body = { message: 'Your account has been deleted.' };
+    },
+  });
+}
