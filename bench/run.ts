@@ -99,11 +99,20 @@ async function main(options: BenchOptions): Promise<void> {
     const profiles = options.cpuProf ? join(RESULTS_DIR, 'profiles', `${stamp}-${target.label}`) : undefined;
     server = await startServer({ target, logFile: join(RESULTS_DIR, `${stamp}-${target.label}-server.log`), cpuProfDir: profiles });
     log(`server pid ${server.pid} at ${server.url}${profiles ? `, CPU profile into ${profiles}` : ''}`);
+    const serverPid = server.pid;
+    const memoryLog: Array<{ after: string; rssMb: number; peakMb: number }> = [];
+    raw.serverMemory = memoryLog;
+    const noteMemory = (after: string) => {
+      const memory = memoryOf(serverPid);
+      if (memory) memoryLog.push({ after, rssMb: Math.round(memory.rssMb), peakMb: Math.round(memory.peakMb) });
+    };
+    noteMemory('boot');
 
     const signInStarted = Date.now();
     const adminCookie = await signIn(server.url, ADMIN_EMAIL, BENCH_PASSWORD);
     const users = await signInPool(db, server.url, options.signIns);
     log(`${users.length} learners and the admin signed in in ${((Date.now() - signInStarted) / 1000).toFixed(1)} s`);
+    noteMemory('sign-ins');
     const modules: scenarios.ModuleInfo[] = (await db('modules').select('id', 'courseId', 'duration')).map((m: scenarios.ModuleInfo) => ({
       id: Number(m.id),
       courseId: Number(m.courseId),
@@ -143,6 +152,7 @@ async function main(options: BenchOptions): Promise<void> {
       log(`${label} for ${options.duration} s`);
       const result = await run();
       raw[name] = { result, adjacentCeiling: ceiling };
+      noteMemory(name);
       if (name === 'dashboard') measured.push({ name: label, result, ceiling, target: '≥ 25 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25 });
       else if (name === 'students') measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20 });
       else measured.push({ name: label, result, ceiling });
@@ -153,6 +163,7 @@ async function main(options: BenchOptions): Promise<void> {
       const { result, check } = await scenarios.progress(ctx);
       progressCheck = check;
       raw.progress = { result, check, adjacentCeiling: ceiling };
+      noteMemory('progress');
       measured.push({
         name: 'POST /api/progress',
         result,
@@ -167,12 +178,14 @@ async function main(options: BenchOptions): Promise<void> {
       log(`POST /api/login for ${options.duration} s`);
       const result = await scenarios.login(ctx);
       raw.login = { result, adjacentCeiling: ceiling };
+      noteMemory('login');
       measured.push({ name: 'POST /api/login', result, ceiling, note: 'argon2id-bound by design' });
     }
     if (selected.has('export')) {
       log('GET /api/admin/export-excel (all students)');
       exportResult = await exportDownload(server.url, adminCookie, server.pid);
       raw.export = exportResult;
+      noteMemory('export');
     }
     if (!options.only.length) {
       log(`ceiling again, ${options.duration} s`);
@@ -212,6 +225,7 @@ async function main(options: BenchOptions): Promise<void> {
     if (widgetNote) console.log(`\nwidget bundles (gzip): ${widgetNote}`);
     if (!frontend.landingFirstLoadJsGzip) console.log('portal/dist not built: landing first-load JS not measured (npm run build -w portal)');
     console.log('Lighthouse: not measured by this bench yet');
+    console.log(`server RSS (MB) after: ${memoryLog.map((entry) => `${entry.after} ${entry.rssMb}`).join(', ')}`);
     const file = writeResults(target.label, {
       startedAt,
       dialect: target.label,

@@ -149,6 +149,11 @@ describe.skipIf(!enabled)('a new learner’s journey in a real browser', () => {
       expect(await publicPage.getByText(longDate).count()).toBeGreaterThanOrEqual(2);
       await screenshot(publicPage, 'journey-08-certificate');
       await expectAccessible(publicPage, 'certificate');
+      // Download / Print: the print stylesheet makes exactly one A4 landscape page.
+      const pdf = await publicPage.pdf({ preferCSSPageSize: true, printBackground: true });
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+      const mediaBox = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/.exec(pdf.toString('latin1'));
+      expect(Number(mediaBox?.[1])).toBeGreaterThan(Number(mediaBox?.[2]));
       await visitor.close();
 
       expect(pageErrors).toEqual([]);

@@ -28,29 +28,29 @@ export function UserMenu({ user }: { user: UserDto }) {
     });
 
   return (
-    <DropdownMenu.Root>
+    // Not modal and not portalled: the menu stays inside the header landmark and the page is
+    // not hidden from assistive technology while it is open (axe: aria-hidden-focus, region).
+    <DropdownMenu.Root modal={false}>
       <MenuTrigger>
         <TriggerFace user={user} />
       </MenuTrigger>
-      <DropdownMenu.Portal>
-        <MenuContent align="end" sideOffset={8}>
-          <MenuLabel>
-            <strong>{displayName(user)}</strong>
-            <span>{user.email}</span>
-          </MenuLabel>
-          <MenuSeparator />
-          <MenuItem onSelect={() => navigate('/profile')}>
-            <Icon name="user" size={18} /> Profile
-          </MenuItem>
-          <MenuItem onSelect={() => navigate('/certificates')}>
-            <Icon name="award" size={18} /> Certificates
-          </MenuItem>
-          <MenuSeparator />
-          <MenuItem onSelect={signOut} disabled={logout.isPending}>
-            <Icon name="logout" size={18} /> Sign Out
-          </MenuItem>
-        </MenuContent>
-      </DropdownMenu.Portal>
+      <MenuContent align="end" sideOffset={8}>
+        <MenuLabel>
+          <strong>{displayName(user)}</strong>
+          <span>{user.email}</span>
+        </MenuLabel>
+        <MenuSeparator />
+        <MenuItem onSelect={() => navigate('/profile')}>
+          <Icon name="user" size={18} /> Profile
+        </MenuItem>
+        <MenuItem onSelect={() => navigate('/certificates')}>
+          <Icon name="award" size={18} /> Certificates
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={signOut} disabled={logout.isPending}>
+          <Icon name="logout" size={18} /> Sign Out
+        </MenuItem>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }

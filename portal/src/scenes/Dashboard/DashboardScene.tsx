@@ -157,7 +157,7 @@ const Stats = styled.ul`
 
 const Tile = styled.li`
   display: flex;
-  align-items: center;
+  align-items: flex-start;
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -165,6 +165,7 @@ const Tile = styled.li`
   background: ${({ theme }) => theme.colors.surface};
 
   ${media.tablet} {
+    align-items: center;
     padding: ${({ theme }) => theme.space.lg};
   }
 `;
