@@ -15,20 +15,4 @@ export class User extends Model {
   createdAt!: number;
   updatedAt!: number;
   deletedAt!: number | null;
-
-  static override get modifiers() {
-    return {
-      /** Prefix search on e-mail and names; prefix keeps it on the indexes. */
-      search(query: ReturnType<typeof User.query>, q: string) {
-        if (!q) return;
-        const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query.where((w) =>
-          w
-            .whereRaw("?? like ? escape '\\'", ['email', prefix.toLowerCase()])
-            .orWhereRaw("?? like ? escape '\\'", ['firstName', prefix])
-            .orWhereRaw("?? like ? escape '\\'", ['lastName', prefix]),
-        );
-      },
-    };
-  }
 }

@@ -20,6 +20,7 @@ const LOCK_MS = 60_000;
 export class Mailer {
   private readonly transport: Transporter | null;
   private flushing: Promise<void> | null = null;
+  private flushAgain = false;
 
   constructor(
     private readonly db: Db,
@@ -46,9 +47,22 @@ export class Mailer {
     void this.flush().catch((error: unknown) => this.logger.error({ err: error }, 'mail flush failed'));
   }
 
-  /** Delivers pending mail; concurrent calls share one run. */
+  /**
+   * Delivers pending mail. A call during a run asks for one more run afterwards, since the
+   * current one has already picked its rows; the returned promise covers that run too.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.deliverPending().finally(() => {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return this.flushing;
+    }
+    const run = async () => {
+      do {
+        this.flushAgain = false;
+        await this.deliverPending();
+      } while (this.flushAgain);
+    };
+    this.flushing = run().finally(() => {
       this.flushing = null;
     });
     return this.flushing;

@@ -1,0 +1,49 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mailer } from './mail.ts';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { startSmtpCapture } from '../test/smtp.ts';
+
+let database: TestDatabase;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpCapture();
+});
+afterAll(async () => {
+  await smtp.close();
+  await database.destroy();
+});
+
+describe('Mailer', () => {
+  it('also delivers mail queued while a delivery run is under way', async () => {
+    const mailer = new Mailer(database.db, logger, { smtpUrl: smtp.url, from: 'Atrium <noreply@atrium.test>' });
+    await mailer.enqueue(database.db, { to: 'first@school.test', subject: 'First', text: 'one' });
+    const running = mailer.flush();
+    await mailer.enqueue(database.db, { to: 'second@school.test', subject: 'Second', text: 'two' });
+    await Promise.all([running, mailer.flush()]);
+    const statuses = await database.db('outbox').whereIn('toAddress', ['first@school.test', 'second@school.test']).pluck('status');
+    expect(statuses).toEqual(['sent', 'sent']);
+    mailer.close();
+  });
+
+  it('keeps mail pending, with the error, when the mail server is down', async () => {
+    const mailer = new Mailer(database.db, logger, { smtpUrl: 'smtp://127.0.0.1:1', from: 'Atrium <noreply@atrium.test>' });
+    await mailer.enqueue(database.db, { to: 'later@school.test', subject: 'Later', text: 'three' });
+    await mailer.flush();
+    const row = await database.db('outbox').where({ toAddress: 'later@school.test' }).first();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.lastError).toBeTruthy();
+    expect(Number(row.lockedUntil)).toBeGreaterThan(Date.now());
+    mailer.close();
+  });
+
+  it('writes mail to the log when no SMTP server is configured', async () => {
+    const mailer = new Mailer(database.db, logger, { smtpUrl: null, from: 'Atrium <noreply@atrium.test>' });
+    await mailer.enqueue(database.db, { to: 'logged@school.test', subject: 'Logged', text: 'four' });
+    await mailer.flush();
+    expect((await database.db('outbox').where({ toAddress: 'logged@school.test' }).first()).status).toBe('logged');
+  });
+});
