@@ -62,7 +62,7 @@ export function createApp(options: CreateAppOptions): App {
   const routes = buildRoutes();
   app.routeTable = routes.table;
   app.close = async () => {
-    deps.mailer.close();
+    await deps.mailer.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   };
 

@@ -26,7 +26,7 @@ describe('Mailer', () => {
     await Promise.all([running, mailer.flush()]);
     const statuses = await database.db('outbox').whereIn('toAddress', ['first@school.test', 'second@school.test']).pluck('status');
     expect(statuses).toEqual(['sent', 'sent']);
-    mailer.close();
+    await mailer.close();
   });
 
   it('keeps mail pending, with the error, when the mail server is down', async () => {
@@ -37,7 +37,7 @@ describe('Mailer', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toBeTruthy();
     expect(Number(row.lockedUntil)).toBeGreaterThan(Date.now());
-    mailer.close();
+    await mailer.close();
   });
 
   it('writes mail to the log when no SMTP server is configured', async () => {

@@ -109,7 +109,10 @@ export class Mailer {
     }
   }
 
-  close(): void {
+  /** Waits for a delivery run in progress (so no query outlives the pool), then closes SMTP. */
+  async close(): Promise<void> {
+    this.flushAgain = false;
+    await this.flushing?.catch(() => undefined);
     this.transport?.close();
   }
 }
