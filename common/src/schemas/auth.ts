@@ -36,10 +36,20 @@ export const resetPasswordSchema = z.object({
   newPassword,
 });
 
+/** For partial updates: absent stays absent (unchanged), empty becomes null (cleared). */
+const patchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
 export const profileSchema = z.object({
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  company: optionalText(200),
+  firstName: patchText(100),
+  lastName: patchText(100),
+  company: patchText(200),
   email: z.string().trim().toLowerCase().max(254).optional(),
   profileImageUrl: z.string().max(500).nullable().optional(),
 });

@@ -44,6 +44,15 @@ describe('PATCH /api/user/profile', () => {
     expect(row.role).toBe('learner');
   });
 
+  it('changes only the fields sent, and clears a field sent empty', async () => {
+    const { client } = await signedIn();
+    await client.patch('/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace', company: 'Oak Academy' });
+    const partial = await client.patch('/api/user/profile', { company: 'Elm Primary' });
+    expect(partial.body).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', company: 'Elm Primary' });
+    const cleared = await client.patch('/api/user/profile', { company: '' });
+    expect(cleared.body).toMatchObject({ firstName: 'Ada', company: null });
+  });
+
   it('refuses a different email with "Email cannot be changed" and accepts the same one', async () => {
     const { client, user } = await signedIn();
     const changed = await client.patch('/api/user/profile', { email: 'other@school.test' });
