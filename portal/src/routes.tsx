@@ -25,7 +25,8 @@ const CertificateScene = scene(() => import('./scenes/Certificate/CertificateSce
 const CheckoutScene = scene(() => import('./scenes/Checkout/CheckoutScene.tsx'), 'CheckoutScene');
 const PaymentSuccessScene = scene(() => import('./scenes/Checkout/PaymentSuccessScene.tsx'), 'PaymentSuccessScene');
 const AdminScene = scene(() => import('./scenes/Admin/AdminScene.tsx'), 'AdminScene');
-const AdminSectionScene = scene(() => import('./scenes/Admin/AdminScene.tsx'), 'AdminSectionScene');
+const AdminCourseScene = scene(() => import('./scenes/Admin/AdminCourseScene.tsx'), 'AdminCourseScene');
+const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {
@@ -113,8 +114,8 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             children: [
               { index: true, element: <AdminScene /> },
-              { path: 'courses/:courseId', element: <AdminSectionScene /> },
-              { path: 'students/:studentId', element: <AdminSectionScene /> },
+              { path: 'courses/:courseId', element: <AdminCourseScene /> },
+              { path: 'students/:studentId', element: <AdminStudentScene /> },
             ],
           },
           { path: '/admin/*', element: <SignedOutToHome /> },

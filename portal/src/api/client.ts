@@ -45,7 +45,8 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+/** Sends one request with the session cookie; a non-OK answer raises ApiError. */
+async function send(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -60,10 +61,39 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text());
   }
+  return response;
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return (await response.json()) as T;
   return (await response.text()) as T;
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return parseBody<T>(await send(method, path, body, options));
+}
+
+/** One page of a paged admin list, with the X-Total-Count the server sends beside it. */
+export interface Page<T> {
+  items: T[];
+  total: number | null;
+}
+
+async function getPage<T>(path: string, options?: RequestOptions): Promise<Page<T>> {
+  const response = await send('GET', path, undefined, options);
+  const header = response.headers.get('X-Total-Count');
+  const total = header === null || header === '' ? null : Number(header);
+  return { items: await parseBody<T[]>(response), total: Number.isFinite(total) ? total : null };
+}
+
+/** A file answer (the Excel export): its bytes and the name from Content-Disposition. */
+async function download(path: string, options?: RequestOptions): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send('GET', path, undefined, options);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }
 
 export const api = {
@@ -72,6 +102,8 @@ export const api = {
   put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
+  getPage,
+  download,
 };
 
 /** SPEC §7: by default a query GETs the first element of its key. */

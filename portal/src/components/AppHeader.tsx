@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
+import { useAdminOverview } from '../api/admin.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { Avatar } from './Avatar.tsx';
 import { Container } from './Layout.tsx';
@@ -24,7 +25,7 @@ export function AppHeader() {
             Dashboard
           </NavItem>
           <NavItem to="/certificates">Certificates</NavItem>
-          {isAdmin ? <NavItem to="/admin">Admin</NavItem> : null}
+          {isAdmin ? <AdminNavItem /> : null}
         </Nav>
         <MenuSlot>
           <Suspense
@@ -41,6 +42,39 @@ export function AppHeader() {
     </Header>
   );
 }
+
+/** Admin, with the count of contact messages still waiting for a reply. */
+function AdminNavItem() {
+  const unhandled = useAdminOverview().data?.unhandledMessages ?? 0;
+  return (
+    <NavItem to="/admin">
+      Admin
+      {unhandled > 0 ? (
+        <>
+          <Count aria-hidden="true">{unhandled > 99 ? '99+' : unhandled}</Count>
+          <span className="visually-hidden">
+            {`(${unhandled} unanswered ${unhandled === 1 ? 'message' : 'messages'})`}
+          </span>
+        </>
+      ) : null}
+    </NavItem>
+  );
+}
+
+const Count = styled.span`
+  display: inline-grid;
+  place-items: center;
+  min-width: 1.25rem;
+  height: 1.25rem;
+  margin-left: ${({ theme }) => theme.space.xxs};
+  padding: 0 0.3rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.onAccent};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  font-weight: 700;
+  line-height: 1;
+`;
 
 const Header = styled.header`
   position: sticky;

@@ -13,6 +13,8 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   busy = false,
+  busyLabel = 'Deleting…',
+  tone = 'danger',
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -21,6 +23,10 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm(): void;
   busy?: boolean;
+  /** What the confirm button says while the action runs. */
+  busyLabel?: string;
+  /** Danger for deletions; primary for a confirmation that destroys nothing. */
+  tone?: 'danger' | 'primary';
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -34,13 +40,13 @@ export function ConfirmDialog({
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <Button
-              variant="danger"
+              variant={tone}
               disabled={busy}
               onClick={() => {
                 onConfirm();
               }}
             >
-              {busy ? 'Deleting…' : confirmLabel}
+              {busy ? busyLabel : confirmLabel}
             </Button>
           </Actions>
         </Content>

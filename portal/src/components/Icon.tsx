@@ -139,6 +139,16 @@ const paths = {
   sparkle: <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
   infinity: <path d="M7 8.5a3.5 3.5 0 1 0 0 7c2.5 0 4-3.5 5-3.5s2.5 3.5 5 3.5a3.5 3.5 0 1 0 0-7c-2.5 0-4 3.5-5 3.5S9.5 8.5 7 8.5Z" />,
   menu: <path d="M4 7h16M4 12h16M4 17h16" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </>
+  ),
+  download: <path d="M12 4v12m-5-5 5 5 5-5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />,
+  arrowUp: <path d="M12 19V5m-6 6 6-6 6 6" />,
+  arrowDown: <path d="M12 5v14m-6-6 6 6 6-6" />,
 } as const;
 
 export type IconName = keyof typeof paths;

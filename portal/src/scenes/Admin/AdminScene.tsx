@@ -1,94 +1,100 @@
-import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { ApiError } from '../../api/client.ts';
 import { useAdminOverview } from '../../api/admin.ts';
-import { ButtonLink } from '../../components/Button.tsx';
-import { Card, Container, PageHeading } from '../../components/Layout.tsx';
+import { Container, PageHeading } from '../../components/Layout.tsx';
+import { Skeleton } from '../../components/Loading.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { ContactInbox } from './ContactInbox.tsx';
+import { CoursesPanel } from './CoursesPanel.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { QuickEnroll } from './QuickEnroll.tsx';
+import { SalesPanel } from './SalesPanel.tsx';
+import { StudentsPanel } from './StudentsPanel.tsx';
+import { Panel, PanelHeader, ProblemText, Tile, Tiles } from './adminStyles.ts';
 
-const BUILDING = 'The course, module and student management tools are being built and will appear here.';
+const count = new Intl.NumberFormat('en-GB');
 
-/** /admin: the overview the server offers today, and a plain word on what is coming. */
+/** /admin: the catalogue, the student base, enrollments, the inbox and sales in one place. */
 export function AdminScene() {
   usePageTitle('Admin Dashboard');
   const overview = useAdminOverview();
-  const missing = overview.error instanceof ApiError && (overview.error.status === 404 || overview.error.status === 405);
   return (
     <Container>
-      <PageHeading title="Admin Dashboard" lead={BUILDING} />
-      {overview.data ? (
-        <Overview aria-labelledby="overview-title">
-          <h2 id="overview-title">Overview</h2>
-          <Tiles>
-            <Tile>
-              <dt>Total Students</dt>
-              <dd>{overview.data.totalStudents}</dd>
-            </Tile>
-            <Tile>
-              <dt>Total Enrollments</dt>
-              <dd>{overview.data.totalEnrollments}</dd>
-            </Tile>
-            <Tile>
-              <dt>Courses</dt>
-              <dd>{overview.data.totalCourses}</dd>
-            </Tile>
-            <Tile>
-              <dt>Unanswered messages</dt>
-              <dd>{overview.data.unhandledMessages}</dd>
-            </Tile>
-          </Tiles>
-        </Overview>
-      ) : overview.isError && !missing ? (
-        <p role="alert">The overview could not be loaded ({overview.error.message}).</p>
-      ) : null}
+      <PageHeading title="Admin Dashboard" lead="Courses, students, enrollments and messages." actions={<ExportButton />} />
+      <Layout>
+        <Area $area="overview">
+        <Panel aria-labelledby="overview-title">
+          <PanelHeader>
+            <h2 id="overview-title">Overview</h2>
+          </PanelHeader>
+          {overview.data ? (
+            <Tiles>
+              <Tile>
+                <dt>Total Students</dt>
+                <dd>{count.format(overview.data.totalStudents)}</dd>
+              </Tile>
+              <Tile>
+                <dt>Total Enrollments</dt>
+                <dd>{count.format(overview.data.totalEnrollments)}</dd>
+              </Tile>
+              <Tile>
+                <dt>Courses</dt>
+                <dd>{count.format(overview.data.totalCourses)}</dd>
+              </Tile>
+              <Tile>
+                <dt>Unanswered messages</dt>
+                <dd>{count.format(overview.data.unhandledMessages)}</dd>
+              </Tile>
+            </Tiles>
+          ) : overview.isError ? (
+            <ProblemText role="alert">The overview could not be loaded ({overview.error.message}).</ProblemText>
+          ) : (
+            <Skeleton $height="5rem" aria-hidden="true" />
+          )}
+        </Panel>
+        </Area>
+        <Area $area="courses">
+          <CoursesPanel />
+        </Area>
+        <Area $area="enroll">
+          <QuickEnroll />
+        </Area>
+        <Area $area="students">
+          <StudentsPanel />
+        </Area>
+        <Area $area="inbox">
+          <ContactInbox unhandled={overview.data?.unhandledMessages} />
+        </Area>
+        <Area $area="sales">
+          <SalesPanel />
+        </Area>
+      </Layout>
     </Container>
   );
 }
 
-/** /admin/courses/:courseId and /admin/students/:studentId, until their screens land. */
-export function AdminSectionScene() {
-  const { courseId, studentId } = useParams();
-  const title = courseId ? 'Course management' : studentId ? 'Student details' : 'Admin';
-  usePageTitle(title);
-  return (
-    <Container>
-      <PageHeading title={title} lead={BUILDING} actions={<ButtonLink to="/admin" variant="secondary">Back to Admin</ButtonLink>} />
-    </Container>
-  );
-}
-
-const Overview = styled(Card)`
-  padding: ${({ theme }) => theme.space.lg};
-
-  h2 {
-    margin-bottom: ${({ theme }) => theme.space.md};
-    font-size: ${({ theme }) => theme.fontSize.xl};
-  }
-`;
-
-const Tiles = styled.dl`
+const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'overview' 'courses' 'enroll' 'students' 'inbox' 'sales';
+  gap: ${({ theme }) => theme.space.lg};
 
-  ${media.tablet} {
-    grid-template-columns: repeat(4, 1fr);
+  ${media.desktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    grid-template-areas:
+      'overview overview'
+      'courses enroll'
+      'students inbox'
+      'sales sales';
+    align-items: start;
   }
 `;
 
-const Tile = styled.div`
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+const Area = styled.div<{ $area: string }>`
+  grid-area: ${({ $area }) => $area};
+  min-width: 0;
 
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSize.sm};
-  }
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSize.xxl};
-    font-weight: 700;
+  & > section {
+    height: 100%;
   }
 `;

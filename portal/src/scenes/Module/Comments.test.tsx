@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CommentDto } from '@atrium/common';
-import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { admin, fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { Comments } from './Comments.tsx';
 
@@ -37,6 +37,25 @@ describe('Comments', () => {
     expect(within(theirs).getByText('yesterday')).toBeInTheDocument();
     expect(within(mine).getByRole('button', { name: 'Delete your comment' })).toBeInTheDocument();
     expect(within(theirs).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  it('an admin sees every commenter’s e-mail and can delete any comment, after confirming', async () => {
+    const theirs = { ...comment(2, 99, 'Off-topic advert', 30), userEmail: 'tom@spam.example' };
+    const api = mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/modules/11/comments': ok([theirs]),
+      'DELETE /api/modules/comments/2': ok({ message: 'Comment deleted' }),
+    });
+    renderScene(<Comments moduleId={11} user={admin} />);
+    const item = (await screen.findByText('Off-topic advert')).closest('li')!;
+    expect(within(item).getByText('tom@spam.example')).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Delete comment by Tom Baker' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+    expect(within(dialog).getByText(/removed from the discussion for everyone/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/modules/comments/2')).toHaveLength(1);
   });
 
   it('keeps Post disabled while the comment is empty or blank', async () => {

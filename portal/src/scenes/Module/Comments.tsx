@@ -22,6 +22,8 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const { toast } = useToast();
   const [text, setText] = useState('');
   const [pendingDelete, setPendingDelete] = useState<CommentDto | null>(null);
+  // Authors delete their own comments; admins moderate every comment (CONTRACT.md).
+  const isAdmin = user.role === 'admin';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,6 +105,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
               key={comment.id}
               comment={comment}
               own={comment.userId === user.id}
+              canDelete={comment.userId === user.id || isAdmin}
               onDelete={() => setPendingDelete(comment)}
             />
           ))}
@@ -115,7 +118,11 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
           if (!open) setPendingDelete(null);
         }}
         title="Delete this comment?"
-        description="Your comment will be removed from the discussion. This cannot be undone."
+        description={
+          pendingDelete && pendingDelete.userId !== user.id
+            ? 'This comment will be removed from the discussion for everyone. This cannot be undone.'
+            : 'Your comment will be removed from the discussion. This cannot be undone.'
+        }
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={confirmDelete}
@@ -124,7 +131,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   );
 }
 
-function CommentItem({ comment, own, onDelete }: { comment: CommentDto; own: boolean; onDelete(): void }) {
+function CommentItem({ comment, own, canDelete, onDelete }: { comment: CommentDto; own: boolean; canDelete: boolean; onDelete(): void }) {
   const author = { firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null };
   const name = comment.userFirstName || comment.userLastName ? displayName(author) : 'Learner';
   return (
@@ -134,14 +141,16 @@ function CommentItem({ comment, own, onDelete }: { comment: CommentDto; own: boo
         <Meta>
           <strong>{name}</strong>
           {own ? <You>You</You> : null}
+          {/* userEmail is sent to admins only: it lets them tell who wrote what. */}
+          {comment.userEmail && !own ? <CommenterEmail>{comment.userEmail}</CommenterEmail> : null}
           <time dateTime={comment.createdAt} title={formatLongDate(comment.createdAt)}>
             {formatRelativeTime(comment.createdAt)}
           </time>
         </Meta>
         <Text>{comment.comment}</Text>
       </div>
-      {own ? (
-        <DeleteButton type="button" onClick={onDelete} aria-label="Delete your comment">
+      {canDelete ? (
+        <DeleteButton type="button" onClick={onDelete} aria-label={own ? 'Delete your comment' : `Delete comment by ${name}`}>
           <Icon name="trash" size={18} />
         </DeleteButton>
       ) : null}
@@ -217,6 +226,12 @@ const You = styled.span`
   color: ${({ theme }) => theme.colors.accentHover};
   font-size: ${({ theme }) => theme.fontSize.xs};
   font-weight: 600;
+`;
+
+const CommenterEmail = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  overflow-wrap: anywhere;
 `;
 
 const Text = styled.p`

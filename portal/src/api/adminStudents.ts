@@ -1,0 +1,98 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AdminCertificateDto, AdminEnrollResultDto, EnrollmentDto, MessageDto, StudentDetailDto, StudentDto } from '@atrium/common';
+import { ADMIN_OVERVIEW_KEY } from './admin.ts';
+import { api, type Page } from './client.ts';
+import { COURSES_KEY } from './courses.ts';
+
+export const STUDENTS_PAGE_SIZE = 50;
+const STUDENTS_ROOT = '/api/admin/students';
+
+const studentsPath = (q: string, limit: number, offset: number) =>
+  `${STUDENTS_ROOT}?${new URLSearchParams({ q, limit: String(limit), offset: String(offset) })}`;
+
+export const studentKey = (id: number | string) => [`${STUDENTS_ROOT}/${id}`] as const;
+export const studentEnrollmentsKey = (id: number | string) => [`${STUDENTS_ROOT}/${id}/enrollments`] as const;
+export const studentCertificatesKey = (id: number | string) => [`/api/admin/certificates?userId=${id}`] as const;
+
+/**
+ * The students panel: a page of STUDENTS_PAGE_SIZE at a time from the server's search, never
+ * the whole table. The next offset is the number of rows already loaded.
+ */
+export function useStudentSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: [STUDENTS_ROOT, 'search', q],
+    queryFn: ({ pageParam, signal }) => api.getPage<StudentDto>(studentsPath(q, STUDENTS_PAGE_SIZE, pageParam), { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last: Page<StudentDto>, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      if (last.items.length < STUDENTS_PAGE_SIZE) return undefined;
+      return last.total !== null && loaded >= last.total ? undefined : loaded;
+    },
+  });
+}
+
+/** A few matches for a picker (Quick Enroll). */
+export function useStudentMatches(q: string, limit = 8) {
+  return useQuery({
+    queryKey: [STUDENTS_ROOT, 'pick', q, limit],
+    queryFn: ({ signal }) => api.getPage<StudentDto>(studentsPath(q, limit, 0), { signal }),
+  });
+}
+
+export const useStudent = (id: number | string) => useQuery<StudentDetailDto>({ queryKey: studentKey(id) });
+
+export const useStudentEnrollments = (id: number | string | null) =>
+  useQuery<EnrollmentDto[]>({ queryKey: studentEnrollmentsKey(id ?? 0), enabled: id !== null });
+
+export const useStudentCertificates = (id: number | string) => useQuery<AdminCertificateDto[]>({ queryKey: studentCertificatesKey(id) });
+
+/** Everything an enrollment change can move: counts, the student's page, lists, the catalogue. */
+function refreshAfterEnrollmentChange(queryClient: QueryClient, studentId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY }),
+    queryClient.invalidateQueries({ queryKey: [STUDENTS_ROOT] }),
+    queryClient.invalidateQueries({ queryKey: studentKey(studentId) }),
+    queryClient.invalidateQueries({ queryKey: studentEnrollmentsKey(studentId) }),
+    queryClient.invalidateQueries({ queryKey: ['/api/admin/enrollments'] }),
+    queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
+  ]);
+}
+
+export interface EnrollmentChange {
+  studentId: number;
+  studentEmail: string;
+  courseId: number;
+}
+
+export function useAdminEnroll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentEmail, courseId }: EnrollmentChange) => api.post<AdminEnrollResultDto>('/api/admin/enroll', { studentEmail, courseId }),
+    onSuccess: (_result, change) => refreshAfterEnrollmentChange(queryClient, change.studentId),
+  });
+}
+
+export function useAdminUnenroll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentEmail, courseId }: EnrollmentChange) => api.delete<MessageDto>('/api/admin/enroll', { studentEmail, courseId }),
+    onSuccess: (_result, change) => refreshAfterEnrollmentChange(queryClient, change.studentId),
+  });
+}
+
+/** Revoke or restore: a revoked number answers 404 on the public certificate page. */
+export function useSetCertificateRevoked(studentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ certificateNumber, revoked }: { certificateNumber: string; revoked: boolean }) =>
+      api.post<AdminCertificateDto>(`/api/admin/certificates/${encodeURIComponent(certificateNumber)}/${revoked ? 'revoke' : 'restore'}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentCertificatesKey(studentId) }),
+  });
+}
+
+/** GET /api/admin/export-excel as a file the browser saves. */
+export function useExportStudents() {
+  return useMutation({
+    mutationFn: () => api.download('/api/admin/export-excel'),
+  });
+}

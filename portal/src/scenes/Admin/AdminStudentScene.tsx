@@ -1,0 +1,311 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
+import { formatLongDate } from '@atrium/common/rules/format';
+import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments } from '../../api/adminStudents.ts';
+import { isNotFound } from '../../api/client.ts';
+import { useCourses } from '../../api/courses.ts';
+import { Avatar, displayName } from '../../components/Avatar.tsx';
+import { Badge } from '../../components/Badge.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Container } from '../../components/Layout.tsx';
+import { LoadingState, Skeleton } from '../../components/Loading.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { StudentCertificates } from './StudentCertificates.tsx';
+import { EmptyText, FieldLabel, Muted, Panel, PanelHeader, ProblemText, RowList, Select, Tile, Tiles } from './adminStyles.ts';
+import { enrollableCourses } from './enrollableCourses.ts';
+
+const backToAdmin = (
+  <ButtonLink to="/admin" variant="secondary">
+    <Icon name="arrowLeft" size={18} /> Back to Admin
+  </ButtonLink>
+);
+
+/** /admin/students/:studentId: who they are, their courses and progress, enroll and unenroll. */
+export function AdminStudentScene() {
+  const { studentId = '' } = useParams();
+  const student = useStudent(studentId);
+  usePageTitle(student.data ? displayName(student.data) : 'Student');
+
+  if (student.isPending) return <LoadingState label="Loading student" />;
+  if (student.isError) {
+    const missing = isNotFound(student.error) || !/^\d+$/.test(studentId);
+    return (
+      <Container>
+        <StatusMessage icon={missing ? 'user' : 'alert'} headingLevel={1} title={missing ? 'Student Not Found' : 'Failed to fetch student'} actions={backToAdmin}>
+          <p>{missing ? 'There is no account with this id. It may have been deleted.' : student.error.message}</p>
+        </StatusMessage>
+      </Container>
+    );
+  }
+  return <StudentPage student={student.data} />;
+}
+
+function StudentPage({ student }: { student: StudentDetailDto }) {
+  const name = displayName(student);
+  return (
+    <Container>
+      <Header>
+        <Avatar person={student} src={student.profileImageUrl} size={64} decorative />
+        <div>
+          <Title>
+            {name} <Badge $tone={student.role === 'admin' ? 'warning' : 'neutral'}>{student.role === 'admin' ? 'Admin' : 'Learner'}</Badge>
+          </Title>
+          <Facts>
+            <a href={`mailto:${student.email}`}>{student.email}</a>
+            <span>Joined {formatLongDate(student.createdAt)}</span>
+            {student.company ? <span>{student.company}</span> : null}
+          </Facts>
+        </div>
+        <HeaderAction>{backToAdmin}</HeaderAction>
+      </Header>
+      <Layout>
+        <Panel aria-labelledby="stats-title" style={{ gridArea: 'stats' }}>
+          <PanelHeader>
+            <h2 id="stats-title">Statistics</h2>
+          </PanelHeader>
+          <Tiles>
+            <Tile>
+              <dt>Total enrollments</dt>
+              <dd>{student.stats.totalEnrollments}</dd>
+            </Tile>
+            <Tile>
+              <dt>Completed modules</dt>
+              <dd>{student.stats.completedModules}</dd>
+            </Tile>
+            <Tile>
+              <dt>Average progress</dt>
+              <dd>{student.stats.averageProgress}%</dd>
+            </Tile>
+          </Tiles>
+        </Panel>
+        <div style={{ gridArea: 'enrollments', minWidth: 0 }}>
+          <Enrollments student={student} />
+        </div>
+        <div style={{ gridArea: 'certificates', minWidth: 0 }}>
+          <StudentCertificates studentId={student.id} />
+        </div>
+      </Layout>
+    </Container>
+  );
+}
+
+function Enrollments({ student }: { student: StudentDetailDto }) {
+  const enrollments = useStudentEnrollments(student.id);
+  const courses = useCourses();
+  const enroll = useAdminEnroll();
+  const unenroll = useAdminUnenroll();
+  const { toast } = useToast();
+  const [courseId, setCourseId] = useState('');
+  const [pendingUnenroll, setPendingUnenroll] = useState<EnrollmentDto | null>(null);
+  const selectId = useId();
+  const available = courses.data && enrollments.data ? enrollableCourses(courses.data, enrollments.data) : [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const course = available.find((candidate) => String(candidate.id) === courseId);
+    if (!course) {
+      toast({ title: 'Missing information', description: 'Choose a course to enroll the student in.', variant: 'destructive' });
+      return;
+    }
+    enroll.mutate(
+      { studentId: student.id, studentEmail: student.email, courseId: course.id },
+      {
+        onSuccess: () => {
+          setCourseId('');
+          toast({ title: 'Student enrolled', description: `Enrolled in ${course.title}.`, variant: 'success' });
+        },
+        onError: () => toast({ title: 'Enrollment failed', description: 'Failed to enroll student', variant: 'destructive' }),
+      },
+    );
+  };
+
+  const confirmUnenroll = () => {
+    if (!pendingUnenroll) return;
+    const { courseId: id, courseTitle } = pendingUnenroll;
+    unenroll.mutate(
+      { studentId: student.id, studentEmail: student.email, courseId: id },
+      {
+        onSuccess: () => {
+          setPendingUnenroll(null);
+          toast({ title: 'Student unenrolled', description: `Removed from ${courseTitle}.`, variant: 'success' });
+        },
+        onError: () => {
+          setPendingUnenroll(null);
+          toast({ title: 'Unenroll failed', description: 'Failed to unenroll student', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Panel aria-labelledby="enrollments-title">
+      <PanelHeader>
+        <h2 id="enrollments-title">Enrollments</h2>
+      </PanelHeader>
+      <EnrollForm onSubmit={submit} noValidate aria-label="Enroll in a course">
+        <div>
+          <FieldLabel htmlFor={selectId}>Enroll in a course</FieldLabel>
+          <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!enrollments.data || !courses.data || available.length === 0}>
+            <option value="">{!enrollments.data || !courses.data ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}</option>
+            {available.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.title}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={enroll.isPending || available.length === 0}>
+          {enroll.isPending ? 'Enrolling…' : 'Enroll'}
+        </Button>
+      </EnrollForm>
+      {enrollments.isPending ? (
+        <Skeleton $height="4rem" />
+      ) : enrollments.isError ? (
+        <ProblemText role="alert">Failed to fetch enrollments ({enrollments.error.message}).</ProblemText>
+      ) : enrollments.data.length === 0 ? (
+        <EmptyText>Not enrolled in any course yet.</EmptyText>
+      ) : (
+        <RowList aria-label="Enrolled courses">
+          {enrollments.data.map((enrollment) => (
+            <EnrollmentRow key={enrollment.id}>
+              <div>
+                <strong>{enrollment.courseTitle}</strong>
+                <Muted as="p">
+                  {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatLongDate(enrollment.enrolledAt)}
+                </Muted>
+                <ProgressLine>
+                  <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
+                  <span>{enrollment.progressPercentage}%</span>
+                </ProgressLine>
+              </div>
+              <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
+                Unenroll
+              </Button>
+            </EnrollmentRow>
+          ))}
+        </RowList>
+      )}
+      <ConfirmDialog
+        open={pendingUnenroll !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingUnenroll(null);
+        }}
+        title="Unenroll this student?"
+        description={`${displayName(student)} will lose access to “${pendingUnenroll?.courseTitle ?? ''}”. Their progress is kept and comes back if they are enrolled again.`}
+        confirmLabel="Unenroll"
+        busyLabel="Unenrolling…"
+        busy={unenroll.isPending}
+        onConfirm={confirmUnenroll}
+      />
+    </Panel>
+  );
+}
+
+const Header = styled.div`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+
+  ${media.tablet} {
+    grid-template-columns: auto minmax(0, 1fr) auto;
+  }
+`;
+
+const HeaderAction = styled.div`
+  grid-column: 1 / -1;
+
+  ${media.tablet} {
+    grid-column: auto;
+  }
+`;
+
+const Title = styled.h1`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSize.xxl};
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  a {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'stats' 'enrollments' 'certificates';
+  gap: ${({ theme }) => theme.space.lg};
+
+  ${media.desktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    grid-template-areas:
+      'stats stats'
+      'enrollments certificates';
+    align-items: start;
+  }
+`;
+
+const EnrollForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  @media (min-width: 520px) {
+    grid-template-columns: minmax(0, 1fr) auto;
+  }
+`;
+
+const EnrollmentRow = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} 0;
+
+  & > div {
+    flex: 1;
+    min-width: 12rem;
+  }
+  strong {
+    font-weight: 600;
+  }
+`;
+
+const ProgressLine = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.xxs};
+
+  & > :first-child {
+    flex: 1;
+  }
+  span {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;

@@ -1,0 +1,131 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { CourseSummaryDto } from '@atrium/common';
+import { courseSchema } from '@atrium/common/schemas/catalogue';
+import { useSaveCourse, type CourseFields } from '../../api/adminCatalogue.ts';
+import { errorText } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
+import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
+import { PRICE_ERROR, penceToPounds, poundsToPence } from './adminInput.ts';
+
+const MISSING = { title: 'Missing information', description: 'Please fill in all course details.' };
+
+/** New Course / edit course: price typed in pounds, sent in pence (SPEC §3, §9). */
+export function CourseFormDialog({ course, open, onOpenChange }: { course: CourseSummaryDto | null; open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Overlay as={Dialog.Overlay} />
+        <Content>
+          <Title>{course ? 'Edit Course' : 'New Course'}</Title>
+          <Description>{course ? 'Change the details learners see in the catalogue.' : 'Add a course to the catalogue. Modules are added on its page afterwards.'}</Description>
+          {/* Keyed so reopening starts from the course's current values. */}
+          {open ? <CourseForm key={course?.id ?? 'new'} course={course} onDone={() => onOpenChange(false)} /> : null}
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null; onDone(): void }) {
+  const [initial] = useState(() => ({
+    title: course?.title ?? '',
+    description: course?.description ?? '',
+    price: course ? penceToPounds(course.price) : '',
+    thumbnail: course?.thumbnail ?? '',
+    salesVideoId: course?.salesVideoId ?? '',
+  }));
+  const form = useForm(initial);
+  const save = useSaveCourse();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { values } = form;
+    if (values.title.trim() === '' || values.description.trim() === '') {
+      form.setErrors({
+        ...(values.title.trim() === '' ? { title: 'Title is required' } : {}),
+        ...(values.description.trim() === '' ? { description: 'Description is required' } : {}),
+      });
+      toast({ ...MISSING, variant: 'destructive' });
+      return;
+    }
+    const price = values.price.trim() === '' ? 0 : poundsToPence(values.price);
+    if (price === null) {
+      form.setErrors({ price: PRICE_ERROR });
+      return;
+    }
+    const parsed = form.validate(courseSchema, { ...values, price });
+    if (!parsed) return;
+    const fields: CourseFields = {
+      title: parsed.title,
+      description: parsed.description,
+      price: parsed.price,
+      thumbnail: parsed.thumbnail,
+      salesVideoId: parsed.salesVideoId,
+    };
+    save.mutate(
+      { id: course?.id ?? null, fields },
+      {
+        onSuccess: (saved) => {
+          toast({ title: course ? 'Course updated' : 'Course created', description: saved.title, variant: 'success' });
+          onDone();
+        },
+        onError: (error) =>
+          toast({ title: course ? 'Course update failed' : 'Course creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <TextField label="Title" markRequired maxLength={200} {...form.field('title')} />
+      <TextAreaField label="Description" markRequired rows={4} maxLength={10000} {...form.field('description')} />
+      <TextField
+        label="Price (£)"
+        inputMode="decimal"
+        placeholder="499"
+        hint="In pounds, e.g. 499 or 199.99. Leave empty or 0 for a free course."
+        {...form.field('price')}
+      />
+      <TextField label="Thumbnail URL (optional)" type="url" placeholder="https://…" maxLength={1000} {...form.field('thumbnail')} />
+      <TextField label="Sales video id (optional)" hint="The Vimeo id of the preview video on the course card." maxLength={200} {...form.field('salesVideoId')} />
+      <Actions>
+        <Dialog.Close asChild>
+          <Button variant="secondary" disabled={save.isPending}>
+            Cancel
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : course ? 'Save Changes' : 'Create Course'}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Content = styled(Dialog.Content)`
+  ${dialogContentStyles}
+  max-width: 36rem;
+`;
+
+const Title = styled(Dialog.Title)`
+  font-size: ${({ theme }) => theme.fontSize.xl};
+  font-weight: 700;
+`;
+
+const Description = styled(Dialog.Description)`
+  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;

@@ -1,0 +1,294 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CourseDetailDto, ModuleDto, OrderDto, PaymentIntentDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { CheckoutScene } from './CheckoutScene.tsx';
+import { forgetStripeLoads, STRIPE_LOAD_TIMEOUT_MS } from './stripeLoader.ts';
+
+// Stripe is replaced at its boundary: the loader and the React bindings.
+const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn(), elementsOptions: [] as unknown[] }));
+
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
+
+vi.mock('@stripe/react-stripe-js', async () => {
+  const React = await import('react');
+  return {
+    Elements: ({ children, options }: { children: React.ReactNode; options: unknown }) => {
+      stripe.elementsOptions.push(options);
+      return React.createElement('div', { 'data-testid': 'stripe-elements' }, children);
+    },
+    PaymentElement: ({ onReady }: { onReady?: () => void }) => {
+      React.useEffect(() => onReady?.(), [onReady]);
+      return React.createElement('div', { 'data-testid': 'payment-element' }, 'Card number');
+    },
+    useStripe: () => ({ confirmPayment: stripe.confirmPayment }),
+    useElements: () => ({ kind: 'elements' }),
+  };
+});
+
+const modules: ModuleDto[] = [1, 2, 3].map((n) => ({
+  id: n,
+  courseId: 5,
+  title: `Module ${n}`,
+  description: '',
+  duration: 300,
+  orderIndex: n,
+  isCompleted: false,
+}));
+
+const course: CourseDetailDto = {
+  id: 5,
+  title: 'Smartphone Photography for School Marketing',
+  description: 'Take photos parents love with the phone in your pocket.',
+  price: 49900,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 3,
+  totalDuration: 900,
+  isEnrolled: false,
+  completedModules: 0,
+  progressPercentage: 0,
+  lastWatchedModule: null,
+  modules,
+};
+
+const intent: PaymentIntentDto = { clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', amount: 49900, currency: 'gbp' };
+const stripeConfig = { ...publicConfig, stripePublishableKey: 'pk_test_123' };
+
+function setup(extra: Parameters<typeof mockApi>[0] = {}, config: object = stripeConfig) {
+  return mockApi({
+    'GET /api/user': ok(learner),
+    'GET /api/config': ok(config),
+    'GET /api/courses/5': ok(course),
+    'GET /api/orders': ok([]),
+    'POST /api/create-payment-intent': ok(intent),
+    ...extra,
+  });
+}
+
+const renderCheckout = () => renderScene(<CheckoutScene />, { route: '/checkout/5', path: '/checkout/:id' });
+
+beforeEach(() => {
+  forgetStripeLoads();
+  stripe.loadStripe.mockReset().mockResolvedValue({ kind: 'stripe' });
+  stripe.confirmPayment.mockReset();
+  stripe.elementsOptions.length = 0;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('CheckoutScene: card payment', () => {
+  it('shows the summary, creates the intent on load and mounts the Payment Element with its client secret', async () => {
+    const api = setup();
+    renderCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Course' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText(course.title)).toBeInTheDocument();
+    expect(within(summary).getByText(course.description)).toBeInTheDocument();
+    expect(within(summary).getByText(/3 modules/)).toBeInTheDocument();
+    expect(within(summary).getByText('£499.00')).toBeInTheDocument();
+
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5 });
+    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_123_secret_abc' });
+    expect(screen.getByRole('button', { name: /Pay £499.00/ })).toBeEnabled();
+  });
+
+  it('shows "Processing" while confirming and returns to /payment-success', async () => {
+    setup();
+    let finish: (value: unknown) => void = () => {};
+    stripe.confirmPayment.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: /Pay £499.00/ }));
+    const busy = screen.getByRole('button', { name: /Processing/ });
+    expect(busy).toBeDisabled();
+    expect(stripe.confirmPayment).toHaveBeenCalledWith({
+      elements: { kind: 'elements' },
+      confirmParams: { return_url: `${window.location.origin}/payment-success` },
+    });
+    await act(async () => finish({ error: { type: 'card_error', message: 'Your card was declined.' } }));
+    expect(await screen.findByRole('button', { name: /Pay £499.00/ })).toBeEnabled();
+  });
+
+  it('says "Payment Failed" with the provider\'s message when the payment is declined', async () => {
+    setup();
+    stripe.confirmPayment.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: /Pay £499.00/ }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card has insufficient funds.')).toBeInTheDocument();
+  });
+
+  it('says "Payment Error" / "An unexpected error occurred." when confirming throws', async () => {
+    setup();
+    stripe.confirmPayment.mockRejectedValue(new Error('boom'));
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: /Pay £499.00/ }));
+    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Pay £499.00/ })).toBeEnabled();
+  });
+
+  it('says plainly when Stripe.js cannot load, and opens the invoice form', async () => {
+    setup();
+    stripe.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    renderCheckout();
+    expect(await screen.findByText('The secure card form could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText(/could not be reached from this browser/)).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /School or organisation/ })).toBeInTheDocument();
+
+    // "Try again" really loads again.
+    stripe.loadStripe.mockResolvedValue({ kind: 'stripe' });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(stripe.loadStripe).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up waiting for a Stripe.js that never answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup();
+    stripe.loadStripe.mockReturnValue(new Promise(() => {}));
+    renderCheckout();
+    expect(await screen.findByText('Preparing secure card payment…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(STRIPE_LOAD_TIMEOUT_MS + 10));
+    expect(await screen.findByText('The secure card form could not be loaded')).toBeInTheDocument();
+  });
+
+  it('without Stripe keys says card payment is not available here and shows the invoice form', async () => {
+    const api = setup({}, publicConfig);
+    renderCheckout();
+    expect(await screen.findByText('Card payment is not available here')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /School or organisation/ })).toHaveValue(learner.company);
+    expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
+    expect(stripe.loadStripe).toHaveBeenCalledTimes(0);
+  });
+
+  it('treats the server\'s 503 "not available" answer the same way', async () => {
+    setup({ 'POST /api/create-payment-intent': fail(503, 'Card payment is not available here. You can request an invoice instead.') });
+    renderCheckout();
+    expect(await screen.findByText('Card payment is not available here')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Billing e-mail/ })).toBeInTheDocument();
+  });
+
+  it('shows the server\'s message when Stripe cannot be reached from the server', async () => {
+    setup({ 'POST /api/create-payment-intent': fail(503, 'The card payment service could not be reached. Please try again in a moment, or request an invoice.') });
+    renderCheckout();
+    expect(await screen.findByText('Card payment is unavailable right now')).toBeInTheDocument();
+    expect(screen.getByText(/could not be reached\. Please try again/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('CheckoutScene: pay by invoice', () => {
+  it('validates the form with the shared schema, then confirms the request', async () => {
+    const order: OrderDto = {
+      id: 42,
+      userId: learner.id,
+      courseId: 5,
+      courseTitle: course.title,
+      schoolName: 'Hill School',
+      billingEmail: 'finance@hill.sch.uk',
+      purchaseOrderNumber: 'PO-881',
+      amount: 49900,
+      currency: 'gbp',
+      status: 'requested',
+      createdAt: new Date().toISOString(),
+      paidAt: null,
+    };
+    const api = setup({ 'POST /api/orders': { status: 201, body: order } });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole('button', { name: /Request an invoice/ }));
+    const school = screen.getByRole('textbox', { name: /School or organisation/ });
+    expect(school).toHaveFocus();
+    await userEvent.clear(school);
+    await userEvent.type(screen.getByRole('textbox', { name: /Billing e-mail/ }), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £499.00/ }));
+    expect(await screen.findByText('Please enter the school or organisation name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/orders')).toHaveLength(0);
+
+    await userEvent.type(school, 'Hill School');
+    const billing = screen.getByRole('textbox', { name: /Billing e-mail/ });
+    await userEvent.clear(billing);
+    await userEvent.type(billing, 'finance@hill.sch.uk');
+    await userEvent.type(screen.getByRole('textbox', { name: /Purchase order number/ }), 'PO-881');
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £499.00/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toHaveFocus();
+    expect(screen.getByText('finance@hill.sch.uk')).toBeInTheDocument();
+    expect(screen.getByText(/Access is given as soon as it is paid/)).toBeInTheDocument();
+    expect(screen.getByText('#42')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/orders')[0]?.body).toEqual({
+      courseId: 5,
+      schoolName: 'Hill School',
+      billingEmail: 'finance@hill.sch.uk',
+      purchaseOrderNumber: 'PO-881',
+    });
+    expect(screen.queryByRole('textbox', { name: /School or organisation/ })).not.toBeInTheDocument();
+  });
+
+  it('shows an open invoice request instead of the form', async () => {
+    setup({
+      'GET /api/orders': ok([
+        {
+          id: 9,
+          userId: learner.id,
+          courseId: 5,
+          courseTitle: course.title,
+          schoolName: 'Example Academy',
+          billingEmail: 'bursar@example.sch.uk',
+          purchaseOrderNumber: null,
+          amount: 49900,
+          currency: 'gbp',
+          status: 'requested',
+          createdAt: '2025-10-01T09:00:00.000Z',
+          paidAt: null,
+        } satisfies OrderDto,
+      ]),
+    });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
+    expect(screen.getByText('bursar@example.sch.uk')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request an invoice/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server\'s reason when the request is refused', async () => {
+    setup({ 'POST /api/orders': fail(409, 'You have already requested an invoice for this course. We will be in touch shortly.') }, publicConfig);
+    renderCheckout();
+    await userEvent.type(await screen.findByRole('textbox', { name: /Billing e-mail/ }), 'finance@hill.sch.uk');
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for/ }));
+    expect(await screen.findByText('Invoice request failed')).toBeInTheDocument();
+    expect(screen.getByText(/already requested an invoice/)).toBeInTheDocument();
+  });
+});
+
+describe('CheckoutScene: nothing to pay', () => {
+  it('links an enrolled learner to the course instead of any form', async () => {
+    const api = setup({ 'GET /api/courses/5': ok({ ...course, isEnrolled: true }) });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: "You're already enrolled" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the course' })).toHaveAttribute('href', '/courses/5');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
+    expect(stripe.loadStripe).not.toHaveBeenCalled();
+  });
+
+  it('sends a free course to its page to enroll', async () => {
+    setup({ 'GET /api/courses/5': ok({ ...course, price: 0 }) });
+    renderCheckout();
+    expect(await screen.findByRole('link', { name: 'Enroll from the course page' })).toHaveAttribute('href', '/courses/5');
+  });
+
+  it('says when the course does not exist', async () => {
+    setup({ 'GET /api/courses/5': fail(404, 'Course not found') });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
+  });
+});

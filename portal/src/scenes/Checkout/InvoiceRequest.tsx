@@ -1,0 +1,199 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { CourseDetailDto, OrderDto } from '@atrium/common';
+import { formatLongDate, formatPrice } from '@atrium/common/rules/format';
+import { orderSchema } from '@atrium/common/schemas/payments';
+import { ApiError, errorText } from '../../api/client.ts';
+import { courseKey } from '../../api/courses.ts';
+import { ORDERS_KEY, useCreateOrder, useOrders } from '../../api/payments.ts';
+import { Button } from '../../components/Button.tsx';
+import { Form, TextField } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm, type FieldErrors } from '../../components/useForm.ts';
+import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { Muted, Notice, Panel, PanelTitle } from './checkoutStyles.ts';
+
+type OrderFields = { schoolName: string; billingEmail: string; purchaseOrderNumber: string };
+
+/**
+ * "Pay by invoice": schools often pay by invoice or purchase order. The request mails support;
+ * an admin marks it paid, which enrolls the buyer. An open request is shown instead of the form.
+ */
+export function InvoiceRequest({
+  course,
+  open,
+  primary,
+  onOpen,
+}: {
+  course: CourseDetailDto;
+  open: boolean;
+  /** The invoice is the way to buy (card payment unavailable): its button is the primary one. */
+  primary: boolean;
+  onOpen(): void;
+}) {
+  const orders = useOrders();
+  // Opened by the button (not by card payment being unavailable): the first field takes focus.
+  const openedByUser = useRef(false);
+  const [justRequested, setJustRequested] = useState(false);
+  const requested = orders.data?.find((order) => order.courseId === course.id && order.status === 'requested');
+
+  return (
+    <Panel aria-labelledby="invoice-title">
+      <PanelTitle id="invoice-title">
+        <Icon name="school" size={20} /> Pay by invoice
+      </PanelTitle>
+      {requested ? (
+        <InvoiceRequested order={requested} takeFocus={justRequested} />
+      ) : open ? (
+        <InvoiceForm course={course} primary={primary} focusFirst={openedByUser.current} onRequested={() => setJustRequested(true)} />
+      ) : (
+        <>
+          <Muted>
+            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to you and give access as soon
+            as it is paid.
+          </Muted>
+          <div>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                openedByUser.current = true;
+                onOpen();
+              }}
+            >
+              <Icon name="mail" size={18} /> Request an invoice
+            </Button>
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function InvoiceForm({
+  course,
+  primary,
+  focusFirst,
+  onRequested,
+}: {
+  course: CourseDetailDto;
+  primary: boolean;
+  focusFirst: boolean;
+  onRequested(): void;
+}) {
+  const user = useSignedInUser();
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) first.current?.focus();
+  }, [focusFirst]);
+  const form = useForm<OrderFields>({ schoolName: user.company ?? '', billingEmail: '', purchaseOrderNumber: '' });
+  const create = useCreateOrder();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate(orderSchema, { ...form.values, courseId: course.id });
+    if (!input) return;
+    create.mutate(input, {
+      onSuccess: onRequested,
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400 && error.data?.errors) {
+          form.setErrors(error.data.errors as FieldErrors<OrderFields>);
+          return;
+        }
+        if (error instanceof ApiError && error.status === 409) {
+          // Requested before, or enrolled meanwhile: show what is true now.
+          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+          void queryClient.invalidateQueries({ queryKey: courseKey(course.id) });
+        }
+        toast({ title: 'Invoice request failed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Invoice request">
+      <Muted>We e-mail the invoice to the address you give and enroll you as soon as it is paid.</Muted>
+      <TextField ref={first} label="School or organisation" markRequired autoComplete="organization" maxLength={200} {...form.field('schoolName')} />
+      <TextField
+        label="Billing e-mail"
+        type="email"
+        markRequired
+        autoComplete="email"
+        maxLength={254}
+        hint="Where the invoice should go, for example your finance office."
+        {...form.field('billingEmail')}
+      />
+      <TextField label="Purchase order number (optional)" maxLength={100} {...form.field('purchaseOrderNumber')} />
+      <Button type="submit" variant={primary ? 'primary' : 'secondary'} block disabled={create.isPending}>
+        {create.isPending ? 'Sending…' : `Request an invoice for ${formatPrice(course.price)}`}
+      </Button>
+    </Form>
+  );
+}
+
+function InvoiceRequested({ order, takeFocus }: { order: OrderDto; takeFocus: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A request just made moves focus here so keyboard and screen-reader users hear the outcome.
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
+  return (
+    <>
+      <Notice $tone="success">
+        <Icon name="checkCircle" size={22} />
+        <div>
+          <h3 ref={heading} tabIndex={-1}>
+            Invoice requested
+          </h3>
+          <p>
+            We will e-mail the invoice to <strong>{order.billingEmail}</strong>. Access is given as soon as it is paid.
+          </p>
+        </div>
+      </Notice>
+      <Details>
+        <div>
+          <dt>Reference</dt>
+          <dd>#{order.id}</dd>
+        </div>
+        <div>
+          <dt>School</dt>
+          <dd>{order.schoolName}</dd>
+        </div>
+        {order.purchaseOrderNumber ? (
+          <div>
+            <dt>Purchase order</dt>
+            <dd>{order.purchaseOrderNumber}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatPrice(order.amount)}</dd>
+        </div>
+        <div>
+          <dt>Requested</dt>
+          <dd>{formatLongDate(order.createdAt)}</dd>
+        </div>
+      </Details>
+    </>
+  );
+}
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+`;

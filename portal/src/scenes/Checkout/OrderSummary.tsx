@@ -1,0 +1,94 @@
+import styled from 'styled-components';
+import type { CourseDetailDto } from '@atrium/common';
+import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { modulesPhrase } from '@atrium/common/rules/courseCard';
+import { Icon } from '../../components/Icon.tsx';
+import { Panel } from './checkoutStyles.ts';
+
+/** What is being bought: the course, its size and the price (pence shown as pounds, SPEC §9). */
+export function OrderSummary({ course }: { course: CourseDetailDto }) {
+  const modules = course.modules.length || course.totalModules;
+  return (
+    <Summary aria-labelledby="summary-title">
+      <Eyebrow id="summary-title">Order summary</Eyebrow>
+      <div>
+        <CourseTitle>{course.title}</CourseTitle>
+        {course.description ? <Description>{course.description}</Description> : null}
+      </div>
+      <Facts>
+        <li>
+          <Icon name="layers" size={18} /> {modulesPhrase(modules)}
+        </li>
+        <li>
+          <Icon name="clock" size={18} /> About {estimatedHours(modules)} hours of video
+        </li>
+        <li>
+          <Icon name="users" size={18} /> Every member of staff at your school gets their own login
+        </li>
+        <li>
+          <Icon name="infinity" size={18} /> Lifetime access and a certificate per course
+        </li>
+      </Facts>
+      <Total>
+        <span>Total</span>
+        <strong>{formatPrice(course.price)}</strong>
+      </Total>
+    </Summary>
+  );
+}
+
+const Summary = styled(Panel)`
+  align-content: start;
+`;
+
+const Eyebrow = styled.h2`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 600;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+`;
+
+const CourseTitle = styled.p`
+  font-size: ${({ theme }) => theme.fontSize.xl};
+  font-weight: 700;
+  line-height: 1.3;
+`;
+
+const Description = styled.p`
+  margin-top: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Facts = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space.xs};
+    align-items: flex-start;
+  }
+  svg {
+    flex: none;
+    margin-top: 3px;
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+const Total = styled.p`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-weight: 600;
+
+  strong {
+    font-size: ${({ theme }) => theme.fontSize.xxl};
+  }
+`;
