@@ -38,3 +38,22 @@ export async function getJson<T>(base: string, path: string, cookie?: string): P
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, body: JSON.parse(bytes.toString('utf8')) as T, bytes };
 }
+
+/**
+ * Waits until the server answers /healthz within 20 ms (work queued by the previous scenario,
+ * such as abandoned sign-ins, has drained), for at most `timeoutMs`.
+ */
+export async function settle(base: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (performance.now() - started < 20) return;
+    } catch {
+      // busy or restarting: try again
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -74,6 +74,8 @@ export async function startServer(options: ServerOptions): Promise<Child> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // As scripts/start.mjs runs the server (glibc arenas of argon2's worker threads).
+    MALLOC_ARENA_MAX: '2',
     PORT: String(port),
     PUBLIC_URL: url,
     DATABASE_URL: target.dialect === 'mysql' ? target.url : '',

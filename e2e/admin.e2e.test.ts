@@ -2,52 +2,11 @@ import type { CourseDetailDto, CourseSummaryDto, UserDto } from '@atrium/common'
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
-import { portalBuilt, startApp, type RunningApp } from './support/appServer.ts';
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { describeViolations, type AxeViolation } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot } from './support/browser.ts';
+import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { expectAccessible } from './support/axe.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 
-/** Chromium and the built portal are both needed; CI (REQUIRE_BROWSER=1) fails without them. */
-function browserSuiteCanRun(): boolean {
-  if (!requireBrowserOrSkip()) return false;
-  if (portalBuilt()) return true;
-  if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but portal/dist is missing: run `npm run build` first');
-  console.warn('[atrium] portal/dist not found: admin browser suite skipped (npm run build -w portal).');
-  return false;
-}
-
-const enabled = browserSuiteCanRun();
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe-core with the rules support/axe.ts uses. It is evaluated through the DevTools protocol
- * rather than added as an inline <script>: the server's Content-Security-Policy (script-src
- * 'self') rightly blocks inline scripts, and the admin screens are checked under that policy.
- */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      iframes: false,
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
-    }));
-  });
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe violations on ${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
+const enabled = portalSuiteCanRun('admin');
 
 /** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
 const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();

@@ -1,55 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { CourseSummaryDto, PaymentIntentDto } from '@atrium/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '../server/src/test/fakeStripe.ts';
 import { signedInClient } from './support/apiClient.ts';
-import { portalBuilt, startApp, type RunningApp } from './support/appServer.ts';
-import { describeViolations, type AxeViolation } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot } from './support/browser.ts';
+import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { expectAccessible } from './support/axe.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 
-/** Chromium and the built portal are both needed; CI (REQUIRE_BROWSER=1) fails without them. */
-function browserJourneyCanRun(): boolean {
-  if (!requireBrowserOrSkip()) return false;
-  if (portalBuilt()) return true;
-  if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but portal/dist is missing: run `npm run build` first');
-  console.warn('[atrium] portal/dist not found: checkout browser test skipped (npm run build -w portal).');
-  return false;
-}
-
-const enabled = browserJourneyCanRun();
+const enabled = portalSuiteCanRun('checkout');
 const SUPPORT_EMAIL = 'support@atrium.test';
 const PASSWORD = 'a-good-password';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe-core (WCAG 2.1 A/AA and best practice) in the page. Injected by evaluation rather than a
- * <script> tag: the portal's CSP (script-src 'self' js.stripe.com) rightly refuses inline scripts.
- */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      iframes: false,
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
-    }));
-  });
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe violations on ${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
 
 const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
 

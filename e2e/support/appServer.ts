@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { createDb, type Db } from '../../server/src/db/knex.ts';
 import { migrateLatest } from '../../server/src/db/migrate.ts';
 import { seedDemoCatalogue, ensureAdmin } from '../../server/src/db/seed.ts';
+import { requireBrowserOrSkip } from './browser.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../portal/dist');
 export const WIDGETS_DIST = resolve(import.meta.dirname, '../../widgets/dist');
@@ -66,4 +67,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 /** Browser journeys need the built portal; CI builds it before testing. */
 export function portalBuilt(): boolean {
   return existsSync(join(PORTAL_DIST, 'index.html'));
+}
+
+/** Chromium and the built portal are both needed; with REQUIRE_BROWSER=1 (CI) their absence fails. */
+export function portalSuiteCanRun(suite: string): boolean {
+  if (!requireBrowserOrSkip()) return false;
+  if (portalBuilt()) return true;
+  if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but portal/dist is missing: run `npm run build` first');
+  console.warn(`[atrium] portal/dist not found: ${suite} browser suite skipped (npm run build -w portal).`);
+  return false;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -37,3 +38,9 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 
 export const describeViolations = (violations: AxeViolation[]) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => JSON.stringify(n.target)).join('\n  ')}`).join('\n');
+
+/** Fails the test with a readable list when axe finds anything on the screen. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `axe violations on ${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
