@@ -4,12 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('admin');
-
-/** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
 
 /** Registers through the API like the register form does (same Origin the server checks). */
 async function register(baseUrl: string, person: { email: string; password: string; firstName: string; lastName: string }): Promise<UserDto> {

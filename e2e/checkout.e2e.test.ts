@@ -5,13 +5,11 @@ import { startFakeStripe } from '../server/src/test/fakeStripe.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('checkout');
 const SUPPORT_EMAIL = 'support@atrium.test';
 const PASSWORD = 'a-good-password';
-
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
 
 /** A learner registered through the API, with a school on the profile, signed in in `page`. */
 async function signIn(app: RunningApp, page: Page, email: string) {

@@ -2,28 +2,11 @@ import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
-import { portalBuilt, startApp, type RunningApp } from './support/appServer.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot } from './support/browser.ts';
+import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { expectAccessible } from './support/axe.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
 
-/** Chromium and the built portal are both needed; CI (REQUIRE_BROWSER=1) fails without them. */
-function browserJourneyCanRun(): boolean {
-  if (!requireBrowserOrSkip()) return false;
-  if (portalBuilt()) return true;
-  if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but portal/dist is missing: run `npm run build` first');
-  console.warn('[atrium] portal/dist not found: browser journey skipped (npm run build).');
-  return false;
-}
-
-const enabled = browserJourneyCanRun();
-
-async function expectAccessible(page: Page, screen: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `axe violations on ${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
-/** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
+const enabled = portalSuiteCanRun('journey');
 
 describe.skipIf(!enabled)('a new learner’s journey in a real browser', () => {
   let app: RunningApp;

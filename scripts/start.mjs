@@ -32,6 +32,9 @@ function buildIfStale(workspace, output) {
 buildIfStale('portal', 'dist/index.html');
 buildIfStale('widgets', 'dist/support-chat.js');
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { cwd: root, stdio: 'inherit' });
+// argon2 hashes on libuv's worker threads; glibc gives each thread its own malloc arena and keeps
+// their freed pages, so without a cap the server's RSS grows by ~64 MB per arena it ever touched.
+const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' };
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -9,3 +9,6 @@ export * from './rules/format.ts';
 export * from './ui/theme.ts';
 export * from './api/payments.ts';
 export * from './schemas/payments.ts';
+export * from './api/schools.ts';
+export * from './schemas/schools.ts';
+export * from './rules/emailDomains.ts';

@@ -63,3 +63,6 @@ export function requireBrowserOrSkip(): boolean {
   console.warn(`[atrium] ${CHROMIUM_PATH} not found: browser suite skipped.`);
   return false;
 }
+
+/** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
+export const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();

@@ -39,6 +39,8 @@ export type DashboardCourseDto = CourseSummaryDto & CourseProgressFields;
 /** GET /api/courses/:id */
 export interface CourseDetailDto extends CourseSummaryDto, CourseProgressFields {
   modules: ModuleDto[];
+  /** The school whose licence gives the caller access ("Access through St Mary's Primary"). */
+  schoolName?: string | null;
 }
 
 export interface DashboardStatsDto {

@@ -29,6 +29,8 @@ export interface OrderDto {
   amount: number;
   currency: string;
   status: OrderStatus;
+  /** The school the purchase licenses when paid; null for a personal purchase. */
+  schoolId?: number | null;
   createdAt: string;
   paidAt: string | null;
 }

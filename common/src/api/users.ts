@@ -12,6 +12,8 @@ export interface UserDto {
   profileImageUrl: string | null;
   role: Role;
   createdAt: string;
+  /** Whether the address was confirmed through the mailed link (joins a school by its domain). */
+  emailVerified?: boolean;
 }
 
 /** A user as an admin sees them in the students panel and detail page. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { email, id, optionalText, requiredText } from './common.ts';
 
-export const paymentIntentSchema = z.object({ courseId: id });
+/** With schoolId, the purchase licenses that school (the buyer must manage it). */
+export const paymentIntentSchema = z.object({ courseId: id, schoolId: id.optional() });
 
 export const paymentIntentParams = z.object({
   paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]{1,200}$/, { message: 'Unknown payment' }),
@@ -12,6 +13,10 @@ export const orderSchema = z.object({
   schoolName: requiredText(200, 'Please enter the school or organisation name'),
   billingEmail: email,
   purchaseOrderNumber: optionalText(100),
+  /** License this school (the buyer must manage it) when the invoice is paid. */
+  schoolId: id.optional(),
+  /** Create a school named schoolName, managed by the buyer, and license it when paid. */
+  createSchool: z.boolean().optional(),
 });
 
 export type OrderInput = z.infer<typeof orderSchema>;

@@ -23,11 +23,15 @@ export async function deleteAccount(db: Db, userId: number, certificates: 'keep'
         profileImageUrl: null,
         role: 'learner',
         deletedAt: now,
+        emailVerifiedAt: null,
         updatedAt: now,
       });
     await trx('sessions').where({ userId }).delete();
     await trx('avatars').where({ userId }).delete();
     await trx('passwordResets').where({ userId }).delete();
+    await trx('emailVerifications').where({ userId }).delete();
+    // Out of their school too (they no longer count as staff); enrollments stay like everyone's.
+    await trx('schoolMembers').where({ userId }).delete();
     if (certificates === 'revoke') {
       await trx('certificates').where({ userId }).whereNull('revokedAt').update({ revokedAt: now, studentName: FORMER_LEARNER });
     } else {

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import { enroll } from './enroll.ts';
+import { licenseSchool } from './schools/licences.ts';
+import { joinSchool } from './schools/membership.ts';
 
 export interface FulfilResult {
   paymentId: number;
@@ -31,6 +33,31 @@ export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logge
     await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: Date.now(), updatedAt: Date.now(), failureMessage: null });
   }
   if (payment.courseId === null) return { paymentId: payment.id, userId: payment.userId, courseId: null, enrolled: false };
+  if (payment.schoolId !== null && payment.schoolId !== undefined) {
+    await fulfilForSchool(trx, Number(payment.schoolId), payment.userId, payment.courseId, 'payment', logger);
+    return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };
+  }
   await enroll(trx, payment.userId, payment.courseId, 'payment');
   return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };
+}
+
+/**
+ * A purchase for a school licenses it (every member enrolled) and makes the buyer one of its
+ * managers. Should the buyer have moved to another school since paying, the school is licensed
+ * all the same and the buyer gets the course personally, so the money is never for nothing.
+ */
+export async function fulfilForSchool(
+  trx: Db,
+  schoolId: number,
+  buyerId: number,
+  courseId: number,
+  source: 'payment' | 'order',
+  logger: Logger,
+): Promise<void> {
+  await licenseSchool(trx, schoolId, courseId, source);
+  const outcome = await joinSchool(trx, buyerId, schoolId, 'manager');
+  if (outcome.status === 'other-school') {
+    logger.warn({ schoolId, buyerId, courseId }, 'school purchase paid by someone now in another school: enrolled personally');
+    await enroll(trx, buyerId, courseId, source);
+  }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf, greaterOfExisting, insertedValue, type Db } from '../db/knex.ts';
 import type { Module } from '../models/Module.ts';
-import { Progress } from '../models/Progress.ts';
+import type { Progress } from '../models/Progress.ts';
 import type { CourseCompletion } from '../presenters/courses.ts';
 import { isCourseCompleted, issueCertificate } from './issueCertificate.ts';
 
@@ -18,8 +18,11 @@ export interface ProgressReport {
   position?: number | undefined;
 }
 
+/** The row as stored after the report (the upsert's result, worked out under the lock). */
+export type RecordedRow = Pick<Progress, 'watchedDuration' | 'position' | 'isCompleted' | 'completedAt' | 'updatedAt'>;
+
 export interface RecordedProgress extends CourseCompletion {
-  progress: Progress;
+  progress: RecordedRow;
 }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(Math.floor(value), 0), max);
@@ -29,8 +32,14 @@ const clamp = (value: number, max: number) => Math.min(Math.max(Math.floor(value
  * watchedDuration only grows, isCompleted never reverts, completedAt keeps the first completion.
  * When the module ends up completed and it was the course's last, the certificate is issued in
  * the same transaction.
+ *
+ * Resolves to null, writing nothing, when the learner is not enrolled in the module's course:
+ * the enrollment row is locked first anyway, so its absence answers the enrollment check
+ * without a query of its own. A report that leaves the module unfinished costs BEGIN, one
+ * locking read (enrollment and the current progress row), the upsert and COMMIT; the stored row
+ * is worked out from the read instead of being read back.
  */
-export async function recordProgress(db: Db, report: ProgressReport): Promise<RecordedProgress> {
+export async function recordProgress(db: Db, report: ProgressReport): Promise<RecordedProgress | null> {
   const { userId, module } = report;
   const duration = Math.max(0, Number(module.duration));
   const completedByClient = report.isCompleted;
@@ -40,32 +49,46 @@ export async function recordProgress(db: Db, report: ProgressReport): Promise<Re
   // SPEC §4: Mark as Complete stores the full duration as watched.
   if (completedByClient) watched = duration;
   const timestamp = Date.now();
+  const position = report.position === undefined ? undefined : clamp(report.position, duration);
 
   return db.transaction(async (trx) => {
-    await lockEnrollment(trx, userId, module.courseId);
+    const locked = await lockEnrollment(trx, userId, module.courseId, module.id);
+    if (!locked) return null;
     const merge: Record<string, Knex.Raw> = {
       watchedDuration: greaterOfExisting(trx, 'watchedDuration'),
       isCompleted: greaterOfExisting(trx, 'isCompleted'),
       completedAt: trx.raw('COALESCE(??, ?)', ['completedAt', insertedValue(trx, 'completedAt')]),
       updatedAt: insertedValue(trx, 'updatedAt'),
     };
-    if (report.position !== undefined) merge.position = insertedValue(trx, 'position');
+    if (position !== undefined) merge.position = insertedValue(trx, 'position');
     await trx('progress')
       .insert({
         userId,
         moduleId: module.id,
         courseId: module.courseId,
         watchedDuration: watched,
-        position: report.position === undefined ? 0 : clamp(report.position, duration),
+        position: position ?? 0,
         isCompleted: completed,
         completedAt: completed ? timestamp : null,
         updatedAt: timestamp,
       })
       .onConflict(['userId', 'moduleId'])
       .merge(merge);
-    const progress = (await Progress.query(trx).findOne({ userId, moduleId: module.id }))!;
+    // What the upsert stored: nothing else writes this learner's rows on this course while the
+    // enrollment is locked (MySQL) or the single SQLite writer is in this transaction.
+    const before = locked.existing;
+    const progress: RecordedRow = before
+      ? {
+          watchedDuration: Math.max(Number(before.watchedDuration), watched),
+          position: position ?? Number(before.position),
+          isCompleted: Number(before.isCompleted) > 0 || completed,
+          completedAt: before.completedAt ?? (completed ? timestamp : null),
+          updatedAt: timestamp,
+        }
+      : { watchedDuration: watched, position: position ?? 0, isCompleted: completed, completedAt: completed ? timestamp : null, updatedAt: timestamp };
 
-    if (!Number(progress.isCompleted) || !(await isCourseCompleted(trx, userId, module.courseId))) {
+    // The course cannot be complete while this module is not; this check is skipped on most reports.
+    if (!progress.isCompleted || !(await isCourseCompleted(trx, userId, module.courseId))) {
       return { progress, courseCompleted: false, certificateNumber: null };
     }
     const certificate = await issueCertificate(trx, userId, module.courseId);
@@ -74,13 +97,39 @@ export async function recordProgress(db: Db, report: ProgressReport): Promise<Re
   });
 }
 
+interface ExistingProgress {
+  watchedDuration: number | string;
+  position: number | string;
+  isCompleted: number | string | boolean;
+  completedAt: number | null;
+}
+
 /**
  * Serialises one learner's reports on one course (MySQL row lock; SQLite already has a single
  * writer). Without it, two reports completing the last two modules at once could each miss the
- * other's row, and neither would issue the certificate.
+ * other's row, and neither would issue the certificate. The same locking read brings the
+ * module's progress row as it stands; undefined when the learner is not enrolled.
  */
-async function lockEnrollment(trx: Knex.Transaction, userId: number, courseId: number): Promise<void> {
-  const query = trx('enrollments').select('id').where({ userId, courseId });
+async function lockEnrollment(
+  trx: Knex.Transaction,
+  userId: number,
+  courseId: number,
+  moduleId: number,
+): Promise<{ existing: ExistingProgress | null } | undefined> {
+  const query = trx('enrollments as e')
+    .leftJoin('progress as p', (join) => join.on('p.userId', '=', 'e.userId').andOn('p.moduleId', '=', trx.raw('?', [moduleId])))
+    .select('e.id', 'p.id as progressId', 'p.watchedDuration', 'p.position', 'p.isCompleted', 'p.completedAt')
+    .where({ 'e.userId': userId, 'e.courseId': courseId });
   if (dialectOf(trx) === 'mysql') query.forUpdate();
-  await query.first();
+  const row = await query.first();
+  if (!row) return undefined;
+  if (row.progressId === null || row.progressId === undefined) return { existing: null };
+  return {
+    existing: {
+      watchedDuration: row.watchedDuration,
+      position: row.position,
+      isCompleted: row.isCompleted,
+      completedAt: row.completedAt === null ? null : Number(row.completedAt),
+    },
+  };
 }

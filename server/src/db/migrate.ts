@@ -3,6 +3,7 @@ import type { Db } from './knex.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as payments from './migrations/002_payments.ts';
 import * as accountDeletion from './migrations/004_account_deletion.ts';
+import * as schools from './migrations/005_schools.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_payments': payments,
   '004_account_deletion': accountDeletion,
+  '005_schools': schools,
 };
 
 const source: Knex.MigrationSource<string> = {

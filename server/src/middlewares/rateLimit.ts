@@ -16,6 +16,10 @@ const LIMITS = {
   contact: { points: 20, duration: 60 * 60 },
   comment: { points: 20, duration: 60 },
   upload: { points: 30, duration: 60 * 60 },
+  // Invitation mails per manager (each request carries up to 50 addresses).
+  invite: { points: 10, duration: 60 * 60 },
+  verifyEmail: { points: 5, duration: 60 * 60 },
+  verifyAddress: { points: 300, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db/knex.ts';
+import { User } from '../models/User.ts';
 
 /** Idle sessions end after two weeks; a signed-in session ends after 30 days whatever happens. */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -14,14 +15,42 @@ interface StoredSession {
   [key: string]: unknown;
 }
 
+/**
+ * The user row read together with the session, for loadUser, kept per request (keyed by the Koa
+ * context) and never across requests: a password reset or "sign out everywhere" deletes the
+ * sessions, and the very next request reads that.
+ */
+const sessionUsers = new WeakMap<object, { userId: number; user: User | null }>();
+
+/**
+ * The user the session store read along with this request's session: a User, null when the
+ * session names a user that no longer exists, undefined when it was not read (then query).
+ */
+export function sessionUser(ctx: object, userId: number): User | null | undefined {
+  const stashed = sessionUsers.get(ctx);
+  return stashed && stashed.userId === userId ? stashed.user : undefined;
+}
+
 /** koa-session's external store: the cookie holds only a random id, the data lives in `sessions`. */
 export function databaseSessionStore(db: Db) {
   return {
-    async get(key: string): Promise<StoredSession | null> {
-      const row = await db('sessions').select('data', 'expiresAt').where({ id: key }).first();
-      if (!row || Number(row.expiresAt) <= Date.now()) return null;
-      const data = JSON.parse(row.data) as StoredSession;
+    /** One query: the session and, joined in, its user (handed to loadUser through sessionUser). */
+    async get(key: string, _maxAge?: unknown, options?: { ctx?: object }): Promise<StoredSession | null> {
+      const row = await db('sessions')
+        .leftJoin('users', 'users.id', 'sessions.userId')
+        .select('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt', 'sessions.userId as sessionUserId')
+        .where('sessions.id', key)
+        .first();
+      if (!row || Number(row.sessionExpiresAt) <= Date.now()) return null;
+      const data = JSON.parse(row.sessionData) as StoredSession;
       if (data.signedInAt && Date.now() - data.signedInAt > SESSION_ABSOLUTE_MS) return null;
+      const userId = typeof data.userId === 'number' ? data.userId : undefined;
+      // The row's own userId column is what the join used; it is the data's userId unless a
+      // write of one lagged the other, in which case loadUser queries as before.
+      if (options?.ctx && userId !== undefined && Number(row.sessionUserId) === userId) {
+        const { sessionData: _data, sessionExpiresAt: _expiresAt, sessionUserId: _userId, ...userColumns } = row;
+        sessionUsers.set(options.ctx, { userId, user: userColumns.id === null || userColumns.id === undefined ? null : User.fromDatabaseJson(userColumns) });
+      }
       return data;
     },
     async set(key: string, value: StoredSession, maxAge: number | 'session' | undefined): Promise<void> {

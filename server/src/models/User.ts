@@ -15,4 +15,5 @@ export class User extends Model {
   createdAt!: number;
   updatedAt!: number;
   deletedAt!: number | null;
+  emailVerifiedAt!: number | null;
 }

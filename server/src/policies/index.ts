@@ -35,10 +35,31 @@ export function requireProgressAccess(user: User, isEnrolled: boolean): void {
   if (!canRecordProgress(user, isEnrolled)) throw forbidden('Enroll in this course to save your progress');
 }
 
-/** A learner enrolls directly only in a free course; priced ones go through checkout. */
-export const canEnrollWithoutPayment = (course: { price: number }, alreadyEnrolled: boolean): boolean =>
-  alreadyEnrolled || course.price === 0;
+/**
+ * A learner enrolls directly in a free course or one their school's licence covers; other priced
+ * courses go through checkout.
+ */
+export const canEnrollWithoutPayment = (course: { price: number }, alreadyEnrolled: boolean, coveredByLicence = false): boolean =>
+  alreadyEnrolled || course.price === 0 || coveredByLicence;
 
-export function requireEnrollmentAllowed(course: { price: number }, alreadyEnrolled: boolean): void {
-  if (!canEnrollWithoutPayment(course, alreadyEnrolled)) throw paymentRequired();
+export function requireEnrollmentAllowed(course: { price: number }, alreadyEnrolled: boolean, coveredByLicence = false): void {
+  if (!canEnrollWithoutPayment(course, alreadyEnrolled, coveredByLicence)) throw paymentRequired();
 }
+
+/**
+ * A school's members, invites, domains and register are for its own managers only. Admins use
+ * the admin routes; a manager of another school is refused exactly like a stranger.
+ */
+export const canManageSchool = (membership: { schoolId: number; role: string } | null, schoolId: number): boolean =>
+  membership !== null && membership.schoolId === schoolId && membership.role === 'manager';
+
+export function requireSchoolManager(membership: { schoolId: number; role: string } | null, schoolId: number): void {
+  if (!canManageSchool(membership, schoolId)) throw forbidden('Only the managers of this school can do that.');
+}
+
+/** A member leaves on their own; a manager removes anyone from their school. */
+export const canRemoveSchoolMember = (user: User, membership: { schoolId: number; role: string } | null, schoolId: number, userId: number): boolean =>
+  canManageSchool(membership, schoolId) || (user.id === userId && membership?.schoolId === schoolId);
+
+/** Members see who their school is and what it licenses; e-mail addresses of others only as managers. */
+export const canSeeMemberEmails = canManageSchool;

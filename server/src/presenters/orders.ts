@@ -12,6 +12,7 @@ export interface OrderRow {
   amount: number;
   currency: string;
   status: string;
+  schoolId?: number | null;
   createdAt: number;
   paidAt: number | null;
 }
@@ -28,6 +29,7 @@ export function presentOrder(row: OrderRow): OrderDto {
     amount: Number(row.amount),
     currency: row.currency,
     status: row.status as OrderStatus,
+    schoolId: row.schoolId === null || row.schoolId === undefined ? null : Number(row.schoolId),
     createdAt: toIso(row.createdAt)!,
     paidAt: toIso(row.paidAt),
   };

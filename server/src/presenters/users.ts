@@ -12,6 +12,7 @@ export function presentUser(user: User): UserDto {
     profileImageUrl: user.profileImageUrl,
     role: user.role === 'admin' ? 'admin' : 'learner',
     createdAt: toIso(user.createdAt)!,
+    emailVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
   };
 }
 

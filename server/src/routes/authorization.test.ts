@@ -5,13 +5,15 @@ import { createTestServer, type TestServer } from '../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, TEST_PASSWORD, type UserRow } from '../test/factories.ts';
 import { startFakeStripe } from '../test/fakeStripe.ts';
 import type { TestClient } from '../test/client.ts';
+import { hashToken } from '../commands/schools/invites.ts';
 
 /**
  * Every route of the router's own table × every kind of caller, with the outcome expected in
  * each cell. A route added without an entry here fails the first test.
  *
- * owner: a learner enrolled in the course who owns the comment, certificate, order and payment
- * other: another learner, not enrolled, owning nothing
+ * owner: a learner enrolled in the course who owns the comment, certificate, order and payment,
+ *        and manages the school (with a verified address on its domain)
+ * other: another learner, not enrolled, owning nothing, in no school
  * 'ok' means any 2xx/3xx; numbers are exact statuses.
  */
 type Role = 'visitor' | 'owner' | 'other' | 'admin';
@@ -31,6 +33,13 @@ interface World {
   orderId: number;
   contactMessageId: number;
   paymentIntentId: string;
+  /** The owner's school, and per cell: a member of it, an invite link and an extra domain. */
+  schoolId: number;
+  memberId: number;
+  inviteId: number;
+  inviteToken: string;
+  domain: string;
+  licensedCourseId: number;
 }
 
 interface Recipe {
@@ -46,6 +55,8 @@ const everyone: Expect = { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' 
 const signedIn: Expect = { visitor: 401, owner: 'ok', other: 'ok', admin: 'ok' };
 const adminOnly: Expect = { visitor: 401, owner: 403, other: 403, admin: 'ok' };
 const enrolledOrAdmin: Expect = { visitor: 401, owner: 'ok', other: 403, admin: 'ok' };
+/** A school's own managers only: admins use the /api/admin/schools routes. */
+const schoolManager: Expect = { visitor: 401, owner: 'ok', other: 403, admin: 403 };
 const unique = () => randomBytes(4).toString('hex');
 
 const recipes: Record<string, Recipe> = {
@@ -114,11 +125,34 @@ const recipes: Record<string, Recipe> = {
   'POST /api/progress': { expect: { visitor: 401, owner: 'ok', other: 403, admin: 403 }, request: (w) => ({ path: '/api/progress', body: { moduleId: w.moduleId, courseId: w.courseId, watchedDuration: 30 } }) },
   'GET /api/certificates': { expect: signedIn, request: () => ({ path: '/api/certificates' }) },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
+  'POST /api/schools': { throwaway: true, expect: signedIn, request: () => ({ path: '/api/schools', body: { name: 'Oak Academy' } }) },
+  'GET /api/schools/mine': { expect: signedIn, request: () => ({ path: '/api/schools/mine' }) },
+  'GET /api/schools/:id/members': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/members` }) },
+  'DELETE /api/schools/:id/members/:userId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/members/${w.memberId}` }) },
+  'POST /api/schools/:id/managers': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/managers`, body: { userId: w.memberId } }) },
+  'POST /api/schools/:id/invites': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites`, body: { maxUses: 3 } }) },
+  'GET /api/schools/:id/invites': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites` }) },
+  'DELETE /api/schools/:id/invites/:inviteId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/${w.inviteId}` }) },
+  'POST /api/schools/:id/invites/email': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/email`, body: { emails: ['colleague@school.test'] } }) },
+  'GET /api/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/invites/${w.inviteToken}` }) },
+  // A fresh account of each role, so joining the owner's school leaves the shared accounts as they were.
+  'POST /api/invites/:token/accept': { throwaway: true, expect: signedIn, request: (w) => ({ path: `/api/invites/${w.inviteToken}/accept` }) },
+  'POST /api/schools/:id/domains': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/domains`, body: { domain: 'school.test' } }) },
+  'DELETE /api/schools/:id/domains/:domain': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}` }) },
+  'POST /api/user/verify-email': { expect: signedIn, request: () => ({ path: '/api/user/verify-email' }) },
+  'POST /api/verify-email': { expect: { visitor: 400, owner: 400, other: 400, admin: 400 }, request: () => ({ path: '/api/verify-email', body: { token: 'made-up-token-that-is-long-enough' } }) },
+  'GET /api/schools/:id/register.xlsx': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/register.xlsx` }) },
+  'GET /api/admin/schools': { expect: adminOnly, request: () => ({ path: '/api/admin/schools' }) },
+  'GET /api/admin/schools/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}` }) },
+  'POST /api/admin/schools/:id/licences': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences`, body: { courseId: w.licensedCourseId } }) },
+  'POST /api/admin/schools/:id/licences/:courseId/revoke': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/revoke` }) },
+  'POST /api/admin/schools/:id/licences/:courseId/restore': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/restore` }) },
 };
 
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let owner: UserRow;
+let schoolId: number;
 const clients = {} as Record<Role, TestClient>;
 const accounts = {} as Record<Exclude<Role, 'visitor'>, UserRow>;
 
@@ -129,6 +163,11 @@ beforeAll(async () => {
   accounts.owner = owner;
   accounts.other = await createUser(server.db);
   accounts.admin = await createAdmin(server.db);
+  // The owner manages a school; their verified address is on its domain (school.test).
+  await server.db('users').where({ id: owner.id }).update({ emailVerifiedAt: Date.now() });
+  const [id] = await server.db('schools').insert({ name: 'Owner Primary', country: 'GB', createdAt: Date.now() });
+  schoolId = Number(id);
+  await server.db('schoolMembers').insert({ schoolId, userId: owner.id, role: 'manager', joinedAt: Date.now() });
   clients.visitor = server.client();
   for (const role of ['owner', 'other', 'admin'] as const) {
     clients[role] = server.client();
@@ -171,7 +210,16 @@ async function buildWorld(): Promise<World> {
     userId: owner.id, courseId: priced.id, provider: 'stripe', providerReference: paymentIntentId, amount: 49900,
     currency: 'gbp', status: 'requires_payment_method', createdAt: now, updatedAt: now,
   });
+  const member = await createUser(db);
+  await db('schoolMembers').insert({ schoolId, userId: member.id, role: 'member', joinedAt: now });
+  const inviteToken = randomBytes(32).toString('base64url');
+  const [inviteId] = await db('schoolInvites').insert({ schoolId, tokenHash: hashToken(inviteToken), createdBy: owner.id, createdAt: now, uses: 0 });
+  const domain = `d-${unique()}.school.test`;
+  await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: owner.id, createdAt: now });
+  const licensed = await createCourse(db, { price: 100 });
+  await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
   return {
+    schoolId, memberId: member.id, inviteId: Number(inviteId), inviteToken, domain, licensedCourseId: licensed.id,
     owner, courseId: course.id, pricedCourseId: priced.id, untouchedPricedCourseId: untouched.id, moduleId: module.id, secondModuleId: second.id,
     commentId: Number(commentId), certificateNumber, orderId: Number(orderId), contactMessageId: Number(contactMessageId), paymentIntentId,
   };

@@ -64,7 +64,7 @@ const poisoned = fc.record({
 const body = fc.oneof(
   fc.jsonValue(),
   fc.dictionary(
-    fc.constantFrom('email', 'password', 'courseId', 'moduleId', 'watchedDuration', 'isCompleted', 'comment', 'title', 'description', 'price', 'studentEmail', 'firstName', 'profileImageUrl', 'moduleIds', 'handled', 'token', 'newPassword', 'position', 'duration', 'vimeoVideoId', 'orderIndex', 'schoolName', 'billingEmail'),
+    fc.constantFrom('email', 'password', 'courseId', 'moduleId', 'watchedDuration', 'isCompleted', 'comment', 'title', 'description', 'price', 'studentEmail', 'firstName', 'profileImageUrl', 'moduleIds', 'handled', 'token', 'newPassword', 'position', 'duration', 'vimeoVideoId', 'orderIndex', 'schoolName', 'billingEmail', 'schoolId', 'createSchool', 'name', 'country', 'emails', 'domain', 'userId', 'expiresInDays', 'maxUses'),
     fc.oneof(fc.jsonValue(), fc.string({ minLength: 5000, maxLength: 20000 }), fc.constantFrom(-1, 0, 1e308, -1e308, 2 ** 53, '1e999', 'NaN', null, true, [], {})),
   ),
   poisoned,

@@ -14,6 +14,7 @@ import { dashboardRoutes } from './api/dashboard/index.ts';
 import { enrollmentRoutes } from './api/enrollments/index.ts';
 import { moduleRoutes } from './api/modules/index.ts';
 import { progressRoutes } from './api/progress/index.ts';
+import { schoolRoutes } from './api/schools/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -33,5 +34,6 @@ export function buildRoutes(): Routes {
   enrollmentRoutes(routes);
   progressRoutes(routes);
   certificateRoutes(routes);
+  schoolRoutes(routes);
   return routes;
 }

@@ -3,7 +3,8 @@ import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from
 import type { Routes } from '../../define.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const BATCH_SIZE = 5000;
+/** Rows per query and per sheet batch: small enough that a batch's rows and XML stay a few MB. */
+const BATCH_SIZE = 1000;
 
 export const EXPORT_COLUMNS: SpreadsheetColumn[] = [
   { header: 'ID', width: 8 },

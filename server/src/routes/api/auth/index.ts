@@ -7,6 +7,7 @@ import { User } from '../../../models/User.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
+import { sendEmailVerification } from '../../../commands/schools/verifyEmail.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const FORGOT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
@@ -37,22 +38,28 @@ export function authRoutes(routes: Routes): void {
       const timestamp = Date.now();
       let user: User;
       try {
-        user = await User.query(db).insertAndFetch({
-          email,
-          passwordHash,
-          firstName,
-          lastName,
-          company: null,
-          profileImageUrl: null,
-          role: 'learner',
-          createdAt: timestamp,
-          updatedAt: timestamp,
+        // The account and its verification mail are one change: both or neither.
+        user = await db.transaction(async (trx) => {
+          const created = await User.query(trx).insertAndFetch({
+            email,
+            passwordHash,
+            firstName,
+            lastName,
+            company: null,
+            profileImageUrl: null,
+            role: 'learner',
+            createdAt: timestamp,
+            updatedAt: timestamp,
+          });
+          await sendEmailVerification(trx, ctx.deps.mailer, ctx.deps.config, created);
+          return created;
         });
       } catch (error) {
         // Two registrations for one address racing: the unique key decides.
         if (isUniqueViolation(error)) throw conflict(conflictMessage);
         throw error;
       }
+      ctx.deps.mailer.kick();
       await signIn(ctx, user);
       ctx.status = 201;
       ctx.body = presentUser(user);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { isEnrolled } from '../../../commands/enroll.ts';
 import { forbidden, notFound } from '../../../errors.ts';
 import { Comment } from '../../../models/Comment.ts';
-import { Module } from '../../../models/Module.ts';
+import type { Module } from '../../../models/Module.ts';
+import { catalogueModule } from '../../../services/catalogue.ts';
 import type { User } from '../../../models/User.ts';
 import { canDeleteComment, canSeeCommenterEmail, isAdmin, requireCourseAccess } from '../../../policies/index.ts';
 import { presentComment, type CommentRow } from '../../../presenters/comments.ts';
@@ -20,7 +21,7 @@ const listQuery = z.object({
 
 /** The module a discussion belongs to, once the caller is known to be allowed in. */
 async function discussionModule(db: Db, user: User, moduleId: number): Promise<Module> {
-  const module = await Module.query(db).findById(moduleId);
+  const module = await catalogueModule(db, moduleId);
   if (!module) throw notFound('Module not found');
   // Admins read and post without an enrollment, so their check needs no query.
   const enrolled = isAdmin(user) ? false : await isEnrolled(db, user.id, module.courseId);

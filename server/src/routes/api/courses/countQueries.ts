@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/knex.ts';
+import { invalidateCatalogue } from '../../../services/catalogue.ts';
 
 /**
  * Counts the SQL statements knex sends while `run` is in flight. Tests use it to prove that a
@@ -16,4 +17,16 @@ export async function countQueries(db: Db, run: () => Promise<unknown>): Promise
     db.removeListener('query', onQuery);
   }
   return count;
+}
+
+/**
+ * The statements of `run` with the catalogue cache cold (dropped first, so it is loaded inside
+ * `run`) and then warm (run again right after). Both must stay constant as the data grows: the
+ * cache must not hide a query that grows on the cold path.
+ */
+export async function countColdAndWarm(db: Db, run: () => Promise<unknown>): Promise<{ cold: number; warm: number }> {
+  invalidateCatalogue(db);
+  const cold = await countQueries(db, run);
+  const warm = await countQueries(db, run);
+  return { cold, warm };
 }

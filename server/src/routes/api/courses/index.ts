@@ -1,7 +1,7 @@
 import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { Course } from '../../../models/Course.ts';
-import { Module } from '../../../models/Module.ts';
+import { catalogue } from '../../../services/catalogue.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
 import { courseViewer, coursesWithTotals } from './queries.ts';
@@ -25,13 +25,11 @@ export function courseRoutes(routes: Routes): void {
     params: idParams,
     async handler(ctx) {
       const { db } = ctx.deps;
-      const course = await Course.query(db).findById(ctx.input.params.id);
-      if (!course) throw notFound(COURSE_NOT_FOUND);
-      const [modules, viewer] = await Promise.all([
-        Module.query(db).where({ courseId: course.id }).modify('ordered'),
-        courseViewer(db, ctx.state.user, course.id),
-      ]);
-      ctx.body = presentCourseDetail(course, modules, viewer);
+      const courseId = ctx.input.params.id;
+      // The viewer's queries start alongside the catalogue read; a missing course discards them.
+      const [entry, viewer] = await Promise.all([catalogue(db).then((c) => c.courses.get(courseId)), courseViewer(db, ctx.state.user, courseId)]);
+      if (!entry) throw notFound(COURSE_NOT_FOUND);
+      ctx.body = presentCourseDetail(entry.course, entry.modules, viewer);
     },
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/knex.ts';
+import { catalogue } from '../../../services/catalogue.ts';
 import { canAccessCourseContent } from '../../../policies/index.ts';
 import type { User } from '../../../models/User.ts';
 import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../../../presenters/courses.ts';
@@ -6,30 +7,16 @@ import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../../../pre
 // Reads shared by the course, module and dashboard routes. Each is one query whatever the number
 // of courses or modules, so a page costs the same for a school with 2 courses or 200.
 
-/** Every course (or one) with its module count and total duration, ordered by id. */
+/**
+ * Every course (or one) with its module count and total duration, ordered by id: from the
+ * in-memory catalogue (services/catalogue.ts), so no query at all while it is warm and two,
+ * whatever the number of courses or modules, when it is cold.
+ */
 export async function coursesWithTotals(db: Db, courseId?: number): Promise<CourseWithTotals[]> {
-  // Aggregating in a derived table keeps GROUP BY to one column, valid under ONLY_FULL_GROUP_BY.
-  const totals = db('modules')
-    .select('courseId')
-    .count({ totalModules: '*' })
-    .sum({ totalDuration: 'duration' })
-    .groupBy('courseId')
-    .as('totals');
-  const query = db('courses')
-    .leftJoin(totals, 'totals.courseId', 'courses.id')
-    .select(
-      'courses.id',
-      'courses.title',
-      'courses.description',
-      'courses.price',
-      'courses.thumbnail',
-      'courses.salesVideoId',
-      'totals.totalModules',
-      'totals.totalDuration',
-    )
-    .orderBy('courses.id');
-  if (courseId !== undefined) query.where('courses.id', courseId);
-  return query;
+  const { coursesWithTotals: all, courses } = await catalogue(db);
+  if (courseId === undefined) return all;
+  const entry = courses.get(courseId);
+  return entry ? [entry.totals] : [];
 }
 
 /** The user's progress rows on modules that still exist, with each module's current course and title. */
@@ -55,13 +42,20 @@ export async function enrolledCourseIds(db: Db, userId: number): Promise<Set<num
   return new Set(rows.map((row) => Number(row.courseId)));
 }
 
-/** Whether the caller is enrolled, may see the videos, and what they have watched: two queries. */
+/** Whether the caller is enrolled (and through which school), may see the videos, and what they have watched: two queries. */
 export async function courseViewer(db: Db, user: User | null, courseId: number): Promise<CourseViewer> {
   if (!user) return { isEnrolled: false, showVideo: false, entries: [] };
   const [enrollment, entries] = await Promise.all([
-    db('enrollments').select('id').where({ userId: user.id, courseId }).first(),
+    // The school is joined in so "Access through <school>" costs no extra query.
+    db('enrollments as e')
+      .leftJoin('schoolMembers as sm', 'sm.userId', 'e.userId')
+      .leftJoin('schools as s', 's.id', 'sm.schoolId')
+      .select('e.id', 'e.source', 's.name as schoolName')
+      .where({ 'e.userId': user.id, 'e.courseId': courseId })
+      .first(),
     progressEntries(db, user.id, courseId),
   ]);
   const isEnrolled = Boolean(enrollment);
-  return { isEnrolled, showVideo: canAccessCourseContent(user, isEnrolled), entries };
+  const schoolName = enrollment?.source === 'licence' ? (enrollment.schoolName ?? null) : null;
+  return { isEnrolled, showVideo: canAccessCourseContent(user, isEnrolled), entries, schoolName };
 }

@@ -1,5 +1,6 @@
 import { enrollmentSchema } from '@atrium/common';
 import { enroll } from '../../../commands/enroll.ts';
+import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { notFound } from '../../../errors.ts';
 import { Course } from '../../../models/Course.ts';
 import { Enrollment } from '../../../models/Enrollment.ts';
@@ -20,12 +21,13 @@ export function enrollmentRoutes(routes: Routes): void {
       if (!course) throw notFound('Course not found');
       const existing = await Enrollment.query(db).findOne({ userId: user.id, courseId: course.id });
       // Already enrolled (bought, or enrolled by an admin) is answered as success, even when priced.
-      requireEnrollmentAllowed(course, Boolean(existing));
+      const licence = existing || course.price === 0 ? null : await licenceCovering(db, user.id, course.id);
+      requireEnrollmentAllowed(course, Boolean(existing), licence !== null);
       if (existing) {
         ctx.body = presentEnrollment(existing);
         return;
       }
-      const result = await enroll(db, user.id, course.id, 'self');
+      const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self');
       const enrollment = await Enrollment.query(db).findById(result.enrollmentId);
       if (!enrollment) throw notFound('Course not found');
       ctx.status = result.created ? 201 : 200;

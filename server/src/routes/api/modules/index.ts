@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
 import { createModule, deleteModule, reorderModules, updateModule } from '../../../commands/moduleCatalogue.ts';
-import { Course } from '../../../models/Course.ts';
-import { Module } from '../../../models/Module.ts';
+import type { Module } from '../../../models/Module.ts';
+import { catalogue, catalogueModule } from '../../../services/catalogue.ts';
 import type { User } from '../../../models/User.ts';
 import { presentModules } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
@@ -14,8 +14,8 @@ const courseIdParams = z.object({ courseId: id });
 
 /** The course's modules as the user may see them (Vimeo ids only when enrolled or admin). */
 async function modulesOfCourse(db: Db, user: User, courseId: number): Promise<ModuleDto[]> {
-  const [modules, viewer] = await Promise.all([Module.query(db).where({ courseId }).modify('ordered'), courseViewer(db, user, courseId)]);
-  return presentModules(modules, viewer);
+  const [entry, viewer] = await Promise.all([catalogue(db).then((c) => c.courses.get(courseId)), courseViewer(db, user, courseId)]);
+  return presentModules(entry?.modules ?? [], viewer);
 }
 
 async function presentOne(db: Db, user: User, module: Module): Promise<ModuleDto> {
@@ -31,9 +31,9 @@ export function moduleRoutes(routes: Routes): void {
     params: courseIdParams,
     async handler(ctx) {
       const { db } = ctx.deps;
-      const course = await Course.query(db).findById(ctx.input.params.courseId);
+      const course = (await catalogue(db)).courses.get(ctx.input.params.courseId);
       if (!course) throw notFound('Course not found');
-      ctx.body = await modulesOfCourse(db, ctx.state.user, course.id);
+      ctx.body = await modulesOfCourse(db, ctx.state.user, course.course.id);
     },
   });
 
@@ -44,7 +44,7 @@ export function moduleRoutes(routes: Routes): void {
     params: idParams,
     async handler(ctx) {
       const { db } = ctx.deps;
-      const module = await Module.query(db).findById(ctx.input.params.id);
+      const module = await catalogueModule(db, ctx.input.params.id);
       if (!module) throw notFound('Module not found');
       ctx.body = await presentOne(db, ctx.state.user, module);
     },

@@ -1,5 +1,10 @@
 import { formatPrice, idParams, listQuery, orderSchema } from '@atrium/common';
 import { enroll, isEnrolled } from '../../../commands/enroll.ts';
+import { fulfilForSchool } from '../../../commands/fulfilPayment.ts';
+import { licenceCovering } from '../../../commands/schools/licences.ts';
+import { createSchool } from '../../../commands/schools/membership.ts';
+import { membershipOf } from '../../../commands/schools/shared.ts';
+import { requireSchoolManager } from '../../../policies/index.ts';
 import { countRows } from '../../../db/knex.ts';
 import { badRequest, conflict, notFound } from '../../../errors.ts';
 import { presentAdminOrder, presentAdminPayment, presentOrder, type OrderRow } from '../../../presenters/orders.ts';
@@ -13,17 +18,25 @@ export function orderRoutes(routes: Routes): void {
     access: 'user',
     body: orderSchema,
     async handler(ctx) {
-      const { courseId, schoolName, billingEmail, purchaseOrderNumber } = ctx.input.body;
+      const { courseId, schoolName, billingEmail, purchaseOrderNumber, createSchool: newSchool } = ctx.input.body;
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;
       const course = await db('courses').where({ id: courseId }).first();
       if (!course) throw notFound('Course not found');
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
-      if (await isEnrolled(db, user.id, course.id)) throw conflict('You are already enrolled in this course');
+      const forSchool = ctx.input.body.schoolId !== undefined || newSchool === true;
+      if (ctx.input.body.schoolId !== undefined) {
+        requireSchoolManager(await membershipOf(db, user.id), ctx.input.body.schoolId);
+        if (await licenceCovering(db, user.id, course.id)) throw conflict('Your school is already licensed for this course');
+      } else if (!forSchool && (await isEnrolled(db, user.id, course.id))) {
+        throw conflict('You are already enrolled in this course');
+      }
       const open = await db('orders').where({ userId: user.id, courseId: course.id, status: 'requested' }).first();
       if (open) throw conflict('You have already requested an invoice for this course. We will be in touch shortly.');
 
       const order = await db.transaction(async (trx) => {
+        // A school created on the fly is managed by the buyer now and licensed when the invoice is paid.
+        const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: 'GB' }, user.id) : (ctx.input.body.schoolId ?? null);
         const row = {
           userId: user.id,
           courseId: course.id,
@@ -34,6 +47,7 @@ export function orderRoutes(routes: Routes): void {
           amount: Number(course.price),
           currency: 'gbp',
           status: 'requested',
+          schoolId,
           createdAt: Date.now(),
         };
         const [id] = await trx('orders').insert(row);
@@ -49,7 +63,9 @@ export function orderRoutes(routes: Routes): void {
             `Purchase order number: ${purchaseOrderNumber ?? 'none given'}`,
             `Order reference: #${id}`,
             '',
-            `When it is paid, mark order #${id} as paid in the admin area to enroll the buyer.`,
+            schoolId
+              ? `When it is paid, mark order #${id} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
+              : `When it is paid, mark order #${id} as paid in the admin area to enroll the buyer.`,
           ].join('\n'),
         });
         await mailer.enqueue(trx, {
@@ -109,7 +125,8 @@ export function orderRoutes(routes: Routes): void {
         if (row.status !== 'paid') {
           await trx('orders').where({ id: row.id }).update({ status: 'paid', paidAt: Date.now(), markedPaidBy: ctx.state.user.id });
         }
-        if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');
+        if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', ctx.deps.logger);
+        else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');
         return trx('orders').where({ id: row.id }).first();
       });
       ctx.body = presentOrder(order);

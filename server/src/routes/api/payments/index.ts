@@ -1,6 +1,9 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
 import { fulfilPayment } from '../../../commands/fulfilPayment.ts';
 import { isEnrolled } from '../../../commands/enroll.ts';
+import { licenceCovering } from '../../../commands/schools/licences.ts';
+import { membershipOf } from '../../../commands/schools/shared.ts';
+import { requireSchoolManager } from '../../../policies/index.ts';
 import { countRows, isUniqueViolation } from '../../../db/knex.ts';
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
@@ -38,15 +41,22 @@ export function paymentRoutes(routes: Routes): void {
       const payments = provider(ctx);
       const user = ctx.state.user;
       const { db } = ctx.deps;
+      const schoolId = ctx.input.body.schoolId ?? null;
       const course = await db('courses').where({ id: ctx.input.body.courseId }).first();
       if (!course) throw notFound('Course not found');
-      if (await isEnrolled(db, user.id, course.id)) throw conflict('You are already enrolled in this course');
+      if (schoolId !== null) {
+        // Buying for a school: the buyer manages it, and it is not licensed already.
+        requireSchoolManager(await membershipOf(db, user.id), schoolId);
+        if (await licenceCovering(db, user.id, course.id)) throw conflict('Your school is already licensed for this course');
+      } else if (await isEnrolled(db, user.id, course.id)) {
+        throw conflict('You are already enrolled in this course');
+      }
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
       const amount = Number(course.price);
 
       // A reload or a double click reuses the open intent instead of creating another.
       const open = await db('payments')
-        .where({ userId: user.id, courseId: course.id, amount, currency: CURRENCY, provider: 'stripe' })
+        .where({ userId: user.id, courseId: course.id, amount, currency: CURRENCY, provider: 'stripe', schoolId })
         .whereIn('status', [...OPEN_INTENT_STATUSES])
         .orderBy('id', 'desc')
         .first();
@@ -59,14 +69,19 @@ export function paymentRoutes(routes: Routes): void {
       }
 
       // Concurrent requests share Stripe's idempotency key, so they get the same intent.
-      const attempt = await countRows(db('payments').where({ userId: user.id, courseId: course.id }));
-      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}`;
+      // Open payments are reused above, so only closed ones (failed, refunded…) start a new
+      // attempt. Counting open rows too would let a request that lands just after its twin's
+      // insert pick a new key and create a second intent.
+      const attempt = await countRows(
+        db('payments').where({ userId: user.id, courseId: course.id }).whereNotIn('status', [...OPEN_INTENT_STATUSES]),
+      );
+      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}`;
       const intent = await callProvider(ctx, () =>
         payments.createIntent({
           amount,
           currency: CURRENCY,
           description: course.title,
-          metadata: { userId: String(user.id), courseId: String(course.id) },
+          metadata: { userId: String(user.id), courseId: String(course.id), ...(schoolId !== null ? { schoolId: String(schoolId) } : {}) },
           idempotencyKey,
         }),
       );
@@ -74,6 +89,7 @@ export function paymentRoutes(routes: Routes): void {
         await db('payments').insert({
           userId: user.id,
           courseId: course.id,
+          schoolId,
           provider: 'stripe',
           providerReference: intent.id,
           idempotencyKey,

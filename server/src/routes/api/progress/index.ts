@@ -1,12 +1,11 @@
 import { id, progressSchema } from '@atrium/common';
 import { z } from 'zod';
-import { isEnrolled } from '../../../commands/enroll.ts';
 import { isCourseCompleted } from '../../../commands/issueCertificate.ts';
 import { recordProgress } from '../../../commands/recordProgress.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { Certificate } from '../../../models/Certificate.ts';
-import { Module } from '../../../models/Module.ts';
 import { Progress } from '../../../models/Progress.ts';
+import { catalogueModule } from '../../../services/catalogue.ts';
 import { requireProgressAccess } from '../../../policies/index.ts';
 import { dbBoolean, presentProgress, type CourseCompletion } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
@@ -22,7 +21,7 @@ export function progressRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const userId = ctx.state.user.id;
-      const module = await Module.query(db).findById(ctx.input.params.moduleId);
+      const module = await catalogueModule(db, ctx.input.params.moduleId);
       if (!module) throw notFound(MODULE_NOT_FOUND);
       const progress = await Progress.query(db).findOne({ userId, moduleId: module.id });
       let completion: CourseCompletion = { courseCompleted: false, certificateNumber: null };
@@ -45,12 +44,12 @@ export function progressRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const input = ctx.input.body;
-      const module = await Module.query(db).findById(input.moduleId);
+      const module = await catalogueModule(db, input.moduleId);
       if (!module) throw notFound(MODULE_NOT_FOUND);
       if (module.courseId !== input.courseId) {
         throw badRequest('This module belongs to a different course', { courseId: 'Does not match the module' });
       }
-      requireProgressAccess(user, await isEnrolled(db, user.id, module.courseId));
+      // The enrollment check is the enrollment row lock inside recordProgress: null when there is none.
       const recorded = await recordProgress(db, {
         userId: user.id,
         module,
@@ -58,6 +57,10 @@ export function progressRoutes(routes: Routes): void {
         isCompleted: input.isCompleted,
         position: input.position,
       });
+      if (!recorded) {
+        requireProgressAccess(user, false);
+        return;
+      }
       ctx.body = presentProgress(module, recorded.progress, recorded);
     },
   });

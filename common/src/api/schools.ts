@@ -1,0 +1,119 @@
+export type SchoolRole = 'manager' | 'member';
+export type LicenceSource = 'payment' | 'order' | 'grant';
+
+export interface SchoolDto {
+  id: number;
+  name: string;
+  country: string;
+  createdAt: string;
+}
+
+export interface LicensedCourseDto {
+  courseId: number;
+  title: string;
+}
+
+export interface SchoolDomainDto {
+  domain: string;
+  verifiedAt: string | null;
+}
+
+/** GET /api/schools/mine: the caller's school (at most one), or nulls. */
+export interface MySchoolDto {
+  school: SchoolDto | null;
+  role: SchoolRole | null;
+  courses: LicensedCourseDto[];
+  /** Managers only; empty for members. */
+  domains: SchoolDomainDto[];
+}
+
+export interface MemberCourseProgressDto {
+  courseId: number;
+  completedModules: number;
+  totalModules: number;
+  progressPercentage: number;
+  /** When the certificate was earned, if it has been. */
+  completedAt: string | null;
+  certificateNumber: string | null;
+}
+
+/** GET /api/schools/:id/members (managers of that school). */
+export interface SchoolMemberDto {
+  userId: number;
+  name: string;
+  email: string;
+  role: SchoolRole;
+  joinedAt: string;
+  progress: MemberCourseProgressDto[];
+}
+
+export interface SchoolMembersDto {
+  school: SchoolDto;
+  courses: LicensedCourseDto[];
+  members: SchoolMemberDto[];
+}
+
+export interface SchoolInviteDto {
+  id: number;
+  createdAt: string;
+  expiresAt: string | null;
+  maxUses: number | null;
+  uses: number;
+  revokedAt: string | null;
+  /** Usable now: not revoked, not expired, not used up. */
+  active: boolean;
+}
+
+/** POST /api/schools/:id/invites: the only time the link is shown (the token is stored hashed). */
+export interface CreatedInviteDto extends SchoolInviteDto {
+  url: string;
+}
+
+/** GET /api/invites/:token (public). */
+export interface InvitePreviewDto {
+  schoolName: string;
+  valid: boolean;
+  /** Why it cannot be used, when it cannot. */
+  reason: string | null;
+}
+
+export interface JoinResultDto {
+  school: SchoolDto;
+  role: SchoolRole;
+  /** False when the caller was already a member (joining twice is not an error). */
+  joined: boolean;
+}
+
+export interface VerifyEmailResultDto {
+  message: string;
+  /** The school joined through a verified domain, if any. */
+  joinedSchool: SchoolDto | null;
+}
+
+export interface AdminSchoolDto extends SchoolDto {
+  memberCount: number;
+  /** Licences in force (not revoked). */
+  licenceCount: number;
+}
+
+export interface AdminSchoolLicenceDto {
+  courseId: number;
+  title: string;
+  source: LicenceSource;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface AdminSchoolMemberDto {
+  userId: number;
+  name: string;
+  email: string;
+  role: SchoolRole;
+  joinedAt: string;
+}
+
+export interface AdminSchoolDetailDto extends AdminSchoolDto {
+  members: AdminSchoolMemberDto[];
+  licences: AdminSchoolLicenceDto[];
+  domains: SchoolDomainDto[];
+}

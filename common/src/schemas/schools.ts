@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { email, id, requiredText } from './common.ts';
+
+/** ISO 3166-1 alpha-2, upper-cased; the UK when not given. */
+export const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { message: 'Please choose a country (two-letter code, e.g. GB)' })
+  .default('GB');
+
+export const schoolSchema = z.object({
+  name: requiredText(200, 'Please enter the school or organisation name'),
+  country: countryCode,
+});
+
+export const schoolParams = z.object({ id });
+export const schoolMemberParams = z.object({ id, userId: id });
+export const schoolInviteParams = z.object({ id, inviteId: id });
+
+export const promoteManagerSchema = z.object({ userId: id });
+
+export const inviteSchema = z.object({
+  expiresInDays: z.coerce.number().int().min(1).max(365).optional(),
+  maxUses: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export const inviteEmailSchema = z.object({
+  emails: z
+    .array(email)
+    .min(1, { message: 'Enter at least one e-mail address' })
+    .max(50, { message: 'Invite at most 50 colleagues at a time' }),
+});
+
+/** Invite and verification tokens: 32 random bytes, base64url. */
+export const tokenString = z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'This link is not valid' });
+export const tokenParams = z.object({ token: tokenString });
+export const verifyEmailSchema = z.object({ token: tokenString });
+
+export const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'Enter a domain such as stmarys.sch.uk' });
+export const domainSchema = z.object({ domain: domainName });
+export const schoolDomainParams = z.object({ id, domain: domainName });
+
+export const schoolLicenceSchema = z.object({ courseId: id });
+export const schoolLicenceParams = z.object({ id, courseId: id });

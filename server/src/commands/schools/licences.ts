@@ -1,0 +1,63 @@
+import type { LicenceSource } from '@atrium/common';
+import type { Db } from '../../db/knex.ts';
+import { isUniqueViolation } from '../../db/knex.ts';
+import { notFound } from '../../errors.ts';
+import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } from './shared.ts';
+
+/**
+ * Licenses the school for the course and enrolls every current member (source 'licence'), in
+ * one transaction. Licensing again is a no-op; licensing a revoked licence restores it (a new
+ * purchase or grant brings the access back). The first source is kept.
+ */
+export async function licenseSchool(db: Db, schoolId: number, courseId: number, source: LicenceSource): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (!(await trx('schools').select('id').where({ id: schoolId }).first())) throw notFound('School not found');
+    if (!(await trx('courses').select('id').where({ id: courseId }).first())) throw notFound('Course not found');
+    const existing = await trx('schoolLicences').where({ schoolId, courseId }).first();
+    if (!existing) {
+      try {
+        await trx('schoolLicences').insert({ schoolId, courseId, source, createdAt: Date.now(), revokedAt: null });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    } else if (existing.revokedAt !== null) {
+      await trx('schoolLicences').where({ id: existing.id }).update({ revokedAt: null });
+    }
+    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId]);
+  });
+}
+
+/**
+ * Suspends a licence: members lose the enrollments they had through it (progress and
+ * certificates stay). Reversible with restoreLicence; revoking twice changes nothing more.
+ */
+export async function revokeLicence(db: Db, schoolId: number, courseId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
+    if (!licence) throw notFound('This school has no licence for that course');
+    if (licence.revokedAt === null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: Date.now() });
+    await removeLicenceEnrollments(trx, await memberIds(trx, schoolId), [courseId]);
+  });
+}
+
+/** Undoes a revocation: the licence is in force again and every member is re-enrolled. */
+export async function restoreLicence(db: Db, schoolId: number, courseId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
+    if (!licence) throw notFound('This school has no licence for that course');
+    if (licence.revokedAt !== null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: null });
+    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId]);
+  });
+}
+
+/** The school whose unrevoked licence covers this course for this user, if any. */
+export async function licenceCovering(db: Db, userId: number, courseId: number): Promise<{ schoolId: number; schoolName: string } | null> {
+  const row = await db('schoolMembers as sm')
+    .join('schoolLicences as sl', 'sl.schoolId', 'sm.schoolId')
+    .join('schools as s', 's.id', 'sm.schoolId')
+    .where({ 'sm.userId': userId, 'sl.courseId': courseId })
+    .whereNull('sl.revokedAt')
+    .select('s.id', 's.name')
+    .first();
+  return row ? { schoolId: Number(row.id), schoolName: row.name } : null;
+}

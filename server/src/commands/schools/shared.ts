@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { SchoolRole } from '@atrium/common';
+import type { Db } from '../../db/knex.ts';
+
+/**
+ * Runs `work` in a transaction: the caller's, when it already holds one (a webhook fulfilling a
+ * payment, an order marked paid), or a new one. Every school change is all or nothing.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const maybe = db as Knex.Transaction;
+  if (maybe.isTransaction) return work(maybe);
+  return db.transaction(work);
+}
+
+export interface MembershipRow {
+  schoolId: number;
+  userId: number;
+  role: SchoolRole;
+  joinedAt: number;
+}
+
+/** The user's membership (a person belongs to at most one school). */
+export async function membershipOf(db: Db, userId: number): Promise<MembershipRow | null> {
+  const row = await db('schoolMembers').select('schoolId', 'userId', 'role', 'joinedAt').where({ userId }).first();
+  return row ? { schoolId: Number(row.schoolId), userId: Number(row.userId), role: row.role, joinedAt: Number(row.joinedAt) } : null;
+}
+
+/** Courses the school's licences cover now (revoked ones excluded). */
+export async function licensedCourseIds(db: Db, schoolId: number): Promise<number[]> {
+  const rows: Array<{ courseId: number }> = await db('schoolLicences').select('courseId').where({ schoolId }).whereNull('revokedAt');
+  return rows.map((row) => Number(row.courseId));
+}
+
+const CHUNK = 500;
+
+/**
+ * Enrolls every (user, course) pair at once with source 'licence'; pairs already enrolled, by
+ * whatever source, are left as they are (the unique key ignores them), so it is idempotent.
+ */
+export async function enrollByLicence(db: Db, userIds: number[], courseIds: number[]): Promise<void> {
+  const now = Date.now();
+  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence', enrolledAt: now })));
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db('enrollments').insert(rows.slice(start, start + CHUNK)).onConflict(['userId', 'courseId']).ignore();
+  }
+}
+
+/**
+ * Ends access the users had only through a licence: enrollments whose source is 'licence'.
+ * Progress and certificates are other tables and stay; enrollments the person bought or was
+ * given by an admin stay too.
+ */
+export async function removeLicenceEnrollments(db: Db, userIds: number[], courseIds: number[]): Promise<void> {
+  if (userIds.length === 0 || courseIds.length === 0) return;
+  for (let start = 0; start < userIds.length; start += CHUNK) {
+    await db('enrollments')
+      .whereIn('userId', userIds.slice(start, start + CHUNK))
+      .whereIn('courseId', courseIds)
+      .where({ source: 'licence' })
+      .delete();
+  }
+}
+
+export async function memberIds(db: Db, schoolId: number): Promise<number[]> {
+  const rows: Array<{ userId: number }> = await db('schoolMembers').select('userId').where({ schoolId });
+  return rows.map((row) => Number(row.userId));
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/knex.ts';
+import { badRequest } from '../../errors.ts';
+import type { Mailer } from '../../services/mail.ts';
+import { schoolForVerifiedEmail } from './domains.ts';
+import { hashToken } from './invites.ts';
+import { joinSchool } from './membership.ts';
+import { inTransaction } from './shared.ts';
+
+const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
+export const INVALID_VERIFICATION = 'This verification link is invalid, has expired or has already been used. Ask for a new one from your account page.';
+
+/** Writes a single-use verification token and its mail, in the caller's transaction or a new one. */
+export async function sendEmailVerification(
+  db: Db,
+  mailer: Mailer,
+  config: Pick<Config, 'publicUrl' | 'brandName'>,
+  user: { id: number; email: string; firstName: string | null },
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await inTransaction(db, async (trx) => {
+    await trx('emailVerifications').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: Date.now() + VERIFY_TTL_MS, createdAt: Date.now() });
+    await mailer.enqueue(trx, {
+      to: user.email,
+      subject: `Confirm your e-mail address for ${config.brandName}`,
+      text: [
+        `Hello ${user.firstName ?? ''}`.trim() + ',',
+        '',
+        'Please confirm that this is your e-mail address by opening this link within 48 hours:',
+        '',
+        `${config.publicUrl}/verify-email?token=${token}`,
+        '',
+        'If your school has registered its e-mail domain with us, confirming also gives you access to the courses it has licensed.',
+        'If you did not create an account, you can ignore this e-mail.',
+      ].join('\n'),
+    });
+  });
+}
+
+/**
+ * Marks the address verified (single use: only the request that claims the token goes on) and,
+ * when its domain is a verified school domain, joins that school, all in one transaction.
+ * Someone already in a school stays where they are.
+ */
+export async function verifyEmail(db: Db, token: string): Promise<{ userId: number; joinedSchoolId: number | null }> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx('emailVerifications').where({ tokenHash: hashToken(token) }).first();
+    if (!row || row.usedAt !== null || Number(row.expiresAt) < Date.now()) throw badRequest(INVALID_VERIFICATION);
+    const claimed = await trx('emailVerifications').where({ id: row.id }).whereNull('usedAt').update({ usedAt: Date.now() });
+    if (claimed !== 1) throw badRequest(INVALID_VERIFICATION);
+    const user = await trx('users').select('id', 'email', 'emailVerifiedAt', 'deletedAt').where({ id: row.userId }).first();
+    if (!user || user.deletedAt !== null) throw badRequest(INVALID_VERIFICATION);
+    if (user.emailVerifiedAt === null) await trx('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now(), updatedAt: Date.now() });
+    const schoolId = await schoolForVerifiedEmail(trx, user.email);
+    if (schoolId === null) return { userId: Number(user.id), joinedSchoolId: null };
+    const outcome = await joinSchool(trx, Number(user.id), schoolId, 'member');
+    return { userId: Number(user.id), joinedSchoolId: outcome.status === 'other-school' ? null : schoolId };
+  });
+}

@@ -1,0 +1,84 @@
+import {
+  percentage,
+  type AdminSchoolDto,
+  type InvitePreviewDto,
+  type LicensedCourseDto,
+  type MemberCourseProgressDto,
+  type SchoolDomainDto,
+  type SchoolDto,
+  type SchoolInviteDto,
+  type SchoolMemberDto,
+} from '@atrium/common';
+import { toIso } from '../db/knex.ts';
+import { inviteProblem, type InviteRow } from '../commands/schools/invites.ts';
+import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../routes/api/schools/queries.ts';
+import { displayName } from './users.ts';
+
+export interface SchoolRow {
+  id: number;
+  name: string;
+  country: string;
+  createdAt: number | string;
+}
+
+export const presentSchool = (school: SchoolRow): SchoolDto => ({
+  id: Number(school.id),
+  name: school.name,
+  country: school.country,
+  createdAt: toIso(school.createdAt)!,
+});
+
+export const presentLicensedCourse = (course: LicensedCourseRow): LicensedCourseDto => ({ courseId: course.courseId, title: course.title });
+
+export const presentDomain = (row: { domain: string; verifiedAt: number | string | null }): SchoolDomainDto => ({
+  domain: row.domain,
+  verifiedAt: toIso(row.verifiedAt),
+});
+
+export function presentInvite(invite: InviteRow): SchoolInviteDto {
+  return {
+    id: Number(invite.id),
+    createdAt: toIso(invite.createdAt)!,
+    expiresAt: toIso(invite.expiresAt),
+    maxUses: invite.maxUses === null ? null : Number(invite.maxUses),
+    uses: Number(invite.uses),
+    revokedAt: toIso(invite.revokedAt),
+    active: inviteProblem(invite) === null,
+  };
+}
+
+export const presentInvitePreview = (schoolName: string, invite: InviteRow): InvitePreviewDto => {
+  const reason = inviteProblem(invite);
+  return { schoolName, valid: reason === null, reason };
+};
+
+export function memberCourseProgress(progress: SchoolProgress, userId: number, course: LicensedCourseRow): MemberCourseProgressDto {
+  const fact = progress.facts.get(factKey(userId, course.courseId));
+  const completedModules = Math.min(fact?.completedModules ?? 0, course.totalModules);
+  return {
+    courseId: course.courseId,
+    completedModules,
+    totalModules: course.totalModules,
+    progressPercentage: percentage(completedModules, course.totalModules),
+    completedAt: toIso(fact?.completedAt ?? null),
+    certificateNumber: fact?.certificateNumber ?? null,
+  };
+}
+
+/** For the school's managers only (the route checks): they see their colleagues' addresses. */
+export function presentSchoolMember(member: MemberRow, progress: SchoolProgress): SchoolMemberDto {
+  return {
+    userId: member.userId,
+    name: displayName(member),
+    email: member.email,
+    role: member.role,
+    joinedAt: toIso(member.joinedAt)!,
+    progress: progress.courses.map((course) => memberCourseProgress(progress, member.userId, course)),
+  };
+}
+
+export const presentAdminSchool = (row: SchoolRow & { memberCount: number | string | null; licenceCount: number | string | null }): AdminSchoolDto => ({
+  ...presentSchool(row),
+  memberCount: Number(row.memberCount ?? 0),
+  licenceCount: Number(row.licenceCount ?? 0),
+});

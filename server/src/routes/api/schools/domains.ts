@@ -1,0 +1,73 @@
+import { domainSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
+import { addSchoolDomain, removeSchoolDomain } from '../../../commands/schools/domains.ts';
+import { sendEmailVerification, verifyEmail } from '../../../commands/schools/verifyEmail.ts';
+import { presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import type { Routes } from '../../define.ts';
+import { managedSchool } from './access.ts';
+
+/** School e-mail domains, and the e-mail verification that joining by domain depends on. */
+export function schoolDomainRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/schools/:id/domains',
+    access: 'user',
+    params: schoolParams,
+    body: domainSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const school = await managedSchool(db, user, ctx.input.params.id);
+      const { joined } = await addSchoolDomain(db, school.id, { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt ?? null }, ctx.input.body.domain);
+      const row = await db('schoolDomains').select('domain', 'verifiedAt').where({ schoolId: school.id, domain: ctx.input.body.domain }).first();
+      ctx.body = { ...presentDomain(row), joinedMembers: joined };
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/schools/:id/domains/:domain',
+    access: 'user',
+    params: schoolDomainParams,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
+      await removeSchoolDomain(db, school.id, ctx.input.params.domain);
+      ctx.body = { message: 'Domain removed. Members who joined through it stay members.' };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/user/verify-email',
+    access: 'user',
+    before: [async (ctx, next) => (await ctx.deps.limits.consume('verifyEmail', String(ctx.state.user!.id)), next())],
+    async handler(ctx) {
+      const { db, mailer, config } = ctx.deps;
+      const user = ctx.state.user;
+      if (user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined) {
+        ctx.body = { message: 'Your e-mail address is already verified.' };
+        return;
+      }
+      await sendEmailVerification(db, mailer, config, user);
+      mailer.kick();
+      ctx.body = { message: `We have sent a verification link to ${user.email}.` };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/verify-email',
+    access: 'public',
+    body: verifyEmailSchema,
+    before: [async (ctx, next) => (await ctx.deps.limits.consume('verifyAddress', ctx.ip), next())],
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token);
+      const school = joinedSchoolId === null ? null : await db('schools').where({ id: joinedSchoolId }).first();
+      ctx.body = {
+        message: school ? `Your e-mail address is verified and you have joined ${school.name}.` : 'Your e-mail address is verified.',
+        joinedSchool: school ? presentSchool(school) : null,
+      } satisfies VerifyEmailResultDto;
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
+import { inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
+import type { TestClient } from '../../../test/client.ts';
+
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = server.client();
+  await signIn(admin, await createAdmin(server.db));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('staff training register', () => {
+  it('streams member × course rows with completion and certificate, formula-safe', async () => {
+    const { client: manager, schoolId } = await schoolWithManager(server, 'Register School');
+    const course = await createCourse(server.db, { price: 100, title: 'Safeguarding Video' });
+    const module = await createModule(server.db, course.id);
+    await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
+    const colleague = await learner(server, { firstName: '=HYPERLINK("http://evil.test","x")', lastName: null });
+    await colleague.client.post(`/api/invites/${await inviteToken(manager, schoolId)}/accept`);
+    const done = await colleague.client.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+    expect(done.body.certificateNumber).toBeTruthy();
+
+    const response = await fetch(`${server.url}/api/schools/${schoolId}/register.xlsx`, { headers: { cookie: manager.cookieHeader } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="staff-training-register-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Member', 'Email', 'Course', 'Modules completed', 'Modules in course', 'Percent', 'Completed on', 'Certificate number']);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toHaveLength(2);
+    const row = rows.find((r) => r[1] === colleague.user.email)!;
+    expect(row.slice(0, 6)).toEqual(['=HYPERLINK("http://evil.test","x")', colleague.user.email, 'Safeguarding Video', 1, 1, 100]);
+    expect(row[6]).toBeInstanceOf(Date);
+    expect(row[7]).toBe(done.body.certificateNumber);
+    expect(sheet.getCell(`A${rows.indexOf(row) + 2}`).formula).toBeUndefined();
+
+    const stranger = await learner(server);
+    expect((await stranger.client.get(`/api/schools/${schoolId}/register.xlsx`)).status).toBe(403);
+    expect((await server.client().get(`/api/schools/${schoolId}/register.xlsx`)).status).toBe(401);
+  });
+});
+
+describe('admin: schools and licences', () => {
+  it('lists schools with counts, shows one with members and licences, and grants, revokes and restores', async () => {
+    const { client: manager, user, schoolId } = await schoolWithManager(server, 'Zeta Admin School');
+    const course = await createCourse(server.db, { price: 100, title: 'Admin Course' });
+    const granted = await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ id: schoolId, memberCount: 1, licenceCount: 1, members: [{ userId: user.id, email: user.email, role: 'manager' }] });
+    expect(granted.body.licences).toEqual([{ courseId: course.id, title: 'Admin Course', source: 'grant', createdAt: expect.any(String), revokedAt: null }]);
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id })).body.licences).toHaveLength(1);
+
+    const list = await admin.get('/api/admin/schools?q=Zeta');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-total-count')).toBe('1');
+    expect(list.body).toEqual([expect.objectContaining({ id: schoolId, name: 'Zeta Admin School', memberCount: 1, licenceCount: 1 })]);
+    expect((await admin.get('/api/admin/schools?q=%25')).body).toEqual([]);
+
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences/${course.id}/revoke`)).body.licenceCount).toBe(0);
+    expect((await admin.get(`/api/admin/schools/${schoolId}`)).body.licences[0].revokedAt).toBeTruthy();
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences/${course.id}/restore`)).body.licenceCount).toBe(1);
+
+    expect((await admin.get('/api/admin/schools/999999')).status).toBe(404);
+    expect((await admin.post('/api/admin/schools/999999/licences', { courseId: course.id })).status).toBe(404);
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: 999999 })).status).toBe(404);
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences/999999/revoke`)).status).toBe(404);
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences`, {})).status).toBe(400);
+    expect((await manager.get('/api/admin/schools')).status).toBe(403);
+    expect((await manager.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id })).status).toBe(403);
+  });
+});
+
+describe('inviting colleagues by e-mail', () => {
+  it('mails one link to the named colleagues, validates the list and is rate limited', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const { client: manager, schoolId } = await schoolWithManager(limited);
+      const sent = await manager.post(`/api/schools/${schoolId}/invites/email`, { emails: ['a@oak.test', 'B@oak.test', 'a@oak.test'] });
+      expect(sent.status).toBe(200);
+      expect(sent.body.sent).toBe(2);
+      const mails = await limited.db('outbox').whereIn('toAddress', ['a@oak.test', 'b@oak.test']);
+      expect(mails).toHaveLength(2);
+      const token = /join\?token=([A-Za-z0-9_-]+)/.exec(mails[0].text)![1]!;
+      expect(/join\?token=([A-Za-z0-9_-]+)/.exec(mails[1].text)![1]).toBe(token);
+      const colleague = await learner(limited);
+      expect((await colleague.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
+
+      const tooMany = Array.from({ length: 51 }, (_, i) => `t${i}@oak.test`);
+      expect((await manager.post(`/api/schools/${schoolId}/invites/email`, { emails: tooMany })).status).toBe(400);
+      expect((await manager.post(`/api/schools/${schoolId}/invites/email`, { emails: ['not-an-address'] })).status).toBe(400);
+      let last = 200;
+      for (let i = 0; i < 12 && last !== 429; i++) last = (await manager.post(`/api/schools/${schoolId}/invites/email`, { emails: ['c@oak.test'] })).status;
+      expect(last).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { Db } from '../db/knex.ts';
+import type { TestClient } from './client.ts';
+import type { TestServer } from './server.ts';
+import { createUser, signIn, type UserRow } from './factories.ts';
+
+/** A signed-in browser for a fresh learner (optionally with a verified address). */
+export async function learner(server: TestServer, overrides: Parameters<typeof createUser>[1] & { verified?: boolean } = {}): Promise<{ client: TestClient; user: UserRow }> {
+  const { verified, ...rest } = overrides;
+  const user = await createUser(server.db, rest);
+  if (verified) await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
+  const client = server.client();
+  await signIn(client, user);
+  return { client, user };
+}
+
+/** A school created through the API by a fresh manager. */
+export async function schoolWithManager(server: TestServer, name = "St Mary's Primary") {
+  const manager = await learner(server);
+  const response = await manager.client.post('/api/schools', { name, country: 'gb' });
+  if (response.status !== 201) throw new Error(`school not created: ${response.status} ${response.text}`);
+  return { ...manager, schoolId: response.body.id as number };
+}
+
+/** An invite link's token, created by the manager through the API. */
+export async function inviteToken(client: TestClient, schoolId: number, body: Record<string, unknown> = {}): Promise<string> {
+  const response = await client.post(`/api/schools/${schoolId}/invites`, body);
+  if (response.status !== 201) throw new Error(`invite not created: ${response.status} ${response.text}`);
+  return new URL(response.body.url).searchParams.get('token')!;
+}
+
+export const enrollmentsOf = (db: Db, userId: number) => db('enrollments').where({ userId }).orderBy('courseId');
