@@ -26,6 +26,9 @@ const CheckoutScene = scene(() => import('./scenes/Checkout/CheckoutScene.tsx'),
 const PaymentSuccessScene = scene(() => import('./scenes/Checkout/PaymentSuccessScene.tsx'), 'PaymentSuccessScene');
 const AdminScene = scene(() => import('./scenes/Admin/AdminScene.tsx'), 'AdminScene');
 const AdminCourseScene = scene(() => import('./scenes/Admin/AdminCourseScene.tsx'), 'AdminCourseScene');
+const JoinScene = scene(() => import('./scenes/Join/JoinScene.tsx'), 'JoinScene');
+const VerifyEmailScene = scene(() => import('./scenes/VerifyEmail/VerifyEmailScene.tsx'), 'VerifyEmailScene');
+const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
@@ -93,6 +96,8 @@ export const routes: RouteObject[] = [
         children: [
           { element: <GuestOnly />, children: [{ path: '/auth', element: <AuthScene /> }] },
           { path: '/reset-password', element: <ResetPasswordScene /> },
+          { path: '/join', element: <JoinScene /> },
+          { path: '/verify-email', element: <VerifyEmailScene /> },
           { path: '/certificate/:certificateNumber', element: <CertificateScene /> },
           {
             element: <RequireUser whenSignedOut="home" />,
@@ -105,6 +110,7 @@ export const routes: RouteObject[] = [
             element: <RequireUser whenSignedOut="not-found" />,
             children: [
               { path: '/profile', element: <ProfileScene /> },
+              { path: '/school', element: <SchoolScene /> },
               { path: '/certificates', element: <CertificatesScene /> },
               { path: '/payment-success', element: <PaymentSuccessScene /> },
             ],

@@ -12,10 +12,12 @@ export const paymentStatusKey = (paymentIntentId: string) => [`/api/payments/${p
  * a mutation because the server hands back the open intent on a repeat, so loading it twice
  * (a reload, React's strict mode) is harmless; it is never cached beyond the page.
  */
-export const usePaymentIntent = (courseId: number, enabled: boolean) =>
+export const usePaymentIntent = (courseId: number, enabled: boolean, schoolId: number | null = null) =>
   useQuery<PaymentIntentDto>({
-    queryKey: ['payment-intent', courseId],
-    queryFn: ({ signal }) => api.post<PaymentIntentDto>('/api/create-payment-intent', { courseId }, { signal }),
+    queryKey: ['payment-intent', courseId, schoolId],
+    // With schoolId the purchase licenses that school (the buyer manages it).
+    queryFn: ({ signal }) =>
+      api.post<PaymentIntentDto>('/api/create-payment-intent', schoolId === null ? { courseId } : { courseId, schoolId }, { signal }),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

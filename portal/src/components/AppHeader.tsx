@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { useAdminOverview } from '../api/admin.ts';
+import { useMySchool } from '../api/schools.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { Avatar } from './Avatar.tsx';
 import { Container } from './Layout.tsx';
@@ -25,6 +26,7 @@ export function AppHeader() {
             Dashboard
           </NavItem>
           <NavItem to="/certificates">Certificates</NavItem>
+          <SchoolNavItem />
           {isAdmin ? <AdminNavItem /> : null}
         </Nav>
         <MenuSlot>
@@ -41,6 +43,12 @@ export function AppHeader() {
       </Bar>
     </Header>
   );
+}
+
+/** My school: for members and managers of a school (GET /api/schools/mine). */
+function SchoolNavItem() {
+  const school = useMySchool().data?.school;
+  return school ? <NavItem to="/school">My school</NavItem> : null;
 }
 
 /** Admin, with the count of contact messages still waiting for a reply. */

@@ -1,20 +1,22 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/Button.tsx';
 import { Container } from '../components/Layout.tsx';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { NotFoundScreen } from '../components/NotFoundScreen.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { safeNextPath } from './nextPath.ts';
 
 /**
  * Route guards for SPEC §2's routing rules. The root layout waits for the session check, so
  * here the user is always known: an object when signed in, null when not.
  */
 
-/** /auth: a signed-in user is sent home. */
+/** /auth: a signed-in user is sent home, or back to the page that sent them (`next`). */
 export function GuestOnly() {
   const { user } = useAuth();
-  return user ? <Navigate to="/" replace /> : <Outlet />;
+  const [params] = useSearchParams();
+  return user ? <Navigate to={safeNextPath(params.get('next')) ?? '/'} replace /> : <Outlet />;
 }
 
 /**

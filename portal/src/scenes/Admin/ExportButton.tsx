@@ -1,23 +1,11 @@
 import { useExportStudents } from '../../api/adminStudents.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { saveFile } from '../../components/saveFile.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 /** The name the server gives the file, or the same pattern for today (SPEC §7). */
 export const exportFilename = (now = new Date()) => `students-export-${now.toISOString().slice(0, 10)}.xlsx`;
-
-/** Hands a downloaded file to the browser's own save. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Export to Excel: every account with its enrollment and completion counts. */
 export function ExportButton() {

@@ -127,3 +127,25 @@ describe('Forgot password', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('Returning after sign-in (next)', () => {
+  const signIn = async () => {
+    await userEvent.type(await screen.findByLabelText('Email', { selector: 'input' }), 'priya@school.example');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  };
+
+  it('goes back to a same-site page such as an invite link', async () => {
+    mockApi({ ...base, 'POST /api/login': ok(learner) });
+    renderScene(<AuthScene />, { route: `/auth?next=${encodeURIComponent('/join?token=abc')}`, path: '/auth' });
+    await signIn();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/join?token=abc'));
+  });
+
+  it('ignores a next that leaves the site', async () => {
+    mockApi({ ...base, 'POST /api/login': ok(learner) });
+    renderScene(<AuthScene />, { route: `/auth?next=${encodeURIComponent('//evil.example/x')}`, path: '/auth' });
+    await signIn();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+});

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { loginSchema } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
@@ -8,12 +8,15 @@ import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
+import { safeNextPath } from '../../session/nextPath.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 
 export function LoginForm() {
   const form = useForm({ email: '', password: '' });
   const login = useLogin();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next')) ?? '/';
   const { toast } = useToast();
   const [forgotOpen, setForgotOpen] = useState(false);
 
@@ -22,7 +25,7 @@ export function LoginForm() {
     const input = form.validate(loginSchema);
     if (!input) return;
     login.mutate(input, {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => navigate(next, { replace: true }),
       onError: (error) =>
         toast({ title: 'Login failed', description: errorText(error, 'Please check your username and password'), variant: 'destructive' }),
     });

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { registerSchema } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
@@ -8,11 +8,14 @@ import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
+import { safeNextPath } from '../../session/nextPath.ts';
 
 export function RegisterForm() {
   const form = useForm({ firstName: '', lastName: '', email: '', password: '' });
   const register = useRegister();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next')) ?? '/';
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {
@@ -22,7 +25,7 @@ export function RegisterForm() {
     register.mutate(
       { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password },
       {
-        onSuccess: () => navigate('/', { replace: true }),
+        onSuccess: () => navigate(next, { replace: true }),
         onError: (error) =>
           toast({
             title: 'Registration failed',

@@ -45,10 +45,19 @@ function useStripeJs(publishableKey: string | null) {
  * blocked in the browser) says so plainly and calls `onUnavailable` so the page opens the
  * invoice route instead.
  */
-export function CardPayment({ course, onUnavailable }: { course: CourseDetailDto; onUnavailable(): void }) {
+export function CardPayment({
+  course,
+  schoolId = null,
+  onUnavailable,
+}: {
+  course: CourseDetailDto;
+  /** The school this purchase licenses (the buyer manages it); null for a personal purchase. */
+  schoolId?: number | null;
+  onUnavailable(): void;
+}) {
   const config = usePublicConfig();
   const publishableKey = config.data?.stripePublishableKey ?? null;
-  const intent = usePaymentIntent(course.id, publishableKey !== null);
+  const intent = usePaymentIntent(course.id, publishableKey !== null, schoolId);
   const stripeJs = useStripeJs(publishableKey);
 
   const notConfigured =
@@ -123,7 +132,7 @@ export function CardPayment({ course, onUnavailable }: { course: CourseDetailDto
     body = <Preparing />;
   } else {
     body = (
-      <StripeForm stripe={stripeJs.stripe} clientSecret={intent.data.clientSecret} amount={intent.data.amount} />
+      <StripeForm key={intent.data.clientSecret} stripe={stripeJs.stripe} clientSecret={intent.data.clientSecret} amount={intent.data.amount} />
     );
   }
 

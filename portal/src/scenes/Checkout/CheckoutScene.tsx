@@ -5,6 +5,7 @@ import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
 import { isNotFound } from '../../api/client.ts';
 import { useCourse } from '../../api/courses.ts';
+import { useMySchool } from '../../api/schools.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -12,7 +13,8 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { CardPayment } from './CardPayment.tsx';
-import { InvoiceRequest } from './InvoiceRequest.tsx';
+import { InvoiceRequest, type Purchaser } from './InvoiceRequest.tsx';
+import { SchoolChoice } from './SchoolChoice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
 /**
@@ -49,6 +51,11 @@ export function CheckoutScene() {
 }
 
 function Checkout({ course }: { course: CourseDetailDto }) {
+  const mine = useMySchool();
+  const managed = mine.data?.role === 'manager' && mine.data.school ? mine.data.school : null;
+  // Null until chosen: a manager buys for their school unless they say otherwise.
+  const [chosen, setChosen] = useState<Purchaser | null>(null);
+  const purchaser: Purchaser = chosen ?? (managed ? { kind: 'school', schoolId: managed.id, name: managed.name } : { kind: 'self' });
   const [invoiceOpened, setInvoiceOpened] = useState(false);
   const [cardUnavailable, setCardUnavailable] = useState(false);
   const openInvoice = useCallback(() => setInvoiceOpened(true), []);
@@ -92,9 +99,24 @@ function Checkout({ course }: { course: CourseDetailDto }) {
       <Layout>
         <OrderSummary course={course} />
         <PaymentColumn>
-          <CardPayment course={course} onUnavailable={cardIsUnavailable} />
-          {/* Without card payment the invoice is the way to buy, so it opens by itself and leads. */}
-          <InvoiceRequest course={course} open={invoiceOpened || cardUnavailable} primary={cardUnavailable} onOpen={openInvoice} />
+          {mine.isPending ? (
+            <LoadingState label="Checking your school" />
+          ) : (
+            <>
+              <SchoolChoice mine={mine.data} purchaser={purchaser} onChange={setChosen} />
+              {purchaser.kind === 'create' ? null : (
+                <CardPayment course={course} schoolId={purchaser.kind === 'school' ? purchaser.schoolId : null} onUnavailable={cardIsUnavailable} />
+              )}
+              {/* Without card payment the invoice is the way to buy, so it opens by itself and leads. */}
+              <InvoiceRequest
+                course={course}
+                purchaser={purchaser}
+                open={invoiceOpened || cardUnavailable || purchaser.kind === 'create'}
+                primary={cardUnavailable || purchaser.kind === 'create'}
+                onOpen={openInvoice}
+              />
+            </>
+          )}
         </PaymentColumn>
       </Layout>
     </Container>

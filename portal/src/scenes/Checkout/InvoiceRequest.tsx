@@ -17,6 +17,9 @@ import { Muted, Notice, Panel, PanelTitle } from './checkoutStyles.ts';
 
 type OrderFields = { schoolName: string; billingEmail: string; purchaseOrderNumber: string };
 
+/** Who a purchase is for: the school the buyer manages, a school created with the order, or the buyer. */
+export type Purchaser = { kind: 'self' } | { kind: 'school'; schoolId: number; name: string } | { kind: 'create' };
+
 /**
  * "Pay by invoice": schools often pay by invoice or purchase order. The request mails support;
  * an admin marks it paid, which enrolls the buyer. An open request is shown instead of the form.
@@ -26,8 +29,10 @@ export function InvoiceRequest({
   open,
   primary,
   onOpen,
+  purchaser = { kind: 'self' },
 }: {
   course: CourseDetailDto;
+  purchaser?: Purchaser;
   open: boolean;
   /** The invoice is the way to buy (card payment unavailable): its button is the primary one. */
   primary: boolean;
@@ -47,7 +52,7 @@ export function InvoiceRequest({
       {requested ? (
         <InvoiceRequested order={requested} takeFocus={justRequested} />
       ) : open ? (
-        <InvoiceForm course={course} primary={primary} focusFirst={openedByUser.current} onRequested={() => setJustRequested(true)} />
+        <InvoiceForm key={purchaser.kind} course={course} purchaser={purchaser} primary={primary} focusFirst={openedByUser.current} onRequested={() => setJustRequested(true)} />
       ) : (
         <>
           <Muted>
@@ -73,11 +78,13 @@ export function InvoiceRequest({
 
 function InvoiceForm({
   course,
+  purchaser,
   primary,
   focusFirst,
   onRequested,
 }: {
   course: CourseDetailDto;
+  purchaser: Purchaser;
   primary: boolean;
   focusFirst: boolean;
   onRequested(): void;
@@ -87,14 +94,15 @@ function InvoiceForm({
   useEffect(() => {
     if (focusFirst) first.current?.focus();
   }, [focusFirst]);
-  const form = useForm<OrderFields>({ schoolName: user.company ?? '', billingEmail: '', purchaseOrderNumber: '' });
+  const form = useForm<OrderFields>({ schoolName: purchaser.kind === 'school' ? purchaser.name : (user.company ?? ''), billingEmail: '', purchaseOrderNumber: '' });
   const create = useCreateOrder();
   const queryClient = useQueryClient();
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = form.validate(orderSchema, { ...form.values, courseId: course.id });
+    const forSchool = purchaser.kind === 'school' ? { schoolId: purchaser.schoolId } : purchaser.kind === 'create' ? { createSchool: true } : {};
+    const input = form.validate(orderSchema, { ...form.values, courseId: course.id, ...forSchool });
     if (!input) return;
     create.mutate(input, {
       onSuccess: onRequested,
@@ -116,7 +124,11 @@ function InvoiceForm({
   return (
     <Form onSubmit={submit} noValidate aria-label="Invoice request">
       <Muted>We e-mail the invoice to the address you give and enroll you as soon as it is paid.</Muted>
-      <TextField ref={first} label="School or organisation" markRequired autoComplete="organization" maxLength={200} {...form.field('schoolName')} />
+      <TextField
+        ref={first}
+        label={purchaser.kind === 'create' ? 'Name of the new school' : 'School or organisation'}
+        hint={purchaser.kind === 'create' ? 'The school is created now, with you as its manager, and licensed when the invoice is paid.' : undefined}
+        markRequired autoComplete="organization" maxLength={200} {...form.field('schoolName')} />
       <TextField
         label="Billing e-mail"
         type="email"

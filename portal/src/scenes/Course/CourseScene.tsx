@@ -92,6 +92,11 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
               <Badge $tone="neutral">Not Enrolled</Badge>
             )}
           </TitleRow>
+          {course.schoolName ? (
+            <Access>
+              <Icon name="school" size={18} /> Access through {course.schoolName}
+            </Access>
+          ) : null}
           <Description>{course.description}</Description>
         </div>
         <Summary>
@@ -195,4 +200,13 @@ const Price = styled.p`
 const SectionTitle = styled.h2`
   margin-bottom: ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSize.xl};
+`;
+
+const Access = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-top: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.accentHover};
+  font-weight: 600;
 `;

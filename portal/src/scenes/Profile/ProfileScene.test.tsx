@@ -43,4 +43,20 @@ describe('ProfileScene', () => {
     expect(screen.getByText('Failed to update profile')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
+
+  it('shows an unverified e-mail and sends a verification e-mail', async () => {
+    const api = base({ 'POST /api/user/verify-email': ok({ message: `We have sent a verification link to ${learner.email}.` }) });
+    renderScene(<ProfileScene />, { route: '/profile', path: '/profile' });
+    expect(await screen.findByText('E-mail not verified')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send verification e-mail' }));
+    expect((await screen.findAllByText(`We have sent a verification link to ${learner.email}.`)).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/user/verify-email')).toHaveLength(1);
+  });
+
+  it('shows a verified e-mail without the button', async () => {
+    mockApi({ 'GET /api/user': ok({ ...learner, emailVerified: true }), 'GET /api/config': ok(publicConfig) });
+    renderScene(<ProfileScene />, { route: '/profile', path: '/profile' });
+    expect(await screen.findByText('E-mail verified')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send verification e-mail' })).not.toBeInTheDocument();
+  });
 });

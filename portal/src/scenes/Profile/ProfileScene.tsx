@@ -3,7 +3,10 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { UserDto } from '@atrium/common';
 import { profileSchema } from '@atrium/common/schemas/auth';
+import { errorText } from '../../api/client.ts';
 import { useUpdateProfile } from '../../api/profile.ts';
+import { useSendVerification } from '../../api/schools.ts';
+import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -52,7 +55,37 @@ function ViewProfile({ user, onEdit }: { user: UserDto; onEdit(): void }) {
           </div>
         ))}
       </Details>
+      <EmailVerification user={user} />
     </Panel>
+  );
+}
+
+/** Whether the address is confirmed (needed to join a school by its e-mail domain). */
+function EmailVerification({ user }: { user: UserDto }) {
+  const send = useSendVerification();
+  const { toast } = useToast();
+  const verified = user.emailVerified === true;
+  const request = () =>
+    send.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: 'Verification e-mail sent', description: answer.message, variant: 'success' }),
+      onError: (error) => toast({ title: 'Could not send the e-mail', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
+    });
+  return (
+    <Verification aria-label="E-mail verification">
+      <div>
+        <Badge $tone={verified ? 'success' : 'warning'}>{verified ? 'E-mail verified' : 'E-mail not verified'}</Badge>
+        <p>
+          {verified
+            ? 'Your e-mail address is confirmed.'
+            : "Confirm your address through the link we e-mail you. If your school has registered its e-mail domain, you join it as soon as you confirm."}
+        </p>
+      </div>
+      {verified ? null : (
+        <Button variant="secondary" size="sm" onClick={request} disabled={send.isPending}>
+          <Icon name="mail" size={16} /> {send.isPending ? 'Sending…' : 'Send verification e-mail'}
+        </Button>
+      )}
+    </Verification>
   );
 }
 
@@ -146,6 +179,28 @@ const Details = styled.dl`
     margin: 0;
     font-weight: 500;
     overflow-wrap: anywhere;
+  }
+`;
+
+const Verification = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.lg};
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  div {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xxs};
+    justify-items: start;
+    flex: 1 1 16rem;
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
   }
 `;
 

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreatedInviteDto,
+  InvitePreviewDto,
+  JoinResultDto,
+  MessageDto,
+  MySchoolDto,
+  SchoolDomainDto,
+  SchoolDto,
+  SchoolInviteDto,
+  SchoolMembersDto,
+  VerifyEmailResultDto,
+} from '@atrium/common';
+import { api } from './client.ts';
+import { DASHBOARD_KEY } from './courses.ts';
+import { USER_KEY } from './session.ts';
+
+export const MY_SCHOOL_KEY = ['/api/schools/mine'] as const;
+export const membersKey = (schoolId: number) => [`/api/schools/${schoolId}/members`] as const;
+export const invitesKey = (schoolId: number) => [`/api/schools/${schoolId}/invites`] as const;
+export const inviteKey = (token: string) => [`/api/invites/${encodeURIComponent(token)}`] as const;
+
+export const useMySchool = (enabled = true) => useQuery<MySchoolDto>({ queryKey: MY_SCHOOL_KEY, enabled });
+export const useSchoolMembers = (schoolId: number) => useQuery<SchoolMembersDto>({ queryKey: membersKey(schoolId) });
+export const useSchoolInvites = (schoolId: number) => useQuery<SchoolInviteDto[]>({ queryKey: invitesKey(schoolId) });
+export const useInvitePreview = (token: string) => useQuery<InvitePreviewDto>({ queryKey: inviteKey(token), enabled: token !== '' });
+
+/** After joining or leaving, everything that depends on the caller's school is stale. */
+function useRefreshSchool() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: MY_SCHOOL_KEY }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['/api/courses'] }),
+    ]);
+}
+
+export function useAcceptInvite() {
+  const refresh = useRefreshSchool();
+  return useMutation({
+    mutationFn: (token: string) => api.post<JoinResultDto>(`/api/invites/${encodeURIComponent(token)}/accept`),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useCreateSchool() {
+  const refresh = useRefreshSchool();
+  return useMutation({
+    mutationFn: (input: { name: string; country?: string }) => api.post<SchoolDto>('/api/schools', input),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST /api/verify-email (public): the token from the mailed link. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSchool();
+  return useMutation({
+    mutationFn: (token: string) => api.post<VerifyEmailResultDto>('/api/verify-email', { token }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), refresh()]),
+  });
+}
+
+/** POST /api/user/verify-email: mails a new verification link to the signed-in user. */
+export function useSendVerification() {
+  return useMutation({ mutationFn: () => api.post<MessageDto>('/api/user/verify-email') });
+}
+
+function useManagerMutation<V, R>(schoolId: number, call: (variables: V) => Promise<R>, keys: 'members' | 'invites' | 'mine') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: keys === 'members' ? membersKey(schoolId) : keys === 'invites' ? invitesKey(schoolId) : MY_SCHOOL_KEY }),
+  });
+}
+
+export const useCreateInvite = (schoolId: number) =>
+  useManagerMutation(schoolId, (input: { expiresInDays?: number; maxUses?: number }) => api.post<CreatedInviteDto>(`/api/schools/${schoolId}/invites`, input), 'invites');
+
+export const useRevokeInvite = (schoolId: number) =>
+  useManagerMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`), 'invites');
+
+export const useEmailInvites = (schoolId: number) =>
+  useManagerMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }), 'invites');
+
+export const useAddDomain = (schoolId: number) =>
+  useManagerMutation(schoolId, (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains`, { domain }), 'mine');
+
+export const useRemoveDomain = (schoolId: number) =>
+  useManagerMutation(schoolId, (domain: string) => api.delete<MessageDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}`), 'mine');
+
+export const useRemoveMember = (schoolId: number) =>
+  useManagerMutation(schoolId, (userId: number) => api.delete<MessageDto & { removed: boolean }>(`/api/schools/${schoolId}/members/${userId}`), 'members');
+
+export const usePromoteManager = (schoolId: number) =>
+  useManagerMutation(schoolId, (userId: number) => api.post<MessageDto>(`/api/schools/${schoolId}/managers`, { userId }), 'members');
+
+export function useDownloadRegister(schoolId: number) {
+  return useMutation({ mutationFn: () => api.download(`/api/schools/${schoolId}/register.xlsx`) });
+}

@@ -1,0 +1,113 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { MySchoolDto } from '@atrium/common';
+import { Icon } from '../../components/Icon.tsx';
+import type { Purchaser } from './InvoiceRequest.tsx';
+import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';
+
+/**
+ * "Which school is this for?": a manager buys for their school (every member gets access) or for
+ * themselves; someone without a school can create one with an invoice order. A member who does
+ * not manage their school buys for themselves only.
+ */
+export function SchoolChoice({ mine, purchaser, onChange }: { mine: MySchoolDto | undefined; purchaser: Purchaser; onChange(next: Purchaser): void }) {
+  const school = mine?.school ?? null;
+  if (school && mine?.role !== 'manager') {
+    return (
+      <Panel aria-labelledby="school-choice-title">
+        <PanelTitle id="school-choice-title">
+          <Icon name="school" size={20} /> Which school is this for?
+        </PanelTitle>
+        <Muted>
+          You are a member of {school.name}. A purchase here is for you personally; ask one of your school&apos;s managers to buy it for
+          every member of staff.
+        </Muted>
+      </Panel>
+    );
+  }
+  const options: { value: Purchaser; label: string; hint: string }[] = school
+    ? [
+        { value: { kind: 'school', schoolId: school.id, name: school.name }, label: school.name, hint: 'Every member of your school gets access.' },
+        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access.' },
+      ]
+    : [
+        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access.' },
+        {
+          value: { kind: 'create' },
+          label: 'Create a school',
+          hint: 'Pay by invoice and name your school: you manage it, and every colleague you invite gets access.',
+        },
+      ];
+  return (
+    <Panel as="fieldset" aria-describedby="school-choice-lead" style={{ margin: 0 }}>
+      <Legend>
+        <Icon name="school" size={20} /> Which school is this for?
+      </Legend>
+      <Muted id="school-choice-lead">
+        One purchase for a school gives every member of staff their own login.
+        {school ? null : (
+          <>
+            {' '}
+            To pay by card for a school, <Link to="/school">create the school first</Link>.
+          </>
+        )}
+      </Muted>
+      <Options>
+        {options.map((option) => (
+          <Option key={option.value.kind}>
+            <input type="radio" name="purchaser" checked={purchaser.kind === option.value.kind} onChange={() => onChange(option.value)} />
+            <span>
+              <strong>{option.label}</strong>
+              <Muted as="span">{option.hint}</Muted>
+            </span>
+          </Option>
+        ))}
+      </Options>
+    </Panel>
+  );
+}
+
+const Legend = styled.legend`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  padding: 0;
+  font-size: ${({ theme }) => theme.fontSize.lg};
+  font-weight: 700;
+
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+const Options = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Option = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  cursor: pointer;
+
+  &:has(input:checked) {
+    border-color: ${({ theme }) => theme.colors.accent};
+    background: ${({ theme }) => theme.colors.accentSoft};
+  }
+  input {
+    width: 1.1rem;
+    height: 1.1rem;
+    margin-top: 0.2rem;
+    accent-color: ${({ theme }) => theme.colors.accent};
+  }
+  span {
+    display: grid;
+  }
+`;

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { LicensedCourseDto, SchoolMemberDto } from '@atrium/common';
+import { errorText } from '../../api/client.ts';
+import { usePromoteManager, useRemoveMember, useSchoolMembers } from '../../api/schools.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions } from '../Admin/adminStyles.ts';
+
+type Pending = { kind: 'remove' | 'promote'; member: SchoolMemberDto } | null;
+
+/** The staff of the school with their progress on each licensed course (managers only). */
+export function SchoolMembers({ schoolId }: { schoolId: number }) {
+  const members = useSchoolMembers(schoolId);
+  const me = useSignedInUser();
+  const remove = useRemoveMember(schoolId);
+  const promote = usePromoteManager(schoolId);
+  const { toast } = useToast();
+  const [pending, setPending] = useState<Pending>(null);
+
+  const confirm = () => {
+    if (!pending) return;
+    const { kind, member } = pending;
+    const mutation = kind === 'remove' ? remove : promote;
+    mutation.mutate(member.userId, {
+      onSuccess: () => {
+        toast({
+          title: kind === 'remove' ? 'Member removed' : 'Manager added',
+          description: kind === 'remove' ? `${member.name} no longer has access through the school.` : `${member.name} can now manage the school.`,
+          variant: 'success',
+        });
+        setPending(null);
+      },
+      onError: (error) => toast({ title: kind === 'remove' ? 'Could not remove' : 'Could not promote', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Panel aria-labelledby="members-title">
+      <PanelHeader>
+        <h2 id="members-title">Members{members.data ? ` (${members.data.members.length})` : ''}</h2>
+      </PanelHeader>
+      {members.isPending ? (
+        <LoadingState label="Loading members" />
+      ) : members.isError ? (
+        <ProblemText role="alert">{errorText(members.error, 'Failed to load the members.')}</ProblemText>
+      ) : members.data.members.length === 0 ? (
+        <EmptyText>No members yet. Create an invite link below and share it with your colleagues.</EmptyText>
+      ) : (
+        <Scroll tabIndex={0} role="region" aria-labelledby="members-title">
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                {members.data.courses.map((course) => (
+                  <th scope="col" key={course.courseId}>
+                    {course.title}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.members.map((member) => (
+                <MemberRow
+                  key={member.userId}
+                  member={member}
+                  courses={members.data.courses}
+                  isMe={member.userId === me.id}
+                  onRemove={() => setPending({ kind: 'remove', member })}
+                  onPromote={() => setPending({ kind: 'promote', member })}
+                />
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
+      <ConfirmDialog
+        open={pending?.kind === 'remove'}
+        onOpenChange={(open) => (open ? null : setPending(null))}
+        title={`Remove ${pending?.member.name ?? ''} from the school?`}
+        description="They lose access to the school's licensed courses. Their progress and certificates are kept, and they can rejoin with a new invite."
+        confirmLabel="Remove member"
+        busy={remove.isPending}
+        busyLabel="Removing…"
+        onConfirm={confirm}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'promote'}
+        onOpenChange={(open) => (open ? null : setPending(null))}
+        title={`Make ${pending?.member.name ?? ''} a manager?`}
+        description="Managers see every member's e-mail address and progress, invite and remove colleagues, and download the training register."
+        confirmLabel="Make manager"
+        busy={promote.isPending}
+        busyLabel="Saving…"
+        tone="primary"
+        onConfirm={confirm}
+      />
+    </Panel>
+  );
+}
+
+function MemberRow({
+  member,
+  courses,
+  isMe,
+  onRemove,
+  onPromote,
+}: {
+  member: SchoolMemberDto;
+  courses: LicensedCourseDto[];
+  isMe: boolean;
+  onRemove(): void;
+  onPromote(): void;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        <Name>
+          <strong>{member.name}</strong>
+          {member.role === 'manager' ? <Badge $tone="accent">Manager</Badge> : null}
+          {isMe ? <Badge $tone="neutral">You</Badge> : null}
+        </Name>
+        {member.email ? <Muted>{member.email}</Muted> : null}
+      </th>
+      {courses.map((course) => {
+        const progress = member.progress.find((p) => p.courseId === course.courseId);
+        const percent = progress?.progressPercentage ?? 0;
+        return (
+          <td key={course.courseId}>
+            <ProgressBar size="sm" value={percent} label={`${member.name}: ${course.title}`} />
+            <Muted>
+              {progress ? `${progress.completedModules}/${progress.totalModules} modules · ${percent}%` : 'Not started'}
+              {progress?.certificateNumber ? ` · certificate ${progress.certificateNumber}` : ''}
+            </Muted>
+          </td>
+        );
+      })}
+      <td>
+        {isMe ? null : (
+          <RowActions>
+            {member.role === 'member' ? (
+              <Button size="sm" variant="secondary" onClick={onPromote} aria-label={`Make ${member.name} a manager`}>
+                Make manager
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${member.name}`}>
+              Remove
+            </Button>
+          </RowActions>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const Scroll = styled.div`
+  overflow-x: auto;
+  margin: 0 -${({ theme }) => theme.space.md};
+  padding: 0 ${({ theme }) => theme.space.md};
+
+  ${media.tablet} {
+    margin: 0;
+    padding: 0;
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 36rem;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => theme.space.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    vertical-align: top;
+  }
+  thead th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+  tbody th {
+    font-weight: 400;
+    min-width: 12rem;
+  }
+  td {
+    min-width: 10rem;
+  }
+  td > * + * {
+    display: block;
+    margin-top: ${({ theme }) => theme.space.xxs};
+  }
+`;
+
+const Name = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+`;

@@ -1,0 +1,180 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MySchoolDto, SchoolMembersDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { parseEmails, parseLimit } from './SchoolInvites.tsx';
+import { SchoolScene } from './SchoolScene.tsx';
+
+const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
+const courses = [{ courseId: 11, title: 'Safeguarding Basics' }];
+const managerSchool: MySchoolDto = { school, role: 'manager', courses, domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z' }] };
+const progress = (completed: number) => ({
+  courseId: 11,
+  completedModules: completed,
+  totalModules: 4,
+  progressPercentage: completed * 25,
+  completedAt: null,
+  certificateNumber: null,
+});
+const members: SchoolMembersDto = {
+  school,
+  courses,
+  members: [
+    { userId: learner.id, name: 'Priya Shah', email: learner.email, role: 'manager', joinedAt: '2026-01-01T00:00:00.000Z', progress: [progress(4)] },
+    { userId: 21, name: 'Tom Reed', email: 'tom@stmarys.sch.uk', role: 'member', joinedAt: '2026-01-03T00:00:00.000Z', progress: [progress(1)] },
+  ],
+};
+const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
+const manager = (extra = {}) =>
+  mockApi({
+    ...base,
+    'GET /api/schools/mine': ok(managerSchool),
+    'GET /api/schools/4/members': ok(members),
+    'GET /api/schools/4/invites': ok([]),
+    ...extra,
+  });
+const renderSchool = () => renderScene(<SchoolScene />, { route: '/school', path: '/school' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('parsers', () => {
+  it('reads optional limits', () => {
+    expect(parseLimit('', 365, 'Days')).toEqual({});
+    expect(parseLimit('30', 365, 'Days')).toEqual({ value: 30 });
+    expect(parseLimit('0', 365, 'Days').error).toBe('Days must be a whole number from 1 to 365');
+    expect(parseLimit('2.5', 365, 'Days').error).toBeDefined();
+  });
+  it('splits pasted addresses and finds bad ones', () => {
+    expect(parseEmails('a@x.org, b@x.org\nA@x.org; nope')).toEqual({ emails: ['a@x.org', 'b@x.org'], invalid: ['nope'] });
+  });
+});
+
+describe('SchoolScene for a manager', () => {
+  it('lists the members with their progress on each licensed course', async () => {
+    manager();
+    renderSchool();
+    expect(await screen.findByRole('heading', { level: 1, name: "St Mary's Primary" })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Safeguarding Basics' })).toBeInTheDocument();
+    const tom = within(table).getByRole('row', { name: /Tom Reed/ });
+    expect(within(tom).getByText('1/4 modules · 25%')).toBeInTheDocument();
+    expect(within(tom).getByText('tom@stmarys.sch.uk')).toBeInTheDocument();
+    expect(within(tom).getByRole('progressbar', { name: 'Tom Reed: Safeguarding Basics' })).toBeInTheDocument();
+    const me = within(table).getByRole('row', { name: /Priya Shah/ });
+    expect(within(me).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.getByText('@stmarys.sch.uk')).toBeInTheDocument();
+  });
+
+  it('creates an invite link and shows it once, with Copy', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const url = 'https://atrium.test/join?token=AbCdEfGhIjKlMnOpQrStUvWxYz_0123456789-ab';
+    const created = { id: 9, createdAt: '2026-02-01T00:00:00.000Z', expiresAt: null, maxUses: 10, uses: 0, revokedAt: null, active: true };
+    let listed: unknown[] = [];
+    const api = manager({
+      'POST /api/schools/4/invites': () => {
+        listed = [created];
+        return { status: 201, body: { ...created, url } };
+      },
+      'GET /api/schools/4/invites': () => ok(listed),
+    });
+    renderSchool();
+    fireEvent.change(await screen.findByLabelText('Maximum uses (optional)'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create invite link' }));
+    expect((await screen.findAllByText(url)).length).toBeGreaterThan(0);
+    expect(screen.getByText(/This link is shown only once/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/schools/4/invites')[0]?.body).toEqual({ maxUses: 10 });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
+    expect((await screen.findAllByText('Link copied')).length).toBeGreaterThan(0);
+    // The list shows the new link without its token.
+    expect((await screen.findAllByText(/used 0 of 10/)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(url)).toHaveLength(1);
+  });
+
+  it('removes a member only after confirming', async () => {
+    let list = members;
+    const api = manager({
+      'GET /api/schools/4/members': () => ok(list),
+      'DELETE /api/schools/4/members/21': () => {
+        list = { ...members, members: [members.members[0]!] };
+        return ok({ message: 'Removed from the school', removed: true });
+      },
+    });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Tom Reed' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Remove Tom Reed from the school?')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/api/schools/4/members/21')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Tom Reed' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove member' }));
+    expect((await screen.findAllByText('Member removed')).length).toBeGreaterThan(0);
+    expect(api.callsTo('DELETE', '/api/schools/4/members/21')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Tom Reed/ })).not.toBeInTheDocument());
+  });
+
+  it('promotes a member after confirming', async () => {
+    const api = manager({ 'POST /api/schools/4/managers': ok({ message: 'Promoted to manager' }) });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Tom Reed a manager' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make manager' }));
+    expect((await screen.findAllByText('Manager added')).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/schools/4/managers')[0]?.body).toEqual({ userId: 21 });
+  });
+
+  it('sends e-mail invitations and refuses public domains before calling the server', async () => {
+    const api = manager({ 'POST /api/schools/4/invites/email': ok({ message: 'Invitation sent to 2 people', sent: 2 }) });
+    renderSchool();
+    fireEvent.change(await screen.findByLabelText('E-mail addresses'), { target: { value: 'a@stmarys.sch.uk\nb@stmarys.sch.uk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+    expect((await screen.findAllByText('Invitation sent to 2 people')).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/schools/4/invites/email')[0]?.body).toEqual({ emails: ['a@stmarys.sch.uk', 'b@stmarys.sch.uk'] });
+
+    fireEvent.change(screen.getByLabelText('Domain'), { target: { value: 'gmail.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect((await screen.findAllByText(/gmail.com is a public e-mail service/)).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/schools/4/domains')).toHaveLength(0);
+  });
+});
+
+describe('SchoolScene for others', () => {
+  it('explains to a member that managers manage, without asking for the member list', async () => {
+    const api = mockApi({ ...base, 'GET /api/schools/mine': ok({ school, role: 'member', courses, domains: [] }) });
+    renderSchool();
+    expect(await screen.findByRole('heading', { name: 'Managing the school' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Safeguarding Basics' })).toHaveAttribute('href', '/courses/11');
+    expect(api.calls.some((c) => c.path.includes('/members'))).toBe(false);
+  });
+
+  it('lets someone without a school create one', async () => {
+    let mine: MySchoolDto = { school: null, role: null, courses: [], domains: [] };
+    const api = mockApi({
+      ...base,
+      'GET /api/schools/mine': () => ok(mine),
+      'POST /api/schools': () => {
+        mine = { school: { ...school, name: 'Hill School' }, role: 'manager', courses: [], domains: [] };
+        return { status: 201, body: mine.school };
+      },
+      'GET /api/schools/4/members': ok({ ...members, members: [] }),
+      'GET /api/schools/4/invites': ok([]),
+    });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create school' }));
+    expect((await screen.findAllByText('Please enter the school or organisation name')).length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText(/School or organisation name/), { target: { value: 'Hill School' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create school' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hill School' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School' });
+  });
+
+  it('shows a failed load with a retry', async () => {
+    mockApi({ ...base, 'GET /api/schools/mine': fail(500, 'Database unavailable') });
+    renderSchool();
+    expect((await screen.findAllByText('Database unavailable')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

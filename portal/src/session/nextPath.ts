@@ -1,0 +1,19 @@
+/**
+ * Where to go after signing in: the `next` query parameter when it is a same-origin relative
+ * path ("/join?token=…"), never another site ("//evil.example", "https://…", "/\\evil").
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\\]/.test(next)) return null;
+  try {
+    const base = 'https://same-origin.invalid';
+    const url = new URL(next, base);
+    if (url.origin !== base) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/** The /auth link that comes back to `path` afterwards. */
+export const authLinkReturningTo = (path: string) => `/auth?next=${encodeURIComponent(path)}`;
