@@ -35,9 +35,9 @@ const clamp = (value: number, max: number) => Math.min(Math.max(Math.floor(value
  *
  * Resolves to null, writing nothing, when the learner is not enrolled in the module's course:
  * the enrollment row is locked first anyway, so its absence answers the enrollment check
- * without a query of its own. A report that leaves the module unfinished costs BEGIN, one
- * locking read (enrollment and the current progress row), the upsert and COMMIT; the stored row
- * is worked out from the read instead of being read back.
+ * without a query of its own. A report that leaves the module unfinished costs BEGIN, the
+ * enrollment lock with the current progress row (one read on SQLite, two on MySQL), the upsert
+ * and COMMIT; the stored row is worked out from that read instead of being read back.
  */
 export async function recordProgress(db: Db, report: ProgressReport): Promise<RecordedProgress | null> {
   const { userId, module } = report;
@@ -107,8 +107,13 @@ interface ExistingProgress {
 /**
  * Serialises one learner's reports on one course (MySQL row lock; SQLite already has a single
  * writer). Without it, two reports completing the last two modules at once could each miss the
- * other's row, and neither would issue the certificate. The same locking read brings the
- * module's progress row as it stands; undefined when the learner is not enrolled.
+ * other's row, and neither would issue the certificate. It also reads the module's progress row
+ * as it stands; undefined when the learner is not enrolled.
+ *
+ * SQLite reads both in one join. MySQL locks the enrollment alone and then reads the progress
+ * row without a lock: a locking read through the join would also take gap locks on progress,
+ * and two reports of one learner on two courses, each inserting its first row, could then
+ * deadlock on each other's gap.
  */
 async function lockEnrollment(
   trx: Knex.Transaction,
@@ -116,20 +121,27 @@ async function lockEnrollment(
   courseId: number,
   moduleId: number,
 ): Promise<{ existing: ExistingProgress | null } | undefined> {
-  const query = trx('enrollments as e')
-    .leftJoin('progress as p', (join) => join.on('p.userId', '=', 'e.userId').andOn('p.moduleId', '=', trx.raw('?', [moduleId])))
-    .select('e.id', 'p.id as progressId', 'p.watchedDuration', 'p.position', 'p.isCompleted', 'p.completedAt')
-    .where({ 'e.userId': userId, 'e.courseId': courseId });
-  if (dialectOf(trx) === 'mysql') query.forUpdate();
-  const row = await query.first();
-  if (!row) return undefined;
-  if (row.progressId === null || row.progressId === undefined) return { existing: null };
+  const progressColumns = ['p.id as progressId', 'p.watchedDuration', 'p.position', 'p.isCompleted', 'p.completedAt'];
+  let row: (Partial<ExistingProgress> & { progressId?: number | null }) | undefined;
+  if (dialectOf(trx) === 'mysql') {
+    const enrollment = await trx('enrollments').select('id').where({ userId, courseId }).forUpdate().first();
+    if (!enrollment) return undefined;
+    row = (await trx('progress as p').select(progressColumns).where({ 'p.userId': userId, 'p.moduleId': moduleId }).first()) ?? {};
+  } else {
+    row = await trx('enrollments as e')
+      .leftJoin('progress as p', (join) => join.on('p.userId', '=', 'e.userId').andOn('p.moduleId', '=', trx.raw('?', [moduleId])))
+      .select('e.id', ...progressColumns)
+      .where({ 'e.userId': userId, 'e.courseId': courseId })
+      .first();
+    if (!row) return undefined;
+  }
+  if (!row || row.progressId === null || row.progressId === undefined) return { existing: null };
   return {
     existing: {
-      watchedDuration: row.watchedDuration,
-      position: row.position,
-      isCompleted: row.isCompleted,
-      completedAt: row.completedAt === null ? null : Number(row.completedAt),
+      watchedDuration: row.watchedDuration!,
+      position: row.position!,
+      isCompleted: row.isCompleted!,
+      completedAt: row.completedAt === null || row.completedAt === undefined ? null : Number(row.completedAt),
     },
   };
 }

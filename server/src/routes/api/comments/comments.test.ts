@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
+import { countColdAndWarm } from '../courses/countQueries.ts';
 
 let server: TestServer;
 let moduleId: number;
@@ -180,5 +181,28 @@ describe('the list query', () => {
     const fromComments = statements.filter((sql) => /from [`"]?comments/i.test(sql));
     expect(fromComments).toHaveLength(1);
     expect(fromComments[0]).toMatch(/join [`"]?users/i);
+  });
+});
+
+describe('query count', () => {
+  it('reads a page of 2 comments and a page of 20 with the same number of queries, catalogue cold or warm', async () => {
+    const course = await createCourse(server.db);
+    const few = await createModule(server.db, course.id);
+    const many = await createModule(server.db, course.id);
+    await enroll(server.db, learner.id, course.id);
+    for (const [module, count] of [[few, 2], [many, 20]] as const) {
+      for (let i = 0; i < count; i += 1) {
+        const author = i % 2 ? learner.id : classmate.id;
+        await server.db('comments').insert({ moduleId: module.id, userId: author, comment: `Comment ${i}`, createdAt: Date.now() + i });
+      }
+    }
+    const forFew = await countColdAndWarm(server.db, () => clients.learner.get(`/api/modules/${few.id}/comments`));
+    const forMany = await countColdAndWarm(server.db, async () => {
+      const response = await clients.learner.get(`/api/modules/${many.id}/comments`);
+      expect(response.body).toHaveLength(20);
+    });
+    expect(forFew.warm).toBeGreaterThan(0);
+    expect(forFew.cold).toBeGreaterThan(forFew.warm);
+    expect(forMany).toEqual(forFew);
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/knex.ts';
-import { catalogue } from '../../../services/catalogue.ts';
+import { catalogue, type Catalogue } from '../../../services/catalogue.ts';
 import { canAccessCourseContent } from '../../../policies/index.ts';
 import type { User } from '../../../models/User.ts';
 import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../../../presenters/courses.ts';
@@ -35,6 +35,39 @@ export async function progressEntries(db: Db, userId: number, courseId?: number)
     );
   if (courseId !== undefined) query.where('modules.courseId', courseId);
   return query;
+}
+
+/**
+ * The user's enrolled course ids and their progress rows on those courses, in one query: the
+ * enrollments, each joined to its progress rows through the (userId, courseId) index. Module
+ * titles and existence come from the catalogue (modules never change course, so the row's
+ * courseId is the module's). Progress on courses the user is not enrolled in is never shown,
+ * so it is not read.
+ */
+export async function enrolledProgress(db: Db, userId: number, modules: Catalogue['modules']): Promise<{ enrolled: Set<number>; entries: ProgressEntry[] }> {
+  const rows: Array<{ enrolledCourseId: number; id: number | null; moduleId: number | null; watchedDuration: number; isCompleted: number | boolean; updatedAt: number }> =
+    await db('enrollments as e')
+      .leftJoin('progress as p', (join) => join.on('p.userId', '=', 'e.userId').andOn('p.courseId', '=', 'e.courseId'))
+      .where('e.userId', userId)
+      .select('e.courseId as enrolledCourseId', 'p.id', 'p.moduleId', 'p.watchedDuration', 'p.isCompleted', 'p.updatedAt');
+  const enrolled = new Set<number>();
+  const entries: ProgressEntry[] = [];
+  for (const row of rows) {
+    enrolled.add(Number(row.enrolledCourseId));
+    if (row.id === null || row.moduleId === null) continue;
+    const module = modules.get(Number(row.moduleId));
+    if (!module) continue;
+    entries.push({
+      id: row.id,
+      moduleId: module.id,
+      courseId: module.courseId,
+      moduleTitle: module.title,
+      watchedDuration: row.watchedDuration,
+      isCompleted: row.isCompleted,
+      updatedAt: row.updatedAt,
+    });
+  }
+  return { enrolled, entries };
 }
 
 export async function enrolledCourseIds(db: Db, userId: number): Promise<Set<number>> {

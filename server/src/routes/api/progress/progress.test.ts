@@ -203,6 +203,24 @@ describe('certificates from progress', () => {
     }
   });
 
+  it('records a learner’s first reports on two courses at the same moment without a deadlock', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const setup = await enrolledLearner([600, 600]);
+      const other = await createCourse(server.db);
+      const otherModules = [await createModule(server.db, other.id, { duration: 600 }), await createModule(server.db, other.id, { duration: 600 })];
+      await enroll(server.db, setup.user.id, other.id);
+      const elsewhere = { ...setup, course: other, modules: otherModules };
+      const answers = await Promise.all([
+        report(setup, 0, { watchedDuration: 100 }),
+        report(elsewhere, 1, { watchedDuration: 200 }),
+        report(setup, 1, { watchedDuration: 300 }),
+        report(elsewhere, 0, { watchedDuration: 400 }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((answer) => answer.body.watchedDuration)).toEqual([100, 200, 300, 400]);
+    }
+  });
+
   it('does not replace a revoked certificate', async () => {
     const setup = await enrolledLearner([60]);
     const issued = await report(setup, 0, { isCompleted: true });
