@@ -53,7 +53,7 @@ export function SchoolMembers({ schoolId }: { schoolId: number }) {
       ) : members.data.members.length === 0 ? (
         <EmptyText>No members yet. Create an invite link below and share it with your colleagues.</EmptyText>
       ) : (
-        <Scroll tabIndex={0} role="region" aria-labelledby="members-title">
+        <Scroll tabIndex={0} aria-label="Members and their progress">
           <Table>
             <thead>
               <tr>
@@ -148,7 +148,7 @@ function MemberRow({
         {isMe ? null : (
           <RowActions>
             {member.role === 'member' ? (
-              <Button size="sm" variant="secondary" onClick={onPromote} aria-label={`Make ${member.name} a manager`}>
+              <Button size="sm" variant="secondary" onClick={onPromote} aria-label={`Make manager: ${member.name}`}>
                 Make manager
               </Button>
             ) : null}

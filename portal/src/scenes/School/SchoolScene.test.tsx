@@ -120,7 +120,7 @@ describe('SchoolScene for a manager', () => {
   it('promotes a member after confirming', async () => {
     const api = manager({ 'POST /api/schools/4/managers': ok({ message: 'Promoted to manager' }) });
     renderSchool();
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Tom Reed a manager' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Make manager: Tom Reed' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make manager' }));
     expect((await screen.findAllByText('Manager added')).length).toBeGreaterThan(0);
     expect(api.callsTo('POST', '/api/schools/4/managers')[0]?.body).toEqual({ userId: 21 });
