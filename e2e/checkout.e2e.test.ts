@@ -156,6 +156,42 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       await context.close();
     });
 
+    it(`a buyer without a school creates one at checkout and pays by card for it (${viewport.width} px)`, async () => {
+      const context = await newContext(browser.browser, viewport);
+      await context.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+      const page = await context.newPage();
+      const email = `newschool-${viewport.width}-${Date.now()}@school.test`;
+      await signIn(app, page, email);
+      const user = await app.db('users').where({ email }).first();
+
+      await page.goto(`${app.url}/checkout/${course.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Purchase Course' }).waitFor();
+      await page.getByRole('radio', { name: /Create a school/ }).check();
+      // The school's name comes from the buyer's profile; no school intent exists until the school does.
+      const name = page.getByRole('textbox', { name: 'School or organisation name' });
+      await expect(name.inputValue()).resolves.toBe('Hill Primary School');
+      expect(await app.db('payments').where({ userId: user.id, courseId: course.id }).whereNotNull('schoolId').first()).toBeUndefined();
+      await screenshot(page, 'checkout-05-create-school');
+      await expectAccessible(page, 'checkout (create a school)');
+      await page.getByRole('button', { name: 'Create school and pay by card' }).click();
+      await toast(page, 'School created');
+      expect(await page.getByRole('radio', { name: /Hill Primary School/ }).isChecked()).toBe(true);
+
+      // The intent made for the school's card form, settled at the loopback Stripe.
+      const school = await app.db('schools').where('id', (await app.db('schoolMembers').where({ userId: user.id, role: 'manager' }).first()).schoolId).first();
+      expect(school.name).toBe('Hill Primary School');
+      let payment: { providerReference: string; schoolId: number } | undefined;
+      await expect.poll(async () => (payment = await app.db('payments').where({ userId: user.id, courseId: course.id, schoolId: school.id }).first())).toBeTruthy();
+      stripe.settle(payment!.providerReference, 'succeeded');
+      await page.goto(`${app.url}/payment-success?payment_intent=${payment!.providerReference}&redirect_status=succeeded`);
+      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
+      expect(await app.db('schoolLicences').where({ schoolId: school.id, courseId: course.id }).whereNull('revokedAt').first()).toBeTruthy();
+      expect(await app.db('enrollments').where({ userId: user.id, courseId: course.id }).first()).toBeTruthy();
+      await page.goto(`${app.url}/courses/${course.id}`);
+      await page.getByText('Access through Hill Primary School').waitFor();
+      await context.close();
+    });
+
     it(`without Stripe keys the checkout says so and offers the invoice (${viewport.width} px)`, async () => {
       const context = await newContext(browser.browser, viewport);
       const stripeRequests: string[] = [];

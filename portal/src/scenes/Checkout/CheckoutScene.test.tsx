@@ -331,6 +331,30 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(api.callsTo('POST', '/api/orders')[0]?.body).not.toHaveProperty('createSchool');
   });
 
+  it('creates a school for someone without one, then pays by card for it', async () => {
+    let created = false;
+    const api = setup({
+      'GET /api/user': ok({ ...learner, company: 'Hill School' }),
+      'GET /api/schools/mine': () =>
+        ok(created ? { school: { ...school, id: 9, name: 'Hill School' }, role: 'manager', courses: [], domains: [] } : { school: null, role: null, courses: [], domains: [] }),
+      'POST /api/schools': ({ body }) => {
+        created = true;
+        return { status: 201, body: { ...school, id: 9, name: (body as { name: string }).name } };
+      },
+    });
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: /Just for me/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Create a school/ }));
+    expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
+    // Pre-filled from the buyer's profile.
+    expect(screen.getByRole('textbox', { name: /School or organisation name/ })).toHaveValue('Hill School');
+    await userEvent.click(screen.getByRole('button', { name: 'Create school and pay by card' }));
+    expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School' });
+    expect(await screen.findByRole('radio', { name: /Hill School/ })).toBeChecked();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5, schoolId: 9 }));
+  });
+
   it('creates a school with an invoice order for someone without one', async () => {
     const api = setup({
       'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [] }),
@@ -340,6 +364,7 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(await screen.findByRole('radio', { name: /Just for me/ })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: /Create a school/ }));
     expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice/ }));
     const name = await screen.findByRole('textbox', { name: /Name of the new school/ });
     await userEvent.clear(name);
     await userEvent.type(name, 'Hill School');
@@ -348,6 +373,28 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/orders')[0]?.body).toMatchObject({ courseId: 5, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', createSchool: true });
     expect(api.callsTo('POST', '/api/orders')[0]?.body).not.toHaveProperty('schoolId');
+  });
+
+  it('lets a manager who has the course personally still license it for the school', async () => {
+    const api = setup({
+      'GET /api/courses/5': ok({ ...course, isEnrolled: true }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+    });
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: /St Mary's Primary/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Just for me/ })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4 });
+  });
+
+  it('has nothing to sell when the school is licensed already', async () => {
+    const api = setup({
+      'GET /api/courses/5': ok({ ...course, isEnrolled: true }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [{ courseId: 5, title: course.title }], domains: [] }),
+    });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: "You're already enrolled" })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
   });
 
   it('tells a member who does not manage their school that the purchase is personal', async () => {

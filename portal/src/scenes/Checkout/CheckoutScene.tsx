@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
 import { isNotFound } from '../../api/client.ts';
+import { usePublicConfig } from '../../api/config.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -14,6 +15,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { CardPayment } from './CardPayment.tsx';
 import { InvoiceRequest, type Purchaser } from './InvoiceRequest.tsx';
+import { NewSchoolCard } from './NewSchoolCard.tsx';
 import { SchoolChoice } from './SchoolChoice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 
@@ -60,8 +62,14 @@ function Checkout({ course }: { course: CourseDetailDto }) {
   const [cardUnavailable, setCardUnavailable] = useState(false);
   const openInvoice = useCallback(() => setInvoiceOpened(true), []);
   const cardIsUnavailable = useCallback(() => setCardUnavailable(true), []);
+  // A new school without card payment can only be bought by invoice: that form leads.
+  const config = usePublicConfig();
+  const newSchoolWithoutCard = purchaser.kind === 'create' && config.isSuccess && !config.data.stripePublishableKey;
 
-  if (course.isEnrolled) {
+  // Someone who bought the course for themselves may still license it for the school they manage.
+  const schoolCanBuy = managed !== null && !mine.data?.courses.some((licensed) => licensed.courseId === course.id);
+  if (course.isEnrolled && mine.isPending) return <LoadingState label="Checking your school" />;
+  if (course.isEnrolled && !schoolCanBuy) {
     return (
       <Container $narrow>
         <StatusMessage
@@ -103,16 +111,18 @@ function Checkout({ course }: { course: CourseDetailDto }) {
             <LoadingState label="Checking your school" />
           ) : (
             <>
-              <SchoolChoice mine={mine.data} purchaser={purchaser} onChange={setChosen} />
-              {purchaser.kind === 'create' ? null : (
+              <SchoolChoice mine={mine.data} purchaser={purchaser} onChange={setChosen} forSelf={!course.isEnrolled} />
+              {purchaser.kind === 'create' ? (
+                <NewSchoolCard onCreated={(school) => setChosen({ kind: 'school', schoolId: school.id, name: school.name })} />
+              ) : (
                 <CardPayment course={course} schoolId={purchaser.kind === 'school' ? purchaser.schoolId : null} onUnavailable={cardIsUnavailable} />
               )}
               {/* Without card payment the invoice is the way to buy, so it opens by itself and leads. */}
               <InvoiceRequest
                 course={course}
                 purchaser={purchaser}
-                open={invoiceOpened || cardUnavailable || purchaser.kind === 'create'}
-                primary={cardUnavailable || purchaser.kind === 'create'}
+                open={invoiceOpened || cardUnavailable || newSchoolWithoutCard}
+                primary={cardUnavailable || newSchoolWithoutCard}
                 onOpen={openInvoice}
               />
             </>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { MySchoolDto } from '@atrium/common';
 import { Icon } from '../../components/Icon.tsx';
@@ -7,10 +6,21 @@ import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';
 
 /**
  * "Which school is this for?": a manager buys for their school (every member gets access) or for
- * themselves; someone without a school can create one with an invoice order. A member who does
- * not manage their school buys for themselves only.
+ * themselves; someone without a school can create one here (for a card payment) or with an invoice
+ * order. A member who does not manage their school buys for themselves only.
  */
-export function SchoolChoice({ mine, purchaser, onChange }: { mine: MySchoolDto | undefined; purchaser: Purchaser; onChange(next: Purchaser): void }) {
+export function SchoolChoice({
+  mine,
+  purchaser,
+  onChange,
+  forSelf = true,
+}: {
+  mine: MySchoolDto | undefined;
+  purchaser: Purchaser;
+  onChange(next: Purchaser): void;
+  /** False when the buyer has the course already: only the school can still be licensed. */
+  forSelf?: boolean;
+}) {
   const school = mine?.school ?? null;
   if (school && mine?.role !== 'manager') {
     return (
@@ -28,14 +38,14 @@ export function SchoolChoice({ mine, purchaser, onChange }: { mine: MySchoolDto 
   const options: { value: Purchaser; label: string; hint: string }[] = school
     ? [
         { value: { kind: 'school', schoolId: school.id, name: school.name }, label: school.name, hint: 'Every member of your school gets access.' },
-        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access.' },
+        ...(forSelf ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access.' }] : []),
       ]
     : [
         { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access.' },
         {
           value: { kind: 'create' },
           label: 'Create a school',
-          hint: 'Pay by invoice and name your school: you manage it, and every colleague you invite gets access.',
+          hint: 'Name your school and pay by card or invoice: you manage it, and every colleague you invite gets access.',
         },
       ];
   return (
@@ -45,12 +55,6 @@ export function SchoolChoice({ mine, purchaser, onChange }: { mine: MySchoolDto 
       </Legend>
       <Muted id="school-choice-lead">
         One purchase for a school gives every member of staff their own login.
-        {school ? null : (
-          <>
-            {' '}
-            To pay by card for a school, <Link to="/school">create the school first</Link>.
-          </>
-        )}
       </Muted>
       <Options>
         {options.map((option) => (
@@ -67,7 +71,10 @@ export function SchoolChoice({ mine, purchaser, onChange }: { mine: MySchoolDto 
   );
 }
 
+// Floated so the legend sits inside the panel like the other panels' titles, not on its border.
 const Legend = styled.legend`
+  float: left;
+  width: 100%;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
@@ -79,6 +86,9 @@ const Legend = styled.legend`
   svg {
     flex: none;
     color: ${({ theme }) => theme.colors.accent};
+  }
+  & + * {
+    clear: both;
   }
 `;
 

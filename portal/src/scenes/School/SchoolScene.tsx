@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { MySchoolDto, SchoolDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
-import { useCreateSchool, useDownloadRegister, useMySchool } from '../../api/schools.ts';
+import { useDownloadRegister, useMySchool } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
-import { Form, TextField } from '../../components/Field.tsx';
+import { CreateSchoolForm } from '../../components/CreateSchoolForm.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
@@ -126,25 +125,6 @@ function RegisterButton({ schoolId }: { schoolId: number }) {
 }
 
 function NoSchool() {
-  const create = useCreateSchool();
-  const { toast } = useToast();
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setProblem('Please enter the school or organisation name');
-      return;
-    }
-    setProblem(null);
-    create.mutate(
-      { name: name.trim() },
-      {
-        onSuccess: (school) => toast({ title: 'School created', description: `You manage ${school.name}. Invite your colleagues below.`, variant: 'success' }),
-        onError: (error) => toast({ title: 'Could not create the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
-      },
-    );
-  };
   return (
     <Container $narrow>
       <PageHeading title="My school" lead="You are not a member of a school yet." />
@@ -163,22 +143,7 @@ function NoSchool() {
             <h2 id="create-title">Create a school</h2>
           </PanelHeader>
           <PanelLead>You become its manager: buy courses for every member of staff, invite colleagues and follow their training.</PanelLead>
-          <Form onSubmit={submit} noValidate aria-label="Create a school">
-            <TextField
-              label="School or organisation name"
-              autoComplete="organization"
-              maxLength={200}
-              required
-              value={name}
-              error={problem}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <Actions>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Creating…' : 'Create school'}
-              </Button>
-            </Actions>
-          </Form>
+          <CreateSchoolForm />
         </Panel>
         <ButtonLink to="/" variant="ghost">
           <Icon name="arrowLeft" size={18} /> Back to Dashboard
@@ -221,9 +186,4 @@ const CourseList = styled.ul`
   a {
     font-weight: 500;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
 `;

@@ -65,6 +65,35 @@ describe('buying for a school by card', () => {
     expect(await server.db('schoolLicences').where({ schoolId, courseId: course.id })).toHaveLength(1);
   });
 
+  it('a buyer without a school creates one and pays by card for it, as the checkout does', async () => {
+    const buyer = await learner(server);
+    const course = await pricedCourse();
+    const school = await buyer.client.post('/api/schools', { name: 'Hill Primary School' });
+    expect(school.status).toBe(201);
+    const created = await buyer.client.post('/api/create-payment-intent', { courseId: course.id, schoolId: school.body.id });
+    expect(created.status).toBe(200);
+    stripe.settle(created.body.paymentIntentId, 'succeeded');
+    expect((await buyer.client.get(`/api/payments/${created.body.paymentIntentId}`)).body.enrolled).toBe(true);
+    expect((await buyer.client.get('/api/schools/mine')).body).toMatchObject({ school: { name: 'Hill Primary School' }, role: 'manager', courses: [{ courseId: course.id }] });
+  });
+
+  it('a manager who bought the course personally can still license it for the school', async () => {
+    const { client: manager, user, schoolId } = await schoolWithManager(server);
+    const course = await pricedCourse();
+    const personal = await manager.post('/api/create-payment-intent', { courseId: course.id });
+    stripe.settle(personal.body.paymentIntentId, 'succeeded');
+    expect((await manager.get(`/api/payments/${personal.body.paymentIntentId}`)).body.enrolled).toBe(true);
+    expect((await manager.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(409);
+
+    const forSchool = await manager.post('/api/create-payment-intent', { courseId: course.id, schoolId });
+    expect(forSchool.status).toBe(200);
+    stripe.settle(forSchool.body.paymentIntentId, 'succeeded');
+    expect((await manager.get(`/api/payments/${forSchool.body.paymentIntentId}`)).body.enrolled).toBe(true);
+    expect(await server.db('schoolLicences').where({ schoolId, courseId: course.id })).toHaveLength(1);
+    // Still one enrollment: the personal one stands.
+    expect((await enrollmentsOf(server.db, user.id)).filter((e) => e.courseId === course.id)).toHaveLength(1);
+  });
+
   it('refuses to buy for a school the buyer does not manage', async () => {
     const { client: manager, schoolId } = await schoolWithManager(server);
     const course = await pricedCourse();

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { SchoolDto } from '@atrium/common';
+import { errorText } from '../api/client.ts';
+import { useCreateSchool } from '../api/schools.ts';
+import { Button } from './Button.tsx';
+import { Form, TextField } from './Field.tsx';
+import { useToast } from './toast/Toaster.tsx';
+
+/**
+ * Names a new school and creates it with the signed-in user as its manager. Used on /school and
+ * at checkout, where a card purchase for a school needs the school to exist before the payment.
+ */
+export function CreateSchoolForm({
+  initialName = '',
+  submitLabel = 'Create school',
+  onCreated,
+}: {
+  initialName?: string;
+  submitLabel?: string;
+  onCreated?(school: SchoolDto): void;
+}) {
+  const create = useCreateSchool();
+  const { toast } = useToast();
+  const [name, setName] = useState(initialName);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setProblem('Please enter the school or organisation name');
+      return;
+    }
+    setProblem(null);
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (school) => {
+          toast({ title: 'School created', description: `You manage ${school.name}.`, variant: 'success' });
+          onCreated?.(school);
+        },
+        onError: (error) => toast({ title: 'Could not create the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Create a school">
+      <TextField
+        label="School or organisation name"
+        autoComplete="organization"
+        maxLength={200}
+        required
+        value={name}
+        error={problem}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <Actions>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : submitLabel}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
