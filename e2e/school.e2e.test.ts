@@ -175,6 +175,33 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     await members.getByText(colleagueBEmail).waitFor();
     await members.getByText('Amara Adeyemi').waitFor();
 
+    // (6) The admin sees the school, its members and licence, revokes it (access ends, progress
+    // stays) and restores it.
+    const adminPage = await freshPage();
+    await adminPage.goto(app.url + '/auth');
+    await adminPage.getByRole('textbox', { name: 'Email' }).fill(app.admin.email);
+    await adminPage.getByRole('textbox', { name: 'Password' }).fill(app.admin.password);
+    await adminPage.getByRole('button', { name: 'Sign In' }).click();
+    await adminPage.getByRole('link', { name: 'Admin', exact: true }).first().waitFor();
+    await adminPage.goto(app.url + '/admin');
+    const schoolsPanel = adminPage.getByRole('region', { name: 'Schools' });
+    await schoolsPanel.getByRole('searchbox', { name: 'Search schools' }).fill('Mary');
+    await schoolsPanel.getByRole('link', { name: new RegExp(`${SCHOOL}.*3 members · 1 licence`) }).click();
+    await adminPage.getByRole('heading', { level: 1, name: SCHOOL }).waitFor();
+    const adminMembers = adminPage.getByRole('list', { name: 'Members' });
+    await adminMembers.getByText(colleagueBEmail, { exact: false }).waitFor();
+    await screenshot(adminPage, 'school-09-admin-school');
+    await expectAccessible(adminPage, 'admin school');
+    await adminPage.getByRole('button', { name: `Revoke the licence for ${course.title}` }).click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await toast(adminPage, 'Licence revoked');
+    const colleagueARow = await app.db('users').where({ email: 'amara.adeyemi@example.org' }).first();
+    expect(await app.db('enrollments').where({ userId: colleagueARow.id, courseId: course.id }).first()).toBeUndefined();
+    await adminPage.getByRole('button', { name: `Restore the licence for ${course.title}` }).click();
+    await toast(adminPage, 'Licence restored');
+    expect(await app.db('enrollments').where({ userId: colleagueARow.id, courseId: course.id }).first()).toBeTruthy();
+    await expectEnrolledOnDashboard(colleagueA, app, course);
+
     // Phone width: /school and /join render and stay accessible.
     const phoneManager = await freshPage(PHONE);
     await phoneManager.goto(app.url + '/auth');

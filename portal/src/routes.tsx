@@ -30,6 +30,7 @@ const JoinScene = scene(() => import('./scenes/Join/JoinScene.tsx'), 'JoinScene'
 const VerifyEmailScene = scene(() => import('./scenes/VerifyEmail/VerifyEmailScene.tsx'), 'VerifyEmailScene');
 const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
+const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {
@@ -62,7 +63,8 @@ function HomeRoute() {
   }
   return (
     <PageFrame>
-      <Suspense fallback={<LoadingState label="Loading your dashboard" />}>
+      {/* Full height, as the scene's own loading state: the footer stays below the fold until the dashboard replaces both. */}
+      <Suspense fallback={<LoadingState fullPage label="Loading your dashboard" />}>
         <DashboardScene />
       </Suspense>
     </PageFrame>
@@ -122,6 +124,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <AdminScene /> },
               { path: 'courses/:courseId', element: <AdminCourseScene /> },
               { path: 'students/:studentId', element: <AdminStudentScene /> },
+              { path: 'schools/:schoolId', element: <AdminSchoolScene /> },
             ],
           },
           { path: '/admin/*', element: <SignedOutToHome /> },

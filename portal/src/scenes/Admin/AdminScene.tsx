@@ -9,6 +9,7 @@ import { CoursesPanel } from './CoursesPanel.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { QuickEnroll } from './QuickEnroll.tsx';
 import { SalesPanel } from './SalesPanel.tsx';
+import { SchoolsPanel } from './SchoolsPanel.tsx';
 import { StudentsPanel } from './StudentsPanel.tsx';
 import { Panel, PanelHeader, ProblemText, Tile, Tiles } from './adminStyles.ts';
 
@@ -20,7 +21,7 @@ export function AdminScene() {
   const overview = useAdminOverview();
   return (
     <Container>
-      <PageHeading title="Admin Dashboard" lead="Courses, students, enrollments and messages." actions={<ExportButton />} />
+      <PageHeading title="Admin Dashboard" lead="Courses, students, schools, enrollments and messages." actions={<ExportButton />} />
       <Layout>
         <Area $area="overview">
         <Panel aria-labelledby="overview-title">
@@ -65,6 +66,9 @@ export function AdminScene() {
         <Area $area="inbox">
           <ContactInbox unhandled={overview.data?.unhandledMessages} />
         </Area>
+        <Area $area="schools">
+          <SchoolsPanel />
+        </Area>
         <Area $area="sales">
           <SalesPanel />
         </Area>
@@ -76,7 +80,7 @@ export function AdminScene() {
 const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  grid-template-areas: 'overview' 'courses' 'enroll' 'students' 'inbox' 'sales';
+  grid-template-areas: 'overview' 'courses' 'enroll' 'students' 'inbox' 'schools' 'sales';
   gap: ${({ theme }) => theme.space.lg};
 
   ${media.desktop} {
@@ -85,6 +89,7 @@ const Layout = styled.div`
       'overview overview'
       'courses enroll'
       'students inbox'
+      'students schools'
       'sales sales';
     align-items: start;
   }

@@ -1,0 +1,299 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { AdminSchoolDetailDto, AdminSchoolLicenceDto, LicenceSource } from '@atrium/common';
+import { formatLongDate } from '@atrium/common/rules/format';
+import { useAdminSchool, useChangeLicence } from '../../api/adminSchools.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
+import { useCourses } from '../../api/courses.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Container } from '../../components/Layout.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { EmptyText, FieldLabel, Muted, Panel, PanelHeader, RowList, Select, Tile, Tiles } from './adminStyles.ts';
+
+const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
+
+const backToAdmin = (
+  <ButtonLink to="/admin" variant="secondary">
+    <Icon name="arrowLeft" size={18} /> Back to Admin
+  </ButtonLink>
+);
+
+/** /admin/schools/:schoolId: a school's licences (grant, revoke, restore), members and domains. */
+export function AdminSchoolScene() {
+  const { schoolId = '' } = useParams();
+  const school = useAdminSchool(schoolId);
+  usePageTitle(school.data?.name ?? 'School');
+
+  if (school.isPending) return <LoadingState label="Loading school" />;
+  if (school.isError) {
+    const missing = isNotFound(school.error) || !/^\d+$/.test(schoolId);
+    return (
+      <Container>
+        <StatusMessage icon={missing ? 'school' : 'alert'} headingLevel={1} title={missing ? 'School Not Found' : 'Failed to fetch school'} actions={backToAdmin}>
+          <p>{missing ? 'There is no school with this id.' : school.error.message}</p>
+        </StatusMessage>
+      </Container>
+    );
+  }
+  return <SchoolPage school={school.data} />;
+}
+
+function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
+  return (
+    <Container>
+      <Header>
+        <div>
+          <Title>{school.name}</Title>
+          <Facts>
+            <span>{school.country}</span>
+            <span>Created {formatLongDate(school.createdAt)}</span>
+            {school.domains.map((domain) => (
+              <span key={domain.domain}>
+                @{domain.domain}
+                {domain.verifiedAt ? '' : ' (not verified)'}
+              </span>
+            ))}
+          </Facts>
+        </div>
+        {backToAdmin}
+      </Header>
+      <Layout>
+        <Panel aria-labelledby="school-stats-title" style={{ gridArea: 'stats' }}>
+          <PanelHeader>
+            <h2 id="school-stats-title">Overview</h2>
+          </PanelHeader>
+          <Tiles>
+            <Tile>
+              <dt>Members</dt>
+              <dd>{school.memberCount}</dd>
+            </Tile>
+            <Tile>
+              <dt>Licences in force</dt>
+              <dd>{school.licenceCount}</dd>
+            </Tile>
+          </Tiles>
+        </Panel>
+        <div style={{ gridArea: 'licences', minWidth: 0 }}>
+          <Licences school={school} />
+        </div>
+        <div style={{ gridArea: 'members', minWidth: 0 }}>
+          <Members school={school} />
+        </div>
+      </Layout>
+    </Container>
+  );
+}
+
+function Licences({ school }: { school: AdminSchoolDetailDto }) {
+  const courses = useCourses();
+  const change = useChangeLicence(school.id);
+  const { toast } = useToast();
+  const [courseId, setCourseId] = useState('');
+  const [revoking, setRevoking] = useState<AdminSchoolLicenceDto | null>(null);
+  const selectId = useId();
+  // A revoked licence comes back with Restore, not with a second grant.
+  const grantable = (courses.data ?? []).filter((course) => !school.licences.some((licence) => licence.courseId === course.id));
+
+  const run = (kind: 'grant' | 'revoke' | 'restore', id: number, title: string, done?: () => void) =>
+    change.mutate(
+      { kind, courseId: id },
+      {
+        onSuccess: () => {
+          done?.();
+          const what = { grant: 'Licence granted', revoke: 'Licence revoked', restore: 'Licence restored' }[kind];
+          toast({ title: what, description: `${title} for ${school.name}.`, variant: 'success' });
+        },
+        onError: (error) => {
+          done?.();
+          toast({ title: 'The licence could not be changed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+
+  const grant = (event: FormEvent) => {
+    event.preventDefault();
+    const course = grantable.find((candidate) => String(candidate.id) === courseId);
+    if (!course) {
+      toast({ title: 'Missing information', description: 'Choose a course to license.', variant: 'destructive' });
+      return;
+    }
+    run('grant', course.id, course.title, () => setCourseId(''));
+  };
+
+  return (
+    <Panel aria-labelledby="licences-title">
+      <PanelHeader>
+        <h2 id="licences-title">Licences</h2>
+      </PanelHeader>
+      <GrantForm onSubmit={grant} noValidate aria-label="Grant a licence">
+        <div>
+          <FieldLabel htmlFor={selectId}>Grant a licence</FieldLabel>
+          <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!courses.data || grantable.length === 0}>
+            <option value="">{!courses.data ? 'Loading courses…' : grantable.length === 0 ? 'Licensed for every course' : 'Choose a course'}</option>
+            {grantable.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.title}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={change.isPending || grantable.length === 0}>
+          Grant
+        </Button>
+      </GrantForm>
+      {school.licences.length === 0 ? (
+        <EmptyText>No licences yet. A card payment or a paid invoice for the school licenses a course, or grant one here.</EmptyText>
+      ) : (
+        <RowList aria-label="Licensed courses">
+          {school.licences.map((licence) => (
+            <LicenceRow key={licence.courseId}>
+              <div>
+                <strong>{licence.title}</strong>{' '}
+                {licence.revokedAt ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">In force</Badge>}
+                <Muted as="p">
+                  {SOURCE[licence.source]} · {formatLongDate(licence.createdAt)}
+                  {licence.revokedAt ? ` · revoked ${formatLongDate(licence.revokedAt)}` : ''}
+                </Muted>
+              </div>
+              {licence.revokedAt ? (
+                <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => run('restore', licence.courseId, licence.title)} aria-label={`Restore the licence for ${licence.title}`}>
+                  Restore
+                </Button>
+              ) : (
+                <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => setRevoking(licence)} aria-label={`Revoke the licence for ${licence.title}`}>
+                  Revoke
+                </Button>
+              )}
+            </LicenceRow>
+          ))}
+        </RowList>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this licence?"
+        description={`Members of ${school.name} lose access to “${revoking?.title ?? ''}” unless they have it another way. Their progress and certificates are kept, and restoring the licence gives the access back.`}
+        confirmLabel="Revoke"
+        busyLabel="Revoking…"
+        busy={change.isPending}
+        onConfirm={() => revoking && run('revoke', revoking.courseId, revoking.title, () => setRevoking(null))}
+      />
+    </Panel>
+  );
+}
+
+function Members({ school }: { school: AdminSchoolDetailDto }) {
+  return (
+    <Panel aria-labelledby="members-title">
+      <PanelHeader>
+        <h2 id="members-title">Members</h2>
+        <Muted>{school.members.length}</Muted>
+      </PanelHeader>
+      {school.members.length === 0 ? (
+        <EmptyText>No members.</EmptyText>
+      ) : (
+        <RowList aria-label="Members">
+          {school.members.map((member) => (
+            <MemberRow key={member.userId}>
+              <div>
+                <Link to={`/admin/students/${member.userId}`}>{member.name}</Link>
+                <Muted as="p">
+                  {member.email} · joined {formatLongDate(member.joinedAt)}
+                </Muted>
+              </div>
+              {member.role === 'manager' ? <Badge>Manager</Badge> : <Badge $tone="neutral">Member</Badge>}
+            </MemberRow>
+          ))}
+        </RowList>
+      )}
+    </Panel>
+  );
+}
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSize.xxl};
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'stats' 'licences' 'members';
+  gap: ${({ theme }) => theme.space.lg};
+
+  ${media.desktop} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-areas:
+      'stats stats'
+      'licences members';
+    align-items: start;
+  }
+`;
+
+const GrantForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  @media (min-width: 520px) {
+    grid-template-columns: minmax(0, 1fr) auto;
+  }
+`;
+
+const Row = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} 0;
+
+  & > div {
+    flex: 1;
+    min-width: 12rem;
+  }
+  p {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const LicenceRow = styled(Row)`
+  strong {
+    font-weight: 600;
+  }
+`;
+
+const MemberRow = styled(Row)`
+  a {
+    font-weight: 600;
+  }
+`;
