@@ -4,21 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimits, redisLimiters } from './rateLimit.ts';
 import { createTestServer } from '../test/server.ts';
 import { createUser } from '../test/factories.ts';
+import { redisForTests, TEST_REDIS_URL } from '../test/redis.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, enableOfflineQueue: false });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 describe('RateLimits in memory', () => {
   it('answers 429 with Retry-After once the limit is spent, and the multiplier scales it', async () => {
@@ -38,10 +26,7 @@ describe('RateLimits in memory', () => {
   });
 });
 
-const mustHaveRedis = process.env.REQUIRE_REDIS === '1';
-const available = await redisAnswers();
-if (!available && mustHaveRedis) throw new Error(`REQUIRE_REDIS=1 but no Redis answers at ${REDIS_URL}`);
-if (!available) console.warn(`[atrium] no Redis at ${REDIS_URL}: shared rate-limit tests skipped.`);
+const available = await redisForTests('shared rate-limit tests');
 
 describe.skipIf(!available)('RateLimits shared through Redis', () => {
   let redis: Redis;
@@ -60,6 +45,7 @@ describe.skipIf(!available)('RateLimits shared through Redis', () => {
     await expect(second.consume('loginAccount', 'shared@school.test')).rejects.toMatchObject({ status: 429 });
   });
 
+  // Two instances on one database, a per-learner limit reached through one shared session: twoInstances.test.ts.
   it('locks an account across two app instances sharing REDIS_URL', async () => {
     const a = await createTestServer({ REDIS_URL, RATE_LIMIT_MULTIPLIER: '1' });
     const b = await createTestServer({ REDIS_URL, RATE_LIMIT_MULTIPLIER: '1' });

@@ -5,16 +5,21 @@ import { createTestServer, type TestServer } from '../test/server.ts';
 import { createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../test/factories.ts';
 import type { TestClient } from '../test/client.ts';
 import { startFakeStripe } from '../test/fakeStripe.ts';
+import { createSchool, joinSchool } from '../commands/schools/membership.ts';
+import { createInvite } from '../commands/schools/invites.ts';
+import { licenseSchool } from '../commands/schools/licences.ts';
 
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
- * visitor and from a signed-in learner: never a 5xx, and another learner's data never changes.
+ * visitor, a signed-in learner and a school manager: never a 5xx, and neither another learner's
+ * data nor another school's ever changes.
  */
+type Caller = 'visitor' | 'learner' | 'manager';
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
-let attacker: TestClient;
+const attackers = {} as Record<Exclude<Caller, 'visitor'>, TestClient>;
 let victim: UserRow;
-let ids: { courseId: number; moduleId: number };
+let ids: { courseId: number; moduleId: number; victimSchoolId: number; attackerSchoolId: number };
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 // Routes that end the attacker's own session would only make the rest of the run anonymous.
@@ -30,11 +35,25 @@ beforeAll(async () => {
   const now = Date.now();
   await server.db('progress').insert({ userId: victim.id, moduleId: module.id, courseId: course.id, watchedDuration: 100, position: 100, isCompleted: false, updatedAt: now });
   await server.db('comments').insert({ moduleId: module.id, userId: victim.id, comment: 'Victim comment', createdAt: now });
-  ids = { courseId: course.id, moduleId: module.id };
+  // The victim manages a school with a member, an invite link, a domain and a licence.
+  const victimSchoolId = await createSchool(server.db, { name: 'Victim Primary', country: 'GB' }, victim.id);
+  const member = await createUser(server.db);
+  await joinSchool(server.db, member.id, victimSchoolId, 'member');
+  await createInvite(server.db, victimSchoolId, victim.id, { maxUses: 5 });
+  await server.db('schoolDomains').insert({ schoolId: victimSchoolId, domain: 'victim.school.test', verifiedAt: now, verifiedBy: victim.id, createdAt: now });
+  await licenseSchool(server.db, victimSchoolId, course.id, 'grant');
   const learner = await createUser(server.db);
   await enroll(server.db, learner.id, course.id);
-  attacker = server.client();
-  await signIn(attacker, learner);
+  // A manager of a school of their own, who tries every route on their school and on the victim's.
+  const manager = await createUser(server.db);
+  await enroll(server.db, manager.id, course.id);
+  const attackerSchoolId = await createSchool(server.db, { name: 'Attacker Academy', country: 'GB' }, manager.id);
+  await joinSchool(server.db, (await createUser(server.db)).id, attackerSchoolId, 'member');
+  ids = { courseId: course.id, moduleId: module.id, victimSchoolId, attackerSchoolId };
+  attackers.learner = server.client();
+  await signIn(attackers.learner, learner);
+  attackers.manager = server.client();
+  await signIn(attackers.manager, manager);
 });
 afterAll(async () => {
   await server.close();
@@ -49,6 +68,11 @@ async function victimSnapshot(): Promise<string> {
     db('progress').where({ userId: victim.id }).orderBy('id'),
     db('comments').where({ userId: victim.id }).orderBy('id'),
     db('sessions').where({ userId: victim.id }).count({ n: '*' }).first(),
+    db('schools').where({ id: ids.victimSchoolId }).first(),
+    db('schoolMembers').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
+    db('schoolInvites').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
+    db('schoolDomains').where({ schoolId: ids.victimSchoolId }).orderBy('domain'),
+    db('schoolLicences').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -74,6 +98,9 @@ const segment = fc.oneof(
   fc.constantFrom('0', '-1', '1.5', '99999999999999999999', 'NaN', '%00', '..', 'null', '__proto__', 'constructor'),
   fc.string({ maxLength: 40 }).map(encodeURIComponent).filter((s) => s.length > 0),
   fc.constant(String(0)).map(() => String(ids.moduleId)),
+  // Real school and user ids, so school routes get past "not found" to the policy.
+  fc.constantFrom('victimSchoolId', 'attackerSchoolId').map((which) => String(ids[which])),
+  fc.constant(String(0)).map(() => String(victim.id)),
 );
 
 const query = fc.dictionary(fc.constantFrom('q', 'limit', 'offset', 'v', '__proto__', 'userId'), fc.string({ maxLength: 300 }));
@@ -83,11 +110,11 @@ describe('random input never breaks the server', () => {
     it(`${route.method.toUpperCase()} ${route.path}`, async () => {
       const before = await victimSnapshot();
       await fc.assert(
-        fc.asyncProperty(fc.array(segment, { minLength: 3, maxLength: 3 }), query, body, fc.boolean(), async (segments, params, payload, signedIn) => {
+        fc.asyncProperty(fc.array(segment, { minLength: 3, maxLength: 3 }), query, body, fc.constantFrom<Caller>('visitor', 'learner', 'manager'), async (segments, params, payload, caller) => {
           let index = 0;
           const path = route.path.replace(/:[A-Za-z]+/g, () => segments[index++]!);
           const search = new URLSearchParams(params).toString();
-          const client = signedIn ? attacker : server.client();
+          const client = caller === 'visitor' ? server.client() : attackers[caller];
           const method = route.method.toUpperCase();
           const response = await client.request(method, search ? `${path}?${search}` : path, method === 'GET' ? {} : { body: payload });
           expect(response.status, `${method} ${path} → ${response.text}`).toBeLessThan(500);
@@ -101,11 +128,11 @@ describe('random input never breaks the server', () => {
   it('answers broken JSON, wrong content types and deep nesting with 4xx', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     for (const raw of ['{', '{"a":}', 'nul', deep, '"\\ud800"']) {
-      const response = await attacker.request('POST', '/api/progress', { raw, headers: { 'content-type': 'application/json' } });
+      const response = await attackers.learner.request('POST', '/api/progress', { raw, headers: { 'content-type': 'application/json' } });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
     }
-    const xml = await attacker.request('POST', '/api/contact', { raw: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await attackers.learner.request('POST', '/api/contact', { raw: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.status).toBe(415);
   });
 });

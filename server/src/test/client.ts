@@ -7,9 +7,20 @@ export interface TestResponse<T = any> {
 
 /** fetch with a cookie jar: one instance is one browser. */
 export class TestClient {
-  private readonly cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly baseUrl: string) {}
+  /** The same browser (one shared cookie jar) reaching another server, as through a load balancer. */
+  at(baseUrl: string): TestClient {
+    return new TestClient(baseUrl, this.cookies);
+  }
+
+  /** Another browser holding a copy of this one's cookies as they are now (a replayed cookie). */
+  copy(baseUrl = this.baseUrl): TestClient {
+    return new TestClient(baseUrl, new Map(this.cookies));
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

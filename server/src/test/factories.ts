@@ -18,7 +18,8 @@ export interface UserRow {
   role: string;
 }
 
-export async function createUser(db: Db, overrides: Partial<Omit<UserRow, 'id'>> & { company?: string | null } = {}): Promise<UserRow> {
+/** A learner; `id` may be chosen, e.g. one no other run shares when a key outlives the database (Redis). */
+export async function createUser(db: Db, overrides: Partial<UserRow> & { company?: string | null } = {}): Promise<UserRow> {
   sequence += 1;
   const row = {
     email: `learner${sequence}-${Date.now()}@school.test`,

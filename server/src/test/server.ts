@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { Db } from '../db/knex.ts';
+import { createDb, type Db } from '../db/knex.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { TestClient } from './client.ts';
@@ -17,12 +17,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * The real app on a fresh database, listening on a loopback port. Rate limits are raised
- * unless a test passes RATE_LIMIT_MULTIPLIER itself.
- */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database: TestDatabase = await createTestDatabase();
+interface ListeningApp {
+  app: App;
+  config: Config;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real app on `db`, listening on a loopback port; close() stops it and leaves the database. */
+async function listenApp(database: Config['database'], db: Db, env: Record<string, string>): Promise<ListeningApp> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -35,20 +38,81 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     LOG_LEVEL: 'silent',
     ...env,
   });
-  config.database = database.database;
+  config.database = database;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ config, db: database.db, logger, passwords: createPasswordHasher(4) });
+  const app = createApp({ config, db, logger, passwords: createPasswordHasher(4) });
   server.on('request', app.callback());
   return {
     app,
-    db: database.db,
     config,
     url,
-    client: () => new TestClient(url),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
+    },
+  };
+}
+
+/**
+ * The real app on a fresh database, listening on a loopback port. Rate limits are raised
+ * unless a test passes RATE_LIMIT_MULTIPLIER itself.
+ */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database: TestDatabase = await createTestDatabase();
+  const listening = await listenApp(database.database, database.db, env);
+  return {
+    ...listening,
+    db: database.db,
+    client: () => new TestClient(listening.url),
+    async close() {
+      await listening.close();
+      await database.destroy();
+    },
+  };
+}
+
+export interface TestCluster {
+  /** A handle of the test's own on the shared database, for arranging and checking rows. */
+  db: Db;
+  /** The instances; each one's `db` is its own connection pool, its close() stops only it. */
+  servers: TestServer[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` instances of the app on one fresh database, as separate processes behind a load
+ * balancer would be: each has its own connection pool (and so its own catalogue cache and its
+ * own in-memory rate limits), and they share only the database and, with REDIS_URL, Redis.
+ * `env` may differ per instance.
+ */
+export async function createTestCluster(count: number, env: Record<string, string> | ((index: number) => Record<string, string>) = {}): Promise<TestCluster> {
+  const database: TestDatabase = await createTestDatabase();
+  const servers: TestServer[] = [];
+  try {
+    for (let index = 0; index < count; index += 1) {
+      const db = createDb(database.database);
+      const listening = await listenApp(database.database, db, typeof env === 'function' ? env(index) : env);
+      servers.push({
+        ...listening,
+        db,
+        client: () => new TestClient(listening.url),
+        async close() {
+          await listening.close();
+          await db.destroy();
+        },
+      });
+    }
+  } catch (error) {
+    for (const server of servers) await server.close();
+    await database.destroy();
+    throw error;
+  }
+  return {
+    db: database.db,
+    servers,
+    async close() {
+      for (const server of servers) await server.close();
       await database.destroy();
     },
   };

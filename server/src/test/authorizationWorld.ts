@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/knex.ts';
+import { createInvite } from '../commands/schools/invites.ts';
+import { createCourse, createModule, createUser, enroll, type UserRow } from './factories.ts';
+import type { startFakeStripe } from './fakeStripe.ts';
+
+/** The resources one cell of the authorization matrix (routes/authorization.test.ts) acts on. */
+export interface World {
+  learner: UserRow;
+  courseId: number;
+  pricedCourseId: number;
+  /** A priced course nobody has ordered or bought. */
+  untouchedPricedCourseId: number;
+  moduleId: number;
+  secondModuleId: number;
+  commentId: number;
+  certificateNumber: string;
+  orderId: number;
+  contactMessageId: number;
+  paymentIntentId: string;
+  /** The school, and per cell: a member of it, an invite link and an extra domain. */
+  schoolId: number;
+  memberId: number;
+  inviteId: number;
+  inviteToken: string;
+  domain: string;
+  licensedCourseId: number;
+}
+
+type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/** The accounts and school the world belongs to: the learner owns its things, the manager runs its school. */
+export interface Cast {
+  learner: UserRow;
+  manager: UserRow;
+  schoolId: number;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** A fresh set of resources per cell, so a delete in one cell cannot change another. */
+export async function buildWorld(db: Db, stripe: FakeStripe, cast: Cast): Promise<World> {
+  const { learner, manager, schoolId } = cast;
+  const course = await createCourse(db, { price: 0 });
+  const priced = await createCourse(db, { price: 49900 });
+  const untouched = await createCourse(db, { price: 19900 });
+  const module = await createModule(db, course.id);
+  const second = await createModule(db, course.id);
+  await enroll(db, learner.id, course.id);
+  const now = Date.now();
+  const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
+  const certificateNumber = `ATR-${randomBytes(8).toString('hex').toUpperCase()}`;
+  await db('certificates').insert({
+    userId: learner.id, courseId: course.id, certificateNumber, studentName: 'Learner', courseName: course.title,
+    completionPercentage: 100, completedAt: now, issuedAt: now,
+  });
+  const [orderId] = await db('orders').insert({
+    userId: learner.id, courseId: priced.id, courseTitle: priced.title, schoolName: 'Oak', billingEmail: 'o@oak.test',
+    amount: 49900, currency: 'gbp', status: 'requested', createdAt: now,
+  });
+  const [contactMessageId] = await db('contactMessages').insert({ name: 'A', email: 'a@b.test', message: 'Hi', source: 'landing', createdAt: now });
+  await db('avatars').insert({ userId: learner.id, data: Buffer.from('x'), contentType: 'image/webp', etag: unique(), updatedAt: now }).onConflict('userId').merge();
+  const paymentIntentId = `pi_${unique()}${unique()}`;
+  stripe.intents.set(paymentIntentId, {
+    id: paymentIntentId, object: 'payment_intent', amount: 49900, currency: 'gbp', status: 'requires_payment_method',
+    client_secret: `${paymentIntentId}_secret_x`, metadata: {}, description: null, last_payment_error: null,
+  });
+  await db('payments').insert({
+    userId: learner.id, courseId: priced.id, provider: 'stripe', providerReference: paymentIntentId, amount: 49900,
+    currency: 'gbp', status: 'requires_payment_method', createdAt: now, updatedAt: now,
+  });
+  // Rows, not commands, for the per-cell fixtures: joining enrolls in every licensed course and
+  // licensing enrolls every member, which over some 500 cells would grow quadratically.
+  const member = await createUser(db);
+  await db('schoolMembers').insert({ schoolId, userId: member.id, role: 'member', joinedAt: now });
+  const { token: inviteToken, invite } = await createInvite(db, schoolId, manager.id, {});
+  const domain = `d-${unique()}.school.test`;
+  await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: manager.id, createdAt: now });
+  const licensed = await createCourse(db, { price: 100 });
+  await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
+  return {
+    schoolId, memberId: member.id, inviteId: invite.id, inviteToken, domain, licensedCourseId: licensed.id,
+    learner, courseId: course.id, pricedCourseId: priced.id, untouchedPricedCourseId: untouched.id, moduleId: module.id, secondModuleId: second.id,
+    commentId: Number(commentId), certificateNumber, orderId: Number(orderId), contactMessageId: Number(contactMessageId), paymentIntentId,
+  };
+}
