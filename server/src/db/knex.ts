@@ -37,6 +37,44 @@ function cachePreparedStatements(connection: SqliteConnection): void {
   };
 }
 
+/** Waiting longer than this for a pooled MariaDB connection fails the request with 503. */
+export const MYSQL_ACQUIRE_TIMEOUT_MS = 5000;
+export const MYSQL_CONNECT_TIMEOUT_MS = 3000;
+
+/** knex's own warnings (one per failed connection attempt) are summarised this often at most. */
+const KNEX_WARNING_INTERVAL_MS = 10_000;
+
+/**
+ * knex logs "Acquire connection error" with a stack for every query that finds the database
+ * down: thousands of lines a second under load, while the request log already says it (once per
+ * interval, see middlewares/errors.ts). Each kind of warning (its first line) is written at once,
+ * then at most once per interval with the number of repeats left out.
+ */
+export function throttledKnexLog(write: (line: string) => void = (line) => console.warn(line), now = Date.now) {
+  const seen = new Map<string, { at: number; suppressed: number }>();
+  const note = (level: string) => (message: unknown) => {
+    const text = typeof message === 'string' ? message : message instanceof Error ? (message.stack ?? message.message) : JSON.stringify(message);
+    // The kind: the first line without the address and port, which change between attempts.
+    const firstLine = text.split('\n', 1)[0]!.slice(0, 300);
+    const kind = `${level}:${firstLine.replace(/\d+(\.\d+){3}(:\d+)?/g, '<address>')}`;
+    const last = seen.get(kind);
+    const at = now();
+    if (last && at - last.at < KNEX_WARNING_INTERVAL_MS) {
+      last.suppressed += 1;
+      return;
+    }
+    const repeats = last?.suppressed ? ` (and ${last.suppressed} more like it in the last ${Math.round((at - last.at) / 1000)} s)` : '';
+    write(`knex ${level}: ${firstLine}${repeats}`);
+    seen.set(kind, { at, suppressed: 0 });
+  };
+  return {
+    warn: note('warning'),
+    error: note('error'),
+    deprecate: (method: string, alternative: string) => write(`knex: ${method} is deprecated, use ${alternative}`),
+    debug: (message: unknown) => console.debug(message),
+  };
+}
+
 /** One knex instance per process; camelCase in JavaScript, snake_case in the database. */
 export function createDb(database: Config['database']): Db {
   if (database.client === 'sqlite') {
@@ -84,10 +122,19 @@ export function createDb(database: Config['database']): Db {
       decimalNumbers: true,
       supportBigNumbers: true,
       timezone: 'Z',
-      connectTimeout: 5000,
+      // A reachable MariaDB greets within milliseconds; one that has not in 3 s is hung or gone.
+      connectTimeout: MYSQL_CONNECT_TIMEOUT_MS,
     },
-    pool: { min: 0, max: 10, acquireTimeoutMillis: 5000 },
-    acquireConnectionTimeout: 5000,
+    pool: {
+      min: 0,
+      max: 10,
+      acquireTimeoutMillis: MYSQL_ACQUIRE_TIMEOUT_MS,
+      // A failed connect rejects the waiting query at once (answered 503) instead of being
+      // retried until the acquire timeout, so requests fail fast while the database is down.
+      propagateCreateError: true,
+    },
+    acquireConnectionTimeout: MYSQL_ACQUIRE_TIMEOUT_MS,
+    log: throttledKnexLog(),
     ...knexSnakeCaseMappers(),
   });
 }

@@ -1,5 +1,9 @@
 import type { PublicConfigDto } from '@atrium/common';
+import { DATABASE_RETRY_AFTER_SECONDS, noteDatabaseOutage, noteDatabaseRecovered } from '../../../middlewares/errors.ts';
 import type { Routes } from '../../define.ts';
+
+/** How long /readyz waits for `select 1`; a load balancer's probe typically gives up after 2–5 s. */
+const READY_TIMEOUT_MS = 2000;
 
 export function healthRoutes(routes: Routes): void {
   routes.add({
@@ -16,16 +20,25 @@ export function healthRoutes(routes: Routes): void {
     path: '/readyz',
     access: 'public',
     async handler(ctx) {
+      // A probe gets its answer within READY_TIMEOUT_MS even when connecting hangs.
+      ctx.set('Cache-Control', 'no-store');
+      let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
           ctx.deps.db.raw('select 1'),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000).unref()),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(Object.assign(new Error('database readiness check timed out'), { code: 'ETIMEDOUT' })), READY_TIMEOUT_MS);
+          }),
         ]);
+        noteDatabaseRecovered(ctx.state.log);
         ctx.body = { status: 'ready' };
       } catch (error) {
-        ctx.state.log.warn({ err: error }, 'readiness check failed');
+        noteDatabaseOutage(ctx.state.log, error, 'readiness check');
         ctx.status = 503;
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         ctx.body = { status: 'unavailable', message: 'The database is not reachable' };
+      } finally {
+        clearTimeout(timer);
       }
     },
   });
