@@ -1,5 +1,7 @@
+import knex from 'knex';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetOutageLog } from '../db/availability.ts';
 import { Mailer } from './mail.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { startSmtpCapture } from '../test/smtp.ts';
@@ -45,5 +47,20 @@ describe('Mailer', () => {
     await mailer.enqueue(database.db, { to: 'logged@school.test', subject: 'Logged', text: 'four' });
     await mailer.flush();
     expect((await database.db('outbox').where({ toAddress: 'logged@school.test' }).first()).status).toBe('logged');
+  });
+
+  it('logs a database outage once, not once per kick', async () => {
+    const lines: Array<{ level: string; msg: string }> = [];
+    const recording = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    // A MariaDB that is not there: port 1 refuses every connection.
+    const down = knex({ client: 'mysql2', connection: { host: '127.0.0.1', port: 1, user: 'atrium' }, pool: { min: 0, max: 2, propagateCreateError: true }, acquireConnectionTimeout: 2000 });
+    resetOutageLog();
+    const mailer = new Mailer(down, recording, { smtpUrl: null, from: 'Atrium <noreply@atrium.test>' });
+    for (let i = 0; i < 30; i += 1) mailer.kick();
+    await mailer.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    await down.destroy();
+    expect(lines.filter((line) => line.msg === 'mail flush failed')).toEqual([]);
+    expect(lines.filter((line) => line.msg.startsWith('database unavailable'))).toHaveLength(1);
   });
 });

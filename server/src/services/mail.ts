@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import { OutboxMessage } from '../models/OutboxMessage.ts';
+import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
 
 export interface MailMessage {
   to: string;
@@ -42,9 +43,15 @@ export class Mailer {
     });
   }
 
-  /** Starts delivering pending mail without making the caller wait for it. */
+  /**
+   * Starts delivering pending mail without making the caller wait for it. Every kick during a
+   * run shares that run's failure, so a database outage is logged sparingly, not once per kick.
+   */
   kick(): void {
-    void this.flush().catch((error: unknown) => this.logger.error({ err: error }, 'mail flush failed'));
+    void this.flush().catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) noteDatabaseOutage(this.logger, error, 'mail delivery');
+      else this.logger.error({ err: error }, 'mail flush failed');
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { PublicConfigDto } from '@atrium/common';
-import { DATABASE_RETRY_AFTER_SECONDS, noteDatabaseOutage, noteDatabaseRecovered } from '../../../middlewares/errors.ts';
+import { noteDatabaseOutage, noteDatabaseRecovered } from '../../../db/availability.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../../middlewares/errors.ts';
 import type { Routes } from '../../define.ts';
 
 /** How long /readyz waits for `select 1`; a load balancer's probe typically gives up after 2–5 s. */
