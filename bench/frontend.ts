@@ -19,6 +19,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** True once `npm run build` has built the portal the server serves. */
+export const portalBuilt = () => existsSync(resolve(ROOT, 'portal/dist/index.html'));
+
 const gzipSize = (file: string) => (existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
 
 /** A manifest chunk's file and everything it statically imports. */

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LIGHTHOUSE_TARGETS, type LighthouseSummary } from './lighthouse.ts';
 import { RESULTS_DIR } from './options.ts';
 
 export type Verdict = 'holds' | 'MISSED' | '';
@@ -43,6 +44,42 @@ export function formatTable(rows: TableRow[]): string {
   const line = (values: string[]) =>
     `| ${values.map((value, column) => (numeric.has(column) ? value.padStart(widths[column]!) : value.padEnd(widths[column]!))).join(' | ')} |`;
   return [line(header), `|${widths.map((width, column) => (numeric.has(column) ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One row per Lighthouse page: its two scores against the targets, the median run's metrics. */
+export function lighthouseRows(summary: LighthouseSummary): TableRow[] {
+  return summary.pages.map((page) => {
+    const { fcpMs, lcpMs, tbtMs, cls, speedIndexMs } = page.metrics;
+    const notes = [
+      `performance ${page.performance} (runs ${page.performanceRuns.join(', ')}), accessibility ${page.accessibility}`,
+      `FCP ${seconds(fcpMs)}, LCP ${seconds(lcpMs)}, TBT ${Math.round(tbtMs)} ms, CLS ${cls.toFixed(3)}, SI ${seconds(speedIndexMs)}`,
+      page.failedAccessibility.length ? `accessibility fails: ${page.failedAccessibility.map((audit) => audit.split(':')[0]).join(', ')}` : '',
+      page.performance < LIGHTHOUSE_TARGETS.performance && page.performanceHints.length ? `costs: ${page.performanceHints.join(', ')}` : '',
+      page.offOriginRequests.length ? `${page.offOriginRequests.length} off-origin requests` : '',
+    ];
+    return {
+      scenario: `Lighthouse ${page.page} (${summary.preset})`,
+      rps: null,
+      p50Ms: null,
+      p99Ms: null,
+      errors: page.offOriginRequests.length,
+      ceilingRps: null,
+      ratio: null,
+      target: `performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}`,
+      verdict: page.holds ? 'holds' : 'MISSED',
+      note: notes.filter(Boolean).join('; '),
+    };
+  });
+}
+
+/** The four scores on one line, under the table. */
+export function lighthouseLine(summary: LighthouseSummary): string {
+  const pages = summary.pages.map((page) => `${page.page} performance ${page.performance} / accessibility ${page.accessibility} (${page.holds ? 'holds' : 'MISSED'})`);
+  const first = summary.pages[0];
+  const machine = first ? `Lighthouse ${first.lighthouseVersion}, ${summary.chromium}, benchmarkIndex ${first.benchmarkIndex ?? '?'}` : summary.chromium;
+  return `Lighthouse (${summary.preset}, median of ${summary.runsPerPage}): ${pages.join('; ')} — ${machine}; reports: ${first ? first.reportFile.replace(/[^/]+$/, '') : ''}`;
 }
 
 export function writeResults(dialect: string, report: object): string {

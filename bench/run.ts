@@ -8,17 +8,18 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { countRows, createDb, type Db } from '../server/src/db/knex.ts';
 import { exportDownload, type ExportResult } from './exportRun.ts';
-import { frontendSizes } from './frontend.ts';
+import { frontendSizes, portalBuilt } from './frontend.ts';
 import { getJson, mapLimit, settle, signIn } from './http.ts';
+import { runLighthouse, type LighthouseSummary } from './lighthouse.ts';
 import type { LoadResult } from './load.ts';
 import { parseOptions, RESULTS_DIR, type BenchOptions } from './options.ts';
 import { memoryOf, startCeiling, startServer, type Child } from './processes.ts';
-import { formatTable, writeResults, type TableRow, type Verdict } from './report.ts';
+import { formatTable, lighthouseLine, lighthouseRows, writeResults, type TableRow, type Verdict } from './report.ts';
 import * as scenarios from './scenarios.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
 
-const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'export'] as const;
+const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'export', 'lighthouse'] as const;
 type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -90,6 +91,7 @@ async function main(options: BenchOptions): Promise<void> {
   const raw: Record<string, unknown> = {};
   let exportResult: ExportResult | null = null;
   let progressCheck: scenarios.ProgressCheck | null = null;
+  let lighthouse: LighthouseSummary | null = null;
   let server: Child | null = null;
   let ceilingChild: Child | null = null;
   try {
@@ -199,6 +201,19 @@ async function main(options: BenchOptions): Promise<void> {
       ceilingRuns.push(await scenarios.ceiling(ceilingCtx));
       raw.ceilingAgain = ceilingRuns[1];
     }
+    // After the load scenarios and their drift check: Chromium's CPU would perturb both.
+    if (selected.has('lighthouse') && portalBuilt()) {
+      await settle(ctx.base);
+      log(`Lighthouse (${options.lighthousePreset} preset, ${options.lighthouseRuns} runs per page, median): landing and a learner's dashboard`);
+      lighthouse = await runLighthouse({
+        base: server.url,
+        learnerCookie: users[0]!.cookie,
+        preset: options.lighthousePreset,
+        runs: options.lighthouseRuns,
+        reportDir: join(RESULTS_DIR, `${stamp}-lighthouse`),
+        log,
+      });
+    }
 
     rows.push(loadRow('ceiling: bare Koa, same bytes', ceilingRuns[0]!, null));
     if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
@@ -223,6 +238,7 @@ async function main(options: BenchOptions): Promise<void> {
       const kb = frontend.landingFirstLoadJsGzip / 1024;
       rows.push({ scenario: 'landing first-load JS (gzip)', rps: null, p50Ms: null, p99Ms: null, errors: null, ceilingRps: null, ratio: null, target: '≤ 150 KB', verdict: verdict(kb <= 150), note: `${kb.toFixed(1)} KB in ${frontend.landingFiles.length} files (${frontend.landingMethod})` });
     }
+    if (lighthouse) rows.push(...lighthouseRows(lighthouse));
     const widgetNote = Object.entries(frontend.widgets).map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`).join(', ');
 
     const serverMemory = memoryOf(server.pid);
@@ -231,7 +247,8 @@ async function main(options: BenchOptions): Promise<void> {
     console.log(formatTable(rows));
     if (widgetNote) console.log(`\nwidget bundles (gzip): ${widgetNote}`);
     if (!frontend.landingFirstLoadJsGzip) console.log('portal/dist not built: landing first-load JS not measured (npm run build -w portal)');
-    console.log('Lighthouse: not measured by this bench yet');
+    if (lighthouse) console.log(lighthouseLine(lighthouse));
+    else if (selected.has('lighthouse')) console.log('portal/dist not built: Lighthouse not run (npm run build)');
     console.log(`server RSS (MB) after: ${memoryLog.map((entry) => `${entry.after} ${entry.rssMb}`).join(', ')}`);
     const file = writeResults(target.label, {
       startedAt,
@@ -248,6 +265,7 @@ async function main(options: BenchOptions): Promise<void> {
       progressCheck,
       export: exportResult,
       frontend,
+      lighthouse,
       serverMemoryAtEnd: serverMemory,
       raw,
     });

@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadHomeScenes } from './routes.tsx';
 
 const queryClient = createQueryClient();
+if (window.location.pathname === '/') preloadHomeScenes();
 
 // Declarative routing (BrowserRouter + useRoutes): the data-router half of react-router would
 // add ~18 KB gzip to every first load and the portal loads its data with React Query anyway.

@@ -7,6 +7,13 @@ describe('formatPrice', () => {
     expect(formatPrice(19950)).toBe('£199.50');
     expect(formatPrice(0)).toBe('£0.00');
   });
+
+  it('writes exactly what en-GB currency formatting writes', () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
+    for (const pence of [1, 5, 99, 100, 101, 99_999, 100_000, 123_456, 1_234_567_89, 100_000_000_00, -1, -19950, -123_456]) {
+      expect(formatPrice(pence)).toBe(intl.format(pence / 100));
+    }
+  });
 });
 
 describe('estimatedHours', () => {

@@ -1,8 +1,14 @@
-/** £ with two decimals from integer pence (SPEC §9). */
+// Building an Intl formatter is slow (a list of 100 course cards spent more time building
+// currency formatters than rendering; the first one alone costs tens of milliseconds on a phone
+// while it loads its locale data), so the long date formatter is built once, on first use, and
+// prices, which are always pounds, are written out by hand, exactly as en-GB's GBP format does.
+let longDateFormat: Intl.DateTimeFormat | undefined;
+
+/** £ with two decimals and thousands separators from integer pence (SPEC §9): "£1,499.00". */
 export function formatPrice(pence: number): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(
-    pence / 100,
-  );
+  const whole = Math.round(Math.abs(pence));
+  const pounds = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${pence < 0 && whole > 0 ? '-' : ''}£${pounds}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 /** Estimated course hours: modules × 0.25, rounded (SPEC §9). */
@@ -35,9 +41,8 @@ export function parseDurationInput(input: string): number | null {
 
 /** Long British date, e.g. "21 November 2026" (certificates). */
 export function formatLongDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
-    new Date(iso),
-  );
+  longDateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  return longDateFormat.format(new Date(iso));
 }
 
 export function percentage(part: number, whole: number): number {

@@ -5,7 +5,7 @@ import { media } from '@atrium/common/ui/theme';
 import { useAdminOverview } from '../api/admin.ts';
 import { useMySchool } from '../api/schools.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
-import { Avatar } from './Avatar.tsx';
+import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
 import { Container } from './Layout.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -33,7 +33,7 @@ export function AppHeader() {
           <Suspense
             fallback={
               <Placeholder aria-hidden="true">
-                <Avatar person={user} src={user.profileImageUrl} size={36} />
+                <TriggerFace user={user} />
               </Placeholder>
             }
           >
@@ -166,8 +166,7 @@ const MenuSlot = styled.div`
 `;
 
 const Placeholder = styled.span`
-  display: inline-flex;
-  min-height: 44px;
-  align-items: center;
-  padding: 2px;
+  ${triggerStyles}
+  color: ${({ theme }) => theme.colors.text};
+  cursor: default;
 `;

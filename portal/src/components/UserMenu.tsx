@@ -2,11 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { media } from '@atrium/common/ui/theme';
 import type { UserDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
 import { clearSession, useLogout } from '../api/session.ts';
-import { Avatar, displayName } from './Avatar.tsx';
+import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
+import { displayName } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { useToast } from './toast/Toaster.tsx';
 
@@ -55,30 +55,6 @@ export function UserMenu({ user }: { user: UserDto }) {
   );
 }
 
-/** What the menu button shows; also the stand-in while the menu code loads. */
-export function TriggerFace({ user }: { user: UserDto }) {
-  return (
-    <>
-      <Avatar person={user} src={user.profileImageUrl} size={36} decorative />
-      <TriggerName>{user.firstName?.trim() || 'Account'}</TriggerName>
-      <span className="visually-hidden">Account menu</span>
-      <Icon name="chevronDown" size={16} />
-    </>
-  );
-}
-
-const triggerStyles = `
-  display: inline-flex;
-  align-items: center;
-  gap: 0.5rem;
-  min-height: 44px;
-  padding: 2px 0.5rem 2px 2px;
-  border: 1px solid transparent;
-  border-radius: 999px;
-  background: transparent;
-  cursor: pointer;
-`;
-
 const MenuTrigger = styled(DropdownMenu.Trigger)`
   ${triggerStyles}
   color: ${({ theme }) => theme.colors.text};
@@ -87,19 +63,6 @@ const MenuTrigger = styled(DropdownMenu.Trigger)`
   &[data-state='open'] {
     background: ${({ theme }) => theme.colors.surfaceMuted};
     border-color: ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const TriggerName = styled.span`
-  display: none;
-  font-weight: 500;
-  max-width: 10rem;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-
-  ${media.tablet} {
-    display: inline;
   }
 `;
 

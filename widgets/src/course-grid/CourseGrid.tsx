@@ -1,5 +1,5 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { getJson } from '../api.ts';
 import { CourseGridView, type CourseGridState } from './CourseGridView.tsx';
 import type { CourseCardCourse } from './CourseCard.tsx';
@@ -29,7 +29,9 @@ export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, onLoaded
     setState({ status: 'loading' });
     getJson<CourseSummaryDto[]>(apiBase, '/api/courses', controller.signal).then(
       (courses) => {
-        setState({ status: 'ready', courses });
+        // A catalogue can be long: as a transition, React renders the cards in short slices
+        // (under preact/compat in the widget bundles this is a plain update).
+        startTransition(() => setState({ status: 'ready', courses }));
         onLoaded?.(courses);
       },
       (error: unknown) => {

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import styled from 'styled-components';
 import { SkipLink, MAIN_ID } from '../../components/PageFrame.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -16,21 +17,30 @@ import { WhyChooseUs } from './WhyChooseUs.tsx';
 /** The public landing page (SPEC §2), section by section; all copy is in content/landing.ts. */
 export function LandingScene() {
   usePageTitle(landingContent.meta.title);
+  // The header and hero are the first screen. The long rest of the page (and the footer, so it
+  // never shows under the hero and then jumps away) follows at once in a low-priority render,
+  // which React splits into short slices: a phone paints the hero without waiting for the whole
+  // page and stays responsive while the rest is built.
+  const showRest = useDeferredValue(true, false);
   return (
     <>
       <SkipLink />
       <LandingHeader />
       <Main id={MAIN_ID} tabIndex={-1}>
         <Hero />
-        <Testimonials />
-        <WhyChooseUs />
-        <CoursesSection />
-        <SchoolAccess />
-        <Faq />
-        <ContactSection />
-        <ClosingCta />
+        {showRest ? (
+          <>
+            <Testimonials />
+            <WhyChooseUs />
+            <CoursesSection />
+            <SchoolAccess />
+            <Faq />
+            <ContactSection />
+            <ClosingCta />
+          </>
+        ) : null}
       </Main>
-      <LandingFooter />
+      {showRest ? <LandingFooter /> : null}
     </>
   );
 }
