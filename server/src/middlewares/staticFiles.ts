@@ -51,6 +51,7 @@ export function staticFiles(config: Config): Middleware<AppState, AppContextExte
       if (existsSync(index)) {
         ctx.set('Cache-Control', 'no-cache');
         await send(ctx, 'index.html', { root: portalDist });
+        ctx.vary('Accept-Encoding');
         return;
       }
       ctx.type = 'html';
@@ -66,6 +67,8 @@ async function trySend(ctx: Parameters<typeof send>[0], path: string, dir: strin
   if (!existsSync(dir) || path.endsWith('/')) return false;
   try {
     await send(ctx, path, { root: dir, gzip: true, brotli: true, hidden: false });
+    // A file may have .br/.gz siblings: caches must key on what the browser accepts.
+    ctx.vary('Accept-Encoding');
     return true;
   } catch (error) {
     const status = (error as { status?: number }).status;
