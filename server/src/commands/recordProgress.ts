@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { dialectOf, greaterOfExisting, insertedValue, type Db } from '../db/knex.ts';
+import { dialectOf, type Db } from '../db/knex.ts';
+import { affectedRows, selectRows, supportsInsertReturning } from '../db/raw.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
-import type { CourseCompletion } from '../presenters/courses.ts';
+import { dbBoolean, type CourseCompletion } from '../presenters/courses.ts';
 import { isCourseCompleted, issueCertificate } from './issueCertificate.ts';
 
 /** SPEC §9: a module counts as watched at 90 percent of its duration. */
@@ -18,28 +19,31 @@ export interface ProgressReport {
   position?: number | undefined;
 }
 
-/** The row as stored after the report (the upsert's result, worked out under the lock). */
+/** The row as stored after the report. */
 export type RecordedRow = Pick<Progress, 'watchedDuration' | 'position' | 'isCompleted' | 'completedAt' | 'updatedAt'>;
 
 export interface RecordedProgress extends CourseCompletion {
   progress: RecordedRow;
 }
 
+export type ProgressRefusal = 'not-enrolled' | 'module-gone';
+
 const clamp = (value: number, max: number) => Math.min(Math.max(Math.floor(value), 0), max);
 
 /**
- * Stores a progress report in one upsert, so that two reports racing cannot undo each other:
- * watchedDuration only grows, isCompleted never reverts, completedAt keeps the first completion.
- * When the module ends up completed and it was the course's last, the certificate is issued in
- * the same transaction.
+ * Stores a progress report. A player reports every 30 seconds while a video plays, so this is
+ * the server's most frequent write, and the usual report costs one statement (two on MySQL),
+ * with no transaction around it (see upsertProgress).
  *
- * Resolves to null, writing nothing, when the learner is not enrolled in the module's course:
- * the enrollment row is locked first anyway, so its absence answers the enrollment check
- * without a query of its own. A report that leaves the module unfinished costs BEGIN, the
- * enrollment lock with the current progress row (one read on SQLite, two on MySQL), the upsert
- * and COMMIT; the stored row is worked out from that read instead of being read back.
+ * Writes nothing and says why when the learner is not enrolled in the module's course, or the
+ * module no longer exists (deleted through another instance whose news this one's catalogue
+ * has not caught up with yet).
+ *
+ * When the stored row is completed (newly or not: a re-report still answers the certificate),
+ * whether the course now is too is worked out afterwards, in a transaction of its own
+ * (courseCompletion), which issues the certificate the first time.
  */
-export async function recordProgress(db: Db, report: ProgressReport): Promise<RecordedProgress | null> {
+export async function recordProgress(db: Db, report: ProgressReport): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
   const duration = Math.max(0, Number(module.duration));
   const completedByClient = report.isCompleted;
@@ -49,99 +53,115 @@ export async function recordProgress(db: Db, report: ProgressReport): Promise<Re
   // SPEC §4: Mark as Complete stores the full duration as watched.
   if (completedByClient) watched = duration;
   const timestamp = Date.now();
-  const position = report.position === undefined ? undefined : clamp(report.position, duration);
-
-  return db.transaction(async (trx) => {
-    const locked = await lockEnrollment(trx, userId, module.courseId, module.id);
-    if (!locked) return null;
-    const merge: Record<string, Knex.Raw> = {
-      watchedDuration: greaterOfExisting(trx, 'watchedDuration'),
-      isCompleted: greaterOfExisting(trx, 'isCompleted'),
-      completedAt: trx.raw('COALESCE(??, ?)', ['completedAt', insertedValue(trx, 'completedAt')]),
-      updatedAt: insertedValue(trx, 'updatedAt'),
-    };
-    if (position !== undefined) merge.position = insertedValue(trx, 'position');
-    await trx('progress')
-      .insert({
-        userId,
-        moduleId: module.id,
-        courseId: module.courseId,
-        watchedDuration: watched,
-        position: position ?? 0,
-        isCompleted: completed,
-        completedAt: completed ? timestamp : null,
-        updatedAt: timestamp,
-      })
-      .onConflict(['userId', 'moduleId'])
-      .merge(merge);
-    // What the upsert stored: nothing else writes this learner's rows on this course while the
-    // enrollment is locked (MySQL) or the single SQLite writer is in this transaction.
-    const before = locked.existing;
-    const progress: RecordedRow = before
-      ? {
-          watchedDuration: Math.max(Number(before.watchedDuration), watched),
-          position: position ?? Number(before.position),
-          isCompleted: Number(before.isCompleted) > 0 || completed,
-          completedAt: before.completedAt ?? (completed ? timestamp : null),
-          updatedAt: timestamp,
-        }
-      : { watchedDuration: watched, position: position ?? 0, isCompleted: completed, completedAt: completed ? timestamp : null, updatedAt: timestamp };
-
-    // The course cannot be complete while this module is not; this check is skipped on most reports.
-    if (!progress.isCompleted || !(await isCourseCompleted(trx, userId, module.courseId))) {
-      return { progress, courseCompleted: false, certificateNumber: null };
-    }
-    const certificate = await issueCertificate(trx, userId, module.courseId);
-    const valid = certificate && certificate.revokedAt === null;
-    return { progress, courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
+  const progress = await upsertProgress(db, {
+    userId,
+    moduleId: module.id,
+    courseId: module.courseId,
+    watchedDuration: watched,
+    position: report.position === undefined ? null : clamp(report.position, duration),
+    isCompleted: completed,
+    completedAt: completed ? timestamp : null,
+    updatedAt: timestamp,
   });
+  // Rare: one more query to tell the two refusals apart.
+  if (!progress) return (await db('modules').where({ id: module.id }).first('id')) ? 'not-enrolled' : 'module-gone';
+  // The course cannot be complete while this module is not: most reports stop here.
+  if (!dbBoolean(progress.isCompleted)) return { progress, courseCompleted: false, certificateNumber: null };
+  return { progress, ...(await courseCompletion(db, userId, module.courseId)) };
 }
 
-interface ExistingProgress {
-  watchedDuration: number | string;
-  position: number | string;
-  isCompleted: number | string | boolean;
+export interface ProgressRow {
+  userId: number;
+  moduleId: number;
+  courseId: number;
+  watchedDuration: number;
+  /** null keeps the stored resume point. */
+  position: number | null;
+  isCompleted: boolean;
   completedAt: number | null;
+  updatedAt: number;
+}
+
+// The enrollment check is the SELECT the row is inserted from: not enrolled, nothing to insert or
+// update. So is the module's existence: the catalogue may still list a module another instance
+// has just deleted, and inserting its row would break the foreign key. The merge enforces the
+// CONTRACT's rules whatever order racing reports arrive in: watchedDuration only grows,
+// isCompleted never reverts, completedAt keeps the first completion.
+const INSERT_FROM_ENROLLMENT = `insert into progress (user_id, module_id, course_id, watched_duration, position, is_completed, completed_at, updated_at)
+  select ?, ?, ?, ?, ?, ?, ?, ? from enrollments e join modules m on m.id = ? and m.course_id = e.course_id
+  where e.user_id = ? and e.course_id = ?`;
+
+const UPSERT_SQLITE = `${INSERT_FROM_ENROLLMENT}
+  on conflict (user_id, module_id) do update set
+    watched_duration = max(watched_duration, excluded.watched_duration),
+    is_completed = max(is_completed, excluded.is_completed),
+    completed_at = coalesce(completed_at, excluded.completed_at),
+    position = case when ? = 1 then excluded.position else position end,
+    updated_at = excluded.updated_at`;
+
+const UPSERT_MYSQL = `${INSERT_FROM_ENROLLMENT}
+  on duplicate key update
+    progress.watched_duration = greatest(progress.watched_duration, values(watched_duration)),
+    progress.is_completed = greatest(progress.is_completed, values(is_completed)),
+    progress.completed_at = coalesce(progress.completed_at, values(completed_at)),
+    progress.position = case when ? = 1 then values(position) else progress.position end,
+    progress.updated_at = values(updated_at)`;
+
+const STORED_COLUMNS = 'watched_duration, position, is_completed, completed_at, updated_at';
+const UPSERT_RETURNING = { sqlite: `${UPSERT_SQLITE} returning ${STORED_COLUMNS}`, mysql: `${UPSERT_MYSQL} returning ${STORED_COLUMNS}` };
+const STORED_ROW = `select ${STORED_COLUMNS} from progress where user_id = ? and module_id = ?`;
+
+/**
+ * One statement that checks the enrollment, inserts or merges the row and (RETURNING, on SQLite
+ * and MariaDB) answers the row as stored. MySQL has no RETURNING: the row is read back by a
+ * second statement, which may already include a later report of the same module; it can only be
+ * larger. Undefined when the learner is not enrolled or the module is gone.
+ *
+ * No transaction and no lock: a single statement is atomic, and nothing else in the report
+ * depends on what the row held before (the certificate check reads after the write).
+ */
+export async function upsertProgress(db: Db, row: ProgressRow, options: { returning?: boolean } = {}): Promise<RecordedRow | undefined> {
+  const bindings = [
+    row.userId,
+    row.moduleId,
+    row.courseId,
+    row.watchedDuration,
+    row.position ?? 0,
+    row.isCompleted ? 1 : 0,
+    row.completedAt,
+    row.updatedAt,
+    row.moduleId,
+    row.userId,
+    row.courseId,
+    row.position === null ? 0 : 1,
+  ];
+  const dialect = dialectOf(db);
+  // `returning: false` lets the tests take MySQL's path on MariaDB.
+  if (dialect === 'sqlite' || (options.returning ?? (await supportsInsertReturning(db)))) {
+    return (await selectRows<RecordedRow>(db, UPSERT_RETURNING[dialect], bindings))[0];
+  }
+  // mysql2 counts matched rows (FOUND_ROWS), so 0 means the SELECT found no enrollment.
+  if ((await affectedRows(db, UPSERT_MYSQL, bindings)) === 0) return undefined;
+  return (await selectRows<RecordedRow>(db, STORED_ROW, [row.userId, row.moduleId]))[0];
 }
 
 /**
- * Serialises one learner's reports on one course (MySQL row lock; SQLite already has a single
- * writer). Without it, two reports completing the last two modules at once could each miss the
- * other's row, and neither would issue the certificate. It also reads the module's progress row
- * as it stands; undefined when the learner is not enrolled.
- *
- * SQLite reads both in one join. MySQL locks the enrollment alone and then reads the progress
- * row without a lock: a locking read through the join would also take gap locks on progress,
- * and two reports of one learner on two courses, each inserting its first row, could then
- * deadlock on each other's gap.
+ * Whether the course is complete now that this module is, issuing the certificate the first
+ * time. Serialised per learner and course by the enrollment row lock (MySQL; SQLite has a single
+ * writer): two reports completing the last two modules at once each wrote their own row before
+ * getting here, so whichever takes the lock second sees both rows, and it sees the certificate
+ * the first one may have issued, since its snapshot starts after the lock.
  */
-async function lockEnrollment(
-  trx: Knex.Transaction,
-  userId: number,
-  courseId: number,
-  moduleId: number,
-): Promise<{ existing: ExistingProgress | null } | undefined> {
-  const progressColumns = ['p.id as progressId', 'p.watchedDuration', 'p.position', 'p.isCompleted', 'p.completedAt'];
-  let row: (Partial<ExistingProgress> & { progressId?: number | null }) | undefined;
-  if (dialectOf(trx) === 'mysql') {
-    const enrollment = await trx('enrollments').select('id').where({ userId, courseId }).forUpdate().first();
-    if (!enrollment) return undefined;
-    row = (await trx('progress as p').select(progressColumns).where({ 'p.userId': userId, 'p.moduleId': moduleId }).first()) ?? {};
-  } else {
-    row = await trx('enrollments as e')
-      .leftJoin('progress as p', (join) => join.on('p.userId', '=', 'e.userId').andOn('p.moduleId', '=', trx.raw('?', [moduleId])))
-      .select('e.id', ...progressColumns)
-      .where({ 'e.userId': userId, 'e.courseId': courseId })
-      .first();
-    if (!row) return undefined;
-  }
-  if (!row || row.progressId === null || row.progressId === undefined) return { existing: null };
-  return {
-    existing: {
-      watchedDuration: row.watchedDuration!,
-      position: row.position!,
-      isCompleted: row.isCompleted!,
-      completedAt: row.completedAt === null || row.completedAt === undefined ? null : Number(row.completedAt),
-    },
-  };
+async function courseCompletion(db: Db, userId: number, courseId: number): Promise<CourseCompletion> {
+  return db.transaction(async (trx) => {
+    await lockEnrollment(trx, userId, courseId);
+    if (!(await isCourseCompleted(trx, userId, courseId))) return { courseCompleted: false, certificateNumber: null };
+    const certificate = await issueCertificate(trx, userId, courseId);
+    const valid = certificate && certificate.revokedAt === null;
+    return { courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
+  });
+}
+
+async function lockEnrollment(trx: Knex.Transaction, userId: number, courseId: number): Promise<void> {
+  if (dialectOf(trx) === 'mysql') await trx('enrollments').select('id').where({ userId, courseId }).forUpdate();
 }

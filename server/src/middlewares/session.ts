@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db/knex.ts';
+import { selectRows } from '../db/raw.ts';
+import { cookieSigner } from './cookieSigner.ts';
 import { User } from '../models/User.ts';
 
 /** Idle sessions end after two weeks; a signed-in session ends after 30 days whatever happens. */
@@ -31,16 +33,20 @@ export function sessionUser(ctx: object, userId: number): User | null | undefine
   return stashed && stashed.userId === userId ? stashed.user : undefined;
 }
 
+/**
+ * Every request with a cookie sends this, so it is hand-written SQL (db/raw.ts) rather than
+ * built afresh each time. Never cached across requests: see sessionUsers above.
+ */
+const SESSION_WITH_USER_SQL = `select users.*, sessions.data as session_data, sessions.expires_at as session_expires_at, sessions.user_id as session_user_id
+  from sessions left join users on users.id = sessions.user_id
+  where sessions.id = ?`;
+
 /** koa-session's external store: the cookie holds only a random id, the data lives in `sessions`. */
 export function databaseSessionStore(db: Db) {
   return {
     /** One query: the session and, joined in, its user (handed to loadUser through sessionUser). */
     async get(key: string, _maxAge?: unknown, options?: { ctx?: object }): Promise<StoredSession | null> {
-      const row = await db('sessions')
-        .leftJoin('users', 'users.id', 'sessions.userId')
-        .select('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt', 'sessions.userId as sessionUserId')
-        .where('sessions.id', key)
-        .first();
+      const [row] = await selectRows<Record<string, unknown> & { sessionData: string; sessionExpiresAt: number | string; sessionUserId: number | null }>(db, SESSION_WITH_USER_SQL, [key]);
       if (!row || Number(row.sessionExpiresAt) <= Date.now()) return null;
       const data = JSON.parse(row.sessionData) as StoredSession;
       if (data.signedInAt && Date.now() - data.signedInAt > SESSION_ABSOLUTE_MS) return null;
@@ -71,6 +77,8 @@ export function databaseSessionStore(db: Db) {
 }
 
 export function sessionMiddleware(app: Koa, db: Db, options: { secure: boolean }) {
+  // The session cookie is the app's only signed cookie; sign it without keygrip's per-request costs.
+  if (Array.isArray(app.keys)) app.keys = cookieSigner(app.keys);
   return session(
     {
       key: SESSION_COOKIE,

@@ -3,7 +3,6 @@ import {
   type CourseDetailDto,
   type CourseProgressFields,
   type CourseSummaryDto,
-  type DashboardDto,
   type EnrollmentRecordDto,
   type ModuleDto,
   type ProgressDto,
@@ -84,12 +83,33 @@ export function presentModules(modules: Module[], viewer: CourseViewer): ModuleD
 const completedModuleIds = (viewer: CourseViewer): Set<number> =>
   new Set(viewer.isEnrolled ? viewer.entries.filter((entry) => dbBoolean(entry.isCompleted)).map((entry) => entry.moduleId) : []);
 
+/** A learner's progress on one course they are enrolled in, summed up (by the database for the dashboard). */
+export interface CourseProgressTotals {
+  courseId: number;
+  completedModules: number;
+  watchedSeconds: number;
+  /** The module reported on last (latest updatedAt, then highest progress id). */
+  lastWatchedModule: { id: number; title: string } | null;
+}
+
+export const NOT_ENROLLED: Readonly<CourseProgressFields> = Object.freeze({ isEnrolled: false, completedModules: 0, progressPercentage: 0, lastWatchedModule: null });
+
+/** The card fields of an enrolled course: the one place the percentage is worked out. */
+export function presentEnrolledProgress(totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'>, totalModules: number): CourseProgressFields {
+  return {
+    isEnrolled: true,
+    completedModules: totals.completedModules,
+    progressPercentage: percentage(totals.completedModules, totalModules),
+    lastWatchedModule: totals.lastWatchedModule,
+  };
+}
+
 /**
  * Progress is shown only while enrolled: an admin unenrolling someone hides it, enrolling them
  * again brings it back, and the entries must already be limited to the course's modules.
  */
 export function presentCourseProgress(isEnrolled: boolean, totalModules: number, entries: ProgressEntry[]): CourseProgressFields {
-  if (!isEnrolled) return { isEnrolled: false, completedModules: 0, progressPercentage: 0, lastWatchedModule: null };
+  if (!isEnrolled) return { ...NOT_ENROLLED };
   const completedModules = entries.filter((entry) => dbBoolean(entry.isCompleted)).length;
   let latest: ProgressEntry | null = null;
   for (const entry of entries) {
@@ -99,12 +119,7 @@ export function presentCourseProgress(isEnrolled: boolean, totalModules: number,
       (Number(entry.updatedAt) === Number(latest.updatedAt) && entry.id > latest.id);
     if (newer) latest = entry;
   }
-  return {
-    isEnrolled: true,
-    completedModules,
-    progressPercentage: percentage(completedModules, totalModules),
-    lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null,
-  };
+  return presentEnrolledProgress({ completedModules, lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null }, totalModules);
 }
 
 export function presentCourseDetail(course: Course, modules: Module[], viewer: CourseViewer): CourseDetailDto {
@@ -118,52 +133,6 @@ export function presentCourseDetail(course: Course, modules: Module[], viewer: C
     ...presentCourseProgress(viewer.isEnrolled, modules.length, viewer.entries),
     modules: presentModules(modules, viewer),
     schoolName: viewer.schoolName ?? null,
-  };
-}
-
-export function presentDashboard(courses: CourseWithTotals[], enrolledCourseIds: Set<number>, entries: ProgressEntry[]): DashboardDto {
-  const entriesByCourse = new Map<number, ProgressEntry[]>();
-  for (const entry of entries) {
-    const list = entriesByCourse.get(entry.courseId) ?? [];
-    list.push(entry);
-    entriesByCourse.set(entry.courseId, list);
-  }
-  // Each card is built as one object (spreading a summary and a progress object per course was a
-  // fifth of the dashboard's CPU time); the key order is the same as the course summary's, then the progress'.
-  const cards = courses.map((course) => {
-    const totalModules = Number(course.totalModules ?? 0);
-    const progress = presentCourseProgress(enrolledCourseIds.has(course.id), totalModules, entriesByCourse.get(course.id) ?? []);
-    return {
-      id: course.id,
-      title: course.title,
-      description: course.description,
-      price: Number(course.price),
-      thumbnail: course.thumbnail,
-      salesVideoId: course.salesVideoId,
-      totalModules,
-      totalDuration: Number(course.totalDuration ?? 0),
-      isEnrolled: progress.isEnrolled,
-      completedModules: progress.completedModules,
-      progressPercentage: progress.progressPercentage,
-      lastWatchedModule: progress.lastWatchedModule,
-    };
-  });
-  const enrolled = cards.filter((card) => card.isEnrolled);
-  // Stats cover the courses the user is enrolled in, matching the cards they can see progress on.
-  const watchedSeconds = enrolled
-    .flatMap((card) => entriesByCourse.get(card.id) ?? [])
-    .reduce((sum, entry) => sum + Number(entry.watchedDuration ?? 0), 0);
-  const overallProgress = enrolled.length
-    ? Math.round(enrolled.reduce((sum, card) => sum + card.progressPercentage, 0) / enrolled.length)
-    : 0;
-  return {
-    courses: cards,
-    stats: {
-      overallProgress,
-      enrolledCourses: enrolled.length,
-      completedModules: enrolled.reduce((sum, card) => sum + card.completedModules, 0),
-      totalWatchTime: Math.round(watchedSeconds / 360) / 10,
-    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
-import { createCourse } from '../test/factories.ts';
+import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
+import { recordProgress } from '../commands/recordProgress.ts';
 import { CATALOGUE_TTL_MS, catalogue } from './catalogue.ts';
 import { dialectOf } from '../db/knex.ts';
 
@@ -59,5 +60,15 @@ describe('catalogue cache', () => {
       server.db.off('query', count);
     }
     expect(queries).toBe(2);
+  });
+
+  it('stays warm through progress reports, which read modules but write only progress', async () => {
+    const course = await createCourse(server.db);
+    const module = await createModule(server.db, course.id, { duration: 600 });
+    const user = await createUser(server.db);
+    await enroll(server.db, user.id, course.id);
+    const warm = await catalogue(server.db);
+    expect(await recordProgress(server.db, { userId: user.id, module, watchedDuration: 60, isCompleted: false })).toMatchObject({ progress: { watchedDuration: 60 } });
+    expect(await catalogue(server.db)).toBe(warm);
   });
 });

@@ -2,6 +2,7 @@ import type { Db } from '../db/knex.ts';
 import { Course } from '../models/Course.ts';
 import { Module } from '../models/Module.ts';
 import type { CourseWithTotals } from '../presenters/courses.ts';
+import { serialiseDashboardCards, type DashboardCards } from '../presenters/dashboard.ts';
 
 /**
  * The course catalogue (every course, its modules in display order and its totals), kept in
@@ -17,8 +18,8 @@ import type { CourseWithTotals } from '../presenters/courses.ts';
  * - Other instances writing the same database are seen after at most CATALOGUE_TTL_MS.
  * - A load that overlaps a write is used for the request that asked for it but not kept.
  *
- * Cost: a cold read is two queries (courses, modules) whatever the size of the catalogue; a
- * warm read is none.
+ * Cost: a cold read is two queries (courses, modules) whatever the size of the catalogue, and
+ * serialising the dashboard's cards once (presenters/dashboard.ts); a warm read is none.
  */
 export const CATALOGUE_TTL_MS = 5_000;
 
@@ -34,10 +35,17 @@ export interface Catalogue {
   coursesWithTotals: CourseWithTotals[];
   courses: Map<number, CatalogueCourse>;
   modules: Map<number, Module>;
+  /** The catalogue part of GET /api/dashboard, serialised once per load (presenters/dashboard.ts). */
+  dashboardCards: DashboardCards;
 }
 
-/** A write (or schema change) naming the courses or modules table. */
-const CATALOGUE_WRITE = /^\s*(?:insert|update|delete|replace|alter|drop|create|truncate|rename)\b[\s\S]*?\b(?:courses|modules)\b/i;
+/**
+ * A write whose target is the courses or modules table, or a schema change naming either. Only
+ * the target counts: the progress upsert reads modules (INSERT INTO progress … JOIN modules) on
+ * every report, and dropping the catalogue for it made every request reload it.
+ */
+const CATALOGUE_WRITE =
+  /^\s*(?:(?:insert|replace)(?:\s+ignore)?\s+into|update(?:\s+ignore)?|delete\s+from)\s+[`"]?(?:courses|modules)\b|^\s*(?:alter|drop|create|truncate|rename)\b[\s\S]*?\b(?:courses|modules)\b/i;
 const TRANSACTION_END = /^\s*(?:commit|rollback)\b/i;
 
 interface QueryEvent {
@@ -138,7 +146,7 @@ async function loadCatalogue(db: Db): Promise<Catalogue> {
     entry.totals.totalModules = Number(entry.totals.totalModules) + 1;
     entry.totals.totalDuration = Number(entry.totals.totalDuration) + Number(module.duration);
   }
-  return { coursesWithTotals, courses, modules };
+  return { coursesWithTotals, courses, modules, dashboardCards: serialiseDashboardCards(coursesWithTotals) };
 }
 
 const caches = new WeakMap<Db, CatalogueCache>();

@@ -1,7 +1,7 @@
-import { presentDashboard } from '../../../presenters/courses.ts';
+import { presentDashboardJson } from '../../../presenters/dashboard.ts';
 import type { Routes } from '../../define.ts';
 import { catalogue } from '../../../services/catalogue.ts';
-import { enrolledProgress } from '../courses/queries.ts';
+import { enrolledCourseProgress } from '../courses/queries.ts';
 
 export function dashboardRoutes(routes: Routes): void {
   routes.add({
@@ -10,13 +10,14 @@ export function dashboardRoutes(routes: Routes): void {
     access: 'user',
     async handler(ctx) {
       const { db } = ctx.deps;
-      const userId = ctx.state.user.id;
       // One query (the catalogue is in memory; two more when it is cold) whatever the size of
       // the catalogue or of the learner's history; the dashboard test counts them.
-      const { coursesWithTotals, modules } = await catalogue(db);
-      const { enrolled, entries } = await enrolledProgress(db, userId, modules);
+      const { dashboardCards, modules } = await catalogue(db);
+      const enrolled = await enrolledCourseProgress(db, ctx.state.user.id, modules);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = presentDashboard(coursesWithTotals, enrolled, entries);
+      // Bytes spliced into the catalogue's pre-serialised cards (presenters/dashboard.ts).
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = presentDashboardJson(dashboardCards, enrolled);
     },
   });
 }

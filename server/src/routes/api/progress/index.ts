@@ -5,7 +5,7 @@ import { recordProgress } from '../../../commands/recordProgress.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { Certificate } from '../../../models/Certificate.ts';
 import { Progress } from '../../../models/Progress.ts';
-import { catalogueModule } from '../../../services/catalogue.ts';
+import { catalogueModule, invalidateCatalogue } from '../../../services/catalogue.ts';
 import { requireProgressAccess } from '../../../policies/index.ts';
 import { dbBoolean, presentProgress, type CourseCompletion } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
@@ -49,7 +49,7 @@ export function progressRoutes(routes: Routes): void {
       if (module.courseId !== input.courseId) {
         throw badRequest('This module belongs to a different course', { courseId: 'Does not match the module' });
       }
-      // The enrollment check is the enrollment row lock inside recordProgress: null when there is none.
+      // The enrollment check is folded into recordProgress's upsert.
       const recorded = await recordProgress(db, {
         userId: user.id,
         module,
@@ -57,7 +57,12 @@ export function progressRoutes(routes: Routes): void {
         isCompleted: input.isCompleted,
         position: input.position,
       });
-      if (!recorded) {
+      if (recorded === 'module-gone') {
+        // Deleted through another instance: this one's catalogue is behind, so catch it up.
+        invalidateCatalogue(db);
+        throw notFound(MODULE_NOT_FOUND);
+      }
+      if (recorded === 'not-enrolled') {
         requireProgressAccess(user, false);
         return;
       }
