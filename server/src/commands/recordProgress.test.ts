@@ -3,7 +3,7 @@ import { dialectOf } from '../db/knex.ts';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
 import { dbBoolean } from '../presenters/courses.ts';
-import { upsertProgress, type ProgressRow } from './recordProgress.ts';
+import { recordProgress, upsertProgress, type ProgressRow } from './recordProgress.ts';
 
 let server: TestServer;
 
@@ -25,12 +25,11 @@ async function learnerOnModule(enrolled = true) {
     courseId: course.id,
     watchedDuration: 0,
     position: null,
-    isCompleted: false,
-    completedAt: null,
-    updatedAt: Date.now(),
+    markedComplete: false,
+    at: Date.now(),
     ...fields,
   });
-  return { user, row };
+  return { user, module, row };
 }
 
 // SQLite and MariaDB answer the stored row through RETURNING; MySQL reads it back. On MariaDB
@@ -53,20 +52,56 @@ describe('upsertProgress, the statement behind POST /api/progress', () => {
       expect(first).toMatchObject({ watchedDuration: 300, position: 290, completedAt: null });
       expect(dbBoolean(first!.isCompleted)).toBe(false);
 
-      const completed = await upsertProgress(server.db, row({ watchedDuration: 560, position: 550, isCompleted: true, completedAt: 1_000 }), { returning });
+      // 560 of 600 seconds is past 90 %: completed without Mark as Complete.
+      const completed = await upsertProgress(server.db, row({ watchedDuration: 560, position: 550, at: 1_000 }), { returning });
       expect(completed).toMatchObject({ watchedDuration: 560, position: 550 });
       expect(Number(completed!.completedAt)).toBe(1_000);
       expect(dbBoolean(completed!.isCompleted)).toBe(true);
 
-      const later = await upsertProgress(server.db, row({ watchedDuration: 20, isCompleted: false, updatedAt: 5_000 }), { returning });
+      const later = await upsertProgress(server.db, row({ watchedDuration: 20, at: 5_000 }), { returning });
       expect(later).toMatchObject({ watchedDuration: 560, position: 550 });
       expect(Number(later!.completedAt)).toBe(1_000);
       expect(Number(later!.updatedAt)).toBe(5_000);
       expect(dbBoolean(later!.isCompleted)).toBe(true);
 
-      const recompleted = await upsertProgress(server.db, row({ watchedDuration: 600, position: 0, isCompleted: true, completedAt: 9_000 }), { returning });
+      // Mark as Complete stores the whole duration, whatever was sent.
+      const recompleted = await upsertProgress(server.db, row({ watchedDuration: 12, position: 0, markedComplete: true, at: 9_000 }), { returning });
       expect(recompleted).toMatchObject({ watchedDuration: 600, position: 0 });
       expect(Number(recompleted!.completedAt)).toBe(1_000);
     }
+  });
+
+  it('clamps to [0, duration] in the statement', async () => {
+    for (const returning of paths()) {
+      const { row } = await learnerOnModule();
+      // Past the end, and negative: clamped to [0, 600] by the module row itself.
+      const over = await upsertProgress(server.db, row({ watchedDuration: 9_999, position: 9_999 }), { returning });
+      expect(over).toMatchObject({ watchedDuration: 600, position: 600 });
+      expect(dbBoolean(over!.isCompleted)).toBe(true);
+
+      const { row: other } = await learnerOnModule();
+      const negative = await upsertProgress(server.db, other({ watchedDuration: -50, position: -5 }), { returning });
+      expect(negative).toMatchObject({ watchedDuration: 0, position: 0 });
+      expect(dbBoolean(negative!.isCompleted)).toBe(false);
+    }
+  });
+});
+
+describe('recordProgress', () => {
+  it('judges a report by the module as stored, even when the caller’s copy is stale', async () => {
+    const { user, module } = await learnerOnModule();
+    // The caller (a catalogue 5 s old) believes the module is 100 s long; it is 600 s.
+    const stale = { id: module.id, courseId: module.courseId, duration: 100 };
+    const result = await recordProgress(server.db, { userId: user.id, module: stale, watchedDuration: 95, isCompleted: false });
+    expect(result).not.toBe('not-enrolled');
+    const { progress } = result as Exclude<typeof result, string>;
+    expect(progress.watchedDuration).toBe(95);
+    expect(dbBoolean(progress.isCompleted)).toBe(false);
+
+    // And believes it is 1,000 s long: 700 is clamped to the real 600, which completes it.
+    const again = await recordProgress(server.db, { userId: user.id, module: { ...stale, duration: 1_000 }, watchedDuration: 700, isCompleted: false });
+    const stored = (again as Exclude<typeof again, string>).progress;
+    expect(stored.watchedDuration).toBe(600);
+    expect(dbBoolean(stored.isCompleted)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
+import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { affectedRows, selectRows, supportsInsertReturning } from '../db/raw.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
@@ -28,8 +29,6 @@ export interface RecordedProgress extends CourseCompletion {
 
 export type ProgressRefusal = 'not-enrolled' | 'module-gone';
 
-const clamp = (value: number, max: number) => Math.min(Math.max(Math.floor(value), 0), max);
-
 /**
  * Stores a progress report. A player reports every 30 seconds while a video plays, so this is
  * the server's most frequent write, and the usual report costs one statement (two on MySQL),
@@ -45,31 +44,23 @@ const clamp = (value: number, max: number) => Math.min(Math.max(Math.floor(value
  */
 export async function recordProgress(db: Db, report: ProgressReport): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
-  const duration = Math.max(0, Number(module.duration));
-  const completedByClient = report.isCompleted;
-  // A zero-length module has no 90 percent to reach; only the client's word completes it.
-  let watched = clamp(report.watchedDuration, duration);
-  const completed = completedByClient || (duration > 0 && watched >= COMPLETION_THRESHOLD * duration);
-  // SPEC §4: Mark as Complete stores the full duration as watched.
-  if (completedByClient) watched = duration;
-  const timestamp = Date.now();
-  const progress = await upsertProgress(db, {
+  const progress = await retryOnDeadlock(() => upsertProgress(db, {
     userId,
     moduleId: module.id,
     courseId: module.courseId,
-    watchedDuration: watched,
-    position: report.position === undefined ? null : clamp(report.position, duration),
-    isCompleted: completed,
-    completedAt: completed ? timestamp : null,
-    updatedAt: timestamp,
-  });
+    watchedDuration: report.watchedDuration,
+    position: report.position ?? null,
+    markedComplete: report.isCompleted,
+    at: Date.now(),
+  }));
   // Rare: one more query to tell the two refusals apart.
   if (!progress) return (await db('modules').where({ id: module.id }).first('id')) ? 'not-enrolled' : 'module-gone';
   // The course cannot be complete while this module is not: most reports stop here.
   if (!dbBoolean(progress.isCompleted)) return { progress, courseCompleted: false, certificateNumber: null };
-  return { progress, ...(await courseCompletion(db, userId, module.courseId)) };
+  return { progress, ...(await retryOnDeadlock(() => courseCompletion(db, userId, module.courseId))) };
 }
 
+/** A report as the client made it; the statement clamps it to the module's duration. */
 export interface ProgressRow {
   userId: number;
   moduleId: number;
@@ -77,21 +68,37 @@ export interface ProgressRow {
   watchedDuration: number;
   /** null keeps the stored resume point. */
   position: number | null;
-  isCompleted: boolean;
-  completedAt: number | null;
-  updatedAt: number;
+  /** The client's "Mark as Complete". */
+  markedComplete: boolean;
+  /** When the report arrived: updatedAt, and completedAt if it completes the module. */
+  at: number;
 }
 
 // The enrollment check is the SELECT the row is inserted from: not enrolled, nothing to insert or
 // update. So is the module's existence: the catalogue may still list a module another instance
-// has just deleted, and inserting its row would break the foreign key. The merge enforces the
-// CONTRACT's rules whatever order racing reports arrive in: watchedDuration only grows,
-// isCompleted never reverts, completedAt keeps the first completion.
-const INSERT_FROM_ENROLLMENT = `insert into progress (user_id, module_id, course_id, watched_duration, position, is_completed, completed_at, updated_at)
-  select ?, ?, ?, ?, ?, ?, ?, ? from enrollments e join modules m on m.id = ? and m.course_id = e.course_id
+// has just deleted, and inserting its row would break the foreign key. The module's duration is
+// read in the same statement, so a duration just changed through another instance (which this
+// one's catalogue may not know yet) is the one the report is clamped and judged by.
+// The SELECT's values, in order: watched is the report clamped to [0, duration], or the whole
+// duration for Mark as Complete (SPEC §4); a module is completed by Mark as Complete or at 90 %
+// of a non-zero duration (a zero-length module has no 90 % to reach).
+function insertFromEnrollment(least: string, greatest: string): string {
+  const watched = `${least}(${greatest}(?, 0), m.duration)`;
+  const completes = `(? = 1 or (m.duration > 0 and ${watched} >= ${COMPLETION_THRESHOLD} * m.duration))`;
+  return `insert into progress (user_id, module_id, course_id, watched_duration, position, is_completed, completed_at, updated_at)
+  select ?, ?, ?,
+    case when ? = 1 then m.duration else ${watched} end,
+    ${least}(${greatest}(?, 0), m.duration),
+    case when ${completes} then 1 else 0 end,
+    case when ${completes} then ? else null end,
+    ?
+  from enrollments e join modules m on m.id = ? and m.course_id = e.course_id
   where e.user_id = ? and e.course_id = ?`;
+}
 
-const UPSERT_SQLITE = `${INSERT_FROM_ENROLLMENT}
+// The merge enforces the CONTRACT's rules whatever order racing reports arrive in:
+// watchedDuration only grows, isCompleted never reverts, completedAt keeps the first completion.
+const UPSERT_SQLITE = `${insertFromEnrollment('min', 'max')}
   on conflict (user_id, module_id) do update set
     watched_duration = max(watched_duration, excluded.watched_duration),
     is_completed = max(is_completed, excluded.is_completed),
@@ -99,7 +106,7 @@ const UPSERT_SQLITE = `${INSERT_FROM_ENROLLMENT}
     position = case when ? = 1 then excluded.position else position end,
     updated_at = excluded.updated_at`;
 
-const UPSERT_MYSQL = `${INSERT_FROM_ENROLLMENT}
+const UPSERT_MYSQL = `${insertFromEnrollment('least', 'greatest')}
   on duplicate key update
     progress.watched_duration = greatest(progress.watched_duration, values(watched_duration)),
     progress.is_completed = greatest(progress.is_completed, values(is_completed)),
@@ -121,15 +128,21 @@ const STORED_ROW = `select ${STORED_COLUMNS} from progress where user_id = ? and
  * depends on what the row held before (the certificate check reads after the write).
  */
 export async function upsertProgress(db: Db, row: ProgressRow, options: { returning?: boolean } = {}): Promise<RecordedRow | undefined> {
+  const watched = Math.floor(row.watchedDuration);
+  const marked = row.markedComplete ? 1 : 0;
   const bindings = [
     row.userId,
     row.moduleId,
     row.courseId,
-    row.watchedDuration,
-    row.position ?? 0,
-    row.isCompleted ? 1 : 0,
-    row.completedAt,
-    row.updatedAt,
+    marked,
+    watched,
+    Math.floor(row.position ?? 0),
+    marked,
+    watched,
+    marked,
+    watched,
+    row.at,
+    row.at,
     row.moduleId,
     row.userId,
     row.courseId,

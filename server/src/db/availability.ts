@@ -69,10 +69,11 @@ export function noteDatabaseOutage(log: OutageLogger, raw: unknown, where: strin
     outage.suppressed += 1;
     return;
   }
-  const error = raw as { code?: unknown; message?: unknown } | null;
+  const error = raw as { code?: unknown } | null;
   const code = typeof error?.code === 'string' ? error.code : undefined;
-  const message = typeof error?.message === 'string' ? error.message.slice(0, 300) : String(raw);
-  log.warn({ code, error: message, where, suppressed: outage.suppressed }, 'database unavailable: answering 503');
+  // The whole error (stack included) once per interval: should a bug ever look like an outage,
+  // this line is where it shows.
+  log.warn({ code, err: raw, where, suppressed: outage.suppressed }, 'database unavailable: answering 503');
   outage = { loggedAt: now, suppressed: 0 };
 }
 

@@ -96,10 +96,13 @@ export const NOT_ENROLLED: Readonly<CourseProgressFields> = Object.freeze({ isEn
 
 /** The card fields of an enrolled course: the one place the percentage is worked out. */
 export function presentEnrolledProgress(totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'>, totalModules: number): CourseProgressFields {
+  // Progress rows are counted in SQL while the module count comes from the catalogue, which may
+  // not know yet of a module just added through another instance: never more than 100 %.
+  const completedModules = Math.min(totals.completedModules, totalModules);
   return {
     isEnrolled: true,
-    completedModules: totals.completedModules,
-    progressPercentage: percentage(totals.completedModules, totalModules),
+    completedModules,
+    progressPercentage: percentage(completedModules, totalModules),
     lastWatchedModule: totals.lastWatchedModule,
   };
 }

@@ -59,3 +59,10 @@ describe('presentDashboardJson', () => {
     expect(presentDashboardJson(cards, [gone, present]).toString('utf8')).toBe(JSON.stringify(expected(courses, [present])));
   });
 });
+
+describe('presentEnrolledProgress', () => {
+  it('never says more than every module, even when rows outnumber the catalogue’s modules', () => {
+    expect(presentEnrolledProgress({ completedModules: 5, lastWatchedModule: null }, 4)).toMatchObject({ completedModules: 4, progressPercentage: 100 });
+    expect(presentEnrolledProgress({ completedModules: 1, lastWatchedModule: null }, 4)).toMatchObject({ completedModules: 1, progressPercentage: 25 });
+  });
+});
