@@ -6,7 +6,7 @@
  */
 import autocannon from 'autocannon';
 import type { Db } from '../server/src/db/knex.ts';
-import { BENCH_PASSWORD } from './seedData.ts';
+import { BENCH_PASSWORD, prng } from './seedData.ts';
 
 export interface MixedLearner {
   id: number;
@@ -74,17 +74,6 @@ interface ProgressPair {
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
-/** mulberry32, so a run's mix is the same each time. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function runMixed(options: MixedOptions, db: Db): Promise<MixedResult> {
   const stats = Object.fromEntries(KINDS.map((kind) => [kind, { requests: 0, statuses: {}, latencies: [] }])) as unknown as Record<Kind, KindStats>;

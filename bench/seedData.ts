@@ -41,8 +41,8 @@ export interface TableData {
   batches(batchSize: number): Generator<Row[]>;
 }
 
-/** mulberry32: small, fast and good enough to spread bench data. */
-function prng(seed: number): () => number {
+/** mulberry32: small, fast and good enough to spread bench data (and to mix the load run). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

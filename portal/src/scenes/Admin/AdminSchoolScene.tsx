@@ -16,7 +16,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { EmptyText, FieldLabel, Muted, Panel, PanelHeader, RowList, Select, Tile, Tiles } from './adminStyles.ts';
+import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
 
@@ -51,7 +51,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
     <Container>
       <Header>
         <div>
-          <Title>{school.name}</Title>
+          <PageTitle>{school.name}</PageTitle>
           <Facts>
             <span>{school.country}</span>
             <span>Created {formatLongDate(school.createdAt)}</span>
@@ -133,7 +133,7 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
       <PanelHeader>
         <h2 id="licences-title">Licences</h2>
       </PanelHeader>
-      <GrantForm onSubmit={grant} noValidate aria-label="Grant a licence">
+      <SelectForm onSubmit={grant} noValidate aria-label="Grant a licence">
         <div>
           <FieldLabel htmlFor={selectId}>Grant a licence</FieldLabel>
           <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!courses.data || grantable.length === 0}>
@@ -148,13 +148,13 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
         <Button type="submit" disabled={change.isPending || grantable.length === 0}>
           Grant
         </Button>
-      </GrantForm>
+      </SelectForm>
       {school.licences.length === 0 ? (
         <EmptyText>No licences yet. A card payment or a paid invoice for the school licenses a course, or grant one here.</EmptyText>
       ) : (
         <RowList aria-label="Licensed courses">
           {school.licences.map((licence) => (
-            <LicenceRow key={licence.courseId}>
+            <ItemRow key={licence.courseId}>
               <div>
                 <strong>{licence.title}</strong>{' '}
                 {licence.revokedAt ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">In force</Badge>}
@@ -172,7 +172,7 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
                   Revoke
                 </Button>
               )}
-            </LicenceRow>
+            </ItemRow>
           ))}
         </RowList>
       )}
@@ -229,20 +229,6 @@ const Header = styled.div`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `;
 
-const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSize.xxl};
-  font-weight: 700;
-  overflow-wrap: anywhere;
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.xxs};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
@@ -258,41 +244,7 @@ const Layout = styled.div`
   }
 `;
 
-const GrantForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: end;
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  @media (min-width: 520px) {
-    grid-template-columns: minmax(0, 1fr) auto;
-  }
-`;
-
-const Row = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} 0;
-
-  & > div {
-    flex: 1;
-    min-width: 12rem;
-  }
-  p {
-    overflow-wrap: anywhere;
-  }
-`;
-
-const LicenceRow = styled(Row)`
-  strong {
-    font-weight: 600;
-  }
-`;
-
-const MemberRow = styled(Row)`
+const MemberRow = styled(ItemRow)`
   a {
     font-weight: 600;
   }

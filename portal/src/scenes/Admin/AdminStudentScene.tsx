@@ -19,7 +19,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
-import { EmptyText, FieldLabel, Muted, Panel, PanelHeader, ProblemText, RowList, Select, Tile, Tiles } from './adminStyles.ts';
+import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, ProblemText, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
 
 const backToAdmin = (
@@ -55,9 +55,9 @@ function StudentPage({ student }: { student: StudentDetailDto }) {
       <Header>
         <Avatar person={student} src={student.profileImageUrl} size={64} decorative />
         <div>
-          <Title>
+          <PageTitle>
             {name} <Badge $tone={student.role === 'admin' ? 'warning' : 'neutral'}>{student.role === 'admin' ? 'Admin' : 'Learner'}</Badge>
-          </Title>
+          </PageTitle>
           <Facts>
             <a href={`mailto:${student.email}`}>{student.email}</a>
             <span>Joined {formatLongDate(student.createdAt)}</span>
@@ -150,7 +150,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
       <PanelHeader>
         <h2 id="enrollments-title">Enrollments</h2>
       </PanelHeader>
-      <EnrollForm onSubmit={submit} noValidate aria-label="Enroll in a course">
+      <SelectForm onSubmit={submit} noValidate aria-label="Enroll in a course">
         <div>
           <FieldLabel htmlFor={selectId}>Enroll in a course</FieldLabel>
           <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!enrollments.data || !courses.data || available.length === 0}>
@@ -165,7 +165,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
         <Button type="submit" disabled={enroll.isPending || available.length === 0}>
           {enroll.isPending ? 'Enrolling…' : 'Enroll'}
         </Button>
-      </EnrollForm>
+      </SelectForm>
       {enrollments.isPending ? (
         <Skeleton $height="4rem" />
       ) : enrollments.isError ? (
@@ -175,7 +175,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
       ) : (
         <RowList aria-label="Enrolled courses">
           {enrollments.data.map((enrollment) => (
-            <EnrollmentRow key={enrollment.id}>
+            <ItemRow key={enrollment.id}>
               <div>
                 <strong>{enrollment.courseTitle}</strong>
                 <Muted as="p">
@@ -189,7 +189,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
               <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
                 Unenroll
               </Button>
-            </EnrollmentRow>
+            </ItemRow>
           ))}
         </RowList>
       )}
@@ -229,28 +229,6 @@ const HeaderAction = styled.div`
   }
 `;
 
-const Title = styled.h1`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSize.xxl};
-  font-weight: 700;
-  overflow-wrap: anywhere;
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.xxs};
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  a {
-    overflow-wrap: anywhere;
-  }
-`;
-
 const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
@@ -263,34 +241,6 @@ const Layout = styled.div`
       'stats stats'
       'enrollments certificates';
     align-items: start;
-  }
-`;
-
-const EnrollForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: end;
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  @media (min-width: 520px) {
-    grid-template-columns: minmax(0, 1fr) auto;
-  }
-`;
-
-const EnrollmentRow = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} 0;
-
-  & > div {
-    flex: 1;
-    min-width: 12rem;
-  }
-  strong {
-    font-weight: 600;
   }
 `;
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { AdminSchoolDto } from '@atrium/common';
 import { useAdminSchools } from '../../api/adminSchools.ts';
@@ -7,7 +6,7 @@ import { TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowLink, RowList } from './adminStyles.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
@@ -53,13 +52,13 @@ export function SchoolsPanel() {
 function SchoolRow({ school }: { school: AdminSchoolDto }) {
   return (
     <li>
-      <RowLink to={`/admin/schools/${school.id}`}>
+      <SchoolLink to={`/admin/schools/${school.id}`}>
         <Icon name="school" size={22} />
         <strong>{school.name}</strong>
         <Muted>
           {plural(school.memberCount, 'member', 'members')} · {plural(school.licenceCount, 'licence', 'licences')}
         </Muted>
-      </RowLink>
+      </SchoolLink>
     </li>
   );
 }
@@ -74,21 +73,10 @@ const Scroller = styled.div`
   overscroll-behavior: contain;
 `;
 
-const RowLink = styled(Link)`
-  display: flex;
+const SchoolLink = styled(RowLink)`
   flex-wrap: wrap;
-  align-items: center;
   gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
-  min-height: 56px;
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
 
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.text};
-  }
   svg {
     flex: none;
     color: ${({ theme }) => theme.colors.accent};

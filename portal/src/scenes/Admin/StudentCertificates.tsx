@@ -9,7 +9,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
+import { EmptyText, ItemRow, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
 
 /** The student's certificates; a revoked one reads "Certificate Not Found" publicly until restored. */
 export function StudentCertificates({ studentId }: { studentId: number }) {
@@ -49,7 +49,7 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
           {certificates.data.map((certificate) => {
             const revoked = certificate.revokedAt !== null;
             return (
-              <Row key={certificate.id}>
+              <ItemRow key={certificate.id}>
                 <div>
                   <strong>{certificate.courseName}</strong>{' '}
                   {revoked ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">Valid</Badge>}
@@ -67,7 +67,7 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
                     Revoke
                   </Button>
                 )}
-              </Row>
+              </ItemRow>
             );
           })}
         </RowList>
@@ -87,22 +87,6 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
     </Panel>
   );
 }
-
-const Row = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} 0;
-
-  & > div {
-    min-width: 0;
-  }
-  strong {
-    font-weight: 600;
-  }
-`;
 
 const Mono = styled.span`
   font-family: ${({ theme }) => theme.font.mono};

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { StudentDto } from '@atrium/common';
 import { useStudentSearch } from '../../api/adminStudents.ts';
@@ -9,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Skeleton, Spinner } from '../../components/Loading.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowLink } from './adminStyles.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -140,22 +139,6 @@ const List = styled.ul`
 
   & > li + li:not([aria-hidden]) {
     border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const RowLink = styled(Link)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: 56px;
-  padding: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.text};
   }
 `;
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { Card } from '../../components/Layout.tsx';
@@ -123,4 +124,76 @@ export const FieldLabel = styled.label`
   margin-bottom: ${({ theme }) => theme.space.xxs};
   font-size: ${({ theme }) => theme.fontSize.sm};
   font-weight: 600;
+`;
+
+/** The name at the top of a student's or a school's page. */
+export const PageTitle = styled.h1`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSize.xxl};
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+/** Short facts under a PageTitle (e-mail, dates, domains). */
+export const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  a {
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** "Choose a course" and its button on one line (enroll a student, grant a licence). */
+export const SelectForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  @media (min-width: 520px) {
+    grid-template-columns: minmax(0, 1fr) auto;
+  }
+`;
+
+/** A RowList item: what it is on the left, its action on the right, wrapping on a phone. */
+export const ItemRow = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} 0;
+
+  & > div {
+    flex: 1;
+    min-width: 12rem;
+    overflow-wrap: anywhere;
+  }
+  strong {
+    font-weight: 600;
+  }
+`;
+
+/** A whole list row as a link (students, schools). */
+export const RowLink = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 56px;
+  padding: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
