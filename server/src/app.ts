@@ -36,6 +36,19 @@ export type App = Koa<AppState, AppContextExtensions> & {
   close(): Promise<void>;
 };
 
+/**
+ * koa-compress looks a response over (type, size, headers) after every request; one that did
+ * not say it accepts an encoding is sent as it is anyway, so it skips that and only gets the
+ * Vary header caches need.
+ */
+function compressWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<AppState, AppContextExtensions> {
+  return (ctx, next) => {
+    if (ctx.req.headers['accept-encoding']) return compressor(ctx, next);
+    ctx.vary('Accept-Encoding');
+    return next();
+  };
+}
+
 /** Builds the Koa application; index.ts listens on it, tests drive it over real HTTP. */
 export function createApp(options: CreateAppOptions): App {
   const { config, db, logger } = options;
@@ -71,7 +84,7 @@ export function createApp(options: CreateAppOptions): App {
   app.use(errorHandler);
   // JSON answers travel compressed (a dashboard is 37 KB, about 5 KB gzipped); the portal's
   // files are compressed at build time and sent as they are, and spreadsheets are zips already.
-  app.use(compress({ threshold: 1024 }));
+  app.use(compressWhenAccepted(compress({ threshold: 1024 })));
   app.use(securityHeaders(config));
   // Before sessions and the router, so a preflight is answered without touching either.
   app.use(widgetCors(config.corsOrigins));
@@ -80,7 +93,6 @@ export function createApp(options: CreateAppOptions): App {
   app.use(originCheck(config.publicUrl));
   app.use(jsonBody);
   app.use(loadUser);
-  app.use(routes.router.routes());
-  app.use(routes.router.allowedMethods());
+  app.use(routes.middleware());
   return app;
 }

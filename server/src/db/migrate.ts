@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial.ts';
 import * as payments from './migrations/002_payments.ts';
 import * as accountDeletion from './migrations/004_account_deletion.ts';
 import * as schools from './migrations/005_schools.ts';
+import * as progressDashboardIndex from './migrations/006_progress_dashboard_index.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '002_payments': payments,
   '004_account_deletion': accountDeletion,
   '005_schools': schools,
+  '006_progress_dashboard_index': progressDashboardIndex,
 };
 
 const source: Knex.MigrationSource<string> = {

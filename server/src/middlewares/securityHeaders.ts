@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import helmet from 'koa-helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
@@ -24,9 +24,36 @@ export const PORTAL_CSP = {
   objectSrc: ["'none'"],
 };
 
+type HeaderSet = ReadonlyArray<readonly [name: string, value: string]>;
+
+/**
+ * The headers helmet sends for these options. They depend on nothing in the request, so helmet
+ * runs once, at start-up, against a recording response, and each request only copies them:
+ * running its dozen middlewares per request cost as much as a small API answer.
+ */
+export function helmetHeaders(options: HelmetOptions): HeaderSet {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name);
+    },
+  };
+  let finished = false;
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  // helmet 8 is synchronous; if a later version is not, fail at start-up rather than send nothing.
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return [...headers];
+}
+
 export function securityHeaders(config: Config): Middleware<AppState, AppContextExtensions> {
   const https = new URL(config.publicUrl).protocol === 'https:';
-  const portal = helmet({
+  const portal = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { ...PORTAL_CSP, ...(https ? { upgradeInsecureRequests: [] } : {}) } },
     strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -35,20 +62,22 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   // Example pages stand in for a school's own site and carry that site's CSP.
-  const plain = helmet({
+  const plain = helmetHeaders({
     contentSecurityPolicy: false,
     strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 
-  return async (ctx, next) => {
-    const isEmbeddable = ctx.path.startsWith('/widgets/') || ctx.path.startsWith('/examples');
+  return (ctx, next) => {
+    const path = ctx.path;
+    const isEmbeddable = path.startsWith('/widgets/') || path.startsWith('/examples');
     // Public widget endpoints are read by school websites on other origins.
-    const isPublicApi = ctx.path.startsWith('/api/') && ctx.method === 'GET';
-    await (isEmbeddable || isPublicApi ? plain : portal)(ctx as never, async () => undefined);
+    const isPublicApi = ctx.method === 'GET' && path.startsWith('/api/');
+    const res = ctx.res;
+    for (const [name, value] of isEmbeddable || isPublicApi ? plain : portal) res.setHeader(name, value);
     // The reset link carries its token in the URL: never send it onwards as a referrer.
-    if (ctx.path === '/reset-password') ctx.set('Referrer-Policy', 'no-referrer');
+    if (path === '/reset-password') res.setHeader('Referrer-Policy', 'no-referrer');
     return next();
   };
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import compose from 'koa-compose';
 import type { z, ZodType } from 'zod';
 import { unauthorized } from '../errors.ts';
 import { zodToHttp } from '../middlewares/errors.ts';
@@ -36,47 +37,83 @@ export interface RouteInfo {
   access: Access;
 }
 
+/**
+ * The group a path belongs to: its first two segments, lower-cased ("/api/courses", "/healthz").
+ * No route has a parameter there, so every path of a group is served by the group's router, and
+ * a request is matched against the dozen routes of its group rather than all of them.
+ */
+export function routeGroup(path: string): string {
+  const second = path.indexOf('/', 1);
+  const third = second === -1 ? -1 : path.indexOf('/', second + 1);
+  return (third === -1 ? path : path.slice(0, third)).replace(/\/+$/, '').toLowerCase();
+}
+
+type RouteMiddleware = Middleware<AppState, AppContextExtensions>;
+
 /** The route table: every route says who may call it, so the table itself can be tested. */
 export class Routes {
-  readonly router = new Router<AppState, AppContextExtensions>();
   readonly table: RouteInfo[] = [];
+  private readonly groups = new Map<string, Router<AppState, AppContextExtensions>>();
 
   add<A extends Access, B extends ZodType = never, Q extends ZodType = never, P extends ZodType = never>(
     spec: RouteSpec<B, Q, P, A>,
   ): void {
+    const group = routeGroup(spec.path);
+    if (group.includes(':') || group.includes('(')) throw new Error(`${spec.path}: a parameter in the first two segments would defeat routeGroup()`);
     this.table.push({ method: spec.method, path: spec.path, access: spec.access });
-    const chain: Array<Middleware<AppState, AppContextExtensions>> = [accessCheck(spec.access), ...(spec.before ?? [])];
-    chain.push(validate(spec));
-    chain.push(spec.handler as unknown as Middleware<AppState, AppContextExtensions>);
-    this.router[spec.method](spec.path, ...(chain as Parameters<Router<AppState, AppContextExtensions>['get']>[1][]));
+    let router = this.groups.get(group);
+    if (!router) {
+      router = new Router<AppState, AppContextExtensions>();
+      this.groups.set(group, router);
+    }
+    router[spec.method](spec.path, routeMiddleware(spec) as Parameters<Router<AppState, AppContextExtensions>['get']>[1]);
+  }
+
+  /** Matches the request against its group's routes (404 when none, 405 for a wrong method). */
+  middleware(): RouteMiddleware {
+    const dispatchers = new Map<string, RouteMiddleware>();
+    for (const [group, router] of this.groups) dispatchers.set(group, compose([router.routes(), router.allowedMethods()]) as RouteMiddleware);
+    return (ctx, next) => {
+      const dispatch = dispatchers.get(routeGroup(ctx.path));
+      return dispatch ? dispatch(ctx, next) : next();
+    };
   }
 }
 
-function accessCheck(access: Access): Middleware<AppState, AppContextExtensions> {
-  return async (ctx, next) => {
-    if (access !== 'public' && !ctx.state.user) throw unauthorized();
-    if (access === 'admin') requireAdmin(ctx.state.user);
-    return next();
+/** Access check, the route's own `before` steps, validation, then the handler: one router layer. */
+function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, ZodType, A>): RouteMiddleware {
+  const validated = validator(spec);
+  const handle = async (ctx: AppContext) => {
+    validated(ctx);
+    await spec.handler(ctx as never);
+  };
+  const before = spec.before?.length ? compose(spec.before) : null;
+  return async (ctx) => {
+    if (spec.access !== 'public' && !ctx.state.user) throw unauthorized();
+    if (spec.access === 'admin') requireAdmin(ctx.state.user);
+    if (before) await before(ctx, () => handle(ctx));
+    else await handle(ctx);
   };
 }
 
-function validate(schemas: { body?: ZodType; query?: ZodType; params?: ZodType }): Middleware<AppState, AppContextExtensions> {
-  return async (ctx, next) => {
+const LOCATIONS = ['params', 'query', 'body'] as const;
+
+/** Parses the route's params, query and body with its schemas into ctx.input (400 on the first failure). */
+function validator(schemas: { body?: ZodType; query?: ZodType; params?: ZodType }): (ctx: AppContext) => void {
+  const locations = LOCATIONS.filter((location) => schemas[location]);
+  return (ctx) => {
     const input: Record<string, unknown> = {};
-    for (const location of ['params', 'query', 'body'] as const) {
-      const schema = schemas[location];
-      if (!schema) continue;
+    for (const location of locations) {
       const raw =
         location === 'params'
           ? (ctx as unknown as { params: unknown }).params
           : location === 'query'
             ? ctx.query
             : (ctx.request.body ?? {});
-      const result = schema.safeParse(raw);
+      const result = schemas[location]!.safeParse(raw);
       if (!result.success) throw zodToHttp(result.error, location);
       input[location] = result.data;
     }
     ctx.input = input;
-    return next();
   };
 }

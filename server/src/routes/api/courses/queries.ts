@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/knex.ts';
-import { selectRows } from '../../../db/raw.ts';
+import { readRows } from '../../../db/hotReads.ts';
 import { catalogue, type Catalogue } from '../../../services/catalogue.ts';
 import { canAccessCourseContent } from '../../../policies/index.ts';
 import type { User } from '../../../models/User.ts';
@@ -55,12 +55,12 @@ const ENROLLED_COURSE_PROGRESS_SQL = `select e.course_id,
 
 /**
  * The user's progress on each course they are enrolled in, in one query whatever the number of
- * courses or progress rows, sent as hand-written SQL (db/raw.ts: it runs on every dashboard).
+ * courses or progress rows, sent as one of the hot reads (db/hotReads.ts: it runs on every dashboard).
  * Progress on courses the user is not enrolled in is never shown, so it is not read. Module
  * titles come from the catalogue (progress rows go with their module, which never changes course).
  */
 export async function enrolledCourseProgress(db: Db, userId: number, modules: Catalogue['modules']): Promise<CourseProgressTotals[]> {
-  const rows = await selectRows<{ courseId: number; completedModules: number | string; watchedSeconds: number | string; lastWatchedModuleId: number | null }>(
+  const rows = await readRows<{ courseId: number; completedModules: number | string; watchedSeconds: number | string; lastWatchedModuleId: number | null }>(
     db,
     ENROLLED_COURSE_PROGRESS_SQL,
     [userId, userId],

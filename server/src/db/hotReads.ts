@@ -1,0 +1,94 @@
+import Database from 'better-sqlite3';
+import type { Knex } from 'knex';
+import { dialectOf, type Db } from './knex.ts';
+import { selectRows } from './raw.ts';
+
+/**
+ * The reads nearly every request makes (the session with its user, the dashboard's progress
+ * sums), as hand-written SQL in the subset both databases read the same way, like db/raw.ts.
+ *
+ * On SQLite they run on a second connection of their own, opened read-only (`query_only`),
+ * with each statement prepared once: going through knex's pool and query pipeline cost more
+ * than SQLite took to answer them. In WAL mode a reader never waits for the writer and sees
+ * what has been committed, which is what these reads want; a transaction in progress on the
+ * writer's connection stays invisible to them until it commits.
+ *
+ * MySQL/MariaDB (and any read inside a knex transaction) go through selectRows as before.
+ * Either way knex's `query` event is emitted, so tests that count statements still see them.
+ */
+
+interface SqliteReader {
+  connection: Database.Database;
+  statements: Map<string, Database.Statement>;
+}
+
+const readers = new WeakMap<Db, SqliteReader | null>();
+
+function sqliteFilename(db: Db): string | null {
+  const connection = db.client.config.connection as { filename?: string } | undefined;
+  const filename = connection?.filename;
+  // A private in-memory database is visible to its own connection only.
+  return filename && filename !== ':memory:' && !filename.startsWith('file::memory:') ? filename : null;
+}
+
+function readerOf(db: Db): SqliteReader | null {
+  let reader = readers.get(db);
+  if (reader !== undefined) return reader;
+  const filename = dialectOf(db) === 'sqlite' ? sqliteFilename(db) : null;
+  if (filename) {
+    const connection = new Database(filename, { fileMustExist: true });
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma('cache_size = -32768');
+    connection.pragma('query_only = 1');
+    reader = { connection, statements: new Map() };
+    closeWithDb(db, connection);
+  } else {
+    reader = null;
+  }
+  readers.set(db, reader);
+  return reader;
+}
+
+/** The reader closes when knex is destroyed (knex.destroy() ends in client.destroy()), so tests and shutdown leave no file open. */
+function closeWithDb(db: Db, connection: Database.Database): void {
+  const client = db.client as { destroy: (callback?: unknown) => Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = (callback?: unknown) => {
+    if (connection.open) connection.close();
+    readers.delete(db);
+    return destroy(callback);
+  };
+}
+
+const camelCase = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+const columnNames = new Map<string, string>();
+
+/** snake_case keys to camelCase, as knex's mappers give them; column names repeat, so remember them. */
+function mapRow(row: Record<string, unknown>): Record<string, unknown> {
+  const mapped: Record<string, unknown> = {};
+  for (const key in row) {
+    let name = columnNames.get(key);
+    if (name === undefined) {
+      name = camelCase(key);
+      columnNames.set(key, name);
+    }
+    mapped[name] = row[key];
+  }
+  return mapped;
+}
+
+/**
+ * Rows of a read-only SELECT, keys in camelCase. `db` may be a transaction: the read then runs
+ * inside it, through knex, so it sees the transaction's own writes.
+ */
+export async function readRows<T>(db: Db | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
+  const reader = (db as Knex.Transaction).isTransaction ? null : readerOf(db);
+  if (!reader) return selectRows<T>(db, sql, bindings);
+  db.emit('query', { sql, bindings, method: 'select', reader: true });
+  let statement = reader.statements.get(sql);
+  if (!statement) {
+    statement = reader.connection.prepare(sql);
+    reader.statements.set(sql, statement);
+  }
+  return (statement.all(...bindings) as Array<Record<string, unknown>>).map(mapRow) as T[];
+}
