@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
-import { dialectOf, type Db } from './knex.ts';
+import { dialectOf, onDestroy, type Db } from './knex.ts';
 import { selectRows } from './raw.ts';
 
 /**
@@ -41,23 +41,16 @@ function readerOf(db: Db): SqliteReader | null {
     connection.pragma('cache_size = -32768');
     connection.pragma('query_only = 1');
     reader = { connection, statements: new Map() };
-    closeWithDb(db, connection);
+    // Closed with knex, so tests and shutdown leave no file open.
+    onDestroy(db, () => {
+      if (connection.open) connection.close();
+      readers.delete(db);
+    });
   } else {
     reader = null;
   }
   readers.set(db, reader);
   return reader;
-}
-
-/** The reader closes when knex is destroyed (knex.destroy() ends in client.destroy()), so tests and shutdown leave no file open. */
-function closeWithDb(db: Db, connection: Database.Database): void {
-  const client = db.client as { destroy: (callback?: unknown) => Promise<void> };
-  const destroy = client.destroy.bind(client);
-  client.destroy = (callback?: unknown) => {
-    if (connection.open) connection.close();
-    readers.delete(db);
-    return destroy(callback);
-  };
 }
 
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import type { Config } from '../config.ts';
+import { BACKSTOP_PAGES, startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
 
 export type Db = Knex;
 export type Dialect = 'sqlite' | 'mysql';
@@ -80,7 +81,8 @@ export function createDb(database: Config['database']): Db {
   if (database.client === 'sqlite') {
     const filename = database.filename === ':memory:' ? ':memory:' : resolve(database.filename);
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-    return knexFactory({
+    let checkpoints: BackgroundCheckpoints | null = null;
+    const db = knexFactory({
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
@@ -97,7 +99,15 @@ export function createDb(database: Config['database']): Db {
             // 32 MiB of page cache instead of SQLite's 2 MiB default: at 200,000 learners the
             // users indexes alone outgrow 2 MiB and every search re-read its pages from the OS.
             connection.pragma('cache_size = -32768');
+            // Checkpoints run on a thread of their own (db/sqliteCheckpoints.ts); this one is the
+            // backstop, and the log file is cut back to 64 MiB once it has been copied.
+            connection.pragma(`wal_autocheckpoint = ${filename === ':memory:' ? 1000 : BACKSTOP_PAGES}`);
+            connection.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
             cachePreparedStatements(connection);
+            // The file exists once a connection has opened it; one checkpointer per knex instance.
+            if (filename !== ':memory:' && !checkpoints) {
+              checkpoints = startBackgroundCheckpoints(filename, (message) => console.warn(`sqlite background checkpoint failed: ${message}`));
+            }
             done(null, connection);
           } catch (error) {
             done(error as Error, connection);
@@ -106,6 +116,11 @@ export function createDb(database: Config['database']): Db {
       },
       ...knexSnakeCaseMappers(),
     });
+    onDestroy(db, async () => {
+      await checkpoints?.stop();
+      checkpoints = null;
+    });
+    return db;
   }
 
   const url = new URL(database.url);
@@ -137,6 +152,16 @@ export function createDb(database: Config['database']): Db {
     log: throttledKnexLog(),
     ...knexSnakeCaseMappers(),
   });
+}
+
+/** Runs `release` when knex is destroyed (knex.destroy() ends in client.destroy()), before the pool closes. */
+export function onDestroy(db: Db, release: () => void | Promise<void>): void {
+  const client = db.client as { destroy: (callback?: unknown) => Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = async (callback?: unknown) => {
+    await release();
+    return destroy(callback);
+  };
 }
 
 export function dialectOf(db: Db): Dialect {
