@@ -13,8 +13,13 @@ import { selectRows } from './raw.ts';
  * what has been committed, which is what these reads want; a transaction in progress on the
  * writer's connection stays invisible to them until it commits.
  *
- * MySQL/MariaDB (and any read inside a knex transaction) go through selectRows as before.
- * Either way knex's `query` event is emitted, so tests that count statements still see them.
+ * On MySQL/MariaDB they run as server-side prepared statements (mysql2's execute, which keeps
+ * each statement prepared per connection) on a connection of knex's pool: the server parses and
+ * plans them once per connection instead of once per request.
+ *
+ * A read inside a knex transaction goes through the transaction (selectRows), so it sees the
+ * transaction's own writes. Either way knex's `query` event is emitted, so tests that count
+ * statements still see them.
  */
 
 interface SqliteReader {
@@ -75,7 +80,9 @@ function mapRow(row: Record<string, unknown>): Record<string, unknown> {
  * inside it, through knex, so it sees the transaction's own writes.
  */
 export async function readRows<T>(db: Db | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
-  const reader = (db as Knex.Transaction).isTransaction ? null : readerOf(db);
+  if ((db as Knex.Transaction).isTransaction) return selectRows<T>(db, sql, bindings);
+  if (dialectOf(db) === 'mysql') return preparedRows<T>(db, sql, bindings);
+  const reader = readerOf(db);
   if (!reader) return selectRows<T>(db, sql, bindings);
   db.emit('query', { sql, bindings, method: 'select', reader: true });
   let statement = reader.statements.get(sql);
@@ -84,4 +91,23 @@ export async function readRows<T>(db: Db | Knex.Transaction, sql: string, bindin
     reader.statements.set(sql, statement);
   }
   return (statement.all(...bindings) as Array<Record<string, unknown>>).map(mapRow) as T[];
+}
+
+interface MysqlConnection {
+  execute(sql: string, values: readonly Knex.Value[], callback: (error: Error | null, rows: unknown) => void): void;
+}
+
+/** MySQL/MariaDB: a prepared statement on a pooled connection (acquired and released as knex does). */
+async function preparedRows<T>(db: Db, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
+  db.emit('query', { sql, bindings, method: 'select', prepared: true });
+  const client = db.client as { acquireConnection(): Promise<MysqlConnection>; releaseConnection(connection: MysqlConnection): Promise<unknown> };
+  const connection = await client.acquireConnection();
+  try {
+    const rows = await new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
+      connection.execute(sql, bindings, (error, result) => (error ? reject(error) : resolve(result as Array<Record<string, unknown>>)));
+    });
+    return rows.map(mapRow) as T[];
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
