@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
+import { preparedRows } from '../db/hotStatements.ts';
 import { affectedRows, selectRows, supportsInsertReturning } from '../db/raw.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
@@ -151,7 +152,7 @@ export async function upsertProgress(db: Db, row: ProgressRow, options: { return
   const dialect = dialectOf(db);
   // `returning: false` lets the tests take MySQL's path on MariaDB.
   if (dialect === 'sqlite' || (options.returning ?? (await supportsInsertReturning(db)))) {
-    return (await selectRows<RecordedRow>(db, UPSERT_RETURNING[dialect], bindings))[0];
+    return (await preparedRows<RecordedRow>(db, UPSERT_RETURNING[dialect], bindings))[0];
   }
   // mysql2 counts matched rows (FOUND_ROWS), so 0 means the SELECT found no enrollment.
   if ((await affectedRows(db, UPSERT_MYSQL, bindings)) === 0) return undefined;

@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db/knex.ts';
-import { readRows } from '../db/hotReads.ts';
+import { readRows } from '../db/hotStatements.ts';
 import { cookieSigner } from './cookieSigner.ts';
 import { User } from '../models/User.ts';
 
@@ -34,7 +34,7 @@ export function sessionUser(ctx: object, userId: number): User | null | undefine
 }
 
 /**
- * Every request with a cookie sends this, so it is one of the hot reads (db/hotReads.ts) rather
+ * Every request with a cookie sends this, so it is one of the hot reads (db/hotStatements.ts) rather
  * than built afresh each time. Never cached across requests: see sessionUsers above.
  */
 const SESSION_WITH_USER_SQL = `select users.*, sessions.data as session_data, sessions.expires_at as session_expires_at, sessions.user_id as session_user_id

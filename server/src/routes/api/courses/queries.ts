@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/knex.ts';
-import { readRows } from '../../../db/hotReads.ts';
+import { readRows } from '../../../db/hotStatements.ts';
 import { catalogue, type Catalogue } from '../../../services/catalogue.ts';
 import { canAccessCourseContent } from '../../../policies/index.ts';
 import type { User } from '../../../models/User.ts';
@@ -55,7 +55,7 @@ const ENROLLED_COURSE_PROGRESS_SQL = `select e.course_id,
 
 /**
  * The user's progress on each course they are enrolled in, in one query whatever the number of
- * courses or progress rows, sent as one of the hot reads (db/hotReads.ts: it runs on every dashboard).
+ * courses or progress rows, sent as one of the hot reads (db/hotStatements.ts: it runs on every dashboard).
  * Progress on courses the user is not enrolled in is never shown, so it is not read. Module
  * titles come from the catalogue (progress rows go with their module, which never changes course).
  */

@@ -4,8 +4,11 @@ import { dialectOf, onDestroy, type Db } from './knex.ts';
 import { selectRows } from './raw.ts';
 
 /**
- * The reads nearly every request makes (the session with its user, the dashboard's progress
- * sums), as hand-written SQL in the subset both databases read the same way, like db/raw.ts.
+ * The statements nearly every request sends (the session with its user, the dashboard's progress
+ * sums, the progress upsert), as hand-written SQL in the subset both databases read the same
+ * way, like db/raw.ts. readRows is for reads; preparedRows for a write that answers rows.
+ *
+ * Reads:
  *
  * On SQLite they run on a second connection of their own, opened read-only (`query_only`),
  * with each statement prepared once: going through knex's pool and query pipeline cost more
@@ -81,7 +84,7 @@ function mapRow(row: Record<string, unknown>): Record<string, unknown> {
  */
 export async function readRows<T>(db: Db | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
   if ((db as Knex.Transaction).isTransaction) return selectRows<T>(db, sql, bindings);
-  if (dialectOf(db) === 'mysql') return preparedRows<T>(db, sql, bindings);
+  if (dialectOf(db) === 'mysql') return executePrepared<T>(db, sql, bindings);
   const reader = readerOf(db);
   if (!reader) return selectRows<T>(db, sql, bindings);
   db.emit('query', { sql, bindings, method: 'select', reader: true });
@@ -97,8 +100,18 @@ interface MysqlConnection {
   execute(sql: string, values: readonly Knex.Value[], callback: (error: Error | null, rows: unknown) => void): void;
 }
 
+/**
+ * The rows a statement answers (a SELECT, or a write with RETURNING), on the writer's side: a
+ * prepared statement on MySQL/MariaDB, knex's own connection (whose statements are cached, see
+ * knex.ts) on SQLite, and the transaction itself when `db` is one.
+ */
+export async function preparedRows<T>(db: Db | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
+  if ((db as Knex.Transaction).isTransaction || dialectOf(db) !== 'mysql') return selectRows<T>(db, sql, bindings);
+  return executePrepared<T>(db, sql, bindings);
+}
+
 /** MySQL/MariaDB: a prepared statement on a pooled connection (acquired and released as knex does). */
-async function preparedRows<T>(db: Db, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
+async function executePrepared<T>(db: Db, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
   db.emit('query', { sql, bindings, method: 'select', prepared: true });
   const client = db.client as { acquireConnection(): Promise<MysqlConnection>; releaseConnection(connection: MysqlConnection): Promise<unknown> };
   const connection = await client.acquireConnection();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/db.ts';
 import { createUser } from '../test/factories.ts';
-import { readRows } from './hotReads.ts';
+import { readRows } from './hotStatements.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
