@@ -102,12 +102,120 @@ interface MysqlConnection {
 
 /**
  * The rows a statement answers (a SELECT, or a write with RETURNING), on the writer's side: a
- * prepared statement on MySQL/MariaDB, knex's own connection (whose statements are cached, see
- * knex.ts) on SQLite, and the transaction itself when `db` is one.
+ * prepared statement on MySQL/MariaDB; on SQLite, one of a batch of such statements that share
+ * a transaction (below); and the transaction itself when `db` is one.
  */
 export async function preparedRows<T>(db: Db | Knex.Transaction, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
-  if ((db as Knex.Transaction).isTransaction || dialectOf(db) !== 'mysql') return selectRows<T>(db, sql, bindings);
-  return executePrepared<T>(db, sql, bindings);
+  if ((db as Knex.Transaction).isTransaction) return selectRows<T>(db, sql, bindings);
+  if (dialectOf(db) === 'mysql') return executePrepared<T>(db, sql, bindings);
+  return batchedSqliteWrite<T>(db, sql, bindings);
+}
+
+interface PendingWrite {
+  sql: string;
+  bindings: readonly Knex.Value[];
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
+}
+
+interface SqliteWriteConnection {
+  prepare(sql: string): Database.Statement;
+  exec(sql: string): unknown;
+  inTransaction: boolean;
+}
+
+const writeQueues = new WeakMap<Db, { pending: PendingWrite[]; scheduled: boolean }>();
+
+/**
+ * Group commit for SQLite: the statements that arrive during one turn of the event loop (under
+ * load, one for each request the turn parsed) run in one transaction on the writer's connection,
+ * taken from knex's pool like any query. SQLite's cost per write transaction (locks, the WAL
+ * frames and their index) is then paid once per batch instead of once per statement.
+ *
+ * Each statement still answers for itself: one that fails (a constraint, say) is rolled back
+ * alone and rejects alone, as it would have outside the batch; an error that ends the whole
+ * transaction, or a failed COMMIT, rejects every statement of the batch, none of which is then
+ * stored. Nothing resolves before its COMMIT has succeeded.
+ */
+function batchedSqliteWrite<T>(db: Db, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
+  let queue = writeQueues.get(db);
+  if (!queue) {
+    queue = { pending: [], scheduled: false };
+    writeQueues.set(db, queue);
+  }
+  const target = queue;
+  return new Promise<T[]>((resolve, reject) => {
+    target.pending.push({ sql, bindings, resolve: resolve as (rows: unknown[]) => void, reject });
+    if (target.scheduled) return;
+    target.scheduled = true;
+    setImmediate(() => void flushWrites(db, target));
+  });
+}
+
+async function flushWrites(db: Db, queue: { pending: PendingWrite[]; scheduled: boolean }): Promise<void> {
+  const client = db.client as { acquireConnection(): Promise<SqliteWriteConnection>; releaseConnection(connection: SqliteWriteConnection): Promise<unknown> };
+  let connection: SqliteWriteConnection;
+  try {
+    connection = await client.acquireConnection();
+  } catch (error) {
+    queue.scheduled = false;
+    for (const write of queue.pending.splice(0)) write.reject(error);
+    return;
+  }
+  // Statements that arrived while the connection was busy join this batch.
+  queue.scheduled = false;
+  const batch = queue.pending.splice(0);
+  try {
+    runBatch(db, connection, batch);
+  } catch (error) {
+    // Not expected (runBatch settles every write itself); a write already settled ignores this.
+    for (const write of batch) write.reject(error);
+  } finally {
+    await client.releaseConnection(connection).catch(() => undefined);
+  }
+}
+
+function runBatch(db: Db, connection: SqliteWriteConnection, batch: PendingWrite[]): void {
+  const outcomes: Array<{ rows?: unknown[]; error?: unknown }> = [];
+  try {
+    connection.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    for (const write of batch) write.reject(error);
+    return;
+  }
+  for (const write of batch) {
+    db.emit('query', { sql: write.sql, bindings: write.bindings, method: 'raw', batched: true });
+    try {
+      const rows = connection.prepare(write.sql).all(...write.bindings.map(sqliteValue)) as Array<Record<string, unknown>>;
+      outcomes.push({ rows: rows.map(mapRow) });
+    } catch (error) {
+      if (!connection.inTransaction) {
+        // SQLite ended the transaction (disk full, I/O error): what ran before is gone too.
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
+      outcomes.push({ error });
+    }
+  }
+  try {
+    connection.exec('COMMIT');
+  } catch (error) {
+    for (const write of batch) write.reject(error);
+    if (connection.inTransaction) connection.exec('ROLLBACK');
+    return;
+  }
+  batch.forEach((write, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.error !== undefined) write.reject(outcome.error);
+    else write.resolve(outcome.rows!);
+  });
+}
+
+/** As knex hands values to better-sqlite3: booleans as 0/1, dates as epoch milliseconds. */
+function sqliteValue(value: Knex.Value): unknown {
+  if (typeof value === 'boolean') return Number(value);
+  if (value instanceof Date) return value.valueOf();
+  return value;
 }
 
 /** MySQL/MariaDB: a prepared statement on a pooled connection (acquired and released as knex does). */
