@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { ContactMessageDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
@@ -54,17 +55,23 @@ export function ContactInbox({ unhandled }: { unhandled: number | undefined }) {
 function MessageRow({ message }: { message: ContactMessageDto }) {
   const setHandled = useSetMessageHandled();
   const { toast } = useToast();
-  // The switch shows the new state at once; the list refetch confirms it (or puts it back).
-  const handled = setHandled.isPending && setHandled.variables ? setHandled.variables.handled : message.handledAt !== null;
+  // The switch shows the new state in the same render as the click (the mutation's own pending
+  // state arrives a tick later, and React would put the box back meanwhile); once the list
+  // refetch has confirmed it, or the request failed, the server's state shows again.
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const handled = requested ?? message.handledAt !== null;
   const overdue = !handled && Date.now() - new Date(message.createdAt).getTime() > REPLY_PROMISE_MS;
-  const toggle = () =>
+  const toggle = () => {
+    setRequested(!handled);
     setHandled.mutate(
       { id: message.id, handled: !handled },
       {
         onSuccess: () => toast({ title: handled ? 'Marked as not handled' : 'Marked as handled', description: `Message from ${message.name}`, variant: 'success' }),
         onError: () => toast({ title: 'Update failed', description: 'The message could not be updated. Please try again.', variant: 'destructive' }),
+        onSettled: () => setRequested(null),
       },
     );
+  };
   return (
     <Item $handled={handled}>
       <Top>
