@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { dialectOf, onDestroy, type Db } from './knex.ts';
-import { selectRows } from './raw.ts';
+import { mappedRows, selectRows } from './raw.ts';
 
 /**
  * The statements nearly every request sends (the session with its user, the dashboard's progress
@@ -61,23 +61,6 @@ function readerOf(db: Db): SqliteReader | null {
   return reader;
 }
 
-const camelCase = (name: string) => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-const columnNames = new Map<string, string>();
-
-/** snake_case keys to camelCase, as knex's mappers give them; column names repeat, so remember them. */
-function mapRow(row: Record<string, unknown>): Record<string, unknown> {
-  const mapped: Record<string, unknown> = {};
-  for (const key in row) {
-    let name = columnNames.get(key);
-    if (name === undefined) {
-      name = camelCase(key);
-      columnNames.set(key, name);
-    }
-    mapped[name] = row[key];
-  }
-  return mapped;
-}
-
 /**
  * Rows of a read-only SELECT, keys in camelCase. `db` may be a transaction: the read then runs
  * inside it, through knex, so it sees the transaction's own writes.
@@ -93,7 +76,7 @@ export async function readRows<T>(db: Db | Knex.Transaction, sql: string, bindin
     statement = reader.connection.prepare(sql);
     reader.statements.set(sql, statement);
   }
-  return (statement.all(...bindings) as Array<Record<string, unknown>>).map(mapRow) as T[];
+  return mappedRows(db, statement.all(...bindings)) as T[];
 }
 
 interface MysqlConnection {
@@ -186,8 +169,7 @@ function runBatch(db: Db, connection: SqliteWriteConnection, batch: PendingWrite
   for (const write of batch) {
     db.emit('query', { sql: write.sql, bindings: write.bindings, method: 'raw', batched: true });
     try {
-      const rows = connection.prepare(write.sql).all(...write.bindings.map(sqliteValue)) as Array<Record<string, unknown>>;
-      outcomes.push({ rows: rows.map(mapRow) });
+      outcomes.push({ rows: mappedRows(db, connection.prepare(write.sql).all(...write.bindings.map(sqliteValue))) });
     } catch (error) {
       if (!connection.inTransaction) {
         // SQLite ended the transaction (disk full, I/O error): what ran before is gone too.
@@ -227,7 +209,7 @@ async function executePrepared<T>(db: Db, sql: string, bindings: readonly Knex.V
     const rows = await new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
       connection.execute(sql, bindings, (error, result) => (error ? reject(error) : resolve(result as Array<Record<string, unknown>>)));
     });
-    return rows.map(mapRow) as T[];
+    return mappedRows(db, rows) as T[];
   } finally {
     await client.releaseConnection(connection);
   }

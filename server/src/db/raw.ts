@@ -14,9 +14,13 @@ export async function selectRows<T>(db: Db, sql: string, bindings: readonly Knex
   const result: unknown = await db.raw(sql, bindings);
   // knex maps better-sqlite3's rows itself; mysql2 answers [rows, fields], which it leaves alone.
   if (dialectOf(db) !== 'mysql') return result as T[];
-  const rows = (result as [unknown[]])[0];
-  const mapRows = db.client.config.postProcessResponse as ((rows: unknown[]) => unknown[]) | undefined;
-  return (mapRows ? mapRows(rows) : rows) as T[];
+  return mappedRows(db, (result as [unknown[]])[0]) as T[];
+}
+
+/** Rows a driver answered, keys through knex's own snake_case → camelCase mapper, as the query builder gives them. */
+export function mappedRows(db: Db, rows: unknown[]): unknown[] {
+  const postProcess = db.client.config.postProcessResponse as ((rows: unknown[]) => unknown[]) | undefined;
+  return postProcess ? postProcess(rows) : rows;
 }
 
 /** The number of rows a MySQL INSERT/UPDATE matched (mysql2 asks for found rows, not changed ones). */

@@ -37,29 +37,20 @@ const countsByUser = (rows: Array<{ userId: number | string; n: number | string 
  * neither shift nor repeat others. Counts come per batch, over the batch's id range, through the
  * userId-leading indexes. Completed modules count, like the student page, only modules of
  * courses the user is enrolled in now.
- *
- * The next batch is read while the caller turns this one into XML: on MySQL/MariaDB the
- * database works in its own process meanwhile, so an export takes about the longer of the two
- * rather than their sum.
  */
 export async function* studentExportBatches(db: Db, batchSize = BATCH_SIZE): AsyncGenerator<SpreadsheetValue[][]> {
-  let next = readBatch(db, 0, batchSize);
+  let lastId = 0;
   for (;;) {
-    const batch = await next;
+    const batch = await readBatch(db, lastId, batchSize);
     if (!batch) return;
-    next = batch.rows.length < batchSize ? Promise.resolve(null) : readBatch(db, batch.lastId, batchSize);
     yield batch.rows;
+    if (batch.rows.length < batchSize) return;
+    lastId = batch.lastId;
   }
 }
 
-/** One batch after `afterId`, null past the last user; a read-ahead nobody awaits never goes unhandled. */
-function readBatch(db: Db, afterId: number, batchSize: number): Promise<{ rows: SpreadsheetValue[][]; lastId: number } | null> {
-  const batch = readBatchNow(db, afterId, batchSize);
-  batch.catch(() => undefined);
-  return batch;
-}
-
-async function readBatchNow(db: Db, afterId: number, batchSize: number): Promise<{ rows: SpreadsheetValue[][]; lastId: number } | null> {
+/** The users after `afterId` (at most `batchSize`) as spreadsheet rows; null past the last one. */
+async function readBatch(db: Db, afterId: number, batchSize: number): Promise<{ rows: SpreadsheetValue[][]; lastId: number } | null> {
   const users: ExportUser[] = await db('users')
     .select('id', 'email', 'firstName', 'lastName', 'company', 'role', 'createdAt')
     .where('id', '>', afterId)
