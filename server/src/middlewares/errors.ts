@@ -45,11 +45,10 @@ export function toHttpError(raw: unknown): HttpError {
   if (raw instanceof ZodError) return zodToHttp(raw, 'body');
   const error = raw as { status?: number; statusCode?: number; type?: string; code?: string; expose?: boolean; message?: string };
   const status = error?.status ?? error?.statusCode;
-  // Body-parser and http-errors failures carry a 4xx status and a safe message.
+  // Body-reading (raw-body) and http-errors failures carry a 4xx status and a safe message.
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return new HttpError(413, 'payload_too_large', 'The request is too large');
     if (status === 415) return new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON');
-    if (error.type === 'entity.parse.failed') return new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
     return new HttpError(status, 'bad_request', error.expose && error.message ? error.message : 'Invalid request');
   }
   if (isDatabaseUnavailable(raw)) return databaseUnavailable();

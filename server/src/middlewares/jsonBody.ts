@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
-import { unsupportedMediaType } from '../errors.ts';
+import { HttpError, unsupportedMediaType } from '../errors.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
 const parse = bodyParser({
@@ -8,6 +8,12 @@ const parse = bodyParser({
   jsonLimit: '1mb',
   jsonStrict: true,
   parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  // co-body reports a body that does not parse as a 400 SyntaxError, with no code of its own;
+  // say what is wrong rather than a bare "Invalid request". Size and stream errors go on as they are.
+  onError(error) {
+    if (error instanceof SyntaxError) throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+    throw error;
+  },
 });
 
 /** Paths that take a body that is not JSON (multipart upload); they parse their own. */
