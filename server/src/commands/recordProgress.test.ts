@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supportsInsertReturning } from '../db/raw.ts';
 import { dialectOf } from '../db/knex.ts';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
@@ -103,5 +104,85 @@ describe('recordProgress', () => {
     const stored = (again as Exclude<typeof again, string>).progress;
     expect(stored.watchedDuration).toBe(600);
     expect(dbBoolean(stored.isCompleted)).toBe(true);
+  });
+});
+
+describe('upsertProgress on MariaDB: reports that arrive together share a statement', () => {
+  const upsertsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> => {
+    let statements = 0;
+    const count = (event: { sql?: string }) => {
+      if (/^\s*insert into progress/i.test(event.sql ?? '')) statements += 1;
+    };
+    server.db.on('query', count);
+    try {
+      return { result: await run(), statements };
+    } finally {
+      server.db.off('query', count);
+    }
+  };
+  const onMariaDb = async () => dialectOf(server.db) === 'mysql' && (await supportsInsertReturning(server.db));
+
+  it('upserts several learners’ reports in one statement, each answered its own row', async (context) => {
+    if (!(await onMariaDb())) return context.skip();
+    const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule(), learnerOnModule(false)]);
+    const { result, statements } = await upsertsDuring(() =>
+      Promise.all([
+        upsertProgress(server.db, learners[0]!.row({ watchedDuration: 100, position: 95 })),
+        upsertProgress(server.db, learners[1]!.row({ watchedDuration: 580 })),
+        upsertProgress(server.db, learners[2]!.row({ watchedDuration: 5, markedComplete: true, at: 7_000 })),
+        // Not enrolled: nothing stored, undefined for this report alone.
+        upsertProgress(server.db, learners[3]!.row({ watchedDuration: 30 })),
+      ]),
+    );
+    expect(statements).toBe(1);
+    expect(result[0]).toMatchObject({ watchedDuration: 100, position: 95, completedAt: null });
+    expect(dbBoolean(result[0]!.isCompleted)).toBe(false);
+    // 580 of 600 is past 90 %; no position sent, so the new row starts at 0.
+    expect(result[1]).toMatchObject({ watchedDuration: 580, position: 0 });
+    expect(dbBoolean(result[1]!.isCompleted)).toBe(true);
+    expect(result[2]).toMatchObject({ watchedDuration: 600 });
+    expect(Number(result[2]!.completedAt)).toBe(7_000);
+    expect(result[3]).toBeUndefined();
+    expect(await server.db('progress').where({ userId: learners[3]!.user.id })).toHaveLength(0);
+  });
+
+  it('answers two reports of one module in one batch in turn, each with the row its write left', async (context) => {
+    if (!(await onMariaDb())) return context.skip();
+    const { user, module, row } = await learnerOnModule();
+    const { result, statements } = await upsertsDuring(() =>
+      Promise.all([
+        upsertProgress(server.db, row({ watchedDuration: 200, position: 190, at: 1_000 })),
+        upsertProgress(server.db, row({ watchedDuration: 120, at: 2_000 })),
+        upsertProgress(server.db, row({ watchedDuration: 300, position: 10, at: 3_000 })),
+      ]),
+    );
+    expect(statements).toBe(3);
+    expect(result.map((stored) => [stored!.watchedDuration, stored!.position, Number(stored!.updatedAt)])).toEqual([
+      [200, 190, 1_000],
+      // Watched time only grows; no position sent keeps the stored one.
+      [200, 190, 2_000],
+      [300, 10, 3_000],
+    ]);
+    expect(await server.db('progress').where({ userId: user.id, moduleId: module.id })).toHaveLength(1);
+  });
+
+  it('runs a failed statement again row by row, so only the report at fault fails', async (context) => {
+    if (!(await onMariaDb())) return context.skip();
+    const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule()]);
+    const refused = learners[1]!.user.id;
+    await server.db.raw(`create trigger refuse_progress before insert on progress for each row
+      begin if new.user_id = ${Number(refused)} then signal sqlstate '45000' set message_text = 'refused by the test'; end if; end`);
+    try {
+      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => upsertProgress(server.db, row({ watchedDuration: 60 })))));
+      // The batch, then each of its three reports alone.
+      expect(statements).toBe(4);
+      expect(result.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((result[1] as PromiseRejectedResult).reason)).toContain('refused by the test');
+      for (const [index, learner] of learners.entries()) {
+        expect(await server.db('progress').where({ userId: learner.user.id })).toHaveLength(index === 1 ? 0 : 1);
+      }
+    } finally {
+      await server.db.raw('drop trigger if exists refuse_progress');
+    }
   });
 });

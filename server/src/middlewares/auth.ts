@@ -3,15 +3,19 @@ import { User } from '../models/User.ts';
 import { sessionUser } from './session.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
-/** Loads the signed-in user, if any, onto ctx.state.user. */
-export const loadUser: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+/**
+ * Loads the signed-in user, if any, onto ctx.state.user. Usually the session store read the user
+ * in the same query as the session, and this step takes no await of its own; otherwise it queries.
+ */
+export const loadUser: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
   const userId = ctx.session?.userId as number | undefined;
-  if (userId) {
-    // Usually read by the session store in the same query as the session; queried otherwise.
-    const stashed = sessionUser(ctx, userId);
-    const user = stashed === undefined ? await User.query(ctx.deps.db).findById(userId) : stashed;
+  if (!userId) return next();
+  const use = (user: User | null | undefined) => {
     if (user) ctx.state.user = user;
     else ctx.session = null;
-  }
-  return next();
+    return next();
+  };
+  const stashed = sessionUser(ctx, userId);
+  if (stashed !== undefined) return use(stashed);
+  return User.query(ctx.deps.db).findById(userId).then(use);
 };

@@ -19,13 +19,29 @@ const sign = (data: string, key: string): string =>
  * under 32 fresh random bytes, which costs a getrandom call and two more HMACs on every request
  * with a cookie; timingSafeEqual is just as constant-time without them.
  */
+/** How many verified signatures a signer remembers; past that it starts again from empty. */
+export const VERIFIED_MEMORY = 10_000;
+
 export function cookieSigner(keys: readonly string[]): Signer {
   if (keys.length === 0) throw new Error('cookieSigner needs at least one key');
+  // A signed-in browser sends the same cookie and signature on every request. The answer for a
+  // pair never changes while the keys do not (they are fixed for the signer's life), so a pair
+  // that verified is remembered and the next request skips the HMACs. Only pairs that verified
+  // are kept: a forged or tampered signature is checked in full every time, and finding a pair
+  // in the memory tells nothing the response to it would not.
+  const verified = new Map<string, number>();
   const index = (data: string, digest: string): number => {
+    const memoKey = `${digest}\n${data}`;
+    const known = verified.get(memoKey);
+    if (known !== undefined) return known;
     const given = Buffer.from(digest);
     for (let i = 0; i < keys.length; i += 1) {
       const expected = Buffer.from(sign(data, keys[i]!));
-      if (expected.length === given.length && timingSafeEqual(expected, given)) return i;
+      if (expected.length === given.length && timingSafeEqual(expected, given)) {
+        if (verified.size >= VERIFIED_MEMORY) verified.clear();
+        verified.set(memoKey, i);
+        return i;
+      }
     }
     return -1;
   };

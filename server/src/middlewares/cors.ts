@@ -43,7 +43,7 @@ export function widgetCors(origins: Config['corsOrigins']): Middleware<AppState,
     GET: cors({ origin: allowedOrigin, allowMethods: ['GET', 'HEAD'], allowHeaders: ['Content-Type'], maxAge: 600, credentials: false }),
     POST: cors({ origin: allowedOrigin, allowMethods: ['POST'], allowHeaders: ['Content-Type'], maxAge: 600, credentials: false }),
   };
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const method = intendedMethod(ctx);
     if (method !== 'GET' && method !== 'POST') return next();
     if (!isWidgetEndpoint(method, ctx.path)) return next();

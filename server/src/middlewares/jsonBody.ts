@@ -28,7 +28,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * JSON bodies up to 1 MB (413 beyond). A body of another media type is a 415, so a form post
  * can never slip past validation as an empty object.
  */
-export const jsonBody: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path)) return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();
   return parse(ctx, next);

@@ -11,7 +11,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function originCheck(publicUrl: string): Middleware<AppState, AppContextExtensions> {
   const allowed = new URL(publicUrl).origin;
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method) && ctx.cookies.get(SESSION_COOKIE)) {
       const origin = ctx.get('origin');
       if (origin && origin !== allowed) throw forbidden('Cross-site request refused');

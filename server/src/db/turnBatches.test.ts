@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { turnBatcher } from './turnBatches.ts';
+
+describe('turnBatcher', () => {
+  it('runs the calls of one turn as one batch and answers each its own outcome', async () => {
+    const batches: number[][] = [];
+    const double = turnBatcher(async (items: number[]) => {
+      batches.push(items);
+      return items.map((item) => (item < 0 ? new Error(`negative: ${item}`) : item * 2));
+    });
+    const outcomes = await Promise.allSettled([double(1), double(-2), double(3)]);
+    expect(batches).toEqual([[1, -2, 3]]);
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: 2 },
+      { status: 'rejected', reason: new Error('negative: -2') },
+      { status: 'fulfilled', value: 6 },
+    ]);
+  });
+
+  it('keeps one batch in flight: calls made meanwhile wait and go together as the next', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    let running = 0;
+    let mostAtOnce = 0;
+    const echo = turnBatcher(async (items: number[]) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      batches.push(items);
+      if (batches.length === 1) await first;
+      running -= 1;
+      return items;
+    });
+    const a = echo(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first batch is running; these three arrive over several turns while it does.
+    const b = echo(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    const c = echo(3);
+    const d = echo(4);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await Promise.all([a, b, c, d])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('fails every call of a batch that throws, and runs the next batch all the same', async () => {
+    let calls = 0;
+    const flaky = turnBatcher(async (items: string[]) => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection lost');
+      return items.map((item) => item.toUpperCase());
+    });
+    const failed = await Promise.allSettled([flaky('a'), flaky('b')]);
+    expect(failed.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(await flaky('c')).toBe('C');
+  });
+
+  it('fails the calls when the batch answers the wrong number of outcomes', async () => {
+    const short = turnBatcher(async (items: number[]) => items.slice(1));
+    const outcomes = await Promise.allSettled([short(1), short(2)]);
+    expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+  });
+});
