@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/db.ts';
-import { createUser } from '../test/factories.ts';
-import { preparedRows, readRows } from './hotStatements.ts';
+import { createCourse, createUser } from '../test/factories.ts';
+import { preparedRows, readRows, readRowsByKey, type KeyedRead } from './hotStatements.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -45,6 +45,70 @@ describe('readRows', () => {
 
   it.runIf(testDialect() === 'sqlite')('cannot write through the reader connection', async () => {
     await expect(readRows(database.db, "update users set first_name = 'x' returning id", [])).rejects.toThrow(/readonly|query_only/i);
+  });
+});
+
+describe('readRowsByKey', () => {
+  interface EnrollmentRow {
+    userId: number;
+    courseId: number;
+  }
+  const ENROLLMENTS_OF: KeyedRead<EnrollmentRow> = {
+    sql: (userIds) => `select user_id, course_id from enrollments where user_id in (${userIds}) order by course_id`,
+    keyOf: (row) => row.userId,
+  };
+  const statementsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> => {
+    const statements: string[] = [];
+    const onQuery = (event: { sql: string }) => {
+      if (event.sql.includes('from enrollments where user_id in')) statements.push(event.sql);
+    };
+    database.db.on('query', onQuery);
+    try {
+      return { result: await run(), statements };
+    } finally {
+      database.db.removeListener('query', onQuery);
+    }
+  };
+  async function learnerEnrolledIn(courseCount: number) {
+    const user = await createUser(database.db);
+    for (let i = 0; i < courseCount; i += 1) {
+      const course = await createCourse(database.db);
+      await database.db('enrollments').insert({ userId: user.id, courseId: course.id, source: 'self', enrolledAt: Date.now() });
+    }
+    return user.id;
+  }
+
+  it('answers each key its own rows, none for a key without any, whoever asked alongside', async () => {
+    const [two, none, one] = [await learnerEnrolledIn(2), await learnerEnrolledIn(0), await learnerEnrolledIn(1)];
+    const { result, statements } = await statementsDuring(() =>
+      Promise.all([readRowsByKey(database.db, ENROLLMENTS_OF, two), readRowsByKey(database.db, ENROLLMENTS_OF, none), readRowsByKey(database.db, ENROLLMENTS_OF, one), readRowsByKey(database.db, ENROLLMENTS_OF, two)]),
+    );
+    expect(result.map((rows) => rows.length)).toEqual([2, 0, 1, 2]);
+    expect(result[0]!.every((row) => row.userId === two)).toBe(true);
+    expect(result[2]![0]!.userId).toBe(one);
+    if (testDialect() === 'mysql') {
+      // One statement for the three users, its list padded from three to four.
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('in (?, ?, ?, ?)');
+    } else {
+      // SQLite answers in microseconds in this process: one statement per read, never held back.
+      expect(statements).toHaveLength(4);
+    }
+  });
+
+  it.runIf(testDialect() === 'mysql')('reads a batch larger than one statement takes in several, and answers every key', async () => {
+    const userIds = [await learnerEnrolledIn(1), await learnerEnrolledIn(1)];
+    const keys = Array.from({ length: 300 }, (_, index) => (index < 2 ? userIds[index]! : 1_000_000 + index));
+    const { result, statements } = await statementsDuring(() => Promise.all(keys.map((key) => readRowsByKey(database.db, ENROLLMENTS_OF, key))));
+    expect(statements.length).toBe(2);
+    expect(result.slice(0, 2).map((rows) => rows.map((row) => row.userId))).toEqual([[userIds[0]], [userIds[1]]]);
+    expect(result.slice(2).every((rows) => rows.length === 0)).toBe(true);
+  });
+
+  it('fails every read of a batch whose statement fails', async () => {
+    const broken: KeyedRead<EnrollmentRow> = { sql: (userIds) => `select user_id from no_such_table where user_id in (${userIds})`, keyOf: (row) => row.userId };
+    const outcomes = await Promise.allSettled([readRowsByKey(database.db, broken, 1), readRowsByKey(database.db, broken, 2)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
   });
 });
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { dialectOf, onDestroy, type Db } from './knex.ts';
 import { mappedRows, selectRows } from './raw.ts';
+import { turnBatcher } from './turnBatches.ts';
 
 /**
  * The statements nearly every request sends (the session with its user, the dashboard's progress
@@ -77,6 +78,77 @@ export async function readRows<T>(db: Db | Knex.Transaction, sql: string, bindin
     reader.statements.set(sql, statement);
   }
   return mappedRows(db, statement.all(...bindings)) as T[];
+}
+
+/**
+ * A read of the rows that belong to one key (a session id, a user id): `sql` answers them for the
+ * keys in `in (…)` placeholders, and `keyOf` says which key a row belongs to.
+ */
+export interface KeyedRead<T> {
+  sql(placeholders: string): string;
+  keyOf(row: T): string | number;
+}
+
+/**
+ * readRows for one key's rows. On MySQL/MariaDB, the keys asked for while the previous such read
+ * is running, or in the same turn of the event loop, are read by one statement, `… in (k1, k2,
+ * …)`: on these servers every statement costs a fixed 100 µs or more of the database's CPU,
+ * whatever it reads, and with every signed-in request reading its session that fixed cost was
+ * the limit. The list is padded (with its first key) to a power of two, so each read has a
+ * handful of statements to prepare rather than one per batch size. SQLite's reads cost a few
+ * microseconds in this process and are not batched.
+ */
+export function readRowsByKey<T>(db: Db | Knex.Transaction, read: KeyedRead<T>, key: string | number): Promise<T[]> {
+  if ((db as Knex.Transaction).isTransaction || dialectOf(db) !== 'mysql') return readRows<T>(db, sqlFor(read, 1), [key]);
+  let byRead = keyedBatchers.get(db);
+  if (!byRead) {
+    byRead = new WeakMap();
+    keyedBatchers.set(db, byRead);
+  }
+  let batcher = byRead.get(read) as ((key: string | number) => Promise<T[]>) | undefined;
+  if (!batcher) {
+    batcher = turnBatcher((keys: Array<string | number>) => readKeys(db, read, keys));
+    byRead.set(read, batcher as (key: string | number) => Promise<unknown[]>);
+  }
+  return batcher(key);
+}
+
+const keyedBatchers = new WeakMap<Db, WeakMap<KeyedRead<never>, (key: string | number) => Promise<unknown[]>>>();
+const keyedSql = new WeakMap<KeyedRead<never>, Map<number, string>>();
+
+function sqlFor(read: KeyedRead<never>, count: number): string {
+  let bySize = keyedSql.get(read);
+  if (!bySize) {
+    bySize = new Map();
+    keyedSql.set(read, bySize);
+  }
+  let sql = bySize.get(count);
+  if (!sql) {
+    sql = read.sql(new Array(count).fill('?').join(', '));
+    bySize.set(count, sql);
+  }
+  return sql;
+}
+
+/** At most this many keys in one statement; a larger batch is read in several. */
+const MAX_KEYS_PER_STATEMENT = 256;
+
+async function readKeys<T>(db: Db, read: KeyedRead<T>, keys: Array<string | number>): Promise<T[][]> {
+  const distinct = [...new Map(keys.map((key) => [String(key), key])).values()];
+  const byKey = new Map<string, T[]>();
+  for (let start = 0; start < distinct.length; start += MAX_KEYS_PER_STATEMENT) {
+    const chunk = distinct.slice(start, start + MAX_KEYS_PER_STATEMENT);
+    let size = 1;
+    while (size < chunk.length) size *= 2;
+    const bindings = chunk.concat(new Array<string | number>(size - chunk.length).fill(chunk[0]!));
+    for (const row of await executePrepared<T>(db, sqlFor(read as KeyedRead<never>, size), bindings)) {
+      const key = String(read.keyOf(row));
+      const list = byKey.get(key);
+      if (list) list.push(row);
+      else byKey.set(key, [row]);
+    }
+  }
+  return keys.map((key) => byKey.get(String(key)) ?? []);
 }
 
 interface MysqlConnection {

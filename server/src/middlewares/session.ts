@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db/knex.ts';
-import { readRows } from '../db/hotStatements.ts';
+import { readRowsByKey, type KeyedRead } from '../db/hotStatements.ts';
 import { cookieSigner } from './cookieSigner.ts';
 import { User } from '../models/User.ts';
 
@@ -37,9 +37,14 @@ export function sessionUser(ctx: object, userId: number): User | null | undefine
  * Every request with a cookie sends this, so it is one of the hot reads (db/hotStatements.ts) rather
  * than built afresh each time. Never cached across requests: see sessionUsers above.
  */
-const SESSION_WITH_USER_SQL = `select users.*, sessions.data as session_data, sessions.expires_at as session_expires_at, sessions.user_id as session_user_id
+type SessionWithUserRow = Record<string, unknown> & { sessionId: string; sessionData: string; sessionExpiresAt: number | string; sessionUserId: number | null };
+
+const SESSION_WITH_USER: KeyedRead<SessionWithUserRow> = {
+  sql: (ids) => `select users.*, sessions.id as session_id, sessions.data as session_data, sessions.expires_at as session_expires_at, sessions.user_id as session_user_id
   from sessions left join users on users.id = sessions.user_id
-  where sessions.id = ?`;
+  where sessions.id in (${ids})`,
+  keyOf: (row) => row.sessionId,
+};
 
 const SESSION_ID_BYTES = 32;
 const idPool = Buffer.alloc(SESSION_ID_BYTES * 128);
@@ -66,7 +71,7 @@ export function databaseSessionStore(db: Db) {
   return {
     /** One query: the session and, joined in, its user (handed to loadUser through sessionUser). */
     async get(key: string, _maxAge?: unknown, options?: { ctx?: object }): Promise<StoredSession | null> {
-      const [row] = await readRows<Record<string, unknown> & { sessionData: string; sessionExpiresAt: number | string; sessionUserId: number | null }>(db, SESSION_WITH_USER_SQL, [key]);
+      const [row] = await readRowsByKey(db, SESSION_WITH_USER, key);
       if (!row || Number(row.sessionExpiresAt) <= Date.now()) return null;
       const data = JSON.parse(row.sessionData) as StoredSession;
       if (data.signedInAt && Date.now() - data.signedInAt > SESSION_ABSOLUTE_MS) return null;
@@ -74,7 +79,7 @@ export function databaseSessionStore(db: Db) {
       // The row's own userId column is what the join used; it is the data's userId unless a
       // write of one lagged the other, in which case loadUser queries as before.
       if (options?.ctx && userId !== undefined && Number(row.sessionUserId) === userId) {
-        const { sessionData: _data, sessionExpiresAt: _expiresAt, sessionUserId: _userId, ...userColumns } = row;
+        const { sessionId: _id, sessionData: _data, sessionExpiresAt: _expiresAt, sessionUserId: _userId, ...userColumns } = row;
         sessionUsers.set(options.ctx, { userId, user: userColumns.id === null || userColumns.id === undefined ? null : User.fromDatabaseJson(userColumns) });
       }
       return data;
