@@ -63,4 +63,28 @@ describe('turnBatcher', () => {
     const outcomes = await Promise.allSettled([short(1), short(2)]);
     expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
   });
+
+  it('lets the next batch start alongside one that has run too long, and still answers the slow one', async () => {
+    const batches: number[][] = [];
+    let releaseSlow!: () => void;
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const echo = turnBatcher(
+      async (items: number[]) => {
+        batches.push(items);
+        if (items.includes(1)) await slow;
+        return items;
+      },
+      { aloneForMs: 50 },
+    );
+    const stuck = echo(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = echo(2);
+    // Held back while the first batch is young, then run alongside it.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(batches).toEqual([[1]]);
+    expect(await next).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+    releaseSlow();
+    expect(await stuck).toBe(1);
+  });
 });

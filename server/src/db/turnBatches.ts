@@ -4,19 +4,33 @@
  * load a call waits one turn; under load it waits for the batch ahead of it, and shares the cost
  * of its own with every call that arrived meanwhile.
  *
+ * A batch that has run for `aloneForMs` (a statement waiting on a lock, a connection gone quiet)
+ * stops holding the others back: the next batch starts alongside it, and the slow one is still
+ * answered when it settles.
+ *
  * `run` answers one outcome per item, in the items' order: a value, or an Error for that item
  * alone. If it throws, every item of the batch fails with what it threw.
  */
-export function turnBatcher<I, O>(run: (items: I[]) => Promise<Array<O | Error>>): (item: I) => Promise<O> {
+export function turnBatcher<I, O>(run: (items: I[]) => Promise<Array<O | Error>>, options: { aloneForMs?: number } = {}): (item: I) => Promise<O> {
+  const aloneForMs = options.aloneForMs ?? 1_000;
   let pending: Array<{ item: I; resolve(value: O): void; reject(error: unknown): void }> = [];
   let scheduled = false;
-  let running = false;
+  /** The batch the next one waits for, if any. */
+  let inFlight: object | null = null;
 
   const flush = async (): Promise<void> => {
     scheduled = false;
-    running = true;
     const batch = pending;
     pending = [];
+    const token = {};
+    inFlight = token;
+    const release = () => {
+      if (inFlight !== token) return;
+      inFlight = null;
+      schedule();
+    };
+    const timer = setTimeout(release, aloneForMs);
+    timer.unref();
     try {
       const outcomes = await run(batch.map((call) => call.item));
       if (outcomes.length !== batch.length) throw new Error(`a batch of ${batch.length} calls answered ${outcomes.length} outcomes`);
@@ -28,13 +42,13 @@ export function turnBatcher<I, O>(run: (items: I[]) => Promise<Array<O | Error>>
     } catch (error) {
       for (const call of batch) call.reject(error);
     } finally {
-      running = false;
-      schedule();
+      clearTimeout(timer);
+      release();
     }
   };
 
   const schedule = () => {
-    if (scheduled || running || pending.length === 0) return;
+    if (scheduled || inFlight || pending.length === 0) return;
     scheduled = true;
     setImmediate(() => void flush());
   };
