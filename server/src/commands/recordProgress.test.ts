@@ -108,14 +108,15 @@ describe('recordProgress', () => {
 });
 
 describe('upsertProgress on MariaDB: reports that arrive together share a statement', () => {
-  const upsertsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> => {
-    let statements = 0;
+  const upsertsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; statements: number; sql: string[] }> => {
+    const sql: string[] = [];
     const count = (event: { sql?: string }) => {
-      if (/^\s*insert into progress/i.test(event.sql ?? '')) statements += 1;
+      if (/^\s*insert into progress/i.test(event.sql ?? '')) sql.push(event.sql!);
     };
     server.db.on('query', count);
     try {
-      return { result: await run(), statements };
+      const result = await run();
+      return { result, statements: sql.length, sql };
     } finally {
       server.db.off('query', count);
     }
@@ -125,7 +126,7 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
   it('upserts several learners’ reports in one statement, each answered its own row', async (context) => {
     if (!(await onMariaDb())) return context.skip();
     const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule(), learnerOnModule(false)]);
-    const { result, statements } = await upsertsDuring(() =>
+    const { result, statements, sql } = await upsertsDuring(() =>
       Promise.all([
         upsertProgress(server.db, learners[0]!.row({ watchedDuration: 100, position: 95 })),
         upsertProgress(server.db, learners[1]!.row({ watchedDuration: 580 })),
@@ -135,6 +136,8 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
       ]),
     );
     expect(statements).toBe(1);
+    // Four reports, four rows in the statement: no padding needed.
+    expect(sql[0]!.match(/union all/g)).toHaveLength(3);
     expect(result[0]).toMatchObject({ watchedDuration: 100, position: 95, completedAt: null });
     expect(dbBoolean(result[0]!.isCompleted)).toBe(false);
     // 580 of 600 is past 90 %; no position sent, so the new row starts at 0.
@@ -183,6 +186,35 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
       }
     } finally {
       await server.db.raw('drop trigger if exists refuse_progress');
+    }
+  });
+
+  it('pads a batch to a power of two with rows that store nothing', async (context) => {
+    if (!(await onMariaDb())) return context.skip();
+    const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule()]);
+    const before = await server.db('progress').count({ rows: '*' }).first();
+    const { result, sql } = await upsertsDuring(() => Promise.all(learners.map(({ row }) => upsertProgress(server.db, row({ watchedDuration: 42 })))));
+    expect(sql).toHaveLength(1);
+    expect(sql[0]!.match(/union all/g)).toHaveLength(3);
+    expect(result.map((stored) => stored!.watchedDuration)).toEqual([42, 42, 42]);
+    const after = await server.db('progress').count({ rows: '*' }).first();
+    expect(Number(after!.rows) - Number(before!.rows)).toBe(3);
+  });
+
+  it('fails the whole batch at once, without a row-by-row rerun, for an error that is not a row’s (a deadlock)', async (context) => {
+    if (!(await onMariaDb())) return context.skip();
+    const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule()]);
+    await server.db.raw(`create trigger deadlock_progress before insert on progress for each row
+      begin if new.user_id = ${Number(learners[2]!.user.id)} then signal sqlstate '40001' set mysql_errno = 1213, message_text = 'deadlock by the test'; end if; end`);
+    try {
+      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => upsertProgress(server.db, row({ watchedDuration: 60 })))));
+      expect(statements).toBe(1);
+      expect(result.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect((result[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'ER_LOCK_DEADLOCK' });
+      // The statement is atomic: nothing of it was stored.
+      for (const learner of learners) expect(await server.db('progress').where({ userId: learner.user.id })).toHaveLength(0);
+    } finally {
+      await server.db.raw('drop trigger if exists deadlock_progress');
     }
   });
 });

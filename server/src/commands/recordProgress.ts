@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
-import { retryOnDeadlock } from '../db/deadlocks.ts';
+import { isDeadlock, retryOnDeadlock } from '../db/deadlocks.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { turnBatcher } from '../db/turnBatches.ts';
 import { preparedRows } from '../db/hotStatements.ts';
 import { affectedRows, selectRows, supportsInsertReturning } from '../db/raw.ts';
@@ -177,10 +178,13 @@ function singleRowBindings(row: ProgressRow): number[] {
  * Within a statement the rows are in (user, module) order, the order InnoDB then locks them in,
  * so two instances' batches do not lock each other in opposite orders; a module reported twice
  * in one batch goes into a following statement, so each report is answered the row as its own
- * write left it. A statement that fails is run again row by row, so a report fails only for a
- * reason of its own (a deadlock among them is retried by recordProgress, as before).
+ * write left it. A statement that fails for one row's fault (a constraint, a trigger) is run
+ * again row by row, so a report fails only for a reason of its own; any other error (the
+ * database gone, the pool exhausted, a deadlock, which recordProgress retries) fails the reports
+ * not yet stored at once, as it would have failed each of them. Batches are padded to a power of
+ * two with rows the joins drop, so each connection keeps a handful of statements prepared.
  */
-const MAX_ROWS_PER_STATEMENT = 200;
+const MAX_ROWS_PER_STATEMENT = 128;
 
 const batchers = new WeakMap<Db, (row: ProgressRow) => Promise<RecordedRow | undefined>>();
 
@@ -208,23 +212,45 @@ async function upsertBatch(db: Db, rows: ProgressRow[]): Promise<Array<RecordedR
     (statements[repeat] ??= []).push(index);
   }
   const outcomes: Array<RecordedRow | undefined | Error> = new Array(rows.length);
+  const stored = async (chunk: number[]) => {
+    const byKey = await upsertRows(db, chunk.map((index) => rows[index]!));
+    for (const index of chunk) outcomes[index] = byKey.get(rowKey(rows[index]!.userId, rows[index]!.moduleId));
+  };
+  // An error that is not about a row (the database gone, the pool exhausted, a deadlock, which
+  // recordProgress retries) fails every report not yet stored, at once, as one report's would.
+  let failure: Error | null = null;
   for (const statement of statements) {
     for (let start = 0; start < statement.length; start += MAX_ROWS_PER_STATEMENT) {
       const chunk = statement.slice(start, start + MAX_ROWS_PER_STATEMENT);
+      if (failure) {
+        for (const index of chunk) outcomes[index] = failure;
+        continue;
+      }
       try {
-        const stored = await upsertRows(db, chunk.map((index) => rows[index]!));
-        for (const index of chunk) outcomes[index] = stored.get(rowKey(rows[index]!.userId, rows[index]!.moduleId));
+        await stored(chunk);
+        continue;
       } catch (error) {
-        if (chunk.length === 1) {
-          outcomes[chunk[0]!] = error instanceof Error ? error : new Error(String(error));
+        if (!isRowError(error)) {
+          failure = asError(error);
+          for (const index of chunk) outcomes[index] = failure;
           continue;
         }
-        for (const index of chunk) {
-          try {
-            outcomes[index] = (await upsertRows(db, [rows[index]!])).get(rowKey(rows[index]!.userId, rows[index]!.moduleId));
-          } catch (rowError) {
-            outcomes[index] = rowError instanceof Error ? rowError : new Error(String(rowError));
-          }
+        if (chunk.length === 1) {
+          outcomes[chunk[0]!] = asError(error);
+          continue;
+        }
+      }
+      // One row's fault (a constraint, a trigger): each report alone, so only its own fails.
+      for (const index of chunk) {
+        if (failure) {
+          outcomes[index] = failure;
+          continue;
+        }
+        try {
+          await stored([index]);
+        } catch (rowError) {
+          outcomes[index] = asError(rowError);
+          if (!isRowError(rowError)) failure = asError(rowError);
         }
       }
     }
@@ -232,9 +258,17 @@ async function upsertBatch(db: Db, rows: ProgressRow[]): Promise<Array<RecordedR
   return outcomes;
 }
 
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** An error the server raised about the statement's data, after which the connection is fine. */
+function isRowError(error: unknown): boolean {
+  const sqlError = error as { sqlState?: unknown; fatal?: unknown } | null;
+  return typeof sqlError?.sqlState === 'string' && sqlError.fatal !== true && !isDeadlock(error) && !isDatabaseUnavailable(error);
+}
+
 /** The stored rows of one multi-row upsert, by (user, module); a report not enrolled is absent. */
 async function upsertRows(db: Db, rows: ProgressRow[]): Promise<Map<string, RecordedRow>> {
-  const bindings: number[] = [];
+  const bindings: Array<number | null> = [];
   for (const row of rows) {
     bindings.push(
       row.userId,
@@ -247,7 +281,12 @@ async function upsertRows(db: Db, rows: ProgressRow[]): Promise<Map<string, Reco
       row.at,
     );
   }
-  const stored = await preparedRows<RecordedRow & { userId: number; moduleId: number }>(db, upsertRowsSql(rows.length), bindings);
+  // Padded to a power of two with rows of nulls, which the joins drop: a handful of statements
+  // for each connection to keep prepared, not one per batch size.
+  let size = 1;
+  while (size < rows.length) size *= 2;
+  for (let padding = rows.length; padding < size; padding += 1) bindings.push(...NO_REPORT);
+  const stored = await preparedRows<RecordedRow & { userId: number; moduleId: number }>(db, upsertRowsSql(size), bindings);
   const byKey = new Map<string, RecordedRow>();
   for (const { userId, moduleId, ...row } of stored) byKey.set(rowKey(userId, moduleId), row);
   return byKey;
@@ -258,6 +297,7 @@ const REPORT_COLUMNS = ['user_id', 'module_id', 'course_id', 'watched', 'positio
 // below use the enrollments and modules keys.
 const FIRST_REPORT = `select ${REPORT_COLUMNS.map((column) => `cast(? as signed) as ${column}`).join(', ')}`;
 const NEXT_REPORT = ` union all select ${REPORT_COLUMNS.map(() => 'cast(? as signed)').join(', ')}`;
+const NO_REPORT = REPORT_COLUMNS.map(() => null);
 const upsertRowsStatements = new Map<number, string>();
 
 function upsertRowsSql(count: number): string {
@@ -275,6 +315,7 @@ function upsertRowsSql(count: number): string {
   from (${FIRST_REPORT}${NEXT_REPORT.repeat(count - 1)}) r
   join enrollments e on e.user_id = r.user_id and e.course_id = r.course_id
   join modules m on m.id = r.module_id and m.course_id = e.course_id
+  order by r.user_id, r.module_id
   on duplicate key update
     progress.watched_duration = greatest(progress.watched_duration, values(watched_duration)),
     progress.is_completed = greatest(progress.is_completed, values(is_completed)),

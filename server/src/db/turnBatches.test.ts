@@ -74,13 +74,13 @@ describe('turnBatcher', () => {
         if (items.includes(1)) await slow;
         return items;
       },
-      { aloneForMs: 50 },
+      { aloneForMs: 200 },
     );
     const stuck = echo(1);
     await new Promise((resolve) => setImmediate(resolve));
     const next = echo(2);
-    // Held back while the first batch is young, then run alongside it.
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Held back while the first batch is young (a few turns later), then run alongside it.
+    for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(batches).toEqual([[1]]);
     expect(await next).toBe(2);
     expect(batches).toEqual([[1], [2]]);

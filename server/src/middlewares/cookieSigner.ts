@@ -31,7 +31,8 @@ export function cookieSigner(keys: readonly string[]): Signer {
   // in the memory tells nothing the response to it would not.
   const verified = new Map<string, number>();
   const index = (data: string, digest: string): number => {
-    const memoKey = `${digest}\n${data}`;
+    // Length-prefixed, so no other (data, digest) split of the same characters shares the key.
+    const memoKey = `${digest.length}:${digest}${data}`;
     const known = verified.get(memoKey);
     if (known !== undefined) return known;
     const given = Buffer.from(digest);
