@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
 import { isDeadlock, retryOnDeadlock } from '../db/deadlocks.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
-import { turnBatcher } from '../db/turnBatches.ts';
+import { asError, turnBatcher } from '../db/turnBatches.ts';
 import { preparedRows } from '../db/hotStatements.ts';
 import { affectedRows, selectRows, supportsInsertReturning } from '../db/raw.ts';
 import type { Module } from '../models/Module.ts';
@@ -257,8 +257,6 @@ async function upsertBatch(db: Db, rows: ProgressRow[]): Promise<Array<RecordedR
   }
   return outcomes;
 }
-
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** An error the server raised about the statement's data, after which the connection is fine. */
 function isRowError(error: unknown): boolean {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { dialectOf, onDestroy, type Db } from './knex.ts';
 import { mappedRows, selectRows } from './raw.ts';
-import { turnBatcher } from './turnBatches.ts';
+import { asError, turnBatcher } from './turnBatches.ts';
 
 /**
  * The statements nearly every request sends (the session with its user, the dashboard's progress
@@ -174,8 +174,6 @@ export async function preparedRows<T>(db: Db | Knex.Transaction, sql: string, bi
 interface PendingWrite {
   sql: string;
   bindings: readonly Knex.Value[];
-  resolve(rows: unknown[]): void;
-  reject(error: unknown): void;
 }
 
 interface SqliteWriteConnection {
@@ -184,11 +182,11 @@ interface SqliteWriteConnection {
   inTransaction: boolean;
 }
 
-const writeQueues = new WeakMap<Db, { pending: PendingWrite[]; scheduled: boolean }>();
+const writeBatchers = new WeakMap<Db, (write: PendingWrite) => Promise<unknown[]>>();
 
 /**
- * Group commit for SQLite: the statements that arrive during one turn of the event loop (under
- * load, one for each request the turn parsed) run in one transaction on the writer's connection,
+ * Group commit for SQLite: the statements that arrive while the previous batch runs, or in one
+ * turn of the event loop (db/turnBatches.ts), run in one transaction on the writer's connection,
  * taken from knex's pool like any query. SQLite's cost per write transaction (locks, the WAL
  * frames and their index) is then paid once per batch instead of once per statement.
  *
@@ -198,76 +196,45 @@ const writeQueues = new WeakMap<Db, { pending: PendingWrite[]; scheduled: boolea
  * stored. Nothing resolves before its COMMIT has succeeded.
  */
 function batchedSqliteWrite<T>(db: Db, sql: string, bindings: readonly Knex.Value[]): Promise<T[]> {
-  let queue = writeQueues.get(db);
-  if (!queue) {
-    queue = { pending: [], scheduled: false };
-    writeQueues.set(db, queue);
+  let batcher = writeBatchers.get(db);
+  if (!batcher) {
+    batcher = turnBatcher((writes: PendingWrite[]) => runWrites(db, writes));
+    writeBatchers.set(db, batcher);
   }
-  const target = queue;
-  return new Promise<T[]>((resolve, reject) => {
-    target.pending.push({ sql, bindings, resolve: resolve as (rows: unknown[]) => void, reject });
-    if (target.scheduled) return;
-    target.scheduled = true;
-    setImmediate(() => void flushWrites(db, target));
-  });
+  return batcher({ sql, bindings }) as Promise<T[]>;
 }
 
-async function flushWrites(db: Db, queue: { pending: PendingWrite[]; scheduled: boolean }): Promise<void> {
+async function runWrites(db: Db, writes: PendingWrite[]): Promise<Array<unknown[] | Error>> {
   const client = db.client as { acquireConnection(): Promise<SqliteWriteConnection>; releaseConnection(connection: SqliteWriteConnection): Promise<unknown> };
-  let connection: SqliteWriteConnection;
+  const connection = await client.acquireConnection();
   try {
-    connection = await client.acquireConnection();
-  } catch (error) {
-    queue.scheduled = false;
-    for (const write of queue.pending.splice(0)) write.reject(error);
-    return;
-  }
-  // Statements that arrived while the connection was busy join this batch.
-  queue.scheduled = false;
-  const batch = queue.pending.splice(0);
-  try {
-    runBatch(db, connection, batch);
-  } catch (error) {
-    // Not expected (runBatch settles every write itself); a write already settled ignores this.
-    for (const write of batch) write.reject(error);
+    return runBatch(db, connection, writes);
   } finally {
     await client.releaseConnection(connection).catch(() => undefined);
   }
 }
 
-function runBatch(db: Db, connection: SqliteWriteConnection, batch: PendingWrite[]): void {
-  const outcomes: Array<{ rows?: unknown[]; error?: unknown }> = [];
-  try {
-    connection.exec('BEGIN IMMEDIATE');
-  } catch (error) {
-    for (const write of batch) write.reject(error);
-    return;
-  }
+/** Each write's rows or its own error; throws what fails them all (the batcher rejects each with it). */
+function runBatch(db: Db, connection: SqliteWriteConnection, batch: PendingWrite[]): Array<unknown[] | Error> {
+  connection.exec('BEGIN IMMEDIATE');
+  const outcomes: Array<unknown[] | Error> = [];
   for (const write of batch) {
     db.emit('query', { sql: write.sql, bindings: write.bindings, method: 'raw', batched: true });
     try {
-      outcomes.push({ rows: mappedRows(db, connection.prepare(write.sql).all(...write.bindings.map(sqliteValue))) });
+      outcomes.push(mappedRows(db, connection.prepare(write.sql).all(...write.bindings.map(sqliteValue))));
     } catch (error) {
-      if (!connection.inTransaction) {
-        // SQLite ended the transaction (disk full, I/O error): what ran before is gone too.
-        for (const pending of batch) pending.reject(error);
-        return;
-      }
-      outcomes.push({ error });
+      // SQLite ended the transaction (disk full, I/O error): what ran before is gone too.
+      if (!connection.inTransaction) throw error;
+      outcomes.push(asError(error));
     }
   }
   try {
     connection.exec('COMMIT');
   } catch (error) {
-    for (const write of batch) write.reject(error);
     if (connection.inTransaction) connection.exec('ROLLBACK');
-    return;
+    throw error;
   }
-  batch.forEach((write, index) => {
-    const outcome = outcomes[index]!;
-    if (outcome.error !== undefined) write.reject(outcome.error);
-    else write.resolve(outcome.rows!);
-  });
+  return outcomes;
 }
 
 /** As knex hands values to better-sqlite3: booleans as 0/1, dates as epoch milliseconds. */

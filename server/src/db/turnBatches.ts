@@ -59,3 +59,6 @@ export function turnBatcher<I, O>(run: (items: I[]) => Promise<Array<O | Error>>
       schedule();
     });
 }
+
+/** What was thrown, as an Error: an outcome the batcher tells from a value. */
+export const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
