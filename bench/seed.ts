@@ -2,6 +2,9 @@
  * Seeds a fresh bench database at school-network scale, in bulk: the server's own migrations
  * build the schema, then the rows go in through multi-row prepared statements (SQLite, one
  * transaction, secondary indexes built once at the end) or multi-row INSERT batches (MariaDB).
+ * The triggers that keep course_progress are set aside while the rows go in and put back after,
+ * and the table is then built from progress in one pass (db/courseProgress.ts), as the
+ * migration that added it did: three million trigger runs would have cost more than the load.
  *
  *   node --import tsx bench/seed.ts [--scale 0.05]      (DATABASE_URL=mysql://… for MariaDB)
  */
@@ -10,6 +13,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
+import { rebuildStatements } from '../server/src/db/courseProgress.ts';
 import { createDb } from '../server/src/db/knex.ts';
 import { migrateLatest } from '../server/src/db/migrate.ts';
 import { createPasswordHasher } from '../server/src/services/passwords.ts';
@@ -88,6 +92,8 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
       .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${names.map(() => '?').join(',')})`)
       .all(...names) as Array<{ name: string; sql: string }>;
     for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+    const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as Array<{ name: string; sql: string }>;
+    for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
 
     const counts: Record<string, number> = {};
     db.transaction(() => {
@@ -122,6 +128,12 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
     const started = Date.now();
     for (const index of indexes) db.exec(index.sql);
     log(`${indexes.length} indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const rebuilt = Date.now();
+    db.transaction(() => {
+      for (const statement of rebuildStatements()) db.prepare(statement.sql).run(...statement.bindings);
+      for (const trigger of triggers) db.exec(trigger.sql);
+    })();
+    log(`course_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
     // The server opens it in WAL mode; set it here so the first server start finds it so.
     db.pragma('journal_mode = WAL');
     const check = db.pragma('foreign_key_check') as unknown[];
@@ -142,6 +154,11 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
   const counts: Record<string, number> = {};
   try {
     await connection.query('SET SESSION foreign_key_checks = 0');
+    const [triggers] = (await connection.query(
+      `SELECT trigger_name AS name, action_timing AS timing, event_manipulation AS event, event_object_table AS tbl, action_statement AS body
+       FROM information_schema.triggers WHERE trigger_schema = DATABASE()`,
+    )) as unknown as [Array<{ name: string; timing: string; event: string; tbl: string; body: string }>];
+    for (const trigger of triggers) await connection.query(`DROP TRIGGER ${mysql.escapeId(trigger.name)}`);
     await connection.query('SET SESSION autocommit = 0');
     for (const table of tables) {
       const started = Date.now();
@@ -167,10 +184,17 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
       progressLine(table, done, started);
       counts[table.table] = done;
     }
+    const rebuilt = Date.now();
+    for (const statement of rebuildStatements()) await connection.query(statement.sql, statement.bindings);
+    await connection.query('COMMIT');
+    for (const trigger of triggers) {
+      await connection.query(`CREATE TRIGGER ${mysql.escapeId(trigger.name)} ${trigger.timing} ${trigger.event} ON ${mysql.escapeId(trigger.tbl)} FOR EACH ROW ${trigger.body}`);
+    }
+    log(`course_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
     await connection.query('SET SESSION foreign_key_checks = 1');
     // InnoDB refreshes statistics by itself after bulk changes, in the background; doing it now
     // makes the first scenario see the same plans as every later one.
-    await connection.query(`ANALYZE TABLE ${tables.map((table) => mysql.escapeId(table.table)).join(', ')}`);
+    await connection.query(`ANALYZE TABLE ${[...tables.map((table) => table.table), 'course_progress'].map((name) => mysql.escapeId(name)).join(', ')}`);
     return counts;
   } finally {
     await connection.end();

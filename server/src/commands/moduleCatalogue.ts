@@ -2,6 +2,7 @@ import type { ModuleInput, ModuleUpdateInput } from '@atrium/common';
 import type { Knex } from 'knex';
 import { badRequest, notFound } from '../errors.ts';
 import { dialectOf, type Db } from '../db/knex.ts';
+import { rebuildCourseProgress } from '../db/courseProgress.ts';
 import { Module } from '../models/Module.ts';
 
 // A course's modules are always numbered 1..n. Every write that changes the set or the order
@@ -91,13 +92,18 @@ export async function updateModule(db: Db, moduleId: number, input: ModuleUpdate
   });
 }
 
-/** Deletes a module (its progress and comments go with it) and closes the gap in the numbering. */
+/**
+ * Deletes a module (its progress and comments go with it) and closes the gap in the numbering.
+ * The course's progress figures are recomputed without it: MySQL and MariaDB fire no trigger for
+ * the progress rows the foreign key deletes.
+ */
 export async function deleteModule(db: Db, moduleId: number): Promise<void> {
   await db.transaction(async (trx) => {
     const existing = await Module.query(trx).findById(moduleId);
     if (!existing) throw notFound(MODULE_NOT_FOUND);
     const orderedIds = await lockCourseModules(trx, existing.courseId);
     await trx('modules').where({ id: moduleId }).delete();
+    await rebuildCourseProgress(trx, existing.courseId);
     await writeOrder(trx, (orderedIds ?? []).filter((id) => id !== moduleId));
   });
 }

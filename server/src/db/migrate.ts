@@ -5,6 +5,7 @@ import * as payments from './migrations/002_payments.ts';
 import * as accountDeletion from './migrations/004_account_deletion.ts';
 import * as schools from './migrations/005_schools.ts';
 import * as progressDashboardIndex from './migrations/006_progress_dashboard_index.ts';
+import * as courseProgress from './migrations/007_course_progress.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '004_account_deletion': accountDeletion,
   '005_schools': schools,
   '006_progress_dashboard_index': progressDashboardIndex,
+  '007_course_progress': courseProgress,
 };
 
 const source: Knex.MigrationSource<string> = {

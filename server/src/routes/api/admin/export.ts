@@ -60,15 +60,14 @@ async function readBatch(db: Db, afterId: number, batchSize: number): Promise<{ 
   const range: [number, number] = [Number(users[0]!.id), Number(users[users.length - 1]!.id)];
   const [enrolled, completed] = await Promise.all([
     db('enrollments').select('userId').count({ n: '*' }).whereBetween('userId', range).groupBy('userId'),
-    // progress.courseId is its module's course (a module never moves; a deleted one takes its
-    // progress with it), so the count reads the progress index alone, without the modules.
-    db('progress as p')
-      .join('enrollments as e', (join) => join.on('e.userId', '=', 'p.userId').andOn('e.courseId', '=', 'p.courseId'))
-      .where('p.isCompleted', true)
-      .whereBetween('p.userId', range)
-      .groupBy('p.userId')
-      .select('p.userId')
-      .count({ n: '*' }),
+    // The modules completed in enrolled courses, from the figures kept per course
+    // (db/courseProgress.ts): one row per enrollment rather than one per module.
+    db('courseProgress as cp')
+      .join('enrollments as e', (join) => join.on('e.userId', '=', 'cp.userId').andOn('e.courseId', '=', 'cp.courseId'))
+      .whereBetween('cp.userId', range)
+      .groupBy('cp.userId')
+      .select('cp.userId')
+      .sum({ n: 'cp.completedModules' }),
   ]);
   const enrolledBy = countsByUser(enrolled as Array<{ userId: number; n: number }>);
   const completedBy = countsByUser(completed as Array<{ userId: number; n: number }>);

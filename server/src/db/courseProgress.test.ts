@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
+import { recordProgress } from '../commands/recordProgress.ts';
+import { deleteModule } from '../commands/moduleCatalogue.ts';
+import { rebuildCourseProgress } from './courseProgress.ts';
+
+let test: TestDatabase;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(async () => {
+  await test.destroy();
+});
+
+interface Figures {
+  userId: number;
+  courseId: number;
+  completedModules: number;
+  watchedSeconds: number;
+  lastModuleId: number | null;
+}
+
+/** What the triggers keep, as stored. */
+async function stored(): Promise<Figures[]> {
+  const rows = await test.db('courseProgress').select('userId', 'courseId', 'completedModules', 'watchedSeconds', 'lastModuleId').orderBy(['userId', 'courseId']);
+  return rows.map(figures);
+}
+
+/** The same figures worked out from the progress rows themselves, in JavaScript. */
+async function fromProgress(): Promise<Figures[]> {
+  const rows = await test.db('progress').select('userId', 'courseId', 'moduleId', 'isCompleted', 'watchedDuration', 'updatedAt', 'id');
+  const byPair = new Map<string, Figures & { at: number; id: number }>();
+  for (const row of rows) {
+    const key = `${row.userId}:${row.courseId}`;
+    const entry = byPair.get(key) ?? { userId: Number(row.userId), courseId: Number(row.courseId), completedModules: 0, watchedSeconds: 0, lastModuleId: null, at: -1, id: -1 };
+    entry.completedModules += Number(row.isCompleted);
+    entry.watchedSeconds += Number(row.watchedDuration);
+    const at = Number(row.updatedAt);
+    if (at > entry.at || (at === entry.at && Number(row.id) > entry.id)) Object.assign(entry, { lastModuleId: Number(row.moduleId), at, id: Number(row.id) });
+    byPair.set(key, entry);
+  }
+  return [...byPair.values()].map((entry) => figures({ ...entry })).sort((a, b) => a.userId - b.userId || a.courseId - b.courseId);
+}
+
+function figures(row: Record<string, unknown>): Figures {
+  return {
+    userId: Number(row.userId),
+    courseId: Number(row.courseId),
+    completedModules: Number(row.completedModules),
+    watchedSeconds: Number(row.watchedSeconds),
+    lastModuleId: row.lastModuleId === null ? null : Number(row.lastModuleId),
+  };
+}
+
+/** Pairs left with no progress keep a row of zeros; the comparison is over pairs with progress. */
+async function storedWithProgress(): Promise<Figures[]> {
+  return (await stored()).filter((row) => row.lastModuleId !== null || row.completedModules !== 0 || row.watchedSeconds !== 0);
+}
+
+describe('course_progress', () => {
+  it('follows every write to progress: reports, direct inserts and updates, deletes, a deleted module, a moved row', async () => {
+    const [ann, bob] = [await createUser(test.db), await createUser(test.db)];
+    const photo = await createCourse(test.db);
+    const video = await createCourse(test.db);
+    const photoModules = [await createModule(test.db, photo.id, { duration: 600 }), await createModule(test.db, photo.id, { duration: 300 }), await createModule(test.db, photo.id, { duration: 120 })];
+    const videoModule = await createModule(test.db, video.id, { duration: 900 });
+    for (const user of [ann, bob]) for (const course of [photo, video]) await enroll(test.db, user.id, course.id);
+
+    const report = (userId: number, module: { id: number; courseId: number; duration: number }, watchedDuration: number, isCompleted = false) =>
+      recordProgress(test.db, { userId, module, watchedDuration, isCompleted });
+
+    // Reports: new rows, merges that grow, merges that cannot shrink, Mark as Complete.
+    await report(ann.id, photoModules[0]!, 100);
+    await report(ann.id, photoModules[0]!, 590);
+    await report(ann.id, photoModules[0]!, 20);
+    await report(ann.id, photoModules[1]!, 10, true);
+    await report(bob.id, photoModules[2]!, 60);
+    await report(bob.id, videoModule, 900);
+    expect(await stored()).toEqual(await fromProgress());
+    expect((await stored()).find((row) => row.userId === ann.id && row.courseId === photo.id)).toEqual({
+      userId: ann.id,
+      courseId: photo.id,
+      completedModules: 2,
+      watchedSeconds: 590 + 300,
+      lastModuleId: photoModules[1]!.id,
+    });
+
+    // Writes that do not go through the report: an insert, an update to an older row, which
+    // does not make it the latest, and one to a newer time, which does.
+    const [first] = await test.db('progress').where({ userId: ann.id, moduleId: photoModules[0]!.id }).select('id', 'updatedAt');
+    await test.db('progress').insert({ userId: ann.id, moduleId: videoModule.id, courseId: video.id, watchedDuration: 45, position: 45, isCompleted: false, updatedAt: 1_000 });
+    await test.db('progress').where({ id: first!.id }).update({ watchedDuration: 600, isCompleted: true });
+    expect(await stored()).toEqual(await fromProgress());
+    await test.db('progress').where({ id: first!.id }).update({ updatedAt: Date.now() + 60_000 });
+    expect(await stored()).toEqual(await fromProgress());
+
+    // A deleted row, the latest of its pair: the next latest takes its place.
+    await test.db('progress').where({ id: first!.id }).delete();
+    expect(await storedWithProgress()).toEqual(await fromProgress());
+
+    // A row moved to another learner (nothing in the product does it; the figures still follow).
+    await test.db('progress').where({ userId: bob.id, moduleId: photoModules[2]!.id }).update({ userId: ann.id });
+    expect(await storedWithProgress()).toEqual(await fromProgress());
+
+    // A deleted module takes its progress with it, through the foreign key.
+    await report(bob.id, photoModules[1]!, 300);
+    await deleteModule(test.db, photoModules[1]!.id);
+    expect(await storedWithProgress()).toEqual(await fromProgress());
+    expect((await stored()).find((row) => row.userId === bob.id && row.courseId === photo.id)).toMatchObject({ completedModules: 0, watchedSeconds: 0, lastModuleId: null });
+  });
+
+  it('is rebuilt from progress alone, as the migration and a bulk load do', async () => {
+    const user = await createUser(test.db);
+    const course = await createCourse(test.db);
+    const modules = [await createModule(test.db, course.id, { duration: 60 }), await createModule(test.db, course.id, { duration: 60 })];
+    await enroll(test.db, user.id, course.id);
+    for (const [index, module] of modules.entries()) {
+      await recordProgress(test.db, { userId: user.id, module, watchedDuration: 60, isCompleted: index === 0 });
+      // Reports a millisecond apart at least, so the latest is the second.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // Pairs whose progress is all gone keep a row of zeros; a rebuild does not bring those back.
+    const before = await storedWithProgress();
+    await test.db('courseProgress').delete();
+    await rebuildCourseProgress(test.db);
+    expect(await stored()).toEqual(before);
+    expect(await stored()).toEqual(await fromProgress());
+    expect(before).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 2, watchedSeconds: 120, lastModuleId: modules[1]!.id });
+  });
+});

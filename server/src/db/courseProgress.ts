@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+
+/**
+ * `course_progress` holds, per learner and course, what the dashboard shows of their progress
+ * rows: how many modules are complete, the seconds watched, and the module watched last. Triggers
+ * on `progress` keep it (migrations/007_course_progress.ts), in the statement that writes the
+ * row, so it is never behind and every way of writing progress keeps it alike.
+ *
+ * What triggers cannot see is recomputed here from the progress rows: the rows a deleted module
+ * takes with it (MySQL and MariaDB fire no trigger for a foreign key's cascade), a backfill, and
+ * a bulk load that ran without the triggers (bench/seed.ts).
+ */
+
+/** The module watched last: the row written last, the newer id first when two share a millisecond. */
+const LAST_MODULE = `(select l.module_id from progress l
+    where l.user_id = course_progress.user_id and l.course_id = course_progress.course_id
+    order by l.updated_at desc, l.id desc limit 1)`;
+
+/** SET clauses: a course_progress row's figures, recomputed from its progress rows. */
+export const RECOMPUTED_TOTALS = `
+  completed_modules = coalesce((select sum(p.is_completed) from progress p
+    where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id), 0),
+  watched_seconds = coalesce((select sum(p.watched_duration) from progress p
+    where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id), 0),
+  last_watched_at = (select max(p.updated_at) from progress p
+    where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id),
+  last_module_id = ${LAST_MODULE}`;
+
+/**
+ * The SQL that rebuilds the table from `progress`, in order: every (learner, course) with progress
+ * gets its row, then every row its totals. `courseId` limits it to one course.
+ * The statements are plain SQL both databases read alike, so bench/seed.ts runs them on its own
+ * connections too.
+ */
+export function rebuildStatements(courseId?: number): Array<{ sql: string; bindings: number[] }> {
+  const scope = courseId === undefined ? '' : ' where course_id = ?';
+  const bindings = courseId === undefined ? [] : [courseId];
+  return [
+    {
+      // Rows for pairs the table lacks; the update below fills in their figures.
+      sql: `insert into course_progress (user_id, course_id, completed_modules, watched_seconds)
+  select distinct p.user_id, p.course_id, 0, 0 from progress p
+  where ${courseId === undefined ? '' : 'p.course_id = ? and '}not exists (select 1 from course_progress cp where cp.user_id = p.user_id and cp.course_id = p.course_id)`,
+      bindings,
+    },
+    { sql: `update course_progress set ${RECOMPUTED_TOTALS}${scope}`, bindings },
+  ];
+}
+
+/** Recomputes the table from `progress`, for one course or all; run it inside the transaction that changed progress behind the triggers' back. */
+export async function rebuildCourseProgress(trx: Knex | Knex.Transaction, courseId?: number): Promise<void> {
+  for (const statement of rebuildStatements(courseId)) await trx.raw(statement.sql, statement.bindings);
+}

@@ -1,0 +1,106 @@
+import type { Knex } from 'knex';
+import { rebuildCourseProgress, RECOMPUTED_TOTALS } from '../courseProgress.ts';
+
+// The dashboard's progress figures per learner and course, kept by triggers on `progress`
+// (db/courseProgress.ts says what the table holds). Summing the progress rows and finding the
+// latest on every dashboard cost MariaDB five times what reading one stored row per course does.
+// Each trigger applies the change the written row makes: its completion and seconds are added
+// (minus what the row held before, on an update), and it becomes the module watched last when it
+// is at least as recent as the one recorded. A deleted row, or one moved to another learner or
+// course (nothing does that; a module never changes course), has its old pair recomputed.
+//
+// MySQL/MariaDB evaluate an UPDATE's assignments left to right, each seeing the ones before:
+// last_module_id is assigned before last_watched_at, so it is compared with the old time.
+
+const TRIGGERS = ['progress_totals_insert', 'progress_totals_update', 'progress_totals_move', 'progress_totals_delete'];
+
+/** The old pair's figures recomputed from its remaining rows. */
+const recompute = (row: 'old' | 'OLD') => `update course_progress set ${RECOMPUTED_TOTALS} where user_id = ${row}.user_id and course_id = ${row}.course_id`;
+
+function addRow(row: 'new' | 'NEW', dialect: 'sqlite' | 'mysql'): string {
+  const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
+  const values = `(${row}.user_id, ${row}.course_id, ${row}.is_completed, ${row}.watched_duration, ${row}.module_id, ${row}.updated_at)`;
+  const merge = `completed_modules = completed_modules + ${row}.is_completed,
+      watched_seconds = watched_seconds + ${row}.watched_duration,
+      last_module_id = case when last_watched_at is null or ${row}.updated_at >= last_watched_at then ${row}.module_id else last_module_id end,
+      last_watched_at = ${greatest}(coalesce(last_watched_at, ${row}.updated_at), ${row}.updated_at)`;
+  const insert = `insert into course_progress (user_id, course_id, completed_modules, watched_seconds, last_module_id, last_watched_at)
+    values ${values}`;
+  return dialect === 'sqlite' ? `${insert} on conflict (user_id, course_id) do update set ${merge}` : `${insert} on duplicate key update ${merge}`;
+}
+
+function applyChange(dialect: 'sqlite' | 'mysql'): string {
+  const [n, o] = dialect === 'sqlite' ? ['new', 'old'] : ['NEW', 'OLD'];
+  const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
+  return `update course_progress set
+      completed_modules = completed_modules + ${n}.is_completed - ${o}.is_completed,
+      watched_seconds = watched_seconds + ${n}.watched_duration - ${o}.watched_duration,
+      last_module_id = case when last_watched_at is null or ${n}.updated_at >= last_watched_at then ${n}.module_id else last_module_id end,
+      last_watched_at = ${greatest}(coalesce(last_watched_at, ${n}.updated_at), ${n}.updated_at)
+    where user_id = ${n}.user_id and course_id = ${n}.course_id`;
+}
+
+const samePair = (n: string, o: string) => `${o}.user_id = ${n}.user_id and ${o}.course_id = ${n}.course_id`;
+
+function sqliteTriggers(): string[] {
+  return [
+    `create trigger progress_totals_insert after insert on progress begin ${addRow('new', 'sqlite')}; end`,
+    `create trigger progress_totals_update after update on progress when ${samePair('new', 'old')} begin ${applyChange('sqlite')}; end`,
+    `create trigger progress_totals_move after update on progress when not (${samePair('new', 'old')}) begin
+      ${recompute('old')};
+      ${addRow('new', 'sqlite')};
+    end`,
+    `create trigger progress_totals_delete after delete on progress begin ${recompute('old')}; end`,
+  ];
+}
+
+function mysqlTriggers(): string[] {
+  return [
+    `create trigger progress_totals_insert after insert on progress for each row ${addRow('NEW', 'mysql')}`,
+    `create trigger progress_totals_update after update on progress for each row begin
+      if ${samePair('NEW', 'OLD')} then
+        ${applyChange('mysql')};
+      else
+        ${recompute('OLD')};
+        ${addRow('NEW', 'mysql')};
+      end if;
+    end`,
+    `create trigger progress_totals_delete after delete on progress for each row ${recompute('OLD')}`,
+  ];
+}
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('courseProgress', (t) => {
+    t.integer('userId').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE');
+    t.integer('courseId').unsigned().notNullable().references('id').inTable('courses').onDelete('CASCADE');
+    t.integer('completedModules').notNullable().defaultTo(0);
+    t.bigInteger('watchedSeconds').notNullable().defaultTo(0);
+    // No foreign key: a deleted module's progress goes with it, and the figures are recomputed.
+    t.integer('lastModuleId').unsigned().nullable();
+    t.bigInteger('lastWatchedAt').nullable();
+    t.primary(['userId', 'courseId']);
+  });
+  const mysql = knex.client.config.client === 'mysql2';
+  for (const sql of mysql ? mysqlTriggers() : sqliteTriggers()) await knex.raw(sql);
+  await rebuildCourseProgress(knex);
+  // The wide index the dashboard read progress through (006) has no reader left that needs it;
+  // each report moved its entry. Learner-and-course reads (a course page, a certificate check)
+  // need only the pair. Created before the wide one goes: on MySQL a foreign key may use it.
+  await knex.schema.alterTable('progress', (t) => {
+    t.index(['userId', 'courseId']);
+  });
+  await knex.schema.alterTable('progress', (t) => {
+    t.dropIndex([], 'progress_dashboard_index');
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('progress', (t) => {
+    t.index(['userId', 'courseId', 'updatedAt', 'id', 'moduleId', 'isCompleted', 'watchedDuration'], 'progress_dashboard_index');
+  });
+  await knex.schema.alterTable('progress', (t) => {
+    t.dropIndex(['userId', 'courseId']);
+  });
+  for (const name of TRIGGERS) await knex.raw(`drop trigger if exists ${name}`);
+  await knex.schema.dropTable('courseProgress');
+}
