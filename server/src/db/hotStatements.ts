@@ -6,7 +6,7 @@ import { asError, turnBatcher } from './turnBatches.ts';
 
 /**
  * The statements nearly every request sends (the session with its user, the dashboard's progress
- * sums, the progress upsert), as hand-written SQL in the subset both databases read the same
+ * figures, the progress upsert), as hand-written SQL in the subset both databases read the same
  * way, like db/raw.ts. readRows is for reads; preparedRows for a write that answers rows.
  *
  * Reads:

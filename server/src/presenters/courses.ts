@@ -83,7 +83,7 @@ export function presentModules(modules: Module[], viewer: CourseViewer): ModuleD
 const completedModuleIds = (viewer: CourseViewer): Set<number> =>
   new Set(viewer.isEnrolled ? viewer.entries.filter((entry) => dbBoolean(entry.isCompleted)).map((entry) => entry.moduleId) : []);
 
-/** A learner's progress on one course they are enrolled in, summed up (by the database for the dashboard). */
+/** A learner's progress on one course they are enrolled in, summed up (kept in course_progress for the dashboard). */
 export interface CourseProgressTotals {
   courseId: number;
   completedModules: number;
