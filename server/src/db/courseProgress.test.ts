@@ -4,6 +4,7 @@ import { createCourse, createModule, createUser, enroll } from '../test/factorie
 import { recordProgress } from '../commands/recordProgress.ts';
 import { deleteModule } from '../commands/moduleCatalogue.ts';
 import { rebuildCourseProgress } from './courseProgress.ts';
+import { migrateLatest, rollbackLast } from './migrate.ts';
 
 let test: TestDatabase;
 
@@ -128,5 +129,27 @@ describe('course_progress', () => {
     expect(await stored()).toEqual(before);
     expect(await stored()).toEqual(await fromProgress());
     expect(before).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 2, watchedSeconds: 120, lastModuleId: modules[1]!.id });
+  });
+
+  it('is created from the progress already there when the migration runs, and its rollback leaves progress as it was', async () => {
+    const user = await createUser(test.db);
+    const course = await createCourse(test.db);
+    const module = await createModule(test.db, course.id, { duration: 100 });
+    await enroll(test.db, user.id, course.id);
+    await recordProgress(test.db, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
+    const progressBefore = await test.db('progress').select().orderBy('id');
+
+    await rollbackLast(test.db);
+    expect(await test.db.schema.hasTable('courseProgress')).toBe(false);
+    // Written while the table and its triggers are gone.
+    await test.db('progress').where({ userId: user.id, moduleId: module.id }).update({ watchedDuration: 100, isCompleted: true, updatedAt: Date.now() });
+    await migrateLatest(test.db);
+
+    expect(await test.db('progress').count({ n: '*' })).toEqual([{ n: progressBefore.length }]);
+    expect(await stored()).toEqual(await fromProgress());
+    expect(await stored()).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 1, watchedSeconds: 100, lastModuleId: module.id });
+    // The triggers are back.
+    await recordProgress(test.db, { userId: user.id, module: await createModule(test.db, course.id, { duration: 10 }), watchedDuration: 10, isCompleted: false });
+    expect(await stored()).toEqual(await fromProgress());
   });
 });

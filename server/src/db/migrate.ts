@@ -36,3 +36,8 @@ export async function migrateLatest(db: Db): Promise<void> {
 export async function rollbackAll(db: Db): Promise<void> {
   await db.migrate.rollback({ migrationSource: source }, true);
 }
+
+/** Undoes the latest migration only (its `down`). */
+export async function rollbackLast(db: Db): Promise<void> {
+  await db.migrate.down({ migrationSource: source });
+}
