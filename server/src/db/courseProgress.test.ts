@@ -88,6 +88,15 @@ describe('course_progress', () => {
       lastModuleId: photoModules[1]!.id,
     });
 
+    // Two rows of one pair written in the same millisecond: the higher id is the one watched
+    // last, whichever was written last, as a recompute orders them.
+    const tie = Date.now() + 30_000;
+    const [lower, higher] = await test.db('progress').where({ userId: ann.id, courseId: photo.id }).orderBy('id').select('id', 'moduleId');
+    await test.db('progress').where({ id: higher!.id }).update({ updatedAt: tie });
+    await test.db('progress').where({ id: lower!.id }).update({ updatedAt: tie });
+    expect(await stored()).toEqual(await fromProgress());
+    expect((await stored()).find((row) => row.userId === ann.id && row.courseId === photo.id)?.lastModuleId).toBe(Number(higher!.moduleId));
+
     // Writes that do not go through the report: an insert, an update to an older row, which
     // does not make it the latest, and one to a newer time, which does.
     const [first] = await test.db('progress').where({ userId: ann.id, moduleId: photoModules[0]!.id }).select('id', 'updatedAt');

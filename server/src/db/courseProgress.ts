@@ -11,8 +11,8 @@ import type { Knex } from 'knex';
  * a bulk load that ran without the triggers (bench/seed.ts).
  */
 
-/** The module watched last: the row written last, the newer id first when two share a millisecond. */
-const LAST_MODULE = `(select l.module_id from progress l
+/** The row written last, the higher id first when two share a millisecond: its module and id. */
+const latest = (column: 'module_id' | 'id') => `(select l.${column} from progress l
     where l.user_id = course_progress.user_id and l.course_id = course_progress.course_id
     order by l.updated_at desc, l.id desc limit 1)`;
 
@@ -24,7 +24,8 @@ export const RECOMPUTED_TOTALS = `
     where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id), 0),
   last_watched_at = (select max(p.updated_at) from progress p
     where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id),
-  last_module_id = ${LAST_MODULE}`;
+  last_module_id = ${latest('module_id')},
+  last_progress_id = ${latest('id')}`;
 
 /**
  * The SQL that rebuilds the table from `progress`, in order: every (learner, course) with progress

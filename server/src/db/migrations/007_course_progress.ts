@@ -6,11 +6,12 @@ import { rebuildCourseProgress, RECOMPUTED_TOTALS } from '../courseProgress.ts';
 // latest on every dashboard cost MariaDB five times what reading one stored row per course does.
 // Each trigger applies the change the written row makes: its completion and seconds are added
 // (minus what the row held before, on an update), and it becomes the module watched last when it
-// is at least as recent as the one recorded. A deleted row, or one moved to another learner or
+// comes after the one recorded in (updated_at, id) order, the order a recompute uses. A deleted row, or one moved to another learner or
 // course (nothing does that; a module never changes course), has its old pair recomputed.
 //
 // MySQL/MariaDB evaluate an UPDATE's assignments left to right, each seeing the ones before:
-// last_module_id is assigned before last_watched_at, so it is compared with the old time.
+// last_module_id and last_progress_id are assigned before last_watched_at, and each compares
+// with the old time and the old id.
 
 const TRIGGERS = ['progress_totals_insert', 'progress_totals_update', 'progress_totals_move', 'progress_totals_delete'];
 
@@ -19,25 +20,31 @@ const recompute = (row: 'old' | 'OLD') => `update course_progress set ${RECOMPUT
 
 function addRow(row: 'new' | 'NEW', dialect: 'sqlite' | 'mysql'): string {
   const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
-  const values = `(${row}.user_id, ${row}.course_id, ${row}.is_completed, ${row}.watched_duration, ${row}.module_id, ${row}.updated_at)`;
+  const values = `(${row}.user_id, ${row}.course_id, ${row}.is_completed, ${row}.watched_duration, ${row}.module_id, ${row}.id, ${row}.updated_at)`;
   const merge = `completed_modules = completed_modules + ${row}.is_completed,
       watched_seconds = watched_seconds + ${row}.watched_duration,
-      last_module_id = case when last_watched_at is null or ${row}.updated_at >= last_watched_at then ${row}.module_id else last_module_id end,
-      last_watched_at = ${greatest}(coalesce(last_watched_at, ${row}.updated_at), ${row}.updated_at)`;
-  const insert = `insert into course_progress (user_id, course_id, completed_modules, watched_seconds, last_module_id, last_watched_at)
+      ${latestFrom(row, greatest)}`;
+  const insert = `insert into course_progress (user_id, course_id, completed_modules, watched_seconds, last_module_id, last_progress_id, last_watched_at)
     values ${values}`;
   return dialect === 'sqlite' ? `${insert} on conflict (user_id, course_id) do update set ${merge}` : `${insert} on duplicate key update ${merge}`;
 }
 
 function applyChange(dialect: 'sqlite' | 'mysql'): string {
   const [n, o] = dialect === 'sqlite' ? ['new', 'old'] : ['NEW', 'OLD'];
-  const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
   return `update course_progress set
       completed_modules = completed_modules + ${n}.is_completed - ${o}.is_completed,
       watched_seconds = watched_seconds + ${n}.watched_duration - ${o}.watched_duration,
-      last_module_id = case when last_watched_at is null or ${n}.updated_at >= last_watched_at then ${n}.module_id else last_module_id end,
-      last_watched_at = ${greatest}(coalesce(last_watched_at, ${n}.updated_at), ${n}.updated_at)
+      ${latestFrom(n as 'new' | 'NEW', dialect === 'sqlite' ? 'max' : 'greatest')}
     where user_id = ${n}.user_id and course_id = ${n}.course_id`;
+}
+
+/** The written row becomes the one watched last if it comes after the recorded one in (updated_at, id) order. */
+function latestFrom(row: 'new' | 'NEW', greatest: 'max' | 'greatest'): string {
+  const later = `(last_watched_at is null or ${row}.updated_at > last_watched_at
+        or (${row}.updated_at = last_watched_at and ${row}.id >= coalesce(last_progress_id, 0)))`;
+  return `last_module_id = case when ${later} then ${row}.module_id else last_module_id end,
+      last_progress_id = case when ${later} then ${row}.id else last_progress_id end,
+      last_watched_at = ${greatest}(coalesce(last_watched_at, ${row}.updated_at), ${row}.updated_at)`;
 }
 
 const samePair = (n: string, o: string) => `${o}.user_id = ${n}.user_id and ${o}.course_id = ${n}.course_id`;
@@ -78,6 +85,8 @@ export async function up(knex: Knex): Promise<void> {
     // No foreign key: a deleted module's progress goes with it, and the figures are recomputed.
     t.integer('lastModuleId').unsigned().nullable();
     t.bigInteger('lastWatchedAt').nullable();
+    // Tells apart two rows written in the same millisecond, as the recompute's order does.
+    t.integer('lastProgressId').unsigned().nullable();
     t.primary(['userId', 'courseId']);
   });
   const mysql = knex.client.config.client === 'mysql2';
