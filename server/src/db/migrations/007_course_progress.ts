@@ -6,8 +6,9 @@ import { rebuildCourseProgress, RECOMPUTED_TOTALS } from '../courseProgress.ts';
 // latest on every dashboard cost MariaDB five times what reading one stored row per course does.
 // Each trigger applies the change the written row makes: its completion and seconds are added
 // (minus what the row held before, on an update), and it becomes the module watched last when it
-// comes after the one recorded in (updated_at, id) order, the order a recompute uses. A deleted row, or one moved to another learner or
-// course (nothing does that; a module never changes course), has its old pair recomputed.
+// comes after the one recorded in (updated_at, id) order, the order a recompute uses. A deleted
+// row, or one moved to another learner or course (nothing does that; a module never changes
+// course), has its old pair recomputed.
 //
 // MySQL/MariaDB evaluate an UPDATE's assignments left to right, each seeing the ones before:
 // last_module_id and last_progress_id are assigned before last_watched_at, and each compares
@@ -18,28 +19,30 @@ const TRIGGERS = ['progress_totals_insert', 'progress_totals_update', 'progress_
 /** The old pair's figures recomputed from its remaining rows. */
 const recompute = (row: 'old' | 'OLD') => `update course_progress set ${RECOMPUTED_TOTALS} where user_id = ${row}.user_id and course_id = ${row}.course_id`;
 
-function addRow(row: 'new' | 'NEW', dialect: 'sqlite' | 'mysql'): string {
-  const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
+type Dialect = 'sqlite' | 'mysql';
+
+function addRow(row: 'new' | 'NEW', dialect: Dialect): string {
   const values = `(${row}.user_id, ${row}.course_id, ${row}.is_completed, ${row}.watched_duration, ${row}.module_id, ${row}.id, ${row}.updated_at)`;
   const merge = `completed_modules = completed_modules + ${row}.is_completed,
       watched_seconds = watched_seconds + ${row}.watched_duration,
-      ${latestFrom(row, greatest)}`;
+      ${latestFrom(row, dialect)}`;
   const insert = `insert into course_progress (user_id, course_id, completed_modules, watched_seconds, last_module_id, last_progress_id, last_watched_at)
     values ${values}`;
   return dialect === 'sqlite' ? `${insert} on conflict (user_id, course_id) do update set ${merge}` : `${insert} on duplicate key update ${merge}`;
 }
 
-function applyChange(dialect: 'sqlite' | 'mysql'): string {
-  const [n, o] = dialect === 'sqlite' ? ['new', 'old'] : ['NEW', 'OLD'];
+function applyChange(dialect: Dialect): string {
+  const [n, o] = dialect === 'sqlite' ? (['new', 'old'] as const) : (['NEW', 'OLD'] as const);
   return `update course_progress set
       completed_modules = completed_modules + ${n}.is_completed - ${o}.is_completed,
       watched_seconds = watched_seconds + ${n}.watched_duration - ${o}.watched_duration,
-      ${latestFrom(n as 'new' | 'NEW', dialect === 'sqlite' ? 'max' : 'greatest')}
+      ${latestFrom(n, dialect)}
     where user_id = ${n}.user_id and course_id = ${n}.course_id`;
 }
 
 /** The written row becomes the one watched last if it comes after the recorded one in (updated_at, id) order. */
-function latestFrom(row: 'new' | 'NEW', greatest: 'max' | 'greatest'): string {
+function latestFrom(row: 'new' | 'NEW', dialect: Dialect): string {
+  const greatest = dialect === 'sqlite' ? 'max' : 'greatest';
   const later = `(last_watched_at is null or ${row}.updated_at > last_watched_at
         or (${row}.updated_at = last_watched_at and ${row}.id >= coalesce(last_progress_id, 0)))`;
   return `last_module_id = case when ${later} then ${row}.module_id else last_module_id end,
