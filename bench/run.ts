@@ -15,6 +15,7 @@ import type { LoadResult } from './load.ts';
 import { parseOptions, RESULTS_DIR, type BenchOptions } from './options.ts';
 import { memoryOf, startCeiling, startServer, type Child } from './processes.ts';
 import { formatTable, lighthouseLine, lighthouseRows, writeResults, type TableRow, type Verdict } from './report.ts';
+import { cpuMeter, databaseServerPid, formatCpu, type CpuPerRequest } from './cpuTime.ts';
 import * as scenarios from './scenarios.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
@@ -133,8 +134,11 @@ async function main(options: BenchOptions): Promise<void> {
     const ceilingCtx = { ...ctx, base: ceilingChild.url };
     await scenarios.ceiling({ ...ceilingCtx, duration: warmup });
     log(`ceiling: bare Koa serving the ${sample.bytes.length.toLocaleString('en')} bytes of a real dashboard answer, ${options.duration} s`);
+    const ceilingMeter = cpuMeter(ceilingChild.pid, null);
     const ceilingRuns: LoadResult[] = [await scenarios.ceiling(ceilingCtx)];
+    const ceilingCpu = ceilingMeter(ceilingRuns[0]!.ok);
     raw.ceiling = ceilingRuns[0];
+    raw.ceilingCpuPerAnswer = ceilingCpu;
     // The machine is shared: each scenario is also compared with a short ceiling run right before it.
     const adjacentCeiling = async () => {
       await settle(ctx.base);
@@ -143,6 +147,11 @@ async function main(options: BenchOptions): Promise<void> {
 
     const selected = new Set<ScenarioName>(options.only.length ? (options.only as ScenarioName[]) : SCENARIO_NAMES);
     const measured: Array<{ name: string; result: LoadResult; ceiling: number; target?: string; holds?: (result: LoadResult, ceiling: number) => boolean; note?: string }> = [];
+    // The MariaDB server's CPU counts only when it is this machine's (the bench's loopback URL says it is).
+    const databasePid = target.dialect === 'mysql' ? databaseServerPid() : null;
+    const databaseName = databasePid === null ? '' : target.label;
+    const cpuOf: Record<string, CpuPerRequest | null> = {};
+    raw.cpuPerAnswer = cpuOf;
     const reads: Array<[ScenarioName, string, (duration?: number) => Promise<LoadResult>]> = [
       ['courses', 'GET /api/courses', (duration) => scenarios.coursesList({ ...ctx, duration: duration ?? ctx.duration })],
       ['dashboard', 'GET /api/dashboard', (duration) => scenarios.dashboard(ctx, duration)],
@@ -157,17 +166,21 @@ async function main(options: BenchOptions): Promise<void> {
       await run(warmup);
       const ceiling = await adjacentCeiling();
       log(`${label} for ${options.duration} s`);
+      const meter = cpuMeter(serverPid, databasePid);
       const result = await run();
+      const cpu = (cpuOf[label] = meter(result.ok));
+      const note = formatCpu(cpu, databaseName);
       raw[label] = { result, adjacentCeiling: ceiling };
       noteMemory(name);
-      if (name === 'dashboard') measured.push({ name: label, result, ceiling, target: '≥ 25 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25 });
-      else if (label.endsWith('(1 connection)')) measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20 });
-      else measured.push({ name: label, result, ceiling });
+      if (name === 'dashboard') measured.push({ name: label, result, ceiling, target: '≥ 25 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25, note });
+      else if (label.endsWith('(1 connection)')) measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20, note });
+      else measured.push({ name: label, result, ceiling, note });
     }
     if (selected.has('progress')) {
       const ceiling = await adjacentCeiling();
       log(`POST /api/progress for ${options.duration} s`);
-      const { result, check } = await scenarios.progress(ctx);
+      const { result, check, measured: cpu } = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+      cpuOf['POST /api/progress'] = cpu;
       progressCheck = check;
       raw.progress = { result, check, adjacentCeiling: ceiling };
       noteMemory('progress');
@@ -177,7 +190,7 @@ async function main(options: BenchOptions): Promise<void> {
         ceiling,
         target: '≥ 2,000/s, p99 ≤ 30 ms, 0 lost',
         holds: (r) => r.rps >= 2000 && r.p99 <= 30 && check.lost === 0 && check.acknowledged === r.ok,
-        note: `${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost`,
+        note: [`${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost`, formatCpu(cpu, databaseName)].filter(Boolean).join('; '),
       });
     }
     if (selected.has('login')) {
@@ -215,7 +228,7 @@ async function main(options: BenchOptions): Promise<void> {
       });
     }
 
-    rows.push(loadRow('ceiling: bare Koa, same bytes', ceilingRuns[0]!, null));
+    rows.push(loadRow('ceiling: bare Koa, same bytes', ceilingRuns[0]!, null, '', undefined, formatCpu(ceilingCpu, '', 'its process')));
     if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
     for (const entry of measured) rows.push(loadRow(entry.name, entry.result, entry.ceiling, entry.target, entry.holds?.(entry.result, entry.ceiling), entry.note));
     if (exportResult) {

@@ -126,7 +126,8 @@ export interface ProgressCheck {
  * value is ≤ the stored watchedDuration of its row; "lost" = the other acknowledged writes.
  * The pool's progress rows are reset to zero first, so a seeded value cannot hide a loss.
  */
-export async function progress(ctx: BenchContext): Promise<{ result: LoadResult; check: ProgressCheck }> {
+/** `meter` is started right before the load and stopped right after it, so the reset and the read-back are not counted. */
+export async function progress<M>(ctx: BenchContext, meter: () => (answers: number) => M): Promise<{ result: LoadResult; check: ProgressCheck; measured: M }> {
   const pairs: Pair[] = ctx.users.flatMap((user) =>
     user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ user, module, sent: 0, acked: [] }))),
   );
@@ -160,7 +161,9 @@ export async function progress(ctx: BenchContext): Promise<{ result: LoadResult;
       },
     ]);
   };
+  const stopMeter = meter();
   const result = await load({ url: ctx.base, connections: ctx.connections, duration: ctx.duration, method: 'POST', headers: JSON_HEADERS, setupClient });
+  const measured = stopMeter(result.ok);
   // Requests cut off by the end of the run may still be finishing on the server.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rows: Array<{ userId: number; moduleId: number; watchedDuration: number | string; updatedAt: number | string }> = await ctx
@@ -176,5 +179,5 @@ export async function progress(ctx: BenchContext): Promise<{ result: LoadResult;
     readable += pair.acked.filter((acked) => acked <= value).length;
   }
   const rowsTouched = rows.filter((row) => Number(row.updatedAt) >= startedAt).length;
-  return { result, check: { acknowledged, readable, lost: acknowledged - readable, pairs: pairs.length, rowsTouched } };
+  return { result, check: { acknowledged, readable, lost: acknowledged - readable, pairs: pairs.length, rowsTouched }, measured };
 }

@@ -89,7 +89,7 @@ export function createApp(options: CreateAppOptions): App {
   // Before sessions and the router, so a preflight is answered without touching either.
   app.use(widgetCors(config.corsOrigins));
   app.use(staticFiles(config));
-  app.use(sessionMiddleware(app as unknown as Koa, db, { secure: new URL(config.publicUrl).protocol === 'https:' }));
+  app.use(sessionMiddleware(app as unknown as Koa, db, { secure: new URL(config.publicUrl).protocol === 'https:', preloadFor: routes.preloadFor }));
   app.use(originCheck(config.publicUrl));
   app.use(jsonBody);
   app.use(loadUser);

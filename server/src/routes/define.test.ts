@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
-import { routeGroup } from './define.ts';
+import { routeGroup, Routes } from './define.ts';
 
 describe('routeGroup', () => {
   it('is the first two segments, lower-cased, without trailing slashes', () => {
@@ -32,5 +32,25 @@ describe('dispatch by route group', () => {
     const unknown = await client.get('/api/no-such-thing');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('preloads', () => {
+  const preload = { sql: () => '(select 1)' };
+
+  it('are looked up by method and exact path', () => {
+    const routes = new Routes();
+    routes.add({ method: 'get', path: '/api/dashboard', access: 'user', preload, handler: () => undefined });
+    routes.add({ method: 'get', path: '/api/courses', access: 'public', handler: () => undefined });
+    expect(routes.preloadFor('GET', '/api/dashboard')).toBe(preload);
+    // Anything else reads what it needs itself.
+    expect(routes.preloadFor('POST', '/api/dashboard')).toBeUndefined();
+    expect(routes.preloadFor('GET', '/api/dashboard/')).toBeUndefined();
+    expect(routes.preloadFor('GET', '/api/courses')).toBeUndefined();
+  });
+
+  it('are refused on a path with parameters, which an exact lookup could never find', () => {
+    const routes = new Routes();
+    expect(() => routes.add({ method: 'get', path: '/api/courses/:id', access: 'user', preload, handler: () => undefined })).toThrow(/parameters/);
   });
 });

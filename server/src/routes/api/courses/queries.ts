@@ -1,4 +1,5 @@
-import type { Db } from '../../../db/knex.ts';
+import { dialectOf, type Db } from '../../../db/knex.ts';
+import type { SessionPreload } from '../../../middlewares/session.ts';
 import { readRowsByKey, type KeyedRead } from '../../../db/hotStatements.ts';
 import { catalogue, type Catalogue } from '../../../services/catalogue.ts';
 import { canAccessCourseContent } from '../../../policies/index.ts';
@@ -38,44 +39,57 @@ export async function progressEntries(db: Db, userId: number, courseId?: number)
   return query;
 }
 
-interface EnrolledCourseProgressRow {
-  userId: number;
-  courseId: number;
-  completedModules: number | string;
-  watchedSeconds: number | string;
-  lastWatchedModuleId: number | null;
-}
-
 /**
- * Per enrollment, its progress figures: one stored row per course (db/courseProgress.ts), kept
- * by the writes of progress, rather than the progress rows summed and searched on every
- * dashboard, which cost MariaDB five times as much. For the users in `in (…)`: the dashboards
- * asked for together are read by one statement (hotStatements.ts readRowsByKey).
+ * Per enrollment of the user whose id is in `userId`, its progress figures, as one JSON array:
+ * `[[courseId, completedModules, watchedSeconds, lastModuleId | null], …]` (NULL or `[]` when the
+ * user has none). SQLite answers it as text, mysql2 parses MariaDB's JSON itself. The figures are stored per course (db/courseProgress.ts), kept by the writes
+ * of progress, rather than the progress rows summed and searched on every dashboard, which cost
+ * MariaDB five times as much. Progress on courses the user is not enrolled in is never shown,
+ * so it is not read.
+ *
+ * It is the dashboard's preload: read in the same statement as the session (routes/define.ts),
+ * which halves the statements a dashboard costs the database and the server.
  */
-const ENROLLED_COURSE_PROGRESS: KeyedRead<EnrolledCourseProgressRow> = {
-  sql: (userIds) => `select e.user_id, e.course_id,
-    coalesce(cp.completed_modules, 0) as completed_modules,
-    coalesce(cp.watched_seconds, 0) as watched_seconds,
-    cp.last_module_id as last_watched_module_id
-  from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
-  where e.user_id in (${userIds})`,
-  keyOf: (row) => row.userId,
+export const ENROLLED_COURSE_PROGRESS: SessionPreload = {
+  sql: (dialect, userId) => `(select ${dialect === 'mysql' ? 'json_arrayagg' : 'json_group_array'}(json_array(e.course_id,
+      coalesce(cp.completed_modules, 0), coalesce(cp.watched_seconds, 0), cp.last_module_id))
+    from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
+    where e.user_id = ${userId})`,
 };
 
+/** The same figures when the session read did not carry them: the users asked for together are read by one statement. */
+const enrolledProgressRead = new WeakMap<Db, KeyedRead<{ userId: number; enrolledProgress: unknown }>>();
+
+function enrolledProgressOf(db: Db, userId: number): Promise<unknown> {
+  let read = enrolledProgressRead.get(db);
+  if (!read) {
+    read = {
+      sql: (userIds) => `select users.id as user_id, ${ENROLLED_COURSE_PROGRESS.sql(dialectOf(db), 'users.id')} as enrolled_progress
+  from users where users.id in (${userIds})`,
+      keyOf: (row) => row.userId,
+    };
+    enrolledProgressRead.set(db, read);
+  }
+  return readRowsByKey(db, read, userId).then(([row]) => row?.enrolledProgress ?? null);
+}
+
+type EnrolledProgressEntry = [courseId: number, completedModules: number | string, watchedSeconds: number | string, lastModuleId: number | null];
+
 /**
- * The user's progress on each course they are enrolled in, in one query whatever the number of
- * courses or progress rows, sent as one of the hot reads (db/hotStatements.ts: it runs on every dashboard).
- * Progress on courses the user is not enrolled in is never shown, so it is not read. Module
- * titles come from the catalogue (progress rows go with their module, which never changes course).
+ * The user's progress on each course they are enrolled in: from `preloaded` (what the session
+ * read carried, see ENROLLED_COURSE_PROGRESS) or else one query, whatever the number of courses
+ * or progress rows. Module titles come from the catalogue (progress rows go with their module,
+ * which never changes course).
  */
-export async function enrolledCourseProgress(db: Db, userId: number, modules: Catalogue['modules']): Promise<CourseProgressTotals[]> {
-  const rows = await readRowsByKey(db, ENROLLED_COURSE_PROGRESS, userId);
-  return rows.map((row) => {
-    const module = row.lastWatchedModuleId === null ? undefined : modules.get(Number(row.lastWatchedModuleId));
+export async function enrolledCourseProgress(db: Db, userId: number, modules: Catalogue['modules'], preloaded?: unknown): Promise<CourseProgressTotals[]> {
+  const value = preloaded !== undefined ? preloaded : await enrolledProgressOf(db, userId);
+  const entries = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as EnrolledProgressEntry[];
+  return entries.map(([courseId, completedModules, watchedSeconds, lastModuleId]) => {
+    const module = lastModuleId === null ? undefined : modules.get(Number(lastModuleId));
     return {
-      courseId: Number(row.courseId),
-      completedModules: Number(row.completedModules),
-      watchedSeconds: Number(row.watchedSeconds),
+      courseId: Number(courseId),
+      completedModules: Number(completedModules),
+      watchedSeconds: Number(watchedSeconds),
       lastWatchedModule: module ? { id: module.id, title: module.title } : null,
     };
   });
