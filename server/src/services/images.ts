@@ -1,6 +1,25 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { HttpError } from '../errors.ts';
+
+let sharpModule: Promise<typeof SharpModule> | null = null;
+
+/**
+ * sharp (libvips) adds about 22 MB to the process once loaded, and only an avatar upload needs
+ * it: it is loaded by the first one, so a server that never sees one never carries it (the
+ * export's memory bound counts the whole process).
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  // A failed load is tried again by the next upload rather than remembered.
+  sharpModule ??= import('sharp').then(
+    (module) => module.default,
+    (error: unknown) => {
+      sharpModule = null;
+      throw error;
+    },
+  );
+  return sharpModule;
+}
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_SIZE = 512;
@@ -18,6 +37,7 @@ export interface EncodedImage {
  */
 export async function encodeAvatar(input: Buffer): Promise<EncodedImage> {
   const invalid = new HttpError(415, 'invalid_image', 'Please select an image file');
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     // limitInputPixels guards against decompression bombs: 5 MB can hold a 40,000² PNG.
