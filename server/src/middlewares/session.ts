@@ -83,22 +83,21 @@ const sessionSql = (preloadColumn: string) => (ids: string) =>
 
 const SESSION_WITH_USER: KeyedRead<SessionWithUserRow> = { sql: sessionSql(''), keyOf: (row) => row.sessionId };
 
-/** Per database and preload, its session read: a read of its own, so it is batched with its own kind. */
-const preloadReads = new WeakMap<Db, WeakMap<SessionPreload, KeyedRead<SessionWithUserRow>>>();
+/** Per preload, its session read on each dialect: a read of its own, so it is batched with its own kind. */
+const preloadReads = new WeakMap<SessionPreload, Record<Dialect, KeyedRead<SessionWithUserRow>>>();
 
 function sessionRead(db: Db, preload: SessionPreload | undefined): KeyedRead<SessionWithUserRow> {
   if (!preload) return SESSION_WITH_USER;
-  let byPreload = preloadReads.get(db);
-  if (!byPreload) {
-    byPreload = new WeakMap();
-    preloadReads.set(db, byPreload);
+  let reads = preloadReads.get(preload);
+  if (!reads) {
+    const withPreload = (dialect: Dialect): KeyedRead<SessionWithUserRow> => ({
+      sql: sessionSql(`,\n    ${preload.sql(dialect, 'sessions.user_id')} as session_preload`),
+      keyOf: (row) => row.sessionId,
+    });
+    reads = { sqlite: withPreload('sqlite'), mysql: withPreload('mysql') };
+    preloadReads.set(preload, reads);
   }
-  let read = byPreload.get(preload);
-  if (!read) {
-    read = { sql: sessionSql(`,\n    ${preload.sql(dialectOf(db), 'sessions.user_id')} as session_preload`), keyOf: (row) => row.sessionId };
-    byPreload.set(preload, read);
-  }
-  return read;
+  return reads[dialectOf(db)];
 }
 
 const SESSION_ID_BYTES = 32;

@@ -1,4 +1,4 @@
-import { dialectOf, type Db } from '../../../db/knex.ts';
+import { dialectOf, type Db, type Dialect } from '../../../db/knex.ts';
 import type { SessionPreload } from '../../../middlewares/session.ts';
 import { readRowsByKey, type KeyedRead } from '../../../db/hotStatements.ts';
 import { catalogue, type Catalogue } from '../../../services/catalogue.ts';
@@ -58,19 +58,19 @@ export const ENROLLED_COURSE_PROGRESS: SessionPreload = {
 };
 
 /** The same figures when the session read did not carry them: the users asked for together are read by one statement. */
-const enrolledProgressRead = new WeakMap<Db, KeyedRead<{ userId: number; enrolledProgress: unknown }>>();
-
-function enrolledProgressOf(db: Db, userId: number): Promise<unknown> {
-  let read = enrolledProgressRead.get(db);
-  if (!read) {
-    read = {
-      sql: (userIds) => `select users.id as user_id, ${ENROLLED_COURSE_PROGRESS.sql(dialectOf(db), 'users.id')} as enrolled_progress
+const enrolledProgressRead = (dialect: Dialect): KeyedRead<{ userId: number; enrolledProgress: unknown }> => ({
+  sql: (userIds) => `select users.id as user_id, ${ENROLLED_COURSE_PROGRESS.sql(dialect, 'users.id')} as enrolled_progress
   from users where users.id in (${userIds})`,
-      keyOf: (row) => row.userId,
-    };
-    enrolledProgressRead.set(db, read);
-  }
-  return readRowsByKey(db, read, userId).then(([row]) => row?.enrolledProgress ?? null);
+  keyOf: (row) => row.userId,
+});
+const ENROLLED_PROGRESS_READS: Record<Dialect, ReturnType<typeof enrolledProgressRead>> = {
+  sqlite: enrolledProgressRead('sqlite'),
+  mysql: enrolledProgressRead('mysql'),
+};
+
+async function enrolledProgressOf(db: Db, userId: number): Promise<unknown> {
+  const [row] = await readRowsByKey(db, ENROLLED_PROGRESS_READS[dialectOf(db)], userId);
+  return row?.enrolledProgress ?? null;
 }
 
 type EnrolledProgressEntry = [courseId: number, completedModules: number | string, watchedSeconds: number | string, lastModuleId: number | null];
