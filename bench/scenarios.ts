@@ -125,8 +125,9 @@ export interface ProgressCheck {
  * hold afterwards (the stored value only ever grows). "Readable" = an acknowledged write whose
  * value is ≤ the stored watchedDuration of its row; "lost" = the other acknowledged writes.
  * The pool's progress rows are reset to zero first, so a seeded value cannot hide a loss.
+ * `meter` is started right before the load and stopped right after it, so the reset and the
+ * read-back are not counted.
  */
-/** `meter` is started right before the load and stopped right after it, so the reset and the read-back are not counted. */
 export async function progress<M>(ctx: BenchContext, meter: () => (answers: number) => M): Promise<{ result: LoadResult; check: ProgressCheck; measured: M }> {
   const pairs: Pair[] = ctx.users.flatMap((user) =>
     user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ user, module, sent: 0, acked: [] }))),
