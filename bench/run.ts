@@ -179,7 +179,7 @@ async function main(options: BenchOptions): Promise<void> {
     if (selected.has('progress')) {
       const ceiling = await adjacentCeiling();
       log(`POST /api/progress for ${options.duration} s`);
-      const { result, check, measured: cpu } = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+      const { result, check, measured: cpu } = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid), warmup);
       cpuOf['POST /api/progress'] = cpu;
       progressCheck = check;
       raw.progress = { result, check, adjacentCeiling: ceiling };
