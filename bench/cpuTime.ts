@@ -47,13 +47,20 @@ export interface CpuPerRequest {
   serverUs: number;
   /** The database server's, µs (MariaDB on this machine; null on SQLite, which runs inside the server). */
   databaseUs: number | null;
+  /**
+   * The load generator's (autocannon, in the bench's own process), µs: it shares the machine's
+   * cores with the server, so a scenario whose requests cost it more leaves the server less.
+   */
+  loadGeneratorUs: number;
 }
 
 /** Starts counting; the returned function takes the number of answers and gives the CPU per answer. */
 export function cpuMeter(serverPid: number, databasePid: number | null): (answers: number) => CpuPerRequest | null {
   const serverStart = cpuMsOf(serverPid);
   const databaseStart = databasePid === null ? null : cpuMsOf(databasePid);
+  const loadGeneratorStart = process.cpuUsage();
   return (answers) => {
+    const loadGenerator = process.cpuUsage(loadGeneratorStart);
     const serverEnd = cpuMsOf(serverPid);
     if (serverStart === null || serverEnd === null || answers <= 0) return null;
     const databaseEnd = databasePid === null ? null : cpuMsOf(databasePid);
@@ -61,9 +68,12 @@ export function cpuMeter(serverPid: number, databasePid: number | null): (answer
     return {
       serverUs: perAnswer(serverEnd - serverStart),
       databaseUs: databaseStart === null || databaseEnd === null ? null : perAnswer(databaseEnd - databaseStart),
+      loadGeneratorUs: perAnswer((loadGenerator.user + loadGenerator.system) / 1000),
     };
   };
 }
 
 export const formatCpu = (cpu: CpuPerRequest | null, databaseName: string, serverName = 'server'): string =>
-  cpu ? `CPU/answer: ${serverName} ${cpu.serverUs} µs${cpu.databaseUs === null ? '' : `, ${databaseName} ${cpu.databaseUs} µs`}` : '';
+  cpu
+    ? `CPU/answer: ${serverName} ${cpu.serverUs} µs${cpu.databaseUs === null ? '' : `, ${databaseName} ${cpu.databaseUs} µs`}, load generator ${cpu.loadGeneratorUs} µs`
+    : '';
