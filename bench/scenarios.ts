@@ -42,8 +42,8 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
  *
  * Each connection's requests are built once, as autocannon builds the ceiling's one request,
  * rather than by a `setupRequest` per request: that cost the load generator, which shares the
- * machine's two cores with the server, about 40 µs more per request than the ceiling's client
- * (87 against 47 µs), a handicap the ceiling did not carry.
+ * machine's two cores with the server, 63–94 µs per dashboard answer against the ceiling
+ * client's 34–41 µs, a handicap the ceiling did not carry (49–58 µs now; bench/README.md).
  */
 function rotatingGet(ctx: BenchContext, visits: Array<{ path: string; cookie?: string }>, duration = ctx.duration): Promise<LoadResult> {
   if (visits.length === 0) throw new Error('nothing to visit');
@@ -141,7 +141,7 @@ export interface ProgressCheck {
  *
  * Like the read scenarios, the measured load follows a warm-up of `warmup` seconds on the same
  * pairs: a server's first second of reports is JIT compilation and first prepares (p50 19 ms,
- * p99 72 ms on MariaDB, against 7 and 17–21 ms from the next second on), which is start-up,
+ * p99 72 ms on MariaDB, against 6–8 and 15–21 ms from the next second on), which is start-up,
  * not the sustained rate the target is about. The warm-up's values are lower than every
  * measured one (each pair's values keep growing), so the loss check stays exact; only the
  * measured load's acknowledgements are counted.
@@ -182,11 +182,11 @@ export async function progress<M>(ctx: BenchContext, meter: () => (answers: numb
     ]);
   };
   if (warmup > 0) {
-    clients = 0;
     await load({ url: ctx.base, connections: ctx.connections, duration: warmup, method: 'POST', headers: JSON_HEADERS, setupClient });
     // Requests cut off by the end of the warm-up may still be finishing on the server.
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const pair of pairs) pair.acked = [];
+    // The measured connections take the same disjoint shares of the pairs as the warm-up's.
     clients = 0;
   }
   const startedAt = Date.now();
