@@ -25,6 +25,8 @@ export interface BenchOptions {
   signIns: number;
   /** Pass --cpu-prof to the server child; the profile lands in bench/results/profiles/. */
   cpuProf: boolean;
+  /** Pass --trace-gc to the server child: one line per collection in its log (bench/results/*-server.log). */
+  traceGc: boolean;
   /**
    * Lighthouse's preset: desktop (the default here: 1350×940, 40 ms RTT at 10 Mbit/s, no CPU
    * slowdown) or mobile (Lighthouse's own default: a Moto G Power on slow 4G with a 4× CPU
@@ -36,7 +38,7 @@ export interface BenchOptions {
 }
 
 export const USAGE = `npm run bench -- [--scale 0.05] [--duration 10] [--connections 32] [--only dashboard,progress]
-                  [--reuse-db] [--sign-ins 200] [--cpu-prof] [--sqlite-file data/bench/x.sqlite]
+                  [--reuse-db] [--sign-ins 200] [--cpu-prof] [--trace-gc] [--sqlite-file data/bench/x.sqlite]
                   [--lighthouse-preset desktop|mobile] [--lighthouse-runs 3]
 DATABASE_URL=mysql://root@127.0.0.1:3306/atrium_bench selects MariaDB/MySQL (loopback only, database name must contain "bench").`;
 
@@ -84,6 +86,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'reuse-db': { type: 'boolean', default: false },
       'sign-ins': { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
+      'trace-gc': { type: 'boolean', default: false },
       'sqlite-file': { type: 'string' },
       'lighthouse-preset': { type: 'string' },
       'lighthouse-runs': { type: 'string' },
@@ -108,6 +111,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     reuseDb: values['reuse-db'],
     signIns: positive('sign-ins', values['sign-ins'], 200, true),
     cpuProf: values['cpu-prof'],
+    traceGc: values['trace-gc'],
     lighthousePreset,
     lighthouseRuns: positive('lighthouse-runs', values['lighthouse-runs'], 3, true),
   };

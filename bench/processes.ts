@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { ROOT, type BenchTarget } from './options.ts';
+import { SERVER_V8_FLAGS, serverEnv, serverNodeArgs } from '../scripts/serverProcess.mjs';
 
 /** Every address the bench talks to is on the loopback interface. */
 export const HOST = '127.0.0.1';
@@ -58,12 +59,15 @@ export interface ServerOptions {
   target: BenchTarget;
   logFile: string;
   cpuProfDir?: string | undefined;
+  /** One line per garbage collection in the server's log. */
+  traceGc?: boolean;
 }
 
 /**
- * The real server, as `npm start` runs it (node --import tsx server/src/index.ts), in its own
- * process. Every variable it reads is set here, so a developer's .env cannot point it elsewhere
- * (dotenv never overrides a variable that is present, even empty).
+ * The real server, as `npm start` runs it (the node flags and environment of
+ * scripts/serverProcess.mjs), in its own process. Every variable it reads is set here, so a
+ * developer's .env cannot point it elsewhere (dotenv never overrides a variable that is present,
+ * even empty).
  */
 export async function startServer(options: ServerOptions): Promise<Child> {
   const port = await freePort();
@@ -71,11 +75,9 @@ export async function startServer(options: ServerOptions): Promise<Child> {
   const { target } = options;
   const dataDir = resolve(ROOT, 'data/bench');
   mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
+  const env: NodeJS.ProcessEnv = serverEnv({
     ...process.env,
     NODE_ENV: 'production',
-    // As scripts/start.mjs runs the server (glibc arenas of argon2's worker threads).
-    MALLOC_ARENA_MAX: '2',
     PORT: String(port),
     PUBLIC_URL: url,
     DATABASE_URL: target.dialect === 'mysql' ? target.url : '',
@@ -92,15 +94,16 @@ export async function startServer(options: ServerOptions): Promise<Child> {
     STRIPE_PUBLISHABLE_KEY: '',
     STRIPE_WEBHOOK_SECRET: '',
     STRIPE_API_URL: '',
-  };
-  const nodeArgs = ['--import', 'tsx'];
+  });
+  const nodeArgs: string[] = [];
   if (options.cpuProfDir) {
     mkdirSync(options.cpuProfDir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
   }
+  if (options.traceGc) nodeArgs.push('--trace-gc');
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, [...nodeArgs, 'server/src/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs()], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const stop = stopper(child);
@@ -113,12 +116,15 @@ export async function startServer(options: ServerOptions): Promise<Child> {
   return { pid: child.pid!, url, stop };
 }
 
-/** The ceiling: a bare Koa handler in its own process answering fixed bytes. */
+/**
+ * The ceiling: a bare Koa handler in its own process answering fixed bytes, under the server's
+ * V8 flags, so the two are compared on the same runtime.
+ */
 export async function startCeiling(body: Buffer, bodyFile: string): Promise<Child> {
   writeFileSync(bodyFile, body);
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling.ts'], {
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, '--import', 'tsx', 'bench/ceiling.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', CEILING_PORT: String(port), CEILING_BODY_FILE: bodyFile },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -100,7 +100,7 @@ async function main(options: BenchOptions): Promise<void> {
     const version = await databaseVersion(db, target.dialect);
     log(`${target.label} ${version}: ${Object.entries(counts).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ')}`);
     const profiles = options.cpuProf ? join(RESULTS_DIR, 'profiles', `${stamp}-${target.label}`) : undefined;
-    server = await startServer({ target, logFile: join(RESULTS_DIR, `${stamp}-${target.label}-server.log`), cpuProfDir: profiles });
+    server = await startServer({ target, logFile: join(RESULTS_DIR, `${stamp}-${target.label}-server.log`), cpuProfDir: profiles, traceGc: options.traceGc });
     log(`server pid ${server.pid} at ${server.url}${profiles ? `, CPU profile into ${profiles}` : ''}`);
     const serverPid = server.pid;
     const memoryLog: Array<{ after: string; rssMb: number; peakMb: number }> = [];

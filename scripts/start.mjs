@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { serverEnv, serverNodeArgs } from './serverProcess.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -32,9 +33,6 @@ function buildIfStale(workspace, output) {
 buildIfStale('portal', 'dist/index.html');
 buildIfStale('widgets', 'dist/support-chat.js');
 
-// argon2 hashes on libuv's worker threads; glibc gives each thread its own malloc arena and keeps
-// their freed pages, so without a cap the server's RSS grows by ~64 MB per arena it ever touched.
-const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' };
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, env: serverEnv(process.env), stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
