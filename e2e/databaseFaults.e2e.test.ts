@@ -15,6 +15,7 @@ import { migrateLatest } from '../server/src/db/migrate.ts';
 import { createAdmin, createCourse, createModule, createUser, TEST_PASSWORD } from '../server/src/test/factories.ts';
 import { progressKey, signIn, Traffic, type Catalogue, type Sample } from './support/faultTraffic.ts';
 import { findMariadb, freePort, startPrivateMariadb, type PrivateMariadb } from './support/privateMariadb.ts';
+import { serverNodeArgs } from '../scripts/serverProcess.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const binaries = findMariadb();
@@ -53,7 +54,7 @@ interface ServerChild {
 async function startServer(databaseUrl: string, dataDir: string): Promise<ServerChild> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     cwd: ROOT,
     // Everything the server reads, so a developer's .env cannot point it elsewhere.
     env: {

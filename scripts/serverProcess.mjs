@@ -6,12 +6,11 @@
  *
  * --no-allocation-site-pretenuring: V8 may decide, from what survives one young-generation
  * collection, that objects made at some allocation site live long, and allocate them straight
- * into the old generation from then on. Per-request objects caught alive mid-request while
- * under load made it decide that for some of them: in about 4 runs of 10 of the bench's
- * dashboard, the old generation then filled with short-lived objects, a full mark-compact ran
- * every ~200 ms (54–69 in a 12 s run against 5–20), and the server spent 77–100 µs of CPU per
- * answer at p99 13–15 ms instead of 53–66 µs at p99 4–6 ms. Without pretenuring, none of 10
- * runs did (bench/README.md, "Fourth round").
+ * into the old generation from then on. Under load, per-request objects caught alive mid-request
+ * sometimes made it decide that: in 7 of 23 runs of the bench's MariaDB dashboard, the old
+ * generation filled with short-lived objects, a full mark-compact ran every ~200 ms (48–69 in
+ * 12 s, against 6–17), and the server spent 77–100 µs of CPU per answer at p99 13–15 ms instead
+ * of 58–73 µs at p99 5–6 ms. With the flag, none of 14 runs did (bench/README.md, "Fourth round").
  */
 export const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring'];
 
