@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { ROOT, type BenchTarget } from './options.ts';
-import { SERVER_V8_FLAGS, serverEnv, serverNodeArgs } from '../scripts/serverProcess.mjs';
+import { serverEnv, serverNodeArgs } from '../scripts/serverProcess.mjs';
 
 /** Every address the bench talks to is on the loopback interface. */
 export const HOST = '127.0.0.1';
@@ -124,7 +124,7 @@ export async function startCeiling(body: Buffer, bodyFile: string): Promise<Chil
   writeFileSync(bodyFile, body);
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, '--import', 'tsx', 'bench/ceiling.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs('bench/ceiling.ts'), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', CEILING_PORT: String(port), CEILING_BODY_FILE: bodyFile },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,7 +14,7 @@
  */
 export const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring'];
 
-/** The arguments to `node` that run the server's entry point (TypeScript, through tsx). */
+/** The arguments to `node` that run the server's entry point (TypeScript, through tsx), or another entry under the same flags. */
 export function serverNodeArgs(entry = 'server/src/index.ts') {
   return [...SERVER_V8_FLAGS, '--import', 'tsx', entry];
 }
