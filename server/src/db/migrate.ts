@@ -6,6 +6,7 @@ import * as accountDeletion from './migrations/004_account_deletion.ts';
 import * as schools from './migrations/005_schools.ts';
 import * as progressDashboardIndex from './migrations/006_progress_dashboard_index.ts';
 import * as courseProgress from './migrations/007_course_progress.ts';
+import * as enrolledProgress from './migrations/008_enrolled_progress.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '005_schools': schools,
   '006_progress_dashboard_index': progressDashboardIndex,
   '007_course_progress': courseProgress,
+  '008_enrolled_progress': enrolledProgress,
 };
 
 const source: Knex.MigrationSource<string> = {

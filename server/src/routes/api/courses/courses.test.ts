@@ -213,11 +213,14 @@ describe('course writes', () => {
     expect(missing.body.message).toBe('Course not found');
   });
 
-  it('deletes a course with its modules but keeps issued certificates verifiable', async () => {
+  it('deletes a course with its modules and enrollments but keeps issued certificates verifiable', async () => {
     const { client } = await signedIn('admin');
     const { user } = await signedIn();
     const course = await createCourse(server.db);
+    const kept = await createCourse(server.db);
     const module = await createModule(server.db, course.id);
+    await enroll(server.db, user.id, course.id);
+    await enroll(server.db, user.id, kept.id);
     await server.db('certificates').insert({
       userId: user.id,
       courseId: course.id,
@@ -232,6 +235,10 @@ describe('course writes', () => {
     expect(deleted.status).toBe(200);
     expect((await server.client().get(`/api/courses/${course.id}`)).status).toBe(404);
     expect(await server.db('modules').where({ id: module.id }).first()).toBeUndefined();
+    expect(await server.db('enrollments').where({ courseId: course.id }).first()).toBeUndefined();
+    // Off the learner's dashboard figures too, on MySQL as well, where a cascade fires no trigger.
+    const figures = await server.db('enrolledProgress').where({ userId: user.id }).first();
+    expect(JSON.parse(figures.figures)).toEqual({ [kept.id]: [0, 0, null] });
     const certificate = await server.client().get('/api/certificates/ATR-DELE-TEDC-OURS-E000');
     expect(certificate.status).toBe(200);
     expect(certificate.body.courseName).toBe(course.title);

@@ -40,21 +40,18 @@ export async function progressEntries(db: Db, userId: number, courseId?: number)
 }
 
 /**
- * Per enrollment of the user whose id is in `userId`, its progress figures, as one JSON array:
- * `[[courseId, completedModules, watchedSeconds, lastModuleId | null], …]` (NULL or `[]` when the
- * user has none). SQLite answers it as text, mysql2 parses MariaDB's JSON itself. The figures are stored per course (db/courseProgress.ts), kept by the writes
- * of progress, rather than the progress rows summed and searched on every dashboard, which cost
- * MariaDB five times as much. Progress on courses the user is not enrolled in is never shown,
- * so it is not read.
+ * The user whose id is in `userId`: their progress figures per course they are enrolled in, as
+ * the JSON object `enrolled_progress` keeps (db/enrolledProgress.ts):
+ * `{"<courseId>": [completedModules, watchedSeconds, lastModuleId | null], …}`, NULL when they
+ * were never enrolled. Both drivers hand it over as text. Progress on courses the user is not
+ * enrolled in is never shown, so it is not in there.
  *
  * It is the dashboard's preload: read in the same statement as the session (routes/define.ts),
- * which halves the statements a dashboard costs the database and the server.
+ * which halves the statements a dashboard costs the database and the server; a lookup by key, so
+ * the statement costs the same whatever the learner's history.
  */
 export const ENROLLED_COURSE_PROGRESS: SessionPreload = {
-  sql: (dialect, userId) => `(select ${dialect === 'mysql' ? 'json_arrayagg' : 'json_group_array'}(json_array(e.course_id,
-      coalesce(cp.completed_modules, 0), coalesce(cp.watched_seconds, 0), cp.last_module_id))
-    from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
-    where e.user_id = ${userId})`,
+  sql: (_dialect, userId) => `(select figures from enrolled_progress where user_id = ${userId})`,
 };
 
 /** The same figures when the session read did not carry them: the users asked for together are read by one statement. */
@@ -73,7 +70,7 @@ async function enrolledProgressOf(db: Db, userId: number): Promise<unknown> {
   return row?.enrolledProgress ?? null;
 }
 
-type EnrolledProgressEntry = [courseId: number, completedModules: number | string, watchedSeconds: number | string, lastModuleId: number | null];
+type EnrolledFigures = [completedModules: number, watchedSeconds: number, lastModuleId: number | null];
 
 /**
  * The user's progress on each course they are enrolled in: from `preloaded` (what the session
@@ -83,8 +80,8 @@ type EnrolledProgressEntry = [courseId: number, completedModules: number | strin
  */
 export async function enrolledCourseProgress(db: Db, userId: number, modules: Catalogue['modules'], preloaded?: unknown): Promise<CourseProgressTotals[]> {
   const value = preloaded !== undefined ? preloaded : await enrolledProgressOf(db, userId);
-  const entries = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as EnrolledProgressEntry[];
-  return entries.map(([courseId, completedModules, watchedSeconds, lastModuleId]) => {
+  const figures = (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, EnrolledFigures>;
+  return Object.entries(figures).map(([courseId, [completedModules, watchedSeconds, lastModuleId]]) => {
     const module = lastModuleId === null ? undefined : modules.get(Number(lastModuleId));
     return {
       courseId: Number(courseId),
