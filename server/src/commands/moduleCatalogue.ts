@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { badRequest, notFound } from '../errors.ts';
 import { dialectOf, type Db } from '../db/knex.ts';
 import { rebuildCourseProgress } from '../db/courseProgress.ts';
+import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { Module } from '../models/Module.ts';
 
 // A course's modules are always numbered 1..n. Every write that changes the set or the order
@@ -98,14 +99,16 @@ export async function updateModule(db: Db, moduleId: number, input: ModuleUpdate
  * the progress rows the foreign key deletes.
  */
 export async function deleteModule(db: Db, moduleId: number): Promise<void> {
-  await db.transaction(async (trx) => {
+  // The recompute locks the figures of every learner of the course, which their progress
+  // reports lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
+  await retryOnDeadlock(() => db.transaction(async (trx) => {
     const existing = await Module.query(trx).findById(moduleId);
     if (!existing) throw notFound(MODULE_NOT_FOUND);
     const orderedIds = await lockCourseModules(trx, existing.courseId);
     await trx('modules').where({ id: moduleId }).delete();
     await rebuildCourseProgress(trx, existing.courseId);
     await writeOrder(trx, (orderedIds ?? []).filter((id) => id !== moduleId));
-  });
+  }));
 }
 
 /** Puts a course's modules in the given order; the list must name each of them exactly once. */

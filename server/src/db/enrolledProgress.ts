@@ -15,8 +15,10 @@ import type { Knex } from 'knex';
  * - an enrollment added: an entry with the course's figures so far (zeros when none);
  * - an enrollment removed: its entry goes.
  * Each trigger sets one entry to figures it has in hand, never recomputes the whole row from
- * others, so two transactions for one learner wait on the row's lock in turn instead of
- * deadlocking, and a later write of an entry always carries its full figures.
+ * others, so a later write of an entry always carries its full figures and two reports by one
+ * learner wait on the row's lock in turn. Statements that lock many learners' rows (a batch of
+ * reports, a licence, a module or course deleted) can still deadlock with each other on
+ * MySQL; each is run again once (db/deadlocks.ts).
  *
  * What triggers cannot see is rebuilt here: a bulk load that ran without them (bench/seed.ts)
  * and the migration's backfill. MySQL and MariaDB fire no trigger for a foreign key's cascade, so

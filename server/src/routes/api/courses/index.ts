@@ -1,5 +1,6 @@
 import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
+import { retryOnDeadlock } from '../../../db/deadlocks.ts';
 import { Course } from '../../../models/Course.ts';
 import { catalogue } from '../../../services/catalogue.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
@@ -79,12 +80,16 @@ export function courseRoutes(routes: Routes): void {
       // Modules, enrollments, progress and comments go with the course; certificates stay valid
       // (their course id becomes null, the names were copied when they were issued). The
       // enrollments go by statement first: MySQL fires no trigger for a cascade, and triggers
-      // take the course off each learner's dashboard figures (db/enrolledProgress.ts).
+      // take the course off each learner's dashboard figures (db/enrolledProgress.ts). Those
+      // figures are locked by the learners' progress reports too, in another order: run again
+      // once if MySQL picks this as a deadlock's victim.
       const { id } = ctx.input.params;
-      const deleted = await ctx.deps.db.transaction(async (trx) => {
-        await trx('enrollments').where({ courseId: id }).delete();
-        return Course.query(trx).deleteById(id);
-      });
+      const deleted = await retryOnDeadlock(() =>
+        ctx.deps.db.transaction(async (trx) => {
+          await trx('enrollments').where({ courseId: id }).delete();
+          return Course.query(trx).deleteById(id);
+        }),
+      );
       if (!deleted) throw notFound(COURSE_NOT_FOUND);
       ctx.body = { message: 'Course deleted' };
     },
