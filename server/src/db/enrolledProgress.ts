@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dialectOf, type Dialect } from './knex.ts';
 
 /**
  * `enrolled_progress` holds, per learner, the figures their dashboard shows: for each course they
@@ -25,8 +26,6 @@ import type { Knex } from 'knex';
  * deleting a course removes its enrollments by statement first (routes/api/courses).
  */
 
-export type Dialect = 'sqlite' | 'mysql';
-
 /** The JSON path of a course's entry, `$."12"`, for the course id held in `courseId` (SQL). */
 export function entryPath(dialect: Dialect, courseId: string): string {
   return dialect === 'mysql' ? `concat('$."', ${courseId}, '"')` : `'$."' || ${courseId} || '"'`;
@@ -50,6 +49,5 @@ export function rebuildEnrolledProgressStatements(dialect: Dialect): string[] {
 
 /** Rebuilds the table; run it inside the transaction that changed its sources behind the triggers' back. */
 export async function rebuildEnrolledProgress(trx: Knex | Knex.Transaction): Promise<void> {
-  const dialect: Dialect = trx.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
-  for (const sql of rebuildEnrolledProgressStatements(dialect)) await trx.raw(sql);
+  for (const sql of rebuildEnrolledProgressStatements(dialectOf(trx))) await trx.raw(sql);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { entryKey, entryPath, rebuildEnrolledProgress, type Dialect } from '../enrolledProgress.ts';
+import { dialectOf, type Dialect } from '../knex.ts';
+import { entryKey, entryPath, rebuildEnrolledProgress } from '../enrolledProgress.ts';
 
 // Each learner's dashboard figures in one row, kept by triggers on course_progress and
 // enrollments (db/enrolledProgress.ts says what the table holds and why). Every trigger sets or
@@ -63,7 +64,7 @@ function triggers(dialect: Dialect): string[] {
 }
 
 export async function up(knex: Knex): Promise<void> {
-  const dialect: Dialect = knex.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
+  const dialect = dialectOf(knex);
   await knex.schema.createTable('enrolledProgress', (t) => {
     t.integer('userId').unsigned().notNullable().primary().references('id').inTable('users').onDelete('CASCADE');
     // A learner enrolled in every course of a large catalogue outgrows TEXT's 64 KB on MySQL.
