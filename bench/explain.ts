@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { createDb, type Db } from '../server/src/db/knex.ts';
+import { Database } from '../server/src/db/database.ts';
+import type { Db } from '../server/src/db/knex.ts';
 import { signIn } from './http.ts';
 import { resolveTarget } from './options.ts';
 import { HOST } from './processes.ts';
@@ -26,9 +27,13 @@ interface Captured {
   ms: number;
 }
 
-function capture(db: Db) {
+function capture(database: Database) {
+  const db = database.knex;
   const started = new Map<string, number>();
   const statements: Captured[] = [];
+  // The Database object's own statements (session, dashboard figures, progress) are not knex
+  // queries: they are recorded as sent (no time of their own here; median() below times each).
+  database.onStatement((event) => statements.push({ sql: event.sql, bindings: [...event.bindings], ms: 0 }));
   db.on('query', (query: { __knexQueryUid: string }) => started.set(query.__knexQueryUid, performance.now()));
   db.on('query-response', (_response: unknown, query: { __knexQueryUid: string; sql: string; bindings?: unknown[] }) => {
     const at = started.get(query.__knexQueryUid);
@@ -66,14 +71,15 @@ async function main(): Promise<void> {
   const only = (values.only ?? '').split(',').filter(Boolean);
   const target = resolveTarget(process.env, values['sqlite-file']);
   const database = target.dialect === 'sqlite' ? ({ client: 'sqlite', filename: target.file } as const) : ({ client: 'mysql', url: target.url } as const);
-  const db = createDb(database);
-  const recorder = capture(db);
+  const opened = await Database.open(database);
+  const db = opened.knex;
+  const recorder = capture(opened);
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   const base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-explain', PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '100000', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
   config.database = database;
-  const app = createApp({ config, db, logger: pino({ level: 'silent' }) });
+  const app = createApp({ config, database: opened, logger: pino({ level: 'silent' }) });
   server.on('request', app.callback());
   try {
     const learner = (await db('users').where('role', 'learner').orderBy('id').offset(12_345).first('id', 'email')) ?? (await db('users').where('role', 'learner').first('id', 'email'));
@@ -127,7 +133,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     app.deps.mailer.close();
-    await db.destroy();
+    await opened.close();
   }
 }
 

@@ -2,10 +2,9 @@
  * Seeds a fresh bench database at school-network scale, in bulk: the server's own migrations
  * build the schema, then the rows go in through multi-row prepared statements (SQLite, one
  * transaction, secondary indexes built once at the end) or multi-row INSERT batches (MariaDB).
- * The triggers that keep course_progress and enrolled_progress are set aside while the rows go in
- * and put back after, and the tables are then built in one pass each (db/courseProgress.ts,
- * db/enrolledProgress.ts), as the migrations that added them did: three million trigger runs
- * would have cost more than the load.
+ * The triggers that keep course_progress are set aside while the rows go in and put back after,
+ * and the table is then built in one pass (db/courseProgress.ts), as the migration that added it
+ * did: three million trigger runs would have cost more than the load.
  *
  *   node --import tsx bench/seed.ts [--scale 0.05]      (DATABASE_URL=mysql://… for MariaDB)
  */
@@ -15,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { rebuildStatements } from '../server/src/db/courseProgress.ts';
-import { rebuildEnrolledProgressStatements } from '../server/src/db/enrolledProgress.ts';
 import { createDb } from '../server/src/db/knex.ts';
 import { migrateLatest } from '../server/src/db/migrate.ts';
 import { createPasswordHasher } from '../server/src/services/passwords.ts';
@@ -133,10 +131,9 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
     const rebuilt = Date.now();
     db.transaction(() => {
       for (const statement of rebuildStatements()) db.prepare(statement.sql).run(...statement.bindings);
-      for (const sql of rebuildEnrolledProgressStatements('sqlite')) db.prepare(sql).run();
       for (const trigger of triggers) db.exec(trigger.sql);
     })();
-    log(`course_progress and enrolled_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
+    log(`course_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
     // The server opens it in WAL mode; set it here so the first server start finds it so.
     db.pragma('journal_mode = WAL');
     const check = db.pragma('foreign_key_check') as unknown[];
@@ -189,16 +186,15 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
     }
     const rebuilt = Date.now();
     for (const statement of rebuildStatements()) await connection.query(statement.sql, statement.bindings);
-    for (const sql of rebuildEnrolledProgressStatements('mysql')) await connection.query(sql);
     await connection.query('COMMIT');
     for (const trigger of triggers) {
       await connection.query(`CREATE TRIGGER ${mysql.escapeId(trigger.name)} ${trigger.timing} ${trigger.event} ON ${mysql.escapeId(trigger.tbl)} FOR EACH ROW ${trigger.body}`);
     }
-    log(`course_progress and enrolled_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
+    log(`course_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
     await connection.query('SET SESSION foreign_key_checks = 1');
     // InnoDB refreshes statistics by itself after bulk changes, in the background; doing it now
     // makes the first scenario see the same plans as every later one.
-    await connection.query(`ANALYZE TABLE ${[...tables.map((table) => table.table), 'course_progress', 'enrolled_progress'].map((name) => mysql.escapeId(name)).join(', ')}`);
+    await connection.query(`ANALYZE TABLE ${[...tables.map((table) => table.table), 'course_progress'].map((name) => mysql.escapeId(name)).join(', ')}`);
     return counts;
   } finally {
     await connection.end();

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../server/src/db/knex.ts';
+import { CatalogueCache } from '../server/src/services/catalogue.ts';
 import { migrateLatest } from '../server/src/db/migrate.ts';
 import { createAdmin, createCourse, createModule, createUser, TEST_PASSWORD } from '../server/src/test/factories.ts';
 import { progressKey, signIn, Traffic, type Catalogue, type Sample } from './support/faultTraffic.ts';
@@ -122,17 +123,19 @@ function watchReadiness(url: string, now: () => number) {
 }
 
 async function seed(db: Db): Promise<{ catalogue: Catalogue; learnerEmails: string[]; adminEmail: string }> {
+  // The server under test is another process, which loads the catalogue itself.
+  const target = { db, catalogue: new CatalogueCache(db) };
   const freeCourses: Catalogue['freeCourses'] = [];
   for (let c = 0; c < 4; c += 1) {
-    const course = await createCourse(db, { title: `Free course ${c + 1}` });
+    const course = await createCourse(target, { title: `Free course ${c + 1}` });
     const modules = [];
-    for (let m = 0; m < 3; m += 1) modules.push(await createModule(db, course.id, { duration: 100 }));
+    for (let m = 0; m < 3; m += 1) modules.push(await createModule(target, course.id, { duration: 100 }));
     freeCourses.push({ id: course.id, modules: modules.map((module) => ({ id: module.id, duration: module.duration })) });
   }
   const paidCourses: number[] = [];
   for (let c = 0; c < 3; c += 1) {
-    const course = await createCourse(db, { title: `Paid course ${c + 1}`, price: 19900 });
-    await createModule(db, course.id, { duration: 100 });
+    const course = await createCourse(target, { title: `Paid course ${c + 1}`, price: 19900 });
+    await createModule(target, course.id, { duration: 100 });
     paidCourses.push(course.id);
   }
   const admin = await createAdmin(db);

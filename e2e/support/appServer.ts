@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { createApp, type App } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { createDb, type Db } from '../../server/src/db/knex.ts';
+import { Database } from '../../server/src/db/database.ts';
+import type { Db } from '../../server/src/db/knex.ts';
 import { migrateLatest } from '../../server/src/db/migrate.ts';
 import { seedDemoCatalogue, ensureAdmin } from '../../server/src/db/seed.ts';
 import { requireBrowserOrSkip } from './browser.ts';
@@ -43,11 +44,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const db = createDb(config.database);
+  const database = await Database.open(config.database);
+  const db = database.knex;
   await migrateLatest(db);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  await seedDemoCatalogue(db, logger);
-  const app = createApp({ config, db, logger });
+  const app = createApp({ config, database, logger });
+  await seedDemoCatalogue(app.deps, logger);
   await ensureAdmin(db, app.deps.passwords, config.admin!, logger);
   server.on('request', app.callback());
   return {
@@ -58,7 +60,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     async close() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      await db.destroy();
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,8 @@ import compress from 'koa-compress';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContextExtensions, AppDeps, AppState } from './context.ts';
-import type { Db } from './db/knex.ts';
+import type { Database } from './db/database.ts';
+import { CatalogueCache } from './services/catalogue.ts';
 import { loadUser } from './middlewares/auth.ts';
 import { widgetCors } from './middlewares/cors.ts';
 import { errorHandler } from './middlewares/errors.ts';
@@ -21,7 +22,7 @@ import { createStripeProvider, type PaymentProvider } from './services/payments.
 
 export interface CreateAppOptions {
   config: Config;
-  db: Db;
+  database: Database;
   logger: Logger;
   mailer?: Mailer;
   passwords?: PasswordHasher;
@@ -51,12 +52,15 @@ function compressWhenAccepted(compressor: Koa.Middleware): Koa.Middleware<AppSta
 
 /** Builds the Koa application; index.ts listens on it, tests drive it over real HTTP. */
 export function createApp(options: CreateAppOptions): App {
-  const { config, db, logger } = options;
+  const { config, database, logger } = options;
+  const db = database.knex;
   const redis = !options.limiterFactory && config.redisUrl ? connectRedis(config.redisUrl) : null;
   redis?.on('error', (error: Error) => logger.warn({ err: error }, 'redis error: rate limits fall back to memory'));
   const deps: AppDeps = {
     config,
+    database,
     db,
+    catalogue: new CatalogueCache(db),
     logger,
     mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
@@ -89,7 +93,7 @@ export function createApp(options: CreateAppOptions): App {
   // Before sessions and the router, so a preflight is answered without touching either.
   app.use(widgetCors(config.corsOrigins));
   app.use(staticFiles(config));
-  app.use(sessionMiddleware(app as unknown as Koa, db, { secure: new URL(config.publicUrl).protocol === 'https:', preloadFor: routes.preloadFor }));
+  app.use(sessionMiddleware(app as unknown as Koa, database, { secure: new URL(config.publicUrl).protocol === 'https:' }));
   app.use(originCheck(config.publicUrl));
   app.use(jsonBody);
   app.use(loadUser);

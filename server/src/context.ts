@@ -1,17 +1,22 @@
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
 import type { Db } from './db/knex.ts';
 import type { User } from './models/User.ts';
 import type { Mailer } from './services/mail.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import type { RateLimits } from './middlewares/rateLimit.ts';
 import type { PaymentProvider } from './services/payments.ts';
+import type { CatalogueCache } from './services/catalogue.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
   config: Config;
+  database: Database;
+  /** The query builder: `database.knex`. */
   db: Db;
+  catalogue: CatalogueCache;
   logger: Logger;
   mailer: Mailer;
   passwords: PasswordHasher;
@@ -25,6 +30,8 @@ export interface AppState {
   log: Logger;
   /** The signed-in user, loaded once per request by the session middleware. */
   user: User | null;
+  /** The user the session store read with the session (null: the session's user is gone), for loadUser. */
+  sessionUser?: { userId: number; user: User | null };
 }
 
 export interface AppContextExtensions {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDb } from './db/knex.ts';
+import { Database } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
 import { ensureAdmin, seedDemoCatalogue } from './db/seed.ts';
 import { pruneExpiredSessions } from './middlewares/session.ts';
@@ -16,11 +16,12 @@ async function main(): Promise<void> {
   // Readable logs for a developer at a terminal; JSON lines everywhere else.
   const pretty = !config.isProduction && process.stdout.isTTY;
   const logger = pino({ level: config.logLevel, ...(pretty ? { transport: { target: 'pino-pretty' } } : {}) });
-  const db = createDb(config.database);
+  const database = await Database.open(config.database);
+  const db = database.knex;
   await migrateLatest(db);
-  if (config.seedDemo) await seedDemoCatalogue(db, logger);
 
-  const app = createApp({ config, db, logger });
+  const app = createApp({ config, database, logger });
+  if (config.seedDemo) await seedDemoCatalogue(app.deps, logger);
   if (config.admin) await ensureAdmin(db, app.deps.passwords, config.admin, logger);
 
   const server = createServer(app.callback());
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     server.close(async () => {
       await app.close();
-      await db.destroy();
+      await database.close();
       logger.info('stopped');
       process.exit(0);
     });

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateCatalogue } from './services/catalogue.ts';
 import type { TestClient, TestResponse } from './test/client.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, TEST_PASSWORD, type UserRow } from './test/factories.ts';
 import { certificateInvariantViolations } from './test/invariants.ts';
@@ -113,8 +112,8 @@ describe.skipIf(!redisAvailable)('a rate limit across two instances sharing REDI
     // Redis outlives this database (and the other project's run): an id no other run shares
     // keeps the per-learner key this test's own.
     const learner = await createUser(limited.db, { id: randomInt(10_000_000, 2_000_000_000) });
-    const course = await createCourse(limited.db);
-    const module = await createModule(limited.db, course.id);
+    const course = await createCourse(limited);
+    const module = await createModule(limited, course.id);
     await enroll(limited.db, learner.id, course.id);
     const browser = first.client();
     await signIn(browser, learner);
@@ -147,18 +146,18 @@ describe('certificate issue across two instances', () => {
     const LEARNERS = 4;
     const MODULES = 3;
     const REPEATS = 3;
-    const courses = [await createCourse(db), await createCourse(db)];
+    const courses = [await createCourse(cluster), await createCourse(cluster)];
     // A course each learner leaves one module short of finishing: no certificate may appear.
-    const unfinished = await createCourse(db);
+    const unfinished = await createCourse(cluster);
     const modulesOf = new Map<number, Array<{ id: number; duration: number }>>();
     for (const course of [...courses, unfinished]) {
       const modules: Array<{ id: number; duration: number }> = [];
-      for (let m = 0; m < MODULES; m += 1) modules.push(await createModule(db, course.id, { duration: 600 }));
+      for (let m = 0; m < MODULES; m += 1) modules.push(await createModule(cluster, course.id, { duration: 600 }));
       modulesOf.set(course.id, modules);
     }
     // Rows written behind the instances' backs: drop their cached catalogues (as the TTL would).
-    invalidateCatalogue(a.db);
-    invalidateCatalogue(b.db);
+    a.catalogue.invalidate();
+    b.catalogue.invalidate();
 
     const learners: Array<{ user: UserRow; browser: TestClient }> = [];
     for (let l = 0; l < LEARNERS; l += 1) {
@@ -224,9 +223,9 @@ describe('catalogue edits made through the other instance', () => {
   // is a 404, not a foreign-key 500.
   it('answers 404, not 500, to a report on a module just deleted through the other instance', async () => {
     const { db } = cluster;
-    const course = await createCourse(db);
-    const kept = await createModule(db, course.id);
-    const deleted = await createModule(db, course.id);
+    const course = await createCourse(cluster);
+    const kept = await createModule(cluster, course.id);
+    const deleted = await createModule(cluster, course.id);
     const user = await createUser(db);
     await enroll(db, user.id, course.id);
     const admin = a.client();
@@ -235,7 +234,7 @@ describe('catalogue edits made through the other instance', () => {
     await signIn(learner, user);
     // B has the module in its catalogue when A deletes it (the rows were written behind B's back:
     // B reloads now, as it would once CATALOGUE_TTL_MS has passed).
-    invalidateCatalogue(b.db);
+    b.catalogue.invalidate();
     expect((await learner.get(`/api/progress/${deleted.id}`)).status).toBe(200);
     expect((await admin.delete(`/api/modules/${deleted.id}`)).status).toBe(200);
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supportsInsertReturning } from '../db/raw.ts';
-import { dialectOf } from '../db/knex.ts';
+import { dbBoolean, dialectOf } from '../db/knex.ts';
+import type { ProgressRow } from '../db/progressUpsert.ts';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
-import { dbBoolean } from '../presenters/courses.ts';
-import { recordProgress, upsertProgress, type ProgressRow } from './recordProgress.ts';
+import { recordProgress } from './recordProgress.ts';
 
 let server: TestServer;
 
@@ -17,8 +16,8 @@ afterAll(async () => {
 
 async function learnerOnModule(enrolled = true) {
   const user = await createUser(server.db);
-  const course = await createCourse(server.db);
-  const module = await createModule(server.db, course.id, { duration: 600 });
+  const course = await createCourse(server);
+  const module = await createModule(server, course.id, { duration: 600 });
   if (enrolled) await enroll(server.db, user.id, course.id);
   const row = (fields: Partial<ProgressRow>): ProgressRow => ({
     userId: user.id,
@@ -41,7 +40,7 @@ describe('upsertProgress, the statement behind POST /api/progress', () => {
   it('writes nothing and answers undefined without an enrollment', async () => {
     for (const returning of paths()) {
       const { user, row } = await learnerOnModule(false);
-      expect(await upsertProgress(server.db, row({ watchedDuration: 30 }), { returning })).toBeUndefined();
+      expect(await server.database.upsertProgress(row({ watchedDuration: 30 }), { returning })).toBeUndefined();
       expect(await server.db('progress').where({ userId: user.id })).toHaveLength(0);
     }
   });
@@ -49,24 +48,24 @@ describe('upsertProgress, the statement behind POST /api/progress', () => {
   it('merges in SQL: watchedDuration only grows, completion and its first date stay, position only when sent', async () => {
     for (const returning of paths()) {
       const { row } = await learnerOnModule();
-      const first = await upsertProgress(server.db, row({ watchedDuration: 300, position: 290 }), { returning });
+      const first = await server.database.upsertProgress(row({ watchedDuration: 300, position: 290 }), { returning });
       expect(first).toMatchObject({ watchedDuration: 300, position: 290, completedAt: null });
       expect(dbBoolean(first!.isCompleted)).toBe(false);
 
       // 560 of 600 seconds is past 90 %: completed without Mark as Complete.
-      const completed = await upsertProgress(server.db, row({ watchedDuration: 560, position: 550, at: 1_000 }), { returning });
+      const completed = await server.database.upsertProgress(row({ watchedDuration: 560, position: 550, at: 1_000 }), { returning });
       expect(completed).toMatchObject({ watchedDuration: 560, position: 550 });
       expect(Number(completed!.completedAt)).toBe(1_000);
       expect(dbBoolean(completed!.isCompleted)).toBe(true);
 
-      const later = await upsertProgress(server.db, row({ watchedDuration: 20, at: 5_000 }), { returning });
+      const later = await server.database.upsertProgress(row({ watchedDuration: 20, at: 5_000 }), { returning });
       expect(later).toMatchObject({ watchedDuration: 560, position: 550 });
       expect(Number(later!.completedAt)).toBe(1_000);
       expect(Number(later!.updatedAt)).toBe(5_000);
       expect(dbBoolean(later!.isCompleted)).toBe(true);
 
       // Mark as Complete stores the whole duration, whatever was sent.
-      const recompleted = await upsertProgress(server.db, row({ watchedDuration: 12, position: 0, markedComplete: true, at: 9_000 }), { returning });
+      const recompleted = await server.database.upsertProgress(row({ watchedDuration: 12, position: 0, markedComplete: true, at: 9_000 }), { returning });
       expect(recompleted).toMatchObject({ watchedDuration: 600, position: 0 });
       expect(Number(recompleted!.completedAt)).toBe(1_000);
     }
@@ -76,12 +75,12 @@ describe('upsertProgress, the statement behind POST /api/progress', () => {
     for (const returning of paths()) {
       const { row } = await learnerOnModule();
       // Past the end, and negative: clamped to [0, 600] by the module row itself.
-      const over = await upsertProgress(server.db, row({ watchedDuration: 9_999, position: 9_999 }), { returning });
+      const over = await server.database.upsertProgress(row({ watchedDuration: 9_999, position: 9_999 }), { returning });
       expect(over).toMatchObject({ watchedDuration: 600, position: 600 });
       expect(dbBoolean(over!.isCompleted)).toBe(true);
 
       const { row: other } = await learnerOnModule();
-      const negative = await upsertProgress(server.db, other({ watchedDuration: -50, position: -5 }), { returning });
+      const negative = await server.database.upsertProgress(other({ watchedDuration: -50, position: -5 }), { returning });
       expect(negative).toMatchObject({ watchedDuration: 0, position: 0 });
       expect(dbBoolean(negative!.isCompleted)).toBe(false);
     }
@@ -93,14 +92,14 @@ describe('recordProgress', () => {
     const { user, module } = await learnerOnModule();
     // The caller (a catalogue 5 s old) believes the module is 100 s long; it is 600 s.
     const stale = { id: module.id, courseId: module.courseId, duration: 100 };
-    const result = await recordProgress(server.db, { userId: user.id, module: stale, watchedDuration: 95, isCompleted: false });
+    const result = await recordProgress(server.database, { userId: user.id, module: stale, watchedDuration: 95, isCompleted: false });
     expect(result).not.toBe('not-enrolled');
     const { progress } = result as Exclude<typeof result, string>;
     expect(progress.watchedDuration).toBe(95);
     expect(dbBoolean(progress.isCompleted)).toBe(false);
 
     // And believes it is 1,000 s long: 700 is clamped to the real 600, which completes it.
-    const again = await recordProgress(server.db, { userId: user.id, module: { ...stale, duration: 1_000 }, watchedDuration: 700, isCompleted: false });
+    const again = await recordProgress(server.database, { userId: user.id, module: { ...stale, duration: 1_000 }, watchedDuration: 700, isCompleted: false });
     const stored = (again as Exclude<typeof again, string>).progress;
     expect(stored.watchedDuration).toBe(600);
     expect(dbBoolean(stored.isCompleted)).toBe(true);
@@ -110,29 +109,28 @@ describe('recordProgress', () => {
 describe('upsertProgress on MariaDB: reports that arrive together share a statement', () => {
   const upsertsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; statements: number; sql: string[] }> => {
     const sql: string[] = [];
-    const count = (event: { sql?: string }) => {
-      if (/^\s*insert into progress/i.test(event.sql ?? '')) sql.push(event.sql!);
-    };
-    server.db.on('query', count);
+    const stop = server.database.onStatement((event) => {
+      if (/^\s*insert into progress/i.test(event.sql)) sql.push(event.sql);
+    });
     try {
       const result = await run();
       return { result, statements: sql.length, sql };
     } finally {
-      server.db.off('query', count);
+      stop();
     }
   };
-  const onMariaDb = async () => dialectOf(server.db) === 'mysql' && (await supportsInsertReturning(server.db));
+  const onMariaDb = async () => dialectOf(server.db) === 'mysql' && (await server.database.supportsInsertReturning());
 
   it('upserts several learners’ reports in one statement, each answered its own row', async (context) => {
     if (!(await onMariaDb())) return context.skip();
     const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule(), learnerOnModule(false)]);
     const { result, statements, sql } = await upsertsDuring(() =>
       Promise.all([
-        upsertProgress(server.db, learners[0]!.row({ watchedDuration: 100, position: 95 })),
-        upsertProgress(server.db, learners[1]!.row({ watchedDuration: 580 })),
-        upsertProgress(server.db, learners[2]!.row({ watchedDuration: 5, markedComplete: true, at: 7_000 })),
+        server.database.upsertProgress(learners[0]!.row({ watchedDuration: 100, position: 95 })),
+        server.database.upsertProgress(learners[1]!.row({ watchedDuration: 580 })),
+        server.database.upsertProgress(learners[2]!.row({ watchedDuration: 5, markedComplete: true, at: 7_000 })),
         // Not enrolled: nothing stored, undefined for this report alone.
-        upsertProgress(server.db, learners[3]!.row({ watchedDuration: 30 })),
+        server.database.upsertProgress(learners[3]!.row({ watchedDuration: 30 })),
       ]),
     );
     expect(statements).toBe(1);
@@ -154,9 +152,9 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     const { user, module, row } = await learnerOnModule();
     const { result, statements } = await upsertsDuring(() =>
       Promise.all([
-        upsertProgress(server.db, row({ watchedDuration: 200, position: 190, at: 1_000 })),
-        upsertProgress(server.db, row({ watchedDuration: 120, at: 2_000 })),
-        upsertProgress(server.db, row({ watchedDuration: 300, position: 10, at: 3_000 })),
+        server.database.upsertProgress(row({ watchedDuration: 200, position: 190, at: 1_000 })),
+        server.database.upsertProgress(row({ watchedDuration: 120, at: 2_000 })),
+        server.database.upsertProgress(row({ watchedDuration: 300, position: 10, at: 3_000 })),
       ]),
     );
     expect(statements).toBe(3);
@@ -176,7 +174,7 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     await server.db.raw(`create trigger refuse_progress before insert on progress for each row
       begin if new.user_id = ${Number(refused)} then signal sqlstate '45000' set message_text = 'refused by the test'; end if; end`);
     try {
-      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => upsertProgress(server.db, row({ watchedDuration: 60 })))));
+      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 60 })))));
       // The batch, then each of its three reports alone.
       expect(statements).toBe(4);
       expect(result.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -193,7 +191,7 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     if (!(await onMariaDb())) return context.skip();
     const learners = await Promise.all([learnerOnModule(), learnerOnModule(), learnerOnModule()]);
     const before = await server.db('progress').count({ rows: '*' }).first();
-    const { result, sql } = await upsertsDuring(() => Promise.all(learners.map(({ row }) => upsertProgress(server.db, row({ watchedDuration: 42 })))));
+    const { result, sql } = await upsertsDuring(() => Promise.all(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 42 })))));
     expect(sql).toHaveLength(1);
     expect(sql[0]!.match(/union all/g)).toHaveLength(3);
     expect(result.map((stored) => stored!.watchedDuration)).toEqual([42, 42, 42]);
@@ -207,7 +205,7 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     await server.db.raw(`create trigger deadlock_progress before insert on progress for each row
       begin if new.user_id = ${Number(learners[2]!.user.id)} then signal sqlstate '40001' set mysql_errno = 1213, message_text = 'deadlock by the test'; end if; end`);
     try {
-      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => upsertProgress(server.db, row({ watchedDuration: 60 })))));
+      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 60 })))));
       expect(statements).toBe(1);
       expect(result.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
       expect((result[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'ER_LOCK_DEADLOCK' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
 import { recordProgress } from '../commands/recordProgress.ts';
-import { deleteModule } from '../commands/moduleCatalogue.ts';
+import { deleteModule } from '../commands/catalogue/modules.ts';
 import { rebuildCourseProgress } from './courseProgress.ts';
 import { migrateLatest, rollbackLast } from './migrate.ts';
 
@@ -63,14 +63,14 @@ async function storedWithProgress(): Promise<Figures[]> {
 describe('course_progress', () => {
   it('follows every write to progress: reports, direct inserts and updates, deletes, a deleted module, a moved row', async () => {
     const [ann, bob] = [await createUser(test.db), await createUser(test.db)];
-    const photo = await createCourse(test.db);
-    const video = await createCourse(test.db);
-    const photoModules = [await createModule(test.db, photo.id, { duration: 600 }), await createModule(test.db, photo.id, { duration: 300 }), await createModule(test.db, photo.id, { duration: 120 })];
-    const videoModule = await createModule(test.db, video.id, { duration: 900 });
+    const photo = await createCourse(test);
+    const video = await createCourse(test);
+    const photoModules = [await createModule(test, photo.id, { duration: 600 }), await createModule(test, photo.id, { duration: 300 }), await createModule(test, photo.id, { duration: 120 })];
+    const videoModule = await createModule(test, video.id, { duration: 900 });
     for (const user of [ann, bob]) for (const course of [photo, video]) await enroll(test.db, user.id, course.id);
 
     const report = (userId: number, module: { id: number; courseId: number; duration: number }, watchedDuration: number, isCompleted = false) =>
-      recordProgress(test.db, { userId, module, watchedDuration, isCompleted });
+      recordProgress(test.database, { userId, module, watchedDuration, isCompleted });
 
     // Reports: new rows, merges that grow, merges that cannot shrink, Mark as Complete.
     await report(ann.id, photoModules[0]!, 100);
@@ -116,18 +116,18 @@ describe('course_progress', () => {
 
     // A deleted module takes its progress with it, through the foreign key.
     await report(bob.id, photoModules[1]!, 300);
-    await deleteModule(test.db, photoModules[1]!.id);
+    await deleteModule(test, photoModules[1]!.id);
     expect(await storedWithProgress()).toEqual(await fromProgress());
     expect((await stored()).find((row) => row.userId === bob.id && row.courseId === photo.id)).toMatchObject({ completedModules: 0, watchedSeconds: 0, lastModuleId: null });
   });
 
   it('is rebuilt from progress alone, as the migration and a bulk load do', async () => {
     const user = await createUser(test.db);
-    const course = await createCourse(test.db);
-    const modules = [await createModule(test.db, course.id, { duration: 60 }), await createModule(test.db, course.id, { duration: 60 })];
+    const course = await createCourse(test);
+    const modules = [await createModule(test, course.id, { duration: 60 }), await createModule(test, course.id, { duration: 60 })];
     await enroll(test.db, user.id, course.id);
     for (const [index, module] of modules.entries()) {
-      await recordProgress(test.db, { userId: user.id, module, watchedDuration: 60, isCompleted: index === 0 });
+      await recordProgress(test.database, { userId: user.id, module, watchedDuration: 60, isCompleted: index === 0 });
       // Reports a millisecond apart at least, so the latest is the second.
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -142,13 +142,14 @@ describe('course_progress', () => {
 
   it('is created from the progress already there when the migration runs, and its rollback leaves progress as it was', async () => {
     const user = await createUser(test.db);
-    const course = await createCourse(test.db);
-    const module = await createModule(test.db, course.id, { duration: 100 });
+    const course = await createCourse(test);
+    const module = await createModule(test, course.id, { duration: 100 });
     await enroll(test.db, user.id, course.id);
-    await recordProgress(test.db, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
+    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
     const progressBefore = await test.db('progress').select().orderBy('id');
 
-    // 008 (enrolled_progress) is built on this table: it goes first and comes back after.
+    // 009 and 008 (enrolled_progress, built on this table, and its removal) go first and come back after.
+    await rollbackLast(test.db);
     await rollbackLast(test.db);
     await rollbackLast(test.db);
     expect(await test.db.schema.hasTable('courseProgress')).toBe(false);
@@ -160,7 +161,27 @@ describe('course_progress', () => {
     expect(await stored()).toEqual(await fromProgress());
     expect(await stored()).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 1, watchedSeconds: 100, lastModuleId: module.id });
     // The triggers are back.
-    await recordProgress(test.db, { userId: user.id, module: await createModule(test.db, course.id, { duration: 10 }), watchedDuration: 10, isCompleted: false });
+    await recordProgress(test.database, { userId: user.id, module: await createModule(test, course.id, { duration: 10 }), watchedDuration: 10, isCompleted: false });
+    expect(await stored()).toEqual(await fromProgress());
+  });
+
+  it('is the one derived layer: 009 drops enrolled_progress and its triggers, and its rollback rebuilds them from the data', async () => {
+    const user = await createUser(test.db);
+    const course = await createCourse(test);
+    const module = await createModule(test, course.id, { duration: 100 });
+    await enroll(test.db, user.id, course.id);
+    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
+    expect(await test.db.schema.hasTable('enrolledProgress')).toBe(false);
+
+    await rollbackLast(test.db);
+    const row = await test.db('enrolledProgress').where({ userId: user.id }).first();
+    expect(JSON.parse(row.figures)).toEqual({ [course.id]: [0, 40, module.id] });
+
+    await migrateLatest(test.db);
+    expect(await test.db.schema.hasTable('enrolledProgress')).toBe(false);
+    // No trigger is left that writes to the table that is gone.
+    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 80, isCompleted: false });
+    await enroll(test.db, user.id, (await createCourse(test)).id);
     expect(await stored()).toEqual(await fromProgress());
   });
 });

@@ -3,39 +3,13 @@ import { dirname, resolve } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import type { Config } from '../config.ts';
-import { BACKSTOP_PAGES, startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
+import { BACKSTOP_PAGES } from './sqliteCheckpoints.ts';
 
 export type Db = Knex;
 export type Dialect = 'sqlite' | 'mysql';
 
 interface SqliteConnection {
   pragma(source: string): unknown;
-  prepare(sql: string): unknown;
-}
-
-/** Statements kept compiled per SQLite connection; the app sends a few dozen distinct ones. */
-const PREPARED_STATEMENT_CACHE = 500;
-
-/**
- * knex prepares every statement afresh on better-sqlite3, and compiling it was about as costly
- * as running it for the app's small indexed queries. A statement is reusable once .all()/.run()
- * return (knex uses nothing else), and SQLite re-prepares it by itself after a schema change.
- */
-function cachePreparedStatements(connection: SqliteConnection): void {
-  const prepare = connection.prepare.bind(connection);
-  const statements = new Map<string, unknown>();
-  connection.prepare = (sql: string) => {
-    let statement = statements.get(sql);
-    if (statement !== undefined) {
-      // Most recently used last, so the oldest goes first when the cache is full.
-      statements.delete(sql);
-    } else {
-      statement = prepare(sql);
-      if (statements.size >= PREPARED_STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(sql, statement);
-    return statement;
-  };
 }
 
 /** Waiting longer than this for a pooled MariaDB connection fails the request with 503. */
@@ -76,13 +50,15 @@ export function throttledKnexLog(write: (line: string) => void = (line) => conso
   };
 }
 
-/** One knex instance per process; camelCase in JavaScript, snake_case in the database. */
+/**
+ * A knex instance on `database`: camelCase in JavaScript, snake_case in the database. The app
+ * opens it through Database.open (database.ts); tools (migrations, backups, the bench) use it as is.
+ */
 export function createDb(database: Config['database']): Db {
   if (database.client === 'sqlite') {
     const filename = database.filename === ':memory:' ? ':memory:' : resolve(database.filename);
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
-    let checkpoints: BackgroundCheckpoints | null = null;
-    const db = knexFactory({
+    return knexFactory({
       client: 'better-sqlite3',
       connection: { filename },
       useNullAsDefault: true,
@@ -99,15 +75,10 @@ export function createDb(database: Config['database']): Db {
             // 32 MiB of page cache instead of SQLite's 2 MiB default: at 200,000 learners the
             // users indexes alone outgrow 2 MiB and every search re-read its pages from the OS.
             connection.pragma('cache_size = -32768');
-            // Checkpoints run on a thread of their own (db/sqliteCheckpoints.ts); this one is the
+            // The app checkpoints on a thread of its own (db/sqliteCheckpoints.ts); this one is the
             // backstop, and the log file is cut back to 64 MiB once it has been copied.
             connection.pragma(`wal_autocheckpoint = ${filename === ':memory:' ? 1000 : BACKSTOP_PAGES}`);
             connection.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-            cachePreparedStatements(connection);
-            // The file exists once a connection has opened it; one checkpointer per knex instance.
-            if (filename !== ':memory:' && !checkpoints) {
-              checkpoints = startBackgroundCheckpoints(filename, (message) => console.warn(`sqlite background checkpoint failed: ${message}`));
-            }
             done(null, connection);
           } catch (error) {
             done(error as Error, connection);
@@ -116,11 +87,6 @@ export function createDb(database: Config['database']): Db {
       },
       ...knexSnakeCaseMappers(),
     });
-    onDestroy(db, async () => {
-      await checkpoints?.stop();
-      checkpoints = null;
-    });
-    return db;
   }
 
   const url = new URL(database.url);
@@ -154,19 +120,13 @@ export function createDb(database: Config['database']): Db {
   });
 }
 
-/** Runs `release` when knex is destroyed (knex.destroy() ends in client.destroy()), before the pool closes. */
-export function onDestroy(db: Db, release: () => void | Promise<void>): void {
-  const client = db.client as { destroy: (callback?: unknown) => Promise<void> };
-  const destroy = client.destroy.bind(client);
-  client.destroy = async (callback?: unknown) => {
-    await release();
-    return destroy(callback);
-  };
-}
-
 export function dialectOf(db: Db): Dialect {
   return db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite';
 }
+
+/** A boolean column as the drivers answer it (SQLite 0/1, MySQL tinyint, sometimes text). */
+export type DbBoolean = boolean | number | string | null;
+export const dbBoolean = (value: DbBoolean | undefined): boolean => Boolean(Number(value ?? 0));
 
 /** Milliseconds since the epoch: the one timestamp representation on both databases. */
 export const now = () => Date.now();

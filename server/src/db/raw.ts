@@ -2,11 +2,9 @@ import type { Knex } from 'knex';
 import { dialectOf, type Db } from './knex.ts';
 
 /**
- * Hand-written SQL for the few statements every request sends (the session lookup, the
- * dashboard's progress read, the progress upsert): building and compiling them with the query
- * builder cost about as much CPU as SQLite took to run them. Write the SQL in snake_case, in the
- * subset both databases read the same way (plain identifiers, `?` placeholders); it still goes
- * through knex, so the pool, the query events and the error handling are the usual ones.
+ * Helpers for hand-written SQL (database.ts's statements): written in snake_case, in the subset
+ * both databases read the same way (plain identifiers, `?` placeholders), rows answered in
+ * camelCase as the query builder gives them.
  */
 
 /** Rows of a SELECT (or of SQLite's `RETURNING`), keys in camelCase as the query builder gives them. */
@@ -33,26 +31,4 @@ export async function affectedRows(db: Db, sql: string, bindings: readonly Knex.
 export function isMariaDbWithReturning(version: string): boolean {
   const match = /^(\d+)\.(\d+)\..*mariadb/i.exec(version);
   return match !== null && Number(match[1]) * 1000 + Number(match[2]) >= 10_005;
-}
-
-const returningSupport = new WeakMap<Db, Promise<boolean>>();
-
-/**
- * Whether `INSERT … RETURNING` works, upserts included: SQLite (3.35+, better-sqlite3 bundles a
- * newer one) and MariaDB 10.5+ yes, MySQL no. Asked of the server once per database handle.
- */
-export function supportsInsertReturning(db: Db): Promise<boolean> {
-  if (dialectOf(db) !== 'mysql') return Promise.resolve(true);
-  let answer = returningSupport.get(db);
-  if (!answer) {
-    answer = selectRows<{ version: string }>(db, 'select version() as version', []).then(
-      ([row]) => isMariaDbWithReturning(row?.version ?? ''),
-      (error: unknown) => {
-        returningSupport.delete(db);
-        throw error;
-      },
-    );
-    returningSupport.set(db, answer);
-  }
-  return answer;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { writeCatalogue, type CatalogueDeps } from '../commands/catalogue/write.ts';
 import type { Db } from './knex.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 
@@ -88,8 +89,8 @@ export const DEMO_CATALOGUE: SeedCourse[] = [
 ];
 
 /** Seeds the demo catalogue only when there are no courses at all, in one transaction. */
-export async function seedDemoCatalogue(db: Db, logger: Logger): Promise<boolean> {
-  return db.transaction(async (trx) => {
+export async function seedDemoCatalogue(deps: CatalogueDeps, logger: Logger): Promise<boolean> {
+  return writeCatalogue(deps, async (trx) => {
     const existing = await trx('courses').first('id');
     if (existing) return false;
     const timestamp = Date.now();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from './knex.ts';
+import { Database } from './database.ts';
 import { CHECKPOINT_INTERVAL_MS } from './sqliteCheckpoints.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'atrium-checkpoints-'));
@@ -11,9 +11,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('background checkpoints (SQLite)', () => {
-  it('copy committed writes into the database file without the writer doing it, and stop with knex', async () => {
+  it('copy committed writes into the database file without the writer doing it, and stop with the Database', async () => {
     const filename = join(dir, 'wal.sqlite');
-    const db = createDb({ client: 'sqlite', filename });
+    const database = await Database.open({ client: 'sqlite', filename });
+    const db = database.knex;
     await db.schema.createTable('blobs', (t) => {
       t.increments('id');
       t.text('body');
@@ -28,6 +29,6 @@ describe('background checkpoints (SQLite)', () => {
     const deadline = Date.now() + 10_000;
     while (statSync(filename).size < before + 1_900_000 && Date.now() < deadline) await sleep(50);
     expect(statSync(filename).size).toBeGreaterThanOrEqual(before + 1_900_000);
-    await db.destroy();
+    await database.close();
   });
 });

@@ -1,11 +1,11 @@
 import type { Middleware } from 'koa';
 import { User } from '../models/User.ts';
-import { sessionUser } from './session.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
 /**
  * Loads the signed-in user, if any, onto ctx.state.user. Usually the session store read the user
- * in the same query as the session, and this step takes no await of its own; otherwise it queries.
+ * in the same statement as the session (ctx.state.sessionUser) and this step awaits nothing;
+ * otherwise it queries.
  */
 export const loadUser: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
   const userId = ctx.session?.userId as number | undefined;
@@ -15,7 +15,7 @@ export const loadUser: Middleware<AppState, AppContextExtensions> = (ctx, next) 
     else ctx.session = null;
     return next();
   };
-  const stashed = sessionUser(ctx, userId);
-  if (stashed !== undefined) return use(stashed);
+  const read = ctx.state.sessionUser;
+  if (read && read.userId === userId) return use(read.user);
   return User.query(ctx.deps.db).findById(userId).then(use);
 };

@@ -9,7 +9,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
   // Enough courses for the catalogue to pass the 1 KB threshold.
-  for (let i = 0; i < 12; i += 1) await createCourse(server.db, { description: 'Take photos parents love with the phone in your pocket. '.repeat(3) });
+  for (let i = 0; i < 12; i += 1) await createCourse(server, { description: 'Take photos parents love with the phone in your pocket. '.repeat(3) });
 });
 afterAll(() => server.close());
 

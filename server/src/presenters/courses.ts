@@ -7,17 +7,15 @@ import {
   type ModuleDto,
   type ProgressDto,
 } from '@atrium/common';
-import { toIso } from '../db/knex.ts';
+import type { CourseCompletion } from '../commands/recordProgress.ts';
+import { dbBoolean, toIso, type DbBoolean } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
 import type { Enrollment } from '../models/Enrollment.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
 
-/** Aggregates and booleans come back as numbers, strings or booleans depending on the driver. */
+/** Aggregates come back as numbers or strings depending on the driver. */
 type DbNumber = number | string | null;
-type DbBoolean = boolean | number | string | null;
-
-export const dbBoolean = (value: DbBoolean | undefined): boolean => Boolean(Number(value ?? 0));
 
 export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> & {
   totalModules: DbNumber;
@@ -75,7 +73,7 @@ export function presentModule(module: Module, options: { showVideo: boolean; isC
   return dto;
 }
 
-export function presentModules(modules: Module[], viewer: CourseViewer): ModuleDto[] {
+export function presentModules(modules: readonly Module[], viewer: CourseViewer): ModuleDto[] {
   const completed = completedModuleIds(viewer);
   return modules.map((module) => presentModule(module, { showVideo: viewer.showVideo, isCompleted: completed.has(module.id) }));
 }
@@ -125,7 +123,7 @@ export function presentCourseProgress(isEnrolled: boolean, totalModules: number,
   return presentEnrolledProgress({ completedModules, lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null }, totalModules);
 }
 
-export function presentCourseDetail(course: Course, modules: Module[], viewer: CourseViewer): CourseDetailDto {
+export function presentCourseDetail(course: Course, modules: readonly Module[], viewer: CourseViewer): CourseDetailDto {
   const summary = presentCourseSummary({
     ...course,
     totalModules: modules.length,
@@ -137,11 +135,6 @@ export function presentCourseDetail(course: Course, modules: Module[], viewer: C
     modules: presentModules(modules, viewer),
     schoolName: viewer.schoolName ?? null,
   };
-}
-
-export interface CourseCompletion {
-  courseCompleted: boolean;
-  certificateNumber: string | null;
 }
 
 /** A module nobody has reported on yet reads as all zeros. */

@@ -1,28 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardDto } from '@atrium/common';
-import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress, type CourseProgressTotals, type CourseWithTotals } from './courses.ts';
-import { presentDashboardJson, serialiseDashboardCards } from './dashboard.ts';
+import type { EnrolledCourseFigures } from '../db/database.ts';
+import type { Course } from '../models/Course.ts';
+import type { Module } from '../models/Module.ts';
+import { buildCatalogue } from '../services/catalogue.ts';
+import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress } from './courses.ts';
+import { presentDashboardJson } from './dashboard.ts';
 
-const course = (id: number, title: string): CourseWithTotals => ({
-  id,
-  title,
-  description: `About ${title}`,
-  price: id % 2 ? 49900 : 0,
-  thumbnail: id % 3 ? `/images/${id}.jpg` : null,
-  salesVideoId: null,
-  totalModules: 4,
-  totalDuration: 2400,
-});
+const course = (id: number, title: string) =>
+  ({ id, title, description: `About ${title}`, price: id % 2 ? 49900 : 0, thumbnail: id % 3 ? `/images/${id}.jpg` : null, salesVideoId: null }) as Course;
+const modulesOf = (courseId: number, titles: string[]) =>
+  titles.map((title, index) => ({ id: courseId * 10 + index, courseId, title, duration: 600, orderIndex: index + 1 }) as Module);
 
-/** The answer built as an object and serialised whole: what the spliced bytes must equal. */
-function expected(courses: CourseWithTotals[], enrolled: CourseProgressTotals[]): DashboardDto {
-  const byCourse = new Map(enrolled.map((totals) => [totals.courseId, totals]));
+// Multi-byte and quoted titles: what the cached JSON must carry through unchanged.
+const courses = [course(1, 'Photographie – l’école'), course(2, 'Vidéo 🎬 for schools'), course(3, 'Podcasts "quoted"'), course(4, 'Plain')];
+const modules = [...modulesOf(1, ['a', 'b', 'c', 'd']), ...modulesOf(2, ['Last', 'x', 'y', 'z']), ...modulesOf(3, ['p', 'q', 'r', 's']), ...modulesOf(4, ['Écrire ✍', 'e', 'f', 'g'])];
+const catalogue = buildCatalogue(courses, modules);
+
+/** The answer built as a typed DashboardDto and serialised whole: what the cached cards must add up to. */
+function expected(enrolled: EnrolledCourseFigures[]): DashboardDto {
+  const byCourse = new Map(enrolled.map((figures) => [figures.courseId, figures]));
   const cards = courses.map((entry) => {
-    const totals = byCourse.get(entry.id);
-    return { ...presentCourseSummary(entry), ...(totals ? presentEnrolledProgress(totals, 4) : NOT_ENROLLED) };
+    const figures = byCourse.get(entry.id);
+    const summary = presentCourseSummary({ ...entry, totalModules: 4, totalDuration: 2400 });
+    if (!figures) return { ...summary, ...NOT_ENROLLED };
+    const module = modules.find((candidate) => candidate.id === figures.lastModuleId);
+    return { ...summary, ...presentEnrolledProgress({ completedModules: figures.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null }, 4) };
   });
   const mine = cards.filter((card) => card.isEnrolled);
-  const watched = enrolled.reduce((sum, totals) => sum + totals.watchedSeconds, 0);
+  const watched = enrolled.filter((figures) => byCourse.has(figures.courseId)).reduce((sum, figures) => sum + figures.watchedSeconds, 0);
   return {
     courses: cards,
     stats: {
@@ -35,28 +41,25 @@ function expected(courses: CourseWithTotals[], enrolled: CourseProgressTotals[])
 }
 
 describe('presentDashboardJson', () => {
-  // Multi-byte titles: the splice works on byte offsets, not string indexes.
-  const courses = [course(1, 'Photographie – l’école'), course(2, 'Vidéo 🎬 for schools'), course(3, 'Podcasts "quoted"'), course(4, 'Plain')];
-  const cards = serialiseDashboardCards(courses);
-
-  it('splices enrolled cards into the pre-serialised catalogue, byte for byte what serialising the whole answer gives', () => {
-    const enrolled: CourseProgressTotals[] = [
-      { courseId: 4, completedModules: 1, watchedSeconds: 900, lastWatchedModule: { id: 40, title: 'Écrire ✍' } },
-      { courseId: 2, completedModules: 4, watchedSeconds: 2400, lastWatchedModule: { id: 20, title: 'Last' } },
-      { courseId: 1, completedModules: 0, watchedSeconds: 0, lastWatchedModule: null },
+  it('answers exactly what serialising the typed DashboardDto gives', () => {
+    const enrolled: EnrolledCourseFigures[] = [
+      { courseId: 4, completedModules: 1, watchedSeconds: 900, lastModuleId: 40 },
+      { courseId: 2, completedModules: 4, watchedSeconds: 2400, lastModuleId: 20 },
+      { courseId: 1, completedModules: 0, watchedSeconds: 0, lastModuleId: null },
     ];
-    const bytes = presentDashboardJson(cards, enrolled);
-    expect(bytes.toString('utf8')).toBe(JSON.stringify(expected(courses, enrolled)));
+    expect(presentDashboardJson(catalogue, enrolled)).toBe(JSON.stringify(expected(enrolled)));
   });
 
   it('answers the catalogue alone, with zero stats, to a learner with no enrollments', () => {
-    expect(presentDashboardJson(cards, []).toString('utf8')).toBe(JSON.stringify(expected(courses, [])));
+    expect(presentDashboardJson(catalogue, [])).toBe(JSON.stringify(expected([])));
   });
 
-  it('leaves out an enrollment whose course is no longer in the catalogue', () => {
-    const gone: CourseProgressTotals = { courseId: 99, completedModules: 3, watchedSeconds: 3600, lastWatchedModule: null };
-    const present: CourseProgressTotals = { courseId: 3, completedModules: 2, watchedSeconds: 600, lastWatchedModule: null };
-    expect(presentDashboardJson(cards, [gone, present]).toString('utf8')).toBe(JSON.stringify(expected(courses, [present])));
+  it('leaves out an enrollment whose course is no longer in the catalogue, and a last module that is gone', () => {
+    const gone: EnrolledCourseFigures = { courseId: 99, completedModules: 3, watchedSeconds: 3600, lastModuleId: null };
+    const present: EnrolledCourseFigures = { courseId: 3, completedModules: 2, watchedSeconds: 600, lastModuleId: 999 };
+    const answer = presentDashboardJson(catalogue, [gone, present]);
+    expect(answer).toBe(JSON.stringify(expected([present])));
+    expect((JSON.parse(answer) as DashboardDto).courses[2]!.lastWatchedModule).toBeNull();
   });
 });
 

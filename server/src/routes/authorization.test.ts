@@ -226,7 +226,7 @@ describe('authorization matrix', () => {
     it(`${key(route)}`, async () => {
       const outcomes = {} as Record<Role, Outcome | number>;
       for (const role of ROLES) {
-        const world = await buildWorld(server.db, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId });
+        const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId });
         let client = clients[role];
         if (recipe.throwaway && role !== 'visitor') {
           client = server.client();

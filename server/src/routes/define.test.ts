@@ -34,23 +34,3 @@ describe('dispatch by route group', () => {
     expect(unknown.body).toEqual({ message: 'Not found' });
   });
 });
-
-describe('preloads', () => {
-  const preload = { sql: () => '(select 1)' };
-
-  it('are looked up by method and exact path', () => {
-    const routes = new Routes();
-    routes.add({ method: 'get', path: '/api/dashboard', access: 'user', preload, handler: () => undefined });
-    routes.add({ method: 'get', path: '/api/courses', access: 'public', handler: () => undefined });
-    expect(routes.preloadFor('GET', '/api/dashboard')).toBe(preload);
-    // Anything else reads what it needs itself.
-    expect(routes.preloadFor('POST', '/api/dashboard')).toBeUndefined();
-    expect(routes.preloadFor('GET', '/api/dashboard/')).toBeUndefined();
-    expect(routes.preloadFor('GET', '/api/courses')).toBeUndefined();
-  });
-
-  it('are refused on a path with parameters, which an exact lookup could never find', () => {
-    const routes = new Routes();
-    expect(() => routes.add({ method: 'get', path: '/api/courses/:id', access: 'user', preload, handler: () => undefined })).toThrow(/parameters/);
-  });
-});

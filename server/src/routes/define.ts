@@ -4,7 +4,6 @@ import compose from 'koa-compose';
 import type { z, ZodType } from 'zod';
 import { unauthorized } from '../errors.ts';
 import { zodToHttp } from '../middlewares/errors.ts';
-import type { PreloadFor, SessionPreload } from '../middlewares/session.ts';
 import { requireAdmin } from '../policies/index.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../context.ts';
 import type { User } from '../models/User.ts';
@@ -29,11 +28,6 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   params?: P;
   /** Runs after access is checked and before validation (rate limits, uploads). */
   before?: Array<Middleware<AppState, AppContextExtensions>>;
-  /**
-   * Read in the same statement as the caller's session (middlewares/session.ts); the handler
-   * takes it with sessionPreloaded(). Only for a path without parameters, matched exactly.
-   */
-  preload?: SessionPreload;
   handler(ctx: RouteContext<B, Q, P, A>): Promise<void> | void;
 }
 
@@ -60,7 +54,6 @@ type RouteMiddleware = Middleware<AppState, AppContextExtensions>;
 export class Routes {
   readonly table: RouteInfo[] = [];
   private readonly groups = new Map<string, Router<AppState, AppContextExtensions>>();
-  private readonly preloads = new Map<string, SessionPreload>();
 
   add<A extends Access, B extends ZodType = never, Q extends ZodType = never, P extends ZodType = never>(
     spec: RouteSpec<B, Q, P, A>,
@@ -68,10 +61,6 @@ export class Routes {
     const group = routeGroup(spec.path);
     if (group.includes(':') || group.includes('(')) throw new Error(`${spec.path}: a parameter in the first two segments would defeat routeGroup()`);
     this.table.push({ method: spec.method, path: spec.path, access: spec.access });
-    if (spec.preload) {
-      if (/[:(*]/.test(spec.path)) throw new Error(`${spec.path}: a preload is looked up by the exact path, so the path cannot have parameters`);
-      this.preloads.set(`${spec.method.toUpperCase()} ${spec.path}`, spec.preload);
-    }
     let router = this.groups.get(group);
     if (!router) {
       router = new Router<AppState, AppContextExtensions>();
@@ -79,9 +68,6 @@ export class Routes {
     }
     router[spec.method](spec.path, routeMiddleware(spec) as Parameters<Router<AppState, AppContextExtensions>['get']>[1]);
   }
-
-  /** The preload of the route a request is for, if it has one (a path that differs in case or by a slash reads it itself). */
-  readonly preloadFor: PreloadFor = (method, path) => (this.preloads.size ? this.preloads.get(`${method} ${path}`) : undefined);
 
   /** Matches the request against its group's routes (404 when none, 405 for a wrong method). */
   middleware(): RouteMiddleware {

@@ -29,8 +29,8 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   server = await createTestServer(stripe.env);
   victim = await createUser(server.db, { firstName: 'Victim' });
-  const course = await createCourse(server.db);
-  const module = await createModule(server.db, course.id);
+  const course = await createCourse(server);
+  const module = await createModule(server, course.id);
   await enroll(server.db, victim.id, course.id);
   const now = Date.now();
   await server.db('progress').insert({ userId: victim.id, moduleId: module.id, courseId: course.id, watchedDuration: 100, position: 100, isCompleted: false, updatedAt: now });

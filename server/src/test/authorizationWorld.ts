@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/knex.ts';
+import type { CatalogueDeps } from '../commands/catalogue/write.ts';
 import { createInvite } from '../commands/schools/invites.ts';
 import { createCourse, createModule, createUser, enroll, type UserRow } from './factories.ts';
 import type { startFakeStripe } from './fakeStripe.ts';
@@ -39,13 +39,14 @@ export interface Cast {
 const unique = () => randomBytes(4).toString('hex');
 
 /** A fresh set of resources per cell, so a delete in one cell cannot change another. */
-export async function buildWorld(db: Db, stripe: FakeStripe, cast: Cast): Promise<World> {
+export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast: Cast): Promise<World> {
+  const { db } = server;
   const { learner, manager, schoolId } = cast;
-  const course = await createCourse(db, { price: 0 });
-  const priced = await createCourse(db, { price: 49900 });
-  const untouched = await createCourse(db, { price: 19900 });
-  const module = await createModule(db, course.id);
-  const second = await createModule(db, course.id);
+  const course = await createCourse(server, { price: 0 });
+  const priced = await createCourse(server, { price: 49900 });
+  const untouched = await createCourse(server, { price: 19900 });
+  const module = await createModule(server, course.id);
+  const second = await createModule(server, course.id);
   await enroll(db, learner.id, course.id);
   const now = Date.now();
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
@@ -76,7 +77,7 @@ export async function buildWorld(db: Db, stripe: FakeStripe, cast: Cast): Promis
   const { token: inviteToken, invite } = await createInvite(db, schoolId, manager.id, {});
   const domain = `d-${unique()}.school.test`;
   await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: manager.id, createdAt: now });
-  const licensed = await createCourse(db, { price: 100 });
+  const licensed = await createCourse(server, { price: 100 });
   await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
   return {
     schoolId, memberId: member.id, inviteId: invite.id, inviteToken, domain, licensedCourseId: licensed.id,

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
 import type { Config } from '../config.ts';
-import { createDb, type Db } from '../db/knex.ts';
+import { Database } from '../db/database.ts';
+import type { Db } from '../db/knex.ts';
+import { CatalogueCache } from '../services/catalogue.ts';
 import { migrateLatest } from '../db/migrate.ts';
 
 export type TestDialect = 'sqlite' | 'mysql';
@@ -12,8 +14,12 @@ export type TestDialect = 'sqlite' | 'mysql';
 export const testDialect = (): TestDialect => (process.env.TEST_DB === 'mysql' ? 'mysql' : 'sqlite');
 
 export interface TestDatabase {
+  /** The query builder of `database`. */
   db: Db;
-  database: Config['database'];
+  database: Database;
+  config: Config['database'];
+  /** A catalogue cache of its own, for the catalogue commands that test code runs (factories). */
+  catalogue: CatalogueCache;
   destroy(): Promise<void>;
 }
 
@@ -27,28 +33,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database: Config['database'] = { client: 'mysql', url: target.toString() };
-    const db = createDb(database);
-    await migrateLatest(db);
+    const config: Config['database'] = { client: 'mysql', url: target.toString() };
+    const database = await Database.open(config);
+    await migrateLatest(database.knex);
     return {
-      db,
+      db: database.knex,
       database,
+      config,
+      catalogue: new CatalogueCache(database.knex),
       async destroy() {
-        await db.destroy();
+        await database.close();
         await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
         await admin.destroy();
       },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
-  const database: Config['database'] = { client: 'sqlite', filename: join(dir, 'test.sqlite') };
-  const db = createDb(database);
-  await migrateLatest(db);
+  const config: Config['database'] = { client: 'sqlite', filename: join(dir, 'test.sqlite') };
+  const database = await Database.open(config);
+  await migrateLatest(database.knex);
   return {
-    db,
+    db: database.knex,
     database,
+    config,
+    catalogue: new CatalogueCache(database.knex),
     async destroy() {
-      await db.destroy();
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

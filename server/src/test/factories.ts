@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import type { Db } from '../db/knex.ts';
 import type { TestClient } from './client.ts';
+import { writeCatalogue, type CatalogueDeps } from '../commands/catalogue/write.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | null = null;
@@ -40,19 +41,20 @@ export async function signIn(client: TestClient, user: { email: string }, passwo
   if (response.status !== 200) throw new Error(`sign in failed: ${response.status} ${response.text}`);
 }
 
-export async function createCourse(db: Db, overrides: Record<string, unknown> = {}): Promise<{ id: number; title: string; price: number }> {
+/** Course and module rows go in through the catalogue's one write path, which drops the app's cached catalogue. */
+export async function createCourse(deps: CatalogueDeps, overrides: Record<string, unknown> = {}): Promise<{ id: number; title: string; price: number }> {
   sequence += 1;
   const row = { title: `Course ${sequence}`, description: 'A course for testing', price: 0, thumbnail: null, salesVideoId: null, ...overrides };
-  const [id] = await db('courses').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() });
+  const [id] = await writeCatalogue(deps, (trx) => trx('courses').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }));
   return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), title: row.title as string, price: row.price as number };
 }
 
 export async function createModule(
-  db: Db,
+  deps: CatalogueDeps,
   courseId: number,
   overrides: Record<string, unknown> = {},
 ): Promise<{ id: number; courseId: number; duration: number; orderIndex: number }> {
-  const count = Number((await db('modules').where({ courseId }).count({ n: '*' }))[0]!.n);
+  const count = Number((await deps.db('modules').where({ courseId }).count({ n: '*' }))[0]!.n);
   const row = {
     courseId,
     title: `Module ${count + 1}`,
@@ -63,7 +65,7 @@ export async function createModule(
     orderIndex: count + 1,
     ...overrides,
   };
-  const [id] = await db('modules').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() });
+  const [id] = await writeCatalogue(deps, (trx) => trx('modules').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }));
   return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), courseId, duration: row.duration as number, orderIndex: row.orderIndex as number };
 }
 

@@ -3,14 +3,19 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createDb, type Db } from '../db/knex.ts';
+import { Database } from '../db/database.ts';
+import type { Db } from '../db/knex.ts';
+import type { CatalogueCache } from '../services/catalogue.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { TestClient } from './client.ts';
 
 export interface TestServer {
   app: App;
+  /** The app's query builder and Database object, and its catalogue cache. */
   db: Db;
+  database: Database;
+  catalogue: CatalogueCache;
   config: Config;
   url: string;
   client(): TestClient;
@@ -25,11 +30,11 @@ interface ListeningApp {
 }
 
 /** The real app on `db`, listening on a loopback port; close() stops it and leaves the database. */
-async function listenApp(database: Config['database'], db: Db, env: Record<string, string>): Promise<ListeningApp> {
+async function listenApp(database: Database, config: Config['database'], env: Record<string, string>): Promise<ListeningApp> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({
+  const appConfig = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-key-one,test-secret-key-two',
     PUBLIC_URL: url,
@@ -38,13 +43,13 @@ async function listenApp(database: Config['database'], db: Db, env: Record<strin
     LOG_LEVEL: 'silent',
     ...env,
   });
-  config.database = database;
+  appConfig.database = config;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ config, db, logger, passwords: createPasswordHasher(4) });
+  const app = createApp({ config: appConfig, database, logger, passwords: createPasswordHasher(4) });
   server.on('request', app.callback());
   return {
     app,
-    config,
+    config: appConfig,
     url,
     async close() {
       server.closeAllConnections();
@@ -59,15 +64,17 @@ async function listenApp(database: Config['database'], db: Db, env: Record<strin
  * unless a test passes RATE_LIMIT_MULTIPLIER itself.
  */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database: TestDatabase = await createTestDatabase();
-  const listening = await listenApp(database.database, database.db, env);
+  const test: TestDatabase = await createTestDatabase();
+  const listening = await listenApp(test.database, test.config, env);
   return {
     ...listening,
-    db: database.db,
+    db: test.db,
+    database: test.database,
+    catalogue: listening.app.deps.catalogue,
     client: () => new TestClient(listening.url),
     async close() {
       await listening.close();
-      await database.destroy();
+      await test.destroy();
     },
   };
 }
@@ -75,6 +82,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
 export interface TestCluster {
   /** A handle of the test's own on the shared database, for arranging and checking rows. */
   db: Db;
+  /** The test's own catalogue cache (its factories' writes drop it; the instances' caches catch up by TTL). */
+  catalogue: CatalogueCache;
   /** The instances; each one's `db` is its own connection pool, its close() stops only it. */
   servers: TestServer[];
   close(): Promise<void>;
@@ -87,33 +96,36 @@ export interface TestCluster {
  * `env` may differ per instance.
  */
 export async function createTestCluster(count: number, env: Record<string, string> | ((index: number) => Record<string, string>) = {}): Promise<TestCluster> {
-  const database: TestDatabase = await createTestDatabase();
+  const test: TestDatabase = await createTestDatabase();
   const servers: TestServer[] = [];
   try {
     for (let index = 0; index < count; index += 1) {
-      const db = createDb(database.database);
-      const listening = await listenApp(database.database, db, typeof env === 'function' ? env(index) : env);
+      const database = await Database.open(test.config);
+      const listening = await listenApp(database, test.config, typeof env === 'function' ? env(index) : env);
       servers.push({
         ...listening,
-        db,
+        db: database.knex,
+        database,
+        catalogue: listening.app.deps.catalogue,
         client: () => new TestClient(listening.url),
         async close() {
           await listening.close();
-          await db.destroy();
+          await database.close();
         },
       });
     }
   } catch (error) {
     for (const server of servers) await server.close();
-    await database.destroy();
+    await test.destroy();
     throw error;
   }
   return {
-    db: database.db,
+    db: test.db,
+    catalogue: test.catalogue,
     servers,
     async close() {
       for (const server of servers) await server.close();
-      await database.destroy();
+      await test.destroy();
     },
   };
 }

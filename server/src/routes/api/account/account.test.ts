@@ -58,8 +58,8 @@ describe('POST /api/user/sign-out-everywhere', () => {
 describe('GET /api/user/export', () => {
   it('downloads the learner’s own data as JSON, without secrets', async () => {
     const { user, laptop } = await twoDevices();
-    const course = await createCourse(server.db, { title: 'Podcasting' });
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server, { title: 'Podcasting' });
+    const module = await createModule(server, course.id);
     await enroll(server.db, user.id, course.id);
     await laptop.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: 120 });
     await laptop.post(`/api/modules/${module.id}/comments`, { comment: 'Great module' });
@@ -77,8 +77,8 @@ describe('GET /api/user/export', () => {
 describe('DELETE /api/user', () => {
   async function withCertificate() {
     const { user, laptop, phone } = await twoDevices();
-    const course = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
     await enroll(server.db, user.id, course.id);
     const done = await laptop.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: 0, isCompleted: true });
     await laptop.post(`/api/modules/${module.id}/comments`, { comment: 'My comment' });

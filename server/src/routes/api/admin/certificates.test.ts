@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('certificates', () => {
   async function issue(userId: number, number: string) {
-    const course = await createCourse(server.db, { title: `Course for ${number}` });
+    const course = await createCourse(server, { title: `Course for ${number}` });
     await server.db('certificates').insert({
       userId,
       courseId: course.id,

@@ -26,9 +26,9 @@ const enrollmentCount = async (userId: number, courseId: number) =>
 describe('POST /api/admin/enroll', () => {
   it('enrolls a student by e-mail, even in a priced course, and answers with student, course and enrollment', async () => {
     const student = await createUser(server.db, { email: 'quick.enroll@school.test', firstName: 'Quinn' });
-    const course = await createCourse(server.db, { title: 'Podcasting', price: 49_900 });
-    await createModule(server.db, course.id, { duration: 300 });
-    await createModule(server.db, course.id, { duration: 200 });
+    const course = await createCourse(server, { title: 'Podcasting', price: 49_900 });
+    await createModule(server, course.id, { duration: 300 });
+    await createModule(server, course.id, { duration: 200 });
 
     const response = await admin.post('/api/admin/enroll', { studentEmail: '  Quick.Enroll@School.test ', courseId: course.id });
     expect(response.status).toBe(201);
@@ -50,7 +50,7 @@ describe('POST /api/admin/enroll', () => {
 
   it('enrolling twice answers 200 and adds no second enrollment', async () => {
     const student = await createUser(server.db);
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const first = await admin.post('/api/admin/enroll', { studentEmail: student.email, courseId: course.id });
     const second = await admin.post('/api/admin/enroll', { studentEmail: student.email, courseId: course.id });
     expect(first.status).toBe(201);
@@ -61,7 +61,7 @@ describe('POST /api/admin/enroll', () => {
   });
 
   it('answers 404 for an unknown student or course and 400 for a missing field', async () => {
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const nobody = await admin.post('/api/admin/enroll', { studentEmail: 'nobody@school.test', courseId: course.id });
     expect(nobody.status).toBe(404);
     expect(nobody.body.message).toBe('No student found with that email');
@@ -75,7 +75,7 @@ describe('POST /api/admin/enroll', () => {
   });
 
   it('is for admins only', async () => {
-    const course = await createCourse(server.db, { price: 49_900 });
+    const course = await createCourse(server, { price: 49_900 });
     const selfService = await learnerClient.post('/api/admin/enroll', { studentEmail: learner.email, courseId: course.id });
     expect(selfService.status).toBe(403);
     expect(await enrollmentCount(learner.id, course.id)).toBe(0);
@@ -86,8 +86,8 @@ describe('POST /api/admin/enroll', () => {
 describe('DELETE /api/admin/enroll', () => {
   it('unenrolls by e-mail and keeps the progress, which returns on re-enrollment', async () => {
     const student = await createUser(server.db);
-    const course = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
     await enroll(server.db, student.id, course.id);
     await server.db('progress').insert({
       userId: student.id,
@@ -114,7 +114,7 @@ describe('DELETE /api/admin/enroll', () => {
   });
 
   it('answers 404 for an unknown student or course, 400 without a body, 403 for learners', async () => {
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     expect((await admin.delete('/api/admin/enroll', { studentEmail: 'ghost@school.test', courseId: course.id })).body.message).toBe(
       'No student found with that email',
     );
@@ -129,7 +129,7 @@ describe('DELETE /api/admin/enroll', () => {
 describe('GET /api/admin/enrollments', () => {
   it('lists every enrollment newest first with the student e-mail, paged with X-Total-Count', async () => {
     const student = await createUser(server.db, { email: 'latest@school.test' });
-    const course = await createCourse(server.db, { title: 'Newest course' });
+    const course = await createCourse(server, { title: 'Newest course' });
     await server.db('enrollments').insert({ userId: student.id, courseId: course.id, source: 'admin', enrolledAt: Date.now() + 60_000 });
     const total = Number(await server.db('enrollments').count({ n: '*' }).then((r) => r[0]!.n));
 

@@ -47,9 +47,9 @@ describe('GET /api/admin/export-excel', () => {
     await server.db('users').where({ id: evil.id }).update({ createdAt: joined });
     const dash = await createUser(server.db, { email: 'dash@school.test', firstName: '-2+3', lastName: '\tTabbed', company: '\r=1+1' });
     const busy = await createUser(server.db, { email: 'busy@school.test', firstName: 'Busy', lastName: 'Bee', company: 'Hill School' });
-    const course = await createCourse(server.db);
-    const other = await createCourse(server.db);
-    const modules = [await createModule(server.db, course.id), await createModule(server.db, course.id)];
+    const course = await createCourse(server);
+    const other = await createCourse(server);
+    const modules = [await createModule(server, course.id), await createModule(server, course.id)];
     await enroll(server.db, busy.id, course.id);
     await enroll(server.db, busy.id, other.id);
     await server.db('progress').insert(
@@ -129,7 +129,7 @@ describe('GET /api/admin/export-excel', () => {
       updatedAt: now,
     }));
     await server.db.batchInsert('users', rows, 500);
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const last = await server.db('users').where({ email: `bulk${BULK_USERS - 1}@export.test` }).first();
     await enroll(server.db, last.id, course.id);
 

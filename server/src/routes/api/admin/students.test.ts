@@ -38,8 +38,8 @@ describe('GET /api/admin/students', () => {
     const older = await createUser(server.db, { email: 'zed.older@list.test', firstName: 'Zed' });
     const newer = await createUser(server.db, { email: 'zed.newer@list.test', firstName: 'Zed' });
     await server.db('users').where({ id: older.id }).update({ createdAt: Date.now() - 86_400_000 });
-    const course = await createCourse(server.db);
-    const other = await createCourse(server.db);
+    const course = await createCourse(server);
+    const other = await createCourse(server);
     await enroll(server.db, newer.id, course.id);
     await enroll(server.db, newer.id, other.id);
 
@@ -149,12 +149,12 @@ describe('GET /api/admin/students', () => {
 describe('GET /api/admin/students/:id and its enrollments', () => {
   it('shows the student with statistics over their current enrollments', async () => {
     const student = await createUser(server.db, { email: 'stats@detail.test', firstName: 'Stat', company: 'Hill School' });
-    const half = await createCourse(server.db, { title: 'Half done' });
-    const halfModules = [await createModule(server.db, half.id), await createModule(server.db, half.id)];
-    const full = await createCourse(server.db, { title: 'All done' });
-    const fullModule = await createModule(server.db, full.id);
-    const dropped = await createCourse(server.db, { title: 'Dropped' });
-    const droppedModule = await createModule(server.db, dropped.id);
+    const half = await createCourse(server, { title: 'Half done' });
+    const halfModules = [await createModule(server, half.id), await createModule(server, half.id)];
+    const full = await createCourse(server, { title: 'All done' });
+    const fullModule = await createModule(server, full.id);
+    const dropped = await createCourse(server, { title: 'Dropped' });
+    const droppedModule = await createModule(server, dropped.id);
     await enroll(server.db, student.id, half.id);
     await enroll(server.db, student.id, full.id);
     await complete(server.db, student.id, halfModules[0]!);
@@ -204,13 +204,13 @@ describe('GET /api/admin/students/:id and its enrollments', () => {
       }
       return count;
     };
-    const course = await createCourse(server.db);
-    await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    await createModule(server, course.id);
     await enroll(server.db, student.id, course.id);
     const withOne = await countQueries();
     for (let i = 0; i < 6; i += 1) {
-      const more = await createCourse(server.db);
-      await createModule(server.db, more.id);
+      const more = await createCourse(server);
+      await createModule(server, more.id);
       await enroll(server.db, student.id, more.id);
     }
     expect(await countQueries()).toBe(withOne);
@@ -234,8 +234,8 @@ describe('GET /api/admin/overview', () => {
       const client = fresh.client();
       await signIn(client, await createAdmin(fresh.db));
       const [a, b] = [await createUser(fresh.db), await createUser(fresh.db)];
-      const course = await createCourse(fresh.db);
-      await createCourse(fresh.db);
+      const course = await createCourse(fresh);
+      await createCourse(fresh);
       await enroll(fresh.db, a.id, course.id);
       await enroll(fresh.db, b.id, course.id);
       const message = { name: 'X', email: 'x@y.test', message: 'hi', source: 'landing', createdAt: Date.now() };

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 async function certificate(userId: number, fields: { issuedAt?: number; revokedAt?: number | null; courseName?: string } = {}) {
-  const course = await createCourse(server.db);
+  const course = await createCourse(server);
   const row = {
     userId,
     courseId: course.id,

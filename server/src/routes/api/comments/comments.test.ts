@@ -14,8 +14,8 @@ const clients: Record<'learner' | 'classmate' | 'outsider' | 'admin', TestClient
 
 beforeAll(async () => {
   server = await createTestServer();
-  const course = await createCourse(server.db);
-  moduleId = (await createModule(server.db, course.id)).id;
+  const course = await createCourse(server);
+  moduleId = (await createModule(server, course.id)).id;
   learner = await createUser(server.db, { firstName: 'Nia', lastName: 'Patel' });
   classmate = await createUser(server.db, { firstName: 'Sam', lastName: 'Jones' });
   outsider = await createUser(server.db);
@@ -76,8 +76,8 @@ describe('posting', () => {
   it('rate limits each user with the comment limit', async () => {
     const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
     try {
-      const course = await createCourse(limited.db);
-      const module = await createModule(limited.db, course.id);
+      const course = await createCourse(limited);
+      const module = await createModule(limited, course.id);
       const [chatty, quiet] = [await createUser(limited.db), await createUser(limited.db)];
       await enroll(limited.db, chatty.id, course.id);
       await enroll(limited.db, quiet.id, course.id);
@@ -126,8 +126,8 @@ describe('reading', () => {
   });
 
   it('defaults to 50 comments per page', async () => {
-    const course = await createCourse(server.db);
-    const busy = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const busy = await createModule(server, course.id);
     const rows = Array.from({ length: 60 }, (_, i) => ({ moduleId: busy.id, userId: learner.id, comment: `c${i}`, createdAt: Date.now() + i }));
     await server.db('comments').insert(rows);
     const response = await clients.admin.get(`/api/modules/${busy.id}/comments`);
@@ -186,9 +186,9 @@ describe('the list query', () => {
 
 describe('query count', () => {
   it('reads a page of 2 comments and a page of 20 with the same number of queries, catalogue cold or warm', async () => {
-    const course = await createCourse(server.db);
-    const few = await createModule(server.db, course.id);
-    const many = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const few = await createModule(server, course.id);
+    const many = await createModule(server, course.id);
     await enroll(server.db, learner.id, course.id);
     for (const [module, count] of [[few, 2], [many, 20]] as const) {
       for (let i = 0; i < count; i += 1) {
@@ -196,8 +196,8 @@ describe('query count', () => {
         await server.db('comments').insert({ moduleId: module.id, userId: author, comment: `Comment ${i}`, createdAt: Date.now() + i });
       }
     }
-    const forFew = await countColdAndWarm(server.db, () => clients.learner.get(`/api/modules/${few.id}/comments`));
-    const forMany = await countColdAndWarm(server.db, async () => {
+    const forFew = await countColdAndWarm(server, () => clients.learner.get(`/api/modules/${few.id}/comments`));
+    const forMany = await countColdAndWarm(server, async () => {
       const response = await clients.learner.get(`/api/modules/${many.id}/comments`);
       expect(response.body).toHaveLength(20);
     });

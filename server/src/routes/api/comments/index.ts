@@ -4,11 +4,10 @@ import { isEnrolled } from '../../../commands/enroll.ts';
 import { forbidden, notFound } from '../../../errors.ts';
 import { Comment } from '../../../models/Comment.ts';
 import type { Module } from '../../../models/Module.ts';
-import { catalogueModule } from '../../../services/catalogue.ts';
 import type { User } from '../../../models/User.ts';
 import { canDeleteComment, canSeeCommenterEmail, isAdmin, requireCourseAccess } from '../../../policies/index.ts';
 import { presentComment, type CommentRow } from '../../../presenters/comments.ts';
-import type { Db } from '../../../db/knex.ts';
+import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 
 const moduleParams = z.object({ moduleId: id });
@@ -20,8 +19,8 @@ const listQuery = z.object({
 });
 
 /** The module a discussion belongs to, once the caller is known to be allowed in. */
-async function discussionModule(db: Db, user: User, moduleId: number): Promise<Module> {
-  const module = await catalogueModule(db, moduleId);
+async function discussionModule({ db, catalogue }: AppDeps, user: User, moduleId: number): Promise<Readonly<Module>> {
+  const module = await catalogue.module(moduleId);
   if (!module) throw notFound('Module not found');
   // Admins read and post without an enrollment, so their check needs no query.
   const enrolled = isAdmin(user) ? false : await isEnrolled(db, user.id, module.courseId);
@@ -41,7 +40,7 @@ export function commentRoutes(routes: Routes): void {
       const user = ctx.state.user;
       const { moduleId } = ctx.input.params;
       const { limit, offset } = ctx.input.query;
-      await discussionModule(db, user, moduleId);
+      await discussionModule(ctx.deps, user, moduleId);
       // One query whatever the page size: authors come in through the join, not per comment.
       const columns = [
         'c.id',
@@ -77,7 +76,7 @@ export function commentRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
-      const module = await discussionModule(db, user, ctx.input.params.moduleId);
+      const module = await discussionModule(ctx.deps, user, ctx.input.params.moduleId);
       const comment = await Comment.query(db).insertAndFetch({
         moduleId: module.id,
         userId: user.id,

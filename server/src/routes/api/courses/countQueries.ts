@@ -1,20 +1,29 @@
+import type { Database } from '../../../db/database.ts';
 import type { Db } from '../../../db/knex.ts';
-import { invalidateCatalogue } from '../../../services/catalogue.ts';
+import type { CatalogueCache } from '../../../services/catalogue.ts';
+
+interface Counted {
+  db: Db;
+  database: Database;
+  catalogue: CatalogueCache;
+}
 
 /**
- * Counts the SQL statements knex sends while `run` is in flight. Tests use it to prove that a
- * page costs a fixed number of queries, not one per course or module.
+ * Counts the SQL statements sent while `run` is in flight: knex's and the Database object's own.
+ * Tests use it to prove that a page costs a fixed number of queries, not one per course or module.
  */
-export async function countQueries(db: Db, run: () => Promise<unknown>): Promise<number> {
+export async function countQueries(target: Omit<Counted, 'catalogue'>, run: () => Promise<unknown>): Promise<number> {
   let count = 0;
   const onQuery = () => {
     count += 1;
   };
-  db.on('query', onQuery);
+  target.db.on('query', onQuery);
+  const stop = target.database.onStatement(onQuery);
   try {
     await run();
   } finally {
-    db.removeListener('query', onQuery);
+    target.db.removeListener('query', onQuery);
+    stop();
   }
   return count;
 }
@@ -24,9 +33,9 @@ export async function countQueries(db: Db, run: () => Promise<unknown>): Promise
  * `run`) and then warm (run again right after). Both must stay constant as the data grows: the
  * cache must not hide a query that grows on the cold path.
  */
-export async function countColdAndWarm(db: Db, run: () => Promise<unknown>): Promise<{ cold: number; warm: number }> {
-  invalidateCatalogue(db);
-  const cold = await countQueries(db, run);
-  const warm = await countQueries(db, run);
+export async function countColdAndWarm(target: Counted, run: () => Promise<unknown>): Promise<{ cold: number; warm: number }> {
+  target.catalogue.invalidate();
+  const cold = await countQueries(target, run);
+  const warm = await countQueries(target, run);
   return { cold, warm };
 }

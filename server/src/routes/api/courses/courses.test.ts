@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
+import type { DashboardDto } from '@atrium/common';
 import { countColdAndWarm } from './countQueries.ts';
 
 let server: TestServer;
@@ -26,10 +27,10 @@ async function progressRow(userId: number, module: { id: number; courseId: numbe
 
 describe('GET /api/courses', () => {
   it('lists every course by id with module count, total duration and price in pence, without signing in', async () => {
-    const first = await createCourse(server.db, { price: 49900, thumbnail: '/images/a.jpg', salesVideoId: '111' });
-    const second = await createCourse(server.db);
-    await createModule(server.db, first.id, { duration: 300 });
-    await createModule(server.db, first.id, { duration: 45 });
+    const first = await createCourse(server, { price: 49900, thumbnail: '/images/a.jpg', salesVideoId: '111' });
+    const second = await createCourse(server);
+    await createModule(server, first.id, { duration: 300 });
+    await createModule(server, first.id, { duration: 45 });
 
     const response = await server.client().get('/api/courses');
     expect(response.status).toBe(200);
@@ -52,12 +53,12 @@ describe('GET /api/courses', () => {
 
   it('costs the same number of queries for 2 courses as for 20, with the catalogue cache cold or warm', async () => {
     const client = server.client();
-    const before = await countColdAndWarm(server.db, () => client.get('/api/courses'));
+    const before = await countColdAndWarm(server, () => client.get('/api/courses'));
     for (let i = 0; i < 18; i += 1) {
-      const course = await createCourse(server.db);
-      await createModule(server.db, course.id);
+      const course = await createCourse(server);
+      await createModule(server, course.id);
     }
-    const after = await countColdAndWarm(server.db, () => client.get('/api/courses'));
+    const after = await countColdAndWarm(server, () => client.get('/api/courses'));
     expect(before.cold).toBeGreaterThan(0);
     expect(before.warm).toBe(0);
     expect(after).toEqual(before);
@@ -66,10 +67,10 @@ describe('GET /api/courses', () => {
   it('shows a course or module written straight to the database on the next request', async () => {
     const client = server.client();
     await client.get('/api/courses');
-    const course = await createCourse(server.db, { title: 'Written behind the cache' });
+    const course = await createCourse(server, { title: 'Written behind the cache' });
     const listed = (await client.get('/api/courses')).body.find((c: { id: number }) => c.id === course.id);
     expect(listed).toMatchObject({ title: 'Written behind the cache', totalModules: 0, totalDuration: 0 });
-    await createModule(server.db, course.id, { duration: 120 });
+    await createModule(server, course.id, { duration: 120 });
     await server.db.transaction(async (trx) => {
       await trx('courses').where({ id: course.id }).update({ title: 'Renamed in a transaction' });
     });
@@ -80,10 +81,10 @@ describe('GET /api/courses', () => {
 
 describe('GET /api/courses/:id', () => {
   it('lists modules by orderIndex and hides the Vimeo ids from visitors and learners who are not enrolled', async () => {
-    const course = await createCourse(server.db, { price: 49900 });
-    const third = await createModule(server.db, course.id, { orderIndex: 3, vimeoHash: 'abcdef1234' });
-    const first = await createModule(server.db, course.id, { orderIndex: 1 });
-    const second = await createModule(server.db, course.id, { orderIndex: 2 });
+    const course = await createCourse(server, { price: 49900 });
+    const third = await createModule(server, course.id, { orderIndex: 3, vimeoHash: 'abcdef1234' });
+    const first = await createModule(server, course.id, { orderIndex: 1 });
+    const second = await createModule(server, course.id, { orderIndex: 2 });
 
     const anonymous = await server.client().get(`/api/courses/${course.id}`);
     expect(anonymous.status).toBe(200);
@@ -104,9 +105,9 @@ describe('GET /api/courses/:id', () => {
   });
 
   it('shows the Vimeo ids and the learner’s progress once enrolled', async () => {
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const modules = [];
-    for (let i = 0; i < 4; i += 1) modules.push(await createModule(server.db, course.id, { vimeoHash: i === 0 ? 'abcdef1234' : null }));
+    for (let i = 0; i < 4; i += 1) modules.push(await createModule(server, course.id, { vimeoHash: i === 0 ? 'abcdef1234' : null }));
     const { client, user } = await signedIn();
     await enroll(server.db, user.id, course.id);
     await progressRow(user.id, modules[0]!, { watchedDuration: 600, isCompleted: true, updatedAt: 1_000 });
@@ -126,8 +127,8 @@ describe('GET /api/courses/:id', () => {
   });
 
   it('shows the Vimeo ids to an admin who is not enrolled', async () => {
-    const course = await createCourse(server.db, { price: 100 });
-    await createModule(server.db, course.id);
+    const course = await createCourse(server, { price: 100 });
+    await createModule(server, course.id);
     const { client } = await signedIn('admin');
     const response = await client.get(`/api/courses/${course.id}`);
     expect(response.body.isEnrolled).toBe(false);
@@ -143,17 +144,17 @@ describe('GET /api/courses/:id', () => {
 
   it('costs the same number of queries for 2 modules as for 20', async () => {
     const { client, user } = await signedIn();
-    const small = await createCourse(server.db);
-    const large = await createCourse(server.db);
+    const small = await createCourse(server);
+    const large = await createCourse(server);
     for (const [course, count] of [[small, 2], [large, 20]] as const) {
       await enroll(server.db, user.id, course.id);
       for (let i = 0; i < count; i += 1) {
-        const module = await createModule(server.db, course.id);
+        const module = await createModule(server, course.id);
         await progressRow(user.id, module, { watchedDuration: 600, isCompleted: i % 2 === 0, updatedAt: Date.now() + i });
       }
     }
-    const forSmall = await countColdAndWarm(server.db, () => client.get(`/api/courses/${small.id}`));
-    const forLarge = await countColdAndWarm(server.db, () => client.get(`/api/courses/${large.id}`));
+    const forSmall = await countColdAndWarm(server, () => client.get(`/api/courses/${small.id}`));
+    const forLarge = await countColdAndWarm(server, () => client.get(`/api/courses/${large.id}`));
     expect(forSmall.warm).toBeGreaterThan(0);
     expect(forSmall.cold).toBeGreaterThan(forSmall.warm);
     expect(forLarge).toEqual(forSmall);
@@ -187,7 +188,7 @@ describe('course writes', () => {
   });
 
   it('needs a session (401) and the admin role (403) for every write', async () => {
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const anonymous = server.client();
     expect((await anonymous.post('/api/courses', valid)).status).toBe(401);
     expect((await anonymous.put(`/api/courses/${course.id}`, { title: 'X' })).status).toBe(401);
@@ -201,8 +202,8 @@ describe('course writes', () => {
 
   it('updates only the fields sent, clears a field sent as null, and answers 404 for an unknown course', async () => {
     const { client } = await signedIn('admin');
-    const course = await createCourse(server.db, { price: 49900, thumbnail: '/t.jpg', salesVideoId: '333' });
-    await createModule(server.db, course.id, { duration: 90 });
+    const course = await createCourse(server, { price: 49900, thumbnail: '/t.jpg', salesVideoId: '333' });
+    await createModule(server, course.id, { duration: 90 });
     const updated = await client.put(`/api/courses/${course.id}`, { title: 'Renamed', description: 'New words', salesVideoId: null });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: course.id, title: 'Renamed', description: 'New words', price: 49900, thumbnail: '/t.jpg', salesVideoId: null, totalModules: 1, totalDuration: 90 });
@@ -215,12 +216,13 @@ describe('course writes', () => {
 
   it('deletes a course with its modules and enrollments but keeps issued certificates verifiable', async () => {
     const { client } = await signedIn('admin');
-    const { user } = await signedIn();
-    const course = await createCourse(server.db);
-    const kept = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const { user, client: learner } = await signedIn();
+    const course = await createCourse(server);
+    const kept = await createCourse(server);
+    const module = await createModule(server, course.id);
     await enroll(server.db, user.id, course.id);
     await enroll(server.db, user.id, kept.id);
+    expect((await learner.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: 30 })).status).toBe(200);
     await server.db('certificates').insert({
       userId: user.id,
       courseId: course.id,
@@ -236,9 +238,10 @@ describe('course writes', () => {
     expect((await server.client().get(`/api/courses/${course.id}`)).status).toBe(404);
     expect(await server.db('modules').where({ id: module.id }).first()).toBeUndefined();
     expect(await server.db('enrollments').where({ courseId: course.id }).first()).toBeUndefined();
-    // Off the learner's dashboard figures too, on MySQL as well, where a cascade fires no trigger.
-    const figures = await server.db('enrolledProgress').where({ userId: user.id }).first();
-    expect(JSON.parse(figures.figures)).toEqual({ [kept.id]: [0, 0, null] });
+    // Off the learner's dashboard figures and progress too, on MySQL as well, where a cascade fires no trigger.
+    expect(await server.db('courseProgress').where({ courseId: course.id })).toEqual([]);
+    expect(await server.db('progress').where({ courseId: course.id })).toEqual([]);
+    expect((await learner.get<DashboardDto>('/api/dashboard')).body.courses.find((card) => card.id === course.id)).toBeUndefined();
     const certificate = await server.client().get('/api/certificates/ATR-DELE-TEDC-OURS-E000');
     expect(certificate.status).toBe(200);
     expect(certificate.body.courseName).toBe(course.title);

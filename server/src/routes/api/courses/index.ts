@@ -1,13 +1,9 @@
 import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
+import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
 import { notFound } from '../../../errors.ts';
-import { retryOnDeadlock } from '../../../db/deadlocks.ts';
-import { Course } from '../../../models/Course.ts';
-import { catalogue } from '../../../services/catalogue.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
+import { courseViewer } from '../../../queries/courses.ts';
 import type { Routes } from '../../define.ts';
-import { courseViewer, coursesWithTotals } from './queries.ts';
-
-const COURSE_NOT_FOUND = 'Course not found';
 
 export function courseRoutes(routes: Routes): void {
   routes.add({
@@ -15,7 +11,7 @@ export function courseRoutes(routes: Routes): void {
     path: '/api/courses',
     access: 'public',
     async handler(ctx) {
-      ctx.body = (await coursesWithTotals(ctx.deps.db)).map(presentCourseSummary);
+      ctx.body = [...(await ctx.deps.catalogue.get()).courses.values()].map((entry) => entry.summary);
     },
   });
 
@@ -25,11 +21,11 @@ export function courseRoutes(routes: Routes): void {
     access: 'public',
     params: idParams,
     async handler(ctx) {
-      const { db } = ctx.deps;
+      const { catalogue, db } = ctx.deps;
       const courseId = ctx.input.params.id;
       // The viewer's queries start alongside the catalogue read; a missing course discards them.
-      const [entry, viewer] = await Promise.all([catalogue(db).then((c) => c.courses.get(courseId)), courseViewer(db, ctx.state.user, courseId)]);
-      if (!entry) throw notFound(COURSE_NOT_FOUND);
+      const [entry, viewer] = await Promise.all([catalogue.course(courseId), courseViewer(db, ctx.state.user, courseId)]);
+      if (!entry) throw notFound('Course not found');
       ctx.body = presentCourseDetail(entry.course, entry.modules, viewer);
     },
   });
@@ -40,8 +36,7 @@ export function courseRoutes(routes: Routes): void {
     access: 'admin',
     body: courseSchema,
     async handler(ctx) {
-      const timestamp = Date.now();
-      const course = await Course.query(ctx.deps.db).insertAndFetch({ ...ctx.input.body, createdAt: timestamp, updatedAt: timestamp });
+      const course = await createCourse(ctx.deps, ctx.input.body);
       ctx.status = 201;
       ctx.body = presentCourseSummary({ ...course, totalModules: 0, totalDuration: 0 });
     },
@@ -54,20 +49,9 @@ export function courseRoutes(routes: Routes): void {
     params: idParams,
     body: courseUpdateSchema,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const { id } = ctx.input.params;
-      const input = ctx.input.body;
-      if (!(await Course.query(db).findById(id))) throw notFound(COURSE_NOT_FOUND);
-      const changes: Partial<Course> = { updatedAt: Date.now() };
-      if (input.title !== undefined) changes.title = input.title;
-      if (input.description !== undefined) changes.description = input.description;
-      if (input.price !== undefined) changes.price = input.price;
-      if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
-      if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
-      await Course.query(db).patch(changes).where({ id });
-      const [course] = await coursesWithTotals(db, id);
-      if (!course) throw notFound(COURSE_NOT_FOUND);
-      ctx.body = presentCourseSummary(course);
+      const course = await updateCourse(ctx.deps, ctx.input.params.id, ctx.input.body);
+      const entry = await ctx.deps.catalogue.course(course.id);
+      ctx.body = entry ? entry.summary : presentCourseSummary({ ...course, totalModules: 0, totalDuration: 0 });
     },
   });
 
@@ -77,20 +61,7 @@ export function courseRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     async handler(ctx) {
-      // Modules, enrollments, progress and comments go with the course; certificates stay valid
-      // (their course id becomes null, the names were copied when they were issued). The
-      // enrollments go by statement first: MySQL fires no trigger for a cascade, and triggers
-      // take the course off each learner's dashboard figures (db/enrolledProgress.ts). Those
-      // figures are locked by the learners' progress reports too, in another order: run again
-      // once if MySQL picks this as a deadlock's victim.
-      const { id } = ctx.input.params;
-      const deleted = await retryOnDeadlock(() =>
-        ctx.deps.db.transaction(async (trx) => {
-          await trx('enrollments').where({ courseId: id }).delete();
-          return Course.query(trx).deleteById(id);
-        }),
-      );
-      if (!deleted) throw notFound(COURSE_NOT_FOUND);
+      await deleteCourse(ctx.deps, ctx.input.params.id);
       ctx.body = { message: 'Course deleted' };
     },
   });

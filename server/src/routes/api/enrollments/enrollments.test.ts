@@ -24,7 +24,7 @@ const enrollmentRows = (userId: number, courseId: number) =>
 
 describe('POST /api/enrollments', () => {
   it('enrolls in a free course with 201, and a repeat answers 200 without a second row', async () => {
-    const course = await createCourse(server.db, { price: 0 });
+    const course = await createCourse(server, { price: 0 });
     const { client, user } = await learner();
     const first = await client.post('/api/enrollments', { courseId: course.id });
     expect(first.status).toBe(201);
@@ -39,7 +39,7 @@ describe('POST /api/enrollments', () => {
   });
 
   it('creates a single enrollment when the same request races itself', async () => {
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const { client, user } = await learner();
     const responses = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/enrollments', { courseId: course.id })));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
@@ -48,7 +48,7 @@ describe('POST /api/enrollments', () => {
   });
 
   it('answers 402 for a priced course and does not enroll', async () => {
-    const course = await createCourse(server.db, { price: 49900 });
+    const course = await createCourse(server, { price: 49900 });
     const { client, user } = await learner();
     const response = await client.post('/api/enrollments', { courseId: course.id });
     expect(response.status).toBe(402);
@@ -57,7 +57,7 @@ describe('POST /api/enrollments', () => {
   });
 
   it('answers 200 for a priced course the learner already has', async () => {
-    const course = await createCourse(server.db, { price: 49900 });
+    const course = await createCourse(server, { price: 49900 });
     const { client, user } = await learner();
     await enroll(server.db, user.id, course.id);
     const response = await client.post('/api/enrollments', { courseId: course.id });
@@ -75,7 +75,7 @@ describe('POST /api/enrollments', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.courseId).toBeTruthy();
     expect((await client.post('/api/enrollments', {})).status).toBe(400);
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     expect((await server.client().post('/api/enrollments', { courseId: course.id })).status).toBe(401);
   });
 });

@@ -1,25 +1,24 @@
 import { id, idParams, moduleOrderSchema, moduleSchema, moduleUpdateSchema, type ModuleDto } from '@atrium/common';
 import { z } from 'zod';
-import type { Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
-import { createModule, deleteModule, reorderModules, updateModule } from '../../../commands/moduleCatalogue.ts';
+import { createModule, deleteModule, reorderModules, updateModule } from '../../../commands/catalogue/modules.ts';
+import type { AppDeps } from '../../../context.ts';
 import type { Module } from '../../../models/Module.ts';
-import { catalogue, catalogueModule } from '../../../services/catalogue.ts';
 import type { User } from '../../../models/User.ts';
 import { presentModules } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
-import { courseViewer } from '../courses/queries.ts';
+import { courseViewer } from '../../../queries/courses.ts';
 
 const courseIdParams = z.object({ courseId: id });
 
 /** The course's modules as the user may see them (Vimeo ids only when enrolled or admin). */
-async function modulesOfCourse(db: Db, user: User, courseId: number): Promise<ModuleDto[]> {
-  const [entry, viewer] = await Promise.all([catalogue(db).then((c) => c.courses.get(courseId)), courseViewer(db, user, courseId)]);
+async function modulesOfCourse(deps: AppDeps, user: User, courseId: number): Promise<ModuleDto[]> {
+  const [entry, viewer] = await Promise.all([deps.catalogue.course(courseId), courseViewer(deps.db, user, courseId)]);
   return presentModules(entry?.modules ?? [], viewer);
 }
 
-async function presentOne(db: Db, user: User, module: Module): Promise<ModuleDto> {
-  const [dto] = presentModules([module], await courseViewer(db, user, module.courseId));
+async function presentOne(deps: AppDeps, user: User, module: Readonly<Module>): Promise<ModuleDto> {
+  const [dto] = presentModules([module], await courseViewer(deps.db, user, module.courseId));
   return dto!;
 }
 
@@ -30,10 +29,9 @@ export function moduleRoutes(routes: Routes): void {
     access: 'user',
     params: courseIdParams,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const course = (await catalogue(db)).courses.get(ctx.input.params.courseId);
+      const course = await ctx.deps.catalogue.course(ctx.input.params.courseId);
       if (!course) throw notFound('Course not found');
-      ctx.body = await modulesOfCourse(db, ctx.state.user, course.course.id);
+      ctx.body = await modulesOfCourse(ctx.deps, ctx.state.user, course.course.id);
     },
   });
 
@@ -43,10 +41,9 @@ export function moduleRoutes(routes: Routes): void {
     access: 'user',
     params: idParams,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const module = await catalogueModule(db, ctx.input.params.id);
+      const module = await ctx.deps.catalogue.module(ctx.input.params.id);
       if (!module) throw notFound('Module not found');
-      ctx.body = await presentOne(db, ctx.state.user, module);
+      ctx.body = await presentOne(ctx.deps, ctx.state.user, module);
     },
   });
 
@@ -56,9 +53,9 @@ export function moduleRoutes(routes: Routes): void {
     access: 'admin',
     body: moduleSchema,
     async handler(ctx) {
-      const module = await createModule(ctx.deps.db, ctx.input.body);
+      const module = await createModule(ctx.deps, ctx.input.body);
       ctx.status = 201;
-      ctx.body = await presentOne(ctx.deps.db, ctx.state.user, module);
+      ctx.body = await presentOne(ctx.deps, ctx.state.user, module);
     },
   });
 
@@ -69,8 +66,8 @@ export function moduleRoutes(routes: Routes): void {
     params: idParams,
     body: moduleUpdateSchema,
     async handler(ctx) {
-      const module = await updateModule(ctx.deps.db, ctx.input.params.id, ctx.input.body);
-      ctx.body = await presentOne(ctx.deps.db, ctx.state.user, module);
+      const module = await updateModule(ctx.deps, ctx.input.params.id, ctx.input.body);
+      ctx.body = await presentOne(ctx.deps, ctx.state.user, module);
     },
   });
 
@@ -80,7 +77,7 @@ export function moduleRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     async handler(ctx) {
-      await deleteModule(ctx.deps.db, ctx.input.params.id);
+      await deleteModule(ctx.deps, ctx.input.params.id);
       ctx.body = { message: 'Module deleted' };
     },
   });
@@ -93,8 +90,8 @@ export function moduleRoutes(routes: Routes): void {
     body: moduleOrderSchema,
     async handler(ctx) {
       const { courseId } = ctx.input.params;
-      await reorderModules(ctx.deps.db, courseId, ctx.input.body.moduleIds);
-      ctx.body = await modulesOfCourse(ctx.deps.db, ctx.state.user, courseId);
+      await reorderModules(ctx.deps, courseId, ctx.input.body.moduleIds);
+      ctx.body = await modulesOfCourse(ctx.deps, ctx.state.user, courseId);
     },
   });
 }

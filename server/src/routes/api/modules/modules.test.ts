@@ -38,16 +38,16 @@ const newModule = (courseId: number, extra: Record<string, unknown> = {}) => ({
 
 describe('reading modules', () => {
   it('needs a session', async () => {
-    const course = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
     expect((await server.client().get(`/api/courses/${course.id}/modules`)).status).toBe(401);
     expect((await server.client().get(`/api/modules/${module.id}`)).status).toBe(401);
   });
 
   it('hides the Vimeo id until the learner is enrolled', async () => {
-    const course = await createCourse(server.db);
-    const second = await createModule(server.db, course.id, { orderIndex: 2, vimeoHash: 'abcdef1234' });
-    const first = await createModule(server.db, course.id, { orderIndex: 1 });
+    const course = await createCourse(server);
+    const second = await createModule(server, course.id, { orderIndex: 2, vimeoHash: 'abcdef1234' });
+    const first = await createModule(server, course.id, { orderIndex: 1 });
     const { client, user } = await learner();
 
     const before = await client.get(`/api/courses/${course.id}/modules`);
@@ -66,8 +66,8 @@ describe('reading modules', () => {
   });
 
   it('shows the Vimeo id to an admin who is not enrolled', async () => {
-    const course = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
     expect((await admin.get(`/api/modules/${module.id}`)).body.vimeoVideoId).toBe('76979871');
   });
 
@@ -83,9 +83,9 @@ describe('reading modules', () => {
 
 describe('POST /api/modules', () => {
   it('parses a Vimeo link into id and hash and appends the module after the existing ones', async () => {
-    const course = await createCourse(server.db);
-    await createModule(server.db, course.id);
-    await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    await createModule(server, course.id);
+    await createModule(server, course.id);
     const created = await admin.post('/api/modules', newModule(course.id, { vimeoVideoId: 'https://vimeo.com/987654321/abcdef1234' }));
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: 'Lighting basics', courseId: course.id, orderIndex: 3, duration: 420, vimeoVideoId: '987654321', vimeoHash: 'abcdef1234' });
@@ -94,9 +94,9 @@ describe('POST /api/modules', () => {
   });
 
   it('inserts at an explicit orderIndex and moves the later modules down', async () => {
-    const course = await createCourse(server.db);
-    const a = await createModule(server.db, course.id);
-    const b = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const a = await createModule(server, course.id);
+    const b = await createModule(server, course.id);
     const created = await admin.post('/api/modules', newModule(course.id, { orderIndex: 1 }));
     expect(created.body.orderIndex).toBe(1);
     expect(await orderOf(course.id)).toEqual([
@@ -109,7 +109,7 @@ describe('POST /api/modules', () => {
   });
 
   it('refuses a missing title, an unparseable video id and a negative duration with 400', async () => {
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     const missing = await admin.post('/api/modules', newModule(course.id, { title: '' }));
     expect(missing.status).toBe(400);
     expect(missing.body.errors.title).toBeTruthy();
@@ -123,7 +123,7 @@ describe('POST /api/modules', () => {
     const missing = await admin.post('/api/modules', newModule(999999));
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Course not found');
-    const course = await createCourse(server.db);
+    const course = await createCourse(server);
     expect((await server.client().post('/api/modules', newModule(course.id))).status).toBe(401);
     const { client } = await learner();
     expect((await client.post('/api/modules', newModule(course.id))).status).toBe(403);
@@ -133,8 +133,8 @@ describe('POST /api/modules', () => {
 
 describe('PUT /api/modules/:id', () => {
   it('changes only the fields sent', async () => {
-    const course = await createCourse(server.db);
-    const module = await createModule(server.db, course.id, { vimeoHash: 'abcdef1234' });
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id, { vimeoHash: 'abcdef1234' });
     const updated = await admin.put(`/api/modules/${module.id}`, { title: 'Renamed', duration: 61 });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: 'Renamed', duration: 61, description: 'What this module covers', vimeoVideoId: '76979871', vimeoHash: 'abcdef1234', orderIndex: 1 });
@@ -143,10 +143,10 @@ describe('PUT /api/modules/:id', () => {
   });
 
   it('moves a module to a new orderIndex and renumbers the others', async () => {
-    const course = await createCourse(server.db);
-    const a = await createModule(server.db, course.id);
-    const b = await createModule(server.db, course.id);
-    const c = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const a = await createModule(server, course.id);
+    const b = await createModule(server, course.id);
+    const c = await createModule(server, course.id);
     const moved = await admin.put(`/api/modules/${c.id}`, { ...newModule(course.id), orderIndex: 1 });
     expect(moved.status).toBe(200);
     expect(await orderOf(course.id)).toEqual([
@@ -157,9 +157,9 @@ describe('PUT /api/modules/:id', () => {
   });
 
   it('refuses a move to another course (400), an unknown module (404) and a learner (403)', async () => {
-    const course = await createCourse(server.db);
-    const other = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const other = await createCourse(server);
+    const module = await createModule(server, course.id);
     expect((await admin.put(`/api/modules/${module.id}`, { courseId: other.id })).status).toBe(400);
     expect((await admin.put(`/api/modules/${module.id}`, { title: '' })).status).toBe(400);
     expect((await admin.put('/api/modules/999999', { title: 'X' })).status).toBe(404);
@@ -171,11 +171,11 @@ describe('PUT /api/modules/:id', () => {
 
 describe('DELETE /api/modules/:id', () => {
   it('deletes the module and renumbers the rest 1..n', async () => {
-    const course = await createCourse(server.db);
-    const a = await createModule(server.db, course.id);
-    const b = await createModule(server.db, course.id);
-    const c = await createModule(server.db, course.id);
-    const d = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const a = await createModule(server, course.id);
+    const b = await createModule(server, course.id);
+    const c = await createModule(server, course.id);
+    const d = await createModule(server, course.id);
     expect((await admin.delete(`/api/modules/${b.id}`)).status).toBe(200);
     expect(await orderOf(course.id)).toEqual([
       { id: a.id, orderIndex: 1 },
@@ -186,8 +186,8 @@ describe('DELETE /api/modules/:id', () => {
   });
 
   it('is for admins only', async () => {
-    const course = await createCourse(server.db);
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
     const { client } = await learner();
     expect((await client.delete(`/api/modules/${module.id}`)).status).toBe(403);
     expect((await server.client().delete(`/api/modules/${module.id}`)).status).toBe(401);
@@ -197,10 +197,10 @@ describe('DELETE /api/modules/:id', () => {
 
 describe('PUT /api/courses/:courseId/modules/order', () => {
   it('puts the modules in the given order', async () => {
-    const course = await createCourse(server.db);
-    const a = await createModule(server.db, course.id);
-    const b = await createModule(server.db, course.id);
-    const c = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const a = await createModule(server, course.id);
+    const b = await createModule(server, course.id);
+    const c = await createModule(server, course.id);
     const response = await admin.put(`/api/courses/${course.id}/modules/order`, { moduleIds: [b.id, c.id, a.id] });
     expect(response.status).toBe(200);
     expect(response.body.map((module: { id: number; orderIndex: number }) => [module.id, module.orderIndex])).toEqual([
@@ -212,10 +212,10 @@ describe('PUT /api/courses/:courseId/modules/order', () => {
   });
 
   it('refuses anything but exactly the course’s module ids with 400 and changes nothing', async () => {
-    const course = await createCourse(server.db);
-    const a = await createModule(server.db, course.id);
-    const b = await createModule(server.db, course.id);
-    const foreign = await createModule(server.db, (await createCourse(server.db)).id);
+    const course = await createCourse(server);
+    const a = await createModule(server, course.id);
+    const b = await createModule(server, course.id);
+    const foreign = await createModule(server, (await createCourse(server)).id);
     for (const moduleIds of [[a.id], [b.id, a.id, foreign.id], [b.id, b.id], [b.id, foreign.id], []]) {
       const response = await admin.put(`/api/courses/${course.id}/modules/order`, { moduleIds });
       expect(response.status, JSON.stringify(moduleIds)).toBe(400);
@@ -228,8 +228,8 @@ describe('PUT /api/courses/:courseId/modules/order', () => {
 
   it('answers 404 for an unknown course and 403 for a learner', async () => {
     expect((await admin.put('/api/courses/999999/modules/order', { moduleIds: [1] })).status).toBe(404);
-    const course = await createCourse(server.db);
-    const a = await createModule(server.db, course.id);
+    const course = await createCourse(server);
+    const a = await createModule(server, course.id);
     const { client } = await learner();
     expect((await client.put(`/api/courses/${course.id}/modules/order`, { moduleIds: [a.id] })).status).toBe(403);
   });

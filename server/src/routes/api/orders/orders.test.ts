@@ -25,7 +25,7 @@ async function signedIn(role: 'learner' | 'admin' = 'learner') {
 describe('invoice orders', () => {
   it('stores the request, mails support and the billing address, and enrolls once an admin marks it paid', async () => {
     const { client, user } = await signedIn();
-    const course = await createCourse(server.db, { price: 49900, title: 'Podcasting for Schools' });
+    const course = await createCourse(server, { price: 49900, title: 'Podcasting for Schools' });
     const response = await client.post('/api/orders', {
       courseId: course.id,
       schoolName: "St Mary's Primary",
@@ -57,13 +57,13 @@ describe('invoice orders', () => {
 
   it('refuses duplicates, free courses, enrolled buyers and bad input', async () => {
     const { client, user } = await signedIn();
-    const course = await createCourse(server.db, { price: 19900 });
+    const course = await createCourse(server, { price: 19900 });
     const body = { courseId: course.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' };
     expect((await client.post('/api/orders', body)).status).toBe(201);
     expect((await client.post('/api/orders', body)).status).toBe(409);
-    const free = await createCourse(server.db, { price: 0 });
+    const free = await createCourse(server, { price: 0 });
     expect((await client.post('/api/orders', { ...body, courseId: free.id })).status).toBe(400);
-    const owned = await createCourse(server.db, { price: 100 });
+    const owned = await createCourse(server, { price: 100 });
     await enroll(server.db, user.id, owned.id);
     expect((await client.post('/api/orders', { ...body, courseId: owned.id })).status).toBe(409);
     const invalid = await client.post('/api/orders', { courseId: course.id, schoolName: ' ', billingEmail: 'not-an-email' });

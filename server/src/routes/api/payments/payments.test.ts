@@ -24,8 +24,8 @@ async function buyer(): Promise<{ client: TestClient; user: Awaited<ReturnType<t
 }
 
 async function pricedCourse(price = 49900) {
-  const course = await createCourse(server.db, { price });
-  await createModule(server.db, course.id);
+  const course = await createCourse(server, { price });
+  await createModule(server, course.id);
   return course;
 }
 
@@ -75,7 +75,7 @@ describe('POST /api/create-payment-intent', () => {
     await enroll(server.db, user.id, course.id);
     expect((await client.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(409);
     expect((await client.post('/api/create-payment-intent', { courseId: 999999 })).status).toBe(404);
-    const free = await createCourse(server.db, { price: 0 });
+    const free = await createCourse(server, { price: 0 });
     expect((await client.post('/api/create-payment-intent', { courseId: free.id })).status).toBe(400);
     expect((await client.post('/api/create-payment-intent', { courseId: 'abc' })).status).toBe(400);
     expect((await server.client().post('/api/create-payment-intent', { courseId: course.id })).status).toBe(401);
@@ -198,7 +198,7 @@ describe('without Stripe keys', () => {
       const user = await createUser(plain.db);
       const client = plain.client();
       await signIn(client, user);
-      const course = await createCourse(plain.db, { price: 49900 });
+      const course = await createCourse(plain, { price: 49900 });
       const response = await client.post('/api/create-payment-intent', { courseId: course.id });
       expect(response.status).toBe(503);
       expect(response.body.message).toMatch(/Card payment is not available here/);

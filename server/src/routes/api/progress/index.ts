@@ -1,13 +1,13 @@
 import { id, progressSchema } from '@atrium/common';
 import { z } from 'zod';
 import { isCourseCompleted } from '../../../commands/issueCertificate.ts';
-import { recordProgress } from '../../../commands/recordProgress.ts';
+import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
+import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { Certificate } from '../../../models/Certificate.ts';
 import { Progress } from '../../../models/Progress.ts';
-import { catalogueModule, invalidateCatalogue } from '../../../services/catalogue.ts';
 import { requireProgressAccess } from '../../../policies/index.ts';
-import { dbBoolean, presentProgress, type CourseCompletion } from '../../../presenters/courses.ts';
+import { presentProgress } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
 
 const MODULE_NOT_FOUND = 'Module not found';
@@ -19,9 +19,9 @@ export function progressRoutes(routes: Routes): void {
     access: 'user',
     params: z.object({ moduleId: id }),
     async handler(ctx) {
-      const { db } = ctx.deps;
+      const { db, catalogue } = ctx.deps;
       const userId = ctx.state.user.id;
-      const module = await catalogueModule(db, ctx.input.params.moduleId);
+      const module = await catalogue.module(ctx.input.params.moduleId);
       if (!module) throw notFound(MODULE_NOT_FOUND);
       const progress = await Progress.query(db).findOne({ userId, moduleId: module.id });
       let completion: CourseCompletion = { courseCompleted: false, certificateNumber: null };
@@ -41,16 +41,16 @@ export function progressRoutes(routes: Routes): void {
     access: 'user',
     body: progressSchema,
     async handler(ctx) {
-      const { db } = ctx.deps;
+      const { database, catalogue } = ctx.deps;
       const user = ctx.state.user;
       const input = ctx.input.body;
-      const module = await catalogueModule(db, input.moduleId);
+      const module = await catalogue.module(input.moduleId);
       if (!module) throw notFound(MODULE_NOT_FOUND);
       if (module.courseId !== input.courseId) {
         throw badRequest('This module belongs to a different course', { courseId: 'Does not match the module' });
       }
       // The enrollment check is folded into recordProgress's upsert.
-      const recorded = await recordProgress(db, {
+      const recorded = await recordProgress(database, {
         userId: user.id,
         module,
         watchedDuration: input.watchedDuration,
@@ -59,7 +59,7 @@ export function progressRoutes(routes: Routes): void {
       });
       if (recorded === 'module-gone') {
         // Deleted through another instance: this one's catalogue is behind, so catch it up.
-        invalidateCatalogue(db);
+        catalogue.invalidate();
         throw notFound(MODULE_NOT_FOUND);
       }
       if (recorded === 'not-enrolled') {

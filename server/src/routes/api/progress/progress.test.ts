@@ -24,9 +24,9 @@ interface Setup {
 /** A signed-in learner enrolled in a fresh course of `durations.length` modules. */
 async function enrolledLearner(durations: number[] = [600], options: { role?: 'admin'; enrolled?: boolean } = {}): Promise<Setup> {
   const user = options.role === 'admin' ? await createAdmin(server.db) : await createUser(server.db);
-  const course = await createCourse(server.db);
+  const course = await createCourse(server);
   const modules = [];
-  for (const duration of durations) modules.push(await createModule(server.db, course.id, { duration }));
+  for (const duration of durations) modules.push(await createModule(server, course.id, { duration }));
   if (options.enrolled !== false) await enroll(server.db, user.id, course.id);
   const client = server.client();
   await signIn(client, user);
@@ -62,7 +62,7 @@ describe('POST /api/progress: who may report', () => {
 
   it('answers 404 for an unknown module and 400 when the course id is not the module’s', async () => {
     const setup = await enrolledLearner();
-    const other = await createCourse(server.db);
+    const other = await createCourse(server);
     await enroll(server.db, setup.user.id, other.id);
     const missing = await setup.client.post('/api/progress', { moduleId: 999999, courseId: setup.course.id, watchedDuration: 5 });
     expect(missing.status).toBe(404);
@@ -206,8 +206,8 @@ describe('certificates from progress', () => {
   it('records a learner’s first reports on two courses at the same moment without a deadlock', async () => {
     for (let round = 0; round < 4; round += 1) {
       const setup = await enrolledLearner([600, 600]);
-      const other = await createCourse(server.db);
-      const otherModules = [await createModule(server.db, other.id, { duration: 600 }), await createModule(server.db, other.id, { duration: 600 })];
+      const other = await createCourse(server);
+      const otherModules = [await createModule(server, other.id, { duration: 600 }), await createModule(server, other.id, { duration: 600 })];
       await enroll(server.db, setup.user.id, other.id);
       const elsewhere = { ...setup, course: other, modules: otherModules };
       const answers = await Promise.all([

@@ -69,8 +69,8 @@ describe('school e-mail domains', () => {
     expect((await server.client().post('/api/verify-email', { token: head.token })).status).toBe(200);
     const created = await head.client.post('/api/schools', { name: "St Mary's Primary" });
     const schoolId = created.body.id as number;
-    const course = await createCourse(server.db, { price: 49900 });
-    await createModule(server.db, course.id);
+    const course = await createCourse(server, { price: 49900 });
+    await createModule(server, course.id);
     await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
 
     const added = await head.client.post(`/api/schools/${schoolId}/domains`, { domain: domain.toUpperCase() });

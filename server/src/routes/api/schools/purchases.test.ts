@@ -17,8 +17,8 @@ afterAll(async () => {
 });
 
 async function pricedCourse() {
-  const course = await createCourse(server.db, { price: 49900 });
-  await createModule(server.db, course.id);
+  const course = await createCourse(server, { price: 49900 });
+  await createModule(server, course.id);
   return course;
 }
 

@@ -20,8 +20,8 @@ afterAll(async () => {
 describe('staff training register', () => {
   it('streams member × course rows with completion and certificate, formula-safe', async () => {
     const { client: manager, schoolId } = await schoolWithManager(server, 'Register School');
-    const course = await createCourse(server.db, { price: 100, title: 'Safeguarding Video' });
-    const module = await createModule(server.db, course.id);
+    const course = await createCourse(server, { price: 100, title: 'Safeguarding Video' });
+    const module = await createModule(server, course.id);
     await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
     const colleague = await learner(server, { firstName: '=HYPERLINK("http://evil.test","x")', lastName: null });
     await colleague.client.post(`/api/invites/${await inviteToken(manager, schoolId)}/accept`);
@@ -53,7 +53,7 @@ describe('staff training register', () => {
 describe('admin: schools and licences', () => {
   it('lists schools with counts, shows one with members and licences, and grants, revokes and restores', async () => {
     const { client: manager, user, schoolId } = await schoolWithManager(server, 'Zeta Admin School');
-    const course = await createCourse(server.db, { price: 100, title: 'Admin Course' });
+    const course = await createCourse(server, { price: 100, title: 'Admin Course' });
     const granted = await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
     expect(granted.status).toBe(200);
     expect(granted.body).toMatchObject({ id: schoolId, memberCount: 1, licenceCount: 1, members: [{ userId: user.id, email: user.email, role: 'manager' }] });

@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 async function licensedCourse(schoolId: number, modules = 2) {
-  const course = await createCourse(server.db, { price: 49900 });
-  for (let i = 0; i < modules; i++) await createModule(server.db, course.id);
+  const course = await createCourse(server, { price: 49900 });
+  for (let i = 0; i < modules; i++) await createModule(server, course.id);
   const response = await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
   expect(response.status).toBe(200);
   return course;
@@ -265,7 +265,7 @@ describe('licences and the enrollment policy', () => {
     const { client: manager, user: managerUser, schoolId } = await schoolWithManager(server);
     const colleague = await member(schoolId, manager);
     const course = await licensedCourse(schoolId);
-    const bought = await createCourse(server.db, { price: 100 });
+    const bought = await createCourse(server, { price: 100 });
     await server.db('enrollments').insert({ userId: colleague.user.id, courseId: bought.id, source: 'payment', enrolledAt: Date.now() });
     await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: bought.id });
     for (const id of [colleague.user.id, managerUser.id]) {

@@ -1,10 +1,10 @@
 import type { ModuleInput, ModuleUpdateInput } from '@atrium/common';
 import type { Knex } from 'knex';
-import { badRequest, notFound } from '../errors.ts';
-import { dialectOf, type Db } from '../db/knex.ts';
-import { rebuildCourseProgress } from '../db/courseProgress.ts';
-import { retryOnDeadlock } from '../db/deadlocks.ts';
-import { Module } from '../models/Module.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { dialectOf } from '../../db/knex.ts';
+import { retryOnDeadlock } from '../../db/deadlocks.ts';
+import { Module } from '../../models/Module.ts';
+import { writeCatalogue, type CatalogueDeps } from './write.ts';
 
 // A course's modules are always numbered 1..n. Every write that changes the set or the order
 // renumbers inside the same transaction, with the course row locked on MySQL (SQLite already has a
@@ -42,8 +42,8 @@ function moveTo(orderedIds: number[], id: number, position: number): number[] {
 }
 
 /** Adds a module at the end of its course, or at `orderIndex` when given (later ones move down). */
-export async function createModule(db: Db, input: ModuleInput): Promise<Module> {
-  return db.transaction(async (trx) => {
+export async function createModule(deps: CatalogueDeps, input: ModuleInput): Promise<Module> {
+  return writeCatalogue(deps, async (trx) => {
     const orderedIds = await lockCourseModules(trx, input.courseId);
     if (!orderedIds) throw notFound(COURSE_NOT_FOUND);
     const timestamp = Date.now();
@@ -67,8 +67,8 @@ export async function createModule(db: Db, input: ModuleInput): Promise<Module> 
 }
 
 /** Changes the given fields; a new orderIndex moves the module there. It cannot change course. */
-export async function updateModule(db: Db, moduleId: number, input: ModuleUpdateInput): Promise<Module> {
-  return db.transaction(async (trx) => {
+export async function updateModule(deps: CatalogueDeps, moduleId: number, input: ModuleUpdateInput): Promise<Module> {
+  return writeCatalogue(deps, async (trx) => {
     const existing = await Module.query(trx).findById(moduleId);
     if (!existing) throw notFound(MODULE_NOT_FOUND);
     if (input.courseId !== undefined && input.courseId !== existing.courseId) {
@@ -94,26 +94,30 @@ export async function updateModule(db: Db, moduleId: number, input: ModuleUpdate
 }
 
 /**
- * Deletes a module (its progress and comments go with it) and closes the gap in the numbering.
- * The course's progress figures are recomputed without it: MySQL and MariaDB fire no trigger for
- * the progress rows the foreign key deletes.
+ * Deletes a module with its progress and comments, and closes the gap in the numbering. The
+ * progress rows go by a statement of their own rather than by the foreign key's cascade, which
+ * MySQL and MariaDB run without firing triggers: the triggers on `progress` then recompute each
+ * learner's figures for the course without the module.
  */
-export async function deleteModule(db: Db, moduleId: number): Promise<void> {
-  // The recompute locks the figures of every learner of the course, which their progress
-  // reports lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
-  await retryOnDeadlock(() => db.transaction(async (trx) => {
-    const existing = await Module.query(trx).findById(moduleId);
-    if (!existing) throw notFound(MODULE_NOT_FOUND);
-    const orderedIds = await lockCourseModules(trx, existing.courseId);
-    await trx('modules').where({ id: moduleId }).delete();
-    await rebuildCourseProgress(trx, existing.courseId);
-    await writeOrder(trx, (orderedIds ?? []).filter((id) => id !== moduleId));
-  }));
+export async function deleteModule(deps: CatalogueDeps, moduleId: number): Promise<void> {
+  // The recompute locks the figures of every learner of the module, which their progress reports
+  // lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
+  await retryOnDeadlock(() =>
+    writeCatalogue(deps, async (trx) => {
+      const existing = await Module.query(trx).findById(moduleId);
+      if (!existing) throw notFound(MODULE_NOT_FOUND);
+      const orderedIds = await lockCourseModules(trx, existing.courseId);
+      await trx('progress').where({ moduleId }).delete();
+      await trx('comments').where({ moduleId }).delete();
+      await trx('modules').where({ id: moduleId }).delete();
+      await writeOrder(trx, (orderedIds ?? []).filter((id) => id !== moduleId));
+    }),
+  );
 }
 
 /** Puts a course's modules in the given order; the list must name each of them exactly once. */
-export async function reorderModules(db: Db, courseId: number, moduleIds: number[]): Promise<void> {
-  await db.transaction(async (trx) => {
+export async function reorderModules(deps: CatalogueDeps, courseId: number, moduleIds: number[]): Promise<void> {
+  await writeCatalogue(deps, async (trx) => {
     const orderedIds = await lockCourseModules(trx, courseId);
     if (!orderedIds) throw notFound(COURSE_NOT_FOUND);
     const current = new Set(orderedIds);

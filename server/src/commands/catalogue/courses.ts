@@ -1,0 +1,55 @@
+import type { CourseInput, CourseUpdateInput } from '@atrium/common';
+import type { Knex } from 'knex';
+import { retryOnDeadlock } from '../../db/deadlocks.ts';
+import { notFound } from '../../errors.ts';
+import { Course } from '../../models/Course.ts';
+import { writeCatalogue, type CatalogueDeps } from './write.ts';
+
+const COURSE_NOT_FOUND = 'Course not found';
+
+export async function createCourse(deps: CatalogueDeps, input: CourseInput): Promise<Course> {
+  return writeCatalogue(deps, async (trx) => {
+    const timestamp = Date.now();
+    return Course.query(trx).insertAndFetch({ ...input, createdAt: timestamp, updatedAt: timestamp });
+  });
+}
+
+/** Changes the given fields. */
+export async function updateCourse(deps: CatalogueDeps, courseId: number, input: CourseUpdateInput): Promise<Course> {
+  return writeCatalogue(deps, async (trx) => {
+    const changes: Partial<Course> = { updatedAt: Date.now() };
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.price !== undefined) changes.price = input.price;
+    if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
+    if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
+    if (!(await Course.query(trx).patch(changes).where({ id: courseId }))) throw notFound(COURSE_NOT_FOUND);
+    return (await Course.query(trx).findById(courseId))!;
+  });
+}
+
+/**
+ * Deletes a course with its modules, enrollments, licences, progress and comments; certificates,
+ * payments and orders keep their rows (their course id becomes null: the names were copied when
+ * they were issued). Each table is emptied by a statement of its own rather than by the foreign
+ * keys' cascades, which MySQL and MariaDB run without firing triggers: the triggers on `progress`
+ * then see every row that goes. The course's figures go first, so those triggers find nothing to
+ * recompute.
+ */
+export async function deleteCourse(deps: CatalogueDeps, courseId: number): Promise<void> {
+  // The progress rows are locked by learners' reports too, in their own order: run again once if
+  // MySQL picks this as a deadlock's victim.
+  const deleted = await retryOnDeadlock(() => writeCatalogue(deps, (trx) => deleteCourseRows(trx, courseId)));
+  if (!deleted) throw notFound(COURSE_NOT_FOUND);
+}
+
+async function deleteCourseRows(trx: Knex.Transaction, courseId: number): Promise<number> {
+  const modules = trx('modules').select('id').where({ courseId });
+  await trx('courseProgress').where({ courseId }).delete();
+  await trx('progress').where({ courseId }).delete();
+  await trx('comments').whereIn('moduleId', modules).delete();
+  await trx('enrollments').where({ courseId }).delete();
+  await trx('schoolLicences').where({ courseId }).delete();
+  await trx('modules').where({ courseId }).delete();
+  return trx('courses').where({ id: courseId }).delete();
+}

@@ -1,0 +1,182 @@
+import type { Config } from '../config.ts';
+import { createDb, dialectOf, type Db, type Dialect } from './knex.ts';
+import { KeyedReader } from './keyedReads.ts';
+import { MariaDbProgressBatcher, singleRowBindings, STORED_ROW, UPSERT_MYSQL, UPSERT_SQLITE_RETURNING, type ProgressRow, type RecordedRow } from './progressUpsert.ts';
+import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
+import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
+import { executePrepared, SqliteGroupCommit, SqliteReader, type Bindings, type StatementListener } from './statements.ts';
+
+/** A session row with its user's columns (null when the session names no user, or a deleted one). */
+export interface SessionWithUser {
+  id: string;
+  data: string;
+  expiresAt: number;
+  userId: number | null;
+  /** The users row, keys in camelCase, or null. */
+  user: Record<string, unknown> | null;
+}
+
+/** A learner's figures for one course they are enrolled in, from course_progress (zeros when none yet). */
+export interface EnrolledCourseFigures {
+  courseId: number;
+  completedModules: number;
+  watchedSeconds: number;
+  lastModuleId: number | null;
+}
+
+type SessionRow = Record<string, unknown> & { sessionId: string; sessionData: string; sessionExpiresAt: number | string; sessionUserId: number | null };
+type FiguresRow = { userId: number; courseId: number; completedModules: number | string; watchedSeconds: number | string; lastModuleId: number | null };
+
+const SESSION_WITH_USER = {
+  sql: (ids: string) =>
+    `select users.*, sessions.id as session_id, sessions.data as session_data, sessions.expires_at as session_expires_at, sessions.user_id as session_user_id
+  from sessions left join users on users.id = sessions.user_id
+  where sessions.id in (${ids})`,
+  keyOf: (row: SessionRow) => row.sessionId,
+};
+
+// Enrollments are unique per (user, course) and course_progress's key starts with the user: two
+// index lookups per learner, whatever the size of their history.
+const ENROLLED_FIGURES = {
+  sql: (userIds: string) =>
+    `select e.user_id, e.course_id, coalesce(cp.completed_modules, 0) as completed_modules,
+    coalesce(cp.watched_seconds, 0) as watched_seconds, cp.last_module_id
+  from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
+  where e.user_id in (${userIds})`,
+  keyOf: (row: FiguresRow) => row.userId,
+};
+
+/**
+ * The database, as the app uses it: knex for the query builder (`knex`, and AppDeps.db), and the
+ * few statements nearly every request sends (the session with its user, the dashboard's figures,
+ * the progress upsert) as typed methods over hand-written SQL, run the cheapest way each
+ * database offers:
+ * - SQLite: reads on a read-only connection of their own with prepared statements (SqliteReader);
+ *   writes grouped into one transaction per batch (SqliteGroupCommit).
+ * - MySQL/MariaDB: server-side prepared statements on pooled connections; reads by key and
+ *   progress reports batched, so a statement's fixed cost is paid once per batch.
+ * Built once at start-up (Database.open), passed through the app's dependencies, closed once.
+ */
+export class Database {
+  readonly dialect: Dialect;
+  private readonly reader: SqliteReader | null;
+  private readonly groupCommit: SqliteGroupCommit | null;
+  private readonly sessions: KeyedReader<SessionRow>;
+  private readonly figures: KeyedReader<FiguresRow>;
+  private readonly progressBatcher: MariaDbProgressBatcher | null;
+  private readonly listeners = new Set<StatementListener>();
+  private returning: Promise<boolean> | null = null;
+
+  private constructor(
+    readonly knex: Db,
+    reader: SqliteReader | null,
+    private readonly checkpoints: BackgroundCheckpoints | null,
+  ) {
+    this.dialect = dialectOf(knex);
+    this.reader = reader;
+    this.groupCommit = this.dialect === 'sqlite' ? new SqliteGroupCommit(knex, (sql, bindings) => this.observe(sql, bindings, 'group-commit')) : null;
+    this.sessions = new KeyedReader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
+    this.figures = new KeyedReader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
+    this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
+  }
+
+  /** Opens the database of `config` (a SQLite file is created if missing). Migrations are the caller's. */
+  static async open(config: Config['database']): Promise<Database> {
+    const knex = createDb(config);
+    if (config.client !== 'sqlite' || isPrivateMemory(config.filename)) return new Database(knex, null, null);
+    try {
+      // The first connection creates the file and switches it to WAL, which the reader needs.
+      await knex.raw('select 1');
+      const filename = (knex.client.config.connection as { filename: string }).filename;
+      const reader = new SqliteReader(filename);
+      const checkpoints = startBackgroundCheckpoints(filename, (message) => console.warn(`sqlite background checkpoint failed: ${message}`));
+      return new Database(knex, reader, checkpoints);
+    } catch (error) {
+      await knex.destroy();
+      throw error;
+    }
+  }
+
+  /** The session and its user, read together with the other sessions asked for meanwhile. */
+  async readSessionWithUser(sessionId: string): Promise<SessionWithUser | undefined> {
+    const [row] = await this.sessions.rowsOf(sessionId);
+    if (!row) return undefined;
+    const { sessionId: id, sessionData: data, sessionExpiresAt: expiresAt, sessionUserId: userId, ...userColumns } = row;
+    const hasUser = userColumns.id !== null && userColumns.id !== undefined;
+    return { id, data, expiresAt: Number(expiresAt), userId: userId === null ? null : Number(userId), user: hasUser ? userColumns : null };
+  }
+
+  /** The learner's figures for each course they are enrolled in. */
+  async enrolledCourseFigures(userId: number): Promise<EnrolledCourseFigures[]> {
+    return (await this.figures.rowsOf(userId)).map((row) => ({
+      courseId: Number(row.courseId),
+      completedModules: Number(row.completedModules),
+      watchedSeconds: Number(row.watchedSeconds),
+      lastModuleId: row.lastModuleId === null ? null : Number(row.lastModuleId),
+    }));
+  }
+
+  /**
+   * Stores a progress report if the learner is enrolled in the module's course and the module
+   * exists (one statement checks both), and answers the row as stored; undefined otherwise.
+   * `returning: false` takes MySQL's path (no RETURNING) on MariaDB, for tests.
+   */
+  async upsertProgress(row: ProgressRow, options: { returning?: boolean } = {}): Promise<RecordedRow | undefined> {
+    if (this.dialect === 'sqlite') return (await this.groupCommit!.rows(UPSERT_SQLITE_RETURNING, singleRowBindings(row)))[0] as RecordedRow | undefined;
+    if (options.returning ?? (await this.supportsInsertReturning())) return this.progressBatcher!.upsert(row);
+    // mysql2 counts matched rows (FOUND_ROWS), so 0 means the SELECT found no enrollment.
+    if ((await affectedRows(this.knex, UPSERT_MYSQL, singleRowBindings(row))) === 0) return undefined;
+    // A second statement: it may already include a later report of the same module, which can only be larger.
+    return (await selectRows<RecordedRow>(this.knex, STORED_ROW, [row.userId, row.moduleId]))[0];
+  }
+
+  /** Whether `INSERT … RETURNING` works: SQLite and MariaDB 10.5+ yes, MySQL no. Asked once. */
+  supportsInsertReturning(): Promise<boolean> {
+    if (this.dialect !== 'mysql') return Promise.resolve(true);
+    this.returning ??= selectRows<{ version: string }>(this.knex, 'select version() as version', []).then(
+      ([row]) => isMariaDbWithReturning(row?.version ?? ''),
+      (error: unknown) => {
+        this.returning = null;
+        throw error;
+      },
+    );
+    return this.returning;
+  }
+
+  /**
+   * Calls `listener` for every statement this object runs outside knex's query builder (knex's
+   * own `query` event covers the rest); answers the function that stops it.
+   */
+  onStatement(listener: StatementListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.checkpoints?.stop();
+    this.reader?.close();
+    await this.knex.destroy();
+  }
+
+  /** Rows of a read-only SELECT, keys in camelCase, as committed (never inside a transaction). */
+  private async readRows<T>(sql: string, bindings: Bindings): Promise<T[]> {
+    if (this.dialect === 'mysql') return this.prepared(sql, bindings) as Promise<T[]>;
+    if (!this.reader) return selectRows<T>(this.knex, sql, bindings);
+    this.observe(sql, bindings, 'reader');
+    return mappedRows(this.knex, this.reader.all(sql, bindings)) as T[];
+  }
+
+  private prepared(sql: string, bindings: Bindings): Promise<unknown[]> {
+    this.observe(sql, bindings, 'prepared');
+    return executePrepared(this.knex, sql, bindings);
+  }
+
+  private observe(sql: string, bindings: Bindings, via: 'reader' | 'prepared' | 'group-commit'): void {
+    for (const listener of this.listeners) listener({ sql, bindings, via });
+  }
+}
+
+/** A private in-memory database is visible to its own connection only: no reader beside it. */
+function isPrivateMemory(filename: string): boolean {
+  return filename === ':memory:' || filename.startsWith('file::memory:');
+}

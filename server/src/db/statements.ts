@@ -1,0 +1,160 @@
+import Sqlite from 'better-sqlite3';
+import type { Knex } from 'knex';
+import { mappedRows } from './raw.ts';
+import { asError, turnBatcher } from './turnBatches.ts';
+
+/**
+ * The ways the Database object (database.ts) runs its own hand-written statements, beside knex's
+ * query builder: each is an object it owns, built once at start-up and closed with it.
+ */
+
+export type Bindings = readonly Knex.Value[];
+export type StatementListener = (event: { sql: string; bindings: Bindings; via: 'reader' | 'prepared' | 'group-commit' }) => void;
+
+/**
+ * SQLite: a second connection of the process's own, opened read-only (`query_only`), each
+ * statement prepared once. In WAL mode it never waits for the writer and sees what has been
+ * committed, which is what the reads on every request want (the session, the dashboard's figures).
+ */
+export class SqliteReader {
+  private readonly connection: Sqlite.Database;
+  private readonly statements = new Map<string, Sqlite.Statement>();
+
+  constructor(filename: string) {
+    this.connection = new Sqlite(filename, { fileMustExist: true });
+    this.connection.pragma('busy_timeout = 5000');
+    this.connection.pragma('cache_size = -32768');
+    this.connection.pragma('query_only = 1');
+  }
+
+  all(sql: string, bindings: Bindings): unknown[] {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.connection.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement.all(...bindings);
+  }
+
+  close(): void {
+    if (this.connection.open) this.connection.close();
+  }
+}
+
+interface PooledClient<C> {
+  acquireConnection(): Promise<C>;
+  releaseConnection(connection: C): Promise<unknown>;
+}
+
+interface MysqlConnection {
+  execute(sql: string, values: Bindings, callback: (error: Error | null, rows: unknown) => void): void;
+}
+
+/**
+ * MySQL/MariaDB: a server-side prepared statement (mysql2's execute, which keeps it prepared per
+ * connection) on a connection of knex's pool, so the server parses and plans it once per
+ * connection rather than once per request.
+ */
+export async function executePrepared(knex: Knex, sql: string, bindings: Bindings): Promise<unknown[]> {
+  const client = knex.client as PooledClient<MysqlConnection>;
+  const connection = await client.acquireConnection();
+  try {
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      connection.execute(sql, bindings, (error, result) => (error ? reject(error) : resolve(result as unknown[])));
+    });
+    return mappedRows(knex, rows);
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+interface SqliteWriteConnection {
+  prepare(sql: string): Sqlite.Statement;
+  exec(sql: string): unknown;
+  inTransaction: boolean;
+}
+
+interface PendingWrite {
+  sql: string;
+  bindings: Bindings;
+}
+
+/**
+ * Group commit for SQLite: the writes that arrive while the previous batch runs, or in one turn
+ * of the event loop, run in one transaction on the writer's connection (taken from knex's pool
+ * like any query), so SQLite's cost per write transaction is paid once per batch.
+ *
+ * Each statement still answers for itself: one that fails (a constraint, say) rejects alone, as it
+ * would have outside the batch; an error that ends the whole transaction, or a failed COMMIT,
+ * rejects every statement of the batch, none of which is then stored. Nothing resolves before
+ * its COMMIT has succeeded.
+ */
+export class SqliteGroupCommit {
+  private readonly write: (write: PendingWrite) => Promise<unknown[]>;
+  /** Statements prepared on the writer's connection; dropped if the pool hands out another one. */
+  private statements = new Map<string, Sqlite.Statement>();
+  private preparedOn: SqliteWriteConnection | null = null;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly observe: (sql: string, bindings: Bindings) => void,
+  ) {
+    this.write = turnBatcher((writes: PendingWrite[]) => this.runWrites(writes));
+  }
+
+  rows(sql: string, bindings: Bindings): Promise<unknown[]> {
+    return this.write({ sql, bindings });
+  }
+
+  private async runWrites(writes: PendingWrite[]): Promise<Array<unknown[] | Error>> {
+    const client = this.knex.client as PooledClient<SqliteWriteConnection>;
+    const connection = await client.acquireConnection();
+    try {
+      return this.runBatch(connection, writes);
+    } finally {
+      await client.releaseConnection(connection).catch(() => undefined);
+    }
+  }
+
+  private prepare(connection: SqliteWriteConnection, sql: string): Sqlite.Statement {
+    if (this.preparedOn !== connection) {
+      this.statements = new Map();
+      this.preparedOn = connection;
+    }
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private runBatch(connection: SqliteWriteConnection, batch: PendingWrite[]): Array<unknown[] | Error> {
+    connection.exec('BEGIN IMMEDIATE');
+    const outcomes: Array<unknown[] | Error> = [];
+    for (const write of batch) {
+      this.observe(write.sql, write.bindings);
+      try {
+        outcomes.push(mappedRows(this.knex, this.prepare(connection, write.sql).all(...write.bindings.map(sqliteValue))));
+      } catch (error) {
+        // SQLite ended the transaction (disk full, I/O error): what ran before is gone too.
+        if (!connection.inTransaction) throw error;
+        outcomes.push(asError(error));
+      }
+    }
+    try {
+      connection.exec('COMMIT');
+    } catch (error) {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+      throw error;
+    }
+    return outcomes;
+  }
+}
+
+/** As knex hands values to better-sqlite3: booleans as 0/1, dates as epoch milliseconds. */
+function sqliteValue(value: Knex.Value): unknown {
+  if (typeof value === 'boolean') return Number(value);
+  if (value instanceof Date) return value.valueOf();
+  return value;
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../db/knex.ts';
+import type { CatalogueCache } from '../services/catalogue.ts';
+import { canAccessCourseContent } from '../policies/index.ts';
+import type { User } from '../models/User.ts';
+import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
+
+// Reads shared by the course, module and dashboard routes. Each is one query whatever the number
+// of courses or modules, so a page costs the same for a school with 2 courses or 200.
+
+/**
+ * Every course with its module count and total duration, ordered by id: from the in-memory
+ * catalogue (services/catalogue.ts), so no query at all while it is warm and two, whatever the
+ * number of courses or modules, when it is cold.
+ */
+export async function coursesWithTotals(catalogue: CatalogueCache): Promise<Array<Readonly<CourseWithTotals>>> {
+  return [...(await catalogue.get()).courses.values()].map((entry) => entry.totals);
+}
+
+/** The user's progress rows on modules that still exist, with each module's current course and title. */
+export async function progressEntries(db: Db, userId: number, courseId?: number): Promise<ProgressEntry[]> {
+  const query = db('progress')
+    .join('modules', 'modules.id', 'progress.moduleId')
+    .where('progress.userId', userId)
+    .select(
+      'progress.id',
+      'progress.moduleId',
+      'modules.courseId',
+      'modules.title as moduleTitle',
+      'progress.watchedDuration',
+      'progress.isCompleted',
+      'progress.updatedAt',
+    );
+  if (courseId !== undefined) query.where('modules.courseId', courseId);
+  return query;
+}
+
+export async function enrolledCourseIds(db: Db, userId: number): Promise<Set<number>> {
+  const rows: Array<{ courseId: number }> = await db('enrollments').select('courseId').where({ userId });
+  return new Set(rows.map((row) => Number(row.courseId)));
+}
+
+/** Whether the caller is enrolled (and through which school), may see the videos, and what they have watched: two queries. */
+export async function courseViewer(db: Db, user: User | null, courseId: number): Promise<CourseViewer> {
+  if (!user) return { isEnrolled: false, showVideo: false, entries: [] };
+  const [enrollment, entries] = await Promise.all([
+    // The school is joined in so "Access through <school>" costs no extra query.
+    db('enrollments as e')
+      .leftJoin('schoolMembers as sm', 'sm.userId', 'e.userId')
+      .leftJoin('schools as s', 's.id', 'sm.schoolId')
+      .select('e.id', 'e.source', 's.name as schoolName')
+      .where({ 'e.userId': user.id, 'e.courseId': courseId })
+      .first(),
+    progressEntries(db, user.id, courseId),
+  ]);
+  const isEnrolled = Boolean(enrollment);
+  const schoolName = enrollment?.source === 'licence' ? (enrollment.schoolName ?? null) : null;
+  return { isEnrolled, showVideo: canAccessCourseContent(user, isEnrolled), entries, schoolName };
+}
