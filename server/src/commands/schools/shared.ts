@@ -1,18 +1,15 @@
 import type { Knex } from 'knex';
 import type { SchoolRole } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
-import { retryOnDeadlock } from '../../db/deadlocks.ts';
 
 /**
  * Runs `work` in a transaction: the caller's, when it already holds one (a webhook fulfilling a
- * payment, an order marked paid), or a new one. Every school change is all or nothing. A new one
- * is run again once if MySQL picks it as a deadlock's victim: enrolling or unenrolling a school's
- * members locks each one's dashboard figures (db/enrolledProgress.ts), as their progress reports do.
+ * payment, an order marked paid), or a new one. Every school change is all or nothing.
  */
 export function inTransaction<T>(db: Db, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   const maybe = db as Knex.Transaction;
   if (maybe.isTransaction) return work(maybe);
-  return retryOnDeadlock(() => db.transaction(work));
+  return db.transaction(work);
 }
 
 export interface MembershipRow {
