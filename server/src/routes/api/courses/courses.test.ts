@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
-import { countColdAndWarm } from './countQueries.ts';
+import { countColdAndWarm } from '../../../test/countQueries.ts';
 
 let server: TestServer;
 

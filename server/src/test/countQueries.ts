@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/knex.ts';
-import { invalidateCatalogue } from '../../../services/catalogue.ts';
+import type { Db } from '../db/knex.ts';
+import { invalidateCatalogue } from '../services/catalogue.ts';
 
 /**
  * Counts the SQL statements knex sends while `run` is in flight. Tests use it to prove that a
