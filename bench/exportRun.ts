@@ -25,10 +25,10 @@ export async function exportDownload(base: string, cookie: string, serverPid: nu
     if (now) peakRss = Math.max(peakRss, now.rssMb);
   }, 50);
   const started = performance.now();
-  let firstByte = 0;
+  let firstByte: number;
   let bytes = 0;
   let tail = Buffer.alloc(0);
-  let status = 0;
+  let status: number;
   try {
     const response = await fetch(`${base}/api/admin/export-excel`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
     status = response.status;

@@ -30,7 +30,7 @@ export interface BenchOptions {
   /**
    * Lighthouse's preset: desktop (the default here: 1350×940, 40 ms RTT at 10 Mbit/s, no CPU
    * slowdown) or mobile (Lighthouse's own default: a Moto G Power on slow 4G with a 4× CPU
-   * slowdown, simulated). See bench/README.md for why desktop is the bench's default.
+   * slowdown, simulated). See docs/performance-log.md (Lighthouse's mobile preset) for why desktop is the bench's default.
    */
   lighthousePreset: 'mobile' | 'desktop';
   /** Lighthouse runs per page; the median is reported. */

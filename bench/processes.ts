@@ -111,7 +111,7 @@ export async function startServer(options: ServerOptions): Promise<Child> {
     await waitReady(`${url}/readyz`, child, 120_000);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}; server log: ${options.logFile}`);
+    throw new Error(`${(error as Error).message}; server log: ${options.logFile}`, { cause: error });
   }
   return { pid: child.pid!, url, stop };
 }

@@ -41,9 +41,9 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
  * connections ask for different learners' pages at any moment and every visit is used.
  *
  * Each connection's requests are built once, as autocannon builds the ceiling's one request,
- * rather than by a `setupRequest` per request: that cost the load generator, which shares the
- * machine's two cores with the server, 63–94 µs per dashboard answer against the ceiling
- * client's 34–41 µs, a handicap the ceiling did not carry (49–58 µs now; bench/README.md).
+ * rather than by a `setupRequest` per request: the load generator shares the machine's cores
+ * with the server, so building requests one by one took CPU from the server that the ceiling's
+ * run never lost, and the comparison with the ceiling was no longer fair (docs/performance-log.md).
  */
 function rotatingGet(ctx: BenchContext, visits: Array<{ path: string; cookie?: string }>, duration = ctx.duration): Promise<LoadResult> {
   if (visits.length === 0) throw new Error('nothing to visit');
@@ -140,9 +140,9 @@ export interface ProgressCheck {
  * The pool's progress rows are reset to zero first, so a seeded value cannot hide a loss.
  *
  * Like the read scenarios, the measured load follows a warm-up of `warmup` seconds on the same
- * pairs: a server's first second of reports is JIT compilation and first prepares (p50 19 ms,
- * p99 72 ms on MariaDB, against 6–8 and 15–21 ms from the next second on), which is start-up,
- * not the sustained rate the target is about. The warm-up's values are lower than every
+ * pairs: a server's first second of reports is JIT compilation and the first prepare of each
+ * statement on each pooled connection, much slower than every second after it, and that is
+ * start-up, not the sustained rate the target is about. The warm-up's values are lower than every
  * measured one (each pair's values keep growing), so the loss check stays exact; only the
  * measured load's acknowledgements are counted.
  * `meter` is started right before the measured load and stopped right after it, so the reset,

@@ -7,10 +7,10 @@
  * --no-allocation-site-pretenuring: V8 may decide, from what survives one young-generation
  * collection, that objects made at some allocation site live long, and allocate them straight
  * into the old generation from then on. Under load, per-request objects caught alive mid-request
- * sometimes made it decide that: in 7 of 23 runs of the bench's MariaDB dashboard, the old
- * generation filled with short-lived objects, a full mark-compact ran every ~200 ms (48–69 in
- * 12 s, against 6–17), and the server spent 77–100 µs of CPU per answer at p99 13–15 ms instead
- * of 58–73 µs at p99 5–6 ms. With the flag, none of 14 runs did (bench/README.md, "Fourth round").
+ * sometimes made it decide that, depending on timing: the old generation then filled with
+ * short-lived objects, full mark-compacts ran several times a second, and CPU per answer and
+ * p99 latency rose for the rest of the process's life. With the flag no run fell into that
+ * mode (docs/performance-log.md, "Fourth round").
  */
 export const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring'];
 

@@ -15,6 +15,8 @@ export interface FakeIntent {
   last_payment_error: { message: string } | null;
 }
 
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
 export const WEBHOOK_SECRET = 'whsec_test_atrium';
 
 async function readBody(request: IncomingMessage): Promise<URLSearchParams> {

@@ -1,10 +1,10 @@
 import type { Db } from '../db/knex.ts';
 import type { TestClient } from './client.ts';
-import type { TestServer } from './server.ts';
+import type { FileTestServer } from './useTestServer.ts';
 import { createUser, signIn, type UserRow } from './factories.ts';
 
 /** A signed-in browser for a fresh learner (optionally with a verified address). */
-export async function learner(server: TestServer, overrides: Parameters<typeof createUser>[1] & { verified?: boolean } = {}): Promise<{ client: TestClient; user: UserRow }> {
+export async function learner(server: FileTestServer, overrides: Parameters<typeof createUser>[1] & { verified?: boolean } = {}): Promise<{ client: TestClient; user: UserRow }> {
   const { verified, ...rest } = overrides;
   const user = await createUser(server.db, rest);
   if (verified) await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
@@ -14,7 +14,7 @@ export async function learner(server: TestServer, overrides: Parameters<typeof c
 }
 
 /** A school created through the API by a fresh manager. */
-export async function schoolWithManager(server: TestServer, name = "St Mary's Primary") {
+export async function schoolWithManager(server: FileTestServer, name = "St Mary's Primary") {
   const manager = await learner(server);
   const response = await manager.client.post('/api/schools', { name, country: 'gb' });
   if (response.status !== 201) throw new Error(`school not created: ${response.status} ${response.text}`);

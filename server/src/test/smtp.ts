@@ -6,6 +6,8 @@ export interface CapturedMail {
   raw: string;
 }
 
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
 /** A real SMTP listener on loopback that keeps what it receives, for end-to-end mail tests. */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createUser, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestClient;
 let learnerClient: TestClient;
 
 beforeAll(async () => {
-  server = await createTestServer();
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
   learnerClient = server.client();
   await signIn(learnerClient, await createUser(server.db));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('certificates', () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestClient;
 let learnerClient: TestClient;
 let learner: UserRow;
 
 beforeAll(async () => {
-  server = await createTestServer();
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
   learner = await createUser(server.db);
   learnerClient = server.client();
   await signIn(learnerClient, learner);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const enrollmentCount = async (userId: number, courseId: number) =>

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { studentExportBatches } from './export.ts';
@@ -10,16 +10,12 @@ const FORMULA = '=HYPERLINK("http://evil.test","x")';
 /** More than one 5,000-row batch, so the keyset paging is exercised across a boundary. */
 const BULK_USERS = 5_100;
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await createTestServer();
   admin = server.client();
   await signIn(admin, await createAdmin(server.db, { email: 'export.admin@school.test', firstName: 'Export', lastName: 'Admin' }));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 async function download(client: TestClient) {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 import type { Db } from '../../../db/knex.ts';
 import { testDialect } from '../../../test/db.ts';
+import { countQueries } from '../../../test/countQueries.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestClient;
 let learner: TestClient;
 
 beforeAll(async () => {
-  server = await createTestServer();
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
   learner = server.client();
   await signIn(learner, await createUser(server.db));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 async function complete(db: Db, userId: number, module: { id: number; courseId: number; duration: number }): Promise<void> {
@@ -192,28 +190,20 @@ describe('GET /api/admin/students/:id and its enrollments', () => {
 
   it('lists enrollments with a constant number of queries however many there are', async () => {
     const student = await createUser(server.db);
-    const countQueries = async () => {
-      let count = 0;
-      const listen = () => (count += 1);
-      server.db.on('query', listen);
-      try {
-        const response = await admin.get(`/api/admin/students/${student.id}/enrollments`);
-        expect(response.status).toBe(200);
-      } finally {
-        server.db.off('query', listen);
-      }
-      return count;
+    const listEnrollments = async () => {
+      const response = await admin.get(`/api/admin/students/${student.id}/enrollments`);
+      expect(response.status).toBe(200);
     };
     const course = await createCourse(server);
     await createModule(server, course.id);
     await enroll(server.db, student.id, course.id);
-    const withOne = await countQueries();
+    const withOne = await countQueries(server, listEnrollments);
     for (let i = 0; i < 6; i += 1) {
       const more = await createCourse(server);
       await createModule(server, more.id);
       await enroll(server.db, student.id, more.id);
     }
-    expect(await countQueries()).toBe(withOne);
+    expect(await countQueries(server, listEnrollments)).toBe(withOne);
   });
 
   it("answers 404 'Student Not Found', 400 for a bad id, 403 for learners", async () => {

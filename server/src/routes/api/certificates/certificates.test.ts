@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CertificateListItemDto } from '@atrium/common';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createCourse, createUser, signIn } from '../../../test/factories.ts';
 import { newCertificateNumber } from '../../../commands/issueCertificate.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 async function certificate(userId: number, fields: { issuedAt?: number; revokedAt?: number | null; courseName?: string } = {}) {
   const course = await createCourse(server);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
-import { countColdAndWarm } from '../courses/countQueries.ts';
+import { countColdAndWarm } from '../../../test/countQueries.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let moduleId: number;
 let learner: UserRow;
 let classmate: UserRow;
@@ -13,7 +14,6 @@ let admin: UserRow;
 const clients: Record<'learner' | 'classmate' | 'outsider' | 'admin', TestClient> = {} as never;
 
 beforeAll(async () => {
-  server = await createTestServer();
   const course = await createCourse(server);
   moduleId = (await createModule(server, course.id)).id;
   learner = await createUser(server.db, { firstName: 'Nia', lastName: 'Patel' });
@@ -26,9 +26,6 @@ beforeAll(async () => {
     clients[name] = server.client();
     await signIn(clients[name], user);
   }
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const path = () => `/api/modules/${moduleId}/comments`;

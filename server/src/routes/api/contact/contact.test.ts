@@ -1,24 +1,15 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createUser, signIn } from '../../../test/factories.ts';
-import { decodeMailBody, startSmtpCapture } from '../../../test/smtp.ts';
+import { decodeMailBody } from '../../../test/smtp.ts';
 
 const THANKS = "Thank you for your message! We'll get back to you within 30 minutes.";
 const SCHOOL_SITE = 'https://www.school.example';
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await createTestServer({ SMTP_URL: smtp.url, CORS_ORIGINS: `${SCHOOL_SITE}, https://other.example` });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
-});
+const server = useTestServer({ smtp: true, env: { CORS_ORIGINS: `${SCHOOL_SITE}, https://other.example` } });
 
 /** A port with nothing listening on it: connecting is refused at once. */
 async function closedPort(): Promise<number> {
@@ -65,7 +56,7 @@ describe('POST /api/contact', () => {
     expect(stored.handledAt).toBeNull();
 
     await deliverOutbox();
-    const mail = await smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Grace Hopper/.test(m.raw));
+    const mail = await server.smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Grace Hopper/.test(m.raw));
     const body = decodeMailBody(mail.raw);
     expect(body).toContain('Reply to: Grace Hopper <grace@harbour-school.test>');
     expect(body).toContain('Harbour Primary');
@@ -116,7 +107,7 @@ describe('POST /api/contact', () => {
     const row = await server.db('outbox').where('text', 'like', '%mallory@school.test%').first();
     expect(row.subject).not.toMatch(/[\r\n]/);
     await deliverOutbox();
-    const mail = await smtp.waitFor((m) => /mallory@school\.test/.test(m.raw));
+    const mail = await server.smtp.waitFor((m) => /mallory@school\.test/.test(m.raw));
     expect(mail.to).toEqual(['support@atrium.test']);
   });
 

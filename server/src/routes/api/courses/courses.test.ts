@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 import type { DashboardDto } from '@atrium/common';
-import { countColdAndWarm } from './countQueries.ts';
+import { countColdAndWarm } from '../../../test/countQueries.ts';
 
 let server: TestServer;
 

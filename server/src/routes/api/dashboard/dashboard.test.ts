@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '@atrium/common';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
-import { countColdAndWarm, countQueries } from '../courses/countQueries.ts';
+import { countColdAndWarm, countQueries } from '../../../test/countQueries.ts';
 
 let server: TestServer;
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createCourse, createUser, enroll, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useTestServer();
 
 async function learner(): Promise<{ client: TestClient; user: { id: number } }> {
   const user = await createUser(server.db);

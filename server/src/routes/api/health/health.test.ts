@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ BRAND_NAME: 'Bright Schools', DIRECTOR_NAME: 'Sam Lee', SUPPORT_EMAIL: 'help@bright.test' });
-});
-afterAll(() => server.close());
+const server = useTestServer({ env: { BRAND_NAME: 'Bright Schools', DIRECTOR_NAME: 'Sam Lee', SUPPORT_EMAIL: 'help@bright.test' } });
 
 describe('health and config', () => {
   it('answers /healthz and /readyz', async () => {

@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
-import { decodeMailBody, startSmtpCapture } from '../../../test/smtp.ts';
+import { decodeMailBody } from '../../../test/smtp.ts';
 import { enrollmentsOf, learner } from '../../../test/schools.ts';
 import type { TestClient } from '../../../test/client.ts';
 
-let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const server = useTestServer({ smtp: true });
 let admin: TestClient;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await createTestServer({ SMTP_URL: smtp.url });
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
 });
 
 const uniqueDomain = () => `stmarys-${randomBytes(4).toString('hex')}.sch.uk`;
@@ -29,7 +22,7 @@ async function register(email: string) {
   const response = await client.post('/api/register', { email, password: 'secret-123', firstName: 'Ann' });
   expect(response.status).toBe(201);
   expect(response.body.emailVerified).toBe(false);
-  const mail = await smtp.waitFor((m) => m.to.includes(email) && /verify-email\?token=/.test(decodeMailBody(m.raw)));
+  const mail = await server.smtp.waitFor((m) => m.to.includes(email) && /verify-email\?token=/.test(decodeMailBody(m.raw)));
   const link = /(http:\/\/[^\s]+\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(decodeMailBody(mail.raw))![1]!;
   expect(link.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
   return { client, token: new URL(link).searchParams.get('token')!, id: response.body.id as number };
@@ -54,7 +47,7 @@ describe('e-mail verification', () => {
     const { client, user } = await learner(server);
     const sent = await client.post('/api/user/verify-email');
     expect(sent.status).toBe(200);
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email));
+    const mail = await server.smtp.waitFor((m) => m.to.includes(user.email));
     const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(decodeMailBody(mail.raw))![1]!;
     await server.db('emailVerifications').where({ userId: user.id }).update({ expiresAt: Date.now() - 1 });
     expect((await server.client().post('/api/verify-email', { token })).status).toBe(400);

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
-import { startFakeStripe } from '../../../test/fakeStripe.ts';
 import { enrollmentsOf, inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
 
-let server: TestServer;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  server = await createTestServer(stripe.env);
-});
-afterAll(async () => {
-  await server.close();
-  await stripe.close();
-});
+const server = useTestServer({ stripe: true });
 
 async function pricedCourse() {
   const course = await createCourse(server, { price: 49900 });
@@ -35,12 +24,12 @@ describe('buying for a school by card', () => {
     const created = await manager.post('/api/create-payment-intent', { courseId: course.id, schoolId });
     expect(created.status).toBe(200);
     const intentId = created.body.paymentIntentId as string;
-    expect(stripe.intents.get(intentId)!.metadata).toEqual({ userId: String(buyer.id), courseId: String(course.id), schoolId: String(schoolId) });
+    expect(server.stripe.intents.get(intentId)!.metadata).toEqual({ userId: String(buyer.id), courseId: String(course.id), schoolId: String(schoolId) });
     expect((await server.db('payments').where({ providerReference: intentId }).first()).schoolId).toBe(schoolId);
     // Not paid yet: nothing licensed.
     expect(await server.db('schoolLicences').where({ schoolId })).toHaveLength(0);
 
-    const event = stripe.signedEvent('payment_intent.succeeded', stripe.settle(intentId, 'succeeded'));
+    const event = server.stripe.signedEvent('payment_intent.succeeded', server.stripe.settle(intentId, 'succeeded'));
     expect((await deliver(event)).status).toBe(200);
     expect((await deliver(event)).status).toBe(200);
     const licence = await server.db('schoolLicences').where({ schoolId, courseId: course.id });
@@ -60,7 +49,7 @@ describe('buying for a school by card', () => {
     const { client: manager, schoolId } = await schoolWithManager(server);
     const course = await pricedCourse();
     const created = await manager.post('/api/create-payment-intent', { courseId: course.id, schoolId });
-    stripe.settle(created.body.paymentIntentId, 'succeeded');
+    server.stripe.settle(created.body.paymentIntentId, 'succeeded');
     expect((await manager.get(`/api/payments/${created.body.paymentIntentId}`)).body.enrolled).toBe(true);
     expect(await server.db('schoolLicences').where({ schoolId, courseId: course.id })).toHaveLength(1);
   });
@@ -72,7 +61,7 @@ describe('buying for a school by card', () => {
     expect(school.status).toBe(201);
     const created = await buyer.client.post('/api/create-payment-intent', { courseId: course.id, schoolId: school.body.id });
     expect(created.status).toBe(200);
-    stripe.settle(created.body.paymentIntentId, 'succeeded');
+    server.stripe.settle(created.body.paymentIntentId, 'succeeded');
     expect((await buyer.client.get(`/api/payments/${created.body.paymentIntentId}`)).body.enrolled).toBe(true);
     expect((await buyer.client.get('/api/schools/mine')).body).toMatchObject({ school: { name: 'Hill Primary School' }, role: 'manager', courses: [{ courseId: course.id }] });
   });
@@ -81,13 +70,13 @@ describe('buying for a school by card', () => {
     const { client: manager, user, schoolId } = await schoolWithManager(server);
     const course = await pricedCourse();
     const personal = await manager.post('/api/create-payment-intent', { courseId: course.id });
-    stripe.settle(personal.body.paymentIntentId, 'succeeded');
+    server.stripe.settle(personal.body.paymentIntentId, 'succeeded');
     expect((await manager.get(`/api/payments/${personal.body.paymentIntentId}`)).body.enrolled).toBe(true);
     expect((await manager.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(409);
 
     const forSchool = await manager.post('/api/create-payment-intent', { courseId: course.id, schoolId });
     expect(forSchool.status).toBe(200);
-    stripe.settle(forSchool.body.paymentIntentId, 'succeeded');
+    server.stripe.settle(forSchool.body.paymentIntentId, 'succeeded');
     expect((await manager.get(`/api/payments/${forSchool.body.paymentIntentId}`)).body.enrolled).toBe(true);
     expect(await server.db('schoolLicences').where({ schoolId, courseId: course.id })).toHaveLength(1);
     // Still one enrollment: the personal one stands.

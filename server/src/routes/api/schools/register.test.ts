@@ -1,20 +1,17 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
 import { inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
 import type { TestClient } from '../../../test/client.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await createTestServer();
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('staff training register', () => {

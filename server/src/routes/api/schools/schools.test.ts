@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
 import { enrollmentsOf, inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
 import type { TestClient } from '../../../test/client.ts';
+import { countQueries } from '../../../test/countQueries.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: TestClient;
 
 beforeAll(async () => {
-  server = await createTestServer();
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
-});
-afterAll(async () => {
-  await server.close();
 });
 
 async function licensedCourse(schoolId: number, modules = 2) {
@@ -190,18 +187,11 @@ describe('what members and managers see', () => {
     expect(row).toMatchObject({ email: colleague.user.email, role: 'member', progress: [{ courseId: course.id, completedModules: 3, totalModules: 4, progressPercentage: 75, certificateNumber: null }] });
     expect(response.body.members.find((m: { userId: number }) => m.userId === managerUser.id).role).toBe('manager');
 
-    const countQueries = async () => {
-      let n = 0;
-      const listener = () => (n += 1);
-      server.db.on('query', listener);
-      await manager.get(`/api/schools/${schoolId}/members`);
-      server.db.off('query', listener);
-      return n;
-    };
-    const before = await countQueries();
+    const listMembers = () => manager.get(`/api/schools/${schoolId}/members`);
+    const before = await countQueries(server, listMembers);
     for (let i = 0; i < 4; i++) await member(schoolId, manager);
     await licensedCourse(schoolId, 1);
-    expect(await countQueries()).toBe(before);
+    expect(await countQueries(server, listMembers)).toBe(before);
   });
 
   it('lets a manager promote a member, who then manages the school too', async () => {

@@ -1,15 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../../test/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/useTestServer.ts';
 import { createUser, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
-
+const server = useTestServer();
 async function signedIn(): Promise<{ client: TestClient; user: Awaited<ReturnType<typeof createUser>> }> {
   const user = await createUser(server.db);
   const client = server.client();

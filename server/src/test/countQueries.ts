@@ -1,6 +1,6 @@
-import type { Database } from '../../../db/database.ts';
-import type { Db } from '../../../db/knex.ts';
-import type { CatalogueCache } from '../../../services/catalogue.ts';
+import type { Database } from '../db/database.ts';
+import type { Db } from '../db/knex.ts';
+import type { CatalogueCache } from '../services/catalogue.ts';
 
 interface Counted {
   db: Db;
