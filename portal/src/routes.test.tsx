@@ -39,10 +39,10 @@ describe('routing rules (SPEC §2)', () => {
     await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
   });
 
-  it('visitors: admin routes go to /auth', async () => {
+  it('visitors: admin routes go to /auth, which leads back to the admin page', async () => {
     mockApi(visitor);
-    renderApp(<AppRoutes />, '/admin');
-    await waitFor(() => expect(location()).toBe('/auth'));
+    renderApp(<AppRoutes />, '/admin/courses/4');
+    await waitFor(() => expect(location()).toBe('/auth?next=%2Fadmin%2Fcourses%2F4'));
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
   });
 
