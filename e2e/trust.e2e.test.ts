@@ -95,6 +95,23 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     });
   }
 
+  it('/admin counts students one way: "Total Students" is the number the students list shows', async () => {
+    const page = await freshPage();
+    await page.goto(`${app.url}/auth`);
+    await signInHere(page, app.admin);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${app.url}/admin`);
+    const tile = page.locator('dt', { hasText: 'Total Students' }).locator('xpath=following-sibling::dd[1]');
+    await tile.waitFor();
+    // The admin, the demo learner and this suite's learner exist: the admin is not a student.
+    expect(await tile.textContent()).toBe('2');
+    const students = page.getByRole('region', { name: 'Students' });
+    await students.getByText(/^\d+ students?$/).waitFor();
+    expect(await students.getByText(/^\d+ students?$/).textContent()).toBe('2 students');
+    expect(await students.getByRole('link').count()).toBe(2);
+    await screenshot(page, 'trust-admin-counts');
+  });
+
   it('an admin link opens after signing in at /auth, and a next that leaves the site is ignored', async () => {
     const page = await freshPage();
     await page.goto(`${app.url}/admin/courses/${course.id}`);

@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { createDb, type Db } from '../../server/src/db/knex.ts';
 import { migrateLatest } from '../../server/src/db/migrate.ts';
 import { seedDemoCatalogue, ensureAdmin } from '../../server/src/db/seed.ts';
+import { seedDemoLearner } from '../../server/src/db/seedDemoLearner.ts';
 import { requireBrowserOrSkip } from './browser.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../portal/dist');
@@ -24,7 +25,7 @@ export interface RunningApp {
 
 /**
  * The real server with the built portal and widgets, on a fresh SQLite file, seeded like
- * `npm start` seeds it, plus a known admin account.
+ * `npm start` seeds it (demo catalogue and demo learner), plus a known admin account.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
@@ -47,6 +48,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   await migrateLatest(db);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   await seedDemoCatalogue(db, logger);
+  await seedDemoLearner(db, config, logger);
   const app = createApp({ config, db, logger });
   await ensureAdmin(db, app.deps.passwords, config.admin!, logger);
   server.on('request', app.callback());

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/knex.ts';
 import { migrateLatest } from './db/migrate.ts';
 import { ensureAdmin, seedDemoCatalogue } from './db/seed.ts';
+import { seedDemoLearner } from './db/seedDemoLearner.ts';
 import { pruneExpiredSessions } from './middlewares/session.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const db = createDb(config.database);
   await migrateLatest(db);
   if (config.seedDemo) await seedDemoCatalogue(db, logger);
+  await seedDemoLearner(db, config, logger);
 
   const app = createApp({ config, db, logger });
   if (config.admin) await ensureAdmin(db, app.deps.passwords, config.admin, logger);
