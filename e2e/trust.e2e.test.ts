@@ -112,6 +112,50 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     await screenshot(page, 'trust-admin-counts');
   });
 
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`a certificate never shows an e-mail address: the name is asked for when the course is completed (${viewport.width} px)`, async () => {
+      const adminApi = await signedInClient(app.url, app.admin);
+      const short = await adminApi<CourseDetailDto>('POST', '/api/courses', { title: `One-Minute Tips ${viewport.width}`, description: 'A single short module.', price: 0 });
+      const only = await adminApi<ModuleDto>('POST', '/api/modules', { title: 'Hold the phone level', description: 'One tip.', vimeoVideoId: '76979871', duration: 60, courseId: short.id, orderIndex: 1 });
+      const nameless = { email: `no-name-${viewport.width}-${Date.now()}@school.test`, password: 'a-good-password' };
+      const namelessApi = await signedInClient(app.url, nameless, {});
+      await namelessApi('POST', '/api/enrollments', { courseId: short.id });
+
+      const page = await freshPage(viewport);
+      await page.goto(`${app.url}/auth`);
+      await signInHere(page, nameless);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.goto(`${app.url}/courses/${short.id}/modules/${only.id}`);
+      await page.getByRole('button', { name: 'Mark as Complete' }).click();
+      // SPEC: two seconds later, /certificates; there the learner is asked for their name.
+      await page.waitForURL('**/certificates');
+      const ask = page.getByRole('region', { name: 'Whose name goes on your certificates?' });
+      await ask.waitFor();
+      const card = page.getByRole('article', { name: short.title });
+      await card.getByText('100% Complete').waitFor();
+      expect(await card.getByRole('link', { name: /View Certificate/ }).count()).toBe(0);
+      await screenshot(page, 'trust-certificate-name-asked');
+
+      // Issued already: the public page (and the badge's API) says "Name not given", never the address.
+      const [issued] = await namelessApi<Array<{ certificateNumber: string }>>('GET', '/api/certificates');
+      const visitor = await freshPage(viewport);
+      await visitor.goto(`${app.url}/certificate/${issued!.certificateNumber}`);
+      await visitor.getByRole('heading', { name: 'Certificate of Completion' }).waitFor();
+      await visitor.getByText('Name not given').waitFor();
+      expect(await visitor.content()).not.toContain(nameless.email);
+      await screenshot(visitor, 'trust-certificate-name-not-given');
+
+      await ask.getByRole('textbox', { name: 'First name' }).fill('Morgan');
+      await ask.getByRole('textbox', { name: 'Last name' }).fill('Ellis');
+      await ask.getByRole('button', { name: 'Save name' }).click();
+      await card.getByRole('link', { name: /View Certificate/ }).waitFor();
+      expect(await ask.count()).toBe(0);
+      await visitor.reload();
+      await visitor.getByText('Morgan Ellis').waitFor();
+      await screenshot(visitor, 'trust-certificate-named');
+    });
+  }
+
   it('an admin link opens after signing in at /auth, and a next that leaves the site is ignored', async () => {
     const page = await freshPage();
     await page.goto(`${app.url}/admin/courses/${course.id}`);
