@@ -1,4 +1,4 @@
-import type { CourseDetailDto, ModuleDto } from '@atrium/common';
+import type { CourseDetailDto, CourseSummaryDto, ModuleDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
@@ -170,5 +170,97 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     await signInHere(page, app.admin);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForURL(`${app.url}/`);
+  });
+
+  /** Nothing may widen the page past the phone's screen (a table scrolled the whole page sideways). */
+  async function expectNoSidewaysScroll(page: Page, screen: string) {
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page, `${screen} is wider than the screen`).toBeLessThanOrEqual(widths.viewport);
+  }
+
+  /** Every part of `locator` (a grid of points over it, edges included) is its own: nothing floats over it. */
+  async function expectUncovered(locator: ReturnType<Page['locator']>, what: string) {
+    const covered = await locator.evaluate((element) => {
+      // A modal dialog turns pointer events off outside itself, and hit-testing skips such
+      // elements: switched back on for the test, hit-testing follows what is painted on top.
+      const before = document.body.style.pointerEvents;
+      document.body.style.pointerEvents = 'auto';
+      const box = element.getBoundingClientRect();
+      const misses: string[] = [];
+      for (const fx of [0.05, 0.5, 0.95]) {
+        for (const fy of [0.1, 0.5, 0.9]) {
+          const hit = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+          if (!hit || !(element === hit || element.contains(hit))) misses.push(`${fx},${fy}: ${hit?.tagName ?? 'nothing'} ${hit?.getAttribute('aria-label') ?? ''}`);
+        }
+      }
+      document.body.style.pointerEvents = before;
+      return misses;
+    });
+    expect(covered, `${what} is covered`).toEqual([]);
+  }
+
+  it('phones: the /school members table is stacked rows, the "You" label in view (390 px)', async () => {
+    const manager = { email: `manager-${Date.now()}@hillside.sch.uk`, password: 'a-good-password' };
+    const managerApi = await signedInClient(app.url, manager, { firstName: 'Harriet', lastName: 'Hughes-Fennimore' });
+    const school = await managerApi<{ id: number }>('POST', '/api/schools', { name: 'Hillside Church of England Primary Academy', country: 'GB' });
+    const priced = (await managerApi<CourseSummaryDto[]>('GET', '/api/courses')).find((c) => c.price > 0)!;
+    await managerApi('POST', '/api/orders', { courseId: priced.id, schoolName: 'Hillside Church of England Primary Academy', billingEmail: 'office@hillside.sch.uk', schoolId: school.id });
+    const [order] = await managerApi<Array<{ id: number }>>('GET', '/api/orders');
+    await (await signedInClient(app.url, app.admin))('POST', `/api/admin/orders/${order!.id}/paid`);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await freshPage(viewport);
+      await page.goto(`${app.url}/auth`);
+      await signInHere(page, manager);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.goto(`${app.url}/school`);
+      const you = page.getByRole('table').getByText('You', { exact: true });
+      await you.waitFor();
+      await expectNoSidewaysScroll(page, '/school');
+      const box = (await you.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, 'trust-school-members');
+    }
+  });
+
+  it('phones: the tables on /examples/ fit the screen (390 px and 1280 px)', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await freshPage(viewport);
+      await page.goto(`${app.url}/examples/`);
+      await page.getByRole('table').waitFor();
+      await expectNoSidewaysScroll(page, '/examples/');
+      await screenshot(page, 'trust-examples-index');
+    }
+  });
+
+  it('phones: the support-chat launcher never covers a dialog\'s buttons ("Create Course" in New Course)', async () => {
+    const page = await freshPage(PHONE);
+    await page.goto(`${app.url}/auth`);
+    await signInHere(page, app.admin);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('button', { name: 'New Course' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Course' });
+    const create = dialog.getByRole('button', { name: 'Create Course' });
+    await create.scrollIntoViewIfNeeded();
+    await expectUncovered(create, 'Create Course');
+    await expectUncovered(dialog.getByRole('button', { name: 'Cancel' }), 'Cancel');
+    await screenshot(page, 'trust-new-course-dialog');
+    await page.keyboard.press('Escape');
+    // With the dialog closed the launcher is there to be used.
+    await page.getByRole('button', { name: /support|chat/i }).first().click();
+  });
+
+  it('phones: the landing header keeps its links in a menu (390 px)', async () => {
+    const page = await freshPage(PHONE);
+    await page.goto(`${app.url}/`);
+    await page.getByRole('link', { name: 'Start Learning Today' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('menu');
+    for (const name of ['Courses', 'FAQ', 'Contact']) await menu.getByRole('menuitem', { name }).waitFor();
+    await screenshot(page, 'trust-landing-menu');
+    await menu.getByRole('menuitem', { name: 'FAQ' }).click();
+    await page.waitForURL('**/#faq');
+    await expectNoSidewaysScroll(page, 'the landing page');
   });
 });
