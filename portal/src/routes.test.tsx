@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { admin, fail, learner, mockApi, ok, publicConfig } from './test/api.ts';
 import { renderApp } from './test/render.tsx';
 import { AppRoutes } from './routes.tsx';
+import { rememberedDestination } from './session/destination.ts';
 
 const visitor = { 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), 'GET /api/courses': ok([]) };
 const signedIn = (user = learner) => ({
@@ -37,6 +38,13 @@ describe('routing rules (SPEC §2)', () => {
     mockApi(visitor);
     renderApp(<AppRoutes />, '/checkout/3');
     await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+  });
+
+  it('visitors: a module link goes to / and is remembered for after sign-in', async () => {
+    mockApi(visitor);
+    renderApp(<AppRoutes />, '/courses/3/modules/5');
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+    expect(rememberedDestination()).toBe('/courses/3/modules/5');
   });
 
   it('visitors: admin routes go to /auth, which leads back to the admin page', async () => {
