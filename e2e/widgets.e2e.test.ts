@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DemoDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from '../server/src/db/seed.ts';
@@ -21,8 +22,8 @@ if (!widgetsBuilt) {
   console.warn('[atrium] widgets/dist is missing: the widgets browser suite is skipped (npm run build -w widgets).');
 }
 
-/** The number printed on examples/school-website.html; the suite issues a certificate with it. */
-const SCHOOL_CERTIFICATE = 'ATR-HILLCREST-DEMO-2026';
+/** The demo learner's certificate, which examples/school-website.html reads from GET /api/demo. */
+let SCHOOL_CERTIFICATE = '';
 const NONCE = 'hillcrest-demo';
 const ELEMENTS = ['atrium-course-grid', 'atrium-certificate-badge', 'atrium-support-chat'] as const;
 
@@ -150,18 +151,9 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
 
   beforeAll(async () => {
     app = await startApp();
-    const seededCourse = await app.db('courses').orderBy('id').first('id', 'title');
-    await app.db('certificates').insert({
-      userId: null,
-      courseId: seededCourse.id,
-      certificateNumber: SCHOOL_CERTIFICATE,
-      studentName: 'Priya Patel',
-      courseName: seededCourse.title,
-      completionPercentage: 100,
-      completedAt: Date.parse('2026-11-02T14:30:00Z'),
-      issuedAt: Date.parse('2026-11-02T14:30:05Z'),
-      revokedAt: null,
-    });
+    const demo = await fetch(`${app.url}/api/demo`);
+    expect(demo.status).toBe(200);
+    SCHOOL_CERTIFICATE = ((await demo.json()) as DemoDto).certificateNumber;
     const launched = await launchBrowser();
     browser = launched.browser;
     closeBrowser = launched.close;
@@ -225,9 +217,11 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     await page.goto(`${app.url}/examples/school-website.html`);
     const badge = page.locator('atrium-certificate-badge');
     await badge.locator('[part="badge"][data-status="valid"]').waitFor();
-    await expect.poll(() => badge.locator('[part="student"]').textContent()).toBe('Priya Patel');
+    // The demo learner seeded at start-up (db/seedDemoLearner.ts), not a number the test made up.
+    await expect.poll(() => badge.locator('[part="student"]').textContent()).toBe('Dana Whitfield');
     expect(await badge.locator('[part="course"]').textContent()).toBe(DEMO_CATALOGUE[0]!.title);
-    expect(await badge.locator('[part="badge"]').textContent()).toContain('2 November 2026');
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
+    expect(await badge.locator('[part="badge"]').textContent()).toContain(today);
     expect(await badge.locator('[part="link"]').getAttribute('href')).toBe(`${app.url}/certificate/${SCHOOL_CERTIFICATE}`);
 
     await badge.evaluate((element) => element.setAttribute('number', 'ATR-MADE-UP-0000'));

@@ -2,7 +2,7 @@
  * A small signed-in HTTP client for tests: keeps the session cookie and sends the Origin the
  * server expects for state-changing requests (CSRF origin check).
  */
-export async function signedInClient(baseUrl: string, credentials: { email: string; password: string }) {
+export async function signedInClient(baseUrl: string, credentials: { email: string; password: string }, register?: { firstName?: string; lastName?: string }) {
   let cookie = '';
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(baseUrl + path, {
@@ -16,6 +16,7 @@ export async function signedInClient(baseUrl: string, credentials: { email: stri
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
-  await call('POST', '/api/login', credentials);
+  // Registering signs the new account in, as the /auth form does.
+  await call('POST', register ? '/api/register' : '/api/login', register ? { ...credentials, ...register } : credentials);
   return call;
 }

@@ -10,6 +10,7 @@ import { Database } from '../../server/src/db/database.ts';
 import type { Db } from '../../server/src/db/knex.ts';
 import { migrateLatest } from '../../server/src/db/migrate.ts';
 import { seedDemoCatalogue, ensureAdmin } from '../../server/src/db/seed.ts';
+import { seedDemoLearner } from '../../server/src/db/seedDemoLearner.ts';
 import { requireBrowserOrSkip } from './browser.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../portal/dist');
@@ -25,7 +26,7 @@ export interface RunningApp {
 
 /**
  * The real server with the built portal and widgets, on a fresh SQLite file, seeded like
- * `npm start` seeds it, plus a known admin account.
+ * `npm start` seeds it (demo catalogue and demo learner), plus a known admin account.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
@@ -50,6 +51,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ config, database, logger });
   await seedDemoCatalogue(app.deps, logger);
+  await seedDemoLearner(db, config, logger);
   await ensureAdmin(db, app.deps.passwords, config.admin!, logger);
   server.on('request', app.callback());
   return {

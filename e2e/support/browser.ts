@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { CHROMIUM_OFFLINE_FLAGS } from './chromiumFlags.ts';
+import { describeCspViolation, watchCspViolations, type CspViolation } from './cspWatch.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const browserAvailable = existsSync(CHROMIUM_PATH);
@@ -31,8 +33,23 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Content-Security-Policy violations seen in any page since the last test ended. */
+const cspViolations: CspViolation[] = [];
+
+/**
+ * Every browser test fails on a CSP violation in any page it opened: registered here, where every
+ * suite gets its contexts, so no test can forget it.
+ */
+afterEach(() => {
+  const seen = cspViolations.splice(0);
+  if (seen.length) throw new Error(`Content-Security-Policy violations:\n  ${seen.map(describeCspViolation).join('\n  ')}`);
+});
+
+/** The only way tests open a browser context: each one is watched for CSP violations. */
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+  await watchCspViolations(context, (violation) => cspViolations.push(violation));
+  return context;
 }
 
 /** Full-page screenshot named after the screen and the viewport width. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { admin, fail, learner, mockApi, ok, publicConfig } from './test/api.ts';
 import { renderApp } from './test/render.tsx';
 import { AppRoutes } from './routes.tsx';
+import { rememberedDestination } from './session/destination.ts';
 
 const visitor = { 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), 'GET /api/courses': ok([]) };
 const signedIn = (user = learner) => ({
@@ -39,10 +40,17 @@ describe('routing rules (SPEC §2)', () => {
     await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
   });
 
-  it('visitors: admin routes go to /auth', async () => {
+  it('visitors: a module link goes to / and is remembered for after sign-in', async () => {
     mockApi(visitor);
-    renderApp(<AppRoutes />, '/admin');
-    await waitFor(() => expect(location()).toBe('/auth'));
+    renderApp(<AppRoutes />, '/courses/3/modules/5');
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+    expect(rememberedDestination()).toBe('/courses/3/modules/5');
+  });
+
+  it('visitors: admin routes go to /auth, which leads back to the admin page', async () => {
+    mockApi(visitor);
+    renderApp(<AppRoutes />, '/admin/courses/4');
+    await waitFor(() => expect(location()).toBe('/auth?next=%2Fadmin%2Fcourses%2F4'));
     expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import styled from 'styled-components';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { FramedLayout, PageFrame } from './components/PageFrame.tsx';
 import { LoadingState } from './components/Loading.tsx';
@@ -57,9 +58,9 @@ function RootLayout() {
         <Outlet />
       </RouteErrorBoundary>
       {/* SPEC §2: the support widget on every page (the same component as <atrium-support-chat>). */}
-      <div className="no-print">
+      <ChatLayer className="no-print">
         <SupportChat />
-      </div>
+      </ChatLayer>
     </>
   );
 }
@@ -153,3 +154,8 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   return useRoutes(routes);
 }
+
+/** The chat launcher stays below any open dialog, whose buttons it would otherwise cover on phones. */
+const ChatLayer = styled.div`
+  --atrium-z: ${({ theme }) => theme.zIndex.supportChat};
+`;

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { Database } from './db/database.ts';
 import { migrateLatest } from './db/migrate.ts';
 import { ensureAdmin, seedDemoCatalogue } from './db/seed.ts';
+import { seedDemoLearner } from './db/seedDemoLearner.ts';
 import { pruneExpiredSessions } from './middlewares/session.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
 
   const app = createApp({ config, database, logger });
   if (config.seedDemo) await seedDemoCatalogue(app.deps, logger);
+  await seedDemoLearner(db, config, logger);
   if (config.admin) await ensureAdmin(db, app.deps.passwords, config.admin, logger);
 
   const server = createServer(app.callback());

@@ -21,6 +21,11 @@ export interface CertificateListItemDto {
   certificateNumber: string;
 }
 
+/** GET /api/demo, outside production only: the demo learner's certificate for the example pages. */
+export interface DemoDto {
+  certificateNumber: string;
+}
+
 export interface CertificatePublicDto {
   studentName: string;
   courseName: string;

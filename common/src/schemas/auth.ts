@@ -54,6 +54,12 @@ export const profileSchema = z.object({
   profileImageUrl: z.string().max(500).nullable().optional(),
 });
 
+/** The name a certificate is made out to: a first name at least, as the person wants it printed. */
+export const certificateNameSchema = z.object({
+  firstName: z.string().trim().min(1, { message: 'Enter your first name as it should appear on your certificates' }).max(100),
+  lastName: optionalText(100),
+});
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -34,8 +34,12 @@ export const theme = {
     card: '0 1px 2px rgba(23, 32, 51, 0.06), 0 4px 12px rgba(23, 32, 51, 0.06)',
     raised: '0 8px 30px rgba(23, 32, 51, 0.16)',
   },
-  /** Stacking order: one list so nothing fights for the top. */
-  zIndex: { base: 0, sticky: 10, dropdown: 50, overlay: 100, dialog: 110, toast: 120, widget: 2147483000 },
+  /**
+   * Stacking order: one list so nothing fights for the top. In the portal the support chat sits
+   * above the page but below any dialog's overlay, so it never covers a dialog's buttons; on a
+   * school's site, where we know nothing of the page, the widget takes `widget`.
+   */
+  zIndex: { base: 0, sticky: 10, dropdown: 50, supportChat: 90, overlay: 100, dialog: 110, toast: 120, widget: 2147483000 },
   breakpoints: { phone: 480, tablet: 768, desktop: 1024, wide: 1280 },
   maxWidth: '72rem',
 } as const;

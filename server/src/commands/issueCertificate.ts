@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { Certificate } from '../models/Certificate.ts';
-import { displayName } from '../presenters/users.ts';
+import { certificateNeedsName, personalName } from '../presenters/users.ts';
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or retyped is hard to get wrong. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -41,12 +41,14 @@ export async function isCourseCompleted(db: Db | Knex.Transaction, userId: numbe
 /**
  * Issues the user's certificate for a course exactly once: the unique (userId, courseId) key makes a
  * repeat, or two requests racing, a no-op, and a revoked certificate is never replaced. Names are
- * copied so the certificate still reads the same after a rename or a deleted course.
+ * copied so the certificate still reads the same after a rename or a deleted course. A learner
+ * who gave no name gets the certificate all the same, made out to nobody until they give one
+ * (nameCertificates); never to their e-mail address.
  */
 export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number): Promise<Certificate | undefined> {
   const existing = await Certificate.query(trx).findOne({ userId, courseId });
   if (existing) return existing;
-  const user = await trx('users').select('firstName', 'lastName', 'email').where({ id: userId }).first();
+  const user = await trx('users').select('firstName', 'lastName').where({ id: userId }).first();
   const course = await trx('courses').select('title').where({ id: courseId }).first();
   if (!user || !course) return undefined;
   const timestamp = Date.now();
@@ -55,7 +57,7 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
       userId,
       courseId,
       certificateNumber: newCertificateNumber(),
-      studentName: displayName(user).slice(0, 220),
+      studentName: personalName(user).slice(0, 220),
       courseName: course.title,
       completionPercentage: 100,
       completedAt: timestamp,
@@ -65,4 +67,16 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
     .onConflict(['userId', 'courseId'])
     .ignore();
   return Certificate.query(trx).findOne({ userId, courseId });
+}
+
+/**
+ * A learner has given their name: the certificates that were made out to nobody (or, issued
+ * before names were asked for, to their e-mail address) now carry it. Certificates that already
+ * hold a name keep it, as a rename never rewrites an issued certificate.
+ */
+export async function nameCertificates(trx: Knex.Transaction, userId: number, name: string): Promise<void> {
+  if (!name) return;
+  const unnamed = await trx('certificates').where({ userId }).select('id', 'studentName');
+  const ids = unnamed.filter((row: { studentName: string }) => certificateNeedsName(row.studentName)).map((row: { id: number }) => row.id);
+  if (ids.length) await trx('certificates').whereIn('id', ids).update({ studentName: name.slice(0, 220) });
 }

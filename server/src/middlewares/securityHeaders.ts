@@ -5,8 +5,12 @@ import type { AppContextExtensions, AppState } from '../context.ts';
 
 /**
  * The portal's CSP allows exactly the third parties it uses: Stripe.js on checkout (script,
- * frames, API) and the Vimeo player (frames, thumbnails). styled-components writes <style>
- * tags at run time, hence 'unsafe-inline' for styles only; scripts stay 'self'.
+ * frames, API) and the Vimeo player. @vimeo/player asks https://vimeo.com/api/oembed.json for
+ * the embed (a `*.vimeo.com` source does not match the bare host), VideoPlayer checks that
+ * player.vimeo.com answers before showing the iframe, and thumbnails come from i.vimeocdn.com;
+ * the video itself streams inside the player's own frame, under Vimeo's policy, not ours.
+ * styled-components writes <style> tags at run time, hence 'unsafe-inline' for styles only;
+ * scripts stay 'self'.
  */
 export const PORTAL_CSP = {
   defaultSrc: ["'self'"],
@@ -14,9 +18,9 @@ export const PORTAL_CSP = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://i.vimeocdn.com', 'https://*.stripe.com'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.vimeo.com', 'https://*.vimeocdn.com'],
+  connectSrc: ["'self'", 'https://api.stripe.com', 'https://vimeo.com', 'https://player.vimeo.com'],
   frameSrc: ['https://player.vimeo.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
-  mediaSrc: ["'self'", 'https://*.vimeocdn.com'],
+  mediaSrc: ["'self'"],
   // The portal is not meant to be framed; schools embed the widgets, which are scripts.
   frameAncestors: ["'self'"],
   baseUri: ["'self'"],

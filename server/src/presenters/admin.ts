@@ -2,7 +2,7 @@ import { percentage, type AdminCertificateDto, type EnrollmentDto, type StudentD
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import type { User } from '../models/User.ts';
-import { presentStudent } from './users.ts';
+import { certificateName, presentStudent } from './users.ts';
 
 type DbNumber = number | string;
 
@@ -62,7 +62,7 @@ export function presentAdminCertificate(certificate: Certificate): AdminCertific
     userId: certificate.userId === null ? null : Number(certificate.userId),
     courseId: certificate.courseId === null ? null : Number(certificate.courseId),
     certificateNumber: certificate.certificateNumber,
-    studentName: certificate.studentName,
+    studentName: certificateName(certificate.studentName),
     courseName: certificate.courseName,
     completionPercentage: Number(certificate.completionPercentage),
     completedAt: toIso(certificate.completedAt)!,

@@ -1,6 +1,7 @@
 import type { CertificateListItemDto, CertificatePublicDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
+import { certificateName } from './users.ts';
 
 export function presentCertificateListItem(certificate: Certificate): CertificateListItemDto {
   return {
@@ -16,7 +17,7 @@ export function presentCertificateListItem(certificate: Certificate): Certificat
 /** What anyone holding the number may see: names and dates, never ids or e-mail addresses. */
 export function presentCertificatePublic(certificate: Certificate): CertificatePublicDto {
   return {
-    studentName: certificate.studentName,
+    studentName: certificateName(certificate.studentName),
     courseName: certificate.courseName,
     completionPercentage: Number(certificate.completionPercentage),
     completedAt: toIso(certificate.completedAt)!,

@@ -115,6 +115,8 @@ const recipes: Record<string, Recipe> = {
   'POST /api/progress': { expect: { ...signedInGets(403), learner: 'ok' }, request: (w) => ({ path: '/api/progress', body: { moduleId: w.moduleId, courseId: w.courseId, watchedDuration: 30 } }) },
   'GET /api/certificates': { expect: signedIn, request: () => ({ path: '/api/certificates' }) },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
+  // Public, and 404 for everyone here: this world has no demo learner (demo/demo.test.ts has one).
+  'GET /api/demo': { expect: all(404), request: () => ({ path: '/api/demo' }) },
   // A person belongs to one school at most: its members and managers cannot found another.
   'POST /api/schools': { throwaway: true, expect: { ...signedIn, learner: 409, manager: 409, otherManager: 409 }, request: () => ({ path: '/api/schools', body: { name: 'Oak Academy' } }) },
   'GET /api/schools/mine': { expect: signedIn, request: () => ({ path: '/api/schools/mine' }) },

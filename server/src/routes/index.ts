@@ -11,6 +11,7 @@ import { contactRoutes } from './api/contact/index.ts';
 import { certificateRoutes } from './api/certificates/index.ts';
 import { courseRoutes } from './api/courses/index.ts';
 import { dashboardRoutes } from './api/dashboard/index.ts';
+import { demoRoutes } from './api/demo/index.ts';
 import { enrollmentRoutes } from './api/enrollments/index.ts';
 import { moduleRoutes } from './api/modules/index.ts';
 import { progressRoutes } from './api/progress/index.ts';
@@ -35,5 +36,6 @@ export function buildRoutes(): Routes {
   progressRoutes(routes);
   certificateRoutes(routes);
   schoolRoutes(routes);
+  demoRoutes(routes);
   return routes;
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { loginSchema } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
@@ -8,15 +8,14 @@ import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { safeNextPath } from '../../session/nextPath.ts';
+import { useAfterSignInPath } from '../../session/destination.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 
 export function LoginForm() {
   const form = useForm({ email: '', password: '' });
   const login = useLogin();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next')) ?? '/';
+  const next = useAfterSignInPath();
   const { toast } = useToast();
   const [forgotOpen, setForgotOpen] = useState(false);
 

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { registerSchema } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
@@ -8,14 +8,13 @@ import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { safeNextPath } from '../../session/nextPath.ts';
+import { useAfterSignInPath } from '../../session/destination.ts';
 
 export function RegisterForm() {
   const form = useForm({ firstName: '', lastName: '', email: '', password: '' });
   const register = useRegister();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next')) ?? '/';
+  const next = useAfterSignInPath();
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {

@@ -12,10 +12,14 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { NameForCertificates } from './NameForCertificates.tsx';
 
 export function CertificatesScene() {
   usePageTitle('My Certificates');
   const certificates = useCertificates();
+  const user = useSignedInUser();
+  const named = Boolean(user.firstName?.trim() || user.lastName?.trim());
 
   return (
     <Container>
@@ -36,19 +40,22 @@ export function CertificatesScene() {
           <p>Complete courses to earn certificates of achievement</p>
         </StatusMessage>
       ) : (
-        <Grid>
-          {certificates.data.map((certificate) => (
-            <li key={certificate.id}>
-              <CertificateCard certificate={certificate} />
-            </li>
-          ))}
-        </Grid>
+        <>
+          {named ? null : <NameForCertificates />}
+          <Grid>
+            {certificates.data.map((certificate) => (
+              <li key={certificate.id}>
+                <CertificateCard certificate={certificate} shareable={named} />
+              </li>
+            ))}
+          </Grid>
+        </>
       )}
     </Container>
   );
 }
 
-function CertificateCard({ certificate }: { certificate: CertificateListItemDto }) {
+function CertificateCard({ certificate, shareable }: { certificate: CertificateListItemDto; shareable: boolean }) {
   const publicUrl = usePublicConfig().data?.publicUrl;
   const { toast } = useToast();
   const url = certificateUrl(publicUrl, certificate.certificateNumber);
@@ -84,15 +91,17 @@ function CertificateCard({ certificate }: { certificate: CertificateListItemDto 
           </dd>
         </div>
       </Facts>
-      <Actions>
-        <ButtonAnchor href={url} target="_blank" rel="noopener" size="sm">
-          <Icon name="external" size={16} /> View Certificate
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </ButtonAnchor>
-        <Button variant="secondary" size="sm" onClick={() => void copy()}>
-          <Icon name="copy" size={16} /> Copy share link
-        </Button>
-      </Actions>
+      {shareable ? (
+        <Actions>
+          <ButtonAnchor href={url} target="_blank" rel="noopener" size="sm">
+            <Icon name="external" size={16} /> View Certificate
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </ButtonAnchor>
+          <Button variant="secondary" size="sm" onClick={() => void copy()}>
+            <Icon name="copy" size={16} /> Copy share link
+          </Button>
+        </Actions>
+      ) : null}
     </Card>
   );
 }

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { ButtonLink } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { landingContent } from '../../content/landing.ts';
+import { menuTriggerStyles } from './landingStyles.ts';
+
+// The dropdown's code is not needed for the first screen: the same button stands in until it arrives.
+const LandingMenu = lazy(async () => ({ default: (await import('./LandingMenu.tsx')).LandingMenu }));
 
 export function LandingHeader() {
   const { header, footer } = landingContent;
@@ -21,6 +27,17 @@ export function LandingHeader() {
         <ButtonLink to={header.signIn.to} size="sm">
           {header.signIn.label}
         </ButtonLink>
+        <PhoneOnly>
+          <Suspense
+            fallback={
+              <MenuPlaceholder aria-hidden="true">
+                <Icon name="menu" size={22} />
+              </MenuPlaceholder>
+            }
+          >
+            <LandingMenu links={footer.links} />
+          </Suspense>
+        </PhoneOnly>
       </Bar>
     </Header>
   );
@@ -69,4 +86,18 @@ const Nav = styled.nav`
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.surfaceMuted};
   }
+`;
+
+/** Below the tablet width the section links live in the menu instead of the bar. */
+const PhoneOnly = styled.div`
+  display: flex;
+
+  ${media.tablet} {
+    display: none;
+  }
+`;
+
+const MenuPlaceholder = styled.span`
+  ${menuTriggerStyles}
+  color: ${({ theme }) => theme.colors.text};
 `;

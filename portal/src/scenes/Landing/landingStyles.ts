@@ -28,3 +28,16 @@ export const SectionIntro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.lg};
 `;
+
+/** The phone menu's button, drawn alike by its stand-in while the menu's code loads. */
+export const menuTriggerStyles = `
+  display: inline-grid;
+  place-items: center;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 1px solid transparent;
+  border-radius: 10px;
+  background: transparent;
+  cursor: pointer;
+`;

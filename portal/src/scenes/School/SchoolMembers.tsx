@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { media } from '@atrium/common/ui/theme';
+import { stackedTableOnPhones } from '@atrium/common/ui/mixins';
 import type { LicensedCourseDto, SchoolMemberDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { usePromoteManager, useRemoveMember, useSchoolMembers } from '../../api/schools.ts';
@@ -135,7 +135,7 @@ function MemberRow({
         const progress = member.progress.find((p) => p.courseId === course.courseId);
         const percent = progress?.progressPercentage ?? 0;
         return (
-          <td key={course.courseId}>
+          <td key={course.courseId} data-label={course.title}>
             <ProgressBar size="sm" value={percent} label={`${member.name}: ${course.title}`} />
             <Muted>
               {progress ? `${progress.completedModules}/${progress.totalModules} modules · ${percent}%` : 'Not started'}
@@ -164,13 +164,6 @@ function MemberRow({
 
 const Scroll = styled.div`
   overflow-x: auto;
-  margin: 0 -${({ theme }) => theme.space.md};
-  padding: 0 ${({ theme }) => theme.space.md};
-
-  ${media.tablet} {
-    margin: 0;
-    padding: 0;
-  }
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.accent};
   }
@@ -204,6 +197,8 @@ const Table = styled.table`
     display: block;
     margin-top: ${({ theme }) => theme.space.xxs};
   }
+  /* Stacked rows on phones: a member's row scrolled sideways hid the "You" label and the buttons. */
+  ${stackedTableOnPhones}
 `;
 
 const Name = styled.span`

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/knex.ts';
+import { whereStudent } from '../../../queries/students.ts';
 import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
 
@@ -51,7 +52,7 @@ export async function* studentExportBatches(db: Db, batchSize = BATCH_SIZE): Asy
 
 /** The users after `afterId` (at most `batchSize`) as spreadsheet rows; null past the last one. */
 async function readBatch(db: Db, afterId: number, batchSize: number): Promise<{ rows: SpreadsheetValue[][]; lastId: number } | null> {
-  const users: ExportUser[] = await db('users')
+  const users: ExportUser[] = await whereStudent(db('users'))
     .select('id', 'email', 'firstName', 'lastName', 'company', 'role', 'createdAt')
     .where('id', '>', afterId)
     .orderBy('id')

@@ -8,6 +8,7 @@ import { presentStudent } from '../../../presenters/users.ts';
 import { dialectOf, type Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
 import { countOf, enrollmentsWithProgress, studentSearch } from './queries.ts';
+import { whereStudent } from '../../../queries/students.ts';
 
 const STUDENT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'company', 'profileImageUrl', 'role', 'createdAt'].map((c) => `users.${c}`);
 
@@ -17,8 +18,8 @@ export async function studentEnrollments(db: Db, userId: number): Promise<Enroll
 }
 
 /**
- * The students panel lists every account (admins too, shown with their role badge, so they can
- * be found and enrolled like anyone else); "Total Students" on the overview counts learners.
+ * The students panel, its count, "Total Students" and the export all mean queries/students.ts's
+ * students. A person's own page opens for any account, since a school's member list links there.
  */
 export function adminStudentRoutes(routes: Routes): void {
   routes.add({
@@ -32,12 +33,13 @@ export function adminStudentRoutes(routes: Routes): void {
       const dialect = dialectOf(db);
       const search = studentSearch(q, dialect);
       const page = User.query(db)
+        .modify((query) => whereStudent(query))
         .select(STUDENT_COLUMNS)
         // Counted per listed row through the (userId, courseId) index, never over every enrollment.
         .select(Enrollment.query().count('*').where('enrollments.userId', ref('users.id')).as('enrollmentCount'))
         .limit(limit)
         .offset(offset);
-      const total = db('users');
+      const total = whereStudent(db('users'));
       if (search) {
         page.whereRaw(search.sql, search.bindings);
         total.whereRaw(search.sql, search.bindings);
@@ -93,7 +95,7 @@ export function adminStudentRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const [totalStudents, totalEnrollments, totalCourses, unhandledMessages] = await Promise.all([
-        countOf(db('users').whereNot('role', 'admin')),
+        countOf(whereStudent(db('users'))),
         countOf(db('enrollments')),
         countOf(db('courses')),
         countOf(db('contactMessages').whereNull('handledAt')),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CertificateListItemDto } from '@atrium/common';
 import { useTestServer } from '../../../test/useTestServer.ts';
-import { createCourse, createUser, signIn } from '../../../test/factories.ts';
+import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import { newCertificateNumber } from '../../../commands/issueCertificate.ts';
 
 const server = useTestServer();
@@ -96,5 +96,44 @@ describe('GET /api/certificates/:number', () => {
     }
     const rows = await server.db('certificates').count({ n: '*' });
     expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('a certificate shows a name, never an e-mail address (issue 24)', () => {
+  it('is issued to a learner without a name, reads "Name not given", and takes their name once given', async () => {
+    const learner = await createUser(server.db, { firstName: null, lastName: null, email: 'no.name@certificates.test' });
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
+    await enroll(server.db, learner.id, course.id);
+    const client = server.client();
+    await signIn(client, learner);
+    const progress = await client.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+    expect(progress.status).toBe(200);
+
+    const [issued] = (await client.get('/api/certificates')).body as CertificateListItemDto[];
+    expect(issued).toBeTruthy();
+    const stored = await server.db('certificates').where({ certificateNumber: issued!.certificateNumber }).first();
+    expect(stored.studentName).toBe('');
+    const before = await server.client().get(`/api/certificates/${issued!.certificateNumber}`);
+    expect(before.body.studentName).toBe('Name not given');
+    expect(before.text).not.toContain('no.name@certificates.test');
+
+    expect((await client.patch('/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' })).status).toBe(200);
+    expect((await server.client().get(`/api/certificates/${issued!.certificateNumber}`)).body.studentName).toBe('Ada Lovelace');
+    // A later rename does not rewrite an issued certificate.
+    expect((await client.patch('/api/user/profile', { firstName: 'Augusta' })).status).toBe(200);
+    expect((await server.client().get(`/api/certificates/${issued!.certificateNumber}`)).body.studentName).toBe('Ada Lovelace');
+
+    // Certificates issued earlier to an e-mail address read "Name not given", for admins too.
+    const old = await createUser(server.db, { firstName: null, lastName: null });
+    const legacy = await certificate(old.id);
+    await server.db('certificates').where({ certificateNumber: legacy.certificateNumber }).update({ studentName: old.email });
+    const shown = await server.client().get(`/api/certificates/${legacy.certificateNumber}`);
+    expect(shown.body.studentName).toBe('Name not given');
+    expect(shown.text).not.toContain(old.email);
+    const admin = server.client();
+    await signIn(admin, await createAdmin(server.db));
+    const listed = (await admin.get('/api/admin/certificates?limit=1000')).body as Array<{ certificateNumber: string; studentName: string }>;
+    expect(listed.find((row) => row.certificateNumber === legacy.certificateNumber)?.studentName).toBe('Name not given');
   });
 });

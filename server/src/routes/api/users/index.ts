@@ -4,7 +4,8 @@ import type { Middleware } from 'koa';
 import { badRequest, HttpError, notFound } from '../../../errors.ts';
 import { User } from '../../../models/User.ts';
 import { Avatar } from '../../../models/Avatar.ts';
-import { presentUser } from '../../../presenters/users.ts';
+import { personalName, presentUser } from '../../../presenters/users.ts';
+import { nameCertificates } from '../../../commands/issueCertificate.ts';
 import { AVATAR_MAX_BYTES, encodeAvatar } from '../../../services/images.ts';
 import type { AppContextExtensions, AppState } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
@@ -49,6 +50,8 @@ export function userRoutes(routes: Routes): void {
           throw badRequest('Profile image must be uploaded', { profileImageUrl: 'Upload a photo instead of linking one' });
         }
         await trx('users').where({ id: user.id }).update(changes);
+        // A certificate issued before the learner gave their name is shown once they give it.
+        await nameCertificates(trx, user.id, personalName({ ...user, ...changes }));
       });
       ctx.body = presentUser((await User.query(db).findById(user.id))!);
     },

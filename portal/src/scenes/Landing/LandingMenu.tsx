@@ -1,0 +1,63 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import styled from 'styled-components';
+import { Icon } from '../../components/Icon.tsx';
+import { menuTriggerStyles } from './landingStyles.ts';
+
+/**
+ * The landing page's section links on phones, where the header has no room for them
+ * (Radix DropdownMenu: keyboard, focus and Escape handled). Loaded after the first screen.
+ */
+export function LandingMenu({ links }: { links: ReadonlyArray<{ label: string; href: string }> }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <Trigger aria-label="Menu">
+        <Icon name="menu" size={22} />
+      </Trigger>
+      <Content align="end" sideOffset={8}>
+        {links.map((link) => (
+          <Item key={link.href} asChild>
+            <a href={link.href}>{link.label}</a>
+          </Item>
+        ))}
+      </Content>
+    </DropdownMenu.Root>
+  );
+}
+
+const Trigger = styled(DropdownMenu.Trigger)`
+  ${menuTriggerStyles}
+  color: ${({ theme }) => theme.colors.text};
+
+  &:hover,
+  &[data-state='open'] {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-color: ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Content = styled(DropdownMenu.Content)`
+  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  min-width: 12rem;
+  padding: ${({ theme }) => theme.space.xs};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+`;
+
+const Item = styled(DropdownMenu.Item)`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 500;
+  text-decoration: none;
+  outline: none;
+
+  &[data-highlighted] {
+    background: ${({ theme }) => theme.colors.accentSoft};
+    color: ${({ theme }) => theme.colors.accentHover};
+  }
+`;

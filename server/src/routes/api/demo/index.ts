@@ -1,0 +1,28 @@
+import type { DemoDto } from '@atrium/common';
+import { notFound } from '../../../errors.ts';
+import { DEMO_LEARNER } from '../../../db/seedDemoLearner.ts';
+import { Certificate } from '../../../models/Certificate.ts';
+import type { Routes } from '../../define.ts';
+
+/**
+ * The example pages embed the demo learner's certificate badge and read its number here, since
+ * each installation draws its own. Not in production, where no demo learner is seeded: 404 then,
+ * and whenever the demo learner or their certificate is not there.
+ */
+export function demoRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/demo',
+    access: 'public',
+    async handler(ctx) {
+      const { config, db } = ctx.deps;
+      if (config.isProduction) throw notFound('Not found');
+      const learner = await db('users').where({ email: DEMO_LEARNER.email }).first('id');
+      const certificate = learner ? await Certificate.query(db).modify('valid').where({ userId: learner.id }).orderBy('id').first() : undefined;
+      if (!certificate) throw notFound('Not found');
+      ctx.set('Cache-Control', 'no-store');
+      const body: DemoDto = { certificateNumber: certificate.certificateNumber };
+      ctx.body = body;
+    },
+  });
+}
