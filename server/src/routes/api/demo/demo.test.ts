@@ -20,7 +20,7 @@ describe('the demo learner and GET /api/demo', () => {
   });
 
   it('is seeded once, with the first demo course completed and certified, and the API gives its number', async () => {
-    await seedDemoCatalogue(server.db, logger);
+    await seedDemoCatalogue(server, logger);
     const number = await seedDemoLearner(server.db, demoConfig, logger);
     expect(number).toMatch(/^ATR-/);
     // A restart changes nothing: same account, same enrollment, same certificate.
@@ -59,7 +59,7 @@ describe('the demo learner and GET /api/demo', () => {
     const production = await createTestServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://atrium.example', SESSION_SECRET: 'a-production-secret-that-is-long-enough' });
     try {
       // Even with a demo learner in its database, production does not point to it.
-      await seedDemoCatalogue(production.db, logger);
+      await seedDemoCatalogue(production, logger);
       expect(await seedDemoLearner(production.db, demoConfig, logger)).toMatch(/^ATR-/);
       expect((await production.client().get('/api/demo')).status).toBe(404);
     } finally {
