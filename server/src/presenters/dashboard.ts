@@ -7,16 +7,24 @@ import { presentEnrolledProgress } from './courses.ts';
  * GET /api/dashboard: every course of the catalogue as a card, the learner's progress on those
  * they are enrolled in, and stats over those. The answer is JSON.stringify of a DashboardDto (the
  * test checks that for every fixture), except that the cards of courses the learner is not
- * enrolled in, most of the answer, are not serialised again: the catalogue keeps each one's JSON.
+ * enrolled in, most of the answer, are not serialised again: the catalogue keeps each one's JSON
+ * bytes, which are copied into the answer.
  */
-export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): string {
+const COURSES_OPEN = Buffer.from('{"courses":[');
+const COMMA = Buffer.from(',');
+const STATS_OPEN = Buffer.from('],"stats":');
+
+/** The answer's bytes: the cached cards copied as they are, the learner's own serialised now. */
+export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): Buffer {
   const cards = enrolledCards(catalogue, figures);
-  const parts: string[] = [];
+  const parts: Buffer[] = [COURSES_OPEN];
   for (const [courseId, entry] of catalogue.courses) {
+    if (parts.length > 1) parts.push(COMMA);
     const card = cards.get(courseId);
-    parts.push(card ? JSON.stringify(card) : entry.notEnrolledCardJson);
+    parts.push(card ? Buffer.from(JSON.stringify(card)) : entry.notEnrolledCard);
   }
-  return `{"courses":[${parts.join(',')}],"stats":${JSON.stringify(stats(cards, figures))}}`;
+  parts.push(STATS_OPEN, Buffer.from(`${JSON.stringify(stats(cards, figures))}}`));
+  return Buffer.concat(parts);
 }
 
 /** The enrolled courses' cards by course id; a course deleted since the catalogue was loaded has none. */

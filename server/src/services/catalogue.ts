@@ -23,8 +23,8 @@ export interface CatalogueCourse {
   readonly modules: ReadonlyArray<Readonly<Module>>;
   readonly totals: Readonly<CourseWithTotals>;
   readonly summary: Readonly<CourseSummaryDto>;
-  /** The dashboard card of a learner not enrolled in the course, as JSON (presenters/dashboard.ts). */
-  readonly notEnrolledCardJson: string;
+  /** The dashboard card of a learner not enrolled in the course, as UTF-8 JSON (presenters/dashboard.ts). */
+  readonly notEnrolledCard: Buffer;
 }
 
 export interface Catalogue {
@@ -114,7 +114,7 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
     };
     const summary = presentCourseSummary(totals);
-    courses.set(Number(course.id), { course, modules: courseModules, totals, summary, notEnrolledCardJson: JSON.stringify({ ...summary, ...NOT_ENROLLED }) });
+    courses.set(Number(course.id), { course, modules: courseModules, totals, summary, notEnrolledCard: Buffer.from(JSON.stringify({ ...summary, ...NOT_ENROLLED })) });
   }
   return { courses, modules };
 }
