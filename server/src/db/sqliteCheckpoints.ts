@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads';
 /**
  * SQLite in WAL mode copies the log back into the database file (a checkpoint) from whichever
  * connection commits when the log passes `wal_autocheckpoint` pages. better-sqlite3 is
- * synchronous, so that copy and its fsync ran on the event loop inside one unlucky request,
- * stalling every request in flight for 10–40 ms, and cost writes a quarter of their time.
+ * synchronous, so that copy and its fsync would run on the event loop inside one unlucky request,
+ * stalling every request in flight meanwhile.
  *
  * Here a worker thread with a connection of its own checkpoints every CHECKPOINT_INTERVAL_MS,
  * PASSIVE (it copies what no reader still needs, and never waits for a lock or blocks one).

@@ -5,7 +5,7 @@ import { HttpError } from '../errors.ts';
 let sharpModule: Promise<typeof SharpModule> | null = null;
 
 /**
- * sharp (libvips) adds about 22 MB to the process once loaded, and only an avatar upload needs
+ * sharp (libvips) adds tens of megabytes to the process once loaded, and only an avatar upload needs
  * it: it is loaded by the first one, so a server that never sees one never carries it (the
  * export's memory bound counts the whole process).
  */
