@@ -9,7 +9,7 @@ import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { formatRelativeTime } from '../../components/relativeTime.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -150,9 +150,7 @@ function CommentItem({ comment, own, canDelete, onDelete }: { comment: CommentDt
         <Text>{comment.comment}</Text>
       </div>
       {canDelete ? (
-        <DeleteButton type="button" onClick={onDelete} aria-label={own ? 'Delete your comment' : `Delete comment by ${name}`}>
-          <Icon name="trash" size={18} />
-        </DeleteButton>
+        <IconButton icon="trash" label={own ? 'Delete your comment' : `Delete comment by ${name}`} variant="danger" onClick={onDelete} />
       ) : null}
     </Item>
   );
@@ -238,23 +236,6 @@ const Text = styled.p`
   margin-top: ${({ theme }) => theme.space.xxs};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-
-const DeleteButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.dangerSoft};
-    color: ${({ theme }) => theme.colors.danger};
-  }
 `;
 
 const Empty = styled.p`
