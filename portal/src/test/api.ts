@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { UserDto } from '@atrium/common';
+import type { ApiErrorDto, ApiErrorId, UserDto } from '@atrium/common';
 
 type Handler = (request: { url: string; method: string; body: unknown; init: RequestInit }) => unknown;
 type Answer = { status: number; body?: unknown } | Handler;
@@ -23,7 +23,7 @@ export function mockApi(routes: Record<string, Answer>) {
     calls.push({ method, path: url.pathname, body });
     let answer: Answer | undefined = routes[`${method} ${url.pathname}`];
     if (typeof answer === 'function') answer = (await answer({ url: url.pathname, method, body, init })) as Answer;
-    const { status, body: payload } = (answer as { status: number; body?: unknown } | undefined) ?? { status: 404, body: { message: 'Not found' } };
+    const { status, body: payload } = (answer as { status: number; body?: unknown } | undefined) ?? fail(404, 'Not found');
     return new Response(payload === undefined ? null : JSON.stringify(payload), {
       status,
       headers: { 'content-type': 'application/json' },
@@ -34,7 +34,23 @@ export function mockApi(routes: Record<string, Answer>) {
 }
 
 export const ok = (body: unknown) => ({ status: 200, body });
-export const fail = (status: number, message: string) => ({ status, body: { message } });
+/** The generic id the server sends with each status (errors.ts); a test names a specific one. */
+const GENERIC_IDS: Record<number, ApiErrorId> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** An error answer shaped like the server's: {message, id}. */
+export const fail = (status: number, message: string, id: ApiErrorId = GENERIC_IDS[status] ?? 'internal') => ({
+  status,
+  body: { message, id } satisfies ApiErrorDto,
+});
 
 export const learner: UserDto = {
   id: 7,
