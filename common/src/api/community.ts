@@ -90,6 +90,21 @@ export type ApiErrorId =
   | 'service_unavailable'
   | 'database_unavailable';
 
+/** The generic id of each status, for an error that has no specific one. */
+export const STATUS_ERROR_IDS: Readonly<Partial<Record<number, ApiErrorId>>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal',
+  503: 'service_unavailable',
+};
+
 export interface ApiErrorDto {
   message: string;
   errors?: Record<string, string>;

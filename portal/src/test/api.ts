@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ApiErrorDto, ApiErrorId, UserDto } from '@atrium/common';
+import { STATUS_ERROR_IDS, type ApiErrorDto, type ApiErrorId, type UserDto } from '@atrium/common';
 
 type Handler = (request: { url: string; method: string; body: unknown; init: RequestInit }) => unknown;
 type Answer = { status: number; body?: unknown } | Handler;
@@ -34,20 +34,8 @@ export function mockApi(routes: Record<string, Answer>) {
 }
 
 export const ok = (body: unknown) => ({ status: 200, body });
-/** The generic id the server sends with each status (errors.ts); a test names a specific one. */
-const GENERIC_IDS: Record<number, ApiErrorId> = {
-  400: 'validation_failed',
-  401: 'unauthorized',
-  402: 'payment_required',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  429: 'rate_limited',
-  503: 'service_unavailable',
-};
-
-/** An error answer shaped like the server's: {message, id}. */
-export const fail = (status: number, message: string, id: ApiErrorId = GENERIC_IDS[status] ?? 'internal') => ({
+/** An error answer shaped like the server's: {message, id}, the status's generic id unless named. */
+export const fail = (status: number, message: string, id: ApiErrorId = STATUS_ERROR_IDS[status] ?? 'internal') => ({
   status,
   body: { message, id } satisfies ApiErrorDto,
 });

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import type { ApiErrorDto, ApiErrorId } from '@atrium/common';
+import { STATUS_ERROR_IDS, type ApiErrorDto, type ApiErrorId } from '@atrium/common/api/community';
 import { HttpError } from '../errors.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
@@ -42,16 +42,6 @@ export const errorHandler: Middleware<AppState, AppContextExtensions> = async (c
   }
 };
 
-/** The id of a 4xx raised by Koa or a body parser, which knows only the status. */
-const GENERIC_IDS: Partial<Record<number, ApiErrorId>> = {
-  401: 'unauthorized',
-  402: 'payment_required',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  429: 'rate_limited',
-};
-
 export function toHttpError(raw: unknown): HttpError {
   if (raw instanceof HttpError) return raw;
   if (raw instanceof ZodError) return zodToHttp(raw, 'body');
@@ -61,7 +51,7 @@ export function toHttpError(raw: unknown): HttpError {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return new HttpError(413, 'payload_too_large', 'The request is too large');
     if (status === 415) return new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON');
-    return new HttpError(status, GENERIC_IDS[status] ?? 'bad_request', error.expose && error.message ? error.message : 'Invalid request');
+    return new HttpError(status, STATUS_ERROR_IDS[status] ?? 'bad_request', error.expose && error.message ? error.message : 'Invalid request');
   }
   if (isDatabaseUnavailable(raw)) return databaseUnavailable();
   return new HttpError(500, 'internal', 'Something went wrong on our side. Please try again.');
