@@ -86,6 +86,18 @@ describe.skipIf(!enabled)('a new learner’s journey in a real browser', () => {
       await page.getByText('Not Enrolled').waitFor();
       await screenshot(page, 'journey-04-course');
       await expectAccessible(page, 'course');
+
+      // The module page before enrolling, and a module the course does not have
+      await page.goto(`${app.url}/courses/${course.id}/modules/${modules[0]!.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Enroll to watch this module' }).waitFor();
+      await screenshot(page, 'journey-04b-module-not-enrolled');
+      await expectAccessible(page, 'module not enrolled');
+      await page.goto(`${app.url}/courses/${course.id}/modules/999999`);
+      await page.getByRole('heading', { level: 1, name: 'Module not found' }).waitFor();
+      await screenshot(page, 'journey-04c-module-not-found');
+      await page.getByRole('link', { name: 'Back to Course' }).click();
+      await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+
       await page.getByRole('button', { name: 'Enroll Now' }).click();
       await toast(page, 'Enrolled successfully!');
       await page.getByText('0% Complete').waitFor();
@@ -98,6 +110,7 @@ describe.skipIf(!enabled)('a new learner’s journey in a real browser', () => {
         await page.getByText(`Module ${index + 1} of ${modules.length}`).last().waitFor();
         await page.getByRole('button', { name: 'Mark as Complete' }).waitFor();
         if (index === 0) {
+          await page.getByRole('link', { name: `Close and go back to ${course.title}` }).waitFor();
           await screenshot(page, 'journey-05-module');
           await expectAccessible(page, 'module');
         }

@@ -1,8 +1,10 @@
+import type { ApiErrorId } from '@atrium/common';
+
 /** An error with an HTTP status and a stable id, answered as CONTRACT.md's JSON error shape. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly id: string,
+    readonly id: ApiErrorId,
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
@@ -14,12 +16,13 @@ export class HttpError extends Error {
 
 export const badRequest = (message = 'Invalid request', errors?: Record<string, string>) =>
   new HttpError(400, 'bad_request', message, errors);
-export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = "You don't have permission to do that") => new HttpError(403, 'forbidden', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const unauthorized = (message = 'Please sign in to continue', id: ApiErrorId = 'unauthorized') => new HttpError(401, id, message);
+export const forbidden = (message = "You don't have permission to do that", id: ApiErrorId = 'forbidden') =>
+  new HttpError(403, id, message);
+export const notFound = (message = 'Not found', id: ApiErrorId = 'not_found') => new HttpError(404, id, message);
 export const paymentRequired = (message = 'This course must be purchased before you can enroll') =>
   new HttpError(402, 'payment_required', message);
-export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const conflict = (message: string, id: ApiErrorId = 'conflict') => new HttpError(409, id, message);
 export const payloadTooLarge = (message = 'The request is too large') => new HttpError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message = 'Send the request body as JSON') =>
   new HttpError(415, 'unsupported_media_type', message);
@@ -29,3 +32,15 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   });
 export const serviceUnavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
   new HttpError(503, 'service_unavailable', message);
+
+/*
+ * Specific ids for the cases a client must tell apart from others with the same status, so the
+ * portal and widgets branch on the id and never on the human sentence (which may be reworded).
+ */
+export const emailTaken = () => conflict('An account with this email already exists. Please sign in instead.', 'email_taken');
+export const invalidCredentials = () => unauthorized('Invalid email or password', 'invalid_credentials');
+export const notEnrolled = (message: string) => forbidden(message, 'not_enrolled');
+export const alreadyEnrolled = () => conflict('You are already enrolled in this course', 'already_enrolled');
+export const alreadyLicensed = () => conflict('Your school is already licensed for this course', 'already_licensed');
+export const invoiceAlreadyRequested = () =>
+  conflict('You have already requested an invoice for this course. We will be in touch shortly.', 'invoice_already_requested');

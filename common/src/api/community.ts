@@ -65,9 +65,55 @@ export interface MessageDto {
   message: string;
 }
 
+/**
+ * The stable error ids (CONTRACT.md's error shape): clients branch on these, never on `message`,
+ * which is a human sentence and may be reworded. The generic ids follow the status; the
+ * specific ones name a case a client must tell apart from others with the same status.
+ */
+export type ApiErrorId =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'invalid_json'
+  | 'unauthorized'
+  | 'invalid_credentials'
+  | 'forbidden'
+  | 'not_enrolled'
+  | 'payment_required'
+  | 'not_found'
+  | 'conflict'
+  | 'email_taken'
+  | 'already_enrolled'
+  | 'already_licensed'
+  | 'invoice_already_requested'
+  | 'gone'
+  | 'payload_too_large'
+  | 'file_too_large'
+  | 'unsupported_media_type'
+  | 'invalid_image'
+  | 'rate_limited'
+  | 'internal'
+  | 'service_unavailable'
+  | 'database_unavailable';
+
+/** The generic id of each status, for an error that has no specific one. */
+export const STATUS_ERROR_IDS: Readonly<Partial<Record<number, ApiErrorId>>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal',
+  503: 'service_unavailable',
+};
+
 export interface ApiErrorDto {
   message: string;
   errors?: Record<string, string>;
+  id: ApiErrorId;
 }
 
 /** GET /api/config */

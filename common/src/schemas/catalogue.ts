@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { id, optionalText, requiredText } from './common.ts';
 import { parseVimeoInput } from '../rules/vimeo.ts';
+import { parseDurationInput } from '../rules/format.ts';
+import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
 
-/** Prices are integer pence; £100,000 is far beyond any course. */
-export const MAX_PRICE_PENCE = 10_000_000;
+export { MAX_PRICE_PENCE };
 /** Twelve hours: longer than any training video, small enough to catch a typo in seconds. */
 export const MAX_MODULE_DURATION = 12 * 60 * 60;
 
@@ -31,6 +32,23 @@ export const courseSchema = z.object({
   salesVideoId: optionalText(200),
 });
 
+/**
+ * The admin course form: courseSchema with the price typed in pounds (empty for free) and a
+ * message per missing field (the toast says what the server would: fill in everything).
+ */
+export const courseFormSchema = courseSchema.extend({
+  title: requiredText(200, 'Title is required'),
+  description: requiredText(10_000, 'Description is required'),
+  price: z.string().transform((value, ctx) => {
+    const pence = value.trim() === '' ? 0 : poundsToPence(value);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message: PRICE_ERROR });
+      return z.NEVER;
+    }
+    return pence;
+  }),
+});
+
 /** PUT /api/courses/:id: the same fields, each optional; an omitted field keeps its value. */
 export const courseUpdateSchema = z.object({
   title: requiredText(200, 'Please fill in all course details.').optional(),
@@ -48,7 +66,7 @@ const vimeoVideo = z
   .transform((value, ctx) => {
     const parsed = parseVimeoInput(value);
     if (!parsed) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a Vimeo video id or a vimeo.com link' });
+      ctx.addIssue({ code: 'custom', message: 'Enter a Vimeo video id (e.g. 76979871) or a vimeo.com link' });
       return z.NEVER;
     }
     return parsed;
@@ -65,6 +83,25 @@ export const moduleSchema = z.object({
   courseId: id,
   orderIndex: moduleOrderIndex.optional(),
 });
+
+/** The duration as an admin types it: MM:SS or decimal minutes, empty for 0. */
+const durationInput = z
+  .string()
+  .transform((value, ctx) => {
+    const seconds = parseDurationInput(value);
+    if (seconds === null) {
+      ctx.addIssue({ code: 'custom', message: 'Enter the duration as MM:SS (e.g. 12:30) or as minutes (e.g. 12.5)' });
+      return z.NEVER;
+    }
+    return seconds;
+  })
+  .pipe(z.number().int().min(0).max(MAX_MODULE_DURATION, { message: 'A module can be at most 12 hours long' }));
+
+/**
+ * The admin module form: moduleSchema's fields as typed (the course and position come from the
+ * page, not from a field). The parsed values are what POST and PUT /api/modules take.
+ */
+export const moduleFormSchema = moduleSchema.omit({ courseId: true, orderIndex: true, duration: true }).extend({ duration: durationInput });
 
 /** PUT /api/modules/:id: the same fields, each optional; an omitted field keeps its value. */
 export const moduleUpdateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, id, requiredText } from './common.ts';
+import { isPublicEmailDomain } from '../rules/emailDomains.ts';
 
 /** ISO 3166-1 alpha-2, upper-cased; the UK when not given. */
 export const countryCode = z
@@ -20,9 +21,15 @@ export const schoolInviteParams = z.object({ id, inviteId: id });
 
 export const promoteManagerSchema = z.object({ userId: id });
 
+/** An optional whole-number limit, typed in a form or sent as a JSON number. */
+const inviteLimit = (max: number, what: string) => {
+  const message = `${what} must be a whole number from 1 to ${max.toLocaleString('en-GB')}`;
+  return z.coerce.number({ message }).int({ message }).min(1, { message }).max(max, { message }).optional();
+};
+
 export const inviteSchema = z.object({
-  expiresInDays: z.coerce.number().int().min(1).max(365).optional(),
-  maxUses: z.coerce.number().int().min(1).max(10_000).optional(),
+  expiresInDays: inviteLimit(365, 'Days'),
+  maxUses: inviteLimit(10_000, 'Uses'),
 });
 
 export const inviteEmailSchema = z.object({
@@ -44,6 +51,21 @@ export const domainName = z
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'Enter a domain such as stmarys.sch.uk' });
 export const domainSchema = z.object({ domain: domainName });
+/**
+ * The add-a-domain form: what people paste ("@stmarys.sch.uk"), refusing public mailbox
+ * providers before the round trip. The server refuses them too (addSchoolDomain), with its own
+ * wording, for every other client.
+ */
+export const domainFormSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@/, ''))
+    .pipe(domainName)
+    .refine((domain) => !isPublicEmailDomain(domain), {
+      error: (issue) => `${String(issue.input)} is a public e-mail service: only your school's own domain can be added.`,
+    }),
+});
 export const schoolDomainParams = z.object({ id, domain: domainName });
 
 export const schoolLicenceSchema = z.object({ courseId: id });

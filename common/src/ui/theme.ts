@@ -21,6 +21,40 @@ export const theme = {
     danger: '#b42318',
     dangerSoft: '#fde8e6',
     focus: '#f5b400',
+    /** Form controls' border: 3:1 against the surface, as WCAG asks of a control's outline. */
+    inputBorder: '#8a93a6',
+    placeholder: '#6b7488',
+    /** Stronger than `border`, for filled shapes that must stand out on surfaceMuted. */
+    borderStrong: '#cdd3e1',
+    accentBorder: '#c9d2f3',
+    /** The dark end of the brand gradients (with `accent`) and their light end. */
+    accentDeep: '#1f2f7a',
+    accentBright: '#5b73e0',
+    /** Text on accent gradients that is secondary to onAccent. */
+    onAccentMuted: '#e3e8fb',
+    skeleton: '#eceff5',
+    skeletonShine: '#f5f7fa',
+    /** Behind a dialog: the text colour at half strength. */
+    scrim: 'rgba(23, 32, 51, 0.5)',
+    /** Surfaces drawn over a busy background (sticky header, hero mock-ups). */
+    translucentSurface: 'rgba(255, 255, 255, 0.94)',
+    /** Dark chrome around video (the module player's bar and stage) and the footer's text on `text`. */
+    inverse: {
+      surface: '#0f1630',
+      stage: '#0b1020',
+      text: '#ffffff',
+      textMuted: '#d5dbf0',
+      textSubtle: '#b9c3e6',
+      footerText: '#c9cfdc',
+      footerLink: '#e8ecf5',
+      border: 'rgba(255, 255, 255, 0.08)',
+      divider: 'rgba(255, 255, 255, 0.15)',
+      fill: 'rgba(255, 255, 255, 0.08)',
+      fillHover: 'rgba(255, 255, 255, 0.18)',
+      track: 'rgba(255, 255, 255, 0.3)',
+    },
+    /** The second stop of the course media gradients, per tone (the first is the tone's soft colour). */
+    tint: { accent: '#d6defa', success: '#cdebd9', warning: '#f8e5b9', neutral: '#e2e6ef' },
   },
   font: {
     body: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
@@ -33,6 +67,7 @@ export const theme = {
   shadow: {
     card: '0 1px 2px rgba(23, 32, 51, 0.06), 0 4px 12px rgba(23, 32, 51, 0.06)',
     raised: '0 8px 30px rgba(23, 32, 51, 0.16)',
+    subtle: '0 1px 3px rgba(23, 32, 51, 0.12)',
   },
   /**
    * Stacking order: one list so nothing fights for the top. In the portal the support chat sits

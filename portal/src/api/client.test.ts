@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, createQueryClient, defaultQueryFn, errorText } from './client.ts';
+import { ApiError, api, createQueryClient, defaultQueryFn, errorText, hasErrorId } from './client.ts';
 
 function mockFetch(status: number, body: string, contentType = 'application/json', statusText = '') {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText, headers: { 'content-type': contentType } }));
@@ -26,6 +26,21 @@ describe('api client', () => {
     expect((error as ApiError).message).toBe('401: {"message":"Invalid email or password"}');
     expect((error as ApiError).serverMessage).toBe('Invalid email or password');
     expect(errorText(error, 'fallback')).toBe('Invalid email or password');
+  });
+
+  it('exposes the server\'s stable error id, which code branches on instead of the message', async () => {
+    mockFetch(409, '{"message":"An account with this email already exists.","id":"email_taken"}');
+    const error = await api.post('/api/register', {}).catch((caught: unknown) => caught);
+    expect((error as ApiError).id).toBe('email_taken');
+    expect(hasErrorId(error, 'conflict', 'email_taken')).toBe(true);
+    expect(hasErrorId(error, 'conflict')).toBe(false);
+    expect(hasErrorId(new Error('email_taken'), 'email_taken')).toBe(false);
+  });
+
+  it('has no id when the answer is not our JSON error', async () => {
+    mockFetch(502, '<html>Bad gateway</html>', 'text/html');
+    const error = await api.get('/api/dashboard').catch((caught: unknown) => caught);
+    expect((error as ApiError).id).toBeNull();
   });
 
   it('uses the status text when the body is empty', async () => {

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import type { ApiErrorDto } from '@atrium/common';
+import type { ApiErrorDto, ApiErrorId } from '@atrium/common';
 
 /**
  * The one fetch client of the portal. Every call sends the session cookie; a non-OK answer
@@ -20,11 +20,20 @@ export class ApiError extends Error {
     this.data = parseErrorBody(body);
   }
 
-  /** The server's own message ("Invalid email or password"), if it sent one. */
+  /** The server's own message ("Invalid email or password"), if it sent one: for people to read. */
   get serverMessage(): string | null {
     return this.data?.message ?? null;
   }
+
+  /** The server's stable error id: what code branches on, never the message. */
+  get id(): ApiErrorId | null {
+    return this.data?.id ?? null;
+  }
 }
+
+/** True for an ApiError with one of the given ids (`email_taken`, `not_enrolled`, …). */
+export const hasErrorId = (error: unknown, ...ids: ApiErrorId[]): boolean =>
+  error instanceof ApiError && error.id !== null && ids.includes(error.id);
 
 function parseErrorBody(body: string): ApiErrorDto | null {
   if (!body.startsWith('{')) return null;

@@ -1,20 +1,23 @@
 import styled from 'styled-components';
+import { theme } from '@atrium/common/ui/theme';
 import type { CourseCardMedia, CourseIcon } from '@atrium/common/rules/courseCard';
 import { Icon } from './Icon.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
 
+const { colors } = theme;
+
 const iconTint: Record<CourseIcon, { from: string; to: string }> = {
-  photo: { from: '#e8ecfb', to: '#d6defa' },
-  video: { from: '#e3f4ea', to: '#cdebd9' },
-  podcast: { from: '#fdf3dc', to: '#f8e5b9' },
-  book: { from: '#f1f3f8', to: '#e2e6ef' },
+  photo: { from: colors.accentSoft, to: colors.tint.accent },
+  video: { from: colors.successSoft, to: colors.tint.success },
+  podcast: { from: colors.warningSoft, to: colors.tint.warning },
+  book: { from: colors.surfaceMuted, to: colors.tint.neutral },
 };
 
 const iconColour: Record<CourseIcon, string> = {
-  photo: '#2f4ac0',
-  video: '#17733f',
-  podcast: '#8a5a00',
-  book: '#4f5a6e',
+  photo: colors.accent,
+  video: colors.success,
+  podcast: colors.warning,
+  book: colors.textMuted,
 };
 
 /** The top of a course card: preview video, thumbnail or icon, as the card rules decide. */

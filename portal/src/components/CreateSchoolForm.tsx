@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { schoolSchema } from '@atrium/common/schemas/schools';
 import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
@@ -6,6 +7,7 @@ import { useCreateSchool } from '../api/schools.ts';
 import { Button } from './Button.tsx';
 import { Form, TextField } from './Field.tsx';
 import { useToast } from './toast/Toaster.tsx';
+import { useForm } from './useForm.ts';
 
 /**
  * Names a new school and creates it with the signed-in user as its manager. Used on /school and
@@ -22,27 +24,24 @@ export function CreateSchoolForm({
 }) {
   const create = useCreateSchool();
   const { toast } = useToast();
-  const [name, setName] = useState(initialName);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [initial] = useState(() => ({ name: initialName }));
+  const form = useForm(initial);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setProblem('Please enter the school or organisation name');
-      return;
-    }
-    setProblem(null);
+  const submit = form.handleSubmit(schoolSchema.pick({ name: true }), ({ name }) =>
     create.mutate(
-      { name: name.trim() },
+      { name },
       {
         onSuccess: (school) => {
           toast({ title: 'School created', description: `You manage ${school.name}.`, variant: 'success' });
           onCreated?.(school);
         },
-        onError: (error) => toast({ title: 'Could not create the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
+        onError: (error) => {
+          if (form.showServerErrors(error)) return;
+          toast({ title: 'Could not create the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' });
+        },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Create a school">
@@ -51,9 +50,7 @@ export function CreateSchoolForm({
         autoComplete="organization"
         maxLength={200}
         required
-        value={name}
-        error={problem}
-        onChange={(event) => setName(event.target.value)}
+        {...form.field('name')}
       />
       <Actions>
         <Button type="submit" disabled={create.isPending}>

@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
-import { Icon } from './Icon.tsx';
+import { IconButton } from './IconButton.tsx';
 
 interface FieldChrome {
   label: ReactNode;
@@ -116,14 +116,12 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
           {...input}
         />
         <Toggle
-          type="button"
+          icon={visible ? 'eyeOff' : 'eye'}
+          label={visible ? 'Hide password' : 'Show password'}
           onClick={() => setVisible((shown) => !shown)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
           aria-controls={ids.fieldId}
-        >
-          <Icon name={visible ? 'eyeOff' : 'eye'} />
-        </Toggle>
+        />
       </PasswordWrap>
     </Chrome>
   );
@@ -155,7 +153,7 @@ const controlStyles = css<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 44px;
   padding: 0.6rem 0.8rem;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : '#8a93a6')};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.inputBorder)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
@@ -165,7 +163,7 @@ const controlStyles = css<{ $invalid?: boolean }>`
     box-shadow 120ms ease;
 
   &::placeholder {
-    color: #6b7488;
+    color: ${({ theme }) => theme.colors.placeholder};
   }
   &:hover:not(:disabled):not([readonly]) {
     border-color: ${({ theme }) => theme.colors.textMuted};
@@ -197,25 +195,12 @@ const PasswordWrap = styled.div`
   position: relative;
 `;
 
-const Toggle = styled.button`
+/* Inside the input's right padding, vertically centred. */
+const Toggle = styled(IconButton)`
   position: absolute;
   top: 50%;
   right: 4px;
   transform: translateY(-50%);
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 36px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
 `;
 
 const Hint = styled.p`

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { theme } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../api/config.ts';
 
 /** The brand mark and name (BRAND_NAME from GET /api/config); links home. */
@@ -12,7 +13,7 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
         <rect width="32" height="32" rx="8" fill="currentColor" />
         <path
           d="M16 6 6 11v2h20v-2L16 6Zm-7 9v8h3v-8H9Zm5.5 0v8h3v-8h-3ZM20 15v8h3v-8h-3ZM6 24v2h20v-2H6Z"
-          fill={inverse ? '#2f4ac0' : '#fff'}
+          fill={inverse ? theme.colors.accent : theme.colors.onAccent}
         />
       </Mark>
       <Name>{brand ?? ''}</Name>

@@ -33,7 +33,7 @@ const Frame = styled.div`
   aspect-ratio: 16 / 9;
   width: 100%;
   overflow: hidden;
-  background: linear-gradient(135deg, #1f2f7a, ${({ theme }) => theme.colors.accent});
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accentDeep}, ${({ theme }) => theme.colors.accent});
 
   iframe {
     position: absolute;

@@ -11,7 +11,7 @@ export const Overlay = styled.div`
   position: fixed;
   inset: 0;
   z-index: ${({ theme }) => theme.zIndex.overlay};
-  background: rgba(23, 32, 51, 0.5);
+  background: ${({ theme }) => theme.colors.scrim};
   animation: ${fadeIn} 150ms ease-out;
 `;
 

@@ -1,5 +1,6 @@
-import { useCallback, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
+import { ApiError } from '../api/client.ts';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -26,7 +27,7 @@ export function useForm<T extends Record<string, string>>(initial: T) {
       name,
       value: values[name],
       error: errors[name] ?? null,
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
         const { value } = event.target;
         setValues((current) => ({ ...current, [name]: value }));
         setErrors((current) => {
@@ -59,5 +60,48 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     setErrors({});
   }, [initial]);
 
-  return { values, setValues, errors, setErrors, field, validate, reset };
+  /**
+   * A submit handler: parses `toInput(values)` (the values by default) with the schema and calls
+   * `onValid` with the parsed data; otherwise sets the field errors and calls `onInvalid`.
+   */
+  const handleSubmit = useCallback(
+    <S extends ZodType>(
+      schema: S,
+      onValid: (data: S['_output']) => void,
+      options: { toInput?: (values: T) => unknown; onInvalid?: (errors: FieldErrors<T>) => void } = {},
+    ) =>
+      (event: FormEvent) => {
+        event.preventDefault();
+        const result = schema.safeParse(options.toInput ? options.toInput(values) : values);
+        if (!result.success) {
+          const found = issuesToErrors<T>(result.error.issues);
+          setErrors(found);
+          options.onInvalid?.(found);
+          return;
+        }
+        setErrors({});
+        onValid(result.data as S['_output']);
+      },
+    [values],
+  );
+
+  /**
+   * Shows a 400's field errors ({errors: {field: why}}) beside this form's fields; true when it
+   * did, so the caller only toasts what no field explains.
+   */
+  const showServerErrors = useCallback(
+    (error: unknown): boolean => {
+      if (!(error instanceof ApiError) || !error.data?.errors) return false;
+      const found: Record<string, string> = {};
+      for (const [key, message] of Object.entries(error.data.errors)) {
+        if (key in values) found[key] = message;
+      }
+      if (Object.keys(found).length === 0) return false;
+      setErrors(found as FieldErrors<T>);
+      return true;
+    },
+    [values],
+  );
+
+  return { values, setValues, errors, setErrors, field, validate, reset, handleSubmit, showServerErrors };
 }

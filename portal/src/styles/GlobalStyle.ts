@@ -84,7 +84,7 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   @media print {
-    body { background: #fff; }
+    body { background: ${({ theme }) => theme.colors.surface}; }
     .no-print { display: none !important; }
   }
 `;

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { UserDto } from '@atrium/common';
+import { STATUS_ERROR_IDS, type ApiErrorDto, type ApiErrorId, type UserDto } from '@atrium/common';
 
 type Handler = (request: { url: string; method: string; body: unknown; init: RequestInit }) => unknown;
 type Answer = { status: number; body?: unknown } | Handler;
@@ -23,7 +23,7 @@ export function mockApi(routes: Record<string, Answer>) {
     calls.push({ method, path: url.pathname, body });
     let answer: Answer | undefined = routes[`${method} ${url.pathname}`];
     if (typeof answer === 'function') answer = (await answer({ url: url.pathname, method, body, init })) as Answer;
-    const { status, body: payload } = (answer as { status: number; body?: unknown } | undefined) ?? { status: 404, body: { message: 'Not found' } };
+    const { status, body: payload } = (answer as { status: number; body?: unknown } | undefined) ?? fail(404, 'Not found');
     return new Response(payload === undefined ? null : JSON.stringify(payload), {
       status,
       headers: { 'content-type': 'application/json' },
@@ -34,7 +34,11 @@ export function mockApi(routes: Record<string, Answer>) {
 }
 
 export const ok = (body: unknown) => ({ status: 200, body });
-export const fail = (status: number, message: string) => ({ status, body: { message } });
+/** An error answer shaped like the server's: {message, id}, the status's generic id unless named. */
+export const fail = (status: number, message: string, id: ApiErrorId = STATUS_ERROR_IDS[status] ?? 'internal') => ({
+  status,
+  body: { message, id } satisfies ApiErrorDto,
+});
 
 export const learner: UserDto = {
   id: 7,

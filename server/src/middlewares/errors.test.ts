@@ -7,12 +7,13 @@ import { z } from 'zod';
 import { isDatabaseUnavailable, noteDatabaseOutage, resetOutageLog } from '../db/availability.ts';
 import { errorHandler, toHttpError } from './errors.ts';
 import { requestContext } from './requestContext.ts';
-import { conflict } from '../errors.ts';
+import { conflict, emailTaken, notEnrolled } from '../errors.ts';
+import type { ApiErrorDto } from '@atrium/common';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
 async function serve(
-  thrower: () => never,
-): Promise<{ status: number; body: { message: string; errors?: Record<string, string> }; retryAfter: string | null }> {
+  thrower: () => void,
+): Promise<{ status: number; body: ApiErrorDto; retryAfter: string | null }> {
   const app = new Koa<AppState, AppContextExtensions>();
   app.silent = true;
   app.context.deps = { logger: pino({ level: 'silent' }) } as AppContextExtensions['deps'];
@@ -35,14 +36,36 @@ describe('errorHandler', () => {
       throw new Error('SQLITE_ERROR: no such column users.password_hash at /srv/app/x.ts:12');
     });
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(response.body).toEqual({ message: 'Something went wrong on our side. Please try again.', id: 'internal' });
   });
 
-  it('keeps the status and message of our own errors', async () => {
+  it('keeps the status, message and stable id of our own errors', async () => {
     const response = await serve(() => {
       throw conflict('Already there');
     });
-    expect(response).toEqual({ status: 409, body: { message: 'Already there' }, retryAfter: null });
+    expect(response).toEqual({ status: 409, body: { message: 'Already there', id: 'conflict' }, retryAfter: null });
+  });
+
+  it('sends the specific id that tells a case apart from others with the same status', async () => {
+    expect((await serve(() => {
+      throw emailTaken();
+    })).body).toMatchObject({ id: 'email_taken' });
+    const response = await serve(() => {
+      throw notEnrolled('Enroll first');
+    });
+    expect(response).toEqual({ status: 403, body: { message: 'Enroll first', id: 'not_enrolled' }, retryAfter: null });
+  });
+
+  it('answers an unknown API path with the not_found id', async () => {
+    const response = await serve(() => undefined);
+    expect(response).toEqual({ status: 404, body: { message: 'Not found', id: 'not_found' }, retryAfter: null });
+  });
+
+  it('gives a 4xx raised by Koa the id of its status', async () => {
+    const response = await serve(() => {
+      throw Object.assign(new Error('Forbidden'), { status: 403, expose: true });
+    });
+    expect(response).toEqual({ status: 403, body: { message: 'Forbidden', id: 'forbidden' }, retryAfter: null });
   });
 
   it('turns a stray ZodError into a 400 with field errors', async () => {
@@ -51,6 +74,7 @@ describe('errorHandler', () => {
       throw new Error('unreachable');
     });
     expect(response.status).toBe(400);
+    expect(response.body.id).toBe('validation_failed');
     expect(response.body.errors).toHaveProperty('email');
   });
 
@@ -60,7 +84,7 @@ describe('errorHandler', () => {
     });
     expect(response.status).toBe(503);
     expect(response.retryAfter).toBe('5');
-    expect(response.body).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+    expect(response.body).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', id: 'database_unavailable' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { STATUS_ERROR_IDS, type ApiErrorDto, type ApiErrorId } from '@atrium/common/api/community';
 import { HttpError } from '../errors.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
@@ -22,7 +23,7 @@ export const errorHandler: Middleware<AppState, AppContextExtensions> = async (c
     await next();
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
       ctx.status = 404;
-      ctx.body = { message: 'Not found' };
+      ctx.body = { message: 'Not found', id: 'not_found' } satisfies ApiErrorDto;
     }
   } catch (raw) {
     const error = toHttpError(raw);
@@ -36,7 +37,8 @@ export const errorHandler: Middleware<AppState, AppContextExtensions> = async (c
     }
     ctx.status = error.status;
     if (error.headers) ctx.set(error.headers);
-    ctx.body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    const body: ApiErrorDto = error.errors ? { message: error.message, errors: error.errors, id: error.id } : { message: error.message, id: error.id };
+    ctx.body = body;
   }
 };
 
@@ -49,13 +51,13 @@ export function toHttpError(raw: unknown): HttpError {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return new HttpError(413, 'payload_too_large', 'The request is too large');
     if (status === 415) return new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON');
-    return new HttpError(status, 'bad_request', error.expose && error.message ? error.message : 'Invalid request');
+    return new HttpError(status, STATUS_ERROR_IDS[status] ?? 'bad_request', error.expose && error.message ? error.message : 'Invalid request');
   }
   if (isDatabaseUnavailable(raw)) return databaseUnavailable();
   return new HttpError(500, 'internal', 'Something went wrong on our side. Please try again.');
 }
 
-export const DATABASE_UNAVAILABLE = 'database_unavailable';
+export const DATABASE_UNAVAILABLE = 'database_unavailable' satisfies ApiErrorId;
 /** Seconds a client is asked to wait: about what a database restart or fail-over takes. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 

@@ -12,7 +12,7 @@ describe('JSON bodies', () => {
     for (const raw of ['{"email":', '{"a":}', 'nul', '"just a string"']) {
       const response = await server.client().request('POST', '/api/login', { raw, headers: { 'content-type': 'application/json' } });
       expect(response.status, raw).toBe(400);
-      expect(response.body, raw).toEqual({ message: 'The request body is not valid JSON' });
+      expect(response.body, raw).toEqual({ message: 'The request body is not valid JSON', id: 'invalid_json' });
     }
   });
 
@@ -20,7 +20,7 @@ describe('JSON bodies', () => {
     const huge = JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(1_100_000) });
     const tooLarge = await server.client().request('POST', '/api/login', { raw: huge, headers: { 'content-type': 'application/json' } });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toEqual({ message: 'The request is too large' });
+    expect(tooLarge.body).toEqual({ message: 'The request is too large', id: 'payload_too_large' });
     const form = await server.client().request('POST', '/api/login', { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(415);
   });

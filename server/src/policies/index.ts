@@ -1,4 +1,4 @@
-import { forbidden, paymentRequired, unauthorized } from '../errors.ts';
+import { forbidden, notEnrolled, paymentRequired, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
 
 export const isAdmin = (user: User | null | undefined): boolean => user?.role === 'admin';
@@ -14,7 +14,7 @@ export function canAccessCourseContent(user: User | null, isEnrolled: boolean): 
 }
 
 export function requireCourseAccess(user: User, isEnrolled: boolean): void {
-  if (!canAccessCourseContent(user, isEnrolled)) throw forbidden('Enroll in this course to see its modules and discussion');
+  if (!canAccessCourseContent(user, isEnrolled)) throw notEnrolled('Enroll in this course to see its modules and discussion');
 }
 
 export const canDeleteComment = (user: User, comment: { userId: number }): boolean =>
@@ -32,7 +32,7 @@ export const canSeeCommenterEmail = (user: User | null): boolean => isAdmin(user
 export const canRecordProgress = (_user: User, isEnrolled: boolean): boolean => isEnrolled;
 
 export function requireProgressAccess(user: User, isEnrolled: boolean): void {
-  if (!canRecordProgress(user, isEnrolled)) throw forbidden('Enroll in this course to save your progress');
+  if (!canRecordProgress(user, isEnrolled)) throw notEnrolled('Enroll in this course to save your progress');
 }
 
 /**

@@ -31,6 +31,6 @@ describe('dispatch by route group', () => {
     expect((await client.delete('/api/courses')).status).toBe(405);
     const unknown = await client.get('/api/no-such-thing');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Not found' });
+    expect(unknown.body).toEqual({ message: 'Not found', id: 'not_found' });
   });
 });

@@ -2,6 +2,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
+import { IconButton } from '../IconButton.tsx';
 
 /** SPEC §4 and §9: one toast at a time, 5 s on screen, kept 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
@@ -85,11 +86,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <ToastTitle>{item.title}</ToastTitle>
               {item.description ? <ToastDescription>{item.description}</ToastDescription> : null}
             </ToastText>
-            <ToastClose aria-label="Close notification">
-              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-              </svg>
-            </ToastClose>
+            <RadixToast.Close asChild>
+              <IconButton icon="close" label="Close notification" size="sm" />
+            </RadixToast.Close>
           </Toast>
         ))}
         <Viewport hotkey={['F8']} className="no-print" />
@@ -194,22 +193,4 @@ const ToastDescription = styled(RadixToast.Description)`
   font-size: ${({ theme }) => theme.fontSize.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   overflow-wrap: anywhere;
-`;
-
-const ToastClose = styled(RadixToast.Close)`
-  flex: none;
-  display: grid;
-  place-items: center;
-  width: 28px;
-  height: 28px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.text};
-  }
 `;

@@ -11,6 +11,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { sortModules } from '../../components/moduleOrder.ts';
@@ -148,19 +149,17 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
                   </Muted>
                 </Body>
                 <RowActions>
-                  <IconButton type="button" data-move="-1" onClick={() => move(module, -1)} disabled={index === 0} aria-label={`Move ${module.title} up`} title="Move up">
-                    <Icon name="arrowUp" size={18} />
-                  </IconButton>
+                  <IconButton icon="arrowUp" label={`Move ${module.title} up`} title="Move up" variant="outline" size="sm" data-move="-1" onClick={() => move(module, -1)} disabled={index === 0} />
                   <IconButton
-                    type="button"
+                    icon="arrowDown"
+                    label={`Move ${module.title} down`}
+                    title="Move down"
+                    variant="outline"
+                    size="sm"
                     data-move="1"
                     onClick={() => move(module, 1)}
                     disabled={index === modules.length - 1}
-                    aria-label={`Move ${module.title} down`}
-                    title="Move down"
-                  >
-                    <Icon name="arrowDown" size={18} />
-                  </IconButton>
+                  />
                   <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'edit', module })} aria-label={`Edit ${module.title}`}>
                     <Icon name="edit" size={16} /> Edit
                   </Button>
@@ -274,25 +273,5 @@ const Body = styled.div`
   strong {
     font-weight: 600;
     overflow-wrap: anywhere;
-  }
-`;
-
-const IconButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 36px;
-  height: 36px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-
-  &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.4;
   }
 `;

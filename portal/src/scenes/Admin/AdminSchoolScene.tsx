@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { AdminSchoolDetailDto, AdminSchoolLicenceDto, LicenceSource } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
+import { schoolLicenceSchema } from '@atrium/common/schemas/schools';
 import { useAdminSchool, useChangeLicence } from '../../api/adminSchools.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { useCourses } from '../../api/courses.ts';
@@ -15,6 +16,7 @@ import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 
@@ -96,7 +98,9 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
   const courses = useCourses();
   const change = useChangeLicence(school.id);
   const { toast } = useToast();
-  const [courseId, setCourseId] = useState('');
+  const form = useForm({ courseId: '' });
+  // Problems are reported by toast (SPEC §8), so the select shows no error of its own.
+  const courseField = form.field('courseId');
   const [revoking, setRevoking] = useState<AdminSchoolLicenceDto | null>(null);
   const selectId = useId();
   // A revoked licence comes back with Restore, not with a second grant.
@@ -118,15 +122,16 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
       },
     );
 
-  const grant = (event: FormEvent) => {
-    event.preventDefault();
-    const course = grantable.find((candidate) => String(candidate.id) === courseId);
-    if (!course) {
-      toast({ title: 'Missing information', description: 'Choose a course to license.', variant: 'destructive' });
-      return;
-    }
-    run('grant', course.id, course.title, () => setCourseId(''));
-  };
+  const noCourse = () => toast({ title: 'Missing information', description: 'Choose a course to license.', variant: 'destructive' });
+  const grant = form.handleSubmit(
+    schoolLicenceSchema,
+    (parsed) => {
+      const course = grantable.find((candidate) => candidate.id === parsed.courseId);
+      if (!course) return noCourse();
+      run('grant', course.id, course.title, () => form.reset());
+    },
+    { onInvalid: noCourse },
+  );
 
   return (
     <Panel aria-labelledby="licences-title">
@@ -136,7 +141,7 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
       <SelectForm onSubmit={grant} noValidate aria-label="Grant a licence">
         <div>
           <FieldLabel htmlFor={selectId}>Grant a licence</FieldLabel>
-          <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!courses.data || grantable.length === 0}>
+          <Select id={selectId} name={courseField.name} value={courseField.value} onChange={courseField.onChange} disabled={!courses.data || grantable.length === 0}>
             <option value="">{!courses.data ? 'Loading courses…' : grantable.length === 0 ? 'Licensed for every course' : 'Choose a course'}</option>
             {grantable.map((course) => (
               <option key={course.id} value={course.id}>

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
+import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
 import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments } from '../../api/adminStudents.ts';
 import { isNotFound } from '../../api/client.ts';
 import { useCourses } from '../../api/courses.ts';
@@ -17,6 +18,7 @@ import { LoadingState, Skeleton } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, ProblemText, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
@@ -103,29 +105,32 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
   const enroll = useAdminEnroll();
   const unenroll = useAdminUnenroll();
   const { toast } = useToast();
-  const [courseId, setCourseId] = useState('');
+  const form = useForm({ studentEmail: student.email, courseId: '' });
+  // Problems are reported by toast (SPEC §8), so the select shows no error of its own.
+  const courseField = form.field('courseId');
   const [pendingUnenroll, setPendingUnenroll] = useState<EnrollmentDto | null>(null);
   const selectId = useId();
   const available = courses.data && enrollments.data ? enrollableCourses(courses.data, enrollments.data) : [];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const course = available.find((candidate) => String(candidate.id) === courseId);
-    if (!course) {
-      toast({ title: 'Missing information', description: 'Choose a course to enroll the student in.', variant: 'destructive' });
-      return;
-    }
-    enroll.mutate(
-      { studentId: student.id, studentEmail: student.email, courseId: course.id },
-      {
-        onSuccess: () => {
-          setCourseId('');
-          toast({ title: 'Student enrolled', description: `Enrolled in ${course.title}.`, variant: 'success' });
+  const noCourse = () => toast({ title: 'Missing information', description: 'Choose a course to enroll the student in.', variant: 'destructive' });
+  const submit = form.handleSubmit(
+    adminEnrollSchema,
+    (parsed) => {
+      const course = available.find((candidate) => candidate.id === parsed.courseId);
+      if (!course) return noCourse();
+      enroll.mutate(
+        { studentId: student.id, studentEmail: parsed.studentEmail, courseId: course.id },
+        {
+          onSuccess: () => {
+            form.setValues((current) => ({ ...current, courseId: '' }));
+            toast({ title: 'Student enrolled', description: `Enrolled in ${course.title}.`, variant: 'success' });
+          },
+          onError: () => toast({ title: 'Enrollment failed', description: 'Failed to enroll student', variant: 'destructive' }),
         },
-        onError: () => toast({ title: 'Enrollment failed', description: 'Failed to enroll student', variant: 'destructive' }),
-      },
-    );
-  };
+      );
+    },
+    { onInvalid: noCourse },
+  );
 
   const confirmUnenroll = () => {
     if (!pendingUnenroll) return;
@@ -153,7 +158,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
       <SelectForm onSubmit={submit} noValidate aria-label="Enroll in a course">
         <div>
           <FieldLabel htmlFor={selectId}>Enroll in a course</FieldLabel>
-          <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!enrollments.data || !courses.data || available.length === 0}>
+          <Select id={selectId} name={courseField.name} value={courseField.value} onChange={courseField.onChange} disabled={!enrollments.data || !courses.data || available.length === 0}>
             <option value="">{!enrollments.data || !courses.data ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}</option>
             {available.map((course) => (
               <option key={course.id} value={course.id}>

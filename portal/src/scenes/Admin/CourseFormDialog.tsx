@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { CourseSummaryDto } from '@atrium/common';
-import { courseSchema } from '@atrium/common/schemas/catalogue';
+import { courseFormSchema } from '@atrium/common/schemas/catalogue';
 import { useSaveCourse, type CourseFields } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -10,7 +10,7 @@ import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { PRICE_ERROR, penceToPounds, poundsToPence } from './adminInput.ts';
+import { penceToPounds } from './adminInput.ts';
 
 const MISSING = { title: 'Missing information', description: 'Please fill in all course details.' };
 
@@ -43,43 +43,36 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
   const save = useSaveCourse();
   const { toast } = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { values } = form;
-    if (values.title.trim() === '' || values.description.trim() === '') {
-      form.setErrors({
-        ...(values.title.trim() === '' ? { title: 'Title is required' } : {}),
-        ...(values.description.trim() === '' ? { description: 'Description is required' } : {}),
-      });
-      toast({ ...MISSING, variant: 'destructive' });
-      return;
-    }
-    const price = values.price.trim() === '' ? 0 : poundsToPence(values.price);
-    if (price === null) {
-      form.setErrors({ price: PRICE_ERROR });
-      return;
-    }
-    const parsed = form.validate(courseSchema, { ...values, price });
-    if (!parsed) return;
-    const fields: CourseFields = {
-      title: parsed.title,
-      description: parsed.description,
-      price: parsed.price,
-      thumbnail: parsed.thumbnail,
-      salesVideoId: parsed.salesVideoId,
-    };
-    save.mutate(
-      { id: course?.id ?? null, fields },
-      {
-        onSuccess: (saved) => {
-          toast({ title: course ? 'Course updated' : 'Course created', description: saved.title, variant: 'success' });
-          onDone();
+  const submit = form.handleSubmit(
+    courseFormSchema,
+    (parsed) => {
+      const fields: CourseFields = {
+        title: parsed.title,
+        description: parsed.description,
+        price: parsed.price,
+        thumbnail: parsed.thumbnail,
+        salesVideoId: parsed.salesVideoId,
+      };
+      save.mutate(
+        { id: course?.id ?? null, fields },
+        {
+          onSuccess: (saved) => {
+            toast({ title: course ? 'Course updated' : 'Course created', description: saved.title, variant: 'success' });
+            onDone();
+          },
+          onError: (error) => {
+            if (form.showServerErrors(error)) return;
+            toast({ title: course ? 'Course update failed' : 'Course creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+          },
         },
-        onError: (error) =>
-          toast({ title: course ? 'Course update failed' : 'Course creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+      );
+    },
+    {
+      onInvalid: (errors) => {
+        if (errors.title || errors.description) toast({ ...MISSING, variant: 'destructive' });
       },
-    );
-  };
+    },
+  );
 
   return (
     <Form onSubmit={submit} noValidate>

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
+import { moduleFormSchema } from '@atrium/common/schemas/catalogue';
 import { useSaveModule } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { durationField, durationText, vimeoField, vimeoText } from './adminInput.ts';
+import { durationField, durationText, vimeoField, vimeoText, vimeoValue } from './adminInput.ts';
 
 /**
  * Add or edit a module (SPEC §5): the video as a Vimeo id or any vimeo.com link (parsed into id
@@ -19,48 +20,45 @@ export function ModuleForm({ courseId, module, moduleCount, onDone }: { courseId
   const [initial] = useState(() => ({
     title: module?.title ?? '',
     description: module?.description ?? '',
-    video: vimeoText(module?.vimeoVideoId, module?.vimeoHash),
+    vimeoVideoId: vimeoText(module?.vimeoVideoId, module?.vimeoHash),
     duration: module ? durationText(module.duration) : '',
   }));
   const form = useForm(initial);
   const save = useSaveModule(courseId);
   const { toast } = useToast();
 
-  const video = form.values.video.trim() ? vimeoField(form.values.video) : null;
+  // Previews under the fields as the admin types; the schema decides on submit.
+  const video = form.values.vimeoVideoId.trim() ? vimeoField(form.values.vimeoVideoId) : null;
   const duration = durationField(form.values.duration);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { values } = form;
-    const errors: Partial<Record<keyof typeof values, string>> = {};
-    if (values.title.trim() === '') errors.title = 'Title is required';
-    const parsedVideo = vimeoField(values.video);
-    if ('error' in parsedVideo) errors.video = parsedVideo.error;
-    if ('error' in duration) errors.duration = duration.error;
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      if (errors.title || values.video.trim() === '') {
-        toast({ title: 'Missing information', description: 'A module needs a title and a Vimeo video id.', variant: 'destructive' });
-      }
-      return;
-    }
-    if ('error' in parsedVideo || 'error' in duration) return;
-    save.mutate(
-      {
-        id: module?.id ?? null,
-        fields: { title: values.title.trim(), description: values.description.trim(), vimeoVideoId: parsedVideo.value, duration: duration.seconds },
-        orderIndex: module ? undefined : moduleCount + 1,
-      },
-      {
-        onSuccess: (saved) => {
-          toast({ title: module ? 'Module updated' : 'Module created', description: saved.title, variant: 'success' });
-          onDone();
+  const submit = form.handleSubmit(
+    moduleFormSchema,
+    (parsed) =>
+      save.mutate(
+        {
+          id: module?.id ?? null,
+          fields: { title: parsed.title, description: parsed.description, vimeoVideoId: vimeoValue(parsed.vimeoVideoId), duration: parsed.duration },
+          orderIndex: module ? undefined : moduleCount + 1,
         },
-        onError: (error) =>
-          toast({ title: module ? 'Module update failed' : 'Module creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+        {
+          onSuccess: (saved) => {
+            toast({ title: module ? 'Module updated' : 'Module created', description: saved.title, variant: 'success' });
+            onDone();
+          },
+          onError: (error) => {
+            if (form.showServerErrors(error)) return;
+            toast({ title: module ? 'Module update failed' : 'Module creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+          },
+        },
+      ),
+    {
+      onInvalid: (errors) => {
+        if (errors.title || form.values.vimeoVideoId.trim() === '') {
+          toast({ title: 'Missing information', description: 'A module needs a title and a Vimeo video id.', variant: 'destructive' });
+        }
       },
-    );
-  };
+    },
+  );
 
   return (
     <Form onSubmit={submit} noValidate aria-label={module ? `Edit module ${module.title}` : 'Add a module'}>
@@ -78,7 +76,7 @@ export function ModuleForm({ courseId, module, moduleCount, onDone }: { courseId
               ? `Video ${video.video.id}${video.video.hash ? ` · private hash ${video.video.hash}` : ''}`
               : 'A Vimeo id, or paste the full vimeo.com link'
           }
-          {...form.field('video')}
+          {...form.field('vimeoVideoId')}
         />
         <TextField
           label="Duration"

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { StudentDto } from '@atrium/common';
+import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
 import { useAdminEnroll, useStudentEnrollments } from '../../api/adminStudents.ts';
 import { useCourses } from '../../api/courses.ts';
 import { displayName } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 import { StudentPicker } from './StudentPicker.tsx';
 import { FieldLabel, Muted, Panel, PanelHeader, PanelLead, Select } from './adminStyles.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
@@ -13,7 +15,9 @@ import { enrollableCourses } from './enrollableCourses.ts';
 /** Quick Enroll (SPEC §2, §5): a student, then one of the courses they are not in yet. */
 export function QuickEnroll() {
   const [student, setStudent] = useState<StudentDto | null>(null);
-  const [courseId, setCourseId] = useState('');
+  const form = useForm({ studentEmail: '', courseId: '' });
+  // Problems are reported by toast (SPEC §8), so the select shows no error of its own.
+  const courseField = form.field('courseId');
   const courses = useCourses();
   const enrollments = useStudentEnrollments(student?.id ?? null);
   const enroll = useAdminEnroll();
@@ -25,31 +29,31 @@ export function QuickEnroll() {
 
   const pickStudent = (next: StudentDto | null) => {
     setStudent(next);
-    setCourseId('');
+    form.reset({ studentEmail: next?.email ?? '', courseId: '' });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!student) {
-      toast({ title: 'No student selected', description: 'Search for a student and select them first.', variant: 'destructive' });
-      return;
-    }
-    const course = available.find((candidate) => String(candidate.id) === courseId);
-    if (!course) {
-      toast({ title: 'Missing information', description: 'Choose a course to enroll the student in.', variant: 'destructive' });
-      return;
-    }
-    enroll.mutate(
-      { studentId: student.id, studentEmail: student.email, courseId: course.id },
-      {
-        onSuccess: () => {
-          setCourseId('');
-          toast({ title: 'Student enrolled', description: `${displayName(student)} is now enrolled in ${course.title}.`, variant: 'success' });
+  const noStudent = () => toast({ title: 'No student selected', description: 'Search for a student and select them first.', variant: 'destructive' });
+  const noCourse = () => toast({ title: 'Missing information', description: 'Choose a course to enroll the student in.', variant: 'destructive' });
+
+  const submit = form.handleSubmit(
+    adminEnrollSchema,
+    (parsed) => {
+      const course = available.find((candidate) => candidate.id === parsed.courseId);
+      if (!student) return noStudent();
+      if (!course) return noCourse();
+      enroll.mutate(
+        { studentId: student.id, studentEmail: parsed.studentEmail, courseId: course.id },
+        {
+          onSuccess: () => {
+            form.setValues((current) => ({ ...current, courseId: '' }));
+            toast({ title: 'Student enrolled', description: `${displayName(student)} is now enrolled in ${course.title}.`, variant: 'success' });
+          },
+          onError: () => toast({ title: 'Enrollment failed', description: 'Failed to enroll student', variant: 'destructive' }),
         },
-        onError: () => toast({ title: 'Enrollment failed', description: 'Failed to enroll student', variant: 'destructive' }),
-      },
-    );
-  };
+      );
+    },
+    { onInvalid: (errors) => (errors.studentEmail ? noStudent() : noCourse()) },
+  );
 
   return (
     <Panel aria-labelledby="quick-enroll-title">
@@ -61,7 +65,7 @@ export function QuickEnroll() {
         <StudentPicker selected={student} onSelect={pickStudent} />
         <div>
           <FieldLabel htmlFor={selectId}>Course</FieldLabel>
-          <Select id={selectId} value={courseId} onChange={(event) => setCourseId(event.target.value)} disabled={!student || loadingCourses || available.length === 0}>
+          <Select id={selectId} name={courseField.name} value={courseField.value} onChange={courseField.onChange} disabled={!student || loadingCourses || available.length === 0}>
             <option value="">
               {!student ? 'Select a student first' : loadingCourses ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}
             </option>

@@ -1,26 +1,15 @@
 import { formatDuration, parseDurationInput } from '@atrium/common/rules/format';
 import { parseVimeoInput, type VimeoVideoRef } from '@atrium/common/rules/vimeo';
-import { MAX_MODULE_DURATION, MAX_PRICE_PENCE } from '@atrium/common/schemas/catalogue';
+import { MAX_MODULE_DURATION } from '@atrium/common/schemas/catalogue';
 
-/**
- * Pounds as typed ("499", "199.99", "£1,250.5") to integer pence; null for anything that is not
- * a non-negative amount with at most two decimals. Works on the digits, not on floats, so
- * "19.99" is 1999 and never 1998.9999.
- */
-export function poundsToPence(input: string): number | null {
-  const value = input.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
-  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(value) ?? /^()\.(\d{1,2})$/.exec(value);
-  if (!match) return null;
-  const pence = Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(pence) && pence <= MAX_PRICE_PENCE ? pence : null;
-}
+export { poundsToPence } from '@atrium/common/rules/money';
 
 /** Pence shown in the price field: 49900 → "499", 19999 → "199.99". */
 export function penceToPounds(pence: number): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
 }
 
-export const PRICE_ERROR = 'Enter the price in pounds, for example 499 or 199.99';
+export { PRICE_ERROR } from '@atrium/common/rules/money';
 
 /** Module duration as typed to seconds (empty = 0), or the message that says what to type. */
 export function durationField(input: string): { seconds: number } | { error: string } {
@@ -38,8 +27,11 @@ export function vimeoField(input: string): { video: VimeoVideoRef; value: string
   if (input.trim() === '') return { error: 'Video id is required' };
   const video = parseVimeoInput(input);
   if (!video) return { error: 'Enter a Vimeo video id (e.g. 76979871) or a vimeo.com link' };
-  return { video, value: video.hash ? `${video.id}/${video.hash}` : video.id };
+  return { video, value: vimeoValue(video) };
 }
+
+/** A parsed Vimeo reference as the API takes it: "id" or "id/hash". */
+export const vimeoValue = (video: VimeoVideoRef) => (video.hash ? `${video.id}/${video.hash}` : video.id);
 
 /** The video field's starting text for a stored module. */
 export const vimeoText = (id: string | undefined, hash: string | null | undefined) => (id ? (hash ? `${id}/${hash}` : id) : '');

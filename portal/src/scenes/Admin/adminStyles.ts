@@ -102,7 +102,7 @@ export const Select = styled.select`
   width: 100%;
   min-height: 44px;
   padding: 0.6rem 0.8rem;
-  border: 1px solid #8a93a6;
+  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};

@@ -108,7 +108,7 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
 const PrintPage = createGlobalStyle`
   @media print {
     @page { size: A4 landscape; margin: 0; }
-    html, body { width: 297mm; height: 210mm; margin: 0; padding: 0; background: #fff; }
+    html, body { width: 297mm; height: 210mm; margin: 0; padding: 0; background: ${({ theme }) => theme.colors.surface}; }
     body > :not(#root) { display: none !important; }
     #root { display: block; min-height: 0; }
     #main, #main > * { padding: 0 !important; margin: 0 !important; max-width: none !important; }

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetailDto } from '@atrium/common';
-import { learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { CourseScene } from './CourseScene.tsx';
 
@@ -21,6 +22,36 @@ const course: CourseDetailDto = {
   modules: [{ id: 1, courseId: 5, title: 'Module 1', description: '', duration: 300, orderIndex: 1, isCompleted: false }],
 };
 const renderCourse = () => renderScene(<CourseScene />, { route: '/courses/5', path: '/courses/:id' });
+
+describe('CourseScene: enrolling', () => {
+  const notEnrolled = { ...course, isEnrolled: false, price: 0 };
+
+  it('goes to checkout when the server answers payment_required', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(notEnrolled),
+      'POST /api/enrollments': fail(402, 'This course must be purchased before you can enroll'),
+    });
+    renderCourse();
+    await userEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/checkout/5');
+  });
+
+  it('shows the server sentence for any other refusal and stays on the page', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(notEnrolled),
+      'POST /api/enrollments': fail(404, 'Course not found'),
+    });
+    renderCourse();
+    await userEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
+    expect(await screen.findByText('Enrollment failed')).toBeInTheDocument();
+    expect(screen.getByText('Course not found')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/courses/5');
+  });
+});
 
 describe('CourseScene: school access', () => {
   it('says which school gives access', async () => {

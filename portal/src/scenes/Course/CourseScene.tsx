@@ -4,7 +4,7 @@ import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
 import { formatPrice } from '@atrium/common/rules/format';
 import { enrolledCourseAction } from '@atrium/common/rules/courseCard';
-import { ApiError, errorText, isNotFound } from '../../api/client.ts';
+import { errorText, hasErrorId, isNotFound } from '../../api/client.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -69,7 +69,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
       onSuccess: () => toast({ title: 'Enrolled successfully!', description: `You can now start ${course.title}.`, variant: 'success' }),
       onError: (error) => {
         // A priced course is bought at checkout (CONTRACT: 402 Payment Required).
-        if (error instanceof ApiError && error.status === 402) {
+        if (hasErrorId(error, 'payment_required')) {
           navigate(`/checkout/${course.id}`);
           return;
         }

@@ -37,7 +37,7 @@ const Card = styled.section`
   align-items: center;
   margin-bottom: ${({ theme }) => theme.space.xxl};
   padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid #c9d2f3;
+  border: 1px solid ${({ theme }) => theme.colors.accentBorder};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: linear-gradient(120deg, ${({ theme }) => theme.colors.accentSoft}, ${({ theme }) => theme.colors.surface});
 

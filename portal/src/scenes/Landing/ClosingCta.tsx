@@ -20,7 +20,7 @@ export function ClosingCta() {
 
 const Band = styled.section`
   padding: ${({ theme }) => theme.space.section} 0;
-  background: linear-gradient(135deg, #1f2f7a, ${({ theme }) => theme.colors.accent});
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accentDeep}, ${({ theme }) => theme.colors.accent});
   color: ${({ theme }) => theme.colors.onAccent};
 `;
 
@@ -37,7 +37,7 @@ const Inner = styled(Container)`
     max-width: 22ch;
   }
   p {
-    color: #e3e8fb;
+    color: ${({ theme }) => theme.colors.onAccentMuted};
     font-size: ${({ theme }) => theme.fontSize.lg};
     margin-bottom: ${({ theme }) => theme.space.sm};
   }

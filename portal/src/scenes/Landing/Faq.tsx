@@ -48,7 +48,7 @@ const Item = styled(Accordion.Item)`
   background: ${({ theme }) => theme.colors.surface};
 
   &[data-state='open'] {
-    border-color: #b9c3ea;
+    border-color: ${({ theme }) => theme.colors.accentBorder};
     box-shadow: ${({ theme }) => theme.shadow.card};
   }
 

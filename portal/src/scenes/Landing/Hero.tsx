@@ -173,7 +173,7 @@ const Screen = styled.div`
   display: grid;
   place-items: center;
   aspect-ratio: 16 / 9;
-  background: linear-gradient(135deg, #1f2f7a, ${({ theme }) => theme.colors.accent} 60%, #5b73e0);
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accentDeep}, ${({ theme }) => theme.colors.accent} 60%, ${({ theme }) => theme.colors.accentBright});
 `;
 
 const PlayMark = styled.span`
@@ -183,7 +183,7 @@ const PlayMark = styled.span`
   height: 64px;
   padding-left: 4px;
   border-radius: 50%;
-  background: rgba(255, 255, 255, 0.95);
+  background: ${({ theme }) => theme.colors.translucentSurface};
   color: ${({ theme }) => theme.colors.accent};
 `;
 
@@ -194,14 +194,14 @@ const Scrubber = styled.span`
   bottom: 1rem;
   height: 5px;
   border-radius: 5px;
-  background: rgba(255, 255, 255, 0.3);
+  background: ${({ theme }) => theme.colors.inverse.track};
 
   span {
     display: block;
     width: 62%;
     height: 100%;
     border-radius: inherit;
-    background: #fff;
+    background: ${({ theme }) => theme.colors.onAccent};
   }
 `;
 
@@ -216,7 +216,7 @@ const MockLine = styled.span<{ $w: string; $strong?: boolean }>`
   width: ${({ $w }) => $w};
   height: ${({ $strong }) => ($strong ? '12px' : '9px')};
   border-radius: 6px;
-  background: ${({ theme, $strong }) => ($strong ? '#cdd3e1' : theme.colors.surfaceMuted)};
+  background: ${({ theme, $strong }) => ($strong ? theme.colors.borderStrong : theme.colors.surfaceMuted)};
 `;
 
 const MockModules = styled.div`

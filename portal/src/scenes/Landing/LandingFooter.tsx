@@ -41,13 +41,13 @@ export function LandingFooter() {
 const Footer = styled.footer`
   padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.colors.text};
-  color: #c9cfdc;
+  color: ${({ theme }) => theme.colors.inverse.footerText};
 
   a {
-    color: #e8ecf5;
+    color: ${({ theme }) => theme.colors.inverse.footerLink};
   }
   a:hover {
-    color: #fff;
+    color: ${({ theme }) => theme.colors.inverse.text};
   }
 `;
 
@@ -82,6 +82,6 @@ const Bottom = styled(Container)`
   padding-top: ${({ theme }) => theme.space.lg};
   /* Room for the floating support button. */
   padding-right: 5.5rem;
-  border-top: 1px solid rgba(255, 255, 255, 0.15);
+  border-top: 1px solid ${({ theme }) => theme.colors.inverse.divider};
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;

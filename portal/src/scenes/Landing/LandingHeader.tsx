@@ -47,7 +47,7 @@ const Header = styled.header`
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.zIndex.sticky};
-  background: rgba(255, 255, 255, 0.94);
+  background: ${({ theme }) => theme.colors.translucentSurface};
   backdrop-filter: saturate(1.4) blur(8px);
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;

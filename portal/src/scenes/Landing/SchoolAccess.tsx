@@ -78,12 +78,12 @@ const PriceCard = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.xl};
   border-radius: ${({ theme }) => theme.radius.lg};
-  background: linear-gradient(160deg, ${({ theme }) => theme.colors.accent}, #1f2f7a);
+  background: linear-gradient(160deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentDeep});
   color: ${({ theme }) => theme.colors.onAccent};
   box-shadow: ${({ theme }) => theme.shadow.raised};
 
   p {
-    color: #e3e8fb;
+    color: ${({ theme }) => theme.colors.onAccentMuted};
   }
   a {
     margin-top: ${({ theme }) => theme.space.md};

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { CommentDto, UserDto } from '@atrium/common';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
@@ -9,10 +9,11 @@ import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { IconButton } from '../../components/IconButton.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { formatRelativeTime } from '../../components/relativeTime.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 
 /** The module's community discussion (SPEC §2, §5, §8). */
 export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }) {
@@ -20,31 +21,34 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const post = usePostComment(moduleId);
   const remove = useDeleteComment(moduleId);
   const { toast } = useToast();
-  const [text, setText] = useState('');
+  const form = useForm({ comment: '' });
+  const comment = form.field('comment');
   const [pendingDelete, setPendingDelete] = useState<CommentDto | null>(null);
   // Authors delete their own comments; admins moderate every comment (CONTRACT.md).
   const isAdmin = user.role === 'admin';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = commentSchema.safeParse({ comment: text });
-    if (!parsed.success) {
-      const empty = text.trim() === '';
-      toast({
-        title: empty ? 'Comment cannot be empty' : 'Comment too long',
-        description: empty ? 'Please write something before posting' : (parsed.error.issues[0]?.message ?? ''),
-        variant: 'destructive',
-      });
-      return;
-    }
-    post.mutate(parsed.data.comment, {
-      onSuccess: () => {
-        setText('');
-        toast({ title: 'Comment posted!', variant: 'success' });
+  // SPEC §8 reports a comment's problems by toast, so the field shows no error of its own.
+  const submit = form.handleSubmit(
+    commentSchema,
+    (parsed) =>
+      post.mutate(parsed.comment, {
+        onSuccess: () => {
+          form.reset();
+          toast({ title: 'Comment posted!', variant: 'success' });
+        },
+        onError: () => toast({ title: 'Failed to post comment', description: 'Please try again.', variant: 'destructive' }),
+      }),
+    {
+      onInvalid: (errors) => {
+        const empty = form.values.comment.trim() === '';
+        toast({
+          title: empty ? 'Comment cannot be empty' : 'Comment too long',
+          description: empty ? 'Please write something before posting' : (errors.comment ?? ''),
+          variant: 'destructive',
+        });
       },
-      onError: () => toast({ title: 'Failed to post comment', description: 'Please try again.', variant: 'destructive' }),
-    });
-  };
+    },
+  );
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
@@ -76,10 +80,11 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
             placeholder="Share a tip or ask a question about this module…"
             rows={3}
             maxLength={2000}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            name={comment.name}
+            value={comment.value}
+            onChange={comment.onChange}
           />
-          <Button type="submit" disabled={text.trim() === '' || post.isPending}>
+          <Button type="submit" disabled={comment.value.trim() === '' || post.isPending}>
             {post.isPending ? 'Posting…' : 'Post Comment'}
           </Button>
         </Compose>
@@ -150,9 +155,7 @@ function CommentItem({ comment, own, canDelete, onDelete }: { comment: CommentDt
         <Text>{comment.comment}</Text>
       </div>
       {canDelete ? (
-        <DeleteButton type="button" onClick={onDelete} aria-label={own ? 'Delete your comment' : `Delete comment by ${name}`}>
-          <Icon name="trash" size={18} />
-        </DeleteButton>
+        <IconButton icon="trash" label={own ? 'Delete your comment' : `Delete comment by ${name}`} variant="danger" onClick={onDelete} />
       ) : null}
     </Item>
   );
@@ -238,23 +241,6 @@ const Text = styled.p`
   margin-top: ${({ theme }) => theme.space.xxs};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-
-const DeleteButton = styled.button`
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.dangerSoft};
-    color: ${({ theme }) => theme.colors.danger};
-  }
 `;
 
 const Empty = styled.p`

@@ -1,22 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
-import { isNotFound } from '../../api/client.ts';
 import { courseKey, DASHBOARD_KEY, useCourse } from '../../api/courses.ts';
 import { progressKey, useModuleProgress } from '../../api/progress.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { MAIN_ID, SkipLink } from '../../components/PageFrame.tsx';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
 import { sortModules } from '../../components/moduleOrder.ts';
 import { Comments } from './Comments.tsx';
+import { ModuleNavigation } from './ModuleNavigation.tsx';
+import { ModuleTopBar } from './ModuleTopBar.tsx';
+import { ModuleUnavailable } from './ModuleUnavailable.tsx';
 import { useModuleCompletion } from './useModuleCompletion.ts';
 import { useWatchProgress } from './useWatchProgress.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
@@ -27,66 +26,17 @@ export function ModuleScene() {
   const course = useCourse(courseId);
   const { isAdmin } = useAuth();
   const user = useSignedInUser();
-  const backToCourse = `/courses/${courseId}`;
 
-  if (course.isPending) {
-    return (
-      <Standalone>
-        <LoadingState label="Loading module" />
-        <Centre>
-          <ButtonLink to={backToCourse} variant="secondary">
-            Back to Course
-          </ButtonLink>
-        </Centre>
-      </Standalone>
-    );
-  }
+  if (course.isPending) return <ModuleUnavailable courseId={courseId} state={{ kind: 'loading' }} />;
   if (course.isError) {
-    return (
-      <Standalone>
-        {isNotFound(course.error) ? (
-          <StatusMessage icon="book" headingLevel={1} title="Course not found" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>} />
-        ) : (
-          <StatusMessage
-            icon="alert"
-            tone="danger"
-            headingLevel={1}
-            title="This module could not be loaded"
-            actions={
-              <>
-                <Button onClick={() => void course.refetch()}>Try again</Button>
-                <ButtonLink to={backToCourse} variant="secondary">
-                  Back to Course
-                </ButtonLink>
-              </>
-            }
-          >
-            <p>{course.error.message}</p>
-          </StatusMessage>
-        )}
-      </Standalone>
-    );
+    return <ModuleUnavailable courseId={courseId} state={{ kind: 'error', error: course.error, retry: () => void course.refetch() }} />;
   }
 
   const modules = sortModules(course.data.modules);
   const module = modules.find((candidate) => String(candidate.id) === moduleId);
-  if (!module) {
-    return (
-      <Standalone>
-        <StatusMessage icon="layers" headingLevel={1} title="Module not found" actions={<ButtonLink to={backToCourse}>Back to Course</ButtonLink>}>
-          <p>This module is not part of {course.data.title}.</p>
-        </StatusMessage>
-      </Standalone>
-    );
-  }
+  if (!module) return <ModuleUnavailable courseId={courseId} state={{ kind: 'moduleMissing', courseTitle: course.data.title }} />;
   if (!course.data.isEnrolled && !isAdmin) {
-    return (
-      <Standalone>
-        <StatusMessage icon="lock" headingLevel={1} title="Enroll to watch this module" actions={<ButtonLink to={backToCourse}>Back to Course</ButtonLink>}>
-          <p>Modules open once you are enrolled in {course.data.title}.</p>
-        </StatusMessage>
-      </Standalone>
-    );
+    return <ModuleUnavailable courseId={courseId} state={{ kind: 'notEnrolled', courseTitle: course.data.title }} />;
   }
   // A fresh view per module: timers, player and progress never carry over to the next one.
   return <ModuleView key={module.id} course={course.data} modules={modules} module={module} user={user} />;
@@ -119,25 +69,11 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
   });
   const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position });
   const isCompleted = module.isCompleted || progress.data?.isCompleted === true || completion.completed;
-  const backToCourse = `/courses/${course.id}`;
 
   return (
     <>
       <SkipLink />
-      <TopBar>
-        <TopInner>
-          <Close to={backToCourse} aria-label={`Close and go back to ${course.title}`}>
-            <Icon name="close" size={22} />
-          </Close>
-          <Titles>
-            <CourseName>{course.title}</CourseName>
-            <ModuleTitle>{module.title}</ModuleTitle>
-          </Titles>
-          <Position>
-            Module {index + 1} of {modules.length}
-          </Position>
-        </TopInner>
-      </TopBar>
+      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={modules.length} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
           {module.vimeoVideoId ? (
@@ -163,38 +99,15 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
         </Theatre>
 
         <Container>
-          <Controls aria-label="Module navigation">
-            {previous ? (
-              <ButtonLink to={`/courses/${course.id}/modules/${previous.id}`} variant="secondary">
-                <Icon name="chevronLeft" size={18} /> Previous
-              </ButtonLink>
-            ) : (
-              <Button variant="secondary" disabled>
-                <Icon name="chevronLeft" size={18} /> Previous
-              </Button>
-            )}
-            <Status>
-              {isCompleted ? (
-                <Done role="status">
-                  <Icon name="checkCircle" size={22} /> Module Completed
-                </Done>
-              ) : (
-                <Button onClick={completion.markComplete} disabled={completion.isPending || completion.movingOn}>
-                  <Icon name="check" size={18} />
-                  {completion.isPending ? 'Saving…' : 'Mark as Complete'}
-                </Button>
-              )}
-            </Status>
-            {next ? (
-              <ButtonLink to={`/courses/${course.id}/modules/${next.id}`} variant="secondary">
-                Next <Icon name="chevronRight" size={18} />
-              </ButtonLink>
-            ) : (
-              <Button variant="secondary" disabled>
-                Next <Icon name="chevronRight" size={18} />
-              </Button>
-            )}
-          </Controls>
+          <ModuleNavigation
+            courseId={course.id}
+            previous={previous}
+            next={next}
+            isCompleted={isCompleted}
+            isSaving={completion.isPending}
+            canComplete={!completion.isPending && !completion.movingOn}
+            onComplete={completion.markComplete}
+          />
 
           <About>
             <h1>{module.title}</h1>
@@ -225,83 +138,8 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
   );
 }
 
-const Standalone = styled.main`
-  flex: 1;
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
-`;
-
-const Centre = styled.div`
-  display: flex;
-  justify-content: center;
-`;
-
-const TopBar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndex.sticky};
-  background: #0f1630;
-  color: #fff;
-  border-bottom: 1px solid rgba(255, 255, 255, 0.08);
-`;
-
-const TopInner = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  min-height: 60px;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-`;
-
-const Close = styled(Link)`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 44px;
-  height: 44px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: #fff;
-  background: rgba(255, 255, 255, 0.08);
-
-  &:hover {
-    color: #fff;
-    background: rgba(255, 255, 255, 0.18);
-  }
-`;
-
-const Titles = styled.div`
-  display: grid;
-  flex: 1;
-  min-width: 0;
-`;
-
-const CourseName = styled.p`
-  color: #b9c3e6;
-  font-size: ${({ theme }) => theme.fontSize.xs};
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const ModuleTitle = styled.p`
-  font-weight: 600;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const Position = styled.p`
-  display: none;
-  flex: none;
-  color: #d5dbf0;
-  font-size: ${({ theme }) => theme.fontSize.sm};
-
-  ${media.tablet} {
-    display: block;
-  }
-`;
-
 const Theatre = styled.div`
-  background: #0b1020;
+  background: ${({ theme }) => theme.colors.inverse.stage};
 `;
 
 const Placeholder = styled.div`
@@ -313,55 +151,16 @@ const Placeholder = styled.div`
   width: min(100%, calc(72vh * 16 / 9));
   aspect-ratio: 16 / 9;
   margin: 0 auto;
-  color: #d5dbf0;
+  color: ${({ theme }) => theme.colors.inverse.textMuted};
 
   strong {
-    color: #fff;
+    color: ${({ theme }) => theme.colors.inverse.text};
     font-size: ${({ theme }) => theme.fontSize.lg};
   }
   & > div {
     min-height: 0;
-    color: #d5dbf0;
+    color: ${({ theme }) => theme.colors.inverse.textMuted};
   }
-`;
-
-const Controls = styled.nav`
-  display: grid;
-  grid-template-columns: auto 1fr auto;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: center;
-  padding: ${({ theme }) => theme.space.lg} 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  @media (max-width: 479px) {
-    grid-template-columns: 1fr 1fr;
-    & > :nth-child(2) {
-      grid-column: 1 / -1;
-      grid-row: 1;
-    }
-  }
-`;
-
-const Status = styled.div`
-  display: flex;
-  justify-content: center;
-
-  button {
-    width: 100%;
-    max-width: 16rem;
-  }
-`;
-
-const Done = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.successSoft};
-  color: ${({ theme }) => theme.colors.success};
-  font-weight: 600;
 `;
 
 const About = styled.div`

@@ -119,7 +119,7 @@ const Stage = styled.div<{ $unavailable: boolean }>`
   width: min(100%, calc(72vh * 16 / 9));
   aspect-ratio: 16 / 9;
   margin: 0 auto;
-  background: #0b1020;
+  background: ${({ theme }) => theme.colors.inverse.stage};
 
   /* The explanation needs more room than a 16:9 box has on a phone. */
   min-height: ${({ $unavailable }) => ($unavailable ? '19rem' : '0')};
@@ -152,11 +152,11 @@ const Overlay = styled.div`
   justify-content: center;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.lg};
-  color: #e3e8fb;
+  color: ${({ theme }) => theme.colors.inverse.textMuted};
   text-align: center;
 
   strong {
-    color: #fff;
+    color: ${({ theme }) => theme.colors.inverse.text};
     font-size: ${({ theme }) => theme.fontSize.lg};
   }
   span {

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { PASSWORD_MIN_LENGTH } from '@atrium/common/schemas/auth';
+import { newPasswordFormSchema, PASSWORD_MIN_LENGTH } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
 import { useResetPassword } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
@@ -10,16 +10,19 @@ import { Icon } from '../../components/Icon.tsx';
 import { Card, Container } from '../../components/Layout.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useForm } from '../../components/useForm.ts';
 
 export const INVALID_LINK = 'The password reset link is invalid or missing.';
 
+/** The toast title for the field newPasswordFormSchema found wrong (SPEC §5, §8). */
+const problemTitle = (field: 'newPassword' | 'confirm') => (field === 'confirm' ? "Passwords don't match" : 'Password too short');
+
 /** SPEC §5: the two fields must match, then be at least 6 characters. */
 export function checkNewPassword(newPassword: string, confirm: string): { title: string; description: string; field: 'newPassword' | 'confirm' } | null {
-  if (newPassword !== confirm) return { title: "Passwords don't match", description: 'Please ensure both password fields match.', field: 'confirm' };
-  if (newPassword.length < PASSWORD_MIN_LENGTH) {
-    return { title: 'Password too short', description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`, field: 'newPassword' };
-  }
-  return null;
+  const result = newPasswordFormSchema.safeParse({ newPassword, confirm });
+  if (result.success) return null;
+  const field = result.error.issues[0]?.path[0] === 'confirm' ? 'confirm' : 'newPassword';
+  return { title: problemTitle(field), description: result.error.issues[0]?.message ?? '', field };
 }
 
 export function ResetPasswordScene() {
@@ -29,9 +32,7 @@ export function ResetPasswordScene() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const reset = useResetPassword();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<ReturnType<typeof checkNewPassword>>(null);
+  const form = useForm({ newPassword: '', confirm: '' });
 
   useEffect(() => {
     if (token) return;
@@ -39,30 +40,31 @@ export function ResetPasswordScene() {
     navigate('/auth', { replace: true });
   }, [token, toast, navigate]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkNewPassword(newPassword, confirm);
-    setProblem(found);
-    if (found) {
-      toast({ title: found.title, description: found.description, variant: 'destructive' });
-      return;
-    }
-    reset.mutate(
-      { token, newPassword },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Password reset successful',
-            description: 'Your password has been updated. You can now login with your new password.',
-            variant: 'success',
-          });
-          navigate('/auth', { replace: true });
+  const submit = form.handleSubmit(
+    newPasswordFormSchema,
+    ({ newPassword }) =>
+      reset.mutate(
+        { token, newPassword },
+        {
+          onSuccess: () => {
+            toast({
+              title: 'Password reset successful',
+              description: 'Your password has been updated. You can now login with your new password.',
+              variant: 'success',
+            });
+            navigate('/auth', { replace: true });
+          },
+          onError: (error) =>
+            toast({ title: 'Reset failed', description: errorText(error, 'Failed to reset password. Please try again.'), variant: 'destructive' }),
         },
-        onError: (error) =>
-          toast({ title: 'Reset failed', description: errorText(error, 'Failed to reset password. Please try again.'), variant: 'destructive' }),
+      ),
+    {
+      onInvalid: (errors) => {
+        const field = errors.confirm ? 'confirm' : 'newPassword';
+        toast({ title: problemTitle(field), description: errors[field] ?? '', variant: 'destructive' });
       },
-    );
-  };
+    },
+  );
 
   if (!token) return null;
 
@@ -76,23 +78,13 @@ export function ResetPasswordScene() {
             label="New password"
             autoComplete="new-password"
             required
-            value={newPassword}
-            onChange={(event) => {
-              setNewPassword(event.target.value);
-              setProblem(null);
-            }}
-            error={problem?.field === 'newPassword' ? problem.description : null}
+            {...form.field('newPassword')}
           />
           <PasswordField
             label="Confirm new password"
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setProblem(null);
-            }}
-            error={problem?.field === 'confirm' ? problem.description : null}
+            {...form.field('confirm')}
           />
           <Button type="submit" block disabled={reset.isPending}>
             {reset.isPending ? 'Resetting…' : 'Reset Password'}

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { SchoolDomainDto } from '@atrium/common';
-import { isPublicEmailDomain } from '@atrium/common/rules/emailDomains';
-import { domainName } from '@atrium/common/schemas/schools';
+import { domainFormSchema } from '@atrium/common/schemas/schools';
 import { errorText } from '../../api/client.ts';
 import { useAddDomain, useRemoveDomain } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -10,6 +9,7 @@ import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 import { EmptyText, Panel, PanelHeader, PanelLead, RowList } from '../Admin/adminStyles.ts';
 
 /** The school's own e-mail domains: staff who verify an address there join automatically. */
@@ -17,28 +17,23 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
   const add = useAddDomain(schoolId);
   const remove = useRemoveDomain(schoolId);
   const { toast } = useToast();
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({ domain: '' });
   const [removing, setRemoving] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = domainName.safeParse(value.replace(/^@/, ''));
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Enter a domain such as stmarys.sch.uk');
-    if (isPublicEmailDomain(parsed.data)) return setProblem(`${parsed.data} is a public e-mail service: only your school's own domain can be added.`);
-    setProblem(null);
-    add.mutate(parsed.data, {
+  const submit = form.handleSubmit(domainFormSchema, ({ domain }) =>
+    add.mutate(domain, {
       onSuccess: (answer) => {
         toast({
           title: 'Domain added',
           description: answer.joinedMembers > 0 ? `${answer.joinedMembers} colleagues with verified addresses joined.` : `Staff who verify an @${answer.domain} address join automatically.`,
           variant: 'success',
         });
-        setValue('');
+        form.reset();
       },
-      onError: (error) => setProblem(errorText(error, 'Could not add the domain. Please try again.')),
-    });
-  };
+      // The server's sentence says more than its per-field note (which domain it expected).
+      onError: (error) => form.setErrors({ domain: errorText(error, 'Could not add the domain. Please try again.') }),
+    }),
+  );
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -77,7 +72,7 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
         </RowList>
       )}
       <Form onSubmit={submit} noValidate aria-label="Add a domain" style={{ marginTop: '1rem' }}>
-        <TextField label="Domain" placeholder="stmarys.sch.uk" autoCapitalize="none" spellCheck={false} value={value} error={problem} onChange={(e) => setValue(e.target.value)} />
+        <TextField label="Domain" placeholder="stmarys.sch.uk" autoCapitalize="none" spellCheck={false} {...form.field('domain')} />
         <div>
           <Button type="submit" variant="secondary" disabled={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add domain'}

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { CreatedInviteDto, SchoolInviteDto } from '@atrium/common';
 import { email as emailSchema } from '@atrium/common/schemas/common';
+import { inviteEmailSchema, inviteSchema } from '@atrium/common/schemas/schools';
 import { errorText } from '../../api/client.ts';
 import { useCreateInvite, useEmailInvites, useRevokeInvite, useSchoolInvites } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -10,25 +11,22 @@ import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../Admin/adminStyles.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-/** A whole number in range from a field, undefined when blank, or an error sentence. */
-export function parseLimit(raw: string, max: number, what: string): { value?: number; error?: string } {
-  const text = raw.trim();
-  if (!text) return {};
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) return { error: `${what} must be a whole number from 1 to ${max}` };
-  return { value: Number(text) };
-}
-
-/** Splits a pasted list of addresses (commas, semicolons, spaces or lines) and finds the bad ones. */
-export function parseEmails(raw: string): { emails: string[]; invalid: string[] } {
-  const parts = raw
+/** The addresses in a pasted list: separated by commas, semicolons, spaces or lines. */
+export const splitAddresses = (raw: string): string[] =>
+  raw
     .split(/[\s,;]+/)
     .map((part) => part.trim())
     .filter(Boolean);
+
+/** Splits a pasted list of addresses (commas, semicolons, spaces or lines) and finds the bad ones. */
+export function parseEmails(raw: string): { emails: string[]; invalid: string[] } {
+  const parts = splitAddresses(raw);
   const emails: string[] = [];
   const invalid: string[] = [];
   for (const part of parts) {
@@ -58,25 +56,25 @@ export function SchoolInvites({ schoolId }: { schoolId: number }) {
 function InviteLink({ schoolId }: { schoolId: number }) {
   const create = useCreateInvite(schoolId);
   const { toast } = useToast();
-  const [days, setDays] = useState('');
-  const [uses, setUses] = useState('');
-  const [errors, setErrors] = useState<{ days?: string; uses?: string }>({});
+  const form = useForm({ expiresInDays: '', maxUses: '' });
   const [created, setCreated] = useState<CreatedInviteDto | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const expiry = parseLimit(days, 365, 'Days');
-    const maxUses = parseLimit(uses, 10_000, 'Uses');
-    setErrors({ days: expiry.error, uses: maxUses.error });
-    if (expiry.error || maxUses.error) return;
-    create.mutate(
-      { ...(expiry.value ? { expiresInDays: expiry.value } : {}), ...(maxUses.value ? { maxUses: maxUses.value } : {}) },
-      {
-        onSuccess: (invite) => setCreated(invite),
-        onError: (error) => toast({ title: 'Could not create the link', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-      },
-    );
-  };
+  const submit = form.handleSubmit(
+    inviteSchema,
+    ({ expiresInDays, maxUses }) =>
+      create.mutate(
+        { ...(expiresInDays ? { expiresInDays } : {}), ...(maxUses ? { maxUses } : {}) },
+        {
+          onSuccess: (invite) => setCreated(invite),
+          onError: (error) => {
+            if (form.showServerErrors(error)) return;
+            toast({ title: 'Could not create the link', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+          },
+        },
+      ),
+    // A blank field means no limit.
+    { toInput: (values) => ({ expiresInDays: values.expiresInDays.trim() || undefined, maxUses: values.maxUses.trim() || undefined }) },
+  );
 
   const copy = async () => {
     if (!created) return;
@@ -94,8 +92,8 @@ function InviteLink({ schoolId }: { schoolId: number }) {
       <PanelLead>Anyone with the link can join the school. Leave the fields blank for a link that never expires and has no limit.</PanelLead>
       <Form onSubmit={submit} noValidate aria-label="Create an invite link">
         <Pair>
-          <TextField label="Expires after (days, optional)" inputMode="numeric" value={days} error={errors.days} onChange={(e) => setDays(e.target.value)} />
-          <TextField label="Maximum uses (optional)" inputMode="numeric" value={uses} error={errors.uses} onChange={(e) => setUses(e.target.value)} />
+          <TextField label="Expires after (days, optional)" inputMode="numeric" {...form.field('expiresInDays')} />
+          <TextField label="Maximum uses (optional)" inputMode="numeric" {...form.field('maxUses')} />
         </Pair>
         <div>
           <Button type="submit" disabled={create.isPending}>
@@ -122,23 +120,26 @@ function InviteLink({ schoolId }: { schoolId: number }) {
 function EmailInvites({ schoolId }: { schoolId: number }) {
   const send = useEmailInvites(schoolId);
   const { toast } = useToast();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { emails, invalid } = parseEmails(text);
-    if (invalid.length) return setProblem(`Not valid e-mail addresses: ${invalid.join(', ')}`);
-    if (!emails.length) return setProblem('Enter at least one e-mail address');
-    if (emails.length > 50) return setProblem('Invite at most 50 colleagues at a time');
-    setProblem(null);
-    send.mutate(emails, {
-      onSuccess: (answer) => {
-        toast({ title: 'Invitations sent', description: answer.message, variant: 'success' });
-        setText('');
+  const form = useForm({ emails: '' });
+  const submit = form.handleSubmit(
+    inviteEmailSchema,
+    ({ emails }) =>
+      send.mutate([...new Set(emails)], {
+        onSuccess: (answer) => {
+          toast({ title: 'Invitations sent', description: answer.message, variant: 'success' });
+          form.reset();
+        },
+        onError: (error) => toast({ title: 'Could not send the invitations', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+      }),
+    {
+      toInput: (values) => ({ emails: splitAddresses(values.emails) }),
+      // The schema names the first bad address's problem; the list says which ones to fix.
+      onInvalid: () => {
+        const { invalid } = parseEmails(form.values.emails);
+        if (invalid.length) form.setErrors({ emails: `Not valid e-mail addresses: ${invalid.join(', ')}` });
       },
-      onError: (error) => toast({ title: 'Could not send the invitations', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-    });
-  };
+    },
+  );
   return (
     <section aria-labelledby="email-title">
       <h3 id="email-title">Invite by e-mail</h3>
@@ -147,9 +148,7 @@ function EmailInvites({ schoolId }: { schoolId: number }) {
           label="E-mail addresses"
           hint="One per line, or separated by commas. Each gets a link valid for 30 days."
           rows={4}
-          value={text}
-          error={problem}
-          onChange={(e) => setText(e.target.value)}
+          {...form.field('emails')}
         />
         <div>
           <Button type="submit" variant="secondary" disabled={send.isPending}>

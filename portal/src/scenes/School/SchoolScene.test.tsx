@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MySchoolDto, SchoolMembersDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
-import { parseEmails, parseLimit } from './SchoolInvites.tsx';
+import { inviteSchema } from '@atrium/common/schemas/schools';
+import { parseEmails } from './SchoolInvites.tsx';
 import { SchoolScene } from './SchoolScene.tsx';
 
 const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
@@ -39,11 +40,12 @@ const renderSchool = () => renderScene(<SchoolScene />, { route: '/school', path
 afterEach(() => vi.unstubAllGlobals());
 
 describe('parsers', () => {
-  it('reads optional limits', () => {
-    expect(parseLimit('', 365, 'Days')).toEqual({});
-    expect(parseLimit('30', 365, 'Days')).toEqual({ value: 30 });
-    expect(parseLimit('0', 365, 'Days').error).toBe('Days must be a whole number from 1 to 365');
-    expect(parseLimit('2.5', 365, 'Days').error).toBeDefined();
+  it('reads optional limits with the schema the server validates with', () => {
+    expect(inviteSchema.parse({})).toEqual({});
+    expect(inviteSchema.parse({ expiresInDays: '30' })).toEqual({ expiresInDays: 30 });
+    expect(inviteSchema.safeParse({ expiresInDays: '0' }).error?.issues[0]?.message).toBe('Days must be a whole number from 1 to 365');
+    expect(inviteSchema.safeParse({ expiresInDays: '2.5' }).success).toBe(false);
+    expect(inviteSchema.safeParse({ maxUses: 'lots' }).error?.issues[0]?.message).toBe('Uses must be a whole number from 1 to 10,000');
   });
   it('splits pasted addresses and finds bad ones', () => {
     expect(parseEmails('a@x.org, b@x.org\nA@x.org; nope')).toEqual({ emails: ['a@x.org', 'b@x.org'], invalid: ['nope'] });

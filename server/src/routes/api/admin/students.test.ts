@@ -209,7 +209,7 @@ describe('GET /api/admin/students/:id and its enrollments', () => {
   it("answers 404 'Student Not Found', 400 for a bad id, 403 for learners", async () => {
     const missing = await admin.get('/api/admin/students/999999');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Student Not Found' });
+    expect(missing.body).toEqual({ message: 'Student Not Found', id: 'not_found' });
     expect((await admin.get('/api/admin/students/999999/enrollments')).status).toBe(404);
     expect((await admin.get('/api/admin/students/abc')).status).toBe(400);
     expect((await learner.get('/api/admin/students/1')).status).toBe(403);

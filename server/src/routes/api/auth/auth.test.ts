@@ -46,6 +46,7 @@ describe('register', () => {
     const user = await createUser(server.db);
     const response = await server.client().post('/api/register', { email: user.email.toUpperCase(), password: 'secret12' });
     expect(response.status).toBe(409);
+    expect(response.body.id).toBe('email_taken');
     expect(response.body.message).toMatch(/already exists/);
   });
 
@@ -89,6 +90,7 @@ describe('login and logout', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.id).toBe('invalid_credentials');
   });
 
   it('needs email and password', async () => {

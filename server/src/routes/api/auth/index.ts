@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@atrium/common';
-import { badRequest, conflict, unauthorized } from '../../../errors.ts';
+import { badRequest, emailTaken, invalidCredentials } from '../../../errors.ts';
 import { isUniqueViolation } from '../../../db/knex.ts';
 import { destroyUserSessions } from '../../../middlewares/session.ts';
 import { User } from '../../../models/User.ts';
@@ -32,8 +32,7 @@ export function authRoutes(routes: Routes): void {
     async handler(ctx) {
       const { email, password, firstName, lastName } = ctx.input.body;
       const { db, passwords } = ctx.deps;
-      const conflictMessage = 'An account with this email already exists. Please sign in instead.';
-      if (await User.query(db).findOne({ email })) throw conflict(conflictMessage);
+      if (await User.query(db).findOne({ email })) throw emailTaken();
       const passwordHash = await passwords.hash(password);
       const timestamp = Date.now();
       let user: User;
@@ -56,7 +55,7 @@ export function authRoutes(routes: Routes): void {
         });
       } catch (error) {
         // Two registrations for one address racing: the unique key decides.
-        if (isUniqueViolation(error)) throw conflict(conflictMessage);
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       ctx.deps.mailer.kick();
@@ -78,7 +77,7 @@ export function authRoutes(routes: Routes): void {
       await limits.consume('loginAccount', email);
       const user = await User.query(db).findOne({ email });
       const valid = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyNothing(password);
-      if (!user || !valid) throw unauthorized('Invalid email or password');
+      if (!user || !valid) throw invalidCredentials();
       await limits.reset('loginAccount', email);
       await signIn(ctx, user);
       ctx.body = presentUser(user);

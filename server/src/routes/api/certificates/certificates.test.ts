@@ -75,7 +75,7 @@ describe('GET /api/certificates/:number', () => {
     const revoked = await certificate(user.id, { revokedAt: Date.now() });
     const response = await server.client().get(`/api/certificates/${revoked.certificateNumber}`);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Certificate Not Found' });
+    expect(response.body).toEqual({ message: 'Certificate Not Found', id: 'not_found' });
   });
 
   it('answers 404, never 500, for unknown numbers and junk', async () => {
@@ -92,7 +92,7 @@ describe('GET /api/certificates/:number', () => {
     for (const number of junk) {
       const response = await server.client().get(`/api/certificates/${number}`);
       expect(response.status, number).toBe(404);
-      expect(response.body, number).toEqual({ message: 'Certificate Not Found' });
+      expect(response.body, number).toEqual({ message: 'Certificate Not Found', id: 'not_found' });
     }
     const rows = await server.db('certificates').count({ n: '*' });
     expect(Number(rows[0]!.n)).toBeGreaterThan(0);

@@ -138,7 +138,7 @@ describe('GET /api/courses/:id', () => {
   it('answers 404 for an unknown course and 400 for an id that is not one', async () => {
     const missing = await server.client().get('/api/courses/999999');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Course not found' });
+    expect(missing.body).toEqual({ message: 'Course not found', id: 'not_found' });
     expect((await server.client().get('/api/courses/abc')).status).toBe(400);
   });
 

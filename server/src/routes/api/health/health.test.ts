@@ -27,7 +27,7 @@ describe('health and config', () => {
     const client = server.client();
     const missing = await client.get('/api/nothing-here');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Not found' });
+    expect(missing.body).toEqual({ message: 'Not found', id: 'not_found' });
     expect((await client.request('PUT', '/api/login', { body: {} })).status).toBe(405);
   });
 

@@ -6,7 +6,7 @@ import { createSchool } from '../../../commands/schools/membership.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { requireSchoolManager } from '../../../policies/index.ts';
 import { countRows } from '../../../db/knex.ts';
-import { badRequest, conflict, notFound } from '../../../errors.ts';
+import { alreadyEnrolled, alreadyLicensed, badRequest, conflict, invoiceAlreadyRequested, notFound } from '../../../errors.ts';
 import { presentAdminOrder, presentAdminPayment, presentOrder, type OrderRow } from '../../../presenters/orders.ts';
 import type { Routes } from '../../define.ts';
 
@@ -27,12 +27,12 @@ export function orderRoutes(routes: Routes): void {
       const forSchool = ctx.input.body.schoolId !== undefined || newSchool === true;
       if (ctx.input.body.schoolId !== undefined) {
         requireSchoolManager(await membershipOf(db, user.id), ctx.input.body.schoolId);
-        if (await licenceCovering(db, user.id, course.id)) throw conflict('Your school is already licensed for this course');
+        if (await licenceCovering(db, user.id, course.id)) throw alreadyLicensed();
       } else if (!forSchool && (await isEnrolled(db, user.id, course.id))) {
-        throw conflict('You are already enrolled in this course');
+        throw alreadyEnrolled();
       }
       const open = await db('orders').where({ userId: user.id, courseId: course.id, status: 'requested' }).first();
-      if (open) throw conflict('You have already requested an invoice for this course. We will be in touch shortly.');
+      if (open) throw invoiceAlreadyRequested();
 
       const order = await db.transaction(async (trx) => {
         // A school created on the fly is managed by the buyer now and licensed when the invoice is paid.

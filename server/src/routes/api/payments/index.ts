@@ -5,7 +5,7 @@ import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { requireSchoolManager } from '../../../policies/index.ts';
 import { countRows, isUniqueViolation } from '../../../db/knex.ts';
-import { badRequest, conflict, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
+import { badRequest, alreadyEnrolled, alreadyLicensed, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
@@ -47,9 +47,9 @@ export function paymentRoutes(routes: Routes): void {
       if (schoolId !== null) {
         // Buying for a school: the buyer manages it, and it is not licensed already.
         requireSchoolManager(await membershipOf(db, user.id), schoolId);
-        if (await licenceCovering(db, user.id, course.id)) throw conflict('Your school is already licensed for this course');
+        if (await licenceCovering(db, user.id, course.id)) throw alreadyLicensed();
       } else if (await isEnrolled(db, user.id, course.id)) {
-        throw conflict('You are already enrolled in this course');
+        throw alreadyEnrolled();
       }
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
       const amount = Number(course.price);

@@ -73,7 +73,8 @@ describe('POST /api/create-payment-intent', () => {
     const { client, user } = await buyer();
     const course = await pricedCourse();
     await enroll(server.db, user.id, course.id);
-    expect((await client.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(409);
+    const enrolled = await client.post('/api/create-payment-intent', { courseId: course.id });
+    expect([enrolled.status, enrolled.body.id]).toEqual([409, 'already_enrolled']);
     expect((await client.post('/api/create-payment-intent', { courseId: 999999 })).status).toBe(404);
     const free = await createCourse(server, { price: 0 });
     expect((await client.post('/api/create-payment-intent', { courseId: free.id })).status).toBe(400);

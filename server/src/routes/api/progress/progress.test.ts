@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProgressDto } from '@atrium/common';
+import type { ApiErrorDto, ProgressDto } from '@atrium/common';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
@@ -49,6 +49,7 @@ describe('POST /api/progress: who may report', () => {
     const setup = await enrolledLearner([600], { enrolled: false });
     const response = await report(setup, 0, { watchedDuration: 30 });
     expect(response.status).toBe(403);
+    expect((response.body as unknown as ApiErrorDto).id).toBe('not_enrolled');
     expect(await server.db('progress').where({ userId: setup.user.id })).toHaveLength(0);
   });
 
