@@ -4,6 +4,7 @@ import session from 'koa-session';
 import type { Database } from '../db/database.ts';
 import type { Db } from '../db/knex.ts';
 import { User } from '../models/User.ts';
+import { CookieKeys } from './cookieKeys.ts';
 
 /** Idle sessions end after two weeks; a signed-in session ends after 30 days whatever happens. */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -58,6 +59,7 @@ export function databaseSessionStore(database: Database) {
 }
 
 export function sessionMiddleware(app: Koa, database: Database, options: { secure: boolean }) {
+  if (Array.isArray(app.keys)) app.keys = new CookieKeys(app.keys) as unknown as string[];
   return session(
     {
       key: SESSION_COOKIE,
@@ -65,7 +67,8 @@ export function sessionMiddleware(app: Koa, database: Database, options: { secur
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secure,
-      // Signed with the app's keys (keygrip), newest first, so SESSION_SECRET can be rotated.
+      // Signed with the app's keys (CookieKeys: keygrip's signatures), newest first, so
+      // SESSION_SECRET can be rotated.
       signed: true,
       // Extends the idle window when a session is more than half way to expiry.
       renew: true,

@@ -18,9 +18,9 @@ const STATS_OPEN = Buffer.from('],"stats":');
 export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): Buffer {
   const cards = enrolledCards(catalogue, figures);
   const parts: Buffer[] = [COURSES_OPEN];
-  for (const [courseId, entry] of catalogue.courses) {
+  for (const entry of catalogue.courses.values()) {
     if (parts.length > 1) parts.push(COMMA);
-    const card = cards.get(courseId);
+    const card = cards.size ? cards.get(entry.summary.id) : undefined;
     parts.push(card ? Buffer.from(JSON.stringify(card)) : entry.notEnrolledCard);
   }
   parts.push(STATS_OPEN, Buffer.from(`${JSON.stringify(stats(cards, figures))}}`));
