@@ -11,7 +11,7 @@ import {
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { inviteProblem, type InviteRow } from '../commands/schools/invites.ts';
-import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../routes/api/schools/queries.ts';
+import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
 import { displayName } from './users.ts';
 
 export interface SchoolRow {

@@ -5,7 +5,7 @@ import { Certificate } from '../../../models/Certificate.ts';
 import { presentAdminCertificate } from '../../../presenters/admin.ts';
 import type { Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
-import { countOf } from './queries.ts';
+import { countOf } from '../../../queries/admin.ts';
 
 const numberParams = z.object({ number: z.string().trim().min(1).max(40) });
 

@@ -9,7 +9,7 @@ import { presentCourseSummary } from '../../../presenters/courses.ts';
 import { presentStudent } from '../../../presenters/users.ts';
 import type { Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
-import { countOf, enrollmentsWithProgress } from './queries.ts';
+import { countOf, enrollmentsWithProgress } from '../../../queries/admin.ts';
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),

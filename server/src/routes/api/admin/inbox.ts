@@ -4,7 +4,7 @@ import { notFound } from '../../../errors.ts';
 import { ContactMessage } from '../../../models/ContactMessage.ts';
 import { presentContactMessage } from '../../../presenters/contact.ts';
 import type { Routes } from '../../define.ts';
-import { countOf } from './queries.ts';
+import { countOf } from '../../../queries/admin.ts';
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),

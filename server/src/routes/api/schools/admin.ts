@@ -5,7 +5,7 @@ import { notFound } from '../../../errors.ts';
 import { presentAdminSchool, presentDomain } from '../../../presenters/schools.ts';
 import { displayName } from '../../../presenters/users.ts';
 import type { Routes } from '../../define.ts';
-import { schoolMemberRows } from './queries.ts';
+import { schoolMemberRows } from '../../../queries/schools.ts';
 
 /** Schools with member and in-force licence counts, one query (counts in derived tables). */
 function adminSchoolsQuery(db: Db) {

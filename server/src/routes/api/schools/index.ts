@@ -6,7 +6,7 @@ import { canRemoveSchoolMember, canSeeMemberEmails } from '../../../policies/ind
 import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
-import { schoolCourses, schoolProgress } from './queries.ts';
+import { schoolCourses, schoolProgress } from '../../../queries/schools.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';

@@ -5,7 +5,7 @@ import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from
 import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
 import { managedSchool } from './access.ts';
-import { schoolProgress, type SchoolProgress } from './queries.ts';
+import { schoolProgress, type SchoolProgress } from '../../../queries/schools.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Member', width: 28 },
