@@ -1,4 +1,4 @@
-import { commentSchema, id } from '@atrium/common';
+import { commentSchema, id, pageQuery } from '@atrium/common';
 import { z } from 'zod';
 import { isEnrolled } from '../../../commands/enroll.ts';
 import { forbidden, notFound } from '../../../errors.ts';
@@ -14,10 +14,8 @@ import type { Routes } from '../../define.ts';
 const moduleParams = z.object({ moduleId: id });
 const commentParams = z.object({ commentId: id });
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+// Comments carry their authors, so a page is smaller than an admin list's.
+const listQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });
 
 /** The module a discussion belongs to, once the caller is known to be allowed in. */
 async function discussionModule(db: Db, user: User, moduleId: number): Promise<Module> {
