@@ -13,11 +13,12 @@ export function accountRoutes(routes: Routes): void {
     path: '/api/user/password',
     access: 'user',
     body: changePasswordSchema,
+    // Guessing the current password here counts against the account like a failed login.
+    rateLimit: { limit: 'loginAccount', by: (ctx) => ctx.state.user.email },
     async handler(ctx) {
       const { currentPassword, newPassword } = ctx.input.body;
-      const { db, passwords, mailer, config, limits } = ctx.deps;
+      const { db, passwords, mailer, config } = ctx.deps;
       const user = ctx.state.user;
-      await limits.consume('loginAccount', user.email);
       if (!(await passwords.verify(user.passwordHash, currentPassword))) {
         throw badRequest('Your current password is not correct', { currentPassword: 'Your current password is not correct' });
       }

@@ -28,7 +28,7 @@ export function authRoutes(routes: Routes): void {
     path: '/api/register',
     access: 'public',
     body: registerSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('register', ctx.ip), next())],
+    rateLimit: { limit: 'register', by: 'ip' },
     async handler(ctx) {
       const { email, password, firstName, lastName } = ctx.input.body;
       const { db, passwords } = ctx.deps;
@@ -71,11 +71,13 @@ export function authRoutes(routes: Routes): void {
     path: '/api/login',
     access: 'public',
     body: loginSchema,
+    rateLimit: [
+      { limit: 'loginAddress', by: 'ip' },
+      { limit: 'loginAccount', by: (ctx) => ctx.input.body.email },
+    ],
     async handler(ctx) {
       const { email, password } = ctx.input.body;
       const { db, passwords, limits } = ctx.deps;
-      await limits.consume('loginAddress', ctx.ip);
-      await limits.consume('loginAccount', email);
       const user = await User.query(db).findOne({ email });
       const valid = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyNothing(password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
@@ -110,11 +112,13 @@ export function authRoutes(routes: Routes): void {
     path: '/api/forgot-password',
     access: 'public',
     body: forgotPasswordSchema,
+    rateLimit: [
+      { limit: 'forgotAddress', by: 'ip' },
+      { limit: 'forgotAccount', by: (ctx) => ctx.input.body.email },
+    ],
     async handler(ctx) {
       const { email } = ctx.input.body;
-      const { db, limits, mailer, config } = ctx.deps;
-      await limits.consume('forgotAddress', ctx.ip);
-      await limits.consume('forgotAccount', email);
+      const { db, mailer, config } = ctx.deps;
       const user = await User.query(db).findOne({ email });
       if (user) {
         const token = randomBytes(32).toString('base64url');
@@ -151,7 +155,7 @@ export function authRoutes(routes: Routes): void {
     path: '/api/reset-password',
     access: 'public',
     body: resetPasswordSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('resetAddress', ctx.ip), next())],
+    rateLimit: { limit: 'resetAddress', by: 'ip' },
     async handler(ctx) {
       const { token, newPassword } = ctx.input.body;
       const { db, passwords, mailer, config } = ctx.deps;

@@ -71,7 +71,7 @@ export function commentRoutes(routes: Routes): void {
     access: 'user',
     params: moduleParams,
     body: commentSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('comment', String(ctx.state.user!.id)), next())],
+    rateLimit: { limit: 'comment', by: 'user' },
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;

@@ -40,7 +40,7 @@ export function contactRoutes(routes: Routes): void {
     path: '/api/contact',
     access: 'public',
     body: contactSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('contact', ctx.ip), next())],
+    rateLimit: { limit: 'contact', by: 'ip' },
     async handler(ctx) {
       const input = ctx.input.body;
       const { db, mailer, config } = ctx.deps;

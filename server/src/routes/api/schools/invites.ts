@@ -69,7 +69,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'user',
     params: schoolParams,
     body: inviteEmailSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('invite', String(ctx.state.user!.id)), next())],
+    rateLimit: { limit: 'invite', by: 'user' },
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;

@@ -58,7 +58,8 @@ export function userRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/upload-avatar',
     access: 'user',
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('upload', String(ctx.state.user!.id)), next()), avatarUpload],
+    rateLimit: { limit: 'upload', by: 'user' },
+    before: [avatarUpload],
     async handler(ctx) {
       const file = (ctx as unknown as { file?: { buffer: Buffer } }).file;
       if (!file) throw badRequest('Please select an image file', { profileImage: 'Please select an image file' });
