@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { Certificate } from '../models/Certificate.ts';
-import { displayName } from '../presenters/users.ts';
+import { displayName } from '../models/User.ts';
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or retyped is hard to get wrong. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -7,6 +7,7 @@ import * as schools from './migrations/005_schools.ts';
 import * as progressDashboardIndex from './migrations/006_progress_dashboard_index.ts';
 import * as courseProgress from './migrations/007_course_progress.ts';
 import * as enrolledProgress from './migrations/008_enrolled_progress.ts';
+import * as outboxHtml from './migrations/009_outbox_html.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '006_progress_dashboard_index': progressDashboardIndex,
   '007_course_progress': courseProgress,
   '008_enrolled_progress': enrolledProgress,
+  '009_outbox_html': outboxHtml,
 };
 
 const source: Knex.MigrationSource<string> = {

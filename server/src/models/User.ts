@@ -17,3 +17,9 @@ export class User extends Model {
   deletedAt!: number | null;
   emailVerifiedAt!: number | null;
 }
+
+/** The name printed on a certificate, shown beside a comment or written in a mail. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || user.email;
+}

@@ -19,9 +19,3 @@ export function presentUser(user: User): UserDto {
 export function presentStudent(user: User & { enrollmentCount?: number | string }): StudentDto {
   return { ...presentUser(user), enrollmentCount: Number(user.enrollmentCount ?? 0) };
 }
-
-/** The name printed on a certificate or shown beside a comment. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email;
-}

@@ -188,7 +188,7 @@ describe('forgot and reset password', () => {
 
   it('refuses an expired token and a missing one', async () => {
     const user = await createUser(server.db);
-    const { hashToken } = await import('./index.ts');
+    const { hashToken } = await import('../../../commands/tokens.ts');
     await server.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken('expired-token'), expiresAt: Date.now() - 1, createdAt: Date.now() - 3_600_001 });
     expect((await server.client().post('/api/reset-password', { token: 'expired-token', newPassword: 'whatever1' })).status).toBe(400);
     const missing = await server.client().post('/api/reset-password', { newPassword: 'whatever1' });

@@ -1,6 +1,6 @@
 import { schoolParams } from '@atrium/common';
 import { memberCourseProgress } from '../../../presenters/schools.ts';
-import { displayName } from '../../../presenters/users.ts';
+import { displayName } from '../../../models/User.ts';
 import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
