@@ -1,12 +1,12 @@
 import { commentSchema, id, pageQuery } from '@atrium/common';
 import { z } from 'zod';
 import { isEnrolled } from '../../../commands/enroll.ts';
-import { forbidden, notFound } from '../../../errors.ts';
+import { notFound } from '../../../errors.ts';
 import { Comment } from '../../../models/Comment.ts';
 import type { Module } from '../../../models/Module.ts';
 import { catalogueModule } from '../../../services/catalogue.ts';
 import type { User } from '../../../models/User.ts';
-import { canDeleteComment, canSeeCommenterEmail, isAdmin, requireCourseAccess } from '../../../policies/index.ts';
+import { canSeeCommenterEmail, isAdmin, requireCanDeleteComment, requireCourseAccess } from '../../../policies/index.ts';
 import { presentComment, type CommentRow } from '../../../presenters/comments.ts';
 import type { Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
@@ -105,7 +105,7 @@ export function commentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const comment = await Comment.query(db).findById(ctx.input.params.commentId);
       if (!comment) throw notFound('Comment not found');
-      if (!canDeleteComment(ctx.state.user, comment)) throw forbidden('You can only delete your own comments');
+      requireCanDeleteComment(ctx.state.user, comment);
       await Comment.query(db).deleteById(comment.id);
       ctx.body = { message: 'Comment deleted' };
     },
