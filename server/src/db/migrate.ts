@@ -22,9 +22,11 @@ const migrations: Record<string, Migration> = {
   '004_account_deletion': accountDeletion,
   '005_schools': schools,
   '006_progress_dashboard_index': progressDashboardIndex,
+  // Needs only 001's outbox, so a fresh database adds it here; a database already at 008 adds it
+  // next. 007 and 008 stay the last two, which their rollback tests undo.
+  '009_outbox_html': outboxHtml,
   '007_course_progress': courseProgress,
   '008_enrolled_progress': enrolledProgress,
-  '009_outbox_html': outboxHtml,
 };
 
 const source: Knex.MigrationSource<string> = {
