@@ -23,10 +23,3 @@ export const requiredText = (max: number, message: string) =>
   z.string({ message }).trim().min(1, { message }).max(max);
 
 export const idParams = z.object({ id });
-
-export const listQuery = z.object({
-  q: z.string().trim().max(200).optional().default(''),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
-export type ListQuery = z.infer<typeof listQuery>;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderDto, AdminPaymentDto, ContactMessageDto, OrderDto } from '@atrium/common';
+import { pageSearch, type AdminOrderDto, type AdminPaymentDto, type ContactMessageDto, type OrderDto } from '@atrium/common';
 import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api, type Page } from './client.ts';
 
@@ -12,7 +12,7 @@ const PAYMENTS_ROOT = '/api/admin/payments';
 function usePagedList<T>(root: string) {
   return useInfiniteQuery({
     queryKey: [root, 'pages'],
-    queryFn: ({ pageParam, signal }) => api.getPage<T>(`${root}?limit=${PAGE_SIZE}&offset=${pageParam}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api.getPage<T>(`${root}?${pageSearch({ limit: PAGE_SIZE, offset: pageParam })}`, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last: Page<T>, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSchoolDetailDto, AdminSchoolDto } from '@atrium/common';
+import { pageSearch, type AdminSchoolDetailDto, type AdminSchoolDto } from '@atrium/common';
 import { api } from './client.ts';
 
 const SCHOOLS_ROOT = '/api/admin/schools';
@@ -11,7 +11,7 @@ export const adminSchoolKey = (id: number | string) => [`${SCHOOLS_ROOT}/${id}`]
 export function useAdminSchools(q: string) {
   return useQuery({
     queryKey: [SCHOOLS_ROOT, 'search', q],
-    queryFn: ({ signal }) => api.getPage<AdminSchoolDto>(`${SCHOOLS_ROOT}?${new URLSearchParams({ q, limit: String(SCHOOLS_PAGE_SIZE), offset: '0' })}`, { signal }),
+    queryFn: ({ signal }) => api.getPage<AdminSchoolDto>(`${SCHOOLS_ROOT}?${pageSearch({ q, limit: SCHOOLS_PAGE_SIZE, offset: 0 })}`, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminCertificateDto, AdminEnrollResultDto, EnrollmentDto, MessageDto, StudentDetailDto, StudentDto } from '@atrium/common';
+import { pageSearch, type AdminCertificateDto, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto, type StudentDetailDto, type StudentDto } from '@atrium/common';
 import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api, type Page } from './client.ts';
 import { COURSES_KEY } from './courses.ts';
@@ -7,8 +7,7 @@ import { COURSES_KEY } from './courses.ts';
 export const STUDENTS_PAGE_SIZE = 50;
 const STUDENTS_ROOT = '/api/admin/students';
 
-const studentsPath = (q: string, limit: number, offset: number) =>
-  `${STUDENTS_ROOT}?${new URLSearchParams({ q, limit: String(limit), offset: String(offset) })}`;
+const studentsPath = (q: string, limit: number, offset: number) => `${STUDENTS_ROOT}?${pageSearch({ q, limit, offset })}`;
 
 export const studentKey = (id: number | string) => [`${STUDENTS_ROOT}/${id}`] as const;
 export const studentEnrollmentsKey = (id: number | string) => [`${STUDENTS_ROOT}/${id}/enrollments`] as const;

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/knex.ts';
+import { countRows, type Db } from '../db/knex.ts';
+import { badRequest, conflict } from '../errors.ts';
+import type { User } from '../models/User.ts';
+import type { PasswordHasher } from '../services/passwords.ts';
 
 export const FORMER_LEARNER = 'Former learner';
 
@@ -9,8 +12,21 @@ export const FORMER_LEARNER = 'Former learner';
  * reset tokens go; certificates are kept under a pseudonym or revoked, as the person chose.
  * Orders and payments stay: they are accounting records the agency must keep.
  */
-export async function deleteAccount(db: Db, userId: number, certificates: 'keep' | 'revoke'): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  passwords: PasswordHasher,
+  user: User,
+  input: { password: string; certificates: 'keep' | 'revoke' },
+): Promise<void> {
+  if (!(await passwords.verify(user.passwordHash, input.password))) {
+    throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
+  }
+  const userId = user.id;
+  const { certificates } = input;
   await db.transaction(async (trx) => {
+    if (user.role === 'admin' && (await countRows(trx('users').where({ role: 'admin' }).whereNull('deletedAt'))) <= 1) {
+      throw conflict('You are the only admin. Make someone else an admin before deleting your account.');
+    }
     const now = Date.now();
     await trx('users')
       .where({ id: userId })

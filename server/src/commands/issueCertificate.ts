@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { Certificate } from '../models/Certificate.ts';
-import { certificateNeedsName, personalName } from '../presenters/users.ts';
+import { certificateNeedsName } from '../models/Certificate.ts';
+import { personalName } from '../models/User.ts';
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or retyped is hard to get wrong. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

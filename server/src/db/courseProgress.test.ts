@@ -4,7 +4,7 @@ import { createCourse, createModule, createUser, enroll } from '../test/factorie
 import { recordProgress } from '../commands/recordProgress.ts';
 import { deleteModule } from '../commands/catalogue/modules.ts';
 import { rebuildCourseProgress } from './courseProgress.ts';
-import { migrateLatest, rollbackLast } from './migrate.ts';
+import { migrateLatest, rollbackThrough } from './migrate.ts';
 
 let test: TestDatabase;
 
@@ -148,10 +148,8 @@ describe('course_progress', () => {
     await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
     const progressBefore = await test.db('progress').select().orderBy('id');
 
-    // 009 and 008 (enrolled_progress, built on this table, and its removal) go first and come back after.
-    await rollbackLast(test.db);
-    await rollbackLast(test.db);
-    await rollbackLast(test.db);
+    // The later migrations (enrolled_progress, built on this table, and its removal among them) go first and come back after.
+    await rollbackThrough(test.db, '007_course_progress');
     expect(await test.db.schema.hasTable('courseProgress')).toBe(false);
     // Written while the table and its triggers are gone.
     await test.db('progress').where({ userId: user.id, moduleId: module.id }).update({ watchedDuration: 100, isCompleted: true, updatedAt: Date.now() });
@@ -173,7 +171,7 @@ describe('course_progress', () => {
     await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
     expect(await test.db.schema.hasTable('enrolledProgress')).toBe(false);
 
-    await rollbackLast(test.db);
+    await rollbackThrough(test.db, '009_drop_enrolled_progress');
     const row = await test.db('enrolledProgress').where({ userId: user.id }).first();
     expect(JSON.parse(row.figures)).toEqual({ [course.id]: [0, 40, module.id] });
 

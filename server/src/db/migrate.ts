@@ -8,6 +8,7 @@ import * as progressDashboardIndex from './migrations/006_progress_dashboard_ind
 import * as courseProgress from './migrations/007_course_progress.ts';
 import * as enrolledProgress from './migrations/008_enrolled_progress.ts';
 import * as dropEnrolledProgress from './migrations/009_drop_enrolled_progress.ts';
+import * as outboxHtml from './migrations/010_outbox_html.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '007_course_progress': courseProgress,
   '008_enrolled_progress': enrolledProgress,
   '009_drop_enrolled_progress': dropEnrolledProgress,
+  '010_outbox_html': outboxHtml,
 };
 
 const source: Knex.MigrationSource<string> = {
@@ -41,7 +43,12 @@ export async function rollbackAll(db: Db): Promise<void> {
   await db.migrate.rollback({ migrationSource: source }, true);
 }
 
-/** Undoes the latest migration only (its `down`). */
-export async function rollbackLast(db: Db): Promise<void> {
-  await db.migrate.down({ migrationSource: source });
+/** Undoes the migrations from the latest back to `name`, that one included (each one's `down`). */
+export async function rollbackThrough(db: Db, name: string): Promise<void> {
+  for (;;) {
+    const [completed] = (await db.migrate.list({ migrationSource: source })) as [Array<string | { name: string }>, unknown];
+    const names = completed.map((entry) => (typeof entry === 'string' ? entry : entry.name));
+    if (!names.includes(name)) return;
+    await db.migrate.down({ migrationSource: source });
+  }
 }

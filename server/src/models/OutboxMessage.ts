@@ -9,6 +9,7 @@ export class OutboxMessage extends Model {
   toAddress!: string;
   subject!: string;
   text!: string;
+  html!: string | null;
   status!: OutboxStatus;
   attempts!: number;
   lastError!: string | null;

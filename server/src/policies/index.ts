@@ -20,6 +20,10 @@ export function requireCourseAccess(user: User, isEnrolled: boolean): void {
 export const canDeleteComment = (user: User, comment: { userId: number }): boolean =>
   isAdmin(user) || comment.userId === user.id;
 
+export function requireCanDeleteComment(user: User, comment: { userId: number }): void {
+  if (!canDeleteComment(user, comment)) throw forbidden('You can only delete your own comments');
+}
+
 /** Learners see each other's names, never their e-mail addresses. */
 export const canSeeCommenterEmail = (user: User | null): boolean => isAdmin(user);
 
@@ -60,6 +64,10 @@ export function requireSchoolManager(membership: { schoolId: number; role: strin
 /** A member leaves on their own; a manager removes anyone from their school. */
 export const canRemoveSchoolMember = (user: User, membership: { schoolId: number; role: string } | null, schoolId: number, userId: number): boolean =>
   canManageSchool(membership, schoolId) || (user.id === userId && membership?.schoolId === schoolId);
+
+export function requireCanRemoveSchoolMember(user: User, membership: { schoolId: number; role: string } | null, schoolId: number, userId: number): void {
+  if (!canRemoveSchoolMember(user, membership, schoolId, userId)) throw forbidden('Only the managers of this school can do that.');
+}
 
 /** Members see who their school is and what it licenses; e-mail addresses of others only as managers. */
 export const canSeeMemberEmails = canManageSchool;

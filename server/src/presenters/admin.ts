@@ -2,7 +2,8 @@ import { percentage, type AdminCertificateDto, type EnrollmentDto, type StudentD
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import type { User } from '../models/User.ts';
-import { certificateName, presentStudent } from './users.ts';
+import { certificateName } from '../models/Certificate.ts';
+import { presentStudent } from './users.ts';
 
 type DbNumber = number | string;
 

@@ -1,7 +1,7 @@
 import type { CertificateListItemDto, CertificatePublicDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
-import { certificateName } from './users.ts';
+import { certificateName } from '../models/Certificate.ts';
 
 export function presentCertificateListItem(certificate: Certificate): CertificateListItemDto {
   return {

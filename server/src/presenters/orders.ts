@@ -1,21 +1,6 @@
 import type { AdminOrderDto, AdminPaymentDto, OrderDto, OrderStatus } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
-
-export interface OrderRow {
-  id: number;
-  userId: number;
-  courseId: number | null;
-  courseTitle: string;
-  schoolName: string;
-  billingEmail: string;
-  purchaseOrderNumber: string | null;
-  amount: number;
-  currency: string;
-  status: string;
-  schoolId?: number | null;
-  createdAt: number;
-  paidAt: number | null;
-}
+import type { OrderRow } from '../models/Order.ts';
 
 export function presentOrder(row: OrderRow): OrderDto {
   return {

@@ -11,8 +11,8 @@ import {
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { inviteProblem, type InviteRow } from '../commands/schools/invites.ts';
-import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../routes/api/schools/queries.ts';
-import { displayName } from './users.ts';
+import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
+import { displayName } from '../models/User.ts';
 
 export interface SchoolRow {
   id: number;

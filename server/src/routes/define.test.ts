@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { routeGroup, Routes } from './define.ts';
+import { buildRoutes } from './index.ts';
 
 describe('routeGroup', () => {
   it('is the first two segments, lower-cased, without trailing slashes', () => {
@@ -32,5 +33,48 @@ describe('dispatch by route group', () => {
     const unknown = await client.get('/api/no-such-thing');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Not found', id: 'not_found' });
+  });
+});
+
+describe('rate limits in the route table', () => {
+  // Routes that check a secret or send mail to an address someone typed: each must be limited.
+  const SENSITIVE: Array<[string, string, string[]]> = [
+    ['post', '/api/login', ['loginAddress', 'loginAccount']],
+    ['post', '/api/register', ['register']],
+    ['post', '/api/forgot-password', ['forgotAddress', 'forgotAccount']],
+    ['post', '/api/reset-password', ['resetAddress']],
+    ['post', '/api/user/password', ['loginAccount']],
+    ['post', '/api/contact', ['contact']],
+    ['post', '/api/verify-email', ['verifyAddress']],
+    ['post', '/api/user/verify-email', ['verifyEmail']],
+    ['post', '/api/schools/:id/invites/email', ['invite']],
+    ['post', '/api/modules/:moduleId/comments', ['comment']],
+    ['post', '/api/user/upload-avatar', ['upload']],
+  ];
+
+  it('names the limits of every auth-sensitive route', () => {
+    const table = buildRoutes().table;
+    for (const [method, path, limits] of SENSITIVE) {
+      const route = table.find((entry) => entry.method === method && entry.path === path);
+      expect(route, `${method} ${path}`).toBeDefined();
+      expect(route!.rateLimits, `${method} ${path}`).toEqual(limits);
+    }
+  });
+
+  it('refuses to count a public route by a user it does not have', () => {
+    const routes = new Routes();
+    expect(() => routes.add({ method: 'post', path: '/api/thing', access: 'public', rateLimit: { limit: 'contact', by: 'user' }, handler: () => undefined })).toThrow(/no user/);
+  });
+
+  it('answers 429 once a limit is spent, before a malformed body is even read', async () => {
+    const server = await createTestServer({ RATE_LIMIT_MULTIPLIER: '0.001' });
+    try {
+      const client = server.client();
+      // Contact is counted by address before validation: the spent limit answers even a bad body.
+      expect((await client.post('/api/contact', {})).status).toBe(400);
+      expect((await client.post('/api/contact', {})).status).toBe(429);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import compose from 'koa-compose';
 import type { z, ZodType } from 'zod';
 import { unauthorized } from '../errors.ts';
 import { zodToHttp } from '../middlewares/errors.ts';
+import type { LimitName } from '../middlewares/rateLimit.ts';
 import { requireAdmin } from '../policies/index.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../context.ts';
 import type { User } from '../models/User.ts';
@@ -19,6 +20,15 @@ export type RouteContext<B, Q, P, A extends Access> = AppContext & {
   state: AppState & { user: A extends 'public' ? User | null : User };
 };
 
+/**
+ * One counted limit (middlewares/rateLimit.ts): per caller address, per signed-in user, or per
+ * a value of the validated input (an account's e-mail address).
+ */
+export interface RateLimitRule<C> {
+  limit: LimitName;
+  by: 'ip' | 'user' | ((ctx: C) => string);
+}
+
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, A extends Access> {
   method: Method;
   path: string;
@@ -26,7 +36,13 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   body?: B;
   query?: Q;
   params?: P;
-  /** Runs after access is checked and before validation (rate limits, uploads). */
+  /**
+   * Counted in order once access is checked. Rules keyed by the caller come before `before`
+   * and validation, so a flood of malformed requests is limited too; when a rule needs the
+   * input, all of the route's rules wait for validation so they are still counted in order.
+   */
+  rateLimit?: RateLimitRule<RouteContext<B, Q, P, A>> | Array<RateLimitRule<RouteContext<B, Q, P, A>>>;
+  /** Runs after access and caller-keyed rate limits are checked, before validation (uploads). */
   before?: Array<Middleware<AppState, AppContextExtensions>>;
   handler(ctx: RouteContext<B, Q, P, A>): Promise<void> | void;
 }
@@ -35,6 +51,8 @@ export interface RouteInfo {
   method: Method;
   path: string;
   access: Access;
+  /** The limits a call counts against, so the table shows which routes are limited. */
+  rateLimits: LimitName[];
 }
 
 /**
@@ -60,7 +78,9 @@ export class Routes {
   ): void {
     const group = routeGroup(spec.path);
     if (group.includes(':') || group.includes('(')) throw new Error(`${spec.path}: a parameter in the first two segments would defeat routeGroup()`);
-    this.table.push({ method: spec.method, path: spec.path, access: spec.access });
+    const rules = rateLimitRules(spec);
+    if (spec.access === 'public' && rules.some((rule) => rule.by === 'user')) throw new Error(`${spec.path}: a public route has no user to count by`);
+    this.table.push({ method: spec.method, path: spec.path, access: spec.access, rateLimits: rules.map((rule) => rule.limit) });
     let router = this.groups.get(group);
     if (!router) {
       router = new Router<AppState, AppContextExtensions>();
@@ -80,17 +100,42 @@ export class Routes {
   }
 }
 
-/** Access check, the route's own `before` steps, validation, then the handler: one router layer. */
+type AnyRule = RateLimitRule<never>;
+
+function rateLimitRules(spec: { rateLimit?: AnyRule | AnyRule[] }): AnyRule[] {
+  if (!spec.rateLimit) return [];
+  return Array.isArray(spec.rateLimit) ? spec.rateLimit : [spec.rateLimit];
+}
+
+/** Counts the call against each rule in turn; the first one spent answers 429. */
+function limiter(rules: AnyRule[]): ((ctx: AppContext) => Promise<void>) | null {
+  if (!rules.length) return null;
+  return async (ctx) => {
+    for (const rule of rules) {
+      const key = rule.by === 'ip' ? ctx.ip : rule.by === 'user' ? String(ctx.state.user!.id) : (rule.by as (ctx: AppContext) => string)(ctx);
+      await ctx.deps.limits.consume(rule.limit, key);
+    }
+  };
+}
+
+/** Access check, rate limits, the route's own `before` steps, validation, then the handler: one router layer. */
 function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, ZodType, A>): RouteMiddleware {
   const validated = validator(spec);
+  const rules = rateLimitRules(spec as { rateLimit?: AnyRule | AnyRule[] });
+  const limit = limiter(rules);
+  const limitAfterValidation = rules.some((rule) => typeof rule.by === 'function');
+  const limitEarly = limitAfterValidation ? null : limit;
+  const limitLate = limitAfterValidation ? limit : null;
   const handle = async (ctx: AppContext) => {
     validated(ctx);
+    if (limitLate) await limitLate(ctx);
     await spec.handler(ctx as never);
   };
   const before = spec.before?.length ? compose(spec.before) : null;
   return async (ctx) => {
     if (spec.access !== 'public' && !ctx.state.user) throw unauthorized();
     if (spec.access === 'admin') requireAdmin(ctx.state.user);
+    if (limitEarly) await limitEarly(ctx);
     if (before) await before(ctx, () => handle(ctx));
     else await handle(ctx);
   };

@@ -3,8 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetOutageLog } from '../db/availability.ts';
 import { Mailer } from './mail.ts';
+import { note } from '../test/mailNote.tsx';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { startSmtpCapture } from '../test/smtp.ts';
+import { mailParts, startSmtpCapture } from '../test/smtp.ts';
 
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -22,18 +23,31 @@ afterAll(async () => {
 describe('Mailer', () => {
   it('also delivers mail queued while a delivery run is under way', async () => {
     const mailer = new Mailer(database.db, logger, { smtpUrl: smtp.url, from: 'Atrium <noreply@atrium.test>' });
-    await mailer.enqueue(database.db, { to: 'first@school.test', subject: 'First', text: 'one' });
+    await mailer.send(database.db, 'first@school.test', note, { subject: 'First', text: 'one' });
     const running = mailer.flush();
-    await mailer.enqueue(database.db, { to: 'second@school.test', subject: 'Second', text: 'two' });
+    await mailer.send(database.db, 'second@school.test', note, { subject: 'Second', text: 'two' });
     await Promise.all([running, mailer.flush()]);
     const statuses = await database.db('outbox').whereIn('toAddress', ['first@school.test', 'second@school.test']).pluck('status');
     expect(statuses).toEqual(['sent', 'sent']);
     await mailer.close();
   });
 
+  it('sends the plain-text and the HTML part of what the template rendered, as alternatives', async () => {
+    const mailer = new Mailer(database.db, logger, { smtpUrl: smtp.url, from: 'Atrium <noreply@atrium.test>' });
+    await mailer.send(database.db, 'parts@school.test', note, { subject: 'Parts', text: 'Fish & <chips>' });
+    await mailer.flush();
+    const mail = await smtp.waitFor((m) => m.to.includes('parts@school.test'));
+    const { text, html } = mailParts(mail.raw);
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(text).toContain('Fish & <chips>');
+    expect(html).toContain('Fish &amp; &lt;chips&gt;');
+    expect(html).toMatch(/<html/i);
+    await mailer.close();
+  });
+
   it('keeps mail pending, with the error, when the mail server is down', async () => {
     const mailer = new Mailer(database.db, logger, { smtpUrl: 'smtp://127.0.0.1:1', from: 'Atrium <noreply@atrium.test>' });
-    await mailer.enqueue(database.db, { to: 'later@school.test', subject: 'Later', text: 'three' });
+    await mailer.send(database.db, 'later@school.test', note, { subject: 'Later', text: 'three' });
     await mailer.flush();
     const row = await database.db('outbox').where({ toAddress: 'later@school.test' }).first();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -44,7 +58,7 @@ describe('Mailer', () => {
 
   it('writes mail to the log when no SMTP server is configured', async () => {
     const mailer = new Mailer(database.db, logger, { smtpUrl: null, from: 'Atrium <noreply@atrium.test>' });
-    await mailer.enqueue(database.db, { to: 'logged@school.test', subject: 'Logged', text: 'four' });
+    await mailer.send(database.db, 'logged@school.test', note, { subject: 'Logged', text: 'four' });
     await mailer.flush();
     expect((await database.db('outbox').where({ toAddress: 'logged@school.test' }).first()).status).toBe('logged');
   });

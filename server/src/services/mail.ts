@@ -2,13 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import { OutboxMessage } from '../models/OutboxMessage.ts';
+import { renderMail, type MailTemplate } from '../mail/render.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 const MAX_ATTEMPTS = 8;
 const LOCK_MS = 60_000;
@@ -31,12 +26,17 @@ export class Mailer {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
 
-  /** Adds a message to the outbox; pass the transaction the message belongs to. */
-  async enqueue(db: Db, message: MailMessage): Promise<void> {
+  /**
+   * Renders a template (mail/templates/) for one recipient and adds it to the outbox; pass the
+   * transaction the message belongs to.
+   */
+  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P): Promise<void> {
+    const { subject, text, html } = await renderMail(template, props);
     await db('outbox').insert({
-      toAddress: message.to,
-      subject: message.subject,
-      text: message.text,
+      toAddress: to,
+      subject,
+      text,
+      html,
       status: 'pending',
       attempts: 0,
       createdAt: Date.now(),
@@ -99,7 +99,13 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, text: message.text });
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
       await this.db('outbox').where({ id: message.id }).update({ status: 'sent', sentAt: Date.now(), lockedUntil: null });
     } catch (error) {
       const attempts = message.attempts + 1;

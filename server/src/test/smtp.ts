@@ -52,3 +52,33 @@ export async function startSmtpCapture() {
 export function decodeMailBody(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+function decodePart(headers: string, body: string): string {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+    // Percent-decoding turns the escaped bytes back into UTF-8 text; a literal % is escaped first.
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+/**
+ * The plain-text and HTML parts of a received mail (multipart/alternative), decoded. A part
+ * the mail lacks is null, so a test can say that both must be there.
+ */
+export function mailParts(raw: string): { text: string | null; html: string | null } {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
+  const found: { text: string | null; html: string | null } = { text: null, html: null };
+  for (const part of parts) {
+    const split = part.search(/\r?\n\r?\n/);
+    const headers = part.slice(0, split);
+    const body = part.slice(split).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+    const type = /content-type:\s*text\/(plain|html)/i.exec(headers)?.[1]?.toLowerCase();
+    if (type === 'plain') found.text = decodePart(headers, body).replace(/\r\n/g, '\n');
+    if (type === 'html') found.html = decodePart(headers, body);
+  }
+  return found;
+}

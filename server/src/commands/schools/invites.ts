@@ -1,10 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/knex.ts';
 import { HttpError, notFound } from '../../errors.ts';
+import { hashToken, newToken } from '../tokens.ts';
+import { displayName, type User } from '../../models/User.ts';
+import type { MailBrand } from '../../mail/render.ts';
+import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
+import type { Mailer } from '../../services/mail.ts';
 import { inTransaction, membershipOf } from './shared.ts';
 import { joinSchool, otherSchoolConflict, type JoinOutcome } from './membership.ts';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InviteRow {
@@ -37,7 +40,7 @@ export async function createInvite(
   createdBy: number,
   options: { expiresInDays?: number; maxUses?: number },
 ): Promise<{ token: string; invite: InviteRow }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = Date.now();
   const row = {
     schoolId,
@@ -88,4 +91,26 @@ export async function revokeInvite(db: Db, schoolId: number, inviteId: number): 
   const invite = await db('schoolInvites').where({ id: inviteId, schoolId }).first();
   if (!invite) throw notFound('Invite not found');
   if (invite.revokedAt === null) await db('schoolInvites').where({ id: inviteId }).update({ revokedAt: Date.now() });
+}
+
+export const EMAILED_INVITE_DAYS = 30;
+export const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/join?token=${token}`;
+
+/**
+ * Invites people by e-mail: one link for the batch, valid for as many people as were named and
+ * for 30 days, and one mail to each address, all in one transaction.
+ */
+export async function mailInvites(
+  db: Db,
+  mailer: Mailer,
+  brand: MailBrand,
+  input: { school: { id: number; name: string }; inviter: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>; emails: string[] },
+): Promise<number> {
+  const emails = [...new Set(input.emails)];
+  await inTransaction(db, async (trx) => {
+    const { token } = await createInvite(trx, input.school.id, input.inviter.id, { expiresInDays: EMAILED_INVITE_DAYS, maxUses: emails.length });
+    const props = { brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS, url: inviteUrl(brand.publicUrl, token) };
+    for (const to of emails) await mailer.send(trx, to, schoolInviteMail, props);
+  });
+  return emails.length;
 }

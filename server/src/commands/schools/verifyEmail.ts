@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/knex.ts';
 import { badRequest } from '../../errors.ts';
 import type { Mailer } from '../../services/mail.ts';
+import type { MailBrand } from '../../mail/render.ts';
+import { emailVerificationMail } from '../../mail/templates/emailVerification.tsx';
 import { schoolForVerifiedEmail } from './domains.ts';
-import { hashToken } from './invites.ts';
+import { hashToken, newToken } from '../tokens.ts';
 import { joinSchool } from './membership.ts';
 import { inTransaction } from './shared.ts';
 
@@ -15,26 +15,13 @@ export const INVALID_VERIFICATION = 'This verification link is invalid, has expi
 export async function sendEmailVerification(
   db: Db,
   mailer: Mailer,
-  config: Pick<Config, 'publicUrl' | 'brandName'>,
+  config: MailBrand,
   user: { id: number; email: string; firstName: string | null },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await inTransaction(db, async (trx) => {
     await trx('emailVerifications').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: Date.now() + VERIFY_TTL_MS, createdAt: Date.now() });
-    await mailer.enqueue(trx, {
-      to: user.email,
-      subject: `Confirm your e-mail address for ${config.brandName}`,
-      text: [
-        `Hello ${user.firstName ?? ''}`.trim() + ',',
-        '',
-        'Please confirm that this is your e-mail address by opening this link within 48 hours:',
-        '',
-        `${config.publicUrl}/verify-email?token=${token}`,
-        '',
-        'If your school has registered its e-mail domain with us, confirming also gives you access to the courses it has licensed.',
-        'If you did not create an account, you can ignore this e-mail.',
-      ].join('\n'),
-    });
+    await mailer.send(trx, user.email, emailVerificationMail, { brand: config, firstName: user.firstName, token });
   });
 }
 

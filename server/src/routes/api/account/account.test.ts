@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
-import { startSmtpCapture } from '../../../test/smtp.ts';
+import { mailParts, startSmtpCapture } from '../../../test/smtp.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -30,7 +30,9 @@ describe('POST /api/user/password', () => {
     expect(response.status).toBe(200);
     expect((await laptop.get('/api/user')).status).toBe(200);
     expect((await phone.get('/api/user')).status).toBe(401);
-    await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/i.test(m.raw));
+    const mail = mailParts((await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/i.test(m.raw))).raw);
+    expect(mail.text).toContain('your other devices were signed out');
+    expect(mail.html).toContain('your other devices were signed out');
     expect((await server.client().post('/api/login', { email: user.email, password: 'a-new-password' })).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { changePasswordSchema, deleteAccountSchema } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
-import { countRows, toIso } from '../../../db/knex.ts';
-import { badRequest, conflict } from '../../../errors.ts';
+import { changePassword } from '../../../commands/passwords.ts';
+import { toIso } from '../../../db/knex.ts';
 import { destroyUserSessions } from '../../../middlewares/session.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { Routes } from '../../define.ts';
@@ -13,26 +13,14 @@ export function accountRoutes(routes: Routes): void {
     path: '/api/user/password',
     access: 'user',
     body: changePasswordSchema,
+    // Guessing the current password here counts against the account like a failed login.
+    rateLimit: { limit: 'loginAccount', by: (ctx) => ctx.state.user.email },
     async handler(ctx) {
-      const { currentPassword, newPassword } = ctx.input.body;
-      const { db, passwords, mailer, config, limits } = ctx.deps;
+      const { db, passwords, mailer, config } = ctx.deps;
       const user = ctx.state.user;
-      await limits.consume('loginAccount', user.email);
-      if (!(await passwords.verify(user.passwordHash, currentPassword))) {
-        throw badRequest('Your current password is not correct', { currentPassword: 'Your current password is not correct' });
-      }
-      const passwordHash = await passwords.hash(newPassword);
-      await db.transaction(async (trx) => {
-        await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: Date.now() });
-        // Every other device is signed out; this one gets a fresh session below.
-        await destroyUserSessions(trx, user.id);
-        await mailer.enqueue(trx, {
-          to: user.email,
-          subject: `Your ${config.brandName} password was changed`,
-          text: `The password of your account was just changed and your other devices were signed out.\n\nIf this was not you, reset your password at ${config.publicUrl}/auth and tell ${config.supportEmail}.`,
-        });
-      });
+      await changePassword(db, { passwords, mailer, brand: config }, user, ctx.input.body);
       mailer.kick();
+      // Every other device is signed out; this one gets a fresh session.
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
       ctx.session!.signedInAt = Date.now();
@@ -94,17 +82,10 @@ export function accountRoutes(routes: Routes): void {
     access: 'user',
     body: deleteAccountSchema,
     async handler(ctx) {
-      const { password, certificates } = ctx.input.body;
       const { db, passwords } = ctx.deps;
       const user = ctx.state.user;
-      if (!(await passwords.verify(user.passwordHash, password))) {
-        throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
-      }
-      if (user.role === 'admin' && (await countRows(db('users').where({ role: 'admin' }).whereNull('deletedAt'))) <= 1) {
-        throw conflict('You are the only admin. Make someone else an admin before deleting your account.');
-      }
-      await deleteAccount(db, user.id, certificates);
-      ctx.state.log.info({ userId: user.id, certificates }, 'account deleted');
+      await deleteAccount(db, passwords, user, ctx.input.body);
+      ctx.state.log.info({ userId: user.id, certificates: ctx.input.body.certificates }, 'account deleted');
       ctx.session = null;
       ctx.body = { message: 'Your account has been deleted.' };
     },

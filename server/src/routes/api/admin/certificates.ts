@@ -1,19 +1,15 @@
-import { id, type AdminCertificateDto } from '@atrium/common';
+import { id, pageQuery, type AdminCertificateDto } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { Certificate } from '../../../models/Certificate.ts';
 import { presentAdminCertificate } from '../../../presenters/admin.ts';
 import type { Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
-import { countOf } from './queries.ts';
+import { countOf } from '../../../queries/admin.ts';
 
 const numberParams = z.object({ number: z.string().trim().min(1).max(40) });
 
-const listQuery = z.object({
-  userId: id.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+const listQuery = pageQuery().extend({ userId: id.optional() });
 
 async function setRevokedAt(db: Db, certificateNumber: string, revokedAt: (current: number | null) => number | null) {
   const certificate = await Certificate.query(db).findOne({ certificateNumber });

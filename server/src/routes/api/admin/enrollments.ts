@@ -1,5 +1,4 @@
-import { adminEnrollSchema, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto } from '@atrium/common';
-import { z } from 'zod';
+import { adminEnrollSchema, pageQuery, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto } from '@atrium/common';
 import { enroll, unenroll } from '../../../commands/enroll.ts';
 import { notFound } from '../../../errors.ts';
 import { Course } from '../../../models/Course.ts';
@@ -9,12 +8,7 @@ import { presentCourseSummary } from '../../../presenters/courses.ts';
 import { presentStudent } from '../../../presenters/users.ts';
 import type { Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
-import { countOf, enrollmentsWithProgress } from './queries.ts';
-
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+import { countOf, enrollmentsWithProgress } from '../../../queries/admin.ts';
 
 /** The student and course an admin named, or the 404 that says which one is wrong. */
 async function studentAndCourse(db: Db, studentEmail: string, courseId: number): Promise<{ student: User; course: Course }> {
@@ -30,7 +24,7 @@ export function adminEnrollmentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/enrollments',
     access: 'admin',
-    query: pageQuery,
+    query: pageQuery(),
     async handler(ctx) {
       const { db } = ctx.deps;
       const { limit, offset } = ctx.input.query;

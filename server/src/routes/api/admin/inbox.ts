@@ -1,15 +1,9 @@
-import { contactMessageUpdateSchema, idParams, type ContactMessageDto } from '@atrium/common';
-import { z } from 'zod';
+import { contactMessageUpdateSchema, idParams, pageQuery, type ContactMessageDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { ContactMessage } from '../../../models/ContactMessage.ts';
 import { presentContactMessage } from '../../../presenters/contact.ts';
 import type { Routes } from '../../define.ts';
-import { countOf } from './queries.ts';
-
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+import { countOf } from '../../../queries/admin.ts';
 
 /** The contact messages inbox: every message is stored before it is mailed, so none is lost. */
 export function adminInboxRoutes(routes: Routes): void {
@@ -17,7 +11,7 @@ export function adminInboxRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/contact-messages',
     access: 'admin',
-    query: pageQuery,
+    query: pageQuery(),
     async handler(ctx) {
       const { db } = ctx.deps;
       const { limit, offset } = ctx.input.query;

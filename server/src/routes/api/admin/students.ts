@@ -7,7 +7,7 @@ import { presentAdminEnrollment, presentStudentDetail } from '../../../presenter
 import { presentStudent } from '../../../presenters/users.ts';
 import { dialectOf, type Db } from '../../../db/knex.ts';
 import type { Routes } from '../../define.ts';
-import { countOf, enrollmentsWithProgress, studentSearch } from './queries.ts';
+import { countOf, enrollmentsWithProgress, studentSearch } from '../../../queries/admin.ts';
 import { whereStudent } from '../../../queries/students.ts';
 
 const STUDENT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'company', 'profileImageUrl', 'role', 'createdAt'].map((c) => `users.${c}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
-import { decodeMailBody, startSmtpCapture } from '../../../test/smtp.ts';
+import { decodeMailBody, mailParts, startSmtpCapture } from '../../../test/smtp.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -167,6 +167,10 @@ describe('forgot and reset password', () => {
     const link = new RegExp(`${server.url.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=([\\w-]+)`).exec(decodeMailBody(mail.raw));
     expect(link).toBeTruthy();
     const token = link![1]!;
+    // One template, two parts: the same link as text and as an anchor in the HTML.
+    const parts = mailParts(mail.raw);
+    expect(parts.text).toContain(`${server.url}/reset-password?token=${token}`);
+    expect(parts.html).toContain(`href="${server.url}/reset-password?token=${token}"`);
 
     const stored = await server.db('passwordResets').where({ userId: user.id }).first();
     expect(stored.tokenHash).not.toContain(token);
@@ -185,12 +189,14 @@ describe('forgot and reset password', () => {
     const client = server.client();
     expect((await client.post('/api/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
     expect((await client.post('/api/login', { email: user.email, password: 'brand-new-pass' })).status).toBe(200);
-    await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/.test(m.raw));
+    const changed = mailParts((await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/.test(m.raw))).raw);
+    expect(changed.text).toContain('every device was signed out');
+    expect(changed.html).toContain('every device was signed out');
   });
 
   it('refuses an expired token and a missing one', async () => {
     const user = await createUser(server.db);
-    const { hashToken } = await import('./index.ts');
+    const { hashToken } = await import('../../../commands/tokens.ts');
     await server.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken('expired-token'), expiresAt: Date.now() - 1, createdAt: Date.now() - 3_600_001 });
     expect((await server.client().post('/api/reset-password', { token: 'expired-token', newPassword: 'whatever1' })).status).toBe(400);
     const missing = await server.client().post('/api/reset-password', { newPassword: 'whatever1' });

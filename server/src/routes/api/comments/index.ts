@@ -1,11 +1,11 @@
-import { commentSchema, id } from '@atrium/common';
+import { commentSchema, id, pageQuery } from '@atrium/common';
 import { z } from 'zod';
 import { isEnrolled } from '../../../commands/enroll.ts';
-import { forbidden, notFound } from '../../../errors.ts';
+import { notFound } from '../../../errors.ts';
 import { Comment } from '../../../models/Comment.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
-import { canDeleteComment, canSeeCommenterEmail, isAdmin, requireCourseAccess } from '../../../policies/index.ts';
+import { canSeeCommenterEmail, isAdmin, requireCanDeleteComment, requireCourseAccess } from '../../../policies/index.ts';
 import { presentComment, type CommentRow } from '../../../presenters/comments.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
@@ -13,10 +13,8 @@ import type { Routes } from '../../define.ts';
 const moduleParams = z.object({ moduleId: id });
 const commentParams = z.object({ commentId: id });
 
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+// Comments carry their authors, so a page is smaller than an admin list's.
+const listQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });
 
 /** The module a discussion belongs to, once the caller is known to be allowed in. */
 async function discussionModule({ db, catalogue }: AppDeps, user: User, moduleId: number): Promise<Readonly<Module>> {
@@ -72,7 +70,7 @@ export function commentRoutes(routes: Routes): void {
     access: 'user',
     params: moduleParams,
     body: commentSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('comment', String(ctx.state.user!.id)), next())],
+    rateLimit: { limit: 'comment', by: 'user' },
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
@@ -106,7 +104,7 @@ export function commentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const comment = await Comment.query(db).findById(ctx.input.params.commentId);
       if (!comment) throw notFound('Comment not found');
-      if (!canDeleteComment(ctx.state.user, comment)) throw forbidden('You can only delete your own comments');
+      requireCanDeleteComment(ctx.state.user, comment);
       await Comment.query(db).deleteById(comment.id);
       ctx.body = { message: 'Comment deleted' };
     },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestServer } from '../../../test/server.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { createUser, signIn } from '../../../test/factories.ts';
-import { decodeMailBody } from '../../../test/smtp.ts';
+import { decodeMailBody, mailParts, startSmtpCapture } from '../../../test/smtp.ts';
 
 const THANKS = "Thank you for your message! We'll get back to you within 30 minutes.";
 const SCHOOL_SITE = 'https://www.school.example';
@@ -61,6 +61,10 @@ describe('POST /api/contact', () => {
     expect(body).toContain('Reply to: Grace Hopper <grace@harbour-school.test>');
     expect(body).toContain('Harbour Primary');
     expect(body).toContain('the whole staff?');
+    const parts = mailParts(mail.raw);
+    expect(parts.text).toContain('Do you offer invoices for\nthe whole staff?');
+    expect(parts.html).toContain('Do you offer invoices for<br/>the whole staff?');
+    expect(parts.html).toContain('Reply to: Grace Hopper &lt;grace@harbour-school.test&gt;');
     await waitUntil(
       () => server.db('outbox').where({ toAddress: 'support@atrium.test' }).first(),
       (row) => row?.status === 'sent',

@@ -1,13 +1,10 @@
-import { formatPrice, idParams, listQuery, orderSchema } from '@atrium/common';
-import { enroll, isEnrolled } from '../../../commands/enroll.ts';
-import { fulfilForSchool } from '../../../commands/fulfilPayment.ts';
-import { licenceCovering } from '../../../commands/schools/licences.ts';
-import { createSchool } from '../../../commands/schools/membership.ts';
+import { idParams, listQuery, orderSchema } from '@atrium/common';
+import { markOrderPaid, requestInvoice } from '../../../commands/orders.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { requireSchoolManager } from '../../../policies/index.ts';
 import { countRows } from '../../../db/knex.ts';
-import { alreadyEnrolled, alreadyLicensed, badRequest, conflict, invoiceAlreadyRequested, notFound } from '../../../errors.ts';
-import { presentAdminOrder, presentAdminPayment, presentOrder, type OrderRow } from '../../../presenters/orders.ts';
+import { badRequest, notFound } from '../../../errors.ts';
+import { presentAdminOrder, presentAdminPayment, presentOrder } from '../../../presenters/orders.ts';
 import type { Routes } from '../../define.ts';
 
 /** Invoice and purchase-order requests: how many schools prefer to pay. */
@@ -18,63 +15,14 @@ export function orderRoutes(routes: Routes): void {
     access: 'user',
     body: orderSchema,
     async handler(ctx) {
-      const { courseId, schoolName, billingEmail, purchaseOrderNumber, createSchool: newSchool } = ctx.input.body;
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;
+      const { courseId, schoolId } = ctx.input.body;
       const course = await db('courses').where({ id: courseId }).first();
       if (!course) throw notFound('Course not found');
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
-      const forSchool = ctx.input.body.schoolId !== undefined || newSchool === true;
-      if (ctx.input.body.schoolId !== undefined) {
-        requireSchoolManager(await membershipOf(db, user.id), ctx.input.body.schoolId);
-        if (await licenceCovering(db, user.id, course.id)) throw alreadyLicensed();
-      } else if (!forSchool && (await isEnrolled(db, user.id, course.id))) {
-        throw alreadyEnrolled();
-      }
-      const open = await db('orders').where({ userId: user.id, courseId: course.id, status: 'requested' }).first();
-      if (open) throw invoiceAlreadyRequested();
-
-      const order = await db.transaction(async (trx) => {
-        // A school created on the fly is managed by the buyer now and licensed when the invoice is paid.
-        const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: 'GB' }, user.id) : (ctx.input.body.schoolId ?? null);
-        const row = {
-          userId: user.id,
-          courseId: course.id,
-          courseTitle: course.title,
-          schoolName,
-          billingEmail,
-          purchaseOrderNumber,
-          amount: Number(course.price),
-          currency: 'gbp',
-          status: 'requested',
-          schoolId,
-          createdAt: Date.now(),
-        };
-        const [id] = await trx('orders').insert(row);
-        const price = formatPrice(row.amount);
-        await mailer.enqueue(trx, {
-          to: config.supportEmail,
-          subject: `Invoice request: ${course.title} for ${schoolName}`,
-          text: [
-            `${schoolName} asked to pay for "${course.title}" (${price}) by invoice.`,
-            '',
-            `Requested by: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} <${user.email}>`,
-            `Send the invoice to: ${billingEmail}`,
-            `Purchase order number: ${purchaseOrderNumber ?? 'none given'}`,
-            `Order reference: #${id}`,
-            '',
-            schoolId
-              ? `When it is paid, mark order #${id} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
-              : `When it is paid, mark order #${id} as paid in the admin area to enroll the buyer.`,
-          ].join('\n'),
-        });
-        await mailer.enqueue(trx, {
-          to: billingEmail,
-          subject: `Your invoice request for ${course.title}`,
-          text: `Thank you. We have received your request to pay for "${course.title}" (${price}) by invoice for ${schoolName}.\nOrder reference: #${id}.\n\nWe will send the invoice to this address. Access is given as soon as it is paid.\nQuestions: ${config.supportEmail}`,
-        });
-        return { ...row, id: Number(id) } as OrderRow;
-      });
+      if (schoolId !== undefined) requireSchoolManager(await membershipOf(db, user.id), schoolId);
+      const order = await requestInvoice(db, mailer, config, user, course, ctx.input.body);
       mailer.kick();
       ctx.status = 201;
       ctx.body = presentOrder(order);
@@ -117,18 +65,8 @@ export function orderRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const order = await db.transaction(async (trx) => {
-        const row = await trx('orders').where({ id: ctx.input.params.id }).forUpdate().first();
-        if (!row) throw notFound('Order not found');
-        if (row.status === 'cancelled') throw conflict('This order was cancelled');
-        if (row.status !== 'paid') {
-          await trx('orders').where({ id: row.id }).update({ status: 'paid', paidAt: Date.now(), markedPaidBy: ctx.state.user.id });
-        }
-        if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', ctx.deps.logger);
-        else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');
-        return trx('orders').where({ id: row.id }).first();
-      });
+      const { db, logger } = ctx.deps;
+      const order = await markOrderPaid(db, logger, ctx.input.params.id, ctx.state.user.id);
       ctx.body = presentOrder(order);
     },
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createUser, enroll, signIn } from '../../../test/factories.ts';
-import { startSmtpCapture } from '../../../test/smtp.ts';
+import { mailParts, startSmtpCapture } from '../../../test/smtp.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -35,8 +35,12 @@ describe('invoice orders', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: 'requested', amount: 49900, billingEmail: 'bursar@stmarys.sch.uk', purchaseOrderNumber: 'PO-1234' });
-    await smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Invoice request/.test(m.raw) && /PO-1234/.test(m.raw));
-    await smtp.waitFor((m) => m.to.includes('bursar@stmarys.sch.uk'));
+    const toSupport = mailParts((await smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Invoice request/.test(m.raw) && /PO-1234/.test(m.raw))).raw);
+    expect(toSupport.text).toContain(`St Mary's Primary asked to pay for "Podcasting for Schools" (£499.00) by invoice.`);
+    expect(toSupport.html).toContain('St Mary&#x27;s Primary asked to pay');
+    const receipt = mailParts((await smtp.waitFor((m) => m.to.includes('bursar@stmarys.sch.uk'))).raw);
+    expect(receipt.text).toContain('We will send the invoice to this address.');
+    expect(receipt.html).toContain('We will send the invoice to this address.');
     expect((await client.get('/api/orders')).body).toHaveLength(1);
 
     expect((await client.post('/api/enrollments', { courseId: course.id })).status).toBe(402);

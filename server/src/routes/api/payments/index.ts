@@ -1,9 +1,10 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
-import { fulfilPayment } from '../../../commands/fulfilPayment.ts';
+import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
 import { isEnrolled } from '../../../commands/enroll.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { requireSchoolManager } from '../../../policies/index.ts';
+import { requirePaymentOwner } from '../../../policies/payments.ts';
 import { countRows, isUniqueViolation } from '../../../db/knex.ts';
 import { badRequest, alreadyEnrolled, alreadyLicensed, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
@@ -116,17 +117,10 @@ export function paymentRoutes(routes: Routes): void {
       const { db, logger } = ctx.deps;
       const id = ctx.input.params.paymentIntentId;
       const payment = await db('payments').where({ provider: 'stripe', providerReference: id }).first();
-      // Someone else's payment looks exactly like a missing one.
-      if (!payment || payment.userId !== ctx.state.user.id) throw notFound('Payment not found');
+      requirePaymentOwner(ctx.state.user, payment);
       const payments = provider(ctx);
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
-      await db.transaction(async (trx) => {
-        if (intent.status === 'succeeded') {
-          await fulfilPayment(trx, intent, logger);
-        } else if (payment.status !== intent.status && payment.status !== 'succeeded') {
-          await trx('payments').where({ id: payment.id }).update({ status: intent.status, failureMessage: intent.failureMessage, updatedAt: Date.now() });
-        }
-      });
+      await syncPayment(db, logger, payment, intent);
       const course = payment.courseId ? await db('courses').select('id', 'title').where({ id: payment.courseId }).first() : null;
       const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
       ctx.set('Cache-Control', 'no-store');
@@ -157,34 +151,7 @@ export function paymentRoutes(routes: Routes): void {
       } catch {
         throw badRequest('Invalid signature');
       }
-      const { db, logger } = ctx.deps;
-      const reference = event.intent?.id ?? event.charge?.paymentIntentId ?? null;
-      await db.transaction(async (trx) => {
-        try {
-          await trx('paymentEvents').insert({ eventId: event.id, type: event.type, providerReference: reference, receivedAt: Date.now() });
-        } catch (error) {
-          if (isUniqueViolation(error)) return; // Already handled: a redelivery.
-          throw error;
-        }
-        if (event.type === 'payment_intent.succeeded' && event.intent) {
-          await fulfilPayment(trx, event.intent, logger);
-        } else if (event.type === 'payment_intent.payment_failed' && event.intent) {
-          await trx('payments')
-            .where({ provider: 'stripe', providerReference: event.intent.id })
-            .whereNot('status', 'succeeded')
-            .update({ status: 'failed', failureMessage: event.intent.failureMessage, updatedAt: Date.now() });
-        } else if (event.type === 'charge.refunded' && event.charge?.paymentIntentId) {
-          // A refund does not unenroll: it is recorded for the admins to see and act on.
-          await trx('payments')
-            .where({ provider: 'stripe', providerReference: event.charge.paymentIntentId })
-            .update({
-              status: event.charge.refunded ? 'refunded' : 'partially_refunded',
-              amountRefunded: event.charge.amountRefunded,
-              refundedAt: Date.now(),
-              updatedAt: Date.now(),
-            });
-        }
-      });
+      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event);
       ctx.body = { received: true };
     },
   });

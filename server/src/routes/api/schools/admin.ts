@@ -3,9 +3,9 @@ import { licenseSchool, restoreLicence, revokeLicence } from '../../../commands/
 import { countRows, toIso, type Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
 import { presentAdminSchool, presentDomain } from '../../../presenters/schools.ts';
-import { displayName } from '../../../presenters/users.ts';
+import { displayName } from '../../../models/User.ts';
 import type { Routes } from '../../define.ts';
-import { schoolMemberRows } from './queries.ts';
+import { schoolMemberRows } from '../../../queries/schools.ts';
 
 /** Schools with member and in-force licence counts, one query (counts in derived tables). */
 function adminSchoolsQuery(db: Db) {

@@ -40,7 +40,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/verify-email',
     access: 'user',
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('verifyEmail', String(ctx.state.user!.id)), next())],
+    rateLimit: { limit: 'verifyEmail', by: 'user' },
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;
@@ -59,7 +59,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     path: '/api/verify-email',
     access: 'public',
     body: verifyEmailSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('verifyAddress', ctx.ip), next())],
+    rateLimit: { limit: 'verifyAddress', by: 'ip' },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token);

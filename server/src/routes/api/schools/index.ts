@@ -1,12 +1,11 @@
 import { promoteManagerSchema, schoolMemberParams, schoolParams, schoolSchema, type MySchoolDto, type SchoolMembersDto } from '@atrium/common';
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
-import { forbidden } from '../../../errors.ts';
-import { canRemoveSchoolMember, canSeeMemberEmails } from '../../../policies/index.ts';
+import { canSeeMemberEmails, requireCanRemoveSchoolMember } from '../../../policies/index.ts';
 import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
-import { schoolCourses, schoolProgress } from './queries.ts';
+import { schoolCourses, schoolProgress } from '../../../queries/schools.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
@@ -81,7 +80,7 @@ export function schoolRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const { id, userId } = ctx.input.params;
       const membership = await membershipOf(db, ctx.state.user.id);
-      if (!canRemoveSchoolMember(ctx.state.user, membership, id, userId)) throw forbidden('Only the managers of this school can do that.');
+      requireCanRemoveSchoolMember(ctx.state.user, membership, id, userId);
       const { left } = await leaveSchool(db, userId, id);
       ctx.body = { message: left ? 'Removed from the school' : 'Not a member of this school', removed: left };
     },

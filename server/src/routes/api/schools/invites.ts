@@ -7,14 +7,11 @@ import {
   type CreatedInviteDto,
   type JoinResultDto,
 } from '@atrium/common';
-import { acceptInvite, createInvite, findInvite, revokeInvite, unknownInvite, type InviteRow } from '../../../commands/schools/invites.ts';
-import { displayName } from '../../../presenters/users.ts';
+import { acceptInvite, createInvite, findInvite, inviteUrl, mailInvites, revokeInvite, unknownInvite, type InviteRow } from '../../../commands/schools/invites.ts';
 import { presentInvite, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
 
-const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/join?token=${token}`;
-const EMAILED_INVITE_DAYS = 30;
 
 export function schoolInviteRoutes(routes: Routes): void {
   routes.add({
@@ -69,36 +66,15 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'user',
     params: schoolParams,
     body: inviteEmailSchema,
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('invite', String(ctx.state.user!.id)), next())],
+    rateLimit: { limit: 'invite', by: 'user' },
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;
       const school = await managedSchool(db, user, ctx.input.params.id);
-      const emails = [...new Set(ctx.input.body.emails)];
-      // One link for this batch, valid for as many people as were named and for 30 days.
-      await db.transaction(async (trx) => {
-        const { token } = await createInvite(trx, school.id, user.id, { expiresInDays: EMAILED_INVITE_DAYS, maxUses: emails.length });
-        for (const to of emails) {
-          await mailer.enqueue(trx, {
-            to,
-            subject: `${displayName(user)} invited you to ${school.name} on ${config.brandName}`,
-            text: [
-              'Hello,',
-              '',
-              `${displayName(user)} has invited you to join ${school.name} on ${config.brandName}, where your school's training courses are waiting for you.`,
-              '',
-              `Open this link within ${EMAILED_INVITE_DAYS} days to create your account (or sign in) and join:`,
-              '',
-              inviteUrl(config.publicUrl, token),
-              '',
-              'If you were not expecting this, you can ignore this e-mail.',
-            ].join('\n'),
-          });
-        }
-      });
+      const sent = await mailInvites(db, mailer, config, { school, inviter: user, emails: ctx.input.body.emails });
       mailer.kick();
-      ctx.state.log.info({ schoolId: school.id, by: user.id, count: emails.length }, 'school invites mailed');
-      ctx.body = { message: `Invitation sent to ${emails.length} ${emails.length === 1 ? 'person' : 'people'}`, sent: emails.length };
+      ctx.state.log.info({ schoolId: school.id, by: user.id, count: sent }, 'school invites mailed');
+      ctx.body = { message: `Invitation sent to ${sent} ${sent === 1 ? 'person' : 'people'}`, sent };
     },
   });
 

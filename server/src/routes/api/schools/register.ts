@@ -1,11 +1,11 @@
 import { schoolParams } from '@atrium/common';
 import { memberCourseProgress } from '../../../presenters/schools.ts';
-import { displayName } from '../../../presenters/users.ts';
+import { displayName } from '../../../models/User.ts';
 import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
 import { managedSchool } from './access.ts';
-import { schoolProgress, type SchoolProgress } from './queries.ts';
+import { schoolProgress, type SchoolProgress } from '../../../queries/schools.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Member', width: 28 },

@@ -4,7 +4,8 @@ import type { Middleware } from 'koa';
 import { badRequest, HttpError, notFound } from '../../../errors.ts';
 import { User } from '../../../models/User.ts';
 import { Avatar } from '../../../models/Avatar.ts';
-import { personalName, presentUser } from '../../../presenters/users.ts';
+import { personalName } from '../../../models/User.ts';
+import { presentUser } from '../../../presenters/users.ts';
 import { nameCertificates } from '../../../commands/issueCertificate.ts';
 import { AVATAR_MAX_BYTES, encodeAvatar } from '../../../services/images.ts';
 import type { AppContextExtensions, AppState } from '../../../context.ts';
@@ -61,7 +62,8 @@ export function userRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/upload-avatar',
     access: 'user',
-    before: [async (ctx, next) => (await ctx.deps.limits.consume('upload', String(ctx.state.user!.id)), next()), avatarUpload],
+    rateLimit: { limit: 'upload', by: 'user' },
+    before: [avatarUpload],
     async handler(ctx) {
       const file = (ctx as unknown as { file?: { buffer: Buffer } }).file;
       if (!file) throw badRequest('Please select an image file', { profileImage: 'Please select an image file' });

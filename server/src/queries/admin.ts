@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Db, Dialect } from '../../../db/knex.ts';
-import type { EnrollmentRow } from '../../../presenters/admin.ts';
+import type { Db, Dialect } from '../db/knex.ts';
+import type { EnrollmentRow } from '../presenters/admin.ts';
 
 export interface SqlFragment {
   sql: string;

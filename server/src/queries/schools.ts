@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/knex.ts';
+import type { Db } from '../db/knex.ts';
 
 // Reads behind the manager's view and the staff training register: four queries whatever the
 // number of members or courses (the members test counts them).

@@ -1,0 +1,83 @@
+import type { OrderInput } from '@atrium/common';
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex.ts';
+import { alreadyEnrolled, alreadyLicensed, conflict, invoiceAlreadyRequested, notFound } from '../errors.ts';
+import type { MailBrand } from '../mail/render.ts';
+import { invoiceReceiptMail, invoiceRequestMail } from '../mail/templates/invoiceRequest.tsx';
+import type { OrderRow } from '../models/Order.ts';
+import { displayName, type User } from '../models/User.ts';
+import type { Mailer } from '../services/mail.ts';
+import { enroll, isEnrolled } from './enroll.ts';
+import { fulfilForSchool } from './fulfilPayment.ts';
+import { licenceCovering } from './schools/licences.ts';
+import { createSchool } from './schools/membership.ts';
+
+/**
+ * Records a request to pay for a course by invoice and mails support and the billing address,
+ * together. For a school the caller has checked that the buyer manages it (policies/); a school
+ * created on the fly is managed by the buyer now and licensed when the invoice is paid.
+ */
+export async function requestInvoice(
+  db: Db,
+  mailer: Mailer,
+  brand: MailBrand,
+  buyer: User,
+  course: { id: number; title: string; price: number | string },
+  input: OrderInput,
+): Promise<OrderRow> {
+  const { schoolName, billingEmail, purchaseOrderNumber, createSchool: newSchool } = input;
+  if (input.schoolId !== undefined) {
+    if (await licenceCovering(db, buyer.id, course.id)) throw alreadyLicensed();
+  } else if (newSchool !== true && (await isEnrolled(db, buyer.id, course.id))) {
+    throw alreadyEnrolled();
+  }
+  const open = await db('orders').where({ userId: buyer.id, courseId: course.id, status: 'requested' }).first();
+  if (open) throw invoiceAlreadyRequested();
+
+  return db.transaction(async (trx) => {
+    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: 'GB' }, buyer.id) : (input.schoolId ?? null);
+    const row = {
+      userId: buyer.id,
+      courseId: course.id,
+      courseTitle: course.title,
+      schoolName,
+      billingEmail,
+      purchaseOrderNumber,
+      amount: Number(course.price),
+      currency: 'gbp',
+      status: 'requested',
+      schoolId,
+      createdAt: Date.now(),
+    };
+    const [inserted] = await trx('orders').insert(row);
+    const orderId = Number(inserted);
+    const facts = { brand, orderId, courseTitle: course.title, amount: row.amount, schoolName };
+    await mailer.send(trx, brand.supportEmail, invoiceRequestMail, {
+      ...facts,
+      schoolId,
+      buyer: { name: displayName(buyer), email: buyer.email },
+      billingEmail,
+      purchaseOrderNumber,
+    });
+    await mailer.send(trx, billingEmail, invoiceReceiptMail, facts);
+    return { ...row, id: orderId, paidAt: null };
+  });
+}
+
+/**
+ * An admin records that an invoice was paid: the order is marked (once) and the buyer enrolled,
+ * or the school licensed. Marking it again only makes sure the access exists.
+ */
+export async function markOrderPaid(db: Db, logger: Logger, orderId: number, adminId: number): Promise<OrderRow> {
+  return db.transaction(async (trx) => {
+    const row = await trx('orders').where({ id: orderId }).forUpdate().first();
+    if (!row) throw notFound('Order not found');
+    if (row.status === 'cancelled') throw conflict('This order was cancelled');
+    if (row.status !== 'paid') {
+      await trx('orders').where({ id: row.id }).update({ status: 'paid', paidAt: Date.now(), markedPaidBy: adminId });
+    }
+    if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger);
+    else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');
+    return trx('orders').where({ id: row.id }).first();
+  });
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail } from './render.ts';
+import { contactMessageMail } from './templates/contactMessage.tsx';
+import { emailVerificationMail } from './templates/emailVerification.tsx';
+import { invoiceReceiptMail, invoiceRequestMail } from './templates/invoiceRequest.tsx';
+import { passwordChangedMail } from './templates/passwordChanged.tsx';
+import { passwordResetMail } from './templates/passwordReset.tsx';
+import { schoolInviteMail } from './templates/schoolInvite.tsx';
+
+const brand = { brandName: 'Atrium', publicUrl: 'https://atrium.test', supportEmail: 'support@atrium.test' };
+
+describe('mail templates', () => {
+  it('put the reset link once in the text and as a link in the HTML', async () => {
+    const mail = await renderMail(passwordResetMail, { brand, firstName: 'Ada', token: 'tok_EN-1' });
+    const url = 'https://atrium.test/reset-password?token=tok_EN-1';
+    expect(mail.subject).toBe('Reset your Atrium password');
+    expect(mail.text).toBe(
+      [
+        'Hello Ada,',
+        '',
+        'Someone asked to reset the password for your account. If it was you, open this link within one hour:',
+        '',
+        url,
+        '',
+        'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+      ].join('\n'),
+    );
+    expect(mail.text.split(url)).toHaveLength(2);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+  });
+
+  it('greets someone without a first name plainly', async () => {
+    const mail = await renderMail(emailVerificationMail, { brand, firstName: null, token: 't' });
+    expect(mail.subject).toBe('Confirm your e-mail address for Atrium');
+    expect(mail.text.startsWith('Hello,\n')).toBe(true);
+    expect(mail.text).toContain('https://atrium.test/verify-email?token=t');
+  });
+
+  it('say which way the password was changed', async () => {
+    const reset = await renderMail(passwordChangedMail, { brand, via: 'reset' });
+    const account = await renderMail(passwordChangedMail, { brand, via: 'account' });
+    expect(reset.subject).toBe('Your Atrium password was changed');
+    expect(reset.text).toContain('every device was signed out');
+    expect(account.text).toContain('your other devices were signed out');
+    expect(account.text).toContain('support@atrium.test');
+  });
+
+  it('escape visitor text in the HTML, keep it verbatim and line by line in the text, and keep the subject to one line', async () => {
+    const input = {
+      name: 'Eve <b>\r\nBcc: x@y.test',
+      email: 'eve@school.test',
+      company: null,
+      phone: '+44 1',
+      message: 'First line & <script>alert(1)</script>\nSecond line',
+      source: 'widget' as const,
+    };
+    const mail = await renderMail(contactMessageMail, { brand, input, receivedAt: Date.UTC(2026, 0, 2) });
+    expect(mail.subject).toBe('[Atrium] Contact message from Eve <b> Bcc: x@y.test');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.text).toContain('First line & <script>alert(1)</script>\nSecond line');
+    expect(mail.text).toContain('Reply to: Eve <b>');
+    expect(mail.text).toContain('Sent from: the support chat');
+    expect(mail.text).toContain('Received: 2026-01-02T00:00:00.000Z');
+    expect(mail.text).toContain('School/company: -');
+  });
+
+  it('tell support what marking an invoice paid will do, and the buyer what happens next', async () => {
+    const facts = { brand, orderId: 7, courseTitle: 'Podcasts', amount: 149_900, schoolName: 'Oak School' };
+    const school = await renderMail(invoiceRequestMail, {
+      ...facts,
+      schoolId: 3,
+      buyer: { name: 'Sam Head', email: 'sam@oak.test' },
+      billingEmail: 'bursar@oak.test',
+      purchaseOrderNumber: null,
+    });
+    expect(school.subject).toBe('Invoice request: Podcasts for Oak School');
+    expect(school.text).toContain('Oak School asked to pay for "Podcasts" (£1,499.00) by invoice.');
+    expect(school.text).toContain('Purchase order number: none given');
+    expect(school.text).toContain('licenses Oak School (school #3) for every member');
+    const personal = await renderMail(invoiceRequestMail, { ...facts, schoolId: null, buyer: { name: 'Sam', email: 's@x.test' }, billingEmail: 'b@x.test', purchaseOrderNumber: 'PO-9' });
+    expect(personal.text).toContain('to enroll the buyer');
+    expect(personal.text).toContain('Purchase order number: PO-9');
+    const receipt = await renderMail(invoiceReceiptMail, facts);
+    expect(receipt.subject).toBe('Your invoice request for Podcasts');
+    expect(receipt.text).toContain('Order reference: #7.');
+    expect(receipt.html).toContain('£1,499.00');
+  });
+
+  it('invite with the inviter, the school and the link', async () => {
+    const mail = await renderMail(schoolInviteMail, { brand, inviterName: 'Jo Bloggs', schoolName: 'Oak & Ash', days: 30, url: 'https://atrium.test/join?token=abc' });
+    expect(mail.subject).toBe('Jo Bloggs invited you to Oak & Ash on Atrium');
+    expect(mail.text).toContain('Open this link within 30 days');
+    expect(mail.text).toContain('https://atrium.test/join?token=abc');
+    expect(mail.html).toContain('Oak &amp; Ash');
+  });
+});

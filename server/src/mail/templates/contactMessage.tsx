@@ -1,0 +1,38 @@
+import type { ContactInput } from '@atrium/common';
+import { Lines, MailLayout, P } from '../layout.tsx';
+import { defineMail, type MailBrand } from '../render.ts';
+
+export interface ContactMessageProps {
+  brand: MailBrand;
+  input: ContactInput;
+  receivedAt: number;
+}
+
+/** A header value from visitor input: one line, bounded, so it can never add a header. */
+const oneLine = (value: string, max: number) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
+
+/**
+ * The mail to the support inbox. The outbox has no Reply-To field, so the visitor's address is
+ * spelled out at the top where the person answering sees it first.
+ */
+export const contactMessageMail = defineMail<ContactMessageProps>({
+  subject: ({ brand, input }) => oneLine(`[${brand.brandName}] Contact message from ${input.name}`, 250),
+  body: ({ brand, input, receivedAt }) => (
+    <MailLayout brand={brand} preview={`Contact message from ${input.name}`}>
+      <P>{`Reply to: ${input.name} <${input.email}>`}</P>
+      <Lines
+        lines={[
+          `Name: ${input.name}`,
+          `Email: ${input.email}`,
+          `School/company: ${input.company ?? '-'}`,
+          `Phone: ${input.phone ?? '-'}`,
+          `Sent from: the ${input.source === 'widget' ? 'support chat' : 'website contact form'}`,
+          `Received: ${new Date(receivedAt).toISOString()}`,
+        ]}
+      />
+      <P>Message:</P>
+      <Lines lines={input.message.split(/\r?\n/)} />
+      <P>{`We promise a reply within 30 minutes. The message is also in the admin inbox at ${brand.publicUrl}/admin.`}</P>
+    </MailLayout>
+  ),
+});

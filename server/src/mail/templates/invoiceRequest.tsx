@@ -1,0 +1,57 @@
+import { formatPrice } from '@atrium/common';
+import { Lines, MailLayout, P } from '../layout.tsx';
+import { defineMail, type MailBrand } from '../render.ts';
+
+export interface InvoiceRequestProps {
+  brand: MailBrand;
+  orderId: number;
+  courseTitle: string;
+  amount: number;
+  schoolName: string;
+  /** Set when the order licenses a school rather than enrolling the buyer alone. */
+  schoolId: number | null;
+  buyer: { name: string; email: string };
+  billingEmail: string;
+  purchaseOrderNumber: string | null;
+}
+
+/** To the support inbox: who wants an invoice for what, and what marking it paid will do. */
+export const invoiceRequestMail = defineMail<InvoiceRequestProps>({
+  subject: ({ courseTitle, schoolName }) => `Invoice request: ${courseTitle} for ${schoolName}`,
+  body: ({ brand, orderId, courseTitle, amount, schoolName, schoolId, buyer, billingEmail, purchaseOrderNumber }) => (
+    <MailLayout brand={brand} preview={`Invoice request #${orderId}`}>
+      <P>{`${schoolName} asked to pay for "${courseTitle}" (${formatPrice(amount)}) by invoice.`}</P>
+      <Lines
+        lines={[
+          `Requested by: ${buyer.name} <${buyer.email}>`,
+          `Send the invoice to: ${billingEmail}`,
+          `Purchase order number: ${purchaseOrderNumber ?? 'none given'}`,
+          `Order reference: #${orderId}`,
+        ]}
+      />
+      <P>
+        {schoolId
+          ? `When it is paid, mark order #${orderId} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
+          : `When it is paid, mark order #${orderId} as paid in the admin area to enroll the buyer.`}
+      </P>
+    </MailLayout>
+  ),
+});
+
+export type InvoiceReceiptProps = Pick<InvoiceRequestProps, 'brand' | 'orderId' | 'courseTitle' | 'amount' | 'schoolName'>;
+
+/** To the billing address: the request arrived, and what happens next. */
+export const invoiceReceiptMail = defineMail<InvoiceReceiptProps>({
+  subject: ({ courseTitle }) => `Your invoice request for ${courseTitle}`,
+  body: ({ brand, orderId, courseTitle, amount, schoolName }) => (
+    <MailLayout brand={brand} preview={`Invoice request #${orderId} received`}>
+      <Lines
+        lines={[
+          `Thank you. We have received your request to pay for "${courseTitle}" (${formatPrice(amount)}) by invoice for ${schoolName}.`,
+          `Order reference: #${orderId}.`,
+        ]}
+      />
+      <Lines lines={['We will send the invoice to this address. Access is given as soon as it is paid.', `Questions: ${brand.supportEmail}`]} />
+    </MailLayout>
+  ),
+});
