@@ -1,18 +1,12 @@
 import styled from 'styled-components';
 import type { DashboardCourseDto } from '@atrium/common';
 import { dashboardCardMedia, enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
-import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { formatPrice, hoursPhrase } from '@atrium/common/rules/format';
 import { Badge } from './Badge.tsx';
 import { ButtonLink } from './Button.tsx';
 import { CourseMedia } from './CourseMedia.tsx';
 import { Icon } from './Icon.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
-
-export function hoursLabel(totalModules: number): string {
-  const hours = estimatedHours(totalModules);
-  if (hours < 1) return 'Under 1 hour';
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
 
 /**
  * A dashboard course card (SPEC §2). Enrolled: progress and Start/Continue. Not enrolled:
@@ -67,7 +61,7 @@ function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
         </span>
         <span>
           <Icon name="clock" size={16} />
-          {hoursLabel(course.totalModules)}
+          {hoursPhrase(course.totalModules)}
         </span>
       </Meta>
       <Price>{free ? 'Free' : formatPrice(course.price)}</Price>

@@ -1,4 +1,5 @@
 import type { AdminOrderDto, AdminPaymentDto, OrderDto, OrderStatus } from '@atrium/common';
+import { orderReference } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 
 export interface OrderRow {
@@ -20,6 +21,7 @@ export interface OrderRow {
 export function presentOrder(row: OrderRow): OrderDto {
   return {
     id: row.id,
+    reference: orderReference(Number(row.id)),
     userId: row.userId,
     courseId: row.courseId,
     courseTitle: row.courseTitle,

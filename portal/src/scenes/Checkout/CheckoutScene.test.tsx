@@ -190,6 +190,7 @@ describe('CheckoutScene: pay by invoice', () => {
   it('validates the form with the shared schema, then confirms the request', async () => {
     const order: OrderDto = {
       id: 42,
+      reference: 'ORD-000042',
       userId: learner.id,
       courseId: 5,
       courseTitle: course.title,
@@ -224,7 +225,7 @@ describe('CheckoutScene: pay by invoice', () => {
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toHaveFocus();
     expect(screen.getByText('finance@hill.sch.uk')).toBeInTheDocument();
     expect(screen.getByText(/Access is given as soon as it is paid/)).toBeInTheDocument();
-    expect(screen.getByText('#42')).toBeInTheDocument();
+    expect(screen.getByText('ORD-000042')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/orders')[0]?.body).toEqual({
       courseId: 5,
       schoolName: 'Hill School',
@@ -239,6 +240,7 @@ describe('CheckoutScene: pay by invoice', () => {
       'GET /api/orders': ok([
         {
           id: 9,
+          reference: 'ORD-000009',
           userId: learner.id,
           courseId: 5,
           courseTitle: course.title,
@@ -321,7 +323,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('sends the managed school with an invoice request', async () => {
     const api = setup({
       'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
-      'POST /api/orders': { status: 201, body: { id: 43, userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: school.name, billingEmail: 'f@stmarys.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
+      'POST /api/orders': { status: 201, body: { id: 43, reference: 'ORD-000043', userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: school.name, billingEmail: 'f@stmarys.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
     }, publicConfig);
     renderCheckout();
     expect(await screen.findByRole('textbox', { name: /School or organisation/ })).toHaveValue("St Mary's Primary");
@@ -359,7 +361,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('creates a school with an invoice order for someone without one', async () => {
     const api = setup({
       'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [] }),
-      'POST /api/orders': { status: 201, body: { id: 44, userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
+      'POST /api/orders': { status: 201, body: { id: 44, reference: 'ORD-000044', userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
     });
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /Just for me/ })).toBeChecked();

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
-import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { formatPrice, hoursPhrase } from '@atrium/common/rules/format';
 import { modulesPhrase } from '@atrium/common/rules/courseCard';
 import { Icon } from '../../components/Icon.tsx';
 import { Panel } from './checkoutStyles.ts';
@@ -20,7 +20,7 @@ export function OrderSummary({ course }: { course: CourseDetailDto }) {
           <Icon name="layers" size={18} /> {modulesPhrase(modules)}
         </li>
         <li>
-          <Icon name="clock" size={18} /> About {estimatedHours(modules)} hours of video
+          <Icon name="clock" size={18} /> {hoursPhrase(modules)} of video
         </li>
         <li>
           <Icon name="users" size={18} /> Every member of staff at your school gets their own login

@@ -1,4 +1,4 @@
-import { formatPrice, idParams, listQuery, orderSchema } from '@atrium/common';
+import { formatPrice, idParams, listQuery, orderReference, orderSchema } from '@atrium/common';
 import { enroll, isEnrolled } from '../../../commands/enroll.ts';
 import { fulfilForSchool } from '../../../commands/fulfilPayment.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
@@ -52,6 +52,7 @@ export function orderRoutes(routes: Routes): void {
         };
         const [id] = await trx('orders').insert(row);
         const price = formatPrice(row.amount);
+        const reference = orderReference(Number(id));
         await mailer.enqueue(trx, {
           to: config.supportEmail,
           subject: `Invoice request: ${course.title} for ${schoolName}`,
@@ -61,17 +62,17 @@ export function orderRoutes(routes: Routes): void {
             `Requested by: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} <${user.email}>`,
             `Send the invoice to: ${billingEmail}`,
             `Purchase order number: ${purchaseOrderNumber ?? 'none given'}`,
-            `Order reference: #${id}`,
+            `Order reference: ${reference}`,
             '',
             schoolId
-              ? `When it is paid, mark order #${id} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
-              : `When it is paid, mark order #${id} as paid in the admin area to enroll the buyer.`,
+              ? `When it is paid, mark order ${reference} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
+              : `When it is paid, mark order ${reference} as paid in the admin area to enroll the buyer.`,
           ].join('\n'),
         });
         await mailer.enqueue(trx, {
           to: billingEmail,
           subject: `Your invoice request for ${course.title}`,
-          text: `Thank you. We have received your request to pay for "${course.title}" (${price}) by invoice for ${schoolName}.\nOrder reference: #${id}.\n\nWe will send the invoice to this address. Access is given as soon as it is paid.\nQuestions: ${config.supportEmail}`,
+          text: `Thank you. We have received your request to pay for "${course.title}" (${price}) by invoice for ${schoolName}.\nOrder reference: ${reference}.\n\nWe will send the invoice to this address. Access is given as soon as it is paid.\nQuestions: ${config.supportEmail}`,
         });
         return { ...row, id: Number(id) } as OrderRow;
       });
