@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
+import { schoolSchema } from '@atrium/common/schemas/schools';
 import { errorText } from '../api/client.ts';
 import { useCreateSchool } from '../api/schools.ts';
 import { Button } from './Button.tsx';
 import { Form, TextField } from './Field.tsx';
 import { useToast } from './toast/Toaster.tsx';
+import { useForm } from './useForm.ts';
 
 /**
  * Names a new school and creates it with the signed-in user as its manager. Used on /school and
@@ -22,18 +24,14 @@ export function CreateSchoolForm({
 }) {
   const create = useCreateSchool();
   const { toast } = useToast();
-  const [name, setName] = useState(initialName);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({ name: initialName });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setProblem('Please enter the school or organisation name');
-      return;
-    }
-    setProblem(null);
+    const input = form.validate(schoolSchema.pick({ name: true }));
+    if (!input) return;
     create.mutate(
-      { name: name.trim() },
+      { name: input.name },
       {
         onSuccess: (school) => {
           toast({ title: 'School created', description: `You manage ${school.name}.`, variant: 'success' });
@@ -51,9 +49,7 @@ export function CreateSchoolForm({
         autoComplete="organization"
         maxLength={200}
         required
-        value={name}
-        error={problem}
-        onChange={(event) => setName(event.target.value)}
+        {...form.field('name')}
       />
       <Actions>
         <Button type="submit" disabled={create.isPending}>

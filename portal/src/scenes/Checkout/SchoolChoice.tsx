@@ -38,16 +38,20 @@ export function SchoolChoice({
   }
   const options: { value: Purchaser; label: string; hint: string }[] = school
     ? [
-        { value: { kind: 'school', schoolId: school.id, name: school.name }, label: school.name, hint: 'Every member of your school gets access.' },
-        ...(forSelf ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access.' }] : []),
+        {
+          value: { kind: 'school', schoolId: school.id, name: school.name },
+          label: `For ${school.name}`,
+          hint: 'Every member of staff gets their own login, progress and certificate, now and when they join later.',
+        },
+        ...(forSelf ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' }] : []),
       ]
     : [
-        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access.' },
         {
           value: { kind: 'create' },
-          label: 'Create a school',
-          hint: 'Name your school and pay by card or invoice: you manage it, and every colleague you invite gets access.',
+          label: 'For my school',
+          hint: 'Name your school: you manage it, and every colleague you invite gets their own login, progress and certificate.',
         },
+        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' },
       ];
   return (
     <Panel as="fieldset" aria-describedby="school-choice-lead" style={{ margin: 0 }}>
