@@ -16,3 +16,11 @@ export function purchaseOrderLabel(purchaseOrderNumber: string): string {
   const number = purchaseOrderNumber.trim();
   return /^p\.?o\b|^po(?=[\s\d#:-])/i.test(number) ? number : `PO ${number}`;
 }
+
+/**
+ * How paying by invoice works, in the words of the landing page's FAQ (its pricing answer ends
+ * with it) and of the support bot, which answers invoice and purchase-order questions with it:
+ * one text, so the two can never disagree.
+ */
+export const INVOICE_ANSWER =
+  'Schools can pay by card or by invoice: choose "Pay by invoice" at checkout, add your purchase order number if your finance office uses one, and your staff get access as soon as the invoice is paid.';
