@@ -26,7 +26,7 @@ async function signIn(app: RunningApp, page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: /Welcome back, Sam/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome(?: back)?, Sam!$/ }).waitFor();
   return api;
 }
 

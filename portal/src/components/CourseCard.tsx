@@ -13,7 +13,7 @@ import { ProgressBar } from './ProgressBar.tsx';
  * modules, hours, price and Purchase Course; a free course (price 0) has nothing to purchase,
  * so its card says Free and opens the course page, where Enroll Now enrolls at once.
  */
-export function CourseCard({ course }: { course: DashboardCourseDto }) {
+export function CourseCard({ course, certificateHref }: { course: DashboardCourseDto; certificateHref?: string }) {
   const media = dashboardCardMedia(course);
   const titleId = `course-${course.id}-title`;
   return (
@@ -27,13 +27,15 @@ export function CourseCard({ course }: { course: DashboardCourseDto }) {
           ) : null}
         </TitleRow>
         <Description>{course.description}</Description>
-        {course.isEnrolled ? <EnrolledFooter course={course} /> : <PurchaseFooter course={course} />}
+        {course.isEnrolled ? <EnrolledFooter course={course} certificateHref={certificateHref} /> : <PurchaseFooter course={course} />}
       </Body>
     </Card>
   );
 }
 
-function EnrolledFooter({ course }: { course: DashboardCourseDto }) {
+/** A finished course (100 %) leads to its certificate; its modules stay open from the course page. */
+function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDto; certificateHref?: string }) {
+  const finished = course.progressPercentage === 100 && certificateHref !== undefined;
   return (
     <Footer>
       <Meta>
@@ -43,9 +45,20 @@ function EnrolledFooter({ course }: { course: DashboardCourseDto }) {
         </span>
       </Meta>
       <ProgressBar value={course.progressPercentage} label={`${course.title}: progress`} size="sm" />
-      <ButtonLink to={`/courses/${course.id}`} block>
-        {enrolledCourseAction(course.progressPercentage)}
-      </ButtonLink>
+      {finished ? (
+        <Actions>
+          <ButtonLink to={certificateHref} block>
+            <Icon name="award" size={18} /> View Certificate
+          </ButtonLink>
+          <ButtonLink to={`/courses/${course.id}`} variant="secondary" block>
+            Rewatch the course
+          </ButtonLink>
+        </Actions>
+      ) : (
+        <ButtonLink to={`/courses/${course.id}`} block>
+          {enrolledCourseAction(course.progressPercentage)}
+        </ButtonLink>
+      )}
     </Footer>
   );
 }
@@ -122,6 +135,11 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   margin-top: auto;
   padding-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Meta = styled.div`

@@ -5,6 +5,7 @@ import type { CourseDetailDto } from '@atrium/common';
 import { formatPrice } from '@atrium/common/rules/format';
 import { enrolledCourseAction } from '@atrium/common/rules/courseCard';
 import { ApiError, errorText, isNotFound } from '../../api/client.ts';
+import { useCertificateLinks } from '../../api/certificates.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -63,6 +64,8 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   const total = modules.length;
   const completed = modules.filter((module) => module.isCompleted).length;
   const target = firstIncompleteModule(modules);
+  const finished = course.isEnrolled && course.progressPercentage === 100;
+  const certificateHref = useCertificateLinks(finished)(course.id);
 
   const enrollNow = () =>
     enroll.mutate(course.id, {
@@ -106,7 +109,11 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
           </Counts>
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
           {course.isEnrolled ? (
-            target ? (
+            finished ? (
+              <ButtonLink to={certificateHref} size="lg" block>
+                <Icon name="award" size={18} /> View Certificate
+              </ButtonLink>
+            ) : target ? (
               <ButtonLink to={`/courses/${course.id}/modules/${target.id}`} size="lg" block>
                 <Icon name="play" size={18} />
                 {enrolledCourseAction(course.progressPercentage)}
