@@ -115,6 +115,8 @@ describe.skipIf(!enabled)('a first visit in a real browser', () => {
       await page.getByRole('button', { name: /Delete my account/ }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
       await dialog.waitFor();
+      // The dialog rises in over 160 ms: photographed once it has settled.
+      await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       await screenshot(page, 'first-07-delete-dialog');
       await expectAccessible(page, 'delete account dialog');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
