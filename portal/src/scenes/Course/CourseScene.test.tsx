@@ -57,6 +57,7 @@ describe('CourseScene: a finished course', () => {
     });
     renderCourse();
     expect(await screen.findByText('100% Complete')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 module completed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('link', { name: 'View Certificate' })).toHaveAttribute('href', '/certificate/ATR-5-XYZ'));
   });
 

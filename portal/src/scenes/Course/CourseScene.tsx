@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
 import { formatPrice } from '@atrium/common/rules/format';
-import { enrolledCourseAction } from '@atrium/common/rules/courseCard';
+import { enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
 import { ApiError, errorText, isNotFound } from '../../api/client.ts';
 import { useCertificateLinks } from '../../api/certificates.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
@@ -105,7 +105,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
         <Summary>
           <Counts>
             <Icon name="layers" size={18} />
-            {course.isEnrolled ? `${completed} of ${total} modules completed` : `${total} ${total === 1 ? 'module' : 'modules'}`}
+            {course.isEnrolled ? `${completed} of ${modulesPhrase(total)} completed` : modulesPhrase(total)}
           </Counts>
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
           {course.isEnrolled ? (
