@@ -123,6 +123,21 @@ describe.skipIf(!enabled)('a first visit in a real browser', () => {
       await dialog.waitFor({ state: 'hidden' });
       expect(await app.db('users').where({ email }).whereNull('deletedAt').first()).toBeTruthy();
 
+      // The dashboard's loading and error states, as a slow or failing server leaves them.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/dashboard', async (route) => {
+        await held;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong' }) });
+      });
+      await page.goto(`${app.url}/`);
+      await page.getByText('Loading your courses').first().waitFor();
+      await screenshot(page, 'first-08-dashboard-loading');
+      release();
+      await page.getByRole('heading', { name: 'Your dashboard could not be loaded' }).waitFor();
+      await screenshot(page, 'first-09-dashboard-error');
+      await page.unroute('**/api/dashboard');
+
       expect(pageErrors).toEqual([]);
       await context.close();
     });

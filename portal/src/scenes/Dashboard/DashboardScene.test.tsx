@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DashboardCourseDto, DashboardDto } from '@atrium/common';
-import { learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { DashboardScene } from './DashboardScene.tsx';
 
@@ -78,5 +78,16 @@ describe('DashboardScene: coming back', () => {
     expect(within(screen.getByRole('article', { name: 'Course 3' })).queryByRole('link', { name: /View Certificate/ })).not.toBeInTheDocument();
     // Enrolled in courses: the sign-up help is not for them.
     expect(screen.queryByRole('region', { name: 'Is your school signed up?' })).not.toBeInTheDocument();
+  });
+});
+
+describe('DashboardScene: when it cannot load', () => {
+  it('says so in words, not as raw JSON, with Try again', async () => {
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/dashboard': fail(500, 'Something went wrong') });
+    renderScene(<DashboardScene />);
+    expect(await screen.findByRole('heading', { name: 'Your dashboard could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.queryByText(/\{"message"/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
 import { useCertificateLinks } from '../../api/certificates.ts';
+import { errorText } from '../../api/client.ts';
 import { useDashboard } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
 import { Button } from '../../components/Button.tsx';
@@ -47,7 +48,7 @@ export function DashboardScene() {
     return (
       <Container>
         <StatusMessage icon="alert" tone="danger" headingLevel={1} title="Your dashboard could not be loaded" actions={<Button onClick={() => void dashboard.refetch()}>Try again</Button>}>
-          <p>{dashboard.error.message}</p>
+          <p>{errorText(dashboard.error, 'Please check your connection and try again.')}</p>
         </StatusMessage>
       </Container>
     );
