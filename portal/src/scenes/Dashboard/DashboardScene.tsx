@@ -8,7 +8,6 @@ import { useDashboard } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
 import { Button } from '../../components/Button.tsx';
 import { CourseCard } from '../../components/CourseCard.tsx';
-import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
@@ -17,6 +16,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { ContinueLearningCard } from './ContinueLearningCard.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
+import { StatTile } from './StatTile.tsx';
 
 /** The first enrolled course that is started but not finished (SPEC §2). */
 export function courseToContinue(courses: DashboardCourseDto[]): DashboardCourseDto | undefined {
@@ -144,23 +144,6 @@ function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
   );
 }
 
-function StatTile({ icon, label, value, hint }: { icon: IconName; label: string; value: string; hint?: string }) {
-  return (
-    <Tile>
-      <TileIcon aria-hidden="true">
-        <Icon name={icon} size={22} />
-      </TileIcon>
-      <div>
-        <TileLabel>{label}</TileLabel>
-        <TileValue>
-          {value}
-          {hint ? <span className="visually-hidden"> {hint}</span> : null}
-        </TileValue>
-      </div>
-    </Tile>
-  );
-}
-
 const Welcome = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
@@ -209,57 +192,6 @@ const Stats = styled.ul`
 
   ${media.tablet} {
     gap: ${({ theme }) => theme.space.md};
-  }
-`;
-
-const Tile = styled.li`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
-  ${media.tablet} {
-    align-items: center;
-    padding: ${({ theme }) => theme.space.lg};
-  }
-`;
-
-const TileLabel = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.xs};
-  font-weight: 500;
-  line-height: 1.3;
-
-  ${media.tablet} {
-    font-size: ${({ theme }) => theme.fontSize.sm};
-  }
-`;
-
-const TileValue = styled.p`
-  font-size: ${({ theme }) => theme.fontSize.xl};
-  font-weight: 700;
-  line-height: 1.2;
-
-  ${media.tablet} {
-    font-size: ${({ theme }) => theme.fontSize.xxl};
-  }
-`;
-
-const TileIcon = styled.span`
-  display: none;
-  place-items: center;
-  width: 48px;
-  height: 48px;
-  flex: none;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
-
-  ${media.tablet} {
-    display: grid;
   }
 `;
 
