@@ -26,7 +26,7 @@ async function signIn(app: RunningApp, page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: /Welcome back, Sam/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome(?: back)?, Sam!$/ }).waitFor();
   return api;
 }
 
@@ -71,7 +71,12 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       // Checkout: summary, then Stripe.js fails to load and the page says so.
       await page.goto(`${app.url}/checkout/${course.id}`);
       await page.getByRole('heading', { level: 1, name: 'Purchase Course' }).waitFor();
+      // The page promises every member of staff a login: buying for the school is the default.
       const summary = page.getByRole('region', { name: 'Order summary' });
+      await expect.poll(() => page.getByRole('radio', { name: /For my school/ }).isChecked()).toBe(true);
+      await summary.getByText('Every member of staff at your school gets their own login').waitFor();
+      await page.getByRole('radio', { name: /Just for me/ }).check();
+      await summary.getByText(/Only you get access/).waitFor();
       await summary.getByText(course.title).waitFor();
       await summary.getByText(`${course.totalModules} modules`).waitFor();
       await summary.getByText(`£${(course.price / 100).toFixed(2)}`).waitFor();
@@ -166,7 +171,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
 
       await page.goto(`${app.url}/checkout/${course.id}`);
       await page.getByRole('heading', { level: 1, name: 'Purchase Course' }).waitFor();
-      await page.getByRole('radio', { name: /Create a school/ }).check();
+      expect(await page.getByRole('radio', { name: /For my school/ }).isChecked()).toBe(true);
       // The school's name comes from the buyer's profile; no school intent exists until the school does.
       const name = page.getByRole('textbox', { name: 'School or organisation name' });
       await expect(name.inputValue()).resolves.toBe('Hill Primary School');
@@ -202,6 +207,9 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       await signIn(unconfigured, page, `nokeys-${viewport.width}-${Date.now()}@school.test`);
       await page.goto(`${unconfigured.url}/checkout/${course.id}`);
       await page.getByRole('heading', { level: 1, name: 'Purchase Course' }).waitFor();
+      // For a new school the invoice is the way to pay here, so it leads; for oneself the card panel says why it is missing.
+      await page.getByRole('textbox', { name: /Name of the new school/ }).waitFor();
+      await page.getByRole('radio', { name: /Just for me/ }).check();
       await page.getByText('Card payment is not available here').waitFor();
       await page.getByRole('textbox', { name: /Billing e-mail/ }).waitFor();
       await screenshot(page, 'checkout-04-not-configured');

@@ -77,7 +77,7 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     // (1) The manager registers, verifies the address from the mailed link, and creates the school.
     const manager = await freshPage();
     await registerInBrowser(manager, app, { firstName: 'Helen', lastName: 'Head', email: managerEmail });
-    await manager.getByRole('heading', { name: 'Welcome back, Helen!' }).waitFor();
+    await manager.getByRole('heading', { name: /^Welcome(?: back)?, Helen!$/ }).waitFor();
     await manager.goto(await verificationLink(app, managerEmail));
     await manager.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' }).waitFor();
     await manager.getByText('Thank you for confirming your address.').waitFor();
@@ -147,7 +147,7 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     await expectAccessible(colleagueA, 'join (signed in)');
     await joinButton.click();
     await toast(colleagueA, `Welcome to ${SCHOOL}`);
-    await colleagueA.getByRole('heading', { name: 'Welcome back, Amara!' }).waitFor();
+    await colleagueA.getByRole('heading', { name: /^Welcome(?: back)?, Amara!$/ }).waitFor();
     const cardA = colleagueA.getByRole('article', { name: course.title });
     await cardA.getByText(`0/${course.totalModules} modules completed`).waitFor();
     await cardA.getByRole('link', { name: 'Start Course' }).click();
@@ -160,7 +160,7 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     const colleagueBEmail = `b@${DOMAIN}`;
     const colleagueB = await freshPage();
     await registerInBrowser(colleagueB, app, { firstName: 'Ben', lastName: 'Brown', email: colleagueBEmail });
-    await colleagueB.getByRole('heading', { name: 'Welcome back, Ben!' }).waitFor();
+    await colleagueB.getByRole('heading', { name: /^Welcome(?: back)?, Ben!$/ }).waitFor();
     await colleagueB.goto(await verificationLink(app, colleagueBEmail));
     await colleagueB.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' }).waitFor();
     await colleagueB.getByText(`You now have access through ${SCHOOL}.`).waitFor();
@@ -208,7 +208,7 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     await phoneManager.getByRole('textbox', { name: 'Email' }).fill(managerEmail);
     await phoneManager.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
     await phoneManager.getByRole('button', { name: 'Sign In' }).click();
-    await phoneManager.getByRole('heading', { name: 'Welcome back, Helen!' }).waitFor();
+    await phoneManager.getByRole('heading', { name: /^Welcome(?: back)?, Helen!$/ }).waitFor();
     await phoneManager.goto(app.url + '/school');
     await phoneManager.getByRole('heading', { level: 2, name: 'Members (3)' }).waitFor();
     await screenshot(phoneManager, 'school-04-manager');

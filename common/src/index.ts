@@ -13,3 +13,4 @@ export * from './schemas/payments.ts';
 export * from './api/schools.ts';
 export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
+export * from './rules/orders.ts';

@@ -64,7 +64,7 @@ describe('routing rules (SPEC §2)', () => {
   it('signed in: /auth goes to /, which is the dashboard', async () => {
     mockApi(signedIn());
     renderApp(<AppRoutes />, '/auth');
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Priya!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Priya!' })).toBeInTheDocument();
     expect(location()).toBe('/');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();

@@ -20,6 +20,8 @@ export type OrderStatus = 'requested' | 'paid' | 'cancelled';
 
 export interface OrderDto {
   id: number;
+  /** How the order is named to people ("ORD-000042"): in the portal, the admin area and e-mails. */
+  reference: string;
   userId: number;
   courseId: number | null;
   courseTitle: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedHours, formatDuration, formatLongDate, formatPrice, parseDurationInput, percentage } from './format.ts';
+import { estimatedHours, hoursPhrase, formatDuration, formatLongDate, formatPrice, parseDurationInput, percentage } from './format.ts';
 
 describe('formatPrice', () => {
   it('shows pounds with two decimals from pence', () => {
@@ -21,6 +21,17 @@ describe('estimatedHours', () => {
     expect(estimatedHours(7)).toBe(2);
     expect(estimatedHours(5)).toBe(1);
     expect(estimatedHours(12)).toBe(3);
+  });
+});
+
+describe('hoursPhrase', () => {
+  it('writes the estimate with the right plural', () => {
+    expect(hoursPhrase(0)).toBe('Under 1 hour');
+    expect(hoursPhrase(1)).toBe('Under 1 hour');
+    expect(hoursPhrase(4)).toBe('1 hour');
+    expect(hoursPhrase(5)).toBe('1 hour');
+    expect(hoursPhrase(6)).toBe('2 hours');
+    expect(hoursPhrase(12)).toBe('3 hours');
   });
 });
 

@@ -16,6 +16,16 @@ export function estimatedHours(totalModules: number): number {
   return Math.round(totalModules * 0.25);
 }
 
+/**
+ * The estimated length in words, wherever a course's hours are written: "1 hour", "3 hours",
+ * and "Under 1 hour" for a course too short to round to an hour (never "0 hours" or "1 hours").
+ */
+export function hoursPhrase(totalModules: number): string {
+  const hours = estimatedHours(totalModules);
+  if (hours < 1) return 'Under 1 hour';
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
 /** m:ss from seconds, for module durations. */
 export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserDto } from '@atrium/common';
+import type { MessageDto, UserDto } from '@atrium/common';
 import { api } from './client.ts';
 import { USER_KEY } from './session.ts';
 
@@ -27,5 +27,24 @@ export function useUploadAvatar() {
       return api.post<UserDto>('/api/user/upload-avatar', form);
     },
     onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
+  });
+}
+
+/** POST /api/user/password: other devices are signed out; this one keeps a fresh session. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => api.post<MessageDto>('/api/user/password', input),
+  });
+}
+
+/** GET /api/user/export: everything stored about the caller, as a JSON file (UK GDPR access). */
+export function useExportMyData() {
+  return useMutation({ mutationFn: () => api.download('/api/user/export') });
+}
+
+/** DELETE /api/user: erasure; the caller clears the session once it has left the page. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (input: { password: string; certificates: 'keep' | 'revoke' }) => api.delete<MessageDto>('/api/user', input),
   });
 }

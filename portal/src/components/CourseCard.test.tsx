@@ -4,7 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { describe, expect, it } from 'vitest';
 import type { DashboardCourseDto } from '@atrium/common';
 import { theme } from '@atrium/common/ui/theme';
-import { CourseCard, hoursLabel } from './CourseCard.tsx';
+import { CourseCard } from './CourseCard.tsx';
 
 const course = (overrides: Partial<DashboardCourseDto> = {}): DashboardCourseDto => ({
   id: 3,
@@ -72,11 +72,5 @@ describe('CourseCard', () => {
     expect(withThumb.querySelector('img')).toHaveAttribute('src', '/t.png');
     const plain = renderCard(course({ id: 6, title: 'Governance' }));
     expect(plain.querySelector('[data-icon="book"]')).not.toBeNull();
-  });
-
-  it('rounds modules × 0.25 to hours', () => {
-    expect(hoursLabel(1)).toBe('Under 1 hour');
-    expect(hoursLabel(6)).toBe('2 hours');
-    expect(hoursLabel(4)).toBe('1 hour');
   });
 });

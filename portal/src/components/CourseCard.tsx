@@ -1,25 +1,19 @@
 import styled from 'styled-components';
 import type { DashboardCourseDto } from '@atrium/common';
 import { dashboardCardMedia, enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
-import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { formatPrice, hoursPhrase } from '@atrium/common/rules/format';
 import { Badge } from './Badge.tsx';
 import { ButtonLink } from './Button.tsx';
 import { CourseMedia } from './CourseMedia.tsx';
 import { Icon } from './Icon.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 
-export function hoursLabel(totalModules: number): string {
-  const hours = estimatedHours(totalModules);
-  if (hours < 1) return 'Under 1 hour';
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
-
 /**
  * A dashboard course card (SPEC §2). Enrolled: progress and Start/Continue. Not enrolled:
  * modules, hours, price and Purchase Course; a free course (price 0) has nothing to purchase,
  * so its card says Free and opens the course page, where Enroll Now enrolls at once.
  */
-export function CourseCard({ course }: { course: DashboardCourseDto }) {
+export function CourseCard({ course, certificateHref }: { course: DashboardCourseDto; certificateHref?: string }) {
   const media = dashboardCardMedia(course);
   const titleId = `course-${course.id}-title`;
   return (
@@ -33,13 +27,15 @@ export function CourseCard({ course }: { course: DashboardCourseDto }) {
           ) : null}
         </TitleRow>
         <Description>{course.description}</Description>
-        {course.isEnrolled ? <EnrolledFooter course={course} /> : <PurchaseFooter course={course} />}
+        {course.isEnrolled ? <EnrolledFooter course={course} certificateHref={certificateHref} /> : <PurchaseFooter course={course} />}
       </Body>
     </Card>
   );
 }
 
-function EnrolledFooter({ course }: { course: DashboardCourseDto }) {
+/** A finished course (100 %) leads to its certificate; its modules stay open from the course page. */
+function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDto; certificateHref?: string }) {
+  const finished = course.progressPercentage === 100 && certificateHref !== undefined;
   return (
     <Footer>
       <Meta>
@@ -49,9 +45,20 @@ function EnrolledFooter({ course }: { course: DashboardCourseDto }) {
         </span>
       </Meta>
       <ProgressBar value={course.progressPercentage} label={`${course.title}: progress`} size="sm" />
-      <ButtonLink to={`/courses/${course.id}`} block>
-        {enrolledCourseAction(course.progressPercentage)}
-      </ButtonLink>
+      {finished ? (
+        <Actions>
+          <ButtonLink to={certificateHref} block>
+            <Icon name="award" size={18} /> View Certificate
+          </ButtonLink>
+          <ButtonLink to={`/courses/${course.id}`} variant="secondary" block>
+            Rewatch the course
+          </ButtonLink>
+        </Actions>
+      ) : (
+        <ButtonLink to={`/courses/${course.id}`} block>
+          {enrolledCourseAction(course.progressPercentage)}
+        </ButtonLink>
+      )}
     </Footer>
   );
 }
@@ -67,7 +74,7 @@ function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
         </span>
         <span>
           <Icon name="clock" size={16} />
-          {hoursLabel(course.totalModules)}
+          {hoursPhrase(course.totalModules)}
         </span>
       </Meta>
       <Price>{free ? 'Free' : formatPrice(course.price)}</Price>
@@ -128,6 +135,11 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   margin-top: auto;
   padding-top: ${({ theme }) => theme.space.sm};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Meta = styled.div`

@@ -10,7 +10,11 @@ import { displayName } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { useToast } from './toast/Toaster.tsx';
 
-/** The account menu (Radix DropdownMenu): Profile, Certificates, Sign Out. Loaded on sign-in only. */
+/**
+ * The account menu (Radix DropdownMenu): Profile, Certificates, My school, Sign Out. Loaded on
+ * sign-in only. My school is there for everyone: a manager runs their school there, a member sees
+ * its courses, and someone without one learns how to join or creates it.
+ */
 export function UserMenu({ user }: { user: UserDto }) {
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -45,6 +49,9 @@ export function UserMenu({ user }: { user: UserDto }) {
         </MenuItem>
         <MenuItem onSelect={() => navigate('/certificates')}>
           <Icon name="award" size={18} /> Certificates
+        </MenuItem>
+        <MenuItem onSelect={() => navigate('/school')}>
+          <Icon name="school" size={18} /> My school
         </MenuItem>
         <MenuSeparator />
         <MenuItem onSelect={signOut} disabled={logout.isPending}>

@@ -9,6 +9,8 @@
  * A video testimonial shows its video once `vimeoId` is set; until then its quote is shown.
  */
 
+import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+
 export interface Cta {
   label: string;
   /** Every sign-in, get-started and start-learning button goes to /auth (SPEC §2). */
@@ -184,7 +186,7 @@ export const landingContent: LandingContent = {
       {
         topic: 'pricing',
         question: 'How much does a course cost?',
-        answer: 'Most courses are £499 for the whole school. The shorter podcasting course is £199 from June 2025. Schools can pay by card or ask for an invoice.',
+        answer: `Most courses are £499 for the whole school. The shorter podcasting course is £199 from June 2025. ${INVOICE_ANSWER}`,
       },
       {
         topic: 'access',

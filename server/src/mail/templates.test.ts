@@ -84,7 +84,7 @@ describe('mail templates', () => {
     expect(personal.text).toContain('Purchase order number: PO-9');
     const receipt = await renderMail(invoiceReceiptMail, facts);
     expect(receipt.subject).toBe('Your invoice request for Podcasts');
-    expect(receipt.text).toContain('Order reference: #7.');
+    expect(receipt.text).toContain('Order reference: ORD-000007.');
     expect(receipt.html).toContain('£1,499.00');
   });
 

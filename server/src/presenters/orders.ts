@@ -1,10 +1,12 @@
 import type { AdminOrderDto, AdminPaymentDto, OrderDto, OrderStatus } from '@atrium/common';
+import { orderReference } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { OrderRow } from '../models/Order.ts';
 
 export function presentOrder(row: OrderRow): OrderDto {
   return {
     id: row.id,
+    reference: orderReference(Number(row.id)),
     userId: row.userId,
     courseId: row.courseId,
     courseTitle: row.courseTitle,

@@ -1,6 +1,6 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { landingCardMedia, modulesPhrase, type CourseIcon } from '@atrium/common/rules/courseCard';
-import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { estimatedHours, formatPrice, hoursPhrase } from '@atrium/common/rules/format';
 import styled, { keyframes } from 'styled-components';
 import { BookIcon, CameraIcon, ClockIcon, LayersIcon, MicIcon, VideoIcon } from '../shared/icons.tsx';
 import { tokens } from '../tokens.ts';
@@ -47,7 +47,7 @@ export function CourseCard({ course, href, actionLabel }: CourseCardProps) {
           {hours !== null && hours > 0 && (
             <MetaItem>
               <ClockIcon size={16} />
-              {hours} {hours === 1 ? 'hour' : 'hours'}
+              {hoursPhrase(course.totalModules ?? 0)}
             </MetaItem>
           )}
         </Meta>

@@ -73,7 +73,7 @@ export function ChatPanelView(props: ChatPanelViewProps) {
         <HeaderText>
           <HeaderTitle>Support</HeaderTitle>
           <HeaderStatus>
-            <Dot aria-hidden="true" /> We reply within 30 minutes
+            Automatic answers · a person replies to messages within 30 minutes
           </HeaderStatus>
         </HeaderText>
         <IconButton type="button" aria-label="Close support chat" onClick={props.onClose} $onAccent>
@@ -212,21 +212,10 @@ const HeaderTitle = styled.h2`
 `;
 
 const HeaderStatus = styled.p`
-  display: flex;
-  align-items: center;
-  gap: 6px;
   margin: 0;
   font-size: 13px;
   line-height: 1.3;
   opacity: 0.9;
-`;
-
-const Dot = styled.span`
-  width: 8px;
-  height: 8px;
-  border-radius: 50%;
-  background: #4ade80;
-  box-shadow: 0 0 0 2px rgba(255, 255, 255, 0.35);
 `;
 
 const IconButton = styled.button<{ $onAccent?: boolean }>`

@@ -29,6 +29,15 @@ describe('SupportChatPanel: chat', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Type your message'));
   });
 
+  it('does not pass the scripted bot off as someone online', () => {
+    renderPanel();
+    const header = screen.getByRole('heading', { name: 'Support' }).parentElement!;
+    expect(header.textContent).toMatch(/Automatic answers/);
+    expect(header.textContent).not.toMatch(/online/i);
+    // Only the header text: no decorative status dot beside it.
+    expect(header.querySelectorAll('[aria-hidden="true"]')).toHaveLength(0);
+  });
+
   it('answers "price" after exactly one second', () => {
     vi.useFakeTimers();
     renderPanel();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
 import { botReply, REPLIES } from './botReplies.ts';
 
 describe('botReply', () => {
@@ -13,6 +14,15 @@ describe('botReply', () => {
     ['Hello there', REPLIES.fallback],
   ])('answers %j with the right script', (message, reply) => {
     expect(botReply(message)).toBe(reply);
+  });
+
+  it.each([
+    'Can we pay for the course by invoice?',
+    'Do you accept a purchase order?',
+    'Where do I put our PO number',
+    'Our finance office needs a quote',
+  ])('answers the invoice question %j with the FAQ\'s words', (message) => {
+    expect(botReply(message)).toBe(INVOICE_ANSWER);
   });
 
   it('checks price before course and course before support', () => {

@@ -1,4 +1,10 @@
-/** The support bot's script (SPEC §4, §9): a greeting, then one canned answer per keyword group. */
+import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+
+/**
+ * The support bot's script (SPEC §4, §9): a greeting, then one canned answer per keyword group.
+ * SPEC's three groups stay; invoices and purchase orders, which schools ask about most, come
+ * first and are answered with the FAQ's own words.
+ */
 
 export interface ChatMessage {
   id: string;
@@ -14,6 +20,7 @@ export const GREETING =
   'Hi there! How can we help you today? Ask me about our courses, prices or support — or send us a message and a real person will reply within 30 minutes.';
 
 export const REPLIES = {
+  invoice: INVOICE_ANSWER,
   pricing:
     'Each course is £499. Schools can pay by invoice, and we offer bulk discounts when you buy several courses. Every purchase gives your whole staff unlimited access, including the community discussions in each module.',
   courses:
@@ -25,6 +32,8 @@ export const REPLIES = {
 } as const;
 
 const RULES: ReadonlyArray<{ keywords: readonly string[]; reply: string }> = [
+  // Before "course": "Can we pay for the course by invoice?" is an invoice question.
+  { keywords: ['invoice', 'purchase order', 'p.o.', 'po number', 'finance office'], reply: REPLIES.invoice },
   { keywords: ['price', 'cost'], reply: REPLIES.pricing },
   { keywords: ['course', 'training'], reply: REPLIES.courses },
   { keywords: ['support', 'help', 'technical'], reply: REPLIES.support },

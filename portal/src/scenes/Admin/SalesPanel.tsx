@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminOrderDto, AdminPaymentDto } from '@atrium/common';
 import { formatLongDate, formatPrice } from '@atrium/common/rules/format';
+import { purchaseOrderLabel } from '@atrium/common/rules/orders';
 import { useAdminOrders, useAdminPayments, useMarkOrderPaid } from '../../api/adminInbox.ts';
 import { errorText } from '../../api/client.ts';
 import { Badge, type BadgeTone } from '../../components/Badge.tsx';
@@ -82,13 +83,13 @@ function OrdersList() {
             <Row key={order.id}>
               <Line>
                 <strong>
-                  #{order.id} · {order.courseTitle}
+                  {order.reference} · {order.courseTitle}
                 </strong>
                 <Amount>{money(order.amount, order.currency)}</Amount>
               </Line>
               <Muted as="p">
                 {order.schoolName} · invoice to {order.billingEmail}
-                {order.purchaseOrderNumber ? ` · PO ${order.purchaseOrderNumber}` : ''}
+                {order.purchaseOrderNumber ? ` · ${purchaseOrderLabel(order.purchaseOrderNumber)}` : ''}
               </Muted>
               <Line>
                 <span>
@@ -101,7 +102,7 @@ function OrdersList() {
                   </Muted>
                 </span>
                 {order.status === 'requested' ? (
-                  <Button size="sm" variant="secondary" onClick={() => setPending(order)} aria-label={`Mark as paid: order #${order.id}`}>
+                  <Button size="sm" variant="secondary" onClick={() => setPending(order)} aria-label={`Mark as paid: order ${order.reference}`}>
                     Mark as paid
                   </Button>
                 ) : null}
@@ -123,7 +124,7 @@ function OrdersList() {
         title="Mark this order as paid?"
         description={
           pending
-            ? `Order #${pending.id} (${money(pending.amount, pending.currency)}, ${pending.schoolName}) will be marked as paid and ${pending.buyerName} enrolled in ${pending.courseTitle}.`
+            ? `Order ${pending.reference} (${money(pending.amount, pending.currency)}, ${pending.schoolName}) will be marked as paid and ${pending.buyerName} enrolled in ${pending.courseTitle}.`
             : ''
         }
         confirmLabel="Mark as paid"

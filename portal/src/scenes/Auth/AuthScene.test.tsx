@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
@@ -39,6 +39,22 @@ describe('Login', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
+  });
+
+  it('says why sign-in failed beside the form too, as an alert, until the next attempt', async () => {
+    mockApi({ ...base, 'POST /api/login': fail(401, 'Invalid email or password') });
+    renderAuth();
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'priya@school.example');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const form = screen.getByRole('form', { name: 'Login' });
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed: Invalid email or password');
+
+    await userEvent.clear(screen.getByLabelText(/^Password/, { selector: 'input' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(within(form).queryByText(/^Login failed:/)).not.toBeInTheDocument();
   });
 
   it('signs in and goes home', async () => {

@@ -6,6 +6,7 @@ import { errorText } from '../../api/client.ts';
 import { useLogin } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
+import { FormAlert } from '../../components/FormAlert.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { useAfterSignInPath } from '../../session/destination.ts';
@@ -18,21 +19,27 @@ export function LoginForm() {
   const next = useAfterSignInPath();
   const { toast } = useToast();
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setFailure(null);
     const input = form.validate(loginSchema);
     if (!input) return;
     login.mutate(input, {
       onSuccess: () => navigate(next, { replace: true }),
-      onError: (error) =>
-        toast({ title: 'Login failed', description: errorText(error, 'Please check your username and password'), variant: 'destructive' }),
+      onError: (error) => {
+        const description = errorText(error, 'Please check your username and password');
+        setFailure(description);
+        toast({ title: 'Login failed', description, variant: 'destructive' });
+      },
     });
   };
 
   return (
     <>
       <Form onSubmit={submit} noValidate aria-label="Login">
+        <FormAlert message={failure ? `Login failed: ${failure}` : null} />
         <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
         <Forgot type="button" onClick={() => setForgotOpen(true)}>

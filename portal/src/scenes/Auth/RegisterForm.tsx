@@ -19,10 +19,10 @@ export function RegisterForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validate(registerSchema)) return;
-    const { firstName, lastName, email, password } = form.values;
+    const input = form.validate(registerSchema);
+    if (!input) return;
     register.mutate(
-      { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password },
+      { firstName: input.firstName ?? '', lastName: input.lastName ?? '', email: input.email, password: input.password },
       {
         onSuccess: () => navigate(next, { replace: true }),
         onError: (error) =>

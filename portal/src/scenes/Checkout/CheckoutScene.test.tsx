@@ -90,6 +90,8 @@ describe('CheckoutScene: card payment', () => {
     expect(within(summary).getByText(course.title)).toBeInTheDocument();
     expect(within(summary).getByText(course.description)).toBeInTheDocument();
     expect(within(summary).getByText(/3 modules/)).toBeInTheDocument();
+    // One hour, not "About 1 hours".
+    expect(within(summary).getByText('1 hour of video')).toBeInTheDocument();
     expect(within(summary).getByText('£499.00')).toBeInTheDocument();
 
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
@@ -190,6 +192,7 @@ describe('CheckoutScene: pay by invoice', () => {
   it('validates the form with the shared schema, then confirms the request', async () => {
     const order: OrderDto = {
       id: 42,
+      reference: 'ORD-000042',
       userId: learner.id,
       courseId: 5,
       courseTitle: course.title,
@@ -224,7 +227,7 @@ describe('CheckoutScene: pay by invoice', () => {
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toHaveFocus();
     expect(screen.getByText('finance@hill.sch.uk')).toBeInTheDocument();
     expect(screen.getByText(/Access is given as soon as it is paid/)).toBeInTheDocument();
-    expect(screen.getByText('#42')).toBeInTheDocument();
+    expect(screen.getByText('ORD-000042')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/orders')[0]?.body).toEqual({
       courseId: 5,
       schoolName: 'Hill School',
@@ -239,6 +242,7 @@ describe('CheckoutScene: pay by invoice', () => {
       'GET /api/orders': ok([
         {
           id: 9,
+          reference: 'ORD-000009',
           userId: learner.id,
           courseId: 5,
           courseTitle: course.title,
@@ -309,6 +313,7 @@ describe('CheckoutScene: which school is this for?', () => {
     renderCheckout();
     expect(await screen.findByRole('group', { name: /Which school is this for/ })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /St Mary's Primary/ })).toBeChecked();
+    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText("Every member of staff at St Mary's Primary gets their own login")).toBeInTheDocument();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4 });
     expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_school_secret' });
@@ -321,7 +326,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('sends the managed school with an invoice request', async () => {
     const api = setup({
       'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
-      'POST /api/orders': { status: 201, body: { id: 43, userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: school.name, billingEmail: 'f@stmarys.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
+      'POST /api/orders': { status: 201, body: { id: 43, reference: 'ORD-000043', userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: school.name, billingEmail: 'f@stmarys.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
     }, publicConfig);
     renderCheckout();
     expect(await screen.findByRole('textbox', { name: /School or organisation/ })).toHaveValue("St Mary's Primary");
@@ -344,8 +349,15 @@ describe('CheckoutScene: which school is this for?', () => {
       },
     });
     renderCheckout();
-    expect(await screen.findByRole('radio', { name: /Just for me/ })).toBeChecked();
-    await userEvent.click(screen.getByRole('radio', { name: /Create a school/ }));
+    // The school purchase is the default, and the summary says what it gives.
+    expect(await screen.findByRole('radio', { name: /For my school/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Just for me/ })).not.toBeChecked();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Every member of staff at your school gets their own login')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Just for me/ }));
+    expect(within(summary).getByText(/Only you get access/)).toBeInTheDocument();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /For my school/ }));
     expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
     // Pre-filled from the buyer's profile.
     expect(screen.getByRole('textbox', { name: /School or organisation name/ })).toHaveValue('Hill School');
@@ -359,11 +371,10 @@ describe('CheckoutScene: which school is this for?', () => {
   it('creates a school with an invoice order for someone without one', async () => {
     const api = setup({
       'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [] }),
-      'POST /api/orders': { status: 201, body: { id: 44, userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
+      'POST /api/orders': { status: 201, body: { id: 44, reference: 'ORD-000044', userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
     });
     renderCheckout();
-    expect(await screen.findByRole('radio', { name: /Just for me/ })).toBeChecked();
-    await userEvent.click(screen.getByRole('radio', { name: /Create a school/ }));
+    expect(await screen.findByRole('radio', { name: /For my school/ })).toBeChecked();
     expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Request an invoice/ }));
     const name = await screen.findByRole('textbox', { name: /Name of the new school/ });

@@ -55,9 +55,17 @@ export function CheckoutScene() {
 function Checkout({ course }: { course: CourseDetailDto }) {
   const mine = useMySchool();
   const managed = mine.data?.role === 'manager' && mine.data.school ? mine.data.school : null;
-  // Null until chosen: a manager buys for their school unless they say otherwise.
+  // Null until chosen. The page promises every member of staff a login, so the school purchase is
+  // the default: a manager buys for their school, someone without a school creates one. A member
+  // of a school someone else manages, or a buyer whose school could not be looked up, buys for themselves.
   const [chosen, setChosen] = useState<Purchaser | null>(null);
-  const purchaser: Purchaser = chosen ?? (managed ? { kind: 'school', schoolId: managed.id, name: managed.name } : { kind: 'self' });
+  const purchaser: Purchaser =
+    chosen ??
+    (managed
+      ? { kind: 'school', schoolId: managed.id, name: managed.name }
+      : mine.isSuccess && !mine.data.school
+        ? { kind: 'create' }
+        : { kind: 'self' });
   const [invoiceOpened, setInvoiceOpened] = useState(false);
   const [cardUnavailable, setCardUnavailable] = useState(false);
   const openInvoice = useCallback(() => setInvoiceOpened(true), []);
@@ -105,7 +113,7 @@ function Checkout({ course }: { course: CourseDetailDto }) {
       </Back>
       <PageHeading title="Purchase Course" lead="One purchase gives every member of staff at your school their own login." />
       <Layout>
-        <OrderSummary course={course} />
+        <OrderSummary course={course} purchaser={mine.isPending ? null : purchaser} />
         <PaymentColumn>
           {mine.isPending ? (
             <LoadingState label="Checking your school" />

@@ -168,7 +168,7 @@ function InvoiceRequested({ order, takeFocus }: { order: OrderDto; takeFocus: bo
       <Details>
         <div>
           <dt>Reference</dt>
-          <dd>#{order.id}</dd>
+          <dd>{order.reference}</dd>
         </div>
         <div>
           <dt>School</dt>

@@ -1,12 +1,16 @@
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
-import { estimatedHours, formatPrice } from '@atrium/common/rules/format';
+import { formatPrice, hoursPhrase } from '@atrium/common/rules/format';
 import { modulesPhrase } from '@atrium/common/rules/courseCard';
 import { Icon } from '../../components/Icon.tsx';
+import type { Purchaser } from './InvoiceRequest.tsx';
 import { Panel } from './checkoutStyles.ts';
 
-/** What is being bought: the course, its size and the price (pence shown as pounds, SPEC §9). */
-export function OrderSummary({ course }: { course: CourseDetailDto }) {
+/**
+ * What is being bought: the course, its size, who gets access with the option chosen, and the
+ * price (pence shown as pounds, SPEC §9). Null purchaser: not known yet (the school is loading).
+ */
+export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; purchaser: Purchaser | null }) {
   const modules = course.modules.length || course.totalModules;
   return (
     <Summary aria-labelledby="summary-title">
@@ -20,11 +24,13 @@ export function OrderSummary({ course }: { course: CourseDetailDto }) {
           <Icon name="layers" size={18} /> {modulesPhrase(modules)}
         </li>
         <li>
-          <Icon name="clock" size={18} /> About {estimatedHours(modules)} hours of video
+          <Icon name="clock" size={18} /> {hoursPhrase(modules)} of video
         </li>
-        <li>
-          <Icon name="users" size={18} /> Every member of staff at your school gets their own login
-        </li>
+        {purchaser ? (
+          <li>
+            <Icon name={purchaser.kind === 'self' ? 'user' : 'users'} size={18} /> {accessFor(purchaser)}
+          </li>
+        ) : null}
         <li>
           <Icon name="infinity" size={18} /> Lifetime access and a certificate per course
         </li>
@@ -35,6 +41,12 @@ export function OrderSummary({ course }: { course: CourseDetailDto }) {
       </Total>
     </Summary>
   );
+}
+
+function accessFor(purchaser: Purchaser): string {
+  if (purchaser.kind === 'school') return `Every member of staff at ${purchaser.name} gets their own login`;
+  if (purchaser.kind === 'create') return 'Every member of staff at your school gets their own login';
+  return 'Only you get access: your colleagues would need their own purchase';
 }
 
 const Summary = styled(Panel)`

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { MySchoolDto } from '@atrium/common';
+import { ChoiceCard } from '../../components/ChoiceCard.ts';
 import { Icon } from '../../components/Icon.tsx';
 import type { Purchaser } from './InvoiceRequest.tsx';
 import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';
@@ -37,16 +38,20 @@ export function SchoolChoice({
   }
   const options: { value: Purchaser; label: string; hint: string }[] = school
     ? [
-        { value: { kind: 'school', schoolId: school.id, name: school.name }, label: school.name, hint: 'Every member of your school gets access.' },
-        ...(forSelf ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access.' }] : []),
+        {
+          value: { kind: 'school', schoolId: school.id, name: school.name },
+          label: `For ${school.name}`,
+          hint: 'Every member of staff gets their own login, progress and certificate, now and when they join later.',
+        },
+        ...(forSelf ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' }] : []),
       ]
     : [
-        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access.' },
         {
           value: { kind: 'create' },
-          label: 'Create a school',
-          hint: 'Name your school and pay by card or invoice: you manage it, and every colleague you invite gets access.',
+          label: 'For my school',
+          hint: 'Name your school: you manage it, and every colleague you invite gets their own login, progress and certificate.',
         },
+        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' },
       ];
   return (
     <Panel as="fieldset" aria-describedby="school-choice-lead" style={{ margin: 0 }}>
@@ -58,13 +63,13 @@ export function SchoolChoice({
       </Muted>
       <Options>
         {options.map((option) => (
-          <Option key={option.value.kind}>
+          <ChoiceCard key={option.value.kind}>
             <input type="radio" name="purchaser" checked={purchaser.kind === option.value.kind} onChange={() => onChange(option.value)} />
             <span>
               <strong>{option.label}</strong>
               <Muted as="span">{option.hint}</Muted>
             </span>
-          </Option>
+          </ChoiceCard>
         ))}
       </Options>
     </Panel>
@@ -96,28 +101,4 @@ const Options = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
   margin-top: ${({ theme }) => theme.space.sm};
-`;
-
-const Option = styled.label`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  cursor: pointer;
-
-  &:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.accent};
-    background: ${({ theme }) => theme.colors.accentSoft};
-  }
-  input {
-    width: 1.1rem;
-    height: 1.1rem;
-    margin-top: 0.2rem;
-    accent-color: ${({ theme }) => theme.colors.accent};
-  }
-  span {
-    display: grid;
-  }
 `;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetailDto } from '@atrium/common';
@@ -65,5 +65,44 @@ describe('CourseScene: school access', () => {
     renderCourse();
     expect(await screen.findByRole('heading', { level: 1, name: 'Safeguarding Basics' })).toBeInTheDocument();
     expect(screen.queryByText(/Access through/)).not.toBeInTheDocument();
+  });
+});
+
+describe('CourseScene: a finished course', () => {
+  const finished: CourseDetailDto = {
+    ...course,
+    completedModules: 1,
+    progressPercentage: 100,
+    modules: [{ ...course.modules[0]!, isCompleted: true }],
+  };
+
+  it('links to its certificate', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(finished),
+      'GET /api/certificates': ok([
+        { id: 3, courseId: 9, courseName: 'Other', completionPercentage: 100, completedAt: '2026-01-01T00:00:00.000Z', certificateNumber: 'OTHER-1' },
+        { id: 4, courseId: 5, courseName: course.title, completionPercentage: 100, completedAt: '2026-01-02T00:00:00.000Z', certificateNumber: 'ATR-5-XYZ' },
+      ]),
+    });
+    renderCourse();
+    expect(await screen.findByText('100% Complete')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 module completed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'View Certificate' })).toHaveAttribute('href', '/certificate/ATR-5-XYZ'));
+  });
+
+  it('falls back to the certificates page while its certificate is not listed', async () => {
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': ok(finished), 'GET /api/certificates': ok([]) });
+    renderCourse();
+    expect(await screen.findByRole('link', { name: 'View Certificate' })).toHaveAttribute('href', '/certificates');
+  });
+
+  it('does not offer a certificate before the course is finished', async () => {
+    const api = mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': ok(course) });
+    renderCourse();
+    expect(await screen.findByRole('link', { name: /Start Course/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View Certificate' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/certificates')).toHaveLength(0);
   });
 });

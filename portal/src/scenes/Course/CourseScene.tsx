@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
 import { formatPrice } from '@atrium/common/rules/format';
-import { enrolledCourseAction } from '@atrium/common/rules/courseCard';
-import { errorText, hasErrorId, isNotFound } from '../../api/client.ts';
+import { enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
+import { ApiError, errorText, hasErrorId, isNotFound } from '../../api/client.ts';
+import { useCertificateLinks } from '../../api/certificates.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -63,6 +64,8 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   const total = modules.length;
   const completed = modules.filter((module) => module.isCompleted).length;
   const target = firstIncompleteModule(modules);
+  const finished = course.isEnrolled && course.progressPercentage === 100;
+  const certificateHref = useCertificateLinks(finished)(course.id);
 
   const enrollNow = () =>
     enroll.mutate(course.id, {
@@ -102,11 +105,15 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
         <Summary>
           <Counts>
             <Icon name="layers" size={18} />
-            {course.isEnrolled ? `${completed} of ${total} modules completed` : `${total} ${total === 1 ? 'module' : 'modules'}`}
+            {course.isEnrolled ? `${completed} of ${modulesPhrase(total)} completed` : modulesPhrase(total)}
           </Counts>
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
           {course.isEnrolled ? (
-            target ? (
+            finished ? (
+              <ButtonLink to={certificateHref} size="lg" block>
+                <Icon name="award" size={18} /> View Certificate
+              </ButtonLink>
+            ) : target ? (
               <ButtonLink to={`/courses/${course.id}/modules/${target.id}`} size="lg" block>
                 <Icon name="play" size={18} />
                 {enrolledCourseAction(course.progressPercentage)}

@@ -1,11 +1,13 @@
 import { useDeferredValue } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import type { DashboardCourseDto } from '@atrium/common';
+import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
+import { useCertificateLinks } from '../../api/certificates.ts';
+import { errorText } from '../../api/client.ts';
 import { useDashboard } from '../../api/courses.ts';
+import { useMySchool } from '../../api/schools.ts';
 import { Button } from '../../components/Button.tsx';
 import { CourseCard } from '../../components/CourseCard.tsx';
-import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
@@ -13,10 +15,25 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { ContinueLearningCard } from './ContinueLearningCard.tsx';
+import { NoAccessHelp } from './NoAccessHelp.tsx';
+import { StatTile } from './StatTile.tsx';
 
 /** The first enrolled course that is started but not finished (SPEC §2). */
 export function courseToContinue(courses: DashboardCourseDto[]): DashboardCourseDto | undefined {
   return courses.find((course) => course.isEnrolled && course.progressPercentage > 0 && course.progressPercentage < 100);
+}
+
+/**
+ * Nothing watched or completed yet: the learner is new here, so the page greets them as such and
+ * does not show a row of zeros (the stat tiles come with the first progress).
+ */
+export function isFirstVisit(courses: DashboardCourseDto[], stats: DashboardStatsDto): boolean {
+  return stats.completedModules === 0 && stats.totalWatchTime === 0 && courses.every((course) => course.progressPercentage === 0);
+}
+
+/** The learner's own courses first, then the rest, each in the catalogue's order. */
+export function ownCoursesFirst(courses: DashboardCourseDto[]): DashboardCourseDto[] {
+  return [...courses.filter((course) => course.isEnrolled), ...courses.filter((course) => !course.isEnrolled)];
 }
 
 export function DashboardScene() {
@@ -31,7 +48,7 @@ export function DashboardScene() {
     return (
       <Container>
         <StatusMessage icon="alert" tone="danger" headingLevel={1} title="Your dashboard could not be loaded" actions={<Button onClick={() => void dashboard.refetch()}>Try again</Button>}>
-          <p>{dashboard.error.message}</p>
+          <p>{errorText(dashboard.error, 'Please check your connection and try again.')}</p>
         </StatusMessage>
       </Container>
     );
@@ -41,29 +58,42 @@ export function DashboardScene() {
   const enrolled = courses.filter((course) => course.isEnrolled);
   const available = courses.length - enrolled.length;
   const next = courseToContinue(courses);
+  const firstVisit = isFirstVisit(courses, stats);
+  const name = user.firstName?.trim() || 'Student';
 
   return (
     <Container>
       <Welcome>
         <div>
-          <h1>Welcome back, {user.firstName?.trim() || 'Student'}!</h1>
-          <p>Pick up where you left off, or start something new.</p>
+          <h1>{firstVisit ? `Welcome, ${name}!` : `Welcome back, ${name}!`}</h1>
+          <p>
+            {!firstVisit
+              ? 'Pick up where you left off, or start something new.'
+              : enrolled.length > 0
+                ? 'Your courses are ready below: start with any of them, at your own pace.'
+                : 'Here is how to get started.'}
+          </p>
         </div>
-        <Overall>
-          <OverallFigure>
-            <strong>{stats.overallProgress}%</strong> overall progress
-          </OverallFigure>
-          <ProgressBar value={stats.overallProgress} label="Overall progress" />
-        </Overall>
+        {firstVisit ? null : (
+          <Overall>
+            <OverallFigure>
+              <strong>{stats.overallProgress}%</strong> overall progress
+            </OverallFigure>
+            <ProgressBar value={stats.overallProgress} label="Overall progress" />
+          </Overall>
+        )}
       </Welcome>
 
-      <Stats aria-label="Your learning in numbers">
-        <StatTile icon="layers" label="Enrolled Courses" value={String(stats.enrolledCourses)} />
-        <StatTile icon="checkCircle" label="Modules Completed" value={String(stats.completedModules)} />
-        <StatTile icon="clock" label="Watch Time" value={`${stats.totalWatchTime} h`} hint="hours watched" />
-      </Stats>
+      {firstVisit ? null : (
+        <Stats aria-label="Your learning in numbers">
+          <StatTile icon="layers" label="Enrolled Courses" value={String(stats.enrolledCourses)} />
+          <StatTile icon="checkCircle" label="Modules Completed" value={String(stats.completedModules)} />
+          <StatTile icon="clock" label="Watch Time" value={`${stats.totalWatchTime} h`} hint="hours watched" />
+        </Stats>
+      )}
 
       {next ? <ContinueLearningCard course={next} /> : null}
+      {enrolled.length === 0 ? <NoCoursesYet /> : null}
 
       <section aria-labelledby="all-courses-title">
         <GridHeader>
@@ -77,11 +107,18 @@ export function DashboardScene() {
             <p>New courses will appear here as soon as they are published.</p>
           </StatusMessage>
         ) : (
-          <CourseList courses={courses} />
+          <CourseList courses={ownCoursesFirst(courses)} />
         )}
       </section>
     </Container>
   );
+}
+
+/** Someone with no course: how staff get access, unless they belong to a school already. */
+function NoCoursesYet() {
+  const mine = useMySchool();
+  if (!mine.isSuccess || mine.data.school) return null;
+  return <NoAccessHelp />;
 }
 
 /** Cards drawn at once; the rest follow in a background render React splits into short slices. */
@@ -94,31 +131,16 @@ const FIRST_CARDS = 4;
  */
 function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
   const shown = useDeferredValue(courses.length, Math.min(courses.length, FIRST_CARDS));
+  const finished = (course: DashboardCourseDto) => course.isEnrolled && course.progressPercentage === 100;
+  const certificateHref = useCertificateLinks(courses.some(finished));
   return (
     <Grid>
       {courses.slice(0, shown).map((course) => (
         <li key={course.id}>
-          <CourseCard course={course} />
+          <CourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} />
         </li>
       ))}
     </Grid>
-  );
-}
-
-function StatTile({ icon, label, value, hint }: { icon: IconName; label: string; value: string; hint?: string }) {
-  return (
-    <Tile>
-      <TileIcon aria-hidden="true">
-        <Icon name={icon} size={22} />
-      </TileIcon>
-      <div>
-        <TileLabel>{label}</TileLabel>
-        <TileValue>
-          {value}
-          {hint ? <span className="visually-hidden"> {hint}</span> : null}
-        </TileValue>
-      </div>
-    </Tile>
   );
 }
 
@@ -170,57 +192,6 @@ const Stats = styled.ul`
 
   ${media.tablet} {
     gap: ${({ theme }) => theme.space.md};
-  }
-`;
-
-const Tile = styled.li`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colors.surface};
-
-  ${media.tablet} {
-    align-items: center;
-    padding: ${({ theme }) => theme.space.lg};
-  }
-`;
-
-const TileLabel = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.xs};
-  font-weight: 500;
-  line-height: 1.3;
-
-  ${media.tablet} {
-    font-size: ${({ theme }) => theme.fontSize.sm};
-  }
-`;
-
-const TileValue = styled.p`
-  font-size: ${({ theme }) => theme.fontSize.xl};
-  font-weight: 700;
-  line-height: 1.2;
-
-  ${media.tablet} {
-    font-size: ${({ theme }) => theme.fontSize.xxl};
-  }
-`;
-
-const TileIcon = styled.span`
-  display: none;
-  place-items: center;
-  width: 48px;
-  height: 48px;
-  flex: none;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
-
-  ${media.tablet} {
-    display: grid;
   }
 `;
 

@@ -10,12 +10,14 @@ import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { Card, Container, PageHeading } from '../../components/Layout.tsx';
+import { Container, PageHeading } from '../../components/Layout.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { AccountSettings } from './AccountSettings.tsx';
 import { AvatarCard } from './AvatarCard.tsx';
+import { Panel, PanelHeader } from './profileStyles.ts';
 
 export function ProfileScene() {
   usePageTitle('Profile');
@@ -27,6 +29,7 @@ export function ProfileScene() {
       <Stack>
         <AvatarCard user={user} />
         {editing ? <EditProfile user={user} onDone={() => setEditing(false)} /> : <ViewProfile user={user} onEdit={() => setEditing(true)} />}
+        <AccountSettings />
       </Stack>
     </Container>
   );
@@ -138,27 +141,6 @@ function EditProfile({ user, onDone }: { user: UserDto; onDone(): void }) {
 const Stack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-`;
-
-const Panel = styled(Card)`
-  padding: ${({ theme }) => theme.space.lg};
-
-  ${media.tablet} {
-    padding: ${({ theme }) => theme.space.xl};
-  }
-`;
-
-const PanelHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSize.xl};
-  }
 `;
 
 const Details = styled.dl`

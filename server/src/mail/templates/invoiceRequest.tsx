@@ -1,4 +1,4 @@
-import { formatPrice } from '@atrium/common';
+import { formatPrice, orderReference } from '@atrium/common';
 import { Lines, MailLayout, P } from '../layout.tsx';
 import { defineMail, type MailBrand } from '../render.ts';
 
@@ -19,20 +19,20 @@ export interface InvoiceRequestProps {
 export const invoiceRequestMail = defineMail<InvoiceRequestProps>({
   subject: ({ courseTitle, schoolName }) => `Invoice request: ${courseTitle} for ${schoolName}`,
   body: ({ brand, orderId, courseTitle, amount, schoolName, schoolId, buyer, billingEmail, purchaseOrderNumber }) => (
-    <MailLayout brand={brand} preview={`Invoice request #${orderId}`}>
+    <MailLayout brand={brand} preview={`Invoice request ${orderReference(orderId)}`}>
       <P>{`${schoolName} asked to pay for "${courseTitle}" (${formatPrice(amount)}) by invoice.`}</P>
       <Lines
         lines={[
           `Requested by: ${buyer.name} <${buyer.email}>`,
           `Send the invoice to: ${billingEmail}`,
           `Purchase order number: ${purchaseOrderNumber ?? 'none given'}`,
-          `Order reference: #${orderId}`,
+          `Order reference: ${orderReference(orderId)}`,
         ]}
       />
       <P>
         {schoolId
-          ? `When it is paid, mark order #${orderId} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
-          : `When it is paid, mark order #${orderId} as paid in the admin area to enroll the buyer.`}
+          ? `When it is paid, mark order ${orderReference(orderId)} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
+          : `When it is paid, mark order ${orderReference(orderId)} as paid in the admin area to enroll the buyer.`}
       </P>
     </MailLayout>
   ),
@@ -44,11 +44,11 @@ export type InvoiceReceiptProps = Pick<InvoiceRequestProps, 'brand' | 'orderId' 
 export const invoiceReceiptMail = defineMail<InvoiceReceiptProps>({
   subject: ({ courseTitle }) => `Your invoice request for ${courseTitle}`,
   body: ({ brand, orderId, courseTitle, amount, schoolName }) => (
-    <MailLayout brand={brand} preview={`Invoice request #${orderId} received`}>
+    <MailLayout brand={brand} preview={`Invoice request ${orderReference(orderId)} received`}>
       <Lines
         lines={[
           `Thank you. We have received your request to pay for "${courseTitle}" (${formatPrice(amount)}) by invoice for ${schoolName}.`,
-          `Order reference: #${orderId}.`,
+          `Order reference: ${orderReference(orderId)}.`,
         ]}
       />
       <Lines lines={['We will send the invoice to this address. Access is given as soon as it is paid.', `Questions: ${brand.supportEmail}`]} />

@@ -41,14 +41,19 @@ describe('invoice orders', () => {
     const receipt = mailParts((await smtp.waitFor((m) => m.to.includes('bursar@stmarys.sch.uk'))).raw);
     expect(receipt.text).toContain('We will send the invoice to this address.');
     expect(receipt.html).toContain('We will send the invoice to this address.');
-    expect((await client.get('/api/orders')).body).toHaveLength(1);
+    // Named the same way everywhere: in the answer, in both e-mails and in the admin list.
+    const reference = `ORD-${String(response.body.id).padStart(6, '0')}`;
+    expect(response.body.reference).toBe(reference);
+    await smtp.waitFor((m) => m.to.includes('support@atrium.test') && m.raw.includes(reference));
+    await smtp.waitFor((m) => m.to.includes('bursar@stmarys.sch.uk') && m.raw.includes(reference) && !m.raw.includes(`#${response.body.id}`));
+    expect((await client.get('/api/orders')).body).toMatchObject([{ reference }]);
 
     expect((await client.post('/api/enrollments', { courseId: course.id })).status).toBe(402);
     const { client: admin } = await signedIn('admin');
     const list = await admin.get('/api/admin/orders');
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBeTruthy();
-    expect(list.body.find((o: { id: number }) => o.id === response.body.id)).toMatchObject({ buyerEmail: user.email });
+    expect(list.body.find((o: { id: number }) => o.id === response.body.id)).toMatchObject({ buyerEmail: user.email, reference });
 
     const paid = await admin.post(`/api/admin/orders/${response.body.id}/paid`);
     expect(paid.status).toBe(200);

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { landingContent } from './landing.ts';
+
+describe('landing FAQ and support bot', () => {
+  // The support bot answers invoice questions with INVOICE_ANSWER (widgets' botReplies test).
+  it('pricing answer ends with the words the bot uses for invoices', () => {
+    const pricing = landingContent.faq.items.find((item) => item.topic === 'pricing');
+    expect(pricing?.answer.endsWith(INVOICE_ANSWER)).toBe(true);
+    expect(pricing?.answer).toMatch(/purchase order number/);
+  });
+
+  it('keeps SPEC\'s ten questions', () => {
+    expect(landingContent.faq.items).toHaveLength(10);
+  });
+});

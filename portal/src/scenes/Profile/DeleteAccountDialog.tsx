@@ -1,0 +1,149 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { deleteAccountSchema } from '@atrium/common/schemas/auth';
+import { ApiError, errorText } from '../../api/client.ts';
+import { useDeleteAccount } from '../../api/profile.ts';
+import { clearSession } from '../../api/session.ts';
+import { Button } from '../../components/Button.tsx';
+import { ChoiceCard } from '../../components/ChoiceCard.ts';
+import { Form, PasswordField } from '../../components/Field.tsx';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm, type FieldErrors } from '../../components/useForm.ts';
+
+type DeleteFields = { password: string; certificates: string };
+const INITIAL: DeleteFields = { password: '', certificates: 'keep' };
+
+const CERTIFICATE_CHOICES = [
+  { value: 'keep', label: 'Keep my certificates verifiable', hint: 'Their numbers still check out, with "Former learner" instead of your name.' },
+  { value: 'revoke', label: 'Revoke my certificates', hint: 'Their links and numbers stop working.' },
+] as const;
+
+/**
+ * "Delete my account", confirmed with the password: an AlertDialog, so it must be answered, and
+ * Cancel is where focus starts. The server refuses the last admin (409); that sentence is shown
+ * in the dialog rather than closing it.
+ */
+export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <Overlay as={AlertDialog.Overlay} />
+        <Content>
+          <Title>Delete your account?</Title>
+          <Description>
+            Your name, e-mail address and photo are removed, you leave your school and you are signed out everywhere. Your comments stay,
+            signed &quot;Former learner&quot;. Orders and payments are kept: they are accounting records. This cannot be undone.
+          </Description>
+          {/* Mounted only while the dialog is open, so every opening starts with an empty form. */}
+          <DeleteAccountForm />
+        </Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function DeleteAccountForm() {
+  const form = useForm<DeleteFields>(INITIAL);
+  const remove = useDeleteAccount();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.validate(deleteAccountSchema);
+    if (!input) return;
+    remove.mutate(input, {
+      onSuccess: (answer) => {
+        toast({ title: 'Account deleted', description: answer.message, variant: 'success' });
+        // As with Sign Out: leave for the landing page first, then forget the user.
+        navigate('/');
+        clearSession(queryClient);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        if (fields) form.setErrors(fields);
+      },
+    });
+  };
+  // A wrong password belongs to its field; anything else (the last admin, a lost connection) is said above the buttons.
+  const refusal = remove.error && !fieldErrorsOf(remove.error) ? errorText(remove.error, 'Your account could not be deleted. Please try again.') : null;
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Delete account">
+      <Choices>
+        <legend>Your certificates</legend>
+        {CERTIFICATE_CHOICES.map((choice) => (
+          <ChoiceCard key={choice.value}>
+            <input
+              type="radio"
+              name="certificates"
+              value={choice.value}
+              checked={form.values.certificates === choice.value}
+              onChange={form.field('certificates').onChange}
+            />
+            <span>
+              <strong>{choice.label}</strong>
+              <small>{choice.hint}</small>
+            </span>
+          </ChoiceCard>
+        ))}
+      </Choices>
+      <PasswordField label="Your password" autoComplete="current-password" hint="To confirm it is you." {...form.field('password')} />
+      <FormAlert message={refusal} />
+      <Actions>
+        <AlertDialog.Cancel asChild>
+          <Button variant="secondary">Cancel</Button>
+        </AlertDialog.Cancel>
+        <Button type="submit" variant="danger" disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting…' : 'Delete my account'}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+function fieldErrorsOf(error: Error): FieldErrors<DeleteFields> | null {
+  return error instanceof ApiError && error.status === 400 && error.data?.errors ? (error.data.errors as FieldErrors<DeleteFields>) : null;
+}
+
+const Content = styled(AlertDialog.Content)`
+  ${dialogContentStyles}
+`;
+
+const Title = styled(AlertDialog.Title)`
+  font-size: ${({ theme }) => theme.fontSize.xl};
+  font-weight: 700;
+`;
+
+const Description = styled(AlertDialog.Description)`
+  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Choices = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    padding: 0;
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 600;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
