@@ -30,7 +30,7 @@ describe('requestInvoice and markOrderPaid', () => {
     const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'));
     expect(placed).toMatchObject({ status: 'requested', amount: 9900, schoolId: null, paidAt: null });
     const toSupport = await database.db('outbox').where({ toAddress: 'support@atrium.test' }).orderBy('id', 'desc').first();
-    expect(toSupport.text).toContain(`Order reference: #${placed.id}`);
+    expect(toSupport.text).toContain(`Order reference: ORD-${String(placed.id).padStart(6, '0')}`);
     expect(toSupport.html).toContain('PO-7');
     const receipt = await database.db('outbox').where({ toAddress: 'bursar@oak.test' }).first();
     expect(receipt.subject).toBe(`Your invoice request for ${course.title}`);
