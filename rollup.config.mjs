@@ -58,50 +58,51 @@ const stripIndentation = {
 /** Filled in by the panel build, read by the launcher build that runs after it. */
 let panelFileName = null;
 
-const plugins = ({ first = false } = {}) => [
-  first && {
-    name: 'atrium-clean-dist',
-    buildStart() {
-      rmSync(dist, { recursive: true, force: true });
+const plugins = ({ first = false } = {}) =>
+  [
+    first && {
+      name: 'atrium-clean-dist',
+      buildStart() {
+        rmSync(dist, { recursive: true, force: true });
+      },
     },
-  },
-  stylisWithoutPrefixer,
-  alias({
-    entries: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  }),
-  nodeResolve({
-    browser: true,
-    extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'],
-    exportConditions: ['browser', 'production', 'module', 'import', 'default'],
-  }),
-  commonjs(),
-  replace({
-    preventAssignment: true,
-    values: {
-      'process.env.NODE_ENV': JSON.stringify('production'),
-      __ATRIUM_PANEL_FILE__: () => JSON.stringify(panelFileName ?? 'support-chat-panel.js'),
-    },
-  }),
-  esbuild({
-    include: /\.[jt]sx?$/,
-    target: 'es2020',
-    jsx: 'automatic',
-    tsconfig: resolve(widgets, 'tsconfig.json'),
-    minify: false,
-  }),
-  stripIndentation,
-  terser({
-    ecma: 2020,
-    compress: { passes: 3, pure_getters: true },
-    format: { comments: false },
-  }),
-].filter(Boolean);
+    stylisWithoutPrefixer,
+    alias({
+      entries: [
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react$/, replacement: 'preact/compat' },
+      ],
+    }),
+    nodeResolve({
+      browser: true,
+      extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'],
+      exportConditions: ['browser', 'production', 'module', 'import', 'default'],
+    }),
+    commonjs(),
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __ATRIUM_PANEL_FILE__: () => JSON.stringify(panelFileName ?? 'support-chat-panel.js'),
+      },
+    }),
+    esbuild({
+      include: /\.[jt]sx?$/,
+      target: 'es2020',
+      jsx: 'automatic',
+      tsconfig: resolve(widgets, 'tsconfig.json'),
+      minify: false,
+    }),
+    stripIndentation,
+    terser({
+      ecma: 2020,
+      compress: { passes: 3, pure_getters: true },
+      format: { comments: false },
+    }),
+  ].filter(Boolean);
 
 const widgetBuild = (name, input, { first = false, fileName = `${name}.js`, after } = {}) => ({
   input: resolve(widgets, 'src', input),

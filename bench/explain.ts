@@ -47,7 +47,11 @@ async function plan(db: Db, mysql: boolean, statement: Captured): Promise<string
     const [rows] = (await db.raw(`EXPLAIN ${statement.sql}`, statement.bindings as never)) as unknown as [Array<Record<string, unknown>>];
     return rows.map((row) => `${row.id} ${row.select_type} ${row.table} type=${row.type} key=${row.key} rows=${row.rows} ${row.Extra ?? ''}`.trim());
   }
-  const rows = (await db.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.bindings as never)) as unknown as Array<{ id: number; parent: number; detail: string }>;
+  const rows = (await db.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.bindings as never)) as unknown as Array<{
+    id: number;
+    parent: number;
+    detail: string;
+  }>;
   const depth = new Map<number, number>([[0, 0]]);
   return rows.map((row) => {
     const level = (depth.get(row.parent) ?? 0) + 1;
@@ -77,12 +81,21 @@ async function main(): Promise<void> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
   const base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-explain', PUBLIC_URL: base, RATE_LIMIT_MULTIPLIER: '100000', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-explain',
+    PUBLIC_URL: base,
+    RATE_LIMIT_MULTIPLIER: '100000',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
   config.database = database;
   const app = createApp({ config, database: opened, logger: pino({ level: 'silent' }) });
   server.on('request', app.callback());
   try {
-    const learner = (await db('users').where('role', 'learner').orderBy('id').offset(12_345).first('id', 'email')) ?? (await db('users').where('role', 'learner').first('id', 'email'));
+    const learner =
+      (await db('users').where('role', 'learner').orderBy('id').offset(12_345).first('id', 'email')) ??
+      (await db('users').where('role', 'learner').first('id', 'email'));
     const { courseId: course } = await db('enrollments').where('userId', learner.id).orderBy('courseId').first('courseId');
     const { id: module } = await db('modules').where('courseId', course).orderBy('orderIndex').first('id');
     const learnerCookie = await signIn(base, learner.email, BENCH_PASSWORD);
@@ -107,12 +120,19 @@ async function main(): Promise<void> {
       const headers: Record<string, string> = cookie ? { cookie } : {};
       if (body !== undefined) headers['content-type'] = 'application/json';
       const started = performance.now();
-      const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(600_000) });
+      const response = await fetch(base + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(600_000),
+      });
       const bytes = (await response.arrayBuffer()).byteLength;
       const total = performance.now() - started;
       const statements = recorder.take();
       const sqlMs = statements.reduce((sum, statement) => sum + statement.ms, 0);
-      console.log(`\n== ${method} ${path}: ${response.status}, ${bytes.toLocaleString('en')} bytes in ${total.toFixed(1)} ms; ${statements.length} queries, ${sqlMs.toFixed(1)} ms in SQL`);
+      console.log(
+        `\n== ${method} ${path}: ${response.status}, ${bytes.toLocaleString('en')} bytes in ${total.toFixed(1)} ms; ${statements.length} queries, ${sqlMs.toFixed(1)} ms in SQL`,
+      );
       const seen = new Map<string, { statement: Captured; count: number; ms: number }>();
       for (const statement of statements) {
         const entry = seen.get(statement.sql) ?? { statement, count: 0, ms: 0 };
@@ -123,7 +143,9 @@ async function main(): Promise<void> {
       for (const { statement, count, ms } of seen.values()) {
         const select = /^\s*select/i.test(statement.sql);
         const again = select && count === 1 ? ` (re-run median ${(await median(db, statement)).toFixed(1)} ms)` : '';
-        console.log(`  ${count > 1 ? `${count}× ` : ''}${ms.toFixed(1)} ms${again}  ${statement.sql.replace(/\s+/g, ' ').slice(0, 400)}  ${JSON.stringify(statement.bindings).slice(0, 120)}`);
+        console.log(
+          `  ${count > 1 ? `${count}× ` : ''}${ms.toFixed(1)} ms${again}  ${statement.sql.replace(/\s+/g, ' ').slice(0, 400)}  ${JSON.stringify(statement.bindings).slice(0, 120)}`,
+        );
         if (select) for (const line of await plan(db, target.dialect === 'mysql', statement)) console.log(`        ${line}`);
       }
       // The re-runs and EXPLAINs above are not the next request's.

@@ -162,9 +162,7 @@ function performanceHints(lhr: Result): string[] {
 function offOrigin(lhr: Result, base: string): string[] {
   const origin = new URL(base).origin;
   const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
-  return items
-    .map((item) => item.url ?? '')
-    .filter((url) => /^(https?|wss?):/.test(url) && new URL(url).origin !== origin);
+  return items.map((item) => item.url ?? '').filter((url) => /^(https?|wss?):/.test(url) && new URL(url).origin !== origin);
 }
 
 /** The status of the page's request for `path`, if it made one. */
@@ -221,10 +219,14 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
         const lhr = await oneRun(() => lighthouse(url, flags, options.preset === 'desktop' ? desktopConfig : undefined), target.page, options.log);
         const status = requested(lhr, target.expect.path);
         if (status !== target.expect.status) {
-          throw new Error(`Lighthouse on ${target.page}: ${target.expect.path} answered ${status ?? 'nothing'}, not ${target.expect.status} (is the session cookie right?)`);
+          throw new Error(
+            `Lighthouse on ${target.page}: ${target.expect.path} answered ${status ?? 'nothing'}, not ${target.expect.status} (is the session cookie right?)`,
+          );
         }
         runs.push(lhr);
-        options.log(`  ${target.page} run ${run + 1}/${options.runs}: performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}`);
+        options.log(
+          `  ${target.page} run ${run + 1}/${options.runs}: performance ${score(lhr.categories.performance?.score)}, accessibility ${score(lhr.categories.accessibility?.score)}`,
+        );
       }
       const performanceRuns = runs.map((lhr) => score(lhr.categories.performance?.score));
       const performance = median(performanceRuns);

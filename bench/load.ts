@@ -35,26 +35,23 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     let count = 0;
     let started = 0;
     const statusCodes: Record<string, number> = {};
-    const instance = autocannon(
-      { ...options, timeout: 30, pipelining: 1 },
-      (error: Error | null, result: autocannon.Result) => {
-        clearTimeout(guard);
-        if (error) return reject(error);
-        const seconds = (performance.now() - started) / 1000;
-        const sorted = latencies.subarray(0, count).sort();
-        const ok = count;
-        resolve({
-          rps: ok / seconds,
-          ok,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          seconds,
-          p50: percentile(sorted, 50),
-          p99: percentile(sorted, 99),
-          statusCodes,
-        });
-      },
-    );
+    const instance = autocannon({ ...options, timeout: 30, pipelining: 1 }, (error: Error | null, result: autocannon.Result) => {
+      clearTimeout(guard);
+      if (error) return reject(error);
+      const seconds = (performance.now() - started) / 1000;
+      const sorted = latencies.subarray(0, count).sort();
+      const ok = count;
+      resolve({
+        rps: ok / seconds,
+        ok,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        seconds,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        statusCodes,
+      });
+    });
     started = performance.now();
     const guard = setTimeout(() => instance.stop(), (options.duration + 30) * 1000);
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {

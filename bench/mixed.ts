@@ -25,7 +25,8 @@ const log = (message: string) => console.log(`[load] ${message}`);
 function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0 || (integer && !Number.isInteger(parsed))) throw new Error(`--${name} must be a non-negative ${integer ? 'integer' : 'number'} (got "${value}")`);
+  if (!Number.isFinite(parsed) || parsed < 0 || (integer && !Number.isInteger(parsed)))
+    throw new Error(`--${name} must be a non-negative ${integer ? 'integer' : 'number'} (got "${value}")`);
   return parsed;
 }
 
@@ -72,7 +73,14 @@ async function signInPool(db: Db, base: string, count: number): Promise<{ learne
   const chosenIds = new Set(chosen.map((user) => user.id));
   const enrollments: Array<{ userId: number; courseId: number }> = [];
   for (let from = 0; from < chosen.length; from += 500) {
-    enrollments.push(...(await db('enrollments').whereIn('userId', chosen.slice(from, from + 500).map((user) => user.id)).select('userId', 'courseId')));
+    enrollments.push(
+      ...(await db('enrollments')
+        .whereIn(
+          'userId',
+          chosen.slice(from, from + 500).map((user) => user.id),
+        )
+        .select('userId', 'courseId')),
+    );
   }
   const cookies = await mapLimit(chosen, 8, (user) => signIn(base, user.email, BENCH_PASSWORD));
   const learners = chosen.map((user, index) => ({
@@ -84,11 +92,13 @@ async function signInPool(db: Db, base: string, count: number): Promise<{ learne
   return { learners, others: all.filter((user) => !chosenIds.has(user.id)).map((user) => user.email) };
 }
 
-const fmt = (value: number, digits = 0) => (Number.isNaN(value) ? '—' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const fmt = (value: number, digits = 0) =>
+  Number.isNaN(value) ? '—' : value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function table(header: string[], rows: string[][], numericFrom = 1): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (values: string[]) => `| ${values.map((value, column) => (column >= numericFrom && column < header.length - 1 ? value.padStart(widths[column]!) : value.padEnd(widths[column]!))).join(' | ')} |`;
+  const line = (values: string[]) =>
+    `| ${values.map((value, column) => (column >= numericFrom && column < header.length - 1 ? value.padStart(widths[column]!) : value.padEnd(widths[column]!))).join(' | ')} |`;
   return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
@@ -104,10 +114,26 @@ function formatMixed(result: MixedResult): { text: string; errors: number } {
     totalRequests += entry.requests;
     totalErrors += errors;
     all.push(...entry.latencies);
-    rows.push([kind, fmt(entry.requests), fmt(entry.requests / result.seconds), fmt(errors), fmt(percentile(entry.latencies, 50), 1), fmt(percentile(entry.latencies, 99), 1), failed.map(([status, n]) => `${status} × ${n}`).join(', ') || '—']);
+    rows.push([
+      kind,
+      fmt(entry.requests),
+      fmt(entry.requests / result.seconds),
+      fmt(errors),
+      fmt(percentile(entry.latencies, 50), 1),
+      fmt(percentile(entry.latencies, 99), 1),
+      failed.map(([status, n]) => `${status} × ${n}`).join(', ') || '—',
+    ]);
   }
   totalErrors += result.connectionErrors + result.timeouts;
-  rows.push(['all', fmt(totalRequests), fmt(totalRequests / result.seconds), fmt(totalErrors), fmt(percentile(all, 50), 1), fmt(percentile(all, 99), 1), result.connectionErrors || result.timeouts ? `connection errors ${result.connectionErrors}, timeouts ${result.timeouts}` : '—']);
+  rows.push([
+    'all',
+    fmt(totalRequests),
+    fmt(totalRequests / result.seconds),
+    fmt(totalErrors),
+    fmt(percentile(all, 50), 1),
+    fmt(percentile(all, 99), 1),
+    result.connectionErrors || result.timeouts ? `connection errors ${result.connectionErrors}, timeouts ${result.timeouts}` : '—',
+  ]);
   const { progress, comments } = result;
   const text = [
     table(['kind', 'requests', 'req/s', 'errors', 'p50 ms', 'p99 ms', 'errors by status'], rows),
@@ -138,18 +164,33 @@ async function main(): Promise<number> {
     const signInStarted = Date.now();
     const { learners, others } = await signInPool(db, server.url, options.learners);
     log(`${learners.length} learners signed in in ${((Date.now() - signInStarted) / 1000).toFixed(1)} s`);
-    const modules: MixedModule[] = (await db('modules').select('id', 'courseId', 'duration')).map((m: MixedModule) => ({ id: Number(m.id), courseId: Number(m.courseId), duration: Number(m.duration) }));
+    const modules: MixedModule[] = (await db('modules').select('id', 'courseId', 'duration')).map((m: MixedModule) => ({
+      id: Number(m.id),
+      courseId: Number(m.courseId),
+      duration: Number(m.duration),
+    }));
     const modulesByCourse = new Map<number, MixedModule[]>();
     for (const module of modules) modulesByCourse.set(module.courseId, [...(modulesByCourse.get(module.courseId) ?? []), module]);
     await settle(server.url);
     log(`${options.connections} connections × ${options.duration} s of mixed traffic, ${options.loginsPerSecond} sign-ins/s`);
     const result = await runMixed(
-      { base: server.url, connections: options.connections, duration: options.duration, learners, modulesByCourse, loginEmails: others, loginsPerSecond: options.loginsPerSecond, progressStep: options.progressStep },
+      {
+        base: server.url,
+        connections: options.connections,
+        duration: options.duration,
+        learners,
+        modulesByCourse,
+        loginEmails: others,
+        loginsPerSecond: options.loginsPerSecond,
+        progressStep: options.progressStep,
+      },
       db,
     );
     const users = await countRows(db('users'));
     const { text, errors } = formatMixed(result);
-    console.log(`\nAtrium load run — ${target.label}, ${users.toLocaleString('en')} users, ${learners.length} signed-in learners, ${options.connections} connections × ${options.duration} s (${result.seconds.toFixed(1)} s measured), ${cpus().length} CPUs, load ${load1.toFixed(2)} at start\n`);
+    console.log(
+      `\nAtrium load run — ${target.label}, ${users.toLocaleString('en')} users, ${learners.length} signed-in learners, ${options.connections} connections × ${options.duration} s (${result.seconds.toFixed(1)} s measured), ${cpus().length} CPUs, load ${load1.toFixed(2)} at start\n`,
+    );
     console.log(text);
     const failed = errors > 0 || result.progress.lost > 0 || result.comments.stored < result.comments.acknowledged;
     console.log(`\n${failed ? 'FAILED: errors or lost writes (see above)' : 'OK: 0 errors, 0 lost writes'}`);

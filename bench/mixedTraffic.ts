@@ -34,7 +34,15 @@ export interface MixedOptions {
   progressStep: number;
 }
 
-export const KINDS = ['GET /api/courses', 'GET /api/dashboard', 'GET /api/courses/:id', 'GET /api/modules/:id/comments', 'POST /api/progress', 'POST /api/modules/:id/comments', 'POST /api/login'] as const;
+export const KINDS = [
+  'GET /api/courses',
+  'GET /api/dashboard',
+  'GET /api/courses/:id',
+  'GET /api/modules/:id/comments',
+  'POST /api/progress',
+  'POST /api/modules/:id/comments',
+  'POST /api/login',
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** Share of each kind in a connection's own requests (sign-ins come on top, by rate). */
@@ -73,7 +81,6 @@ interface ProgressPair {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
-
 
 export async function runMixed(options: MixedOptions, db: Db): Promise<MixedResult> {
   const stats = Object.fromEntries(KINDS.map((kind) => [kind, { requests: 0, statuses: {}, latencies: [] }])) as unknown as Record<Kind, KindStats>;
@@ -128,7 +135,12 @@ export async function runMixed(options: MixedOptions, db: Db): Promise<MixedResu
             case 'GET /api/dashboard':
               return { ...request, method: 'GET', path: '/api/dashboard', headers: { accept: 'application/json', ...cookie } };
             case 'GET /api/courses/:id':
-              return { ...request, method: 'GET', path: `/api/courses/${pick(random() < 0.7 ? learner.courseIds : courseIds)}`, headers: { accept: 'application/json', ...cookie } };
+              return {
+                ...request,
+                method: 'GET',
+                path: `/api/courses/${pick(random() < 0.7 ? learner.courseIds : courseIds)}`,
+                headers: { accept: 'application/json', ...cookie },
+              };
             case 'GET /api/modules/:id/comments':
               return { ...request, method: 'GET', path: `/api/modules/${module.id}/comments`, headers: { accept: 'application/json', ...cookie } };
             case 'POST /api/modules/:id/comments':
@@ -152,7 +164,13 @@ export async function runMixed(options: MixedOptions, db: Db): Promise<MixedResu
               inFlight.pair = pair;
               inFlight.value = Math.min(value, pair.module.duration);
               const body = { moduleId: pair.module.id, courseId: pair.module.courseId, watchedDuration: value, position: value };
-              return { ...request, method: 'POST', path: '/api/progress', headers: { ...JSON_HEADERS, cookie: pair.learner.cookie }, body: JSON.stringify(body) };
+              return {
+                ...request,
+                method: 'POST',
+                path: '/api/progress',
+                headers: { ...JSON_HEADERS, cookie: pair.learner.cookie },
+                body: JSON.stringify(body),
+              };
             }
           }
         },
@@ -174,7 +192,9 @@ export async function runMixed(options: MixedOptions, db: Db): Promise<MixedResu
   const learnerIds = options.learners.map((learner) => learner.id);
   // The pool's progress starts from zero, so a seeded value cannot hide a lost write.
   for (let from = 0; from < learnerIds.length; from += 500) {
-    await db('progress').whereIn('userId', learnerIds.slice(from, from + 500)).update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null });
+    await db('progress')
+      .whereIn('userId', learnerIds.slice(from, from + 500))
+      .update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null });
   }
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

@@ -6,9 +6,7 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = resolve(ROOT, 'bench/results');
 const DEFAULT_SQLITE_FILE = resolve(ROOT, 'data/bench/atrium-bench.sqlite');
 
-export type BenchTarget =
-  | { dialect: 'sqlite'; file: string; label: string }
-  | { dialect: 'mysql'; url: string; database: string; label: string };
+export type BenchTarget = { dialect: 'sqlite'; file: string; label: string } | { dialect: 'mysql'; url: string; database: string; label: string };
 
 export interface BenchOptions {
   target: BenchTarget;
@@ -100,14 +98,18 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
   const scale = positive('scale', values.scale, 1);
   const lighthousePreset = values['lighthouse-preset'] ?? 'desktop';
-  if (lighthousePreset !== 'mobile' && lighthousePreset !== 'desktop') throw new Error(`--lighthouse-preset must be mobile or desktop (got "${lighthousePreset}")`);
+  if (lighthousePreset !== 'mobile' && lighthousePreset !== 'desktop')
+    throw new Error(`--lighthouse-preset must be mobile or desktop (got "${lighthousePreset}")`);
   if (scale > 5) throw new Error('--scale above 5 is not supported');
   return {
     target: resolveTarget(env, values['sqlite-file']),
     scale,
     duration: positive('duration', values.duration, 10),
     connections: positive('connections', values.connections, 32, true),
-    only: (values.only ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+    only: (values.only ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     reuseDb: values['reuse-db'],
     signIns: positive('sign-ins', values['sign-ins'], 200, true),
     cpuProf: values['cpu-prof'],

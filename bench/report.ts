@@ -43,7 +43,11 @@ export function formatTable(rows: TableRow[]): string {
   const numeric = new Set([1, 2, 3, 4, 5, 6]);
   const line = (values: string[]) =>
     `| ${values.map((value, column) => (numeric.has(column) ? value.padStart(widths[column]!) : value.padEnd(widths[column]!))).join(' | ')} |`;
-  return [line(header), `|${widths.map((width, column) => (numeric.has(column) ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`, ...cells.map(line)].join('\n');
+  return [
+    line(header),
+    `|${widths.map((width, column) => (numeric.has(column) ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`,
+    ...cells.map(line),
+  ].join('\n');
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -76,7 +80,9 @@ export function lighthouseRows(summary: LighthouseSummary): TableRow[] {
 
 /** The four scores on one line, under the table. */
 export function lighthouseLine(summary: LighthouseSummary): string {
-  const pages = summary.pages.map((page) => `${page.page} performance ${page.performance} / accessibility ${page.accessibility} (${page.holds ? 'holds' : 'MISSED'})`);
+  const pages = summary.pages.map(
+    (page) => `${page.page} performance ${page.performance} / accessibility ${page.accessibility} (${page.holds ? 'holds' : 'MISSED'})`,
+  );
   const first = summary.pages[0];
   const machine = first ? `Lighthouse ${first.lighthouseVersion}, ${summary.chromium}, benchmarkIndex ${first.benchmarkIndex ?? '?'}` : summary.chromium;
   return `Lighthouse (${summary.preset}, median of ${summary.runsPerPage}): ${pages.join('; ')} — ${machine}; reports: ${first ? first.reportFile.replace(/[^/]+$/, '') : ''}`;

@@ -50,7 +50,10 @@ async function signInPool(db: Db, base: string, count: number): Promise<scenario
     .limit(count)
     .select('id', 'email');
   const enrollments: Array<{ userId: number; courseId: number }> = await db('enrollments')
-    .whereIn('userId', users.map((user) => user.id))
+    .whereIn(
+      'userId',
+      users.map((user) => user.id),
+    )
     .select('userId', 'courseId');
   const cookies = await mapLimit(users, 8, (user) => signIn(base, user.email, BENCH_PASSWORD));
   return users.map((user, index) => ({
@@ -98,7 +101,11 @@ async function main(options: BenchOptions): Promise<void> {
   try {
     const counts = await tableCounts(db);
     const version = await databaseVersion(db, target.dialect);
-    log(`${target.label} ${version}: ${Object.entries(counts).map(([table, n]) => `${table} ${n.toLocaleString('en')}`).join(', ')}`);
+    log(
+      `${target.label} ${version}: ${Object.entries(counts)
+        .map(([table, n]) => `${table} ${n.toLocaleString('en')}`)
+        .join(', ')}`,
+    );
     const profiles = options.cpuProf ? join(RESULTS_DIR, 'profiles', `${stamp}-${target.label}`) : undefined;
     server = await startServer({ target, logFile: join(RESULTS_DIR, `${stamp}-${target.label}-server.log`), cpuProfDir: profiles, traceGc: options.traceGc });
     log(`server pid ${server.pid} at ${server.url}${profiles ? `, CPU profile into ${profiles}` : ''}`);
@@ -123,7 +130,15 @@ async function main(options: BenchOptions): Promise<void> {
     }));
     const modulesByCourse = new Map<number, scenarios.ModuleInfo[]>();
     for (const module of modules) modulesByCourse.set(module.courseId, [...(modulesByCourse.get(module.courseId) ?? []), module]);
-    const ctx: scenarios.BenchContext = { base: server.url, duration: options.duration, connections: options.connections, users, adminCookie, modulesByCourse, db };
+    const ctx: scenarios.BenchContext = {
+      base: server.url,
+      duration: options.duration,
+      connections: options.connections,
+      users,
+      adminCookie,
+      modulesByCourse,
+      db,
+    };
     const warmup = Math.min(2, options.duration / 5);
 
     // The ceiling serves the very bytes of a real dashboard answer.
@@ -146,7 +161,14 @@ async function main(options: BenchOptions): Promise<void> {
     };
 
     const selected = new Set<ScenarioName>(options.only.length ? (options.only as ScenarioName[]) : SCENARIO_NAMES);
-    const measured: Array<{ name: string; result: LoadResult; ceiling: number; target?: string; holds?: (result: LoadResult, ceiling: number) => boolean; note?: string }> = [];
+    const measured: Array<{
+      name: string;
+      result: LoadResult;
+      ceiling: number;
+      target?: string;
+      holds?: (result: LoadResult, ceiling: number) => boolean;
+      note?: string;
+    }> = [];
     // The MariaDB server's CPU counts only when it is this machine's (the bench's loopback URL says it is).
     const databasePid = target.dialect === 'mysql' ? databaseServerPid() : null;
     const databaseName = databasePid === null ? '' : target.label;
@@ -172,7 +194,8 @@ async function main(options: BenchOptions): Promise<void> {
       const note = formatCpu(cpu, databaseName);
       raw[label] = { result, adjacentCeiling: ceiling };
       noteMemory(name);
-      if (name === 'dashboard') measured.push({ name: label, result, ceiling, target: '≥ 25 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25, note });
+      if (name === 'dashboard')
+        measured.push({ name: label, result, ceiling, target: '≥ 25 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25, note });
       else if (label.endsWith('(1 connection)')) measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20, note });
       else measured.push({ name: label, result, ceiling, note });
     }
@@ -190,7 +213,12 @@ async function main(options: BenchOptions): Promise<void> {
         ceiling,
         target: '≥ 2,000/s, p99 ≤ 30 ms, 0 lost',
         holds: (r) => r.rps >= 2000 && r.p99 <= 30 && check.lost === 0 && check.acknowledged === r.ok,
-        note: [`${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost`, formatCpu(cpu, databaseName)].filter(Boolean).join('; '),
+        note: [
+          `${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost`,
+          formatCpu(cpu, databaseName),
+        ]
+          .filter(Boolean)
+          .join('; '),
       });
     }
     if (selected.has('login')) {
@@ -230,7 +258,8 @@ async function main(options: BenchOptions): Promise<void> {
 
     rows.push(loadRow('ceiling: bare Koa, same bytes', ceilingRuns[0]!, null, '', undefined, formatCpu(ceilingCpu, '', 'its process')));
     if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
-    for (const entry of measured) rows.push(loadRow(entry.name, entry.result, entry.ceiling, entry.target, entry.holds?.(entry.result, entry.ceiling), entry.note));
+    for (const entry of measured)
+      rows.push(loadRow(entry.name, entry.result, entry.ceiling, entry.target, entry.holds?.(entry.result, entry.ceiling), entry.note));
     if (exportResult) {
       const peak = exportResult.peakHwmMb ?? exportResult.peakRssMb;
       rows.push({
@@ -249,14 +278,29 @@ async function main(options: BenchOptions): Promise<void> {
     const frontend = frontendSizes();
     if (frontend.landingFirstLoadJsGzip !== null) {
       const kb = frontend.landingFirstLoadJsGzip / 1024;
-      rows.push({ scenario: 'landing first-load JS (gzip)', rps: null, p50Ms: null, p99Ms: null, errors: null, ceilingRps: null, ratio: null, target: '≤ 150 KB', verdict: verdict(kb <= 150), note: `${kb.toFixed(1)} KB in ${frontend.landingFiles.length} files (${frontend.landingMethod})` });
+      rows.push({
+        scenario: 'landing first-load JS (gzip)',
+        rps: null,
+        p50Ms: null,
+        p99Ms: null,
+        errors: null,
+        ceilingRps: null,
+        ratio: null,
+        target: '≤ 150 KB',
+        verdict: verdict(kb <= 150),
+        note: `${kb.toFixed(1)} KB in ${frontend.landingFiles.length} files (${frontend.landingMethod})`,
+      });
     }
     if (lighthouse) rows.push(...lighthouseRows(lighthouse));
-    const widgetNote = Object.entries(frontend.widgets).map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`).join(', ');
+    const widgetNote = Object.entries(frontend.widgets)
+      .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`)
+      .join(', ');
 
     const serverMemory = memoryOf(server.pid);
     const scale = Math.round(((counts.users ?? 1) - 1) / 2000) / 100;
-    console.log(`\nAtrium bench — ${target.label} ${version}, scale ${scale} (${(counts.users ?? 0).toLocaleString('en')} users, ${(counts.progress ?? 0).toLocaleString('en')} progress rows), ${options.connections} connections × ${options.duration} s, ${cpus().length} CPUs, load ${load1.toFixed(2)} at start\n`);
+    console.log(
+      `\nAtrium bench — ${target.label} ${version}, scale ${scale} (${(counts.users ?? 0).toLocaleString('en')} users, ${(counts.progress ?? 0).toLocaleString('en')} progress rows), ${options.connections} connections × ${options.duration} s, ${cpus().length} CPUs, load ${load1.toFixed(2)} at start\n`,
+    );
     console.log(formatTable(rows));
     if (widgetNote) console.log(`\nwidget bundles (gzip): ${widgetNote}`);
     if (!frontend.landingFirstLoadJsGzip) console.log('portal/dist not built: landing first-load JS not measured (npm run build -w portal)');
@@ -270,7 +314,13 @@ async function main(options: BenchOptions): Promise<void> {
       scale,
       duration: options.duration,
       connections: options.connections,
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version, loadAverageAtStart: load1 },
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memoryMb: Math.round(totalmem() / 2 ** 20),
+        node: process.version,
+        loadAverageAtStart: load1,
+      },
       seed,
       counts,
       signedIn: users.length,

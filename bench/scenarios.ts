@@ -66,18 +66,28 @@ export const coursesList = (ctx: BenchContext) => load({ url: `${ctx.base}/api/c
 export const ceiling = (ctx: BenchContext) => load({ url: `${ctx.base}/`, connections: ctx.connections, duration: ctx.duration });
 
 export function dashboard(ctx: BenchContext, duration?: number) {
-  return rotatingGet(ctx, ctx.users.map((user) => ({ path: '/api/dashboard', cookie: user.cookie })), duration);
+  return rotatingGet(
+    ctx,
+    ctx.users.map((user) => ({ path: '/api/dashboard', cookie: user.cookie })),
+    duration,
+  );
 }
 
 /** A signed-in learner opening one of the courses they are enrolled in. */
 export function courseDetail(ctx: BenchContext, duration?: number) {
-  return rotatingGet(ctx, ctx.users.flatMap((user) => user.courseIds.map((courseId) => ({ path: `/api/courses/${courseId}`, cookie: user.cookie }))), duration);
+  return rotatingGet(
+    ctx,
+    ctx.users.flatMap((user) => user.courseIds.map((courseId) => ({ path: `/api/courses/${courseId}`, cookie: user.cookie }))),
+    duration,
+  );
 }
 
 /** A learner reading the first page of a module's discussion, on a course they are enrolled in. */
 export function comments(ctx: BenchContext, duration?: number) {
   const visits = ctx.users.flatMap((user) =>
-    user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ path: `/api/modules/${module.id}/comments`, cookie: user.cookie }))),
+    user.courseIds.flatMap((courseId) =>
+      (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ path: `/api/modules/${module.id}/comments`, cookie: user.cookie })),
+    ),
   );
   return rotatingGet(ctx, visits, duration);
 }
@@ -98,7 +108,11 @@ export function searchTerms(): string[] {
 }
 
 export function students(ctx: BenchContext, duration?: number) {
-  return rotatingGet(ctx, searchTerms().map((term) => ({ path: `/api/admin/students?q=${encodeURIComponent(term)}`, cookie: ctx.adminCookie })), duration);
+  return rotatingGet(
+    ctx,
+    searchTerms().map((term) => ({ path: `/api/admin/students?q=${encodeURIComponent(term)}`, cookie: ctx.adminCookie })),
+    duration,
+  );
 }
 
 /** Sign-ins of the pool's learners: each one is an argon2id verify, capped by the server's hasher. */
@@ -148,7 +162,11 @@ export interface ProgressCheck {
  * `meter` is started right before the measured load and stopped right after it, so the reset,
  * the warm-up and the read-back are not counted.
  */
-export async function progress<M>(ctx: BenchContext, meter: () => (answers: number) => M, warmup = 0): Promise<{ result: LoadResult; check: ProgressCheck; measured: M }> {
+export async function progress<M>(
+  ctx: BenchContext,
+  meter: () => (answers: number) => M,
+  warmup = 0,
+): Promise<{ result: LoadResult; check: ProgressCheck; measured: M }> {
   const pairs: Pair[] = ctx.users.flatMap((user) =>
     user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ user, module, sent: 0, acked: [] }))),
   );

@@ -31,8 +31,10 @@ const log = (message: string) => console.log(`[seed] ${message}`);
 export async function seedBenchDatabase(target: BenchTarget, scale: number): Promise<SeedSummary> {
   const started = Date.now();
   const plan = seedPlan(scale);
-  log(`${target.label}: ${plan.learners.toLocaleString('en')} learners + 1 admin, ${plan.courses} courses × ${plan.modules / plan.courses} modules, ` +
-    `${plan.enrollments.toLocaleString('en')} enrollments, ${plan.progress.toLocaleString('en')} progress rows, ${plan.comments.toLocaleString('en')} comments`);
+  log(
+    `${target.label}: ${plan.learners.toLocaleString('en')} learners + 1 admin, ${plan.courses} courses × ${plan.modules / plan.courses} modules, ` +
+      `${plan.enrollments.toLocaleString('en')} enrollments, ${plan.progress.toLocaleString('en')} progress rows, ${plan.comments.toLocaleString('en')} comments`,
+  );
   // One hash, made by the server's own hasher (same argon2id parameters), for every seeded account.
   const passwordHash = await createPasswordHasher(1).hash(BENCH_PASSWORD);
   const tables = generate(plan, passwordHash);
@@ -71,7 +73,9 @@ async function freshSchema(target: BenchTarget): Promise<void> {
 
 function progressLine(table: TableData, done: number, started: number): void {
   const seconds = (Date.now() - started) / 1000;
-  log(`${table.table}: ${done.toLocaleString('en')} rows in ${seconds.toFixed(1)} s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en')} rows/s)`);
+  log(
+    `${table.table}: ${done.toLocaleString('en')} rows in ${seconds.toFixed(1)} s (${Math.round(done / Math.max(seconds, 0.001)).toLocaleString('en')} rows/s)`,
+  );
 }
 
 /**
@@ -106,7 +110,9 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
           let statement = statements.get(rows);
           if (!statement) {
             const tuple = `(${table.columns.map(() => '?').join(',')})`;
-            statement = db.prepare(`INSERT INTO "${table.table}" (${table.columns.map((c) => `"${c}"`).join(',')}) VALUES ${Array(rows).fill(tuple).join(',')}`);
+            statement = db.prepare(
+              `INSERT INTO "${table.table}" (${table.columns.map((c) => `"${c}"`).join(',')}) VALUES ${Array(rows).fill(tuple).join(',')}`,
+            );
             statements.set(rows, statement);
           }
           return statement;
@@ -188,7 +194,9 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
     for (const statement of rebuildStatements()) await connection.query(statement.sql, statement.bindings);
     await connection.query('COMMIT');
     for (const trigger of triggers) {
-      await connection.query(`CREATE TRIGGER ${mysql.escapeId(trigger.name)} ${trigger.timing} ${trigger.event} ON ${mysql.escapeId(trigger.tbl)} FOR EACH ROW ${trigger.body}`);
+      await connection.query(
+        `CREATE TRIGGER ${mysql.escapeId(trigger.name)} ${trigger.timing} ${trigger.event} ON ${mysql.escapeId(trigger.tbl)} FOR EACH ROW ${trigger.body}`,
+      );
     }
     log(`course_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
     await connection.query('SET SESSION foreign_key_checks = 1');

@@ -53,9 +53,18 @@ export function prng(seed: number): () => number {
   };
 }
 
-export const FIRST_NAMES = 'Olivia Amelia Isla Ava Mia Ivy Lily Isabella Rosie Sophia Grace Willow Freya Florence Emily Ella Poppy Evie Elsie Charlotte Evelyn Sienna Sofia Daisy Phoebe Sophie Alice Harper Matilda Ruby Emilia Maya Millie Isabelle Eva Luna Jessica Aria Chloe Esme Muhammad Noah Oliver George Leo Arthur Oscar Harry Archie Jack Henry Charlie Freddie Theodore Thomas Finley Theo Alfie Jacob William Isaac Tommy Joshua James Lucas Alexander Arlo Roman Edward Elijah Teddy Mohammed Max Adam Ezra Albert Reggie Hugo Jaxon Louie Sebastian Rory Ronnie Benjamin Frankie Mason Ethan Harrison Toby Dylan Jude Priya Aisha Zara Fatima Anika Kwame Tariq Siobhan Niamh Ciaran Eilidh Hamish Megan Rhys Carys Dafydd Bethan'.split(' ');
-export const LAST_NAMES = 'Smith Jones Williams Taylor Brown Davies Evans Wilson Thomas Johnson Roberts Robinson Thompson Wright Walker White Edwards Hughes Green Hall Lewis Harris Clarke Patel Jackson Wood Turner Martin Cooper Hill Ward Morris Moore Clark Lee King Baker Harrison Morgan Allen James Scott Phillips Watson Davis Parker Price Bennett Young Griffiths Mitchell Kelly Cook Carter Richardson Bailey Collins Bell Shaw Murphy Miller Cox Richards Khan Marshall Anderson Simpson Ellis Adams Singh Begum Wilkinson Foster Chapman Powell Webb Rogers Gray Mason Ali Hunt Hussain Campbell Matthews Owen Palmer Holmes Mills Barnes Knight Lloyd Butler Russell Barker Fisher Stevens Jenkins Murray Dixon Harvey Graham Pearson Ahmed Fletcher Walsh Kaur Gibson Howard Andrews Stewart Elliott Reynolds Saunders Payne Fox Ford Pearce Day Brooks West Lawrence Cole Atkinson Bradley Spencer Gill Dawson Ball Burton'.split(' ');
-const PLACES = 'Oakfield Riverside Hillcrest Meadowbank Kingsway Ashford Beechwood Elmhurst Fairview Greenacre Highgate Lakeside Northfield Parkside Queensbury Redbrook Southgate Thornbury Westfield Woodlands'.split(' ');
+export const FIRST_NAMES =
+  'Olivia Amelia Isla Ava Mia Ivy Lily Isabella Rosie Sophia Grace Willow Freya Florence Emily Ella Poppy Evie Elsie Charlotte Evelyn Sienna Sofia Daisy Phoebe Sophie Alice Harper Matilda Ruby Emilia Maya Millie Isabelle Eva Luna Jessica Aria Chloe Esme Muhammad Noah Oliver George Leo Arthur Oscar Harry Archie Jack Henry Charlie Freddie Theodore Thomas Finley Theo Alfie Jacob William Isaac Tommy Joshua James Lucas Alexander Arlo Roman Edward Elijah Teddy Mohammed Max Adam Ezra Albert Reggie Hugo Jaxon Louie Sebastian Rory Ronnie Benjamin Frankie Mason Ethan Harrison Toby Dylan Jude Priya Aisha Zara Fatima Anika Kwame Tariq Siobhan Niamh Ciaran Eilidh Hamish Megan Rhys Carys Dafydd Bethan'.split(
+    ' ',
+  );
+export const LAST_NAMES =
+  'Smith Jones Williams Taylor Brown Davies Evans Wilson Thomas Johnson Roberts Robinson Thompson Wright Walker White Edwards Hughes Green Hall Lewis Harris Clarke Patel Jackson Wood Turner Martin Cooper Hill Ward Morris Moore Clark Lee King Baker Harrison Morgan Allen James Scott Phillips Watson Davis Parker Price Bennett Young Griffiths Mitchell Kelly Cook Carter Richardson Bailey Collins Bell Shaw Murphy Miller Cox Richards Khan Marshall Anderson Simpson Ellis Adams Singh Begum Wilkinson Foster Chapman Powell Webb Rogers Gray Mason Ali Hunt Hussain Campbell Matthews Owen Palmer Holmes Mills Barnes Knight Lloyd Butler Russell Barker Fisher Stevens Jenkins Murray Dixon Harvey Graham Pearson Ahmed Fletcher Walsh Kaur Gibson Howard Andrews Stewart Elliott Reynolds Saunders Payne Fox Ford Pearce Day Brooks West Lawrence Cole Atkinson Bradley Spencer Gill Dawson Ball Burton'.split(
+    ' ',
+  );
+const PLACES =
+  'Oakfield Riverside Hillcrest Meadowbank Kingsway Ashford Beechwood Elmhurst Fairview Greenacre Highgate Lakeside Northfield Parkside Queensbury Redbrook Southgate Thornbury Westfield Woodlands'.split(
+    ' ',
+  );
 const KINDS = ['Academy', 'Primary School', 'High School', 'College', 'Grammar School', 'Free School', 'Prep School'];
 const TOPICS = 'Photography|Video|Podcasting|Social Media|Open Days|Prospectus Writing|Newsletters|Website Copy|Brand Basics|Parent Surveys'.split('|');
 const SENTENCES = [
@@ -140,7 +149,16 @@ export function generate(plan: SeedPlan, passwordHash: string, now = Date.now())
       const id = index + 1;
       const topic = TOPICS[index % TOPICS.length]!;
       const description = `${topic} for school marketing teams, level ${1 + Math.floor(index / TOPICS.length)}: planning, doing and measuring, with examples from real schools.`;
-      return [id, `${topic} ${1 + Math.floor(index / TOPICS.length)}`, description, index % 4 === 0 ? 0 : index % 3 === 0 ? 19900 : 49900, `/images/courses/${id}.jpg`, '76979871', start, start];
+      return [
+        id,
+        `${topic} ${1 + Math.floor(index / TOPICS.length)}`,
+        description,
+        index % 4 === 0 ? 0 : index % 3 === 0 ? 19900 : 49900,
+        `/images/courses/${id}.jpg`,
+        '76979871',
+        start,
+        start,
+      ];
     },
   );
 
@@ -151,7 +169,18 @@ export function generate(plan: SeedPlan, passwordHash: string, now = Date.now())
     (index) => {
       const courseId = Math.floor(index / MODULES_PER_COURSE) + 1;
       const order = (index % MODULES_PER_COURSE) + 1;
-      return [index + 1, courseId, `Module ${order}`, `Part ${order} of course ${courseId}: what to do and why it works.`, '76979871', null, durations[index]!, order, start, start];
+      return [
+        index + 1,
+        courseId,
+        `Module ${order}`,
+        `Part ${order} of course ${courseId}: what to do and why it works.`,
+        '76979871',
+        null,
+        durations[index]!,
+        order,
+        start,
+        start,
+      ];
     },
   );
 
@@ -178,7 +207,7 @@ export function generate(plan: SeedPlan, passwordHash: string, now = Date.now())
           const module = moduleId(courseId, order);
           const duration = durations[module - 1]!;
           const done = order < count - 1;
-          const watched = done ? duration : Math.floor(duration * (0.05 + 0.8 * ((enrollment * 31 + order) % 97) / 97));
+          const watched = done ? duration : Math.floor(duration * (0.05 + (0.8 * ((enrollment * 31 + order) % 97)) / 97));
           const at = Math.min(now - 1000, base + order * 3600_000 + enrollment);
           id += 1;
           batch.push([id, userId(learner), module, courseId, watched, watched, done ? 1 : 0, done ? at : null, at]);

@@ -45,13 +45,23 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     const contact = await fetch(`${app.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.url },
-      body: JSON.stringify({ name: 'Sam Patel', email: 'sam@hill.sch.uk', company: 'Hill Primary', message: 'Do you offer a discount for a trust of five schools?' }),
+      body: JSON.stringify({
+        name: 'Sam Patel',
+        email: 'sam@hill.sch.uk',
+        company: 'Hill Primary',
+        message: 'Do you offer a discount for a trust of five schools?',
+      }),
     });
     expect(contact.ok).toBe(true);
     const studentApi = await signedInClient(app.url, student);
     const courses = await studentApi<CourseSummaryDto[]>('GET', '/api/courses');
     pricedCourse = courses.find((course) => course.price > 0)!;
-    await studentApi('POST', '/api/orders', { courseId: pricedCourse.id, schoolName: 'Hill Primary', billingEmail: 'bursar@hill.sch.uk', purchaseOrderNumber: 'PO-1184' });
+    await studentApi('POST', '/api/orders', {
+      courseId: pricedCourse.id,
+      schoolName: 'Hill Primary',
+      billingEmail: 'bursar@hill.sch.uk',
+      purchaseOrderNumber: 'PO-1184',
+    });
   });
 
   afterAll(async () => {
@@ -133,7 +143,10 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     // Quick Enroll by e-mail
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('searchbox', { name: 'Find a student' }).fill(student.email);
-    await page.getByRole('list', { name: 'Matching students' }).getByRole('button', { name: /Robin Okafor/ }).click();
+    await page
+      .getByRole('list', { name: 'Matching students' })
+      .getByRole('button', { name: /Robin Okafor/ })
+      .click();
     const courseSelect = page.getByRole('combobox', { name: 'Course' });
     await expect.poll(() => courseSelect.isEnabled()).toBe(true);
     // Only courses the student is not in: the invoiced course is not paid yet, so it is offered.
@@ -213,7 +226,11 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
 
   it('every admin screen at 390 px', async () => {
     const adminApi = await signedInClient(app.url, app.admin);
-    const course = await adminApi<CourseSummaryDto>('POST', '/api/courses', { title: 'Phone Layout Check', description: 'A course for the narrow screens.', price: 49900 });
+    const course = await adminApi<CourseSummaryDto>('POST', '/api/courses', {
+      title: 'Phone Layout Check',
+      description: 'A course for the narrow screens.',
+      price: 49900,
+    });
     for (const title of ['Framing a shot', 'Light and shade']) {
       await adminApi('POST', '/api/modules', { title, description: '', vimeoVideoId: '76979871', duration: 200, courseId: course.id });
     }

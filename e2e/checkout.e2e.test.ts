@@ -100,8 +100,15 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       await expectAccessible(page, 'checkout (invoice requested)');
 
       const order = await app.db('orders').where({ userId: user.id, courseId: course.id }).first();
-      expect(order).toMatchObject({ schoolName: 'Hill Primary School', billingEmail: 'finance@hill.sch.uk', purchaseOrderNumber: 'PO-2025-17', status: 'requested', amount: course.price });
-      const mail = await app.db('outbox')
+      expect(order).toMatchObject({
+        schoolName: 'Hill Primary School',
+        billingEmail: 'finance@hill.sch.uk',
+        purchaseOrderNumber: 'PO-2025-17',
+        status: 'requested',
+        amount: course.price,
+      });
+      const mail = await app
+        .db('outbox')
         .where({ toAddress: SUPPORT_EMAIL })
         .where('subject', 'like', `%${course.title}%Hill Primary School%`)
         .where('text', 'like', `%${email}%`);
@@ -183,10 +190,15 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       expect(await page.getByRole('radio', { name: /Hill Primary School/ }).isChecked()).toBe(true);
 
       // The intent made for the school's card form, settled at the loopback Stripe.
-      const school = await app.db('schools').where('id', (await app.db('schoolMembers').where({ userId: user.id, role: 'manager' }).first()).schoolId).first();
+      const school = await app
+        .db('schools')
+        .where('id', (await app.db('schoolMembers').where({ userId: user.id, role: 'manager' }).first()).schoolId)
+        .first();
       expect(school.name).toBe('Hill Primary School');
       let payment: { providerReference: string; schoolId: number } | undefined;
-      await expect.poll(async () => (payment = await app.db('payments').where({ userId: user.id, courseId: course.id, schoolId: school.id }).first())).toBeTruthy();
+      await expect
+        .poll(async () => (payment = await app.db('payments').where({ userId: user.id, courseId: course.id, schoolId: school.id }).first()))
+        .toBeTruthy();
       stripe.settle(payment!.providerReference, 'succeeded');
       await page.goto(`${app.url}/payment-success?payment_intent=${payment!.providerReference}&redirect_status=succeeded`);
       await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });

@@ -21,7 +21,8 @@ import { serverNodeArgs } from '../scripts/serverProcess.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const binaries = findMariadb();
 if (!binaries) {
-  if (process.env.REQUIRE_MYSQL === '1') throw new Error('REQUIRE_MYSQL=1 but mariadbd / mariadb-install-db are not installed: the database fault test cannot run');
+  if (process.env.REQUIRE_MYSQL === '1')
+    throw new Error('REQUIRE_MYSQL=1 but mariadbd / mariadb-install-db are not installed: the database fault test cannot run');
   console.warn('[atrium] mariadbd not found: the database fault test is skipped (install mariadb-server to run it).');
 }
 
@@ -82,7 +83,10 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server was not ready within 60 s:\n${output}`);
-    const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
     await sleep(200);
   }
@@ -107,7 +111,10 @@ function watchReadiness(url: string, now: () => number) {
   const loop = (async () => {
     while (!stopped) {
       const at = now();
-      const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status, () => 0);
+      const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(10_000) }).then(
+        (r) => r.status,
+        () => 0,
+      );
       timeline.push({ at, status, ms: now() - at });
       await sleep(100);
     }
@@ -198,7 +205,14 @@ describe.skipIf(!binaries)('database faults (a private MariaDB killed under load
       const deadline = Date.now() + RECOVER_WITHIN_MS + 5000;
       while (!readiness.firstAfter(restartedAt, 200) && Date.now() < deadline) await sleep(100);
       await sleep(3000);
-      outages.push({ signal, stoppedAt, restartedAt, logLines, readyDown: readiness.firstAfter(stoppedAt, 503), readyAgain: readiness.firstAfter(restartedAt, 200) });
+      outages.push({
+        signal,
+        stoppedAt,
+        restartedAt,
+        logLines,
+        readyDown: readiness.firstAfter(stoppedAt, 503),
+        readyAgain: readiness.firstAfter(restartedAt, 200),
+      });
     }
     await traffic.stop();
     await readiness.stop();
@@ -295,10 +309,14 @@ async function checkInvariants(db: Db, traffic: Traffic): Promise<void> {
   expect([...traffic.ordersPaid].filter((id) => statusOf.get(id) !== 'paid')).toEqual([]);
   expect(traffic.ordersPaid.size).toBeGreaterThan(0);
   const progress = await db('progress').select('userId', 'moduleId', 'watchedDuration');
-  const readable = new Map(progress.map((row: { userId: number; moduleId: number; watchedDuration: number }) => [progressKey(row.userId, row.moduleId), Number(row.watchedDuration)]));
+  const readable = new Map(
+    progress.map((row: { userId: number; moduleId: number; watchedDuration: number }) => [progressKey(row.userId, row.moduleId), Number(row.watchedDuration)]),
+  );
   const lost = [...traffic.acknowledged].filter(([key, value]) => (readable.get(key) ?? -1) < value);
   expect(lost).toEqual([]);
   // Progress is only ever stored for an enrollment.
-  const orphans = rows(await db.raw('SELECT p.id FROM progress p LEFT JOIN enrollments e ON e.user_id = p.user_id AND e.course_id = p.course_id WHERE e.id IS NULL'));
+  const orphans = rows(
+    await db.raw('SELECT p.id FROM progress p LEFT JOIN enrollments e ON e.user_id = p.user_id AND e.course_id = p.course_id WHERE e.id IS NULL'),
+  );
   expect(orphans).toEqual([]);
 }

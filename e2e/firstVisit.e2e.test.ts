@@ -21,7 +21,14 @@ describe.skipIf(!enabled)('a first visit in a real browser', () => {
     browser = await launchBrowser();
     const adminApi = await signedInClient(app.url, app.admin);
     free = await adminApi<CourseDetailDto>('POST', '/api/courses', { title: 'Consent Basics', description: 'A short free course.', price: 0 });
-    await adminApi<ModuleDto>('POST', '/api/modules', { title: 'Asking first', description: 'Module 1.', vimeoVideoId: '76979871', duration: 60, courseId: free.id, orderIndex: 1 });
+    await adminApi<ModuleDto>('POST', '/api/modules', {
+      title: 'Asking first',
+      description: 'Module 1.',
+      vimeoVideoId: '76979871',
+      duration: 60,
+      courseId: free.id,
+      orderIndex: 1,
+    });
     const courses = (await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[];
     priced = courses.find((course) => course.price > 0)!;
   });
@@ -51,7 +58,10 @@ describe.skipIf(!enabled)('a first visit in a real browser', () => {
       await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
       await page.getByRole('button', { name: 'Sign In' }).click();
       const login = page.getByRole('form', { name: 'Login' });
-      await login.getByRole('alert').filter({ hasText: /^Login failed: / }).waitFor();
+      await login
+        .getByRole('alert')
+        .filter({ hasText: /^Login failed: / })
+        .waitFor();
       await toast(page, 'Login failed');
       await screenshot(page, 'first-01-login-failed');
       await expectAccessible(page, 'login failed');
@@ -85,7 +95,11 @@ describe.skipIf(!enabled)('a first visit in a real browser', () => {
       await api('POST', '/api/enrollments', { courseId: free.id });
       const [module] = (await api<CourseDetailDto>('GET', `/api/courses/${free.id}`)).modules;
       await api('POST', '/api/progress', { moduleId: module!.id, courseId: free.id, watchedDuration: 60, isCompleted: true });
-      const certificate = await app.db('certificates').join('users', 'users.id', 'certificates.userId').where('users.email', email).first('certificates.certificateNumber');
+      const certificate = await app
+        .db('certificates')
+        .join('users', 'users.id', 'certificates.userId')
+        .where('users.email', email)
+        .first('certificates.certificateNumber');
       expect(certificate?.certificateNumber).toBeTruthy();
       const certificateHref = `/certificate/${encodeURIComponent(certificate.certificateNumber)}`;
 

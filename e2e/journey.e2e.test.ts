@@ -107,7 +107,10 @@ describe.skipIf(!enabled)('a new learner’s journey in a real browser', () => {
       for (const [index, module] of modules.entries()) {
         await page.waitForURL(`**/courses/${course.id}/modules/${module.id}`);
         await page.getByRole('heading', { level: 1, name: module.title }).waitFor();
-        await page.getByText(`Module ${index + 1} of ${modules.length}`).last().waitFor();
+        await page
+          .getByText(`Module ${index + 1} of ${modules.length}`)
+          .last()
+          .waitFor();
         await page.getByRole('button', { name: 'Mark as Complete' }).waitFor();
         if (index === 0) {
           await page.getByRole('link', { name: `Close and go back to ${course.title}` }).waitFor();

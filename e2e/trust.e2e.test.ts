@@ -43,7 +43,14 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     modules = [];
     for (const [index, title] of ['Planning the shots', 'Editing on a phone'].entries()) {
       modules.push(
-        await adminApi<ModuleDto>('POST', '/api/modules', { title, description: `Part ${index + 1}.`, vimeoVideoId: '76979871', duration: 60, courseId: course.id, orderIndex: index + 1 }),
+        await adminApi<ModuleDto>('POST', '/api/modules', {
+          title,
+          description: `Part ${index + 1}.`,
+          vimeoVideoId: '76979871',
+          duration: 60,
+          courseId: course.id,
+          orderIndex: index + 1,
+        }),
       );
     }
     const learnerApi = await signedInClient(app.url, learner, { firstName: 'Sam', lastName: 'Rowe' });
@@ -115,8 +122,19 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`a certificate never shows an e-mail address: the name is asked for when the course is completed (${viewport.width} px)`, async () => {
       const adminApi = await signedInClient(app.url, app.admin);
-      const short = await adminApi<CourseDetailDto>('POST', '/api/courses', { title: `One-Minute Tips ${viewport.width}`, description: 'A single short module.', price: 0 });
-      const only = await adminApi<ModuleDto>('POST', '/api/modules', { title: 'Hold the phone level', description: 'One tip.', vimeoVideoId: '76979871', duration: 60, courseId: short.id, orderIndex: 1 });
+      const short = await adminApi<CourseDetailDto>('POST', '/api/courses', {
+        title: `One-Minute Tips ${viewport.width}`,
+        description: 'A single short module.',
+        price: 0,
+      });
+      const only = await adminApi<ModuleDto>('POST', '/api/modules', {
+        title: 'Hold the phone level',
+        description: 'One tip.',
+        vimeoVideoId: '76979871',
+        duration: 60,
+        courseId: short.id,
+        orderIndex: 1,
+      });
       const nameless = { email: `no-name-${viewport.width}-${Date.now()}@school.test`, password: 'a-good-password' };
       const namelessApi = await signedInClient(app.url, nameless, {});
       await namelessApi('POST', '/api/enrollments', { courseId: short.id });
@@ -190,7 +208,8 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
       for (const fx of [0.05, 0.5, 0.95]) {
         for (const fy of [0.1, 0.5, 0.9]) {
           const hit = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
-          if (!hit || !(element === hit || element.contains(hit))) misses.push(`${fx},${fy}: ${hit?.tagName ?? 'nothing'} ${hit?.getAttribute('aria-label') ?? ''}`);
+          if (!hit || !(element === hit || element.contains(hit)))
+            misses.push(`${fx},${fy}: ${hit?.tagName ?? 'nothing'} ${hit?.getAttribute('aria-label') ?? ''}`);
         }
       }
       document.body.style.pointerEvents = before;
@@ -204,9 +223,16 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     const managerApi = await signedInClient(app.url, manager, { firstName: 'Harriet', lastName: 'Hughes-Fennimore' });
     const school = await managerApi<{ id: number }>('POST', '/api/schools', { name: 'Hillside Church of England Primary Academy', country: 'GB' });
     const priced = (await managerApi<CourseSummaryDto[]>('GET', '/api/courses')).find((c) => c.price > 0)!;
-    await managerApi('POST', '/api/orders', { courseId: priced.id, schoolName: 'Hillside Church of England Primary Academy', billingEmail: 'office@hillside.sch.uk', schoolId: school.id });
+    await managerApi('POST', '/api/orders', {
+      courseId: priced.id,
+      schoolName: 'Hillside Church of England Primary Academy',
+      billingEmail: 'office@hillside.sch.uk',
+      schoolId: school.id,
+    });
     const [order] = await managerApi<Array<{ id: number }>>('GET', '/api/orders');
-    await (await signedInClient(app.url, app.admin))('POST', `/api/admin/orders/${order!.id}/paid`);
+    await (
+      await signedInClient(app.url, app.admin)
+    )('POST', `/api/admin/orders/${order!.id}/paid`);
 
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await freshPage(viewport);
@@ -248,7 +274,10 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     await screenshot(page, 'trust-new-course-dialog');
     await page.keyboard.press('Escape');
     // With the dialog closed the launcher is there to be used.
-    await page.getByRole('button', { name: /support|chat/i }).first().click();
+    await page
+      .getByRole('button', { name: /support|chat/i })
+      .first()
+      .click();
   });
 
   it('phones: the landing header keeps its links in a menu (390 px)', async () => {

@@ -55,7 +55,15 @@ const STYLE_PROPERTIES = [
 const PROBES: Record<string, string[]> = {
   'atrium-course-grid': ['[part~="grid"]', '[part~="card"]', '[part="card-title"]', '[part="card-price"]', '[part="card-button"]', '[part="card-media"] svg'],
   'atrium-certificate-badge': ['[part="badge"]', '[part="status"]', '[part="student"]', '[part="link"]'],
-  'atrium-support-chat': ['[part="launcher"]', '[part="panel"]', '[part="header"]', '[data-from="bot"]', '[part="input"]', '[part="send-button"]', '[part="form-link"]'],
+  'atrium-support-chat': [
+    '[part="launcher"]',
+    '[part="panel"]',
+    '[part="header"]',
+    '[data-from="bot"]',
+    '[part="input"]',
+    '[part="send-button"]',
+    '[part="form-link"]',
+  ],
 };
 
 type StyleSnapshot = Record<string, Record<string, string>>;
@@ -172,16 +180,23 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     await page.goto(`${app.url}/examples/school-website.html`);
     await waitForSchoolWidgets(page);
 
-    const upgraded = await page.evaluate((tags) => tags.map((tag) => ({
-      tag,
-      defined: Boolean(customElements.get(tag)),
-      shadow: document.querySelector(tag)?.shadowRoot?.mode ?? null,
-      rendered: (document.querySelector(tag)?.shadowRoot?.querySelectorAll('*').length ?? 0) > 3,
-    })), [...ELEMENTS]);
+    const upgraded = await page.evaluate(
+      (tags) =>
+        tags.map((tag) => ({
+          tag,
+          defined: Boolean(customElements.get(tag)),
+          shadow: document.querySelector(tag)?.shadowRoot?.mode ?? null,
+          rendered: (document.querySelector(tag)?.shadowRoot?.querySelectorAll('*').length ?? 0) > 3,
+        })),
+      [...ELEMENTS],
+    );
     expect(upgraded).toEqual(ELEMENTS.map((tag) => ({ tag, defined: true, shadow: 'open', rendered: true })));
 
     // Every style element the widgets added carries the page's nonce (or the CSP would have refused it).
-    const styles = await page.evaluate((tags) => tags.flatMap((tag) => [...(document.querySelector(tag)?.shadowRoot?.querySelectorAll('style') ?? [])].map((style) => style.nonce)), [...ELEMENTS]);
+    const styles = await page.evaluate(
+      (tags) => tags.flatMap((tag) => [...(document.querySelector(tag)?.shadowRoot?.querySelectorAll('style') ?? [])].map((style) => style.nonce)),
+      [...ELEMENTS],
+    );
     expect(styles.length).toBeGreaterThanOrEqual(5);
     expect(new Set(styles)).toEqual(new Set([NONCE]));
     expect(problems).toEqual([]);
@@ -270,7 +285,9 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     expect(Object.keys(hostile)).toHaveLength(Object.values(PROBES).flat().length);
     expect(hostile).toEqual(clean);
     // The one thing a widget takes from its page on purpose: the font family.
-    const fonts = await page.evaluate(() => getComputedStyle(document.querySelector('atrium-course-grid')!.shadowRoot!.querySelector('[part="card-title"]')!).fontFamily);
+    const fonts = await page.evaluate(
+      () => getComputedStyle(document.querySelector('atrium-course-grid')!.shadowRoot!.querySelector('[part="card-title"]')!).fontFamily,
+    );
     expect(fonts).toBe(bodyFont);
     await context.close();
   });
@@ -282,7 +299,9 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
       page.evaluate(() => {
         const pick = (selector: string) => {
           const style = getComputedStyle(document.querySelector(selector)!);
-          return [style.fontSize, style.color, style.backgroundColor, style.fontFamily, style.margin, style.padding, style.lineHeight, style.display].join(' | ');
+          return [style.fontSize, style.color, style.backgroundColor, style.fontFamily, style.margin, style.padding, style.lineHeight, style.display].join(
+            ' | ',
+          );
         };
         return {
           styles: ['body', '.hero h1', '.cta', '.news .item', '.band h2', '.menu a', 'footer p'].map(pick),
@@ -378,7 +397,9 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     await expect.poll(() => chat.locator('[part="toast"]').textContent()).toContain('Message Sent');
 
     const rows = await app.db('contactMessages').where({ email: 'tom.baker@hillcrest.example' });
-    expect(rows).toEqual([expect.objectContaining({ name: 'Tom Baker', source: 'widget', message: 'Can we pay by invoice for the whole staff?', company: null, phone: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ name: 'Tom Baker', source: 'widget', message: 'Can we pay by invoice for the whole staff?', company: null, phone: null }),
+    ]);
     expect((await widgetEvents(page)).map((event) => event.type)).toContain('atrium:support-chat:message-sent');
     await context.close();
   });
@@ -396,7 +417,14 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
       const shadow = element.shadowRoot!;
       const button = getComputedStyle(shadow.querySelector('[part="button"]')!);
       const input = getComputedStyle(shadow.querySelector('[part~="input"]')!);
-      return { buttonBackground: button.backgroundColor, buttonFont: button.fontFamily, buttonTransform: button.textTransform, buttonPadding: button.paddingLeft, inputBorder: input.borderTopColor, inputRadius: input.borderTopLeftRadius };
+      return {
+        buttonBackground: button.backgroundColor,
+        buttonFont: button.fontFamily,
+        buttonTransform: button.textTransform,
+        buttonPadding: button.paddingLeft,
+        inputBorder: input.borderTopColor,
+        inputRadius: input.borderTopLeftRadius,
+      };
     });
     expect(look).toEqual({
       buttonBackground: 'rgb(15, 118, 110)',
@@ -419,7 +447,13 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
 
     const rows = await app.db('contactMessages').where({ email: 'jo.fletcher@oakfield.example' });
     expect(rows).toEqual([
-      expect.objectContaining({ name: 'Jo Fletcher', company: 'Oakfield Academy Trust', phone: '01632 960 456', message: 'We would like training for 12 schools.', source: 'landing' }),
+      expect.objectContaining({
+        name: 'Jo Fletcher',
+        company: 'Oakfield Academy Trust',
+        phone: '01632 960 456',
+        message: 'We would like training for 12 schools.',
+        source: 'landing',
+      }),
     ]);
     expect((await widgetEvents(page)).map((event) => event.type)).toContain('atrium:contact-form:submitted');
     expect(problems).toEqual([]);
@@ -445,7 +479,11 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
       }
     }, NONCE);
     // A second element added after the second load still works.
-    await page.evaluate(() => document.querySelector('.news')!.insertAdjacentHTML('beforeend', '<atrium-certificate-badge number="ATR-HILLCREST-DEMO-2026"></atrium-certificate-badge>'));
+    await page.evaluate(() =>
+      document
+        .querySelector('.news')!
+        .insertAdjacentHTML('beforeend', '<atrium-certificate-badge number="ATR-HILLCREST-DEMO-2026"></atrium-certificate-badge>'),
+    );
     await page.locator('atrium-certificate-badge >> nth=1').locator('[data-status="valid"]').waitFor();
     expect(problems).toEqual([]);
     await context.close();

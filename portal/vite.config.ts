@@ -28,7 +28,10 @@ function precompress(): Plugin {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
         const bytes = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        );
       }
     },
   };

@@ -63,9 +63,13 @@ export async function startPrivateMariadb(binaries: { server: string; installDb:
   // mariadbd refuses to run as root; as root it switches to the mysql user, which must own the files.
   const userArgs = asRoot ? ['--user=mysql'] : [];
   if (asRoot) chownSync(dir, ...mysqlIds());
-  const install = spawnSync(binaries.installDb, ['--no-defaults', ...userArgs, `--datadir=${datadir}`, '--auth-root-authentication-method=normal', '--skip-test-db'], {
-    encoding: 'utf8',
-  });
+  const install = spawnSync(
+    binaries.installDb,
+    ['--no-defaults', ...userArgs, `--datadir=${datadir}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (install.status !== 0) throw new Error(`mariadb-install-db failed (${install.status}): ${install.stderr || install.stdout}`);
   const port = await freePort();
   let child: ChildProcess | null = null;

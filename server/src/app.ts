@@ -64,10 +64,7 @@ export function createApp(options: CreateAppOptions): App {
     logger,
     mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
-    limits: new RateLimits(
-      config.rateLimitMultiplier,
-      options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined),
-    ),
+    limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
   };
 

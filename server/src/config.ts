@@ -3,21 +3,25 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^mysql2?:\/\//, 'DATABASE_URL must be a mysql:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^mysql2?:\/\//, 'DATABASE_URL must be a mysql:// URL')
+    .optional(),
   SQLITE_FILE: z.string().default('./data/atrium.sqlite'),
   SESSION_SECRET: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO: bool.default(true),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   SUPPORT_EMAIL: z.email().default('support@example.com'),
   MAIL_FROM: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -29,7 +33,10 @@ const envSchema = z.object({
   DIRECTOR_NAME: z.string().default('Alex Morgan'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TRUST_PROXY: bool.default(false),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
@@ -75,7 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   let sessionKeys: string[];
   if (e.SESSION_SECRET) {
-    sessionKeys = e.SESSION_SECRET.split(',').map((key) => key.trim()).filter(Boolean);
+    sessionKeys = e.SESSION_SECRET.split(',')
+      .map((key) => key.trim())
+      .filter(Boolean);
   } else if (isProduction) {
     throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
   } else {

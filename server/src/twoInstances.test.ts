@@ -186,7 +186,10 @@ describe('certificate issue across two instances', () => {
     shuffle(reports);
 
     const responses: Array<Report & { response: TestResponse }> = await Promise.all(
-      reports.map(async (report) => ({ ...report, response: await learners[report.learner]!.browser.at(report.server.url).post('/api/progress', report.body) })),
+      reports.map(async (report) => ({
+        ...report,
+        response: await learners[report.learner]!.browser.at(report.server.url).post('/api/progress', report.body),
+      })),
     );
     const failures = responses.filter(({ response }) => response.status !== 200).map(({ response }) => `${response.status} ${response.text}`);
     expect(failures).toEqual([]);
@@ -211,7 +214,11 @@ describe('certificate issue across two instances', () => {
     expect(progress).toHaveLength(LEARNERS * MODULES * (courses.length + 1));
     const finishedModules = courses.flatMap((course) => modulesOf.get(course.id)!.map((m) => m.id));
     for (const row of progress.filter((p) => finishedModules.includes(Number(p.moduleId)))) {
-      expect({ completed: Boolean(Number(row.isCompleted)), watched: Number(row.watchedDuration), at: row.completedAt !== null }).toEqual({ completed: true, watched: 600, at: true });
+      expect({ completed: Boolean(Number(row.isCompleted)), watched: Number(row.watchedDuration), at: row.completedAt !== null }).toEqual({
+        completed: true,
+        watched: 600,
+        at: true,
+      });
     }
   });
 });

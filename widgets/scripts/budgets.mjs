@@ -26,7 +26,13 @@ export function measure(dist = DIST) {
   return BUDGETS.map((budget) => {
     const matches = files.filter((file) => budget.file.test(file));
     if (matches.length !== 1) {
-      return { ...budget, fileName: matches.join(', ') || null, gzipBytes: null, ok: false, problem: matches.length ? 'more than one file matches' : 'missing' };
+      return {
+        ...budget,
+        fileName: matches.join(', ') || null,
+        gzipBytes: null,
+        ok: false,
+        problem: matches.length ? 'more than one file matches' : 'missing',
+      };
     }
     const fileName = matches[0];
     const gzipBytes = gzipSync(readFileSync(join(dist, fileName)), { level: 9 }).length;

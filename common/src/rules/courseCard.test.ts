@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  courseIcon,
-  dashboardCardMedia,
-  enrolledCourseAction,
-  isKnownCourseTitle,
-  landingCardMedia,
-  moduleCountLabel,
-  modulesPhrase,
-} from './courseCard.ts';
+import { courseIcon, dashboardCardMedia, enrolledCourseAction, isKnownCourseTitle, landingCardMedia, moduleCountLabel, modulesPhrase } from './courseCard.ts';
 
 describe('courseIcon', () => {
   it('picks the icon by keyword, case-insensitively', () => {

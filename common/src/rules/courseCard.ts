@@ -13,10 +13,7 @@ export const KNOWN_COURSE_TITLES = [
 
 export type CourseIcon = 'photo' | 'video' | 'podcast' | 'book';
 
-export type CourseCardMedia =
-  | { kind: 'video'; videoId: string }
-  | { kind: 'thumbnail'; src: string }
-  | { kind: 'icon'; icon: CourseIcon };
+export type CourseCardMedia = { kind: 'video'; videoId: string } | { kind: 'thumbnail'; src: string } | { kind: 'icon'; icon: CourseIcon };
 
 export interface CourseMediaFields {
   title: string;

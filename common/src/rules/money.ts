@@ -9,7 +9,10 @@ export const PRICE_ERROR = 'Enter the price in pounds, for example 499 or 199.99
  * "19.99" is 1999 and never 1998.9999.
  */
 export function poundsToPence(input: string): number | null {
-  const value = input.trim().replace(/^£\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const value = input
+    .trim()
+    .replace(/^£\s*/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(value) ?? /^()\.(\d{1,2})$/.exec(value);
   if (!match) return null;
   const pence = Number(match[1] || '0') * 100 + Number((match[2] ?? '').padEnd(2, '0'));

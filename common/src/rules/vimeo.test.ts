@@ -16,10 +16,7 @@ describe('parseVimeoInput', () => {
     expect(parseVimeoInput(input)).toEqual(expected);
   });
 
-  it.each(['', 'hello', 'https://youtube.com/watch?v=76979871', 'https://vimeo.com/', 'javascript:alert(1)'])(
-    'rejects %s',
-    (input) => {
-      expect(parseVimeoInput(input)).toBeNull();
-    },
-  );
+  it.each(['', 'hello', 'https://youtube.com/watch?v=76979871', 'https://vimeo.com/', 'javascript:alert(1)'])('rejects %s', (input) => {
+    expect(parseVimeoInput(input)).toBeNull();
+  });
 });

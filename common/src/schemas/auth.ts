@@ -30,9 +30,13 @@ export const registerSchema = z.object({
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ message: 'The password reset link is invalid or missing.' }).trim().min(1, {
-    message: 'The password reset link is invalid or missing.',
-  }).max(200),
+  token: z
+    .string({ message: 'The password reset link is invalid or missing.' })
+    .trim()
+    .min(1, {
+      message: 'The password reset link is invalid or missing.',
+    })
+    .max(200),
   newPassword,
 });
 
@@ -42,16 +46,14 @@ export const PASSWORDS_DIFFER = 'Please ensure both password fields match.';
  * A new password typed twice (the reset page): the two must match, and only then is the
  * password itself checked, with the rule the server applies (SPEC §5).
  */
-export const newPasswordFormSchema = z
-  .object({ newPassword: z.string(), confirm: z.string() })
-  .superRefine((values, ctx) => {
-    if (values.newPassword !== values.confirm) {
-      ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
-      return;
-    }
-    const checked = newPassword.safeParse(values.newPassword);
-    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: checked.error.issues[0]?.message ?? 'Password is required' });
-  });
+export const newPasswordFormSchema = z.object({ newPassword: z.string(), confirm: z.string() }).superRefine((values, ctx) => {
+  if (values.newPassword !== values.confirm) {
+    ctx.addIssue({ code: 'custom', path: ['confirm'], message: PASSWORDS_DIFFER });
+    return;
+  }
+  const checked = newPassword.safeParse(values.newPassword);
+  if (!checked.success) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: checked.error.issues[0]?.message ?? 'Password is required' });
+});
 
 /** For partial updates: absent stays absent (unchanged), empty becomes null (cleared). */
 const patchText = (max: number) =>

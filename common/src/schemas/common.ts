@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Database ids arrive as JSON numbers or as path/query strings. */
-export const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+export const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 export const email = z
   .string()
@@ -19,7 +23,6 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const requiredText = (max: number, message: string) =>
-  z.string({ message }).trim().min(1, { message }).max(max);
+export const requiredText = (max: number, message: string) => z.string({ message }).trim().min(1, { message }).max(max);
 
 export const idParams = z.object({ id });

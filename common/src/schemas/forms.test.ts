@@ -33,7 +33,10 @@ describe('form schemas (the portal forms parse with these, the server with their
 
   it('new password typed twice: a mismatch first, then the server rule', () => {
     expect(firstMessage(newPasswordFormSchema.safeParse({ newPassword: 'abc', confirm: 'abd' }))?.path).toEqual(['confirm']);
-    expect(firstMessage(newPasswordFormSchema.safeParse({ newPassword: 'abc', confirm: 'abc' }))).toMatchObject({ path: ['newPassword'], message: 'Password must be at least 6 characters long.' });
+    expect(firstMessage(newPasswordFormSchema.safeParse({ newPassword: 'abc', confirm: 'abc' }))).toMatchObject({
+      path: ['newPassword'],
+      message: 'Password must be at least 6 characters long.',
+    });
     expect(newPasswordFormSchema.safeParse({ newPassword: 'abcdef', confirm: 'abcdef' }).success).toBe(true);
   });
 

@@ -5,7 +5,10 @@ import { email, id, optionalText, requiredText } from './common.ts';
 export const paymentIntentSchema = z.object({ courseId: id, schoolId: id.optional() });
 
 export const paymentIntentParams = z.object({
-  paymentIntentId: z.string().trim().regex(/^pi_[A-Za-z0-9_]{1,200}$/, { message: 'Unknown payment' }),
+  paymentIntentId: z
+    .string()
+    .trim()
+    .regex(/^pi_[A-Za-z0-9_]{1,200}$/, { message: 'Unknown payment' }),
 });
 
 export const orderSchema = z.object({

@@ -33,14 +33,14 @@ export const inviteSchema = z.object({
 });
 
 export const inviteEmailSchema = z.object({
-  emails: z
-    .array(email)
-    .min(1, { message: 'Enter at least one e-mail address' })
-    .max(50, { message: 'Invite at most 50 colleagues at a time' }),
+  emails: z.array(email).min(1, { message: 'Enter at least one e-mail address' }).max(50, { message: 'Invite at most 50 colleagues at a time' }),
 });
 
 /** Invite and verification tokens: 32 random bytes, base64url. */
-export const tokenString = z.string().trim().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'This link is not valid' });
+export const tokenString = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'This link is not valid' });
 export const tokenParams = z.object({ token: tokenString });
 export const verifyEmailSchema = z.object({ token: tokenString });
 

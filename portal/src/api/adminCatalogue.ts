@@ -57,9 +57,7 @@ export function useSaveModule(courseId: number) {
   const refresh = useCatalogueRefresh();
   return useMutation({
     mutationFn: ({ id, fields, orderIndex }: { id: number | null; fields: ModuleFields; orderIndex?: number }) =>
-      id === null
-        ? api.post<ModuleDto>('/api/modules', { ...fields, courseId, orderIndex })
-        : api.put<ModuleDto>(`/api/modules/${id}`, fields),
+      id === null ? api.post<ModuleDto>('/api/modules', { ...fields, courseId, orderIndex }) : api.put<ModuleDto>(`/api/modules/${id}`, fields),
     onSuccess: () => refresh(courseId),
   });
 }

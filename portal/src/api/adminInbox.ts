@@ -31,10 +31,7 @@ export function useSetMessageHandled() {
   return useMutation({
     mutationFn: ({ id, handled }: { id: number; handled: boolean }) => api.patch<ContactMessageDto>(`${MESSAGES_ROOT}/${id}`, { handled }),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [MESSAGES_ROOT] }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: [MESSAGES_ROOT] }), queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY })]),
   });
 }
 

@@ -1,5 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { pageSearch, type AdminCertificateDto, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto, type StudentDetailDto, type StudentDto } from '@atrium/common';
+import {
+  pageSearch,
+  type AdminCertificateDto,
+  type AdminEnrollResultDto,
+  type EnrollmentDto,
+  type MessageDto,
+  type StudentDetailDto,
+  type StudentDto,
+} from '@atrium/common';
 import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api, type Page } from './client.ts';
 import { COURSES_KEY } from './courses.ts';

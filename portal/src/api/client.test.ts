@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, createQueryClient, defaultQueryFn, errorText, hasErrorId } from './client.ts';
 
 function mockFetch(status: number, body: string, contentType = 'application/json', statusText = '') {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText, headers: { 'content-type': contentType } }));
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(body || null, { status, statusText, headers: { 'content-type': contentType } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -28,7 +30,7 @@ describe('api client', () => {
     expect(errorText(error, 'fallback')).toBe('Invalid email or password');
   });
 
-  it('exposes the server\'s stable error id, which code branches on instead of the message', async () => {
+  it("exposes the server's stable error id, which code branches on instead of the message", async () => {
     mockFetch(409, '{"message":"An account with this email already exists.","id":"email_taken"}');
     const error = await api.post('/api/register', {}).catch((caught: unknown) => caught);
     expect((error as ApiError).id).toBe('email_taken');

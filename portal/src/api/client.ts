@@ -32,8 +32,7 @@ export class ApiError extends Error {
 }
 
 /** True for an ApiError with one of the given ids (`email_taken`, `not_enrolled`, …). */
-export const hasErrorId = (error: unknown, ...ids: ApiErrorId[]): boolean =>
-  error instanceof ApiError && error.id !== null && ids.includes(error.id);
+export const hasErrorId = (error: unknown, ...ids: ApiErrorId[]): boolean => error instanceof ApiError && error.id !== null && ids.includes(error.id);
 
 function parseErrorBody(body: string): ApiErrorDto | null {
   if (!body.startsWith('{')) return null;

@@ -16,10 +16,7 @@ export function useEnroll() {
   return useMutation({
     mutationFn: (courseId: number) => api.post<EnrollmentRecordDto>('/api/enrollments', { courseId }),
     onSuccess: async (_record, courseId) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseKey(courseId) }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: courseKey(courseId) }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
     },
   });
 }

@@ -16,16 +16,14 @@ export const usePaymentIntent = (courseId: number, enabled: boolean, schoolId: n
   useQuery<PaymentIntentDto>({
     queryKey: ['payment-intent', courseId, schoolId],
     // With schoolId the purchase licenses that school (the buyer manages it).
-    queryFn: ({ signal }) =>
-      api.post<PaymentIntentDto>('/api/create-payment-intent', schoolId === null ? { courseId } : { courseId, schoolId }, { signal }),
+    queryFn: ({ signal }) => api.post<PaymentIntentDto>('/api/create-payment-intent', schoolId === null ? { courseId } : { courseId, schoolId }, { signal }),
     enabled,
     staleTime: Infinity,
     gcTime: 0,
   });
 
 /** Stripe states in which the server may still enroll the buyer without anyone doing anything. */
-export const isPaymentSettling = (payment: PaymentStatusDto) =>
-  !payment.enrolled && (payment.status === 'processing' || payment.status === 'succeeded');
+export const isPaymentSettling = (payment: PaymentStatusDto) => !payment.enrolled && (payment.status === 'processing' || payment.status === 'succeeded');
 
 /** How often /payment-success asks again while a payment is settling (see usePaymentStatus). */
 export const PAYMENT_RECHECKS = 5;

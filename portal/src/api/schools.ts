@@ -77,7 +77,11 @@ function useManagerMutation<V, R>(schoolId: number, call: (variables: V) => Prom
 }
 
 export const useCreateInvite = (schoolId: number) =>
-  useManagerMutation(schoolId, (input: { expiresInDays?: number; maxUses?: number }) => api.post<CreatedInviteDto>(`/api/schools/${schoolId}/invites`, input), 'invites');
+  useManagerMutation(
+    schoolId,
+    (input: { expiresInDays?: number; maxUses?: number }) => api.post<CreatedInviteDto>(`/api/schools/${schoolId}/invites`, input),
+    'invites',
+  );
 
 export const useRevokeInvite = (schoolId: number) =>
   useManagerMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`), 'invites');
@@ -86,7 +90,11 @@ export const useEmailInvites = (schoolId: number) =>
   useManagerMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }), 'invites');
 
 export const useAddDomain = (schoolId: number) =>
-  useManagerMutation(schoolId, (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains`, { domain }), 'mine');
+  useManagerMutation(
+    schoolId,
+    (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains`, { domain }),
+    'mine',
+  );
 
 export const useRemoveDomain = (schoolId: number) =>
   useManagerMutation(schoolId, (domain: string) => api.delete<MessageDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}`), 'mine');

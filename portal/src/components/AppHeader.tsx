@@ -60,9 +60,7 @@ function AdminNavItem() {
       {unhandled > 0 ? (
         <>
           <Count aria-hidden="true">{unhandled > 99 ? '99+' : unhandled}</Count>
-          <span className="visually-hidden">
-            {`(${unhandled} unanswered ${unhandled === 1 ? 'message' : 'messages'})`}
-          </span>
+          <span className="visually-hidden">{`(${unhandled} unanswered ${unhandled === 1 ? 'message' : 'messages'})`}</span>
         </>
       ) : null}
     </NavItem>

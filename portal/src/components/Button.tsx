@@ -20,10 +20,7 @@ interface Common {
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & Common;
 
 /** The one button of the portal; ButtonLink and ButtonAnchor look the same but navigate. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', block, type = 'button', ...rest },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size = 'md', block, type = 'button', ...rest }, ref) {
   return <StyledButton ref={ref} type={type} $variant={variant} $size={size} $block={block} {...rest} />;
 });
 

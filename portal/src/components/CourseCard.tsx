@@ -22,9 +22,7 @@ export function CourseCard({ course, certificateHref }: { course: DashboardCours
       <Body>
         <TitleRow>
           <Title id={titleId}>{course.title}</Title>
-          {course.isEnrolled ? (
-            <Badge $tone={course.progressPercentage === 100 ? 'success' : 'accent'}>{course.progressPercentage}%</Badge>
-          ) : null}
+          {course.isEnrolled ? <Badge $tone={course.progressPercentage === 100 ? 'success' : 'accent'}>{course.progressPercentage}%</Badge> : null}
         </TitleRow>
         <Description>{course.description}</Description>
         {course.isEnrolled ? <EnrolledFooter course={course} certificateHref={certificateHref} /> : <PurchaseFooter course={course} />}

@@ -45,13 +45,7 @@ export function CreateSchoolForm({
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Create a school">
-      <TextField
-        label="School or organisation name"
-        autoComplete="organization"
-        maxLength={200}
-        required
-        {...form.field('name')}
-      />
+      <TextField label="School or organisation name" autoComplete="organization" maxLength={200} required {...form.field('name')} />
       <Actions>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : submitLabel}

@@ -9,13 +9,7 @@ export function SessionErrorScreen({ error, onRetry }: { error: Error; onRetry()
   return (
     <main id="main">
       <Container>
-        <StatusMessage
-          icon="wifiOff"
-          headingLevel={1}
-          title="We can't reach the server"
-          tone="danger"
-          actions={<Button onClick={onRetry}>Try again</Button>}
-        >
+        <StatusMessage icon="wifiOff" headingLevel={1} title="We can't reach the server" tone="danger" actions={<Button onClick={onRetry}>Try again</Button>}>
           <p>Check your internet connection and try again. If the problem continues, the site may be down for maintenance.</p>
           <p>
             <small>Details: {error.message}</small>

@@ -55,10 +55,7 @@ function Chrome({
 
 export type TextFieldProps = FieldChrome & InputHTMLAttributes<HTMLInputElement>;
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, markRequired, id, ...input },
-  ref,
-) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, markRequired, id, ...input }, ref) {
   const ids = useFieldIds(id);
   return (
     <Chrome label={label} hint={hint} error={error} markRequired={markRequired} {...ids}>

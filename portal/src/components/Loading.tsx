@@ -43,7 +43,12 @@ export const Skeleton = styled.div<{ $height?: string; $width?: string }>`
   height: ${({ $height = '1rem' }) => $height};
   width: ${({ $width = '100%' }) => $width};
   border-radius: ${({ theme }) => theme.radius.sm};
-  background: linear-gradient(90deg, ${({ theme }) => theme.colors.skeleton} 25%, ${({ theme }) => theme.colors.skeletonShine} 50%, ${({ theme }) => theme.colors.skeleton} 75%);
+  background: linear-gradient(
+    90deg,
+    ${({ theme }) => theme.colors.skeleton} 25%,
+    ${({ theme }) => theme.colors.skeletonShine} 50%,
+    ${({ theme }) => theme.colors.skeleton} 75%
+  );
   background-size: 200% 100%;
   animation: ${keyframes`from { background-position: 200% 0; } to { background-position: -200% 0; }`} 1.4s ease-in-out infinite;
 `;

@@ -11,12 +11,7 @@ export function NotFoundScreen() {
   usePageTitle('Page Not Found');
   return (
     <Container>
-      <StatusMessage
-        icon="alert"
-        headingLevel={1}
-        title="404 Page Not Found"
-        actions={<ButtonLink to="/">Go to the home page</ButtonLink>}
-      >
+      <StatusMessage icon="alert" headingLevel={1} title="404 Page Not Found" actions={<ButtonLink to="/">Go to the home page</ButtonLink>}>
         <p>
           There is no page at <Path>{pathname}</Path>.
         </p>

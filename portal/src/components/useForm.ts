@@ -55,10 +55,13 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     [values],
   );
 
-  const reset = useCallback((next: T = initial) => {
-    setValues(next);
-    setErrors({});
-  }, [initial]);
+  const reset = useCallback(
+    (next: T = initial) => {
+      setValues(next);
+      setErrors({});
+    },
+    [initial],
+  );
 
   /**
    * A submit handler: parses `toInput(values)` (the values by default) with the schema and calls

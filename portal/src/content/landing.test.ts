@@ -10,7 +10,7 @@ describe('landing FAQ and support bot', () => {
     expect(pricing?.answer).toMatch(/purchase order number/);
   });
 
-  it('keeps SPEC\'s ten questions', () => {
+  it("keeps SPEC's ten questions", () => {
     expect(landingContent.faq.items).toHaveLength(10);
   });
 });

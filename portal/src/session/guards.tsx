@@ -81,13 +81,7 @@ export function AccessDenied() {
   usePageTitle('Access Denied');
   return (
     <Container>
-      <StatusMessage
-        icon="lock"
-        tone="danger"
-        headingLevel={1}
-        title="Access Denied"
-        actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>}
-      >
+      <StatusMessage icon="lock" tone="danger" headingLevel={1} title="Access Denied" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>}>
         <p>You need admin privileges to access this page.</p>
       </StatusMessage>
     </Container>

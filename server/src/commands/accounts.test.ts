@@ -27,7 +27,11 @@ const outboxFor = (to: string) => database.db('outbox').where({ toAddress: to })
 
 describe('registerUser', () => {
   it('creates the learner and queues the verification mail with both parts', async () => {
-    const user = await registerUser(database.db, { passwords, mailer, brand }, { email: 'new@school.test', password: 'a long enough password', firstName: 'New', lastName: 'Person' });
+    const user = await registerUser(
+      database.db,
+      { passwords, mailer, brand },
+      { email: 'new@school.test', password: 'a long enough password', firstName: 'New', lastName: 'Person' },
+    );
     expect(user.role).toBe('learner');
     const [mail] = await outboxFor('new@school.test');
     expect(mail.subject).toBe('Confirm your e-mail address for Atrium');
@@ -37,7 +41,9 @@ describe('registerUser', () => {
 
   it('refuses a taken address with 409 and writes nothing', async () => {
     const before = await database.db('outbox').count({ n: '*' }).first();
-    await expect(registerUser(database.db, { passwords, mailer, brand }, { email: 'new@school.test', password: 'another long password', firstName: 'X', lastName: 'Y' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      registerUser(database.db, { passwords, mailer, brand }, { email: 'new@school.test', password: 'another long password', firstName: 'X', lastName: 'Y' }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(await database.db('outbox').count({ n: '*' }).first()).toEqual(before);
     expect(await database.db('users').where({ email: 'new@school.test' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
@@ -61,7 +67,9 @@ describe('password reset and change', () => {
     const changed = (await outboxFor(user.email)).at(-1);
     expect(changed.subject).toBe('Your Atrium password was changed');
     expect(changed.html).toContain('every device was signed out');
-    await expect(resetPassword(database.db, { passwords, mailer, brand }, { token, newPassword: 'yet another password' })).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(database.db, { passwords, mailer, brand }, { token, newPassword: 'yet another password' })).rejects.toMatchObject({
+      status: 400,
+    });
     const stored = await User.query(database.db).findById(user.id);
     expect(await passwords.verify(stored!.passwordHash, 'a brand new password')).toBe(true);
   });
@@ -69,13 +77,17 @@ describe('password reset and change', () => {
   it('refuses an expired token', async () => {
     const user = await createUser(database.db);
     await database.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken('old'), expiresAt: Date.now() - 1, createdAt: Date.now() - 10 });
-    await expect(resetPassword(database.db, { passwords, mailer, brand }, { token: 'old', newPassword: 'whatever password' })).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(database.db, { passwords, mailer, brand }, { token: 'old', newPassword: 'whatever password' })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('changes a password only with the current one, and mails the owner', async () => {
     const row = await createUser(database.db);
     const user = (await User.query(database.db).findById(row.id))!;
-    await expect(changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: 'wrong', newPassword: 'something longer' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: 'wrong', newPassword: 'something longer' }),
+    ).rejects.toMatchObject({ status: 400 });
     expect(await outboxFor(user.email)).toEqual([]);
     await changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: TEST_PASSWORD, newPassword: 'something longer' });
     const [mail] = await outboxFor(user.email);

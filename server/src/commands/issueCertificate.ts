@@ -79,5 +79,8 @@ export async function nameCertificates(trx: Knex.Transaction, userId: number, na
   if (!name) return;
   const unnamed = await trx('certificates').where({ userId }).select('id', 'studentName');
   const ids = unnamed.filter((row: { studentName: string }) => certificateNeedsName(row.studentName)).map((row: { id: number }) => row.id);
-  if (ids.length) await trx('certificates').whereIn('id', ids).update({ studentName: name.slice(0, 220) });
+  if (ids.length)
+    await trx('certificates')
+      .whereIn('id', ids)
+      .update({ studentName: name.slice(0, 220) });
 }

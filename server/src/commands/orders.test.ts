@@ -21,7 +21,13 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 const buyer = async () => (await User.query(database.db).findById((await createUser(database.db)).id))!;
-const order = (courseId: number, billingEmail: string) => ({ courseId, schoolName: 'Oak School', billingEmail, purchaseOrderNumber: 'PO-7', createSchool: false });
+const order = (courseId: number, billingEmail: string) => ({
+  courseId,
+  schoolName: 'Oak School',
+  billingEmail,
+  purchaseOrderNumber: 'PO-7',
+  createSchool: false,
+});
 
 describe('requestInvoice and markOrderPaid', () => {
   it('records the request, mails support and the billing address, and enrolls the buyer once paid', async () => {
@@ -57,19 +63,49 @@ describe('requestInvoice and markOrderPaid', () => {
 });
 
 describe('applyPaymentEvent', () => {
-  const intent = (id: string, amount: number, status = 'succeeded'): PaymentIntentSummary => ({ id, status, amount, currency: 'gbp', clientSecret: null, metadata: {}, failureMessage: null });
+  const intent = (id: string, amount: number, status = 'succeeded'): PaymentIntentSummary => ({
+    id,
+    status,
+    amount,
+    currency: 'gbp',
+    clientSecret: null,
+    metadata: {},
+    failureMessage: null,
+  });
 
   it('fulfils a success once, ignores its redelivery, and keeps a paid payment paid when a failure arrives late', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 1200 });
-    await database.db('payments').insert({ userId: user.id, courseId: course.id, provider: 'stripe', providerReference: 'pi_1', amount: 1200, currency: 'gbp', status: 'processing', createdAt: Date.now(), updatedAt: Date.now() });
+    await database
+      .db('payments')
+      .insert({
+        userId: user.id,
+        courseId: course.id,
+        provider: 'stripe',
+        providerReference: 'pi_1',
+        amount: 1200,
+        currency: 'gbp',
+        status: 'processing',
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+      });
     const succeeded = { id: 'evt_1', type: 'payment_intent.succeeded', intent: intent('pi_1', 1200), charge: null };
     expect(await applyPaymentEvent(database.db, logger, succeeded)).toBe(true);
     expect(await applyPaymentEvent(database.db, logger, succeeded)).toBe(false);
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(true);
-    await applyPaymentEvent(database.db, logger, { id: 'evt_2', type: 'payment_intent.payment_failed', intent: intent('pi_1', 1200, 'requires_payment_method'), charge: null });
+    await applyPaymentEvent(database.db, logger, {
+      id: 'evt_2',
+      type: 'payment_intent.payment_failed',
+      intent: intent('pi_1', 1200, 'requires_payment_method'),
+      charge: null,
+    });
     expect((await database.db('payments').where({ providerReference: 'pi_1' }).first()).status).toBe('succeeded');
-    await applyPaymentEvent(database.db, logger, { id: 'evt_3', type: 'charge.refunded', intent: null, charge: { paymentIntentId: 'pi_1', amountRefunded: 1200, refunded: true } });
+    await applyPaymentEvent(database.db, logger, {
+      id: 'evt_3',
+      type: 'charge.refunded',
+      intent: null,
+      charge: { paymentIntentId: 'pi_1', amountRefunded: 1200, refunded: true },
+    });
     expect(await database.db('payments').where({ providerReference: 'pi_1' }).first()).toMatchObject({ status: 'refunded', amountRefunded: 1200 });
     // A refund is recorded, not an unenrollment.
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(true);
@@ -78,7 +114,19 @@ describe('applyPaymentEvent', () => {
   it('does not enroll when the amount paid differs from the one recorded', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 1500 });
-    await database.db('payments').insert({ userId: user.id, courseId: course.id, provider: 'stripe', providerReference: 'pi_2', amount: 1500, currency: 'gbp', status: 'processing', createdAt: Date.now(), updatedAt: Date.now() });
+    await database
+      .db('payments')
+      .insert({
+        userId: user.id,
+        courseId: course.id,
+        provider: 'stripe',
+        providerReference: 'pi_2',
+        amount: 1500,
+        currency: 'gbp',
+        status: 'processing',
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+      });
     await applyPaymentEvent(database.db, logger, { id: 'evt_4', type: 'payment_intent.succeeded', intent: intent('pi_2', 1), charge: null });
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(false);
   });

@@ -40,7 +40,9 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBr
 export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: string; newPassword: string }): Promise<User> {
   const passwordHash = await deps.passwords.hash(input.newPassword);
   return db.transaction(async (trx) => {
-    const reset = await trx('passwordResets').where({ tokenHash: hashToken(input.token) }).first();
+    const reset = await trx('passwordResets')
+      .where({ tokenHash: hashToken(input.token) })
+      .first();
     if (!reset || reset.usedAt || Number(reset.expiresAt) < Date.now()) throw badRequest(INVALID_RESET);
     const claimed = await trx('passwordResets').where({ id: reset.id }).whereNull('usedAt').update({ usedAt: Date.now() });
     if (claimed !== 1) throw badRequest(INVALID_RESET);

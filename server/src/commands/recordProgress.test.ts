@@ -174,7 +174,9 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     await server.db.raw(`create trigger refuse_progress before insert on progress for each row
       begin if new.user_id = ${Number(refused)} then signal sqlstate '45000' set message_text = 'refused by the test'; end if; end`);
     try {
-      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 60 })))));
+      const { result, statements } = await upsertsDuring(() =>
+        Promise.allSettled(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 60 })))),
+      );
       // The batch, then each of its three reports alone.
       expect(statements).toBe(4);
       expect(result.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -205,7 +207,9 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     await server.db.raw(`create trigger deadlock_progress before insert on progress for each row
       begin if new.user_id = ${Number(learners[2]!.user.id)} then signal sqlstate '40001' set mysql_errno = 1213, message_text = 'deadlock by the test'; end if; end`);
     try {
-      const { result, statements } = await upsertsDuring(() => Promise.allSettled(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 60 })))));
+      const { result, statements } = await upsertsDuring(() =>
+        Promise.allSettled(learners.map(({ row }) => server.database.upsertProgress(row({ watchedDuration: 60 })))),
+      );
       expect(statements).toBe(1);
       expect(result.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
       expect((result[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'ER_LOCK_DEADLOCK' });

@@ -43,7 +43,11 @@ export type ProgressRefusal = 'not-enrolled' | 'module-gone';
  * whether the course now is too is worked out afterwards, in a transaction of its own
  * (courseCompletion), which issues the certificate the first time.
  */
-export async function recordProgress(database: Database, report: ProgressReport, options: { returning?: boolean } = {}): Promise<RecordedProgress | ProgressRefusal> {
+export async function recordProgress(
+  database: Database,
+  report: ProgressReport,
+  options: { returning?: boolean } = {},
+): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
   const row = {
     userId,

@@ -7,13 +7,8 @@ import type { Mailer } from '../services/mail.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { sendEmailVerification } from './schools/verifyEmail.ts';
 
-
 /** A new learner account and its verification mail: one change, both or neither. */
-export async function registerUser(
-  db: Db,
-  deps: { passwords: PasswordHasher; mailer: Mailer; brand: MailBrand },
-  input: RegisterInput,
-): Promise<User> {
+export async function registerUser(db: Db, deps: { passwords: PasswordHasher; mailer: Mailer; brand: MailBrand }, input: RegisterInput): Promise<User> {
   const { email, password, firstName, lastName } = input;
   if (await User.query(db).findOne({ email })) throw emailTaken();
   const passwordHash = await deps.passwords.hash(password);

@@ -25,7 +25,10 @@ interface Figures {
 
 /** What the triggers keep, as stored. */
 async function stored(): Promise<Figures[]> {
-  const rows = await test.db('courseProgress').select('userId', 'courseId', 'completedModules', 'watchedSeconds', 'lastModuleId').orderBy(['userId', 'courseId']);
+  const rows = await test
+    .db('courseProgress')
+    .select('userId', 'courseId', 'completedModules', 'watchedSeconds', 'lastModuleId')
+    .orderBy(['userId', 'courseId']);
   return rows.map(figures);
 }
 
@@ -35,7 +38,15 @@ async function fromProgress(): Promise<Figures[]> {
   const byPair = new Map<string, Figures & { at: number; id: number }>();
   for (const row of rows) {
     const key = `${row.userId}:${row.courseId}`;
-    const entry = byPair.get(key) ?? { userId: Number(row.userId), courseId: Number(row.courseId), completedModules: 0, watchedSeconds: 0, lastModuleId: null, at: -1, id: -1 };
+    const entry = byPair.get(key) ?? {
+      userId: Number(row.userId),
+      courseId: Number(row.courseId),
+      completedModules: 0,
+      watchedSeconds: 0,
+      lastModuleId: null,
+      at: -1,
+      id: -1,
+    };
     entry.completedModules += Number(row.isCompleted);
     entry.watchedSeconds += Number(row.watchedDuration);
     const at = Number(row.updatedAt);
@@ -65,7 +76,11 @@ describe('course_progress', () => {
     const [ann, bob] = [await createUser(test.db), await createUser(test.db)];
     const photo = await createCourse(test);
     const video = await createCourse(test);
-    const photoModules = [await createModule(test, photo.id, { duration: 600 }), await createModule(test, photo.id, { duration: 300 }), await createModule(test, photo.id, { duration: 120 })];
+    const photoModules = [
+      await createModule(test, photo.id, { duration: 600 }),
+      await createModule(test, photo.id, { duration: 300 }),
+      await createModule(test, photo.id, { duration: 120 }),
+    ];
     const videoModule = await createModule(test, video.id, { duration: 900 });
     for (const user of [ann, bob]) for (const course of [photo, video]) await enroll(test.db, user.id, course.id);
 
@@ -100,10 +115,15 @@ describe('course_progress', () => {
     // Writes that do not go through the report: an insert, an update to an older row, which
     // does not make it the latest, and one to a newer time, which does.
     const [first] = await test.db('progress').where({ userId: ann.id, moduleId: photoModules[0]!.id }).select('id', 'updatedAt');
-    await test.db('progress').insert({ userId: ann.id, moduleId: videoModule.id, courseId: video.id, watchedDuration: 45, position: 45, isCompleted: false, updatedAt: 1_000 });
+    await test
+      .db('progress')
+      .insert({ userId: ann.id, moduleId: videoModule.id, courseId: video.id, watchedDuration: 45, position: 45, isCompleted: false, updatedAt: 1_000 });
     await test.db('progress').where({ id: first!.id }).update({ watchedDuration: 600, isCompleted: true });
     expect(await stored()).toEqual(await fromProgress());
-    await test.db('progress').where({ id: first!.id }).update({ updatedAt: Date.now() + 60_000 });
+    await test
+      .db('progress')
+      .where({ id: first!.id })
+      .update({ updatedAt: Date.now() + 60_000 });
     expect(await stored()).toEqual(await fromProgress());
 
     // A deleted row, the latest of its pair: the next latest takes its place.
@@ -118,7 +138,11 @@ describe('course_progress', () => {
     await report(bob.id, photoModules[1]!, 300);
     await deleteModule(test, photoModules[1]!.id);
     expect(await storedWithProgress()).toEqual(await fromProgress());
-    expect((await stored()).find((row) => row.userId === bob.id && row.courseId === photo.id)).toMatchObject({ completedModules: 0, watchedSeconds: 0, lastModuleId: null });
+    expect((await stored()).find((row) => row.userId === bob.id && row.courseId === photo.id)).toMatchObject({
+      completedModules: 0,
+      watchedSeconds: 0,
+      lastModuleId: null,
+    });
   });
 
   it('is rebuilt from progress alone, as the migration and a bulk load do', async () => {
@@ -159,7 +183,12 @@ describe('course_progress', () => {
     expect(await stored()).toEqual(await fromProgress());
     expect(await stored()).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 1, watchedSeconds: 100, lastModuleId: module.id });
     // The triggers are back.
-    await recordProgress(test.database, { userId: user.id, module: await createModule(test, course.id, { duration: 10 }), watchedDuration: 10, isCompleted: false });
+    await recordProgress(test.database, {
+      userId: user.id,
+      module: await createModule(test, course.id, { duration: 10 }),
+      watchedDuration: 10,
+      isCompleted: false,
+    });
     expect(await stored()).toEqual(await fromProgress());
   });
 

@@ -1,7 +1,15 @@
 import type { Config } from '../config.ts';
 import { createDb, dialectOf, type Db, type Dialect } from './knex.ts';
 import { KeyedReader } from './keyedReads.ts';
-import { MariaDbProgressBatcher, singleRowBindings, STORED_ROW, UPSERT_MYSQL, UPSERT_SQLITE_RETURNING, type ProgressRow, type RecordedRow } from './progressUpsert.ts';
+import {
+  MariaDbProgressBatcher,
+  singleRowBindings,
+  STORED_ROW,
+  UPSERT_MYSQL,
+  UPSERT_SQLITE_RETURNING,
+  type ProgressRow,
+  type RecordedRow,
+} from './progressUpsert.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
 import { executePrepared, SqliteGroupCommit, SqliteReader, type Bindings, type StatementListener } from './statements.ts';

@@ -17,17 +17,21 @@ describe('retryOnDeadlock', () => {
 
   it('gives up after the second attempt, and never retries other errors', async () => {
     let attempts = 0;
-    await expect(retryOnDeadlock(async () => {
-      attempts += 1;
-      throw withCode('ER_LOCK_DEADLOCK');
-    })).rejects.toThrow('ER_LOCK_DEADLOCK');
+    await expect(
+      retryOnDeadlock(async () => {
+        attempts += 1;
+        throw withCode('ER_LOCK_DEADLOCK');
+      }),
+    ).rejects.toThrow('ER_LOCK_DEADLOCK');
     expect(attempts).toBe(2);
 
     attempts = 0;
-    await expect(retryOnDeadlock(async () => {
-      attempts += 1;
-      throw withCode('ER_DUP_ENTRY');
-    })).rejects.toThrow('ER_DUP_ENTRY');
+    await expect(
+      retryOnDeadlock(async () => {
+        attempts += 1;
+        throw withCode('ER_DUP_ENTRY');
+      }),
+    ).rejects.toThrow('ER_DUP_ENTRY');
     expect(attempts).toBe(1);
   });
 });

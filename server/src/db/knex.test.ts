@@ -5,7 +5,10 @@ describe('throttledKnexLog', () => {
   it('writes a kind of warning once per interval, then says how many it left out', () => {
     const lines: string[] = [];
     let clock = 0;
-    const log = throttledKnexLog((line) => lines.push(line), () => clock);
+    const log = throttledKnexLog(
+      (line) => lines.push(line),
+      () => clock,
+    );
     for (let port = 40000; port < 40500; port += 1) {
       log.warn(`Acquire connection error: Error: connect ECONNREFUSED 127.0.0.1:${port}\n    at TCPConnectWrap.afterConnect`);
     }

@@ -131,14 +131,11 @@ export const dbBoolean = (value: DbBoolean | undefined): boolean => Boolean(Numb
 /** Milliseconds since the epoch: the one timestamp representation on both databases. */
 export const now = () => Date.now();
 
-export const toIso = (ms: number | string | null | undefined): string | null =>
-  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
+export const toIso = (ms: number | string | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
 /** SQL for "the larger of the stored value and the one being inserted" in an upsert. */
 export function greaterOfExisting(db: Db, column: string): Knex.Raw {
-  return dialectOf(db) === 'mysql'
-    ? db.raw('GREATEST(??, VALUES(??))', [column, column])
-    : db.raw('MAX(??, excluded.??)', [column, column]);
+  return dialectOf(db) === 'mysql' ? db.raw('GREATEST(??, VALUES(??))', [column, column]) : db.raw('MAX(??, excluded.??)', [column, column]);
 }
 
 /** SQL for "the value being inserted" in an upsert. */

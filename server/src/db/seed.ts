@@ -127,12 +127,7 @@ export async function seedDemoCatalogue(deps: CatalogueDeps, logger: Logger): Pr
  * Makes sure the ADMIN_EMAIL account exists and is an admin. An existing account keeps its
  * password: changing the environment must not silently reset someone's credentials.
  */
-export async function ensureAdmin(
-  db: Db,
-  passwords: PasswordHasher,
-  admin: { email: string; password: string },
-  logger: Logger,
-): Promise<void> {
+export async function ensureAdmin(db: Db, passwords: PasswordHasher, admin: { email: string; password: string }, logger: Logger): Promise<void> {
   const existing = await db('users').where({ email: admin.email }).first();
   if (existing) {
     if (existing.role !== 'admin') {

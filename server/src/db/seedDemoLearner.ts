@@ -24,7 +24,11 @@ export const DEMO_LEARNER = {
  * production, where a known password would be an open door; null then, and when the demo course
  * is not there.
  */
-export async function seedDemoLearner(db: Db, config: Pick<Config, 'seedDemo' | 'isProduction' | 'passwordHashConcurrency'>, logger: Logger): Promise<string | null> {
+export async function seedDemoLearner(
+  db: Db,
+  config: Pick<Config, 'seedDemo' | 'isProduction' | 'passwordHashConcurrency'>,
+  logger: Logger,
+): Promise<string | null> {
   if (!config.seedDemo || config.isProduction) return null;
   const course = await db('courses').where({ title: DEMO_CATALOGUE[0]!.title }).orderBy('id').first('id');
   if (!course) {

@@ -79,7 +79,13 @@ describe('mail templates', () => {
     expect(school.text).toContain('Oak School asked to pay for "Podcasts" (£1,499.00) by invoice.');
     expect(school.text).toContain('Purchase order number: none given');
     expect(school.text).toContain('licenses Oak School (school #3) for every member');
-    const personal = await renderMail(invoiceRequestMail, { ...facts, schoolId: null, buyer: { name: 'Sam', email: 's@x.test' }, billingEmail: 'b@x.test', purchaseOrderNumber: 'PO-9' });
+    const personal = await renderMail(invoiceRequestMail, {
+      ...facts,
+      schoolId: null,
+      buyer: { name: 'Sam', email: 's@x.test' },
+      billingEmail: 'b@x.test',
+      purchaseOrderNumber: 'PO-9',
+    });
     expect(personal.text).toContain('to enroll the buyer');
     expect(personal.text).toContain('Purchase order number: PO-9');
     const receipt = await renderMail(invoiceReceiptMail, facts);
@@ -89,7 +95,13 @@ describe('mail templates', () => {
   });
 
   it('invite with the inviter, the school and the link', async () => {
-    const mail = await renderMail(schoolInviteMail, { brand, inviterName: 'Jo Bloggs', schoolName: 'Oak & Ash', days: 30, url: 'https://atrium.test/join?token=abc' });
+    const mail = await renderMail(schoolInviteMail, {
+      brand,
+      inviterName: 'Jo Bloggs',
+      schoolName: 'Oak & Ash',
+      days: 30,
+      url: 'https://atrium.test/join?token=abc',
+    });
     expect(mail.subject).toBe('Jo Bloggs invited you to Oak & Ash on Atrium');
     expect(mail.text).toContain('Open this link within 30 days');
     expect(mail.text).toContain('https://atrium.test/join?token=abc');

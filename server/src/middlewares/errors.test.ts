@@ -11,9 +11,7 @@ import { conflict, emailTaken, notEnrolled } from '../errors.ts';
 import type { ApiErrorDto } from '@atrium/common';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
-async function serve(
-  thrower: () => void,
-): Promise<{ status: number; body: ApiErrorDto; retryAfter: string | null }> {
+async function serve(thrower: () => void): Promise<{ status: number; body: ApiErrorDto; retryAfter: string | null }> {
   const app = new Koa<AppState, AppContextExtensions>();
   app.silent = true;
   app.context.deps = { logger: pino({ level: 'silent' }) } as AppContextExtensions['deps'];
@@ -47,9 +45,13 @@ describe('errorHandler', () => {
   });
 
   it('sends the specific id that tells a case apart from others with the same status', async () => {
-    expect((await serve(() => {
-      throw emailTaken();
-    })).body).toMatchObject({ id: 'email_taken' });
+    expect(
+      (
+        await serve(() => {
+          throw emailTaken();
+        })
+      ).body,
+    ).toMatchObject({ id: 'email_taken' });
     const response = await serve(() => {
       throw notEnrolled('Enroll first');
     });

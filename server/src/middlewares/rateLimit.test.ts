@@ -12,7 +12,10 @@ describe('RateLimits in memory', () => {
   it('answers 429 with Retry-After once the limit is spent, and the multiplier scales it', async () => {
     const limits = new RateLimits(1);
     for (let i = 0; i < 5; i += 1) await limits.consume('forgotAccount', 'a@school.test');
-    await expect(limits.consume('forgotAccount', 'a@school.test')).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    await expect(limits.consume('forgotAccount', 'a@school.test')).rejects.toMatchObject({
+      status: 429,
+      headers: { 'Retry-After': expect.stringMatching(/^\d+$/) },
+    });
     await limits.consume('forgotAccount', 'b@school.test');
     const doubled = new RateLimits(2);
     for (let i = 0; i < 10; i += 1) await doubled.consume('forgotAccount', 'a@school.test');

@@ -26,8 +26,7 @@ export type LimitName = keyof typeof LIMITS;
 
 export type LimiterFactory = (name: LimitName, points: number, duration: number) => RateLimiterAbstract;
 
-export const memoryLimiters: LimiterFactory = (name, points, duration) =>
-  new RateLimiterMemory({ keyPrefix: name, points, duration });
+export const memoryLimiters: LimiterFactory = (name, points, duration) => new RateLimiterMemory({ keyPrefix: name, points, duration });
 
 /**
  * Limits shared by every instance on one Redis. Should Redis be unreachable, each instance

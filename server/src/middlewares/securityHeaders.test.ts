@@ -17,7 +17,7 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     // @vimeo/player's oEmbed request goes to the bare host, which `*.vimeo.com` does not match.
     expect(csp).toContain("connect-src 'self' https://api.stripe.com https://vimeo.com https://player.vimeo.com");
-    expect(csp).toContain('img-src \'self\' data: blob: https://i.vimeocdn.com');
+    expect(csp).toContain("img-src 'self' data: blob: https://i.vimeocdn.com");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

@@ -17,8 +17,7 @@ export function requireCourseAccess(user: User, isEnrolled: boolean): void {
   if (!canAccessCourseContent(user, isEnrolled)) throw notEnrolled('Enroll in this course to see its modules and discussion');
 }
 
-export const canDeleteComment = (user: User, comment: { userId: number }): boolean =>
-  isAdmin(user) || comment.userId === user.id;
+export const canDeleteComment = (user: User, comment: { userId: number }): boolean => isAdmin(user) || comment.userId === user.id;
 
 export function requireCanDeleteComment(user: User, comment: { userId: number }): void {
   if (!canDeleteComment(user, comment)) throw forbidden('You can only delete your own comments');

@@ -43,9 +43,7 @@ export function studentStats(enrollments: EnrollmentDto[]): StudentStatsDto {
   return {
     totalEnrollments,
     completedModules: enrollments.reduce((sum, enrollment) => sum + enrollment.completedModules, 0),
-    averageProgress: totalEnrollments
-      ? Math.round(enrollments.reduce((sum, enrollment) => sum + enrollment.progressPercentage, 0) / totalEnrollments)
-      : 0,
+    averageProgress: totalEnrollments ? Math.round(enrollments.reduce((sum, enrollment) => sum + enrollment.progressPercentage, 0) / totalEnrollments) : 0,
   };
 }
 

@@ -90,10 +90,18 @@ export interface CourseProgressTotals {
   lastWatchedModule: { id: number; title: string } | null;
 }
 
-export const NOT_ENROLLED: Readonly<CourseProgressFields> = Object.freeze({ isEnrolled: false, completedModules: 0, progressPercentage: 0, lastWatchedModule: null });
+export const NOT_ENROLLED: Readonly<CourseProgressFields> = Object.freeze({
+  isEnrolled: false,
+  completedModules: 0,
+  progressPercentage: 0,
+  lastWatchedModule: null,
+});
 
 /** The card fields of an enrolled course: the one place the percentage is worked out. */
-export function presentEnrolledProgress(totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'>, totalModules: number): CourseProgressFields {
+export function presentEnrolledProgress(
+  totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'>,
+  totalModules: number,
+): CourseProgressFields {
   // Progress rows are counted in SQL while the module count comes from the catalogue, which may
   // not know yet of a module just added through another instance: never more than 100 %.
   const completedModules = Math.min(totals.completedModules, totalModules);
@@ -115,9 +123,7 @@ export function presentCourseProgress(isEnrolled: boolean, totalModules: number,
   let latest: ProgressEntry | null = null;
   for (const entry of entries) {
     const newer =
-      latest === null ||
-      Number(entry.updatedAt) > Number(latest.updatedAt) ||
-      (Number(entry.updatedAt) === Number(latest.updatedAt) && entry.id > latest.id);
+      latest === null || Number(entry.updatedAt) > Number(latest.updatedAt) || (Number(entry.updatedAt) === Number(latest.updatedAt) && entry.id > latest.id);
     if (newer) latest = entry;
   }
   return presentEnrolledProgress({ completedModules, lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null }, totalModules);

@@ -14,7 +14,12 @@ const modulesOf = (courseId: number, titles: string[]) =>
 
 // Multi-byte and quoted titles: what the cached JSON must carry through unchanged.
 const courses = [course(1, 'Photographie – l’école'), course(2, 'Vidéo 🎬 for schools'), course(3, 'Podcasts "quoted"'), course(4, 'Plain')];
-const modules = [...modulesOf(1, ['a', 'b', 'c', 'd']), ...modulesOf(2, ['Last', 'x', 'y', 'z']), ...modulesOf(3, ['p', 'q', 'r', 's']), ...modulesOf(4, ['Écrire ✍', 'e', 'f', 'g'])];
+const modules = [
+  ...modulesOf(1, ['a', 'b', 'c', 'd']),
+  ...modulesOf(2, ['Last', 'x', 'y', 'z']),
+  ...modulesOf(3, ['p', 'q', 'r', 's']),
+  ...modulesOf(4, ['Écrire ✍', 'e', 'f', 'g']),
+];
 const catalogue = buildCatalogue(courses, modules);
 
 /** The answer built as a typed DashboardDto and serialised whole: what the cached cards must add up to. */
@@ -25,7 +30,10 @@ function expected(enrolled: EnrolledCourseFigures[]): DashboardDto {
     const summary = presentCourseSummary({ ...entry, totalModules: 4, totalDuration: 2400 });
     if (!figures) return { ...summary, ...NOT_ENROLLED };
     const module = modules.find((candidate) => candidate.id === figures.lastModuleId);
-    return { ...summary, ...presentEnrolledProgress({ completedModules: figures.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null }, 4) };
+    return {
+      ...summary,
+      ...presentEnrolledProgress({ completedModules: figures.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null }, 4),
+    };
   });
   const mine = cards.filter((card) => card.isEnrolled);
   const watched = enrolled.filter((figures) => byCourse.has(figures.courseId)).reduce((sum, figures) => sum + figures.watchedSeconds, 0);

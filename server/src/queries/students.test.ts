@@ -31,7 +31,11 @@ describe('who is a student (one definition for /admin and its API)', () => {
     const list = await admin.get('/api/admin/students?limit=1000');
     let exported = 0;
     for await (const batch of studentExportBatches(server.db)) exported += batch.length;
-    const students = Number(await whereStudent(server.db('users')).count({ n: '*' }).then((rows) => rows[0]!.n));
+    const students = Number(
+      await whereStudent(server.db('users'))
+        .count({ n: '*' })
+        .then((rows) => rows[0]!.n),
+    );
 
     expect(students).toBeGreaterThanOrEqual(2);
     expect(overview.body.totalStudents).toBe(students);

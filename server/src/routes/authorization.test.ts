@@ -53,7 +53,11 @@ const recipes: Record<string, Recipe> = {
   'GET /healthz': { expect: everyone, request: () => ({ path: '/healthz' }) },
   'GET /readyz': { expect: everyone, request: () => ({ path: '/readyz' }) },
   'GET /api/config': { expect: everyone, request: () => ({ path: '/api/config' }) },
-  'POST /api/register': { fresh: true, expect: everyone, request: () => ({ path: '/api/register', body: { email: `new-${unique()}@school.test`, password: 'secret-123' } }) },
+  'POST /api/register': {
+    fresh: true,
+    expect: everyone,
+    request: () => ({ path: '/api/register', body: { email: `new-${unique()}@school.test`, password: 'secret-123' } }),
+  },
   'POST /api/login': { fresh: true, expect: everyone, request: (w) => ({ path: '/api/login', body: { email: w.learner.email, password: TEST_PASSWORD } }) },
   'POST /api/logout': { fresh: true, expect: signedIn, request: () => ({ path: '/api/logout' }) },
   'GET /api/user': { expect: signedIn, request: () => ({ path: '/api/user' }) },
@@ -62,7 +66,10 @@ const recipes: Record<string, Recipe> = {
     expect: all(400),
     request: () => ({ path: '/api/reset-password', body: { token: 'made-up-token', newPassword: 'new-password' } }),
   },
-  'POST /api/user/password': { expect: signedInGets(400), request: () => ({ path: '/api/user/password', body: { currentPassword: 'not-the-password', newPassword: 'whatever-new' } }) },
+  'POST /api/user/password': {
+    expect: signedInGets(400),
+    request: () => ({ path: '/api/user/password', body: { currentPassword: 'not-the-password', newPassword: 'whatever-new' } }),
+  },
   'POST /api/user/sign-out-everywhere': { throwaway: true, expect: signedIn, request: () => ({ path: '/api/user/sign-out-everywhere' }) },
   'GET /api/user/export': { expect: signedIn, request: () => ({ path: '/api/user/export' }) },
   'DELETE /api/user': { expect: signedInGets(400), request: () => ({ path: '/api/user', body: { password: 'not-the-password', certificates: 'keep' } }) },
@@ -81,7 +88,10 @@ const recipes: Record<string, Recipe> = {
   'POST /api/admin/orders/:id/paid': { expect: adminOnly, request: (w) => ({ path: `/api/admin/orders/${w.orderId}/paid` }) },
   'GET /api/admin/payments': { expect: adminOnly, request: () => ({ path: '/api/admin/payments' }) },
   'GET /api/modules/:moduleId/comments': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/comments` }) },
-  'POST /api/modules/:moduleId/comments': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/comments`, body: { comment: 'Helpful, thanks!' } }) },
+  'POST /api/modules/:moduleId/comments': {
+    expect: enrolledOrAdmin,
+    request: (w) => ({ path: `/api/modules/${w.moduleId}/comments`, body: { comment: 'Helpful, thanks!' } }),
+  },
   'DELETE /api/modules/comments/:commentId': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/comments/${w.commentId}` }) },
   'POST /api/contact': { expect: everyone, request: () => ({ path: '/api/contact', body: { name: 'Ann', email: 'ann@school.test', message: 'Hello' } }) },
   'GET /api/admin/students': { expect: adminOnly, request: () => ({ path: '/api/admin/students?q=a' }) },
@@ -89,11 +99,20 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/students/:id/enrollments': { expect: adminOnly, request: (w) => ({ path: `/api/admin/students/${w.learner.id}/enrollments` }) },
   'GET /api/admin/overview': { expect: adminOnly, request: () => ({ path: '/api/admin/overview' }) },
   'GET /api/admin/enrollments': { expect: adminOnly, request: () => ({ path: '/api/admin/enrollments' }) },
-  'POST /api/admin/enroll': { expect: adminOnly, request: (w) => ({ path: '/api/admin/enroll', body: { studentEmail: w.learner.email, courseId: w.pricedCourseId } }) },
-  'DELETE /api/admin/enroll': { expect: adminOnly, request: (w) => ({ path: '/api/admin/enroll', body: { studentEmail: w.learner.email, courseId: w.courseId } }) },
+  'POST /api/admin/enroll': {
+    expect: adminOnly,
+    request: (w) => ({ path: '/api/admin/enroll', body: { studentEmail: w.learner.email, courseId: w.pricedCourseId } }),
+  },
+  'DELETE /api/admin/enroll': {
+    expect: adminOnly,
+    request: (w) => ({ path: '/api/admin/enroll', body: { studentEmail: w.learner.email, courseId: w.courseId } }),
+  },
   'GET /api/admin/export-excel': { expect: adminOnly, request: () => ({ path: '/api/admin/export-excel' }) },
   'GET /api/admin/contact-messages': { expect: adminOnly, request: () => ({ path: '/api/admin/contact-messages' }) },
-  'PATCH /api/admin/contact-messages/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/contact-messages/${w.contactMessageId}`, body: { handled: true } }) },
+  'PATCH /api/admin/contact-messages/:id': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/contact-messages/${w.contactMessageId}`, body: { handled: true } }),
+  },
   'GET /api/admin/certificates': { expect: adminOnly, request: () => ({ path: '/api/admin/certificates' }) },
   'POST /api/admin/certificates/:number/revoke': { expect: adminOnly, request: (w) => ({ path: `/api/admin/certificates/${w.certificateNumber}/revoke` }) },
   'POST /api/admin/certificates/:number/restore': { expect: adminOnly, request: (w) => ({ path: `/api/admin/certificates/${w.certificateNumber}/restore` }) },
@@ -104,21 +123,37 @@ const recipes: Record<string, Recipe> = {
   'DELETE /api/courses/:id': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}` }) },
   'GET /api/courses/:courseId/modules': { expect: signedIn, request: (w) => ({ path: `/api/courses/${w.courseId}/modules` }) },
   'GET /api/modules/:id': { expect: signedIn, request: (w) => ({ path: `/api/modules/${w.moduleId}` }) },
-  'POST /api/modules': { expect: adminOnly, request: (w) => ({ path: '/api/modules', body: { title: 'Extra', vimeoVideoId: '76979871', courseId: w.courseId } }) },
-  'PUT /api/modules/:id': { expect: adminOnly, request: (w) => ({ path: `/api/modules/${w.moduleId}`, body: { title: 'Renamed', vimeoVideoId: '76979871', courseId: w.courseId } }) },
+  'POST /api/modules': {
+    expect: adminOnly,
+    request: (w) => ({ path: '/api/modules', body: { title: 'Extra', vimeoVideoId: '76979871', courseId: w.courseId } }),
+  },
+  'PUT /api/modules/:id': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/modules/${w.moduleId}`, body: { title: 'Renamed', vimeoVideoId: '76979871', courseId: w.courseId } }),
+  },
   'DELETE /api/modules/:id': { expect: adminOnly, request: (w) => ({ path: `/api/modules/${w.moduleId}` }) },
-  'PUT /api/courses/:courseId/modules/order': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}/modules/order`, body: { moduleIds: [w.secondModuleId, w.moduleId] } }) },
+  'PUT /api/courses/:courseId/modules/order': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/courses/${w.courseId}/modules/order`, body: { moduleIds: [w.secondModuleId, w.moduleId] } }),
+  },
   'GET /api/dashboard': { expect: signedIn, request: () => ({ path: '/api/dashboard' }) },
   'POST /api/enrollments': { expect: signedIn, request: (w) => ({ path: '/api/enrollments', body: { courseId: w.courseId } }) },
   'GET /api/progress/:moduleId': { expect: signedIn, request: (w) => ({ path: `/api/progress/${w.moduleId}` }) },
   // Admins, too, save progress only in courses they are enrolled in (no certificates for previewing).
-  'POST /api/progress': { expect: { ...signedInGets(403), learner: 'ok' }, request: (w) => ({ path: '/api/progress', body: { moduleId: w.moduleId, courseId: w.courseId, watchedDuration: 30 } }) },
+  'POST /api/progress': {
+    expect: { ...signedInGets(403), learner: 'ok' },
+    request: (w) => ({ path: '/api/progress', body: { moduleId: w.moduleId, courseId: w.courseId, watchedDuration: 30 } }),
+  },
   'GET /api/certificates': { expect: signedIn, request: () => ({ path: '/api/certificates' }) },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
   // Public, and 404 for everyone here: this world has no demo learner (demo/demo.test.ts has one).
   'GET /api/demo': { expect: all(404), request: () => ({ path: '/api/demo' }) },
   // A person belongs to one school at most: its members and managers cannot found another.
-  'POST /api/schools': { throwaway: true, expect: { ...signedIn, learner: 409, manager: 409, otherManager: 409 }, request: () => ({ path: '/api/schools', body: { name: 'Oak Academy' } }) },
+  'POST /api/schools': {
+    throwaway: true,
+    expect: { ...signedIn, learner: 409, manager: 409, otherManager: 409 },
+    request: () => ({ path: '/api/schools', body: { name: 'Oak Academy' } }),
+  },
   'GET /api/schools/mine': { expect: signedIn, request: () => ({ path: '/api/schools/mine' }) },
   'GET /api/schools/:id/members': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/members` }) },
   'DELETE /api/schools/:id/members/:userId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/members/${w.memberId}` }) },
@@ -126,11 +161,18 @@ const recipes: Record<string, Recipe> = {
   'POST /api/schools/:id/invites': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites`, body: { maxUses: 3 } }) },
   'GET /api/schools/:id/invites': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites` }) },
   'DELETE /api/schools/:id/invites/:inviteId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/${w.inviteId}` }) },
-  'POST /api/schools/:id/invites/email': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/email`, body: { emails: ['colleague@school.test'] } }) },
+  'POST /api/schools/:id/invites/email': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/email`, body: { emails: ['colleague@school.test'] } }),
+  },
   'GET /api/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/invites/${w.inviteToken}` }) },
   // A fresh account in each role's situation, so joining leaves the shared accounts as they were:
   // members of the school (its manager too) accept again without effect, another school's manager is refused.
-  'POST /api/invites/:token/accept': { throwaway: true, expect: { ...signedIn, otherManager: 409 }, request: (w) => ({ path: `/api/invites/${w.inviteToken}/accept` }) },
+  'POST /api/invites/:token/accept': {
+    throwaway: true,
+    expect: { ...signedIn, otherManager: 409 },
+    request: (w) => ({ path: `/api/invites/${w.inviteToken}/accept` }),
+  },
   'POST /api/schools/:id/domains': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/domains`, body: { domain: 'school.test' } }) },
   'DELETE /api/schools/:id/domains/:domain': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}` }) },
   'POST /api/user/verify-email': { expect: signedIn, request: () => ({ path: '/api/user/verify-email' }) },
@@ -138,9 +180,18 @@ const recipes: Record<string, Recipe> = {
   'GET /api/schools/:id/register.xlsx': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/register.xlsx` }) },
   'GET /api/admin/schools': { expect: adminOnly, request: () => ({ path: '/api/admin/schools' }) },
   'GET /api/admin/schools/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}` }) },
-  'POST /api/admin/schools/:id/licences': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences`, body: { courseId: w.licensedCourseId } }) },
-  'POST /api/admin/schools/:id/licences/:courseId/revoke': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/revoke` }) },
-  'POST /api/admin/schools/:id/licences/:courseId/restore': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/restore` }) },
+  'POST /api/admin/schools/:id/licences': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences`, body: { courseId: w.licensedCourseId } }),
+  },
+  'POST /api/admin/schools/:id/licences/:courseId/revoke': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/revoke` }),
+  },
+  'POST /api/admin/schools/:id/licences/:courseId/restore': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/restore` }),
+  },
 };
 
 let server: TestServer;
@@ -212,14 +263,29 @@ describe('authorization matrix', () => {
   });
 
   it('made the manager a manager of the school, and the others no manager of it', async () => {
-    const rows = await server.db('schoolMembers').select('userId', 'schoolId', 'role').whereIn('userId', Object.values(accounts).map((a) => a.id));
+    const rows = await server
+      .db('schoolMembers')
+      .select('userId', 'schoolId', 'role')
+      .whereIn(
+        'userId',
+        Object.values(accounts).map((a) => a.id),
+      );
     const byRole = Object.fromEntries(
       (Object.keys(accounts) as Account[]).map((role) => {
         const row = rows.find((r) => Number(r.userId) === accounts[role].id);
-        return [role, row ? `${Number(row.schoolId) === schoolId ? 'this' : Number(row.schoolId) === otherSchoolId ? 'other' : '?'} school ${row.role}` : 'none'];
+        return [
+          role,
+          row ? `${Number(row.schoolId) === schoolId ? 'this' : Number(row.schoolId) === otherSchoolId ? 'other' : '?'} school ${row.role}` : 'none',
+        ];
       }),
     );
-    expect(byRole).toEqual({ manager: 'this school manager', otherManager: 'other school manager', learner: 'this school member', other: 'none', admin: 'none' });
+    expect(byRole).toEqual({
+      manager: 'this school manager',
+      otherManager: 'other school manager',
+      learner: 'this school member',
+      other: 'none',
+      admin: 'none',
+    });
   });
 
   for (const route of table) {

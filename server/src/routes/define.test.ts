@@ -63,7 +63,9 @@ describe('rate limits in the route table', () => {
 
   it('refuses to count a public route by a user it does not have', () => {
     const routes = new Routes();
-    expect(() => routes.add({ method: 'post', path: '/api/thing', access: 'public', rateLimit: { limit: 'contact', by: 'user' }, handler: () => undefined })).toThrow(/no user/);
+    expect(() =>
+      routes.add({ method: 'post', path: '/api/thing', access: 'public', rateLimit: { limit: 'contact', by: 'user' }, handler: () => undefined }),
+    ).toThrow(/no user/);
   });
 
   it('answers 429 once a limit is spent, before a malformed body is even read', async () => {

@@ -73,9 +73,7 @@ export class Routes {
   readonly table: RouteInfo[] = [];
   private readonly groups = new Map<string, Router<AppState, AppContextExtensions>>();
 
-  add<A extends Access, B extends ZodType = never, Q extends ZodType = never, P extends ZodType = never>(
-    spec: RouteSpec<B, Q, P, A>,
-  ): void {
+  add<A extends Access, B extends ZodType = never, Q extends ZodType = never, P extends ZodType = never>(spec: RouteSpec<B, Q, P, A>): void {
     const group = routeGroup(spec.path);
     if (group.includes(':') || group.includes('(')) throw new Error(`${spec.path}: a parameter in the first two segments would defeat routeGroup()`);
     const rules = rateLimitRules(spec);
@@ -149,12 +147,7 @@ function validator(schemas: { body?: ZodType; query?: ZodType; params?: ZodType 
   return (ctx) => {
     const input: Record<string, unknown> = {};
     for (const location of locations) {
-      const raw =
-        location === 'params'
-          ? (ctx as unknown as { params: unknown }).params
-          : location === 'query'
-            ? ctx.query
-            : (ctx.request.body ?? {});
+      const raw = location === 'params' ? (ctx as unknown as { params: unknown }).params : location === 'query' ? ctx.query : (ctx.request.body ?? {});
       const result = schemas[location]!.safeParse(raw);
       if (!result.success) throw zodToHttp(result.error, location);
       input[location] = result.data;

@@ -33,7 +33,9 @@ beforeAll(async () => {
   const module = await createModule(server, course.id);
   await enroll(server.db, victim.id, course.id);
   const now = Date.now();
-  await server.db('progress').insert({ userId: victim.id, moduleId: module.id, courseId: course.id, watchedDuration: 100, position: 100, isCompleted: false, updatedAt: now });
+  await server
+    .db('progress')
+    .insert({ userId: victim.id, moduleId: module.id, courseId: course.id, watchedDuration: 100, position: 100, isCompleted: false, updatedAt: now });
   await server.db('comments').insert({ moduleId: module.id, userId: victim.id, comment: 'Victim comment', createdAt: now });
   // The victim manages a school with a member, an invite link, a domain and a licence.
   const victimSchoolId = await createSchool(server.db, { name: 'Victim Primary', country: 'GB' }, victim.id);
@@ -88,15 +90,55 @@ const poisoned = fc.record({
 const body = fc.oneof(
   fc.jsonValue(),
   fc.dictionary(
-    fc.constantFrom('email', 'password', 'courseId', 'moduleId', 'watchedDuration', 'isCompleted', 'comment', 'title', 'description', 'price', 'studentEmail', 'firstName', 'profileImageUrl', 'moduleIds', 'handled', 'token', 'newPassword', 'position', 'duration', 'vimeoVideoId', 'orderIndex', 'schoolName', 'billingEmail', 'schoolId', 'createSchool', 'name', 'country', 'emails', 'domain', 'userId', 'expiresInDays', 'maxUses'),
-    fc.oneof(fc.jsonValue(), fc.string({ minLength: 5000, maxLength: 20000 }), fc.constantFrom(-1, 0, 1e308, -1e308, 2 ** 53, '1e999', 'NaN', null, true, [], {})),
+    fc.constantFrom(
+      'email',
+      'password',
+      'courseId',
+      'moduleId',
+      'watchedDuration',
+      'isCompleted',
+      'comment',
+      'title',
+      'description',
+      'price',
+      'studentEmail',
+      'firstName',
+      'profileImageUrl',
+      'moduleIds',
+      'handled',
+      'token',
+      'newPassword',
+      'position',
+      'duration',
+      'vimeoVideoId',
+      'orderIndex',
+      'schoolName',
+      'billingEmail',
+      'schoolId',
+      'createSchool',
+      'name',
+      'country',
+      'emails',
+      'domain',
+      'userId',
+      'expiresInDays',
+      'maxUses',
+    ),
+    fc.oneof(
+      fc.jsonValue(),
+      fc.string({ minLength: 5000, maxLength: 20000 }),
+      fc.constantFrom(-1, 0, 1e308, -1e308, 2 ** 53, '1e999', 'NaN', null, true, [], {}),
+    ),
   ),
   poisoned,
 );
 
 const segment = fc.oneof(
   fc.constantFrom('0', '-1', '1.5', '99999999999999999999', 'NaN', '%00', '..', 'null', '__proto__', 'constructor'),
-  fc.string({ maxLength: 40 }).map(encodeURIComponent).filter((s) => s.length > 0),
+  fc
+    .string({ maxLength: 40 })
+    .map(encodeURIComponent)
+    .filter((s) => s.length > 0),
   fc.constant(String(0)).map(() => String(ids.moduleId)),
   // Real school and user ids, so school routes get past "not found" to the policy.
   fc.constantFrom('victimSchoolId', 'attackerSchoolId').map((which) => String(ids[which])),
@@ -110,15 +152,21 @@ describe('random input never breaks the server', () => {
     it(`${route.method.toUpperCase()} ${route.path}`, async () => {
       const before = await victimSnapshot();
       await fc.assert(
-        fc.asyncProperty(fc.array(segment, { minLength: 3, maxLength: 3 }), query, body, fc.constantFrom<Caller>('visitor', 'learner', 'manager'), async (segments, params, payload, caller) => {
-          let index = 0;
-          const path = route.path.replace(/:[A-Za-z]+/g, () => segments[index++]!);
-          const search = new URLSearchParams(params).toString();
-          const client = caller === 'visitor' ? server.client() : attackers[caller];
-          const method = route.method.toUpperCase();
-          const response = await client.request(method, search ? `${path}?${search}` : path, method === 'GET' ? {} : { body: payload });
-          expect(response.status, `${method} ${path} → ${response.text}`).toBeLessThan(500);
-        }),
+        fc.asyncProperty(
+          fc.array(segment, { minLength: 3, maxLength: 3 }),
+          query,
+          body,
+          fc.constantFrom<Caller>('visitor', 'learner', 'manager'),
+          async (segments, params, payload, caller) => {
+            let index = 0;
+            const path = route.path.replace(/:[A-Za-z]+/g, () => segments[index++]!);
+            const search = new URLSearchParams(params).toString();
+            const client = caller === 'visitor' ? server.client() : attackers[caller];
+            const method = route.method.toUpperCase();
+            const response = await client.request(method, search ? `${path}?${search}` : path, method === 'GET' ? {} : { body: payload });
+            expect(response.status, `${method} ${path} → ${response.text}`).toBeLessThan(500);
+          },
+        ),
         { numRuns: RUNS },
       );
       expect(await victimSnapshot()).toBe(before);

@@ -74,7 +74,9 @@ describe('catalogue cache', () => {
     const user = await createUser(server.db);
     await enroll(server.db, user.id, course.id);
     const warm = await server.catalogue.get();
-    expect(await recordProgress(server.database, { userId: user.id, module, watchedDuration: 60, isCompleted: false })).toMatchObject({ progress: { watchedDuration: 60 } });
+    expect(await recordProgress(server.database, { userId: user.id, module, watchedDuration: 60, isCompleted: false })).toMatchObject({
+      progress: { watchedDuration: 60 },
+    });
     expect(await server.catalogue.get()).toBe(warm);
   });
 

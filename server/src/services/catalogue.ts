@@ -114,7 +114,13 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
     };
     const summary = presentCourseSummary(totals);
-    courses.set(Number(course.id), { course, modules: courseModules, totals, summary, notEnrolledCard: Buffer.from(JSON.stringify({ ...summary, ...NOT_ENROLLED })) });
+    courses.set(Number(course.id), {
+      course,
+      modules: courseModules,
+      totals,
+      summary,
+      notEnrolledCard: Buffer.from(JSON.stringify({ ...summary, ...NOT_ENROLLED })),
+    });
   }
   return { courses, modules };
 }

@@ -67,7 +67,12 @@ describe('Mailer', () => {
     const lines: Array<{ level: string; msg: string }> = [];
     const recording = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
     // A MariaDB that is not there: port 1 refuses every connection.
-    const down = knex({ client: 'mysql2', connection: { host: '127.0.0.1', port: 1, user: 'atrium' }, pool: { min: 0, max: 2, propagateCreateError: true }, acquireConnectionTimeout: 2000 });
+    const down = knex({
+      client: 'mysql2',
+      connection: { host: '127.0.0.1', port: 1, user: 'atrium' },
+      pool: { min: 0, max: 2, propagateCreateError: true },
+      acquireConnectionTimeout: 2000,
+    });
     resetOutageLog();
     const mailer = new Mailer(down, recording, { smtpUrl: null, from: 'Atrium <noreply@atrium.test>' });
     for (let i = 0; i < 30; i += 1) mailer.kick();

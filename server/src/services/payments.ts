@@ -21,7 +21,13 @@ export interface PaymentEvent {
 
 /** The card-payment provider as the rest of the server needs it; Stripe behind it. */
 export interface PaymentProvider {
-  createIntent(input: { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string; description: string }): Promise<PaymentIntentSummary>;
+  createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<PaymentIntentSummary>;
   retrieveIntent(id: string): Promise<PaymentIntentSummary>;
   /** Verifies the signature over the raw body; throws when it does not match. */
   parseWebhook(rawBody: string, signature: string): PaymentEvent;

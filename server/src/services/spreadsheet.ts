@@ -61,8 +61,7 @@ interface ZipEntryInput {
 }
 
 const isZipEntryInput = (value: unknown): value is ZipEntryInput =>
-  typeof (value as ZipEntryInput | undefined)?._writableState?.length === 'number' &&
-  typeof (value as ZipEntryInput).once === 'function';
+  typeof (value as ZipEntryInput | undefined)?._writableState?.length === 'number' && typeof (value as ZipEntryInput).once === 'function';
 
 /** The next 'drain', or a short timeout so a stalled or finished stream is looked at again. */
 function drainOrTick(entry: ZipEntryInput): Promise<void> {

@@ -52,23 +52,53 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
   const certificateNumber = `ATR-${randomBytes(8).toString('hex').toUpperCase()}`;
   await db('certificates').insert({
-    userId: learner.id, courseId: course.id, certificateNumber, studentName: 'Learner', courseName: course.title,
-    completionPercentage: 100, completedAt: now, issuedAt: now,
+    userId: learner.id,
+    courseId: course.id,
+    certificateNumber,
+    studentName: 'Learner',
+    courseName: course.title,
+    completionPercentage: 100,
+    completedAt: now,
+    issuedAt: now,
   });
   const [orderId] = await db('orders').insert({
-    userId: learner.id, courseId: priced.id, courseTitle: priced.title, schoolName: 'Oak', billingEmail: 'o@oak.test',
-    amount: 49900, currency: 'gbp', status: 'requested', createdAt: now,
+    userId: learner.id,
+    courseId: priced.id,
+    courseTitle: priced.title,
+    schoolName: 'Oak',
+    billingEmail: 'o@oak.test',
+    amount: 49900,
+    currency: 'gbp',
+    status: 'requested',
+    createdAt: now,
   });
   const [contactMessageId] = await db('contactMessages').insert({ name: 'A', email: 'a@b.test', message: 'Hi', source: 'landing', createdAt: now });
-  await db('avatars').insert({ userId: learner.id, data: Buffer.from('x'), contentType: 'image/webp', etag: unique(), updatedAt: now }).onConflict('userId').merge();
+  await db('avatars')
+    .insert({ userId: learner.id, data: Buffer.from('x'), contentType: 'image/webp', etag: unique(), updatedAt: now })
+    .onConflict('userId')
+    .merge();
   const paymentIntentId = `pi_${unique()}${unique()}`;
   stripe.intents.set(paymentIntentId, {
-    id: paymentIntentId, object: 'payment_intent', amount: 49900, currency: 'gbp', status: 'requires_payment_method',
-    client_secret: `${paymentIntentId}_secret_x`, metadata: {}, description: null, last_payment_error: null,
+    id: paymentIntentId,
+    object: 'payment_intent',
+    amount: 49900,
+    currency: 'gbp',
+    status: 'requires_payment_method',
+    client_secret: `${paymentIntentId}_secret_x`,
+    metadata: {},
+    description: null,
+    last_payment_error: null,
   });
   await db('payments').insert({
-    userId: learner.id, courseId: priced.id, provider: 'stripe', providerReference: paymentIntentId, amount: 49900,
-    currency: 'gbp', status: 'requires_payment_method', createdAt: now, updatedAt: now,
+    userId: learner.id,
+    courseId: priced.id,
+    provider: 'stripe',
+    providerReference: paymentIntentId,
+    amount: 49900,
+    currency: 'gbp',
+    status: 'requires_payment_method',
+    createdAt: now,
+    updatedAt: now,
   });
   // Rows, not commands, for the per-cell fixtures: joining enrolls in every licensed course and
   // licensing enrolls every member, which over some 500 cells would grow quadratically.
@@ -80,8 +110,22 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   const licensed = await createCourse(server, { price: 100 });
   await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
   return {
-    schoolId, memberId: member.id, inviteId: invite.id, inviteToken, domain, licensedCourseId: licensed.id,
-    learner, courseId: course.id, pricedCourseId: priced.id, untouchedPricedCourseId: untouched.id, moduleId: module.id, secondModuleId: second.id,
-    commentId: Number(commentId), certificateNumber, orderId: Number(orderId), contactMessageId: Number(contactMessageId), paymentIntentId,
+    schoolId,
+    memberId: member.id,
+    inviteId: invite.id,
+    inviteToken,
+    domain,
+    licensedCourseId: licensed.id,
+    learner,
+    courseId: course.id,
+    pricedCourseId: priced.id,
+    untouchedPricedCourseId: untouched.id,
+    moduleId: module.id,
+    secondModuleId: second.id,
+    commentId: Number(commentId),
+    certificateNumber,
+    orderId: Number(orderId),
+    contactMessageId: Number(contactMessageId),
+    paymentIntentId,
   };
 }

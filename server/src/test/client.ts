@@ -26,7 +26,11 @@ export class TestClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request<T = any>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body: BodyInit | undefined = options.raw;

@@ -8,8 +8,7 @@ let passwordHash: Promise<string> | null = null;
 let sequence = 0;
 
 /** One real argon2id hash per process: factories insert rows, they do not pay for hashing. */
-const testPasswordHash = () =>
-  (passwordHash ??= argon2.hash(TEST_PASSWORD, { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 }));
+const testPasswordHash = () => (passwordHash ??= argon2.hash(TEST_PASSWORD, { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 }));
 
 export interface UserRow {
   id: number;
@@ -66,7 +65,12 @@ export async function createModule(
     ...overrides,
   };
   const [id] = await writeCatalogue(deps, (trx) => trx('modules').insert({ ...row, createdAt: Date.now(), updatedAt: Date.now() }));
-  return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), courseId, duration: row.duration as number, orderIndex: row.orderIndex as number };
+  return {
+    id: typeof id === 'object' ? (id as { id: number }).id : (id as number),
+    courseId,
+    duration: row.duration as number,
+    orderIndex: row.orderIndex as number,
+  };
 }
 
 export async function enroll(db: Db, userId: number, courseId: number): Promise<void> {

@@ -4,7 +4,10 @@ import type { FileTestServer } from './useTestServer.ts';
 import { createUser, signIn, type UserRow } from './factories.ts';
 
 /** A signed-in browser for a fresh learner (optionally with a verified address). */
-export async function learner(server: FileTestServer, overrides: Parameters<typeof createUser>[1] & { verified?: boolean } = {}): Promise<{ client: TestClient; user: UserRow }> {
+export async function learner(
+  server: FileTestServer,
+  overrides: Parameters<typeof createUser>[1] & { verified?: boolean } = {},
+): Promise<{ client: TestClient; user: UserRow }> {
   const { verified, ...rest } = overrides;
   const user = await createUser(server.db, rest);
   if (verified) await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });

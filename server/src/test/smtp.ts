@@ -75,7 +75,10 @@ export function mailParts(raw: string): { text: string | null; html: string | nu
   for (const part of parts) {
     const split = part.search(/\r?\n\r?\n/);
     const headers = part.slice(0, split);
-    const body = part.slice(split).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+    const body = part
+      .slice(split)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
     const type = /content-type:\s*text\/(plain|html)/i.exec(headers)?.[1]?.toLowerCase();
     if (type === 'plain') found.text = decodePart(headers, body).replace(/\r\n/g, '\n');
     if (type === 'html') found.html = decodePart(headers, body);

@@ -20,9 +20,7 @@ describe('CertificateBadge', () => {
   it('verifies a real number: student, course, long British date and the certificate link', async () => {
     const { calls } = mockFetch(() => json(certificate));
     const onVerified = vi.fn();
-    const { container } = render(
-      <CertificateBadge number=" ATR-7F3K9Q2M4X8C " apiBase="https://atrium.test" onVerified={onVerified} />,
-    );
+    const { container } = render(<CertificateBadge number=" ATR-7F3K9Q2M4X8C " apiBase="https://atrium.test" onVerified={onVerified} />);
     expect(badge(container)?.getAttribute('data-status')).toBe('loading');
     await screen.findByText('Verified certificate');
     expect(badge(container)?.getAttribute('data-status')).toBe('valid');

@@ -5,10 +5,7 @@ import { AlertIcon, ExternalIcon, ShieldCheckIcon } from '../shared/icons.tsx';
 import { rootTypography, tokens } from '../tokens.ts';
 
 export type CertificateBadgeState =
-  | { status: 'loading' }
-  | { status: 'valid'; certificate: CertificatePublicDto }
-  | { status: 'not_found' }
-  | { status: 'error' };
+  { status: 'loading' } | { status: 'valid'; certificate: CertificatePublicDto } | { status: 'not_found' } | { status: 'error' };
 
 export interface CertificateBadgeViewProps {
   number: string;
@@ -208,8 +205,13 @@ const Link = styled.a`
   color: ${tokens.accent};
   text-decoration: none;
   border-radius: 4px;
-  &:hover { text-decoration: underline; }
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
+  &:hover {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Retry = styled.button`
@@ -223,8 +225,13 @@ const Retry = styled.button`
   border: 1px solid ${tokens.border};
   border-radius: ${tokens.radius};
   cursor: pointer;
-  &:hover { background: ${tokens.accentSoft}; }
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
+  &:hover {
+    background: ${tokens.accentSoft};
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const pulse = keyframes`
@@ -240,5 +247,7 @@ const Placeholder = styled.span<{ $width: string }>`
   border-radius: 6px;
   background: ${tokens.surfaceMuted};
   animation: ${pulse} 1.4s ease-in-out infinite;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;

@@ -48,13 +48,30 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
             <Label htmlFor={id('name')} part="label">
               Name<Required aria-hidden="true">*</Required>
             </Label>
-            <Input id={id('name')} name="name" autoComplete="name" required value={values.name} onChange={(e) => onChange('name', e.currentTarget.value)} part="input" />
+            <Input
+              id={id('name')}
+              name="name"
+              autoComplete="name"
+              required
+              value={values.name}
+              onChange={(e) => onChange('name', e.currentTarget.value)}
+              part="input"
+            />
           </Field>
           <Field>
             <Label htmlFor={id('email')} part="label">
               Email<Required aria-hidden="true">*</Required>
             </Label>
-            <Input id={id('email')} name="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => onChange('email', e.currentTarget.value)} part="input" />
+            <Input
+              id={id('email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={(e) => onChange('email', e.currentTarget.value)}
+              part="input"
+            />
           </Field>
         </Row>
         <Row>
@@ -62,20 +79,43 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
             <Label htmlFor={id('company')} part="label">
               School or company
             </Label>
-            <Input id={id('company')} name="company" autoComplete="organization" value={values.company} onChange={(e) => onChange('company', e.currentTarget.value)} part="input" />
+            <Input
+              id={id('company')}
+              name="company"
+              autoComplete="organization"
+              value={values.company}
+              onChange={(e) => onChange('company', e.currentTarget.value)}
+              part="input"
+            />
           </Field>
           <Field>
             <Label htmlFor={id('phone')} part="label">
               Phone
             </Label>
-            <Input id={id('phone')} name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={(e) => onChange('phone', e.currentTarget.value)} part="input" />
+            <Input
+              id={id('phone')}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              value={values.phone}
+              onChange={(e) => onChange('phone', e.currentTarget.value)}
+              part="input"
+            />
           </Field>
         </Row>
         <Field>
           <Label htmlFor={id('message')} part="label">
             Message<Required aria-hidden="true">*</Required>
           </Label>
-          <TextArea id={id('message')} name="message" rows={4} required value={values.message} onChange={(e) => onChange('message', e.currentTarget.value)} part="input textarea" />
+          <TextArea
+            id={id('message')}
+            name="message"
+            rows={4}
+            required
+            value={values.message}
+            onChange={(e) => onChange('message', e.currentTarget.value)}
+            part="input textarea"
+          />
         </Field>
         <Footer>
           <Hint>

@@ -33,7 +33,12 @@ export function CourseCard({ course, href, actionLabel }: CourseCardProps) {
             allowFullScreen
           />
         ) : media.kind === 'icon' ? (
-          <IconTile>{(() => { const Icon = ICONS[media.icon]; return <Icon size={34} />; })()}</IconTile>
+          <IconTile>
+            {(() => {
+              const Icon = ICONS[media.icon];
+              return <Icon size={34} />;
+            })()}
+          </IconTile>
         ) : null}
       </Media>
       <Body>
@@ -92,15 +97,28 @@ const Card = styled.article`
   border: 1px solid ${tokens.border};
   border-radius: ${tokens.radiusLarge};
   box-shadow: ${tokens.shadowCard};
-  transition: box-shadow 160ms ease, transform 160ms ease;
-  &:hover:not([data-placeholder]) { box-shadow: ${tokens.shadowRaised}; transform: translateY(-2px); }
-  @media (prefers-reduced-motion: reduce) { transition: none; &:hover:not([data-placeholder]) { transform: none; } }
+  transition:
+    box-shadow 160ms ease,
+    transform 160ms ease;
+  &:hover:not([data-placeholder]) {
+    box-shadow: ${tokens.shadowRaised};
+    transform: translateY(-2px);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+    &:hover:not([data-placeholder]) {
+      transform: none;
+    }
+  }
 `;
 
 const Media = styled.div`
   position: relative;
   height: 150px;
-  &[data-media='video'] { height: auto; aspect-ratio: 16 / 9; }
+  &[data-media='video'] {
+    height: auto;
+    aspect-ratio: 16 / 9;
+  }
   background: ${tokens.accentSoft};
   overflow: hidden;
 `;
@@ -173,7 +191,9 @@ const MetaItem = styled.span`
   display: inline-flex;
   align-items: center;
   gap: 6px;
-  & > svg { color: ${tokens.accent}; }
+  & > svg {
+    color: ${tokens.accent};
+  }
 `;
 
 const Footer = styled.div`
@@ -208,8 +228,15 @@ const Action = styled.a`
   background: ${tokens.accent};
   border-radius: ${tokens.radius};
   transition: background-color 120ms ease;
-  &:hover { background: ${tokens.accentStrong}; color: ${tokens.onAccent}; text-decoration: none; }
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
+  &:hover {
+    background: ${tokens.accentStrong};
+    color: ${tokens.onAccent};
+    text-decoration: none;
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const pulse = keyframes`
@@ -230,5 +257,7 @@ const Bar = styled.div<{ $width: string; $height?: number }>`
   border-radius: 6px;
   background: ${tokens.surfaceMuted};
   animation: ${pulse} 1.4s ease-in-out infinite;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;

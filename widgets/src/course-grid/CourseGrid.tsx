@@ -47,17 +47,7 @@ export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, onLoaded
   }, [apiBase, attempt]);
 
   const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
-  const linkFor = useCallback(
-    (course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`),
-    [base, signedIn],
-  );
+  const linkFor = useCallback((course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`), [base, signedIn]);
 
-  return (
-    <CourseGridView
-      state={state}
-      linkFor={linkFor}
-      actionLabel={signedIn ? 'Purchase Course' : 'Get Started'}
-      onRetry={() => setAttempt((n) => n + 1)}
-    />
-  );
+  return <CourseGridView state={state} linkFor={linkFor} actionLabel={signedIn ? 'Purchase Course' : 'Get Started'} onRetry={() => setAttempt((n) => n + 1)} />;
 }

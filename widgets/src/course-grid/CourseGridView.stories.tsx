@@ -5,10 +5,34 @@ import type { CourseCardCourse } from './CourseCard.tsx';
 import { CourseGridView } from './CourseGridView.tsx';
 
 const courses: CourseCardCourse[] = [
-  { id: 1, title: 'Smartphone Photography for School Marketing', description: 'Take photos of school life that parents stop scrolling for, with the phone already in your pocket.', price: 49900, totalModules: 7 },
-  { id: 2, title: 'Creating Videos for School Marketing', description: 'Plan, film and edit short videos that show what your school is really like.', price: 49900, totalModules: 8 },
-  { id: 3, title: 'Running a School Podcast', description: 'A shorter course on starting a school podcast that families and staff will listen to.', price: 19900, totalModules: 5 },
-  { id: 4, title: 'Marketing Photos Without Identifying Children', description: 'Show the energy of school life while protecting pupils’ identities.', price: 49900, totalModules: 6 },
+  {
+    id: 1,
+    title: 'Smartphone Photography for School Marketing',
+    description: 'Take photos of school life that parents stop scrolling for, with the phone already in your pocket.',
+    price: 49900,
+    totalModules: 7,
+  },
+  {
+    id: 2,
+    title: 'Creating Videos for School Marketing',
+    description: 'Plan, film and edit short videos that show what your school is really like.',
+    price: 49900,
+    totalModules: 8,
+  },
+  {
+    id: 3,
+    title: 'Running a School Podcast',
+    description: 'A shorter course on starting a school podcast that families and staff will listen to.',
+    price: 19900,
+    totalModules: 5,
+  },
+  {
+    id: 4,
+    title: 'Marketing Photos Without Identifying Children',
+    description: 'Show the energy of school life while protecting pupils’ identities.',
+    price: 49900,
+    totalModules: 6,
+  },
 ];
 
 const meta = {

@@ -4,10 +4,7 @@ import { AlertIcon } from '../shared/icons.tsx';
 import { rootTypography, tokens } from '../tokens.ts';
 import { CourseCard, CourseCardPlaceholder, type CourseCardCourse } from './CourseCard.tsx';
 
-export type CourseGridState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; courses: CourseCardCourse[] };
+export type CourseGridState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; courses: CourseCardCourse[] };
 
 export interface CourseGridViewProps {
   state: CourseGridState;
@@ -78,8 +75,12 @@ const Notice = styled.div`
   background: ${tokens.surface};
   border: 1px dashed ${tokens.border};
   border-radius: ${tokens.radiusLarge};
-  & > svg { color: ${tokens.danger}; }
-  & > button { margin-top: 8px; }
+  & > svg {
+    color: ${tokens.danger};
+  }
+  & > button {
+    margin-top: 8px;
+  }
 `;
 
 const NoticeTitle = styled.p`

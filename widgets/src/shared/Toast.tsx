@@ -38,11 +38,10 @@ const slideIn = keyframes`
 `;
 
 const Region = styled.div<{ $floating: boolean }>`
-  ${({ $floating }) =>
-    $floating
-      ? `position: absolute; left: 12px; right: 12px; top: 68px; z-index: 2;`
-      : `margin-top: 12px;`}
-  &:empty { display: none; }
+  ${({ $floating }) => ($floating ? `position: absolute; left: 12px; right: 12px; top: 68px; z-index: 2;` : `margin-top: 12px;`)}
+  &:empty {
+    display: none;
+  }
 `;
 
 const Card = styled.div<{ $variant: ToastMessage['variant'] }>`
@@ -57,7 +56,9 @@ const Card = styled.div<{ $variant: ToastMessage['variant'] }>`
   color: ${tokens.text};
   box-shadow: ${tokens.shadowCard};
   animation: ${slideIn} 160ms ease-out;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 const Text = styled.div`
@@ -93,6 +94,12 @@ const Dismiss = styled.button`
   background: transparent;
   color: ${tokens.textMuted};
   cursor: pointer;
-  &:hover { background: rgba(23, 32, 51, 0.08); color: ${tokens.text}; }
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 1px; }
+  &:hover {
+    background: rgba(23, 32, 51, 0.08);
+    color: ${tokens.text};
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 1px;
+  }
 `;

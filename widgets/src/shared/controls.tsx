@@ -76,7 +76,10 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
   white-space: nowrap;
   border-radius: ${tokens.radius};
   cursor: pointer;
-  transition: background-color 120ms ease, border-color 120ms ease, color 120ms ease;
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease,
+    color 120ms ease;
   ${({ $variant = 'primary' }) =>
     $variant === 'primary'
       ? `
@@ -91,10 +94,15 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
     border: 1px solid ${tokens.border};
     &:hover:not(:disabled) { background: ${tokens.accentSoft}; border-color: ${tokens.accent}; }
   `}
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
-  &:disabled { opacity: 0.65; cursor: not-allowed; }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 2px;
+  }
+  &:disabled {
+    opacity: 0.65;
+    cursor: not-allowed;
+  }
 `;
-
 
 export const VisuallyHidden = styled.span`
   position: absolute;

@@ -72,9 +72,7 @@ export function ChatPanelView(props: ChatPanelViewProps) {
         </Avatar>
         <HeaderText>
           <HeaderTitle>Support</HeaderTitle>
-          <HeaderStatus>
-            Automatic answers · a person replies to messages within 30 minutes
-          </HeaderStatus>
+          <HeaderStatus>Automatic answers · a person replies to messages within 30 minutes</HeaderStatus>
         </HeaderText>
         <IconButton type="button" aria-label="Close support chat" onClick={props.onClose} $onAccent>
           <CloseIcon size={20} />
@@ -87,7 +85,12 @@ export function ChatPanelView(props: ChatPanelViewProps) {
         <>
           <Messages ref={listRef} role="log" aria-live="polite" aria-label="Conversation" part="messages">
             {messages.map((message) => (
-              <Bubble key={message.id} $user={message.isUser} part={message.isUser ? 'message user-message' : 'message bot-message'} data-from={message.isUser ? 'user' : 'bot'}>
+              <Bubble
+                key={message.id}
+                $user={message.isUser}
+                part={message.isUser ? 'message user-message' : 'message bot-message'}
+                data-from={message.isUser ? 'user' : 'bot'}
+              >
                 <BubbleText>{message.message}</BubbleText>
                 <Time dateTime={new Date(message.timestamp).toISOString()}>{timeFormat.format(message.timestamp)}</Time>
               </Bubble>
@@ -131,15 +134,37 @@ export function ChatPanelView(props: ChatPanelViewProps) {
           <ChatForm onSubmit={submit} noValidate aria-busy={sending} part="form">
             <Field>
               <Label htmlFor={id('name')}>Name</Label>
-              <Input id={id('name')} name="name" autoComplete="name" value={form.name} onChange={(e) => props.onFormChange('name', e.currentTarget.value)} part="input" />
+              <Input
+                id={id('name')}
+                name="name"
+                autoComplete="name"
+                value={form.name}
+                onChange={(e) => props.onFormChange('name', e.currentTarget.value)}
+                part="input"
+              />
             </Field>
             <Field>
               <Label htmlFor={id('email')}>Email</Label>
-              <Input id={id('email')} name="email" type="email" autoComplete="email" value={form.email} onChange={(e) => props.onFormChange('email', e.currentTarget.value)} part="input" />
+              <Input
+                id={id('email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={form.email}
+                onChange={(e) => props.onFormChange('email', e.currentTarget.value)}
+                part="input"
+              />
             </Field>
             <Field>
               <Label htmlFor={id('message')}>Message</Label>
-              <TextArea id={id('message')} name="message" rows={4} value={form.message} onChange={(e) => props.onFormChange('message', e.currentTarget.value)} part="input textarea" />
+              <TextArea
+                id={id('message')}
+                name="message"
+                rows={4}
+                value={form.message}
+                onChange={(e) => props.onFormChange('message', e.currentTarget.value)}
+                part="input textarea"
+              />
             </Field>
             <Button type="submit" disabled={sending} part="button">
               {sending ? 'Sending...' : 'Send Message'}
@@ -232,8 +257,13 @@ const IconButton = styled.button<{ $onAccent?: boolean }>`
   color: inherit;
   background: transparent;
   cursor: pointer;
-  &:hover { background: ${({ $onAccent }) => ($onAccent ? 'rgba(255, 255, 255, 0.16)' : tokens.surfaceMuted)}; }
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 1px; }
+  &:hover {
+    background: ${({ $onAccent }) => ($onAccent ? 'rgba(255, 255, 255, 0.16)' : tokens.surfaceMuted)};
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 1px;
+  }
 `;
 
 const Messages = styled.div`
@@ -295,8 +325,12 @@ const Typing = styled.div`
     background: ${tokens.textMuted};
     animation: ${blink} 1s infinite ease-in-out;
   }
-  & > span:nth-child(2) { animation-delay: 0.15s; }
-  & > span:nth-child(3) { animation-delay: 0.3s; }
+  & > span:nth-child(2) {
+    animation-delay: 0.15s;
+  }
+  & > span:nth-child(3) {
+    animation-delay: 0.3s;
+  }
 `;
 
 const ChatFooter = styled.div`
@@ -377,5 +411,7 @@ const ChatForm = styled.form`
   flex-direction: column;
   gap: 12px;
   margin: 0;
-  & textarea { min-height: 88px; }
+  & textarea {
+    min-height: 88px;
+  }
 `;

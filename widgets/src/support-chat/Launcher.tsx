@@ -48,11 +48,28 @@ const Button = styled.button<{ $open: boolean }>`
   background: ${tokens.accent};
   box-shadow: 0 6px 20px rgba(23, 32, 51, 0.25);
   cursor: pointer;
-  transition: transform 150ms ease, background-color 150ms ease;
-  &:hover { background: ${tokens.accentStrong}; transform: scale(1.05); }
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 3px; }
-  &[aria-busy='true'] { cursor: progress; }
-  @media (prefers-reduced-motion: reduce) { transition: none; &:hover { transform: none; } }
+  transition:
+    transform 150ms ease,
+    background-color 150ms ease;
+  &:hover {
+    background: ${tokens.accentStrong};
+    transform: scale(1.05);
+  }
+  &:focus-visible {
+    outline: 3px solid ${tokens.focus};
+    outline-offset: 3px;
+  }
+  &[aria-busy='true'] {
+    cursor: progress;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+    &:hover {
+      transform: none;
+    }
+  }
   /* On a phone the open panel covers the screen and has its own close button. */
-  @media (max-width: ${CHAT_LAYOUT.phoneMax}px) { ${({ $open }) => ($open ? 'display: none;' : '')} }
+  @media (max-width: ${CHAT_LAYOUT.phoneMax}px) {
+    ${({ $open }) => ($open ? 'display: none;' : '')}
+  }
 `;

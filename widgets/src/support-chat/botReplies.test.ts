@@ -16,14 +16,12 @@ describe('botReply', () => {
     expect(botReply(message)).toBe(reply);
   });
 
-  it.each([
-    'Can we pay for the course by invoice?',
-    'Do you accept a purchase order?',
-    'Where do I put our PO number',
-    'Our finance office needs a quote',
-  ])('answers the invoice question %j with the FAQ\'s words', (message) => {
-    expect(botReply(message)).toBe(INVOICE_ANSWER);
-  });
+  it.each(['Can we pay for the course by invoice?', 'Do you accept a purchase order?', 'Where do I put our PO number', 'Our finance office needs a quote'])(
+    "answers the invoice question %j with the FAQ's words",
+    (message) => {
+      expect(botReply(message)).toBe(INVOICE_ANSWER);
+    },
+  );
 
   it('checks price before course and course before support', () => {
     expect(botReply('help with the course price')).toBe(REPLIES.pricing);

@@ -25,8 +25,7 @@ export const REPLIES = {
     'Each course is £499. Schools can pay by invoice, and we offer bulk discounts when you buy several courses. Every purchase gives your whole staff unlimited access, including the community discussions in each module.',
   courses:
     'We offer video courses on smartphone photography, creating videos for school marketing, running a school podcast, and marketing photos that don’t identify children. Each one tracks your progress and ends with a certificate.',
-  support:
-    'Happy to help! For technical support, tap “Send us a message” below with a few details and our team will get back to you within 30 minutes.',
+  support: 'Happy to help! For technical support, tap “Send us a message” below with a few details and our team will get back to you within 30 minutes.',
   fallback:
     'Thanks for your question! For anything I can’t answer here, please use our contact form — tap “Send us a message” below and we’ll reply within 30 minutes.',
 } as const;

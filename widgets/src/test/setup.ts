@@ -34,8 +34,7 @@ export function mockFetch(handler: (call: FetchCall) => Response | Promise<Respo
   return { calls, fetchMock };
 }
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A promise with its resolve function outside, to hold a request open mid-test. */
 export function deferred<T>() {

@@ -37,7 +37,12 @@ export function AdminCourseScene() {
   if (course.isError) {
     return (
       <Container>
-        <StatusMessage icon={isNotFound(course.error) ? 'book' : 'alert'} headingLevel={1} title={isNotFound(course.error) ? 'Course not found' : 'The course could not be loaded'} actions={backToAdmin}>
+        <StatusMessage
+          icon={isNotFound(course.error) ? 'book' : 'alert'}
+          headingLevel={1}
+          title={isNotFound(course.error) ? 'Course not found' : 'The course could not be loaded'}
+          actions={backToAdmin}
+        >
           {isNotFound(course.error) ? <p>It may have been deleted.</p> : <p>{course.error.message}</p>}
         </StatusMessage>
       </Container>
@@ -84,7 +89,8 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
     const row = list.current?.querySelector<HTMLElement>(`[data-module-id="${pending.id}"]`);
     // The same button again, or the other one once the module reaches either end.
     const button =
-      row?.querySelector<HTMLButtonElement>(`[data-move="${pending.by}"]:not(:disabled)`) ?? row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+      row?.querySelector<HTMLButtonElement>(`[data-move="${pending.by}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
     button?.focus();
   }, [modules]);
 
@@ -143,13 +149,24 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
                 <Body>
                   <strong>{module.title}</strong>
                   <Muted>
-                    <span className="visually-hidden">Position {index + 1} of {modules.length}. </span>
+                    <span className="visually-hidden">
+                      Position {index + 1} of {modules.length}.{' '}
+                    </span>
                     {module.duration > 0 ? formatDuration(module.duration) : 'No duration'} · Vimeo {module.vimeoVideoId ?? '—'}
                     {module.vimeoHash ? ' (private)' : ''}
                   </Muted>
                 </Body>
                 <RowActions>
-                  <IconButton icon="arrowUp" label={`Move ${module.title} up`} title="Move up" variant="outline" size="sm" data-move="-1" onClick={() => move(module, -1)} disabled={index === 0} />
+                  <IconButton
+                    icon="arrowUp"
+                    label={`Move ${module.title} up`}
+                    title="Move up"
+                    variant="outline"
+                    size="sm"
+                    data-move="-1"
+                    onClick={() => move(module, -1)}
+                    disabled={index === 0}
+                  />
                   <IconButton
                     icon="arrowDown"
                     label={`Move ${module.title} down`}

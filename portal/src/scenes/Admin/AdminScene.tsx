@@ -24,35 +24,35 @@ export function AdminScene() {
       <PageHeading title="Admin Dashboard" lead="Courses, students, schools, enrollments and messages." actions={<ExportButton />} />
       <Layout>
         <Area $area="overview">
-        <Panel aria-labelledby="overview-title">
-          <PanelHeader>
-            <h2 id="overview-title">Overview</h2>
-          </PanelHeader>
-          {overview.data ? (
-            <Tiles>
-              <Tile>
-                <dt>Total Students</dt>
-                <dd>{count.format(overview.data.totalStudents)}</dd>
-              </Tile>
-              <Tile>
-                <dt>Total Enrollments</dt>
-                <dd>{count.format(overview.data.totalEnrollments)}</dd>
-              </Tile>
-              <Tile>
-                <dt>Courses</dt>
-                <dd>{count.format(overview.data.totalCourses)}</dd>
-              </Tile>
-              <Tile>
-                <dt>Unanswered messages</dt>
-                <dd>{count.format(overview.data.unhandledMessages)}</dd>
-              </Tile>
-            </Tiles>
-          ) : overview.isError ? (
-            <ProblemText role="alert">The overview could not be loaded ({overview.error.message}).</ProblemText>
-          ) : (
-            <Skeleton $height="5rem" aria-hidden="true" />
-          )}
-        </Panel>
+          <Panel aria-labelledby="overview-title">
+            <PanelHeader>
+              <h2 id="overview-title">Overview</h2>
+            </PanelHeader>
+            {overview.data ? (
+              <Tiles>
+                <Tile>
+                  <dt>Total Students</dt>
+                  <dd>{count.format(overview.data.totalStudents)}</dd>
+                </Tile>
+                <Tile>
+                  <dt>Total Enrollments</dt>
+                  <dd>{count.format(overview.data.totalEnrollments)}</dd>
+                </Tile>
+                <Tile>
+                  <dt>Courses</dt>
+                  <dd>{count.format(overview.data.totalCourses)}</dd>
+                </Tile>
+                <Tile>
+                  <dt>Unanswered messages</dt>
+                  <dd>{count.format(overview.data.unhandledMessages)}</dd>
+                </Tile>
+              </Tiles>
+            ) : overview.isError ? (
+              <ProblemText role="alert">The overview could not be loaded ({overview.error.message}).</ProblemText>
+            ) : (
+              <Skeleton $height="5rem" aria-hidden="true" />
+            )}
+          </Panel>
         </Area>
         <Area $area="courses">
           <CoursesPanel />

@@ -7,7 +7,16 @@ import { renderScene } from '../../test/render.tsx';
 import { AdminSchoolScene } from './AdminSchoolScene.tsx';
 import { SchoolsPanel } from './SchoolsPanel.tsx';
 
-const courseOf = (id: number, title: string): CourseSummaryDto => ({ id, title, description: '', price: 49900, thumbnail: null, salesVideoId: null, totalModules: 2, totalDuration: 0 });
+const courseOf = (id: number, title: string): CourseSummaryDto => ({
+  id,
+  title,
+  description: '',
+  price: 49900,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 2,
+  totalDuration: 0,
+});
 const courses = [courseOf(1, 'Smartphone Photography'), courseOf(2, 'Creating Videos'), courseOf(3, 'School Podcast')];
 const licence = (courseId: number, revokedAt: string | null = null): AdminSchoolLicenceDto => ({
   courseId,
@@ -32,7 +41,13 @@ const school: AdminSchoolDetailDto = {
 };
 
 const setup = (extra: Parameters<typeof mockApi>[0] = {}) =>
-  mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), 'GET /api/courses': ok(courses), 'GET /api/admin/schools/4': ok(school), ...extra });
+  mockApi({
+    'GET /api/user': ok(admin),
+    'GET /api/config': ok(publicConfig),
+    'GET /api/courses': ok(courses),
+    'GET /api/admin/schools/4': ok(school),
+    ...extra,
+  });
 const renderSchool = (id = '4') => renderScene(<AdminSchoolScene />, { route: `/admin/schools/${id}`, path: '/admin/schools/:schoolId' });
 
 describe('AdminSchoolScene', () => {
@@ -50,7 +65,11 @@ describe('AdminSchoolScene', () => {
     // Only a course never licensed can be granted; a revoked one is restored instead.
     const select = screen.getByRole('combobox', { name: 'Grant a licence' });
     await within(select).findByRole('option', { name: 'School Podcast' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a course', 'School Podcast']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a course', 'School Podcast']);
   });
 
   it('grants, revokes after confirmation, and restores a licence', async () => {
@@ -99,7 +118,9 @@ describe('SchoolsPanel', () => {
   it('lists schools with their counts and links', async () => {
     const api = mockApi({
       'GET /api/user': ok(admin),
-      'GET /api/admin/schools': ok([{ id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z', memberCount: 12, licenceCount: 1 }]),
+      'GET /api/admin/schools': ok([
+        { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z', memberCount: 12, licenceCount: 1 },
+      ]),
     });
     renderScene(<SchoolsPanel />);
     const link = await screen.findByRole('link', { name: /St Mary's Primary/ });

@@ -39,7 +39,12 @@ export function AdminSchoolScene() {
     const missing = isNotFound(school.error) || !/^\d+$/.test(schoolId);
     return (
       <Container>
-        <StatusMessage icon={missing ? 'school' : 'alert'} headingLevel={1} title={missing ? 'School Not Found' : 'Failed to fetch school'} actions={backToAdmin}>
+        <StatusMessage
+          icon={missing ? 'school' : 'alert'}
+          headingLevel={1}
+          title={missing ? 'School Not Found' : 'Failed to fetch school'}
+          actions={backToAdmin}
+        >
           <p>{missing ? 'There is no school with this id.' : school.error.message}</p>
         </StatusMessage>
       </Container>
@@ -141,7 +146,13 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
       <SelectForm onSubmit={grant} noValidate aria-label="Grant a licence">
         <div>
           <FieldLabel htmlFor={selectId}>Grant a licence</FieldLabel>
-          <Select id={selectId} name={courseField.name} value={courseField.value} onChange={courseField.onChange} disabled={!courses.data || grantable.length === 0}>
+          <Select
+            id={selectId}
+            name={courseField.name}
+            value={courseField.value}
+            onChange={courseField.onChange}
+            disabled={!courses.data || grantable.length === 0}
+          >
             <option value="">{!courses.data ? 'Loading courses…' : grantable.length === 0 ? 'Licensed for every course' : 'Choose a course'}</option>
             {grantable.map((course) => (
               <option key={course.id} value={course.id}>
@@ -161,19 +172,30 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
           {school.licences.map((licence) => (
             <ItemRow key={licence.courseId}>
               <div>
-                <strong>{licence.title}</strong>{' '}
-                {licence.revokedAt ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">In force</Badge>}
+                <strong>{licence.title}</strong> {licence.revokedAt ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">In force</Badge>}
                 <Muted as="p">
                   {SOURCE[licence.source]} · {formatLongDate(licence.createdAt)}
                   {licence.revokedAt ? ` · revoked ${formatLongDate(licence.revokedAt)}` : ''}
                 </Muted>
               </div>
               {licence.revokedAt ? (
-                <Button size="sm" variant="secondary" disabled={change.isPending} onClick={() => run('restore', licence.courseId, licence.title)} aria-label={`Restore the licence for ${licence.title}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={change.isPending}
+                  onClick={() => run('restore', licence.courseId, licence.title)}
+                  aria-label={`Restore the licence for ${licence.title}`}
+                >
                   Restore
                 </Button>
               ) : (
-                <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => setRevoking(licence)} aria-label={`Revoke the licence for ${licence.title}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={change.isPending}
+                  onClick={() => setRevoking(licence)}
+                  aria-label={`Revoke the licence for ${licence.title}`}
+                >
                   Revoke
                 </Button>
               )}

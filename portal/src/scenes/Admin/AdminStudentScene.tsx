@@ -21,7 +21,22 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
-import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, ProblemText, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
+import {
+  EmptyText,
+  Facts,
+  FieldLabel,
+  ItemRow,
+  Muted,
+  PageTitle,
+  Panel,
+  PanelHeader,
+  ProblemText,
+  RowList,
+  Select,
+  SelectForm,
+  Tile,
+  Tiles,
+} from './adminStyles.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
 
 const backToAdmin = (
@@ -41,7 +56,12 @@ export function AdminStudentScene() {
     const missing = isNotFound(student.error) || !/^\d+$/.test(studentId);
     return (
       <Container>
-        <StatusMessage icon={missing ? 'user' : 'alert'} headingLevel={1} title={missing ? 'Student Not Found' : 'Failed to fetch student'} actions={backToAdmin}>
+        <StatusMessage
+          icon={missing ? 'user' : 'alert'}
+          headingLevel={1}
+          title={missing ? 'Student Not Found' : 'Failed to fetch student'}
+          actions={backToAdmin}
+        >
           <p>{missing ? 'There is no account with this id. It may have been deleted.' : student.error.message}</p>
         </StatusMessage>
       </Container>
@@ -158,8 +178,16 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
       <SelectForm onSubmit={submit} noValidate aria-label="Enroll in a course">
         <div>
           <FieldLabel htmlFor={selectId}>Enroll in a course</FieldLabel>
-          <Select id={selectId} name={courseField.name} value={courseField.value} onChange={courseField.onChange} disabled={!enrollments.data || !courses.data || available.length === 0}>
-            <option value="">{!enrollments.data || !courses.data ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}</option>
+          <Select
+            id={selectId}
+            name={courseField.name}
+            value={courseField.value}
+            onChange={courseField.onChange}
+            disabled={!enrollments.data || !courses.data || available.length === 0}
+          >
+            <option value="">
+              {!enrollments.data || !courses.data ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}
+            </option>
             {available.map((course) => (
               <option key={course.id} value={course.id}>
                 {course.title}

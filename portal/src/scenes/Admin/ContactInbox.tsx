@@ -21,7 +21,9 @@ export function ContactInbox({ unhandled }: { unhandled: number | undefined }) {
     <Panel aria-labelledby="inbox-title">
       <PanelHeader>
         <h2 id="inbox-title">Contact inbox</h2>
-        {unhandled !== undefined ? <Badge $tone={unhandled > 0 ? 'warning' : 'success'}>{unhandled > 0 ? `${unhandled} awaiting a reply` : 'All answered'}</Badge> : null}
+        {unhandled !== undefined ? (
+          <Badge $tone={unhandled > 0 ? 'warning' : 'success'}>{unhandled > 0 ? `${unhandled} awaiting a reply` : 'All answered'}</Badge>
+        ) : null}
       </PanelHeader>
       <PanelLead>Messages from the contact forms. The site promises a reply within 30 minutes.</PanelLead>
       {messages.isPending ? (
@@ -66,7 +68,8 @@ function MessageRow({ message }: { message: ContactMessageDto }) {
     setHandled.mutate(
       { id: message.id, handled: !handled },
       {
-        onSuccess: () => toast({ title: handled ? 'Marked as not handled' : 'Marked as handled', description: `Message from ${message.name}`, variant: 'success' }),
+        onSuccess: () =>
+          toast({ title: handled ? 'Marked as not handled' : 'Marked as handled', description: `Message from ${message.name}`, variant: 'success' }),
         onError: () => toast({ title: 'Update failed', description: 'The message could not be updated. Please try again.', variant: 'destructive' }),
         onSettled: () => setRequested(null),
       },

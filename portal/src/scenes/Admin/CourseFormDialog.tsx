@@ -22,7 +22,9 @@ export function CourseFormDialog({ course, open, onOpenChange }: { course: Cours
         <Overlay as={Dialog.Overlay} />
         <Content>
           <Title>{course ? 'Edit Course' : 'New Course'}</Title>
-          <Description>{course ? 'Change the details learners see in the catalogue.' : 'Add a course to the catalogue. Modules are added on its page afterwards.'}</Description>
+          <Description>
+            {course ? 'Change the details learners see in the catalogue.' : 'Add a course to the catalogue. Modules are added on its page afterwards.'}
+          </Description>
           {/* Keyed so reopening starts from the course's current values. */}
           {open ? <CourseForm key={course?.id ?? 'new'} course={course} onDone={() => onOpenChange(false)} /> : null}
         </Content>
@@ -62,7 +64,11 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
           },
           onError: (error) => {
             if (form.showServerErrors(error)) return;
-            toast({ title: course ? 'Course update failed' : 'Course creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+            toast({
+              title: course ? 'Course update failed' : 'Course creation failed',
+              description: errorText(error, 'Please try again.'),
+              variant: 'destructive',
+            });
           },
         },
       );
@@ -86,7 +92,12 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         {...form.field('price')}
       />
       <TextField label="Thumbnail URL (optional)" type="url" placeholder="https://…" maxLength={1000} {...form.field('thumbnail')} />
-      <TextField label="Sales video id (optional)" hint="The Vimeo id of the preview video on the course card." maxLength={200} {...form.field('salesVideoId')} />
+      <TextField
+        label="Sales video id (optional)"
+        hint="The Vimeo id of the preview video on the course card."
+        maxLength={200}
+        {...form.field('salesVideoId')}
+      />
       <Actions>
         <Dialog.Close asChild>
           <Button variant="secondary" disabled={save.isPending}>

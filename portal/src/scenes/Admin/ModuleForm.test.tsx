@@ -6,7 +6,10 @@ import { admin, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { ModuleForm } from './ModuleForm.tsx';
 
-const saved = (body: Partial<ModuleDto>) => ({ status: 201, body: { id: 9, courseId: 3, description: '', duration: 0, orderIndex: 1, isCompleted: false, ...body } });
+const saved = (body: Partial<ModuleDto>) => ({
+  status: 201,
+  body: { id: 9, courseId: 3, description: '', duration: 0, orderIndex: 1, isCompleted: false, ...body },
+});
 const base = (extra: Parameters<typeof mockApi>[0] = {}) => mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), ...extra });
 
 describe('ModuleForm', () => {
@@ -72,7 +75,17 @@ describe('ModuleForm', () => {
   });
 
   it('edits a module: shows its video and m:ss duration and PUTs the changes', async () => {
-    const module: ModuleDto = { id: 5, courseId: 3, title: 'Old', description: 'd', vimeoVideoId: '111', vimeoHash: 'abcdef12', duration: 95, orderIndex: 2, isCompleted: false };
+    const module: ModuleDto = {
+      id: 5,
+      courseId: 3,
+      title: 'Old',
+      description: 'd',
+      vimeoVideoId: '111',
+      vimeoHash: 'abcdef12',
+      duration: 95,
+      orderIndex: 2,
+      isCompleted: false,
+    };
     const api = base({ 'PUT /api/modules/5': ({ body }) => ok({ ...module, ...(body as object) }) });
     renderScene(<ModuleForm courseId={3} module={module} moduleCount={4} onDone={() => {}} />);
     expect(await screen.findByLabelText(/^Vimeo video/)).toHaveValue('111/abcdef12');

@@ -47,7 +47,11 @@ export function ModuleForm({ courseId, module, moduleCount, onDone }: { courseId
           },
           onError: (error) => {
             if (form.showServerErrors(error)) return;
-            toast({ title: module ? 'Module update failed' : 'Module creation failed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+            toast({
+              title: module ? 'Module update failed' : 'Module creation failed',
+              description: errorText(error, 'Please try again.'),
+              variant: 'destructive',
+            });
           },
         },
       ),
@@ -83,7 +87,11 @@ export function ModuleForm({ courseId, module, moduleCount, onDone }: { courseId
           placeholder="12:30"
           inputMode="decimal"
           autoComplete="off"
-          hint={'seconds' in duration && form.values.duration.trim() ? `${formatDuration(duration.seconds)} (${duration.seconds} seconds)` : 'MM:SS or minutes, e.g. 12:30 or 12.5'}
+          hint={
+            'seconds' in duration && form.values.duration.trim()
+              ? `${formatDuration(duration.seconds)} (${duration.seconds} seconds)`
+              : 'MM:SS or minutes, e.g. 12:30 or 12.5'
+          }
           {...form.field('duration')}
         />
       </Pair>

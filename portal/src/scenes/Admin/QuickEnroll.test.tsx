@@ -7,7 +7,16 @@ import { renderScene } from '../../test/render.tsx';
 import { QuickEnroll } from './QuickEnroll.tsx';
 import { enrollableCourses } from './enrollableCourses.ts';
 
-const courseOf = (id: number, title: string): CourseSummaryDto => ({ id, title, description: '', price: 49900, thumbnail: null, salesVideoId: null, totalModules: 2, totalDuration: 0 });
+const courseOf = (id: number, title: string): CourseSummaryDto => ({
+  id,
+  title,
+  description: '',
+  price: 49900,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 2,
+  totalDuration: 0,
+});
 const courses = [courseOf(1, 'Smartphone Photography'), courseOf(2, 'Creating Videos'), courseOf(3, 'School Podcast')];
 const student: StudentDto = { ...learner, id: 42, enrollmentCount: 1 };
 const enrollmentIn = (courseId: number): EnrollmentDto => ({
@@ -64,7 +73,9 @@ describe('Quick Enroll', () => {
     await userEvent.click(await within(results).findByRole('button', { name: /Priya Shah/ }));
     const select = screen.getByLabelText('Course');
     await waitFor(() => expect(select).toBeEnabled());
-    const offered = within(select).getAllByRole('option').map((option) => option.textContent);
+    const offered = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(offered).toEqual(['Choose a course', 'Smartphone Photography', 'School Podcast']);
 
     await userEvent.selectOptions(select, 'School Podcast');

@@ -65,9 +65,21 @@ export function QuickEnroll() {
         <StudentPicker selected={student} onSelect={pickStudent} />
         <div>
           <FieldLabel htmlFor={selectId}>Course</FieldLabel>
-          <Select id={selectId} name={courseField.name} value={courseField.value} onChange={courseField.onChange} disabled={!student || loadingCourses || available.length === 0}>
+          <Select
+            id={selectId}
+            name={courseField.name}
+            value={courseField.value}
+            onChange={courseField.onChange}
+            disabled={!student || loadingCourses || available.length === 0}
+          >
             <option value="">
-              {!student ? 'Select a student first' : loadingCourses ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}
+              {!student
+                ? 'Select a student first'
+                : loadingCourses
+                  ? 'Loading courses…'
+                  : available.length === 0
+                    ? 'Enrolled in every course'
+                    : 'Choose a course'}
             </option>
             {available.map((course) => (
               <option key={course.id} value={course.id}>

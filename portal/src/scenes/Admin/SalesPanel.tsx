@@ -14,7 +14,9 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
 
 const money = (amount: number, currency: string) =>
-  currency.toLowerCase() === 'gbp' ? formatPrice(amount) : new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+  currency.toLowerCase() === 'gbp'
+    ? formatPrice(amount)
+    : new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 const ORDER_TONE: Record<string, BadgeTone> = { requested: 'warning', paid: 'success', cancelled: 'neutral' };
 const ORDER_LABEL: Record<string, string> = { requested: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' };

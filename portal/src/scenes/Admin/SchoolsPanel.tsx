@@ -23,10 +23,21 @@ export function SchoolsPanel() {
     <Panel aria-labelledby="schools-title">
       <PanelHeader>
         <h2 id="schools-title">Schools</h2>
-        {total !== null ? <Muted aria-live="polite">{rows.length < total ? `Showing ${count.format(rows.length)} of ${count.format(total)}: search to narrow` : plural(total, 'school', 'schools')}</Muted> : null}
+        {total !== null ? (
+          <Muted aria-live="polite">
+            {rows.length < total ? `Showing ${count.format(rows.length)} of ${count.format(total)}: search to narrow` : plural(total, 'school', 'schools')}
+          </Muted>
+        ) : null}
       </PanelHeader>
       <Search>
-        <TextField label="Search schools" type="search" placeholder="School name" autoComplete="off" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <TextField
+          label="Search schools"
+          type="search"
+          placeholder="School name"
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
       </Search>
       {schools.isPending ? (
         <div aria-busy="true" aria-label="Loading schools">

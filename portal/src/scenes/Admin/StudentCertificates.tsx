@@ -51,19 +51,29 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
             return (
               <ItemRow key={certificate.id}>
                 <div>
-                  <strong>{certificate.courseName}</strong>{' '}
-                  {revoked ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">Valid</Badge>}
+                  <strong>{certificate.courseName}</strong> {revoked ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">Valid</Badge>}
                   <Muted as="p">
                     No. <Mono>{certificate.certificateNumber}</Mono> · issued {formatLongDate(certificate.issuedAt)}
                     {revoked && certificate.revokedAt ? ` · revoked ${formatLongDate(certificate.revokedAt)}` : ''}
                   </Muted>
                 </div>
                 {revoked ? (
-                  <Button size="sm" variant="secondary" onClick={() => change(certificate, false)} disabled={setRevoked.isPending} aria-label={`Restore certificate for ${certificate.courseName}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => change(certificate, false)}
+                    disabled={setRevoked.isPending}
+                    aria-label={`Restore certificate for ${certificate.courseName}`}
+                  >
                     Restore
                   </Button>
                 ) : (
-                  <Button size="sm" variant="ghost" onClick={() => setPendingRevoke(certificate)} aria-label={`Revoke certificate for ${certificate.courseName}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setPendingRevoke(certificate)}
+                    aria-label={`Revoke certificate for ${certificate.courseName}`}
+                  >
                     Revoke
                   </Button>
                 )}

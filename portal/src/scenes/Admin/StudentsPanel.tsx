@@ -48,7 +48,9 @@ export function StudentsPanel() {
         <h2 id="students-title">Students</h2>
         {total !== null ? (
           <Muted aria-live="polite">
-            {rows.length < total ? `Showing ${count.format(rows.length)} of ${count.format(total)}` : `${count.format(total)} ${total === 1 ? 'student' : 'students'}`}
+            {rows.length < total
+              ? `Showing ${count.format(rows.length)} of ${count.format(total)}`
+              : `${count.format(total)} ${total === 1 ? 'student' : 'students'}`}
           </Muted>
         ) : null}
       </PanelHeader>

@@ -12,15 +12,7 @@ import { useForm } from '../../components/useForm.ts';
 /** SPEC §7: the answer never says whether the account exists, so neither does the UI. */
 export const RESET_LINK_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
 
-export function ForgotPasswordDialog({
-  open,
-  onOpenChange,
-  initialEmail,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  initialEmail: string;
-}) {
+export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { open: boolean; onOpenChange(open: boolean): void; initialEmail: string }) {
   const form = useForm({ email: '' });
   const forgot = useForgotPassword();
   const { toast } = useToast();

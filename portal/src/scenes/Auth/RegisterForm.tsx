@@ -42,14 +42,7 @@ export function RegisterForm() {
         <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
       </Names>
       <TextField label="Email" type="email" autoComplete="email" required markRequired {...form.field('email')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        required
-        markRequired
-        hint="At least 6 characters."
-        {...form.field('password')}
-      />
+      <PasswordField label="Password" autoComplete="new-password" required markRequired hint="At least 6 characters." {...form.field('password')} />
       <Button type="submit" block disabled={register.isPending}>
         {register.isPending ? 'Creating account…' : 'Create Account'}
       </Button>

@@ -185,9 +185,7 @@ const Inner = styled.div`
   outline: 1px solid ${({ theme }) => theme.colors.border};
   outline-offset: 6px;
   text-align: center;
-  background:
-    radial-gradient(40rem 18rem at 50% 0%, ${({ theme }) => theme.colors.accentSoft}, transparent 70%),
-    ${({ theme }) => theme.colors.surface};
+  background: radial-gradient(40rem 18rem at 50% 0%, ${({ theme }) => theme.colors.accentSoft}, transparent 70%), ${({ theme }) => theme.colors.surface};
 
   @media print {
     padding: 12mm 18mm;

@@ -116,8 +116,8 @@ export function CardPayment({
           <div>
             <h3>The secure card form could not be loaded</h3>
             <p>
-              Stripe.js, which shows the card form, could not be reached from this browser. You may be offline, or your school&apos;s
-              network may block js.stripe.com. Nothing has been charged. Try again, or request an invoice below.
+              Stripe.js, which shows the card form, could not be reached from this browser. You may be offline, or your school&apos;s network may block
+              js.stripe.com. Nothing has been charged. Try again, or request an invoice below.
             </p>
           </div>
         </Notice>
@@ -131,9 +131,7 @@ export function CardPayment({
   } else if (stripeJs.status !== 'ready' || !intent.data) {
     body = <Preparing />;
   } else {
-    body = (
-      <StripeForm key={intent.data.clientSecret} stripe={stripeJs.stripe} clientSecret={intent.data.clientSecret} amount={intent.data.amount} />
-    );
+    body = <StripeForm key={intent.data.clientSecret} stripe={stripeJs.stripe} clientSecret={intent.data.clientSecret} amount={intent.data.amount} />;
   }
 
   return (

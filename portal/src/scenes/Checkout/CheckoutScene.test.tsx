@@ -179,8 +179,10 @@ describe('CheckoutScene: card payment', () => {
     expect(await screen.findByRole('textbox', { name: /Billing e-mail/ })).toBeInTheDocument();
   });
 
-  it('shows the server\'s message when Stripe cannot be reached from the server', async () => {
-    setup({ 'POST /api/create-payment-intent': fail(503, 'The card payment service could not be reached. Please try again in a moment, or request an invoice.') });
+  it("shows the server's message when Stripe cannot be reached from the server", async () => {
+    setup({
+      'POST /api/create-payment-intent': fail(503, 'The card payment service could not be reached. Please try again in a moment, or request an invoice.'),
+    });
     renderCheckout();
     expect(await screen.findByText('Card payment is unavailable right now')).toBeInTheDocument();
     expect(screen.getByText(/could not be reached\. Please try again/)).toBeInTheDocument();
@@ -263,7 +265,7 @@ describe('CheckoutScene: pay by invoice', () => {
     expect(screen.queryByRole('button', { name: /Request an invoice/ })).not.toBeInTheDocument();
   });
 
-  it('shows the server\'s reason when the request is refused', async () => {
+  it("shows the server's reason when the request is refused", async () => {
     setup({ 'POST /api/orders': fail(409, 'You have already requested an invoice for this course. We will be in touch shortly.') }, publicConfig);
     renderCheckout();
     await userEvent.type(await screen.findByRole('textbox', { name: /Billing e-mail/ }), 'finance@hill.sch.uk');
@@ -313,7 +315,9 @@ describe('CheckoutScene: which school is this for?', () => {
     renderCheckout();
     expect(await screen.findByRole('group', { name: /Which school is this for/ })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /St Mary's Primary/ })).toBeChecked();
-    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText("Every member of staff at St Mary's Primary gets their own login")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Order summary' })).getByText("Every member of staff at St Mary's Primary gets their own login"),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4 });
     expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_school_secret' });
@@ -324,16 +328,41 @@ describe('CheckoutScene: which school is this for?', () => {
   });
 
   it('sends the managed school with an invoice request', async () => {
-    const api = setup({
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
-      'POST /api/orders': { status: 201, body: { id: 43, reference: 'ORD-000043', userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: school.name, billingEmail: 'f@stmarys.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
-    }, publicConfig);
+    const api = setup(
+      {
+        'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+        'POST /api/orders': {
+          status: 201,
+          body: {
+            id: 43,
+            reference: 'ORD-000043',
+            userId: learner.id,
+            courseId: 5,
+            courseTitle: course.title,
+            schoolName: school.name,
+            billingEmail: 'f@stmarys.sch.uk',
+            purchaseOrderNumber: null,
+            amount: 49900,
+            currency: 'gbp',
+            status: 'requested',
+            createdAt: new Date().toISOString(),
+            paidAt: null,
+          },
+        },
+      },
+      publicConfig,
+    );
     renderCheckout();
     expect(await screen.findByRole('textbox', { name: /School or organisation/ })).toHaveValue("St Mary's Primary");
     await userEvent.type(screen.getByRole('textbox', { name: /Billing e-mail/ }), 'f@stmarys.sch.uk');
     await userEvent.click(screen.getByRole('button', { name: /Request an invoice for/ }));
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/orders')[0]?.body).toMatchObject({ courseId: 5, schoolName: "St Mary's Primary", billingEmail: 'f@stmarys.sch.uk', schoolId: 4 });
+    expect(api.callsTo('POST', '/api/orders')[0]?.body).toMatchObject({
+      courseId: 5,
+      schoolName: "St Mary's Primary",
+      billingEmail: 'f@stmarys.sch.uk',
+      schoolId: 4,
+    });
     expect(api.callsTo('POST', '/api/orders')[0]?.body).not.toHaveProperty('createSchool');
   });
 
@@ -342,7 +371,11 @@ describe('CheckoutScene: which school is this for?', () => {
     const api = setup({
       'GET /api/user': ok({ ...learner, company: 'Hill School' }),
       'GET /api/schools/mine': () =>
-        ok(created ? { school: { ...school, id: 9, name: 'Hill School' }, role: 'manager', courses: [], domains: [] } : { school: null, role: null, courses: [], domains: [] }),
+        ok(
+          created
+            ? { school: { ...school, id: 9, name: 'Hill School' }, role: 'manager', courses: [], domains: [] }
+            : { school: null, role: null, courses: [], domains: [] },
+        ),
       'POST /api/schools': ({ body }) => {
         created = true;
         return { status: 201, body: { ...school, id: 9, name: (body as { name: string }).name } };
@@ -371,7 +404,24 @@ describe('CheckoutScene: which school is this for?', () => {
   it('creates a school with an invoice order for someone without one', async () => {
     const api = setup({
       'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [] }),
-      'POST /api/orders': { status: 201, body: { id: 44, reference: 'ORD-000044', userId: learner.id, courseId: 5, courseTitle: course.title, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', purchaseOrderNumber: null, amount: 49900, currency: 'gbp', status: 'requested', createdAt: new Date().toISOString(), paidAt: null } },
+      'POST /api/orders': {
+        status: 201,
+        body: {
+          id: 44,
+          reference: 'ORD-000044',
+          userId: learner.id,
+          courseId: 5,
+          courseTitle: course.title,
+          schoolName: 'Hill School',
+          billingEmail: 'f@hill.sch.uk',
+          purchaseOrderNumber: null,
+          amount: 49900,
+          currency: 'gbp',
+          status: 'requested',
+          createdAt: new Date().toISOString(),
+          paidAt: null,
+        },
+      },
     });
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /For my school/ })).toBeChecked();
@@ -383,7 +433,12 @@ describe('CheckoutScene: which school is this for?', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Billing e-mail/ }), 'f@hill.sch.uk');
     await userEvent.click(screen.getByRole('button', { name: /Request an invoice for/ }));
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/orders')[0]?.body).toMatchObject({ courseId: 5, schoolName: 'Hill School', billingEmail: 'f@hill.sch.uk', createSchool: true });
+    expect(api.callsTo('POST', '/api/orders')[0]?.body).toMatchObject({
+      courseId: 5,
+      schoolName: 'Hill School',
+      billingEmail: 'f@hill.sch.uk',
+      createSchool: true,
+    });
     expect(api.callsTo('POST', '/api/orders')[0]?.body).not.toHaveProperty('schoolId');
   });
 

@@ -61,11 +61,7 @@ function Checkout({ course }: { course: CourseDetailDto }) {
   const [chosen, setChosen] = useState<Purchaser | null>(null);
   const purchaser: Purchaser =
     chosen ??
-    (managed
-      ? { kind: 'school', schoolId: managed.id, name: managed.name }
-      : mine.isSuccess && !mine.data.school
-        ? { kind: 'create' }
-        : { kind: 'self' });
+    (managed ? { kind: 'school', schoolId: managed.id, name: managed.name } : mine.isSuccess && !mine.data.school ? { kind: 'create' } : { kind: 'self' });
   const [invoiceOpened, setInvoiceOpened] = useState(false);
   const [cardUnavailable, setCardUnavailable] = useState(false);
   const openInvoice = useCallback(() => setInvoiceOpened(true), []);

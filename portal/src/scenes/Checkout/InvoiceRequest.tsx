@@ -52,12 +52,18 @@ export function InvoiceRequest({
       {requested ? (
         <InvoiceRequested order={requested} takeFocus={justRequested} />
       ) : open ? (
-        <InvoiceForm key={purchaser.kind} course={course} purchaser={purchaser} primary={primary} focusFirst={openedByUser.current} onRequested={() => setJustRequested(true)} />
+        <InvoiceForm
+          key={purchaser.kind}
+          course={course}
+          purchaser={purchaser}
+          primary={primary}
+          focusFirst={openedByUser.current}
+          onRequested={() => setJustRequested(true)}
+        />
       ) : (
         <>
           <Muted>
-            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to you and give access as soon
-            as it is paid.
+            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to you and give access as soon as it is paid.
           </Muted>
           <div>
             <Button
@@ -94,7 +100,11 @@ function InvoiceForm({
   useEffect(() => {
     if (focusFirst) first.current?.focus();
   }, [focusFirst]);
-  const form = useForm<OrderFields>({ schoolName: purchaser.kind === 'school' ? purchaser.name : (user.company ?? ''), billingEmail: '', purchaseOrderNumber: '' });
+  const form = useForm<OrderFields>({
+    schoolName: purchaser.kind === 'school' ? purchaser.name : (user.company ?? ''),
+    billingEmail: '',
+    purchaseOrderNumber: '',
+  });
   const create = useCreateOrder();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -128,7 +138,11 @@ function InvoiceForm({
         ref={first}
         label={purchaser.kind === 'create' ? 'Name of the new school' : 'School or organisation'}
         hint={purchaser.kind === 'create' ? 'The school is created now, with you as its manager, and licensed when the invoice is paid.' : undefined}
-        markRequired autoComplete="organization" maxLength={200} {...form.field('schoolName')} />
+        markRequired
+        autoComplete="organization"
+        maxLength={200}
+        {...form.field('schoolName')}
+      />
       <TextField
         label="Billing e-mail"
         type="email"

@@ -71,7 +71,7 @@ describe('PaymentSuccessScene', () => {
     expect(api.callsTo('GET', `/api/payments/${ID}`)).toHaveLength(3);
   });
 
-  it('shows the provider\'s message and a way back to checkout when the payment failed', async () => {
+  it("shows the provider's message and a way back to checkout when the payment failed", async () => {
     setup(ok({ ...paid, status: 'requires_payment_method', enrolled: false, failureMessage: 'Your card was declined.' }));
     renderReturn('?payment_intent=' + ID + '&redirect_status=failed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('PaymentSuccessScene', () => {
     expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeInTheDocument();
   });
 
-  it('shows the server\'s message when Stripe cannot be reached', async () => {
+  it("shows the server's message when Stripe cannot be reached", async () => {
     setup(fail(503, 'The card payment service could not be reached. Please try again in a moment, or request an invoice.'));
     renderReturn();
     expect(await screen.findByRole('heading', { name: 'We could not check your payment' })).toBeInTheDocument();

@@ -30,10 +30,7 @@ export function PaymentSuccessScene() {
   if (!paymentIntentId) {
     content = (
       <StatusMessage icon="alert" headingLevel={1} title="No payment to confirm" actions={<ButtonLink to="/">Go to Dashboard</ButtonLink>}>
-        <p>
-          This link does not identify a card payment. If you have just paid, your course appears on the dashboard as soon as the payment
-          is confirmed.
-        </p>
+        <p>This link does not identify a card payment. If you have just paid, your course appears on the dashboard as soon as the payment is confirmed.</p>
       </StatusMessage>
     );
   } else if (payment.isPending) {
@@ -64,14 +61,7 @@ export function PaymentSuccessScene() {
       </StatusMessage>
     );
   } else {
-    content = (
-      <Outcome
-        payment={payment.data}
-        rechecksDone={payment.rechecksDone}
-        checking={payment.isFetching}
-        onCheckAgain={() => void payment.refetch()}
-      />
-    );
+    content = <Outcome payment={payment.data} rechecksDone={payment.rechecksDone} checking={payment.isFetching} onCheckAgain={() => void payment.refetch()} />;
   }
   return <Container $narrow>{content}</Container>;
 }
@@ -117,8 +107,7 @@ function Outcome({
         }
       >
         <p>
-          The payment provider has not confirmed your payment for {course} yet. You will be enrolled automatically once it does; you do
-          not need to pay again.
+          The payment provider has not confirmed your payment for {course} yet. You will be enrolled automatically once it does; you do not need to pay again.
         </p>
       </StatusMessage>
     );
@@ -140,8 +129,8 @@ function Outcome({
     >
       <p>
         {payment.failureMessage ? <strong>{payment.failureMessage} </strong> : null}
-        Your payment for {course} was not completed and you have not been charged. You can try again with another card, or ask for an
-        invoice, from the checkout page.
+        Your payment for {course} was not completed and you have not been charged. You can try again with another card, or ask for an invoice, from the checkout
+        page.
       </p>
     </StatusMessage>
   );
@@ -154,7 +143,11 @@ function Success({ payment }: { payment: PaymentStatusDto }) {
   useEffect(() => {
     if (announced.current) return;
     announced.current = true;
-    toast({ title: 'Payment Successful!', description: payment.courseTitle ? `You are now enrolled in ${payment.courseTitle}.` : undefined, variant: 'success' });
+    toast({
+      title: 'Payment Successful!',
+      description: payment.courseTitle ? `You are now enrolled in ${payment.courseTitle}.` : undefined,
+      variant: 'success',
+    });
     void refresh(payment.courseId);
   }, [toast, refresh, payment.courseId, payment.courseTitle]);
   return (
@@ -174,8 +167,7 @@ function Success({ payment }: { payment: PaymentStatusDto }) {
       }
     >
       <p>
-        Thank you. {payment.courseTitle ? <>You are now enrolled in {payment.courseTitle}.</> : <>You are now enrolled.</>} The course is on
-        your dashboard.
+        Thank you. {payment.courseTitle ? <>You are now enrolled in {payment.courseTitle}.</> : <>You are now enrolled.</>} The course is on your dashboard.
       </p>
     </StatusMessage>
   );

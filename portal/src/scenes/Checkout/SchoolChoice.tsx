@@ -30,8 +30,7 @@ export function SchoolChoice({
           <Icon name="school" size={20} /> Which school is this for?
         </PanelTitle>
         <Muted>
-          You are a member of {school.name}. A purchase here is for you personally; ask one of your school&apos;s managers to buy it for
-          every member of staff.
+          You are a member of {school.name}. A purchase here is for you personally; ask one of your school&apos;s managers to buy it for every member of staff.
         </Muted>
       </Panel>
     );
@@ -43,7 +42,9 @@ export function SchoolChoice({
           label: `For ${school.name}`,
           hint: 'Every member of staff gets their own login, progress and certificate, now and when they join later.',
         },
-        ...(forSelf ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' }] : []),
+        ...(forSelf
+          ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' }]
+          : []),
       ]
     : [
         {
@@ -58,9 +59,7 @@ export function SchoolChoice({
       <Legend>
         <Icon name="school" size={20} /> Which school is this for?
       </Legend>
-      <Muted id="school-choice-lead">
-        One purchase for a school gives every member of staff their own login.
-      </Muted>
+      <Muted id="school-choice-lead">One purchase for a school gives every member of staff their own login.</Muted>
       <Options>
         {options.map((option) => (
           <ChoiceCard key={option.value.kind}>

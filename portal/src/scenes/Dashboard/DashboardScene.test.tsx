@@ -63,11 +63,19 @@ describe('DashboardScene: coming back', () => {
   it('welcomes back with the figures, and a finished course links to its certificate', async () => {
     setup(
       {
-        courses: [card(1), card(2, { isEnrolled: true, completedModules: 4, progressPercentage: 100 }), card(3, { isEnrolled: true, completedModules: 1, progressPercentage: 25 })],
+        courses: [
+          card(1),
+          card(2, { isEnrolled: true, completedModules: 4, progressPercentage: 100 }),
+          card(3, { isEnrolled: true, completedModules: 1, progressPercentage: 25 }),
+        ],
         stats: { overallProgress: 63, enrolledCourses: 2, completedModules: 5, totalWatchTime: 1.2 },
       },
       noSchool,
-      { 'GET /api/certificates': ok([{ id: 1, courseId: 2, courseName: 'Course 2', completionPercentage: 100, completedAt: '2026-01-01T00:00:00.000Z', certificateNumber: 'ATR-2' }]) },
+      {
+        'GET /api/certificates': ok([
+          { id: 1, courseId: 2, courseName: 'Course 2', completionPercentage: 100, completedAt: '2026-01-01T00:00:00.000Z', certificateNumber: 'ATR-2' },
+        ]),
+      },
     );
     renderScene(<DashboardScene />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya!' })).toBeInTheDocument();

@@ -47,7 +47,13 @@ export function DashboardScene() {
   if (dashboard.isError) {
     return (
       <Container>
-        <StatusMessage icon="alert" tone="danger" headingLevel={1} title="Your dashboard could not be loaded" actions={<Button onClick={() => void dashboard.refetch()}>Try again</Button>}>
+        <StatusMessage
+          icon="alert"
+          tone="danger"
+          headingLevel={1}
+          title="Your dashboard could not be loaded"
+          actions={<Button onClick={() => void dashboard.refetch()}>Try again</Button>}
+        >
           <p>{errorText(dashboard.error, 'Please check your connection and try again.')}</p>
         </StatusMessage>
       </Container>

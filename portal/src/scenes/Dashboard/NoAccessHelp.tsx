@@ -18,8 +18,8 @@ export function NoAccessHelp() {
       <div>
         <h2 id="no-access-title">Is your school signed up?</h2>
         <p>
-          Use the link your school sent you, or ask the colleague who manages your school here for an invite. If your school has
-          registered its e-mail domain, <Link to="/profile">verify your e-mail address</Link> and you join it straight away.
+          Use the link your school sent you, or ask the colleague who manages your school here for an invite. If your school has registered its e-mail domain,{' '}
+          <Link to="/profile">verify your e-mail address</Link> and you join it straight away.
         </p>
         <p>Not signed up yet? Create your school and buy a course once for every member of staff.</p>
       </div>

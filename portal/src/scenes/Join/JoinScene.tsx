@@ -59,8 +59,7 @@ function JoinInvite({ token, schoolName }: { token: string; schoolName: string }
         });
         navigate('/', { replace: true });
       },
-      onError: (error) =>
-        toast({ title: 'Could not join the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Could not join the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
     });
 
   return (
@@ -71,8 +70,8 @@ function JoinInvite({ token, schoolName }: { token: string; schoolName: string }
         </Tile>
         <h1>Join {schoolName}</h1>
         <p>
-          {schoolName} has invited you to its training. As a member you get your own login and every course the school is licensed for,
-          with your own progress and certificates.
+          {schoolName} has invited you to its training. As a member you get your own login and every course the school is licensed for, with your own progress
+          and certificates.
         </p>
         {user ? (
           <>

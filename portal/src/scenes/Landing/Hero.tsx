@@ -70,9 +70,7 @@ export function Hero() {
 
 const Wrap = styled.section`
   padding: clamp(2.5rem, 7vw, 5.5rem) 0;
-  background:
-    radial-gradient(60rem 30rem at 100% 0%, ${({ theme }) => theme.colors.accentSoft}, transparent 70%),
-    ${({ theme }) => theme.colors.background};
+  background: radial-gradient(60rem 30rem at 100% 0%, ${({ theme }) => theme.colors.accentSoft}, transparent 70%), ${({ theme }) => theme.colors.background};
   overflow: hidden;
 `;
 
@@ -173,7 +171,12 @@ const Screen = styled.div`
   display: grid;
   place-items: center;
   aspect-ratio: 16 / 9;
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.accentDeep}, ${({ theme }) => theme.colors.accent} 60%, ${({ theme }) => theme.colors.accentBright});
+  background: linear-gradient(
+    135deg,
+    ${({ theme }) => theme.colors.accentDeep},
+    ${({ theme }) => theme.colors.accent} 60%,
+    ${({ theme }) => theme.colors.accentBright}
+  );
 `;
 
 const PlayMark = styled.span`

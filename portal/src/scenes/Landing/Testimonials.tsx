@@ -37,9 +37,7 @@ export function Testimonials() {
 function VideoCard({ item, sampleLabel }: { item: VideoTestimonial; sampleLabel: string }) {
   return (
     <Card>
-      {item.vimeoId ? (
-        <VideoEmbed vimeoId={item.vimeoId} title={`Video testimonial: ${item.role}, ${item.school}`} />
-      ) : null}
+      {item.vimeoId ? <VideoEmbed vimeoId={item.vimeoId} title={`Video testimonial: ${item.role}, ${item.school}`} /> : null}
       <CardBody>
         {item.vimeoId ? null : (
           <CardQuoteMark aria-hidden="true">

@@ -3,8 +3,7 @@ import { media } from '@atrium/common/ui/theme';
 
 export const Section = styled.section<{ $tone?: 'plain' | 'muted' | 'surface' }>`
   padding: ${({ theme }) => theme.space.section} 0;
-  background: ${({ theme, $tone = 'plain' }) =>
-    ({ plain: theme.colors.background, muted: theme.colors.surfaceMuted, surface: theme.colors.surface })[$tone]};
+  background: ${({ theme, $tone = 'plain' }) => ({ plain: theme.colors.background, muted: theme.colors.surfaceMuted, surface: theme.colors.surface })[$tone]};
   scroll-margin-top: 72px;
 `;
 

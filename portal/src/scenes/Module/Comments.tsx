@@ -68,9 +68,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
 
   return (
     <Section aria-labelledby="comments-title">
-      <h2 id="comments-title">
-        Community discussion {comments.data ? <Count>({count})</Count> : null}
-      </h2>
+      <h2 id="comments-title">Community discussion {comments.data ? <Count>({count})</Count> : null}</h2>
 
       <PostForm onSubmit={submit} aria-label="Post a comment">
         <Avatar person={user} src={user.profileImageUrl} size={40} decorative />
@@ -154,9 +152,7 @@ function CommentItem({ comment, own, canDelete, onDelete }: { comment: CommentDt
         </Meta>
         <Text>{comment.comment}</Text>
       </div>
-      {canDelete ? (
-        <IconButton icon="trash" label={own ? 'Delete your comment' : `Delete comment by ${name}`} variant="danger" onClick={onDelete} />
-      ) : null}
+      {canDelete ? <IconButton icon="trash" label={own ? 'Delete your comment' : `Delete comment by ${name}`} variant="danger" onClick={onDelete} /> : null}
     </Item>
   );
 }

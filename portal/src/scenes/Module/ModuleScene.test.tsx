@@ -102,10 +102,7 @@ describe('ModuleScene', () => {
   });
 
   it('on the last module of a finished course says "Course completed!" and opens /certificates after 2 s', async () => {
-    api(
-      [moduleDto(11, 1, true), moduleDto(12, 2)],
-      progress(12, { isCompleted: true, courseCompleted: true, certificateNumber: 'ATR-1' }),
-    );
+    api([moduleDto(11, 1, true), moduleDto(12, 2)], progress(12, { isCompleted: true, courseCompleted: true, certificateNumber: 'ATR-1' }));
     renderModule(12);
     await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();

@@ -126,8 +126,8 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
           <Notice>
             <Icon name="message" size={22} />
             <p>
-              <strong>Join the discussion.</strong> Share what worked in your school, or ask a question about this module. Other
-              learners and our team read every comment.
+              <strong>Join the discussion.</strong> Share what worked in your school, or ask a question about this module. Other learners and our team read
+              every comment.
             </p>
           </Notice>
 

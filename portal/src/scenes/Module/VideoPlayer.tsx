@@ -102,8 +102,8 @@ export function VideoPlayer({
           <Icon name="wifiOff" size={36} />
           <strong>The video player could not load</strong>
           <span>
-            Vimeo, which hosts the course videos, cannot be reached. You may be offline, or your school network may block
-            vimeo.com. You can still mark this module as complete below.
+            Vimeo, which hosts the course videos, cannot be reached. You may be offline, or your school network may block vimeo.com. You can still mark this
+            module as complete below.
           </span>
           <Button variant="inverse" size="sm" onClick={() => setAttempt((n) => n + 1)}>
             Try again

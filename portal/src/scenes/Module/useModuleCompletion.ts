@@ -60,9 +60,7 @@ export function useModuleCompletion({
           const target = next ?? remaining;
           toast({
             title: 'Module completed!',
-            description: next
-              ? 'Moving on to the next module…'
-              : 'Finish the remaining modules to earn your certificate.',
+            description: next ? 'Moving on to the next module…' : 'Finish the remaining modules to earn your certificate.',
             variant: 'success',
           });
           if (target) {
@@ -70,8 +68,7 @@ export function useModuleCompletion({
             timer.current = setTimeout(() => navigate(`/courses/${courseId}/modules/${target.id}`), NEXT_MODULE_DELAY_MS);
           }
         },
-        onError: (error) =>
-          toast({ title: 'Could not mark as complete', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) => toast({ title: 'Could not mark as complete', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
   };

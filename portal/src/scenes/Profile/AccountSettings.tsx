@@ -59,7 +59,12 @@ function ChangePassword() {
       </PanelHeader>
       <Form onSubmit={submit} noValidate aria-label="Change password">
         <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" hint="At least 6 characters. Your other devices are signed out." {...form.field('newPassword')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 6 characters. Your other devices are signed out."
+          {...form.field('newPassword')}
+        />
         <Actions>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Changing…' : 'Change password'}

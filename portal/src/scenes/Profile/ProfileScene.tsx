@@ -80,7 +80,7 @@ function EmailVerification({ user }: { user: UserDto }) {
         <p>
           {verified
             ? 'Your e-mail address is confirmed.'
-            : "Confirm your address through the link we e-mail you. If your school has registered its e-mail domain, you join it as soon as you confirm."}
+            : 'Confirm your address through the link we e-mail you. If your school has registered its e-mail domain, you join it as soon as you confirm.'}
         </p>
       </div>
       {verified ? null : (

@@ -23,4 +23,3 @@ export const PanelHeader = styled.div`
     font-size: ${({ theme }) => theme.fontSize.xl};
   }
 `;
-

@@ -74,18 +74,8 @@ export function ResetPasswordScene() {
         <h1>Choose a new password</h1>
         <p>Enter your new password twice. It must be at least {PASSWORD_MIN_LENGTH} characters long.</p>
         <Form onSubmit={submit} noValidate aria-label="Reset password">
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.field('newPassword')}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.field('confirm')}
-          />
+          <PasswordField label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirm')} />
           <Button type="submit" block disabled={reset.isPending}>
             {reset.isPending ? 'Resetting…' : 'Reset Password'}
           </Button>

@@ -25,7 +25,10 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
       onSuccess: (answer) => {
         toast({
           title: 'Domain added',
-          description: answer.joinedMembers > 0 ? `${answer.joinedMembers} colleagues with verified addresses joined.` : `Staff who verify an @${answer.domain} address join automatically.`,
+          description:
+            answer.joinedMembers > 0
+              ? `${answer.joinedMembers} colleagues with verified addresses joined.`
+              : `Staff who verify an @${answer.domain} address join automatically.`,
           variant: 'success',
         });
         form.reset();
@@ -52,8 +55,8 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
         <h2 id="domains-title">E-mail domains</h2>
       </PanelHeader>
       <PanelLead>
-        Colleagues who register with an address at your school's domain and verify it join the school automatically. Your own address must be
-        at the domain; public services such as gmail.com cannot be added.
+        Colleagues who register with an address at your school's domain and verify it join the school automatically. Your own address must be at the domain;
+        public services such as gmail.com cannot be added.
       </PanelLead>
       {domains.length === 0 ? (
         <EmptyText>No domains yet.</EmptyText>

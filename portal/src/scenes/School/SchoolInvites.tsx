@@ -194,7 +194,13 @@ function InviteList({ schoolId }: { schoolId: number }) {
                 <Muted>{inviteSummary(invite)}</Muted>
               </div>
               {invite.active ? (
-                <Button size="sm" variant="ghost" onClick={() => withdraw(invite)} disabled={revoke.isPending} aria-label={`Withdraw invite link created ${formatDate(invite.createdAt)}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => withdraw(invite)}
+                  disabled={revoke.isPending}
+                  aria-label={`Withdraw invite link created ${formatDate(invite.createdAt)}`}
+                >
                   Withdraw
                 </Button>
               ) : null}

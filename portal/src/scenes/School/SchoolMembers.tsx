@@ -37,7 +37,12 @@ export function SchoolMembers({ schoolId }: { schoolId: number }) {
         });
         setPending(null);
       },
-      onError: (error) => toast({ title: kind === 'remove' ? 'Could not remove' : 'Could not promote', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: kind === 'remove' ? 'Could not remove' : 'Could not promote',
+          description: errorText(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 

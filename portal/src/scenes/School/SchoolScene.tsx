@@ -27,7 +27,13 @@ export function SchoolScene() {
   if (mine.isError) {
     return (
       <Container>
-        <StatusMessage icon="alert" tone="danger" headingLevel={1} title="We could not load your school" actions={<Button onClick={() => void mine.refetch()}>Try again</Button>}>
+        <StatusMessage
+          icon="alert"
+          tone="danger"
+          headingLevel={1}
+          title="We could not load your school"
+          actions={<Button onClick={() => void mine.refetch()}>Try again</Button>}
+        >
           <p>{errorText(mine.error, 'Please check your connection and try again.')}</p>
         </StatusMessage>
       </Container>
@@ -72,8 +78,8 @@ function MemberView({ school, mine }: { school: SchoolDto; mine: MySchoolDto }) 
             <h2 id="managers-title">Managing the school</h2>
           </PanelHeader>
           <p>
-            Only the school's managers can see the staff list, invite colleagues and download the training register. Ask one of your
-            managers if a colleague needs an invite, or if you should manage the school too.
+            Only the school's managers can see the staff list, invite colleagues and download the training register. Ask one of your managers if a colleague
+            needs an invite, or if you should manage the school too.
           </p>
         </Panel>
       </Stack>
@@ -115,7 +121,8 @@ function RegisterButton({ schoolId }: { schoolId: number }) {
         saveFile(blob, name);
         toast({ title: 'Register downloaded', description: `Saved as ${name}.`, variant: 'success' });
       },
-      onError: (error) => toast({ title: 'Download failed', description: errorText(error, 'Failed to download the training register.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Download failed', description: errorText(error, 'Failed to download the training register.'), variant: 'destructive' }),
     });
   return (
     <Button variant="secondary" onClick={run} disabled={download.isPending}>

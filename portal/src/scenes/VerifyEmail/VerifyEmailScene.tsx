@@ -33,7 +33,12 @@ export function VerifyEmailScene() {
     const school = verify.data.joinedSchool;
     return (
       <Container>
-        <StatusMessage icon="checkCircle" headingLevel={1} title="Your e-mail address is verified" actions={<ButtonLink to="/">Go to your dashboard</ButtonLink>}>
+        <StatusMessage
+          icon="checkCircle"
+          headingLevel={1}
+          title="Your e-mail address is verified"
+          actions={<ButtonLink to="/">Go to your dashboard</ButtonLink>}
+        >
           {school ? <p>You now have access through {school.name}.</p> : <p>Thank you for confirming your address.</p>}
         </StatusMessage>
       </Container>

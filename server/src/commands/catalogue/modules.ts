@@ -110,7 +110,10 @@ export async function deleteModule(deps: CatalogueDeps, moduleId: number): Promi
       await trx('progress').where({ moduleId }).delete();
       await trx('comments').where({ moduleId }).delete();
       await trx('modules').where({ id: moduleId }).delete();
-      await writeOrder(trx, (orderedIds ?? []).filter((id) => id !== moduleId));
+      await writeOrder(
+        trx,
+        (orderedIds ?? []).filter((id) => id !== moduleId),
+      );
     }),
   );
 }

@@ -65,6 +65,10 @@ export async function removeSchoolDomain(db: Db, schoolId: number, domain: strin
 
 /** The school a verified address joins by its domain, if any. */
 export async function schoolForVerifiedEmail(db: Db, email: string): Promise<number | null> {
-  const row = await db('schoolDomains').select('schoolId').where({ domain: emailDomain(email) }).whereNotNull('verifiedAt').first();
+  const row = await db('schoolDomains')
+    .select('schoolId')
+    .where({ domain: emailDomain(email) })
+    .whereNotNull('verifiedAt')
+    .first();
   return row ? Number(row.schoolId) : null;
 }

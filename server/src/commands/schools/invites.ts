@@ -57,7 +57,10 @@ export async function createInvite(
 }
 
 export const findInvite = async (db: Db, token: string): Promise<InviteRow | undefined> =>
-  db('schoolInvites').select('id', 'schoolId', 'createdAt', 'expiresAt', 'maxUses', 'uses', 'revokedAt').where({ tokenHash: hashToken(token) }).first();
+  db('schoolInvites')
+    .select('id', 'schoolId', 'createdAt', 'expiresAt', 'maxUses', 'uses', 'revokedAt')
+    .where({ tokenHash: hashToken(token) })
+    .first();
 
 /**
  * Joins the school through an invite, in one transaction. A member of that school accepting
@@ -109,7 +112,13 @@ export async function mailInvites(
   const emails = [...new Set(input.emails)];
   await inTransaction(db, async (trx) => {
     const { token } = await createInvite(trx, input.school.id, input.inviter.id, { expiresInDays: EMAILED_INVITE_DAYS, maxUses: emails.length });
-    const props = { brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS, url: inviteUrl(brand.publicUrl, token) };
+    const props = {
+      brand,
+      inviterName: displayName(input.inviter),
+      schoolName: input.school.name,
+      days: EMAILED_INVITE_DAYS,
+      url: inviteUrl(brand.publicUrl, token),
+    };
     for (const to of emails) await mailer.send(trx, to, schoolInviteMail, props);
   });
   return emails.length;

@@ -44,8 +44,7 @@ export async function joinSchool(db: Db, userId: number, schoolId: number, role:
 }
 
 /** The conflict a route answers when the person is already in another school. */
-export const otherSchoolConflict = () =>
-  conflict('You are already a member of another school. Leave it (ask its manager) before joining this one.');
+export const otherSchoolConflict = () => conflict('You are already a member of another school. Leave it (ask its manager) before joining this one.');
 
 /**
  * Takes the user out of the school and ends the access they had only through its licences
@@ -64,7 +63,11 @@ export async function leaveSchool(db: Db, userId: number, schoolId: number): Pro
     }
     await trx('schoolMembers').where({ schoolId, userId }).delete();
     const rows: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId });
-    await removeLicenceEnrollments(trx, [userId], rows.map((row) => Number(row.courseId)));
+    await removeLicenceEnrollments(
+      trx,
+      [userId],
+      rows.map((row) => Number(row.courseId)),
+    );
     return { left: true };
   });
 }

@@ -41,7 +41,10 @@ export async function enrollByLicence(db: Db, userIds: number[], courseIds: numb
   const now = Date.now();
   const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence', enrolledAt: now })));
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await db('enrollments').insert(rows.slice(start, start + CHUNK)).onConflict(['userId', 'courseId']).ignore();
+    await db('enrollments')
+      .insert(rows.slice(start, start + CHUNK))
+      .onConflict(['userId', 'courseId'])
+      .ignore();
   }
 }
 

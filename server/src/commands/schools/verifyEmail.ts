@@ -32,7 +32,9 @@ export async function sendEmailVerification(
  */
 export async function verifyEmail(db: Db, token: string): Promise<{ userId: number; joinedSchoolId: number | null }> {
   return inTransaction(db, async (trx) => {
-    const row = await trx('emailVerifications').where({ tokenHash: hashToken(token) }).first();
+    const row = await trx('emailVerifications')
+      .where({ tokenHash: hashToken(token) })
+      .first();
     if (!row || row.usedAt !== null || Number(row.expiresAt) < Date.now()) throw badRequest(INVALID_VERIFICATION);
     const claimed = await trx('emailVerifications').where({ id: row.id }).whereNull('usedAt').update({ usedAt: Date.now() });
     if (claimed !== 1) throw badRequest(INVALID_VERIFICATION);

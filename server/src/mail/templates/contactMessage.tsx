@@ -9,7 +9,11 @@ export interface ContactMessageProps {
 }
 
 /** A header value from visitor input: one line, bounded, so it can never add a header. */
-const oneLine = (value: string, max: number) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
+const oneLine = (value: string, max: number) =>
+  value
+    .replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /**
  * The mail to the support inbox. The outbox has no Reply-To field, so the visitor's address is

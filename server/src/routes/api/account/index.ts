@@ -47,17 +47,37 @@ export function accountRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const [enrollments, progress, comments, certificates, orders, payments, messages] = await Promise.all([
-        db('enrollments').join('courses', 'courses.id', 'enrollments.courseId').where('enrollments.userId', user.id).select('courses.title as course', 'enrollments.enrolledAt', 'enrollments.source'),
-        db('progress').join('modules', 'modules.id', 'progress.moduleId').where('progress.userId', user.id).select('modules.title as module', 'progress.watchedDuration', 'progress.position', 'progress.isCompleted', 'progress.completedAt', 'progress.updatedAt'),
-        db('comments').join('modules', 'modules.id', 'comments.moduleId').where('comments.userId', user.id).select('modules.title as module', 'comments.comment', 'comments.createdAt'),
+        db('enrollments')
+          .join('courses', 'courses.id', 'enrollments.courseId')
+          .where('enrollments.userId', user.id)
+          .select('courses.title as course', 'enrollments.enrolledAt', 'enrollments.source'),
+        db('progress')
+          .join('modules', 'modules.id', 'progress.moduleId')
+          .where('progress.userId', user.id)
+          .select(
+            'modules.title as module',
+            'progress.watchedDuration',
+            'progress.position',
+            'progress.isCompleted',
+            'progress.completedAt',
+            'progress.updatedAt',
+          ),
+        db('comments')
+          .join('modules', 'modules.id', 'comments.moduleId')
+          .where('comments.userId', user.id)
+          .select('modules.title as module', 'comments.comment', 'comments.createdAt'),
         db('certificates').where({ userId: user.id }).select('certificateNumber', 'courseName', 'studentName', 'completedAt', 'issuedAt', 'revokedAt'),
-        db('orders').where({ userId: user.id }).select('courseTitle', 'schoolName', 'billingEmail', 'purchaseOrderNumber', 'amount', 'currency', 'status', 'createdAt', 'paidAt'),
+        db('orders')
+          .where({ userId: user.id })
+          .select('courseTitle', 'schoolName', 'billingEmail', 'purchaseOrderNumber', 'amount', 'currency', 'status', 'createdAt', 'paidAt'),
         db('payments').where({ userId: user.id }).select('amount', 'currency', 'status', 'createdAt', 'paidAt', 'refundedAt'),
         db('contactMessages').where({ email: user.email }).select('name', 'email', 'company', 'phone', 'message', 'createdAt'),
       ]);
       const times = <T extends Record<string, unknown>>(rows: T[]) =>
         rows.map((row) =>
-          Object.fromEntries(Object.entries(row).map(([k, v]) => [k, /At$/.test(k) ? toIso(v as number | null) : typeof v === 'number' && k === 'isCompleted' ? Boolean(v) : v])),
+          Object.fromEntries(
+            Object.entries(row).map(([k, v]) => [k, /At$/.test(k) ? toIso(v as number | null) : typeof v === 'number' && k === 'isCompleted' ? Boolean(v) : v]),
+          ),
         );
       const date = new Date().toISOString().slice(0, 10);
       ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${date}.json"`);

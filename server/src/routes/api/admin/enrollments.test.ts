@@ -17,7 +17,13 @@ beforeAll(async () => {
 });
 
 const enrollmentCount = async (userId: number, courseId: number) =>
-  Number(await server.db('enrollments').where({ userId, courseId }).count({ n: '*' }).then((r) => r[0]!.n));
+  Number(
+    await server
+      .db('enrollments')
+      .where({ userId, courseId })
+      .count({ n: '*' })
+      .then((r) => r[0]!.n),
+  );
 
 describe('POST /api/admin/enroll', () => {
   it('enrolls a student by e-mail, even in a priced course, and answers with student, course and enrollment', async () => {
@@ -127,7 +133,12 @@ describe('GET /api/admin/enrollments', () => {
     const student = await createUser(server.db, { email: 'latest@school.test' });
     const course = await createCourse(server, { title: 'Newest course' });
     await server.db('enrollments').insert({ userId: student.id, courseId: course.id, source: 'admin', enrolledAt: Date.now() + 60_000 });
-    const total = Number(await server.db('enrollments').count({ n: '*' }).then((r) => r[0]!.n));
+    const total = Number(
+      await server
+        .db('enrollments')
+        .count({ n: '*' })
+        .then((r) => r[0]!.n),
+    );
 
     const response = await admin.get('/api/admin/enrollments?limit=2');
     expect(response.status).toBe(200);

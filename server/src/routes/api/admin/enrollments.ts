@@ -29,11 +29,7 @@ export function adminEnrollmentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const { limit, offset } = ctx.input.query;
       const [rows, total] = await Promise.all([
-        enrollmentsWithProgress(db, { withEmail: true })
-          .orderBy('e.enrolledAt', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(limit)
-          .offset(offset),
+        enrollmentsWithProgress(db, { withEmail: true }).orderBy('e.enrolledAt', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset),
         countOf(db('enrollments')),
       ]);
       ctx.set('X-Total-Count', String(total));

@@ -128,7 +128,10 @@ describe('GET /api/admin/export-excel', () => {
     }));
     await server.db.batchInsert('users', rows, 500);
     const course = await createCourse(server);
-    const last = await server.db('users').where({ email: `bulk${BULK_USERS - 1}@export.test` }).first();
+    const last = await server
+      .db('users')
+      .where({ email: `bulk${BULK_USERS - 1}@export.test` })
+      .first();
     await enroll(server.db, last.id, course.id);
 
     const { response, bytes } = await download(admin);
@@ -154,7 +157,11 @@ describe('GET /api/admin/export-excel', () => {
       expect(first).toBeGreaterThan(previousLast);
       previousLast = batch[batch.length - 1]![0] as number;
     }
-    const total = Number(await whereStudent(server.db('users')).count({ n: '*' }).then((r) => r[0]!.n));
+    const total = Number(
+      await whereStudent(server.db('users'))
+        .count({ n: '*' })
+        .then((r) => r[0]!.n),
+    );
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(total);
     expect(sizes.slice(0, -1).every((size) => size === 2_000)).toBe(true);
   });

@@ -29,8 +29,7 @@ interface ExportUser {
   createdAt: number | string;
 }
 
-const countsByUser = (rows: Array<{ userId: number | string; n: number | string }>) =>
-  new Map(rows.map((row) => [Number(row.userId), Number(row.n)]));
+const countsByUser = (rows: Array<{ userId: number | string; n: number | string }>) => new Map(rows.map((row) => [Number(row.userId), Number(row.n)]));
 
 /**
  * Every user in id order, a batch at a time. Keyset paging (id > last seen) costs the same on

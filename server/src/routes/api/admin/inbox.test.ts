@@ -36,7 +36,13 @@ describe('contact messages inbox', () => {
 
     const reopened = await admin.patch(`/api/admin/contact-messages/${id}`, { handled: false });
     expect(reopened.body.handledAt).toBeNull();
-    expect(await server.db('contactMessages').where({ id }).first().then((row) => row.handledAt)).toBeNull();
+    expect(
+      await server
+        .db('contactMessages')
+        .where({ id })
+        .first()
+        .then((row) => row.handledAt),
+    ).toBeNull();
 
     const paged = await admin.get('/api/admin/contact-messages?limit=1&offset=1');
     expect(paged.body.map((m: { name: string }) => m.name)).toEqual(['First']);

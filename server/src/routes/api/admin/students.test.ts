@@ -35,7 +35,10 @@ describe('GET /api/admin/students', () => {
   it('lists students newest first with their enrollment count and an X-Total-Count header', async () => {
     const older = await createUser(server.db, { email: 'zed.older@list.test', firstName: 'Zed' });
     const newer = await createUser(server.db, { email: 'zed.newer@list.test', firstName: 'Zed' });
-    await server.db('users').where({ id: older.id }).update({ createdAt: Date.now() - 86_400_000 });
+    await server
+      .db('users')
+      .where({ id: older.id })
+      .update({ createdAt: Date.now() - 86_400_000 });
     const course = await createCourse(server);
     const other = await createCourse(server);
     await enroll(server.db, newer.id, course.id);
@@ -43,7 +46,13 @@ describe('GET /api/admin/students', () => {
 
     const response = await admin.get('/api/admin/students');
     expect(response.status).toBe(200);
-    const total = Number(await server.db('users').whereNot('role', 'admin').count({ n: '*' }).then((r) => r[0]!.n));
+    const total = Number(
+      await server
+        .db('users')
+        .whereNot('role', 'admin')
+        .count({ n: '*' })
+        .then((r) => r[0]!.n),
+    );
     expect(response.headers.get('x-total-count')).toBe(String(total));
     expect(response.body).toHaveLength(total);
     const times = response.body.map((s: { createdAt: string }) => Date.parse(s.createdAt));
@@ -76,9 +85,8 @@ describe('GET /api/admin/students', () => {
   it('ignores case in every position, for one letter and for whole names', async () => {
     const mac = await createUser(server.db, { email: 'Old.Style.MIXED@case.test', firstName: 'McDonald', lastName: "O'Neill-Zhou" });
     const accented = await createUser(server.db, { email: 'elodie@case.test', firstName: 'Élodie', lastName: 'Ørsted' });
-    const ids = async (q: string) =>
-      (await admin.get(`/api/admin/students?q=${encodeURIComponent(q)}`)).body.map((s: { id: number }) => s.id);
-    for (const q of ['mcdon', 'MCDONALD', 'mCd', "o'neill-z", "O'NEILL-ZHOU", 'old.style.mixed@', 'OLD.STYLE', 'McDonald o\'n']) {
+    const ids = async (q: string) => (await admin.get(`/api/admin/students?q=${encodeURIComponent(q)}`)).body.map((s: { id: number }) => s.id);
+    for (const q of ['mcdon', 'MCDONALD', 'mCd', "o'neill-z", "O'NEILL-ZHOU", 'old.style.mixed@', 'OLD.STYLE', "McDonald o'n"]) {
       expect(await ids(q)).toContain(mac.id);
     }
     expect(await ids('mcdonaldx')).not.toContain(mac.id);
@@ -87,9 +95,11 @@ describe('GET /api/admin/students', () => {
     expect(await ids('ørs')).toEqual([accented.id]);
     const single = await admin.get('/api/admin/students?q=m&limit=1000');
     expect(single.body.map((s: { id: number }) => s.id)).toContain(mac.id);
-    expect(single.body.every((s: { email: string; firstName: string | null; lastName: string | null }) =>
-      [s.email, s.firstName ?? '', s.lastName ?? ''].some((field) => field.toLowerCase().startsWith('m')),
-    )).toBe(true);
+    expect(
+      single.body.every((s: { email: string; firstName: string | null; lastName: string | null }) =>
+        [s.email, s.firstName ?? '', s.lastName ?? ''].some((field) => field.toLowerCase().startsWith('m')),
+      ),
+    ).toBe(true);
   });
 
   // SQLite's planner is rule-based, so its plan is stable enough to assert on; MySQL's depends

@@ -127,9 +127,7 @@ describe('secure cookies behind HTTPS', () => {
     const behindProxy = await createTestServer({ PUBLIC_URL: 'https://atrium.example', TRUST_PROXY: 'true' });
     try {
       const user = await createUser(behindProxy.db);
-      const response = await behindProxy
-        .client()
-        .post('/api/login', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' });
+      const response = await behindProxy.client().post('/api/login', { email: user.email, password: TEST_PASSWORD }, { 'x-forwarded-proto': 'https' });
       expect(response.status).toBe(200);
       expect(response.headers.get('set-cookie')).toMatch(/;\s*secure/i);
     } finally {
@@ -181,7 +179,13 @@ describe('forgot and reset password', () => {
     const reset = await server.client().post('/api/reset-password', { token, newPassword: 'brand-new-pass' });
     expect(reset.status).toBe(200);
     expect((await otherDevice.get('/api/user')).status).toBe(401);
-    expect(await server.db('sessions').where({ userId: user.id }).count({ n: '*' }).then((r) => Number(r[0]!.n))).toBe(0);
+    expect(
+      await server
+        .db('sessions')
+        .where({ userId: user.id })
+        .count({ n: '*' })
+        .then((r) => Number(r[0]!.n)),
+    ).toBe(0);
 
     const again = await server.client().post('/api/reset-password', { token, newPassword: 'another-pass' });
     expect(again.status).toBe(400);
@@ -197,7 +201,9 @@ describe('forgot and reset password', () => {
   it('refuses an expired token and a missing one', async () => {
     const user = await createUser(server.db);
     const { hashToken } = await import('../../../commands/tokens.ts');
-    await server.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken('expired-token'), expiresAt: Date.now() - 1, createdAt: Date.now() - 3_600_001 });
+    await server
+      .db('passwordResets')
+      .insert({ userId: user.id, tokenHash: hashToken('expired-token'), expiresAt: Date.now() - 1, createdAt: Date.now() - 3_600_001 });
     expect((await server.client().post('/api/reset-password', { token: 'expired-token', newPassword: 'whatever1' })).status).toBe(400);
     const missing = await server.client().post('/api/reset-password', { newPassword: 'whatever1' });
     expect(missing.status).toBe(400);

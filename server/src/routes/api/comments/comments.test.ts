@@ -187,7 +187,10 @@ describe('query count', () => {
     const few = await createModule(server, course.id);
     const many = await createModule(server, course.id);
     await enroll(server.db, learner.id, course.id);
-    for (const [module, count] of [[few, 2], [many, 20]] as const) {
+    for (const [module, count] of [
+      [few, 2],
+      [many, 20],
+    ] as const) {
       for (let i = 0; i < count; i += 1) {
         const author = i % 2 ? learner.id : classmate.id;
         await server.db('comments').insert({ moduleId: module.id, userId: author, comment: `Comment ${i}`, createdAt: Date.now() + i });

@@ -124,7 +124,12 @@ describe('POST /api/contact', () => {
       }
       expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
       expect(statuses[20]).toBe(429);
-      expect(await limited.db('contactMessages').count({ n: '*' }).then((r) => Number(r[0]!.n))).toBe(20);
+      expect(
+        await limited
+          .db('contactMessages')
+          .count({ n: '*' })
+          .then((r) => Number(r[0]!.n)),
+      ).toBe(20);
     } finally {
       await limited.close();
     }
@@ -168,7 +173,9 @@ describe('CORS for the widgets', () => {
   });
 
   it('lets an allowed origin post a message and read the answer, including a 400', async () => {
-    const ok = await server.client().post('/api/contact', { name: 'Widget', email: 'w@school.test', message: 'from the chat', source: 'widget' }, { origin: SCHOOL_SITE });
+    const ok = await server
+      .client()
+      .post('/api/contact', { name: 'Widget', email: 'w@school.test', message: 'from the chat', source: 'widget' }, { origin: SCHOOL_SITE });
     expect(ok.status).toBe(201);
     expect(ok.headers.get('access-control-allow-origin')).toBe(SCHOOL_SITE);
     expect(ok.headers.get('access-control-allow-credentials')).toBeNull();

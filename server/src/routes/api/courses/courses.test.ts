@@ -21,8 +21,14 @@ async function signedIn(role: 'learner' | 'admin' = 'learner'): Promise<{ client
   return { client, user };
 }
 
-async function progressRow(userId: number, module: { id: number; courseId: number; duration: number }, fields: { watchedDuration: number; isCompleted: boolean; updatedAt: number }) {
-  await server.db('progress').insert({ userId, moduleId: module.id, courseId: module.courseId, position: 0, completedAt: fields.isCompleted ? fields.updatedAt : null, ...fields });
+async function progressRow(
+  userId: number,
+  module: { id: number; courseId: number; duration: number },
+  fields: { watchedDuration: number; isCompleted: boolean; updatedAt: number },
+) {
+  await server
+    .db('progress')
+    .insert({ userId, moduleId: module.id, courseId: module.courseId, position: 0, completedAt: fields.isCompleted ? fields.updatedAt : null, ...fields });
 }
 
 describe('GET /api/courses', () => {
@@ -89,7 +95,14 @@ describe('GET /api/courses/:id', () => {
     const anonymous = await server.client().get(`/api/courses/${course.id}`);
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.modules.map((module: { id: number }) => module.id)).toEqual([first.id, second.id, third.id]);
-    expect(anonymous.body).toMatchObject({ isEnrolled: false, totalModules: 3, totalDuration: 1800, completedModules: 0, progressPercentage: 0, lastWatchedModule: null });
+    expect(anonymous.body).toMatchObject({
+      isEnrolled: false,
+      totalModules: 3,
+      totalDuration: 1800,
+      completedModules: 0,
+      progressPercentage: 0,
+      lastWatchedModule: null,
+    });
     for (const module of anonymous.body.modules) {
       expect(module).not.toHaveProperty('vimeoVideoId');
       expect(module).not.toHaveProperty('vimeoHash');
@@ -146,7 +159,10 @@ describe('GET /api/courses/:id', () => {
     const { client, user } = await signedIn();
     const small = await createCourse(server);
     const large = await createCourse(server);
-    for (const [course, count] of [[small, 2], [large, 20]] as const) {
+    for (const [course, count] of [
+      [small, 2],
+      [large, 20],
+    ] as const) {
       await enroll(server.db, user.id, course.id);
       for (let i = 0; i < count; i += 1) {
         const module = await createModule(server, course.id);
@@ -163,7 +179,13 @@ describe('GET /api/courses/:id', () => {
 });
 
 describe('course writes', () => {
-  const valid = { title: 'Podcasting for Schools', description: 'Run a school podcast', price: 19900, thumbnail: 'https://cdn.example/p.jpg', salesVideoId: '222' };
+  const valid = {
+    title: 'Podcasting for Schools',
+    description: 'Run a school podcast',
+    price: 19900,
+    thumbnail: 'https://cdn.example/p.jpg',
+    salesVideoId: '222',
+  };
 
   it('lets an admin create a course, with price defaulting to 0', async () => {
     const { client } = await signedIn('admin');
@@ -206,7 +228,16 @@ describe('course writes', () => {
     await createModule(server, course.id, { duration: 90 });
     const updated = await client.put(`/api/courses/${course.id}`, { title: 'Renamed', description: 'New words', salesVideoId: null });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: course.id, title: 'Renamed', description: 'New words', price: 49900, thumbnail: '/t.jpg', salesVideoId: null, totalModules: 1, totalDuration: 90 });
+    expect(updated.body).toMatchObject({
+      id: course.id,
+      title: 'Renamed',
+      description: 'New words',
+      price: 49900,
+      thumbnail: '/t.jpg',
+      salesVideoId: null,
+      totalModules: 1,
+      totalDuration: 90,
+    });
     expect((await client.put(`/api/courses/${course.id}`, { price: 19900 })).body.price).toBe(19900);
     expect((await client.put(`/api/courses/${course.id}`, { title: '  ' })).status).toBe(400);
     const missing = await client.put('/api/courses/999999', { title: 'Nothing' });

@@ -14,7 +14,18 @@ afterAll(async () => {
 });
 
 async function watched(userId: number, module: { id: number; courseId: number }, watchedDuration: number, isCompleted: boolean, updatedAt: number) {
-  await server.db('progress').insert({ userId, moduleId: module.id, courseId: module.courseId, watchedDuration, position: 0, isCompleted, completedAt: isCompleted ? updatedAt : null, updatedAt });
+  await server
+    .db('progress')
+    .insert({
+      userId,
+      moduleId: module.id,
+      courseId: module.courseId,
+      watchedDuration,
+      position: 0,
+      isCompleted,
+      completedAt: isCompleted ? updatedAt : null,
+      updatedAt,
+    });
 }
 
 describe('GET /api/dashboard', () => {

@@ -56,7 +56,11 @@ describe('the demo learner and GET /api/demo', () => {
   it('is never seeded in production, nor without SEED_DEMO, and the API then answers 404', async () => {
     expect(await seedDemoLearner(server.db, { ...demoConfig, isProduction: true }, logger)).toBeNull();
     expect(await seedDemoLearner(server.db, { ...demoConfig, seedDemo: false }, logger)).toBeNull();
-    const production = await createTestServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://atrium.example', SESSION_SECRET: 'a-production-secret-that-is-long-enough' });
+    const production = await createTestServer({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://atrium.example',
+      SESSION_SECRET: 'a-production-secret-that-is-long-enough',
+    });
     try {
       // Even with a demo learner in its database, production does not point to it.
       await seedDemoCatalogue(production, logger);

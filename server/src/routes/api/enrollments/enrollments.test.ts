@@ -13,7 +13,11 @@ async function learner(): Promise<{ client: TestClient; user: { id: number } }> 
 }
 
 const enrollmentRows = (userId: number, courseId: number) =>
-  server.db('enrollments').where({ userId, courseId }).count({ n: '*' }).then((rows) => Number(rows[0]!.n));
+  server
+    .db('enrollments')
+    .where({ userId, courseId })
+    .count({ n: '*' })
+    .then((rows) => Number(rows[0]!.n));
 
 describe('POST /api/enrollments', () => {
   it('enrolls in a free course with 201, and a repeat answers 200 without a second row', async () => {

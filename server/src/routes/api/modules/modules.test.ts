@@ -88,7 +88,14 @@ describe('POST /api/modules', () => {
     await createModule(server, course.id);
     const created = await admin.post('/api/modules', newModule(course.id, { vimeoVideoId: 'https://vimeo.com/987654321/abcdef1234' }));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: 'Lighting basics', courseId: course.id, orderIndex: 3, duration: 420, vimeoVideoId: '987654321', vimeoHash: 'abcdef1234' });
+    expect(created.body).toMatchObject({
+      title: 'Lighting basics',
+      courseId: course.id,
+      orderIndex: 3,
+      duration: 420,
+      vimeoVideoId: '987654321',
+      vimeoHash: 'abcdef1234',
+    });
     const stored = await server.db('modules').where({ id: created.body.id }).first();
     expect(stored).toMatchObject({ vimeoVideoId: '987654321', vimeoHash: 'abcdef1234' });
   });
@@ -137,7 +144,14 @@ describe('PUT /api/modules/:id', () => {
     const module = await createModule(server, course.id, { vimeoHash: 'abcdef1234' });
     const updated = await admin.put(`/api/modules/${module.id}`, { title: 'Renamed', duration: 61 });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ title: 'Renamed', duration: 61, description: 'What this module covers', vimeoVideoId: '76979871', vimeoHash: 'abcdef1234', orderIndex: 1 });
+    expect(updated.body).toMatchObject({
+      title: 'Renamed',
+      duration: 61,
+      description: 'What this module covers',
+      vimeoVideoId: '76979871',
+      vimeoHash: 'abcdef1234',
+      orderIndex: 1,
+    });
     const video = await admin.put(`/api/modules/${module.id}`, { vimeoVideoId: '55555555' });
     expect(video.body).toMatchObject({ vimeoVideoId: '55555555', vimeoHash: null });
   });

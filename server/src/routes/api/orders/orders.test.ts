@@ -35,7 +35,9 @@ describe('invoice orders', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: 'requested', amount: 49900, billingEmail: 'bursar@stmarys.sch.uk', purchaseOrderNumber: 'PO-1234' });
-    const toSupport = mailParts((await smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Invoice request/.test(m.raw) && /PO-1234/.test(m.raw))).raw);
+    const toSupport = mailParts(
+      (await smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Invoice request/.test(m.raw) && /PO-1234/.test(m.raw))).raw,
+    );
     expect(toSupport.text).toContain(`St Mary's Primary asked to pay for "Podcasting for Schools" (£499.00) by invoice.`);
     expect(toSupport.html).toContain('St Mary&#x27;s Primary asked to pay');
     const receipt = mailParts((await smtp.waitFor((m) => m.to.includes('bursar@stmarys.sch.uk'))).raw);

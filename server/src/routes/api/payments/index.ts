@@ -74,7 +74,9 @@ export function paymentRoutes(routes: Routes): void {
       // attempt. Counting open rows too would let a request that lands just after its twin's
       // insert pick a new key and create a second intent.
       const attempt = await countRows(
-        db('payments').where({ userId: user.id, courseId: course.id }).whereNotIn('status', [...OPEN_INTENT_STATUSES]),
+        db('payments')
+          .where({ userId: user.id, courseId: course.id })
+          .whereNotIn('status', [...OPEN_INTENT_STATUSES]),
       );
       const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}`;
       const intent = await callProvider(ctx, () =>

@@ -49,7 +49,10 @@ describe('e-mail verification', () => {
     expect(sent.status).toBe(200);
     const mail = await server.smtp.waitFor((m) => m.to.includes(user.email));
     const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(decodeMailBody(mail.raw))![1]!;
-    await server.db('emailVerifications').where({ userId: user.id }).update({ expiresAt: Date.now() - 1 });
+    await server
+      .db('emailVerifications')
+      .where({ userId: user.id })
+      .update({ expiresAt: Date.now() - 1 });
     expect((await server.client().post('/api/verify-email', { token })).status).toBe(400);
     expect((await server.client().post('/api/user/verify-email')).status).toBe(401);
   });

@@ -17,7 +17,12 @@ export function schoolDomainRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const school = await managedSchool(db, user, ctx.input.params.id);
-      const { joined } = await addSchoolDomain(db, school.id, { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt ?? null }, ctx.input.body.domain);
+      const { joined } = await addSchoolDomain(
+        db,
+        school.id,
+        { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt ?? null },
+        ctx.input.body.domain,
+      );
       const row = await db('schoolDomains').select('domain', 'verifiedAt').where({ schoolId: school.id, domain: ctx.input.body.domain }).first();
       ctx.body = { ...presentDomain(row), joinedMembers: joined };
     },

@@ -1,17 +1,17 @@
+import { inviteEmailSchema, inviteSchema, schoolInviteParams, schoolParams, tokenParams, type CreatedInviteDto, type JoinResultDto } from '@atrium/common';
 import {
-  inviteEmailSchema,
-  inviteSchema,
-  schoolInviteParams,
-  schoolParams,
-  tokenParams,
-  type CreatedInviteDto,
-  type JoinResultDto,
-} from '@atrium/common';
-import { acceptInvite, createInvite, findInvite, inviteUrl, mailInvites, revokeInvite, unknownInvite, type InviteRow } from '../../../commands/schools/invites.ts';
+  acceptInvite,
+  createInvite,
+  findInvite,
+  inviteUrl,
+  mailInvites,
+  revokeInvite,
+  unknownInvite,
+  type InviteRow,
+} from '../../../commands/schools/invites.ts';
 import { presentInvite, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
-
 
 export function schoolInviteRoutes(routes: Routes): void {
   routes.add({

@@ -12,7 +12,9 @@ async function pricedCourse() {
 }
 
 const deliver = (event: { payload: string; header: string }) =>
-  server.client().request('POST', '/api/stripe/webhook', { raw: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.header } });
+  server
+    .client()
+    .request('POST', '/api/stripe/webhook', { raw: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.header } });
 
 describe('buying for a school by card', () => {
   it('licenses the school once paid, enrolls its members and keeps the buyer a manager; a redelivery changes nothing', async () => {
@@ -63,7 +65,11 @@ describe('buying for a school by card', () => {
     expect(created.status).toBe(200);
     server.stripe.settle(created.body.paymentIntentId, 'succeeded');
     expect((await buyer.client.get(`/api/payments/${created.body.paymentIntentId}`)).body.enrolled).toBe(true);
-    expect((await buyer.client.get('/api/schools/mine')).body).toMatchObject({ school: { name: 'Hill Primary School' }, role: 'manager', courses: [{ courseId: course.id }] });
+    expect((await buyer.client.get('/api/schools/mine')).body).toMatchObject({
+      school: { name: 'Hill Primary School' },
+      role: 'manager',
+      courses: [{ courseId: course.id }],
+    });
   });
 
   it('a manager who bought the course personally can still license it for the school', async () => {

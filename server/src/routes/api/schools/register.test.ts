@@ -22,7 +22,12 @@ describe('staff training register', () => {
     await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
     const colleague = await learner(server, { firstName: '=HYPERLINK("http://evil.test","x")', lastName: null });
     await colleague.client.post(`/api/invites/${await inviteToken(manager, schoolId)}/accept`);
-    const done = await colleague.client.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+    const done = await colleague.client.post('/api/progress', {
+      moduleId: module.id,
+      courseId: course.id,
+      watchedDuration: module.duration,
+      isCompleted: true,
+    });
     expect(done.body.certificateNumber).toBeTruthy();
 
     const response = await fetch(`${server.url}/api/schools/${schoolId}/register.xlsx`, { headers: { cookie: manager.cookieHeader } });
@@ -31,7 +36,17 @@ describe('staff training register', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Member', 'Email', 'Course', 'Modules completed', 'Modules in course', 'Percent', 'Completed on', 'Certificate number']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Member',
+      'Email',
+      'Course',
+      'Modules completed',
+      'Modules in course',
+      'Percent',
+      'Completed on',
+      'Certificate number',
+    ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
     expect(rows).toHaveLength(2);

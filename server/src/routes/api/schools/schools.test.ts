@@ -95,7 +95,10 @@ describe('invite links', () => {
     expect((await server.client().post(`/api/invites/${guess}/accept`)).status).toBe(401);
 
     const expiring = await manager.post(`/api/schools/${schoolId}/invites`, { expiresInDays: 1 });
-    await server.db('schoolInvites').where({ id: expiring.body.id }).update({ expiresAt: Date.now() - 1000 });
+    await server
+      .db('schoolInvites')
+      .where({ id: expiring.body.id })
+      .update({ expiresAt: Date.now() - 1000 });
     const expiredToken = new URL(expiring.body.url).searchParams.get('token')!;
     const expired = await stranger.client.post(`/api/invites/${expiredToken}/accept`);
     expect(expired.status).toBe(410);
@@ -178,13 +181,28 @@ describe('what members and managers see', () => {
     const colleague = await member(schoolId, manager);
     const modules = await server.db('modules').where({ courseId: course.id }).orderBy('orderIndex');
     for (const module of modules.slice(0, 3)) {
-      await server.db('progress').insert({ userId: colleague.user.id, moduleId: module.id, courseId: course.id, watchedDuration: 600, position: 0, isCompleted: true, completedAt: Date.now(), updatedAt: Date.now() });
+      await server
+        .db('progress')
+        .insert({
+          userId: colleague.user.id,
+          moduleId: module.id,
+          courseId: course.id,
+          watchedDuration: 600,
+          position: 0,
+          isCompleted: true,
+          completedAt: Date.now(),
+          updatedAt: Date.now(),
+        });
     }
     const response = await manager.get(`/api/schools/${schoolId}/members`);
     expect(response.status).toBe(200);
     expect(response.body.courses).toEqual([{ courseId: course.id, title: course.title }]);
     const row = response.body.members.find((m: { userId: number }) => m.userId === colleague.user.id);
-    expect(row).toMatchObject({ email: colleague.user.email, role: 'member', progress: [{ courseId: course.id, completedModules: 3, totalModules: 4, progressPercentage: 75, certificateNumber: null }] });
+    expect(row).toMatchObject({
+      email: colleague.user.email,
+      role: 'member',
+      progress: [{ courseId: course.id, completedModules: 3, totalModules: 4, progressPercentage: 75, certificateNumber: null }],
+    });
     expect(response.body.members.find((m: { userId: number }) => m.userId === managerUser.id).role).toBe('manager');
 
     const listMembers = () => manager.get(`/api/schools/${schoolId}/members`);
@@ -218,7 +236,12 @@ describe('leaving a school', () => {
     const token = await inviteToken(manager, schoolId);
     expect((await colleague.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
     const [module] = await server.db('modules').where({ courseId: course.id });
-    const progress = await colleague.client.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+    const progress = await colleague.client.post('/api/progress', {
+      moduleId: module.id,
+      courseId: course.id,
+      watchedDuration: module.duration,
+      isCompleted: true,
+    });
     expect(progress.status).toBe(200);
     expect(progress.body.certificateNumber).toBeTruthy();
 

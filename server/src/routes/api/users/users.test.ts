@@ -19,7 +19,9 @@ function upload(client: TestClient, bytes: Buffer, filename = 'photo.png', type 
 }
 
 const png = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 80, b: 160 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
 
 describe('PATCH /api/user/profile', () => {
   it('updates names and school, and never the role, id or createdAt', async () => {
@@ -101,7 +103,14 @@ describe('POST /api/user/upload-avatar', () => {
     const fake = await upload(client, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'photo.png', 'image/png');
     expect(fake.status).toBe(415);
     expect(fake.body.message).toBe('Please select an image file');
-    const jpegAsText = await upload(client, await sharp(await png(64, 64)).jpeg().toBuffer(), 'notes.txt', 'text/plain');
+    const jpegAsText = await upload(
+      client,
+      await sharp(await png(64, 64))
+        .jpeg()
+        .toBuffer(),
+      'notes.txt',
+      'text/plain',
+    );
     expect(jpegAsText.status).toBe(200);
   });
 
