@@ -76,19 +76,17 @@ describe('applyPaymentEvent', () => {
   it('fulfils a success once, ignores its redelivery, and keeps a paid payment paid when a failure arrives late', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 1200 });
-    await database
-      .db('payments')
-      .insert({
-        userId: user.id,
-        courseId: course.id,
-        provider: 'stripe',
-        providerReference: 'pi_1',
-        amount: 1200,
-        currency: 'gbp',
-        status: 'processing',
-        createdAt: Date.now(),
-        updatedAt: Date.now(),
-      });
+    await database.db('payments').insert({
+      userId: user.id,
+      courseId: course.id,
+      provider: 'stripe',
+      providerReference: 'pi_1',
+      amount: 1200,
+      currency: 'gbp',
+      status: 'processing',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
     const succeeded = { id: 'evt_1', type: 'payment_intent.succeeded', intent: intent('pi_1', 1200), charge: null };
     expect(await applyPaymentEvent(database.db, logger, succeeded)).toBe(true);
     expect(await applyPaymentEvent(database.db, logger, succeeded)).toBe(false);
@@ -114,19 +112,17 @@ describe('applyPaymentEvent', () => {
   it('does not enroll when the amount paid differs from the one recorded', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 1500 });
-    await database
-      .db('payments')
-      .insert({
-        userId: user.id,
-        courseId: course.id,
-        provider: 'stripe',
-        providerReference: 'pi_2',
-        amount: 1500,
-        currency: 'gbp',
-        status: 'processing',
-        createdAt: Date.now(),
-        updatedAt: Date.now(),
-      });
+    await database.db('payments').insert({
+      userId: user.id,
+      courseId: course.id,
+      provider: 'stripe',
+      providerReference: 'pi_2',
+      amount: 1500,
+      currency: 'gbp',
+      status: 'processing',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    });
     await applyPaymentEvent(database.db, logger, { id: 'evt_4', type: 'payment_intent.succeeded', intent: intent('pi_2', 1), charge: null });
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(false);
   });

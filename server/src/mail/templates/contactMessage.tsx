@@ -11,7 +11,8 @@ export interface ContactMessageProps {
 /** A header value from visitor input: one line, bounded, so it can never add a header. */
 const oneLine = (value: string, max: number) =>
   value
-    .replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ')
+    // Unicode's control characters (Cc): CR, LF, tab and the rest of C0, DEL, and C1.
+    .replace(/\p{Cc}+/gu, ' ')
     .trim()
     .slice(0, max);
 

@@ -1,7 +1,7 @@
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@atrium/common';
 import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
 import { registerUser } from '../../../commands/register.ts';
-import { invalidCredentials, unauthorized } from '../../../errors.ts';
+import { invalidCredentials } from '../../../errors.ts';
 import { User } from '../../../models/User.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { AppContext } from '../../../context.ts';

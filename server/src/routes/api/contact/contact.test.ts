@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestServer } from '../../../test/server.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { createUser, signIn } from '../../../test/factories.ts';
-import { decodeMailBody, mailParts, startSmtpCapture } from '../../../test/smtp.ts';
+import { decodeMailBody, mailParts } from '../../../test/smtp.ts';
 
 const THANKS = "Thank you for your message! We'll get back to you within 30 minutes.";
 const SCHOOL_SITE = 'https://www.school.example';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '@atrium/common';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
-import { countColdAndWarm, countQueries } from '../../../test/countQueries.ts';
+import { countColdAndWarm } from '../../../test/countQueries.ts';
 
 let server: TestServer;
 
@@ -14,18 +14,16 @@ afterAll(async () => {
 });
 
 async function watched(userId: number, module: { id: number; courseId: number }, watchedDuration: number, isCompleted: boolean, updatedAt: number) {
-  await server
-    .db('progress')
-    .insert({
-      userId,
-      moduleId: module.id,
-      courseId: module.courseId,
-      watchedDuration,
-      position: 0,
-      isCompleted,
-      completedAt: isCompleted ? updatedAt : null,
-      updatedAt,
-    });
+  await server.db('progress').insert({
+    userId,
+    moduleId: module.id,
+    courseId: module.courseId,
+    watchedDuration,
+    position: 0,
+    isCompleted,
+    completedAt: isCompleted ? updatedAt : null,
+    updatedAt,
+  });
 }
 
 describe('GET /api/dashboard', () => {

@@ -181,18 +181,16 @@ describe('what members and managers see', () => {
     const colleague = await member(schoolId, manager);
     const modules = await server.db('modules').where({ courseId: course.id }).orderBy('orderIndex');
     for (const module of modules.slice(0, 3)) {
-      await server
-        .db('progress')
-        .insert({
-          userId: colleague.user.id,
-          moduleId: module.id,
-          courseId: course.id,
-          watchedDuration: 600,
-          position: 0,
-          isCompleted: true,
-          completedAt: Date.now(),
-          updatedAt: Date.now(),
-        });
+      await server.db('progress').insert({
+        userId: colleague.user.id,
+        moduleId: module.id,
+        courseId: course.id,
+        watchedDuration: 600,
+        position: 0,
+        isCompleted: true,
+        completedAt: Date.now(),
+        updatedAt: Date.now(),
+      });
     }
     const response = await manager.get(`/api/schools/${schoolId}/members`);
     expect(response.status).toBe(200);
