@@ -1,59 +1,89 @@
-import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
+import type { CourseProgressFields, DashboardStatsDto } from '@atrium/common';
 import type { EnrolledCourseFigures } from '../db/database.ts';
 import type { Catalogue } from '../services/catalogue.ts';
-import { presentEnrolledProgress } from './courses.ts';
+import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress, type CourseWithTotals } from './courses.ts';
 
 /**
  * GET /api/dashboard: every course of the catalogue as a card, the learner's progress on those
- * they are enrolled in, and stats over those. The answer is JSON.stringify of a DashboardDto (the
- * test checks that for every fixture), except that the cards of courses the learner is not
- * enrolled in, most of the answer, are not serialised again: the catalogue keeps each one's JSON
- * bytes, which are copied into the answer.
+ * they are enrolled in, and stats over those, as JSON.stringify of the DashboardDto would write
+ * it (the test checks that, byte for byte, for every fixture).
+ *
+ * A learner is enrolled in a handful of a hundred courses, so the catalogue keeps every card as a
+ * learner who is not enrolled sees it, serialised once (serialiseCards), and an answer copies
+ * those bytes around the learner's own cards: each is its course's summary, serialised once too,
+ * followed by the progress fields serialised for this request.
  */
-const COURSES_OPEN = Buffer.from('{"courses":[');
-const COMMA = Buffer.from(',');
-const STATS_OPEN = Buffer.from('],"stats":');
-
-/** The answer's bytes: the cached cards copied as they are, the learner's own serialised now. */
-export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): Buffer {
-  const cards = enrolledCards(catalogue, figures);
-  const parts: Buffer[] = [COURSES_OPEN];
-  for (const entry of catalogue.courses.values()) {
-    if (parts.length > 1) parts.push(COMMA);
-    const card = cards.size ? cards.get(entry.summary.id) : undefined;
-    parts.push(card ? Buffer.from(JSON.stringify(card)) : entry.notEnrolledCard);
-  }
-  parts.push(STATS_OPEN, Buffer.from(`${JSON.stringify(stats(cards, figures))}}`));
-  return Buffer.concat(parts);
+export interface DashboardCards {
+  /** Every not-enrolled card, comma-separated, in the catalogue's order. */
+  bytes: Buffer;
+  /** Per course id: its card's byte range in `bytes`, and its summary's JSON without the closing brace. */
+  ranges: ReadonlyMap<number, { start: number; end: number; summaryOpen: string }>;
 }
 
-/** The enrolled courses' cards by course id; a course deleted since the catalogue was loaded has none. */
-function enrolledCards(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): Map<number, DashboardCourseDto> {
-  const cards = new Map<number, DashboardCourseDto>();
+/** The catalogue's cards, serialised once per catalogue load (services/catalogue.ts). */
+export function serialiseCards(courses: ReadonlyArray<Readonly<CourseWithTotals>>): DashboardCards {
+  const ranges = new Map<number, { start: number; end: number; summaryOpen: string }>();
+  const chunks: string[] = [];
+  let offset = 0;
+  for (const course of courses) {
+    if (chunks.length) {
+      chunks.push(',');
+      offset += 1;
+    }
+    const summaryOpen = JSON.stringify(presentCourseSummary(course)).slice(0, -1);
+    const json = card(summaryOpen, NOT_ENROLLED);
+    const length = Buffer.byteLength(json);
+    ranges.set(Number(course.id), { start: offset, end: offset + length, summaryOpen });
+    chunks.push(json);
+    offset += length;
+  }
+  return { bytes: Buffer.from(chunks.join('')), ranges };
+}
+
+/** `{"a":1` + `{"b":2}` → `{"a":1,"b":2}`: the summary's keys, then the progress fields'. */
+const card = (summaryOpen: string, fields: Readonly<CourseProgressFields>): string => `${summaryOpen},${JSON.stringify(fields).slice(1)}`;
+
+const COURSES_OPEN = Buffer.from('{"courses":[');
+const STATS_OPEN = Buffer.from('],"stats":');
+
+export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): Buffer {
+  const { bytes, ranges } = catalogue.cards;
+  const mine: Array<{ start: number; end: number; json: string; progress: CourseProgressFields; watchedSeconds: number }> = [];
   for (const course of figures) {
+    // A course deleted since the catalogue was loaded has no card, and so no share of the stats.
+    const range = ranges.get(course.courseId);
     const entry = catalogue.courses.get(course.courseId);
-    if (!entry) continue;
+    if (!range || !entry) continue;
     const module = course.lastModuleId === null ? undefined : catalogue.modules.get(course.lastModuleId);
     const progress = presentEnrolledProgress(
       { completedModules: course.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null },
       entry.summary.totalModules,
     );
-    cards.set(course.courseId, { ...entry.summary, ...progress });
+    mine.push({ start: range.start, end: range.end, json: card(range.summaryOpen, progress), progress, watchedSeconds: course.watchedSeconds });
   }
-  return cards;
+  mine.sort((a, b) => a.start - b.start);
+  const parts: Buffer[] = [COURSES_OPEN];
+  let copiedUpTo = 0;
+  for (const own of mine) {
+    parts.push(bytes.subarray(copiedUpTo, own.start), Buffer.from(own.json));
+    copiedUpTo = own.end;
+  }
+  parts.push(bytes.subarray(copiedUpTo), STATS_OPEN, Buffer.from(`${JSON.stringify(stats(mine))}}`));
+  return Buffer.concat(parts);
 }
 
-function stats(cards: Map<number, DashboardCourseDto>, figures: readonly EnrolledCourseFigures[]): DashboardStatsDto {
+function stats(mine: ReadonlyArray<{ progress: CourseProgressFields; watchedSeconds: number }>): DashboardStatsDto {
   let percentages = 0;
   let completedModules = 0;
-  for (const card of cards.values()) {
-    percentages += card.progressPercentage;
-    completedModules += card.completedModules;
+  let watchedSeconds = 0;
+  for (const own of mine) {
+    percentages += own.progress.progressPercentage;
+    completedModules += own.progress.completedModules;
+    watchedSeconds += own.watchedSeconds;
   }
-  const watchedSeconds = figures.reduce((sum, course) => sum + (cards.has(course.courseId) ? course.watchedSeconds : 0), 0);
   return {
-    overallProgress: cards.size ? Math.round(percentages / cards.size) : 0,
-    enrolledCourses: cards.size,
+    overallProgress: mine.length ? Math.round(percentages / mine.length) : 0,
+    enrolledCourses: mine.length,
     completedModules,
     totalWatchTime: Math.round(watchedSeconds / 360) / 10,
   };

@@ -2,7 +2,8 @@ import type { CourseSummaryDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { Course } from '../models/Course.ts';
 import { Module } from '../models/Module.ts';
-import { NOT_ENROLLED, presentCourseSummary, type CourseWithTotals } from '../presenters/courses.ts';
+import { presentCourseSummary, type CourseWithTotals } from '../presenters/courses.ts';
+import { serialiseCards, type DashboardCards } from '../presenters/dashboard.ts';
 
 /**
  * The course catalogue (every course, its modules in display order and its totals), kept in
@@ -23,14 +24,14 @@ export interface CatalogueCourse {
   readonly modules: ReadonlyArray<Readonly<Module>>;
   readonly totals: Readonly<CourseWithTotals>;
   readonly summary: Readonly<CourseSummaryDto>;
-  /** The dashboard card of a learner not enrolled in the course, as UTF-8 JSON (presenters/dashboard.ts). */
-  readonly notEnrolledCard: Buffer;
 }
 
 export interface Catalogue {
   /** Ordered by course id. */
   readonly courses: ReadonlyMap<number, CatalogueCourse>;
   readonly modules: ReadonlyMap<number, Readonly<Module>>;
+  /** Every course's dashboard card, serialised once per load (presenters/dashboard.ts). */
+  readonly cards: Readonly<DashboardCards>;
 }
 
 export class CatalogueCache {
@@ -119,8 +120,7 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       modules: courseModules,
       totals,
       summary,
-      notEnrolledCard: Buffer.from(JSON.stringify({ ...summary, ...NOT_ENROLLED })),
     });
   }
-  return { courses, modules };
+  return { courses, modules, cards: serialiseCards([...courses.values()].map((entry) => entry.totals)) };
 }
