@@ -30,11 +30,11 @@ function useStripeJs(publishableKey: string | null): StripeJs & { retry(): void 
   const query = useQuery({
     queryKey: ['stripe.js', publishableKey],
     queryFn: () => loadStripeOnce(publishableKey ?? ''),
-    enabled: publishableKey !== null,
+    enabled: Boolean(publishableKey),
     staleTime: Infinity,
   });
   const retry = () => void query.refetch();
-  if (publishableKey === null) return { status: 'idle', stripe: null, retry };
+  if (!publishableKey) return { status: 'idle', stripe: null, retry };
   if (query.isSuccess) return { status: 'ready', stripe: query.data, retry };
   // "Try again" shows the loading state again, as the first load did.
   if (query.isError && !query.isFetching) return { status: 'failed', stripe: null, retry };
