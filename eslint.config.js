@@ -39,6 +39,11 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The example pages' own scripts: plain browser modules, as a school site would load them.
+    files: ['examples/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['portal/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     rules: {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, api, createQueryClient, defaultQueryFn, errorText, hasErrorId } from './client.ts';
 
 function mockFetch(status: number, body: string, contentType = 'application/json', statusText = '') {

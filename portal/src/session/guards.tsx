@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserDto } from '@atrium/common';
 import { ButtonLink } from '../components/Button.tsx';
@@ -22,9 +22,11 @@ import { authLinkReturningTo } from './nextPath.ts';
  * renders the guarded page once before the navigation to "/" lands.
  */
 function useSignedOutHere(user: UserDto | null | undefined): boolean {
-  const seen = useRef(false);
-  if (user) seen.current = true;
-  return !user && seen.current;
+  // Information from earlier renders lives in state, updated while rendering: React renders
+  // again at once, before anything reaches the screen.
+  const [seenUser, setSeenUser] = useState(false);
+  if (user && !seenUser) setSeenUser(true);
+  return !user && seenUser;
 }
 
 const currentPath = (location: { pathname: string; search: string; hash: string }) => location.pathname + location.search + location.hash;

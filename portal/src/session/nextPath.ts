@@ -4,7 +4,7 @@
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f\\]/.test(next)) return null;
+  if (hasControlCharacterOrBackslash(next)) return null;
   try {
     const base = 'https://same-origin.invalid';
     const url = new URL(next, base);
@@ -13,6 +13,15 @@ export function safeNextPath(next: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** A control character (U+0000–U+001F) or a backslash: browsers strip or reinterpret both in URLs. */
+function hasControlCharacterOrBackslash(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f || code === 0x5c) return true;
+  }
+  return false;
 }
 
 /** The /auth link that comes back to `path` afterwards. */

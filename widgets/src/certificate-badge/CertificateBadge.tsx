@@ -1,6 +1,7 @@
 import type { CertificatePublicDto } from '@atrium/common/api/community';
 import { useEffect, useState } from 'react';
 import { ApiError, getJson } from '../api.ts';
+import { useRequestState } from '../shared/requestState.ts';
 import { CertificateBadgeView, type CertificateBadgeState } from './CertificateBadgeView.tsx';
 
 export type VerificationStatus = 'valid' | 'not_found';
@@ -16,40 +17,45 @@ export interface CertificateBadgeProps {
   onError?: (message: string) => void;
 }
 
+const LOADING: CertificateBadgeState = { status: 'loading' };
+const NOT_FOUND: CertificateBadgeState = { status: 'not_found' };
+
 /** GET /api/certificates/:number (public): 200 is a valid certificate, 404 is none. */
 export function CertificateBadge({ number = '', apiBase = '', portalUrl, onVerified, onError }: CertificateBadgeProps) {
   const trimmed = number.trim();
-  const [state, setState] = useState<CertificateBadgeState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const request = JSON.stringify([trimmed, apiBase, attempt]);
+  const [answered, settle] = useRequestState<CertificateBadgeState>(request, LOADING);
+  // Without a number there is nothing to ask: not found at once, and no request.
+  const state = trimmed ? answered : NOT_FOUND;
 
   useEffect(() => {
     if (!trimmed) {
-      setState({ status: 'not_found' });
       onVerified?.({ status: 'not_found', number: trimmed, certificate: null });
       return;
     }
     const controller = new AbortController();
-    setState({ status: 'loading' });
     getJson<CertificatePublicDto>(apiBase, `/api/certificates/${encodeURIComponent(trimmed)}`, controller.signal).then(
       (certificate) => {
-        setState({ status: 'valid', certificate });
+        if (controller.signal.aborted) return;
+        settle(request, { status: 'valid', certificate });
         onVerified?.({ status: 'valid', number: trimmed, certificate });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 404) {
-          setState({ status: 'not_found' });
+          settle(request, NOT_FOUND);
           onVerified?.({ status: 'not_found', number: trimmed, certificate: null });
           return;
         }
-        setState({ status: 'error' });
+        settle(request, { status: 'error' });
         onError?.(error instanceof Error ? error.message : String(error));
       },
     );
     return () => controller.abort();
     // The callbacks are notifications only; a new function identity must not re-verify.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trimmed, apiBase, attempt]);
+  }, [trimmed, apiBase, request, settle]);
 
   const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
   return (

@@ -7,7 +7,7 @@ import { ContactForm } from './ContactForm.tsx';
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
-async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+function fillRequired() {
   fill(field(/^Name/), 'Grace Hopper');
   fill(field(/^Email/), 'grace@school.test');
   fill(field(/^Message/), 'We would like a quote for 40 staff.');
@@ -44,7 +44,7 @@ describe('ContactForm', () => {
     const onSubmitted = vi.fn();
     const user = userEvent.setup({ delay: null });
     render(<ContactForm apiBase="https://atrium.test/" onSubmitted={onSubmitted} />);
-    await fillRequired(user);
+    fillRequired();
     fill(field(/^School or company/), 'Hill Primary');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
@@ -77,7 +77,7 @@ describe('ContactForm', () => {
     mockFetch(() => json({ message: 'Please enter a valid email address' }, 400));
     const user = userEvent.setup({ delay: null });
     render(<ContactForm />);
-    await fillRequired(user);
+    fillRequired();
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Error'));
     expect(screen.getByRole('alert').textContent).toContain('Please enter a valid email address');
@@ -89,7 +89,7 @@ describe('ContactForm', () => {
     mockFetch(() => new Response('', { status: 502 }));
     const user = userEvent.setup({ delay: null });
     render(<ContactForm />);
-    await fillRequired(user);
+    fillRequired();
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to send message'));
   });
@@ -99,7 +99,7 @@ describe('ContactForm', () => {
     const onFailed = vi.fn();
     const user = userEvent.setup({ delay: null });
     render(<ContactForm onFailed={onFailed} />);
-    await fillRequired(user);
+    fillRequired();
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Network error: Failed to fetch'));
     expect(onFailed).toHaveBeenCalledWith({ message: 'Network error: Failed to fetch' });
@@ -110,7 +110,7 @@ describe('ContactForm', () => {
     const onNotify = vi.fn();
     const user = userEvent.setup({ delay: null });
     render(<ContactForm onNotify={onNotify} />);
-    await fillRequired(user);
+    fillRequired();
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(onNotify).toHaveBeenCalledWith({ title: 'Message sent!', description: 'Thanks!', variant: 'success' }));
     expect(screen.queryByRole('status')).toBeNull();

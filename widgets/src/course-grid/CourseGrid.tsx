@@ -1,6 +1,7 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { getJson } from '../api.ts';
+import { useRequestState } from '../shared/requestState.ts';
 import { CourseGridView, type CourseGridState } from './CourseGridView.tsx';
 import type { CourseCardCourse } from './CourseCard.tsx';
 
@@ -19,32 +20,35 @@ export interface CourseGridProps {
   onError?: (message: string) => void;
 }
 
+const LOADING: CourseGridState = { status: 'loading' };
+
 /** GET /api/courses, then the grid. No retries (SPEC §7): the error state offers one. */
 export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, onLoaded, onError }: CourseGridProps) {
-  const [state, setState] = useState<CourseGridState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const request = JSON.stringify([apiBase, attempt]);
+  const [state, settle] = useRequestState<CourseGridState>(request, LOADING);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     getJson<CourseSummaryDto[]>(apiBase, '/api/courses', controller.signal).then(
       (courses) => {
+        if (controller.signal.aborted) return;
         // A catalogue can be long: as a transition, React renders the cards in short slices
         // (under preact/compat in the widget bundles this is a plain update).
-        startTransition(() => setState({ status: 'ready', courses }));
+        startTransition(() => settle(request, { status: 'ready', courses }));
         onLoaded?.(courses);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
-        setState({ status: 'error', message });
+        settle(request, { status: 'error', message });
         onError?.(message);
       },
     );
     return () => controller.abort();
     // The callbacks are notifications only; a new function identity must not refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [apiBase, attempt]);
+  }, [apiBase, request, settle]);
 
   const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
   const linkFor = useCallback((course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`), [base, signedIn]);

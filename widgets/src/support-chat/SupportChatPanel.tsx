@@ -73,7 +73,7 @@ export function SupportChatPanel({ apiBase = '', open, onClose, onMessageSent }:
       return;
     }
     setSending(true);
-    let sent = false;
+    let sent: boolean;
     try {
       sent = (await sendContactMessage(apiBase, { ...values, source: 'widget' })).ok;
     } catch {

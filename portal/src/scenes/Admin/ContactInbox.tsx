@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { formatRelativeTime } from '../../components/relativeTime.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useNow } from '../../components/useNow.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from './adminStyles.ts';
 
 /** The site promises a reply within 30 minutes: past that an unanswered message is overdue. */
@@ -62,7 +63,8 @@ function MessageRow({ message }: { message: ContactMessageDto }) {
   // refetch has confirmed it, or the request failed, the server's state shows again.
   const [requested, setRequested] = useState<boolean | null>(null);
   const handled = requested ?? message.handledAt !== null;
-  const overdue = !handled && Date.now() - new Date(message.createdAt).getTime() > REPLY_PROMISE_MS;
+  const now = useNow();
+  const overdue = !handled && now - new Date(message.createdAt).getTime() > REPLY_PROMISE_MS;
   const toggle = () => {
     setRequested(!handled);
     setHandled.mutate(

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useQuery } from '@tanstack/react-query';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
 import styled, { useTheme } from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
@@ -20,23 +21,24 @@ const NOT_CONFIGURED = /^Card payment is not available here/;
 
 type StripeJs = { status: 'idle' | 'loading' | 'failed'; stripe: null } | { status: 'ready'; stripe: Stripe };
 
-/** Loads Stripe.js for `publishableKey` (null = card payment off, nothing is loaded). */
-function useStripeJs(publishableKey: string | null) {
-  const [state, setState] = useState<StripeJs>({ status: 'idle', stripe: null });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!publishableKey) return;
-    let live = true;
-    setState({ status: 'loading', stripe: null });
-    loadStripeOnce(publishableKey).then(
-      (stripe) => live && setState({ status: 'ready', stripe }),
-      () => live && setState({ status: 'failed', stripe: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [publishableKey, attempt]);
-  return { ...state, retry: () => setAttempt((n) => n + 1) };
+/**
+ * Loads Stripe.js for `publishableKey` (null = card payment off, nothing is loaded). A query, as
+ * every load in the portal is: its status follows the key without an effect resetting state.
+ * loadStripeOnce keeps the instance for the visit, so the query never goes stale.
+ */
+function useStripeJs(publishableKey: string | null): StripeJs & { retry(): void } {
+  const query = useQuery({
+    queryKey: ['stripe.js', publishableKey],
+    queryFn: () => loadStripeOnce(publishableKey ?? ''),
+    enabled: Boolean(publishableKey),
+    staleTime: Infinity,
+  });
+  const retry = () => void query.refetch();
+  if (!publishableKey) return { status: 'idle', stripe: null, retry };
+  if (query.isSuccess) return { status: 'ready', stripe: query.data, retry };
+  // "Try again" shows the loading state again, as the first load did.
+  if (query.isError && !query.isFetching) return { status: 'failed', stripe: null, retry };
+  return { status: 'loading', stripe: null, retry };
 }
 
 /**

@@ -40,7 +40,7 @@ export function InvoiceRequest({
 }) {
   const orders = useOrders();
   // Opened by the button (not by card payment being unavailable): the first field takes focus.
-  const openedByUser = useRef(false);
+  const [openedByUser, setOpenedByUser] = useState(false);
   const [justRequested, setJustRequested] = useState(false);
   const requested = orders.data?.find((order) => order.courseId === course.id && order.status === 'requested');
 
@@ -57,7 +57,7 @@ export function InvoiceRequest({
           course={course}
           purchaser={purchaser}
           primary={primary}
-          focusFirst={openedByUser.current}
+          focusFirst={openedByUser}
           onRequested={() => setJustRequested(true)}
         />
       ) : (
@@ -69,7 +69,7 @@ export function InvoiceRequest({
             <Button
               variant="secondary"
               onClick={() => {
-                openedByUser.current = true;
+                setOpenedByUser(true);
                 onOpen();
               }}
             >

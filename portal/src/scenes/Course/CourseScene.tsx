@@ -4,7 +4,7 @@ import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
 import { formatPrice } from '@atrium/common/rules/format';
 import { enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
-import { ApiError, errorText, hasErrorId, isNotFound } from '../../api/client.ts';
+import { errorText, hasErrorId, isNotFound } from '../../api/client.ts';
 import { useCertificateLinks } from '../../api/certificates.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';

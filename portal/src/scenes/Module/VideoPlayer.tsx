@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type Player from '@vimeo/player';
 import styled from 'styled-components';
 import { Button } from '../../components/Button.tsx';
@@ -32,10 +32,10 @@ export function VideoPlayer({
   const host = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
-  const onPlaybackRef = useRef(onPlayback);
-  onPlaybackRef.current = onPlayback;
-  const startAtRef = useRef(startAt);
-  startAtRef.current = startAt;
+  // Read by the player's callbacks when they run: a new handler or resume point must not
+  // rebuild the player.
+  const reportPlayback = useEffectEvent(onPlayback);
+  const resumePoint = useEffectEvent(() => startAt);
 
   useEffect(() => {
     const element = host.current;
@@ -58,8 +58,7 @@ export function VideoPlayer({
       .then(({ default: VimeoPlayer }) => {
         if (cancelled) return;
         player = new VimeoPlayer(element, { url, responsive: true, dnt: true, title: false, byline: false, portrait: false });
-        const send = (type: PlaybackEvent['type']) => (data: { seconds?: number }) =>
-          onPlaybackRef.current({ type, seconds: data?.seconds ?? 0 } as PlaybackEvent);
+        const send = (type: PlaybackEvent['type']) => (data: { seconds?: number }) => reportPlayback({ type, seconds: data?.seconds ?? 0 } as PlaybackEvent);
         player.on('play', send('play'));
         player.on('timeupdate', send('timeupdate'));
         player.on('seeked', send('seeked'));
@@ -71,7 +70,7 @@ export function VideoPlayer({
           setStatus('ready');
           const iframe = element.querySelector('iframe');
           iframe?.setAttribute('title', `Video: ${title}`);
-          const resume = startAtRef.current;
+          const resume = resumePoint();
           if (resume > 0) {
             const length = await player.getDuration().catch(() => 0);
             if (length === 0 || resume < length - 5) await player.setCurrentTime(resume).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ProgressDto } from '@atrium/common';
 import { saveProgress } from '../../api/progress.ts';
 import { loadWatched, storeWatched, type WatchedSeconds } from './watchedSeconds.ts';
@@ -32,8 +32,12 @@ interface Options {
 export function useWatchProgress({ userId, moduleId, courseId, duration, serverWatched, onSaved }: Options) {
   const watched = useRef<WatchedSeconds | null>(null);
   const playback = useRef({ playing: false, position: 0, lastTime: null as number | null, lastSaved: '' });
+  // The newest props for saves made from player events, timers and cleanups. Updated after
+  // each render commits (a render must not write refs), before any of those can run.
   const latest = useRef({ serverWatched, onSaved, duration });
-  latest.current = { serverWatched, onSaved, duration };
+  useLayoutEffect(() => {
+    latest.current = { serverWatched, onSaved, duration };
+  });
 
   if (watched.current === null) watched.current = loadWatched(userId, moduleId);
 
