@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const serverDir = resolve(import.meta.dirname, '..');
+// The repository's root: the working directory `npm start` runs the server from, so tsx compiles
+// the server's files (its TSX mail templates among them) with the settings it does then.
+const rootDir = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-boot-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Boots the real entry point as `npm start` does and waits for its "listening" line. */
 async function boot(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+    cwd: rootDir,
     env: {
       PATH: process.env.PATH,
       PORT: '0',
@@ -60,6 +62,13 @@ describe('server boot', { timeout: 90_000 }, () => {
       });
       expect(login.status).toBe(200);
       expect(((await login.json()) as { role: string }).role).toBe('admin');
+      // Registering renders and queues the verification mail (react-email templates, TSX).
+      const registered = await fetch(`${server.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'teacher@school.test', password: 'a long password 123', firstName: 'Ada', lastName: 'Lovelace' }),
+      });
+      expect(registered.status).toBe(201);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
