@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContextExtensions, AppDeps, AppState } from './context.ts';
 import type { Database } from './db/database.ts';
 import { CatalogueCache } from './services/catalogue.ts';
+import { systemClock, type Clock } from './services/clock.ts';
 import { loadUser } from './middlewares/auth.ts';
 import { widgetCors } from './middlewares/cors.ts';
 import { errorHandler } from './middlewares/errors.ts';
@@ -24,6 +25,7 @@ export interface CreateAppOptions {
   config: Config;
   database: Database;
   logger: Logger;
+  clock?: Clock;
   mailer?: Mailer;
   passwords?: PasswordHasher;
   limiterFactory?: LimiterFactory;
@@ -58,6 +60,7 @@ export function createApp(options: CreateAppOptions): App {
   redis?.on('error', (error: Error) => logger.warn({ err: error }, 'redis error: rate limits fall back to memory'));
   const deps: AppDeps = {
     config,
+    clock: options.clock ?? systemClock,
     database,
     db,
     catalogue: new CatalogueCache(db),

@@ -9,10 +9,13 @@ import type { PasswordHasher } from './services/passwords.ts';
 import type { RateLimits } from './middlewares/rateLimit.ts';
 import type { PaymentProvider } from './services/payments.ts';
 import type { CatalogueCache } from './services/catalogue.ts';
+import type { Clock } from './services/clock.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
   config: Config;
+  /** "Now" for dates that matter (deadlines, jobs, invoices); tests move it. */
+  clock: Clock;
   database: Database;
   /** The query builder: `database.knex`. */
   db: Db;

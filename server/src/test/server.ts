@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { Database } from '../db/database.ts';
 import type { Db } from '../db/knex.ts';
 import type { CatalogueCache } from '../services/catalogue.ts';
+import { MovableClock } from '../services/clock.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { TestClient } from './client.ts';
@@ -16,6 +17,8 @@ export interface TestServer {
   db: Db;
   database: Database;
   catalogue: CatalogueCache;
+  /** The app's clock: move it to reach a date instead of waiting for it. */
+  clock: MovableClock;
   config: Config;
   url: string;
   client(): TestClient;
@@ -24,6 +27,7 @@ export interface TestServer {
 
 interface ListeningApp {
   app: App;
+  clock: MovableClock;
   config: Config;
   url: string;
   close(): Promise<void>;
@@ -45,10 +49,12 @@ async function listenApp(database: Database, config: Config['database'], env: Re
   });
   appConfig.database = config;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ config: appConfig, database, logger, passwords: createPasswordHasher(4) });
+  const clock = new MovableClock();
+  const app = createApp({ config: appConfig, database, logger, clock, passwords: createPasswordHasher(4) });
   server.on('request', app.callback());
   return {
     app,
+    clock,
     config: appConfig,
     url,
     async close() {

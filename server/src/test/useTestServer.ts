@@ -82,6 +82,9 @@ export function useTestServer<const Options extends UseTestServerOptions = Recor
     get catalogue() {
       return current().server.catalogue;
     },
+    get clock() {
+      return current().server.clock;
+    },
     get config() {
       return current().server.config;
     },
