@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
+import { generateCredentialSigningKey, loadConfig } from '../server/src/config.ts';
 import { Database } from '../server/src/db/database.ts';
 import type { Db } from '../server/src/db/knex.ts';
 import { signIn } from './http.ts';
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   const config = loadConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-explain',
+    CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
     PUBLIC_URL: base,
     RATE_LIMIT_MULTIPLIER: '100000',
     LOG_LEVEL: 'silent',

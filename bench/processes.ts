@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { ROOT, type BenchTarget } from './options.ts';
 import { serverEnv, serverNodeArgs } from '../scripts/serverProcess.mjs';
+import { generateCredentialSigningKey } from '../server/src/config.ts';
 
 /** Every address the bench talks to is on the loopback interface. */
 export const HOST = '127.0.0.1';
@@ -83,6 +84,7 @@ export async function startServer(options: ServerOptions): Promise<Child> {
     DATABASE_URL: target.dialect === 'mysql' ? target.url : '',
     SQLITE_FILE: target.dialect === 'sqlite' ? target.file : resolve(dataDir, 'unused-bench.sqlite'),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: '100000',
     SEED_DEMO: 'false',

@@ -17,6 +17,7 @@ import { createAdmin, createCourse, createModule, createUser, TEST_PASSWORD } fr
 import { progressKey, signIn, Traffic, type Catalogue, type Sample } from './support/faultTraffic.ts';
 import { findMariadb, freePort, startPrivateMariadb, type PrivateMariadb } from './support/privateMariadb.ts';
 import { serverNodeArgs } from '../scripts/serverProcess.mjs';
+import { generateCredentialSigningKey } from '../server/src/config.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const binaries = findMariadb();
@@ -66,6 +67,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
       PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
+      CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',

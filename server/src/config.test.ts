@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, generateCredentialSigningKey, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atrium-config-'));
 
@@ -26,7 +26,10 @@ describe('loadConfig', () => {
 
   it('requires SESSION_SECRET in production and reads rotation keys', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'new, old' }).sessionKeys).toEqual(['new', 'old']);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'new, old', CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey() }).sessionKeys).toEqual([
+      'new',
+      'old',
+    ]);
   });
 
   it('uses MySQL for a mysql:// DATABASE_URL and refuses other schemes', () => {
@@ -54,5 +57,23 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://school.example', 'https://agency.example']);
     expect(config.stripe?.publishableKey).toBe('pk_test_x');
     expect(config.publicUrl).toBe('https://atrium.example');
+  });
+
+  it('requires CREDENTIAL_SIGNING_KEY in production, refuses a key that cannot sign ES256 or RS256, and keeps a generated one', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'key' })).toThrow(/CREDENTIAL_SIGNING_KEY is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CREDENTIAL_SIGNING_KEY: 'not a key' })).toThrow(/PKCS#8 PEM/);
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CREDENTIAL_SIGNING_KEY: weak })).toThrow(/P-256 key \(ES256\) or an RSA key/);
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CREDENTIAL_SIGNING_KEY: p384 })).toThrow(ConfigError);
+    const key = generateCredentialSigningKey();
+    // A PEM pasted into one line of an .env file, with literal \n, is read as the same key.
+    expect(loadConfig({ DATA_DIR: dataDir(), CREDENTIAL_SIGNING_KEY: key.replace(/\n/g, '\\n') }).credentialSigningKey).toBe(key);
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).credentialSigningKey;
+    expect(first).toContain('BEGIN PRIVATE KEY');
+    expect(loadConfig({ DATA_DIR: dir }).credentialSigningKey).toBe(first);
+    expect(readFileSync(join(dir, 'credential-signing-key.pem'), 'utf8')).toBe(first);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -40,6 +40,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
+  CREDENTIAL_SIGNING_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -64,6 +65,8 @@ export interface Config {
   redisUrl: string | null;
   logLevel: string;
   passwordHashConcurrency: number;
+  /** PKCS#8 PEM (EC P-256 or RSA ≥ 2048 bits) that signs the Open Badges credentials. */
+  credentialSigningKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
   } else {
     sessionKeys = [persistedSecret(resolve(e.DATA_DIR, 'session-secret'))];
+  }
+
+  let credentialSigningKey: string;
+  if (e.CREDENTIAL_SIGNING_KEY) {
+    credentialSigningKey = checkedSigningKey(e.CREDENTIAL_SIGNING_KEY.replace(/\\n/g, '\n'));
+  } else if (isProduction) {
+    throw new ConfigError('CREDENTIAL_SIGNING_KEY is required when NODE_ENV=production');
+  } else {
+    credentialSigningKey = persistedSigningKey(resolve(e.DATA_DIR, 'credential-signing-key.pem'));
   }
 
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
@@ -124,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    credentialSigningKey,
   };
 }
 
@@ -134,4 +147,34 @@ function persistedSecret(file: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The key must sign with an algorithm 1EdTech's validator accepts: ES256 (P-256) or RS256. */
+function checkedSigningKey(pem: string): string {
+  let key;
+  try {
+    key = createPrivateKey({ key: pem, format: 'pem' });
+  } catch {
+    throw new ConfigError('CREDENTIAL_SIGNING_KEY must be a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)');
+  }
+  const details = key.asymmetricKeyDetails;
+  const usable =
+    key.asymmetricKeyType === 'ec' ? details?.namedCurve === 'prime256v1' : key.asymmetricKeyType === 'rsa' && (details?.modulusLength ?? 0) >= 2048;
+  if (!usable) throw new ConfigError('CREDENTIAL_SIGNING_KEY must be an EC P-256 key (ES256) or an RSA key of at least 2048 bits (RS256)');
+  return pem;
+}
+
+/** Outside production, a P-256 key generated once and kept, so credentials keep verifying across restarts. */
+function persistedSigningKey(file: string): string {
+  if (existsSync(file)) return checkedSigningKey(readFileSync(file, 'utf8'));
+  mkdirSync(dirname(file), { recursive: true });
+  const pem = generateCredentialSigningKey();
+  writeFileSync(file, pem, { mode: 0o600 });
+  return pem;
+}
+
+/** A new P-256 signing key as PKCS#8 PEM (what `CREDENTIAL_SIGNING_KEY` holds). */
+export function generateCredentialSigningKey(): string {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 }

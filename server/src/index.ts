@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const app = createApp({ config, database, logger });
   if (config.seedDemo) await seedDemoCatalogue(app.deps, logger);
   await seedDemoLearner(db, config, logger);
+  // The signing key is published (and any key it replaces retired) before the first request.
+  await app.deps.credentials.register(db, app.deps.clock);
   if (config.admin) await ensureAdmin(db, app.deps.passwords, config.admin, logger);
 
   const server = createServer(app.callback());

@@ -15,6 +15,10 @@ export const WIDGET_ENDPOINTS: ReadonlyArray<{ method: WidgetMethod; path: RegEx
   { method: 'GET', path: /^\/api\/courses\/[^/]+\/?$/ },
   { method: 'GET', path: /^\/api\/certificates\/[^/]+\/?$/ },
   { method: 'GET', path: /^\/api\/config\/?$/ },
+  // Open Badges verification from any site: the credential, the keys and the revocation list.
+  { method: 'GET', path: /^\/api\/certificates\/[^/]+\/credential\/?$/ },
+  { method: 'GET', path: /^\/api\/credentials\/(?:issuer|revocations|achievements\/[^/]+|keys\/[^/]+)\/?$/ },
+  { method: 'GET', path: /^\/\.well-known\/jwks\.json$/ },
 ];
 
 /** The method a request is about: a preflight asks on behalf of the one it announces. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
+import { generateCredentialSigningKey } from '../config.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,7 +38,12 @@ describe('security headers', () => {
   });
 
   it('adds HSTS in production behind HTTPS', async () => {
-    const production = await createTestServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://atrium.example', TRUST_PROXY: 'true' });
+    const production = await createTestServer({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://atrium.example',
+      TRUST_PROXY: 'true',
+      CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
+    });
     try {
       const response = await production.client().get('/healthz', { 'x-forwarded-proto': 'https' });
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);

@@ -61,7 +61,7 @@ export function staticFiles(config: Config): Middleware<AppState, AppContextExte
   // API calls pass straight through, without the cost of an async step of their own.
   return (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/api/') || ctx.path === '/healthz' || ctx.path === '/readyz') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path.startsWith('/.well-known/')) return next();
     return serve(ctx, next);
   };
 }

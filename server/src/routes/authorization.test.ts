@@ -146,6 +146,14 @@ const recipes: Record<string, Recipe> = {
   },
   'GET /api/certificates': { expect: signedIn, request: () => ({ path: '/api/certificates' }) },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
+  // Open Badges credentials: public, so a verifier needs nothing from us but these.
+  'GET /api/certificates/:number/credential': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}/credential` }) },
+  'GET /api/credentials/issuer': { expect: everyone, request: () => ({ path: '/api/credentials/issuer' }) },
+  'GET /api/credentials/achievements/:id': { expect: everyone, request: (w) => ({ path: `/api/credentials/achievements/${w.courseId}` }) },
+  'GET /api/credentials/revocations': { expect: everyone, request: () => ({ path: '/api/credentials/revocations' }) },
+  // A key never recorded is 404 for everyone; credentials.test.ts fetches the real ones by their kid.
+  'GET /api/credentials/keys/:thumbprint': { expect: all(404), request: () => ({ path: `/api/credentials/keys/${'A'.repeat(43)}` }) },
+  'GET /.well-known/jwks.json': { expect: everyone, request: () => ({ path: '/.well-known/jwks.json' }) },
   // Public, and 404 for everyone here: this world has no demo learner (demo/demo.test.ts has one).
   'GET /api/demo': { expect: all(404), request: () => ({ path: '/api/demo' }) },
   // A person belongs to one school at most: its members and managers cannot found another.

@@ -76,3 +76,17 @@ export async function createModule(
 export async function enroll(db: Db, userId: number, courseId: number): Promise<void> {
   await db('enrollments').insert({ userId, courseId, source: 'admin', enrolledAt: Date.now() });
 }
+
+/**
+ * A learner earns a certificate the real way: a one-module course, enrolled, the module reported
+ * complete over the API. Returns the signed-in client and the course.
+ */
+export async function completeOneModuleCourse(deps: CatalogueDeps, learner: UserRow, client: TestClient): Promise<{ id: number; title: string }> {
+  const course = await createCourse(deps);
+  const module = await createModule(deps, course.id);
+  await enroll(deps.db, learner.id, course.id);
+  await signIn(client, learner);
+  const progress = await client.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+  if (progress.status !== 200) throw new Error(`progress failed: ${progress.status} ${progress.text}`);
+  return course;
+}

@@ -10,7 +10,7 @@ const NOT_FOUND = 'Certificate Not Found';
  * Loose on purpose: case and surrounding spaces are forgiven (people retype numbers), and anything
  * that cannot be a number at all is simply not found rather than an error.
  */
-const certificateNumberParams = z.object({
+export const certificateNumberParams = z.object({
   number: z.string().transform((raw) => {
     const value = raw.trim().toUpperCase();
     return /^[A-Z0-9-]{4,40}$/.test(value) ? value : null;

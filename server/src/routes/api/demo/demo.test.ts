@@ -4,6 +4,7 @@ import { seedDemoCatalogue } from '../../../db/seed.ts';
 import { DEMO_LEARNER, seedDemoLearner } from '../../../db/seedDemoLearner.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { TestClient } from '../../../test/client.ts';
+import { generateCredentialSigningKey } from '../../../config.ts';
 
 const logger = pino({ level: 'silent' });
 const demoConfig = { seedDemo: true, isProduction: false, passwordHashConcurrency: 2 };
@@ -60,6 +61,7 @@ describe('the demo learner and GET /api/demo', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://atrium.example',
       SESSION_SECRET: 'a-production-secret-that-is-long-enough',
+      CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
     });
     try {
       // Even with a demo learner in its database, production does not point to it.

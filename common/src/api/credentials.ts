@@ -1,0 +1,79 @@
+/**
+ * Open Badges 3.0 (VC Data Model 2.0) shapes as Atrium issues them: the credential travels as the
+ * payload of a compact VC-JWT (`GET /api/certificates/:number/credential`).
+ */
+
+export const VC_CONTEXT = 'https://www.w3.org/ns/credentials/v2';
+export const OB_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
+export const OB_SCHEMA = 'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json';
+
+export interface IssuerProfileDto {
+  '@context'?: string[];
+  id: string;
+  type: string[];
+  name: string;
+  url: string;
+  email?: string;
+}
+
+export interface AchievementDto {
+  '@context'?: string[];
+  id: string;
+  type: string[];
+  achievementType: string;
+  name: string;
+  description: string;
+  criteria: { narrative: string };
+}
+
+export interface IdentityObjectDto {
+  type: 'IdentityObject';
+  identityType: string;
+  hashed: boolean;
+  identityHash: string;
+  salt?: string;
+}
+
+export interface OpenBadgeCredentialDto {
+  '@context': string[];
+  id: string;
+  type: string[];
+  name: string;
+  issuer: IssuerProfileDto;
+  validFrom: string;
+  validUntil?: string;
+  awardedDate?: string;
+  credentialSubject: {
+    id: string;
+    type: string[];
+    identifier: IdentityObjectDto[];
+    achievement: AchievementDto;
+  };
+  credentialStatus: { id: string; type: '1EdTechRevocationList' };
+  credentialSchema?: Array<{ id: string; type: string }>;
+}
+
+/** The JWT claims beside the credential (OB 3.0 §8.2): iss, jti, sub and nbf mirror it. */
+export type CredentialJwtPayloadDto = OpenBadgeCredentialDto & { iss: string; jti: string; sub: string; nbf: number; exp?: number };
+
+/** `GET <credentialStatus.id>`: every revoked credential, by credential id. */
+export interface RevocationListDto {
+  revokedCredential: Array<{ id: string; revoked: true }>;
+}
+
+/** A published public key (`GET <kid>`), and the set of every key that ever signed (`/.well-known/jwks.json`). */
+export interface PublicJwkDto {
+  kty: string;
+  kid: string;
+  alg: 'ES256' | 'RS256';
+  use: 'sig';
+  crv?: string;
+  x?: string;
+  y?: string;
+  n?: string;
+  e?: string;
+}
+
+export interface JwksDto {
+  keys: PublicJwkDto[];
+}

@@ -1,0 +1,86 @@
+import {
+  OB_CONTEXT,
+  OB_SCHEMA,
+  VC_CONTEXT,
+  type AchievementDto,
+  type CredentialJwtPayloadDto,
+  type IdentityObjectDto,
+  type IssuerProfileDto,
+  type OpenBadgeCredentialDto,
+} from '@atrium/common';
+import type { Config } from '../config.ts';
+import type { CredentialIdentity } from '../commands/credentialIdentity.ts';
+import { certificateName, type Certificate } from '../models/Certificate.ts';
+
+type Issuer = Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
+
+export const issuerId = (config: Pick<Config, 'publicUrl'>) => `${config.publicUrl}/api/credentials/issuer`;
+export const achievementId = (config: Pick<Config, 'publicUrl'>, courseId: number) => `${config.publicUrl}/api/credentials/achievements/${courseId}`;
+export const revocationListId = (config: Pick<Config, 'publicUrl'>) => `${config.publicUrl}/api/credentials/revocations`;
+
+/** ISO 8601 in whole seconds: `validFrom` and the JWT's `nbf` then say the same instant. */
+const wholeSeconds = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+/** The issuer's Profile: embedded in every credential and answered as JSON at its id. */
+export function presentIssuerProfile(config: Issuer): IssuerProfileDto {
+  return { id: issuerId(config), type: ['Profile'], name: config.brandName, url: config.publicUrl, email: config.supportEmail };
+}
+
+export function presentAchievement(
+  config: Issuer,
+  course: { id: number | null; title: string; description?: string | null },
+  fallbackId: string,
+): AchievementDto {
+  const description = course.description?.trim() || `The ${course.title} video course from ${config.brandName}.`;
+  return {
+    id: course.id === null ? fallbackId : achievementId(config, course.id),
+    type: ['Achievement'],
+    achievementType: 'CertificateOfCompletion',
+    name: course.title,
+    description,
+    criteria: {
+      narrative: `Watch every module of the video course "${course.title}" on ${config.brandName}'s learning portal and complete each one; the certificate is issued when the last module is completed.`,
+    },
+  };
+}
+
+/**
+ * The Open Badges 3.0 credential of a certificate, ready to sign: the learner is named by their
+ * stable subject id, by the salted hash of their e-mail address and by the name the certificate
+ * was made out to (plain text, as printed on it), never by the address itself.
+ */
+export function presentCredential(
+  config: Issuer,
+  certificate: Pick<Certificate, 'certificateNumber' | 'courseId' | 'courseName' | 'studentName' | 'completedAt' | 'issuedAt'>,
+  course: { description: string } | null,
+  identity: CredentialIdentity,
+): CredentialJwtPayloadDto {
+  const identifier: IdentityObjectDto[] = [];
+  if (identity.identityHash && identity.salt) {
+    identifier.push({ type: 'IdentityObject', identityType: 'emailAddress', hashed: true, identityHash: identity.identityHash, salt: identity.salt });
+  }
+  identifier.push({ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: certificateName(certificate.studentName) });
+  const completedAt = Number(certificate.completedAt);
+  const credential: OpenBadgeCredentialDto = {
+    '@context': [VC_CONTEXT, OB_CONTEXT],
+    id: identity.credentialId,
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    name: certificate.courseName,
+    issuer: presentIssuerProfile(config),
+    validFrom: wholeSeconds(completedAt),
+    awardedDate: wholeSeconds(Number(certificate.issuedAt)),
+    credentialSubject: {
+      id: identity.subjectId,
+      type: ['AchievementSubject'],
+      identifier,
+      achievement: presentAchievement(
+        config,
+        { id: certificate.courseId, title: certificate.courseName, description: course?.description ?? null },
+        `${config.publicUrl}/certificate/${certificate.certificateNumber}#achievement`,
+      ),
+    },
+    credentialStatus: { id: revocationListId(config), type: '1EdTechRevocationList' },
+    credentialSchema: [{ id: OB_SCHEMA, type: '1EdTechJsonSchemaValidator2019' }],
+  };
+  return { ...credential, iss: credential.issuer.id, jti: credential.id, sub: identity.subjectId, nbf: Math.floor(completedAt / 1000) };
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import addFormatsModule from 'ajv-formats';
+import { createRemoteJWKSet, decodeProtectedHeader, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { describe, expect, it } from 'vitest';
+import type { CredentialJwtPayloadDto, JwksDto, RevocationListDto } from '@atrium/common';
+import { newCertificateNumber } from '../../../commands/issueCertificate.ts';
+import { completeOneModuleCourse, createAdmin, createCourse, createUser, signIn } from '../../../test/factories.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
+
+const server = useTestServer();
+
+/** 1EdTech's AchievementCredential JSON Schema (OB 3.0), kept as published: see fixtures/README.md. */
+const officialSchema = JSON.parse(readFileSync(new URL('./fixtures/ob_v3p0_achievementcredential_schema.json', import.meta.url), 'utf8')) as object;
+const ajv = new Ajv2019({ strict: false, allErrors: true });
+// ajv-formats is CommonJS: its plugin is the module itself, or its `default` under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+addFormats(ajv);
+const validateAchievementCredential = ajv.compile(officialSchema);
+
+const COMPLETED_AT = Date.UTC(2026, 10, 21, 10, 15, 30, 450);
+
+async function certificate(user: { id: number }, fields: { studentName?: string; revokedAt?: number | null } = {}) {
+  const course = await createCourse(server, { description: 'Film a school tour on a phone.' });
+  const certificateNumber = newCertificateNumber();
+  await server.db('certificates').insert({
+    userId: user.id,
+    courseId: course.id,
+    certificateNumber,
+    studentName: fields.studentName ?? 'Grace Hopper',
+    courseName: course.title,
+    completionPercentage: 100,
+    completedAt: COMPLETED_AT,
+    issuedAt: COMPLETED_AT + 1_000,
+    revokedAt: fields.revokedAt ?? null,
+  });
+  return { certificateNumber, course };
+}
+
+async function credentialOf(number: string, base = server.url) {
+  const response = await fetch(`${base}/api/certificates/${number}/credential`);
+  return { response, jwt: await response.text() };
+}
+
+/** Verifies as an outside verifier would: the key is fetched from the URL the credential's `kid` names. */
+async function verifyByKid(jwt: string) {
+  const { kid } = decodeProtectedHeader(jwt);
+  const key = (await (await fetch(kid!)).json()) as JWK;
+  expect(key.kid).toBe(kid);
+  return jwtVerify<CredentialJwtPayloadDto>(jwt, await importJWK(key, key.alg));
+}
+
+const verifyByJwks = (jwt: string, base = server.url) => jwtVerify<CredentialJwtPayloadDto>(jwt, createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`)));
+
+const credentialPart = (payload: JWTPayload) => {
+  const rest: Record<string, unknown> = { ...payload };
+  for (const claim of ['iss', 'jti', 'sub', 'nbf', 'exp', 'iat']) delete rest[claim];
+  return rest;
+};
+
+describe('GET /api/certificates/:number/credential', () => {
+  it('is a VC-JWT that verifies with the key at its kid and in the JWKS, and says who earned what', async () => {
+    const user = await createUser(server.db, { email: 'grace@school.test' });
+    const { certificateNumber, course } = await certificate(user);
+    const { response, jwt } = await credentialOf(certificateNumber);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vc+jwt');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const header = decodeProtectedHeader(jwt);
+    expect(header).toEqual({ alg: 'ES256', typ: 'JWT', kid: expect.stringMatching(new RegExp(`^${server.url}/api/credentials/keys/[A-Za-z0-9_-]{43}$`)) });
+
+    const { payload } = await verifyByKid(jwt);
+    expect((await verifyByJwks(jwt)).payload).toEqual(payload);
+    expect(payload['@context']).toEqual(['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json']);
+    expect(payload.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+    expect(payload.iss).toBe(payload.issuer.id);
+    expect(payload.jti).toBe(payload.id);
+    expect(payload.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+    expect(payload.sub).toBe(payload.credentialSubject.id);
+    expect(payload.credentialSubject.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+    expect(payload.nbf).toBe(Math.floor(COMPLETED_AT / 1000));
+    expect(payload.validFrom).toBe('2026-11-21T10:15:30Z');
+    expect(new Date(payload.validFrom).getTime() / 1000).toBe(payload.nbf);
+
+    const [email, name] = payload.credentialSubject.identifier;
+    expect(email).toEqual({ type: 'IdentityObject', identityType: 'emailAddress', hashed: true, identityHash: expect.any(String), salt: expect.any(String) });
+    expect(email!.identityHash).toBe(`sha256$${createHash('sha256').update(`grace@school.test${email!.salt}`).digest('hex')}`);
+    expect(name).toEqual({ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Grace Hopper' });
+    expect(jwt).not.toContain('grace@school.test');
+    expect(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).not.toContain('grace@school.test');
+
+    const { achievement } = payload.credentialSubject;
+    expect(achievement).toMatchObject({ type: ['Achievement'], name: course.title, description: 'Film a school tour on a phone.' });
+    expect(achievement.criteria.narrative).toContain(course.title);
+    // Each URL the credential names answers what it names, as JSON.
+    const issuer = await (await fetch(payload.issuer.id)).json();
+    expect(issuer).toMatchObject({ id: payload.issuer.id, type: ['Profile'], name: server.config.brandName });
+    const answered = await (await fetch(achievement.id)).json();
+    expect(answered).toMatchObject({ id: achievement.id, type: ['Achievement'], name: course.title });
+    expect(payload.credentialStatus).toEqual({ id: `${server.url}/api/credentials/revocations`, type: '1EdTechRevocationList' });
+  });
+
+  it('every certificate’s credential, including one earned by completing a course, validates against 1EdTech’s AchievementCredential schema', async () => {
+    const learner = await createUser(server.db, { firstName: 'Ada', lastName: 'Lovelace' });
+    const course = await completeOneModuleCourse(server, learner, server.client());
+    const earned = await server.db('certificates').where({ userId: learner.id, courseId: course.id }).first();
+    expect(earned).toBeTruthy();
+    await certificate(await createUser(server.db), { studentName: 'someone@school.test' });
+
+    const rows = (await server.db('certificates').whereNull('revokedAt').select('certificateNumber')) as Array<{ certificateNumber: string }>;
+    const numbers = rows.map((row) => row.certificateNumber);
+    expect(numbers.length).toBeGreaterThanOrEqual(2);
+    for (const number of numbers) {
+      const { response, jwt } = await credentialOf(number);
+      expect(response.status, `${number}: ${jwt}`).toBe(200);
+      const { payload } = await verifyByKid(jwt);
+      const valid = validateAchievementCredential(credentialPart(payload));
+      expect(validateAchievementCredential.errors ?? []).toEqual([]);
+      expect(valid).toBe(true);
+      // A name that is an e-mail address is never printed (certificateName()).
+      expect(JSON.stringify(payload)).not.toContain('someone@school.test');
+    }
+    expect(Object.keys(ajv.formats)).toEqual(expect.arrayContaining(['date-time', 'uri', 'email']));
+    // The schema is not a rubber stamp: a credential without its subject's achievement fails it.
+    const { payload } = await verifyByKid((await credentialOf(earned.certificateNumber)).jwt);
+    const broken = credentialPart(payload) as { credentialSubject: Record<string, unknown> };
+    delete broken.credentialSubject.achievement;
+    expect(validateAchievementCredential(broken)).toBe(false);
+  });
+
+  it('keeps the same credential id and learner id across downloads, one learner id per learner', async () => {
+    const user = await createUser(server.db);
+    const first = await certificate(user);
+    const second = await certificate(user);
+    const other = await certificate(await createUser(server.db));
+    const payloadOf = async (number: string) => (await verifyByKid((await credentialOf(number)).jwt)).payload;
+    const [a1, a2, b, c] = await Promise.all([
+      payloadOf(first.certificateNumber),
+      payloadOf(first.certificateNumber),
+      payloadOf(second.certificateNumber),
+      payloadOf(other.certificateNumber),
+    ]);
+    expect(a2.id).toBe(a1.id);
+    expect(a2.credentialSubject.identifier).toEqual(a1.credentialSubject.identifier);
+    expect(b.id).not.toBe(a1.id);
+    expect(b.credentialSubject.id).toBe(a1.credentialSubject.id);
+    expect(c.credentialSubject.id).not.toBe(a1.credentialSubject.id);
+  });
+
+  it('fails verification once anything is changed', async () => {
+    const { certificateNumber } = await certificate(await createUser(server.db));
+    const { jwt } = await credentialOf(certificateNumber);
+    const [header, payload, signature] = jwt.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    claims.credentialSubject.identifier[1].identityHash = 'Mallory';
+    const altered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    await expect(verifyByKid(altered)).rejects.toThrow(/signature verification failed/);
+    await expect(verifyByJwks(altered)).rejects.toThrow(/signature verification failed/);
+    const flipped = `${header}.${payload}.${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    await expect(verifyByKid(flipped)).rejects.toThrow();
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    await expect(verifyByJwks(unsigned)).rejects.toThrow();
+  });
+
+  it('answers 404 for an unknown, malformed or revoked certificate', async () => {
+    const { certificateNumber } = await certificate(await createUser(server.db), { revokedAt: Date.now() });
+    for (const number of [certificateNumber, newCertificateNumber(), 'not a number', '%00']) {
+      const response = await server.client().get(`/api/certificates/${encodeURIComponent(number)}/credential`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Certificate Not Found', id: 'not_found' });
+    }
+  });
+});
+
+describe('the revocation list', () => {
+  it('lists a credential when its certificate is revoked and drops it when restored', async () => {
+    const { certificateNumber } = await certificate(await createUser(server.db));
+    const { payload } = await verifyByKid((await credentialOf(certificateNumber)).jwt);
+    const listed = async () => {
+      const response = await fetch(payload.credentialStatus.id);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return ((await response.json()) as RevocationListDto).revokedCredential;
+    };
+    expect(await listed()).not.toContainEqual(expect.objectContaining({ id: payload.id }));
+
+    const admin = server.client();
+    await signIn(admin, await createAdmin(server.db));
+    expect((await admin.post(`/api/admin/certificates/${certificateNumber}/revoke`)).status).toBe(200);
+    expect(await listed()).toContainEqual({ id: payload.id, revoked: true });
+    expect((await credentialOf(certificateNumber)).response.status).toBe(404);
+
+    expect((await admin.post(`/api/admin/certificates/${certificateNumber}/restore`)).status).toBe(200);
+    expect(await listed()).not.toContainEqual(expect.objectContaining({ id: payload.id }));
+    const again = await verifyByKid((await credentialOf(certificateNumber)).jwt);
+    expect(again.payload.id).toBe(payload.id);
+  });
+});
+
+describe('published keys', () => {
+  it('answers 400 naming the field for a malformed key id and 404 for an unknown one', async () => {
+    const malformed = await server.client().get('/api/credentials/keys/not-a-key');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors).toHaveProperty('thumbprint');
+    expect((await server.client().get(`/api/credentials/keys/${'B'.repeat(43)}`)).status).toBe(404);
+    const achievement = await server.client().get('/api/credentials/achievements/abc');
+    expect(achievement.status).toBe(400);
+    expect(achievement.body.errors).toHaveProperty('id');
+    expect((await server.client().get('/api/credentials/achievements/999999')).status).toBe(404);
+  });
+
+  it('lists the current key with its kid, cross-origin', async () => {
+    const response = await fetch(`${server.url}/.well-known/jwks.json`, { headers: { Origin: 'https://school.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const { keys } = (await response.json()) as JwksDto;
+    expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.stringContaining(`${server.url}/api/credentials/keys/`) });
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+});

@@ -1,0 +1,112 @@
+import { id, OB_CONTEXT, VC_CONTEXT, type JwksDto, type RevocationListDto } from '@atrium/common';
+import { z } from 'zod';
+import { credentialIdentity } from '../../../commands/credentialIdentity.ts';
+import { notFound } from '../../../errors.ts';
+import { Certificate } from '../../../models/Certificate.ts';
+import { presentAchievement, presentCredential, presentIssuerProfile } from '../../../presenters/credentials.ts';
+import { publishedJwk, publishedKeys } from '../../../services/credentialSigner.ts';
+import type { Routes } from '../../define.ts';
+import { certificateNumberParams } from '../certificates/index.ts';
+
+const JSON_LD_CONTEXT = [VC_CONTEXT, OB_CONTEXT];
+
+/** A JWK thumbprint (RFC 7638, SHA-256, base64url): 43 characters. */
+const keyParams = z.object({ thumbprint: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a key thumbprint') });
+
+/**
+ * Open Badges 3.0: each certificate as a signed VC-JWT, and everything a verifier needs without
+ * our database: the issuer's Profile, each course's Achievement, the revocation list and every
+ * public key that ever signed (keys are retired, never deleted).
+ */
+export function credentialRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/certificates/:number/credential',
+    access: 'public',
+    params: certificateNumberParams,
+    async handler(ctx) {
+      const { db, config, clock, credentials } = ctx.deps;
+      const { number } = ctx.input.params;
+      const certificate = number ? await Certificate.query(db).modify('valid').findOne({ certificateNumber: number }) : undefined;
+      if (!certificate) throw notFound('Certificate Not Found');
+      const [identity, course] = await Promise.all([
+        credentialIdentity(db, certificate),
+        certificate.courseId === null ? null : db('courses').select('description').where({ id: certificate.courseId }).first(),
+      ]);
+      const jwt = await credentials.sign(db, clock, presentCredential(config, certificate, course ?? null, identity));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', `attachment; filename="${certificate.certificateNumber}.jwt"`);
+      ctx.type = 'application/vc+jwt';
+      ctx.body = jwt;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/credentials/issuer',
+    access: 'public',
+    handler(ctx) {
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = { '@context': JSON_LD_CONTEXT, ...presentIssuerProfile(ctx.deps.config) };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/credentials/achievements/:id',
+    access: 'public',
+    params: z.object({ id }),
+    async handler(ctx) {
+      const { config, db } = ctx.deps;
+      const course = await db('courses').select('id', 'title', 'description').where({ id: ctx.input.params.id }).first();
+      if (!course) throw notFound('Achievement not found');
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = { '@context': JSON_LD_CONTEXT, ...presentAchievement(config, course, '') };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/credentials/revocations',
+    access: 'public',
+    async handler(ctx) {
+      const revoked = (await ctx.deps
+        .db('certificateCredentials')
+        .join('certificates', 'certificates.id', 'certificateCredentials.certificateId')
+        .select('certificateCredentials.credentialId')
+        .whereNotNull('certificates.revokedAt')
+        .orderBy('certificateCredentials.credentialId')) as Array<{ credentialId: string }>;
+      // Revocation must show at once, so verifiers always ask again.
+      ctx.set('Cache-Control', 'no-store');
+      const body: RevocationListDto = { revokedCredential: revoked.map((row) => ({ id: row.credentialId, revoked: true })) };
+      ctx.body = body;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/credentials/keys/:thumbprint',
+    access: 'public',
+    params: keyParams,
+    async handler(ctx) {
+      const row = await ctx.deps.db('credentialKeys').select('thumbprint', 'alg', 'publicJwk').where({ thumbprint: ctx.input.params.thumbprint }).first();
+      if (!row) throw notFound('Key not found');
+      // A published key never changes (it is retired at most), so it may be cached.
+      ctx.set('Cache-Control', 'public, max-age=86400');
+      ctx.body = publishedJwk(ctx.deps.config.publicUrl, row);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/.well-known/jwks.json',
+    access: 'public',
+    async handler(ctx) {
+      const { db, clock, config, credentials } = ctx.deps;
+      await credentials.register(db, clock);
+      const body: JwksDto = { keys: (await publishedKeys(db)).map((row) => publishedJwk(config.publicUrl, row)) };
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = body;
+    },
+  });
+}
