@@ -93,7 +93,8 @@ export type ApiErrorId =
   | 'rate_limited'
   | 'internal'
   | 'service_unavailable'
-  | 'database_unavailable';
+  | 'database_unavailable'
+  | 'certificate_revoked';
 
 /** The generic id of each status, for an error that has no specific one. */
 export const STATUS_ERROR_IDS: Readonly<Partial<Record<number, ApiErrorId>>> = {

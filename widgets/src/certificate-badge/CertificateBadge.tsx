@@ -1,10 +1,10 @@
 import type { CertificatePublicDto } from '@atrium/common/api/community';
 import { useEffect, useState } from 'react';
-import { ApiError, getJson } from '../api.ts';
 import { useRequestState } from '../shared/requestState.ts';
 import { CertificateBadgeView, type CertificateBadgeState } from './CertificateBadgeView.tsx';
+import { verifyBadge } from './verifyBadge.ts';
 
-export type VerificationStatus = 'valid' | 'not_found';
+export type VerificationStatus = 'valid' | 'not_found' | 'revoked' | 'unverified';
 
 export interface CertificateBadgeProps {
   number?: string;
@@ -12,7 +12,7 @@ export interface CertificateBadgeProps {
   apiBase?: string;
   /** Origin of the portal with the certificate page; defaults to the API origin. */
   portalUrl?: string;
-  /** Told once per number checked: valid, or not found (missing or revoked). */
+  /** Told once per number checked: valid (signature checked), revoked, not found, or unverified (bad signature). */
   onVerified?: (result: { status: VerificationStatus; number: string; certificate: CertificatePublicDto | null }) => void;
   onError?: (message: string) => void;
 }
@@ -20,7 +20,7 @@ export interface CertificateBadgeProps {
 const LOADING: CertificateBadgeState = { status: 'loading' };
 const NOT_FOUND: CertificateBadgeState = { status: 'not_found' };
 
-/** GET /api/certificates/:number (public): 200 is a valid certificate, 404 is none. */
+/** Verifies the certificate's signed credential in the browser (verifyBadge.ts). */
 export function CertificateBadge({ number = '', apiBase = '', portalUrl, onVerified, onError }: CertificateBadgeProps) {
   const trimmed = number.trim();
   const [attempt, setAttempt] = useState(0);
@@ -35,19 +35,14 @@ export function CertificateBadge({ number = '', apiBase = '', portalUrl, onVerif
       return;
     }
     const controller = new AbortController();
-    getJson<CertificatePublicDto>(apiBase, `/api/certificates/${encodeURIComponent(trimmed)}`, controller.signal).then(
-      (certificate) => {
+    verifyBadge(apiBase, trimmed, controller.signal).then(
+      (verdict) => {
         if (controller.signal.aborted) return;
-        settle(request, { status: 'valid', certificate });
-        onVerified?.({ status: 'valid', number: trimmed, certificate });
+        settle(request, verdict);
+        onVerified?.({ status: verdict.status, number: trimmed, certificate: verdict.certificate ?? null });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) {
-          settle(request, NOT_FOUND);
-          onVerified?.({ status: 'not_found', number: trimmed, certificate: null });
-          return;
-        }
         settle(request, { status: 'error' });
         onError?.(error instanceof Error ? error.message : String(error));
       },

@@ -29,5 +29,7 @@ type Story = StoryObj<typeof meta>;
 export const Valid: Story = {};
 export const Verifying: Story = { args: { state: { status: 'loading' } } };
 export const NotFound: Story = { args: { number: 'ATR-MADE-UP-0000', state: { status: 'not_found' } } };
+export const Revoked: Story = { args: { state: { status: 'revoked' } } };
+export const SignatureMismatch: Story = { args: { state: { status: 'unverified' } } };
 export const NoNumber: Story = { args: { number: '', state: { status: 'not_found' } } };
 export const Unavailable: Story = { args: { state: { status: 'error' } } };

@@ -5,7 +5,7 @@ import { AlertIcon, ExternalIcon, ShieldCheckIcon } from '../shared/icons.tsx';
 import { rootTypography, tokens } from '../tokens.ts';
 
 export type CertificateBadgeState =
-  { status: 'loading' } | { status: 'valid'; certificate: CertificatePublicDto } | { status: 'not_found' } | { status: 'error' };
+  { status: 'loading' } | { status: 'valid'; certificate: CertificatePublicDto } | { status: 'not_found' | 'revoked' | 'unverified' } | { status: 'error' };
 
 export interface CertificateBadgeViewProps {
   number: string;
@@ -57,44 +57,40 @@ export function CertificateBadgeView({ number, state, certificateUrl, onRetry }:
       </Badge>
     );
   }
-  if (state.status === 'not_found') {
-    return (
-      <Badge part="badge" data-status="not_found" role="status" $tone="danger">
-        <Seal $tone="danger" aria-hidden="true">
-          <AlertIcon size={26} />
-        </Seal>
-        <Body>
-          <Eyebrow $tone="danger" part="status">
-            Certificate not found
-          </Eyebrow>
-          <Meta>
-            {number ? (
-              <>
-                No valid certificate has the number <Number as="span">{number}</Number>. It may have been revoked.
-              </>
-            ) : (
-              'No certificate number was given.'
-            )}
-          </Meta>
-        </Body>
-      </Badge>
-    );
-  }
+  const revoked = state.status === 'revoked';
+  const failed = state.status === 'error';
+  const tone = failed ? 'neutral' : 'danger';
   return (
-    <Badge part="badge" data-status="error" role="alert" $tone="neutral">
-      <Seal $tone="neutral" aria-hidden="true">
+    <Badge part="badge" data-status={state.status} role={failed ? 'alert' : 'status'} $tone={tone}>
+      <Seal $tone={tone} aria-hidden="true">
         <AlertIcon size={26} />
       </Seal>
       <Body>
-        <Eyebrow $tone="neutral" part="status">
-          Verification unavailable
+        <Eyebrow $tone={tone} part="status">
+          {revoked ? 'Revoked' : 'Could not verify'}
         </Eyebrow>
-        <Meta>We couldn't check this certificate right now.</Meta>
-        <Footer>
-          <Retry type="button" onClick={onRetry}>
-            Try again
-          </Retry>
-        </Footer>
+        <Meta>
+          {revoked ? (
+            'The issuer has revoked this certificate.'
+          ) : failed ? (
+            "We couldn't check this certificate right now."
+          ) : state.status === 'unverified' ? (
+            "Its signature does not match the issuer's key."
+          ) : number ? (
+            <>
+              No certificate has the number <Number as="span">{number}</Number>.
+            </>
+          ) : (
+            'No certificate number was given.'
+          )}
+        </Meta>
+        {failed && (
+          <Footer>
+            <Retry type="button" onClick={onRetry}>
+              Try again
+            </Retry>
+          </Footer>
+        )}
       </Body>
     </Badge>
   );

@@ -163,9 +163,12 @@ describe('GET /api/certificates/:number/credential', () => {
     await expect(verifyByJwks(unsigned)).rejects.toThrow();
   });
 
-  it('answers 404 for an unknown, malformed or revoked certificate', async () => {
+  it('answers 404 for an unknown, malformed or revoked certificate, saying which it is to the holder of a revoked number', async () => {
     const { certificateNumber } = await certificate(await createUser(server.db), { revokedAt: Date.now() });
-    for (const number of [certificateNumber, newCertificateNumber(), 'not a number', '%00']) {
+    const revoked = await server.client().get(`/api/certificates/${certificateNumber.toLowerCase()}/credential`);
+    expect(revoked.status).toBe(404);
+    expect(revoked.body).toEqual({ message: 'This certificate was revoked by its issuer', id: 'certificate_revoked' });
+    for (const number of [newCertificateNumber(), 'not a number', '%00']) {
       const response = await server.client().get(`/api/certificates/${encodeURIComponent(number)}/credential`);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: 'Certificate Not Found', id: 'not_found' });

@@ -27,8 +27,10 @@ export function credentialRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, config, clock, credentials } = ctx.deps;
       const { number } = ctx.input.params;
-      const certificate = number ? await Certificate.query(db).modify('valid').findOne({ certificateNumber: number }) : undefined;
+      const certificate = number ? await Certificate.query(db).findOne({ certificateNumber: number }) : undefined;
       if (!certificate) throw notFound('Certificate Not Found');
+      // Still a 404, but one a verifier holding the number can tell from a mistyped number.
+      if (certificate.revokedAt !== null) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
       const [identity, course] = await Promise.all([
         credentialIdentity(db, certificate),
         certificate.courseId === null ? null : db('courses').select('description').where({ id: certificate.courseId }).first(),
