@@ -45,6 +45,7 @@ const VerifyEmailScene = scene(() => import('./scenes/VerifyEmail/VerifyEmailSce
 const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
+const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: '/join', element: <JoinScene /> },
           { path: '/verify-email', element: <VerifyEmailScene /> },
           { path: '/certificate/:certificateNumber', element: <CertificateScene /> },
+          { path: '/verify', element: <VerifyScene /> },
           {
             element: <RequireUser whenSignedOut="home" />,
             children: [

@@ -13,6 +13,9 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { certificateUrl } from '../../components/certificateUrl.ts';
+import { CredentialActions, SignedNote } from './CredentialActions.tsx';
+import { verifyLink } from './credentialLinks.ts';
+import { QrCode } from './QrCode.tsx';
 
 /** /certificate/:certificateNumber: public, printable, verifiable (SPEC §2). */
 export function CertificateScene() {
@@ -49,6 +52,7 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
   const config = usePublicConfig().data;
   const brand = config?.brandName ?? '';
   const verifyUrl = certificateUrl(config?.publicUrl, certificate.certificateNumber);
+  const verifyHref = verifyLink(config?.publicUrl || window.location.origin, certificate.certificateNumber);
 
   return (
     <Container>
@@ -57,9 +61,12 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
         <Verified>
           <Icon name="checkCircle" size={20} /> Verified certificate: issued by {brand}
         </Verified>
-        <Button onClick={() => window.print()}>
-          <Icon name="printer" size={18} /> Download / Print
-        </Button>
+        <ToolbarActions>
+          <CredentialActions certificate={certificate} brand={brand} certificateUrl={verifyUrl} />
+          <Button onClick={() => window.print()}>
+            <Icon name="printer" size={18} /> Download / Print
+          </Button>
+        </ToolbarActions>
       </Toolbar>
       <Sheet>
         <Paper className="certificate" aria-labelledby="certificate-title">
@@ -89,12 +96,16 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
                 <span>Director, {brand}</span>
               </Signature>
               <Verify>
+                <Qr>
+                  <QrCode value={verifyHref} label="QR code: check this certificate's digital signature online" />
+                </Qr>
                 <span>
                   Certificate number <code>{certificate.certificateNumber}</code>
                 </span>
                 <span>
                   Verify at <a href={verifyUrl}>{verifyUrl}</a>
                 </span>
+                <SignedNote />
               </Verify>
             </Bottom>
           </Inner>
@@ -312,5 +323,24 @@ const Verify = styled.div`
   @media (max-width: 767px) {
     text-align: center;
     width: 100%;
+  }
+`;
+
+const ToolbarActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Qr = styled.div`
+  justify-self: end;
+  width: 5.5rem;
+  margin-bottom: ${({ theme }) => theme.space.xxs};
+
+  @media (max-width: 767px) {
+    justify-self: center;
+  }
+  @media print {
+    width: 26mm;
   }
 `;

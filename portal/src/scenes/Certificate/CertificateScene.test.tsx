@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderApp } from '../../test/render.tsx';
+import { AppRoutes } from '../../routes.tsx';
+
+const NUMBER = 'ATR-7F3K-9Q2M-4X8C-1D2E';
+const certificate = {
+  studentName: 'Priya Shah',
+  courseName: 'Running a School Podcast',
+  completionPercentage: 100,
+  completedAt: '2026-11-21T10:00:00.000Z',
+  issuedAt: '2026-03-02T10:00:05.000Z',
+  certificateNumber: NUMBER,
+};
+
+describe('/certificate/:number as a verifiable credential', () => {
+  it('offers the signed credential, LinkedIn with the certificate filled in, and prints a QR code of the verify link', async () => {
+    mockApi({ 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), [`GET /api/certificates/${NUMBER}`]: ok(certificate) });
+    renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
+    const download = await screen.findByRole('link', { name: /Download credential/ }, { timeout: 5000 });
+    expect(download).toHaveAttribute('href', `/api/certificates/${NUMBER}/credential`);
+    expect(download).toHaveAttribute('download', `${NUMBER}.jwt`);
+
+    const linkedIn = new URL(screen.getByRole('link', { name: /Add to LinkedIn/ }).getAttribute('href')!);
+    expect(`${linkedIn.origin}${linkedIn.pathname}`).toBe('https://www.linkedin.com/profile/add');
+    expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: 'Running a School Podcast',
+      organizationName: 'Atrium Test',
+      issueYear: '2026',
+      issueMonth: '3',
+      certUrl: `https://atrium.test/certificate/${NUMBER}`,
+      certId: NUMBER,
+    });
+
+    const qr = screen.getByRole('img', { name: /QR code/ });
+    expect(qr.getAttribute('data-qr-value')).toBe(`https://atrium.test/verify?number=${NUMBER}`);
+    expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(500);
+    expect(screen.getByText(/Digitally signed/)).toBeInTheDocument();
+  });
+});

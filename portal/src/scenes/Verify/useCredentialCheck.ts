@@ -1,0 +1,78 @@
+import { useCallback, useRef, useState } from 'react';
+import { checkCredential, type CredentialVerdict } from '@atrium/common/credentials/verify';
+import { api, hasErrorId, isNotFound } from '../../api/client.ts';
+import { usePublicConfig } from '../../api/config.ts';
+import { credentialPath } from '../Certificate/credentialLinks.ts';
+
+/** What the page shows: a verdict on a credential, or why there was none to check. */
+export type CheckState =
+  | { phase: 'idle' }
+  | { phase: 'checking' }
+  | { phase: 'done'; verdict: CredentialVerdict }
+  | { phase: 'number'; problem: 'revoked' | 'unknown' | 'unreachable'; number: string };
+
+/** A credential file is a few kilobytes; anything far larger is not one. */
+export const MAX_CREDENTIAL_BYTES = 64 * 1024;
+
+/**
+ * Checks a credential in this browser: the signature against the keys we publish
+ * (/.well-known/jwks.json, every key that ever signed), the shape, the dates and the revocation
+ * list. The server is asked for public documents only, never whether a credential is genuine.
+ */
+export function useCredentialCheck() {
+  const config = usePublicConfig();
+  const [state, setState] = useState<CheckState>({ phase: 'idle' });
+  const run = useRef(0);
+  const origin = (config.data?.publicUrl || window.location.origin).replace(/\/+$/, '');
+
+  const loadJson = useCallback(
+    async (url: string) => {
+      // Only our own documents are read, by path, through the portal's one client.
+      const target = new URL(url, window.location.origin);
+      if (target.origin !== new URL(origin).origin && target.origin !== window.location.origin) throw new Error(`${url} is not one of our addresses`);
+      return api.get<unknown>(`${target.pathname}${target.search}`);
+    },
+    [origin],
+  );
+
+  const check = useCallback(
+    async (jwt: string) => {
+      const id = (run.current += 1);
+      setState({ phase: 'checking' });
+      const verdict = await checkCredential(jwt, {
+        issuerId: `${origin}/api/credentials/issuer`,
+        jwksUrl: '/.well-known/jwks.json',
+        loadJson,
+        now: new Date(),
+      });
+      if (run.current === id) setState({ phase: 'done', verdict });
+    },
+    [origin, loadJson],
+  );
+
+  /** A certificate number (the printed QR code's link): its credential is fetched, then checked like a file. */
+  const checkNumber = useCallback(
+    async (number: string) => {
+      const id = (run.current += 1);
+      setState({ phase: 'checking' });
+      let jwt: string;
+      try {
+        jwt = await api.get<string>(credentialPath(number));
+      } catch (error) {
+        if (run.current !== id) return;
+        const problem = hasErrorId(error, 'certificate_revoked') ? 'revoked' : isNotFound(error) ? 'unknown' : 'unreachable';
+        setState({ phase: 'number', problem, number });
+        return;
+      }
+      if (run.current === id) await check(jwt);
+    },
+    [check],
+  );
+
+  const reset = useCallback(() => {
+    run.current += 1;
+    setState({ phase: 'idle' });
+  }, []);
+
+  return { state, check, checkNumber, reset, ready: !config.isPending };
+}
