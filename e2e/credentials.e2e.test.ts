@@ -1,9 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { CertificateListItemDto, CourseDetailDto, ModuleDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('credentials');
 
@@ -106,6 +109,18 @@ describe.skipIf(!enabled)('verifiable credentials (issue 29)', () => {
       expect(JSON.parse(Buffer.from(downloaded.split('.')[1]!, 'base64url').toString()).credentialSubject.achievement.name).toBe('Photos Without Faces');
       await screenshot(page, 'credential-certificate');
     }
+
+    // Printed, it stays one A4 page with the QR code on it.
+    const page = await freshPage();
+    await page.goto(`${app.url}/certificate/${valid}`);
+    await page.getByRole('img', { name: /QR code/ }).waitFor();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const pdf = await page.pdf({ path: join(SCREENSHOT_DIR, 'credential-certificate-print.pdf'), preferCSSPageSize: true, printBackground: true });
+    const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+    expect(document.numPages).toBe(1);
+    const text = (await (await document.getPage(1)).getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    expect(text).toContain('Digitally signed');
+    expect(text).toContain(valid);
   });
 
   it('/verify says valid, revoked or altered for a dropped or pasted credential, and follows the QR code link', async () => {

@@ -330,6 +330,13 @@ const ToolbarActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
+
+  @media (max-width: 767px) {
+    width: 100%;
+    & > * {
+      flex: 1 1 100%;
+    }
+  }
 `;
 
 const Qr = styled.div`

@@ -34,13 +34,23 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
+
+  @media (max-width: 767px) {
+    width: 100%;
+    & > * {
+      flex: 1 1 100%;
+    }
+  }
 `;
 
 const Note = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
   justify-self: end;
+
+  svg {
+    display: inline-block;
+    margin-right: ${({ theme }) => theme.space.xxs};
+    vertical-align: -2px;
+  }
   color: ${({ theme }) => theme.colors.success};
   font-weight: 600;
 
