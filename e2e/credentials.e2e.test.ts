@@ -153,6 +153,15 @@ describe.skipIf(!enabled)('verifiable credentials (issue 29)', () => {
     expect(await page.getByText('Someone Else').count()).toBe(0);
     await screenshot(page, 'verify-altered');
 
+    // Without our published keys nothing can be said: the page says so rather than guessing.
+    const offline = await freshPage(PHONE);
+    await offline.route('**/.well-known/jwks.json', (route) => route.abort());
+    await offline.goto(`${app.url}/verify`);
+    await offline.getByLabel('Paste a credential').fill(validJwt);
+    await offline.getByRole('button', { name: 'Check credential' }).click();
+    await offline.locator('[data-verdict="unavailable"]').waitFor();
+    await screenshot(offline, 'verify-unavailable');
+
     const phone = await freshPage(PHONE);
     await phone.goto(`${app.url}/verify?number=${valid}`);
     await phone.locator('[data-verdict="valid"]').waitFor();
@@ -191,5 +200,15 @@ describe.skipIf(!enabled)('verifiable credentials (issue 29)', () => {
     expect(await badge.locator('[part="status"]').textContent()).toBe('Could not verify');
     expect(await tampered.getByText('A Course Never Taken').count()).toBe(0);
     await screenshot(tampered, 'badge-states');
+
+    // The issuer out of reach: the badge says it could not verify, and offers to try again.
+    const cutOff = await freshPage();
+    await cutOff.route('**/api/certificates/*/credential', (route) => route.abort());
+    await cutOff.goto(`${app.url}/examples/staff-credentials.html`);
+    const first = cutOff.locator('atrium-certificate-badge').first();
+    await first.locator('[part="badge"][data-status="error"]').waitFor();
+    expect(await first.locator('[part="status"]').textContent()).toBe('Could not verify');
+    expect(await first.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    await screenshot(cutOff, 'badge-unreachable');
   });
 });
