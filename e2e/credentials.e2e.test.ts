@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('credentials');
@@ -108,6 +109,7 @@ describe.skipIf(!enabled)('verifiable credentials (issue 29)', () => {
       expect(downloaded.split('.')).toHaveLength(3);
       expect(JSON.parse(Buffer.from(downloaded.split('.')[1]!, 'base64url').toString()).credentialSubject.achievement.name).toBe('Photos Without Faces');
       await screenshot(page, 'credential-certificate');
+      await expectAccessible(page, `/certificate/:number at ${viewport.width}px`);
     }
 
     // Printed, it stays one A4 page with the QR code on it.
@@ -128,6 +130,7 @@ describe.skipIf(!enabled)('verifiable credentials (issue 29)', () => {
     await page.goto(`${app.url}/verify`);
     await page.getByRole('heading', { level: 1, name: 'Verify a certificate' }).waitFor();
     await screenshot(page, 'verify-empty');
+    await expectAccessible(page, '/verify');
 
     const verdict = page.locator('[data-verdict]');
     await page.getByLabel('Credential file').setInputFiles({ name: `${valid}.jwt`, mimeType: 'application/vc+jwt', buffer: Buffer.from(validJwt) });
@@ -136,6 +139,7 @@ describe.skipIf(!enabled)('verifiable credentials (issue 29)', () => {
     expect(await verdict.locator('[data-field="achievement"]').textContent()).toBe('Photos Without Faces');
     expect(await verdict.locator('[data-field="learner"]').textContent()).toBe('Nia Okafor');
     await screenshot(page, 'verify-valid');
+    await expectAccessible(page, '/verify with a valid credential');
 
     await page.getByLabel('Paste a credential').fill(revokedJwt);
     await page.getByRole('button', { name: 'Check credential' }).click();
