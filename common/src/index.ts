@@ -14,3 +14,7 @@ export * from './api/schools.ts';
 export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
 export * from './rules/orders.ts';
+export * from './rules/currency.ts';
+export * from './rules/tax.ts';
+export * from './rules/countries.ts';
+export * from './schemas/prices.ts';

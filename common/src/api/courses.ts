@@ -1,3 +1,5 @@
+import type { Currency, PriceList } from '../rules/currency.ts';
+
 export interface ModuleDto {
   id: number;
   courseId: number;
@@ -25,6 +27,8 @@ export interface CourseSummaryDto {
   totalModules: number;
   /** Sum of module durations, seconds. */
   totalDuration: number;
+  /** Net price per currency offered, integer minor units; GBP equals `price`. */
+  prices: PriceList;
 }
 
 export interface CourseProgressFields {
@@ -41,6 +45,8 @@ export interface CourseDetailDto extends CourseSummaryDto, CourseProgressFields 
   modules: ModuleDto[];
   /** The school whose licence gives the caller access ("Access through St Mary's Primary"). */
   schoolName?: string | null;
+  /** The currency the caller is shown prices in (their choice, else from Accept-Language). */
+  currency?: Currency;
 }
 
 export interface DashboardStatsDto {
@@ -54,6 +60,8 @@ export interface DashboardStatsDto {
 export interface DashboardDto {
   courses: DashboardCourseDto[];
   stats: DashboardStatsDto;
+  /** The currency the learner is shown prices in. */
+  currency?: Currency;
 }
 
 export interface EnrollmentDto {

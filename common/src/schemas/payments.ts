@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { email, id, optionalText, requiredText } from './common.ts';
+import { checkVatNumber, currencySchema, invoiceDetailsFields } from './prices.ts';
 
 /** With schoolId, the purchase licenses that school (the buyer must manage it). */
-export const paymentIntentSchema = z.object({ courseId: id, schoolId: id.optional() });
+export const paymentIntentSchema = z.object({
+  courseId: id,
+  schoolId: id.optional(),
+  /** Defaults to the caller's chosen currency; any amount sent is ignored (the server prices). */
+  currency: currencySchema.optional(),
+});
 
 export const paymentIntentParams = z.object({
   paymentIntentId: z
@@ -20,6 +26,7 @@ export const orderSchema = z.object({
   schoolId: id.optional(),
   /** Create a school named schoolName, managed by the buyer, and license it when paid. */
   createSchool: z.boolean().optional(),
-});
+  ...invoiceDetailsFields,
+}).superRefine(checkVatNumber);
 
 export type OrderInput = z.infer<typeof orderSchema>;
