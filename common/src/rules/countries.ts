@@ -3,7 +3,47 @@
  * Codes Intl knows that are not ISO 3166-1 countries (EU, UN, private-use, withdrawn codes such
  * as UK or YU, and the reserved AC, CP, DG, EA, IC, TA) are left out.
  */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AA', 'QM', 'QN', 'QP', 'QQ', 'QR', 'QS', 'QT', 'QU', 'QV', 'QW', 'QX', 'QY', 'QZ', 'XK', 'AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'UK', 'YU', 'ZR', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'XA',
+  'XB',
+  'ZZ',
+  'AA',
+  'QM',
+  'QN',
+  'QP',
+  'QQ',
+  'QR',
+  'QS',
+  'QT',
+  'QU',
+  'QV',
+  'QW',
+  'QX',
+  'QY',
+  'QZ',
+  'XK',
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'FX',
+  'NT',
+  'SU',
+  'TP',
+  'UK',
+  'YU',
+  'ZR',
+  'AC',
+  'CP',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+]);
 let names: Intl.DisplayNames | undefined;
 
 /** The English name of a country code ("GB" → "United Kingdom"), or null when it is not one. */

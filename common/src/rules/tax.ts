@@ -26,9 +26,33 @@ export const TAX_RULES: Readonly<Record<TaxCase, TaxRule>> = {
 
 /** EU member states by ISO 3166-1 alpha-2, with the prefix their VAT numbers carry (Greece: EL). */
 export const EU_VAT_PREFIXES: Readonly<Record<string, string>> = {
-  AT: 'AT', BE: 'BE', BG: 'BG', CY: 'CY', CZ: 'CZ', DE: 'DE', DK: 'DK', EE: 'EE', ES: 'ES', FI: 'FI',
-  FR: 'FR', GR: 'EL', HR: 'HR', HU: 'HU', IE: 'IE', IT: 'IT', LT: 'LT', LU: 'LU', LV: 'LV', MT: 'MT',
-  NL: 'NL', PL: 'PL', PT: 'PT', RO: 'RO', SE: 'SE', SI: 'SI', SK: 'SK',
+  AT: 'AT',
+  BE: 'BE',
+  BG: 'BG',
+  CY: 'CY',
+  CZ: 'CZ',
+  DE: 'DE',
+  DK: 'DK',
+  EE: 'EE',
+  ES: 'ES',
+  FI: 'FI',
+  FR: 'FR',
+  GR: 'EL',
+  HR: 'HR',
+  HU: 'HU',
+  IE: 'IE',
+  IT: 'IT',
+  LT: 'LT',
+  LU: 'LU',
+  LV: 'LV',
+  MT: 'MT',
+  NL: 'NL',
+  PL: 'PL',
+  PT: 'PT',
+  RO: 'RO',
+  SE: 'SE',
+  SI: 'SI',
+  SK: 'SK',
 };
 
 const UK_COUNTRIES = new Set(['GB']);

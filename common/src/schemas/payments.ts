@@ -17,16 +17,18 @@ export const paymentIntentParams = z.object({
     .regex(/^pi_[A-Za-z0-9_]{1,200}$/, { message: 'Unknown payment' }),
 });
 
-export const orderSchema = z.object({
-  courseId: id,
-  schoolName: requiredText(200, 'Please enter the school or organisation name'),
-  billingEmail: email,
-  purchaseOrderNumber: optionalText(100),
-  /** License this school (the buyer must manage it) when the invoice is paid. */
-  schoolId: id.optional(),
-  /** Create a school named schoolName, managed by the buyer, and license it when paid. */
-  createSchool: z.boolean().optional(),
-  ...invoiceDetailsFields,
-}).superRefine(checkVatNumber);
+export const orderSchema = z
+  .object({
+    courseId: id,
+    schoolName: requiredText(200, 'Please enter the school or organisation name'),
+    billingEmail: email,
+    purchaseOrderNumber: optionalText(100),
+    /** License this school (the buyer must manage it) when the invoice is paid. */
+    schoolId: id.optional(),
+    /** Create a school named schoolName, managed by the buyer, and license it when paid. */
+    createSchool: z.boolean().optional(),
+    ...invoiceDetailsFields,
+  })
+  .superRefine(checkVatNumber);
 
 export type OrderInput = z.infer<typeof orderSchema>;

@@ -33,7 +33,11 @@ export const priceListSchema = z.strictObject(
 
 const currencyMessage = `Currency must be one of ${CURRENCIES.join(', ')}`;
 /** An ISO currency code we price in; "usd" is read as USD. */
-export const currencySchema = z.string({ message: currencyMessage }).trim().toUpperCase().pipe(z.enum(CURRENCIES, { message: currencyMessage }));
+export const currencySchema = z
+  .string({ message: currencyMessage })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(CURRENCIES, { message: currencyMessage }));
 
 /** PUT /api/currency: the visitor's choice, kept in a cookie and on a signed-in user's profile. */
 export const currencyChoiceSchema = z.object({ currency: currencySchema });
@@ -57,11 +61,7 @@ export const invoiceDetailsFields = {
     .trim()
     .max(1000, { message: 'Billing address can be at most 1,000 characters' })
     .nullish(),
-  vatNumber: z
-    .string({ message: 'VAT number must be text' })
-    .trim()
-    .max(40, { message: 'VAT or tax-exemption number can be at most 40 characters' })
-    .nullish(),
+  vatNumber: z.string({ message: 'VAT number must be text' }).trim().max(40, { message: 'VAT or tax-exemption number can be at most 40 characters' }).nullish(),
 };
 
 /** The rule between country and VAT number, added with superRefine by the schema that holds both. */

@@ -20,9 +20,9 @@ type DbNumber = number | string | null;
 
 export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> &
   Partial<Pick<Course, 'priceUsd' | 'priceEur'>> & {
-  totalModules: DbNumber;
-  totalDuration: DbNumber;
-};
+    totalModules: DbNumber;
+    totalDuration: DbNumber;
+  };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
 export interface ProgressEntry {

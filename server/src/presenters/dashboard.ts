@@ -69,7 +69,11 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
     parts.push(bytes.subarray(copiedUpTo, own.start), Buffer.from(own.json));
     copiedUpTo = own.end;
   }
-  parts.push(bytes.subarray(copiedUpTo), STATS_OPEN, Buffer.from(`${JSON.stringify(stats(mine))}${currency ? `,"currency":${JSON.stringify(currency)}` : ''}}`));
+  parts.push(
+    bytes.subarray(copiedUpTo),
+    STATS_OPEN,
+    Buffer.from(`${JSON.stringify(stats(mine))}${currency ? `,"currency":${JSON.stringify(currency)}` : ''}}`),
+  );
   return Buffer.concat(parts);
 }
 

@@ -37,7 +37,19 @@ export async function down(knex: Knex): Promise<void> {
     t.dropUnique(['invoiceNumber']);
   });
   await knex.schema.alterTable('orders', (t) => {
-    for (const column of ['country', 'billingAddress', 'vatNumber', 'invoiceNumber', 'invoiceIssuedAt', 'invoiceNet', 'invoiceTax', 'invoiceGross', 'invoiceTaxRate', 'invoiceTaxNote', 'invoiceIssuedBy']) {
+    for (const column of [
+      'country',
+      'billingAddress',
+      'vatNumber',
+      'invoiceNumber',
+      'invoiceIssuedAt',
+      'invoiceNet',
+      'invoiceTax',
+      'invoiceGross',
+      'invoiceTaxRate',
+      'invoiceTaxNote',
+      'invoiceIssuedBy',
+    ]) {
       t.dropColumn(column);
     }
   });

@@ -40,7 +40,15 @@ export function invoiceDocument(order: OrderRow, seller: SellerDetails, paymentD
       vatNumber: order.vatNumber ?? null,
     },
     references,
-    lines: [{ description: `${order.courseTitle}: online course licence`, quantity: 1, net: Number(order.invoiceNet), tax: Number(order.invoiceTax), gross: Number(order.invoiceGross) }],
+    lines: [
+      {
+        description: `${order.courseTitle}: online course licence`,
+        quantity: 1,
+        net: Number(order.invoiceNet),
+        tax: Number(order.invoiceTax),
+        gross: Number(order.invoiceGross),
+      },
+    ],
     taxLabel: taxLabelOf(Number(order.invoiceTaxRate ?? 0)),
     taxNote: order.invoiceTaxNote ?? null,
     footer,
@@ -66,7 +74,8 @@ export const receiptNumber = (paymentId: number): string => `RCT-${String(paymen
 export function receiptDocument(payment: ReceiptSource, seller: SellerDetails): BillingDocument {
   const amount = Number(payment.amount);
   const footer = ['Paid by card. This receipt confirms the payment; write to us if your finance office needs a VAT invoice.'];
-  if (Number(payment.amountRefunded) > 0) footer.unshift(`Refunded since: ${formatMoney(Number(payment.amountRefunded), currencyOf(payment.currency), 'en-GB')}.`);
+  if (Number(payment.amountRefunded) > 0)
+    footer.unshift(`Refunded since: ${formatMoney(Number(payment.amountRefunded), currencyOf(payment.currency), 'en-GB')}.`);
   footer.push(`Questions about this payment: ${seller.email}`);
   return {
     kind: 'receipt',

@@ -52,7 +52,11 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: doc.currency === 'USD' ? 'LETTER' : 'A4',
     margin: MARGIN,
-    info: { Title: `${doc.kind === 'invoice' ? 'Invoice' : 'Receipt'} ${doc.number}`, Author: doc.seller.name, Subject: doc.lines.map((l) => l.description).join(', ') },
+    info: {
+      Title: `${doc.kind === 'invoice' ? 'Invoice' : 'Receipt'} ${doc.number}`,
+      Author: doc.seller.name,
+      Subject: doc.lines.map((l) => l.description).join(', '),
+    },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -65,15 +69,33 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   const right = pdf.page.width - MARGIN;
 
   // Heading: the seller on the left, the document's title and number on the right.
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(doc.seller.name, MARGIN, MARGIN, { width: width / 2 });
-  pdf.font('Helvetica').fontSize(9).fillColor(MUTED).text(doc.seller.address, { width: width / 2 });
+  pdf
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(doc.seller.name, MARGIN, MARGIN, { width: width / 2 });
+  pdf
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(doc.seller.address, { width: width / 2 });
   pdf.text(doc.seller.email, { width: width / 2 });
   if (doc.seller.vatNumber) pdf.text(`VAT number: ${doc.seller.vatNumber}`, { width: width / 2 });
   const leftBottom = pdf.y;
 
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(doc.kind === 'invoice' ? 'INVOICE' : 'RECEIPT', MARGIN + width / 2, MARGIN, { width: width / 2, align: 'right' });
-  pdf.font('Helvetica').fontSize(10).text(doc.number, { width: width / 2, align: 'right' });
-  pdf.fillColor(MUTED).fontSize(9).text(`${doc.kind === 'invoice' ? 'Issued' : 'Paid'} ${longDate(doc.issuedAt)}`, { width: width / 2, align: 'right' });
+  pdf
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(doc.kind === 'invoice' ? 'INVOICE' : 'RECEIPT', MARGIN + width / 2, MARGIN, { width: width / 2, align: 'right' });
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .text(doc.number, { width: width / 2, align: 'right' });
+  pdf
+    .fillColor(MUTED)
+    .fontSize(9)
+    .text(`${doc.kind === 'invoice' ? 'Issued' : 'Paid'} ${longDate(doc.issuedAt)}`, { width: width / 2, align: 'right' });
   if (doc.kind === 'invoice') {
     const due = new Date(doc.issuedAt.getTime() + doc.seller.paymentTermsDays * 86_400_000);
     pdf.text(`Due ${longDate(due)}`, { width: width / 2, align: 'right' });
@@ -82,8 +104,16 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
 
   // The buyer.
   let y = Math.max(leftBottom, pdf.y) + 28;
-  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(doc.kind === 'invoice' ? 'BILL TO' : 'RECEIVED FROM', MARGIN, y);
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(doc.buyer.name, { width: width / 2 });
+  pdf
+    .fillColor(MUTED)
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .text(doc.kind === 'invoice' ? 'BILL TO' : 'RECEIVED FROM', MARGIN, y);
+  pdf
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(doc.buyer.name, { width: width / 2 });
   pdf.font('Helvetica').fontSize(9);
   if (doc.buyer.address) pdf.text(doc.buyer.address, { width: width / 2 });
   if (doc.buyer.country) pdf.text(doc.buyer.country, { width: width / 2 });
@@ -110,7 +140,12 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
     const height = pdf.heightOfString(line.description, { width: columns[0]!.w });
     cells.forEach((cell, index) => pdf.text(cell, columns[index]!.x, y, { width: columns[index]!.w, align: columns[index]!.align }));
     y += Math.max(height, 12) + 10;
-    pdf.moveTo(MARGIN, y - 5).lineTo(right, y - 5).lineWidth(0.5).strokeColor(RULE).stroke();
+    pdf
+      .moveTo(MARGIN, y - 5)
+      .lineTo(right, y - 5)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   }
 
   // Totals.
@@ -124,7 +159,10 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
     [doc.kind === 'invoice' ? `Total due (${doc.currency})` : `Total paid (${doc.currency})`, money(gross), true],
   ];
   for (const [label, value, strong] of totals) {
-    pdf.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 12 : 10).fillColor(INK);
+    pdf
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 12 : 10)
+      .fillColor(INK);
     pdf.text(label, right - 300, y, { width: 200, align: 'right' });
     pdf.text(value, right - 95, y, { width: 95, align: 'right' });
     y += strong ? 20 : 16;

@@ -78,7 +78,7 @@ describe('the shown currency', () => {
     expect(list.headers.get('x-currency')).toBe('USD');
   });
 
-  it('keeps a visitor\'s choice in a cookie and a signed-in user\'s on their profile', async () => {
+  it("keeps a visitor's choice in a cookie and a signed-in user's on their profile", async () => {
     const visitor = server.client();
     const headers = { 'accept-language': 'en-US' };
     expect((await visitor.request('GET', '/api/currency', { headers })).body).toEqual({ currency: 'USD' });
@@ -103,7 +103,7 @@ describe('the shown currency', () => {
 });
 
 describe('card checkout in the chosen currency', () => {
-  it('charges the server\'s price in the chosen currency and keeps it on the payment', async () => {
+  it("charges the server's price in the chosen currency and keeps it on the payment", async () => {
     const { client, user } = await signedIn();
     const course = await pricedCourse({ price: 49900, priceUsd: 59900 });
     await client.put('/api/currency', { currency: 'USD' });
@@ -117,7 +117,10 @@ describe('card checkout in the chosen currency', () => {
     // An explicit currency wins over the chosen one; one the course has no price in is a 400.
     const { client: other } = await signedIn();
     const gbp = await other.post('/api/create-payment-intent', { courseId: course.id, currency: 'GBP' });
-    expect([server.stripe.intents.get(gbp.body.paymentIntentId)!.amount, server.stripe.intents.get(gbp.body.paymentIntentId)!.currency]).toEqual([49900, 'gbp']);
+    expect([server.stripe.intents.get(gbp.body.paymentIntentId)!.amount, server.stripe.intents.get(gbp.body.paymentIntentId)!.currency]).toEqual([
+      49900,
+      'gbp',
+    ]);
     const eur = await other.post('/api/create-payment-intent', { courseId: course.id, currency: 'EUR' });
     expect([eur.status, Object.keys(eur.body.errors)]).toEqual([400, ['currency']]);
     const unknown = await other.post('/api/create-payment-intent', { courseId: course.id, currency: 'JPY' });
