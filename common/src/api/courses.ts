@@ -27,8 +27,11 @@ export interface CourseSummaryDto {
   totalModules: number;
   /** Sum of module durations, seconds. */
   totalDuration: number;
-  /** Net price per currency offered, integer minor units; GBP equals `price`. */
-  prices: PriceList;
+  /**
+   * Net price per currency offered, integer minor units; GBP equals `price`. The server always
+   * sends it; readers fall back to `{GBP: price}` (priceIn), so it is optional in the type.
+   */
+  prices?: PriceList;
 }
 
 export interface CourseProgressFields {

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currencyForLocales, type Currency, type CurrencyChoiceDto } from '@atrium/common';
+import { api } from './client.ts';
+
+export const CURRENCY_KEY = ['/api/currency'] as const;
+
+/** The browser's own guess, the same rule the server applies to Accept-Language. */
+const browserCurrency = (): Currency => currencyForLocales(typeof navigator === 'undefined' ? [] : navigator.languages);
+
+/** GET /api/currency: the currency prices are shown in (the visitor's choice, else their locale). */
+export function useShownCurrency(): Currency {
+  const { data } = useQuery<CurrencyChoiceDto>({ queryKey: CURRENCY_KEY, staleTime: Infinity });
+  return data?.currency ?? browserCurrency();
+}
+
+/**
+ * PUT /api/currency: kept in a cookie and on a signed-in user's profile. Every answer that
+ * carries prices in the chosen currency (courses, the dashboard, checkout) is fetched again.
+ */
+export function useChooseCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (currency: Currency) => api.put<CurrencyChoiceDto>('/api/currency', { currency }),
+    onSuccess: async (choice) => {
+      queryClient.setQueryData(CURRENCY_KEY, choice);
+      await queryClient.invalidateQueries({
+        predicate: (query) => {
+          const [key] = query.queryKey;
+          return key === 'payment-intent' || key === '/api/user' || (typeof key === 'string' && (key.startsWith('/api/courses') || key === '/api/dashboard'));
+        },
+      });
+    },
+  });
+}
