@@ -1,3 +1,4 @@
+import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currencyForLocales, type Currency, type CurrencyChoiceDto } from '@atrium/common';
 import { api } from './client.ts';
@@ -7,10 +8,17 @@ export const CURRENCY_KEY = ['/api/currency'] as const;
 /** The browser's own guess, the same rule the server applies to Accept-Language. */
 const browserCurrency = (): Currency => currencyForLocales(typeof navigator === 'undefined' ? [] : navigator.languages);
 
-/** GET /api/currency: the currency prices are shown in (the visitor's choice, else their locale). */
-export function useShownCurrency(): Currency {
+const ShownCurrency = createContext<Currency | null>(null);
+
+/** Asks GET /api/currency once (the visitor's choice, else their locale) for everything below it. */
+export function ShownCurrencyProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery<CurrencyChoiceDto>({ queryKey: CURRENCY_KEY, staleTime: Infinity });
-  return data?.currency ?? browserCurrency();
+  return createElement(ShownCurrency.Provider, { value: data?.currency ?? null }, children);
+}
+
+/** The currency prices are shown in: the server's answer, the browser's locale until it comes. */
+export function useShownCurrency(): Currency {
+  return useContext(ShownCurrency) ?? browserCurrency();
 }
 
 /**

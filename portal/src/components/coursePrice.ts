@@ -26,3 +26,10 @@ export function shownPrice(course: { price: number; prices?: PriceList }, chosen
     note: fallback ? `Priced in pounds: no ${CURRENCY_NAMES[chosen].replace(/s$/, '')} price for this course` : null,
   };
 }
+
+/** Every price a course is offered at, for the admin: "£499.00 · $599.00", or "Free". */
+export function priceListText(course: { price: number; prices?: PriceList }): string {
+  const prices: PriceList = course.prices ?? { GBP: course.price };
+  const offered = (Object.entries(prices) as Array<[Currency, number]>).filter(([, amount]) => amount > 0);
+  return offered.length === 0 ? 'Free' : offered.map(([currency, amount]) => money(amount, currency)).join(' · ');
+}
