@@ -1,6 +1,7 @@
-import { createContext, createElement, useContext, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currencyForLocales, type Currency, type CurrencyChoiceDto } from '@atrium/common';
+import { createContext, createElement, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrencyChoiceDto } from '@atrium/common/api/payments';
+import { currencyForLocales, type Currency } from '@atrium/common/rules/currency';
 import { api } from './client.ts';
 
 export const CURRENCY_KEY = ['/api/currency'] as const;
@@ -24,19 +25,29 @@ export function useShownCurrency(): Currency {
 /**
  * PUT /api/currency: kept in a cookie and on a signed-in user's profile. Every answer that
  * carries prices in the chosen currency (courses, the dashboard, checkout) is fetched again.
+ * A plain call rather than useMutation: the switcher is on the landing page's first screen, whose
+ * first load has a budget (scripts/first-load-size.mjs).
  */
 export function useChooseCurrency() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (currency: Currency) => api.put<CurrencyChoiceDto>('/api/currency', { currency }),
-    onSuccess: async (choice) => {
-      queryClient.setQueryData(CURRENCY_KEY, choice);
-      await queryClient.invalidateQueries({
-        predicate: (query) => {
-          const [key] = query.queryKey;
-          return key === 'payment-intent' || key === '/api/user' || (typeof key === 'string' && (key.startsWith('/api/courses') || key === '/api/dashboard'));
-        },
-      });
+  const [pending, setPending] = useState<Currency | null>(null);
+  const choose = useCallback(
+    async (currency: Currency) => {
+      setPending(currency);
+      try {
+        const choice = await api.put<CurrencyChoiceDto>('/api/currency', { currency });
+        queryClient.setQueryData(CURRENCY_KEY, choice);
+        await queryClient.invalidateQueries({
+          predicate: (query) => {
+            const [key] = query.queryKey;
+            return key === 'payment-intent' || key === '/api/user' || (typeof key === 'string' && (key.startsWith('/api/courses') || key === '/api/dashboard'));
+          },
+        });
+      } finally {
+        setPending(null);
+      }
     },
-  });
+    [queryClient],
+  );
+  return { choose, pending };
 }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { CURRENCIES, type Currency } from '@atrium/common';
+import { CURRENCIES, type Currency } from '@atrium/common/rules/currency';
 import { useChooseCurrency, useShownCurrency } from '../api/currency.ts';
 import { errorText } from '../api/client.ts';
 import { useToast } from './toast/Toaster.tsx';
@@ -12,9 +12,9 @@ const LABELS: Record<Currency, string> = { GBP: 'Â£ GBP', USD: '$ USD', EUR: 'â‚
  */
 export function CurrencySwitcher({ className }: { className?: string }) {
   const shown = useShownCurrency();
-  const choose = useChooseCurrency();
+  const { choose, pending } = useChooseCurrency();
   const { toast } = useToast();
-  const value = choose.isPending && choose.variables ? choose.variables : shown;
+  const value = pending ?? shown;
   return (
     <Wrap className={className}>
       <span className="visually-hidden" id="currency-label">
@@ -24,11 +24,11 @@ export function CurrencySwitcher({ className }: { className?: string }) {
         aria-labelledby="currency-label"
         data-testid="currency-switcher"
         value={value}
-        disabled={choose.isPending}
+        disabled={pending !== null}
         onChange={(event) =>
-          choose.mutate(event.target.value as Currency, {
-            onError: (error) => toast({ title: 'Could not change the currency', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-          })
+          choose(event.target.value as Currency).catch((error: unknown) =>
+            toast({ title: 'Could not change the currency', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+          )
         }
       >
         {CURRENCIES.map((currency) => (

@@ -1,4 +1,4 @@
-import { CURRENCY_NAMES, formatMoney, priceIn, type Currency, type PriceList } from '@atrium/common';
+import { CURRENCY_NAMES, formatMoney, priceIn, type Currency, type PriceList } from '@atrium/common/rules/currency';
 
 /** The reader's locale for numbers ("en-US" writes $1,299.00, "de-DE" 1.299,00 $). */
 export const readerLocale = (): string | undefined => (typeof navigator === 'undefined' ? undefined : navigator.language);

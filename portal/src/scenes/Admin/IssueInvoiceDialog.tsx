@@ -1,7 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { applyTax, countryList, invoiceIssueSchema, isVatNumberShape, normaliseVatNumber, vatPrefixesOf, type AdminOrderDto } from '@atrium/common';
+import type { AdminOrderDto } from '@atrium/common/api/payments';
+import { countryList } from '@atrium/common/rules/countries';
+import { applyTax, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common/rules/tax';
+import { invoiceIssueSchema } from '@atrium/common/schemas/prices';
 import { useIssueInvoice } from '../../api/adminSales.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
