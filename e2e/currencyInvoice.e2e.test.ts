@@ -64,6 +64,9 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         await expect(page.getByTestId('currency-switcher').inputValue()).resolves.toBe('USD');
         await page.locator('#courses').scrollIntoViewIfNeeded();
         await screenshot(page, 'currency-01-landing-dollars');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `currency-01b-header-${viewport.width}.png`) });
+        await page.locator('#courses').screenshot({ path: join(SCREENSHOT_DIR, `currency-01c-grid-dollars-${viewport.width}.png`) });
 
         // The switcher: pounds, kept in a cookie.
         await page.getByTestId('currency-switcher').selectOption('GBP');
@@ -127,6 +130,7 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         const number = (await link.textContent())!.replace(' (PDF)', '');
         await admin.getByRole('list', { name: 'Sales per currency' }).getByText('GBP', { exact: true }).waitFor();
         await screenshot(admin, 'currency-05-admin-sales');
+        await admin.locator('[aria-labelledby="sales-title"]').screenshot({ path: join(SCREENSHOT_DIR, `currency-05b-sales-panel-${viewport.width}.png`) });
 
         // The PDF opens: for the admin from the link, for the buyer from their checkout page.
         const href = (await link.getAttribute('href'))!;

@@ -4,6 +4,7 @@ import { useChooseCurrency, useShownCurrency } from '../api/currency.ts';
 import { errorText } from '../api/client.ts';
 import { useToast } from './toast/Toaster.tsx';
 
+/** Short, so the switcher fits beside the logo on a phone; the hidden label says what it is. */
 const LABELS: Record<Currency, string> = { GBP: '£ GBP', USD: '$ USD', EUR: '€ EUR' };
 
 /**
@@ -48,7 +49,7 @@ const Wrap = styled.div`
 
 const Select = styled.select`
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.lg} 0 ${({ theme }) => theme.space.sm};
+  padding: 0 ${({ theme }) => theme.space.xxs};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background-color: ${({ theme }) => theme.colors.surface};
