@@ -18,7 +18,11 @@ export const usePaymentIntent = (courseId: number, enabled: boolean, schoolId: n
     // With schoolId the purchase licenses that school (the buyer manages it). The currency is the
     // one the price was shown in; the server decides the amount.
     queryFn: ({ signal }) =>
-      api.post<PaymentIntentDto>('/api/create-payment-intent', { courseId, ...(schoolId === null ? {} : { schoolId }), ...(currency ? { currency } : {}) }, { signal }),
+      api.post<PaymentIntentDto>(
+        '/api/create-payment-intent',
+        { courseId, ...(schoolId === null ? {} : { schoolId }), ...(currency ? { currency } : {}) },
+        { signal },
+      ),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

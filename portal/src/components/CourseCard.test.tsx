@@ -34,7 +34,7 @@ function renderCard(dto: DashboardCourseDto) {
 }
 
 describe('CourseCard', () => {
-  it('shows the price in the visitor\'s currency, or the pound price with a note when the course has none in it', () => {
+  it("shows the price in the visitor's currency, or the pound price with a note when the course has none in it", () => {
     // No provider has answered GET /api/currency here: the browser's en-US decides (dollars).
     renderCard(course({ prices: { GBP: 19900, USD: 24900 } }));
     expect(screen.getByText('$249.00')).toBeInTheDocument();

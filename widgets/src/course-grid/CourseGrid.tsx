@@ -57,5 +57,13 @@ export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, currency
   const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
   const linkFor = useCallback((course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`), [base, signedIn]);
 
-  return <CourseGridView state={state} linkFor={linkFor} actionLabel={signedIn ? 'Purchase Course' : 'Get Started'} currency={shown} onRetry={() => setAttempt((n) => n + 1)} />;
+  return (
+    <CourseGridView
+      state={state}
+      linkFor={linkFor}
+      actionLabel={signedIn ? 'Purchase Course' : 'Get Started'}
+      currency={shown}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  );
 }

@@ -135,7 +135,15 @@ export function CardPayment({
   } else if (stripeJs.status !== 'ready' || !intent.data) {
     body = <Preparing />;
   } else {
-    body = <StripeForm key={intent.data.clientSecret} stripe={stripeJs.stripe} clientSecret={intent.data.clientSecret} amount={intent.data.amount} currency={intent.data.currency} />;
+    body = (
+      <StripeForm
+        key={intent.data.clientSecret}
+        stripe={stripeJs.stripe}
+        clientSecret={intent.data.clientSecret}
+        amount={intent.data.amount}
+        currency={intent.data.currency}
+      />
+    );
   }
 
   return (

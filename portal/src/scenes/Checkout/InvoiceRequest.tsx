@@ -193,7 +193,14 @@ function InvoiceForm({
         autoComplete="country"
         {...form.field('country')}
       />
-      <TextAreaField label="Billing address" rows={3} maxLength={1000} autoComplete="street-address" hint="As it should appear on the invoice." {...form.field('billingAddress')} />
+      <TextAreaField
+        label="Billing address"
+        rows={3}
+        maxLength={1000}
+        autoComplete="street-address"
+        hint="As it should appear on the invoice."
+        {...form.field('billingAddress')}
+      />
       <TextField label={vatLabel} maxLength={40} hint={vatHint} {...form.field('vatNumber')} />
       <Button type="submit" variant={primary ? 'primary' : 'secondary'} block disabled={create.isPending}>
         {create.isPending ? 'Sending…' : `Request an invoice for ${price.text}`}
