@@ -126,7 +126,11 @@ function InvoiceForm({
     ? 'With a VAT number the invoice is reverse-charged (no VAT added), e.g. DE123456789.'
     : isUkCountry(country)
       ? 'UK invoices add 20% VAT. Your VAT number is printed on the invoice if you give it.'
-      : 'US districts: your sales-tax exemption certificate number, printed on the invoice.';
+      : country === 'US'
+        ? "Your district or school's sales-tax exemption certificate number, printed on the invoice."
+        : country
+          ? 'A tax-exemption or registration number your finance office needs on the invoice.'
+          : 'Choose the country first: it decides the tax on the invoice.';
   const create = useCreateOrder();
   const queryClient = useQueryClient();
   const { toast } = useToast();
