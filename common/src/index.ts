@@ -15,3 +15,7 @@ export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
 export * from './rules/orders.ts';
 export * from './api/credentials.ts';
+export * from './rules/currency.ts';
+export * from './rules/tax.ts';
+export * from './rules/countries.ts';
+export * from './schemas/prices.ts';

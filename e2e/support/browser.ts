@@ -46,8 +46,13 @@ afterEach(() => {
 });
 
 /** The only way tests open a browser context: each one is watched for CSP violations. */
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+export async function newContext(browser: Browser, viewport = DESKTOP, options: { locale?: string; timezoneId?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    locale: options.locale ?? 'en-GB',
+    timezoneId: options.timezoneId ?? 'Europe/London',
+  });
   await watchCspViolations(context, (violation) => cspViolations.push(violation));
   return context;
 }

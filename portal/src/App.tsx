@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@atrium/common/ui/theme';
+import { ShownCurrencyProvider } from './api/currency.ts';
 import { ToastProvider } from './components/toast/Toaster.tsx';
 import { AuthProvider } from './session/AuthProvider.tsx';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
@@ -13,7 +14,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <GlobalStyle />
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider>
+            <ShownCurrencyProvider>{children}</ShownCurrencyProvider>
+          </AuthProvider>
         </ToastProvider>
       </QueryClientProvider>
     </ThemeProvider>

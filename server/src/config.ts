@@ -41,6 +41,16 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
   CREDENTIAL_SIGNING_KEY: z.string().optional(),
+  INVOICE_SELLER_NAME: z.string().max(200).optional(),
+  INVOICE_SELLER_ADDRESS: z.string().max(1000).optional(),
+  INVOICE_SELLER_VAT_NUMBER: z
+    .string()
+    .transform((value) => value.toUpperCase().replace(/[\s.-]/g, ''))
+    .refine((value) => /^(GB|XI)(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(value), 'INVOICE_SELLER_VAT_NUMBER must be a UK VAT number such as GB123456789')
+    .optional(),
+  INVOICE_SELLER_EMAIL: z.email().optional(),
+  INVOICE_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  INVOICE_PAYMENT_DETAILS: z.string().max(1000).optional(),
 });
 
 export interface Config {
@@ -67,6 +77,8 @@ export interface Config {
   passwordHashConcurrency: number;
   /** PKCS#8 PEM (EC P-256 or RSA ≥ 2048 bits) that signs the Open Badges credentials. */
   credentialSigningKey: string;
+  /** The agency as invoices and receipts name it; `\n` in the address starts a new line. */
+  invoiceSeller: { name: string; address: string | null; vatNumber: string | null; email: string; paymentTermsDays: number; paymentDetails: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +149,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     credentialSigningKey,
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME ?? e.BRAND_NAME,
+      // Outside production a demo address, so invoices can be tried; in production issuing one
+      // without the real address is refused (routes/api/invoices).
+      address: e.INVOICE_SELLER_ADDRESS?.replace(/\\n/g, '\n') ?? (isProduction ? null : `1 Demo Street\nLondon EC1A 1AA\nUnited Kingdom`),
+      vatNumber: e.INVOICE_SELLER_VAT_NUMBER ?? null,
+      email: e.INVOICE_SELLER_EMAIL ?? e.SUPPORT_EMAIL,
+      paymentTermsDays: e.INVOICE_PAYMENT_TERMS_DAYS,
+      paymentDetails: e.INVOICE_PAYMENT_DETAILS?.replace(/\\n/g, '\n') ?? null,
+    },
   };
 }
 

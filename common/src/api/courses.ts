@@ -1,3 +1,5 @@
+import type { Currency, PriceList } from '../rules/currency.ts';
+
 export interface ModuleDto {
   id: number;
   courseId: number;
@@ -25,6 +27,11 @@ export interface CourseSummaryDto {
   totalModules: number;
   /** Sum of module durations, seconds. */
   totalDuration: number;
+  /**
+   * Net price per currency offered, integer minor units; GBP equals `price`. The server always
+   * sends it; readers fall back to `{GBP: price}` (priceIn), so it is optional in the type.
+   */
+  prices?: PriceList;
 }
 
 export interface CourseProgressFields {
@@ -41,6 +48,8 @@ export interface CourseDetailDto extends CourseSummaryDto, CourseProgressFields 
   modules: ModuleDto[];
   /** The school whose licence gives the caller access ("Access through St Mary's Primary"). */
   schoolName?: string | null;
+  /** The currency the caller is shown prices in (their choice, else from Accept-Language). */
+  currency?: Currency;
 }
 
 export interface DashboardStatsDto {
@@ -54,6 +63,8 @@ export interface DashboardStatsDto {
 export interface DashboardDto {
   courses: DashboardCourseDto[];
   stats: DashboardStatsDto;
+  /** The currency the learner is shown prices in. */
+  currency?: Currency;
 }
 
 export interface EnrollmentDto {

@@ -1,3 +1,5 @@
+import type { Currency } from '../rules/currency.ts';
+
 export interface PaymentIntentDto {
   clientSecret: string;
   paymentIntentId: string;
@@ -35,6 +37,38 @@ export interface OrderDto {
   schoolId?: number | null;
   createdAt: string;
   paidAt: string | null;
+  /** ISO 3166-1 alpha-2; null on requests made before invoices were issued. */
+  country?: string | null;
+  billingAddress?: string | null;
+  vatNumber?: string | null;
+  /** Set once an admin has issued the invoice. */
+  invoice?: InvoiceDto | null;
+}
+
+/** An issued invoice: amounts in minor units of `currency`. */
+export interface InvoiceDto {
+  number: string;
+  issuedAt: string;
+  currency: Currency;
+  net: number;
+  tax: number;
+  gross: number;
+  taxNote?: string;
+}
+
+/** GET /api/admin/sales: money received and invoiced, one row per currency, never added across. */
+export interface SalesTotalsDto {
+  currencies: Array<{
+    currency: Currency;
+    /** Card payments that succeeded, less refunds. */
+    cardNet: number;
+    cardPayments: number;
+    refunded: number;
+    /** Issued invoices' gross, and how much of it is paid. */
+    invoicedGross: number;
+    invoicedPaid: number;
+    invoices: number;
+  }>;
 }
 
 export interface AdminOrderDto extends OrderDto {
@@ -57,4 +91,9 @@ export interface AdminPaymentDto {
   createdAt: string;
   paidAt: string | null;
   refundedAt: string | null;
+}
+
+/** GET and PUT /api/currency */
+export interface CurrencyChoiceDto {
+  currency: Currency;
 }

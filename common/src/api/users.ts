@@ -1,3 +1,4 @@
+import type { Currency } from '../rules/currency.ts';
 import type { CourseSummaryDto, EnrollmentDto } from './courses.ts';
 
 export type Role = 'admin' | 'learner';
@@ -14,6 +15,8 @@ export interface UserDto {
   createdAt: string;
   /** Whether the address was confirmed through the mailed link (joins a school by its domain). */
   emailVerified?: boolean;
+  /** The currency chosen with the header switcher; null until one is chosen. */
+  currency?: Currency | null;
 }
 
 /** A user as an admin sees them in the students panel and detail page. */

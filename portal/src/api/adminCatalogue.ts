@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CourseDetailDto, CourseSummaryDto, MessageDto, ModuleDto } from '@atrium/common';
+import type { CourseDetailDto, CourseSummaryDto, MessageDto, ModuleDto, PriceList } from '@atrium/common';
 import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api } from './client.ts';
 import { COURSES_KEY, courseKey, DASHBOARD_KEY } from './courses.ts';
@@ -11,6 +11,8 @@ export interface CourseFields {
   price: number;
   thumbnail: string | null;
   salesVideoId: string | null;
+  /** The whole price list (a currency left out is no longer offered). */
+  prices?: PriceList;
 }
 
 /** What the module form sends; the server parses vimeoVideoId ("id" or "id/hash") itself. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import type { OrderDto, OrderInput, PaymentIntentDto, PaymentStatusDto } from '@atrium/common';
+import type { Currency, OrderDto, OrderInput, PaymentIntentDto, PaymentStatusDto } from '@atrium/common';
 import { api } from './client.ts';
 import { courseKey, DASHBOARD_KEY } from './courses.ts';
 
@@ -12,11 +12,17 @@ export const paymentStatusKey = (paymentIntentId: string) => [`/api/payments/${p
  * a mutation because the server hands back the open intent on a repeat, so loading it twice
  * (a reload, React's strict mode) is harmless; it is never cached beyond the page.
  */
-export const usePaymentIntent = (courseId: number, enabled: boolean, schoolId: number | null = null) =>
+export const usePaymentIntent = (courseId: number, enabled: boolean, schoolId: number | null = null, currency?: Currency) =>
   useQuery<PaymentIntentDto>({
-    queryKey: ['payment-intent', courseId, schoolId],
-    // With schoolId the purchase licenses that school (the buyer manages it).
-    queryFn: ({ signal }) => api.post<PaymentIntentDto>('/api/create-payment-intent', schoolId === null ? { courseId } : { courseId, schoolId }, { signal }),
+    queryKey: ['payment-intent', courseId, schoolId, currency ?? null],
+    // With schoolId the purchase licenses that school (the buyer manages it). The currency is the
+    // one the price was shown in; the server decides the amount.
+    queryFn: ({ signal }) =>
+      api.post<PaymentIntentDto>(
+        '/api/create-payment-intent',
+        { courseId, ...(schoolId === null ? {} : { schoolId }), ...(currency ? { currency } : {}) },
+        { signal },
+      ),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

@@ -6,6 +6,7 @@ import { useAdminOverview } from '../api/admin.ts';
 import { useMySchool } from '../api/schools.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
+import { CurrencySwitcher } from './CurrencySwitcher.tsx';
 import { Container } from './Layout.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -30,6 +31,7 @@ export function AppHeader() {
           {isAdmin ? <AdminNavItem /> : null}
         </Nav>
         <MenuSlot>
+          <CurrencySwitcher />
           <Suspense
             fallback={
               <Placeholder aria-hidden="true">
@@ -161,6 +163,9 @@ const NavItem = styled(NavLink)`
 const MenuSlot = styled.div`
   grid-area: menu;
   justify-self: end;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Placeholder = styled.span`

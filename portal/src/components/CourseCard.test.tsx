@@ -34,6 +34,19 @@ function renderCard(dto: DashboardCourseDto) {
 }
 
 describe('CourseCard', () => {
+  it("shows the price in the visitor's currency, or the pound price with a note when the course has none in it", () => {
+    // No provider has answered GET /api/currency here: the browser's en-US decides (dollars).
+    renderCard(course({ prices: { GBP: 19900, USD: 24900 } }));
+    expect(screen.getByText('$249.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Priced in pounds/)).not.toBeInTheDocument();
+  });
+
+  it('says so when a course has no price in the chosen currency', () => {
+    renderCard(course({ prices: { GBP: 19900 } }));
+    expect(screen.getByText('£199.00')).toBeInTheDocument();
+    expect(screen.getByText('Priced in pounds: no US dollar price for this course')).toBeInTheDocument();
+  });
+
   it('not enrolled: modules, estimated hours, price in pounds and Purchase Course to checkout', () => {
     const card = renderCard(course());
     expect(within(card).getByText('5 modules')).toBeInTheDocument();

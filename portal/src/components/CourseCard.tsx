@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import type { DashboardCourseDto } from '@atrium/common';
 import { dashboardCardMedia, enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
-import { formatPrice, hoursPhrase } from '@atrium/common/rules/format';
+import { hoursPhrase } from '@atrium/common/rules/format';
+import { useShownCurrency } from '../api/currency.ts';
+import { shownPrice } from './coursePrice.ts';
 import { Badge } from './Badge.tsx';
 import { ButtonLink } from './Button.tsx';
 import { CourseMedia } from './CourseMedia.tsx';
@@ -62,7 +64,8 @@ function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDt
 }
 
 function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
-  const free = course.price === 0;
+  const price = shownPrice(course, useShownCurrency());
+  const free = price.amount === 0;
   return (
     <Footer>
       <Meta>
@@ -75,7 +78,8 @@ function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
           {hoursPhrase(course.totalModules)}
         </span>
       </Meta>
-      <Price>{free ? 'Free' : formatPrice(course.price)}</Price>
+      <Price data-currency={price.currency}>{price.text}</Price>
+      {price.note ? <PriceNote>{price.note}</PriceNote> : null}
       {free ? (
         <ButtonLink to={`/courses/${course.id}`} variant="secondary" block>
           View Course
@@ -88,6 +92,12 @@ function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
     </Footer>
   );
 }
+
+const PriceNote = styled.p`
+  margin-top: -${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;
 
 const Card = styled.article`
   display: flex;

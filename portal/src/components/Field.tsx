@@ -12,17 +12,17 @@ interface FieldChrome {
   markRequired?: boolean;
 }
 
-function useFieldIds(id?: string) {
+export function useFieldIds(id?: string) {
   const generated = useId();
   const fieldId = id ?? generated;
   return { fieldId, hintId: `${fieldId}-hint`, errorId: `${fieldId}-error` };
 }
 
-function describedBy(hintId: string, errorId: string, hint: unknown, error: unknown) {
+export function describedBy(hintId: string, errorId: string, hint: unknown, error: unknown) {
   return [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 }
 
-function Chrome({
+export function Chrome({
   label,
   hint,
   error,
@@ -146,7 +146,7 @@ const Required = styled.span`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-const controlStyles = css<{ $invalid?: boolean }>`
+export const controlStyles = css<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 44px;
   padding: 0.6rem 0.8rem;

@@ -169,7 +169,7 @@ export const landingContent: LandingContent = {
     pricing: {
       headline: '£499 per course',
       detail: 'Our shorter podcasting course is £199 from June 2025.',
-      note: 'Prices in pounds sterling. Invoice payment is available for schools, and more currencies are on the way.',
+      note: 'Prices in pounds, before VAT. Invoice payment is available for schools.',
     },
     cta: { label: 'Get Started', to: '/auth' },
   },

@@ -1,4 +1,4 @@
-import type { OrderInput } from '@atrium/common';
+import { normaliseVatNumber, type OrderInput } from '@atrium/common';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import { alreadyEnrolled, alreadyLicensed, conflict, invoiceAlreadyRequested, notFound } from '../errors.ts';
@@ -24,6 +24,8 @@ export async function requestInvoice(
   buyer: User,
   course: { id: number; title: string; price: number | string },
   input: OrderInput,
+  /** The price the buyer was shown, decided by the server (routes/api/orders); GBP by default. */
+  priced: { amount: number; currency: string } = { amount: Number(course.price), currency: 'gbp' },
 ): Promise<OrderRow> {
   const { schoolName, billingEmail, purchaseOrderNumber, createSchool: newSchool } = input;
   if (input.schoolId !== undefined) {
@@ -43,15 +45,18 @@ export async function requestInvoice(
       schoolName,
       billingEmail,
       purchaseOrderNumber,
-      amount: Number(course.price),
-      currency: 'gbp',
+      amount: priced.amount,
+      currency: priced.currency.toLowerCase(),
       status: 'requested',
       schoolId,
       createdAt: Date.now(),
+      country: input.country ?? null,
+      billingAddress: input.billingAddress || null,
+      vatNumber: input.vatNumber ? normaliseVatNumber(input.vatNumber) : null,
     };
     const [inserted] = await trx('orders').insert(row);
     const orderId = Number(inserted);
-    const facts = { brand, orderId, courseTitle: course.title, amount: row.amount, schoolName };
+    const facts = { brand, orderId, courseTitle: course.title, amount: row.amount, currency: priced.currency.toUpperCase(), schoolName };
     await mailer.send(trx, brand.supportEmail, invoiceRequestMail, {
       ...facts,
       schoolId,

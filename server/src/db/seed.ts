@@ -88,6 +88,15 @@ export const DEMO_CATALOGUE: SeedCourse[] = [
   },
 ];
 
+/**
+ * The demo courses' dollar and euro prices beside their pounds (an admin sets real ones in the
+ * course form). The shorter podcasting course has no euro price: euro visitors see its pounds.
+ */
+const DEMO_OTHER_PRICES: Readonly<Record<number, { priceUsd: number; priceEur?: number }>> = {
+  49900: { priceUsd: 59900, priceEur: 54900 },
+  19900: { priceUsd: 24900 },
+};
+
 /** Seeds the demo catalogue only when there are no courses at all, in one transaction. */
 export async function seedDemoCatalogue(deps: CatalogueDeps, logger: Logger): Promise<boolean> {
   return writeCatalogue(deps, async (trx) => {
@@ -99,6 +108,7 @@ export async function seedDemoCatalogue(deps: CatalogueDeps, logger: Logger): Pr
         title: course.title,
         description: course.description,
         price: course.price,
+        ...DEMO_OTHER_PRICES[course.price],
         thumbnail: null,
         salesVideoId: null,
         createdAt: timestamp,

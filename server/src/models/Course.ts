@@ -8,6 +8,9 @@ export class Course extends Model {
   title!: string;
   description!: string;
   price!: number;
+  /** Cents and euro cents; null when the course is not offered in that currency. */
+  priceUsd!: number | null;
+  priceEur!: number | null;
   thumbnail!: string | null;
   salesVideoId!: string | null;
   createdAt!: number;

@@ -16,6 +16,8 @@ export class User extends Model {
   updatedAt!: number;
   deletedAt!: number | null;
   emailVerifiedAt!: number | null;
+  /** The currency chosen with the header switcher (GBP, USD, EUR). */
+  currency?: string | null;
 }
 
 /** The person's own name, or '' when they have given none: what a certificate is made out to. */

@@ -10,6 +10,7 @@ import {
 import type { CourseCompletion } from '../commands/recordProgress.ts';
 import { dbBoolean, toIso, type DbBoolean } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
+import { pricesOf } from '../models/coursePrices.ts';
 import type { Enrollment } from '../models/Enrollment.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
@@ -17,10 +18,11 @@ import type { Progress } from '../models/Progress.ts';
 /** Aggregates come back as numbers or strings depending on the driver. */
 type DbNumber = number | string | null;
 
-export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> & {
-  totalModules: DbNumber;
-  totalDuration: DbNumber;
-};
+export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> &
+  Partial<Pick<Course, 'priceUsd' | 'priceEur'>> & {
+    totalModules: DbNumber;
+    totalDuration: DbNumber;
+  };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
 export interface ProgressEntry {
@@ -53,6 +55,7 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     salesVideoId: course.salesVideoId,
     totalModules: Number(course.totalModules ?? 0),
     totalDuration: Number(course.totalDuration ?? 0),
+    prices: pricesOf(course),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CourseProgressFields, DashboardStatsDto } from '@atrium/common';
+import type { CourseProgressFields, Currency, DashboardStatsDto } from '@atrium/common';
 import type { EnrolledCourseFigures } from '../db/database.ts';
 import type { Catalogue } from '../services/catalogue.ts';
 import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress, type CourseWithTotals } from './courses.ts';
@@ -46,7 +46,8 @@ const card = (summaryOpen: string, fields: Readonly<CourseProgressFields>): stri
 const COURSES_OPEN = Buffer.from('{"courses":[');
 const STATS_OPEN = Buffer.from('],"stats":');
 
-export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[]): Buffer {
+/** With `currency`, the answer ends with the currency the learner is shown prices in (DashboardDto.currency). */
+export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[], currency?: Currency): Buffer {
   const { bytes, ranges } = catalogue.cards;
   const mine: Array<{ start: number; end: number; json: string; progress: CourseProgressFields; watchedSeconds: number }> = [];
   for (const course of figures) {
@@ -68,7 +69,11 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
     parts.push(bytes.subarray(copiedUpTo, own.start), Buffer.from(own.json));
     copiedUpTo = own.end;
   }
-  parts.push(bytes.subarray(copiedUpTo), STATS_OPEN, Buffer.from(`${JSON.stringify(stats(mine))}}`));
+  parts.push(
+    bytes.subarray(copiedUpTo),
+    STATS_OPEN,
+    Buffer.from(`${JSON.stringify(stats(mine))}${currency ? `,"currency":${JSON.stringify(currency)}` : ''}}`),
+  );
   return Buffer.concat(parts);
 }
 

@@ -1,4 +1,4 @@
-import type { AdminOrderDto, AdminPaymentDto, OrderDto, OrderStatus } from '@atrium/common';
+import type { AdminOrderDto, AdminPaymentDto, Currency, InvoiceDto, OrderDto, OrderStatus } from '@atrium/common';
 import { orderReference } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { OrderRow } from '../models/Order.ts';
@@ -19,6 +19,10 @@ export function presentOrder(row: OrderRow): OrderDto {
     schoolId: row.schoolId === null || row.schoolId === undefined ? null : Number(row.schoolId),
     createdAt: toIso(row.createdAt)!,
     paidAt: toIso(row.paidAt),
+    country: row.country ?? null,
+    billingAddress: row.billingAddress ?? null,
+    vatNumber: row.vatNumber ?? null,
+    invoice: presentInvoice(row),
   };
 }
 
@@ -61,4 +65,19 @@ export function presentAdminPayment(row: PaymentRow): AdminPaymentDto {
     paidAt: toIso(row.paidAt),
     refundedAt: toIso(row.refundedAt),
   };
+}
+
+/** The invoice an admin issued for an order, or null before. */
+export function presentInvoice(row: OrderRow): InvoiceDto | null {
+  if (!row.invoiceNumber) return null;
+  const invoice: InvoiceDto = {
+    number: row.invoiceNumber,
+    issuedAt: toIso(row.invoiceIssuedAt)!,
+    currency: String(row.currency).toUpperCase() as Currency,
+    net: Number(row.invoiceNet),
+    tax: Number(row.invoiceTax),
+    gross: Number(row.invoiceGross),
+  };
+  if (row.invoiceTaxNote) invoice.taxNote = row.invoiceTaxNote;
+  return invoice;
 }

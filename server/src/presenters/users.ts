@@ -1,4 +1,4 @@
-import type { StudentDto, UserDto } from '@atrium/common';
+import { isCurrency, type StudentDto, type UserDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
 
@@ -13,6 +13,7 @@ export function presentUser(user: User): UserDto {
     role: user.role === 'admin' ? 'admin' : 'learner',
     createdAt: toIso(user.createdAt)!,
     emailVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
+    currency: isCurrency(user.currency) ? user.currency : null,
   };
 }
 

@@ -87,6 +87,19 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/orders': { expect: adminOnly, request: () => ({ path: '/api/admin/orders' }) },
   'POST /api/admin/orders/:id/paid': { expect: adminOnly, request: (w) => ({ path: `/api/admin/orders/${w.orderId}/paid` }) },
   'GET /api/admin/payments': { expect: adminOnly, request: () => ({ path: '/api/admin/payments' }) },
+  'POST /api/admin/orders/:id/invoice': { expect: adminOnly, request: (w) => ({ path: `/api/admin/orders/${w.orderId}/invoice`, body: { country: 'GB' } }) },
+  'GET /api/orders/:id/invoice.pdf': {
+    expect: { ...signedInGets(404), learner: 'ok', admin: 'ok' },
+    request: (w) => ({ path: `/api/orders/${w.invoicedOrderId}/invoice.pdf` }),
+  },
+  'GET /api/payments/:paymentIntentId/receipt.pdf': {
+    expect: { ...signedInGets(404), learner: 'ok', admin: 'ok' },
+    request: (w) => ({ path: `/api/payments/${w.paidPaymentIntentId}/receipt.pdf` }),
+  },
+  'GET /api/admin/payments/:id/receipt.pdf': { expect: adminOnly, request: (w) => ({ path: `/api/admin/payments/${w.paidPaymentId}/receipt.pdf` }) },
+  'GET /api/admin/sales': { expect: adminOnly, request: () => ({ path: '/api/admin/sales' }) },
+  'GET /api/currency': { expect: everyone, request: () => ({ path: '/api/currency' }) },
+  'PUT /api/currency': { expect: everyone, request: () => ({ path: '/api/currency', body: { currency: 'GBP' } }) },
   'GET /api/modules/:moduleId/comments': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/comments` }) },
   'POST /api/modules/:moduleId/comments': {
     expect: enrolledOrAdmin,

@@ -17,6 +17,8 @@ import { moduleRoutes } from './api/modules/index.ts';
 import { progressRoutes } from './api/progress/index.ts';
 import { schoolRoutes } from './api/schools/index.ts';
 import { credentialRoutes } from './api/credentials/index.ts';
+import { invoiceRoutes } from './api/invoices/index.ts';
+import { currencyRoutes } from './api/currency/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -39,5 +41,7 @@ export function buildRoutes(): Routes {
   schoolRoutes(routes);
   demoRoutes(routes);
   credentialRoutes(routes);
+  invoiceRoutes(routes);
+  currencyRoutes(routes);
   return routes;
 }

@@ -109,6 +109,8 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       title: course.title,
       description: course.description,
       price: course.price,
+      priceUsd: course.priceUsd,
+      priceEur: course.priceEur,
       thumbnail: course.thumbnail,
       salesVideoId: course.salesVideoId,
       totalModules: courseModules.length,

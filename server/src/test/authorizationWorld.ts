@@ -25,6 +25,10 @@ export interface World {
   inviteToken: string;
   domain: string;
   licensedCourseId: number;
+  /** The learner's order whose invoice is issued, and their succeeded card payment (receipts). */
+  invoicedOrderId: number;
+  paidPaymentIntentId: string;
+  paidPaymentId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -100,6 +104,37 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
     createdAt: now,
     updatedAt: now,
   });
+  const [invoicedOrderId] = await db('orders').insert({
+    userId: learner.id,
+    courseId: priced.id,
+    courseTitle: priced.title,
+    schoolName: 'Oak',
+    billingEmail: 'o@oak.test',
+    amount: 49900,
+    currency: 'gbp',
+    status: 'requested',
+    createdAt: now,
+    country: 'GB',
+    invoiceNumber: `INV-1999-${unique()}`,
+    invoiceIssuedAt: now,
+    invoiceNet: 49900,
+    invoiceTax: 9980,
+    invoiceGross: 59880,
+    invoiceTaxRate: 2000,
+  });
+  const paidPaymentIntentId = `pi_${unique()}${unique()}`;
+  const [paidPaymentId] = await db('payments').insert({
+    userId: learner.id,
+    courseId: priced.id,
+    provider: 'stripe',
+    providerReference: paidPaymentIntentId,
+    amount: 49900,
+    currency: 'gbp',
+    status: 'succeeded',
+    createdAt: now,
+    updatedAt: now,
+    paidAt: now,
+  });
   // Rows, not commands, for the per-cell fixtures: joining enrolls in every licensed course and
   // licensing enrolls every member, which over some 500 cells would grow quadratically.
   const member = await createUser(db);
@@ -127,5 +162,8 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
     orderId: Number(orderId),
     contactMessageId: Number(contactMessageId),
     paymentIntentId,
+    invoicedOrderId: Number(invoicedOrderId),
+    paidPaymentIntentId,
+    paidPaymentId: Number(paidPaymentId),
   };
 }

@@ -1,24 +1,28 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { landingCardMedia, modulesPhrase, type CourseIcon } from '@atrium/common/rules/courseCard';
-import { estimatedHours, formatPrice, hoursPhrase } from '@atrium/common/rules/format';
+import { estimatedHours, hoursPhrase } from '@atrium/common/rules/format';
+import { CURRENCY_NAMES, formatMoney, priceIn, type Currency } from '@atrium/common/rules/currency';
 import styled, { keyframes } from 'styled-components';
 import { BookIcon, CameraIcon, ClockIcon, LayersIcon, MicIcon, VideoIcon } from '../shared/icons.tsx';
 import { tokens } from '../tokens.ts';
 
 /** The fields a landing card reads; totalModules may be missing from older API answers. */
 export type CourseCardCourse = Pick<CourseSummaryDto, 'id' | 'title' | 'description' | 'price'> &
-  Partial<Pick<CourseSummaryDto, 'salesVideoId' | 'thumbnail'>> & { totalModules?: number | null };
+  Partial<Pick<CourseSummaryDto, 'salesVideoId' | 'thumbnail' | 'prices'>> & { totalModules?: number | null };
 
 export interface CourseCardProps {
   course: CourseCardCourse;
   href: string;
   actionLabel: string;
+  /** Prices are shown in this currency where the course has one, else in pounds (said so). */
+  currency?: Currency;
 }
 
 const ICONS: Record<CourseIcon, typeof BookIcon> = { photo: CameraIcon, video: VideoIcon, podcast: MicIcon, book: BookIcon };
 
 /** One course on the public grid (SPEC §2 "On the public landing page"). */
-export function CourseCard({ course, href, actionLabel }: CourseCardProps) {
+export function CourseCard({ course, href, actionLabel, currency = 'GBP' }: CourseCardProps) {
+  const price = priceIn(course.prices ?? { GBP: course.price }, currency);
   const media = landingCardMedia(course);
   const hours = typeof course.totalModules === 'number' ? estimatedHours(course.totalModules) : null;
   return (
@@ -57,7 +61,12 @@ export function CourseCard({ course, href, actionLabel }: CourseCardProps) {
           )}
         </Meta>
         <Footer>
-          <Price part="card-price">{formatPrice(course.price)}</Price>
+          <PriceBlock>
+            <Price part="card-price" data-currency={price.currency}>
+              {formatMoney(price.amount, price.currency, typeof navigator === 'undefined' ? undefined : navigator.language)}
+            </Price>
+            {price.fallback ? <PriceNote part="card-price-note">No {CURRENCY_NAMES[currency].replace(/s$/, '')} price: shown in pounds</PriceNote> : null}
+          </PriceBlock>
           <Action href={href} part="card-button">
             {actionLabel}
           </Action>
@@ -203,6 +212,17 @@ const Footer = styled.div`
   gap: 12px;
   margin-top: auto;
   padding-top: 8px;
+`;
+
+const PriceBlock = styled.span`
+  display: grid;
+  gap: 2px;
+  min-width: 0;
+`;
+
+const PriceNote = styled.span`
+  font-size: 12px;
+  color: ${tokens.textMuted};
 `;
 
 const Price = styled.span`

@@ -16,6 +16,7 @@ const course = (overrides: Partial<CourseSummaryDto> = {}): CourseSummaryDto => 
   salesVideoId: null,
   totalModules: 7,
   totalDuration: 4200,
+  prices: { GBP: overrides.price ?? 49900 },
   ...overrides,
 });
 
@@ -52,6 +53,16 @@ describe('CourseCard (landing rules, SPEC §2)', () => {
     expect(screen.getByText('5 modules')).toBeTruthy();
     expect(screen.getByText('1 hour')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('https://portal.test/auth');
+  });
+
+  it('shows the price in the chosen currency, or in pounds with a note when the course has none', () => {
+    const priced = course({ prices: { GBP: 49900, USD: 59900 } });
+    const { container, rerender } = render(<CourseCard course={priced} href="/auth" actionLabel="Get Started" currency="USD" />);
+    expect(container.querySelector('[part="card-price"]')!.textContent).toBe('$599.00');
+    expect(container.querySelector('[part="card-price-note"]')).toBeNull();
+    rerender(<CourseCard course={priced} href="/auth" actionLabel="Get Started" currency="EUR" />);
+    expect(container.querySelector('[part="card-price"]')!.textContent).toBe('£499.00');
+    expect(container.querySelector('[part="card-price-note"]')!.textContent).toBe('No euro price: shown in pounds');
   });
 
   it('says "Multiple" when totalModules is absent', () => {

@@ -1,5 +1,6 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { startTransition, useCallback, useEffect, useState } from 'react';
+import { currencyForLocales, type Currency } from '@atrium/common/rules/currency';
 import { getJson } from '../api.ts';
 import { useRequestState } from '../shared/requestState.ts';
 import { CourseGridView, type CourseGridState } from './CourseGridView.tsx';
@@ -16,6 +17,8 @@ export interface CourseGridProps {
    * a logged-out visit to /checkout is sent back to the landing page.
    */
   signedIn?: boolean;
+  /** The currency prices are shown in; the browser's locale decides when absent. */
+  currency?: Currency;
   onLoaded?: (courses: CourseSummaryDto[]) => void;
   onError?: (message: string) => void;
 }
@@ -23,7 +26,8 @@ export interface CourseGridProps {
 const LOADING: CourseGridState = { status: 'loading' };
 
 /** GET /api/courses, then the grid. No retries (SPEC §7): the error state offers one. */
-export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, onLoaded, onError }: CourseGridProps) {
+export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, currency, onLoaded, onError }: CourseGridProps) {
+  const shown = currency ?? currencyForLocales(typeof navigator === 'undefined' ? [] : navigator.languages);
   const [attempt, setAttempt] = useState(0);
   const request = JSON.stringify([apiBase, attempt]);
   const [state, settle] = useRequestState<CourseGridState>(request, LOADING);
@@ -53,5 +57,13 @@ export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, onLoaded
   const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
   const linkFor = useCallback((course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`), [base, signedIn]);
 
-  return <CourseGridView state={state} linkFor={linkFor} actionLabel={signedIn ? 'Purchase Course' : 'Get Started'} onRetry={() => setAttempt((n) => n + 1)} />;
+  return (
+    <CourseGridView
+      state={state}
+      linkFor={linkFor}
+      actionLabel={signedIn ? 'Purchase Course' : 'Get Started'}
+      currency={shown}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  );
 }

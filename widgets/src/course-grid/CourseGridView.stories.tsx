@@ -54,6 +54,17 @@ export const Courses: Story = {};
 
 export const Loading: Story = { args: { state: { status: 'loading' } } };
 
+/** `currency="USD"`: dollar prices where a course has one; the podcast course shows pounds and says so. */
+export const InDollars: Story = {
+  args: {
+    currency: 'USD',
+    state: {
+      status: 'ready',
+      courses: courses.map((course) => ({ ...course, prices: course.id === 3 ? { GBP: course.price } : { GBP: course.price, USD: 59900 } })),
+    },
+  },
+};
+
 /** Card rules: a book icon for an unknown subject, "Multiple" without a module count. */
 export const OtherCourses: Story = {
   args: {

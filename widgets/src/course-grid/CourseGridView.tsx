@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Button } from '../shared/controls.tsx';
 import { AlertIcon } from '../shared/icons.tsx';
 import { rootTypography, tokens } from '../tokens.ts';
+import type { Currency } from '@atrium/common/rules/currency';
 import { CourseCard, CourseCardPlaceholder, type CourseCardCourse } from './CourseCard.tsx';
 
 export type CourseGridState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; courses: CourseCardCourse[] };
@@ -11,13 +12,15 @@ export interface CourseGridViewProps {
   /** Where a card's button leads: the portal's /auth, or /checkout/:id for a signed-in user. */
   linkFor(course: CourseCardCourse): string;
   actionLabel: string;
+  /** The currency prices are shown in (GBP when absent). */
+  currency?: Currency;
   onRetry(): void;
 }
 
 export const PLACEHOLDER_COUNT = 4;
 
 /** The public course grid: four placeholders while loading, then the cards, or an error. */
-export function CourseGridView({ state, linkFor, actionLabel, onRetry }: CourseGridViewProps) {
+export function CourseGridView({ state, linkFor, actionLabel, currency, onRetry }: CourseGridViewProps) {
   if (state.status === 'error') {
     return (
       <Root>
@@ -48,7 +51,7 @@ export function CourseGridView({ state, linkFor, actionLabel, onRetry }: CourseG
       <Grid part="grid" aria-busy={loading} aria-label={loading ? 'Loading courses' : 'Courses'}>
         {loading
           ? Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => <CourseCardPlaceholder key={index} />)
-          : state.courses.map((course) => <CourseCard key={course.id} course={course} href={linkFor(course)} actionLabel={actionLabel} />)}
+          : state.courses.map((course) => <CourseCard key={course.id} course={course} href={linkFor(course)} actionLabel={actionLabel} currency={currency} />)}
       </Grid>
     </Root>
   );

@@ -3,7 +3,8 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { ModuleDto } from '@atrium/common';
-import { formatDuration, formatPrice } from '@atrium/common/rules/format';
+import { formatDuration } from '@atrium/common/rules/format';
+import { priceListText } from '../../components/coursePrice.ts';
 import { useDeleteModule, useReorderModules } from '../../api/adminCatalogue.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { useCourse } from '../../api/courses.ts';
@@ -55,7 +56,7 @@ export function AdminCourseScene() {
         title={data.title}
         lead={
           <Facts>
-            <Badge $tone={data.price > 0 ? 'accent' : 'success'}>{data.price > 0 ? formatPrice(data.price) : 'Free'}</Badge>
+            <Badge $tone={data.price > 0 ? 'accent' : 'success'}>{priceListText(data)}</Badge>
             <span>
               {data.totalModules} {data.totalModules === 1 ? 'module' : 'modules'}
               {data.totalDuration > 0 ? ` · ${formatDuration(data.totalDuration)} in total` : ''}

@@ -42,7 +42,29 @@ describe('course form: price entered in pounds, stored as pence', () => {
       price: pence,
       thumbnail: null,
       salesVideoId: null,
+      prices: { GBP: pence },
     });
+  });
+
+  it('sends dollar and euro prices beside the pounds, and drops a currency whose field is emptied', async () => {
+    const api = base({ 'PUT /api/courses/4': ({ body }) => ok({ ...course, ...(body as object) }) });
+    renderScene(<CourseFormDialog course={{ ...course, prices: { GBP: 19999, USD: 24900 } }} open onOpenChange={() => {}} />);
+    const usd = await screen.findByLabelText('Price ($, optional)');
+    expect(usd).toHaveValue('249');
+    await userEvent.clear(usd);
+    await userEvent.type(screen.getByLabelText('Price (€, optional)'), '€229.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Course updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/courses/4')[0]?.body).toMatchObject({ price: 19999, prices: { GBP: 19999, EUR: 22950 } });
+  });
+
+  it('refuses a dollar price that is not an amount', async () => {
+    const api = base();
+    renderScene(<CourseFormDialog course={null} open onOpenChange={() => {}} />);
+    await userEvent.type(await screen.findByLabelText('Price ($, optional)'), 'lots');
+    await fillNewCourse('499');
+    expect(await screen.findByText('Enter the price in dollars, for example 599 or 649.99, or leave it empty')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/courses')).toHaveLength(0);
   });
 
   it.each(['abc', '-5'])('rejects "%s" and sends nothing', async (price) => {

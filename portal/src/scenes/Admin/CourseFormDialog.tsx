@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CourseSummaryDto } from '@atrium/common';
-import { courseFormSchema } from '@atrium/common/schemas/catalogue';
+import { coursePricesFormSchema, priceListOf } from '@atrium/common/schemas/courseForm';
 import { useSaveCourse, type CourseFields } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -38,6 +38,8 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
     title: course?.title ?? '',
     description: course?.description ?? '',
     price: course ? penceToPounds(course.price) : '',
+    priceUsd: course?.prices?.USD !== undefined ? penceToPounds(course.prices.USD) : '',
+    priceEur: course?.prices?.EUR !== undefined ? penceToPounds(course.prices.EUR) : '',
     thumbnail: course?.thumbnail ?? '',
     salesVideoId: course?.salesVideoId ?? '',
   }));
@@ -46,7 +48,7 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
   const { toast } = useToast();
 
   const submit = form.handleSubmit(
-    courseFormSchema,
+    coursePricesFormSchema,
     (parsed) => {
       const fields: CourseFields = {
         title: parsed.title,
@@ -54,6 +56,7 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         price: parsed.price,
         thumbnail: parsed.thumbnail,
         salesVideoId: parsed.salesVideoId,
+        prices: priceListOf(parsed),
       };
       save.mutate(
         { id: course?.id ?? null, fields },
@@ -91,6 +94,22 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         hint="In pounds, e.g. 499 or 199.99. Leave empty or 0 for a free course."
         {...form.field('price')}
       />
+      <PriceRow>
+        <TextField
+          label="Price ($, optional)"
+          inputMode="decimal"
+          placeholder="599"
+          hint="Empty: US visitors see the pound price."
+          {...form.field('priceUsd')}
+        />
+        <TextField
+          label="Price (€, optional)"
+          inputMode="decimal"
+          placeholder="549"
+          hint="Empty: euro visitors see the pound price."
+          {...form.field('priceEur')}
+        />
+      </PriceRow>
       <TextField label="Thumbnail URL (optional)" type="url" placeholder="https://…" maxLength={1000} {...form.field('thumbnail')} />
       <TextField
         label="Sales video id (optional)"
@@ -111,6 +130,15 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
     </Form>
   );
 }
+
+const PriceRow = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  @media (min-width: 540px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
 
 const Content = styled(Dialog.Content)`
   ${dialogContentStyles}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseSummaryDto } from '@atrium/common';
-import { formatDuration, formatPrice } from '@atrium/common/rules/format';
+import { formatDuration } from '@atrium/common/rules/format';
+import { priceListText } from '../../components/coursePrice.ts';
 import { useDeleteCourse } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { useCourses } from '../../api/courses.ts';
@@ -67,7 +68,7 @@ export function CoursesPanel() {
               <div>
                 <CourseTitle>{course.title}</CourseTitle>
                 <Facts>
-                  <Badge $tone={course.price > 0 ? 'accent' : 'success'}>{course.price > 0 ? formatPrice(course.price) : 'Free'}</Badge>
+                  <Badge $tone={course.price > 0 ? 'accent' : 'success'}>{priceListText(course)}</Badge>
                   <Muted>
                     {course.totalModules} {course.totalModules === 1 ? 'module' : 'modules'}
                     {course.totalDuration > 0 ? ` · ${formatDuration(course.totalDuration)}` : ''}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminOrderDto, AdminPaymentDto } from '@atrium/common';
-import { formatLongDate, formatPrice } from '@atrium/common/rules/format';
+import { formatLongDate } from '@atrium/common/rules/format';
 import { purchaseOrderLabel } from '@atrium/common/rules/orders';
 import { useAdminOrders, useAdminPayments, useMarkOrderPaid } from '../../api/adminInbox.ts';
 import { errorText } from '../../api/client.ts';
@@ -10,13 +10,11 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { formatRelativeTime } from '../../components/relativeTime.ts';
+import { money } from '../../components/coursePrice.ts';
+import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
+import { SalesTotals } from './SalesTotals.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
-
-const money = (amount: number, currency: string) =>
-  currency.toLowerCase() === 'gbp'
-    ? formatPrice(amount)
-    : new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 const ORDER_TONE: Record<string, BadgeTone> = { requested: 'warning', paid: 'success', cancelled: 'neutral' };
 const ORDER_LABEL: Record<string, string> = { requested: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' };
@@ -40,6 +38,7 @@ export function SalesPanel() {
       <PanelHeader>
         <h2 id="sales-title">Orders &amp; payments</h2>
       </PanelHeader>
+      <SalesTotals />
       <Columns>
         <OrdersList />
         <PaymentsList />
@@ -53,6 +52,7 @@ function OrdersList() {
   const markPaid = useMarkOrderPaid();
   const { toast } = useToast();
   const [pending, setPending] = useState<AdminOrderDto | null>(null);
+  const [invoicing, setInvoicing] = useState<AdminOrderDto | null>(null);
   const rows = orders.data?.pages.flatMap((page) => page.items) ?? [];
 
   const confirm = () => {
@@ -92,7 +92,17 @@ function OrdersList() {
               <Muted as="p">
                 {order.schoolName} · invoice to {order.billingEmail}
                 {order.purchaseOrderNumber ? ` · ${purchaseOrderLabel(order.purchaseOrderNumber)}` : ''}
+                {order.country ? ` · ${order.country}` : ''}
               </Muted>
+              {order.invoice ? (
+                <Muted as="p">
+                  Invoice{' '}
+                  <a href={`/api/orders/${order.id}/invoice.pdf`} target="_blank" rel="noreferrer">
+                    {order.invoice.number} (PDF)
+                  </a>{' '}
+                  · {money(order.invoice.gross, order.invoice.currency)} incl. {money(order.invoice.tax, order.invoice.currency)} tax
+                </Muted>
+              ) : null}
               <Line>
                 <span>
                   <Badge $tone={ORDER_TONE[order.status] ?? 'neutral'}>{ORDER_LABEL[order.status] ?? order.status}</Badge>{' '}
@@ -103,11 +113,18 @@ function OrdersList() {
                     by {order.buyerName}
                   </Muted>
                 </span>
-                {order.status === 'requested' ? (
-                  <Button size="sm" variant="secondary" onClick={() => setPending(order)} aria-label={`Mark as paid: order ${order.reference}`}>
-                    Mark as paid
-                  </Button>
-                ) : null}
+                <RowButtons>
+                  {!order.invoice && order.status !== 'cancelled' ? (
+                    <Button size="sm" variant="secondary" onClick={() => setInvoicing(order)} aria-label={`Issue invoice: order ${order.reference}`}>
+                      Issue invoice
+                    </Button>
+                  ) : null}
+                  {order.status === 'requested' ? (
+                    <Button size="sm" variant="secondary" onClick={() => setPending(order)} aria-label={`Mark as paid: order ${order.reference}`}>
+                      Mark as paid
+                    </Button>
+                  ) : null}
+                </RowButtons>
               </Line>
             </Row>
           ))}
@@ -134,6 +151,12 @@ function OrdersList() {
         busyLabel="Saving…"
         busy={markPaid.isPending}
         onConfirm={confirm}
+      />
+      <IssueInvoiceDialog
+        order={invoicing}
+        onOpenChange={(open) => {
+          if (!open) setInvoicing(null);
+        }}
       />
     </section>
   );
@@ -173,6 +196,13 @@ function PaymentsList() {
                   </span>
                 </Line>
                 {payment.failureMessage ? <Muted as="p">{payment.failureMessage}</Muted> : null}
+                {payment.status === 'succeeded' ? (
+                  <Muted as="p">
+                    <a href={`/api/admin/payments/${payment.id}/receipt.pdf`} target="_blank" rel="noreferrer">
+                      Receipt (PDF)
+                    </a>
+                  </Muted>
+                ) : null}
               </Row>
             );
           })}
@@ -219,6 +249,12 @@ const Line = styled.div`
     font-weight: 600;
     overflow-wrap: anywhere;
   }
+`;
+
+const RowButtons = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Amount = styled.span`

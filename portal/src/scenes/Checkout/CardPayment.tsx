@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
 import styled, { useTheme } from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
-import { formatPrice } from '@atrium/common/rules/format';
+import { useShownCurrency } from '../../api/currency.ts';
+import { money, shownPrice } from '../../components/coursePrice.ts';
 import { ApiError } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { usePaymentIntent } from '../../api/payments.ts';
@@ -59,7 +60,8 @@ export function CardPayment({
 }) {
   const config = usePublicConfig();
   const publishableKey = config.data?.stripePublishableKey ?? null;
-  const intent = usePaymentIntent(course.id, publishableKey !== null, schoolId);
+  const priced = shownPrice(course, useShownCurrency());
+  const intent = usePaymentIntent(course.id, publishableKey !== null, schoolId, priced.currency);
   const stripeJs = useStripeJs(publishableKey);
 
   const notConfigured =
@@ -133,7 +135,15 @@ export function CardPayment({
   } else if (stripeJs.status !== 'ready' || !intent.data) {
     body = <Preparing />;
   } else {
-    body = <StripeForm key={intent.data.clientSecret} stripe={stripeJs.stripe} clientSecret={intent.data.clientSecret} amount={intent.data.amount} />;
+    body = (
+      <StripeForm
+        key={intent.data.clientSecret}
+        stripe={stripeJs.stripe}
+        clientSecret={intent.data.clientSecret}
+        amount={intent.data.amount}
+        currency={intent.data.currency}
+      />
+    );
   }
 
   return (
@@ -155,7 +165,7 @@ function Preparing() {
   );
 }
 
-function StripeForm({ stripe, clientSecret, amount }: { stripe: Stripe; clientSecret: string; amount: number }) {
+function StripeForm({ stripe, clientSecret, amount, currency }: { stripe: Stripe; clientSecret: string; amount: number; currency: string }) {
   const theme = useTheme();
   const appearance: Appearance = {
     theme: 'stripe',
@@ -170,13 +180,13 @@ function StripeForm({ stripe, clientSecret, amount }: { stripe: Stripe; clientSe
   };
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance }}>
-      <PaymentForm amount={amount} />
+      <PaymentForm amount={amount} currency={currency} />
     </Elements>
   );
 }
 
 /** Inside <Elements>: the Payment Element and the pay button (SPEC §4 "Processing", §8 errors). */
-function PaymentForm({ amount }: { amount: number }) {
+function PaymentForm({ amount, currency }: { amount: number; currency: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const { toast } = useToast();
@@ -231,7 +241,7 @@ function PaymentForm({ amount }: { amount: number }) {
           </>
         ) : (
           <>
-            <Icon name="lock" size={18} /> Pay {formatPrice(amount)}
+            <Icon name="lock" size={18} /> Pay {money(amount, currency)}
           </>
         )}
       </Button>

@@ -95,7 +95,7 @@ describe('CheckoutScene: card payment', () => {
     expect(within(summary).getByText('£499.00')).toBeInTheDocument();
 
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5 });
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, currency: 'GBP' });
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
     expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_123_secret_abc' });
     expect(screen.getByRole('button', { name: /Pay £499.00/ })).toBeEnabled();
@@ -224,6 +224,17 @@ describe('CheckoutScene: pay by invoice', () => {
     await userEvent.clear(billing);
     await userEvent.type(billing, 'finance@hill.sch.uk');
     await userEvent.type(screen.getByRole('textbox', { name: /Purchase order number/ }), 'PO-881');
+    // The country starts from the browser's locale (en-US here); a UK school picks its own.
+    expect(screen.getByRole('combobox', { name: /Country/ })).toHaveValue('US');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'GB');
+    await userEvent.type(screen.getByRole('textbox', { name: /Billing address/ }), 'Hill Road, York');
+    await userEvent.type(screen.getByRole('textbox', { name: /VAT number/ }), 'GB12');
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £499.00/ }));
+    // A VAT number of the wrong shape is caught by the shared schema before anything is sent.
+    expect(await screen.findByText(/not the shape of a United Kingdom VAT number/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/orders')).toHaveLength(0);
+    await userEvent.clear(screen.getByRole('textbox', { name: /VAT number/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /VAT number/ }), 'GB123456789');
     await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £499.00/ }));
 
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toHaveFocus();
@@ -235,6 +246,10 @@ describe('CheckoutScene: pay by invoice', () => {
       schoolName: 'Hill School',
       billingEmail: 'finance@hill.sch.uk',
       purchaseOrderNumber: 'PO-881',
+      currency: 'GBP',
+      country: 'GB',
+      billingAddress: 'Hill Road, York',
+      vatNumber: 'GB123456789',
     });
     expect(screen.queryByRole('textbox', { name: /School or organisation/ })).not.toBeInTheDocument();
   });
@@ -319,11 +334,11 @@ describe('CheckoutScene: which school is this for?', () => {
       within(screen.getByRole('region', { name: 'Order summary' })).getByText("Every member of staff at St Mary's Primary gets their own login"),
     ).toBeInTheDocument();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4 });
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4, currency: 'GBP' });
     expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_school_secret' });
 
     await userEvent.click(screen.getByRole('radio', { name: /Just for me/ }));
-    await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5 }));
+    await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5, currency: 'GBP' }));
     await vi.waitFor(() => expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_me_secret' }));
   });
 
@@ -398,7 +413,7 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School' });
     expect(await screen.findByRole('radio', { name: /Hill School/ })).toBeChecked();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
-    await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5, schoolId: 9 }));
+    await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5, schoolId: 9, currency: 'GBP' }));
   });
 
   it('creates a school with an invoice order for someone without one', async () => {
@@ -451,7 +466,7 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(await screen.findByRole('radio', { name: /St Mary's Primary/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Just for me/ })).not.toBeInTheDocument();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4 });
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, schoolId: 4, currency: 'GBP' });
   });
 
   it('has nothing to sell when the school is licensed already', async () => {
@@ -470,6 +485,6 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(await screen.findByText(/You are a member of St Mary's Primary/)).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5 });
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, currency: 'GBP' });
   });
 });

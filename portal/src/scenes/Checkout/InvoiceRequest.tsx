@@ -2,20 +2,31 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { CourseDetailDto, OrderDto } from '@atrium/common';
-import { formatLongDate, formatPrice } from '@atrium/common/rules/format';
+import { formatLongDate } from '@atrium/common/rules/format';
+import { countryList } from '@atrium/common/rules/countries';
+import { isEuCountry, isUkCountry } from '@atrium/common/rules/tax';
+import { useShownCurrency } from '../../api/currency.ts';
+import { money, shownPrice } from '../../components/coursePrice.ts';
+import { SelectField } from '../../components/SelectField.tsx';
 import { orderSchema } from '@atrium/common/schemas/payments';
 import { ApiError, errorText } from '../../api/client.ts';
 import { courseKey } from '../../api/courses.ts';
 import { ORDERS_KEY, useCreateOrder, useOrders } from '../../api/payments.ts';
 import { Button } from '../../components/Button.tsx';
-import { Form, TextField } from '../../components/Field.tsx';
+import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm, type FieldErrors } from '../../components/useForm.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { Muted, Notice, Panel, PanelTitle } from './checkoutStyles.ts';
 
-type OrderFields = { schoolName: string; billingEmail: string; purchaseOrderNumber: string };
+type OrderFields = { schoolName: string; billingEmail: string; purchaseOrderNumber: string; country: string; billingAddress: string; vatNumber: string };
+
+/** A country the browser's locale names (en-US → US), so most schools need not look for theirs. */
+const localeCountry = (): string => {
+  const region = typeof navigator === 'undefined' ? '' : (navigator.language.split('-')[1] ?? '');
+  return countryList().some((country) => country.code === region.toUpperCase()) ? region.toUpperCase() : '';
+};
 
 /** Who a purchase is for: the school the buyer manages, a school created with the order, or the buyer. */
 export type Purchaser = { kind: 'self' } | { kind: 'school'; schoolId: number; name: string } | { kind: 'create' };
@@ -104,7 +115,22 @@ function InvoiceForm({
     schoolName: purchaser.kind === 'school' ? purchaser.name : (user.company ?? ''),
     billingEmail: '',
     purchaseOrderNumber: '',
+    country: localeCountry(),
+    billingAddress: '',
+    vatNumber: '',
   });
+  const price = shownPrice(course, useShownCurrency());
+  const country = form.values.country;
+  const vatLabel = isUkCountry(country) || isEuCountry(country) ? 'VAT number (optional)' : 'Tax-exemption number (optional)';
+  const vatHint = isEuCountry(country)
+    ? 'With a VAT number the invoice is reverse-charged (no VAT added), e.g. DE123456789.'
+    : isUkCountry(country)
+      ? 'UK invoices add 20% VAT. Your VAT number is printed on the invoice if you give it.'
+      : country === 'US'
+        ? "Your district or school's sales-tax exemption certificate number, printed on the invoice."
+        : country
+          ? 'A tax-exemption or registration number your finance office needs on the invoice.'
+          : 'Choose the country first: it decides the tax on the invoice.';
   const create = useCreateOrder();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -112,7 +138,16 @@ function InvoiceForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const forSchool = purchaser.kind === 'school' ? { schoolId: purchaser.schoolId } : purchaser.kind === 'create' ? { createSchool: true } : {};
-    const input = form.validate(orderSchema, { ...form.values, courseId: course.id, ...forSchool });
+    const { country: chosenCountry, billingAddress, vatNumber, ...rest } = form.values;
+    const input = form.validate(orderSchema, {
+      ...rest,
+      courseId: course.id,
+      currency: price.currency,
+      ...(chosenCountry ? { country: chosenCountry } : {}),
+      billingAddress: billingAddress || null,
+      vatNumber: vatNumber || null,
+      ...forSchool,
+    });
     if (!input) return;
     create.mutate(input, {
       onSuccess: onRequested,
@@ -153,8 +188,26 @@ function InvoiceForm({
         {...form.field('billingEmail')}
       />
       <TextField label="Purchase order number (optional)" maxLength={100} {...form.field('purchaseOrderNumber')} />
+      <SelectField
+        label="Country"
+        markRequired
+        placeholder="Choose the school's country"
+        options={countryList().map((option) => ({ value: option.code, label: option.name }))}
+        hint="Decides the tax on the invoice."
+        autoComplete="country"
+        {...form.field('country')}
+      />
+      <TextAreaField
+        label="Billing address"
+        rows={3}
+        maxLength={1000}
+        autoComplete="street-address"
+        hint="As it should appear on the invoice."
+        {...form.field('billingAddress')}
+      />
+      <TextField label={vatLabel} maxLength={40} hint={vatHint} {...form.field('vatNumber')} />
       <Button type="submit" variant={primary ? 'primary' : 'secondary'} block disabled={create.isPending}>
-        {create.isPending ? 'Sending…' : `Request an invoice for ${formatPrice(course.price)}`}
+        {create.isPending ? 'Sending…' : `Request an invoice for ${price.text}`}
       </Button>
     </Form>
   );
@@ -196,8 +249,18 @@ function InvoiceRequested({ order, takeFocus }: { order: OrderDto; takeFocus: bo
         ) : null}
         <div>
           <dt>Amount</dt>
-          <dd>{formatPrice(order.amount)}</dd>
+          <dd>{money(order.amount, order.currency)}</dd>
         </div>
+        {order.invoice ? (
+          <div>
+            <dt>Invoice</dt>
+            <dd>
+              <a href={`/api/orders/${order.id}/invoice.pdf`} target="_blank" rel="noreferrer">
+                {order.invoice.number} (PDF)
+              </a>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Requested</dt>
           <dd>{formatLongDate(order.createdAt)}</dd>

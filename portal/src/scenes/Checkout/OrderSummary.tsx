@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
-import { formatPrice, hoursPhrase } from '@atrium/common/rules/format';
+import { hoursPhrase } from '@atrium/common/rules/format';
+import { useShownCurrency } from '../../api/currency.ts';
+import { shownPrice } from '../../components/coursePrice.ts';
 import { modulesPhrase } from '@atrium/common/rules/courseCard';
 import { Icon } from '../../components/Icon.tsx';
 import type { Purchaser } from './InvoiceRequest.tsx';
@@ -12,6 +14,7 @@ import { Panel } from './checkoutStyles.ts';
  */
 export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; purchaser: Purchaser | null }) {
   const modules = course.modules.length || course.totalModules;
+  const price = shownPrice(course, useShownCurrency());
   return (
     <Summary aria-labelledby="summary-title">
       <Eyebrow id="summary-title">Order summary</Eyebrow>
@@ -37,8 +40,10 @@ export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; p
       </Facts>
       <Total>
         <span>Total</span>
-        <strong>{formatPrice(course.price)}</strong>
+        <strong data-currency={price.currency}>{price.text}</strong>
       </Total>
+      {price.note ? <TotalNote>{price.note}</TotalNote> : null}
+      <TotalNote>An invoice adds VAT for UK schools (20%); EU schools with a VAT number are reverse-charged, and schools elsewhere pay no UK VAT.</TotalNote>
     </Summary>
   );
 }
@@ -48,6 +53,11 @@ function accessFor(purchaser: Purchaser): string {
   if (purchaser.kind === 'create') return 'Every member of staff at your school gets their own login';
   return 'Only you get access: your colleagues would need their own purchase';
 }
+
+const TotalNote = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
 
 const Summary = styled(Panel)`
   align-content: start;

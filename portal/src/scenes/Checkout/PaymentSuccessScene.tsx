@@ -169,6 +169,13 @@ function Success({ payment }: { payment: PaymentStatusDto }) {
       <p>
         Thank you. {payment.courseTitle ? <>You are now enrolled in {payment.courseTitle}.</> : <>You are now enrolled.</>} The course is on your dashboard.
       </p>
+      {payment.status === 'succeeded' ? (
+        <p>
+          <a href={`/api/payments/${payment.paymentIntentId}/receipt.pdf`} target="_blank" rel="noreferrer">
+            Download your receipt (PDF)
+          </a>
+        </p>
+      ) : null}
     </StatusMessage>
   );
 }

@@ -1,8 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import type { CourseDetailDto } from '@atrium/common';
-import { formatPrice } from '@atrium/common/rules/format';
+import type { CourseDetailDto, PriceList } from '@atrium/common';
+import { useShownCurrency } from '../../api/currency.ts';
+import { shownPrice } from '../../components/coursePrice.ts';
 import { enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
 import { errorText, hasErrorId, isNotFound } from '../../api/client.ts';
 import { useCertificateLinks } from '../../api/certificates.ts';
@@ -121,7 +122,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             ) : null
           ) : (
             <>
-              {course.price > 0 ? <Price>{formatPrice(course.price)}</Price> : <Price>Free</Price>}
+              <CoursePrice course={course} />
               <Button size="lg" block onClick={enrollNow} disabled={enroll.isPending}>
                 {enroll.isPending ? 'Enrolling…' : 'Enroll Now'}
               </Button>
@@ -197,6 +198,22 @@ const Counts = styled.p`
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   font-weight: 600;
+`;
+
+/** The price in the chosen currency, or in pounds with a note when the course has none in it. */
+function CoursePrice({ course }: { course: { price: number; prices?: PriceList } }) {
+  const price = shownPrice(course, useShownCurrency());
+  return (
+    <div>
+      <Price data-currency={price.currency}>{price.text}</Price>
+      {price.note ? <PriceNote>{price.note}</PriceNote> : null}
+    </div>
+  );
+}
+
+const PriceNote = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Price = styled.p`

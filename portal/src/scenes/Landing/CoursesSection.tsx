@@ -1,5 +1,6 @@
 import { CourseGrid } from '@atrium/widgets/course-grid/CourseGrid';
 import styled from 'styled-components';
+import { useShownCurrency } from '../../api/currency.ts';
 import { Container } from '../../components/Layout.tsx';
 import { landingContent } from '../../content/landing.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
@@ -7,6 +8,7 @@ import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingSty
 /** The public course grid: the same component the course-grid widget ships. */
 export function CoursesSection() {
   const { courses } = landingContent;
+  const currency = useShownCurrency();
   return (
     <Section id="courses" aria-labelledby="courses-title" $tone="muted">
       <Container>
@@ -15,7 +17,7 @@ export function CoursesSection() {
           <SectionIntro>{courses.intro}</SectionIntro>
         </SectionHeader>
         <GridFit>
-          <CourseGrid />
+          <CourseGrid currency={currency} />
         </GridFit>
       </Container>
     </Section>

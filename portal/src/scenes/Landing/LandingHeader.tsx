@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
+import { CurrencySwitcher } from '../../components/CurrencySwitcher.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { landingContent } from '../../content/landing.ts';
@@ -24,6 +25,7 @@ export function LandingHeader() {
             </a>
           ))}
         </Nav>
+        <CurrencySwitcher />
         <ButtonLink to={header.signIn.to} size="sm">
           {header.signIn.label}
         </ButtonLink>

@@ -3,11 +3,18 @@ import { media } from '@atrium/common/ui/theme';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
+import { useCourses } from '../../api/courses.ts';
+import { useShownCurrency } from '../../api/currency.ts';
 import { landingContent } from '../../content/landing.ts';
+import { landingPrice } from './landingPrice.ts';
 import { Section, SectionTitle } from './landingStyles.ts';
 
 export function SchoolAccess() {
   const { schoolAccess } = landingContent;
+  const currency = useShownCurrency();
+  // The same answer the course grid asked for; the card follows the visitor's currency.
+  const fromCatalogue = landingPrice(useCourses().data, currency);
+  const pricing = fromCatalogue ?? schoolAccess.pricing;
   return (
     <Section aria-labelledby="access-title" $tone="surface">
       <Grid>
@@ -25,9 +32,9 @@ export function SchoolAccess() {
         </div>
         <PriceCard>
           <Icon name="users" size={32} />
-          <Price>{schoolAccess.pricing.headline}</Price>
-          <p>{schoolAccess.pricing.detail}</p>
-          <Note>{schoolAccess.pricing.note}</Note>
+          <Price>{pricing.headline}</Price>
+          {pricing.detail ? <p>{pricing.detail}</p> : null}
+          <Note>{pricing.note}</Note>
           <ButtonLink to={schoolAccess.cta.to} variant="inverse" size="lg" block>
             {schoolAccess.cta.label}
           </ButtonLink>

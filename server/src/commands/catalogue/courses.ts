@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlocks.ts';
 import { notFound } from '../../errors.ts';
 import { Course } from '../../models/Course.ts';
+import { priceColumns } from '../../models/coursePrices.ts';
 import { writeCatalogue, type CatalogueDeps } from './write.ts';
 
 const COURSE_NOT_FOUND = 'Course not found';
@@ -10,7 +11,8 @@ const COURSE_NOT_FOUND = 'Course not found';
 export async function createCourse(deps: CatalogueDeps, input: CourseInput): Promise<Course> {
   return writeCatalogue(deps, async (trx) => {
     const timestamp = Date.now();
-    return Course.query(trx).insertAndFetch({ ...input, createdAt: timestamp, updatedAt: timestamp });
+    const { prices: _prices, ...fields } = input;
+    return Course.query(trx).insertAndFetch({ ...fields, ...priceColumns(input), createdAt: timestamp, updatedAt: timestamp });
   });
 }
 
@@ -20,7 +22,7 @@ export async function updateCourse(deps: CatalogueDeps, courseId: number, input:
     const changes: Partial<Course> = { updatedAt: Date.now() };
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
-    if (input.price !== undefined) changes.price = input.price;
+    Object.assign(changes, priceColumns(input));
     if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
     if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
     if (!(await Course.query(trx).patch(changes).where({ id: courseId }))) throw notFound(COURSE_NOT_FOUND);

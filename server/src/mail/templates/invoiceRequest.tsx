@@ -1,4 +1,4 @@
-import { formatPrice, orderReference } from '@atrium/common';
+import { formatMoney, orderReference } from '@atrium/common';
 import { Lines, MailLayout, P } from '../layout.tsx';
 import { defineMail, type MailBrand } from '../render.ts';
 
@@ -7,6 +7,8 @@ export interface InvoiceRequestProps {
   orderId: number;
   courseTitle: string;
   amount: number;
+  /** ISO code of `amount`'s currency; pounds when absent. */
+  currency?: string;
   schoolName: string;
   /** Set when the order licenses a school rather than enrolling the buyer alone. */
   schoolId: number | null;
@@ -18,9 +20,9 @@ export interface InvoiceRequestProps {
 /** To the support inbox: who wants an invoice for what, and what marking it paid will do. */
 export const invoiceRequestMail = defineMail<InvoiceRequestProps>({
   subject: ({ courseTitle, schoolName }) => `Invoice request: ${courseTitle} for ${schoolName}`,
-  body: ({ brand, orderId, courseTitle, amount, schoolName, schoolId, buyer, billingEmail, purchaseOrderNumber }) => (
+  body: ({ brand, orderId, courseTitle, amount, currency, schoolName, schoolId, buyer, billingEmail, purchaseOrderNumber }) => (
     <MailLayout brand={brand} preview={`Invoice request ${orderReference(orderId)}`}>
-      <P>{`${schoolName} asked to pay for "${courseTitle}" (${formatPrice(amount)}) by invoice.`}</P>
+      <P>{`${schoolName} asked to pay for "${courseTitle}" (${formatMoney(amount, currency ?? 'GBP', 'en-GB')}) by invoice.`}</P>
       <Lines
         lines={[
           `Requested by: ${buyer.name} <${buyer.email}>`,
@@ -38,16 +40,16 @@ export const invoiceRequestMail = defineMail<InvoiceRequestProps>({
   ),
 });
 
-export type InvoiceReceiptProps = Pick<InvoiceRequestProps, 'brand' | 'orderId' | 'courseTitle' | 'amount' | 'schoolName'>;
+export type InvoiceReceiptProps = Pick<InvoiceRequestProps, 'brand' | 'orderId' | 'courseTitle' | 'amount' | 'currency' | 'schoolName'>;
 
 /** To the billing address: the request arrived, and what happens next. */
 export const invoiceReceiptMail = defineMail<InvoiceReceiptProps>({
   subject: ({ courseTitle }) => `Your invoice request for ${courseTitle}`,
-  body: ({ brand, orderId, courseTitle, amount, schoolName }) => (
+  body: ({ brand, orderId, courseTitle, amount, currency, schoolName }) => (
     <MailLayout brand={brand} preview={`Invoice request ${orderReference(orderId)} received`}>
       <Lines
         lines={[
-          `Thank you. We have received your request to pay for "${courseTitle}" (${formatPrice(amount)}) by invoice for ${schoolName}.`,
+          `Thank you. We have received your request to pay for "${courseTitle}" (${formatMoney(amount, currency ?? 'GBP', 'en-GB')}) by invoice for ${schoolName}.`,
           `Order reference: ${orderReference(orderId)}.`,
         ]}
       />

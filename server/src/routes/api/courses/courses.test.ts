@@ -52,6 +52,7 @@ describe('GET /api/courses', () => {
       salesVideoId: '111',
       totalModules: 2,
       totalDuration: 345,
+      prices: { GBP: 49900 },
     });
     expect(response.body.find((course: { id: number }) => course.id === second.id)).toMatchObject({ totalModules: 0, totalDuration: 0, price: 0 });
     expect(response.text).not.toContain('vimeo');

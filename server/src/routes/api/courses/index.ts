@@ -3,6 +3,7 @@ import { createCourse, deleteCourse, updateCourse } from '../../../commands/cata
 import { notFound } from '../../../errors.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import { courseViewer } from '../../../queries/courses.ts';
+import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
 export function courseRoutes(routes: Routes): void {
@@ -11,6 +12,7 @@ export function courseRoutes(routes: Routes): void {
     path: '/api/courses',
     access: 'public',
     async handler(ctx) {
+      announceCurrency(ctx, shownCurrency(ctx));
       ctx.body = [...(await ctx.deps.catalogue.get()).courses.values()].map((entry) => entry.summary);
     },
   });
@@ -26,7 +28,9 @@ export function courseRoutes(routes: Routes): void {
       // The viewer's queries start alongside the catalogue read; a missing course discards them.
       const [entry, viewer] = await Promise.all([catalogue.course(courseId), courseViewer(db, ctx.state.user, courseId)]);
       if (!entry) throw notFound('Course not found');
-      ctx.body = presentCourseDetail(entry.course, entry.modules, viewer);
+      const currency = shownCurrency(ctx);
+      announceCurrency(ctx, currency);
+      ctx.body = { ...presentCourseDetail(entry.course, entry.modules, viewer), currency };
     },
   });
 

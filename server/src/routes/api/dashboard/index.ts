@@ -1,4 +1,5 @@
 import { presentDashboardJson } from '../../../presenters/dashboard.ts';
+import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
 export function dashboardRoutes(routes: Routes): void {
@@ -13,7 +14,9 @@ export function dashboardRoutes(routes: Routes): void {
       const [current, figures] = await Promise.all([catalogue.get(), database.enrolledCourseFigures(ctx.state.user.id)]);
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/json; charset=utf-8';
-      ctx.body = presentDashboardJson(current, figures);
+      const currency = shownCurrency(ctx);
+      announceCurrency(ctx, currency);
+      ctx.body = presentDashboardJson(current, figures, currency);
     },
   });
 }

@@ -5,6 +5,8 @@ import { requireSchoolManager } from '../../../policies/index.ts';
 import { countRows } from '../../../db/knex.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { presentAdminOrder, presentAdminPayment, presentOrder } from '../../../presenters/orders.ts';
+import { pricesOf } from '../../../models/coursePrices.ts';
+import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
 /** Invoice and purchase-order requests: how many schools prefer to pay. */
@@ -22,7 +24,9 @@ export function orderRoutes(routes: Routes): void {
       if (!course) throw notFound('Course not found');
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
       if (schoolId !== undefined) requireSchoolManager(await membershipOf(db, user.id), schoolId);
-      const order = await requestInvoice(db, mailer, config, user, course, ctx.input.body);
+      const priced = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
+      if (priced.amount <= 0) throw badRequest(`This course is free in ${priced.currency}: enroll from the course page`, { currency: 'Free in this currency' });
+      const order = await requestInvoice(db, mailer, config, user, course, ctx.input.body, priced);
       mailer.kick();
       ctx.status = 201;
       ctx.body = presentOrder(order);

@@ -9,9 +9,10 @@ import { countRows, isUniqueViolation } from '../../../db/knex.ts';
 import { badRequest, alreadyEnrolled, alreadyLicensed, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
+import { pricesOf } from '../../../models/coursePrices.ts';
+import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
-const CURRENCY = 'gbp';
 const OPEN_INTENT_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
 
 function provider(ctx: AppContext): PaymentProvider {
@@ -53,18 +54,22 @@ export function paymentRoutes(routes: Routes): void {
         throw alreadyEnrolled();
       }
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
-      const amount = Number(course.price);
+      // The amount and currency come from the server's price list only, never from the client.
+      const priced = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
+      if (priced.amount <= 0) throw badRequest(`This course is free in ${priced.currency}: enroll from the course page`);
+      const amount = priced.amount;
+      const currency = priced.currency.toLowerCase();
 
       // A reload or a double click reuses the open intent instead of creating another.
       const open = await db('payments')
-        .where({ userId: user.id, courseId: course.id, amount, currency: CURRENCY, provider: 'stripe', schoolId })
+        .where({ userId: user.id, courseId: course.id, amount, currency: currency, provider: 'stripe', schoolId })
         .whereIn('status', [...OPEN_INTENT_STATUSES])
         .orderBy('id', 'desc')
         .first();
       if (open?.providerReference) {
         const existing = await callProvider(ctx, () => payments.retrieveIntent(open.providerReference));
         if (OPEN_INTENT_STATUSES.has(existing.status) && existing.clientSecret && existing.amount === amount) {
-          ctx.body = { clientSecret: existing.clientSecret, paymentIntentId: existing.id, amount, currency: CURRENCY } satisfies PaymentIntentDto;
+          ctx.body = { clientSecret: existing.clientSecret, paymentIntentId: existing.id, amount, currency: currency } satisfies PaymentIntentDto;
           return;
         }
       }
@@ -78,11 +83,11 @@ export function paymentRoutes(routes: Routes): void {
           .where({ userId: user.id, courseId: course.id })
           .whereNotIn('status', [...OPEN_INTENT_STATUSES]),
       );
-      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}`;
+      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}${currency !== 'gbp' ? `-${currency}` : ''}`;
       const intent = await callProvider(ctx, () =>
         payments.createIntent({
           amount,
-          currency: CURRENCY,
+          currency: currency,
           description: course.title,
           metadata: { userId: String(user.id), courseId: String(course.id), ...(schoolId !== null ? { schoolId: String(schoolId) } : {}) },
           idempotencyKey,
@@ -97,7 +102,7 @@ export function paymentRoutes(routes: Routes): void {
           providerReference: intent.id,
           idempotencyKey,
           amount,
-          currency: CURRENCY,
+          currency: currency,
           status: intent.status,
           createdAt: Date.now(),
           updatedAt: Date.now(),
@@ -106,7 +111,7 @@ export function paymentRoutes(routes: Routes): void {
         if (!isUniqueViolation(error)) throw error;
       }
       if (!intent.clientSecret) throw serviceUnavailable('The card payment service did not return a payment form. Please try again.');
-      ctx.body = { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: CURRENCY } satisfies PaymentIntentDto;
+      ctx.body = { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: currency } satisfies PaymentIntentDto;
     },
   });
 

@@ -1,0 +1,84 @@
+/**
+ * The currencies a course can be priced in, and the one way a price is written on any screen.
+ * No zod and no React here: widgets import this file as is.
+ */
+export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Integer minor units per currency; GBP is always there, the others only when offered. */
+export type PriceList = { GBP: number } & Partial<Record<Exclude<Currency, 'GBP'>, number>>;
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Countries whose schools see euros by default (the euro area). */
+const EURO_LOCALES = new Set(['at', 'be', 'cy', 'de', 'ee', 'es', 'fi', 'fr', 'gr', 'el', 'hr', 'ie', 'it', 'lt', 'lu', 'lv', 'mt', 'nl', 'pt', 'si', 'sk']);
+/** Languages spoken mostly in the euro area: a bare "de" or "fr" means euros. */
+const EURO_LANGUAGES = new Set(['de', 'fr', 'es', 'it', 'nl', 'pt', 'fi', 'el', 'et', 'lt', 'lv', 'mt', 'sk', 'sl', 'hr', 'ga', 'lb']);
+
+/**
+ * The currency a visitor sees before choosing: en-US (or any US locale) → USD, a euro-area
+ * locale → EUR, anything else → GBP. Takes an Accept-Language header or a list of locales
+ * (navigator.languages); the first locale that names a country or a euro language decides.
+ */
+export function currencyForLocales(locales: string | readonly string[] | null | undefined): Currency {
+  const list = typeof locales === 'string' ? parseAcceptLanguage(locales) : [...(locales ?? [])];
+  for (const locale of list) {
+    const [language = '', region = ''] = locale.toLowerCase().split(/[-_]/);
+    if (region === 'us') return 'USD';
+    if (region === 'gb' || region === 'uk') return 'GBP';
+    if (region && EURO_LOCALES.has(region)) return 'EUR';
+    if (!region && EURO_LANGUAGES.has(language)) return 'EUR';
+    if (region) return 'GBP';
+  }
+  return 'GBP';
+}
+
+/** Accept-Language's locales in order of preference ("en-US,en;q=0.9" → ["en-US", "en"]). */
+export function parseAcceptLanguage(header: string): string[] {
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((entry) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag)
+    .slice(0, 10);
+}
+
+/** What a course costs a visitor who chose `currency`: its price there, or its GBP price, said so. */
+export function priceIn(prices: PriceList, currency: Currency): { amount: number; currency: Currency; fallback: boolean } {
+  const amount = prices[currency];
+  if (amount !== undefined) return { amount, currency, fallback: false };
+  return { amount: prices.GBP, currency: 'GBP', fallback: currency !== 'GBP' };
+}
+
+// Building an Intl formatter costs far more than using one (tens of milliseconds for the first
+// on a phone), so each locale and currency pair is built once and kept.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Integer minor units as money in the reader's locale: formatMoney(49900, 'USD', 'en-US') is
+ * "$499.00", formatMoney(49900, 'EUR', 'de-DE') "499,00 €". An unknown locale falls back to en-GB.
+ */
+export function formatMoney(minor: number, currency: Currency | string, locale?: string): string {
+  const code = currency.toUpperCase();
+  const key = `${locale ?? ''}|${code}`;
+  let format = formatters.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale || 'en-GB', { style: 'currency', currency: code });
+    } catch {
+      format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code });
+    }
+    formatters.set(key, format);
+  }
+  return format.format(minor / 100);
+}
+
+/** "USD" → "US dollars", for the switcher and for "shown in pounds" notes. */
+export const CURRENCY_NAMES: Readonly<Record<Currency, string>> = { GBP: 'pounds', USD: 'US dollars', EUR: 'euros' };

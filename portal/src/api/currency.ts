@@ -1,0 +1,53 @@
+import { createContext, createElement, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrencyChoiceDto } from '@atrium/common/api/payments';
+import { currencyForLocales, type Currency } from '@atrium/common/rules/currency';
+import { api } from './client.ts';
+
+export const CURRENCY_KEY = ['/api/currency'] as const;
+
+/** The browser's own guess, the same rule the server applies to Accept-Language. */
+const browserCurrency = (): Currency => currencyForLocales(typeof navigator === 'undefined' ? [] : navigator.languages);
+
+const ShownCurrency = createContext<Currency | null>(null);
+
+/** Asks GET /api/currency once (the visitor's choice, else their locale) for everything below it. */
+export function ShownCurrencyProvider({ children }: { children: ReactNode }) {
+  const { data } = useQuery<CurrencyChoiceDto>({ queryKey: CURRENCY_KEY, staleTime: Infinity });
+  return createElement(ShownCurrency.Provider, { value: data?.currency ?? null }, children);
+}
+
+/** The currency prices are shown in: the server's answer, the browser's locale until it comes. */
+export function useShownCurrency(): Currency {
+  return useContext(ShownCurrency) ?? browserCurrency();
+}
+
+/**
+ * PUT /api/currency: kept in a cookie and on a signed-in user's profile. Every answer that
+ * carries prices in the chosen currency (courses, the dashboard, checkout) is fetched again.
+ * A plain call rather than useMutation: the switcher is on the landing page's first screen, whose
+ * first load has a budget (scripts/first-load-size.mjs).
+ */
+export function useChooseCurrency() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Currency | null>(null);
+  const choose = useCallback(
+    async (currency: Currency) => {
+      setPending(currency);
+      try {
+        const choice = await api.put<CurrencyChoiceDto>('/api/currency', { currency });
+        queryClient.setQueryData(CURRENCY_KEY, choice);
+        await queryClient.invalidateQueries({
+          predicate: (query) => {
+            const [key] = query.queryKey;
+            return key === 'payment-intent' || key === '/api/user' || (typeof key === 'string' && (key.startsWith('/api/courses') || key === '/api/dashboard'));
+          },
+        });
+      } finally {
+        setPending(null);
+      }
+    },
+    [queryClient],
+  );
+  return { choose, pending };
+}

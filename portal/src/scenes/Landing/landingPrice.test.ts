@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { CourseSummaryDto } from '@atrium/common/api/courses';
+import { landingPrice } from './landingPrice.ts';
+
+const course = (id: number, title: string, prices: CourseSummaryDto['prices']): CourseSummaryDto => ({
+  id,
+  title,
+  description: '',
+  price: prices!.GBP,
+  prices,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 5,
+  totalDuration: 600,
+});
+
+const catalogue = [
+  course(1, 'Photos', { GBP: 49900, USD: 59900, EUR: 54900 }),
+  course(2, 'Videos', { GBP: 49900, USD: 59900, EUR: 54900 }),
+  course(3, 'Running a School Podcast', { GBP: 19900, USD: 24900 }),
+];
+
+describe('landingPrice', () => {
+  it("names the usual price and the cheaper course in the visitor's currency", () => {
+    expect(landingPrice(catalogue, 'USD')).toEqual({
+      headline: '$599.00 per course',
+      detail: 'Our shorter course, Running a School Podcast, is $249.00.',
+      note: 'Prices in US dollars, before VAT. Invoice payment is available for schools.',
+    });
+    expect(landingPrice(catalogue, 'GBP')?.headline).toBe('£499.00 per course');
+  });
+
+  it('leaves out courses without a price in that currency, and has nothing to say before the catalogue loads', () => {
+    expect(landingPrice(catalogue, 'EUR')).toMatchObject({ headline: '€549.00 per course', detail: null });
+    expect(landingPrice(undefined, 'USD')).toBeNull();
+    expect(landingPrice([course(4, 'Free', { GBP: 0 })], 'GBP')).toBeNull();
+  });
+});

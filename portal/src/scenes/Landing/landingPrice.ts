@@ -1,0 +1,28 @@
+import type { CourseSummaryDto } from '@atrium/common/api/courses';
+import { CURRENCY_NAMES, priceIn, type Currency } from '@atrium/common/rules/currency';
+import { money } from '../../components/coursePrice.ts';
+
+/**
+ * The pricing card's words in the visitor's currency, from the catalogue: the price most courses
+ * have, and the cheapest course when it is cheaper. Null until the catalogue is known, or when
+ * no course is priced in that currency (the card's own words, in pounds, stand then).
+ */
+export function landingPrice(
+  courses: readonly CourseSummaryDto[] | undefined,
+  currency: Currency,
+): { headline: string; detail: string | null; note: string } | null {
+  if (!courses) return null;
+  const priced = courses
+    .map((course) => ({ course, price: priceIn(course.prices ?? { GBP: course.price }, currency) }))
+    .filter(({ price }) => price.amount > 0 && !price.fallback);
+  if (priced.length === 0) return null;
+  const counts = new Map<number, number>();
+  for (const { price } of priced) counts.set(price.amount, (counts.get(price.amount) ?? 0) + 1);
+  const usual = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
+  const cheapest = priced.reduce((low, entry) => (entry.price.amount < low.price.amount ? entry : low));
+  return {
+    headline: `${money(usual, currency)} per course`,
+    detail: cheapest.price.amount < usual ? `Our shorter course, ${cheapest.course.title}, is ${money(cheapest.price.amount, currency)}.` : null,
+    note: `Prices in ${CURRENCY_NAMES[currency]}, before VAT. Invoice payment is available for schools.`,
+  };
+}
