@@ -14,3 +14,6 @@ export * from './api/schools.ts';
 export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
 export * from './rules/orders.ts';
+export * from './api/deadlines.ts';
+export * from './schemas/deadlines.ts';
+export * from './rules/days.ts';

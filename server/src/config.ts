@@ -40,6 +40,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
+  REMINDERS_ENABLED: bool.default(true),
+  SCHEDULER_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export interface Config {
@@ -64,6 +66,10 @@ export interface Config {
   redisUrl: string | null;
   logLevel: string;
   passwordHashConcurrency: number;
+  /** Deadline reminders and the managers' digest (the scheduler runs only when true). */
+  remindersEnabled: boolean;
+  /** How often an instance looks for due scheduled jobs. */
+  schedulerIntervalS: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    remindersEnabled: e.REMINDERS_ENABLED,
+    schedulerIntervalS: e.SCHEDULER_INTERVAL_S,
   };
 }
 

@@ -25,6 +25,8 @@ export interface CourseSummaryDto {
   totalModules: number;
   /** Sum of module durations, seconds. */
   totalDuration: number;
+  /** Months a certificate stays current; absent when it never expires. */
+  validityMonths?: number;
 }
 
 export interface CourseProgressFields {

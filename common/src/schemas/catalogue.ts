@@ -3,6 +3,7 @@ import { id, optionalText, requiredText } from './common.ts';
 import { parseVimeoInput } from '../rules/vimeo.ts';
 import { parseDurationInput } from '../rules/format.ts';
 import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
+import { validityMonths } from './deadlines.ts';
 
 export { MAX_PRICE_PENCE };
 /** Twelve hours: longer than any training video, small enough to catch a typo in seconds. */
@@ -30,6 +31,8 @@ export const courseSchema = z.object({
   price: coursePrice.default(0),
   thumbnail: optionalText(1000).refine(thumbnailIsSafe, thumbnailMessage),
   salesVideoId: optionalText(200),
+  /** Months a certificate stays current; absent or null: it never expires. */
+  validityMonths: validityMonths.optional(),
 });
 
 /**
@@ -56,6 +59,7 @@ export const courseUpdateSchema = z.object({
   price: coursePrice.optional(),
   thumbnail: clearableText(1000).refine(thumbnailIsSafe, thumbnailMessage).optional(),
   salesVideoId: clearableText(200).optional(),
+  validityMonths: validityMonths.optional(),
 });
 
 const vimeoVideo = z

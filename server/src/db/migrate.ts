@@ -9,6 +9,7 @@ import * as courseProgress from './migrations/007_course_progress.ts';
 import * as enrolledProgress from './migrations/008_enrolled_progress.ts';
 import * as dropEnrolledProgress from './migrations/009_drop_enrolled_progress.ts';
 import * as outboxHtml from './migrations/010_outbox_html.ts';
+import * as deadlinesReminders from './migrations/012_deadlines_reminders.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '008_enrolled_progress': enrolledProgress,
   '009_drop_enrolled_progress': dropEnrolledProgress,
   '010_outbox_html': outboxHtml,
+  '012_deadlines_reminders': deadlinesReminders,
 };
 
 const source: Knex.MigrationSource<string> = {

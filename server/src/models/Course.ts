@@ -10,6 +10,8 @@ export class Course extends Model {
   price!: number;
   thumbnail!: string | null;
   salesVideoId!: string | null;
+  /** Months a certificate stays current (null: never expires). */
+  validityMonths!: number | null;
   createdAt!: number;
   updatedAt!: number;
   modules?: Module[];

@@ -20,6 +20,7 @@ type DbNumber = number | string | null;
 export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> & {
   totalModules: DbNumber;
   totalDuration: DbNumber;
+  validityMonths?: number | null;
 };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
@@ -53,6 +54,7 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     salesVideoId: course.salesVideoId,
     totalModules: Number(course.totalModules ?? 0),
     totalDuration: Number(course.totalDuration ?? 0),
+    ...(course.validityMonths ? { validityMonths: Number(course.validityMonths) } : {}),
   };
 }
 

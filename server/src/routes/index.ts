@@ -16,6 +16,8 @@ import { enrollmentRoutes } from './api/enrollments/index.ts';
 import { moduleRoutes } from './api/modules/index.ts';
 import { progressRoutes } from './api/progress/index.ts';
 import { schoolRoutes } from './api/schools/index.ts';
+import { deadlineRoutes } from './api/deadlines/index.ts';
+import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -37,5 +39,7 @@ export function buildRoutes(): Routes {
   certificateRoutes(routes);
   schoolRoutes(routes);
   demoRoutes(routes);
+  deadlineRoutes(routes);
+  unsubscribeRoutes(routes);
   return routes;
 }

@@ -30,17 +30,27 @@ export class Mailer {
    * Renders a template (mail/templates/) for one recipient and adds it to the outbox; pass the
    * transaction the message belongs to.
    */
-  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P): Promise<void> {
+  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P, headers?: Record<string, string>): Promise<void> {
     const { subject, text, html } = await renderMail(template, props);
-    await db('outbox').insert({
-      toAddress: to,
-      subject,
-      text,
-      html,
-      status: 'pending',
-      attempts: 0,
-      createdAt: Date.now(),
-    });
+    await this.queueRendered(db, [{ to, subject, text, html, headers }]);
+  }
+
+  /** Queues mail rendered already (a scheduled run renders a batch, then writes it in one statement). */
+  async queueRendered(db: Db, messages: Array<{ to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined }>): Promise<void> {
+    if (!messages.length) return;
+    const createdAt = Date.now();
+    await db('outbox').insert(
+      messages.map(({ to, subject, text, html, headers }) => ({
+        toAddress: to,
+        subject,
+        text,
+        html,
+        headers: headers ? JSON.stringify(headers) : null,
+        status: 'pending',
+        attempts: 0,
+        createdAt,
+      })),
+    );
   }
 
   /**
@@ -105,6 +115,7 @@ export class Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: JSON.parse(message.headers) as Record<string, string> } : {}),
       });
       await this.db('outbox').where({ id: message.id }).update({ status: 'sent', sentAt: Date.now(), lockedUntil: null });
     } catch (error) {
