@@ -16,7 +16,11 @@ export interface ValidityCutoff {
 /** Per course with a validity: the issue instant before which a certificate has expired today. */
 export async function validityCutoffs(db: Db, now: number): Promise<ValidityCutoff[]> {
   const rows: Array<{ id: number; validityMonths: number }> = await db('courses').whereNotNull('validityMonths').select('id', 'validityMonths');
-  return rows.map((row) => ({ courseId: Number(row.id), validityMonths: Number(row.validityMonths), issuedBefore: addMonths(now, -Number(row.validityMonths)) }));
+  return rows.map((row) => ({
+    courseId: Number(row.id),
+    validityMonths: Number(row.validityMonths),
+    issuedBefore: addMonths(now, -Number(row.validityMonths)),
+  }));
 }
 
 const greatest = (db: Db, a: string, b: string) => (dialectOf(db) === 'mysql' ? `greatest(${a}, ${b})` : `max(${a}, ${b})`);
@@ -33,7 +37,10 @@ export function dueDaySql(db: Db): string {
 function expiredSql(db: Db, cutoffs: ValidityCutoff[]): Knex.Raw {
   if (!cutoffs.length) return db.raw('0 = 1');
   const cases = cutoffs.map(() => 'when ? then ?').join(' ');
-  return db.raw(`ct.issued_at < (case ct.course_id ${cases} else 0 end)`, cutoffs.flatMap((c) => [c.courseId, c.issuedBefore]));
+  return db.raw(
+    `ct.issued_at < (case ct.course_id ${cases} else 0 end)`,
+    cutoffs.flatMap((c) => [c.courseId, c.issuedBefore]),
+  );
 }
 
 /**
@@ -167,7 +174,13 @@ export async function statusPage(
     filtered(db, schoolId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
     filtered(db, schoolId, now, cutoffs, filter)
       .select('pairs.*')
-      .orderBy([{ column: 'pairs.last_name' }, { column: 'pairs.first_name' }, { column: 'pairs.user_id' }, { column: 'pairs.course_title' }, { column: 'pairs.course_id' }])
+      .orderBy([
+        { column: 'pairs.last_name' },
+        { column: 'pairs.first_name' },
+        { column: 'pairs.user_id' },
+        { column: 'pairs.course_title' },
+        { column: 'pairs.course_id' },
+      ])
       .limit(filter.limit)
       .offset(filter.offset) as Promise<RawPair[]>,
   ]);

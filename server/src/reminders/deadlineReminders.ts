@@ -101,6 +101,7 @@ export async function runDeadlineReminders({ deps, now, renewLease }: JobContext
           courseUrl: `${config.publicUrl}/courses/${pair.courseId}`,
           unsubscribeUrl: links.pageUrl,
         } as never,
+        personal: ['firstName', 'unsubscribeUrl'],
         headers: links.headers,
       };
     });
@@ -139,8 +140,15 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
       )
       .select('ct.userId', 'ct.courseId', 'ct.courseName', 'ct.certificateNumber', 'ct.issuedAt', 'u.email', 'u.firstName');
     notUnsubscribed(db, 'reminders', 'ct.user_id')(query);
-    const rows: Array<{ userId: number; courseId: number; courseName: string; certificateNumber: string; issuedAt: number; email: string; firstName: string | null }> =
-      await query;
+    const rows: Array<{
+      userId: number;
+      courseId: number;
+      courseName: string;
+      certificateNumber: string;
+      issuedAt: number;
+      email: string;
+      firstName: string | null;
+    }> = await query;
     const reminders: Array<ReminderMail<never>> = [];
     for (const row of rows) {
       const expires = expiresOn({ issuedAt: Number(row.issuedAt), validityMonths: months })!;
@@ -163,6 +171,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
           courseUrl: `${config.publicUrl}/courses/${row.courseId}`,
           unsubscribeUrl: links.pageUrl,
         } as never,
+        personal: ['firstName', 'certificateNumber', 'unsubscribeUrl'],
         headers: links.headers,
       });
     }

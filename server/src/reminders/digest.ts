@@ -27,7 +27,9 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
     .join('users as u', 'u.id', 'sm.userId')
     .where('sm.role', 'manager')
     .whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = sm.user_id').where('un.category', 'digest'))
-    .whereNotExists(db('remindersSent as r').select(db.raw('1')).whereRaw('r.user_id = sm.user_id').where({ 'r.courseId': 0, 'r.kind': 'digest', 'r.dueDay': week }))
+    .whereNotExists(
+      db('remindersSent as r').select(db.raw('1')).whereRaw('r.user_id = sm.user_id').where({ 'r.courseId': 0, 'r.kind': 'digest', 'r.dueDay': week }),
+    )
     .select('sm.schoolId', 's.name as schoolName', 'sm.userId', 'u.email', 'u.firstName')
     .orderBy(['sm.schoolId', 'sm.userId']);
   const bySchool = new Map<number, typeof managers>();
@@ -56,7 +58,11 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
       statusPage(db, schoolId, now, { status: 'overdue', limit: LISTED, offset: 0 }),
       db('schoolDeadlines').where({ schoolId }).first('id'),
     ]);
-    const finished: DigestLine[] = finishedRows.map((row) => ({ name: displayName(row), courseTitle: row.courseName, date: isoDay(dayOf(Number(row.completedAt))) }));
+    const finished: DigestLine[] = finishedRows.map((row) => ({
+      name: displayName(row),
+      courseTitle: row.courseName,
+      date: isoDay(dayOf(Number(row.completedAt))),
+    }));
     const overdueLines: DigestLine[] = overdue.rows.map((row) => ({ name: displayName(row), courseTitle: row.courseTitle, date: isoDay(row.dueDay!) }));
     if (!hasDeadline && !finished.length) continue;
     const reminders = recipients.map((manager): ReminderMail<never> => {
@@ -79,6 +85,7 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
           schoolUrl: `${config.publicUrl}/school`,
           unsubscribeUrl: links.pageUrl,
         } as never,
+        personal: ['firstName', 'unsubscribeUrl'],
         headers: links.headers,
       };
     });

@@ -7,6 +7,8 @@ import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts
 
 const MAX_ATTEMPTS = 8;
 const LOCK_MS = 60_000;
+const BATCH = 50;
+const DELIVERY_CONCURRENCY = 8;
 
 /**
  * Every mail goes through the `outbox` table first, written in the same transaction as the
@@ -36,7 +38,10 @@ export class Mailer {
   }
 
   /** Queues mail rendered already (a scheduled run renders a batch, then writes it in one statement). */
-  async queueRendered(db: Db, messages: Array<{ to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined }>): Promise<void> {
+  async queueRendered(
+    db: Db,
+    messages: Array<{ to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined }>,
+  ): Promise<void> {
     if (!messages.length) return;
     const createdAt = Date.now();
     await db('outbox').insert(
@@ -74,10 +79,11 @@ export class Mailer {
       return this.flushing;
     }
     const run = async () => {
+      let more: boolean;
       do {
         this.flushAgain = false;
-        await this.deliverPending();
-      } while (this.flushAgain);
+        more = await this.deliverPending();
+      } while (this.flushAgain || more);
     };
     this.flushing = run().finally(() => {
       this.flushing = null;
@@ -85,21 +91,28 @@ export class Mailer {
     return this.flushing;
   }
 
-  private async deliverPending(): Promise<void> {
+  /** Delivers a batch; true when the batch was full and more may be waiting (a scheduled run queues thousands). */
+  private async deliverPending(): Promise<boolean> {
     const pending = await OutboxMessage.query(this.db)
       .where('status', 'pending')
       .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
       .orderBy('id')
-      .limit(50);
-    for (const message of pending) {
-      // Claim the row so a second instance does not send it too.
-      const claimed = await this.db('outbox')
-        .where({ id: message.id, status: 'pending' })
-        .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
-        .update({ lockedUntil: Date.now() + LOCK_MS });
-      if (claimed !== 1) continue;
-      await this.deliver(message);
-    }
+      .limit(BATCH);
+    // A few at a time: each message's claim and its "sent" are commits of their own, and a
+    // database that syncs every commit to disk answers several at once as fast as one.
+    const queue = [...pending];
+    const worker = async () => {
+      for (let message = queue.shift(); message; message = queue.shift()) {
+        // Claim the row so a second instance does not send it too.
+        const claimed = await this.db('outbox')
+          .where({ id: message.id, status: 'pending' })
+          .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
+          .update({ lockedUntil: Date.now() + LOCK_MS });
+        if (claimed === 1) await this.deliver(message);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, worker));
+    return pending.length === BATCH;
   }
 
   private async deliver(message: OutboxMessage): Promise<void> {

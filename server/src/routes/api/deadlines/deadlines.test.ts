@@ -6,7 +6,6 @@ import { learner, schoolWithManager } from '../../../test/schools.ts';
 import { countQueries } from '../../../test/countQueries.ts';
 
 const server = useTestServer();
-const DAY = 86_400_000;
 const at = (iso: string) => Date.parse(`${iso}T09:00:00Z`);
 
 describe('setting a deadline', () => {

@@ -27,7 +27,12 @@ async function existingSchool(ctx: AppContext, schoolId: number): Promise<number
  */
 export function deadlineRoutes(routes: Routes): void {
   const sides = [
-    { prefix: '/api/schools/:id', access: 'user' as const, school: (ctx: AppContext & { state: { user: NonNullable<AppContext['state']['user']> } }, id: number) => managedSchool(ctx.deps.db, ctx.state.user, id).then((s) => Number(s.id)) },
+    {
+      prefix: '/api/schools/:id',
+      access: 'user' as const,
+      school: (ctx: AppContext & { state: { user: NonNullable<AppContext['state']['user']> } }, id: number) =>
+        managedSchool(ctx.deps.db, ctx.state.user, id).then((s) => Number(s.id)),
+    },
     { prefix: '/api/admin/schools/:id', access: 'admin' as const, school: (ctx: AppContext, id: number) => existingSchool(ctx, id) },
   ];
   for (const side of sides) {

@@ -49,7 +49,11 @@ export function unsubscribeRoutes(routes: Routes): void {
     query: unsubscribeQuery,
     async handler(ctx) {
       const found = await target(ctx, ctx.input.query.token);
-      await ctx.deps.db('unsubscribes').insert({ userId: found.userId, category: found.category, createdAt: ctx.deps.clock.now().getTime() }).onConflict(['userId', 'category']).ignore();
+      await ctx.deps
+        .db('unsubscribes')
+        .insert({ userId: found.userId, category: found.category, createdAt: ctx.deps.clock.now().getTime() })
+        .onConflict(['userId', 'category'])
+        .ignore();
       ctx.state.log.info({ userId: found.userId, category: found.category }, 'unsubscribed');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = await present(ctx, found);
