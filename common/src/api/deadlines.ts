@@ -74,3 +74,11 @@ export interface UnsubscribeDto {
   description: string;
   unsubscribed: boolean;
 }
+
+/** The signed-in learner's own status on each course their school licenses (GET /api/user/training). */
+export interface MyTrainingDto {
+  courseId: number;
+  status: TrainingStatus;
+  dueOn: string | null;
+  expiresOn: string | null;
+}

@@ -50,6 +50,16 @@ export const courseFormSchema = courseSchema.extend({
     }
     return pence;
   }),
+  // Typed as text: empty means a certificate never expires.
+  validityMonths: z.string().transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const months = validityMonths.safeParse(value.trim());
+    if (!months.success) {
+      ctx.addIssue({ code: 'custom', message: months.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return months.data;
+  }),
 });
 
 /** PUT /api/courses/:id: the same fields, each optional; an omitted field keeps its value. */

@@ -140,12 +140,14 @@ function toRow(raw: RawPair): TrainingStatusRow {
 export interface StatusFilter {
   status?: TrainingStatus | undefined;
   courseId?: number | undefined;
+  userId?: number | undefined;
 }
 
 function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter): Knex.QueryBuilder {
   const query = db.from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'));
   if (filter.status) query.where('pairs.status', filter.status);
   if (filter.courseId) query.where('pairs.course_id', filter.courseId);
+  if (filter.userId) query.where('pairs.user_id', filter.userId);
   return query;
 }
 

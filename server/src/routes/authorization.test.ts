@@ -198,15 +198,22 @@ const recipes: Record<string, Recipe> = {
     expect: schoolManager,
     request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: '2099-01-01' } }),
   },
-  'DELETE /api/schools/:id/deadlines/:courseId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }) },
+  'DELETE /api/schools/:id/deadlines/:courseId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
+  },
   'GET /api/schools/:id/training-status': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/training-status` }) },
   'GET /api/admin/schools/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines` }) },
   'PUT /api/admin/schools/:id/deadlines/:courseId': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: '2099-01-01', newStaffDays: 30 } }),
   },
-  'DELETE /api/admin/schools/:id/deadlines/:courseId': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }) },
+  'DELETE /api/admin/schools/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
+  },
   'GET /api/admin/schools/:id/training-status': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/training-status` }) },
+  'GET /api/user/training': { expect: signedIn, request: () => ({ path: '/api/user/training' }) },
   'GET /api/admin/scheduler': { expect: adminOnly, request: () => ({ path: '/api/admin/scheduler' }) },
   // The token is the authority (a mail provider posts with no session): anyone holding the learner's link may use it.
   'GET /api/unsubscribe': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/useTestServer.ts';
-import { createCourse } from '../../../test/factories.ts';
+import { createCourse, signIn } from '../../../test/factories.ts';
 import { addMember, certify, licensedSchool, startCourse, statuses } from '../../../test/deadlines.ts';
 import { learner, schoolWithManager } from '../../../test/schools.ts';
 import { countQueries } from '../../../test/countQueries.ts';
@@ -104,6 +104,12 @@ describe('statuses', () => {
     server.clock.set('2026-03-21T00:00:01Z');
     now = await statuses(manager.client, path);
     expect([now[idle.id], now[started.id], now[done.id]]).toEqual(['overdue', 'overdue', 'completed']);
+    // The learner sees their own status and date (the dashboard's "Due …" / "Overdue"), and only theirs.
+    const idleBrowser = server.client();
+    await signIn(idleBrowser, idle);
+    expect((await idleBrowser.get('/api/user/training')).body).toEqual([{ courseId: course.id, status: 'overdue', dueOn: '2026-03-20', expiresOn: null }]);
+    const outsider = await learner(server);
+    expect((await outsider.client.get('/api/user/training')).body).toEqual([]);
 
     // A validity of 12 months: the February certificate expires in February 2027.
     expect((await admin.put(`/api/courses/${course.id}`, { validityMonths: 12 })).status).toBe(200);

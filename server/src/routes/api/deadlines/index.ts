@@ -1,4 +1,13 @@
-import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery, type SchoolDeadlinesDto, type SchedulerStatusDto } from '@atrium/common';
+import {
+  deadlineSchema,
+  schoolCourseParams,
+  schoolParams,
+  trainingStatusQuery,
+  type SchoolDeadlinesDto,
+  type SchedulerStatusDto,
+  type MyTrainingDto,
+} from '@atrium/common';
+import { membershipOf } from '../../../commands/schools/shared.ts';
 import { clearDeadline, schoolDeadlines, setDeadline } from '../../../commands/deadlines.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
@@ -90,6 +99,26 @@ export function deadlineRoutes(routes: Routes): void {
       },
     });
   }
+
+  routes.add({
+    method: 'get',
+    path: '/api/user/training',
+    access: 'user',
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const membership = await membershipOf(db, ctx.state.user.id);
+      ctx.set('Cache-Control', 'no-store');
+      if (!membership) {
+        ctx.body = [] satisfies MyTrainingDto[];
+        return;
+      }
+      const page = await statusPage(db, membership.schoolId, now(ctx), { userId: ctx.state.user.id, limit: 1000, offset: 0 });
+      ctx.body = page.rows.map((row) => {
+        const { courseId, status, dueOn, expiresOn } = presentTrainingStatus(row);
+        return { courseId, status, dueOn, expiresOn };
+      }) satisfies MyTrainingDto[];
+    },
+  });
 
   routes.add({
     method: 'get',
