@@ -339,3 +339,20 @@ describe('the scheduler', () => {
     expect(Number(row.failures)).toBe(0);
   });
 });
+
+describe('the public certificate page', () => {
+  it('says when a certificate of a course with a validity expires, and "expired" past it, still verifying it', async () => {
+    server.clock.set('2026-02-01T09:00:00Z');
+    const { admin, schoolId, course } = await licensedSchool(server);
+    const holder = await addMember(server.db, schoolId, at('2025-01-01'));
+    const number = await certify(server.db, holder.id, course.id, at('2026-02-01'));
+    expect((await server.client().get(`/api/certificates/${number}`)).body).not.toHaveProperty('expiresOn');
+    expect((await admin.put(`/api/courses/${course.id}`, { validityMonths: 12 })).status).toBe(200);
+    server.catalogue.invalidate();
+    expect((await server.client().get(`/api/certificates/${number}`)).body).toMatchObject({ expiresOn: '2027-02-01', expired: false });
+    server.clock.set('2027-02-02T09:00:00Z');
+    const expired = await server.client().get(`/api/certificates/${number}`);
+    expect(expired.status).toBe(200);
+    expect(expired.body).toMatchObject({ certificateNumber: number, expiresOn: '2027-02-01', expired: true });
+  });
+});

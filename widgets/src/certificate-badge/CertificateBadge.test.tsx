@@ -34,6 +34,20 @@ describe('CertificateBadge', () => {
     expect(onVerified).toHaveBeenCalledWith({ status: 'valid', number: 'ATR-7F3K9Q2M4X8C', certificate });
   });
 
+  it('shows "Expired on …" for a certificate past its validity, still as verified', async () => {
+    mockFetch(() => json({ ...certificate, expiresOn: '2027-11-21', expired: true }));
+    const { container } = render(<CertificateBadge number="ATR-7F3K9Q2M4X8C" apiBase="https://atrium.test" />);
+    await screen.findByText('Verified certificate');
+    expect(container.querySelector('[part="expiry"]')?.textContent).toBe('Expired on 21 November 2027');
+  });
+
+  it('says nothing of expiry for a certificate still current', async () => {
+    mockFetch(() => json({ ...certificate, expiresOn: '2027-11-21', expired: false }));
+    const { container } = render(<CertificateBadge number="ATR-7F3K9Q2M4X8C" apiBase="https://atrium.test" />);
+    await screen.findByText('Verified certificate');
+    expect(container.querySelector('[part="expiry"]')).toBeNull();
+  });
+
   it('says not found for an unknown or revoked number', async () => {
     const { calls } = mockFetch(() => json({ message: 'Certificate not found' }, 404));
     const onVerified = vi.fn();

@@ -66,8 +66,8 @@ function JobRow({ job }: { job: SchedulerJobDto }) {
         )}
       </div>
       <Muted>
-        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {job.lastSent} e-mails last run ·{' '}
-        {job.totalFailures} failures in all
+        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {job.lastSent}{' '}
+        {job.lastSent === 1 ? 'e-mail' : 'e-mails'} last run · {job.totalFailures} failures in all
       </Muted>
       {job.lastError ? <ProblemText>Last error: {job.lastError}</ProblemText> : null}
     </Row>

@@ -13,6 +13,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { certificateUrl } from '../../components/certificateUrl.ts';
+import { ExpiryNote } from './ExpiryNote.tsx';
 
 /** /certificate/:certificateNumber: public, printable, verifiable (SPEC §2). */
 export function CertificateScene() {
@@ -57,6 +58,7 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
         <Verified>
           <Icon name="checkCircle" size={20} /> Verified certificate: issued by {brand}
         </Verified>
+        {certificate.expiresOn ? <ExpiryNote expiresOn={certificate.expiresOn} expired={certificate.expired === true} /> : null}
         <Button onClick={() => window.print()}>
           <Icon name="printer" size={18} /> Download / Print
         </Button>
