@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { createCourse, signIn } from '../../../test/factories.ts';
@@ -108,6 +109,15 @@ describe('statuses', () => {
     const idleBrowser = server.client();
     await signIn(idleBrowser, idle);
     expect((await idleBrowser.get('/api/user/training')).body).toEqual([{ courseId: course.id, status: 'overdue', dueOn: '2026-03-20', expiresOn: null }]);
+    // The staff training register carries the same status and date.
+    const register = await fetch(`${server.url}/api/schools/${schoolId}/register.xlsx`, { headers: { cookie: manager.client.cookieHeader } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await register.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const cells: unknown[][] = [];
+    sheet.eachRow((row, n) => n > 1 && cells.push((row.values as unknown[]).slice(1)));
+    expect(cells.find((row) => row[1] === idle.email)!.slice(8, 10)).toEqual(['Overdue', '2026-03-20']);
+    expect(cells.find((row) => row[1] === done.email)!.slice(8, 10)).toEqual(['Completed', '2026-03-20']);
     const outsider = await learner(server);
     expect((await outsider.client.get('/api/user/training')).body).toEqual([]);
 
