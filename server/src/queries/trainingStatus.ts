@@ -143,8 +143,26 @@ export interface StatusFilter {
   userId?: number | undefined;
 }
 
+/**
+ * Narrows the pairs, before their statuses are computed, to those that can be due soon or
+ * overdue (`daysBefore`..`daysAfter` around today): a deadline, no current certificate, and a
+ * date in range, or a days-from-joining rule (whose date depends on the member). Deadlines are
+ * spread over the year, so this keeps the reminder pass and the overdue list proportional to
+ * what is actually due, not to the school's size.
+ */
+export function dueWithin(pairs: Knex.QueryBuilder, now: number, range: { from: number; to: number }): Knex.QueryBuilder {
+  const today = dayOf(now);
+  return pairs
+    .whereNotNull('d.id')
+    .whereNull('ct.id')
+    .where((w) => w.whereNotNull('d.newStaffDays').orWhereBetween('d.completeByDay', [today + range.from, today + range.to]));
+}
+
 function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter): Knex.QueryBuilder {
-  const query = db.from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'));
+  let pairs = trainingPairs(db, schoolId, now, cutoffs);
+  if (filter.status === 'overdue') pairs = dueWithin(pairs, now, { from: -100_000, to: -1 });
+  if (filter.status === 'due_soon') pairs = dueWithin(pairs, now, { from: 0, to: 7 });
+  const query = db.from(pairs.as('pairs'));
   if (filter.status) query.where('pairs.status', filter.status);
   if (filter.courseId) query.where('pairs.course_id', filter.courseId);
   if (filter.userId) query.where('pairs.user_id', filter.userId);

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { deadlineReminderMail, type DeadlineReminderKind } from '../mail/templates/deadlineReminder.tsx';
 import { certificateExpiryMail } from '../mail/templates/certificateExpiry.tsx';
-import { expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
+import { dueWithin, expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
@@ -44,7 +44,7 @@ interface DuePair {
 async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cutoffs: Awaited<ReturnType<typeof validityCutoffs>>): Promise<DuePair[]> {
   const today = dayOf(now);
   const query = db
-    .from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'))
+    .from(dueWithin(trainingPairs(db, schoolId, now, cutoffs), now, { from: -34, to: 7 }).as('pairs'))
     .whereIn('pairs.status', ['due_soon', 'overdue'])
     .where('pairs.due_day', '>=', today - 34)
     .whereNotExists(

@@ -130,6 +130,11 @@ describe('statuses', () => {
 
     const counts = (await manager.client.get(`/api/schools/${schoolId}/deadlines`)).body.counts;
     expect(counts).toEqual({ not_started: 0, in_progress: 0, due_soon: 0, overdue: 3, completed: 0, renewal_due: 1 });
+    // The filtered list agrees with the counts, for every status.
+    for (const [status, n] of Object.entries(counts)) {
+      const filteredList = await manager.client.get(`/api/schools/${schoolId}/training-status?status=${status}`);
+      expect([status, filteredList.headers.get('x-total-count')]).toEqual([status, String(n)]);
+    }
   });
 
   it('gives new staff N days from joining when that is later than the date', async () => {
@@ -145,6 +150,8 @@ describe('statuses', () => {
     await manager.client.put(`/api/schools/${schoolId}/deadlines/${course.id}`, { newStaffDays: 14 });
     const only = (await manager.client.get(`/api/schools/${schoolId}/training-status?courseId=${course.id}`)).body as Array<{ userId: number; dueOn: string }>;
     expect(only.find((r) => r.userId === early.id)!.dueOn).toBe('2026-01-15');
+    const overdue = (await manager.client.get(`/api/schools/${schoolId}/training-status?status=overdue`)).body as Array<{ userId: number }>;
+    expect(overdue.map((r) => r.userId)).toEqual([early.id]);
   });
 
   it('pages and filters the list, and counts in a fixed number of queries whatever the number of members', async () => {
