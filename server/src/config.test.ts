@@ -55,4 +55,14 @@ describe('loadConfig', () => {
     expect(config.stripe?.publishableKey).toBe('pk_test_x');
     expect(config.publicUrl).toBe('https://atrium.example');
   });
+
+  it('runs reminders every 60 s by default, and reads REMINDERS_ENABLED and SCHEDULER_INTERVAL_S', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ remindersEnabled: true, schedulerIntervalS: 60 });
+    expect(loadConfig({ DATA_DIR: dataDir(), REMINDERS_ENABLED: 'false', SCHEDULER_INTERVAL_S: '15' })).toMatchObject({
+      remindersEnabled: false,
+      schedulerIntervalS: 15,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SCHEDULER_INTERVAL_S: '0' })).toThrow(/SCHEDULER_INTERVAL_S/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REMINDERS_ENABLED: 'maybe' })).toThrow(/REMINDERS_ENABLED/);
+  });
 });

@@ -48,7 +48,13 @@ function expiredSql(db: Db, cutoffs: ValidityCutoff[]): Knex.Raw {
  * status needs, `status` and `due_day` among them. Column names are the database's own
  * (snake_case), since the outer queries select from it as a derived table.
  */
-export function trainingPairs(db: Db, schoolId: number | null, now: number, cutoffs: ValidityCutoff[]): Knex.QueryBuilder {
+export function trainingPairs(
+  db: Db,
+  schoolId: number | null,
+  now: number,
+  cutoffs: ValidityCutoff[],
+  options: { withDeadline?: boolean } = {},
+): Knex.QueryBuilder {
   const today = dayOf(now);
   const due = dueDaySql(db);
   const expired = expiredSql(db, cutoffs);
@@ -57,7 +63,10 @@ export function trainingPairs(db: Db, schoolId: number | null, now: number, cuto
     .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOnNull('sl.revokedAt'))
     .join('courses as c', 'c.id', 'sl.courseId')
     .join('users as u', 'u.id', 'sm.userId')
-    .leftJoin('schoolDeadlines as d', (join) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
+    [
+      // Pairs that must have a deadline join it: the database can then start from the deadlines.
+      options.withDeadline ? 'join' : 'leftJoin'
+    ]('schoolDeadlines as d', (join: Knex.JoinClause) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', '=', 'sm.userId').andOn('cp.courseId', '=', 'sl.courseId'))
     .leftJoin('certificates as ct', (join) => join.on('ct.userId', '=', 'sm.userId').andOn('ct.courseId', '=', 'sl.courseId').andOnNull('ct.revokedAt'))
     .select(
@@ -159,7 +168,8 @@ export function dueWithin(pairs: Knex.QueryBuilder, now: number, range: { from: 
 }
 
 function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter): Knex.QueryBuilder {
-  let pairs = trainingPairs(db, schoolId, now, cutoffs);
+  const due = filter.status === 'overdue' || filter.status === 'due_soon';
+  let pairs = trainingPairs(db, schoolId, now, cutoffs, { withDeadline: due });
   if (filter.status === 'overdue') pairs = dueWithin(pairs, now, { from: -100_000, to: -1 });
   if (filter.status === 'due_soon') pairs = dueWithin(pairs, now, { from: 0, to: 7 });
   const query = db.from(pairs.as('pairs'));

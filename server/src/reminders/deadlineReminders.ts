@@ -41,10 +41,10 @@ interface DuePair {
 }
 
 /** Members of one school with a deadline reminder due and not yet sent (one statement). */
-async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cutoffs: Awaited<ReturnType<typeof validityCutoffs>>): Promise<DuePair[]> {
+export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cutoffs: Awaited<ReturnType<typeof validityCutoffs>>): Promise<DuePair[]> {
   const today = dayOf(now);
   const query = db
-    .from(dueWithin(trainingPairs(db, schoolId, now, cutoffs), now, { from: -34, to: 7 }).as('pairs'))
+    .from(dueWithin(trainingPairs(db, schoolId, now, cutoffs, { withDeadline: true }), now, { from: -34, to: 7 }).as('pairs'))
     .whereIn('pairs.status', ['due_soon', 'overdue'])
     .where('pairs.due_day', '>=', today - 34)
     .whereNotExists(
