@@ -58,15 +58,14 @@ export function trainingPairs(
   const today = dayOf(now);
   const due = dueDaySql(db);
   const expired = expiredSql(db, cutoffs);
-  const query = db
+  const members = db
     .from('schoolMembers as sm')
     .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOnNull('sl.revokedAt'))
     .join('courses as c', 'c.id', 'sl.courseId')
-    .join('users as u', 'u.id', 'sm.userId')
-    [
-      // Pairs that must have a deadline join it: the database can then start from the deadlines.
-      options.withDeadline ? 'join' : 'leftJoin'
-    ]('schoolDeadlines as d', (join: Knex.JoinClause) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
+    .join('users as u', 'u.id', 'sm.userId');
+  const onDeadline = (join: Knex.JoinClause) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId');
+  // Pairs that must have a deadline join it: the database can then start from the deadlines.
+  const query = (options.withDeadline ? members.join('schoolDeadlines as d', onDeadline) : members.leftJoin('schoolDeadlines as d', onDeadline))
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', '=', 'sm.userId').andOn('cp.courseId', '=', 'sl.courseId'))
     .leftJoin('certificates as ct', (join) => join.on('ct.userId', '=', 'sm.userId').andOn('ct.courseId', '=', 'sl.courseId').andOnNull('ct.revokedAt'))
     .select(
