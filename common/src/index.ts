@@ -19,3 +19,6 @@ export * from './rules/currency.ts';
 export * from './rules/tax.ts';
 export * from './rules/countries.ts';
 export * from './schemas/prices.ts';
+export * from './api/deadlines.ts';
+export * from './schemas/deadlines.ts';
+export * from './rules/days.ts';

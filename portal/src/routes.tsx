@@ -42,6 +42,7 @@ const AdminScene = scene(() => import('./scenes/Admin/AdminScene.tsx'), 'AdminSc
 const AdminCourseScene = scene(() => import('./scenes/Admin/AdminCourseScene.tsx'), 'AdminCourseScene');
 const JoinScene = scene(() => import('./scenes/Join/JoinScene.tsx'), 'JoinScene');
 const VerifyEmailScene = scene(() => import('./scenes/VerifyEmail/VerifyEmailScene.tsx'), 'VerifyEmailScene');
+const UnsubscribeScene = scene(() => import('./scenes/Unsubscribe/UnsubscribeScene.tsx'), 'UnsubscribeScene');
 const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordScene /> },
           { path: '/join', element: <JoinScene /> },
           { path: '/verify-email', element: <VerifyEmailScene /> },
+          { path: '/unsubscribe', element: <UnsubscribeScene /> },
           { path: '/certificate/:certificateNumber', element: <CertificateScene /> },
           { path: '/verify', element: <VerifyScene /> },
           {

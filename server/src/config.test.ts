@@ -76,4 +76,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).credentialSigningKey).toBe(first);
     expect(readFileSync(join(dir, 'credential-signing-key.pem'), 'utf8')).toBe(first);
   });
+
+  it('runs reminders every 60 s by default, and reads REMINDERS_ENABLED and SCHEDULER_INTERVAL_S', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ remindersEnabled: true, schedulerIntervalS: 60 });
+    expect(loadConfig({ DATA_DIR: dataDir(), REMINDERS_ENABLED: 'false', SCHEDULER_INTERVAL_S: '15' })).toMatchObject({
+      remindersEnabled: false,
+      schedulerIntervalS: 15,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SCHEDULER_INTERVAL_S: '0' })).toThrow(/SCHEDULER_INTERVAL_S/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REMINDERS_ENABLED: 'maybe' })).toThrow(/REMINDERS_ENABLED/);
+  });
 });

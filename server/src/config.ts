@@ -51,6 +51,8 @@ const envSchema = z.object({
   INVOICE_SELLER_EMAIL: z.email().optional(),
   INVOICE_PAYMENT_TERMS_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   INVOICE_PAYMENT_DETAILS: z.string().max(1000).optional(),
+  REMINDERS_ENABLED: bool.default(true),
+  SCHEDULER_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export interface Config {
@@ -79,6 +81,10 @@ export interface Config {
   credentialSigningKey: string;
   /** The agency as invoices and receipts name it; `\n` in the address starts a new line. */
   invoiceSeller: { name: string; address: string | null; vatNumber: string | null; email: string; paymentTermsDays: number; paymentDetails: string | null };
+  /** Deadline reminders and the managers' digest (the scheduler runs only when true). */
+  remindersEnabled: boolean;
+  /** How often an instance looks for due scheduled jobs. */
+  schedulerIntervalS: number;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentTermsDays: e.INVOICE_PAYMENT_TERMS_DAYS,
       paymentDetails: e.INVOICE_PAYMENT_DETAILS?.replace(/\\n/g, '\n') ?? null,
     },
+    remindersEnabled: e.REMINDERS_ENABLED,
+    schedulerIntervalS: e.SCHEDULER_INTERVAL_S,
   };
 }
 

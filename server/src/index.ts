@@ -9,6 +9,8 @@ import { migrateLatest } from './db/migrate.ts';
 import { ensureAdmin, seedDemoCatalogue } from './db/seed.ts';
 import { seedDemoLearner } from './db/seedDemoLearner.ts';
 import { pruneExpiredSessions } from './middlewares/session.ts';
+import { reminderJobs } from './reminders/jobs.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -45,6 +47,9 @@ async function main(): Promise<void> {
   ];
   timers.forEach((timer) => timer.unref());
   app.deps.mailer.kick();
+  // Deadline reminders and digests: every instance looks for due jobs; a lease row lets one run each.
+  const scheduler = config.remindersEnabled ? new Scheduler(app.deps, reminderJobs()) : null;
+  scheduler?.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -54,6 +59,7 @@ async function main(): Promise<void> {
     timers.forEach(clearInterval);
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     server.close(async () => {
+      await scheduler?.stop();
       await app.close();
       await database.close();
       logger.info('stopped');

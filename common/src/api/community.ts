@@ -33,6 +33,13 @@ export interface CertificatePublicDto {
   completedAt: string;
   issuedAt: string;
   certificateNumber: string;
+  /**
+   * When the course has a validity period: the day the certificate stops being current
+   * (YYYY-MM-DD). Past it the certificate still verifies (it was true when issued) and reads
+   * "Expired on …". Absent when it never expires.
+   */
+  expiresOn?: string;
+  expired?: boolean;
 }
 
 /** A certificate as an admin sees it (GET /api/admin/certificates, revoke, restore). */

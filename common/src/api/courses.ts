@@ -32,6 +32,8 @@ export interface CourseSummaryDto {
    * sends it; readers fall back to `{GBP: price}` (priceIn), so it is optional in the type.
    */
   prices?: PriceList;
+  /** Months a certificate stays current; absent when it never expires. */
+  validityMonths?: number;
 }
 
 export interface CourseProgressFields {

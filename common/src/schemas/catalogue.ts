@@ -4,6 +4,7 @@ import { parseVimeoInput } from '../rules/vimeo.ts';
 import { parseDurationInput } from '../rules/format.ts';
 import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
 import { priceListSchema } from './prices.ts';
+import { validityMonths } from './deadlines.ts';
 
 export { MAX_PRICE_PENCE };
 /** Twelve hours: longer than any training video, small enough to catch a typo in seconds. */
@@ -33,6 +34,8 @@ export const courseSchema = z.object({
   salesVideoId: optionalText(200),
   /** Price per currency; GBP sets `price` too. */
   prices: priceListSchema.optional(),
+  /** Months a certificate stays current; absent or null: it never expires. */
+  validityMonths: validityMonths.optional(),
 });
 
 /**
@@ -50,6 +53,16 @@ export const courseFormSchema = courseSchema.extend({
     }
     return pence;
   }),
+  // Typed as text: empty means a certificate never expires.
+  validityMonths: z.string().transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const months = validityMonths.safeParse(value.trim());
+    if (!months.success) {
+      ctx.addIssue({ code: 'custom', message: months.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return months.data;
+  }),
 });
 
 /** PUT /api/courses/:id: the same fields, each optional; an omitted field keeps its value. */
@@ -61,6 +74,7 @@ export const courseUpdateSchema = z.object({
   salesVideoId: clearableText(200).optional(),
   /** The whole list: a currency left out is no longer offered. */
   prices: priceListSchema.optional(),
+  validityMonths: validityMonths.optional(),
 });
 
 const vimeoVideo = z

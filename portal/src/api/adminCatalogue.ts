@@ -6,6 +6,8 @@ import { COURSES_KEY, courseKey, DASHBOARD_KEY } from './courses.ts';
 
 /** What the course form sends (price in integer pence). */
 export interface CourseFields {
+  /** Months a certificate stays current; null: never expires. */
+  validityMonths?: number | null;
   title: string;
   description: string;
   price: number;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-export type BadgeTone = 'accent' | 'success' | 'warning' | 'neutral';
+export type BadgeTone = 'accent' | 'success' | 'warning' | 'neutral' | 'danger';
 
 /** A small status label: "45% Complete", "Not Enrolled", "Admin". */
 export const Badge = styled.span<{ $tone?: BadgeTone }>`
@@ -14,7 +14,19 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   line-height: 1.5;
   white-space: nowrap;
   background: ${({ theme, $tone = 'accent' }) =>
-    ({ accent: theme.colors.accentSoft, success: theme.colors.successSoft, warning: theme.colors.warningSoft, neutral: theme.colors.surfaceMuted })[$tone]};
+    ({
+      accent: theme.colors.accentSoft,
+      success: theme.colors.successSoft,
+      warning: theme.colors.warningSoft,
+      neutral: theme.colors.surfaceMuted,
+      danger: theme.colors.dangerSoft,
+    })[$tone]};
   color: ${({ theme, $tone = 'accent' }) =>
-    ({ accent: theme.colors.accentHover, success: theme.colors.success, warning: theme.colors.warning, neutral: theme.colors.textMuted })[$tone]};
+    ({
+      accent: theme.colors.accentHover,
+      success: theme.colors.success,
+      warning: theme.colors.warning,
+      neutral: theme.colors.textMuted,
+      danger: theme.colors.danger,
+    })[$tone]};
 `;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { DashboardCourseDto } from '@atrium/common';
+import type { DashboardCourseDto, MyTrainingDto } from '@atrium/common';
 import { dashboardCardMedia, enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
 import { hoursPhrase } from '@atrium/common/rules/format';
 import { useShownCurrency } from '../api/currency.ts';
@@ -9,13 +9,14 @@ import { ButtonLink } from './Button.tsx';
 import { CourseMedia } from './CourseMedia.tsx';
 import { Icon } from './Icon.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
+import { DueNote } from './DueNote.tsx';
 
 /**
  * A dashboard course card (SPEC §2). Enrolled: progress and Start/Continue. Not enrolled:
  * modules, hours, price and Purchase Course; a free course (price 0) has nothing to purchase,
  * so its card says Free and opens the course page, where Enroll Now enrolls at once.
  */
-export function CourseCard({ course, certificateHref }: { course: DashboardCourseDto; certificateHref?: string }) {
+export function CourseCard({ course, certificateHref, training }: { course: DashboardCourseDto; certificateHref?: string; training?: MyTrainingDto }) {
   const media = dashboardCardMedia(course);
   const titleId = `course-${course.id}-title`;
   return (
@@ -26,6 +27,7 @@ export function CourseCard({ course, certificateHref }: { course: DashboardCours
           <Title id={titleId}>{course.title}</Title>
           {course.isEnrolled ? <Badge $tone={course.progressPercentage === 100 ? 'success' : 'accent'}>{course.progressPercentage}%</Badge> : null}
         </TitleRow>
+        {training ? <DueNote training={training} /> : null}
         <Description>{course.description}</Description>
         {course.isEnrolled ? <EnrolledFooter course={course} certificateHref={certificateHref} /> : <PurchaseFooter course={course} />}
       </Body>

@@ -16,8 +16,11 @@ const parse = bodyParser({
   },
 });
 
-/** Paths that take a body that is not JSON (multipart upload); they parse their own. */
-const NON_JSON_PATHS = new Set(['/api/user/upload-avatar']);
+/**
+ * Paths that take a body that is not JSON (multipart upload; the RFC 8058 one-click unsubscribe,
+ * a form post whose body the route does not read); they parse their own.
+ */
+const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe']);
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];

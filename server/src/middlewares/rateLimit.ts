@@ -20,6 +20,8 @@ const LIMITS = {
   invite: { points: 10, duration: 60 * 60 },
   verifyEmail: { points: 5, duration: 60 * 60 },
   verifyAddress: { points: 300, duration: 60 * 60 },
+  // Unsubscribe tokens are checked per address: mail providers' one-click posts share a few.
+  unsubscribe: { points: 300, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

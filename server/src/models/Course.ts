@@ -13,6 +13,8 @@ export class Course extends Model {
   priceEur!: number | null;
   thumbnail!: string | null;
   salesVideoId!: string | null;
+  /** Months a certificate stays current (null: never expires). */
+  validityMonths!: number | null;
   createdAt!: number;
   updatedAt!: number;
   modules?: Module[];

@@ -10,6 +10,8 @@ export class OutboxMessage extends Model {
   subject!: string;
   text!: string;
   html!: string | null;
+  /** Extra headers as JSON (List-Unsubscribe), or null. */
+  headers!: string | null;
   status!: OutboxStatus;
   attempts!: number;
   lastError!: string | null;

@@ -22,6 +22,7 @@ export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'pr
   Partial<Pick<Course, 'priceUsd' | 'priceEur'>> & {
     totalModules: DbNumber;
     totalDuration: DbNumber;
+    validityMonths?: number | null;
   };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
@@ -56,6 +57,7 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     totalModules: Number(course.totalModules ?? 0),
     totalDuration: Number(course.totalDuration ?? 0),
     prices: pricesOf(course),
+    ...(course.validityMonths ? { validityMonths: Number(course.validityMonths) } : {}),
   };
 }
 

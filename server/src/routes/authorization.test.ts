@@ -7,6 +7,7 @@ import { buildWorld, type World } from '../test/authorizationWorld.ts';
 import { startFakeStripe } from '../test/fakeStripe.ts';
 import type { TestClient } from '../test/client.ts';
 import { createSchool, joinSchool } from '../commands/schools/membership.ts';
+import { unsubscribeToken } from '../services/unsubscribe.ts';
 
 /**
  * Every route of the router's own table × every kind of caller, with the outcome expected in
@@ -212,6 +213,37 @@ const recipes: Record<string, Recipe> = {
   'POST /api/admin/schools/:id/licences/:courseId/restore': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/restore` }),
+  },
+  'GET /api/schools/:id/deadlines': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines` }) },
+  'PUT /api/schools/:id/deadlines/:courseId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: '2099-01-01' } }),
+  },
+  'DELETE /api/schools/:id/deadlines/:courseId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
+  },
+  'GET /api/schools/:id/training-status': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/training-status` }) },
+  'GET /api/admin/schools/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines` }) },
+  'PUT /api/admin/schools/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: '2099-01-01', newStaffDays: 30 } }),
+  },
+  'DELETE /api/admin/schools/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
+  },
+  'GET /api/admin/schools/:id/training-status': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/training-status` }) },
+  'GET /api/user/training': { expect: signedIn, request: () => ({ path: '/api/user/training' }) },
+  'GET /api/admin/scheduler': { expect: adminOnly, request: () => ({ path: '/api/admin/scheduler' }) },
+  // The token is the authority (a mail provider posts with no session): anyone holding the learner's link may use it.
+  'GET /api/unsubscribe': {
+    expect: everyone,
+    request: (w) => ({ path: `/api/unsubscribe?token=${unsubscribeToken({ userId: w.learner.id, category: 'digest' }, ['test-secret-key-one'])}` }),
+  },
+  'POST /api/unsubscribe': {
+    expect: everyone,
+    request: (w) => ({ path: `/api/unsubscribe?token=${unsubscribeToken({ userId: w.learner.id, category: 'reminders' }, ['test-secret-key-one'])}` }),
   },
 };
 

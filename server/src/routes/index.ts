@@ -19,6 +19,8 @@ import { schoolRoutes } from './api/schools/index.ts';
 import { credentialRoutes } from './api/credentials/index.ts';
 import { invoiceRoutes } from './api/invoices/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
+import { deadlineRoutes } from './api/deadlines/index.ts';
+import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -43,5 +45,7 @@ export function buildRoutes(): Routes {
   credentialRoutes(routes);
   invoiceRoutes(routes);
   currencyRoutes(routes);
+  deadlineRoutes(routes);
+  unsubscribeRoutes(routes);
   return routes;
 }

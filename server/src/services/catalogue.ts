@@ -115,6 +115,7 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       salesVideoId: course.salesVideoId,
       totalModules: courseModules.length,
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
+      validityMonths: course.validityMonths,
     };
     const summary = presentCourseSummary(totals);
     courses.set(Number(course.id), {

@@ -7,6 +7,8 @@ import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts
 
 const MAX_ATTEMPTS = 8;
 const LOCK_MS = 60_000;
+const BATCH = 50;
+const DELIVERY_CONCURRENCY = 8;
 
 /**
  * Every mail goes through the `outbox` table first, written in the same transaction as the
@@ -30,17 +32,30 @@ export class Mailer {
    * Renders a template (mail/templates/) for one recipient and adds it to the outbox; pass the
    * transaction the message belongs to.
    */
-  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P): Promise<void> {
+  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P, headers?: Record<string, string>): Promise<void> {
     const { subject, text, html } = await renderMail(template, props);
-    await db('outbox').insert({
-      toAddress: to,
-      subject,
-      text,
-      html,
-      status: 'pending',
-      attempts: 0,
-      createdAt: Date.now(),
-    });
+    await this.queueRendered(db, [{ to, subject, text, html, headers }]);
+  }
+
+  /** Queues mail rendered already (a scheduled run renders a batch, then writes it in one statement). */
+  async queueRendered(
+    db: Db,
+    messages: Array<{ to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined }>,
+  ): Promise<void> {
+    if (!messages.length) return;
+    const createdAt = Date.now();
+    await db('outbox').insert(
+      messages.map(({ to, subject, text, html, headers }) => ({
+        toAddress: to,
+        subject,
+        text,
+        html,
+        headers: headers ? JSON.stringify(headers) : null,
+        status: 'pending',
+        attempts: 0,
+        createdAt,
+      })),
+    );
   }
 
   /**
@@ -64,10 +79,11 @@ export class Mailer {
       return this.flushing;
     }
     const run = async () => {
+      let more: boolean;
       do {
         this.flushAgain = false;
-        await this.deliverPending();
-      } while (this.flushAgain);
+        more = await this.deliverPending();
+      } while (this.flushAgain || more);
     };
     this.flushing = run().finally(() => {
       this.flushing = null;
@@ -75,21 +91,28 @@ export class Mailer {
     return this.flushing;
   }
 
-  private async deliverPending(): Promise<void> {
+  /** Delivers a batch; true when the batch was full and more may be waiting (a scheduled run queues thousands). */
+  private async deliverPending(): Promise<boolean> {
     const pending = await OutboxMessage.query(this.db)
       .where('status', 'pending')
       .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
       .orderBy('id')
-      .limit(50);
-    for (const message of pending) {
-      // Claim the row so a second instance does not send it too.
-      const claimed = await this.db('outbox')
-        .where({ id: message.id, status: 'pending' })
-        .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
-        .update({ lockedUntil: Date.now() + LOCK_MS });
-      if (claimed !== 1) continue;
-      await this.deliver(message);
-    }
+      .limit(BATCH);
+    // A few at a time: each message's claim and its "sent" are commits of their own, and a
+    // database that syncs every commit to disk answers several at once as fast as one.
+    const queue = [...pending];
+    const worker = async () => {
+      for (let message = queue.shift(); message; message = queue.shift()) {
+        // Claim the row so a second instance does not send it too.
+        const claimed = await this.db('outbox')
+          .where({ id: message.id, status: 'pending' })
+          .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
+          .update({ lockedUntil: Date.now() + LOCK_MS });
+        if (claimed === 1) await this.deliver(message);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, worker));
+    return pending.length === BATCH;
   }
 
   private async deliver(message: OutboxMessage): Promise<void> {
@@ -105,6 +128,7 @@ export class Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: JSON.parse(message.headers) as Record<string, string> } : {}),
       });
       await this.db('outbox').where({ id: message.id }).update({ status: 'sent', sentAt: Date.now(), lockedUntil: null });
     } catch (error) {

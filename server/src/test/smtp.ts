@@ -15,6 +15,8 @@ export async function startSmtpCapture() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS for each connection: on a machine without a resolver it costs a timeout per mail.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -47,6 +47,11 @@ export function CertificateBadgeView({ number, state, certificateUrl, onRetry }:
           <Meta>
             Completed <time dateTime={certificate.completedAt}>{formatLongDate(certificate.completedAt)}</time>
           </Meta>
+          {certificate.expired && certificate.expiresOn ? (
+            <Meta part="expiry" data-expired="true">
+              Expired on <time dateTime={certificate.expiresOn}>{formatLongDate(`${certificate.expiresOn}T12:00:00Z`)}</time>
+            </Meta>
+          ) : null}
           <Footer>
             <Number title="Certificate number">{certificate.certificateNumber}</Number>
             <Link href={certificateUrl} target="_blank" rel="noopener" part="link">

@@ -10,6 +10,7 @@ import { ExportButton } from './ExportButton.tsx';
 import { QuickEnroll } from './QuickEnroll.tsx';
 import { SalesPanel } from './SalesPanel.tsx';
 import { SchoolsPanel } from './SchoolsPanel.tsx';
+import { SchedulerPanel } from './SchedulerPanel.tsx';
 import { StudentsPanel } from './StudentsPanel.tsx';
 import { Panel, PanelHeader, ProblemText, Tile, Tiles } from './adminStyles.ts';
 
@@ -73,6 +74,9 @@ export function AdminScene() {
           <SalesPanel />
         </Area>
       </Layout>
+      <Below>
+        <SchedulerPanel />
+      </Below>
     </Container>
   );
 }
@@ -102,4 +106,8 @@ const Area = styled.div<{ $area: string }>`
   & > section {
     height: 100%;
   }
+`;
+
+const Below = styled.div`
+  margin-top: ${({ theme }) => theme.space.lg};
 `;

@@ -19,6 +19,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
+import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
 
@@ -95,6 +96,9 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
           <Members school={school} />
         </div>
       </Layout>
+      <DeadlinesStack>
+        <SchoolDeadlines root={`/api/admin/schools/${school.id}`} />
+      </DeadlinesStack>
     </Container>
   );
 }
@@ -275,4 +279,10 @@ const MemberRow = styled(ItemRow)`
   a {
     font-weight: 600;
   }
+`;
+
+const DeadlinesStack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin-top: ${({ theme }) => theme.space.lg};
 `;

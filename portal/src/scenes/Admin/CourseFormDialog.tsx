@@ -42,6 +42,7 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
     priceEur: course?.prices?.EUR !== undefined ? penceToPounds(course.prices.EUR) : '',
     thumbnail: course?.thumbnail ?? '',
     salesVideoId: course?.salesVideoId ?? '',
+    validityMonths: course?.validityMonths ? String(course.validityMonths) : '',
   }));
   const form = useForm(initial);
   const save = useSaveCourse();
@@ -57,6 +58,8 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         thumbnail: parsed.thumbnail,
         salesVideoId: parsed.salesVideoId,
         prices: priceListOf(parsed),
+        // Sent when set, or to clear one the course had.
+        ...(parsed.validityMonths !== null || course?.validityMonths ? { validityMonths: parsed.validityMonths } : {}),
       };
       save.mutate(
         { id: course?.id ?? null, fields },
@@ -116,6 +119,13 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         hint="The Vimeo id of the preview video on the course card."
         maxLength={200}
         {...form.field('salesVideoId')}
+      />
+      <TextField
+        label="Certificate valid for (months, optional)"
+        inputMode="numeric"
+        placeholder="e.g. 24"
+        hint="Leave empty if a certificate never expires. Past it, learners see Expired and their school sees Renewal due."
+        {...form.field('validityMonths')}
       />
       <Actions>
         <Dialog.Close asChild>

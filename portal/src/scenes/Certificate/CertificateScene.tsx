@@ -16,6 +16,7 @@ import { certificateUrl } from '../../components/certificateUrl.ts';
 import { CredentialActions, SignedNote } from './CredentialActions.tsx';
 import { verifyLink } from './credentialLinks.ts';
 import { QrCode } from './QrCode.tsx';
+import { ExpiryNote } from './ExpiryNote.tsx';
 
 /** /certificate/:certificateNumber: public, printable, verifiable (SPEC §2). */
 export function CertificateScene() {
@@ -61,6 +62,7 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
         <Verified>
           <Icon name="checkCircle" size={20} /> Verified certificate: issued by {brand}
         </Verified>
+        {certificate.expiresOn ? <ExpiryNote expiresOn={certificate.expiresOn} expired={certificate.expired === true} /> : null}
         <ToolbarActions>
           <CredentialActions certificate={certificate} brand={brand} certificateUrl={verifyUrl} />
           <Button onClick={() => window.print()}>

@@ -17,6 +17,7 @@ import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { ContinueLearningCard } from './ContinueLearningCard.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
 import { StatTile } from './StatTile.tsx';
+import { useMyTraining } from '../../api/deadlines.ts';
 
 /** The first enrolled course that is started but not finished (SPEC §2). */
 export function courseToContinue(courses: DashboardCourseDto[]): DashboardCourseDto | undefined {
@@ -139,11 +140,13 @@ function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
   const shown = useDeferredValue(courses.length, Math.min(courses.length, FIRST_CARDS));
   const finished = (course: DashboardCourseDto) => course.isEnrolled && course.progressPercentage === 100;
   const certificateHref = useCertificateLinks(courses.some(finished));
+  const training = useMyTraining();
+  const trainingOf = (courseId: number) => training.data?.find((entry) => entry.courseId === courseId);
   return (
     <Grid>
       {courses.slice(0, shown).map((course) => (
         <li key={course.id}>
-          <CourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} />
+          <CourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} training={trainingOf(course.id)} />
         </li>
       ))}
     </Grid>

@@ -18,6 +18,7 @@ import { EmptyText, Panel, PanelHeader, PanelLead } from '../Admin/adminStyles.t
 import { SchoolDomains } from './SchoolDomains.tsx';
 import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
+import { SchoolDeadlines } from './SchoolDeadlines.tsx';
 
 /** /school: the manager's view of their school; members and people without one get an explanation. */
 export function SchoolScene() {
@@ -101,6 +102,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
       />
       <Stack>
         <LicensedCourses mine={mine} />
+        <SchoolDeadlines root={`/api/schools/${school.id}`} />
         <SchoolMembers schoolId={school.id} />
         <Columns>
           <SchoolInvites schoolId={school.id} />

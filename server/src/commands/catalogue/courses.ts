@@ -25,6 +25,7 @@ export async function updateCourse(deps: CatalogueDeps, courseId: number, input:
     Object.assign(changes, priceColumns(input));
     if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
     if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
+    if (input.validityMonths !== undefined) changes.validityMonths = input.validityMonths;
     if (!(await Course.query(trx).patch(changes).where({ id: courseId }))) throw notFound(COURSE_NOT_FOUND);
     return (await Course.query(trx).findById(courseId))!;
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { Certificate } from '../../../models/Certificate.ts';
 import { presentCertificateListItem, presentCertificatePublic } from '../../../presenters/certificates.ts';
+import { certificateExpiry } from '../../../presenters/certificateExpiry.ts';
 import type { Routes } from '../../define.ts';
 
 const NOT_FOUND = 'Certificate Not Found';
@@ -44,7 +45,7 @@ export function certificateRoutes(routes: Routes): void {
       if (!certificate) throw notFound(NOT_FOUND);
       // Revocation must show quickly, so verifiers always ask again.
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = presentCertificatePublic(certificate);
+      ctx.body = { ...presentCertificatePublic(certificate), ...(await certificateExpiry(ctx.deps, certificate)) };
     },
   });
 }

@@ -46,6 +46,9 @@ describe('staff training register', () => {
       'Percent',
       'Completed on',
       'Certificate number',
+      'Status',
+      'Due by',
+      'Certificate expires',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
@@ -54,6 +57,8 @@ describe('staff training register', () => {
     expect(row.slice(0, 6)).toEqual(['=HYPERLINK("http://evil.test","x")', colleague.user.email, 'Safeguarding Video', 1, 1, 100]);
     expect(row[6]).toBeInstanceOf(Date);
     expect(row[7]).toBe(done.body.certificateNumber);
+    // No deadline for this course, no validity: completed, nothing due, nothing expiring.
+    expect(row.slice(8)).toEqual(['Completed']);
     expect(sheet.getCell(`A${rows.indexOf(row) + 2}`).formula).toBeUndefined();
 
     const stranger = await learner(server);

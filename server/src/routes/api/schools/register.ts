@@ -5,7 +5,8 @@ import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from
 import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
 import { managedSchool } from './access.ts';
-import { schoolProgress, type SchoolProgress } from '../../../queries/schools.ts';
+import { factKey, schoolProgress, type SchoolProgress } from '../../../queries/schools.ts';
+import { registerStatuses, registerStatusCells, type RegisterStatus } from './registerStatus.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Member', width: 28 },
@@ -16,11 +17,14 @@ export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Percent', width: 10 },
   { header: 'Completed on', width: 14, numFmt: 'yyyy-mm-dd' },
   { header: 'Certificate number', width: 26 },
+  { header: 'Status', width: 14 },
+  { header: 'Due by', width: 12 },
+  { header: 'Certificate expires', width: 18 },
 ];
 const BATCH_ROWS = 1000;
 
 /** One row per member and licensed course; text goes in as text (formula-safe, see spreadsheet.ts). */
-export function* registerBatches(progress: SchoolProgress): Generator<SpreadsheetValue[][]> {
+export function* registerBatches(progress: SchoolProgress, statuses: Map<string, RegisterStatus> = new Map()): Generator<SpreadsheetValue[][]> {
   let batch: SpreadsheetValue[][] = [];
   for (const member of progress.members) {
     for (const course of progress.courses) {
@@ -34,6 +38,7 @@ export function* registerBatches(progress: SchoolProgress): Generator<Spreadshee
         facts.progressPercentage,
         facts.completedAt ? new Date(facts.completedAt) : null,
         facts.certificateNumber,
+        ...registerStatusCells(statuses.get(factKey(member.userId, course.courseId))),
       ]);
       if (batch.length >= BATCH_ROWS) {
         yield batch;
@@ -58,15 +63,16 @@ export function schoolRegisterRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
       // A school's staff × its courses fits in memory; the rows are still streamed out in batches.
-      const progress = await schoolProgress(db, school.id);
+      const [progress, statuses] = await Promise.all([schoolProgress(db, school.id), registerStatuses(db, school.id, ctx.deps.clock.now().getTime())]);
       const date = new Date().toISOString().slice(0, 10);
       ctx.set('Content-Disposition', `attachment; filename="staff-training-register-${date}.xlsx"`);
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.type = XLSX_TYPE;
       const log = ctx.state.log;
-      ctx.body = streamSpreadsheet({ sheetName: 'Staff training register', columns: REGISTER_COLUMNS, batches: asAsync(registerBatches(progress)) }, (error) =>
-        log.error({ err: error, schoolId: school.id }, 'training register export failed part-way'),
+      ctx.body = streamSpreadsheet(
+        { sheetName: 'Staff training register', columns: REGISTER_COLUMNS, batches: asAsync(registerBatches(progress, statuses)) },
+        (error) => log.error({ err: error, schoolId: school.id }, 'training register export failed part-way'),
       );
     },
   });

@@ -1,0 +1,84 @@
+/** Where one member stands on one licensed course. */
+export const TRAINING_STATUSES = ['not_started', 'in_progress', 'due_soon', 'overdue', 'completed', 'renewal_due'] as const;
+export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
+
+export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  due_soon: 'Due soon',
+  overdue: 'Overdue',
+  completed: 'Completed',
+  renewal_due: 'Renewal due',
+};
+
+/** A licensed course of a school with its deadline (null fields: none set). Dates are YYYY-MM-DD. */
+export interface CourseDeadlineDto {
+  courseId: number;
+  title: string;
+  completeBy: string | null;
+  newStaffDays: number | null;
+  /** The course's validity in months (null: a certificate never expires). */
+  validityMonths: number | null;
+}
+
+export interface SchoolDeadlinesDto {
+  courses: CourseDeadlineDto[];
+  /** Member × licensed course pairs per status. */
+  counts: Record<TrainingStatus, number>;
+}
+
+/** One row of the status list (paged: X-Total-Count holds the number of rows in all). */
+export interface TrainingStatusRowDto {
+  userId: number;
+  name: string;
+  email: string;
+  courseId: number;
+  courseTitle: string;
+  status: TrainingStatus;
+  /** The member's own deadline (YYYY-MM-DD), or null when the course has none. */
+  dueOn: string | null;
+  completedAt: string | null;
+  certificateNumber: string | null;
+  /** When the certificate stops being current (YYYY-MM-DD), for a course with a validity. */
+  expiresOn: string | null;
+}
+
+/** A scheduled job as the admin sees it. */
+export interface SchedulerJobDto {
+  name: string;
+  nextRunAt: string;
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  lastSuccessAt: string | null;
+  /** Failures in a row since the last success (the back-off grows with it). */
+  failures: number;
+  totalFailures: number;
+  lastError: string | null;
+  /** Mails queued by the last successful run. */
+  lastSent: number;
+  running: boolean;
+}
+
+export interface SchedulerStatusDto {
+  enabled: boolean;
+  intervalSeconds: number;
+  jobs: SchedulerJobDto[];
+}
+
+export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digest'] as const;
+export type UnsubscribeCategory = (typeof UNSUBSCRIBE_CATEGORIES)[number];
+
+export interface UnsubscribeDto {
+  category: UnsubscribeCategory;
+  /** What the category covers, in words for the confirmation page. */
+  description: string;
+  unsubscribed: boolean;
+}
+
+/** The signed-in learner's own status on each course their school licenses (GET /api/user/training). */
+export interface MyTrainingDto {
+  courseId: number;
+  status: TrainingStatus;
+  dueOn: string | null;
+  expiresOn: string | null;
+}

@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  pageSearch,
+  type DeadlineInput,
+  type MyTrainingDto,
+  type SchedulerStatusDto,
+  type SchoolDeadlinesDto,
+  type TrainingStatus,
+  type TrainingStatusRowDto,
+  type UnsubscribeDto,
+} from '@atrium/common';
+import { api, type Page } from './client.ts';
+
+/**
+ * Deadlines and training statuses. `root` is the school's API root: `/api/schools/:id` for its
+ * managers, `/api/admin/schools/:id` for the admin; both answer the same shapes.
+ */
+export const deadlinesKey = (root: string) => [`${root}/deadlines`] as const;
+export const TRAINING_PAGE_SIZE = 25;
+export const MY_TRAINING_KEY = ['/api/user/training'] as const;
+
+export const useSchoolDeadlines = (root: string) => useQuery<SchoolDeadlinesDto>({ queryKey: deadlinesKey(root) });
+
+export interface TrainingFilter {
+  status: TrainingStatus | null;
+  courseId: number | null;
+  page: number;
+}
+
+export function useTrainingStatus(root: string, filter: TrainingFilter) {
+  const search = [
+    filter.status ? `status=${filter.status}` : null,
+    filter.courseId ? `courseId=${filter.courseId}` : null,
+    pageSearch({ limit: TRAINING_PAGE_SIZE, offset: filter.page * TRAINING_PAGE_SIZE }),
+  ]
+    .filter(Boolean)
+    .join('&');
+  return useQuery<Page<TrainingStatusRowDto>>({
+    queryKey: [`${root}/training-status`, filter],
+    queryFn: ({ signal }) => api.getPage<TrainingStatusRowDto>(`${root}/training-status?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Setting or removing a deadline changes the counts and the list: both are read again. */
+function useDeadlineMutation<V>(root: string, call: (variables: V) => Promise<SchoolDeadlinesDto>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(deadlinesKey(root), answer);
+      return queryClient.invalidateQueries({ queryKey: [`${root}/training-status`] });
+    },
+  });
+}
+
+export const useSetDeadline = (root: string) =>
+  useDeadlineMutation(root, ({ courseId, input }: { courseId: number; input: DeadlineInput }) =>
+    api.put<SchoolDeadlinesDto>(`${root}/deadlines/${courseId}`, input),
+  );
+
+export const useClearDeadline = (root: string) =>
+  useDeadlineMutation(root, (courseId: number) => api.delete<SchoolDeadlinesDto>(`${root}/deadlines/${courseId}`));
+
+export const useMyTraining = (enabled = true) => useQuery<MyTrainingDto[]>({ queryKey: MY_TRAINING_KEY, enabled });
+
+export const useSchedulerStatus = () => useQuery<SchedulerStatusDto>({ queryKey: ['/api/admin/scheduler'] });
+
+const unsubscribePath = (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+
+export const useUnsubscribeInfo = (token: string) => useQuery<UnsubscribeDto>({ queryKey: [unsubscribePath(token)], enabled: token !== '', retry: false });
+
+export function useUnsubscribe(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<UnsubscribeDto>(unsubscribePath(token)),
+    onSuccess: (answer) => queryClient.setQueryData([unsubscribePath(token)], answer),
+  });
+}

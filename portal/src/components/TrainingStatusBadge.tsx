@@ -1,0 +1,29 @@
+import { formatDueDate, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
+import { Badge, type BadgeTone } from './Badge.tsx';
+
+export const TRAINING_STATUS_TONES: Record<TrainingStatus, BadgeTone> = {
+  not_started: 'neutral',
+  in_progress: 'accent',
+  due_soon: 'warning',
+  overdue: 'danger',
+  completed: 'success',
+  renewal_due: 'warning',
+};
+
+/** A member's status on a course, as a label: "Overdue", "Due soon"… */
+export function TrainingStatusBadge({ status }: { status: TrainingStatus }) {
+  return <Badge $tone={TRAINING_STATUS_TONES[status]}>{TRAINING_STATUS_LABELS[status]}</Badge>;
+}
+
+/**
+ * What a learner reads on their course card: "Due 3 March", "Overdue since 3 March",
+ * "Renewal due"; null when there is nothing to say (no deadline, or completed and current).
+ */
+export function dueLine(training: { status: TrainingStatus; dueOn: string | null; expiresOn: string | null }, now = new Date()): string | null {
+  const year = now.getUTCFullYear();
+  if (training.status === 'renewal_due') return training.expiresOn ? `Expired on ${formatDueDate(training.expiresOn, year)}: renewal due` : 'Renewal due';
+  if (training.status === 'completed') return training.expiresOn ? `Certificate valid until ${formatDueDate(training.expiresOn, year)}` : null;
+  if (!training.dueOn) return null;
+  if (training.status === 'overdue') return `Overdue: was due ${formatDueDate(training.dueOn, year)}`;
+  return `Due ${formatDueDate(training.dueOn, year)}`;
+}

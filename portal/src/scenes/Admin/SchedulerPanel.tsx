@@ -1,0 +1,82 @@
+import styled from 'styled-components';
+import type { SchedulerJobDto } from '@atrium/common';
+import { useSchedulerStatus } from '../../api/deadlines.ts';
+import { errorText } from '../../api/client.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Skeleton } from '../../components/Loading.tsx';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from './adminStyles.ts';
+
+const JOB_NAMES: Record<string, string> = {
+  'deadline-reminders': 'Deadline and expiry reminders',
+  'school-digest': "Managers' weekly digest",
+};
+
+const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'never');
+
+/** The scheduled jobs: last run, next run, failures; a failing job shows its last error. */
+export function SchedulerPanel() {
+  const status = useSchedulerStatus();
+  return (
+    <Panel aria-labelledby="scheduler-title">
+      <PanelHeader>
+        <h2 id="scheduler-title">Reminders and scheduled jobs</h2>
+        <Button size="sm" variant="ghost" onClick={() => void status.refetch()} disabled={status.isFetching}>
+          {status.isFetching ? 'Refreshing…' : 'Refresh'}
+        </Button>
+      </PanelHeader>
+      {status.isPending ? (
+        <Skeleton $height="5rem" aria-label="Loading the jobs" />
+      ) : status.isError ? (
+        <ProblemText role="alert">The jobs could not be loaded ({errorText(status.error, 'please try again')}).</ProblemText>
+      ) : (
+        <>
+          <PanelLead>
+            {status.data.enabled
+              ? `Every instance looks for due jobs every ${status.data.intervalSeconds} seconds; one runs each job at a time.`
+              : 'Reminders are turned off on this server (REMINDERS_ENABLED=false): no reminder or digest is sent.'}
+          </PanelLead>
+          {status.data.jobs.length === 0 ? (
+            <EmptyText>No job has run yet.</EmptyText>
+          ) : (
+            <RowList>
+              {status.data.jobs.map((job) => (
+                <JobRow key={job.name} job={job} />
+              ))}
+            </RowList>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function JobRow({ job }: { job: SchedulerJobDto }) {
+  return (
+    <Row>
+      <div>
+        <strong>{JOB_NAMES[job.name] ?? job.name}</strong>{' '}
+        {job.running ? (
+          <Badge $tone="accent">Running</Badge>
+        ) : job.failures > 0 ? (
+          <Badge $tone="danger">Failing ({job.failures} in a row)</Badge>
+        ) : (
+          <Badge $tone="success">OK</Badge>
+        )}
+      </div>
+      <Muted>
+        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {job.lastSent}{' '}
+        {job.lastSent === 1 ? 'e-mail' : 'e-mails'} last run · {job.totalFailures} failures in all
+      </Muted>
+      {job.lastError ? <ProblemText>Last error: {job.lastError}</ProblemText> : null}
+    </Row>
+  );
+}
+
+const Row = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => theme.space.sm} 0;
+  overflow-wrap: anywhere;
+`;

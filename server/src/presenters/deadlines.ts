@@ -1,0 +1,43 @@
+import { isoDay, type SchedulerJobDto, type TrainingStatusRowDto } from '@atrium/common';
+import { toIso } from '../db/knex.ts';
+import { displayName } from '../models/User.ts';
+import { expiresOn, type TrainingStatusRow } from '../queries/trainingStatus.ts';
+
+export const presentTrainingStatus = (row: TrainingStatusRow): TrainingStatusRowDto => ({
+  userId: row.userId,
+  name: displayName(row),
+  email: row.email,
+  courseId: row.courseId,
+  courseTitle: row.courseTitle,
+  status: row.status,
+  dueOn: row.dueDay === null ? null : isoDay(row.dueDay),
+  completedAt: toIso(row.completedAt),
+  certificateNumber: row.certificateNumber,
+  expiresOn: expiresOn(row),
+});
+
+export interface SchedulerJobRow {
+  name: string;
+  nextRunAt: number | string;
+  leaseUntil: number | string | null;
+  lastStartedAt: number | string | null;
+  lastFinishedAt: number | string | null;
+  lastSuccessAt: number | string | null;
+  failures: number | string;
+  totalFailures: number | string;
+  lastError: string | null;
+  lastSent: number | string;
+}
+
+export const presentSchedulerJob = (row: SchedulerJobRow, now: number): SchedulerJobDto => ({
+  name: row.name,
+  nextRunAt: toIso(row.nextRunAt)!,
+  lastStartedAt: toIso(row.lastStartedAt),
+  lastFinishedAt: toIso(row.lastFinishedAt),
+  lastSuccessAt: toIso(row.lastSuccessAt),
+  failures: Number(row.failures),
+  totalFailures: Number(row.totalFailures),
+  lastError: row.lastError,
+  lastSent: Number(row.lastSent),
+  running: row.leaseUntil !== null && Number(row.leaseUntil) > now,
+});

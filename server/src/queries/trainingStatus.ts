@@ -1,0 +1,235 @@
+import { addMonths, DAY_MS, dayOf, isoDay, TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
+import type { Knex } from 'knex';
+import { dialectOf, type Db } from '../db/knex.ts';
+
+// Every member × licensed course of a school with its status, computed by the database in one
+// statement whatever the number of members: the counts, the paged list and the register read
+// the same derived table.
+
+export interface ValidityCutoff {
+  courseId: number;
+  validityMonths: number;
+  /** A certificate issued before this instant has expired. */
+  issuedBefore: number;
+}
+
+/** Per course with a validity: the issue instant before which a certificate has expired today. */
+export async function validityCutoffs(db: Db, now: number): Promise<ValidityCutoff[]> {
+  const rows: Array<{ id: number; validityMonths: number }> = await db('courses').whereNotNull('validityMonths').select('id', 'validityMonths');
+  return rows.map((row) => ({
+    courseId: Number(row.id),
+    validityMonths: Number(row.validityMonths),
+    issuedBefore: addMonths(now, -Number(row.validityMonths)),
+  }));
+}
+
+const greatest = (db: Db, a: string, b: string) => (dialectOf(db) === 'mysql' ? `greatest(${a}, ${b})` : `max(${a}, ${b})`);
+
+/** The member's own due day: the school's date, or N days from joining for one who joined late. */
+export function dueDaySql(db: Db): string {
+  const joinDay = '((sm.joined_at - sm.joined_at % 86400000) / 86400000)';
+  return `(case when d.id is null then null
+    when d.new_staff_days is null then d.complete_by_day
+    when d.complete_by_day is null then ${joinDay} + d.new_staff_days
+    else ${greatest(db, 'd.complete_by_day', `${joinDay} + d.new_staff_days`)} end)`;
+}
+
+function expiredSql(db: Db, cutoffs: ValidityCutoff[]): Knex.Raw {
+  if (!cutoffs.length) return db.raw('0 = 1');
+  const cases = cutoffs.map(() => 'when ? then ?').join(' ');
+  return db.raw(
+    `ct.issued_at < (case ct.course_id ${cases} else 0 end)`,
+    cutoffs.flatMap((c) => [c.courseId, c.issuedBefore]),
+  );
+}
+
+/**
+ * The pairs of one school (or every school when `schoolId` is null) with the columns the
+ * status needs, `status` and `due_day` among them. Column names are the database's own
+ * (snake_case), since the outer queries select from it as a derived table.
+ */
+export function trainingPairs(
+  db: Db,
+  schoolId: number | null,
+  now: number,
+  cutoffs: ValidityCutoff[],
+  options: { withDeadline?: boolean } = {},
+): Knex.QueryBuilder {
+  const today = dayOf(now);
+  const due = dueDaySql(db);
+  const expired = expiredSql(db, cutoffs);
+  const members = db
+    .from('schoolMembers as sm')
+    .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOnNull('sl.revokedAt'))
+    .join('courses as c', 'c.id', 'sl.courseId')
+    .join('users as u', 'u.id', 'sm.userId');
+  const onDeadline = (join: Knex.JoinClause) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId');
+  // Pairs that must have a deadline join it: the database can then start from the deadlines.
+  const query = (options.withDeadline ? members.join('schoolDeadlines as d', onDeadline) : members.leftJoin('schoolDeadlines as d', onDeadline))
+    .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', '=', 'sm.userId').andOn('cp.courseId', '=', 'sl.courseId'))
+    .leftJoin('certificates as ct', (join) => join.on('ct.userId', '=', 'sm.userId').andOn('ct.courseId', '=', 'sl.courseId').andOnNull('ct.revokedAt'))
+    .select(
+      'sm.schoolId as school_id',
+      'sm.userId as user_id',
+      'sm.role as role',
+      'u.email as email',
+      'u.firstName as first_name',
+      'u.lastName as last_name',
+      'c.id as course_id',
+      'c.title as course_title',
+      'c.validityMonths as validity_months',
+      'ct.certificateNumber as certificate_number',
+      'ct.completedAt as completed_at',
+      'ct.issuedAt as issued_at',
+      db.raw(`${due} as due_day`),
+      db.raw(
+        `(case when ct.id is not null and ${expired.toQuery()} then 'renewal_due'
+          when ct.id is not null then 'completed'
+          when ${due} < ? then 'overdue'
+          when ${due} <= ? then 'due_soon'
+          when cp.completed_modules > 0 or cp.watched_seconds > 0 then 'in_progress'
+          else 'not_started' end) as status`,
+        [today, today + 7],
+      ),
+    );
+  return schoolId === null ? query : query.where('sm.schoolId', schoolId);
+}
+
+export interface TrainingStatusRow {
+  userId: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  courseId: number;
+  courseTitle: string;
+  validityMonths: number | null;
+  status: TrainingStatus;
+  dueDay: number | null;
+  completedAt: number | null;
+  issuedAt: number | null;
+  certificateNumber: string | null;
+}
+
+// The derived table's columns come back camel-cased by knex's mapping.
+interface RawPair {
+  userId: number | string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  courseId: number | string;
+  courseTitle: string;
+  validityMonths: number | string | null;
+  status: TrainingStatus;
+  dueDay: number | string | null;
+  completedAt: number | string | null;
+  issuedAt: number | string | null;
+  certificateNumber: string | null;
+}
+
+const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+function toRow(raw: RawPair): TrainingStatusRow {
+  return {
+    userId: Number(raw.userId),
+    email: raw.email,
+    firstName: raw.firstName,
+    lastName: raw.lastName,
+    courseId: Number(raw.courseId),
+    courseTitle: raw.courseTitle,
+    validityMonths: num(raw.validityMonths),
+    status: raw.status,
+    dueDay: num(raw.dueDay),
+    completedAt: num(raw.completedAt),
+    issuedAt: num(raw.issuedAt),
+    certificateNumber: raw.certificateNumber,
+  };
+}
+
+export interface StatusFilter {
+  status?: TrainingStatus | undefined;
+  courseId?: number | undefined;
+  userId?: number | undefined;
+}
+
+/**
+ * Narrows the pairs, before their statuses are computed, to those that can be due soon or
+ * overdue (`daysBefore`..`daysAfter` around today): a deadline, no current certificate, and a
+ * date in range, or a days-from-joining rule (whose date depends on the member). Deadlines are
+ * spread over the year, so this keeps the reminder pass and the overdue list proportional to
+ * what is actually due, not to the school's size.
+ */
+export function dueWithin(pairs: Knex.QueryBuilder, now: number, range: { from: number; to: number }): Knex.QueryBuilder {
+  const today = dayOf(now);
+  return pairs
+    .whereNotNull('d.id')
+    .whereNull('ct.id')
+    .where((w) => w.whereNotNull('d.newStaffDays').orWhereBetween('d.completeByDay', [today + range.from, today + range.to]));
+}
+
+function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter): Knex.QueryBuilder {
+  const due = filter.status === 'overdue' || filter.status === 'due_soon';
+  let pairs = trainingPairs(db, schoolId, now, cutoffs, { withDeadline: due });
+  if (filter.status === 'overdue') pairs = dueWithin(pairs, now, { from: -100_000, to: -1 });
+  if (filter.status === 'due_soon') pairs = dueWithin(pairs, now, { from: 0, to: 7 });
+  const query = db.from(pairs.as('pairs'));
+  if (filter.status) query.where('pairs.status', filter.status);
+  if (filter.courseId) query.where('pairs.course_id', filter.courseId);
+  if (filter.userId) query.where('pairs.user_id', filter.userId);
+  return query;
+}
+
+/** How many pairs of the school are in each status (every status present, zero or not). */
+export async function statusCounts(db: Db, schoolId: number, now: number): Promise<Record<TrainingStatus, number>> {
+  const cutoffs = await validityCutoffs(db, now);
+  const rows: Array<{ status: TrainingStatus; n: number | string }> = await db
+    .from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'))
+    .select('pairs.status')
+    .count({ n: '*' })
+    .groupBy('pairs.status');
+  const counts = Object.fromEntries(TRAINING_STATUSES.map((status) => [status, 0])) as Record<TrainingStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** One page of the school's pairs, by member name then course title, and how many match in all. */
+export async function statusPage(
+  db: Db,
+  schoolId: number,
+  now: number,
+  filter: StatusFilter & { limit: number; offset: number },
+): Promise<{ rows: TrainingStatusRow[]; total: number }> {
+  const cutoffs = await validityCutoffs(db, now);
+  const [countRow, rows] = await Promise.all([
+    filtered(db, schoolId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+    filtered(db, schoolId, now, cutoffs, filter)
+      .select('pairs.*')
+      .orderBy([
+        { column: 'pairs.last_name' },
+        { column: 'pairs.first_name' },
+        { column: 'pairs.user_id' },
+        { column: 'pairs.course_title' },
+        { column: 'pairs.course_id' },
+      ])
+      .limit(filter.limit)
+      .offset(filter.offset) as Promise<RawPair[]>,
+  ]);
+  return { rows: rows.map(toRow), total: Number(countRow?.n ?? 0) };
+}
+
+/** Every pair of the school (the register), in the same order as the list. */
+export async function allStatuses(db: Db, schoolId: number, now: number): Promise<TrainingStatusRow[]> {
+  const cutoffs = await validityCutoffs(db, now);
+  const rows = (await db
+    .from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'))
+    .select('pairs.*')
+    .orderBy([{ column: 'pairs.last_name' }, { column: 'pairs.first_name' }, { column: 'pairs.user_id' }, { column: 'pairs.course_title' }])) as RawPair[];
+  return rows.map(toRow);
+}
+
+/** When a certificate stops being current, for a course with a validity. */
+export function expiresOn(row: { issuedAt: number | null; validityMonths: number | null }): string | null {
+  if (row.issuedAt === null || row.validityMonths === null) return null;
+  return isoDay(dayOf(addMonths(row.issuedAt, row.validityMonths)));
+}
+
+export { DAY_MS };

@@ -1,0 +1,181 @@
+import { dayOf, isoDay } from '@atrium/common';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex.ts';
+import { deadlineReminderMail, type DeadlineReminderKind } from '../mail/templates/deadlineReminder.tsx';
+import { certificateExpiryMail } from '../mail/templates/certificateExpiry.tsx';
+import { dueWithin, expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
+import { unsubscribeLinks } from '../services/unsubscribe.ts';
+import type { JobContext } from '../scheduler/scheduler.ts';
+import { sendReminders, type ReminderMail } from './send.ts';
+import { addMonths, DAY_MS } from '@atrium/common';
+
+/**
+ * The reminder a member is due for, by days past their deadline: 7 days before (from the 7th
+ * day before until the day before), on the day (caught up within the week if the server was
+ * down), then one a week while overdue, four at most (days 7–34).
+ */
+export function reminderKind(daysPast: number): string | null {
+  if (daysPast < -7 || daysPast > 34) return null;
+  if (daysPast < 0) return 'due_soon';
+  if (daysPast < 7) return 'due_today';
+  return `overdue_${Math.floor(daysPast / 7)}`;
+}
+
+/** The same rule in SQL over the pairs' `due_day`, for the anti-join on reminders already sent. */
+function kindSql(today: number): string {
+  const d = `(${today} - pairs.due_day)`;
+  return `(case when ${d} < 0 then 'due_soon' when ${d} < 7 then 'due_today' when ${d} < 14 then 'overdue_1'
+    when ${d} < 21 then 'overdue_2' when ${d} < 28 then 'overdue_3' else 'overdue_4' end)`;
+}
+
+const notUnsubscribed = (db: Db, category: string, userColumn: string) => (query: Knex.QueryBuilder) =>
+  query.whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = ??', [userColumn]).where('un.category', category));
+
+interface DuePair {
+  userId: number;
+  email: string;
+  firstName: string | null;
+  courseId: number;
+  courseTitle: string;
+  dueDay: number;
+}
+
+/** Members of one school with a deadline reminder due and not yet sent (one statement). */
+export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cutoffs: Awaited<ReturnType<typeof validityCutoffs>>): Promise<DuePair[]> {
+  const today = dayOf(now);
+  const query = db
+    .from(dueWithin(trainingPairs(db, schoolId, now, cutoffs, { withDeadline: true }), now, { from: -34, to: 7 }).as('pairs'))
+    .whereIn('pairs.status', ['due_soon', 'overdue'])
+    .where('pairs.due_day', '>=', today - 34)
+    .whereNotExists(
+      db('remindersSent as r')
+        .select(db.raw('1'))
+        .whereRaw('r.user_id = pairs.user_id and r.course_id = pairs.course_id and r.due_day = pairs.due_day')
+        .whereRaw(`r.kind = ${kindSql(today)}`),
+    )
+    .select('pairs.user_id', 'pairs.email', 'pairs.first_name', 'pairs.course_id', 'pairs.course_title', 'pairs.due_day')
+    .orderBy(['pairs.user_id', 'pairs.course_id']);
+  notUnsubscribed(db, 'reminders', 'pairs.user_id')(query);
+  const rows: Array<Record<keyof DuePair, number | string | null>> = await query;
+  return rows.map((row) => ({
+    userId: Number(row.userId),
+    email: String(row.email),
+    firstName: row.firstName as string | null,
+    courseId: Number(row.courseId),
+    courseTitle: String(row.courseTitle),
+    dueDay: Number(row.dueDay),
+  }));
+}
+
+/** Deadline reminders for every school, a school at a time; the lease is renewed between schools. */
+export async function runDeadlineReminders({ deps, now, renewLease }: JobContext): Promise<{ sent: number }> {
+  const { db, config } = deps;
+  const today = dayOf(now);
+  const brand = { brandName: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  const cutoffs = await validityCutoffs(db, now);
+  const schools: Array<{ id: number; name: string }> = await db('schools')
+    .whereExists(db('schoolDeadlines as d').select(db.raw('1')).whereRaw('d.school_id = schools.id'))
+    .select('id', 'name')
+    .orderBy('id');
+  let sent = 0;
+  for (const school of schools) {
+    const pairs = await dueDeadlinePairs(db, Number(school.id), now, cutoffs);
+    const reminders = pairs.map((pair): ReminderMail<never> => {
+      const kind = reminderKind(today - pair.dueDay)!;
+      const links = unsubscribeLinks(config.publicUrl, { userId: pair.userId, category: 'reminders' }, config.sessionKeys);
+      return {
+        userId: pair.userId,
+        courseId: pair.courseId,
+        kind,
+        dueDay: pair.dueDay,
+        to: pair.email,
+        template: deadlineReminderMail as never,
+        props: {
+          brand,
+          firstName: pair.firstName,
+          schoolName: school.name,
+          courseTitle: pair.courseTitle,
+          kind: kind.split('_')[0] === 'overdue' ? 'overdue' : (kind as DeadlineReminderKind),
+          dueOn: isoDay(pair.dueDay),
+          daysLeft: pair.dueDay - today,
+          courseUrl: `${config.publicUrl}/courses/${pair.courseId}`,
+          unsubscribeUrl: links.pageUrl,
+        } as never,
+        personal: ['firstName', 'unsubscribeUrl'],
+        headers: links.headers,
+      };
+    });
+    sent += await sendReminders(deps, now, reminders);
+    await renewLease();
+  }
+  sent += await runExpiryReminders(deps, now);
+  return { sent };
+}
+
+/**
+ * 30 days before a certificate expires (until the day it does), its holder is reminded once.
+ * Per course with a validity: the certificates issued in the window's range (a day of slack
+ * either side for month ends), not reminded since they were issued; the exact expiry day is
+ * then checked here.
+ */
+async function runExpiryReminders(deps: JobContext['deps'], now: number): Promise<number> {
+  const { db, config } = deps;
+  const today = dayOf(now);
+  const brand = { brandName: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  const courses: Array<{ id: number; validityMonths: number }> = await db('courses').whereNotNull('validityMonths').select('id', 'validityMonths');
+  let sent = 0;
+  for (const course of courses) {
+    const months = Number(course.validityMonths);
+    const query = db('certificates as ct')
+      .join('users as u', 'u.id', 'ct.userId')
+      .where('ct.courseId', course.id)
+      .whereNull('ct.revokedAt')
+      .where('ct.issuedAt', '>=', addMonths(today * DAY_MS, -months) - DAY_MS)
+      .where('ct.issuedAt', '<', addMonths((today + 31) * DAY_MS, -months) + DAY_MS)
+      .whereNotExists(
+        db('remindersSent as r')
+          .select(db.raw('1'))
+          .whereRaw('r.user_id = ct.user_id and r.course_id = ct.course_id and r.created_at >= ct.issued_at')
+          .where('r.kind', 'expiry_30'),
+      )
+      .select('ct.userId', 'ct.courseId', 'ct.courseName', 'ct.certificateNumber', 'ct.issuedAt', 'u.email', 'u.firstName');
+    notUnsubscribed(db, 'reminders', 'ct.user_id')(query);
+    const rows: Array<{
+      userId: number;
+      courseId: number;
+      courseName: string;
+      certificateNumber: string;
+      issuedAt: number;
+      email: string;
+      firstName: string | null;
+    }> = await query;
+    const reminders: Array<ReminderMail<never>> = [];
+    for (const row of rows) {
+      const expires = expiresOn({ issuedAt: Number(row.issuedAt), validityMonths: months })!;
+      const expiryDay = dayOf(Date.parse(`${expires}T00:00:00Z`));
+      if (expiryDay < today || expiryDay > today + 30) continue;
+      const links = unsubscribeLinks(config.publicUrl, { userId: Number(row.userId), category: 'reminders' }, config.sessionKeys);
+      reminders.push({
+        userId: Number(row.userId),
+        courseId: Number(row.courseId),
+        kind: 'expiry_30',
+        dueDay: expiryDay,
+        to: row.email,
+        template: certificateExpiryMail as never,
+        props: {
+          brand,
+          firstName: row.firstName,
+          courseTitle: row.courseName,
+          certificateNumber: row.certificateNumber,
+          expiresOn: expires,
+          courseUrl: `${config.publicUrl}/courses/${row.courseId}`,
+          unsubscribeUrl: links.pageUrl,
+        } as never,
+        personal: ['firstName', 'certificateNumber', 'unsubscribeUrl'],
+        headers: links.headers,
+      });
+    }
+    sent += await sendReminders(deps, now, reminders);
+  }
+  return sent;
+}

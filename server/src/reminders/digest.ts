@@ -1,0 +1,96 @@
+import { dayOf, isoDay, DAY_MS } from '@atrium/common';
+import { displayName } from '../models/User.ts';
+import { schoolDigestMail, type DigestLine } from '../mail/templates/schoolDigest.tsx';
+import { statusPage } from '../queries/trainingStatus.ts';
+import { unsubscribeLinks } from '../services/unsubscribe.ts';
+import type { JobContext } from '../scheduler/scheduler.ts';
+import { sendReminders, type ReminderMail } from './send.ts';
+
+const LISTED = 25;
+
+/** The Monday (UTC) of the week a day falls in: 1970-01-01 was a Thursday. */
+export const weekStartDay = (day: number) => day - ((day + 3) % 7);
+
+/**
+ * Once a week, one e-mail per school to each of its managers: who completed a course in the
+ * last 7 days and who is overdue, with a link to /school. Schools with no deadline and no
+ * completion that week get none. The week's Monday is the reminder key, so a manager gets one
+ * per week whatever the number of runs or instances.
+ */
+export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Promise<{ sent: number }> {
+  const { db, config } = deps;
+  const week = weekStartDay(dayOf(now));
+  const since = now - 7 * DAY_MS;
+  const brand = { brandName: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail };
+  const managers: Array<{ schoolId: number; schoolName: string; userId: number; email: string; firstName: string | null }> = await db('schoolMembers as sm')
+    .join('schools as s', 's.id', 'sm.schoolId')
+    .join('users as u', 'u.id', 'sm.userId')
+    .where('sm.role', 'manager')
+    .whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = sm.user_id').where('un.category', 'digest'))
+    .whereNotExists(
+      db('remindersSent as r').select(db.raw('1')).whereRaw('r.user_id = sm.user_id').where({ 'r.courseId': 0, 'r.kind': 'digest', 'r.dueDay': week }),
+    )
+    .select('sm.schoolId', 's.name as schoolName', 'sm.userId', 'u.email', 'u.firstName')
+    .orderBy(['sm.schoolId', 'sm.userId']);
+  const bySchool = new Map<number, typeof managers>();
+  for (const manager of managers) {
+    const list = bySchool.get(Number(manager.schoolId)) ?? [];
+    list.push(manager);
+    bySchool.set(Number(manager.schoolId), list);
+  }
+
+  let sent = 0;
+  for (const [schoolId, recipients] of bySchool) {
+    const finishedQuery = db('certificates as ct')
+      .join('schoolMembers as sm', 'sm.userId', 'ct.userId')
+      .join('users as u', 'u.id', 'ct.userId')
+      .where('sm.schoolId', schoolId)
+      .whereNull('ct.revokedAt')
+      .where('ct.completedAt', '>=', since)
+      .where('ct.completedAt', '<=', now);
+    const [finishedRows, finishedCount, overdue, hasDeadline] = await Promise.all([
+      finishedQuery
+        .clone()
+        .select('u.email', 'u.firstName', 'u.lastName', 'ct.courseName', 'ct.completedAt')
+        .orderBy('ct.completedAt', 'desc')
+        .limit(LISTED) as Promise<Array<{ email: string; firstName: string | null; lastName: string | null; courseName: string; completedAt: number }>>,
+      finishedQuery.clone().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+      statusPage(db, schoolId, now, { status: 'overdue', limit: LISTED, offset: 0 }),
+      db('schoolDeadlines').where({ schoolId }).first('id'),
+    ]);
+    const finished: DigestLine[] = finishedRows.map((row) => ({
+      name: displayName(row),
+      courseTitle: row.courseName,
+      date: isoDay(dayOf(Number(row.completedAt))),
+    }));
+    const overdueLines: DigestLine[] = overdue.rows.map((row) => ({ name: displayName(row), courseTitle: row.courseTitle, date: isoDay(row.dueDay!) }));
+    if (!hasDeadline && !finished.length) continue;
+    const reminders = recipients.map((manager): ReminderMail<never> => {
+      const links = unsubscribeLinks(config.publicUrl, { userId: Number(manager.userId), category: 'digest' }, config.sessionKeys);
+      return {
+        userId: Number(manager.userId),
+        courseId: 0,
+        kind: 'digest',
+        dueDay: week,
+        to: manager.email,
+        template: schoolDigestMail as never,
+        props: {
+          brand,
+          firstName: manager.firstName,
+          schoolName: manager.schoolName,
+          finished,
+          overdue: overdueLines,
+          moreFinished: Number(finishedCount?.n ?? 0) - finished.length,
+          moreOverdue: overdue.total - overdueLines.length,
+          schoolUrl: `${config.publicUrl}/school`,
+          unsubscribeUrl: links.pageUrl,
+        } as never,
+        personal: ['firstName', 'unsubscribeUrl'],
+        headers: links.headers,
+      };
+    });
+    sent += await sendReminders(deps, now, reminders);
+    await renewLease();
+  }
+  return { sent };
+}

@@ -1,0 +1,15 @@
+import type { ScheduledJob } from '../scheduler/scheduler.ts';
+import { runDeadlineReminders } from './deadlineReminders.ts';
+import { runSchoolDigest } from './digest.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The jobs the server runs. Each is due hourly; the reminders' keys (a deadline's day, a
+ * certificate's expiry, the digest's week) decide what is actually sent, so a missed hour
+ * or a restart only delays mail and a repeated run sends nothing twice.
+ */
+export const reminderJobs = (): ScheduledJob[] => [
+  { name: 'deadline-reminders', intervalMs: HOUR_MS, run: runDeadlineReminders },
+  { name: 'school-digest', intervalMs: HOUR_MS, run: runSchoolDigest },
+];

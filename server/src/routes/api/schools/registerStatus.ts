@@ -1,0 +1,26 @@
+import { isoDay, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
+import type { Db } from '../../../db/knex.ts';
+import { factKey } from '../../../queries/schools.ts';
+import { allStatuses, expiresOn } from '../../../queries/trainingStatus.ts';
+import type { SpreadsheetValue } from '../../../services/spreadsheet.ts';
+
+/** The register's deadline columns for one member and course. */
+export interface RegisterStatus {
+  status: TrainingStatus;
+  dueOn: string | null;
+  expiresOn: string | null;
+}
+
+/** Every member × course status of the school, one statement, keyed like the register's facts. */
+export async function registerStatuses(db: Db, schoolId: number, now: number): Promise<Map<string, RegisterStatus>> {
+  const rows = await allStatuses(db, schoolId, now);
+  return new Map(
+    rows.map((row) => [
+      factKey(row.userId, row.courseId),
+      { status: row.status, dueOn: row.dueDay === null ? null : isoDay(row.dueDay), expiresOn: expiresOn(row) },
+    ]),
+  );
+}
+
+export const registerStatusCells = (status: RegisterStatus | undefined): SpreadsheetValue[] =>
+  status ? [TRAINING_STATUS_LABELS[status.status], status.dueOn, status.expiresOn] : [null, null, null];
