@@ -14,3 +14,4 @@ export * from './api/schools.ts';
 export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
 export * from './rules/orders.ts';
+export * from './api/signIn.ts';

@@ -20,6 +20,7 @@ import { createPasswordHasher, type PasswordHasher } from './services/passwords.
 import { staticFiles } from './middlewares/staticFiles.ts';
 import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { createStripeProvider, type PaymentProvider } from './services/payments.ts';
+import { SignInClients } from './services/signIn/oidcClients.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -69,6 +70,7 @@ export function createApp(options: CreateAppOptions): App {
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
+    signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
   };
 
   const app = new Koa<AppState, AppContextExtensions>({ keys: config.sessionKeys, proxy: config.trustProxy }) as App;

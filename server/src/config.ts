@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { signInProvidersFromEnv, type SignInProviderConfig } from './services/signIn/providerConfig.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -40,6 +41,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().default('./data'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'MICROSOFT_TENANT must be a tenant id, a domain, organizations or common')
+    .optional(),
+  MICROSOFT_ISSUER: z.string().optional(),
 });
 
 export interface Config {
@@ -64,6 +75,8 @@ export interface Config {
   redisUrl: string | null;
   logLevel: string;
   passwordHashConcurrency: number;
+  /** School sign-in (OpenID Connect): the configured providers only; empty = no buttons. */
+  signInProviders: SignInProviderConfig[];
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const signIn = signInProvidersFromEnv(e);
+  if (signIn.problems.length) throw new ConfigError(`Invalid configuration:\n${signIn.problems.map((problem) => `  ${problem}`).join('\n')}`);
 
   return {
     env: e.NODE_ENV,
@@ -124,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    signInProviders: signIn.providers,
   };
 }
 

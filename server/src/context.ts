@@ -10,6 +10,7 @@ import type { RateLimits } from './middlewares/rateLimit.ts';
 import type { PaymentProvider } from './services/payments.ts';
 import type { CatalogueCache } from './services/catalogue.ts';
 import type { Clock } from './services/clock.ts';
+import type { SignInClients } from './services/signIn/oidcClients.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
   limits: RateLimits;
   /** Null when Stripe keys are not configured: card payment is then unavailable. */
   payments: PaymentProvider | null;
+  /** School sign-in providers (OpenID Connect); empty when none is configured. */
+  signIn: SignInClients;
 }
 
 export interface AppState {

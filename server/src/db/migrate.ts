@@ -9,6 +9,7 @@ import * as courseProgress from './migrations/007_course_progress.ts';
 import * as enrolledProgress from './migrations/008_enrolled_progress.ts';
 import * as dropEnrolledProgress from './migrations/009_drop_enrolled_progress.ts';
 import * as outboxHtml from './migrations/010_outbox_html.ts';
+import * as schoolSignIn from './migrations/011_school_sign_in.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '008_enrolled_progress': enrolledProgress,
   '009_drop_enrolled_progress': dropEnrolledProgress,
   '010_outbox_html': outboxHtml,
+  '011_school_sign_in': schoolSignIn,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -20,6 +20,11 @@ const LIMITS = {
   invite: { points: 10, duration: 60 * 60 },
   verifyEmail: { points: 5, duration: 60 * 60 },
   verifyAddress: { points: 300, duration: 60 * 60 },
+  // School sign-in: per address, roomy enough for a staff room signing in at once behind one NAT.
+  signInStart: { points: 300, duration: 15 * 60 },
+  signInCallback: { points: 300, duration: 15 * 60 },
+  // Staff roster previews and uploads per manager (each up to 5,000 rows).
+  roster: { points: 60, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -192,6 +192,12 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/licences/${w.licensedCourseId}/restore` }),
   },
+  // School sign-in: both ends are top-level navigations that always redirect (here to /auth: no provider is configured in this world).
+  'GET /api/auth/:provider/start': { expect: everyone, request: () => ({ path: '/api/auth/google/start?returnTo=/dashboard' }) },
+  'GET /api/auth/:provider/callback': { expect: everyone, request: () => ({ path: '/api/auth/google/callback?state=made-up&code=made-up' }) },
+  'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
+  // Nobody here has a Google sign-in linked.
+  'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },
 };
 
 let server: TestServer;

@@ -50,6 +50,8 @@ describe('rate limits in the route table', () => {
     ['post', '/api/schools/:id/invites/email', ['invite']],
     ['post', '/api/modules/:moduleId/comments', ['comment']],
     ['post', '/api/user/upload-avatar', ['upload']],
+    ['get', '/api/auth/:provider/start', ['signInStart']],
+    ['get', '/api/auth/:provider/callback', ['signInCallback']],
   ];
 
   it('names the limits of every auth-sensitive route', () => {

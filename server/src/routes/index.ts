@@ -16,6 +16,7 @@ import { enrollmentRoutes } from './api/enrollments/index.ts';
 import { moduleRoutes } from './api/modules/index.ts';
 import { progressRoutes } from './api/progress/index.ts';
 import { schoolRoutes } from './api/schools/index.ts';
+import { providerSignInRoutes } from './api/auth/providers.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -37,5 +38,6 @@ export function buildRoutes(): Routes {
   certificateRoutes(routes);
   schoolRoutes(routes);
   demoRoutes(routes);
+  providerSignInRoutes(routes);
   return routes;
 }
