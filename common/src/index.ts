@@ -15,3 +15,5 @@ export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
 export * from './rules/orders.ts';
 export * from './api/signIn.ts';
+export * from './api/roster.ts';
+export * from './schemas/roster.ts';

@@ -198,6 +198,23 @@ const recipes: Record<string, Recipe> = {
   'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
   // Nobody here has a Google sign-in linked.
   'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },
+  // Staff roster ("Add staff"): previews write nothing; the confirm adds an address nobody has, so it invites one person per call.
+  'POST /api/schools/:id/roster/preview': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/roster/preview`, body: { csv: 'email\ncolleague@school.test' } }),
+  },
+  'POST /api/schools/:id/roster': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/roster`, body: { csv: `email\nstaff-${unique()}@school.test` } }),
+  },
+  'POST /api/admin/schools/:id/roster/preview': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/roster/preview`, body: { csv: 'email\ncolleague@school.test' } }),
+  },
+  'POST /api/admin/schools/:id/roster': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/roster`, body: { csv: `email\nstaff-${unique()}@school.test` } }),
+  },
 };
 
 let server: TestServer;

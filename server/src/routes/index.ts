@@ -17,6 +17,7 @@ import { moduleRoutes } from './api/modules/index.ts';
 import { progressRoutes } from './api/progress/index.ts';
 import { schoolRoutes } from './api/schools/index.ts';
 import { providerSignInRoutes } from './api/auth/providers.ts';
+import { schoolRosterRoutes } from './api/schools/roster.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -39,5 +40,6 @@ export function buildRoutes(): Routes {
   schoolRoutes(routes);
   demoRoutes(routes);
   providerSignInRoutes(routes);
+  schoolRosterRoutes(routes);
   return routes;
 }
