@@ -18,6 +18,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { StaffRoster } from '../School/StaffRoster.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
@@ -95,6 +96,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
           <Members school={school} />
         </div>
       </Layout>
+      <StaffRoster schoolId={school.id} scope="admin" />
     </Container>
   );
 }

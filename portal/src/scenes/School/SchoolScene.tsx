@@ -18,6 +18,7 @@ import { EmptyText, Panel, PanelHeader, PanelLead } from '../Admin/adminStyles.t
 import { SchoolDomains } from './SchoolDomains.tsx';
 import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
+import { StaffRoster } from './StaffRoster.tsx';
 
 /** /school: the manager's view of their school; members and people without one get an explanation. */
 export function SchoolScene() {
@@ -102,6 +103,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
       <Stack>
         <LicensedCourses mine={mine} />
         <SchoolMembers schoolId={school.id} />
+        <StaffRoster schoolId={school.id} scope="manager" />
         <Columns>
           <SchoolInvites schoolId={school.id} />
           <SchoolDomains schoolId={school.id} domains={mine.domains} />
