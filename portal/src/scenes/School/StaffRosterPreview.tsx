@@ -67,7 +67,8 @@ export function StaffRosterPreview({
         </Tile>
       </Summary>
       {problems.length > 0 ? <Note>Rows with a problem are skipped. Fix them in your file and upload it again at any time: nobody is added twice.</Note> : null}
-      <Rows>
+      {/* Focusable so the scrolled list can be read with the keyboard. */}
+      <Rows tabIndex={0} aria-label="Rows of the list">
         {shown.map((row) => (
           <li key={row.line} data-status={row.status}>
             <Line>Line {row.line}</Line>
