@@ -6,7 +6,8 @@ import { licenseSchool } from '../server/src/commands/schools/licences.ts';
 import { startOidcProvider, type TestOidcProvider } from '../server/src/test/oidcProvider.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { join } from 'node:path';
+import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('school sign-in');
 const DOMAIN = 'oakwood.sch.uk';
@@ -150,6 +151,9 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
       await page.getByRole('button', { name: 'Preview' }).click();
       const preview = page.getByRole('region', { name: 'Preview of the staff list' });
       await preview.getByText('Not a valid e-mail address').waitFor();
+      // The second run (phone): Sam was added by the first, so the same row is now "already a member".
+      await preview.getByText(viewport === DESKTOP ? 'Joins now' : 'Already a member').waitFor();
+      await preview.screenshot({ path: join(SCREENSHOT_DIR, `school-roster-preview-panel-${viewport.width}.png`) });
       await expectAccessible(page, 'staff roster preview');
       await screenshot(page, 'school-roster-preview');
       const apply = viewport === DESKTOP ? 'Add 1 person and send 2 invitations' : 'Send 2 invitations';

@@ -39,12 +39,13 @@ export function StaffRosterPreview({
   const shown = [...problems, ...others].slice(0, Math.max(SHOWN, problems.length));
   const work = counts.add + counts.invite;
   const unchanged = counts.member + counts.invited;
-  const action = [
-    counts.add ? `Add ${people(counts.add)}` : null,
+  const joined = [
+    counts.add ? `add ${people(counts.add)}` : null,
     counts.invite ? `send ${n(counts.invite)} invitation${counts.invite === 1 ? '' : 's'}` : null,
   ]
     .filter(Boolean)
     .join(' and ');
+  const action = joined.charAt(0).toUpperCase() + joined.slice(1);
   return (
     <Wrap aria-label="Preview of the staff list">
       <FormAlert message={problem} />
