@@ -94,7 +94,13 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     await page.goto(`${app.url}/profile`);
     await page.getByRole('heading', { name: 'Linked sign-ins' }).waitFor();
     await page.getByText('This is your only way to sign in').waitFor();
+    await expectAccessible(page, 'profile with linked sign-ins');
     await screenshot(page, 'school-sign-in-profile');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'school-sign-in-profile');
+    await page.goto(`${app.url}/`);
+    await page.getByRole('article', { name: course.title }).waitFor();
+    await screenshot(page, 'school-sign-in-dashboard');
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -180,6 +186,8 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     await page.getByRole('textbox', { name: /Or paste the list/ }).fill(`admin.added@${DOMAIN}`);
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('button', { name: 'Send 1 invitation' }).waitFor();
+    await screenshot(page, 'admin-school-roster-preview');
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'admin-school-roster-preview');
     await page.getByRole('button', { name: 'Send 1 invitation' }).click();
     await toast(page, 'Staff list applied');

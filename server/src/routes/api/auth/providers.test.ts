@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, createCourse, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import { signInAtProvider, signInThroughProvider, startOidcProvider, TEST_CLIENTS } from '../../../test/oidcProvider.ts';
@@ -275,6 +277,21 @@ describe('refused callbacks', () => {
     refusedWith(await client.get(`/api/auth/google/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(provider.issuer)}`), 'cancelled');
   });
 
+  it('is logged with its reason', async () => {
+    const lines: string[] = [];
+    const original = server.app.deps.logger;
+    server.app.deps.logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+    try {
+      const client = server.client();
+      const callback = await pendingCallback(client, (url) => url.searchParams.set('nonce', 'a-nonce-the-app-never-made'));
+      refusedWith(await client.get(callback), 'invalid');
+    } finally {
+      server.app.deps.logger = original;
+    }
+    const refusal = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'provider sign-in refused');
+    expect(refusal).toMatchObject({ level: 40, provider: 'google', code: 'invalid', reason: expect.stringMatching(/nonce|claim/i) });
+  });
+
   it('a callback for another provider than the flow', async () => {
     const client = server.client();
     const callback = await pendingCallback(client);
@@ -320,5 +337,23 @@ describe('linked sign-ins on the profile', () => {
     expect((await withPassword.get('/api/user/sign-ins')).body.signIns).toEqual([]);
     expect((await withPassword.delete('/api/user/sign-ins/google')).status).toBe(404);
     expect((await withPassword.delete('/api/user/sign-ins/yahoo')).status).toBe(400);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the links, so the next sign-in with that Google account starts a new account', async () => {
+    const user = await createUser(server.db, { email: address() });
+    const account = provider.addAccount({ email: user.email });
+    const client = server.client();
+    await signIn(client, user, TEST_PASSWORD);
+    await signInThroughProvider(client, { email: user.email });
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+    expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
+    expect(await identitiesOf(user.id)).toHaveLength(0);
+    const again = server.client();
+    await signInThroughProvider(again, { email: account.email! });
+    const me = await whoAmI(again);
+    expect(me.id).not.toBe(user.id);
+    expect(me.email).toBe(user.email);
   });
 });
