@@ -21,6 +21,7 @@ import { staticFiles } from './middlewares/staticFiles.ts';
 import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { createStripeProvider, type PaymentProvider } from './services/payments.ts';
 import { CredentialSigner } from './services/credentialSigner.ts';
+import { SignInClients } from './services/signIn/oidcClients.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -71,6 +72,7 @@ export function createApp(options: CreateAppOptions): App {
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
     credentials: new CredentialSigner(config.credentialSigningKey, config.publicUrl),
+    signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
   };
 
   const app = new Koa<AppState, AppContextExtensions>({ keys: config.sessionKeys, proxy: config.trustProxy }) as App;

@@ -2,6 +2,7 @@ import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { signInProvidersFromEnv, type SignInProviderConfig } from './services/signIn/providerConfig.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -53,6 +54,16 @@ const envSchema = z.object({
   INVOICE_PAYMENT_DETAILS: z.string().max(1000).optional(),
   REMINDERS_ENABLED: bool.default(true),
   SCHEDULER_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'MICROSOFT_TENANT must be a tenant id, a domain, organizations or common')
+    .optional(),
+  MICROSOFT_ISSUER: z.string().optional(),
 });
 
 export interface Config {
@@ -85,6 +96,8 @@ export interface Config {
   remindersEnabled: boolean;
   /** How often an instance looks for due scheduled jobs. */
   schedulerIntervalS: number;
+  /** School sign-in (OpenID Connect): the configured providers only; empty = no buttons. */
+  signInProviders: SignInProviderConfig[];
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const signIn = signInProvidersFromEnv(e);
+  if (signIn.problems.length) throw new ConfigError(`Invalid configuration:\n${signIn.problems.map((problem) => `  ${problem}`).join('\n')}`);
 
   return {
     env: e.NODE_ENV,
@@ -167,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     remindersEnabled: e.REMINDERS_ENABLED,
     schedulerIntervalS: e.SCHEDULER_INTERVAL_S,
+    signInProviders: signIn.providers,
   };
 }
 

@@ -11,6 +11,7 @@ import type { PaymentProvider } from './services/payments.ts';
 import type { CatalogueCache } from './services/catalogue.ts';
 import type { Clock } from './services/clock.ts';
 import type { CredentialSigner } from './services/credentialSigner.ts';
+import type { SignInClients } from './services/signIn/oidcClients.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
   payments: PaymentProvider | null;
   /** Signs the Open Badges credentials with CREDENTIAL_SIGNING_KEY. */
   credentials: CredentialSigner;
+  /** School sign-in providers (OpenID Connect); empty when none is configured. */
+  signIn: SignInClients;
 }
 
 export interface AppState {

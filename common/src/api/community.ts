@@ -131,4 +131,6 @@ export interface PublicConfigDto {
   supportEmail: string;
   stripePublishableKey: string | null;
   publicUrl: string;
+  /** School sign-in buttons to show: the configured providers only. */
+  signInProviders: Array<'google' | 'microsoft'>;
 }

@@ -59,4 +59,5 @@ export const publicConfig = {
   supportEmail: 'support@atrium.test',
   stripePublishableKey: null,
   publicUrl: 'https://atrium.test',
+  signInProviders: [] as Array<'google' | 'microsoft'>,
 };

@@ -46,6 +46,7 @@ export async function deleteAccount(
     await trx('avatars').where({ userId }).delete();
     await trx('passwordResets').where({ userId }).delete();
     await trx('emailVerifications').where({ userId }).delete();
+    await trx('userIdentities').where({ userId }).delete();
     // Out of their school too (they no longer count as staff); enrollments stay like everyone's.
     await trx('schoolMembers').where({ userId }).delete();
     if (certificates === 'revoke') {

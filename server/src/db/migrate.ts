@@ -9,6 +9,7 @@ import * as courseProgress from './migrations/007_course_progress.ts';
 import * as enrolledProgress from './migrations/008_enrolled_progress.ts';
 import * as dropEnrolledProgress from './migrations/009_drop_enrolled_progress.ts';
 import * as outboxHtml from './migrations/010_outbox_html.ts';
+import * as schoolSignIn from './migrations/011_school_sign_in.ts';
 import * as deadlinesReminders from './migrations/012_deadlines_reminders.ts';
 import * as pricesInvoices from './migrations/013_prices_invoices.ts';
 import * as credentials from './migrations/014_credentials.ts';
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '008_enrolled_progress': enrolledProgress,
   '009_drop_enrolled_progress': dropEnrolledProgress,
   '010_outbox_html': outboxHtml,
+  '011_school_sign_in': schoolSignIn,
   '012_deadlines_reminders': deadlinesReminders,
   '013_prices_invoices': pricesInvoices,
   '014_credentials': credentials,

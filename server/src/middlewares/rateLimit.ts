@@ -22,6 +22,11 @@ const LIMITS = {
   verifyAddress: { points: 300, duration: 60 * 60 },
   // Unsubscribe tokens are checked per address: mail providers' one-click posts share a few.
   unsubscribe: { points: 300, duration: 60 * 60 },
+  // School sign-in: per address, roomy enough for a staff room signing in at once behind one NAT.
+  signInStart: { points: 300, duration: 15 * 60 },
+  signInCallback: { points: 300, duration: 15 * 60 },
+  // Staff roster previews and uploads per manager (each up to 5,000 rows).
+  roster: { points: 60, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -245,6 +245,29 @@ const recipes: Record<string, Recipe> = {
     expect: everyone,
     request: (w) => ({ path: `/api/unsubscribe?token=${unsubscribeToken({ userId: w.learner.id, category: 'reminders' }, ['test-secret-key-one'])}` }),
   },
+  // School sign-in: both ends are top-level navigations that always redirect (here to /auth: no provider is configured in this world).
+  'GET /api/auth/:provider/start': { expect: everyone, request: () => ({ path: '/api/auth/google/start?returnTo=/dashboard' }) },
+  'GET /api/auth/:provider/callback': { expect: everyone, request: () => ({ path: '/api/auth/google/callback?state=made-up&code=made-up' }) },
+  'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
+  // Nobody here has a Google sign-in linked.
+  'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },
+  // Staff roster ("Add staff"): previews write nothing; the confirm adds an address nobody has, so it invites one person per call.
+  'POST /api/schools/:id/roster/preview': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/roster/preview`, body: { csv: 'email\ncolleague@school.test' } }),
+  },
+  'POST /api/schools/:id/roster': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/roster`, body: { csv: `email\nstaff-${unique()}@school.test` } }),
+  },
+  'POST /api/admin/schools/:id/roster/preview': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/roster/preview`, body: { csv: 'email\ncolleague@school.test' } }),
+  },
+  'POST /api/admin/schools/:id/roster': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/roster`, body: { csv: `email\nstaff-${unique()}@school.test` } }),
+  },
 };
 
 let server: TestServer;

@@ -52,6 +52,10 @@ describe('rate limits in the route table', () => {
     ['post', '/api/user/upload-avatar', ['upload']],
     ['get', '/api/unsubscribe', ['unsubscribe']],
     ['post', '/api/unsubscribe', ['unsubscribe']],
+    ['get', '/api/auth/:provider/start', ['signInStart']],
+    ['get', '/api/auth/:provider/callback', ['signInCallback']],
+    ['post', '/api/schools/:id/roster', ['roster']],
+    ['post', '/api/admin/schools/:id/roster', ['roster']],
   ];
 
   it('names the limits of every auth-sensitive route', () => {

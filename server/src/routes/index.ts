@@ -21,6 +21,8 @@ import { invoiceRoutes } from './api/invoices/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { deadlineRoutes } from './api/deadlines/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
+import { providerSignInRoutes } from './api/auth/providers.ts';
+import { schoolRosterRoutes } from './api/schools/roster.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -47,5 +49,7 @@ export function buildRoutes(): Routes {
   currencyRoutes(routes);
   deadlineRoutes(routes);
   unsubscribeRoutes(routes);
+  providerSignInRoutes(routes);
+  schoolRosterRoutes(routes);
   return routes;
 }

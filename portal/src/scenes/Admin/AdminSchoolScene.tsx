@@ -18,6 +18,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { StaffRoster } from '../School/StaffRoster.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
 
@@ -99,6 +100,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
       <DeadlinesStack>
         <SchoolDeadlines root={`/api/admin/schools/${school.id}`} />
       </DeadlinesStack>
+      <StaffRoster schoolId={school.id} scope="admin" />
     </Container>
   );
 }

@@ -5,6 +5,7 @@ import { usePublicConfig } from '../../api/config.ts';
 import { Card, Container } from '../../components/Layout.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
 /** /auth: Login and Register tabs (SPEC §2). */
@@ -25,9 +26,11 @@ export function AuthScene() {
               <Tab value="register">Register</Tab>
             </TabList>
             <TabPanel value="login">
+              <ProviderSignIn />
               <LoginForm />
             </TabPanel>
             <TabPanel value="register">
+              <ProviderSignIn />
               <RegisterForm />
             </TabPanel>
           </Tabs.Root>

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { AccountSettings } from './AccountSettings.tsx';
 import { AvatarCard } from './AvatarCard.tsx';
+import { LinkedSignIns } from './LinkedSignIns.tsx';
 import { Panel, PanelHeader } from './profileStyles.ts';
 
 export function ProfileScene() {
@@ -29,6 +30,7 @@ export function ProfileScene() {
       <Stack>
         <AvatarCard user={user} />
         {editing ? <EditProfile user={user} onDone={() => setEditing(false)} /> : <ViewProfile user={user} onEdit={() => setEditing(true)} />}
+        <LinkedSignIns />
         <AccountSettings />
       </Stack>
     </Container>

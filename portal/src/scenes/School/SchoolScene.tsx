@@ -19,6 +19,7 @@ import { SchoolDomains } from './SchoolDomains.tsx';
 import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
 import { SchoolDeadlines } from './SchoolDeadlines.tsx';
+import { StaffRoster } from './StaffRoster.tsx';
 
 /** /school: the manager's view of their school; members and people without one get an explanation. */
 export function SchoolScene() {
@@ -104,6 +105,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
         <LicensedCourses mine={mine} />
         <SchoolDeadlines root={`/api/schools/${school.id}`} />
         <SchoolMembers schoolId={school.id} />
+        <StaffRoster schoolId={school.id} scope="manager" />
         <Columns>
           <SchoolInvites schoolId={school.id} />
           <SchoolDomains schoolId={school.id} domains={mine.domains} />

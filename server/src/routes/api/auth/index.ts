@@ -10,7 +10,7 @@ import type { Routes } from '../../define.ts';
 const FORGOT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
 
 /** A fresh session id at every sign-in, so a planted id is worthless (session fixation). */
-async function signIn(ctx: AppContext, user: User): Promise<void> {
+export async function signIn(ctx: AppContext, user: User): Promise<void> {
   await ctx.session!.regenerate();
   ctx.session!.userId = user.id;
   ctx.session!.signedInAt = Date.now();

@@ -20,6 +20,7 @@ describe('health and config', () => {
       supportEmail: 'help@bright.test',
       stripePublishableKey: null,
       publicUrl: server.url,
+      signInProviders: [],
     });
   });
 

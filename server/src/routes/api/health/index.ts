@@ -56,6 +56,7 @@ export function healthRoutes(routes: Routes): void {
         supportEmail: config.supportEmail,
         stripePublishableKey: config.stripe?.publishableKey ?? null,
         publicUrl: config.publicUrl,
+        signInProviders: config.signInProviders.map((provider) => provider.provider),
       };
       ctx.set('Cache-Control', 'public, max-age=60');
       ctx.body = body;

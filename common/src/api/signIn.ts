@@ -1,0 +1,38 @@
+/** School sign-in providers (OpenID Connect) the server may have configured. */
+export const SIGN_IN_PROVIDER_NAMES = ['google', 'microsoft'] as const;
+export type SignInProviderName = (typeof SIGN_IN_PROVIDER_NAMES)[number];
+
+export const SIGN_IN_PROVIDER_LABELS: Record<SignInProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
+
+/** One way into the account through a provider, as /profile lists it. */
+export interface LinkedSignInDto {
+  provider: SignInProviderName;
+  /** The address the provider gave at the last sign-in. */
+  email: string | null;
+  linkedAt: number;
+  lastUsedAt: number | null;
+}
+
+/** GET /api/user/sign-ins */
+export interface LinkedSignInsDto {
+  /** Whether the account also has a password (a way in of its own). */
+  hasPassword: boolean;
+  signIns: LinkedSignInDto[];
+}
+
+/**
+ * What `/auth?signInError=<code>` means after a provider sign-in that did not end in a session.
+ * The server picks the code; the portal shows the sentence.
+ */
+export const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
+  cancelled: 'Sign-in was cancelled at the provider. Nothing was changed.',
+  invalid: 'That sign-in could not be checked, so it was refused. Please try again.',
+  expired: 'That sign-in link has expired or was already used. Please start again.',
+  unavailable: 'The sign-in provider is not answering right now. Please try again shortly, or sign in with your e-mail and password.',
+  not_configured: 'That sign-in option is not available here.',
+  no_email: 'Your account at the provider did not share an e-mail address, so we could not sign you in.',
+  unverified:
+    'An account with this e-mail address already exists, and the provider does not confirm the address belongs to you. Sign in with your password instead.',
+  rate_limited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  failed: 'Sign-in did not work this time. Please try again.',
+};

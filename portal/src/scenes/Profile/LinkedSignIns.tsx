@@ -1,0 +1,109 @@
+import styled from 'styled-components';
+import { formatLongDate, SIGN_IN_PROVIDER_LABELS, type LinkedSignInDto } from '@atrium/common';
+import { errorText } from '../../api/client.ts';
+import { useLinkedSignIns, useRemoveSignIn } from '../../api/signIns.ts';
+import { Button } from '../../components/Button.tsx';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { Panel, PanelHeader } from './profileStyles.ts';
+
+/**
+ * The school accounts (Google, Microsoft) that sign this person in, each removable unless it is
+ * the last way in (no password and no other link): the server refuses that too.
+ */
+export function LinkedSignIns() {
+  const query = useLinkedSignIns();
+  const remove = useRemoveSignIn();
+  const { toast } = useToast();
+  const data = query.data;
+  if (!query.isPending && !query.isError && data && data.signIns.length === 0) return null;
+  const lastWayIn = data ? !data.hasPassword && data.signIns.length === 1 : false;
+  const onRemove = (signIn: LinkedSignInDto) =>
+    remove.mutate(signIn.provider, {
+      onSuccess: () => toast({ title: `${SIGN_IN_PROVIDER_LABELS[signIn.provider]} sign-in removed`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Not removed', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
+    });
+  return (
+    <Panel aria-labelledby="sign-ins-title">
+      <PanelHeader>
+        <h2 id="sign-ins-title">Linked sign-ins</h2>
+      </PanelHeader>
+      {query.isPending && <LoadingState label="Loading your linked sign-ins" />}
+      {query.isError && <FormAlert message="Your linked sign-ins could not be loaded. Please reload the page." />}
+      {data && (
+        <>
+          <List>
+            {data.signIns.map((signIn) => (
+              <li key={signIn.provider}>
+                <div>
+                  <strong>{SIGN_IN_PROVIDER_LABELS[signIn.provider]}</strong>
+                  <span>{signIn.email ?? 'No e-mail address shared'}</span>
+                  <small>
+                    Linked {formatLongDate(new Date(signIn.linkedAt).toISOString())}
+                    {signIn.lastUsedAt ? ` · last used ${formatLongDate(new Date(signIn.lastUsedAt).toISOString())}` : ''}
+                  </small>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={lastWayIn || remove.isPending}
+                  aria-label={`Remove ${SIGN_IN_PROVIDER_LABELS[signIn.provider]} sign-in`}
+                  onClick={() => onRemove(signIn)}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </List>
+          {lastWayIn && (
+            <Note>
+              This is your only way to sign in, so it cannot be removed. To sign in with a password as well, use “Forgot your password?” on the sign-in page to
+              set one.
+            </Note>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space.sm};
+    padding: ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+  }
+
+  li > div {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xxs};
+    min-width: 0;
+  }
+
+  span {
+    overflow-wrap: anywhere;
+  }
+
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const Note = styled.p`
+  margin-top: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;

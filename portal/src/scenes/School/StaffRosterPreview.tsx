@@ -1,0 +1,206 @@
+import styled from 'styled-components';
+import type { RosterPreviewDto, RosterRowDto, RosterRowStatus } from '@atrium/common';
+import { Badge, type BadgeTone } from '../../components/Badge.tsx';
+import { Button } from '../../components/Button.tsx';
+import { FormAlert } from '../../components/FormAlert.tsx';
+
+const SHOWN = 100;
+
+const STATUS: Record<RosterRowStatus, { label: string; tone: BadgeTone }> = {
+  add: { label: 'Joins now', tone: 'success' },
+  invite: { label: 'Gets an invitation', tone: 'accent' },
+  member: { label: 'Already a member', tone: 'neutral' },
+  invited: { label: 'Already invited', tone: 'neutral' },
+  invalid: { label: 'Skipped', tone: 'warning' },
+  duplicate: { label: 'Skipped', tone: 'warning' },
+  'other-school': { label: 'Skipped', tone: 'warning' },
+};
+const isProblem = (row: RosterRowDto) => row.problem !== null;
+const n = (count: number) => count.toLocaleString('en-GB');
+const people = (count: number) => `${n(count)} ${count === 1 ? 'person' : 'people'}`;
+
+/** The preview of a staff list: what each row will do, problems first, and the button that applies it. */
+export function StaffRosterPreview({
+  preview,
+  applying,
+  onApply,
+  onStartAgain,
+  problem,
+}: {
+  preview: RosterPreviewDto;
+  applying: boolean;
+  onApply(): void;
+  onStartAgain(): void;
+  problem: string | null;
+}) {
+  const { counts, rows } = preview;
+  const problems = rows.filter(isProblem);
+  const others = rows.filter((row) => !isProblem(row));
+  const shown = [...problems, ...others].slice(0, Math.max(SHOWN, problems.length));
+  const work = counts.add + counts.invite;
+  const unchanged = counts.member + counts.invited;
+  const joined = [
+    counts.add ? `add ${people(counts.add)}` : null,
+    counts.invite ? `send ${n(counts.invite)} invitation${counts.invite === 1 ? '' : 's'}` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const action = joined.charAt(0).toUpperCase() + joined.slice(1);
+  return (
+    <Wrap aria-label="Preview of the staff list">
+      <FormAlert message={problem} />
+      <Summary>
+        <Tile $tone="success">
+          <dt>Join now</dt>
+          <dd>{n(counts.add)}</dd>
+        </Tile>
+        <Tile $tone="accent">
+          <dt>Get an invitation</dt>
+          <dd>{n(counts.invite)}</dd>
+        </Tile>
+        <Tile $tone="neutral">
+          <dt>Already there</dt>
+          <dd>{n(unchanged)}</dd>
+        </Tile>
+        <Tile $tone="warning">
+          <dt>Problems</dt>
+          <dd>{n(problems.length)}</dd>
+        </Tile>
+      </Summary>
+      {problems.length > 0 ? <Note>Rows with a problem are skipped. Fix them in your file and upload it again at any time: nobody is added twice.</Note> : null}
+      {/* Focusable so the scrolled list can be read with the keyboard. */}
+      <Rows tabIndex={0} aria-label="Rows of the list">
+        {shown.map((row) => (
+          <li key={row.line} data-status={row.status}>
+            <Line>Line {row.line}</Line>
+            <Person>
+              <strong>{row.email || '(no address)'}</strong>
+              {row.firstName || row.lastName ? <span>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</span> : null}
+            </Person>
+            <Outcome>
+              <Badge $tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
+              {row.problem ? <ProblemNote>{row.problem}</ProblemNote> : null}
+            </Outcome>
+          </li>
+        ))}
+      </Rows>
+      {rows.length > shown.length ? <Note>{`Showing ${n(shown.length)} of ${n(rows.length)} rows; the rest are counted above.`}</Note> : null}
+      <Actions>
+        <Button onClick={onApply} disabled={applying || work === 0}>
+          {applying ? 'Applying…' : work === 0 ? 'Nothing to add' : action}
+        </Button>
+        <Button variant="secondary" onClick={onStartAgain} disabled={applying}>
+          Choose another list
+        </Button>
+      </Actions>
+    </Wrap>
+  );
+}
+
+const Wrap = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Summary = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const Tile = styled.div<{ $tone: BadgeTone }>`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $tone }) =>
+    ({ accent: theme.colors.accentSoft, success: theme.colors.successSoft, warning: theme.colors.warningSoft, neutral: theme.colors.surfaceMuted })[$tone]};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.xl};
+    font-weight: 700;
+  }
+`;
+
+const Rows = styled.ul`
+  max-height: 28rem;
+  overflow-y: auto;
+  margin: 0;
+  padding: 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  list-style: none;
+
+  li {
+    display: grid;
+    grid-template-columns: 4.5rem minmax(0, 1fr);
+    gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  }
+  li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+
+  @media (min-width: 640px) {
+    li {
+      grid-template-columns: 4.5rem minmax(0, 1fr) minmax(0, 14rem);
+      align-items: center;
+    }
+  }
+`;
+
+const Line = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Person = styled.span`
+  display: grid;
+  min-width: 0;
+
+  strong {
+    overflow-wrap: anywhere;
+    font-weight: 600;
+  }
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Outcome = styled.span`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space.xxs};
+  grid-column: 2;
+
+  @media (min-width: 640px) {
+    grid-column: auto;
+  }
+`;
+
+const ProblemNote = styled.span`
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Note = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;

@@ -1,0 +1,243 @@
+import { parse } from 'csv-parse/sync';
+import { ROSTER_MAX_ROWS, type RosterCountsDto, type RosterRowDto, type RosterRowStatus } from '@atrium/common';
+import { z } from 'zod';
+import type { Db } from '../../db/knex.ts';
+import { badRequest } from '../../errors.ts';
+import type { MailBrand } from '../../mail/render.ts';
+import { queuePersonalised } from '../../mail/personalised.ts';
+import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
+import { displayName, type User } from '../../models/User.ts';
+import { hashToken, newToken } from '../tokens.ts';
+import { EMAILED_INVITE_DAYS, inviteUrl } from './invites.ts';
+import { enrollByLicence, inTransaction, licensedCourseIds } from './shared.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CHUNK = 500;
+const NAME_MAX = 100;
+const emailSchema = z.email();
+
+export interface RosterLine {
+  line: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const HEADER_NAMES: Record<string, 'email' | 'firstName' | 'lastName'> = {
+  email: 'email',
+  'e-mail': 'email',
+  'email address': 'email',
+  'e-mail address': 'email',
+  mail: 'email',
+  'first name': 'firstName',
+  firstname: 'firstName',
+  'given name': 'firstName',
+  forename: 'firstName',
+  'last name': 'lastName',
+  lastname: 'lastName',
+  surname: 'lastName',
+  'family name': 'lastName',
+};
+
+/** A file is text: a NUL or another control character (but tab, CR, LF) means it is not a CSV (an .xlsx, a PDF, an image). */
+function looksBinary(text: string): boolean {
+  const sample = text.length > 65536 ? text.slice(0, 65536) : text;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffd) return true;
+  }
+  return false;
+}
+
+/** Comma, or what a paste from a spreadsheet (tab) or a European CSV (semicolon) uses instead. */
+function delimiterOf(text: string): string {
+  const first = text.slice(0, text.search(/\r?\n|$/));
+  if (first.includes('\t')) return '\t';
+  if (first.includes(';') && !first.includes(',')) return ';';
+  return ',';
+}
+
+/**
+ * Reads a CSV file or a pasted list into rows: columns found by a header row (email, first name,
+ * last name, in any order and common spellings) or, without one, taken as e-mail, first name,
+ * last name. Cells are kept as the text they are: a name such as "=SUM(A1)" is stored as those
+ * characters (the spreadsheets Atrium writes never turn text into formulas).
+ */
+export function parseRoster(text: string): RosterLine[] {
+  if (looksBinary(text))
+    throw badRequest('This file is not a CSV file. Save the spreadsheet as CSV (comma separated) and upload that.', { csv: 'Not a CSV file' });
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(text, {
+      bom: true,
+      delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+      info: true,
+      to: ROSTER_MAX_ROWS + 2,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'unreadable';
+    throw badRequest(`This file could not be read as CSV (${message}).`, { csv: 'Not a readable CSV file' });
+  }
+  let columns = { email: 0, firstName: 1, lastName: 2 };
+  const header = records[0]?.record.map((cell) =>
+    cell
+      .toLowerCase()
+      .replace(/[_\s]+/g, ' ')
+      .trim(),
+  );
+  if (header && header.some((cell) => HEADER_NAMES[cell] === 'email')) {
+    const found: Partial<typeof columns> = {};
+    header.forEach((cell, index) => {
+      const name = HEADER_NAMES[cell];
+      if (name && found[name] === undefined) found[name] = index;
+    });
+    columns = { email: found.email!, firstName: found.firstName ?? -1, lastName: found.lastName ?? -1 };
+    records = records.slice(1);
+  }
+  if (records.length > ROSTER_MAX_ROWS) {
+    throw badRequest(`The list has more than ${ROSTER_MAX_ROWS.toLocaleString('en-GB')} people: split it into smaller files.`, {
+      csv: `At most ${ROSTER_MAX_ROWS} rows`,
+    });
+  }
+  const cell = (record: string[], index: number) => (index >= 0 && record[index] ? record[index] : null);
+  return records.map(({ record, info }) => ({
+    line: info.lines,
+    email: (cell(record, columns.email) ?? '').toLowerCase(),
+    firstName: cell(record, columns.firstName),
+    lastName: cell(record, columns.lastName),
+  }));
+}
+
+interface Classified extends RosterRowDto {
+  userId: number | null;
+}
+
+async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let start = 0; start < values.length; start += CHUNK) out.push(...(await read(values.slice(start, start + CHUNK))));
+  return out;
+}
+
+/** What would happen to each row, read from the database as it is now. */
+export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine[], now: number): Promise<Classified[]> {
+  const valid = [...new Set(lines.map((row) => row.email).filter((email) => emailSchema.safeParse(email).success))];
+  const users = await inChunks(valid, (chunk) =>
+    db('users')
+      .leftJoin('schoolMembers', 'schoolMembers.userId', 'users.id')
+      .whereIn('users.email', chunk)
+      .whereNull('users.deletedAt')
+      .select('users.id', 'users.email', 'schoolMembers.schoolId'),
+  );
+  const invited = await inChunks(valid, (chunk) =>
+    db('schoolInvites')
+      .where({ schoolId })
+      .whereIn('email', chunk)
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', now)
+      .where('uses', '<', db.ref('maxUses'))
+      .select('email'),
+  );
+  const userByEmail = new Map(users.map((user) => [String(user.email).toLowerCase(), user]));
+  const invitedEmails = new Set(invited.map((row) => String(row.email)));
+  const firstLine = new Map<string, number>();
+  return lines.map((row) => {
+    const base = { line: row.line, email: row.email, firstName: row.firstName, lastName: row.lastName, userId: null };
+    const problem = (status: RosterRowStatus, text: string): Classified => ({ ...base, status, problem: text });
+    if (!row.email) return problem('invalid', 'No e-mail address');
+    if (!emailSchema.safeParse(row.email).success) return problem('invalid', 'Not a valid e-mail address');
+    if ((row.firstName?.length ?? 0) > NAME_MAX || (row.lastName?.length ?? 0) > NAME_MAX)
+      return problem('invalid', `Names are limited to ${NAME_MAX} characters`);
+    const earlier = firstLine.get(row.email);
+    if (earlier !== undefined) return problem('duplicate', `Same address as line ${earlier}`);
+    firstLine.set(row.email, row.line);
+    const user = userByEmail.get(row.email);
+    if (user) {
+      const userId = Number(user.id);
+      if (user.schoolId === null || user.schoolId === undefined) return { ...base, userId, status: 'add', problem: null };
+      if (Number(user.schoolId) === schoolId) return { ...base, userId, status: 'member', problem: null };
+      return { ...base, userId, status: 'other-school', problem: 'Belongs to another school' };
+    }
+    if (invitedEmails.has(row.email)) return { ...base, status: 'invited', problem: null };
+    return { ...base, status: 'invite', problem: null };
+  });
+}
+
+export function countRoster(rows: RosterRowDto[]): RosterCountsDto {
+  const counts: RosterCountsDto = { add: 0, invite: 0, member: 0, invited: 0, invalid: 0, duplicate: 0, 'other-school': 0 };
+  for (const row of rows) counts[row.status] += 1;
+  return counts;
+}
+
+/** The preview: what confirming would do, with nothing written. */
+export async function previewRoster(db: Db, schoolId: number, text: string, now: number): Promise<{ rows: RosterRowDto[]; counts: RosterCountsDto }> {
+  const rows = (await classifyRoster(db, schoolId, parseRoster(text), now)).map(({ userId: _userId, ...row }) => row);
+  return { rows, counts: countRoster(rows) };
+}
+
+/**
+ * Applies the roster in one transaction: people with an account and no school join it (and are
+ * enrolled in its licensed courses), everyone else new gets a personal invite link (one use, 30
+ * days) by e-mail through the outbox, delivered after the commit. Rows are classified again
+ * inside the transaction, so running the same file twice (or two managers at once) adds and
+ * invites nobody twice.
+ */
+export async function confirmRoster(
+  db: Db,
+  deps: { brand: MailBrand; now: number },
+  input: { school: { id: number; name: string }; inviter: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>; text: string },
+): Promise<{ added: number; invited: number; unchanged: number; skipped: number }> {
+  const lines = parseRoster(input.text);
+  const { now } = deps;
+  const schoolId = input.school.id;
+  return inTransaction(db, async (trx) => {
+    // One roster upload for a school at a time: the school row is the lock.
+    await trx('schools').where({ id: schoolId }).forUpdate().first();
+    const rows = await classifyRoster(trx, schoolId, lines, now);
+    const toAdd = rows.filter((row) => row.status === 'add').map((row) => row.userId!);
+    for (let start = 0; start < toAdd.length; start += CHUNK) {
+      const chunk = toAdd.slice(start, start + CHUNK).map((userId) => ({ schoolId, userId, role: 'member', joinedAt: now }));
+      await trx('schoolMembers').insert(chunk).onConflict('userId').ignore();
+    }
+    // Someone who joined another school in the meantime kept that school (the unique key).
+    const joined = await inChunks(toAdd.map(String), (chunk) => trx('schoolMembers').where({ schoolId }).whereIn('userId', chunk).select('userId'));
+    const added = joined.map((row) => Number(row.userId));
+    await enrollByLicence(trx, added, await licensedCourseIds(trx, schoolId));
+
+    const toInvite = rows.filter((row) => row.status === 'invite');
+    const tokens = toInvite.map(() => newToken());
+    for (let start = 0; start < toInvite.length; start += CHUNK) {
+      const chunk = toInvite.slice(start, start + CHUNK).map((row, index) => ({
+        schoolId,
+        tokenHash: hashToken(tokens[start + index]!),
+        createdBy: input.inviter.id,
+        createdAt: now,
+        expiresAt: now + EMAILED_INVITE_DAYS * DAY_MS,
+        maxUses: 1,
+        uses: 0,
+        revokedAt: null,
+        email: row.email,
+      }));
+      await trx('schoolInvites').insert(chunk);
+    }
+    await queuePersonalised(
+      trx,
+      schoolInviteMail,
+      { brand: deps.brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS },
+      (placeholder) => ({ url: inviteUrl(deps.brand.publicUrl, placeholder) }),
+      toInvite.map((row, index) => ({ to: row.email, value: tokens[index]! })),
+      now,
+    );
+    const counts = countRoster(rows);
+    return {
+      added: added.length,
+      invited: toInvite.length,
+      unchanged: counts.member + counts.invited + (toAdd.length - added.length),
+      skipped: counts.invalid + counts.duplicate + counts['other-school'],
+    };
+  });
+}

@@ -1,0 +1,113 @@
+import { isUniqueViolation, type Db } from '../db/knex.ts';
+import type { MailBrand } from '../mail/render.ts';
+import { User } from '../models/User.ts';
+import type { Mailer } from '../services/mail.ts';
+import type { ProviderIdentity } from '../services/signIn/claims.ts';
+import { SignInError } from '../services/signIn/errors.ts';
+import { schoolForVerifiedEmail } from './schools/domains.ts';
+import { joinSchool } from './schools/membership.ts';
+import { inTransaction } from './schools/shared.ts';
+import { sendEmailVerification } from './schools/verifyEmail.ts';
+
+/**
+ * The password hash of an account made by a provider sign-in: no password at all. argon2 cannot
+ * verify anything against it, so password sign-in fails until the person sets one through
+ * "forgot password".
+ */
+export const NO_PASSWORD = '';
+export const hasPassword = (user: Pick<User, 'passwordHash'>): boolean => user.passwordHash !== NO_PASSWORD && !user.passwordHash.startsWith('!deleted:');
+
+export type ProviderSignInOutcome = { user: User; created: boolean; linked: boolean; joinedSchoolId: number | null };
+
+/**
+ * The account a provider sign-in opens, in one transaction:
+ * 1. the account already linked to this provider subject (whatever its address is now);
+ * 2. else the account with the same address, linked now only when the provider vouches for the
+ *    address (a provider that does not could otherwise hand someone else's account to whoever
+ *    typed that address there);
+ * 3. else a new account from the token's name and address, without a password.
+ * An address the provider vouches for counts as verified: when the account's own address is that
+ * address, it is marked verified and joins the school whose verified domain it is on, exactly as
+ * verifying it by e-mail would (verifyEmail). An unvouched new address is sent a verification mail.
+ */
+export async function signInWithProvider(
+  db: Db,
+  deps: { mailer: Mailer; brand: MailBrand; now: number },
+  identity: ProviderIdentity,
+): Promise<ProviderSignInOutcome> {
+  try {
+    return await inTransaction(db, (trx) => resolveAccount(trx, deps, identity));
+  } catch (error) {
+    // Two first sign-ins racing (a double click on the provider's page): the unique keys let one
+    // in; the second finds what the first made.
+    if (!isUniqueViolation(error)) throw error;
+    return inTransaction(db, (trx) => resolveAccount(trx, deps, identity));
+  }
+}
+
+async function resolveAccount(trx: Db, deps: { mailer: Mailer; brand: MailBrand; now: number }, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
+  const { now } = deps;
+  const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
+  if (link) {
+    const user = await User.query(trx).findById(link.userId);
+    if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the linked account is gone');
+    await trx('userIdentities').where({ id: link.id }).update({ lastUsedAt: now, email: identity.email });
+    // A returning person joins by domain only the first time their address is vouched for: a
+    // manager who later removed them from the school is not overruled at every sign-in.
+    const joinedSchoolId = await vouchedAddress(trx, user, identity, now, user.emailVerifiedAt === null);
+    return { user, created: false, linked: false, joinedSchoolId };
+  }
+  if (!identity.email) throw new SignInError('no_email', `${identity.provider} gave no e-mail address`);
+  const existing = await User.query(trx).findOne({ email: identity.email });
+  if (existing) {
+    if (existing.deletedAt !== null) throw new SignInError('invalid', 'the account with this address was deleted');
+    if (!identity.emailVerified) throw new SignInError('unverified', `${identity.provider} does not vouch for ${identity.email}, which has an account`);
+    await trx('userIdentities').insert({
+      userId: existing.id,
+      provider: identity.provider,
+      subject: identity.subject,
+      email: identity.email,
+      createdAt: now,
+      lastUsedAt: now,
+    });
+    const joinedSchoolId = await vouchedAddress(trx, existing, identity, now, true);
+    return { user: existing, created: false, linked: true, joinedSchoolId };
+  }
+  const user = await User.query(trx).insertAndFetch({
+    email: identity.email,
+    passwordHash: NO_PASSWORD,
+    firstName: identity.givenName,
+    lastName: identity.familyName,
+    company: null,
+    profileImageUrl: null,
+    role: 'learner',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await trx('userIdentities').insert({
+    userId: user.id,
+    provider: identity.provider,
+    subject: identity.subject,
+    email: identity.email,
+    createdAt: now,
+    lastUsedAt: now,
+  });
+  let joinedSchoolId: number | null = null;
+  if (identity.emailVerified) joinedSchoolId = await vouchedAddress(trx, user, identity, now, true);
+  else await sendEmailVerification(trx, deps.mailer, deps.brand, user);
+  return { user, created: true, linked: true, joinedSchoolId };
+}
+
+/** Marks the account's address verified when the provider vouches for that very address, and joins its school by domain. */
+async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, now: number, join: boolean): Promise<number | null> {
+  if (!identity.emailVerified || identity.email !== user.email.toLowerCase()) return null;
+  if (user.emailVerifiedAt === null) {
+    await trx('users').where({ id: user.id }).update({ emailVerifiedAt: now, updatedAt: now });
+    user.emailVerifiedAt = now;
+  }
+  if (!join) return null;
+  const schoolId = await schoolForVerifiedEmail(trx, user.email);
+  if (schoolId === null) return null;
+  const outcome = await joinSchool(trx, user.id, schoolId, 'member');
+  return outcome.status === 'joined' ? schoolId : null;
+}

@@ -1,0 +1,359 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createUser, createCourse, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
+import { signInAtProvider, signInThroughProvider, startOidcProvider, TEST_CLIENTS } from '../../../test/oidcProvider.ts';
+import { createTestServer } from '../../../test/server.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
+import { createSchool } from '../../../commands/schools/membership.ts';
+import { licenseSchool } from '../../../commands/schools/licences.ts';
+import { MICROSOFT_CONSUMER_TENANT } from '../../../services/signIn/claims.ts';
+import { SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
+import type { TestClient } from '../../../test/client.ts';
+
+const provider = await startOidcProvider();
+const server = useTestServer({ env: provider.env() });
+afterAll(() => provider.close());
+
+const WORK_TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+let sequence = 0;
+const address = (domain = 'oak.sch.uk') => `teacher${++sequence}-${Date.now().toString(36)}@${domain}`;
+const refusedWith = (response: { status: number; headers: Headers }, code: string) => {
+  expect(response.status).toBe(302);
+  expect(response.headers.get('location')).toBe(`/auth?signInError=${code}`);
+};
+const whoAmI = async (client: TestClient) => (await client.get('/api/user')).body;
+const identitiesOf = (userId: number) => server.db('userIdentities').where({ userId });
+
+describe('GET /api/config', () => {
+  it('lists the configured sign-in providers', async () => {
+    expect((await server.client().get('/api/config')).body.signInProviders).toEqual(['google', 'microsoft']);
+  });
+});
+
+describe('GET /api/auth/:provider/start', () => {
+  it('redirects to the provider with code + PKCE S256, state and nonce, and keeps the flow on the server', async () => {
+    const client = server.client();
+    const response = await client.get('/api/auth/google/start?returnTo=%2Fcourses%2F1');
+    expect(response.status).toBe(302);
+    const url = new URL(response.headers.get('location')!);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(TEST_CLIENTS.google.id);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${server.url}/api/auth/google/callback`);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('atrium.signin='))!;
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    // Only hashes and the PKCE verifier are stored; the state itself is nowhere in the row.
+    const flows = await server.db('signInFlows').select('*');
+    expect(JSON.stringify(flows)).not.toContain(url.searchParams.get('state')!);
+  });
+
+  it('sends an unknown provider back to /auth', async () => {
+    refusedWith(await server.client().get('/api/auth/yahoo/start'), 'not_configured');
+  });
+});
+
+describe('first sign-in', () => {
+  it('creates the account from the id token, rotates the session id and goes back to returnTo', async () => {
+    const account = provider.addAccount({ email: address(), given_name: 'Priya', family_name: 'Shah' });
+    const client = server.client();
+    // A session already exists in this browser (a visitor who signed in as someone else earlier).
+    const other = await createUser(server.db);
+    await signIn(client, other);
+    const before = client.cookieHeader.match(/atrium\.sid=([^;]+)/)![1];
+    const { back } = await signInThroughProvider(client, { email: account.email!, returnTo: '/courses/7?tab=modules' });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/courses/7?tab=modules');
+    const after = client.cookieHeader.match(/atrium\.sid=([^;]+)/)![1];
+    expect(after).not.toBe(before);
+    const me = await whoAmI(client);
+    expect(me).toMatchObject({ email: account.email, firstName: 'Priya', lastName: 'Shah', role: 'learner' });
+    const user = await server.db('users').where({ email: account.email }).first();
+    expect(user.passwordHash).toBe('');
+    expect(user.emailVerifiedAt).not.toBeNull();
+    expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'google', subject: account.sub, email: account.email }]);
+    // A password cannot be used on an account that has none.
+    expect((await server.client().post('/api/login', { email: account.email, password: '' })).status).toBe(400);
+    expect((await server.client().post('/api/login', { email: account.email, password: 'anything-at-all' })).status).toBe(401);
+  });
+
+  it('enrols a teacher whose verified address is on a licensed school domain', async () => {
+    const manager = await createUser(server.db, { email: `head-${Date.now()}@stmarys.sch.uk` });
+    await server.db('users').where({ id: manager.id }).update({ emailVerifiedAt: Date.now() });
+    const schoolId = await createSchool(server.db, { name: "St Mary's", country: 'GB' }, manager.id);
+    await server.db('schoolDomains').insert({ schoolId, domain: 'stmarys.sch.uk', verifiedAt: Date.now(), verifiedBy: manager.id, createdAt: Date.now() });
+    const course = await createCourse(server, { price: 49900 });
+    await licenseSchool(server.db, schoolId, course.id, 'grant');
+    const account = provider.addAccount({ email: address('stmarys.sch.uk'), given_name: 'Tom' });
+    const client = server.client();
+    await signInThroughProvider(client, { email: account.email! });
+    const me = await whoAmI(client);
+    expect(await server.db('schoolMembers').where({ userId: me.id }).first()).toMatchObject({ schoolId, role: 'member' });
+    expect(await server.db('enrollments').where({ userId: me.id, courseId: course.id }).first()).toMatchObject({ source: 'licence' });
+  });
+
+  it('refuses a token without an e-mail address', async () => {
+    const account = provider.addAccount({ email: address() });
+    // Without the email scope the id token carries no address.
+    const { back } = await signInThroughProvider(server.client(), { email: account.email!, alter: (url) => url.searchParams.set('scope', 'openid profile') });
+    refusedWith(back, 'no_email');
+  });
+});
+
+describe('an existing account with the same address', () => {
+  it('is linked when Google says the address is verified, and found by subject after an address change', async () => {
+    const user = await createUser(server.db, { email: address() });
+    const account = provider.addAccount({ email: user.email, email_verified: true });
+    const client = server.client();
+    await signInThroughProvider(client, { email: user.email });
+    expect((await whoAmI(client)).id).toBe(user.id);
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+    // The person's address changes at Google: the link (provider + subject) still finds them.
+    account.email = address('renamed.example');
+    const later = server.client();
+    await signInThroughProvider(later, { email: account.email });
+    expect((await whoAmI(later)).id).toBe(user.id);
+    expect(await server.db('users').count({ n: '*' }).where({ email: account.email }).first()).toMatchObject({ n: 0 });
+  });
+
+  it('is not linked when Google does not say the address is verified', async () => {
+    const user = await createUser(server.db, { email: address() });
+    provider.addAccount({ email: user.email, email_verified: false });
+    const client = server.client();
+    const { back } = await signInThroughProvider(client, { email: user.email });
+    refusedWith(back, 'unverified');
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect(await identitiesOf(user.id)).toHaveLength(0);
+  });
+
+  it("is linked for a Microsoft work account's sign-in name, never for a personal account", async () => {
+    const user = await createUser(server.db, { email: address() });
+    provider.addAccount({ email: user.email, preferred_username: user.email, tid: MICROSOFT_CONSUMER_TENANT });
+    const personal = await signInThroughProvider(server.client(), { provider: 'microsoft', email: user.email });
+    refusedWith(personal.back, 'unverified');
+    provider.accounts.clear();
+    // A work account whose directory `email` attribute says this address but whose sign-in name
+    // is elsewhere does not vouch for it either (the attribute is editable by the tenant's admins).
+    provider.addAccount({ email: user.email, preferred_username: `someone@${WORK_TENANT.slice(0, 8)}.onmicrosoft.com`, tid: WORK_TENANT });
+    const spoofed = await signInThroughProvider(server.client(), { provider: 'microsoft', email: user.email });
+    expect(spoofed.back.headers.get('location')).toBe('/');
+    expect(await identitiesOf(user.id)).toHaveLength(0);
+    provider.accounts.clear();
+    provider.addAccount({ email: user.email, preferred_username: user.email, tid: WORK_TENANT });
+    const client = server.client();
+    const work = await signInThroughProvider(client, { provider: 'microsoft', email: user.email });
+    expect(work.back.headers.get('location')).toBe('/');
+    expect((await whoAmI(client)).id).toBe(user.id);
+    expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'microsoft' }]);
+  });
+
+  it('gives a new personal Microsoft account an unverified address and a verification mail', async () => {
+    const email = address('outlook.example');
+    provider.addAccount({ email, preferred_username: email, tid: MICROSOFT_CONSUMER_TENANT });
+    const client = server.client();
+    await signInThroughProvider(client, { provider: 'microsoft', email });
+    const me = await server.db('users').where({ email }).first();
+    expect(me.emailVerifiedAt).toBeNull();
+    expect(await server.db('outbox').where({ toAddress: email }).first()).toBeTruthy();
+  });
+});
+
+describe('returnTo', () => {
+  it.each([
+    ['//evil.example/x', '/'],
+    ['https://evil.example/', '/'],
+    ['/\\evil.example', '/'],
+    ['/%0d%0aSet-Cookie:x', '/%0d%0aSet-Cookie:x'],
+    ['/api/user', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/dashboard#top', '/dashboard#top'],
+  ])('%s → %s', async (returnTo, expected) => {
+    const account = provider.addAccount({ email: address() });
+    const { back } = await signInThroughProvider(server.client(), { email: account.email!, returnTo });
+    expect(back.headers.get('location')).toBe(expected);
+  });
+});
+
+describe('refused callbacks', () => {
+  /** A finished provider round trip whose callback has not been delivered to the app yet. */
+  async function pendingCallback(client: TestClient, alter?: (url: URL) => void): Promise<string> {
+    const account = provider.addAccount({ email: address() });
+    const start = await client.get('/api/auth/google/start');
+    const authorization = new URL(start.headers.get('location')!);
+    alter?.(authorization);
+    const { callback } = await signInAtProvider(authorization.href, account.email!);
+    return callback!.pathname + callback!.search;
+  }
+
+  it('a made-up state', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client);
+    const forged = callback.replace(/state=[^&]+/, 'state=made-up-state');
+    refusedWith(await client.get(forged), 'expired');
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('a replayed callback (single use)', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client);
+    expect((await client.get(callback)).headers.get('location')).toBe('/');
+    const replay = server.client();
+    refusedWith(await replay.get(callback), 'expired');
+    refusedWith(await client.get(callback), 'expired');
+  });
+
+  it('a callback delivered to another browser than the one that started', async () => {
+    const callback = await pendingCallback(server.client());
+    const victim = server.client();
+    refusedWith(await victim.get(callback), 'invalid');
+    expect((await victim.get('/api/user')).status).toBe(401);
+  });
+
+  it('an expired flow (the clock moved past ten minutes)', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client);
+    server.clock.advance(SIGN_IN_FLOW_TTL_MS + 1000);
+    try {
+      refusedWith(await client.get(callback), 'expired');
+    } finally {
+      server.clock.reset();
+    }
+  });
+
+  it('a wrong nonce', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client, (url) => url.searchParams.set('nonce', 'a-nonce-the-app-never-made'));
+    refusedWith(await client.get(callback), 'invalid');
+  });
+
+  it('a code issued to another client', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client, (url) => url.searchParams.set('client_id', TEST_CLIENTS.stranger.id));
+    refusedWith(await client.get(callback), 'invalid');
+  });
+
+  it.each([
+    ['an id token for another client id', () => ({ aud: TEST_CLIENTS.stranger.id })],
+    ['an expired id token', () => ({ exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 })],
+    ['an id token from another issuer', () => ({ iss: 'https://evil.example' })],
+  ])('%s', async (_name, change) => {
+    const client = server.client();
+    const callback = await pendingCallback(client);
+    provider.tamper = (claims) => ({ ...claims, ...change() });
+    try {
+      refusedWith(await client.get(callback), 'invalid');
+    } finally {
+      provider.tamper = null;
+    }
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('an id token the app clock finds expired', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client);
+    // A token valid for one more minute, read five minutes later by the app's clock: the flow
+    // (ten minutes) is still good, the token is not. openid-client checks against the app clock.
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    provider.tamper = (claims) => ({ ...claims, exp });
+    server.clock.advance(5 * 60 * 1000);
+    try {
+      refusedWith(await client.get(callback), 'invalid');
+    } finally {
+      server.clock.reset();
+      provider.tamper = null;
+    }
+  });
+
+  it('denied consent at the provider', async () => {
+    const client = server.client();
+    const start = await client.get('/api/auth/google/start');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state');
+    refusedWith(await client.get(`/api/auth/google/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(provider.issuer)}`), 'cancelled');
+  });
+
+  it('is logged with its reason', async () => {
+    const lines: string[] = [];
+    const original = server.app.deps.logger;
+    server.app.deps.logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
+    try {
+      const client = server.client();
+      const callback = await pendingCallback(client, (url) => url.searchParams.set('nonce', 'a-nonce-the-app-never-made'));
+      refusedWith(await client.get(callback), 'invalid');
+    } finally {
+      server.app.deps.logger = original;
+    }
+    const refusal = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'provider sign-in refused');
+    expect(refusal).toMatchObject({ level: 40, provider: 'google', code: 'invalid', reason: expect.stringMatching(/nonce|claim/i) });
+  });
+
+  it('a callback for another provider than the flow', async () => {
+    const client = server.client();
+    const callback = await pendingCallback(client);
+    refusedWith(await client.get(callback.replace('/google/', '/microsoft/')), 'invalid');
+  });
+});
+
+describe('a provider that does not answer, and the callback rate limit', () => {
+  it('lands on /auth with a message, never a 5xx', async () => {
+    const down = await createTestServer({ ...provider.env(), GOOGLE_ISSUER: 'http://127.0.0.1:9', RATE_LIMIT_MULTIPLIER: '0.004' });
+    try {
+      const client = down.client();
+      refusedWith(await client.get('/api/auth/google/start'), 'unavailable');
+      refusedWith(await client.get('/api/auth/google/callback?state=x&code=y'), 'expired');
+      refusedWith(await client.get('/api/auth/google/callback?state=x&code=y'), 'rate_limited');
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('linked sign-ins on the profile', () => {
+  it('lists them and removes one, never the last way in', async () => {
+    const account = provider.addAccount({ email: address() });
+    const client = server.client();
+    await signInThroughProvider(client, { email: account.email! });
+    const listed = await client.get('/api/user/sign-ins');
+    expect(listed.body).toMatchObject({ hasPassword: false, signIns: [{ provider: 'google', email: account.email }] });
+    const refused = await client.delete('/api/user/sign-ins/google');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/only way to sign in/);
+
+    const user = await createUser(server.db, { email: address() });
+    provider.addAccount({ email: user.email });
+    const withPassword = server.client();
+    await signInThroughProvider(withPassword, { email: user.email, provider: 'microsoft' });
+    // Microsoft did not vouch (no tenant): the existing account is not linked.
+    expect((await withPassword.get('/api/user')).status).toBe(401);
+    await signIn(withPassword, user, TEST_PASSWORD);
+    await signInThroughProvider(withPassword, { email: user.email });
+    expect((await withPassword.get('/api/user/sign-ins')).body).toMatchObject({ hasPassword: true, signIns: [{ provider: 'google' }] });
+    expect((await withPassword.delete('/api/user/sign-ins/google')).status).toBe(200);
+    expect((await withPassword.get('/api/user/sign-ins')).body.signIns).toEqual([]);
+    expect((await withPassword.delete('/api/user/sign-ins/google')).status).toBe(404);
+    expect((await withPassword.delete('/api/user/sign-ins/yahoo')).status).toBe(400);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the links, so the next sign-in with that Google account starts a new account', async () => {
+    const user = await createUser(server.db, { email: address() });
+    const account = provider.addAccount({ email: user.email });
+    const client = server.client();
+    await signIn(client, user, TEST_PASSWORD);
+    await signInThroughProvider(client, { email: user.email });
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+    expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
+    expect(await identitiesOf(user.id)).toHaveLength(0);
+    const again = server.client();
+    await signInThroughProvider(again, { email: account.email! });
+    const me = await whoAmI(again);
+    expect(me.id).not.toBe(user.id);
+    expect(me.email).toBe(user.email);
+  });
+});

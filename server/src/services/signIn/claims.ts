@@ -1,0 +1,74 @@
+import type { SignInProvider } from './providerConfig.ts';
+import { SignInError } from './errors.ts';
+
+/** Microsoft's tenant for personal accounts (outlook.com, hotmail.com, live.com). */
+export const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
+const TENANT_TEMPLATE = '{tenantid}';
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Who signed in, as Atrium's account rules need it. */
+export interface ProviderIdentity {
+  provider: SignInProvider;
+  subject: string;
+  /** Lower-cased; null when the provider gave no usable address. */
+  email: string | null;
+  /** True only when the provider vouches for the address (see identityFromClaims). */
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+export interface IdClaims {
+  iss: string;
+  sub: string;
+  [claim: string]: unknown;
+}
+
+const text = (value: unknown, max: number): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
+const address = (value: unknown): string | null => {
+  const candidate = text(value, 254)?.toLowerCase() ?? null;
+  return candidate && EMAIL.test(candidate) ? candidate : null;
+};
+
+/**
+ * The issuer a Microsoft token must carry. With the `organizations` or `common` tenant the
+ * discovered issuer is a template (`https://login.microsoftonline.com/{tenantid}/v2.0`): the
+ * token's own `tid` fills it in, so a token is checked against the tenant it says it is from.
+ */
+export function expectedMicrosoftIssuer(discoveredIssuer: string, tid: unknown): string | null {
+  if (!discoveredIssuer.includes(TENANT_TEMPLATE)) return discoveredIssuer;
+  if (typeof tid !== 'string' || !GUID.test(tid)) return null;
+  return discoveredIssuer.replace(TENANT_TEMPLATE, tid);
+}
+
+/**
+ * Reads an id token openid-client has already verified (signature, issuer, audience, expiry,
+ * nonce) into an identity, applying each provider's rule for a verified address:
+ * - Google: `email` counts as verified only with `email_verified: true`.
+ * - Microsoft: only a work or school account (a `tid` that is not the personal-account tenant)
+ *   vouches for an address. Its `preferred_username` (the sign-in name, on a domain the tenant has
+ *   verified) is used; the `email` claim is an editable directory attribute, trusted only when
+ *   Microsoft marks the domain owner verified (`xms_edov`). A personal account's address is kept
+ *   but never counts as verified.
+ */
+export function identityFromClaims(provider: SignInProvider, claims: IdClaims, context: { discoveredIssuer: string; tenant: string | null }): ProviderIdentity {
+  const subject = text(claims.sub, 255);
+  if (!subject) throw new SignInError('invalid', 'the id token has no subject');
+  const base = { provider, subject, givenName: text(claims.given_name, 100), familyName: text(claims.family_name, 100) };
+  if (provider === 'google') {
+    const email = address(claims.email);
+    return { ...base, email, emailVerified: email !== null && claims.email_verified === true };
+  }
+  const tid = claims.tid;
+  const expected = expectedMicrosoftIssuer(context.discoveredIssuer, tid);
+  if (expected === null || claims.iss !== expected) throw new SignInError('invalid', `issuer ${String(claims.iss)} does not match the token's tenant`);
+  const tenant = context.tenant;
+  if (tenant && GUID.test(tenant) && tid !== tenant) throw new SignInError('invalid', `token from tenant ${String(tid)}, not the configured tenant`);
+  const workAccount = typeof tid === 'string' && GUID.test(tid) && tid.toLowerCase() !== MICROSOFT_CONSUMER_TENANT;
+  const username = address(claims.preferred_username);
+  const email = address(claims.email);
+  if (workAccount && claims.xms_edov === true && email) return { ...base, email, emailVerified: true };
+  if (workAccount && username) return { ...base, email: username, emailVerified: true };
+  return { ...base, email: email ?? username, emailVerified: false };
+}

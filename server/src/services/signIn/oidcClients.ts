@@ -1,0 +1,132 @@
+import * as oidc from 'openid-client';
+import type { Clock } from '../clock.ts';
+import { GOOGLE_DEFAULT_ISSUER, type SignInProvider, type SignInProviderConfig } from './providerConfig.ts';
+import { identityFromClaims, type ProviderIdentity } from './claims.ts';
+import { SignInError } from './errors.ts';
+
+/** How long discovery and a provider's token endpoint get before the provider counts as down. */
+const PROVIDER_TIMEOUT_S = 8;
+/** Discovery documents change rarely; read them again after this long. */
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+
+interface Discovered {
+  configuration: oidc.Configuration;
+  /** The clock's offset from the system time the configuration was built with, in seconds. */
+  skew: number;
+  at: number;
+}
+
+/**
+ * The configured OpenID Connect providers, through openid-client (certified): discovery, the
+ * authorization URL (code + PKCE S256, state, nonce) and the code exchange, whose id token the
+ * library checks (signature against the provider's JWKS, issuer, audience, expiry against the
+ * app's clock, nonce). Account rules are not here: see commands/signInWithProvider.ts.
+ */
+export class SignInClients {
+  private readonly byName = new Map<SignInProvider, SignInProviderConfig>();
+  private readonly discovered = new Map<SignInProvider, Discovered>();
+
+  constructor(
+    providers: SignInProviderConfig[],
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {
+    for (const provider of providers) this.byName.set(provider.provider, provider);
+  }
+
+  /** The providers whose buttons are shown, in a fixed order. */
+  names(): SignInProvider[] {
+    return [...this.byName.keys()];
+  }
+
+  has(name: string): name is SignInProvider {
+    return this.byName.has(name as SignInProvider);
+  }
+
+  redirectUri(name: SignInProvider): string {
+    return `${this.publicUrl}/api/auth/${name}/callback`;
+  }
+
+  /**
+   * The provider's configuration, discovered once and kept for an hour. openid-client checks
+   * times against its own notion of now; the configuration carries the app clock's offset from
+   * the system time (zero outside tests), and is rebuilt when that offset changes.
+   */
+  private async configuration(name: SignInProvider): Promise<oidc.Configuration> {
+    const provider = this.byName.get(name);
+    if (!provider) throw new SignInError('not_configured', `${name} sign-in is not configured`);
+    const skew = Math.round((this.clock.now().getTime() - Date.now()) / 1000);
+    const cached = this.discovered.get(name);
+    if (cached && cached.skew === skew && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
+    try {
+      const configuration = await oidc.discovery(
+        new URL(provider.issuer),
+        provider.clientId,
+        { client_secret: provider.clientSecret, [oidc.clockSkew]: skew },
+        oidc.ClientSecretPost(provider.clientSecret),
+        { execute: provider.insecureLoopback ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_S },
+      );
+      this.discovered.set(name, { configuration, skew, at: Date.now() });
+      return configuration;
+    } catch (error) {
+      throw new SignInError('unavailable', `discovery at ${provider.issuer} failed`, { cause: error });
+    }
+  }
+
+  /** Where to send the browser: the provider's authorization endpoint with this flow's checks. */
+  async authorizationUrl(name: SignInProvider, checks: { state: string; nonce: string; codeVerifier: string }): Promise<URL> {
+    const configuration = await this.configuration(name);
+    const parameters: Record<string, string> = {
+      redirect_uri: this.redirectUri(name),
+      scope: 'openid email profile',
+      state: checks.state,
+      nonce: checks.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
+      code_challenge_method: 'S256',
+    };
+    // Let a person signed in to several accounts choose the school one, where the provider can.
+    // (Google does not list its prompt values in discovery; others refuse a value they do not know.)
+    const prompts = configuration.serverMetadata().prompt_values_supported;
+    if ((Array.isArray(prompts) && prompts.includes('select_account')) || this.byName.get(name)!.issuer === GOOGLE_DEFAULT_ISSUER)
+      parameters.prompt = 'select_account';
+    return oidc.buildAuthorizationUrl(configuration, parameters);
+  }
+
+  /** Exchanges the code in `callbackUrl` and returns who signed in, after every check. */
+  async exchange(name: SignInProvider, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<ProviderIdentity> {
+    const configuration = await this.configuration(name);
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+    } catch (error) {
+      throw classify(error);
+    }
+    const claims = tokens.claims();
+    if (!claims) throw new SignInError('invalid', 'the token response had no id token');
+    const provider = this.byName.get(name)!;
+    return identityFromClaims(name, claims, { discoveredIssuer: configuration.serverMetadata().issuer, tenant: provider.tenant });
+  }
+}
+
+/** A library error as a sign-in outcome: the provider refusing or unreachable, or a failed check. */
+function classify(error: unknown): SignInError {
+  if (error instanceof oidc.AuthorizationResponseError) {
+    return new SignInError(
+      error.error === 'access_denied' ? 'cancelled' : 'invalid',
+      `the provider answered ${error.error}: ${error.error_description ?? ''}`,
+      { cause: error },
+    );
+  }
+  if (error instanceof oidc.ResponseBodyError) return new SignInError('invalid', `the token endpoint answered ${error.error}`, { cause: error });
+  const code = (error as { code?: string }).code;
+  if (code === 'OAUTH_TIMEOUT' || code === 'OAUTH_ABORT' || (error instanceof Error && error.cause instanceof TypeError)) {
+    return new SignInError('unavailable', 'the provider did not answer', { cause: error });
+  }
+  if (error instanceof TypeError) return new SignInError('unavailable', 'the provider did not answer', { cause: error });
+  return new SignInError('invalid', error instanceof Error ? error.message : 'the provider response failed a check', { cause: error });
+}
