@@ -1,4 +1,5 @@
 import {
+  addMonths,
   OB_CONTEXT,
   OB_SCHEMA,
   VC_CONTEXT,
@@ -52,7 +53,7 @@ export function presentAchievement(
 export function presentCredential(
   config: Issuer,
   certificate: Pick<Certificate, 'certificateNumber' | 'courseId' | 'courseName' | 'studentName' | 'completedAt' | 'issuedAt'>,
-  course: { description: string } | null,
+  course: { description: string; validityMonths?: number | null } | null,
   identity: CredentialIdentity,
 ): CredentialJwtPayloadDto {
   const identifier: IdentityObjectDto[] = [];
@@ -61,6 +62,10 @@ export function presentCredential(
   }
   identifier.push({ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: certificateName(certificate.studentName) });
   const completedAt = Number(certificate.completedAt);
+  // A course with a validity period: the credential says until when, as the certificate page does
+  // (from the issue date); verifiers then call it expired, never revoked.
+  const months = course?.validityMonths == null ? null : Number(course.validityMonths);
+  const validUntil = months === null ? null : addMonths(Number(certificate.issuedAt), months);
   const credential: OpenBadgeCredentialDto = {
     '@context': [VC_CONTEXT, OB_CONTEXT],
     id: identity.credentialId,
@@ -69,6 +74,7 @@ export function presentCredential(
     issuer: presentIssuerProfile(config),
     validFrom: wholeSeconds(completedAt),
     awardedDate: wholeSeconds(Number(certificate.issuedAt)),
+    ...(validUntil === null ? {} : { validUntil: wholeSeconds(validUntil) }),
     credentialSubject: {
       id: identity.subjectId,
       type: ['AchievementSubject'],
@@ -82,5 +88,12 @@ export function presentCredential(
     credentialStatus: { id: revocationListId(config), type: '1EdTechRevocationList' },
     credentialSchema: [{ id: OB_SCHEMA, type: '1EdTechJsonSchemaValidator2019' }],
   };
-  return { ...credential, iss: credential.issuer.id, jti: credential.id, sub: identity.subjectId, nbf: Math.floor(completedAt / 1000) };
+  return {
+    ...credential,
+    iss: credential.issuer.id,
+    jti: credential.id,
+    sub: identity.subjectId,
+    nbf: Math.floor(completedAt / 1000),
+    ...(validUntil === null ? {} : { exp: Math.floor(validUntil / 1000) }),
+  };
 }

@@ -25,21 +25,26 @@ const text = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringi
 /** A credential signed the way the server signs one (ES256 over header.payload), with its public JWK. */
 let jwt = '';
 let publicJwk: object = {};
+let sign: (extra?: object) => Promise<string> = async () => '';
 beforeAll(async () => {
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   publicJwk = { ...(await webcrypto.subtle.exportKey('jwk', pair.publicKey)), kid: KID, alg: 'ES256', use: 'sig' };
-  const signingInput = `${text({ alg: 'ES256', typ: 'JWT', kid: KID })}.${text({
-    id: 'urn:uuid:1',
-    type: ['VerifiableCredential', 'OpenBadgeCredential'],
-    validFrom: certificate.completedAt,
-    awardedDate: certificate.issuedAt,
-    credentialSubject: {
-      identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Ada Lovelace' }],
-      achievement: { name: 'Running a School Podcast' },
-    },
-  })}`;
-  const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(signingInput));
-  jwt = `${signingInput}.${base64url(new Uint8Array(signature))}`;
+  sign = async (extra = {}) => {
+    const signingInput = `${text({ alg: 'ES256', typ: 'JWT', kid: KID })}.${text({
+      id: 'urn:uuid:1',
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      validFrom: certificate.completedAt,
+      awardedDate: certificate.issuedAt,
+      credentialSubject: {
+        identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: 'Ada Lovelace' }],
+        achievement: { name: 'Running a School Podcast' },
+      },
+      ...extra,
+    })}`;
+    const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(signingInput));
+    return `${signingInput}.${base64url(new Uint8Array(signature))}`;
+  };
+  jwt = await sign();
 });
 
 /** The issuer's two public endpoints the badge reads: the credential, then the key its kid names. */
@@ -64,6 +69,22 @@ describe('CertificateBadge', () => {
     expect(link.getAttribute('href')).toBe(`${API}/certificate/${NUMBER}`);
     expect(calls.map((call) => call.url)).toEqual([`${API}/api/certificates/${NUMBER}/credential`, KID]);
     expect(onVerified).toHaveBeenCalledWith({ status: 'valid', number: NUMBER, certificate });
+  });
+
+  it('shows "Expired on …" for a signed credential past its validUntil, still as verified', async () => {
+    const expiredJwt = await sign({ validUntil: '2025-11-21T10:00:05Z' });
+    issuer(() => credentialResponse(expiredJwt));
+    const { container } = render(<CertificateBadge number={NUMBER} apiBase={API} />);
+    await screen.findByText('Verified certificate');
+    expect(container.querySelector('[part="expiry"]')?.textContent).toBe('Expired on 21 November 2025');
+  });
+
+  it('says nothing of expiry while the credential is still current', async () => {
+    const currentJwt = await sign({ validUntil: '2999-11-21T10:00:05Z' });
+    issuer(() => credentialResponse(currentJwt));
+    const { container } = render(<CertificateBadge number={NUMBER} apiBase={API} />);
+    await screen.findByText('Verified certificate');
+    expect(container.querySelector('[part="expiry"]')).toBeNull();
   });
 
   it('says Could not verify when the credential was altered', async () => {

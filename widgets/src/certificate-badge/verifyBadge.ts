@@ -36,6 +36,8 @@ export async function verifyBadge(apiBase: string, number: string, signal: Abort
       completedAt: payload.validFrom,
       issuedAt: payload.awardedDate ?? payload.validFrom,
       certificateNumber: number.toUpperCase(),
+      // A course with a validity period: still verified (it was true when issued), marked expired.
+      ...(payload.validUntil ? { expiresOn: payload.validUntil.slice(0, 10), expired: Date.parse(payload.validUntil) <= Date.now() } : {}),
     },
   };
 }

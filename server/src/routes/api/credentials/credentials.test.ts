@@ -129,6 +129,22 @@ describe('GET /api/certificates/:number/credential', () => {
     expect(validateAchievementCredential(broken)).toBe(false);
   });
 
+  it('carries validUntil and exp from the course’s validity, still valid against the schema, and the JWT is refused once past it', async () => {
+    const { certificateNumber, course } = await certificate(await createUser(server.db));
+    const { jwt: timeless } = await credentialOf(certificateNumber);
+    expect((await verifyByKid(timeless)).payload).not.toHaveProperty('validUntil');
+
+    await server.db('courses').where({ id: course.id }).update({ validityMonths: 12 });
+    const { jwt } = await credentialOf(certificateNumber);
+    const { payload } = await verifyByKid(jwt);
+    // Twelve months from the issue date, in whole seconds, as the certificate page's "Expires on".
+    expect(payload.validUntil).toBe('2027-11-21T10:15:31Z');
+    expect(payload.exp).toBe(Date.parse('2027-11-21T10:15:31Z') / 1000);
+    expect(validateAchievementCredential(credentialPart(payload))).toBe(true);
+    const afterExpiry = new Date(Date.parse('2027-11-22T00:00:00Z'));
+    await expect(jwtVerify(jwt, createRemoteJWKSet(new URL(`${server.url}/.well-known/jwks.json`)), { currentDate: afterExpiry })).rejects.toThrow(/exp/);
+  });
+
   it('keeps the same credential id and learner id across downloads, one learner id per learner', async () => {
     const user = await createUser(server.db);
     const first = await certificate(user);

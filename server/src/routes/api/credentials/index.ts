@@ -33,7 +33,7 @@ export function credentialRoutes(routes: Routes): void {
       if (certificate.revokedAt !== null) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
       const [identity, course] = await Promise.all([
         credentialIdentity(db, certificate),
-        certificate.courseId === null ? null : db('courses').select('description').where({ id: certificate.courseId }).first(),
+        certificate.courseId === null ? null : db('courses').select('description', 'validityMonths').where({ id: certificate.courseId }).first(),
       ]);
       const jwt = await credentials.sign(db, clock, presentCredential(config, certificate, course ?? null, identity));
       ctx.set('Cache-Control', 'no-store');
