@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, generateCredentialSigningKey, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atrium-config-'));
 
@@ -39,7 +39,10 @@ describe('INVOICE_SELLER_*', () => {
   });
 
   it('has no address in production unless one is set, and refuses a VAT number of the wrong shape', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's', DATA_DIR: dataDir() }).invoiceSeller.address).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's', CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(), DATA_DIR: dataDir() }).invoiceSeller
+        .address,
+    ).toBeNull();
     expect(() => loadConfig({ DATA_DIR: dataDir(), INVOICE_SELLER_VAT_NUMBER: 'DE123456789' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), INVOICE_PAYMENT_TERMS_DAYS: '-1' })).toThrow(ConfigError);
   });

@@ -69,7 +69,20 @@ export async function down(knex: Knex): Promise<void> {
   for (const table of ['schedulerJobs', 'unsubscribes', 'remindersSent', 'schoolDeadlines']) {
     await knex.schema.dropTableIfExists(table);
   }
-  await knex.schema.alterTable('courses', (t) => {
-    t.dropColumn('validityMonths');
-  });
+  await dropPlainColumn(knex, 'courses', 'validityMonths');
+}
+
+/**
+ * SQLite drops a plain column in place. knex's table rebuild would drop `courses` inside the
+ * migration's transaction, where foreign keys cannot be switched off, and its cascades would empty
+ * modules and progress.
+ */
+async function dropPlainColumn(knex: Knex, table: string, column: string): Promise<void> {
+  if (knex.client.config.client === 'mysql2') {
+    await knex.schema.alterTable(table, (t) => {
+      t.dropColumn(column);
+    });
+  } else {
+    await knex.raw('ALTER TABLE ?? DROP COLUMN ??', [table, column]);
+  }
 }

@@ -53,11 +53,23 @@ export async function down(knex: Knex): Promise<void> {
       t.dropColumn(column);
     }
   });
-  await knex.schema.alterTable('users', (t) => {
-    t.dropColumn('currency');
-  });
-  await knex.schema.alterTable('courses', (t) => {
-    t.dropColumn('priceUsd');
-    t.dropColumn('priceEur');
-  });
+  // users and courses are referenced with cascades: their plain columns go in place (below).
+  await dropPlainColumn(knex, 'users', 'currency');
+  await dropPlainColumn(knex, 'courses', 'priceUsd');
+  await dropPlainColumn(knex, 'courses', 'priceEur');
+}
+
+/**
+ * SQLite drops a plain column in place. knex's table rebuild would drop the table inside the
+ * migration's transaction, where foreign keys cannot be switched off, and the cascades from
+ * `users` and `courses` would empty progress, enrollments and certificates.
+ */
+async function dropPlainColumn(knex: Knex, table: string, column: string): Promise<void> {
+  if (knex.client.config.client === 'mysql2') {
+    await knex.schema.alterTable(table, (t) => {
+      t.dropColumn(column);
+    });
+  } else {
+    await knex.raw('ALTER TABLE ?? DROP COLUMN ??', [table, column]);
+  }
 }
