@@ -192,4 +192,32 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     await page.getByRole('button', { name: 'Send 1 invitation' }).click();
     await toast(page, 'Staff list applied');
   });
+
+  it('a manager connects Microsoft on the profile page, then signs in with it', async () => {
+    const work = provider.addAccount({ email: `helen.head@${DOMAIN}`, preferred_username: `helen.head@${DOMAIN}` });
+    const page = await freshPage(PHONE);
+    await page.goto(`${app.url}/auth`);
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(MANAGER.email);
+    await form.getByLabel(/^Password/).fill(MANAGER.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: /^Welcome(?: back)?, Helen!$/ }).waitFor();
+    await page.goto(`${app.url}/profile`);
+    await page.getByRole('link', { name: 'Connect Microsoft' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the test identity provider' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(work.email!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await toast(page, 'Microsoft sign-in linked');
+    await page.waitForURL(`${app.url}/profile`);
+    await page.getByText(work.email!).first().waitFor();
+    await screenshot(page, 'profile-connected');
+
+    const fresh = await freshPage();
+    await fresh.goto(`${app.url}/auth`);
+    await fresh.getByRole('link', { name: 'Continue with Microsoft' }).click();
+    await fresh.getByRole('textbox', { name: 'Email' }).fill(work.email!);
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.getByRole('heading', { name: /^Welcome(?: back)?, Helen!$/ }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -35,4 +35,5 @@ export const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
     'An account with this e-mail address already exists, and the provider does not confirm the address belongs to you. Sign in with your password instead.',
   rate_limited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   failed: 'Sign-in did not work this time. Please try again.',
+  linked_elsewhere: 'That account is already linked to another Atrium account. Remove it there first, or sign in with it instead.',
 };

@@ -111,3 +111,39 @@ async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, n
   const outcome = await joinSchool(trx, user.id, schoolId, 'member');
   return outcome.status === 'joined' ? schoolId : null;
 }
+
+/**
+ * Links the provider account to a person who is signed in (from /profile), whatever its address:
+ * they proved both. A provider account already linked to someone else is refused; linking again
+ * changes nothing; a second account of the same provider replaces the first. When the provider
+ * vouches for the person's own address it counts as verified, as at sign-in.
+ */
+export async function linkProvider(
+  db: Db,
+  deps: { now: number },
+  userId: number,
+  identity: ProviderIdentity,
+): Promise<{ user: User; joinedSchoolId: number | null }> {
+  return inTransaction(db, async (trx) => {
+    const user = await User.query(trx).findById(userId);
+    if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the account being linked is gone');
+    const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
+    if (link && Number(link.userId) !== userId)
+      throw new SignInError('linked_elsewhere', `${identity.provider} ${identity.subject} is linked to user ${link.userId}`);
+    if (link) {
+      await trx('userIdentities').where({ id: link.id }).update({ lastUsedAt: deps.now, email: identity.email });
+    } else {
+      await trx('userIdentities').where({ userId, provider: identity.provider }).delete();
+      await trx('userIdentities').insert({
+        userId,
+        provider: identity.provider,
+        subject: identity.subject,
+        email: identity.email,
+        createdAt: deps.now,
+        lastUsedAt: deps.now,
+      });
+    }
+    const joinedSchoolId = await vouchedAddress(trx, user, identity, deps.now, user.emailVerifiedAt === null);
+    return { user, joinedSchoolId };
+  });
+}

@@ -220,10 +220,13 @@ export async function signInAtProvider(authorizationUrl: string, email: string |
  */
 export async function signInThroughProvider(
   client: TestClient,
-  options: { provider?: 'google' | 'microsoft'; email: string; returnTo?: string; alter?: (url: URL) => void },
+  options: { provider?: 'google' | 'microsoft'; email: string; returnTo?: string; link?: boolean; alter?: (url: URL) => void },
 ): Promise<{ start: TestResponse; callback: URL; back: TestResponse }> {
   const provider = options.provider ?? 'google';
-  const query = options.returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(options.returnTo)}`;
+  const params = new URLSearchParams();
+  if (options.returnTo !== undefined) params.set('returnTo', options.returnTo);
+  if (options.link) params.set('link', '1');
+  const query = params.size ? `?${params}` : '';
   const start = await client.get(`/api/auth/${provider}/start${query}`);
   const location = start.headers.get('location');
   if (start.status !== 302 || !location || location.startsWith('/')) throw new Error(`start did not leave for the provider: ${start.status} ${location}`);

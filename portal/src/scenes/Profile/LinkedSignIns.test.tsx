@@ -41,4 +41,29 @@ describe('Linked sign-ins', () => {
     renderLinks();
     expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
   });
+
+  it('offers to connect the configured providers not linked yet, and says when one was linked', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok({ ...publicConfig, signInProviders: ['google', 'microsoft'] }),
+      'GET /api/user/sign-ins': ok({ hasPassword: true, signIns: [google] }),
+    });
+    renderScene(<LinkedSignIns />, { route: '/profile?linked=google', path: '/profile' });
+    expect(await screen.findByText('Google sign-in linked')).toBeInTheDocument();
+    const connect = await screen.findByRole('link', { name: 'Connect Microsoft' });
+    expect(connect).toHaveAttribute('href', '/api/auth/microsoft/start?returnTo=%2Fprofile&link=1');
+    expect(screen.queryByRole('link', { name: 'Connect Google' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Google sign-in' })).toBeEnabled();
+  });
+
+  it('shows why linking was refused', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok({ ...publicConfig, signInProviders: ['google'] }),
+      'GET /api/user/sign-ins': ok({ hasPassword: true, signIns: [] }),
+    });
+    renderScene(<LinkedSignIns />, { route: '/profile?signInError=linked_elsewhere', path: '/profile' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('already linked to another Atrium account');
+    expect(await screen.findByRole('link', { name: 'Connect Google' })).toBeInTheDocument();
+  });
 });

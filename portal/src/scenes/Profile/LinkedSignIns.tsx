@@ -1,8 +1,11 @@
 import styled from 'styled-components';
 import { formatLongDate, SIGN_IN_PROVIDER_LABELS, type LinkedSignInDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
+import { usePublicConfig } from '../../api/config.ts';
 import { useLinkedSignIns, useRemoveSignIn } from '../../api/signIns.ts';
-import { Button } from '../../components/Button.tsx';
+import { Button, ButtonAnchor } from '../../components/Button.tsx';
+import { ProviderLogo } from '../../components/ProviderLogo.tsx';
+import { providerStartUrl, useProviderOutcome } from '../../session/providerSignIn.ts';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -10,14 +13,19 @@ import { Panel, PanelHeader } from './profileStyles.ts';
 
 /**
  * The school accounts (Google, Microsoft) that sign this person in, each removable unless it is
- * the last way in (no password and no other link): the server refuses that too.
+ * the last way in (no password and no other link): the server refuses that too. "Connect" links
+ * a configured provider's account to this one, whatever its address (the provider sends the
+ * browser back here with the outcome).
  */
 export function LinkedSignIns() {
   const query = useLinkedSignIns();
   const remove = useRemoveSignIn();
   const { toast } = useToast();
+  const outcome = useProviderOutcome();
+  const providers = usePublicConfig().data?.signInProviders ?? [];
   const data = query.data;
-  if (!query.isPending && !query.isError && data && data.signIns.length === 0) return null;
+  const unlinked = data ? providers.filter((provider) => !data.signIns.some((signIn) => signIn.provider === provider)) : [];
+  if (data && data.signIns.length === 0 && providers.length === 0 && !outcome) return null;
   const lastWayIn = data ? !data.hasPassword && data.signIns.length === 1 : false;
   const onRemove = (signIn: LinkedSignInDto) =>
     remove.mutate(signIn.provider, {
@@ -29,33 +37,47 @@ export function LinkedSignIns() {
       <PanelHeader>
         <h2 id="sign-ins-title">Linked sign-ins</h2>
       </PanelHeader>
+      <FormAlert message={outcome} />
       {query.isPending && <LoadingState label="Loading your linked sign-ins" />}
       {query.isError && <FormAlert message="Your linked sign-ins could not be loaded. Please reload the page." />}
       {data && (
         <>
-          <List>
-            {data.signIns.map((signIn) => (
-              <li key={signIn.provider}>
-                <div>
-                  <strong>{SIGN_IN_PROVIDER_LABELS[signIn.provider]}</strong>
-                  <span>{signIn.email ?? 'No e-mail address shared'}</span>
-                  <small>
-                    Linked {formatLongDate(new Date(signIn.linkedAt).toISOString())}
-                    {signIn.lastUsedAt ? ` · last used ${formatLongDate(new Date(signIn.lastUsedAt).toISOString())}` : ''}
-                  </small>
-                </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={lastWayIn || remove.isPending}
-                  aria-label={`Remove ${SIGN_IN_PROVIDER_LABELS[signIn.provider]} sign-in`}
-                  onClick={() => onRemove(signIn)}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </List>
+          {data.signIns.length === 0 ? <Note>Sign in with your school's Google or Microsoft account instead of a password: connect it here.</Note> : null}
+          {data.signIns.length > 0 ? (
+            <List>
+              {data.signIns.map((signIn) => (
+                <li key={signIn.provider}>
+                  <div>
+                    <strong>{SIGN_IN_PROVIDER_LABELS[signIn.provider]}</strong>
+                    <span>{signIn.email ?? 'No e-mail address shared'}</span>
+                    <small>
+                      Linked {formatLongDate(new Date(signIn.linkedAt).toISOString())}
+                      {signIn.lastUsedAt ? ` · last used ${formatLongDate(new Date(signIn.lastUsedAt).toISOString())}` : ''}
+                    </small>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={lastWayIn || remove.isPending}
+                    aria-label={`Remove ${SIGN_IN_PROVIDER_LABELS[signIn.provider]} sign-in`}
+                    onClick={() => onRemove(signIn)}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </List>
+          ) : null}
+          {unlinked.length > 0 ? (
+            <Connect>
+              {unlinked.map((provider) => (
+                <ButtonAnchor key={provider} variant="secondary" size="sm" href={providerStartUrl(provider, '/profile', true)}>
+                  <ProviderLogo provider={provider} />
+                  {`Connect ${SIGN_IN_PROVIDER_LABELS[provider]}`}
+                </ButtonAnchor>
+              ))}
+            </Connect>
+          ) : null}
           {lastWayIn && (
             <Note>
               This is your only way to sign in, so it cannot be removed. To sign in with a password as well, use “Forgot your password?” on the sign-in page to
@@ -99,6 +121,17 @@ const List = styled.ul`
   small {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const Connect = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
+
+  a {
+    gap: ${({ theme }) => theme.space.xs};
   }
 `;
 

@@ -28,6 +28,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('nonce', 128).notNullable();
     t.string('codeVerifier', 128).notNullable();
     t.string('returnTo', 500).notNullable();
+    // Set when a signed-in person links a provider from /profile: the account to link it to.
+    t.integer('linkUserId').unsigned().nullable().references('id').inTable('users').onDelete('CASCADE');
     t.bigInteger('expiresAt').notNullable();
     t.index(['expiresAt']);
   });

@@ -13,6 +13,7 @@ export const SIGN_IN_ERROR_CODES = [
   'unverified',
   'rate_limited',
   'failed',
+  'linked_elsewhere',
 ] as const;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 

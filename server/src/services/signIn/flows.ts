@@ -13,6 +13,8 @@ export interface SignInFlow {
   nonce: string;
   codeVerifier: string;
   returnTo: string;
+  /** The signed-in account a provider is being linked to (from /profile), or null for a sign-in. */
+  linkUserId: number | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function saveFlow(db: Db, clock: Clock, input: SignInFlow & { state
     nonce: input.nonce,
     codeVerifier: input.codeVerifier,
     returnTo: input.returnTo,
+    linkUserId: input.linkUserId,
     expiresAt: now + SIGN_IN_FLOW_TTL_MS,
   });
 }
@@ -50,7 +53,13 @@ export async function claimFlow(db: Db, clock: Clock, input: { state: string; br
     throw new SignInError('invalid', 'the callback came to another browser than the one that started it');
   if (row.provider !== input.provider) throw new SignInError('invalid', `flow started for ${row.provider}, callback for ${input.provider}`);
   if (Number(row.expiresAt) <= clock.now().getTime()) throw new SignInError('expired', 'the sign-in flow expired');
-  return { provider: row.provider, nonce: row.nonce, codeVerifier: row.codeVerifier, returnTo: row.returnTo };
+  return {
+    provider: row.provider,
+    nonce: row.nonce,
+    codeVerifier: row.codeVerifier,
+    returnTo: row.returnTo,
+    linkUserId: row.linkUserId === null ? null : Number(row.linkUserId),
+  };
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

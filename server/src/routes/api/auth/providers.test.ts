@@ -357,3 +357,55 @@ describe('account deletion', () => {
     expect(me.email).toBe(user.email);
   });
 });
+
+describe('linking a provider from /profile', () => {
+  it('links an account with another address to the signed-in person, and it signs them in afterwards', async () => {
+    const user = await createUser(server.db, { email: address() });
+    const account = provider.addAccount({ email: address('gmail.example') });
+    const client = server.client();
+    await signIn(client, user, TEST_PASSWORD);
+    const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
+    expect(back.headers.get('location')).toBe('/profile?linked=google');
+    expect((await whoAmI(client)).id).toBe(user.id);
+    expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'google', subject: account.sub, email: account.email }]);
+    const later = server.client();
+    await signInThroughProvider(later, { email: account.email! });
+    expect((await whoAmI(later)).id).toBe(user.id);
+  });
+
+  it('refuses a provider account linked to someone else, back on the page it started from', async () => {
+    const owner = await createUser(server.db, { email: address() });
+    const account = provider.addAccount({ email: owner.email });
+    await signInThroughProvider(server.client(), { email: owner.email });
+    const other = await createUser(server.db, { email: address() });
+    const client = server.client();
+    await signIn(client, other, TEST_PASSWORD);
+    const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
+    expect(back.headers.get('location')).toBe('/profile?signInError=linked_elsewhere');
+    expect(await identitiesOf(other.id)).toHaveLength(0);
+    expect((await whoAmI(client)).id).toBe(other.id);
+  });
+
+  it('refuses when someone else is signed in by the time the provider sends the browser back', async () => {
+    const first = await createUser(server.db, { email: address() });
+    const second = await createUser(server.db, { email: address() });
+    const account = provider.addAccount({ email: address('gmail.example') });
+    const client = server.client();
+    await signIn(client, first, TEST_PASSWORD);
+    const start = await client.get('/api/auth/google/start?link=1&returnTo=%2Fprofile');
+    await signIn(client, second, TEST_PASSWORD);
+    const { callback } = await signInAtProvider(start.headers.get('location')!, account.email!);
+    const back = await client.get(callback!.pathname + callback!.search);
+    expect(back.headers.get('location')).toBe('/profile?signInError=invalid');
+    expect(await identitiesOf(first.id)).toHaveLength(0);
+    expect(await identitiesOf(second.id)).toHaveLength(0);
+  });
+
+  it('is an ordinary sign-in for a visitor who is not signed in', async () => {
+    const account = provider.addAccount({ email: address() });
+    const client = server.client();
+    const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
+    expect(back.headers.get('location')).toBe('/profile');
+    expect((await whoAmI(client)).email).toBe(account.email);
+  });
+});

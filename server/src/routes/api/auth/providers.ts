@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { SIGN_IN_PROVIDER_NAMES, type LinkedSignInsDto } from '@atrium/common';
-import { hasPassword, signInWithProvider } from '../../../commands/signInWithProvider.ts';
+import { SIGN_IN_PROVIDER_NAMES, type LinkedSignInsDto, type SignInProviderName } from '@atrium/common';
+import { hasPassword, linkProvider, signInWithProvider } from '../../../commands/signInWithProvider.ts';
 import { conflict, HttpError, notFound } from '../../../errors.ts';
-import type { AppContextExtensions, AppState } from '../../../context.ts';
+import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
+import type { ProviderIdentity } from '../../../services/signIn/claims.ts';
 import { SignInError, type SignInErrorCode } from '../../../services/signIn/errors.ts';
 import { claimFlow, safeReturnTo, saveFlow, SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
 import type { Routes } from '../../define.ts';
@@ -14,7 +15,7 @@ import { signIn } from './index.ts';
 /** The cookie that ties a sign-in flow to the browser that started it. */
 export const SIGN_IN_BROWSER_COOKIE = 'atrium.signin';
 const providerParams = z.object({ provider: z.enum(SIGN_IN_PROVIDER_NAMES) });
-const startQuery = z.object({ returnTo: z.unknown().optional() });
+const startQuery = z.object({ returnTo: z.unknown().optional(), link: z.unknown().optional() });
 const callbackQuery = z.object({
   state: z.string().max(1000).optional(),
   code: z.string().max(4000).optional(),
@@ -50,6 +51,33 @@ const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, n
   }
 };
 
+/** `path` (a safe relative path) with one more query parameter. */
+function withQuery(path: string, name: string, value: string): string {
+  const url = new URL(path, 'https://atrium.invalid');
+  url.searchParams.set(name, value);
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * The end of "Connect" on /profile: the same person must still be signed in in this browser (not
+ * someone who took it over meanwhile). Success and refusals go back to the page it started from,
+ * with `?linked=<provider>` or `?signInError=<code>`, since /auth is not where a signed-in person is.
+ */
+async function finishLinking(ctx: AppContext, userId: number, returnTo: string, exchange: () => Promise<ProviderIdentity>): Promise<void> {
+  const provider = (ctx.input as { params: { provider: SignInProviderName } }).params.provider;
+  ctx.set('Cache-Control', 'no-store');
+  try {
+    if (ctx.state.user?.id !== userId) throw new SignInError('invalid', 'the account that started linking is no longer signed in');
+    const linked = await linkProvider(ctx.deps.db, { now: ctx.deps.clock.now().getTime() }, userId, await exchange());
+    ctx.state.log.info({ userId, provider, joinedSchoolId: linked.joinedSchoolId }, 'provider linked');
+    ctx.redirect(withQuery(returnTo, 'linked', provider));
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    ctx.state.log.warn({ userId, provider, code: error.code, reason: error.message }, 'provider link refused');
+    ctx.redirect(withQuery(returnTo, 'signInError', error.code));
+  }
+}
+
 export function providerSignInRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
@@ -66,7 +94,9 @@ export function providerSignInRoutes(routes: Routes): void {
       const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
       const url = await clients.authorizationUrl(provider, checks);
       const browserId = randomBytes(32).toString('base64url');
-      await saveFlow(db, clock, { ...checks, browserId, provider, returnTo: safeReturnTo(ctx.input.query.returnTo) });
+      // "Connect" on /profile: link to the signed-in account instead of signing in.
+      const linkUserId = ctx.input.query.link === '1' && ctx.state.user ? ctx.state.user.id : null;
+      await saveFlow(db, clock, { ...checks, browserId, provider, returnTo: safeReturnTo(ctx.input.query.returnTo), linkUserId });
       ctx.cookies.set(SIGN_IN_BROWSER_COOKIE, browserId, {
         path: '/api/auth',
         httpOnly: true,
@@ -99,7 +129,12 @@ export function providerSignInRoutes(routes: Routes): void {
       ctx.cookies.set(SIGN_IN_BROWSER_COOKIE, null, { path: '/api/auth' });
       // The URL exactly as the provider sent the browser here, on the registered redirect URI.
       const callbackUrl = new URL(`${clients.redirectUri(provider)}?${ctx.querystring}`);
-      const identity = await clients.exchange(provider, callbackUrl, { state, nonce: flow.nonce, codeVerifier: flow.codeVerifier });
+      const checks = { state, nonce: flow.nonce, codeVerifier: flow.codeVerifier };
+      if (flow.linkUserId !== null) {
+        await finishLinking(ctx, flow.linkUserId, flow.returnTo, () => clients.exchange(provider, callbackUrl, checks));
+        return;
+      }
+      const identity = await clients.exchange(provider, callbackUrl, checks);
       const outcome = await signInWithProvider(db, { mailer, brand: config, now: clock.now().getTime() }, identity);
       mailer.kick();
       await signIn(ctx, outcome.user);
