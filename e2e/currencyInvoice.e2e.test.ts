@@ -171,7 +171,10 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         // The dashboard follows the header's switcher too; a course without a euro price says so.
         await page.goto(app.url + '/');
         await page.getByTestId('currency-switcher').selectOption('EUR');
-        await page.getByRole('article', { name: course.title }).getByText(`€${(course.prices!.EUR! / 100).toFixed(2)}`).waitFor();
+        await page
+          .getByRole('article', { name: course.title })
+          .getByText(`€${(course.prices!.EUR! / 100).toFixed(2)}`)
+          .waitFor();
         await page.getByRole('article', { name: 'Running a School Podcast' }).getByText('Priced in pounds: no euro price for this course').waitFor();
         expect((await app.db('users').where({ email }).first()).currency).toBe('EUR');
         await screenshot(page, 'currency-07-dashboard-euros');

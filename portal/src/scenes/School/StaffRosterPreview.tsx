@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { RosterPreviewDto, RosterRowDto, RosterRowStatus } from '@atrium/common';
-import { Badge, type BadgeTone } from '../../components/Badge.tsx';
+import { Badge, toneBackground, type BadgeTone } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 
@@ -116,8 +116,7 @@ const Summary = styled.dl`
 const Tile = styled.div<{ $tone: BadgeTone }>`
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme, $tone }) =>
-    ({ accent: theme.colors.accentSoft, success: theme.colors.successSoft, warning: theme.colors.warningSoft, neutral: theme.colors.surfaceMuted })[$tone]};
+  background: ${({ theme, $tone }) => toneBackground(theme, $tone)};
 
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
