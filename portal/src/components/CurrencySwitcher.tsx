@@ -1,11 +1,15 @@
 import styled from 'styled-components';
 import { CURRENCIES, type Currency } from '@atrium/common/rules/currency';
+import { media } from '@atrium/common/ui/theme';
 import { useChooseCurrency, useShownCurrency } from '../api/currency.ts';
 import { errorText } from '../api/client.ts';
+import { Icon } from './Icon.tsx';
 import { useToast } from './toast/Toaster.tsx';
 
-/** Short, so the switcher fits beside the logo on a phone; the hidden label says what it is. */
+/** What the list offers; the hidden label says what it is. */
 const LABELS: Record<Currency, string> = { GBP: '£ GBP', USD: '$ USD', EUR: '€ EUR' };
+/** What a phone's header shows of the choice: the symbol alone, so the brand name keeps its room. */
+const SYMBOLS: Record<Currency, string> = { GBP: '£', USD: '$', EUR: '€' };
 
 /**
  * The header's currency choice: every price on every screen follows it. Kept in a cookie (and on
@@ -38,13 +42,20 @@ export function CurrencySwitcher({ className }: { className?: string }) {
           </option>
         ))}
       </Select>
+      {/* Phones: the native select stays on top (transparent) and takes every tap and key; this is its face. */}
+      <CompactFace aria-hidden="true">
+        {SYMBOLS[value]}
+        <Icon name="chevronDown" size={16} />
+      </CompactFace>
     </Wrap>
   );
 }
 
 const Wrap = styled.div`
+  position: relative;
   display: inline-flex;
   align-items: center;
+  flex: none;
 `;
 
 const Select = styled.select`
@@ -65,5 +76,46 @@ const Select = styled.select`
     outline: none;
     border-color: ${({ theme }) => theme.colors.accent};
     box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+  }
+
+  ${media.phoneOnly} {
+    position: absolute;
+    inset: 0;
+    z-index: 1;
+    width: 100%;
+    opacity: 0;
+  }
+`;
+
+const CompactFace = styled.span`
+  display: none;
+
+  ${media.phoneOnly} {
+    display: inline-flex;
+    align-items: center;
+    gap: 2px;
+    min-width: 44px;
+    min-height: 40px;
+    padding: 0 ${({ theme }) => theme.space.xs};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ theme }) => theme.fontSize.md};
+    font-weight: 600;
+
+    svg {
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+    ${Select}:hover:not(:disabled) + & {
+      border-color: ${({ theme }) => theme.colors.textMuted};
+    }
+    ${Select}:focus-visible + & {
+      border-color: ${({ theme }) => theme.colors.accent};
+      box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+    }
+    ${Select}:disabled + & {
+      opacity: 0.6;
+    }
   }
 `;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { theme } from '@atrium/common/ui/theme';
+import { media, theme } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../api/config.ts';
 
 /** The brand mark and name (BRAND_NAME from GET /api/config); links home. */
@@ -40,13 +40,27 @@ const Mark = styled.svg`
   flex: none;
 `;
 
+/**
+ * A phone's header shares its row with the currency switcher and a button or two: there the name
+ * may take two balanced lines ("Atrium School / Marketing") rather than lose its end to an ellipsis.
+ */
 const Name = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
+  overflow: hidden;
   font-weight: 700;
-  font-size: ${({ theme }) => theme.fontSize.lg};
+  font-size: ${({ theme }) => theme.fontSize.md};
+  line-height: 1.15;
   letter-spacing: -0.01em;
   color: inherit;
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  max-width: 60vw;
+  text-wrap: balance;
+
+  ${media.tablet} {
+    display: block;
+    font-size: ${({ theme }) => theme.fontSize.lg};
+    white-space: nowrap;
+    text-overflow: ellipsis;
+    max-width: 60vw;
+  }
 `;

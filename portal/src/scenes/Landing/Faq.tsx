@@ -1,13 +1,33 @@
-import * as Accordion from '@radix-ui/react-accordion';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { landingContent } from '../../content/landing.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
 
-/** Ten questions, one open at a time, and the open one can be closed again (SPEC §2). */
+/**
+ * Ten questions, one open at a time, and the open one can be closed again (SPEC §2).
+ *
+ * The WAI-ARIA accordion pattern by hand (a heading's button with aria-expanded, its answer a
+ * labelled region; arrow keys, Home and End move between questions) rather than Radix Accordion,
+ * whose Collection and Presence machinery would cost the landing page's first load ~10 KB gzip
+ * (scripts/first-load-size.mjs) for this one list.
+ */
 export function Faq() {
   const { faq } = landingContent;
+  const [open, setOpen] = useState<string | null>(null);
+  const idPrefix = useId();
+  const list = useRef<HTMLDivElement>(null);
+
+  const moveFocus = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const triggers = [...(list.current?.querySelectorAll<HTMLButtonElement>('[data-faq-trigger]') ?? [])];
+    const at = triggers.indexOf(event.currentTarget);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1 + triggers.length, Home: 0, End: triggers.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    triggers[next % triggers.length]?.focus();
+  };
+
   return (
     <Section id="faq" aria-labelledby="faq-title">
       <Container $narrow>
@@ -15,34 +35,47 @@ export function Faq() {
           <SectionTitle id="faq-title">{faq.heading}</SectionTitle>
           <SectionIntro>{faq.intro}</SectionIntro>
         </SectionHeader>
-        <Root type="single" collapsible>
-          {faq.items.map((item) => (
-            <Item key={item.topic} value={item.topic}>
-              <Accordion.Header asChild>
+        <Root ref={list}>
+          {faq.items.map((item, index) => {
+            const isOpen = open === item.topic;
+            const state = isOpen ? 'open' : 'closed';
+            const triggerId = `${idPrefix}-q${index}`;
+            const answerId = `${idPrefix}-a${index}`;
+            return (
+              <Item key={item.topic} data-state={state}>
                 <h3>
-                  <Trigger>
+                  <Trigger
+                    type="button"
+                    id={triggerId}
+                    aria-expanded={isOpen}
+                    aria-controls={answerId}
+                    data-state={state}
+                    data-faq-trigger=""
+                    onClick={() => setOpen(isOpen ? null : item.topic)}
+                    onKeyDown={moveFocus}
+                  >
                     <span>{item.question}</span>
                     <Icon name="chevronDown" size={20} />
                   </Trigger>
                 </h3>
-              </Accordion.Header>
-              <Content>
-                <p>{item.answer}</p>
-              </Content>
-            </Item>
-          ))}
+                <Content id={answerId} role="region" aria-labelledby={triggerId} hidden={!isOpen}>
+                  <p>{item.answer}</p>
+                </Content>
+              </Item>
+            );
+          })}
         </Root>
       </Container>
     </Section>
   );
 }
 
-const Root = styled(Accordion.Root)`
+const Root = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Item = styled(Accordion.Item)`
+const Item = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
@@ -57,7 +90,7 @@ const Item = styled(Accordion.Item)`
   }
 `;
 
-const Trigger = styled(Accordion.Trigger)`
+const Trigger = styled.button`
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -86,7 +119,7 @@ const Trigger = styled(Accordion.Trigger)`
   }
 `;
 
-const Content = styled(Accordion.Content)`
+const Content = styled.div`
   padding: 0 ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.colors.textMuted};
 `;

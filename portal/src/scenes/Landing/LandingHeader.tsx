@@ -57,8 +57,12 @@ const Header = styled.header`
 const Bar = styled(Container)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.xs};
   min-height: 64px;
+
+  ${media.tablet} {
+    gap: ${({ theme }) => theme.space.md};
+  }
 
   & > a:first-child {
     margin-right: auto;
