@@ -25,9 +25,10 @@ function subscribe(listener: () => void) {
 }
 
 // Renders must be pure, so the clock is a store: the same time until it is TICK_MS old, then
-// the current one (a first reader after a quiet spell is not handed an old time).
+// the current one (a first reader after a quiet spell is not handed an old time). A clock set
+// back (by the system or a test's fake timers) counts as a change too.
 function getSnapshot() {
-  if (Date.now() - now >= TICK_MS) now = Date.now();
+  if (Math.abs(Date.now() - now) >= TICK_MS) now = Date.now();
   return now;
 }
 
