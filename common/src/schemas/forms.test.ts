@@ -7,8 +7,10 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 
 describe('form schemas (the portal forms parse with these, the server with their bases)', () => {
   it('course form: price typed in pounds, empty for free, a message per missing field', () => {
-    const base = { title: ' Video ', description: 'Films', thumbnail: '', salesVideoId: '' };
-    expect(courseFormSchema.parse({ ...base, price: '199.99' })).toMatchObject({ title: 'Video', price: 19999, thumbnail: null });
+    const base = { title: ' Video ', description: 'Films', thumbnail: '', salesVideoId: '', validityMonths: '' };
+    expect(courseFormSchema.parse({ ...base, price: '199.99' })).toMatchObject({ title: 'Video', price: 19999, thumbnail: null, validityMonths: null });
+    expect(courseFormSchema.parse({ ...base, price: '', validityMonths: ' 24 ' }).validityMonths).toBe(24);
+    expect(firstMessage(courseFormSchema.safeParse({ ...base, price: '', validityMonths: '0' }))?.path).toEqual(['validityMonths']);
     expect(courseFormSchema.parse({ ...base, price: '' }).price).toBe(0);
     expect(firstMessage(courseFormSchema.safeParse({ ...base, price: '12.345' }))?.message).toBe('Enter the price in pounds, for example 499 or 199.99');
     expect(firstMessage(courseFormSchema.safeParse({ ...base, title: ' ', price: '' }))).toMatchObject({ path: ['title'], message: 'Title is required' });
