@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestServer } from '../test/useTestServer.ts';
 import { mailParts, type CapturedMail } from '../test/smtp.ts';
 import { addMember, certify, licensedSchool, startCourse, testScheduler } from '../test/deadlines.ts';
-import { createUser } from '../test/factories.ts';
+import { createUser, enroll, signIn } from '../test/factories.ts';
 import { reminderKind } from './deadlineReminders.ts';
 import { weekStartDay } from './digest.ts';
 import { renderBatch, type ReminderMail } from './send.ts';
@@ -226,6 +226,41 @@ describe('certificate expiry and renewal', () => {
     expect(header(reminded[0]!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mine(await passAt('2026-06-20'))).toEqual([]);
     expect(mine(await passAt('2026-07-11'))).toEqual([]);
+  });
+
+  it('stops reminding about a certificate once its holder renews, and reminds about the new one in its turn', async () => {
+    server.clock.set('2026-01-10T09:00:00Z');
+    const { admin, schoolId, course } = await licensedSchool(server);
+    const holder = await addMember(server.db, schoolId, at('2025-01-01'));
+    await enroll(server.db, holder.id, course.id);
+    const browser = server.client();
+    await signIn(browser, holder);
+    expect((await admin.put(`/api/courses/${course.id}`, { validityMonths: 6 })).status).toBe(200);
+    const modules: Array<{ id: number; duration: number }> = await server.db('modules').where({ courseId: course.id }).orderBy('orderIndex');
+    const completeAll = async () => {
+      let number: string | null = null;
+      for (const module of modules) {
+        const response = await browser.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+        number = response.body.certificateNumber;
+      }
+      return number!;
+    };
+    const first = await completeAll();
+    const mine = (mails: CapturedMail[]) => mails.filter((mail) => mail.to[0] === holder.email);
+    // Renewal opens with the reminder's window (30 days before 10 July); renewed before the pass.
+    server.clock.set('2026-06-10T08:00:00Z');
+    expect((await browser.post(`/api/courses/${course.id}/renewal`)).status).toBe(200);
+    expect(mine(await passAt('2026-06-10'))).toEqual([]);
+    server.clock.set('2026-06-12T09:00:00Z');
+    const second = await completeAll();
+    expect(second).not.toBe(first);
+    expect(mine(await passAt('2026-06-15'))).toEqual([]);
+    // The new certificate (12 June) expires on 12 December: its own reminder, naming it, once.
+    const reminded = mine(await passAt('2026-11-12'));
+    expect(reminded).toHaveLength(1);
+    expect(mailParts(reminded[0]!.raw).text).toContain(second);
+    expect(mailParts(reminded[0]!.raw).text).not.toContain(first);
+    expect(mine(await passAt('2026-11-20'))).toEqual([]);
   });
 
   it('refuses a validity of zero or less', async () => {

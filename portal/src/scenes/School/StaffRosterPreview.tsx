@@ -117,7 +117,13 @@ const Tile = styled.div<{ $tone: BadgeTone }>`
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $tone }) =>
-    ({ accent: theme.colors.accentSoft, success: theme.colors.successSoft, warning: theme.colors.warningSoft, neutral: theme.colors.surfaceMuted })[$tone]};
+    ({
+      accent: theme.colors.accentSoft,
+      success: theme.colors.successSoft,
+      warning: theme.colors.warningSoft,
+      neutral: theme.colors.surfaceMuted,
+      danger: theme.colors.dangerSoft,
+    })[$tone]};
 
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
