@@ -5,9 +5,6 @@ import { addMember, certify, licensedSchool, startCourse, testScheduler } from '
 import { createUser, enroll, signIn } from '../test/factories.ts';
 import { reminderKind } from './deadlineReminders.ts';
 import { weekStartDay } from './digest.ts';
-import { renderBatch, type ReminderMail } from './send.ts';
-import { renderMail } from '../mail/render.ts';
-import { deadlineReminderMail, type DeadlineReminderProps } from '../mail/templates/deadlineReminder.tsx';
 import { backoffMs, LEASE_MS, Scheduler } from '../scheduler/scheduler.ts';
 
 const server = useTestServer({ smtp: true });
@@ -100,57 +97,6 @@ describe('deadline reminders', () => {
       'overdue_4',
       null,
     ]);
-  });
-});
-
-describe('rendering a batch', () => {
-  it('gives each recipient exactly the mail a render of their own would, names with markup and no name included', async () => {
-    const brand = { brandName: 'Atrium', publicUrl: 'https://atrium.test', supportEmail: 'support@atrium.test' };
-    const base: DeadlineReminderProps = {
-      brand,
-      firstName: null,
-      schoolName: "St Mary's & <All> Saints",
-      courseTitle: 'Podcasting',
-      kind: 'due_soon',
-      dueOn: '2026-03-03',
-      daysLeft: 3,
-      courseUrl: 'https://atrium.test/courses/1',
-      unsubscribeUrl: '',
-    };
-    const people = ['Zoë', 'Ann <b>"Bold"</b> & co', null, "O'Neil"].map((firstName, i) => ({
-      ...base,
-      firstName,
-      unsubscribeUrl: `https://atrium.test/unsubscribe?token=abc${i}.sig&x=1`,
-    }));
-    const batch = await renderBatch(
-      people.map((props, i): ReminderMail<never> => ({
-        userId: i,
-        courseId: 1,
-        kind: 'due_soon',
-        dueDay: 1,
-        to: `p${i}@school.test`,
-        template: deadlineReminderMail as never,
-        props: props as never,
-        personal: ['firstName', 'unsubscribeUrl'],
-        headers: {},
-      })),
-    );
-    for (const [i, props] of people.entries()) {
-      const own = await renderMail(deadlineReminderMail, props);
-      expect(batch[i]!.subject).toBe(own.subject);
-      expect(batch[i]!.text).toBe(own.text);
-      // The HTML may spell an escaped character differently; what a mail client shows is the same.
-      const decode = (html: string) =>
-        html
-          .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-          .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
-          .replace(/&quot;/g, '"')
-          .replace(/&amp;/g, '&')
-          .replace(/&lt;/g, '<')
-          .replace(/&gt;/g, '>');
-      expect(decode(batch[i]!.html)).toBe(decode(own.html));
-      expect(batch[i]!.html).not.toContain('<b>"Bold"');
-    }
   });
 });
 
