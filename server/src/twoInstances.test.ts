@@ -223,6 +223,46 @@ describe('certificate issue across two instances', () => {
   });
 });
 
+describe('certificate renewal across two instances', () => {
+  it('starts one renewal when both instances are asked at once, then issues exactly one new certificate under concurrent reports', async () => {
+    const { db } = cluster;
+    const course = await createCourse(cluster, { validityMonths: 1 });
+    const modules = [];
+    for (let m = 0; m < 3; m += 1) modules.push(await createModule(cluster, course.id, { duration: 600 }));
+    a.catalogue.invalidate();
+    b.catalogue.invalidate();
+    const user = await createUser(db);
+    await enroll(db, user.id, course.id);
+    const browser = a.client();
+    await signIn(browser, user);
+    const complete = (module: { id: number }, server: TestServer, r = 0) =>
+      browser.at(server.url).post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: r === 1 ? 0 : 600, isCompleted: r === 1 });
+    for (const module of modules) expect((await complete(module, a)).status).toBe(200);
+    // Issued 40 days ago: past its month, so a renewal is due (on the real clock both instances share).
+    const issuedAt = Date.now() - 40 * 86_400_000;
+    await db('certificates').where({ userId: user.id, courseId: course.id }).update({ issuedAt, completedAt: issuedAt });
+    const [first] = await db('certificates').where({ userId: user.id, courseId: course.id });
+
+    const starts = await Promise.all([a, b, a, b].map((server) => browser.at(server.url).post(`/api/courses/${course.id}/renewal`)));
+    expect(starts.map((response) => response.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(await db('certificateRenewals').where({ userId: user.id, courseId: course.id })).toHaveLength(1);
+    expect(await db('progress').where({ userId: user.id, courseId: course.id })).toHaveLength(0);
+
+    const reports = modules.flatMap((module) => [0, 1, 2].map((r, index) => ({ module, r, server: index % 2 ? a : b })));
+    shuffle(reports);
+    const responses = await Promise.all(reports.map(({ module, r, server }) => complete(module, server, r)));
+    expect(responses.filter((response) => response.status !== 200).map((response) => response.text)).toEqual([]);
+    const certificates = await db('certificates').where({ userId: user.id, courseId: course.id }).orderBy('round');
+    expect(certificates.map((c) => [Number(c.round), c.certificateNumber === first.certificateNumber])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
+    const told = new Set(responses.map((response) => response.body.certificateNumber).filter((n) => n !== null));
+    expect(told).toEqual(new Set([certificates[1]!.certificateNumber]));
+    expect(await certificateInvariantViolations(db, [user.id])).toEqual([]);
+  });
+});
+
 describe('catalogue edits made through the other instance', () => {
   // Each instance keeps the catalogue in memory for up to CATALOGUE_TTL_MS, so for a few seconds
   // after an admin deletes a module through one instance the other still finds it: the progress

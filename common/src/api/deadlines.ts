@@ -82,3 +82,26 @@ export interface MyTrainingDto {
   dueOn: string | null;
   expiresOn: string | null;
 }
+
+/** Days before a certificate expires from which its holder may renew it (the expiry reminder's). */
+export const RENEWAL_WINDOW_DAYS = 30;
+
+/**
+ * Where the signed-in learner stands on renewing their certificate for a course
+ * (GET /api/courses/:id/renewal; POST starts a renewal and answers the same, `renewing`).
+ * - `none`: no certificate to renew (none yet, revoked, or the course's never expire);
+ * - `not_yet`: current, renewable from `opensOn` (30 days before `expiresOn`);
+ * - `due`: expired or within 30 days of it: the learner may retake the course;
+ * - `renewing`: retaking; completing every module again issues a new certificate.
+ */
+export interface CourseRenewalDto {
+  courseId: number;
+  state: 'none' | 'not_yet' | 'due' | 'renewing';
+  /** The learner's latest certificate for the course (the one a renewal replaces). */
+  certificateNumber: string | null;
+  expiresOn: string | null;
+  expired: boolean;
+  opensOn: string | null;
+  /** 0 until the first renewal, then one more per renewal started. */
+  round: number;
+}

@@ -40,23 +40,35 @@ export async function isCourseCompleted(db: Db | Knex.Transaction, userId: numbe
 }
 
 /**
- * Issues the user's certificate for a course exactly once: the unique (userId, courseId) key makes a
- * repeat, or two requests racing, a no-op, and a revoked certificate is never replaced. Names are
- * copied so the certificate still reads the same after a rename or a deleted course. A learner
- * who gave no name gets the certificate all the same, made out to nobody until they give one
- * (nameCertificates); never to their e-mail address.
+ * The renewal round a learner is in for a course: 0 until they first renew, then the round of the
+ * latest renewal they started (certificateRenewals).
  */
-export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number): Promise<Certificate | undefined> {
-  const existing = await Certificate.query(trx).findOne({ userId, courseId });
+export async function currentRound(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<number> {
+  const row = await db('certificateRenewals').where({ userId, courseId }).max({ round: 'round' }).first();
+  return Number(row?.round ?? 0);
+}
+
+/**
+ * Issues the user's certificate for a course exactly once per round (a renewal starts the next
+ * round): the unique (userId, courseId, round) key makes a repeat, or two requests racing, a
+ * no-op, and a revoked certificate is never replaced. Names are copied so the certificate still
+ * reads the same after a rename or a deleted course. A learner who gave no name gets the
+ * certificate all the same, made out to nobody until they give one (nameCertificates); never to
+ * their e-mail address. `now` is the app clock's time, which dates the certificate (and its expiry).
+ */
+export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number = Date.now()): Promise<Certificate | undefined> {
+  const round = await currentRound(trx, userId, courseId);
+  const existing = await Certificate.query(trx).findOne({ userId, courseId, round });
   if (existing) return existing;
   const user = await trx('users').select('firstName', 'lastName').where({ id: userId }).first();
   const course = await trx('courses').select('title').where({ id: courseId }).first();
   if (!user || !course) return undefined;
-  const timestamp = Date.now();
+  const timestamp = now;
   await trx('certificates')
     .insert({
       userId,
       courseId,
+      round,
       certificateNumber: newCertificateNumber(),
       studentName: personalName(user).slice(0, 220),
       courseName: course.title,
@@ -65,9 +77,14 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
       issuedAt: timestamp,
       revokedAt: null,
     })
-    .onConflict(['userId', 'courseId'])
+    .onConflict(['userId', 'courseId', 'round'])
     .ignore();
-  return Certificate.query(trx).findOne({ userId, courseId });
+  return Certificate.query(trx).findOne({ userId, courseId, round });
+}
+
+/** The learner's latest certificate for a course (the highest round), revoked or not. */
+export async function latestCertificate(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<Certificate | undefined> {
+  return Certificate.query(db).where({ userId, courseId }).orderBy('round', 'desc').first();
 }
 
 /**

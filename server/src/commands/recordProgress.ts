@@ -46,7 +46,7 @@ export type ProgressRefusal = 'not-enrolled' | 'module-gone';
 export async function recordProgress(
   database: Database,
   report: ProgressReport,
-  options: { returning?: boolean } = {},
+  options: { returning?: boolean; /** The app clock's time, dating a certificate issued. */ now?: number } = {},
 ): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
   const row = {
@@ -63,21 +63,21 @@ export async function recordProgress(
   if (!progress) return (await database.knex('modules').where({ id: module.id }).first('id')) ? 'not-enrolled' : 'module-gone';
   // The course cannot be complete while this module is not: most reports stop here.
   if (!dbBoolean(progress.isCompleted)) return { progress, courseCompleted: false, certificateNumber: null };
-  return { progress, ...(await retryOnDeadlock(() => courseCompletion(database.knex, userId, module.courseId))) };
+  return { progress, ...(await retryOnDeadlock(() => courseCompletion(database.knex, userId, module.courseId, options.now ?? Date.now()))) };
 }
 
 /**
  * Whether the course is complete now that this module is, issuing the certificate the first
- * time. Serialised per learner and course by the enrollment row lock (MySQL; SQLite has a single
+ * time in the learner's current round. Serialised per learner and course by the enrollment row lock (MySQL; SQLite has a single
  * writer): two reports completing the last two modules at once each wrote their own row before
  * getting here, so whichever takes the lock second sees both rows, and it sees the certificate
  * the first one may have issued, since its snapshot starts after the lock.
  */
-async function courseCompletion(db: Db, userId: number, courseId: number): Promise<CourseCompletion> {
+async function courseCompletion(db: Db, userId: number, courseId: number, now: number): Promise<CourseCompletion> {
   return db.transaction(async (trx) => {
     await lockEnrollment(trx, userId, courseId);
     if (!(await isCourseCompleted(trx, userId, courseId))) return { courseCompleted: false, certificateNumber: null };
-    const certificate = await issueCertificate(trx, userId, courseId);
+    const certificate = await issueCertificate(trx, userId, courseId, now);
     const valid = certificate && certificate.revokedAt === null;
     return { courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
   });

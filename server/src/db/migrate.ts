@@ -13,6 +13,7 @@ import * as schoolSignIn from './migrations/011_school_sign_in.ts';
 import * as deadlinesReminders from './migrations/012_deadlines_reminders.ts';
 import * as pricesInvoices from './migrations/013_prices_invoices.ts';
 import * as credentials from './migrations/014_credentials.ts';
+import * as certificateRenewal from './migrations/015_certificate_renewal.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '012_deadlines_reminders': deadlinesReminders,
   '013_prices_invoices': pricesInvoices,
   '014_credentials': credentials,
+  '015_certificate_renewal': certificateRenewal,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -13,6 +13,8 @@ export class Certificate extends Model {
   completedAt!: number;
   issuedAt!: number;
   revokedAt!: number | null;
+  /** 0 for the first certificate of a learner and course, then one more per renewal. */
+  round!: number;
 
   static override get modifiers() {
     return {

@@ -38,6 +38,11 @@ export function requireProgressAccess(user: User, isEnrolled: boolean): void {
   if (!canRecordProgress(user, isEnrolled)) throw notEnrolled('Enroll in this course to save your progress');
 }
 
+/** Renewing a certificate restarts the learner's own progress, so it needs an enrollment too. */
+export function requireRenewalAccess(user: User, isEnrolled: boolean): void {
+  if (!canRecordProgress(user, isEnrolled)) throw notEnrolled('Enroll in this course to renew its certificate');
+}
+
 /**
  * A learner enrolls directly in a free course or one their school's licence covers; other priced
  * courses go through checkout.

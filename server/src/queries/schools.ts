@@ -77,6 +77,8 @@ export async function schoolProgress(db: Db, schoolId: number): Promise<SchoolPr
       .count({ n: '*' }),
     licensed(db('certificates as ct'), 'ct.courseId', 'ct.userId')
       .whereNull('ct.revokedAt')
+      // By round, so the latest certificate (a renewal's) is the one a member's facts keep.
+      .orderBy('ct.round')
       .select('ct.userId', 'ct.courseId', 'ct.certificateNumber', 'ct.completedAt'),
   ]);
   const facts = new Map<string, MemberCourseFacts>();

@@ -67,7 +67,21 @@ export function trainingPairs(
   // Pairs that must have a deadline join it: the database can then start from the deadlines.
   const query = (options.withDeadline ? members.join('schoolDeadlines as d', onDeadline) : members.leftJoin('schoolDeadlines as d', onDeadline))
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', '=', 'sm.userId').andOn('cp.courseId', '=', 'sl.courseId'))
-    .leftJoin('certificates as ct', (join) => join.on('ct.userId', '=', 'sm.userId').andOn('ct.courseId', '=', 'sl.courseId').andOnNull('ct.revokedAt'))
+    // The latest valid certificate (renewals add rounds), and a renewal started since it.
+    .leftJoin('certificates as ct', (join) =>
+      join
+        .on('ct.userId', '=', 'sm.userId')
+        .andOn('ct.courseId', '=', 'sl.courseId')
+        .andOnNull('ct.revokedAt')
+        .andOn(
+          db.raw(
+            'ct.round = (select max(c2.round) from certificates c2 where c2.user_id = sm.user_id and c2.course_id = sl.course_id and c2.revoked_at is null)',
+          ),
+        ),
+    )
+    .leftJoin('certificateRenewals as rn', (join) =>
+      join.on('rn.userId', '=', 'sm.userId').andOn('rn.courseId', '=', 'sl.courseId').andOn(db.raw('rn.round = ct.round + 1')),
+    )
     .select(
       'sm.schoolId as school_id',
       'sm.userId as user_id',
@@ -83,7 +97,8 @@ export function trainingPairs(
       'ct.issuedAt as issued_at',
       db.raw(`${due} as due_day`),
       db.raw(
-        `(case when ct.id is not null and ${expired.toQuery()} then 'renewal_due'
+        `(case when ct.id is not null and rn.id is not null and ${expired.toQuery()} then 'in_progress'
+          when ct.id is not null and ${expired.toQuery()} then 'renewal_due'
           when ct.id is not null then 'completed'
           when ${due} < ? then 'overdue'
           when ${due} <= ? then 'due_soon'

@@ -138,6 +138,11 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
           .whereRaw('r.user_id = ct.user_id and r.course_id = ct.course_id and r.created_at >= ct.issued_at')
           .where('r.kind', 'expiry_30'),
       )
+      // Only a learner's latest certificate, and none they are already renewing.
+      .whereNotExists(db('certificates as c2').select(db.raw('1')).whereRaw('c2.user_id = ct.user_id and c2.course_id = ct.course_id and c2.round > ct.round'))
+      .whereNotExists(
+        db('certificateRenewals as rn').select(db.raw('1')).whereRaw('rn.user_id = ct.user_id and rn.course_id = ct.course_id and rn.round > ct.round'),
+      )
       .select('ct.userId', 'ct.courseId', 'ct.courseName', 'ct.certificateNumber', 'ct.issuedAt', 'u.email', 'u.firstName');
     notUnsubscribed(db, 'reminders', 'ct.user_id')(query);
     const rows: Array<{

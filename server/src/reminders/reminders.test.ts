@@ -2,12 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestServer } from '../test/useTestServer.ts';
 import { mailParts, type CapturedMail } from '../test/smtp.ts';
 import { addMember, certify, licensedSchool, startCourse, testScheduler } from '../test/deadlines.ts';
-import { createUser } from '../test/factories.ts';
+import { createUser, enroll, signIn } from '../test/factories.ts';
 import { reminderKind } from './deadlineReminders.ts';
 import { weekStartDay } from './digest.ts';
-import { renderBatch, type ReminderMail } from './send.ts';
-import { renderMail } from '../mail/render.ts';
-import { deadlineReminderMail, type DeadlineReminderProps } from '../mail/templates/deadlineReminder.tsx';
 import { backoffMs, LEASE_MS, Scheduler } from '../scheduler/scheduler.ts';
 
 const server = useTestServer({ smtp: true });
@@ -103,57 +100,6 @@ describe('deadline reminders', () => {
   });
 });
 
-describe('rendering a batch', () => {
-  it('gives each recipient exactly the mail a render of their own would, names with markup and no name included', async () => {
-    const brand = { brandName: 'Atrium', publicUrl: 'https://atrium.test', supportEmail: 'support@atrium.test' };
-    const base: DeadlineReminderProps = {
-      brand,
-      firstName: null,
-      schoolName: "St Mary's & <All> Saints",
-      courseTitle: 'Podcasting',
-      kind: 'due_soon',
-      dueOn: '2026-03-03',
-      daysLeft: 3,
-      courseUrl: 'https://atrium.test/courses/1',
-      unsubscribeUrl: '',
-    };
-    const people = ['Zoë', 'Ann <b>"Bold"</b> & co', null, "O'Neil"].map((firstName, i) => ({
-      ...base,
-      firstName,
-      unsubscribeUrl: `https://atrium.test/unsubscribe?token=abc${i}.sig&x=1`,
-    }));
-    const batch = await renderBatch(
-      people.map((props, i): ReminderMail<never> => ({
-        userId: i,
-        courseId: 1,
-        kind: 'due_soon',
-        dueDay: 1,
-        to: `p${i}@school.test`,
-        template: deadlineReminderMail as never,
-        props: props as never,
-        personal: ['firstName', 'unsubscribeUrl'],
-        headers: {},
-      })),
-    );
-    for (const [i, props] of people.entries()) {
-      const own = await renderMail(deadlineReminderMail, props);
-      expect(batch[i]!.subject).toBe(own.subject);
-      expect(batch[i]!.text).toBe(own.text);
-      // The HTML may spell an escaped character differently; what a mail client shows is the same.
-      const decode = (html: string) =>
-        html
-          .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-          .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
-          .replace(/&quot;/g, '"')
-          .replace(/&amp;/g, '&')
-          .replace(/&lt;/g, '<')
-          .replace(/&gt;/g, '>');
-      expect(decode(batch[i]!.html)).toBe(decode(own.html));
-      expect(batch[i]!.html).not.toContain('<b>"Bold"');
-    }
-  });
-});
-
 describe('unsubscribing', () => {
   it('works in one click without a session, is kept, and refuses a tampered link or one for another user', async () => {
     server.clock.set('2026-08-01T09:00:00Z');
@@ -226,6 +172,41 @@ describe('certificate expiry and renewal', () => {
     expect(header(reminded[0]!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mine(await passAt('2026-06-20'))).toEqual([]);
     expect(mine(await passAt('2026-07-11'))).toEqual([]);
+  });
+
+  it('stops reminding about a certificate once its holder renews, and reminds about the new one in its turn', async () => {
+    server.clock.set('2026-01-10T09:00:00Z');
+    const { admin, schoolId, course } = await licensedSchool(server);
+    const holder = await addMember(server.db, schoolId, at('2025-01-01'));
+    await enroll(server.db, holder.id, course.id);
+    const browser = server.client();
+    await signIn(browser, holder);
+    expect((await admin.put(`/api/courses/${course.id}`, { validityMonths: 6 })).status).toBe(200);
+    const modules: Array<{ id: number; duration: number }> = await server.db('modules').where({ courseId: course.id }).orderBy('orderIndex');
+    const completeAll = async () => {
+      let number: string | null = null;
+      for (const module of modules) {
+        const response = await browser.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+        number = response.body.certificateNumber;
+      }
+      return number!;
+    };
+    const first = await completeAll();
+    const mine = (mails: CapturedMail[]) => mails.filter((mail) => mail.to[0] === holder.email);
+    // Renewal opens with the reminder's window (30 days before 10 July); renewed before the pass.
+    server.clock.set('2026-06-10T08:00:00Z');
+    expect((await browser.post(`/api/courses/${course.id}/renewal`)).status).toBe(200);
+    expect(mine(await passAt('2026-06-10'))).toEqual([]);
+    server.clock.set('2026-06-12T09:00:00Z');
+    const second = await completeAll();
+    expect(second).not.toBe(first);
+    expect(mine(await passAt('2026-06-15'))).toEqual([]);
+    // The new certificate (12 June) expires on 12 December: its own reminder, naming it, once.
+    const reminded = mine(await passAt('2026-11-12'));
+    expect(reminded).toHaveLength(1);
+    expect(mailParts(reminded[0]!.raw).text).toContain(second);
+    expect(mailParts(reminded[0]!.raw).text).not.toContain(first);
+    expect(mine(await passAt('2026-11-20'))).toEqual([]);
   });
 
   it('refuses a validity of zero or less', async () => {

@@ -135,6 +135,10 @@ const recipes: Record<string, Recipe> = {
   'POST /api/courses': { expect: adminOnly, request: () => ({ path: '/api/courses', body: { title: 'New course', description: 'About it' } }) },
   'PUT /api/courses/:id': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}`, body: { title: 'Renamed', description: 'About it' } }) },
   'DELETE /api/courses/:id': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}` }) },
+  // Renewal is the learner's own progress: an enrollment is needed whatever the role (admins
+  // included). The world's course never expires, so the enrolled learner is told 409.
+  'GET /api/courses/:id/renewal': { expect: { ...signedInGets(403), learner: 'ok' }, request: (w) => ({ path: `/api/courses/${w.courseId}/renewal` }) },
+  'POST /api/courses/:id/renewal': { expect: { ...signedInGets(403), learner: 409 }, request: (w) => ({ path: `/api/courses/${w.courseId}/renewal` }) },
   'GET /api/courses/:courseId/modules': { expect: signedIn, request: (w) => ({ path: `/api/courses/${w.courseId}/modules` }) },
   'GET /api/modules/:id': { expect: signedIn, request: (w) => ({ path: `/api/modules/${w.moduleId}` }) },
   'POST /api/modules': {

@@ -106,3 +106,58 @@ describe('CourseScene: a finished course', () => {
     expect(api.callsTo('GET', '/api/certificates')).toHaveLength(0);
   });
 });
+
+describe('CourseScene: renewing an expired certificate', () => {
+  const finished: CourseDetailDto = { ...course, completedModules: 1, progressPercentage: 100, modules: [{ ...course.modules[0]!, isCompleted: true }] };
+  const due = { courseId: 5, state: 'due', certificateNumber: 'ATR-OLD', expiresOn: '2026-03-01', expired: true, opensOn: '2026-01-30', round: 0 };
+
+  it('says when the certificate expired and, once confirmed, restarts the course at module 1', async () => {
+    const api = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(finished),
+      'GET /api/certificates': ok([]),
+      'GET /api/courses/5/renewal': ok(due),
+      'POST /api/courses/5/renewal': ok({ ...due, state: 'renewing', round: 1 }),
+    });
+    renderCourse();
+    expect(await screen.findByText('Your certificate expired on 1 March 2026')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Renew: retake the course' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(/restarts from module 1/);
+    expect(dialog).toHaveTextContent(/ATR-OLD\) stays/);
+    expect(api.callsTo('POST', '/api/courses/5/renewal')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Retake the course' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/courses/5/modules/1');
+    expect(api.callsTo('POST', '/api/courses/5/renewal')).toHaveLength(1);
+  });
+
+  it('shows the server sentence when the renewal is refused', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(finished),
+      'GET /api/certificates': ok([]),
+      'GET /api/courses/5/renewal': ok(due),
+      'POST /api/courses/5/renewal': fail(409, 'You are already retaking this course: complete its modules again for your new certificate'),
+    });
+    renderCourse();
+    await userEvent.click(await screen.findByRole('button', { name: 'Renew: retake the course' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Retake the course' }));
+    expect(await screen.findByText(/already retaking this course/)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/courses/5');
+  });
+
+  it('offers nothing while the certificate is current', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(finished),
+      'GET /api/certificates': ok([]),
+      'GET /api/courses/5/renewal': ok({ ...due, state: 'not_yet', expired: false, expiresOn: '2027-03-01' }),
+    });
+    renderCourse();
+    expect(await screen.findByRole('link', { name: 'View Certificate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Renew/ })).not.toBeInTheDocument();
+  });
+});

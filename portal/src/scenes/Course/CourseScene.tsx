@@ -19,6 +19,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { firstIncompleteModule, sortModules } from '../../components/moduleOrder.ts';
 import { ModuleList } from './ModuleList.tsx';
+import { RenewalPanel } from './RenewalPanel.tsx';
 
 export function CourseScene() {
   const { id = '' } = useParams();
@@ -109,6 +110,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             {course.isEnrolled ? `${completed} of ${modulesPhrase(total)} completed` : modulesPhrase(total)}
           </Counts>
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
+          {course.isEnrolled ? <RenewalPanel courseId={course.id} firstModuleId={modules[0]?.id} /> : null}
           {course.isEnrolled ? (
             finished ? (
               <ButtonLink to={certificateHref} size="lg" block>

@@ -228,8 +228,7 @@ export async function confirmRoster(
       trx,
       schoolInviteMail,
       { brand: deps.brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS },
-      (placeholder) => ({ url: inviteUrl(deps.brand.publicUrl, placeholder) }),
-      toInvite.map((row, index) => ({ to: row.email, value: tokens[index]! })),
+      toInvite.map((row, index) => ({ to: row.email, personal: { url: inviteUrl(deps.brand.publicUrl, tokens[index]!) } })),
       now,
     );
     const counts = countRoster(rows);

@@ -1,9 +1,13 @@
 import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
+import { renewalState, startRenewal } from '../../../commands/renewCertificate.ts';
 import { notFound } from '../../../errors.ts';
+import { requireRenewalAccess } from '../../../policies/index.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import { courseViewer } from '../../../queries/courses.ts';
+import { isEnrolled } from '../../../commands/enroll.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
+import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 
 export function courseRoutes(routes: Routes): void {
@@ -69,4 +73,36 @@ export function courseRoutes(routes: Routes): void {
       ctx.body = { message: 'Course deleted' };
     },
   });
+
+  routes.add({
+    method: 'get',
+    path: '/api/courses/:id/renewal',
+    access: 'user',
+    params: idParams,
+    async handler(ctx) {
+      const { db, clock } = ctx.deps;
+      const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
+      requireRenewalAccess(ctx.state.user, await isEnrolled(db, ctx.state.user.id, courseId));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await renewalState(db, ctx.state.user.id, courseId, clock.now().getTime());
+    },
+  });
+
+  // Retaking the course for a new certificate: 409 (the message says why) when none is due.
+  routes.add({
+    method: 'post',
+    path: '/api/courses/:id/renewal',
+    access: 'user',
+    params: idParams,
+    async handler(ctx) {
+      const { db, clock } = ctx.deps;
+      const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
+      ctx.body = await startRenewal(db, ctx.state.user, courseId, clock.now().getTime());
+    },
+  });
+}
+
+async function existingCourse(deps: Pick<AppDeps, 'catalogue'>, courseId: number): Promise<number> {
+  if (!(await deps.catalogue.course(courseId))) throw notFound('Course not found');
+  return courseId;
 }

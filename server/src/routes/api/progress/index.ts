@@ -1,10 +1,9 @@
 import { id, progressSchema } from '@atrium/common';
 import { z } from 'zod';
-import { isCourseCompleted } from '../../../commands/issueCertificate.ts';
+import { isCourseCompleted, latestCertificate } from '../../../commands/issueCertificate.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound } from '../../../errors.ts';
-import { Certificate } from '../../../models/Certificate.ts';
 import { Progress } from '../../../models/Progress.ts';
 import { requireProgressAccess } from '../../../policies/index.ts';
 import { presentProgress } from '../../../presenters/courses.ts';
@@ -27,7 +26,8 @@ export function progressRoutes(routes: Routes): void {
       let completion: CourseCompletion = { courseCompleted: false, certificateNumber: null };
       // The course cannot be complete while this module is not.
       if (progress && dbBoolean(progress.isCompleted) && (await isCourseCompleted(db, userId, module.courseId))) {
-        const certificate = await Certificate.query(db).modify('valid').findOne({ userId, courseId: module.courseId });
+        const latest = await latestCertificate(db, userId, module.courseId);
+        const certificate = latest && latest.revokedAt === null ? latest : undefined;
         completion = { courseCompleted: true, certificateNumber: certificate?.certificateNumber ?? null };
       }
       ctx.set('Cache-Control', 'no-store');
@@ -50,13 +50,17 @@ export function progressRoutes(routes: Routes): void {
         throw badRequest('This module belongs to a different course', { courseId: 'Does not match the module' });
       }
       // The enrollment check is folded into recordProgress's upsert.
-      const recorded = await recordProgress(database, {
-        userId: user.id,
-        module,
-        watchedDuration: input.watchedDuration,
-        isCompleted: input.isCompleted,
-        position: input.position,
-      });
+      const recorded = await recordProgress(
+        database,
+        {
+          userId: user.id,
+          module,
+          watchedDuration: input.watchedDuration,
+          isCompleted: input.isCompleted,
+          position: input.position,
+        },
+        { now: ctx.deps.clock.now().getTime() },
+      );
       if (recorded === 'module-gone') {
         // Deleted through another instance: this one's catalogue is behind, so catch it up.
         catalogue.invalidate();
