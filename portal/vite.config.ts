@@ -53,5 +53,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // Its own chunk, so the entry imports it ahead of every chunk that holds zod (src/zodSetup.ts).
+        manualChunks: (id) => (id.endsWith('/src/zodSetup.ts') ? 'zodSetup' : undefined),
+      },
+    },
   },
 });

@@ -1,14 +1,11 @@
+// First: zod must be configured before any module builds or parses a schema (zodSetup.ts).
+import './zodSetup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { config as zodConfig } from 'zod';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
 import { AppRoutes, preloadHomeScenes } from './routes.tsx';
-
-// zod probes `new Function` before its first object parse; under our CSP (no 'unsafe-eval') the
-// browser refuses it and reports a securitypolicyviolation, so the portal skips the probe.
-zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 if (window.location.pathname === '/') preloadHomeScenes();

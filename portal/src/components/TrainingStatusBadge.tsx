@@ -1,4 +1,5 @@
-import { formatDueDate, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
+import { TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common/api/deadlines';
+import { formatDueDate } from '@atrium/common/rules/days';
 import { Badge, type BadgeTone } from './Badge.tsx';
 
 export const TRAINING_STATUS_TONES: Record<TrainingStatus, BadgeTone> = {

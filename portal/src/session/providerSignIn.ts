@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_PROVIDER_LABELS, type SignInProviderName } from '@atrium/common';
+import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_PROVIDER_LABELS, type SignInProviderName } from '@atrium/common/api/signIn';
 import { useToast } from '../components/toast/Toaster.tsx';
 
 /** Starts a provider sign-in (or, with `link`, links the provider to the signed-in account): a top-level navigation. */

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { formatLongDate } from '@atrium/common/rules/format';
 import type { CourseRenewalDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
-import { useCourseRenewal, useStartRenewal } from '../../api/courses.ts';
+import { useCourseRenewal, useStartRenewal } from '../../api/renewal.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
