@@ -6,18 +6,18 @@ import { credentialPath, linkedInAddUrl } from './credentialLinks.ts';
 
 /**
  * The certificate as an Open Badges 3.0 credential: the signed file to keep or hand to a
- * verifier, and LinkedIn's add-certification form filled in.
+ * verifier, and LinkedIn's add-certification form filled in. Laid out by the toolbar around it.
  */
 export function CredentialActions({ certificate, brand, certificateUrl }: { certificate: CertificatePublicDto; brand: string; certificateUrl: string }) {
   return (
-    <Actions>
+    <>
       <ButtonAnchor variant="secondary" href={credentialPath(certificate.certificateNumber)} download={`${certificate.certificateNumber}.jwt`}>
         <Icon name="download" size={18} /> Download credential
       </ButtonAnchor>
       <ButtonAnchor variant="secondary" href={linkedInAddUrl(certificate, brand, certificateUrl)} target="_blank" rel="noopener noreferrer" data-linkedin>
         <Icon name="external" size={18} /> Add to LinkedIn
       </ButtonAnchor>
-    </Actions>
+    </>
   );
 }
 
@@ -29,19 +29,6 @@ export function SignedNote() {
     </Note>
   );
 }
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-
-  @media (max-width: 767px) {
-    width: 100%;
-    & > * {
-      flex: 1 1 100%;
-    }
-  }
-`;
 
 const Note = styled.span`
   justify-self: end;
