@@ -25,3 +25,4 @@ export * from './rules/days.ts';
 export * from './api/signIn.ts';
 export * from './api/roster.ts';
 export * from './schemas/roster.ts';
+export * from './api/myData.ts';

@@ -1,37 +1,88 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { countRows, type Db } from '../db/knex.ts';
+import { PERSONAL_DATA, type PersonalDataTableName } from '../db/personalData.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
+import { systemClock, type Clock } from '../services/clock.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 
 export const FORMER_LEARNER = 'Former learner';
 
-/**
- * Erases a person from their account in one transaction: the row stays (so progress and
- * comments keep their shape) but holds nothing that identifies them; sessions, avatar and
- * reset tokens go; certificates are kept under a pseudonym or revoked, as the person chose.
- * Orders and payments stay: they are accounting records the agency must keep.
- */
-export async function deleteAccount(
-  db: Db,
-  passwords: PasswordHasher,
-  user: User,
-  input: { password: string; certificates: 'keep' | 'revoke' },
-): Promise<void> {
-  if (!(await passwords.verify(user.passwordHash, input.password))) {
-    throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
-  }
-  const userId = user.id;
-  const { certificates } = input;
-  await db.transaction(async (trx) => {
-    if (user.role === 'admin' && (await countRows(trx('users').where({ role: 'admin' }).whereNull('deletedAt'))) <= 1) {
-      throw conflict('You are the only admin. Make someone else an admin before deleting your account.');
+interface Person {
+  userId: number;
+  /** The address as it was, lower-cased: rows are matched on it whatever its case. */
+  email: string;
+  /** The address the account row gets instead. */
+  anonymisedEmail: string;
+  now: number;
+  certificates: 'keep' | 'revoke';
+}
+
+type Eraser = (trx: Knex.Transaction, person: Person) => Promise<unknown>;
+
+/** The tables whose rows deletion leaves as they are (db/personalData.ts says why). */
+type KeptTable = { [K in PersonalDataTableName]: (typeof PERSONAL_DATA)[K]['onDeletion'] extends { keep: string } ? K : never }[PersonalDataTableName];
+
+const byAddress = (trx: Knex.Transaction, table: string, column: string, email: string) => trx(table).whereRaw('lower(??) = ?', [column, email]);
+
+/** Deletes the rows of `table` whose owner columns (from the declaration) point at the person. */
+const deleteOwnRows =
+  (table: PersonalDataTableName): Eraser =>
+  (trx, person) => {
+    const owner: Record<string, string> = PERSONAL_DATA[table].owner;
+    const query = trx(table);
+    for (const [column, kind] of Object.entries(owner)) {
+      if (kind === 'userId') query.orWhere(column, person.userId);
+      else if (kind === 'address') query.orWhereRaw('lower(??) = ?', [column, person.email]);
+      else throw new Error(`${table}.${column}: rows owned through a ${kind} need an eraser of their own`);
     }
-    const now = Date.now();
-    await trx('users')
+    return query.delete();
+  };
+
+/**
+ * One eraser per table that deletion changes: the mapped type makes a table declared in
+ * db/personalData.ts without its eraser (or a reason to keep it) a compile error.
+ */
+const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
+  avatars: deleteOwnRows('avatars'),
+  userIdentities: deleteOwnRows('userIdentities'),
+  // Out of their school too (they no longer count as staff); enrollments stay like everyone's.
+  schoolMembers: deleteOwnRows('schoolMembers'),
+  schoolInvites: deleteOwnRows('schoolInvites'),
+  certificateRenewals: deleteOwnRows('certificateRenewals'),
+  credentialSubjects: deleteOwnRows('credentialSubjects'),
+  contactMessages: deleteOwnRows('contactMessages'),
+  remindersSent: deleteOwnRows('remindersSent'),
+  unsubscribes: deleteOwnRows('unsubscribes'),
+  outbox: deleteOwnRows('outbox'),
+  sessions: deleteOwnRows('sessions'),
+  passwordResets: deleteOwnRows('passwordResets'),
+  emailVerifications: deleteOwnRows('emailVerifications'),
+  signInFlows: deleteOwnRows('signInFlows'),
+  certificates: (trx, { userId, now, certificates }) =>
+    certificates === 'revoke'
+      ? trx('certificates').where({ userId }).whereNull('revokedAt').update({ revokedAt: now, studentName: FORMER_LEARNER })
+      : trx('certificates').where({ userId }).update({ studentName: FORMER_LEARNER }),
+  // A kept credential still verifies by its id (the revocation list names it), but no longer
+  // carries the hash of the address nor the subject id shared with the person's other credentials.
+  certificateCredentials: async (trx, { userId }) => {
+    const rows = (await trx('certificateCredentials')
+      .join('certificates', 'certificates.id', 'certificateCredentials.certificateId')
+      .where('certificates.userId', userId)
+      .select('certificateCredentials.certificateId')) as Array<{ certificateId: number }>;
+    for (const { certificateId } of rows) {
+      await trx('certificateCredentials')
+        .where({ certificateId })
+        .update({ subjectId: `urn:uuid:${randomUUID()}`, salt: null, identityHash: null });
+    }
+  },
+  orders: (trx, { email, anonymisedEmail }) => byAddress(trx, 'orders', 'billingEmail', email).update({ billingEmail: anonymisedEmail }),
+  users: (trx, { userId, anonymisedEmail, now }) =>
+    trx('users')
       .where({ id: userId })
       .update({
-        email: `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`,
+        email: anonymisedEmail,
         passwordHash: `!deleted:${randomBytes(16).toString('hex')}`,
         firstName: 'Former',
         lastName: 'learner',
@@ -41,18 +92,42 @@ export async function deleteAccount(
         deletedAt: now,
         emailVerifiedAt: null,
         updatedAt: now,
-      });
-    await trx('sessions').where({ userId }).delete();
-    await trx('avatars').where({ userId }).delete();
-    await trx('passwordResets').where({ userId }).delete();
-    await trx('emailVerifications').where({ userId }).delete();
-    await trx('userIdentities').where({ userId }).delete();
-    // Out of their school too (they no longer count as staff); enrollments stay like everyone's.
-    await trx('schoolMembers').where({ userId }).delete();
-    if (certificates === 'revoke') {
-      await trx('certificates').where({ userId }).whereNull('revokedAt').update({ revokedAt: now, studentName: FORMER_LEARNER });
-    } else {
-      await trx('certificates').where({ userId }).update({ studentName: FORMER_LEARNER });
+      }),
+};
+
+/**
+ * Erases a person from their account in one transaction, table by table as db/personalData.ts
+ * declares: the account row stays (so progress and comments keep their shape) but holds nothing
+ * that identifies them; sign-ins, sessions, memberships, invitations, reminders, unsubscribes,
+ * mail to their address and credential subjects go; certificates are kept under a pseudonym or
+ * revoked, as the person chose. Orders and payments stay: accounting records the agency must keep.
+ */
+export async function deleteAccount(
+  db: Db,
+  passwords: PasswordHasher,
+  user: User,
+  input: { password: string; certificates: 'keep' | 'revoke' },
+  clock: Clock = systemClock,
+): Promise<void> {
+  if (!(await passwords.verify(user.passwordHash, input.password))) {
+    throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
+  }
+  const userId = user.id;
+  await db.transaction(async (trx) => {
+    if (user.role === 'admin' && (await countRows(trx('users').where({ role: 'admin' }).whereNull('deletedAt'))) <= 1) {
+      throw conflict('You are the only admin. Make someone else an admin before deleting your account.');
     }
+    const current = (await trx('users').select('email').where({ id: userId }).first()) as { email: string };
+    const person: Person = {
+      userId,
+      email: current.email.toLowerCase(),
+      anonymisedEmail: `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`,
+      now: clock.now().getTime(),
+      certificates: input.certificates,
+    };
+    // The account row last: the other erasers find rows by the address it still holds.
+    const tables = (Object.keys(ERASERS) as Array<keyof typeof ERASERS>).filter((table) => table !== 'users');
+    for (const table of tables) await ERASERS[table](trx, person);
+    await ERASERS.users(trx, person);
   });
 }

@@ -1,9 +1,8 @@
 import { changePasswordSchema, deleteAccountSchema } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
-import { toIso } from '../../../db/knex.ts';
 import { destroyUserSessions } from '../../../middlewares/session.ts';
-import { presentUser } from '../../../presenters/users.ts';
+import { loadMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
 
 /** Account safety and privacy: password change, sign out everywhere, data export, erasure. */
@@ -44,55 +43,10 @@ export function accountRoutes(routes: Routes): void {
     path: '/api/user/export',
     access: 'user',
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const user = ctx.state.user;
-      const [enrollments, progress, comments, certificates, orders, payments, messages] = await Promise.all([
-        db('enrollments')
-          .join('courses', 'courses.id', 'enrollments.courseId')
-          .where('enrollments.userId', user.id)
-          .select('courses.title as course', 'enrollments.enrolledAt', 'enrollments.source'),
-        db('progress')
-          .join('modules', 'modules.id', 'progress.moduleId')
-          .where('progress.userId', user.id)
-          .select(
-            'modules.title as module',
-            'progress.watchedDuration',
-            'progress.position',
-            'progress.isCompleted',
-            'progress.completedAt',
-            'progress.updatedAt',
-          ),
-        db('comments')
-          .join('modules', 'modules.id', 'comments.moduleId')
-          .where('comments.userId', user.id)
-          .select('modules.title as module', 'comments.comment', 'comments.createdAt'),
-        db('certificates').where({ userId: user.id }).select('certificateNumber', 'courseName', 'studentName', 'completedAt', 'issuedAt', 'revokedAt'),
-        db('orders')
-          .where({ userId: user.id })
-          .select('courseTitle', 'schoolName', 'billingEmail', 'purchaseOrderNumber', 'amount', 'currency', 'status', 'createdAt', 'paidAt'),
-        db('payments').where({ userId: user.id }).select('amount', 'currency', 'status', 'createdAt', 'paidAt', 'refundedAt'),
-        db('contactMessages').where({ email: user.email }).select('name', 'email', 'company', 'phone', 'message', 'createdAt'),
-      ]);
-      const times = <T extends Record<string, unknown>>(rows: T[]) =>
-        rows.map((row) =>
-          Object.fromEntries(
-            Object.entries(row).map(([k, v]) => [k, /At$/.test(k) ? toIso(v as number | null) : typeof v === 'number' && k === 'isCompleted' ? Boolean(v) : v]),
-          ),
-        );
-      const date = new Date().toISOString().slice(0, 10);
-      ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${date}.json"`);
+      const data = await loadMyData(ctx.deps, ctx.state.user);
+      ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${data.exportedAt.slice(0, 10)}.json"`);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = {
-        exportedAt: new Date().toISOString(),
-        profile: presentUser(user),
-        enrollments: times(enrollments),
-        progress: times(progress),
-        comments: times(comments),
-        certificates: times(certificates),
-        orders: times(orders),
-        payments: times(payments),
-        contactMessages: times(messages),
-      };
+      ctx.body = data;
     },
   });
 
@@ -104,7 +58,7 @@ export function accountRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, passwords } = ctx.deps;
       const user = ctx.state.user;
-      await deleteAccount(db, passwords, user, ctx.input.body);
+      await deleteAccount(db, passwords, user, ctx.input.body, ctx.deps.clock);
       ctx.state.log.info({ userId: user.id, certificates: ctx.input.body.certificates }, 'account deleted');
       ctx.session = null;
       ctx.body = { message: 'Your account has been deleted.' };

@@ -1,9 +1,9 @@
 import { id, OB_CONTEXT, VC_CONTEXT, type JwksDto, type RevocationListDto } from '@atrium/common';
 import { z } from 'zod';
-import { credentialIdentity } from '../../../commands/credentialIdentity.ts';
+import { signCertificateCredential } from '../../../commands/signCredential.ts';
 import { notFound } from '../../../errors.ts';
 import { Certificate } from '../../../models/Certificate.ts';
-import { presentAchievement, presentCredential, presentIssuerProfile } from '../../../presenters/credentials.ts';
+import { presentAchievement, presentIssuerProfile } from '../../../presenters/credentials.ts';
 import { publishedJwk, publishedKeys } from '../../../services/credentialSigner.ts';
 import type { Routes } from '../../define.ts';
 import { certificateNumberParams } from '../certificates/index.ts';
@@ -25,17 +25,12 @@ export function credentialRoutes(routes: Routes): void {
     access: 'public',
     params: certificateNumberParams,
     async handler(ctx) {
-      const { db, config, clock, credentials } = ctx.deps;
       const { number } = ctx.input.params;
-      const certificate = number ? await Certificate.query(db).findOne({ certificateNumber: number }) : undefined;
+      const certificate = number ? await Certificate.query(ctx.deps.db).findOne({ certificateNumber: number }) : undefined;
       if (!certificate) throw notFound('Certificate Not Found');
       // Still a 404, but one a verifier holding the number can tell from a mistyped number.
       if (certificate.revokedAt !== null) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
-      const [identity, course] = await Promise.all([
-        credentialIdentity(db, certificate),
-        certificate.courseId === null ? null : db('courses').select('description', 'validityMonths').where({ id: certificate.courseId }).first(),
-      ]);
-      const jwt = await credentials.sign(db, clock, presentCredential(config, certificate, course ?? null, identity));
+      const { jwt } = await signCertificateCredential(ctx.deps, certificate);
       ctx.set('Cache-Control', 'no-store');
       ctx.set('Content-Disposition', `attachment; filename="${certificate.certificateNumber}.jwt"`);
       ctx.type = 'application/vc+jwt';

@@ -1,0 +1,63 @@
+import type { UserDto } from './users.ts';
+
+/**
+ * `GET /api/user/export` ("Download my data"): everything Atrium holds about the signed-in person,
+ * as one JSON file. Every section is filled from the tables declared in
+ * `server/src/db/personalData.ts`, and a test fails when a table holding personal data is neither
+ * exported here nor excluded there with a reason. Times are ISO 8601, days YYYY-MM-DD.
+ */
+export interface MyDataExportDto {
+  exportedAt: string;
+  profile: UserDto;
+  /** The profile picture as uploaded (re-encoded), or null when there is none. */
+  avatar: { contentType: string; dataUrl: string; updatedAt: string } | null;
+  /** Google or Microsoft accounts linked for signing in. */
+  signIns: Array<{ provider: string; email: string | null; linkedAt: string; lastUsedAt: string | null }>;
+  schools: Array<{ school: string; role: string; joinedAt: string }>;
+  /** School invitations addressed to this person's e-mail address. */
+  invitations: Array<{ school: string; createdAt: string; expiresAt: string | null; revokedAt: string | null }>;
+  enrollments: Array<{ course: string; enrolledAt: string; source: string }>;
+  progress: Array<{
+    module: string;
+    watchedDuration: number;
+    position: number | null;
+    isCompleted: boolean;
+    completedAt: string | null;
+    updatedAt: string;
+  }>;
+  comments: Array<{ module: string; comment: string; createdAt: string }>;
+  certificates: Array<{
+    certificateNumber: string;
+    courseName: string;
+    studentName: string;
+    completedAt: string;
+    issuedAt: string;
+    revokedAt: string | null;
+  }>;
+  /** A course taken again to renew a certificate that expires. */
+  certificateRenewals: Array<{ course: string; round: number; startedAt: string }>;
+  /** Each certificate that is not revoked as an Open Badges 3.0 VC-JWT, signed as `GET /api/certificates/:number/credential` answers it. */
+  credentials: Array<{ certificateNumber: string; credentialId: string; subjectId: string; jwt: string }>;
+  orders: Array<{
+    courseTitle: string;
+    schoolName: string;
+    billingEmail: string;
+    purchaseOrderNumber: string | null;
+    amount: number;
+    currency: string;
+    status: string;
+    createdAt: string;
+    paidAt: string | null;
+  }>;
+  payments: Array<{ amount: number; currency: string; status: string; createdAt: string; paidAt: string | null; refundedAt: string | null }>;
+  contactMessages: Array<{ name: string; email: string; company: string | null; phone: string | null; message: string; createdAt: string }>;
+  /** Deadline reminders mailed to this person. */
+  remindersSent: Array<{ course: string | null; kind: string; dueDay: string; sentAt: string }>;
+  /** Kinds of mail this person asked not to receive. */
+  unsubscribes: Array<{ category: string; since: string }>;
+  /** Mail to this person's address still held in the outbox (the text is left out: it may carry sign-in links). */
+  mail: Array<{ subject: string; status: string; createdAt: string; sentAt: string | null }>;
+}
+
+/** The sections of the export that hold rows of a table (everything but the time it was made). */
+export type MyDataSection = Exclude<keyof MyDataExportDto, 'exportedAt'>;

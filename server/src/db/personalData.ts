@@ -1,0 +1,169 @@
+import type { MyDataSection } from '@atrium/common';
+
+/**
+ * The one declaration of where Atrium keeps personal data, shared by "Download my data"
+ * (queries/myData.ts), account deletion (commands/deleteAccount.ts) and the test that reads the
+ * migrated schema (personalData.test.ts). That test flags every column that can point at a person
+ * (a foreign key to users, a name like user_id, created_by, email, to_address, subject_id,
+ * identity_hash, first_name, phone, or a foreign key into a table owned by a user) and fails until
+ * each flagged column is declared here: in PERSONAL_DATA (exported and erased) or in
+ * NOT_PERSONAL_DATA, with a reason. Names are as the code writes them (camelCase).
+ */
+
+/** How a column ties a row to the person. */
+export type OwnerColumn = 'userId' | 'address' | 'certificate';
+
+/** What account deletion does to the person's rows of a table. */
+export type Erasure =
+  /** The rows are deleted. */
+  | 'delete'
+  /** The rows stay, tied to the anonymised account, with what identifies the person overwritten (the reason says what). */
+  | { anonymise: string }
+  /** The rows stay as they are: they identify no one once the account row is anonymised (the reason says why they are kept). */
+  | { keep: string };
+
+export interface PersonalDataTable {
+  /** The columns through which a row belongs to the person: their user id, their address, or one of their certificates. */
+  owner: Record<string, OwnerColumn>;
+  /** Other flagged columns of the table, each with what it holds and why that is handled as it is. */
+  otherColumns?: Record<string, string>;
+  /** The export section these rows appear in, or why they are not exported. */
+  exportedAs: MyDataSection | { notExported: string };
+  onDeletion: Erasure;
+}
+
+const AUDIT = 'names the admin or manager who acted (an audit of the action, not data about them); after deletion it points to the anonymised account';
+
+export const PERSONAL_DATA = {
+  users: {
+    owner: { id: 'userId', email: 'address' },
+    otherColumns: {
+      firstName: 'exported in the profile, overwritten on deletion',
+      lastName: 'exported in the profile, overwritten on deletion',
+      emailVerifiedAt: 'exported as profile.emailVerified, cleared on deletion',
+    },
+    exportedAs: 'profile',
+    onDeletion: {
+      anonymise: 'the row stays so progress and comments keep their shape; address, password, names, company, picture, role and verification are overwritten',
+    },
+  },
+  avatars: { owner: { userId: 'userId' }, exportedAs: 'avatar', onDeletion: 'delete' },
+  userIdentities: {
+    owner: { userId: 'userId', email: 'address' },
+    otherColumns: { subject: 'the provider account id of the link: exported with it (as the provider name) and deleted with it' },
+    exportedAs: 'signIns',
+    onDeletion: 'delete',
+  },
+  schoolMembers: { owner: { userId: 'userId' }, exportedAs: 'schools', onDeletion: 'delete' },
+  schoolInvites: {
+    owner: { email: 'address' },
+    otherColumns: { createdBy: AUDIT },
+    exportedAs: 'invitations',
+    onDeletion: 'delete',
+  },
+  enrollments: {
+    owner: { userId: 'userId' },
+    exportedAs: 'enrollments',
+    onDeletion: { keep: 'course statistics keep their counts; the rows point to the anonymised account' },
+  },
+  progress: {
+    owner: { userId: 'userId' },
+    exportedAs: 'progress',
+    onDeletion: { keep: 'course statistics keep their counts; the rows point to the anonymised account' },
+  },
+  courseProgress: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'a running total of the progress rows, which are exported' },
+    onDeletion: { keep: 'the total of rows that are kept; it points to the anonymised account' },
+  },
+  comments: {
+    owner: { userId: 'userId' },
+    exportedAs: 'comments',
+    onDeletion: { keep: 'discussions keep their shape; the comment shows "Former learner" as its author' },
+  },
+  certificates: {
+    owner: { userId: 'userId' },
+    otherColumns: { studentName: 'exported; overwritten with "Former learner" on deletion' },
+    exportedAs: 'certificates',
+    onDeletion: { anonymise: 'kept verifiable under "Former learner", or revoked, as the person chooses' },
+  },
+  certificateRenewals: {
+    owner: { userId: 'userId' },
+    otherColumns: { previousCertificateId: 'a certificate of the same person, whose rows are already tied to them by userId' },
+    exportedAs: 'certificateRenewals',
+    onDeletion: 'delete',
+  },
+  credentialSubjects: {
+    owner: { userId: 'userId' },
+    otherColumns: { subjectId: 'the id every credential of the person names: exported with each credential, deleted with the account' },
+    exportedAs: 'credentials',
+    onDeletion: 'delete',
+  },
+  certificateCredentials: {
+    owner: { certificateId: 'certificate' },
+    otherColumns: {
+      subjectId: 'exported with the credential; replaced by a fresh id on deletion so kept credentials no longer name one subject',
+      identityHash: 'the salted hash of the address: exported inside the VC-JWT, cleared (with its salt) on deletion',
+    },
+    exportedAs: 'credentials',
+    onDeletion: { anonymise: 'the credential id stays (the revocation list names it); subject id, address hash and salt go' },
+  },
+  orders: {
+    owner: { userId: 'userId', billingEmail: 'address' },
+    otherColumns: { markedPaidBy: AUDIT, invoiceIssuedBy: AUDIT, billingAddress: "the school's postal address printed on the invoice, kept for accounting" },
+    exportedAs: 'orders',
+    onDeletion: {
+      anonymise: 'orders and invoices are accounting records the agency must keep; a billing address equal to the person’s is replaced by the anonymised one',
+    },
+  },
+  payments: {
+    owner: { userId: 'userId' },
+    exportedAs: 'payments',
+    onDeletion: { keep: 'accounting records the agency must keep; they point to the anonymised account' },
+  },
+  contactMessages: {
+    owner: { email: 'address' },
+    otherColumns: { phone: 'exported with the message, deleted with it' },
+    exportedAs: 'contactMessages',
+    onDeletion: 'delete',
+  },
+  remindersSent: { owner: { userId: 'userId' }, exportedAs: 'remindersSent', onDeletion: 'delete' },
+  unsubscribes: { owner: { userId: 'userId' }, exportedAs: 'unsubscribes', onDeletion: 'delete' },
+  outbox: {
+    owner: { toAddress: 'address' },
+    otherColumns: { subject: "the mail's subject line (not a credential subject): exported, deleted with the row" },
+    exportedAs: 'mail',
+    onDeletion: 'delete',
+  },
+  sessions: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'the sign-in sessions themselves: secrets of the browsers holding them, with nothing the person gave' },
+    onDeletion: 'delete',
+  },
+  passwordResets: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'hashed one-hour tokens: secrets, with nothing the person gave' },
+    onDeletion: 'delete',
+  },
+  emailVerifications: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'hashed verification tokens: secrets, with nothing the person gave' },
+    onDeletion: 'delete',
+  },
+  signInFlows: {
+    owner: { linkUserId: 'userId' },
+    exportedAs: { notExported: 'a provider sign-in under way (minutes long): nonces and verifiers, secrets' },
+    onDeletion: 'delete',
+  },
+} as const satisfies Record<string, PersonalDataTable>;
+
+export type PersonalDataTableName = keyof typeof PERSONAL_DATA;
+
+/**
+ * Tables with a column the schema test flags that holds no one's personal data, per column, with
+ * the reason. A table listed here is neither exported nor erased.
+ */
+export const NOT_PERSONAL_DATA: Record<string, Record<string, string>> = {
+  schoolDeadlines: { updatedBy: AUDIT },
+  schoolDomains: { verifiedBy: AUDIT },
+};

@@ -1,0 +1,206 @@
+import { isoDay, type MyDataExportDto, type MyDataSection } from '@atrium/common';
+import { signCertificateCredential } from '../commands/signCredential.ts';
+import type { AppDeps } from '../context.ts';
+import { toIso, type Db } from '../db/knex.ts';
+import { Certificate } from '../models/Certificate.ts';
+import type { User } from '../models/User.ts';
+import { presentUser } from '../presenters/users.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;
+type Loader<K extends MyDataSection> = (deps: Deps, user: User) => Promise<MyDataExportDto[K]>;
+type Row = Record<string, unknown>;
+
+const iso = (value: unknown) => toIso(value as number | null);
+const isoRequired = (value: unknown) => toIso(value as number)!;
+const text = (value: unknown) => value as string;
+const optionalText = (value: unknown) => (value ?? null) as string | null;
+
+/** Rows whose address column holds the person's address, whatever its case. */
+const byAddress = (db: Db, table: string, column: string, email: string) => db(table).whereRaw('lower(??) = ?', [`${table}.${column}`, email.toLowerCase()]);
+
+/**
+ * One loader per section of the export: the mapped type makes a section without its loader a
+ * compile error, and db/personalData.ts names the tables each section is read from.
+ */
+const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
+  profile: async (_deps, user) => presentUser(user),
+
+  avatar: async ({ db }, user) => {
+    const row = await db('avatars').select('data', 'contentType', 'updatedAt').where({ userId: user.id }).first();
+    if (!row) return null;
+    return {
+      contentType: text(row.contentType),
+      dataUrl: `data:${text(row.contentType)};base64,${Buffer.from(row.data as Buffer).toString('base64')}`,
+      updatedAt: isoRequired(row.updatedAt),
+    };
+  },
+
+  signIns: async ({ db }, user) =>
+    (await db('userIdentities').select('provider', 'email', 'createdAt', 'lastUsedAt').where({ userId: user.id }).orderBy('id')).map((row: Row) => ({
+      provider: text(row.provider),
+      email: optionalText(row.email),
+      linkedAt: isoRequired(row.createdAt),
+      lastUsedAt: iso(row.lastUsedAt),
+    })),
+
+  schools: async ({ db }, user) =>
+    (
+      await db('schoolMembers')
+        .join('schools', 'schools.id', 'schoolMembers.schoolId')
+        .where('schoolMembers.userId', user.id)
+        .select('schools.name as school', 'schoolMembers.role', 'schoolMembers.joinedAt')
+    ).map((row: Row) => ({ school: text(row.school), role: text(row.role), joinedAt: isoRequired(row.joinedAt) })),
+
+  invitations: async ({ db }, user) =>
+    (
+      await byAddress(db, 'schoolInvites', 'email', user.email)
+        .join('schools', 'schools.id', 'schoolInvites.schoolId')
+        .select('schools.name as school', 'schoolInvites.createdAt', 'schoolInvites.expiresAt', 'schoolInvites.revokedAt')
+        .orderBy('schoolInvites.id')
+    ).map((row: Row) => ({ school: text(row.school), createdAt: isoRequired(row.createdAt), expiresAt: iso(row.expiresAt), revokedAt: iso(row.revokedAt) })),
+
+  enrollments: async ({ db }, user) =>
+    (
+      await db('enrollments')
+        .join('courses', 'courses.id', 'enrollments.courseId')
+        .where('enrollments.userId', user.id)
+        .select('courses.title as course', 'enrollments.enrolledAt', 'enrollments.source')
+        .orderBy('enrollments.id')
+    ).map((row: Row) => ({ course: text(row.course), enrolledAt: isoRequired(row.enrolledAt), source: text(row.source) })),
+
+  progress: async ({ db }, user) =>
+    (
+      await db('progress')
+        .join('modules', 'modules.id', 'progress.moduleId')
+        .where('progress.userId', user.id)
+        .select(
+          'modules.title as module',
+          'progress.watchedDuration',
+          'progress.position',
+          'progress.isCompleted',
+          'progress.completedAt',
+          'progress.updatedAt',
+        )
+        .orderBy('progress.id')
+    ).map((row: Row) => ({
+      module: text(row.module),
+      watchedDuration: Number(row.watchedDuration),
+      position: row.position === null || row.position === undefined ? null : Number(row.position),
+      isCompleted: Boolean(row.isCompleted),
+      completedAt: iso(row.completedAt),
+      updatedAt: isoRequired(row.updatedAt),
+    })),
+
+  comments: async ({ db }, user) =>
+    (
+      await db('comments')
+        .join('modules', 'modules.id', 'comments.moduleId')
+        .where('comments.userId', user.id)
+        .select('modules.title as module', 'comments.comment', 'comments.createdAt')
+        .orderBy('comments.id')
+    ).map((row: Row) => ({ module: text(row.module), comment: text(row.comment), createdAt: isoRequired(row.createdAt) })),
+
+  certificates: async ({ db }, user) =>
+    (await Certificate.query(db).where({ userId: user.id }).orderBy('id')).map((certificate) => ({
+      certificateNumber: certificate.certificateNumber,
+      courseName: certificate.courseName,
+      studentName: certificate.studentName,
+      completedAt: isoRequired(certificate.completedAt),
+      issuedAt: isoRequired(certificate.issuedAt),
+      revokedAt: iso(certificate.revokedAt),
+    })),
+
+  certificateRenewals: async ({ db }, user) =>
+    (
+      await db('certificateRenewals')
+        .join('courses', 'courses.id', 'certificateRenewals.courseId')
+        .where('certificateRenewals.userId', user.id)
+        .select('courses.title as course', 'certificateRenewals.round', 'certificateRenewals.startedAt')
+        .orderBy('certificateRenewals.id')
+    ).map((row: Row) => ({ course: text(row.course), round: Number(row.round), startedAt: isoRequired(row.startedAt) })),
+
+  credentials: async (deps, user) => {
+    // One at a time: the first signing of each assigns its identity in a transaction of its own.
+    const credentials: MyDataExportDto['credentials'] = [];
+    for (const certificate of await Certificate.query(deps.db).where({ userId: user.id }).whereNull('revokedAt').orderBy('id')) {
+      const signed = await signCertificateCredential(deps, certificate);
+      credentials.push({ certificateNumber: certificate.certificateNumber, ...signed });
+    }
+    return credentials;
+  },
+
+  orders: async ({ db }, user) =>
+    (
+      await db('orders')
+        .where({ userId: user.id })
+        .select('courseTitle', 'schoolName', 'billingEmail', 'purchaseOrderNumber', 'amount', 'currency', 'status', 'createdAt', 'paidAt')
+        .orderBy('id')
+    ).map((row: Row) => ({
+      courseTitle: text(row.courseTitle),
+      schoolName: text(row.schoolName),
+      billingEmail: text(row.billingEmail),
+      purchaseOrderNumber: optionalText(row.purchaseOrderNumber),
+      amount: Number(row.amount),
+      currency: text(row.currency),
+      status: text(row.status),
+      createdAt: isoRequired(row.createdAt),
+      paidAt: iso(row.paidAt),
+    })),
+
+  payments: async ({ db }, user) =>
+    (await db('payments').where({ userId: user.id }).select('amount', 'currency', 'status', 'createdAt', 'paidAt', 'refundedAt').orderBy('id')).map(
+      (row: Row) => ({
+        amount: Number(row.amount),
+        currency: text(row.currency),
+        status: text(row.status),
+        createdAt: isoRequired(row.createdAt),
+        paidAt: iso(row.paidAt),
+        refundedAt: iso(row.refundedAt),
+      }),
+    ),
+
+  contactMessages: async ({ db }, user) =>
+    (await byAddress(db, 'contactMessages', 'email', user.email).select('name', 'email', 'company', 'phone', 'message', 'createdAt').orderBy('id')).map(
+      (row: Row) => ({
+        name: text(row.name),
+        email: text(row.email),
+        company: optionalText(row.company),
+        phone: optionalText(row.phone),
+        message: text(row.message),
+        createdAt: isoRequired(row.createdAt),
+      }),
+    ),
+
+  remindersSent: async ({ db }, user) =>
+    (
+      await db('remindersSent')
+        .leftJoin('courses', 'courses.id', 'remindersSent.courseId')
+        .where('remindersSent.userId', user.id)
+        .select('courses.title as course', 'remindersSent.kind', 'remindersSent.dueDay', 'remindersSent.createdAt')
+        .orderBy('remindersSent.id')
+    ).map((row: Row) => ({ course: optionalText(row.course), kind: text(row.kind), dueDay: isoDay(Number(row.dueDay)), sentAt: isoRequired(row.createdAt) })),
+
+  unsubscribes: async ({ db }, user) =>
+    (await db('unsubscribes').where({ userId: user.id }).select('category', 'createdAt').orderBy('category')).map((row: Row) => ({
+      category: text(row.category),
+      since: isoRequired(row.createdAt),
+    })),
+
+  mail: async ({ db }, user) =>
+    (await byAddress(db, 'outbox', 'toAddress', user.email).select('subject', 'status', 'createdAt', 'sentAt').orderBy('id')).map((row: Row) => ({
+      subject: text(row.subject),
+      status: text(row.status),
+      createdAt: isoRequired(row.createdAt),
+      sentAt: iso(row.sentAt),
+    })),
+};
+
+/** Everything Atrium holds about `user`, section by section ("Download my data"). */
+export async function loadMyData(deps: Deps, user: User): Promise<MyDataExportDto> {
+  const sections = Object.keys(SECTIONS) as MyDataSection[];
+  const values = await Promise.all(sections.map((section) => SECTIONS[section](deps, user)));
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    ...(Object.fromEntries(sections.map((section, index) => [section, values[index]])) as Omit<MyDataExportDto, 'exportedAt'>),
+  };
+}
