@@ -49,8 +49,11 @@ export const PERSONAL_DATA = {
   },
   avatars: { owner: { userId: 'userId' }, exportedAs: 'avatar', onDeletion: 'delete' },
   userIdentities: {
-    owner: { userId: 'userId', email: 'address' },
-    otherColumns: { subject: 'the provider account id of the link: exported with it (as the provider name) and deleted with it' },
+    owner: { userId: 'userId' },
+    otherColumns: {
+      subject: 'the account id at the provider: not exported (the provider and its address are), deleted with the link',
+      email: 'the address the provider vouched for: exported with the link, deleted with it (a link of another account is theirs)',
+    },
     exportedAs: 'signIns',
     onDeletion: 'delete',
   },

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex.ts';
+import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } from '../db/personalData.ts';
+import type { TestClient } from './client.ts';
+import { completeOneModuleCourse, createModule, createUser, type UserRow } from './factories.ts';
+import type { TestServer } from './server.ts';
+
+const insertedId = (id: unknown) => (typeof id === 'object' ? (id as { id: number }).id : (id as number));
+
+export interface SeededPerson {
+  user: UserRow;
+  client: TestClient;
+  /** Values that identify the person and must appear nowhere after deletion. */
+  identifying: string[];
+}
+
+/**
+ * A person with at least one row in every table db/personalData.ts declares: through the API where
+ * that is how rows are made (sign-in, progress, certificate, credential, comment), inserted
+ * otherwise. A table declared there without a row here fails the test that uses it, which names
+ * this file. Addresses are written in another case where people type them (contact, invitations,
+ * outbox), as erasure must find them whatever the case.
+ */
+export async function seedEveryPersonalTable(server: TestServer): Promise<SeededPerson> {
+  const tag = randomBytes(4).toString('hex');
+  const user = await createUser(server.db, { email: `zephyrine.${tag}@quill.test`, firstName: 'Zephyrine', lastName: `Quillfeather${tag}` });
+  const shouted = user.email.toUpperCase();
+  const client = server.client();
+  const course = await completeOneModuleCourse(server, user, client);
+  const module = await createModule(server, course.id);
+  const comment = await client.post(`/api/modules/${module.id}/comments`, { comment: 'A helpful module' });
+  if (comment.status !== 201 && comment.status !== 200) throw new Error(`comment failed: ${comment.status} ${comment.text}`);
+  const certificate = await server.db('certificates').where({ userId: user.id }).first();
+  const credential = await client.get(`/api/certificates/${certificate.certificateNumber}/credential`);
+  if (credential.status !== 200) throw new Error(`credential failed: ${credential.status} ${credential.text}`);
+
+  const now = Date.now();
+  const db = server.db;
+  const [schoolId] = await db('schools').insert({ name: `Quill Academy ${tag}`, country: 'GB', createdAt: now });
+  const subject = `google-subject-${tag}`;
+  await db('avatars').insert({ userId: user.id, data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), contentType: 'image/png', etag: tag, updatedAt: now });
+  await db('userIdentities').insert({ userId: user.id, provider: 'google', subject, email: user.email, createdAt: now, lastUsedAt: now });
+  await db('schoolMembers').insert({ schoolId: insertedId(schoolId), userId: user.id, role: 'member', joinedAt: now });
+  await db('schoolInvites').insert({ schoolId: insertedId(schoolId), tokenHash: randomBytes(32).toString('hex'), createdAt: now, uses: 0, email: shouted });
+  await db('certificateRenewals').insert({ userId: user.id, courseId: course.id, round: 1, previousCertificateId: certificate.id, startedAt: now });
+  await db('orders').insert({
+    userId: user.id,
+    courseId: course.id,
+    courseTitle: course.title,
+    schoolName: `Quill Academy ${tag}`,
+    billingEmail: shouted,
+    amount: 49900,
+    currency: 'GBP',
+    status: 'requested',
+    createdAt: now,
+  });
+  await db('payments').insert({ userId: user.id, courseId: course.id, amount: 49900, currency: 'GBP', status: 'succeeded', createdAt: now, updatedAt: now });
+  await db('contactMessages').insert({ name: `Zephyrine Quillfeather${tag}`, email: shouted, phone: '+44 20 7946 0000', message: 'Hello', createdAt: now });
+  await db('remindersSent').insert({ userId: user.id, courseId: course.id, kind: 'due', dueDay: 20000, runId: tag, createdAt: now });
+  await db('unsubscribes').insert({ userId: user.id, category: 'digest', createdAt: now });
+  await db('outbox').insert({ toAddress: shouted, subject: 'Your deadline', text: 'Hello', status: 'sent', createdAt: now, sentAt: now });
+  await db('passwordResets').insert({ userId: user.id, tokenHash: randomBytes(32).toString('hex'), expiresAt: now + 3_600_000, createdAt: now });
+  await db('emailVerifications').insert({ userId: user.id, tokenHash: randomBytes(32).toString('hex'), expiresAt: now + 3_600_000, createdAt: now });
+  await db('signInFlows').insert({
+    stateHash: randomBytes(32).toString('hex'),
+    browserHash: randomBytes(32).toString('hex'),
+    provider: 'google',
+    nonce: tag,
+    codeVerifier: tag,
+    returnTo: '/profile',
+    linkUserId: user.id,
+    expiresAt: now + 600_000,
+  });
+
+  const credentialRows = await db('certificateCredentials').whereIn('certificateId', db('certificates').select('id').where({ userId: user.id }));
+  const identifying = [
+    user.email,
+    `Quillfeather${tag}`,
+    subject,
+    ...credentialRows.flatMap((row: { subjectId: string; identityHash: string | null }) => [row.subjectId, row.identityHash ?? '']).filter(Boolean),
+  ];
+  return { user, client, identifying };
+}
+
+/** The rows of a declared table that belong to the person, found through its owner columns as declared. */
+export function ownedRows(db: Db, table: PersonalDataTableName, person: { id: number; email: string }): Knex.QueryBuilder {
+  const owner: PersonalDataTable['owner'] = PERSONAL_DATA[table].owner;
+  const query = db(table);
+  query.where((where) => {
+    for (const [column, kind] of Object.entries(owner)) {
+      if (kind === 'userId') where.orWhere(column, person.id);
+      else if (kind === 'address') where.orWhereRaw('lower(??) = ?', [column, person.email.toLowerCase()]);
+      else where.orWhereIn(column, db('certificates').select('id').where({ userId: person.id }));
+    }
+  });
+  return query;
+}
+
+export const countOwnedRows = async (db: Db, table: PersonalDataTableName, person: { id: number; email: string }): Promise<number> =>
+  Number((await ownedRows(db, table, person).count({ n: '*' }))[0]!.n);
