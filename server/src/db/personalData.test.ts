@@ -4,6 +4,7 @@ import { personalColumns, readSchema, snake, type Schema } from '../test/schema.
 import { NOT_PERSONAL_DATA, PERSONAL_DATA, type PersonalDataTable } from './personalData.ts';
 
 const DECLARATION = 'server/src/db/personalData.ts';
+const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 let database: TestDatabase;
 let schema: Schema;
@@ -45,21 +46,25 @@ describe('personal data: every table and column of the migrated schema is accoun
 
   it('declares every column that can point at a person, in the export and deletion or with a reason', () => {
     const declared = declaredColumns();
+    const undeclaredTables = new Map<string, string[]>();
     const problems: string[] = [];
     for (const { table, column, why } of personalColumns(schema)) {
       const entry = declared.get(table);
-      if (!entry) {
+      if (!entry) undeclaredTables.set(table, [...(undeclaredTables.get(table) ?? []), `"${column}" (${why})`]);
+      else if (!entry.columns.has(column)) {
         problems.push(
-          `Table "${table}" holds personal data (column "${column}" is ${why}) but ${DECLARATION} does not declare it: ` +
-            `add "${table}" (camelCase) to PERSONAL_DATA with its owner columns, export section and what deletion does ` +
-            `(then a loader in server/src/queries/myData.ts and an eraser in server/src/commands/deleteAccount.ts), ` +
-            `or to NOT_PERSONAL_DATA with a reason per column.`,
-        );
-      } else if (!entry.columns.has(column)) {
-        problems.push(
-          `Column "${table}.${column}" (${why}) is not declared: add it to ${entry.where}.owner or .otherColumns (or to the table's NOT_PERSONAL_DATA entry) with a reason, in ${DECLARATION}.`,
+          `Column "${table}.${column}" (${why}) is not declared: add "${camel(column)}" to ${entry.where}.owner or .otherColumns ` +
+            `(or to the table's NOT_PERSONAL_DATA entry) with a reason, in ${DECLARATION}.`,
         );
       }
+    }
+    for (const [table, columns] of undeclaredTables) {
+      problems.push(
+        `Table "${table}" holds personal data (${columns.join(', ')}) but ${DECLARATION} does not declare it: ` +
+          `add "${camel(table)}" to PERSONAL_DATA with its owner columns, export section and what deletion does ` +
+          `(then a loader in server/src/queries/myData.ts, an eraser in server/src/commands/deleteAccount.ts and a seeded row ` +
+          `in server/src/test/personalData.ts), or to NOT_PERSONAL_DATA with a reason per column.`,
+      );
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });

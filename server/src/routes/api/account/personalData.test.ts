@@ -63,7 +63,9 @@ describe('personal data: export and deletion cover every declared table', () => 
     expect(response.status).toBe(200);
 
     const left = await rowCounts(seeded);
-    const undeleted = TABLES.filter(([table, declared]) => declared.onDeletion === 'delete' && left[table] !== 0).map(([table]) => `${table}: ${left[table]} rows left`);
+    const undeleted = TABLES.filter(([table, declared]) => declared.onDeletion === 'delete' && left[table] !== 0).map(
+      ([table]) => `${table}: ${left[table]} rows left`,
+    );
     expect(undeleted).toEqual([]);
 
     // Every text column of every table, declared or not: whatever identified the person is gone.
@@ -72,8 +74,11 @@ describe('personal data: export and deletion cover every declared table', () => 
     for (const [table, columns] of schema) {
       for (const column of textColumns(columns)) {
         for (const value of seeded.identifying) {
-          const [{ n }] = await server.db(table).whereRaw('lower(??) like ?', [column, `%${value.toLowerCase()}%`]).count({ n: '*' });
-          if (Number(n) > 0) found.push(`${table}.${column} still holds "${value}"`);
+          const [row] = await server
+            .db(table)
+            .whereRaw('lower(??) like ?', [column, `%${value.toLowerCase()}%`])
+            .count({ n: '*' });
+          if (Number(row?.n) > 0) found.push(`${table}.${column} still holds "${value}"`);
         }
       }
     }
