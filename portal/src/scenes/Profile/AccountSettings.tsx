@@ -99,7 +99,10 @@ function YourData() {
         <Row>
           <div>
             <h3>Download my data</h3>
-            <p>Your profile, courses, progress, comments, certificates and orders, as one file.</p>
+            <p>
+              Your profile and photo, linked sign-ins, schools and invitations, courses, progress, comments, certificates with their digital credentials,
+              orders, payments, messages, reminders sent and mail you turned off, as one file.
+            </p>
           </div>
           <Button variant="secondary" onClick={exportData} disabled={download.isPending}>
             <Icon name="download" size={18} /> {download.isPending ? 'Preparing…' : 'Download my data'}
@@ -108,7 +111,10 @@ function YourData() {
         <Row>
           <div>
             <h3>Delete my account</h3>
-            <p>Everything that identifies you is removed and you are signed out everywhere. This cannot be undone.</p>
+            <p>
+              Everything that identifies you is removed, linked sign-ins and school memberships included, and you are signed out everywhere. This cannot be
+              undone.
+            </p>
           </div>
           <Button variant="danger" onClick={() => setDeleting(true)}>
             <Icon name="trash" size={18} /> Delete my account
