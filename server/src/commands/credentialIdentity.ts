@@ -9,7 +9,7 @@ export interface CredentialIdentity {
   credentialId: string;
   /** `urn:uuid:…`: the learner, the same in every credential they hold. */
   subjectId: string;
-  /** `sha256$` + hex(sha256(email + salt)); null when the account was deleted before. */
+  /** `sha256$` + hex(sha256(email + salt)); null once the account is deleted (or when it was deleted before). */
   identityHash: string | null;
   salt: string | null;
 }
@@ -27,8 +27,9 @@ async function insertOnce(trx: Knex.Transaction, table: string, row: Record<stri
 /**
  * The credential identity of a certificate, assigned on first use in one transaction: the
  * learner's subject id (one per learner, so all their credentials name the same subject), a
- * credential id, and the salted hash of the e-mail address (which cannot change, and which
- * outlives a later deletion of the account). Concurrent first requests converge on one identity:
+ * credential id, and the salted hash of the e-mail address (which cannot change). Deleting the
+ * account clears the hash and replaces the subject id (commands/deleteAccount.ts); a deleted
+ * account gets neither. Concurrent first requests converge on one identity:
  * each insert only fills what is still empty, and everyone reads back what was kept.
  */
 export async function credentialIdentity(db: Db, certificate: { id: number; userId: number | null }): Promise<CredentialIdentity> {
@@ -43,7 +44,8 @@ function assign(db: Db, certificate: { id: number; userId: number | null }): Pro
   // committed meanwhile; a locking read sees it. SQLite has one writer, so plain reads are current.
   const current = <Q extends Knex.QueryBuilder>(query: Q): Q => (dialectOf(db) === 'mysql' ? (query.forUpdate() as Q) : query);
   return db.transaction(async (trx) => {
-    const user = certificate.userId ? await trx('users').select('id', 'email').where({ id: certificate.userId }).first() : undefined;
+    // A deleted account's row holds a made-up address: nothing of it goes into a credential.
+    const user = certificate.userId ? await trx('users').select('id', 'email').where({ id: certificate.userId }).whereNull('deletedAt').first() : undefined;
     let subjectId = `urn:uuid:${randomUUID()}`;
     if (user) {
       await insertOnce(trx, 'credentialSubjects', { userId: user.id, subjectId }, 'userId');

@@ -5,7 +5,7 @@ import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } fro
 import { countOwnedRows, seedEveryPersonalTable, type SeededPerson } from '../../../test/personalData.ts';
 import { readSchema, textColumns } from '../../../test/schema.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { TEST_PASSWORD } from '../../../test/factories.ts';
+import { completeOneModuleCourse, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -92,5 +92,19 @@ describe('personal data: export and deletion cover every declared table', () => 
 
     // Someone else's rows are untouched.
     expect(await rowCounts(bystander)).toEqual(bystanderBefore);
+  });
+
+  it('a credential first asked for after deletion carries no address hash and no subject of the account', async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await completeOneModuleCourse(server, user, client);
+    const certificate = await server.db('certificates').where({ userId: user.id }).first();
+    expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
+    const response = await server.client().get(`/api/certificates/${certificate.certificateNumber}/credential`);
+    expect(response.status).toBe(200);
+    expect(JSON.stringify(decodeJwt(response.text))).not.toContain('emailAddress');
+    expect(JSON.stringify(decodeJwt(response.text))).toContain('Former learner');
+    expect(await server.db('credentialSubjects').where({ userId: user.id })).toEqual([]);
+    expect(await server.db('certificateCredentials').where({ certificateId: certificate.id }).first()).toMatchObject({ salt: null, identityHash: null });
   });
 });
