@@ -36,9 +36,9 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
         <Content>
           <Title>Delete your account?</Title>
           <Description>
-            Your name, e-mail address and photo are removed, with your linked sign-ins, school membership, invitations, reminders, mail settings, messages and
-            mail to your address; you are signed out everywhere. Your comments stay, signed &quot;Former learner&quot;, and kept certificates and credentials no
-            longer carry your address. Orders and payments are kept as accounting records, without your e-mail address. This cannot be undone.
+            Your name, e-mail address and photo are removed, with your linked sign-ins, school membership, invitations, reminders and messages, and you are
+            signed out everywhere. Your comments stay, signed &quot;Former learner&quot;; kept certificates no longer carry your address. Orders and payments
+            are kept as accounting records, without your e-mail address. This cannot be undone.
           </Description>
           {/* Mounted only while the dialog is open, so every opening starts with an empty form. */}
           <DeleteAccountForm />
