@@ -4,7 +4,8 @@ import type { UserDto } from './users.ts';
  * `GET /api/user/export` ("Download my data"): everything Atrium holds about the signed-in person,
  * as one JSON file. Every section is filled from the tables declared in
  * `server/src/db/personalData.ts`, and a test fails when a table holding personal data is neither
- * exported here nor excluded there with a reason. Times are ISO 8601, days YYYY-MM-DD.
+ * exported here nor excluded there with a reason. Times are ISO 8601, days YYYY-MM-DD. Sections
+ * found by address (invitations, contactMessages, mail) stay empty until the address is verified.
  */
 export interface MyDataExportDto {
   exportedAt: string;

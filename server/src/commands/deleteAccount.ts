@@ -13,6 +13,11 @@ interface Person {
   userId: number;
   /** The address as it was, lower-cased: rows are matched on it whatever its case. */
   email: string;
+  /**
+   * Rows found only by address (contact messages, invitations, mail) are theirs only once the
+   * address is proven: anyone can register an unverified account under someone else's address.
+   */
+  addressVerified: boolean;
   /** The address the account row gets instead. */
   anonymisedEmail: string;
   now: number;
@@ -31,11 +36,13 @@ const deleteOwnRows =
   (table: PersonalDataTableName): Eraser =>
   (trx, person) => {
     const owner: Record<string, string> = PERSONAL_DATA[table].owner;
-    const query = trx(table);
+    // Starts from no row, so an owner column skipped below never widens the delete.
+    const query = trx(table).whereRaw('1 = 0');
     for (const [column, kind] of Object.entries(owner)) {
       if (kind === 'userId') query.orWhere(column, person.userId);
-      else if (kind === 'address') query.orWhereRaw('lower(??) = ?', [column, person.email]);
-      else throw new Error(`${table}.${column}: rows owned through a ${kind} need an eraser of their own`);
+      else if (kind === 'address') {
+        if (person.addressVerified) query.orWhereRaw('lower(??) = ?', [column, person.email]);
+      } else throw new Error(`${table}.${column}: rows owned through a ${kind} need an eraser of their own`);
     }
     return query.delete();
   };
@@ -77,7 +84,10 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
         .update({ subjectId: `urn:uuid:${randomUUID()}`, salt: null, identityHash: null });
     }
   },
-  orders: (trx, { email, anonymisedEmail }) => byAddress(trx, 'orders', 'billingEmail', email).update({ billingEmail: anonymisedEmail }),
+  orders: (trx, { userId, email, anonymisedEmail, addressVerified }) =>
+    byAddress(trx, 'orders', 'billingEmail', email)
+      .andWhere((own) => (addressVerified ? own : own.where({ userId })))
+      .update({ billingEmail: anonymisedEmail }),
   users: (trx, { userId, anonymisedEmail, now }) =>
     trx('users')
       .where({ id: userId })
@@ -117,10 +127,11 @@ export async function deleteAccount(
     if (user.role === 'admin' && (await countRows(trx('users').where({ role: 'admin' }).whereNull('deletedAt'))) <= 1) {
       throw conflict('You are the only admin. Make someone else an admin before deleting your account.');
     }
-    const current = (await trx('users').select('email').where({ id: userId }).first()) as { email: string };
+    const current = (await trx('users').select('email', 'emailVerifiedAt').where({ id: userId }).first()) as { email: string; emailVerifiedAt: number | null };
     const person: Person = {
       userId,
       email: current.email.toLowerCase(),
+      addressVerified: current.emailVerifiedAt !== null,
       anonymisedEmail: `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`,
       now: clock.now().getTime(),
       certificates: input.certificates,

@@ -15,8 +15,14 @@ const isoRequired = (value: unknown) => toIso(value as number)!;
 const text = (value: unknown) => value as string;
 const optionalText = (value: unknown) => (value ?? null) as string | null;
 
-/** Rows whose address column holds the person's address, whatever its case. */
-const byAddress = (db: Db, table: string, column: string, email: string) => db(table).whereRaw('lower(??) = ?', [`${table}.${column}`, email.toLowerCase()]);
+/**
+ * Rows whose address column holds the person's address, whatever its case; none while the address
+ * is unverified, since anyone can register an account under someone else's address.
+ */
+const byAddress = (db: Db, table: string, column: string, user: User) =>
+  user.emailVerifiedAt === null || user.emailVerifiedAt === undefined
+    ? db(table).whereRaw('1 = 0')
+    : db(table).whereRaw('lower(??) = ?', [`${table}.${column}`, user.email.toLowerCase()]);
 
 /**
  * One loader per section of the export: the mapped type makes a section without its loader a
@@ -53,7 +59,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
 
   invitations: async ({ db }, user) =>
     (
-      await byAddress(db, 'schoolInvites', 'email', user.email)
+      await byAddress(db, 'schoolInvites', 'email', user)
         .join('schools', 'schools.id', 'schoolInvites.schoolId')
         .select('schools.name as school', 'schoolInvites.createdAt', 'schoolInvites.expiresAt', 'schoolInvites.revokedAt')
         .orderBy('schoolInvites.id')
@@ -160,7 +166,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
     ),
 
   contactMessages: async ({ db }, user) =>
-    (await byAddress(db, 'contactMessages', 'email', user.email).select('name', 'email', 'company', 'phone', 'message', 'createdAt').orderBy('id')).map(
+    (await byAddress(db, 'contactMessages', 'email', user).select('name', 'email', 'company', 'phone', 'message', 'createdAt').orderBy('id')).map(
       (row: Row) => ({
         name: text(row.name),
         email: text(row.email),
@@ -187,7 +193,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
     })),
 
   mail: async ({ db }, user) =>
-    (await byAddress(db, 'outbox', 'toAddress', user.email).select('subject', 'status', 'createdAt', 'sentAt').orderBy('id')).map((row: Row) => ({
+    (await byAddress(db, 'outbox', 'toAddress', user).select('subject', 'status', 'createdAt', 'sentAt').orderBy('id')).map((row: Row) => ({
       subject: text(row.subject),
       status: text(row.status),
       createdAt: isoRequired(row.createdAt),

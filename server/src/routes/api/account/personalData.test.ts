@@ -5,7 +5,7 @@ import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } fro
 import { countOwnedRows, seedEveryPersonalTable, type SeededPerson } from '../../../test/personalData.ts';
 import { readSchema, textColumns } from '../../../test/schema.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { completeOneModuleCourse, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { completeOneModuleCourse, createUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,5 +106,21 @@ describe('personal data: export and deletion cover every declared table', () => 
     expect(JSON.stringify(decodeJwt(response.text))).toContain('Former learner');
     expect(await server.db('credentialSubjects').where({ userId: user.id })).toEqual([]);
     expect(await server.db('certificateCredentials').where({ certificateId: certificate.id }).first()).toMatchObject({ salt: null, identityHash: null });
+  });
+
+  it('an account whose address is unverified neither downloads nor erases what others sent under that address', async () => {
+    const address = `someone.${Date.now()}@victim.test`;
+    const now = Date.now();
+    await server.db('contactMessages').insert({ name: 'The real owner', email: address, message: 'My private question', createdAt: now });
+    await server.db('outbox').insert({ toAddress: address, subject: 'Your invoice', text: 'Hello', status: 'sent', createdAt: now, sentAt: now });
+    const impostor = await createUser(server.db, { email: address });
+    const client = server.client();
+    await signIn(client, impostor);
+    const body = (await client.get('/api/user/export')).body as MyDataExportDto;
+    expect(body.contactMessages).toEqual([]);
+    expect(body.mail).toEqual([]);
+    expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
+    expect(await server.db('contactMessages').where({ email: address })).toHaveLength(1);
+    expect(await server.db('outbox').where({ toAddress: address })).toHaveLength(1);
   });
 });
