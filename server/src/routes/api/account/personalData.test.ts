@@ -1,6 +1,7 @@
 import type { MyDataExportDto } from '@atrium/common';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../../db/knex.ts';
 import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } from '../../../db/personalData.ts';
 import { countOwnedRows, seedEveryPersonalTable, type SeededPerson } from '../../../test/personalData.ts';
 import { readSchema, textColumns } from '../../../test/schema.ts';
@@ -122,5 +123,25 @@ describe('personal data: export and deletion cover every declared table', () => 
     expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
     expect(await server.db('contactMessages').where({ email: address })).toHaveLength(1);
     expect(await server.db('outbox').where({ toAddress: address })).toHaveLength(1);
+  });
+
+  it('erases in one transaction: when the last step fails, every row is as it was', async () => {
+    const seeded = await seedEveryPersonalTable(server);
+    const before = await rowCounts(seeded);
+    // The account row is written last; a trigger makes exactly that write fail.
+    const mysql = dialectOf(server.db) === 'mysql';
+    await server.db.raw(
+      mysql
+        ? "CREATE TRIGGER refuse_erasure BEFORE UPDATE ON users FOR EACH ROW BEGIN IF NEW.deleted_at IS NOT NULL THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused'; END IF; END"
+        : "CREATE TRIGGER refuse_erasure BEFORE UPDATE ON users WHEN NEW.deleted_at IS NOT NULL BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    );
+    try {
+      expect((await seeded.client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'revoke' })).status).toBe(500);
+    } finally {
+      await server.db.raw('DROP TRIGGER refuse_erasure');
+    }
+    expect(await rowCounts(seeded)).toEqual(before);
+    expect(await server.db('certificates').where({ userId: seeded.user.id }).whereNotNull('revokedAt')).toEqual([]);
+    expect((await seeded.client.get('/api/user')).status).toBe(200);
   });
 });
