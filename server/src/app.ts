@@ -75,7 +75,12 @@ export function createApp(options: CreateAppOptions): App {
     signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
   };
 
-  const app = new Koa<AppState, AppContextExtensions>({ keys: config.sessionKeys, proxy: config.trustProxy }) as App;
+  // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.
+  const app = new Koa<AppState, AppContextExtensions>({
+    keys: config.sessionKeys,
+    proxy: config.trustProxyHops > 0,
+    maxIpsCount: config.trustProxyHops,
+  }) as App;
   app.context.deps = deps;
   app.deps = deps;
   // Errors are answered by errorHandler and logged there with the request id.
