@@ -25,3 +25,5 @@ export * from './rules/days.ts';
 export * from './api/signIn.ts';
 export * from './api/roster.ts';
 export * from './schemas/roster.ts';
+export * from './api/admins.ts';
+export * from './schemas/admins.ts';

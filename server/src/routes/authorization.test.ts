@@ -271,7 +271,14 @@ const recipes: Record<string, Recipe> = {
   'POST /api/admin/schools/:id/roster': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/roster`, body: { csv: `email\nstaff-${unique()}@school.test` } }),
+  }, // Admins: granting and removing name accounts that are not admins and do not exist / are not
+  // admins, so no cell changes who administers the world (admins.test.ts covers the changes).
+  'GET /api/admin/admins': { expect: adminOnly, request: () => ({ path: '/api/admin/admins' }) },
+  'POST /api/admin/admins': {
+    expect: { ...signedInGets(403), admin: 404 },
+    request: () => ({ path: '/api/admin/admins', body: { email: `nobody-${unique()}@agency.test` } }),
   },
+  'DELETE /api/admin/admins/:id': { expect: { ...signedInGets(403), admin: 404 }, request: (w) => ({ path: `/api/admin/admins/${w.learner.id}` }) },
 };
 
 let server: TestServer;
