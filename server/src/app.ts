@@ -22,6 +22,7 @@ import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { createStripeProvider, type PaymentProvider } from './services/payments.ts';
 import { CredentialSigner } from './services/credentialSigner.ts';
 import { SignInClients } from './services/signIn/oidcClients.ts';
+import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -32,6 +33,7 @@ export interface CreateAppOptions {
   passwords?: PasswordHasher;
   limiterFactory?: LimiterFactory;
   payments?: PaymentProvider | null;
+  dns?: TxtResolver;
 }
 
 export type App = Koa<AppState, AppContextExtensions> & {
@@ -73,6 +75,7 @@ export function createApp(options: CreateAppOptions): App {
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
     credentials: new CredentialSigner(config.credentialSigningKey, config.publicUrl),
     signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
+    dns: options.dns ?? systemTxtResolver(),
   };
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.

@@ -27,6 +27,8 @@ const LIMITS = {
   signInCallback: { points: 300, duration: 15 * 60 },
   // Staff roster previews and uploads per manager (each up to 5,000 rows).
   roster: { points: 60, duration: 60 * 60 },
+  // A manager's "Check now" for a domain's TXT record (each one a DNS look-up).
+  domainCheck: { points: 30, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -279,6 +279,21 @@ const recipes: Record<string, Recipe> = {
     request: () => ({ path: '/api/admin/admins', body: { email: `nobody-${unique()}@agency.test` } }),
   },
   'DELETE /api/admin/admins/:id': { expect: { ...signedInGets(403), admin: 404 }, request: (w) => ({ path: `/api/admin/admins/${w.learner.id}` }) },
+  // Domain claims: the world's extra domain is proven already, so checking it again is a no-op;
+  // moving it to its own school is the one refusal an admin gets (admin: 400).
+  'POST /api/schools/:id/domains/:domain/verify': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}/verify` }),
+  },
+  'POST /api/admin/schools/:id/domains/:domain/approve': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}/approve` }),
+  },
+  'POST /api/admin/schools/:id/domains/:domain/move': {
+    expect: { ...signedInGets(403), admin: 400 },
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}/move`, body: { schoolId: w.schoolId } }),
+  },
+  'DELETE /api/admin/schools/:id/domains/:domain': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}` }) },
 };
 
 let server: TestServer;
