@@ -19,6 +19,7 @@ export function schoolRoutes(routes: Routes): void {
     path: '/api/schools',
     access: 'user',
     body: schoolSchema,
+    rateLimit: { limit: 'createSchool', by: 'user' },
     async handler(ctx) {
       const { db } = ctx.deps;
       const schoolId = await createSchool(db, ctx.input.body, ctx.state.user.id);
