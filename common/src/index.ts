@@ -26,3 +26,5 @@ export * from './api/signIn.ts';
 export * from './api/roster.ts';
 export * from './schemas/roster.ts';
 export * from './api/myData.ts';
+export * from './api/admins.ts';
+export * from './schemas/admins.ts';

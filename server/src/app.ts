@@ -22,6 +22,7 @@ import { securityHeaders } from './middlewares/securityHeaders.ts';
 import { createStripeProvider, type PaymentProvider } from './services/payments.ts';
 import { CredentialSigner } from './services/credentialSigner.ts';
 import { SignInClients } from './services/signIn/oidcClients.ts';
+import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -32,6 +33,7 @@ export interface CreateAppOptions {
   passwords?: PasswordHasher;
   limiterFactory?: LimiterFactory;
   payments?: PaymentProvider | null;
+  dns?: TxtResolver;
 }
 
 export type App = Koa<AppState, AppContextExtensions> & {
@@ -67,15 +69,21 @@ export function createApp(options: CreateAppOptions): App {
     db,
     catalogue: new CatalogueCache(db),
     logger,
-    mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: !config.isProduction }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,
     credentials: new CredentialSigner(config.credentialSigningKey, config.publicUrl),
     signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
+    dns: options.dns ?? systemTxtResolver(),
   };
 
-  const app = new Koa<AppState, AppContextExtensions>({ keys: config.sessionKeys, proxy: config.trustProxy }) as App;
+  // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.
+  const app = new Koa<AppState, AppContextExtensions>({
+    keys: config.sessionKeys,
+    proxy: config.trustProxyHops > 0,
+    maxIpsCount: config.trustProxyHops,
+  }) as App;
   app.context.deps = deps;
   app.deps = deps;
   // Errors are answered by errorHandler and logged there with the request id.

@@ -33,7 +33,11 @@ const envSchema = z.object({
   BRAND_NAME: z.string().default('Atrium School Marketing'),
   DIRECTOR_NAME: z.string().default('Alex Morgan'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  TRUST_PROXY: bool.default(false),
+  // A hop count; `true`/`yes` are the old boolean and mean 1 (see trustedProxyHops).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|true|false|yes|no)$/, 'TRUST_PROXY must be the number of proxies in front of Atrium (0, 1, 2 …)')
+    .default('0'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -83,7 +87,13 @@ export interface Config {
   brandName: string;
   directorName: string;
   rateLimitMultiplier: number;
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of Atrium append to X-Forwarded-For (0 = none: the socket's address
+   * is the caller). Exactly that many right-most entries are believed; the rest is client-written.
+   */
+  trustProxyHops: number;
+  /** Settings that still work but should be changed; index.ts logs them at start-up. */
+  notices: string[];
   /** Rate limits are shared between instances through Redis when set; in memory otherwise. */
   redisUrl: string | null;
   logLevel: string;
@@ -134,6 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialSigningKey = persistedSigningKey(resolve(e.DATA_DIR, 'credential-signing-key.pem'));
   }
 
+  const notices: string[] = [];
+  const trustProxyHops = trustedProxyHops(e.TRUST_PROXY);
+  if (e.TRUST_PROXY === 'true' || e.TRUST_PROXY === 'yes') {
+    notices.push(
+      'TRUST_PROXY=true is read as TRUST_PROXY=1 (one proxy in front of Atrium). Set the number of proxies instead, e.g. TRUST_PROXY=2 behind a CDN and a load balancer.',
+    );
+  }
+
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -165,7 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandName: e.BRAND_NAME,
     directorName: e.DIRECTOR_NAME,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops,
+    notices,
     redisUrl: e.REDIS_URL ?? null,
     logLevel: e.LOG_LEVEL,
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
@@ -184,6 +203,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalS: e.SCHEDULER_INTERVAL_S,
     signInProviders: signIn.providers,
   };
+}
+
+/**
+ * The boolean this setting once was trusted the whole X-Forwarded-For header, whose left-most
+ * entry the client writes; `true` now means one proxy, the common case it was set for.
+ */
+function trustedProxyHops(value: string): number {
+  if (value === 'true' || value === 'yes') return 1;
+  if (value === 'false' || value === 'no') return 0;
+  return Number(value);
 }
 
 /** A development secret generated once and kept, so sessions survive restarts. */

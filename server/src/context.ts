@@ -12,6 +12,7 @@ import type { CatalogueCache } from './services/catalogue.ts';
 import type { Clock } from './services/clock.ts';
 import type { CredentialSigner } from './services/credentialSigner.ts';
 import type { SignInClients } from './services/signIn/oidcClients.ts';
+import type { TxtResolver } from './services/dns.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -32,6 +33,8 @@ export interface AppDeps {
   credentials: CredentialSigner;
   /** School sign-in providers (OpenID Connect); empty when none is configured. */
   signIn: SignInClients;
+  /** TXT look-ups that prove a school's domain claim; tests replace it with their own answers. */
+  dns: TxtResolver;
 }
 
 export interface AppState {

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   // Readable logs for a developer at a terminal; JSON lines everywhere else.
   const pretty = !config.isProduction && process.stdout.isTTY;
   const logger = pino({ level: config.logLevel, ...(pretty ? { transport: { target: 'pino-pretty' } } : {}) });
+  for (const notice of config.notices) logger.warn(notice);
   const database = await Database.open(config.database);
   const db = database.knex;
   await migrateLatest(db);

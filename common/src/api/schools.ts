@@ -15,7 +15,12 @@ export interface LicensedCourseDto {
 
 export interface SchoolDomainDto {
   domain: string;
+  /** When the claim was proven; null while it waits for its TXT record or an admin's approval. */
   verifiedAt: string | null;
+  /** How it was proven: the DNS record, or an admin's approval. */
+  proof: 'dns' | 'admin' | null;
+  /** What to publish to prove the claim (TXT record at the domain itself); null once proven. */
+  txtRecord: { host: string; value: string } | null;
 }
 
 /** GET /api/schools/mine: the caller's school (at most one), or nulls. */

@@ -1,6 +1,9 @@
 /**
- * Free, public mailbox providers: anyone can have an address there, so such a domain can never
- * stand for a school. The list covers the providers staff in the UK and Ireland use most.
+ * Free, public mailbox providers and ISPs' mailboxes: anyone can have an address there, so such a
+ * domain can never stand for a school. The list covers the providers staff in the UK and Ireland
+ * use most, the big US ISPs and the national domains of Outlook, Hotmail, Live and Yahoo. It
+ * cannot be complete: a claim also has to be proven (DNS record or an admin), which no
+ * provider's customer can do.
  */
 export const PUBLIC_EMAIL_DOMAINS: ReadonlySet<string> = new Set([
   'gmail.com',
@@ -56,6 +59,116 @@ export const PUBLIC_EMAIL_DOMAINS: ReadonlySet<string> = new Set([
   'free.fr',
   'eircom.net',
   'outlook.ie',
+  // ISPs' mailboxes (US, UK, Ireland, Europe).
+  'comcast.net',
+  'xfinity.com',
+  'att.net',
+  'sbcglobal.net',
+  'bellsouth.net',
+  'verizon.net',
+  'cox.net',
+  'charter.net',
+  'spectrum.net',
+  'earthlink.net',
+  'optonline.net',
+  'frontier.com',
+  'centurylink.net',
+  'windstream.net',
+  'juno.com',
+  'netzero.net',
+  'btconnect.com',
+  'talk21.com',
+  'sky.co.uk',
+  'virgin.net',
+  'o2.co.uk',
+  'orange.net',
+  'wanadoo.fr',
+  'wanadoo.co.uk',
+  'sfr.fr',
+  'laposte.net',
+  'bbox.fr',
+  't-online.de',
+  'freenet.de',
+  'arcor.de',
+  'libero.it',
+  'virgilio.it',
+  'tiscali.it',
+  'alice.it',
+  'telefonica.net',
+  'terra.com',
+  'telenet.be',
+  'skynet.be',
+  'ziggo.nl',
+  'kpnmail.nl',
+  'home.nl',
+  'planet.nl',
+  'bigpond.com',
+  'optusnet.com.au',
+  'shaw.ca',
+  'rogers.com',
+  'sympatico.ca',
+  'vodafone.ie',
+  'iol.ie',
+  // National domains of Outlook, Hotmail, Live, MSN, Yahoo and AOL.
+  ...['outlook', 'hotmail', 'live', 'yahoo'].flatMap((name) =>
+    [
+      'fr',
+      'de',
+      'es',
+      'it',
+      'nl',
+      'be',
+      'at',
+      'ch',
+      'pt',
+      'ie',
+      'se',
+      'dk',
+      'no',
+      'fi',
+      'pl',
+      'gr',
+      'cz',
+      'hu',
+      'ro',
+      'sk',
+      'co.uk',
+      'co.nz',
+      'co.za',
+      'co.jp',
+      'co.in',
+      'co.kr',
+      'co.th',
+      'co.id',
+      'com.au',
+      'com.br',
+      'com.ar',
+      'com.mx',
+      'com.sg',
+      'com.tr',
+      'com.hk',
+      'com.tw',
+      'com.ph',
+      'com.my',
+      'ca',
+      'in',
+      'jp',
+      'cl',
+    ].map((country) => `${name}.${country}`),
+  ),
+  'outlook.com.au',
+  'msn.co.uk',
+  'aol.fr',
+  'aol.de',
+  'ymail.co.uk',
+  'rocketmail.co.uk',
+  'mail.de',
+  'gmx.at',
+  'gmx.ch',
+  'gmx.fr',
+  'email.com',
+  'inbox.com',
+  'icloud.co.uk',
 ]);
 
 /** The part after the last @, lower-cased; '' when there is none. */
@@ -70,3 +183,9 @@ export function emailDomain(email: string): string {
 }
 
 export const isPublicEmailDomain = (domain: string): boolean => PUBLIC_EMAIL_DOMAINS.has(domain.trim().toLowerCase());
+
+/**
+ * The TXT record value that proves a school's claim to a domain (published at the domain itself,
+ * host "@"); the token is the claim's own.
+ */
+export const domainProofValue = (token: string): string => `atrium-domain-verification=${token}`;

@@ -67,6 +67,8 @@ export const domainFormSchema = z.object({
     }),
 });
 export const schoolDomainParams = z.object({ id, domain: domainName });
+/** An admin moving a domain claim to another school. */
+export const moveDomainSchema = z.object({ schoolId: id });
 
 export const schoolLicenceSchema = z.object({ courseId: id });
 export const schoolLicenceParams = z.object({ id, courseId: id });

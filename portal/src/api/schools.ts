@@ -96,6 +96,14 @@ export const useAddDomain = (schoolId: number) =>
     'mine',
   );
 
+/** "Check now": the server looks for the claim's TXT record; found, the claim is proven. */
+export const useCheckDomain = (schoolId: number) =>
+  useManagerMutation(
+    schoolId,
+    (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
+    'mine',
+  );
+
 export const useRemoveDomain = (schoolId: number) =>
   useManagerMutation(schoolId, (domain: string) => api.delete<MessageDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}`), 'mine');
 

@@ -27,6 +27,17 @@ const LIMITS = {
   signInCallback: { points: 300, duration: 15 * 60 },
   // Staff roster previews and uploads per manager (each up to 5,000 rows).
   roster: { points: 60, duration: 60 * 60 },
+  // A manager's "Check now" for a domain's TXT record (each one a DNS look-up).
+  domainCheck: { points: 30, duration: 60 * 60 },
+  // A person founds one school; a few tries cover typos and a school left and made again.
+  createSchool: { points: 5, duration: 24 * 60 * 60 },
+  // Invoice requests mail the billing address the caller typed: per account, and per address a day.
+  order: { points: 10, duration: 60 * 60 },
+  orderMailTo: { points: 5, duration: 24 * 60 * 60 },
+  // Each intent is a call to Stripe; a buyer retrying a declined card stays far below this.
+  paymentIntent: { points: 30, duration: 60 * 60 },
+  // Deleting an account checks the password: a stolen session must not guess it freely.
+  deleteAccount: { points: 5, duration: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

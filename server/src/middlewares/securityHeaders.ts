@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
+import { isWidgetEndpoint } from './cors.ts';
 
 /**
  * The portal's CSP allows exactly the third parties it uses: Stripe.js on checkout (script,
@@ -73,15 +74,28 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 
-  return (ctx, next) => {
+  // JSON answers are data, never a document to render or frame (CONTRACT.md "API answers").
+  const api = helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  return async (ctx, next) => {
     const path = ctx.path;
     const isEmbeddable = path.startsWith('/widgets/') || path.startsWith('/examples');
-    // Public widget endpoints are read by school websites on other origins.
-    const isPublicApi = ctx.method === 'GET' && path.startsWith('/api/');
+    const isApi = path.startsWith('/api/');
+    // The widget and credential endpoints are read by school websites and verifiers on other origins.
+    const isPublicApi = isApi && isWidgetEndpoint(ctx.method === 'HEAD' ? 'GET' : ctx.method, path);
     const res = ctx.res;
-    for (const [name, value] of isEmbeddable || isPublicApi ? plain : portal) res.setHeader(name, value);
+    for (const [name, value] of isEmbeddable || isPublicApi ? plain : isApi ? api : portal) res.setHeader(name, value);
     // The reset link carries its token in the URL: never send it onwards as a referrer.
     if (path === '/reset-password') res.setHeader('Referrer-Policy', 'no-referrer');
-    return next();
+    await next();
+    // Invoices and receipts open in a tab: a browser's PDF viewer is a plugin that
+    // `default-src 'none'` would block, so a PDF keeps CORP same-origin without the CSP.
+    if (isApi && !isPublicApi && ctx.response.type === 'application/pdf') ctx.remove('Content-Security-Policy');
   };
 }

@@ -271,7 +271,29 @@ const recipes: Record<string, Recipe> = {
   'POST /api/admin/schools/:id/roster': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/roster`, body: { csv: `email\nstaff-${unique()}@school.test` } }),
+  }, // Admins: granting and removing name accounts that are not admins and do not exist / are not
+  // admins, so no cell changes who administers the world (admins.test.ts covers the changes).
+  'GET /api/admin/admins': { expect: adminOnly, request: () => ({ path: '/api/admin/admins' }) },
+  'POST /api/admin/admins': {
+    expect: { ...signedInGets(403), admin: 404 },
+    request: () => ({ path: '/api/admin/admins', body: { email: `nobody-${unique()}@agency.test` } }),
   },
+  'DELETE /api/admin/admins/:id': { expect: { ...signedInGets(403), admin: 404 }, request: (w) => ({ path: `/api/admin/admins/${w.learner.id}` }) },
+  // Domain claims: the world's extra domain is proven already, so checking it again is a no-op;
+  // moving it to its own school is the one refusal an admin gets (admin: 400).
+  'POST /api/schools/:id/domains/:domain/verify': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}/verify` }),
+  },
+  'POST /api/admin/schools/:id/domains/:domain/approve': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}/approve` }),
+  },
+  'POST /api/admin/schools/:id/domains/:domain/move': {
+    expect: { ...signedInGets(403), admin: 400 },
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}/move`, body: { schoolId: w.schoolId } }),
+  },
+  'DELETE /api/admin/schools/:id/domains/:domain': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}` }) },
 };
 
 let server: TestServer;

@@ -10,6 +10,18 @@ const LOCK_MS = 60_000;
 const BATCH = 50;
 const DELIVERY_CONCURRENCY = 8;
 
+/** A link that carries a secret in its query (reset, verification, invitation, unsubscribe …). */
+const TOKEN_LINK = /https?:\/\/[^\s"'<>]*[?&](?:token|code|key)=[^\s"'<>]*/gi;
+export const REMOVED_LINK = '[link removed after delivery]';
+
+/**
+ * The message as the outbox keeps it once delivered: its tokenised links are the recipient's
+ * alone, and an old outbox row (a backup, a support look-up) must not be a way back in.
+ */
+export function withoutTokenLinks<T extends string | null>(body: T): T {
+  return (body === null ? null : body.replace(TOKEN_LINK, REMOVED_LINK)) as T;
+}
+
 /**
  * Every mail goes through the `outbox` table first, written in the same transaction as the
  * change it reports, so a mail server being down loses nothing: unsent rows are retried.
@@ -23,7 +35,12 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
-    private readonly options: { smtpUrl: string | null; from: string },
+    private readonly options: {
+      smtpUrl: string | null;
+      from: string;
+      /** Without SMTP the mail goes to the log; false (production) logs who and what, not the body. */
+      logBodies?: boolean;
+    },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
@@ -117,7 +134,9 @@ export class Mailer {
 
   private async deliver(message: OutboxMessage): Promise<void> {
     if (!this.transport) {
-      this.logger.info({ to: message.toAddress, subject: message.subject, text: message.text }, 'mail (no SMTP_URL: logged, not sent)');
+      // The body holds reset and invitation links: in production it stays in the outbox table only.
+      const body = this.options.logBodies === false ? {} : { text: message.text };
+      this.logger.info({ to: message.toAddress, subject: message.subject, outboxId: message.id, ...body }, 'mail (no SMTP_URL: logged, not sent)');
       await this.db('outbox').where({ id: message.id }).update({ status: 'logged', sentAt: Date.now(), lockedUntil: null });
       return;
     }
@@ -130,7 +149,16 @@ export class Mailer {
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: JSON.parse(message.headers) as Record<string, string> } : {}),
       });
-      await this.db('outbox').where({ id: message.id }).update({ status: 'sent', sentAt: Date.now(), lockedUntil: null });
+      await this.db('outbox')
+        .where({ id: message.id })
+        .update({
+          status: 'sent',
+          sentAt: Date.now(),
+          lockedUntil: null,
+          text: withoutTokenLinks(message.text),
+          html: withoutTokenLinks(message.html),
+          headers: withoutTokenLinks(message.headers),
+        });
     } catch (error) {
       const attempts = message.attempts + 1;
       this.logger.warn({ err: error, outboxId: message.id, attempts }, 'mail delivery failed');

@@ -4,6 +4,7 @@ import { useAdminOverview } from '../../api/admin.ts';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { AdminsPanel } from './AdminsPanel.tsx';
 import { ContactInbox } from './ContactInbox.tsx';
 import { CoursesPanel } from './CoursesPanel.tsx';
 import { ExportButton } from './ExportButton.tsx';
@@ -76,6 +77,9 @@ export function AdminScene() {
       </Layout>
       <Below>
         <SchedulerPanel />
+      </Below>
+      <Below>
+        <AdminsPanel />
       </Below>
     </Container>
   );

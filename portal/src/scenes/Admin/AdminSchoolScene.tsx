@@ -21,6 +21,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StaffRoster } from '../School/StaffRoster.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
+import { AdminSchoolDomains } from './AdminSchoolDomains.tsx';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
 
@@ -67,7 +68,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
             {school.domains.map((domain) => (
               <span key={domain.domain}>
                 @{domain.domain}
-                {domain.verifiedAt ? '' : ' (not verified)'}
+                {domain.verifiedAt ? '' : ' (not proven)'}
               </span>
             ))}
           </Facts>
@@ -98,6 +99,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
         </div>
       </Layout>
       <DeadlinesStack>
+        <AdminSchoolDomains school={school} />
         <SchoolDeadlines root={`/api/admin/schools/${school.id}`} />
       </DeadlinesStack>
       <StaffRoster schoolId={school.id} scope="admin" />

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { SchoolDomainDto } from '@atrium/common';
 import { domainFormSchema } from '@atrium/common/schemas/schools';
 import { errorText } from '../../api/client.ts';
-import { useAddDomain, useRemoveDomain } from '../../api/schools.ts';
+import { useAddDomain, useCheckDomain, useRemoveDomain } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
@@ -12,9 +12,13 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { EmptyText, Panel, PanelHeader, PanelLead, RowList } from '../Admin/adminStyles.ts';
 
-/** The school's own e-mail domains: staff who verify an address there join automatically. */
+/**
+ * The school's own e-mail domains: staff who verify an address there join automatically, once
+ * the school has proven the domain is its own (a DNS TXT record, or an admin's approval).
+ */
 export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains: SchoolDomainDto[] }) {
   const add = useAddDomain(schoolId);
+  const check = useCheckDomain(schoolId);
   const remove = useRemoveDomain(schoolId);
   const { toast } = useToast();
   const form = useForm({ domain: '' });
@@ -24,11 +28,10 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
     add.mutate(domain, {
       onSuccess: (answer) => {
         toast({
-          title: 'Domain added',
-          description:
-            answer.joinedMembers > 0
-              ? `${answer.joinedMembers} colleagues with verified addresses joined.`
-              : `Staff who verify an @${answer.domain} address join automatically.`,
+          title: answer.verifiedAt ? 'Domain added' : 'Domain claimed: now prove it',
+          description: answer.verifiedAt
+            ? `Staff who verify an @${answer.domain} address join automatically.`
+            : `Add the TXT record shown below to @${answer.domain}, then press “Check now”. Until then nobody joins through it.`,
           variant: 'success',
         });
         form.reset();
@@ -37,6 +40,20 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
       onError: (error) => form.setErrors({ domain: errorText(error, 'Could not add the domain. Please try again.') }),
     }),
   );
+
+  const runCheck = (domain: string) =>
+    check.mutate(domain, {
+      onSuccess: (answer) =>
+        toast({
+          title: `@${answer.domain} is proven`,
+          description:
+            answer.joinedMembers > 0
+              ? `${answer.joinedMembers} colleagues with verified addresses joined.`
+              : `Staff who verify an @${answer.domain} address now join automatically.`,
+          variant: 'success',
+        }),
+      onError: (error) => toast({ title: 'Not proven yet', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -55,8 +72,9 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
         <h2 id="domains-title">E-mail domains</h2>
       </PanelHeader>
       <PanelLead>
-        Colleagues who register with an address at your school's domain and verify it join the school automatically. Your own address must be at the domain;
-        public services such as gmail.com cannot be added.
+        Colleagues who register with an address at your school's domain and verify it join the school automatically, once you have proven the domain is your
+        school's: add a TXT record to its DNS (your IT provider can help), or ask us to approve it. Your own address must be at the domain; public services such
+        as gmail.com cannot be added.
       </PanelLead>
       {domains.length === 0 ? (
         <EmptyText>No domains yet.</EmptyText>
@@ -64,12 +82,27 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
         <RowList>
           {domains.map((domain) => (
             <DomainRow key={domain.domain}>
-              <span>
-                <strong>@{domain.domain}</strong> {domain.verifiedAt ? <Badge $tone="success">Verified</Badge> : <Badge $tone="warning">Not verified</Badge>}
-              </span>
-              <Button size="sm" variant="ghost" onClick={() => setRemoving(domain.domain)} aria-label={`Remove ${domain.domain}`}>
-                Remove
-              </Button>
+              <DomainLine>
+                <span>
+                  <strong>@{domain.domain}</strong>{' '}
+                  {domain.verifiedAt ? (
+                    <Badge $tone="success">{domain.proof === 'admin' ? 'Approved' : 'Proven'}</Badge>
+                  ) : (
+                    <Badge $tone="warning">Waiting for proof</Badge>
+                  )}
+                </span>
+                <Actions>
+                  {domain.txtRecord ? (
+                    <Button size="sm" variant="secondary" disabled={check.isPending} onClick={() => runCheck(domain.domain)}>
+                      {check.isPending && check.variables === domain.domain ? 'Checking…' : 'Check now'}
+                    </Button>
+                  ) : null}
+                  <Button size="sm" variant="ghost" onClick={() => setRemoving(domain.domain)} aria-label={`Remove ${domain.domain}`}>
+                    Remove
+                  </Button>
+                </Actions>
+              </DomainLine>
+              {domain.txtRecord ? <TxtInstructions record={domain.txtRecord} /> : null}
             </DomainRow>
           ))}
         </RowList>
@@ -96,12 +129,78 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
   );
 }
 
+/** What to publish, said plainly: nobody joins through the domain until the record is seen. */
+function TxtInstructions({ record }: { record: { host: string; value: string } }) {
+  return (
+    <Instructions>
+      <p>
+        Nobody joins through this domain until it is proven. Add this TXT record at your domain's DNS provider, then press “Check now” (a new record can take up
+        to an hour to be seen). If you cannot change the DNS, use the contact form and we will check with you and approve it.
+      </p>
+      <Record>
+        <dt>Type</dt>
+        <dd>TXT</dd>
+        <dt>Host / name</dt>
+        <dd>
+          <code>@</code> ({record.host})
+        </dd>
+        <dt>Value</dt>
+        <dd>
+          <code>{record.value}</code>
+        </dd>
+      </Record>
+    </Instructions>
+  );
+}
+
 const DomainRow = styled.li`
+  padding: ${({ theme }) => theme.space.xs} 0;
+  overflow-wrap: anywhere;
+`;
+
+const DomainLine = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xs} 0;
-  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Instructions = styled.div`
+  margin-top: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Record = styled.dl`
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    min-width: 0;
+  }
+
+  code {
+    word-break: break-all;
+    user-select: all;
+  }
 `;

@@ -9,7 +9,12 @@ import { SchoolScene } from './SchoolScene.tsx';
 
 const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
 const courses = [{ courseId: 11, title: 'Safeguarding Basics' }];
-const managerSchool: MySchoolDto = { school, role: 'manager', courses, domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z' }] };
+const managerSchool: MySchoolDto = {
+  school,
+  role: 'manager',
+  courses,
+  domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z', proof: 'dns', txtRecord: null }],
+};
 const progress = (completed: number) => ({
   courseId: 11,
   completedModules: completed,

@@ -55,6 +55,7 @@ export function accountRoutes(routes: Routes): void {
     path: '/api/user',
     access: 'user',
     body: deleteAccountSchema,
+    rateLimit: { limit: 'deleteAccount', by: 'user' },
     async handler(ctx) {
       const { db, passwords } = ctx.deps;
       const user = ctx.state.user;

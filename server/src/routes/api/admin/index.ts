@@ -1,4 +1,5 @@
 import type { Routes } from '../../define.ts';
+import { adminAdminRoutes } from './admins.ts';
 import { adminCertificateRoutes } from './certificates.ts';
 import { adminEnrollmentRoutes } from './enrollments.ts';
 import { adminExportRoutes } from './export.ts';
@@ -12,4 +13,5 @@ export function adminRoutes(routes: Routes): void {
   adminExportRoutes(routes);
   adminInboxRoutes(routes);
   adminCertificateRoutes(routes);
+  adminAdminRoutes(routes);
 }

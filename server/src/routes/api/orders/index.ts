@@ -16,6 +16,10 @@ export function orderRoutes(routes: Routes): void {
     path: '/api/orders',
     access: 'user',
     body: orderSchema,
+    rateLimit: [
+      { limit: 'order', by: 'user' },
+      { limit: 'orderMailTo', by: (ctx) => ctx.input.body.billingEmail },
+    ],
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;

@@ -39,6 +39,7 @@ export function paymentRoutes(routes: Routes): void {
     path: '/api/create-payment-intent',
     access: 'user',
     body: paymentIntentSchema,
+    rateLimit: { limit: 'paymentIntent', by: 'user' },
     async handler(ctx) {
       const payments = provider(ctx);
       const user = ctx.state.user;

@@ -2,7 +2,7 @@ import { listQuery, schoolLicenceParams, schoolLicenceSchema, schoolParams, type
 import { licenseSchool, restoreLicence, revokeLicence } from '../../../commands/schools/licences.ts';
 import { countRows, toIso, type Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
-import { presentAdminSchool, presentDomain } from '../../../presenters/schools.ts';
+import { presentAdminSchool, presentDomain, DOMAIN_COLUMNS } from '../../../presenters/schools.ts';
 import { displayName } from '../../../models/User.ts';
 import type { Routes } from '../../define.ts';
 import { schoolMemberRows } from '../../../queries/schools.ts';
@@ -27,7 +27,10 @@ async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetail
       .where('sl.schoolId', schoolId)
       .select('sl.courseId', 'c.title', 'sl.source', 'sl.createdAt', 'sl.revokedAt')
       .orderBy('c.title'),
-    db('schoolDomains').select('domain', 'verifiedAt').where({ schoolId }).orderBy('domain'),
+    db('schoolDomains')
+      .select(...DOMAIN_COLUMNS)
+      .where({ schoolId })
+      .orderBy('domain'),
   ]);
   return {
     ...presentAdminSchool(school),

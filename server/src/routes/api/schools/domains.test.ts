@@ -5,11 +5,22 @@ import { createAdmin, createCourse, createModule, signIn } from '../../../test/f
 import { decodeMailBody } from '../../../test/smtp.ts';
 import { enrollmentsOf, learner } from '../../../test/schools.ts';
 import type { TestClient } from '../../../test/client.ts';
+import { FakeDns } from '../../../test/fakeDns.ts';
 
 const server = useTestServer({ smtp: true });
 let admin: TestClient;
+const dns = new FakeDns();
+
+/** Claims the domain and proves it with its TXT record, as a manager does (domainClaims.test.ts covers the proof). */
+async function addProvenDomain(client: TestClient, schoolId: number, domain: string) {
+  const claim = await client.post(`/api/schools/${schoolId}/domains`, { domain });
+  expect(claim.status).toBe(200);
+  dns.publish(claim.body.domain, claim.body.txtRecord.value);
+  return client.post(`/api/schools/${schoolId}/domains/${claim.body.domain}/verify`);
+}
 
 beforeAll(async () => {
+  server.app.deps.dns = dns;
   admin = server.client();
   await signIn(admin, await createAdmin(server.db));
 });
@@ -69,11 +80,11 @@ describe('school e-mail domains', () => {
     await createModule(server, course.id);
     await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
 
-    const added = await head.client.post(`/api/schools/${schoolId}/domains`, { domain: domain.toUpperCase() });
+    const added = await addProvenDomain(head.client, schoolId, domain.toUpperCase());
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ domain, verifiedAt: expect.any(String) });
     expect((await head.client.post(`/api/schools/${schoolId}/domains`, { domain })).status).toBe(200);
-    expect((await head.client.get('/api/schools/mine')).body.domains).toEqual([{ domain, verifiedAt: expect.any(String) }]);
+    expect((await head.client.get('/api/schools/mine')).body.domains).toEqual([{ domain, verifiedAt: expect.any(String), proof: 'dns', txtRecord: null }]);
 
     const teacher = await register(`teacher@${domain}`);
     // Registered with the domain but not verified: not a member, no access.
@@ -93,19 +104,19 @@ describe('school e-mail domains', () => {
     expect((await server.client().post('/api/verify-email', { token: outsider.token })).body.joinedSchool).toBeNull();
   });
 
-  it('joins already-verified people when the domain is added, never unverified ones', async () => {
+  it('joins already-verified people when the domain is proven, never unverified ones', async () => {
     const domain = uniqueDomain();
     const manager = await learner(server, { email: `head@${domain}`, verified: true });
     const early = await learner(server, { email: `early@${domain}`, verified: true });
     const unverified = await learner(server, { email: `lazy@${domain}` });
     const schoolId = (await manager.client.post('/api/schools', { name: 'Oak' })).body.id;
-    const added = await manager.client.post(`/api/schools/${schoolId}/domains`, { domain });
+    const added = await addProvenDomain(manager.client, schoolId, domain);
     expect(added.body.joinedMembers).toBe(1);
     expect((await early.client.get('/api/schools/mine')).body.school?.id).toBe(schoolId);
     expect((await unverified.client.get('/api/schools/mine')).body.school).toBeNull();
   });
 
-  it('refuses public domains, someone else’s domain, unverified managers and a domain of another school', async () => {
+  it('refuses public domains, someone else’s domain, unverified managers and a domain proven for another school', async () => {
     const gmailManager = await learner(server, { email: `head-${randomBytes(3).toString('hex')}@gmail.com`, verified: true });
     const gmailSchool = (await gmailManager.client.post('/api/schools', { name: 'Gmail school' })).body.id;
     const refused = await gmailManager.client.post(`/api/schools/${gmailSchool}/domains`, { domain: 'gmail.com' });
@@ -127,7 +138,7 @@ describe('school e-mail domains', () => {
     const own = unverifiedManager.user.email.split('@')[1];
     expect((await unverifiedManager.client.post(`/api/schools/${otherSchool}/domains`, { domain: own })).status).toBe(403);
 
-    expect((await manager.client.post(`/api/schools/${schoolId}/domains`, { domain })).status).toBe(200);
+    expect((await addProvenDomain(manager.client, schoolId, domain)).status).toBe(200);
     const rival = await learner(server, { email: `rival@${domain}`, verified: true });
     const rivalSchool = (await rival.client.post('/api/schools', { name: 'Rival' })).body.id;
     expect((await rival.client.post(`/api/schools/${rivalSchool}/domains`, { domain })).status).toBe(409);

@@ -1,7 +1,7 @@
 import { domainSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
-import { addSchoolDomain, removeSchoolDomain } from '../../../commands/schools/domains.ts';
+import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain } from '../../../commands/schools/domains.ts';
 import { sendEmailVerification, verifyEmail } from '../../../commands/schools/verifyEmail.ts';
-import { presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import { DOMAIN_COLUMNS, presentDomain, presentSchool } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
 
@@ -14,16 +14,35 @@ export function schoolDomainRoutes(routes: Routes): void {
     params: schoolParams,
     body: domainSchema,
     async handler(ctx) {
-      const { db } = ctx.deps;
+      const { db, clock } = ctx.deps;
       const user = ctx.state.user;
       const school = await managedSchool(db, user, ctx.input.params.id);
-      const { joined } = await addSchoolDomain(
+      const claim = await addSchoolDomain(
         db,
+        clock,
         school.id,
         { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt ?? null },
         ctx.input.body.domain,
       );
-      const row = await db('schoolDomains').select('domain', 'verifiedAt').where({ schoolId: school.id, domain: ctx.input.body.domain }).first();
+      // Nobody joins yet: the claim waits for its TXT record (or an admin), whose value it carries.
+      ctx.body = { ...presentDomain(claim), joinedMembers: 0 };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/schools/:id/domains/:domain/verify',
+    access: 'user',
+    params: schoolDomainParams,
+    rateLimit: { limit: 'domainCheck', by: 'user' },
+    async handler(ctx) {
+      const { db, dns, clock } = ctx.deps;
+      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
+      const { joined } = await proveSchoolDomainByDns(db, dns, clock, school.id, ctx.input.params.domain, ctx.state.user.id);
+      const row = await db('schoolDomains')
+        .select(...DOMAIN_COLUMNS)
+        .where({ schoolId: school.id, domain: ctx.input.params.domain })
+        .first();
       ctx.body = { ...presentDomain(row), joinedMembers: joined };
     },
   });

@@ -2,7 +2,7 @@ import { promoteManagerSchema, schoolMemberParams, schoolParams, schoolSchema, t
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { canSeeMemberEmails, requireCanRemoveSchoolMember } from '../../../policies/index.ts';
-import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
+import { DOMAIN_COLUMNS, presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
 import { schoolCourses, schoolProgress } from '../../../queries/schools.ts';
@@ -10,6 +10,7 @@ import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
 import { adminSchoolRoutes } from './admin.ts';
+import { adminSchoolDomainRoutes } from './adminDomains.ts';
 
 /** Schools: membership, the manager's view, invites, domains, the register, and the admin side. */
 export function schoolRoutes(routes: Routes): void {
@@ -18,6 +19,7 @@ export function schoolRoutes(routes: Routes): void {
     path: '/api/schools',
     access: 'user',
     body: schoolSchema,
+    rateLimit: { limit: 'createSchool', by: 'user' },
     async handler(ctx) {
       const { db } = ctx.deps;
       const schoolId = await createSchool(db, ctx.input.body, ctx.state.user.id);
@@ -42,7 +44,12 @@ export function schoolRoutes(routes: Routes): void {
       const [school, courses, domains] = await Promise.all([
         db('schools').where({ id: membership.schoolId }).first(),
         schoolCourses(db, membership.schoolId),
-        manager ? db('schoolDomains').select('domain', 'verifiedAt').where({ schoolId: membership.schoolId }).orderBy('domain') : [],
+        manager
+          ? db('schoolDomains')
+              .select(...DOMAIN_COLUMNS)
+              .where({ schoolId: membership.schoolId })
+              .orderBy('domain')
+          : [],
       ]);
       ctx.body = {
         school: presentSchool(school),
@@ -104,4 +111,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolDomainRoutes(routes);
   schoolRegisterRoutes(routes);
   adminSchoolRoutes(routes);
+  adminSchoolDomainRoutes(routes);
 }

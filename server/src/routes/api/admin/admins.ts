@@ -1,0 +1,45 @@
+import { grantAdminSchema, idParams, type AdminAccountDto } from '@atrium/common';
+import { grantAdmin, listAdmins, revokeAdmin } from '../../../commands/admins.ts';
+import type { Routes } from '../../define.ts';
+
+/** Who holds the admin role, granted and taken away without a restart (README "Admins"). */
+export function adminAdminRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/admins',
+    access: 'admin',
+    async handler(ctx) {
+      ctx.set('Cache-Control', 'no-store');
+      const body: AdminAccountDto[] = await listAdmins(ctx.deps.db);
+      ctx.body = body;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/admins',
+    access: 'admin',
+    body: grantAdminSchema,
+    async handler(ctx) {
+      const { admin, changed } = await grantAdmin(ctx.deps.db, ctx.deps.clock, ctx.input.body.email);
+      if (changed) ctx.state.log.info({ adminId: admin.id, by: ctx.state.user.id }, 'admin role granted');
+      ctx.status = changed ? 201 : 200;
+      ctx.body = admin satisfies AdminAccountDto;
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/admins/:id',
+    access: 'admin',
+    params: idParams,
+    async handler(ctx) {
+      const removed = await revokeAdmin(ctx.deps.db, ctx.deps.clock, ctx.input.params.id);
+      ctx.state.log.info({ adminId: removed.id, by: ctx.state.user.id }, 'admin role removed');
+      const self = removed.id === ctx.state.user.id;
+      ctx.body = {
+        message: self ? 'You are no longer an admin. The admin pages close when you leave this one.' : `${removed.email} is no longer an admin.`,
+      };
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createCourse, createUser, signIn } from '../test/factories.ts';
+import { useTestServer } from '../test/useTestServer.ts';
+
+// 0.01 of each limit: one call per account (or per typed address) before 429. Login per address
+// allows 1000 × 0.01 = 10 sign-ins from the test's one address, enough for this file.
+const server = useTestServer({ stripe: true, env: { RATE_LIMIT_MULTIPLIER: '0.01' } });
+
+async function signedIn() {
+  const user = await createUser(server.db);
+  const client = server.client();
+  await signIn(client, user);
+  return { client, user };
+}
+
+describe('calls that cost mail, money or a password check are limited per account', () => {
+  it('founding schools', async () => {
+    const { client } = await signedIn();
+    expect((await client.post('/api/schools', { name: 'Oak Academy' })).status).toBe(201);
+    const again = await client.post('/api/schools', { name: 'Oak Academy 2' });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('invoice requests, per account and per billing address typed in', async () => {
+    const { client } = await signedIn();
+    const first = await createCourse(server, { price: 19900 });
+    const second = await createCourse(server, { price: 19900 });
+    const order = (courseId: number, billingEmail: string) => ({ courseId, schoolName: 'Oak Academy', billingEmail });
+    expect((await client.post('/api/orders', order(first.id, 'office@oak.sch.uk'))).status).toBe(201);
+    expect((await client.post('/api/orders', order(second.id, 'other@oak.sch.uk'))).status).toBe(429);
+    // Another account mailing the same (victim's) address is capped too.
+    const other = await signedIn();
+    expect((await other.client.post('/api/orders', order(second.id, 'Office@Oak.sch.uk'))).status).toBe(429);
+    expect(await server.db('orders').where({ billingEmail: 'office@oak.sch.uk' })).toHaveLength(1);
+  });
+
+  it('payment intents', async () => {
+    const { client } = await signedIn();
+    const course = await createCourse(server, { price: 49900 });
+    expect((await client.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(200);
+    expect((await client.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(429);
+  });
+
+  it('password guesses through account deletion', async () => {
+    const { client, user } = await signedIn();
+    expect((await client.delete('/api/user', { password: 'not-the-password', certificates: 'keep' })).status).toBe(400);
+    expect((await client.delete('/api/user', { password: 'another-guess', certificates: 'keep' })).status).toBe(429);
+    expect((await server.db('users').where({ id: user.id }).first()).deletedAt).toBeNull();
+  });
+});
