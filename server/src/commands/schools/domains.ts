@@ -2,6 +2,7 @@ import { emailDomain, isPublicEmailDomain } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { whereAdoptable } from './adoption.ts';
 import { joinSchool } from './membership.ts';
 import { inTransaction } from './shared.ts';
 
@@ -44,8 +45,7 @@ export async function addSchoolDomain(db: Db, schoolId: number, manager: Manager
     const candidates: Array<{ id: number }> = await trx('users')
       .leftJoin('schoolMembers', 'schoolMembers.userId', 'users.id')
       .whereNull('schoolMembers.id')
-      .whereNotNull('users.emailVerifiedAt')
-      .whereNull('users.deletedAt')
+      .modify(whereAdoptable)
       .where('users.email', 'like', `%@${domain}`)
       .select('users.id');
     let joined = 0;

@@ -24,6 +24,12 @@ const refusedWith = (response: { status: number; headers: Headers }, code: strin
 };
 const whoAmI = async (client: TestClient) => (await client.get('/api/user')).body;
 const identitiesOf = (userId: number) => server.db('userIdentities').where({ userId });
+/** An account whose owner has confirmed its address (by the mailed link). */
+const verifiedUser = async (email = address()) => {
+  const user = await createUser(server.db, { email });
+  await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
+  return user;
+};
 
 describe('GET /api/config', () => {
   it('lists the configured sign-in providers', async () => {
@@ -108,7 +114,7 @@ describe('first sign-in', () => {
 
 describe('an existing account with the same address', () => {
   it('is linked when Google says the address is verified, and found by subject after an address change', async () => {
-    const user = await createUser(server.db, { email: address() });
+    const user = await verifiedUser();
     const account = provider.addAccount({ email: user.email, email_verified: true });
     const client = server.client();
     await signInThroughProvider(client, { email: user.email });
@@ -153,14 +159,59 @@ describe('an existing account with the same address', () => {
     expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'microsoft' }]);
   });
 
-  it('gives a new personal Microsoft account an unverified address and a verification mail', async () => {
+  it('never opens an account for an address the provider does not vouch for: it is registered (and confirmed by mail) first', async () => {
     const email = address('outlook.example');
-    provider.addAccount({ email, preferred_username: email, tid: MICROSOFT_CONSUMER_TENANT });
+    const account = provider.addAccount({ email, preferred_username: email, tid: MICROSOFT_CONSUMER_TENANT });
     const client = server.client();
-    await signInThroughProvider(client, { provider: 'microsoft', email });
-    const me = await server.db('users').where({ email }).first();
-    expect(me.emailVerifiedAt).toBeNull();
-    expect(await server.db('outbox').where({ toAddress: email }).first()).toBeTruthy();
+    const { back } = await signInThroughProvider(client, { provider: 'microsoft', email });
+    refusedWith(back, 'unverified');
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect(await server.db('users').where({ email })).toHaveLength(0);
+    expect(await server.db('userIdentities').where({ subject: account.sub })).toHaveLength(0);
+  });
+});
+
+describe('an account whose address was never verified (pre-account takeover)', () => {
+  it("is claimed by the provider's proof: password cleared, every session ended, other links removed, the owner told", async () => {
+    // Someone registers a password account under a teacher's address and links their own Google.
+    const email = address();
+    const squatter = server.client();
+    expect((await squatter.post('/api/register', { email, password: 'squatters-password', firstName: 'Not' })).status).toBe(201);
+    const squattersMicrosoft = provider.addAccount({ email: address('gmail.example') });
+    await server.db('userIdentities').insert({
+      userId: (await whoAmI(squatter)).id,
+      provider: 'microsoft',
+      subject: squattersMicrosoft.sub,
+      email: squattersMicrosoft.email,
+      createdAt: Date.now(),
+      lastUsedAt: Date.now(),
+    });
+    const squatted = await server.db('users').where({ email }).first();
+    // The teacher signs in with Google, which vouches for the address.
+    const teacherAccount = provider.addAccount({ email, given_name: 'Real', family_name: 'Teacher' });
+    const teacher = server.client();
+    const { back } = await signInThroughProvider(teacher, { email });
+    expect(back.headers.get('location')).toBe('/');
+    expect(await whoAmI(teacher)).toMatchObject({ id: squatted.id, emailVerified: true, firstName: 'Real' });
+    const row = await server.db('users').where({ id: squatted.id }).first();
+    expect(row.passwordHash).toBe('');
+    expect((await squatter.get('/api/user')).status).toBe(401);
+    expect((await server.client().post('/api/login', { email, password: 'squatters-password' })).status).toBe(401);
+    expect(await identitiesOf(squatted.id)).toMatchObject([{ provider: 'google', subject: teacherAccount.sub }]);
+    const mails = await server.db('outbox').where({ toAddress: email });
+    expect(mails.map((mail) => mail.subject)).toContain('Your Atrium School Marketing account is now yours through Google');
+    // The verification link mailed at registration is spent: it cannot be used any more.
+    expect(await server.db('emailVerifications').where({ userId: squatted.id }).whereNull('usedAt')).toHaveLength(0);
+  });
+
+  it('keeps the password and sessions of an account whose owner had verified its address', async () => {
+    const user = await verifiedUser();
+    const owner = server.client();
+    await signIn(owner, user, TEST_PASSWORD);
+    provider.addAccount({ email: user.email });
+    await signInThroughProvider(server.client(), { email: user.email });
+    expect((await owner.get('/api/user')).status).toBe(200);
+    expect((await server.db('users').where({ id: user.id }).first()).passwordHash).not.toBe('');
   });
 });
 
@@ -324,7 +375,7 @@ describe('linked sign-ins on the profile', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/only way to sign in/);
 
-    const user = await createUser(server.db, { email: address() });
+    const user = await verifiedUser();
     provider.addAccount({ email: user.email });
     const withPassword = server.client();
     await signInThroughProvider(withPassword, { email: user.email, provider: 'microsoft' });
@@ -342,7 +393,7 @@ describe('linked sign-ins on the profile', () => {
 
 describe('account deletion', () => {
   it('removes the links, so the next sign-in with that Google account starts a new account', async () => {
-    const user = await createUser(server.db, { email: address() });
+    const user = await verifiedUser();
     const account = provider.addAccount({ email: user.email });
     const client = server.client();
     await signIn(client, user, TEST_PASSWORD);
