@@ -13,6 +13,11 @@ export interface LinkedSignInDto {
   lastUsedAt: number | null;
 }
 
+/** POST /api/user/sign-ins/:provider/link: where the browser goes next (the provider's sign-in, to link it). */
+export interface LinkSignInStartDto {
+  url: string;
+}
+
 /** GET /api/user/sign-ins */
 export interface LinkedSignInsDto {
   /** Whether the account also has a password (a way in of its own). */

@@ -4,6 +4,7 @@ import type { MailBrand } from '../mail/render.ts';
 import { signInChangedMail } from '../mail/templates/signInChanged.tsx';
 import { destroyUserSessions } from '../middlewares/session.ts';
 import { User } from '../models/User.ts';
+import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { ProviderIdentity } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
@@ -67,7 +68,7 @@ async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdent
   if (!identity.email) throw new SignInError('no_email', `${identity.provider} gave no e-mail address`);
   // One message whether or not an account exists, so the refusal tells nobody who has one.
   if (!identity.emailVerified) throw new SignInError('unverified', `${identity.provider} does not vouch for ${identity.email}`);
-  const existing = await User.query(trx).findOne({ email: identity.email });
+  const existing = await findUserByEmail(trx, identity.email);
   if (existing) {
     if (existing.deletedAt !== null) throw new SignInError('invalid', 'the account with this address was deleted');
     const claimed = existing.emailVerifiedAt === null;
@@ -143,11 +144,12 @@ async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, n
  * Links the provider account to a person who is signed in (from /profile), whatever its address:
  * they proved both. A provider account already linked to someone else is refused; linking again
  * changes nothing; a second account of the same provider replaces the first. When the provider
- * vouches for the person's own address it counts as verified, as at sign-in.
+ * vouches for the person's own address it counts as verified, as at sign-in. A new link is told to
+ * the account's address by mail, so an owner who did not make it finds out.
  */
 export async function linkProvider(
   db: Db,
-  deps: { now: number },
+  deps: SignInDeps,
   userId: number,
   identity: ProviderIdentity,
 ): Promise<{ user: User; joinedSchoolId: number | null }> {
@@ -168,6 +170,11 @@ export async function linkProvider(
         email: identity.email,
         createdAt: deps.now,
         lastUsedAt: deps.now,
+      });
+      await deps.mailer.send(trx, user.email, signInChangedMail, {
+        brand: deps.brand,
+        providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider],
+        event: 'linked',
       });
     }
     const joinedSchoolId = await vouchedAddress(trx, user, identity, deps.now, user.emailVerifiedAt === null);
