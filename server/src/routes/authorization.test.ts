@@ -255,6 +255,11 @@ const recipes: Record<string, Recipe> = {
   'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
   // Nobody here has a Google sign-in linked.
   'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },
+  // No provider is configured in this world: confirming a link is refused as unavailable, for every signed-in caller.
+  'POST /api/user/sign-ins/:provider/link': {
+    expect: signedInGets(400),
+    request: () => ({ path: '/api/user/sign-ins/google/link', body: { password: TEST_PASSWORD } }),
+  },
   // Staff roster ("Add staff"): previews write nothing; the confirm adds an address nobody has, so it invites one person per call.
   'POST /api/schools/:id/roster/preview': {
     expect: schoolManager,
