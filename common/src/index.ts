@@ -13,6 +13,7 @@ export * from './schemas/payments.ts';
 export * from './api/schools.ts';
 export * from './schemas/schools.ts';
 export * from './rules/emailDomains.ts';
+export * from './rules/emailAddress.ts';
 export * from './rules/orders.ts';
 export * from './api/credentials.ts';
 export * from './rules/currency.ts';

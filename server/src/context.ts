@@ -58,6 +58,8 @@ export type AppContext = ParameterizedContext<AppState, AppContextExtensions>;
 export interface AppSession {
   userId?: number;
   signedInAt?: number;
+  /** A confirmed "Connect <provider>" on /profile, until `until` (routes/api/auth/providers.ts). */
+  linkGrant?: { provider: string; until: number };
   regenerate(): Promise<void> | undefined;
   [key: string]: unknown;
 }

@@ -13,6 +13,11 @@ export interface LinkedSignInDto {
   lastUsedAt: number | null;
 }
 
+/** POST /api/user/sign-ins/:provider/link: where the browser goes next (the provider's sign-in, to link it). */
+export interface LinkSignInStartDto {
+  url: string;
+}
+
 /** GET /api/user/sign-ins */
 export interface LinkedSignInsDto {
   /** Whether the account also has a password (a way in of its own). */
@@ -24,7 +29,7 @@ export interface LinkedSignInsDto {
  * What `/auth?signInError=<code>` means after a provider sign-in that did not end in a session.
  * The server picks the code; the portal shows the sentence.
  */
-export const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
+export const SIGN_IN_ERROR_MESSAGES = {
   cancelled: 'Sign-in was cancelled at the provider. Nothing was changed.',
   invalid: 'That sign-in could not be checked, so it was refused. Please try again.',
   expired: 'That sign-in link has expired or was already used. Please start again.',
@@ -32,8 +37,21 @@ export const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
   not_configured: 'That sign-in option is not available here.',
   no_email: 'Your account at the provider did not share an e-mail address, so we could not sign you in.',
   unverified:
-    'An account with this e-mail address already exists, and the provider does not confirm the address belongs to you. Sign in with your password instead.',
+    'The provider does not confirm that this e-mail address is yours, so it cannot open an account here. Sign in with your password, or register with your e-mail address (we send you a link to confirm it), then connect the provider from your profile.',
   rate_limited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   failed: 'Sign-in did not work this time. Please try again.',
   linked_elsewhere: 'That account is already linked to another Atrium account. Remove it there first, or sign in with it instead.',
-};
+  reauth_required: 'To connect a sign-in, confirm it is you first: enter your password (or sign in again) and try once more.',
+  hd_mismatch: "Your school only accepts Google sign-in from its own Google Workspace. Sign in with your school's Google account.",
+} as const satisfies Record<string, string>;
+
+export type SignInErrorCode = keyof typeof SIGN_IN_ERROR_MESSAGES;
+
+/**
+ * The sentence for a `signInError` code from the address bar. The code is whatever the visitor's
+ * URL says, so only the table's own keys count: `__proto__`, `constructor` or any made-up value
+ * gets the generic message (a plain `MESSAGES[code]` would hand back Object.prototype's members).
+ */
+export function signInErrorMessage(code: string): string {
+  return Object.hasOwn(SIGN_IN_ERROR_MESSAGES, code) ? SIGN_IN_ERROR_MESSAGES[code as SignInErrorCode] : SIGN_IN_ERROR_MESSAGES.failed;
+}

@@ -16,7 +16,7 @@ const newPassword = z
   .max(PASSWORD_MAX_LENGTH, { message: 'Password is too long' });
 
 export const loginSchema = z.object({
-  email: z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, { message: 'Email is required' }).max(254),
+  email: z.string({ message: 'Email is required' }).trim().min(1, { message: 'Email is required' }).pipe(email),
   password,
 });
 
@@ -29,7 +29,19 @@ export const registerSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
+/**
+ * Whether the links to Google / Microsoft sign-ins go too. Offered by "sign out everywhere" and a
+ * password reset: someone who got into the account may have linked a sign-in of their own.
+ */
+const removeSignIns = z.boolean({ message: 'removeSignIns must be true or false' }).optional().default(false);
+
+export const signOutEverywhereSchema = z.object({ removeSignIns });
+
+/** POST /api/user/sign-ins/:provider/link: the password confirms it is the account's owner (absent for an account without one). */
+export const linkSignInSchema = z.object({ password: password.optional() });
+
 export const resetPasswordSchema = z.object({
+  removeSignIns,
   token: z
     .string({ message: 'The password reset link is invalid or missing.' })
     .trim()

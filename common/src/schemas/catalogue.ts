@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText, requiredText } from './common.ts';
+import { email, id, optionalText, requiredText } from './common.ts';
 import { parseVimeoInput } from '../rules/vimeo.ts';
 import { parseDurationInput } from '../rules/format.ts';
 import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
@@ -180,12 +180,7 @@ const contactOptional = (field: string, max: number) =>
 
 export const contactSchema = z.object({
   name: contactText('Name', 200),
-  email: z
-    .string({ message: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .max(254, { message: 'Please enter a valid email address' })
-    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  email: z.string({ message: 'Email is required' }).pipe(email),
   company: contactOptional('School or company', 200),
   phone: contactOptional('Phone', 50),
   message: contactText('Message', 5000),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_EMAIL, normalizeEmail } from '../rules/emailAddress.ts';
 
 /** Database ids arrive as JSON numbers or as path/query strings. */
 export const id = z.coerce
@@ -7,12 +8,13 @@ export const id = z.coerce
   .positive()
   .max(2 ** 31 - 1);
 
-export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
+/** An e-mail address in its one spelling (rules/emailAddress.ts says why and how). */
+export const email = z.string({ message: INVALID_EMAIL }).transform((value, ctx) => {
+  const checked = normalizeEmail(value);
+  if (checked.ok) return checked.email;
+  ctx.addIssue({ code: 'custom', message: checked.message });
+  return z.NEVER;
+});
 
 /** Optional free text: empty strings are stored as null. */
 export const optionalText = (max: number) =>

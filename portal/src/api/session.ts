@@ -61,6 +61,6 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) => api.post<MessageDto>('/api/reset-password', input),
+    mutationFn: (input: { token: string; newPassword: string; removeSignIns: boolean }) => api.post<MessageDto>('/api/reset-password', input),
   });
 }

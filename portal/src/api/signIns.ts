@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkedSignInsDto, MessageDto, SignInProviderName } from '@atrium/common';
+import type { LinkedSignInsDto, LinkSignInStartDto, MessageDto, SignInProviderName } from '@atrium/common';
 import { api } from './client.ts';
 
 export const SIGN_INS_KEY = ['/api/user/sign-ins'] as const;
@@ -13,4 +13,17 @@ export function useRemoveSignIn() {
     mutationFn: (provider: SignInProviderName) => api.delete<MessageDto>(`/api/user/sign-ins/${provider}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SIGN_INS_KEY }),
   });
+}
+
+/** POST /api/user/sign-ins/:provider/link: confirms it is the owner (the password, when the account has one); answers where the browser goes next. */
+export function useConfirmLink() {
+  return useMutation({
+    mutationFn: ({ provider, password }: { provider: SignInProviderName; password?: string }) =>
+      api.post<LinkSignInStartDto>(`/api/user/sign-ins/${provider}/link`, password === undefined ? {} : { password }),
+  });
+}
+
+/** POST /api/user/sign-out-everywhere: every session ends (this one too), and with `removeSignIns` every linked sign-in goes. */
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: (removeSignIns: boolean) => api.post<MessageDto>('/api/user/sign-out-everywhere', { removeSignIns }) });
 }

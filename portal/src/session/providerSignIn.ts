@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_PROVIDER_LABELS, type SignInProviderName } from '@atrium/common/api/signIn';
+import { signInErrorMessage, SIGN_IN_PROVIDER_LABELS, type SignInProviderName } from '@atrium/common/api/signIn';
 import { useToast } from '../components/toast/Toaster.tsx';
 
 /** Starts a provider sign-in (or, with `link`, links the provider to the signed-in account): a top-level navigation. */
@@ -22,7 +22,7 @@ export function useProviderOutcome(): string | null {
   const params = new URLSearchParams(location.search);
   const code = params.get('signInError');
   const linked = params.get('linked');
-  const message = code ? (SIGN_IN_ERROR_MESSAGES[code] ?? SIGN_IN_ERROR_MESSAGES.failed!) : null;
+  const message = code ? signInErrorMessage(code) : null;
   const handled = useRef<string | null>(null);
   useEffect(() => {
     if ((!message && !linked) || handled.current === location.key) return;

@@ -5,6 +5,7 @@ import { passwordChangedMail } from '../mail/templates/passwordChanged.tsx';
 import { passwordResetMail } from '../mail/templates/passwordReset.tsx';
 import { destroyUserSessions } from '../middlewares/session.ts';
 import { User } from '../models/User.ts';
+import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -23,7 +24,7 @@ interface PasswordDeps {
  * whether a mail was queued; the caller answers the same either way.
  */
 export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBrand, email: string): Promise<boolean> {
-  const user = await User.query(db).findOne({ email });
+  const user = await findUserByEmail(db, email);
   if (!user) return false;
   const token = newToken();
   await db.transaction(async (trx) => {
@@ -35,9 +36,10 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBr
 
 /**
  * Sets a new password from a reset link: the link is claimed (only one request goes on), every
- * other open link of the account is spent, every session ends and the owner is told, together.
+ * other open link of the account is spent, every session ends (and, when asked, every linked
+ * Google / Microsoft sign-in goes) and the owner is told, together.
  */
-export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: string; newPassword: string }): Promise<User> {
+export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: string; newPassword: string; removeSignIns?: boolean }): Promise<User> {
   const passwordHash = await deps.passwords.hash(input.newPassword);
   return db.transaction(async (trx) => {
     const reset = await trx('passwordResets')
@@ -50,6 +52,8 @@ export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: 
     if (!target) throw badRequest(INVALID_RESET);
     await trx('users').where({ id: target.id }).update({ passwordHash, updatedAt: Date.now() });
     await trx('passwordResets').where({ userId: target.id }).whereNull('usedAt').update({ usedAt: Date.now() });
+    // Offered on the reset page: whoever got into the account may have linked a sign-in of their own.
+    if (input.removeSignIns) await trx('userIdentities').where({ userId: target.id }).delete();
     await destroyUserSessions(trx, target.id);
     await deps.mailer.send(trx, target.email, passwordChangedMail, { brand: deps.brand, via: 'reset' });
     return target;

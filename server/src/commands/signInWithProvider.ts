@@ -1,13 +1,16 @@
+import { SIGN_IN_PROVIDER_LABELS } from '@atrium/common';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { MailBrand } from '../mail/render.ts';
+import { signInChangedMail } from '../mail/templates/signInChanged.tsx';
+import { destroyUserSessions } from '../middlewares/session.ts';
 import { User } from '../models/User.ts';
+import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { ProviderIdentity } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
 import { schoolForVerifiedEmail } from './schools/domains.ts';
 import { joinSchool } from './schools/membership.ts';
 import { inTransaction } from './schools/shared.ts';
-import { sendEmailVerification } from './schools/verifyEmail.ts';
 
 /**
  * The password hash of an account made by a provider sign-in: no password at all. argon2 cannot
@@ -17,7 +20,8 @@ import { sendEmailVerification } from './schools/verifyEmail.ts';
 export const NO_PASSWORD = '';
 export const hasPassword = (user: Pick<User, 'passwordHash'>): boolean => user.passwordHash !== NO_PASSWORD && !user.passwordHash.startsWith('!deleted:');
 
-export type ProviderSignInOutcome = { user: User; created: boolean; linked: boolean; joinedSchoolId: number | null };
+export type ProviderSignInOutcome = { user: User; created: boolean; linked: boolean; claimed: boolean; joinedSchoolId: number | null };
+type SignInDeps = { mailer: Mailer; brand: MailBrand; now: number };
 
 /**
  * The account a provider sign-in opens, in one transaction:
@@ -25,16 +29,16 @@ export type ProviderSignInOutcome = { user: User; created: boolean; linked: bool
  * 2. else the account with the same address, linked now only when the provider vouches for the
  *    address (a provider that does not could otherwise hand someone else's account to whoever
  *    typed that address there);
- * 3. else a new account from the token's name and address, without a password.
+ * 3. else a new account from the token's name and address, without a password, only when the
+ *    provider vouches for the address. An address it does not vouch for never becomes an account
+ *    the provider subject owns: the person registers with it (and confirms it by mail) and links
+ *    the provider from /profile afterwards.
  * An address the provider vouches for counts as verified: when the account's own address is that
  * address, it is marked verified and joins the school whose verified domain it is on, exactly as
- * verifying it by e-mail would (verifyEmail). An unvouched new address is sent a verification mail.
+ * verifying it by e-mail would (verifyEmail). When the account's address had never been verified,
+ * the provider's proof wins over whatever else opens it (claimAccount).
  */
-export async function signInWithProvider(
-  db: Db,
-  deps: { mailer: Mailer; brand: MailBrand; now: number },
-  identity: ProviderIdentity,
-): Promise<ProviderSignInOutcome> {
+export async function signInWithProvider(db: Db, deps: SignInDeps, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
   try {
     return await inTransaction(db, (trx) => resolveAccount(trx, deps, identity));
   } catch (error) {
@@ -45,33 +49,33 @@ export async function signInWithProvider(
   }
 }
 
-async function resolveAccount(trx: Db, deps: { mailer: Mailer; brand: MailBrand; now: number }, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
+const vouchesFor = (identity: ProviderIdentity, user: User) => identity.emailVerified && identity.email === user.email.toLowerCase();
+
+async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
   const { now } = deps;
   const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
   if (link) {
     const user = await User.query(trx).findById(link.userId);
     if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the linked account is gone');
     await trx('userIdentities').where({ id: link.id }).update({ lastUsedAt: now, email: identity.email });
+    const claimed = user.emailVerifiedAt === null && vouchesFor(identity, user);
+    if (claimed) await claimAccount(trx, deps, user, identity);
     // A returning person joins by domain only the first time their address is vouched for: a
     // manager who later removed them from the school is not overruled at every sign-in.
-    const joinedSchoolId = await vouchedAddress(trx, user, identity, now, user.emailVerifiedAt === null);
-    return { user, created: false, linked: false, joinedSchoolId };
+    const joinedSchoolId = await vouchedAddress(trx, user, identity, now, user.emailVerifiedAt === null || claimed);
+    return { user, created: false, linked: false, claimed, joinedSchoolId };
   }
   if (!identity.email) throw new SignInError('no_email', `${identity.provider} gave no e-mail address`);
-  const existing = await User.query(trx).findOne({ email: identity.email });
+  // One message whether or not an account exists, so the refusal tells nobody who has one.
+  if (!identity.emailVerified) throw new SignInError('unverified', `${identity.provider} does not vouch for ${identity.email}`);
+  const existing = await findUserByEmail(trx, identity.email);
   if (existing) {
     if (existing.deletedAt !== null) throw new SignInError('invalid', 'the account with this address was deleted');
-    if (!identity.emailVerified) throw new SignInError('unverified', `${identity.provider} does not vouch for ${identity.email}, which has an account`);
-    await trx('userIdentities').insert({
-      userId: existing.id,
-      provider: identity.provider,
-      subject: identity.subject,
-      email: identity.email,
-      createdAt: now,
-      lastUsedAt: now,
-    });
+    const claimed = existing.emailVerifiedAt === null;
+    if (claimed) await claimAccount(trx, deps, existing, identity);
+    await insertLink(trx, existing.id, identity, now);
     const joinedSchoolId = await vouchedAddress(trx, existing, identity, now, true);
-    return { user: existing, created: false, linked: true, joinedSchoolId };
+    return { user: existing, created: false, linked: true, claimed, joinedSchoolId };
   }
   const user = await User.query(trx).insertAndFetch({
     email: identity.email,
@@ -84,23 +88,47 @@ async function resolveAccount(trx: Db, deps: { mailer: Mailer; brand: MailBrand;
     createdAt: now,
     updatedAt: now,
   });
-  await trx('userIdentities').insert({
-    userId: user.id,
-    provider: identity.provider,
-    subject: identity.subject,
-    email: identity.email,
-    createdAt: now,
-    lastUsedAt: now,
+  await insertLink(trx, user.id, identity, now);
+  const joinedSchoolId = await vouchedAddress(trx, user, identity, now, true);
+  return { user, created: true, linked: true, claimed: false, joinedSchoolId };
+}
+
+const insertLink = (trx: Db, userId: number, identity: ProviderIdentity, now: number) =>
+  trx('userIdentities').insert({ userId, provider: identity.provider, subject: identity.subject, email: identity.email, createdAt: now, lastUsedAt: now });
+
+/**
+ * Pre-account takeover: anyone can register a password account under a teacher's address
+ * without reading its mail, then wait for the teacher to sign in with Google and work inside it.
+ * So when a provider proves the address of an account whose address was never verified, that
+ * proof wins: the password nobody proved goes, every other linked sign-in goes, every session
+ * ends, open reset and verification links are spent, the name becomes the provider's, and the
+ * address is told by mail. The account's school and courses stay; the mail asks the person to
+ * check them.
+ */
+async function claimAccount(trx: Db, deps: SignInDeps, user: User, identity: ProviderIdentity): Promise<void> {
+  const { now } = deps;
+  const names = identity.givenName || identity.familyName ? { firstName: identity.givenName, lastName: identity.familyName } : {};
+  await trx('users')
+    .where({ id: user.id })
+    .update({ passwordHash: NO_PASSWORD, emailVerifiedAt: now, updatedAt: now, ...names });
+  Object.assign(user, { passwordHash: NO_PASSWORD, emailVerifiedAt: now }, names);
+  await trx('userIdentities')
+    .where({ userId: user.id })
+    .whereNot((w) => w.where({ provider: identity.provider, subject: identity.subject }))
+    .delete();
+  await destroyUserSessions(trx, user.id);
+  await trx('passwordResets').where({ userId: user.id }).whereNull('usedAt').update({ usedAt: now });
+  await trx('emailVerifications').where({ userId: user.id }).whereNull('usedAt').update({ usedAt: now });
+  await deps.mailer.send(trx, user.email, signInChangedMail, {
+    brand: deps.brand,
+    providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider],
+    event: 'claimed',
   });
-  let joinedSchoolId: number | null = null;
-  if (identity.emailVerified) joinedSchoolId = await vouchedAddress(trx, user, identity, now, true);
-  else await sendEmailVerification(trx, deps.mailer, deps.brand, user);
-  return { user, created: true, linked: true, joinedSchoolId };
 }
 
 /** Marks the account's address verified when the provider vouches for that very address, and joins its school by domain. */
 async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, now: number, join: boolean): Promise<number | null> {
-  if (!identity.emailVerified || identity.email !== user.email.toLowerCase()) return null;
+  if (!vouchesFor(identity, user)) return null;
   if (user.emailVerifiedAt === null) {
     await trx('users').where({ id: user.id }).update({ emailVerifiedAt: now, updatedAt: now });
     user.emailVerifiedAt = now;
@@ -116,11 +144,12 @@ async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, n
  * Links the provider account to a person who is signed in (from /profile), whatever its address:
  * they proved both. A provider account already linked to someone else is refused; linking again
  * changes nothing; a second account of the same provider replaces the first. When the provider
- * vouches for the person's own address it counts as verified, as at sign-in.
+ * vouches for the person's own address it counts as verified, as at sign-in. A new link is told to
+ * the account's address by mail, so an owner who did not make it finds out.
  */
 export async function linkProvider(
   db: Db,
-  deps: { now: number },
+  deps: SignInDeps,
   userId: number,
   identity: ProviderIdentity,
 ): Promise<{ user: User; joinedSchoolId: number | null }> {
@@ -141,6 +170,11 @@ export async function linkProvider(
         email: identity.email,
         createdAt: deps.now,
         lastUsedAt: deps.now,
+      });
+      await deps.mailer.send(trx, user.email, signInChangedMail, {
+        brand: deps.brand,
+        providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider],
+        event: 'linked',
       });
     }
     const joinedSchoolId = await vouchedAddress(trx, user, identity, deps.now, user.emailVerifiedAt === null);

@@ -202,7 +202,7 @@ const recipes: Record<string, Recipe> = {
   'POST /api/schools/:id/domains': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/domains`, body: { domain: 'school.test' } }) },
   'DELETE /api/schools/:id/domains/:domain': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}` }) },
   'POST /api/user/verify-email': { expect: signedIn, request: () => ({ path: '/api/user/verify-email' }) },
-  'POST /api/verify-email': { expect: all(400), request: () => ({ path: '/api/verify-email', body: { token: 'made-up-token-that-is-long-enough' } }) },
+  'POST /api/verify-email': { expect: signedInGets(400), request: () => ({ path: '/api/verify-email', body: { token: 'made-up-token-that-is-long-enough' } }) },
   'GET /api/schools/:id/register.xlsx': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/register.xlsx` }) },
   'GET /api/admin/schools': { expect: adminOnly, request: () => ({ path: '/api/admin/schools' }) },
   'GET /api/admin/schools/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}` }) },
@@ -255,6 +255,11 @@ const recipes: Record<string, Recipe> = {
   'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
   // Nobody here has a Google sign-in linked.
   'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },
+  // No provider is configured in this world: confirming a link is refused as unavailable, for every signed-in caller.
+  'POST /api/user/sign-ins/:provider/link': {
+    expect: signedInGets(400),
+    request: () => ({ path: '/api/user/sign-ins/google/link', body: { password: TEST_PASSWORD } }),
+  },
   // Staff roster ("Add staff"): previews write nothing; the confirm adds an address nobody has, so it invites one person per call.
   'POST /api/schools/:id/roster/preview': {
     expect: schoolManager,

@@ -56,6 +56,7 @@ describe('rate limits in the route table', () => {
     ['get', '/api/auth/:provider/callback', ['signInCallback']],
     ['post', '/api/schools/:id/roster', ['roster']],
     ['post', '/api/admin/schools/:id/roster', ['roster']],
+    ['post', '/api/user/sign-ins/:provider/link', ['loginAccount']],
   ];
 
   it('names the limits of every auth-sensitive route', () => {

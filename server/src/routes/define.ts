@@ -22,11 +22,11 @@ export type RouteContext<B, Q, P, A extends Access> = AppContext & {
 
 /**
  * One counted limit (middlewares/rateLimit.ts): per caller address, per signed-in user, or per
- * a value of the validated input (an account's e-mail address).
+ * a key made from the validated input (the id of the account an address names, looked up).
  */
 export interface RateLimitRule<C> {
   limit: LimitName;
-  by: 'ip' | 'user' | ((ctx: C) => string);
+  by: 'ip' | 'user' | ((ctx: C) => string | Promise<string>);
 }
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, A extends Access> {
@@ -110,7 +110,8 @@ function limiter(rules: AnyRule[]): ((ctx: AppContext) => Promise<void>) | null 
   if (!rules.length) return null;
   return async (ctx) => {
     for (const rule of rules) {
-      const key = rule.by === 'ip' ? ctx.ip : rule.by === 'user' ? String(ctx.state.user!.id) : (rule.by as (ctx: AppContext) => string)(ctx);
+      const key =
+        rule.by === 'ip' ? ctx.ip : rule.by === 'user' ? String(ctx.state.user!.id) : await (rule.by as (ctx: AppContext) => string | Promise<string>)(ctx);
       await ctx.deps.limits.consume(rule.limit, key);
     }
   };

@@ -75,6 +75,7 @@ async function victimSnapshot(): Promise<string> {
     db('schoolInvites').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
     db('schoolDomains').where({ schoolId: ids.victimSchoolId }).orderBy('domain'),
     db('schoolLicences').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
+    db('userIdentities').where({ userId: victim.id }).orderBy('id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -123,6 +124,7 @@ const body = fc.oneof(
       'userId',
       'expiresInDays',
       'maxUses',
+      'removeSignIns',
     ),
     fc.oneof(
       fc.jsonValue(),
@@ -143,6 +145,7 @@ const segment = fc.oneof(
   // Real school and user ids, so school routes get past "not found" to the policy.
   fc.constantFrom('victimSchoolId', 'attackerSchoolId').map((which) => String(ids[which])),
   fc.constant(String(0)).map(() => String(victim.id)),
+  fc.constantFrom('google', 'microsoft'),
 );
 
 const query = fc.dictionary(fc.constantFrom('q', 'limit', 'offset', 'v', '__proto__', 'userId'), fc.string({ maxLength: 300 }));
@@ -172,6 +175,21 @@ describe('random input never breaks the server', () => {
       expect(await victimSnapshot()).toBe(before);
     });
   }
+
+  // Left out of the table run because it ends the caller's sessions: fuzzed here on throwaway accounts.
+  it('POST /api/user/sign-out-everywhere', async () => {
+    const before = await victimSnapshot();
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const client = server.client();
+        await signIn(client, await createUser(server.db));
+        const response = await client.request('POST', '/api/user/sign-out-everywhere', { body: payload });
+        expect(response.status, response.text).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await victimSnapshot()).toBe(before);
+  });
 
   it('answers broken JSON, wrong content types and deep nesting with 4xx', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);

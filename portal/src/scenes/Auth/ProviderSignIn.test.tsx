@@ -48,4 +48,10 @@ describe('Continue with Google / Microsoft', () => {
     renderScene(<AuthScene />, { route: '/auth?signInError=something-new', path: '/auth' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in did not work this time. Please try again.');
   });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('gives the general message for ?signInError=%s', async (code) => {
+    mockApi(withProviders([]));
+    renderScene(<AuthScene />, { route: `/auth?signInError=${code}`, path: '/auth' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in did not work this time. Please try again.');
+  });
 });

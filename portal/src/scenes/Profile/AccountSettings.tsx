@@ -11,15 +11,17 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm, type FieldErrors } from '../../components/useForm.ts';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { Panel, PanelHeader } from './profileStyles.ts';
+import { SignOutEverywhere } from './SignOutEverywhere.tsx';
 
 /**
  * What UK GDPR gives a learner over their account, from the API that already offers it: a new
- * password, a copy of their data, and erasure.
+ * password, signing out everywhere, a copy of their data, and erasure.
  */
 export function AccountSettings() {
   return (
     <>
       <ChangePassword />
+      <SignOutEverywhere />
       <YourData />
     </>
   );

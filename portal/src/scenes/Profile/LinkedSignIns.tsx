@@ -3,9 +3,9 @@ import { formatLongDate, SIGN_IN_PROVIDER_LABELS, type LinkedSignInDto } from '@
 import { errorText } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { useLinkedSignIns, useRemoveSignIn } from '../../api/signIns.ts';
-import { Button, ButtonAnchor } from '../../components/Button.tsx';
-import { ProviderLogo } from '../../components/ProviderLogo.tsx';
-import { providerStartUrl, useProviderOutcome } from '../../session/providerSignIn.ts';
+import { Button } from '../../components/Button.tsx';
+import { useProviderOutcome } from '../../session/providerSignIn.ts';
+import { ConnectProvider } from './ConnectProvider.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -14,8 +14,8 @@ import { Panel, PanelHeader } from './profileStyles.ts';
 /**
  * The school accounts (Google, Microsoft) that sign this person in, each removable unless it is
  * the last way in (no password and no other link): the server refuses that too. "Connect" links
- * a configured provider's account to this one, whatever its address (the provider sends the
- * browser back here with the outcome).
+ * a configured provider's account to this one, whatever its address, once the person confirmed it
+ * is them (ConnectProvider); the provider sends the browser back here with the outcome.
  */
 export function LinkedSignIns() {
   const query = useLinkedSignIns();
@@ -68,16 +68,7 @@ export function LinkedSignIns() {
               ))}
             </List>
           ) : null}
-          {unlinked.length > 0 ? (
-            <Connect>
-              {unlinked.map((provider) => (
-                <ButtonAnchor key={provider} variant="secondary" size="sm" href={providerStartUrl(provider, '/profile', true)}>
-                  <ProviderLogo provider={provider} />
-                  {`Connect ${SIGN_IN_PROVIDER_LABELS[provider]}`}
-                </ButtonAnchor>
-              ))}
-            </Connect>
-          ) : null}
+          {unlinked.length > 0 ? <ConnectProvider providers={unlinked} hasPassword={data.hasPassword} reauthWith={data.signIns[0]?.provider ?? null} /> : null}
           {lastWayIn && (
             <Note>
               This is your only way to sign in, so it cannot be removed. To sign in with a password as well, use “Forgot your password?” on the sign-in page to
@@ -121,17 +112,6 @@ const List = styled.ul`
   small {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSize.sm};
-  }
-`;
-
-const Connect = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
-
-  a {
-    gap: ${({ theme }) => theme.space.xs};
   }
 `;
 

@@ -63,9 +63,18 @@ describe('ResetPasswordScene', () => {
     renderReset('/reset-password?token=tok-123');
     await fill('new-secret', 'new-secret');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
-    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ token: 'tok-123', newPassword: 'new-secret' });
+    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ token: 'tok-123', newPassword: 'new-secret', removeSignIns: false });
     expect(await screen.findByText('Password reset successful')).toBeInTheDocument();
     expect(screen.getByText('Your password has been updated. You can now login with your new password.')).toBeInTheDocument();
+  });
+
+  it('offers to remove the linked Google / Microsoft sign-ins too', async () => {
+    const api = mockApi({ ...base, 'POST /api/reset-password': ok({ message: 'done' }) });
+    renderReset('/reset-password?token=tok-123');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Also remove linked Google \/ Microsoft sign-ins/ }));
+    await fill('new-secret', 'new-secret');
+    await waitFor(() => expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ token: 'tok-123', newPassword: 'new-secret', removeSignIns: true });
   });
 
   it('shows the server message when the reset fails', async () => {

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { newPasswordFormSchema, PASSWORD_MIN_LENGTH } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
 import { useResetPassword } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { Form, PasswordField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Card, Container } from '../../components/Layout.tsx';
@@ -33,6 +34,7 @@ export function ResetPasswordScene() {
   const { toast } = useToast();
   const reset = useResetPassword();
   const form = useForm({ newPassword: '', confirm: '' });
+  const [removeSignIns, setRemoveSignIns] = useState(false);
 
   useEffect(() => {
     if (token) return;
@@ -44,7 +46,7 @@ export function ResetPasswordScene() {
     newPasswordFormSchema,
     ({ newPassword }) =>
       reset.mutate(
-        { token, newPassword },
+        { token, newPassword, removeSignIns },
         {
           onSuccess: () => {
             toast({
@@ -76,6 +78,12 @@ export function ResetPasswordScene() {
         <Form onSubmit={submit} noValidate aria-label="Reset password">
           <PasswordField label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
           <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirm')} />
+          <CheckboxField
+            label="Also remove linked Google / Microsoft sign-ins"
+            hint="Choose this if someone else may have used your account: a sign-in they connected stops working. You can connect yours again from your profile."
+            checked={removeSignIns}
+            onChange={(event) => setRemoveSignIns(event.target.checked)}
+          />
           <Button type="submit" block disabled={reset.isPending}>
             {reset.isPending ? 'Resetting…' : 'Reset Password'}
           </Button>

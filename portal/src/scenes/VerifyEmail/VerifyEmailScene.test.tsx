@@ -12,7 +12,7 @@ const INVALID = 'This verification link is invalid, has expired or has already b
 
 describe('VerifyEmailScene', () => {
   it('verifies once and says so', async () => {
-    const api = mockApi({ ...signedOut, 'POST /api/verify-email': ok({ message: 'Your e-mail address is verified.', joinedSchool: null }) });
+    const api = mockApi({ ...signedIn, 'POST /api/verify-email': ok({ message: 'Your e-mail address is verified.', joinedSchool: null }) });
     renderVerify();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is verified' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/verify-email')).toEqual([{ method: 'POST', path: '/api/verify-email', body: { token: TOKEN } }]);
@@ -45,10 +45,19 @@ describe('VerifyEmailScene', () => {
     expect(api.callsTo('POST', '/api/user/verify-email')).toHaveLength(1);
   });
 
-  it('asks a visitor to sign in to get a new link', async () => {
-    mockApi({ ...signedOut, 'POST /api/verify-email': fail(400, INVALID) });
+  it('asks a visitor to sign in first and sends nothing until then', async () => {
+    const api = mockApi(signedOut);
     renderVerify();
-    expect(await screen.findByRole('link', { name: 'Sign in to send a new link' })).toHaveAttribute('href', '/auth?next=%2Fprofile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to verify your e-mail address' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to verify' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(`/verify-email?token=${TOKEN}`)}`);
+    expect(api.callsTo('POST', '/api/verify-email')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a link for another account", async () => {
+    const other = 'This verification link is for another account. Sign out, then sign in to the account the e-mail was sent for and open the link again.';
+    mockApi({ ...signedIn, 'POST /api/verify-email': fail(403, other) });
+    renderVerify();
+    expect(await screen.findByText(other)).toBeInTheDocument();
   });
 
   it('does not call the server without a token', async () => {

@@ -13,22 +13,46 @@ import { authLinkReturningTo } from '../../session/nextPath.ts';
 
 export const VERIFY_FAILED = 'This verification link is not valid or has already been used.';
 
-/** /verify-email?token=…: the single-use link from the verification e-mail (public). */
+/**
+ * /verify-email?token=…: the single-use link from the verification e-mail. It verifies only for
+ * the account it was sent for, signed in: whoever opens it signed out is asked to sign in first
+ * (a mailbox owner must never confirm an account someone else made under their address).
+ */
 export function VerifyEmailScene() {
   usePageTitle('Verify your e-mail address');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  const { user, isLoading } = useAuth();
   const verify = useVerifyEmail();
   // The token is single-use: send it once, even when effects run twice (StrictMode).
   const sentFor = useRef<string | null>(null);
+  const signedIn = Boolean(user);
 
   useEffect(() => {
-    if (!token || sentFor.current === token) return;
+    if (!token || !signedIn || sentFor.current === token) return;
     sentFor.current = token;
     verify.mutate(token);
-  }, [token, verify]);
+  }, [token, signedIn, verify]);
 
   if (!token) return <VerifyFailed reason="The link has no verification code. Open the link from the e-mail again, or send yourself a new one." />;
+  if (isLoading) return <LoadingState label="Verifying your e-mail address" />;
+  if (!user) {
+    return (
+      <Container>
+        <StatusMessage
+          icon="mail"
+          headingLevel={1}
+          title="Sign in to verify your e-mail address"
+          actions={<ButtonLink to={authLinkReturningTo(`/verify-email?token=${encodeURIComponent(token)}`)}>Sign in to verify</ButtonLink>}
+        >
+          <p>
+            For your safety, an address is verified only by the person signed in to the account it belongs to. Sign in to your account, and we will verify it
+            straight away. If you did not create an account here, ignore the e-mail: nothing happens.
+          </p>
+        </StatusMessage>
+      </Container>
+    );
+  }
   if (verify.isSuccess) {
     const school = verify.data.joinedSchool;
     return (

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/knex.ts';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable } from '../../errors.ts';
 import type { Clock } from '../../services/clock.ts';
 import type { TxtResolver } from '../../services/dns.ts';
+import { whereAdoptable } from './adoption.ts';
 import { joinSchool } from './membership.ts';
 import { inTransaction } from './shared.ts';
 
@@ -153,8 +154,7 @@ async function pullInColleagues(trx: Knex.Transaction, schoolId: number, domain:
   const candidates: Array<{ id: number }> = await trx('users')
     .leftJoin('schoolMembers', 'schoolMembers.userId', 'users.id')
     .whereNull('schoolMembers.id')
-    .whereNotNull('users.emailVerifiedAt')
-    .whereNull('users.deletedAt')
+    .modify(whereAdoptable)
     .where('users.email', 'like', `%@${domain}`)
     .select('users.id');
   let joined = 0;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import type { Mailer } from '../../services/mail.ts';
 import type { MailBrand } from '../../mail/render.ts';
 import { emailVerificationMail } from '../../mail/templates/emailVerification.tsx';
@@ -25,17 +25,26 @@ export async function sendEmailVerification(
   });
 }
 
+export const VERIFY_OTHER_ACCOUNT =
+  'This verification link is for another account. Sign out, then sign in to the account the e-mail was sent for and open the link again.';
+
 /**
  * Marks the address verified (single use: only the request that claims the token goes on) and,
  * when its domain is a verified school domain, joins that school, all in one transaction.
  * Someone already in a school stays where they are.
+ *
+ * Only the account's own signed-in owner verifies it. Anyone can register an account under
+ * someone else's address; were the link enough, the mailbox owner clicking it would vouch for an
+ * account they never made (and pull it into their school). A link opened as another account
+ * refuses and is not spent, so its owner can still use it.
  */
-export async function verifyEmail(db: Db, token: string): Promise<{ userId: number; joinedSchoolId: number | null }> {
+export async function verifyEmail(db: Db, token: string, signedInUserId: number): Promise<{ userId: number; joinedSchoolId: number | null }> {
   return inTransaction(db, async (trx) => {
     const row = await trx('emailVerifications')
       .where({ tokenHash: hashToken(token) })
       .first();
     if (!row || row.usedAt !== null || Number(row.expiresAt) < Date.now()) throw badRequest(INVALID_VERIFICATION);
+    if (Number(row.userId) !== signedInUserId) throw forbidden(VERIFY_OTHER_ACCOUNT);
     const claimed = await trx('emailVerifications').where({ id: row.id }).whereNull('usedAt').update({ usedAt: Date.now() });
     if (claimed !== 1) throw badRequest(INVALID_VERIFICATION);
     const user = await trx('users').select('id', 'email', 'emailVerifiedAt', 'deletedAt').where({ id: row.userId }).first();

@@ -1,3 +1,4 @@
+import { normalizedEmailOrNull } from '@atrium/common';
 import type { SignInProvider } from './providerConfig.ts';
 import { SignInError } from './errors.ts';
 
@@ -5,13 +6,12 @@ import { SignInError } from './errors.ts';
 export const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 const TENANT_TEMPLATE = '{tenantid}';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Who signed in, as Atrium's account rules need it. */
 export interface ProviderIdentity {
   provider: SignInProvider;
   subject: string;
-  /** Lower-cased; null when the provider gave no usable address. */
+  /** Normalised (common's normalizeEmail); null when the provider gave no usable address. */
   email: string | null;
   /** True only when the provider vouches for the address (see identityFromClaims). */
   emailVerified: boolean;
@@ -26,10 +26,8 @@ export interface IdClaims {
 }
 
 const text = (value: unknown, max: number): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
-const address = (value: unknown): string | null => {
-  const candidate = text(value, 254)?.toLowerCase() ?? null;
-  return candidate && EMAIL.test(candidate) ? candidate : null;
-};
+/** The address in its one spelling (common's normalizeEmail), or null for anything else. */
+const address = normalizedEmailOrNull;
 
 /**
  * The issuer a Microsoft token must carry. With the `organizations` or `common` tenant the

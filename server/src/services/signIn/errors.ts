@@ -1,3 +1,4 @@
+import type { SIGN_IN_ERROR_MESSAGES } from '@atrium/common';
 /**
  * Why a sign-in with a provider did not end with a session. The code travels to /auth in the
  * query (`?signInError=<code>`), where the portal shows the matching message; the details go to
@@ -14,7 +15,9 @@ export const SIGN_IN_ERROR_CODES = [
   'rate_limited',
   'failed',
   'linked_elsewhere',
-] as const;
+  'reauth_required',
+  'hd_mismatch',
+] as const satisfies ReadonlyArray<keyof typeof SIGN_IN_ERROR_MESSAGES>;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 
 export class SignInError extends Error {

@@ -1,9 +1,12 @@
-import { changePasswordSchema, deleteAccountSchema } from '@atrium/common';
+import { changePasswordSchema, deleteAccountSchema, signOutEverywhereSchema } from '@atrium/common';
+import { hasPassword } from '../../../commands/signInWithProvider.ts';
+import { conflict } from '../../../errors.ts';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { destroyUserSessions } from '../../../middlewares/session.ts';
 import { loadMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
+import { loginAttemptKey } from '../auth/accountLimits.ts';
 
 /** Account safety and privacy: password change, sign out everywhere, data export, erasure. */
 export function accountRoutes(routes: Routes): void {
@@ -13,7 +16,7 @@ export function accountRoutes(routes: Routes): void {
     access: 'user',
     body: changePasswordSchema,
     // Guessing the current password here counts against the account like a failed login.
-    rateLimit: { limit: 'loginAccount', by: (ctx) => ctx.state.user.email },
+    rateLimit: { limit: 'loginAccount', by: (ctx) => loginAttemptKey(ctx.state.user, ctx.state.user.email, ctx.ip) },
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
       const user = ctx.state.user;
@@ -31,10 +34,24 @@ export function accountRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/sign-out-everywhere',
     access: 'user',
+    body: signOutEverywhereSchema,
     async handler(ctx) {
-      await destroyUserSessions(ctx.deps.db, ctx.state.user.id);
+      const user = ctx.state.user;
+      const { removeSignIns } = ctx.input.body;
+      if (removeSignIns && !hasPassword(user)) {
+        throw conflict('Your linked sign-ins are your only way in. Set a password first (use "Forgot your password?" on the sign-in page), then remove them.');
+      }
+      await ctx.deps.db.transaction(async (trx) => {
+        if (removeSignIns) await trx('userIdentities').where({ userId: user.id }).delete();
+        await destroyUserSessions(trx, user.id);
+      });
+      ctx.state.log.info({ userId: user.id, removeSignIns }, 'signed out everywhere');
       ctx.session = null;
-      ctx.body = { message: 'You have been signed out on every device.' };
+      ctx.body = {
+        message: removeSignIns
+          ? 'You have been signed out on every device, and your linked Google / Microsoft sign-ins were removed.'
+          : 'You have been signed out on every device.',
+      };
     },
   });
 

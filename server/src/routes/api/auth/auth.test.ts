@@ -212,7 +212,7 @@ describe('forgot and reset password', () => {
 });
 
 describe('rate limits', () => {
-  it('locks an account after repeated wrong passwords with 429 and Retry-After', async () => {
+  it('stops repeated wrong passwords for an account from one address with 429 and Retry-After', async () => {
     const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
     try {
       const user = await createUser(limited.db);
@@ -228,6 +228,59 @@ describe('rate limits', () => {
       expect(Number(retryAfter)).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('slows a guesser down without locking the owner out: the budget is per account and address, spelling-proof', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: 'true' });
+    try {
+      const user = await createUser(limited.db, { email: `owner-${Date.now()}@school.test` });
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      const attempt = (email: string, password: string, ip: string) =>
+        limited.client().request('POST', '/api/login', { body: { email, password }, headers: from(ip) });
+      // Ten wrong guesses from one address, in every spelling of the address: one budget.
+      const spellings = [user.email, user.email.toUpperCase(), ` ${user.email} `];
+      for (let i = 0; i < 10; i += 1) expect((await attempt(spellings[i % spellings.length]!, 'wrong-password', '203.0.113.7')).status).toBe(401);
+      expect((await attempt(user.email.toUpperCase(), 'wrong-password', '203.0.113.7')).status).toBe(429);
+      expect((await attempt(user.email, TEST_PASSWORD, '203.0.113.7')).status).toBe(429);
+      // The owner, from anywhere else, signs in.
+      expect((await attempt(user.email, TEST_PASSWORD, '198.51.100.20')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('address spellings', () => {
+  it('refuses accented variants of an address instead of reaching (or missing) an account with them', async () => {
+    const user = await createUser(server.db, { email: `jose-${Date.now()}@school.test` });
+    const variant = user.email.replace('jose', 'josé');
+    const login = await server.client().post('/api/login', { email: variant, password: TEST_PASSWORD });
+    expect(login.status).toBe(400);
+    expect(login.body.errors.email).toMatch(/ASCII/);
+    expect((await server.client().post('/api/register', { email: variant, password: 'secret-123' })).status).toBe(400);
+    expect((await server.client().post('/api/forgot-password', { email: variant })).status).toBe(400);
+    expect((await server.client().post('/api/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('password login timing', () => {
+  it('runs one full hash for an account without a password and for an unknown address, as for a wrong password', async () => {
+    const passwords = server.app.deps.passwords;
+    const calls: string[] = [];
+    const original = { verify: passwords.verify, verifyNothing: passwords.verifyNothing };
+    passwords.verify = async (hash, password) => (calls.push(hash ? 'verify' : 'verify-empty'), original.verify(hash, password));
+    passwords.verifyNothing = async (password) => (calls.push('dummy'), original.verifyNothing(password));
+    try {
+      const withoutPassword = await createUser(server.db, { email: `nopass-${Date.now()}@school.test` });
+      await server.db('users').where({ id: withoutPassword.id }).update({ passwordHash: '' });
+      const withPassword = await createUser(server.db);
+      expect((await server.client().post('/api/login', { email: withoutPassword.email, password: 'a-guess' })).status).toBe(401);
+      expect((await server.client().post('/api/login', { email: `nobody-${Date.now()}@school.test`, password: 'a-guess' })).status).toBe(401);
+      expect((await server.client().post('/api/login', { email: withPassword.email, password: 'a-guess' })).status).toBe(401);
+      expect(calls).toEqual(['dummy', 'dummy', 'verify']);
+    } finally {
+      Object.assign(passwords, original);
     }
   });
 });

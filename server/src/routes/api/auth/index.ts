@@ -2,7 +2,9 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema 
 import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
 import { registerUser } from '../../../commands/register.ts';
 import { invalidCredentials } from '../../../errors.ts';
-import { User } from '../../../models/User.ts';
+import type { User } from '../../../models/User.ts';
+import { hasPassword } from '../../../commands/signInWithProvider.ts';
+import { accountByEmail, accountKey, loginAttemptKey } from './accountLimits.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
@@ -41,15 +43,18 @@ export function authRoutes(routes: Routes): void {
     body: loginSchema,
     rateLimit: [
       { limit: 'loginAddress', by: 'ip' },
-      { limit: 'loginAccount', by: (ctx) => ctx.input.body.email },
+      { limit: 'loginAccount', by: async (ctx) => loginAttemptKey(await accountByEmail(ctx, ctx.input.body.email), ctx.input.body.email, ctx.ip) },
     ],
     async handler(ctx) {
       const { email, password } = ctx.input.body;
-      const { db, passwords, limits } = ctx.deps;
-      const user = await User.query(db).findOne({ email });
-      const valid = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyNothing(password);
+      const { passwords, limits } = ctx.deps;
+      const user = await accountByEmail(ctx, email);
+      // One full hash whatever the account: an account without a password (made by a provider
+      // sign-in, or deleted) and an unknown address take as long as a wrong password, so the
+      // answer's timing tells nobody which of the three it was.
+      const valid = user && hasPassword(user) ? await passwords.verify(user.passwordHash, password) : await passwords.verifyNothing(password);
       if (!user || !valid) throw invalidCredentials();
-      await limits.reset('loginAccount', email);
+      await limits.reset('loginAccount', loginAttemptKey(user, email, ctx.ip));
       await signIn(ctx, user);
       ctx.body = presentUser(user);
     },
@@ -82,7 +87,7 @@ export function authRoutes(routes: Routes): void {
     body: forgotPasswordSchema,
     rateLimit: [
       { limit: 'forgotAddress', by: 'ip' },
-      { limit: 'forgotAccount', by: (ctx) => ctx.input.body.email },
+      { limit: 'forgotAccount', by: async (ctx) => accountKey(await accountByEmail(ctx, ctx.input.body.email), ctx.input.body.email) },
     ],
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;

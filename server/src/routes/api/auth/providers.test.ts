@@ -10,6 +10,7 @@ import { licenseSchool } from '../../../commands/schools/licences.ts';
 import { MICROSOFT_CONSUMER_TENANT } from '../../../services/signIn/claims.ts';
 import { SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
 import type { TestClient } from '../../../test/client.ts';
+import { hashToken } from '../../../commands/tokens.ts';
 
 const provider = await startOidcProvider();
 const server = useTestServer({ env: provider.env() });
@@ -24,6 +25,12 @@ const refusedWith = (response: { status: number; headers: Headers }, code: strin
 };
 const whoAmI = async (client: TestClient) => (await client.get('/api/user')).body;
 const identitiesOf = (userId: number) => server.db('userIdentities').where({ userId });
+/** An account whose owner has confirmed its address (by the mailed link). */
+const verifiedUser = async (email = address()) => {
+  const user = await createUser(server.db, { email });
+  await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
+  return user;
+};
 
 describe('GET /api/config', () => {
   it('lists the configured sign-in providers', async () => {
@@ -108,7 +115,7 @@ describe('first sign-in', () => {
 
 describe('an existing account with the same address', () => {
   it('is linked when Google says the address is verified, and found by subject after an address change', async () => {
-    const user = await createUser(server.db, { email: address() });
+    const user = await verifiedUser();
     const account = provider.addAccount({ email: user.email, email_verified: true });
     const client = server.client();
     await signInThroughProvider(client, { email: user.email });
@@ -153,14 +160,59 @@ describe('an existing account with the same address', () => {
     expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'microsoft' }]);
   });
 
-  it('gives a new personal Microsoft account an unverified address and a verification mail', async () => {
+  it('never opens an account for an address the provider does not vouch for: it is registered (and confirmed by mail) first', async () => {
     const email = address('outlook.example');
-    provider.addAccount({ email, preferred_username: email, tid: MICROSOFT_CONSUMER_TENANT });
+    const account = provider.addAccount({ email, preferred_username: email, tid: MICROSOFT_CONSUMER_TENANT });
     const client = server.client();
-    await signInThroughProvider(client, { provider: 'microsoft', email });
-    const me = await server.db('users').where({ email }).first();
-    expect(me.emailVerifiedAt).toBeNull();
-    expect(await server.db('outbox').where({ toAddress: email }).first()).toBeTruthy();
+    const { back } = await signInThroughProvider(client, { provider: 'microsoft', email });
+    refusedWith(back, 'unverified');
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect(await server.db('users').where({ email })).toHaveLength(0);
+    expect(await server.db('userIdentities').where({ subject: account.sub })).toHaveLength(0);
+  });
+});
+
+describe('an account whose address was never verified (pre-account takeover)', () => {
+  it("is claimed by the provider's proof: password cleared, every session ended, other links removed, the owner told", async () => {
+    // Someone registers a password account under a teacher's address and links their own Google.
+    const email = address();
+    const squatter = server.client();
+    expect((await squatter.post('/api/register', { email, password: 'squatters-password', firstName: 'Not' })).status).toBe(201);
+    const squattersMicrosoft = provider.addAccount({ email: address('gmail.example') });
+    await server.db('userIdentities').insert({
+      userId: (await whoAmI(squatter)).id,
+      provider: 'microsoft',
+      subject: squattersMicrosoft.sub,
+      email: squattersMicrosoft.email,
+      createdAt: Date.now(),
+      lastUsedAt: Date.now(),
+    });
+    const squatted = await server.db('users').where({ email }).first();
+    // The teacher signs in with Google, which vouches for the address.
+    const teacherAccount = provider.addAccount({ email, given_name: 'Real', family_name: 'Teacher' });
+    const teacher = server.client();
+    const { back } = await signInThroughProvider(teacher, { email });
+    expect(back.headers.get('location')).toBe('/');
+    expect(await whoAmI(teacher)).toMatchObject({ id: squatted.id, emailVerified: true, firstName: 'Real' });
+    const row = await server.db('users').where({ id: squatted.id }).first();
+    expect(row.passwordHash).toBe('');
+    expect((await squatter.get('/api/user')).status).toBe(401);
+    expect((await server.client().post('/api/login', { email, password: 'squatters-password' })).status).toBe(401);
+    expect(await identitiesOf(squatted.id)).toMatchObject([{ provider: 'google', subject: teacherAccount.sub }]);
+    const mails = await server.db('outbox').where({ toAddress: email });
+    expect(mails.map((mail) => mail.subject)).toContain('Your Atrium School Marketing account is now yours through Google');
+    // The verification link mailed at registration is spent: it cannot be used any more.
+    expect(await server.db('emailVerifications').where({ userId: squatted.id }).whereNull('usedAt')).toHaveLength(0);
+  });
+
+  it('keeps the password and sessions of an account whose owner had verified its address', async () => {
+    const user = await verifiedUser();
+    const owner = server.client();
+    await signIn(owner, user, TEST_PASSWORD);
+    provider.addAccount({ email: user.email });
+    await signInThroughProvider(server.client(), { email: user.email });
+    expect((await owner.get('/api/user')).status).toBe(200);
+    expect((await server.db('users').where({ id: user.id }).first()).passwordHash).not.toBe('');
   });
 });
 
@@ -324,7 +376,7 @@ describe('linked sign-ins on the profile', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/only way to sign in/);
 
-    const user = await createUser(server.db, { email: address() });
+    const user = await verifiedUser();
     provider.addAccount({ email: user.email });
     const withPassword = server.client();
     await signInThroughProvider(withPassword, { email: user.email, provider: 'microsoft' });
@@ -342,7 +394,7 @@ describe('linked sign-ins on the profile', () => {
 
 describe('account deletion', () => {
   it('removes the links, so the next sign-in with that Google account starts a new account', async () => {
-    const user = await createUser(server.db, { email: address() });
+    const user = await verifiedUser();
     const account = provider.addAccount({ email: user.email });
     const client = server.client();
     await signIn(client, user, TEST_PASSWORD);
@@ -358,12 +410,20 @@ describe('account deletion', () => {
   });
 });
 
+/** "Connect" on /profile: the password first (POST …/link), then the provider round trip. */
+async function confirmLink(client: TestClient, body: { password?: string } = { password: TEST_PASSWORD }, provider = 'google') {
+  const confirmed = await client.post(`/api/user/sign-ins/${provider}/link`, body);
+  expect(confirmed.status, confirmed.text).toBe(200);
+  expect(confirmed.body).toEqual({ url: `/api/auth/${provider}/start?link=1&returnTo=%2Fprofile` });
+}
+
 describe('linking a provider from /profile', () => {
   it('links an account with another address to the signed-in person, and it signs them in afterwards', async () => {
     const user = await createUser(server.db, { email: address() });
     const account = provider.addAccount({ email: address('gmail.example') });
     const client = server.client();
     await signIn(client, user, TEST_PASSWORD);
+    await confirmLink(client);
     const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
     expect(back.headers.get('location')).toBe('/profile?linked=google');
     expect((await whoAmI(client)).id).toBe(user.id);
@@ -380,6 +440,7 @@ describe('linking a provider from /profile', () => {
     const other = await createUser(server.db, { email: address() });
     const client = server.client();
     await signIn(client, other, TEST_PASSWORD);
+    await confirmLink(client);
     const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
     expect(back.headers.get('location')).toBe('/profile?signInError=linked_elsewhere');
     expect(await identitiesOf(other.id)).toHaveLength(0);
@@ -392,6 +453,7 @@ describe('linking a provider from /profile', () => {
     const account = provider.addAccount({ email: address('gmail.example') });
     const client = server.client();
     await signIn(client, first, TEST_PASSWORD);
+    await confirmLink(client);
     const start = await client.get('/api/auth/google/start?link=1&returnTo=%2Fprofile');
     await signIn(client, second, TEST_PASSWORD);
     const { callback } = await signInAtProvider(start.headers.get('location')!, account.email!);
@@ -407,5 +469,91 @@ describe('linking a provider from /profile', () => {
     const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
     expect(back.headers.get('location')).toBe('/profile');
     expect((await whoAmI(client)).email).toBe(account.email);
+  });
+});
+
+describe('linking asks who it is, tells the address and can be undone everywhere', () => {
+  it('needs the password first (single use, for that provider), and mails the account address once linked', async () => {
+    const user = await verifiedUser();
+    const account = provider.addAccount({ email: address('gmail.example') });
+    const client = server.client();
+    await signIn(client, user, TEST_PASSWORD);
+    // Straight to the provider, as a page or someone at the keyboard for a moment could: refused.
+    const unconfirmed = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' }).catch(() => null);
+    expect(unconfirmed).toBeNull();
+    const start = await client.get('/api/auth/google/start?link=1&returnTo=%2Fprofile');
+    expect(start.headers.get('location')).toBe('/profile?signInError=reauth_required');
+    const wrong = await client.post('/api/user/sign-ins/google/link', { password: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.password).toBe('Your password is not correct');
+    expect((await client.post('/api/user/sign-ins/google/link', {})).status).toBe(400);
+    // Confirmed for Microsoft, used for Google: refused, and the confirmation is spent.
+    await confirmLink(client, { password: TEST_PASSWORD }, 'microsoft');
+    expect((await client.get('/api/auth/google/start?link=1&returnTo=%2Fprofile')).headers.get('location')).toBe('/profile?signInError=reauth_required');
+    expect((await client.get('/api/auth/microsoft/start?link=1&returnTo=%2Fprofile')).headers.get('location')).toBe('/profile?signInError=reauth_required');
+    await confirmLink(client);
+    const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
+    expect(back.headers.get('location')).toBe('/profile?linked=google');
+    const mail = await server.db('outbox').where({ toAddress: user.email }).orderBy('id', 'desc').first();
+    expect(mail.subject).toBe('Google sign-in connected to your Atrium School Marketing account');
+    expect((await client.get('/api/user/sign-ins')).body.signIns).toMatchObject([{ provider: 'google', email: account.email }]);
+  });
+
+  it('needs a sign-in of the last ten minutes from an account without a password', async () => {
+    const account = provider.addAccount({ email: address() });
+    const other = provider.addAccount({ email: address('gmail.example') });
+    const client = server.client();
+    await signInThroughProvider(client, { email: account.email! });
+    const me = await whoAmI(client);
+    const [session] = await server.db('sessions').where({ userId: me.id });
+    await server
+      .db('sessions')
+      .where({ id: session.id })
+      .update({ data: JSON.stringify({ ...JSON.parse(session.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
+    const stale = await client.post('/api/user/sign-ins/microsoft/link', {});
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toMatch(/sign in again/);
+    await signInThroughProvider(client, { email: account.email! });
+    await confirmLink(client, {}, 'microsoft');
+    const { back } = await signInThroughProvider(client, { provider: 'microsoft', email: other.email!, link: true, returnTo: '/profile' });
+    expect(back.headers.get('location')).toBe('/profile?linked=microsoft');
+  });
+
+  it('"sign out everywhere" removes the linked sign-ins too when asked, never the last way in', async () => {
+    const user = await verifiedUser();
+    provider.addAccount({ email: user.email });
+    const client = server.client();
+    await signInThroughProvider(client, { email: user.email });
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+    const phone = server.client();
+    await signIn(phone, user, TEST_PASSWORD);
+    expect((await client.post('/api/user/sign-out-everywhere', { removeSignIns: 'yes' })).status).toBe(400);
+    const answer = await client.post('/api/user/sign-out-everywhere', { removeSignIns: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(/linked Google \/ Microsoft sign-ins were removed/);
+    expect(await identitiesOf(user.id)).toHaveLength(0);
+    expect((await phone.get('/api/user')).status).toBe(401);
+
+    const passwordless = provider.addAccount({ email: address() });
+    const only = server.client();
+    await signInThroughProvider(only, { email: passwordless.email! });
+    const refused = await only.post('/api/user/sign-out-everywhere', { removeSignIns: true });
+    expect(refused.status).toBe(409);
+    expect((await only.get('/api/user/sign-ins')).body.signIns).toHaveLength(1);
+    expect((await only.post('/api/user/sign-out-everywhere')).status).toBe(200);
+  });
+
+  it('a password reset removes the linked sign-ins too when asked', async () => {
+    const user = await verifiedUser();
+    provider.addAccount({ email: user.email });
+    await signInThroughProvider(server.client(), { email: user.email });
+    const reset = async (token: string, removeSignIns?: boolean) => {
+      await server.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: Date.now() + 60_000, createdAt: Date.now() });
+      return server.client().post('/api/reset-password', { token, newPassword: 'a-new-password', ...(removeSignIns === undefined ? {} : { removeSignIns }) });
+    };
+    expect((await reset('keep-links-token')).status).toBe(200);
+    expect(await identitiesOf(user.id)).toHaveLength(1);
+    expect((await reset('drop-links-token', true)).status).toBe(200);
+    expect(await identitiesOf(user.id)).toHaveLength(0);
   });
 });

@@ -2,15 +2,28 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { SIGN_IN_PROVIDER_NAMES, type LinkedSignInsDto, type SignInProviderName } from '@atrium/common';
+import {
+  linkSignInSchema,
+  SIGN_IN_PROVIDER_LABELS,
+  SIGN_IN_PROVIDER_NAMES,
+  type LinkedSignInsDto,
+  type LinkSignInStartDto,
+  type SignInProviderName,
+} from '@atrium/common';
 import { hasPassword, linkProvider, signInWithProvider } from '../../../commands/signInWithProvider.ts';
-import { conflict, HttpError, notFound } from '../../../errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../errors.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { ProviderIdentity } from '../../../services/signIn/claims.ts';
 import { SignInError, type SignInErrorCode } from '../../../services/signIn/errors.ts';
 import { claimFlow, safeReturnTo, saveFlow, SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
 import type { Routes } from '../../define.ts';
+import { loginAttemptKey } from './accountLimits.ts';
 import { signIn } from './index.ts';
+
+/** How long a confirmed "Connect" stays good for starting the provider round trip. */
+const LINK_GRANT_MS = 5 * 60 * 1000;
+/** An account without a password links a provider only this soon after signing in. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 /** The cookie that ties a sign-in flow to the browser that started it. */
 export const SIGN_IN_BROWSER_COOKIE = 'atrium.signin';
@@ -68,7 +81,9 @@ async function finishLinking(ctx: AppContext, userId: number, returnTo: string, 
   ctx.set('Cache-Control', 'no-store');
   try {
     if (ctx.state.user?.id !== userId) throw new SignInError('invalid', 'the account that started linking is no longer signed in');
-    const linked = await linkProvider(ctx.deps.db, { now: ctx.deps.clock.now().getTime() }, userId, await exchange());
+    const { db, mailer, config, clock } = ctx.deps;
+    const linked = await linkProvider(db, { mailer, brand: config, now: clock.now().getTime() }, userId, await exchange());
+    mailer.kick();
     ctx.state.log.info({ userId, provider, joinedSchoolId: linked.joinedSchoolId }, 'provider linked');
     ctx.redirect(withQuery(returnTo, 'linked', provider));
   } catch (error) {
@@ -92,11 +107,24 @@ export function providerSignInRoutes(routes: Routes): void {
       const provider = ctx.input.params.provider;
       if (!clients.has(provider)) throw new SignInError('not_configured', `${provider} is not configured`);
       const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
-      const url = await clients.authorizationUrl(provider, checks);
       const browserId = randomBytes(32).toString('base64url');
-      // "Connect" on /profile: link to the signed-in account instead of signing in.
-      const linkUserId = ctx.input.query.link === '1' && ctx.state.user ? ctx.state.user.id : null;
-      await saveFlow(db, clock, { ...checks, browserId, provider, returnTo: safeReturnTo(ctx.input.query.returnTo), linkUserId });
+      // "Connect" on /profile: link to the signed-in account instead of signing in, only once the
+      // person confirmed it is them (POST …/link, below) in this session, for this provider.
+      const returnTo = safeReturnTo(ctx.input.query.returnTo);
+      let linkUserId: number | null = null;
+      if (ctx.input.query.link === '1' && ctx.state.user) {
+        const grant = ctx.session?.linkGrant;
+        delete ctx.session?.linkGrant;
+        if (!grant || grant.provider !== provider || grant.until < Date.now()) {
+          ctx.state.log.warn({ userId: ctx.state.user.id, provider }, 'provider link started without confirmation');
+          ctx.set('Cache-Control', 'no-store');
+          ctx.redirect(withQuery(returnTo, 'signInError', 'reauth_required'));
+          return;
+        }
+        linkUserId = ctx.state.user.id;
+      }
+      const url = await clients.authorizationUrl(provider, checks);
+      await saveFlow(db, clock, { ...checks, browserId, provider, returnTo, linkUserId });
       ctx.cookies.set(SIGN_IN_BROWSER_COOKIE, browserId, {
         path: '/api/auth',
         httpOnly: true,
@@ -164,6 +192,37 @@ export function providerSignInRoutes(routes: Routes): void {
           lastUsedAt: row.lastUsedAt === null ? null : Number(row.lastUsedAt),
         })),
       } satisfies LinkedSignInsDto;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/user/sign-ins/:provider/link',
+    access: 'user',
+    params: providerParams,
+    body: linkSignInSchema,
+    // Guessing the password here counts against the account like a failed login.
+    rateLimit: { limit: 'loginAccount', by: (ctx) => loginAttemptKey(ctx.state.user, ctx.state.user.email, ctx.ip) },
+    async handler(ctx) {
+      const { passwords, signIn: clients } = ctx.deps;
+      const user = ctx.state.user;
+      const provider = ctx.input.params.provider;
+      const label = SIGN_IN_PROVIDER_LABELS[provider];
+      if (!clients.has(provider)) throw badRequest(`${label} sign-in is not available here.`);
+      // A link is a new way into the account for good: whoever holds this browser for a moment
+      // must not be able to add their own. The password says it is the owner; an account without
+      // one needs a sign-in of the last few minutes instead.
+      if (hasPassword(user)) {
+        const password = ctx.input.body.password;
+        if (!password || !(await passwords.verify(user.passwordHash, password))) {
+          throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
+        }
+      } else if (!ctx.session?.signedInAt || Date.now() - ctx.session.signedInAt > FRESH_SIGN_IN_MS) {
+        throw forbidden(`For your safety, sign in again with the sign-in you already have, then connect ${label} within ${FRESH_SIGN_IN_MS / 60_000} minutes.`);
+      }
+      ctx.session!.linkGrant = { provider, until: Date.now() + LINK_GRANT_MS };
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { url: `/api/auth/${provider}/start?link=1&returnTo=${encodeURIComponent('/profile')}` } satisfies LinkSignInStartDto;
     },
   });
 

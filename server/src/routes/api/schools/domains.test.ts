@@ -43,15 +43,15 @@ describe('e-mail verification', () => {
   it('mails a single-use link at registration that marks the address verified', async () => {
     const email = `ann-${randomBytes(3).toString('hex')}@example.org`;
     const { client, token } = await register(email);
-    const verified = await server.client().post('/api/verify-email', { token });
+    const verified = await client.post('/api/verify-email', { token });
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ message: 'Your e-mail address is verified.', joinedSchool: null });
     expect((await client.get('/api/user')).body.emailVerified).toBe(true);
-    const reused = await server.client().post('/api/verify-email', { token });
+    const reused = await client.post('/api/verify-email', { token });
     expect(reused.status).toBe(400);
     expect((await client.post('/api/user/verify-email')).body.message).toMatch(/already verified/);
-    expect((await server.client().post('/api/verify-email', { token: randomBytes(32).toString('base64url') })).status).toBe(400);
-    expect((await server.client().post('/api/verify-email', {})).status).toBe(400);
+    expect((await client.post('/api/verify-email', { token: randomBytes(32).toString('base64url') })).status).toBe(400);
+    expect((await client.post('/api/verify-email', {})).status).toBe(400);
   });
 
   it('sends a fresh link on request, and refuses an expired one', async () => {
@@ -64,8 +64,33 @@ describe('e-mail verification', () => {
       .db('emailVerifications')
       .where({ userId: user.id })
       .update({ expiresAt: Date.now() - 1 });
-    expect((await server.client().post('/api/verify-email', { token })).status).toBe(400);
+    expect((await client.post('/api/verify-email', { token })).status).toBe(400);
     expect((await server.client().post('/api/user/verify-email')).status).toBe(401);
+  });
+});
+
+describe('a verification link for an account someone else made', () => {
+  it('verifies nothing when opened signed out or as another account, and is not spent', async () => {
+    const domain = uniqueDomain();
+    const head = await register(`head@${domain}`);
+    expect((await head.client.post('/api/verify-email', { token: head.token })).status).toBe(200);
+    const schoolId = (await head.client.post('/api/schools', { name: 'Oak' })).body.id as number;
+    expect((await head.client.post(`/api/schools/${schoolId}/domains`, { domain })).status).toBe(200);
+    // Someone registers under a colleague's address; the link lands in the colleague's mailbox.
+    const squatter = await register(`colleague@${domain}`);
+    const signedOut = await server.client().post('/api/verify-email', { token: squatter.token });
+    expect(signedOut.status).toBe(401);
+    // The mailbox owner opens it while signed in as themselves (their own account elsewhere).
+    const owner = await register(`colleague-${randomBytes(3).toString('hex')}@example.org`);
+    const asOther = await owner.client.post('/api/verify-email', { token: squatter.token });
+    expect(asOther.status).toBe(403);
+    expect(asOther.body.message).toMatch(/for another account/);
+    const row = await server.db('users').where({ id: squatter.id }).first();
+    expect(row.emailVerifiedAt).toBeNull();
+    expect(await server.db('schoolMembers').where({ userId: squatter.id })).toHaveLength(0);
+    expect(await server.db('schoolMembers').where({ userId: owner.id })).toHaveLength(0);
+    // Not spent: the account's own owner can still use it.
+    expect((await squatter.client.post('/api/verify-email', { token: squatter.token })).status).toBe(200);
   });
 });
 
@@ -73,7 +98,7 @@ describe('school e-mail domains', () => {
   it('joins colleagues who register with the domain only once they verify through the mailed link', async () => {
     const domain = uniqueDomain();
     const head = await register(`head@${domain}`);
-    expect((await server.client().post('/api/verify-email', { token: head.token })).status).toBe(200);
+    expect((await head.client.post('/api/verify-email', { token: head.token })).status).toBe(200);
     const created = await head.client.post('/api/schools', { name: "St Mary's Primary" });
     const schoolId = created.body.id as number;
     const course = await createCourse(server, { price: 49900 });
@@ -92,7 +117,7 @@ describe('school e-mail domains', () => {
     expect(await enrollmentsOf(server.db, teacher.id)).toHaveLength(0);
     expect((await teacher.client.post('/api/enrollments', { courseId: course.id })).status).toBe(402);
 
-    const verified = await server.client().post('/api/verify-email', { token: teacher.token });
+    const verified = await teacher.client.post('/api/verify-email', { token: teacher.token });
     expect(verified.status).toBe(200);
     expect(verified.body.joinedSchool).toMatchObject({ id: schoolId, name: "St Mary's Primary" });
     expect((await teacher.client.get('/api/schools/mine')).body).toMatchObject({ role: 'member', school: { id: schoolId } });
@@ -101,7 +126,7 @@ describe('school e-mail domains', () => {
 
     // Someone on another domain who verifies does not join.
     const outsider = await register(`someone@other-${domain}`);
-    expect((await server.client().post('/api/verify-email', { token: outsider.token })).body.joinedSchool).toBeNull();
+    expect((await outsider.client.post('/api/verify-email', { token: outsider.token })).body.joinedSchool).toBeNull();
   });
 
   it('joins already-verified people when the domain is proven, never unverified ones', async () => {

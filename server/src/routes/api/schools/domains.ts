@@ -81,12 +81,13 @@ export function schoolDomainRoutes(routes: Routes): void {
   routes.add({
     method: 'post',
     path: '/api/verify-email',
-    access: 'public',
+    // The account's own owner, signed in (commands/schools/verifyEmail.ts says why).
+    access: 'user',
     body: verifyEmailSchema,
     rateLimit: { limit: 'verifyAddress', by: 'ip' },
     async handler(ctx) {
       const { db } = ctx.deps;
-      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token);
+      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id);
       const school = joinedSchoolId === null ? null : await db('schools').where({ id: joinedSchoolId }).first();
       ctx.body = {
         message: school ? `Your e-mail address is verified and you have joined ${school.name}.` : 'Your e-mail address is verified.',
