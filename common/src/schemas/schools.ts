@@ -10,8 +10,11 @@ export const countryCode = z
   .regex(/^[A-Z]{2}$/, { message: 'Please choose a country (two-letter code, e.g. GB)' })
   .default('GB');
 
+/** The longest school name (the column is 200 wide); forms count against it. */
+export const SCHOOL_NAME_MAX = 200;
+
 export const schoolSchema = z.object({
-  name: requiredText(200, 'Please enter the school or organisation name'),
+  name: requiredText(SCHOOL_NAME_MAX, 'Please enter the school or organisation name', 'School name'),
   country: countryCode,
 });
 
