@@ -37,7 +37,8 @@ export async function requestInvoice(
   if (open) throw invoiceAlreadyRequested();
 
   return db.transaction(async (trx) => {
-    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: 'GB' }, buyer.id) : (input.schoolId ?? null);
+    // The school takes the country the buyer chose for the invoice (the UK when an API client gave none).
+    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: input.country ?? 'GB' }, buyer.id) : (input.schoolId ?? null);
     const row = {
       userId: buyer.id,
       courseId: course.id,

@@ -123,6 +123,10 @@ const body = fc.oneof(
       'userId',
       'expiresInDays',
       'maxUses',
+      'discount',
+      'reason',
+      'kind',
+      'value',
     ),
     fc.oneof(
       fc.jsonValue(),

@@ -10,6 +10,7 @@ import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
 import { adminSchoolRoutes } from './admin.ts';
+import { schoolDetailsRoutes } from './details.ts';
 
 /** Schools: membership, the manager's view, invites, domains, the register, and the admin side. */
 export function schoolRoutes(routes: Routes): void {
@@ -104,4 +105,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolDomainRoutes(routes);
   schoolRegisterRoutes(routes);
   adminSchoolRoutes(routes);
+  schoolDetailsRoutes(routes);
 }
