@@ -8,7 +8,7 @@ const schoolCountry = z
   .string({ message: "Please choose the school's country" })
   .trim()
   .toUpperCase()
-  .refine((code) => countryName(code) !== null, { message: "Please choose the school's country (two-letter code, e.g. GB, US)" });
+  .refine((code) => countryName(code) !== null, { message: "Please choose the school's country" });
 
 /** As schoolCountry; the UK when an API client leaves it out. */
 export const countryCode = schoolCountry.default('GB');
