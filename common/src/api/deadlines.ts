@@ -59,6 +59,13 @@ export interface SchedulerJobDto {
   running: boolean;
 }
 
+/** POST /api/admin/scheduler/:name/run: the job ran on the instance that answered. */
+export interface SchedulerRunDto {
+  name: string;
+  /** Mails the run queued. */
+  sent: number;
+}
+
 export interface SchedulerStatusDto {
   enabled: boolean;
   intervalSeconds: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, optionalText, requiredText } from './common.ts';
+import { email, id, optionalText, requiredText, tooLong } from './common.ts';
 import { parseVimeoInput } from '../rules/vimeo.ts';
 import { parseDurationInput } from '../rules/format.ts';
 import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
@@ -7,6 +7,10 @@ import { priceListSchema } from './prices.ts';
 import { validityMonths } from './deadlines.ts';
 
 export { MAX_PRICE_PENCE };
+/** Length limits of course and module text (the columns' widths); forms count against them. */
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 10_000;
+export const COMMENT_MAX = 2000;
 /** Twelve hours: longer than any training video, small enough to catch a typo in seconds. */
 export const MAX_MODULE_DURATION = 12 * 60 * 60;
 
@@ -18,20 +22,20 @@ const coursePrice = z.number().int().min(0).max(MAX_PRICE_PENCE);
  * Optional text on an update. Absent keeps the stored value; null or '' clears it. (optionalText
  * cannot be reused: it turns an absent key into null, which would wipe the field.)
  */
-const clearableText = (max: number) =>
+const clearableText = (max: number, field: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong(field, max))
     .nullable()
     .transform((value) => (value ? value : null));
 
 export const courseSchema = z.object({
-  title: requiredText(200, 'Please fill in all course details.'),
-  description: requiredText(10_000, 'Please fill in all course details.'),
+  title: requiredText(TITLE_MAX, 'Please fill in all course details.', 'Title'),
+  description: requiredText(DESCRIPTION_MAX, 'Please fill in all course details.', 'Description'),
   price: coursePrice.default(0),
-  thumbnail: optionalText(1000).refine(thumbnailIsSafe, thumbnailMessage),
-  salesVideoId: optionalText(200),
+  thumbnail: optionalText(1000, 'Thumbnail URL').refine(thumbnailIsSafe, thumbnailMessage),
+  salesVideoId: optionalText(200, 'Sales video'),
   /** Price per currency; GBP sets `price` too. */
   prices: priceListSchema.optional(),
   /** Months a certificate stays current; absent or null: it never expires. */
@@ -43,8 +47,8 @@ export const courseSchema = z.object({
  * message per missing field (the toast says what the server would: fill in everything).
  */
 export const courseFormSchema = courseSchema.extend({
-  title: requiredText(200, 'Title is required'),
-  description: requiredText(10_000, 'Description is required'),
+  title: requiredText(TITLE_MAX, 'Title is required', 'Title'),
+  description: requiredText(DESCRIPTION_MAX, 'Description is required', 'Description'),
   price: z.string().transform((value, ctx) => {
     const pence = value.trim() === '' ? 0 : poundsToPence(value);
     if (pence === null) {
@@ -67,11 +71,11 @@ export const courseFormSchema = courseSchema.extend({
 
 /** PUT /api/courses/:id: the same fields, each optional; an omitted field keeps its value. */
 export const courseUpdateSchema = z.object({
-  title: requiredText(200, 'Please fill in all course details.').optional(),
-  description: requiredText(10_000, 'Please fill in all course details.').optional(),
+  title: requiredText(TITLE_MAX, 'Please fill in all course details.', 'Title').optional(),
+  description: requiredText(DESCRIPTION_MAX, 'Please fill in all course details.', 'Description').optional(),
   price: coursePrice.optional(),
-  thumbnail: clearableText(1000).refine(thumbnailIsSafe, thumbnailMessage).optional(),
-  salesVideoId: clearableText(200).optional(),
+  thumbnail: clearableText(1000, 'Thumbnail URL').refine(thumbnailIsSafe, thumbnailMessage).optional(),
+  salesVideoId: clearableText(200, 'Sales video').optional(),
   /** The whole list: a currency left out is no longer offered. */
   prices: priceListSchema.optional(),
   validityMonths: validityMonths.optional(),
@@ -95,8 +99,8 @@ const moduleDuration = z.number().int().min(0).max(MAX_MODULE_DURATION);
 const moduleOrderIndex = z.number().int().min(1).max(100_000);
 
 export const moduleSchema = z.object({
-  title: requiredText(200, 'Title is required'),
-  description: optionalText(10_000).transform((value) => value ?? ''),
+  title: requiredText(TITLE_MAX, 'Title is required', 'Title'),
+  description: optionalText(DESCRIPTION_MAX, 'Description').transform((value) => value ?? ''),
   vimeoVideoId: vimeoVideo,
   duration: moduleDuration.default(0),
   courseId: id,
@@ -124,8 +128,8 @@ export const moduleFormSchema = moduleSchema.omit({ courseId: true, orderIndex: 
 
 /** PUT /api/modules/:id: the same fields, each optional; an omitted field keeps its value. */
 export const moduleUpdateSchema = z.object({
-  title: requiredText(200, 'Title is required').optional(),
-  description: clearableText(10_000)
+  title: requiredText(TITLE_MAX, 'Title is required', 'Title').optional(),
+  description: clearableText(DESCRIPTION_MAX, 'Description')
     .transform((value) => value ?? '')
     .optional(),
   vimeoVideoId: vimeoVideo.optional(),
@@ -154,7 +158,7 @@ export const commentSchema = z.object({
     .string({ message: 'Please write something before posting' })
     .trim()
     .min(1, { message: 'Comment cannot be empty' })
-    .max(2000, { message: 'Comments can be at most 2,000 characters' }),
+    .max(COMMENT_MAX, { message: 'Comments can be at most 2,000 characters' }),
 });
 
 export const adminEnrollSchema = z.object({

@@ -16,15 +16,22 @@ export const email = z.string({ message: INVALID_EMAIL }).transform((value, ctx)
   return z.NEVER;
 });
 
+/**
+ * "School name can be at most 200 characters": a text over its limit is refused naming the field
+ * and the limit (never cut), and the portal shows the same sentence beside the field.
+ */
+export const tooLong = (field: string, max: number) => ({ message: `${field} can be at most ${max.toLocaleString('en-GB')} characters` });
+
 /** Optional free text: empty strings are stored as null. */
-export const optionalText = (max: number) =>
+export const optionalText = (max: number, field = 'This text') =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLong(field, max))
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const requiredText = (max: number, message: string) => z.string({ message }).trim().min(1, { message }).max(max);
+export const requiredText = (max: number, message: string, field = 'This text') =>
+  z.string({ message }).trim().min(1, { message }).max(max, tooLong(field, max));
 
 export const idParams = z.object({ id });

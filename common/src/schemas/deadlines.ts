@@ -55,3 +55,11 @@ export const unsubscribeQuery = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{10,200}\.[A-Za-z0-9_-]{20,100}$/, { message: 'This unsubscribe link is not valid' }),
 });
+
+/** A scheduled job's name in a path (the jobs are named in server/src/reminders/jobs.ts). */
+export const schedulerJobParams = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/, { message: 'Unknown job' }),
+});

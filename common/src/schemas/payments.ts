@@ -20,9 +20,9 @@ export const paymentIntentParams = z.object({
 export const orderSchema = z
   .object({
     courseId: id,
-    schoolName: requiredText(200, 'Please enter the school or organisation name'),
+    schoolName: requiredText(200, 'Please enter the school or organisation name', 'School name'),
     billingEmail: email,
-    purchaseOrderNumber: optionalText(100),
+    purchaseOrderNumber: optionalText(100, 'Purchase order number'),
     /** License this school (the buyer must manage it) when the invoice is paid. */
     schoolId: id.optional(),
     /** Create a school named schoolName, managed by the buyer, and license it when paid. */

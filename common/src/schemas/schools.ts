@@ -1,19 +1,34 @@
 import { z } from 'zod';
 import { email, id, requiredText } from './common.ts';
 import { isPublicEmailDomain } from '../rules/emailDomains.ts';
+import { countryName } from '../rules/countries.ts';
 
-/** ISO 3166-1 alpha-2, upper-cased; the UK when not given. */
-export const countryCode = z
-  .string()
+/** A school's country: ISO 3166-1 alpha-2, upper-cased (the portal's forms always ask for it). */
+const schoolCountry = z
+  .string({ message: "Please choose the school's country" })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { message: 'Please choose a country (two-letter code, e.g. GB)' })
-  .default('GB');
+  .refine((code) => countryName(code) !== null, { message: "Please choose the school's country" });
+
+/** As schoolCountry; the UK when an API client leaves it out. */
+export const countryCode = schoolCountry.default('GB');
+
+/** The longest school name (the column is 200 wide); forms count against it. */
+export const SCHOOL_NAME_MAX = 200;
 
 export const schoolSchema = z.object({
-  name: requiredText(200, 'Please enter the school or organisation name'),
+  name: requiredText(SCHOOL_NAME_MAX, 'Please enter the school or organisation name', 'School name'),
   country: countryCode,
 });
+
+/** PATCH /api/schools/:id and /api/admin/schools/:id: rename a school or change its country. */
+export const schoolUpdateSchema = z
+  .object({
+    name: requiredText(SCHOOL_NAME_MAX, 'Please enter the school or organisation name', 'School name').optional(),
+    country: schoolCountry.optional(),
+  })
+  .refine((update) => update.name !== undefined || update.country !== undefined, { message: 'Send a new name or country' });
+export type SchoolUpdate = z.infer<typeof schoolUpdateSchema>;
 
 export const schoolParams = z.object({ id });
 export const schoolMemberParams = z.object({ id, userId: id });

@@ -3,6 +3,7 @@ import {
   pageSearch,
   type DeadlineInput,
   type MyTrainingDto,
+  type SchedulerRunDto,
   type SchedulerStatusDto,
   type SchoolDeadlinesDto,
   type TrainingStatus,
@@ -64,7 +65,18 @@ export const useClearDeadline = (root: string) =>
 
 export const useMyTraining = (enabled = true) => useQuery<MyTrainingDto[]>({ queryKey: MY_TRAINING_KEY, enabled });
 
-export const useSchedulerStatus = () => useQuery<SchedulerStatusDto>({ queryKey: ['/api/admin/scheduler'] });
+const SCHEDULER_KEY = ['/api/admin/scheduler'] as const;
+
+export const useSchedulerStatus = () => useQuery<SchedulerStatusDto>({ queryKey: SCHEDULER_KEY });
+
+/** "Run now": the job runs on the instance that answers; the panel is read again either way. */
+export function useRunSchedulerJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<SchedulerRunDto>(`/api/admin/scheduler/${encodeURIComponent(name)}/run`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULER_KEY }),
+  });
+}
 
 const unsubscribePath = (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`;
 

@@ -11,6 +11,7 @@ import type {
   SchoolMembersDto,
   VerifyEmailResultDto,
 } from '@atrium/common';
+import type { SchoolUpdate } from '@atrium/common';
 import { api } from './client.ts';
 import { DASHBOARD_KEY } from './courses.ts';
 import { USER_KEY } from './session.ts';
@@ -115,4 +116,21 @@ export const usePromoteManager = (schoolId: number) =>
 
 export function useDownloadRegister(schoolId: number) {
   return useMutation({ mutationFn: () => api.download(`/api/schools/${schoolId}/register.xlsx`) });
+}
+
+/**
+ * Renames a school or changes its country: `root` is `/api/schools/:id` for its manager,
+ * `/api/admin/schools/:id` for an admin. Whatever shows the school is read again.
+ */
+export function useUpdateSchool(root: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SchoolUpdate) => api.patch<SchoolDto>(root, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MY_SCHOOL_KEY }),
+        queryClient.invalidateQueries({ queryKey: [root] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/admin/schools'] }),
+      ]),
+  });
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { schoolSchema } from '@atrium/common/schemas/schools';
+import { SCHOOL_NAME_MAX, schoolSchema } from '@atrium/common/schemas/schools';
 import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
 import { useCreateSchool } from '../api/schools.ts';
 import { Button } from './Button.tsx';
+import { CharacterCount } from './CharacterCount.tsx';
+import { CountrySelectField, localeCountry } from './CountrySelectField.tsx';
 import { Form, TextField } from './Field.tsx';
 import { useToast } from './toast/Toaster.tsx';
 import { useForm } from './useForm.ts';
@@ -24,12 +26,13 @@ export function CreateSchoolForm({
 }) {
   const create = useCreateSchool();
   const { toast } = useToast();
-  const [initial] = useState(() => ({ name: initialName }));
+  const [initial] = useState(() => ({ name: initialName, country: localeCountry() }));
   const form = useForm(initial);
 
-  const submit = form.handleSubmit(schoolSchema.pick({ name: true }), ({ name }) =>
+  // The country is asked for, never assumed: an empty choice is refused beside the field.
+  const submit = form.handleSubmit(schoolSchema, ({ name, country }) =>
     create.mutate(
-      { name },
+      { name, country },
       {
         onSuccess: (school) => {
           toast({ title: 'School created', description: `You manage ${school.name}.`, variant: 'success' });
@@ -45,7 +48,14 @@ export function CreateSchoolForm({
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Create a school">
-      <TextField label="School or organisation name" autoComplete="organization" maxLength={200} required {...form.field('name')} />
+      <TextField
+        label="School or organisation name"
+        autoComplete="organization"
+        markRequired
+        hint={<CharacterCount value={form.values.name} max={SCHOOL_NAME_MAX} />}
+        {...form.field('name')}
+      />
+      <CountrySelectField label="Country" markRequired placeholder="Choose the school's country" {...form.field('country')} />
       <Actions>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : submitLabel}

@@ -65,7 +65,7 @@ export interface LandingContent {
     heading: string;
     body: string;
     benefits: string[];
-    pricing: { headline: string; detail: string; note: string };
+    pricing: { headline: string; detail: string | null; note: string };
     cta: Cta;
   };
   faq: { heading: string; intro: string; items: FaqItem[] };
@@ -168,7 +168,7 @@ export const landingContent: LandingContent = {
     ],
     pricing: {
       headline: '£499 per course',
-      detail: 'Our shorter podcasting course is £199 from June 2025.',
+      detail: null,
       note: 'Prices in pounds, before VAT. Invoice payment is available for schools.',
     },
     cta: { label: 'Get Started', to: '/auth' },
@@ -186,7 +186,9 @@ export const landingContent: LandingContent = {
       {
         topic: 'pricing',
         question: 'How much does a course cost?',
-        answer: `Most courses are £499 for the whole school. The shorter podcasting course is £199 from June 2025. ${INVOICE_ANSWER}`,
+        // Replaced on the page by the catalogue's prices in the visitor's currency (Faq.tsx); this
+        // stands only while the catalogue loads or cannot be read, so it names no figure.
+        answer: `Each course is priced for the whole school: the course cards above show the prices in your currency. ${INVOICE_ANSWER}`,
       },
       {
         topic: 'access',

@@ -48,10 +48,11 @@ export async function issueInvoice(db: Db, orderId: number, adminId: number, now
       if (row.invoiceNumber) return row;
       if (row.status === 'cancelled') throw conflict('This order was cancelled');
       const country = details.country ?? row.country ?? null;
-      const vatNumber = details.vatNumber !== undefined ? (details.vatNumber ? normaliseVatNumber(details.vatNumber) : null) : (row.vatNumber ?? null);
+      // Stored and printed as typed; normalised only to check its shape.
+      const vatNumber = details.vatNumber !== undefined ? details.vatNumber?.trim() || null : (row.vatNumber ?? null);
       const billingAddress = details.billingAddress !== undefined ? details.billingAddress : (row.billingAddress ?? null);
       if (!country) throw badRequest("The buyer's country is needed to decide the tax: add it before issuing", { country: 'Choose the country' });
-      if (vatNumber && vatPrefixesOf(country).length > 0 && !isVatNumberShape(vatNumber, country)) {
+      if (vatNumber && vatPrefixesOf(country).length > 0 && !isVatNumberShape(normaliseVatNumber(vatNumber), country)) {
         throw badRequest(`${vatNumber} is not the shape of a VAT number from ${country}`, { vatNumber: `Not a ${country} VAT number` });
       }
       const taxed = applyTax(Number(row.amount), country, vatNumber);

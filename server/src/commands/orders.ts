@@ -1,4 +1,4 @@
-import { normaliseVatNumber, type OrderInput } from '@atrium/common';
+import type { OrderInput } from '@atrium/common';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import { alreadyEnrolled, alreadyLicensed, conflict, invoiceAlreadyRequested, notFound } from '../errors.ts';
@@ -37,7 +37,8 @@ export async function requestInvoice(
   if (open) throw invoiceAlreadyRequested();
 
   return db.transaction(async (trx) => {
-    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: 'GB' }, buyer.id) : (input.schoolId ?? null);
+    // The school takes the country the buyer chose for the invoice (the UK when an API client gave none).
+    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: input.country ?? 'GB' }, buyer.id) : (input.schoolId ?? null);
     const row = {
       userId: buyer.id,
       courseId: course.id,
@@ -52,7 +53,8 @@ export async function requestInvoice(
       createdAt: Date.now(),
       country: input.country ?? null,
       billingAddress: input.billingAddress || null,
-      vatNumber: input.vatNumber ? normaliseVatNumber(input.vatNumber) : null,
+      // As the buyer typed it (trimmed): it is printed on the invoice; only the check normalises it.
+      vatNumber: input.vatNumber?.trim() || null,
     };
     const [inserted] = await trx('orders').insert(row);
     const orderId = Number(inserted);

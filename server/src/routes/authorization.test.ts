@@ -240,6 +240,9 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/schools/:id/training-status': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/training-status` }) },
   'GET /api/user/training': { expect: signedIn, request: () => ({ path: '/api/user/training' }) },
   'GET /api/admin/scheduler': { expect: adminOnly, request: () => ({ path: '/api/admin/scheduler' }) },
+  'POST /api/admin/scheduler/:name/run': { expect: adminOnly, request: () => ({ path: '/api/admin/scheduler/school-digest/run' }) },
+  'PATCH /api/schools/:id': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}`, body: { country: 'GB' } }) },
+  'PATCH /api/admin/schools/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}`, body: { country: 'GB' } }) },
   // The token is the authority (a mail provider posts with no session): anyone holding the learner's link may use it.
   'GET /api/unsubscribe': {
     expect: everyone,

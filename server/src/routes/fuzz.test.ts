@@ -125,6 +125,10 @@ const body = fc.oneof(
       'expiresInDays',
       'maxUses',
       'removeSignIns',
+      'discount',
+      'reason',
+      'kind',
+      'value',
     ),
     fc.oneof(
       fc.jsonValue(),

@@ -33,6 +33,10 @@ export const backoffMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0
 
 export class LeaseLostError extends Error {}
 
+/** What an admin's "Run now" got: the job ran here, or why it did not. */
+export type RunNowOutcome =
+  { outcome: 'ran'; sent: number } | { outcome: 'failed'; error: string } | { outcome: 'unknown' } | { outcome: 'leased'; leaseUntil: number };
+
 export class Scheduler {
   readonly owner = randomBytes(8).toString('hex');
   private timer: NodeJS.Timeout | null = null;
@@ -74,31 +78,56 @@ export class Scheduler {
     return this.ticking;
   }
 
-  private async runDue(): Promise<void> {
-    const { db } = this.deps;
+  /**
+   * Runs one job at once, whether due or not, under the same lease as a scheduled run: when
+   * another instance (or this one's timer) holds a live lease, nothing runs and the lease's end
+   * is answered. A run here sets the next scheduled run as any successful run does.
+   */
+  async runNow(name: string): Promise<RunNowOutcome> {
+    const job = this.jobs.find((candidate) => candidate.name === name);
+    if (!job) return { outcome: 'unknown' };
     const now = this.deps.clock.now().getTime();
-    await db('schedulerJobs')
+    await this.ensureRows(now);
+    if (!(await this.claim(job, now, { dueOnly: false }))) {
+      const row = await this.deps.db('schedulerJobs').where({ name }).first('leaseUntil');
+      return { outcome: 'leased', leaseUntil: Number(row?.leaseUntil ?? now) };
+    }
+    const result = await this.runClaimed(job, now);
+    this.deps.mailer.kick();
+    return result;
+  }
+
+  private async ensureRows(now: number): Promise<void> {
+    await this.deps
+      .db('schedulerJobs')
       .insert(this.jobs.map((job) => ({ name: job.name, nextRunAt: now, failures: 0, totalFailures: 0, lastSent: 0 })))
       .onConflict('name')
       .ignore();
+  }
+
+  private async runDue(): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    await this.ensureRows(now);
     for (const job of this.jobs) {
       if (this.stopped) return;
-      if (await this.claim(job, now)) await this.runClaimed(job, now);
+      if (await this.claim(job, now, { dueOnly: true })) await this.runClaimed(job, now);
     }
     this.deps.mailer.kick();
   }
 
-  private async claim(job: ScheduledJob, now: number): Promise<boolean> {
+  private async claim(job: ScheduledJob, now: number, { dueOnly }: { dueOnly: boolean }): Promise<boolean> {
     const claimed = await this.deps
       .db('schedulerJobs')
       .where({ name: job.name })
-      .where('nextRunAt', '<=', now)
+      .modify((query) => {
+        if (dueOnly) void query.where('nextRunAt', '<=', now);
+      })
       .where((w) => w.whereNull('leaseUntil').orWhere('leaseUntil', '<', now))
       .update({ leaseUntil: now + LEASE_MS, leaseOwner: this.owner, lastStartedAt: now });
     return claimed === 1;
   }
 
-  private async runClaimed(job: ScheduledJob, now: number): Promise<void> {
+  private async runClaimed(job: ScheduledJob, now: number): Promise<Exclude<RunNowOutcome, { outcome: 'unknown' }>> {
     const { db, logger, clock } = this.deps;
     const mine = () => db('schedulerJobs').where({ name: job.name, leaseOwner: this.owner });
     const renewLease = async () => {
@@ -119,10 +148,11 @@ export class Scheduler {
         nextRunAt: now + job.intervalMs,
       });
       if (sent) logger.info({ job: job.name, sent }, 'scheduled job queued mail');
+      return { outcome: 'ran', sent };
     } catch (error) {
       if (error instanceof LeaseLostError) {
         logger.warn({ job: job.name }, error.message);
-        return;
+        return { outcome: 'leased', leaseUntil: clock.now().getTime() + LEASE_MS };
       }
       logger.error({ err: error, job: job.name }, 'scheduled job failed');
       const finished = clock.now().getTime();
@@ -139,6 +169,7 @@ export class Scheduler {
           nextRunAt: finished + backoffMs(failures),
         })
         .catch((recordError: unknown) => logger.error({ err: recordError, job: job.name }, 'could not record the job failure'));
+      return { outcome: 'failed', error: String((error as Error).message ?? error).slice(0, 1000) };
     }
   }
 }

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { AdminSchoolDetailDto, AdminSchoolLicenceDto, LicenceSource } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
+import { countryName } from '@atrium/common/rules/countries';
 import { schoolLicenceSchema } from '@atrium/common/schemas/schools';
 import { useAdminSchool, useChangeLicence } from '../../api/adminSchools.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
@@ -18,6 +19,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { SchoolDetails } from '../../components/SchoolDetails.tsx';
 import { StaffRoster } from '../School/StaffRoster.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
@@ -63,7 +65,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
         <div>
           <PageTitle>{school.name}</PageTitle>
           <Facts>
-            <span>{school.country}</span>
+            <span>{countryName(school.country) ?? school.country}</span>
             <span>Created {formatLongDate(school.createdAt)}</span>
             {school.domains.map((domain) => (
               <span key={domain.domain}>
@@ -90,6 +92,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
               <dd>{school.licenceCount}</dd>
             </Tile>
           </Tiles>
+          <SchoolDetails school={school} root={`/api/admin/schools/${school.id}`} />
         </Panel>
         <div style={{ gridArea: 'licences', minWidth: 0 }}>
           <Licences school={school} />

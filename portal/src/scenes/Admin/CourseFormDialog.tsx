@@ -2,10 +2,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CourseSummaryDto } from '@atrium/common';
+import { DESCRIPTION_MAX, TITLE_MAX } from '@atrium/common/schemas/catalogue';
 import { coursePricesFormSchema, priceListOf } from '@atrium/common/schemas/courseForm';
 import { useSaveCourse, type CourseFields } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -88,8 +90,14 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
 
   return (
     <Form onSubmit={submit} noValidate>
-      <TextField label="Title" markRequired maxLength={200} {...form.field('title')} />
-      <TextAreaField label="Description" markRequired rows={4} maxLength={10000} {...form.field('description')} />
+      <TextField label="Title" markRequired hint={<CharacterCount value={form.values.title} max={TITLE_MAX} />} {...form.field('title')} />
+      <TextAreaField
+        label="Description"
+        markRequired
+        rows={4}
+        hint={<CharacterCount value={form.values.description} max={DESCRIPTION_MAX} />}
+        {...form.field('description')}
+      />
       <TextField
         label="Price (£)"
         inputMode="decimal"

@@ -13,6 +13,24 @@ const saved = (body: Partial<ModuleDto>) => ({
 const base = (extra: Parameters<typeof mockApi>[0] = {}) => mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), ...extra });
 
 describe('ModuleForm', () => {
+  it('keeps a pasted title whole, counts it against the limit and refuses it beside the field, sending nothing', async () => {
+    const api = base({ 'POST /api/modules': ({ body }) => saved(body as Partial<ModuleDto>) });
+    renderScene(<ModuleForm courseId={3} module={null} moduleCount={0} onDone={() => {}} />);
+    const title = await screen.findByLabelText(/^Title/);
+    expect(screen.getByText('0 / 200 characters')).toBeInTheDocument();
+    await userEvent.click(title);
+    await userEvent.paste('T'.repeat(250));
+    // Not cut to 200 by the browser: the person sees what they pasted and by how much it is over.
+    expect(title).toHaveValue('T'.repeat(250));
+    expect(title).not.toHaveAttribute('maxlength');
+    expect(screen.getByText('250 / 200 characters (50 over the limit)')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Vimeo video/), '76979871');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Module' }));
+    expect(await screen.findByText('Title can be at most 200 characters')).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/modules')).toHaveLength(0);
+  });
+
   it('parses a full Vimeo link and MM:SS, and adds the module last (count + 1)', async () => {
     const api = base({ 'POST /api/modules': ({ body }) => saved(body as Partial<ModuleDto>) });
     const onDone = vi.fn();

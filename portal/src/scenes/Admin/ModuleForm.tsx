@@ -2,10 +2,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
-import { moduleFormSchema } from '@atrium/common/schemas/catalogue';
+import { DESCRIPTION_MAX, moduleFormSchema, TITLE_MAX } from '@atrium/common/schemas/catalogue';
 import { useSaveModule } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
@@ -66,8 +67,13 @@ export function ModuleForm({ courseId, module, moduleCount, onDone }: { courseId
 
   return (
     <Form onSubmit={submit} noValidate aria-label={module ? `Edit module ${module.title}` : 'Add a module'}>
-      <TextField label="Title" markRequired maxLength={200} {...form.field('title')} />
-      <TextAreaField label="Description" rows={3} maxLength={10000} {...form.field('description')} />
+      <TextField label="Title" markRequired hint={<CharacterCount value={form.values.title} max={TITLE_MAX} />} {...form.field('title')} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        hint={<CharacterCount value={form.values.description} max={DESCRIPTION_MAX} />}
+        {...form.field('description')}
+      />
       <Pair>
         <TextField
           label="Vimeo video"

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { SchedulerJobDto } from '@atrium/common';
-import { useSchedulerStatus } from '../../api/deadlines.ts';
+import { useRunSchedulerJob, useSchedulerStatus } from '../../api/deadlines.ts';
 import { errorText } from '../../api/client.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -53,10 +53,12 @@ export function SchedulerPanel() {
 }
 
 function JobRow({ job }: { job: SchedulerJobDto }) {
+  const run = useRunSchedulerJob();
+  const title = JOB_NAMES[job.name] ?? job.name;
   return (
     <Row>
-      <div>
-        <strong>{JOB_NAMES[job.name] ?? job.name}</strong>{' '}
+      <Heading>
+        <strong>{title}</strong>{' '}
         {job.running ? (
           <Badge $tone="accent">Running</Badge>
         ) : job.failures > 0 ? (
@@ -64,15 +66,42 @@ function JobRow({ job }: { job: SchedulerJobDto }) {
         ) : (
           <Badge $tone="success">OK</Badge>
         )}
-      </div>
+        <RunButton size="sm" variant="secondary" onClick={() => run.mutate(job.name)} disabled={run.isPending || job.running} aria-label={`Run ${title} now`}>
+          {run.isPending ? 'Running…' : 'Run now'}
+        </RunButton>
+      </Heading>
       <Muted>
         Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {job.lastSent}{' '}
         {job.lastSent === 1 ? 'e-mail' : 'e-mails'} last run · {job.totalFailures} failures in all
       </Muted>
       {job.lastError ? <ProblemText>Last error: {job.lastError}</ProblemText> : null}
+      {/* What this admin's own "Run now" did, beside the job it ran. */}
+      {run.isSuccess ? (
+        <RunResult role="status">
+          Ran just now: {run.data.sent} {run.data.sent === 1 ? 'e-mail' : 'e-mails'} queued.
+        </RunResult>
+      ) : null}
+      {run.isError ? <ProblemText role="alert">Not run: {errorText(run.error, 'please try again')}</ProblemText> : null}
     </Row>
   );
 }
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/* Pushed to the row's end, where each job's own action sits. */
+const RunButton = styled(Button)`
+  margin-left: auto;
+`;
+
+const RunResult = styled.p`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 500;
+`;
 
 const Row = styled.li`
   display: grid;

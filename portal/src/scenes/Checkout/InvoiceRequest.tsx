@@ -9,10 +9,12 @@ import { useShownCurrency } from '../../api/currency.ts';
 import { money, shownPrice } from '../../components/coursePrice.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { orderSchema } from '@atrium/common/schemas/payments';
+import { SCHOOL_NAME_MAX } from '@atrium/common/schemas/schools';
 import { ApiError, errorText } from '../../api/client.ts';
 import { courseKey } from '../../api/courses.ts';
 import { ORDERS_KEY, useCreateOrder, useOrders } from '../../api/payments.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -172,10 +174,14 @@ function InvoiceForm({
       <TextField
         ref={first}
         label={purchaser.kind === 'create' ? 'Name of the new school' : 'School or organisation'}
-        hint={purchaser.kind === 'create' ? 'The school is created now, with you as its manager, and licensed when the invoice is paid.' : undefined}
+        hint={
+          <>
+            {purchaser.kind === 'create' ? 'The school is created now, with you as its manager, and licensed when the invoice is paid. ' : null}
+            <CharacterCount value={form.values.schoolName} max={SCHOOL_NAME_MAX} />
+          </>
+        }
         markRequired
         autoComplete="organization"
-        maxLength={200}
         {...form.field('schoolName')}
       />
       <TextField

@@ -2,7 +2,11 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
+import { useCourses } from '../../api/courses.ts';
+import { useShownCurrency } from '../../api/currency.ts';
 import { landingContent } from '../../content/landing.ts';
+import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { faqPricingAnswer } from './landingPrice.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
 
 /**
@@ -15,6 +19,8 @@ import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingSty
  */
 export function Faq() {
   const { faq } = landingContent;
+  // The course grid's own answer (one request): prices in the visitor's currency, never stale.
+  const pricing = faqPricingAnswer(useCourses().data, useShownCurrency(), INVOICE_ANSWER);
   const [open, setOpen] = useState<string | null>(null);
   const idPrefix = useId();
   const list = useRef<HTMLDivElement>(null);
@@ -59,7 +65,7 @@ export function Faq() {
                   </Trigger>
                 </h3>
                 <Content id={answerId} role="region" aria-labelledby={triggerId} hidden={!isOpen}>
-                  <p>{item.answer}</p>
+                  <p>{item.topic === 'pricing' && pricing ? pricing : item.answer}</p>
                 </Content>
               </Item>
             );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
-import { landingPrice } from './landingPrice.ts';
+import { faqPricingAnswer, landingPrice } from './landingPrice.ts';
 
 const course = (id: number, title: string, prices: CourseSummaryDto['prices']): CourseSummaryDto => ({
   id,
@@ -34,5 +34,15 @@ describe('landingPrice', () => {
     expect(landingPrice(catalogue, 'EUR')).toMatchObject({ headline: '€549.00 per course', detail: null });
     expect(landingPrice(undefined, 'USD')).toBeNull();
     expect(landingPrice([course(4, 'Free', { GBP: 0 })], 'GBP')).toBeNull();
+  });
+});
+
+describe('faqPricingAnswer', () => {
+  it("answers in the visitor's currency from the catalogue, with no dated phrase", () => {
+    const us = faqPricingAnswer(catalogue, 'USD', 'Invoices welcome.');
+    expect(us).toBe('Most courses are $599.00 for the whole school (before VAT). The shorter Running a School Podcast course is $249.00. Invoices welcome.');
+    expect(us).not.toMatch(/£|20\d\d/);
+    expect(faqPricingAnswer(catalogue, 'GBP', 'Invoices welcome.')).toMatch(/^Most courses are £499\.00 .* is £199\.00\./);
+    expect(faqPricingAnswer(undefined, 'USD', 'Invoices welcome.')).toBeNull();
   });
 });

@@ -11,6 +11,34 @@ export function landingPrice(
   courses: readonly CourseSummaryDto[] | undefined,
   currency: Currency,
 ): { headline: string; detail: string | null; note: string } | null {
+  const figures = catalogueFigures(courses, currency);
+  if (!figures) return null;
+  const { usual, cheapest } = figures;
+  return {
+    headline: `${money(usual, currency)} per course`,
+    detail: cheapest.amount < usual ? `Our shorter course, ${cheapest.title}, is ${money(cheapest.amount, currency)}.` : null,
+    note: `Prices in ${CURRENCY_NAMES[currency]}, before VAT. Invoice payment is available for schools.`,
+  };
+}
+
+/**
+ * The FAQ's answer to "How much does a course cost?" from the same figures as the pricing card,
+ * so a US visitor reads dollars there too; null until the catalogue is known (the FAQ then
+ * answers without figures).
+ */
+export function faqPricingAnswer(courses: readonly CourseSummaryDto[] | undefined, currency: Currency, invoiceAnswer: string): string | null {
+  const figures = catalogueFigures(courses, currency);
+  if (!figures) return null;
+  const { usual, cheapest } = figures;
+  const shorter = cheapest.amount < usual ? ` The shorter ${cheapest.title} course is ${money(cheapest.amount, currency)}.` : '';
+  return `Most courses are ${money(usual, currency)} for the whole school (before VAT).${shorter} ${invoiceAnswer}`;
+}
+
+/** The price most courses have in `currency` (the higher on a tie), and the cheapest course. */
+function catalogueFigures(
+  courses: readonly CourseSummaryDto[] | undefined,
+  currency: Currency,
+): { usual: number; cheapest: { title: string; amount: number } } | null {
   if (!courses) return null;
   const priced = courses
     .map((course) => ({ course, price: priceIn(course.prices ?? { GBP: course.price }, currency) }))
@@ -20,9 +48,5 @@ export function landingPrice(
   for (const { price } of priced) counts.set(price.amount, (counts.get(price.amount) ?? 0) + 1);
   const usual = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
   const cheapest = priced.reduce((low, entry) => (entry.price.amount < low.price.amount ? entry : low));
-  return {
-    headline: `${money(usual, currency)} per course`,
-    detail: cheapest.price.amount < usual ? `Our shorter course, ${cheapest.course.title}, is ${money(cheapest.price.amount, currency)}.` : null,
-    note: `Prices in ${CURRENCY_NAMES[currency]}, before VAT. Invoice payment is available for schools.`,
-  };
+  return { usual, cheapest: { title: cheapest.course.title, amount: cheapest.price.amount } };
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CommentDto, UserDto } from '@atrium/common';
-import { commentSchema } from '@atrium/common/schemas/catalogue';
+import { COMMENT_MAX, commentSchema } from '@atrium/common/schemas/catalogue';
 import { formatLongDate } from '@atrium/common/rules/format';
 import { errorText } from '../../api/client.ts';
 import { useComments, useDeleteComment, usePostComment } from '../../api/comments.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField } from '../../components/Field.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
@@ -77,7 +78,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
             label="Add a comment"
             placeholder="Share a tip or ask a question about this module…"
             rows={3}
-            maxLength={2000}
+            hint={<CharacterCount value={comment.value} max={COMMENT_MAX} />}
             name={comment.name}
             value={comment.value}
             onChange={comment.onChange}

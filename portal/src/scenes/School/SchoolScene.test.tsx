@@ -175,7 +175,8 @@ describe('SchoolScene for others', () => {
     fireEvent.change(screen.getByLabelText(/School or organisation name/), { target: { value: 'Hill School' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create school' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hill School' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School' });
+    // The country starts as the browser's (jsdom: en-US); it is asked for, never assumed to be the UK.
+    expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School', country: 'US' });
   });
 
   it('shows a failed load with a retry', async () => {

@@ -7,6 +7,7 @@ import { useDownloadRegister, useMySchool } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { CreateSchoolForm } from '../../components/CreateSchoolForm.tsx';
+import { SchoolDetails } from '../../components/SchoolDetails.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
@@ -103,6 +104,12 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
       />
       <Stack>
         <LicensedCourses mine={mine} />
+        <Panel aria-labelledby="school-details-title">
+          <PanelHeader>
+            <h2 id="school-details-title">School details</h2>
+          </PanelHeader>
+          <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
+        </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} />
         <SchoolMembers schoolId={school.id} />
         <StaffRoster schoolId={school.id} scope="manager" />

@@ -1,18 +1,22 @@
 import {
   deadlineSchema,
   schoolCourseParams,
+  schedulerJobParams,
   schoolParams,
   trainingStatusQuery,
   type SchoolDeadlinesDto,
+  type SchedulerRunDto,
   type SchedulerStatusDto,
   type MyTrainingDto,
 } from '@atrium/common';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { clearDeadline, schoolDeadlines, setDeadline } from '../../../commands/deadlines.ts';
 import type { AppContext } from '../../../context.ts';
-import { notFound } from '../../../errors.ts';
+import { conflict, notFound, serviceUnavailable } from '../../../errors.ts';
 import { presentSchedulerJob, presentTrainingStatus, type SchedulerJobRow } from '../../../presenters/deadlines.ts';
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
+import { reminderJobs } from '../../../reminders/jobs.ts';
+import { Scheduler } from '../../../scheduler/scheduler.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from '../schools/access.ts';
 
@@ -133,6 +137,27 @@ export function deadlineRoutes(routes: Routes): void {
         intervalSeconds: config.schedulerIntervalS,
         jobs: rows.map((row) => presentSchedulerJob(row, now(ctx))),
       } satisfies SchedulerStatusDto;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/scheduler/:name/run',
+    access: 'admin',
+    params: schedulerJobParams,
+    async handler(ctx) {
+      const { name } = ctx.input.params;
+      // A scheduler of its own for this one run: same jobs, same lease rows as the instance's timer.
+      const result = await new Scheduler(ctx.deps, reminderJobs()).runNow(name);
+      if (result.outcome === 'unknown') throw notFound(`There is no scheduled job called ${name}`);
+      if (result.outcome === 'leased') {
+        const until = new Date(result.leaseUntil).toISOString().slice(11, 16);
+        throw conflict(`${name} is running on another instance right now (its lease runs until ${until} UTC). Try again once it has finished.`);
+      }
+      if (result.outcome === 'failed') {
+        throw serviceUnavailable(`${name} failed: ${result.error}. It is retried automatically; the panel shows when.`);
+      }
+      ctx.body = { name, sent: result.sent } satisfies SchedulerRunDto;
     },
   });
 }

@@ -50,7 +50,7 @@ describe('invoice requests', () => {
       currency: 'eur',
       country: 'DE',
       billingAddress: 'Schulstraße 1\n10115 Berlin',
-      vatNumber: 'DE123456789',
+      vatNumber: 'de 123 456 789',
       invoice: null,
     });
 

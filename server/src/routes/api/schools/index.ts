@@ -11,6 +11,7 @@ import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
 import { adminSchoolRoutes } from './admin.ts';
 import { adminSchoolDomainRoutes } from './adminDomains.ts';
+import { schoolDetailsRoutes } from './details.ts';
 
 /** Schools: membership, the manager's view, invites, domains, the register, and the admin side. */
 export function schoolRoutes(routes: Routes): void {
@@ -112,4 +113,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolRegisterRoutes(routes);
   adminSchoolRoutes(routes);
   adminSchoolDomainRoutes(routes);
+  schoolDetailsRoutes(routes);
 }

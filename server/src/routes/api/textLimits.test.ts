@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test/useTestServer.ts';
+import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../test/factories.ts';
+
+/**
+ * Text over a limit is refused with a 400 naming the field and the limit, and nothing is saved
+ * (issue 34 #2: long names, titles and comments were cut instead, by the browser's maxLength).
+ */
+const server = useTestServer();
+
+async function client(role: 'learner' | 'admin' = 'learner') {
+  const user = role === 'admin' ? await createAdmin(server.db) : await createUser(server.db);
+  const signedIn = server.client();
+  await signIn(signedIn, user);
+  return { client: signedIn, user };
+}
+
+describe('text past a limit', () => {
+  it('a school name over 200 characters is a 400 naming the field and the limit; no school is made', async () => {
+    const { client: manager } = await client();
+    const answer = await manager.post('/api/schools', { name: 'S'.repeat(300), country: 'GB' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ message: 'School name can be at most 200 characters', errors: { name: 'School name can be at most 200 characters' } });
+    expect(await server.db('schools').where('name', 'like', 'SSSS%')).toEqual([]);
+    expect((await manager.post('/api/schools', { name: 'S'.repeat(200), country: 'GB' })).status).toBe(201);
+  });
+
+  it('course and module titles and descriptions over their limits are refused, and the stored ones stay', async () => {
+    const { client: admin } = await client('admin');
+    const made = await admin.post('/api/courses', { title: 'T'.repeat(201), description: 'A course' });
+    expect([made.status, made.body.errors]).toEqual([400, { title: 'Title can be at most 200 characters' }]);
+    const course = await createCourse(server, { title: 'Kept title' });
+    const renamed = await admin.put(`/api/courses/${course.id}`, { title: 'T'.repeat(250), description: 'D'.repeat(10_001) });
+    expect([renamed.status, renamed.body.errors]).toEqual([
+      400,
+      { title: 'Title can be at most 200 characters', description: 'Description can be at most 10,000 characters' },
+    ]);
+    expect((await server.db('courses').where({ id: course.id }).first()).title).toBe('Kept title');
+
+    const moduleAnswer = await admin.post('/api/modules', { courseId: course.id, title: 'M'.repeat(201), vimeoVideoId: '76979871' });
+    expect([moduleAnswer.status, moduleAnswer.body.errors?.title]).toEqual([400, 'Title can be at most 200 characters']);
+    expect(await server.db('modules').where({ courseId: course.id })).toEqual([]);
+  });
+
+  it('a 6,000-character comment is a 400 naming the limit; nothing is saved', async () => {
+    const course = await createCourse(server);
+    const module = await createModule(server, course.id);
+    const { client: learner, user } = await client();
+    await enroll(server.db, user.id, course.id);
+    const answer = await learner.post(`/api/modules/${module.id}/comments`, { comment: 'x'.repeat(6000) });
+    expect([answer.status, answer.body.errors]).toEqual([400, { comment: 'Comments can be at most 2,000 characters' }]);
+    expect(await server.db('comments').where({ userId: user.id })).toEqual([]);
+  });
+
+  it('an invoice request with a school name over the limit is refused before anything is made', async () => {
+    const course = await createCourse(server, { price: 1000 });
+    const { client: buyer, user } = await client();
+    const answer = await buyer.post('/api/orders', { courseId: course.id, schoolName: 'S'.repeat(201), billingEmail: 'ap@school.example', createSchool: true });
+    expect([answer.status, answer.body.errors]).toEqual([400, { schoolName: 'School name can be at most 200 characters' }]);
+    expect(await server.db('orders').where({ userId: user.id })).toEqual([]);
+  });
+});
