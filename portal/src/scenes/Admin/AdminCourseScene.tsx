@@ -76,7 +76,7 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
   const [editing, setEditing] = useState<Editing>(null);
   const [pendingDelete, setPendingDelete] = useState<ModuleDto | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const remove = useDeleteModule(courseId);
+  const remove = useDeleteModule();
   const reorder = useReorderModules(courseId);
   const { toast } = useToast();
   const list = useRef<HTMLOListElement>(null);
