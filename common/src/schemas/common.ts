@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Registers the plain-words error map with zod before any schema here is used.
+import './plainErrors.ts';
 
 /** Database ids arrive as JSON numbers or as path/query strings. */
 export const id = z.coerce

@@ -44,7 +44,7 @@ export function AdminCourseScene() {
           title={isNotFound(course.error) ? 'Course not found' : 'The course could not be loaded'}
           actions={backToAdmin}
         >
-          {isNotFound(course.error) ? <p>It may have been deleted.</p> : <p>{course.error.message}</p>}
+          {isNotFound(course.error) ? <p>It may have been deleted.</p> : <p>{errorText(course.error, 'Please try again.')}</p>}
         </StatusMessage>
       </Container>
     );
