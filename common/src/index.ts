@@ -2,6 +2,8 @@ export * from './api/users.ts';
 export * from './api/courses.ts';
 export * from './api/community.ts';
 export * from './schemas/common.ts';
+export * from './schemas/plainErrors.ts';
+export * from './rules/validatorText.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';

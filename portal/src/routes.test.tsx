@@ -85,6 +85,14 @@ describe('routing rules (SPEC §2)', () => {
     expect(screen.getByText('12')).toBeInTheDocument();
     // The unanswered contact messages are counted beside the Admin link.
     expect(screen.getByRole('link', { name: 'Admin (1 unanswered message)' })).toHaveAttribute('href', '/admin');
+    // The support chat is for schools and visitors, not on the admin's pages (issue 34).
+    expect(screen.queryByRole('button', { name: 'Open support chat' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('signed in: the support chat is offered on the dashboard', async () => {
+    mockApi(signedIn());
+    renderApp(<AppRoutes />, '/');
+    expect(await screen.findByRole('button', { name: 'Open support chat' }, { timeout: 15_000 })).toBeInTheDocument();
   }, 20_000);
 
   it('signed in: an unknown path is a 404', async () => {

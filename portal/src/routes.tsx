@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import styled from 'styled-components';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FramedLayout, PageFrame } from './components/PageFrame.tsx';
 import { LoadingState } from './components/Loading.tsx';
 import { NotFoundScreen } from './components/NotFoundScreen.tsx';
@@ -51,6 +51,7 @@ const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'Veri
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {
   const { isLoading, user, error, retry } = useAuth();
+  const { pathname } = useLocation();
   if (isLoading) return <LoadingState fullPage label="Checking your session…" />;
   if (user === undefined && error) return <SessionErrorScreen error={error} onRetry={retry} />;
   return (
@@ -59,10 +60,13 @@ function RootLayout() {
       <RouteErrorBoundary>
         <Outlet />
       </RouteErrorBoundary>
-      {/* SPEC §2: the support widget on every page (the same component as <atrium-support-chat>). */}
-      <ChatLayer className="no-print">
-        <SupportChat />
-      </ChatLayer>
+      {/* SPEC §2: the support widget (the same component as <atrium-support-chat>), on every page
+          but the admin's: the agency does not ask its own support bot for help (issue 34). */}
+      {isAdminPath(pathname) ? null : (
+        <ChatLayer className="no-print">
+          <SupportChat />
+        </ChatLayer>
+      )}
     </>
   );
 }
@@ -160,6 +164,24 @@ export function AppRoutes() {
 }
 
 /** The chat launcher stays below any open dialog, whose buttons it would otherwise cover on phones. */
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * On a phone a floating button always sits on some text (issue 34: it covered buttons and the
+ * end of paragraphs at 390 px), so there the launcher docks at the end of the page, in the flow,
+ * below everything else; the panel it opens still takes the whole screen. Wider screens keep it
+ * floating in the right-hand margin, clear of the centred content.
+ */
 const ChatLayer = styled.div`
   --atrium-z: ${({ theme }) => theme.zIndex.supportChat};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    display: flex;
+    justify-content: flex-end;
+    padding: 0 ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.md};
+
+    [part='launcher'] {
+      position: static;
+    }
+  }
 `;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EMAIL, normalizeEmail } from '../rules/emailAddress.ts';
+// Registers the plain-words error map with zod before any schema here is used.
+import './plainErrors.ts';
 
 /** Database ids arrive as JSON numbers or as path/query strings. */
 export const id = z.coerce

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetailDto, CourseSummaryDto, MessageDto, ModuleDto, PriceList } from '@atrium/common';
-import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api } from './client.ts';
-import { COURSES_KEY, courseKey, DASHBOARD_KEY } from './courses.ts';
+import { courseKey } from './courses.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 
 /** What the course form sends (price in integer pence). */
 export interface CourseFields {
@@ -27,13 +27,8 @@ export interface ModuleFields {
 
 function useCatalogueRefresh() {
   const queryClient = useQueryClient();
-  return (courseId?: number) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY }),
-      courseId === undefined ? null : queryClient.invalidateQueries({ queryKey: courseKey(courseId) }),
-    ]);
+  // `/api/courses` covers every course's own page too.
+  return () => invalidatePaths(queryClient, CHANGES.catalogue);
 }
 
 export function useSaveCourse() {
@@ -41,7 +36,7 @@ export function useSaveCourse() {
   return useMutation({
     mutationFn: ({ id, fields }: { id: number | null; fields: CourseFields }) =>
       id === null ? api.post<CourseSummaryDto>('/api/courses', fields) : api.put<CourseSummaryDto>(`/api/courses/${id}`, fields),
-    onSuccess: (course) => refresh(course.id),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -62,15 +57,15 @@ export function useSaveModule(courseId: number) {
   return useMutation({
     mutationFn: ({ id, fields, orderIndex }: { id: number | null; fields: ModuleFields; orderIndex?: number }) =>
       id === null ? api.post<ModuleDto>('/api/modules', { ...fields, courseId, orderIndex }) : api.put<ModuleDto>(`/api/modules/${id}`, fields),
-    onSuccess: () => refresh(courseId),
+    onSuccess: () => refresh(),
   });
 }
 
-export function useDeleteModule(courseId: number) {
+export function useDeleteModule() {
   const refresh = useCatalogueRefresh();
   return useMutation({
     mutationFn: (id: number) => api.delete<MessageDto>(`/api/modules/${id}`),
-    onSuccess: () => refresh(courseId),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -101,6 +96,6 @@ export function useReorderModules(courseId: number) {
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(courseKey(courseId), context.previous);
     },
-    onSettled: () => refresh(courseId),
+    onSettled: () => refresh(),
   });
 }

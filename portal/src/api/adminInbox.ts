@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { pageSearch, type AdminOrderDto, type AdminPaymentDto, type ContactMessageDto, type OrderDto } from '@atrium/common';
-import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api, type Page } from './client.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 
 const PAGE_SIZE = 20;
 const MESSAGES_ROOT = '/api/admin/contact-messages';
@@ -30,21 +30,15 @@ export function useSetMessageHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, handled }: { id: number; handled: boolean }) => api.patch<ContactMessageDto>(`${MESSAGES_ROOT}/${id}`, { handled }),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: [MESSAGES_ROOT] }), queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY })]),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.message),
   });
 }
 
-/** Marking an invoice order paid enrolls the buyer. */
+/** Marking an invoice order paid enrolls the buyer (or licenses their school) and moves the sales totals. */
 export function useMarkOrderPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<OrderDto>(`${ORDERS_ROOT}/${id}/paid`),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [ORDERS_ROOT] }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/students'] }),
-      ]),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.orderPaid),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceIssueInput, OrderDto, SalesTotalsDto } from '@atrium/common';
 import { api } from './client.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 
 export const SALES_KEY = ['/api/admin/sales'] as const;
 
@@ -12,6 +13,6 @@ export function useIssueInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, details }: { id: number; details: InvoiceIssueInput }) => api.post<OrderDto>(`/api/admin/orders/${id}/invoice`, details),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/admin/orders'] }), queryClient.invalidateQueries({ queryKey: SALES_KEY })]),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.invoiceIssued),
   });
 }

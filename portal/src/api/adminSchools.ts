@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pageSearch, type AdminSchoolDetailDto, type AdminSchoolDto } from '@atrium/common';
 import { api } from './client.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 
 const SCHOOLS_ROOT = '/api/admin/schools';
 /** Enough for any agency's client list at a glance; the search narrows it on the server. */
@@ -29,12 +30,9 @@ export function useChangeLicence(schoolId: number) {
         : api.post<AdminSchoolDetailDto>(`${SCHOOLS_ROOT}/${schoolId}/licences/${courseId}/${kind}`),
     onSuccess: (school) => {
       queryClient.setQueryData(adminSchoolKey(schoolId), school);
-      // Counts in the list, and every member's enrollments, moved with the licence.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [SCHOOLS_ROOT, 'search'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/students'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/overview'] }),
-      ]);
+      // The school's deadlines and statuses, counts in the list, and every member's enrollments
+      // moved with the licence.
+      return invalidatePaths(queryClient, CHANGES.licence(schoolId));
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   pageSearch,
   type AdminCertificateDto,
@@ -8,9 +8,8 @@ import {
   type StudentDetailDto,
   type StudentDto,
 } from '@atrium/common';
-import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import { api, type Page } from './client.ts';
-import { COURSES_KEY } from './courses.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 
 export const STUDENTS_PAGE_SIZE = 50;
 const STUDENTS_ROOT = '/api/admin/students';
@@ -53,18 +52,6 @@ export const useStudentEnrollments = (id: number | string | null) =>
 
 export const useStudentCertificates = (id: number | string) => useQuery<AdminCertificateDto[]>({ queryKey: studentCertificatesKey(id) });
 
-/** Everything an enrollment change can move: counts, the student's page, lists, the catalogue. */
-function refreshAfterEnrollmentChange(queryClient: QueryClient, studentId: number) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ADMIN_OVERVIEW_KEY }),
-    queryClient.invalidateQueries({ queryKey: [STUDENTS_ROOT] }),
-    queryClient.invalidateQueries({ queryKey: studentKey(studentId) }),
-    queryClient.invalidateQueries({ queryKey: studentEnrollmentsKey(studentId) }),
-    queryClient.invalidateQueries({ queryKey: ['/api/admin/enrollments'] }),
-    queryClient.invalidateQueries({ queryKey: COURSES_KEY }),
-  ]);
-}
-
 export interface EnrollmentChange {
   studentId: number;
   studentEmail: string;
@@ -75,7 +62,7 @@ export function useAdminEnroll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ studentEmail, courseId }: EnrollmentChange) => api.post<AdminEnrollResultDto>('/api/admin/enroll', { studentEmail, courseId }),
-    onSuccess: (_result, change) => refreshAfterEnrollmentChange(queryClient, change.studentId),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.enrollment),
   });
 }
 
@@ -83,7 +70,7 @@ export function useAdminUnenroll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ studentEmail, courseId }: EnrollmentChange) => api.delete<MessageDto>('/api/admin/enroll', { studentEmail, courseId }),
-    onSuccess: (_result, change) => refreshAfterEnrollmentChange(queryClient, change.studentId),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.enrollment),
   });
 }
 
@@ -93,7 +80,7 @@ export function useSetCertificateRevoked(studentId: number) {
   return useMutation({
     mutationFn: ({ certificateNumber, revoked }: { certificateNumber: string; revoked: boolean }) =>
       api.post<AdminCertificateDto>(`/api/admin/certificates/${encodeURIComponent(certificateNumber)}/${revoked ? 'revoke' : 'restore'}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: studentCertificatesKey(studentId) }),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.certificate(studentId)),
   });
 }
 

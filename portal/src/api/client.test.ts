@@ -50,6 +50,18 @@ describe('api client', () => {
     await expect(api.get('/api/dashboard')).rejects.toThrow('503: Service Unavailable');
   });
 
+  it('errorText: no raw validator or status text reaches a person (issue 34)', () => {
+    const answer = (status: number, body: string) => new ApiError(status, '', body);
+    expect(errorText(answer(400, '{"message":"Too big: expected string to have <=100 characters","id":"validation_failed"}'), 'fallback')).toBe(
+      'Too long: at most 100 characters',
+    );
+    expect(errorText(answer(415, 'Unsupported Media Type'), 'fallback')).toBe('The server could not read what was sent. Please try again.');
+    expect(errorText(answer(429, ''), 'fallback')).toBe('Too many attempts. Please wait a moment and try again.');
+    expect(errorText(answer(502, '<html>Bad gateway</html>'), 'The dashboard could not be loaded.')).toBe('The dashboard could not be loaded.');
+    expect(errorText(new Error('500: {"message":"x"}'), 'fallback')).toBe('fallback');
+    expect(errorText(new Error('Failed to fetch student'), 'fallback')).toBe('Failed to fetch student');
+  });
+
   it('sends FormData as is, without a JSON content type', async () => {
     const fetchMock = mockFetch(200, '{}');
     const form = new FormData();

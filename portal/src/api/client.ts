@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import type { ApiErrorDto, ApiErrorId } from '@atrium/common';
+import { plainValidatorText } from '@atrium/common/rules/validatorText';
 
 /**
  * The one fetch client of the portal. Every call sends the session cookie; a non-OK answer
@@ -137,11 +138,35 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The sentence a toast shows for a failed call: the server's message, else the fallback. */
+/** What a status means to a person, for answers that carry no sentence of ours (a proxy's page, an empty body). */
+const STATUS_SENTENCES: Record<number, string> = {
+  400: 'Something in the form was not accepted. Please check it and try again.',
+  401: 'Please sign in again.',
+  403: 'You do not have access to this.',
+  404: 'This could not be found. It may have been removed.',
+  408: 'The server took too long to answer. Please try again.',
+  409: 'This was changed by someone else in the meantime. Reload and try again.',
+  413: 'That is too large to send.',
+  415: 'The server could not read what was sent. Please try again.',
+  429: 'Too many attempts. Please wait a moment and try again.',
+};
+
+/**
+ * The sentence a person reads for a failed call, the one place raw validator and status text is
+ * turned into words: the server's message (a validator's default sentence rewritten), else what
+ * the status means, else the fallback. Never "415: {…}" or "Too big: expected string…".
+ */
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return plainValidatorText(error.serverMessage);
+    if (error.status >= 500) return fallback;
+    return STATUS_SENTENCES[error.status] ?? fallback;
+  }
   if (error instanceof TypeError) return fallback;
-  return error instanceof Error && error.message ? error.message : fallback;
+  return error instanceof Error && error.message && !RAW_STATUS.test(error.message) ? plainValidatorText(error.message) : fallback;
 }
+
+/** "500: …": SPEC §8's programmer-facing form of an answer, never shown as it is. */
+const RAW_STATUS = /^\d{3}: /;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RosterPreviewDto, RosterResultDto } from '@atrium/common';
-import { adminSchoolKey } from './adminSchools.ts';
 import { api } from './client.ts';
-import { invitesKey, membersKey } from './schools.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 
 /** Who is adding staff: the school's own manager, or an admin for any school. */
 export type RosterScope = 'manager' | 'admin';
@@ -18,10 +17,6 @@ export function useRosterConfirm(scope: RosterScope, schoolId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (csv: string) => api.post<RosterResultDto>(rosterPath(scope, schoolId), { csv }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: scope === 'admin' ? adminSchoolKey(schoolId) : membersKey(schoolId) }),
-        queryClient.invalidateQueries({ queryKey: invitesKey(schoolId) }),
-      ]),
+    onSuccess: () => invalidatePaths(queryClient, scope === 'admin' ? CHANGES.adminRoster(schoolId) : CHANGES.school(schoolId)),
   });
 }

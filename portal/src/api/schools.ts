@@ -14,6 +14,7 @@ import type {
 import type { SchoolUpdate } from '@atrium/common';
 import { api } from './client.ts';
 import { DASHBOARD_KEY } from './courses.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
 import { USER_KEY } from './session.ts';
 
 export const MY_SCHOOL_KEY = ['/api/schools/mine'] as const;
@@ -68,34 +69,30 @@ export function useSendVerification() {
   return useMutation({ mutationFn: () => api.post<MessageDto>('/api/user/verify-email') });
 }
 
-function useManagerMutation<V, R>(schoolId: number, call: (variables: V) => Promise<R>, keys: 'members' | 'invites' | 'mine') {
+/**
+ * A manager's change to their school. Members, invitations, domains and statuses show one
+ * another's figures (a domain claim joins members, a removal changes the counts), so every read
+ * beneath the school is refreshed.
+ */
+function useManagerMutation<V, R>(schoolId: number, call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: keys === 'members' ? membersKey(schoolId) : keys === 'invites' ? invitesKey(schoolId) : MY_SCHOOL_KEY }),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.school(schoolId)),
   });
 }
 
 export const useCreateInvite = (schoolId: number) =>
-  useManagerMutation(
-    schoolId,
-    (input: { expiresInDays?: number; maxUses?: number }) => api.post<CreatedInviteDto>(`/api/schools/${schoolId}/invites`, input),
-    'invites',
-  );
+  useManagerMutation(schoolId, (input: { expiresInDays?: number; maxUses?: number }) => api.post<CreatedInviteDto>(`/api/schools/${schoolId}/invites`, input));
 
 export const useRevokeInvite = (schoolId: number) =>
-  useManagerMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`), 'invites');
+  useManagerMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`));
 
 export const useEmailInvites = (schoolId: number) =>
-  useManagerMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }), 'invites');
+  useManagerMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }));
 
 export const useAddDomain = (schoolId: number) =>
-  useManagerMutation(
-    schoolId,
-    (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains`, { domain }),
-    'mine',
-  );
+  useManagerMutation(schoolId, (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains`, { domain }));
 
 /** "Check now": the server looks for the claim's TXT record; found, the claim is proven. */
 export const useCheckDomain = (schoolId: number) =>
@@ -106,13 +103,13 @@ export const useCheckDomain = (schoolId: number) =>
   );
 
 export const useRemoveDomain = (schoolId: number) =>
-  useManagerMutation(schoolId, (domain: string) => api.delete<MessageDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}`), 'mine');
+  useManagerMutation(schoolId, (domain: string) => api.delete<MessageDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}`));
 
 export const useRemoveMember = (schoolId: number) =>
-  useManagerMutation(schoolId, (userId: number) => api.delete<MessageDto & { removed: boolean }>(`/api/schools/${schoolId}/members/${userId}`), 'members');
+  useManagerMutation(schoolId, (userId: number) => api.delete<MessageDto & { removed: boolean }>(`/api/schools/${schoolId}/members/${userId}`));
 
 export const usePromoteManager = (schoolId: number) =>
-  useManagerMutation(schoolId, (userId: number) => api.post<MessageDto>(`/api/schools/${schoolId}/managers`, { userId }), 'members');
+  useManagerMutation(schoolId, (userId: number) => api.post<MessageDto>(`/api/schools/${schoolId}/managers`, { userId }));
 
 export function useDownloadRegister(schoolId: number) {
   return useMutation({ mutationFn: () => api.download(`/api/schools/${schoolId}/register.xlsx`) });

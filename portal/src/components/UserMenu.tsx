@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { UserDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
+import { useMySchool } from '../api/schools.ts';
 import { clearSession, useLogout } from '../api/session.ts';
 import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
 import { displayName } from './Avatar.tsx';
@@ -12,14 +13,19 @@ import { useToast } from './toast/Toaster.tsx';
 
 /**
  * The account menu (Radix DropdownMenu): Profile, Certificates, My school, Sign Out. Loaded on
- * sign-in only. My school is there for everyone: a manager runs their school there, a member sees
- * its courses, and someone without one learns how to join or creates it.
+ * sign-in only. My school is there for staff whether or not they have one: a manager runs their
+ * school there, a member sees its courses, and someone without one learns how to join or creates
+ * it. The agency's admin reaches every school from Admin, so it is offered to them only when they
+ * belong to a school themselves.
  */
 export function UserMenu({ user }: { user: UserDto }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const logout = useLogout();
   const queryClient = useQueryClient();
+  const isAdmin = user.role === 'admin';
+  const mine = useMySchool(isAdmin);
+  const offersMySchool = !isAdmin || Boolean(mine.data?.school);
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -50,9 +56,11 @@ export function UserMenu({ user }: { user: UserDto }) {
         <MenuItem onSelect={() => navigate('/certificates')}>
           <Icon name="award" size={18} /> Certificates
         </MenuItem>
-        <MenuItem onSelect={() => navigate('/school')}>
-          <Icon name="school" size={18} /> My school
-        </MenuItem>
+        {offersMySchool ? (
+          <MenuItem onSelect={() => navigate('/school')}>
+            <Icon name="school" size={18} /> My school
+          </MenuItem>
+        ) : null}
         <MenuSeparator />
         <MenuItem onSelect={signOut} disabled={logout.isPending}>
           <Icon name="logout" size={18} /> Sign Out

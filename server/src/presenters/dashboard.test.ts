@@ -40,7 +40,8 @@ function expected(enrolled: EnrolledCourseFigures[]): DashboardDto {
   return {
     courses: cards,
     stats: {
-      overallProgress: mine.length ? Math.round(mine.reduce((sum, card) => sum + card.progressPercentage, 0) / mine.length) : 0,
+      // Modules completed ÷ modules in the enrolled courses (each has 4 here).
+      overallProgress: mine.length ? Math.round((mine.reduce((sum, card) => sum + card.completedModules, 0) / (mine.length * 4)) * 100) : 0,
       enrolledCourses: mine.length,
       completedModules: mine.reduce((sum, card) => sum + card.completedModules, 0),
       totalWatchTime: Math.round(watched / 360) / 10,
@@ -68,6 +69,30 @@ describe('presentDashboardJson', () => {
     const answer = presentDashboardJson(catalogue, [gone, present]).toString('utf8');
     expect(answer).toBe(JSON.stringify(expected([present])));
     expect((JSON.parse(answer) as DashboardDto).courses[2]!.lastWatchedModule).toBeNull();
+  });
+});
+
+describe('overall progress', () => {
+  // A one-module course and a nine-module course: a mean of percentages would weigh them alike.
+  const uneven = buildCatalogue(
+    [course(1, 'Short'), course(2, 'Long')],
+    [...modulesOf(1, ['only']), ...modulesOf(2, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])],
+  );
+  const overall = (enrolled: EnrolledCourseFigures[]) =>
+    (JSON.parse(presentDashboardJson(uneven, enrolled).toString('utf8')) as DashboardDto).stats.overallProgress;
+  const figures = (courseId: number, completedModules: number): EnrolledCourseFigures => ({
+    courseId,
+    completedModules,
+    watchedSeconds: 0,
+    lastModuleId: null,
+  });
+
+  it('is modules completed ÷ modules enrolled, as a person reads it', () => {
+    // 1 of 1 and 2 of 9: 3 of 10 modules is 30 % (the mean of 100 % and 22 % would say 61 %).
+    expect(overall([figures(1, 1), figures(2, 2)])).toBe(30);
+    // 0 of 1 and 5 of 9: 5 of 10 is 50 % (the mean of 0 % and 56 % would say 28 %).
+    expect(overall([figures(1, 0), figures(2, 5)])).toBe(50);
+    expect(overall([])).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CourseProgressFields, Currency, DashboardStatsDto } from '@atrium/common';
+import { percentage, type CourseProgressFields, type Currency, type DashboardStatsDto } from '@atrium/common';
 import type { EnrolledCourseFigures } from '../db/database.ts';
 import type { Catalogue } from '../services/catalogue.ts';
 import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress, type CourseWithTotals } from './courses.ts';
@@ -49,7 +49,7 @@ const STATS_OPEN = Buffer.from('],"stats":');
 /** With `currency`, the answer ends with the currency the learner is shown prices in (DashboardDto.currency). */
 export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[], currency?: Currency): Buffer {
   const { bytes, ranges } = catalogue.cards;
-  const mine: Array<{ start: number; end: number; json: string; progress: CourseProgressFields; watchedSeconds: number }> = [];
+  const mine: Array<{ start: number; end: number; json: string; progress: CourseProgressFields; totalModules: number; watchedSeconds: number }> = [];
   for (const course of figures) {
     // A course deleted since the catalogue was loaded has no card, and so no share of the stats.
     const range = ranges.get(course.courseId);
@@ -60,7 +60,14 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
       { completedModules: course.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null },
       entry.summary.totalModules,
     );
-    mine.push({ start: range.start, end: range.end, json: card(range.summaryOpen, progress), progress, watchedSeconds: course.watchedSeconds });
+    mine.push({
+      start: range.start,
+      end: range.end,
+      json: card(range.summaryOpen, progress),
+      progress,
+      totalModules: entry.summary.totalModules,
+      watchedSeconds: course.watchedSeconds,
+    });
   }
   mine.sort((a, b) => a.start - b.start);
   const parts: Buffer[] = [COURSES_OPEN];
@@ -77,17 +84,22 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
   return Buffer.concat(parts);
 }
 
-function stats(mine: ReadonlyArray<{ progress: CourseProgressFields; watchedSeconds: number }>): DashboardStatsDto {
-  let percentages = 0;
+/**
+ * Overall progress is read as a person reads it: modules completed ÷ modules in the courses one
+ * is enrolled in (3 of 10 is 30 %), not the mean of per-course percentages, which would weigh a
+ * one-module course as much as a twenty-module one.
+ */
+function stats(mine: ReadonlyArray<{ progress: CourseProgressFields; totalModules: number; watchedSeconds: number }>): DashboardStatsDto {
+  let modules = 0;
   let completedModules = 0;
   let watchedSeconds = 0;
   for (const own of mine) {
-    percentages += own.progress.progressPercentage;
+    modules += own.totalModules;
     completedModules += own.progress.completedModules;
     watchedSeconds += own.watchedSeconds;
   }
   return {
-    overallProgress: mine.length ? Math.round(percentages / mine.length) : 0,
+    overallProgress: percentage(completedModules, modules),
     enrolledCourses: mine.length,
     completedModules,
     totalWatchTime: Math.round(watchedSeconds / 360) / 10,

@@ -89,7 +89,7 @@ describe('CourseGridView', () => {
 });
 
 describe('CourseGrid', () => {
-  it('loads GET /api/courses and links visitors to /auth on the portal', async () => {
+  it('loads GET /api/courses and links visitors to /auth on the portal, keeping the course to come back to', async () => {
     const answer = deferred<Response>();
     const { calls } = mockFetch(() => answer.promise);
     const onLoaded = vi.fn();
@@ -101,8 +101,8 @@ describe('CourseGrid', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     expect(container.querySelectorAll('[data-placeholder]')).toHaveLength(0);
     expect(screen.getAllByRole('link', { name: 'Get Started' }).map((link) => link.getAttribute('href'))).toEqual([
-      'https://portal.test/auth',
-      'https://portal.test/auth',
+      'https://portal.test/auth?next=%2Fcourses%2F7',
+      'https://portal.test/auth?next=%2Fcourses%2F8',
     ]);
     expect(onLoaded).toHaveBeenCalledWith([expect.objectContaining({ id: 7 }), expect.objectContaining({ id: 8 })]);
   });

@@ -13,8 +13,10 @@ export interface CourseGridProps {
   portalUrl?: string;
   /**
    * A signed-in visitor goes straight to /checkout/:id. Everyone else (the landing page, a
-   * school's site, where the session is unknown) goes to /auth to sign in or register first:
-   * a logged-out visit to /checkout is sent back to the landing page.
+   * school's site, where the session is unknown) goes to /auth to sign in or register first,
+   * carrying the course as `next` so they come back to it afterwards (its page enrolls a free or
+   * licensed course at once and sends a priced one on to checkout): a logged-out visit to
+   * /checkout itself is sent back to the landing page.
    */
   signedIn?: boolean;
   /** The currency prices are shown in; the browser's locale decides when absent. */
@@ -55,7 +57,10 @@ export function CourseGrid({ apiBase = '', portalUrl, signedIn = false, currency
   }, [apiBase, request, settle]);
 
   const base = (portalUrl ?? apiBase).replace(/\/+$/, '');
-  const linkFor = useCallback((course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth`), [base, signedIn]);
+  const linkFor = useCallback(
+    (course: CourseCardCourse) => (signedIn ? `${base}/checkout/${course.id}` : `${base}/auth?next=${encodeURIComponent(`/courses/${course.id}`)}`),
+    [base, signedIn],
+  );
 
   return (
     <CourseGridView

@@ -44,7 +44,7 @@ export function AdminCourseScene() {
           title={isNotFound(course.error) ? 'Course not found' : 'The course could not be loaded'}
           actions={backToAdmin}
         >
-          {isNotFound(course.error) ? <p>It may have been deleted.</p> : <p>{course.error.message}</p>}
+          {isNotFound(course.error) ? <p>It may have been deleted.</p> : <p>{errorText(course.error, 'Please try again.')}</p>}
         </StatusMessage>
       </Container>
     );
@@ -76,7 +76,7 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
   const [editing, setEditing] = useState<Editing>(null);
   const [pendingDelete, setPendingDelete] = useState<ModuleDto | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const remove = useDeleteModule(courseId);
+  const remove = useDeleteModule();
   const reorder = useReorderModules(courseId);
   const { toast } = useToast();
   const list = useRef<HTMLOListElement>(null);

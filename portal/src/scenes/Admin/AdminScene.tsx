@@ -14,6 +14,7 @@ import { SchoolsPanel } from './SchoolsPanel.tsx';
 import { SchedulerPanel } from './SchedulerPanel.tsx';
 import { StudentsPanel } from './StudentsPanel.tsx';
 import { Panel, PanelHeader, ProblemText, Tile, Tiles } from './adminStyles.ts';
+import { errorText } from '../../api/client.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -50,7 +51,7 @@ export function AdminScene() {
                 </Tile>
               </Tiles>
             ) : overview.isError ? (
-              <ProblemText role="alert">The overview could not be loaded ({overview.error.message}).</ProblemText>
+              <ProblemText role="alert">The overview could not be loaded ({errorText(overview.error, 'please try again')}).</ProblemText>
             ) : (
               <Skeleton $height="5rem" aria-hidden="true" />
             )}

@@ -50,7 +50,7 @@ export function AdminSchoolScene() {
           title={missing ? 'School Not Found' : 'Failed to fetch school'}
           actions={backToAdmin}
         >
-          <p>{missing ? 'There is no school with this id.' : school.error.message}</p>
+          <p>{missing ? 'There is no school with this id.' : errorText(school.error, 'Please try again.')}</p>
         </StatusMessage>
       </Container>
     );

@@ -6,7 +6,7 @@ import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
 import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
 import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments } from '../../api/adminStudents.ts';
-import { isNotFound } from '../../api/client.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
 import { useCourses } from '../../api/courses.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -62,7 +62,7 @@ export function AdminStudentScene() {
           title={missing ? 'Student Not Found' : 'Failed to fetch student'}
           actions={backToAdmin}
         >
-          <p>{missing ? 'There is no account with this id. It may have been deleted.' : student.error.message}</p>
+          <p>{missing ? 'There is no account with this id. It may have been deleted.' : errorText(student.error, 'Please try again.')}</p>
         </StatusMessage>
       </Container>
     );
@@ -202,7 +202,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
       {enrollments.isPending ? (
         <Skeleton $height="4rem" />
       ) : enrollments.isError ? (
-        <ProblemText role="alert">Failed to fetch enrollments ({enrollments.error.message}).</ProblemText>
+        <ProblemText role="alert">Failed to fetch enrollments ({errorText(enrollments.error, 'please try again')}).</ProblemText>
       ) : enrollments.data.length === 0 ? (
         <EmptyText>Not enrolled in any course yet.</EmptyText>
       ) : (

@@ -10,6 +10,7 @@ import { formatRelativeTime } from '../../components/relativeTime.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from './adminStyles.ts';
+import { errorText } from '../../api/client.ts';
 
 /** The site promises a reply within 30 minutes: past that an unanswered message is overdue. */
 const REPLY_PROMISE_MS = 30 * 60 * 1000;
@@ -32,7 +33,7 @@ export function ContactInbox({ unhandled }: { unhandled: number | undefined }) {
           <Skeleton $height="5rem" />
         </div>
       ) : messages.isError ? (
-        <ProblemText role="alert">The messages could not be loaded ({messages.error.message}).</ProblemText>
+        <ProblemText role="alert">The messages could not be loaded ({errorText(messages.error, 'please try again')}).</ProblemText>
       ) : rows.length === 0 ? (
         <EmptyText>No messages yet.</EmptyText>
       ) : (

@@ -58,7 +58,7 @@ export function CoursesPanel() {
           <Skeleton $height="3.5rem" />
         </div>
       ) : courses.isError ? (
-        <ProblemText role="alert">The courses could not be loaded ({courses.error.message}).</ProblemText>
+        <ProblemText role="alert">The courses could not be loaded ({errorText(courses.error, 'please try again')}).</ProblemText>
       ) : courses.data.length === 0 ? (
         <EmptyText>No courses yet. Create the first one with New Course.</EmptyText>
       ) : (

@@ -76,7 +76,7 @@ function OrdersList() {
       {orders.isPending ? (
         <Skeleton $height="4rem" />
       ) : orders.isError ? (
-        <ProblemText role="alert">The orders could not be loaded ({orders.error.message}).</ProblemText>
+        <ProblemText role="alert">The orders could not be loaded ({errorText(orders.error, 'please try again')}).</ProblemText>
       ) : rows.length === 0 ? (
         <EmptyText>No invoice requests yet.</EmptyText>
       ) : (
@@ -171,7 +171,7 @@ function PaymentsList() {
       {payments.isPending ? (
         <Skeleton $height="4rem" />
       ) : payments.isError ? (
-        <ProblemText role="alert">The payments could not be loaded ({payments.error.message}).</ProblemText>
+        <ProblemText role="alert">The payments could not be loaded ({errorText(payments.error, 'please try again')}).</ProblemText>
       ) : rows.length === 0 ? (
         <EmptyText>No card payments yet.</EmptyText>
       ) : (

@@ -3,12 +3,13 @@ import { useSalesTotals } from '../../api/adminSales.ts';
 import { money } from '../../components/coursePrice.ts';
 import { Skeleton } from '../../components/Loading.tsx';
 import { EmptyText, Muted, ProblemText } from './adminStyles.ts';
+import { errorText } from '../../api/client.ts';
 
 /** One tile per currency: card money kept (after refunds) and invoices issued and paid. */
 export function SalesTotals() {
   const totals = useSalesTotals();
   if (totals.isPending) return <Skeleton $height="5.5rem" />;
-  if (totals.isError) return <ProblemText role="alert">The totals could not be loaded ({totals.error.message}).</ProblemText>;
+  if (totals.isError) return <ProblemText role="alert">The totals could not be loaded ({errorText(totals.error, 'please try again')}).</ProblemText>;
   if (totals.data.currencies.length === 0) return <EmptyText>No sales yet: totals per currency appear here after the first payment or invoice.</EmptyText>;
   return (
     <Tiles aria-label="Sales per currency">

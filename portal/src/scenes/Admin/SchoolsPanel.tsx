@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowLink, RowList } from './adminStyles.ts';
+import { errorText } from '../../api/client.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
@@ -44,7 +45,7 @@ export function SchoolsPanel() {
           <Skeleton $height="3rem" />
         </div>
       ) : schools.isError ? (
-        <ProblemText role="alert">The schools could not be loaded ({schools.error.message}).</ProblemText>
+        <ProblemText role="alert">The schools could not be loaded ({errorText(schools.error, 'please try again')}).</ProblemText>
       ) : rows.length === 0 ? (
         <EmptyText>{q ? `No schools match “${q}”.` : 'No schools yet. A school appears here when a manager creates it or buys for it.'}</EmptyText>
       ) : (

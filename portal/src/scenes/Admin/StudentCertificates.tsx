@@ -41,7 +41,7 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
       {certificates.isPending ? (
         <Skeleton $height="3rem" />
       ) : certificates.isError ? (
-        <ProblemText role="alert">The certificates could not be loaded ({certificates.error.message}).</ProblemText>
+        <ProblemText role="alert">The certificates could not be loaded ({errorText(certificates.error, 'please try again')}).</ProblemText>
       ) : certificates.data.length === 0 ? (
         <EmptyText>No certificates yet.</EmptyText>
       ) : (

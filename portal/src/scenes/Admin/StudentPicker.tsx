@@ -7,6 +7,7 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 import { Muted } from './adminStyles.ts';
+import { errorText } from '../../api/client.ts';
 
 /**
  * Find one student by name or e-mail, searched on the server (the first few matches only), and
@@ -48,7 +49,7 @@ export function StudentPicker({ selected, onSelect }: { selected: StudentDto | n
       <Results id={resultsId} aria-label="Matching students" aria-busy={matches.isFetching}>
         {matches.isError ? (
           <li>
-            <Muted role="alert">Search failed ({matches.error.message}).</Muted>
+            <Muted role="alert">Search failed ({errorText(matches.error, 'please try again')}).</Muted>
           </li>
         ) : items.length === 0 && !matches.isPending ? (
           <li>

@@ -9,6 +9,7 @@ import { TextField } from '../../components/Field.tsx';
 import { Skeleton, Spinner } from '../../components/Loading.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowLink } from './adminStyles.ts';
+import { errorText } from '../../api/client.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -71,7 +72,7 @@ export function StudentsPanel() {
             <Skeleton $height="3rem" />
           </div>
         ) : students.isError ? (
-          <ProblemText role="alert">The students could not be loaded ({students.error.message}).</ProblemText>
+          <ProblemText role="alert">The students could not be loaded ({errorText(students.error, 'please try again')}).</ProblemText>
         ) : rows.length === 0 ? (
           <EmptyText>{q ? `No students match “${q}”.` : 'No students yet.'}</EmptyText>
         ) : (

@@ -31,14 +31,16 @@ describe('Login', () => {
     expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
   });
 
-  it('toasts "Login failed" with the server message', async () => {
+  it('says "Login failed" with the server message once, beside the form, not again in a toast', async () => {
     mockApi({ ...base, 'POST /api/login': fail(401, 'Invalid email or password') });
     renderAuth();
     await userEvent.type(await screen.findByLabelText(/^Email/), 'priya@school.example');
     await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
+    expect(await screen.findByText('Login failed: Invalid email or password')).toBeInTheDocument();
+    // No toast titled "Login failed" follows (it would repeat the sentence over the header).
+    await expect(screen.findByText('Login failed', { exact: true }, { timeout: 600 })).rejects.toThrow();
+    expect(screen.getAllByText(/Invalid email or password/)).toHaveLength(1);
   });
 
   it('says why sign-in failed beside the form too, as an alert, until the next attempt', async () => {

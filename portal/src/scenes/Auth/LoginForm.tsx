@@ -7,7 +7,6 @@ import { useLogin } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
-import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { useAfterSignInPath } from '../../session/destination.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
@@ -17,7 +16,6 @@ export function LoginForm() {
   const login = useLogin();
   const navigate = useNavigate();
   const next = useAfterSignInPath();
-  const { toast } = useToast();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -29,9 +27,8 @@ export function LoginForm() {
     login.mutate(input, {
       onSuccess: () => navigate(next, { replace: true }),
       onError: (error) => {
-        const description = errorText(error, 'Please check your username and password');
-        setFailure(description);
-        toast({ title: 'Login failed', description, variant: 'destructive' });
+        // Said once, beside the form (issue 34): a toast repeating it covered the header.
+        setFailure(errorText(error, 'Please check your username and password'));
       },
     });
   };

@@ -3,7 +3,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CertificatePublicDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
-import { isNotFound } from '../../api/client.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
 import { useCertificate } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -40,7 +40,7 @@ export function CertificateScene() {
             title="This certificate could not be checked"
             actions={<Button onClick={() => void certificate.refetch()}>Try again</Button>}
           >
-            <p>{certificate.error.message}</p>
+            <p>{errorText(certificate.error, 'Please try again.')}</p>
           </StatusMessage>
         )}
       </Container>

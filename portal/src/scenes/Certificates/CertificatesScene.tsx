@@ -14,6 +14,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { NameForCertificates } from './NameForCertificates.tsx';
+import { errorText } from '../../api/client.ts';
 
 export function CertificatesScene() {
   usePageTitle('My Certificates');
@@ -33,7 +34,7 @@ export function CertificatesScene() {
           title="Your certificates could not be loaded"
           actions={<Button onClick={() => void certificates.refetch()}>Try again</Button>}
         >
-          <p>{certificates.error.message}</p>
+          <p>{errorText(certificates.error, 'Please try again.')}</p>
         </StatusMessage>
       ) : certificates.data.length === 0 ? (
         <StatusMessage icon="award" title="No certificates yet" actions={<ButtonLink to="/">Browse Courses</ButtonLink>}>

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
-import { isNotFound } from '../../api/client.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
@@ -43,7 +43,7 @@ export function CheckoutScene() {
             title="This course could not be loaded"
             actions={<Button onClick={() => void course.refetch()}>Try again</Button>}
           >
-            <p>{course.error.message}</p>
+            <p>{errorText(course.error, 'Please try again.')}</p>
           </StatusMessage>
         )}
       </Container>

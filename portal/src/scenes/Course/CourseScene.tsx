@@ -49,7 +49,7 @@ export function CourseScene() {
               </>
             }
           >
-            <p>{course.error.message}</p>
+            <p>{errorText(course.error, 'Please try again.')}</p>
           </StatusMessage>
         )}
       </Container>

@@ -38,12 +38,20 @@ const zeros = { overallProgress: 0, enrolledCourses: 0, completedModules: 0, tot
 const titles = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 
 describe('DashboardScene: a first visit', () => {
-  it('greets a newcomer as new, without a row of zeros, and says how staff get access', async () => {
+  it('greets a newcomer as new, keeps the overall progress and the three tiles, and says how staff get access', async () => {
     setup({ courses: [card(1), card(2)], stats: zeros });
     renderScene(<DashboardScene />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Priya!' })).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Your learning in numbers' })).not.toBeInTheDocument();
+    // SPEC §2: the figures are always there; the first-visit guidance goes around them.
+    const tiles = screen.getByRole('list', { name: 'Your learning in numbers' });
+    expect(
+      within(tiles)
+        .getAllByRole('listitem')
+        .map((tile) => tile.textContent),
+    ).toEqual(['Enrolled Courses0', 'Modules Completed0', 'Watch Time0 h hours watched']);
+    expect(screen.getByRole('progressbar', { name: 'Overall progress' })).toBeInTheDocument();
+    expect(screen.getByText(/overall progress/)).toHaveTextContent('0% overall progress');
     const help = await screen.findByRole('region', { name: 'Is your school signed up?' });
     expect(help).toHaveTextContent('Use the link your school sent you');
     expect(within(help).getByRole('link', { name: /My school/ })).toHaveAttribute('href', '/school');
@@ -54,6 +62,7 @@ describe('DashboardScene: a first visit', () => {
     renderScene(<DashboardScene />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Priya!' })).toBeInTheDocument();
     expect(screen.getByText(/Your courses are ready below/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your learning in numbers' })).getByText('Enrolled Courses').nextSibling).toHaveTextContent('1');
     expect(titles()).toEqual(['Course 3', 'Course 1', 'Course 2']);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Is your school signed up?' })).not.toBeInTheDocument());
   });
@@ -80,6 +89,9 @@ describe('DashboardScene: coming back', () => {
     renderScene(<DashboardScene />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Priya!' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Your learning in numbers' })).toBeInTheDocument();
+    // 4 of 4 and 1 of 4 modules: 5 of 8. The tooltip says how the percent is worked out.
+    const overall = screen.getByTitle('Modules completed ÷ modules in your courses: 5 of 8');
+    expect(overall).toHaveTextContent('63% overall progress');
     expect(titles()).toEqual(['Course 2', 'Course 3', 'Course 1']);
     const finished = screen.getByRole('article', { name: 'Course 2' });
     await waitFor(() => expect(within(finished).getByRole('link', { name: /View Certificate/ })).toHaveAttribute('href', '/certificate/ATR-2'));

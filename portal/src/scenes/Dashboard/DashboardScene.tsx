@@ -26,7 +26,8 @@ export function courseToContinue(courses: DashboardCourseDto[]): DashboardCourse
 
 /**
  * Nothing watched or completed yet: the learner is new here, so the page greets them as such and
- * does not show a row of zeros (the stat tiles come with the first progress).
+ * adds its first-visit guidance around the figures (SPEC §2: the welcome, the overall progress
+ * and the three tiles are always there).
  */
 export function isFirstVisit(courses: DashboardCourseDto[], stats: DashboardStatsDto): boolean {
   return stats.completedModules === 0 && stats.totalWatchTime === 0 && courses.every((course) => course.progressPercentage === 0);
@@ -81,23 +82,14 @@ export function DashboardScene() {
                 : 'Here is how to get started.'}
           </p>
         </div>
-        {firstVisit ? null : (
-          <Overall>
-            <OverallFigure>
-              <strong>{stats.overallProgress}%</strong> overall progress
-            </OverallFigure>
-            <ProgressBar value={stats.overallProgress} label="Overall progress" />
-          </Overall>
-        )}
+        <OverallProgress percent={stats.overallProgress} completed={stats.completedModules} modules={modulesEnrolled(courses)} />
       </Welcome>
 
-      {firstVisit ? null : (
-        <Stats aria-label="Your learning in numbers">
-          <StatTile icon="layers" label="Enrolled Courses" value={String(stats.enrolledCourses)} />
-          <StatTile icon="checkCircle" label="Modules Completed" value={String(stats.completedModules)} />
-          <StatTile icon="clock" label="Watch Time" value={`${stats.totalWatchTime} h`} hint="hours watched" />
-        </Stats>
-      )}
+      <Stats aria-label="Your learning in numbers">
+        <StatTile icon="layers" label="Enrolled Courses" value={String(stats.enrolledCourses)} />
+        <StatTile icon="checkCircle" label="Modules Completed" value={String(stats.completedModules)} />
+        <StatTile icon="clock" label="Watch Time" value={`${stats.totalWatchTime} h`} hint="hours watched" />
+      </Stats>
 
       {next ? <ContinueLearningCard course={next} /> : null}
       {enrolled.length === 0 ? <NoCoursesYet /> : null}
@@ -118,6 +110,28 @@ export function DashboardScene() {
         )}
       </section>
     </Container>
+  );
+}
+
+/** Every module of the courses the learner is enrolled in: the whole that overall progress is a share of. */
+export function modulesEnrolled(courses: DashboardCourseDto[]): number {
+  return courses.reduce((sum, course) => sum + (course.isEnrolled ? course.totalModules : 0), 0);
+}
+
+/**
+ * The server works the percent out (modules completed ÷ modules enrolled); the tooltip says how,
+ * with the learner's own figures, so "30 %" can be checked against "3 of 10".
+ */
+function OverallProgress({ percent, completed, modules }: { percent: number; completed: number; modules: number }) {
+  const how = `Modules completed ÷ modules in your courses: ${completed} of ${modules}`;
+  return (
+    <Overall title={how}>
+      <OverallFigure>
+        <strong>{percent}%</strong> overall progress
+        <span className="visually-hidden"> ({how})</span>
+      </OverallFigure>
+      <ProgressBar value={percent} label="Overall progress" />
+    </Overall>
   );
 }
 

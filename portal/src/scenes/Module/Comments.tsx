@@ -95,7 +95,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
         </div>
       ) : comments.isError ? (
         <Problem role="alert">
-          The comments could not be loaded ({comments.error.message}).{' '}
+          The comments could not be loaded ({errorText(comments.error, 'please try again')}).{' '}
           <Button variant="ghost" size="sm" onClick={() => void comments.refetch()}>
             Try again
           </Button>

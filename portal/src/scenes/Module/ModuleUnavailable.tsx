@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { isNotFound } from '../../api/client.ts';
+import { errorText, isNotFound } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -50,7 +50,7 @@ function content(state: ModuleUnavailableState, backToCourse: string) {
             </>
           }
         >
-          <p>{state.error.message}</p>
+          <p>{errorText(state.error, 'Please try again.')}</p>
         </StatusMessage>
       );
     case 'moduleMissing':

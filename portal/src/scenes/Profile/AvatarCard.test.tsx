@@ -66,13 +66,14 @@ describe('AvatarCard', () => {
     expect((body as FormData).get('profileImage')).toBeInstanceOf(File);
   });
 
-  it('shows the server error as status: message when the upload fails', async () => {
+  it('shows the server’s sentence, never the raw "415: …" status text, when the upload fails', async () => {
     base({ 'POST /api/user/upload-avatar': fail(415, 'Please select an image file') });
     renderScene(<AvatarCard user={learner} />);
     await screen.findByText('PS');
     choose(file('image/png', 2000));
     expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to upload image (415: Please select an image file)')).toBeInTheDocument();
+    expect(screen.getByText('Failed to upload image: Please select an image file')).toBeInTheDocument();
+    expect(screen.queryByText(/415/)).not.toBeInTheDocument();
   });
 
   it('removes the photo', async () => {

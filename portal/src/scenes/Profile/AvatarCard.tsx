@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { UserDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
-import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/client.ts';
 import { useUpdateProfile, useUploadAvatar } from '../../api/profile.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -33,8 +33,8 @@ export function AvatarCard({ user }: { user: UserDto }) {
     upload.mutate(file, {
       onSuccess: () => toast({ title: 'Image Uploaded', description: 'Your profile photo has been updated.', variant: 'success' }),
       onError: (error) => {
-        const detail = error instanceof ApiError ? `${error.status}: ${error.serverMessage ?? error.body}` : error.message;
-        toast({ title: 'Upload Failed', description: `Failed to upload image (${detail})`, variant: 'destructive' });
+        // The server's sentence in plain words (issue 34), never "415: {…}" (SPEC §8's raw form).
+        toast({ title: 'Upload Failed', description: `Failed to upload image: ${errorText(error, 'please try again')}`, variant: 'destructive' });
       },
     });
   };

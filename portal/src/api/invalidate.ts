@@ -1,0 +1,64 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every query's key starts with the API path it reads (client.ts, defaultQueryFn), so what a
+ * mutation changed is named by path: `/api/admin/schools/4` covers the school itself and every
+ * read beneath it (`…/4/deadlines`, `…/4/training-status`, …) whatever else its key holds, and
+ * `/api/admin/students` the list, each student's page and their enrollments. A path stops at a
+ * segment boundary, so `/api/admin/schools/4` does not reach school 42.
+ */
+export function coversPath(key: readonly unknown[], path: string): boolean {
+  const [first] = key;
+  if (typeof first !== 'string') return false;
+  return first === path || first.startsWith(`${path}/`) || first.startsWith(`${path}?`);
+}
+
+/** Marks every query under any of `paths` stale; those on screen are read again at once. */
+export function invalidatePaths(queryClient: QueryClient, paths: readonly string[]): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => paths.some((path) => coversPath(query.queryKey, path)) });
+}
+
+/**
+ * What each kind of admin change moves, in one place so a new mutation names the kind instead of
+ * guessing keys. The overview's counts move with nearly everything an admin does.
+ */
+export const CHANGES = {
+  /** A licence granted, revoked or restored: the school's page, deadlines, statuses, members' enrollments. */
+  licence: (schoolId: number) => [
+    `/api/admin/schools/${schoolId}`,
+    '/api/admin/schools',
+    '/api/admin/students',
+    '/api/admin/enrollments',
+    '/api/admin/overview',
+  ],
+  /** An invoice order paid: it enrolls the buyer or licenses their school, and money came in. */
+  orderPaid: [
+    '/api/admin/orders',
+    '/api/admin/sales',
+    '/api/admin/payments',
+    '/api/admin/overview',
+    '/api/admin/students',
+    '/api/admin/enrollments',
+    '/api/admin/schools',
+  ],
+  /** An invoice issued: the order carries it, and the totals count what is invoiced. */
+  invoiceIssued: ['/api/admin/orders', '/api/admin/sales'],
+  /** An admin enrolls or unenrolls someone: their page, the lists, the counts, school statuses. */
+  enrollment: ['/api/admin/students', '/api/admin/enrollments', '/api/admin/overview', '/api/admin/schools', '/api/courses'],
+  /** A certificate revoked or restored: the student's certificates and page, the counts. */
+  certificate: (studentId: number) => ['/api/admin/certificates', `/api/admin/students/${studentId}`, '/api/admin/overview'],
+  /** A contact message marked handled or not: the inbox and the unanswered count. */
+  message: ['/api/admin/contact-messages', '/api/admin/overview'],
+  /**
+   * A course or module saved, deleted or reordered: the catalogue everywhere it is shown
+   * (course titles also appear in schools' licences and deadlines, and in students' enrollments).
+   */
+  catalogue: ['/api/courses', '/api/dashboard', '/api/admin/overview', '/api/admin/schools', '/api/admin/students', '/api/admin/enrollments'],
+  /** Staff added to a school by an admin: its page, members' statuses, the student lists, the counts. */
+  adminRoster: (schoolId: number) => [`/api/admin/schools/${schoolId}`, '/api/admin/schools', '/api/admin/students', '/api/admin/overview'],
+  /**
+   * Anything a school's manager changes (members, invitations, domains, roster, deadlines):
+   * everything read beneath the school, and the manager's own view of it.
+   */
+  school: (schoolId: number) => [`/api/schools/${schoolId}`, '/api/schools/mine'],
+} as const;
