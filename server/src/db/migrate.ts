@@ -14,6 +14,7 @@ import * as deadlinesReminders from './migrations/012_deadlines_reminders.ts';
 import * as pricesInvoices from './migrations/013_prices_invoices.ts';
 import * as credentials from './migrations/014_credentials.ts';
 import * as certificateRenewal from './migrations/015_certificate_renewal.ts';
+import * as invitations from './migrations/017_invitations.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '013_prices_invoices': pricesInvoices,
   '014_credentials': credentials,
   '015_certificate_renewal': certificateRenewal,
+  '017_invitations': invitations,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 import {
   percentage,
   type AdminSchoolDto,
+  type InvitedPersonDto,
   type InvitePreviewDto,
   type LicensedCourseDto,
   type MemberCourseProgressDto,
@@ -11,7 +12,7 @@ import {
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { inviteProblem, type InviteRow } from '../commands/schools/invites.ts';
-import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
+import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
 import { displayName } from '../models/User.ts';
 
 export interface SchoolRow {
@@ -35,7 +36,7 @@ export const presentDomain = (row: { domain: string; verifiedAt: number | string
   verifiedAt: toIso(row.verifiedAt),
 });
 
-export function presentInvite(invite: InviteRow): SchoolInviteDto {
+export function presentInvite(invite: InviteRow, now: number): SchoolInviteDto {
   return {
     id: Number(invite.id),
     createdAt: toIso(invite.createdAt)!,
@@ -43,14 +44,30 @@ export function presentInvite(invite: InviteRow): SchoolInviteDto {
     maxUses: invite.maxUses === null ? null : Number(invite.maxUses),
     uses: Number(invite.uses),
     revokedAt: toIso(invite.revokedAt),
-    active: inviteProblem(invite) === null,
+    active: inviteProblem(invite, now) === null,
   };
 }
 
-export const presentInvitePreview = (schoolName: string, invite: InviteRow): InvitePreviewDto => {
-  const reason = inviteProblem(invite);
-  return { schoolName, valid: reason === null, reason };
+/** To whoever holds the token: the invitation was mailed to them, so its address and name are theirs. */
+export const presentInvitePreview = (schoolName: string, invite: InviteRow, now: number): InvitePreviewDto => {
+  const reason = inviteProblem(invite, now);
+  return {
+    schoolName,
+    valid: reason === null,
+    reason,
+    invitee: invite.email === null ? null : { email: invite.email, firstName: invite.firstName, lastName: invite.lastName },
+  };
 };
+
+/** For the school's managers only (the route checks). */
+export const presentInvitedPerson = (row: InvitedRow, now: number): InvitedPersonDto => ({
+  inviteId: row.id,
+  name: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
+  email: row.email,
+  sentAt: toIso(row.sentAt)!,
+  expiresAt: toIso(row.expiresAt)!,
+  status: row.expiresAt > now ? 'pending' : 'expired',
+});
 
 export function memberCourseProgress(progress: SchoolProgress, userId: number, course: LicensedCourseRow): MemberCourseProgressDto {
   const fact = progress.facts.get(factKey(userId, course.courseId));

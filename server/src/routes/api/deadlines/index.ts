@@ -13,6 +13,7 @@ import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { presentSchedulerJob, presentTrainingStatus, type SchedulerJobRow } from '../../../presenters/deadlines.ts';
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
+import { invitedPeople } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from '../schools/access.ts';
 
@@ -20,8 +21,8 @@ const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
 async function deadlinesBody(ctx: AppContext, schoolId: number): Promise<SchoolDeadlinesDto> {
   const { db } = ctx.deps;
-  const [courses, counts] = await Promise.all([schoolDeadlines(db, schoolId), statusCounts(db, schoolId, now(ctx))]);
-  return { courses, counts };
+  const [courses, counts, invited] = await Promise.all([schoolDeadlines(db, schoolId), statusCounts(db, schoolId, now(ctx)), invitedPeople(db, schoolId)]);
+  return { courses, counts, invited: invited.length };
 }
 
 async function existingSchool(ctx: AppContext, schoolId: number): Promise<number> {

@@ -29,8 +29,10 @@ async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetail
       .orderBy('c.title'),
     db('schoolDomains').select('domain', 'verifiedAt').where({ schoolId }).orderBy('domain'),
   ]);
+  const approval = await db('schools').select('invitesApprovedAt').where({ id: schoolId }).first();
   return {
     ...presentAdminSchool(school),
+    invitesApprovedAt: toIso(approval?.invitesApprovedAt ?? null),
     members: members.map((member) => ({
       userId: member.userId,
       name: displayName(member),
