@@ -50,7 +50,10 @@ export interface SchoolMemberDto {
 /** `pending`: the link in the mail still works; `expired`: it ran out unused (resend to renew it). */
 export type InvitationStatus = 'pending' | 'expired';
 
-/** Someone a manager invited by e-mail who has not joined yet (withdrawn invitations are not listed). */
+/**
+ * GET /api/schools/:id/invited (and /api/admin/schools/:id/invited): someone invited by e-mail
+ * who has not joined yet, newest first (withdrawn invitations are not listed).
+ */
 export interface InvitedPersonDto {
   inviteId: number;
   /** The name the manager gave, if any. */
@@ -66,8 +69,6 @@ export interface SchoolMembersDto {
   school: SchoolDto;
   courses: LicensedCourseDto[];
   members: SchoolMemberDto[];
-  /** Invited by e-mail, not joined yet: newest first. */
-  invited: InvitedPersonDto[];
 }
 
 export interface SchoolInviteDto {

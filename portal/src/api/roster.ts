@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RosterPreviewDto, RosterResultDto } from '@atrium/common';
 import { adminSchoolKey } from './adminSchools.ts';
 import { api } from './client.ts';
-import { invitesKey, membersKey } from './schools.ts';
+import { invitesKey, membersKey, useRefreshInvited } from './schools.ts';
 
 /** Who is adding staff: the school's own manager, or an admin for any school. */
 export type RosterScope = 'manager' | 'admin';
@@ -13,15 +13,17 @@ const rosterPath = (scope: RosterScope, schoolId: number) => (scope === 'admin' 
 export const useRosterPreview = (scope: RosterScope, schoolId: number) =>
   useMutation({ mutationFn: (csv: string) => api.post<RosterPreviewDto>(`${rosterPath(scope, schoolId)}/preview`, { csv }) });
 
-/** POST …/roster: adds and invites; the staff lists shown elsewhere on the page are then stale. */
+/** POST …/roster: invites; the staff lists shown elsewhere on the page are then stale. */
 export function useRosterConfirm(scope: RosterScope, schoolId: number) {
   const queryClient = useQueryClient();
+  const refreshInvited = useRefreshInvited(scope === 'admin' ? `/api/admin/schools/${schoolId}` : `/api/schools/${schoolId}`);
   return useMutation({
     mutationFn: (csv: string) => api.post<RosterResultDto>(rosterPath(scope, schoolId), { csv }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: scope === 'admin' ? adminSchoolKey(schoolId) : membersKey(schoolId) }),
         queryClient.invalidateQueries({ queryKey: invitesKey(schoolId) }),
+        refreshInvited(),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatedInviteDto,
+  InvitedPersonDto,
   InvitePreviewDto,
   JoinResultDto,
   MessageDto,
@@ -13,16 +14,20 @@ import type {
 } from '@atrium/common';
 import { api } from './client.ts';
 import { DASHBOARD_KEY } from './courses.ts';
+import { deadlinesKey } from './deadlines.ts';
 import { USER_KEY } from './session.ts';
 
 export const MY_SCHOOL_KEY = ['/api/schools/mine'] as const;
 export const membersKey = (schoolId: number) => [`/api/schools/${schoolId}/members`] as const;
 export const invitesKey = (schoolId: number) => [`/api/schools/${schoolId}/invites`] as const;
 export const inviteKey = (token: string) => [`/api/invites/${encodeURIComponent(token)}`] as const;
+/** `root` is `/api/schools/:id` for its managers, `/api/admin/schools/:id` for the admin. */
+export const invitedKey = (root: string) => [`${root}/invited`] as const;
 
 export const useMySchool = (enabled = true) => useQuery<MySchoolDto>({ queryKey: MY_SCHOOL_KEY, enabled });
 export const useSchoolMembers = (schoolId: number) => useQuery<SchoolMembersDto>({ queryKey: membersKey(schoolId) });
 export const useSchoolInvites = (schoolId: number) => useQuery<SchoolInviteDto[]>({ queryKey: invitesKey(schoolId) });
+export const useInvited = (root: string) => useQuery<InvitedPersonDto[]>({ queryKey: invitedKey(root) });
 export const useInvitePreview = (token: string) => useQuery<InvitePreviewDto>({ queryKey: inviteKey(token), enabled: token !== '' });
 
 /** After joining or leaving, everything that depends on the caller's school is stale. */
@@ -37,10 +42,12 @@ function useRefreshSchool() {
 }
 
 export function useAcceptInvite() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshSchool();
   return useMutation({
     mutationFn: (token: string) => api.post<JoinResultDto>(`/api/invites/${encodeURIComponent(token)}/accept`),
-    onSuccess: () => refresh(),
+    // Accepting an invitation mailed to the account's address also verifies that address.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), refresh()]),
   });
 }
 
@@ -86,8 +93,25 @@ export const useCreateInvite = (schoolId: number) =>
 export const useRevokeInvite = (schoolId: number) =>
   useManagerMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`), 'invites');
 
+/** Sending, resending or withdrawing an invitation changes the invited list and the status counts. */
+export function useRefreshInvited(root: string) {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: invitedKey(root) }), queryClient.invalidateQueries({ queryKey: deadlinesKey(root) })]);
+}
+
+function useInvitationMutation<V, R>(schoolId: number, call: (variables: V) => Promise<R>) {
+  const refresh = useRefreshInvited(`/api/schools/${schoolId}`);
+  return useMutation({ mutationFn: call, onSuccess: () => refresh() });
+}
+
 export const useEmailInvites = (schoolId: number) =>
-  useManagerMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }), 'invites');
+  useInvitationMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }));
+
+export const useResendInvitation = (schoolId: number) =>
+  useInvitationMutation(schoolId, (inviteId: number) => api.post<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}/resend`));
+
+export const useWithdrawInvitation = (schoolId: number) =>
+  useInvitationMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`));
 
 export const useAddDomain = (schoolId: number) =>
   useManagerMutation(

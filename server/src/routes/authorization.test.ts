@@ -196,6 +196,8 @@ const recipes: Record<string, Recipe> = {
     expect: schoolManager,
     request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/${w.personalInviteId}/resend` }),
   },
+  'GET /api/schools/:id/invited': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invited` }) },
+  'GET /api/admin/schools/:id/invited': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/invited` }) },
   'POST /api/admin/schools/:id/invitations-approval': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/invitations-approval`, body: { approved: true } }),

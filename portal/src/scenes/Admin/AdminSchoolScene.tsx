@@ -21,6 +21,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StaffRoster } from '../School/StaffRoster.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
+import { AdminInvitationApproval } from './AdminInvitationApproval.tsx';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
 
@@ -100,6 +101,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
       <DeadlinesStack>
         <SchoolDeadlines root={`/api/admin/schools/${school.id}`} />
       </DeadlinesStack>
+      <AdminInvitationApproval school={school} />
       <StaffRoster schoolId={school.id} scope="admin" />
     </Container>
   );

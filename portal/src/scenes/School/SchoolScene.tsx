@@ -103,7 +103,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
       />
       <Stack>
         <LicensedCourses mine={mine} />
-        <SchoolDeadlines root={`/api/schools/${school.id}`} />
+        <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
         <SchoolMembers schoolId={school.id} />
         <StaffRoster schoolId={school.id} scope="manager" />
         <Columns>

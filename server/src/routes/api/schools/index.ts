@@ -2,10 +2,10 @@ import { promoteManagerSchema, schoolMemberParams, schoolParams, schoolSchema, t
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { canSeeMemberEmails, requireCanRemoveSchoolMember } from '../../../policies/index.ts';
-import { presentDomain, presentInvitedPerson, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
+import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
-import { invitedPeople, schoolCourses, schoolProgress } from '../../../queries/schools.ts';
+import { schoolCourses, schoolProgress } from '../../../queries/schools.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
@@ -61,14 +61,12 @@ export function schoolRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      const [progress, invited] = await Promise.all([schoolProgress(db, school.id), invitedPeople(db, school.id)]);
-      const now = ctx.deps.clock.now().getTime();
+      const progress = await schoolProgress(db, school.id);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         school: presentSchool(school),
         courses: progress.courses.map(presentLicensedCourse),
         members: progress.members.map((member) => presentSchoolMember(member, progress)),
-        invited: invited.map((row) => presentInvitedPerson(row, now)),
       } satisfies SchoolMembersDto;
     },
   });

@@ -1,4 +1,5 @@
 import {
+  type InvitedPersonDto,
   invitationApprovalSchema,
   inviteEmailSchema,
   inviteSchema,
@@ -21,12 +22,19 @@ import {
 } from '../../../commands/schools/invites.ts';
 import { mailInvites } from '../../../commands/schools/roster.ts';
 import type { AppContext } from '../../../context.ts';
+import type { Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
-import { presentInvite, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
+import { presentInvite, presentInvitedPerson, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
+import { invitedPeople } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from './access.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
+
+async function existingSchool(db: Db, schoolId: number): Promise<number> {
+  if (!(await db('schools').where({ id: schoolId }).first('id'))) throw notFound('School not found');
+  return schoolId;
+}
 const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: now(ctx), dailyCap: ctx.deps.config.inviteMailDailyCap });
 
 export function schoolInviteRoutes(routes: Routes): void {
@@ -78,6 +86,26 @@ export function schoolInviteRoutes(routes: Routes): void {
       ctx.body = { message: 'Invitation withdrawn' };
     },
   });
+
+  /** Invited by e-mail and not joined: for the school's managers, and the same for any school for admins. */
+  for (const [prefix, access] of [
+    ['/api/schools/:id', 'user'],
+    ['/api/admin/schools/:id', 'admin'],
+  ] as const) {
+    routes.add({
+      method: 'get',
+      path: `${prefix}/invited`,
+      access,
+      params: schoolParams,
+      async handler(ctx) {
+        const { db } = ctx.deps;
+        const schoolId = access === 'admin' ? await existingSchool(db, ctx.input.params.id) : (await managedSchool(db, ctx.state.user, ctx.input.params.id)).id;
+        const rows = await invitedPeople(db, schoolId);
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = rows.map((row) => presentInvitedPerson(row, now(ctx))) satisfies InvitedPersonDto[];
+      },
+    });
+  }
 
   routes.add({
     method: 'post',

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createCourse, createUser, signIn } from '../../../test/factories.ts';
+import { createAdmin, createUser, signIn } from '../../../test/factories.ts';
 import { invitingSchool, learner, schoolWithManager } from '../../../test/schools.ts';
 import { mailParts } from '../../../test/smtp.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
-import { licenseSchool } from '../../../commands/schools/licences.ts';
 import { joinSchool } from '../../../commands/schools/membership.ts';
 
 const server = useTestServer({ smtp: true });
