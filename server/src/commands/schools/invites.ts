@@ -169,7 +169,9 @@ export async function reserveInvitationMail(trx: Db, deps: InvitationSender, sch
       { 'Retry-After': String(Math.max(1, retryAfter)) },
     );
   }
-  await trx('schools').where({ id: schoolId }).update({ inviteMailDay: day, inviteMailCount: used + count });
+  await trx('schools')
+    .where({ id: schoolId })
+    .update({ inviteMailDay: day, inviteMailCount: used + count });
 }
 
 /**
