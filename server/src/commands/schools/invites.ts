@@ -113,6 +113,14 @@ export async function acceptInvite(
     if (invite.email !== null && (user.emailVerifiedAt === null || user.emailVerifiedAt === undefined)) {
       await trx('users').where({ id: user.id }).whereNull('emailVerifiedAt').update({ emailVerifiedAt: now });
     }
+    // The profile's "School or company", when the person left it empty, is the school they joined.
+    const school = await trx('schools').select('name').where({ id: schoolId }).first();
+    if (school) {
+      await trx('users')
+        .where({ id: user.id })
+        .where((w) => w.whereNull('company').orWhere('company', ''))
+        .update({ company: school.name });
+    }
     return { schoolId, outcome };
   });
 }

@@ -174,6 +174,8 @@ describe('invited people (issue 34, items 8 and 9)', () => {
     expect((await annClient.post(`/api/invites/${newToken}/accept`)).status).toBe(201);
     const annRow = await server.db('users').where({ email: ann }).first();
     expect(annRow.emailVerifiedAt).not.toBeNull();
+    // Her profile's empty "School or company" is the school she joined.
+    expect(annRow.company).toBe('Ash Primary');
     expect((await annClient.get('/api/schools/mine')).body.school).toMatchObject({ name: 'Ash Primary' });
 
     // Withdraw Bo: off the list, and the link is refused.
