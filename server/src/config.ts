@@ -58,6 +58,7 @@ const envSchema = z.object({
   INVOICE_PAYMENT_DETAILS: z.string().max(1000).optional(),
   REMINDERS_ENABLED: bool.default(true),
   SCHEDULER_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  INVITE_MAIL_DAILY_CAP: z.coerce.number().int().min(1).max(100_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().optional(),
@@ -108,6 +109,8 @@ export interface Config {
   schedulerIntervalS: number;
   /** School sign-in (OpenID Connect): the configured providers only; empty = no buttons. */
   signInProviders: SignInProviderConfig[];
+  /** Invitation mails one school's managers may send per UTC day (roster, invite by e-mail, resends). */
+  inviteMailDailyCap: number;
 }
 
 export class ConfigError extends Error {}
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     remindersEnabled: e.REMINDERS_ENABLED,
     schedulerIntervalS: e.SCHEDULER_INTERVAL_S,
+    inviteMailDailyCap: e.INVITE_MAIL_DAILY_CAP,
     signInProviders: signIn.providers,
   };
 }

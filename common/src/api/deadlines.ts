@@ -25,6 +25,8 @@ export interface SchoolDeadlinesDto {
   courses: CourseDeadlineDto[];
   /** Member × licensed course pairs per status. */
   counts: Record<TrainingStatus, number>;
+  /** People invited by e-mail who have not joined yet (they have no course rows until they do). */
+  invited: number;
 }
 
 /** One row of the status list (paged: X-Total-Count holds the number of rows in all). */

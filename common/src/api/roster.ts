@@ -1,12 +1,12 @@
 /**
- * What the roster upload will do (preview) or did (confirm) with each row:
- * - `add`: an existing account in no school, added at once;
- * - `invite`: no account yet, sent an invite e-mail with a personal link;
+ * What the roster upload will do (preview) or did (confirm) with each row. It says only what the
+ * school's manager may know, never whether an address has an account or another school:
+ * - `invite`: sent an invitation e-mail with a personal link (joining needs their acceptance);
  * - `member`: already a member of this school (nothing to do);
- * - `invited`: already has a pending invite from this school (nothing to do);
- * - `invalid`, `duplicate`, `other-school`: a problem; the row is skipped.
+ * - `invited`: already has a pending invitation from this school (nothing to do);
+ * - `invalid`, `duplicate`: a problem; the row is skipped.
  */
-export type RosterRowStatus = 'add' | 'invite' | 'member' | 'invited' | 'invalid' | 'duplicate' | 'other-school';
+export type RosterRowStatus = 'invite' | 'member' | 'invited' | 'invalid' | 'duplicate';
 
 export interface RosterRowDto {
   /** Line of the file (1-based, header included), so a manager can find it. */
@@ -29,7 +29,6 @@ export interface RosterPreviewDto {
 
 /** POST …/roster: what was done. */
 export interface RosterResultDto {
-  added: number;
   invited: number;
   unchanged: number;
   skipped: number;

@@ -52,6 +52,24 @@ export interface SchoolMemberDto {
   progress: MemberCourseProgressDto[];
 }
 
+/** `pending`: the link in the mail still works; `expired`: it ran out unused (resend to renew it). */
+export type InvitationStatus = 'pending' | 'expired';
+
+/**
+ * GET /api/schools/:id/invited (and /api/admin/schools/:id/invited): someone invited by e-mail
+ * who has not joined yet, newest first (withdrawn invitations are not listed).
+ */
+export interface InvitedPersonDto {
+  inviteId: number;
+  /** The name the manager gave, if any. */
+  name: string | null;
+  email: string;
+  /** When the invitation was last mailed. */
+  sentAt: string;
+  expiresAt: string;
+  status: InvitationStatus;
+}
+
 export interface SchoolMembersDto {
   school: SchoolDto;
   courses: LicensedCourseDto[];
@@ -74,12 +92,17 @@ export interface CreatedInviteDto extends SchoolInviteDto {
   url: string;
 }
 
-/** GET /api/invites/:token (public). */
+/** GET /api/invites/:token (public, to whoever holds the token). */
 export interface InvitePreviewDto {
   schoolName: string;
   valid: boolean;
   /** Why it cannot be used, when it cannot. */
   reason: string | null;
+  /**
+   * An invitation mailed to one person: the address it was sent to (only that account can accept
+   * it) and the name the manager gave, offered to the registration form. Null for a shared link.
+   */
+  invitee: { email: string; firstName: string | null; lastName: string | null } | null;
 }
 
 export interface JoinResultDto {
@@ -118,6 +141,8 @@ export interface AdminSchoolMemberDto {
 }
 
 export interface AdminSchoolDetailDto extends AdminSchoolDto {
+  /** When an admin let this school send invitation mail without a licence; null when not. */
+  invitesApprovedAt: string | null;
   members: AdminSchoolMemberDto[];
   licences: AdminSchoolLicenceDto[];
   domains: SchoolDomainDto[];

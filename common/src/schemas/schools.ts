@@ -47,6 +47,9 @@ export const inviteSchema = z.object({
   maxUses: inviteLimit(10_000, 'Uses'),
 });
 
+/** An admin lets a school without a licence send invitation mail (or takes that back). */
+export const invitationApprovalSchema = z.object({ approved: z.boolean({ message: 'Say whether invitations are approved (true or false)' }) });
+
 export const inviteEmailSchema = z.object({
   emails: z.array(email).min(1, { message: 'Enter at least one e-mail address' }).max(50, { message: 'Invite at most 50 colleagues at a time' }),
 });

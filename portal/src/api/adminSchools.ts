@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pageSearch, type AdminSchoolDetailDto, type AdminSchoolDto } from '@atrium/common';
+import { pageSearch, type AdminSchoolDetailDto, type AdminSchoolDto, type MessageDto } from '@atrium/common';
 import { api } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
 
@@ -34,5 +34,15 @@ export function useChangeLicence(schoolId: number) {
       // moved with the licence.
       return invalidatePaths(queryClient, CHANGES.licence(schoolId));
     },
+  });
+}
+
+/** An admin lets a school without a licence send invitation mail, or takes that back. */
+export function useInvitationApproval(schoolId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (approved: boolean) =>
+      api.post<MessageDto & { invitesApprovedAt: string | null }>(`${SCHOOLS_ROOT}/${schoolId}/invitations-approval`, { approved }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSchoolKey(schoolId) }),
   });
 }

@@ -12,7 +12,7 @@ const rosterPath = (scope: RosterScope, schoolId: number) => (scope === 'admin' 
 export const useRosterPreview = (scope: RosterScope, schoolId: number) =>
   useMutation({ mutationFn: (csv: string) => api.post<RosterPreviewDto>(`${rosterPath(scope, schoolId)}/preview`, { csv }) });
 
-/** POST …/roster: adds and invites; the staff lists shown elsewhere on the page are then stale. */
+/** POST …/roster: invites; the staff lists shown elsewhere on the page are then stale. */
 export function useRosterConfirm(scope: RosterScope, schoolId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatedInviteDto,
+  InvitedPersonDto,
   InvitePreviewDto,
   JoinResultDto,
   MessageDto,
@@ -21,10 +22,13 @@ export const MY_SCHOOL_KEY = ['/api/schools/mine'] as const;
 export const membersKey = (schoolId: number) => [`/api/schools/${schoolId}/members`] as const;
 export const invitesKey = (schoolId: number) => [`/api/schools/${schoolId}/invites`] as const;
 export const inviteKey = (token: string) => [`/api/invites/${encodeURIComponent(token)}`] as const;
+/** `root` is `/api/schools/:id` for its managers, `/api/admin/schools/:id` for the admin. */
+export const invitedKey = (root: string) => [`${root}/invited`] as const;
 
 export const useMySchool = (enabled = true) => useQuery<MySchoolDto>({ queryKey: MY_SCHOOL_KEY, enabled });
 export const useSchoolMembers = (schoolId: number) => useQuery<SchoolMembersDto>({ queryKey: membersKey(schoolId) });
 export const useSchoolInvites = (schoolId: number) => useQuery<SchoolInviteDto[]>({ queryKey: invitesKey(schoolId) });
+export const useInvited = (root: string) => useQuery<InvitedPersonDto[]>({ queryKey: invitedKey(root) });
 export const useInvitePreview = (token: string) => useQuery<InvitePreviewDto>({ queryKey: inviteKey(token), enabled: token !== '' });
 
 /** After joining or leaving, everything that depends on the caller's school is stale. */
@@ -39,10 +43,12 @@ function useRefreshSchool() {
 }
 
 export function useAcceptInvite() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshSchool();
   return useMutation({
     mutationFn: (token: string) => api.post<JoinResultDto>(`/api/invites/${encodeURIComponent(token)}/accept`),
-    onSuccess: () => refresh(),
+    // Accepting an invitation mailed to the account's address also verifies that address.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), refresh()]),
   });
 }
 
@@ -91,6 +97,12 @@ export const useRevokeInvite = (schoolId: number) =>
 export const useEmailInvites = (schoolId: number) =>
   useManagerMutation(schoolId, (emails: string[]) => api.post<MessageDto & { sent: number }>(`/api/schools/${schoolId}/invites/email`, { emails }));
 
+export const useResendInvitation = (schoolId: number) =>
+  useManagerMutation(schoolId, (inviteId: number) => api.post<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}/resend`));
+
+export const useWithdrawInvitation = (schoolId: number) =>
+  useManagerMutation(schoolId, (inviteId: number) => api.delete<MessageDto>(`/api/schools/${schoolId}/invites/${inviteId}`));
+
 export const useAddDomain = (schoolId: number) =>
   useManagerMutation(schoolId, (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains`, { domain }));
 
@@ -99,7 +111,6 @@ export const useCheckDomain = (schoolId: number) =>
   useManagerMutation(
     schoolId,
     (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
-    'mine',
   );
 
 export const useRemoveDomain = (schoolId: number) =>

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { createQueryClient } from '../api/client.ts';
 import { AppProviders } from '../App.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
@@ -21,7 +21,7 @@ function SessionGate({ children }: { children: ReactNode }) {
  * Renders `ui` with every provider of the app at `route`, matched by `path`. Other paths render
  * a marker so redirects are visible.
  */
-export function renderScene(ui: ReactElement, { route = '/', path = '/' }: { route?: string; path?: string } = {}) {
+export function renderScene(ui: ReactElement, { route = '/', path = '/' }: { route?: InitialEntry; path?: string } = {}) {
   const queryClient = createQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -3,7 +3,7 @@ import type { Db } from '../db/knex.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import { enroll } from './enroll.ts';
 import { licenseSchool } from './schools/licences.ts';
-import { joinSchool } from './schools/membership.ts';
+import { membershipOf } from './schools/shared.ts';
 
 export interface FulfilResult {
   paymentId: number;
@@ -42,9 +42,11 @@ export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logge
 }
 
 /**
- * A purchase for a school licenses it (every member enrolled) and makes the buyer one of its
- * managers. Should the buyer have moved to another school since paying, the school is licensed
- * all the same and the buyer gets the course personally, so the money is never for nothing.
+ * A purchase for a school licenses it (every member enrolled). The buyer was one of its managers
+ * when they paid (the checkout and the order made sure); the payment completing later gives them
+ * no role: a buyer removed from the school in the meantime stays removed (a manager removed them
+ * for a reason) and, like one who moved to another school, gets the course personally, so the
+ * money is never for nothing.
  */
 export async function fulfilForSchool(
   trx: Db,
@@ -55,9 +57,9 @@ export async function fulfilForSchool(
   logger: Logger,
 ): Promise<void> {
   await licenseSchool(trx, schoolId, courseId, source);
-  const outcome = await joinSchool(trx, buyerId, schoolId, 'manager');
-  if (outcome.status === 'other-school') {
-    logger.warn({ schoolId, buyerId, courseId }, 'school purchase paid by someone now in another school: enrolled personally');
+  const membership = await membershipOf(trx, buyerId);
+  if (membership?.schoolId !== schoolId) {
+    logger.warn({ schoolId, buyerId, courseId }, 'school purchase paid by someone no longer in that school: enrolled personally');
     await enroll(trx, buyerId, courseId, source);
   }
 }

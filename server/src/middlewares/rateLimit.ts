@@ -18,6 +18,10 @@ const LIMITS = {
   upload: { points: 30, duration: 60 * 60 },
   // Invitation mails per manager (each request carries up to 50 addresses).
   invite: { points: 10, duration: 60 * 60 },
+  // Shared invite links made per manager (no mail is sent: the manager hands the link out).
+  inviteLink: { points: 60, duration: 60 * 60 },
+  // Invitations accepted per account: guessing tokens is hopeless, trying stolen ones is slowed.
+  inviteAccept: { points: 30, duration: 60 * 60 },
   verifyEmail: { points: 5, duration: 60 * 60 },
   verifyAddress: { points: 300, duration: 60 * 60 },
   // Unsubscribe tokens are checked per address: mail providers' one-click posts share a few.

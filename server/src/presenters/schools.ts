@@ -2,6 +2,7 @@ import {
   domainProofValue,
   percentage,
   type AdminSchoolDto,
+  type InvitedPersonDto,
   type InvitePreviewDto,
   type LicensedCourseDto,
   type MemberCourseProgressDto,
@@ -12,7 +13,7 @@ import {
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { inviteProblem, type InviteRow } from '../commands/schools/invites.ts';
-import { factKey, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
+import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
 import { displayName } from '../models/User.ts';
 
 export interface SchoolRow {
@@ -47,7 +48,7 @@ export const presentDomain = (row: {
   txtRecord: row.verifiedAt === null && row.verificationToken ? { host: row.domain, value: domainProofValue(row.verificationToken) } : null,
 });
 
-export function presentInvite(invite: InviteRow): SchoolInviteDto {
+export function presentInvite(invite: InviteRow, now: number): SchoolInviteDto {
   return {
     id: Number(invite.id),
     createdAt: toIso(invite.createdAt)!,
@@ -55,14 +56,30 @@ export function presentInvite(invite: InviteRow): SchoolInviteDto {
     maxUses: invite.maxUses === null ? null : Number(invite.maxUses),
     uses: Number(invite.uses),
     revokedAt: toIso(invite.revokedAt),
-    active: inviteProblem(invite) === null,
+    active: inviteProblem(invite, now) === null,
   };
 }
 
-export const presentInvitePreview = (schoolName: string, invite: InviteRow): InvitePreviewDto => {
-  const reason = inviteProblem(invite);
-  return { schoolName, valid: reason === null, reason };
+/** To whoever holds the token: the invitation was mailed to them, so its address and name are theirs. */
+export const presentInvitePreview = (schoolName: string, invite: InviteRow, now: number): InvitePreviewDto => {
+  const reason = inviteProblem(invite, now);
+  return {
+    schoolName,
+    valid: reason === null,
+    reason,
+    invitee: invite.email === null ? null : { email: invite.email, firstName: invite.firstName, lastName: invite.lastName },
+  };
 };
+
+/** For the school's managers only (the route checks). */
+export const presentInvitedPerson = (row: InvitedRow, now: number): InvitedPersonDto => ({
+  inviteId: row.id,
+  name: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
+  email: row.email,
+  sentAt: toIso(row.sentAt)!,
+  expiresAt: toIso(row.expiresAt)!,
+  status: row.expiresAt > now ? 'pending' : 'expired',
+});
 
 export function memberCourseProgress(progress: SchoolProgress, userId: number, course: LicensedCourseRow): MemberCourseProgressDto {
   const fact = progress.facts.get(factKey(userId, course.courseId));

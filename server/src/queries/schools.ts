@@ -98,3 +98,45 @@ export async function schoolProgress(db: Db, schoolId: number): Promise<SchoolPr
   }
   return { courses, members, facts };
 }
+
+export interface InvitedRow {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  sentAt: number;
+  expiresAt: number;
+}
+
+/**
+ * People invited by e-mail who have not joined: the school's personal invitations neither
+ * withdrawn nor used, latest per address, leaving out anyone who is a member by now (through a
+ * link or their domain). Newest first.
+ */
+export async function invitedPeople(db: Db, schoolId: number): Promise<InvitedRow[]> {
+  const members = db('schoolMembers as sm').join('users as u', 'u.id', 'sm.userId').where('sm.schoolId', schoolId).select('u.email');
+  const rows: Array<Record<keyof InvitedRow | 'createdAt', number | string | null>> = await db('schoolInvites')
+    .where({ schoolId })
+    .whereNotNull('email')
+    .whereNull('revokedAt')
+    .where('uses', '<', db.ref('maxUses'))
+    .whereNotIn('email', members)
+    .select('id', 'email', 'firstName', 'lastName', 'sentAt', 'createdAt', 'expiresAt')
+    .orderBy('id', 'desc');
+  const seen = new Set<string>();
+  const out: InvitedRow[] = [];
+  for (const row of rows) {
+    const email = String(row.email);
+    if (seen.has(email)) continue;
+    seen.add(email);
+    out.push({
+      id: Number(row.id),
+      email,
+      firstName: row.firstName === null ? null : String(row.firstName),
+      lastName: row.lastName === null ? null : String(row.lastName),
+      sentAt: Number(row.sentAt ?? row.createdAt),
+      expiresAt: Number(row.expiresAt),
+    });
+  }
+  return out.sort((a, b) => b.sentAt - a.sentAt || b.id - a.id);
+}

@@ -192,6 +192,16 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/email`, body: { emails: ['colleague@school.test'] } }),
   },
   'GET /api/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/invites/${w.inviteToken}` }) },
+  'POST /api/schools/:id/invites/:inviteId/resend': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/invites/${w.personalInviteId}/resend` }),
+  },
+  'GET /api/schools/:id/invited': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invited` }) },
+  'GET /api/admin/schools/:id/invited': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/invited` }) },
+  'POST /api/admin/schools/:id/invitations-approval': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/invitations-approval`, body: { approved: true } }),
+  },
   // A fresh account in each role's situation, so joining leaves the shared accounts as they were:
   // members of the school (its manager too) accept again without effect, another school's manager is refused.
   'POST /api/invites/:token/accept': {

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const victimSchoolId = await createSchool(server.db, { name: 'Victim Primary', country: 'GB' }, victim.id);
   const member = await createUser(server.db);
   await joinSchool(server.db, member.id, victimSchoolId, 'member');
-  await createInvite(server.db, victimSchoolId, victim.id, { maxUses: 5 });
+  await createInvite(server.db, victimSchoolId, victim.id, { maxUses: 5 }, now);
   await server.db('schoolDomains').insert({ schoolId: victimSchoolId, domain: 'victim.school.test', verifiedAt: now, verifiedBy: victim.id, createdAt: now });
   await licenseSchool(server.db, victimSchoolId, course.id, 'grant');
   const learner = await createUser(server.db);
@@ -129,6 +129,7 @@ const body = fc.oneof(
       'reason',
       'kind',
       'value',
+      'approved',
     ),
     fc.oneof(
       fc.jsonValue(),

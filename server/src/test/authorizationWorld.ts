@@ -22,6 +22,8 @@ export interface World {
   schoolId: number;
   memberId: number;
   inviteId: number;
+  /** An invitation mailed to one person who has not joined (resend, withdraw). */
+  personalInviteId: number;
   inviteToken: string;
   domain: string;
   licensedCourseId: number;
@@ -139,7 +141,18 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   // licensing enrolls every member, which over some 500 cells would grow quadratically.
   const member = await createUser(db);
   await db('schoolMembers').insert({ schoolId, userId: member.id, role: 'member', joinedAt: now });
-  const { token: inviteToken, invite } = await createInvite(db, schoolId, manager.id, {});
+  const { token: inviteToken, invite } = await createInvite(db, schoolId, manager.id, {}, now);
+  const [personalInviteId] = await db('schoolInvites').insert({
+    schoolId,
+    tokenHash: unique().padEnd(64, '0'),
+    createdBy: manager.id,
+    createdAt: now,
+    expiresAt: now + 86_400_000,
+    maxUses: 1,
+    uses: 0,
+    email: `invited-${unique()}@school.test`,
+    sentAt: now,
+  });
   const domain = `d-${unique()}.school.test`;
   await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: manager.id, createdAt: now });
   const licensed = await createCourse(server, { price: 100 });
@@ -148,6 +161,7 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
     schoolId,
     memberId: member.id,
     inviteId: invite.id,
+    personalInviteId: Number(personalInviteId),
     inviteToken,
     domain,
     licensedCourseId: licensed.id,

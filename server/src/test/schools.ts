@@ -1,7 +1,8 @@
 import type { Db } from '../db/knex.ts';
 import type { TestClient } from './client.ts';
 import type { FileTestServer } from './useTestServer.ts';
-import { createUser, signIn, type UserRow } from './factories.ts';
+import { createCourse, createUser, signIn, type UserRow } from './factories.ts';
+import { licenseSchool } from '../commands/schools/licences.ts';
 
 /** A signed-in browser for a fresh learner (optionally with a verified address). */
 export async function learner(
@@ -32,3 +33,17 @@ export async function inviteToken(client: TestClient, schoolId: number, body: Re
 }
 
 export const enrollmentsOf = (db: Db, userId: number) => db('enrollments').where({ userId }).orderBy('courseId');
+
+/**
+ * A school that may send invitation mail: a manager with a verified address and a licence for a
+ * course (the gate in front of every invitation, see policies/invitations.ts).
+ */
+export async function invitingSchool(server: FileTestServer, name = "St Mary's Primary") {
+  const manager = await learner(server, { verified: true });
+  const response = await manager.client.post('/api/schools', { name, country: 'gb' });
+  if (response.status !== 201) throw new Error(`school not created: ${response.status} ${response.text}`);
+  const schoolId = response.body.id as number;
+  const course = await createCourse(server, { price: 49900 });
+  await licenseSchool(server.db, schoolId, course.id, 'grant');
+  return { ...manager, schoolId, course };
+}

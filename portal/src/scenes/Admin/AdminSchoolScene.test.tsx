@@ -32,6 +32,7 @@ const school: AdminSchoolDetailDto = {
   createdAt: '2026-01-01T00:00:00.000Z',
   memberCount: 2,
   licenceCount: 1,
+  invitesApprovedAt: null,
   members: [
     { userId: 7, name: 'Helen Head', email: 'head@stmarys.sch.uk', role: 'manager', joinedAt: '2026-01-01T00:00:00.000Z' },
     { userId: 8, name: 'Tom Teacher', email: 'tom@stmarys.sch.uk', role: 'member', joinedAt: '2026-01-02T00:00:00.000Z' },

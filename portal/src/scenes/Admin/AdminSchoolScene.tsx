@@ -24,6 +24,7 @@ import { StaffRoster } from '../School/StaffRoster.tsx';
 import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
 import { AdminSchoolDomains } from './AdminSchoolDomains.tsx';
+import { AdminInvitationApproval } from './AdminInvitationApproval.tsx';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
 
@@ -105,6 +106,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
         <AdminSchoolDomains school={school} />
         <SchoolDeadlines root={`/api/admin/schools/${school.id}`} />
       </DeadlinesStack>
+      <AdminInvitationApproval school={school} />
       <StaffRoster schoolId={school.id} scope="admin" />
     </Container>
   );

@@ -113,6 +113,36 @@ describe('Register', () => {
   });
 });
 
+describe('Register from a school invitation (issue 34, item 9)', () => {
+  it('opens on Register with the invited address and name filled in', async () => {
+    const api = mockApi({ ...base, 'POST /api/register': { status: 201, body: learner } });
+    const next = '/join?token=AbCdEfGhIjKlMnOpQrStUvWxYz_0123456789-ab';
+    renderScene(<AuthScene />, {
+      route: {
+        pathname: '/auth',
+        search: `?next=${encodeURIComponent(next)}`,
+        state: { invitee: { email: 'ann@stmarys.sch.uk', firstName: 'Ann', lastName: null }, tab: 'register' },
+      },
+      path: '/auth',
+    });
+    expect(await screen.findByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ann');
+    expect(screen.getByLabelText('Last name')).toHaveValue('');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ann@stmarys.sch.uk');
+    expect(screen.getByText('The address your invitation was sent to: joining with it confirms it.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(next));
+    expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({ firstName: 'Ann', lastName: '', email: 'ann@stmarys.sch.uk', password: 'secret-pass' });
+  });
+
+  it('ignores state that is not an invitee', async () => {
+    mockApi(base);
+    renderScene(<AuthScene />, { route: { pathname: '/auth', state: { invitee: { email: 42 }, tab: 'register' } }, path: '/auth' });
+    expect(await screen.findByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
 describe('Forgot password', () => {
   it('opens the Reset Password dialog and always gives the same answer', async () => {
     const api = mockApi({ ...base, 'POST /api/forgot-password': ok({ message: 'whatever the server says' }) });

@@ -1,4 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../../api/config.ts';
@@ -7,11 +8,17 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import { inviteeFrom } from '../../session/invitee.ts';
 
 /** /auth: Login and Register tabs (SPEC §2). */
 export function AuthScene() {
   usePageTitle('Sign in or register');
   const brand = usePublicConfig().data?.brandName;
+  // Arriving from a school's invitation (/join): the tab the person chose, and the address and
+  // name the manager gave, to start the registration form with.
+  const { state } = useLocation();
+  const invitee = inviteeFrom(state);
+  const tab = invitee && (state as { tab?: unknown }).tab === 'register' ? 'register' : 'login';
   return (
     <Container $narrow>
       <Wrap>
@@ -20,7 +27,7 @@ export function AuthScene() {
           <p>Register for free to access your courses for school marketing</p>
         </Intro>
         <Panel as="div">
-          <Tabs.Root defaultValue="login">
+          <Tabs.Root defaultValue={tab}>
             <TabList aria-label="Sign in or register">
               <Tab value="login">Login</Tab>
               <Tab value="register">Register</Tab>
@@ -31,7 +38,7 @@ export function AuthScene() {
             </TabPanel>
             <TabPanel value="register">
               <ProviderSignIn />
-              <RegisterForm />
+              <RegisterForm invitee={invitee} />
             </TabPanel>
           </Tabs.Root>
         </Panel>

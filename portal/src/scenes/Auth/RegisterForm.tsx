@@ -9,9 +9,11 @@ import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { useAfterSignInPath } from '../../session/destination.ts';
+import type { Invitee } from '../../session/invitee.ts';
 
-export function RegisterForm() {
-  const form = useForm({ firstName: '', lastName: '', email: '', password: '' });
+/** Registration; `invitee` (from a school's invitation) starts it with the address and name the manager gave. */
+export function RegisterForm({ invitee = null }: { invitee?: Invitee | null }) {
+  const form = useForm({ firstName: invitee?.firstName ?? '', lastName: invitee?.lastName ?? '', email: invitee?.email ?? '', password: '' });
   const register = useRegister();
   const navigate = useNavigate();
   const next = useAfterSignInPath();
@@ -41,7 +43,15 @@ export function RegisterForm() {
         <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
       </Names>
-      <TextField label="Email" type="email" autoComplete="email" required markRequired {...form.field('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        markRequired
+        hint={invitee ? 'The address your invitation was sent to: joining with it confirms it.' : undefined}
+        {...form.field('email')}
+      />
       <PasswordField label="Password" autoComplete="new-password" required markRequired hint="At least 6 characters." {...form.field('password')} />
       <Button type="submit" block disabled={register.isPending}>
         {register.isPending ? 'Creating account…' : 'Create Account'}

@@ -35,6 +35,35 @@ describe('JoinScene', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('offers a visitor invited by e-mail to create the account with the invited address, or to sign in', async () => {
+    const invitee = { email: 'ann@stmarys.sch.uk', firstName: 'Ann', lastName: 'Brown' };
+    mockApi({ ...signedOut, ...preview({ schoolName: "St Mary's Primary", valid: true, reason: null, invitee }) });
+    renderJoin();
+    expect(await screen.findByText('ann@stmarys.sch.uk')).toBeInTheDocument();
+    const back = `/auth?next=${encodeURIComponent(`/join?token=${TOKEN}`)}`;
+    expect(screen.getByRole('link', { name: 'Create your account to join' })).toHaveAttribute('href', back);
+    expect(screen.getByRole('link', { name: 'I already have an account: sign in' })).toHaveAttribute('href', back);
+    fireEvent.click(screen.getByRole('link', { name: 'Create your account to join' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(back));
+  });
+
+  it('tells someone signed in with another address that the invitation is not theirs, and offers to sign out', async () => {
+    const invitee = { email: 'ann@stmarys.sch.uk', firstName: 'Ann', lastName: 'Brown' };
+    const api = mockApi({
+      ...signedIn,
+      ...preview({ schoolName: "St Mary's Primary", valid: true, reason: null, invitee }),
+      'POST /api/logout': ok({ message: 'Logged out' }),
+    });
+    renderJoin();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      `This invitation was sent to ann@stmarys.sch.uk, and only that account can accept it. You are signed in as ${learner.email}.`,
+    );
+    expect(screen.queryByRole('button', { name: "Join St Mary's Primary" })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out, then continue as ann@stmarys.sch.uk' }));
+    expect(await screen.findByRole('link', { name: 'Create your account to join' })).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/invites/${TOKEN}/accept`)).toHaveLength(0);
+  });
+
   it('explains an expired, withdrawn or used-up link with the reason the server gives', async () => {
     const reason = 'This invite link has expired. Ask your school manager for a new one.';
     mockApi({ ...signedIn, ...preview({ schoolName: "St Mary's Primary", valid: false, reason }) });

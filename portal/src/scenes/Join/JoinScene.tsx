@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { useAcceptInvite, useInvitePreview } from '../../api/schools.ts';
+import { clearSession, useLogout } from '../../api/session.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Card, Container } from '../../components/Layout.tsx';
@@ -12,6 +14,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth } from '../../session/AuthProvider.tsx';
 import { authLinkReturningTo } from '../../session/nextPath.ts';
+import type { Invitee } from '../../session/invitee.ts';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 export const UNKNOWN_INVITE = 'This invite link is not valid. Check that you copied all of it, or ask your school manager for a new one.';
@@ -37,17 +40,28 @@ export function JoinScene() {
       />
     );
   }
-  const { schoolName, valid, reason } = preview.data;
+  const { schoolName, valid, reason, invitee } = preview.data;
   if (!valid) return <InviteProblem title={`This invite to ${schoolName} cannot be used`} reason={reason ?? UNKNOWN_INVITE} />;
-  return <JoinInvite token={token} schoolName={schoolName} />;
+  return <JoinInvite token={token} schoolName={schoolName} invitee={invitee ?? null} />;
 }
 
-function JoinInvite({ token, schoolName }: { token: string; schoolName: string }) {
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function JoinInvite({ token, schoolName, invitee }: { token: string; schoolName: string; invitee: Invitee | null }) {
   const { user } = useAuth();
   const accept = useAcceptInvite();
+  const logout = useLogout();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { toast } = useToast();
   const here = `/join?token=${encodeURIComponent(token)}`;
+  // An invitation mailed to one address is accepted only by the account with that address.
+  const wrongAccount = user && invitee && !sameAddress(user.email, invitee.email);
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => clearSession(queryClient),
+      onError: (error) => toast({ title: 'Could not sign out', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
 
   const join = () =>
     accept.mutate(token, {
@@ -73,7 +87,17 @@ function JoinInvite({ token, schoolName }: { token: string; schoolName: string }
           {schoolName} has invited you to its training. As a member you get your own login and every course the school is licensed for, with your own progress
           and certificates.
         </p>
-        {user ? (
+        {wrongAccount ? (
+          <>
+            <Notice role="note">
+              This invitation was sent to <strong>{invitee.email}</strong>, and only that account can accept it. You are signed in as{' '}
+              <strong>{user.email}</strong>.
+            </Notice>
+            <Button size="lg" block variant="secondary" onClick={signOut} disabled={logout.isPending}>
+              {logout.isPending ? 'Signing out…' : `Sign out, then continue as ${invitee.email}`}
+            </Button>
+          </>
+        ) : user ? (
           <>
             <Button size="lg" block onClick={join} disabled={accept.isPending}>
               {accept.isPending ? 'Joining…' : `Join ${schoolName}`}
@@ -81,6 +105,19 @@ function JoinInvite({ token, schoolName }: { token: string; schoolName: string }
             <Small>
               Signed in as <strong>{user.email}</strong>.
             </Small>
+          </>
+        ) : invitee ? (
+          <>
+            <p>
+              The invitation was sent to <strong>{invitee.email}</strong>. Create your account with that address (we have filled in what your school gave us),
+              or sign in if you already have one. You will come straight back here afterwards.
+            </p>
+            <ButtonLink size="lg" block to={authLinkReturningTo(here)} state={{ invitee, tab: 'register' }}>
+              Create your account to join
+            </ButtonLink>
+            <ButtonLink size="lg" block variant="secondary" to={authLinkReturningTo(here)} state={{ invitee, tab: 'login' }}>
+              I already have an account: sign in
+            </ButtonLink>
           </>
         ) : (
           <>
@@ -150,6 +187,14 @@ const Tile = styled.div`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colors.accentSoft};
   color: ${({ theme }) => theme.colors.accent};
+`;
+
+const Notice = styled.p`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  text-align: left;
+  overflow-wrap: anywhere;
 `;
 
 const Small = styled.p`

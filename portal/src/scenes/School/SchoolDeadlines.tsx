@@ -13,9 +13,10 @@ import { TrainingStatusList } from './TrainingStatusList.tsx';
 
 /**
  * Deadlines per licensed course and where every member stands. `root` is the school's API root
- * (/api/schools/:id for its managers, /api/admin/schools/:id for the admin).
+ * (/api/schools/:id for its managers, /api/admin/schools/:id for the admin); `managedSchoolId`
+ * is the school's id when its manager is looking (they may resend and withdraw invitations).
  */
-export function SchoolDeadlines({ root }: { root: string }) {
+export function SchoolDeadlines({ root, managedSchoolId = null }: { root: string; managedSchoolId?: number | null }) {
   const deadlines = useSchoolDeadlines(root);
   return (
     <>
@@ -46,7 +47,9 @@ export function SchoolDeadlines({ root }: { root: string }) {
           </RowList>
         )}
       </Panel>
-      {deadlines.isSuccess && deadlines.data.courses.length > 0 ? <TrainingStatusList root={root} deadlines={deadlines.data} /> : null}
+      {deadlines.isSuccess && deadlines.data.courses.length > 0 ? (
+        <TrainingStatusList root={root} managedSchoolId={managedSchoolId} deadlines={deadlines.data} />
+      ) : null}
     </>
   );
 }

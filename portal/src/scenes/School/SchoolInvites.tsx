@@ -15,7 +15,7 @@ import { useForm } from '../../components/useForm.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../Admin/adminStyles.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** The addresses in a pasted list: separated by commas, semicolons, spaces or lines. */
 export const splitAddresses = (raw: string): string[] =>
@@ -146,7 +146,7 @@ function EmailInvites({ schoolId }: { schoolId: number }) {
       <Form onSubmit={submit} noValidate aria-label="Invite by e-mail">
         <TextAreaField
           label="E-mail addresses"
-          hint="One per line, or separated by commas. Each gets a link valid for 30 days."
+          hint="One per line, or separated by commas. Each person gets a link of their own, valid for 30 days, and is listed under Members as invited until they join."
           rows={4}
           {...form.field('emails')}
         />
@@ -179,6 +179,7 @@ function InviteList({ schoolId }: { schoolId: number }) {
   return (
     <section aria-labelledby="list-title">
       <h3 id="list-title">Invite links</h3>
+      <PanelLead>The links you created to share. People invited by e-mail are listed under Members.</PanelLead>
       {invites.isPending ? (
         <LoadingState label="Loading invite links" />
       ) : invites.isError ? (

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { stackedTableOnPhones } from '@atrium/common/ui/mixins';
 import type { LicensedCourseDto, SchoolMemberDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
-import { usePromoteManager, useRemoveMember, useSchoolMembers } from '../../api/schools.ts';
+import { useInvited, usePromoteManager, useRemoveMember, useSchoolMembers } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -12,12 +12,17 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions } from '../Admin/adminStyles.ts';
+import { InvitedList } from './InvitedPeople.tsx';
 
 type Pending = { kind: 'remove' | 'promote'; member: SchoolMemberDto } | null;
 
-/** The staff of the school with their progress on each licensed course (managers only). */
+/**
+ * The staff of the school with their progress on each licensed course, then the people invited
+ * by e-mail who have not joined yet (managers only).
+ */
 export function SchoolMembers({ schoolId }: { schoolId: number }) {
   const members = useSchoolMembers(schoolId);
+  const invited = useInvited(`/api/schools/${schoolId}`);
   const me = useSignedInUser();
   const remove = useRemoveMember(schoolId);
   const promote = usePromoteManager(schoolId);
@@ -56,7 +61,7 @@ export function SchoolMembers({ schoolId }: { schoolId: number }) {
       ) : members.isError ? (
         <ProblemText role="alert">{errorText(members.error, 'Failed to load the members.')}</ProblemText>
       ) : members.data.members.length === 0 ? (
-        <EmptyText>No members yet. Create an invite link below and share it with your colleagues.</EmptyText>
+        <EmptyText>No members yet. Add staff or create an invite link below and share it with your colleagues.</EmptyText>
       ) : (
         <Scroll tabIndex={0} aria-label="Members and their progress">
           <Table>
@@ -88,6 +93,15 @@ export function SchoolMembers({ schoolId }: { schoolId: number }) {
           </Table>
         </Scroll>
       )}
+      {invited.isError ? (
+        <ProblemText role="alert">{errorText(invited.error, 'Failed to load the invited people.')}</ProblemText>
+      ) : invited.data && invited.data.length > 0 ? (
+        <Invited aria-labelledby="invited-title">
+          <h3 id="invited-title">Invited, not joined yet ({invited.data.length})</h3>
+          <Muted>They join, and appear above, when they accept the invitation in their e-mail.</Muted>
+          <InvitedList people={invited.data} schoolId={schoolId} />
+        </Invited>
+      ) : null}
       <ConfirmDialog
         open={pending?.kind === 'remove'}
         onOpenChange={(open) => (open ? null : setPending(null))}
@@ -204,6 +218,16 @@ const Table = styled.table`
   }
   /* Stacked rows on phones: a member's row scrolled sideways hid the "You" label and the buttons. */
   ${stackedTableOnPhones}
+`;
+
+const Invited = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin-top: ${({ theme }) => theme.space.lg};
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.lg};
+  }
 `;
 
 const Name = styled.span`

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MySchoolDto, SchoolMembersDto } from '@atrium/common';
+import type { InvitedPersonDto, MySchoolDto, SchoolDeadlinesDto, SchoolMembersDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { inviteSchema } from '@atrium/common/schemas/schools';
 import { parseEmails } from './SchoolInvites.tsx';
 import { SchoolScene } from './SchoolScene.tsx';
+import { TrainingStatusList } from './TrainingStatusList.tsx';
 
 const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
 const courses = [{ courseId: 11, title: 'Safeguarding Basics' }];
@@ -38,6 +39,7 @@ const manager = (extra = {}) =>
     'GET /api/schools/mine': ok(managerSchool),
     'GET /api/schools/4/members': ok(members),
     'GET /api/schools/4/invites': ok([]),
+    'GET /api/schools/4/invited': ok([]),
     ...extra,
   });
 const renderSchool = () => renderScene(<SchoolScene />, { route: '/school', path: '/school' });
@@ -94,7 +96,7 @@ describe('SchoolScene for a manager', () => {
     expect(api.callsTo('POST', '/api/schools/4/invites')[0]?.body).toEqual({ maxUses: 10 });
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
-    expect((await screen.findAllByText('Link copied')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Link copied', {}, { timeout: 3000 })).length).toBeGreaterThan(0);
     // The list shows the new link without its token.
     expect((await screen.findAllByText(/used 0 of 10/)).length).toBeGreaterThan(0);
     expect(screen.getAllByText(url)).toHaveLength(1);
@@ -145,6 +147,76 @@ describe('SchoolScene for a manager', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
     expect((await screen.findAllByText(/gmail.com is a public e-mail service/)).length).toBeGreaterThan(0);
     expect(api.callsTo('POST', '/api/schools/4/domains')).toHaveLength(0);
+  });
+});
+
+describe('invited staff (issue 34, item 8)', () => {
+  const ann: InvitedPersonDto = {
+    inviteId: 31,
+    name: 'Ann Brown',
+    email: 'ann@stmarys.sch.uk',
+    sentAt: '2026-02-03T09:00:00.000Z',
+    expiresAt: '2026-03-05T09:00:00.000Z',
+    status: 'pending',
+  };
+  const bo: InvitedPersonDto = { ...ann, inviteId: 32, name: null, email: 'bo@stmarys.sch.uk', status: 'expired' };
+
+  it('lists who was invited and has not joined, with name, address, date sent and status, and resends', async () => {
+    const api = manager({
+      'GET /api/schools/4/invited': ok([ann, bo]),
+      'POST /api/schools/4/invites/31/resend': ok({ message: 'Invitation sent again to ann@stmarys.sch.uk' }),
+    });
+    renderSchool();
+    const section = await screen.findByRole('region', { name: 'Invited, not joined yet (2)' });
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Ann Brownann@stmarys.sch.ukInvitedSent 3 Feb 2026');
+    expect(rows[1]).toHaveTextContent('bo@stmarys.sch.ukLink expiredSent 3 Feb 2026');
+    // Members stay members: the invited are not rows of the progress table.
+    expect(within(await screen.findByRole('table')).queryByText('ann@stmarys.sch.uk')).not.toBeInTheDocument();
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Resend the invitation to Ann Brown' }));
+    expect((await screen.findAllByText('Invitation sent again')).length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/schools/4/invites/31/resend')).toHaveLength(1);
+  });
+
+  it('withdraws an invitation only after confirming, and the list follows', async () => {
+    let listed = [ann, bo];
+    const api = manager({
+      'GET /api/schools/4/invited': () => ok(listed),
+      'DELETE /api/schools/4/invites/32': () => {
+        listed = [ann];
+        return ok({ message: 'Invitation withdrawn' });
+      },
+    });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation to bo@stmarys.sch.uk' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Withdraw the invitation to bo@stmarys.sch.uk?')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/api/schools/4/invites/32')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation to bo@stmarys.sch.uk' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw invitation' }));
+    expect((await screen.findAllByText('Invitation withdrawn')).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('region', { name: 'Invited, not joined yet (1)' })).toBeInTheDocument();
+    expect(screen.queryByText('bo@stmarys.sch.uk')).not.toBeInTheDocument();
+  });
+
+  it('counts the invited in the status list and lists them from there', async () => {
+    const deadlines: SchoolDeadlinesDto = {
+      courses: [],
+      counts: { not_started: 1, in_progress: 0, due_soon: 0, overdue: 0, completed: 1, renewal_due: 0 },
+      invited: 2,
+    };
+    mockApi({ ...base, 'GET /api/schools/4/invited': ok([ann, bo]), 'GET /api/schools/4/training-status': ok([]) });
+    renderScene(<TrainingStatusList root="/api/schools/4" managedSchoolId={4} deadlines={deadlines} />, { route: '/school', path: '/school' });
+    const invitedButton = await screen.findByRole('button', { name: 'Invited 2' });
+    expect(invitedButton).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(invitedButton);
+    expect(invitedButton).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Ann Brown')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend the invitation to Ann Brown' })).toBeInTheDocument();
   });
 });
 

@@ -110,7 +110,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           </PanelHeader>
           <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
         </Panel>
-        <SchoolDeadlines root={`/api/schools/${school.id}`} />
+        <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
         <SchoolMembers schoolId={school.id} />
         <StaffRoster schoolId={school.id} scope="manager" />
         <Columns>

@@ -9,10 +9,10 @@ import { StaffRoster } from './StaffRoster.tsx';
 const preview: RosterPreviewDto = {
   rows: [
     { line: 2, email: 'new@oak.sch.uk', firstName: 'Nadia', lastName: 'Khan', status: 'invite', problem: null },
-    { line: 3, email: 'ed@oak.sch.uk', firstName: 'Ed', lastName: null, status: 'add', problem: null },
+    { line: 3, email: 'ed@oak.sch.uk', firstName: 'Ed', lastName: null, status: 'invite', problem: null },
     { line: 4, email: 'not-an-address', firstName: null, lastName: null, status: 'invalid', problem: 'Not a valid e-mail address' },
   ],
-  counts: { add: 1, invite: 1, member: 0, invited: 0, invalid: 1, duplicate: 0, 'other-school': 0 },
+  counts: { invite: 2, member: 0, invited: 0, invalid: 1, duplicate: 0 },
 };
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
 const renderRoster = (scope: 'manager' | 'admin' = 'manager') => renderScene(<StaffRoster schoolId={4} scope={scope} />, { route: '/school', path: '/school' });
@@ -22,7 +22,7 @@ describe('Add staff', () => {
     const api = mockApi({
       ...base,
       'POST /api/schools/4/roster/preview': ok(preview),
-      'POST /api/schools/4/roster': ok({ added: 1, invited: 1, unchanged: 0, skipped: 1, message: '1 person added, 1 invitation sent, 1 row skipped.' }),
+      'POST /api/schools/4/roster': ok({ invited: 2, unchanged: 0, skipped: 1, message: '2 invitations sent, 1 row skipped.' }),
     });
     renderRoster();
     const list = 'email,first name\nnew@oak.sch.uk,Nadia\ned@oak.sch.uk,Ed\nnot-an-address';
@@ -32,12 +32,16 @@ describe('Add staff', () => {
     const rows = within(previewed).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Line 4not-an-addressSkippedNot a valid e-mail address');
     expect(rows[1]).toHaveTextContent('Gets an invitation');
+    // An existing account is invited like anyone else: nothing says who has an account.
+    expect(rows[2]).toHaveTextContent('ed@oak.sch.ukEdGets an invitation');
+    expect(previewed).toHaveTextContent('colleagues who already have an account too: they join once they accept it');
+    expect(within(previewed).queryByText(/Join now/)).toBeNull();
     expect(api.callsTo('POST', '/api/schools/4/roster/preview')[0]!.body).toEqual({ csv: list });
     expect(api.callsTo('POST', '/api/schools/4/roster')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Add 1 person and send 1 invitation' }));
-    expect(await screen.findByText('Staff list applied')).toBeInTheDocument();
-    expect(screen.getAllByText('1 person added, 1 invitation sent, 1 row skipped.').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Send 2 invitations' }));
+    expect(await screen.findByText('Invitations sent')).toBeInTheDocument();
+    expect(screen.getAllByText('2 invitations sent, 1 row skipped.').length).toBeGreaterThan(0);
     expect(api.callsTo('POST', '/api/schools/4/roster')[0]!.body).toEqual({ csv: list });
     await waitFor(() => expect(screen.getByLabelText(/Or paste the list/)).toHaveValue(''));
   });

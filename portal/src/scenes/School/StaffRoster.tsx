@@ -13,8 +13,8 @@ import { StaffRosterPreview } from './StaffRosterPreview.tsx';
 
 /**
  * "Add staff": a CSV file or a pasted list (e-mail, first name, last name), previewed first,
- * then applied: people with an account join at once, everyone else gets an invite e-mail with a
- * personal link. Running the same list again changes nothing.
+ * then applied: everyone new to the school gets an invitation e-mail with a personal link, those
+ * with an account too (nobody joins without accepting). Running the same list again changes nothing.
  */
 export function StaffRoster({ schoolId, scope }: { schoolId: number; scope: RosterScope }) {
   const titleId = useId();
@@ -64,7 +64,7 @@ export function StaffRoster({ schoolId, scope }: { schoolId: number; scope: Rost
     if (!checked) return;
     confirm.mutate(checked.csv, {
       onSuccess: (result) => {
-        toast({ title: 'Staff list applied', description: result.message, variant: 'success' });
+        toast({ title: 'Invitations sent', description: result.message, variant: 'success' });
         setDone(result.message);
         setChecked(null);
         setText('');
@@ -73,7 +73,7 @@ export function StaffRoster({ schoolId, scope }: { schoolId: number; scope: Rost
       onError: (error) => {
         const description = describe(error);
         setProblem(description);
-        toast({ title: 'Staff list not applied', description, variant: 'destructive' });
+        toast({ title: 'Invitations not sent', description, variant: 'destructive' });
       },
     });
   };
@@ -90,8 +90,8 @@ export function StaffRoster({ schoolId, scope }: { schoolId: number; scope: Rost
       </PanelHeader>
       <PanelLead>
         Upload a CSV file with columns <strong>email</strong>, <strong>first name</strong> and <strong>last name</strong> (up to{' '}
-        {ROSTER_MAX_ROWS.toLocaleString('en-GB')} people, 1 MB), or paste a list. You see what will happen before anything changes; people with an account join
-        at once, everyone else gets an invitation e-mail with a personal link.
+        {ROSTER_MAX_ROWS.toLocaleString('en-GB')} people, 1 MB), or paste a list. You see what will happen before anything changes. Everyone gets an invitation
+        e-mail with a personal link, and joins when they accept it, including colleagues who already have an account.
       </PanelLead>
       {done ? (
         <Done role="status">

@@ -7,17 +7,14 @@ import { FormAlert } from '../../components/FormAlert.tsx';
 const SHOWN = 100;
 
 const STATUS: Record<RosterRowStatus, { label: string; tone: BadgeTone }> = {
-  add: { label: 'Joins now', tone: 'success' },
   invite: { label: 'Gets an invitation', tone: 'accent' },
   member: { label: 'Already a member', tone: 'neutral' },
   invited: { label: 'Already invited', tone: 'neutral' },
   invalid: { label: 'Skipped', tone: 'warning' },
   duplicate: { label: 'Skipped', tone: 'warning' },
-  'other-school': { label: 'Skipped', tone: 'warning' },
 };
 const isProblem = (row: RosterRowDto) => row.problem !== null;
 const n = (count: number) => count.toLocaleString('en-GB');
-const people = (count: number) => `${n(count)} ${count === 1 ? 'person' : 'people'}`;
 
 /** The preview of a staff list: what each row will do, problems first, and the button that applies it. */
 export function StaffRosterPreview({
@@ -37,23 +34,13 @@ export function StaffRosterPreview({
   const problems = rows.filter(isProblem);
   const others = rows.filter((row) => !isProblem(row));
   const shown = [...problems, ...others].slice(0, Math.max(SHOWN, problems.length));
-  const work = counts.add + counts.invite;
+  const work = counts.invite;
   const unchanged = counts.member + counts.invited;
-  const joined = [
-    counts.add ? `add ${people(counts.add)}` : null,
-    counts.invite ? `send ${n(counts.invite)} invitation${counts.invite === 1 ? '' : 's'}` : null,
-  ]
-    .filter(Boolean)
-    .join(' and ');
-  const action = joined.charAt(0).toUpperCase() + joined.slice(1);
+  const action = `Send ${n(counts.invite)} invitation${counts.invite === 1 ? '' : 's'}`;
   return (
     <Wrap aria-label="Preview of the staff list">
       <FormAlert message={problem} />
       <Summary>
-        <Tile $tone="success">
-          <dt>Join now</dt>
-          <dd>{n(counts.add)}</dd>
-        </Tile>
         <Tile $tone="accent">
           <dt>Get an invitation</dt>
           <dd>{n(counts.invite)}</dd>
@@ -67,7 +54,10 @@ export function StaffRosterPreview({
           <dd>{n(problems.length)}</dd>
         </Tile>
       </Summary>
-      {problems.length > 0 ? <Note>Rows with a problem are skipped. Fix them in your file and upload it again at any time: nobody is added twice.</Note> : null}
+      <Note>Everyone gets an invitation e-mail with a link of their own, colleagues who already have an account too: they join once they accept it.</Note>
+      {problems.length > 0 ? (
+        <Note>Rows with a problem are skipped. Fix them in your file and upload it again at any time: nobody is invited twice.</Note>
+      ) : null}
       {/* Focusable so the scrolled list can be read with the keyboard. */}
       <Rows tabIndex={0} aria-label="Rows of the list">
         {shown.map((row) => (
@@ -87,7 +77,7 @@ export function StaffRosterPreview({
       {rows.length > shown.length ? <Note>{`Showing ${n(shown.length)} of ${n(rows.length)} rows; the rest are counted above.`}</Note> : null}
       <Actions>
         <Button onClick={onApply} disabled={applying || work === 0}>
-          {applying ? 'Applying…' : work === 0 ? 'Nothing to add' : action}
+          {applying ? 'Sending…' : work === 0 ? 'Nobody to invite' : action}
         </Button>
         <Button variant="secondary" onClick={onStartAgain} disabled={applying}>
           Choose another list
@@ -104,13 +94,9 @@ const Wrap = styled.section`
 
 const Summary = styled.dl`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin: 0;
-
-  @media (min-width: 640px) {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
 `;
 
 const Tile = styled.div<{ $tone: BadgeTone }>`

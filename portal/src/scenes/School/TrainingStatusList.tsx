@@ -7,16 +7,25 @@ import { Button } from '../../components/Button.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../../components/TrainingStatusBadge.tsx';
 import { EmptyText, FieldLabel, Muted, Panel, PanelHeader, PanelLead, ProblemText, Select } from '../Admin/adminStyles.ts';
+import { InvitedPeople } from './InvitedPeople.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 
-/** Every member × licensed course with its status: counts that filter, and a paged list. */
-export function TrainingStatusList({ root, deadlines }: { root: string; deadlines: SchoolDeadlinesDto }) {
+/**
+ * Every member × licensed course with its status: counts that filter, and a paged list. People
+ * invited by e-mail who have not joined have no course rows yet: they are counted as "Invited"
+ * (people, not member × course pairs) and listed by that button.
+ */
+export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root: string; managedSchoolId: number | null; deadlines: SchoolDeadlinesDto }) {
   const [filter, setFilter] = useState<TrainingFilter>({ status: null, courseId: null, page: 0 });
+  const [showInvited, setShowInvited] = useState(false);
   const list = useTrainingStatus(root, filter);
   const total = Object.values(deadlines.counts).reduce((sum, n) => sum + n, 0);
   const year = new Date().getUTCFullYear();
-  const choose = (status: TrainingStatus | null) => setFilter((current) => ({ ...current, status, page: 0 }));
+  const choose = (status: TrainingStatus | null) => {
+    setShowInvited(false);
+    setFilter((current) => ({ ...current, status, page: 0 }));
+  };
   const shownTotal = list.data?.total ?? 0;
   const first = filter.page * TRAINING_PAGE_SIZE;
 
@@ -27,7 +36,12 @@ export function TrainingStatusList({ root, deadlines }: { root: string; deadline
       </PanelHeader>
       <PanelLead>Each member on each licensed course. Choose a status to see who is in it.</PanelLead>
       <Counts role="group" aria-label="Filter by status">
-        <CountButton type="button" aria-pressed={filter.status === null} $active={filter.status === null} onClick={() => choose(null)}>
+        <CountButton
+          type="button"
+          aria-pressed={!showInvited && filter.status === null}
+          $active={!showInvited && filter.status === null}
+          onClick={() => choose(null)}
+        >
           <span>All</span>
           <strong>{count.format(total)}</strong>
         </CountButton>
@@ -35,8 +49,8 @@ export function TrainingStatusList({ root, deadlines }: { root: string; deadline
           <CountButton
             key={status}
             type="button"
-            aria-pressed={filter.status === status}
-            $active={filter.status === status}
+            aria-pressed={!showInvited && filter.status === status}
+            $active={!showInvited && filter.status === status}
             $tone={TRAINING_STATUS_TONES[status]}
             onClick={() => choose(status)}
           >
@@ -44,8 +58,18 @@ export function TrainingStatusList({ root, deadlines }: { root: string; deadline
             <strong>{count.format(deadlines.counts[status])}</strong>
           </CountButton>
         ))}
+        <CountButton type="button" aria-pressed={showInvited} $active={showInvited} $tone="accent" onClick={() => setShowInvited(true)}>
+          <span>Invited</span>
+          <strong>{count.format(deadlines.invited)}</strong>
+        </CountButton>
       </Counts>
-      {deadlines.courses.length > 1 ? (
+      {showInvited ? (
+        <>
+          <Muted>Invited by e-mail and not joined yet: their courses appear here once they accept.</Muted>
+          <InvitedPeople root={root} managedSchoolId={managedSchoolId} />
+        </>
+      ) : null}
+      {!showInvited && deadlines.courses.length > 1 ? (
         <CourseFilter>
           <FieldLabel htmlFor="status-course">Course</FieldLabel>
           <Select
@@ -62,7 +86,7 @@ export function TrainingStatusList({ root, deadlines }: { root: string; deadline
           </Select>
         </CourseFilter>
       ) : null}
-      {list.isPending ? (
+      {showInvited ? null : list.isPending ? (
         <Skeleton $height="12rem" aria-label="Loading the list" />
       ) : list.isError ? (
         <ProblemText role="alert">

@@ -3,15 +3,9 @@ import { ROSTER_MAX_ROWS, type RosterCountsDto, type RosterRowDto, type RosterRo
 import { z } from 'zod';
 import type { Db } from '../../db/knex.ts';
 import { badRequest } from '../../errors.ts';
-import type { MailBrand } from '../../mail/render.ts';
-import { queuePersonalised } from '../../mail/personalised.ts';
-import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
-import { displayName, type User } from '../../models/User.ts';
-import { hashToken, newToken } from '../tokens.ts';
-import { EMAILED_INVITE_DAYS, inviteUrl } from './invites.ts';
-import { enrollByLicence, inTransaction, licensedCourseIds } from './shared.ts';
+import { insertInvitations, reserveInvitationMail, type InvitationSender } from './invites.ts';
+import { inTransaction } from './shared.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CHUNK = 500;
 const NAME_MAX = 100;
 const emailSchema = z.email();
@@ -113,25 +107,27 @@ export function parseRoster(text: string): RosterLine[] {
   }));
 }
 
-interface Classified extends RosterRowDto {
-  userId: number | null;
-}
-
 async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (let start = 0; start < values.length; start += CHUNK) out.push(...(await read(values.slice(start, start + CHUNK))));
   return out;
 }
 
-/** What would happen to each row, read from the database as it is now. */
-export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine[], now: number): Promise<Classified[]> {
+/**
+ * What would happen to each row, read from the database as it is now. It tells the manager only
+ * what they may know: the row is invalid, a duplicate, already a member of this school, already
+ * invited by it, or will be invited. Whether an address has an account, or belongs to another
+ * school, is nobody's business here: those people get an invitation like everyone else, and
+ * nobody joins without accepting it.
+ */
+export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine[], now: number): Promise<RosterRowDto[]> {
   const valid = [...new Set(lines.map((row) => row.email).filter((email) => emailSchema.safeParse(email).success))];
-  const users = await inChunks(valid, (chunk) =>
+  const members = await inChunks(valid, (chunk) =>
     db('users')
-      .leftJoin('schoolMembers', 'schoolMembers.userId', 'users.id')
+      .join('schoolMembers', 'schoolMembers.userId', 'users.id')
+      .where('schoolMembers.schoolId', schoolId)
       .whereIn('users.email', chunk)
-      .whereNull('users.deletedAt')
-      .select('users.id', 'users.email', 'schoolMembers.schoolId'),
+      .select('users.email'),
   );
   const invited = await inChunks(valid, (chunk) =>
     db('schoolInvites')
@@ -142,12 +138,12 @@ export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine
       .where('uses', '<', db.ref('maxUses'))
       .select('email'),
   );
-  const userByEmail = new Map(users.map((user) => [String(user.email).toLowerCase(), user]));
+  const memberEmails = new Set(members.map((row) => String(row.email).toLowerCase()));
   const invitedEmails = new Set(invited.map((row) => String(row.email)));
   const firstLine = new Map<string, number>();
   return lines.map((row) => {
-    const base = { line: row.line, email: row.email, firstName: row.firstName, lastName: row.lastName, userId: null };
-    const problem = (status: RosterRowStatus, text: string): Classified => ({ ...base, status, problem: text });
+    const base = { line: row.line, email: row.email, firstName: row.firstName, lastName: row.lastName };
+    const problem = (status: RosterRowStatus, text: string): RosterRowDto => ({ ...base, status, problem: text });
     if (!row.email) return problem('invalid', 'No e-mail address');
     if (!emailSchema.safeParse(row.email).success) return problem('invalid', 'Not a valid e-mail address');
     if ((row.firstName?.length ?? 0) > NAME_MAX || (row.lastName?.length ?? 0) > NAME_MAX)
@@ -155,88 +151,64 @@ export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine
     const earlier = firstLine.get(row.email);
     if (earlier !== undefined) return problem('duplicate', `Same address as line ${earlier}`);
     firstLine.set(row.email, row.line);
-    const user = userByEmail.get(row.email);
-    if (user) {
-      const userId = Number(user.id);
-      if (user.schoolId === null || user.schoolId === undefined) return { ...base, userId, status: 'add', problem: null };
-      if (Number(user.schoolId) === schoolId) return { ...base, userId, status: 'member', problem: null };
-      return { ...base, userId, status: 'other-school', problem: 'Belongs to another school' };
-    }
+    if (memberEmails.has(row.email)) return { ...base, status: 'member', problem: null };
     if (invitedEmails.has(row.email)) return { ...base, status: 'invited', problem: null };
     return { ...base, status: 'invite', problem: null };
   });
 }
 
 export function countRoster(rows: RosterRowDto[]): RosterCountsDto {
-  const counts: RosterCountsDto = { add: 0, invite: 0, member: 0, invited: 0, invalid: 0, duplicate: 0, 'other-school': 0 };
+  const counts: RosterCountsDto = { invite: 0, member: 0, invited: 0, invalid: 0, duplicate: 0 };
   for (const row of rows) counts[row.status] += 1;
   return counts;
 }
 
 /** The preview: what confirming would do, with nothing written. */
 export async function previewRoster(db: Db, schoolId: number, text: string, now: number): Promise<{ rows: RosterRowDto[]; counts: RosterCountsDto }> {
-  const rows = (await classifyRoster(db, schoolId, parseRoster(text), now)).map(({ userId: _userId, ...row }) => row);
+  const rows = await classifyRoster(db, schoolId, parseRoster(text), now);
   return { rows, counts: countRoster(rows) };
 }
 
 /**
- * Applies the roster in one transaction: people with an account and no school join it (and are
- * enrolled in its licensed courses), everyone else new gets a personal invite link (one use, 30
- * days) by e-mail through the outbox, delivered after the commit. Rows are classified again
- * inside the transaction, so running the same file twice (or two managers at once) adds and
- * invites nobody twice.
+ * Invites the people of a roster (or of the invite-by-e-mail form) in one transaction: everyone
+ * new to the school gets a personal invitation by e-mail, accounts or not; nobody is added
+ * without accepting. Rows are classified again inside the transaction, with the school's row
+ * locked, so running the same file twice (or two managers at once) invites nobody twice. The
+ * whole batch must fit under the school's daily cap, or nothing is sent.
  */
-export async function confirmRoster(
+export async function invitePeople(
   db: Db,
-  deps: { brand: MailBrand; now: number },
-  input: { school: { id: number; name: string }; inviter: Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>; text: string },
-): Promise<{ added: number; invited: number; unchanged: number; skipped: number }> {
-  const lines = parseRoster(input.text);
-  const { now } = deps;
+  deps: InvitationSender,
+  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; lines: RosterLine[] },
+): Promise<{ invited: number; unchanged: number; skipped: number }> {
   const schoolId = input.school.id;
   return inTransaction(db, async (trx) => {
     // One roster upload for a school at a time: the school row is the lock.
     await trx('schools').where({ id: schoolId }).forUpdate().first();
-    const rows = await classifyRoster(trx, schoolId, lines, now);
-    const toAdd = rows.filter((row) => row.status === 'add').map((row) => row.userId!);
-    for (let start = 0; start < toAdd.length; start += CHUNK) {
-      const chunk = toAdd.slice(start, start + CHUNK).map((userId) => ({ schoolId, userId, role: 'member', joinedAt: now }));
-      await trx('schoolMembers').insert(chunk).onConflict('userId').ignore();
-    }
-    // Someone who joined another school in the meantime kept that school (the unique key).
-    const joined = await inChunks(toAdd.map(String), (chunk) => trx('schoolMembers').where({ schoolId }).whereIn('userId', chunk).select('userId'));
-    const added = joined.map((row) => Number(row.userId));
-    await enrollByLicence(trx, added, await licensedCourseIds(trx, schoolId));
-
-    const toInvite = rows.filter((row) => row.status === 'invite');
-    const tokens = toInvite.map(() => newToken());
-    for (let start = 0; start < toInvite.length; start += CHUNK) {
-      const chunk = toInvite.slice(start, start + CHUNK).map((row, index) => ({
-        schoolId,
-        tokenHash: hashToken(tokens[start + index]!),
-        createdBy: input.inviter.id,
-        createdAt: now,
-        expiresAt: now + EMAILED_INVITE_DAYS * DAY_MS,
-        maxUses: 1,
-        uses: 0,
-        revokedAt: null,
-        email: row.email,
-      }));
-      await trx('schoolInvites').insert(chunk);
-    }
-    await queuePersonalised(
-      trx,
-      schoolInviteMail,
-      { brand: deps.brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS },
-      toInvite.map((row, index) => ({ to: row.email, personal: { url: inviteUrl(deps.brand.publicUrl, tokens[index]!) } })),
-      now,
-    );
+    const rows = await classifyRoster(trx, schoolId, input.lines, deps.now);
+    const invitees = rows.filter((row) => row.status === 'invite');
+    await reserveInvitationMail(trx, deps, schoolId, input.inviter, invitees.length);
+    await insertInvitations(trx, deps, { school: input.school, inviter: input.inviter, invitees });
     const counts = countRoster(rows);
-    return {
-      added: added.length,
-      invited: toInvite.length,
-      unchanged: counts.member + counts.invited + (toAdd.length - added.length),
-      skipped: counts.invalid + counts.duplicate + counts['other-school'],
-    };
+    return { invited: invitees.length, unchanged: counts.member + counts.invited, skipped: counts.invalid + counts.duplicate };
   });
 }
+
+/** "Add staff" confirmed: the file read again and its people invited. */
+export const confirmRoster = (
+  db: Db,
+  deps: InvitationSender,
+  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; text: string },
+) => invitePeople(db, deps, { school: input.school, inviter: input.inviter, lines: parseRoster(input.text) });
+
+/** The invite-by-e-mail form: addresses only, each on its own line of a list. */
+export const mailInvites = (
+  db: Db,
+  deps: InvitationSender,
+  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; emails: string[] },
+) =>
+  invitePeople(db, deps, {
+    school: input.school,
+    inviter: input.inviter,
+    lines: input.emails.map((email, index) => ({ line: index + 1, email: email.trim().toLowerCase(), firstName: null, lastName: null })),
+  });

@@ -17,6 +17,7 @@ import { presentSchedulerJob, presentTrainingStatus, type SchedulerJobRow } from
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
 import { reminderJobs } from '../../../reminders/jobs.ts';
 import { Scheduler } from '../../../scheduler/scheduler.ts';
+import { invitedPeople } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
 import { managedSchool } from '../schools/access.ts';
 
@@ -24,8 +25,8 @@ const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
 async function deadlinesBody(ctx: AppContext, schoolId: number): Promise<SchoolDeadlinesDto> {
   const { db } = ctx.deps;
-  const [courses, counts] = await Promise.all([schoolDeadlines(db, schoolId), statusCounts(db, schoolId, now(ctx))]);
-  return { courses, counts };
+  const [courses, counts, invited] = await Promise.all([schoolDeadlines(db, schoolId), statusCounts(db, schoolId, now(ctx)), invitedPeople(db, schoolId)]);
+  return { courses, counts, invited: invited.length };
 }
 
 async function existingSchool(ctx: AppContext, schoolId: number): Promise<number> {

@@ -32,8 +32,10 @@ async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetail
       .where({ schoolId })
       .orderBy('domain'),
   ]);
+  const approval = await db('schools').select('invitesApprovedAt').where({ id: schoolId }).first();
   return {
     ...presentAdminSchool(school),
+    invitesApprovedAt: toIso(approval?.invitesApprovedAt ?? null),
     members: members.map((member) => ({
       userId: member.userId,
       name: displayName(member),

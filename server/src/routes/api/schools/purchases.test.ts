@@ -17,6 +17,25 @@ const deliver = (event: { payload: string; header: string }) =>
     .request('POST', '/api/stripe/webhook', { raw: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.header } });
 
 describe('buying for a school by card', () => {
+  it('a payment completing after the buyer was removed from the school licenses it without making them a manager again', async () => {
+    const { client: manager, user: buyer, schoolId } = await schoolWithManager(server);
+    const colleague = await learner(server);
+    expect((await colleague.client.post(`/api/invites/${await inviteToken(manager, schoolId)}/accept`)).status).toBe(201);
+    const course = await pricedCourse();
+    const created = await manager.post('/api/create-payment-intent', { courseId: course.id, schoolId });
+    expect(created.status).toBe(200);
+    // The colleague becomes a manager and removes the buyer before the payment completes.
+    expect((await manager.post(`/api/schools/${schoolId}/managers`, { userId: colleague.user.id })).status).toBe(200);
+    expect((await colleague.client.delete(`/api/schools/${schoolId}/members/${buyer.id}`)).status).toBe(200);
+
+    const intentId = created.body.paymentIntentId as string;
+    expect((await deliver(server.stripe.signedEvent('payment_intent.succeeded', server.stripe.settle(intentId, 'succeeded')))).status).toBe(200);
+    expect(await server.db('schoolLicences').where({ schoolId, courseId: course.id })).toHaveLength(1);
+    expect(await server.db('schoolMembers').where({ userId: buyer.id }).first()).toBeUndefined();
+    // The money is not for nothing: the buyer has the course personally.
+    expect((await enrollmentsOf(server.db, buyer.id)).map((e) => [e.courseId, e.source])).toEqual([[course.id, 'payment']]);
+  });
+
   it('licenses the school once paid, enrolls its members and keeps the buyer a manager; a redelivery changes nothing', async () => {
     const { client: manager, user: buyer, schoolId } = await schoolWithManager(server);
     const colleague = await learner(server);

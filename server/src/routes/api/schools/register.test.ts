@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../../../test/server.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
-import { inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
+import { invitingSchool, inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
 import type { TestClient } from '../../../test/client.ts';
 
 const server = useTestServer();
@@ -98,19 +98,24 @@ describe('admin: schools and licences', () => {
 });
 
 describe('inviting colleagues by e-mail', () => {
-  it('mails one link to the named colleagues, validates the list and is rate limited', async () => {
+  it('mails each named colleague a link of their own, tied to their address, validates the list and is rate limited', async () => {
     const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
     try {
-      const { client: manager, schoolId } = await schoolWithManager(limited);
+      const { client: manager, schoolId } = await invitingSchool(limited);
       const sent = await manager.post(`/api/schools/${schoolId}/invites/email`, { emails: ['a@oak.test', 'B@oak.test', 'a@oak.test'] });
       expect(sent.status).toBe(200);
       expect(sent.body.sent).toBe(2);
-      const mails = await limited.db('outbox').whereIn('toAddress', ['a@oak.test', 'b@oak.test']);
+      const mails = await limited.db('outbox').whereIn('toAddress', ['a@oak.test', 'b@oak.test']).orderBy('toAddress');
       expect(mails).toHaveLength(2);
       const token = /join\?token=([A-Za-z0-9_-]+)/.exec(mails[0].text)![1]!;
-      expect(/join\?token=([A-Za-z0-9_-]+)/.exec(mails[1].text)![1]).toBe(token);
+      expect(/join\?token=([A-Za-z0-9_-]+)/.exec(mails[1].text)![1]).not.toBe(token);
+      // a@'s link is a@'s: someone else signed in cannot use it, a@ can.
       const colleague = await learner(limited);
-      expect((await colleague.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
+      const refused = await colleague.client.post(`/api/invites/${token}/accept`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toContain('This invitation was sent to a@oak.test');
+      const invitee = await learner(limited, { email: 'a@oak.test' });
+      expect((await invitee.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
 
       const tooMany = Array.from({ length: 51 }, (_, i) => `t${i}@oak.test`);
       expect((await manager.post(`/api/schools/${schoolId}/invites/email`, { emails: tooMany })).status).toBe(400);

@@ -5,7 +5,7 @@ import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from
 import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
 import { managedSchool } from './access.ts';
-import { factKey, schoolProgress, type SchoolProgress } from '../../../queries/schools.ts';
+import { factKey, invitedPeople, schoolProgress, type InvitedRow, type SchoolProgress } from '../../../queries/schools.ts';
 import { registerStatuses, registerStatusCells, type RegisterStatus } from './registerStatus.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
@@ -23,8 +23,18 @@ export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
 ];
 const BATCH_ROWS = 1000;
 
-/** One row per member and licensed course; text goes in as text (formula-safe, see spreadsheet.ts). */
-export function* registerBatches(progress: SchoolProgress, statuses: Map<string, RegisterStatus> = new Map()): Generator<SpreadsheetValue[][]> {
+/** What the register's Status column says for someone invited who has not joined yet. */
+export const INVITED_STATUS = 'Invited';
+
+/**
+ * One row per member and licensed course, then one per invited person (not joined yet) and
+ * course, with the status "Invited"; text goes in as text (formula-safe, see spreadsheet.ts).
+ */
+export function* registerBatches(
+  progress: SchoolProgress,
+  statuses: Map<string, RegisterStatus> = new Map(),
+  invited: InvitedRow[] = [],
+): Generator<SpreadsheetValue[][]> {
   let batch: SpreadsheetValue[][] = [];
   for (const member of progress.members) {
     for (const course of progress.courses) {
@@ -40,6 +50,15 @@ export function* registerBatches(progress: SchoolProgress, statuses: Map<string,
         facts.certificateNumber,
         ...registerStatusCells(statuses.get(factKey(member.userId, course.courseId))),
       ]);
+      if (batch.length >= BATCH_ROWS) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  for (const person of invited) {
+    for (const course of progress.courses) {
+      batch.push([displayName(person), person.email, course.title, 0, course.totalModules, 0, null, null, INVITED_STATUS, null, null]);
       if (batch.length >= BATCH_ROWS) {
         yield batch;
         batch = [];
@@ -63,7 +82,11 @@ export function schoolRegisterRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
       // A school's staff × its courses fits in memory; the rows are still streamed out in batches.
-      const [progress, statuses] = await Promise.all([schoolProgress(db, school.id), registerStatuses(db, school.id, ctx.deps.clock.now().getTime())]);
+      const [progress, statuses, invited] = await Promise.all([
+        schoolProgress(db, school.id),
+        registerStatuses(db, school.id, ctx.deps.clock.now().getTime()),
+        invitedPeople(db, school.id),
+      ]);
       const date = new Date().toISOString().slice(0, 10);
       ctx.set('Content-Disposition', `attachment; filename="staff-training-register-${date}.xlsx"`);
       ctx.set('Cache-Control', 'no-store');
@@ -71,7 +94,7 @@ export function schoolRegisterRoutes(routes: Routes): void {
       ctx.type = XLSX_TYPE;
       const log = ctx.state.log;
       ctx.body = streamSpreadsheet(
-        { sheetName: 'Staff training register', columns: REGISTER_COLUMNS, batches: asAsync(registerBatches(progress, statuses)) },
+        { sheetName: 'Staff training register', columns: REGISTER_COLUMNS, batches: asAsync(registerBatches(progress, statuses, invited)) },
         (error) => log.error({ err: error, schoolId: school.id }, 'training register export failed part-way'),
       );
     },

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createCourse, createUser, signIn } from '../../../test/factories.ts';
-import { learner, schoolWithManager } from '../../../test/schools.ts';
+import { createAdmin, createUser, signIn } from '../../../test/factories.ts';
+import { invitingSchool, learner, schoolWithManager } from '../../../test/schools.ts';
 import { mailParts } from '../../../test/smtp.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
-import { licenseSchool } from '../../../commands/schools/licences.ts';
 import { joinSchool } from '../../../commands/schools/membership.ts';
 
 const server = useTestServer({ smtp: true });
@@ -17,9 +16,8 @@ const counts = async () => ({
 });
 
 async function world() {
-  const manager = await schoolWithManager(server, 'Oak Academy');
-  const course = await createCourse(server, { price: 49900 });
-  await licenseSchool(server.db, manager.schoolId, course.id, 'grant');
+  const manager = await invitingSchool(server, 'Oak Academy');
+  const course = manager.course;
   const existing = await createUser(server.db, { email: unique('existing') });
   const member = await createUser(server.db, { email: unique('member') });
   await joinSchool(server.db, member.id, manager.schoolId, 'member');
@@ -47,16 +45,18 @@ describe('POST /api/schools/:id/roster/preview', () => {
     const before = await counts();
     const response = await w.manager.client.post(`/api/schools/${w.manager.schoolId}/roster/preview`, { csv: w.csv });
     expect(response.status).toBe(200);
+    // Whether an address has an account, or belongs to another school, is not the manager's to
+    // learn: the existing account (line 3) and the other school's member (line 5) read like anyone new.
     expect(response.body.rows.map((row: { line: number; status: string; problem: string | null }) => [row.line, row.status, row.problem])).toEqual([
       [2, 'invite', null],
-      [3, 'add', null],
+      [3, 'invite', null],
       [4, 'member', null],
-      [5, 'other-school', 'Belongs to another school'],
+      [5, 'invite', null],
       [6, 'invalid', 'Not a valid e-mail address'],
       [7, 'duplicate', 'Same address as line 2'],
       [8, 'invite', null],
     ]);
-    expect(response.body.counts).toEqual({ add: 1, invite: 2, member: 1, invited: 0, invalid: 1, duplicate: 1, 'other-school': 1 });
+    expect(response.body.counts).toEqual({ invite: 4, member: 1, invited: 0, invalid: 1, duplicate: 1 });
     expect(response.body.rows[0]).toMatchObject({ email: w.newcomer, firstName: 'Nadia', lastName: 'Khan' });
     expect(await counts()).toEqual(before);
   });
@@ -114,20 +114,23 @@ describe('POST /api/schools/:id/roster/preview', () => {
 });
 
 describe('POST /api/schools/:id/roster', () => {
-  it('adds existing people at once, invites the new ones by e-mail with a personal link, and changes nothing the second time', async () => {
+  it('adds nobody without consent: everyone new, accounts or not, gets a personal invitation, and a second run changes nothing', async () => {
     const w = await world();
     const response = await w.manager.client.post(`/api/schools/${w.manager.schoolId}/roster`, { csv: w.csv });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ added: 1, invited: 2, unchanged: 1, skipped: 3 });
-    expect(response.body.message).toBe('1 person added, 2 invitations sent, 1 person was already there, 3 rows skipped.');
+    expect(response.body).toMatchObject({ invited: 4, unchanged: 1, skipped: 2 });
+    expect(response.body.message).toBe('4 invitations sent, 1 person was already there, 2 rows skipped.');
 
-    expect(await server.db('schoolMembers').where({ userId: w.existing.id }).first()).toMatchObject({ schoolId: w.manager.schoolId, role: 'member' });
-    expect(await server.db('enrollments').where({ userId: w.existing.id, courseId: w.course.id }).first()).toMatchObject({ source: 'licence' });
+    // The existing account is not a member until its owner accepts; the other school's member stays there.
+    expect(await server.db('schoolMembers').where({ userId: w.existing.id }).first()).toBeUndefined();
+    expect(await server.db('enrollments').where({ userId: w.existing.id, courseId: w.course.id }).first()).toBeUndefined();
     expect(await server.db('schoolMembers').where({ userId: w.elsewhere.id }).first()).toMatchObject({ schoolId: w.rival.schoolId });
 
     const invites = await server.db('schoolInvites').where({ schoolId: w.manager.schoolId }).whereNotNull('email').orderBy('id');
     expect(invites.map((invite) => [invite.email, Number(invite.maxUses), Number(invite.uses)])).toEqual([
       [w.newcomer, 1, 0],
+      [w.existing.email, 1, 0],
+      [w.elsewhere.email, 1, 0],
       [expect.stringMatching(/^formula-/), 1, 0],
     ]);
 
@@ -136,40 +139,53 @@ describe('POST /api/schools/:id/roster', () => {
     const { text, html } = mailParts(mail.raw);
     const token = /join\?token=([\w-]+)/.exec(text!)![1]!;
     expect(html).toContain(`join?token=${token}`);
-    expect(text).toContain('invited you to join Oak Academy');
+    expect(text).toContain('School: "Oak Academy"');
     const other = await server.smtp.waitFor((m) => m.to.some((to) => to.startsWith('formula-')));
     expect(mailParts(other.raw).text).not.toContain(token);
+    // Tied to the address it was sent to: another account is refused, saying so.
+    const stranger = await learner(server);
+    const refused = await stranger.client.post(`/api/invites/${token}/accept`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain(`This invitation was sent to ${w.newcomer}`);
     const invitee = await learner(server, { email: w.newcomer });
     expect((await invitee.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
     expect(await server.db('schoolMembers').where({ userId: invitee.user.id }).first()).toMatchObject({ schoolId: w.manager.schoolId });
-    // One person, one use.
-    const stranger = await learner(server);
-    expect((await stranger.client.post(`/api/invites/${token}/accept`)).status).toBe(410);
+    // The mail proved the address: joining through it verifies it.
+    expect((await server.db('users').where({ id: invitee.user.id }).first()).emailVerifiedAt).not.toBeNull();
+
+    // The existing account joins when its owner accepts, and lands enrolled.
+    const existingMail = await server.smtp.waitFor((m) => m.to.includes(w.existing.email));
+    const existingToken = /join\?token=([\w-]+)/.exec(mailParts(existingMail.raw).text!)![1]!;
+    const owner = server.client();
+    await signIn(owner, w.existing);
+    expect((await owner.post(`/api/invites/${existingToken}/accept`)).status).toBe(201);
+    expect(await server.db('enrollments').where({ userId: w.existing.id, courseId: w.course.id }).first()).toMatchObject({ source: 'licence' });
 
     const before = await counts();
     const again = await w.manager.client.post(`/api/schools/${w.manager.schoolId}/roster`, { csv: w.csv });
-    expect(again.body).toMatchObject({ added: 0, invited: 0, unchanged: 4, skipped: 3 });
+    expect(again.body).toMatchObject({ invited: 0, unchanged: 5, skipped: 2 });
     expect(await counts()).toEqual(before);
   });
 
   it('stores formula-looking cells as plain text, and the school register writes them as text', async () => {
-    const { client, schoolId } = await schoolWithManager(server);
+    const { client, schoolId } = await invitingSchool(server);
     const person = await createUser(server.db, { email: unique('formula'), firstName: null, lastName: null });
     const preview = await client.post(`/api/schools/${schoolId}/roster/preview`, { csv: `email,first name,last name\n${person.email},=1+1,@SUM(A1)` });
-    expect(preview.body.rows[0]).toMatchObject({ firstName: '=1+1', lastName: '@SUM(A1)', status: 'add' });
+    expect(preview.body.rows[0]).toMatchObject({ firstName: '=1+1', lastName: '@SUM(A1)', status: 'invite' });
     const invited = unique('formula');
     await client.post(`/api/schools/${schoolId}/roster`, { csv: `email,first name,last name\n${invited},-2+3,+cmd` });
     const invite = await server.db('schoolInvites').where({ email: invited }).first();
     expect(invite).toBeTruthy();
   });
 
-  it('admins add staff to any school', async () => {
+  it('admins invite staff to any school, licensed or not', async () => {
     const { schoolId } = await schoolWithManager(server);
     const admin = server.client();
     await signIn(admin, await createAdmin(server.db));
     const person = await createUser(server.db, { email: unique('by-admin') });
     const response = await admin.post(`/api/admin/schools/${schoolId}/roster`, { csv: person.email });
-    expect(response.body).toMatchObject({ added: 1, invited: 0 });
-    expect(await server.db('schoolMembers').where({ userId: person.id }).first()).toMatchObject({ schoolId });
+    expect(response.body).toMatchObject({ invited: 1, unchanged: 0 });
+    expect(await server.db('schoolMembers').where({ userId: person.id }).first()).toBeUndefined();
+    expect(await server.db('schoolInvites').where({ schoolId, email: person.email }).first()).toBeTruthy();
   });
 });

@@ -54,10 +54,14 @@ export function schoolRosterRoutes(routes: Routes): void {
         const { db, clock, config, mailer } = ctx.deps;
         const user = ctx.state.user;
         const school = await schoolFor(ctx, user, ctx.input.params.id);
-        const result = await confirmRoster(db, { brand: config, now: clock.now().getTime() }, { school, inviter: user, text: ctx.input.body.csv });
+        const result = await confirmRoster(
+          db,
+          { brand: config, now: clock.now().getTime(), dailyCap: config.inviteMailDailyCap },
+          { school, inviter: user, text: ctx.input.body.csv },
+        );
         mailer.kick();
         ctx.state.log.info({ schoolId: school.id, by: user.id, ...result }, 'staff roster applied');
-        const parts = [plural(result.added, 'person added', 'people added'), plural(result.invited, 'invitation sent', 'invitations sent')];
+        const parts = [plural(result.invited, 'invitation sent', 'invitations sent')];
         if (result.unchanged) parts.push(`${plural(result.unchanged, 'person was', 'people were')} already there`);
         if (result.skipped) parts.push(`${plural(result.skipped, 'row', 'rows')} skipped`);
         ctx.body = { ...result, message: `${parts.join(', ')}.` } satisfies RosterResultDto;

@@ -58,7 +58,7 @@ describe('invite links', () => {
 
     const preview = await server.client().get(`/api/invites/${token}`);
     expect(preview.status).toBe(200);
-    expect(preview.body).toEqual({ schoolName: "St Mary's Primary", valid: true, reason: null });
+    expect(preview.body).toEqual({ schoolName: "St Mary's Primary", valid: true, reason: null, invitee: null });
 
     const colleague = await learner(server);
     const joined = await colleague.client.post(`/api/invites/${token}/accept`);

@@ -1,0 +1,133 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { InvitedPersonDto } from '@atrium/common';
+import { errorText } from '../../api/client.ts';
+import { useInvited, useResendInvitation, useWithdrawInvitation } from '../../api/schools.ts';
+import { Badge } from '../../components/Badge.tsx';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { EmptyText, Muted, ProblemText, RowActions, RowList } from '../Admin/adminStyles.ts';
+import { formatDate } from './SchoolInvites.tsx';
+
+const who = (person: InvitedPersonDto) => person.name ?? person.email;
+
+/**
+ * People invited by e-mail who have not joined yet: name, address, when the invitation was sent
+ * and whether its link still works. The school's managers (`managedSchoolId`) resend or withdraw
+ * each one; the admin's view of a school lists them without the buttons.
+ */
+export function InvitedPeople({ root, managedSchoolId }: { root: string; managedSchoolId: number | null }) {
+  const invited = useInvited(root);
+  if (invited.isPending) return <LoadingState label="Loading invited people" />;
+  if (invited.isError) return <ProblemText role="alert">{errorText(invited.error, 'Failed to load the invited people.')}</ProblemText>;
+  if (invited.data.length === 0) return <EmptyText>Nobody is waiting to accept an invitation.</EmptyText>;
+  return managedSchoolId === null ? <InvitedRows people={invited.data} /> : <InvitedList people={invited.data} schoolId={managedSchoolId} />;
+}
+
+/** The list with the manager's Resend and Withdraw on each person. */
+export function InvitedList({ people, schoolId }: { people: InvitedPersonDto[]; schoolId: number }) {
+  const resend = useResendInvitation(schoolId);
+  const withdraw = useWithdrawInvitation(schoolId);
+  const { toast } = useToast();
+  const [withdrawing, setWithdrawing] = useState<InvitedPersonDto | null>(null);
+
+  const sendAgain = (person: InvitedPersonDto) =>
+    resend.mutate(person.inviteId, {
+      onSuccess: (answer) =>
+        toast({ title: 'Invitation sent again', description: `${answer.message}, with a new link valid for 30 days.`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Could not resend', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  const confirmWithdraw = () => {
+    if (!withdrawing) return;
+    withdraw.mutate(withdrawing.inviteId, {
+      onSuccess: () => {
+        toast({ title: 'Invitation withdrawn', description: `The link sent to ${withdrawing.email} no longer works.`, variant: 'success' });
+        setWithdrawing(null);
+      },
+      onError: (error) => toast({ title: 'Could not withdraw', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      <InvitedRows
+        people={people}
+        actions={(person) => (
+          <RowActions>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => sendAgain(person)}
+              disabled={resend.isPending}
+              aria-label={`Resend the invitation to ${who(person)}`}
+            >
+              Resend
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setWithdrawing(person)} aria-label={`Withdraw the invitation to ${who(person)}`}>
+              Withdraw
+            </Button>
+          </RowActions>
+        )}
+      />
+      <ConfirmDialog
+        open={withdrawing !== null}
+        onOpenChange={(open) => (open ? null : setWithdrawing(null))}
+        title={`Withdraw the invitation to ${withdrawing ? who(withdrawing) : ''}?`}
+        description="The link in their e-mail stops working. You can invite them again later."
+        confirmLabel="Withdraw invitation"
+        busy={withdraw.isPending}
+        busyLabel="Withdrawing…"
+        onConfirm={confirmWithdraw}
+      />
+    </>
+  );
+}
+
+/** Name, address, when it was sent and whether the link still works; `actions` per person, if any. */
+export function InvitedRows({ people, actions }: { people: InvitedPersonDto[]; actions?: (person: InvitedPersonDto) => ReactNode }) {
+  return (
+    <RowList aria-label="Invited, not joined yet">
+      {people.map((person) => (
+        <Row key={person.inviteId}>
+          <Who>
+            <strong>{who(person)}</strong>
+            {person.name ? <Muted>{person.email}</Muted> : null}
+          </Who>
+          <Facts>
+            <Badge $tone={person.status === 'pending' ? 'accent' : 'warning'}>{person.status === 'pending' ? 'Invited' : 'Link expired'}</Badge>
+            <Muted>Sent {formatDate(person.sentAt)}</Muted>
+          </Facts>
+          {actions ? actions(person) : null}
+        </Row>
+      ))}
+    </RowList>
+  );
+}
+
+const Row = styled.li`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.xs};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.sm} 0;
+
+  @media (min-width: 640px) {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1.2fr) auto;
+  }
+`;
+
+const Who = styled.div`
+  display: grid;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Facts = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+`;

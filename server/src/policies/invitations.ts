@@ -1,0 +1,33 @@
+import { forbidden } from '../errors.ts';
+import type { User } from '../models/User.ts';
+import { isAdmin } from './index.ts';
+
+/** What decides whether a school may have invitation mail sent in its name. */
+export interface InvitationStanding {
+  /** The school holds a licence in force for at least one course. */
+  licensed: boolean;
+  /** An admin has let the school send invitations without a licence (`/admin/schools/:id`). */
+  approved: boolean;
+}
+
+/**
+ * Invitation mail goes to addresses the sender typed, with the school's name in it: a free
+ * account with a made-up school must not be able to use Atrium as a mail relay. So the sender's
+ * own address must be verified and the school must be a customer (a licence) or vouched for by
+ * an admin. The agency's admins send for any school.
+ */
+export function invitationRefusal(user: User, standing: InvitationStanding): string | null {
+  if (isAdmin(user)) return null;
+  if (user.emailVerifiedAt === null || user.emailVerifiedAt === undefined) {
+    return 'Confirm your own e-mail address before sending invitations: open the link we e-mailed you (your profile page can send it again).';
+  }
+  if (!standing.licensed && !standing.approved) {
+    return 'Invitations by e-mail are available once your school holds a course licence, or after we have approved your school. Contact us to ask for approval; meanwhile you can share an invite link yourself.';
+  }
+  return null;
+}
+
+export function requireCanMailInvitations(user: User, standing: InvitationStanding): void {
+  const refusal = invitationRefusal(user, standing);
+  if (refusal) throw forbidden(refusal);
+}
