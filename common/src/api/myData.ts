@@ -16,7 +16,15 @@ export interface MyDataExportDto {
   signIns: Array<{ provider: string; email: string | null; linkedAt: string; lastUsedAt: string | null }>;
   schools: Array<{ school: string; role: string; joinedAt: string }>;
   /** School invitations addressed to this person's e-mail address. */
-  invitations: Array<{ school: string; createdAt: string; expiresAt: string | null; revokedAt: string | null }>;
+  invitations: Array<{
+    school: string;
+    /** The name the manager gave when inviting, if any. */
+    firstName: string | null;
+    lastName: string | null;
+    createdAt: string;
+    expiresAt: string | null;
+    revokedAt: string | null;
+  }>;
   enrollments: Array<{ course: string; enrolledAt: string; source: string }>;
   progress: Array<{
     module: string;

@@ -60,7 +60,11 @@ export const PERSONAL_DATA = {
   schoolMembers: { owner: { userId: 'userId' }, exportedAs: 'schools', onDeletion: 'delete' },
   schoolInvites: {
     owner: { email: 'address' },
-    otherColumns: { createdBy: AUDIT },
+    otherColumns: {
+      createdBy: AUDIT,
+      firstName: 'the name the manager gave for the invited person: exported with the invitation, deleted with it',
+      lastName: 'the name the manager gave for the invited person: exported with the invitation, deleted with it',
+    },
     exportedAs: 'invitations',
     onDeletion: 'delete',
   },

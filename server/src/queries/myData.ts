@@ -61,9 +61,23 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
     (
       await byAddress(db, 'schoolInvites', 'email', user)
         .join('schools', 'schools.id', 'schoolInvites.schoolId')
-        .select('schools.name as school', 'schoolInvites.createdAt', 'schoolInvites.expiresAt', 'schoolInvites.revokedAt')
+        .select(
+          'schools.name as school',
+          'schoolInvites.firstName',
+          'schoolInvites.lastName',
+          'schoolInvites.createdAt',
+          'schoolInvites.expiresAt',
+          'schoolInvites.revokedAt',
+        )
         .orderBy('schoolInvites.id')
-    ).map((row: Row) => ({ school: text(row.school), createdAt: isoRequired(row.createdAt), expiresAt: iso(row.expiresAt), revokedAt: iso(row.revokedAt) })),
+    ).map((row: Row) => ({
+      school: text(row.school),
+      firstName: row.firstName === null ? null : text(row.firstName),
+      lastName: row.lastName === null ? null : text(row.lastName),
+      createdAt: isoRequired(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+      revokedAt: iso(row.revokedAt),
+    })),
 
   enrollments: async ({ db }, user) =>
     (
