@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { FakeDns } from '../server/src/test/fakeDns.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
 
@@ -42,6 +43,7 @@ async function expectEnrolledOnDashboard(page: Page, app: RunningApp, course: Co
 
 describe.skipIf(!enabled)('a school licence in a real browser', () => {
   let app: RunningApp;
+  const dns = new FakeDns();
   let browser: { browser: Browser; close(): Promise<void> };
   let course: CourseSummaryDto;
   const contexts: BrowserContext[] = [];
@@ -58,6 +60,7 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
   beforeAll(async () => {
     // No Stripe keys: the checkout offers the invoice form straight away.
     app = await startApp();
+    app.app.deps.dns = dns;
     browser = await launchBrowser();
     const courses = (await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[];
     const priced = courses.find((c) => c.price > 0 && c.totalModules > 0);
@@ -121,8 +124,13 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     // (3) The school's domain, and an invite link read from the page.
     await manager.getByRole('textbox', { name: 'Domain' }).fill(DOMAIN);
     await manager.getByRole('button', { name: 'Add domain' }).click();
-    await toast(manager, 'Domain added');
+    await toast(manager, 'Domain claimed: now prove it');
     await manager.getByText(`@${DOMAIN}`, { exact: true }).waitFor();
+    // The claim pulls nobody in until proven: the page shows the TXT record; "DNS" publishes it.
+    const txtValue = (await manager.locator('dd code').filter({ hasText: 'atrium-domain-verification=' }).innerText()).trim();
+    dns.publish(DOMAIN, txtValue);
+    await manager.getByRole('button', { name: 'Check now' }).click();
+    await toast(manager, `@${DOMAIN} is proven`);
     await manager.getByRole('button', { name: 'Create invite link' }).click();
     const created = manager.getByRole('status').filter({ hasText: 'Your new invite link' });
     await created.waitFor();
