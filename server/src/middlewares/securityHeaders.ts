@@ -93,9 +93,7 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
     for (const [name, value] of isEmbeddable || isPublicApi ? plain : isApi ? api : portal) res.setHeader(name, value);
     // The reset link carries its token in the URL: never send it onwards as a referrer.
     if (path === '/reset-password') res.setHeader('Referrer-Policy', 'no-referrer');
+    // Invoices and receipts (PDF) keep the API's CSP too: Chromium's PDF viewer opens them under it.
     await next();
-    // Invoices and receipts open in a tab: a browser's PDF viewer is a plugin that
-    // `default-src 'none'` would block, so a PDF keeps CORP same-origin without the CSP.
-    if (isApi && !isPublicApi && ctx.response.type === 'application/pdf') ctx.remove('Content-Security-Policy');
   };
 }

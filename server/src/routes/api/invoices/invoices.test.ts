@@ -23,6 +23,11 @@ async function signedIn(role: 'learner' | 'admin' = 'learner') {
 
 async function pdf(client: TestClient, path: string): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
   const response = await fetch(client.baseUrl + path, { headers: { cookie: client.cookieHeader } });
+  if (response.ok) {
+    // A PDF is an API answer like any other (Chromium's viewer opens it under this CSP).
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'; ?frame-ancestors 'none'$/);
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  }
   return { status: response.status, type: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
