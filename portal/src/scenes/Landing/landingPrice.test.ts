@@ -25,9 +25,13 @@ describe('landingPrice', () => {
     expect(landingPrice(catalogue, 'USD')).toEqual({
       headline: '$599.00 per course',
       detail: 'Our shorter course, Running a School Podcast, is $249.00.',
-      note: 'Prices in US dollars, before VAT. Invoice payment is available for schools.',
+      // No "before VAT" where none is added (issue 34): only UK buyers pay UK VAT.
+      note: 'Prices in US dollars. No VAT is added for buyers outside the UK. Invoice payment is available for schools.',
     });
-    expect(landingPrice(catalogue, 'GBP')?.headline).toBe('£499.00 per course');
+    expect(landingPrice(catalogue, 'GBP')).toMatchObject({
+      headline: '£499.00 per course',
+      note: 'Prices in pounds, before VAT (UK buyers pay 20% VAT on top). Invoice payment is available for schools.',
+    });
   });
 
   it('leaves out courses without a price in that currency, and has nothing to say before the catalogue loads', () => {

@@ -1,5 +1,6 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { CURRENCY_NAMES, priceIn, type Currency } from '@atrium/common/rules/currency';
+import { TAX_RULES } from '@atrium/common/rules/tax';
 import { money } from '../../components/coursePrice.ts';
 
 /**
@@ -23,6 +24,16 @@ export function landingPrice(
   return {
     headline: `${money(usual, currency)} per course`,
     detail: cheapest.price.amount < usual ? `Our shorter course, ${cheapest.course.title}, is ${money(cheapest.price.amount, currency)}.` : null,
-    note: `Prices in ${CURRENCY_NAMES[currency]}, before VAT. Invoice payment is available for schools.`,
+    note: `Prices in ${CURRENCY_NAMES[currency]}${vatNote(currency)} Invoice payment is available for schools.`,
   };
+}
+
+/**
+ * "before VAT" only where VAT is added (rules/tax.ts: UK buyers alone pay UK VAT; buyers
+ * elsewhere, with or without a VAT number, pay none). A visitor is known by currency only:
+ * pounds are shown to the UK, dollars and euros to buyers outside it.
+ */
+function vatNote(currency: Currency): string {
+  if (currency === 'GBP') return `, before VAT (UK buyers pay ${TAX_RULES.uk.rateBasisPoints / 100}% VAT on top).`;
+  return '. No VAT is added for buyers outside the UK.';
 }
