@@ -78,6 +78,11 @@ describe.skipIf(!enabled)('issue 34: the dashboard, fresh admin figures and Get 
       await page.getByRole('progressbar', { name: 'Overall progress' }).waitFor();
       expect(await page.getByTitle(/^Modules completed ÷ modules in your courses: 0 of 0$/).count()).toBe(1);
       await screenshot(page, 'h5-01-first-dashboard');
+
+      // The chat launcher covers no text: on a phone it is docked below the footer.
+      const launcher = await page.getByRole('button', { name: 'Open support chat' }).boundingBox();
+      const footer = await page.getByRole('contentinfo').boundingBox();
+      if (viewport.width <= 480) expect(launcher!.y).toBeGreaterThanOrEqual(footer!.y + footer!.height - 1);
     });
 
     it(`Get Started keeps the course through sign-in, to an existing account (${viewport.width} px)`, async () => {
@@ -133,6 +138,15 @@ describe.skipIf(!enabled)('issue 34: the dashboard, fresh admin figures and Get 
       await page.getByRole('button', { name: `Mark as paid: order ${order.reference}` }).click();
       await page.getByRole('alertdialog', { name: 'Mark this order as paid?' }).getByRole('button', { name: 'Mark as paid' }).click();
       await toast(page, 'Order marked as paid');
+      // The toast leaves the header's controls uncovered, and there is no chat on admin pages.
+      const banner = (await page.getByRole('banner').boundingBox())!;
+      const shown = (await page
+        .getByRole('region', { name: /Notification/ })
+        .locator('li')
+        .first()
+        .boundingBox())!;
+      expect(shown.y).toBeGreaterThanOrEqual(banner.y + banner.height);
+      expect(await page.getByRole('button', { name: 'Open support chat' }).count()).toBe(0);
       // Without a reload: the totals are read again after the action.
       await expect.poll(async () => (await gbp.textContent())!.match(/(£[\d,.]+) outstanding/)![1], { timeout: 5000 }).not.toBe(outstandingBefore);
       await screenshot(page, 'h5-07-sales-after-paid');

@@ -90,7 +90,7 @@ export const landingContent: LandingContent = {
       'Short, practical video courses that help school staff take better photos, film and edit video, start a podcast and publish images that keep children safe.',
     primaryCta: { label: 'Start Learning Today', to: '/auth' },
     secondaryCta: { label: 'See the courses', href: '#courses' },
-    highlights: ['One purchase, every member of staff', 'Lifetime access', 'Certificate for every course'],
+    highlights: ['One purchase, every member of staff', 'Access that never ends', 'Certificate for every course'],
   },
   testimonials: {
     heading: 'What schools tell us',
@@ -161,7 +161,7 @@ export const landingContent: LandingContent = {
     body: 'When your school buys a course, every member of staff gets their own login. No per-seat fees and no sharing passwords.',
     benefits: [
       'Every member of staff gets their own login',
-      'Lifetime access, including future updates to the course',
+      'Access that never ends, including future updates to the course (a certificate may need renewing)',
       'Community discussion in every module',
       'Progress tracking of videos watched and modules completed',
       'A completion certificate for each course',
@@ -169,7 +169,7 @@ export const landingContent: LandingContent = {
     pricing: {
       headline: '£499 per course',
       detail: null,
-      note: 'Prices in pounds, before VAT. Invoice payment is available for schools.',
+      note: 'Prices in pounds, before VAT (UK buyers pay 20% VAT on top). Invoice payment is available for schools.',
     },
     cta: { label: 'Get Started', to: '/auth' },
   },

@@ -108,6 +108,8 @@ export function streamSpreadsheet(source: SpreadsheetSource, onError: (error: un
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(source.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = source.columns.map((column) => ({ width: column.width ?? 16 }));
+    // The header row stays in view while scrolling (frozen above) and carries filter buttons.
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: source.columns.length } };
     const header = sheet.addRow(source.columns.map((column) => column.header));
     header.font = { bold: true };
     header.commit();

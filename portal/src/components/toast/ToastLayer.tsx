@@ -44,9 +44,17 @@ const fadeOut = keyframes`
   to { opacity: 0; }
 `;
 
+/**
+ * Bottom right, never over the header's controls (issue 34: a toast at the top hid the account
+ * menu and the currency switch). On wider screens it sits above the floating chat launcher; on a
+ * phone the launcher is docked in the page (routes.tsx), so the toast takes the bottom edge.
+ */
+/** The floating launcher's edge + size + gap (widgets/src/support-chat/layout.ts: 20 + 60 + 12). */
+const CHAT_CLEARANCE_PX = 92;
+
 const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
-  top: 0;
+  bottom: 0;
   right: 0;
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;
@@ -62,6 +70,7 @@ const Viewport = styled(RadixToast.Viewport)`
 
   ${media.tablet} {
     max-width: 420px;
+    padding-bottom: calc(${CHAT_CLEARANCE_PX}px + ${({ theme }) => theme.space.xs});
   }
 `;
 

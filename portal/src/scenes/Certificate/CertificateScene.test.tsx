@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -38,5 +38,19 @@ describe('/certificate/:number as a verifiable credential', () => {
     expect(qr.getAttribute('data-qr-value')).toBe(`https://atrium.test/verify?number=${NUMBER}`);
     expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(500);
     expect(screen.getByText(/Digitally signed/)).toBeInTheDocument();
+    // Never expires: no expiry on LinkedIn or on the sheet.
+    expect(screen.queryByText('Valid until')).not.toBeInTheDocument();
+  });
+
+  it('a certificate that expires says so on the printed sheet and passes the expiry to LinkedIn (issue 34)', async () => {
+    const expiring = { ...certificate, expiresOn: '2028-03-02', expired: false };
+    mockApi({ 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), [`GET /api/certificates/${NUMBER}`]: ok(expiring) });
+    renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
+    const linkedInLink = await screen.findByRole('link', { name: /Add to LinkedIn/ }, { timeout: 5000 });
+    const linkedIn = new URL(linkedInLink.getAttribute('href')!);
+    expect(linkedIn.searchParams.get('expirationYear')).toBe('2028');
+    expect(linkedIn.searchParams.get('expirationMonth')).toBe('3');
+    const sheet = screen.getByRole('article', { name: 'Certificate of Completion' });
+    expect(within(sheet).getByText('Valid until').nextSibling).toHaveTextContent('2 March 2028');
   });
 });

@@ -89,6 +89,13 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
                 <dt>Date of issue</dt>
                 <dd>{formatLongDate(certificate.issuedAt)}</dd>
               </div>
+              {/* On the sheet itself, so a printed copy says how long it is current. */}
+              {certificate.expiresOn ? (
+                <div>
+                  <dt>{certificate.expired ? 'Expired on' : 'Valid until'}</dt>
+                  <dd>{formatLongDate(`${certificate.expiresOn}T12:00:00Z`)}</dd>
+                </div>
+              ) : null}
             </Dates>
             <Bottom>
               <Signature>

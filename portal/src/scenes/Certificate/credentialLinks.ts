@@ -10,11 +10,12 @@ export function verifyLink(origin: string, certificateNumber: string): string {
 
 /**
  * LinkedIn's "add a licence or certification" form, filled in: the course as the name, the
- * agency as the organisation, the month of issue, and the public certificate page with its
- * number so a profile visitor can check it.
+ * agency as the organisation, the month of issue, the month it expires when the course has a
+ * validity period, and the public certificate page with its number so a profile visitor can
+ * check it.
  */
 export function linkedInAddUrl(
-  certificate: Pick<CertificatePublicDto, 'courseName' | 'issuedAt' | 'certificateNumber'>,
+  certificate: Pick<CertificatePublicDto, 'courseName' | 'issuedAt' | 'certificateNumber' | 'expiresOn'>,
   organizationName: string,
   certificateUrl: string,
 ): string {
@@ -28,5 +29,11 @@ export function linkedInAddUrl(
     certUrl: certificateUrl,
     certId: certificate.certificateNumber,
   });
+  if (certificate.expiresOn) {
+    // expiresOn is a calendar day (YYYY-MM-DD): its year and month, as written.
+    const [year, month] = certificate.expiresOn.split('-');
+    params.set('expirationYear', String(Number(year)));
+    params.set('expirationMonth', String(Number(month)));
+  }
   return `https://www.linkedin.com/profile/add?${params.toString()}`;
 }

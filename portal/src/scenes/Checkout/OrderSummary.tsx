@@ -35,7 +35,7 @@ export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; p
           </li>
         ) : null}
         <li>
-          <Icon name="infinity" size={18} /> Lifetime access and a certificate per course
+          <Icon name="infinity" size={18} /> Access that never ends, and a certificate per course (some need renewing)
         </li>
       </Facts>
       <Total>

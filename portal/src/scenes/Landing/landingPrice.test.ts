@@ -25,9 +25,13 @@ describe('landingPrice', () => {
     expect(landingPrice(catalogue, 'USD')).toEqual({
       headline: '$599.00 per course',
       detail: 'Our shorter course, Running a School Podcast, is $249.00.',
-      note: 'Prices in US dollars, before VAT. Invoice payment is available for schools.',
+      // No "before VAT" where none is added (issue 34): only UK buyers pay UK VAT.
+      note: 'Prices in US dollars. No VAT is added for buyers outside the UK. Invoice payment is available for schools.',
     });
-    expect(landingPrice(catalogue, 'GBP')?.headline).toBe('£499.00 per course');
+    expect(landingPrice(catalogue, 'GBP')).toMatchObject({
+      headline: '£499.00 per course',
+      note: 'Prices in pounds, before VAT (UK buyers pay 20% VAT on top). Invoice payment is available for schools.',
+    });
   });
 
   it('leaves out courses without a price in that currency, and has nothing to say before the catalogue loads', () => {
@@ -40,9 +44,10 @@ describe('landingPrice', () => {
 describe('faqPricingAnswer', () => {
   it("answers in the visitor's currency from the catalogue, with no dated phrase", () => {
     const us = faqPricingAnswer(catalogue, 'USD', 'Invoices welcome.');
-    expect(us).toBe('Most courses are $599.00 for the whole school (before VAT). The shorter Running a School Podcast course is $249.00. Invoices welcome.');
+    // No VAT is added outside the UK, so no "before VAT" for dollars.
+    expect(us).toBe('Most courses are $599.00 for the whole school. The shorter Running a School Podcast course is $249.00. Invoices welcome.');
     expect(us).not.toMatch(/£|20\d\d/);
-    expect(faqPricingAnswer(catalogue, 'GBP', 'Invoices welcome.')).toMatch(/^Most courses are £499\.00 .* is £199\.00\./);
+    expect(faqPricingAnswer(catalogue, 'GBP', 'Invoices welcome.')).toMatch(/^Most courses are £499\.00 for the whole school \(before VAT\)\. .* is £199\.00\./);
     expect(faqPricingAnswer(undefined, 'USD', 'Invoices welcome.')).toBeNull();
   });
 });

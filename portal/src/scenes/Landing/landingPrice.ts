@@ -1,5 +1,6 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { CURRENCY_NAMES, priceIn, type Currency } from '@atrium/common/rules/currency';
+import { TAX_RULES } from '@atrium/common/rules/tax';
 import { money } from '../../components/coursePrice.ts';
 
 /**
@@ -17,7 +18,7 @@ export function landingPrice(
   return {
     headline: `${money(usual, currency)} per course`,
     detail: cheapest.amount < usual ? `Our shorter course, ${cheapest.title}, is ${money(cheapest.amount, currency)}.` : null,
-    note: `Prices in ${CURRENCY_NAMES[currency]}, before VAT. Invoice payment is available for schools.`,
+    note: `Prices in ${CURRENCY_NAMES[currency]}${vatNote(currency)} Invoice payment is available for schools.`,
   };
 }
 
@@ -31,7 +32,8 @@ export function faqPricingAnswer(courses: readonly CourseSummaryDto[] | undefine
   if (!figures) return null;
   const { usual, cheapest } = figures;
   const shorter = cheapest.amount < usual ? ` The shorter ${cheapest.title} course is ${money(cheapest.amount, currency)}.` : '';
-  return `Most courses are ${money(usual, currency)} for the whole school (before VAT).${shorter} ${invoiceAnswer}`;
+  const vat = currency === 'GBP' ? ' (before VAT)' : '';
+  return `Most courses are ${money(usual, currency)} for the whole school${vat}.${shorter} ${invoiceAnswer}`;
 }
 
 /** The price most courses have in `currency` (the higher on a tie), and the cheapest course. */
@@ -49,4 +51,14 @@ function catalogueFigures(
   const usual = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
   const cheapest = priced.reduce((low, entry) => (entry.price.amount < low.price.amount ? entry : low));
   return { usual, cheapest: { title: cheapest.course.title, amount: cheapest.price.amount } };
+}
+
+/**
+ * "before VAT" only where VAT is added (rules/tax.ts: UK buyers alone pay UK VAT; buyers
+ * elsewhere, with or without a VAT number, pay none). A visitor is known by currency only:
+ * pounds are shown to the UK, dollars and euros to buyers outside it.
+ */
+function vatNote(currency: Currency): string {
+  if (currency === 'GBP') return `, before VAT (UK buyers pay ${TAX_RULES.uk.rateBasisPoints / 100}% VAT on top).`;
+  return '. No VAT is added for buyers outside the UK.';
 }

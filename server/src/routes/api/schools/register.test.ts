@@ -67,6 +67,26 @@ describe('staff training register', () => {
   });
 });
 
+describe('staff training register: a spreadsheet to work in', () => {
+  it('writes dates as date cells, freezes the header row and gives it filter buttons', async () => {
+    const { client: manager, schoolId } = await schoolWithManager(server, 'Dated Register School');
+    const course = await createCourse(server, { price: 100, title: 'Fire Safety' });
+    await createModule(server, course.id);
+    await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
+    expect((await manager.put(`/api/schools/${schoolId}/deadlines/${course.id}`, { completeBy: '2031-03-15' })).status).toBe(200);
+
+    const response = await fetch(`${server.url}/api/schools/${schoolId}/register.xlsx`, { headers: { cookie: manager.cookieHeader } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const due = sheet.getCell('J2');
+    expect(due.value).toEqual(new Date('2031-03-15T00:00:00Z'));
+    expect(due.numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:K1');
+  });
+});
+
 describe('admin: schools and licences', () => {
   it('lists schools with counts, shows one with members and licences, and grants, revokes and restores', async () => {
     const { client: manager, user, schoolId } = await schoolWithManager(server, 'Zeta Admin School');

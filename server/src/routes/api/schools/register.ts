@@ -18,8 +18,8 @@ export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Completed on', width: 14, numFmt: 'yyyy-mm-dd' },
   { header: 'Certificate number', width: 26 },
   { header: 'Status', width: 14 },
-  { header: 'Due by', width: 12 },
-  { header: 'Certificate expires', width: 18 },
+  { header: 'Due by', width: 12, numFmt: 'yyyy-mm-dd' },
+  { header: 'Certificate expires', width: 18, numFmt: 'yyyy-mm-dd' },
 ];
 const BATCH_ROWS = 1000;
 

@@ -22,5 +22,9 @@ export async function registerStatuses(db: Db, schoolId: number, now: number): P
   );
 }
 
+/** A calendar day as a date cell (UTC midnight: the column's yyyy-mm-dd format shows that day). */
+const dayCell = (day: string | null): Date | null => (day === null ? null : new Date(`${day}T00:00:00Z`));
+
+/** Dates go in as date cells, so a spreadsheet sorts and filters them as dates, not as text. */
 export const registerStatusCells = (status: RegisterStatus | undefined): SpreadsheetValue[] =>
-  status ? [TRAINING_STATUS_LABELS[status.status], status.dueOn, status.expiresOn] : [null, null, null];
+  status ? [TRAINING_STATUS_LABELS[status.status], dayCell(status.dueOn), dayCell(status.expiresOn)] : [null, null, null];
