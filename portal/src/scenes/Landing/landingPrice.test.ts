@@ -40,7 +40,7 @@ describe('landingPrice', () => {
 describe('faqPricingAnswer', () => {
   it("answers in the visitor's currency from the catalogue, with no dated phrase", () => {
     const us = faqPricingAnswer(catalogue, 'USD', 'Invoices welcome.');
-    expect(us).toBe('Most courses are $599.00 for the whole school (before VAT). The shorter Running a School Podcast course is $249.00. Invoices welcome.');
+    expect(us).toBe('Most courses are $599.00 for the whole school. The shorter Running a School Podcast course is $249.00. Invoices welcome.');
     expect(us).not.toMatch(/£|20\d\d/);
     expect(faqPricingAnswer(catalogue, 'GBP', 'Invoices welcome.')).toMatch(/^Most courses are £499\.00 .* is £199\.00\./);
     expect(faqPricingAnswer(undefined, 'USD', 'Invoices welcome.')).toBeNull();

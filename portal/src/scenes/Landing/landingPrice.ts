@@ -31,7 +31,7 @@ export function faqPricingAnswer(courses: readonly CourseSummaryDto[] | undefine
   if (!figures) return null;
   const { usual, cheapest } = figures;
   const shorter = cheapest.amount < usual ? ` The shorter ${cheapest.title} course is ${money(cheapest.amount, currency)}.` : '';
-  return `Most courses are ${money(usual, currency)} for the whole school (before VAT).${shorter} ${invoiceAnswer}`;
+  return `Most courses are ${money(usual, currency)} for the whole school.${shorter} ${invoiceAnswer}`;
 }
 
 /** The price most courses have in `currency` (the higher on a tie), and the cheapest course. */
