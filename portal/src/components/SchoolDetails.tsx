@@ -19,7 +19,7 @@ import { useForm } from './useForm.ts';
 export function SchoolDetails({ school, root }: { school: Pick<SchoolDto, 'name' | 'country'>; root: string }) {
   const [editing, setEditing] = useState(false);
   return (
-    <Wrap aria-label="School details">
+    <Wrap>
       {editing ? (
         <SchoolDetailsForm school={school} root={root} onDone={() => setEditing(false)} />
       ) : (
@@ -78,7 +78,7 @@ function SchoolDetailsForm({ school, root, onDone }: { school: Pick<SchoolDto, '
   );
 }
 
-const Wrap = styled.section`
+const Wrap = styled.div`
   min-width: 0;
 `;
 

@@ -6,6 +6,13 @@ import { deferred, fill, json, mockFetch } from '../test/setup.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+/** The text a field's aria-describedby points at. */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 
 function fillRequired() {
   fill(field(/^Name/), 'Grace Hopper');
@@ -36,6 +43,32 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(field(/^Email/).validity.valid).toBe(false);
+  });
+
+  it('names each problem beside its field, marks the field, and clears it when the field is edited', async () => {
+    const { fetchMock } = mockFetch(() => json({ message: 'ok' }, 201));
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm />);
+    fill(field(/^Name/), 'Grace');
+    fill(field(/^Email/), 'grace@');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(field(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(description(field(/^Email/))).toBe('Please enter a valid email address');
+    expect(description(screen.getByLabelText(/^Message/))).toBe('Message is required');
+    expect(field(/^Name/).getAttribute('aria-invalid')).toBeNull();
+    fill(field(/^Email/), 'grace@school.test');
+    expect(field(/^Email/).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("shows the server's field errors beside their fields", async () => {
+    mockFetch(() => json({ message: 'Message can be at most 5,000 characters', errors: { message: 'Message can be at most 5,000 characters' } }, 400));
+    const user = userEvent.setup({ delay: null });
+    render(<ContactForm />);
+    fillRequired();
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(description(screen.getByLabelText(/^Message/))).toBe('Message can be at most 5,000 characters'));
+    expect(screen.getByLabelText(/^Message/).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('goes idle → sending → success: "Sending..." disabled, then a toast and an empty form', async () => {

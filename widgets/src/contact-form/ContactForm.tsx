@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
-import { sendContactMessage } from '../shared/contact.ts';
+import { looksLikeEmail, sendContactMessage } from '../shared/contact.ts';
 import { useToast, type ToastMessage } from '../shared/toast.ts';
-import { ContactFormView, EMPTY_CONTACT_FORM, type ContactFormStatus, type ContactFormValues } from './ContactFormView.tsx';
+import { ContactFormView, EMPTY_CONTACT_FORM, type ContactFormErrors, type ContactFormStatus, type ContactFormValues } from './ContactFormView.tsx';
 
 export interface ContactFormProps {
   /** Origin of the Atrium API; empty means the page's own origin (the portal). */
@@ -23,12 +23,18 @@ export interface ContactFormProps {
 export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, source = 'landing' }: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [status, setStatus] = useState<ContactFormStatus>('idle');
+  const [errors, setErrors] = useState<ContactFormErrors>({});
   const { toast, show, dismiss } = useToast();
   const idPrefix = `atrium-contact-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
 
   const notify = useCallback((message: ToastMessage) => (onNotify ? onNotify(message) : show(message)), [onNotify, show]);
 
   const submit = async () => {
+    // The obvious problems are named beside their fields before a round trip; the server's rules
+    // (lengths) come back the same way, under `errors`.
+    const missing = checkContactForm(values);
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     setStatus('sending');
     const optional = (value: string) => (value.trim() ? value.trim() : undefined);
     try {
@@ -48,6 +54,7 @@ export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, sou
         onSubmitted?.({ message });
       } else {
         const message = result.error?.message || 'Failed to send message';
+        setErrors(fieldErrors(result.error?.errors));
         setStatus('error');
         notify({ title: 'Error', description: message, variant: 'error' });
         onFailed?.({ message });
@@ -67,9 +74,32 @@ export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, sou
       status={status}
       toast={onNotify ? null : toast}
       idPrefix={idPrefix}
-      onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+      errors={errors}
+      onChange={(field, value) => {
+        setValues((current) => ({ ...current, [field]: value }));
+        setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+      }}
       onSubmit={() => void submit()}
       onDismissToast={dismiss}
     />
   );
+}
+
+const FIELDS: ReadonlyArray<keyof ContactFormValues> = ['name', 'email', 'company', 'phone', 'message'];
+
+/** The required fields and the address's shape, in the server's words (common/schemas/catalogue.ts). */
+export function checkContactForm(values: ContactFormValues): ContactFormErrors {
+  const errors: ContactFormErrors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  if (!values.email.trim()) errors.email = 'Email is required';
+  else if (!looksLikeEmail(values.email)) errors.email = 'Please enter a valid email address';
+  if (!values.message.trim()) errors.message = 'Message is required';
+  return errors;
+}
+
+/** The server's {field: why} for this form's fields. */
+function fieldErrors(errors: Record<string, string> | undefined): ContactFormErrors {
+  const found: ContactFormErrors = {};
+  for (const field of FIELDS) if (errors?.[field]) found[field] = errors[field];
+  return found;
 }

@@ -15,6 +15,9 @@ export interface ContactFormValues {
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', company: '', phone: '', message: '' };
 
+/** A problem per field, shown beside it. */
+export type ContactFormErrors = Partial<Record<keyof ContactFormValues, string>>;
+
 export type ContactFormStatus = 'idle' | 'sending' | 'success' | 'error';
 
 export interface ContactFormViewProps {
@@ -23,6 +26,7 @@ export interface ContactFormViewProps {
   /** Shown in the widget when the host app does not take toasts itself. */
   toast: ToastMessage | null;
   idPrefix: string;
+  errors?: ContactFormErrors;
   onChange(field: keyof ContactFormValues, value: string): void;
   onSubmit(): void;
   onDismissToast(): void;
@@ -30,11 +34,23 @@ export interface ContactFormViewProps {
 
 /**
  * The landing-page contact form (SPEC §2, §5): name, email and message required, company and
- * phone optional, a four-row message box. Required fields use the browser's own validation.
+ * phone optional, a four-row message box. Required fields are marked; each problem is shown
+ * beside its field (like every portal form), not in the browser's own bubbles.
  */
-export function ContactFormView({ values, status, toast, idPrefix, onChange, onSubmit, onDismissToast }: ContactFormViewProps) {
+export function ContactFormView({ values, status, toast, idPrefix, errors = {}, onChange, onSubmit, onDismissToast }: ContactFormViewProps) {
   const sending = status === 'sending';
   const id = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;
+  /** aria for a field and the message under it, when it has a problem. */
+  const problem = (field: keyof ContactFormValues) => ({
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id(field)}-error` : undefined,
+  });
+  const errorOf = (field: keyof ContactFormValues) =>
+    errors[field] ? (
+      <FieldError id={`${id(field)}-error`} role="alert" part="field-error">
+        {errors[field]}
+      </FieldError>
+    ) : null;
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!sending) onSubmit();
@@ -42,7 +58,7 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
 
   return (
     <Root>
-      <Form onSubmit={handleSubmit} part="form" aria-busy={sending} data-status={status}>
+      <Form onSubmit={handleSubmit} part="form" aria-busy={sending} data-status={status} noValidate>
         <Row>
           <Field>
             <Label htmlFor={id('name')} part="label">
@@ -54,9 +70,11 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
               autoComplete="name"
               required
               value={values.name}
+              {...problem('name')}
               onChange={(e) => onChange('name', e.currentTarget.value)}
               part="input"
             />
+            {errorOf('name')}
           </Field>
           <Field>
             <Label htmlFor={id('email')} part="label">
@@ -69,9 +87,11 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
               autoComplete="email"
               required
               value={values.email}
+              {...problem('email')}
               onChange={(e) => onChange('email', e.currentTarget.value)}
               part="input"
             />
+            {errorOf('email')}
           </Field>
         </Row>
         <Row>
@@ -84,9 +104,11 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
               name="company"
               autoComplete="organization"
               value={values.company}
+              {...problem('company')}
               onChange={(e) => onChange('company', e.currentTarget.value)}
               part="input"
             />
+            {errorOf('company')}
           </Field>
           <Field>
             <Label htmlFor={id('phone')} part="label">
@@ -98,9 +120,11 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
               type="tel"
               autoComplete="tel"
               value={values.phone}
+              {...problem('phone')}
               onChange={(e) => onChange('phone', e.currentTarget.value)}
               part="input"
             />
+            {errorOf('phone')}
           </Field>
         </Row>
         <Field>
@@ -113,9 +137,11 @@ export function ContactFormView({ values, status, toast, idPrefix, onChange, onS
             rows={4}
             required
             value={values.message}
+            {...problem('message')}
             onChange={(e) => onChange('message', e.currentTarget.value)}
             part="input textarea"
           />
+          {errorOf('message')}
         </Field>
         <Footer>
           <Hint>
@@ -158,6 +184,13 @@ const Footer = styled.div`
     flex-direction: column-reverse;
     align-items: stretch;
   }
+`;
+
+const FieldError = styled.p`
+  margin: 0;
+  font-size: 13px;
+  font-weight: 500;
+  color: ${tokens.danger};
 `;
 
 const Hint = styled.p`

@@ -44,6 +44,7 @@ const control = `
   &:hover { border-color: #c5ccda; }
   &:focus { outline: none; border-color: ${tokens.accent}; box-shadow: 0 0 0 3px ${tokens.accentSoft}; }
   &:disabled { background: ${tokens.surfaceMuted}; color: ${tokens.textMuted}; cursor: not-allowed; }
+  &[aria-invalid='true'] { border-color: ${tokens.danger}; }
 `;
 
 export const Input = styled.input`

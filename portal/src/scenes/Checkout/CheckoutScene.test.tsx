@@ -410,7 +410,7 @@ describe('CheckoutScene: which school is this for?', () => {
     // Pre-filled from the buyer's profile.
     expect(screen.getByRole('textbox', { name: /School or organisation name/ })).toHaveValue('Hill School');
     await userEvent.click(screen.getByRole('button', { name: 'Create school and pay by card' }));
-    expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School' });
+    expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School', country: 'US' });
     expect(await screen.findByRole('radio', { name: /Hill School/ })).toBeChecked();
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5, schoolId: 9, currency: 'GBP' }));
