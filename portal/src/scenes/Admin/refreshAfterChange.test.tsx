@@ -75,6 +75,7 @@ const school: AdminSchoolDetailDto = {
   members: [{ userId: 7, name: 'Helen Head', email: 'head@stmarys.sch.uk', role: 'manager', joinedAt: '2026-01-01T00:00:00.000Z' }],
   licences: [],
   domains: [],
+  invitesApprovedAt: null,
 };
 const counts = { not_started: 0, in_progress: 0, due_soon: 0, overdue: 0, completed: 0, renewal_due: 0 };
 
@@ -86,8 +87,9 @@ describe('AdminSchoolScene: granting a licence', () => {
         ? {
             courses: [{ courseId: 1, title: 'Smartphone Photography', completeBy: null, newStaffDays: null, validityMonths: null }],
             counts: { ...counts, not_started: 1 },
+            invited: 0,
           }
-        : { courses: [], counts };
+        : { courses: [], counts, invited: 0 };
     mockApi({
       'GET /api/user': ok(admin),
       'GET /api/config': ok(publicConfig),
