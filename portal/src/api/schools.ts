@@ -108,9 +108,8 @@ export const useAddDomain = (schoolId: number) =>
 
 /** "Check now": the server looks for the claim's TXT record; found, the claim is proven. */
 export const useCheckDomain = (schoolId: number) =>
-  useManagerMutation(
-    schoolId,
-    (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
+  useManagerMutation(schoolId, (domain: string) =>
+    api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
   );
 
 export const useRemoveDomain = (schoolId: number) =>

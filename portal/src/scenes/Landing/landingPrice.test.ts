@@ -47,7 +47,9 @@ describe('faqPricingAnswer', () => {
     // No VAT is added outside the UK, so no "before VAT" for dollars.
     expect(us).toBe('Most courses are $599.00 for the whole school. The shorter Running a School Podcast course is $249.00. Invoices welcome.');
     expect(us).not.toMatch(/£|20\d\d/);
-    expect(faqPricingAnswer(catalogue, 'GBP', 'Invoices welcome.')).toMatch(/^Most courses are £499\.00 for the whole school \(before VAT\)\. .* is £199\.00\./);
+    expect(faqPricingAnswer(catalogue, 'GBP', 'Invoices welcome.')).toMatch(
+      /^Most courses are £499\.00 for the whole school \(before VAT\)\. .* is £199\.00\./,
+    );
     expect(faqPricingAnswer(undefined, 'USD', 'Invoices welcome.')).toBeNull();
   });
 });
