@@ -142,17 +142,22 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   const member = await createUser(db);
   await db('schoolMembers').insert({ schoolId, userId: member.id, role: 'member', joinedAt: now });
   const { token: inviteToken, invite } = await createInvite(db, schoolId, manager.id, {}, now);
-  const [personalInviteId] = await db('schoolInvites').insert({
-    schoolId,
-    tokenHash: unique().padEnd(64, '0'),
-    createdBy: manager.id,
-    createdAt: now,
-    expiresAt: now + 86_400_000,
-    maxUses: 1,
-    uses: 0,
-    email: `invited-${unique()}@school.test`,
-    sentAt: now,
-  });
+  // One pending invitation for the school, reused by every world: each invited person is a row
+  // per licensed course in the register, and a world is built per cell.
+  const pending = await db('schoolInvites').where({ schoolId }).where('email', 'like', 'invited-%').whereNull('revokedAt').where({ uses: 0 }).first('id');
+  const [personalInviteId] = pending
+    ? [pending.id]
+    : await db('schoolInvites').insert({
+        schoolId,
+        tokenHash: `${unique()}${unique()}`.padEnd(64, '0'),
+        createdBy: manager.id,
+        createdAt: now,
+        expiresAt: now + 365 * 86_400_000,
+        maxUses: 1,
+        uses: 0,
+        email: `invited-${unique()}@school.test`,
+        sentAt: now,
+      });
   const domain = `d-${unique()}.school.test`;
   await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: manager.id, createdAt: now });
   const licensed = await createCourse(server, { price: 100 });
