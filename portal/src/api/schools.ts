@@ -108,9 +108,14 @@ export const useAddDomain = (schoolId: number) =>
 
 /** "Check now": the server looks for the claim's TXT record; found, the claim is proven. */
 export const useCheckDomain = (schoolId: number) =>
-  useManagerMutation(
-    schoolId,
-    (domain: string) => api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
+  useManagerMutation(schoolId, (domain: string) =>
+    api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
+  );
+
+/** Requires (or, with null, stops requiring) the school's Google Workspace for Google sign-in at a proven domain. */
+export const useSetGoogleWorkspace = (schoolId: number) =>
+  useManagerMutation(schoolId, ({ domain, hd }: { domain: string; hd: string | null }) =>
+    api.put<SchoolDomainDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/google-workspace`, { hd }),
   );
 
 export const useRemoveDomain = (schoolId: number) =>
