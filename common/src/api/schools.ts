@@ -21,6 +21,11 @@ export interface SchoolDomainDto {
   proof: 'dns' | 'admin' | null;
   /** What to publish to prove the claim (TXT record at the domain itself); null once proven. */
   txtRecord: { host: string; value: string } | null;
+  /**
+   * The Google Workspace whose accounts alone may use Google sign-in with addresses at this
+   * domain (checked against the id token's `hd` claim); null: any Google account Google vouches for.
+   */
+  googleWorkspaceDomain: string | null;
 }
 
 /** GET /api/schools/mine: the caller's school (at most one), or nulls. */

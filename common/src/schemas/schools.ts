@@ -85,6 +85,19 @@ export const domainFormSchema = z.object({
     }),
 });
 export const schoolDomainParams = z.object({ id, domain: domainName });
+/**
+ * PUT /api/schools/:id/domains/:domain/google-workspace: the Google Workspace's primary domain
+ * (its `hd`), or null to let any Google account Google vouches for sign in again.
+ */
+export const googleWorkspaceSchema = z.object({ hd: domainName.nullable() });
+/** The portal's form: blank removes the restriction. */
+export const googleWorkspaceFormSchema = z.object({
+  hd: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@/, '').toLowerCase())
+    .refine((value) => value === '' || domainName.safeParse(value).success, { message: 'Enter a domain such as stmarys.sch.uk, or leave it blank' }),
+});
 /** An admin moving a domain claim to another school. */
 export const moveDomainSchema = z.object({ schoolId: id });
 

@@ -160,6 +160,12 @@ const ROWS: Record<string, Row> = {
     call: 'DELETE /api/schools/4/domains/b.example',
     refreshes: managerSchoolPage,
   },
+  useSetGoogleWorkspace: {
+    hook: () => schools.useSetGoogleWorkspace(4),
+    variables: { domain: 'b.example', hd: 'b.example' },
+    call: 'PUT /api/schools/4/domains/b.example/google-workspace',
+    refreshes: managerSchoolPage,
+  },
   useRemoveMember: { hook: () => schools.useRemoveMember(4), variables: 8, call: 'DELETE /api/schools/4/members/8', refreshes: managerSchoolPage },
   usePromoteManager: { hook: () => schools.usePromoteManager(4), variables: 8, call: 'POST /api/schools/4/managers', refreshes: managerSchoolPage },
 };

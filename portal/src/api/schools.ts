@@ -112,6 +112,12 @@ export const useCheckDomain = (schoolId: number) =>
     api.post<SchoolDomainDto & { joinedMembers: number }>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/verify`),
   );
 
+/** Requires (or, with null, stops requiring) the school's Google Workspace for Google sign-in at a proven domain. */
+export const useSetGoogleWorkspace = (schoolId: number) =>
+  useManagerMutation(schoolId, ({ domain, hd }: { domain: string; hd: string | null }) =>
+    api.put<SchoolDomainDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}/google-workspace`, { hd }),
+  );
+
 export const useRemoveDomain = (schoolId: number) =>
   useManagerMutation(schoolId, (domain: string) => api.delete<MessageDto>(`/api/schools/${schoolId}/domains/${encodeURIComponent(domain)}`));
 

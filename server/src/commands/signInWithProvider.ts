@@ -1,4 +1,4 @@
-import { SIGN_IN_PROVIDER_LABELS } from '@atrium/common';
+import { emailDomain, SIGN_IN_PROVIDER_LABELS } from '@atrium/common';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { signInChangedMail } from '../mail/templates/signInChanged.tsx';
@@ -8,7 +8,7 @@ import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { ProviderIdentity } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
-import { schoolForVerifiedEmail } from './schools/domains.ts';
+import { googleWorkspaceFor, schoolForVerifiedEmail } from './schools/domains.ts';
 import { joinSchool } from './schools/membership.ts';
 import { inTransaction } from './schools/shared.ts';
 
@@ -36,7 +36,9 @@ type SignInDeps = { mailer: Mailer; brand: MailBrand; now: number };
  * An address the provider vouches for counts as verified: when the account's own address is that
  * address, it is marked verified and joins the school whose verified domain it is on, exactly as
  * verifying it by e-mail would (verifyEmail). When the account's address had never been verified,
- * the provider's proof wins over whatever else opens it (claimAccount).
+ * the provider's proof wins over whatever else opens it (claimAccount). Before any of this, a
+ * Google account outside the Workspace a school requires for the address is refused
+ * (requireWorkspaceAccount).
  */
 export async function signInWithProvider(db: Db, deps: SignInDeps, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
   try {
@@ -51,9 +53,31 @@ export async function signInWithProvider(db: Db, deps: SignInDeps, identity: Pro
 
 const vouchesFor = (identity: ProviderIdentity, user: User) => identity.emailVerified && identity.email === user.email.toLowerCase();
 
+/**
+ * A school that set a Google Workspace for one of its proven domains accepts Google accounts with
+ * addresses there only when that Workspace manages them (the id token's `hd`): a personal Google
+ * account someone opened with a school address (a former member of staff, say) is refused. Every
+ * address in play is checked: the token's, and the one last seen on an existing link, so a token
+ * asked for without the email scope does not slip past on an old link.
+ */
+async function requireWorkspaceAccount(trx: Db, identity: ProviderIdentity, addresses: Array<string | null | undefined>): Promise<void> {
+  if (identity.provider !== 'google') return;
+  for (const email of new Set(addresses)) {
+    if (!email) continue;
+    const workspace = await googleWorkspaceFor(trx, email);
+    if (workspace !== null && identity.hostedDomain !== workspace) {
+      throw new SignInError(
+        'hd_mismatch',
+        `addresses at ${emailDomain(email)} need a Google account of the Workspace ${workspace}; the token's hd is ${identity.hostedDomain ?? 'absent'}`,
+      );
+    }
+  }
+}
+
 async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
   const { now } = deps;
   const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
+  await requireWorkspaceAccount(trx, identity, [identity.email, link?.email]);
   if (link) {
     const user = await User.query(trx).findById(link.userId);
     if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the linked account is gone');
@@ -159,6 +183,7 @@ export async function linkProvider(
     const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
     if (link && Number(link.userId) !== userId)
       throw new SignInError('linked_elsewhere', `${identity.provider} ${identity.subject} is linked to user ${link.userId}`);
+    await requireWorkspaceAccount(trx, identity, [identity.email, link?.email]);
     if (link) {
       await trx('userIdentities').where({ id: link.id }).update({ lastUsedAt: deps.now, email: identity.email });
     } else {

@@ -14,6 +14,7 @@ import * as deadlinesReminders from './migrations/012_deadlines_reminders.ts';
 import * as pricesInvoices from './migrations/013_prices_invoices.ts';
 import * as credentials from './migrations/014_credentials.ts';
 import * as certificateRenewal from './migrations/015_certificate_renewal.ts';
+import * as googleWorkspace from './migrations/016_google_workspace.ts';
 import * as invitations from './migrations/017_invitations.ts';
 import * as domainClaims from './migrations/018_domain_claims.ts';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '013_prices_invoices': pricesInvoices,
   '014_credentials': credentials,
   '015_certificate_renewal': certificateRenewal,
+  '016_google_workspace': googleWorkspace,
   '017_invitations': invitations,
   '018_domain_claims': domainClaims,
 };

@@ -33,19 +33,21 @@ export const presentSchool = (school: SchoolRow): SchoolDto => ({
 export const presentLicensedCourse = (course: LicensedCourseRow): LicensedCourseDto => ({ courseId: course.courseId, title: course.title });
 
 /** The columns presentDomain needs: select them wherever claims are read. */
-export const DOMAIN_COLUMNS = ['domain', 'verifiedAt', 'proof', 'verificationToken'] as const;
+export const DOMAIN_COLUMNS = ['domain', 'verifiedAt', 'proof', 'verificationToken', 'googleWorkspaceDomain'] as const;
 
 export const presentDomain = (row: {
   domain: string;
   verifiedAt: number | string | null;
   proof: string | null;
   verificationToken: string | null;
+  googleWorkspaceDomain?: string | null;
 }): SchoolDomainDto => ({
   domain: row.domain,
   verifiedAt: toIso(row.verifiedAt),
   proof: row.proof === 'dns' || row.proof === 'admin' ? row.proof : null,
   // The token is public once published; until proven, only the school's managers and admins see it.
   txtRecord: row.verifiedAt === null && row.verificationToken ? { host: row.domain, value: domainProofValue(row.verificationToken) } : null,
+  googleWorkspaceDomain: row.googleWorkspaceDomain ?? null,
 });
 
 export function presentInvite(invite: InviteRow, now: number): SchoolInviteDto {

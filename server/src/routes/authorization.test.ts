@@ -312,6 +312,10 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}/move`, body: { schoolId: w.schoolId } }),
   },
   'DELETE /api/admin/schools/:id/domains/:domain': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/domains/${w.domain}` }) },
+  'PUT /api/schools/:id/domains/:domain/google-workspace': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}/google-workspace`, body: { hd: w.domain } }),
+  },
 };
 
 let server: TestServer;

@@ -130,6 +130,7 @@ const body = fc.oneof(
       'kind',
       'value',
       'approved',
+      'hd',
     ),
     fc.oneof(
       fc.jsonValue(),

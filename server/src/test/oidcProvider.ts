@@ -25,6 +25,8 @@ export interface TestAccount {
   /** Microsoft: the tenant the account belongs to. */
   tid?: string;
   xms_edov?: boolean;
+  /** Google: the Workspace that manages the account (absent for a personal account). */
+  hd?: string;
 }
 
 export interface TestOidcProvider {
@@ -74,7 +76,7 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
     // Google and Microsoft put the profile and e-mail claims in the id token itself.
     conformIdTokenClaims: false,
     claims: {
-      openid: ['sub', 'tid'],
+      openid: ['sub', 'tid', 'hd'],
       email: ['email', 'email_verified', 'xms_edov'],
       profile: ['given_name', 'family_name', 'preferred_username'],
     },
@@ -130,7 +132,7 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
     if (details.prompt.name === 'consent' && details.session?.accountId) {
       const grant = new provider.Grant({ accountId: details.session.accountId, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope));
-      grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'preferred_username', 'tid', 'xms_edov']);
+      grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'preferred_username', 'tid', 'xms_edov', 'hd']);
       const grantId = await grant.save();
       const returnTo = await provider.interactionResult(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       ctx.status = 303;

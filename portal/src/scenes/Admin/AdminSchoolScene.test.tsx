@@ -38,7 +38,7 @@ const school: AdminSchoolDetailDto = {
     { userId: 8, name: 'Tom Teacher', email: 'tom@stmarys.sch.uk', role: 'member', joinedAt: '2026-01-02T00:00:00.000Z' },
   ],
   licences: [licence(1), licence(2, '2026-02-01T00:00:00.000Z')],
-  domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-01T00:00:00.000Z', proof: 'dns', txtRecord: null }],
+  domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-01T00:00:00.000Z', proof: 'dns', txtRecord: null, googleWorkspaceDomain: null }],
 };
 
 const setup = (extra: Parameters<typeof mockApi>[0] = {}) =>

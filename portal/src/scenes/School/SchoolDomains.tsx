@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { SchoolDomainDto } from '@atrium/common';
-import { domainFormSchema } from '@atrium/common/schemas/schools';
+import { domainFormSchema, googleWorkspaceFormSchema } from '@atrium/common/schemas/schools';
 import { errorText } from '../../api/client.ts';
-import { useAddDomain, useCheckDomain, useRemoveDomain } from '../../api/schools.ts';
+import { useAddDomain, useCheckDomain, useRemoveDomain, useSetGoogleWorkspace } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
@@ -103,6 +103,7 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
                 </Actions>
               </DomainLine>
               {domain.txtRecord ? <TxtInstructions record={domain.txtRecord} /> : null}
+              {domain.verifiedAt ? <GoogleWorkspaceForm schoolId={schoolId} domain={domain} /> : null}
             </DomainRow>
           ))}
         </RowList>
@@ -126,6 +127,52 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
         onConfirm={confirmRemove}
       />
     </Panel>
+  );
+}
+
+/**
+ * The Google Workspace a proven domain requires: Google sign-in with an address there then needs
+ * an account that Workspace manages (the server checks the sign-in's `hd`). Blank: any Google
+ * account Google vouches for.
+ */
+function GoogleWorkspaceForm({ schoolId, domain }: { schoolId: number; domain: SchoolDomainDto }) {
+  const save = useSetGoogleWorkspace(schoolId);
+  const { toast } = useToast();
+  const form = useForm({ hd: domain.googleWorkspaceDomain ?? '' });
+  const submit = form.handleSubmit(googleWorkspaceFormSchema, ({ hd }) =>
+    save.mutate(
+      { domain: domain.domain, hd: hd === '' ? null : hd },
+      {
+        onSuccess: (answer) => {
+          form.setValues({ hd: answer.googleWorkspaceDomain ?? '' });
+          toast({
+            title: answer.googleWorkspaceDomain ? 'Google Workspace saved' : 'Google Workspace removed',
+            description: answer.googleWorkspaceDomain
+              ? `Google sign-in with an @${answer.domain} address now needs an account of the ${answer.googleWorkspaceDomain} Workspace.`
+              : `Any Google account with an @${answer.domain} address can sign in again.`,
+            variant: 'success',
+          });
+        },
+        onError: (error) => form.setErrors({ hd: errorText(error, 'Could not save the Google Workspace. Please try again.') }),
+      },
+    ),
+  );
+  return (
+    <WorkspaceForm onSubmit={submit} noValidate aria-label={`Google Workspace for ${domain.domain}`}>
+      <TextField
+        label="Google Workspace (optional)"
+        hint="Only Google accounts managed by your school's Workspace can sign in with addresses at this domain: enter the Workspace's main domain, or leave it blank to allow any Google account."
+        placeholder={domain.domain}
+        autoCapitalize="none"
+        spellCheck={false}
+        {...form.field('hd')}
+      />
+      <div>
+        <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </WorkspaceForm>
   );
 }
 
@@ -170,6 +217,11 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
+`;
+
+const WorkspaceForm = styled(Form)`
+  margin-top: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Instructions = styled.div`

@@ -14,7 +14,7 @@ const managerSchool: MySchoolDto = {
   school,
   role: 'manager',
   courses,
-  domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z', proof: 'dns', txtRecord: null }],
+  domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z', proof: 'dns', txtRecord: null, googleWorkspaceDomain: null }],
 };
 const progress = (completed: number) => ({
   courseId: 11,
@@ -147,6 +147,31 @@ describe('SchoolScene for a manager', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
     expect((await screen.findAllByText(/gmail.com is a public e-mail service/)).length).toBeGreaterThan(0);
     expect(api.callsTo('POST', '/api/schools/4/domains')).toHaveLength(0);
+  });
+
+  it('sets the Google Workspace of a proven domain, checking it is a domain first, and clears it when left blank', async () => {
+    const path = '/api/schools/4/domains/stmarys.sch.uk/google-workspace';
+    const api = manager({
+      [`PUT ${path}`]: ({ body }: { body: unknown }) => ok({ ...managerSchool.domains[0], googleWorkspaceDomain: (body as { hd: string | null }).hd }),
+    });
+    renderSchool();
+    const field = await screen.findByLabelText('Google Workspace (optional)');
+    expect(screen.getByText(/Only Google accounts managed by your school's Workspace can sign in with addresses at this domain/)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Google Workspace for stmarys.sch.uk' });
+    fireEvent.change(field, { target: { value: 'not a domain' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter a domain such as stmarys.sch.uk, or leave it blank')).toBeInTheDocument();
+    expect(api.callsTo('PUT', path)).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: ' StMarys-Trust.org ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Google Workspace saved')).length).toBeGreaterThan(0);
+    expect(api.callsTo('PUT', path)[0]?.body).toEqual({ hd: 'stmarys-trust.org' });
+
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Google Workspace removed')).length).toBeGreaterThan(0);
+    expect(api.callsTo('PUT', path)[1]?.body).toEqual({ hd: null });
   });
 });
 

@@ -23,10 +23,14 @@ export interface DomainClaimRow {
   verifiedAt: number | null;
   verificationToken: string | null;
   proof: 'dns' | 'admin' | null;
+  googleWorkspaceDomain: string | null;
 }
 
 async function claimOf(db: Db, schoolId: number, domain: string): Promise<DomainClaimRow> {
-  const row = await db('schoolDomains').select('id', 'schoolId', 'domain', 'verifiedAt', 'verificationToken', 'proof').where({ schoolId, domain }).first();
+  const row = await db('schoolDomains')
+    .select('id', 'schoolId', 'domain', 'verifiedAt', 'verificationToken', 'proof', 'googleWorkspaceDomain')
+    .where({ schoolId, domain })
+    .first();
   if (!row) throw notFound('This domain is not one of the school’s domains');
   return { ...row, id: Number(row.id), schoolId: Number(row.schoolId), verifiedAt: row.verifiedAt === null ? null : Number(row.verifiedAt) };
 }
@@ -163,6 +167,33 @@ async function pullInColleagues(trx: Knex.Transaction, schoolId: number, domain:
     if (outcome.status === 'joined') joined += 1;
   }
   return joined;
+}
+
+/**
+ * Restricts Google sign-in with addresses at a proven domain to the school's Google Workspace
+ * (`hd`, its primary domain), or lifts the restriction (null). Only a proven claim: an unproven
+ * one could otherwise lock the real school's staff out of Google sign-in on a domain that is not
+ * the claimant's.
+ */
+export async function setGoogleWorkspaceDomain(db: Db, schoolId: number, domain: string, hd: string | null): Promise<DomainClaimRow> {
+  const claim = await claimOf(db, schoolId, domain);
+  if (claim.verifiedAt === null) throw conflict('Prove the domain first: a Google Workspace can be set only for a proven domain.');
+  await db('schoolDomains').where({ id: claim.id }).update({ googleWorkspaceDomain: hd });
+  return { ...claim, googleWorkspaceDomain: hd };
+}
+
+/**
+ * The Google Workspace a Google sign-in with this address must come from (the `hd` its id token
+ * must carry), when the address's domain is proven for a school that set one; null otherwise.
+ */
+export async function googleWorkspaceFor(db: Db, email: string): Promise<string | null> {
+  const row = await db('schoolDomains')
+    .select('googleWorkspaceDomain')
+    .where({ domain: emailDomain(email) })
+    .whereNotNull('verifiedAt')
+    .whereNotNull('googleWorkspaceDomain')
+    .first();
+  return row ? String(row.googleWorkspaceDomain) : null;
 }
 
 /** Removes a domain; existing members stay (removing them is a separate, deliberate act). */

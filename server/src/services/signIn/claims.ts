@@ -17,6 +17,11 @@ export interface ProviderIdentity {
   emailVerified: boolean;
   givenName: string | null;
   familyName: string | null;
+  /**
+   * Google: the `hd` claim, the primary domain of the Google Workspace that manages the account
+   * (lower-cased); null for a personal Google account, and always for Microsoft.
+   */
+  hostedDomain: string | null;
 }
 
 export interface IdClaims {
@@ -53,10 +58,11 @@ export function expectedMicrosoftIssuer(discoveredIssuer: string, tid: unknown):
 export function identityFromClaims(provider: SignInProvider, claims: IdClaims, context: { discoveredIssuer: string; tenant: string | null }): ProviderIdentity {
   const subject = text(claims.sub, 255);
   if (!subject) throw new SignInError('invalid', 'the id token has no subject');
-  const base = { provider, subject, givenName: text(claims.given_name, 100), familyName: text(claims.family_name, 100) };
+  const base = { provider, subject, givenName: text(claims.given_name, 100), familyName: text(claims.family_name, 100), hostedDomain: null };
   if (provider === 'google') {
     const email = address(claims.email);
-    return { ...base, email, emailVerified: email !== null && claims.email_verified === true };
+    const hostedDomain = text(claims.hd, 253)?.toLowerCase() ?? null;
+    return { ...base, email, emailVerified: email !== null && claims.email_verified === true, hostedDomain };
   }
   const tid = claims.tid;
   const expected = expectedMicrosoftIssuer(context.discoveredIssuer, tid);

@@ -64,6 +64,20 @@ describe("Microsoft's tenant-templated issuer", () => {
   });
 });
 
+describe("Google's hd claim", () => {
+  const context = { discoveredIssuer: 'https://accounts.google.com', tenant: null };
+  const claims = { iss: 'https://accounts.google.com', sub: 's', email: 'a@oak.sch.uk', email_verified: true };
+
+  it('is the Workspace of the account, lower-cased, and null for a personal account or a Microsoft token', () => {
+    expect(identityFromClaims('google', { ...claims, hd: ' Oak-Trust.ORG ' }, context).hostedDomain).toBe('oak-trust.org');
+    expect(identityFromClaims('google', claims, context).hostedDomain).toBeNull();
+    expect(identityFromClaims('google', { ...claims, hd: 42 }, context).hostedDomain).toBeNull();
+    const tid = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+    const microsoft = { iss: `https://login.microsoftonline.com/${tid}/v2.0`, sub: 's', tid, preferred_username: 'a@oak.sch.uk', hd: 'oak-trust.org' };
+    expect(identityFromClaims('microsoft', microsoft, { discoveredIssuer: microsoft.iss, tenant: 'organizations' }).hostedDomain).toBeNull();
+  });
+});
+
 describe('safeReturnTo', () => {
   it.each([
     ['/courses/3?tab=x', '/courses/3?tab=x'],

@@ -557,3 +557,75 @@ describe('linking asks who it is, tells the address and can be undone everywhere
     expect(await identitiesOf(user.id)).toHaveLength(0);
   });
 });
+
+describe('a school that restricts its domain to its Google Workspace', () => {
+  /** A school with a proven claim on a fresh domain; `hd` is the Workspace it requires (null: none). */
+  const workspaceSchool = async (hd: string | null) => {
+    const domain = `ws-${++sequence}-${Date.now().toString(36)}.sch.uk`;
+    const manager = await verifiedUser(address(domain));
+    const schoolId = await createSchool(server.db, { name: 'Workspace High', country: 'GB' }, manager.id);
+    const now = Date.now();
+    await server
+      .db('schoolDomains')
+      .insert({ schoolId, domain, verifiedAt: now, verifiedBy: manager.id, verifiedDomain: domain, proof: 'dns', createdAt: now });
+    const restrict = (workspace: string | null) => server.db('schoolDomains').where({ schoolId, domain }).update({ googleWorkspaceDomain: workspace });
+    await restrict(hd);
+    return { domain, schoolId, restrict };
+  };
+
+  it('signs in a Google account that the Workspace manages (its hd), which joins the school', async () => {
+    const { domain, schoolId } = await workspaceSchool('workspace-trust.org');
+    const account = provider.addAccount({ email: address(domain), hd: 'Workspace-Trust.org' });
+    const client = server.client();
+    const { back } = await signInThroughProvider(client, { email: account.email! });
+    expect(back.headers.get('location')).toBe('/');
+    const me = await whoAmI(client);
+    expect(me.email).toBe(account.email);
+    expect(await server.db('schoolMembers').where({ userId: me.id }).first()).toMatchObject({ schoolId });
+  });
+
+  it('refuses a personal Google account or another Workspace with hd_mismatch, creating and linking nothing', async () => {
+    const { domain } = await workspaceSchool('workspace-trust.org');
+    const personal = provider.addAccount({ email: address(domain) });
+    refusedWith((await signInThroughProvider(server.client(), { email: personal.email! })).back, 'hd_mismatch');
+    const elsewhere = provider.addAccount({ email: address(domain), hd: 'other-trust.org' });
+    refusedWith((await signInThroughProvider(server.client(), { email: elsewhere.email! })).back, 'hd_mismatch');
+    expect(await server.db('users').whereIn('email', [personal.email!, elsewhere.email!])).toEqual([]);
+    // An account that already has the address is neither linked nor claimed.
+    const existing = await createUser(server.db, { email: address(domain) });
+    const before = await server.db('users').where({ id: existing.id }).first();
+    provider.addAccount({ email: existing.email });
+    refusedWith((await signInThroughProvider(server.client(), { email: existing.email })).back, 'hd_mismatch');
+    expect(await identitiesOf(existing.id)).toEqual([]);
+    expect(await server.db('users').where({ id: existing.id }).first()).toEqual(before);
+    expect(await server.db('userIdentities').whereIn('subject', [personal.sub, elsewhere.sub])).toEqual([]);
+  });
+
+  it('refuses a link made before the restriction, even when the token is asked for without an address', async () => {
+    const { domain, restrict } = await workspaceSchool(null);
+    const account = provider.addAccount({ email: address(domain) });
+    const first = server.client();
+    await signInThroughProvider(first, { email: account.email! });
+    expect((await whoAmI(first)).email).toBe(account.email);
+    await restrict('workspace-trust.org');
+    refusedWith((await signInThroughProvider(server.client(), { email: account.email! })).back, 'hd_mismatch');
+    const withoutAddress = await signInThroughProvider(server.client(), {
+      email: account.email!,
+      alter: (url) => url.searchParams.set('scope', 'openid profile'),
+    });
+    refusedWith(withoutAddress.back, 'hd_mismatch');
+    // Lifted again, the same account signs in as before.
+    await restrict(null);
+    expect((await signInThroughProvider(server.client(), { email: account.email! })).back.headers.get('location')).toBe('/');
+  });
+
+  it('leaves Microsoft sign-in alone', async () => {
+    const { domain } = await workspaceSchool('workspace-trust.org');
+    const email = address(domain);
+    provider.addAccount({ email, preferred_username: email, tid: WORK_TENANT });
+    const client = server.client();
+    const { back } = await signInThroughProvider(client, { provider: 'microsoft', email });
+    expect(back.headers.get('location')).toBe('/');
+    expect((await whoAmI(client)).email).toBe(email);
+  });
+});

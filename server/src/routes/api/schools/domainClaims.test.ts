@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPublicEmailDomain } from '@atrium/common';
+import { joinSchool } from '../../../commands/schools/membership.ts';
 import { hashToken } from '../../../commands/tokens.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { FakeDns } from '../../../test/fakeDns.ts';
@@ -42,7 +43,7 @@ describe('a domain claim takes effect once proven', () => {
     const later = await learner(server, { email: `later@${domain}` });
     const token = 'later-token-'.padEnd(43, 'x');
     await server.db('emailVerifications').insert({ userId: later.user.id, tokenHash: hashToken(token), expiresAt: Date.now() + 60_000, createdAt: Date.now() });
-    expect((await server.client().post('/api/verify-email', { token })).body.joinedSchool).toBeNull();
+    expect((await later.client.post('/api/verify-email', { token })).body.joinedSchool).toBeNull();
 
     const notYet = await client.post(`/api/schools/${schoolId}/domains/${domain}/verify`);
     expect(notYet.status).toBe(409);
@@ -101,7 +102,9 @@ describe('admins see, approve, move and remove claims', () => {
     const colleague = await learner(server, { email: `teacher@${domain}`, verified: true });
     const { schoolId } = await claimant(domain, 'head');
     const page = await admin.get(`/api/admin/schools/${schoolId}`);
-    expect(page.body.domains).toEqual([{ domain, verifiedAt: null, proof: null, txtRecord: { host: domain, value: expect.any(String) } }]);
+    expect(page.body.domains).toEqual([
+      { domain, verifiedAt: null, proof: null, txtRecord: { host: domain, value: expect.any(String) }, googleWorkspaceDomain: null },
+    ]);
 
     const approved = await admin.post(`/api/admin/schools/${schoolId}/domains/${domain}/approve`);
     expect(approved.status).toBe(200);
@@ -170,5 +173,43 @@ describe('public mail providers', () => {
     const { claim } = await claimant('comcast.net', 'head');
     expect(claim.status).toBe(400);
     expect(claim.body.message).toMatch(/public e-mail provider/);
+  });
+});
+
+describe('the Google Workspace of a proven domain', () => {
+  it('is set and cleared by the school’s manager, only once the domain is proven, and must be a domain', async () => {
+    const domain = uniqueDomain();
+    const { client, schoolId, claim } = await claimant(domain, 'head');
+    const path = `/api/schools/${schoolId}/domains/${domain}/google-workspace`;
+    const unproven = await client.put(path, { hd: domain });
+    expect(unproven.status).toBe(409);
+    expect(unproven.body.message).toContain('Prove the domain first');
+
+    dns.publish(domain, claim.body.txtRecord.value);
+    expect((await client.post(`/api/schools/${schoolId}/domains/${domain}/verify`)).status).toBe(200);
+    for (const hd of ['not a domain', 'x'.repeat(300), 42]) expect((await client.put(path, { hd })).status).toBe(400);
+    expect((await client.put(path, {})).status).toBe(400);
+    expect(await server.db('schoolDomains').where({ schoolId, domain }).first('googleWorkspaceDomain')).toEqual({ googleWorkspaceDomain: null });
+
+    const set = await client.put(path, { hd: ' Oakfield-Trust.ORG ' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ domain, googleWorkspaceDomain: 'oakfield-trust.org' });
+    expect((await client.get('/api/schools/mine')).body.domains).toMatchObject([{ domain, googleWorkspaceDomain: 'oakfield-trust.org' }]);
+
+    // A member of the school, another school's manager on the same domain, and an admin are refused.
+    const member = await learner(server, { email: `member-${randomBytes(2).toString('hex')}@${domain}`, verified: true });
+    await joinSchool(server.db, member.user.id, schoolId, 'member');
+    expect((await member.client.put(path, { hd: null })).status).toBe(403);
+    const other = await claimant(uniqueDomain(), 'rival');
+    expect((await other.client.put(path, { hd: null })).status).toBe(403);
+    expect((await admin.put(path, { hd: null })).status).toBe(403);
+    expect(await server.db('schoolDomains').where({ schoolId, domain }).first('googleWorkspaceDomain')).toEqual({
+      googleWorkspaceDomain: 'oakfield-trust.org',
+    });
+
+    const cleared = await client.put(path, { hd: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.googleWorkspaceDomain).toBeNull();
+    expect((await client.put(`/api/schools/${schoolId}/domains/elsewhere.sch.uk/google-workspace`, { hd: null })).status).toBe(404);
   });
 });

@@ -109,7 +109,9 @@ describe('school e-mail domains', () => {
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ domain, verifiedAt: expect.any(String) });
     expect((await head.client.post(`/api/schools/${schoolId}/domains`, { domain })).status).toBe(200);
-    expect((await head.client.get('/api/schools/mine')).body.domains).toEqual([{ domain, verifiedAt: expect.any(String), proof: 'dns', txtRecord: null }]);
+    expect((await head.client.get('/api/schools/mine')).body.domains).toEqual([
+      { domain, verifiedAt: expect.any(String), proof: 'dns', txtRecord: null, googleWorkspaceDomain: null },
+    ]);
 
     const teacher = await register(`teacher@${domain}`);
     // Registered with the domain but not verified: not a member, no access.

@@ -1,5 +1,5 @@
-import { domainSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
-import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain } from '../../../commands/schools/domains.ts';
+import { domainSchema, googleWorkspaceSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
+import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain, setGoogleWorkspaceDomain } from '../../../commands/schools/domains.ts';
 import { sendEmailVerification, verifyEmail } from '../../../commands/schools/verifyEmail.ts';
 import { DOMAIN_COLUMNS, presentDomain, presentSchool } from '../../../presenters/schools.ts';
 import type { Routes } from '../../define.ts';
@@ -44,6 +44,21 @@ export function schoolDomainRoutes(routes: Routes): void {
         .where({ schoolId: school.id, domain: ctx.input.params.domain })
         .first();
       ctx.body = { ...presentDomain(row), joinedMembers: joined };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/schools/:id/domains/:domain/google-workspace',
+    access: 'user',
+    params: schoolDomainParams,
+    body: googleWorkspaceSchema,
+    rateLimit: { limit: 'domainCheck', by: 'user' },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
+      const claim = await setGoogleWorkspaceDomain(db, school.id, ctx.input.params.domain, ctx.input.body.hd);
+      ctx.body = presentDomain(claim);
     },
   });
 
