@@ -16,6 +16,7 @@ import * as credentials from './migrations/014_credentials.ts';
 import * as certificateRenewal from './migrations/015_certificate_renewal.ts';
 import * as invitations from './migrations/017_invitations.ts';
 import * as domainClaims from './migrations/018_domain_claims.ts';
+import * as outboxAttachments from './migrations/019_outbox_attachments.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '015_certificate_renewal': certificateRenewal,
   '017_invitations': invitations,
   '018_domain_claims': domainClaims,
+  '019_outbox_attachments': outboxAttachments,
 };
 
 const source: Knex.MigrationSource<string> = {

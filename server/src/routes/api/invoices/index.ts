@@ -67,7 +67,9 @@ export function invoiceRoutes(routes: Routes): void {
     body: invoiceIssueSchema,
     async handler(ctx) {
       seller(ctx);
-      const order = await issueInvoice(ctx.deps.db, ctx.input.params.id, ctx.state.user.id, ctx.deps.clock.now().getTime(), ctx.input.body);
+      const { db, mailer, config, clock } = ctx.deps;
+      const order = await issueInvoice(db, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime(), ctx.input.body);
+      mailer.kick();
       ctx.body = presentOrder(order);
     },
   });
