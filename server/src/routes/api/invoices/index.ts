@@ -155,7 +155,11 @@ export function invoiceRoutes(routes: Routes): void {
         row.invoicedPaid += Number(invoice.paid ?? 0);
       }
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { currencies: CURRENCIES.map((currency) => rows.get(currency)).filter((row) => row !== undefined) } satisfies SalesTotalsDto;
+      const { invoiceSeller } = ctx.deps.config;
+      ctx.body = {
+        currencies: CURRENCIES.map((currency) => rows.get(currency)).filter((row) => row !== undefined),
+        invoicing: { sellerConfigured: invoiceSeller.address !== null, paymentDetailsConfigured: Boolean(invoiceSeller.paymentDetails?.trim()) },
+      } satisfies SalesTotalsDto;
     },
   });
 }

@@ -68,6 +68,7 @@ describe('invoice mail', () => {
     const course = await createCourse(server, { price: 49900 });
     const placed = await order(client, course.id, { currency: 'GBP', country: 'GB', billingEmail: 'bursar@mail-test.example' });
     const { client: admin } = await signedIn('admin');
+    expect((await admin.get('/api/admin/sales')).body.invoicing).toEqual({ sellerConfigured: true, paymentDetailsConfigured: true });
     const issued = await admin.post(`/api/admin/orders/${placed.id}/invoice`, {});
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const number = (issued.body as { invoice: { number: string } }).invoice.number;
