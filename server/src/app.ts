@@ -23,6 +23,7 @@ import { createStripeProvider, type PaymentProvider } from './services/payments.
 import { CredentialSigner } from './services/credentialSigner.ts';
 import { SignInClients } from './services/signIn/oidcClients.ts';
 import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
+import { billingAttachments } from './services/documents/billingAttachments.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -69,7 +70,14 @@ export function createApp(options: CreateAppOptions): App {
     db,
     catalogue: new CatalogueCache(db),
     logger,
-    mailer: options.mailer ?? new Mailer(db, logger, { smtpUrl: config.smtpUrl, from: config.mailFrom, logBodies: !config.isProduction }),
+    mailer:
+      options.mailer ??
+      new Mailer(db, logger, {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        logBodies: !config.isProduction,
+        attachments: billingAttachments(db, config),
+      }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),
     payments: options.payments !== undefined ? options.payments : config.stripe ? createStripeProvider(config.stripe) : null,

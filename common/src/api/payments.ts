@@ -69,6 +69,11 @@ export interface SalesTotalsDto {
     invoicedPaid: number;
     invoices: number;
   }>;
+  /**
+   * Whether invoices can be issued (INVOICE_SELLER_ADDRESS) and say how to pay
+   * (INVOICE_PAYMENT_DETAILS): Issue invoice warns the admin before issuing without them.
+   */
+  invoicing: { sellerConfigured: boolean; paymentDetailsConfigured: boolean };
 }
 
 export interface AdminOrderDto extends OrderDto {

@@ -2,7 +2,11 @@ import { applyTax, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@
 import type { Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import type { MailBrand } from '../mail/render.ts';
+import { invoiceIssuedMail } from '../mail/templates/invoiceIssued.tsx';
 import type { OrderRow } from '../models/Order.ts';
+import { orderPdfAttachment } from '../services/documents/billingAttachments.ts';
+import type { Mailer } from '../services/mail.ts';
 
 /** "INV-2026-000123": the year it was issued and its place in that year's sequence. */
 export const invoiceNumber = (year: number, sequence: number): string => `INV-${year}-${String(sequence).padStart(6, '0')}`;
@@ -36,9 +40,17 @@ export interface InvoiceDetailsUpdate {
  * An admin issues the invoice of an order: a number from the year's gap-free sequence, the tax
  * decided by the buyer's country and VAT number (common/rules/tax.ts), net, tax and gross, all
  * in the order's transaction. Issuing again answers the same invoice: nothing changes. Details
- * the admin completes (a country the buyer left out) are saved with it.
+ * the admin completes (a country the buyer left out) are saved with it. The billing address gets
+ * the invoice PDF by mail, queued in the same transaction (once: issuing again sends nothing).
  */
-export async function issueInvoice(db: Db, orderId: number, adminId: number, now: number, details: InvoiceDetailsUpdate = {}): Promise<OrderRow> {
+export async function issueInvoice(
+  db: Db,
+  mail: { mailer: Mailer; brand: MailBrand },
+  orderId: number,
+  adminId: number,
+  now: number,
+  details: InvoiceDetailsUpdate = {},
+): Promise<OrderRow> {
   const year = new Date(now).getUTCFullYear();
   await ensureInvoiceCounter(db, year);
   return retryOnDeadlock(() =>
@@ -71,7 +83,23 @@ export async function issueInvoice(db: Db, orderId: number, adminId: number, now
         invoiceIssuedBy: adminId,
       };
       await trx('orders').where({ id: orderId }).update(changes);
-      return { ...row, ...changes };
+      const issued: OrderRow = { ...row, ...changes };
+      await mail.mailer.send(
+        trx,
+        issued.billingEmail,
+        invoiceIssuedMail,
+        {
+          brand: mail.brand,
+          invoiceNumber: number,
+          courseTitle: issued.courseTitle,
+          schoolName: issued.schoolName,
+          gross: taxed.gross,
+          currency: issued.currency.toUpperCase(),
+        },
+        undefined,
+        [orderPdfAttachment(issued, 'invoice')],
+      );
+      return issued;
     }),
   );
 }

@@ -44,11 +44,11 @@ describe('requestInvoice and markOrderPaid', () => {
 
     await expect(requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'))).rejects.toMatchObject({ status: 409 });
     const admin = await createUser(database.db, { role: 'admin' });
-    const paid = await markOrderPaid(database.db, logger, placed.id, admin.id);
+    const paid = await markOrderPaid(database.db, logger, { mailer, brand }, placed.id, admin.id, Date.now());
     expect(paid.status).toBe('paid');
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(true);
     // Marking it again changes nothing and does not fail.
-    expect((await markOrderPaid(database.db, logger, placed.id, admin.id)).paidAt).toEqual(paid.paidAt);
+    expect((await markOrderPaid(database.db, logger, { mailer, brand }, placed.id, admin.id, Date.now())).paidAt).toEqual(paid.paidAt);
   });
 
   it('refuses a cancelled order and an unknown one', async () => {
@@ -56,8 +56,8 @@ describe('requestInvoice and markOrderPaid', () => {
     const course = await createCourse(database, { price: 500 });
     const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'b2@oak.test'));
     await database.db('orders').where({ id: placed.id }).update({ status: 'cancelled' });
-    await expect(markOrderPaid(database.db, logger, placed.id, user.id)).rejects.toMatchObject({ status: 409 });
-    await expect(markOrderPaid(database.db, logger, 999_999, user.id)).rejects.toMatchObject({ status: 404 });
+    await expect(markOrderPaid(database.db, logger, { mailer, brand }, placed.id, user.id, Date.now())).rejects.toMatchObject({ status: 409 });
+    await expect(markOrderPaid(database.db, logger, { mailer, brand }, 999_999, user.id, Date.now())).rejects.toMatchObject({ status: 404 });
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(false);
   });
 });

@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import { alreadyEnrolled, alreadyLicensed, conflict, invoiceAlreadyRequested, notFound } from '../errors.ts';
 import type { MailBrand } from '../mail/render.ts';
+import { invoicePaidMail } from '../mail/templates/invoiceIssued.tsx';
 import { invoiceReceiptMail, invoiceRequestMail } from '../mail/templates/invoiceRequest.tsx';
 import type { OrderRow } from '../models/Order.ts';
 import { displayName, type User } from '../models/User.ts';
+import { orderPdfAttachment } from '../services/documents/billingAttachments.ts';
 import type { Mailer } from '../services/mail.ts';
 import { enroll, isEnrolled } from './enroll.ts';
 import { fulfilForSchool } from './fulfilPayment.ts';
@@ -73,15 +75,41 @@ export async function requestInvoice(
 
 /**
  * An admin records that an invoice was paid: the order is marked (once) and the buyer enrolled,
- * or the school licensed. Marking it again only makes sure the access exists.
+ * or the school licensed. Marking it again only makes sure the access exists. When the invoice was
+ * issued, the billing address gets the receipt PDF by mail, queued in the same transaction (an
+ * order paid before its invoice was issued has no taxed amounts to put on a receipt).
  */
-export async function markOrderPaid(db: Db, logger: Logger, orderId: number, adminId: number): Promise<OrderRow> {
+export async function markOrderPaid(
+  db: Db,
+  logger: Logger,
+  mail: { mailer: Mailer; brand: MailBrand },
+  orderId: number,
+  adminId: number,
+  now: number,
+): Promise<OrderRow> {
   return db.transaction(async (trx) => {
-    const row = await trx('orders').where({ id: orderId }).forUpdate().first();
+    const row: OrderRow | undefined = await trx('orders').where({ id: orderId }).forUpdate().first();
     if (!row) throw notFound('Order not found');
     if (row.status === 'cancelled') throw conflict('This order was cancelled');
     if (row.status !== 'paid') {
-      await trx('orders').where({ id: row.id }).update({ status: 'paid', paidAt: Date.now(), markedPaidBy: adminId });
+      await trx('orders').where({ id: row.id }).update({ status: 'paid', paidAt: now, markedPaidBy: adminId });
+      if (row.invoiceNumber) {
+        await mail.mailer.send(
+          trx,
+          row.billingEmail,
+          invoicePaidMail,
+          {
+            brand: mail.brand,
+            invoiceNumber: row.invoiceNumber,
+            courseTitle: row.courseTitle,
+            schoolName: row.schoolName,
+            gross: Number(row.invoiceGross),
+            currency: row.currency.toUpperCase(),
+          },
+          undefined,
+          [orderPdfAttachment(row, 'orderReceipt')],
+        );
+      }
     }
     if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger);
     else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');

@@ -17,6 +17,7 @@ import * as certificateRenewal from './migrations/015_certificate_renewal.ts';
 import * as googleWorkspace from './migrations/016_google_workspace.ts';
 import * as invitations from './migrations/017_invitations.ts';
 import * as domainClaims from './migrations/018_domain_claims.ts';
+import * as outboxAttachments from './migrations/019_outbox_attachments.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '016_google_workspace': googleWorkspace,
   '017_invitations': invitations,
   '018_domain_claims': domainClaims,
+  '019_outbox_attachments': outboxAttachments,
 };
 
 const source: Knex.MigrationSource<string> = {

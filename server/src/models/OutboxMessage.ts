@@ -12,6 +12,8 @@ export class OutboxMessage extends Model {
   html!: string | null;
   /** Extra headers as JSON (List-Unsubscribe), or null. */
   headers!: string | null;
+  /** Attachment references as JSON (services/mail.ts AttachmentRef[]), or null. */
+  attachments!: string | null;
   status!: OutboxStatus;
   attempts!: number;
   lastError!: string | null;

@@ -11,6 +11,19 @@ const BATCH = 50;
 const DELIVERY_CONCURRENCY = 8;
 
 /** A link that carries a secret in its query (reset, verification, invitation, unsubscribe …). */
+/**
+ * An attachment as the outbox keeps it: what to call it and how to make it again. The bytes are
+ * regenerated at delivery (see migration 019) by the resolver the app gives the mailer.
+ */
+export interface AttachmentRef {
+  filename: string;
+  contentType: string;
+  source: { kind: 'invoice' | 'orderReceipt'; orderId: number };
+}
+
+/** Makes an attachment's bytes from its reference when the mail is delivered. */
+export type AttachmentResolver = (ref: AttachmentRef) => Promise<Buffer>;
+
 const TOKEN_LINK = /https?:\/\/[^\s"'<>]*[?&](?:token|code|key)=[^\s"'<>]*/gi;
 export const REMOVED_LINK = '[link removed after delivery]';
 
@@ -40,6 +53,8 @@ export class Mailer {
       from: string;
       /** Without SMTP the mail goes to the log; false (production) logs who and what, not the body. */
       logBodies?: boolean;
+      /** Regenerates attachments at delivery; a mail with attachments fails (and is retried) without one. */
+      attachments?: AttachmentResolver;
     },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
@@ -49,25 +64,33 @@ export class Mailer {
    * Renders a template (mail/templates/) for one recipient and adds it to the outbox; pass the
    * transaction the message belongs to.
    */
-  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P, headers?: Record<string, string>): Promise<void> {
+  async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P, headers?: Record<string, string>, attachments?: AttachmentRef[]): Promise<void> {
     const { subject, text, html } = await renderMail(template, props);
-    await this.queueRendered(db, [{ to, subject, text, html, headers }]);
+    await this.queueRendered(db, [{ to, subject, text, html, headers, attachments }]);
   }
 
   /** Queues mail rendered already (a scheduled run renders a batch, then writes it in one statement). */
   async queueRendered(
     db: Db,
-    messages: Array<{ to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined }>,
+    messages: Array<{
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      headers?: Record<string, string> | undefined;
+      attachments?: AttachmentRef[] | undefined;
+    }>,
   ): Promise<void> {
     if (!messages.length) return;
     const createdAt = Date.now();
     await db('outbox').insert(
-      messages.map(({ to, subject, text, html, headers }) => ({
+      messages.map(({ to, subject, text, html, headers, attachments }) => ({
         toAddress: to,
         subject,
         text,
         html,
         headers: headers ? JSON.stringify(headers) : null,
+        attachments: attachments?.length ? JSON.stringify(attachments) : null,
         status: 'pending',
         attempts: 0,
         createdAt,
@@ -141,6 +164,7 @@ export class Mailer {
       return;
     }
     try {
+      const attachments = await this.attachmentsOf(message);
       await this.transport.sendMail({
         from: this.options.from,
         to: message.toAddress,
@@ -148,6 +172,7 @@ export class Mailer {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: JSON.parse(message.headers) as Record<string, string> } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       await this.db('outbox')
         .where({ id: message.id })
@@ -172,6 +197,15 @@ export class Mailer {
           lockedUntil: Date.now() + 60_000 * 2 ** (attempts - 1),
         });
     }
+  }
+
+  /** The message's attachments made again from their references (a failure is a failed attempt, retried). */
+  private async attachmentsOf(message: OutboxMessage): Promise<Array<{ filename: string; contentType: string; content: Buffer }>> {
+    if (!message.attachments) return [];
+    const refs = JSON.parse(message.attachments) as AttachmentRef[];
+    const resolve = this.options.attachments;
+    if (!resolve) throw new Error('this mailer cannot make attachments');
+    return Promise.all(refs.map(async (ref) => ({ filename: ref.filename, contentType: ref.contentType, content: await resolve(ref) })));
   }
 
   /** Waits for a delivery run in progress (so no query outlives the pool), then closes SMTP. */

@@ -5,7 +5,7 @@ import type { AdminOrderDto } from '@atrium/common/api/payments';
 import { countryList } from '@atrium/common/rules/countries';
 import { applyTax, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common/rules/tax';
 import { invoiceIssueSchema } from '@atrium/common/schemas/prices';
-import { useIssueInvoice } from '../../api/adminSales.ts';
+import { useIssueInvoice, useSalesTotals } from '../../api/adminSales.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { money } from '../../components/coursePrice.ts';
@@ -42,6 +42,7 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
   const [initial] = useState(() => ({ country: order.country ?? '', billingAddress: order.billingAddress ?? '', vatNumber: order.vatNumber ?? '' }));
   const form = useForm(initial);
   const issue = useIssueInvoice();
+  const invoicing = useSalesTotals().data?.invoicing;
   const { toast } = useToast();
   const { country, vatNumber } = form.values;
   const vat = vatNumber.trim() ? normaliseVatNumber(vatNumber) : null;
@@ -73,6 +74,12 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Issue invoice">
+      {invoicing && !invoicing.paymentDetailsConfigured ? (
+        <Warning role="note" aria-label="No payment details">
+          <strong>No payment details are set up.</strong> This invoice will not say how to pay (bank account, sort code): set INVOICE_PAYMENT_DETAILS on the
+          server before issuing, or tell the buyer how to pay yourself. The invoice is e-mailed to {order.billingEmail} as soon as it is issued.
+        </Warning>
+      ) : null}
       <SelectField
         label="Country"
         markRequired
@@ -128,6 +135,14 @@ const Title = styled(Dialog.Title)`
 const Description = styled(Dialog.Description)`
   margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Warning = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.warningSoft};
 `;
 
 const Preview = styled.dl`

@@ -28,6 +28,7 @@ const order: AdminOrderDto = {
 };
 const totals = (invoicedPaid: number): SalesTotalsDto => ({
   currencies: [{ currency: 'GBP', cardNet: 0, cardPayments: 0, refunded: 0, invoicedGross: 59880, invoicedPaid, invoices: 1 }],
+  invoicing: { sellerConfigured: true, paymentDetailsConfigured: true },
 });
 
 describe('SalesPanel: Mark as paid', () => {

@@ -91,3 +91,17 @@ export function receiptDocument(payment: ReceiptSource, seller: SellerDetails): 
     footer,
   };
 }
+
+/** A paid invoice's receipt: the invoice's own lines and tax, with when it was paid. */
+export function orderReceiptDocument(order: OrderRow, seller: SellerDetails): BillingDocument {
+  if (order.paidAt === null || order.paidAt === undefined) throw new Error('order is not paid');
+  const invoice = invoiceDocument(order, seller, null);
+  return {
+    ...invoice,
+    kind: 'receipt',
+    number: `RCT-${invoice.number}`,
+    issuedAt: new Date(Number(order.paidAt)),
+    references: [{ label: 'Invoice', value: invoice.number }, ...invoice.references],
+    footer: [`Paid by bank transfer against invoice ${invoice.number}. This receipt confirms the payment.`, `Questions about this payment: ${seller.email}`],
+  };
+}

@@ -67,7 +67,9 @@ export function invoiceRoutes(routes: Routes): void {
     body: invoiceIssueSchema,
     async handler(ctx) {
       seller(ctx);
-      const order = await issueInvoice(ctx.deps.db, ctx.input.params.id, ctx.state.user.id, ctx.deps.clock.now().getTime(), ctx.input.body);
+      const { db, mailer, config, clock } = ctx.deps;
+      const order = await issueInvoice(db, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime(), ctx.input.body);
+      mailer.kick();
       ctx.body = presentOrder(order);
     },
   });
@@ -153,7 +155,11 @@ export function invoiceRoutes(routes: Routes): void {
         row.invoicedPaid += Number(invoice.paid ?? 0);
       }
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { currencies: CURRENCIES.map((currency) => rows.get(currency)).filter((row) => row !== undefined) } satisfies SalesTotalsDto;
+      const { invoiceSeller } = ctx.deps.config;
+      ctx.body = {
+        currencies: CURRENCIES.map((currency) => rows.get(currency)).filter((row) => row !== undefined),
+        invoicing: { sellerConfigured: invoiceSeller.address !== null, paymentDetailsConfigured: Boolean(invoiceSeller.paymentDetails?.trim()) },
+      } satisfies SalesTotalsDto;
     },
   });
 }

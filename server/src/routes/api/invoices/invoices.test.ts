@@ -240,6 +240,8 @@ describe('card receipts and sales totals', () => {
     // Invoices issued in this file in pounds: 598.80 + 120.00 + 20 × 12.00; 120.00 paid.
     expect(gbp).toMatchObject({ invoicedGross: 59880 + 12000 + 20 * 1200, invoicedPaid: 12000, invoices: 22 });
     expect(sales.body.currencies.map((row: { currency: string }) => row.currency)).toEqual(['GBP', 'USD', 'EUR']);
+    // No INVOICE_PAYMENT_DETAILS here: Issue invoice warns the admin (issue 34 #5).
+    expect(sales.body.invoicing).toEqual({ sellerConfigured: true, paymentDetailsConfigured: false });
     expect((await client.get('/api/admin/sales')).status).toBe(403);
   });
 });

@@ -73,8 +73,9 @@ export function orderRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     async handler(ctx) {
-      const { db, logger } = ctx.deps;
-      const order = await markOrderPaid(db, logger, ctx.input.params.id, ctx.state.user.id);
+      const { db, logger, mailer, config, clock } = ctx.deps;
+      const order = await markOrderPaid(db, logger, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime());
+      mailer.kick();
       ctx.body = presentOrder(order);
     },
   });
