@@ -24,16 +24,23 @@ export const email = z.string({ message: INVALID_EMAIL }).transform((value, ctx)
  */
 export const tooLong = (field: string, max: number) => ({ message: `${field} can be at most ${max.toLocaleString('en-GB')} characters` });
 
-/** Optional free text: empty strings are stored as null. */
-export const optionalText = (max: number, field = 'This text') =>
+/**
+ * Optional free text: empty strings are stored as null. Without `field`, the plain-words error map
+ * (plainErrors.ts) names the field from its key.
+ */
+export const optionalText = (max: number, field?: string) =>
   z
     .string()
     .trim()
-    .max(max, tooLong(field, max))
+    .max(max, field ? tooLong(field, max) : undefined)
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const requiredText = (max: number, message: string, field = 'This text') =>
-  z.string({ message }).trim().min(1, { message }).max(max, tooLong(field, max));
+export const requiredText = (max: number, message: string, field?: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, field ? tooLong(field, max) : undefined);
 
 export const idParams = z.object({ id });

@@ -65,7 +65,7 @@ export const useClearDeadline = (root: string) =>
 
 export const useMyTraining = (enabled = true) => useQuery<MyTrainingDto[]>({ queryKey: MY_TRAINING_KEY, enabled });
 
-const SCHEDULER_KEY = ['/api/admin/scheduler'] as const;
+export const SCHEDULER_KEY = ['/api/admin/scheduler'] as const;
 
 export const useSchedulerStatus = () => useQuery<SchedulerStatusDto>({ queryKey: SCHEDULER_KEY });
 

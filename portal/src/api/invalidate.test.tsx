@@ -23,7 +23,7 @@ import * as schools from './schools.ts';
 const { adminSchoolKey } = adminSchools;
 const { studentKey, studentEnrollmentsKey, studentCertificatesKey } = adminStudents;
 const { deadlinesKey, MY_TRAINING_KEY } = deadlines;
-const { membersKey, invitesKey, MY_SCHOOL_KEY } = schools;
+const { membersKey, invitesKey, invitedKey, MY_SCHOOL_KEY } = schools;
 
 const ADMIN_ROOT = '/api/admin/schools/4';
 const MANAGER_ROOT = '/api/schools/4';
@@ -165,6 +165,49 @@ const ROWS: Record<string, Row> = {
     variables: { domain: 'b.example', hd: 'b.example' },
     call: 'PUT /api/schools/4/domains/b.example/google-workspace',
     refreshes: managerSchoolPage,
+  },
+  useResendInvitation: {
+    hook: () => schools.useResendInvitation(4),
+    variables: 3,
+    call: 'POST /api/schools/4/invites/3/resend',
+    refreshes: [...managerSchoolPage, invitedKey(MANAGER_ROOT)],
+  },
+  useWithdrawInvitation: {
+    hook: () => schools.useWithdrawInvitation(4),
+    variables: 3,
+    call: 'DELETE /api/schools/4/invites/3',
+    refreshes: [...managerSchoolPage, invitedKey(MANAGER_ROOT)],
+  },
+  useCheckDomain: {
+    hook: () => schools.useCheckDomain(4),
+    variables: 'b.example',
+    call: 'POST /api/schools/4/domains/b.example/verify',
+    refreshes: managerSchoolPage,
+  },
+  useUpdateSchool: {
+    hook: () => schools.useUpdateSchool(MANAGER_ROOT),
+    variables: { name: 'St Mary’s', country: 'GB' },
+    call: 'PATCH /api/schools/4',
+    refreshes: [MY_SCHOOL_KEY],
+  },
+  'useUpdateSchool (admin)': {
+    hook: () => schools.useUpdateSchool(ADMIN_ROOT),
+    variables: { name: 'St Mary’s', country: 'GB' },
+    call: 'PATCH /api/admin/schools/4',
+    refreshes: [adminSchoolKey(4), schoolsListKey],
+  },
+  // adminSchools.ts and deadlines.ts: the admin's other changes
+  useInvitationApproval: {
+    hook: () => adminSchools.useInvitationApproval(4),
+    variables: true,
+    call: 'POST /api/admin/schools/4/invitations-approval',
+    refreshes: [adminSchoolKey(4)],
+  },
+  useRunSchedulerJob: {
+    hook: deadlines.useRunSchedulerJob,
+    variables: 'reminders',
+    call: 'POST /api/admin/scheduler/reminders/run',
+    refreshes: [deadlines.SCHEDULER_KEY],
   },
   useRemoveMember: { hook: () => schools.useRemoveMember(4), variables: 8, call: 'DELETE /api/schools/4/members/8', refreshes: managerSchoolPage },
   usePromoteManager: { hook: () => schools.usePromoteManager(4), variables: 8, call: 'POST /api/schools/4/managers', refreshes: managerSchoolPage },

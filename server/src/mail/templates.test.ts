@@ -102,7 +102,10 @@ describe('mail templates', () => {
       days: 30,
       url: 'https://atrium.test/join?token=abc',
     });
-    expect(mail.subject).toBe('Jo Bloggs invited you to Oak & Ash on Atrium');
+    // Typed names stay out of the Subject (issue 33): it names only the site.
+    expect(mail.subject).toBe("Invitation to join your school's training on Atrium");
+    expect(mail.text).toContain('Jo Bloggs');
+    expect(mail.text).toContain('Oak & Ash');
     expect(mail.text).toContain('Open this link within 30 days');
     expect(mail.text).toContain('https://atrium.test/join?token=abc');
     expect(mail.html).toContain('Oak &amp; Ash');

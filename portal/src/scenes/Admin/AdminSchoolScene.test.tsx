@@ -74,10 +74,16 @@ describe('AdminSchoolScene', () => {
   });
 
   it('grants, revokes after confirmation, and restores a licence', async () => {
+    // The server keeps what each change made: the page reads the school again after a change.
+    let current = school;
+    const change = (next: typeof school) => () => ok((current = next));
+    const granted = { ...school, licences: [...school.licences, licence(3)], licenceCount: 2 };
+    const revoked = { ...granted, licences: [licence(1, '2026-03-01T00:00:00.000Z'), ...granted.licences.slice(1)], licenceCount: 1 };
     const api = setup({
-      'POST /api/admin/schools/4/licences': ok({ ...school, licences: [...school.licences, licence(3)], licenceCount: 2 }),
-      'POST /api/admin/schools/4/licences/1/revoke': ok({ ...school, licences: [licence(1, '2026-03-01T00:00:00.000Z'), school.licences[1]], licenceCount: 0 }),
-      'POST /api/admin/schools/4/licences/2/restore': ok({ ...school, licences: [licence(1), licence(2)], licenceCount: 2 }),
+      'GET /api/admin/schools/4': () => ok(current),
+      'POST /api/admin/schools/4/licences': change(granted),
+      'POST /api/admin/schools/4/licences/1/revoke': change(revoked),
+      'POST /api/admin/schools/4/licences/2/restore': change({ ...revoked, licences: [revoked.licences[0]!, licence(2), licence(3)], licenceCount: 2 }),
     });
     renderSchool();
     await screen.findByRole('option', { name: 'School Podcast' });

@@ -116,8 +116,10 @@ describe('statuses', () => {
     const sheet = workbook.worksheets[0]!;
     const cells: unknown[][] = [];
     sheet.eachRow((row, n) => n > 1 && cells.push((row.values as unknown[]).slice(1)));
-    expect(cells.find((row) => row[1] === idle.email)!.slice(8, 10)).toEqual(['Overdue', '2026-03-20']);
-    expect(cells.find((row) => row[1] === done.email)!.slice(8, 10)).toEqual(['Completed', '2026-03-20']);
+    // "Due by" is a date cell (issue 34): ExcelJS reads it back as a Date at UTC midnight.
+    const dueBy = new Date('2026-03-20T00:00:00Z');
+    expect(cells.find((row) => row[1] === idle.email)!.slice(8, 10)).toEqual(['Overdue', dueBy]);
+    expect(cells.find((row) => row[1] === done.email)!.slice(8, 10)).toEqual(['Completed', dueBy]);
     const outsider = await learner(server);
     expect((await outsider.client.get('/api/user/training')).body).toEqual([]);
 
