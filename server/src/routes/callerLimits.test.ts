@@ -42,6 +42,16 @@ describe('calls that cost mail, money or a password check are limited per accoun
     expect((await client.post('/api/create-payment-intent', { courseId: course.id })).status).toBe(429);
   });
 
+  it('accepting invitations (guessing tokens)', async () => {
+    const { client } = await signedIn();
+    // A made-up token is refused (404), and the second guess within the hour is refused unread.
+    const first = await client.post('/api/invites/not-a-real-token-aaaaaaaaaaaaaaaaaaaaaaaaaaa/accept', {});
+    expect(first.status).not.toBe(429);
+    const again = await client.post('/api/invites/not-a-real-token-bbbbbbbbbbbbbbbbbbbbbbbbbbb/accept', {});
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBeTruthy();
+  });
+
   it('password guesses through account deletion', async () => {
     const { client, user } = await signedIn();
     expect((await client.delete('/api/user', { password: 'not-the-password', certificates: 'keep' })).status).toBe(400);
