@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
-import { botReply, DISCOUNT_SENTENCE, pricingReply, REPLIES, type BotCatalogue } from './botReplies.ts';
+import { botReply, QUOTE_SENTENCE, pricingReply, REPLIES, type BotCatalogue } from './botReplies.ts';
 
 const COURSES: BotCatalogue['courses'] = [
   { title: 'Smartphone Photography', price: 49900, prices: { GBP: 49900, USD: 62900, EUR: 57900 } },
@@ -58,11 +58,11 @@ describe('botReply', () => {
     }
   });
 
-  it('states only true terms: invoice discounts on request, no dated promises', () => {
-    expect(DISCOUNT_SENTENCE).toBe('Discounts for several courses or schools are available when you pay by invoice — ask us.');
+  it('states only true terms: a quote by invoice on request, no discount it cannot give, no dated promises', () => {
+    expect(QUOTE_SENTENCE).toBe('Buying several courses, or for several schools? Ask us for a quote, payable by invoice.');
     for (const reply of [pricingReply(null), pricingReply({ courses: COURSES, currency: 'GBP' })]) {
-      expect(reply).toContain(DISCOUNT_SENTENCE);
-      expect(reply).not.toMatch(/bulk discount|from (January|February|March|April|May|June|July|August|September|October|November|December)|20\d\d/);
+      expect(reply).toContain(QUOTE_SENTENCE);
+      expect(reply).not.toMatch(/discount|from (January|February|March|April|May|June|July|August|September|October|November|December)|20\d\d/);
       expect(reply).toMatch(/unlimited access/);
       expect(reply).toMatch(/community discussions/);
     }

@@ -33,8 +33,8 @@ export const BOT_REPLY_DELAY_MS = 1000;
 export const GREETING =
   'Hi there! How can we help you today? Ask me about our courses, prices or support — or send us a message and a real person will reply within 30 minutes.';
 
-/** True of every order: discounts are set by an admin on invoice orders only. */
-export const DISCOUNT_SENTENCE = 'Discounts for several courses or schools are available when you pay by invoice — ask us.';
+/** True of every order: a school buying several courses asks for an invoice order (Atrium has no discount codes). */
+export const QUOTE_SENTENCE = 'Buying several courses, or for several schools? Ask us for a quote, payable by invoice.';
 
 const ACCESS_SENTENCE = 'Every purchase gives your whole staff unlimited access, including the community discussions in each module.';
 
@@ -55,13 +55,13 @@ export const REPLIES = {
 export function pricingReply(catalogue: BotCatalogue | null | undefined): string {
   const figures = catalogue ? catalogueFigures(catalogue.courses, catalogue.currency) : null;
   if (!catalogue || !figures) {
-    return `Each course is priced for your whole school, and you can pay by card or by invoice; the course list shows the prices in your currency. ${DISCOUNT_SENTENCE} ${ACCESS_SENTENCE}`;
+    return `Each course is priced for your whole school, and you can pay by card or by invoice; the course list shows the prices in your currency. ${QUOTE_SENTENCE} ${ACCESS_SENTENCE}`;
   }
   const { usual, cheapest } = figures;
   const format = (minor: number) => formatMoney(minor, catalogue.currency, catalogue.locale);
   const vat = catalogue.currency === 'GBP' ? ' (before VAT)' : '';
   const shorter = cheapest.amount < usual ? ` The shorter ${cheapest.title} course is ${format(cheapest.amount)}.` : '';
-  return `Most courses are ${format(usual)} for your whole school${vat}.${shorter} Schools can pay by card or by invoice. ${DISCOUNT_SENTENCE} ${ACCESS_SENTENCE}`;
+  return `Most courses are ${format(usual)} for your whole school${vat}.${shorter} Schools can pay by card or by invoice. ${QUOTE_SENTENCE} ${ACCESS_SENTENCE}`;
 }
 
 type Topic = keyof typeof REPLIES | 'pricing';
