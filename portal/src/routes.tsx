@@ -6,6 +6,7 @@ import { LoadingState } from './components/Loading.tsx';
 import { NotFoundScreen } from './components/NotFoundScreen.tsx';
 import { RouteErrorBoundary, ScrollToTop, SessionErrorScreen } from './components/ErrorScreens.tsx';
 import { SupportChat } from '@atrium/widgets/support-chat/SupportChat';
+import { useShownCurrency } from './api/currency.ts';
 import { useAuth } from './session/AuthProvider.tsx';
 import { GuestOnly, RequireAdmin, RequireUser, SignedOutToHome } from './session/guards.tsx';
 
@@ -52,6 +53,7 @@ const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'Veri
 function RootLayout() {
   const { isLoading, user, error, retry } = useAuth();
   const { pathname } = useLocation();
+  const currency = useShownCurrency();
   if (isLoading) return <LoadingState fullPage label="Checking your session…" />;
   if (user === undefined && error) return <SessionErrorScreen error={error} onRetry={retry} />;
   return (
@@ -64,7 +66,7 @@ function RootLayout() {
           but the admin's: the agency does not ask its own support bot for help (issue 34). */}
       {isAdminPath(pathname) ? null : (
         <ChatLayer className="no-print">
-          <SupportChat />
+          <SupportChat currency={currency} />
         </ChatLayer>
       )}
     </>

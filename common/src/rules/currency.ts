@@ -57,6 +57,26 @@ export function priceIn(prices: PriceList, currency: Currency): { amount: number
   return { amount: prices.GBP, currency: 'GBP', fallback: currency !== 'GBP' };
 }
 
+/**
+ * What the landing page and the support bot quote from the catalogue in `currency`: the price
+ * most courses have (the higher on a tie) and the cheapest course. Courses with no price in that
+ * currency are left out rather than quoted in pounds; null when none is left.
+ */
+export function catalogueFigures(
+  courses: ReadonlyArray<{ title: string; price: number; prices?: PriceList }>,
+  currency: Currency,
+): { usual: number; cheapest: { title: string; amount: number } } | null {
+  const priced = courses
+    .map((course) => ({ title: course.title, price: priceIn(course.prices ?? { GBP: course.price }, currency) }))
+    .filter(({ price }) => price.amount > 0 && !price.fallback);
+  if (priced.length === 0) return null;
+  const counts = new Map<number, number>();
+  for (const { price } of priced) counts.set(price.amount, (counts.get(price.amount) ?? 0) + 1);
+  const usual = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
+  const cheapest = priced.reduce((low, entry) => (entry.price.amount < low.price.amount ? entry : low));
+  return { usual, cheapest: { title: cheapest.title, amount: cheapest.price.amount } };
+}
+
 // Building an Intl formatter costs far more than using one (tens of milliseconds for the first
 // on a phone), so each locale and currency pair is built once and kept.
 const formatters = new Map<string, Intl.NumberFormat>();

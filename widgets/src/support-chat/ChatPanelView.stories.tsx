@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { fixedFrame } from '../../../storybook/decorators.tsx';
-import { GREETING, REPLIES, type ChatMessage } from './botReplies.ts';
+import { GREETING, pricingReply, REPLIES, type ChatMessage } from './botReplies.ts';
 import { ChatPanelView } from './ChatPanelView.tsx';
 
 const at = (minutes: number) => Date.UTC(2026, 10, 21, 9, minutes);
@@ -42,7 +42,20 @@ export const Conversation: Story = {
     messages: [
       message('greeting', GREETING, false, 0),
       message('q1', 'How much does a course cost?', true, 1),
-      message('a1', REPLIES.pricing, false, 1),
+      message(
+        'a1',
+        pricingReply({
+          currency: 'GBP',
+          locale: 'en-GB',
+          courses: [
+            { title: 'Smartphone Photography', price: 49900 },
+            { title: 'Running a School Podcast', price: 19900 },
+            { title: 'School Videos', price: 49900 },
+          ],
+        }),
+        false,
+        1,
+      ),
       message('q2', 'Do you have anything on video?', true, 2),
       message('a2', REPLIES.courses, false, 2),
     ],

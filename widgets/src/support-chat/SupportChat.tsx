@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import type { Currency } from '@atrium/common/rules/currency';
 import { Launcher } from './Launcher.tsx';
 
 const loadPanel = () => import('./SupportChatPanel.tsx');
@@ -8,6 +9,8 @@ export interface SupportChatProps {
   /** Origin of the Atrium API; empty means the page's own origin (the portal). */
   apiBase?: string;
   onOpenChange?: (open: boolean) => void;
+  /** The currency the page shows prices in, for the bot's price answer; the browser's locale when absent. */
+  currency?: Currency;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface SupportChatProps {
  * visitor shows interest (hover, focus or click). The <atrium-support-chat> element does the
  * same with a plain launcher so that its first script stays tiny.
  */
-export function SupportChat({ apiBase = '', onOpenChange }: SupportChatProps) {
+export function SupportChat({ apiBase = '', onOpenChange, currency }: SupportChatProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
 
@@ -36,7 +39,7 @@ export function SupportChat({ apiBase = '', onOpenChange }: SupportChatProps) {
     <>
       {wanted && (
         <Suspense fallback={null}>
-          <SupportChatPanel apiBase={apiBase} open={open} onClose={() => setOpenState(false)} />
+          <SupportChatPanel apiBase={apiBase} currency={currency} open={open} onClose={() => setOpenState(false)} />
         </Suspense>
       )}
       <Launcher open={open} onWarmUp={warmUp} onToggle={() => setOpenState(!open)} />

@@ -1,9 +1,9 @@
 import '../test/setup.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fill, json, mockFetch } from '../test/setup.ts';
-import { GREETING, REPLIES } from './botReplies.ts';
+import { GREETING, pricingReply, REPLIES } from './botReplies.ts';
 import { SupportChatPanel } from './SupportChatPanel.tsx';
 
 function renderPanel(props: Partial<Parameters<typeof SupportChatPanel>[0]> = {}) {
@@ -20,6 +20,11 @@ function typeAndSend(text: string) {
   fireEvent.change(screen.getByLabelText('Type your message'), { target: { value: text } });
   fireEvent.submit(screen.getByLabelText('Type your message').closest('form')!);
 }
+
+// The panel fetches the catalogue for its price answer; tests that do not care get no catalogue.
+beforeEach(() => {
+  mockFetch(() => json({ message: 'Service unavailable' }, 503));
+});
 
 describe('SupportChatPanel: chat', () => {
   it('opens with the greeting and focuses the message box', () => {
@@ -38,9 +43,19 @@ describe('SupportChatPanel: chat', () => {
     expect(header.querySelectorAll('[aria-hidden="true"]')).toHaveLength(0);
   });
 
-  it('answers "price" after exactly one second', () => {
+  it('answers "price" after exactly one second, from the catalogue in the page\'s currency', async () => {
+    const { calls } = mockFetch(() =>
+      json([
+        { id: 1, title: 'Photography', price: 49900, prices: { GBP: 49900, USD: 62900 } },
+        { id: 2, title: 'Podcast', price: 19900, prices: { GBP: 19900, USD: 24900 } },
+        { id: 3, title: 'Video', price: 49900, prices: { GBP: 49900, USD: 62900 } },
+      ]),
+    );
+    renderPanel({ currency: 'USD' });
+    await waitFor(() => expect(calls.map((call) => call.url)).toEqual(['https://atrium.test/api/courses']));
+    // Let the catalogue's body be read and set before the clock is faked.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     vi.useFakeTimers();
-    renderPanel();
     typeAndSend('What is the price?');
     expect(userMessages()).toEqual([expect.stringContaining('What is the price?')]);
     expect((screen.getByLabelText('Type your message') as HTMLInputElement).value).toBe('');
@@ -51,9 +66,24 @@ describe('SupportChatPanel: chat', () => {
 
     act(() => vi.advanceTimersByTime(1));
     expect(botMessages()).toHaveLength(2);
-    expect(botMessages()[1]).toContain(REPLIES.pricing);
-    expect(botMessages()[1]).toContain('£499');
+    expect(botMessages()[1]).toContain('$629.00');
+    expect(botMessages()[1]).toContain('The shorter Podcast course is $249.00.');
+    expect(botMessages()[1]).not.toContain('£');
+    expect(botMessages()[1]).toContain('Buying several courses, or for several schools? Ask us for a quote, payable by invoice.');
     expect(screen.queryByRole('status', { name: 'Support is typing' })).toBeNull();
+  });
+
+  it('answers "price" without figures when the catalogue cannot be fetched', async () => {
+    const { calls } = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderPanel();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // Let the catalogue's body be read and set before the clock is faked.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    vi.useFakeTimers();
+    typeAndSend('How much does it cost?');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(botMessages()[1]).toContain(pricingReply(null));
+    expect(botMessages()[1]).not.toMatch(/[£$€]\d/);
   });
 
   it('ignores a message that is empty after trimming', () => {
@@ -91,7 +121,7 @@ describe('SupportChatPanel: chat', () => {
     act(() => vi.advanceTimersByTime(1000));
     rerender(<SupportChatPanel open onClose={() => {}} />);
     expect(userMessages()).toHaveLength(1);
-    expect(botMessages()[1]).toContain(REPLIES.pricing);
+    expect(botMessages()[1]).toContain(pricingReply(null));
   });
 });
 
@@ -119,7 +149,8 @@ describe('SupportChatPanel: "Send us a message"', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Missing Information');
     expect(alert.textContent).toContain('Please fill in all fields');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the catalogue GET for the price answer: nothing was posted.
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 
   it('sends name, email and message as a widget message, then confirms', async () => {
@@ -134,7 +165,7 @@ describe('SupportChatPanel: "Send us a message"', () => {
 
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Message Sent'));
     expect(screen.getByRole('status').textContent).toContain("We'll get back to you within 30 minutes");
-    expect(calls).toEqual([
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
       {
         url: 'https://atrium.test/api/contact',
         method: 'POST',

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CourseSummaryDto } from '@atrium/common/api/courses';
+import { currencyForLocales, type Currency } from '@atrium/common/rules/currency';
+import { getJson } from '../api.ts';
 import { looksLikeEmail, sendContactMessage } from '../shared/contact.ts';
 import { useToast } from '../shared/toast.ts';
-import { BOT_REPLY_DELAY_MS, GREETING, botReply, type ChatMessage } from './botReplies.ts';
+import { BOT_REPLY_DELAY_MS, GREETING, botReply, type BotCatalogue, type ChatMessage } from './botReplies.ts';
 import { ChatPanelView, type ChatFormValues } from './ChatPanelView.tsx';
 
 export interface SupportChatPanelProps {
@@ -11,6 +14,8 @@ export interface SupportChatPanelProps {
   onClose(): void;
   /** The "Send us a message" form was accepted by the server. */
   onMessageSent?: () => void;
+  /** The currency the page shows prices in; the browser's locale decides when absent. */
+  currency?: Currency;
 }
 
 const EMPTY_FORM: ChatFormValues = { name: '', email: '', message: '' };
@@ -27,7 +32,9 @@ const chatMessage = (message: string, isUser: boolean): ChatMessage => ({
  * The chat panel's state: the scripted conversation (a reply one second after each message)
  * and the support-widget contact form (name, email and message, all required).
  */
-export function SupportChatPanel({ apiBase = '', open, onClose, onMessageSent }: SupportChatPanelProps) {
+export function SupportChatPanel({ apiBase = '', open, onClose, onMessageSent, currency }: SupportChatPanelProps) {
+  // The price answer quotes the catalogue; until it arrives, or if it cannot, no figures at all.
+  const [courses, setCourses] = useState<CourseSummaryDto[] | null>(null);
   const [view, setView] = useState<'chat' | 'form'>('chat');
   const [messages, setMessages] = useState<ChatMessage[]>(() => [chatMessage(GREETING, false)]);
   const [pendingReplies, setPendingReplies] = useState(0);
@@ -48,6 +55,25 @@ export function SupportChatPanel({ apiBase = '', open, onClose, onMessageSent }:
     if (open && view === 'chat') inputRef.current?.focus();
   }, [open, view]);
 
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson<CourseSummaryDto[]>(apiBase, '/api/courses', controller.signal).then(
+      (catalogue) => {
+        if (!controller.signal.aborted) setCourses(catalogue);
+      },
+      () => {
+        if (!controller.signal.aborted) setCourses(null);
+      },
+    );
+    return () => controller.abort();
+  }, [apiBase]);
+
+  const catalogue = useMemo<BotCatalogue | null>(() => {
+    if (!courses) return null;
+    const browser = typeof navigator === 'undefined' ? undefined : navigator;
+    return { courses, currency: currency ?? currencyForLocales(browser?.languages ?? []), locale: browser?.language };
+  }, [courses, currency]);
+
   const send = useCallback(() => {
     const text = draft.trim();
     if (!text) return;
@@ -56,11 +82,11 @@ export function SupportChatPanel({ apiBase = '', open, onClose, onMessageSent }:
     setPendingReplies((n) => n + 1);
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      setMessages((current) => [...current, chatMessage(botReply(text), false)]);
+      setMessages((current) => [...current, chatMessage(botReply(text, catalogue), false)]);
       setPendingReplies((n) => n - 1);
     }, BOT_REPLY_DELAY_MS);
     timers.current.add(timer);
-  }, [draft]);
+  }, [draft, catalogue]);
 
   const submitForm = async () => {
     const values = { name: form.name.trim(), email: form.email.trim(), message: form.message.trim() };

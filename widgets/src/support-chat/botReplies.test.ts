@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
-import { botReply, REPLIES } from './botReplies.ts';
+import { botReply, QUOTE_SENTENCE, pricingReply, REPLIES, type BotCatalogue } from './botReplies.ts';
+
+const COURSES: BotCatalogue['courses'] = [
+  { title: 'Smartphone Photography', price: 49900, prices: { GBP: 49900, USD: 62900, EUR: 57900 } },
+  { title: 'School Videos', price: 49900, prices: { GBP: 49900, USD: 62900, EUR: 57900 } },
+  { title: 'Running a School Podcast', price: 19900, prices: { GBP: 19900, USD: 24900 } },
+];
 
 describe('botReply', () => {
   it.each([
-    ['What is the price?', REPLIES.pricing],
-    ['How much does it COST for our school', REPLIES.pricing],
     ['Which courses do you have?', REPLIES.courses],
     ['Do you offer staff training', REPLIES.courses],
     ['I need support', REPLIES.support],
@@ -23,17 +27,45 @@ describe('botReply', () => {
     },
   );
 
+  it.each(['What is the price?', 'How much does it COST for our school'])('answers %j with the catalogue prices', (message) => {
+    const catalogue: BotCatalogue = { courses: COURSES, currency: 'GBP', locale: 'en-GB' };
+    expect(botReply(message, catalogue)).toBe(pricingReply(catalogue));
+  });
+
   it('checks price before course and course before support', () => {
-    expect(botReply('help with the course price')).toBe(REPLIES.pricing);
+    expect(botReply('help with the course price')).toBe(pricingReply(null));
     expect(botReply('help choosing a course')).toBe(REPLIES.courses);
   });
 
-  it('states the pricing facts of SPEC §9', () => {
-    expect(REPLIES.pricing).toContain('£499');
-    expect(REPLIES.pricing).toMatch(/invoice/);
-    expect(REPLIES.pricing).toMatch(/bulk discount/);
-    expect(REPLIES.pricing).toMatch(/unlimited access/);
-    expect(REPLIES.pricing).toMatch(/community discussions/);
+  it("quotes the catalogue in the visitor's currency, not a fixed £499", () => {
+    const pounds = pricingReply({ courses: COURSES, currency: 'GBP', locale: 'en-GB' });
+    expect(pounds).toContain('Most courses are £499.00 for your whole school (before VAT).');
+    expect(pounds).toContain('The shorter Running a School Podcast course is £199.00.');
+    const dollars = pricingReply({ courses: COURSES, currency: 'USD', locale: 'en-US' });
+    expect(dollars).toContain('Most courses are $629.00 for your whole school.');
+    expect(dollars).toContain('$249.00');
+    expect(dollars).not.toMatch(/£|VAT/);
+    // The podcast has no euro price: it is left out, not quoted in pounds.
+    const euros = pricingReply({ courses: COURSES, currency: 'EUR', locale: 'en-GB' });
+    expect(euros).toContain('€579.00');
+    expect(euros).not.toMatch(/£|shorter/);
+  });
+
+  it('answers without figures when the catalogue is unknown', () => {
+    for (const reply of [pricingReply(null), pricingReply({ courses: [], currency: 'GBP' })]) {
+      expect(reply).not.toMatch(/[£$€]|\d/);
+      expect(reply).toMatch(/invoice/);
+    }
+  });
+
+  it('states only true terms: a quote by invoice on request, no discount it cannot give, no dated promises', () => {
+    expect(QUOTE_SENTENCE).toBe('Buying several courses, or for several schools? Ask us for a quote, payable by invoice.');
+    for (const reply of [pricingReply(null), pricingReply({ courses: COURSES, currency: 'GBP' })]) {
+      expect(reply).toContain(QUOTE_SENTENCE);
+      expect(reply).not.toMatch(/discount|from (January|February|March|April|May|June|July|August|September|October|November|December)|20\d\d/);
+      expect(reply).toMatch(/unlimited access/);
+      expect(reply).toMatch(/community discussions/);
+    }
   });
 
   it('points the fallback at the contact form', () => {

@@ -1,3 +1,5 @@
+import type { CourseSummaryDto } from '@atrium/common/api/courses';
+import { catalogueFigures, formatMoney, type Currency } from '@atrium/common/rules/currency';
 import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
 
 /**
@@ -13,16 +15,31 @@ export interface ChatMessage {
   timestamp: number;
 }
 
+/**
+ * What the bot quotes prices from: the catalogue (GET /api/courses) in the visitor's currency.
+ * Null while it is unknown or could not be fetched: the bot then answers without figures rather
+ * than with numbers that may be wrong.
+ */
+export interface BotCatalogue {
+  courses: ReadonlyArray<Pick<CourseSummaryDto, 'title' | 'price'> & Partial<Pick<CourseSummaryDto, 'prices'>>>;
+  currency: Currency;
+  /** The reader's locale for the figures; en-GB when absent. */
+  locale?: string;
+}
+
 /** The scripted reply follows the visitor's message after this long. */
 export const BOT_REPLY_DELAY_MS = 1000;
 
 export const GREETING =
   'Hi there! How can we help you today? Ask me about our courses, prices or support — or send us a message and a real person will reply within 30 minutes.';
 
+/** True of every order: a school buying several courses asks for an invoice order (Atrium has no discount codes). */
+export const QUOTE_SENTENCE = 'Buying several courses, or for several schools? Ask us for a quote, payable by invoice.';
+
+const ACCESS_SENTENCE = 'Every purchase gives your whole staff unlimited access, including the community discussions in each module.';
+
 export const REPLIES = {
   invoice: INVOICE_ANSWER,
-  pricing:
-    'Each course is £499. Schools can pay by invoice, and we offer bulk discounts when you buy several courses. Every purchase gives your whole staff unlimited access, including the community discussions in each module.',
   courses:
     'We offer video courses on smartphone photography, creating videos for school marketing, running a school podcast, and marketing photos that don’t identify children. Each one tracks your progress and ends with a certificate.',
   support: 'Happy to help! For technical support, tap “Send us a message” below with a few details and our team will get back to you within 30 minutes.',
@@ -30,16 +47,36 @@ export const REPLIES = {
     'Thanks for your question! For anything I can’t answer here, please use our contact form — tap “Send us a message” below and we’ll reply within 30 minutes.',
 } as const;
 
-const RULES: ReadonlyArray<{ keywords: readonly string[]; reply: string }> = [
+/**
+ * The price answer from the catalogue: the price most courses have in the visitor's currency
+ * (the higher on a tie) and the cheapest course when it is cheaper. Courses with no price in that
+ * currency are left out rather than quoted in another one; with none left, no figures.
+ */
+export function pricingReply(catalogue: BotCatalogue | null | undefined): string {
+  const figures = catalogue ? catalogueFigures(catalogue.courses, catalogue.currency) : null;
+  if (!catalogue || !figures) {
+    return `Each course is priced for your whole school, and you can pay by card or by invoice; the course list shows the prices in your currency. ${QUOTE_SENTENCE} ${ACCESS_SENTENCE}`;
+  }
+  const { usual, cheapest } = figures;
+  const format = (minor: number) => formatMoney(minor, catalogue.currency, catalogue.locale);
+  const vat = catalogue.currency === 'GBP' ? ' (before VAT)' : '';
+  const shorter = cheapest.amount < usual ? ` The shorter ${cheapest.title} course is ${format(cheapest.amount)}.` : '';
+  return `Most courses are ${format(usual)} for your whole school${vat}.${shorter} Schools can pay by card or by invoice. ${QUOTE_SENTENCE} ${ACCESS_SENTENCE}`;
+}
+
+type Topic = keyof typeof REPLIES | 'pricing';
+
+const RULES: ReadonlyArray<{ keywords: readonly string[]; topic: Topic }> = [
   // Before "course": "Can we pay for the course by invoice?" is an invoice question.
-  { keywords: ['invoice', 'purchase order', 'p.o.', 'po number', 'finance office'], reply: REPLIES.invoice },
-  { keywords: ['price', 'cost'], reply: REPLIES.pricing },
-  { keywords: ['course', 'training'], reply: REPLIES.courses },
-  { keywords: ['support', 'help', 'technical'], reply: REPLIES.support },
+  { keywords: ['invoice', 'purchase order', 'p.o.', 'po number', 'finance office'], topic: 'invoice' },
+  { keywords: ['price', 'cost'], topic: 'pricing' },
+  { keywords: ['course', 'training'], topic: 'courses' },
+  { keywords: ['support', 'help', 'technical'], topic: 'support' },
 ];
 
 /** The first keyword group found in the message wins, in the order above. */
-export function botReply(message: string): string {
+export function botReply(message: string, catalogue?: BotCatalogue | null): string {
   const text = message.toLowerCase();
-  return RULES.find((rule) => rule.keywords.some((keyword) => text.includes(keyword)))?.reply ?? REPLIES.fallback;
+  const topic = RULES.find((rule) => rule.keywords.some((keyword) => text.includes(keyword)))?.topic ?? 'fallback';
+  return topic === 'pricing' ? pricingReply(catalogue) : REPLIES[topic];
 }

@@ -1,6 +1,7 @@
 import '../test/setup.ts';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../test/setup.ts';
 import type { MountPanel } from './panelContract.ts';
 import './element.ts';
 
@@ -85,7 +86,8 @@ describe('<atrium-support-chat> launcher', () => {
     remove();
   });
 
-  it('runs the real panel inside its shadow root: greeting, then the "price" answer after 1 s', async () => {
+  it('runs the real panel inside its shadow root: greeting, then the "price" answer from the catalogue after 1 s', async () => {
+    const { calls } = mockFetch(() => json([{ id: 1, title: 'Photography', price: 49900, prices: { GBP: 49900, USD: 62900 } }]));
     await import('./panelEntry.tsx');
     expect(window.AtriumWidgets?.supportChatPanel).toBeTypeOf('function');
     const { element, launcher, remove } = addChat();
@@ -95,6 +97,9 @@ describe('<atrium-support-chat> launcher', () => {
     expect(shadow.querySelector('[data-from="bot"]')?.textContent).toContain('How can we help');
     expect(shadow.querySelector('style[data-styled]')).toBeTruthy();
     expect(document.head.querySelector('style[data-styled]')).toBeNull();
+    await waitFor(() => expect(calls.map((call) => new URL(call.url, 'http://x').pathname)).toEqual(['/api/courses']));
+    // Let the catalogue's body be read and set before the clock is faked.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
     vi.useFakeTimers();
     const input = shadow.querySelector('input')!;
@@ -106,7 +111,8 @@ describe('<atrium-support-chat> launcher', () => {
     await act(async () => input.form!.requestSubmit());
     expect(shadow.querySelectorAll('[data-from="bot"]')).toHaveLength(1);
     await act(async () => vi.advanceTimersByTime(1000));
-    expect(shadow.querySelectorAll('[data-from="bot"]')[1]?.textContent).toContain('£499');
+    // jsdom's browser says en-US, so the catalogue's dollar price is quoted.
+    expect(shadow.querySelectorAll('[data-from="bot"]')[1]?.textContent).toContain('Most courses are $629.00 for your whole school.');
     remove();
   });
 });

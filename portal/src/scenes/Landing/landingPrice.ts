@@ -1,5 +1,5 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
-import { CURRENCY_NAMES, priceIn, type Currency } from '@atrium/common/rules/currency';
+import { catalogueFigures, CURRENCY_NAMES, type Currency } from '@atrium/common/rules/currency';
 import { TAX_RULES } from '@atrium/common/rules/tax';
 import { money } from '../../components/coursePrice.ts';
 
@@ -12,7 +12,7 @@ export function landingPrice(
   courses: readonly CourseSummaryDto[] | undefined,
   currency: Currency,
 ): { headline: string; detail: string | null; note: string } | null {
-  const figures = catalogueFigures(courses, currency);
+  const figures = figuresOf(courses, currency);
   if (!figures) return null;
   const { usual, cheapest } = figures;
   return {
@@ -28,7 +28,7 @@ export function landingPrice(
  * answers without figures).
  */
 export function faqPricingAnswer(courses: readonly CourseSummaryDto[] | undefined, currency: Currency, invoiceAnswer: string): string | null {
-  const figures = catalogueFigures(courses, currency);
+  const figures = figuresOf(courses, currency);
   if (!figures) return null;
   const { usual, cheapest } = figures;
   const shorter = cheapest.amount < usual ? ` The shorter ${cheapest.title} course is ${money(cheapest.amount, currency)}.` : '';
@@ -36,21 +36,8 @@ export function faqPricingAnswer(courses: readonly CourseSummaryDto[] | undefine
   return `Most courses are ${money(usual, currency)} for the whole school${vat}.${shorter} ${invoiceAnswer}`;
 }
 
-/** The price most courses have in `currency` (the higher on a tie), and the cheapest course. */
-function catalogueFigures(
-  courses: readonly CourseSummaryDto[] | undefined,
-  currency: Currency,
-): { usual: number; cheapest: { title: string; amount: number } } | null {
-  if (!courses) return null;
-  const priced = courses
-    .map((course) => ({ course, price: priceIn(course.prices ?? { GBP: course.price }, currency) }))
-    .filter(({ price }) => price.amount > 0 && !price.fallback);
-  if (priced.length === 0) return null;
-  const counts = new Map<number, number>();
-  for (const { price } of priced) counts.set(price.amount, (counts.get(price.amount) ?? 0) + 1);
-  const usual = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
-  const cheapest = priced.reduce((low, entry) => (entry.price.amount < low.price.amount ? entry : low));
-  return { usual, cheapest: { title: cheapest.course.title, amount: cheapest.price.amount } };
+function figuresOf(courses: readonly CourseSummaryDto[] | undefined, currency: Currency) {
+  return courses ? catalogueFigures(courses, currency) : null;
 }
 
 /**
