@@ -210,7 +210,11 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     await form.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: /^Welcome(?: back)?, Helen!$/ }).waitFor();
     await page.goto(`${app.url}/profile`);
-    await page.getByRole('link', { name: 'Connect Microsoft' }).click();
+    // A new way into the account: the profile asks for the password first (issue 33).
+    await page.getByRole('button', { name: 'Connect Microsoft' }).click();
+    const confirm = page.getByRole('form', { name: 'Connect Microsoft' });
+    await confirm.getByLabel('Your password').fill(MANAGER.password);
+    await confirm.getByRole('button', { name: 'Continue to Microsoft' }).click();
     await page.getByRole('heading', { name: 'Sign in to the test identity provider' }).waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill(work.email!);
     await page.getByRole('button', { name: 'Sign in' }).click();
