@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
-import { routeGroup, Routes } from './define.ts';
+import { routeGroup, Routes, sendPage } from './define.ts';
 import { buildRoutes } from './index.ts';
 
 describe('routeGroup', () => {
@@ -84,6 +84,49 @@ describe('rate limits in the route table', () => {
       expect((await client.post('/api/contact', {})).status).toBe(429);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('the route spec answers for caching and paging', () => {
+  it('sets the declared Cache-Control before access is checked, and a page with its total', async () => {
+    const Koa = (await import('koa')).default;
+    const routes = new Routes();
+    routes.add({ method: 'get', path: '/api/private', access: 'user', cache: 'no-store', handler() {} });
+    routes.add({
+      method: 'get',
+      path: '/api/list',
+      access: 'public',
+      cache: 'private, no-store',
+      handler(ctx) {
+        sendPage(ctx, { rows: [{ id: 3 }, { id: 4 }], total: 17 });
+      },
+    });
+    routes.add({ method: 'get', path: '/api/open', access: 'public', handler: (ctx) => void (ctx.body = { ok: true }) });
+    const app = new Koa();
+    app.use(async (ctx, next) => {
+      ctx.state.user = null;
+      try {
+        await next();
+      } catch (error) {
+        ctx.status = (error as { status?: number }).status ?? 500;
+      }
+    });
+    app.use(routes.middleware() as never);
+    const server = app.listen(0);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const refused = await fetch(`${base}/api/private`);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      const list = await fetch(`${base}/api/list`);
+      expect(list.headers.get('cache-control')).toBe('private, no-store');
+      expect(list.headers.get('x-total-count')).toBe('17');
+      expect(await list.json()).toEqual([{ id: 3 }, { id: 4 }]);
+      expect((await fetch(`${base}/api/open`)).headers.get('cache-control')).toBeNull();
+      expect(routes.table.map((route) => route.cache)).toEqual(['no-store', 'private, no-store', undefined]);
+    } finally {
+      server.close();
     }
   });
 });

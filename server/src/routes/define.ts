@@ -42,9 +42,29 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
    * input, all of the route's rules wait for validation so they are still counted in order.
    */
   rateLimit?: RateLimitRule<RouteContext<B, Q, P, A>> | Array<RateLimitRule<RouteContext<B, Q, P, A>>>;
+  /**
+   * How a shared cache may keep the answer. Answers about a person or a secret say `no-store`
+   * (set before the handler runs, so an error answer is not kept either); leave it out for
+   * public answers whose handler sets its own freshness (the catalogue's ETag, for example).
+   */
+  cache?: CachePolicy;
   /** Runs after access and caller-keyed rate limits are checked, before validation (uploads). */
   before?: Array<Middleware<AppState, AppContextExtensions>>;
   handler(ctx: RouteContext<B, Q, P, A>): Promise<void> | void;
+}
+
+export type CachePolicy = 'no-store' | 'private, no-store';
+
+/** One page of a paged list: the rows asked for and how many there are in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Answers one page of a list: the rows as the body and the whole count in `X-Total-Count`. */
+export function sendPage<T>(ctx: Pick<AppContext, 'set' | 'body'>, page: Page<T>): void {
+  ctx.set('X-Total-Count', String(page.total));
+  ctx.body = page.rows;
 }
 
 export interface RouteInfo {
@@ -53,6 +73,7 @@ export interface RouteInfo {
   access: Access;
   /** The limits a call counts against, so the table shows which routes are limited. */
   rateLimits: LimitName[];
+  cache?: CachePolicy;
 }
 
 /**
@@ -78,7 +99,7 @@ export class Routes {
     if (group.includes(':') || group.includes('(')) throw new Error(`${spec.path}: a parameter in the first two segments would defeat routeGroup()`);
     const rules = rateLimitRules(spec);
     if (spec.access === 'public' && rules.some((rule) => rule.by === 'user')) throw new Error(`${spec.path}: a public route has no user to count by`);
-    this.table.push({ method: spec.method, path: spec.path, access: spec.access, rateLimits: rules.map((rule) => rule.limit) });
+    this.table.push({ method: spec.method, path: spec.path, access: spec.access, rateLimits: rules.map((rule) => rule.limit), cache: spec.cache });
     let router = this.groups.get(group);
     if (!router) {
       router = new Router<AppState, AppContextExtensions>();
@@ -125,6 +146,7 @@ function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, Zod
   const limitAfterValidation = rules.some((rule) => typeof rule.by === 'function');
   const limitEarly = limitAfterValidation ? null : limit;
   const limitLate = limitAfterValidation ? limit : null;
+  const cache = spec.cache;
   const handle = async (ctx: AppContext) => {
     validated(ctx);
     if (limitLate) await limitLate(ctx);
@@ -132,6 +154,7 @@ function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, Zod
   };
   const before = spec.before?.length ? compose(spec.before) : null;
   return async (ctx) => {
+    if (cache) ctx.set('Cache-Control', cache);
     if (spec.access !== 'public' && !ctx.state.user) throw unauthorized();
     if (spec.access === 'admin') requireAdmin(ctx.state.user);
     if (limitEarly) await limitEarly(ctx);
