@@ -1,4 +1,5 @@
 import type { Currency } from '../rules/currency.ts';
+import type { DiscountKind } from '../rules/tax.ts';
 
 export interface PaymentIntentDto {
   clientSecret: string;
@@ -41,8 +42,23 @@ export interface OrderDto {
   country?: string | null;
   billingAddress?: string | null;
   vatNumber?: string | null;
+  /** A discount an admin agreed before issuing the invoice (printed on it), or null. */
+  discount?: OrderDiscountDto | null;
   /** Set once an admin has issued the invoice. */
   invoice?: InvoiceDto | null;
+}
+
+/** An order's discount: what was agreed, and what it takes off the price (minor units, before tax). */
+export interface OrderDiscountDto {
+  kind: DiscountKind;
+  /** A whole percentage (1–100), or an amount in minor units of the order's currency. */
+  value: number;
+  reason: string;
+  /** Minor units taken off `amount`. */
+  amountOff: number;
+  /** What the school pays before tax: `amount - amountOff`. */
+  net: number;
+  setAt: string;
 }
 
 /** An issued invoice: amounts in minor units of `currency`. */

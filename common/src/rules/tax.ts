@@ -137,3 +137,59 @@ export function applyTax(net: number, country: string, vatNumber: string | null 
   const tax = Math.round((net * rule.rateBasisPoints) / 10_000);
   return { case: taxCase, rateBasisPoints: rule.rateBasisPoints, net, tax, gross: net + tax, label: rule.label, note: rule.note };
 }
+
+/** A discount an admin agreed on an invoice order: a whole percentage (1–100) or an amount in minor units. */
+export type DiscountKind = 'percent' | 'amount';
+export const DISCOUNT_KINDS = ['percent', 'amount'] as const satisfies readonly DiscountKind[];
+
+export interface Discount {
+  kind: DiscountKind;
+  value: number;
+}
+
+/**
+ * What a discount takes off a price, in minor units: a percentage rounded half up to the minor
+ * unit (as tax is), an amount as agreed; never less than nothing nor more than the price.
+ */
+export function discountOff(price: number, discount: Discount | null | undefined): number {
+  if (!discount) return 0;
+  const off = discount.kind === 'percent' ? Math.round((price * discount.value) / 100) : discount.value;
+  return Math.min(Math.max(off, 0), price);
+}
+
+export interface InvoiceFigures extends TaxedAmount {
+  /** The order's price before the discount (net of tax). */
+  price: number;
+  /** Taken off the price before tax: `net` is `price - discount`. */
+  discount: number;
+}
+
+/**
+ * The one computation of an invoice's figures: the discount comes off the net price, then tax is
+ * charged on what is left (so VAT is charged on what the school pays). The preview, the issued
+ * invoice, its PDF and the e-mails all use these numbers.
+ */
+export function invoiceFigures(price: number, discount: Discount | null | undefined, country: string, vatNumber: string | null | undefined): InvoiceFigures {
+  const off = discountOff(price, discount);
+  return { ...applyTax(price - off, country, vatNumber), price, discount: off };
+}
+
+export interface FigureLine {
+  net: number;
+  tax: number;
+  gross: number;
+}
+
+/**
+ * An issued invoice's figures as printed lines: the course at its price (tax at the invoice's
+ * rate) and the discount as a negative line that takes the document to the invoice's own totals,
+ * so the lines always add up to what was invoiced, rounding included.
+ */
+export function discountedLines(price: number, invoice: FigureLine, rateBasisPoints: number): { price: FigureLine; discount: FigureLine } {
+  const priceTax = Math.round((price * rateBasisPoints) / 10_000);
+  const full = { net: price, tax: priceTax, gross: price + priceTax };
+  return { price: full, discount: { net: invoice.net - full.net, tax: invoice.tax - full.tax, gross: invoice.gross - full.gross } };
+}
+
+/** The longest reason a discount may carry (it is printed on the invoice); the form and the server share it. */
+export const DISCOUNT_REASON_MAX = 200;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../rules/currency.ts';
 import { countryName } from '../rules/countries.ts';
-import { isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '../rules/tax.ts';
+import { DISCOUNT_KINDS, DISCOUNT_REASON_MAX, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '../rules/tax.ts';
+import { requiredText } from './common.ts';
 import { MAX_PRICE_PENCE } from '../rules/money.ts';
 
 const minorUnits = (currency: Currency) =>
@@ -92,3 +93,28 @@ export const invoiceIssueSchema = z
   .superRefine(checkVatNumber);
 
 export type InvoiceIssueInput = z.infer<typeof invoiceIssueSchema>;
+
+const discountValueMessage = 'Enter the discount as a whole number: a percentage from 1 to 100, or an amount in pence or cents';
+
+/**
+ * PUT /api/admin/orders/:id/discount: a percentage (1–100) or an amount in the order currency's
+ * minor units, and why. That an amount is no more than the order's price is checked against the
+ * order (commands/orderDiscounts.ts).
+ */
+export const orderDiscountSchema = z
+  .object({
+    kind: z.enum(DISCOUNT_KINDS, { message: 'Choose a percentage or an amount' }),
+    value: z
+      .number({ message: discountValueMessage })
+      .int({ message: discountValueMessage })
+      .positive({ message: 'The discount must be more than zero' })
+      .max(MAX_PRICE_PENCE, { message: 'The discount is more than any price' }),
+    reason: requiredText(DISCOUNT_REASON_MAX, 'Say why the discount is given (it is printed on the invoice)', 'Reason'),
+  })
+  .superRefine((discount, ctx) => {
+    if (discount.kind === 'percent' && discount.value > 100) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage discount is from 1 to 100' });
+    }
+  });
+
+export type OrderDiscountInput = z.infer<typeof orderDiscountSchema>;

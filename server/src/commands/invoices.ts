@@ -1,10 +1,10 @@
-import { applyTax, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common';
+import { invoiceFigures, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { invoiceIssuedMail } from '../mail/templates/invoiceIssued.tsx';
-import type { OrderRow } from '../models/Order.ts';
+import { discountOf, type OrderRow } from '../models/Order.ts';
 import { orderPdfAttachment } from '../services/documents/billingAttachments.ts';
 import type { Mailer } from '../services/mail.ts';
 
@@ -38,8 +38,8 @@ export interface InvoiceDetailsUpdate {
 
 /**
  * An admin issues the invoice of an order: a number from the year's gap-free sequence, the tax
- * decided by the buyer's country and VAT number (common/rules/tax.ts), net, tax and gross, all
- * in the order's transaction. Issuing again answers the same invoice: nothing changes. Details
+ * decided by the buyer's country and VAT number (common/rules/tax.ts), net (less any discount),
+ * tax and gross, all in the order's transaction. Issuing again answers the same invoice: nothing changes. Details
  * the admin completes (a country the buyer left out) are saved with it. The billing address gets
  * the invoice PDF by mail, queued in the same transaction (once: issuing again sends nothing).
  */
@@ -67,7 +67,8 @@ export async function issueInvoice(
       if (vatNumber && vatPrefixesOf(country).length > 0 && !isVatNumberShape(normaliseVatNumber(vatNumber), country)) {
         throw badRequest(`${vatNumber} is not the shape of a VAT number from ${country}`, { vatNumber: `Not a ${country} VAT number` });
       }
-      const taxed = applyTax(Number(row.amount), country, vatNumber);
+      // Net after the discount agreed before issuing (commands/orderDiscounts.ts), then tax on it.
+      const taxed = invoiceFigures(Number(row.amount), discountOf(row), country, vatNumber);
       const number = invoiceNumber(year, await nextInvoiceSequence(trx, year));
       const changes = {
         country,

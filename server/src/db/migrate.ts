@@ -18,6 +18,7 @@ import * as googleWorkspace from './migrations/016_google_workspace.ts';
 import * as invitations from './migrations/017_invitations.ts';
 import * as domainClaims from './migrations/018_domain_claims.ts';
 import * as outboxAttachments from './migrations/019_outbox_attachments.ts';
+import * as orderDiscounts from './migrations/020_order_discounts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '017_invitations': invitations,
   '018_domain_claims': domainClaims,
   '019_outbox_attachments': outboxAttachments,
+  '020_order_discounts': orderDiscounts,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -117,7 +117,12 @@ export const PERSONAL_DATA = {
   },
   orders: {
     owner: { userId: 'userId', billingEmail: 'address' },
-    otherColumns: { markedPaidBy: AUDIT, invoiceIssuedBy: AUDIT, billingAddress: "the school's postal address printed on the invoice, kept for accounting" },
+    otherColumns: {
+      markedPaidBy: AUDIT,
+      invoiceIssuedBy: AUDIT,
+      discountSetBy: AUDIT,
+      billingAddress: "the school's postal address printed on the invoice, kept for accounting",
+    },
     exportedAs: 'orders',
     onDeletion: {
       anonymise: 'orders and invoices are accounting records the agency must keep; a billing address equal to the person’s is replaced by the anonymised one',

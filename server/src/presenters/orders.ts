@@ -1,7 +1,7 @@
-import type { AdminOrderDto, AdminPaymentDto, Currency, InvoiceDto, OrderDto, OrderStatus } from '@atrium/common';
-import { orderReference } from '@atrium/common';
+import type { AdminOrderDto, AdminPaymentDto, Currency, InvoiceDto, OrderDiscountDto, OrderDto, OrderStatus } from '@atrium/common';
+import { discountOff, orderReference } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
-import type { OrderRow } from '../models/Order.ts';
+import { discountOf, type OrderRow } from '../models/Order.ts';
 
 export function presentOrder(row: OrderRow): OrderDto {
   return {
@@ -22,7 +22,22 @@ export function presentOrder(row: OrderRow): OrderDto {
     country: row.country ?? null,
     billingAddress: row.billingAddress ?? null,
     vatNumber: row.vatNumber ?? null,
+    discount: presentDiscount(row),
     invoice: presentInvoice(row),
+  };
+}
+
+/** The discount agreed on an order, with what it takes off the price (common/rules/tax.ts), or null. */
+export function presentDiscount(row: OrderRow): OrderDiscountDto | null {
+  const discount = discountOf(row);
+  if (!discount) return null;
+  const amountOff = discountOff(Number(row.amount), discount);
+  return {
+    ...discount,
+    reason: row.discountReason ?? '',
+    amountOff,
+    net: Number(row.amount) - amountOff,
+    setAt: toIso(row.discountSetAt)!,
   };
 }
 

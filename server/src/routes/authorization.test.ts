@@ -89,6 +89,11 @@ const recipes: Record<string, Recipe> = {
   'POST /api/admin/orders/:id/paid': { expect: adminOnly, request: (w) => ({ path: `/api/admin/orders/${w.orderId}/paid` }) },
   'GET /api/admin/payments': { expect: adminOnly, request: () => ({ path: '/api/admin/payments' }) },
   'POST /api/admin/orders/:id/invoice': { expect: adminOnly, request: (w) => ({ path: `/api/admin/orders/${w.orderId}/invoice`, body: { country: 'GB' } }) },
+  'PUT /api/admin/orders/:id/discount': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/orders/${w.orderId}/discount`, body: { kind: 'percent', value: 10, reason: 'A trust of five schools' } }),
+  },
+  'DELETE /api/admin/orders/:id/discount': { expect: adminOnly, request: (w) => ({ path: `/api/admin/orders/${w.orderId}/discount` }) },
   'GET /api/orders/:id/invoice.pdf': {
     expect: { ...signedInGets(404), learner: 'ok', admin: 'ok' },
     request: (w) => ({ path: `/api/orders/${w.invoicedOrderId}/invoice.pdf` }),

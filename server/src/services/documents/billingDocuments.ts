@@ -1,7 +1,7 @@
-import { countryName, formatMoney, isCurrency, orderReference, purchaseOrderLabel, TAX_RULES, type Currency } from '@atrium/common';
+import { countryName, discountedLines, formatMoney, isCurrency, orderReference, purchaseOrderLabel, TAX_RULES, type Currency } from '@atrium/common';
 import type { Config } from '../../config.ts';
-import type { OrderRow } from '../../models/Order.ts';
-import type { BillingDocument, SellerDetails } from './billingPdf.ts';
+import { discountOf, type OrderRow } from '../../models/Order.ts';
+import type { BillingDocument, BillingLine, SellerDetails } from './billingPdf.ts';
 
 export function sellerDetails(config: Config): SellerDetails | null {
   const { name, address, vatNumber, email, paymentTermsDays } = config.invoiceSeller;
@@ -40,19 +40,28 @@ export function invoiceDocument(order: OrderRow, seller: SellerDetails, paymentD
       vatNumber: order.vatNumber ?? null,
     },
     references,
-    lines: [
-      {
-        description: `${order.courseTitle}: online course licence`,
-        quantity: 1,
-        net: Number(order.invoiceNet),
-        tax: Number(order.invoiceTax),
-        gross: Number(order.invoiceGross),
-      },
-    ],
+    lines: invoiceLines(order),
     taxLabel: taxLabelOf(Number(order.invoiceTaxRate ?? 0)),
     taxNote: order.invoiceTaxNote ?? null,
     footer,
   };
+}
+
+/**
+ * The course at its price and, when a discount was agreed, a line taking it off with its reason;
+ * the lines add up to the invoice's stored net, tax and gross (common/rules/tax.ts).
+ */
+function invoiceLines(order: OrderRow): BillingLine[] {
+  const description = `${order.courseTitle}: online course licence`;
+  const invoice = { net: Number(order.invoiceNet), tax: Number(order.invoiceTax), gross: Number(order.invoiceGross) };
+  const discount = discountOf(order);
+  if (!discount) return [{ description, quantity: 1, ...invoice }];
+  const lines = discountedLines(Number(order.amount), invoice, Number(order.invoiceTaxRate ?? 0));
+  const what = discount.kind === 'percent' ? `Discount (${discount.value}% off)` : 'Discount';
+  return [
+    { description, quantity: 1, ...lines.price },
+    { description: `${what}: ${order.discountReason ?? ''}`.replace(/: $/, ''), quantity: 1, ...lines.discount },
+  ];
 }
 
 export interface ReceiptSource {

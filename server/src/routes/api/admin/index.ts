@@ -4,6 +4,7 @@ import { adminCertificateRoutes } from './certificates.ts';
 import { adminEnrollmentRoutes } from './enrollments.ts';
 import { adminExportRoutes } from './export.ts';
 import { adminInboxRoutes } from './inbox.ts';
+import { adminOrderDiscountRoutes } from './orderDiscounts.ts';
 import { adminStudentRoutes } from './students.ts';
 
 /** Everything under /api/admin: each route is declared with access 'admin' (checked in define.ts). */
@@ -14,4 +15,5 @@ export function adminRoutes(routes: Routes): void {
   adminInboxRoutes(routes);
   adminCertificateRoutes(routes);
   adminAdminRoutes(routes);
+  adminOrderDiscountRoutes(routes);
 }
