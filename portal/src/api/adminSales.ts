@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvoiceIssueInput, OrderDto, SalesTotalsDto } from '@atrium/common';
+import type { InvoiceIssueInput, OrderDiscountInput, OrderDto, SalesTotalsDto } from '@atrium/common';
 import { api } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
 
@@ -14,5 +14,23 @@ export function useIssueInvoice() {
   return useMutation({
     mutationFn: ({ id, details }: { id: number; details: InvoiceIssueInput }) => api.post<OrderDto>(`/api/admin/orders/${id}/invoice`, details),
     onSuccess: () => invalidatePaths(queryClient, CHANGES.invoiceIssued),
+  });
+}
+
+/** PUT /api/admin/orders/:id/discount: agrees (or replaces) the discount before the invoice is issued. */
+export function useSetOrderDiscount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, discount }: { id: number; discount: OrderDiscountInput }) => api.put<OrderDto>(`/api/admin/orders/${id}/discount`, discount),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.orderDiscount),
+  });
+}
+
+/** DELETE /api/admin/orders/:id/discount: the order goes back to its price. */
+export function useRemoveOrderDiscount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<OrderDto>(`/api/admin/orders/${id}/discount`),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.orderDiscount),
   });
 }

@@ -71,6 +71,18 @@ const ROWS: Record<string, Row> = {
     call: 'POST /api/admin/orders/5/invoice',
     refreshes: [ordersKey, adminSales.SALES_KEY],
   },
+  useSetOrderDiscount: {
+    hook: adminSales.useSetOrderDiscount,
+    variables: { id: 5, discount: { kind: 'percent', value: 10, reason: 'A trust of five schools' } },
+    call: 'PUT /api/admin/orders/5/discount',
+    refreshes: [ordersKey],
+  },
+  useRemoveOrderDiscount: {
+    hook: adminSales.useRemoveOrderDiscount,
+    variables: 5,
+    call: 'DELETE /api/admin/orders/5/discount',
+    refreshes: [ordersKey],
+  },
   // adminSchools.ts
   useChangeLicence: {
     hook: () => adminSchools.useChangeLicence(4),

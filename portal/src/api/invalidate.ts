@@ -43,6 +43,8 @@ export const CHANGES = {
   ],
   /** An invoice issued: the order carries it, and the totals count what is invoiced. */
   invoiceIssued: ['/api/admin/orders', '/api/admin/sales'],
+  /** A discount agreed or removed before issuing: only the order shows it (totals count issued invoices). */
+  orderDiscount: ['/api/admin/orders'],
   /** An admin enrolls or unenrolls someone: their page, the lists, the counts, school statuses. */
   enrollment: ['/api/admin/students', '/api/admin/enrollments', '/api/admin/overview', '/api/admin/schools', '/api/courses'],
   /** A certificate revoked or restored: the student's certificates and page, the counts. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminOrderDto } from '@atrium/common/api/payments';
 import { countryList } from '@atrium/common/rules/countries';
-import { applyTax, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common/rules/tax';
+import { invoiceFigures, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common/rules/tax';
 import { invoiceIssueSchema } from '@atrium/common/schemas/prices';
 import { useIssueInvoice, useSalesTotals } from '../../api/adminSales.ts';
 import { errorText } from '../../api/client.ts';
@@ -14,10 +14,12 @@ import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
+import { OrderDiscount, discountLabel } from './OrderDiscount.tsx';
 
 /**
- * "Issue invoice": the buyer's country, address and VAT number (theirs, which the admin may
- * complete), the tax they lead to, then the numbered invoice.
+ * "Issue invoice": a discount agreed with the school (OrderDiscount), the buyer's country,
+ * address and VAT number (theirs, which the admin may complete), the totals they lead to
+ * (common/rules/tax.ts, as the server computes them), then the numbered invoice.
  */
 export function IssueInvoiceDialog({ order, onOpenChange }: { order: AdminOrderDto | null; onOpenChange(open: boolean): void }) {
   return (
@@ -47,7 +49,8 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
   const { country, vatNumber } = form.values;
   const vat = vatNumber.trim() ? normaliseVatNumber(vatNumber) : null;
   const vatShapeOk = !vat || !country || vatPrefixesOf(country).length === 0 || isVatNumberShape(vat, country);
-  const preview = country ? applyTax(order.amount, country, vat) : null;
+  const [discount, setDiscount] = useState(order.discount ?? null);
+  const preview = country ? invoiceFigures(order.amount, discount, country, vat) : null;
 
   const submit = form.handleSubmit(
     invoiceIssueSchema,
@@ -73,52 +76,69 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
   );
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Issue invoice">
-      {invoicing && !invoicing.paymentDetailsConfigured ? (
-        <Warning role="note" aria-label="No payment details">
-          <strong>No payment details are set up.</strong> This invoice will not say how to pay (bank account, sort code): set INVOICE_PAYMENT_DETAILS on the
-          server before issuing, or tell the buyer how to pay yourself. The invoice is e-mailed to {order.billingEmail} as soon as it is issued.
-        </Warning>
-      ) : null}
-      <SelectField
-        label="Country"
-        markRequired
-        placeholder="Choose the buyer's country"
-        options={countryList().map((option) => ({ value: option.code, label: option.name }))}
-        {...form.field('country')}
-      />
-      <TextAreaField label="Billing address" rows={3} maxLength={1000} {...form.field('billingAddress')} />
-      <TextField label="VAT or tax-exemption number" maxLength={40} {...form.field('vatNumber')} />
-      {preview ? (
-        <Preview aria-label="Invoice totals">
-          <div>
-            <dt>Net</dt>
-            <dd>{money(preview.net, order.currency)}</dd>
-          </div>
-          <div>
-            <dt>{preview.label}</dt>
-            <dd>{money(preview.tax, order.currency)}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>
-              <strong>{money(preview.gross, order.currency)}</strong>
-            </dd>
-          </div>
-          {preview.note && vatShapeOk ? <Note>{preview.note}</Note> : null}
-        </Preview>
-      ) : null}
-      <Actions>
-        <Dialog.Close asChild>
-          <Button variant="secondary" disabled={issue.isPending}>
-            Cancel
+    <>
+      <DiscountArea>
+        <OrderDiscount order={order} discount={discount} onChange={setDiscount} />
+      </DiscountArea>
+      <Form onSubmit={submit} noValidate aria-label="Issue invoice">
+        {invoicing && !invoicing.paymentDetailsConfigured ? (
+          <Warning role="note" aria-label="No payment details">
+            <strong>No payment details are set up.</strong> This invoice will not say how to pay (bank account, sort code): set INVOICE_PAYMENT_DETAILS on the
+            server before issuing, or tell the buyer how to pay yourself. The invoice is e-mailed to {order.billingEmail} as soon as it is issued.
+          </Warning>
+        ) : null}
+        <SelectField
+          label="Country"
+          markRequired
+          placeholder="Choose the buyer's country"
+          options={countryList().map((option) => ({ value: option.code, label: option.name }))}
+          {...form.field('country')}
+        />
+        <TextAreaField label="Billing address" rows={3} maxLength={1000} {...form.field('billingAddress')} />
+        <TextField label="VAT or tax-exemption number" maxLength={40} {...form.field('vatNumber')} />
+        {preview ? (
+          <Preview aria-label="Invoice totals">
+            {discount && preview.discount > 0 ? (
+              <>
+                <div>
+                  <dt>Price</dt>
+                  <dd>{money(preview.price, order.currency)}</dd>
+                </div>
+                <div>
+                  <dt>Discount ({discountLabel(discount, order.currency)})</dt>
+                  <dd>−{money(preview.discount, order.currency)}</dd>
+                </div>
+              </>
+            ) : null}
+            <div>
+              <dt>Net</dt>
+              <dd>{money(preview.net, order.currency)}</dd>
+            </div>
+            <div>
+              <dt>{preview.label}</dt>
+              <dd>{money(preview.tax, order.currency)}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <strong>{money(preview.gross, order.currency)}</strong>
+              </dd>
+            </div>
+            {preview.note && vatShapeOk ? <Note>{preview.note}</Note> : null}
+          </Preview>
+        ) : null}
+        <Actions>
+          <Dialog.Close asChild>
+            <Button variant="secondary" disabled={issue.isPending}>
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={issue.isPending}>
+            {issue.isPending ? 'Issuing…' : 'Issue invoice'}
           </Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={issue.isPending}>
-          {issue.isPending ? 'Issuing…' : 'Issue invoice'}
-        </Button>
-      </Actions>
-    </Form>
+        </Actions>
+      </Form>
+    </>
   );
 }
 
@@ -137,6 +157,10 @@ const Description = styled(Dialog.Description)`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const DiscountArea = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
 const Warning = styled.p`
   margin: 0;
   padding: ${({ theme }) => theme.space.md};
@@ -147,7 +171,7 @@ const Warning = styled.p`
 
 const Preview = styled.dl`
   display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(7rem, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin: 0;
   padding: ${({ theme }) => theme.space.md};

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/Loading.tsx';
 import { formatRelativeTime } from '../../components/relativeTime.ts';
 import { money } from '../../components/coursePrice.ts';
 import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
+import { discountLabel } from './OrderDiscount.tsx';
 import { SalesTotals } from './SalesTotals.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
@@ -52,8 +53,10 @@ function OrdersList() {
   const markPaid = useMarkOrderPaid();
   const { toast } = useToast();
   const [pending, setPending] = useState<AdminOrderDto | null>(null);
-  const [invoicing, setInvoicing] = useState<AdminOrderDto | null>(null);
+  // By id, so the dialog shows the order as last read (a discount changed in it included).
+  const [invoicingId, setInvoicingId] = useState<number | null>(null);
   const rows = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const invoicing = rows.find((order) => order.id === invoicingId) ?? null;
 
   const confirm = () => {
     if (!pending) return;
@@ -87,8 +90,17 @@ function OrdersList() {
                 <strong>
                   {order.reference} · {order.courseTitle}
                 </strong>
-                <Amount>{money(order.amount, order.currency)}</Amount>
+                <Amount>
+                  {order.discount ? <Was>{money(order.amount, order.currency)}</Was> : null}
+                  {money(order.discount?.net ?? order.amount, order.currency)}
+                </Amount>
               </Line>
+              {order.discount ? (
+                <Muted as="p">
+                  <Badge $tone="accent">Discount</Badge> {discountLabel(order.discount, order.currency)} (−{money(order.discount.amountOff, order.currency)}):{' '}
+                  {order.discount.reason}
+                </Muted>
+              ) : null}
               <Muted as="p">
                 {order.schoolName} · invoice to {order.billingEmail}
                 {order.purchaseOrderNumber ? ` · ${purchaseOrderLabel(order.purchaseOrderNumber)}` : ''}
@@ -115,7 +127,7 @@ function OrdersList() {
                 </span>
                 <RowButtons>
                   {!order.invoice && order.status !== 'cancelled' ? (
-                    <Button size="sm" variant="secondary" onClick={() => setInvoicing(order)} aria-label={`Issue invoice: order ${order.reference}`}>
+                    <Button size="sm" variant="secondary" onClick={() => setInvoicingId(order.id)} aria-label={`Issue invoice: order ${order.reference}`}>
                       Issue invoice
                     </Button>
                   ) : null}
@@ -143,7 +155,7 @@ function OrdersList() {
         title="Mark this order as paid?"
         description={
           pending
-            ? `Order ${pending.reference} (${money(pending.amount, pending.currency)}, ${pending.schoolName}) will be marked as paid and ${pending.buyerName} enrolled in ${pending.courseTitle}.`
+            ? `Order ${pending.reference} (${money(pending.discount?.net ?? pending.amount, pending.currency)}, ${pending.schoolName}) will be marked as paid and ${pending.buyerName} enrolled in ${pending.courseTitle}.`
             : ''
         }
         confirmLabel="Mark as paid"
@@ -155,7 +167,7 @@ function OrdersList() {
       <IssueInvoiceDialog
         order={invoicing}
         onOpenChange={(open) => {
-          if (!open) setInvoicing(null);
+          if (!open) setInvoicingId(null);
         }}
       />
     </section>
@@ -260,4 +272,11 @@ const RowButtons = styled.span`
 const Amount = styled.span`
   font-weight: 600;
   font-variant-numeric: tabular-nums;
+`;
+
+/** The price before the discount, struck through beside what the school pays. */
+const Was = styled.s`
+  margin-right: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 400;
 `;
