@@ -24,3 +24,10 @@ export function purchaseOrderLabel(purchaseOrderNumber: string): string {
  */
 export const INVOICE_ANSWER =
   'Schools can pay by card or by invoice: choose "Pay by invoice" at checkout, add your purchase order number if your finance office uses one, and your staff get access as soon as the invoice is paid.';
+
+/**
+ * What a school buying for several schools or a trust may ask for, true since an admin can agree
+ * a discount on an invoice order before issuing it (printed on the invoice with its reason): the
+ * FAQ's pricing answer and the support bot say it in these words.
+ */
+export const DISCOUNT_ANSWER = 'Buying for several schools or a trust? Ask for an invoice and we can agree a discount, shown on the invoice.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
 import { landingContent } from './landing.ts';
 
 describe('landing FAQ and support bot', () => {
@@ -8,6 +8,13 @@ describe('landing FAQ and support bot', () => {
     const pricing = landingContent.faq.items.find((item) => item.topic === 'pricing');
     expect(pricing?.answer.endsWith(INVOICE_ANSWER)).toBe(true);
     expect(pricing?.answer).toMatch(/purchase order number/);
+  });
+
+  // Issue 34 #4: true now that an admin can agree a discount on an invoice order before issuing it.
+  it('tells a trust or several schools they can agree a discount by invoice', () => {
+    const pricing = landingContent.faq.items.find((item) => item.topic === 'pricing');
+    expect(pricing?.answer).toContain(`${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`);
+    expect(DISCOUNT_ANSWER).toMatch(/several schools or a trust.*invoice.*discount/);
   });
 
   it("keeps SPEC's ten questions", () => {

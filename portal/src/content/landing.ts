@@ -9,7 +9,7 @@
  * A video testimonial shows its video once `vimeoId` is set; until then its quote is shown.
  */
 
-import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
 
 export interface Cta {
   label: string;
@@ -188,7 +188,7 @@ export const landingContent: LandingContent = {
         question: 'How much does a course cost?',
         // Replaced on the page by the catalogue's prices in the visitor's currency (Faq.tsx); this
         // stands only while the catalogue loads or cannot be read, so it names no figure.
-        answer: `Each course is priced for the whole school: the course cards above show the prices in your currency. ${INVOICE_ANSWER}`,
+        answer: `Each course is priced for the whole school: the course cards above show the prices in your currency. ${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`,
       },
       {
         topic: 'access',

@@ -69,7 +69,7 @@ describe('SupportChatPanel: chat', () => {
     expect(botMessages()[1]).toContain('$629.00');
     expect(botMessages()[1]).toContain('The shorter Podcast course is $249.00.');
     expect(botMessages()[1]).not.toContain('£');
-    expect(botMessages()[1]).toContain('Buying several courses, or for several schools? Ask us for a quote, payable by invoice.');
+    expect(botMessages()[1]).toContain('Buying for several schools or a trust? Ask for an invoice and we can agree a discount, shown on the invoice.');
     expect(screen.queryByRole('status', { name: 'Support is typing' })).toBeNull();
   });
 

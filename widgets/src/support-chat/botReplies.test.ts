@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
 import { botReply, QUOTE_SENTENCE, pricingReply, REPLIES, type BotCatalogue } from './botReplies.ts';
 
 const COURSES: BotCatalogue['courses'] = [
@@ -58,15 +58,24 @@ describe('botReply', () => {
     }
   });
 
-  it('states only true terms: a quote by invoice on request, no discount it cannot give, no dated promises', () => {
-    expect(QUOTE_SENTENCE).toBe('Buying several courses, or for several schools? Ask us for a quote, payable by invoice.');
+  // Issue 34 #4: true now that an admin can agree a discount on an invoice order before issuing it.
+  it('states only true terms: a discount agreed by invoice for several schools or a trust, no dated promises', () => {
+    expect(QUOTE_SENTENCE).toBe('Buying for several schools or a trust? Ask for an invoice and we can agree a discount, shown on the invoice.');
+    expect(QUOTE_SENTENCE).toBe(DISCOUNT_ANSWER);
     for (const reply of [pricingReply(null), pricingReply({ courses: COURSES, currency: 'GBP' })]) {
       expect(reply).toContain(QUOTE_SENTENCE);
-      expect(reply).not.toMatch(/discount|from (January|February|March|April|May|June|July|August|September|October|November|December)|20\d\d/);
+      expect(reply).not.toMatch(/discount code|from (January|February|March|April|May|June|July|August|September|October|November|December)|20\d\d/);
       expect(reply).toMatch(/unlimited access/);
       expect(reply).toMatch(/community discussions/);
     }
   });
+
+  it.each(['Do you offer a discount for a trust of five schools?', 'Bulk pricing for a multi-academy trust', 'Can we get a discount if we pay by invoice?'])(
+    "answers the discount question %j: agreed by invoice, in the FAQ's words",
+    (message) => {
+      expect(botReply(message)).toBe(`${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`);
+    },
+  );
 
   it('points the fallback at the contact form', () => {
     expect(REPLIES.fallback).toMatch(/contact form/);

@@ -1,11 +1,11 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { catalogueFigures, formatMoney, type Currency } from '@atrium/common/rules/currency';
-import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
 
 /**
  * The support bot's script (SPEC §4, §9): a greeting, then one canned answer per keyword group.
- * SPEC's three groups stay; invoices and purchase orders, which schools ask about most, come
- * first and are answered with the FAQ's own words.
+ * SPEC's three groups stay; discounts for several schools, then invoices and purchase orders,
+ * which schools ask about most, come first and are answered with the FAQ's own words.
  */
 
 export interface ChatMessage {
@@ -33,12 +33,13 @@ export const BOT_REPLY_DELAY_MS = 1000;
 export const GREETING =
   'Hi there! How can we help you today? Ask me about our courses, prices or support — or send us a message and a real person will reply within 30 minutes.';
 
-/** True of every order: a school buying several courses asks for an invoice order (Atrium has no discount codes). */
-export const QUOTE_SENTENCE = 'Buying several courses, or for several schools? Ask us for a quote, payable by invoice.';
+/** True of every order: an admin can agree a discount on an invoice order before issuing it (the FAQ's words). */
+export const QUOTE_SENTENCE = DISCOUNT_ANSWER;
 
 const ACCESS_SENTENCE = 'Every purchase gives your whole staff unlimited access, including the community discussions in each module.';
 
 export const REPLIES = {
+  discount: `${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`,
   invoice: INVOICE_ANSWER,
   courses:
     'We offer video courses on smartphone photography, creating videos for school marketing, running a school podcast, and marketing photos that don’t identify children. Each one tracks your progress and ends with a certificate.',
@@ -67,6 +68,8 @@ export function pricingReply(catalogue: BotCatalogue | null | undefined): string
 type Topic = keyof typeof REPLIES | 'pricing';
 
 const RULES: ReadonlyArray<{ keywords: readonly string[]; topic: Topic }> = [
+  // Before "invoice" and "price": "a discount if we pay by invoice?" is a discount question.
+  { keywords: ['discount', 'bulk', 'several schools', 'multi-academy', 'academy trust', 'a trust'], topic: 'discount' },
   // Before "course": "Can we pay for the course by invoice?" is an invoice question.
   { keywords: ['invoice', 'purchase order', 'p.o.', 'po number', 'finance office'], topic: 'invoice' },
   { keywords: ['price', 'cost'], topic: 'pricing' },

@@ -5,7 +5,7 @@ import { Container } from '../../components/Layout.tsx';
 import { useCourses } from '../../api/courses.ts';
 import { useShownCurrency } from '../../api/currency.ts';
 import { landingContent } from '../../content/landing.ts';
-import { INVOICE_ANSWER } from '@atrium/common/rules/orders';
+import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
 import { faqPricingAnswer } from './landingPrice.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
 
@@ -20,7 +20,7 @@ import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingSty
 export function Faq() {
   const { faq } = landingContent;
   // The course grid's own answer (one request): prices in the visitor's currency, never stale.
-  const pricing = faqPricingAnswer(useCourses().data, useShownCurrency(), INVOICE_ANSWER);
+  const pricing = faqPricingAnswer(useCourses().data, useShownCurrency(), `${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`);
   const [open, setOpen] = useState<string | null>(null);
   const idPrefix = useId();
   const list = useRef<HTMLDivElement>(null);
