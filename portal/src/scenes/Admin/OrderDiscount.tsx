@@ -137,7 +137,7 @@ function DiscountForm({ order, discount, onDone }: { order: AdminOrderDto; disco
   );
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Discount">
+    <EditForm onSubmit={submit} noValidate aria-label="Discount">
       <SelectField label="Kind of discount" options={KIND_OPTIONS} {...form.field('kind')} />
       <TextField
         label={percent ? 'Percentage off' : `Amount off (${currency})`}
@@ -161,7 +161,7 @@ function DiscountForm({ order, discount, onDone }: { order: AdminOrderDto; disco
           {save.isPending ? 'Saving…' : 'Save discount'}
         </Button>
       </Buttons>
-    </Form>
+    </EditForm>
   );
 }
 
@@ -181,6 +181,13 @@ const Box = styled.section`
     min-width: 0;
     overflow-wrap: anywhere;
   }
+`;
+
+/** Framed like the summary it replaces, so its Save is not read as the invoice's own. */
+const EditForm = styled(Form)`
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
 `;
 
 const Muted = styled.p`
