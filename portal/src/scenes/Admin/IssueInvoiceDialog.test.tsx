@@ -97,7 +97,7 @@ describe('IssueInvoiceDialog: discount', () => {
     const totals = screen.getByLabelText('Invoice totals');
     for (const figure of ['Price£499.00', 'Discount (10% off)−£49.90', 'Net£449.10', 'VAT at 20%£89.82', 'Total£538.92'])
       expect(totals).toHaveTextContent(figure);
-  });
+  }, 20_000);
 
   it('takes an amount in the currency, shows the server’s limit beside the field, and refuses a reason over 200 characters', async () => {
     const api = openWith(inGb, {
