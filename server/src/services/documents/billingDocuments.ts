@@ -60,7 +60,7 @@ function invoiceLines(order: OrderRow): BillingLine[] {
   const what = discount.kind === 'percent' ? `Discount (${discount.value}% off)` : 'Discount';
   return [
     { description, quantity: 1, ...lines.price },
-    { description: `${what}: ${order.discountReason ?? ''}`.replace(/: $/, ''), quantity: 1, ...lines.discount },
+    { description: order.discountReason ? `${what}: ${order.discountReason}` : what, quantity: 1, ...lines.discount },
   ];
 }
 
