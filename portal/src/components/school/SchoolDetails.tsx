@@ -3,14 +3,14 @@ import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
 import { countryName } from '@atrium/common/rules/countries';
 import { SCHOOL_NAME_MAX, schoolUpdateSchema } from '@atrium/common/schemas/schools';
-import { errorText } from '../api/client.ts';
-import { useUpdateSchool } from '../api/schools.ts';
-import { Button } from './Button.tsx';
-import { CharacterCount } from './CharacterCount.tsx';
-import { CountrySelectField } from './CountrySelectField.tsx';
-import { Form, TextField } from './Field.tsx';
-import { useToast } from './toast/Toaster.tsx';
-import { useForm } from './useForm.ts';
+import { errorText } from '../../api/client.ts';
+import { useUpdateSchool } from '../../api/schools.ts';
+import { Button } from '../Button.tsx';
+import { CharacterCount } from '../CharacterCount.tsx';
+import { CountrySelectField } from '../CountrySelectField.tsx';
+import { Form, TextField } from '../Field.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
 
 /**
  * A school's name and country, with "Edit" for whoever may change them: its managers on /school

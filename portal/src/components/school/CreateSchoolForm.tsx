@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { SCHOOL_NAME_MAX, schoolSchema } from '@atrium/common/schemas/schools';
 import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
-import { errorText } from '../api/client.ts';
-import { useCreateSchool } from '../api/schools.ts';
-import { Button } from './Button.tsx';
-import { CharacterCount } from './CharacterCount.tsx';
-import { CountrySelectField, localeCountry } from './CountrySelectField.tsx';
-import { Form, TextField } from './Field.tsx';
-import { useToast } from './toast/Toaster.tsx';
-import { useForm } from './useForm.ts';
+import { errorText } from '../../api/client.ts';
+import { useCreateSchool } from '../../api/schools.ts';
+import { Button } from '../Button.tsx';
+import { CharacterCount } from '../CharacterCount.tsx';
+import { CountrySelectField, localeCountry } from '../CountrySelectField.tsx';
+import { Form, TextField } from '../Field.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
 
 /**
  * Names a new school and creates it with the signed-in user as its manager. Used on /school and
