@@ -1,13 +1,13 @@
-import type { CourseSummaryDto, CreatedInviteDto, SchoolDto } from '@atrium/common';
+import type { CourseSummaryDto } from '@atrium/common';
 import { dayOf, isoDay } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../server/src/scheduler/scheduler.ts';
 import { reminderJobs } from '../server/src/reminders/jobs.ts';
 import { unsubscribeToken } from '../server/src/services/unsubscribe.ts';
-import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { createSchoolThroughApi, joinThroughInviteLink } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('deadlines');
 const PASSWORD = 'a-good-password';
@@ -51,16 +51,18 @@ describe.skipIf(!enabled)('deadlines in a real browser', () => {
     browser = await launchBrowser();
     courses = ((await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[]).filter((c) => c.totalModules > 0).slice(0, 2);
     expect(courses).toHaveLength(2);
-    const manager = await signedInClient(app.url, { email: people.manager.email, password: PASSWORD }, people.manager);
-    schoolId = (await manager<SchoolDto>('POST', '/api/schools', { name: 'Oak Academy', country: 'GB' })).id;
-    const admin = await signedInClient(app.url, app.admin);
-    for (const course of courses) await admin('POST', `/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
-    const invite = await manager<CreatedInviteDto>('POST', `/api/schools/${schoolId}/invites`, {});
-    const token = new URL(invite.url).searchParams.get('token')!;
-    for (const person of [people.newcomer, people.veteran]) {
-      const member = await signedInClient(app.url, { email: person.email, password: PASSWORD }, person);
-      await member('POST', `/api/invites/${token}/accept`);
-    }
+    const school = await createSchoolThroughApi(app, {
+      name: 'Oak Academy',
+      manager: { ...people.manager, password: PASSWORD },
+      licensedCourseIds: courses.map((course) => course.id),
+    });
+    schoolId = school.schoolId;
+    await joinThroughInviteLink(
+      app,
+      school.managerApi,
+      schoolId,
+      [people.newcomer, people.veteran].map((person) => ({ ...person, password: PASSWORD })),
+    );
     // The veteran joined two months ago: 30 days for new staff have long passed.
     const veteran = await app.db('users').where({ email: people.veteran.email }).first('id');
     await app

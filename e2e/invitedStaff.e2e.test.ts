@@ -1,15 +1,14 @@
 import type { CourseSummaryDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchool } from '../server/src/commands/schools/membership.ts';
-import { licenseSchool } from '../server/src/commands/schools/licences.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { seedLicensedSchool } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('invited staff');
 const DOMAIN = 'larch.sch.uk';
-const MANAGER = { email: `head@${DOMAIN}`, password: 'head-password-1' };
+const MANAGER = { email: `head@${DOMAIN}`, password: 'head-password-1', firstName: 'Hana', lastName: 'Head' };
 
 /**
  * Issue 34, items 8 and 9, in a real browser at desktop and phone width: after Add staff, the
@@ -21,7 +20,6 @@ describe.skipIf(!enabled)('invited staff in a real browser', () => {
   let app: RunningApp;
   let browser: { browser: Browser; close(): Promise<void> };
   let course: CourseSummaryDto;
-  let schoolId: number;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
@@ -48,19 +46,7 @@ describe.skipIf(!enabled)('invited staff in a real browser', () => {
     course = courses.find((c) => c.price > 0 && c.totalModules > 0)!;
     expect(course).toBeTruthy();
     // A school that may send invitations: its manager's address is verified, it holds a licence.
-    const now = Date.now();
-    const [managerId] = await app.db('users').insert({
-      email: MANAGER.email,
-      passwordHash: await app.app.deps.passwords.hash(MANAGER.password),
-      firstName: 'Hana',
-      lastName: 'Head',
-      role: 'learner',
-      emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    schoolId = await createSchool(app.db, { name: 'Larch Primary', country: 'GB' }, Number(managerId));
-    await licenseSchool(app.db, schoolId, course.id, 'grant');
+    await seedLicensedSchool(app, { name: 'Larch Primary', manager: MANAGER, courseIds: [course.id] });
   });
 
   afterAll(async () => {

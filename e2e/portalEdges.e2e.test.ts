@@ -1,9 +1,10 @@
-import type { CourseSummaryDto, OrderDto, SchoolDto } from '@atrium/common';
+import type { CourseSummaryDto, OrderDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('portalEdges');
 const PASSWORD = 'a-good-password';
@@ -124,8 +125,10 @@ describe.skipIf(!enabled)('issue 34: the dashboard, fresh admin figures and Get 
       });
       const adminApi = await signedInClient(app.url, app.admin);
       await adminApi('POST', `/api/admin/orders/${order.id}/invoice`, {});
-      const manager = await signedInClient(app.url, { email: `head-${viewport.width}-${stamp}@oak.sch.uk`, password: PASSWORD }, { firstName: 'Helen' });
-      const school = await manager<SchoolDto>('POST', '/api/schools', { name: `Oak Academy ${viewport.width}`, country: 'GB' });
+      const { schoolId } = await createSchoolThroughApi(app, {
+        name: `Oak Academy ${viewport.width}`,
+        manager: { email: `head-${viewport.width}-${stamp}@oak.sch.uk`, password: PASSWORD, firstName: 'Helen' },
+      });
 
       const page = await freshPage(viewport);
       await signIn(page, app, app.admin.email, app.admin.password);
@@ -151,7 +154,7 @@ describe.skipIf(!enabled)('issue 34: the dashboard, fresh admin figures and Get 
       await expect.poll(async () => (await gbp.textContent())!.match(/(£[\d,.]+) outstanding/)![1], { timeout: 5000 }).not.toBe(outstandingBefore);
       await screenshot(page, 'h5-07-sales-after-paid');
 
-      await page.goto(`${app.url}/admin/schools/${school.id}`);
+      await page.goto(`${app.url}/admin/schools/${schoolId}`);
       const deadlines = page.getByRole('region', { name: 'Training deadlines' });
       await deadlines.getByText(/No courses are licensed for this school yet/).waitFor();
       await screenshot(page, 'h5-07-school-before-grant');

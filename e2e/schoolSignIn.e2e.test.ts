@@ -1,17 +1,16 @@
 import type { CourseSummaryDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchool } from '../server/src/commands/schools/membership.ts';
-import { licenseSchool } from '../server/src/commands/schools/licences.ts';
 import { startOidcProvider, type TestOidcProvider } from '../server/src/test/oidcProvider.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
 import { join } from 'node:path';
 import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
+import { seedLicensedSchool } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('school sign-in');
 const DOMAIN = 'oakwood.sch.uk';
-const MANAGER = { email: `head@${DOMAIN}`, password: 'head-password-1' };
+const MANAGER = { email: `head@${DOMAIN}`, password: 'head-password-1', firstName: 'Helen', lastName: 'Head' };
 
 /**
  * Issue 26 in a real browser: a teacher signs in with the school's own account (a real OpenID
@@ -52,21 +51,10 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     course = courses.find((c) => c.price > 0 && c.totalModules > 0)!;
     expect(course).toBeTruthy();
     // The school: a manager with a verified address on its domain, the domain verified, one course licensed.
-    const passwordHash = await app.app.deps.passwords.hash(MANAGER.password);
+    const seeded = await seedLicensedSchool(app, { name: 'Oakwood Academy', manager: MANAGER, courseIds: [course.id] });
+    schoolId = seeded.schoolId;
     const now = Date.now();
-    const [managerId] = await app.db('users').insert({
-      email: MANAGER.email,
-      passwordHash,
-      firstName: 'Helen',
-      lastName: 'Head',
-      role: 'learner',
-      emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    schoolId = await createSchool(app.db, { name: 'Oakwood Academy', country: 'GB' }, Number(managerId));
-    await app.db('schoolDomains').insert({ schoolId, domain: DOMAIN, verifiedAt: now, verifiedBy: Number(managerId), createdAt: now });
-    await licenseSchool(app.db, schoolId, course.id, 'grant');
+    await app.db('schoolDomains').insert({ schoolId, domain: DOMAIN, verifiedAt: now, verifiedBy: seeded.managerId, createdAt: now });
   });
 
   afterAll(async () => {

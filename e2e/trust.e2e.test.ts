@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('trust');
 
@@ -220,14 +221,16 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
 
   it('phones: the /school members table is stacked rows, the "You" label in view (390 px)', async () => {
     const manager = { email: `manager-${Date.now()}@hillside.sch.uk`, password: 'a-good-password' };
-    const managerApi = await signedInClient(app.url, manager, { firstName: 'Harriet', lastName: 'Hughes-Fennimore' });
-    const school = await managerApi<{ id: number }>('POST', '/api/schools', { name: 'Hillside Church of England Primary Academy', country: 'GB' });
+    const { schoolId, managerApi } = await createSchoolThroughApi(app, {
+      name: 'Hillside Church of England Primary Academy',
+      manager: { ...manager, firstName: 'Harriet', lastName: 'Hughes-Fennimore' },
+    });
     const priced = (await managerApi<CourseSummaryDto[]>('GET', '/api/courses')).find((c) => c.price > 0)!;
     await managerApi('POST', '/api/orders', {
       courseId: priced.id,
       schoolName: 'Hillside Church of England Primary Academy',
       billingEmail: 'office@hillside.sch.uk',
-      schoolId: school.id,
+      schoolId,
     });
     const [order] = await managerApi<Array<{ id: number }>>('GET', '/api/orders');
     await (

@@ -20,7 +20,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ModuleForm } from './ModuleForm.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, RowActions } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../components/Panel.ts';
 
 const backToAdmin = (
   <ButtonLink to="/admin" variant="secondary">

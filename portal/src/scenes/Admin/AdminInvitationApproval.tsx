@@ -4,7 +4,7 @@ import { useInvitationApproval } from '../../api/adminSchools.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { Panel, PanelHeader, PanelLead } from './adminStyles.ts';
+import { Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 
 /**
  * Invitation mail goes out in a school's name only when the school holds a licence or an admin

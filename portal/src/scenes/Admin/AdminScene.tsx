@@ -13,7 +13,8 @@ import { SalesPanel } from './SalesPanel.tsx';
 import { SchoolsPanel } from './SchoolsPanel.tsx';
 import { SchedulerPanel } from './SchedulerPanel.tsx';
 import { StudentsPanel } from './StudentsPanel.tsx';
-import { Panel, PanelHeader, ProblemText, Tile, Tiles } from './adminStyles.ts';
+import { Tile, Tiles } from './adminStyles.ts';
+import { Panel, PanelHeader, ProblemText } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
 
 const count = new Intl.NumberFormat('en-GB');

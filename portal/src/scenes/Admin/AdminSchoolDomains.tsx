@@ -8,7 +8,9 @@ import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { EmptyText, FieldLabel, ItemRow, Muted, Panel, PanelHeader, PanelLead, RowList, Select } from './adminStyles.ts';
+import { ItemRow } from './adminStyles.ts';
+import { FieldLabel, Select } from '../../components/NativeSelect.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
 
 const TITLES: Record<DomainClaimAction['kind'], string> = { approve: 'Domain approved', move: 'Domain moved', remove: 'Domain removed' };
 

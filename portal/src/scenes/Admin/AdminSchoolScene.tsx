@@ -19,10 +19,12 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { SchoolDetails } from '../../components/SchoolDetails.tsx';
-import { StaffRoster } from '../School/StaffRoster.tsx';
-import { EmptyText, Facts, FieldLabel, ItemRow, Muted, PageTitle, Panel, PanelHeader, RowList, Select, SelectForm, Tile, Tiles } from './adminStyles.ts';
-import { SchoolDeadlines } from '../School/SchoolDeadlines.tsx';
+import { SchoolDetails } from '../../components/school/SchoolDetails.tsx';
+import { StaffRoster } from '../../components/school/StaffRoster.tsx';
+import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyles.ts';
+import { FieldLabel, Select } from '../../components/NativeSelect.ts';
+import { EmptyText, Muted, Panel, PanelHeader, RowList } from '../../components/Panel.ts';
+import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { AdminSchoolDomains } from './AdminSchoolDomains.tsx';
 import { AdminInvitationApproval } from './AdminInvitationApproval.tsx';
 

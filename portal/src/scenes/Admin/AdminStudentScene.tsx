@@ -21,22 +21,9 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
-import {
-  EmptyText,
-  Facts,
-  FieldLabel,
-  ItemRow,
-  Muted,
-  PageTitle,
-  Panel,
-  PanelHeader,
-  ProblemText,
-  RowList,
-  Select,
-  SelectForm,
-  Tile,
-  Tiles,
-} from './adminStyles.ts';
+import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyles.ts';
+import { FieldLabel, Select } from '../../components/NativeSelect.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
 
 const backToAdmin = (

@@ -13,7 +13,8 @@ import { Form, TextField } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { ItemRow, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from './adminStyles.ts';
+import { ItemRow } from './adminStyles.ts';
+import { Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
 
 const nameOf = (admin: AdminAccountDto) => [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;
 

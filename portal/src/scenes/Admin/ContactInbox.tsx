@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/Loading.tsx';
 import { formatRelativeTime } from '../../components/relativeTime.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useNow } from '../../components/useNow.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
 
 /** The site promises a reply within 30 minutes: past that an unanswered message is overdue. */

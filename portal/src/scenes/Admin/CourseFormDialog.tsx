@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CourseSummaryDto } from '@atrium/common';
@@ -8,7 +7,7 @@ import { useSaveCourse, type CourseFields } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { CharacterCount } from '../../components/CharacterCount.tsx';
-import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
+import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
@@ -19,19 +18,16 @@ const MISSING = { title: 'Missing information', description: 'Please fill in all
 /** New Course / edit course: price typed in pounds, sent in pence (SPEC §3, §9). */
 export function CourseFormDialog({ course, open, onOpenChange }: { course: CourseSummaryDto | null; open: boolean; onOpenChange(open: boolean): void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Overlay as={Dialog.Overlay} />
-        <Content>
-          <Title>{course ? 'Edit Course' : 'New Course'}</Title>
-          <Description>
-            {course ? 'Change the details learners see in the catalogue.' : 'Add a course to the catalogue. Modules are added on its page afterwards.'}
-          </Description>
-          {/* Keyed so reopening starts from the course's current values. */}
-          {open ? <CourseForm key={course?.id ?? 'new'} course={course} onDone={() => onOpenChange(false)} /> : null}
-        </Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      width="wide"
+      title={course ? 'Edit Course' : 'New Course'}
+      description={course ? 'Change the details learners see in the catalogue.' : 'Add a course to the catalogue. Modules are added on its page afterwards.'}
+    >
+      {/* Keyed so reopening starts from the course's current values. */}
+      {open ? <CourseForm key={course?.id ?? 'new'} course={course} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
   );
 }
 
@@ -135,16 +131,16 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         hint="Leave empty if a certificate never expires. Past it, learners see Expired and their school sees Renewal due."
         {...form.field('validityMonths')}
       />
-      <Actions>
-        <Dialog.Close asChild>
+      <DialogActions>
+        <DialogCancel>
           <Button variant="secondary" disabled={save.isPending}>
             Cancel
           </Button>
-        </Dialog.Close>
+        </DialogCancel>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : course ? 'Save Changes' : 'Create Course'}
         </Button>
-      </Actions>
+      </DialogActions>
     </Form>
   );
 }
@@ -156,26 +152,4 @@ const PriceRow = styled.div`
   @media (min-width: 540px) {
     grid-template-columns: 1fr 1fr;
   }
-`;
-
-const Content = styled(Dialog.Content)`
-  ${dialogContentStyles}
-  max-width: 36rem;
-`;
-
-const Title = styled(Dialog.Title)`
-  font-size: ${({ theme }) => theme.fontSize.xl};
-  font-weight: 700;
-`;
-
-const Description = styled(Dialog.Description)`
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
 `;

@@ -14,7 +14,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { CourseFormDialog } from './CourseFormDialog.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions, RowList } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions, RowList } from '../../components/Panel.ts';
 
 /** The catalogue: New Course, edit, delete (confirmed), Manage Modules. */
 export function CoursesPanel() {

@@ -9,7 +9,8 @@ import { Button } from '../../components/Button.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { StudentPicker } from './StudentPicker.tsx';
-import { FieldLabel, Muted, Panel, PanelHeader, PanelLead, Select } from './adminStyles.ts';
+import { FieldLabel, Select } from '../../components/NativeSelect.ts';
+import { Muted, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
 
 /** Quick Enroll (SPEC §2, §5): a student, then one of the courses they are not in yet. */

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { useSalesTotals } from '../../api/adminSales.ts';
 import { money } from '../../components/coursePrice.ts';
 import { Skeleton } from '../../components/Loading.tsx';
-import { EmptyText, Muted, ProblemText } from './adminStyles.ts';
+import { EmptyText, Muted, ProblemText } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
 
 /** One tile per currency: card money kept (after refunds) and invoices issued and paid. */

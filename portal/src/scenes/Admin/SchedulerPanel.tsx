@@ -5,7 +5,7 @@ import { errorText } from '../../api/client.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
 
 const JOB_NAMES: Record<string, string> = {
   'deadline-reminders': 'Deadline and expiry reminders',

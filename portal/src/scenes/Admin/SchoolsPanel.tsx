@@ -6,7 +6,8 @@ import { TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowLink, RowList } from './adminStyles.ts';
+import { RowLink } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
 
 const count = new Intl.NumberFormat('en-GB');

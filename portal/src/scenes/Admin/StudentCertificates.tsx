@@ -9,7 +9,8 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { EmptyText, ItemRow, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
+import { ItemRow } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
 
 /** The student's certificates; a revoked one reads "Certificate Not Found" publicly until restored. */
 export function StudentCertificates({ studentId }: { studentId: number }) {

@@ -6,7 +6,7 @@ import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { Muted } from './adminStyles.ts';
+import { Muted } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
 
 /**

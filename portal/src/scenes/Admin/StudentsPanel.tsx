@@ -8,7 +8,8 @@ import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Skeleton, Spinner } from '../../components/Loading.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowLink } from './adminStyles.ts';
+import { RowLink } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
 
 const count = new Intl.NumberFormat('en-GB');

@@ -1,70 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { Card } from '../../components/Layout.tsx';
 
-/** A titled block of an admin screen. */
-export const Panel = styled(Card)`
-  min-width: 0;
-  padding: ${({ theme }) => theme.space.md};
-
-  ${media.tablet} {
-    padding: ${({ theme }) => theme.space.lg};
-  }
-`;
-
-export const PanelHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSize.xl};
-  }
-`;
-
-export const PanelLead = styled.p`
-  margin: -${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-export const EmptyText = styled.p`
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  text-align: center;
-`;
-
-export const ProblemText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-/** A plain list of rows separated by rules. */
-export const RowList = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  & > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-export const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-export const RowActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-`;
+// Until SalesPanel imports the panel family from components/Panel.ts (another change edits it): then remove this line.
+export { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
 
 /** Figures in a row of tiles (Overview, student statistics). */
 export const Tiles = styled.dl`
@@ -95,35 +34,6 @@ export const Tile = styled.div`
     font-weight: 700;
     font-variant-numeric: tabular-nums;
   }
-`;
-
-/** A native select styled like the text inputs. */
-export const Select = styled.select`
-  width: 100%;
-  min-height: 44px;
-  padding: 0.6rem 0.8rem;
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSize.md};
-
-  &:focus-visible {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.accent};
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
-  }
-  &:disabled {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-export const FieldLabel = styled.label`
-  display: block;
-  margin-bottom: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  font-weight: 600;
 `;
 
 /** The name at the top of a student's or a school's page. */

@@ -1,11 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { forgotPasswordSchema } from '@atrium/common/schemas/auth';
 import { useForgotPassword } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
-import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 
@@ -38,47 +37,28 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Overlay as={Dialog.Overlay} />
-        <Content>
-          <Title>Reset Password</Title>
-          <Description>Enter the email you registered with and we’ll send you a link to choose a new password.</Description>
-          <Form onSubmit={submit} noValidate>
-            <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-            <Actions>
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={forgot.isPending}>
-                {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
-              </Button>
-            </Actions>
-          </Form>
-        </Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reset Password"
+      description="Enter the email you registered with and we’ll send you a link to choose a new password."
+    >
+      <Form onSubmit={submit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <Actions>
+          <DialogCancel>
+            <Button variant="secondary">Cancel</Button>
+          </DialogCancel>
+          <Button type="submit" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
+          </Button>
+        </Actions>
+      </Form>
+    </Dialog>
   );
 }
 
-const Content = styled(Dialog.Content)`
-  ${dialogContentStyles}
-`;
-
-const Title = styled(Dialog.Title)`
-  font-size: ${({ theme }) => theme.fontSize.xl};
-  font-weight: 700;
-`;
-
-const Description = styled(Dialog.Description)`
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
+/** Below a single field the buttons sit a little further down than the form's gap (as this dialog always has). */
+const Actions = styled(DialogActions)`
   margin-top: ${({ theme }) => theme.space.xs};
 `;

@@ -1,6 +1,6 @@
 import type { SchoolDto } from '@atrium/common';
 import { usePublicConfig } from '../../api/config.ts';
-import { CreateSchoolForm } from '../../components/CreateSchoolForm.tsx';
+import { CreateSchoolForm } from '../../components/school/CreateSchoolForm.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';

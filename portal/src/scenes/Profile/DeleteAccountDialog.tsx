@@ -1,4 +1,3 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,9 +8,9 @@ import { useDeleteAccount } from '../../api/profile.ts';
 import { clearSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ChoiceCard } from '../../components/ChoiceCard.ts';
+import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
 import { Form, PasswordField } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
-import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm, type FieldErrors } from '../../components/useForm.ts';
 
@@ -30,21 +29,22 @@ const CERTIFICATE_CHOICES = [
  */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <Overlay as={AlertDialog.Overlay} />
-        <Content>
-          <Title>Delete your account?</Title>
-          <Description>
-            Your name, e-mail address and photo are removed, with your linked sign-ins, school membership, invitations, reminders and messages, and you are
-            signed out everywhere. Your comments stay, signed &quot;Former learner&quot;; kept certificates no longer carry your address. Orders and payments
-            are kept as accounting records, without your e-mail address. This cannot be undone.
-          </Description>
-          {/* Mounted only while the dialog is open, so every opening starts with an empty form. */}
-          <DeleteAccountForm />
-        </Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Dialog
+      kind="alert"
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete your account?"
+      description={
+        <>
+          Your name, e-mail address and photo are removed, with your linked sign-ins, school membership, invitations, reminders and messages, and you are signed
+          out everywhere. Your comments stay, signed &quot;Former learner&quot;; kept certificates no longer carry your address. Orders and payments are kept as
+          accounting records, without your e-mail address. This cannot be undone.
+        </>
+      }
+    >
+      {/* Mounted only while the dialog is open, so every opening starts with an empty form. */}
+      <DeleteAccountForm />
+    </Dialog>
   );
 }
 
@@ -97,14 +97,14 @@ function DeleteAccountForm() {
       </Choices>
       <PasswordField label="Your password" autoComplete="current-password" hint="To confirm it is you." {...form.field('password')} />
       <FormAlert message={refusal} />
-      <Actions>
-        <AlertDialog.Cancel asChild>
+      <DialogActions>
+        <DialogCancel>
           <Button variant="secondary">Cancel</Button>
-        </AlertDialog.Cancel>
+        </DialogCancel>
         <Button type="submit" variant="danger" disabled={remove.isPending}>
           {remove.isPending ? 'Deleting…' : 'Delete my account'}
         </Button>
-      </Actions>
+      </DialogActions>
     </Form>
   );
 }
@@ -112,20 +112,6 @@ function DeleteAccountForm() {
 function fieldErrorsOf(error: Error): FieldErrors<DeleteFields> | null {
   return error instanceof ApiError && error.status === 400 && error.data?.errors ? (error.data.errors as FieldErrors<DeleteFields>) : null;
 }
-
-const Content = styled(AlertDialog.Content)`
-  ${dialogContentStyles}
-`;
-
-const Title = styled(AlertDialog.Title)`
-  font-size: ${({ theme }) => theme.fontSize.xl};
-  font-weight: 700;
-`;
-
-const Description = styled(AlertDialog.Description)`
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const Choices = styled.fieldset`
   display: grid;
@@ -140,11 +126,4 @@ const Choices = styled.fieldset`
     font-size: ${({ theme }) => theme.fontSize.sm};
     font-weight: 600;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
 `;

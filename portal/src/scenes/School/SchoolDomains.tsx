@@ -10,7 +10,7 @@ import { Form, TextField } from '../../components/Field.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { EmptyText, Panel, PanelHeader, PanelLead, RowList } from '../Admin/adminStyles.ts';
+import { EmptyText, Panel, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
 
 /**
  * The school's own e-mail domains: staff who verify an address there join automatically, once

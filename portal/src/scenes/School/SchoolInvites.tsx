@@ -10,12 +10,10 @@ import { Button } from '../../components/Button.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { formatShortDate } from '../../components/shortDate.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../Admin/adminStyles.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
 
 /** The addresses in a pasted list: separated by commas, semicolons, spaces or lines. */
 export const splitAddresses = (raw: string): string[] =>
@@ -161,9 +159,9 @@ function EmailInvites({ schoolId }: { schoolId: number }) {
 }
 
 function inviteSummary(invite: SchoolInviteDto): string {
-  const parts = [`Created ${formatDate(invite.createdAt)}`];
+  const parts = [`Created ${formatShortDate(invite.createdAt)}`];
   parts.push(invite.maxUses === null ? `used ${invite.uses} ${invite.uses === 1 ? 'time' : 'times'}` : `used ${invite.uses} of ${invite.maxUses}`);
-  if (invite.expiresAt) parts.push(`${new Date(invite.expiresAt) > new Date() ? 'expires' : 'expired'} ${formatDate(invite.expiresAt)}`);
+  if (invite.expiresAt) parts.push(`${new Date(invite.expiresAt) > new Date() ? 'expires' : 'expired'} ${formatShortDate(invite.expiresAt)}`);
   return parts.join(' · ');
 }
 
@@ -200,7 +198,7 @@ function InviteList({ schoolId }: { schoolId: number }) {
                   variant="ghost"
                   onClick={() => withdraw(invite)}
                   disabled={revoke.isPending}
-                  aria-label={`Withdraw invite link created ${formatDate(invite.createdAt)}`}
+                  aria-label={`Withdraw invite link created ${formatShortDate(invite.createdAt)}`}
                 >
                   Withdraw
                 </Button>

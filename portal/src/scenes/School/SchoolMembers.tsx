@@ -11,8 +11,8 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions } from '../Admin/adminStyles.ts';
-import { InvitedList } from './InvitedPeople.tsx';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions } from '../../components/Panel.ts';
+import { InvitedList } from '../../components/school/InvitedPeople.tsx';
 
 type Pending = { kind: 'remove' | 'promote'; member: SchoolMemberDto } | null;
 

@@ -6,7 +6,7 @@ import { renderScene } from '../../test/render.tsx';
 import { inviteSchema } from '@atrium/common/schemas/schools';
 import { parseEmails } from './SchoolInvites.tsx';
 import { SchoolScene } from './SchoolScene.tsx';
-import { TrainingStatusList } from './TrainingStatusList.tsx';
+import { TrainingStatusList } from '../../components/school/TrainingStatusList.tsx';
 
 const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
 const courses = [{ courseId: 11, title: 'Safeguarding Basics' }];

@@ -6,8 +6,8 @@ import { errorText } from '../../api/client.ts';
 import { useDownloadRegister, useMySchool } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
-import { CreateSchoolForm } from '../../components/CreateSchoolForm.tsx';
-import { SchoolDetails } from '../../components/SchoolDetails.tsx';
+import { CreateSchoolForm } from '../../components/school/CreateSchoolForm.tsx';
+import { SchoolDetails } from '../../components/school/SchoolDetails.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
@@ -15,12 +15,12 @@ import { saveFile } from '../../components/saveFile.ts';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { EmptyText, Panel, PanelHeader, PanelLead } from '../Admin/adminStyles.ts';
+import { EmptyText, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 import { SchoolDomains } from './SchoolDomains.tsx';
 import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
-import { SchoolDeadlines } from './SchoolDeadlines.tsx';
-import { StaffRoster } from './StaffRoster.tsx';
+import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
+import { StaffRoster } from '../../components/school/StaffRoster.tsx';
 
 /** /school: the manager's view of their school; members and people without one get an explanation. */
 export function SchoolScene() {

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { RosterPreviewDto, RosterRowDto, RosterRowStatus } from '@atrium/common';
-import { Badge, toneBackground, type BadgeTone } from '../../components/Badge.tsx';
-import { Button } from '../../components/Button.tsx';
-import { FormAlert } from '../../components/FormAlert.tsx';
+import { Badge, toneBackground, type BadgeTone } from '../Badge.tsx';
+import { Button } from '../Button.tsx';
+import { FormAlert } from '../FormAlert.tsx';
 
 const SHOWN = 100;
 

@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { formatDueDate, TRAINING_STATUS_LABELS, TRAINING_STATUSES, type SchoolDeadlinesDto, type TrainingStatus } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { TRAINING_PAGE_SIZE, useTrainingStatus, type TrainingFilter } from '../../api/deadlines.ts';
-import { Button } from '../../components/Button.tsx';
-import { Skeleton } from '../../components/Loading.tsx';
-import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../../components/TrainingStatusBadge.tsx';
-import { EmptyText, FieldLabel, Muted, Panel, PanelHeader, PanelLead, ProblemText, Select } from '../Admin/adminStyles.ts';
+import { Button } from '../Button.tsx';
+import { Skeleton } from '../Loading.tsx';
+import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../TrainingStatusBadge.tsx';
+import { FieldLabel, Select } from '../NativeSelect.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
 import { InvitedPeople } from './InvitedPeople.tsx';
 
 const count = new Intl.NumberFormat('en-GB');

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { admin, learner, mockApi, ok, publicConfig } from '../test/api.ts';
-import { renderScene } from '../test/render.tsx';
+import { admin, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
 import { CreateSchoolForm } from './CreateSchoolForm.tsx';
 import { SchoolDetails } from './SchoolDetails.tsx';
 

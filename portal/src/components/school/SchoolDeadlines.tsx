@@ -3,12 +3,12 @@ import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
 import { useClearDeadline, useSchoolDeadlines, useSetDeadline } from '../../api/deadlines.ts';
-import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/Field.tsx';
-import { Skeleton } from '../../components/Loading.tsx';
-import { useToast } from '../../components/toast/Toaster.tsx';
-import { useForm } from '../../components/useForm.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../Admin/adminStyles.ts';
+import { Button } from '../Button.tsx';
+import { TextField } from '../Field.tsx';
+import { Skeleton } from '../Loading.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../Panel.ts';
 import { TrainingStatusList } from './TrainingStatusList.tsx';
 
 /**

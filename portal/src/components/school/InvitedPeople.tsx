@@ -3,13 +3,13 @@ import styled from 'styled-components';
 import type { InvitedPersonDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useInvited, useResendInvitation, useWithdrawInvitation } from '../../api/schools.ts';
-import { Badge } from '../../components/Badge.tsx';
-import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { useToast } from '../../components/toast/Toaster.tsx';
-import { EmptyText, Muted, ProblemText, RowActions, RowList } from '../Admin/adminStyles.ts';
-import { formatDate } from './SchoolInvites.tsx';
+import { Badge } from '../Badge.tsx';
+import { Button } from '../Button.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { LoadingState } from '../Loading.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { EmptyText, Muted, ProblemText, RowActions, RowList } from '../Panel.ts';
+import { formatShortDate } from '../shortDate.ts';
 
 const who = (person: InvitedPersonDto) => person.name ?? person.email;
 
@@ -98,7 +98,7 @@ export function InvitedRows({ people, actions }: { people: InvitedPersonDto[]; a
           </Who>
           <Facts>
             <Badge $tone={person.status === 'pending' ? 'accent' : 'warning'}>{person.status === 'pending' ? 'Invited' : 'Link expired'}</Badge>
-            <Muted>Sent {formatDate(person.sentAt)}</Muted>
+            <Muted>Sent {formatShortDate(person.sentAt)}</Muted>
           </Facts>
           {actions ? actions(person) : null}
         </Row>

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { SCHOOL_NAME_MAX, schoolSchema } from '@atrium/common/schemas/schools';
+import { schoolSchema } from '@atrium/common/schemas/schools';
 import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
-import { errorText } from '../api/client.ts';
-import { useCreateSchool } from '../api/schools.ts';
-import { Button } from './Button.tsx';
-import { CharacterCount } from './CharacterCount.tsx';
-import { CountrySelectField, localeCountry } from './CountrySelectField.tsx';
-import { Form, TextField } from './Field.tsx';
-import { useToast } from './toast/Toaster.tsx';
-import { useForm } from './useForm.ts';
+import { errorText } from '../../api/client.ts';
+import { useCreateSchool } from '../../api/schools.ts';
+import { Button } from '../Button.tsx';
+import { localeCountry } from '../CountrySelectField.tsx';
+import { Form } from '../Field.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
+import { SchoolFields, type SchoolFieldValues } from './SchoolFields.tsx';
 
 /**
  * Names a new school and creates it with the signed-in user as its manager. Used on /school and
@@ -26,7 +26,7 @@ export function CreateSchoolForm({
 }) {
   const create = useCreateSchool();
   const { toast } = useToast();
-  const [initial] = useState(() => ({ name: initialName, country: localeCountry() }));
+  const [initial] = useState<SchoolFieldValues>(() => ({ name: initialName, country: localeCountry() }));
   const form = useForm(initial);
 
   // The country is asked for, never assumed: an empty choice is refused beside the field.
@@ -48,14 +48,7 @@ export function CreateSchoolForm({
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Create a school">
-      <TextField
-        label="School or organisation name"
-        autoComplete="organization"
-        markRequired
-        hint={<CharacterCount value={form.values.name} max={SCHOOL_NAME_MAX} />}
-        {...form.field('name')}
-      />
-      <CountrySelectField label="Country" markRequired placeholder="Choose the school's country" {...form.field('country')} />
+      <SchoolFields form={form} />
       <Actions>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : submitLabel}

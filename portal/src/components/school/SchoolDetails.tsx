@@ -2,15 +2,14 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { SchoolDto } from '@atrium/common';
 import { countryName } from '@atrium/common/rules/countries';
-import { SCHOOL_NAME_MAX, schoolUpdateSchema } from '@atrium/common/schemas/schools';
-import { errorText } from '../api/client.ts';
-import { useUpdateSchool } from '../api/schools.ts';
-import { Button } from './Button.tsx';
-import { CharacterCount } from './CharacterCount.tsx';
-import { CountrySelectField } from './CountrySelectField.tsx';
-import { Form, TextField } from './Field.tsx';
-import { useToast } from './toast/Toaster.tsx';
-import { useForm } from './useForm.ts';
+import { schoolUpdateSchema } from '@atrium/common/schemas/schools';
+import { errorText } from '../../api/client.ts';
+import { useUpdateSchool } from '../../api/schools.ts';
+import { Button } from '../Button.tsx';
+import { Form } from '../Field.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
+import { SchoolFields, type SchoolFieldValues } from './SchoolFields.tsx';
 
 /**
  * A school's name and country, with "Edit" for whoever may change them: its managers on /school
@@ -42,7 +41,7 @@ export function SchoolDetails({ school, root }: { school: Pick<SchoolDto, 'name'
 function SchoolDetailsForm({ school, root, onDone }: { school: Pick<SchoolDto, 'name' | 'country'>; root: string; onDone(): void }) {
   const update = useUpdateSchool(root);
   const { toast } = useToast();
-  const [initial] = useState(() => ({ name: school.name, country: school.country }));
+  const [initial] = useState<SchoolFieldValues>(() => ({ name: school.name, country: school.country }));
   const form = useForm(initial);
   const submit = form.handleSubmit(schoolUpdateSchema, (input) =>
     update.mutate(input, {
@@ -58,14 +57,7 @@ function SchoolDetailsForm({ school, root, onDone }: { school: Pick<SchoolDto, '
   );
   return (
     <Form onSubmit={submit} noValidate aria-label="Edit the school's name and country">
-      <TextField
-        label="School or organisation name"
-        autoComplete="organization"
-        markRequired
-        hint={<CharacterCount value={form.values.name} max={SCHOOL_NAME_MAX} />}
-        {...form.field('name')}
-      />
-      <CountrySelectField label="Country" markRequired placeholder="Choose the school's country" {...form.field('country')} />
+      <SchoolFields form={form} />
       <Actions>
         <Button variant="ghost" onClick={onDone} disabled={update.isPending}>
           Cancel

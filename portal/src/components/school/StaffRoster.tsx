@@ -3,12 +3,12 @@ import styled from 'styled-components';
 import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS, type RosterPreviewDto } from '@atrium/common';
 import { ApiError, errorText } from '../../api/client.ts';
 import { useRosterConfirm, useRosterPreview, type RosterScope } from '../../api/roster.ts';
-import { Button } from '../../components/Button.tsx';
-import { Form, TextAreaField } from '../../components/Field.tsx';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { useToast } from '../../components/toast/Toaster.tsx';
-import { Panel, PanelHeader, PanelLead } from '../Admin/adminStyles.ts';
+import { Button } from '../Button.tsx';
+import { Form, TextAreaField } from '../Field.tsx';
+import { FormAlert } from '../FormAlert.tsx';
+import { Icon } from '../Icon.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { Panel, PanelHeader, PanelLead } from '../Panel.ts';
 import { StaffRosterPreview } from './StaffRosterPreview.tsx';
 
 /**
