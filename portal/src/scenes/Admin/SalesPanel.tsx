@@ -15,7 +15,7 @@ import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
 import { discountLabel } from './OrderDiscount.tsx';
 import { SalesTotals } from './SalesTotals.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from './adminStyles.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
 
 const ORDER_TONE: Record<string, BadgeTone> = { requested: 'warning', paid: 'success', cancelled: 'neutral' };
 const ORDER_LABEL: Record<string, string> = { requested: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' };

@@ -2,9 +2,6 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 
-// Until SalesPanel imports the panel family from components/Panel.ts (another change edits it): then remove this line.
-export { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
-
 /** Figures in a row of tiles (Overview, student statistics). */
 export const Tiles = styled.dl`
   display: grid;
