@@ -5,6 +5,17 @@ import { adminEnrollmentRoutes } from './enrollments.ts';
 import { adminExportRoutes } from './export.ts';
 import { adminInboxRoutes } from './inbox.ts';
 import { adminStudentRoutes } from './students.ts';
+// Schools, billing and the scheduler (issue 35: moved here from schools/, deadlines/, orders/, invoices/, payments/).
+import { adminSchoolRoutes } from './schools.ts';
+import { adminSchoolDomainRoutes } from './schoolDomains.ts';
+import { adminSchoolInvitationRoutes } from './schoolInvitations.ts';
+import { adminSchoolRosterRoutes } from './schoolRoster.ts';
+import { adminSchoolDeadlineRoutes } from './schoolDeadlines.ts';
+import { adminSchedulerRoutes } from './scheduler.ts';
+import { adminOrderRoutes } from './orders.ts';
+import { adminInvoiceRoutes } from './invoices.ts';
+import { adminPaymentRoutes } from './payments.ts';
+import { adminSalesRoutes } from './sales.ts';
 
 /** Everything under /api/admin: each route is declared with access 'admin' (checked in define.ts). */
 export function adminRoutes(routes: Routes): void {
@@ -14,4 +25,14 @@ export function adminRoutes(routes: Routes): void {
   adminInboxRoutes(routes);
   adminCertificateRoutes(routes);
   adminAdminRoutes(routes);
+  adminSchoolRoutes(routes);
+  adminSchoolDomainRoutes(routes);
+  adminSchoolInvitationRoutes(routes);
+  adminSchoolRosterRoutes(routes);
+  adminSchoolDeadlineRoutes(routes);
+  adminSchedulerRoutes(routes);
+  adminOrderRoutes(routes);
+  adminInvoiceRoutes(routes);
+  adminPaymentRoutes(routes);
+  adminSalesRoutes(routes);
 }
