@@ -202,7 +202,10 @@ function adminSchoolsQuery(db: Db) {
 }
 
 /** One page of the admin's school list, by name, filtered by a name fragment (`q`, may be empty). */
-export async function adminSchoolPage(db: Db, { q, limit, offset }: { q: string; limit: number; offset: number }): Promise<{ rows: AdminSchoolRow[]; total: number }> {
+export async function adminSchoolPage(
+  db: Db,
+  { q, limit, offset }: { q: string; limit: number; offset: number },
+): Promise<{ rows: AdminSchoolRow[]; total: number }> {
   // LIKE metacharacters typed by the admin match themselves ('!' escapes, on both databases).
   const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
   const filter = <T extends ReturnType<Db>>(query: T): T => (q ? (query.whereRaw("?? like ? escape '!'", ['schools.name', pattern]) as T) : query);
@@ -224,9 +227,7 @@ export interface AdminLicenceRow {
 export async function adminSchoolDetail(
   db: Db,
   schoolId: number,
-): Promise<
-  { school: AdminSchoolRow; invitesApprovedAt: number | null; members: MemberRow[]; licences: AdminLicenceRow[]; domains: DomainRow[] } | undefined
-> {
+): Promise<{ school: AdminSchoolRow; invitesApprovedAt: number | null; members: MemberRow[]; licences: AdminLicenceRow[]; domains: DomainRow[] } | undefined> {
   const school: AdminSchoolRow | undefined = await adminSchoolsQuery(db).where('schools.id', schoolId).first();
   if (!school) return undefined;
   const [members, licences, domains] = await Promise.all([

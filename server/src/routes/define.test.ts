@@ -176,3 +176,14 @@ describe('the route spec names a policy', () => {
     }
   });
 });
+
+describe('the route table names the school policies', () => {
+  it('every /api/schools/:id route names schoolManager, or schoolMemberRemover for removing a member', () => {
+    const schoolRoutes = buildRoutes().table.filter((route) => route.path.startsWith('/api/schools/:id'));
+    expect(schoolRoutes.length).toBeGreaterThan(20);
+    for (const route of schoolRoutes) {
+      const expected = route.path === '/api/schools/:id/members/:userId' ? 'schoolMemberRemover' : 'schoolManager';
+      expect(`${route.method} ${route.path}: ${route.policy}`).toBe(`${route.method} ${route.path}: ${expected}`);
+    }
+  });
+});

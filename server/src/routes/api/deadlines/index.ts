@@ -1,4 +1,12 @@
-import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery, type MyTrainingDto, type DeadlineInput, type SchoolDeadlinesDto } from '@atrium/common';
+import {
+  deadlineSchema,
+  schoolCourseParams,
+  schoolParams,
+  trainingStatusQuery,
+  type MyTrainingDto,
+  type DeadlineInput,
+  type SchoolDeadlinesDto,
+} from '@atrium/common';
 import { clearDeadline, setDeadline } from '../../../commands/deadlines.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';

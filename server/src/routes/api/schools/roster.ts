@@ -17,7 +17,11 @@ export async function answerRosterPreview(ctx: AppContext, schoolId: number, csv
 export async function answerRosterConfirm(ctx: AppContext, user: User, schoolId: number, csv: string): Promise<void> {
   const { db, clock, config, mailer } = ctx.deps;
   const school = await foundSchool(db, schoolId);
-  const result = await confirmRoster(db, { brand: config, now: clock.now().getTime(), dailyCap: config.inviteMailDailyCap }, { school, inviter: user, text: csv });
+  const result = await confirmRoster(
+    db,
+    { brand: config, now: clock.now().getTime(), dailyCap: config.inviteMailDailyCap },
+    { school, inviter: user, text: csv },
+  );
   mailer.kick();
   ctx.state.log.info({ schoolId: school.id, by: user.id, ...result }, 'staff roster applied');
   const parts = [plural(result.invited, 'invitation sent', 'invitations sent')];
