@@ -1,4 +1,4 @@
-import { dayOf, isoDay, parseIsoDay, type CourseDeadlineDto, type DeadlineInput } from '@atrium/common';
+import { dayOf, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { badRequest } from '../errors.ts';
 import { requireLicensedCourse } from '../policies/deadlines.ts';
@@ -29,24 +29,4 @@ export async function setDeadline(db: Db, schoolId: number, courseId: number, in
 /** Removes a deadline; true when there was one. */
 export async function clearDeadline(db: Db, schoolId: number, courseId: number): Promise<boolean> {
   return (await db('schoolDeadlines').where({ schoolId, courseId }).delete()) > 0;
-}
-
-/** The school's licensed courses, each with its deadline and validity, by title. */
-export async function schoolDeadlines(db: Db, schoolId: number): Promise<CourseDeadlineDto[]> {
-  const rows: Array<{ courseId: number; title: string; completeByDay: number | null; newStaffDays: number | null; validityMonths: number | null }> = await db(
-    'schoolLicences as sl',
-  )
-    .join('courses as c', 'c.id', 'sl.courseId')
-    .leftJoin('schoolDeadlines as d', (join) => join.on('d.schoolId', '=', 'sl.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
-    .where('sl.schoolId', schoolId)
-    .whereNull('sl.revokedAt')
-    .select('c.id as courseId', 'c.title', 'd.completeByDay', 'd.newStaffDays', 'c.validityMonths')
-    .orderBy([{ column: 'c.title' }, { column: 'c.id' }]);
-  return rows.map((row) => ({
-    courseId: Number(row.courseId),
-    title: row.title,
-    completeBy: row.completeByDay === null ? null : isoDay(Number(row.completeByDay)),
-    newStaffDays: row.newStaffDays === null ? null : Number(row.newStaffDays),
-    validityMonths: row.validityMonths === null ? null : Number(row.validityMonths),
-  }));
 }

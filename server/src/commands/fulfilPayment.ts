@@ -3,7 +3,7 @@ import type { Db } from '../db/knex.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import { enroll } from './enroll.ts';
 import { licenseSchool } from './schools/licences.ts';
-import { membershipOf } from './schools/shared.ts';
+import { membershipOf } from '../queries/memberships.ts';
 
 export interface FulfilResult {
   paymentId: number;

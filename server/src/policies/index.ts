@@ -53,25 +53,3 @@ export const canEnrollWithoutPayment = (course: { price: number }, alreadyEnroll
 export function requireEnrollmentAllowed(course: { price: number }, alreadyEnrolled: boolean, coveredByLicence = false): void {
   if (!canEnrollWithoutPayment(course, alreadyEnrolled, coveredByLicence)) throw paymentRequired();
 }
-
-/**
- * A school's members, invites, domains and register are for its own managers only. Admins use
- * the admin routes; a manager of another school is refused exactly like a stranger.
- */
-export const canManageSchool = (membership: { schoolId: number; role: string } | null, schoolId: number): boolean =>
-  membership !== null && membership.schoolId === schoolId && membership.role === 'manager';
-
-export function requireSchoolManager(membership: { schoolId: number; role: string } | null, schoolId: number): void {
-  if (!canManageSchool(membership, schoolId)) throw forbidden('Only the managers of this school can do that.');
-}
-
-/** A member leaves on their own; a manager removes anyone from their school. */
-export const canRemoveSchoolMember = (user: User, membership: { schoolId: number; role: string } | null, schoolId: number, userId: number): boolean =>
-  canManageSchool(membership, schoolId) || (user.id === userId && membership?.schoolId === schoolId);
-
-export function requireCanRemoveSchoolMember(user: User, membership: { schoolId: number; role: string } | null, schoolId: number, userId: number): void {
-  if (!canRemoveSchoolMember(user, membership, schoolId, userId)) throw forbidden('Only the managers of this school can do that.');
-}
-
-/** Members see who their school is and what it licenses; e-mail addresses of others only as managers. */
-export const canSeeMemberEmails = canManageSchool;

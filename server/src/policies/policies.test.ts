@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../models/User.ts';
-import { requireCanDeleteComment, requireCanRemoveSchoolMember } from './index.ts';
+import { requireCanDeleteComment } from './index.ts';
+import { requireCanRemoveSchoolMember } from './schools.ts';
 import { canSeePayment, requirePaymentOwner } from './payments.ts';
 
 const person = (id: number, role: 'learner' | 'admin' = 'learner') => ({ id, role }) as User;

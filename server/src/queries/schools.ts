@@ -1,7 +1,19 @@
-import type { Db } from '../db/knex.ts';
+import type { LicenceSource } from '@atrium/common';
+import { countRows, type Db } from '../db/knex.ts';
+import { notFound } from '../errors.ts';
+import { DOMAIN_COLUMNS, type SchoolRow } from '../presenters/schools.ts';
 
 // Reads behind the manager's view and the staff training register: four queries whatever the
 // number of members or courses (the members test counts them).
+
+/** A domain claim as presentDomain reads it. */
+export interface DomainRow {
+  domain: string;
+  verifiedAt: number | string | null;
+  proof: string | null;
+  verificationToken: string | null;
+  googleWorkspaceDomain: string | null;
+}
 
 export interface LicensedCourseRow {
   courseId: number;
@@ -139,4 +151,94 @@ export async function invitedPeople(db: Db, schoolId: number): Promise<InvitedRo
     });
   }
   return out.sort((a, b) => b.sentAt - a.sentAt || b.id - a.id);
+}
+
+/** The school's own row (undefined when there is none). */
+export function schoolById(db: Db, schoolId: number): Promise<SchoolRow | undefined> {
+  return db<SchoolRow>('schools').where({ id: schoolId }).first();
+}
+
+export async function schoolExists(db: Db, schoolId: number): Promise<boolean> {
+  return Boolean(await db('schools').where({ id: schoolId }).first('id'));
+}
+
+/** The school's row, or 404: for routes whose policy has already let the caller act on it. */
+export async function foundSchool(db: Db, schoolId: number): Promise<SchoolRow> {
+  const school = await schoolById(db, schoolId);
+  if (!school) throw notFound('School not found');
+  return school;
+}
+
+/** The school's domain claims, by domain. */
+export function schoolDomains(db: Db, schoolId: number): Promise<DomainRow[]> {
+  return db('schoolDomains')
+    .select(...DOMAIN_COLUMNS)
+    .where({ schoolId })
+    .orderBy('domain');
+}
+
+/** One domain claim of the school (undefined when it has none by that name). */
+export function schoolDomain(db: Db, schoolId: number, domain: string): Promise<DomainRow | undefined> {
+  return db('schoolDomains')
+    .select(...DOMAIN_COLUMNS)
+    .where({ schoolId, domain })
+    .first();
+}
+
+/** A school as the admin's list shows it: its member and in-force licence counts. */
+export interface AdminSchoolRow extends SchoolRow {
+  memberCount: number | string | null;
+  licenceCount: number | string | null;
+}
+
+/** Schools with member and in-force licence counts, one query (counts in derived tables). */
+function adminSchoolsQuery(db: Db) {
+  const members = db('schoolMembers').select('schoolId').count({ memberCount: '*' }).groupBy('schoolId').as('mc');
+  const licences = db('schoolLicences').select('schoolId').count({ licenceCount: '*' }).whereNull('revokedAt').groupBy('schoolId').as('lc');
+  return db('schools')
+    .leftJoin(members, 'mc.schoolId', 'schools.id')
+    .leftJoin(licences, 'lc.schoolId', 'schools.id')
+    .select('schools.id', 'schools.name', 'schools.country', 'schools.createdAt', 'mc.memberCount', 'lc.licenceCount');
+}
+
+/** One page of the admin's school list, by name, filtered by a name fragment (`q`, may be empty). */
+export async function adminSchoolPage(
+  db: Db,
+  { q, limit, offset }: { q: string; limit: number; offset: number },
+): Promise<{ rows: AdminSchoolRow[]; total: number }> {
+  // LIKE metacharacters typed by the admin match themselves ('!' escapes, on both databases).
+  const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const filter = <T extends ReturnType<Db>>(query: T): T => (q ? (query.whereRaw("?? like ? escape '!'", ['schools.name', pattern]) as T) : query);
+  const total = await countRows(filter(db('schools')));
+  const rows: AdminSchoolRow[] = await filter(adminSchoolsQuery(db)).orderBy('schools.name').orderBy('schools.id').limit(limit).offset(offset);
+  return { rows, total };
+}
+
+/** A licence of the school as the admin's school page lists it. */
+export interface AdminLicenceRow {
+  courseId: number;
+  title: string;
+  source: LicenceSource;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** Everything the admin's page of one school shows, or undefined when there is no such school. */
+export async function adminSchoolDetail(
+  db: Db,
+  schoolId: number,
+): Promise<{ school: AdminSchoolRow; invitesApprovedAt: number | null; members: MemberRow[]; licences: AdminLicenceRow[]; domains: DomainRow[] } | undefined> {
+  const school: AdminSchoolRow | undefined = await adminSchoolsQuery(db).where('schools.id', schoolId).first();
+  if (!school) return undefined;
+  const [members, licences, domains] = await Promise.all([
+    schoolMemberRows(db, schoolId),
+    db('schoolLicences as sl')
+      .join('courses as c', 'c.id', 'sl.courseId')
+      .where('sl.schoolId', schoolId)
+      .select('sl.courseId', 'c.title', 'sl.source', 'sl.createdAt', 'sl.revokedAt')
+      .orderBy('c.title') as Promise<AdminLicenceRow[]>,
+    schoolDomains(db, schoolId),
+  ]);
+  const approval: { invitesApprovedAt: number | null } | undefined = await db('schools').select('invitesApprovedAt').where({ id: schoolId }).first();
+  return { school, invitesApprovedAt: approval?.invitesApprovedAt ?? null, members, licences, domains };
 }

@@ -130,3 +130,60 @@ describe('the route spec answers for caching and paging', () => {
     }
   });
 });
+
+describe('the route spec names a policy', () => {
+  it('runs it after validation and before the handler, and lists its name in the table', async () => {
+    const Koa = (await import('koa')).default;
+    const { z } = await import('zod');
+    const { forbidden } = await import('../errors.ts');
+    const calls: string[] = [];
+    const ownThingOnly = (ctx: { input: { params: { id: number } } }) => {
+      calls.push(`policy ${ctx.input.params.id}`);
+      if (ctx.input.params.id !== 1) throw forbidden('Not yours');
+    };
+    const routes = new Routes();
+    routes.add({
+      method: 'get',
+      path: '/api/things/:id',
+      access: 'public',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      policy: ownThingOnly,
+      handler(ctx) {
+        calls.push(`handler ${ctx.input.params.id}`);
+        ctx.body = { ok: true };
+      },
+    });
+    const app = new Koa();
+    app.use(async (ctx, next) => {
+      ctx.state.user = null;
+      try {
+        await next();
+      } catch (error) {
+        ctx.status = (error as { status?: number }).status ?? 500;
+      }
+    });
+    app.use(routes.middleware() as never);
+    const server = app.listen(0);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      expect((await fetch(`${base}/api/things/nope`)).status).toBe(400);
+      expect((await fetch(`${base}/api/things/2`)).status).toBe(403);
+      expect((await fetch(`${base}/api/things/1`)).status).toBe(200);
+      expect(calls).toEqual(['policy 2', 'policy 1', 'handler 1']);
+      expect(routes.table[0]!.policy).toBe('ownThingOnly');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the route table names the school policies', () => {
+  it('every /api/schools/:id route names schoolManager, or schoolMemberRemover for removing a member', () => {
+    const schoolRoutes = buildRoutes().table.filter((route) => route.path.startsWith('/api/schools/:id'));
+    expect(schoolRoutes.length).toBeGreaterThan(20);
+    for (const route of schoolRoutes) {
+      const expected = route.path === '/api/schools/:id/members/:userId' ? 'schoolMemberRemover' : 'schoolManager';
+      expect(`${route.method} ${route.path}: ${route.policy}`).toBe(`${route.method} ${route.path}: ${expected}`);
+    }
+  });
+});

@@ -48,6 +48,12 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
    * public answers whose handler sets its own freshness (the catalogue's ETag, for example).
    */
   cache?: CachePolicy;
+  /**
+   * The finer rule (policies/) that decides whether this caller may act on what the input
+   * names, such as `schoolManager`: run after validation, before the handler, so a refused call
+   * does nothing. Named here so the route table shows it.
+   */
+  policy?: (ctx: RouteContext<B, Q, P, A>) => Promise<void> | void;
   /** Runs after access and caller-keyed rate limits are checked, before validation (uploads). */
   before?: Array<Middleware<AppState, AppContextExtensions>>;
   handler(ctx: RouteContext<B, Q, P, A>): Promise<void> | void;
@@ -74,6 +80,8 @@ export interface RouteInfo {
   /** The limits a call counts against, so the table shows which routes are limited. */
   rateLimits: LimitName[];
   cache?: CachePolicy;
+  /** The name of the route's policy, when it has one. */
+  policy?: string;
 }
 
 /**
@@ -99,7 +107,14 @@ export class Routes {
     if (group.includes(':') || group.includes('(')) throw new Error(`${spec.path}: a parameter in the first two segments would defeat routeGroup()`);
     const rules = rateLimitRules(spec);
     if (spec.access === 'public' && rules.some((rule) => rule.by === 'user')) throw new Error(`${spec.path}: a public route has no user to count by`);
-    this.table.push({ method: spec.method, path: spec.path, access: spec.access, rateLimits: rules.map((rule) => rule.limit), cache: spec.cache });
+    this.table.push({
+      method: spec.method,
+      path: spec.path,
+      access: spec.access,
+      rateLimits: rules.map((rule) => rule.limit),
+      cache: spec.cache,
+      policy: spec.policy?.name,
+    });
     let router = this.groups.get(group);
     if (!router) {
       router = new Router<AppState, AppContextExtensions>();
@@ -138,7 +153,7 @@ function limiter(rules: AnyRule[]): ((ctx: AppContext) => Promise<void>) | null 
   };
 }
 
-/** Access check, rate limits, the route's own `before` steps, validation, then the handler: one router layer. */
+/** Access check, rate limits, the route's own `before` steps, validation, the policy, then the handler: one router layer. */
 function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, ZodType, A>): RouteMiddleware {
   const validated = validator(spec);
   const rules = rateLimitRules(spec as { rateLimit?: AnyRule | AnyRule[] });
@@ -147,9 +162,11 @@ function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, Zod
   const limitEarly = limitAfterValidation ? null : limit;
   const limitLate = limitAfterValidation ? limit : null;
   const cache = spec.cache;
+  const policy = spec.policy;
   const handle = async (ctx: AppContext) => {
     validated(ctx);
     if (limitLate) await limitLate(ctx);
+    if (policy) await policy(ctx as never);
     await spec.handler(ctx as never);
   };
   const before = spec.before?.length ? compose(spec.before) : null;

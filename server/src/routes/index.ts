@@ -22,7 +22,6 @@ import { currencyRoutes } from './api/currency/index.ts';
 import { deadlineRoutes } from './api/deadlines/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { providerSignInRoutes } from './api/auth/providers.ts';
-import { schoolRosterRoutes } from './api/schools/roster.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -50,6 +49,5 @@ export function buildRoutes(): Routes {
   deadlineRoutes(routes);
   unsubscribeRoutes(routes);
   providerSignInRoutes(routes);
-  schoolRosterRoutes(routes);
   return routes;
 }

@@ -13,3 +13,8 @@ export async function updateSchoolDetails(db: Db, schoolId: number, update: Scho
   if (!updated) throw notFound('School not found');
   return db('schools').where({ id: schoolId }).first();
 }
+
+/** Lets the school send invitation mail without a licence (`approvedAt`), or takes that back (null); false when there is no such school. */
+export async function setInvitationApproval(db: Db, schoolId: number, approvedAt: number | null): Promise<boolean> {
+  return (await db('schools').where({ id: schoolId }).update({ invitesApprovedAt: approvedAt })) > 0;
+}

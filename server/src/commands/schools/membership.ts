@@ -2,7 +2,8 @@ import type { SchoolRole } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { enrollByLicence, inTransaction, licensedCourseIds, membershipOf, removeLicenceEnrollments } from './shared.ts';
+import { membershipOf } from '../../queries/memberships.ts';
+import { enrollByLicence, inTransaction, licensedCourseIds, removeLicenceEnrollments } from './shared.ts';
 
 export type JoinOutcome =
   | { status: 'joined' | 'already'; role: SchoolRole }

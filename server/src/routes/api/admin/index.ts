@@ -4,7 +4,17 @@ import { adminCertificateRoutes } from './certificates.ts';
 import { adminEnrollmentRoutes } from './enrollments.ts';
 import { adminExportRoutes } from './export.ts';
 import { adminInboxRoutes } from './inbox.ts';
+import { adminInvoiceRoutes } from './invoices.ts';
 import { adminOrderDiscountRoutes } from './orderDiscounts.ts';
+import { adminOrderRoutes } from './orders.ts';
+import { adminPaymentRoutes } from './payments.ts';
+import { adminSalesRoutes } from './sales.ts';
+import { adminSchedulerRoutes } from './scheduler.ts';
+import { adminSchoolDeadlineRoutes } from './schoolDeadlines.ts';
+import { adminSchoolDomainRoutes } from './schoolDomains.ts';
+import { adminSchoolInvitationRoutes } from './schoolInvitations.ts';
+import { adminSchoolRosterRoutes } from './schoolRoster.ts';
+import { adminSchoolRoutes } from './schools.ts';
 import { adminStudentRoutes } from './students.ts';
 
 /** Everything under /api/admin: each route is declared with access 'admin' (checked in define.ts). */
@@ -15,5 +25,15 @@ export function adminRoutes(routes: Routes): void {
   adminInboxRoutes(routes);
   adminCertificateRoutes(routes);
   adminAdminRoutes(routes);
+  adminSchoolRoutes(routes);
+  adminSchoolDomainRoutes(routes);
+  adminSchoolInvitationRoutes(routes);
+  adminSchoolRosterRoutes(routes);
+  adminSchoolDeadlineRoutes(routes);
+  adminSchedulerRoutes(routes);
+  adminOrderRoutes(routes);
   adminOrderDiscountRoutes(routes);
+  adminInvoiceRoutes(routes);
+  adminPaymentRoutes(routes);
+  adminSalesRoutes(routes);
 }

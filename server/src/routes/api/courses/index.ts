@@ -1,6 +1,7 @@
 import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
-import { renewalState, startRenewal } from '../../../commands/renewCertificate.ts';
+import { startRenewal } from '../../../commands/renewCertificate.ts';
+import { renewalState } from '../../../queries/renewals.ts';
 import { notFound } from '../../../errors.ts';
 import { requireRenewalAccess } from '../../../policies/index.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';

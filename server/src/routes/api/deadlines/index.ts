@@ -1,118 +1,115 @@
 import {
   deadlineSchema,
   schoolCourseParams,
-  schedulerJobParams,
   schoolParams,
   trainingStatusQuery,
-  type SchoolDeadlinesDto,
-  type SchedulerRunDto,
-  type SchedulerStatusDto,
   type MyTrainingDto,
+  type DeadlineInput,
+  type SchoolDeadlinesDto,
 } from '@atrium/common';
-import { membershipOf } from '../../../commands/schools/shared.ts';
-import { clearDeadline, schoolDeadlines, setDeadline } from '../../../commands/deadlines.ts';
+import { clearDeadline, setDeadline } from '../../../commands/deadlines.ts';
+import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
-import { conflict, notFound, serviceUnavailable } from '../../../errors.ts';
-import { presentSchedulerJob, presentTrainingStatus, type SchedulerJobRow } from '../../../presenters/deadlines.ts';
-import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
-import { reminderJobs } from '../../../reminders/jobs.ts';
-import { Scheduler } from '../../../scheduler/scheduler.ts';
+import type { User } from '../../../models/User.ts';
+import { schoolManager } from '../../../policies/schools.ts';
+import { presentTrainingStatus } from '../../../presenters/deadlines.ts';
+import { schoolDeadlines } from '../../../queries/deadlines.ts';
+import { membershipOf } from '../../../queries/memberships.ts';
 import { invitedPeople } from '../../../queries/schools.ts';
-import type { Routes } from '../../define.ts';
-import { managedSchool } from '../schools/access.ts';
+import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
+import { sendPage, type Routes } from '../../define.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
-async function deadlinesBody(ctx: AppContext, schoolId: number): Promise<SchoolDeadlinesDto> {
+// The answers below are shared by the manager's routes here and the admin's (admin/schoolDeadlines.ts).
+
+/** The school's licensed courses with their deadlines, the status counts and how many are invited. */
+export async function answerDeadlines(ctx: AppContext, schoolId: number): Promise<void> {
   const { db } = ctx.deps;
   const [courses, counts, invited] = await Promise.all([schoolDeadlines(db, schoolId), statusCounts(db, schoolId, now(ctx)), invitedPeople(db, schoolId)]);
-  return { courses, counts, invited: invited.length };
+  ctx.body = { courses, counts, invited: invited.length } satisfies SchoolDeadlinesDto;
 }
 
-async function existingSchool(ctx: AppContext, schoolId: number): Promise<number> {
-  if (!(await ctx.deps.db('schools').where({ id: schoolId }).first('id'))) throw notFound('School not found');
-  return schoolId;
+export async function answerSetDeadline(ctx: AppContext, user: User, schoolId: number, courseId: number, input: DeadlineInput): Promise<void> {
+  await setDeadline(ctx.deps.db, schoolId, courseId, input, user.id, now(ctx));
+  ctx.state.log.info({ schoolId, courseId, by: user.id, ...input }, 'deadline set');
+  await answerDeadlines(ctx, schoolId);
+}
+
+export async function answerClearDeadline(ctx: AppContext, user: User, schoolId: number, courseId: number): Promise<void> {
+  const removed = await clearDeadline(ctx.deps.db, schoolId, courseId);
+  if (removed) ctx.state.log.info({ schoolId, courseId, by: user.id }, 'deadline removed');
+  await answerDeadlines(ctx, schoolId);
+}
+
+/** One page of the school's member × course training statuses. */
+export async function answerTrainingStatus(ctx: AppContext, schoolId: number, query: z.output<typeof trainingStatusQuery>): Promise<void> {
+  const page = await statusPage(ctx.deps.db, schoolId, now(ctx), query);
+  sendPage(ctx, { rows: page.rows.map(presentTrainingStatus), total: page.total });
 }
 
 /**
  * Deadlines and training statuses: the manager's side under /api/schools/:id (their own school
- * only), the same for any school under /api/admin/schools/:id, and the scheduler's jobs for the
- * admin. Schools are resolved by the same two paths as the rest of the school routes.
+ * only), and the learner's own statuses. The admin's side for any school and the scheduler's
+ * jobs live under admin/.
  */
 export function deadlineRoutes(routes: Routes): void {
-  const sides = [
-    {
-      prefix: '/api/schools/:id',
-      access: 'user' as const,
-      school: (ctx: AppContext & { state: { user: NonNullable<AppContext['state']['user']> } }, id: number) =>
-        managedSchool(ctx.deps.db, ctx.state.user, id).then((s) => Number(s.id)),
+  routes.add({
+    method: 'get',
+    path: '/api/schools/:id/deadlines',
+    access: 'user',
+    params: schoolParams,
+    policy: schoolManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      await answerDeadlines(ctx, ctx.input.params.id);
     },
-    { prefix: '/api/admin/schools/:id', access: 'admin' as const, school: (ctx: AppContext, id: number) => existingSchool(ctx, id) },
-  ];
-  for (const side of sides) {
-    routes.add({
-      method: 'get',
-      path: `${side.prefix}/deadlines`,
-      access: side.access,
-      params: schoolParams,
-      async handler(ctx) {
-        const schoolId = await side.school(ctx, ctx.input.params.id);
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = await deadlinesBody(ctx, schoolId);
-      },
-    });
+  });
 
-    routes.add({
-      method: 'put',
-      path: `${side.prefix}/deadlines/:courseId`,
-      access: side.access,
-      params: schoolCourseParams,
-      body: deadlineSchema,
-      async handler(ctx) {
-        const schoolId = await side.school(ctx, ctx.input.params.id);
-        await setDeadline(ctx.deps.db, schoolId, ctx.input.params.courseId, ctx.input.body, ctx.state.user.id, now(ctx));
-        ctx.state.log.info({ schoolId, courseId: ctx.input.params.courseId, by: ctx.state.user.id, ...ctx.input.body }, 'deadline set');
-        ctx.body = await deadlinesBody(ctx, schoolId);
-      },
-    });
+  routes.add({
+    method: 'put',
+    path: '/api/schools/:id/deadlines/:courseId',
+    access: 'user',
+    params: schoolCourseParams,
+    body: deadlineSchema,
+    policy: schoolManager,
+    async handler(ctx) {
+      await answerSetDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId, ctx.input.body);
+    },
+  });
 
-    routes.add({
-      method: 'delete',
-      path: `${side.prefix}/deadlines/:courseId`,
-      access: side.access,
-      params: schoolCourseParams,
-      async handler(ctx) {
-        const schoolId = await side.school(ctx, ctx.input.params.id);
-        const removed = await clearDeadline(ctx.deps.db, schoolId, ctx.input.params.courseId);
-        if (removed) ctx.state.log.info({ schoolId, courseId: ctx.input.params.courseId, by: ctx.state.user.id }, 'deadline removed');
-        ctx.body = await deadlinesBody(ctx, schoolId);
-      },
-    });
+  routes.add({
+    method: 'delete',
+    path: '/api/schools/:id/deadlines/:courseId',
+    access: 'user',
+    params: schoolCourseParams,
+    policy: schoolManager,
+    async handler(ctx) {
+      await answerClearDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId);
+    },
+  });
 
-    routes.add({
-      method: 'get',
-      path: `${side.prefix}/training-status`,
-      access: side.access,
-      params: schoolParams,
-      query: trainingStatusQuery,
-      async handler(ctx) {
-        const schoolId = await side.school(ctx, ctx.input.params.id);
-        const page = await statusPage(ctx.deps.db, schoolId, now(ctx), ctx.input.query);
-        ctx.set('Cache-Control', 'no-store');
-        ctx.set('X-Total-Count', String(page.total));
-        ctx.body = page.rows.map(presentTrainingStatus);
-      },
-    });
-  }
+  routes.add({
+    method: 'get',
+    path: '/api/schools/:id/training-status',
+    access: 'user',
+    params: schoolParams,
+    query: trainingStatusQuery,
+    policy: schoolManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      await answerTrainingStatus(ctx, ctx.input.params.id, ctx.input.query);
+    },
+  });
 
   routes.add({
     method: 'get',
     path: '/api/user/training',
     access: 'user',
+    cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
       const membership = await membershipOf(db, ctx.state.user.id);
-      ctx.set('Cache-Control', 'no-store');
       if (!membership) {
         ctx.body = [] satisfies MyTrainingDto[];
         return;
@@ -122,43 +119,6 @@ export function deadlineRoutes(routes: Routes): void {
         const { courseId, status, dueOn, expiresOn } = presentTrainingStatus(row);
         return { courseId, status, dueOn, expiresOn };
       }) satisfies MyTrainingDto[];
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/admin/scheduler',
-    access: 'admin',
-    async handler(ctx) {
-      const { db, config } = ctx.deps;
-      const rows: SchedulerJobRow[] = await db('schedulerJobs').select('*').orderBy('name');
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = {
-        enabled: config.remindersEnabled,
-        intervalSeconds: config.schedulerIntervalS,
-        jobs: rows.map((row) => presentSchedulerJob(row, now(ctx))),
-      } satisfies SchedulerStatusDto;
-    },
-  });
-
-  routes.add({
-    method: 'post',
-    path: '/api/admin/scheduler/:name/run',
-    access: 'admin',
-    params: schedulerJobParams,
-    async handler(ctx) {
-      const { name } = ctx.input.params;
-      // A scheduler of its own for this one run: same jobs, same lease rows as the instance's timer.
-      const result = await new Scheduler(ctx.deps, reminderJobs()).runNow(name);
-      if (result.outcome === 'unknown') throw notFound(`There is no scheduled job called ${name}`);
-      if (result.outcome === 'leased') {
-        const until = new Date(result.leaseUntil).toISOString().slice(11, 16);
-        throw conflict(`${name} is running on another instance right now (its lease runs until ${until} UTC). Try again once it has finished.`);
-      }
-      if (result.outcome === 'failed') {
-        throw serviceUnavailable(`${name} failed: ${result.error}. It is retried automatically; the panel shows when.`);
-      }
-      ctx.body = { name, sent: result.sent } satisfies SchedulerRunDto;
     },
   });
 }

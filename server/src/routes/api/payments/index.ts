@@ -1,11 +1,12 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
 import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
+import { recordPaymentIntent } from '../../../commands/payments.ts';
 import { isEnrolled } from '../../../commands/enroll.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
-import { membershipOf } from '../../../commands/schools/shared.ts';
-import { requireSchoolManager } from '../../../policies/index.ts';
 import { requirePaymentOwner } from '../../../policies/payments.ts';
-import { countRows, isUniqueViolation } from '../../../db/knex.ts';
+import { schoolBuyer } from '../../../policies/schools.ts';
+import { purchasableCourse } from '../../../queries/orders.ts';
+import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, stripePayment } from '../../../queries/payments.ts';
 import { badRequest, alreadyEnrolled, alreadyLicensed, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
@@ -13,7 +14,7 @@ import { pricesOf } from '../../../models/coursePrices.ts';
 import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
-const OPEN_INTENT_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
+const OPEN_INTENTS = new Set<string>(OPEN_INTENT_STATUSES);
 
 function provider(ctx: AppContext): PaymentProvider {
   if (!ctx.deps.payments) {
@@ -40,16 +41,16 @@ export function paymentRoutes(routes: Routes): void {
     access: 'user',
     body: paymentIntentSchema,
     rateLimit: { limit: 'paymentIntent', by: 'user' },
+    policy: schoolBuyer,
     async handler(ctx) {
       const payments = provider(ctx);
       const user = ctx.state.user;
       const { db } = ctx.deps;
       const schoolId = ctx.input.body.schoolId ?? null;
-      const course = await db('courses').where({ id: ctx.input.body.courseId }).first();
+      const course = await purchasableCourse(db, ctx.input.body.courseId);
       if (!course) throw notFound('Course not found');
       if (schoolId !== null) {
-        // Buying for a school: the buyer manages it, and it is not licensed already.
-        requireSchoolManager(await membershipOf(db, user.id), schoolId);
+        // Buying for a school (which the buyer manages: the policy checked): it is not licensed already.
         if (await licenceCovering(db, user.id, course.id)) throw alreadyLicensed();
       } else if (await isEnrolled(db, user.id, course.id)) {
         throw alreadyEnrolled();
@@ -62,14 +63,11 @@ export function paymentRoutes(routes: Routes): void {
       const currency = priced.currency.toLowerCase();
 
       // A reload or a double click reuses the open intent instead of creating another.
-      const open = await db('payments')
-        .where({ userId: user.id, courseId: course.id, amount, currency: currency, provider: 'stripe', schoolId })
-        .whereIn('status', [...OPEN_INTENT_STATUSES])
-        .orderBy('id', 'desc')
-        .first();
-      if (open?.providerReference) {
-        const existing = await callProvider(ctx, () => payments.retrieveIntent(open.providerReference));
-        if (OPEN_INTENT_STATUSES.has(existing.status) && existing.clientSecret && existing.amount === amount) {
+      const open = await openPayment(db, { userId: user.id, courseId: course.id, amount, currency, schoolId });
+      const openReference = open?.providerReference;
+      if (openReference) {
+        const existing = await callProvider(ctx, () => payments.retrieveIntent(openReference));
+        if (OPEN_INTENTS.has(existing.status) && existing.clientSecret && existing.amount === amount) {
           ctx.body = { clientSecret: existing.clientSecret, paymentIntentId: existing.id, amount, currency: currency } satisfies PaymentIntentDto;
           return;
         }
@@ -79,11 +77,7 @@ export function paymentRoutes(routes: Routes): void {
       // Open payments are reused above, so only closed ones (failed, refunded…) start a new
       // attempt. Counting open rows too would let a request that lands just after its twin's
       // insert pick a new key and create a second intent.
-      const attempt = await countRows(
-        db('payments')
-          .where({ userId: user.id, courseId: course.id })
-          .whereNotIn('status', [...OPEN_INTENT_STATUSES]),
-      );
+      const attempt = await closedAttempts(db, user.id, course.id);
       const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}${currency !== 'gbp' ? `-${currency}` : ''}`;
       const intent = await callProvider(ctx, () =>
         payments.createIntent({
@@ -94,23 +88,11 @@ export function paymentRoutes(routes: Routes): void {
           idempotencyKey,
         }),
       );
-      try {
-        await db('payments').insert({
-          userId: user.id,
-          courseId: course.id,
-          schoolId,
-          provider: 'stripe',
-          providerReference: intent.id,
-          idempotencyKey,
-          amount,
-          currency: currency,
-          status: intent.status,
-          createdAt: Date.now(),
-          updatedAt: Date.now(),
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
+      await recordPaymentIntent(
+        db,
+        { userId: user.id, courseId: course.id, schoolId, providerReference: intent.id, idempotencyKey, amount, currency, status: intent.status },
+        ctx.deps.clock.now().getTime(),
+      );
       if (!intent.clientSecret) throw serviceUnavailable('The card payment service did not return a payment form. Please try again.');
       ctx.body = { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: currency } satisfies PaymentIntentDto;
     },
@@ -121,17 +103,17 @@ export function paymentRoutes(routes: Routes): void {
     path: '/api/payments/:paymentIntentId',
     access: 'user',
     params: paymentIntentParams,
+    cache: 'no-store',
     async handler(ctx) {
       const { db, logger } = ctx.deps;
       const id = ctx.input.params.paymentIntentId;
-      const payment = await db('payments').where({ provider: 'stripe', providerReference: id }).first();
+      const payment = await stripePayment(db, id);
       requirePaymentOwner(ctx.state.user, payment);
       const payments = provider(ctx);
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
       await syncPayment(db, logger, payment, intent);
-      const course = payment.courseId ? await db('courses').select('id', 'title').where({ id: payment.courseId }).first() : null;
+      const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
       const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         paymentIntentId: id,
         status: intent.status,

@@ -1,9 +1,11 @@
 import { domainSchema, googleWorkspaceSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
 import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain, setGoogleWorkspaceDomain } from '../../../commands/schools/domains.ts';
+import { notFound } from '../../../errors.ts';
 import { sendEmailVerification, verifyEmail } from '../../../commands/schools/verifyEmail.ts';
-import { DOMAIN_COLUMNS, presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import { schoolManager } from '../../../policies/schools.ts';
+import { presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import { schoolById, schoolDomain } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
-import { managedSchool } from './access.ts';
 
 /** School e-mail domains, and the e-mail verification that joining by domain depends on. */
 export function schoolDomainRoutes(routes: Routes): void {
@@ -13,14 +15,14 @@ export function schoolDomainRoutes(routes: Routes): void {
     access: 'user',
     params: schoolParams,
     body: domainSchema,
+    policy: schoolManager,
     async handler(ctx) {
       const { db, clock } = ctx.deps;
       const user = ctx.state.user;
-      const school = await managedSchool(db, user, ctx.input.params.id);
       const claim = await addSchoolDomain(
         db,
         clock,
-        school.id,
+        ctx.input.params.id,
         { id: user.id, email: user.email, emailVerifiedAt: user.emailVerifiedAt ?? null },
         ctx.input.body.domain,
       );
@@ -35,14 +37,13 @@ export function schoolDomainRoutes(routes: Routes): void {
     access: 'user',
     params: schoolDomainParams,
     rateLimit: { limit: 'domainCheck', by: 'user' },
+    policy: schoolManager,
     async handler(ctx) {
       const { db, dns, clock } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      const { joined } = await proveSchoolDomainByDns(db, dns, clock, school.id, ctx.input.params.domain, ctx.state.user.id);
-      const row = await db('schoolDomains')
-        .select(...DOMAIN_COLUMNS)
-        .where({ schoolId: school.id, domain: ctx.input.params.domain })
-        .first();
+      const { id, domain } = ctx.input.params;
+      const { joined } = await proveSchoolDomainByDns(db, dns, clock, id, domain, ctx.state.user.id);
+      const row = await schoolDomain(db, id, domain);
+      if (!row) throw notFound('Domain not found');
       ctx.body = { ...presentDomain(row), joinedMembers: joined };
     },
   });
@@ -54,10 +55,9 @@ export function schoolDomainRoutes(routes: Routes): void {
     params: schoolDomainParams,
     body: googleWorkspaceSchema,
     rateLimit: { limit: 'domainCheck', by: 'user' },
+    policy: schoolManager,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      const claim = await setGoogleWorkspaceDomain(db, school.id, ctx.input.params.domain, ctx.input.body.hd);
+      const claim = await setGoogleWorkspaceDomain(ctx.deps.db, ctx.input.params.id, ctx.input.params.domain, ctx.input.body.hd);
       ctx.body = presentDomain(claim);
     },
   });
@@ -67,10 +67,9 @@ export function schoolDomainRoutes(routes: Routes): void {
     path: '/api/schools/:id/domains/:domain',
     access: 'user',
     params: schoolDomainParams,
+    policy: schoolManager,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      await removeSchoolDomain(db, school.id, ctx.input.params.domain);
+      await removeSchoolDomain(ctx.deps.db, ctx.input.params.id, ctx.input.params.domain);
       ctx.body = { message: 'Domain removed. Members who joined through it stay members.' };
     },
   });
@@ -103,7 +102,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id);
-      const school = joinedSchoolId === null ? null : await db('schools').where({ id: joinedSchoolId }).first();
+      const school = joinedSchoolId === null ? null : ((await schoolById(db, joinedSchoolId)) ?? null);
       ctx.body = {
         message: school ? `Your e-mail address is verified and you have joined ${school.name}.` : 'Your e-mail address is verified.',
         joinedSchool: school ? presentSchool(school) : null,

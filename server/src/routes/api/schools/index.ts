@@ -1,19 +1,17 @@
 import { promoteManagerSchema, schoolMemberParams, schoolParams, schoolSchema, type MySchoolDto, type SchoolMembersDto } from '@atrium/common';
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
-import { membershipOf } from '../../../commands/schools/shared.ts';
-import { canSeeMemberEmails, requireCanRemoveSchoolMember } from '../../../policies/index.ts';
-import { DOMAIN_COLUMNS, presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
+import { canSeeMemberEmails, schoolManager, schoolMemberRemover } from '../../../policies/schools.ts';
+import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
+import { membershipOf } from '../../../queries/memberships.ts';
+import { foundSchool, schoolCourses, schoolDomains, schoolProgress } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
-import { managedSchool } from './access.ts';
-import { schoolCourses, schoolProgress } from '../../../queries/schools.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
-import { adminSchoolRoutes } from './admin.ts';
-import { adminSchoolDomainRoutes } from './adminDomains.ts';
 import { schoolDetailsRoutes } from './details.ts';
+import { schoolRosterRoutes } from './roster.ts';
 
-/** Schools: membership, the manager's view, invites, domains, the register, and the admin side. */
+/** Schools: membership, the manager's view, invites, domains, the staff roster and the register. */
 export function schoolRoutes(routes: Routes): void {
   routes.add({
     method: 'post',
@@ -25,7 +23,7 @@ export function schoolRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const schoolId = await createSchool(db, ctx.input.body, ctx.state.user.id);
       ctx.status = 201;
-      ctx.body = presentSchool(await db('schools').where({ id: schoolId }).first());
+      ctx.body = presentSchool(await foundSchool(db, schoolId));
     },
   });
 
@@ -33,24 +31,19 @@ export function schoolRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/schools/mine',
     access: 'user',
+    cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
       const membership = await membershipOf(db, ctx.state.user.id);
-      ctx.set('Cache-Control', 'no-store');
       if (!membership) {
         ctx.body = { school: null, role: null, courses: [], domains: [] } satisfies MySchoolDto;
         return;
       }
       const manager = canSeeMemberEmails(membership, membership.schoolId);
       const [school, courses, domains] = await Promise.all([
-        db('schools').where({ id: membership.schoolId }).first(),
+        foundSchool(db, membership.schoolId),
         schoolCourses(db, membership.schoolId),
-        manager
-          ? db('schoolDomains')
-              .select(...DOMAIN_COLUMNS)
-              .where({ schoolId: membership.schoolId })
-              .orderBy('domain')
-          : [],
+        manager ? schoolDomains(db, membership.schoolId) : [],
       ]);
       ctx.body = {
         school: presentSchool(school),
@@ -66,11 +59,11 @@ export function schoolRoutes(routes: Routes): void {
     path: '/api/schools/:id/members',
     access: 'user',
     params: schoolParams,
+    policy: schoolManager,
+    cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      const progress = await schoolProgress(db, school.id);
-      ctx.set('Cache-Control', 'no-store');
+      const [school, progress] = await Promise.all([foundSchool(db, ctx.input.params.id), schoolProgress(db, ctx.input.params.id)]);
       ctx.body = {
         school: presentSchool(school),
         courses: progress.courses.map(presentLicensedCourse),
@@ -84,12 +77,10 @@ export function schoolRoutes(routes: Routes): void {
     path: '/api/schools/:id/members/:userId',
     access: 'user',
     params: schoolMemberParams,
+    policy: schoolMemberRemover,
     async handler(ctx) {
-      const { db } = ctx.deps;
       const { id, userId } = ctx.input.params;
-      const membership = await membershipOf(db, ctx.state.user.id);
-      requireCanRemoveSchoolMember(ctx.state.user, membership, id, userId);
-      const { left } = await leaveSchool(db, userId, id);
+      const { left } = await leaveSchool(ctx.deps.db, userId, id);
       ctx.body = { message: left ? 'Removed from the school' : 'Not a member of this school', removed: left };
     },
   });
@@ -100,10 +91,9 @@ export function schoolRoutes(routes: Routes): void {
     access: 'user',
     params: schoolParams,
     body: promoteManagerSchema,
+    policy: schoolManager,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      await promoteManager(db, school.id, ctx.input.body.userId);
+      await promoteManager(ctx.deps.db, ctx.input.params.id, ctx.input.body.userId);
       ctx.body = { message: 'Promoted to manager' };
     },
   });
@@ -111,7 +101,6 @@ export function schoolRoutes(routes: Routes): void {
   schoolInviteRoutes(routes);
   schoolDomainRoutes(routes);
   schoolRegisterRoutes(routes);
-  adminSchoolRoutes(routes);
-  adminSchoolDomainRoutes(routes);
+  schoolRosterRoutes(routes);
   schoolDetailsRoutes(routes);
 }

@@ -1,6 +1,5 @@
 import {
   type InvitedPersonDto,
-  invitationApprovalSchema,
   inviteEmailSchema,
   inviteSchema,
   schoolInviteParams,
@@ -9,33 +8,24 @@ import {
   type CreatedInviteDto,
   type JoinResultDto,
 } from '@atrium/common';
-import {
-  acceptInvite,
-  createInvite,
-  findInvite,
-  INVITE_COLUMNS,
-  inviteUrl,
-  resendInvitation,
-  revokeInvite,
-  unknownInvite,
-  type InviteRow,
-} from '../../../commands/schools/invites.ts';
+import { acceptInvite, createInvite, findInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
 import { mailInvites } from '../../../commands/schools/roster.ts';
 import type { AppContext } from '../../../context.ts';
-import type { Db } from '../../../db/knex.ts';
-import { notFound } from '../../../errors.ts';
+import { schoolManager } from '../../../policies/schools.ts';
 import { presentInvite, presentInvitedPerson, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
-import { invitedPeople } from '../../../queries/schools.ts';
+import { sharedInviteLinks } from '../../../queries/invitations.ts';
+import { foundSchool, invitedPeople, schoolById } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
-import { managedSchool } from './access.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
-async function existingSchool(db: Db, schoolId: number): Promise<number> {
-  if (!(await db('schools').where({ id: schoolId }).first('id'))) throw notFound('School not found');
-  return schoolId;
-}
 const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: now(ctx), dailyCap: ctx.deps.config.inviteMailDailyCap });
+
+/** The people invited by e-mail to the school who have not joined yet. */
+export async function answerInvited(ctx: AppContext, schoolId: number): Promise<void> {
+  const rows = await invitedPeople(ctx.deps.db, schoolId);
+  ctx.body = rows.map((row) => presentInvitedPerson(row, now(ctx))) satisfies InvitedPersonDto[];
+}
 
 export function schoolInviteRoutes(routes: Routes): void {
   routes.add({
@@ -45,10 +35,10 @@ export function schoolInviteRoutes(routes: Routes): void {
     params: schoolParams,
     body: inviteSchema,
     rateLimit: { limit: 'inviteLink', by: 'user' },
+    policy: schoolManager,
     async handler(ctx) {
       const { db, config } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      const { token, invite } = await createInvite(db, school.id, ctx.state.user.id, ctx.input.body, now(ctx));
+      const { token, invite } = await createInvite(db, ctx.input.params.id, ctx.state.user.id, ctx.input.body, now(ctx));
       ctx.status = 201;
       ctx.body = { ...presentInvite(invite, now(ctx)), url: inviteUrl(config.publicUrl, token) } satisfies CreatedInviteDto;
     },
@@ -60,16 +50,10 @@ export function schoolInviteRoutes(routes: Routes): void {
     path: '/api/schools/:id/invites',
     access: 'user',
     params: schoolParams,
+    policy: schoolManager,
+    cache: 'no-store',
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      const rows: InviteRow[] = await db('schoolInvites')
-        .select(...INVITE_COLUMNS)
-        .where({ schoolId: school.id })
-        .whereNull('email')
-        .orderBy('id', 'desc')
-        .limit(200);
-      ctx.set('Cache-Control', 'no-store');
+      const rows = await sharedInviteLinks(ctx.deps.db, ctx.input.params.id);
       ctx.body = rows.map((row) => presentInvite(row, now(ctx)));
     },
   });
@@ -79,33 +63,25 @@ export function schoolInviteRoutes(routes: Routes): void {
     path: '/api/schools/:id/invites/:inviteId',
     access: 'user',
     params: schoolInviteParams,
+    policy: schoolManager,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
-      await revokeInvite(db, school.id, ctx.input.params.inviteId, now(ctx));
+      await revokeInvite(ctx.deps.db, ctx.input.params.id, ctx.input.params.inviteId, now(ctx));
       ctx.body = { message: 'Invitation withdrawn' };
     },
   });
 
-  /** Invited by e-mail and not joined: for the school's managers, and the same for any school for admins. */
-  for (const [prefix, access] of [
-    ['/api/schools/:id', 'user'],
-    ['/api/admin/schools/:id', 'admin'],
-  ] as const) {
-    routes.add({
-      method: 'get',
-      path: `${prefix}/invited`,
-      access,
-      params: schoolParams,
-      async handler(ctx) {
-        const { db } = ctx.deps;
-        const schoolId = access === 'admin' ? await existingSchool(db, ctx.input.params.id) : (await managedSchool(db, ctx.state.user, ctx.input.params.id)).id;
-        const rows = await invitedPeople(db, schoolId);
-        ctx.set('Cache-Control', 'no-store');
-        ctx.body = rows.map((row) => presentInvitedPerson(row, now(ctx))) satisfies InvitedPersonDto[];
-      },
-    });
-  }
+  /** Invited by e-mail and not joined (an admin's view of any school: admin/schoolInvitations.ts). */
+  routes.add({
+    method: 'get',
+    path: '/api/schools/:id/invited',
+    access: 'user',
+    params: schoolParams,
+    policy: schoolManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      await answerInvited(ctx, ctx.input.params.id);
+    },
+  });
 
   routes.add({
     method: 'post',
@@ -113,10 +89,11 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'user',
     params: schoolInviteParams,
     rateLimit: { limit: 'invite', by: 'user' },
+    policy: schoolManager,
     async handler(ctx) {
       const { db, mailer } = ctx.deps;
       const user = ctx.state.user;
-      const school = await managedSchool(db, user, ctx.input.params.id);
+      const school = await foundSchool(db, ctx.input.params.id);
       const { email } = await resendInvitation(db, sender(ctx), { school, inviter: user, inviteId: ctx.input.params.inviteId });
       mailer.kick();
       ctx.state.log.info({ schoolId: school.id, by: user.id, inviteId: ctx.input.params.inviteId }, 'school invitation resent');
@@ -131,10 +108,11 @@ export function schoolInviteRoutes(routes: Routes): void {
     params: schoolParams,
     body: inviteEmailSchema,
     rateLimit: { limit: 'invite', by: 'user' },
+    policy: schoolManager,
     async handler(ctx) {
       const { db, mailer } = ctx.deps;
       const user = ctx.state.user;
-      const school = await managedSchool(db, user, ctx.input.params.id);
+      const school = await foundSchool(db, ctx.input.params.id);
       const result = await mailInvites(db, sender(ctx), { school, inviter: user, emails: ctx.input.body.emails });
       mailer.kick();
       ctx.state.log.info({ schoolId: school.id, by: user.id, count: result.invited }, 'school invites mailed');
@@ -145,37 +123,17 @@ export function schoolInviteRoutes(routes: Routes): void {
   });
 
   routes.add({
-    method: 'post',
-    path: '/api/admin/schools/:id/invitations-approval',
-    access: 'admin',
-    params: schoolParams,
-    body: invitationApprovalSchema,
-    async handler(ctx) {
-      const { db } = ctx.deps;
-      const schoolId = ctx.input.params.id;
-      const approvedAt = ctx.input.body.approved ? now(ctx) : null;
-      const changed = await db('schools').where({ id: schoolId }).update({ invitesApprovedAt: approvedAt });
-      if (!changed) throw notFound('School not found');
-      ctx.state.log.info({ schoolId, approved: ctx.input.body.approved, by: ctx.state.user.id }, 'school invitation approval changed');
-      ctx.body = {
-        message: ctx.input.body.approved ? 'This school may now send invitations without a licence' : 'Invitations now need a licence again',
-        invitesApprovedAt: approvedAt === null ? null : new Date(approvedAt).toISOString(),
-      };
-    },
-  });
-
-  routes.add({
     method: 'get',
     path: '/api/invites/:token',
     access: 'public',
     params: tokenParams,
+    cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
       const invite = await findInvite(db, ctx.input.params.token);
       if (!invite) throw unknownInvite();
-      const school = await db('schools').select('name').where({ id: invite.schoolId }).first();
+      const school = await schoolById(db, invite.schoolId);
       if (!school) throw unknownInvite();
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = presentInvitePreview(school.name, invite, now(ctx));
     },
   });
@@ -190,7 +148,7 @@ export function schoolInviteRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const { schoolId, outcome } = await acceptInvite(db, ctx.input.params.token, ctx.state.user, now(ctx));
       if (outcome.status === 'other-school') throw new Error('unreachable: acceptInvite refuses other schools');
-      const school = await db('schools').where({ id: schoolId }).first();
+      const school = await foundSchool(db, schoolId);
       ctx.status = outcome.status === 'joined' ? 201 : 200;
       ctx.body = { school: presentSchool(school), role: outcome.role, joined: outcome.status === 'joined' } satisfies JoinResultDto;
     },

@@ -4,7 +4,7 @@ import { displayName } from '../../../models/User.ts';
 import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
-import { managedSchool } from './access.ts';
+import { schoolManager } from '../../../policies/schools.ts';
 import { factKey, invitedPeople, schoolProgress, type InvitedRow, type SchoolProgress } from '../../../queries/schools.ts';
 import { registerStatuses, registerStatusCells, type RegisterStatus } from './registerStatus.ts';
 
@@ -78,24 +78,26 @@ export function schoolRegisterRoutes(routes: Routes): void {
     path: '/api/schools/:id/register.xlsx',
     access: 'user',
     params: schoolParams,
+    policy: schoolManager,
+    cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
-      const school = await managedSchool(db, ctx.state.user, ctx.input.params.id);
+      const schoolId = ctx.input.params.id;
+      const now = ctx.deps.clock.now();
       // A school's staff × its courses fits in memory; the rows are still streamed out in batches.
       const [progress, statuses, invited] = await Promise.all([
-        schoolProgress(db, school.id),
-        registerStatuses(db, school.id, ctx.deps.clock.now().getTime()),
-        invitedPeople(db, school.id),
+        schoolProgress(db, schoolId),
+        registerStatuses(db, schoolId, now.getTime()),
+        invitedPeople(db, schoolId),
       ]);
-      const date = new Date().toISOString().slice(0, 10);
+      const date = now.toISOString().slice(0, 10);
       ctx.set('Content-Disposition', `attachment; filename="staff-training-register-${date}.xlsx"`);
-      ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.type = XLSX_TYPE;
       const log = ctx.state.log;
       ctx.body = streamSpreadsheet(
         { sheetName: 'Staff training register', columns: REGISTER_COLUMNS, batches: asAsync(registerBatches(progress, statuses, invited)) },
-        (error) => log.error({ err: error, schoolId: school.id }, 'training register export failed part-way'),
+        (error) => log.error({ err: error, schoolId }, 'training register export failed part-way'),
       );
     },
   });

@@ -1,0 +1,32 @@
+import { idParams, listQuery } from '@atrium/common';
+import { markOrderPaid } from '../../../commands/orders.ts';
+import { presentAdminOrder, presentOrder } from '../../../presenters/orders.ts';
+import { adminOrderPage } from '../../../queries/orders.ts';
+import { sendPage, type Routes } from '../../define.ts';
+
+/** Every invoice and purchase-order request, and marking one paid (its invoice: admin/invoices.ts). */
+export function adminOrderRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/orders',
+    access: 'admin',
+    query: listQuery,
+    async handler(ctx) {
+      const page = await adminOrderPage(ctx.deps.db, ctx.input.query);
+      sendPage(ctx, { rows: page.rows.map(presentAdminOrder), total: page.total });
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/orders/:id/paid',
+    access: 'admin',
+    params: idParams,
+    async handler(ctx) {
+      const { db, logger, mailer, config, clock } = ctx.deps;
+      const order = await markOrderPaid(db, logger, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime());
+      mailer.kick();
+      ctx.body = presentOrder(order);
+    },
+  });
+}

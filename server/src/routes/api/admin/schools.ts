@@ -1,0 +1,138 @@
+import {
+  invitationApprovalSchema,
+  listQuery,
+  schoolLicenceParams,
+  schoolLicenceSchema,
+  schoolParams,
+  schoolUpdateSchema,
+  type AdminSchoolDetailDto,
+  type SchoolDto,
+} from '@atrium/common';
+import { setInvitationApproval, updateSchoolDetails } from '../../../commands/schools/details.ts';
+import { licenseSchool, restoreLicence, revokeLicence } from '../../../commands/schools/licences.ts';
+import { toIso, type Db } from '../../../db/knex.ts';
+import { notFound } from '../../../errors.ts';
+import { displayName } from '../../../models/User.ts';
+import { presentAdminSchool, presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import { adminSchoolDetail, adminSchoolPage } from '../../../queries/schools.ts';
+import { sendPage, type Routes } from '../../define.ts';
+
+/** The admin's page of one school: its members with their addresses, its licences and domains. */
+async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetailDto> {
+  const detail = await adminSchoolDetail(db, schoolId);
+  if (!detail) throw notFound('School not found');
+  return {
+    ...presentAdminSchool(detail.school),
+    invitesApprovedAt: toIso(detail.invitesApprovedAt),
+    members: detail.members.map((member) => ({
+      userId: member.userId,
+      name: displayName(member),
+      email: member.email,
+      role: member.role,
+      joinedAt: toIso(member.joinedAt)!,
+    })),
+    licences: detail.licences.map((row) => ({
+      courseId: Number(row.courseId),
+      title: row.title,
+      source: row.source,
+      createdAt: toIso(row.createdAt)!,
+      revokedAt: toIso(row.revokedAt),
+    })),
+    domains: detail.domains.map(presentDomain),
+  };
+}
+
+/** Any school, for the agency's admins (/admin/schools): the list, one school, its details, licences and invitation approval. */
+export function adminSchoolRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/schools',
+    access: 'admin',
+    query: listQuery,
+    async handler(ctx) {
+      const page = await adminSchoolPage(ctx.deps.db, ctx.input.query);
+      sendPage(ctx, { rows: page.rows.map(presentAdminSchool), total: page.total });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/schools/:id',
+    access: 'admin',
+    params: schoolParams,
+    async handler(ctx) {
+      ctx.body = await schoolDetail(ctx.deps.db, ctx.input.params.id);
+    },
+  });
+
+  routes.add({
+    method: 'patch',
+    path: '/api/admin/schools/:id',
+    access: 'admin',
+    params: schoolParams,
+    body: schoolUpdateSchema,
+    async handler(ctx) {
+      const updated = await updateSchoolDetails(ctx.deps.db, ctx.input.params.id, ctx.input.body);
+      ctx.state.log.info({ schoolId: ctx.input.params.id, by: ctx.state.user.id, ...ctx.input.body }, 'school details changed by an admin');
+      ctx.body = presentSchool(updated) satisfies SchoolDto;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/schools/:id/licences',
+    access: 'admin',
+    params: schoolParams,
+    body: schoolLicenceSchema,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      await licenseSchool(db, ctx.input.params.id, ctx.input.body.courseId, 'grant');
+      ctx.state.log.info({ schoolId: ctx.input.params.id, courseId: ctx.input.body.courseId, by: ctx.state.user.id }, 'school licence granted');
+      ctx.body = await schoolDetail(db, ctx.input.params.id);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/schools/:id/licences/:courseId/revoke',
+    access: 'admin',
+    params: schoolLicenceParams,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      await revokeLicence(db, ctx.input.params.id, ctx.input.params.courseId);
+      ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, 'school licence revoked');
+      ctx.body = await schoolDetail(db, ctx.input.params.id);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/schools/:id/licences/:courseId/restore',
+    access: 'admin',
+    params: schoolLicenceParams,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      await restoreLicence(db, ctx.input.params.id, ctx.input.params.courseId);
+      ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, 'school licence restored');
+      ctx.body = await schoolDetail(db, ctx.input.params.id);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/schools/:id/invitations-approval',
+    access: 'admin',
+    params: schoolParams,
+    body: invitationApprovalSchema,
+    async handler(ctx) {
+      const schoolId = ctx.input.params.id;
+      const approvedAt = ctx.input.body.approved ? ctx.deps.clock.now().getTime() : null;
+      if (!(await setInvitationApproval(ctx.deps.db, schoolId, approvedAt))) throw notFound('School not found');
+      ctx.state.log.info({ schoolId, approved: ctx.input.body.approved, by: ctx.state.user.id }, 'school invitation approval changed');
+      ctx.body = {
+        message: ctx.input.body.approved ? 'This school may now send invitations without a licence' : 'Invitations now need a licence again',
+        invitesApprovedAt: toIso(approvedAt),
+      };
+    },
+  });
+}
