@@ -1,6 +1,7 @@
+import type DataLoader from 'dataloader';
 import type { Config } from '../config.ts';
 import { createDb, dialectOf, type Db, type Dialect } from './knex.ts';
-import { KeyedReader } from './keyedReads.ts';
+import { keyedLoader } from './keyedReads.ts';
 import {
   MariaDbProgressBatcher,
   singleRowBindings,
@@ -69,8 +70,8 @@ export class Database {
   readonly dialect: Dialect;
   private readonly reader: SqliteReader | null;
   private readonly groupCommit: SqliteGroupCommit | null;
-  private readonly sessions: KeyedReader<SessionRow>;
-  private readonly figures: KeyedReader<FiguresRow>;
+  private readonly sessions: DataLoader<string | number, SessionRow[]>;
+  private readonly figures: DataLoader<string | number, FiguresRow[]>;
   private readonly progressBatcher: MariaDbProgressBatcher | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
@@ -83,8 +84,8 @@ export class Database {
     this.dialect = dialectOf(knex);
     this.reader = reader;
     this.groupCommit = this.dialect === 'sqlite' ? new SqliteGroupCommit(knex, (sql, bindings) => this.observe(sql, bindings, 'group-commit')) : null;
-    this.sessions = new KeyedReader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
-    this.figures = new KeyedReader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
+    this.sessions = keyedLoader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
+    this.figures = keyedLoader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
     this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
   }
 
@@ -107,7 +108,7 @@ export class Database {
 
   /** The session and its user, read together with the other sessions asked for meanwhile. */
   async readSessionWithUser(sessionId: string): Promise<SessionWithUser | undefined> {
-    const [row] = await this.sessions.rowsOf(sessionId);
+    const [row] = await this.sessions.load(sessionId);
     if (!row) return undefined;
     const { sessionId: id, sessionData: data, sessionExpiresAt: expiresAt, sessionUserId: userId, ...userColumns } = row;
     const hasUser = userColumns.id !== null && userColumns.id !== undefined;
@@ -116,7 +117,7 @@ export class Database {
 
   /** The learner's figures for each course they are enrolled in. */
   async enrolledCourseFigures(userId: number): Promise<EnrolledCourseFigures[]> {
-    return (await this.figures.rowsOf(userId)).map((row) => ({
+    return (await this.figures.load(userId)).map((row) => ({
       courseId: Number(row.courseId),
       completedModules: Number(row.completedModules),
       watchedSeconds: Number(row.watchedSeconds),
