@@ -12,6 +12,7 @@ import {
   type RecordedRow,
 } from './progressUpsert.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
+import type { User } from './tables.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
 import { executePrepared, SqliteGroupCommit, SqliteReader, type Bindings, type StatementListener } from './statements.ts';
 
@@ -21,8 +22,8 @@ export interface SessionWithUser {
   data: string;
   expiresAt: number;
   userId: number | null;
-  /** The users row, keys in camelCase, or null. */
-  user: Record<string, unknown> | null;
+  /** The users row, or null. */
+  user: User | null;
 }
 
 /** A learner's figures for one course they are enrolled in, from course_progress (zeros when none yet). */
@@ -112,7 +113,7 @@ export class Database {
     if (!row) return undefined;
     const { sessionId: id, sessionData: data, sessionExpiresAt: expiresAt, sessionUserId: userId, ...userColumns } = row;
     const hasUser = userColumns.id !== null && userColumns.id !== undefined;
-    return { id, data, expiresAt: Number(expiresAt), userId: userId === null ? null : Number(userId), user: hasUser ? userColumns : null };
+    return { id, data, expiresAt: Number(expiresAt), userId: userId === null ? null : Number(userId), user: hasUser ? (userColumns as unknown as User) : null };
   }
 
   /** The learner's figures for each course they are enrolled in. */

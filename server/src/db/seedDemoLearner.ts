@@ -59,7 +59,7 @@ export async function seedDemoLearner(
         .onConflict('email')
         .ignore();
     }
-    const user = await trx('users').where({ email: DEMO_LEARNER.email }).first('id');
+    const user = (await trx('users').where({ email: DEMO_LEARNER.email }).first('id'))!;
     const userId = Number(user.id);
     await enroll(trx, userId, courseId, 'admin');
     const modules: Array<{ id: number; duration: number }> = await trx('modules').where({ courseId }).select('id', 'duration');

@@ -1,23 +1,6 @@
-import type { OrderDto } from '@atrium/common';
+import type { InvoiceColumns, Order } from '../db/tables.ts';
 
-/**
- * An invoice or purchase-order request as stored in `orders` (no objection model: read with
- * knex): the DTO's fields, with times as epoch milliseconds and the status as stored.
- */
-export type OrderRow = Omit<OrderDto, 'status' | 'createdAt' | 'paidAt' | 'reference' | 'invoice'> & {
-  status: string;
-  createdAt: number;
-  paidAt: number | null;
-} & Partial<InvoiceColumns>;
+export type { InvoiceColumns };
 
-/** The issued invoice, on the order's row (null until issued). */
-export interface InvoiceColumns {
-  invoiceNumber: string | null;
-  invoiceIssuedAt: number | null;
-  invoiceNet: number | null;
-  invoiceTax: number | null;
-  invoiceGross: number | null;
-  invoiceTaxRate: number | null;
-  invoiceTaxNote: string | null;
-  invoiceIssuedBy: number | null;
-}
+/** An order as the commands answer it: the row, with the invoice columns only once they are read. */
+export type OrderRow = Omit<Order, keyof InvoiceColumns | 'markedPaidBy'> & Partial<InvoiceColumns> & { markedPaidBy?: number | null };
