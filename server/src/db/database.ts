@@ -129,11 +129,10 @@ export class Database {
   /**
    * Stores a progress report if the learner is enrolled in the module's course and the module
    * exists (one statement checks both), and answers the row as stored; undefined otherwise.
-   * `returning: false` takes MySQL's path (no RETURNING) on MariaDB, for tests.
    */
-  async upsertProgress(row: ProgressRow, options: { returning?: boolean } = {}): Promise<RecordedRow | undefined> {
+  async upsertProgress(row: ProgressRow): Promise<RecordedRow | undefined> {
     if (this.dialect === 'sqlite') return (await this.groupCommit!.rows(UPSERT_SQLITE_RETURNING, singleRowBindings(row)))[0] as RecordedRow | undefined;
-    if (options.returning ?? (await this.supportsInsertReturning())) return this.progressBatcher!.upsert(row);
+    if (await this.supportsInsertReturning()) return this.progressBatcher!.upsert(row);
     // mysql2 counts matched rows (FOUND_ROWS), so 0 means the SELECT found no enrollment.
     if ((await affectedRows(this.knex, UPSERT_MYSQL, singleRowBindings(row))) === 0) return undefined;
     // A second statement: it may already include a later report of the same module, which can only be larger.
