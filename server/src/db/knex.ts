@@ -137,7 +137,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** `select count(*)` of a query, as a number on both databases. */
-export async function countRows(query: Knex.QueryBuilder): Promise<number> {
+export async function countRows<TRecord extends object, TResult>(query: Knex.QueryBuilder<TRecord, TResult>): Promise<number> {
   const row = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   return Number(row?.n ?? 0);
 }

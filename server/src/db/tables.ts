@@ -1,4 +1,4 @@
-import type { Role, SchoolRole } from '@atrium/common';
+import type { Role, SchoolRole, SignInProviderName } from '@atrium/common';
 
 // The row of every table, as knex answers it through the app's identifier mapping (camelCase
 // keys), read from the migrations (db/migrations). Times are BIGINT epoch milliseconds. The
@@ -343,7 +343,7 @@ export interface EmailVerification {
 export interface UserIdentity {
   id: number;
   userId: number;
-  provider: string;
+  provider: SignInProviderName;
   subject: string;
   email: string | null;
   createdAt: number;
@@ -353,7 +353,7 @@ export interface UserIdentity {
 export interface SignInFlow {
   stateHash: string;
   browserHash: string;
-  provider: string;
+  provider: SignInProviderName;
   nonce: string;
   codeVerifier: string;
   returnTo: string;
