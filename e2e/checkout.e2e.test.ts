@@ -66,7 +66,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const email = `buyer-${viewport.width}-${Date.now()}@school.test`;
       const api = await signIn(app, page, email);
-      const user = await app.db('users').where({ email }).first();
+      const user = (await app.db('users').where({ email }).first())!;
 
       // Checkout: summary, then Stripe.js fails to load and the page says so.
       await page.goto(`${app.url}/checkout/${course.id}`);
@@ -83,8 +83,8 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       await page.getByText('The secure card form could not be loaded').waitFor();
       await page.getByText(/could not be reached from this browser/).waitFor();
       // The intent was still created when the page loaded (SPEC §4), on the server and at "Stripe".
-      const created = await app.db('payments').where({ userId: user.id, courseId: course.id }).first();
-      expect(stripe.intents.get(created.providerReference)?.amount).toBe(course.price);
+      const created = (await app.db('payments').where({ userId: user.id, courseId: course.id }).first())!;
+      expect(stripe.intents.get(created.providerReference!)?.amount).toBe(course.price);
       await screenshot(page, 'checkout-01-stripe-offline');
       await expectAccessible(page, 'checkout (Stripe.js offline)');
 
@@ -113,7 +113,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
         .where('subject', 'like', `%${course.title}%Hill Primary School%`)
         .where('text', 'like', `%${email}%`);
       expect(mail).toHaveLength(1);
-      expect(mail[0].text).toContain('PO-2025-17');
+      expect(mail[0]!.text).toContain('PO-2025-17');
 
       // A reload shows the open request instead of the form.
       await page.reload();
@@ -154,7 +154,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       const page = await context.newPage();
       const email = `declined-${viewport.width}-${Date.now()}@school.test`;
       const api = await signIn(app, page, email);
-      const user = await app.db('users').where({ email }).first();
+      const user = (await app.db('users').where({ email }).first())!;
       const intent = await api<PaymentIntentDto>('POST', '/api/create-payment-intent', { courseId: course.id });
       stripe.settle(intent.paymentIntentId, 'requires_payment_method', 'Your card was declined.');
       await page.goto(`${app.url}/payment-success?payment_intent=${intent.paymentIntentId}&redirect_status=failed`);
@@ -174,7 +174,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       const page = await context.newPage();
       const email = `newschool-${viewport.width}-${Date.now()}@school.test`;
       await signIn(app, page, email);
-      const user = await app.db('users').where({ email }).first();
+      const user = (await app.db('users').where({ email }).first())!;
 
       await page.goto(`${app.url}/checkout/${course.id}`);
       await page.getByRole('heading', { level: 1, name: 'Purchase Course' }).waitFor();
@@ -190,16 +190,16 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       expect(await page.getByRole('radio', { name: /Hill Primary School/ }).isChecked()).toBe(true);
 
       // The intent made for the school's card form, settled at the loopback Stripe.
-      const school = await app
+      const school = (await app
         .db('schools')
-        .where('id', (await app.db('schoolMembers').where({ userId: user.id, role: 'manager' }).first()).schoolId)
-        .first();
+        .where('id', (await app.db('schoolMembers').where({ userId: user.id, role: 'manager' }).first())!.schoolId)
+        .first())!;
       expect(school.name).toBe('Hill Primary School');
-      let payment: { providerReference: string; schoolId: number } | undefined;
+      let payment: { providerReference: string | null; schoolId: number | null } | undefined;
       await expect
         .poll(async () => (payment = await app.db('payments').where({ userId: user.id, courseId: course.id, schoolId: school.id }).first()))
         .toBeTruthy();
-      stripe.settle(payment!.providerReference, 'succeeded');
+      stripe.settle(payment!.providerReference!, 'succeeded');
       await page.goto(`${app.url}/payment-success?payment_intent=${payment!.providerReference}&redirect_status=succeeded`);
       await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
       expect(await app.db('schoolLicences').where({ schoolId: school.id, courseId: course.id }).whereNull('revokedAt').first()).toBeTruthy();

@@ -111,7 +111,7 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         await screenshot(page, 'currency-03-invoice-form');
         await page.getByRole('button', { name: `Request an invoice for £${(course.price / 100).toFixed(2)}` }).click();
         await page.getByRole('heading', { name: 'Invoice requested' }).waitFor();
-        const order = await app.db('orders').where({ billingEmail: 'finance@hill.sch.uk' }).orderBy('id', 'desc').first();
+        const order = (await app.db('orders').where({ billingEmail: 'finance@hill.sch.uk' }).orderBy('id', 'desc').first())!;
         expect(order).toMatchObject({ currency: 'gbp', amount: course.price, country: 'GB', purchaseOrderNumber: 'PO-2026-17' });
 
         // The admin issues the invoice: UK school, 20 % VAT, shown before it is issued.
@@ -187,7 +187,7 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
           .getByText(`€${(course.prices!.EUR! / 100).toFixed(2)}`)
           .waitFor();
         await page.getByRole('article', { name: 'Running a School Podcast' }).getByText('Priced in pounds: no euro price for this course').waitFor();
-        expect((await app.db('users').where({ email }).first()).currency).toBe('EUR');
+        expect((await app.db('users').where({ email }).first())!.currency).toBe('EUR');
         await screenshot(page, 'currency-07-dashboard-euros');
         expect(pageErrors).toEqual([]);
       } catch (error) {

@@ -183,7 +183,7 @@ describe.skipIf(!binaries)('database faults (a private MariaDB killed under load
     const learners = [];
     for (const email of learnerEmails) {
       const cookie = await signIn(server.url, email, TEST_PASSWORD);
-      const user = await db('users').where({ email }).first('id');
+      const user = (await db('users').where({ email }).first('id'))!;
       learners.push({ id: Number(user.id), cookie });
     }
     const adminCookie = await signIn(server.url, adminEmail, TEST_PASSWORD);

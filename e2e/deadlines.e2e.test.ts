@@ -64,7 +64,7 @@ describe.skipIf(!enabled)('deadlines in a real browser', () => {
       [people.newcomer, people.veteran].map((person) => ({ ...person, password: PASSWORD })),
     );
     // The veteran joined two months ago: 30 days for new staff have long passed.
-    const veteran = await app.db('users').where({ email: people.veteran.email }).first('id');
+    const veteran = (await app.db('users').where({ email: people.veteran.email }).first('id'))!;
     await app
       .db('schoolMembers')
       .where({ userId: veteran.id })
@@ -149,7 +149,7 @@ describe.skipIf(!enabled)('deadlines in a real browser', () => {
     await admin.getByRole('heading', { name: 'Training status' }).waitFor();
     await screenshot(admin, 'deadlines-admin-school');
 
-    const veteran = await app.db('users').where({ email: people.veteran.email }).first('id');
+    const veteran = (await app.db('users').where({ email: people.veteran.email }).first('id'))!;
     const page = await freshPage(PHONE);
     const token = unsubscribeToken({ userId: veteran.id, category: 'reminders' }, ['e2e-secret']);
     await page.goto(`${app.url}/unsubscribe?token=${token}`);

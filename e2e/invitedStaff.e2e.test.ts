@@ -122,7 +122,7 @@ describe.skipIf(!enabled)('invited staff in a real browser', () => {
       await invitee.getByRole('button', { name: 'Create Account' }).click();
       await invitee.getByRole('button', { name: 'Join Larch Primary' }).click();
       await toast(invitee, 'Welcome to Larch Primary');
-      const row = await app.db('users').where({ email: ann.email }).first();
+      const row = (await app.db('users').where({ email: ann.email }).first())!;
       expect(row.emailVerifiedAt).not.toBeNull();
       // 34.9: the profile says neither "E-mail not verified" nor "School: Not set".
       await invitee.goto(`${app.url}/profile`);

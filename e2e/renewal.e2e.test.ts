@@ -48,7 +48,7 @@ describe.skipIf(!enabled)('renewing an expired certificate in a real browser', (
     const admin = await signedInClient(app.url, app.admin);
     await admin('PUT', `/api/courses/${summary.id}`, { validityMonths: 12 });
     const me = await signedInClient(app.url, { email: learner.email, password: PASSWORD }, learner);
-    const user = await app.db('users').where({ email: learner.email }).first('id');
+    const user = (await app.db('users').where({ email: learner.email }).first('id'))!;
     await app.db('enrollments').insert({ userId: user.id, courseId: summary.id, source: 'admin', enrolledAt: Date.now() });
     course = await me<CourseDetailDto>('GET', `/api/courses/${summary.id}`);
     let number: string | null = null;
@@ -74,7 +74,7 @@ describe.skipIf(!enabled)('renewing an expired certificate in a real browser', (
   });
 
   it('shows the expiry and the renew button (390 px), confirms, restarts at module 1, and the old certificate still verifies (1280 px)', async () => {
-    const issued = await app.db('certificates').where({ certificateNumber: oldNumber }).first('issuedAt');
+    const issued = (await app.db('certificates').where({ certificateNumber: oldNumber }).first('issuedAt'))!;
     const date = expiredOn.format(new Date(addMonths(Number(issued.issuedAt), 12)));
 
     const phone = await freshPage(PHONE);

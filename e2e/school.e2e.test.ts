@@ -28,7 +28,7 @@ async function verificationLink(app: RunningApp, email: string): Promise<string>
   const rows = await app.db('outbox').where({ toAddress: email }).orderBy('id', 'desc');
   const mail = rows.find((row: { text: string }) => row.text.includes('/verify-email?token='));
   expect(mail, `a verification mail to ${email}`).toBeTruthy();
-  const link = new RegExp(`${app.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/verify-email\\?token=[A-Za-z0-9_-]+`).exec(mail.text)?.[0];
+  const link = new RegExp(`${app.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/verify-email\\?token=[A-Za-z0-9_-]+`).exec(mail!.text)?.[0];
   expect(link, `the link in the mail to ${email}`).toBeTruthy();
   return link!;
 }
@@ -109,9 +109,9 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     await manager.getByRole('heading', { name: 'Invoice requested' }).waitFor();
     await screenshot(manager, 'school-03-invoice-requested');
 
-    const managerRow = await app.db('users').where({ email: managerEmail }).first();
-    const school = await app.db('schools').where({ name: SCHOOL }).first();
-    const order = await app.db('orders').where({ userId: managerRow.id, courseId: course.id }).first();
+    const managerRow = (await app.db('users').where({ email: managerEmail }).first())!;
+    const school = (await app.db('schools').where({ name: SCHOOL }).first())!;
+    const order = (await app.db('orders').where({ userId: managerRow.id, courseId: course.id }).first())!;
     expect(order).toMatchObject({ status: 'requested', schoolId: school.id });
     const admin = await signedInClient(app.url, app.admin);
     await admin('POST', `/api/admin/orders/${order.id}/paid`);
@@ -203,7 +203,7 @@ describe.skipIf(!enabled)('a school licence in a real browser', () => {
     await adminPage.getByRole('button', { name: `Revoke the licence for ${course.title}` }).click();
     await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await toast(adminPage, 'Licence revoked');
-    const colleagueARow = await app.db('users').where({ email: 'amara.adeyemi@example.org' }).first();
+    const colleagueARow = (await app.db('users').where({ email: 'amara.adeyemi@example.org' }).first())!;
     expect(await app.db('enrollments').where({ userId: colleagueARow.id, courseId: course.id }).first()).toBeUndefined();
     await adminPage.getByRole('button', { name: `Restore the licence for ${course.title}` }).click();
     await toast(adminPage, 'Licence restored');

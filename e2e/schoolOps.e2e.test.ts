@@ -90,7 +90,7 @@ describe.skipIf(!enabled)('school operations: limits, country, prices', () => {
         await page.getByRole('button', { name: 'Save' }).click();
         await toast(page, 'School details saved');
         await page.getByText('Canada', { exact: true }).waitFor();
-        expect((await app.db('schools').where({ name: 'Lincoln Park Elementary' }).orderBy('id', 'desc').first()).country).toBe('CA');
+        expect((await app.db('schools').where({ name: 'Lincoln Park Elementary' }).orderBy('id', 'desc').first())!.country).toBe('CA');
         await screenshot(page, 'h4-school-details');
       } finally {
         await context.close();

@@ -99,7 +99,7 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     await page.getByRole('heading', { name: /^Welcome(?: back)?, Jo!$/ }).waitFor();
     const users = await app.db('users').where({ email: teacher.email });
     expect(users).toHaveLength(1);
-    expect(await app.db('schoolMembers').where({ userId: users[0].id, schoolId }).first()).toBeTruthy();
+    expect(await app.db('schoolMembers').where({ userId: users[0]!.id, schoolId }).first()).toBeTruthy();
     expect(pageErrors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DemoDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CATALOGUE } from '../server/src/db/seed.ts';
+import { DEMO_CATALOGUE } from '../server/src/seed/demoCatalogue.ts';
 import { startApp, WIDGETS_DIST, type RunningApp } from './support/appServer.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 
@@ -234,7 +234,7 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     await page.goto(`${app.url}/examples/school-website.html`);
     const badge = page.locator('atrium-certificate-badge');
     await badge.locator('[part="badge"][data-status="valid"]').waitFor();
-    // The demo learner seeded at start-up (db/seedDemoLearner.ts), not a number the test made up.
+    // The demo learner seeded at start-up (seed/demoLearner.ts), not a number the test made up.
     await expect.poll(() => badge.locator('[part="student"]').textContent()).toBe('Dana Whitfield');
     expect(await badge.locator('[part="course"]').textContent()).toBe(DEMO_CATALOGUE[0]!.title);
     const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());

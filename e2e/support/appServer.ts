@@ -9,8 +9,9 @@ import { loadConfig } from '../../server/src/config.ts';
 import { Database } from '../../server/src/db/database.ts';
 import type { Db } from '../../server/src/db/knex.ts';
 import { migrateLatest } from '../../server/src/db/migrate.ts';
-import { seedDemoCatalogue, ensureAdmin } from '../../server/src/db/seed.ts';
-import { seedDemoLearner } from '../../server/src/db/seedDemoLearner.ts';
+import { ensureAdmin } from '../../server/src/seed/admin.ts';
+import { seedDemoCatalogue } from '../../server/src/seed/demoCatalogue.ts';
+import { seedDemoLearner } from '../../server/src/seed/demoLearner.ts';
 import { requireBrowserOrSkip } from './browser.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../portal/dist');

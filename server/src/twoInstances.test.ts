@@ -241,7 +241,7 @@ describe('certificate renewal across two instances', () => {
     // Issued 40 days ago: past its month, so a renewal is due (on the real clock both instances share).
     const issuedAt = Date.now() - 40 * 86_400_000;
     await db('certificates').where({ userId: user.id, courseId: course.id }).update({ issuedAt, completedAt: issuedAt });
-    const [first] = await db('certificates').where({ userId: user.id, courseId: course.id });
+    const first = (await db('certificates').where({ userId: user.id, courseId: course.id }))[0]!;
 
     const starts = await Promise.all([a, b, a, b].map((server) => browser.at(server.url).post(`/api/courses/${course.id}/renewal`)));
     expect(starts.map((response) => response.status).sort()).toEqual([200, 409, 409, 409]);

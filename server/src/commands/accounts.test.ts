@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { User } from '../models/User.ts';
 import { Mailer } from '../services/mail.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
@@ -33,7 +32,7 @@ describe('registerUser', () => {
       { email: 'new@school.test', password: 'a long enough password', firstName: 'New', lastName: 'Person' },
     );
     expect(user.role).toBe('learner');
-    const [mail] = await outboxFor('new@school.test');
+    const mail = (await outboxFor('new@school.test'))[0]!;
     expect(mail.subject).toBe('Confirm your e-mail address for Atrium');
     expect(mail.text).toMatch(/verify-email\?token=[\w-]+/);
     expect(mail.html).toMatch(/href="https:\/\/atrium\.test\/verify-email\?token=[\w-]+"/);
@@ -58,19 +57,19 @@ describe('password reset and change', () => {
   it('resets once with the mailed token, spends it, ends sessions and tells the owner', async () => {
     const user = await createUser(database.db);
     expect(await requestPasswordReset(database.db, mailer, brand, user.email)).toBe(true);
-    const [mail] = await outboxFor(user.email);
+    const mail = (await outboxFor(user.email))[0]!;
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)![1]!;
     expect(mail.html).toContain(`reset-password?token=${token}`);
     await database.db('sessions').insert({ id: `s-${user.id}`, userId: user.id, data: '{}', expiresAt: Date.now() + 60_000, createdAt: Date.now() });
     await resetPassword(database.db, { passwords, mailer, brand }, { token, newPassword: 'a brand new password' });
     expect(await database.db('sessions').where({ userId: user.id })).toEqual([]);
-    const changed = (await outboxFor(user.email)).at(-1);
+    const changed = (await outboxFor(user.email)).at(-1)!;
     expect(changed.subject).toBe('Your Atrium password was changed');
     expect(changed.html).toContain('every device was signed out');
     await expect(resetPassword(database.db, { passwords, mailer, brand }, { token, newPassword: 'yet another password' })).rejects.toMatchObject({
       status: 400,
     });
-    const stored = await User.query(database.db).findById(user.id);
+    const stored = await database.db('users').where({ id: user.id }).first();
     expect(await passwords.verify(stored!.passwordHash, 'a brand new password')).toBe(true);
   });
 
@@ -84,13 +83,13 @@ describe('password reset and change', () => {
 
   it('changes a password only with the current one, and mails the owner', async () => {
     const row = await createUser(database.db);
-    const user = (await User.query(database.db).findById(row.id))!;
+    const user = (await database.db('users').where({ id: row.id }).first())!;
     await expect(
       changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: 'wrong', newPassword: 'something longer' }),
     ).rejects.toMatchObject({ status: 400 });
     expect(await outboxFor(user.email)).toEqual([]);
     await changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: TEST_PASSWORD, newPassword: 'something longer' });
-    const [mail] = await outboxFor(user.email);
+    const mail = (await outboxFor(user.email))[0]!;
     expect(mail.text).toContain('your other devices were signed out');
     expect(mail.html).toContain('your other devices were signed out');
   });
@@ -101,7 +100,7 @@ describe('receiveContactMessage', () => {
     const input = { name: 'Grace', email: 'grace@school.test', company: null, phone: null, message: 'Hello\nthere', source: 'landing' as const };
     const id = await receiveContactMessage(database.db, mailer, brand, input);
     expect(await database.db('contactMessages').where({ id }).first()).toMatchObject({ email: 'grace@school.test' });
-    const mail = (await outboxFor('support@atrium.test')).at(-1);
+    const mail = (await outboxFor('support@atrium.test')).at(-1)!;
     expect(mail.text).toContain('Reply to: Grace <grace@school.test>');
     expect(mail.html).toContain('Hello<br/>there');
   });
@@ -111,17 +110,17 @@ describe('deleteAccount', () => {
   it('needs the password and leaves the only admin in place', async () => {
     const onlyAdminRow = await createAdmin(database.db);
     await database.db('users').whereNot({ id: onlyAdminRow.id }).where({ role: 'admin' }).update({ role: 'learner' });
-    const admin = (await User.query(database.db).findById(onlyAdminRow.id))!;
+    const admin = (await database.db('users').where({ id: onlyAdminRow.id }).first())!;
     await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' })).rejects.toMatchObject({ status: 400 });
     await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' })).rejects.toMatchObject({ status: 409 });
-    expect((await User.query(database.db).findById(admin.id))!.deletedAt).toBeNull();
+    expect((await database.db('users').where({ id: admin.id }).first())!.deletedAt).toBeNull();
   });
 
   it('anonymises a learner', async () => {
     const row = await createUser(database.db);
-    const user = (await User.query(database.db).findById(row.id))!;
+    const user = (await database.db('users').where({ id: row.id }).first())!;
     await deleteAccount(database.db, passwords, user, { password: TEST_PASSWORD, certificates: 'revoke' });
-    const after = (await User.query(database.db).findById(row.id))!;
+    const after = (await database.db('users').where({ id: row.id }).first())!;
     expect(after.email).toMatch(/@deleted\.invalid$/);
     expect(after.deletedAt).not.toBeNull();
   });

@@ -49,7 +49,7 @@ function assign(db: Db, certificate: { id: number; userId: number | null }): Pro
     let subjectId = `urn:uuid:${randomUUID()}`;
     if (user) {
       await insertOnce(trx, 'credentialSubjects', { userId: user.id, subjectId }, 'userId');
-      subjectId = (await current(trx('credentialSubjects').select('subjectId').where({ userId: user.id })).first()).subjectId as string;
+      subjectId = (await current(trx('credentialSubjects').select('subjectId').where({ userId: user.id })).first())!.subjectId as string;
     }
     const salt = user ? randomBytes(16).toString('hex') : null;
     const identity = {

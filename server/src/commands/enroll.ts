@@ -12,7 +12,7 @@ export async function enroll(db: Db, userId: number, courseId: number, source: E
   const existing = await db('enrollments').select('id').where({ userId, courseId }).first();
   if (existing) return { enrollmentId: Number(existing.id), created: false };
   const inserted = await db('enrollments').insert({ userId, courseId, source, enrolledAt: Date.now() }).onConflict(['userId', 'courseId']).ignore();
-  const row = await db('enrollments').select('id').where({ userId, courseId }).first();
+  const row = (await db('enrollments').select('id').where({ userId, courseId }).first())!;
   // better-sqlite3 reports the last rowid even when nothing was inserted; MySQL reports 0.
   const created = Array.isArray(inserted) && Number(inserted[0]) === Number(row.id) && Number(inserted[0]) > 0;
   return { enrollmentId: Number(row.id), created };

@@ -21,7 +21,7 @@ export const invoiceNumber = (year: number, sequence: number): string => `INV-${
 export async function nextInvoiceSequence(trx: Db, year: number): Promise<number> {
   const updated = await trx('invoiceCounters').where({ year }).increment('next', 1);
   if (!updated) throw new Error(`no invoice counter for ${year}`);
-  const row = await trx('invoiceCounters').where({ year }).first();
+  const row = (await trx('invoiceCounters').where({ year }).first())!;
   return Number(row.next) - 1;
 }
 

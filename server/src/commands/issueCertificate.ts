@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
-import { Certificate } from '../models/Certificate.ts';
-import { certificateNeedsName } from '../models/Certificate.ts';
+import { certificateNeedsName, type Certificate } from '../models/Certificate.ts';
 import { personalName } from '../models/User.ts';
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or retyped is hard to get wrong. */
@@ -58,7 +57,7 @@ export async function currentRound(db: Db | Knex.Transaction, userId: number, co
  */
 export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number = Date.now()): Promise<Certificate | undefined> {
   const round = await currentRound(trx, userId, courseId);
-  const existing = await Certificate.query(trx).findOne({ userId, courseId, round });
+  const existing = await trx('certificates').where({ userId, courseId, round }).first();
   if (existing) return existing;
   const user = await trx('users').select('firstName', 'lastName').where({ id: userId }).first();
   const course = await trx('courses').select('title').where({ id: courseId }).first();
@@ -79,12 +78,12 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
     })
     .onConflict(['userId', 'courseId', 'round'])
     .ignore();
-  return Certificate.query(trx).findOne({ userId, courseId, round });
+  return trx('certificates').where({ userId, courseId, round }).first();
 }
 
 /** The learner's latest certificate for a course (the highest round), revoked or not. */
 export async function latestCertificate(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<Certificate | undefined> {
-  return Certificate.query(db).where({ userId, courseId }).orderBy('round', 'desc').first();
+  return db('certificates').where({ userId, courseId }).orderBy('round', 'desc').first();
 }
 
 /**

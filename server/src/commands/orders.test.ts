@@ -1,6 +1,5 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { User } from '../models/User.ts';
 import { Mailer } from '../services/mail.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
@@ -20,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const buyer = async () => (await User.query(database.db).findById((await createUser(database.db)).id))!;
+const buyer = async () =>
+  (await database
+    .db('users')
+    .where({ id: (await createUser(database.db)).id })
+    .first())!;
 const order = (courseId: number, billingEmail: string) => ({
   courseId,
   schoolName: 'Oak School',
@@ -35,10 +38,10 @@ describe('requestInvoice and markOrderPaid', () => {
     const course = await createCourse(database, { price: 9900 });
     const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'));
     expect(placed).toMatchObject({ status: 'requested', amount: 9900, schoolId: null, paidAt: null });
-    const toSupport = await database.db('outbox').where({ toAddress: 'support@atrium.test' }).orderBy('id', 'desc').first();
+    const toSupport = (await database.db('outbox').where({ toAddress: 'support@atrium.test' }).orderBy('id', 'desc').first())!;
     expect(toSupport.text).toContain(`Order reference: ORD-${String(placed.id).padStart(6, '0')}`);
     expect(toSupport.html).toContain('PO-7');
-    const receipt = await database.db('outbox').where({ toAddress: 'bursar@oak.test' }).first();
+    const receipt = (await database.db('outbox').where({ toAddress: 'bursar@oak.test' }).first())!;
     expect(receipt.subject).toBe(`Your invoice request for ${course.title}`);
     expect(receipt.html).toContain('£99.00');
 
@@ -97,7 +100,7 @@ describe('applyPaymentEvent', () => {
       intent: intent('pi_1', 1200, 'requires_payment_method'),
       charge: null,
     });
-    expect((await database.db('payments').where({ providerReference: 'pi_1' }).first()).status).toBe('succeeded');
+    expect((await database.db('payments').where({ providerReference: 'pi_1' }).first())!.status).toBe('succeeded');
     await applyPaymentEvent(database.db, logger, {
       id: 'evt_3',
       type: 'charge.refunded',

@@ -113,6 +113,6 @@ export async function markOrderPaid(
     }
     if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger);
     else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');
-    return trx('orders').where({ id: row.id }).first();
+    return (await trx('orders').where({ id: row.id }).first())!;
   });
 }

@@ -4,7 +4,7 @@ import type { MailBrand } from '../mail/render.ts';
 import { passwordChangedMail } from '../mail/templates/passwordChanged.tsx';
 import { passwordResetMail } from '../mail/templates/passwordReset.tsx';
 import { destroyUserSessions } from '../middlewares/session.ts';
-import { User } from '../models/User.ts';
+import type { User } from '../models/User.ts';
 import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
@@ -48,7 +48,7 @@ export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: 
     if (!reset || reset.usedAt || Number(reset.expiresAt) < Date.now()) throw badRequest(INVALID_RESET);
     const claimed = await trx('passwordResets').where({ id: reset.id }).whereNull('usedAt').update({ usedAt: Date.now() });
     if (claimed !== 1) throw badRequest(INVALID_RESET);
-    const target = await User.query(trx).findById(reset.userId);
+    const target = await trx('users').where({ id: reset.userId }).first();
     if (!target) throw badRequest(INVALID_RESET);
     await trx('users').where({ id: target.id }).update({ passwordHash, updatedAt: Date.now() });
     await trx('passwordResets').where({ userId: target.id }).whereNull('usedAt').update({ usedAt: Date.now() });

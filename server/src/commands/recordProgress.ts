@@ -46,7 +46,7 @@ export type ProgressRefusal = 'not-enrolled' | 'module-gone';
 export async function recordProgress(
   database: Database,
   report: ProgressReport,
-  options: { returning?: boolean; /** The app clock's time, dating a certificate issued. */ now?: number } = {},
+  options: { /** The app clock's time, dating a certificate issued. */ now?: number } = {},
 ): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
   const row = {
@@ -58,7 +58,7 @@ export async function recordProgress(
     markedComplete: report.isCompleted,
     at: Date.now(),
   };
-  const progress = await retryOnDeadlock(() => database.upsertProgress(row, options));
+  const progress = await retryOnDeadlock(() => database.upsertProgress(row));
   // Rare: one more query to tell the two refusals apart.
   if (!progress) return (await database.knex('modules').where({ id: module.id }).first('id')) ? 'not-enrolled' : 'module-gone';
   // The course cannot be complete while this module is not: most reports stop here.

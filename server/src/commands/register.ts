@@ -2,7 +2,8 @@ import type { RegisterInput } from '@atrium/common';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import { emailTaken } from '../errors.ts';
 import type { MailBrand } from '../mail/render.ts';
-import { User } from '../models/User.ts';
+import { insertAndFetch } from '../db/insertAndFetch.ts';
+import type { User } from '../models/User.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { sendEmailVerification } from './schools/verifyEmail.ts';
@@ -10,12 +11,12 @@ import { sendEmailVerification } from './schools/verifyEmail.ts';
 /** A new learner account and its verification mail: one change, both or neither. */
 export async function registerUser(db: Db, deps: { passwords: PasswordHasher; mailer: Mailer; brand: MailBrand }, input: RegisterInput): Promise<User> {
   const { email, password, firstName, lastName } = input;
-  if (await User.query(db).findOne({ email })) throw emailTaken();
+  if (await db('users').where({ email }).first()) throw emailTaken();
   const passwordHash = await deps.passwords.hash(password);
   const timestamp = Date.now();
   try {
     return await db.transaction(async (trx) => {
-      const created = await User.query(trx).insertAndFetch({
+      const created = await insertAndFetch(trx, 'users', {
         email,
         passwordHash,
         firstName,

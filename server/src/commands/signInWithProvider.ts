@@ -3,7 +3,8 @@ import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { signInChangedMail } from '../mail/templates/signInChanged.tsx';
 import { destroyUserSessions } from '../middlewares/session.ts';
-import { User } from '../models/User.ts';
+import { insertAndFetch } from '../db/insertAndFetch.ts';
+import type { User } from '../models/User.ts';
 import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { ProviderIdentity } from '../services/signIn/claims.ts';
@@ -79,7 +80,7 @@ async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdent
   const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
   await requireWorkspaceAccount(trx, identity, [identity.email, link?.email]);
   if (link) {
-    const user = await User.query(trx).findById(link.userId);
+    const user = await trx('users').where({ id: link.userId }).first();
     if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the linked account is gone');
     await trx('userIdentities').where({ id: link.id }).update({ lastUsedAt: now, email: identity.email });
     const claimed = user.emailVerifiedAt === null && vouchesFor(identity, user);
@@ -101,7 +102,7 @@ async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdent
     const joinedSchoolId = await vouchedAddress(trx, existing, identity, now, true);
     return { user: existing, created: false, linked: true, claimed, joinedSchoolId };
   }
-  const user = await User.query(trx).insertAndFetch({
+  const user = await insertAndFetch(trx, 'users', {
     email: identity.email,
     passwordHash: NO_PASSWORD,
     firstName: identity.givenName,
@@ -178,7 +179,7 @@ export async function linkProvider(
   identity: ProviderIdentity,
 ): Promise<{ user: User; joinedSchoolId: number | null }> {
   return inTransaction(db, async (trx) => {
-    const user = await User.query(trx).findById(userId);
+    const user = await trx('users').where({ id: userId }).first();
     if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the account being linked is gone');
     const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
     if (link && Number(link.userId) !== userId)

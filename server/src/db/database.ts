@@ -1,6 +1,7 @@
+import type DataLoader from 'dataloader';
 import type { Config } from '../config.ts';
 import { createDb, dialectOf, type Db, type Dialect } from './knex.ts';
-import { KeyedReader } from './keyedReads.ts';
+import { keyedLoader } from './keyedReads.ts';
 import {
   MariaDbProgressBatcher,
   singleRowBindings,
@@ -11,6 +12,7 @@ import {
   type RecordedRow,
 } from './progressUpsert.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
+import type { User } from './tables.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
 import { executePrepared, SqliteGroupCommit, SqliteReader, type Bindings, type StatementListener } from './statements.ts';
 
@@ -20,8 +22,8 @@ export interface SessionWithUser {
   data: string;
   expiresAt: number;
   userId: number | null;
-  /** The users row, keys in camelCase, or null. */
-  user: Record<string, unknown> | null;
+  /** The users row, or null. */
+  user: User | null;
 }
 
 /** A learner's figures for one course they are enrolled in, from course_progress (zeros when none yet). */
@@ -69,8 +71,8 @@ export class Database {
   readonly dialect: Dialect;
   private readonly reader: SqliteReader | null;
   private readonly groupCommit: SqliteGroupCommit | null;
-  private readonly sessions: KeyedReader<SessionRow>;
-  private readonly figures: KeyedReader<FiguresRow>;
+  private readonly sessions: DataLoader<string | number, SessionRow[]>;
+  private readonly figures: DataLoader<string | number, FiguresRow[]>;
   private readonly progressBatcher: MariaDbProgressBatcher | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
@@ -83,8 +85,8 @@ export class Database {
     this.dialect = dialectOf(knex);
     this.reader = reader;
     this.groupCommit = this.dialect === 'sqlite' ? new SqliteGroupCommit(knex, (sql, bindings) => this.observe(sql, bindings, 'group-commit')) : null;
-    this.sessions = new KeyedReader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
-    this.figures = new KeyedReader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
+    this.sessions = keyedLoader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
+    this.figures = keyedLoader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
     this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
   }
 
@@ -107,16 +109,16 @@ export class Database {
 
   /** The session and its user, read together with the other sessions asked for meanwhile. */
   async readSessionWithUser(sessionId: string): Promise<SessionWithUser | undefined> {
-    const [row] = await this.sessions.rowsOf(sessionId);
+    const [row] = await this.sessions.load(sessionId);
     if (!row) return undefined;
     const { sessionId: id, sessionData: data, sessionExpiresAt: expiresAt, sessionUserId: userId, ...userColumns } = row;
     const hasUser = userColumns.id !== null && userColumns.id !== undefined;
-    return { id, data, expiresAt: Number(expiresAt), userId: userId === null ? null : Number(userId), user: hasUser ? userColumns : null };
+    return { id, data, expiresAt: Number(expiresAt), userId: userId === null ? null : Number(userId), user: hasUser ? (userColumns as unknown as User) : null };
   }
 
   /** The learner's figures for each course they are enrolled in. */
   async enrolledCourseFigures(userId: number): Promise<EnrolledCourseFigures[]> {
-    return (await this.figures.rowsOf(userId)).map((row) => ({
+    return (await this.figures.load(userId)).map((row) => ({
       courseId: Number(row.courseId),
       completedModules: Number(row.completedModules),
       watchedSeconds: Number(row.watchedSeconds),
@@ -127,11 +129,10 @@ export class Database {
   /**
    * Stores a progress report if the learner is enrolled in the module's course and the module
    * exists (one statement checks both), and answers the row as stored; undefined otherwise.
-   * `returning: false` takes MySQL's path (no RETURNING) on MariaDB, for tests.
    */
-  async upsertProgress(row: ProgressRow, options: { returning?: boolean } = {}): Promise<RecordedRow | undefined> {
+  async upsertProgress(row: ProgressRow): Promise<RecordedRow | undefined> {
     if (this.dialect === 'sqlite') return (await this.groupCommit!.rows(UPSERT_SQLITE_RETURNING, singleRowBindings(row)))[0] as RecordedRow | undefined;
-    if (options.returning ?? (await this.supportsInsertReturning())) return this.progressBatcher!.upsert(row);
+    if (await this.supportsInsertReturning()) return this.progressBatcher!.upsert(row);
     // mysql2 counts matched rows (FOUND_ROWS), so 0 means the SELECT found no enrollment.
     if ((await affectedRows(this.knex, UPSERT_MYSQL, singleRowBindings(row))) === 0) return undefined;
     // A second statement: it may already include a later report of the same module, which can only be larger.

@@ -128,20 +128,7 @@ export function dialectOf(db: Db): Dialect {
 export type DbBoolean = boolean | number | string | null;
 export const dbBoolean = (value: DbBoolean | undefined): boolean => Boolean(Number(value ?? 0));
 
-/** Milliseconds since the epoch: the one timestamp representation on both databases. */
-export const now = () => Date.now();
-
 export const toIso = (ms: number | string | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
-
-/** SQL for "the larger of the stored value and the one being inserted" in an upsert. */
-export function greaterOfExisting(db: Db, column: string): Knex.Raw {
-  return dialectOf(db) === 'mysql' ? db.raw('GREATEST(??, VALUES(??))', [column, column]) : db.raw('MAX(??, excluded.??)', [column, column]);
-}
-
-/** SQL for "the value being inserted" in an upsert. */
-export function insertedValue(db: Db, column: string): Knex.Raw {
-  return dialectOf(db) === 'mysql' ? db.raw('VALUES(??)', [column]) : db.raw('excluded.??', [column]);
-}
 
 /** True for a unique-key violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -150,7 +137,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** `select count(*)` of a query, as a number on both databases. */
-export async function countRows(query: Knex.QueryBuilder): Promise<number> {
+export async function countRows<TRecord extends object, TResult>(query: Knex.QueryBuilder<TRecord, TResult>): Promise<number> {
   const row = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n?: number | string } | undefined;
   return Number(row?.n ?? 0);
 }

@@ -1,7 +1,8 @@
+import type DataLoader from 'dataloader';
 import { isDatabaseUnavailable } from './availability.ts';
 import { isDeadlock } from './deadlocks.ts';
 import type { Bindings } from './statements.ts';
-import { asError, turnBatcher } from './turnBatches.ts';
+import { asError, batchLoader } from './batchLoader.ts';
 
 /** SPEC §9: a module counts as watched at 90 percent of its duration. */
 export const COMPLETION_THRESHOLD = 0.9;
@@ -115,18 +116,18 @@ export function singleRowBindings(row: ProgressRow): number[] {
  * handful of statements prepared.
  */
 export class MariaDbProgressBatcher {
-  private readonly upsertOne: (row: ProgressRow) => Promise<RecordedRow | undefined>;
+  private readonly upsertOne: DataLoader<ProgressRow, RecordedRow | undefined>;
   private readonly statements = new Map<number, string>();
 
   constructor(private readonly run: (sql: string, bindings: Bindings) => Promise<unknown[]>) {
-    this.upsertOne = turnBatcher((rows: ProgressRow[]) => this.upsertBatch(rows));
+    this.upsertOne = batchLoader((rows: readonly ProgressRow[]) => this.upsertBatch(rows));
   }
 
   upsert(row: ProgressRow): Promise<RecordedRow | undefined> {
-    return this.upsertOne(row);
+    return this.upsertOne.load(row);
   }
 
-  private async upsertBatch(rows: ProgressRow[]): Promise<Array<RecordedRow | undefined | Error>> {
+  private async upsertBatch(rows: readonly ProgressRow[]): Promise<Array<RecordedRow | undefined | Error>> {
     // Statement n takes each module's n-th report of the batch, in (user, module) order.
     const order = rows.map((_row, index) => index).sort((a, b) => rows[a]!.userId - rows[b]!.userId || rows[a]!.moduleId - rows[b]!.moduleId || a - b);
     const statements: number[][] = [];

@@ -1,34 +1,68 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import Sqlite from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Database } from './database.ts';
-import { CHECKPOINT_INTERVAL_MS } from './sqliteCheckpoints.ts';
+import { BACKSTOP_PAGES, startBackgroundCheckpoints } from './sqliteCheckpoints.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'atrium-checkpoints-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('background checkpoints (SQLite)', () => {
-  it('copy committed writes into the database file without the writer doing it, and stop with the Database', async () => {
-    const filename = join(dir, 'wal.sqlite');
-    const database = await Database.open({ client: 'sqlite', filename });
-    const db = database.knex;
-    await db.schema.createTable('blobs', (t) => {
-      t.increments('id');
-      t.text('body');
-    });
-    await sleep(CHECKPOINT_INTERVAL_MS * 3);
+  it('copy committed writes into the database file without the writer doing it', async () => {
+    const filename = join(dir, 'copy.sqlite');
+    // A writer that never checkpoints: whatever reaches the database file, the thread copied.
+    const writer = new Sqlite(filename);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('create table blobs (id integer primary key, body text)');
     const before = statSync(filename).size;
-    // About 2 MB: far below the writer's own threshold (BACKSTOP_PAGES), so only the thread can copy it.
-    const body = 'x'.repeat(4000);
-    await db.transaction(async (trx) => {
-      for (let i = 0; i < 500; i += 1) await trx('blobs').insert({ body });
-    });
-    const deadline = Date.now() + 10_000;
-    while (statSync(filename).size < before + 1_900_000 && Date.now() < deadline) await sleep(50);
-    expect(statSync(filename).size).toBeGreaterThanOrEqual(before + 1_900_000);
+    // About 2 MB, committed: in the log, not yet in the database file.
+    const insert = writer.prepare('insert into blobs (body) values (?)');
+    writer.transaction(() => {
+      for (let i = 0; i < 500; i += 1) insert.run('x'.repeat(4000));
+    })();
+    expect(statSync(filename).size).toBe(before);
+
+    const checkpoints = startBackgroundCheckpoints(filename, (message) => expect.fail(message));
+    // Waits for the copy itself (bounded only by the timeout), not for a number of intervals.
+    await vi.waitFor(() => expect(statSync(filename).size).toBeGreaterThanOrEqual(before + 1_900_000), { timeout: 10_000, interval: 20 });
+    await checkpoints.stop();
+    writer.close();
+  });
+
+  it('leave the app’s writer checkpointing only as the backstop', async () => {
+    const database = await Database.open({ client: 'sqlite', filename: join(dir, 'backstop.sqlite') });
+    const [row] = (await database.knex.raw('pragma wal_autocheckpoint')) as Array<{ walAutocheckpoint: number }>;
+    expect(row?.walAutocheckpoint).toBe(BACKSTOP_PAGES);
     await database.close();
+  });
+
+  it('stop with the Database: no connection of the thread is left open', async () => {
+    const filename = join(dir, 'stop.sqlite');
+    // Leaving WAL needs the only connection to the file: it fails while another one is open.
+    const aloneOnFile = () => {
+      const connection = new Sqlite(filename, { timeout: 0 });
+      try {
+        const left = connection.pragma('journal_mode = DELETE', { simple: true }) === 'delete';
+        if (left) connection.pragma('journal_mode = WAL');
+        return left;
+      } catch {
+        return false;
+      } finally {
+        connection.close();
+      }
+    };
+    const database = await Database.open({ client: 'sqlite', filename });
+    expect(aloneOnFile()).toBe(false);
+    await database.close();
+    expect(aloneOnFile()).toBe(true);
+
+    // The thread alone holds a connection until it is stopped (so the check above saw it closed).
+    const checkpoints = startBackgroundCheckpoints(filename, (message) => expect.fail(message));
+    await vi.waitFor(() => expect(aloneOnFile()).toBe(false), { timeout: 10_000, interval: 20 });
+    await checkpoints.stop();
+    expect(aloneOnFile()).toBe(true);
   });
 });

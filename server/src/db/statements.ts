@@ -1,7 +1,8 @@
+import type DataLoader from 'dataloader';
 import Sqlite from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { mappedRows } from './raw.ts';
-import { asError, turnBatcher } from './turnBatches.ts';
+import { asError, batchLoader } from './batchLoader.ts';
 
 /**
  * The ways the Database object (database.ts) runs its own hand-written statements, beside knex's
@@ -90,7 +91,7 @@ interface PendingWrite {
  * its COMMIT has succeeded.
  */
 export class SqliteGroupCommit {
-  private readonly write: (write: PendingWrite) => Promise<unknown[]>;
+  private readonly write: DataLoader<PendingWrite, unknown[]>;
   /** Statements prepared on the writer's connection; dropped if the pool hands out another one. */
   private statements = new Map<string, Sqlite.Statement>();
   private preparedOn: SqliteWriteConnection | null = null;
@@ -99,14 +100,14 @@ export class SqliteGroupCommit {
     private readonly knex: Knex,
     private readonly observe: (sql: string, bindings: Bindings) => void,
   ) {
-    this.write = turnBatcher((writes: PendingWrite[]) => this.runWrites(writes));
+    this.write = batchLoader((writes: readonly PendingWrite[]) => this.runWrites(writes));
   }
 
   rows(sql: string, bindings: Bindings): Promise<unknown[]> {
-    return this.write({ sql, bindings });
+    return this.write.load({ sql, bindings });
   }
 
-  private async runWrites(writes: PendingWrite[]): Promise<Array<unknown[] | Error>> {
+  private async runWrites(writes: readonly PendingWrite[]): Promise<Array<unknown[] | Error>> {
     const client = this.knex.client as PooledClient<SqliteWriteConnection>;
     const connection = await client.acquireConnection();
     try {
@@ -129,7 +130,7 @@ export class SqliteGroupCommit {
     return statement;
   }
 
-  private runBatch(connection: SqliteWriteConnection, batch: PendingWrite[]): Array<unknown[] | Error> {
+  private runBatch(connection: SqliteWriteConnection, batch: readonly PendingWrite[]): Array<unknown[] | Error> {
     connection.exec('BEGIN IMMEDIATE');
     const outcomes: Array<unknown[] | Error> = [];
     for (const write of batch) {

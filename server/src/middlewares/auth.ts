@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { User } from '../models/User.ts';
+import type { User } from '../models/User.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 
 /**
@@ -17,5 +17,5 @@ export const loadUser: Middleware<AppState, AppContextExtensions> = (ctx, next) 
   };
   const read = ctx.state.sessionUser;
   if (read && read.userId === userId) return use(read.user);
-  return User.query(ctx.deps.db).findById(userId).then(use);
+  return ctx.deps.db('users').where({ id: userId }).first().then(use);
 };

@@ -3,7 +3,6 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Database } from '../db/database.ts';
 import type { Db } from '../db/knex.ts';
-import { User } from '../models/User.ts';
 import { CookieKeys } from './cookieKeys.ts';
 
 /** Idle sessions end after two weeks; a signed-in session ends after 30 days whatever happens. */
@@ -37,7 +36,7 @@ export function databaseSessionStore(database: Database) {
       // The row's user_id column is what the join used; it is the data's userId unless a write of
       // one lagged the other, in which case loadUser queries the user itself.
       if (options?.ctx && typeof data.userId === 'number' && row.userId === data.userId) {
-        options.ctx.state.sessionUser = { userId: data.userId, user: row.user ? User.fromDatabaseJson(row.user) : null };
+        options.ctx.state.sessionUser = { userId: data.userId, user: row.user };
       }
       return data;
     },

@@ -1,29 +1,4 @@
-import { Model } from 'objection';
-
-export class Certificate extends Model {
-  static override tableName = 'certificates';
-
-  id!: number;
-  userId!: number | null;
-  courseId!: number | null;
-  certificateNumber!: string;
-  studentName!: string;
-  courseName!: string;
-  completionPercentage!: number;
-  completedAt!: number;
-  issuedAt!: number;
-  revokedAt!: number | null;
-  /** 0 for the first certificate of a learner and course, then one more per renewal. */
-  round!: number;
-
-  static override get modifiers() {
-    return {
-      valid(query: ReturnType<typeof Certificate.query>) {
-        query.whereNull('revokedAt');
-      },
-    };
-  }
-}
+export type { Certificate } from '../db/tables.ts';
 
 /** What a certificate shows for a learner who gave no name; it never falls back to an e-mail address. */
 export const NAME_NOT_GIVEN = 'Name not given';

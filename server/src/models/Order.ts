@@ -1,36 +1,12 @@
-import type { Discount, DiscountKind, OrderDto } from '@atrium/common';
+import type { Discount } from '@atrium/common';
+import type { DiscountColumns, InvoiceColumns, Order } from '../db/tables.ts';
 
-/**
- * An invoice or purchase-order request as stored in `orders` (no objection model: read with
- * knex): the DTO's fields, with times as epoch milliseconds and the status as stored.
- */
-export type OrderRow = Omit<OrderDto, 'status' | 'createdAt' | 'paidAt' | 'reference' | 'invoice' | 'discount'> & {
-  status: string;
-  createdAt: number;
-  paidAt: number | null;
-} & Partial<InvoiceColumns> &
-  Partial<DiscountColumns>;
+export type { DiscountColumns, InvoiceColumns };
 
-/** The issued invoice, on the order's row (null until issued). */
-export interface InvoiceColumns {
-  invoiceNumber: string | null;
-  invoiceIssuedAt: number | null;
-  invoiceNet: number | null;
-  invoiceTax: number | null;
-  invoiceGross: number | null;
-  invoiceTaxRate: number | null;
-  invoiceTaxNote: string | null;
-  invoiceIssuedBy: number | null;
-}
-
-/** The discount an admin agreed before issuing (null when none): commands/orderDiscounts.ts. */
-export interface DiscountColumns {
-  discountKind: DiscountKind | null;
-  discountValue: number | null;
-  discountReason: string | null;
-  discountSetBy: number | null;
-  discountSetAt: number | null;
-}
+/** An order as the commands answer it: the row, with the invoice and discount columns only once they are read. */
+export type OrderRow = Omit<Order, keyof InvoiceColumns | keyof DiscountColumns | 'markedPaidBy'> &
+  Partial<InvoiceColumns> &
+  Partial<DiscountColumns> & { markedPaidBy?: number | null };
 
 /** The row's discount as the tax rule reads it, or null. */
 export function discountOf(row: Partial<DiscountColumns>): Discount | null {

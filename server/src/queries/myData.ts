@@ -2,7 +2,6 @@ import { isoDay, type MyDataExportDto, type MyDataSection } from '@atrium/common
 import { signCertificateCredential } from '../commands/signCredential.ts';
 import type { AppDeps } from '../context.ts';
 import { toIso, type Db } from '../db/knex.ts';
-import { Certificate } from '../models/Certificate.ts';
 import type { User } from '../models/User.ts';
 import { presentUser } from '../presenters/users.ts';
 
@@ -121,7 +120,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
     ).map((row: Row) => ({ module: text(row.module), comment: text(row.comment), createdAt: isoRequired(row.createdAt) })),
 
   certificates: async ({ db }, user) =>
-    (await Certificate.query(db).where({ userId: user.id }).orderBy('id')).map((certificate) => ({
+    (await db('certificates').where({ userId: user.id }).orderBy('id')).map((certificate) => ({
       certificateNumber: certificate.certificateNumber,
       courseName: certificate.courseName,
       studentName: certificate.studentName,
@@ -142,7 +141,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
   credentials: async (deps, user) => {
     // One at a time: the first signing of each assigns its identity in a transaction of its own.
     const credentials: MyDataExportDto['credentials'] = [];
-    for (const certificate of await Certificate.query(deps.db).where({ userId: user.id }).whereNull('revokedAt').orderBy('id')) {
+    for (const certificate of await deps.db('certificates').where({ userId: user.id }).whereNull('revokedAt').orderBy('id')) {
       const signed = await signCertificateCredential(deps, certificate);
       credentials.push({ certificateNumber: certificate.certificateNumber, ...signed });
     }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex.ts';
-import { User } from '../models/User.ts';
+import type { User } from '../models/User.ts';
 
 /**
  * The account with exactly this address (already normalised by common's `normalizeEmail`).
@@ -8,6 +8,6 @@ import { User } from '../models/User.ts';
  * byte for byte here, alike on every database.
  */
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const user = await User.query(db).findOne({ email });
+  const user = await db('users').where({ email }).first();
   return user && user.email === email ? user : undefined;
 }

@@ -216,7 +216,7 @@ describe('certificate expiry and renewal', () => {
       expect(response.status).toBe(400);
       expect(response.body.errors).toHaveProperty('validityMonths');
     }
-    expect((await server.db('courses').where({ id: course.id }).first()).validityMonths).toBeNull();
+    expect((await server.db('courses').where({ id: course.id }).first())!.validityMonths).toBeNull();
   });
 });
 
@@ -275,10 +275,10 @@ describe('the scheduler', () => {
     expect(Date.parse(job.nextRunAt) - Date.parse(job.lastFinishedAt)).toBe(backoffMs(1));
     // Not due again until the back-off has passed.
     await scheduler.tick();
-    expect((await server.db('schedulerJobs').where({ name: 'flaky' }).first()).failures).toBe(1);
+    expect((await server.db('schedulerJobs').where({ name: 'flaky' }).first())!.failures).toBe(1);
     server.clock.advance(backoffMs(1) + 1000);
     await scheduler.tick();
-    expect((await server.db('schedulerJobs').where({ name: 'flaky' }).first()).failures).toBe(2);
+    expect((await server.db('schedulerJobs').where({ name: 'flaky' }).first())!.failures).toBe(2);
     server.clock.advance(backoffMs(2) + 1000);
     fail = false;
     await scheduler.tick();
@@ -312,10 +312,10 @@ describe('the scheduler', () => {
     server.clock.advance(LEASE_MS + 1000);
     const takenOver = second.tick();
     await expect.poll(() => runs).toBe(2);
-    expect((await server.db('schedulerJobs').where({ name: 'slow' }).first()).leaseOwner).toBe(second.owner);
+    expect((await server.db('schedulerJobs').where({ name: 'slow' }).first())!.leaseOwner).toBe(second.owner);
     releases.forEach((release) => release());
     await Promise.all([running, takenOver]);
-    const row = await server.db('schedulerJobs').where({ name: 'slow' }).first();
+    const row = (await server.db('schedulerJobs').where({ name: 'slow' }).first())!;
     expect(row.leaseOwner).toBeNull();
     expect(Number(row.failures)).toBe(0);
   });

@@ -1,7 +1,7 @@
 import type { CourseSummaryDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
-import { Course } from '../models/Course.ts';
-import { Module } from '../models/Module.ts';
+import type { Course } from '../models/Course.ts';
+import type { Module } from '../models/Module.ts';
 import { presentCourseSummary, type CourseWithTotals } from '../presenters/courses.ts';
 import { serialiseCards, type DashboardCards } from '../presenters/dashboard.ts';
 
@@ -87,7 +87,7 @@ export class CatalogueCache {
 
 /** Two queries whatever the size of the catalogue. */
 async function loadCatalogue(db: Db): Promise<Catalogue> {
-  const [courseRows, moduleRows] = await Promise.all([Course.query(db).orderBy('id'), Module.query(db).orderBy('courseId').modify('ordered')]);
+  const [courseRows, moduleRows] = await Promise.all([db('courses').orderBy('id'), db('modules').orderBy('courseId').orderBy('orderIndex').orderBy('id')]);
   return buildCatalogue(courseRows, moduleRows);
 }
 

@@ -49,7 +49,7 @@ describe('Mailer', () => {
     const mailer = new Mailer(database.db, logger, { smtpUrl: 'smtp://127.0.0.1:1', from: 'Atrium <noreply@atrium.test>' });
     await mailer.send(database.db, 'later@school.test', note, { subject: 'Later', text: 'three' });
     await mailer.flush();
-    const row = await database.db('outbox').where({ toAddress: 'later@school.test' }).first();
+    const row = (await database.db('outbox').where({ toAddress: 'later@school.test' }).first())!;
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.lastError).toBeTruthy();
     expect(Number(row.lockedUntil)).toBeGreaterThan(Date.now());
@@ -60,7 +60,7 @@ describe('Mailer', () => {
     const mailer = new Mailer(database.db, logger, { smtpUrl: null, from: 'Atrium <noreply@atrium.test>' });
     await mailer.send(database.db, 'logged@school.test', note, { subject: 'Logged', text: 'four' });
     await mailer.flush();
-    expect((await database.db('outbox').where({ toAddress: 'logged@school.test' }).first()).status).toBe('logged');
+    expect((await database.db('outbox').where({ toAddress: 'logged@school.test' }).first())!.status).toBe('logged');
   });
 
   it('logs a database outage once, not once per kick', async () => {

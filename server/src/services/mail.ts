@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
-import { OutboxMessage } from '../models/OutboxMessage.ts';
+import type { OutboxMessage } from '../models/OutboxMessage.ts';
 import { renderMail, type MailTemplate } from '../mail/render.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
 
@@ -133,7 +133,7 @@ export class Mailer {
 
   /** Delivers a batch; true when the batch was full and more may be waiting (a scheduled run queues thousands). */
   private async deliverPending(): Promise<boolean> {
-    const pending = await OutboxMessage.query(this.db)
+    const pending = await this.db('outbox')
       .where('status', 'pending')
       .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
       .orderBy('id')

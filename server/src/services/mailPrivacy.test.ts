@@ -53,12 +53,12 @@ describe('the outbox keeps links only until the mail is sent', () => {
     const delivered = await smtp.waitFor((m) => m.to.includes('reset@school.test'));
     expect(mailParts(delivered.raw).text).toContain(link);
 
-    const row = await database.db('outbox').where({ toAddress: 'reset@school.test' }).first();
+    const row = (await database.db('outbox').where({ toAddress: 'reset@school.test' }).first())!;
     expect(row.status).toBe('sent');
     expect(JSON.stringify(row)).not.toContain(SECRET);
     expect(row.text).toContain('Choose a new password: [link removed after delivery] (one hour)');
     expect(row.html).toContain('[link removed after delivery]');
-    expect(JSON.parse(row.headers)).toEqual({ 'List-Unsubscribe': '<[link removed after delivery]>' });
+    expect(JSON.parse(row.headers!)).toEqual({ 'List-Unsubscribe': '<[link removed after delivery]>' });
     await mailer.close();
   });
 });
@@ -71,7 +71,7 @@ describe('mail bodies in the log', () => {
     await mailer.flush();
     expect(lines.join('')).toContain('prod@school.test');
     expect(lines.join('')).not.toContain(SECRET);
-    expect((await database.db('outbox').where({ toAddress: 'prod@school.test' }).first()).text).toContain(SECRET);
+    expect((await database.db('outbox').where({ toAddress: 'prod@school.test' }).first())!.text).toContain(SECRET);
     await mailer.close();
   });
 

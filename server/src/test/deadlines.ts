@@ -30,7 +30,7 @@ export async function addMember(db: Db, schoolId: number, joinedAt: number, over
 /** A certificate row for a member, issued at `at`. */
 export async function certify(db: Db, userId: number, courseId: number, at: number): Promise<string> {
   const number = `ATR-TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
-  const course = await db('courses').where({ id: courseId }).first('title');
+  const course = (await db('courses').where({ id: courseId }).first('title'))!;
   await db('certificates').insert({
     userId,
     courseId,

@@ -1,3 +1,4 @@
+import type { Role } from '@atrium/common';
 import argon2 from 'argon2';
 import type { Db } from '../db/knex.ts';
 import type { TestClient } from './client.ts';
@@ -15,7 +16,7 @@ export interface UserRow {
   email: string;
   firstName: string | null;
   lastName: string | null;
-  role: string;
+  role: Role;
 }
 
 /** A learner; `id` may be chosen, e.g. one no other run shares when a key outlives the database (Redis). */
@@ -26,11 +27,11 @@ export async function createUser(db: Db, overrides: Partial<UserRow> & { company
     firstName: 'Test',
     lastName: `Learner ${sequence}`,
     company: null,
-    role: 'learner',
+    role: 'learner' as Role,
     ...overrides,
   };
   const [id] = await db('users').insert({ ...row, passwordHash: await testPasswordHash(), createdAt: Date.now(), updatedAt: Date.now() });
-  return { id: typeof id === 'object' ? (id as { id: number }).id : (id as number), ...row };
+  return { id: Number(id), ...row };
 }
 
 export const createAdmin = (db: Db, overrides: Partial<Omit<UserRow, 'id'>> = {}) => createUser(db, { role: 'admin', ...overrides });

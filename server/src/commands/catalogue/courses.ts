@@ -2,7 +2,8 @@ import type { CourseInput, CourseUpdateInput } from '@atrium/common';
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlocks.ts';
 import { notFound } from '../../errors.ts';
-import { Course } from '../../models/Course.ts';
+import { insertAndFetch } from '../../db/insertAndFetch.ts';
+import type { Course } from '../../models/Course.ts';
 import { priceColumns } from '../../models/coursePrices.ts';
 import { writeCatalogue, type CatalogueDeps } from './write.ts';
 
@@ -12,7 +13,7 @@ export async function createCourse(deps: CatalogueDeps, input: CourseInput): Pro
   return writeCatalogue(deps, async (trx) => {
     const timestamp = Date.now();
     const { prices: _prices, ...fields } = input;
-    return Course.query(trx).insertAndFetch({ ...fields, ...priceColumns(input), createdAt: timestamp, updatedAt: timestamp });
+    return insertAndFetch(trx, 'courses', { ...fields, ...priceColumns(input), createdAt: timestamp, updatedAt: timestamp });
   });
 }
 
@@ -26,8 +27,8 @@ export async function updateCourse(deps: CatalogueDeps, courseId: number, input:
     if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
     if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
     if (input.validityMonths !== undefined) changes.validityMonths = input.validityMonths;
-    if (!(await Course.query(trx).patch(changes).where({ id: courseId }))) throw notFound(COURSE_NOT_FOUND);
-    return (await Course.query(trx).findById(courseId))!;
+    if (!(await trx('courses').where({ id: courseId }).update(changes))) throw notFound(COURSE_NOT_FOUND);
+    return (await trx('courses').where({ id: courseId }).first())!;
   });
 }
 

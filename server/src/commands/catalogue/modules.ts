@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../errors.ts';
 import { dialectOf } from '../../db/knex.ts';
 import { retryOnDeadlock } from '../../db/deadlocks.ts';
-import { Module } from '../../models/Module.ts';
+import type { Module } from '../../models/Module.ts';
 import { writeCatalogue, type CatalogueDeps } from './write.ts';
 
 // A course's modules are always numbered 1..n. Every write that changes the set or the order
@@ -62,14 +62,14 @@ export async function createModule(deps: CatalogueDeps, input: ModuleInput): Pro
     if (input.orderIndex !== undefined && input.orderIndex <= orderedIds.length) {
       await writeOrder(trx, moveTo([...orderedIds, id], id, input.orderIndex));
     }
-    return (await Module.query(trx).findById(id))!;
+    return (await trx('modules').where({ id }).first())!;
   });
 }
 
 /** Changes the given fields; a new orderIndex moves the module there. It cannot change course. */
 export async function updateModule(deps: CatalogueDeps, moduleId: number, input: ModuleUpdateInput): Promise<Module> {
   return writeCatalogue(deps, async (trx) => {
-    const existing = await Module.query(trx).findById(moduleId);
+    const existing = await trx('modules').where({ id: moduleId }).first();
     if (!existing) throw notFound(MODULE_NOT_FOUND);
     if (input.courseId !== undefined && input.courseId !== existing.courseId) {
       throw badRequest('A module cannot be moved to another course', { courseId: 'Create the module in the other course instead' });
@@ -77,7 +77,7 @@ export async function updateModule(deps: CatalogueDeps, moduleId: number, input:
     const orderedIds = await lockCourseModules(trx, existing.courseId);
     // Deleted by someone else between the read and the lock.
     if (!orderedIds?.includes(moduleId)) throw notFound(MODULE_NOT_FOUND);
-    const changes: Partial<Record<keyof Module, string | number | null>> = { updatedAt: Date.now() };
+    const changes: Partial<Module> = { updatedAt: Date.now() };
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
     if (input.duration !== undefined) changes.duration = input.duration;
@@ -89,7 +89,7 @@ export async function updateModule(deps: CatalogueDeps, moduleId: number, input:
     if (input.orderIndex !== undefined && input.orderIndex !== orderedIds.indexOf(moduleId) + 1) {
       await writeOrder(trx, moveTo(orderedIds, moduleId, input.orderIndex));
     }
-    return (await Module.query(trx).findById(moduleId))!;
+    return (await trx('modules').where({ id: moduleId }).first())!;
   });
 }
 
@@ -104,7 +104,7 @@ export async function deleteModule(deps: CatalogueDeps, moduleId: number): Promi
   // lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
   await retryOnDeadlock(() =>
     writeCatalogue(deps, async (trx) => {
-      const existing = await Module.query(trx).findById(moduleId);
+      const existing = await trx('modules').where({ id: moduleId }).first();
       if (!existing) throw notFound(MODULE_NOT_FOUND);
       const orderedIds = await lockCourseModules(trx, existing.courseId);
       await trx('progress').where({ moduleId }).delete();

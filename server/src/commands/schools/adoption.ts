@@ -11,6 +11,6 @@ export const isAdoptable = (user: { emailVerifiedAt?: number | null; deletedAt?:
   user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined && (user.deletedAt === null || user.deletedAt === undefined);
 
 /** The same rule in a query over `users` (use with `.modify(whereAdoptable)`). */
-export function whereAdoptable(query: Knex.QueryBuilder): void {
+export function whereAdoptable<TRecord extends object, TResult>(query: Knex.QueryBuilder<TRecord, TResult>): void {
   void query.whereNotNull('users.emailVerifiedAt').whereNull('users.deletedAt');
 }

@@ -11,7 +11,7 @@ export async function updateSchoolDetails(db: Db, schoolId: number, update: Scho
   const changes = { ...(update.name !== undefined ? { name: update.name } : {}), ...(update.country !== undefined ? { country: update.country } : {}) };
   const updated = await db('schools').where({ id: schoolId }).update(changes);
   if (!updated) throw notFound('School not found');
-  return db('schools').where({ id: schoolId }).first();
+  return (await db('schools').where({ id: schoolId }).first())!;
 }
 
 /** Lets the school send invitation mail without a licence (`approvedAt`), or takes that back (null); false when there is no such school. */

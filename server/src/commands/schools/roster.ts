@@ -122,14 +122,14 @@ async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<
  */
 export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine[], now: number): Promise<RosterRowDto[]> {
   const valid = [...new Set(lines.map((row) => row.email).filter((email) => emailSchema.safeParse(email).success))];
-  const members = await inChunks(valid, (chunk) =>
+  const members = await inChunks<{ email: string }>(valid, (chunk) =>
     db('users')
       .join('schoolMembers', 'schoolMembers.userId', 'users.id')
       .where('schoolMembers.schoolId', schoolId)
       .whereIn('users.email', chunk)
       .select('users.email'),
   );
-  const invited = await inChunks(valid, (chunk) =>
+  const invited = await inChunks<{ email: string | null }>(valid, (chunk) =>
     db('schoolInvites')
       .where({ schoolId })
       .whereIn('email', chunk)

@@ -25,7 +25,7 @@ const CHUNK = 500;
  */
 export async function enrollByLicence(db: Db, userIds: number[], courseIds: number[]): Promise<void> {
   const now = Date.now();
-  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence', enrolledAt: now })));
+  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence' as const, enrolledAt: now })));
   for (let start = 0; start < rows.length; start += CHUNK) {
     await db('enrollments')
       .insert(rows.slice(start, start + CHUNK))

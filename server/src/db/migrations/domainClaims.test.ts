@@ -22,7 +22,7 @@ describe('018_domain_claims', () => {
     await test.db('schoolDomains').insert({ schoolId: first, domain: 'old.sch.uk', verifiedAt: Date.now(), verifiedBy: user.id, createdAt: Date.now() });
 
     await migrateLatest(test.db);
-    const legacy = await test.db('schoolDomains').where({ domain: 'old.sch.uk' }).first();
+    const legacy = (await test.db('schoolDomains').where({ domain: 'old.sch.uk' }).first())!;
     expect(legacy).toMatchObject({ verifiedAt: null, verifiedBy: null, proof: null, verifiedDomain: null });
     expect(legacy.verificationToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     // Two schools may now hold unproven claims on one domain; only one may be proven.

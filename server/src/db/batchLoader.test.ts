@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { turnBatcher } from './turnBatches.ts';
+import { batchLoader } from './batchLoader.ts';
 
-describe('turnBatcher', () => {
+/** The loader's `load`, as the callers use it. */
+function loaderOf<I, O>(run: (items: readonly I[]) => Promise<ReadonlyArray<O | Error>>, options?: { aloneForMs?: number }) {
+  const loader = batchLoader(run, options);
+  return (item: I) => loader.load(item);
+}
+
+describe('batchLoader', () => {
   it('runs the calls of one turn as one batch and answers each its own outcome', async () => {
     const batches: number[][] = [];
-    const double = turnBatcher(async (items: number[]) => {
-      batches.push(items);
+    const double = loaderOf(async (items: readonly number[]) => {
+      batches.push([...items]);
       return items.map((item) => (item < 0 ? new Error(`negative: ${item}`) : item * 2));
     });
     const outcomes = await Promise.allSettled([double(1), double(-2), double(3)]);
@@ -23,10 +29,10 @@ describe('turnBatcher', () => {
     const first = new Promise<void>((resolve) => (release = resolve));
     let running = 0;
     let mostAtOnce = 0;
-    const echo = turnBatcher(async (items: number[]) => {
+    const echo = loaderOf(async (items: readonly number[]) => {
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);
-      batches.push(items);
+      batches.push([...items]);
       if (batches.length === 1) await first;
       running -= 1;
       return items;
@@ -48,7 +54,7 @@ describe('turnBatcher', () => {
 
   it('fails every call of a batch that throws, and runs the next batch all the same', async () => {
     let calls = 0;
-    const flaky = turnBatcher(async (items: string[]) => {
+    const flaky = loaderOf(async (items: readonly string[]) => {
       calls += 1;
       if (calls === 1) throw new Error('connection lost');
       return items.map((item) => item.toUpperCase());
@@ -59,7 +65,7 @@ describe('turnBatcher', () => {
   });
 
   it('fails the calls when the batch answers the wrong number of outcomes', async () => {
-    const short = turnBatcher(async (items: number[]) => items.slice(1));
+    const short = loaderOf(async (items: readonly number[]) => items.slice(1));
     const outcomes = await Promise.allSettled([short(1), short(2)]);
     expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
   });
@@ -68,9 +74,9 @@ describe('turnBatcher', () => {
     const batches: number[][] = [];
     let releaseSlow!: () => void;
     const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
-    const echo = turnBatcher(
-      async (items: number[]) => {
-        batches.push(items);
+    const echo = loaderOf(
+      async (items: readonly number[]) => {
+        batches.push([...items]);
         if (items.includes(1)) await slow;
         return items;
       },

@@ -1,0 +1,440 @@
+import type { DiscountKind, Role, SchoolRole, SignInProviderName } from '@atrium/common';
+
+// The row of every table, as knex answers it through the app's identifier mapping (camelCase
+// keys), read from the migrations (db/migrations). Times are BIGINT epoch milliseconds. The
+// `Tables` augmentation at the bottom types `db('users')` and `trx('users')` everywhere; a query
+// of its own shape (a join, a projection) declares its row type beside the query.
+
+export interface User {
+  id: number;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+  emailVerifiedAt: number | null;
+  /** The currency chosen with the header switcher (GBP, USD, EUR). */
+  currency: string | null;
+}
+
+export interface Session {
+  id: string;
+  userId: number | null;
+  data: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+export interface Course {
+  id: number;
+  title: string;
+  description: string;
+  price: number;
+  /** Cents and euro cents; null when the course is not offered in that currency. */
+  priceUsd: number | null;
+  priceEur: number | null;
+  thumbnail: string | null;
+  salesVideoId: string | null;
+  /** Months a certificate stays current (null: never expires). */
+  validityMonths: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Module {
+  id: number;
+  courseId: number;
+  title: string;
+  description: string;
+  vimeoVideoId: string;
+  vimeoHash: string | null;
+  duration: number;
+  orderIndex: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type EnrollmentSource = 'self' | 'admin' | 'payment' | 'order' | 'licence';
+
+export interface Enrollment {
+  id: number;
+  userId: number;
+  courseId: number;
+  source: EnrollmentSource;
+  enrolledAt: number;
+}
+
+export interface Progress {
+  id: number;
+  userId: number;
+  moduleId: number;
+  courseId: number;
+  watchedDuration: number;
+  position: number;
+  isCompleted: boolean | number;
+  completedAt: number | null;
+  updatedAt: number;
+}
+
+/** Per learner and course, what the dashboard shows; kept by triggers on `progress` (db/courseProgress.ts). */
+export interface CourseProgress {
+  userId: number;
+  courseId: number;
+  completedModules: number;
+  watchedSeconds: number;
+  lastModuleId: number | null;
+  lastWatchedAt: number | null;
+  lastProgressId: number | null;
+}
+
+export interface Comment {
+  id: number;
+  moduleId: number;
+  userId: number;
+  comment: string;
+  createdAt: number;
+}
+
+export interface Certificate {
+  id: number;
+  userId: number | null;
+  courseId: number | null;
+  certificateNumber: string;
+  studentName: string;
+  courseName: string;
+  completionPercentage: number;
+  completedAt: number;
+  issuedAt: number;
+  revokedAt: number | null;
+  /** 0 for the first certificate of a learner and course, then one more per renewal. */
+  round: number;
+}
+
+export interface CertificateRenewal {
+  id: number;
+  userId: number;
+  courseId: number;
+  round: number;
+  previousCertificateId: number | null;
+  startedAt: number;
+}
+
+export interface CredentialKey {
+  id: number;
+  thumbprint: string;
+  alg: string;
+  publicJwk: string;
+  createdAt: number;
+  retiredAt: number | null;
+}
+
+export interface CredentialSubject {
+  userId: number;
+  subjectId: string;
+}
+
+export interface CertificateCredential {
+  certificateId: number;
+  credentialId: string;
+  subjectId: string;
+  salt: string | null;
+  identityHash: string | null;
+}
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  message: string;
+  source: 'landing' | 'widget';
+  createdAt: number;
+  handledAt: number | null;
+}
+
+/** Links of the old password-reset flow; the table is kept, nothing writes it any more. */
+export interface PasswordReset {
+  id: number;
+  userId: number;
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface Avatar {
+  userId: number;
+  data: Buffer;
+  contentType: string;
+  etag: string;
+  updatedAt: number;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'logged' | 'failed';
+
+export interface OutboxMessage {
+  id: number;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Extra headers as JSON (List-Unsubscribe), or null. */
+  headers: string | null;
+  /** Attachment references as JSON (services/mail.ts AttachmentRef[]), or null. */
+  attachments: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  lockedUntil: number | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+export interface Payment {
+  id: number;
+  userId: number;
+  courseId: number | null;
+  schoolId: number | null;
+  provider: string;
+  providerReference: string | null;
+  idempotencyKey: string | null;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  status: string;
+  failureMessage: string | null;
+  createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+  refundedAt: number | null;
+}
+
+/** A Stripe webhook event handled, keyed on its event id. */
+export interface PaymentEvent {
+  id: number;
+  eventId: string;
+  type: string;
+  providerReference: string | null;
+  receivedAt: number;
+}
+
+/** The issued invoice, on the order's row (null until issued). */
+export interface InvoiceColumns {
+  invoiceNumber: string | null;
+  invoiceIssuedAt: number | null;
+  invoiceNet: number | null;
+  invoiceTax: number | null;
+  invoiceGross: number | null;
+  invoiceTaxRate: number | null;
+  invoiceTaxNote: string | null;
+  invoiceIssuedBy: number | null;
+}
+
+/** The discount an admin agreed before issuing (null when none): commands/orderDiscounts.ts. */
+export interface DiscountColumns {
+  discountKind: DiscountKind | null;
+  discountValue: number | null;
+  discountReason: string | null;
+  discountSetBy: number | null;
+  discountSetAt: number | null;
+}
+
+/** An invoice or purchase-order request; `status` as stored. */
+export interface Order extends InvoiceColumns, DiscountColumns {
+  id: number;
+  userId: number;
+  courseId: number | null;
+  schoolId: number | null;
+  courseTitle: string;
+  schoolName: string;
+  billingEmail: string;
+  purchaseOrderNumber: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: number;
+  paidAt: number | null;
+  markedPaidBy: number | null;
+  country: string | null;
+  billingAddress: string | null;
+  vatNumber: string | null;
+}
+
+/** The next invoice number of a year. */
+export interface InvoiceCounter {
+  year: number;
+  next: number;
+}
+
+export interface School {
+  id: number;
+  name: string;
+  country: string;
+  createdAt: number;
+  invitesApprovedAt: number | null;
+  /** The UTC day (days since the epoch) that inviteMailCount counts. */
+  inviteMailDay: number | null;
+  inviteMailCount: number;
+}
+
+export interface SchoolMember {
+  id: number;
+  schoolId: number;
+  userId: number;
+  role: SchoolRole;
+  joinedAt: number;
+}
+
+export interface SchoolDomain {
+  id: number;
+  schoolId: number;
+  domain: string;
+  verifiedAt: number | null;
+  verifiedBy: number | null;
+  createdAt: number;
+  googleWorkspaceDomain: string | null;
+  verificationToken: string | null;
+  /** The domain again on the one proven claim (unique), null on unproven ones. */
+  verifiedDomain: string | null;
+  proof: 'dns' | 'admin' | null;
+}
+
+export interface SchoolLicence {
+  id: number;
+  schoolId: number;
+  courseId: number;
+  source: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface SchoolInvite {
+  id: number;
+  schoolId: number;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: number;
+  expiresAt: number | null;
+  maxUses: number | null;
+  uses: number;
+  revokedAt: number | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  sentAt: number | null;
+}
+
+export interface SchoolDeadline {
+  id: number;
+  schoolId: number;
+  courseId: number;
+  completeByDay: number | null;
+  newStaffDays: number | null;
+  updatedBy: number | null;
+  updatedAt: number;
+}
+
+export interface EmailVerification {
+  id: number;
+  userId: number;
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface UserIdentity {
+  id: number;
+  userId: number;
+  provider: SignInProviderName;
+  subject: string;
+  email: string | null;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+export interface SignInFlow {
+  stateHash: string;
+  browserHash: string;
+  provider: SignInProviderName;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  linkUserId: number | null;
+  expiresAt: number;
+}
+
+export interface ReminderSent {
+  id: number;
+  userId: number;
+  /** 0 for mail about no one course (the managers' digest). */
+  courseId: number;
+  kind: string;
+  dueDay: number;
+  runId: string;
+  createdAt: number;
+}
+
+export interface Unsubscribe {
+  userId: number;
+  category: string;
+  createdAt: number;
+}
+
+export interface SchedulerJob {
+  name: string;
+  nextRunAt: number;
+  leaseUntil: number | null;
+  leaseOwner: string | null;
+  lastStartedAt: number | null;
+  lastFinishedAt: number | null;
+  lastSuccessAt: number | null;
+  failures: number;
+  totalFailures: number;
+  lastError: string | null;
+  lastSent: number;
+}
+
+declare module 'knex/types/tables' {
+  interface Tables {
+    users: User;
+    sessions: Session;
+    courses: Course;
+    modules: Module;
+    enrollments: Enrollment;
+    progress: Progress;
+    courseProgress: CourseProgress;
+    comments: Comment;
+    certificates: Certificate;
+    certificateRenewals: CertificateRenewal;
+    credentialKeys: CredentialKey;
+    credentialSubjects: CredentialSubject;
+    certificateCredentials: CertificateCredential;
+    contactMessages: ContactMessage;
+    passwordResets: PasswordReset;
+    avatars: Avatar;
+    outbox: OutboxMessage;
+    payments: Payment;
+    paymentEvents: PaymentEvent;
+    orders: Order;
+    invoiceCounters: InvoiceCounter;
+    schools: School;
+    schoolMembers: SchoolMember;
+    schoolDomains: SchoolDomain;
+    schoolLicences: SchoolLicence;
+    schoolInvites: SchoolInvite;
+    schoolDeadlines: SchoolDeadline;
+    emailVerifications: EmailVerification;
+    userIdentities: UserIdentity;
+    signInFlows: SignInFlow;
+    remindersSent: ReminderSent;
+    unsubscribes: Unsubscribe;
+    schedulerJobs: SchedulerJob;
+  }
+}
