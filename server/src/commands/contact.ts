@@ -2,6 +2,9 @@ import type { ContactInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { contactMessageMail } from '../mail/templates/contactMessage.tsx';
+import type { ContactMessage } from '../models/ContactMessage.ts';
+import { contactMessageById } from '../queries/contact.ts';
+import type { Clock } from '../services/clock.ts';
 import type { Mailer } from '../services/mail.ts';
 
 /**
@@ -23,4 +26,16 @@ export async function receiveContactMessage(db: Db, mailer: Mailer, brand: MailB
     await mailer.send(trx, brand.supportEmail, contactMessageMail, { brand, input, receivedAt });
     return Number(inserted);
   });
+}
+
+/**
+ * Marks an inbox message handled or not; undefined when there is no such message. Marking a
+ * handled message handled again keeps the time it was first dealt with.
+ */
+export async function markContactMessage(db: Db, clock: Clock, id: number, handled: boolean): Promise<ContactMessage | undefined> {
+  const message = await contactMessageById(db, id);
+  if (!message) return undefined;
+  const handledAt = handled ? (message.handledAt ?? clock.now().getTime()) : null;
+  await db('contactMessages').where({ id }).update({ handledAt });
+  return Object.assign(message, { handledAt });
 }

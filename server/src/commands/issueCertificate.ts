@@ -82,11 +82,6 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
   return Certificate.query(trx).findOne({ userId, courseId, round });
 }
 
-/** The learner's latest certificate for a course (the highest round), revoked or not. */
-export async function latestCertificate(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<Certificate | undefined> {
-  return Certificate.query(db).where({ userId, courseId }).orderBy('round', 'desc').first();
-}
-
 /**
  * A learner has given their name: the certificates that were made out to nobody (or, issued
  * before names were asked for, to their e-mail address) now carry it. Certificates that already

@@ -4,7 +4,8 @@ import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import { conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import { requireRenewalAccess } from '../policies/index.ts';
-import { currentRound, latestCertificate } from './issueCertificate.ts';
+import { latestCertificate } from '../queries/certificates.ts';
+import { currentRound } from './issueCertificate.ts';
 
 /**
  * Where a learner stands on renewing their certificate for a course (CourseRenewalDto says what

@@ -1,6 +1,6 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
 import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
-import { isEnrolled } from '../../../commands/enroll.ts';
+import { isEnrolled } from '../../../queries/enrollments.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { membershipOf } from '../../../commands/schools/shared.ts';
 import { requireSchoolManager } from '../../../policies/index.ts';
