@@ -1,3 +1,4 @@
+import type { SignInProviderName } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { Avatar } from '../models/Avatar.ts';
 import { User } from '../models/User.ts';
@@ -24,7 +25,7 @@ export async function userExists(db: Db, id: number): Promise<boolean> {
 
 /** A Google / Microsoft sign-in linked to an account, as its profile lists it. */
 export interface LinkedSignInRow {
-  provider: string;
+  provider: SignInProviderName;
   email: string | null;
   createdAt: number | string;
   lastUsedAt: number | string | null;
