@@ -43,7 +43,9 @@ export async function saveAvatar(db: Db, clock: Clock, userId: number, image: En
       .insert({ userId, data: image.data, contentType: image.contentType, etag: image.etag, updatedAt })
       .onConflict('userId')
       .merge(['data', 'contentType', 'etag', 'updatedAt']);
-    await trx('users').where({ id: userId }).update({ profileImageUrl: avatarUrl(userId, image.etag), updatedAt });
+    await trx('users')
+      .where({ id: userId })
+      .update({ profileImageUrl: avatarUrl(userId, image.etag), updatedAt });
   });
   return (await userById(db, userId))!;
 }

@@ -8,7 +8,7 @@ export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
  * not be able to add their own. An account with a password proves it is the owner by the password
  * (checked by the route); one without needs a sign-in of the last few minutes instead.
  */
-export const isFreshSignIn = (signedInAt: number | undefined, now: number): boolean => 
+export const isFreshSignIn = (signedInAt: number | undefined, now: number): boolean =>
   signedInAt !== undefined && signedInAt > 0 && now - signedInAt <= FRESH_SIGN_IN_MS;
 
 export function requireFreshSignIn(signedInAt: number | undefined, now: number, providerLabel: string): void {

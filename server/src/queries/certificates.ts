@@ -35,10 +35,7 @@ export async function firstValidCertificateOfEmail(db: Db, email: string): Promi
 }
 
 /** Every certificate (or one learner's), newest first, a page at a time. */
-export async function certificatesPage(
-  db: Db,
-  filter: { userId?: number; limit: number; offset: number },
-): Promise<{ rows: Certificate[]; total: number }> {
+export async function certificatesPage(db: Db, filter: { userId?: number; limit: number; offset: number }): Promise<{ rows: Certificate[]; total: number }> {
   const page = db<Certificate>('certificates').orderBy('issuedAt', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset);
   const total = db('certificates');
   if (filter.userId !== undefined) {

@@ -5,7 +5,6 @@ import { whereStudent } from './students.ts';
 /** Rows per query and per sheet batch: small enough that a batch's rows and XML stay a few MB. */
 const BATCH_SIZE = 1000;
 
-
 interface ExportUser {
   id: number;
   email: string;
