@@ -1,7 +1,7 @@
 import type { SignInProviderName } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { Avatar } from '../models/Avatar.ts';
-import { User } from '../models/User.ts';
+import type { User } from '../models/User.ts';
 
 /**
  * The account with exactly this address (already normalised by common's `normalizeEmail`).
@@ -10,7 +10,7 @@ import { User } from '../models/User.ts';
  * byte for byte here, alike on every database.
  */
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const user = await User.query(db).findOne({ email });
+  const user = await db<User>('users').where({ email }).first();
   return user && user.email === email ? user : undefined;
 }
 
