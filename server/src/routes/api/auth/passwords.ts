@@ -7,6 +7,7 @@ import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { accountByEmail, accountKey, loginAttemptKey } from './accountLimits.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { AppContext } from '../../../context.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
 import type { Routes } from '../../define.ts';
 
 const FORGOT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
@@ -15,7 +16,7 @@ const FORGOT_MESSAGE = "If an account exists with that email, you'll receive a p
 export async function signIn(ctx: AppContext, user: User): Promise<void> {
   await ctx.session!.regenerate();
   ctx.session!.userId = user.id;
-  ctx.session!.signedInAt = ctx.deps.clock.now().getTime();
+  ctx.session!.signedInAt = sessionNow();
   ctx.state.user = user;
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SIGN_IN_PROVIDER_NAMES, type SignInProviderName } from '@atrium/common';
 import { linkProvider, signInWithProvider } from '../../../commands/signInWithProvider.ts';
 import { HttpError } from '../../../errors.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
 import { canStartLinking } from '../../../policies/signIns.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { ProviderIdentity } from '../../../services/signIn/claims.ts';
@@ -103,7 +104,7 @@ export function providerSignInRoutes(routes: Routes): void {
       if (ctx.input.query.link === '1' && ctx.state.user) {
         const grant = ctx.session?.linkGrant;
         delete ctx.session?.linkGrant;
-        if (!canStartLinking(grant, provider, clock.now().getTime())) {
+        if (!canStartLinking(grant, provider, sessionNow())) {
           ctx.state.log.warn({ userId: ctx.state.user.id, provider }, 'provider link started without confirmation');
           ctx.redirect(withQuery(returnTo, 'signInError', 'reauth_required'));
           return;

@@ -2,6 +2,7 @@ import { changePasswordSchema, deleteAccountSchema, signOutEverywhereSchema } fr
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
 import { loadMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
 import { loginAttemptKey } from '../auth/accountLimits.ts';
@@ -23,7 +24,7 @@ export function accountRoutes(routes: Routes): void {
       // Every other device is signed out; this one gets a fresh session.
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
-      ctx.session!.signedInAt = ctx.deps.clock.now().getTime();
+      ctx.session!.signedInAt = sessionNow();
       ctx.body = { message: 'Password changed. Your other devices have been signed out.' };
     },
   });

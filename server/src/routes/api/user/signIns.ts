@@ -2,6 +2,7 @@ import { linkSignInSchema, SIGN_IN_PROVIDER_LABELS, type LinkedSignInsDto, type 
 import { removeSignIn } from '../../../commands/signIns.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { badRequest } from '../../../errors.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
 import { requireFreshSignIn } from '../../../policies/signIns.ts';
 import { linkedSignIns } from '../../../queries/users.ts';
 import type { Routes } from '../../define.ts';
@@ -43,12 +44,12 @@ export function signInLinkRoutes(routes: Routes): void {
     // Guessing the password here counts against the account like a failed login.
     rateLimit: { limit: 'loginAccount', by: (ctx) => loginAttemptKey(ctx.state.user, ctx.state.user.email, ctx.ip) },
     async handler(ctx) {
-      const { passwords, signIn: clients, clock } = ctx.deps;
+      const { passwords, signIn: clients } = ctx.deps;
       const user = ctx.state.user;
       const provider = ctx.input.params.provider;
       const label = SIGN_IN_PROVIDER_LABELS[provider];
       if (!clients.has(provider)) throw badRequest(`${label} sign-in is not available here.`);
-      const now = clock.now().getTime();
+      const now = sessionNow();
       if (hasPassword(user)) {
         const password = ctx.input.body.password;
         if (!password || !(await passwords.verify(user.passwordHash, password))) {
