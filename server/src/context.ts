@@ -58,7 +58,7 @@ export type AppContext = ParameterizedContext<AppState, AppContextExtensions>;
 export interface AppSession {
   userId?: number;
   signedInAt?: number;
-  /** A confirmed "Connect <provider>" on /profile, until `until` (routes/api/auth/providers.ts). */
+  /** A confirmed "Connect <provider>" on /profile, until `until` (routes/api/user/signIns.ts; routes/api/auth/providers.ts spends it). */
   linkGrant?: { provider: string; until: number };
   regenerate(): Promise<void> | undefined;
   [key: string]: unknown;

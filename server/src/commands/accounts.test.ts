@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../services/clock.ts';
 import { Mailer } from '../services/mail.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
@@ -98,7 +99,7 @@ describe('password reset and change', () => {
 describe('receiveContactMessage', () => {
   it('stores the message and queues its mail to support together', async () => {
     const input = { name: 'Grace', email: 'grace@school.test', company: null, phone: null, message: 'Hello\nthere', source: 'landing' as const };
-    const id = await receiveContactMessage(database.db, mailer, brand, input);
+    const id = await receiveContactMessage(database.db, systemClock, mailer, brand, input);
     expect(await database.db('contactMessages').where({ id }).first()).toMatchObject({ email: 'grace@school.test' });
     const mail = (await outboxFor('support@atrium.test')).at(-1)!;
     expect(mail.text).toContain('Reply to: Grace <grace@school.test>');

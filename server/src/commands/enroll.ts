@@ -22,7 +22,3 @@ export async function unenroll(db: Db, userId: number, courseId: number): Promis
   const removed = await db('enrollments').where({ userId, courseId }).delete();
   return removed > 0;
 }
-
-export async function isEnrolled(db: Db, userId: number, courseId: number): Promise<boolean> {
-  return Boolean(await db('enrollments').select('id').where({ userId, courseId }).first());
-}

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { certificateNeedsName, type Certificate } from '../models/Certificate.ts';
 import { personalName } from '../models/User.ts';
+import { currentRound } from '../queries/certificates.ts';
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or retyped is hard to get wrong. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -39,15 +40,6 @@ export async function isCourseCompleted(db: Db | Knex.Transaction, userId: numbe
 }
 
 /**
- * The renewal round a learner is in for a course: 0 until they first renew, then the round of the
- * latest renewal they started (certificateRenewals).
- */
-export async function currentRound(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<number> {
-  const row = await db('certificateRenewals').where({ userId, courseId }).max({ round: 'round' }).first();
-  return Number(row?.round ?? 0);
-}
-
-/**
  * Issues the user's certificate for a course exactly once per round (a renewal starts the next
  * round): the unique (userId, courseId, round) key makes a repeat, or two requests racing, a
  * no-op, and a revoked certificate is never replaced. Names are copied so the certificate still
@@ -79,11 +71,6 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
     .onConflict(['userId', 'courseId', 'round'])
     .ignore();
   return trx('certificates').where({ userId, courseId, round }).first();
-}
-
-/** The learner's latest certificate for a course (the highest round), revoked or not. */
-export async function latestCertificate(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<Certificate | undefined> {
-  return db('certificates').where({ userId, courseId }).orderBy('round', 'desc').first();
 }
 
 /**

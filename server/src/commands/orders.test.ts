@@ -4,7 +4,7 @@ import { Mailer } from '../services/mail.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { createCourse, createUser } from '../test/factories.ts';
-import { isEnrolled } from './enroll.ts';
+import { isEnrolled } from '../queries/enrollments.ts';
 import { markOrderPaid, requestInvoice } from './orders.ts';
 import { applyPaymentEvent } from './paymentEvents.ts';
 

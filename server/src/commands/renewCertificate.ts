@@ -4,7 +4,7 @@ import { conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import { requireRenewalAccess } from '../policies/index.ts';
 import { renewalState } from '../queries/renewals.ts';
-import { latestCertificate } from './issueCertificate.ts';
+import { latestCertificate } from '../queries/certificates.ts';
 
 /**
  * Starts a renewal: records it (the next round, and the certificate it renews) and deletes the

@@ -10,6 +10,13 @@ export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'atrium.sid';
 
+/**
+ * "Now" for everything kept in a session (its expiry, when its user signed in, a link grant):
+ * wall-clock time, like the cookie's own expiry, and deliberately not the app clock, which
+ * tests move by days or months while a learner stays signed in (services/clock.ts).
+ */
+export const sessionNow = (): number => Date.now();
+
 interface StoredSession {
   userId?: number;
   signedInAt?: number;
@@ -30,9 +37,9 @@ export function databaseSessionStore(database: Database) {
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: Koa.Context }): Promise<StoredSession | null> {
       const row = await database.readSessionWithUser(key);
-      if (!row || row.expiresAt <= Date.now()) return null;
+      if (!row || row.expiresAt <= sessionNow()) return null;
       const data = JSON.parse(row.data) as StoredSession;
-      if (data.signedInAt && Date.now() - data.signedInAt > SESSION_ABSOLUTE_MS) return null;
+      if (data.signedInAt && sessionNow() - data.signedInAt > SESSION_ABSOLUTE_MS) return null;
       // The row's user_id column is what the join used; it is the data's userId unless a write of
       // one lagged the other, in which case loadUser queries the user itself.
       if (options?.ctx && typeof data.userId === 'number' && row.userId === data.userId) {
@@ -46,8 +53,8 @@ export function databaseSessionStore(database: Database) {
         id: key,
         userId: value.userId ?? null,
         data: JSON.stringify(value),
-        expiresAt: Date.now() + ttl,
-        createdAt: Date.now(),
+        expiresAt: sessionNow() + ttl,
+        createdAt: sessionNow(),
       };
       await db('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
     },
@@ -85,5 +92,5 @@ export async function destroyUserSessions(db: Db, userId: number): Promise<void>
 }
 
 export async function pruneExpiredSessions(db: Db): Promise<number> {
-  return db('sessions').where('expiresAt', '<=', Date.now()).delete();
+  return db('sessions').where('expiresAt', '<=', sessionNow()).delete();
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import type { CatalogueCache } from '../services/catalogue.ts';
 import { canAccessCourseContent } from '../policies/index.ts';
+import type { Course } from '../models/Course.ts';
 import type { User } from '../models/User.ts';
 import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
 
@@ -55,4 +56,25 @@ export async function courseViewer(db: Db, user: User | null, courseId: number):
   const isEnrolled = Boolean(enrollment);
   const schoolName = enrollment?.source === 'licence' ? (enrollment.schoolName ?? null) : null;
   return { isEnrolled, showVideo: canAccessCourseContent(user, isEnrolled), entries, schoolName };
+}
+
+export function courseById(db: Db, id: number): Promise<Course | undefined> {
+  return db<Course>('courses').where({ id }).first();
+}
+
+/** What an Open Badges Achievement says about a course. */
+export interface AchievementCourseRow {
+  id: number;
+  title: string;
+  description: string;
+}
+
+export function achievementCourse(db: Db, id: number): Promise<AchievementCourseRow | undefined> {
+  return db('courses').select('id', 'title', 'description').where({ id }).first();
+}
+
+/** A course's module count and total duration in seconds, counted in the database. */
+export async function courseModuleTotals(db: Db, courseId: number): Promise<Pick<CourseWithTotals, 'totalModules' | 'totalDuration'>> {
+  const totals = await db('modules').where({ courseId }).count({ totalModules: '*' }).sum({ totalDuration: 'duration' }).first();
+  return { totalModules: totals?.totalModules ?? 0, totalDuration: totals?.totalDuration ?? 0 };
 }

@@ -1,7 +1,7 @@
 import { addMonths, DAY_MS, dayOf, isoDay, RENEWAL_WINDOW_DAYS, type CourseRenewalDto } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
-import { currentRound, latestCertificate } from '../commands/issueCertificate.ts';
+import { currentRound, latestCertificate } from './certificates.ts';
 
 /**
  * Where a learner stands on renewing their certificate for a course (CourseRenewalDto says what

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { LicenceSource } from '@atrium/common';
 import { countRows, type Db } from '../db/knex.ts';
 import { notFound } from '../errors.ts';
@@ -208,7 +209,7 @@ export async function adminSchoolPage(
 ): Promise<{ rows: AdminSchoolRow[]; total: number }> {
   // LIKE metacharacters typed by the admin match themselves ('!' escapes, on both databases).
   const pattern = `%${q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-  const filter = <T extends ReturnType<Db>>(query: T): T => (q ? (query.whereRaw("?? like ? escape '!'", ['schools.name', pattern]) as T) : query);
+  const filter = <T extends Knex.QueryBuilder>(query: T): T => (q ? (query.whereRaw("?? like ? escape '!'", ['schools.name', pattern]) as T) : query);
   const total = await countRows(filter(db('schools')));
   const rows: AdminSchoolRow[] = await filter(adminSchoolsQuery(db)).orderBy('schools.name').orderBy('schools.id').limit(limit).offset(offset);
   return { rows, total };

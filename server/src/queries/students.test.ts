@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { createAdmin, createUser, signIn } from '../test/factories.ts';
 import type { TestClient } from '../test/client.ts';
-import { studentExportBatches } from '../routes/api/admin/export.ts';
+import { studentExportBatches } from './studentExport.ts';
 import { whereStudent } from './students.ts';
 
 let server: TestServer;

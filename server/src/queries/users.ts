@@ -1,4 +1,6 @@
+import type { SignInProviderName } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
+import type { Avatar } from '../models/Avatar.ts';
 import type { User } from '../models/User.ts';
 
 /**
@@ -10,4 +12,31 @@ import type { User } from '../models/User.ts';
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const user = await db('users').where({ email }).first();
   return user && user.email === email ? user : undefined;
+}
+
+export function userById(db: Db, id: number): Promise<User | undefined> {
+  return db<User>('users').where({ id }).first();
+}
+
+/** Whether an account with this id (still) exists. */
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db('users').where({ id }).first('id'));
+}
+
+/** A Google / Microsoft sign-in linked to an account, as its profile lists it. */
+export interface LinkedSignInRow {
+  provider: SignInProviderName;
+  email: string | null;
+  createdAt: number | string;
+  lastUsedAt: number | string | null;
+}
+
+/** The sign-ins linked to the account, by provider. */
+export function linkedSignIns(db: Db, userId: number): Promise<LinkedSignInRow[]> {
+  return db('userIdentities').select('provider', 'email', 'createdAt', 'lastUsedAt').where({ userId }).orderBy('provider');
+}
+
+/** The account's uploaded photo, if any. */
+export function avatarOf(db: Db, userId: number): Promise<Avatar | undefined> {
+  return db<Avatar>('avatars').where({ userId }).first();
 }

@@ -1,8 +1,8 @@
 import { Routes } from './define.ts';
 import { authRoutes } from './api/auth/index.ts';
 import { healthRoutes } from './api/health/index.ts';
-import { userRoutes } from './api/users/index.ts';
-import { accountRoutes } from './api/account/index.ts';
+import { userRoutes } from './api/user/index.ts';
+import { avatarRoutes } from './api/avatars/index.ts';
 import { paymentRoutes } from './api/payments/index.ts';
 import { orderRoutes } from './api/orders/index.ts';
 import { adminRoutes } from './api/admin/index.ts';
@@ -21,7 +21,6 @@ import { invoiceRoutes } from './api/invoices/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { deadlineRoutes } from './api/deadlines/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
-import { providerSignInRoutes } from './api/auth/providers.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -29,7 +28,7 @@ export function buildRoutes(): Routes {
   healthRoutes(routes);
   authRoutes(routes);
   userRoutes(routes);
-  accountRoutes(routes);
+  avatarRoutes(routes);
   paymentRoutes(routes);
   orderRoutes(routes);
   commentRoutes(routes);
@@ -48,6 +47,5 @@ export function buildRoutes(): Routes {
   currencyRoutes(routes);
   deadlineRoutes(routes);
   unsubscribeRoutes(routes);
-  providerSignInRoutes(routes);
   return routes;
 }

@@ -8,8 +8,8 @@ export function adminAdminRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/admins',
     access: 'admin',
+    cache: 'no-store',
     async handler(ctx) {
-      ctx.set('Cache-Control', 'no-store');
       const body: AdminAccountDto[] = await listAdmins(ctx.deps.db);
       ctx.body = body;
     },

@@ -1,20 +1,22 @@
 import { adminEnrollSchema, pageQuery, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto } from '@atrium/common';
 import { enroll, unenroll } from '../../../commands/enroll.ts';
 import { notFound } from '../../../errors.ts';
-import { Course } from '../../../models/Course.ts';
-import { User } from '../../../models/User.ts';
+import type { Course } from '../../../models/Course.ts';
+import type { User } from '../../../models/User.ts';
 import { presentAdminEnrollment } from '../../../presenters/admin.ts';
 import { presentCourseSummary } from '../../../presenters/courses.ts';
 import { presentStudent } from '../../../presenters/users.ts';
 import type { Db } from '../../../db/knex.ts';
-import type { Routes } from '../../define.ts';
-import { countOf, enrollmentsWithProgress } from '../../../queries/admin.ts';
+import { sendPage, type Routes } from '../../define.ts';
+import { courseById, courseModuleTotals } from '../../../queries/courses.ts';
+import { enrollmentCountOf, enrollmentsPage, enrollmentWithProgress } from '../../../queries/enrollments.ts';
+import { findUserByEmail } from '../../../queries/users.ts';
 
 /** The student and course an admin named, or the 404 that says which one is wrong. */
 async function studentAndCourse(db: Db, studentEmail: string, courseId: number): Promise<{ student: User; course: Course }> {
-  const student = await User.query(db).findOne({ email: studentEmail });
+  const student = await findUserByEmail(db, studentEmail);
   if (!student) throw notFound('No student found with that email');
-  const course = await Course.query(db).findById(courseId);
+  const course = await courseById(db, courseId);
   if (!course) throw notFound('Course not found');
   return { student, course };
 }
@@ -24,18 +26,11 @@ export function adminEnrollmentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/enrollments',
     access: 'admin',
+    cache: 'no-store',
     query: pageQuery(),
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const { limit, offset } = ctx.input.query;
-      const [rows, total] = await Promise.all([
-        enrollmentsWithProgress(db, { withEmail: true }).orderBy('e.enrolledAt', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset),
-        countOf(db('enrollments')),
-      ]);
-      ctx.set('X-Total-Count', String(total));
-      ctx.set('Cache-Control', 'no-store');
-      const body: EnrollmentDto[] = rows.map(presentAdminEnrollment);
-      ctx.body = body;
+      const { rows, total } = await enrollmentsPage(ctx.deps.db, ctx.input.query);
+      sendPage<EnrollmentDto>(ctx, { rows: rows.map(presentAdminEnrollment), total });
     },
   });
 
@@ -50,19 +45,15 @@ export function adminEnrollmentRoutes(routes: Routes): void {
       const { student, course } = await studentAndCourse(db, studentEmail, courseId);
       // No price check: an admin enrolling someone is how invoiced and complimentary places are given.
       const result = await enroll(db, student.id, course.id, 'admin');
-      const [[enrollment], totals, enrollmentCount] = await Promise.all([
-        enrollmentsWithProgress(db).where('e.id', result.enrollmentId),
-        db('modules').where({ courseId: course.id }).count({ totalModules: '*' }).sum({ totalDuration: 'duration' }).first(),
-        countOf(db('enrollments').where({ userId: student.id })),
+      const [enrollment, totals, enrollmentCount] = await Promise.all([
+        enrollmentWithProgress(db, result.enrollmentId),
+        courseModuleTotals(db, course.id),
+        enrollmentCountOf(db, student.id),
       ]);
       if (!enrollment) throw notFound('Course not found'); // the course was deleted in between
       const body: AdminEnrollResultDto = {
         student: { ...presentStudent(student), enrollmentCount },
-        course: presentCourseSummary({
-          ...course,
-          totalModules: totals?.totalModules ?? 0,
-          totalDuration: totals?.totalDuration ?? 0,
-        }),
+        course: presentCourseSummary({ ...course, ...totals }),
         enrollment: presentAdminEnrollment(enrollment),
         alreadyEnrolled: !result.created,
       };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
-import { studentExportBatches } from './export.ts';
+import { studentExportBatches } from '../../../queries/studentExport.ts';
 import { whereStudent } from '../../../queries/students.ts';
 
 const HEADERS = ['ID', 'Email', 'First name', 'Last name', 'School/company', 'Role', 'Joined', 'Enrolled courses', 'Completed modules'];

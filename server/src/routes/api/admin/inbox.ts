@@ -1,9 +1,9 @@
 import { contactMessageUpdateSchema, idParams, pageQuery, type ContactMessageDto } from '@atrium/common';
+import { markContactMessage } from '../../../commands/contact.ts';
 import { notFound } from '../../../errors.ts';
-import { ContactMessage } from '../../../models/ContactMessage.ts';
 import { presentContactMessage } from '../../../presenters/contact.ts';
-import type { Routes } from '../../define.ts';
-import { countOf } from '../../../queries/admin.ts';
+import { contactMessagesPage } from '../../../queries/contact.ts';
+import { sendPage, type Routes } from '../../define.ts';
 
 /** The contact messages inbox: every message is stored before it is mailed, so none is lost. */
 export function adminInboxRoutes(routes: Routes): void {
@@ -11,18 +11,11 @@ export function adminInboxRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/contact-messages',
     access: 'admin',
+    cache: 'no-store',
     query: pageQuery(),
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const { limit, offset } = ctx.input.query;
-      const [messages, total] = await Promise.all([
-        ContactMessage.query(db).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset),
-        countOf(db('contactMessages')),
-      ]);
-      ctx.set('X-Total-Count', String(total));
-      ctx.set('Cache-Control', 'no-store');
-      const body: ContactMessageDto[] = messages.map(presentContactMessage);
-      ctx.body = body;
+      const { rows, total } = await contactMessagesPage(ctx.deps.db, ctx.input.query);
+      sendPage<ContactMessageDto>(ctx, { rows: rows.map(presentContactMessage), total });
     },
   });
 
@@ -33,13 +26,9 @@ export function adminInboxRoutes(routes: Routes): void {
     params: idParams,
     body: contactMessageUpdateSchema,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const message = await ContactMessage.query(db).findById(ctx.input.params.id);
+      const message = await markContactMessage(ctx.deps.db, ctx.deps.clock, ctx.input.params.id, ctx.input.body.handled);
       if (!message) throw notFound('Message not found');
-      // Marking a handled message handled again keeps the time it was first dealt with.
-      const handledAt = ctx.input.body.handled ? (message.handledAt ?? Date.now()) : null;
-      await ContactMessage.query(db).findById(message.id).patch({ handledAt });
-      ctx.body = presentContactMessage(Object.assign(message, { handledAt }));
+      ctx.body = presentContactMessage(message);
     },
   });
 }

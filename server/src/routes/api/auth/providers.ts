@@ -2,32 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import {
-  linkSignInSchema,
-  SIGN_IN_PROVIDER_LABELS,
-  SIGN_IN_PROVIDER_NAMES,
-  type LinkedSignInsDto,
-  type LinkSignInStartDto,
-  type SignInProviderName,
-} from '@atrium/common';
-import { hasPassword, linkProvider, signInWithProvider } from '../../../commands/signInWithProvider.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../errors.ts';
+import { SIGN_IN_PROVIDER_NAMES, type SignInProviderName } from '@atrium/common';
+import { linkProvider, signInWithProvider } from '../../../commands/signInWithProvider.ts';
+import { HttpError } from '../../../errors.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
+import { canStartLinking } from '../../../policies/signIns.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { ProviderIdentity } from '../../../services/signIn/claims.ts';
 import { SignInError, type SignInErrorCode } from '../../../services/signIn/errors.ts';
 import { claimFlow, safeReturnTo, saveFlow, SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
 import type { Routes } from '../../define.ts';
-import { loginAttemptKey } from './accountLimits.ts';
-import { signIn } from './index.ts';
-
-/** How long a confirmed "Connect" stays good for starting the provider round trip. */
-const LINK_GRANT_MS = 5 * 60 * 1000;
-/** An account without a password links a provider only this soon after signing in. */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+import { signIn } from './passwords.ts';
 
 /** The cookie that ties a sign-in flow to the browser that started it. */
 export const SIGN_IN_BROWSER_COOKIE = 'atrium.signin';
-const providerParams = z.object({ provider: z.enum(SIGN_IN_PROVIDER_NAMES) });
+/** A provider named in the path: one this app knows (configured or not). */
+export const providerParams = z.object({ provider: z.enum(SIGN_IN_PROVIDER_NAMES) });
 const startQuery = z.object({ returnTo: z.unknown().optional(), link: z.unknown().optional() });
 const callbackQuery = z.object({
   state: z.string().max(1000).optional(),
@@ -59,7 +49,6 @@ const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, n
     };
     if (code === 'failed') ctx.state.log.error({ ...details, err: error }, 'provider sign-in failed');
     else ctx.state.log.warn(details, 'provider sign-in refused');
-    ctx.set('Cache-Control', 'no-store');
     ctx.redirect(`/auth?signInError=${code}`);
   }
 };
@@ -78,7 +67,6 @@ function withQuery(path: string, name: string, value: string): string {
  */
 async function finishLinking(ctx: AppContext, userId: number, returnTo: string, exchange: () => Promise<ProviderIdentity>): Promise<void> {
   const provider = (ctx.input as { params: { provider: SignInProviderName } }).params.provider;
-  ctx.set('Cache-Control', 'no-store');
   try {
     if (ctx.state.user?.id !== userId) throw new SignInError('invalid', 'the account that started linking is no longer signed in');
     const { db, mailer, config, clock } = ctx.deps;
@@ -98,6 +86,7 @@ export function providerSignInRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/auth/:provider/start',
     access: 'public',
+    cache: 'no-store',
     params: providerParams,
     query: startQuery,
     rateLimit: { limit: 'signInStart', by: (ctx) => ctx.ip },
@@ -115,9 +104,8 @@ export function providerSignInRoutes(routes: Routes): void {
       if (ctx.input.query.link === '1' && ctx.state.user) {
         const grant = ctx.session?.linkGrant;
         delete ctx.session?.linkGrant;
-        if (!grant || grant.provider !== provider || grant.until < Date.now()) {
+        if (!canStartLinking(grant, provider, sessionNow())) {
           ctx.state.log.warn({ userId: ctx.state.user.id, provider }, 'provider link started without confirmation');
-          ctx.set('Cache-Control', 'no-store');
           ctx.redirect(withQuery(returnTo, 'signInError', 'reauth_required'));
           return;
         }
@@ -133,7 +121,6 @@ export function providerSignInRoutes(routes: Routes): void {
         secure: new URL(config.publicUrl).protocol === 'https:',
         maxAge: SIGN_IN_FLOW_TTL_MS,
       });
-      ctx.set('Cache-Control', 'no-store');
       ctx.redirect(url.href);
     },
   });
@@ -142,6 +129,7 @@ export function providerSignInRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/auth/:provider/callback',
     access: 'public',
+    cache: 'no-store',
     params: providerParams,
     query: callbackQuery,
     rateLimit: { limit: 'signInCallback', by: (ctx) => ctx.ip },
@@ -170,80 +158,7 @@ export function providerSignInRoutes(routes: Routes): void {
         { userId: outcome.user.id, provider, created: outcome.created, linked: outcome.linked, joinedSchoolId: outcome.joinedSchoolId },
         'signed in with provider',
       );
-      ctx.set('Cache-Control', 'no-store');
       ctx.redirect(flow.returnTo);
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/user/sign-ins',
-    access: 'user',
-    async handler(ctx) {
-      const user = ctx.state.user;
-      const rows = await ctx.deps.db('userIdentities').select('provider', 'email', 'createdAt', 'lastUsedAt').where({ userId: user.id }).orderBy('provider');
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = {
-        hasPassword: hasPassword(user),
-        signIns: rows.map((row) => ({
-          provider: row.provider,
-          email: row.email,
-          linkedAt: Number(row.createdAt),
-          lastUsedAt: row.lastUsedAt === null ? null : Number(row.lastUsedAt),
-        })),
-      } satisfies LinkedSignInsDto;
-    },
-  });
-
-  routes.add({
-    method: 'post',
-    path: '/api/user/sign-ins/:provider/link',
-    access: 'user',
-    params: providerParams,
-    body: linkSignInSchema,
-    // Guessing the password here counts against the account like a failed login.
-    rateLimit: { limit: 'loginAccount', by: (ctx) => loginAttemptKey(ctx.state.user, ctx.state.user.email, ctx.ip) },
-    async handler(ctx) {
-      const { passwords, signIn: clients } = ctx.deps;
-      const user = ctx.state.user;
-      const provider = ctx.input.params.provider;
-      const label = SIGN_IN_PROVIDER_LABELS[provider];
-      if (!clients.has(provider)) throw badRequest(`${label} sign-in is not available here.`);
-      // A link is a new way into the account for good: whoever holds this browser for a moment
-      // must not be able to add their own. The password says it is the owner; an account without
-      // one needs a sign-in of the last few minutes instead.
-      if (hasPassword(user)) {
-        const password = ctx.input.body.password;
-        if (!password || !(await passwords.verify(user.passwordHash, password))) {
-          throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
-        }
-      } else if (!ctx.session?.signedInAt || Date.now() - ctx.session.signedInAt > FRESH_SIGN_IN_MS) {
-        throw forbidden(`For your safety, sign in again with the sign-in you already have, then connect ${label} within ${FRESH_SIGN_IN_MS / 60_000} minutes.`);
-      }
-      ctx.session!.linkGrant = { provider, until: Date.now() + LINK_GRANT_MS };
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = { url: `/api/auth/${provider}/start?link=1&returnTo=${encodeURIComponent('/profile')}` } satisfies LinkSignInStartDto;
-    },
-  });
-
-  routes.add({
-    method: 'delete',
-    path: '/api/user/sign-ins/:provider',
-    access: 'user',
-    params: providerParams,
-    async handler(ctx) {
-      const user = ctx.state.user;
-      const provider = ctx.input.params.provider;
-      await ctx.deps.db.transaction(async (trx) => {
-        const links: Array<{ id: number; provider: string }> = await trx('userIdentities').select('id', 'provider').where({ userId: user.id }).forUpdate();
-        const target = links.filter((link) => link.provider === provider);
-        if (!target.length) throw notFound(`No ${provider} sign-in is linked to your account`);
-        if (!hasPassword(user) && links.length === target.length) {
-          throw conflict('This is your only way to sign in. Set a password first (use "Forgot password" on the sign-in page), then remove it.');
-        }
-        await trx('userIdentities').where({ userId: user.id, provider }).delete();
-      });
-      ctx.body = { message: 'Sign-in removed' };
     },
   });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
-import { Certificate } from '../../../models/Certificate.ts';
 import { presentCertificateListItem, presentCertificatePublic } from '../../../presenters/certificates.ts';
 import { certificateExpiry } from '../../../presenters/certificateExpiry.ts';
+import { validCertificateByNumber, validCertificatesOf } from '../../../queries/certificates.ts';
 import type { Routes } from '../../define.ts';
 
 const NOT_FOUND = 'Certificate Not Found';
@@ -23,13 +23,9 @@ export function certificateRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/certificates',
     access: 'user',
+    cache: 'no-store',
     async handler(ctx) {
-      const certificates = await Certificate.query(ctx.deps.db)
-        .modify('valid')
-        .where({ userId: ctx.state.user.id })
-        .orderBy('issuedAt', 'desc')
-        .orderBy('id', 'desc');
-      ctx.set('Cache-Control', 'no-store');
+      const certificates = await validCertificatesOf(ctx.deps.db, ctx.state.user.id);
       ctx.body = certificates.map(presentCertificateListItem);
     },
   });
@@ -38,13 +34,13 @@ export function certificateRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/certificates/:number',
     access: 'public',
+    // Revocation must show quickly, so verifiers always ask again.
+    cache: 'no-store',
     params: certificateNumberParams,
     async handler(ctx) {
       const { number } = ctx.input.params;
-      const certificate = number ? await Certificate.query(ctx.deps.db).modify('valid').findOne({ certificateNumber: number }) : undefined;
+      const certificate = number ? await validCertificateByNumber(ctx.deps.db, number) : undefined;
       if (!certificate) throw notFound(NOT_FOUND);
-      // Revocation must show quickly, so verifiers always ask again.
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = { ...presentCertificatePublic(certificate), ...(await certificateExpiry(ctx.deps, certificate)) };
     },
   });

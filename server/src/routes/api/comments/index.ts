@@ -1,13 +1,14 @@
 import { commentSchema, id, pageQuery } from '@atrium/common';
 import { z } from 'zod';
-import { isEnrolled } from '../../../commands/enroll.ts';
+import { deleteComment, postComment } from '../../../commands/comments.ts';
 import { notFound } from '../../../errors.ts';
-import { Comment } from '../../../models/Comment.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
 import { canSeeCommenterEmail, isAdmin, requireCanDeleteComment, requireCourseAccess } from '../../../policies/index.ts';
-import { presentComment, type CommentRow } from '../../../presenters/comments.ts';
+import { presentComment } from '../../../presenters/comments.ts';
 import type { AppDeps } from '../../../context.ts';
+import { commentById, moduleComments } from '../../../queries/comments.ts';
+import { isEnrolled } from '../../../queries/enrollments.ts';
 import type { Routes } from '../../define.ts';
 
 const moduleParams = z.object({ moduleId: id });
@@ -31,6 +32,7 @@ export function commentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/modules/:moduleId/comments',
     access: 'user',
+    cache: 'no-store',
     params: moduleParams,
     query: listQuery,
     async handler(ctx) {
@@ -39,27 +41,7 @@ export function commentRoutes(routes: Routes): void {
       const { moduleId } = ctx.input.params;
       const { limit, offset } = ctx.input.query;
       await discussionModule(ctx.deps, user, moduleId);
-      // One query whatever the page size: authors come in through the join, not per comment.
-      const columns = [
-        'c.id',
-        'c.moduleId',
-        'c.userId',
-        'c.comment',
-        'c.createdAt',
-        'u.firstName as userFirstName',
-        'u.lastName as userLastName',
-        'u.profileImageUrl as userProfileImageUrl',
-      ];
-      if (canSeeCommenterEmail(user)) columns.push('u.email as userEmail');
-      const rows: CommentRow[] = await db('comments as c')
-        .join('users as u', 'u.id', 'c.userId')
-        .where('c.moduleId', moduleId)
-        .select(columns)
-        .orderBy('c.createdAt', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(limit)
-        .offset(offset);
-      ctx.set('Cache-Control', 'no-store');
+      const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user) });
       ctx.body = rows.map((row) => presentComment(row, user));
     },
   });
@@ -75,12 +57,7 @@ export function commentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const module = await discussionModule(ctx.deps, user, ctx.input.params.moduleId);
-      const comment = await Comment.query(db).insertAndFetch({
-        moduleId: module.id,
-        userId: user.id,
-        comment: ctx.input.body.comment,
-        createdAt: Date.now(),
-      });
+      const comment = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment: ctx.input.body.comment });
       ctx.status = 201;
       ctx.body = presentComment(
         {
@@ -102,10 +79,10 @@ export function commentRoutes(routes: Routes): void {
     params: commentParams,
     async handler(ctx) {
       const { db } = ctx.deps;
-      const comment = await Comment.query(db).findById(ctx.input.params.commentId);
+      const comment = await commentById(db, ctx.input.params.commentId);
       if (!comment) throw notFound('Comment not found');
       requireCanDeleteComment(ctx.state.user, comment);
-      await Comment.query(db).deleteById(comment.id);
+      await deleteComment(db, comment.id);
       ctx.body = { message: 'Comment deleted' };
     },
   });

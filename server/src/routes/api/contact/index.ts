@@ -13,8 +13,8 @@ export function contactRoutes(routes: Routes): void {
     rateLimit: { limit: 'contact', by: 'ip' },
     async handler(ctx) {
       const input = ctx.input.body;
-      const { db, mailer, config } = ctx.deps;
-      const messageId = await receiveContactMessage(db, mailer, config, input);
+      const { db, clock, mailer, config } = ctx.deps;
+      const messageId = await receiveContactMessage(db, clock, mailer, config, input);
       mailer.kick();
       ctx.state.log.info({ contactMessageId: messageId, source: input.source }, 'contact message received');
       const body: MessageDto = { message: CONTACT_THANKS };

@@ -6,7 +6,7 @@ import { notFound } from '../../../errors.ts';
 import { requireRenewalAccess } from '../../../policies/index.ts';
 import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import { courseViewer } from '../../../queries/courses.ts';
-import { isEnrolled } from '../../../commands/enroll.ts';
+import { isEnrolled } from '../../../queries/enrollments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
@@ -79,12 +79,12 @@ export function courseRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/courses/:id/renewal',
     access: 'user',
+    cache: 'no-store',
     params: idParams,
     async handler(ctx) {
       const { db, clock } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
       requireRenewalAccess(ctx.state.user, await isEnrolled(db, ctx.state.user.id, courseId));
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = await renewalState(db, ctx.state.user.id, courseId, clock.now().getTime());
     },
   });

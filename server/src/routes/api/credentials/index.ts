@@ -2,8 +2,10 @@ import { id, OB_CONTEXT, VC_CONTEXT, type JwksDto, type RevocationListDto } from
 import { z } from 'zod';
 import { signCertificateCredential } from '../../../commands/signCredential.ts';
 import { notFound } from '../../../errors.ts';
-import { Certificate } from '../../../models/Certificate.ts';
 import { presentAchievement, presentIssuerProfile } from '../../../presenters/credentials.ts';
+import { certificateByNumber } from '../../../queries/certificates.ts';
+import { achievementCourse } from '../../../queries/courses.ts';
+import { credentialKey, revokedCredentialIds } from '../../../queries/credentials.ts';
 import { publishedJwk, publishedKeys } from '../../../services/credentialSigner.ts';
 import type { Routes } from '../../define.ts';
 import { certificateNumberParams } from '../certificates/index.ts';
@@ -23,15 +25,15 @@ export function credentialRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/certificates/:number/credential',
     access: 'public',
+    cache: 'no-store',
     params: certificateNumberParams,
     async handler(ctx) {
       const { number } = ctx.input.params;
-      const certificate = number ? await Certificate.query(ctx.deps.db).findOne({ certificateNumber: number }) : undefined;
+      const certificate = number ? await certificateByNumber(ctx.deps.db, number) : undefined;
       if (!certificate) throw notFound('Certificate Not Found');
       // Still a 404, but one a verifier holding the number can tell from a mistyped number.
       if (certificate.revokedAt !== null) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
       const { jwt } = await signCertificateCredential(ctx.deps, certificate);
-      ctx.set('Cache-Control', 'no-store');
       ctx.set('Content-Disposition', `attachment; filename="${certificate.certificateNumber}.jwt"`);
       ctx.type = 'application/vc+jwt';
       ctx.body = jwt;
@@ -55,7 +57,7 @@ export function credentialRoutes(routes: Routes): void {
     params: z.object({ id }),
     async handler(ctx) {
       const { config, db } = ctx.deps;
-      const course = await db('courses').select('id', 'title', 'description').where({ id: ctx.input.params.id }).first();
+      const course = await achievementCourse(db, ctx.input.params.id);
       if (!course) throw notFound('Achievement not found');
       ctx.set('Cache-Control', 'public, max-age=300');
       ctx.body = { '@context': JSON_LD_CONTEXT, ...presentAchievement(config, course, '') };
@@ -66,16 +68,11 @@ export function credentialRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/credentials/revocations',
     access: 'public',
+    // Revocation must show at once, so verifiers always ask again.
+    cache: 'no-store',
     async handler(ctx) {
-      const revoked = (await ctx.deps
-        .db('certificateCredentials')
-        .join('certificates', 'certificates.id', 'certificateCredentials.certificateId')
-        .select('certificateCredentials.credentialId')
-        .whereNotNull('certificates.revokedAt')
-        .orderBy('certificateCredentials.credentialId')) as Array<{ credentialId: string }>;
-      // Revocation must show at once, so verifiers always ask again.
-      ctx.set('Cache-Control', 'no-store');
-      const body: RevocationListDto = { revokedCredential: revoked.map((row) => ({ id: row.credentialId, revoked: true })) };
+      const revoked = await revokedCredentialIds(ctx.deps.db);
+      const body: RevocationListDto = { revokedCredential: revoked.map((credentialId) => ({ id: credentialId, revoked: true })) };
       ctx.body = body;
     },
   });
@@ -86,7 +83,7 @@ export function credentialRoutes(routes: Routes): void {
     access: 'public',
     params: keyParams,
     async handler(ctx) {
-      const row = await ctx.deps.db('credentialKeys').select('thumbprint', 'alg', 'publicJwk').where({ thumbprint: ctx.input.params.thumbprint }).first();
+      const row = await credentialKey(ctx.deps.db, ctx.input.params.thumbprint);
       if (!row) throw notFound('Key not found');
       // A published key never changes (it is retired at most), so it may be cached.
       ctx.set('Cache-Control', 'public, max-age=86400');

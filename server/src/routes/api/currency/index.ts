@@ -1,5 +1,5 @@
 import { currencyChoiceSchema, type CurrencyChoiceDto } from '@atrium/common';
-import { User } from '../../../models/User.ts';
+import { saveCurrencyChoice } from '../../../commands/currency.ts';
 import { announceCurrency, rememberCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
@@ -9,10 +9,10 @@ export function currencyRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/currency',
     access: 'public',
+    cache: 'no-store',
     async handler(ctx) {
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = { currency } satisfies CurrencyChoiceDto;
     },
   });
@@ -27,7 +27,7 @@ export function currencyRoutes(routes: Routes): void {
       rememberCurrency(ctx, currency);
       const user = ctx.state.user;
       if (user && user.currency !== currency) {
-        await User.query(ctx.deps.db).patch({ currency }).where({ id: user.id });
+        await saveCurrencyChoice(ctx.deps.db, user.id, currency);
         user.currency = currency;
       }
       announceCurrency(ctx, currency);

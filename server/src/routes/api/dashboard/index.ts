@@ -7,12 +7,12 @@ export function dashboardRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/dashboard',
     access: 'user',
+    cache: 'no-store',
     // Two statements whatever the size of the catalogue or of the learner's history (the session
     // with its user, then the learner's figures), the catalogue from memory; the test counts them.
     async handler(ctx) {
       const { catalogue, database } = ctx.deps;
       const [current, figures] = await Promise.all([catalogue.get(), database.enrolledCourseFigures(ctx.state.user.id)]);
-      ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/json; charset=utf-8';
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);

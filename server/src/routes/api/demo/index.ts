@@ -1,7 +1,7 @@
 import type { DemoDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { DEMO_LEARNER } from '../../../db/seedDemoLearner.ts';
-import { Certificate } from '../../../models/Certificate.ts';
+import { firstValidCertificateOfEmail } from '../../../queries/certificates.ts';
 import type { Routes } from '../../define.ts';
 
 /**
@@ -14,13 +14,12 @@ export function demoRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/demo',
     access: 'public',
+    cache: 'no-store',
     async handler(ctx) {
       const { config, db } = ctx.deps;
       if (config.isProduction) throw notFound('Not found');
-      const learner = await db('users').where({ email: DEMO_LEARNER.email }).first('id');
-      const certificate = learner ? await Certificate.query(db).modify('valid').where({ userId: learner.id }).orderBy('id').first() : undefined;
+      const certificate = await firstValidCertificateOfEmail(db, DEMO_LEARNER.email);
       if (!certificate) throw notFound('Not found');
-      ctx.set('Cache-Control', 'no-store');
       const body: DemoDto = { certificateNumber: certificate.certificateNumber };
       ctx.body = body;
     },

@@ -2,10 +2,10 @@ import { enrollmentSchema } from '@atrium/common';
 import { enroll } from '../../../commands/enroll.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { notFound } from '../../../errors.ts';
-import { Course } from '../../../models/Course.ts';
-import { Enrollment } from '../../../models/Enrollment.ts';
 import { requireEnrollmentAllowed } from '../../../policies/index.ts';
 import { presentEnrollment } from '../../../presenters/courses.ts';
+import { courseById } from '../../../queries/courses.ts';
+import { enrollmentById, enrollmentOf } from '../../../queries/enrollments.ts';
 import type { Routes } from '../../define.ts';
 
 export function enrollmentRoutes(routes: Routes): void {
@@ -17,9 +17,9 @@ export function enrollmentRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
-      const course = await Course.query(db).findById(ctx.input.body.courseId);
+      const course = await courseById(db, ctx.input.body.courseId);
       if (!course) throw notFound('Course not found');
-      const existing = await Enrollment.query(db).findOne({ userId: user.id, courseId: course.id });
+      const existing = await enrollmentOf(db, user.id, course.id);
       // Already enrolled (bought, or enrolled by an admin) is answered as success, even when priced.
       const licence = existing || course.price === 0 ? null : await licenceCovering(db, user.id, course.id);
       requireEnrollmentAllowed(course, Boolean(existing), licence !== null);
@@ -28,7 +28,7 @@ export function enrollmentRoutes(routes: Routes): void {
         return;
       }
       const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self');
-      const enrollment = await Enrollment.query(db).findById(result.enrollmentId);
+      const enrollment = await enrollmentById(db, result.enrollmentId);
       if (!enrollment) throw notFound('Course not found');
       ctx.status = result.created ? 201 : 200;
       ctx.body = presentEnrollment(enrollment);

@@ -1,6 +1,7 @@
 import type { PublicConfigDto } from '@atrium/common';
 import { noteDatabaseOutage, noteDatabaseRecovered } from '../../../db/availability.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../../middlewares/errors.ts';
+import { pingDatabase } from '../../../queries/health.ts';
 import type { Routes } from '../../define.ts';
 
 /** How long /readyz waits for `select 1`; a load balancer's probe typically gives up after 2–5 s. */
@@ -20,13 +21,13 @@ export function healthRoutes(routes: Routes): void {
     method: 'get',
     path: '/readyz',
     access: 'public',
+    cache: 'no-store',
     async handler(ctx) {
       // A probe gets its answer within READY_TIMEOUT_MS even when connecting hangs.
-      ctx.set('Cache-Control', 'no-store');
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          ctx.deps.db.raw('select 1'),
+          pingDatabase(ctx.deps.db),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(Object.assign(new Error('database readiness check timed out'), { code: 'ETIMEDOUT' })), READY_TIMEOUT_MS);
           }),

@@ -1,7 +1,7 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
 import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
 import { recordPaymentIntent } from '../../../commands/payments.ts';
-import { isEnrolled } from '../../../commands/enroll.ts';
+import { isEnrolled } from '../../../queries/enrollments.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { requirePaymentOwner } from '../../../policies/payments.ts';
 import { schoolBuyer } from '../../../policies/schools.ts';

@@ -1,12 +1,13 @@
 import { id, progressSchema } from '@atrium/common';
 import { z } from 'zod';
-import { isCourseCompleted, latestCertificate } from '../../../commands/issueCertificate.ts';
+import { isCourseCompleted } from '../../../commands/issueCertificate.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound } from '../../../errors.ts';
-import { Progress } from '../../../models/Progress.ts';
 import { requireProgressAccess } from '../../../policies/index.ts';
 import { presentProgress } from '../../../presenters/courses.ts';
+import { latestCertificate } from '../../../queries/certificates.ts';
+import { progressOf } from '../../../queries/progress.ts';
 import type { Routes } from '../../define.ts';
 
 const MODULE_NOT_FOUND = 'Module not found';
@@ -16,13 +17,14 @@ export function progressRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/progress/:moduleId',
     access: 'user',
+    cache: 'no-store',
     params: z.object({ moduleId: id }),
     async handler(ctx) {
       const { db, catalogue } = ctx.deps;
       const userId = ctx.state.user.id;
       const module = await catalogue.module(ctx.input.params.moduleId);
       if (!module) throw notFound(MODULE_NOT_FOUND);
-      const progress = await Progress.query(db).findOne({ userId, moduleId: module.id });
+      const progress = await progressOf(db, userId, module.id);
       let completion: CourseCompletion = { courseCompleted: false, certificateNumber: null };
       // The course cannot be complete while this module is not.
       if (progress && dbBoolean(progress.isCompleted) && (await isCourseCompleted(db, userId, module.courseId))) {
@@ -30,7 +32,6 @@ export function progressRoutes(routes: Routes): void {
         const certificate = latest && latest.revokedAt === null ? latest : undefined;
         completion = { courseCompleted: true, certificateNumber: certificate?.certificateNumber ?? null };
       }
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = presentProgress(module, progress, completion);
     },
   });

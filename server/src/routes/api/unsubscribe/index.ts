@@ -1,6 +1,9 @@
 import { unsubscribeQuery, type UnsubscribeDto } from '@atrium/common';
 import { badRequest } from '../../../errors.ts';
 import type { AppContext } from '../../../context.ts';
+import { unsubscribe } from '../../../commands/unsubscribe.ts';
+import { isUnsubscribed } from '../../../queries/unsubscribes.ts';
+import { userExists } from '../../../queries/users.ts';
 import { readUnsubscribeToken, UNSUBSCRIBE_DESCRIPTIONS, type UnsubscribeTarget } from '../../../services/unsubscribe.ts';
 import type { Routes } from '../../define.ts';
 
@@ -9,13 +12,13 @@ const INVALID = 'This unsubscribe link is not valid: it may have been altered or
 async function target(ctx: AppContext, token: string): Promise<UnsubscribeTarget> {
   const found = readUnsubscribeToken(token, ctx.deps.config.sessionKeys);
   // A signed token for an account deleted since is as good as a broken one: nothing to change.
-  if (!found || !(await ctx.deps.db('users').where({ id: found.userId }).first('id'))) throw badRequest(INVALID, { token: INVALID });
+  if (!found || !(await userExists(ctx.deps.db, found.userId))) throw badRequest(INVALID, { token: INVALID });
   return found;
 }
 
 async function present(ctx: AppContext, found: UnsubscribeTarget): Promise<UnsubscribeDto> {
-  const row = await ctx.deps.db('unsubscribes').where({ userId: found.userId, category: found.category }).first('userId');
-  return { category: found.category, description: UNSUBSCRIBE_DESCRIPTIONS[found.category], unsubscribed: Boolean(row) };
+  const unsubscribed = await isUnsubscribed(ctx.deps.db, found.userId, found.category);
+  return { category: found.category, description: UNSUBSCRIBE_DESCRIPTIONS[found.category], unsubscribed };
 }
 
 /**
@@ -29,6 +32,7 @@ export function unsubscribeRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/unsubscribe',
     access: 'public',
+    cache: 'no-store',
     rateLimit: { limit: 'unsubscribe', by: 'ip' },
     query: unsubscribeQuery,
     async handler(ctx) {
@@ -36,7 +40,6 @@ export function unsubscribeRoutes(routes: Routes): void {
         ctx.redirect(`/unsubscribe?token=${encodeURIComponent(ctx.input.query.token)}`);
         return;
       }
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = await present(ctx, await target(ctx, ctx.input.query.token));
     },
   });
@@ -45,17 +48,13 @@ export function unsubscribeRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/unsubscribe',
     access: 'public',
+    cache: 'no-store',
     rateLimit: { limit: 'unsubscribe', by: 'ip' },
     query: unsubscribeQuery,
     async handler(ctx) {
       const found = await target(ctx, ctx.input.query.token);
-      await ctx.deps
-        .db('unsubscribes')
-        .insert({ userId: found.userId, category: found.category, createdAt: ctx.deps.clock.now().getTime() })
-        .onConflict(['userId', 'category'])
-        .ignore();
+      await unsubscribe(ctx.deps.db, ctx.deps.clock, found);
       ctx.state.log.info({ userId: found.userId, category: found.category }, 'unsubscribed');
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = await present(ctx, found);
     },
   });

@@ -1,9 +1,8 @@
 import { changePasswordSchema, deleteAccountSchema, signOutEverywhereSchema } from '@atrium/common';
-import { hasPassword } from '../../../commands/signInWithProvider.ts';
-import { conflict } from '../../../errors.ts';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
-import { destroyUserSessions } from '../../../middlewares/session.ts';
+import { signOutEverywhere } from '../../../commands/signIns.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
 import { loadMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
 import { loginAttemptKey } from '../auth/accountLimits.ts';
@@ -25,7 +24,7 @@ export function accountRoutes(routes: Routes): void {
       // Every other device is signed out; this one gets a fresh session.
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
-      ctx.session!.signedInAt = Date.now();
+      ctx.session!.signedInAt = sessionNow();
       ctx.body = { message: 'Password changed. Your other devices have been signed out.' };
     },
   });
@@ -38,13 +37,7 @@ export function accountRoutes(routes: Routes): void {
     async handler(ctx) {
       const user = ctx.state.user;
       const { removeSignIns } = ctx.input.body;
-      if (removeSignIns && !hasPassword(user)) {
-        throw conflict('Your linked sign-ins are your only way in. Set a password first (use "Forgot your password?" on the sign-in page), then remove them.');
-      }
-      await ctx.deps.db.transaction(async (trx) => {
-        if (removeSignIns) await trx('userIdentities').where({ userId: user.id }).delete();
-        await destroyUserSessions(trx, user.id);
-      });
+      await signOutEverywhere(ctx.deps.db, user, removeSignIns);
       ctx.state.log.info({ userId: user.id, removeSignIns }, 'signed out everywhere');
       ctx.session = null;
       ctx.body = {
@@ -59,10 +52,10 @@ export function accountRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/user/export',
     access: 'user',
+    cache: 'no-store',
     async handler(ctx) {
       const data = await loadMyData(ctx.deps, ctx.state.user);
       ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${data.exportedAt.slice(0, 10)}.json"`);
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = data;
     },
   });

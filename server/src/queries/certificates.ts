@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex.ts';
+import type { Certificate } from '../models/Certificate.ts';
+import { countOf } from './admin.ts';
+
+type Reader = Db | Knex.Transaction;
+
+/** Certificates that verify: revoked ones are kept as records but no longer count. */
+const valid = (db: Reader) => db('certificates').whereNull('revokedAt');
+
+/** The learner's latest certificate for a course (the highest round), revoked or not. */
+export function latestCertificate(db: Reader, userId: number, courseId: number): Promise<Certificate | undefined> {
+  return db('certificates').where({ userId, courseId }).orderBy('round', 'desc').first();
+}
+
+/**
+ * The renewal round a learner is in for a course: 0 until they first renew, then the round of the
+ * latest renewal they started (certificateRenewals).
+ */
+export async function currentRound(db: Reader, userId: number, courseId: number): Promise<number> {
+  const row = await db('certificateRenewals').where({ userId, courseId }).max({ round: 'round' }).first();
+  return Number(row?.round ?? 0);
+}
+
+/** The certificate with this number, revoked or not. */
+export function certificateByNumber(db: Reader, certificateNumber: string): Promise<Certificate | undefined> {
+  return db('certificates').where({ certificateNumber }).first();
+}
+
+/** The certificate with this number, unless it was revoked (public verification). */
+export function validCertificateByNumber(db: Db, certificateNumber: string): Promise<Certificate | undefined> {
+  return valid(db).where({ certificateNumber }).first();
+}
+
+/** The learner's certificates that still verify, newest first. */
+export function validCertificatesOf(db: Db, userId: number): Promise<Certificate[]> {
+  return valid(db).where({ userId }).orderBy('issuedAt', 'desc').orderBy('id', 'desc');
+}
+
+/** The first valid certificate of the account with this address (the demo learner's badge). */
+export async function firstValidCertificateOfEmail(db: Db, email: string): Promise<Certificate | undefined> {
+  const learner = await db('users').where({ email }).first('id');
+  return learner ? valid(db).where({ userId: learner.id }).orderBy('id').first() : undefined;
+}
+
+/** Every certificate (or one learner's), newest first, a page at a time. */
+export async function certificatesPage(db: Db, filter: { userId?: number; limit: number; offset: number }): Promise<{ rows: Certificate[]; total: number }> {
+  const page = db('certificates').orderBy('issuedAt', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset);
+  const total = db('certificates');
+  if (filter.userId !== undefined) {
+    page.where('userId', filter.userId);
+    total.where('userId', filter.userId);
+  }
+  const [rows, count] = await Promise.all([page, countOf(total)]);
+  return { rows: rows as Certificate[], total: count };
+}

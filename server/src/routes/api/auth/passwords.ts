@@ -1,0 +1,107 @@
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@atrium/common';
+import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
+import { registerUser } from '../../../commands/register.ts';
+import { invalidCredentials } from '../../../errors.ts';
+import type { User } from '../../../models/User.ts';
+import { hasPassword } from '../../../commands/signInWithProvider.ts';
+import { accountByEmail, accountKey, loginAttemptKey } from './accountLimits.ts';
+import { presentUser } from '../../../presenters/users.ts';
+import type { AppContext } from '../../../context.ts';
+import { sessionNow } from '../../../middlewares/session.ts';
+import type { Routes } from '../../define.ts';
+
+const FORGOT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
+
+/** A fresh session id at every sign-in, so a planted id is worthless (session fixation). */
+export async function signIn(ctx: AppContext, user: User): Promise<void> {
+  await ctx.session!.regenerate();
+  ctx.session!.userId = user.id;
+  ctx.session!.signedInAt = sessionNow();
+  ctx.state.user = user;
+}
+
+/** Accounts with a password: register, sign in and out, forgotten passwords. */
+export function passwordRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/register',
+    access: 'public',
+    body: registerSchema,
+    rateLimit: { limit: 'register', by: 'ip' },
+    async handler(ctx) {
+      const { db, passwords, mailer, config } = ctx.deps;
+      const user = await registerUser(db, { passwords, mailer, brand: config }, ctx.input.body);
+      mailer.kick();
+      await signIn(ctx, user);
+      ctx.status = 201;
+      ctx.body = presentUser(user);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/login',
+    access: 'public',
+    body: loginSchema,
+    rateLimit: [
+      { limit: 'loginAddress', by: 'ip' },
+      { limit: 'loginAccount', by: async (ctx) => loginAttemptKey(await accountByEmail(ctx, ctx.input.body.email), ctx.input.body.email, ctx.ip) },
+    ],
+    async handler(ctx) {
+      const { email, password } = ctx.input.body;
+      const { passwords, limits } = ctx.deps;
+      const user = await accountByEmail(ctx, email);
+      // One full hash whatever the account: an account without a password (made by a provider
+      // sign-in, or deleted) and an unknown address take as long as a wrong password, so the
+      // answer's timing tells nobody which of the three it was.
+      const valid = user && hasPassword(user) ? await passwords.verify(user.passwordHash, password) : await passwords.verifyNothing(password);
+      if (!user || !valid) throw invalidCredentials();
+      await limits.reset('loginAccount', loginAttemptKey(user, email, ctx.ip));
+      await signIn(ctx, user);
+      ctx.body = presentUser(user);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/logout',
+    access: 'user',
+    async handler(ctx) {
+      ctx.session = null;
+      ctx.body = { message: 'Signed out' };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/forgot-password',
+    access: 'public',
+    body: forgotPasswordSchema,
+    rateLimit: [
+      { limit: 'forgotAddress', by: 'ip' },
+      { limit: 'forgotAccount', by: async (ctx) => accountKey(await accountByEmail(ctx, ctx.input.body.email), ctx.input.body.email) },
+    ],
+    async handler(ctx) {
+      const { db, mailer, config } = ctx.deps;
+      if (await requestPasswordReset(db, mailer, config, ctx.input.body.email)) mailer.kick();
+      // The same answer either way, so the form cannot be used to find out who has an account.
+      ctx.body = { message: FORGOT_MESSAGE };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/reset-password',
+    access: 'public',
+    body: resetPasswordSchema,
+    rateLimit: { limit: 'resetAddress', by: 'ip' },
+    async handler(ctx) {
+      const { db, passwords, mailer, config } = ctx.deps;
+      const user = await resetPassword(db, { passwords, mailer, brand: config }, ctx.input.body);
+      mailer.kick();
+      ctx.state.log.info({ userId: user.id }, 'password reset');
+      ctx.session = null;
+      ctx.body = { message: 'Your password has been updated. You can now login with your new password.' };
+    },
+  });
+}
