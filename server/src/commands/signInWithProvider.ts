@@ -2,7 +2,7 @@ import { emailDomain, SIGN_IN_PROVIDER_LABELS } from '@atrium/common';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { signInChangedMail } from '../mail/templates/signInChanged.tsx';
-import { destroyUserSessions } from '../middlewares/session.ts';
+import { destroyUserSessions } from './sessions.ts';
 import { User } from '../models/User.ts';
 import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';

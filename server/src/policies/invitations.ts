@@ -1,5 +1,6 @@
 import { forbidden } from '../errors.ts';
 import type { User } from '../models/User.ts';
+import type { InviteRow } from '../commands/schools/invites.ts';
 import { isAdmin } from './index.ts';
 
 /** What decides whether a school may have invitation mail sent in its name. */
@@ -30,4 +31,14 @@ export function invitationRefusal(user: User, standing: InvitationStanding): str
 export function requireCanMailInvitations(user: User, standing: InvitationStanding): void {
   const refusal = invitationRefusal(user, standing);
   if (refusal) throw forbidden(refusal);
+}
+
+/** Why an invite cannot be used now, or null when it can. */
+export function inviteProblem(invite: Pick<InviteRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: number): string | null {
+  if (invite.revokedAt !== null) return 'This invite link has been withdrawn by the school. Ask your school manager for a new one.';
+  if (invite.expiresAt !== null && Number(invite.expiresAt) <= now) return 'This invite link has expired. Ask your school manager for a new one.';
+  if (invite.maxUses !== null && Number(invite.uses) >= Number(invite.maxUses)) {
+    return 'This invite link has already been used as many times as the school allowed. Ask your school manager for a new one.';
+  }
+  return null;
 }

@@ -12,7 +12,8 @@ import {
   type SchoolMemberDto,
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
-import { inviteProblem, type InviteRow } from '../commands/schools/invites.ts';
+import type { InviteRow } from '../commands/schools/invites.ts';
+import { inviteProblem } from '../policies/invitations.ts';
 import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
 import { displayName } from '../models/User.ts';
 

@@ -2,13 +2,17 @@ import type { CourseSummaryDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { Course } from '../models/Course.ts';
 import { Module } from '../models/Module.ts';
+// Transitional: routes/api/courses/index.ts still reads `summary` from the cache; once it calls
+// presentCourseSummary(entry.totals) the field and this upward import go.
+// eslint-disable-next-line boundaries/dependencies
 import { presentCourseSummary, type CourseWithTotals } from '../presenters/courses.ts';
-import { serialiseCards, type DashboardCards } from '../presenters/dashboard.ts';
 
 /**
  * The course catalogue (every course, its modules in display order and its totals), kept in
  * memory by the app (AppDeps.catalogue). Every learner page needs it and it changes only when an
- * admin edits a course or a module, so it is not rebuilt per request.
+ * admin edits a course or a module, so it is not rebuilt per request. It holds domain data only:
+ * what a presenter derives from it (the dashboard's serialised cards) the presenter keeps, per
+ * catalogue object, so it too is built once per load.
  *
  * Freshness:
  * - Every course and module write goes through the catalogue commands (commands/catalogue.ts),
@@ -30,8 +34,6 @@ export interface Catalogue {
   /** Ordered by course id. */
   readonly courses: ReadonlyMap<number, CatalogueCourse>;
   readonly modules: ReadonlyMap<number, Readonly<Module>>;
-  /** Every course's dashboard card, serialised once per load (presenters/dashboard.ts). */
-  readonly cards: Readonly<DashboardCards>;
 }
 
 export class CatalogueCache {
@@ -125,5 +127,5 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       summary,
     });
   }
-  return { courses, modules, cards: serialiseCards([...courses.values()].map((entry) => entry.totals)) };
+  return { courses, modules };
 }

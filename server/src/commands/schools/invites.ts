@@ -5,7 +5,7 @@ import { displayName, type User } from '../../models/User.ts';
 import type { MailBrand } from '../../mail/render.ts';
 import { queuePersonalised } from '../../mail/personalised.ts';
 import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
-import { requireCanMailInvitations } from '../../policies/invitations.ts';
+import { inviteProblem, requireCanMailInvitations } from '../../policies/invitations.ts';
 import { inTransaction, licensedCourseIds, membershipOf } from './shared.ts';
 import { joinSchool, otherSchoolConflict, type JoinOutcome } from './membership.ts';
 
@@ -28,16 +28,6 @@ export interface InviteRow {
 }
 
 export const INVITE_COLUMNS = ['id', 'schoolId', 'createdAt', 'expiresAt', 'maxUses', 'uses', 'revokedAt', 'email', 'firstName', 'lastName', 'sentAt'] as const;
-
-/** Why an invite cannot be used now, or null when it can. */
-export function inviteProblem(invite: InviteRow, now: number): string | null {
-  if (invite.revokedAt !== null) return 'This invite link has been withdrawn by the school. Ask your school manager for a new one.';
-  if (invite.expiresAt !== null && Number(invite.expiresAt) <= now) return 'This invite link has expired. Ask your school manager for a new one.';
-  if (invite.maxUses !== null && Number(invite.uses) >= Number(invite.maxUses)) {
-    return 'This invite link has already been used as many times as the school allowed. Ask your school manager for a new one.';
-  }
-  return null;
-}
 
 export const gone = (message: string) => new HttpError(410, 'gone', message);
 export const unknownInvite = () => notFound('This invite link is not valid. Check that you copied all of it, or ask your school manager for a new one.');
