@@ -6,6 +6,7 @@ import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -77,13 +78,20 @@ const PURE_HELPERS = ['toIso', 'factKey', 'expiresOn'];
 const serverLayers = {
   files: ['server/src/**/*.{ts,tsx}'],
   ignores: ['server/src/**/*.test.{ts,tsx}', 'server/src/test/**'],
-  plugins: { boundaries },
+  plugins: { boundaries, 'import-x': importX },
   settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    'import-x/extensions': ['.ts', '.tsx'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     'boundaries/elements': SERVER_LAYERS,
     'boundaries/include': ['server/src/**/*'],
     'boundaries/ignore': ['server/src/**/*.test.{ts,tsx}', 'server/src/test/**'],
   },
   rules: {
+    // No run-time import cycle in the server (a type-only import is no edge). Measured on the whole
+    // repository (`eslint .`, CPU time on the 2-core machine): 31.6 s without the layer rules,
+    // 37.2 s with boundaries, 40.5 s with this rule too.
+    'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     'boundaries/dependencies': [
       'error',
       {
