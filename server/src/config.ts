@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { signInProvidersFromEnv, type SignInProviderConfig } from './services/signIn/providerConfig.ts';
+import { signInProvidersFromEnv, type SignInProviderConfig } from './config/signInProviders.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 

@@ -9,7 +9,7 @@ import { receiveContactMessage } from './contact.ts';
 import { deleteAccount } from './deleteAccount.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords.ts';
 import { registerUser } from './register.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../services/tokens.ts';
 
 let database: TestDatabase;
 let mailer: Mailer;

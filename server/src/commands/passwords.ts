@@ -3,12 +3,12 @@ import { badRequest } from '../errors.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { passwordChangedMail } from '../mail/templates/passwordChanged.tsx';
 import { passwordResetMail } from '../mail/templates/passwordReset.tsx';
-import { destroyUserSessions } from '../middlewares/session.ts';
+import { destroyUserSessions } from './sessions.ts';
 import type { User } from '../models/User.ts';
 import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../services/tokens.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET = 'This password reset link is invalid or has expired. Please request a new one.';

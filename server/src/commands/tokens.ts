@@ -1,6 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** A link token: 256 random bits, URL-safe. Only its hash is ever stored. */
-export const newToken = (): string => randomBytes(32).toString('base64url');
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+// Moved to services/tokens.ts (services/signIn needs it, and services import no commands). Kept
+// for the route tests that still import it from here; the lead removes it once they import the service.
+export { hashToken, newToken } from '../services/tokens.ts';

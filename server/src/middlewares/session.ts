@@ -86,10 +86,8 @@ export function sessionMiddleware(app: Koa, database: Database, options: { secur
   );
 }
 
-/** Ends every session a user has (password reset, sign out everywhere). */
-export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
-  await db('sessions').where({ userId }).delete();
-}
+// A write, so a command (commands/sessions.ts); re-exported for routes/api/account until it imports the command.
+export { destroyUserSessions } from '../commands/sessions.ts';
 
 export async function pruneExpiredSessions(db: Db): Promise<number> {
   return db('sessions').where('expiresAt', '<=', sessionNow()).delete();

@@ -34,7 +34,7 @@ export function requireCanMailInvitations(user: User, standing: InvitationStandi
 }
 
 /** Why an invite cannot be used now, or null when it can. */
-export function inviteProblem(invite: InviteRow, now: number): string | null {
+export function inviteProblem(invite: Pick<InviteRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: number): string | null {
   if (invite.revokedAt !== null) return 'This invite link has been withdrawn by the school. Ask your school manager for a new one.';
   if (invite.expiresAt !== null && Number(invite.expiresAt) <= now) return 'This invite link has expired. Ask your school manager for a new one.';
   if (invite.maxUses !== null && Number(invite.uses) >= Number(invite.maxUses)) {

@@ -61,6 +61,22 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
   };
 }
 
+const catalogueSummaries = new WeakMap<object, CourseSummaryDto>();
+
+/**
+ * A catalogue course's summary, presented once per catalogue load: every load makes new totals
+ * objects, so the WeakMap forgets a stale summary with its catalogue (GET /api/courses serves
+ * these on every landing-page visit).
+ */
+export function catalogueSummary(totals: Readonly<CourseWithTotals>): CourseSummaryDto {
+  let summary = catalogueSummaries.get(totals);
+  if (!summary) {
+    summary = presentCourseSummary(totals);
+    catalogueSummaries.set(totals, summary);
+  }
+  return summary;
+}
+
 export function presentModule(module: Module, options: { showVideo: boolean; isCompleted: boolean }): ModuleDto {
   const dto: ModuleDto = {
     id: module.id,

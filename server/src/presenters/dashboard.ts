@@ -1,31 +1,39 @@
 import { percentage, type CourseProgressFields, type Currency, type DashboardStatsDto } from '@atrium/common';
 import type { EnrolledCourseFigures } from '../db/database.ts';
-import type { Catalogue } from '../services/catalogue.ts';
-import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress, type CourseWithTotals } from './courses.ts';
+import type { Catalogue, CatalogueCourse } from '../services/catalogue.ts';
+import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress } from './courses.ts';
 
 /**
  * GET /api/dashboard: every course of the catalogue as a card, the learner's progress on those
  * they are enrolled in, and stats over those, as JSON.stringify of the DashboardDto would write
  * it (the test checks that, byte for byte, for every fixture).
  *
- * A learner is enrolled in a handful of a hundred courses, so the catalogue keeps every card as a
- * learner who is not enrolled sees it, serialised once (serialiseCards), and an answer copies
- * those bytes around the learner's own cards: each is its course's summary, serialised once too,
- * followed by the progress fields serialised for this request.
+ * A learner is enrolled in a handful of a hundred courses, so every card as a learner who is not
+ * enrolled sees it is serialised once per catalogue load (cardsOf, kept beside the catalogue object
+ * it was made from), and an answer copies those bytes around the learner's own cards: each is its
+ * course's summary, serialised once too, followed by the progress fields serialised for this request.
  */
-export interface DashboardCards {
+interface DashboardCards {
   /** Every not-enrolled card, comma-separated, in the catalogue's order. */
   bytes: Buffer;
   /** Per course id: its card's byte range in `bytes`, and its summary's JSON without the closing brace. */
   ranges: ReadonlyMap<number, { start: number; end: number; summaryOpen: string }>;
 }
 
-/** The catalogue's cards, serialised once per catalogue load (services/catalogue.ts). */
-export function serialiseCards(courses: ReadonlyArray<Readonly<CourseWithTotals>>): DashboardCards {
+/** Per catalogue object: a reload makes a new object, so its cards are serialised again and the old ones collected with it. */
+const cardsByCatalogue = new WeakMap<Catalogue, DashboardCards>();
+
+function cardsOf(catalogue: Catalogue): DashboardCards {
+  let cards = cardsByCatalogue.get(catalogue);
+  if (!cards) cardsByCatalogue.set(catalogue, (cards = serialiseCards(catalogue.courses.values())));
+  return cards;
+}
+
+function serialiseCards(courses: Iterable<CatalogueCourse>): DashboardCards {
   const ranges = new Map<number, { start: number; end: number; summaryOpen: string }>();
   const chunks: string[] = [];
   let offset = 0;
-  for (const course of courses) {
+  for (const { totals: course } of courses) {
     if (chunks.length) {
       chunks.push(',');
       offset += 1;
@@ -48,7 +56,7 @@ const STATS_OPEN = Buffer.from('],"stats":');
 
 /** With `currency`, the answer ends with the currency the learner is shown prices in (DashboardDto.currency). */
 export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[], currency?: Currency): Buffer {
-  const { bytes, ranges } = catalogue.cards;
+  const { bytes, ranges } = cardsOf(catalogue);
   const mine: Array<{ start: number; end: number; json: string; progress: CourseProgressFields; totalModules: number; watchedSeconds: number }> = [];
   for (const course of figures) {
     // A course deleted since the catalogue was loaded has no card, and so no share of the stats.
@@ -58,14 +66,14 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
     const module = course.lastModuleId === null ? undefined : catalogue.modules.get(course.lastModuleId);
     const progress = presentEnrolledProgress(
       { completedModules: course.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null },
-      entry.summary.totalModules,
+      Number(entry.totals.totalModules),
     );
     mine.push({
       start: range.start,
       end: range.end,
       json: card(range.summaryOpen, progress),
       progress,
-      totalModules: entry.summary.totalModules,
+      totalModules: Number(entry.totals.totalModules),
       watchedSeconds: course.watchedSeconds,
     });
   }

@@ -1,8 +1,12 @@
 import { isoDay, type MyDataExportDto, type MyDataSection } from '@atrium/common';
+// Known exception, for the lead: "Download my data" signs credentials and presents the user, so it
+// is a route's work (parse, call, present) filed under queries; routes/api/account should assemble it.
+// eslint-disable-next-line boundaries/dependencies
 import { signCertificateCredential } from '../commands/signCredential.ts';
 import type { AppDeps } from '../context.ts';
 import { toIso, type Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
+// eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentUser } from '../presenters/users.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;

@@ -1,6 +1,7 @@
 import { dayOf, isoDay } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
+import { personalise } from '../mail/personalised.ts';
 import { deadlineReminderMail, type DeadlineReminderKind } from '../mail/templates/deadlineReminder.tsx';
 import { certificateExpiryMail } from '../mail/templates/certificateExpiry.tsx';
 import { dueWithin, expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
@@ -12,21 +13,38 @@ import { addMonths, DAY_MS } from '@atrium/common';
 /**
  * The reminder a member is due for, by days past their deadline: 7 days before (from the 7th
  * day before until the day before), on the day (caught up within the week if the server was
- * down), then one a week while overdue, four at most (days 7–34).
+ * down), then one a week while overdue, four at most (days 7–34). Written once, here: each kind
+ * holds from the previous one's `until` (or FIRST_DAY) up to the day before its own; reminderKind
+ * reads it in TypeScript and kindSql in SQL, for the anti-join on reminders already sent.
  */
-export function reminderKind(daysPast: number): string | null {
-  if (daysPast < -7 || daysPast > 34) return null;
-  if (daysPast < 0) return 'due_soon';
-  if (daysPast < 7) return 'due_today';
-  return `overdue_${Math.floor(daysPast / 7)}`;
+const FIRST_DAY = -7;
+const DEADLINE_KINDS = [
+  { kind: 'due_soon', until: 0, mailKind: 'due_soon' },
+  { kind: 'due_today', until: 7, mailKind: 'due_today' },
+  { kind: 'overdue_1', until: 14, mailKind: 'overdue' },
+  { kind: 'overdue_2', until: 21, mailKind: 'overdue' },
+  { kind: 'overdue_3', until: 28, mailKind: 'overdue' },
+  { kind: 'overdue_4', until: 35, mailKind: 'overdue' },
+] as const satisfies ReadonlyArray<{ kind: string; until: number; mailKind: DeadlineReminderKind }>;
+
+type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+/** The reminder due `daysPast` days after the deadline (negative: before it), or null for none. */
+function deadlineKind(daysPast: number): DeadlineKind | null {
+  if (daysPast < FIRST_DAY) return null;
+  return DEADLINE_KINDS.find(({ until }) => daysPast < until) ?? null;
 }
 
-/** The same rule in SQL over the pairs' `due_day`, for the anti-join on reminders already sent. */
+export const reminderKind = (daysPast: number): string | null => deadlineKind(daysPast)?.kind ?? null;
+
+/** DEADLINE_KINDS in SQL over the pairs' `due_day` (only pairs within FIRST_DAY … the last `until` reach it). */
 function kindSql(today: number): string {
   const d = `(${today} - pairs.due_day)`;
-  return `(case when ${d} < 0 then 'due_soon' when ${d} < 7 then 'due_today' when ${d} < 14 then 'overdue_1'
-    when ${d} < 21 then 'overdue_2' when ${d} < 28 then 'overdue_3' else 'overdue_4' end)`;
+  return `(case ${DEADLINE_KINDS.map(({ kind, until }) => `when ${d} < ${until} then '${kind}'`).join(' ')} end)`;
 }
+
+/** The key of the one certificate-expiry reminder a certificate gets. */
+const EXPIRY_KIND = 'expiry_30';
 
 const notUnsubscribed = (db: Db, category: string, userColumn: string) => (query: Knex.QueryBuilder) =>
   query.whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = ??', [userColumn]).where('un.category', category));
@@ -80,8 +98,8 @@ export async function runDeadlineReminders({ deps, now, renewLease }: JobContext
   let sent = 0;
   for (const school of schools) {
     const pairs = await dueDeadlinePairs(db, Number(school.id), now, cutoffs);
-    const reminders = pairs.map((pair): ReminderMail<never> => {
-      const kind = reminderKind(today - pair.dueDay)!;
+    const reminders = pairs.map((pair): ReminderMail => {
+      const { kind, mailKind } = deadlineKind(today - pair.dueDay)!;
       const links = unsubscribeLinks(config.publicUrl, { userId: pair.userId, category: 'reminders' }, config.sessionKeys);
       return {
         userId: pair.userId,
@@ -89,20 +107,22 @@ export async function runDeadlineReminders({ deps, now, renewLease }: JobContext
         kind,
         dueDay: pair.dueDay,
         to: pair.email,
-        template: deadlineReminderMail as never,
-        props: {
-          brand,
-          firstName: pair.firstName,
-          schoolName: school.name,
-          courseTitle: pair.courseTitle,
-          kind: kind.split('_')[0] === 'overdue' ? 'overdue' : (kind as DeadlineReminderKind),
-          dueOn: isoDay(pair.dueDay),
-          daysLeft: pair.dueDay - today,
-          courseUrl: `${config.publicUrl}/courses/${pair.courseId}`,
-          unsubscribeUrl: links.pageUrl,
-        } as never,
-        personal: ['firstName', 'unsubscribeUrl'],
         headers: links.headers,
+        mail: personalise(
+          deadlineReminderMail,
+          {
+            brand,
+            firstName: pair.firstName,
+            schoolName: school.name,
+            courseTitle: pair.courseTitle,
+            kind: mailKind,
+            dueOn: isoDay(pair.dueDay),
+            daysLeft: pair.dueDay - today,
+            courseUrl: `${config.publicUrl}/courses/${pair.courseId}`,
+            unsubscribeUrl: links.pageUrl,
+          },
+          ['firstName', 'unsubscribeUrl'],
+        ),
       };
     });
     sent += await sendReminders(deps, now, reminders);
@@ -136,7 +156,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
         db('remindersSent as r')
           .select(db.raw('1'))
           .whereRaw('r.user_id = ct.user_id and r.course_id = ct.course_id and r.created_at >= ct.issued_at')
-          .where('r.kind', 'expiry_30'),
+          .where('r.kind', EXPIRY_KIND),
       )
       // Only a learner's latest certificate, and none they are already renewing.
       .whereNotExists(db('certificates as c2').select(db.raw('1')).whereRaw('c2.user_id = ct.user_id and c2.course_id = ct.course_id and c2.round > ct.round'))
@@ -154,7 +174,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
       email: string;
       firstName: string | null;
     }> = await query;
-    const reminders: Array<ReminderMail<never>> = [];
+    const reminders: ReminderMail[] = [];
     for (const row of rows) {
       const expires = expiresOn({ issuedAt: Number(row.issuedAt), validityMonths: months })!;
       const expiryDay = dayOf(Date.parse(`${expires}T00:00:00Z`));
@@ -163,21 +183,23 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
       reminders.push({
         userId: Number(row.userId),
         courseId: Number(row.courseId),
-        kind: 'expiry_30',
+        kind: EXPIRY_KIND,
         dueDay: expiryDay,
         to: row.email,
-        template: certificateExpiryMail as never,
-        props: {
-          brand,
-          firstName: row.firstName,
-          courseTitle: row.courseName,
-          certificateNumber: row.certificateNumber,
-          expiresOn: expires,
-          courseUrl: `${config.publicUrl}/courses/${row.courseId}`,
-          unsubscribeUrl: links.pageUrl,
-        } as never,
-        personal: ['firstName', 'certificateNumber', 'unsubscribeUrl'],
         headers: links.headers,
+        mail: personalise(
+          certificateExpiryMail,
+          {
+            brand,
+            firstName: row.firstName,
+            courseTitle: row.courseName,
+            certificateNumber: row.certificateNumber,
+            expiresOn: expires,
+            courseUrl: `${config.publicUrl}/courses/${row.courseId}`,
+            unsubscribeUrl: links.pageUrl,
+          },
+          ['firstName', 'certificateNumber', 'unsubscribeUrl'],
+        ),
       });
     }
     sent += await sendReminders(deps, now, reminders);

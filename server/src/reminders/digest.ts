@@ -1,5 +1,6 @@
 import { dayOf, isoDay, DAY_MS } from '@atrium/common';
 import { displayName } from '../models/User.ts';
+import { personalise } from '../mail/personalised.ts';
 import { schoolDigestMail, type DigestLine } from '../mail/templates/schoolDigest.tsx';
 import { statusPage } from '../queries/trainingStatus.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
@@ -7,6 +8,9 @@ import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
 
 const LISTED = 25;
+
+/** The key of a manager's weekly digest in remindersSent (with course 0 and the week's first day). */
+const DIGEST_KIND = 'digest';
 
 /** The Monday (UTC) of the week a day falls in: 1970-01-01 was a Thursday. */
 export const weekStartDay = (day: number) => day - ((day + 3) % 7);
@@ -28,7 +32,7 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
     .where('sm.role', 'manager')
     .whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = sm.user_id').where('un.category', 'digest'))
     .whereNotExists(
-      db('remindersSent as r').select(db.raw('1')).whereRaw('r.user_id = sm.user_id').where({ 'r.courseId': 0, 'r.kind': 'digest', 'r.dueDay': week }),
+      db('remindersSent as r').select(db.raw('1')).whereRaw('r.user_id = sm.user_id').where({ 'r.courseId': 0, 'r.kind': DIGEST_KIND, 'r.dueDay': week }),
     )
     .select('sm.schoolId', 's.name as schoolName', 'sm.userId', 'u.email', 'u.firstName')
     .orderBy(['sm.schoolId', 'sm.userId']);
@@ -65,28 +69,30 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
     }));
     const overdueLines: DigestLine[] = overdue.rows.map((row) => ({ name: displayName(row), courseTitle: row.courseTitle, date: isoDay(row.dueDay!) }));
     if (!hasDeadline && !finished.length) continue;
-    const reminders = recipients.map((manager): ReminderMail<never> => {
+    const reminders = recipients.map((manager): ReminderMail => {
       const links = unsubscribeLinks(config.publicUrl, { userId: Number(manager.userId), category: 'digest' }, config.sessionKeys);
       return {
         userId: Number(manager.userId),
         courseId: 0,
-        kind: 'digest',
+        kind: DIGEST_KIND,
         dueDay: week,
         to: manager.email,
-        template: schoolDigestMail as never,
-        props: {
-          brand,
-          firstName: manager.firstName,
-          schoolName: manager.schoolName,
-          finished,
-          overdue: overdueLines,
-          moreFinished: Number(finishedCount?.n ?? 0) - finished.length,
-          moreOverdue: overdue.total - overdueLines.length,
-          schoolUrl: `${config.publicUrl}/school`,
-          unsubscribeUrl: links.pageUrl,
-        } as never,
-        personal: ['firstName', 'unsubscribeUrl'],
         headers: links.headers,
+        mail: personalise(
+          schoolDigestMail,
+          {
+            brand,
+            firstName: manager.firstName,
+            schoolName: manager.schoolName,
+            finished,
+            overdue: overdueLines,
+            moreFinished: Number(finishedCount?.n ?? 0) - finished.length,
+            moreOverdue: overdue.total - overdueLines.length,
+            schoolUrl: `${config.publicUrl}/school`,
+            unsubscribeUrl: links.pageUrl,
+          },
+          ['firstName', 'unsubscribeUrl'],
+        ),
       };
     });
     sent += await sendReminders(deps, now, reminders);

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { renderPersonalised, type PersonalisedMail } from '../mail/personalised.ts';
+import { enqueueMail } from '../services/outbox.ts';
 
-/** One reminder to send: its key (user, course, kind, due day) and its mail. */
-export interface ReminderMail<P = unknown> extends PersonalisedMail<P> {
+/** One reminder to send: its key (user, course, kind, due day) and its mail (built by personalise()). */
+export interface ReminderMail {
   userId: number;
   /** 0 for mail about no one course (the digest). */
   courseId: number;
@@ -12,6 +13,7 @@ export interface ReminderMail<P = unknown> extends PersonalisedMail<P> {
   dueDay: number;
   to: string;
   headers: Record<string, string>;
+  mail: PersonalisedMail;
 }
 
 const CHUNK = 200;
@@ -23,11 +25,11 @@ const CHUNK = 200;
  * together or not at all: a second instance, a rerun after a crash, or a retried chunk cannot
  * send one twice. Returns how many mails were queued.
  */
-export async function sendReminders(deps: AppDeps, now: number, reminders: Array<ReminderMail<never>>): Promise<number> {
+export async function sendReminders(deps: AppDeps, now: number, reminders: readonly ReminderMail[]): Promise<number> {
   let sent = 0;
   for (let start = 0; start < reminders.length; start += CHUNK) {
     const chunk = reminders.slice(start, start + CHUNK);
-    const rendered = await renderPersonalised(chunk);
+    const rendered = await renderPersonalised(chunk.map((reminder) => reminder.mail));
     sent += await retryOnDeadlock(() =>
       deps.db.transaction(async (trx) => {
         const runId = randomBytes(12).toString('hex');
@@ -43,7 +45,7 @@ export async function sendReminders(deps: AppDeps, now: number, reminders: Array
           .map((reminder, index) => ({ reminder, mail: rendered[index]! }))
           .filter(({ reminder }) => ours.has(`${reminder.userId}:${reminder.courseId}:${reminder.kind}:${reminder.dueDay}`))
           .map(({ reminder, mail }) => ({ to: reminder.to, ...mail, headers: reminder.headers }));
-        await deps.mailer.queueRendered(trx, messages);
+        await enqueueMail(trx, messages, now);
         return messages.length;
       }),
     );

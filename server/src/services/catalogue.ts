@@ -1,14 +1,14 @@
-import type { CourseSummaryDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
 import type { Module } from '../models/Module.ts';
-import { presentCourseSummary, type CourseWithTotals } from '../presenters/courses.ts';
-import { serialiseCards, type DashboardCards } from '../presenters/dashboard.ts';
+import type { CourseWithTotals } from '../presenters/courses.ts';
 
 /**
  * The course catalogue (every course, its modules in display order and its totals), kept in
  * memory by the app (AppDeps.catalogue). Every learner page needs it and it changes only when an
- * admin edits a course or a module, so it is not rebuilt per request.
+ * admin edits a course or a module, so it is not rebuilt per request. It holds domain data only:
+ * what a presenter derives from it (the dashboard's serialised cards) the presenter keeps, per
+ * catalogue object, so it too is built once per load.
  *
  * Freshness:
  * - Every course and module write goes through the catalogue commands (commands/catalogue.ts),
@@ -23,15 +23,12 @@ export interface CatalogueCourse {
   /** In display order (orderIndex, then id). */
   readonly modules: ReadonlyArray<Readonly<Module>>;
   readonly totals: Readonly<CourseWithTotals>;
-  readonly summary: Readonly<CourseSummaryDto>;
 }
 
 export interface Catalogue {
   /** Ordered by course id. */
   readonly courses: ReadonlyMap<number, CatalogueCourse>;
   readonly modules: ReadonlyMap<number, Readonly<Module>>;
-  /** Every course's dashboard card, serialised once per load (presenters/dashboard.ts). */
-  readonly cards: Readonly<DashboardCards>;
 }
 
 export class CatalogueCache {
@@ -117,13 +114,7 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
       validityMonths: course.validityMonths,
     };
-    const summary = presentCourseSummary(totals);
-    courses.set(Number(course.id), {
-      course,
-      modules: courseModules,
-      totals,
-      summary,
-    });
+    courses.set(Number(course.id), { course, modules: courseModules, totals });
   }
-  return { courses, modules, cards: serialiseCards([...courses.values()].map((entry) => entry.totals)) };
+  return { courses, modules };
 }

@@ -4,13 +4,13 @@ import type { Db } from '../db/knex.ts';
 import type { OutboxMessage } from '../models/OutboxMessage.ts';
 import { renderMail, type MailTemplate } from '../mail/render.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
+import { enqueueMail, whenMailQueued } from './outbox.ts';
 
 const MAX_ATTEMPTS = 8;
 const LOCK_MS = 60_000;
 const BATCH = 50;
 const DELIVERY_CONCURRENCY = 8;
 
-/** A link that carries a secret in its query (reset, verification, invitation, unsubscribe …). */
 /**
  * An attachment as the outbox keeps it: what to call it and how to make it again. The bytes are
  * regenerated at delivery (see migration 019) by the resolver the app gives the mailer.
@@ -24,6 +24,7 @@ export interface AttachmentRef {
 /** Makes an attachment's bytes from its reference when the mail is delivered. */
 export type AttachmentResolver = (ref: AttachmentRef) => Promise<Buffer>;
 
+/** A link that carries a secret in its query (reset, verification, invitation, unsubscribe …). */
 const TOKEN_LINK = /https?:\/\/[^\s"'<>]*[?&](?:token|code|key)=[^\s"'<>]*/gi;
 export const REMOVED_LINK = '[link removed after delivery]';
 
@@ -44,6 +45,8 @@ export class Mailer {
   private readonly transport: Transporter | null;
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
+  /** Stops this mailer delivering what enqueueMail queues (close). */
+  private readonly stopDelivering: () => void;
 
   constructor(
     private readonly db: Db,
@@ -58,44 +61,16 @@ export class Mailer {
     },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.stopDelivering = whenMailQueued(db, () => this.kick());
   }
 
   /**
-   * Renders a template (mail/templates/) for one recipient and adds it to the outbox; pass the
-   * transaction the message belongs to.
+   * Renders a template (mail/templates/) for one recipient and adds it to the outbox
+   * (enqueueMail); pass the transaction the message belongs to. It is delivered once that commits.
    */
   async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P, headers?: Record<string, string>, attachments?: AttachmentRef[]): Promise<void> {
     const { subject, text, html } = await renderMail(template, props);
-    await this.queueRendered(db, [{ to, subject, text, html, headers, attachments }]);
-  }
-
-  /** Queues mail rendered already (a scheduled run renders a batch, then writes it in one statement). */
-  async queueRendered(
-    db: Db,
-    messages: Array<{
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      headers?: Record<string, string> | undefined;
-      attachments?: AttachmentRef[] | undefined;
-    }>,
-  ): Promise<void> {
-    if (!messages.length) return;
-    const createdAt = Date.now();
-    await db('outbox').insert(
-      messages.map(({ to, subject, text, html, headers, attachments }) => ({
-        toAddress: to,
-        subject,
-        text,
-        html,
-        headers: headers ? JSON.stringify(headers) : null,
-        attachments: attachments?.length ? JSON.stringify(attachments) : null,
-        status: 'pending',
-        attempts: 0,
-        createdAt,
-      })),
-    );
+    await enqueueMail(db, [{ to, subject, text, html, headers, attachments }], Date.now());
   }
 
   /**
@@ -210,6 +185,7 @@ export class Mailer {
 
   /** Waits for a delivery run in progress (so no query outlives the pool), then closes SMTP. */
   async close(): Promise<void> {
+    this.stopDelivering();
     this.flushAgain = false;
     await this.flushing?.catch(() => undefined);
     this.transport?.close();

@@ -3,7 +3,7 @@ import { forbidden, HttpError, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../tokens.ts';
 import { displayName, type User } from '../../models/User.ts';
 import type { MailBrand } from '../../mail/render.ts';
-import { queuePersonalised } from '../../mail/personalised.ts';
+import { enqueuePersonalised } from '../../services/outbox.ts';
 import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
 import { inviteProblem, requireCanMailInvitations } from '../../policies/invitations.ts';
 import { INVITE_COLUMNS, type InviteRow } from '../../queries/invitations.ts';
@@ -186,7 +186,7 @@ export async function insertInvitations(
     }));
     await trx('schoolInvites').insert(chunk);
   }
-  await queuePersonalised(
+  await enqueuePersonalised(
     trx,
     schoolInviteMail,
     { brand: deps.brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS },
@@ -218,7 +218,7 @@ export async function resendInvitation(
     await trx('schoolInvites')
       .where({ id: invite.id })
       .update({ tokenHash: hashToken(token), expiresAt: deps.now + EMAILED_INVITE_DAYS * DAY_MS, sentAt: deps.now });
-    await queuePersonalised(
+    await enqueuePersonalised(
       trx,
       schoolInviteMail,
       { brand: deps.brand, inviterName: displayName(input.inviter), schoolName: input.school.name, days: EMAILED_INVITE_DAYS },

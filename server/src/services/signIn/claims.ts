@@ -1,5 +1,5 @@
 import { normalizedEmailOrNull } from '@atrium/common';
-import type { SignInProvider } from './providerConfig.ts';
+import type { SignInProvider } from '../../config/signInProviders.ts';
 import { SignInError } from './errors.ts';
 
 /** Microsoft's tenant for personal accounts (outlook.com, hotmail.com, live.com). */

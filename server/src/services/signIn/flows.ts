@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/knex.ts';
-import { hashToken } from '../../commands/tokens.ts';
+import { hashToken } from '../tokens.ts';
 import type { Clock } from '../clock.ts';
-import type { SignInProvider } from './providerConfig.ts';
+import type { SignInProvider } from '../../config/signInProviders.ts';
 import { SignInError } from './errors.ts';
 
 /** A sign-in has this long between leaving for the provider and coming back. */

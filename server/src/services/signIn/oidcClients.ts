@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { Clock } from '../clock.ts';
-import { GOOGLE_DEFAULT_ISSUER, type SignInProvider, type SignInProviderConfig } from './providerConfig.ts';
+import { GOOGLE_DEFAULT_ISSUER, type SignInProvider, type SignInProviderConfig } from '../../config/signInProviders.ts';
 import { identityFromClaims, type ProviderIdentity } from './claims.ts';
 import { SignInError } from './errors.ts';
 

@@ -4,7 +4,7 @@ import { startRenewal } from '../../../commands/renewCertificate.ts';
 import { renewalState } from '../../../queries/renewals.ts';
 import { notFound } from '../../../errors.ts';
 import { requireRenewalAccess } from '../../../policies/index.ts';
-import { presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
+import { catalogueSummary, presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import { courseViewer } from '../../../queries/courses.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
@@ -18,7 +18,7 @@ export function courseRoutes(routes: Routes): void {
     access: 'public',
     async handler(ctx) {
       announceCurrency(ctx, shownCurrency(ctx));
-      ctx.body = [...(await ctx.deps.catalogue.get()).courses.values()].map((entry) => entry.summary);
+      ctx.body = [...(await ctx.deps.catalogue.get()).courses.values()].map((entry) => catalogueSummary(entry.totals));
     },
   });
 
@@ -60,7 +60,7 @@ export function courseRoutes(routes: Routes): void {
     async handler(ctx) {
       const course = await updateCourse(ctx.deps, ctx.input.params.id, ctx.input.body);
       const entry = await ctx.deps.catalogue.course(course.id);
-      ctx.body = entry ? entry.summary : presentCourseSummary({ ...course, totalModules: 0, totalDuration: 0 });
+      ctx.body = entry ? catalogueSummary(entry.totals) : presentCourseSummary({ ...course, totalModules: 0, totalDuration: 0 });
     },
   });
 
