@@ -8,8 +8,7 @@ import type { Mailer } from '../services/mail.ts';
  * Stores a contact message and queues its mail to the support inbox together: if the mail
  * server is down the message is still in the admin inbox and the mail is retried from the outbox.
  */
-export async function receiveContactMessage(db: Db, mailer: Mailer, brand: MailBrand, input: ContactInput): Promise<number> {
-  const receivedAt = Date.now();
+export async function receiveContactMessage(db: Db, mailer: Mailer, brand: MailBrand, input: ContactInput, receivedAt: number): Promise<number> {
   return db.transaction(async (trx) => {
     const [inserted] = await trx('contactMessages').insert({
       name: input.name,

@@ -56,7 +56,7 @@ export async function currentRound(db: Db | Knex.Transaction, userId: number, co
  * certificate all the same, made out to nobody until they give one (nameCertificates); never to
  * their e-mail address. `now` is the app clock's time, which dates the certificate (and its expiry).
  */
-export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number = Date.now()): Promise<Certificate | undefined> {
+export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number): Promise<Certificate | undefined> {
   const round = await currentRound(trx, userId, courseId);
   const existing = await Certificate.query(trx).findOne({ userId, courseId, round });
   if (existing) return existing;

@@ -28,7 +28,7 @@ export function authRoutes(routes: Routes): void {
     rateLimit: { limit: 'register', by: 'ip' },
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
-      const user = await registerUser(db, { passwords, mailer, brand: config }, ctx.input.body);
+      const user = await registerUser(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
       mailer.kick();
       await signIn(ctx, user);
       ctx.status = 201;
@@ -91,7 +91,7 @@ export function authRoutes(routes: Routes): void {
     ],
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
-      if (await requestPasswordReset(db, mailer, config, ctx.input.body.email)) mailer.kick();
+      if (await requestPasswordReset(db, mailer, config, ctx.input.body.email, ctx.deps.clock.now().getTime())) mailer.kick();
       // The same answer either way, so the form cannot be used to find out who has an account.
       ctx.body = { message: FORGOT_MESSAGE };
     },
@@ -105,7 +105,7 @@ export function authRoutes(routes: Routes): void {
     rateLimit: { limit: 'resetAddress', by: 'ip' },
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
-      const user = await resetPassword(db, { passwords, mailer, brand: config }, ctx.input.body);
+      const user = await resetPassword(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
       mailer.kick();
       ctx.state.log.info({ userId: user.id }, 'password reset');
       ctx.session = null;

@@ -14,7 +14,7 @@ export function contactRoutes(routes: Routes): void {
     async handler(ctx) {
       const input = ctx.input.body;
       const { db, mailer, config } = ctx.deps;
-      const messageId = await receiveContactMessage(db, mailer, config, input);
+      const messageId = await receiveContactMessage(db, mailer, config, input, ctx.deps.clock.now().getTime());
       mailer.kick();
       ctx.state.log.info({ contactMessageId: messageId, source: input.source }, 'contact message received');
       const body: MessageDto = { message: CONTACT_THANKS };

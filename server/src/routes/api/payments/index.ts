@@ -128,7 +128,7 @@ export function paymentRoutes(routes: Routes): void {
       requirePaymentOwner(ctx.state.user, payment);
       const payments = provider(ctx);
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
-      await syncPayment(db, logger, payment, intent);
+      await syncPayment(db, logger, payment, intent, ctx.deps.clock.now().getTime());
       const course = payment.courseId ? await db('courses').select('id', 'title').where({ id: payment.courseId }).first() : null;
       const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
       ctx.set('Cache-Control', 'no-store');
@@ -159,7 +159,7 @@ export function paymentRoutes(routes: Routes): void {
       } catch {
         throw badRequest('Invalid signature');
       }
-      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event);
+      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event, ctx.deps.clock.now().getTime());
       ctx.body = { received: true };
     },
   });
