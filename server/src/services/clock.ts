@@ -1,3 +1,5 @@
+import { DAY_MS } from '@atrium/common';
+
 /**
  * The one source of "now" for anything that depends on the date: deadlines, reminders,
  * scheduled jobs, invoices, credentials. Tests give the app a MovableClock and move it
@@ -26,7 +28,7 @@ export class MovableClock implements Clock {
   }
 
   advanceDays(days: number): void {
-    this.advance(days * 86_400_000);
+    this.advance(days * DAY_MS);
   }
 
   /** Makes "now" this instant; time goes on passing from there. */
