@@ -50,7 +50,13 @@ describe('catalogue cache', () => {
     // The overlapping load served its caller but was not kept: the next read loads again.
     await loading;
     expect((await cache.course(course.id))?.course.title).toBe('Changed meanwhile');
+
+    // Warm again, then changed behind its back: only the failed command's drop shows the change.
+    expect((await cache.course(course.id))?.course.title).toBe('Changed meanwhile');
+    await server.db('courses').where({ id: course.id }).update({ title: 'Changed before the failure' });
+    expect((await cache.course(course.id))?.course.title).toBe('Changed meanwhile');
     await expect(updateCourse({ db: server.db, catalogue: cache, clock: server.clock }, 999_999, { title: 'Nobody' })).rejects.toMatchObject({ status: 404 });
+    expect((await cache.course(course.id))?.course.title).toBe('Changed before the failure');
   });
 
   it('loads once for many readers at the same moment, with two queries', async () => {
