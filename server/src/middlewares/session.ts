@@ -25,6 +25,8 @@ export const newSessionId = (): string => randomBytes(32).toString('base64url');
  * `ctx.state.sessionUser`, for this request only: a password reset or "sign out everywhere"
  * deletes the sessions, and the very next request reads that.
  */
+// Sessions run on real time, not the app clock: the cookie's expiry is kept by the browser on
+// real time, and a test moving the clock weeks ahead must not sign its learners out.
 export function databaseSessionStore(database: Database) {
   const db = database.knex;
   return {
