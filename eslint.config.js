@@ -156,4 +156,17 @@ export default defineConfig(
     },
   },
   serverLayers,
+  {
+    // One clock (docs/architecture.md): commands and queries take the time from the app clock
+    // (`deps.clock`, or a `now` their caller read from it), so tests can move it.
+    files: ['server/src/commands/**/*.ts', 'server/src/queries/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Take the time from the app clock (deps.clock or a `now` argument).' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from the app clock (deps.clock or a `now` argument).' },
+      ],
+    },
+  },
 );

@@ -20,7 +20,6 @@ export const forbidden = (message = "You don't have permission to do that", id: 
 export const notFound = (message = 'Not found', id: ApiErrorId = 'not_found') => new HttpError(404, id, message);
 export const paymentRequired = (message = 'This course must be purchased before you can enroll') => new HttpError(402, 'payment_required', message);
 export const conflict = (message: string, id: ApiErrorId = 'conflict') => new HttpError(409, id, message);
-export const payloadTooLarge = (message = 'The request is too large') => new HttpError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message = 'Send the request body as JSON') => new HttpError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.', undefined, {

@@ -32,7 +32,7 @@ export function parseAttribute(type: AttributeType, raw: string | null | undefin
   return raw;
 }
 
-export function parseAttributes<S extends AttributeSpec>(spec: S, raw: Record<string, unknown>): AttributeValues<S> {
+function parseAttributes<S extends AttributeSpec>(spec: S, raw: Record<string, unknown>): AttributeValues<S> {
   const values: Record<string, unknown> = {};
   for (const [name, type] of Object.entries(spec)) {
     const value = raw[name];

@@ -50,7 +50,3 @@ export const rootTypography = `
   -webkit-font-smoothing: antialiased;
   & *, & *::before, & *::after { box-sizing: border-box; }
 `;
-
-export const focusRing = `
-  &:focus-visible { outline: 3px solid ${tokens.focus}; outline-offset: 2px; }
-`;

@@ -92,9 +92,6 @@ export interface MyTrainingDto {
   expiresOn: string | null;
 }
 
-/** Days before a certificate expires from which its holder may renew it (the expiry reminder's). */
-export const RENEWAL_WINDOW_DAYS = 30;
-
 /**
  * Where the signed-in learner stands on renewing their certificate for a course
  * (GET /api/courses/:id/renewal; POST starts a renewal and answers the same, `renewing`).

@@ -4,6 +4,13 @@ import type { CredentialJwtPayloadDto, JwksDto, PublicJwkDto, RevocationListDto 
  * Checking an Atrium credential (a compact VC-JWT) with the Web Crypto API alone, so a browser,
  * a widget or a server can verify one holding nothing but the issuer's published key. It uses
  * only web-standard globals (atob, TextEncoder/TextDecoder, crypto.subtle), no library.
+ *
+ * Why not jose (which the server signs with, and which runs in browsers): the certificate-badge
+ * widget bundles this file and its gzip budget is 24.0 KB (widgets/scripts/budgets.mjs); it
+ * weighs 23.9 KB today. Measured 2026-11-27 with esbuild --minify, gzip -9: jose 6.2.18's
+ * `importJWK` + `compactVerify` come to 4.9 KB gzip (13.6 KB raw), this file's
+ * `decodeCredential` + `signatureMatches` to 0.5 KB, so jose would put the badge at about
+ * 28.3 KB, over budget. Re-measure: `npm run build -w widgets && npm run size -w widgets`.
  */
 
 export interface DecodedCredential {

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedHours, hoursPhrase, formatDuration, formatLongDate, formatPrice, parseDurationInput, percentage } from './format.ts';
-
-describe('formatPrice', () => {
-  it('shows pounds with two decimals from pence', () => {
-    expect(formatPrice(49900)).toBe('£499.00');
-    expect(formatPrice(19950)).toBe('£199.50');
-    expect(formatPrice(0)).toBe('£0.00');
-  });
-
-  it('writes exactly what en-GB currency formatting writes', () => {
-    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 });
-    for (const pence of [1, 5, 99, 100, 101, 99_999, 100_000, 123_456, 1_234_567_89, 100_000_000_00, -1, -19950, -123_456]) {
-      expect(formatPrice(pence)).toBe(intl.format(pence / 100));
-    }
-  });
-});
+import { estimatedHours, hoursPhrase, formatDuration, formatLongDate, parseDurationInput, percentage } from './format.ts';
 
 describe('estimatedHours', () => {
   it('is modules × 0.25, rounded', () => {

@@ -1,15 +1,7 @@
 // Building an Intl formatter is slow (a list of 100 course cards spent more time building
 // currency formatters than rendering; the first one alone costs tens of milliseconds on a phone
-// while it loads its locale data), so the long date formatter is built once, on first use, and
-// prices, which are always pounds, are written out by hand, exactly as en-GB's GBP format does.
+// while it loads its locale data), so the long date formatter is built once, on first use.
 let longDateFormat: Intl.DateTimeFormat | undefined;
-
-/** £ with two decimals and thousands separators from integer pence (SPEC §9): "£1,499.00". */
-export function formatPrice(pence: number): string {
-  const whole = Math.round(Math.abs(pence));
-  const pounds = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${pence < 0 && whole > 0 ? '-' : ''}£${pounds}.${String(whole % 100).padStart(2, '0')}`;
-}
 
 /** Estimated course hours: modules × 0.25, rounded (SPEC §9). */
 export function estimatedHours(totalModules: number): number {

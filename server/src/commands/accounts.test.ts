@@ -1,3 +1,4 @@
+import { systemClock } from '../services/clock.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../services/clock.ts';
@@ -29,7 +30,7 @@ describe('registerUser', () => {
   it('creates the learner and queues the verification mail with both parts', async () => {
     const user = await registerUser(
       database.db,
-      { passwords, mailer, brand },
+      { passwords, mailer, brand, clock: systemClock },
       { email: 'new@school.test', password: 'a long enough password', firstName: 'New', lastName: 'Person' },
     );
     expect(user.role).toBe('learner');
@@ -42,7 +43,11 @@ describe('registerUser', () => {
   it('refuses a taken address with 409 and writes nothing', async () => {
     const before = await database.db('outbox').count({ n: '*' }).first();
     await expect(
-      registerUser(database.db, { passwords, mailer, brand }, { email: 'new@school.test', password: 'another long password', firstName: 'X', lastName: 'Y' }),
+      registerUser(
+        database.db,
+        { passwords, mailer, brand, clock: systemClock },
+        { email: 'new@school.test', password: 'another long password', firstName: 'X', lastName: 'Y' },
+      ),
     ).rejects.toMatchObject({ status: 409 });
     expect(await database.db('outbox').count({ n: '*' }).first()).toEqual(before);
     expect(await database.db('users').where({ email: 'new@school.test' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
@@ -51,23 +56,25 @@ describe('registerUser', () => {
 
 describe('password reset and change', () => {
   it('mails nothing for an unknown address', async () => {
-    expect(await requestPasswordReset(database.db, mailer, brand, 'nobody@school.test')).toBe(false);
+    expect(await requestPasswordReset(database.db, mailer, brand, 'nobody@school.test', Date.now())).toBe(false);
     expect(await outboxFor('nobody@school.test')).toEqual([]);
   });
 
   it('resets once with the mailed token, spends it, ends sessions and tells the owner', async () => {
     const user = await createUser(database.db);
-    expect(await requestPasswordReset(database.db, mailer, brand, user.email)).toBe(true);
+    expect(await requestPasswordReset(database.db, mailer, brand, user.email, Date.now())).toBe(true);
     const mail = (await outboxFor(user.email))[0]!;
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)![1]!;
     expect(mail.html).toContain(`reset-password?token=${token}`);
     await database.db('sessions').insert({ id: `s-${user.id}`, userId: user.id, data: '{}', expiresAt: Date.now() + 60_000, createdAt: Date.now() });
-    await resetPassword(database.db, { passwords, mailer, brand }, { token, newPassword: 'a brand new password' });
+    await resetPassword(database.db, { passwords, mailer, brand, clock: systemClock }, { token, newPassword: 'a brand new password' });
     expect(await database.db('sessions').where({ userId: user.id })).toEqual([]);
     const changed = (await outboxFor(user.email)).at(-1)!;
     expect(changed.subject).toBe('Your Atrium password was changed');
     expect(changed.html).toContain('every device was signed out');
-    await expect(resetPassword(database.db, { passwords, mailer, brand }, { token, newPassword: 'yet another password' })).rejects.toMatchObject({
+    await expect(
+      resetPassword(database.db, { passwords, mailer, brand, clock: systemClock }, { token, newPassword: 'yet another password' }),
+    ).rejects.toMatchObject({
       status: 400,
     });
     const stored = await database.db('users').where({ id: user.id }).first();
@@ -77,7 +84,9 @@ describe('password reset and change', () => {
   it('refuses an expired token', async () => {
     const user = await createUser(database.db);
     await database.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken('old'), expiresAt: Date.now() - 1, createdAt: Date.now() - 10 });
-    await expect(resetPassword(database.db, { passwords, mailer, brand }, { token: 'old', newPassword: 'whatever password' })).rejects.toMatchObject({
+    await expect(
+      resetPassword(database.db, { passwords, mailer, brand, clock: systemClock }, { token: 'old', newPassword: 'whatever password' }),
+    ).rejects.toMatchObject({
       status: 400,
     });
   });
@@ -86,10 +95,13 @@ describe('password reset and change', () => {
     const row = await createUser(database.db);
     const user = (await database.db('users').where({ id: row.id }).first())!;
     await expect(
-      changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: 'wrong', newPassword: 'something longer' }),
+      changePassword(database.db, { passwords, mailer, brand, clock: systemClock }, user, { currentPassword: 'wrong', newPassword: 'something longer' }),
     ).rejects.toMatchObject({ status: 400 });
     expect(await outboxFor(user.email)).toEqual([]);
-    await changePassword(database.db, { passwords, mailer, brand }, user, { currentPassword: TEST_PASSWORD, newPassword: 'something longer' });
+    await changePassword(database.db, { passwords, mailer, brand, clock: systemClock }, user, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'something longer',
+    });
     const mail = (await outboxFor(user.email))[0]!;
     expect(mail.text).toContain('your other devices were signed out');
     expect(mail.html).toContain('your other devices were signed out');
@@ -112,15 +124,15 @@ describe('deleteAccount', () => {
     const onlyAdminRow = await createAdmin(database.db);
     await database.db('users').whereNot({ id: onlyAdminRow.id }).where({ role: 'admin' }).update({ role: 'learner' });
     const admin = (await database.db('users').where({ id: onlyAdminRow.id }).first())!;
-    await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' })).rejects.toMatchObject({ status: 400 });
-    await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' })).rejects.toMatchObject({ status: 409 });
+    await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' }, systemClock)).rejects.toMatchObject({ status: 400 });
+    await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' }, systemClock)).rejects.toMatchObject({ status: 409 });
     expect((await database.db('users').where({ id: admin.id }).first())!.deletedAt).toBeNull();
   });
 
   it('anonymises a learner', async () => {
     const row = await createUser(database.db);
     const user = (await database.db('users').where({ id: row.id }).first())!;
-    await deleteAccount(database.db, passwords, user, { password: TEST_PASSWORD, certificates: 'revoke' });
+    await deleteAccount(database.db, passwords, user, { password: TEST_PASSWORD, certificates: 'revoke' }, systemClock);
     const after = (await database.db('users').where({ id: row.id }).first())!;
     expect(after.email).toMatch(/@deleted\.invalid$/);
     expect(after.deletedAt).not.toBeNull();

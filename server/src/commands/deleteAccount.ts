@@ -4,7 +4,7 @@ import { countRows, type Db } from '../db/knex.ts';
 import { PERSONAL_DATA, type PersonalDataTableName } from '../db/personalData.ts';
 import { badRequest, conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { systemClock, type Clock } from '../services/clock.ts';
+import type { Clock } from '../services/clock.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 
 export const FORMER_LEARNER = 'Former learner';
@@ -117,7 +117,7 @@ export async function deleteAccount(
   passwords: PasswordHasher,
   user: User,
   input: { password: string; certificates: 'keep' | 'revoke' },
-  clock: Clock = systemClock,
+  clock: Clock,
 ): Promise<void> {
   if (!(await passwords.verify(user.passwordHash, input.password))) {
     throw badRequest('Your password is not correct', { password: 'Your password is not correct' });

@@ -8,10 +8,10 @@ export interface EnrollResult {
 }
 
 /** Enrolls a user in a course exactly once, whoever asks (learner, admin, payment, licence). */
-export async function enroll(db: Db, userId: number, courseId: number, source: EnrollmentSource): Promise<EnrollResult> {
+export async function enroll(db: Db, userId: number, courseId: number, source: EnrollmentSource, now: number): Promise<EnrollResult> {
   const existing = await db('enrollments').select('id').where({ userId, courseId }).first();
   if (existing) return { enrollmentId: Number(existing.id), created: false };
-  const inserted = await db('enrollments').insert({ userId, courseId, source, enrolledAt: Date.now() }).onConflict(['userId', 'courseId']).ignore();
+  const inserted = await db('enrollments').insert({ userId, courseId, source, enrolledAt: now }).onConflict(['userId', 'courseId']).ignore();
   const row = (await db('enrollments').select('id').where({ userId, courseId }).first())!;
   // better-sqlite3 reports the last rowid even when nothing was inserted; MySQL reports 0.
   const created = Array.isArray(inserted) && Number(inserted[0]) === Number(row.id) && Number(inserted[0]) > 0;

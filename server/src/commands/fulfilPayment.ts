@@ -18,7 +18,7 @@ export interface FulfilResult {
  * asking while the webhook is also arriving): the enrollment is unique and the update guarded.
  * The amount is checked against what we recorded, never taken from the intent alone.
  */
-export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logger: Logger): Promise<FulfilResult | null> {
+export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logger: Logger, now: number): Promise<FulfilResult | null> {
   if (intent.status !== 'succeeded') return null;
   const payment = await trx('payments').where({ provider: 'stripe', providerReference: intent.id }).forUpdate().first();
   if (!payment) {
@@ -30,14 +30,14 @@ export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logge
     return null;
   }
   if (payment.status !== 'succeeded') {
-    await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: Date.now(), updatedAt: Date.now(), failureMessage: null });
+    await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: now, updatedAt: now, failureMessage: null });
   }
   if (payment.courseId === null) return { paymentId: payment.id, userId: payment.userId, courseId: null, enrolled: false };
   if (payment.schoolId !== null && payment.schoolId !== undefined) {
-    await fulfilForSchool(trx, Number(payment.schoolId), payment.userId, payment.courseId, 'payment', logger);
+    await fulfilForSchool(trx, Number(payment.schoolId), payment.userId, payment.courseId, 'payment', logger, now);
     return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };
   }
-  await enroll(trx, payment.userId, payment.courseId, 'payment');
+  await enroll(trx, payment.userId, payment.courseId, 'payment', now);
   return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };
 }
 
@@ -55,11 +55,12 @@ export async function fulfilForSchool(
   courseId: number,
   source: 'payment' | 'order',
   logger: Logger,
+  now: number,
 ): Promise<void> {
-  await licenseSchool(trx, schoolId, courseId, source);
+  await licenseSchool(trx, schoolId, courseId, source, now);
   const membership = await membershipOf(trx, buyerId);
   if (membership?.schoolId !== schoolId) {
     logger.warn({ schoolId, buyerId, courseId }, 'school purchase paid by someone no longer in that school: enrolled personally');
-    await enroll(trx, buyerId, courseId, source);
+    await enroll(trx, buyerId, courseId, source, now);
   }
 }

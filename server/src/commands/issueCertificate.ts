@@ -47,7 +47,7 @@ export async function isCourseCompleted(db: Db | Knex.Transaction, userId: numbe
  * certificate all the same, made out to nobody until they give one (nameCertificates); never to
  * their e-mail address. `now` is the app clock's time, which dates the certificate (and its expiry).
  */
-export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number = Date.now()): Promise<Certificate | undefined> {
+export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number): Promise<Certificate | undefined> {
   const round = await currentRound(trx, userId, courseId);
   const existing = await trx('certificates').where({ userId, courseId, round }).first();
   if (existing) return existing;

@@ -36,7 +36,7 @@ describe('requestInvoice and markOrderPaid', () => {
   it('records the request, mails support and the billing address, and enrolls the buyer once paid', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 9900 });
-    const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'));
+    const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'), Date.now());
     expect(placed).toMatchObject({ status: 'requested', amount: 9900, schoolId: null, paidAt: null });
     const toSupport = (await database.db('outbox').where({ toAddress: 'support@atrium.test' }).orderBy('id', 'desc').first())!;
     expect(toSupport.text).toContain(`Order reference: ORD-${String(placed.id).padStart(6, '0')}`);
@@ -45,7 +45,9 @@ describe('requestInvoice and markOrderPaid', () => {
     expect(receipt.subject).toBe(`Your invoice request for ${course.title}`);
     expect(receipt.html).toContain('£99.00');
 
-    await expect(requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'))).rejects.toMatchObject({ status: 409 });
+    await expect(requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'), Date.now())).rejects.toMatchObject({
+      status: 409,
+    });
     const admin = await createUser(database.db, { role: 'admin' });
     const paid = await markOrderPaid(database.db, logger, { mailer, brand }, placed.id, admin.id, Date.now());
     expect(paid.status).toBe('paid');
@@ -57,7 +59,7 @@ describe('requestInvoice and markOrderPaid', () => {
   it('refuses a cancelled order and an unknown one', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 500 });
-    const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'b2@oak.test'));
+    const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'b2@oak.test'), Date.now());
     await database.db('orders').where({ id: placed.id }).update({ status: 'cancelled' });
     await expect(markOrderPaid(database.db, logger, { mailer, brand }, placed.id, user.id, Date.now())).rejects.toMatchObject({ status: 409 });
     await expect(markOrderPaid(database.db, logger, { mailer, brand }, 999_999, user.id, Date.now())).rejects.toMatchObject({ status: 404 });
@@ -91,22 +93,32 @@ describe('applyPaymentEvent', () => {
       updatedAt: Date.now(),
     });
     const succeeded = { id: 'evt_1', type: 'payment_intent.succeeded', intent: intent('pi_1', 1200), charge: null };
-    expect(await applyPaymentEvent(database.db, logger, succeeded)).toBe(true);
-    expect(await applyPaymentEvent(database.db, logger, succeeded)).toBe(false);
+    expect(await applyPaymentEvent(database.db, logger, succeeded, Date.now())).toBe(true);
+    expect(await applyPaymentEvent(database.db, logger, succeeded, Date.now())).toBe(false);
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(true);
-    await applyPaymentEvent(database.db, logger, {
-      id: 'evt_2',
-      type: 'payment_intent.payment_failed',
-      intent: intent('pi_1', 1200, 'requires_payment_method'),
-      charge: null,
-    });
+    await applyPaymentEvent(
+      database.db,
+      logger,
+      {
+        id: 'evt_2',
+        type: 'payment_intent.payment_failed',
+        intent: intent('pi_1', 1200, 'requires_payment_method'),
+        charge: null,
+      },
+      Date.now(),
+    );
     expect((await database.db('payments').where({ providerReference: 'pi_1' }).first())!.status).toBe('succeeded');
-    await applyPaymentEvent(database.db, logger, {
-      id: 'evt_3',
-      type: 'charge.refunded',
-      intent: null,
-      charge: { paymentIntentId: 'pi_1', amountRefunded: 1200, refunded: true },
-    });
+    await applyPaymentEvent(
+      database.db,
+      logger,
+      {
+        id: 'evt_3',
+        type: 'charge.refunded',
+        intent: null,
+        charge: { paymentIntentId: 'pi_1', amountRefunded: 1200, refunded: true },
+      },
+      Date.now(),
+    );
     expect(await database.db('payments').where({ providerReference: 'pi_1' }).first()).toMatchObject({ status: 'refunded', amountRefunded: 1200 });
     // A refund is recorded, not an unenrollment.
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(true);
@@ -126,7 +138,7 @@ describe('applyPaymentEvent', () => {
       createdAt: Date.now(),
       updatedAt: Date.now(),
     });
-    await applyPaymentEvent(database.db, logger, { id: 'evt_4', type: 'payment_intent.succeeded', intent: intent('pi_2', 1), charge: null });
+    await applyPaymentEvent(database.db, logger, { id: 'evt_4', type: 'payment_intent.succeeded', intent: intent('pi_2', 1), charge: null }, Date.now());
     expect(await isEnrolled(database.db, user.id, course.id)).toBe(false);
   });
 });

@@ -27,6 +27,7 @@ export async function requestInvoice(
   buyer: User,
   course: { id: number; title: string; price: number | string },
   input: OrderInput,
+  now: number,
   /** The price the buyer was shown, decided by the server (routes/api/orders); GBP by default. */
   priced: { amount: number; currency: string } = { amount: Number(course.price), currency: 'gbp' },
 ): Promise<OrderRow> {
@@ -41,7 +42,7 @@ export async function requestInvoice(
 
   return db.transaction(async (trx) => {
     // The school takes the country the buyer chose for the invoice (the UK when an API client gave none).
-    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: input.country ?? 'GB' }, buyer.id) : (input.schoolId ?? null);
+    const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: input.country ?? 'GB' }, buyer.id, now) : (input.schoolId ?? null);
     const row = {
       userId: buyer.id,
       courseId: course.id,
@@ -53,7 +54,7 @@ export async function requestInvoice(
       currency: priced.currency.toLowerCase(),
       status: 'requested',
       schoolId,
-      createdAt: Date.now(),
+      createdAt: now,
       country: input.country ?? null,
       billingAddress: input.billingAddress || null,
       // As the buyer typed it (trimmed): it is printed on the invoice; only the check normalises it.
@@ -112,8 +113,8 @@ export async function markOrderPaid(
         );
       }
     }
-    if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger);
-    else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order');
+    if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger, now);
+    else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order', now);
     return (await trx('orders').where({ id: row.id }).first())!;
   });
 }

@@ -7,6 +7,7 @@ import { destroyUserSessions } from './sessions.ts';
 import type { User } from '../models/User.ts';
 import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { Clock } from '../services/clock.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 
@@ -14,6 +15,7 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET = 'This password reset link is invalid or has expired. Please request a new one.';
 
 interface PasswordDeps {
+  clock: Clock;
   passwords: PasswordHasher;
   mailer: Mailer;
   brand: MailBrand;
@@ -23,12 +25,12 @@ interface PasswordDeps {
  * A single-use reset link, mailed, when the address has an account; nothing otherwise. Returns
  * whether a mail was queued; the caller answers the same either way.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBrand, email: string): Promise<boolean> {
+export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBrand, email: string, now: number): Promise<boolean> {
   const user = await findUserByEmail(db, email);
   if (!user) return false;
   const token = newToken();
   await db.transaction(async (trx) => {
-    await trx('passwordResets').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: Date.now() + RESET_TTL_MS, createdAt: Date.now() });
+    await trx('passwordResets').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: now + RESET_TTL_MS, createdAt: now });
     await mailer.send(trx, user.email, passwordResetMail, { brand, firstName: user.firstName, token });
   });
   return true;
@@ -41,17 +43,18 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBr
  */
 export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: string; newPassword: string; removeSignIns?: boolean }): Promise<User> {
   const passwordHash = await deps.passwords.hash(input.newPassword);
+  const now = deps.clock.now().getTime();
   return db.transaction(async (trx) => {
     const reset = await trx('passwordResets')
       .where({ tokenHash: hashToken(input.token) })
       .first();
-    if (!reset || reset.usedAt || Number(reset.expiresAt) < Date.now()) throw badRequest(INVALID_RESET);
-    const claimed = await trx('passwordResets').where({ id: reset.id }).whereNull('usedAt').update({ usedAt: Date.now() });
+    if (!reset || reset.usedAt || Number(reset.expiresAt) < now) throw badRequest(INVALID_RESET);
+    const claimed = await trx('passwordResets').where({ id: reset.id }).whereNull('usedAt').update({ usedAt: now });
     if (claimed !== 1) throw badRequest(INVALID_RESET);
     const target = await trx('users').where({ id: reset.userId }).first();
     if (!target) throw badRequest(INVALID_RESET);
-    await trx('users').where({ id: target.id }).update({ passwordHash, updatedAt: Date.now() });
-    await trx('passwordResets').where({ userId: target.id }).whereNull('usedAt').update({ usedAt: Date.now() });
+    await trx('users').where({ id: target.id }).update({ passwordHash, updatedAt: now });
+    await trx('passwordResets').where({ userId: target.id }).whereNull('usedAt').update({ usedAt: now });
     // Offered on the reset page: whoever got into the account may have linked a sign-in of their own.
     if (input.removeSignIns) await trx('userIdentities').where({ userId: target.id }).delete();
     await destroyUserSessions(trx, target.id);
@@ -70,7 +73,7 @@ export async function changePassword(db: Db, deps: PasswordDeps, user: User, inp
   }
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await db.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: Date.now() });
+    await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: deps.clock.now().getTime() });
     await destroyUserSessions(trx, user.id);
     await deps.mailer.send(trx, user.email, passwordChangedMail, { brand: deps.brand, via: 'account' });
   });

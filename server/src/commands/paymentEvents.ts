@@ -8,30 +8,30 @@ import { fulfilPayment } from './fulfilPayment.ts';
  * does nothing), then a success fulfils, a failure is noted, a refund is recorded for the admins
  * (it does not unenroll). Returns false for a redelivery.
  */
-export async function applyPaymentEvent(db: Db, logger: Logger, event: PaymentEvent): Promise<boolean> {
+export async function applyPaymentEvent(db: Db, logger: Logger, event: PaymentEvent, now: number): Promise<boolean> {
   const reference = event.intent?.id ?? event.charge?.paymentIntentId ?? null;
   return db.transaction(async (trx) => {
     try {
-      await trx('paymentEvents').insert({ eventId: event.id, type: event.type, providerReference: reference, receivedAt: Date.now() });
+      await trx('paymentEvents').insert({ eventId: event.id, type: event.type, providerReference: reference, receivedAt: now });
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
     if (event.type === 'payment_intent.succeeded' && event.intent) {
-      await fulfilPayment(trx, event.intent, logger);
+      await fulfilPayment(trx, event.intent, logger, now);
     } else if (event.type === 'payment_intent.payment_failed' && event.intent) {
       await trx('payments')
         .where({ provider: 'stripe', providerReference: event.intent.id })
         .whereNot('status', 'succeeded')
-        .update({ status: 'failed', failureMessage: event.intent.failureMessage, updatedAt: Date.now() });
+        .update({ status: 'failed', failureMessage: event.intent.failureMessage, updatedAt: now });
     } else if (event.type === 'charge.refunded' && event.charge?.paymentIntentId) {
       await trx('payments')
         .where({ provider: 'stripe', providerReference: event.charge.paymentIntentId })
         .update({
           status: event.charge.refunded ? 'refunded' : 'partially_refunded',
           amountRefunded: event.charge.amountRefunded,
-          refundedAt: Date.now(),
-          updatedAt: Date.now(),
+          refundedAt: now,
+          updatedAt: now,
         });
     }
     return true;
@@ -42,12 +42,12 @@ export async function applyPaymentEvent(db: Db, logger: Logger, event: PaymentEv
  * What the return page learns from Stripe, applied to our record: a success fulfils (as the
  * webhook would, idempotently), any other change of status is noted unless already paid.
  */
-export async function syncPayment(db: Db, logger: Logger, payment: { id: number; status: string }, intent: PaymentIntentSummary): Promise<void> {
+export async function syncPayment(db: Db, logger: Logger, payment: { id: number; status: string }, intent: PaymentIntentSummary, now: number): Promise<void> {
   await db.transaction(async (trx) => {
     if (intent.status === 'succeeded') {
-      await fulfilPayment(trx, intent, logger);
+      await fulfilPayment(trx, intent, logger, now);
     } else if (payment.status !== intent.status && payment.status !== 'succeeded') {
-      await trx('payments').where({ id: payment.id }).update({ status: intent.status, failureMessage: intent.failureMessage, updatedAt: Date.now() });
+      await trx('payments').where({ id: payment.id }).update({ status: intent.status, failureMessage: intent.failureMessage, updatedAt: now });
     }
   });
 }

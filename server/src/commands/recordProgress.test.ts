@@ -116,14 +116,18 @@ describe('recordProgress', () => {
     const { user, module } = await learnerOnModule();
     // The caller (a catalogue 5 s old) believes the module is 100 s long; it is 600 s.
     const stale = { id: module.id, courseId: module.courseId, duration: 100 };
-    const result = await recordProgress(server.database, { userId: user.id, module: stale, watchedDuration: 95, isCompleted: false });
+    const result = await recordProgress(server.database, { userId: user.id, module: stale, watchedDuration: 95, isCompleted: false }, { now: Date.now() });
     expect(result).not.toBe('not-enrolled');
     const { progress } = result as Exclude<typeof result, string>;
     expect(progress.watchedDuration).toBe(95);
     expect(dbBoolean(progress.isCompleted)).toBe(false);
 
     // And believes it is 1,000 s long: 700 is clamped to the real 600, which completes it.
-    const again = await recordProgress(server.database, { userId: user.id, module: { ...stale, duration: 1_000 }, watchedDuration: 700, isCompleted: false });
+    const again = await recordProgress(
+      server.database,
+      { userId: user.id, module: { ...stale, duration: 1_000 }, watchedDuration: 700, isCompleted: false },
+      { now: Date.now() },
+    );
     const stored = (again as Exclude<typeof again, string>).progress;
     expect(stored.watchedDuration).toBe(600);
     expect(dbBoolean(stored.isCompleted)).toBe(true);

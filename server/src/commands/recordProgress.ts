@@ -46,7 +46,7 @@ export type ProgressRefusal = 'not-enrolled' | 'module-gone';
 export async function recordProgress(
   database: Database,
   report: ProgressReport,
-  options: { /** The app clock's time, dating a certificate issued. */ now?: number } = {},
+  options: { /** The app clock's time: the report's and a certificate's date. */ now: number },
 ): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
   const row = {
@@ -56,14 +56,14 @@ export async function recordProgress(
     watchedDuration: report.watchedDuration,
     position: report.position ?? null,
     markedComplete: report.isCompleted,
-    at: Date.now(),
+    at: options.now,
   };
   const progress = await retryOnDeadlock(() => database.upsertProgress(row));
   // Rare: one more query to tell the two refusals apart.
   if (!progress) return (await database.knex('modules').where({ id: module.id }).first('id')) ? 'not-enrolled' : 'module-gone';
   // The course cannot be complete while this module is not: most reports stop here.
   if (!dbBoolean(progress.isCompleted)) return { progress, courseCompleted: false, certificateNumber: null };
-  return { progress, ...(await retryOnDeadlock(() => courseCompletion(database.knex, userId, module.courseId, options.now ?? Date.now()))) };
+  return { progress, ...(await retryOnDeadlock(() => courseCompletion(database.knex, userId, module.courseId, options.now))) };
 }
 
 /**

@@ -5,15 +5,20 @@ import type { MailBrand } from '../mail/render.ts';
 import { insertAndFetch } from '../db/insertAndFetch.ts';
 import type { User } from '../models/User.ts';
 import type { Mailer } from '../services/mail.ts';
+import type { Clock } from '../services/clock.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
 import { sendEmailVerification } from './schools/verifyEmail.ts';
 
 /** A new learner account and its verification mail: one change, both or neither. */
-export async function registerUser(db: Db, deps: { passwords: PasswordHasher; mailer: Mailer; brand: MailBrand }, input: RegisterInput): Promise<User> {
+export async function registerUser(
+  db: Db,
+  deps: { passwords: PasswordHasher; mailer: Mailer; brand: MailBrand; clock: Clock },
+  input: RegisterInput,
+): Promise<User> {
   const { email, password, firstName, lastName } = input;
   if (await db('users').where({ email }).first()) throw emailTaken();
   const passwordHash = await deps.passwords.hash(password);
-  const timestamp = Date.now();
+  const timestamp = deps.clock.now().getTime();
   try {
     return await db.transaction(async (trx) => {
       const created = await insertAndFetch(trx, 'users', {
@@ -27,7 +32,7 @@ export async function registerUser(db: Db, deps: { passwords: PasswordHasher; ma
         createdAt: timestamp,
         updatedAt: timestamp,
       });
-      await sendEmailVerification(trx, deps.mailer, deps.brand, created);
+      await sendEmailVerification(trx, deps.mailer, deps.brand, created, timestamp);
       return created;
     });
   } catch (error) {

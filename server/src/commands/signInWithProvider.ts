@@ -161,7 +161,7 @@ async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, n
   if (!join) return null;
   const schoolId = await schoolForVerifiedEmail(trx, user.email);
   if (schoolId === null) return null;
-  const outcome = await joinSchool(trx, user.id, schoolId, 'member');
+  const outcome = await joinSchool(trx, user.id, schoolId, 'member', now);
   return outcome.status === 'joined' ? schoolId : null;
 }
 

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
 import { recordProgress } from '../commands/recordProgress.ts';
 import { deleteModule } from '../commands/catalogue/modules.ts';
+import { systemClock } from '../services/clock.ts';
 import { rebuildCourseProgress } from './courseProgress.ts';
 import { migrateLatest, rollbackThrough } from './migrate.ts';
 
@@ -85,7 +86,7 @@ describe('course_progress', () => {
     for (const user of [ann, bob]) for (const course of [photo, video]) await enroll(test.db, user.id, course.id);
 
     const report = (userId: number, module: { id: number; courseId: number; duration: number }, watchedDuration: number, isCompleted = false) =>
-      recordProgress(test.database, { userId, module, watchedDuration, isCompleted });
+      recordProgress(test.database, { userId, module, watchedDuration, isCompleted }, { now: Date.now() });
 
     // Reports: new rows, merges that grow, merges that cannot shrink, Mark as Complete.
     await report(ann.id, photoModules[0]!, 100);
@@ -136,7 +137,7 @@ describe('course_progress', () => {
 
     // A deleted module takes its progress with it, through the foreign key.
     await report(bob.id, photoModules[1]!, 300);
-    await deleteModule(test, photoModules[1]!.id);
+    await deleteModule({ ...test, clock: systemClock }, photoModules[1]!.id);
     expect(await storedWithProgress()).toEqual(await fromProgress());
     expect((await stored()).find((row) => row.userId === bob.id && row.courseId === photo.id)).toMatchObject({
       completedModules: 0,
@@ -151,7 +152,7 @@ describe('course_progress', () => {
     const modules = [await createModule(test, course.id, { duration: 60 }), await createModule(test, course.id, { duration: 60 })];
     await enroll(test.db, user.id, course.id);
     for (const [index, module] of modules.entries()) {
-      await recordProgress(test.database, { userId: user.id, module, watchedDuration: 60, isCompleted: index === 0 });
+      await recordProgress(test.database, { userId: user.id, module, watchedDuration: 60, isCompleted: index === 0 }, { now: Date.now() });
       // Reports a millisecond apart at least, so the latest is the second.
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -169,7 +170,7 @@ describe('course_progress', () => {
     const course = await createCourse(test);
     const module = await createModule(test, course.id, { duration: 100 });
     await enroll(test.db, user.id, course.id);
-    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
+    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false }, { now: Date.now() });
     const progressBefore = await test.db('progress').select().orderBy('id');
 
     // The later migrations (enrolled_progress, built on this table, and its removal among them) go first and come back after.
@@ -183,12 +184,16 @@ describe('course_progress', () => {
     expect(await stored()).toEqual(await fromProgress());
     expect(await stored()).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 1, watchedSeconds: 100, lastModuleId: module.id });
     // The triggers are back.
-    await recordProgress(test.database, {
-      userId: user.id,
-      module: await createModule(test, course.id, { duration: 10 }),
-      watchedDuration: 10,
-      isCompleted: false,
-    });
+    await recordProgress(
+      test.database,
+      {
+        userId: user.id,
+        module: await createModule(test, course.id, { duration: 10 }),
+        watchedDuration: 10,
+        isCompleted: false,
+      },
+      { now: Date.now() },
+    );
     expect(await stored()).toEqual(await fromProgress());
   });
 
@@ -197,7 +202,7 @@ describe('course_progress', () => {
     const course = await createCourse(test);
     const module = await createModule(test, course.id, { duration: 100 });
     await enroll(test.db, user.id, course.id);
-    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false });
+    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 40, isCompleted: false }, { now: Date.now() });
     expect(await test.db.schema.hasTable('enrolledProgress')).toBe(false);
 
     await rollbackThrough(test.db, '009_drop_enrolled_progress');
@@ -207,7 +212,7 @@ describe('course_progress', () => {
     await migrateLatest(test.db);
     expect(await test.db.schema.hasTable('enrolledProgress')).toBe(false);
     // No trigger is left that writes to the table that is gone.
-    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 80, isCompleted: false });
+    await recordProgress(test.database, { userId: user.id, module, watchedDuration: 80, isCompleted: false }, { now: Date.now() });
     await enroll(test.db, user.id, (await createCourse(test)).id);
     expect(await stored()).toEqual(await fromProgress());
   });

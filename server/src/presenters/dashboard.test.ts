@@ -4,7 +4,7 @@ import type { EnrolledCourseFigures } from '../db/database.ts';
 import type { Course } from '../models/Course.ts';
 import type { Module } from '../models/Module.ts';
 import { buildCatalogue } from '../services/catalogue.ts';
-import { NOT_ENROLLED, presentCourseSummary, presentEnrolledProgress } from './courses.ts';
+import { presentEnrolledProgress } from './courses.ts';
 import { presentDashboardJson } from './dashboard.ts';
 
 const course = (id: number, title: string) =>
@@ -22,53 +22,68 @@ const modules = [
 ];
 const catalogue = buildCatalogue(courses, modules);
 
-/** The answer built as a typed DashboardDto and serialised whole: what the cached cards must add up to. */
-function expected(enrolled: EnrolledCourseFigures[]): DashboardDto {
-  const byCourse = new Map(enrolled.map((figures) => [figures.courseId, figures]));
-  const cards = courses.map((entry) => {
-    const figures = byCourse.get(entry.id);
-    const summary = presentCourseSummary({ ...entry, totalModules: 4, totalDuration: 2400 });
-    if (!figures) return { ...summary, ...NOT_ENROLLED };
-    const module = modules.find((candidate) => candidate.id === figures.lastModuleId);
-    return {
-      ...summary,
-      ...presentEnrolledProgress({ completedModules: figures.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null }, 4),
-    };
-  });
-  const mine = cards.filter((card) => card.isEnrolled);
-  const watched = enrolled.filter((figures) => byCourse.has(figures.courseId)).reduce((sum, figures) => sum + figures.watchedSeconds, 0);
-  return {
-    courses: cards,
-    stats: {
-      // Modules completed ÷ modules in the enrolled courses (each has 4 here).
-      overallProgress: mine.length ? Math.round((mine.reduce((sum, card) => sum + card.completedModules, 0) / (mine.length * 4)) * 100) : 0,
-      enrolledCourses: mine.length,
-      completedModules: mine.reduce((sum, card) => sum + card.completedModules, 0),
-      totalWatchTime: Math.round(watched / 360) / 10,
-    },
-  };
+/** The answer parsed; it must also be JSON exactly as JSON.stringify writes it (no stray bytes or escapes). */
+function answer(enrolled: EnrolledCourseFigures[]): DashboardDto {
+  const text = presentDashboardJson(catalogue, enrolled).toString('utf8');
+  const parsed = JSON.parse(text) as DashboardDto;
+  expect(JSON.stringify(parsed)).toBe(text);
+  return parsed;
 }
 
+const progressOf = (dto: DashboardDto) =>
+  dto.courses.map(({ id, isEnrolled, completedModules, progressPercentage, lastWatchedModule }) => ({
+    id,
+    isEnrolled,
+    completedModules,
+    progressPercentage,
+    lastWatchedModule,
+  }));
+const notEnrolled = (id: number) => ({ id, isEnrolled: false, completedModules: 0, progressPercentage: 0, lastWatchedModule: null });
+
+// The expectations are written out by hand: built from the presenter's own functions, a wrong
+// percentage would agree with itself.
 describe('presentDashboardJson', () => {
-  it('answers exactly what serialising the typed DashboardDto gives', () => {
-    const enrolled: EnrolledCourseFigures[] = [
+  it('answers every catalogue card with the learner’s own figures and the stats worked out', () => {
+    const dto = answer([
       { courseId: 4, completedModules: 1, watchedSeconds: 900, lastModuleId: 40 },
       { courseId: 2, completedModules: 4, watchedSeconds: 2400, lastModuleId: 20 },
       { courseId: 1, completedModules: 0, watchedSeconds: 0, lastModuleId: null },
-    ];
-    expect(presentDashboardJson(catalogue, enrolled).toString('utf8')).toBe(JSON.stringify(expected(enrolled)));
+    ]);
+    expect(dto.courses.map((card) => [card.id, card.title, card.totalModules, card.totalDuration, card.price, card.thumbnail])).toEqual([
+      [1, 'Photographie – l’école', 4, 2400, 49900, '/images/1.jpg'],
+      [2, 'Vidéo 🎬 for schools', 4, 2400, 0, '/images/2.jpg'],
+      [3, 'Podcasts "quoted"', 4, 2400, 49900, null],
+      [4, 'Plain', 4, 2400, 0, '/images/4.jpg'],
+    ]);
+    expect(progressOf(dto)).toEqual([
+      { id: 1, isEnrolled: true, completedModules: 0, progressPercentage: 0, lastWatchedModule: null },
+      { id: 2, isEnrolled: true, completedModules: 4, progressPercentage: 100, lastWatchedModule: { id: 20, title: 'Last' } },
+      notEnrolled(3),
+      { id: 4, isEnrolled: true, completedModules: 1, progressPercentage: 25, lastWatchedModule: { id: 40, title: 'Écrire ✍' } },
+    ]);
+    // 5 of 12 modules is 41.7 %; 3,300 seconds is 0.92 hours, shown to one decimal.
+    expect(dto.stats).toEqual({ overallProgress: 42, enrolledCourses: 3, completedModules: 5, totalWatchTime: 0.9 });
   });
 
   it('answers the catalogue alone, with zero stats, to a learner with no enrollments', () => {
-    expect(presentDashboardJson(catalogue, []).toString('utf8')).toBe(JSON.stringify(expected([])));
+    const dto = answer([]);
+    expect(progressOf(dto)).toEqual([notEnrolled(1), notEnrolled(2), notEnrolled(3), notEnrolled(4)]);
+    expect(dto.stats).toEqual({ overallProgress: 0, enrolledCourses: 0, completedModules: 0, totalWatchTime: 0 });
   });
 
   it('leaves out an enrollment whose course is no longer in the catalogue, and a last module that is gone', () => {
-    const gone: EnrolledCourseFigures = { courseId: 99, completedModules: 3, watchedSeconds: 3600, lastModuleId: null };
-    const present: EnrolledCourseFigures = { courseId: 3, completedModules: 2, watchedSeconds: 600, lastModuleId: 999 };
-    const answer = presentDashboardJson(catalogue, [gone, present]).toString('utf8');
-    expect(answer).toBe(JSON.stringify(expected([present])));
-    expect((JSON.parse(answer) as DashboardDto).courses[2]!.lastWatchedModule).toBeNull();
+    const dto = answer([
+      { courseId: 99, completedModules: 3, watchedSeconds: 3600, lastModuleId: null },
+      { courseId: 3, completedModules: 2, watchedSeconds: 600, lastModuleId: 999 },
+    ]);
+    expect(progressOf(dto)).toEqual([
+      notEnrolled(1),
+      notEnrolled(2),
+      { id: 3, isEnrolled: true, completedModules: 2, progressPercentage: 50, lastWatchedModule: null },
+      notEnrolled(4),
+    ]);
+    // Only course 3 counts: 2 of 4 modules, 600 seconds (0.17 hours).
+    expect(dto.stats).toEqual({ overallProgress: 50, enrolledCourses: 1, completedModules: 2, totalWatchTime: 0.2 });
   });
 });
 

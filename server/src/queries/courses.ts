@@ -1,24 +1,14 @@
 import type { Db } from '../db/knex.ts';
-import type { CatalogueCache } from '../services/catalogue.ts';
 import { canAccessCourseContent } from '../policies/index.ts';
 import type { Course } from '../models/Course.ts';
 import type { User } from '../models/User.ts';
-import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
+import type { CourseViewer, ProgressEntry } from '../presenters/courses.ts';
 
-// Reads shared by the course, module and dashboard routes. Each is one query whatever the number
-// of courses or modules, so a page costs the same for a school with 2 courses or 200.
-
-/**
- * Every course with its module count and total duration, ordered by id: from the in-memory
- * catalogue (services/catalogue.ts), so no query at all while it is warm and two, whatever the
- * number of courses or modules, when it is cold.
- */
-export async function coursesWithTotals(catalogue: CatalogueCache): Promise<Array<Readonly<CourseWithTotals>>> {
-  return [...(await catalogue.get()).courses.values()].map((entry) => entry.totals);
-}
+// Reads shared by the course and module routes. Each is one query whatever the number of courses
+// or modules, so a page costs the same for a school with 2 courses or 200.
 
 /** The user's progress rows on modules that still exist, with each module's current course and title. */
-export async function progressEntries(db: Db, userId: number, courseId?: number): Promise<ProgressEntry[]> {
+async function progressEntries(db: Db, userId: number, courseId?: number): Promise<ProgressEntry[]> {
   const query = db('progress')
     .join('modules', 'modules.id', 'progress.moduleId')
     .where('progress.userId', userId)
@@ -33,11 +23,6 @@ export async function progressEntries(db: Db, userId: number, courseId?: number)
     );
   if (courseId !== undefined) query.where('modules.courseId', courseId);
   return query;
-}
-
-export async function enrolledCourseIds(db: Db, userId: number): Promise<Set<number>> {
-  const rows: Array<{ courseId: number }> = await db('enrollments').select('courseId').where({ userId });
-  return new Set(rows.map((row) => Number(row.courseId)));
 }
 
 /** Whether the caller is enrolled (and through which school), may see the videos, and what they have watched: two queries. */

@@ -1,4 +1,4 @@
-import { addMonths, DAY_MS, dayOf, isoDay, RENEWAL_WINDOW_DAYS, type CourseRenewalDto } from '@atrium/common';
+import { certificateValidity, dayOf, hasExpired, isoDay, type CourseRenewalDto } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { currentRound, latestCertificate } from './certificates.ts';
@@ -20,14 +20,12 @@ export async function renewalState(db: Db | Knex.Transaction, userId: number, co
   if (round > 0 && (!latest || Number(latest.round) < round)) return { ...base, state: 'renewing' };
   const months = course?.validityMonths ?? null;
   if (!latest || latest.revokedAt !== null || months === null) return { ...base, state: 'none' };
-  const expiresAt = addMonths(Number(latest.issuedAt), Number(months));
-  const expiresOn = isoDay(dayOf(expiresAt));
-  const opensAt = (dayOf(expiresAt) - RENEWAL_WINDOW_DAYS) * DAY_MS;
+  const validity = certificateValidity(Number(latest.issuedAt), Number(months))!;
   return {
     ...base,
-    state: now >= opensAt ? 'due' : 'not_yet',
-    expiresOn,
-    expired: expiresAt < now,
-    opensOn: isoDay(dayOf(opensAt)),
+    state: now >= validity.renewalOpensAt ? 'due' : 'not_yet',
+    expiresOn: validity.expiresOn,
+    expired: hasExpired(validity, now),
+    opensOn: isoDay(dayOf(validity.renewalOpensAt)),
   };
 }

@@ -1,4 +1,4 @@
-import { addMonths, DAY_MS, dayOf, isoDay, TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
+import { certificateValidity, DAY_MS, dayOf, expiredIfIssuedBefore, TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
 
@@ -19,7 +19,7 @@ export async function validityCutoffs(db: Db, now: number): Promise<ValidityCuto
   return rows.map((row) => ({
     courseId: Number(row.id),
     validityMonths: Number(row.validityMonths),
-    issuedBefore: addMonths(now, -Number(row.validityMonths)),
+    issuedBefore: expiredIfIssuedBefore(now, Number(row.validityMonths)),
   }));
 }
 
@@ -27,7 +27,7 @@ const greatest = (db: Db, a: string, b: string) => (dialectOf(db) === 'mysql' ? 
 
 /** The member's own due day: the school's date, or N days from joining for one who joined late. */
 export function dueDaySql(db: Db): string {
-  const joinDay = '((sm.joined_at - sm.joined_at % 86400000) / 86400000)';
+  const joinDay = `((sm.joined_at - sm.joined_at % ${DAY_MS}) / ${DAY_MS})`;
   return `(case when d.id is null then null
     when d.new_staff_days is null then d.complete_by_day
     when d.complete_by_day is null then ${joinDay} + d.new_staff_days
@@ -243,8 +243,5 @@ export async function allStatuses(db: Db, schoolId: number, now: number): Promis
 
 /** When a certificate stops being current, for a course with a validity. */
 export function expiresOn(row: { issuedAt: number | null; validityMonths: number | null }): string | null {
-  if (row.issuedAt === null || row.validityMonths === null) return null;
-  return isoDay(dayOf(addMonths(row.issuedAt, row.validityMonths)));
+  return row.issuedAt === null ? null : (certificateValidity(row.issuedAt, row.validityMonths)?.expiresOn ?? null);
 }
-
-export { DAY_MS };

@@ -337,9 +337,9 @@ async function accountFor(role: Account): Promise<UserRow> {
   const { db } = server;
   if (role === 'admin') return createAdmin(db);
   const user = await createUser(db);
-  if (role === 'learner') await joinSchool(db, user.id, schoolId, 'member');
-  if (role === 'manager') await joinSchool(db, user.id, schoolId, 'manager');
-  if (role === 'otherManager') await createSchool(db, { name: `Rival ${unique()}`, country: 'GB' }, user.id);
+  if (role === 'learner') await joinSchool(db, user.id, schoolId, 'member', Date.now());
+  if (role === 'manager') await joinSchool(db, user.id, schoolId, 'manager', Date.now());
+  if (role === 'otherManager') await createSchool(db, { name: `Rival ${unique()}`, country: 'GB' }, user.id, Date.now());
   return user;
 }
 
@@ -352,8 +352,8 @@ beforeAll(async () => {
   accounts.manager = await createUser(db);
   accounts.otherManager = await createUser(db);
   await db('users').whereIn('id', [accounts.manager.id, accounts.otherManager.id]).update({ emailVerifiedAt: Date.now() });
-  schoolId = await createSchool(db, { name: 'Oak Primary', country: 'GB' }, accounts.manager.id);
-  otherSchoolId = await createSchool(db, { name: 'Rival Primary', country: 'GB' }, accounts.otherManager.id);
+  schoolId = await createSchool(db, { name: 'Oak Primary', country: 'GB' }, accounts.manager.id, Date.now());
+  otherSchoolId = await createSchool(db, { name: 'Rival Primary', country: 'GB' }, accounts.otherManager.id, Date.now());
   accounts.learner = await accountFor('learner');
   accounts.other = await accountFor('other');
   accounts.admin = await accountFor('admin');

@@ -38,19 +38,19 @@ beforeAll(async () => {
     .insert({ userId: victim.id, moduleId: module.id, courseId: course.id, watchedDuration: 100, position: 100, isCompleted: false, updatedAt: now });
   await server.db('comments').insert({ moduleId: module.id, userId: victim.id, comment: 'Victim comment', createdAt: now });
   // The victim manages a school with a member, an invite link, a domain and a licence.
-  const victimSchoolId = await createSchool(server.db, { name: 'Victim Primary', country: 'GB' }, victim.id);
+  const victimSchoolId = await createSchool(server.db, { name: 'Victim Primary', country: 'GB' }, victim.id, Date.now());
   const member = await createUser(server.db);
-  await joinSchool(server.db, member.id, victimSchoolId, 'member');
+  await joinSchool(server.db, member.id, victimSchoolId, 'member', Date.now());
   await createInvite(server.db, victimSchoolId, victim.id, { maxUses: 5 }, now);
   await server.db('schoolDomains').insert({ schoolId: victimSchoolId, domain: 'victim.school.test', verifiedAt: now, verifiedBy: victim.id, createdAt: now });
-  await licenseSchool(server.db, victimSchoolId, course.id, 'grant');
+  await licenseSchool(server.db, victimSchoolId, course.id, 'grant', Date.now());
   const learner = await createUser(server.db);
   await enroll(server.db, learner.id, course.id);
   // A manager of a school of their own, who tries every route on their school and on the victim's.
   const manager = await createUser(server.db);
   await enroll(server.db, manager.id, course.id);
-  const attackerSchoolId = await createSchool(server.db, { name: 'Attacker Academy', country: 'GB' }, manager.id);
-  await joinSchool(server.db, (await createUser(server.db)).id, attackerSchoolId, 'member');
+  const attackerSchoolId = await createSchool(server.db, { name: 'Attacker Academy', country: 'GB' }, manager.id, Date.now());
+  await joinSchool(server.db, (await createUser(server.db)).id, attackerSchoolId, 'member', Date.now());
   ids = { courseId: course.id, moduleId: module.id, victimSchoolId, attackerSchoolId };
   attackers.learner = server.client();
   await signIn(attackers.learner, learner);

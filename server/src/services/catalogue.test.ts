@@ -37,7 +37,7 @@ describe('catalogue cache', () => {
     advance(1);
     expect((await cache.course(course.id))?.course.title).toBe('From another instance');
 
-    await updateCourse({ db: server.db, catalogue: cache }, course.id, { title: 'Through the command' });
+    await updateCourse({ db: server.db, catalogue: cache, clock: server.clock }, course.id, { title: 'Through the command' });
     expect((await cache.course(course.id))?.course.title).toBe('Through the command');
   });
 
@@ -50,7 +50,13 @@ describe('catalogue cache', () => {
     // The overlapping load served its caller but was not kept: the next read loads again.
     await loading;
     expect((await cache.course(course.id))?.course.title).toBe('Changed meanwhile');
-    await expect(updateCourse({ db: server.db, catalogue: cache }, 999_999, { title: 'Nobody' })).rejects.toMatchObject({ status: 404 });
+
+    // Warm again, then changed behind its back: only the failed command's drop shows the change.
+    expect((await cache.course(course.id))?.course.title).toBe('Changed meanwhile');
+    await server.db('courses').where({ id: course.id }).update({ title: 'Changed before the failure' });
+    expect((await cache.course(course.id))?.course.title).toBe('Changed meanwhile');
+    await expect(updateCourse({ db: server.db, catalogue: cache, clock: server.clock }, 999_999, { title: 'Nobody' })).rejects.toMatchObject({ status: 404 });
+    expect((await cache.course(course.id))?.course.title).toBe('Changed before the failure');
   });
 
   it('loads once for many readers at the same moment, with two queries', async () => {
@@ -74,7 +80,7 @@ describe('catalogue cache', () => {
     const user = await createUser(server.db);
     await enroll(server.db, user.id, course.id);
     const warm = await server.catalogue.get();
-    expect(await recordProgress(server.database, { userId: user.id, module, watchedDuration: 60, isCompleted: false })).toMatchObject({
+    expect(await recordProgress(server.database, { userId: user.id, module, watchedDuration: 60, isCompleted: false }, { now: Date.now() })).toMatchObject({
       progress: { watchedDuration: 60 },
     });
     expect(await server.catalogue.get()).toBe(warm);

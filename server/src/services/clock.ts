@@ -1,40 +1,10 @@
 /**
  * The one source of "now" for anything that depends on the date: deadlines, reminders,
- * scheduled jobs, invoices, credentials. Tests give the app a MovableClock and move it
- * instead of sleeping or mocking Date.
+ * scheduled jobs, invoices, credentials. Tests give the app a MovableClock
+ * (test/movableClock.ts) and move it instead of sleeping or mocking Date.
  */
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/**
- * Real time shifted by an offset the test controls: time keeps passing (sessions, caches and
- * timeouts behave as usual) while a test can jump days ahead or pin a date.
- */
-export class MovableClock implements Clock {
-  private offsetMs = 0;
-
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-
-  /** Moves the clock forward (or back, with a negative amount). */
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-
-  advanceDays(days: number): void {
-    this.advance(days * 86_400_000);
-  }
-
-  /** Makes "now" this instant; time goes on passing from there. */
-  set(at: Date | string): void {
-    this.offsetMs = new Date(at).getTime() - Date.now();
-  }
-
-  reset(): void {
-    this.offsetMs = 0;
-  }
-}

@@ -44,6 +44,6 @@ export async function invitingSchool(server: FileTestServer, name = "St Mary's P
   if (response.status !== 201) throw new Error(`school not created: ${response.status} ${response.text}`);
   const schoolId = response.body.id as number;
   const course = await createCourse(server, { price: 49900 });
-  await licenseSchool(server.db, schoolId, course.id, 'grant');
+  await licenseSchool(server.db, schoolId, course.id, 'grant', server.clock.now().getTime());
   return { ...manager, schoolId, course };
 }

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { Database } from '../db/database.ts';
 import type { Db } from '../db/knex.ts';
 import type { CatalogueCache } from '../services/catalogue.ts';
-import { MovableClock } from '../services/clock.ts';
+import { MovableClock } from './movableClock.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { TestClient } from './client.ts';

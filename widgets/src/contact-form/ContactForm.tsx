@@ -88,7 +88,7 @@ export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, sou
 const FIELDS: ReadonlyArray<keyof ContactFormValues> = ['name', 'email', 'company', 'phone', 'message'];
 
 /** The required fields and the address's shape, in the server's words (common/schemas/catalogue.ts). */
-export function checkContactForm(values: ContactFormValues): ContactFormErrors {
+function checkContactForm(values: ContactFormValues): ContactFormErrors {
   const errors: ContactFormErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
   if (!values.email.trim()) errors.email = 'Email is required';

@@ -17,7 +17,7 @@ export interface CourseGridViewProps {
   onRetry(): void;
 }
 
-export const PLACEHOLDER_COUNT = 4;
+const PLACEHOLDER_COUNT = 4;
 
 /** The public course grid: four placeholders while loading, then the cards, or an error. */
 export function CourseGridView({ state, linkFor, actionLabel, currency, onRetry }: CourseGridViewProps) {

@@ -104,15 +104,3 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
     cursor: not-allowed;
   }
 `;
-
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;

@@ -7,7 +7,7 @@ export interface ToastMessage {
 }
 
 /** SPEC §4 and §9: one toast at a time, a new one replaces the old, shown for 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 export function useToast(duration = TOAST_DURATION_MS) {
   const [toast, setToast] = useState<(ToastMessage & { id: number }) | null>(null);

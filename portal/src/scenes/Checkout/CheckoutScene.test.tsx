@@ -5,7 +5,7 @@ import type { CourseDetailDto, ModuleDto, OrderDto, PaymentIntentDto } from '@at
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { CheckoutScene } from './CheckoutScene.tsx';
-import { forgetStripeLoads, STRIPE_LOAD_TIMEOUT_MS } from './stripeLoader.ts';
+import { STRIPE_LOAD_TIMEOUT_MS } from './stripeLoader.ts';
 
 // Stripe is replaced at its boundary: the loader and the React bindings.
 const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn(), elementsOptions: [] as unknown[] }));
@@ -55,7 +55,9 @@ const course: CourseDetailDto = {
 };
 
 const intent: PaymentIntentDto = { clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', amount: 49900, currency: 'gbp' };
-const stripeConfig = { ...publicConfig, stripePublishableKey: 'pk_test_123' };
+// The loader keeps one Stripe per key for the visit: a key of its own per test starts each from a fresh page.
+let keyNumber = 0;
+let stripeConfig = { ...publicConfig, stripePublishableKey: 'pk_test_0' };
 
 function setup(extra: Parameters<typeof mockApi>[0] = {}, config: object = stripeConfig) {
   return mockApi({
@@ -71,7 +73,8 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}, config: object = strip
 const renderCheckout = () => renderScene(<CheckoutScene />, { route: '/checkout/5', path: '/checkout/:id' });
 
 beforeEach(() => {
-  forgetStripeLoads();
+  keyNumber += 1;
+  stripeConfig = { ...publicConfig, stripePublishableKey: `pk_test_${keyNumber}` };
   stripe.loadStripe.mockReset().mockResolvedValue({ kind: 'stripe' });
   stripe.confirmPayment.mockReset();
   stripe.elementsOptions.length = 0;
@@ -96,7 +99,7 @@ describe('CheckoutScene: card payment', () => {
 
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, currency: 'GBP' });
-    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(stripe.loadStripe).toHaveBeenCalledWith(stripeConfig.stripePublishableKey);
     expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'pi_123_secret_abc' });
     expect(screen.getByRole('button', { name: /Pay £499.00/ })).toBeEnabled();
   });

@@ -31,8 +31,3 @@ export function loadStripeOnce(publishableKey: string): Promise<Stripe> {
   load.catch(() => loads.delete(publishableKey));
   return load;
 }
-
-/** Tests start every case from a fresh page. */
-export function forgetStripeLoads() {
-  loads.clear();
-}

@@ -5,22 +5,22 @@ import { notFound } from '../../errors.ts';
 import { insertAndFetch } from '../../db/insertAndFetch.ts';
 import type { Course } from '../../models/Course.ts';
 import { priceColumns } from '../../models/coursePrices.ts';
-import { writeCatalogue, type CatalogueDeps } from './write.ts';
+import { writeCatalogue, type CatalogueCommandDeps } from './write.ts';
 
 const COURSE_NOT_FOUND = 'Course not found';
 
-export async function createCourse(deps: CatalogueDeps, input: CourseInput): Promise<Course> {
+export async function createCourse(deps: CatalogueCommandDeps, input: CourseInput): Promise<Course> {
   return writeCatalogue(deps, async (trx) => {
-    const timestamp = Date.now();
+    const timestamp = deps.clock.now().getTime();
     const { prices: _prices, ...fields } = input;
     return insertAndFetch(trx, 'courses', { ...fields, ...priceColumns(input), createdAt: timestamp, updatedAt: timestamp });
   });
 }
 
 /** Changes the given fields. */
-export async function updateCourse(deps: CatalogueDeps, courseId: number, input: CourseUpdateInput): Promise<Course> {
+export async function updateCourse(deps: CatalogueCommandDeps, courseId: number, input: CourseUpdateInput): Promise<Course> {
   return writeCatalogue(deps, async (trx) => {
-    const changes: Partial<Course> = { updatedAt: Date.now() };
+    const changes: Partial<Course> = { updatedAt: deps.clock.now().getTime() };
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
     Object.assign(changes, priceColumns(input));
@@ -40,7 +40,7 @@ export async function updateCourse(deps: CatalogueDeps, courseId: number, input:
  * then see every row that goes. The course's figures go first, so those triggers find nothing to
  * recompute.
  */
-export async function deleteCourse(deps: CatalogueDeps, courseId: number): Promise<void> {
+export async function deleteCourse(deps: CatalogueCommandDeps, courseId: number): Promise<void> {
   // The progress rows are locked by learners' reports too, in their own order: run again once if
   // MySQL picks this as a deadlock's victim.
   const deleted = await retryOnDeadlock(() => writeCatalogue(deps, (trx) => deleteCourseRows(trx, courseId)));

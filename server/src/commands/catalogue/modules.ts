@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { dialectOf } from '../../db/knex.ts';
 import { retryOnDeadlock } from '../../db/deadlocks.ts';
 import type { Module } from '../../models/Module.ts';
-import { writeCatalogue, type CatalogueDeps } from './write.ts';
+import { writeCatalogue, type CatalogueCommandDeps } from './write.ts';
 
 // A course's modules are always numbered 1..n. Every write that changes the set or the order
 // renumbers inside the same transaction, with the course row locked on MySQL (SQLite already has a
@@ -23,14 +23,14 @@ async function lockCourseModules(trx: Knex.Transaction, courseId: number): Promi
 }
 
 /** Numbers the modules 1..n in the given order with a single UPDATE. */
-async function writeOrder(trx: Knex.Transaction, orderedIds: number[]): Promise<void> {
+async function writeOrder(trx: Knex.Transaction, orderedIds: number[], now: number): Promise<void> {
   if (orderedIds.length === 0) return;
   const cases = orderedIds.map(() => 'WHEN ? THEN ?').join(' ');
   await trx('modules')
     .whereIn('id', orderedIds)
     .update({
       orderIndex: trx.raw(`CASE ?? ${cases} END`, ['id', ...orderedIds.flatMap((id, index) => [id, index + 1])]),
-      updatedAt: Date.now(),
+      updatedAt: now,
     });
 }
 
@@ -42,11 +42,11 @@ function moveTo(orderedIds: number[], id: number, position: number): number[] {
 }
 
 /** Adds a module at the end of its course, or at `orderIndex` when given (later ones move down). */
-export async function createModule(deps: CatalogueDeps, input: ModuleInput): Promise<Module> {
+export async function createModule(deps: CatalogueCommandDeps, input: ModuleInput): Promise<Module> {
   return writeCatalogue(deps, async (trx) => {
     const orderedIds = await lockCourseModules(trx, input.courseId);
     if (!orderedIds) throw notFound(COURSE_NOT_FOUND);
-    const timestamp = Date.now();
+    const timestamp = deps.clock.now().getTime();
     const [inserted] = await trx('modules').insert({
       courseId: input.courseId,
       title: input.title,
@@ -60,14 +60,14 @@ export async function createModule(deps: CatalogueDeps, input: ModuleInput): Pro
     });
     const id = Number(inserted);
     if (input.orderIndex !== undefined && input.orderIndex <= orderedIds.length) {
-      await writeOrder(trx, moveTo([...orderedIds, id], id, input.orderIndex));
+      await writeOrder(trx, moveTo([...orderedIds, id], id, input.orderIndex), timestamp);
     }
     return (await trx('modules').where({ id }).first())!;
   });
 }
 
 /** Changes the given fields; a new orderIndex moves the module there. It cannot change course. */
-export async function updateModule(deps: CatalogueDeps, moduleId: number, input: ModuleUpdateInput): Promise<Module> {
+export async function updateModule(deps: CatalogueCommandDeps, moduleId: number, input: ModuleUpdateInput): Promise<Module> {
   return writeCatalogue(deps, async (trx) => {
     const existing = await trx('modules').where({ id: moduleId }).first();
     if (!existing) throw notFound(MODULE_NOT_FOUND);
@@ -77,7 +77,7 @@ export async function updateModule(deps: CatalogueDeps, moduleId: number, input:
     const orderedIds = await lockCourseModules(trx, existing.courseId);
     // Deleted by someone else between the read and the lock.
     if (!orderedIds?.includes(moduleId)) throw notFound(MODULE_NOT_FOUND);
-    const changes: Partial<Module> = { updatedAt: Date.now() };
+    const changes: Partial<Record<keyof Module, string | number | null>> = { updatedAt: deps.clock.now().getTime() };
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) changes.description = input.description;
     if (input.duration !== undefined) changes.duration = input.duration;
@@ -87,7 +87,7 @@ export async function updateModule(deps: CatalogueDeps, moduleId: number, input:
     }
     await trx('modules').where({ id: moduleId }).update(changes);
     if (input.orderIndex !== undefined && input.orderIndex !== orderedIds.indexOf(moduleId) + 1) {
-      await writeOrder(trx, moveTo(orderedIds, moduleId, input.orderIndex));
+      await writeOrder(trx, moveTo(orderedIds, moduleId, input.orderIndex), deps.clock.now().getTime());
     }
     return (await trx('modules').where({ id: moduleId }).first())!;
   });
@@ -99,7 +99,7 @@ export async function updateModule(deps: CatalogueDeps, moduleId: number, input:
  * MySQL and MariaDB run without firing triggers: the triggers on `progress` then recompute each
  * learner's figures for the course without the module.
  */
-export async function deleteModule(deps: CatalogueDeps, moduleId: number): Promise<void> {
+export async function deleteModule(deps: CatalogueCommandDeps, moduleId: number): Promise<void> {
   // The recompute locks the figures of every learner of the module, which their progress reports
   // lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
   await retryOnDeadlock(() =>
@@ -113,13 +113,14 @@ export async function deleteModule(deps: CatalogueDeps, moduleId: number): Promi
       await writeOrder(
         trx,
         (orderedIds ?? []).filter((id) => id !== moduleId),
+        deps.clock.now().getTime(),
       );
     }),
   );
 }
 
 /** Puts a course's modules in the given order; the list must name each of them exactly once. */
-export async function reorderModules(deps: CatalogueDeps, courseId: number, moduleIds: number[]): Promise<void> {
+export async function reorderModules(deps: CatalogueCommandDeps, courseId: number, moduleIds: number[]): Promise<void> {
   await writeCatalogue(deps, async (trx) => {
     const orderedIds = await lockCourseModules(trx, courseId);
     if (!orderedIds) throw notFound(COURSE_NOT_FOUND);
@@ -128,6 +129,6 @@ export async function reorderModules(deps: CatalogueDeps, courseId: number, modu
     if (!exact) {
       throw badRequest("The list must contain each of the course's modules exactly once", { moduleIds: 'Send every module id of this course once' });
     }
-    await writeOrder(trx, moduleIds);
+    await writeOrder(trx, moduleIds, deps.clock.now().getTime());
   });
 }

@@ -134,7 +134,7 @@ export async function moveSchoolDomain(
     await trx('schoolDomains')
       .where({ id: claim.id })
       .update({ schoolId: toSchoolId, ...(proven ? { proof: 'admin', verifiedBy: adminId, verifiedAt: clock.now().getTime() } : {}) });
-    return { joined: proven ? await pullInColleagues(trx, toSchoolId, domain) : 0 };
+    return { joined: proven ? await pullInColleagues(trx, toSchoolId, domain, clock.now().getTime()) : 0 };
   });
 }
 
@@ -148,12 +148,12 @@ async function markProven(db: Db, clock: Clock, claim: DomainClaimRow, proof: 'd
       if (isUniqueViolation(error)) throw conflict('This domain has already been proven for another school.');
       throw error;
     }
-    return { joined: await pullInColleagues(trx, claim.schoolId, claim.domain) };
+    return { joined: await pullInColleagues(trx, claim.schoolId, claim.domain, clock.now().getTime()) };
   });
 }
 
 /** Everyone with a verified address on a proven domain who belongs to no school joins it. */
-async function pullInColleagues(trx: Knex.Transaction, schoolId: number, domain: string): Promise<number> {
+async function pullInColleagues(trx: Knex.Transaction, schoolId: number, domain: string, now: number): Promise<number> {
   // The domain's characters are [a-z0-9.-]: nothing in it is a LIKE wildcard.
   const candidates: Array<{ id: number }> = await trx('users')
     .leftJoin('schoolMembers', 'schoolMembers.userId', 'users.id')
@@ -163,7 +163,7 @@ async function pullInColleagues(trx: Knex.Transaction, schoolId: number, domain:
     .select('users.id');
   let joined = 0;
   for (const candidate of candidates) {
-    const outcome = await joinSchool(trx, Number(candidate.id), schoolId, 'member');
+    const outcome = await joinSchool(trx, Number(candidate.id), schoolId, 'member', now);
     if (outcome.status === 'joined') joined += 1;
   }
   return joined;

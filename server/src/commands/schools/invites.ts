@@ -1,3 +1,4 @@
+import { DAY_MS } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { forbidden, HttpError, notFound } from '../../errors.ts';
 import { hashToken, newToken } from '../tokens.ts';
@@ -11,7 +12,6 @@ import { membershipOf } from '../../queries/memberships.ts';
 import { inTransaction, licensedCourseIds } from './shared.ts';
 import { joinSchool, otherSchoolConflict, type JoinOutcome } from './membership.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CHUNK = 500;
 
 export const gone = (message: string) => new HttpError(410, 'gone', message);
@@ -73,7 +73,7 @@ export async function acceptInvite(
     if (invite.email !== null && !sameAddress(invite.email, user.email)) throw wrongAccount(invite.email, user.email);
     const schoolId = Number(invite.schoolId);
     const current = await membershipOf(trx, user.id);
-    if (current?.schoolId === schoolId) return { schoolId, outcome: await joinSchool(trx, user.id, schoolId, 'member') };
+    if (current?.schoolId === schoolId) return { schoolId, outcome: await joinSchool(trx, user.id, schoolId, 'member', now) };
     if (current) throw otherSchoolConflict();
     const problem = inviteProblem(invite, now);
     if (problem) throw gone(problem);
@@ -83,7 +83,7 @@ export async function acceptInvite(
       .where((w) => w.whereNull('maxUses').orWhere('uses', '<', trx.ref('maxUses')))
       .increment('uses', 1);
     if (claimed !== 1) throw gone(inviteProblem({ ...invite, uses: Number(invite.maxUses ?? 0) }, now) ?? 'This invite link can no longer be used.');
-    const outcome = await joinSchool(trx, user.id, schoolId, 'member');
+    const outcome = await joinSchool(trx, user.id, schoolId, 'member', now);
     if (outcome.status === 'other-school') throw otherSchoolConflict();
     if (invite.email !== null && (user.emailVerifiedAt === null || user.emailVerifiedAt === undefined)) {
       await trx('users').where({ id: user.id }).whereNull('emailVerifiedAt').update({ emailVerifiedAt: now });

@@ -9,21 +9,21 @@ import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } f
  * one transaction. Licensing again is a no-op; licensing a revoked licence restores it (a new
  * purchase or grant brings the access back). The first source is kept.
  */
-export async function licenseSchool(db: Db, schoolId: number, courseId: number, source: LicenceSource): Promise<void> {
+export async function licenseSchool(db: Db, schoolId: number, courseId: number, source: LicenceSource, now: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await trx('schools').select('id').where({ id: schoolId }).first())) throw notFound('School not found');
     if (!(await trx('courses').select('id').where({ id: courseId }).first())) throw notFound('Course not found');
     const existing = await trx('schoolLicences').where({ schoolId, courseId }).first();
     if (!existing) {
       try {
-        await trx('schoolLicences').insert({ schoolId, courseId, source, createdAt: Date.now(), revokedAt: null });
+        await trx('schoolLicences').insert({ schoolId, courseId, source, createdAt: now, revokedAt: null });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
     } else if (existing.revokedAt !== null) {
       await trx('schoolLicences').where({ id: existing.id }).update({ revokedAt: null });
     }
-    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId]);
+    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId], now);
   });
 }
 
@@ -31,22 +31,22 @@ export async function licenseSchool(db: Db, schoolId: number, courseId: number, 
  * Suspends a licence: members lose the enrollments they had through it (progress and
  * certificates stay). Reversible with restoreLicence; revoking twice changes nothing more.
  */
-export async function revokeLicence(db: Db, schoolId: number, courseId: number): Promise<void> {
+export async function revokeLicence(db: Db, schoolId: number, courseId: number, now: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
     if (!licence) throw notFound('This school has no licence for that course');
-    if (licence.revokedAt === null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: Date.now() });
+    if (licence.revokedAt === null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: now });
     await removeLicenceEnrollments(trx, await memberIds(trx, schoolId), [courseId]);
   });
 }
 
 /** Undoes a revocation: the licence is in force again and every member is re-enrolled. */
-export async function restoreLicence(db: Db, schoolId: number, courseId: number): Promise<void> {
+export async function restoreLicence(db: Db, schoolId: number, courseId: number, now: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
     if (!licence) throw notFound('This school has no licence for that course');
     if (licence.revokedAt !== null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: null });
-    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId]);
+    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId], now);
   });
 }
 

@@ -15,7 +15,7 @@ export type JoinOutcome =
  * licensed for, in one transaction. Joining again changes nothing, except that joining as a
  * manager promotes an existing member; a manager is never demoted by joining as a member.
  */
-export async function joinSchool(db: Db, userId: number, schoolId: number, role: SchoolRole): Promise<JoinOutcome> {
+export async function joinSchool(db: Db, userId: number, schoolId: number, role: SchoolRole, now: number): Promise<JoinOutcome> {
   return inTransaction(db, async (trx) => {
     const school = await trx('schools').select('id').where({ id: schoolId }).first();
     if (!school) throw notFound('School not found');
@@ -23,7 +23,7 @@ export async function joinSchool(db: Db, userId: number, schoolId: number, role:
     let status: 'joined' | 'already' = 'already';
     if (!existing) {
       try {
-        await trx('schoolMembers').insert({ schoolId, userId, role, joinedAt: Date.now() });
+        await trx('schoolMembers').insert({ schoolId, userId, role, joinedAt: now });
         status = 'joined';
       } catch (error) {
         // Two joins racing (a double click): the unique key lets one in, the other sees it.
@@ -39,7 +39,7 @@ export async function joinSchool(db: Db, userId: number, schoolId: number, role:
       finalRole = 'manager';
     }
     // Also on a repeated join: it restores licence enrollments an admin may have removed.
-    await enrollByLicence(trx, [userId], await licensedCourseIds(trx, schoolId));
+    await enrollByLicence(trx, [userId], await licensedCourseIds(trx, schoolId), now);
     return { status, role: finalRole };
   });
 }
@@ -83,13 +83,13 @@ export async function promoteManager(db: Db, schoolId: number, userId: number): 
 }
 
 /** Creates a school with its first manager, in one transaction. */
-export async function createSchool(db: Db, input: { name: string; country: string }, managerId: number): Promise<number> {
+export async function createSchool(db: Db, input: { name: string; country: string }, managerId: number, now: number): Promise<number> {
   return inTransaction(db, async (trx) => {
     const existing = await membershipOf(trx, managerId);
     if (existing) throw otherSchoolConflict();
-    const [id] = await trx('schools').insert({ name: input.name, country: input.country, createdAt: Date.now() });
+    const [id] = await trx('schools').insert({ name: input.name, country: input.country, createdAt: now });
     const schoolId = Number(id);
-    const outcome = await joinSchool(trx, managerId, schoolId, 'manager');
+    const outcome = await joinSchool(trx, managerId, schoolId, 'manager', now);
     if (outcome.status === 'other-school') throw otherSchoolConflict();
     return schoolId;
   });

@@ -23,9 +23,8 @@ const CHUNK = 500;
  * Enrolls every (user, course) pair at once with source 'licence'; pairs already enrolled, by
  * whatever source, are left as they are (the unique key ignores them), so it is idempotent.
  */
-export async function enrollByLicence(db: Db, userIds: number[], courseIds: number[]): Promise<void> {
-  const now = Date.now();
-  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence' as const, enrolledAt: now })));
+export async function enrollByLicence(db: Db, userIds: number[], courseIds: number[], now: number): Promise<void> {
+  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence', enrolledAt: now })));
   for (let start = 0; start < rows.length; start += CHUNK) {
     await db('enrollments')
       .insert(rows.slice(start, start + CHUNK))

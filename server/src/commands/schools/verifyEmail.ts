@@ -17,10 +17,11 @@ export async function sendEmailVerification(
   mailer: Mailer,
   config: MailBrand,
   user: { id: number; email: string; firstName: string | null },
+  now: number,
 ): Promise<void> {
   const token = newToken();
   await inTransaction(db, async (trx) => {
-    await trx('emailVerifications').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: Date.now() + VERIFY_TTL_MS, createdAt: Date.now() });
+    await trx('emailVerifications').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: now + VERIFY_TTL_MS, createdAt: now });
     await mailer.send(trx, user.email, emailVerificationMail, { brand: config, firstName: user.firstName, token });
   });
 }
@@ -38,21 +39,21 @@ export const VERIFY_OTHER_ACCOUNT =
  * account they never made (and pull it into their school). A link opened as another account
  * refuses and is not spent, so its owner can still use it.
  */
-export async function verifyEmail(db: Db, token: string, signedInUserId: number): Promise<{ userId: number; joinedSchoolId: number | null }> {
+export async function verifyEmail(db: Db, token: string, signedInUserId: number, now: number): Promise<{ userId: number; joinedSchoolId: number | null }> {
   return inTransaction(db, async (trx) => {
     const row = await trx('emailVerifications')
       .where({ tokenHash: hashToken(token) })
       .first();
-    if (!row || row.usedAt !== null || Number(row.expiresAt) < Date.now()) throw badRequest(INVALID_VERIFICATION);
+    if (!row || row.usedAt !== null || Number(row.expiresAt) < now) throw badRequest(INVALID_VERIFICATION);
     if (Number(row.userId) !== signedInUserId) throw forbidden(VERIFY_OTHER_ACCOUNT);
-    const claimed = await trx('emailVerifications').where({ id: row.id }).whereNull('usedAt').update({ usedAt: Date.now() });
+    const claimed = await trx('emailVerifications').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });
     if (claimed !== 1) throw badRequest(INVALID_VERIFICATION);
     const user = await trx('users').select('id', 'email', 'emailVerifiedAt', 'deletedAt').where({ id: row.userId }).first();
     if (!user || user.deletedAt !== null) throw badRequest(INVALID_VERIFICATION);
-    if (user.emailVerifiedAt === null) await trx('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now(), updatedAt: Date.now() });
+    if (user.emailVerifiedAt === null) await trx('users').where({ id: user.id }).update({ emailVerifiedAt: now, updatedAt: now });
     const schoolId = await schoolForVerifiedEmail(trx, user.email);
     if (schoolId === null) return { userId: Number(user.id), joinedSchoolId: null };
-    const outcome = await joinSchool(trx, Number(user.id), schoolId, 'member');
+    const outcome = await joinSchool(trx, Number(user.id), schoolId, 'member', now);
     return { userId: Number(user.id), joinedSchoolId: outcome.status === 'other-school' ? null : schoolId };
   });
 }

@@ -93,10 +93,10 @@ describe('first sign-in', () => {
   it('enrols a teacher whose verified address is on a licensed school domain', async () => {
     const manager = await createUser(server.db, { email: `head-${Date.now()}@stmarys.sch.uk` });
     await server.db('users').where({ id: manager.id }).update({ emailVerifiedAt: Date.now() });
-    const schoolId = await createSchool(server.db, { name: "St Mary's", country: 'GB' }, manager.id);
+    const schoolId = await createSchool(server.db, { name: "St Mary's", country: 'GB' }, manager.id, Date.now());
     await server.db('schoolDomains').insert({ schoolId, domain: 'stmarys.sch.uk', verifiedAt: Date.now(), verifiedBy: manager.id, createdAt: Date.now() });
     const course = await createCourse(server, { price: 49900 });
-    await licenseSchool(server.db, schoolId, course.id, 'grant');
+    await licenseSchool(server.db, schoolId, course.id, 'grant', Date.now());
     const account = provider.addAccount({ email: address('stmarys.sch.uk'), given_name: 'Tom' });
     const client = server.client();
     await signInThroughProvider(client, { email: account.email! });
@@ -563,7 +563,7 @@ describe('a school that restricts its domain to its Google Workspace', () => {
   const workspaceSchool = async (hd: string | null) => {
     const domain = `ws-${++sequence}-${Date.now().toString(36)}.sch.uk`;
     const manager = await verifiedUser(address(domain));
-    const schoolId = await createSchool(server.db, { name: 'Workspace High', country: 'GB' }, manager.id);
+    const schoolId = await createSchool(server.db, { name: 'Workspace High', country: 'GB' }, manager.id, Date.now());
     const now = Date.now();
     await server
       .db('schoolDomains')

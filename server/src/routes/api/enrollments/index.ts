@@ -27,7 +27,7 @@ export function enrollmentRoutes(routes: Routes): void {
         ctx.body = presentEnrollment(existing);
         return;
       }
-      const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self');
+      const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self', ctx.deps.clock.now().getTime());
       const enrollment = await enrollmentById(db, result.enrollmentId);
       if (!enrollment) throw notFound('Course not found');
       ctx.status = result.created ? 201 : 200;

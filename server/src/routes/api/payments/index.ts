@@ -111,7 +111,7 @@ export function paymentRoutes(routes: Routes): void {
       requirePaymentOwner(ctx.state.user, payment);
       const payments = provider(ctx);
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
-      await syncPayment(db, logger, payment, intent);
+      await syncPayment(db, logger, payment, intent, ctx.deps.clock.now().getTime());
       const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
       const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
       ctx.body = {
@@ -141,7 +141,7 @@ export function paymentRoutes(routes: Routes): void {
       } catch {
         throw badRequest('Invalid signature');
       }
-      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event);
+      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event, ctx.deps.clock.now().getTime());
       ctx.body = { received: true };
     },
   });

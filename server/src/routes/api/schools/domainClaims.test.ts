@@ -198,7 +198,7 @@ describe('the Google Workspace of a proven domain', () => {
 
     // A member of the school, another school's manager on the same domain, and an admin are refused.
     const member = await learner(server, { email: `member-${randomBytes(2).toString('hex')}@${domain}`, verified: true });
-    await joinSchool(server.db, member.user.id, schoolId, 'member');
+    await joinSchool(server.db, member.user.id, schoolId, 'member', Date.now());
     expect((await member.client.put(path, { hd: null })).status).toBe(403);
     const other = await claimant(uniqueDomain(), 'rival');
     expect((await other.client.put(path, { hd: null })).status).toBe(403);

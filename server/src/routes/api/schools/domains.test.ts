@@ -67,6 +67,20 @@ describe('e-mail verification', () => {
     expect((await client.post('/api/verify-email', { token })).status).toBe(400);
     expect((await server.client().post('/api/user/verify-email')).status).toBe(401);
   });
+  it('lets a link expire 48 hours later by the app clock, not the wall clock', async () => {
+    const early = await register(`early-${randomBytes(3).toString('hex')}@example.org`);
+    const late = await register(`late-${randomBytes(3).toString('hex')}@example.org`);
+    try {
+      server.clock.advance(47 * 3_600_000);
+      expect((await early.client.post('/api/verify-email', { token: early.token })).status).toBe(200);
+      server.clock.advance(2 * 3_600_000);
+      const expired = await late.client.post('/api/verify-email', { token: late.token });
+      expect(expired.status).toBe(400);
+      expect((await late.client.get('/api/user')).body.emailVerified).toBe(false);
+    } finally {
+      server.clock.reset();
+    }
+  });
 });
 
 describe('a verification link for an account someone else made', () => {

@@ -86,7 +86,7 @@ export function schoolDomainRoutes(routes: Routes): void {
         ctx.body = { message: 'Your e-mail address is already verified.' };
         return;
       }
-      await sendEmailVerification(db, mailer, config, user);
+      await sendEmailVerification(db, mailer, config, user, ctx.deps.clock.now().getTime());
       mailer.kick();
       ctx.body = { message: `We have sent a verification link to ${user.email}.` };
     },
@@ -101,7 +101,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     rateLimit: { limit: 'verifyAddress', by: 'ip' },
     async handler(ctx) {
       const { db } = ctx.deps;
-      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id);
+      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id, ctx.deps.clock.now().getTime());
       const school = joinedSchoolId === null ? null : ((await schoolById(db, joinedSchoolId)) ?? null);
       ctx.body = {
         message: school ? `Your e-mail address is verified and you have joined ${school.name}.` : 'Your e-mail address is verified.',

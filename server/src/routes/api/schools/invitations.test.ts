@@ -62,7 +62,7 @@ describe('who may send invitation mail (issue 33, High 2)', () => {
     expect((await admin.post(`/api/admin/schools/999999/invitations-approval`, { approved: true })).status).toBe(404);
 
     // A licence is the other way in.
-    await licenseSchool(server.db, free.schoolId, (await createCourse(server)).id, 'grant');
+    await licenseSchool(server.db, free.schoolId, (await createCourse(server)).id, 'grant', Date.now());
     expect((await byMail(free.client, free.schoolId)).status).toBe(200);
   });
 

@@ -20,10 +20,10 @@ async function world() {
   const course = manager.course;
   const existing = await createUser(server.db, { email: unique('existing') });
   const member = await createUser(server.db, { email: unique('member') });
-  await joinSchool(server.db, member.id, manager.schoolId, 'member');
+  await joinSchool(server.db, member.id, manager.schoolId, 'member', Date.now());
   const rival = await schoolWithManager(server, 'Rival School');
   const elsewhere = await createUser(server.db, { email: unique('elsewhere') });
-  await joinSchool(server.db, elsewhere.id, rival.schoolId, 'member');
+  await joinSchool(server.db, elsewhere.id, rival.schoolId, 'member', Date.now());
   const newcomer = unique('newcomer');
   const csv = [
     'First Name,Last Name,Email',
@@ -101,7 +101,7 @@ describe('POST /api/schools/:id/roster/preview', () => {
     const w = await world();
     const body = { csv: w.newcomer };
     const plain = await learner(server);
-    await joinSchool(server.db, plain.user.id, w.manager.schoolId, 'member');
+    await joinSchool(server.db, plain.user.id, w.manager.schoolId, 'member', Date.now());
     expect((await plain.client.post(`/api/schools/${w.manager.schoolId}/roster/preview`, body)).status).toBe(403);
     expect((await w.rival.client.post(`/api/schools/${w.manager.schoolId}/roster/preview`, body)).status).toBe(403);
     expect((await server.client().post(`/api/schools/${w.manager.schoolId}/roster/preview`, body)).status).toBe(401);

@@ -19,7 +19,7 @@ export function accountRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
       const user = ctx.state.user;
-      await changePassword(db, { passwords, mailer, brand: config }, user, ctx.input.body);
+      await changePassword(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, user, ctx.input.body);
       mailer.kick();
       // Every other device is signed out; this one gets a fresh session.
       await ctx.session!.regenerate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MovableClock } from './clock.ts';
+import { MovableClock } from './movableClock.ts';
 
 describe('MovableClock', () => {
   it('follows real time until moved, then keeps the offset', () => {
