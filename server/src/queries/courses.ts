@@ -2,7 +2,7 @@ import type { Db } from '../db/knex.ts';
 import { canAccessCourseContent } from '../policies/index.ts';
 import type { Course } from '../models/Course.ts';
 import type { User } from '../models/User.ts';
-import type { CourseViewer, ProgressEntry } from '../presenters/courses.ts';
+import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
 
 // Reads shared by the course and module routes. Each is one query whatever the number of courses
 // or modules, so a page costs the same for a school with 2 courses or 200.

@@ -61,7 +61,7 @@ export async function seedDemoLearner(
     }
     const user = (await trx('users').where({ email: DEMO_LEARNER.email }).first('id'))!;
     const userId = Number(user.id);
-    await enroll(trx, userId, courseId, 'admin');
+    await enroll(trx, userId, courseId, 'admin', now);
     const modules: Array<{ id: number; duration: number }> = await trx('modules').where({ courseId }).select('id', 'duration');
     const progress: Array<{ moduleId: number; isCompleted: unknown }> = await trx('progress').where({ userId, courseId }).select('moduleId', 'isCompleted');
     const stored = new Map(progress.map((row) => [Number(row.moduleId), Boolean(Number(row.isCompleted))]));
@@ -70,7 +70,7 @@ export async function seedDemoLearner(
       if (!stored.has(Number(module.id))) await trx('progress').insert({ userId, moduleId: module.id, courseId, position: 0, ...completed });
       else if (!stored.get(Number(module.id))) await trx('progress').where({ userId, moduleId: module.id }).update(completed);
     }
-    const certificate = await issueCertificate(trx, userId, courseId);
+    const certificate = await issueCertificate(trx, userId, courseId, now);
     return certificate?.certificateNumber ?? null;
   });
   logger.info({ email: DEMO_LEARNER.email, certificateNumber: number }, 'the demo learner is ready');

@@ -24,7 +24,7 @@ const CHUNK = 500;
  * whatever source, are left as they are (the unique key ignores them), so it is idempotent.
  */
 export async function enrollByLicence(db: Db, userIds: number[], courseIds: number[], now: number): Promise<void> {
-  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence', enrolledAt: now })));
+  const rows = userIds.flatMap((userId) => courseIds.map((courseId) => ({ userId, courseId, source: 'licence' as const, enrolledAt: now })));
   for (let start = 0; start < rows.length; start += CHUNK) {
     await db('enrollments')
       .insert(rows.slice(start, start + CHUNK))

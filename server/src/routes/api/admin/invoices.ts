@@ -16,7 +16,6 @@ export function adminInvoiceRoutes(routes: Routes): void {
       seller(ctx);
       const { db, mailer, config, clock } = ctx.deps;
       const order = await issueInvoice(db, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime(), ctx.input.body);
-      mailer.kick();
       ctx.body = presentOrder(order);
     },
   });

@@ -25,7 +25,6 @@ export function adminOrderRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, logger, mailer, config, clock } = ctx.deps;
       const order = await markOrderPaid(db, logger, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime());
-      mailer.kick();
       ctx.body = presentOrder(order);
     },
   });

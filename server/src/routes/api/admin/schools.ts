@@ -86,7 +86,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     body: schoolLicenceSchema,
     async handler(ctx) {
       const { db } = ctx.deps;
-      await licenseSchool(db, ctx.input.params.id, ctx.input.body.courseId, 'grant');
+      await licenseSchool(db, ctx.input.params.id, ctx.input.body.courseId, 'grant', ctx.deps.clock.now().getTime());
       ctx.state.log.info({ schoolId: ctx.input.params.id, courseId: ctx.input.body.courseId, by: ctx.state.user.id }, 'school licence granted');
       ctx.body = await schoolDetail(db, ctx.input.params.id);
     },
@@ -99,7 +99,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     params: schoolLicenceParams,
     async handler(ctx) {
       const { db } = ctx.deps;
-      await revokeLicence(db, ctx.input.params.id, ctx.input.params.courseId);
+      await revokeLicence(db, ctx.input.params.id, ctx.input.params.courseId, ctx.deps.clock.now().getTime());
       ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, 'school licence revoked');
       ctx.body = await schoolDetail(db, ctx.input.params.id);
     },
@@ -112,7 +112,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     params: schoolLicenceParams,
     async handler(ctx) {
       const { db } = ctx.deps;
-      await restoreLicence(db, ctx.input.params.id, ctx.input.params.courseId);
+      await restoreLicence(db, ctx.input.params.id, ctx.input.params.courseId, ctx.deps.clock.now().getTime());
       ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, 'school licence restored');
       ctx.body = await schoolDetail(db, ctx.input.params.id);
     },

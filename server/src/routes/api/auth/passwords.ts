@@ -30,8 +30,7 @@ export function passwordRoutes(routes: Routes): void {
     rateLimit: { limit: 'register', by: 'ip' },
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
-      const user = await registerUser(db, { passwords, mailer, brand: config }, ctx.input.body);
-      mailer.kick();
+      const user = await registerUser(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
       await signIn(ctx, user);
       ctx.status = 201;
       ctx.body = presentUser(user);
@@ -83,7 +82,7 @@ export function passwordRoutes(routes: Routes): void {
     ],
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
-      if (await requestPasswordReset(db, mailer, config, ctx.input.body.email)) mailer.kick();
+      await requestPasswordReset(db, mailer, config, ctx.input.body.email, ctx.deps.clock.now().getTime());
       // The same answer either way, so the form cannot be used to find out who has an account.
       ctx.body = { message: FORGOT_MESSAGE };
     },
@@ -97,8 +96,7 @@ export function passwordRoutes(routes: Routes): void {
     rateLimit: { limit: 'resetAddress', by: 'ip' },
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
-      const user = await resetPassword(db, { passwords, mailer, brand: config }, ctx.input.body);
-      mailer.kick();
+      const user = await resetPassword(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
       ctx.state.log.info({ userId: user.id }, 'password reset');
       ctx.session = null;
       ctx.body = { message: 'Your password has been updated. You can now login with your new password.' };

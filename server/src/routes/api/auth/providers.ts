@@ -71,7 +71,6 @@ async function finishLinking(ctx: AppContext, userId: number, returnTo: string, 
     if (ctx.state.user?.id !== userId) throw new SignInError('invalid', 'the account that started linking is no longer signed in');
     const { db, mailer, config, clock } = ctx.deps;
     const linked = await linkProvider(db, { mailer, brand: config, now: clock.now().getTime() }, userId, await exchange());
-    mailer.kick();
     ctx.state.log.info({ userId, provider, joinedSchoolId: linked.joinedSchoolId }, 'provider linked');
     ctx.redirect(withQuery(returnTo, 'linked', provider));
   } catch (error) {
@@ -152,7 +151,6 @@ export function providerSignInRoutes(routes: Routes): void {
       }
       const identity = await clients.exchange(provider, callbackUrl, checks);
       const outcome = await signInWithProvider(db, { mailer, brand: config, now: clock.now().getTime() }, identity);
-      mailer.kick();
       await signIn(ctx, outcome.user);
       ctx.state.log.info(
         { userId: outcome.user.id, provider, created: outcome.created, linked: outcome.linked, joinedSchoolId: outcome.joinedSchoolId },

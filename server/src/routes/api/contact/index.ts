@@ -15,7 +15,6 @@ export function contactRoutes(routes: Routes): void {
       const input = ctx.input.body;
       const { db, clock, mailer, config } = ctx.deps;
       const messageId = await receiveContactMessage(db, clock, mailer, config, input);
-      mailer.kick();
       ctx.state.log.info({ contactMessageId: messageId, source: input.source }, 'contact message received');
       const body: MessageDto = { message: CONTACT_THANKS };
       ctx.status = 201;

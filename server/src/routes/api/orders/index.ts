@@ -29,7 +29,6 @@ export function orderRoutes(routes: Routes): void {
       const priced = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
       if (priced.amount <= 0) throw badRequest(`This course is free in ${priced.currency}: enroll from the course page`, { currency: 'Free in this currency' });
       const order = await requestInvoice(db, mailer, config, user, course, ctx.input.body, ctx.deps.clock.now().getTime(), priced);
-      mailer.kick();
       ctx.status = 201;
       ctx.body = presentOrder(order);
     },

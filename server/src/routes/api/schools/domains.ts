@@ -87,7 +87,6 @@ export function schoolDomainRoutes(routes: Routes): void {
         return;
       }
       await sendEmailVerification(db, mailer, config, user, ctx.deps.clock.now().getTime());
-      mailer.kick();
       ctx.body = { message: `We have sent a verification link to ${user.email}.` };
     },
   });

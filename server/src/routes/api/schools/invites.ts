@@ -95,7 +95,6 @@ export function schoolInviteRoutes(routes: Routes): void {
       const user = ctx.state.user;
       const school = await foundSchool(db, ctx.input.params.id);
       const { email } = await resendInvitation(db, sender(ctx), { school, inviter: user, inviteId: ctx.input.params.inviteId });
-      mailer.kick();
       ctx.state.log.info({ schoolId: school.id, by: user.id, inviteId: ctx.input.params.inviteId }, 'school invitation resent');
       ctx.body = { message: `Invitation sent again to ${email}` };
     },
@@ -114,7 +113,6 @@ export function schoolInviteRoutes(routes: Routes): void {
       const user = ctx.state.user;
       const school = await foundSchool(db, ctx.input.params.id);
       const result = await mailInvites(db, sender(ctx), { school, inviter: user, emails: ctx.input.body.emails });
-      mailer.kick();
       ctx.state.log.info({ schoolId: school.id, by: user.id, count: result.invited }, 'school invites mailed');
       const sent = result.invited;
       const already = result.unchanged ? ` (${result.unchanged} already invited or a member)` : '';

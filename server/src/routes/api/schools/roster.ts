@@ -22,7 +22,6 @@ export async function answerRosterConfirm(ctx: AppContext, user: User, schoolId:
     { brand: config, now: clock.now().getTime(), dailyCap: config.inviteMailDailyCap },
     { school, inviter: user, text: csv },
   );
-  mailer.kick();
   ctx.state.log.info({ schoolId: school.id, by: user.id, ...result }, 'staff roster applied');
   const parts = [plural(result.invited, 'invitation sent', 'invitations sent')];
   if (result.unchanged) parts.push(`${plural(result.unchanged, 'person was', 'people were')} already there`);

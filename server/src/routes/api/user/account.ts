@@ -20,7 +20,6 @@ export function accountRoutes(routes: Routes): void {
       const { db, passwords, mailer, config } = ctx.deps;
       const user = ctx.state.user;
       await changePassword(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, user, ctx.input.body);
-      mailer.kick();
       // Every other device is signed out; this one gets a fresh session.
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
