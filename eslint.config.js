@@ -21,9 +21,10 @@ import tseslint from 'typescript-eslint';
  *   → db, models
  *   → config.ts, errors.ts (import nothing of the app)
  *
- * Policies and presenters sit beside routes and are pure: policies import values only from models
- * and errors, presenters from those and policies (a card's `canEdit`), never services, commands,
- * queries or db. Commands and queries may ask a policy. The one exception is PURE_HELPERS below:
+ * Policies decide who may do what: from the user and models alone, or with the reads a rule needs
+ * (queries: "is this user a manager of that school?"), never services, commands or db. Presenters
+ * are pure: values only from models, errors and policies (a card's `canEdit`). Commands may ask a
+ * policy; queries may not (a read never decides access, so policy → query has no way back). The one exception is PURE_HELPERS below:
  * named functions of db/ and queries/ that only convert or key a value a presenter is handed.
  *
  * `import type` is allowed across any layer: a type is gone once compiled, so it makes neither a
@@ -58,8 +59,8 @@ const MAY_IMPORT = {
   scheduler: ['jobs', 'services', 'db', 'models', 'base'],
   jobs: ['commands', 'queries', 'services', 'mail', 'db', 'models', 'base'],
   commands: ['queries', 'policies', 'services', 'mail', 'db', 'models', 'base'],
-  queries: ['policies', 'services', 'db', 'models', 'base'],
-  policies: ['models', 'base'],
+  queries: ['services', 'db', 'models', 'base'],
+  policies: ['queries', 'models', 'base'],
   presenters: ['policies', 'models', 'base'],
   services: ['mail', 'db', 'models', 'base'],
   mail: ['base'],

@@ -12,7 +12,7 @@ export const ADMIN_CLI_USAGE = [
 ].join('\n');
 
 /**
- * `npm run admin -- …` (db/adminCli.ts): the same grant and removal rules as the Admins panel on
+ * `npm run admin -- …` (server/src/adminCli.ts): the same grant and removal rules as the Admins panel on
  * /admin, for the first admin after ADMIN_EMAIL or when nobody can sign in. Answers the lines to
  * print and the exit code.
  */

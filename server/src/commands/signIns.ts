@@ -1,7 +1,7 @@
 import type { SignInProviderName } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
-import { destroyUserSessions } from '../middlewares/session.ts';
+import { destroyUserSessions } from './sessions.ts';
 import type { User } from '../models/User.ts';
 import { hasPassword } from './signInWithProvider.ts';
 

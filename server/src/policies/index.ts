@@ -1,5 +1,6 @@
 import { forbidden, notEnrolled, paymentRequired, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
+import type { CourseStanding, CourseViewer } from '../presenters/courses.ts';
 
 export const isAdmin = (user: User | null | undefined): boolean => user?.role === 'admin';
 
@@ -11,6 +12,11 @@ export function requireAdmin(user: User | null | undefined): asserts user is Use
 /** Module videos and the discussion are for enrolled learners and admins. */
 export function canAccessCourseContent(user: User | null, isEnrolled: boolean): boolean {
   return isAdmin(user) || (user !== null && isEnrolled);
+}
+
+/** The caller as the course presenters read them: their standing, and whether the videos show. */
+export function courseViewer(user: User | null, standing: CourseStanding): CourseViewer {
+  return { ...standing, showVideo: canAccessCourseContent(user, standing.isEnrolled) };
 }
 
 export function requireCourseAccess(user: User, isEnrolled: boolean): void {

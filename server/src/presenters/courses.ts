@@ -37,6 +37,9 @@ export interface ProgressEntry {
 }
 
 /** What the signed-in caller may see of one course. */
+/** What the database says about the caller and a course; the policy adds whether videos show (CourseViewer). */
+export type CourseStanding = Omit<CourseViewer, 'showVideo'>;
+
 export interface CourseViewer {
   isEnrolled: boolean;
   /** Enrolled learners and admins get the Vimeo id and hash. */

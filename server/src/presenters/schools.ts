@@ -14,15 +14,8 @@ import {
 import { toIso } from '../db/knex.ts';
 import { inviteProblem } from '../policies/invitations.ts';
 import type { InviteRow } from '../queries/invitations.ts';
-import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress } from '../queries/schools.ts';
+import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress, type SchoolRow } from '../queries/schools.ts';
 import { displayName } from '../models/User.ts';
-
-export interface SchoolRow {
-  id: number;
-  name: string;
-  country: string;
-  createdAt: number | string;
-}
 
 export const presentSchool = (school: SchoolRow): SchoolDto => ({
   id: Number(school.id),
@@ -32,9 +25,6 @@ export const presentSchool = (school: SchoolRow): SchoolDto => ({
 });
 
 export const presentLicensedCourse = (course: LicensedCourseRow): LicensedCourseDto => ({ courseId: course.courseId, title: course.title });
-
-/** The columns presentDomain needs: select them wherever claims are read. */
-export const DOMAIN_COLUMNS = ['domain', 'verifiedAt', 'proof', 'verificationToken', 'googleWorkspaceDomain'] as const;
 
 export const presentDomain = (row: {
   domain: string;

@@ -1,8 +1,7 @@
 import type { Db } from '../db/knex.ts';
-import { canAccessCourseContent } from '../policies/index.ts';
 import type { Course } from '../models/Course.ts';
 import type { User } from '../models/User.ts';
-import type { CourseViewer, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
+import type { CourseStanding, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
 
 // Reads shared by the course and module routes. Each is one query whatever the number of courses
 // or modules, so a page costs the same for a school with 2 courses or 200.
@@ -25,9 +24,9 @@ async function progressEntries(db: Db, userId: number, courseId?: number): Promi
   return query;
 }
 
-/** Whether the caller is enrolled (and through which school), may see the videos, and what they have watched: two queries. */
-export async function courseViewer(db: Db, user: User | null, courseId: number): Promise<CourseViewer> {
-  if (!user) return { isEnrolled: false, showVideo: false, entries: [] };
+/** Whether the caller is enrolled (and through which school) and what they have watched: two queries. */
+export async function courseStanding(db: Db, user: User | null, courseId: number): Promise<CourseStanding> {
+  if (!user) return { isEnrolled: false, entries: [] };
   const [enrollment, entries] = await Promise.all([
     // The school is joined in so "Access through <school>" costs no extra query.
     db('enrollments as e')
@@ -40,7 +39,7 @@ export async function courseViewer(db: Db, user: User | null, courseId: number):
   ]);
   const isEnrolled = Boolean(enrollment);
   const schoolName = enrollment?.source === 'licence' ? (enrollment.schoolName ?? null) : null;
-  return { isEnrolled, showVideo: canAccessCourseContent(user, isEnrolled), entries, schoolName };
+  return { isEnrolled, entries, schoolName };
 }
 
 export function courseById(db: Db, id: number): Promise<Course | undefined> {

@@ -2,7 +2,17 @@ import type { Knex } from 'knex';
 import type { LicenceSource } from '@atrium/common';
 import { countRows, type Db } from '../db/knex.ts';
 import { notFound } from '../errors.ts';
-import { DOMAIN_COLUMNS, type SchoolRow } from '../presenters/schools.ts';
+
+/** A school as its presenters read it. */
+export interface SchoolRow {
+  id: number;
+  name: string;
+  country: string;
+  createdAt: number | string;
+}
+
+/** The columns presenters/schools.ts presentDomain needs: select them wherever claims are read. */
+export const DOMAIN_COLUMNS = ['domain', 'verifiedAt', 'proof', 'verificationToken', 'googleWorkspaceDomain'] as const;
 
 // Reads behind the manager's view and the staff training register: four queries whatever the
 // number of members or courses (the members test counts them).

@@ -1,7 +1,7 @@
 import type { SchoolUpdate } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { notFound } from '../../errors.ts';
-import type { SchoolRow } from '../../presenters/schools.ts';
+import type { SchoolRow } from '../../queries/schools.ts';
 
 /**
  * Renames a school or changes its country (its manager on /school, an admin on /admin): one row,

@@ -5,7 +5,8 @@ import { renewalState } from '../../../queries/renewals.ts';
 import { notFound } from '../../../errors.ts';
 import { requireRenewalAccess } from '../../../policies/index.ts';
 import { catalogueSummary, presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
-import { courseViewer } from '../../../queries/courses.ts';
+import { courseViewer } from '../../../policies/index.ts';
+import { courseStanding } from '../../../queries/courses.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
@@ -31,11 +32,11 @@ export function courseRoutes(routes: Routes): void {
       const { catalogue, db } = ctx.deps;
       const courseId = ctx.input.params.id;
       // The viewer's queries start alongside the catalogue read; a missing course discards them.
-      const [entry, viewer] = await Promise.all([catalogue.course(courseId), courseViewer(db, ctx.state.user, courseId)]);
+      const [entry, standing] = await Promise.all([catalogue.course(courseId), courseStanding(db, ctx.state.user, courseId)]);
       if (!entry) throw notFound('Course not found');
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);
-      ctx.body = { ...presentCourseDetail(entry.course, entry.modules, viewer), currency };
+      ctx.body = { ...presentCourseDetail(entry.course, entry.modules, courseViewer(ctx.state.user, standing)), currency };
     },
   });
 

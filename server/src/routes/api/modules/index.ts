@@ -7,18 +7,19 @@ import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
 import { presentModules } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
-import { courseViewer } from '../../../queries/courses.ts';
+import { courseViewer } from '../../../policies/index.ts';
+import { courseStanding } from '../../../queries/courses.ts';
 
 const courseIdParams = z.object({ courseId: id });
 
 /** The course's modules as the user may see them (Vimeo ids only when enrolled or admin). */
 async function modulesOfCourse(deps: AppDeps, user: User, courseId: number): Promise<ModuleDto[]> {
-  const [entry, viewer] = await Promise.all([deps.catalogue.course(courseId), courseViewer(deps.db, user, courseId)]);
-  return presentModules(entry?.modules ?? [], viewer);
+  const [entry, standing] = await Promise.all([deps.catalogue.course(courseId), courseStanding(deps.db, user, courseId)]);
+  return presentModules(entry?.modules ?? [], courseViewer(user, standing));
 }
 
 async function presentOne(deps: AppDeps, user: User, module: Readonly<Module>): Promise<ModuleDto> {
-  const [dto] = presentModules([module], await courseViewer(deps.db, user, module.courseId));
+  const [dto] = presentModules([module], courseViewer(user, await courseStanding(deps.db, user, module.courseId)));
   return dto!;
 }
 

@@ -91,7 +91,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     rateLimit: { limit: 'invite', by: 'user' },
     policy: schoolManager,
     async handler(ctx) {
-      const { db, mailer } = ctx.deps;
+      const { db } = ctx.deps;
       const user = ctx.state.user;
       const school = await foundSchool(db, ctx.input.params.id);
       const { email } = await resendInvitation(db, sender(ctx), { school, inviter: user, inviteId: ctx.input.params.inviteId });
@@ -109,7 +109,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     rateLimit: { limit: 'invite', by: 'user' },
     policy: schoolManager,
     async handler(ctx) {
-      const { db, mailer } = ctx.deps;
+      const { db } = ctx.deps;
       const user = ctx.state.user;
       const school = await foundSchool(db, ctx.input.params.id);
       const result = await mailInvites(db, sender(ctx), { school, inviter: user, emails: ctx.input.body.emails });

@@ -15,7 +15,7 @@ export async function answerRosterPreview(ctx: AppContext, schoolId: number, csv
 
 /** Applies the roster: invitations mailed in the school's name (the manager's route and the admin's share it). */
 export async function answerRosterConfirm(ctx: AppContext, user: User, schoolId: number, csv: string): Promise<void> {
-  const { db, clock, config, mailer } = ctx.deps;
+  const { db, clock, config } = ctx.deps;
   const school = await foundSchool(db, schoolId);
   const result = await confirmRoster(
     db,

@@ -1,9 +1,9 @@
 import 'dotenv/config';
-import { runAdminCommand } from '../commands/adminCli.ts';
-import { loadConfig } from '../config.ts';
-import { systemClock } from '../services/clock.ts';
-import { createDb } from './knex.ts';
-import { migrateLatest } from './migrate.ts';
+import { runAdminCommand } from './commands/adminCli.ts';
+import { loadConfig } from './config.ts';
+import { systemClock } from './services/clock.ts';
+import { createDb } from './db/knex.ts';
+import { migrateLatest } from './db/migrate.ts';
 
 // npm run admin -- list | add <address> | remove <address>   (commands/adminCli.ts)
 const config = loadConfig();
