@@ -96,9 +96,9 @@ async function main(): Promise<void> {
   try {
     const learner =
       (await db('users').where('role', 'learner').orderBy('id').offset(12_345).first('id', 'email')) ??
-      (await db('users').where('role', 'learner').first('id', 'email'));
-    const { courseId: course } = await db('enrollments').where('userId', learner.id).orderBy('courseId').first('courseId');
-    const { id: module } = await db('modules').where('courseId', course).orderBy('orderIndex').first('id');
+      (await db('users').where('role', 'learner').first('id', 'email'))!;
+    const { courseId: course } = (await db('enrollments').where('userId', learner.id).orderBy('courseId').first('courseId'))!;
+    const { id: module } = (await db('modules').where('courseId', course).orderBy('orderIndex').first('id'))!;
     const learnerCookie = await signIn(base, learner.email, BENCH_PASSWORD);
     const adminCookie = await signIn(base, ADMIN_EMAIL, BENCH_PASSWORD);
     recorder.take();

@@ -65,7 +65,7 @@ async function managerOf(run: number): Promise<{ cookie: string; schoolId: numbe
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const user = await db('users').where({ email }).first();
+  const user = (await db('users').where({ email }).first())!;
   const schoolId = await createSchool(db, { name: `Bench Trust ${run}`, country: 'GB' }, Number(user.id), Date.now());
   await licenseSchool(db, schoolId, Number(courseId), 'grant', Date.now());
   return { cookie, schoolId };

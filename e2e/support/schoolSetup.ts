@@ -36,8 +36,8 @@ export async function seedLicensedSchool(
     createdAt: now,
     updatedAt: now,
   });
-  const schoolId = await createSchool(app.db, { name: school.name, country: school.country ?? 'GB' }, Number(managerId));
-  for (const courseId of school.courseIds) await licenseSchool(app.db, schoolId, courseId, 'grant');
+  const schoolId = await createSchool(app.db, { name: school.name, country: school.country ?? 'GB' }, Number(managerId), now);
+  for (const courseId of school.courseIds) await licenseSchool(app.db, schoolId, courseId, 'grant', now);
   return { schoolId, managerId: Number(managerId) };
 }
 

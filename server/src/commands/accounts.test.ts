@@ -1,4 +1,3 @@
-import { systemClock } from '../services/clock.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../services/clock.ts';
@@ -125,7 +124,9 @@ describe('deleteAccount', () => {
     await database.db('users').whereNot({ id: onlyAdminRow.id }).where({ role: 'admin' }).update({ role: 'learner' });
     const admin = (await database.db('users').where({ id: onlyAdminRow.id }).first())!;
     await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' }, systemClock)).rejects.toMatchObject({ status: 400 });
-    await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' }, systemClock)).rejects.toMatchObject({ status: 409 });
+    await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' }, systemClock)).rejects.toMatchObject({
+      status: 409,
+    });
     expect((await database.db('users').where({ id: admin.id }).first())!.deletedAt).toBeNull();
   });
 

@@ -22,9 +22,9 @@ describe('school policies', () => {
     people.member = (await createUser(db, { email: 'member@a.test' })) as unknown as User;
     people.otherManager = (await createUser(db, { email: 'manager@b.test' })) as unknown as User;
     people.admin = (await createAdmin(db, { email: 'admin@agency.test' })) as unknown as User;
-    schoolA = await createSchool(db, { name: 'School A', country: 'GB' }, people.manager.id);
-    schoolB = await createSchool(db, { name: 'School B', country: 'GB' }, people.otherManager.id);
-    await joinSchool(db, people.member.id, schoolA, 'member');
+    schoolA = await createSchool(db, { name: 'School A', country: 'GB' }, people.manager.id, Date.now());
+    schoolB = await createSchool(db, { name: 'School B', country: 'GB' }, people.otherManager.id, Date.now());
+    await joinSchool(db, people.member.id, schoolA, 'member', Date.now());
   });
   afterAll(() => test.destroy());
 

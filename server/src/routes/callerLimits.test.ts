@@ -56,6 +56,6 @@ describe('calls that cost mail, money or a password check are limited per accoun
     const { client, user } = await signedIn();
     expect((await client.delete('/api/user', { password: 'not-the-password', certificates: 'keep' })).status).toBe(400);
     expect((await client.delete('/api/user', { password: 'another-guess', certificates: 'keep' })).status).toBe(429);
-    expect((await server.db('users').where({ id: user.id }).first()).deletedAt).toBeNull();
+    expect((await server.db('users').where({ id: user.id }).first())!.deletedAt).toBeNull();
   });
 });

@@ -35,7 +35,7 @@ describe('text past a limit', () => {
       400,
       { title: 'Title can be at most 200 characters', description: 'Description can be at most 10,000 characters' },
     ]);
-    expect((await server.db('courses').where({ id: course.id }).first()).title).toBe('Kept title');
+    expect((await server.db('courses').where({ id: course.id }).first())!.title).toBe('Kept title');
 
     const moduleAnswer = await admin.post('/api/modules', { courseId: course.id, title: 'M'.repeat(201), vimeoVideoId: '76979871' });
     expect([moduleAnswer.status, moduleAnswer.body.errors?.title]).toEqual([400, 'Title can be at most 200 characters']);

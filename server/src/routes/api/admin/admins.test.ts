@@ -18,7 +18,7 @@ const verified = async (email: string) =>
     await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
     return user;
   });
-const roleOf = async (id: number) => (await server.db('users').where({ id }).first()).role;
+const roleOf = async (id: number) => (await server.db('users').where({ id }).first())!.role;
 
 beforeAll(async () => {
   first = await createAdmin(server.db, { email: 'first-admin@agency.test' });
@@ -46,10 +46,10 @@ describe('ADMIN_EMAIL at start-up', () => {
 
     await ensureAdmin(server.db, passwords, { email: 'brand-new@agency.test', password: 'configured-password' }, logger);
     const created = await server.db('users').where({ email: 'brand-new@agency.test' }).first();
-    expect(created.role).toBe('admin');
+    expect(created!.role).toBe('admin');
     // Restarting with the same setting leaves the created admin alone.
     await ensureAdmin(server.db, passwords, { email: 'brand-new@agency.test', password: 'configured-password' }, logger);
-    expect(await roleOf(created.id)).toBe('admin');
+    expect(await roleOf(created!.id)).toBe('admin');
   });
 });
 

@@ -44,7 +44,7 @@ describe('certificates', () => {
     expect(revoked.status).toBe(200);
     expect(Date.parse(revoked.body.revokedAt)).toBeGreaterThan(0);
     const stored = await server.db('certificates').where({ certificateNumber: 'ATR-TEST-REVOKE-1' }).first();
-    expect(Number(stored.revokedAt)).toBeGreaterThan(0);
+    expect(Number(stored!.revokedAt)).toBeGreaterThan(0);
     const twice = await admin.post('/api/admin/certificates/ATR-TEST-REVOKE-1/revoke');
     expect(twice.body.revokedAt).toBe(revoked.body.revokedAt);
     expect((await server.client().get('/api/certificates/ATR-TEST-REVOKE-1')).status).toBe(404);
@@ -53,7 +53,7 @@ describe('certificates', () => {
     const restored = await admin.post('/api/admin/certificates/ATR-TEST-REVOKE-1/restore');
     expect(restored.status).toBe(200);
     expect(restored.body.revokedAt).toBeNull();
-    expect((await server.db('certificates').where({ certificateNumber: 'ATR-TEST-REVOKE-1' }).first()).revokedAt).toBeNull();
+    expect((await server.db('certificates').where({ certificateNumber: 'ATR-TEST-REVOKE-1' }).first())!.revokedAt).toBeNull();
     expect((await server.client().get('/api/certificates/ATR-TEST-REVOKE-1')).status).toBe(200);
   });
 
@@ -63,7 +63,7 @@ describe('certificates', () => {
     const holder = await createUser(server.db);
     await issue(holder.id, 'ATR-TEST-LEARNER-1');
     expect((await learnerClient.post('/api/admin/certificates/ATR-TEST-LEARNER-1/revoke')).status).toBe(403);
-    expect((await server.db('certificates').where({ certificateNumber: 'ATR-TEST-LEARNER-1' }).first()).revokedAt).toBeNull();
+    expect((await server.db('certificates').where({ certificateNumber: 'ATR-TEST-LEARNER-1' }).first())!.revokedAt).toBeNull();
     expect((await learnerClient.get('/api/admin/certificates')).status).toBe(403);
     expect((await admin.get('/api/admin/certificates?userId=abc')).status).toBe(400);
   });

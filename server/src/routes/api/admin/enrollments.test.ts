@@ -47,7 +47,7 @@ describe('POST /api/admin/enroll', () => {
     expect(response.body.alreadyEnrolled).toBe(false);
     expect(response.text).not.toMatch(/passwordHash/);
     const row = await server.db('enrollments').where({ userId: student.id, courseId: course.id }).first();
-    expect(row.source).toBe('admin');
+    expect(row!.source).toBe('admin');
   });
 
   it('enrolling twice answers 200 and adds no second enrollment', async () => {

@@ -110,13 +110,13 @@ describe('GET /api/admin/export-excel', () => {
     }
 
     // Admins are not students (queries/students.ts): the export leaves them out, as the counts do.
-    const adminId = (await server.db('users').where({ email: 'export.admin@school.test' }).first()).id;
+    const adminId = (await server.db('users').where({ email: 'export.admin@school.test' }).first())!.id;
     expect(() => rowOf(adminId)).toThrow();
   });
 
   it('covers every user exactly once, in id order, across several batches', async () => {
     const now = Date.now();
-    const passwordHash = (await server.db('users').first()).passwordHash;
+    const passwordHash = (await server.db('users').first())!.passwordHash;
     const rows = Array.from({ length: BULK_USERS }, (_, i) => ({
       email: `bulk${i}@export.test`,
       passwordHash,
@@ -132,7 +132,7 @@ describe('GET /api/admin/export-excel', () => {
       .db('users')
       .where({ email: `bulk${BULK_USERS - 1}@export.test` })
       .first();
-    await enroll(server.db, last.id, course.id);
+    await enroll(server.db, last!.id, course.id);
 
     const { response, bytes } = await download(admin);
     expect(response.status).toBe(200);
@@ -143,7 +143,7 @@ describe('GET /api/admin/export-excel', () => {
     });
     const expected = (await whereStudent(server.db('users')).select('id').orderBy('id')).map((row) => Number(row.id));
     expect(ids).toEqual(expected);
-    const lastRow = sheet.getRow(ids.indexOf(Number(last.id)) + 2);
+    const lastRow = sheet.getRow(ids.indexOf(Number(last!.id)) + 2);
     expect(lastRow.getCell(2).value).toBe(`bulk${BULK_USERS - 1}@export.test`);
     expect(lastRow.getCell(8).value).toBe(1);
   });

@@ -41,7 +41,7 @@ describe('contact messages inbox', () => {
         .db('contactMessages')
         .where({ id })
         .first()
-        .then((row) => row.handledAt),
+        .then((row) => row!.handledAt),
     ).toBeNull();
 
     const paged = await admin.get('/api/admin/contact-messages?limit=1&offset=1');

@@ -71,7 +71,7 @@ describe('PUT and DELETE /api/admin/orders/:id/discount', () => {
       setAt: expect.stringMatching(/^2026-03-14T10:00/),
     });
     const stored = await server.db('orders').where({ id: orderId }).first();
-    expect([stored.discountSetBy, Number(stored.discountSetAt)]).toEqual([user.id, new Date(set.body.discount.setAt).getTime()]);
+    expect([stored!.discountSetBy, Number(stored!.discountSetAt)]).toEqual([user.id, new Date(set.body.discount.setAt).getTime()]);
     const listed = (await admin.get('/api/admin/orders')).body.find((order: { id: number }) => order.id === orderId);
     expect(listed.discount).toEqual(set.body.discount);
 
@@ -86,7 +86,7 @@ describe('PUT and DELETE /api/admin/orders/:id/discount', () => {
     expect(text).toMatch(/Net\s+£449\.10/);
     expect(text).toMatch(/VAT at 20%\s+£89\.82/);
     expect(text).toMatch(/Total due \(GBP\)\s+£538\.92/);
-    const mails: Array<{ subject: string; text: string }> = await server.db('outbox').where({ toAddress: stored.billingEmail }).select('subject', 'text');
+    const mails: Array<{ subject: string; text: string }> = await server.db('outbox').where({ toAddress: stored!.billingEmail }).select('subject', 'text');
     expect(mails.find((mail) => mail.subject.includes('Invoice'))?.text).toContain('£538.92');
     expect((await admin.get('/api/admin/sales')).body.currencies).toContainEqual(expect.objectContaining({ currency: 'GBP', invoicedGross: 53892 }));
 
@@ -95,7 +95,7 @@ describe('PUT and DELETE /api/admin/orders/:id/discount', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/already issued/);
     expect((await admin.delete(`/api/admin/orders/${orderId}/discount`)).status).toBe(409);
-    expect((await server.db('orders').where({ id: orderId }).first()).discountValue).toBe(10);
+    expect((await server.db('orders').where({ id: orderId }).first())!.discountValue).toBe(10);
     server.clock.reset();
   });
 
@@ -161,9 +161,9 @@ describe('PUT and DELETE /api/admin/orders/:id/discount', () => {
     expect((await visitor.delete(`/api/admin/orders/${orderId}/discount`)).status).toBe(401);
     const buyer = server.client();
     const order = await server.db('orders').where({ id: orderId }).first();
-    await signIn(buyer, await server.db('users').where({ id: order.userId }).first());
+    await signIn(buyer, (await server.db('users').where({ id: order!.userId }).first())!);
     expect((await buyer.put(`/api/admin/orders/${orderId}/discount`, tenPercent)).status).toBe(403);
     expect((await buyer.delete(`/api/admin/orders/${orderId}/discount`)).status).toBe(403);
-    expect((await server.db('orders').where({ id: orderId }).first()).discountKind).toBeNull();
+    expect((await server.db('orders').where({ id: orderId }).first())!.discountKind).toBeNull();
   });
 });

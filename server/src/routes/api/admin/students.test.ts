@@ -238,7 +238,7 @@ describe('GET /api/admin/overview', () => {
       await createCourse(fresh);
       await enroll(fresh.db, a.id, course.id);
       await enroll(fresh.db, b.id, course.id);
-      const message = { name: 'X', email: 'x@y.test', message: 'hi', source: 'landing', createdAt: Date.now() };
+      const message = { name: 'X', email: 'x@y.test', message: 'hi', source: 'landing' as const, createdAt: Date.now() };
       await fresh.db('contactMessages').insert([message, { ...message, handledAt: Date.now() }]);
       const response = await client.get('/api/admin/overview');
       expect(response.status).toBe(200);

@@ -80,7 +80,7 @@ describe('login and logout', () => {
     expect(sid).toBeTruthy();
     expect(Buffer.from(sid!, 'base64url').length).toBeGreaterThanOrEqual(16);
     const row = await server.db('sessions').where({ id: sid }).first();
-    expect(row.userId).toBe(user.id);
+    expect(row!.userId).toBe(user.id);
   });
 
   it('refuses a wrong password or an unknown account with the same 401', async () => {
@@ -171,7 +171,7 @@ describe('forgot and reset password', () => {
     expect(parts.html).toContain(`href="${server.url}/reset-password?token=${token}"`);
 
     const stored = await server.db('passwordResets').where({ userId: user.id }).first();
-    expect(stored.tokenHash).not.toContain(token);
+    expect(stored!.tokenHash).not.toContain(token);
 
     const short = await server.client().post('/api/reset-password', { token, newPassword: '123' });
     expect(short.status).toBe(400);

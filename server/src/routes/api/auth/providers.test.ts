@@ -82,9 +82,9 @@ describe('first sign-in', () => {
     const me = await whoAmI(client);
     expect(me).toMatchObject({ email: account.email, firstName: 'Priya', lastName: 'Shah', role: 'learner' });
     const user = await server.db('users').where({ email: account.email }).first();
-    expect(user.passwordHash).toBe('');
-    expect(user.emailVerifiedAt).not.toBeNull();
-    expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'google', subject: account.sub, email: account.email }]);
+    expect(user!.passwordHash).toBe('');
+    expect(user!.emailVerifiedAt).not.toBeNull();
+    expect(await identitiesOf(user!.id)).toMatchObject([{ provider: 'google', subject: account.sub, email: account.email }]);
     // A password cannot be used on an account that has none.
     expect((await server.client().post('/api/login', { email: account.email, password: '' })).status).toBe(400);
     expect((await server.client().post('/api/login', { email: account.email, password: 'anything-at-all' })).status).toBe(401);
@@ -193,16 +193,16 @@ describe('an account whose address was never verified (pre-account takeover)', (
     const teacher = server.client();
     const { back } = await signInThroughProvider(teacher, { email });
     expect(back.headers.get('location')).toBe('/');
-    expect(await whoAmI(teacher)).toMatchObject({ id: squatted.id, emailVerified: true, firstName: 'Real' });
-    const row = await server.db('users').where({ id: squatted.id }).first();
-    expect(row.passwordHash).toBe('');
+    expect(await whoAmI(teacher)).toMatchObject({ id: squatted!.id, emailVerified: true, firstName: 'Real' });
+    const row = await server.db('users').where({ id: squatted!.id }).first();
+    expect(row!.passwordHash).toBe('');
     expect((await squatter.get('/api/user')).status).toBe(401);
     expect((await server.client().post('/api/login', { email, password: 'squatters-password' })).status).toBe(401);
-    expect(await identitiesOf(squatted.id)).toMatchObject([{ provider: 'google', subject: teacherAccount.sub }]);
+    expect(await identitiesOf(squatted!.id)).toMatchObject([{ provider: 'google', subject: teacherAccount.sub }]);
     const mails = await server.db('outbox').where({ toAddress: email });
     expect(mails.map((mail) => mail.subject)).toContain('Your Atrium School Marketing account is now yours through Google');
     // The verification link mailed at registration is spent: it cannot be used any more.
-    expect(await server.db('emailVerifications').where({ userId: squatted.id }).whereNull('usedAt')).toHaveLength(0);
+    expect(await server.db('emailVerifications').where({ userId: squatted!.id }).whereNull('usedAt')).toHaveLength(0);
   });
 
   it('keeps the password and sessions of an account whose owner had verified its address', async () => {
@@ -212,7 +212,7 @@ describe('an account whose address was never verified (pre-account takeover)', (
     provider.addAccount({ email: user.email });
     await signInThroughProvider(server.client(), { email: user.email });
     expect((await owner.get('/api/user')).status).toBe(200);
-    expect((await server.db('users').where({ id: user.id }).first()).passwordHash).not.toBe('');
+    expect((await server.db('users').where({ id: user.id }).first())!.passwordHash).not.toBe('');
   });
 });
 
@@ -495,7 +495,7 @@ describe('linking asks who it is, tells the address and can be undone everywhere
     const { back } = await signInThroughProvider(client, { email: account.email!, link: true, returnTo: '/profile' });
     expect(back.headers.get('location')).toBe('/profile?linked=google');
     const mail = await server.db('outbox').where({ toAddress: user.email }).orderBy('id', 'desc').first();
-    expect(mail.subject).toBe('Google sign-in connected to your Atrium School Marketing account');
+    expect(mail!.subject).toBe('Google sign-in connected to your Atrium School Marketing account');
     expect((await client.get('/api/user/sign-ins')).body.signIns).toMatchObject([{ provider: 'google', email: account.email }]);
   });
 
@@ -508,8 +508,8 @@ describe('linking asks who it is, tells the address and can be undone everywhere
     const [session] = await server.db('sessions').where({ userId: me.id });
     await server
       .db('sessions')
-      .where({ id: session.id })
-      .update({ data: JSON.stringify({ ...JSON.parse(session.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
+      .where({ id: session!.id })
+      .update({ data: JSON.stringify({ ...JSON.parse(session!.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
     const stale = await client.post('/api/user/sign-ins/microsoft/link', {});
     expect(stale.status).toBe(403);
     expect(stale.body.message).toMatch(/sign in again/);

@@ -113,7 +113,7 @@ describe('a certificate shows a name, never an e-mail address (issue 24)', () =>
     const [issued] = (await client.get('/api/certificates')).body as CertificateListItemDto[];
     expect(issued).toBeTruthy();
     const stored = await server.db('certificates').where({ certificateNumber: issued!.certificateNumber }).first();
-    expect(stored.studentName).toBe('');
+    expect(stored!.studentName).toBe('');
     const before = await server.client().get(`/api/certificates/${issued!.certificateNumber}`);
     expect(before.body.studentName).toBe('Name not given');
     expect(before.text).not.toContain('no.name@certificates.test');

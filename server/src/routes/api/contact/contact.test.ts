@@ -52,8 +52,8 @@ describe('POST /api/contact', () => {
 
     const stored = await server.db('contactMessages').where({ email: 'grace@harbour-school.test' }).first();
     expect(stored).toMatchObject({ name: 'Grace Hopper', company: 'Harbour Primary', phone: '+44 20 7946 0000', source: 'landing' });
-    expect(stored.message).toBe('Do you offer invoices for\nthe whole staff?');
-    expect(stored.handledAt).toBeNull();
+    expect(stored!.message).toBe('Do you offer invoices for\nthe whole staff?');
+    expect(stored!.handledAt).toBeNull();
 
     await deliverOutbox();
     const mail = await server.smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Grace Hopper/.test(m.raw));
@@ -109,7 +109,7 @@ describe('POST /api/contact', () => {
     });
     expect(response.status).toBe(201);
     const row = await server.db('outbox').where('text', 'like', '%mallory@school.test%').first();
-    expect(row.subject).not.toMatch(/[\r\n]/);
+    expect(row!.subject).not.toMatch(/[\r\n]/);
     await deliverOutbox();
     const mail = await server.smtp.waitFor((m) => /mallory@school\.test/.test(m.raw));
     expect(mail.to).toEqual(['support@atrium.test']);
@@ -149,10 +149,10 @@ describe('when the mail server is down', () => {
         () => broken.db('outbox').where({ toAddress: 'support@atrium.test' }).first(),
         (value) => Number(value?.attempts) >= 1,
       );
-      expect(Number(row.attempts)).toBeGreaterThanOrEqual(1);
-      expect(row.status).toBe('pending');
-      expect(row.lastError).toBeTruthy();
-      expect(row.text).toContain('Is anyone there?');
+      expect(Number(row!.attempts)).toBeGreaterThanOrEqual(1);
+      expect(row!.status).toBe('pending');
+      expect(row!.lastError).toBeTruthy();
+      expect(row!.text).toContain('Is anyone there?');
     } finally {
       await broken.close();
     }

@@ -119,7 +119,7 @@ describe('POST /api/courses/:id/renewal', () => {
     expect(detail.body).toMatchObject({ progressPercentage: 0 });
     const renewal = await server.db('certificateRenewals').where({ userId: user.id, courseId: course.id }).first();
     expect(renewal).toMatchObject({ round: 1 });
-    expect(Number(renewal.startedAt) - Date.parse('2027-01-12T09:00:00Z')).toBeLessThan(60_000);
+    expect(Number(renewal!.startedAt) - Date.parse('2027-01-12T09:00:00Z')).toBeLessThan(60_000);
 
     // Started once: a second start is refused, and the old certificate is as it was.
     const again = await client.post(`/api/courses/${course.id}/renewal`);

@@ -123,7 +123,7 @@ describe('GET /api/certificates/:number/credential', () => {
     }
     expect(Object.keys(ajv.formats)).toEqual(expect.arrayContaining(['date-time', 'uri', 'email']));
     // The schema is not a rubber stamp: a credential without its subject's achievement fails it.
-    const { payload } = await verifyByKid((await credentialOf(earned.certificateNumber)).jwt);
+    const { payload } = await verifyByKid((await credentialOf(earned!.certificateNumber)).jwt);
     const broken = credentialPart(payload) as { credentialSubject: Record<string, unknown> };
     delete broken.credentialSubject.achievement;
     expect(validateAchievementCredential(broken)).toBe(false);

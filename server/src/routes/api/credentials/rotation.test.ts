@@ -57,8 +57,8 @@ describe('rotating CREDENTIAL_SIGNING_KEY', () => {
     expect((await jwks(before.url)).map((key) => new URL(key.kid).pathname)).toEqual(keys.map((key) => new URL(key.kid).pathname));
     const rows = await cluster.db('credentialKeys').select('thumbprint', 'retiredAt').orderBy('id');
     expect(rows).toHaveLength(2);
-    expect(rows[0].retiredAt).not.toBeNull();
-    expect(rows[1].retiredAt).toBeNull();
+    expect(rows[0]!.retiredAt).not.toBeNull();
+    expect(rows[1]!.retiredAt).toBeNull();
 
     // The cluster's instances answer on different ports (one PUBLIC_URL in production), so keys match by path here.
     const path = (url: string) => new URL(url).pathname;

@@ -89,7 +89,7 @@ describe('the shown currency', () => {
 
     const { client, user } = await signedIn();
     expect((await client.put('/api/currency', { currency: 'eur' })).body).toEqual({ currency: 'EUR' });
-    expect((await server.db('users').where({ id: user.id }).first()).currency).toBe('EUR');
+    expect((await server.db('users').where({ id: user.id }).first())!.currency).toBe('EUR');
     expect((await client.get('/api/user')).body.currency).toBe('EUR');
     // Another browser of the same user, without the cookie, starts from the profile.
     const elsewhere = server.client();

@@ -43,12 +43,12 @@ describe('POST /api/admin/scheduler/:name/run', () => {
     expect(busy.status).toBe(409);
     expect(busy.body.message).toMatch(/running on another instance.*09:04 UTC/);
     const row = await server.db('schedulerJobs').where({ name: 'school-digest' }).first();
-    expect([row.leaseOwner, Number(row.leaseUntil), Number(row.lastSent)]).toEqual(['another-instance', leaseUntil, 7]);
+    expect([row!.leaseOwner, Number(row!.leaseUntil), Number(row!.lastSent)]).toEqual(['another-instance', leaseUntil, 7]);
     // Once the lease has lapsed (that instance died), "Run now" takes it over.
     server.clock.set('2026-06-01T09:05:00Z');
     const ran = await admin.post('/api/admin/scheduler/school-digest/run');
     expect([ran.status, ran.body.name]).toEqual([200, 'school-digest']);
-    expect((await server.db('schedulerJobs').where({ name: 'school-digest' }).first()).leaseOwner).toBeNull();
+    expect((await server.db('schedulerJobs').where({ name: 'school-digest' }).first())!.leaseOwner).toBeNull();
     server.clock.reset();
   });
 

@@ -29,11 +29,11 @@ describe('the demo learner and GET /api/demo', () => {
     const users = await server.db('users').where({ email: DEMO_LEARNER.email });
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ firstName: 'Dana', lastName: 'Whitfield', role: 'learner' });
-    const certificates = await server.db('certificates').where({ userId: users[0].id });
+    const certificates = await server.db('certificates').where({ userId: users[0]!.id });
     expect(certificates).toHaveLength(1);
-    expect(certificates[0].studentName).toBe('Dana Whitfield');
-    const modules = await server.db('modules').where({ courseId: certificates[0].courseId });
-    const completed = await server.db('progress').where({ userId: users[0].id, isCompleted: true });
+    expect(certificates[0]!.studentName).toBe('Dana Whitfield');
+    const modules = await server.db('modules').where({ courseId: certificates[0]!.courseId! });
+    const completed = await server.db('progress').where({ userId: users[0]!.id, isCompleted: true });
     expect(completed).toHaveLength(modules.length);
 
     const response = await server.client().get('/api/demo');
@@ -48,10 +48,10 @@ describe('the demo learner and GET /api/demo', () => {
 
   it('completes what an earlier start left undone', async () => {
     const user = await server.db('users').where({ email: DEMO_LEARNER.email }).first();
-    const first = await server.db('progress').where({ userId: user.id }).orderBy('id').first();
-    await server.db('progress').where({ id: first.id }).update({ isCompleted: false });
+    const first = await server.db('progress').where({ userId: user!.id }).orderBy('id').first();
+    await server.db('progress').where({ id: first!.id }).update({ isCompleted: false });
     await seedDemoLearner(server.db, demoConfig, logger);
-    expect(await server.db('progress').where({ userId: user.id, isCompleted: false })).toHaveLength(0);
+    expect(await server.db('progress').where({ userId: user!.id, isCompleted: false })).toHaveLength(0);
   });
 
   it('is never seeded in production, nor without SEED_DEMO, and the API then answers 404', async () => {

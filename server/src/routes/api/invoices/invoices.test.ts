@@ -226,11 +226,11 @@ describe('card receipts and sales totals', () => {
 
     const { client: admin } = await signedIn('admin');
     const payment = await server.db('payments').where({ providerReference: id }).first();
-    expect((await pdf(admin, `/api/admin/payments/${payment.id}/receipt.pdf`)).status).toBe(200);
+    expect((await pdf(admin, `/api/admin/payments/${payment!.id}/receipt.pdf`)).status).toBe(200);
     expect((await pdf(admin, `/api/payments/${id}/receipt.pdf`)).status).toBe(200);
     const { client: stranger } = await signedIn();
     expect((await pdf(stranger, `/api/payments/${id}/receipt.pdf`)).status).toBe(404);
-    expect((await pdf(stranger, `/api/admin/payments/${payment.id}/receipt.pdf`)).status).toBe(403);
+    expect((await pdf(stranger, `/api/admin/payments/${payment!.id}/receipt.pdf`)).status).toBe(403);
 
     const sales = await admin.get('/api/admin/sales');
     expect(sales.status).toBe(200);

@@ -64,7 +64,7 @@ describe('invoice orders', () => {
     expect((await admin.post(`/api/admin/orders/${response.body.id}/paid`)).status).toBe(200);
     const enrollments = await server.db('enrollments').where({ userId: user.id, courseId: course.id });
     expect(enrollments).toHaveLength(1);
-    expect(enrollments[0].source).toBe('order');
+    expect(enrollments[0]!.source).toBe('order');
   });
 
   it('refuses duplicates, free courses, enrolled buyers and bad input', async () => {

@@ -121,7 +121,7 @@ describe('enrollment only on a verified payment', () => {
     expect((await deliver(event)).status).toBe(200);
     expect(await enrollmentCount(user.id, course.id)).toBe(1);
     const payment = await server.db('payments').where({ providerReference: body.paymentIntentId }).first();
-    expect(payment.status).toBe('succeeded');
+    expect(payment!.status).toBe('succeeded');
   });
 
   it('lets only the payer ask about a payment', async () => {

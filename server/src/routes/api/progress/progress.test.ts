@@ -105,7 +105,7 @@ describe('POST /api/progress: the rules', () => {
     const values = [120, 480, 60, 300, 500, 30, 240, 10];
     await Promise.all(values.map((watchedDuration) => report(setup, 0, { watchedDuration })));
     const stored = await server.db('progress').where({ userId: setup.user.id }).first();
-    expect(Number(stored.watchedDuration)).toBe(500);
+    expect(Number(stored!.watchedDuration)).toBe(500);
   });
 
   it('completes a module at 90 percent of its duration, not before', async () => {
@@ -128,7 +128,7 @@ describe('POST /api/progress: the rules', () => {
     const after = await report(setup, 0, { watchedDuration: 5, isCompleted: false });
     expect(after.body).toMatchObject({ isCompleted: true, watchedDuration: 600 });
     const stored = await server.db('progress').where({ userId: setup.user.id, moduleId: setup.modules[0]!.id }).first();
-    expect(Number(stored.completedAt)).toBeGreaterThan(0);
+    expect(Number(stored!.completedAt)).toBeGreaterThan(0);
   });
 
   it('completes a zero-length module only when the client says so', async () => {
@@ -187,7 +187,7 @@ describe('certificates from progress', () => {
     const setup = await enrolledLearner([60]);
     await server.db('users').where({ id: setup.user.id }).update({ firstName: null, lastName: null });
     await report(setup, 0, { isCompleted: true });
-    expect((await certificatesOf(setup.user.id))[0].studentName).toBe('');
+    expect((await certificatesOf(setup.user.id))[0]!.studentName).toBe('');
   });
 
   it('issues the certificate when the last two modules are completed at the same moment', async () => {
@@ -224,7 +224,7 @@ describe('certificates from progress', () => {
   it('does not replace a revoked certificate', async () => {
     const setup = await enrolledLearner([60]);
     const issued = await report(setup, 0, { isCompleted: true });
-    await server.db('certificates').where({ certificateNumber: issued.body.certificateNumber }).update({ revokedAt: Date.now() });
+    await server.db('certificates').where({ certificateNumber: issued.body.certificateNumber! }).update({ revokedAt: Date.now() });
     const again = await report(setup, 0, { isCompleted: true });
     expect(again.body).toMatchObject({ courseCompleted: true, certificateNumber: null });
     expect(await certificatesOf(setup.user.id)).toHaveLength(1);

@@ -47,7 +47,7 @@ describe('renaming a school and changing its country', () => {
     const other = await schoolWithManager(server, 'Rival Academy');
     expect((await other.client.patch(`/api/schools/${schoolId}`, { name: 'Taken over' })).status).toBe(403);
     expect((await server.client().patch(`/api/schools/${schoolId}`, { name: 'Taken over' })).status).toBe(401);
-    expect((await server.db('schools').where({ id: schoolId }).first()).name).toBe("St Mary's C of E Primary");
+    expect((await server.db('schools').where({ id: schoolId }).first())!.name).toBe("St Mary's C of E Primary");
   });
 
   it('an admin may, for any school; 404 for an unknown one', async () => {

@@ -92,7 +92,7 @@ describe('a domain claim takes effect once proven', () => {
     } finally {
       dns.failure = null;
     }
-    expect((await server.db('schoolDomains').where({ schoolId, domain }).first()).verifiedAt).toBeNull();
+    expect((await server.db('schoolDomains').where({ schoolId, domain }).first())!.verifiedAt).toBeNull();
   });
 });
 

@@ -100,7 +100,7 @@ describe('a verification link for an account someone else made', () => {
     expect(asOther.status).toBe(403);
     expect(asOther.body.message).toMatch(/for another account/);
     const row = await server.db('users').where({ id: squatter.id }).first();
-    expect(row.emailVerifiedAt).toBeNull();
+    expect(row!.emailVerifiedAt).toBeNull();
     expect(await server.db('schoolMembers').where({ userId: squatter.id })).toHaveLength(0);
     expect(await server.db('schoolMembers').where({ userId: owner.id })).toHaveLength(0);
     // Not spent: the account's own owner can still use it.

@@ -173,9 +173,9 @@ describe('invited people (issue 34, items 8 and 9)', () => {
     expect((await annClient.get('/api/user')).body.emailVerified).toBe(false);
     expect((await annClient.post(`/api/invites/${newToken}/accept`)).status).toBe(201);
     const annRow = await server.db('users').where({ email: ann }).first();
-    expect(annRow.emailVerifiedAt).not.toBeNull();
+    expect(annRow!.emailVerifiedAt).not.toBeNull();
     // Her profile's empty "School or company" is the school she joined.
-    expect(annRow.company).toBe('Ash Primary');
+    expect(annRow!.company).toBe('Ash Primary');
     expect((await annClient.get('/api/schools/mine')).body.school).toMatchObject({ name: 'Ash Primary' });
 
     // Withdraw Bo: off the list, and the link is refused.
@@ -212,6 +212,6 @@ describe('invited people (issue 34, items 8 and 9)', () => {
     const client = server.client();
     await signIn(client, someone);
     expect((await client.post(`/api/invites/${new URL(link.body.url).searchParams.get('token')}/accept`)).status).toBe(201);
-    expect((await server.db('users').where({ id: someone.id }).first()).emailVerifiedAt).toBeNull();
+    expect((await server.db('users').where({ id: someone.id }).first())!.emailVerifiedAt).toBeNull();
   });
 });

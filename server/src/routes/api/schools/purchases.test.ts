@@ -46,7 +46,7 @@ describe('buying for a school by card', () => {
     expect(created.status).toBe(200);
     const intentId = created.body.paymentIntentId as string;
     expect(server.stripe.intents.get(intentId)!.metadata).toEqual({ userId: String(buyer.id), courseId: String(course.id), schoolId: String(schoolId) });
-    expect((await server.db('payments').where({ providerReference: intentId }).first()).schoolId).toBe(schoolId);
+    expect((await server.db('payments').where({ providerReference: intentId }).first())!.schoolId).toBe(schoolId);
     // Not paid yet: nothing licensed.
     expect(await server.db('schoolLicences').where({ schoolId })).toHaveLength(0);
 
@@ -120,7 +120,7 @@ describe('buying for a school by card', () => {
     // Without a school the purchase stays personal, as before.
     const personal = await stranger.client.post('/api/create-payment-intent', { courseId: course.id });
     expect(personal.status).toBe(200);
-    expect((await server.db('payments').where({ providerReference: personal.body.paymentIntentId }).first()).schoolId).toBeNull();
+    expect((await server.db('payments').where({ providerReference: personal.body.paymentIntentId }).first())!.schoolId).toBeNull();
   });
 });
 

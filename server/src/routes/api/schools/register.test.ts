@@ -127,8 +127,8 @@ describe('inviting colleagues by e-mail', () => {
       expect(sent.body.sent).toBe(2);
       const mails = await limited.db('outbox').whereIn('toAddress', ['a@oak.test', 'b@oak.test']).orderBy('toAddress');
       expect(mails).toHaveLength(2);
-      const token = /join\?token=([A-Za-z0-9_-]+)/.exec(mails[0].text)![1]!;
-      expect(/join\?token=([A-Za-z0-9_-]+)/.exec(mails[1].text)![1]).not.toBe(token);
+      const token = /join\?token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
+      expect(/join\?token=([A-Za-z0-9_-]+)/.exec(mails[1]!.text)![1]).not.toBe(token);
       // a@'s link is a@'s: someone else signed in cannot use it, a@ can.
       const colleague = await learner(limited);
       const refused = await colleague.client.post(`/api/invites/${token}/accept`);

@@ -151,7 +151,7 @@ describe('POST /api/schools/:id/roster', () => {
     expect((await invitee.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
     expect(await server.db('schoolMembers').where({ userId: invitee.user.id }).first()).toMatchObject({ schoolId: w.manager.schoolId });
     // The mail proved the address: joining through it verifies it.
-    expect((await server.db('users').where({ id: invitee.user.id }).first()).emailVerifiedAt).not.toBeNull();
+    expect((await server.db('users').where({ id: invitee.user.id }).first())!.emailVerifiedAt).not.toBeNull();
 
     // The existing account joins when its owner accepts, and lands enrolled.
     const existingMail = await server.smtp.waitFor((m) => m.to.includes(w.existing.email));

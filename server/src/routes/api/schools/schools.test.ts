@@ -69,7 +69,7 @@ describe('invite links', () => {
     expect(again.body.joined).toBe(false);
     const enrollments = await enrollmentsOf(server.db, colleague.user.id);
     expect(enrollments.map((e) => [e.courseId, e.source])).toEqual([[course.id, 'licence']]);
-    expect(Number((await server.db('schoolInvites').where({ id: response.body.id }).first()).uses)).toBe(1);
+    expect(Number((await server.db('schoolInvites').where({ id: response.body.id }).first())!.uses)).toBe(1);
     expect((await server.db('schoolMembers').where({ userId: colleague.user.id })).length).toBe(1);
 
     // The licensed course shows where access comes from.
@@ -172,7 +172,7 @@ describe('what members and managers see', () => {
       expect(response.status, `${method} ${path}`).toBe(403);
     }
     expect(await server.db('schoolMembers').where({ userId: bMember.user.id }).first()).toBeTruthy();
-    expect((await server.db('schoolInvites').where({ id: invite.body.id }).first()).revokedAt).toBeNull();
+    expect((await server.db('schoolInvites').where({ id: invite.body.id }).first())!.revokedAt).toBeNull();
   });
 
   it('gives managers members with progress per licensed course, in a constant number of queries', async () => {
@@ -235,9 +235,9 @@ describe('leaving a school', () => {
     expect((await colleague.client.post(`/api/invites/${token}/accept`)).status).toBe(201);
     const [module] = await server.db('modules').where({ courseId: course.id });
     const progress = await colleague.client.post('/api/progress', {
-      moduleId: module.id,
+      moduleId: module!.id,
       courseId: course.id,
-      watchedDuration: module.duration,
+      watchedDuration: module!.duration,
       isCompleted: true,
     });
     expect(progress.status).toBe(200);
@@ -250,8 +250,8 @@ describe('leaving a school', () => {
     expect((await enrollmentsOf(server.db, colleague.user.id)).map((e) => [e.courseId, e.source])).toEqual([[bought.id, 'payment']]);
     expect(await server.db('progress').where({ userId: colleague.user.id, courseId: course.id })).toHaveLength(1);
     const certificate = await server.db('certificates').where({ userId: colleague.user.id, courseId: course.id }).first();
-    expect(certificate.revokedAt).toBeNull();
-    expect((await server.client().get(`/api/certificates/${certificate.certificateNumber}`)).status).toBe(200);
+    expect(certificate!.revokedAt).toBeNull();
+    expect((await server.client().get(`/api/certificates/${certificate!.certificateNumber}`)).status).toBe(200);
     expect((await colleague.client.get(`/api/courses/${course.id}`)).body.isEnrolled).toBe(false);
     expect((await colleague.client.post('/api/enrollments', { courseId: course.id })).status).toBe(402);
 
@@ -308,7 +308,7 @@ describe('licences and the enrollment policy', () => {
     await server.db('enrollments').where({ userId: colleague.user.id, courseId: course.id }).delete();
     const enrolled = await colleague.client.post('/api/enrollments', { courseId: course.id });
     expect(enrolled.status).toBe(201);
-    expect((await server.db('enrollments').where({ userId: colleague.user.id, courseId: course.id }).first()).source).toBe('licence');
+    expect((await server.db('enrollments').where({ userId: colleague.user.id, courseId: course.id }).first())!.source).toBe('licence');
     expect((await colleague.client.post('/api/enrollments', { courseId: course.id })).status).toBe(200);
     const outsider = await learner(server);
     expect((await outsider.client.post('/api/enrollments', { courseId: course.id })).status).toBe(402);

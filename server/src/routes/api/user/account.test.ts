@@ -95,9 +95,9 @@ describe('DELETE /api/user', () => {
     expect((await laptop.get('/api/user')).status).toBe(401);
     expect((await phone.get('/api/user')).status).toBe(401);
     const row = await server.db('users').where({ id: user.id }).first();
-    expect(row.email).not.toBe(user.email);
-    expect(row.firstName).toBe('Former');
-    expect(row.deletedAt).toBeTruthy();
+    expect(row!.email).not.toBe(user.email);
+    expect(row!.firstName).toBe('Former');
+    expect(row!.deletedAt).toBeTruthy();
     const certificate = await server.client().get(`/api/certificates/${number}`);
     expect(certificate.status).toBe(200);
     expect(certificate.body.studentName).toBe('Former learner');

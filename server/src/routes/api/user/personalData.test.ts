@@ -87,9 +87,9 @@ describe('personal data: export and deletion cover every declared table', () => 
 
     // The kept credential no longer carries an address hash; the certificate still verifies.
     const certificate = await server.db('certificates').where({ userId: seeded.user.id }).first();
-    const credential = await server.db('certificateCredentials').where({ certificateId: certificate.id }).first();
+    const credential = await server.db('certificateCredentials').where({ certificateId: certificate!.id }).first();
     expect(credential).toMatchObject({ salt: null, identityHash: null });
-    expect((await server.client().get(`/api/certificates/${certificate.certificateNumber}/credential`)).status).toBe(200);
+    expect((await server.client().get(`/api/certificates/${certificate!.certificateNumber}/credential`)).status).toBe(200);
 
     // Someone else's rows are untouched.
     expect(await rowCounts(bystander)).toEqual(bystanderBefore);
@@ -101,12 +101,12 @@ describe('personal data: export and deletion cover every declared table', () => 
     await completeOneModuleCourse(server, user, client);
     const certificate = await server.db('certificates').where({ userId: user.id }).first();
     expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
-    const response = await server.client().get(`/api/certificates/${certificate.certificateNumber}/credential`);
+    const response = await server.client().get(`/api/certificates/${certificate!.certificateNumber}/credential`);
     expect(response.status).toBe(200);
     expect(JSON.stringify(decodeJwt(response.text))).not.toContain('emailAddress');
     expect(JSON.stringify(decodeJwt(response.text))).toContain('Former learner');
     expect(await server.db('credentialSubjects').where({ userId: user.id })).toEqual([]);
-    expect(await server.db('certificateCredentials').where({ certificateId: certificate.id }).first()).toMatchObject({ salt: null, identityHash: null });
+    expect(await server.db('certificateCredentials').where({ certificateId: certificate!.id }).first()).toMatchObject({ salt: null, identityHash: null });
   });
 
   it('an account whose address is unverified neither downloads nor erases what others sent under that address', async () => {

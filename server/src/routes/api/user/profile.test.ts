@@ -38,7 +38,7 @@ describe('PATCH /api/user/profile', () => {
     expect(response.body).toMatchObject({ id: user.id, firstName: 'Grace', lastName: 'Hopper', company: "St Mary's Primary", role: 'learner' });
     expect(response.body.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
     const row = await server.db('users').where({ id: user.id }).first();
-    expect(row.role).toBe('learner');
+    expect(row!.role).toBe('learner');
   });
 
   it('changes only the fields sent, and clears a field sent empty', async () => {
@@ -93,7 +93,7 @@ describe('POST /api/user/upload-avatar', () => {
     const again = await client.get(response.body.profileImageUrl, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     const stored = await server.db('avatars').where({ userId: user.id }).first();
-    const meta = await sharp(Buffer.from(stored.data)).metadata();
+    const meta = await sharp(Buffer.from(stored!.data)).metadata();
     expect(meta.width).toBe(512);
     expect(meta.height).toBe(512);
   });
