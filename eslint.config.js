@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
  * import, by value, its own layer and the ones listed for it; nothing imports upward:
  *
  *   entry points (index.ts, app.ts, the *Cli.ts scripts)
- *   → routes, middlewares, scheduler
+ *   → routes, middlewares, scheduler, seed (the demo catalogue, demo learner and first admin)
  *   → commands (writes), queries (reads), reminders (the scheduled jobs, which write like commands)
  *   → services (adapters to the outside), mail (templates and rendering)
  *   → db, models
@@ -39,6 +39,7 @@ const SERVER_LAYERS = [
   { type: 'context', pattern: 'server/src/context.ts', mode: 'file' },
   { type: 'base', pattern: ['server/src/config.ts', 'server/src/config/**', 'server/src/errors.ts'], mode: 'file' },
   { type: 'routes', pattern: 'server/src/routes/**', partialMatch: false },
+  { type: 'seed', pattern: 'server/src/seed/**', partialMatch: false },
   { type: 'middlewares', pattern: 'server/src/middlewares/**', partialMatch: false },
   { type: 'scheduler', pattern: 'server/src/scheduler/**', partialMatch: false },
   { type: 'jobs', pattern: 'server/src/reminders/**', partialMatch: false },
@@ -54,7 +55,8 @@ const SERVER_LAYERS = [
 
 /** What each layer may import by value, besides itself. */
 const MAY_IMPORT = {
-  routes: ['middlewares', 'scheduler', 'jobs', 'commands', 'queries', 'policies', 'presenters', 'services', 'mail', 'db', 'models', 'base'],
+  routes: ['middlewares', 'scheduler', 'seed', 'jobs', 'commands', 'queries', 'policies', 'presenters', 'services', 'mail', 'db', 'models', 'base'],
+  seed: ['commands', 'queries', 'services', 'db', 'models', 'base'],
   middlewares: ['commands', 'queries', 'policies', 'presenters', 'services', 'mail', 'db', 'models', 'base'],
   scheduler: ['jobs', 'services', 'db', 'models', 'base'],
   jobs: ['commands', 'queries', 'services', 'mail', 'db', 'models', 'base'],

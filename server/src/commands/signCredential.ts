@@ -1,7 +1,7 @@
 import type { AppDeps } from '../context.ts';
 import type { Certificate } from '../models/Certificate.ts';
-// Known exception, for the lead: the credential payload is a presenter's output signed by this
-// command; routes/api/credentials should present it and pass it in, and then this import goes.
+// The one command that imports a presenter: what it signs is the credential exactly as it is
+// presented (presentCredential), so the signed payload and the JSON beside it cannot drift apart.
 // eslint-disable-next-line boundaries/dependencies
 import { presentCredential } from '../presenters/credentials.ts';
 import { credentialIdentity } from './credentialIdentity.ts';

@@ -87,9 +87,6 @@ export function sessionMiddleware(app: Koa, database: Database, options: { secur
   );
 }
 
-// A write, so a command (commands/sessions.ts); re-exported for routes/api/account until it imports the command.
-export { destroyUserSessions } from '../commands/sessions.ts';
-
 export async function pruneExpiredSessions(db: Db): Promise<number> {
   return db('sessions').where('expiresAt', '<=', sessionNow()).delete();
 }

@@ -1,7 +1,6 @@
-import { addMonths } from '@atrium/common';
+import { certificateValidity, hasExpired } from '@atrium/common';
 import type { AppDeps } from '../context.ts';
 import type { Certificate } from '../models/Certificate.ts';
-import { expiresOn } from '../queries/trainingStatus.ts';
 
 /**
  * The expiry fields of a public certificate: from its course's validity (read from the
@@ -15,7 +14,7 @@ export async function certificateExpiry(
   if (certificate.courseId === null) return {};
   const entry = await deps.catalogue.course(Number(certificate.courseId));
   const months = entry?.course.validityMonths ?? null;
-  const expires = expiresOn({ issuedAt: Number(certificate.issuedAt), validityMonths: months === null ? null : Number(months) });
-  if (!expires) return {};
-  return { expiresOn: expires, expired: addMonths(Number(certificate.issuedAt), Number(months)) < deps.clock.now().getTime() };
+  const validity = certificateValidity(Number(certificate.issuedAt), months === null ? null : Number(months));
+  if (!validity) return {};
+  return { expiresOn: validity.expiresOn, expired: hasExpired(validity, deps.clock.now().getTime()) };
 }

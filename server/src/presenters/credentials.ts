@@ -1,5 +1,5 @@
 import {
-  addMonths,
+  certificateValidity,
   OB_CONTEXT,
   OB_SCHEMA,
   VC_CONTEXT,
@@ -65,7 +65,7 @@ export function presentCredential(
   // A course with a validity period: the credential says until when, as the certificate page does
   // (from the issue date); verifiers then call it expired, never revoked.
   const months = course?.validityMonths == null ? null : Number(course.validityMonths);
-  const validUntil = months === null ? null : addMonths(Number(certificate.issuedAt), months);
+  const validUntil = certificateValidity(Number(certificate.issuedAt), months)?.expiresAt ?? null;
   const credential: OpenBadgeCredentialDto = {
     '@context': [VC_CONTEXT, OB_CONTEXT],
     id: identity.credentialId,

@@ -1,6 +1,6 @@
 import { isoDay, type MyDataExportDto, type MyDataSection } from '@atrium/common';
-// Known exception, for the lead: "Download my data" signs credentials and presents the user, so it
-// is a route's work (parse, call, present) filed under queries; routes/api/account should assemble it.
+// The one query that reaches above its layer: "Download my data" hands out each certificate's
+// signed credential and the user as /api/user presents them, so the export matches what the app shows.
 // eslint-disable-next-line boundaries/dependencies
 import { signCertificateCredential } from '../commands/signCredential.ts';
 import type { AppDeps } from '../context.ts';

@@ -1,4 +1,4 @@
-import { dayOf, isoDay } from '@atrium/common';
+import { dayOf, isoDay, issuedForExpiryBetween, RENEWAL_WINDOW_DAYS } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { personalise } from '../mail/personalised.ts';
@@ -8,7 +8,6 @@ import { dueWithin, expiresOn, trainingPairs, validityCutoffs } from '../queries
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
-import { addMonths, DAY_MS } from '@atrium/common';
 
 /**
  * The reminder a member is due for, by days past their deadline: 7 days before (from the 7th
@@ -146,12 +145,13 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
   let sent = 0;
   for (const course of courses) {
     const months = Number(course.validityMonths);
+    const issued = issuedForExpiryBetween(today, today + RENEWAL_WINDOW_DAYS, months);
     const query = db('certificates as ct')
       .join('users as u', 'u.id', 'ct.userId')
       .where('ct.courseId', course.id)
       .whereNull('ct.revokedAt')
-      .where('ct.issuedAt', '>=', addMonths(today * DAY_MS, -months) - DAY_MS)
-      .where('ct.issuedAt', '<', addMonths((today + 31) * DAY_MS, -months) + DAY_MS)
+      .where('ct.issuedAt', '>=', issued.from)
+      .where('ct.issuedAt', '<', issued.before)
       .whereNotExists(
         db('remindersSent as r')
           .select(db.raw('1'))
@@ -178,7 +178,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
     for (const row of rows) {
       const expires = expiresOn({ issuedAt: Number(row.issuedAt), validityMonths: months })!;
       const expiryDay = dayOf(Date.parse(`${expires}T00:00:00Z`));
-      if (expiryDay < today || expiryDay > today + 30) continue;
+      if (expiryDay < today || expiryDay > today + RENEWAL_WINDOW_DAYS) continue;
       const links = unsubscribeLinks(config.publicUrl, { userId: Number(row.userId), category: 'reminders' }, config.sessionKeys);
       reminders.push({
         userId: Number(row.userId),

@@ -5,7 +5,8 @@ import { addMember, certify, licensedSchool, startCourse, testScheduler } from '
 import { createUser, enroll, signIn } from '../test/factories.ts';
 import { reminderKind } from './deadlineReminders.ts';
 import { weekStartDay } from './digest.ts';
-import { backoffMs, LEASE_MS, Scheduler } from '../scheduler/scheduler.ts';
+import { backoffMs } from '../services/backoff.ts';
+import { LEASE_MS, Scheduler } from '../scheduler/scheduler.ts';
 
 const server = useTestServer({ smtp: true });
 const at = (iso: string) => Date.parse(`${iso}T09:00:00Z`);

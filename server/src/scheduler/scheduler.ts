@@ -28,9 +28,6 @@ export interface JobContext {
 
 export const LEASE_MS = 5 * 60_000;
 
-// reminders.test.ts imports it from here; the lead may point it at services/backoff.ts and drop this.
-export { backoffMs };
-
 export class LeaseLostError extends Error {}
 
 /** What an admin's "Run now" got: the job ran here, or why it did not. */

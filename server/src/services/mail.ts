@@ -4,6 +4,7 @@ import type { Db } from '../db/knex.ts';
 import type { OutboxMessage } from '../models/OutboxMessage.ts';
 import { renderMail, type MailTemplate } from '../mail/render.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
+import { backoffMs } from './backoff.ts';
 import { enqueueMail, whenMailQueued } from './outbox.ts';
 
 const MAX_ATTEMPTS = 8;
@@ -168,8 +169,7 @@ export class Mailer {
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
           attempts,
           lastError: String((error as Error).message ?? error).slice(0, 1000),
-          // Back off: 1, 2, 4 … minutes before the next try.
-          lockedUntil: Date.now() + 60_000 * 2 ** (attempts - 1),
+          lockedUntil: Date.now() + backoffMs(attempts),
         });
     }
   }

@@ -1,7 +1,7 @@
 import { DAY_MS } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { forbidden, HttpError, notFound } from '../../errors.ts';
-import { hashToken, newToken } from '../tokens.ts';
+import { hashToken, newToken } from '../../services/tokens.ts';
 import { displayName, type User } from '../../models/User.ts';
 import type { MailBrand } from '../../mail/render.ts';
 import { enqueuePersonalised } from '../../services/outbox.ts';

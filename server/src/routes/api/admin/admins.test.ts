@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { runAdminCommand } from '../../../commands/adminCli.ts';
 import { ConfigError } from '../../../config.ts';
-import { ensureAdmin } from '../../../db/seed.ts';
+import { ensureAdmin } from '../../../seed/admin.ts';
 import { systemClock } from '../../../services/clock.ts';
 import { createPasswordHasher } from '../../../services/passwords.ts';
 import type { TestClient } from '../../../test/client.ts';

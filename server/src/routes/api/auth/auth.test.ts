@@ -200,7 +200,7 @@ describe('forgot and reset password', () => {
 
   it('refuses an expired token and a missing one', async () => {
     const user = await createUser(server.db);
-    const { hashToken } = await import('../../../commands/tokens.ts');
+    const { hashToken } = await import('../../../services/tokens.ts');
     await server
       .db('passwordResets')
       .insert({ userId: user.id, tokenHash: hashToken('expired-token'), expiresAt: Date.now() - 1, createdAt: Date.now() - 3_600_001 });

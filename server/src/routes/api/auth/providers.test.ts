@@ -10,7 +10,7 @@ import { licenseSchool } from '../../../commands/schools/licences.ts';
 import { MICROSOFT_CONSUMER_TENANT } from '../../../services/signIn/claims.ts';
 import { SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
 import type { TestClient } from '../../../test/client.ts';
-import { hashToken } from '../../../commands/tokens.ts';
+import { hashToken } from '../../../services/tokens.ts';
 
 const provider = await startOidcProvider();
 const server = useTestServer({ env: provider.env() });

@@ -1,12 +1,4 @@
-import {
-  deadlineSchema,
-  schoolCourseParams,
-  schoolParams,
-  trainingStatusQuery,
-  type MyTrainingDto,
-  type DeadlineInput,
-  type SchoolDeadlinesDto,
-} from '@atrium/common';
+import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery, type DeadlineInput, type SchoolDeadlinesDto } from '@atrium/common';
 import { clearDeadline, setDeadline } from '../../../commands/deadlines.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -14,7 +6,6 @@ import type { User } from '../../../models/User.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentTrainingStatus } from '../../../presenters/deadlines.ts';
 import { schoolDeadlines } from '../../../queries/deadlines.ts';
-import { membershipOf } from '../../../queries/memberships.ts';
 import { invitedPeople } from '../../../queries/schools.ts';
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
 import { sendPage, type Routes } from '../../define.ts';
@@ -99,26 +90,6 @@ export function deadlineRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       await answerTrainingStatus(ctx, ctx.input.params.id, ctx.input.query);
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/user/training',
-    access: 'user',
-    cache: 'no-store',
-    async handler(ctx) {
-      const { db } = ctx.deps;
-      const membership = await membershipOf(db, ctx.state.user.id);
-      if (!membership) {
-        ctx.body = [] satisfies MyTrainingDto[];
-        return;
-      }
-      const page = await statusPage(db, membership.schoolId, now(ctx), { userId: ctx.state.user.id, limit: 1000, offset: 0 });
-      ctx.body = page.rows.map((row) => {
-        const { courseId, status, dueOn, expiresOn } = presentTrainingStatus(row);
-        return { courseId, status, dueOn, expiresOn };
-      }) satisfies MyTrainingDto[];
     },
   });
 }

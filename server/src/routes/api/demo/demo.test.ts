@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCatalogue } from '../../../db/seed.ts';
-import { DEMO_LEARNER, seedDemoLearner } from '../../../db/seedDemoLearner.ts';
+import { seedDemoCatalogue } from '../../../seed/demoCatalogue.ts';
+import { DEMO_LEARNER, seedDemoLearner } from '../../../seed/demoLearner.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { TestClient } from '../../../test/client.ts';
 import { generateCredentialSigningKey } from '../../../config.ts';

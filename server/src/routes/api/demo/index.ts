@@ -1,6 +1,6 @@
 import type { DemoDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
-import { DEMO_LEARNER } from '../../../db/seedDemoLearner.ts';
+import { DEMO_LEARNER } from '../../../seed/demoLearner.ts';
 import { firstValidCertificateOfEmail } from '../../../queries/certificates.ts';
 import type { Routes } from '../../define.ts';
 

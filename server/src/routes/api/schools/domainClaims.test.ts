@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPublicEmailDomain } from '@atrium/common';
 import { joinSchool } from '../../../commands/schools/membership.ts';
-import { hashToken } from '../../../commands/tokens.ts';
+import { hashToken } from '../../../services/tokens.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { FakeDns } from '../../../test/fakeDns.ts';
 import { createAdmin, signIn } from '../../../test/factories.ts';

@@ -1,13 +1,13 @@
 import { domainSchema, googleWorkspaceSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
 import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain, setGoogleWorkspaceDomain } from '../../../commands/schools/domains.ts';
 import { notFound } from '../../../errors.ts';
-import { sendEmailVerification, verifyEmail } from '../../../commands/schools/verifyEmail.ts';
+import { verifyEmail } from '../../../commands/schools/verifyEmail.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentDomain, presentSchool } from '../../../presenters/schools.ts';
 import { schoolById, schoolDomain } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
 
-/** School e-mail domains, and the e-mail verification that joining by domain depends on. */
+/** School e-mail domains, and confirming an address, which joining by domain depends on (the link is sent by user/emailVerification.ts). */
 export function schoolDomainRoutes(routes: Routes): void {
   routes.add({
     method: 'post',
@@ -71,23 +71,6 @@ export function schoolDomainRoutes(routes: Routes): void {
     async handler(ctx) {
       await removeSchoolDomain(ctx.deps.db, ctx.input.params.id, ctx.input.params.domain);
       ctx.body = { message: 'Domain removed. Members who joined through it stay members.' };
-    },
-  });
-
-  routes.add({
-    method: 'post',
-    path: '/api/user/verify-email',
-    access: 'user',
-    rateLimit: { limit: 'verifyEmail', by: 'user' },
-    async handler(ctx) {
-      const { db, mailer, config } = ctx.deps;
-      const user = ctx.state.user;
-      if (user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined) {
-        ctx.body = { message: 'Your e-mail address is already verified.' };
-        return;
-      }
-      await sendEmailVerification(db, mailer, config, user, ctx.deps.clock.now().getTime());
-      ctx.body = { message: `We have sent a verification link to ${user.email}.` };
     },
   });
 

@@ -1,0 +1,22 @@
+import { sendEmailVerification } from '../../../commands/schools/verifyEmail.ts';
+import type { Routes } from '../../define.ts';
+
+/** Sends the signed-in person a link that confirms their address (POST /api/verify-email takes it). */
+export function emailVerificationRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/user/verify-email',
+    access: 'user',
+    rateLimit: { limit: 'verifyEmail', by: 'user' },
+    async handler(ctx) {
+      const { db, mailer, config } = ctx.deps;
+      const user = ctx.state.user;
+      if (user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined) {
+        ctx.body = { message: 'Your e-mail address is already verified.' };
+        return;
+      }
+      await sendEmailVerification(db, mailer, config, user, ctx.deps.clock.now().getTime());
+      ctx.body = { message: `We have sent a verification link to ${user.email}.` };
+    },
+  });
+}
