@@ -85,7 +85,9 @@ export async function updateModule(deps: CatalogueCommandDeps, moduleId: number,
       changes.vimeoVideoId = input.vimeoVideoId.id;
       changes.vimeoHash = input.vimeoVideoId.hash;
     }
-    await trx('modules').where({ id: moduleId }).update(changes as Partial<Module>);
+    await trx('modules')
+      .where({ id: moduleId })
+      .update(changes as Partial<Module>);
     if (input.orderIndex !== undefined && input.orderIndex !== orderedIds.indexOf(moduleId) + 1) {
       await writeOrder(trx, moveTo(orderedIds, moduleId, input.orderIndex), deps.clock.now().getTime());
     }
