@@ -152,3 +152,16 @@ export interface AdminSchoolDetailDto extends AdminSchoolDto {
   licences: AdminSchoolLicenceDto[];
   domains: SchoolDomainDto[];
 }
+
+/**
+ * GET /api/schools/:id/certificates (paged): a certificate held by one of the school's current
+ * members. Revoked certificates are not listed, so there is no revoked flag.
+ */
+export interface SchoolCertificateDto {
+  certificateNumber: string;
+  memberName: string;
+  courseTitle: string;
+  issuedAt: string;
+  /** "2027-03-03": the day it expires; null for a course without a validity (it never expires). */
+  expiresOn: string | null;
+}

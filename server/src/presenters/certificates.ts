@@ -1,7 +1,9 @@
-import type { CertificateListItemDto, CertificatePublicDto } from '@atrium/common';
+import { certificateValidity, type CertificateListItemDto, type CertificatePublicDto, type SchoolCertificateDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import { certificateName } from '../models/Certificate.ts';
+import { displayName } from '../models/User.ts';
+import type { SchoolCertificateRow } from '../queries/certificates.ts';
 
 export function presentCertificateListItem(certificate: Certificate): CertificateListItemDto {
   return {
@@ -23,5 +25,17 @@ export function presentCertificatePublic(certificate: Certificate): CertificateP
     completedAt: toIso(certificate.completedAt)!,
     issuedAt: toIso(certificate.issuedAt)!,
     certificateNumber: certificate.certificateNumber,
+  };
+}
+
+/** A school member's certificate for the school's managers; its expiry from the one validity rule. */
+export function presentSchoolCertificate(row: SchoolCertificateRow): SchoolCertificateDto {
+  const validity = certificateValidity(Number(row.issuedAt), row.validityMonths === null ? null : Number(row.validityMonths));
+  return {
+    certificateNumber: row.certificateNumber,
+    memberName: displayName(row),
+    courseTitle: row.courseTitle ?? row.courseName,
+    issuedAt: toIso(row.issuedAt)!,
+    expiresOn: validity?.expiresOn ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex.ts';
+import { countRows, type Db } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import { countOf } from './admin.ts';
 
@@ -53,4 +53,55 @@ export async function certificatesPage(db: Db, filter: { userId?: number; limit:
   }
   const [rows, count] = await Promise.all([page, countOf(total)]);
   return { rows: rows as Certificate[], total: count };
+}
+
+/** A certificate as a school's managers list it: the holder's name and the course's current title and validity. */
+export interface SchoolCertificateRow {
+  certificateNumber: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  /** The course's current title; null when the course was deleted. */
+  courseTitle: string | null;
+  /** The title printed on the certificate. */
+  courseName: string;
+  issuedAt: number;
+  /** The course's validity in months; null when it has none or the course was deleted. */
+  validityMonths: number | null;
+}
+
+/**
+ * The non-revoked certificates held by a school's current members (a member who left takes
+ * theirs along), newest first, a page at a time.
+ */
+export async function schoolCertificatesPage(
+  db: Db,
+  schoolId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SchoolCertificateRow[]; total: number }> {
+  const held = valid(db)
+    .join('schoolMembers', 'schoolMembers.userId', 'certificates.userId')
+    .join('users', 'users.id', 'certificates.userId')
+    .leftJoin('courses', 'courses.id', 'certificates.courseId')
+    .where('schoolMembers.schoolId', schoolId);
+  const [rows, total] = await Promise.all([
+    held
+      .clone()
+      .select(
+        'certificates.certificateNumber',
+        'users.firstName',
+        'users.lastName',
+        'users.email',
+        'courses.title as courseTitle',
+        'certificates.courseName',
+        'certificates.issuedAt',
+        'courses.validityMonths',
+      )
+      .orderBy('certificates.issuedAt', 'desc')
+      .orderBy('certificates.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset),
+    countRows(held),
+  ]);
+  return { rows: rows as SchoolCertificateRow[], total };
 }

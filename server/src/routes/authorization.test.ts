@@ -245,6 +245,7 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
   },
   'GET /api/schools/:id/training-status': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/training-status` }) },
+  'GET /api/schools/:id/certificates': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/certificates` }) },
   'GET /api/admin/schools/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines` }) },
   'PUT /api/admin/schools/:id/deadlines/:courseId': {
     expect: adminOnly,

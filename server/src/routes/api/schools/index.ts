@@ -10,8 +10,9 @@ import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
 import { schoolDetailsRoutes } from './details.ts';
 import { schoolRosterRoutes } from './roster.ts';
+import { schoolCertificateRoutes } from './certificates.ts';
 
-/** Schools: membership, the manager's view, invites, domains, the staff roster and the register. */
+/** Schools: membership, the manager's view, invites, domains, the staff roster, the register and the members' certificates. */
 export function schoolRoutes(routes: Routes): void {
   routes.add({
     method: 'post',
@@ -103,4 +104,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolRegisterRoutes(routes);
   schoolRosterRoutes(routes);
   schoolDetailsRoutes(routes);
+  schoolCertificateRoutes(routes);
 }
