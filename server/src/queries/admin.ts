@@ -110,9 +110,3 @@ export function enrollmentsWithProgress(db: Db, options: { withEmail?: boolean }
   if (options.withEmail) query.join('users as u', 'u.id', 'e.userId').select('u.email as userEmail');
   return query as unknown as Knex.QueryBuilder<EnrollmentRow, EnrollmentRow[]>;
 }
-
-/** A COUNT(*) result as a number, whichever driver answered. */
-export async function countOf(query: Knex.QueryBuilder): Promise<number> {
-  const [row] = (await query.count({ n: '*' })) as Array<{ n: number | string }>;
-  return Number(row?.n ?? 0);
-}

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { countRows, type Db } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
-import { countOf } from './admin.ts';
 
 type Reader = Db | Knex.Transaction;
 
@@ -51,7 +50,7 @@ export async function certificatesPage(db: Db, filter: { userId?: number; limit:
     page.where('userId', filter.userId);
     total.where('userId', filter.userId);
   }
-  const [rows, count] = await Promise.all([page, countOf(total)]);
+  const [rows, count] = await Promise.all([page, countRows(total)]);
   return { rows: rows as Certificate[], total: count };
 }
 

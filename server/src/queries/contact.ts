@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex.ts';
+import { countRows, type Db } from '../db/knex.ts';
 import type { ContactMessage } from '../models/ContactMessage.ts';
-import { countOf } from './admin.ts';
 
 /** The admin inbox, newest first, a page at a time. */
 export async function contactMessagesPage(db: Db, page: { limit: number; offset: number }): Promise<{ rows: ContactMessage[]; total: number }> {
   const [rows, total] = await Promise.all([
     db<ContactMessage>('contactMessages').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset),
-    countOf(db('contactMessages')),
+    countRows(db('contactMessages')),
   ]);
   return { rows: rows as ContactMessage[], total };
 }

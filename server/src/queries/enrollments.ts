@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex.ts';
+import { countRows, type Db } from '../db/knex.ts';
 import type { Enrollment } from '../models/Enrollment.ts';
 import type { EnrollmentRow } from '../presenters/admin.ts';
-import { countOf, enrollmentsWithProgress } from './admin.ts';
+import { enrollmentsWithProgress } from './admin.ts';
 
 type Reader = Db | Knex.Transaction;
 
@@ -21,7 +21,7 @@ export function enrollmentById(db: Db, id: number): Promise<Enrollment | undefin
 
 /** How many courses the user is enrolled in. */
 export function enrollmentCountOf(db: Db, userId: number): Promise<number> {
-  return countOf(db('enrollments').where({ userId }));
+  return countRows(db('enrollments').where({ userId }));
 }
 
 /** One enrollment with its course title and progress figures (the admin's view of it). */
@@ -34,7 +34,7 @@ export async function enrollmentWithProgress(db: Db, id: number): Promise<Enroll
 export async function enrollmentsPage(db: Db, page: { limit: number; offset: number }): Promise<{ rows: EnrollmentRow[]; total: number }> {
   const [rows, total] = await Promise.all([
     enrollmentsWithProgress(db, { withEmail: true }).orderBy('e.enrolledAt', 'desc').orderBy('e.id', 'desc').limit(page.limit).offset(page.offset),
-    countOf(db('enrollments')),
+    countRows(db('enrollments')),
   ]);
   return { rows, total };
 }

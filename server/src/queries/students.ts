@@ -1,6 +1,6 @@
-import { dialectOf, type Db } from '../db/knex.ts';
+import { countRows, dialectOf, type Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
-import { countOf, studentSearch } from './admin.ts';
+import { studentSearch } from './admin.ts';
 
 /** knex's and objection's query builders alike: both filter in place and return themselves. */
 interface Filterable {
@@ -49,6 +49,6 @@ export async function studentsPage(db: Db, filter: { q: string; limit: number; o
     // createdAt is indexed and id breaks ties, so newest-first paging never skips or repeats.
     page.orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
   }
-  const [rows, count] = await Promise.all([page as Promise<StudentListRow[]>, countOf(total)]);
+  const [rows, count] = await Promise.all([page as Promise<StudentListRow[]>, countRows(total)]);
   return { rows, total: count };
 }
