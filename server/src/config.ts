@@ -195,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoiceSeller: {
       name: e.INVOICE_SELLER_NAME ?? e.BRAND_NAME,
       // Outside production a demo address, so invoices can be tried; in production issuing one
-      // without the real address is refused (routes/api/invoices).
+      // without the real address is refused (routes/billingDocuments.ts).
       address: e.INVOICE_SELLER_ADDRESS?.replace(/\\n/g, '\n') ?? (isProduction ? null : `1 Demo Street\nLondon EC1A 1AA\nUnited Kingdom`),
       vatNumber: e.INVOICE_SELLER_VAT_NUMBER ?? null,
       email: e.INVOICE_SELLER_EMAIL ?? e.SUPPORT_EMAIL,

@@ -2,7 +2,7 @@ import { idParams, invoiceIssueSchema } from '@atrium/common';
 import { issueInvoice } from '../../../commands/invoices.ts';
 import { presentOrder } from '../../../presenters/orders.ts';
 import type { Routes } from '../../define.ts';
-import { seller } from '../invoices/index.ts';
+import { seller } from '../../billingDocuments.ts';
 
 /** Issuing the invoice of an order (the buyer downloads it from /api/orders/:id/invoice.pdf). */
 export function adminInvoiceRoutes(routes: Routes): void {

@@ -2,7 +2,7 @@ import { idParams, listQuery } from '@atrium/common';
 import { presentAdminPayment } from '../../../presenters/orders.ts';
 import { adminPaymentPage, receiptSource } from '../../../queries/payments.ts';
 import { sendPage, type Routes } from '../../define.ts';
-import { sendReceipt } from '../invoices/index.ts';
+import { sendReceipt } from '../../billingDocuments.ts';
 
 /** Every card payment, and any payment's receipt, for the agency's admins. */
 export function adminPaymentRoutes(routes: Routes): void {

@@ -1,7 +1,7 @@
 import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery } from '@atrium/common';
 import { adminOfSchool } from '../../../policies/schools.ts';
 import type { Routes } from '../../define.ts';
-import { answerClearDeadline, answerDeadlines, answerSetDeadline, answerTrainingStatus } from '../deadlines/index.ts';
+import { answerClearDeadline, answerDeadlines, answerSetDeadline, answerTrainingStatus } from '../schools/deadlines.ts';
 
 /** Deadlines and training statuses of any school, for the agency's admins (a school's managers: deadlines/). */
 export function adminSchoolDeadlineRoutes(routes: Routes): void {

@@ -1,24 +1,15 @@
-import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCertificateListItem, presentCertificatePublic } from '../../../presenters/certificates.ts';
 import { certificateExpiry } from '../../../presenters/certificateExpiry.ts';
 import { validCertificateByNumber, validCertificatesOf } from '../../../queries/certificates.ts';
 import type { Routes } from '../../define.ts';
+import { certificateCredentialRoutes } from './credential.ts';
+import { certificateNumberParams } from './params.ts';
 
 const NOT_FOUND = 'Certificate Not Found';
 
-/**
- * Loose on purpose: case and surrounding spaces are forgiven (people retype numbers), and anything
- * that cannot be a number at all is simply not found rather than an error.
- */
-export const certificateNumberParams = z.object({
-  number: z.string().transform((raw) => {
-    const value = raw.trim().toUpperCase();
-    return /^[A-Z0-9-]{4,40}$/.test(value) ? value : null;
-  }),
-});
-
 export function certificateRoutes(routes: Routes): void {
+  certificateCredentialRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/certificates',

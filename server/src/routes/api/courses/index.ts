@@ -11,8 +11,10 @@ import { isEnrolled } from '../../../queries/enrollments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
+import { courseModuleRoutes } from './modules.ts';
 
 export function courseRoutes(routes: Routes): void {
+  courseModuleRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/courses',

@@ -1,14 +1,11 @@
 import { id, OB_CONTEXT, VC_CONTEXT, type JwksDto, type RevocationListDto } from '@atrium/common';
 import { z } from 'zod';
-import { signCertificateCredential } from '../../../commands/signCredential.ts';
 import { notFound } from '../../../errors.ts';
 import { presentAchievement, presentIssuerProfile } from '../../../presenters/credentials.ts';
-import { certificateByNumber } from '../../../queries/certificates.ts';
 import { achievementCourse } from '../../../queries/courses.ts';
 import { credentialKey, revokedCredentialIds } from '../../../queries/credentials.ts';
 import { publishedJwk, publishedKeys } from '../../../services/credentialSigner.ts';
 import type { Routes } from '../../define.ts';
-import { certificateNumberParams } from '../certificates/index.ts';
 
 const JSON_LD_CONTEXT = [VC_CONTEXT, OB_CONTEXT];
 
@@ -16,30 +13,11 @@ const JSON_LD_CONTEXT = [VC_CONTEXT, OB_CONTEXT];
 const keyParams = z.object({ thumbprint: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not a key thumbprint') });
 
 /**
- * Open Badges 3.0: each certificate as a signed VC-JWT, and everything a verifier needs without
+ * Open Badges 3.0: everything a verifier of a certificate's signed VC-JWT (certificates/credential.ts) needs without
  * our database: the issuer's Profile, each course's Achievement, the revocation list and every
  * public key that ever signed (keys are retired, never deleted).
  */
 export function credentialRoutes(routes: Routes): void {
-  routes.add({
-    method: 'get',
-    path: '/api/certificates/:number/credential',
-    access: 'public',
-    cache: 'no-store',
-    params: certificateNumberParams,
-    async handler(ctx) {
-      const { number } = ctx.input.params;
-      const certificate = number ? await certificateByNumber(ctx.deps.db, number) : undefined;
-      if (!certificate) throw notFound('Certificate Not Found');
-      // Still a 404, but one a verifier holding the number can tell from a mistyped number.
-      if (certificate.revokedAt !== null) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
-      const { jwt } = await signCertificateCredential(ctx.deps, certificate);
-      ctx.set('Content-Disposition', `attachment; filename="${certificate.certificateNumber}.jwt"`);
-      ctx.type = 'application/vc+jwt';
-      ctx.body = jwt;
-    },
-  });
-
   routes.add({
     method: 'get',
     path: '/api/credentials/issuer',

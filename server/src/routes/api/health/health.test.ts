@@ -4,24 +4,11 @@ import { useTestServer } from '../../../test/useTestServer.ts';
 
 const server = useTestServer({ env: { BRAND_NAME: 'Bright Schools', DIRECTOR_NAME: 'Sam Lee', SUPPORT_EMAIL: 'help@bright.test' } });
 
-describe('health and config', () => {
+describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     const client = server.client();
     expect((await client.get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await client.get('/readyz')).body).toEqual({ status: 'ready' });
-  });
-
-  it('tells the browser what it needs and nothing secret', async () => {
-    const response = await server.client().get('/api/config');
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({
-      brandName: 'Bright Schools',
-      directorName: 'Sam Lee',
-      supportEmail: 'help@bright.test',
-      stripePublishableKey: null,
-      publicUrl: server.url,
-      signInProviders: [],
-    });
   });
 
   it('answers unknown API paths with a JSON 404 and wrong methods with 405', async () => {

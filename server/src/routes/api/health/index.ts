@@ -1,4 +1,3 @@
-import type { PublicConfigDto } from '@atrium/common';
 import { noteDatabaseOutage, noteDatabaseRecovered } from '../../../db/availability.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../../middlewares/errors.ts';
 import { pingDatabase } from '../../../queries/health.ts';
@@ -42,25 +41,6 @@ export function healthRoutes(routes: Routes): void {
       } finally {
         clearTimeout(timer);
       }
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/api/config',
-    access: 'public',
-    handler(ctx) {
-      const { config } = ctx.deps;
-      const body: PublicConfigDto = {
-        brandName: config.brandName,
-        directorName: config.directorName,
-        supportEmail: config.supportEmail,
-        stripePublishableKey: config.stripe?.publishableKey ?? null,
-        publicUrl: config.publicUrl,
-        signInProviders: config.signInProviders.map((provider) => provider.provider),
-      };
-      ctx.set('Cache-Control', 'public, max-age=60');
-      ctx.body = body;
     },
   });
 }

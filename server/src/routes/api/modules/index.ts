@@ -1,22 +1,14 @@
-import { id, idParams, moduleOrderSchema, moduleSchema, moduleUpdateSchema, type ModuleDto } from '@atrium/common';
-import { z } from 'zod';
+import { idParams, moduleSchema, moduleUpdateSchema, type ModuleDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
-import { createModule, deleteModule, reorderModules, updateModule } from '../../../commands/catalogue/modules.ts';
+import { createModule, deleteModule, updateModule } from '../../../commands/catalogue/modules.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
 import { presentModules } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
+import { commentRoutes } from './comments.ts';
 import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
-
-const courseIdParams = z.object({ courseId: id });
-
-/** The course's modules as the user may see them (Vimeo ids only when enrolled or admin). */
-async function modulesOfCourse(deps: AppDeps, user: User, courseId: number): Promise<ModuleDto[]> {
-  const [entry, standing] = await Promise.all([deps.catalogue.course(courseId), courseStanding(deps.db, user, courseId)]);
-  return presentModules(entry?.modules ?? [], courseViewer(user, standing));
-}
 
 async function presentOne(deps: AppDeps, user: User, module: Readonly<Module>): Promise<ModuleDto> {
   const [dto] = presentModules([module], courseViewer(user, await courseStanding(deps.db, user, module.courseId)));
@@ -24,18 +16,7 @@ async function presentOne(deps: AppDeps, user: User, module: Readonly<Module>): 
 }
 
 export function moduleRoutes(routes: Routes): void {
-  routes.add({
-    method: 'get',
-    path: '/api/courses/:courseId/modules',
-    access: 'user',
-    params: courseIdParams,
-    async handler(ctx) {
-      const course = await ctx.deps.catalogue.course(ctx.input.params.courseId);
-      if (!course) throw notFound('Course not found');
-      ctx.body = await modulesOfCourse(ctx.deps, ctx.state.user, course.course.id);
-    },
-  });
-
+  commentRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/modules/:id',
@@ -80,19 +61,6 @@ export function moduleRoutes(routes: Routes): void {
     async handler(ctx) {
       await deleteModule(ctx.deps, ctx.input.params.id);
       ctx.body = { message: 'Module deleted' };
-    },
-  });
-
-  routes.add({
-    method: 'put',
-    path: '/api/courses/:courseId/modules/order',
-    access: 'admin',
-    params: courseIdParams,
-    body: moduleOrderSchema,
-    async handler(ctx) {
-      const { courseId } = ctx.input.params;
-      await reorderModules(ctx.deps, courseId, ctx.input.body.moduleIds);
-      ctx.body = await modulesOfCourse(ctx.deps, ctx.state.user, courseId);
     },
   });
 }

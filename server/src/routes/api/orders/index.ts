@@ -7,9 +7,11 @@ import { presentOrder } from '../../../presenters/orders.ts';
 import { ordersOf, purchasableCourse } from '../../../queries/orders.ts';
 import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
+import { invoicePdfRoutes } from './invoicePdf.ts';
 
 /** Invoice and purchase-order requests: how many schools prefer to pay (the admin's side: admin/orders.ts). */
 export function orderRoutes(routes: Routes): void {
+  invoicePdfRoutes(routes);
   routes.add({
     method: 'post',
     path: '/api/orders',

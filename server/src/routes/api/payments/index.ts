@@ -13,6 +13,7 @@ import type { AppContext } from '../../../context.ts';
 import { pricesOf } from '../../../models/coursePrices.ts';
 import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
+import { receiptPdfRoutes } from './receiptPdf.ts';
 
 const OPEN_INTENTS = new Set<string>(OPEN_INTENT_STATUSES);
 
@@ -35,6 +36,7 @@ async function callProvider<T>(ctx: AppContext, call: () => Promise<T>): Promise
 }
 
 export function paymentRoutes(routes: Routes): void {
+  receiptPdfRoutes(routes);
   routes.add({
     method: 'post',
     path: '/api/create-payment-intent',

@@ -11,8 +11,9 @@ import { schoolRegisterRoutes } from './register.ts';
 import { schoolDetailsRoutes } from './details.ts';
 import { schoolRosterRoutes } from './roster.ts';
 import { schoolCertificateRoutes } from './certificates.ts';
+import { deadlineRoutes } from './deadlines.ts';
 
-/** Schools: membership, the manager's view, invites, domains, the staff roster, the register and the members' certificates. */
+/** Schools: membership, the manager's view, invites, domains, the staff roster, the register, deadlines and the members' certificates. */
 export function schoolRoutes(routes: Routes): void {
   routes.add({
     method: 'post',
@@ -105,4 +106,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolRosterRoutes(routes);
   schoolDetailsRoutes(routes);
   schoolCertificateRoutes(routes);
+  deadlineRoutes(routes);
 }
