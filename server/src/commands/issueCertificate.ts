@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex.ts';
 import { certificateNeedsName, type Certificate } from '../models/Certificate.ts';
 import { personalName } from '../models/User.ts';
 import { currentRound } from '../queries/certificates.ts';
@@ -17,26 +16,6 @@ export function newCertificateNumber(): string {
   let chars = '';
   for (let shift = 75n; shift >= 0n; shift -= 5n) chars += CROCKFORD[Number((bits >> shift) & 31n)];
   return `ATR-${chars.match(/.{4}/g)!.join('-')}`;
-}
-
-/**
- * True when every module of the course is completed by the user. A course with no modules is
- * never complete; callers ask only about courses with at least the module just reported on.
- */
-export async function isCourseCompleted(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<boolean> {
-  const incomplete = await db('modules')
-    .select('modules.id')
-    .where('modules.courseId', courseId)
-    .whereNotExists((completed) =>
-      completed
-        .select(db.raw('1'))
-        .from('progress')
-        .whereRaw('?? = ??', ['progress.moduleId', 'modules.id'])
-        .where('progress.userId', userId)
-        .where('progress.isCompleted', true),
-    )
-    .first();
-  return !incomplete;
 }
 
 /**

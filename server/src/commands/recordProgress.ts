@@ -4,7 +4,8 @@ import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import type { RecordedRow } from '../db/progressUpsert.ts';
 import type { Module } from '../models/Module.ts';
-import { isCourseCompleted, issueCertificate } from './issueCertificate.ts';
+import { isCourseCompleted } from '../queries/progress.ts';
+import { issueCertificate } from './issueCertificate.ts';
 
 export { COMPLETION_THRESHOLD } from '../db/progressUpsert.ts';
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/knex.ts';
+import { hashToken } from '../services/tokens.ts';
 
 export interface InviteRow {
   id: number;
@@ -26,3 +27,9 @@ export function sharedInviteLinks(db: Db, schoolId: number): Promise<InviteRow[]
     .orderBy('id', 'desc')
     .limit(200);
 }
+
+export const findInvite = async (db: Db, token: string): Promise<InviteRow | undefined> =>
+  db('schoolInvites')
+    .select(...INVITE_COLUMNS)
+    .where({ tokenHash: hashToken(token) })
+    .first();

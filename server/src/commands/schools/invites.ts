@@ -7,7 +7,7 @@ import type { MailBrand } from '../../mail/render.ts';
 import { enqueuePersonalised } from '../../services/outbox.ts';
 import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
 import { inviteProblem, requireCanMailInvitations } from '../../policies/invitations.ts';
-import { INVITE_COLUMNS, type InviteRow } from '../../queries/invitations.ts';
+import { INVITE_COLUMNS, type InviteRow, findInvite } from '../../queries/invitations.ts';
 import { membershipOf } from '../../queries/memberships.ts';
 import { inTransaction, licensedCourseIds } from './shared.ts';
 import { joinSchool, otherSchoolConflict, type JoinOutcome } from './membership.ts';
@@ -39,12 +39,6 @@ export async function createInvite(
   const [id] = await db('schoolInvites').insert(row);
   return { token, invite: { ...row, id: Number(id), email: null, firstName: null, lastName: null, sentAt: null } };
 }
-
-export const findInvite = async (db: Db, token: string): Promise<InviteRow | undefined> =>
-  db('schoolInvites')
-    .select(...INVITE_COLUMNS)
-    .where({ tokenHash: hashToken(token) })
-    .first();
 
 /** Addresses compared the way accounts are found: trimmed, lower-case. */
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { id, progressSchema } from '@atrium/common';
 import { z } from 'zod';
-import { isCourseCompleted } from '../../../commands/issueCertificate.ts';
+import { isCourseCompleted } from '../../../queries/progress.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound } from '../../../errors.ts';

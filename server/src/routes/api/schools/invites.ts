@@ -8,7 +8,8 @@ import {
   type CreatedInviteDto,
   type JoinResultDto,
 } from '@atrium/common';
-import { acceptInvite, createInvite, findInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
+import { findInvite } from '../../../queries/invitations.ts';
+import { acceptInvite, createInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
 import { mailInvites } from '../../../commands/schools/roster.ts';
 import type { AppContext } from '../../../context.ts';
 import { schoolManager } from '../../../policies/schools.ts';
