@@ -83,8 +83,3 @@ export function noteDatabaseRecovered(log: { info(object: object, message: strin
   log.info({ suppressed: outage.suppressed }, 'database reachable again');
   outage = { loggedAt: 0, suppressed: 0 };
 }
-
-/** For tests: forget earlier outages so the next one is logged at once. */
-export function resetOutageLog(): void {
-  outage = { loggedAt: 0, suppressed: 0 };
-}

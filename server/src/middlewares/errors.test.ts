@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { isDatabaseUnavailable, noteDatabaseOutage, resetOutageLog } from '../db/availability.ts';
+import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
 import { errorHandler, toHttpError } from './errors.ts';
 import { requestContext } from './requestContext.ts';
 import { conflict, emailTaken, notEnrolled } from '../errors.ts';
@@ -131,7 +131,9 @@ describe('isDatabaseUnavailable', () => {
 });
 
 describe('noteDatabaseOutage', () => {
-  beforeEach(() => resetOutageLog());
+  // Every test starts an hour after anything logged before it, so its first outage is logged at once.
+  beforeEach(() => vi.setSystemTime(Date.now() + 3_600_000));
+  afterEach(() => vi.useRealTimers());
 
   it('logs the first failure at once and then one summary per interval, not a line per request', () => {
     const lines: Array<{ object: Record<string, unknown>; message: string }> = [];
