@@ -32,3 +32,6 @@ export * from './schemas/roster.ts';
 export * from './api/myData.ts';
 export * from './api/admins.ts';
 export * from './schemas/admins.ts';
+export * from './api/resources.ts';
+export * from './schemas/resources.ts';
+export * from './rules/resourceTypes.ts';

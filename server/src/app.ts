@@ -24,6 +24,7 @@ import { CredentialSigner } from './services/credentialSigner.ts';
 import { SignInClients } from './services/signIn/oidcClients.ts';
 import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
 import { billingAttachments } from './services/documents/billingAttachments.ts';
+import { createStorage, type FileStorage } from './services/storage/index.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -35,6 +36,7 @@ export interface CreateAppOptions {
   limiterFactory?: LimiterFactory;
   payments?: PaymentProvider | null;
   dns?: TxtResolver;
+  storage?: FileStorage;
 }
 
 export type App = Koa<AppState, AppContextExtensions> & {
@@ -84,6 +86,7 @@ export function createApp(options: CreateAppOptions): App {
     credentials: new CredentialSigner(config.credentialSigningKey, config.publicUrl),
     signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
     dns: options.dns ?? systemTxtResolver(),
+    storage: options.storage ?? createStorage(config.storage),
   };
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.
@@ -101,6 +104,7 @@ export function createApp(options: CreateAppOptions): App {
   app.routeTable = routes.table;
   app.close = async () => {
     await deps.mailer.close();
+    deps.storage.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   };
 

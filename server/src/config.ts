@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { signInProvidersFromEnv, type SignInProviderConfig } from './config/signInProviders.ts';
+import type { StorageConfig } from './services/storage/index.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -69,6 +70,13 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9.-]+$/, 'MICROSOFT_TENANT must be a tenant id, a domain, organizations or common')
     .optional(),
   MICROSOFT_ISSUER: z.string().optional(),
+  STORAGE_DIR: z.string().default('./data/files'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export interface Config {
@@ -111,6 +119,8 @@ export interface Config {
   signInProviders: SignInProviderConfig[];
   /** Invitation mails one school's managers may send per UTC day (roster, invite by e-mail, resends). */
   inviteMailDailyCap: number;
+  /** Uploaded files (resources): a folder on this machine, or an S3-compatible bucket when `S3_BUCKET` is set. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   const signIn = signInProvidersFromEnv(e);
   if (signIn.problems.length) throw new ConfigError(`Invalid configuration:\n${signIn.problems.map((problem) => `  ${problem}`).join('\n')}`);
@@ -206,6 +219,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalS: e.SCHEDULER_INTERVAL_S,
     inviteMailDailyCap: e.INVITE_MAIL_DAILY_CAP,
     signInProviders: signIn.providers,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'disk', dir: resolve(e.STORAGE_DIR) },
   };
 }
 

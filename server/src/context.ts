@@ -13,6 +13,7 @@ import type { Clock } from './services/clock.ts';
 import type { CredentialSigner } from './services/credentialSigner.ts';
 import type { SignInClients } from './services/signIn/oidcClients.ts';
 import type { TxtResolver } from './services/dns.ts';
+import type { FileStorage } from './services/storage/index.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   signIn: SignInClients;
   /** TXT look-ups that prove a school's domain claim; tests replace it with their own answers. */
   dns: TxtResolver;
+  /** Uploaded files (resources): disk under STORAGE_DIR, or the S3 bucket. */
+  storage: FileStorage;
 }
 
 export interface AppState {

@@ -401,6 +401,32 @@ export interface SchedulerJob {
   lastSent: number;
 }
 
+/** An object in the file storage (services/storage): its key there and what its bytes are. */
+export interface StoredFile {
+  id: number;
+  storageKey: string;
+  /** Sniffed from the bytes when it arrived, never taken from the client. */
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdAt: number;
+}
+
+/** A file attached to a course (moduleId null) or to one of its modules. */
+export interface Resource {
+  id: number;
+  courseId: number;
+  moduleId: number | null;
+  fileId: number;
+  title: string;
+  description: string;
+  /** The name it is downloaded as: the uploaded name, its extension the sniffed type's. */
+  fileName: string;
+  position: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
 declare module 'knex/types/tables' {
   interface Tables {
     users: User;
@@ -436,5 +462,7 @@ declare module 'knex/types/tables' {
     remindersSent: ReminderSent;
     unsubscribes: Unsubscribe;
     schedulerJobs: SchedulerJob;
+    storedFiles: StoredFile;
+    resources: Resource;
   }
 }

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp, type App } from '../app.ts';
@@ -38,6 +42,8 @@ async function listenApp(database: Database, config: Config['database'], env: Re
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Uploaded files go to a folder of this app's own, removed when it stops.
+  const filesDir = mkdtempSync(join(tmpdir(), 'atrium-files-'));
   const appConfig = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-key-one,test-secret-key-two',
@@ -45,6 +51,7 @@ async function listenApp(database: Database, config: Config['database'], env: Re
     RATE_LIMIT_MULTIPLIER: '1000',
     SUPPORT_EMAIL: 'support@atrium.test',
     LOG_LEVEL: 'silent',
+    STORAGE_DIR: filesDir,
     ...env,
   });
   appConfig.database = config;
@@ -61,6 +68,7 @@ async function listenApp(database: Database, config: Config['database'], env: Re
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

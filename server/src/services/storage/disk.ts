@@ -65,6 +65,10 @@ export class DiskStorage implements FileStorage {
     }
   }
 
+  close(): void {
+    // Files hold nothing open between calls.
+  }
+
   async delete(key: string): Promise<void> {
     try {
       await unlink(this.path(key));

@@ -5,7 +5,7 @@ import type { FileStorage } from './types.ts';
 export type StorageConfig = { kind: 'disk'; dir: string } | ({ kind: 's3' } & S3StorageConfig);
 
 /** The storage the configuration names: S3 when `S3_BUCKET` is set, the disk folder otherwise. */
-export function createStorage(config: StorageConfig): FileStorage & { close?(): void } {
+export function createStorage(config: StorageConfig): FileStorage {
   return config.kind === 's3' ? new S3Storage(config) : new DiskStorage(config.dir);
 }
 

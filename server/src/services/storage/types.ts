@@ -31,6 +31,8 @@ export interface FileStorage {
   size(key: string): Promise<number | null>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Releases connections (the S3 client's pool); the files stay. */
+  close(): void;
 }
 
 export class StorageNotFound extends Error {
