@@ -21,6 +21,8 @@ const parse = bodyParser({
  * a form post whose body the route does not read); they parse their own.
  */
 const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe']);
+/** Resource uploads (multipart, up to 25 MB, streamed into storage by their routes). */
+const NON_JSON_PATTERN = /^\/api\/(?:(?:courses|modules)\/\d+\/resources|resources\/\d+\/file)\/?$/;
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
@@ -32,7 +34,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * can never slip past validation as an empty object.
  */
 export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
-  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path)) return next();
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path) || NON_JSON_PATTERN.test(ctx.path)) return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();
   return parse(ctx, next);
 };

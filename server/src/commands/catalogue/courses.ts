@@ -6,6 +6,8 @@ import { insertAndFetch } from '../../db/insertAndFetch.ts';
 import type { Course } from '../../models/Course.ts';
 import { priceColumns } from '../../models/coursePrices.ts';
 import { writeCatalogue, type CatalogueCommandDeps } from './write.ts';
+import { deleteResourcesOf } from '../resources.ts';
+import type { FileDeps } from '../storedFiles.ts';
 
 const COURSE_NOT_FOUND = 'Course not found';
 
@@ -40,20 +42,21 @@ export async function updateCourse(deps: CatalogueCommandDeps, courseId: number,
  * then see every row that goes. The course's figures go first, so those triggers find nothing to
  * recompute.
  */
-export async function deleteCourse(deps: CatalogueCommandDeps, courseId: number): Promise<void> {
+export async function deleteCourse(deps: CatalogueCommandDeps & FileDeps, courseId: number): Promise<void> {
   // The progress rows are locked by learners' reports too, in their own order: run again once if
   // MySQL picks this as a deadlock's victim.
-  const deleted = await retryOnDeadlock(() => writeCatalogue(deps, (trx) => deleteCourseRows(trx, courseId)));
+  const deleted = await retryOnDeadlock(() => writeCatalogue(deps, (trx) => deleteCourseRows(trx, courseId, deps)));
   if (!deleted) throw notFound(COURSE_NOT_FOUND);
 }
 
-async function deleteCourseRows(trx: Knex.Transaction, courseId: number): Promise<number> {
+async function deleteCourseRows(trx: Knex.Transaction, courseId: number, deps: FileDeps): Promise<number> {
   const modules = trx('modules').select('id').where({ courseId });
   await trx('courseProgress').where({ courseId }).delete();
   await trx('progress').where({ courseId }).delete();
   await trx('comments').whereIn('moduleId', modules).delete();
   await trx('enrollments').where({ courseId }).delete();
   await trx('schoolLicences').where({ courseId }).delete();
+  await deleteResourcesOf(trx, deps, { courseId });
   await trx('modules').where({ courseId }).delete();
   return trx('courses').where({ id: courseId }).delete();
 }

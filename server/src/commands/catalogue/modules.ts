@@ -5,6 +5,8 @@ import { dialectOf } from '../../db/knex.ts';
 import { retryOnDeadlock } from '../../db/deadlocks.ts';
 import type { Module } from '../../models/Module.ts';
 import { writeCatalogue, type CatalogueCommandDeps } from './write.ts';
+import { deleteResourcesOf } from '../resources.ts';
+import type { FileDeps } from '../storedFiles.ts';
 
 // A course's modules are always numbered 1..n. Every write that changes the set or the order
 // renumbers inside the same transaction, with the course row locked on MySQL (SQLite already has a
@@ -101,7 +103,7 @@ export async function updateModule(deps: CatalogueCommandDeps, moduleId: number,
  * MySQL and MariaDB run without firing triggers: the triggers on `progress` then recompute each
  * learner's figures for the course without the module.
  */
-export async function deleteModule(deps: CatalogueCommandDeps, moduleId: number): Promise<void> {
+export async function deleteModule(deps: CatalogueCommandDeps & FileDeps, moduleId: number): Promise<void> {
   // The recompute locks the figures of every learner of the module, which their progress reports
   // lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
   await retryOnDeadlock(() =>
@@ -111,6 +113,7 @@ export async function deleteModule(deps: CatalogueCommandDeps, moduleId: number)
       const orderedIds = await lockCourseModules(trx, existing.courseId);
       await trx('progress').where({ moduleId }).delete();
       await trx('comments').where({ moduleId }).delete();
+      await deleteResourcesOf(trx, deps, { moduleId });
       await trx('modules').where({ id: moduleId }).delete();
       await writeOrder(
         trx,

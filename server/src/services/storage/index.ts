@@ -12,4 +12,5 @@ export function createStorage(config: StorageConfig): FileStorage {
 export { DiskStorage } from './disk.ts';
 export { S3Storage, type S3StorageConfig } from './s3.ts';
 export { newStorageKey } from './keys.ts';
+export { receiveFile, type ReceivedFile, type ReceivedUpload, type ReceiveFileOptions } from './multipart.ts';
 export { StorageNotFound, type ByteRange, type FileStorage, type StoredObject } from './types.ts';

@@ -58,7 +58,13 @@ export async function receiveFile(req: IncomingMessage, options: ReceiveFileOpti
   }
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: 16 * 1024, parts: 22 } });
+    // busboy reports 'limit' once a file reaches fileSize bytes, so one more than the largest allowed;
+    // file names arrive as UTF-8 from every browser.
+    parser = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: { files: 1, fileSize: options.maxBytes + 1, fields: 20, fieldSize: 16 * 1024, parts: 22 },
+    });
   } catch {
     throw badRequest('Send the file as multipart/form-data', { [options.field]: 'Choose a file to upload' });
   }

@@ -12,9 +12,11 @@ import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 import { courseModuleRoutes } from './modules.ts';
+import { courseResourceRoutes } from './resources.ts';
 
 export function courseRoutes(routes: Routes): void {
   courseModuleRoutes(routes);
+  courseResourceRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/courses',
