@@ -45,3 +45,12 @@ export function resourceFileName(uploadedName: string, contentType: ResourceCont
   const stem = base || fallback.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '').trim().slice(0, 200) || 'resource';
   return `${stem}.${extension}`;
 }
+
+/** "820 KB", "2.4 MB", "25 MB": a file's size as a learner reads it (1 KB = 1,024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${Math.round(kb)} KB`;
+  const mb = kb / 1024;
+  return `${mb < 10 ? Number(mb.toFixed(1)) : Math.round(mb)} MB`;
+}

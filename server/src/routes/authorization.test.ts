@@ -157,6 +157,24 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/modules/${w.moduleId}`, body: { title: 'Renamed', vimeoVideoId: '76979871', courseId: w.courseId } }),
   },
   'DELETE /api/modules/:id': { expect: adminOnly, request: (w) => ({ path: `/api/modules/${w.moduleId}` }) },
+  // Resources: anyone sees the lists; downloads are the enrolled learner's and the admin's; uploads
+  // are multipart, so the JSON body an admin sends here is a 415 (after the access check).
+  'GET /api/courses/:id/resources': { expect: everyone, request: (w) => ({ path: `/api/courses/${w.courseId}/resources` }) },
+  'GET /api/modules/:id/resources': { expect: everyone, request: (w) => ({ path: `/api/modules/${w.moduleId}/resources` }) },
+  'POST /api/courses/:id/resources': { expect: { ...adminOnly, admin: 415 }, request: (w) => ({ path: `/api/courses/${w.courseId}/resources`, body: {} }) },
+  'POST /api/modules/:id/resources': { expect: { ...adminOnly, admin: 415 }, request: (w) => ({ path: `/api/modules/${w.moduleId}/resources`, body: {} }) },
+  'PUT /api/courses/:id/resources/order': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/courses/${w.courseId}/resources/order`, body: { resourceIds: [w.resourceId] } }),
+  },
+  'PUT /api/modules/:id/resources/order': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/modules/${w.moduleId}/resources/order`, body: { resourceIds: [w.moduleResourceId] } }),
+  },
+  'GET /api/resources/:id/download': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/resources/${w.moduleResourceId}/download` }) },
+  'PUT /api/resources/:id': { expect: adminOnly, request: (w) => ({ path: `/api/resources/${w.resourceId}`, body: { title: 'Renamed' } }) },
+  'PUT /api/resources/:id/file': { expect: { ...adminOnly, admin: 415 }, request: (w) => ({ path: `/api/resources/${w.resourceId}/file`, body: {} }) },
+  'DELETE /api/resources/:id': { expect: adminOnly, request: (w) => ({ path: `/api/resources/${w.resourceId}` }) },
   'PUT /api/courses/:courseId/modules/order': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/courses/${w.courseId}/modules/order`, body: { moduleIds: [w.secondModuleId, w.moduleId] } }),

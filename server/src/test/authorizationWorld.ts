@@ -3,6 +3,8 @@ import type { CatalogueDeps } from '../commands/catalogue/write.ts';
 import { createInvite } from '../commands/schools/invites.ts';
 import { createCourse, createModule, createUser, enroll, type UserRow } from './factories.ts';
 import type { startFakeStripe } from './fakeStripe.ts';
+import type { FileStorage } from '../services/storage/index.ts';
+import { attachTestResource } from './resources.ts';
 
 /** The resources one cell of the authorization matrix (routes/authorization.test.ts) acts on. */
 export interface World {
@@ -31,6 +33,9 @@ export interface World {
   invoicedOrderId: number;
   paidPaymentIntentId: string;
   paidPaymentId: number;
+  /** A resource of the course itself, and one of its first module. */
+  resourceId: number;
+  moduleResourceId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -45,7 +50,7 @@ export interface Cast {
 const unique = () => randomBytes(4).toString('hex');
 
 /** A fresh set of resources per cell, so a delete in one cell cannot change another. */
-export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast: Cast): Promise<World> {
+export async function buildWorld(server: CatalogueDeps & { app: { deps: { storage: FileStorage } } }, stripe: FakeStripe, cast: Cast): Promise<World> {
   const { db } = server;
   const { learner, manager, schoolId } = cast;
   const course = await createCourse(server, { price: 0 });
@@ -54,6 +59,9 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   const module = await createModule(server, course.id);
   const second = await createModule(server, course.id);
   await enroll(db, learner.id, course.id);
+  const files = { db, storage: server.app.deps.storage };
+  const resourceId = await attachTestResource(files, { courseId: course.id, moduleId: null });
+  const moduleResourceId = await attachTestResource(files, { moduleId: module.id });
   const now = Date.now();
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
   const certificateNumber = `ATR-${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -184,5 +192,7 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
     invoicedOrderId: Number(invoicedOrderId),
     paidPaymentIntentId,
     paidPaymentId: Number(paidPaymentId),
+    resourceId,
+    moduleResourceId,
   };
 }

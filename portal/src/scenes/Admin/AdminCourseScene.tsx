@@ -20,6 +20,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ModuleForm } from './ModuleForm.tsx';
+import { CourseResourcesPanel } from './CourseResourcesPanel.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../components/Panel.ts';
 
 const backToAdmin = (
@@ -66,6 +67,7 @@ export function AdminCourseScene() {
         actions={backToAdmin}
       />
       <Modules courseId={data.id} modules={sortModules(data.modules)} />
+      <CourseResourcesPanel courseId={data.id} modules={sortModules(data.modules)} />
     </Container>
   );
 }

@@ -20,6 +20,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { firstIncompleteModule, sortModules } from '../../components/moduleOrder.ts';
 import { ModuleList } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';
+import { CourseResources } from '../../components/resources/ResourceList.tsx';
 
 export function CourseScene() {
   const { id = '' } = useParams();
@@ -143,6 +144,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
           <ModuleList course={course} modules={modules} />
         )}
       </section>
+      <CourseResources courseId={course.id} />
     </Container>
   );
 }

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
 import { sortModules } from '../../components/moduleOrder.ts';
 import { Comments } from './Comments.tsx';
+import { ModuleResources } from '../../components/resources/ResourceList.tsx';
 import { ModuleNavigation } from './ModuleNavigation.tsx';
 import { ModuleTopBar } from './ModuleTopBar.tsx';
 import { ModuleUnavailable } from './ModuleUnavailable.tsx';
@@ -122,6 +123,8 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
             </Facts>
             {module.description ? <p>{module.description}</p> : null}
           </About>
+
+          <ModuleResources moduleId={module.id} />
 
           <Notice>
             <Icon name="message" size={22} />
