@@ -40,6 +40,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     SESSION_SECRET: 'e2e-secret',
     PUBLIC_URL: url,
     SQLITE_FILE: join(dir, 'e2e.sqlite'),
+    STORAGE_DIR: join(dir, 'files'),
     RATE_LIMIT_MULTIPLIER: '100',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

@@ -39,7 +39,10 @@ async function main(): Promise<void> {
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const { port } = server.address() as AddressInfo;
-  logger.info({ url: `http://localhost:${port}`, database: config.database.client, files: app.deps.storage.description }, `Atrium is listening on http://localhost:${port}`);
+  logger.info(
+    { url: `http://localhost:${port}`, database: config.database.client, files: app.deps.storage.description },
+    `Atrium is listening on http://localhost:${port}`,
+  );
   console.log(`Atrium is running: open http://localhost:${port}/ (also /auth to sign in, /admin, /examples/ for the widgets)`);
 
   // Mail left pending by a restart or a mail-server outage is retried; stale sessions pruned.

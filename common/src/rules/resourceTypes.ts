@@ -37,13 +37,17 @@ export const RESOURCE_TYPES_SENTENCE = 'a PDF, Word (.docx), Excel (.xlsx) or Po
  */
 export function resourceFileName(uploadedName: string, contentType: ResourceContentType, fallback: string): string {
   const { extension } = RESOURCE_TYPES[contentType];
-  const base = (uploadedName.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]+/g, '')
+  const base = withoutUnsafeCharacters(uploadedName.split(/[\\/]/).pop() ?? '')
     .replace(/\.[A-Za-z0-9]{1,5}$/, '')
     .trim()
     .slice(0, 200);
-  const stem = base || fallback.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '').trim().slice(0, 200) || 'resource';
+  const stem = base || withoutUnsafeCharacters(fallback).trim().slice(0, 200) || 'resource';
   return `${stem}.${extension}`;
+}
+
+/** Drops control characters and those Windows refuses in file names (`<>:"/\|?*`). */
+function withoutUnsafeCharacters(name: string): string {
+  return [...name].filter((character) => character.charCodeAt(0) > 0x1f && character !== '\u007f' && !'<>:"/\\|?*'.includes(character)).join('');
 }
 
 /** "820 KB", "2.4 MB", "25 MB": a file's size as a learner reads it (1 KB = 1,024 bytes). */

@@ -35,7 +35,8 @@ export function useResourceAdmin(courseId: number) {
     onSuccess,
   });
   const update = useMutation({
-    mutationFn: ({ id, title, description }: { id: number; title: string; description: string }) => api.put<ResourceDto>(`/api/resources/${id}`, { title, description }),
+    mutationFn: ({ id, title, description }: { id: number; title: string; description: string }) =>
+      api.put<ResourceDto>(`/api/resources/${id}`, { title, description }),
     onSuccess,
   });
   const replace = useMutation({
@@ -48,7 +49,8 @@ export function useResourceAdmin(courseId: number) {
   });
   const remove = useMutation({ mutationFn: (id: number) => api.delete(`/api/resources/${id}`), onSuccess });
   const reorder = useMutation({
-    mutationFn: ({ owner, resourceIds }: { owner: ResourceOwner; resourceIds: number[] }) => api.put<ResourceListDto>(`${ownerPath(owner)}/order`, { resourceIds }),
+    mutationFn: ({ owner, resourceIds }: { owner: ResourceOwner; resourceIds: number[] }) =>
+      api.put<ResourceListDto>(`${ownerPath(owner)}/order`, { resourceIds }),
     onSuccess,
   });
   return { attach, update, replace, remove, reorder };

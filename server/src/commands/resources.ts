@@ -68,7 +68,8 @@ export async function attachResource(deps: ResourceDeps, list: ResourceList, fie
 }
 
 export async function updateResource(deps: ResourceDeps, id: number, fields: ResourceFields): Promise<void> {
-  const updated = await deps.db('resources')
+  const updated = await deps
+    .db('resources')
     .where({ id })
     .update({ title: fields.title, description: fields.description, updatedAt: deps.clock.now().getTime() });
   if (!updated) throw notFound('Resource not found');
@@ -113,7 +114,10 @@ export async function reorderResources(deps: ResourceDeps, list: ResourceList, r
       throw badRequest('The list must contain each of its resources exactly once', { resourceIds: 'Send every resource id of this list once' });
     }
     const now = deps.clock.now().getTime();
-    for (const [index, id] of resourceIds.entries()) await trx('resources').where({ id }).update({ position: index + 1, updatedAt: now });
+    for (const [index, id] of resourceIds.entries())
+      await trx('resources')
+        .where({ id })
+        .update({ position: index + 1, updatedAt: now });
   });
 }
 

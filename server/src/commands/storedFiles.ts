@@ -48,5 +48,7 @@ export async function releaseFiles(trx: Knex.Transaction, deps: FileDeps, fileId
 
 /** Deletes an object that was stored for a write that then failed (nothing references it). */
 export async function discardUpload(deps: FileDeps, file: ReceivedFile): Promise<void> {
-  await deps.storage.delete(file.key).catch((error: unknown) => deps.logger.error({ err: error, key: file.key }, 'could not delete an upload whose write failed'));
+  await deps.storage
+    .delete(file.key)
+    .catch((error: unknown) => deps.logger.error({ err: error, key: file.key }, 'could not delete an upload whose write failed'));
 }

@@ -12,9 +12,10 @@ export interface ResourceRow extends Resource {
 }
 
 const withFile = (db: Reader) =>
-  db('resources as r')
-    .join('storedFiles as f', 'f.id', 'r.fileId')
-    .select('r.*', 'f.contentType', 'f.size', 'f.storageKey') as unknown as Knex.QueryBuilder<Resource, ResourceRow[]>;
+  db('resources as r').join('storedFiles as f', 'f.id', 'r.fileId').select('r.*', 'f.contentType', 'f.size', 'f.storageKey') as unknown as Knex.QueryBuilder<
+    Resource,
+    ResourceRow[]
+  >;
 
 /** Every resource of a course (its own and its modules'), the course's first, each list in its order. */
 export async function courseResources(db: Reader, courseId: number): Promise<ResourceRow[]> {

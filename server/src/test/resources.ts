@@ -11,10 +11,15 @@ export async function attachTestResource(deps: { db: Db; storage: FileStorage },
   const bytes = pdfBytes(title);
   const key = newStorageKey('resources');
   const stored = await deps.storage.put(key, Readable.from([bytes]), { contentType: 'application/pdf' });
-  return attachResource({ ...deps, clock: systemClock, logger: pino({ level: 'silent' }) }, list, { title, description: '' }, {
-    key,
-    clientName: `${title}.pdf`,
-    contentType: 'application/pdf',
-    ...stored,
-  });
+  return attachResource(
+    { ...deps, clock: systemClock, logger: pino({ level: 'silent' }) },
+    list,
+    { title, description: '' },
+    {
+      key,
+      clientName: `${title}.pdf`,
+      contentType: 'application/pdf',
+      ...stored,
+    },
+  );
 }

@@ -28,7 +28,13 @@ describe('Resources list', () => {
   it('offers each file as a download with its type and size when the learner is enrolled', async () => {
     base({
       'GET /api/modules/11/resources': ok(
-        list([resource(1, 11, 'Consent checklist', { description: 'Print and sign' }), resource(2, 11, 'Lighting diagram', { contentType: 'image/png', typeLabel: 'PNG image', size: 2_516_582, fileName: 'Lighting diagram.png' })], 'granted'),
+        list(
+          [
+            resource(1, 11, 'Consent checklist', { description: 'Print and sign' }),
+            resource(2, 11, 'Lighting diagram', { contentType: 'image/png', typeLabel: 'PNG image', size: 2_516_582, fileName: 'Lighting diagram.png' }),
+          ],
+          'granted',
+        ),
       ),
     });
     renderScene(<ModuleResources moduleId={11} />);

@@ -6,7 +6,10 @@ import { admin, fail, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { CourseResourcesPanel } from './CourseResourcesPanel.tsx';
 
-const modules = [{ id: 11, title: 'Phone photography' }, { id: 12, title: 'Consent' }] as ModuleDto[];
+const modules = [
+  { id: 11, title: 'Phone photography' },
+  { id: 12, title: 'Consent' },
+] as ModuleDto[];
 
 const resource = (id: number, moduleId: number | null, title: string): ResourceDto => ({
   id,
@@ -65,7 +68,11 @@ describe('CourseResourcesPanel', () => {
     const api = answers([], {
       'POST /api/courses/3/resources': {
         status: 400,
-        body: { message: 'This kind of file cannot be a resource', id: 'bad_request', errors: { file: 'This kind of file cannot be a resource: upload a PDF …' } },
+        body: {
+          message: 'This kind of file cannot be a resource',
+          id: 'bad_request',
+          errors: { file: 'This kind of file cannot be a resource: upload a PDF …' },
+        },
       },
     });
     renderScene(<CourseResourcesPanel courseId={3} modules={modules} />);
@@ -99,7 +106,11 @@ describe('CourseResourcesPanel', () => {
   });
 
   it('says so when the list cannot be loaded', async () => {
-    mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), 'GET /api/courses/3/resources': fail(500, 'Something went wrong on our side.') });
+    mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/3/resources': fail(500, 'Something went wrong on our side.'),
+    });
     renderScene(<CourseResourcesPanel courseId={3} modules={modules} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
   });

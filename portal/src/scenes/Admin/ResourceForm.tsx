@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ModuleDto, ResourceDto } from '@atrium/common';
 import { RESOURCE_ACCEPT, RESOURCE_MAX_BYTES, formatFileSize } from '@atrium/common/rules/resourceTypes';
@@ -62,40 +62,46 @@ export function ResourceForm({
       return;
     }
     if (form.showServerErrors(error)) return;
-    toast({ title: resource ? 'The resource was not saved' : 'The file was not attached', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+    toast({
+      title: resource ? 'The resource was not saved' : 'The file was not attached',
+      description: errorText(error, 'Please try again.'),
+      variant: 'destructive',
+    });
   };
 
-  const submit = form.handleSubmit(resourceFieldsSchema, (fields) => {
-    if (resource) {
-      update.mutate(
-        { id: resource.id, title: fields.title, description: fields.description },
+  // Built as the form is submitted: the handler reaches the file input's ref, which render must not.
+  const submit = (event: FormEvent) =>
+    form.handleSubmit(resourceFieldsSchema, (fields) => {
+      if (resource) {
+        update.mutate(
+          { id: resource.id, title: fields.title, description: fields.description },
+          {
+            onSuccess: (saved) => {
+              toast({ title: 'Resource updated', description: saved.title, variant: 'success' });
+              onDone();
+            },
+            onError,
+          },
+        );
+        return;
+      }
+      const problem = fileProblem(file);
+      setFileError(problem);
+      if (problem || !file) {
+        fileInput.current?.focus();
+        return;
+      }
+      attach.mutate(
+        { owner: ownerFrom(form.values.owner), title: fields.title, description: fields.description, file },
         {
           onSuccess: (saved) => {
-            toast({ title: 'Resource updated', description: saved.title, variant: 'success' });
+            toast({ title: 'Resource attached', description: saved.title, variant: 'success' });
             onDone();
           },
           onError,
         },
       );
-      return;
-    }
-    const problem = fileProblem(file);
-    setFileError(problem);
-    if (problem || !file) {
-      fileInput.current?.focus();
-      return;
-    }
-    attach.mutate(
-      { owner: ownerFrom(form.values.owner), title: fields.title, description: fields.description, file },
-      {
-        onSuccess: (saved) => {
-          toast({ title: 'Resource attached', description: saved.title, variant: 'success' });
-          onDone();
-        },
-        onError,
-      },
-    );
-  });
+    })(event);
 
   return (
     <Form onSubmit={submit} noValidate aria-label={resource ? `Edit ${resource.title}` : 'Attach a resource'}>

@@ -20,10 +20,7 @@ export function moduleResourceRoutes(routes: Routes): void {
       const module = await ctx.deps.catalogue.module(ctx.input.params.id);
       if (!module) throw notFound('Module not found');
       const user = ctx.state.user;
-      const [rows, enrolled] = await Promise.all([
-        moduleResources(ctx.deps.db, module.id),
-        user ? isEnrolled(ctx.deps.db, user.id, module.courseId) : false,
-      ]);
+      const [rows, enrolled] = await Promise.all([moduleResources(ctx.deps.db, module.id), user ? isEnrolled(ctx.deps.db, user.id, module.courseId) : false]);
       ctx.body = presentResourceList(rows, resourceAccess(user, enrolled));
     },
   });

@@ -56,7 +56,11 @@ async function courseWithModule() {
 describe('attaching resources', () => {
   it('attaches a PDF to a course and a DOCX to a module, typed by their bytes, in order', async () => {
     const { course, module } = await courseWithModule();
-    const first = await upload(admin, `/api/courses/${course.id}/resources`, form(pdfBytes(), 'consent.PDF', { title: 'Consent checklist', description: 'Print it' }));
+    const first = await upload(
+      admin,
+      `/api/courses/${course.id}/resources`,
+      form(pdfBytes(), 'consent.PDF', { title: 'Consent checklist', description: 'Print it' }),
+    );
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       courseId: course.id,
@@ -73,7 +77,13 @@ describe('attaching resources', () => {
     // The declared type and name say PDF; the bytes are a Word document, and the bytes win.
     const second = await upload(admin, `/api/modules/${module.id}/resources`, form(officeBytes('docx'), 'shot list.pdf', { title: 'Shot list' }));
     expect(second.status).toBe(201);
-    expect(second.body).toMatchObject({ moduleId: module.id, courseId: course.id, contentType: officeType('docx'), fileName: 'shot list.docx', description: '' });
+    expect(second.body).toMatchObject({
+      moduleId: module.id,
+      courseId: course.id,
+      contentType: officeType('docx'),
+      fileName: 'shot list.docx',
+      description: '',
+    });
     const third = await upload(admin, `/api/courses/${course.id}/resources`, form(await pngBytes(), '', { title: 'Lighting: a diagram' }));
     expect(third.body).toMatchObject({ fileName: 'Lighting a diagram.png', contentType: 'image/png', position: 2 });
 
@@ -182,7 +192,9 @@ describe('downloading resources', () => {
   beforeAll(async () => {
     const { course, module } = await courseWithModule();
     courseId = course.id;
-    resourceId = (await upload(admin, `/api/courses/${course.id}/resources`, form(pdfBytes('download'), 'Fiche de consentement – été.pdf', { title: 'Consent' }))).body.id;
+    resourceId = (
+      await upload(admin, `/api/courses/${course.id}/resources`, form(pdfBytes('download'), 'Fiche de consentement – été.pdf', { title: 'Consent' }))
+    ).body.id;
     moduleResourceId = (await upload(admin, `/api/modules/${module.id}/resources`, form(zipBytes(), 'pack.zip', { title: 'Pack' }))).body.id;
   });
 
@@ -266,7 +278,8 @@ describe('editing, reordering, replacing and removing', () => {
   it("reorders a module's resources; the list must name each once", async () => {
     const { module } = await courseWithModule();
     const ids: number[] = [];
-    for (const title of ['One', 'Two', 'Three']) ids.push((await upload(admin, `/api/modules/${module.id}/resources`, form(pdfBytes(title), 'a.pdf', { title }))).body.id);
+    for (const title of ['One', 'Two', 'Three'])
+      ids.push((await upload(admin, `/api/modules/${module.id}/resources`, form(pdfBytes(title), 'a.pdf', { title }))).body.id);
     const reordered = await admin.put(`/api/modules/${module.id}/resources/order`, { resourceIds: [ids[2], ids[0], ids[1]] });
     expect(reordered.status).toBe(200);
     expect(reordered.body.resources.map((r: { title: string }) => r.title)).toEqual(['Three', 'One', 'Two']);
@@ -275,7 +288,11 @@ describe('editing, reordering, replacing and removing', () => {
     expect(missing.body.errors).toEqual({ resourceIds: 'Send every resource id of this list once' });
     const twice = await admin.put(`/api/modules/${module.id}/resources/order`, { resourceIds: [ids[0], ids[0], ids[1]] });
     expect(twice.status).toBe(400);
-    expect((await server.client().get(`/api/modules/${module.id}/resources`)).body.resources.map((r: { title: string }) => r.title)).toEqual(['Three', 'One', 'Two']);
+    expect((await server.client().get(`/api/modules/${module.id}/resources`)).body.resources.map((r: { title: string }) => r.title)).toEqual([
+      'Three',
+      'One',
+      'Two',
+    ]);
   });
 
   it('replaces the file in place and deletes the old one from storage', async () => {
@@ -284,7 +301,13 @@ describe('editing, reordering, replacing and removing', () => {
     const objectsBefore = await storedFiles();
     const replaced = await upload(admin, `/api/resources/${created.body.id}/file`, form(officeBytes('xlsx'), 'checklist v2.xlsx', {}), 'PUT');
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ id: created.body.id, title: 'Checklist', fileName: 'checklist v2.xlsx', position: 1, typeLabel: 'Excel spreadsheet' });
+    expect(replaced.body).toMatchObject({
+      id: created.body.id,
+      title: 'Checklist',
+      fileName: 'checklist v2.xlsx',
+      position: 1,
+      typeLabel: 'Excel spreadsheet',
+    });
     const objectsAfter = await storedFiles();
     expect(objectsAfter).toHaveLength(objectsBefore.length);
     expect(objectsAfter).not.toEqual(objectsBefore);
