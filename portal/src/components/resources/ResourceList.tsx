@@ -93,7 +93,7 @@ const facts = (resource: ResourceDto) => `${resource.typeLabel}, ${formatFileSiz
 const Section = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.xl};
+  margin: ${({ theme }) => theme.space.xl} 0;
 
   h2 {
     font-size: ${({ theme }) => theme.fontSize.xl};

@@ -84,7 +84,7 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
   };
 
   return (
-    <Panel aria-labelledby="resources-admin-title">
+    <ResourcesPanel aria-labelledby="resources-admin-title">
       <PanelHeader>
         <h2 id="resources-admin-title">Resources</h2>
         <Button size="sm" onClick={() => setEditing({ kind: 'new' })} disabled={editing?.kind === 'new'}>
@@ -192,9 +192,13 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
         busy={admin.remove.isPending}
         onConfirm={confirmRemove}
       />
-    </Panel>
+    </ResourcesPanel>
   );
 }
+
+const ResourcesPanel = styled(Panel)`
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
 
 const FormBox = styled.div`
   display: grid;
