@@ -37,6 +37,7 @@ const progress = (moduleId: number, extra: Partial<ProgressDto> = {}): ProgressD
   moduleId,
   courseId: 5,
   watchedDuration: 0,
+  playedSeconds: 0,
   position: 0,
   isCompleted: false,
   courseCompleted: false,
