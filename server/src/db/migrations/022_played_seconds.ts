@@ -157,11 +157,9 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const name of TRIGGERS) await knex.raw(`drop trigger if exists ${name}`);
-  await knex.schema.alterTable('courses', (t) => {
-    t.dropColumn('requiresWatching');
-  });
-  await knex.schema.alterTable('progress', (t) => {
-    t.dropColumn('playedSeconds');
-  });
+  // Plain ALTER TABLE … DROP COLUMN on both databases (SQLite 3.35+): knex's SQLite way copies the
+  // table into a new one, which the progress rows must not go through.
+  await knex.raw('alter table courses drop column requires_watching');
+  await knex.raw('alter table progress drop column played_seconds');
   await replaceTriggers(knex, 'watched_duration');
 }
