@@ -35,3 +35,5 @@ export * from './schemas/admins.ts';
 export * from './api/resources.ts';
 export * from './schemas/resources.ts';
 export * from './rules/resourceTypes.ts';
+export * from './api/captions.ts';
+export * from './schemas/captions.ts';

@@ -21,6 +21,7 @@ import { firstIncompleteModule, sortModules } from '../../components/moduleOrder
 import { ModuleList } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';
 import { CourseResources } from '../../components/resources/ResourceList.tsx';
+import { WatchingNote } from '../../components/WatchingNote.tsx';
 
 export function CourseScene() {
   const { id = '' } = useParams();
@@ -104,6 +105,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             </Access>
           ) : null}
           <Description>{course.description}</Description>
+          {course.requiresWatching ? <WatchingNote where="course" /> : null}
         </div>
         <Summary>
           <Counts>

@@ -12,10 +12,12 @@ import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 import { courseModuleRoutes } from './modules.ts';
+import { courseCaptionRoutes } from './captions.ts';
 import { courseResourceRoutes } from './resources.ts';
 
 export function courseRoutes(routes: Routes): void {
   courseModuleRoutes(routes);
+  courseCaptionRoutes(routes);
   courseResourceRoutes(routes);
   routes.add({
     method: 'get',

@@ -8,6 +8,7 @@ import { presentModules } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
 import { commentRoutes } from './comments.ts';
 import { moduleResourceRoutes } from './resources.ts';
+import { captionRoutes } from './captions.ts';
 import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
 
@@ -19,6 +20,7 @@ async function presentOne(deps: AppDeps, user: User, module: Readonly<Module>): 
 export function moduleRoutes(routes: Routes): void {
   commentRoutes(routes);
   moduleResourceRoutes(routes);
+  captionRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/modules/:id',
