@@ -40,7 +40,8 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * can never slip past validation as an empty object.
  */
 export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
-  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path) || isCaptionUpload(ctx.path) || NON_JSON_PATTERN.test(ctx.path)) return next();
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path) || isCaptionUpload(ctx.path) || NON_JSON_PATTERN.test(ctx.path))
+    return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();
   return parse(ctx, next);
 };
