@@ -67,4 +67,6 @@ export const CHANGES = {
   adminTrust: (trustId: number) => [`/api/admin/trusts/${trustId}`, '/api/admin/trusts', '/api/admin/schools'],
   /** Anything a trust's manager changes: everything read beneath the trust. */
   trust: (trustId: number) => [`/api/trusts/${trustId}`],
+  /** A caption track uploaded, replaced or removed: the module's tracks and their cues, the course's list, the statement. */
+  captions: (moduleId: number, courseId: number) => [`/api/modules/${moduleId}/captions`, `/api/courses/${courseId}/captions`, '/api/accessibility'],
 } as const;

@@ -44,6 +44,8 @@ export interface Course {
   validityMonths: number | null;
   createdAt: number;
   updatedAt: number;
+  /** "Completion requires watching": Mark as Complete only once 90 % was played (issue 36). */
+  requiresWatching: boolean | number;
 }
 
 export interface Module {
@@ -56,6 +58,32 @@ export interface Module {
   duration: number;
   orderIndex: number;
   createdAt: number;
+  updatedAt: number;
+}
+
+/** A module's caption track in one language, stored as validated WebVTT (SubRip is converted). */
+export interface Caption {
+  id: number;
+  moduleId: number;
+  lang: string;
+  label: string;
+  vtt: string;
+  cueCount: number;
+  sourceFormat: 'vtt' | 'srt';
+  uploadedBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The accessibility statement's parts the agency says itself (one row, id 1). */
+export interface AccessibilitySettings {
+  id: number;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  responseDays: number;
+  testedOn: string | null;
+  testedBy: string | null;
+  updatedBy: number | null;
   updatedAt: number;
 }
 
@@ -74,7 +102,10 @@ export interface Progress {
   userId: number;
   moduleId: number;
   courseId: number;
+  /** SPEC's watched seconds: the whole duration once marked complete. */
   watchedDuration: number;
+  /** Distinct seconds the player reported as played; never raised by Mark as Complete. */
+  playedSeconds: number;
   position: number;
   isCompleted: boolean | number;
   completedAt: number | null;
@@ -86,6 +117,7 @@ export interface CourseProgress {
   userId: number;
   courseId: number;
   completedModules: number;
+  /** The sum of the progress rows' played seconds (022_played_seconds). */
   watchedSeconds: number;
   lastModuleId: number | null;
   lastWatchedAt: number | null;
@@ -443,6 +475,8 @@ declare module 'knex/types/tables' {
     trustInvites: TrustInvite;
     trustLicences: TrustLicence;
     trustDeadlines: TrustDeadline;
+    captions: Caption;
+    accessibilitySettings: AccessibilitySettings;
   }
 }
 
