@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
@@ -19,6 +20,9 @@ import { ModuleUnavailable } from './ModuleUnavailable.tsx';
 import { useModuleCompletion } from './useModuleCompletion.ts';
 import { useWatchProgress } from './useWatchProgress.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
+import type { CaptionPlayer } from './captionPlayer.ts';
+import { TranscriptLayout } from './TranscriptLayout.tsx';
+import { useModuleCaptionView } from './useModuleCaptionView.tsx';
 
 /** /courses/:courseId/modules/:moduleId (SPEC §2 "Module page"). */
 export function ModuleScene() {
@@ -69,6 +73,8 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
   });
   const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position });
   const isCompleted = module.isCompleted || progress.data?.isCompleted === true || completion.completed;
+  const [player, setPlayer] = useState<CaptionPlayer | null>(null);
+  const captions = useModuleCaptionView({ moduleId: module.id, moduleTitle: module.title, userId: user.id, player });
 
   return (
     <>
@@ -76,26 +82,34 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
       <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={modules.length} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
-          {module.vimeoVideoId ? (
-            progress.isPending ? (
-              <Placeholder>
-                <LoadingState label="Loading module" />
-              </Placeholder>
-            ) : (
-              <VideoPlayer
-                videoId={module.vimeoVideoId}
-                hash={module.vimeoHash}
-                title={module.title}
-                startAt={progress.data?.position ?? 0}
-                onPlayback={tracker.handle}
-              />
-            )
-          ) : (
-            <Placeholder role="status">
-              <Icon name="video" size={36} />
-              <strong>Video not available</strong>
-            </Placeholder>
-          )}
+          <TranscriptLayout
+            transcript={captions.transcript}
+            video={
+              module.vimeoVideoId ? (
+                progress.isPending ? (
+                  <Placeholder>
+                    <LoadingState label="Loading module" />
+                  </Placeholder>
+                ) : (
+                  <VideoPlayer
+                    videoId={module.vimeoVideoId}
+                    hash={module.vimeoHash}
+                    title={module.title}
+                    startAt={progress.data?.position ?? 0}
+                    onPlayback={tracker.handle}
+                    onPlayer={setPlayer}
+                  >
+                    {captions.overlay}
+                  </VideoPlayer>
+                )
+              ) : (
+                <Placeholder role="status">
+                  <Icon name="video" size={36} />
+                  <strong>Video not available</strong>
+                </Placeholder>
+              )
+            }
+          />
         </Theatre>
 
         <Container>
