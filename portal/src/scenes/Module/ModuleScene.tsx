@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { MAIN_ID, SkipLink } from '../../components/PageFrame.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
+import { WatchingNote } from '../../components/WatchingNote.tsx';
 import { sortModules } from '../../components/moduleOrder.ts';
 import { Comments } from './Comments.tsx';
 import { ModuleNavigation } from './ModuleNavigation.tsx';
@@ -20,9 +21,7 @@ import { ModuleUnavailable } from './ModuleUnavailable.tsx';
 import { useModuleCompletion } from './useModuleCompletion.ts';
 import { useWatchProgress } from './useWatchProgress.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
-import type { CaptionPlayer } from './captionPlayer.ts';
-import { TranscriptLayout } from './TranscriptLayout.tsx';
-import { useModuleCaptionView } from './useModuleCaptionView.tsx';
+import { CaptionedTheatre } from './useModuleCaptionView.tsx';
 
 /** /courses/:courseId/modules/:moduleId (SPEC §2 "Module page"). */
 export function ModuleScene() {
@@ -63,18 +62,22 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
     }
   };
 
+  // "Completion requires watching" (issue 36): Mark as Complete once 90 % was played.
+  const requiresWatching = course.requiresWatching === true;
+  const requiredSeconds = Math.ceil((9 * module.duration) / 10);
+  const [playerUnavailable, setPlayerUnavailable] = useState(false);
   const tracker = useWatchProgress({
     userId: user.id,
     moduleId: module.id,
     courseId: course.id,
     duration: module.duration,
-    serverWatched: progress.data?.watchedDuration ?? 0,
+    serverWatched: progress.data?.playedSeconds ?? 0,
+    target: requiresWatching ? requiredSeconds : undefined,
     onSaved,
   });
-  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position });
+  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position, played: tracker.played });
   const isCompleted = module.isCompleted || progress.data?.isCompleted === true || completion.completed;
-  const [player, setPlayer] = useState<CaptionPlayer | null>(null);
-  const captions = useModuleCaptionView({ moduleId: module.id, moduleTitle: module.title, userId: user.id, player });
+  const offerComplete = !requiresWatching || (tracker.reached && !playerUnavailable);
 
   return (
     <>
@@ -82,9 +85,12 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
       <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={modules.length} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
-          <TranscriptLayout
-            transcript={captions.transcript}
-            video={
+          <CaptionedTheatre
+            moduleId={module.id}
+            moduleTitle={module.title}
+            userId={user.id}
+            enabled={Boolean(module.vimeoVideoId)}
+            video={({ overlay, onPlayer }) =>
               module.vimeoVideoId ? (
                 progress.isPending ? (
                   <Placeholder>
@@ -97,9 +103,11 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
                     title={module.title}
                     startAt={progress.data?.position ?? 0}
                     onPlayback={tracker.handle}
-                    onPlayer={setPlayer}
+                    canCompleteWithout={!requiresWatching}
+                    onUnavailable={setPlayerUnavailable}
+                    onPlayer={onPlayer}
                   >
-                    {captions.overlay}
+                    {overlay}
                   </VideoPlayer>
                 )
               ) : (
@@ -121,7 +129,17 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
             isSaving={completion.isPending}
             canComplete={!completion.isPending && !completion.movingOn}
             onComplete={completion.markComplete}
+            offerComplete={offerComplete}
           />
+          {requiresWatching && !isCompleted ? (
+            <WatchingNote
+              where="module"
+              playedSeconds={progress.data?.playedSeconds ?? 0}
+              duration={module.duration}
+              requiredSeconds={requiredSeconds}
+              playerUnavailable={playerUnavailable || !module.vimeoVideoId}
+            />
+          ) : null}
 
           <About>
             <h1>{module.title}</h1>

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useCaptionCues, useModuleCaptions } from '../../api/captions.ts';
 import { CaptionOverlay } from './CaptionOverlay.tsx';
 import { currentCueIndex, usePlayerTime, type CaptionPlayer } from './captionPlayer.ts';
 import { useCaptionPreferences } from './captionPreferences.ts';
 import { Transcript } from './Transcript.tsx';
+import { TranscriptLayout } from './TranscriptLayout.tsx';
 
 /**
  * The module's captions as two pieces for the page to place: the overlay (inside the player's
@@ -15,16 +16,19 @@ export function useModuleCaptionView({
   moduleTitle,
   userId,
   player,
+  enabled = true,
 }: {
   moduleId: number;
   moduleTitle: string;
   userId: number;
   player: CaptionPlayer | null;
+  /** False for a module without a video: there is nothing to caption. */
+  enabled?: boolean;
 }): {
   overlay: ReactNode;
   transcript: ReactNode;
 } {
-  const tracks = useModuleCaptions(moduleId);
+  const tracks = useModuleCaptions(moduleId, enabled);
   const { preferences, update } = useCaptionPreferences(userId);
   const list = tracks.data ?? [];
   const track = list.find((candidate) => candidate.lang === preferences.lang) ?? list.find((candidate) => candidate.lang.startsWith('en')) ?? list[0] ?? null;
@@ -48,4 +52,26 @@ export function useModuleCaptionView({
       />
     ),
   };
+}
+
+/**
+ * The video and its transcript, with the caption state kept here so the player's time updates
+ * (several a second) re-render only this part of the module page.
+ */
+export function CaptionedTheatre({
+  moduleId,
+  moduleTitle,
+  userId,
+  enabled,
+  video,
+}: {
+  moduleId: number;
+  moduleTitle: string;
+  userId: number;
+  enabled: boolean;
+  video(captions: { overlay: ReactNode; onPlayer(player: CaptionPlayer | null): void }): ReactNode;
+}) {
+  const [player, setPlayer] = useState<CaptionPlayer | null>(null);
+  const view = useModuleCaptionView({ moduleId, moduleTitle, userId, player, enabled });
+  return <TranscriptLayout video={video({ overlay: view.overlay, onPlayer: setPlayer })} transcript={view.transcript} />;
 }
