@@ -37,3 +37,5 @@ export * from './schemas/resources.ts';
 export * from './rules/resourceTypes.ts';
 export * from './api/captions.ts';
 export * from './schemas/captions.ts';
+export * from './api/trusts.ts';
+export * from './schemas/trusts.ts';

@@ -20,6 +20,7 @@ import { credentialRoutes } from './api/credentials/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { resourceRoutes } from './api/resources/index.ts';
+import { trustRoutes } from './api/trusts/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -45,5 +46,6 @@ export function buildRoutes(): Routes {
   currencyRoutes(routes);
   unsubscribeRoutes(routes);
   resourceRoutes(routes);
+  trustRoutes(routes);
   return routes;
 }
