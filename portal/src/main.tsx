@@ -1,23 +1,35 @@
 // First: zod must be configured before any module builds or parses a schema (zodSetup.ts).
 import './zodSetup.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
-import { AppRoutes, preloadHomeScenes } from './routes.tsx';
+import { pinReaderLocale } from './components/coursePrice.ts';
+import { AppRoutes } from './routes.tsx';
+import { readPageState, seedPageState } from './ssr/pageState.ts';
 
 const queryClient = createQueryClient();
-if (window.location.pathname === '/') preloadHomeScenes();
+// The server's answers for the first screen, when it wrote any (ssr/pageState.ts).
+const state = readPageState();
+if (state) {
+  seedPageState(queryClient, state);
+  pinReaderLocale(state.locale);
+}
 
 // Declarative routing (BrowserRouter + useRoutes): the data-router half of react-router would
 // add ~18 KB gzip to every first load and the portal loads its data with React Query anyway.
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A server-rendered page (the landing page) is hydrated: React adopts the markup it already
+// shows, from the same answers; every other page is rendered here.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

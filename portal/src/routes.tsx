@@ -15,21 +15,8 @@ function scene<K extends string>(load: () => Promise<Record<K, ComponentType>>, 
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const loadLanding = () => import('./scenes/Landing/LandingScene.tsx');
-const loadDashboard = () => import('./scenes/Dashboard/DashboardScene.tsx');
-const LandingScene = scene(loadLanding, 'LandingScene');
-const DashboardScene = scene(loadDashboard, 'DashboardScene');
-
-/**
- * "/" is the landing page or the dashboard, and only the session check can tell which: loading
- * both scenes' code while that check is under way takes a round trip off either (main.tsx calls
- * it on a first visit to "/"). A failure here is left to the lazy scene to report.
- */
-export function preloadHomeScenes(): void {
-  void loadLanding().catch(() => undefined);
-  void loadDashboard().catch(() => undefined);
-}
-
+const LandingScene = scene(() => import('./scenes/Landing/LandingScene.tsx'), 'LandingScene');
+const DashboardScene = scene(() => import('./scenes/Dashboard/DashboardScene.tsx'), 'DashboardScene');
 const AuthScene = scene(() => import('./scenes/Auth/AuthScene.tsx'), 'AuthScene');
 const ResetPasswordScene = scene(() => import('./scenes/ResetPassword/ResetPasswordScene.tsx'), 'ResetPasswordScene');
 const CourseScene = scene(() => import('./scenes/Course/CourseScene.tsx'), 'CourseScene');

@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CourseSummaryDto, CurrencyChoiceDto, PublicConfigDto, UserDto } from '@atrium/common';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const PORTAL_DIST = resolve(root, 'portal/dist');
+const SSR_ENTRY = resolve(root, 'portal/dist-ssr/entry-server.js');
+
+/** portal/src/ssr/pageState.ts's PageState: the first screen's answers, written into the page. */
+export interface PageState {
+  user: UserDto | null;
+  currency: CurrencyChoiceDto;
+  courses?: CourseSummaryDto[];
+  config?: PublicConfigDto;
+  locale?: string;
+}
+
+/** What portal/src/entry-server.tsx exports. */
+interface ServerEntry {
+  renderLanding(state: PageState): Promise<{ html: string; styles: string; title: string }>;
+  serializePageState(state: PageState): string;
+  PAGE_STATE_ID: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * With JavaScript off the FAQ's answers would stay behind their (inert) buttons: every answer
+ * shows. Inside <noscript>, so a page that runs its script never sees it; an inline style,
+ * which the CSP allows (styled-components writes its own), not an inline script.
+ */
+const NO_SCRIPT_STYLES = '<noscript><style>[data-faq-answer][hidden]{display:block}[data-faq-trigger] svg{display:none}</style></noscript>';
+
+/**
+ * The portal's pages as the server writes them: the built index.html (portal/dist) with the
+ * first screen's answers in a data block, and for the landing page the markup and styles of
+ * the server-side build (portal/dist-ssr, `npm run build -w portal`) too.
+ */
+export class PortalPages {
+  private template: string | null = null;
+  private entry: Promise<ServerEntry> | null = null;
+  private landingPreloads = '';
+
+  /** False until the portal has been built (the server then says how to build it). */
+  isBuilt(): boolean {
+    return existsSync(resolve(PORTAL_DIST, 'index.html')) && existsSync(SSR_ENTRY);
+  }
+
+  /** The landing page for a visitor, every section in the HTML. */
+  async landing(state: PageState): Promise<string> {
+    const entry = await this.serverEntry();
+    const page = await entry.renderLanding(state);
+    return this.fill(entry, state, {
+      title: page.title,
+      head: `${this.landingPreloads}${page.styles}${NO_SCRIPT_STYLES}`,
+      root: page.html,
+      // The page reads completely without script: the "needs JavaScript" notice does not apply.
+      dropNoscript: true,
+    });
+  }
+
+  /** The single-page app's shell with the answers it would ask for first (a signed-in "/"). */
+  async shell(state: PageState): Promise<string> {
+    return this.fill(await this.serverEntry(), state, { head: '', root: '', dropNoscript: false });
+  }
+
+  private fill(entry: ServerEntry, state: PageState, parts: { title?: string; head: string; root: string; dropNoscript: boolean }): string {
+    let html = this.indexHtml();
+    if (parts.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`);
+    if (parts.dropNoscript) html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    const data = `<script type="application/json" id="${entry.PAGE_STATE_ID}">${entry.serializePageState(state)}</script>`;
+    return html.replace('</head>', `${parts.head}</head>`).replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${data}`);
+  }
+
+  private indexHtml(): string {
+    if (this.template === null) {
+      this.template = readFileSync(resolve(PORTAL_DIST, 'index.html'), 'utf8');
+      this.landingPreloads = landingPreloads(this.template);
+    }
+    return this.template;
+  }
+
+  private serverEntry(): Promise<ServerEntry> {
+    this.entry ??= import(pathToFileURL(SSR_ENTRY).href) as Promise<ServerEntry>;
+    return this.entry;
+  }
+}
+
+/**
+ * The landing scene's chunks (a lazy import in routes.tsx), as modulepreload links: the browser
+ * fetches them alongside the entry instead of after it has run, so hydration starts sooner.
+ */
+function landingPreloads(template: string): string {
+  const manifestFile = resolve(PORTAL_DIST, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  const landing = Object.keys(manifest).find((key) => key.endsWith('src/scenes/Landing/LandingScene.tsx'));
+  if (landing) visit(landing);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
