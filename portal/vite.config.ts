@@ -69,7 +69,7 @@ function styledComponentIds(): Plugin {
 // The API runs on the Koa server (npm start, port 3000); in development Vite proxies to it so
 // cookies stay first-party. In production the server serves portal/dist itself, and renders the
 // landing page with portal/dist-ssr/entry-server.js (the `--ssr` build of src/entry-server.tsx).
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [styledComponentIds(), react(), precompress()],
   server: {
     port: 5173,
@@ -79,10 +79,13 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Its package has no `exports` and Node would load its CommonJS build, whose default import
-    // is not `styled`: bundled into the server build, it gets the ES build like the browser's.
-    noExternal: ['styled-components'],
+    // Everything is bundled into the server build, so React is its production build there as in
+    // the browser's (the development build renders the landing page several times slower),
+    // whatever NODE_ENV the server runs under; styled-components' package has no `exports`, and
+    // Node would give its CommonJS build, whose default import is not `styled`.
+    noExternal: true,
   },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -97,4 +100,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,7 +1,7 @@
 // The landing page rendered on the server (built by `vite build --ssr`, loaded by
 // server/src/services/landingRenderer.ts). The same tree as main.tsx, from the same answers.
 import './zodSetup.ts';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
@@ -9,6 +9,8 @@ import { ServerStyleSheet } from 'styled-components';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
 import { pinReaderLocale } from './components/coursePrice.ts';
+import { LoadingState } from './components/Loading.tsx';
+import { PageFrame } from './components/PageFrame.tsx';
 import { landingContent } from './content/landing.ts';
 import { AppRoutes } from './routes.tsx';
 import { seedPageState, type PageState } from './ssr/pageState.ts';
@@ -34,12 +36,30 @@ let queue: Promise<unknown> = Promise.resolve();
  * prices are written in is module state (components/coursePrice.ts), as it is in the browser.
  */
 export function renderLanding(state: PageState): Promise<RenderedPage> {
-  const next = queue.then(() => render(state));
+  return inTurn(state, <AppRoutes />);
+}
+
+/**
+ * A signed-in "/" before its script has run: the signed-in frame (header with the account, footer)
+ * around the dashboard's loading state, drawn from the HTML at once. The app replaces it when it
+ * starts (createRoot), with the dashboard's answer already in hand (PageState.dashboard).
+ */
+export function renderDashboardPlaceholder(state: PageState): Promise<RenderedPage> {
+  return inTurn(
+    state,
+    <PageFrame>
+      <LoadingState fullPage label="Loading your dashboard" />
+    </PageFrame>,
+  );
+}
+
+function inTurn(state: PageState, page: ReactNode): Promise<RenderedPage> {
+  const next = queue.then(() => render(state, page));
   queue = next.catch(() => undefined);
   return next;
 }
 
-function render(state: PageState): Promise<RenderedPage> {
+function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   seedPageState(queryClient, state);
   pinReaderLocale(state.locale);
@@ -47,9 +67,7 @@ function render(state: PageState): Promise<RenderedPage> {
   const tree = sheet.collectStyles(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <StaticRouter location="/">
-          <AppRoutes />
-        </StaticRouter>
+        <StaticRouter location="/">{page}</StaticRouter>
       </AppProviders>
     </StrictMode>,
   );
@@ -65,7 +83,7 @@ function render(state: PageState): Promise<RenderedPage> {
         done();
         if (failed) return;
         try {
-          resolve({ html, styles: sheet.getStyleTags(), title: [landingContent.meta.title, state.config?.brandName].filter(Boolean).join(' · ') });
+          resolve({ html, styles: sheet.getStyleTags(), title: [state.user ? 'Dashboard' : landingContent.meta.title, state.config?.brandName].filter(Boolean).join(' · ') });
         } catch (error) {
           reject(error);
         } finally {

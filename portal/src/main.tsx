@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
 import { pinReaderLocale } from './components/coursePrice.ts';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadFrame } from './routes.tsx';
 import { readPageState, seedPageState } from './ssr/pageState.ts';
 
 const queryClient = createQueryClient();
@@ -28,8 +28,11 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
+// Every address but the landing page has the signed-in frame: fetched alongside the session check.
+if (window.location.pathname !== '/') preloadFrame();
 const root = document.getElementById('root')!;
 // A server-rendered page (the landing page) is hydrated: React adopts the markup it already
-// shows, from the same answers; every other page is rendered here.
-if (root.firstElementChild) hydrateRoot(root, app);
+// shows, from the same answers. Every other page is rendered here, replacing the frame and
+// loading state the server may have drawn meanwhile (a signed-in "/").
+if (state?.markup === 'hydrate') hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { FramedLayout, PageFrame } from './components/PageFrame.tsx';
 import { LoadingState } from './components/Loading.tsx';
 import { NotFoundScreen } from './components/NotFoundScreen.tsx';
 import { RouteErrorBoundary, ScrollToTop, SessionErrorScreen } from './components/ErrorScreens.tsx';
@@ -14,6 +13,16 @@ import { GuestOnly, RequireAdmin, RequireUser, SignedOutToHome } from './session
 function scene<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+
+/**
+ * The signed-in frame (header, account menu, footer) loads with the first page that has it, not
+ * with the landing page. main.tsx starts it at once on any other address, alongside the session
+ * check, and the server preloads it with a signed-in "/" (server/src/services/portalPages.ts).
+ */
+const loadFrame = () => import('./components/PageFrame.tsx');
+export const preloadFrame = (): void => void loadFrame().catch(() => undefined);
+const PageFrame = lazy(async () => ({ default: (await loadFrame()).PageFrame }));
+const FramedLayout = scene(loadFrame, 'FramedLayout');
 
 const LandingScene = scene(() => import('./scenes/Landing/LandingScene.tsx'), 'LandingScene');
 const DashboardScene = scene(() => import('./scenes/Dashboard/DashboardScene.tsx'), 'DashboardScene');
@@ -47,7 +56,9 @@ function RootLayout() {
     <>
       <ScrollToTop />
       <RouteErrorBoundary>
-        <Outlet />
+        <Suspense fallback={<LoadingState fullPage label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </RouteErrorBoundary>
       {/* SPEC §2: the support widget (the same component as <atrium-support-chat>), on every page
           but the admin's: the agency does not ask its own support bot for help (issue 34). */}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CourseSummaryDto } from '@atrium/common/api/courses';
+import type { CourseSummaryDto, DashboardDto } from '@atrium/common/api/courses';
 import type { CurrencyChoiceDto } from '@atrium/common/api/payments';
 import type { PublicConfigDto } from '@atrium/common/api/community';
 import type { UserDto } from '@atrium/common/api/users';
@@ -16,8 +16,15 @@ export interface PageState {
   currency: CurrencyChoiceDto;
   courses?: CourseSummaryDto[];
   config?: PublicConfigDto;
+  /** A signed-in "/": the dashboard's answer, so its first screen needs no request. */
+  dashboard?: DashboardDto;
   /** The locale prices were written in (Accept-Language's first), so the browser writes them alike. */
   locale?: string;
+  /**
+   * What `<div id="root">` holds: `hydrate`, the page itself (the landing page), for React to
+   * adopt; `placeholder`, the frame and a loading state to show until the app replaces them.
+   */
+  markup?: 'hydrate' | 'placeholder';
 }
 
 export const PAGE_STATE_ID = 'atrium-state';
@@ -35,6 +42,7 @@ export function seedPageState(queryClient: QueryClient, state: PageState): void 
   queryClient.setQueryData(['/api/currency'], state.currency);
   if (state.courses) seed(['/api/courses'], state.courses);
   if (state.config) queryClient.setQueryData(['/api/config'], state.config);
+  if (state.dashboard) seed(['/api/dashboard'], state.dashboard);
 }
 
 /** The data block written by the server, if this page has one. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CourseSummaryDto, CurrencyChoiceDto, PublicConfigDto, UserDto } from '@atrium/common';
+import type { CourseSummaryDto, CurrencyChoiceDto, DashboardDto, PublicConfigDto, UserDto } from '@atrium/common';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const PORTAL_DIST = resolve(root, 'portal/dist');
@@ -13,12 +13,21 @@ export interface PageState {
   currency: CurrencyChoiceDto;
   courses?: CourseSummaryDto[];
   config?: PublicConfigDto;
+  dashboard?: DashboardDto;
   locale?: string;
+  markup?: 'hydrate' | 'placeholder';
+}
+
+interface RenderedPage {
+  html: string;
+  styles: string;
+  title: string;
 }
 
 /** What portal/src/entry-server.tsx exports. */
 interface ServerEntry {
-  renderLanding(state: PageState): Promise<{ html: string; styles: string; title: string }>;
+  renderLanding(state: PageState): Promise<RenderedPage>;
+  renderDashboardPlaceholder(state: PageState): Promise<RenderedPage>;
   serializePageState(state: PageState): string;
   PAGE_STATE_ID: string;
 }
@@ -46,6 +55,7 @@ export class PortalPages {
   private template: string | null = null;
   private entry: Promise<ServerEntry> | null = null;
   private landingPreloads = '';
+  private dashboardPreloads = '';
 
   /** False until the portal has been built (the server then says how to build it). */
   isBuilt(): boolean {
@@ -53,8 +63,9 @@ export class PortalPages {
   }
 
   /** The landing page for a visitor, every section in the HTML. */
-  async landing(state: PageState): Promise<string> {
+  async landing(landingState: PageState): Promise<string> {
     const entry = await this.serverEntry();
+    const state: PageState = { ...landingState, markup: 'hydrate' };
     const page = await entry.renderLanding(state);
     return this.fill(entry, state, {
       title: page.title,
@@ -65,7 +76,19 @@ export class PortalPages {
     });
   }
 
-  /** The single-page app's shell with the answers it would ask for first (a signed-in "/"). */
+  /**
+   * A signed-in "/": the app's shell with the session's and the dashboard's answers in it, the
+   * signed-in frame and a loading state drawn in the HTML, and the frame's and the dashboard's
+   * chunks preloaded, so the first screen needs no request of its own.
+   */
+  async dashboard(shellState: PageState): Promise<string> {
+    const entry = await this.serverEntry();
+    const state: PageState = { ...shellState, markup: 'placeholder' };
+    const page = await entry.renderDashboardPlaceholder(state);
+    return this.fill(entry, state, { title: page.title, head: `${this.dashboardPreloads}${page.styles}`, root: page.html, dropNoscript: false });
+  }
+
+  /** The single-page app's shell with the answers it would ask for first, nothing drawn (a fallback). */
   async shell(state: PageState): Promise<string> {
     return this.fill(await this.serverEntry(), state, { head: '', root: '', dropNoscript: false });
   }
@@ -81,7 +104,8 @@ export class PortalPages {
   private indexHtml(): string {
     if (this.template === null) {
       this.template = readFileSync(resolve(PORTAL_DIST, 'index.html'), 'utf8');
-      this.landingPreloads = landingPreloads(this.template);
+      this.landingPreloads = chunkPreloads(this.template, ['src/scenes/Landing/LandingScene.tsx']);
+      this.dashboardPreloads = chunkPreloads(this.template, ['src/components/PageFrame.tsx', 'src/scenes/Dashboard/DashboardScene.tsx']);
     }
     return this.template;
   }
@@ -93,10 +117,10 @@ export class PortalPages {
 }
 
 /**
- * The landing scene's chunks (a lazy import in routes.tsx), as modulepreload links: the browser
- * fetches them alongside the entry instead of after it has run, so hydration starts sooner.
+ * Lazily imported modules (routes.tsx) and the chunks they import, as modulepreload links: the
+ * browser fetches them alongside the entry instead of after it has run.
  */
-function landingPreloads(template: string): string {
+function chunkPreloads(template: string, sources: string[]): string {
   const manifestFile = resolve(PORTAL_DIST, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -107,8 +131,10 @@ function landingPreloads(template: string): string {
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  const landing = Object.keys(manifest).find((key) => key.endsWith('src/scenes/Landing/LandingScene.tsx'));
-  if (landing) visit(landing);
+  for (const source of sources) {
+    const key = Object.keys(manifest).find((name) => name.endsWith(source));
+    if (key) visit(key);
+  }
   return [...files]
     .filter((file) => !template.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

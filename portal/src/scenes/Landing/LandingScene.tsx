@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { SkipLink, MAIN_ID } from '../../components/PageFrame.tsx';
+import { SkipLink, MAIN_ID } from '../../components/SkipLink.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { landingContent } from '../../content/landing.ts';
 import { ClosingCta } from './ClosingCta.tsx';

@@ -1,15 +1,16 @@
+import { createHash } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
-import { contactSchema, type Currency } from '@atrium/common';
+import { contactSchema, type Currency, type DashboardDto } from '@atrium/common';
 import { receiveContactMessage } from '../../commands/contact.ts';
 import type { AppContextExtensions, AppState } from '../../context.ts';
 import { unsupportedMediaType } from '../../errors.ts';
 import { notBuiltPage } from '../../middlewares/staticFiles.ts';
 import { presentPublicConfig } from '../../presenters/config.ts';
 import { catalogueSummary } from '../../presenters/courses.ts';
+import { presentDashboardJson } from '../../presenters/dashboard.ts';
 import { messagePage } from '../../presenters/pages.ts';
 import { presentUser } from '../../presenters/users.ts';
-import type { Catalogue } from '../../services/catalogue.ts';
 import { announceCurrency, shownCurrency } from '../../services/currency.ts';
 import type { PageState } from '../../services/portalPages.ts';
 import { CONTACT_THANKS } from '../api/contact/index.ts';
@@ -23,10 +24,15 @@ const readForm: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
   return parseForm(ctx, next);
 };
 
-/** Rendered landing pages per catalogue (a new one after every change), currency and locale. */
-const rendered = new WeakMap<Catalogue, Map<string, Promise<string>>>();
-/** Locales come from a header anyone can write: a bounded number of pages is kept per catalogue. */
-const MAX_PAGES_PER_CATALOGUE = 64;
+/**
+ * Rendered landing pages by what they show: the catalogue as the course list sends it, the
+ * currency and the locale. A render takes milliseconds of CPU per course, so it is done once per
+ * change of the catalogue (the cache reloads it every few seconds; an unchanged one keeps its
+ * page), not per visit. Per app, since each app has its own database.
+ */
+const rendered = new WeakMap<AppContext['deps'], Map<string, Promise<string>>>();
+/** Locales come from a header anyone can write: a bounded number of pages is kept. */
+const MAX_PAGES = 64;
 
 /**
  * The locale a page writes its prices in: Accept-Language's first tag that Intl knows, in its
@@ -48,20 +54,14 @@ function pageLocale(acceptLanguage: string): string | undefined {
 
 async function landingPage(ctx: AppContext, currency: Currency, locale: string | undefined): Promise<string> {
   const { catalogue: cache, config, pages } = ctx.deps;
-  const catalogue = await cache.get();
-  let byKey = rendered.get(catalogue);
-  if (!byKey) rendered.set(catalogue, (byKey = new Map()));
-  const key = `${currency}|${locale ?? ''}`;
+  const courses = [...(await cache.get()).courses.values()].map((entry) => catalogueSummary(entry.totals));
+  let byKey = rendered.get(ctx.deps);
+  if (!byKey) rendered.set(ctx.deps, (byKey = new Map()));
+  const key = `${currency}|${locale ?? ''}|${createHash('sha256').update(JSON.stringify(courses)).digest('base64url')}`;
   let page = byKey.get(key);
   if (!page) {
-    if (byKey.size >= MAX_PAGES_PER_CATALOGUE) byKey.clear();
-    const state: PageState = {
-      user: null,
-      currency: { currency },
-      courses: [...catalogue.courses.values()].map((entry) => catalogueSummary(entry.totals)),
-      config: presentPublicConfig(config),
-      locale,
-    };
+    if (byKey.size >= MAX_PAGES) byKey.clear();
+    const state: PageState = { user: null, currency: { currency }, courses, config: presentPublicConfig(config), locale };
     page = pages.landing(state);
     byKey.set(key, page);
     // A failed render is not kept: the next visitor tries again.
@@ -92,10 +92,24 @@ export function pageRoutes(routes: Routes): void {
       announceCurrency(ctx, currency);
       const user = ctx.state.user;
       if (user) {
-        // The session check's answer is in the page: the dashboard's frame shows at once and its
-        // data is the first request. Personal, so never stored.
+        // The session check's and the dashboard's answers are in the page (GET /api/user and GET
+        // /api/dashboard would answer the same), so the frame shows at once and the dashboard
+        // needs no request. Personal, so never stored.
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = await pages.shell({ user: presentUser(user), currency: { currency } });
+        const { catalogue, database } = ctx.deps;
+        const [current, figures] = await Promise.all([catalogue.get(), database.enrolledCourseFigures(user.id)]);
+        const state: PageState = {
+          user: presentUser(user),
+          currency: { currency },
+          config: presentPublicConfig(config),
+          dashboard: JSON.parse(presentDashboardJson(current, figures, currency).toString('utf8')) as DashboardDto,
+        };
+        try {
+          ctx.body = await pages.dashboard(state);
+        } catch (error) {
+          ctx.state.log.error({ err: error }, 'dashboard frame render failed; sent the shell');
+          ctx.body = await pages.shell(state);
+        }
         return;
       }
       // Depends on the cookie (currency, session) and Accept-Language (currency, locale), which

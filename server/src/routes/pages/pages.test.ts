@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { landingContent } from '../../../../portal/src/content/landing.ts';
 import { PortalPages } from '../../services/portalPages.ts';
 import { writeCatalogue } from '../../commands/catalogue/write.ts';
-import { createCourse, createUser, signIn } from '../../test/factories.ts';
+import { createCourse, createUser, enroll, signIn } from '../../test/factories.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 
 const server = useTestServer({ smtp: true });
@@ -103,18 +103,28 @@ describe('GET / for a visitor', () => {
 });
 
 describe('GET / for a signed-in user', () => {
-  it('is the app’s shell with the session’s answer in it, never stored', async () => {
+  it('draws the frame and a loading state, and carries the session’s and the dashboard’s answers, never stored', async () => {
+    const course = await createCourse(server, { title: 'Safeguarding-Friendly Photos', price: 3900 });
     const user = await createUser(server.db, { firstName: 'Ada' });
+    await enroll(server.db, user.id, course.id);
     const client = server.client();
     await signIn(client, user);
     const page = await client.get('/', BROWSER);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.text).toContain('<div id="root"></div>');
+    const text = textOf(page.text);
+    expect(text).toContain('Loading your dashboard');
+    expect(page.text).toMatch(/<header[^>]*>/);
+    expect(page.text).not.toContain(landingContent.hero.title);
     const state = JSON.parse(/<script type="application\/json" id="atrium-state">([\s\S]*?)<\/script>/.exec(page.text)![1]!);
+    expect(state.markup).toBe('placeholder');
     expect(state.user.email).toBe(user.email);
     expect(state.user.passwordHash).toBeUndefined();
-    expect(page.text).not.toContain(landingContent.hero.title);
+    // The same answer GET /api/dashboard gives.
+    expect(state.dashboard).toEqual((await client.get('/api/dashboard')).body);
+    expect(state.dashboard.courses.find((entry: { id: number }) => entry.id === course.id).isEnrolled).toBe(true);
+    // The frame's and the dashboard's chunks come with the entry.
+    expect(page.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardScene-[^"]+\.js">/);
   });
 });
 
