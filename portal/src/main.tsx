@@ -1,5 +1,6 @@
 // First: zod must be configured before any module builds or parses a schema (zodSetup.ts).
 import './zodSetup.ts';
+import './styles/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -45,7 +45,7 @@ export const errorHandler: Middleware<AppState, AppContextExtensions> = async (c
       ctx.body = messagePage({
         brandName: ctx.deps.config.brandName,
         title: error.status === 429 ? 'Too many messages' : error.status >= 500 ? 'Something went wrong' : 'Please check the form',
-        paragraphs: [error.message],
+        paragraphs: [error.errors ? 'Nothing was sent. Please go back, fix the following and send it again:' : error.message],
         problems: error.errors,
         back: { label: 'Back to the form', href: ctx.method === 'POST' && ctx.path === '/contact' ? '/#contact' : '/' },
       });
