@@ -104,7 +104,10 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
         writeFileSync(join(SCREENSHOT_DIR, `landing-viewport-server-${viewport.width}.png`), serverPixels);
         writeFileSync(join(SCREENSHOT_DIR, `landing-viewport-hydrated-differs-${viewport.width}.png`), hydratedPixels);
       }
-      expect(hydratedPixels.equals(serverPixels), 'the hydrated page looks different from the server’s (see landing-viewport-server and landing-viewport-hydrated-differs)').toBe(true);
+      expect(
+        hydratedPixels.equals(serverPixels),
+        'the hydrated page looks different from the server’s (see landing-viewport-server and landing-viewport-hydrated-differs)',
+      ).toBe(true);
       // Nothing moved once the script ran (the issue's CLS target is Lighthouse's, over the whole load).
       expect(await layoutShiftSince(page, released)).toBe(0);
       // Hydration needed none of the first screen's answers again: the HTML carried them.
@@ -126,7 +129,14 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     for (const course of courses) await expect.poll(() => page.getByText(course.title, { exact: true }).first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/£\d+\.\d\d/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/£\d+\.\d\d/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     for (const item of landingContent.faq.items) {
       expect(await page.getByRole('button', { name: item.question }).isVisible()).toBe(true);
     }
@@ -146,7 +156,10 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
 
     const admin = await signedInClient(app.url, app.admin);
     const inbox = await admin<Array<{ email: string; message: string; source: string }>>('GET', '/api/admin/contact-messages');
-    expect(inbox.find((message) => message.email === 'nadia@oakfield.test')).toMatchObject({ message: 'Can the whole staff start in January?', source: 'landing' });
+    expect(inbox.find((message) => message.email === 'nadia@oakfield.test')).toMatchObject({
+      message: 'Can the whole staff start in January?',
+      source: 'landing',
+    });
 
     // A problem comes back as a page naming the field; nothing is sent.
     await page.goto(`${app.url}/`);

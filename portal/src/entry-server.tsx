@@ -83,7 +83,11 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
         done();
         if (failed) return;
         try {
-          resolve({ html, styles: sheet.getStyleTags(), title: [state.user ? 'Dashboard' : landingContent.meta.title, state.config?.brandName].filter(Boolean).join(' · ') });
+          resolve({
+            html,
+            styles: sheet.getStyleTags(),
+            title: [state.user ? 'Dashboard' : landingContent.meta.title, state.config?.brandName].filter(Boolean).join(' · '),
+          });
         } catch (error) {
           reject(error);
         } finally {

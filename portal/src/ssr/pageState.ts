@@ -58,5 +58,9 @@ export function readPageState(): PageState | null {
 
 /** JSON safe inside a `<script>` element: nothing in it can close the element or open a comment. */
 export function serializePageState(state: PageState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

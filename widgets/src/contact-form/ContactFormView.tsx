@@ -66,15 +66,7 @@ export function ContactFormView({ values, status, toast, idPrefix, errors = {}, 
 
   return (
     <Root>
-      <Form
-        onSubmit={handleSubmit}
-        action={action}
-        method={action ? 'post' : undefined}
-        part="form"
-        aria-busy={sending}
-        data-status={status}
-        noValidate
-      >
+      <Form onSubmit={handleSubmit} action={action} method={action ? 'post' : undefined} part="form" aria-busy={sending} data-status={status} noValidate>
         {action && source ? <input type="hidden" name="source" value={source} /> : null}
         <Row>
           <Field>

@@ -53,7 +53,9 @@ export function CourseGridView({ state, linkFor, actionLabel, currency, locale, 
       <Grid part="grid" aria-busy={loading} aria-label={loading ? 'Loading courses' : 'Courses'}>
         {loading
           ? Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => <CourseCardPlaceholder key={index} />)
-          : state.courses.map((course) => <CourseCard key={course.id} course={course} href={linkFor(course)} actionLabel={actionLabel} currency={currency} locale={locale} />)}
+          : state.courses.map((course) => (
+              <CourseCard key={course.id} course={course} href={linkFor(course)} actionLabel={actionLabel} currency={currency} locale={locale} />
+            ))}
       </Grid>
     </Root>
   );

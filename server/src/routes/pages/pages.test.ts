@@ -130,12 +130,10 @@ describe('GET / for a signed-in user', () => {
 
 describe('POST /contact (the landing page’s form without JavaScript)', () => {
   it('stores the message, mails it, and answers with a page', async () => {
-    const response = await server
-      .client()
-      .request('POST', '/contact', {
-        raw: form({ source: 'landing', name: 'Grace Hopper', email: 'grace@harbour.test', company: '', phone: '', message: 'Invoices for the whole staff?' }),
-        headers: FORM,
-      });
+    const response = await server.client().request('POST', '/contact', {
+      raw: form({ source: 'landing', name: 'Grace Hopper', email: 'grace@harbour.test', company: '', phone: '', message: 'Invoices for the whole staff?' }),
+      headers: FORM,
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(textOf(response.text)).toContain("Thank you for your message! We'll get back to you within 30 minutes.");
