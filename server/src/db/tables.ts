@@ -44,6 +44,8 @@ export interface Course {
   validityMonths: number | null;
   createdAt: number;
   updatedAt: number;
+  /** "Completion requires watching": Mark as Complete only once 90 % was played (issue 36). */
+  requiresWatching: boolean | number;
 }
 
 export interface Module {
@@ -100,7 +102,10 @@ export interface Progress {
   userId: number;
   moduleId: number;
   courseId: number;
+  /** SPEC's watched seconds: the whole duration once marked complete. */
   watchedDuration: number;
+  /** Distinct seconds the player reported as played; never raised by Mark as Complete. */
+  playedSeconds: number;
   position: number;
   isCompleted: boolean | number;
   completedAt: number | null;
@@ -112,6 +117,7 @@ export interface CourseProgress {
   userId: number;
   courseId: number;
   completedModules: number;
+  /** The sum of the progress rows' played seconds (022_played_seconds). */
   watchedSeconds: number;
   lastModuleId: number | null;
   lastWatchedAt: number | null;
@@ -307,6 +313,8 @@ export interface School {
   /** The UTC day (days since the epoch) that inviteMailCount counts. */
   inviteMailDay: number | null;
   inviteMailCount: number;
+  /** The trust the school belongs to, if any (at most one). */
+  trustId?: number | null;
 }
 
 export interface SchoolMember {
@@ -462,7 +470,56 @@ declare module 'knex/types/tables' {
     remindersSent: ReminderSent;
     unsubscribes: Unsubscribe;
     schedulerJobs: SchedulerJob;
+    trusts: Trust;
+    trustManagers: TrustManager;
+    trustInvites: TrustInvite;
+    trustLicences: TrustLicence;
+    trustDeadlines: TrustDeadline;
     captions: Caption;
     accessibilitySettings: AccessibilitySettings;
   }
+}
+
+export interface Trust {
+  id: number;
+  name: string;
+  createdAt: number;
+}
+
+export interface TrustManager {
+  id: number;
+  trustId: number;
+  userId: number;
+  joinedAt: number;
+}
+
+export interface TrustInvite {
+  id: number;
+  trustId: number;
+  email: string;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: number;
+  expiresAt: number;
+  acceptedAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface TrustLicence {
+  id: number;
+  trustId: number;
+  courseId: number;
+  source: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface TrustDeadline {
+  id: number;
+  trustId: number;
+  courseId: number;
+  completeByDay: number | null;
+  newStaffDays: number | null;
+  updatedBy: number | null;
+  updatedAt: number;
 }

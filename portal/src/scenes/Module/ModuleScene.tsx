@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
@@ -11,6 +12,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
+import { WatchingNote } from '../../components/WatchingNote.tsx';
 import { sortModules } from '../../components/moduleOrder.ts';
 import { Comments } from './Comments.tsx';
 import { ModuleNavigation } from './ModuleNavigation.tsx';
@@ -19,6 +21,7 @@ import { ModuleUnavailable } from './ModuleUnavailable.tsx';
 import { useModuleCompletion } from './useModuleCompletion.ts';
 import { useWatchProgress } from './useWatchProgress.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
+import { CaptionedTheatre } from './useModuleCaptionView.tsx';
 
 /** /courses/:courseId/modules/:moduleId (SPEC §2 "Module page"). */
 export function ModuleScene() {
@@ -59,16 +62,22 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
     }
   };
 
+  // "Completion requires watching" (issue 36): Mark as Complete once 90 % was played.
+  const requiresWatching = course.requiresWatching === true;
+  const requiredSeconds = Math.ceil((9 * module.duration) / 10);
+  const [playerUnavailable, setPlayerUnavailable] = useState(false);
   const tracker = useWatchProgress({
     userId: user.id,
     moduleId: module.id,
     courseId: course.id,
     duration: module.duration,
-    serverWatched: progress.data?.watchedDuration ?? 0,
+    serverWatched: progress.data?.playedSeconds ?? 0,
+    target: requiresWatching ? requiredSeconds : undefined,
     onSaved,
   });
-  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position });
+  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position, played: tracker.played });
   const isCompleted = module.isCompleted || progress.data?.isCompleted === true || completion.completed;
+  const offerComplete = !requiresWatching || (tracker.reached && !playerUnavailable);
 
   return (
     <>
@@ -76,26 +85,39 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
       <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={modules.length} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
-          {module.vimeoVideoId ? (
-            progress.isPending ? (
-              <Placeholder>
-                <LoadingState label="Loading module" />
-              </Placeholder>
-            ) : (
-              <VideoPlayer
-                videoId={module.vimeoVideoId}
-                hash={module.vimeoHash}
-                title={module.title}
-                startAt={progress.data?.position ?? 0}
-                onPlayback={tracker.handle}
-              />
-            )
-          ) : (
-            <Placeholder role="status">
-              <Icon name="video" size={36} />
-              <strong>Video not available</strong>
-            </Placeholder>
-          )}
+          <CaptionedTheatre
+            moduleId={module.id}
+            moduleTitle={module.title}
+            userId={user.id}
+            enabled={Boolean(module.vimeoVideoId)}
+            video={({ overlay, onPlayer }) =>
+              module.vimeoVideoId ? (
+                progress.isPending ? (
+                  <Placeholder>
+                    <LoadingState label="Loading module" />
+                  </Placeholder>
+                ) : (
+                  <VideoPlayer
+                    videoId={module.vimeoVideoId}
+                    hash={module.vimeoHash}
+                    title={module.title}
+                    startAt={progress.data?.position ?? 0}
+                    onPlayback={tracker.handle}
+                    canCompleteWithout={!requiresWatching}
+                    onUnavailable={setPlayerUnavailable}
+                    onPlayer={onPlayer}
+                  >
+                    {overlay}
+                  </VideoPlayer>
+                )
+              ) : (
+                <Placeholder role="status">
+                  <Icon name="video" size={36} />
+                  <strong>Video not available</strong>
+                </Placeholder>
+              )
+            }
+          />
         </Theatre>
 
         <Container>
@@ -107,7 +129,17 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
             isSaving={completion.isPending}
             canComplete={!completion.isPending && !completion.movingOn}
             onComplete={completion.markComplete}
+            offerComplete={offerComplete}
           />
+          {requiresWatching && !isCompleted ? (
+            <WatchingNote
+              where="module"
+              playedSeconds={progress.data?.playedSeconds ?? 0}
+              duration={module.duration}
+              requiredSeconds={requiredSeconds}
+              playerUnavailable={playerUnavailable || !module.vimeoVideoId}
+            />
+          ) : null}
 
           <About>
             <h1>{module.title}</h1>
