@@ -34,3 +34,5 @@ export * from './api/admins.ts';
 export * from './schemas/admins.ts';
 export * from './api/captions.ts';
 export * from './schemas/captions.ts';
+export * from './api/trusts.ts';
+export * from './schemas/trusts.ts';

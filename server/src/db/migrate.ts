@@ -21,6 +21,7 @@ import * as outboxAttachments from './migrations/019_outbox_attachments.ts';
 import * as orderDiscounts from './migrations/020_order_discounts.ts';
 import * as playedSeconds from './migrations/022_played_seconds.ts';
 import * as captions from './migrations/024_captions.ts';
+import * as trusts from './migrations/026_trusts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '020_order_discounts': orderDiscounts,
   '022_played_seconds': playedSeconds,
   '024_captions': captions,
+  '026_trusts': trusts,
 };
 
 const source: Knex.MigrationSource<string> = {
