@@ -25,6 +25,7 @@ import { SignInClients } from './services/signIn/oidcClients.ts';
 import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
 import { billingAttachments } from './services/documents/billingAttachments.ts';
 import { createStorage, type FileStorage } from './services/storage/index.ts';
+import { PortalPages } from './services/portalPages.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -87,6 +88,7 @@ export function createApp(options: CreateAppOptions): App {
     signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
     dns: options.dns ?? systemTxtResolver(),
     storage: options.storage ?? createStorage(config.storage),
+    pages: new PortalPages(),
   };
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.

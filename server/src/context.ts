@@ -14,6 +14,7 @@ import type { CredentialSigner } from './services/credentialSigner.ts';
 import type { SignInClients } from './services/signIn/oidcClients.ts';
 import type { TxtResolver } from './services/dns.ts';
 import type { FileStorage } from './services/storage/index.ts';
+import type { PortalPages } from './services/portalPages.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -38,6 +39,8 @@ export interface AppDeps {
   dns: TxtResolver;
   /** Uploaded files (resources): disk under STORAGE_DIR, or the S3 bucket. */
   storage: FileStorage;
+  /** The portal's pages the server writes: the landing page rendered with its content, the app's shell. */
+  pages: PortalPages;
 }
 
 export interface AppState {

@@ -21,6 +21,7 @@ import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { resourceRoutes } from './api/resources/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
+import { pageRoutes } from './pages/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -47,5 +48,6 @@ export function buildRoutes(): Routes {
   unsubscribeRoutes(routes);
   resourceRoutes(routes);
   trustRoutes(routes);
+  pageRoutes(routes);
   return routes;
 }
