@@ -32,3 +32,5 @@ export * from './schemas/roster.ts';
 export * from './api/myData.ts';
 export * from './api/admins.ts';
 export * from './schemas/admins.ts';
+export * from './api/insights.ts';
+export * from './schemas/insights.ts';

@@ -59,6 +59,7 @@ export function progressRoutes(routes: Routes): void {
           watchedDuration: input.watchedDuration,
           isCompleted: input.isCompleted,
           position: input.position,
+          playedBuckets: input.playedBuckets,
         },
         { now: ctx.deps.clock.now().getTime() },
       );
