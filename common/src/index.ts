@@ -34,3 +34,5 @@ export * from './api/admins.ts';
 export * from './schemas/admins.ts';
 export * from './api/insights.ts';
 export * from './schemas/insights.ts';
+export * from './api/captions.ts';
+export * from './schemas/captions.ts';

@@ -9,6 +9,7 @@ import * as adminInbox from './adminInbox.ts';
 import * as adminSales from './adminSales.ts';
 import * as adminSchools from './adminSchools.ts';
 import * as adminStudents from './adminStudents.ts';
+import * as captions from './captions.ts';
 import { createQueryClient } from './client.ts';
 import { COURSES_KEY, courseKey, DASHBOARD_KEY } from './courses.ts';
 import * as deadlines from './deadlines.ts';
@@ -129,6 +130,19 @@ const ROWS: Record<string, Row> = {
     variables: [12, 11],
     call: 'PUT /api/courses/1/modules/order',
     refreshes: catalogueViews,
+  },
+  // captions.ts
+  useUploadCaptions: {
+    hook: () => captions.useUploadCaptions(11, 1),
+    variables: { lang: 'en', label: 'English', file: new File(['WEBVTT'], 'en.vtt') },
+    call: 'PUT /api/modules/11/captions/en',
+    refreshes: [captions.moduleCaptionsKey(11), ['/api/modules/11/captions/en.vtt', 'cues'], captions.courseCaptionsKey(1)],
+  },
+  useDeleteCaptions: {
+    hook: () => captions.useDeleteCaptions(11, 1),
+    variables: 'en',
+    call: 'DELETE /api/modules/11/captions/en',
+    refreshes: [captions.moduleCaptionsKey(11), ['/api/modules/11/captions/en.vtt', 'cues'], captions.courseCaptionsKey(1)],
   },
   // roster.ts
   useRosterConfirm: {

@@ -63,4 +63,6 @@ export const CHANGES = {
    * everything read beneath the school, and the manager's own view of it.
    */
   school: (schoolId: number) => [`/api/schools/${schoolId}`, '/api/schools/mine'],
+  /** A caption track uploaded, replaced or removed: the module's tracks and their cues, the course's list, the statement. */
+  captions: (moduleId: number, courseId: number) => [`/api/modules/${moduleId}/captions`, `/api/courses/${courseId}/captions`, '/api/accessibility'],
 } as const;

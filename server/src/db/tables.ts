@@ -59,6 +59,32 @@ export interface Module {
   updatedAt: number;
 }
 
+/** A module's caption track in one language, stored as validated WebVTT (SubRip is converted). */
+export interface Caption {
+  id: number;
+  moduleId: number;
+  lang: string;
+  label: string;
+  vtt: string;
+  cueCount: number;
+  sourceFormat: 'vtt' | 'srt';
+  uploadedBy: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The accessibility statement's parts the agency says itself (one row, id 1). */
+export interface AccessibilitySettings {
+  id: number;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  responseDays: number;
+  testedOn: string | null;
+  testedBy: string | null;
+  updatedBy: number | null;
+  updatedAt: number;
+}
+
 export type EnrollmentSource = 'self' | 'admin' | 'payment' | 'order' | 'licence';
 
 export interface Enrollment {
@@ -476,6 +502,8 @@ declare module 'knex/types/tables' {
     remindersSent: ReminderSent;
     unsubscribes: Unsubscribe;
     schedulerJobs: SchedulerJob;
+    captions: Caption;
+    accessibilitySettings: AccessibilitySettings;
     progressBuckets: ProgressBuckets;
     moduleBuckets: ModuleBucket;
     moduleViewers: ModuleViewers;

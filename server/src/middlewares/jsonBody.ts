@@ -22,6 +22,12 @@ const parse = bodyParser({
  */
 const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe']);
 
+/** A module's caption track upload (`PUT /api/modules/:id/captions/:lang`, multipart) parses its own body too. */
+function isCaptionUpload(path: string): boolean {
+  const parts = path.split('/');
+  return parts.length === 6 && parts[1] === 'api' && parts[2] === 'modules' && parts[4] === 'captions';
+}
+
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
@@ -32,7 +38,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * can never slip past validation as an empty object.
  */
 export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
-  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path)) return next();
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path) || isCaptionUpload(ctx.path)) return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();
   return parse(ctx, next);
 };

@@ -1,7 +1,10 @@
+import type { Db } from '../db/knex.ts';
 import { forbidden } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import type { InviteRow } from '../queries/invitations.ts';
+import { invitationStanding } from '../queries/schools.ts';
 import { isAdmin } from './index.ts';
+import { schoolManager } from './schools.ts';
 
 /** What decides whether a school may have invitation mail sent in its name. */
 export interface InvitationStanding {
@@ -28,8 +31,14 @@ export function invitationRefusal(user: User, standing: InvitationStanding): str
   return null;
 }
 
-export function requireCanMailInvitations(user: User, standing: InvitationStanding): void {
-  const refusal = invitationRefusal(user, standing);
+/**
+ * The routes that send invitation mail in a school's name (the roster, invite by e-mail, resend):
+ * the school's managers, and only where invitationRefusal allows. The school's daily cap is
+ * spent inside the sending transaction (reserveInvitationMail), as it counts what is sent.
+ */
+export async function invitationMailer(ctx: { deps: { db: Db }; state: { user: User | null }; input: { params: { id: number } } }): Promise<void> {
+  await schoolManager(ctx);
+  const refusal = invitationRefusal(ctx.state.user!, await invitationStanding(ctx.deps.db, ctx.input.params.id));
   if (refusal) throw forbidden(refusal);
 }
 

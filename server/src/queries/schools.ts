@@ -173,6 +173,20 @@ export async function schoolExists(db: Db, schoolId: number): Promise<boolean> {
   return Boolean(await db('schools').where({ id: schoolId }).first('id'));
 }
 
+/** Whether the school holds a licence in force for the course (the deadline rule reads it). */
+export async function holdsLicence(db: Db, schoolId: number, courseId: number): Promise<boolean> {
+  return Boolean(await db('schoolLicences').where({ schoolId, courseId }).whereNull('revokedAt').first('id'));
+}
+
+/** What the invitation-mail rule reads of a school: a licence in force for any course, an admin's approval. */
+export async function invitationStanding(db: Db, schoolId: number): Promise<{ licensed: boolean; approved: boolean }> {
+  const [licence, school] = await Promise.all([
+    db('schoolLicences').where({ schoolId }).whereNull('revokedAt').first('id'),
+    db('schools').where({ id: schoolId }).first('invitesApprovedAt'),
+  ]);
+  return { licensed: Boolean(licence), approved: school !== undefined && school.invitesApprovedAt !== null };
+}
+
 /** The school's row, or 404: for routes whose policy has already let the caller act on it. */
 export async function foundSchool(db: Db, schoolId: number): Promise<SchoolRow> {
   const school = await schoolById(db, schoolId);

@@ -120,6 +120,15 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/modules/${w.moduleId}/comments`, body: { comment: 'Helpful, thanks!' } }),
   },
   'DELETE /api/modules/comments/:commentId': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/comments/${w.commentId}` }) },
+  'GET /api/modules/:id/captions': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions` }) },
+  'GET /api/modules/:id/captions/:lang.vtt': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions/en.vtt` }) },
+  // A JSON body is not an upload: the admin passes access and is told to send multipart.
+  'PUT /api/modules/:id/captions/:lang': {
+    expect: { ...adminOnly, admin: 415 },
+    request: (w) => ({ path: `/api/modules/${w.moduleId}/captions/en`, body: { label: 'English' } }),
+  },
+  'DELETE /api/modules/:id/captions/:lang': { expect: adminOnly, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions/en` }) },
+  'GET /api/courses/:id/captions': { expect: everyone, request: (w) => ({ path: `/api/courses/${w.courseId}/captions` }) },
   'POST /api/contact': { expect: everyone, request: () => ({ path: '/api/contact', body: { name: 'Ann', email: 'ann@school.test', message: 'Hello' } }) },
   'GET /api/admin/students': { expect: adminOnly, request: () => ({ path: '/api/admin/students?q=a' }) },
   'GET /api/admin/students/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/students/${w.learner.id}` }) },

@@ -56,6 +56,18 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   await enroll(db, learner.id, course.id);
   const now = Date.now();
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
+  // An English caption track on the module, for the caption routes' cells.
+  await db('captions').insert({
+    moduleId: module.id,
+    lang: 'en',
+    label: 'English',
+    vtt: 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n',
+    cueCount: 1,
+    sourceFormat: 'vtt',
+    uploadedBy: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   const certificateNumber = `ATR-${randomBytes(8).toString('hex').toUpperCase()}`;
   await db('certificates').insert({
     userId: learner.id,

@@ -20,6 +20,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ModuleForm } from './ModuleForm.tsx';
+import { ModuleCaptions } from './ModuleCaptions.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../components/Panel.ts';
 
 const backToAdmin = (
@@ -203,6 +204,7 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
             moduleCount={modules.length}
             onDone={() => setEditing(null)}
           />
+          {editing.kind === 'edit' ? <ModuleCaptions moduleId={editing.module.id} courseId={courseId} moduleTitle={editing.module.title} /> : null}
         </Panel>
       ) : null}
 

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { Card } from '../../components/Layout.tsx';
+import { Panel as PagePanel, PanelHeader as PagePanelHeader } from '../../components/Panel.ts';
 
-/** One card of the profile page: details, password, your data. */
-export const Panel = styled(Card)`
+/** One card of the profile page (details, password, your data): the page panel with more room, as each stands alone. */
+export const Panel = styled(PagePanel)`
   padding: ${({ theme }) => theme.space.lg};
 
   ${media.tablet} {
@@ -11,15 +11,6 @@ export const Panel = styled(Card)`
   }
 `;
 
-export const PanelHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+export const PanelHeader = styled(PagePanelHeader)`
   margin-bottom: ${({ theme }) => theme.space.lg};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSize.xl};
-  }
 `;

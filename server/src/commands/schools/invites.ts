@@ -6,10 +6,10 @@ import { displayName, type User } from '../../models/User.ts';
 import type { MailBrand } from '../../mail/render.ts';
 import { enqueuePersonalised } from '../../services/outbox.ts';
 import { schoolInviteMail } from '../../mail/templates/schoolInvite.tsx';
-import { inviteProblem, requireCanMailInvitations } from '../../policies/invitations.ts';
+import { inviteProblem } from '../../policies/invitations.ts';
 import { INVITE_COLUMNS, type InviteRow, findInvite } from '../../queries/invitations.ts';
 import { membershipOf } from '../../queries/memberships.ts';
-import { inTransaction, licensedCourseIds } from './shared.ts';
+import { inTransaction } from './shared.ts';
 import { joinSchool, otherSchoolConflict, type JoinOutcome } from './membership.ts';
 
 const CHUNK = 500;
@@ -120,17 +120,14 @@ export interface Invitee {
 type Inviter = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'emailVerifiedAt'>;
 
 /**
- * The gate in front of every invitation mail, run inside the sender's transaction with the
- * school's row locked (so two uploads cannot both spend the last of the day's allowance): the
- * policy (a verified sender, a licensed or approved school), then the school's daily cap, which
- * `count` more mails must fit under entirely or nothing is sent. Admins are the agency and are
- * not capped.
+ * The school's daily cap on invitation mail, spent inside the sender's transaction with the
+ * school's row locked (so two uploads cannot both spend the last of the day's allowance): `count`
+ * more mails must fit under it entirely or nothing is sent. Admins are the agency and are not
+ * capped. Who may send at all is the routes' policy (invitationMailer).
  */
 export async function reserveInvitationMail(trx: Db, deps: InvitationSender, schoolId: number, inviter: Inviter, count: number): Promise<void> {
-  const school = await trx('schools').select('id', 'invitesApprovedAt', 'inviteMailDay', 'inviteMailCount').where({ id: schoolId }).forUpdate().first();
+  const school = await trx('schools').select('id', 'inviteMailDay', 'inviteMailCount').where({ id: schoolId }).forUpdate().first();
   if (!school) throw notFound('School not found');
-  const licensed = (await licensedCourseIds(trx, schoolId)).length > 0;
-  requireCanMailInvitations(inviter as User, { licensed, approved: school.invitesApprovedAt !== null });
   if (count === 0 || inviter.role === 'admin') return;
   const day = Math.floor(deps.now / DAY_MS);
   const used = Number(school.inviteMailDay) === day ? Number(school.inviteMailCount) : 0;

@@ -10,9 +10,7 @@ const PROVIDER_TIMEOUT_S = 8;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 interface Discovered {
-  configuration: oidc.Configuration;
-  /** The clock's offset from the system time the configuration was built with, in seconds. */
-  skew: number;
+  metadata: oidc.ServerMetadata;
   at: number;
 }
 
@@ -48,26 +46,37 @@ export class SignInClients {
   }
 
   /**
-   * The provider's configuration, discovered once and kept for an hour. openid-client checks
-   * times against its own notion of now; the configuration carries the app clock's offset from
-   * the system time (zero outside tests), and is rebuilt when that offset changes.
+   * The provider's configuration for one flow. Discovery runs once an hour; each flow builds its
+   * configuration from the discovered metadata (no network), carrying the app clock's offset from
+   * the system time, since openid-client checks token times against its own notion of now.
    */
   private async configuration(name: SignInProvider): Promise<oidc.Configuration> {
     const provider = this.byName.get(name);
     if (!provider) throw new SignInError('not_configured', `${name} sign-in is not configured`);
+    const metadata = await this.serverMetadata(provider);
     const skew = Math.round((this.clock.now().getTime() - Date.now()) / 1000);
-    const cached = this.discovered.get(name);
-    if (cached && cached.skew === skew && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
+    const configuration = new oidc.Configuration(
+      metadata,
+      provider.clientId,
+      { client_secret: provider.clientSecret, [oidc.clockSkew]: skew },
+      oidc.ClientSecretPost(provider.clientSecret),
+    );
+    configuration.timeout = PROVIDER_TIMEOUT_S;
+    if (provider.insecureLoopback) oidc.allowInsecureRequests(configuration);
+    return configuration;
+  }
+
+  private async serverMetadata(provider: SignInProviderConfig): Promise<oidc.ServerMetadata> {
+    const cached = this.discovered.get(provider.provider);
+    if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.metadata;
     try {
-      const configuration = await oidc.discovery(
-        new URL(provider.issuer),
-        provider.clientId,
-        { client_secret: provider.clientSecret, [oidc.clockSkew]: skew },
-        oidc.ClientSecretPost(provider.clientSecret),
-        { execute: provider.insecureLoopback ? [oidc.allowInsecureRequests] : [], timeout: PROVIDER_TIMEOUT_S },
-      );
-      this.discovered.set(name, { configuration, skew, at: Date.now() });
-      return configuration;
+      const discovered = await oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
+        execute: provider.insecureLoopback ? [oidc.allowInsecureRequests] : [],
+        timeout: PROVIDER_TIMEOUT_S,
+      });
+      const metadata = discovered.serverMetadata();
+      this.discovered.set(provider.provider, { metadata, at: Date.now() });
+      return metadata;
     } catch (error) {
       throw new SignInError('unavailable', `discovery at ${provider.issuer} failed`, { cause: error });
     }

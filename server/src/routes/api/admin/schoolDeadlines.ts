@@ -1,5 +1,6 @@
 import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery } from '@atrium/common';
 import { adminOfSchool } from '../../../policies/schools.ts';
+import { adminDeadlineSetter } from '../../../policies/deadlines.ts';
 import type { Routes } from '../../define.ts';
 import { answerClearDeadline, answerDeadlines, answerSetDeadline, answerTrainingStatus } from '../schools/deadlines.ts';
 
@@ -23,7 +24,7 @@ export function adminSchoolDeadlineRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolCourseParams,
     body: deadlineSchema,
-    policy: adminOfSchool,
+    policy: adminDeadlineSetter,
     async handler(ctx) {
       await answerSetDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId, ctx.input.body);
     },

@@ -12,7 +12,8 @@ import { setInvitationApproval, updateSchoolDetails } from '../../../commands/sc
 import { licenseSchool, restoreLicence, revokeLicence } from '../../../commands/schools/licences.ts';
 import { toIso, type Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
-import { displayName } from '../../../models/User.ts';
+import type { AppContext } from '../../../context.ts';
+import { displayName, type User } from '../../../models/User.ts';
 import { presentAdminSchool, presentDomain, presentSchool } from '../../../presenters/schools.ts';
 import { adminSchoolDetail, adminSchoolPage } from '../../../queries/schools.ts';
 import { sendPage, type Routes } from '../../define.ts';
@@ -40,6 +41,18 @@ async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetail
     })),
     domains: detail.domains.map(presentDomain),
   };
+}
+
+/** A licence revoked or restored: the change, its log line, and the school's page as it is now. */
+async function answerLicenceChange(
+  ctx: AppContext & { input: { params: { id: number; courseId: number } }; state: { user: User } },
+  change: (db: Db, schoolId: number, courseId: number, now: number) => Promise<void>,
+  event: string,
+): Promise<void> {
+  const { db, clock } = ctx.deps;
+  await change(db, ctx.input.params.id, ctx.input.params.courseId, clock.now().getTime());
+  ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, event);
+  ctx.body = await schoolDetail(db, ctx.input.params.id);
 }
 
 /** Any school, for the agency's admins (/admin/schools): the list, one school, its details, licences and invitation approval. */
@@ -98,10 +111,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolLicenceParams,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      await revokeLicence(db, ctx.input.params.id, ctx.input.params.courseId, ctx.deps.clock.now().getTime());
-      ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, 'school licence revoked');
-      ctx.body = await schoolDetail(db, ctx.input.params.id);
+      await answerLicenceChange(ctx, revokeLicence, 'school licence revoked');
     },
   });
 
@@ -111,10 +121,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolLicenceParams,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      await restoreLicence(db, ctx.input.params.id, ctx.input.params.courseId, ctx.deps.clock.now().getTime());
-      ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, 'school licence restored');
-      ctx.body = await schoolDetail(db, ctx.input.params.id);
+      await answerLicenceChange(ctx, restoreLicence, 'school licence restored');
     },
   });
 

@@ -12,9 +12,11 @@ import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 import { courseModuleRoutes } from './modules.ts';
+import { courseCaptionRoutes } from './captions.ts';
 
 export function courseRoutes(routes: Routes): void {
   courseModuleRoutes(routes);
+  courseCaptionRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/courses',

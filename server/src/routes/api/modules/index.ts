@@ -7,6 +7,7 @@ import type { User } from '../../../models/User.ts';
 import { presentModules } from '../../../presenters/courses.ts';
 import type { Routes } from '../../define.ts';
 import { commentRoutes } from './comments.ts';
+import { captionRoutes } from './captions.ts';
 import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
 
@@ -17,6 +18,7 @@ async function presentOne(deps: AppDeps, user: User, module: Readonly<Module>): 
 
 export function moduleRoutes(routes: Routes): void {
   commentRoutes(routes);
+  captionRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/modules/:id',

@@ -8,6 +8,7 @@ import { presentTrainingStatus } from '../../../presenters/deadlines.ts';
 import { schoolDeadlines } from '../../../queries/deadlines.ts';
 import { invitedPeople } from '../../../queries/schools.ts';
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
+import { deadlineSetter } from '../../../policies/deadlines.ts';
 import { sendPage, type Routes } from '../../define.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
@@ -63,7 +64,7 @@ export function deadlineRoutes(routes: Routes): void {
     access: 'user',
     params: schoolCourseParams,
     body: deadlineSchema,
-    policy: schoolManager,
+    policy: deadlineSetter,
     async handler(ctx) {
       await answerSetDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId, ctx.input.body);
     },

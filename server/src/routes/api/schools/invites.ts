@@ -12,6 +12,7 @@ import { findInvite } from '../../../queries/invitations.ts';
 import { acceptInvite, createInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
 import { mailInvites } from '../../../commands/schools/roster.ts';
 import type { AppContext } from '../../../context.ts';
+import { invitationMailer } from '../../../policies/invitations.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentInvite, presentInvitedPerson, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
 import { sharedInviteLinks } from '../../../queries/invitations.ts';
@@ -90,7 +91,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'user',
     params: schoolInviteParams,
     rateLimit: { limit: 'invite', by: 'user' },
-    policy: schoolManager,
+    policy: invitationMailer,
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
@@ -108,7 +109,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     params: schoolParams,
     body: inviteEmailSchema,
     rateLimit: { limit: 'invite', by: 'user' },
-    policy: schoolManager,
+    policy: invitationMailer,
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;

@@ -2,6 +2,7 @@ import { rosterUploadSchema, schoolParams, type RosterPreviewDto, type RosterRes
 import { confirmRoster, previewRoster } from '../../../commands/schools/roster.ts';
 import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../models/User.ts';
+import { invitationMailer } from '../../../policies/invitations.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { foundSchool } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
@@ -55,7 +56,7 @@ export function schoolRosterRoutes(routes: Routes): void {
     params: schoolParams,
     body: rosterUploadSchema,
     rateLimit: { limit: 'roster', by: 'user' },
-    policy: schoolManager,
+    policy: invitationMailer,
     async handler(ctx) {
       await answerRosterConfirm(ctx, ctx.state.user, ctx.input.params.id, ctx.input.body.csv);
     },
