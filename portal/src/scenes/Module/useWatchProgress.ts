@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ProgressDto } from '@atrium/common';
 import { saveProgress } from '../../api/progress.ts';
 import { loadWatched, storeWatched, type WatchedSeconds } from './watchedSeconds.ts';
+import { PlayedBuckets } from './playedBuckets.ts';
 
 /** SPEC §9: progress is saved every 30 seconds while the video plays. */
 export const AUTOSAVE_INTERVAL_MS = 30_000;
@@ -31,6 +32,8 @@ interface Options {
  */
 export function useWatchProgress({ userId, moduleId, courseId, duration, serverWatched, onSaved }: Options) {
   const watched = useRef<WatchedSeconds | null>(null);
+  // The 10-second buckets played since the last report (the retention curve), sent with it.
+  const played = useRef(new PlayedBuckets());
   const playback = useRef({ playing: false, position: 0, lastTime: null as number | null, lastSaved: '' });
   // The newest props for saves made from player events, timers and cleanups. Updated after
   // each render commits (a render must not write refs), before any of those can run.
@@ -50,14 +53,17 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
       const position = Math.max(0, Math.round(state.position));
       if (position === 0 && seconds.size === 0) return;
       const signature = `${watchedDuration}:${position}`;
-      if (signature === state.lastSaved) return;
+      if (signature === state.lastSaved && played.current.size === 0) return;
       state.lastSaved = signature;
       storeWatched(userId, moduleId, seconds);
-      saveProgress({ moduleId, courseId, watchedDuration, isCompleted: false, position }, options).then(
+      const playedBuckets = played.current.take();
+      const update = { moduleId, courseId, watchedDuration, isCompleted: false, position, ...(playedBuckets.length > 0 ? { playedBuckets } : {}) };
+      saveProgress(update, options).then(
         (progress) => latest.current.onSaved(progress),
         () => {
           // Not saved (offline, signed out): try again at the next opportunity.
           if (state.lastSaved === signature) state.lastSaved = '';
+          played.current.putBack(playedBuckets);
         },
       );
     },
@@ -74,7 +80,10 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
           state.position = event.seconds;
           break;
         case 'timeupdate':
-          if (state.playing && state.lastTime !== null) watched.current!.advance(state.lastTime, event.seconds);
+          if (state.playing && state.lastTime !== null) {
+            watched.current!.advance(state.lastTime, event.seconds);
+            played.current.advance(state.lastTime, event.seconds);
+          }
           state.lastTime = event.seconds;
           state.position = event.seconds;
           break;
