@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { useAdminSchools } from '../../../api/adminSchools.ts';
@@ -47,12 +47,10 @@ export function AdminInsightsScene() {
   const funnelCourseId = filters.courseId ?? courseOptions[0]?.id ?? null;
   const weekly = useAdminWeekly(filters);
   const course = useAdminCourseInsights(funnelCourseId, filters);
-  const [moduleId, setModuleId] = useState<number | null>(null);
+  // The module picked, while the course has it; otherwise the course's first.
+  const [pickedModule, setModuleId] = useState<number | null>(null);
   const modules = course.data?.modules ?? [];
-  useEffect(() => {
-    if (modules.length > 0 && !modules.some((module) => module.moduleId === moduleId)) setModuleId(modules[0]!.moduleId);
-    if (course.data && modules.length === 0 && moduleId !== null) setModuleId(null);
-  }, [modules, moduleId, course.data]);
+  const moduleId = modules.some((module) => module.moduleId === pickedModule) ? pickedModule : (modules[0]?.moduleId ?? null);
   const retention = useRetention(moduleId);
   const moduleSelectId = useId();
   const courseTitle = course.data?.course.title ?? courseOptions.find((option) => option.id === funnelCourseId)?.name ?? '';
