@@ -34,6 +34,14 @@ export const serviceUnavailable = (message = 'The service is temporarily unavail
  */
 export const emailTaken = () => conflict('An account with this email already exists. Please sign in instead.', 'email_taken');
 export const invalidCredentials = () => unauthorized('Invalid email or password', 'invalid_credentials');
+/** Mark as Complete on a course that requires watching, before 90 % of the video was played (issue 36). */
+export const notWatchedEnough = (playedSeconds: number, requiredSeconds: number) =>
+  new HttpError(
+    409,
+    'requires_watching',
+    `This course requires watching: play at least 90% of the video before marking it complete (${playedSeconds} of ${requiredSeconds} seconds played so far).`,
+    { isCompleted: 'Play at least 90% of the video first' },
+  );
 export const notEnrolled = (message: string) => forbidden(message, 'not_enrolled');
 export const alreadyEnrolled = () => conflict('You are already enrolled in this course', 'already_enrolled');
 export const alreadyLicensed = () => conflict('Your school is already licensed for this course', 'already_licensed');

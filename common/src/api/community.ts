@@ -92,6 +92,7 @@ export type ApiErrorId =
   | 'already_enrolled'
   | 'already_licensed'
   | 'invoice_already_requested'
+  | 'requires_watching'
   | 'gone'
   | 'payload_too_large'
   | 'file_too_large'

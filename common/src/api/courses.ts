@@ -34,6 +34,8 @@ export interface CourseSummaryDto {
   prices?: PriceList;
   /** Months a certificate stays current; absent when it never expires. */
   validityMonths?: number;
+  /** "Completion requires watching": a module is completed only once 90 % was played (issue 36). */
+  requiresWatching?: boolean;
 }
 
 export interface CourseProgressFields {
@@ -78,6 +80,11 @@ export interface EnrollmentDto {
   totalModules: number;
   completedModules: number;
   progressPercentage: number;
+  /** Admin views (issue 36): seconds of the course's videos played, of `totalDuration`. */
+  playedSeconds?: number;
+  totalDuration?: number;
+  /** Admin views: modules marked complete with less than 90 % of them played. */
+  completedWithoutWatching?: number;
   /** Only in the admin list of all enrollments, where the student is not otherwise known. */
   userEmail?: string;
 }
@@ -93,7 +100,10 @@ export interface EnrollmentRecordDto {
 export interface ProgressDto {
   moduleId: number;
   courseId: number;
+  /** SPEC's figure: the whole duration once the module was marked complete. */
   watchedDuration: number;
+  /** Distinct seconds actually played (issue 36): never raised by Mark as Complete. */
+  playedSeconds: number;
   position: number;
   isCompleted: boolean;
   /** True once every module of the course is complete. */

@@ -40,6 +40,8 @@ export const courseSchema = z.object({
   prices: priceListSchema.optional(),
   /** Months a certificate stays current; absent or null: it never expires. */
   validityMonths: validityMonths.optional(),
+  /** "Completion requires watching" (issue 36): Mark as Complete only once 90 % was played. */
+  requiresWatching: z.boolean({ message: 'Completion requires watching must be true or false' }).optional(),
 });
 
 /**
@@ -79,6 +81,7 @@ export const courseUpdateSchema = z.object({
   /** The whole list: a currency left out is no longer offered. */
   prices: priceListSchema.optional(),
   validityMonths: validityMonths.optional(),
+  requiresWatching: z.boolean({ message: 'Completion requires watching must be true or false' }).optional(),
 });
 
 const vimeoVideo = z
@@ -153,6 +156,11 @@ export const progressSchema = z.object({
   courseId: id,
   /** Seconds; clamped to [0, duration] by the server. */
   watchedDuration: z.number().finite().default(0),
+  /**
+   * Distinct seconds the player played (issue 36); clamped like watchedDuration. Absent: the
+   * report's watchedDuration, except on Mark as Complete, whose watchedDuration is not a play.
+   */
+  playedSeconds: z.number().finite().optional(),
   isCompleted: z.boolean().optional().default(false),
   position: z.number().finite().optional(),
   /**

@@ -15,6 +15,8 @@ export interface CourseFields {
   salesVideoId: string | null;
   /** The whole price list (a currency left out is no longer offered). */
   prices?: PriceList;
+  /** "Completion requires watching" (issue 36). */
+  requiresWatching?: boolean;
 }
 
 /** What the module form sends; the server parses vimeoVideoId ("id" or "id/hash") itself. */

@@ -8,8 +8,10 @@ export const progressKey = (moduleId: number | string) => [`/api/progress/${modu
 export interface ProgressUpdate {
   moduleId: number;
   courseId: number;
-  /** Distinct seconds actually played. */
+  /** SPEC's watched seconds: distinct seconds played, or the whole duration on Mark as Complete. */
   watchedDuration: number;
+  /** Distinct seconds actually played (issue 36); never raised by Mark as Complete. */
+  playedSeconds?: number;
   isCompleted: boolean;
   /** Resume point, seconds. */
   position?: number;
@@ -36,7 +38,7 @@ export function saveProgress(update: ProgressUpdate, options: { keepalive?: bool
   return api.post<ProgressDto>('/api/progress', update, options);
 }
 
-/** Mark as Complete: the full duration counts as watched (SPEC §4). */
+/** Mark as Complete: the full duration counts as watched (SPEC §4); the played seconds are sent as they are. */
 export function useCompleteModule() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { dbBoolean, dialectOf } from '../db/knex.ts';
 import type { ProgressRow, RecordedRow } from '../db/progressUpsert.ts';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { createCourse, createModule, createUser, enroll } from '../test/factories.ts';
-import { recordProgress } from './recordProgress.ts';
+import { recordProgress, type RecordedProgress } from './recordProgress.ts';
 
 let server: TestServer;
 
@@ -19,11 +19,13 @@ async function learnerOnModule(enrolled = true) {
   const course = await createCourse(server);
   const module = await createModule(server, course.id, { duration: 600 });
   if (enrolled) await enroll(server.db, user.id, course.id);
+  // The player's played seconds are what it reports as watched, unless the test says otherwise.
   const row = (fields: Partial<ProgressRow>): ProgressRow => ({
     userId: user.id,
     moduleId: module.id,
     courseId: course.id,
     watchedDuration: 0,
+    playedSeconds: fields.markedComplete ? 0 : (fields.watchedDuration ?? 0),
     position: null,
     markedComplete: false,
     at: Date.now(),
@@ -54,6 +56,7 @@ async function upsert(returning: boolean, report: ProgressRow) {
 
 const comparable = (row: Pick<RecordedRow, keyof RecordedRow>) => ({
   watchedDuration: Number(row.watchedDuration),
+  playedSeconds: Number(row.playedSeconds),
   position: Number(row.position),
   isCompleted: dbBoolean(row.isCompleted),
   completedAt: row.completedAt === null ? null : Number(row.completedAt),
@@ -95,6 +98,31 @@ describe('upsertProgress, the statement behind POST /api/progress', () => {
     }
   });
 
+  it('keeps the played seconds apart from watchedDuration: Mark as Complete never raises them, they only grow (issue 36)', async () => {
+    for (const returning of paths()) {
+      const { row } = await learnerOnModule();
+      const played = await upsert(returning, row({ watchedDuration: 120, playedSeconds: 120, position: 120 }));
+      expect(played).toMatchObject({ watchedDuration: 120, playedSeconds: 120 });
+
+      // SPEC's Mark as Complete: the whole duration as watched, the played seconds as they were.
+      const marked = await upsert(returning, row({ watchedDuration: 600, playedSeconds: 0, markedComplete: true }));
+      expect(marked).toMatchObject({ watchedDuration: 600, playedSeconds: 120 });
+      expect(dbBoolean(marked!.isCompleted)).toBe(true);
+
+      // A smaller report does not lower them; a larger one raises them, clamped to the duration.
+      expect(await upsert(returning, row({ watchedDuration: 60, playedSeconds: 60 }))).toMatchObject({ watchedDuration: 600, playedSeconds: 120 });
+      expect(await upsert(returning, row({ watchedDuration: 9_000, playedSeconds: 9_000 }))).toMatchObject({ watchedDuration: 600, playedSeconds: 600 });
+
+      // Watch Time (course_progress) sums what was played, not what was marked.
+      const { row: other, user: otherUser } = await learnerOnModule();
+      await upsert(returning, other({ watchedDuration: 45, playedSeconds: 45 }));
+      await upsert(returning, other({ watchedDuration: 600, playedSeconds: 0, markedComplete: true }));
+      const figures = await server.db('courseProgress').where({ userId: otherUser.id }).first();
+      expect(Number(figures!.watchedSeconds)).toBe(45);
+      expect(Number(figures!.completedModules)).toBe(1);
+    }
+  });
+
   it('clamps to [0, duration] in the statement', async () => {
     for (const returning of paths()) {
       const { row } = await learnerOnModule();
@@ -118,7 +146,7 @@ describe('recordProgress', () => {
     const stale = { id: module.id, courseId: module.courseId, duration: 100 };
     const result = await recordProgress(server.database, { userId: user.id, module: stale, watchedDuration: 95, isCompleted: false }, { now: Date.now() });
     expect(result).not.toBe('not-enrolled');
-    const { progress } = result as Exclude<typeof result, string>;
+    const { progress } = result as RecordedProgress;
     expect(progress.watchedDuration).toBe(95);
     expect(dbBoolean(progress.isCompleted)).toBe(false);
 
@@ -128,7 +156,7 @@ describe('recordProgress', () => {
       { userId: user.id, module: { ...stale, duration: 1_000 }, watchedDuration: 700, isCompleted: false },
       { now: Date.now() },
     );
-    const stored = (again as Exclude<typeof again, string>).progress;
+    const stored = (again as RecordedProgress).progress;
     expect(stored.watchedDuration).toBe(600);
     expect(dbBoolean(stored.isCompleted)).toBe(true);
   });
@@ -156,7 +184,7 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
       Promise.all([
         server.database.upsertProgress(learners[0]!.row({ watchedDuration: 100, position: 95 })),
         server.database.upsertProgress(learners[1]!.row({ watchedDuration: 580 })),
-        server.database.upsertProgress(learners[2]!.row({ watchedDuration: 5, markedComplete: true, at: 7_000 })),
+        server.database.upsertProgress(learners[2]!.row({ watchedDuration: 5, playedSeconds: 5, markedComplete: true, at: 7_000 })),
         // Not enrolled: nothing stored, undefined for this report alone.
         server.database.upsertProgress(learners[3]!.row({ watchedDuration: 30 })),
       ]),
@@ -167,9 +195,10 @@ describe('upsertProgress on MariaDB: reports that arrive together share a statem
     expect(result[0]).toMatchObject({ watchedDuration: 100, position: 95, completedAt: null });
     expect(dbBoolean(result[0]!.isCompleted)).toBe(false);
     // 580 of 600 is past 90 %; no position sent, so the new row starts at 0.
-    expect(result[1]).toMatchObject({ watchedDuration: 580, position: 0 });
+    expect(result[1]).toMatchObject({ watchedDuration: 580, playedSeconds: 580, position: 0 });
     expect(dbBoolean(result[1]!.isCompleted)).toBe(true);
-    expect(result[2]).toMatchObject({ watchedDuration: 600 });
+    // Mark as Complete: SPEC's whole duration as watched, the 5 seconds played kept apart.
+    expect(result[2]).toMatchObject({ watchedDuration: 600, playedSeconds: 5 });
     expect(Number(result[2]!.completedAt)).toBe(7_000);
     expect(result[3]).toBeUndefined();
     expect(await server.db('progress').where({ userId: learners[3]!.user.id })).toHaveLength(0);

@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import type { Database } from '../db/database.ts';
 import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
-import type { RecordedRow } from '../db/progressUpsert.ts';
+import { COMPLETION_THRESHOLD, type RecordedRow } from '../db/progressUpsert.ts';
 import { bucketWords } from '../db/playedBuckets.ts';
 import type { Module } from '../models/Module.ts';
-import { isCourseCompleted } from '../queries/progress.ts';
+import { isEnrolled } from '../queries/enrollments.ts';
+import { isCourseCompleted, progressOf } from '../queries/progress.ts';
 import { issueCertificate } from './issueCertificate.ts';
 
 export { COMPLETION_THRESHOLD } from '../db/progressUpsert.ts';
@@ -16,6 +17,13 @@ export interface ProgressReport {
   watchedDuration: number;
   /** The client's "Mark as Complete". */
   isCompleted: boolean;
+  /**
+   * Distinct seconds played, as the player counted them. Absent: watchedDuration, except on Mark
+   * as Complete, whose watchedDuration (SPEC: the whole duration) says nothing about playing.
+   */
+  playedSeconds?: number | undefined;
+  /** The course's "Completion requires watching" (issue 36); only read on Mark as Complete. */
+  requiresWatching?: boolean | undefined;
   /** Resume point; left as stored when the client does not send one. */
   position?: number | undefined;
   /** The 10-second buckets played since the client's last report (new players; old ones send none). */
@@ -31,7 +39,18 @@ export interface RecordedProgress extends CourseCompletion {
   progress: RecordedRow;
 }
 
-export type ProgressRefusal = 'not-enrolled' | 'module-gone';
+export type ProgressRefusal = 'not-enrolled' | 'module-gone' | NotWatchedEnough;
+
+/** Mark as Complete refused: the course requires watching and less than 90 % was played. */
+export interface NotWatchedEnough {
+  refusal: 'not-watched';
+  playedSeconds: number;
+  /** Seconds that must be played before the module can be completed. */
+  requiredSeconds: number;
+}
+
+/** The seconds of a module that must be played before it may be completed: SPEC's 90 % (exact, not in floating point). */
+export const requiredPlayedSeconds = (duration: number): number => Math.ceil((Math.round(COMPLETION_THRESHOLD * 100) * duration) / 100);
 
 /**
  * Stores a progress report. A player reports every 30 seconds while a video plays, so this is
@@ -53,11 +72,17 @@ export async function recordProgress(
   options: { /** The app clock's time: the report's and a certificate's date. */ now: number },
 ): Promise<RecordedProgress | ProgressRefusal> {
   const { userId, module } = report;
+  const playedSeconds = report.playedSeconds ?? (report.isCompleted ? 0 : report.watchedDuration);
+  if (report.isCompleted && report.requiresWatching) {
+    const refusal = await watchingRefusal(database, userId, module, playedSeconds);
+    if (refusal) return refusal;
+  }
   const row = {
     userId,
     moduleId: module.id,
     courseId: module.courseId,
     watchedDuration: report.watchedDuration,
+    playedSeconds,
     position: report.position ?? null,
     markedComplete: report.isCompleted,
     at: options.now,
@@ -69,6 +94,31 @@ export async function recordProgress(
   // The course cannot be complete while this module is not: most reports stop here.
   if (!dbBoolean(progress.isCompleted)) return { progress, courseCompleted: false, certificateNumber: null };
   return { progress, ...(await retryOnDeadlock(() => courseCompletion(database.knex, userId, module.courseId, options.now))) };
+}
+
+/**
+ * Why Mark as Complete may not be stored, on a course that requires watching: less than 90 % of
+ * the module played, counting this report's seconds with those stored. Nothing is written then.
+ * Played seconds only grow, so a report racing this read can only make it refuse what a moment
+ * later it would accept, never the reverse. A module already completed stays so (and is
+ * answered as stored); a learner not enrolled is refused as such.
+ */
+async function watchingRefusal(
+  database: Database,
+  userId: number,
+  module: ProgressReport['module'],
+  playedSeconds: number,
+): Promise<NotWatchedEnough | 'not-enrolled' | null> {
+  const duration = Number(module.duration);
+  const reported = Math.min(Math.max(Math.floor(playedSeconds), 0), duration);
+  const required = requiredPlayedSeconds(duration);
+  if (reported >= required) return null;
+  const stored = await progressOf(database.knex, userId, module.id);
+  if (stored && dbBoolean(stored.isCompleted)) return null;
+  const played = Math.max(reported, Number(stored?.playedSeconds ?? 0));
+  if (played >= required) return null;
+  if (!(await isEnrolled(database.knex, userId, module.courseId))) return 'not-enrolled';
+  return { refusal: 'not-watched', playedSeconds: played, requiredSeconds: required };
 }
 
 /**

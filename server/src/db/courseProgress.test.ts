@@ -33,9 +33,9 @@ async function stored(): Promise<Figures[]> {
   return rows.map(figures);
 }
 
-/** The same figures worked out from the progress rows themselves, in JavaScript. */
+/** The same figures worked out from the progress rows themselves, in JavaScript; seconds are those played (022). */
 async function fromProgress(): Promise<Figures[]> {
-  const rows = await test.db('progress').select('userId', 'courseId', 'moduleId', 'isCompleted', 'watchedDuration', 'updatedAt', 'id');
+  const rows = await test.db('progress').select('userId', 'courseId', 'moduleId', 'isCompleted', 'playedSeconds', 'updatedAt', 'id');
   const byPair = new Map<string, Figures & { at: number; id: number }>();
   for (const row of rows) {
     const key = `${row.userId}:${row.courseId}`;
@@ -49,7 +49,7 @@ async function fromProgress(): Promise<Figures[]> {
       id: -1,
     };
     entry.completedModules += Number(row.isCompleted);
-    entry.watchedSeconds += Number(row.watchedDuration);
+    entry.watchedSeconds += Number(row.playedSeconds);
     const at = Number(row.updatedAt);
     if (at > entry.at || (at === entry.at && Number(row.id) > entry.id)) Object.assign(entry, { lastModuleId: Number(row.moduleId), at, id: Number(row.id) });
     byPair.set(key, entry);
@@ -100,7 +100,8 @@ describe('course_progress', () => {
       userId: ann.id,
       courseId: photo.id,
       completedModules: 2,
-      watchedSeconds: 590 + 300,
+      // Module 2 was marked complete without playing: SPEC's 300 watched, none played.
+      watchedSeconds: 590,
       lastModuleId: photoModules[1]!.id,
     });
 
@@ -119,7 +120,7 @@ describe('course_progress', () => {
     await test
       .db('progress')
       .insert({ userId: ann.id, moduleId: videoModule.id, courseId: video.id, watchedDuration: 45, position: 45, isCompleted: false, updatedAt: 1_000 });
-    await test.db('progress').where({ id: first!.id }).update({ watchedDuration: 600, isCompleted: true });
+    await test.db('progress').where({ id: first!.id }).update({ watchedDuration: 600, playedSeconds: 600, isCompleted: true });
     expect(await stored()).toEqual(await fromProgress());
     await test
       .db('progress')
@@ -162,7 +163,8 @@ describe('course_progress', () => {
     await rebuildCourseProgress(test.db);
     expect(await stored()).toEqual(before);
     expect(await stored()).toEqual(await fromProgress());
-    expect(before).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 2, watchedSeconds: 120, lastModuleId: modules[1]!.id });
+    // The first module was marked complete: only the second's 60 seconds were played.
+    expect(before).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 2, watchedSeconds: 60, lastModuleId: modules[1]!.id });
   });
 
   it('is created from the progress already there when the migration runs, and its rollback leaves progress as it was', async () => {
@@ -182,6 +184,7 @@ describe('course_progress', () => {
 
     expect(await test.db('progress').count({ n: '*' })).toEqual([{ n: progressBefore.length }]);
     expect(await stored()).toEqual(await fromProgress());
+    // Rows from before 022 count their watched seconds as played.
     expect(await stored()).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 1, watchedSeconds: 100, lastModuleId: module.id });
     // The triggers are back.
     await recordProgress(

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * `course_progress` holds, per learner and course, what the dashboard shows of their progress
- * rows: how many modules are complete, the seconds watched, and the module watched last. Triggers
+ * rows: how many modules are complete, the seconds played (`played_seconds`, not SPEC's
+ * `watched_duration`, which Mark as Complete sets to the whole duration), and the module watched last. Triggers
  * on `progress` keep it (migrations/007_course_progress.ts), in the statement that writes the
  * row, so it is never behind and every way of writing progress keeps it alike.
  *
@@ -20,7 +21,7 @@ const latest = (column: 'module_id' | 'id') => `(select l.${column} from progres
 export const RECOMPUTED_TOTALS = `
   completed_modules = coalesce((select sum(p.is_completed) from progress p
     where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id), 0),
-  watched_seconds = coalesce((select sum(p.watched_duration) from progress p
+  watched_seconds = coalesce((select sum(p.played_seconds) from progress p
     where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id), 0),
   last_watched_at = (select max(p.updated_at) from progress p
     where p.user_id = course_progress.user_id and p.course_id = course_progress.course_id),

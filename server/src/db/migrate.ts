@@ -19,6 +19,7 @@ import * as invitations from './migrations/017_invitations.ts';
 import * as domainClaims from './migrations/018_domain_claims.ts';
 import * as outboxAttachments from './migrations/019_outbox_attachments.ts';
 import * as orderDiscounts from './migrations/020_order_discounts.ts';
+import * as playedSeconds from './migrations/022_played_seconds.ts';
 import * as captions from './migrations/024_captions.ts';
 import * as insights from './migrations/025_insights.ts';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '018_domain_claims': domainClaims,
   '019_outbox_attachments': outboxAttachments,
   '020_order_discounts': orderDiscounts,
+  '022_played_seconds': playedSeconds,
   '024_captions': captions,
   '025_insights': insights,
 };

@@ -13,6 +13,8 @@ export interface ProgressRow {
   moduleId: number;
   courseId: number;
   watchedDuration: number;
+  /** Distinct seconds the player reported as played (issue 36); kept apart from watchedDuration. */
+  playedSeconds: number;
   /** null keeps the stored resume point. */
   position: number | null;
   /** The client's "Mark as Complete". */
@@ -24,6 +26,7 @@ export interface ProgressRow {
 /** The progress row as stored after a report. */
 export interface RecordedRow {
   watchedDuration: number;
+  playedSeconds: number;
   position: number;
   isCompleted: boolean | number;
   completedAt: number | string | null;
@@ -36,14 +39,16 @@ export interface RecordedRow {
 // read in the same statement, so a duration just changed through another instance (which this
 // one's catalogue may not know yet) is the one the report is clamped and judged by.
 // The SELECT's values, in order: watched is the report clamped to [0, duration], or the whole
-// duration for Mark as Complete (SPEC §4); a module is completed by Mark as Complete or at 90 %
+// duration for Mark as Complete (SPEC §4); played is the player's report clamped alike, whatever
+// Mark as Complete says (issue 36); a module is completed by Mark as Complete or at 90 %
 // of a non-zero duration (a zero-length module has no 90 % to reach).
 function insertFromEnrollment(least: string, greatest: string): string {
   const watched = `${least}(${greatest}(?, 0), m.duration)`;
   const completes = `(? = 1 or (m.duration > 0 and ${watched} >= ${COMPLETION_THRESHOLD} * m.duration))`;
-  return `insert into progress (user_id, module_id, course_id, watched_duration, position, is_completed, completed_at, updated_at)
+  return `insert into progress (user_id, module_id, course_id, watched_duration, played_seconds, position, is_completed, completed_at, updated_at)
   select ?, ?, ?,
     case when ? = 1 then m.duration else ${watched} end,
+    ${least}(${greatest}(?, 0), m.duration),
     ${least}(${greatest}(?, 0), m.duration),
     case when ${completes} then 1 else 0 end,
     case when ${completes} then ? else null end,
@@ -53,10 +58,12 @@ function insertFromEnrollment(least: string, greatest: string): string {
 }
 
 // The merge enforces the CONTRACT's rules whatever order racing reports arrive in:
-// watchedDuration only grows, isCompleted never reverts, completedAt keeps the first completion.
+// watchedDuration and playedSeconds only grow, isCompleted never reverts, completedAt keeps the
+// first completion.
 const UPSERT_SQLITE = `${insertFromEnrollment('min', 'max')}
   on conflict (user_id, module_id) do update set
     watched_duration = max(watched_duration, excluded.watched_duration),
+    played_seconds = max(played_seconds, excluded.played_seconds),
     is_completed = max(is_completed, excluded.is_completed),
     completed_at = coalesce(completed_at, excluded.completed_at),
     position = case when ? = 1 then excluded.position else position end,
@@ -66,12 +73,13 @@ const UPSERT_SQLITE = `${insertFromEnrollment('min', 'max')}
 export const UPSERT_MYSQL = `${insertFromEnrollment('least', 'greatest')}
   on duplicate key update
     progress.watched_duration = greatest(progress.watched_duration, values(watched_duration)),
+    progress.played_seconds = greatest(progress.played_seconds, values(played_seconds)),
     progress.is_completed = greatest(progress.is_completed, values(is_completed)),
     progress.completed_at = coalesce(progress.completed_at, values(completed_at)),
     progress.position = case when ? = 1 then values(position) else progress.position end,
     progress.updated_at = values(updated_at)`;
 
-const STORED_COLUMNS = 'watched_duration, position, is_completed, completed_at, updated_at';
+const STORED_COLUMNS = 'watched_duration, played_seconds, position, is_completed, completed_at, updated_at';
 export const UPSERT_SQLITE_RETURNING = `${UPSERT_SQLITE} returning ${STORED_COLUMNS}`;
 export const STORED_ROW = `select ${STORED_COLUMNS} from progress where user_id = ? and module_id = ?`;
 
@@ -85,6 +93,7 @@ export function singleRowBindings(row: ProgressRow): number[] {
     row.courseId,
     marked,
     watched,
+    Math.floor(row.playedSeconds),
     Math.floor(row.position ?? 0),
     marked,
     watched,
@@ -193,6 +202,7 @@ export class MariaDbProgressBatcher {
         row.moduleId,
         row.courseId,
         Math.floor(row.watchedDuration),
+        Math.floor(row.playedSeconds),
         Math.floor(row.position ?? 0),
         row.position === null ? 0 : 1,
         row.markedComplete ? 1 : 0,
@@ -228,7 +238,7 @@ function isRowError(error: unknown): boolean {
   return typeof sqlError?.sqlState === 'string' && sqlError.fatal !== true && !isDeadlock(error) && !isDatabaseUnavailable(error);
 }
 
-const REPORT_COLUMNS = ['user_id', 'module_id', 'course_id', 'watched', 'position', 'has_position', 'marked', 'at'];
+const REPORT_COLUMNS = ['user_id', 'module_id', 'course_id', 'watched', 'played', 'position', 'has_position', 'marked', 'at'];
 // Cast, so the derived table's columns are integers whatever type the driver sends, and the joins
 // below use the enrollments and modules keys.
 const FIRST_REPORT = `select ${REPORT_COLUMNS.map((column) => `cast(? as signed) as ${column}`).join(', ')}`;
@@ -238,9 +248,10 @@ const NO_REPORT = REPORT_COLUMNS.map(() => null);
 function upsertRowsSql(count: number): string {
   const watched = 'least(greatest(r.watched, 0), m.duration)';
   const completes = `(r.marked = 1 or (m.duration > 0 and ${watched} >= ${COMPLETION_THRESHOLD} * m.duration))`;
-  return `insert into progress (user_id, module_id, course_id, watched_duration, position, is_completed, completed_at, updated_at)
+  return `insert into progress (user_id, module_id, course_id, watched_duration, played_seconds, position, is_completed, completed_at, updated_at)
   select r.user_id, r.module_id, r.course_id,
     case when r.marked = 1 then m.duration else ${watched} end,
+    least(greatest(r.played, 0), m.duration),
     least(greatest(r.position, 0), m.duration),
     case when ${completes} then 1 else 0 end,
     case when ${completes} then r.at else null end,
@@ -251,6 +262,7 @@ function upsertRowsSql(count: number): string {
   order by r.user_id, r.module_id
   on duplicate key update
     progress.watched_duration = greatest(progress.watched_duration, values(watched_duration)),
+    progress.played_seconds = greatest(progress.played_seconds, values(played_seconds)),
     progress.is_completed = greatest(progress.is_completed, values(is_completed)),
     progress.completed_at = coalesce(progress.completed_at, values(completed_at)),
     progress.position = case when r.has_position = 1 then values(position) else progress.position end,

@@ -44,6 +44,8 @@ export interface Course {
   validityMonths: number | null;
   createdAt: number;
   updatedAt: number;
+  /** "Completion requires watching": Mark as Complete only once 90 % was played (issue 36). */
+  requiresWatching: boolean | number;
 }
 
 export interface Module {
@@ -100,7 +102,10 @@ export interface Progress {
   userId: number;
   moduleId: number;
   courseId: number;
+  /** SPEC's watched seconds: the whole duration once marked complete. */
   watchedDuration: number;
+  /** Distinct seconds the player reported as played; never raised by Mark as Complete. */
+  playedSeconds: number;
   position: number;
   isCompleted: boolean | number;
   completedAt: number | null;
@@ -112,6 +117,7 @@ export interface CourseProgress {
   userId: number;
   courseId: number;
   completedModules: number;
+  /** The sum of the progress rows' played seconds (022_played_seconds). */
   watchedSeconds: number;
   lastModuleId: number | null;
   lastWatchedAt: number | null;

@@ -23,6 +23,7 @@ export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'pr
     totalModules: DbNumber;
     totalDuration: DbNumber;
     validityMonths?: number | null;
+    requiresWatching?: DbBoolean;
   };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
@@ -61,6 +62,7 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     totalDuration: Number(course.totalDuration ?? 0),
     prices: pricesOf(course),
     ...(course.validityMonths ? { validityMonths: Number(course.validityMonths) } : {}),
+    ...(dbBoolean(course.requiresWatching) ? { requiresWatching: true } : {}),
   };
 }
 
@@ -170,13 +172,14 @@ export function presentCourseDetail(course: Course, modules: readonly Module[], 
 /** A module nobody has reported on yet reads as all zeros. */
 export function presentProgress(
   module: Pick<Module, 'id' | 'courseId'>,
-  progress: Pick<Progress, 'watchedDuration' | 'position' | 'isCompleted'> | null | undefined,
+  progress: Pick<Progress, 'watchedDuration' | 'playedSeconds' | 'position' | 'isCompleted'> | null | undefined,
   completion: CourseCompletion,
 ): ProgressDto {
   return {
     moduleId: module.id,
     courseId: module.courseId,
     watchedDuration: Number(progress?.watchedDuration ?? 0),
+    playedSeconds: Number(progress?.playedSeconds ?? 0),
     position: Number(progress?.position ?? 0),
     isCompleted: dbBoolean(progress?.isCompleted),
     courseCompleted: completion.courseCompleted,

@@ -113,6 +113,7 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       totalModules: courseModules.length,
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
       validityMonths: course.validityMonths,
+      requiresWatching: course.requiresWatching,
     };
     courses.set(Number(course.id), { course, modules: courseModules, totals });
   }

@@ -12,6 +12,7 @@ import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { penceToPounds } from './adminInput.ts';
+import { RequiresWatchingField } from './RequiresWatchingField.tsx';
 
 const MISSING = { title: 'Missing information', description: 'Please fill in all course details.' };
 
@@ -43,6 +44,7 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
     validityMonths: course?.validityMonths ? String(course.validityMonths) : '',
   }));
   const form = useForm(initial);
+  const [requiresWatching, setRequiresWatching] = useState(course?.requiresWatching === true);
   const save = useSaveCourse();
   const { toast } = useToast();
 
@@ -58,6 +60,8 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         prices: priceListOf(parsed),
         // Sent when set, or to clear one the course had.
         ...(parsed.validityMonths !== null || course?.validityMonths ? { validityMonths: parsed.validityMonths } : {}),
+        // Sent when on, or to turn off the course's option.
+        ...(requiresWatching || course?.requiresWatching ? { requiresWatching } : {}),
       };
       save.mutate(
         { id: course?.id ?? null, fields },
@@ -131,6 +135,7 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         hint="Leave empty if a certificate never expires. Past it, learners see Expired and their school sees Renewal due."
         {...form.field('validityMonths')}
       />
+      <RequiresWatchingField checked={requiresWatching} onChange={setRequiresWatching} />
       <DialogActions>
         <DialogCancel>
           <Button variant="secondary" disabled={save.isPending}>

@@ -161,3 +161,18 @@ describe('CourseScene: renewing an expired certificate', () => {
     expect(screen.queryByRole('button', { name: /Renew/ })).not.toBeInTheDocument();
   });
 });
+
+describe('CourseScene: completion requires watching (issue 36)', () => {
+  it('tells learners before they start, and says nothing on other courses', async () => {
+    const notEnrolled = { ...course, isEnrolled: false, price: 0 };
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': ok({ ...notEnrolled, requiresWatching: true }) });
+    const view = renderCourse();
+    expect(await screen.findByRole('note')).toHaveTextContent('Completion requires watching. Each video must be played to at least 90%');
+    view.unmount();
+
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': ok(notEnrolled) });
+    renderCourse();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Safeguarding Basics' })).toBeInTheDocument();
+    expect(screen.queryByText(/Completion requires watching/)).not.toBeInTheDocument();
+  });
+});

@@ -20,6 +20,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { firstIncompleteModule, sortModules } from '../../components/moduleOrder.ts';
 import { ModuleList } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';
+import { WatchingNote } from '../../components/WatchingNote.tsx';
 
 export function CourseScene() {
   const { id = '' } = useParams();
@@ -103,6 +104,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             </Access>
           ) : null}
           <Description>{course.description}</Description>
+          {course.requiresWatching ? <WatchingNote where="course" /> : null}
         </div>
         <Summary>
           <Counts>

@@ -15,6 +15,7 @@ export function ModuleNavigation({
   isSaving,
   canComplete,
   onComplete,
+  offerComplete = true,
 }: {
   courseId: number;
   previous: ModuleDto | undefined;
@@ -23,6 +24,8 @@ export function ModuleNavigation({
   isSaving: boolean;
   canComplete: boolean;
   onComplete(): void;
+  /** False until 90 % was played on a course that requires watching (issue 36): no button yet. */
+  offerComplete?: boolean;
 }) {
   return (
     <Controls aria-label="Module navigation">
@@ -40,6 +43,10 @@ export function ModuleNavigation({
           <Done role="status">
             <Icon name="checkCircle" size={22} /> Module Completed
           </Done>
+        ) : !offerComplete ? (
+          <NotYet>
+            <Icon name="eye" size={18} /> Watch to complete
+          </NotYet>
         ) : (
           <Button onClick={onComplete} disabled={!canComplete}>
             <Icon name="check" size={18} />
@@ -96,5 +103,17 @@ const Done = styled.p`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.successSoft};
   color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+const NotYet = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
   font-weight: 600;
 `;

@@ -5,7 +5,7 @@ import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { advanceUntil, renderScene } from '../../test/render.tsx';
 import { ModuleScene } from './ModuleScene.tsx';
 
-const moduleDto = (id: number, orderIndex: number, isCompleted = false): ModuleDto => ({
+const moduleDto = (id: number, orderIndex: number, isCompleted = false, vimeoVideoId?: string): ModuleDto => ({
   id,
   courseId: 5,
   title: `Module title ${orderIndex}`,
@@ -13,6 +13,7 @@ const moduleDto = (id: number, orderIndex: number, isCompleted = false): ModuleD
   duration: 125,
   orderIndex,
   isCompleted,
+  ...(vimeoVideoId ? { vimeoVideoId } : {}),
 });
 
 function course(modules: ModuleDto[]): CourseDetailDto {
@@ -37,6 +38,7 @@ const progress = (moduleId: number, extra: Partial<ProgressDto> = {}): ProgressD
   moduleId,
   courseId: 5,
   watchedDuration: 0,
+  playedSeconds: 0,
   position: 0,
   isCompleted: false,
   courseCompleted: false,
@@ -44,12 +46,12 @@ const progress = (moduleId: number, extra: Partial<ProgressDto> = {}): ProgressD
   ...extra,
 });
 
-function api(modules: ModuleDto[], saved: ProgressDto) {
+function api(modules: ModuleDto[], saved: ProgressDto, options: { requiresWatching?: boolean; stored?: ProgressDto } = {}) {
   return mockApi({
     'GET /api/user': ok(learner),
     'GET /api/config': ok(publicConfig),
-    'GET /api/courses/5': ok(course(modules)),
-    'GET /api/progress/11': ok(progress(11)),
+    'GET /api/courses/5': ok({ ...course(modules), ...(options.requiresWatching ? { requiresWatching: true } : {}) }),
+    'GET /api/progress/11': ok(options.stored ?? progress(11)),
     'GET /api/progress/12': ok(progress(12)),
     'GET /api/modules/11/comments': ok([]),
     'GET /api/modules/12/comments': ok([]),
@@ -91,6 +93,8 @@ describe('ModuleScene', () => {
       moduleId: 11,
       courseId: 5,
       watchedDuration: 125,
+      // Nothing was played: Mark as Complete sends SPEC's full duration, not played seconds (issue 36).
+      playedSeconds: 0,
       isCompleted: true,
       position: 0,
     });
@@ -113,6 +117,42 @@ describe('ModuleScene', () => {
     expect(location()).toBe('/courses/5/modules/12');
     await act(() => vi.advanceTimersByTimeAsync(60));
     expect(location()).toBe('/certificates');
+  });
+
+  describe('on a course where completion requires watching (issue 36)', () => {
+    it('offers no Mark as Complete before 90 % was played, and says how much is needed', async () => {
+      api([moduleDto(11, 1, false, '76979871'), moduleDto(12, 2)], progress(11), { requiresWatching: true, stored: progress(11, { playedSeconds: 60 }) });
+      renderModule(11);
+      await advanceUntil(() => screen.queryByText(/you have watched 1 of 3 min/));
+      expect(screen.getByText('Watch to complete')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Mark as Complete/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent('This course requires watching.');
+      // 90 % of 125 s is 113 s (1 min); 60 s played of a 3-minute module, in whole minutes.
+      expect(screen.getByRole('note')).toHaveTextContent('you have watched 1 of 3 min');
+    });
+
+    it('offers Mark as Complete once 90 % was played, sending the seconds played', async () => {
+      // No player in this test (jsdom loads none): the 115 seconds were played on another device.
+      const calls = api([moduleDto(11, 1), moduleDto(12, 2)], progress(11, { isCompleted: true, watchedDuration: 125, playedSeconds: 115 }), {
+        requiresWatching: true,
+        stored: progress(11, { playedSeconds: 115, watchedDuration: 115 }),
+      });
+      renderModule(11);
+      await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+      expect(screen.queryByText('Watch to complete')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
+      await advanceUntil(() => screen.queryByText('Module completed!', { exact: true }));
+      expect(calls.callsTo('POST', '/api/progress')[0]?.body).toMatchObject({ watchedDuration: 125, playedSeconds: 115, isCompleted: true });
+    });
+
+    it('says why a module whose video cannot play cannot be completed', async () => {
+      api([moduleDto(11, 1), moduleDto(12, 2)], progress(11), { requiresWatching: true });
+      renderModule(11);
+      await advanceUntil(() => screen.queryByText('Watch to complete'));
+      expect(screen.getByText('Video not available')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Mark as Complete/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent('This module cannot be completed while the video cannot load.');
+    });
   });
 
   it('shows "Module Completed" instead of the button for a completed module', async () => {

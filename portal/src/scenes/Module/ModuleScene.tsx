@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
@@ -11,6 +12,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { MAIN_ID, SkipLink } from '../../components/PageFrame.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
+import { WatchingNote } from '../../components/WatchingNote.tsx';
 import { sortModules } from '../../components/moduleOrder.ts';
 import { Comments } from './Comments.tsx';
 import { ModuleNavigation } from './ModuleNavigation.tsx';
@@ -59,16 +61,22 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
     }
   };
 
+  // "Completion requires watching" (issue 36): Mark as Complete once 90 % was played.
+  const requiresWatching = course.requiresWatching === true;
+  const requiredSeconds = Math.ceil((9 * module.duration) / 10);
+  const [playerUnavailable, setPlayerUnavailable] = useState(false);
   const tracker = useWatchProgress({
     userId: user.id,
     moduleId: module.id,
     courseId: course.id,
     duration: module.duration,
-    serverWatched: progress.data?.watchedDuration ?? 0,
+    serverWatched: progress.data?.playedSeconds ?? 0,
+    target: requiresWatching ? requiredSeconds : undefined,
     onSaved,
   });
-  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position });
+  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position, played: tracker.played });
   const isCompleted = module.isCompleted || progress.data?.isCompleted === true || completion.completed;
+  const offerComplete = !requiresWatching || (tracker.reached && !playerUnavailable);
 
   return (
     <>
@@ -88,6 +96,8 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
                 title={module.title}
                 startAt={progress.data?.position ?? 0}
                 onPlayback={tracker.handle}
+                canCompleteWithout={!requiresWatching}
+                onUnavailable={setPlayerUnavailable}
               />
             )
           ) : (
@@ -107,7 +117,17 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
             isSaving={completion.isPending}
             canComplete={!completion.isPending && !completion.movingOn}
             onComplete={completion.markComplete}
+            offerComplete={offerComplete}
           />
+          {requiresWatching && !isCompleted ? (
+            <WatchingNote
+              where="module"
+              playedSeconds={progress.data?.playedSeconds ?? 0}
+              duration={module.duration}
+              requiredSeconds={requiredSeconds}
+              playerUnavailable={playerUnavailable || !module.vimeoVideoId}
+            />
+          ) : null}
 
           <About>
             <h1>{module.title}</h1>

@@ -21,6 +21,8 @@ export function VideoPlayer({
   title,
   startAt,
   onPlayback,
+  canCompleteWithout = true,
+  onUnavailable,
 }: {
   videoId: string;
   hash?: string | null;
@@ -28,6 +30,10 @@ export function VideoPlayer({
   /** Resume point in seconds, or 0. */
   startAt: number;
   onPlayback(event: PlaybackEvent): void;
+  /** False on a course that requires watching (issue 36): the overlay does not offer Mark as Complete. */
+  canCompleteWithout?: boolean;
+  /** Told whether the player is unavailable, each time that changes. */
+  onUnavailable?(unavailable: boolean): void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -36,6 +42,8 @@ export function VideoPlayer({
   // rebuild the player.
   const reportPlayback = useEffectEvent(onPlayback);
   const resumePoint = useEffectEvent(() => startAt);
+  const reportUnavailable = useEffectEvent((unavailable: boolean) => onUnavailable?.(unavailable));
+  useEffect(() => reportUnavailable(status === 'unavailable'), [status]);
 
   useEffect(() => {
     const element = host.current;
@@ -101,8 +109,10 @@ export function VideoPlayer({
           <Icon name="wifiOff" size={36} />
           <strong>The video player could not load</strong>
           <span>
-            Vimeo, which hosts the course videos, cannot be reached. You may be offline, or your school network may block vimeo.com. You can still mark this
-            module as complete below.
+            Vimeo, which hosts the course videos, cannot be reached. You may be offline, or your school network may block vimeo.com.
+            {canCompleteWithout
+              ? ' You can still mark this module as complete below.'
+              : ' This course requires watching, so the module cannot be completed until the video plays.'}
           </span>
           <Button variant="inverse" size="sm" onClick={() => setAttempt((n) => n + 1)}>
             Try again

@@ -19,12 +19,15 @@ export function useModuleCompletion({
   module,
   modules,
   position,
+  played,
 }: {
   courseId: number;
   module: ModuleDto;
   /** The course's modules in order. */
   modules: ModuleDto[];
   position(): number;
+  /** Distinct seconds played so far (issue 36): Mark as Complete does not raise them. */
+  played(): number;
 }) {
   const complete = useCompleteModule();
   const navigate = useNavigate();
@@ -41,7 +44,14 @@ export function useModuleCompletion({
 
   const markComplete = () => {
     complete.mutate(
-      { moduleId: module.id, courseId, watchedDuration: module.duration, isCompleted: true, position: Math.round(position()) },
+      {
+        moduleId: module.id,
+        courseId,
+        watchedDuration: module.duration,
+        playedSeconds: Math.floor(played()),
+        isCompleted: true,
+        position: Math.round(position()),
+      },
       {
         onSuccess: (progress) => {
           if (progress.courseCompleted) {

@@ -4,12 +4,21 @@ import { mockApi, ok } from '../../test/api.ts';
 import { AUTOSAVE_INTERVAL_MS, useWatchProgress, type PlaybackEvent } from './useWatchProgress.ts';
 import { watchedStorageKey } from './watchedSeconds.ts';
 
-const saved = { moduleId: 11, courseId: 5, watchedDuration: 0, position: 0, isCompleted: false, courseCompleted: false, certificateNumber: null };
+const saved = {
+  moduleId: 11,
+  courseId: 5,
+  watchedDuration: 0,
+  playedSeconds: 0,
+  position: 0,
+  isCompleted: false,
+  courseCompleted: false,
+  certificateNumber: null,
+};
 
-function setup(serverWatched = 0) {
+function setup(serverWatched = 0, target?: number) {
   const api = mockApi({ 'POST /api/progress': ok(saved) });
   const onSaved = vi.fn();
-  const hook = renderHook(() => useWatchProgress({ userId: 7, moduleId: 11, courseId: 5, duration: 600, serverWatched, onSaved }));
+  const hook = renderHook(() => useWatchProgress({ userId: 7, moduleId: 11, courseId: 5, duration: 600, serverWatched, target, onSaved }));
   const send = (event: PlaybackEvent) => act(() => hook.result.current.handle(event));
   /** Plays from `from` to `to` with the player's ~250 ms time updates, advancing the clock too. */
   const play = async (from: number, to: number) => {
@@ -52,7 +61,7 @@ describe('useWatchProgress', () => {
     await play(300, 305);
     send({ type: 'pause', seconds: 305 });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(saves().at(-1)?.body).toEqual({ moduleId: 11, courseId: 5, watchedDuration: 15, isCompleted: false, position: 305, playedBuckets: [0, 30] });
+    expect(saves().at(-1)?.body).toEqual({ moduleId: 11, courseId: 5, watchedDuration: 15, playedSeconds: 15, isCompleted: false, position: 305, playedBuckets: [0, 30] });
     await play(305, 306);
     send({ type: 'ended', seconds: 306 });
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -88,6 +97,19 @@ describe('useWatchProgress', () => {
     send({ type: 'pause', seconds: 3 });
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(saves()[0]?.body).toMatchObject({ watchedDuration: 120, position: 3 });
+  });
+
+  it('says when the played seconds reach the target (Completion requires watching), skipped seconds not counting', async () => {
+    const { play, send, hook } = setup(0, 20);
+    await play(0, 10);
+    send({ type: 'seeked', seconds: 300 });
+    await play(300, 305);
+    expect(hook.result.current.reached).toBe(false);
+    expect(hook.result.current.played()).toBe(15);
+    await play(305, 311);
+    expect(hook.result.current.reached).toBe(true);
+    // Seconds the server already counts as played count toward it from the start.
+    expect(setup(540, 540).hook.result.current.reached).toBe(true);
   });
 
   it('saves once more when the learner leaves the module', async () => {

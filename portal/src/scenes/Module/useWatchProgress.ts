@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ProgressDto } from '@atrium/common';
 import { saveProgress } from '../../api/progress.ts';
 import { loadWatched, storeWatched, type WatchedSeconds } from './watchedSeconds.ts';
@@ -20,8 +20,10 @@ interface Options {
   courseId: number;
   /** Module duration in seconds (0 when unknown). */
   duration: number;
-  /** What the server already counts as watched: a new device starts from there. */
+  /** The seconds the server already counts as played (`playedSeconds`): a new device starts from there. */
   serverWatched: number;
+  /** Seconds of play after which `reached` turns true (issue 36: "Completion requires watching"). */
+  target?: number;
   onSaved(progress: ProgressDto): void;
 }
 
@@ -30,10 +32,10 @@ interface Options {
  * end, when the page is hidden and when the learner leaves the module. `watchedDuration` is the
  * number of distinct seconds played; `position` is where to resume.
  */
-export function useWatchProgress({ userId, moduleId, courseId, duration, serverWatched, onSaved }: Options) {
+export function useWatchProgress({ userId, moduleId, courseId, duration, serverWatched, target = Number.POSITIVE_INFINITY, onSaved }: Options) {
   const watched = useRef<WatchedSeconds | null>(null);
   // The 10-second buckets played since the last report (the retention curve), sent with it.
-  const played = useRef(new PlayedBuckets());
+  const bucketsPlayed = useRef(new PlayedBuckets());
   const playback = useRef({ playing: false, position: 0, lastTime: null as number | null, lastSaved: '' });
   // The newest props for saves made from player events, timers and cleanups. Updated after
   // each render commits (a render must not write refs), before any of those can run.
@@ -43,31 +45,44 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
   });
 
   if (watched.current === null) watched.current = loadWatched(userId, moduleId);
+  // Set once when the played seconds reach the target, so playing re-renders nothing before.
+  const [targetReached, setTargetReached] = useState(false);
+  const played = useCallback(() => {
+    const cap = latest.current.duration > 0 ? latest.current.duration : Number.POSITIVE_INFINITY;
+    return Math.min(cap, Math.max(latest.current.serverWatched, watched.current!.size));
+  }, []);
 
   const save = useCallback(
     (options: { keepalive?: boolean } = {}) => {
       const state = playback.current;
       const seconds = watched.current!;
-      const cap = latest.current.duration > 0 ? latest.current.duration : Number.POSITIVE_INFINITY;
-      const watchedDuration = Math.min(cap, Math.max(latest.current.serverWatched, seconds.size));
+      const watchedDuration = played();
       const position = Math.max(0, Math.round(state.position));
       if (position === 0 && seconds.size === 0) return;
       const signature = `${watchedDuration}:${position}`;
-      if (signature === state.lastSaved && played.current.size === 0) return;
+      if (signature === state.lastSaved && bucketsPlayed.current.size === 0) return;
       state.lastSaved = signature;
       storeWatched(userId, moduleId, seconds);
-      const playedBuckets = played.current.take();
-      const update = { moduleId, courseId, watchedDuration, isCompleted: false, position, ...(playedBuckets.length > 0 ? { playedBuckets } : {}) };
+      const playedBuckets = bucketsPlayed.current.take();
+      const update = {
+        moduleId,
+        courseId,
+        watchedDuration,
+        playedSeconds: watchedDuration,
+        isCompleted: false,
+        position,
+        ...(playedBuckets.length > 0 ? { playedBuckets } : {}),
+      };
       saveProgress(update, options).then(
         (progress) => latest.current.onSaved(progress),
         () => {
           // Not saved (offline, signed out): try again at the next opportunity.
           if (state.lastSaved === signature) state.lastSaved = '';
-          played.current.putBack(playedBuckets);
+          bucketsPlayed.current.putBack(playedBuckets);
         },
       );
     },
-    [userId, moduleId, courseId],
+    [userId, moduleId, courseId, played],
   );
 
   const handle = useCallback(
@@ -82,8 +97,9 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
         case 'timeupdate':
           if (state.playing && state.lastTime !== null) {
             watched.current!.advance(state.lastTime, event.seconds);
-            played.current.advance(state.lastTime, event.seconds);
+            bucketsPlayed.current.advance(state.lastTime, event.seconds);
           }
+          if (played() >= target) setTargetReached(true);
           state.lastTime = event.seconds;
           state.position = event.seconds;
           break;
@@ -100,7 +116,7 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
           break;
       }
     },
-    [save],
+    [save, played, target],
   );
 
   useEffect(() => {
@@ -121,5 +137,5 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
   }, [save]);
 
   const position = useCallback(() => playback.current.position, []);
-  return { handle, save, position };
+  return { handle, save, position, played, reached: targetReached || Math.min(serverWatched, duration > 0 ? duration : serverWatched) >= target };
 }

@@ -27,6 +27,7 @@ export async function updateCourse(deps: CatalogueCommandDeps, courseId: number,
     if (input.thumbnail !== undefined) changes.thumbnail = input.thumbnail;
     if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
     if (input.validityMonths !== undefined) changes.validityMonths = input.validityMonths;
+    if (input.requiresWatching !== undefined) changes.requiresWatching = input.requiresWatching;
     if (!(await trx('courses').where({ id: courseId }).update(changes))) throw notFound(COURSE_NOT_FOUND);
     return (await trx('courses').where({ id: courseId }).first())!;
   });

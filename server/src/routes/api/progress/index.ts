@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isCourseCompleted } from '../../../queries/progress.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
-import { badRequest, notFound } from '../../../errors.ts';
+import { badRequest, notFound, notWatchedEnough } from '../../../errors.ts';
 import { requireProgressAccess } from '../../../policies/index.ts';
 import { presentProgress } from '../../../presenters/courses.ts';
 import { latestCertificate } from '../../../queries/certificates.ts';
@@ -50,6 +50,8 @@ export function progressRoutes(routes: Routes): void {
       if (module.courseId !== input.courseId) {
         throw badRequest('This module belongs to a different course', { courseId: 'Does not match the module' });
       }
+      // "Completion requires watching" matters only to Mark as Complete (issue 36).
+      const requiresWatching = input.isCompleted && Boolean((await catalogue.course(module.courseId))?.totals.requiresWatching);
       // The enrollment check is folded into recordProgress's upsert.
       const recorded = await recordProgress(
         database,
@@ -58,6 +60,8 @@ export function progressRoutes(routes: Routes): void {
           module,
           watchedDuration: input.watchedDuration,
           isCompleted: input.isCompleted,
+          playedSeconds: input.playedSeconds,
+          requiresWatching,
           position: input.position,
           playedBuckets: input.playedBuckets,
         },
@@ -71,6 +75,9 @@ export function progressRoutes(routes: Routes): void {
       if (recorded === 'not-enrolled') {
         requireProgressAccess(user, false);
         return;
+      }
+      if ('refusal' in recorded) {
+        throw notWatchedEnough(recorded.playedSeconds, recorded.requiredSeconds);
       }
       ctx.body = presentProgress(module, recorded.progress, recorded);
     },

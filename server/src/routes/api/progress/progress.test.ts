@@ -240,6 +240,7 @@ describe('GET /api/progress/:moduleId', () => {
       moduleId: setup.modules[0]!.id,
       courseId: setup.course.id,
       watchedDuration: 0,
+      playedSeconds: 0,
       position: 0,
       isCompleted: false,
       courseCompleted: false,
