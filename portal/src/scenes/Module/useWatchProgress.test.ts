@@ -61,7 +61,15 @@ describe('useWatchProgress', () => {
     await play(300, 305);
     send({ type: 'pause', seconds: 305 });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(saves().at(-1)?.body).toEqual({ moduleId: 11, courseId: 5, watchedDuration: 15, playedSeconds: 15, isCompleted: false, position: 305, playedBuckets: [0, 30] });
+    expect(saves().at(-1)?.body).toEqual({
+      moduleId: 11,
+      courseId: 5,
+      watchedDuration: 15,
+      playedSeconds: 15,
+      isCompleted: false,
+      position: 305,
+      playedBuckets: [0, 30],
+    });
     await play(305, 306);
     send({ type: 'ended', seconds: 306 });
     await act(() => vi.advanceTimersByTimeAsync(0));
