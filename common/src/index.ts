@@ -36,3 +36,5 @@ export * from './api/insights.ts';
 export * from './schemas/insights.ts';
 export * from './api/captions.ts';
 export * from './schemas/captions.ts';
+export * from './api/trusts.ts';
+export * from './schemas/trusts.ts';

@@ -49,6 +49,7 @@ const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.t
 const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
 const AdminInsightsScene = scene(() => import('./scenes/Admin/Insights/AdminInsightsScene.tsx'), 'AdminInsightsScene');
 const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
+const TrustScene = scene(() => import('./scenes/Trust/TrustScene.tsx'), 'TrustScene');
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
           { element: <GuestOnly />, children: [{ path: '/auth', element: <AuthScene /> }] },
           { path: '/reset-password', element: <ResetPasswordScene /> },
           { path: '/join', element: <JoinScene /> },
+          { path: '/trust', element: <TrustScene /> },
           { path: '/verify-email', element: <VerifyEmailScene /> },
           { path: '/unsubscribe', element: <UnsubscribeScene /> },
           { path: '/certificate/:certificateNumber', element: <CertificateScene /> },

@@ -43,6 +43,8 @@ export function useCaptionCues(url: string | null) {
   return useQuery<CaptionCue[]>({
     queryKey: [url ?? 'no-track', 'cues'],
     enabled: url !== null,
+    // Switching language keeps the transcript (and its search and follow-along) on screen until the new cues arrive.
+    placeholderData: (previous) => previous,
     queryFn: async ({ signal }) => parseCaptionCues(await api.get<string>(url!, { signal })),
   });
 }

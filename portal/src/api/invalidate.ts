@@ -63,6 +63,10 @@ export const CHANGES = {
    * everything read beneath the school, and the manager's own view of it.
    */
   school: (schoolId: number) => [`/api/schools/${schoolId}`, '/api/schools/mine'],
+  /** A school attached to or detached from a trust, a manager invited or removed: the trust, the list, the schools' pages. */
+  adminTrust: (trustId: number) => [`/api/admin/trusts/${trustId}`, '/api/admin/trusts', '/api/admin/schools'],
+  /** Anything a trust's manager changes: everything read beneath the trust. */
+  trust: (trustId: number) => [`/api/trusts/${trustId}`],
   /** A caption track uploaded, replaced or removed: the module's tracks and their cues, the course's list, the statement. */
   captions: (moduleId: number, courseId: number) => [`/api/modules/${moduleId}/captions`, `/api/courses/${courseId}/captions`, '/api/accessibility'],
 } as const;

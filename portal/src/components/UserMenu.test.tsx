@@ -13,11 +13,12 @@ const school = {
 };
 const noSchool = { school: null, role: null, courses: [], domains: [] };
 
-async function menuItems(user: typeof learner, mine: object) {
-  mockApi({ 'GET /api/user': ok(user), 'GET /api/config': ok(publicConfig), 'GET /api/schools/mine': ok(mine) });
+async function menuItems(user: typeof learner, mine: object, trust: object = { trust: null }) {
+  mockApi({ 'GET /api/user': ok(user), 'GET /api/config': ok(publicConfig), 'GET /api/schools/mine': ok(mine), 'GET /api/trusts/mine': ok(trust) });
   const { queryClient } = renderScene(<UserMenu user={user} />);
   // The admin's answer arrives before the menu is opened, as it does once the header has loaded.
   if (user.role === 'admin') await waitFor(() => expect(queryClient.getQueryData(['/api/schools/mine'])).toBeDefined());
+  await waitFor(() => expect(queryClient.getQueryData(['/api/trusts/mine'])).toBeDefined());
   await userEvent.click(await screen.findByRole('button'));
   await screen.findByRole('menuitem', { name: 'Profile' });
   return screen.getAllByRole('menuitem').map((item) => item.textContent?.trim());
@@ -34,5 +35,17 @@ describe('UserMenu: My school', () => {
 
   it('is offered to an admin who belongs to a school', async () => {
     expect(await menuItems(admin, school)).toEqual(['Profile', 'Certificates', 'My school', 'Sign Out']);
+  });
+});
+
+describe('UserMenu: My trust', () => {
+  it("is offered to a trust's managers only", async () => {
+    expect(await menuItems(learner, noSchool, { trust: { id: 3, name: 'Greenway Trust' } })).toEqual([
+      'Profile',
+      'Certificates',
+      'My school',
+      'My trust',
+      'Sign Out',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { UserDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
 import { useMySchool } from '../api/schools.ts';
+import { useMyTrust } from '../api/trusts.ts';
 import { clearSession, useLogout } from '../api/session.ts';
 import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
 import { displayName } from './Avatar.tsx';
@@ -12,7 +13,7 @@ import { Icon } from './Icon.tsx';
 import { useToast } from './toast/Toaster.tsx';
 
 /**
- * The account menu (Radix DropdownMenu): Profile, Certificates, My school, Sign Out. Loaded on
+ * The account menu (Radix DropdownMenu): Profile, Certificates, My school, My trust (its managers), Sign Out. Loaded on
  * sign-in only. My school is there for staff whether or not they have one: a manager runs their
  * school there, a member sees its courses, and someone without one learns how to join or creates
  * it. The agency's admin reaches every school from Admin, so it is offered to them only when they
@@ -26,6 +27,8 @@ export function UserMenu({ user }: { user: UserDto }) {
   const isAdmin = user.role === 'admin';
   const mine = useMySchool(isAdmin);
   const offersMySchool = !isAdmin || Boolean(mine.data?.school);
+  // Offered to a trust's managers only (invited by e-mail; nobody else has a /trust).
+  const trust = useMyTrust();
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -59,6 +62,11 @@ export function UserMenu({ user }: { user: UserDto }) {
         {offersMySchool ? (
           <MenuItem onSelect={() => navigate('/school')}>
             <Icon name="school" size={18} /> My school
+          </MenuItem>
+        ) : null}
+        {trust.data?.trust ? (
+          <MenuItem onSelect={() => navigate('/trust')}>
+            <Icon name="school" size={18} /> My trust
           </MenuItem>
         ) : null}
         <MenuSeparator />

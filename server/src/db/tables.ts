@@ -313,6 +313,8 @@ export interface School {
   /** The UTC day (days since the epoch) that inviteMailCount counts. */
   inviteMailDay: number | null;
   inviteMailCount: number;
+  /** The trust the school belongs to, if any (at most one). */
+  trustId?: number | null;
 }
 
 export interface SchoolMember {
@@ -508,6 +510,11 @@ declare module 'knex/types/tables' {
     remindersSent: ReminderSent;
     unsubscribes: Unsubscribe;
     schedulerJobs: SchedulerJob;
+    trusts: Trust;
+    trustManagers: TrustManager;
+    trustInvites: TrustInvite;
+    trustLicences: TrustLicence;
+    trustDeadlines: TrustDeadline;
     captions: Caption;
     accessibilitySettings: AccessibilitySettings;
     progressBuckets: ProgressBuckets;
@@ -516,4 +523,48 @@ declare module 'knex/types/tables' {
     insightsWeekly: InsightsWeekly;
     insightsWeeklyRevenue: InsightsWeeklyRevenue;
   }
+}
+
+export interface Trust {
+  id: number;
+  name: string;
+  createdAt: number;
+}
+
+export interface TrustManager {
+  id: number;
+  trustId: number;
+  userId: number;
+  joinedAt: number;
+}
+
+export interface TrustInvite {
+  id: number;
+  trustId: number;
+  email: string;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: number;
+  expiresAt: number;
+  acceptedAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface TrustLicence {
+  id: number;
+  trustId: number;
+  courseId: number;
+  source: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface TrustDeadline {
+  id: number;
+  trustId: number;
+  courseId: number;
+  completeByDay: number | null;
+  newStaffDays: number | null;
+  updatedBy: number | null;
+  updatedAt: number;
 }

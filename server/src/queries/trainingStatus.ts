@@ -126,7 +126,7 @@ export interface TrainingStatusRow {
 }
 
 // The derived table's columns come back camel-cased by knex's mapping.
-interface RawPair {
+export interface RawPair {
   userId: number | string;
   email: string;
   firstName: string | null;
@@ -143,7 +143,7 @@ interface RawPair {
 
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-function toRow(raw: RawPair): TrainingStatusRow {
+export function toRow(raw: RawPair): TrainingStatusRow {
   return {
     userId: Number(raw.userId),
     email: raw.email,

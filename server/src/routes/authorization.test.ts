@@ -8,18 +8,23 @@ import { startFakeStripe } from '../test/fakeStripe.ts';
 import type { TestClient } from '../test/client.ts';
 import { createSchool, joinSchool } from '../commands/schools/membership.ts';
 import { unsubscribeToken } from '../services/unsubscribe.ts';
+import { acceptTrustInvite, attachSchool, createTrust, inviteTrustManager } from '../commands/trusts.ts';
 
 /**
  * Every route of the router's own table × every kind of caller, with the outcome expected in
  * each cell. A route added without an entry here fails the first test.
  *
  * learner:      enrolled in the course, owns the comment, certificate, order, payment and
- *               avatar, and is a plain member of the school
- * other:        another learner, not enrolled, owning nothing, in no school
+ *               avatar, and is a plain member of the school; also a manager of the school's trust,
+ *               so on another trust's routes they are that other trust's manager
+ * other:        another learner, not enrolled, owning nothing, in no school, and a manager of the
+ *               trust of the other school: the only one let into that trust's routes (the matrix's
+ *               trust, whose school does not grow per cell, so its register stays small)
  * manager:      a manager of the school (with a verified address on its domain), enrolled in
  *               nothing and owning none of the learner's things
  * otherManager: a manager of another school (verified on the same domain), who must be refused
- *               on this school's resources
+ *               on this school's resources; that school is in the matrix's trust, and a school
+ *               manager has no trust routes
  * admin:        the platform's admin
  * Everyone but the visitor became who they are through the same commands the routes use.
  * 'ok' means any 2xx/3xx; numbers are exact statuses.
@@ -48,6 +53,8 @@ const adminOnly: Expect = { ...signedInGets(403), admin: 'ok' };
 const enrolledOrAdmin: Expect = { ...signedInGets(403), learner: 'ok', admin: 'ok' };
 /** This school's own managers only: its plain members, other schools' managers and admins (who use /api/admin/schools) are refused. */
 const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
+/** This trust's own managers only (other): its school's manager (otherManager), another trust's manager (learner), admins (who use /api/admin/trusts) are refused. */
+const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
 /** Cells whose answer grows with the whole world built so far (see the matrix below). */
 const REGISTER_EXPORTS = new Set(['GET /api/schools/:id/register.xlsx']);
@@ -344,14 +351,66 @@ const recipes: Record<string, Recipe> = {
     expect: schoolManager,
     request: (w) => ({ path: `/api/schools/${w.schoolId}/domains/${w.domain}/google-workspace`, body: { hd: w.domain } }),
   },
+  // Trusts: the admin's side acts on a spare trust of each cell; the manager's side on the school's trust.
+  'GET /api/admin/trusts': { expect: adminOnly, request: () => ({ path: '/api/admin/trusts' }) },
+  'POST /api/admin/trusts': { expect: adminOnly, request: () => ({ path: '/api/admin/trusts', body: { name: `Trust ${unique()}` } }) },
+  'GET /api/admin/trusts/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}` }) },
+  // Attaching the spare trust's own school again is a no-op.
+  'POST /api/admin/trusts/:id/schools': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/schools`, body: { schoolId: w.spareSchoolId } }),
+  },
+  'DELETE /api/admin/trusts/:id/schools/:schoolId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/schools/${w.spareSchoolId}` }),
+  },
+  'POST /api/admin/trusts/:id/invitations': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/invitations`, body: { email: `trust-${unique()}@school.test` } }),
+  },
+  'DELETE /api/admin/trusts/:id/invitations/:inviteId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/invitations/${w.trustInviteId}` }),
+  },
+  'DELETE /api/admin/trusts/:id/managers/:userId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/managers/${w.spareTrustManagerId}` }),
+  },
+  'GET /api/trusts/mine': { expect: signedIn, request: () => ({ path: '/api/trusts/mine' }) },
+  'GET /api/trusts/:id/overview': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/overview` }) },
+  'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },
+  'GET /api/trusts/:id/managers': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/managers` }) },
+  'GET /api/trusts/:id/register.xlsx': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/register.xlsx` }) },
+  'POST /api/trusts/:id/invitations': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/invitations`, body: { email: `trust-${unique()}@school.test` } }),
+  },
+  'GET /api/trusts/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}` }) },
+  // The invitation is for someone else's address: every signed-in caller is refused.
+  'POST /api/trusts/invites/:token/accept': { expect: signedInGets(403), request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}/accept` }) },
 };
 
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 let schoolId: number;
 let otherSchoolId: number;
+/** The matrix's trust (its school: the other school), and the trust of the school. */
+let trustId: number;
+let schoolTrustId: number;
 const clients = {} as Record<Role, TestClient>;
 const accounts = {} as Record<Account, UserRow>;
+
+/** Invites the person to manage the trust and accepts it for them, through the commands the routes use. */
+async function makeTrustManager(id: number, user: UserRow): Promise<void> {
+  const { db, app } = server;
+  await inviteTrustManager(db, { brand: app.deps.config, now: Date.now() }, { trustId: id, email: user.email, inviter: user });
+  const mail = await db('outbox').where({ toAddress: user.email }).orderBy('id', 'desc').first();
+  const token = mail!.text.match(/\/trust\?invite=([A-Za-z0-9_-]+)/)![1]!;
+  const { emailVerifiedAt } = (await db('users').where({ id: user.id }).first('emailVerifiedAt'))!;
+  await acceptTrustInvite(db, token, { ...user, emailVerifiedAt }, Date.now());
+  // Accepting verifies the address; the account keeps the standing its role describes.
+  await db('users').where({ id: user.id }).update({ emailVerifiedAt });
+}
 
 /** A new account in the situation of `role`: the same memberships, through the same commands. */
 async function accountFor(role: Account): Promise<UserRow> {
@@ -361,6 +420,8 @@ async function accountFor(role: Account): Promise<UserRow> {
   if (role === 'learner') await joinSchool(db, user.id, schoolId, 'member', Date.now());
   if (role === 'manager') await joinSchool(db, user.id, schoolId, 'manager', Date.now());
   if (role === 'otherManager') await createSchool(db, { name: `Rival ${unique()}`, country: 'GB' }, user.id, Date.now());
+  if (role === 'other') await makeTrustManager(trustId, user);
+  if (role === 'learner') await makeTrustManager(schoolTrustId, user);
   return user;
 }
 
@@ -375,6 +436,10 @@ beforeAll(async () => {
   await db('users').whereIn('id', [accounts.manager.id, accounts.otherManager.id]).update({ emailVerifiedAt: Date.now() });
   schoolId = await createSchool(db, { name: 'Oak Primary', country: 'GB' }, accounts.manager.id, Date.now());
   otherSchoolId = await createSchool(db, { name: 'Rival Primary', country: 'GB' }, accounts.otherManager.id, Date.now());
+  trustId = await createTrust(db, 'Rival Trust', Date.now());
+  schoolTrustId = await createTrust(db, 'Oak Trust', Date.now());
+  await attachSchool(db, trustId, otherSchoolId);
+  await attachSchool(db, schoolTrustId, schoolId);
   accounts.learner = await accountFor('learner');
   accounts.other = await accountFor('other');
   accounts.admin = await accountFor('admin');
@@ -414,6 +479,25 @@ describe('authorization matrix', () => {
     expect(lax.map(key)).toEqual([]);
   });
 
+  it("refuses every one of a trust's own routes to its schools' managers, to another trust's managers and to admins", () => {
+    // otherManager manages a school of the trust; learner manages another trust.
+    const lax = table
+      .filter((r) => r.path.startsWith('/api/trusts/:id/'))
+      .filter((r) => {
+        const cells = recipes[key(r)]?.expect;
+        return (
+          !cells ||
+          cells.learner !== 403 ||
+          cells.manager !== 403 ||
+          cells.otherManager !== 403 ||
+          cells.admin !== 403 ||
+          cells.other !== 'ok' ||
+          r.policy !== 'trustManager'
+        );
+      });
+    expect(lax.map(key)).toEqual([]);
+  });
+
   it('made the manager a manager of the school, and the others no manager of it', async () => {
     const rows = await server
       .db('schoolMembers')
@@ -448,7 +532,7 @@ describe('authorization matrix', () => {
       async () => {
         const outcomes = {} as Record<Role, Outcome | number>;
         for (const role of ROLES) {
-          const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId });
+          const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
           let client = clients[role];
           if (recipe.throwaway && role !== 'visitor') {
             client = server.client();

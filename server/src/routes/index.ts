@@ -19,6 +19,7 @@ import { schoolRoutes } from './api/schools/index.ts';
 import { credentialRoutes } from './api/credentials/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
+import { trustRoutes } from './api/trusts/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -43,5 +44,6 @@ export function buildRoutes(): Routes {
   credentialRoutes(routes);
   currencyRoutes(routes);
   unsubscribeRoutes(routes);
+  trustRoutes(routes);
   return routes;
 }

@@ -103,34 +103,70 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet, output: PassThrough): Promi
  * destroys the stream, and the client sees a broken download rather than a truncated file.
  */
 export function streamSpreadsheet(source: SpreadsheetSource, onError: (error: unknown) => void): Readable {
+  return streamWorkbook([source], onError);
+}
+
+/**
+ * A sheet name Excel accepts: at most 31 characters, none of []:*?/\, not blank, and unique
+ * in the workbook (case-insensitively), so "Oak: North" twice becomes "Oak North" and "Oak North (2)".
+ */
+export function sheetNames(wanted: readonly string[]): string[] {
+  const used = new Set<string>();
+  return wanted.map((name) => {
+    const base =
+      name
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^'+|'+$/g, '') || 'Sheet';
+    for (let n = 1; ; n += 1) {
+      const suffix = n === 1 ? '' : ` (${n})`;
+      const candidate = `${base.slice(0, 31 - suffix.length).trim()}${suffix}`;
+      if (!used.has(candidate.toLowerCase())) {
+        used.add(candidate.toLowerCase());
+        return candidate;
+      }
+    }
+  });
+}
+
+/**
+ * Streams a workbook of several sheets, one after another, each as streamSpreadsheet writes
+ * its one (a sheet's batches are read only once the sheets before it are written, so a source
+ * may query its rows lazily). Sheet names are made acceptable with sheetNames().
+ */
+export function streamWorkbook(sources: readonly SpreadsheetSource[], onError: (error: unknown) => void): Readable {
   const output = new PassThrough();
+  const names = sheetNames(sources.map((source) => source.sheetName));
   const write = async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(source.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = source.columns.map((column) => ({ width: column.width ?? 16 }));
-    // The header row stays in view while scrolling (frozen above) and carries filter buttons.
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: source.columns.length } };
-    const header = sheet.addRow(source.columns.map((column) => column.header));
-    header.font = { bold: true };
-    header.commit();
-    // One style object per column, shared by all its cells: exceljs caches a style's id by object
-    // identity, while a fresh object per cell is re-serialised and looked up every time (that
-    // alone more than doubled the time to write 200,000 rows).
-    const styles: Array<Partial<ExcelJS.Style>> = source.columns.map((column) => (column.numFmt ? { numFmt: column.numFmt } : {}));
-    for await (const batch of source.batches) {
-      // The client went away: stop reading the database (leaving the loop closes the source).
-      if (output.destroyed) return;
-      for (const values of batch) {
-        const row = sheet.addRow(values.map(cellValue));
-        row.eachCell((cell, column) => {
-          cell.style = styles[column - 1]!;
-        });
-        row.commit();
+    for (const [index, source] of sources.entries()) {
+      const sheet = workbook.addWorksheet(names[index], { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = source.columns.map((column) => ({ width: column.width ?? 16 }));
+      // The header row stays in view while scrolling (frozen above) and carries filter buttons.
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: source.columns.length } };
+      const header = sheet.addRow(source.columns.map((column) => column.header));
+      header.font = { bold: true };
+      header.commit();
+      // One style object per column, shared by all its cells: exceljs caches a style's id by object
+      // identity, while a fresh object per cell is re-serialised and looked up every time (that
+      // alone more than doubled the time to write 200,000 rows).
+      const styles: Array<Partial<ExcelJS.Style>> = source.columns.map((column) => (column.numFmt ? { numFmt: column.numFmt } : {}));
+      for await (const batch of source.batches) {
+        // The client went away: stop reading the database (leaving the loop closes the source).
+        if (output.destroyed) return;
+        for (const values of batch) {
+          const row = sheet.addRow(values.map(cellValue));
+          row.eachCell((cell, column) => {
+            cell.style = styles[column - 1]!;
+          });
+          row.commit();
+        }
+        await zipCaughtUp(sheet, output);
+        await drained(output);
       }
-      await zipCaughtUp(sheet, output);
-      await drained(output);
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   };
   write().catch((error: unknown) => {

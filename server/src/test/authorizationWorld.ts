@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CatalogueDeps } from '../commands/catalogue/write.ts';
 import { createInvite } from '../commands/schools/invites.ts';
+import { hashToken, newToken } from '../services/tokens.ts';
 import { createCourse, createModule, createUser, enroll, type UserRow } from './factories.ts';
 import type { startFakeStripe } from './fakeStripe.ts';
 
@@ -31,6 +32,14 @@ export interface World {
   invoicedOrderId: number;
   paidPaymentIntentId: string;
   paidPaymentId: number;
+  /** The trust the school is in (its managers: the matrix's trustManager). */
+  trustId: number;
+  /** Per cell: a trust of its own with one school, one manager and one pending invitation (token too). */
+  spareTrustId: number;
+  spareSchoolId: number;
+  spareTrustManagerId: number;
+  trustInviteId: number;
+  trustInviteToken: string;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -40,6 +49,7 @@ export interface Cast {
   learner: UserRow;
   manager: UserRow;
   schoolId: number;
+  trustId: number;
 }
 
 const unique = () => randomBytes(4).toString('hex');
@@ -47,7 +57,7 @@ const unique = () => randomBytes(4).toString('hex');
 /** A fresh set of resources per cell, so a delete in one cell cannot change another. */
 export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast: Cast): Promise<World> {
   const { db } = server;
-  const { learner, manager, schoolId } = cast;
+  const { learner, manager, schoolId, trustId } = cast;
   const course = await createCourse(server, { price: 0 });
   const priced = await createCourse(server, { price: 49900 });
   const untouched = await createCourse(server, { price: 19900 });
@@ -174,7 +184,26 @@ export async function buildWorld(server: CatalogueDeps, stripe: FakeStripe, cast
   await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: manager.id, createdAt: now });
   const licensed = await createCourse(server, { price: 100 });
   await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
+  const [spareTrustId] = await db('trusts').insert({ name: `Spare ${unique()}`, createdAt: now });
+  const [spareSchoolId] = await db('schools').insert({ name: `Spare ${unique()}`, country: 'GB', createdAt: now, trustId: Number(spareTrustId) });
+  const spareManager = await createUser(db);
+  await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
+  const trustInviteToken = newToken();
+  const [trustInviteId] = await db('trustInvites').insert({
+    trustId: Number(spareTrustId),
+    email: `trust-${unique()}@school.test`,
+    tokenHash: hashToken(trustInviteToken),
+    createdBy: null,
+    createdAt: now,
+    expiresAt: now + 30 * 86_400_000,
+  });
   return {
+    trustId,
+    spareTrustId: Number(spareTrustId),
+    spareSchoolId: Number(spareSchoolId),
+    spareTrustManagerId: spareManager.id,
+    trustInviteId: Number(trustInviteId),
+    trustInviteToken,
     schoolId,
     memberId: member.id,
     inviteId: invite.id,

@@ -200,7 +200,8 @@ const CourseFilter = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
-const Rows = styled.ul`
+/** The member × course rows (also the trust's staff list). */
+export const Rows = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
@@ -246,7 +247,7 @@ const Rows = styled.ul`
   }
 `;
 
-const Pager = styled.div`
+export const Pager = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;

@@ -14,6 +14,7 @@ import { SalesPanel } from './SalesPanel.tsx';
 import { SchoolsPanel } from './SchoolsPanel.tsx';
 import { SchedulerPanel } from './SchedulerPanel.tsx';
 import { StudentsPanel } from './StudentsPanel.tsx';
+import { TrustsPanel } from './TrustsPanel.tsx';
 import { Tile, Tiles } from './adminStyles.ts';
 import { Panel, PanelHeader, ProblemText } from '../../components/Panel.ts';
 import { errorText } from '../../api/client.ts';
@@ -89,6 +90,9 @@ export function AdminScene() {
           <SalesPanel />
         </Area>
       </Layout>
+      <Below>
+        <TrustsPanel />
+      </Below>
       <Below>
         <SchedulerPanel />
       </Below>

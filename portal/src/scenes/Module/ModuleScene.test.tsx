@@ -55,6 +55,8 @@ function api(modules: ModuleDto[], saved: ProgressDto, options: { requiresWatchi
     'GET /api/progress/12': ok(progress(12)),
     'GET /api/modules/11/comments': ok([]),
     'GET /api/modules/12/comments': ok([]),
+    'GET /api/modules/11/captions': ok([]),
+    'GET /api/modules/12/captions': ok([]),
     'POST /api/progress': ok(saved),
   });
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
@@ -21,6 +21,7 @@ import { ModuleUnavailable } from './ModuleUnavailable.tsx';
 import { useModuleCompletion } from './useModuleCompletion.ts';
 import { useWatchProgress } from './useWatchProgress.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
+import { CaptionedTheatre } from './useModuleCaptionView.tsx';
 
 /** /courses/:courseId/modules/:moduleId (SPEC §2 "Module page"). */
 export function ModuleScene() {
@@ -84,28 +85,39 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
       <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={modules.length} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
-          {module.vimeoVideoId ? (
-            progress.isPending ? (
-              <Placeholder>
-                <LoadingState label="Loading module" />
-              </Placeholder>
-            ) : (
-              <VideoPlayer
-                videoId={module.vimeoVideoId}
-                hash={module.vimeoHash}
-                title={module.title}
-                startAt={progress.data?.position ?? 0}
-                onPlayback={tracker.handle}
-                canCompleteWithout={!requiresWatching}
-                onUnavailable={setPlayerUnavailable}
-              />
-            )
-          ) : (
-            <Placeholder role="status">
-              <Icon name="video" size={36} />
-              <strong>Video not available</strong>
-            </Placeholder>
-          )}
+          <CaptionedTheatre
+            moduleId={module.id}
+            moduleTitle={module.title}
+            userId={user.id}
+            enabled={Boolean(module.vimeoVideoId)}
+            video={({ overlay, onPlayer }) =>
+              module.vimeoVideoId ? (
+                progress.isPending ? (
+                  <Placeholder>
+                    <LoadingState label="Loading module" />
+                  </Placeholder>
+                ) : (
+                  <VideoPlayer
+                    videoId={module.vimeoVideoId}
+                    hash={module.vimeoHash}
+                    title={module.title}
+                    startAt={progress.data?.position ?? 0}
+                    onPlayback={tracker.handle}
+                    canCompleteWithout={!requiresWatching}
+                    onUnavailable={setPlayerUnavailable}
+                    onPlayer={onPlayer}
+                  >
+                    {overlay}
+                  </VideoPlayer>
+                )
+              ) : (
+                <Placeholder role="status">
+                  <Icon name="video" size={36} />
+                  <strong>Video not available</strong>
+                </Placeholder>
+              )
+            }
+          />
         </Theatre>
 
         <Container>

@@ -1,9 +1,10 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type Player from '@vimeo/player';
 import styled from 'styled-components';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
+import type { CaptionPlayer } from './captionPlayer.ts';
 import type { PlaybackEvent } from './useWatchProgress.ts';
 
 /** How long the Vimeo player may take to say it is ready before we tell the learner. */
@@ -21,6 +22,8 @@ export function VideoPlayer({
   title,
   startAt,
   onPlayback,
+  onPlayer,
+  children,
   canCompleteWithout = true,
   onUnavailable,
 }: {
@@ -30,6 +33,10 @@ export function VideoPlayer({
   /** Resume point in seconds, or 0. */
   startAt: number;
   onPlayback(event: PlaybackEvent): void;
+  /** The ready player (for captions: its time and seeking), and null once it is gone. */
+  onPlayer?(player: CaptionPlayer | null): void;
+  /** Drawn over the video (the captions). */
+  children?: ReactNode;
   /** False on a course that requires watching (issue 36): the overlay does not offer Mark as Complete. */
   canCompleteWithout?: boolean;
   /** Told whether the player is unavailable, each time that changes. */
@@ -42,6 +49,7 @@ export function VideoPlayer({
   // rebuild the player.
   const reportPlayback = useEffectEvent(onPlayback);
   const resumePoint = useEffectEvent(() => startAt);
+  const reportPlayer = useEffectEvent((ready: CaptionPlayer | null) => onPlayer?.(ready));
   const reportUnavailable = useEffectEvent((unavailable: boolean) => onUnavailable?.(unavailable));
   useEffect(() => reportUnavailable(status === 'unavailable'), [status]);
 
@@ -76,6 +84,7 @@ export function VideoPlayer({
           if (cancelled || !player) return;
           clearTimeout(timeout);
           setStatus('ready');
+          reportPlayer(player);
           const iframe = element.querySelector('iframe');
           iframe?.setAttribute('title', `Video: ${title}`);
           const resume = resumePoint();
@@ -90,6 +99,7 @@ export function VideoPlayer({
     return () => {
       cancelled = true;
       clearTimeout(timeout);
+      reportPlayer(null);
       void player?.destroy().catch(() => undefined);
       element.replaceChildren();
     };
@@ -98,6 +108,7 @@ export function VideoPlayer({
   return (
     <Stage $unavailable={status === 'unavailable'}>
       <Frame ref={host} $hidden={status === 'unavailable'} />
+      {status === 'ready' ? children : null}
       {status === 'loading' ? (
         <Overlay role="status">
           <Spinner aria-hidden="true" />

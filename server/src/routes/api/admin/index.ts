@@ -17,6 +17,7 @@ import { adminSchoolInvitationRoutes } from './schoolInvitations.ts';
 import { adminSchoolRosterRoutes } from './schoolRoster.ts';
 import { adminSchoolRoutes } from './schools.ts';
 import { adminStudentRoutes } from './students.ts';
+import { adminTrustRoutes } from './trusts.ts';
 
 /** Everything under /api/admin: each route is declared with access 'admin' (checked in define.ts). */
 export function adminRoutes(routes: Routes): void {
@@ -38,4 +39,5 @@ export function adminRoutes(routes: Routes): void {
   adminPaymentRoutes(routes);
   adminSalesRoutes(routes);
   adminInsightsRoutes(routes);
+  adminTrustRoutes(routes);
 }

@@ -1,0 +1,149 @@
+import type { CourseSummaryDto } from '@atrium/common';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from './support/apiClient.ts';
+import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { createSchoolThroughApi, joinThroughInviteLink } from './support/schoolSetup.ts';
+
+// Issue 39: trusts (multi-academy trusts, districts). Not to be confused with trust.e2e.test.ts,
+// which is about keeping a school's trust on sign-out and deep links (issue 24).
+const enabled = portalSuiteCanRun('multiAcademyTrust');
+const PASSWORD = 'a-good-password';
+
+async function signIn(page: Page, app: RunningApp, email: string, password = PASSWORD, next = '') {
+  await page.goto(`${app.url}/auth${next}`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
+  let app: RunningApp;
+  let browser: { browser: Browser; close(): Promise<void> };
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  const stamp = Date.now();
+  const people = {
+    oakHead: { email: `head-${stamp}@oak.sch.uk`, firstName: 'Helen', lastName: 'Head' },
+    elmHead: { email: `head-${stamp}@elm.sch.uk`, firstName: 'Eli', lastName: 'Elm' },
+    ceo: { email: `ceo-${stamp}@greenway.org.uk`, firstName: 'Tess', lastName: 'Trust' },
+  };
+
+  async function freshPage(viewport = DESKTOP): Promise<Page> {
+    const context = await newContext(browser.browser, viewport);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  }
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    const courses = ((await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[]).filter((c) => c.totalModules > 0).slice(0, 2);
+    const oak = await createSchoolThroughApi(app, {
+      name: 'Oak Primary',
+      manager: { ...people.oakHead, password: PASSWORD },
+      licensedCourseIds: [courses[0]!.id],
+    });
+    await joinThroughInviteLink(app, oak.managerApi, oak.schoolId, [
+      { email: `ann-${stamp}@oak.sch.uk`, firstName: 'Ann', lastName: 'Able', password: PASSWORD },
+      { email: `bea-${stamp}@oak.sch.uk`, firstName: 'Bea', lastName: 'Bold', password: PASSWORD },
+    ]);
+    const elm = await createSchoolThroughApi(app, {
+      name: 'Elm Academy',
+      manager: { ...people.elmHead, password: PASSWORD },
+      licensedCourseIds: courses.map((c) => c.id),
+    });
+    await joinThroughInviteLink(app, elm.managerApi, elm.schoolId, [
+      { email: `cal-${stamp}@elm.sch.uk`, firstName: 'Cal', lastName: 'Cole', password: PASSWORD },
+    ]);
+    await signedInClient(app.url, { email: people.ceo.email, password: PASSWORD }, { firstName: people.ceo.firstName, lastName: people.ceo.lastName });
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('an admin creates a trust of two schools and invites its manager; the manager accepts, filters /trust and downloads the register; a school manager sees only their school', async () => {
+    // The admin: create the trust, attach both schools, invite the trust's lead.
+    const admin = await freshPage();
+    await signIn(admin, app, app.admin.email, app.admin.password);
+    await admin.goto(`${app.url}/admin`);
+    const panel = admin.getByRole('region', { name: 'Trusts' });
+    await panel.getByLabel("New trust's name").fill('Greenway Trust');
+    await panel.getByRole('button', { name: 'Create trust' }).click();
+    const schools = panel.getByRole('region', { name: 'Schools of Greenway Trust' });
+    for (const name of ['Oak Primary', 'Elm Academy']) {
+      await schools.getByLabel('Attach a school').fill(name);
+      await schools.getByRole('button', { name: `Attach ${name}` }).click();
+      await toast(admin, `${name} attached`);
+    }
+    const managers = panel.getByRole('region', { name: 'Managers of Greenway Trust' });
+    await managers.getByLabel('Invite a manager (e-mail)').fill(people.ceo.email);
+    await managers.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(admin, `Invitation sent to ${people.ceo.email}`);
+    await managers.getByText(people.ceo.email, { exact: true }).waitFor();
+    await screenshot(admin, 'trust-admin-panel');
+
+    // The trust's lead follows the link from the mail, signs in and accepts.
+    const mail = await app.db('outbox').where({ toAddress: people.ceo.email }).orderBy('id', 'desc').first();
+    const link = mail!.text.match(/http\S+\/trust\?invite=[A-Za-z0-9_-]+/)![0];
+    const ceo = await freshPage();
+    await signIn(ceo, app, people.ceo.email);
+    await ceo.goto(link);
+    await ceo.getByRole('button', { name: 'Accept and open Greenway Trust' }).click();
+    await ceo.getByRole('heading', { level: 1, name: 'Greenway Trust' }).waitFor();
+    const table = ceo.getByRole('table');
+    await table.getByRole('rowheader', { name: 'All schools' }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(4);
+    await screenshot(ceo, 'trust-overview');
+
+    // Filters: one school from the table, then a status.
+    await table.getByRole('button', { name: 'Elm Academy' }).click();
+    const staff = ceo.getByRole('list', { name: 'Staff and courses' });
+    await staff
+      .getByText(/^Elm Academy · cal-/)
+      .first()
+      .waitFor();
+    // Elm: its two people × its two courses, and nobody of Oak.
+    await ceo.waitForFunction(() => document.querySelectorAll('[aria-label="Staff and courses"] > li').length === 4);
+    expect(await staff.getByText(/^Oak Primary ·/).count()).toBe(0);
+    await ceo.getByLabel('Status').selectOption('completed');
+    await ceo.getByText('Nobody matches these filters.').waitFor();
+    await ceo.getByLabel('Status').selectOption('');
+
+    // The register: a summary and a sheet per school.
+    const download = ceo.waitForEvent('download');
+    await ceo.getByRole('button', { name: /Trust training register/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^trust-training-register-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+
+    // At 390 px each school is a card.
+    const phone = await freshPage(PHONE);
+    await signIn(phone, app, people.ceo.email);
+    await phone.goto(`${app.url}/trust`);
+    await phone.getByRole('table').waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'trust-overview');
+
+    // Oak's manager keeps /school for Oak only: /trust is not theirs.
+    const head = await freshPage();
+    await signIn(head, app, people.oakHead.email);
+    await head.goto(`${app.url}/school`);
+    await head.getByRole('heading', { level: 1, name: 'Oak Primary' }).waitFor();
+    expect(await head.getByText('Cal Cole').count()).toBe(0);
+    await head.goto(`${app.url}/trust`);
+    await head.getByText('You do not manage a trust.').waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});

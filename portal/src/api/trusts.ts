@@ -1,0 +1,136 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  pageSearch,
+  type AdminTrustDetailDto,
+  type MessageDto,
+  type MyTrustDto,
+  type TrainingStatus,
+  type TrustDto,
+  type TrustInvitationDto,
+  type TrustInvitePreviewDto,
+  type TrustManagerDto,
+  type TrustOverviewDto,
+  type TrustStatusRowDto,
+} from '@atrium/common';
+import { api, type Page } from './client.ts';
+import { CHANGES, invalidatePaths } from './invalidate.ts';
+
+// The trust manager's /trust and the admin's Trusts panel. Keys start with the path they read.
+
+export const MY_TRUST_KEY = ['/api/trusts/mine'] as const;
+export const ADMIN_TRUSTS_KEY = ['/api/admin/trusts'] as const;
+export const adminTrustKey = (id: number) => [`/api/admin/trusts/${id}`] as const;
+export const trustOverviewKey = (id: number, courseId: number | null) => [`/api/trusts/${id}/overview`, { courseId }] as const;
+export const TRUST_PAGE_SIZE = 25;
+
+export const useMyTrust = () => useQuery<MyTrustDto>({ queryKey: MY_TRUST_KEY });
+
+export function useTrustOverview(trustId: number, courseId: number | null) {
+  return useQuery<TrustOverviewDto>({
+    queryKey: trustOverviewKey(trustId, courseId),
+    queryFn: ({ signal }) => api.get<TrustOverviewDto>(`/api/trusts/${trustId}/overview${courseId ? `?courseId=${courseId}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface TrustFilter {
+  schoolId: number | null;
+  courseId: number | null;
+  status: TrainingStatus | null;
+  page: number;
+}
+
+export function useTrustStatuses(trustId: number, filter: TrustFilter) {
+  const search = [
+    filter.schoolId ? `schoolId=${filter.schoolId}` : null,
+    filter.courseId ? `courseId=${filter.courseId}` : null,
+    filter.status ? `status=${filter.status}` : null,
+    pageSearch({ limit: TRUST_PAGE_SIZE, offset: filter.page * TRUST_PAGE_SIZE }),
+  ]
+    .filter(Boolean)
+    .join('&');
+  return useQuery<Page<TrustStatusRowDto>>({
+    queryKey: [`/api/trusts/${trustId}/statuses`, filter],
+    queryFn: ({ signal }) => api.getPage<TrustStatusRowDto>(`/api/trusts/${trustId}/statuses?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useTrustManagers = (trustId: number) =>
+  useQuery<{ managers: TrustManagerDto[]; invitations: TrustInvitationDto[] }>({ queryKey: [`/api/trusts/${trustId}/managers`] });
+
+export function useDownloadTrustRegister(trustId: number) {
+  return useMutation({ mutationFn: () => api.download(`/api/trusts/${trustId}/register.xlsx`) });
+}
+
+/** A trust manager invites a colleague to manage the trust with them. */
+export function useInviteTrustColleague(trustId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api.post<MessageDto>(`/api/trusts/${trustId}/invitations`, { email }),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.trust(trustId)),
+  });
+}
+
+export const useTrustInvitePreview = (token: string) =>
+  useQuery<TrustInvitePreviewDto>({ queryKey: [`/api/trusts/invites/${token}`], enabled: token.length > 0, retry: false });
+
+export function useAcceptTrustInvite(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<MyTrustDto>(`/api/trusts/invites/${token}/accept`),
+    onSuccess: (mine) => {
+      queryClient.setQueryData(MY_TRUST_KEY, mine);
+      return invalidatePaths(queryClient, ['/api/trusts']);
+    },
+  });
+}
+
+// The admin's side.
+
+export const useAdminTrusts = () => useQuery<TrustDto[]>({ queryKey: ADMIN_TRUSTS_KEY });
+export const useAdminTrust = (id: number | null) => useQuery<AdminTrustDetailDto>({ queryKey: adminTrustKey(id ?? 0), enabled: id !== null });
+
+export type TrustChange =
+  | { kind: 'attach'; schoolId: number }
+  | { kind: 'detach'; schoolId: number }
+  | { kind: 'invite'; email: string }
+  | { kind: 'withdraw'; inviteId: number }
+  | { kind: 'removeManager'; userId: number };
+
+/** Every admin change to a trust answers with the trust as it now is. */
+export function useChangeTrust(trustId: number) {
+  const queryClient = useQueryClient();
+  const root = `/api/admin/trusts/${trustId}`;
+  return useMutation({
+    mutationFn: (change: TrustChange) => {
+      switch (change.kind) {
+        case 'attach':
+          return api.post<AdminTrustDetailDto>(`${root}/schools`, { schoolId: change.schoolId });
+        case 'detach':
+          return api.delete<AdminTrustDetailDto>(`${root}/schools/${change.schoolId}`);
+        case 'invite':
+          return api.post<AdminTrustDetailDto>(`${root}/invitations`, { email: change.email });
+        case 'withdraw':
+          return api.delete<AdminTrustDetailDto>(`${root}/invitations/${change.inviteId}`);
+        case 'removeManager':
+          return api.delete<AdminTrustDetailDto>(`${root}/managers/${change.userId}`);
+      }
+    },
+    onSuccess: (trust) => {
+      queryClient.setQueryData(adminTrustKey(trustId), trust);
+      return invalidatePaths(queryClient, CHANGES.adminTrust(trustId));
+    },
+  });
+}
+
+export function useCreateTrust() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post<AdminTrustDetailDto>('/api/admin/trusts', { name }),
+    onSuccess: (trust) => {
+      queryClient.setQueryData(adminTrustKey(trust.id), trust);
+      return invalidatePaths(queryClient, ['/api/admin/trusts']);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminTrustDetailDto } from '@atrium/common';
+import { admin, fail, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { TrustsPanel } from './TrustsPanel.tsx';
+
+const greenway: AdminTrustDetailDto = {
+  id: 3,
+  name: 'Greenway Trust',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  schoolCount: 1,
+  schools: [{ id: 4, name: 'Oak Primary', country: 'GB', members: 12 }],
+  managers: [],
+  invitations: [],
+};
+const base = { 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig) };
+
+describe('the admin’s Trusts panel', () => {
+  it('creates a trust and opens it', async () => {
+    const api = mockApi({
+      ...base,
+      'GET /api/admin/trusts': ok([]),
+      'POST /api/admin/trusts': ok({ ...greenway, schoolCount: 0, schools: [] }),
+      'GET /api/admin/trusts/3': ok({ ...greenway, schoolCount: 0, schools: [] }),
+    });
+    renderScene(<TrustsPanel />);
+    expect(await screen.findByText('No trusts yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("New trust's name"), 'Greenway Trust');
+    await userEvent.click(screen.getByRole('button', { name: 'Create trust' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/trusts')).toEqual([expect.objectContaining({ body: { name: 'Greenway Trust' } })]));
+  });
+
+  it('shows the name error from the server beside the field', async () => {
+    mockApi({
+      ...base,
+      'GET /api/admin/trusts': ok([]),
+      'POST /api/admin/trusts': {
+        status: 400,
+        body: { message: 'Invalid input', id: 'validation_failed', errors: { name: 'Please enter the name of the trust' } },
+      },
+    });
+    renderScene(<TrustsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create trust' }));
+    expect(await screen.findByText('Please enter the name of the trust')).toBeInTheDocument();
+  });
+
+  it("attaches a found school, and shows the server's reason when the school is in another trust", async () => {
+    const api = mockApi({
+      ...base,
+      'GET /api/admin/trusts': ok([{ id: 3, name: 'Greenway Trust', createdAt: greenway.createdAt, schoolCount: 1 }]),
+      'GET /api/admin/trusts/3': ok(greenway),
+      'GET /api/admin/schools': ok([
+        { id: 4, name: 'Oak Primary', country: 'GB', createdAt: greenway.createdAt, memberCount: 12, licenceCount: 1 },
+        { id: 9, name: 'Oakwood High', country: 'GB', createdAt: greenway.createdAt, memberCount: 40, licenceCount: 2 },
+      ]),
+      'POST /api/admin/trusts/3/schools': fail(
+        409,
+        'Oakwood High already belongs to the trust North Trust. A school is in one trust at a time: detach it there first.',
+      ),
+    });
+    renderScene(<TrustsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+    expect(await screen.findByRole('region', { name: 'Schools of Greenway Trust' })).toHaveTextContent('Oak Primary');
+    await userEvent.type(screen.getByLabelText('Attach a school'), 'Oak');
+    const candidates = await screen.findByRole('list', { name: 'Schools to attach' });
+    // Schools already in the trust are not offered.
+    expect(within(candidates).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(within(candidates).getByRole('button', { name: 'Attach Oakwood High' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('already belongs to the trust North Trust');
+    expect(api.callsTo('POST', '/api/admin/trusts/3/schools')[0]?.body).toEqual({ schoolId: 9 });
+  });
+});

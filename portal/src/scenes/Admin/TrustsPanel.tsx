@@ -1,0 +1,287 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { AdminTrustDetailDto } from '@atrium/common';
+import { ApiError, errorText } from '../../api/client.ts';
+import { useAdminSchools } from '../../api/adminSchools.ts';
+import { useAdminTrust, useAdminTrusts, useChangeTrust, useCreateTrust, type TrustChange } from '../../api/trusts.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { Skeleton } from '../../components/Loading.tsx';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
+
+const count = new Intl.NumberFormat('en-GB');
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** Trusts (multi-academy trusts, districts): create one, attach and detach its schools, invite its managers. */
+export function TrustsPanel() {
+  const trusts = useAdminTrusts();
+  const create = useCreateTrust();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNameError(null);
+    create.mutate(name, {
+      onSuccess: (trust) => {
+        setName('');
+        setSelected(trust.id);
+      },
+      onError: (error) =>
+        setNameError((error instanceof ApiError ? error.data?.errors?.name : undefined) ?? errorText(error, 'The trust could not be created.')),
+    });
+  };
+  return (
+    <Panel aria-labelledby="trusts-title">
+      <PanelHeader>
+        <h2 id="trusts-title">Trusts</h2>
+        {trusts.data ? <Muted>{plural(trusts.data.length, 'trust', 'trusts')}</Muted> : null}
+      </PanelHeader>
+      <PanelLead>A trust buys and reports for all its schools; a school is in one trust at most. Its managers see every school of it on /trust.</PanelLead>
+      <CreateForm onSubmit={submit} noValidate>
+        <TextField label="New trust's name" value={name} onChange={(event) => setName(event.target.value)} error={nameError} autoComplete="off" />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create trust'}
+        </Button>
+      </CreateForm>
+      {trusts.isPending ? (
+        <Skeleton $height="3rem" aria-label="Loading trusts" />
+      ) : trusts.isError ? (
+        <ProblemText role="alert">The trusts could not be loaded ({errorText(trusts.error, 'please try again')}).</ProblemText>
+      ) : trusts.data.length === 0 ? (
+        <EmptyText>No trusts yet.</EmptyText>
+      ) : (
+        <TrustList aria-label="Trusts">
+          {trusts.data.map((trust) => (
+            <li key={trust.id}>
+              <TrustButton type="button" aria-expanded={selected === trust.id} onClick={() => setSelected(selected === trust.id ? null : trust.id)}>
+                <strong>{trust.name}</strong>
+                <Muted>{plural(trust.schoolCount, 'school', 'schools')}</Muted>
+              </TrustButton>
+              {selected === trust.id ? <TrustDetail trustId={trust.id} /> : null}
+            </li>
+          ))}
+        </TrustList>
+      )}
+    </Panel>
+  );
+}
+
+function TrustDetail({ trustId }: { trustId: number }) {
+  const trust = useAdminTrust(trustId);
+  const change = useChangeTrust(trustId);
+  const { toast } = useToast();
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = (what: TrustChange, done: string, after?: () => void) => {
+    setProblem(null);
+    change.mutate(what, {
+      onSuccess: () => {
+        toast({ title: done, variant: 'success' });
+        after?.();
+      },
+      onError: (error) => setProblem(errorText(error, 'That change could not be made.')),
+    });
+  };
+  if (trust.isPending) return <Skeleton $height="6rem" aria-label="Loading the trust" />;
+  if (trust.isError) return <ProblemText role="alert">The trust could not be loaded ({errorText(trust.error, 'please try again')}).</ProblemText>;
+  return (
+    <Detail>
+      <FormAlert message={problem} />
+      <TrustSchools trust={trust.data} busy={change.isPending} onChange={run} />
+      <TrustManagerList trust={trust.data} busy={change.isPending} onChange={run} />
+    </Detail>
+  );
+}
+
+type Run = (what: TrustChange, done: string, after?: () => void) => void;
+
+function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
+  const [query, setQuery] = useState('');
+  const q = useDebouncedValue(query.trim(), 250);
+  const found = useAdminSchools(q);
+  const [detaching, setDetaching] = useState<{ id: number; name: string } | null>(null);
+  const inTrust = new Set(trust.schools.map((school) => school.id));
+  const candidates = q ? (found.data?.items ?? []).filter((school) => !inTrust.has(school.id)).slice(0, 6) : [];
+  return (
+    <section aria-label={`Schools of ${trust.name}`}>
+      <h3>Schools</h3>
+      {trust.schools.length === 0 ? (
+        <EmptyText>No schools attached yet.</EmptyText>
+      ) : (
+        <RowList>
+          {trust.schools.map((school) => (
+            <Row key={school.id}>
+              <span>
+                <strong>{school.name}</strong> <Muted>{plural(school.members, 'member', 'members')}</Muted>
+              </span>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDetaching({ id: school.id, name: school.name })}>
+                Detach <span className="visually-hidden">{school.name}</span>
+              </Button>
+            </Row>
+          ))}
+        </RowList>
+      )}
+      <TextField
+        label="Attach a school"
+        type="search"
+        placeholder="School name"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        autoComplete="off"
+      />
+      {candidates.length > 0 ? (
+        <RowList aria-label="Schools to attach">
+          {candidates.map((school) => (
+            <Row key={school.id}>
+              <span>
+                <strong>{school.name}</strong> <Muted>{plural(school.memberCount, 'member', 'members')}</Muted>
+              </span>
+              <Button
+                size="sm"
+                disabled={busy}
+                onClick={() => onChange({ kind: 'attach', schoolId: school.id }, `${school.name} attached`, () => setQuery(''))}
+              >
+                Attach <span className="visually-hidden">{school.name}</span>
+              </Button>
+            </Row>
+          ))}
+        </RowList>
+      ) : q && found.data ? (
+        <Muted>{`No other school matches “${q}”.`}</Muted>
+      ) : null}
+      <ConfirmDialog
+        open={detaching !== null}
+        onOpenChange={(open) => (open ? undefined : setDetaching(null))}
+        title={`Detach ${detaching?.name ?? 'the school'}?`}
+        description="The school leaves the trust: its managers keep their own school, and the trust's managers no longer see it."
+        confirmLabel="Detach"
+        busy={busy}
+        busyLabel="Detaching…"
+        onConfirm={() => {
+          if (detaching) onChange({ kind: 'detach', schoolId: detaching.id }, `${detaching.name} detached`, () => setDetaching(null));
+        }}
+      />
+    </section>
+  );
+}
+
+function TrustManagerList({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
+  const [email, setEmail] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ kind: 'invite', email: email.trim() }, `Invitation sent to ${email.trim()}`, () => setEmail(''));
+  };
+  return (
+    <section aria-label={`Managers of ${trust.name}`}>
+      <h3>Managers</h3>
+      {trust.managers.length + trust.invitations.length === 0 ? <EmptyText>No managers yet: invite the trust's lead by e-mail.</EmptyText> : null}
+      <RowList>
+        {trust.managers.map((manager) => (
+          <Row key={manager.userId}>
+            <span>
+              <strong>{manager.name}</strong> <Muted>{manager.email}</Muted>
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => onChange({ kind: 'removeManager', userId: manager.userId }, `${manager.email} no longer manages the trust`)}
+            >
+              Remove <span className="visually-hidden">{manager.email}</span>
+            </Button>
+          </Row>
+        ))}
+        {trust.invitations.map((invitation) => (
+          <Row key={`i${invitation.id}`}>
+            <span>
+              <strong>{invitation.email}</strong> <Muted>{invitation.status === 'expired' ? 'invitation expired' : 'invited'}</Muted>
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => onChange({ kind: 'withdraw', inviteId: invitation.id }, 'Invitation withdrawn')}
+            >
+              Withdraw <span className="visually-hidden">the invitation to {invitation.email}</span>
+            </Button>
+          </Row>
+        ))}
+      </RowList>
+      <CreateForm onSubmit={submit} noValidate>
+        <TextField label="Invite a manager (e-mail)" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+        <Button type="submit" disabled={busy || email.trim() === ''}>
+          Send invitation
+        </Button>
+      </CreateForm>
+    </section>
+  );
+}
+
+const CreateForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  & > div {
+    flex: 1 1 16rem;
+  }
+`;
+
+const TrustList = styled(RowList)`
+  li {
+    padding: ${({ theme }) => theme.space.xs} 0;
+  }
+`;
+
+const TrustButton = styled.button`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.xs};
+  width: 100%;
+  min-height: 44px;
+  padding: ${({ theme }) => theme.space.xs} 0;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+
+  strong {
+    color: ${({ theme }) => theme.colors.accentHover};
+    overflow-wrap: anywhere;
+  }
+  &:focus-visible {
+    outline: none;
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+    border-radius: ${({ theme }) => theme.radius.sm};
+  }
+`;
+
+const Detail = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
+
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+`;
+
+const Row = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xs} 0;
+  overflow-wrap: anywhere;
+`;

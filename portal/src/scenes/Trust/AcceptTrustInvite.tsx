@@ -1,0 +1,53 @@
+import { useNavigate } from 'react-router';
+import { errorText } from '../../api/client.ts';
+import { useAcceptTrustInvite, useTrustInvitePreview } from '../../api/trusts.ts';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { authLinkReturningTo } from '../../session/nextPath.ts';
+import { Container, PageHeading } from '../../components/Layout.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { FormAlert } from '../../components/FormAlert.tsx';
+import { Panel, PanelHeader } from '../../components/Panel.ts';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+
+/** The invitation link (/trust?invite=…): who invited whom to which trust, and the one button that accepts. */
+export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn: boolean }) {
+  const preview = useTrustInvitePreview(token);
+  const accept = useAcceptTrustInvite(token);
+  const navigate = useNavigate();
+  if (preview.isPending) return <LoadingState label="Checking your invitation" />;
+  if (preview.isError) {
+    return (
+      <Container $narrow>
+        <StatusMessage icon="alert" tone="danger" headingLevel={1} title="This invitation cannot be used">
+          <p>{errorText(preview.error, 'Please check the link and try again.')}</p>
+        </StatusMessage>
+      </Container>
+    );
+  }
+  const { trustName, email, problem } = preview.data;
+  return (
+    <Container $narrow>
+      <PageHeading title={`Manage ${trustName}`} lead={`An invitation for ${email} to manage this trust: you will see the training of every school in it.`} />
+      <Panel aria-labelledby="accept-title">
+        <PanelHeader>
+          <h2 id="accept-title">Accept the invitation</h2>
+        </PanelHeader>
+        {problem ? (
+          <FormAlert message={problem} />
+        ) : !signedIn ? (
+          <>
+            <p>{`Sign in, or create your account, with ${email} to accept.`}</p>
+            <ButtonLink to={authLinkReturningTo(`/trust?invite=${encodeURIComponent(token)}`)}>Sign in to accept</ButtonLink>
+          </>
+        ) : (
+          <>
+            <FormAlert message={accept.isError ? errorText(accept.error, 'The invitation could not be accepted.') : null} />
+            <Button onClick={() => accept.mutate(undefined, { onSuccess: () => void navigate('/trust', { replace: true }) })} disabled={accept.isPending}>
+              {accept.isPending ? 'Accepting…' : `Accept and open ${trustName}`}
+            </Button>
+          </>
+        )}
+      </Panel>
+    </Container>
+  );
+}

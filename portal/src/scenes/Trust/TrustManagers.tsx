@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { errorText } from '../../api/client.ts';
+import { useInviteTrustColleague, useTrustManagers } from '../../api/trusts.ts';
+import { Button } from '../../components/Button.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { Skeleton } from '../../components/Loading.tsx';
+import { Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
+
+/** The trust's managers and open invitations, and the form that invites a colleague. */
+export function TrustManagers({ trustId }: { trustId: number }) {
+  const managers = useTrustManagers(trustId);
+  const invite = useInviteTrustColleague(trustId);
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    invite.mutate(email.trim(), {
+      onSuccess: (answer) => {
+        setEmail('');
+        toast({ title: 'Invitation sent', description: answer.message, variant: 'success' });
+      },
+      onError: (error) => setFieldError(errorText(error, 'The invitation could not be sent.')),
+    });
+  };
+  return (
+    <Panel aria-labelledby="trust-managers-title">
+      <PanelHeader>
+        <h2 id="trust-managers-title">Trust managers</h2>
+      </PanelHeader>
+      <PanelLead>Everyone here sees every school of the trust. Invite a colleague by e-mail: the link works for their address only, for 30 days.</PanelLead>
+      {managers.isPending ? (
+        <Skeleton $height="4rem" aria-label="Loading the managers" />
+      ) : managers.isError ? (
+        <ProblemText role="alert">The managers could not be loaded ({errorText(managers.error, 'please try again')}).</ProblemText>
+      ) : (
+        <RowList aria-label="Trust managers">
+          {managers.data.managers.map((manager) => (
+            <Row key={manager.userId}>
+              <strong>{manager.name}</strong>
+              <Muted>{manager.email}</Muted>
+            </Row>
+          ))}
+          {managers.data.invitations.map((invitation) => (
+            <Row key={`i${invitation.id}`}>
+              <strong>{invitation.email}</strong>
+              <Muted>{invitation.status === 'expired' ? 'Invitation expired' : 'Invited, not accepted yet'}</Muted>
+            </Row>
+          ))}
+        </RowList>
+      )}
+      <InviteForm onSubmit={submit} noValidate>
+        <TextField
+          label="Colleague's e-mail address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError}
+        />
+        <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </InviteForm>
+    </Panel>
+  );
+}
+
+const Row = styled.li`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xs} 0;
+  overflow-wrap: anywhere;
+`;
+
+const InviteForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
+  max-width: 28rem;
+`;

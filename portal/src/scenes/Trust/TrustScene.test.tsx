@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TrustOverviewDto, TrustStatusRowDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { TrustScene } from './TrustScene.tsx';
+
+const zero = { not_started: 0, in_progress: 0, due_soon: 0, overdue: 0, completed: 0, renewal_due: 0 };
+const overview: TrustOverviewDto = {
+  trust: { id: 3, name: 'Greenway Trust' },
+  schools: [
+    { schoolId: 4, name: 'Elm Academy', members: 2, counts: { ...zero, not_started: 1, in_progress: 1 } },
+    { schoolId: 5, name: 'Oak Primary', members: 3, counts: { ...zero, not_started: 1, in_progress: 1, completed: 1 } },
+  ],
+  totals: { ...zero, not_started: 2, in_progress: 2, completed: 1 },
+  courses: [
+    { id: 11, title: 'Safeguarding Basics' },
+    { id: 12, title: 'Online Safety' },
+  ],
+};
+const row = (over: Partial<TrustStatusRowDto>): TrustStatusRowDto => ({
+  schoolId: 4,
+  schoolName: 'Elm Academy',
+  userId: 21,
+  name: 'Cal Cole',
+  email: 'cal@elm.sch.uk',
+  courseId: 11,
+  courseTitle: 'Safeguarding Basics',
+  status: 'in_progress',
+  dueOn: null,
+  completedAt: null,
+  certificateNumber: null,
+  expiresOn: null,
+  ...over,
+});
+const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
+
+function trustManager() {
+  return mockApi({
+    ...base,
+    'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+    'GET /api/trusts/3/overview': ok(overview),
+    'GET /api/trusts/3/statuses': ({ url }) => ({
+      status: 200,
+      body: [row({}), row({ userId: 22, name: 'Bea Bold', schoolId: 5, schoolName: 'Oak Primary', status: 'completed' })],
+      url,
+    }),
+    'GET /api/trusts/3/managers': ok({
+      managers: [{ userId: 9, name: 'Tess Trust', email: 'tess@greenway.org.uk', joinedAt: '2026-01-01T00:00:00.000Z' }],
+      invitations: [],
+    }),
+  });
+}
+
+describe('/trust for a trust manager', () => {
+  it("shows every school's counts in a table, the totals and the staff list", async () => {
+    trustManager();
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Greenway Trust' })).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    // Header, two schools, the trust's total.
+    expect(rows).toHaveLength(4);
+    expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Oak Primary');
+    expect(rows[2]!.textContent).toContain('33%');
+    expect(within(rows[3]!).getByRole('rowheader')).toHaveTextContent('All schools');
+    const staff = await screen.findByRole('list', { name: 'Staff and courses' });
+    expect(within(staff).getAllByRole('listitem')).toHaveLength(2);
+    expect(staff).toHaveTextContent('Elm Academy · cal@elm.sch.uk');
+    expect(await screen.findByText('tess@greenway.org.uk')).toBeInTheDocument();
+  });
+
+  it('filters by school (from the table or the picker), course and status, asking the server each time', async () => {
+    const api = trustManager();
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Oak Primary' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/trusts/3/statuses')).toBe(true));
+    const lastStatusUrl = () => {
+      const calls = api.fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/statuses'));
+      return calls[calls.length - 1]!;
+    };
+    await waitFor(() => expect(lastStatusUrl()).toContain('schoolId=5'));
+    expect(screen.getByRole('button', { name: 'Oak Primary' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.change(screen.getByLabelText('Course'), { target: { value: '12' } });
+    await waitFor(() => expect(lastStatusUrl()).toContain('courseId=12'));
+    // The counts are read again for that course.
+    await waitFor(() => expect(api.fetchMock.mock.calls.some(([input]) => String(input).includes('/overview?courseId=12'))).toBe(true));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'overdue' } });
+    await waitFor(() => expect(lastStatusUrl()).toMatch(/schoolId=5&courseId=12&status=overdue/));
+  });
+
+  it('downloads the trust register', async () => {
+    const api = mockApi({
+      ...base,
+      'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+      'GET /api/trusts/3/overview': ok(overview),
+      'GET /api/trusts/3/statuses': ok([]),
+      'GET /api/trusts/3/managers': ok({ managers: [], invitations: [] }),
+      'GET /api/trusts/3/register.xlsx': ok({}),
+    });
+    URL.createObjectURL = () => 'blob:register';
+    URL.revokeObjectURL = () => undefined;
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    await userEvent.click(await screen.findByRole('button', { name: /Trust training register/ }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/trusts/3/register.xlsx')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: /Trust training register/ })).toBeEnabled();
+  });
+
+  it('tells someone who manages no trust what the page is for', async () => {
+    mockApi({ ...base, 'GET /api/trusts/mine': ok({ trust: null }) });
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    expect(await screen.findByText('You do not manage a trust.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My school' })).toHaveAttribute('href', '/school');
+  });
+});
+
+describe('/trust?invite=…', () => {
+  it('shows the invitation and accepts it, then opens the trust', async () => {
+    const api = mockApi({
+      ...base,
+      'GET /api/trusts/invites/tok-123456789012345678901': ok({ trustName: 'Greenway Trust', email: learner.email, problem: null }),
+      'POST /api/trusts/invites/tok-123456789012345678901/accept': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+    });
+    renderScene(<TrustScene />, { route: '/trust?invite=tok-123456789012345678901', path: '/trust' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Greenway Trust' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and open Greenway Trust' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trust$/));
+    expect(api.callsTo('POST', '/api/trusts/invites/tok-123456789012345678901/accept')).toHaveLength(1);
+  });
+
+  it("shows the server's reason when the invitation cannot be accepted", async () => {
+    mockApi({
+      ...base,
+      'GET /api/trusts/invites/tok-123456789012345678901': ok({ trustName: 'Greenway Trust', email: 'someone@else.test', problem: null }),
+      'POST /api/trusts/invites/tok-123456789012345678901/accept': fail(
+        403,
+        'This invitation was sent to someone@else.test, and only that account can accept it.',
+      ),
+    });
+    renderScene(<TrustScene />, { route: '/trust?invite=tok-123456789012345678901', path: '/trust' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept and open Greenway Trust' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('only that account can accept it');
+  });
+
+  it('names the problem with a used or expired link and offers no button', async () => {
+    mockApi({
+      ...base,
+      'GET /api/trusts/invites/tok-123456789012345678901': ok({
+        trustName: 'Greenway Trust',
+        email: learner.email,
+        problem: 'This invitation has expired. Ask for a new one.',
+      }),
+    });
+    renderScene(<TrustScene />, { route: '/trust?invite=tok-123456789012345678901', path: '/trust' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has expired. Ask for a new one.');
+    expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorText } from '../../api/client.ts';
+import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { Container, PageHeading } from '../../components/Layout.tsx';
+import { LoadingState } from '../../components/Loading.tsx';
+import { Panel, PanelHeader } from '../../components/Panel.ts';
+import { saveFile } from '../../components/saveFile.ts';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useAuth } from '../../session/AuthProvider.tsx';
+import { authLinkReturningTo } from '../../session/nextPath.ts';
+import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
+import { TrustManagers } from './TrustManagers.tsx';
+import { TrustView, type StaffListState } from './TrustView.tsx';
+
+/**
+ * /trust: a trust manager's view of every school in the trust. `?invite=<token>` is the link of
+ * an invitation to manage one; anyone else is told what the page is for.
+ */
+export function TrustScene() {
+  usePageTitle('My trust');
+  const [params] = useSearchParams();
+  const token = params.get('invite');
+  const { user } = useAuth();
+  if (token) return <AcceptTrustInvite token={token} signedIn={Boolean(user)} />;
+  if (!user) return <NoTrust signedIn={false} />;
+  return <MyTrust />;
+}
+
+function MyTrust() {
+  const mine = useMyTrust();
+  if (mine.isPending) return <LoadingState label="Loading your trust" />;
+  if (mine.isError) {
+    return <LoadFailed error={mine.error} retry={() => void mine.refetch()} />;
+  }
+  if (!mine.data.trust) return <NoTrust signedIn />;
+  return <TrustDashboard trustId={mine.data.trust.id} />;
+}
+
+function TrustDashboard({ trustId }: { trustId: number }) {
+  const [filter, setFilter] = useState<TrustFilter>({ schoolId: null, courseId: null, status: null, page: 0 });
+  const overview = useTrustOverview(trustId, filter.courseId);
+  const statuses = useTrustStatuses(trustId, filter);
+  const download = useDownloadTrustRegister(trustId);
+  const { toast } = useToast();
+  if (overview.isPending) return <LoadingState label="Loading your trust" />;
+  if (overview.isError) {
+    return <LoadFailed error={overview.error} retry={() => void overview.refetch()} />;
+  }
+  const staff: StaffListState = statuses.isPending
+    ? { state: 'loading' }
+    : statuses.isError
+      ? { state: 'error', message: errorText(statuses.error, 'please try again'), retry: () => void statuses.refetch() }
+      : {
+          state: 'ready',
+          rows: statuses.data.items,
+          total: statuses.data.total ?? statuses.data.items.length,
+          pageSize: TRUST_PAGE_SIZE,
+          updating: statuses.isFetching,
+        };
+  const onDownload = () =>
+    download.mutate(undefined, {
+      onSuccess: ({ blob, filename }) => {
+        const name = filename ?? `trust-training-register-${new Date().toISOString().slice(0, 10)}.xlsx`;
+        saveFile(blob, name);
+        toast({ title: 'Register downloaded', description: `Saved as ${name}.`, variant: 'success' });
+      },
+      onError: (error) => toast({ title: 'Download failed', description: errorText(error, 'Failed to download the register.'), variant: 'destructive' }),
+    });
+  return (
+    <TrustView
+      overview={overview.data}
+      filter={filter}
+      onFilter={(change) => setFilter((current) => ({ ...current, page: 0, ...change }))}
+      staff={staff}
+      onDownload={onDownload}
+      downloading={download.isPending}
+      managers={<TrustManagers trustId={trustId} />}
+    />
+  );
+}
+
+function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
+  return (
+    <Container>
+      <StatusMessage icon="alert" tone="danger" headingLevel={1} title="We could not load your trust" actions={<Button onClick={retry}>Try again</Button>}>
+        <p>{errorText(error, 'Please check your connection and try again.')}</p>
+      </StatusMessage>
+    </Container>
+  );
+}
+
+function NoTrust({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Container $narrow>
+      <PageHeading title="My trust" lead={signedIn ? 'You do not manage a trust.' : 'Sign in to see your trust.'} />
+      <Panel aria-labelledby="no-trust-title">
+        <PanelHeader>
+          <h2 id="no-trust-title">Managing a trust</h2>
+        </PanelHeader>
+        <p>
+          A trust's managers see the training of every school in it. They are invited by e-mail: open the link in your invitation to accept it. School managers
+          follow their own school on <Link to="/school">My school</Link>.
+        </p>
+        {signedIn ? null : <ButtonLink to={authLinkReturningTo('/trust')}>Sign in</ButtonLink>}
+      </Panel>
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../db/knex.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
+import type { User } from '../models/User.ts';
+import { trustById, trustOfManager } from '../queries/trusts.ts';
+import { requireAdmin } from './index.ts';
+
+/** What a trust route policy reads of the request. */
+interface PolicyContext<Input> {
+  deps: { db: Db };
+  state: { user: User | null };
+  input: Input;
+}
+
+/**
+ * A trust's schools, counts, staff list and register are for its own managers only. A manager of
+ * another trust, a school manager of one of its schools and an admin (who has /api/admin/trusts)
+ * are refused exactly like a stranger, and so is anyone asking for a trust that does not exist.
+ */
+export const canManageTrust = (managed: { trustId: number } | null, trustId: number): boolean => managed !== null && managed.trustId === trustId;
+
+/** `/api/trusts/:id/…`: the caller manages trust `:id` (403 otherwise, even when there is no such trust). */
+export async function trustManager(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  if (!canManageTrust(await trustOfManager(ctx.deps.db, user.id), ctx.input.params.id)) throw forbidden('Only the managers of this trust can do that.');
+}
+
+/** `/api/admin/trusts/:id/…`: an admin acts on any trust there is (404 for one that is not). */
+export async function adminOfTrust(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
+  requireAdmin(ctx.state.user);
+  if (!(await trustById(ctx.deps.db, ctx.input.params.id))) throw notFound('Trust not found');
+}

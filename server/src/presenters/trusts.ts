@@ -1,0 +1,51 @@
+import type { AdminTrustDetailDto, TrustDto, TrustInvitationDto, TrustManagerDto, TrustSchoolDto, TrustStatusRowDto } from '@atrium/common';
+import { toIso } from '../db/knex.ts';
+import { displayName } from '../models/User.ts';
+import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
+import { presentTrainingStatus } from './deadlines.ts';
+
+export const presentTrust = (row: TrustRow): TrustDto => ({
+  id: Number(row.id),
+  name: row.name,
+  createdAt: toIso(row.createdAt)!,
+  schoolCount: Number(row.schoolCount ?? 0),
+});
+
+export const presentTrustSchool = (row: TrustSchoolRow): TrustSchoolDto => ({
+  id: Number(row.id),
+  name: row.name,
+  country: row.country,
+  members: Number(row.members ?? 0),
+});
+
+export const presentTrustManager = (row: TrustManagerRow): TrustManagerDto => ({
+  userId: Number(row.userId),
+  name: displayName(row),
+  email: row.email,
+  joinedAt: toIso(row.joinedAt)!,
+});
+
+export const presentTrustInvitation = (row: TrustInviteRow, now: number): TrustInvitationDto => ({
+  id: Number(row.id),
+  email: row.email,
+  createdAt: toIso(row.createdAt)!,
+  expiresAt: toIso(row.expiresAt)!,
+  status: Number(row.expiresAt) <= now ? 'expired' : 'pending',
+});
+
+export const presentAdminTrust = (
+  trust: TrustRow,
+  parts: { schools: TrustSchoolRow[]; managers: TrustManagerRow[]; invitations: TrustInviteRow[] },
+  now: number,
+): AdminTrustDetailDto => ({
+  ...presentTrust(trust),
+  schools: parts.schools.map(presentTrustSchool),
+  managers: parts.managers.map(presentTrustManager),
+  invitations: parts.invitations.map((row) => presentTrustInvitation(row, now)),
+});
+
+export const presentTrustStatus = (row: TrustStatusRow): TrustStatusRowDto => ({
+  ...presentTrainingStatus(row),
+  schoolId: row.schoolId,
+  schoolName: row.schoolName,
+});

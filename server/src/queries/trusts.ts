@@ -1,0 +1,208 @@
+import { TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex.ts';
+import { hashToken } from '../services/tokens.ts';
+import { dueWithin, toRow, trainingPairs, validityCutoffs, type RawPair, type TrainingStatusRow, type ValidityCutoff } from './trainingStatus.ts';
+
+// Reads of trusts: the admin's list and page of one trust, the trust a person manages, and the
+// trust manager's view over every school of the trust (statuses computed by the same derived
+// table as a school's, trainingStatus.ts, narrowed to the trust's schools).
+
+export interface TrustRow {
+  id: number;
+  name: string;
+  createdAt: number | string;
+  schoolCount: number | string | null;
+}
+
+function trustsQuery(db: Db) {
+  const schools = db('schools').select('trustId').count({ schoolCount: '*' }).whereNotNull('trustId').groupBy('trustId').as('sc');
+  return db('trusts').leftJoin(schools, 'sc.trustId', 'trusts.id').select('trusts.id', 'trusts.name', 'trusts.createdAt', 'sc.schoolCount');
+}
+
+/** Every trust, by name (a few hundred at most: the admin's list is not paged). */
+export function allTrusts(db: Db): Promise<TrustRow[]> {
+  return trustsQuery(db).orderBy('trusts.name').orderBy('trusts.id');
+}
+
+export function trustById(db: Db, trustId: number): Promise<TrustRow | undefined> {
+  return trustsQuery(db).where('trusts.id', trustId).first();
+}
+
+export interface TrustSchoolRow {
+  id: number;
+  name: string;
+  country: string;
+  members: number | string | null;
+}
+
+/** The trust's schools with their member counts, by name. */
+export function trustSchools(db: Db, trustId: number): Promise<TrustSchoolRow[]> {
+  const members = db('schoolMembers').select('schoolId').count({ members: '*' }).groupBy('schoolId').as('mc');
+  return db('schools')
+    .leftJoin(members, 'mc.schoolId', 'schools.id')
+    .where('schools.trustId', trustId)
+    .select('schools.id', 'schools.name', 'schools.country', 'mc.members')
+    .orderBy('schools.name')
+    .orderBy('schools.id');
+}
+
+export interface TrustManagerRow {
+  userId: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  joinedAt: number | string;
+}
+
+export function trustManagerRows(db: Db, trustId: number): Promise<TrustManagerRow[]> {
+  return db('trustManagers as tm')
+    .join('users as u', 'u.id', 'tm.userId')
+    .where('tm.trustId', trustId)
+    .select('tm.userId', 'u.email', 'u.firstName', 'u.lastName', 'tm.joinedAt')
+    .orderBy('u.email');
+}
+
+export interface TrustInviteRow {
+  id: number;
+  trustId: number;
+  email: string;
+  createdAt: number | string;
+  expiresAt: number | string;
+  acceptedAt: number | string | null;
+  revokedAt: number | string | null;
+}
+
+const TRUST_INVITE_COLUMNS = ['id', 'trustId', 'email', 'createdAt', 'expiresAt', 'acceptedAt', 'revokedAt'] as const;
+
+/** Invitations not accepted and not withdrawn (expired ones included: the page says so). */
+export function openTrustInvitations(db: Db, trustId: number): Promise<TrustInviteRow[]> {
+  return db('trustInvites')
+    .select(...TRUST_INVITE_COLUMNS)
+    .where({ trustId })
+    .whereNull('acceptedAt')
+    .whereNull('revokedAt')
+    .orderBy('id', 'desc');
+}
+
+export function findTrustInvite(db: Db, token: string): Promise<TrustInviteRow | undefined> {
+  return db('trustInvites')
+    .select(...TRUST_INVITE_COLUMNS)
+    .where({ tokenHash: hashToken(token) })
+    .first();
+}
+
+/** The trust the user manages (a person manages at most one), or null. */
+export async function trustOfManager(db: Db, userId: number): Promise<{ trustId: number; name: string } | null> {
+  const row = await db('trustManagers as tm').join('trusts as t', 't.id', 'tm.trustId').where('tm.userId', userId).select('tm.trustId', 't.name').first();
+  return row ? { trustId: Number(row.trustId), name: row.name } : null;
+}
+
+/** The trust a school belongs to, or null. */
+export async function trustOfSchool(db: Db, schoolId: number): Promise<number | null> {
+  const row = await db('schools').select('trustId').where({ id: schoolId }).first();
+  return row?.trustId === null || row?.trustId === undefined ? null : Number(row.trustId);
+}
+
+const trustSchoolIds = (db: Db, trustId: number) => db('schools').select('id').where({ trustId });
+
+/** The pairs of every school of the trust (trainingPairs narrowed by the schools' trust). */
+function trustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], options: { withDeadline?: boolean } = {}): Knex.QueryBuilder {
+  return trainingPairs(db, null, now, cutoffs, options).whereIn('sm.schoolId', trustSchoolIds(db, trustId));
+}
+
+export const zeroCounts = (): Record<TrainingStatus, number> =>
+  Object.fromEntries(TRAINING_STATUSES.map((status) => [status, 0])) as Record<TrainingStatus, number>;
+
+export interface TrustSchoolCounts {
+  schoolId: number;
+  counts: Record<TrainingStatus, number>;
+}
+
+/** Per school of the trust, its member × course pairs in each status (one statement), for every course or one. */
+export async function trustStatusCounts(db: Db, trustId: number, now: number, courseId?: number): Promise<Map<number, Record<TrainingStatus, number>>> {
+  const cutoffs = await validityCutoffs(db, now);
+  const pairs = trustPairs(db, trustId, now, cutoffs);
+  if (courseId) pairs.where('sl.courseId', courseId);
+  const rows: Array<{ schoolId: number | string; status: TrainingStatus; n: number | string }> = await db
+    .from(pairs.as('pairs'))
+    .select('pairs.school_id as schoolId', 'pairs.status')
+    .count({ n: '*' })
+    .groupBy('pairs.school_id', 'pairs.status');
+  const bySchool = new Map<number, Record<TrainingStatus, number>>();
+  for (const row of rows) {
+    const id = Number(row.schoolId);
+    const counts = bySchool.get(id) ?? zeroCounts();
+    counts[row.status] = Number(row.n);
+    bySchool.set(id, counts);
+  }
+  return bySchool;
+}
+
+/** Courses licensed to any school of the trust, by title. */
+export function trustCourses(db: Db, trustId: number): Promise<Array<{ id: number; title: string }>> {
+  return db('schoolLicences as sl')
+    .join('courses as c', 'c.id', 'sl.courseId')
+    .whereIn('sl.schoolId', trustSchoolIds(db, trustId))
+    .whereNull('sl.revokedAt')
+    .distinct('c.id', 'c.title')
+    .orderBy('c.title');
+}
+
+export interface TrustStatusFilter {
+  schoolId?: number | undefined;
+  courseId?: number | undefined;
+  status?: TrainingStatus | undefined;
+}
+
+export interface TrustStatusRow extends TrainingStatusRow {
+  schoolId: number;
+  schoolName: string;
+}
+
+function filteredTrustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], filter: TrustStatusFilter): Knex.QueryBuilder {
+  const due = filter.status === 'overdue' || filter.status === 'due_soon';
+  let pairs = trustPairs(db, trustId, now, cutoffs, { withDeadline: due });
+  if (filter.status === 'overdue') pairs = dueWithin(pairs, now, { from: -100_000, to: -1 });
+  if (filter.status === 'due_soon') pairs = dueWithin(pairs, now, { from: 0, to: 7 });
+  if (filter.schoolId) pairs.where('sm.schoolId', filter.schoolId);
+  if (filter.courseId) pairs.where('sl.courseId', filter.courseId);
+  const query = db.from(pairs.as('pairs'));
+  if (filter.status) query.where('pairs.status', filter.status);
+  return query;
+}
+
+interface RawTrustPair extends RawPair {
+  schoolId: number | string;
+  schoolName: string;
+}
+
+const toTrustRow = (raw: RawTrustPair): TrustStatusRow => ({ ...toRow(raw), schoolId: Number(raw.schoolId), schoolName: raw.schoolName });
+
+/** One page of the trust's pairs, by school, member name and course, and how many match in all. */
+export async function trustStatusPage(
+  db: Db,
+  trustId: number,
+  now: number,
+  filter: TrustStatusFilter & { limit: number; offset: number },
+): Promise<{ rows: TrustStatusRow[]; total: number }> {
+  const cutoffs = await validityCutoffs(db, now);
+  const [countRow, rows] = await Promise.all([
+    filteredTrustPairs(db, trustId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+    filteredTrustPairs(db, trustId, now, cutoffs, filter)
+      .join('schools as s', 's.id', 'pairs.school_id')
+      .select('pairs.*', 's.name as schoolName')
+      .orderBy([
+        { column: 's.name' },
+        { column: 'pairs.school_id' },
+        { column: 'pairs.last_name' },
+        { column: 'pairs.first_name' },
+        { column: 'pairs.user_id' },
+        { column: 'pairs.course_title' },
+        { column: 'pairs.course_id' },
+      ])
+      .limit(filter.limit)
+      .offset(filter.offset) as Promise<RawTrustPair[]>,
+  ]);
+  return { rows: rows.map(toTrustRow), total: Number(countRow?.n ?? 0) };
+}

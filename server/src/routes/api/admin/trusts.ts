@@ -1,0 +1,139 @@
+import {
+  trustAttachSchema,
+  trustInviteParams,
+  trustInviteSchema,
+  trustManagerParams,
+  trustParams,
+  trustSchema,
+  trustSchoolParams,
+  type AdminTrustDetailDto,
+} from '@atrium/common';
+import { attachSchool, createTrust, detachSchool, inviteTrustManager, removeTrustManager, revokeTrustInvite } from '../../../commands/trusts.ts';
+import type { AppContext } from '../../../context.ts';
+import { notFound } from '../../../errors.ts';
+import { adminOfTrust } from '../../../policies/trusts.ts';
+import { presentAdminTrust, presentTrust } from '../../../presenters/trusts.ts';
+import { allTrusts, openTrustInvitations, trustById, trustManagerRows, trustSchools } from '../../../queries/trusts.ts';
+import type { Routes } from '../../define.ts';
+
+const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
+
+/** The admin's page of one trust: its schools, its managers and the invitations not yet accepted. */
+export async function trustDetail(ctx: AppContext, trustId: number): Promise<AdminTrustDetailDto> {
+  const { db } = ctx.deps;
+  const trust = await trustById(db, trustId);
+  if (!trust) throw notFound('Trust not found');
+  const [schools, managers, invitations] = await Promise.all([trustSchools(db, trustId), trustManagerRows(db, trustId), openTrustInvitations(db, trustId)]);
+  return presentAdminTrust(trust, { schools, managers, invitations }, now(ctx));
+}
+
+/** Trusts for the agency's admins (/admin, Trusts tab): create one, attach and detach schools, invite its managers. */
+export function adminTrustRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/trusts',
+    access: 'admin',
+    cache: 'no-store',
+    async handler(ctx) {
+      ctx.body = (await allTrusts(ctx.deps.db)).map(presentTrust);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/trusts',
+    access: 'admin',
+    body: trustSchema,
+    async handler(ctx) {
+      const trustId = await createTrust(ctx.deps.db, ctx.input.body.name, now(ctx));
+      ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust created');
+      ctx.status = 201;
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/trusts/:id',
+    access: 'admin',
+    params: trustParams,
+    policy: adminOfTrust,
+    cache: 'no-store',
+    async handler(ctx) {
+      ctx.body = await trustDetail(ctx, ctx.input.params.id);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/trusts/:id/schools',
+    access: 'admin',
+    params: trustParams,
+    body: trustAttachSchema,
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const trustId = ctx.input.params.id;
+      await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId);
+      ctx.state.log.info({ trustId, schoolId: ctx.input.body.schoolId, by: ctx.state.user.id }, 'school attached to trust');
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/trusts/:id/schools/:schoolId',
+    access: 'admin',
+    params: trustSchoolParams,
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const { id: trustId, schoolId } = ctx.input.params;
+      await detachSchool(ctx.deps.db, trustId, schoolId);
+      ctx.state.log.info({ trustId, schoolId, by: ctx.state.user.id }, 'school detached from trust');
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/admin/trusts/:id/invitations',
+    access: 'admin',
+    params: trustParams,
+    body: trustInviteSchema,
+    rateLimit: { limit: 'invite', by: 'user' },
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const trustId = ctx.input.params.id;
+      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: now(ctx) }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
+      ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited');
+      ctx.status = 201;
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/trusts/:id/invitations/:inviteId',
+    access: 'admin',
+    params: trustInviteParams,
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const { id: trustId, inviteId } = ctx.input.params;
+      await revokeTrustInvite(ctx.deps.db, trustId, inviteId, now(ctx));
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/admin/trusts/:id/managers/:userId',
+    access: 'admin',
+    params: trustManagerParams,
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const { id: trustId, userId } = ctx.input.params;
+      await removeTrustManager(ctx.deps.db, trustId, userId);
+      ctx.state.log.info({ trustId, userId, by: ctx.state.user.id }, 'trust manager removed');
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+}

@@ -1,0 +1,160 @@
+import {
+  tokenParams,
+  trustInviteSchema,
+  trustOverviewQuery,
+  trustParams,
+  trustStatusQuery,
+  TRAINING_STATUSES,
+  type MyTrustDto,
+  type TrustInvitePreviewDto,
+  type TrustOverviewDto,
+} from '@atrium/common';
+import { acceptTrustInvite, inviteTrustManager, trustInviteProblem } from '../../../commands/trusts.ts';
+import type { AppContext } from '../../../context.ts';
+import { notFound } from '../../../errors.ts';
+import { trustManager } from '../../../policies/trusts.ts';
+import { presentTrustInvitation, presentTrustManager, presentTrustStatus } from '../../../presenters/trusts.ts';
+import {
+  findTrustInvite,
+  openTrustInvitations,
+  trustById,
+  trustCourses,
+  trustManagerRows,
+  trustOfManager,
+  trustSchools,
+  trustStatusCounts,
+  trustStatusPage,
+  zeroCounts,
+} from '../../../queries/trusts.ts';
+import { sendPage, type Routes } from '../../define.ts';
+import { trustRegisterRoutes } from './register.ts';
+
+const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
+const unknownInvite = () => notFound('This invitation link is not valid. Check that you copied all of it, or ask for a new one.');
+
+/**
+ * The trust manager's side (/trust): every school's counts, the trust-wide list, the register, the
+ * trust's managers and invitations; and the invitation link itself. A school manager keeps
+ * /api/schools/:id for their own school; nothing here is open to them.
+ */
+export function trustRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/trusts/mine',
+    access: 'user',
+    cache: 'no-store',
+    async handler(ctx) {
+      const managed = await trustOfManager(ctx.deps.db, ctx.state.user.id);
+      ctx.body = { trust: managed ? { id: managed.trustId, name: managed.name } : null } satisfies MyTrustDto;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/trusts/:id/overview',
+    access: 'user',
+    params: trustParams,
+    query: trustOverviewQuery,
+    policy: trustManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const trustId = ctx.input.params.id;
+      const [trust, schools, counts, courses] = await Promise.all([
+        trustById(db, trustId),
+        trustSchools(db, trustId),
+        trustStatusCounts(db, trustId, now(ctx), ctx.input.query.courseId),
+        trustCourses(db, trustId),
+      ]);
+      if (!trust) throw notFound('Trust not found');
+      const totals = zeroCounts();
+      const lines = schools.map((school) => {
+        const byStatus = counts.get(Number(school.id)) ?? zeroCounts();
+        for (const status of TRAINING_STATUSES) totals[status] += byStatus[status];
+        return { schoolId: Number(school.id), name: school.name, members: Number(school.members ?? 0), counts: byStatus };
+      });
+      ctx.body = {
+        trust: { id: Number(trust.id), name: trust.name },
+        schools: lines,
+        totals,
+        courses: courses.map((course) => ({ id: Number(course.id), title: course.title })),
+      } satisfies TrustOverviewDto;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/trusts/:id/statuses',
+    access: 'user',
+    params: trustParams,
+    query: trustStatusQuery,
+    policy: trustManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      const page = await trustStatusPage(ctx.deps.db, ctx.input.params.id, now(ctx), ctx.input.query);
+      sendPage(ctx, { rows: page.rows.map(presentTrustStatus), total: page.total });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/trusts/:id/managers',
+    access: 'user',
+    params: trustParams,
+    policy: trustManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const [managers, invitations] = await Promise.all([trustManagerRows(db, ctx.input.params.id), openTrustInvitations(db, ctx.input.params.id)]);
+      ctx.body = { managers: managers.map(presentTrustManager), invitations: invitations.map((row) => presentTrustInvitation(row, now(ctx))) };
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/trusts/:id/invitations',
+    access: 'user',
+    params: trustParams,
+    body: trustInviteSchema,
+    rateLimit: { limit: 'invite', by: 'user' },
+    policy: trustManager,
+    async handler(ctx) {
+      const trustId = ctx.input.params.id;
+      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: now(ctx) }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
+      ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited by a trust manager');
+      ctx.status = 201;
+      ctx.body = { message: `Invitation sent to ${ctx.input.body.email}` };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/trusts/invites/:token',
+    access: 'public',
+    params: tokenParams,
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const invite = await findTrustInvite(db, ctx.input.params.token);
+      if (!invite) throw unknownInvite();
+      const trust = await trustById(db, Number(invite.trustId));
+      if (!trust) throw unknownInvite();
+      ctx.body = { trustName: trust.name, email: invite.email, problem: trustInviteProblem(invite, now(ctx)) } satisfies TrustInvitePreviewDto;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/trusts/invites/:token/accept',
+    access: 'user',
+    params: tokenParams,
+    rateLimit: { limit: 'inviteAccept', by: 'user' },
+    async handler(ctx) {
+      const { trustId } = await acceptTrustInvite(ctx.deps.db, ctx.input.params.token, ctx.state.user, now(ctx));
+      const trust = await trustById(ctx.deps.db, trustId);
+      ctx.body = { trust: { id: trustId, name: trust?.name ?? '' } } satisfies MyTrustDto;
+    },
+  });
+
+  trustRegisterRoutes(routes);
+}
