@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { transformAsync } from '@babel/core';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -19,7 +20,8 @@ function precompress(): Plugin {
   let dir = '';
   return {
     name: 'atrium-precompress',
-    apply: 'build',
+    // The server-side build is read from disk by the server, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       dir = resolve(config.root, config.build.outDir);
     },
@@ -37,10 +39,38 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * styled-components names a component by how many components of the same kind were created
+ * before it, so the server's bundle (every module at once) and the browser's (the entry, then
+ * each lazy chunk) would give one component two names, and the hydrated page classes the
+ * server's HTML does not have. Its Babel plugin gives each component an id from its file and
+ * position instead, the same in both builds. It runs first, on the TypeScript source of the
+ * files that use styled-components only.
+ */
+function styledComponentIds(): Plugin {
+  return {
+    name: 'atrium-styled-component-ids',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.tsx?$/.test(id) || id.includes('/node_modules/') || !code.includes('styled-components')) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: id.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
+        plugins: [['babel-plugin-styled-components', { ssr: true, displayName: false, fileName: false, pure: true, transpileTemplateLiterals: false }]],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
 // The API runs on the Koa server (npm start, port 3000); in development Vite proxies to it so
-// cookies stay first-party. In production the server serves portal/dist itself.
-export default defineConfig({
-  plugins: [react(), precompress()],
+// cookies stay first-party. In production the server serves portal/dist itself, and renders the
+// landing page with portal/dist-ssr/entry-server.js (the `--ssr` build of src/entry-server.tsx).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [styledComponentIds(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -48,11 +78,21 @@ export default defineConfig({
       '/widgets': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
+  ssr: {
+    // Everything is bundled into the server build, so React is its production build there as in
+    // the browser's (the development build renders the landing page several times slower),
+    // whatever NODE_ENV the server runs under; styled-components' package has no `exports`, and
+    // Node would give its CommonJS build, whose default import is not `styled`.
+    noExternal: true,
+  },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The server reads which chunks the landing scene needs (modulepreload links in its HTML).
+    manifest: true,
     rollupOptions: {
       output: {
         // Its own chunk, so the entry imports it ahead of every chunk that holds zod (src/zodSetup.ts).
@@ -60,4 +100,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

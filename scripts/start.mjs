@@ -30,7 +30,8 @@ function buildIfStale(workspace, output) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-buildIfStale('portal', 'dist/index.html');
+// The server-side build is the portal's last output (npm run build -w portal).
+buildIfStale('portal', 'dist-ssr/entry-server.js');
 buildIfStale('widgets', 'dist/support-chat.js');
 
 const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, env: serverEnv(process.env), stdio: 'inherit' });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { FramedLayout, PageFrame } from './components/PageFrame.tsx';
 import { LoadingState } from './components/Loading.tsx';
 import { NotFoundScreen } from './components/NotFoundScreen.tsx';
 import { RouteErrorBoundary, ScrollToTop, SessionErrorScreen } from './components/ErrorScreens.tsx';
@@ -15,21 +14,18 @@ function scene<K extends string>(load: () => Promise<Record<K, ComponentType>>, 
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const loadLanding = () => import('./scenes/Landing/LandingScene.tsx');
-const loadDashboard = () => import('./scenes/Dashboard/DashboardScene.tsx');
-const LandingScene = scene(loadLanding, 'LandingScene');
-const DashboardScene = scene(loadDashboard, 'DashboardScene');
-
 /**
- * "/" is the landing page or the dashboard, and only the session check can tell which: loading
- * both scenes' code while that check is under way takes a round trip off either (main.tsx calls
- * it on a first visit to "/"). A failure here is left to the lazy scene to report.
+ * The signed-in frame (header, account menu, footer) loads with the first page that has it, not
+ * with the landing page. main.tsx starts it at once on any other address, alongside the session
+ * check, and the server preloads it with a signed-in "/" (server/src/services/portalPages.ts).
  */
-export function preloadHomeScenes(): void {
-  void loadLanding().catch(() => undefined);
-  void loadDashboard().catch(() => undefined);
-}
+const loadFrame = () => import('./components/PageFrame.tsx');
+export const preloadFrame = (): void => void loadFrame().catch(() => undefined);
+const PageFrame = lazy(async () => ({ default: (await loadFrame()).PageFrame }));
+const FramedLayout = scene(loadFrame, 'FramedLayout');
 
+const LandingScene = scene(() => import('./scenes/Landing/LandingScene.tsx'), 'LandingScene');
+const DashboardScene = scene(() => import('./scenes/Dashboard/DashboardScene.tsx'), 'DashboardScene');
 const AuthScene = scene(() => import('./scenes/Auth/AuthScene.tsx'), 'AuthScene');
 const ResetPasswordScene = scene(() => import('./scenes/ResetPassword/ResetPasswordScene.tsx'), 'ResetPasswordScene');
 const CourseScene = scene(() => import('./scenes/Course/CourseScene.tsx'), 'CourseScene');
@@ -62,7 +58,9 @@ function RootLayout() {
     <>
       <ScrollToTop />
       <RouteErrorBoundary>
-        <Outlet />
+        <Suspense fallback={<LoadingState fullPage label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </RouteErrorBoundary>
       {/* SPEC §2: the support widget (the same component as <atrium-support-chat>), on every page
           but the admin's: the agency does not ask its own support bot for help (issue 34). */}

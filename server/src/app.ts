@@ -24,6 +24,7 @@ import { CredentialSigner } from './services/credentialSigner.ts';
 import { SignInClients } from './services/signIn/oidcClients.ts';
 import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
 import { billingAttachments } from './services/documents/billingAttachments.ts';
+import { PortalPages } from './services/portalPages.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -84,6 +85,7 @@ export function createApp(options: CreateAppOptions): App {
     credentials: new CredentialSigner(config.credentialSigningKey, config.publicUrl),
     signIn: new SignInClients(config.signInProviders, options.clock ?? systemClock, config.publicUrl),
     dns: options.dns ?? systemTxtResolver(),
+    pages: new PortalPages(),
   };
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.

@@ -13,6 +13,7 @@ import type { Clock } from './services/clock.ts';
 import type { CredentialSigner } from './services/credentialSigner.ts';
 import type { SignInClients } from './services/signIn/oidcClients.ts';
 import type { TxtResolver } from './services/dns.ts';
+import type { PortalPages } from './services/portalPages.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   signIn: SignInClients;
   /** TXT look-ups that prove a school's domain claim; tests replace it with their own answers. */
   dns: TxtResolver;
+  /** The portal's pages the server writes: the landing page rendered with its content, the app's shell. */
+  pages: PortalPages;
 }
 
 export interface AppState {

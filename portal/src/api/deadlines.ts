@@ -1,14 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  pageSearch,
-  type DeadlineInput,
-  type MyTrainingDto,
-  type SchedulerRunDto,
-  type SchedulerStatusDto,
-  type SchoolDeadlinesDto,
-  type TrainingStatus,
-  type TrainingStatusRowDto,
-  type UnsubscribeDto,
+// pageSearch from its own module: the `@atrium/common` barrel would bring every zod schema into
+// whichever chunk imports this file, the dashboard's included.
+import { pageSearch } from '@atrium/common/schemas/paging';
+import type {
+  DeadlineInput,
+  MyTrainingDto,
+  SchedulerRunDto,
+  SchedulerStatusDto,
+  SchoolDeadlinesDto,
+  TrainingStatus,
+  TrainingStatusRowDto,
+  UnsubscribeDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
 

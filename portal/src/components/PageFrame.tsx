@@ -9,17 +9,7 @@ import { ButtonLink } from './Button.tsx';
 import { Container } from './Layout.tsx';
 import { LoadingState } from './Loading.tsx';
 import { Logo } from './Logo.tsx';
-
-/** Skip link target shared by every page. */
-export const MAIN_ID = 'main';
-
-export function SkipLink() {
-  return (
-    <Skip href={`#${MAIN_ID}`} className="no-print">
-      Skip to content
-    </Skip>
-  );
-}
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 
 /** Header for visitors on pages other than the landing page. */
 function PublicHeader() {
@@ -82,23 +72,6 @@ export function FramedLayout() {
     </PageFrame>
   );
 }
-
-const Skip = styled.a`
-  position: absolute;
-  left: ${({ theme }) => theme.space.md};
-  top: -100px;
-  z-index: ${({ theme }) => theme.zIndex.toast};
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.onAccent};
-  font-weight: 600;
-
-  &:focus {
-    top: ${({ theme }) => theme.space.xs};
-    color: ${({ theme }) => theme.colors.onAccent};
-  }
-`;
 
 const Header = styled.header`
   background: ${({ theme }) => theme.colors.surface};

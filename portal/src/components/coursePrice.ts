@@ -1,7 +1,17 @@
 import { CURRENCY_NAMES, formatMoney, priceIn, type Currency, type PriceList } from '@atrium/common/rules/currency';
 
+let pinnedLocale: string | undefined;
+
+/**
+ * Writes every amount in this locale from now on: the one the server wrote a server-rendered
+ * page's prices in (ssr/pageState.ts), so hydrating it writes the same text.
+ */
+export function pinReaderLocale(locale: string | undefined): void {
+  pinnedLocale = locale;
+}
+
 /** The reader's locale for numbers ("en-US" writes $1,299.00, "de-DE" 1.299,00 $). */
-export const readerLocale = (): string | undefined => (typeof navigator === 'undefined' ? undefined : navigator.language);
+export const readerLocale = (): string | undefined => pinnedLocale ?? (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** Minor units as money in the reader's locale: the one way the portal writes an amount. */
 export const money = (minor: number, currency: Currency | string): string => formatMoney(minor, currency, readerLocale());

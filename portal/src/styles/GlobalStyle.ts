@@ -1,31 +1,11 @@
 import { createGlobalStyle } from 'styled-components';
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import interLatinExt from '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2?url';
 
 /**
- * Base styles. The theme names the font "Inter"; the variable font is self-hosted (no third-party
- * font request) and declared under that name, with the system stack as the fallback.
+ * Base styles. The theme names the font "Inter", declared in fonts.css (a plain stylesheet:
+ * styled-components takes over a server-rendered page's style tags when it starts, and a font
+ * declared there would be declared anew, and drawn in the fallback font for a moment).
  */
 export const GlobalStyle = createGlobalStyle`
-  @font-face {
-    font-family: 'Inter';
-    font-style: normal;
-    font-display: swap;
-    font-weight: 100 900;
-    src: url(${interLatin}) format('woff2-variations'), url(${interLatin}) format('woff2');
-    unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329,
-      U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
-  }
-  @font-face {
-    font-family: 'Inter';
-    font-style: normal;
-    font-display: swap;
-    font-weight: 100 900;
-    src: url(${interLatinExt}) format('woff2-variations'), url(${interLatinExt}) format('woff2');
-    unicode-range: U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF,
-      U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF;
-  }
-
   *, *::before, *::after { box-sizing: border-box; }
 
   html {

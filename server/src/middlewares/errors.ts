@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { STATUS_ERROR_IDS, type ApiErrorDto, type ApiErrorId } from '@atrium/common/api/community';
 import { HttpError } from '../errors.ts';
+import { messagePage } from '../presenters/pages.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
 import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
 
@@ -37,6 +38,19 @@ export const errorHandler: Middleware<AppState, AppContextExtensions> = async (c
     }
     ctx.status = error.status;
     if (error.headers) ctx.set(error.headers);
+    // A page's form posted by a browser without JavaScript (POST /contact) is answered with a
+    // page that says what went wrong, not with JSON the visitor would have to read.
+    if (!ctx.path.startsWith('/api/') && ctx.accepts('json', 'html') === 'html') {
+      ctx.type = 'html';
+      ctx.body = messagePage({
+        brandName: ctx.deps.config.brandName,
+        title: error.status === 429 ? 'Too many messages' : error.status >= 500 ? 'Something went wrong' : 'Please check the form',
+        paragraphs: [error.errors ? 'Nothing was sent. Please go back, fix the following and send it again:' : error.message],
+        problems: error.errors,
+        back: { label: 'Back to the form', href: ctx.method === 'POST' && ctx.path === '/contact' ? '/#contact' : '/' },
+      });
+      return;
+    }
     const body: ApiErrorDto = error.errors ? { message: error.message, errors: error.errors, id: error.id } : { message: error.message, id: error.id };
     ctx.body = body;
   }

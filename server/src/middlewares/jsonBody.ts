@@ -18,9 +18,10 @@ const parse = bodyParser({
 
 /**
  * Paths that take a body that is not JSON (multipart upload; the RFC 8058 one-click unsubscribe,
- * a form post whose body the route does not read); they parse their own.
+ * a form post whose body the route does not read; the landing page's contact form posted
+ * without JavaScript); they parse their own.
  */
-const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe']);
+const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe', '/contact']);
 
 /** A module's caption track upload (`PUT /api/modules/:id/captions/:lang`, multipart) parses its own body too. */
 function isCaptionUpload(path: string): boolean {

@@ -42,7 +42,10 @@ export function staticFiles(config: Config): Middleware<AppState, AppContextExte
       return;
     }
 
-    // Client-side routes: the portal's index.html decides what to show (including its 404).
+    // "/" is written by the server (routes/pages/): the landing page with its content, or the
+    // app's shell with the session's answer. Other client-side routes: the portal's index.html
+    // decides what to show (including its 404).
+    if (ctx.path === '/') return next();
     if (ctx.accepts('html')) {
       const index = resolve(portalDist, 'index.html');
       if (existsSync(index)) {
@@ -80,7 +83,7 @@ async function trySend(ctx: Parameters<typeof send>[0], path: string, dir: strin
   }
 }
 
-function notBuiltPage(brand: string): string {
+export function notBuiltPage(brand: string): string {
   const safe = brand.replace(/[<>&"]/g, '');
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${safe}</title>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">

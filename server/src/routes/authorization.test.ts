@@ -37,7 +37,8 @@ type Expect = Record<Role, Outcome>;
 
 interface Recipe {
   expect: Expect;
-  request(world: World): { path: string; body?: unknown };
+  /** `body` goes as JSON; `raw` as it is, with its `headers` (a plain form post). */
+  request(world: World): { path: string; body?: unknown; raw?: string; headers?: Record<string, string> };
   /** Routes that change who is signed in get a freshly signed-in browser for the cell. */
   fresh?: boolean;
   /** Routes that end every session or change the membership of an account run on a throwaway account in that role's situation. */
@@ -61,6 +62,15 @@ const REGISTER_EXPORTS = new Set(['GET /api/schools/:id/register.xlsx']);
 
 const recipes: Record<string, Recipe> = {
   'GET /healthz': { expect: everyone, request: () => ({ path: '/healthz' }) },
+  'GET /': { expect: everyone, request: () => ({ path: '/' }) },
+  'POST /contact': {
+    expect: everyone,
+    request: () => ({
+      path: '/contact',
+      raw: new URLSearchParams({ name: 'Ann', email: 'ann@school.test', message: 'Hello' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
   'GET /readyz': { expect: everyone, request: () => ({ path: '/readyz' }) },
   'GET /api/config': { expect: everyone, request: () => ({ path: '/api/config' }) },
   'POST /api/register': {
@@ -543,8 +553,8 @@ describe('authorization matrix', () => {
           } else if (recipe.fresh) {
             client = server.client();
           }
-          const { path, body } = recipe.request(world);
-          const response = await client.request(route.method.toUpperCase(), path, body === undefined ? {} : { body });
+          const { path, body, raw, headers } = recipe.request(world);
+          const response = await client.request(route.method.toUpperCase(), path, body === undefined ? { raw, headers } : { body });
           expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
           outcomes[role] = response.status < 400 ? 'ok' : response.status;
         }

@@ -20,6 +20,7 @@ import { credentialRoutes } from './api/credentials/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
+import { pageRoutes } from './pages/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -45,5 +46,6 @@ export function buildRoutes(): Routes {
   currencyRoutes(routes);
   unsubscribeRoutes(routes);
   trustRoutes(routes);
+  pageRoutes(routes);
   return routes;
 }

@@ -14,13 +14,15 @@ export interface ContactFormProps {
   onFailed?: (result: { message: string }) => void;
   /** Stored with the message so the inbox knows which form it came from. */
   source?: 'landing' | 'widget';
+  /** ContactFormView's `action`: where the form posts without JavaScript (the portal's `/contact`). */
+  action?: string;
 }
 
 /**
  * Contact form container: idle → sending → success (form reset) or error, and the toasts of
  * SPEC §8. The form stays editable after either outcome.
  */
-export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, source = 'landing' }: ContactFormProps) {
+export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, source = 'landing', action }: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [status, setStatus] = useState<ContactFormStatus>('idle');
   const [errors, setErrors] = useState<ContactFormErrors>({});
@@ -75,6 +77,8 @@ export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, sou
       toast={onNotify ? null : toast}
       idPrefix={idPrefix}
       errors={errors}
+      action={action}
+      source={source}
       onChange={(field, value) => {
         setValues((current) => ({ ...current, [field]: value }));
         setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));

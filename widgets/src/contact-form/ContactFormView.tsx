@@ -27,6 +27,14 @@ export interface ContactFormViewProps {
   toast: ToastMessage | null;
   idPrefix: string;
   errors?: ContactFormErrors;
+  /**
+   * Where the form posts when no script runs (a server-rendered page with JavaScript off): a
+   * plain `application/x-www-form-urlencoded` POST that answers with a page. With script the
+   * form is sent by `onSubmit` as before.
+   */
+  action?: string;
+  /** Sent with the plain post as the hidden `source` field. */
+  source?: string;
   onChange(field: keyof ContactFormValues, value: string): void;
   onSubmit(): void;
   onDismissToast(): void;
@@ -37,7 +45,7 @@ export interface ContactFormViewProps {
  * phone optional, a four-row message box. Required fields are marked; each problem is shown
  * beside its field (like every portal form), not in the browser's own bubbles.
  */
-export function ContactFormView({ values, status, toast, idPrefix, errors = {}, onChange, onSubmit, onDismissToast }: ContactFormViewProps) {
+export function ContactFormView({ values, status, toast, idPrefix, errors = {}, action, source, onChange, onSubmit, onDismissToast }: ContactFormViewProps) {
   const sending = status === 'sending';
   const id = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;
   /** aria for a field and the message under it, when it has a problem. */
@@ -58,7 +66,8 @@ export function ContactFormView({ values, status, toast, idPrefix, errors = {}, 
 
   return (
     <Root>
-      <Form onSubmit={handleSubmit} part="form" aria-busy={sending} data-status={status} noValidate>
+      <Form onSubmit={handleSubmit} action={action} method={action ? 'post' : undefined} part="form" aria-busy={sending} data-status={status} noValidate>
+        {action && source ? <input type="hidden" name="source" value={source} /> : null}
         <Row>
           <Field>
             <Label htmlFor={id('name')} part="label">

@@ -16,12 +16,14 @@ export interface CourseCardProps {
   actionLabel: string;
   /** Prices are shown in this currency where the course has one, else in pounds (said so). */
   currency?: Currency;
+  /** The locale amounts are written in; the browser's when absent (a server-rendered page passes the one it wrote). */
+  locale?: string;
 }
 
 const ICONS: Record<CourseIcon, typeof BookIcon> = { photo: CameraIcon, video: VideoIcon, podcast: MicIcon, book: BookIcon };
 
 /** One course on the public grid (SPEC §2 "On the public landing page"). */
-export function CourseCard({ course, href, actionLabel, currency = 'GBP' }: CourseCardProps) {
+export function CourseCard({ course, href, actionLabel, currency = 'GBP', locale }: CourseCardProps) {
   const price = priceIn(course.prices ?? { GBP: course.price }, currency);
   const media = landingCardMedia(course);
   const hours = typeof course.totalModules === 'number' ? estimatedHours(course.totalModules) : null;
@@ -63,7 +65,7 @@ export function CourseCard({ course, href, actionLabel, currency = 'GBP' }: Cour
         <Footer>
           <PriceBlock>
             <Price part="card-price" data-currency={price.currency}>
-              {formatMoney(price.amount, price.currency, typeof navigator === 'undefined' ? undefined : navigator.language)}
+              {formatMoney(price.amount, price.currency, locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language))}
             </Price>
             {price.fallback ? <PriceNote part="card-price-note">No {CURRENCY_NAMES[currency].replace(/s$/, '')} price: shown in pounds</PriceNote> : null}
           </PriceBlock>

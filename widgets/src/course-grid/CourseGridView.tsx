@@ -14,13 +14,15 @@ export interface CourseGridViewProps {
   actionLabel: string;
   /** The currency prices are shown in (GBP when absent). */
   currency?: Currency;
+  /** The locale amounts are written in (CourseCard's `locale`). */
+  locale?: string;
   onRetry(): void;
 }
 
 const PLACEHOLDER_COUNT = 4;
 
 /** The public course grid: four placeholders while loading, then the cards, or an error. */
-export function CourseGridView({ state, linkFor, actionLabel, currency, onRetry }: CourseGridViewProps) {
+export function CourseGridView({ state, linkFor, actionLabel, currency, locale, onRetry }: CourseGridViewProps) {
   if (state.status === 'error') {
     return (
       <Root>
@@ -51,7 +53,9 @@ export function CourseGridView({ state, linkFor, actionLabel, currency, onRetry 
       <Grid part="grid" aria-busy={loading} aria-label={loading ? 'Loading courses' : 'Courses'}>
         {loading
           ? Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => <CourseCardPlaceholder key={index} />)
-          : state.courses.map((course) => <CourseCard key={course.id} course={course} href={linkFor(course)} actionLabel={actionLabel} currency={currency} />)}
+          : state.courses.map((course) => (
+              <CourseCard key={course.id} course={course} href={linkFor(course)} actionLabel={actionLabel} currency={currency} locale={locale} />
+            ))}
       </Grid>
     </Root>
   );

@@ -35,6 +35,7 @@ export function ContactSection() {
         <FormCard>
           <ContactForm
             source="landing"
+            action="/contact"
             onNotify={(message) =>
               toast({
                 title: message.title,

@@ -1,14 +1,30 @@
-import { CourseGrid } from '@atrium/widgets/course-grid/CourseGrid';
+import { CourseGridView, type CourseGridState } from '@atrium/widgets/course-grid/CourseGridView';
+import type { CourseCardCourse } from '@atrium/widgets/course-grid/CourseCard';
 import styled from 'styled-components';
+import { useCourses } from '../../api/courses.ts';
 import { useShownCurrency } from '../../api/currency.ts';
+import { readerLocale } from '../../components/coursePrice.ts';
 import { Container } from '../../components/Layout.tsx';
 import { landingContent } from '../../content/landing.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
 
-/** The public course grid: the same component the course-grid widget ships. */
+/** A visitor signs in or registers first, then comes back to the course (CourseGrid's `signedIn`). */
+const linkFor = (course: CourseCardCourse) => `/auth?next=${encodeURIComponent(`/courses/${course.id}`)}`;
+
+/**
+ * The public course grid: the view the course-grid widget ships, fed by the portal's one
+ * `/api/courses` query (the pricing card and the FAQ read the same answer), which the server
+ * has already filled in on a server-rendered page.
+ */
 export function CoursesSection() {
   const { courses } = landingContent;
   const currency = useShownCurrency();
+  const query = useCourses();
+  const state: CourseGridState = query.data
+    ? { status: 'ready', courses: query.data }
+    : query.error
+      ? { status: 'error', message: query.error.message }
+      : { status: 'loading' };
   return (
     <Section id="courses" aria-labelledby="courses-title" $tone="muted">
       <Container>
@@ -17,7 +33,14 @@ export function CoursesSection() {
           <SectionIntro>{courses.intro}</SectionIntro>
         </SectionHeader>
         <GridFit>
-          <CourseGrid currency={currency} />
+          <CourseGridView
+            state={state}
+            linkFor={linkFor}
+            actionLabel="Get Started"
+            currency={currency}
+            locale={readerLocale()}
+            onRetry={() => void query.refetch()}
+          />
         </GridFit>
       </Container>
     </Section>

@@ -64,7 +64,7 @@ export function Faq() {
                     <Icon name="chevronDown" size={20} />
                   </Trigger>
                 </h3>
-                <Content id={answerId} role="region" aria-labelledby={triggerId} hidden={!isOpen}>
+                <Content id={answerId} role="region" aria-labelledby={triggerId} hidden={!isOpen} data-faq-answer="">
                   <p>{item.topic === 'pricing' && pricing ? pricing : item.answer}</p>
                 </Content>
               </Item>

@@ -1,6 +1,5 @@
-import { useDeferredValue } from 'react';
 import styled from 'styled-components';
-import { SkipLink, MAIN_ID } from '../../components/PageFrame.tsx';
+import { SkipLink, MAIN_ID } from '../../components/SkipLink.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { landingContent } from '../../content/landing.ts';
 import { ClosingCta } from './ClosingCta.tsx';
@@ -17,30 +16,23 @@ import { WhyChooseUs } from './WhyChooseUs.tsx';
 /** The public landing page (SPEC §2), section by section; all copy is in content/landing.ts. */
 export function LandingScene() {
   usePageTitle(landingContent.meta.title);
-  // The header and hero are the first screen. The long rest of the page (and the footer, so it
-  // never shows under the hero and then jumps away) follows at once in a low-priority render,
-  // which React splits into short slices: a phone paints the hero without waiting for the whole
-  // page and stays responsive while the rest is built.
-  const showRest = useDeferredValue(true, false);
+  // The whole page is rendered on the server (server/src/routes/pages/), so a phone paints it
+  // from the HTML; the browser's render only hydrates what is already there.
   return (
     <>
       <SkipLink />
       <LandingHeader />
       <Main id={MAIN_ID} tabIndex={-1}>
         <Hero />
-        {showRest ? (
-          <>
-            <Testimonials />
-            <WhyChooseUs />
-            <CoursesSection />
-            <SchoolAccess />
-            <Faq />
-            <ContactSection />
-            <ClosingCta />
-          </>
-        ) : null}
+        <Testimonials />
+        <WhyChooseUs />
+        <CoursesSection />
+        <SchoolAccess />
+        <Faq />
+        <ContactSection />
+        <ClosingCta />
       </Main>
-      {showRest ? <LandingFooter /> : null}
+      <LandingFooter />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { progressKey, useModuleProgress } from '../../api/progress.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
-import { MAIN_ID, SkipLink } from '../../components/PageFrame.tsx';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
 import { WatchingNote } from '../../components/WatchingNote.tsx';

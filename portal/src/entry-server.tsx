@@ -1,0 +1,116 @@
+// The landing page rendered on the server (built by `vite build --ssr`, loaded by
+// server/src/services/landingRenderer.ts). The same tree as main.tsx, from the same answers.
+import './zodSetup.ts';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { Writable } from 'node:stream';
+import { ServerStyleSheet } from 'styled-components';
+import { createQueryClient } from './api/client.ts';
+import { AppProviders } from './App.tsx';
+import { pinReaderLocale } from './components/coursePrice.ts';
+import { LoadingState } from './components/Loading.tsx';
+import { PageFrame } from './components/PageFrame.tsx';
+import { landingContent } from './content/landing.ts';
+import { AppRoutes } from './routes.tsx';
+import { seedPageState, type PageState } from './ssr/pageState.ts';
+
+export interface RenderedPage {
+  /** The markup of `<div id="root">`. */
+  html: string;
+  /** styled-components' `<style data-styled>` tags for everything in `html`. */
+  styles: string;
+  /** The document title usePageTitle() sets in the browser. */
+  title: string;
+}
+
+export { serializePageState, PAGE_STATE_ID, type PageState } from './ssr/pageState.ts';
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * "/" for a visitor, with every section in the HTML. React's streaming renderer runs to the end
+ * (`onAllReady`: the landing's lazy parts, such as the phone menu, resolve on the server too) and
+ * the whole is sent at once, since styled-components can only say which styles the page needs
+ * once it has been rendered, and those belong in the head. Renders take turns: the locale
+ * prices are written in is module state (components/coursePrice.ts), as it is in the browser.
+ */
+export function renderLanding(state: PageState): Promise<RenderedPage> {
+  return inTurn(state, <AppRoutes />);
+}
+
+/**
+ * A signed-in "/" before its script has run: the signed-in frame (header with the account, footer)
+ * around the dashboard's loading state, drawn from the HTML at once. The app replaces it when it
+ * starts (createRoot), with the dashboard's answer already in hand (PageState.dashboard).
+ */
+export function renderDashboardPlaceholder(state: PageState): Promise<RenderedPage> {
+  return inTurn(
+    state,
+    <PageFrame>
+      <LoadingState fullPage label="Loading your dashboard" />
+    </PageFrame>,
+  );
+}
+
+function inTurn(state: PageState, page: ReactNode): Promise<RenderedPage> {
+  const next = queue.then(() => render(state, page));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  seedPageState(queryClient, state);
+  pinReaderLocale(state.locale);
+  const sheet = new ServerStyleSheet();
+  const tree = sheet.collectStyles(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location="/">{page}</StaticRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+  return new Promise<RenderedPage>((resolve, reject) => {
+    let html = '';
+    let failed: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        done();
+        if (failed) return;
+        try {
+          resolve({
+            html,
+            styles: sheet.getStyleTags(),
+            title: [state.user ? 'Dashboard' : landingContent.meta.title, state.config?.brandName].filter(Boolean).join(' · '),
+          });
+        } catch (error) {
+          reject(error);
+        } finally {
+          sheet.seal();
+          queryClient.clear();
+        }
+      },
+    });
+    const stream = renderToPipeableStream(tree, {
+      onAllReady() {
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        failed = error;
+        sheet.seal();
+        reject(error);
+      },
+      onError(error) {
+        // A boundary that failed on the server would be rendered by the browser alone: a page
+        // that hides its content from a visitor without JavaScript is a failed render here.
+        failed = error;
+        reject(error);
+      },
+    });
+  });
+}

@@ -1,0 +1,171 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CourseSummaryDto, CurrencyChoiceDto, DashboardDto, PublicConfigDto, UserDto } from '@atrium/common';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const PORTAL_DIST = resolve(root, 'portal/dist');
+const SSR_ENTRY = resolve(root, 'portal/dist-ssr/entry-server.js');
+
+/** portal/src/ssr/pageState.ts's PageState: the first screen's answers, written into the page. */
+export interface PageState {
+  user: UserDto | null;
+  currency: CurrencyChoiceDto;
+  courses?: CourseSummaryDto[];
+  config?: PublicConfigDto;
+  dashboard?: DashboardDto;
+  locale?: string;
+  markup?: 'hydrate' | 'placeholder';
+}
+
+interface RenderedPage {
+  html: string;
+  styles: string;
+  title: string;
+}
+
+/** What portal/src/entry-server.tsx exports. */
+interface ServerEntry {
+  renderLanding(state: PageState): Promise<RenderedPage>;
+  renderDashboardPlaceholder(state: PageState): Promise<RenderedPage>;
+  serializePageState(state: PageState): string;
+  PAGE_STATE_ID: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * With JavaScript off the FAQ's answers would stay behind their (inert) buttons: every answer
+ * shows. Inside <noscript>, so a page that runs its script never sees it; an inline style,
+ * which the CSP allows (styled-components writes its own), not an inline script.
+ */
+const NO_SCRIPT_STYLES = '<noscript><style>[data-faq-answer][hidden]{display:block}[data-faq-trigger] svg{display:none}</style></noscript>';
+
+/**
+ * The portal's pages as the server writes them: the built index.html (portal/dist) with the
+ * first screen's answers in a data block, and for the landing page the markup and styles of
+ * the server-side build (portal/dist-ssr, `npm run build -w portal`) too.
+ */
+export class PortalPages {
+  private template: string | null = null;
+  private entry: Promise<ServerEntry> | null = null;
+  private landingPreloads = '';
+  private dashboardPreloads = '';
+  private fontPreload = '';
+
+  /** False until the portal has been built (the server then says how to build it). */
+  isBuilt(): boolean {
+    return existsSync(resolve(PORTAL_DIST, 'index.html')) && existsSync(SSR_ENTRY);
+  }
+
+  /** The landing page for a visitor, every section in the HTML. */
+  async landing(landingState: PageState): Promise<string> {
+    const entry = await this.serverEntry();
+    const state: PageState = { ...landingState, markup: 'hydrate' };
+    const page = await entry.renderLanding(state);
+    return this.fill(entry, state, {
+      title: page.title,
+      head: `${this.landingPreloads}${page.styles}${NO_SCRIPT_STYLES}`,
+      root: page.html,
+      // The page reads completely without script: the "needs JavaScript" notice does not apply.
+      dropNoscript: true,
+    });
+  }
+
+  /**
+   * A signed-in "/": the app's shell with the session's and the dashboard's answers in it, the
+   * signed-in frame and a loading state drawn in the HTML, and the frame's and the dashboard's
+   * chunks preloaded, so the first screen needs no request of its own.
+   */
+  async dashboard(shellState: PageState): Promise<string> {
+    const entry = await this.serverEntry();
+    const state: PageState = { ...shellState, markup: 'placeholder' };
+    const page = await entry.renderDashboardPlaceholder(state);
+    return this.fill(entry, state, { title: page.title, head: `${this.dashboardPreloads}${page.styles}`, root: page.html, dropNoscript: false });
+  }
+
+  /** The single-page app's shell with the answers it would ask for first, nothing drawn (a fallback). */
+  async shell(state: PageState): Promise<string> {
+    return this.fill(await this.serverEntry(), state, { head: '', root: '', dropNoscript: false });
+  }
+
+  private fill(entry: ServerEntry, state: PageState, parts: { title?: string; head: string; root: string; dropNoscript: boolean }): string {
+    let html = this.indexHtml();
+    if (parts.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`);
+    if (parts.dropNoscript) html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    const data = `<script type="application/json" id="${entry.PAGE_STATE_ID}">${entry.serializePageState(state)}</script>`;
+    // The font first: it is needed for the first paint, the scripts only after it.
+    html = html.replace(/<head>/, `<head>${this.fontPreload}`);
+    return html.replace('</head>', `${parts.head}</head>`).replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${data}`);
+  }
+
+  private indexHtml(): string {
+    if (this.template === null) {
+      this.template = inlineStylesheets(readFileSync(resolve(PORTAL_DIST, 'index.html'), 'utf8'));
+      this.landingPreloads = chunkPreloads(this.template, ['src/scenes/Landing/LandingScene.tsx']);
+      this.dashboardPreloads = chunkPreloads(this.template, ['src/components/PageFrame.tsx', 'src/scenes/Dashboard/DashboardScene.tsx']);
+      this.fontPreload = fontPreload();
+    }
+    return this.template;
+  }
+
+  private serverEntry(): Promise<ServerEntry> {
+    this.entry ??= import(pathToFileURL(SSR_ENTRY).href) as Promise<ServerEntry>;
+    return this.entry;
+  }
+}
+
+/**
+ * Lazily imported modules (routes.tsx) and the chunks they import, as modulepreload links: the
+ * browser fetches them alongside the entry instead of after it has run.
+ */
+function chunkPreloads(template: string, sources: string[]): string {
+  const manifestFile = resolve(PORTAL_DIST, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  for (const source of sources) {
+    const key = Object.keys(manifest).find((name) => name.endsWith(source));
+    if (key) visit(key);
+  }
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+/**
+ * The entry's own stylesheet (styles/fonts.css: the font's declaration, under a kilobyte) written
+ * into the page: one request fewer before the first paint. An inline style, which the CSP allows.
+ */
+function inlineStylesheets(template: string): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g, (link, file: string) => {
+    const path = resolve(PORTAL_DIST, file);
+    return existsSync(path) ? `<style>${readFileSync(path, 'utf8').replace(/<\//g, '<\\/')}</style>` : link;
+  });
+}
+
+/**
+ * The text font's Latin file (styles/GlobalStyle.ts, `font-display: optional`): requested with the
+ * page rather than once its styles are applied, so the first paint can already use it.
+ */
+function fontPreload(): string {
+  const assets = resolve(PORTAL_DIST, 'assets');
+  const file = existsSync(assets) ? readdirSync(assets).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name)) : undefined;
+  return file ? `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>` : '';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
