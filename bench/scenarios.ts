@@ -173,6 +173,8 @@ export async function progress<M>(
   if (pairs.length < ctx.connections) throw new Error('progress: fewer (user, module) pairs than connections; sign in more users');
   const userIds = ctx.users.map((user) => user.id);
   await ctx.db('progress').whereIn('userId', userIds).update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null, updatedAt: 0 });
+  // The learners' bucket masks too (when the schema has them), so each run sets new bits as real viewing does.
+  if (await ctx.db.schema.hasTable('progressBuckets')) await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
   let clients = 0;
   const setupClient = (client: autocannon.Client) => {
     const index = clients;
@@ -189,7 +191,11 @@ export async function progress<M>(
           const pair = mine[turn++ % mine.length]!;
           pair.sent += 1;
           inFlight = { pair, value: pair.sent };
-          const body = { moduleId: pair.module.id, courseId: pair.module.courseId, watchedDuration: pair.sent, position: pair.sent };
+          // As the player reports: the three 10-second buckets played in the 30 s since its last report.
+          const buckets = Math.max(1, Math.ceil(pair.module.duration / 10));
+          const first = ((pair.sent - 1) * 3) % buckets;
+          const playedBuckets = [first, first + 1, first + 2].filter((bucket) => bucket < buckets);
+          const body = { moduleId: pair.module.id, courseId: pair.module.courseId, watchedDuration: pair.sent, position: pair.sent, playedBuckets };
           return { ...request, headers: { ...request.headers, cookie: pair.user.cookie }, body: JSON.stringify(body) };
         },
         onResponse(status) {

@@ -35,6 +35,8 @@ export * from './schemas/admins.ts';
 export * from './api/resources.ts';
 export * from './schemas/resources.ts';
 export * from './rules/resourceTypes.ts';
+export * from './api/insights.ts';
+export * from './schemas/insights.ts';
 export * from './api/captions.ts';
 export * from './schemas/captions.ts';
 export * from './api/trusts.ts';

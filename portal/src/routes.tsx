@@ -43,6 +43,7 @@ const UnsubscribeScene = scene(() => import('./scenes/Unsubscribe/UnsubscribeSce
 const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
+const AdminInsightsScene = scene(() => import('./scenes/Admin/Insights/AdminInsightsScene.tsx'), 'AdminInsightsScene');
 const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
 const TrustScene = scene(() => import('./scenes/Trust/TrustScene.tsx'), 'TrustScene');
 
@@ -149,6 +150,7 @@ export const routes: RouteObject[] = [
               { path: 'courses/:courseId', element: <AdminCourseScene /> },
               { path: 'students/:studentId', element: <AdminStudentScene /> },
               { path: 'schools/:schoolId', element: <AdminSchoolScene /> },
+              { path: 'insights', element: <AdminInsightsScene /> },
             ],
           },
           { path: '/admin/*', element: <SignedOutToHome /> },

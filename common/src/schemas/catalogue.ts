@@ -147,6 +147,10 @@ export const moduleOrderSchema = z.object({
 
 export const enrollmentSchema = z.object({ courseId: id });
 
+/** The last 10-second bucket of a 24-hour video, and how many one progress report may name. */
+export const MAX_BUCKET = 8639;
+export const MAX_PLAYED_BUCKETS = 360;
+
 export const progressSchema = z.object({
   moduleId: id,
   courseId: id,
@@ -159,6 +163,14 @@ export const progressSchema = z.object({
   playedSeconds: z.number().finite().optional(),
   isCompleted: z.boolean().optional().default(false),
   position: z.number().finite().optional(),
+  /**
+   * The 10-second buckets of the video played since the last report (bucket b = seconds
+   * [10 b, 10 b + 10)), for the retention curve. Bounded: a report names at most an hour of them.
+   */
+  playedBuckets: z
+    .array(z.number().int().min(0).max(MAX_BUCKET, { message: 'A bucket is at most 8639 (24 hours)' }), { message: 'A list of bucket numbers' })
+    .max(MAX_PLAYED_BUCKETS, { message: `At most ${MAX_PLAYED_BUCKETS} buckets per report` })
+    .optional(),
 });
 
 export const commentSchema = z.object({

@@ -15,6 +15,8 @@ export interface ProgressUpdate {
   isCompleted: boolean;
   /** Resume point, seconds. */
   position?: number;
+  /** The 10-second buckets played since the last report (the retention curve). */
+  playedBuckets?: number[];
 }
 
 /** The learner's progress on one module; a module never opened before may answer 404. */

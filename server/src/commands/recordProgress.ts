@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { COMPLETION_THRESHOLD, type RecordedRow } from '../db/progressUpsert.ts';
+import { bucketWords } from '../db/playedBuckets.ts';
 import type { Module } from '../models/Module.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
 import { isCourseCompleted, progressOf } from '../queries/progress.ts';
@@ -25,6 +26,8 @@ export interface ProgressReport {
   requiresWatching?: boolean | undefined;
   /** Resume point; left as stored when the client does not send one. */
   position?: number | undefined;
+  /** The 10-second buckets played since the client's last report (new players; old ones send none). */
+  playedBuckets?: readonly number[] | undefined;
 }
 
 export interface CourseCompletion {
@@ -84,7 +87,8 @@ export async function recordProgress(
     markedComplete: report.isCompleted,
     at: options.now,
   };
-  const progress = await retryOnDeadlock(() => database.upsertProgress(row));
+  const played = bucketWords(report.playedBuckets ?? [], module.duration);
+  const progress = await retryOnDeadlock(() => database.upsertProgress(row, played));
   // Rare: one more query to tell the two refusals apart.
   if (!progress) return (await database.knex('modules').where({ id: module.id }).first('id')) ? 'not-enrolled' : 'module-gone';
   // The course cannot be complete while this module is not: most reports stop here.

@@ -11,6 +11,7 @@ import {
   type ProgressRow,
   type RecordedRow,
 } from './progressUpsert.ts';
+import { mergeBucketsBindings, mergeBucketsSql, type BucketWord } from './playedBuckets.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
 import type { User } from './tables.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
@@ -129,9 +130,24 @@ export class Database {
   /**
    * Stores a progress report if the learner is enrolled in the module's course and the module
    * exists (one statement checks both), and answers the row as stored; undefined otherwise.
+   * `played` (the 10-second buckets the report names, as mask words) is ORed into the learner's
+   * bucket mask once the row is stored, and nothing when it is not.
    */
-  async upsertProgress(row: ProgressRow): Promise<RecordedRow | undefined> {
-    if (this.dialect === 'sqlite') return (await this.groupCommit!.rows(UPSERT_SQLITE_RETURNING, singleRowBindings(row)))[0] as RecordedRow | undefined;
+  async upsertProgress(row: ProgressRow, played: readonly BucketWord[] = []): Promise<RecordedRow | undefined> {
+    if (this.dialect === 'sqlite') {
+      // Both statements join the same group commit, the buckets right after the upsert.
+      const [rows] = await Promise.all([
+        this.groupCommit!.rows(UPSERT_SQLITE_RETURNING, singleRowBindings(row)),
+        played.length > 0 ? this.groupCommit!.rows(mergeBucketsSql('sqlite', played.length), mergeBucketsBindings(row.userId, row.moduleId, played)) : null,
+      ]);
+      return rows[0] as RecordedRow | undefined;
+    }
+    const stored = await this.upsertProgressMysql(row);
+    if (stored && played.length > 0) await this.prepared(mergeBucketsSql('mysql', played.length), mergeBucketsBindings(row.userId, row.moduleId, played));
+    return stored;
+  }
+
+  private async upsertProgressMysql(row: ProgressRow): Promise<RecordedRow | undefined> {
     if (await this.supportsInsertReturning()) return this.progressBatcher!.upsert(row);
     // mysql2 counts matched rows (FOUND_ROWS), so 0 means the SELECT found no enrollment.
     if ((await affectedRows(this.knex, UPSERT_MYSQL, singleRowBindings(row))) === 0) return undefined;

@@ -22,6 +22,7 @@ import * as orderDiscounts from './migrations/020_order_discounts.ts';
 import * as playedSeconds from './migrations/022_played_seconds.ts';
 import * as resources from './migrations/023_resources.ts';
 import * as captions from './migrations/024_captions.ts';
+import * as insights from './migrations/025_insights.ts';
 import * as trusts from './migrations/026_trusts.ts';
 
 interface Migration {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '022_played_seconds': playedSeconds,
   '023_resources': resources,
   '024_captions': captions,
+  '025_insights': insights,
   '026_trusts': trusts,
 };
 

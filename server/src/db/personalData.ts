@@ -83,6 +83,11 @@ export const PERSONAL_DATA = {
     exportedAs: { notExported: 'a running total of the progress rows, which are exported' },
     onDeletion: { keep: 'the total of rows that are kept; it points to the anonymised account' },
   },
+  progressBuckets: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'which 10-second parts of a video were played, as bits: the exported progress rows say how much was watched' },
+    onDeletion: { keep: 'the retention counters were made from it; the rows point to the anonymised account' },
+  },
   comments: {
     owner: { userId: 'userId' },
     exportedAs: 'comments',

@@ -461,6 +461,46 @@ export interface Resource {
   updatedAt: number;
 }
 
+/** Per learner and module, the 10-second buckets played: bucket b is bit (b % 32) of word (b / 32). */
+export interface ProgressBuckets {
+  userId: number;
+  moduleId: number;
+  word: number;
+  bits: number;
+}
+
+/** Per module and bucket, how many learners played it; kept by triggers on progress_buckets. */
+export interface ModuleBucket {
+  moduleId: number;
+  bucket: number;
+  viewers: number;
+}
+
+/** Per module, how many learners played any of it; kept by triggers on progress_buckets. */
+export interface ModuleViewers {
+  moduleId: number;
+  viewers: number;
+}
+
+/** The weekly rollup per course and school (0: no school), rewritten by the insights-rollup job. */
+export interface InsightsWeekly {
+  weekStart: number;
+  courseId: number;
+  schoolId: number;
+  enrollments: number;
+  completions: number;
+  certificates: number;
+}
+
+/** Money received per week, course (0: none), school (0: none) and currency, in minor units. */
+export interface InsightsWeeklyRevenue {
+  weekStart: number;
+  courseId: number;
+  schoolId: number;
+  currency: string;
+  amount: number;
+}
+
 declare module 'knex/types/tables' {
   interface Tables {
     users: User;
@@ -505,6 +545,11 @@ declare module 'knex/types/tables' {
     trustDeadlines: TrustDeadline;
     captions: Caption;
     accessibilitySettings: AccessibilitySettings;
+    progressBuckets: ProgressBuckets;
+    moduleBuckets: ModuleBucket;
+    moduleViewers: ModuleViewers;
+    insightsWeekly: InsightsWeekly;
+    insightsWeeklyRevenue: InsightsWeeklyRevenue;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ScheduledJob } from '../scheduler/scheduler.ts';
 import { runDeadlineReminders } from './deadlineReminders.ts';
 import { runSchoolDigest } from './digest.ts';
+import { rollUpInsights } from '../commands/insightsRollup.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -12,4 +13,6 @@ const HOUR_MS = 60 * 60_000;
 export const reminderJobs = (): ScheduledJob[] => [
   { name: 'deadline-reminders', intervalMs: HOUR_MS, run: runDeadlineReminders },
   { name: 'school-digest', intervalMs: HOUR_MS, run: runSchoolDigest },
+  // The Insights charts' weekly rollup: rows written, reported as `sent`.
+  { name: 'insights-rollup', intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await rollUpInsights(deps.db, now) }) },
 ];

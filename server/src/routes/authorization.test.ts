@@ -123,6 +123,12 @@ const recipes: Record<string, Recipe> = {
   },
   'GET /api/admin/payments/:id/receipt.pdf': { expect: adminOnly, request: (w) => ({ path: `/api/admin/payments/${w.paidPaymentId}/receipt.pdf` }) },
   'GET /api/admin/sales': { expect: adminOnly, request: () => ({ path: '/api/admin/sales' }) },
+  'GET /api/admin/insights/weekly': { expect: adminOnly, request: () => ({ path: '/api/admin/insights/weekly' }) },
+  'GET /api/admin/insights/courses/:courseId': { expect: adminOnly, request: (w) => ({ path: `/api/admin/insights/courses/${w.courseId}` }) },
+  'GET /api/admin/insights/modules/:moduleId/retention': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/insights/modules/${w.moduleId}/retention` }),
+  },
   'GET /api/currency': { expect: everyone, request: () => ({ path: '/api/currency' }) },
   'PUT /api/currency': { expect: everyone, request: () => ({ path: '/api/currency', body: { currency: 'GBP' } }) },
   'GET /api/modules/:moduleId/comments': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/comments` }) },
@@ -290,6 +296,11 @@ const recipes: Record<string, Recipe> = {
   },
   'GET /api/schools/:id/training-status': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/training-status` }) },
   'GET /api/schools/:id/certificates': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/certificates` }) },
+  'GET /api/schools/:id/insights/weekly': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/insights/weekly` }) },
+  'GET /api/schools/:id/insights/courses/:courseId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/insights/courses/${w.licensedCourseId}` }),
+  },
   'GET /api/admin/schools/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines` }) },
   'PUT /api/admin/schools/:id/deadlines/:courseId': {
     expect: adminOnly,

@@ -8,6 +8,7 @@ import { AdminsPanel } from './AdminsPanel.tsx';
 import { ContactInbox } from './ContactInbox.tsx';
 import { CoursesPanel } from './CoursesPanel.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { ButtonLink } from '../../components/Button.tsx';
 import { QuickEnroll } from './QuickEnroll.tsx';
 import { SalesPanel } from './SalesPanel.tsx';
 import { SchoolsPanel } from './SchoolsPanel.tsx';
@@ -26,7 +27,18 @@ export function AdminScene() {
   const overview = useAdminOverview();
   return (
     <Container>
-      <PageHeading title="Admin Dashboard" lead="Courses, students, schools, enrollments and messages." actions={<ExportButton />} />
+      <PageHeading
+        title="Admin Dashboard"
+        lead="Courses, students, schools, enrollments and messages."
+        actions={
+          <>
+            <ButtonLink to="/admin/insights" variant="secondary">
+              Insights
+            </ButtonLink>
+            <ExportButton />
+          </>
+        }
+      />
       <Layout>
         <Area $area="overview">
           <Panel aria-labelledby="overview-title">

@@ -61,11 +61,19 @@ describe('useWatchProgress', () => {
     await play(300, 305);
     send({ type: 'pause', seconds: 305 });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(saves().at(-1)?.body).toEqual({ moduleId: 11, courseId: 5, watchedDuration: 15, playedSeconds: 15, isCompleted: false, position: 305 });
+    expect(saves().at(-1)?.body).toEqual({
+      moduleId: 11,
+      courseId: 5,
+      watchedDuration: 15,
+      playedSeconds: 15,
+      isCompleted: false,
+      position: 305,
+      playedBuckets: [0, 30],
+    });
     await play(305, 306);
     send({ type: 'ended', seconds: 306 });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(saves().at(-1)?.body).toMatchObject({ watchedDuration: 16, position: 306 });
+    expect(saves().at(-1)?.body).toMatchObject({ watchedDuration: 16, position: 306, playedBuckets: [30] });
   });
 
   it('does not save while paused, nor twice the same figures', async () => {

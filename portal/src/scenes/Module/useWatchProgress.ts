@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { ProgressDto } from '@atrium/common';
 import { saveProgress } from '../../api/progress.ts';
 import { loadWatched, storeWatched, type WatchedSeconds } from './watchedSeconds.ts';
+import { PlayedBuckets } from './playedBuckets.ts';
 
 /** SPEC §9: progress is saved every 30 seconds while the video plays. */
 export const AUTOSAVE_INTERVAL_MS = 30_000;
@@ -33,6 +34,8 @@ interface Options {
  */
 export function useWatchProgress({ userId, moduleId, courseId, duration, serverWatched, target = Number.POSITIVE_INFINITY, onSaved }: Options) {
   const watched = useRef<WatchedSeconds | null>(null);
+  // The 10-second buckets played since the last report (the retention curve), sent with it.
+  const bucketsPlayed = useRef(new PlayedBuckets());
   const playback = useRef({ playing: false, position: 0, lastTime: null as number | null, lastSaved: '' });
   // The newest props for saves made from player events, timers and cleanups. Updated after
   // each render commits (a render must not write refs), before any of those can run.
@@ -57,14 +60,25 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
       const position = Math.max(0, Math.round(state.position));
       if (position === 0 && seconds.size === 0) return;
       const signature = `${watchedDuration}:${position}`;
-      if (signature === state.lastSaved) return;
+      if (signature === state.lastSaved && bucketsPlayed.current.size === 0) return;
       state.lastSaved = signature;
       storeWatched(userId, moduleId, seconds);
-      saveProgress({ moduleId, courseId, watchedDuration, playedSeconds: watchedDuration, isCompleted: false, position }, options).then(
+      const playedBuckets = bucketsPlayed.current.take();
+      const update = {
+        moduleId,
+        courseId,
+        watchedDuration,
+        playedSeconds: watchedDuration,
+        isCompleted: false,
+        position,
+        ...(playedBuckets.length > 0 ? { playedBuckets } : {}),
+      };
+      saveProgress(update, options).then(
         (progress) => latest.current.onSaved(progress),
         () => {
           // Not saved (offline, signed out): try again at the next opportunity.
           if (state.lastSaved === signature) state.lastSaved = '';
+          bucketsPlayed.current.putBack(playedBuckets);
         },
       );
     },
@@ -81,7 +95,10 @@ export function useWatchProgress({ userId, moduleId, courseId, duration, serverW
           state.position = event.seconds;
           break;
         case 'timeupdate':
-          if (state.playing && state.lastTime !== null) watched.current!.advance(state.lastTime, event.seconds);
+          if (state.playing && state.lastTime !== null) {
+            watched.current!.advance(state.lastTime, event.seconds);
+            bucketsPlayed.current.advance(state.lastTime, event.seconds);
+          }
           if (played() >= target) setTargetReached(true);
           state.lastTime = event.seconds;
           state.position = event.seconds;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
@@ -21,6 +22,9 @@ import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
+
+// The charts are a chunk of their own: the rest of the page does not wait for them.
+const SchoolInsights = lazy(() => import('./SchoolInsights.tsx').then((module) => ({ default: module.SchoolInsights })));
 
 /** /school: the manager's view of their school; members and people without one get an explanation. */
 export function SchoolScene() {
@@ -112,6 +116,9 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
         </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
         <SchoolMembers schoolId={school.id} />
+        <Suspense fallback={null}>
+          <SchoolInsights schoolId={school.id} courses={mine.courses} />
+        </Suspense>
         <StaffRoster schoolId={school.id} scope="manager" />
         <Columns>
           <SchoolInvites schoolId={school.id} />

@@ -4,6 +4,7 @@ import { adminCertificateRoutes } from './certificates.ts';
 import { adminEnrollmentRoutes } from './enrollments.ts';
 import { adminExportRoutes } from './export.ts';
 import { adminInboxRoutes } from './inbox.ts';
+import { adminInsightsRoutes } from './insights.ts';
 import { adminInvoiceRoutes } from './invoices.ts';
 import { adminOrderDiscountRoutes } from './orderDiscounts.ts';
 import { adminOrderRoutes } from './orders.ts';
@@ -37,5 +38,6 @@ export function adminRoutes(routes: Routes): void {
   adminInvoiceRoutes(routes);
   adminPaymentRoutes(routes);
   adminSalesRoutes(routes);
+  adminInsightsRoutes(routes);
   adminTrustRoutes(routes);
 }

@@ -63,6 +63,7 @@ export function progressRoutes(routes: Routes): void {
           playedSeconds: input.playedSeconds,
           requiresWatching,
           position: input.position,
+          playedBuckets: input.playedBuckets,
         },
         { now: ctx.deps.clock.now().getTime() },
       );

@@ -12,6 +12,7 @@ import { schoolDetailsRoutes } from './details.ts';
 import { schoolRosterRoutes } from './roster.ts';
 import { schoolCertificateRoutes } from './certificates.ts';
 import { deadlineRoutes } from './deadlines.ts';
+import { schoolInsightsRoutes } from './insights.ts';
 
 /** Schools: membership, the manager's view, invites, domains, the staff roster, the register, deadlines and the members' certificates. */
 export function schoolRoutes(routes: Routes): void {
@@ -107,4 +108,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolDetailsRoutes(routes);
   schoolCertificateRoutes(routes);
   deadlineRoutes(routes);
+  schoolInsightsRoutes(routes);
 }

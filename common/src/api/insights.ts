@@ -1,0 +1,73 @@
+/** The range a chart answers for, as days (UTC, both included). */
+export interface InsightsRangeDto {
+  from: string;
+  to: string;
+}
+
+export interface WeekFiguresDto {
+  /** Monday of the week, YYYY-MM-DD (UTC). */
+  week: string;
+  enrollments: number;
+  completions: number;
+  certificates: number;
+}
+
+export interface WeekRevenueDto {
+  week: string;
+  /** ISO 4217 code; amounts of different currencies are never added together. */
+  currency: string;
+  /** Minor units (pence, cents). */
+  amount: number;
+}
+
+/** GET /api/admin/insights/weekly and GET /api/schools/:id/insights/weekly (no revenue there). */
+export interface WeeklyInsightsDto {
+  range: InsightsRangeDto;
+  weeks: WeekFiguresDto[];
+  revenue?: WeekRevenueDto[];
+}
+
+export interface FunnelDto {
+  /** Steps of the course now (the denominator of "half way" and "completed"). */
+  steps: number;
+  enrolled: number;
+  started: number;
+  halfWay: number;
+  completed: number;
+  certified: number;
+}
+
+export interface ModuleCompletionDto {
+  moduleId: number;
+  title: string;
+  /** Learners of the cohort who completed it. */
+  completed: number;
+  /** completed / enrolled, 0–1 (0 when nobody enrolled). */
+  rate: number;
+}
+
+/** GET /api/admin/insights/courses/:courseId and GET /api/schools/:id/insights/courses/:courseId. */
+export interface CourseInsightsDto {
+  range: InsightsRangeDto;
+  course: { id: number; title: string };
+  funnel: FunnelDto;
+  modules: ModuleCompletionDto[];
+}
+
+export interface RetentionBucketDto {
+  /** Start of the 10-second bucket, seconds into the video. */
+  startSecond: number;
+  viewers: number;
+  /** viewers / the module's viewers, 0–1. */
+  share: number;
+}
+
+/** GET /api/admin/insights/modules/:moduleId/retention. */
+export interface RetentionDto {
+  module: { id: number; courseId: number; title: string; duration: number };
+  /** Learners who played any part of the video. */
+  viewers: number;
+  /** Mean resume point of the learners who watched some of it, seconds; null when nobody has. */
+  averagePosition: number | null;
+  buckets: RetentionBucketDto[];
+}

@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
+import { admin, mockApi, ok, publicConfig } from '../../../test/api.ts';
+import { renderScene } from '../../../test/render.tsx';
+import { AdminInsightsScene } from './AdminInsightsScene.tsx';
+
+const weekly: WeeklyInsightsDto = {
+  range: { from: '2026-01-05', to: '2026-01-25' },
+  weeks: [
+    { week: '2026-01-05', enrollments: 3, completions: 0, certificates: 0 },
+    { week: '2026-01-12', enrollments: 5, completions: 2, certificates: 1 },
+    { week: '2026-01-19', enrollments: 0, completions: 1, certificates: 1 },
+  ],
+  revenue: [
+    { week: '2026-01-12', currency: 'GBP', amount: 49900 },
+    { week: '2026-01-12', currency: 'USD', amount: 59900 },
+    { week: '2026-01-19', currency: 'GBP', amount: 1050 },
+  ],
+};
+
+const courseInsights = (id: number, title: string): CourseInsightsDto => ({
+  range: weekly.range,
+  course: { id, title },
+  funnel: { steps: 3, enrolled: 10, started: 8, halfWay: 6, completed: 3, certified: 2 },
+  modules: [
+    { moduleId: 11, title: 'Welcome', completed: 8, rate: 0.8 },
+    { moduleId: 12, title: 'The hard part', completed: 3, rate: 0.3 },
+    { moduleId: 13, title: 'Wrapping up', completed: 3, rate: 0.3 },
+  ],
+});
+
+const retention: RetentionDto = {
+  module: { id: 11, courseId: 1, title: 'Welcome', duration: 25 },
+  viewers: 4,
+  averagePosition: 12.5,
+  buckets: [
+    { startSecond: 0, viewers: 4, share: 1 },
+    { startSecond: 10, viewers: 3, share: 0.75 },
+    { startSecond: 20, viewers: 1, share: 0.25 },
+  ],
+};
+
+function setup(weeklyAnswer: WeeklyInsightsDto = weekly) {
+  return mockApi({
+    'GET /api/user': ok(admin),
+    'GET /api/config': ok(publicConfig),
+    'GET /api/courses': ok([
+      { id: 1, title: 'Safeguarding' },
+      { id: 2, title: 'First Aid' },
+    ]),
+    'GET /api/admin/schools': ok([{ id: 4, name: 'Oak Academy' }]),
+    'GET /api/admin/insights/weekly': ok(weeklyAnswer),
+    'GET /api/admin/insights/courses/1': ok(courseInsights(1, 'Safeguarding')),
+    'GET /api/admin/insights/courses/2': ok(courseInsights(2, 'First Aid')),
+    'GET /api/admin/insights/modules/11/retention': ok(retention),
+    'GET /api/admin/insights/modules/12/retention': ok({
+      ...retention,
+      module: { ...retention.module, id: 12, title: 'The hard part' },
+      viewers: 0,
+      averagePosition: null,
+    }),
+  });
+}
+
+/** The text of the CSV the chart's download button hands to the browser. */
+async function downloadedCsv(button: HTMLElement): Promise<string> {
+  let blob: Blob | null = null;
+  const create = vi.fn((value: Blob) => {
+    blob = value;
+    return 'blob:csv';
+  });
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() }));
+  fireEvent.click(button);
+  expect(create).toHaveBeenCalled();
+  return (blob as unknown as Blob).text();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AdminInsightsScene', () => {
+  it('draws the weekly figures, revenue per currency, the funnel, module completion and retention, each with a table of the same numbers', async () => {
+    setup();
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText('8 enrollments, 3 completions, 2 certificates in all.', { exact: false })).toBeInTheDocument();
+    // One revenue chart per currency, never added together.
+    expect(screen.getByRole('heading', { name: 'Revenue per week (GBP)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Revenue per week (USD)' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Enrollments, completions and certificates per week' })).toBeInTheDocument();
+
+    const weeklyFigure = screen.getByRole('heading', { name: 'Enrollments, completions and certificates per week' }).closest('section')!;
+    fireEvent.click(within(weeklyFigure).getByRole('button', { name: 'Table' }));
+    const rows = within(weeklyFigure)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .queryAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['5 Jan', '3', '0', '0'],
+      ['12 Jan', '5', '2', '1'],
+      ['19 Jan', '0', '1', '1'],
+    ]);
+    const csv = await downloadedCsv(within(weeklyFigure).getByRole('button', { name: /Download .* as CSV/ }));
+    expect(csv).toBe('Week starting,Enrollments,Completions,Certificates\r\n2026-01-05,3,0,0\r\n2026-01-12,5,2,1\r\n2026-01-19,0,1,1\r\n');
+
+    const gbp = screen.getByRole('heading', { name: 'Revenue per week (GBP)' }).closest('section')!;
+    expect(await downloadedCsv(within(gbp).getByRole('button', { name: /CSV/ }))).toBe(
+      'Week starting,Currency,Amount\r\n2026-01-05,GBP,0\r\n2026-01-12,GBP,499\r\n2026-01-19,GBP,10.5\r\n',
+    );
+
+    expect(await screen.findByRole('list', { name: 'Funnel of Safeguarding' })).toHaveTextContent('Certificate2 · 20 %');
+    // The steepest drop (80 % → 30 %) is called out.
+    expect(screen.getByText(/The steepest drop is at step 2, The hard part/)).toBeInTheDocument();
+    const funnel = screen.getByRole('heading', { name: 'Funnel' }).closest('section')!;
+    expect(await downloadedCsv(within(funnel).getByRole('button', { name: /CSV/ }))).toBe(
+      'Stage,Learners,Of enrolled (%)\r\nEnrolled,10,100\r\nStarted,8,80\r\nHalf way,6,60\r\nCompleted,3,30\r\nCertificate,2,20\r\n',
+    );
+
+    expect(await screen.findByRole('img', { name: 'Retention curve of Welcome' })).toBeInTheDocument();
+    expect(screen.getByText(/Of 4 learners who started the 0:25 video.*Average watch position 0:13\./)).toBeInTheDocument();
+    const curve = screen.getByRole('heading', { name: 'Retention: Welcome' }).closest('section')!;
+    expect(await downloadedCsv(within(curve).getByRole('button', { name: /CSV/ }))).toBe(
+      'From,To,Learners who watched it,Of those who started (%)\r\n0:00,0:10,4,100\r\n0:10,0:20,3,75\r\n0:20,0:25,1,25\r\n',
+    );
+  });
+
+  it('reads again for another course, range and module, and says plainly when there is nothing to draw', async () => {
+    const api = setup({ ...weekly, weeks: weekly.weeks.map((week) => ({ ...week, enrollments: 0, completions: 0, certificates: 0 })), revenue: [] });
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText(/Nothing in this range yet/)).toBeInTheDocument();
+    expect(screen.getByText('No revenue in this range.')).toBeInTheDocument();
+
+    fireEvent.change(await screen.findByLabelText('Course'), { target: { value: '2' } });
+    expect(await screen.findByRole('heading', { name: 'Course: First Aid' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    await waitFor(() =>
+      expect(api.fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(
+        expect.stringContaining('/api/admin/insights/weekly?from=2026-01-01&courseId=2'),
+      ),
+    );
+    expect(api.fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(expect.stringContaining('/api/admin/insights/courses/2?from=2026-01-01'));
+
+    fireEvent.change(await screen.findByLabelText('Module'), { target: { value: '12' } });
+    expect(await screen.findByText('Nobody has watched this video since the retention curve started counting.')).toBeInTheDocument();
+  });
+});

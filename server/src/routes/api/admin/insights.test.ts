@@ -1,0 +1,293 @@
+import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
+import { describe, expect, it } from 'vitest';
+import { rollUpInsights } from '../../../commands/insightsRollup.ts';
+import { weekStartOf } from '../../../queries/insights.ts';
+import { useTestServer } from '../../../test/useTestServer.ts';
+import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
+import { addMember, certify } from '../../../test/deadlines.ts';
+import { learner, schoolWithManager } from '../../../test/schools.ts';
+import type { TestClient } from '../../../test/client.ts';
+
+const server = useTestServer();
+const DAY = 24 * 60 * 60 * 1000;
+const WEEK = 7 * DAY;
+
+async function admin(): Promise<TestClient> {
+  const client = server.client();
+  await signIn(client, await createAdmin(server.db));
+  return client;
+}
+
+async function signedIn(user: UserRow): Promise<TestClient> {
+  const client = server.client();
+  await signIn(client, user);
+  return client;
+}
+
+async function report(client: TestClient, body: Record<string, unknown>): Promise<void> {
+  const response = await client.post('/api/progress', body);
+  expect(response.status, response.text).toBe(200);
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('retention counters', () => {
+  it('counts each learner once per 10-second bucket, from the buckets each report names', async () => {
+    const course = await createCourse(server, { price: 0 });
+    // 95 seconds: ten buckets, the last one five seconds long.
+    const module = await createModule(server, course.id, { duration: 95 });
+    const [ada, ben, cy, dee] = await Promise.all([createUser(server.db), createUser(server.db), createUser(server.db), createUser(server.db)]);
+    for (const user of [ada, ben, cy, dee]) await enroll(server.db, user.id, course.id);
+    const base = { moduleId: module.id, courseId: course.id };
+
+    // Ada watches 0–40 s over two reports, then watches 10–20 s again: counted once.
+    const adaClient = await signedIn(ada);
+    await report(adaClient, { ...base, watchedDuration: 20, position: 20, playedBuckets: [0, 1] });
+    await report(adaClient, { ...base, watchedDuration: 40, position: 40, playedBuckets: [2, 3] });
+    await report(adaClient, { ...base, watchedDuration: 40, position: 20, playedBuckets: [1] });
+    // Ben skips ahead to 60 s and watches to the end; a bucket past the end is dropped.
+    await report(await signedIn(ben), { ...base, watchedDuration: 35, position: 95, playedBuckets: [6, 7, 8, 9, 10, 40] });
+    // Cy's player is an old one: seconds only, no buckets. Stored, not a viewer.
+    await report(await signedIn(cy), { ...base, watchedDuration: 30, position: 30 });
+    // Dee is not enrolled in another course's module: refused, nothing counted.
+    const other = await createCourse(server, { price: 0 });
+    const otherModule = await createModule(server, other.id, { duration: 95 });
+    const refused = await (
+      await signedIn(dee)
+    ).post('/api/progress', { moduleId: otherModule.id, courseId: other.id, watchedDuration: 10, playedBuckets: [0] });
+    expect(refused.status).toBe(403);
+
+    const response = await (await admin()).get(`/api/admin/insights/modules/${module.id}/retention`);
+    expect(response.status, response.text).toBe(200);
+    const retention = response.body as RetentionDto;
+    expect(retention.viewers).toBe(2);
+    expect(retention.buckets.map((bucket) => bucket.viewers)).toEqual([1, 1, 1, 1, 0, 0, 1, 1, 1, 1]);
+    expect(retention.buckets.map((bucket) => bucket.startSecond)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    expect(retention.buckets[0]!.share).toBe(0.5);
+    // Resume points of those who watched some: Ada 20, Ben 95 (clamped to the duration), Cy 30.
+    expect(retention.averagePosition).toBe(Math.round(((20 + 95 + 30) / 3) * 10) / 10);
+    expect(await server.db('progressBuckets').where({ moduleId: module.id }).orderBy('userId').select('userId', 'word', 'bits')).toEqual([
+      { userId: ada.id, word: 0, bits: 0b1111 },
+      { userId: ben.id, word: 0, bits: 0b1111000000 },
+    ]);
+    expect(await server.db('moduleBuckets').where({ moduleId: otherModule.id })).toEqual([]);
+  });
+
+  it('keeps a learner to one count across mask words and repeated reports, and refuses malformed buckets naming the field', async () => {
+    const course = await createCourse(server, { price: 0 });
+    const module = await createModule(server, course.id, { duration: 3600 });
+    const { client, user } = await learner(server);
+    await enroll(server.db, user.id, course.id);
+    const base = { moduleId: module.id, courseId: course.id };
+    await report(client, { ...base, watchedDuration: 10, position: 10, playedBuckets: [31, 32, 100] });
+    await report(client, { ...base, watchedDuration: 10, position: 10, playedBuckets: [31, 32, 100, 359] });
+    const retention = (await (await admin()).get(`/api/admin/insights/modules/${module.id}/retention`)).body as RetentionDto;
+    expect(retention.viewers).toBe(1);
+    expect(retention.buckets).toHaveLength(360);
+    expect(retention.buckets.filter((bucket) => bucket.viewers > 0).map((bucket) => [bucket.startSecond, bucket.viewers])).toEqual([
+      [310, 1],
+      [320, 1],
+      [1000, 1],
+      [3590, 1],
+    ]);
+
+    for (const playedBuckets of [[-1], [8640], [1.5], 'all', Array.from({ length: 361 }, (_, bucket) => bucket)]) {
+      const response = await client.post('/api/progress', { ...base, watchedDuration: 10, playedBuckets });
+      expect(response.status, JSON.stringify(playedBuckets)).toBe(400);
+      expect(Object.keys(response.body.errors ?? {})[0]).toMatch(/^playedBuckets/);
+    }
+  });
+
+  it('answers an empty curve for a module nobody watched, 404 for an unknown one, and only to admins', async () => {
+    const course = await createCourse(server, { price: 0 });
+    const module = await createModule(server, course.id, { duration: 25 });
+    const client = await admin();
+    const response = await client.get(`/api/admin/insights/modules/${module.id}/retention`);
+    expect(response.body).toEqual({
+      module: { id: module.id, courseId: course.id, title: 'Module 1', duration: 25 },
+      viewers: 0,
+      averagePosition: null,
+      buckets: [0, 10, 20].map((startSecond) => ({ startSecond, viewers: 0, share: 0 })),
+    });
+    expect((await client.get('/api/admin/insights/modules/999999/retention')).status).toBe(404);
+    expect((await (await learner(server)).client.get(`/api/admin/insights/modules/${module.id}/retention`)).status).toBe(403);
+    expect((await server.client().get(`/api/admin/insights/modules/${module.id}/retention`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/admin/insights/courses/:courseId', () => {
+  it('counts the funnel and each module’s completions, including a learner who skipped ahead and after a module is deleted', async () => {
+    const course = await createCourse(server, { price: 0, title: 'Safeguarding' });
+    const modules = [await createModule(server, course.id), await createModule(server, course.id), await createModule(server, course.id)];
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(server.db)));
+    const [none, one, two, all, skipper, watcher] = users as [UserRow, UserRow, UserRow, UserRow, UserRow, UserRow];
+    for (const user of users) await enroll(server.db, user.id, course.id);
+    const complete = async (user: UserRow, indexes: number[]) => {
+      const client = await signedIn(user);
+      for (const index of indexes) await report(client, { moduleId: modules[index]!.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
+    };
+    await complete(one, [0]);
+    await complete(two, [0, 1]);
+    await complete(all, [0, 1, 2]);
+    await complete(skipper, [2]);
+    await report(await signedIn(watcher), { moduleId: modules[0]!.id, courseId: course.id, watchedDuration: 30 });
+    void none;
+
+    const client = await admin();
+    const before = (await client.get(`/api/admin/insights/courses/${course.id}`)).body as CourseInsightsDto;
+    // Half way is at least half the steps: 2 of 3 yes, 1 of 3 no.
+    expect(before.funnel).toEqual({ steps: 3, enrolled: 6, started: 5, halfWay: 2, completed: 1, certified: 1 });
+    expect(before.course).toEqual({ id: course.id, title: 'Safeguarding' });
+    expect(before.modules.map((module) => [module.moduleId, module.completed, module.rate])).toEqual([
+      [modules[0]!.id, 3, 3 / 6],
+      [modules[1]!.id, 2, 2 / 6],
+      [modules[2]!.id, 2, 2 / 6],
+    ]);
+
+    expect((await client.delete(`/api/modules/${modules[1]!.id}`)).status).toBe(200);
+    const after = (await client.get(`/api/admin/insights/courses/${course.id}`)).body as CourseInsightsDto;
+    // Two steps now: one, two (module 1 left of its two) and the skipper are half way; all has both.
+    expect(after.funnel).toEqual({ steps: 2, enrolled: 6, started: 5, halfWay: 4, completed: 1, certified: 1 });
+    expect(after.modules.map((module) => [module.moduleId, module.completed])).toEqual([
+      [modules[0]!.id, 3],
+      [modules[2]!.id, 2],
+    ]);
+  });
+
+  it('answers zeros for an empty course, narrows to the date range and a school, and refuses bad input', async () => {
+    const client = await admin();
+    const empty = await createCourse(server, { price: 0 });
+    const response = await client.get(`/api/admin/insights/courses/${empty.id}?from=2026-01-01&to=2026-03-31`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({
+      range: { from: '2026-01-01', to: '2026-03-31' },
+      funnel: { steps: 0, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
+      modules: [],
+    });
+
+    const course = await createCourse(server, { price: 0 });
+    await createModule(server, course.id);
+    const { schoolId } = await schoolWithManager(server, 'Oak Academy');
+    const member = await addMember(server.db, schoolId, Date.now());
+    const outsider = await createUser(server.db);
+    const early = await createUser(server.db);
+    const now = server.clock.now().getTime();
+    await server.db('enrollments').insert([
+      { userId: member.id, courseId: course.id, source: 'admin', enrolledAt: now - 10 * DAY },
+      { userId: outsider.id, courseId: course.id, source: 'admin', enrolledAt: now - 10 * DAY },
+      { userId: early.id, courseId: course.id, source: 'admin', enrolledAt: now - 400 * DAY },
+    ]);
+    const funnel = async (query: string) => ((await client.get(`/api/admin/insights/courses/${course.id}${query}`)).body as CourseInsightsDto).funnel.enrolled;
+    // Default range: the last 12 months.
+    expect(await funnel('')).toBe(2);
+    expect(await funnel(`?from=${day(now - 500 * DAY)}`)).toBe(3);
+    expect(await funnel(`?schoolId=${schoolId}`)).toBe(1);
+
+    expect((await client.get('/api/admin/insights/courses/999999')).status).toBe(404);
+    const reversed = await client.get(`/api/admin/insights/courses/${course.id}?from=2026-03-01&to=2026-01-01`);
+    expect([reversed.status, Object.keys(reversed.body.errors)]).toEqual([400, ['from']]);
+    const notADate = await client.get(`/api/admin/insights/courses/${course.id}?to=2026-02-30`);
+    expect([notADate.status, Object.keys(notADate.body.errors)]).toEqual([400, ['to']]);
+    expect((await (await learner(server)).client.get(`/api/admin/insights/courses/${course.id}`)).status).toBe(403);
+  });
+});
+
+describe('GET /api/admin/insights/weekly', () => {
+  it('reads the rollup: enrollments, completions, certificates per week, revenue per currency, every week of the range present', async () => {
+    const now = server.clock.now().getTime();
+    const thisWeek = weekStartOf(now);
+    const lastWeek = thisWeek - WEEK;
+    const course = await createCourse(server, { price: 0 });
+    const gone = await createCourse(server, { price: 0 });
+    const { schoolId } = await schoolWithManager(server, 'Elm Primary');
+    const member = await addMember(server.db, schoolId, now);
+    const [ada, ben] = [await createUser(server.db), await createUser(server.db)];
+    await server.db('enrollments').insert([
+      { userId: member.id, courseId: course.id, source: 'admin', enrolledAt: lastWeek + DAY },
+      { userId: ada.id, courseId: course.id, source: 'admin', enrolledAt: lastWeek + 2 * DAY },
+      { userId: ben.id, courseId: course.id, source: 'admin', enrolledAt: thisWeek },
+      { userId: ben.id, courseId: gone.id, source: 'admin', enrolledAt: thisWeek },
+    ]);
+    await certify(server.db, member.id, course.id, thisWeek + 1);
+    const revoked = await certify(server.db, ada.id, course.id, thisWeek + 2);
+    await server.db('certificates').where({ certificateNumber: revoked }).update({ revokedAt: now });
+    const paid = { courseId: course.id, provider: 'stripe', amountRefunded: 0, status: 'succeeded', createdAt: now, updatedAt: now };
+    await server.db('payments').insert([
+      { ...paid, userId: ada.id, amount: 4900, currency: 'GBP', paidAt: lastWeek + DAY, providerReference: 'pi_a' },
+      { ...paid, userId: ben.id, amount: 5900, currency: 'USD', paidAt: lastWeek + DAY, providerReference: 'pi_b' },
+      { ...paid, userId: member.id, amount: 4900, amountRefunded: 900, currency: 'GBP', paidAt: lastWeek + 3 * DAY, providerReference: 'pi_c' },
+      { ...paid, userId: ben.id, amount: 100, currency: 'GBP', status: 'failed', paidAt: null, providerReference: 'pi_d' },
+    ]);
+    await rollUpInsights(server.db, now);
+    // The course deleted after the rollup: its row stays, the chart leaves it out.
+    expect((await (await admin()).delete(`/api/courses/${gone.id}`)).status).toBe(200);
+
+    const client = await admin();
+    const response = await client.get(`/api/admin/insights/weekly?from=${day(lastWeek - WEEK)}&to=${day(now)}&courseId=${course.id}`);
+    expect(response.status, response.text).toBe(200);
+    const weekly = response.body as WeeklyInsightsDto;
+    expect(weekly.weeks).toEqual([
+      { week: day(lastWeek - WEEK), enrollments: 0, completions: 0, certificates: 0 },
+      { week: day(lastWeek), enrollments: 2, completions: 0, certificates: 0 },
+      { week: day(thisWeek), enrollments: 1, completions: 2, certificates: 1 },
+    ]);
+    expect(weekly.revenue).toEqual([
+      { week: day(lastWeek), currency: 'GBP', amount: 4900 + 4000 },
+      { week: day(lastWeek), currency: 'USD', amount: 5900 },
+    ]);
+
+    const school = (await client.get(`/api/admin/insights/weekly?from=${day(lastWeek)}&to=${day(now)}&schoolId=${schoolId}`)).body as WeeklyInsightsDto;
+    const deleted = (await client.get(`/api/admin/insights/weekly?from=${day(lastWeek)}&to=${day(now)}&courseId=${gone.id}`)).body as WeeklyInsightsDto;
+    expect(deleted.weeks.map((week) => week.enrollments)).toEqual([0, 0]);
+    expect(school.weeks.map((week) => [week.enrollments, week.completions, week.certificates])).toEqual([
+      [1, 0, 0],
+      [0, 1, 1],
+    ]);
+    expect(school.revenue).toEqual([{ week: day(lastWeek), currency: 'GBP', amount: 4000 }]);
+
+    // A second run rewrites the same weeks: nothing counted twice.
+    await rollUpInsights(server.db, now);
+    expect(
+      ((await client.get(`/api/admin/insights/weekly?from=${day(lastWeek)}&to=${day(now)}&courseId=${course.id}`)).body as WeeklyInsightsDto).weeks[0]!
+        .enrollments,
+    ).toBe(2);
+  });
+});
+
+describe('a school’s Insights', () => {
+  it('shows its managers their own staff only, and refuses everyone else', async () => {
+    const { client: manager, schoolId } = await schoolWithManager(server, 'Birch Academy');
+    const other = await schoolWithManager(server, 'Ash Academy');
+    const course = await createCourse(server, { price: 0 });
+    const module = await createModule(server, course.id);
+    const now = server.clock.now().getTime();
+    const ours = await addMember(server.db, schoolId, now);
+    const theirs = await addMember(server.db, other.schoolId, now);
+    const nobody = await createUser(server.db);
+    for (const user of [ours, theirs, nobody]) {
+      await server.db('enrollments').insert({ userId: user.id, courseId: course.id, source: 'admin', enrolledAt: now - DAY });
+      await report(await signedIn(user), { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
+    }
+    await rollUpInsights(server.db, now);
+
+    const funnel = await manager.get(`/api/schools/${schoolId}/insights/courses/${course.id}`);
+    expect(funnel.status, funnel.text).toBe(200);
+    expect((funnel.body as CourseInsightsDto).funnel).toEqual({ steps: 1, enrolled: 1, started: 1, halfWay: 1, completed: 1, certified: 1 });
+    expect((funnel.body as CourseInsightsDto).modules.map((row) => row.completed)).toEqual([1]);
+    const weekly = await manager.get(`/api/schools/${schoolId}/insights/weekly?from=${day(now - 14 * DAY)}`);
+    expect(weekly.status, weekly.text).toBe(200);
+    const body = weekly.body as WeeklyInsightsDto;
+    expect(body.revenue).toBeUndefined();
+    expect(body.weeks.reduce((sum, week) => sum + week.enrollments, 0)).toBe(1);
+    expect(body.weeks.reduce((sum, week) => sum + week.completions, 0)).toBe(1);
+
+    const member = await signedIn(ours);
+    for (const path of [`/api/schools/${schoolId}/insights/weekly`, `/api/schools/${schoolId}/insights/courses/${course.id}`]) {
+      expect((await other.client.get(path)).status).toBe(403);
+      expect((await member.get(path)).status).toBe(403);
+      expect((await server.client().get(path)).status).toBe(401);
+    }
+    expect((await manager.get(`/api/schools/999999/insights/weekly`)).status).toBe(403);
+    expect((await manager.get(`/api/schools/${schoolId}/insights/courses/999999`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+import { adminFunnelQuery, adminInsightsQuery, id } from '@atrium/common';
+import { z } from 'zod';
+import { notFound } from '../../../errors.ts';
+import { presentCourseInsights, presentRetention, presentWeekly } from '../../../presenters/insights.ts';
+import { courseFunnel, insightsRange, moduleCompletions, moduleRetention, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
+import type { Routes } from '../../define.ts';
+
+/**
+ * The admin's Insights: weekly figures and revenue (from the rollup the insights-rollup job
+ * keeps), a course's funnel and module completions, a module's retention curve.
+ */
+export function adminInsightsRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/admin/insights/weekly',
+    access: 'admin',
+    query: adminInsightsQuery,
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db, clock } = ctx.deps;
+      const { courseId, schoolId, ...days } = ctx.input.query;
+      const range = insightsRange(days, clock.now().getTime());
+      const filter = { ...range, courseId, schoolId };
+      const [weeks, revenue] = await Promise.all([weeklyFigures(db, filter), weeklyRevenue(db, filter)]);
+      ctx.body = presentWeekly(range, weeks, revenue);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/insights/courses/:courseId',
+    access: 'admin',
+    params: z.object({ courseId: id }),
+    query: adminFunnelQuery,
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db, clock } = ctx.deps;
+      const { schoolId, ...days } = ctx.input.query;
+      const course = await db('courses').where({ id: ctx.input.params.courseId }).first('id', 'title');
+      if (!course) throw notFound('Course not found');
+      const range = insightsRange(days, clock.now().getTime());
+      const filter = { ...range, schoolId };
+      const [funnel, modules] = await Promise.all([courseFunnel(db, course.id, filter), moduleCompletions(db, course.id, filter)]);
+      ctx.body = presentCourseInsights(range, course, funnel, modules);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/insights/modules/:moduleId/retention',
+    access: 'admin',
+    params: z.object({ moduleId: id }),
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const module = await db('modules').where({ id: ctx.input.params.moduleId }).first('id', 'courseId', 'title', 'duration');
+      if (!module) throw notFound('Module not found');
+      ctx.body = presentRetention(module, await moduleRetention(db, module));
+    },
+  });
+}
