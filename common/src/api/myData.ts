@@ -15,6 +15,10 @@ export interface MyDataExportDto {
   /** Google or Microsoft accounts linked for signing in. */
   signIns: Array<{ provider: string; email: string | null; linkedAt: string; lastUsedAt: string | null }>;
   schools: Array<{ school: string; role: string; joinedAt: string }>;
+  /** The trust (multi-academy trust or district) this person manages. */
+  trusts: Array<{ trust: string; joinedAt: string }>;
+  /** Invitations to manage a trust addressed to this person's e-mail address. */
+  trustInvitations: Array<{ trust: string; createdAt: string; expiresAt: string; acceptedAt: string | null; revokedAt: string | null }>;
   /** School invitations addressed to this person's e-mail address. */
   invitations: Array<{
     school: string;

@@ -57,6 +57,8 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   // Out of their school too (they no longer count as staff); enrollments stay like everyone's.
   schoolMembers: deleteOwnRows('schoolMembers'),
   schoolInvites: deleteOwnRows('schoolInvites'),
+  trustManagers: deleteOwnRows('trustManagers'),
+  trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
   credentialSubjects: deleteOwnRows('credentialSubjects'),
   contactMessages: deleteOwnRows('contactMessages'),

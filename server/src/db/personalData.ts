@@ -68,6 +68,13 @@ export const PERSONAL_DATA = {
     exportedAs: 'invitations',
     onDeletion: 'delete',
   },
+  trustManagers: { owner: { userId: 'userId' }, exportedAs: 'trusts', onDeletion: 'delete' },
+  trustInvites: {
+    owner: { email: 'address' },
+    otherColumns: { createdBy: AUDIT },
+    exportedAs: 'trustInvitations',
+    onDeletion: 'delete',
+  },
   enrollments: {
     owner: { userId: 'userId' },
     exportedAs: 'enrollments',
@@ -183,4 +190,12 @@ export type PersonalDataTableName = keyof typeof PERSONAL_DATA;
 export const NOT_PERSONAL_DATA: Record<string, Record<string, string>> = {
   schoolDeadlines: { updatedBy: AUDIT },
   schoolDomains: { verifiedBy: AUDIT },
+  trustDeadlines: { updatedBy: AUDIT },
+  captions: { uploadedBy: AUDIT },
+  accessibilitySettings: {
+    contactEmail: "the agency's published address for accessibility problems (a role, set by an admin), not a person's data",
+    contactPhone: "the agency's published telephone number for accessibility problems, not a person's data",
+    testedBy: 'who tested the site, as published in the accessibility statement (an organisation, set by an admin)',
+    updatedBy: AUDIT,
+  },
 };

@@ -60,6 +60,28 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
         .select('schools.name as school', 'schoolMembers.role', 'schoolMembers.joinedAt')
     ).map((row: Row) => ({ school: text(row.school), role: text(row.role), joinedAt: isoRequired(row.joinedAt) })),
 
+  trusts: async ({ db }, user) =>
+    (
+      await db('trustManagers')
+        .join('trusts', 'trusts.id', 'trustManagers.trustId')
+        .where('trustManagers.userId', user.id)
+        .select('trusts.name as trust', 'trustManagers.joinedAt')
+    ).map((row: Row) => ({ trust: text(row.trust), joinedAt: isoRequired(row.joinedAt) })),
+
+  trustInvitations: async ({ db }, user) =>
+    (
+      await byAddress(db, 'trustInvites', 'email', user)
+        .join('trusts', 'trusts.id', 'trustInvites.trustId')
+        .select('trusts.name as trust', 'trustInvites.createdAt', 'trustInvites.expiresAt', 'trustInvites.acceptedAt', 'trustInvites.revokedAt')
+        .orderBy('trustInvites.id')
+    ).map((row: Row) => ({
+      trust: text(row.trust),
+      createdAt: isoRequired(row.createdAt),
+      expiresAt: isoRequired(row.expiresAt),
+      acceptedAt: iso(row.acceptedAt),
+      revokedAt: iso(row.revokedAt),
+    })),
+
   invitations: async ({ db }, user) =>
     (
       await byAddress(db, 'schoolInvites', 'email', user)

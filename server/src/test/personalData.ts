@@ -45,6 +45,16 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   await db('userIdentities').insert({ userId: user.id, provider: 'google', subject, email: user.email, createdAt: now, lastUsedAt: now });
   await db('schoolMembers').insert({ schoolId: insertedId(schoolId), userId: user.id, role: 'member', joinedAt: now });
   await db('schoolInvites').insert({ schoolId: insertedId(schoolId), tokenHash: randomBytes(32).toString('hex'), createdAt: now, uses: 0, email: shouted });
+  await db('progressBuckets').insert({ userId: user.id, moduleId: module.id, word: 0, bits: 3 });
+  const [trustId] = await db('trusts').insert({ name: `Quill Trust ${tag}`, createdAt: now });
+  await db('trustManagers').insert({ trustId: insertedId(trustId), userId: user.id, joinedAt: now });
+  await db('trustInvites').insert({
+    trustId: insertedId(trustId),
+    email: shouted,
+    tokenHash: randomBytes(32).toString('hex'),
+    createdAt: now,
+    expiresAt: now + 3_600_000,
+  });
   await db('certificateRenewals').insert({ userId: user.id, courseId: course.id, round: 1, previousCertificateId: certificate.id, startedAt: now });
   await db('orders').insert({
     userId: user.id,
