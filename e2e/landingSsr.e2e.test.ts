@@ -7,7 +7,7 @@ import { landingContent } from '../portal/src/content/landing.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
+import { DESKTOP, landingHydrated, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('landingSsr');
 
@@ -31,13 +31,6 @@ const layoutShiftSince = (page: Page, since: number) =>
       }),
     since,
   );
-
-/** True once React owns the FAQ's first button: the landing scene has hydrated. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const button = document.querySelector('[data-faq-trigger]');
-    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
-  });
 
 /** Issue 41: the landing page is in its HTML, hydrates without a change, and works without JavaScript. */
 describe.skipIf(!enabled)('the server-rendered landing page', () => {
@@ -90,7 +83,7 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
 
       const released = await page.evaluate(() => performance.now());
       release();
-      await hydrated(page);
+      await landingHydrated(page);
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { DESKTOP, landingHydrated, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
 import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('trust');
@@ -285,6 +285,8 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
     const page = await freshPage(PHONE);
     await page.goto(`${app.url}/`);
     await page.getByRole('link', { name: 'Start Learning Today' }).waitFor();
+    // The server's HTML shows the Menu button before the script that opens it has run.
+    await landingHydrated(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('menu');
     for (const name of ['Courses', 'FAQ', 'Contact']) await menu.getByRole('menuitem', { name }).waitFor();

@@ -80,4 +80,14 @@ export function requireBrowserOrSkip(): boolean {
 }
 
 /** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
+/**
+ * Resolves once React owns the landing page's server-rendered markup (its first FAQ button has a
+ * fiber): before that, the page reads but its buttons (the phone menu, the FAQ) do nothing yet.
+ */
+export const landingHydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const button = document.querySelector('[data-faq-trigger]');
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
+  });
+
 export const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
