@@ -26,6 +26,7 @@ export * from './api/deadlines.ts';
 export * from './schemas/deadlines.ts';
 export * from './rules/days.ts';
 export * from './rules/certificateValidity.ts';
+export * from './rules/watching.ts';
 export * from './api/signIn.ts';
 export * from './api/roster.ts';
 export * from './schemas/roster.ts';

@@ -71,6 +71,37 @@ export interface DashboardDto {
   currency?: Currency;
 }
 
+/**
+ * What a learner actually played of a course (issue 36), for the admin and the school's managers:
+ * SPEC's watchedDuration is the whole duration once a module is marked complete, so this reads
+ * the seconds the player reported instead.
+ */
+export interface WatchingDto {
+  /** Distinct seconds played, summed over the course's modules. */
+  playedSeconds: number;
+  /** The course's total duration in seconds. */
+  durationSeconds: number;
+  /** Completed modules with less than 90 % of their video played: marked complete without watching. */
+  completedWithoutPlaying: number;
+}
+
+/** One module of a learner's course with what they played of it (the admin's student page). */
+export interface ModuleWatchingDto {
+  moduleId: number;
+  title: string;
+  durationSeconds: number;
+  playedSeconds: number;
+  isCompleted: boolean;
+  /** Completed with less than 90 % of the video played. */
+  completedWithoutPlaying: boolean;
+}
+
+/** GET /api/admin/students/:id/watching: per enrolled course, the course's figures and each module's. */
+export interface CourseWatchingDto extends WatchingDto {
+  courseId: number;
+  modules: ModuleWatchingDto[];
+}
+
 export interface EnrollmentDto {
   id: number;
   userId: number;
@@ -80,11 +111,6 @@ export interface EnrollmentDto {
   totalModules: number;
   completedModules: number;
   progressPercentage: number;
-  /** Admin views (issue 36): seconds of the course's videos played, of `totalDuration`. */
-  playedSeconds?: number;
-  totalDuration?: number;
-  /** Admin views: modules marked complete with less than 90 % of them played. */
-  completedWithoutWatching?: number;
   /** Only in the admin list of all enrollments, where the student is not otherwise known. */
   userEmail?: string;
 }

@@ -1,3 +1,5 @@
+import type { WatchingDto } from './courses.ts';
+
 /** Where one member stands on one licensed course. */
 export const TRAINING_STATUSES = ['not_started', 'in_progress', 'due_soon', 'overdue', 'completed', 'renewal_due'] as const;
 export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
@@ -43,6 +45,8 @@ export interface TrainingStatusRowDto {
   certificateNumber: string | null;
   /** When the certificate stops being current (YYYY-MM-DD), for a course with a validity. */
   expiresOn: string | null;
+  /** What the member actually played of the course (issue 36). */
+  watching: WatchingDto;
 }
 
 /** A scheduled job as the admin sees it. */

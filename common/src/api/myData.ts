@@ -32,7 +32,10 @@ export interface MyDataExportDto {
   enrollments: Array<{ course: string; enrolledAt: string; source: string }>;
   progress: Array<{
     module: string;
+    /** SPEC's watched seconds: the whole duration once the module was marked complete. */
     watchedDuration: number;
+    /** Distinct seconds the player reported as actually played (never raised by Mark as Complete). */
+    playedSeconds: number;
     position: number | null;
     isCompleted: boolean;
     completedAt: string | null;

@@ -1,8 +1,10 @@
-import { percentage, type AdminCertificateDto, type EnrollmentDto, type StudentDetailDto, type StudentStatsDto } from '@atrium/common';
+import { percentage, type AdminCertificateDto, type CourseWatchingDto, type EnrollmentDto, type StudentDetailDto, type StudentStatsDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import type { User } from '../models/User.ts';
 import { certificateName } from '../models/Certificate.ts';
+import { courseWatching, type ModuleWatchingRow } from '../queries/watching.ts';
+import { presentWatching } from './deadlines.ts';
 import { presentStudent } from './users.ts';
 
 type DbNumber = number | string;
@@ -68,4 +70,22 @@ export function presentAdminCertificate(certificate: Certificate): AdminCertific
     issuedAt: toIso(certificate.issuedAt)!,
     revokedAt: toIso(certificate.revokedAt),
   };
+}
+
+/** Module rows (in course order) grouped per course, each course with its totals. */
+export function presentStudentWatching(rows: ModuleWatchingRow[]): CourseWatchingDto[] {
+  const byCourse = new Map<number, ModuleWatchingRow[]>();
+  for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+  return [...byCourse].map(([courseId, modules]) => ({
+    courseId,
+    ...presentWatching(courseWatching(modules)),
+    modules: modules.map((module) => ({
+      moduleId: module.moduleId,
+      title: module.title,
+      durationSeconds: module.durationSeconds,
+      playedSeconds: module.playedSeconds,
+      isCompleted: module.isCompleted,
+      completedWithoutPlaying: module.completedWithoutPlaying,
+    })),
+  }));
 }

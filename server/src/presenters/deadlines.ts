@@ -1,9 +1,16 @@
-import { isoDay, type SchedulerJobDto, type TrainingStatusRowDto } from '@atrium/common';
+import { isoDay, type SchedulerJobDto, type TrainingStatusRowDto, type WatchingDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
-import { expiresOn, type TrainingStatusRow } from '../queries/trainingStatus.ts';
+import { expiresOn, type WatchedStatusRow } from '../queries/trainingStatus.ts';
+import type { Watching } from '../queries/watching.ts';
 
-export const presentTrainingStatus = (row: TrainingStatusRow): TrainingStatusRowDto => ({
+export const presentWatching = (watching: Watching): WatchingDto => ({
+  playedSeconds: watching.playedSeconds,
+  durationSeconds: watching.durationSeconds,
+  completedWithoutPlaying: watching.completedWithoutPlaying,
+});
+
+export const presentTrainingStatus = (row: WatchedStatusRow): TrainingStatusRowDto => ({
   userId: row.userId,
   name: displayName(row),
   email: row.email,
@@ -14,6 +21,7 @@ export const presentTrainingStatus = (row: TrainingStatusRow): TrainingStatusRow
   completedAt: toIso(row.completedAt),
   certificateNumber: row.certificateNumber,
   expiresOn: expiresOn(row),
+  watching: presentWatching(row.watching),
 });
 
 export interface SchedulerJobRow {

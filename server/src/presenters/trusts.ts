@@ -2,6 +2,7 @@ import type { AdminTrustDetailDto, TrustDto, TrustInvitationDto, TrustManagerDto
 import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
 import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
+import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
 
 export const presentTrust = (row: TrustRow): TrustDto => ({
@@ -44,7 +45,7 @@ export const presentAdminTrust = (
   invitations: parts.invitations.map((row) => presentTrustInvitation(row, now)),
 });
 
-export const presentTrustStatus = (row: TrustStatusRow): TrustStatusRowDto => ({
+export const presentTrustStatus = (row: TrustStatusRow & { watching: Watching }): TrustStatusRowDto => ({
   ...presentTrainingStatus(row),
   schoolId: row.schoolId,
   schoolName: row.schoolName,

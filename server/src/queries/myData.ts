@@ -121,6 +121,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
         .select(
           'modules.title as module',
           'progress.watchedDuration',
+          'progress.playedSeconds',
           'progress.position',
           'progress.isCompleted',
           'progress.completedAt',
@@ -130,6 +131,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
     ).map((row: Row) => ({
       module: text(row.module),
       watchedDuration: Number(row.watchedDuration),
+      playedSeconds: Number(row.playedSeconds),
       position: row.position === null || row.position === undefined ? null : Number(row.position),
       isCompleted: Boolean(row.isCompleted),
       completedAt: iso(row.completedAt),

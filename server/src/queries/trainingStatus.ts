@@ -1,6 +1,7 @@
 import { certificateValidity, DAY_MS, dayOf, expiredIfIssuedBefore, TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
 import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
+import { withWatching, type Watching } from './watching.ts';
 
 // Every member × licensed course of a school with its status, computed by the database in one
 // statement whatever the number of members: the counts, the paged list and the register read
@@ -206,13 +207,16 @@ export async function statusCounts(db: Db, schoolId: number, now: number): Promi
   return counts;
 }
 
+/** A listed pair with what the member played of the course (queries/watching.ts). */
+export type WatchedStatusRow = TrainingStatusRow & { watching: Watching };
+
 /** One page of the school's pairs, by member name then course title, and how many match in all. */
 export async function statusPage(
   db: Db,
   schoolId: number,
   now: number,
   filter: StatusFilter & { limit: number; offset: number },
-): Promise<{ rows: TrainingStatusRow[]; total: number }> {
+): Promise<{ rows: WatchedStatusRow[]; total: number }> {
   const cutoffs = await validityCutoffs(db, now);
   const [countRow, rows] = await Promise.all([
     filtered(db, schoolId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
@@ -228,17 +232,21 @@ export async function statusPage(
       .limit(filter.limit)
       .offset(filter.offset) as Promise<RawPair[]>,
   ]);
-  return { rows: rows.map(toRow), total: Number(countRow?.n ?? 0) };
+  return { rows: await withWatching(db, rows.map(toRow)), total: Number(countRow?.n ?? 0) };
 }
 
 /** Every pair of the school (the register), in the same order as the list. */
-export async function allStatuses(db: Db, schoolId: number, now: number): Promise<TrainingStatusRow[]> {
+export async function allStatuses(db: Db, schoolId: number, now: number): Promise<WatchedStatusRow[]> {
   const cutoffs = await validityCutoffs(db, now);
   const rows = (await db
     .from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'))
     .select('pairs.*')
     .orderBy([{ column: 'pairs.last_name' }, { column: 'pairs.first_name' }, { column: 'pairs.user_id' }, { column: 'pairs.course_title' }])) as RawPair[];
-  return rows.map(toRow);
+  // The whole school: its members and licensed courses as subqueries, not as lists of ids.
+  return withWatching(db, rows.map(toRow), {
+    users: db('schoolMembers').where('schoolId', schoolId).select('userId'),
+    courses: db('schoolLicences').where('schoolId', schoolId).whereNull('revokedAt').select('courseId'),
+  });
 }
 
 /** When a certificate stops being current, for a course with a validity. */

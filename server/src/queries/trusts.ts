@@ -2,6 +2,7 @@ import { TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { hashToken } from '../services/tokens.ts';
+import { withWatching, type Watching } from './watching.ts';
 import { dueWithin, toRow, trainingPairs, validityCutoffs, type RawPair, type TrainingStatusRow, type ValidityCutoff } from './trainingStatus.ts';
 
 // Reads of trusts: the admin's list and page of one trust, the trust a person manages, and the
@@ -185,7 +186,7 @@ export async function trustStatusPage(
   trustId: number,
   now: number,
   filter: TrustStatusFilter & { limit: number; offset: number },
-): Promise<{ rows: TrustStatusRow[]; total: number }> {
+): Promise<{ rows: Array<TrustStatusRow & { watching: Watching }>; total: number }> {
   const cutoffs = await validityCutoffs(db, now);
   const [countRow, rows] = await Promise.all([
     filteredTrustPairs(db, trustId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
@@ -204,5 +205,5 @@ export async function trustStatusPage(
       .limit(filter.limit)
       .offset(filter.offset) as Promise<RawTrustPair[]>,
   ]);
-  return { rows: rows.map(toTrustRow), total: Number(countRow?.n ?? 0) };
+  return { rows: await withWatching(db, rows.map(toTrustRow)), total: Number(countRow?.n ?? 0) };
 }

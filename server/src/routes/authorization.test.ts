@@ -150,6 +150,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/students': { expect: adminOnly, request: () => ({ path: '/api/admin/students?q=a' }) },
   'GET /api/admin/students/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/students/${w.learner.id}` }) },
   'GET /api/admin/students/:id/enrollments': { expect: adminOnly, request: (w) => ({ path: `/api/admin/students/${w.learner.id}/enrollments` }) },
+  'GET /api/admin/students/:id/watching': { expect: adminOnly, request: (w) => ({ path: `/api/admin/students/${w.learner.id}/watching` }) },
   'GET /api/admin/overview': { expect: adminOnly, request: () => ({ path: '/api/admin/overview' }) },
   'GET /api/admin/enrollments': { expect: adminOnly, request: () => ({ path: '/api/admin/enrollments' }) },
   'POST /api/admin/enroll': {

@@ -1,11 +1,12 @@
 import { idParams, listQuery, type StudentDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
-import { presentAdminEnrollment, presentStudentDetail } from '../../../presenters/admin.ts';
+import { presentAdminEnrollment, presentStudentDetail, presentStudentWatching } from '../../../presenters/admin.ts';
 import { presentStudent } from '../../../presenters/users.ts';
 import { adminOverview } from '../../../queries/adminOverview.ts';
 import { studentEnrollments } from '../../../queries/enrollments.ts';
 import { studentsPage } from '../../../queries/students.ts';
 import { userById } from '../../../queries/users.ts';
+import { moduleWatching } from '../../../queries/watching.ts';
 import { sendPage, type Routes } from '../../define.ts';
 
 /**
@@ -50,6 +51,22 @@ export function adminStudentRoutes(routes: Routes): void {
       const user = await userById(db, ctx.input.params.id);
       if (!user) throw notFound('Student Not Found');
       ctx.body = (await studentEnrollments(db, user.id)).map(presentAdminEnrollment);
+    },
+  });
+
+  // What the student actually played of each enrolled course and module (issue 36): a module
+  // marked complete without playing shows as such.
+  routes.add({
+    method: 'get',
+    path: '/api/admin/students/:id/watching',
+    access: 'admin',
+    cache: 'no-store',
+    params: idParams,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = await userById(db, ctx.input.params.id);
+      if (!user) throw notFound('Student Not Found');
+      ctx.body = presentStudentWatching(await moduleWatching(db, user.id));
     },
   });
 

@@ -49,6 +49,9 @@ describe('staff training register', () => {
       'Status',
       'Due by',
       'Certificate expires',
+      'Minutes played',
+      'Minutes in course',
+      'Modules completed without playing (<90% played)',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
@@ -57,8 +60,9 @@ describe('staff training register', () => {
     expect(row.slice(0, 6)).toEqual(['=HYPERLINK("http://evil.test","x")', colleague.user.email, 'Safeguarding Video', 1, 1, 100]);
     expect(row[6]).toBeInstanceOf(Date);
     expect(row[7]).toBe(done.body.certificateNumber);
-    // No deadline for this course, no validity: completed, nothing due, nothing expiring.
-    expect(row.slice(8)).toEqual(['Completed']);
+    // No deadline for this course, no validity: completed, nothing due, nothing expiring; marked
+    // complete with nothing played, which the last columns say (queries/watching.test.ts has more).
+    expect(row.slice(8)).toEqual(['Completed', undefined, undefined, 0, 10, 1]);
     expect(sheet.getCell(`A${rows.indexOf(row) + 2}`).formula).toBeUndefined();
 
     const stranger = await learner(server);
@@ -83,7 +87,7 @@ describe('staff training register: a spreadsheet to work in', () => {
     expect(due.value).toEqual(new Date('2031-03-15T00:00:00Z'));
     expect(due.numFmt).toBe('yyyy-mm-dd');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:K1');
+    expect(sheet.autoFilter).toBe('A1:N1');
   });
 });
 

@@ -1,14 +1,16 @@
-import { isoDay, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
+import { durationMinutes, isoDay, playedMinutes, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
 import type { Db } from '../../../db/knex.ts';
 import { factKey } from '../../../queries/schools.ts';
 import { allStatuses, expiresOn } from '../../../queries/trainingStatus.ts';
-import type { SpreadsheetValue } from '../../../services/spreadsheet.ts';
+import type { Watching } from '../../../queries/watching.ts';
+import type { SpreadsheetColumn, SpreadsheetValue } from '../../../services/spreadsheet.ts';
 
 /** The register's deadline columns for one member and course. */
 export interface RegisterStatus {
   status: TrainingStatus;
   dueOn: string | null;
   expiresOn: string | null;
+  watching: Watching;
 }
 
 /** Every member × course status of the school, one statement, keyed like the register's facts. */
@@ -17,7 +19,7 @@ export async function registerStatuses(db: Db, schoolId: number, now: number): P
   return new Map(
     rows.map((row) => [
       factKey(row.userId, row.courseId),
-      { status: row.status, dueOn: row.dueDay === null ? null : isoDay(row.dueDay), expiresOn: expiresOn(row) },
+      { status: row.status, dueOn: row.dueDay === null ? null : isoDay(row.dueDay), expiresOn: expiresOn(row), watching: row.watching },
     ]),
   );
 }
@@ -27,4 +29,20 @@ const dayCell = (day: string | null): Date | null => (day === null ? null : new 
 
 /** Dates go in as date cells, so a spreadsheet sorts and filters them as dates, not as text. */
 export const registerStatusCells = (status: RegisterStatus | undefined): SpreadsheetValue[] =>
-  status ? [TRAINING_STATUS_LABELS[status.status], dayCell(status.dueOn), dayCell(status.expiresOn)] : [null, null, null];
+  status ? [TRAINING_STATUS_LABELS[status.status], dayCell(status.dueOn), dayCell(status.expiresOn), ...watchingCells(status.watching)] : [null, null, null, null, null, null];
+
+/**
+ * What was actually played (issue 36), in both registers: SPEC's watched time counts a module
+ * marked complete as watched, so these columns say what the player reported instead.
+ */
+export const WATCHING_COLUMNS: SpreadsheetColumn[] = [
+  { header: 'Minutes played', width: 15 },
+  { header: 'Minutes in course', width: 17 },
+  { header: 'Modules completed without playing (<90% played)', width: 24 },
+];
+
+export const watchingCells = (watching: Watching): SpreadsheetValue[] => [
+  playedMinutes(watching.playedSeconds),
+  durationMinutes(watching.durationSeconds),
+  watching.completedWithoutPlaying,
+];

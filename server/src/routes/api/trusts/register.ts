@@ -2,7 +2,8 @@ import { isoDay, TRAINING_STATUS_LABELS, TRAINING_STATUSES, trustParams, type Tr
 import type { Db } from '../../../db/knex.ts';
 import { displayName } from '../../../models/User.ts';
 import { trustManager } from '../../../policies/trusts.ts';
-import { allStatuses, expiresOn, type TrainingStatusRow } from '../../../queries/trainingStatus.ts';
+import { allStatuses, expiresOn, type WatchedStatusRow } from '../../../queries/trainingStatus.ts';
+import { WATCHING_COLUMNS, watchingCells } from '../schools/registerStatus.ts';
 import { trustSchools, trustStatusCounts, zeroCounts, type TrustSchoolRow } from '../../../queries/trusts.ts';
 import { streamWorkbook, type SpreadsheetColumn, type SpreadsheetSource, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
@@ -25,6 +26,7 @@ export const SCHOOL_SHEET_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Completed on', width: 14, numFmt: 'yyyy-mm-dd' },
   { header: 'Certificate number', width: 26 },
   { header: 'Certificate expires', width: 18, numFmt: 'yyyy-mm-dd' },
+  ...WATCHING_COLUMNS,
 ];
 
 const BATCH_ROWS = 1000;
@@ -52,7 +54,7 @@ export function summaryRows(schools: TrustSchoolRow[], counts: Map<number, Recor
   return [...rows, line('All schools', members, totals)];
 }
 
-export const schoolSheetRow = (row: TrainingStatusRow): SpreadsheetValue[] => [
+export const schoolSheetRow = (row: WatchedStatusRow): SpreadsheetValue[] => [
   displayName(row),
   row.email,
   row.courseTitle,
@@ -61,6 +63,7 @@ export const schoolSheetRow = (row: TrainingStatusRow): SpreadsheetValue[] => [
   row.completedAt === null ? null : new Date(row.completedAt),
   row.certificateNumber,
   dayCell(expiresOn(row)),
+  ...watchingCells(row.watching),
 ];
 
 /** One school's rows, read when its sheet's turn comes (one school in memory at a time). */

@@ -62,15 +62,19 @@ describe('GET /api/user/export', () => {
     const { user, laptop } = await twoDevices();
     const course = await createCourse(server, { title: 'Podcasting' });
     const module = await createModule(server, course.id);
+    const marked = await createModule(server, course.id);
     await enroll(server.db, user.id, course.id);
     await laptop.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: 120 });
+    // Mark as Complete with nothing played: SPEC's watchedDuration is the whole duration, playedSeconds says 0.
+    await laptop.post('/api/progress', { moduleId: marked.id, courseId: course.id, watchedDuration: marked.duration, isCompleted: true });
     await laptop.post(`/api/modules/${module.id}/comments`, { comment: 'Great module' });
     const response = await laptop.get('/api/user/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="atrium-my-data-\d{4}-\d{2}-\d{2}\.json"/);
     expect(response.body.profile).toMatchObject({ email: user.email, firstName: 'Priya' });
     expect(response.body.enrollments).toEqual([expect.objectContaining({ course: 'Podcasting' })]);
-    expect(response.body.progress[0]).toMatchObject({ watchedDuration: 120 });
+    expect(response.body.progress[0]).toMatchObject({ watchedDuration: 120, playedSeconds: 120 });
+    expect(response.body.progress[1]).toMatchObject({ watchedDuration: marked.duration, playedSeconds: 0, isCompleted: true });
     expect(response.body.comments[0]).toMatchObject({ comment: 'Great module' });
     expect(response.text).not.toMatch(/passwordHash|argon2/);
   });
