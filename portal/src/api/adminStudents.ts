@@ -3,6 +3,7 @@ import {
   pageSearch,
   type AdminCertificateDto,
   type AdminEnrollResultDto,
+  type CourseWatchingDto,
   type EnrollmentDto,
   type MessageDto,
   type StudentDetailDto,
@@ -49,6 +50,11 @@ export const useStudent = (id: number | string) => useQuery<StudentDetailDto>({ 
 
 export const useStudentEnrollments = (id: number | string | null) =>
   useQuery<EnrollmentDto[]>({ queryKey: studentEnrollmentsKey(id ?? 0), enabled: id !== null });
+
+export const studentWatchingKey = (id: number | string) => [`${STUDENTS_ROOT}/${id}/watching`] as const;
+
+/** What the student played of each enrolled course and module (issue 36). */
+export const useStudentWatching = (id: number | string) => useQuery<CourseWatchingDto[]>({ queryKey: studentWatchingKey(id) });
 
 export const useStudentCertificates = (id: number | string) => useQuery<AdminCertificateDto[]>({ queryKey: studentCertificatesKey(id) });
 

@@ -8,6 +8,7 @@ import { Skeleton } from '../Loading.tsx';
 import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../TrainingStatusBadge.tsx';
 import { FieldLabel, Select } from '../NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { WatchedTime, WatchingLegend } from '../WatchedTime.tsx';
 import { InvitedPeople } from './InvitedPeople.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
@@ -120,11 +121,13 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
                           ? `Due ${formatDueDate(row.dueOn, year)}`
                           : 'No deadline'}
                   </Muted>
+                  <WatchedTime watching={row.watching} />
                 </div>
                 <TrainingStatusBadge status={row.status} />
               </li>
             ))}
           </Rows>
+          <WatchingLegend />
           <Pager>
             <Muted>
               {count.format(first + 1)}–{count.format(Math.min(first + TRAINING_PAGE_SIZE, shownTotal))} of {count.format(shownTotal)}

@@ -5,7 +5,7 @@ import { media } from '@atrium/common/ui/theme';
 import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
 import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
-import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments } from '../../api/adminStudents.ts';
+import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments, useStudentWatching } from '../../api/adminStudents.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { useCourses } from '../../api/courses.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
@@ -21,6 +21,8 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
+import { StudentWatching } from './StudentWatching.tsx';
+import { WatchingLegend } from '../../components/WatchedTime.tsx';
 import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { FieldLabel, Select } from '../../components/NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
@@ -108,6 +110,7 @@ function StudentPage({ student }: { student: StudentDetailDto }) {
 
 function Enrollments({ student }: { student: StudentDetailDto }) {
   const enrollments = useStudentEnrollments(student.id);
+  const watching = useStudentWatching(student.id);
   const courses = useCourses();
   const enroll = useAdminEnroll();
   const unenroll = useAdminUnenroll();
@@ -205,6 +208,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
                   <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
                   <span>{enrollment.progressPercentage}%</span>
                 </ProgressLine>
+                <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
               </div>
               <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
                 Unenroll
@@ -213,6 +217,11 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
           ))}
         </RowList>
       )}
+      {watching.isError ? (
+        <ProblemText role="alert">What was played could not be loaded ({errorText(watching.error, 'please try again')}).</ProblemText>
+      ) : enrollments.data?.length ? (
+        <WatchingLegend />
+      ) : null}
       <ConfirmDialog
         open={pendingUnenroll !== null}
         onOpenChange={(open) => {

@@ -32,6 +32,7 @@ const row = (over: Partial<TrustStatusRowDto>): TrustStatusRowDto => ({
   completedAt: null,
   certificateNumber: null,
   expiresOn: null,
+  watching: { playedSeconds: 0, durationSeconds: 600, completedWithoutPlaying: 0 },
   ...over,
 });
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };

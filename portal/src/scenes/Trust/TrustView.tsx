@@ -10,6 +10,7 @@ import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '..
 import { TrainingStatusBadge } from '../../components/TrainingStatusBadge.tsx';
 import type { TrustFilter } from '../../api/trusts.ts';
 import { Pager, Rows } from '../../components/school/TrainingStatusList.tsx';
+import { WatchedTime, WatchingLegend } from '../../components/WatchedTime.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -218,11 +219,13 @@ function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter:
                     ? `Due ${formatDueDate(row.dueOn, year)}`
                     : 'No deadline'}
               </Muted>
+              <WatchedTime watching={row.watching} />
             </div>
             <TrainingStatusBadge status={row.status} />
           </li>
         ))}
       </Rows>
+      <WatchingLegend />
       <Pager>
         <Muted aria-live="polite">
           {count.format(first + 1)}–{count.format(Math.min(first + staff.pageSize, staff.total))} of {count.format(staff.total)}
