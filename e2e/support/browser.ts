@@ -91,3 +91,37 @@ export const landingHydrated = (page: Page) =>
   });
 
 export const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
+
+/** Signs in through the /auth form, as a person would, and waits for the signed-in navigation. */
+export async function signInThroughForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/**
+ * A suite's browser and pages: each page in a context of its own (no shared session), the pages'
+ * uncaught errors collected in `errors`, everything closed by `close()`.
+ */
+export async function browserSession(): Promise<{ page(viewport?: typeof DESKTOP): Promise<Page>; errors: string[]; close(): Promise<void> }> {
+  const launched = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  return {
+    errors,
+    async page(viewport = DESKTOP) {
+      const context = await newContext(launched.browser, viewport);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      return page;
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await launched.close();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import type { User } from '../models/User.ts';
 import { certificateName } from '../models/Certificate.ts';
-import { courseWatching, type ModuleWatchingRow } from '../queries/watching.ts';
+import type { CourseWatchingRow } from '../queries/watching.ts';
 import { presentWatching } from './deadlines.ts';
 import { presentStudent } from './users.ts';
 
@@ -72,14 +72,12 @@ export function presentAdminCertificate(certificate: Certificate): AdminCertific
   };
 }
 
-/** Module rows (in course order) grouped per course, each course with its totals. */
-export function presentStudentWatching(rows: ModuleWatchingRow[]): CourseWatchingDto[] {
-  const byCourse = new Map<number, ModuleWatchingRow[]>();
-  for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
-  return [...byCourse].map(([courseId, modules]) => ({
-    courseId,
-    ...presentWatching(courseWatching(modules)),
-    modules: modules.map((module) => ({
+/** What a student played of each enrolled course and of its modules (in course order). */
+export const presentStudentWatching = (courses: CourseWatchingRow[]): CourseWatchingDto[] =>
+  courses.map((course) => ({
+    courseId: course.courseId,
+    ...presentWatching(course),
+    modules: course.modules.map((module) => ({
       moduleId: module.moduleId,
       title: module.title,
       durationSeconds: module.durationSeconds,
@@ -88,4 +86,3 @@ export function presentStudentWatching(rows: ModuleWatchingRow[]): CourseWatchin
       completedWithoutPlaying: module.completedWithoutPlaying,
     })),
   }));
-}

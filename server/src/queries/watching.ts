@@ -44,10 +44,15 @@ export async function watchingOf(db: Db, users: Ids, courses: Ids): Promise<(use
       .groupBy('p.userId', 'm.courseId')
       .select('p.userId', 'm.courseId', db.raw(`sum(${PLAYED_SQL}) as played_seconds`), db.raw(`sum(case when ${UNPLAYED_SQL} then 1 else 0 end) as unplayed`)),
   ]);
-  const courseSeconds = new Map((durations as Array<{ courseId: number | string; seconds: number | string | null }>).map((row) => [Number(row.courseId), Number(row.seconds ?? 0)]));
+  const courseSeconds = new Map(
+    (durations as Array<{ courseId: number | string; seconds: number | string | null }>).map((row) => [Number(row.courseId), Number(row.seconds ?? 0)]),
+  );
   const byPair = new Map(
     (played as Array<{ userId: number | string; courseId: number | string; playedSeconds: number | string | null; unplayed: number | string | null }>).map(
-      (row) => [key(Number(row.userId), Number(row.courseId)), { playedSeconds: Number(row.playedSeconds ?? 0), completedWithoutPlaying: Number(row.unplayed ?? 0) }],
+      (row) => [
+        key(Number(row.userId), Number(row.courseId)),
+        { playedSeconds: Number(row.playedSeconds ?? 0), completedWithoutPlaying: Number(row.unplayed ?? 0) },
+      ],
     ),
   );
   return (userId, courseId) => ({
@@ -65,11 +70,7 @@ export async function withWatching<T extends { userId: number; courseId: number 
   scope?: { users: Knex.QueryBuilder; courses: Knex.QueryBuilder },
 ): Promise<Array<T & { watching: Watching }>> {
   if (rows.length === 0) return [];
-  const of = await watchingOf(
-    db,
-    scope?.users ?? [...new Set(rows.map((row) => row.userId))],
-    scope?.courses ?? [...new Set(rows.map((row) => row.courseId))],
-  );
+  const of = await watchingOf(db, scope?.users ?? [...new Set(rows.map((row) => row.userId))], scope?.courses ?? [...new Set(rows.map((row) => row.courseId))]);
   return rows.map((row) => ({ ...row, watching: of(row.userId, row.courseId) }));
 }
 
@@ -87,7 +88,7 @@ export interface ModuleWatchingRow {
 }
 
 /** Every module of the learner's enrolled courses, in course order, with what was played of each (the admin's student page). */
-export async function moduleWatching(db: Db, userId: number): Promise<ModuleWatchingRow[]> {
+async function moduleWatching(db: Db, userId: number): Promise<ModuleWatchingRow[]> {
   const rows: Array<Record<string, number | string | null>> = await db('enrollments as e')
     .join('modules as m', 'm.courseId', 'e.courseId')
     .leftJoin('progress as p', (join) => join.on('p.moduleId', '=', 'm.id').andOn('p.userId', '=', 'e.userId'))
@@ -115,11 +116,21 @@ export async function moduleWatching(db: Db, userId: number): Promise<ModuleWatc
   }));
 }
 
-/** A course's figures from its module rows (the same reading as watchingOf's, summed here). */
-export function courseWatching(modules: ModuleWatchingRow[]): Watching {
-  return {
+/** One enrolled course of a learner: its figures, summed from its modules', and the modules. */
+export interface CourseWatchingRow extends Watching {
+  courseId: number;
+  modules: ModuleWatchingRow[];
+}
+
+/** The learner's module rows (moduleWatching) per course, each course with its totals. */
+export async function studentWatching(db: Db, userId: number): Promise<CourseWatchingRow[]> {
+  const byCourse = new Map<number, ModuleWatchingRow[]>();
+  for (const row of await moduleWatching(db, userId)) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), row]);
+  return [...byCourse].map(([courseId, modules]) => ({
+    courseId,
     playedSeconds: modules.reduce((sum, row) => sum + row.playedSeconds, 0),
     durationSeconds: modules.reduce((sum, row) => sum + row.durationSeconds, 0),
     completedWithoutPlaying: modules.filter((row) => row.completedWithoutPlaying).length,
-  };
+    modules,
+  }));
 }

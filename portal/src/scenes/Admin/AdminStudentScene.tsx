@@ -198,7 +198,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
       ) : (
         <RowList aria-label="Enrolled courses">
           {enrollments.data.map((enrollment) => (
-            <ItemRow key={enrollment.id}>
+            <EnrollmentRow key={enrollment.id}>
               <div>
                 <strong>{enrollment.courseTitle}</strong>
                 <Muted as="p">
@@ -213,7 +213,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
               <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
                 Unenroll
               </Button>
-            </ItemRow>
+            </EnrollmentRow>
           ))}
         </RowList>
       )}
@@ -271,6 +271,11 @@ const Layout = styled.div`
       'enrollments certificates';
     align-items: start;
   }
+`;
+
+/** The Unenroll button stays by the course title when the row's module list is unfolded. */
+const EnrollmentRow = styled(ItemRow)`
+  align-items: flex-start;
 `;
 
 const ProgressLine = styled.div`

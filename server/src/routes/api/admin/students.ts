@@ -6,7 +6,7 @@ import { adminOverview } from '../../../queries/adminOverview.ts';
 import { studentEnrollments } from '../../../queries/enrollments.ts';
 import { studentsPage } from '../../../queries/students.ts';
 import { userById } from '../../../queries/users.ts';
-import { moduleWatching } from '../../../queries/watching.ts';
+import { studentWatching } from '../../../queries/watching.ts';
 import { sendPage, type Routes } from '../../define.ts';
 
 /**
@@ -66,7 +66,7 @@ export function adminStudentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = await userById(db, ctx.input.params.id);
       if (!user) throw notFound('Student Not Found');
-      ctx.body = presentStudentWatching(await moduleWatching(db, user.id));
+      ctx.body = presentStudentWatching(await studentWatching(db, user.id));
     },
   });
 
