@@ -138,6 +138,11 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
     expect(await page.getByText(plain.answer).isVisible()).toBe(true);
     await screenshot(page, 'landing-no-script');
 
+    // The phone's Menu button is a link to the footer's section links until its script runs.
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await page.waitForURL('**/#page-sections');
+    expect(await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' }).isVisible()).toBe(true);
+
     const form = page.locator('form[action="/contact"]');
     await form.getByLabel('Name').fill('Nadia Patel');
     await form.getByLabel('Email').fill('nadia@oakfield.test');

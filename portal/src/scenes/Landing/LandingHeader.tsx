@@ -32,7 +32,9 @@ export function LandingHeader() {
         <PhoneOnly>
           <Suspense
             fallback={
-              <MenuPlaceholder aria-hidden="true">
+              // Until the menu's code runs (or without JavaScript) the button is a link to the
+              // same section links in the footer, so a tap is never lost.
+              <MenuPlaceholder href={`#${footer.sectionsId}`} aria-label="Menu">
                 <Icon name="menu" size={22} />
               </MenuPlaceholder>
             }
@@ -103,7 +105,7 @@ const PhoneOnly = styled.div`
   }
 `;
 
-const MenuPlaceholder = styled.span`
+const MenuPlaceholder = styled.a`
   ${menuTriggerStyles}
   color: ${({ theme }) => theme.colors.text};
 `;
