@@ -41,7 +41,11 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
     app = await startApp();
     browser = await launchBrowser();
     const learner = (name: string, domain: string) =>
-      signedInClient(app.url, { email: `${name.toLowerCase()}-${Date.now()}@${domain}`, password: 'learner-password-1' }, { firstName: name, lastName: 'Tester' });
+      signedInClient(
+        app.url,
+        { email: `${name.toLowerCase()}-${Date.now()}@${domain}`, password: 'learner-password-1' },
+        { firstName: name, lastName: 'Tester' },
+      );
     const firstApi = await learner('Finisher', 'oakfield.test');
     const courses = await firstApi<CourseSummaryDto[]>('GET', '/api/courses');
     const withModules = courses.filter((summary) => summary.totalModules >= 2);
@@ -93,7 +97,10 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
     const page = await context.newPage();
     await signIn(page, app.url, app.admin);
     await page.goto(`${app.url}/admin`);
-    await page.getByRole('link', { name: /Insights/ }).first().click();
+    await page
+      .getByRole('link', { name: /Insights/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
 
     // The course filter picks the course the learners took; its funnel counts all four of them.
@@ -125,7 +132,10 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
     // A range with nothing in it says so instead of drawing an empty chart.
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-03-31');
-    await page.getByText(/Nothing in this range yet/).first().waitFor();
+    await page
+      .getByText(/Nothing in this range yet/)
+      .first()
+      .waitFor();
     await screenshot(page, 'insights-admin-empty-range');
 
     await page.setViewportSize(PHONE);
