@@ -252,6 +252,7 @@ export const landingContent: LandingContent = {
       { label: 'Courses', href: '#courses' },
       { label: 'FAQ', href: '#faq' },
       { label: 'Contact', href: '#contact' },
+      { label: 'Accessibility', href: '/accessibility' },
     ],
   },
 };

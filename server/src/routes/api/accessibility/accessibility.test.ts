@@ -45,7 +45,15 @@ describe('GET /api/accessibility', () => {
     const response = await server.client().get('/api/accessibility');
     expect(response.status).toBe(200);
     const body = response.body as AccessibilityStatementDto;
-    expect(body.settings).toEqual({ contactEmail: null, contactPhone: null, responseDays: 5, testedOn: null, testedBy: null, knownIssues: null, updatedAt: null });
+    expect(body.settings).toEqual({
+      contactEmail: null,
+      contactPhone: null,
+      responseDays: 5,
+      testedOn: null,
+      testedBy: null,
+      knownIssues: null,
+      updatedAt: null,
+    });
     expect(body.contactEmail).toBe('support@atrium.test');
     const entry = body.uncaptioned.find((item) => item.courseId === course.id);
     expect(entry).toEqual({ courseId: course.id, title: 'Filming on a phone', modules: [{ moduleId: bare.id, title: 'Sound' }] });
@@ -72,7 +80,12 @@ describe('PUT /api/admin/accessibility', () => {
 
   it('refuses bad input field by field and changes nothing', async () => {
     const before = (await server.client().get('/api/accessibility')).body as AccessibilityStatementDto;
-    const response = await admin.put('/api/admin/accessibility', { contactEmail: 'not an address', responseDays: 0, testedOn: '2026-02-30', knownIssues: 'x'.repeat(5001) });
+    const response = await admin.put('/api/admin/accessibility', {
+      contactEmail: 'not an address',
+      responseDays: 0,
+      testedOn: '2026-02-30',
+      knownIssues: 'x'.repeat(5001),
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors as Record<string, string>).sort()).toEqual(['contactEmail', 'knownIssues', 'responseDays', 'testedOn']);
     expect(response.body.errors.responseDays).toBe('Give a whole number of working days from 1 to 60');
