@@ -20,7 +20,11 @@ export const accessibilitySettingsSchema = z.object({
     .transform((value) => (value ? value : null))
     .pipe(email.nullable()),
   contactPhone: optionalText(50, 'Phone'),
-  responseDays: z.coerce.number({ message: responseDaysMessage }).int({ message: responseDaysMessage }).min(1, { message: responseDaysMessage }).max(RESPONSE_DAYS_MAX, { message: responseDaysMessage }),
+  responseDays: z.coerce
+    .number({ message: responseDaysMessage })
+    .int({ message: responseDaysMessage })
+    .min(1, { message: responseDaysMessage })
+    .max(RESPONSE_DAYS_MAX, { message: responseDaysMessage }),
   testedOn: z
     .string()
     .trim()

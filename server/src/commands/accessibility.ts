@@ -19,7 +19,13 @@ export async function saveAccessibilitySettings(db: Db, clock: Clock, adminId: n
  * Stores a reported accessibility problem in the admin inbox (its own category) and queues its
  * mail to the statement's contact address, or the support inbox when none is set, together.
  */
-export async function receiveAccessibilityReport(db: Db, clock: Clock, mailer: Mailer, brand: MailBrand, input: AccessibilityReportInput): Promise<{ id: number; responseDays: number }> {
+export async function receiveAccessibilityReport(
+  db: Db,
+  clock: Clock,
+  mailer: Mailer,
+  brand: MailBrand,
+  input: AccessibilityReportInput,
+): Promise<{ id: number; responseDays: number }> {
   const receivedAt = clock.now().getTime();
   return db.transaction(async (trx) => {
     const settings = await accessibilitySettings(trx);

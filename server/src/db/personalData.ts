@@ -46,7 +46,8 @@ export const PERSONAL_DATA = {
     },
     exportedAs: 'profile',
     onDeletion: {
-      anonymise: 'the row stays so progress and comments keep their shape; address, password, names, company, picture, role, verification and caption choice are overwritten',
+      anonymise:
+        'the row stays so progress and comments keep their shape; address, password, names, company, picture, role, verification and caption choice are overwritten',
     },
   },
   avatars: { owner: { userId: 'userId' }, exportedAs: 'avatar', onDeletion: 'delete' },

@@ -1,4 +1,10 @@
-import { DEFAULT_RESPONSE_DAYS, type AccessibilitySettingsDto, type AccessibilityStatementDto, type CaptionPreferencesDto, type UncaptionedCourseDto } from '@atrium/common';
+import {
+  DEFAULT_RESPONSE_DAYS,
+  type AccessibilitySettingsDto,
+  type AccessibilityStatementDto,
+  type CaptionPreferencesDto,
+  type UncaptionedCourseDto,
+} from '@atrium/common';
 import type { Config } from '../config.ts';
 import { dbBoolean, toIso } from '../db/knex.ts';
 import type { AccessibilitySettings, User } from '../db/tables.ts';
@@ -34,7 +40,11 @@ export function presentAccessibilityStatement(
     totalModules += modules.length;
     const missing = modules.filter((module) => !captioned.has(Number(module.id)));
     if (missing.length > 0) {
-      uncaptioned.push({ courseId: Number(course.id), title: course.title, modules: missing.map((module) => ({ moduleId: Number(module.id), title: module.title })) });
+      uncaptioned.push({
+        courseId: Number(course.id),
+        title: course.title,
+        modules: missing.map((module) => ({ moduleId: Number(module.id), title: module.title })),
+      });
     }
   }
   const missingCount = uncaptioned.reduce((sum, course) => sum + course.modules.length, 0);

@@ -114,6 +114,7 @@ function SettingsForm({ settings, supportEmail }: { settings: AccessibilitySetti
 
 const Pair = styled.div`
   display: grid;
+  align-items: start;
   gap: ${({ theme }) => theme.space.md};
 
   ${media.tablet} {
