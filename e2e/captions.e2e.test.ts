@@ -148,6 +148,9 @@ describe.skipIf(!enabled)('captions and the transcript in a real browser', () =>
       await fakeVimeo(page);
       const learnerApi = await signedInClient(app.url, learner);
       await learnerApi('POST', '/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: 0, position: resumeAt });
+      // The CC choice is kept with the account: the desktop run starts with it off and turns it on;
+      // the phone run opens after another device saved it on, as a staff-room computer would.
+      await learnerApi('PUT', '/api/user/caption-preferences', { on: viewport !== DESKTOP });
       await signInWithForm(page, app.url, learner);
       await page.goto(`${app.url}/courses/${course.id}/modules/${module.id}`);
       const transcript = page.getByRole('region', { name: 'Transcript' });
@@ -155,8 +158,13 @@ describe.skipIf(!enabled)('captions and the transcript in a real browser', () =>
       await expect.poll(() => transcript.locator('[aria-current="true"]').textContent()).toContain(resumedCue);
 
       const cc = transcript.getByRole('button', { name: /CC/ });
-      expect(await cc.getAttribute('aria-pressed')).toBe('false');
-      await cc.click();
+      if (viewport === DESKTOP) {
+        await expect.poll(() => cc.getAttribute('aria-pressed')).toBe('false');
+        await cc.click();
+        await expect.poll(() => learnerApi<{ on: boolean }>('GET', '/api/user/caption-preferences').then((saved) => saved.on)).toBe(true);
+      } else {
+        await expect.poll(() => cc.getAttribute('aria-pressed')).toBe('true');
+      }
       await page.getByTestId('caption-overlay').getByText(resumedCue).waitFor();
 
       await transcript.getByRole('searchbox', { name: 'Search the transcript' }).fill('light');

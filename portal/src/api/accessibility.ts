@@ -22,8 +22,8 @@ export function useSaveAccessibilitySettings() {
 export const useReportAccessibilityProblem = () =>
   useMutation({ mutationFn: (input: AccessibilityReportInput) => api.post<MessageDto>('/api/accessibility/reports', input) });
 
-/** The signed-in person's caption choice, kept with their account. */
-export const useCaptionPreferences = (enabled = true) => useQuery<CaptionPreferencesDto>({ queryKey: CAPTION_PREFERENCES_KEY, enabled, staleTime: Infinity });
+/** The signed-in person's caption choice, kept with their account; read again each time a module page opens. */
+export const useCaptionPreferences = (enabled = true) => useQuery<CaptionPreferencesDto>({ queryKey: CAPTION_PREFERENCES_KEY, enabled });
 
 /**
  * PUT /api/user/caption-preferences. The screen shows the new choice at once (the cache is set
