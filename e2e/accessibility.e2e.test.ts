@@ -97,6 +97,24 @@ describe.skipIf(!enabled)('the accessibility statement and its report form in a 
     });
   }
 
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`a school checks on the course page which videos have captions before buying (${viewport.width} px)`, async () => {
+      const buyer = { email: `buyer-${viewport.width}-${Date.now()}@school.test`, password: 'buyer-password-1' };
+      await signedInClient(app.url, buyer, { firstName: 'Sam', lastName: 'Okafor' });
+      const context = await newContext(browser.browser, viewport);
+      const page = await context.newPage();
+      await signInWithForm(page, app.url, buyer);
+      await page.goto(`${app.url}/courses/${course.id}`);
+      await page.getByText('Captions on 1 of 2 videos').waitFor();
+      const modules = page.getByRole('region', { name: 'Course modules' });
+      await modules.getByRole('listitem').filter({ hasText: 'Signing the welcome' }).getByText('Captions: English').waitFor();
+      await modules.getByRole('listitem').filter({ hasText: 'Music without words' }).getByText('No captions yet').waitFor();
+      await expectAccessible(page, `course page with captions (${viewport.width} px)`);
+      await screenshot(page, 'accessibility-05-course-captions');
+      await context.close();
+    });
+  }
+
   it('an admin sets the reply time and review date, sees the report in the inbox as an accessibility problem, and the statement says them', async () => {
     const context = await newContext(browser.browser, DESKTOP);
     const page = await context.newPage();
