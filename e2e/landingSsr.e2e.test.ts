@@ -155,6 +155,8 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
     // Every answer can be read: the buttons cannot open them without script.
     const plain = landingContent.faq.items.find((item) => item.topic !== 'pricing')!;
     expect(await page.getByText(plain.answer).isVisible()).toBe(true);
+    // The footer links to the accessibility statement from the server's own HTML.
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).getAttribute('href')).toBe('/accessibility');
     await screenshot(page, 'landing-no-script');
 
     // The phone's Menu button is a link to the footer's section links until its script runs.

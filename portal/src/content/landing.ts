@@ -254,6 +254,7 @@ export const landingContent: LandingContent = {
       { label: 'Courses', href: '#courses' },
       { label: 'FAQ', href: '#faq' },
       { label: 'Contact', href: '#contact' },
+      { label: 'Accessibility', href: '/accessibility' },
     ],
   },
 };
