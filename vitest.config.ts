@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Server suites run on SQLite always and on MariaDB when MYSQL_URL is set.
@@ -10,8 +11,16 @@ if (!mysqlUrl) {
   console.warn('[atrium] MYSQL_URL is not set: the MariaDB server suite is skipped (SQLite runs).');
 }
 
+// On a two-core CI machine Vitest's default (cores − 1) runs one file at a time, and the server
+// suites spend much of it waiting on MariaDB or the disk: two workers keep both cores busy. The
+// unit and server projects run first, together; the browser journeys run after them, one file
+// at a time, so their timings never compete with a server suite for the CPU.
+const unitWorkers = Math.max(2, availableParallelism() - 1);
+const unitGroup = { maxWorkers: unitWorkers, sequence: { groupOrder: 0 } };
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
+    ...unitGroup,
     name,
     root: './server',
     include: ['src/**/*.test.ts'],
@@ -19,18 +28,23 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Each file builds its own app, database and clock, and no server test mocks a module, so a
+    // worker keeps the imported modules between files instead of loading the app again per file
+    // (most of the suite's time on a small machine).
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'common', root: './common', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { ...unitGroup, name: 'common', root: './common', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(mysqlUrl ? [serverProject('server-mysql', { TEST_DB: 'mysql', MYSQL_URL: mysqlUrl })] : []),
-      { test: { name: 'widgets', root: './widgets', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
+      { test: { ...unitGroup, name: 'widgets', root: './widgets', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
       {
         test: {
+          ...unitGroup,
           name: 'portal',
           root: './portal',
           include: ['src/**/*.test.{ts,tsx}'],
@@ -46,7 +60,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

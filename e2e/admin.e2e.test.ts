@@ -1,10 +1,10 @@
 import type { CourseDetailDto, CourseSummaryDto, UserDto } from '@atrium/common';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('admin');
 
@@ -17,15 +17,6 @@ async function register(baseUrl: string, person: { email: string; password: stri
   });
   if (!response.ok) throw new Error(`register answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as UserDto;
-}
-
-async function signIn(page: Page, baseUrl: string, credentials: { email: string; password: string }) {
-  await page.goto(baseUrl + '/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-  await form.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 describe.skipIf(!enabled)('the admin area in a real browser', () => {
@@ -75,7 +66,7 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    await signIn(page, app.url, app.admin);
+    await signInWithForm(page, app.url, app.admin);
     // The Admin link carries the count of unanswered contact messages.
     await page.getByRole('link', { name: 'Admin (1 unanswered message)' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
@@ -236,7 +227,7 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     }
     const context: BrowserContext = await newContext(browser.browser, PHONE);
     const page = await context.newPage();
-    await signIn(page, app.url, app.admin);
+    await signInWithForm(page, app.url, app.admin);
     for (const [path, heading, name] of [
       ['/admin', 'Admin Dashboard', 'admin-01-dashboard'],
       [`/admin/courses/${course.id}`, 'Phone Layout Check', 'admin-03-course-modules'],
@@ -261,7 +252,7 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const context = await newContext(browser.browser, viewport);
       const page = await context.newPage();
-      await signIn(page, app.url, student);
+      await signInWithForm(page, app.url, student);
       expect(await page.getByRole('link', { name: /^Admin/ }).count()).toBe(0);
       await page.goto(`${app.url}/admin`);
       await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('captions');
 
@@ -78,15 +78,6 @@ async function register(baseUrl: string, person: { email: string; password: stri
   return (await response.json()) as UserDto;
 }
 
-async function signIn(page: Page, baseUrl: string, credentials: { email: string; password: string }) {
-  await page.goto(baseUrl + '/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-  await form.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
 describe.skipIf(!enabled)('captions and the transcript in a real browser', () => {
   let app: RunningApp;
   let browser: { browser: Browser; close(): Promise<void> };
@@ -120,7 +111,7 @@ describe.skipIf(!enabled)('captions and the transcript in a real browser', () =>
   it('an admin uploads a caption track on the module form, and a refused file names its line', async () => {
     const context = await newContext(browser.browser, DESKTOP);
     const page = await context.newPage();
-    await signIn(page, app.url, app.admin);
+    await signInWithForm(page, app.url, app.admin);
     await page.goto(`${app.url}/admin/courses/${course.id}`);
     await page.getByRole('button', { name: 'Edit Lighting basics' }).click();
     const upload = page.getByRole('form', { name: 'Upload captions for Lighting basics' });
@@ -157,15 +148,23 @@ describe.skipIf(!enabled)('captions and the transcript in a real browser', () =>
       await fakeVimeo(page);
       const learnerApi = await signedInClient(app.url, learner);
       await learnerApi('POST', '/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: 0, position: resumeAt });
-      await signIn(page, app.url, learner);
+      // The CC choice is kept with the account: the desktop run starts with it off and turns it on;
+      // the phone run opens after another device saved it on, as a staff-room computer would.
+      await learnerApi('PUT', '/api/user/caption-preferences', { on: viewport !== DESKTOP });
+      await signInWithForm(page, app.url, learner);
       await page.goto(`${app.url}/courses/${course.id}/modules/${module.id}`);
       const transcript = page.getByRole('region', { name: 'Transcript' });
       await transcript.waitFor();
       await expect.poll(() => transcript.locator('[aria-current="true"]').textContent()).toContain(resumedCue);
 
       const cc = transcript.getByRole('button', { name: /CC/ });
-      expect(await cc.getAttribute('aria-pressed')).toBe('false');
-      await cc.click();
+      if (viewport === DESKTOP) {
+        await expect.poll(() => cc.getAttribute('aria-pressed')).toBe('false');
+        await cc.click();
+        await expect.poll(() => learnerApi<{ on: boolean }>('GET', '/api/user/caption-preferences').then((saved) => saved.on)).toBe(true);
+      } else {
+        await expect.poll(() => cc.getAttribute('aria-pressed')).toBe('true');
+      }
       await page.getByTestId('caption-overlay').getByText(resumedCue).waitFor();
 
       await transcript.getByRole('searchbox', { name: 'Search the transcript' }).fill('light');

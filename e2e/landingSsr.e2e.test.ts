@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CourseSummaryDto } from '@atrium/common';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingContent } from '../portal/src/content/landing.ts';
 import { signedInClient } from './support/apiClient.ts';
@@ -14,6 +15,26 @@ const enabled = portalSuiteCanRun('landingSsr');
 /** The page's script files never arrive: what a phone shows from the HTML before its JavaScript has run. */
 async function withoutScripts(page: Page): Promise<void> {
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+}
+
+/**
+ * Pixels that differ by more than `tolerance` in a colour channel. Drawing the same page twice can
+ * move an anti-aliased edge (a rounded border) by one step, which nobody sees and is not
+ * hydration's doing; anything that changed on the page differs by far more.
+ */
+async function visiblyDifferentPixels(before: Buffer, after: Buffer, tolerance = 2): Promise<number> {
+  const [a, b] = await Promise.all([sharp(before).raw().toBuffer({ resolveWithObject: true }), sharp(after).raw().toBuffer({ resolveWithObject: true })]);
+  if (a.info.width !== b.info.width || a.info.height !== b.info.height) return Number.POSITIVE_INFINITY;
+  let different = 0;
+  for (let i = 0; i < a.data.length; i += a.info.channels) {
+    for (let channel = 0; channel < a.info.channels; channel += 1) {
+      if (Math.abs(a.data[i + channel]! - b.data[i + channel]!) > tolerance) {
+        different += 1;
+        break;
+      }
+    }
+  }
+  return different;
 }
 
 /** Layout shifts after `since` (ms on the page's clock), added up as Lighthouse's CLS adds them. */
@@ -92,15 +113,13 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
       const markup = (html: string) => html.replace(/ style=""/g, '');
       expect(markup(await page.locator('#root').innerHTML())).toBe(markup(serverMarkup));
       const hydratedPixels = await page.screenshot();
-      if (!hydratedPixels.equals(serverPixels)) {
+      const changed = await visiblyDifferentPixels(serverPixels, hydratedPixels);
+      if (changed > 0) {
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
         writeFileSync(join(SCREENSHOT_DIR, `landing-viewport-server-${viewport.width}.png`), serverPixels);
         writeFileSync(join(SCREENSHOT_DIR, `landing-viewport-hydrated-differs-${viewport.width}.png`), hydratedPixels);
       }
-      expect(
-        hydratedPixels.equals(serverPixels),
-        'the hydrated page looks different from the server’s (see landing-viewport-server and landing-viewport-hydrated-differs)',
-      ).toBe(true);
+      expect(changed, 'pixels of the hydrated page that differ from the server’s (see landing-viewport-server and landing-viewport-hydrated-differs)').toBe(0);
       // Nothing moved once the script ran (the issue's CLS target is Lighthouse's, over the whole load).
       expect(await layoutShiftSince(page, released)).toBe(0);
       // Hydration needed none of the first screen's answers again: the HTML carried them.
@@ -136,7 +155,14 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
     // Every answer can be read: the buttons cannot open them without script.
     const plain = landingContent.faq.items.find((item) => item.topic !== 'pricing')!;
     expect(await page.getByText(plain.answer).isVisible()).toBe(true);
+    // The footer links to the accessibility statement from the server's own HTML.
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).getAttribute('href')).toBe('/accessibility');
     await screenshot(page, 'landing-no-script');
+
+    // The phone's Menu button is a link to the footer's section links until its script runs.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.waitForURL('**/#page-sections');
+    expect(await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' }).isVisible()).toBe(true);
 
     const form = page.locator('form[action="/contact"]');
     await form.getByLabel('Name').fill('Nadia Patel');

@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { CourseSummaryDto, UserDto } from '@atrium/common';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from '../server/src/test/files.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('resources');
-
-async function signIn(page: Page, baseUrl: string, credentials: { email: string; password: string }) {
-  await page.goto(baseUrl + '/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-  await form.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 describe.skipIf(!enabled)('course resources in a real browser', () => {
   let app: RunningApp;
@@ -41,7 +32,7 @@ describe.skipIf(!enabled)('course resources in a real browser', () => {
   it('an admin attaches a PDF to the course; a learner sees it, and downloads it once enrolled', async () => {
     const adminContext = await newContext(browser.browser, DESKTOP);
     const admin = await adminContext.newPage();
-    await signIn(admin, app.url, app.admin);
+    await signInWithForm(admin, app.url, app.admin);
     await admin.goto(`${app.url}/admin/courses/${course.id}`);
     const panel = admin.getByRole('region', { name: 'Resources' });
     await panel.getByRole('button', { name: 'Attach File' }).click();
@@ -60,7 +51,7 @@ describe.skipIf(!enabled)('course resources in a real browser', () => {
     // Not enrolled: the list shows, with how to get access, and no download link.
     const learnerContext = await newContext(browser.browser, PHONE);
     const page = await learnerContext.newPage();
-    await signIn(page, app.url, learner);
+    await signInWithForm(page, app.url, learner);
     await page.goto(`${app.url}/courses/${course.id}`);
     const resources = page.getByRole('region', { name: 'Resources' });
     await resources.getByText('Photo consent checklist').waitFor();

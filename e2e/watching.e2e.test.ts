@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInThroughForm } from './support/browser.ts';
+import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm } from './support/browser.ts';
 import { createSchoolThroughApi, joinThroughInviteLink } from './support/schoolSetup.ts';
 
 // Evidence of watching (issue 36) in the reports: Mark plays two minutes of the first module and
@@ -26,7 +26,7 @@ describe.skipIf(!enabled)('what was played, in the admin’s and the manager’s
     nia: { email: `nia-${stamp}@oak.sch.uk`, firstName: 'Nia', lastName: 'North', password: PASSWORD },
   };
 
-  const signIn = (page: Page, email: string, password = PASSWORD) => signInThroughForm(page, app.url, email, password);
+  const signIn = (page: Page, email: string, password = PASSWORD) => signInWithForm(page, app.url, { email, password });
 
   beforeAll(async () => {
     app = await startApp();

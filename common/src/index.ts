@@ -42,3 +42,5 @@ export * from './api/captions.ts';
 export * from './schemas/captions.ts';
 export * from './api/trusts.ts';
 export * from './schemas/trusts.ts';
+export * from './api/accessibility.ts';
+export * from './schemas/accessibility.ts';

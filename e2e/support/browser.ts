@@ -93,11 +93,11 @@ export const landingHydrated = (page: Page) =>
 export const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
 
 /** Signs in through the /auth form, as a person would, and waits for the signed-in navigation. */
-export async function signInThroughForm(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth`);
+export async function signInWithForm(page: Page, baseUrl: string, credentials: { email: string; password: string }): Promise<void> {
+  await page.goto(baseUrl + '/auth');
   const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
+  await form.getByLabel('Password', { exact: true }).fill(credentials.password);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }

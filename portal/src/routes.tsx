@@ -46,6 +46,7 @@ const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx
 const AdminInsightsScene = scene(() => import('./scenes/Admin/Insights/AdminInsightsScene.tsx'), 'AdminInsightsScene');
 const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
 const TrustScene = scene(() => import('./scenes/Trust/TrustScene.tsx'), 'TrustScene');
+const AccessibilityScene = scene(() => import('./scenes/Accessibility/AccessibilityScene.tsx'), 'AccessibilityScene');
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: '/unsubscribe', element: <UnsubscribeScene /> },
           { path: '/certificate/:certificateNumber', element: <CertificateScene /> },
           { path: '/verify', element: <VerifyScene /> },
+          { path: '/accessibility', element: <AccessibilityScene /> },
           {
             element: <RequireUser whenSignedOut="home" />,
             children: [

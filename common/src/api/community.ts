@@ -63,7 +63,8 @@ export interface ContactMessageDto {
   company: string | null;
   phone: string | null;
   message: string;
-  source: 'landing' | 'widget';
+  /** Where it was sent from: the landing's contact form, the support chat, or the accessibility statement's report form. */
+  source: 'landing' | 'widget' | 'accessibility';
   createdAt: string;
   handledAt: string | null;
 }

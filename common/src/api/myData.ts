@@ -1,3 +1,4 @@
+import type { CaptionPreferencesDto } from './accessibility.ts';
 import type { UserDto } from './users.ts';
 
 /**
@@ -9,7 +10,8 @@ import type { UserDto } from './users.ts';
  */
 export interface MyDataExportDto {
   exportedAt: string;
-  profile: UserDto;
+  /** The account as the app shows it, with the caption choice made on module pages. */
+  profile: UserDto & { captions: CaptionPreferencesDto };
   /** The profile picture as uploaded (re-encoded), or null when there is none. */
   avatar: { contentType: string; dataUrl: string; updatedAt: string } | null;
   /** Google or Microsoft accounts linked for signing in. */

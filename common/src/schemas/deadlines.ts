@@ -3,7 +3,8 @@ import { id } from './common.ts';
 import { pageQuery } from './paging.ts';
 import { TRAINING_STATUSES } from '../api/deadlines.ts';
 
-const isoDate = z
+/** A calendar day as YYYY-MM-DD that exists (no 31 April). */
+export const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Enter a date as YYYY-MM-DD' })

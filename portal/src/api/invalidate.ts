@@ -55,7 +55,15 @@ export const CHANGES = {
    * A course or module saved, deleted or reordered: the catalogue everywhere it is shown
    * (course titles also appear in schools' licences and deadlines, and in students' enrollments).
    */
-  catalogue: ['/api/courses', '/api/dashboard', '/api/admin/overview', '/api/admin/schools', '/api/admin/students', '/api/admin/enrollments'],
+  catalogue: [
+    '/api/courses',
+    '/api/dashboard',
+    '/api/admin/overview',
+    '/api/admin/schools',
+    '/api/admin/students',
+    '/api/admin/enrollments',
+    '/api/accessibility',
+  ],
   /** A resource attached, edited, replaced, reordered or removed: the course's list and its modules' lists. */
   resources: (courseId: number) => [`/api/courses/${courseId}/resources`, '/api/modules'],
   /** Staff added to a school by an admin: its page, members' statuses, the student lists, the counts. */

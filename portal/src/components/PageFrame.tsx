@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../api/config.ts';
@@ -37,11 +37,14 @@ export function SiteFooter() {
         <span>
           © {year} {config.data?.brandName ?? ''}
         </span>
-        {config.data?.supportEmail ? (
-          <span>
-            Support: <a href={`mailto:${config.data.supportEmail}`}>{config.data.supportEmail}</a>
-          </span>
-        ) : null}
+        <FooterLinks>
+          <Link to="/accessibility">Accessibility</Link>
+          {config.data?.supportEmail ? (
+            <span>
+              Support: <a href={`mailto:${config.data.supportEmail}`}>{config.data.supportEmail}</a>
+            </span>
+          ) : null}
+        </FooterLinks>
       </FooterBar>
     </Footer>
   );
@@ -108,6 +111,12 @@ const Footer = styled.footer`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const FooterLinks = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
 `;
 
 const FooterBar = styled(Container)`

@@ -71,7 +71,7 @@ export interface LandingContent {
   faq: { heading: string; intro: string; items: FaqItem[] };
   contact: { heading: string; body: string; emailLabel: string; responseTime: string };
   closingCta: { heading: string; body: string; cta: Cta };
-  footer: { tagline: string; links: { label: string; href: string }[] };
+  footer: { tagline: string; sectionsId: string; links: { label: string; href: string }[] };
 }
 
 export interface WhyPoint {
@@ -248,10 +248,13 @@ export const landingContent: LandingContent = {
   },
   footer: {
     tagline: 'Video training in school marketing for staff in the UK, the USA and beyond.',
+    /** The footer's section links, where the phone menu points before its script runs. */
+    sectionsId: 'page-sections',
     links: [
       { label: 'Courses', href: '#courses' },
       { label: 'FAQ', href: '#faq' },
       { label: 'Contact', href: '#contact' },
+      { label: 'Accessibility', href: '/accessibility' },
     ],
   },
 };

@@ -103,6 +103,8 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
         role: 'learner',
         deletedAt: now,
         emailVerifiedAt: null,
+        captionsOn: null,
+        captionsLang: null,
         updatedAt: now,
       }),
 };

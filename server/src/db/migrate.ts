@@ -24,6 +24,7 @@ import * as resources from './migrations/023_resources.ts';
 import * as captions from './migrations/024_captions.ts';
 import * as insights from './migrations/025_insights.ts';
 import * as trusts from './migrations/026_trusts.ts';
+import * as accessibility from './migrations/027_accessibility.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '024_captions': captions,
   '025_insights': insights,
   '026_trusts': trusts,
+  '027_accessibility': accessibility,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -41,10 +41,13 @@ export const PERSONAL_DATA = {
       firstName: 'exported in the profile, overwritten on deletion',
       lastName: 'exported in the profile, overwritten on deletion',
       emailVerifiedAt: 'exported as profile.emailVerified, cleared on deletion',
+      captionsOn: 'the caption choice on module pages: exported as profile.captions, cleared on deletion',
+      captionsLang: 'the caption language last chosen: exported as profile.captions, cleared on deletion',
     },
     exportedAs: 'profile',
     onDeletion: {
-      anonymise: 'the row stays so progress and comments keep their shape; address, password, names, company, picture, role and verification are overwritten',
+      anonymise:
+        'the row stays so progress and comments keep their shape; address, password, names, company, picture, role, verification and caption choice are overwritten',
     },
   },
   avatars: { owner: { userId: 'userId' }, exportedAs: 'avatar', onDeletion: 'delete' },

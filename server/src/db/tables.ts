@@ -20,6 +20,10 @@ export interface User {
   emailVerifiedAt: number | null;
   /** The currency chosen with the header switcher (GBP, USD, EUR). */
   currency: string | null;
+  /** Captions over the module video: on, off, or null until the person first chooses. */
+  captionsOn: boolean | number | null;
+  /** The caption language last chosen (BCP 47), used when a module has a track in it. */
+  captionsLang: string | null;
 }
 
 export interface Session {
@@ -83,6 +87,8 @@ export interface AccessibilitySettings {
   responseDays: number;
   testedOn: string | null;
   testedBy: string | null;
+  /** The agency's own note on what is not yet accessible, shown as written. */
+  knownIssues: string | null;
   updatedBy: number | null;
   updatedAt: number;
 }
@@ -185,7 +191,7 @@ export interface ContactMessage {
   company: string | null;
   phone: string | null;
   message: string;
-  source: 'landing' | 'widget';
+  source: 'landing' | 'widget' | 'accessibility';
   createdAt: number;
   handledAt: number | null;
 }

@@ -14,6 +14,7 @@ const LIMITS = {
   forgotAddress: { points: 100, duration: 60 * 60 },
   resetAddress: { points: 100, duration: 60 * 60 },
   contact: { points: 20, duration: 60 * 60 },
+  accessibilityReport: { points: 20, duration: 60 * 60 },
   comment: { points: 20, duration: 60 },
   upload: { points: 30, duration: 60 * 60 },
   // Invitation mails per manager (each request carries up to 50 addresses).

@@ -10,7 +10,7 @@ export function presentContactMessage(message: ContactMessage): ContactMessageDt
     company: message.company,
     phone: message.phone,
     message: message.message,
-    source: message.source === 'widget' ? 'widget' : 'landing',
+    source: message.source === 'widget' || message.source === 'accessibility' ? message.source : 'landing',
     createdAt: toIso(message.createdAt)!,
     handledAt: toIso(message.handledAt),
   };

@@ -25,3 +25,9 @@ export interface CaptionTextRow {
 export function captionText(db: Db, moduleId: number, lang: string): Promise<CaptionTextRow | undefined> {
   return db('captions').select('vtt', 'updatedAt').where({ moduleId, lang }).first();
 }
+
+/** Every module with at least one caption track, in any language. */
+export async function captionedModuleIds(db: Db): Promise<Set<number>> {
+  const rows: Array<{ moduleId: number }> = await db('captions').distinct('moduleId');
+  return new Set(rows.map((row) => Number(row.moduleId)));
+}

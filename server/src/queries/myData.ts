@@ -8,6 +8,8 @@ import { toIso, type Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
 // eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentUser } from '../presenters/users.ts';
+// eslint-disable-next-line boundaries/dependencies -- the same exception as above
+import { presentCaptionPreferences } from '../presenters/accessibility.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;
 type Loader<K extends MyDataSection> = (deps: Deps, user: User) => Promise<MyDataExportDto[K]>;
@@ -32,7 +34,7 @@ const byAddress = (db: Db, table: string, column: string, user: User) =>
  * compile error, and db/personalData.ts names the tables each section is read from.
  */
 const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
-  profile: async (_deps, user) => presentUser(user),
+  profile: async (_deps, user) => ({ ...presentUser(user), captions: presentCaptionPreferences(user) }),
 
   avatar: async ({ db }, user) => {
     const row = await db('avatars').select('data', 'contentType', 'updatedAt').where({ userId: user.id }).first();

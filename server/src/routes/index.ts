@@ -8,6 +8,7 @@ import { paymentRoutes } from './api/payments/index.ts';
 import { orderRoutes } from './api/orders/index.ts';
 import { adminRoutes } from './api/admin/index.ts';
 import { contactRoutes } from './api/contact/index.ts';
+import { accessibilityRoutes } from './api/accessibility/index.ts';
 import { certificateRoutes } from './api/certificates/index.ts';
 import { courseRoutes } from './api/courses/index.ts';
 import { dashboardRoutes } from './api/dashboard/index.ts';
@@ -34,6 +35,7 @@ export function buildRoutes(): Routes {
   paymentRoutes(routes);
   orderRoutes(routes);
   contactRoutes(routes);
+  accessibilityRoutes(routes);
   adminRoutes(routes);
   courseRoutes(routes);
   moduleRoutes(routes);

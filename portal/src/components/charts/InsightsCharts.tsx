@@ -159,7 +159,8 @@ const MODULE_COLUMNS: Array<DataColumn<ModuleRow>> = [
 
 export function ModuleCompletionChart({ dto, filename }: { dto: CourseInsightsDto; filename: string }) {
   const rows = moduleRows(dto);
-  const drop = biggestDrop(rows);
+  // With nobody enrolled every rate is 0: there is no drop to point at.
+  const drop = dto.funnel.enrolled === 0 ? null : biggestDrop(rows);
   const dropText = drop === null ? '' : ` The steepest drop is at step ${rows[drop]!.step}, ${rows[drop]!.module} (highlighted).`;
   return (
     <ChartFigure

@@ -4,6 +4,7 @@ import { useAdminOverview } from '../../api/admin.ts';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { AccessibilityPanel } from './AccessibilityPanel.tsx';
 import { AdminsPanel } from './AdminsPanel.tsx';
 import { ContactInbox } from './ContactInbox.tsx';
 import { CoursesPanel } from './CoursesPanel.tsx';
@@ -98,6 +99,9 @@ export function AdminScene() {
       </Below>
       <Below>
         <AdminsPanel />
+      </Below>
+      <Below>
+        <AccessibilityPanel />
       </Below>
     </Container>
   );

@@ -15,6 +15,12 @@ import { errorText } from '../../api/client.ts';
 /** The site promises a reply within 30 minutes: past that an unanswered message is overdue. */
 const REPLY_PROMISE_MS = 30 * 60 * 1000;
 
+const SOURCES: Record<ContactMessageDto['source'], string> = {
+  landing: 'Contact form',
+  widget: 'Support widget',
+  accessibility: 'Accessibility problem',
+};
+
 /** Stored contact messages, newest first, each with its age and a Handled switch. */
 export function ContactInbox({ unhandled }: { unhandled: number | undefined }) {
   const messages = useContactMessages();
@@ -27,7 +33,10 @@ export function ContactInbox({ unhandled }: { unhandled: number | undefined }) {
           <Badge $tone={unhandled > 0 ? 'warning' : 'success'}>{unhandled > 0 ? `${unhandled} awaiting a reply` : 'All answered'}</Badge>
         ) : null}
       </PanelHeader>
-      <PanelLead>Messages from the contact forms. The site promises a reply within 30 minutes.</PanelLead>
+      <PanelLead>
+        Messages from the contact forms, and problems reported from the accessibility statement. The site promises a reply within 30 minutes; the statement
+        gives its own number of working days.
+      </PanelLead>
       {messages.isPending ? (
         <div aria-busy="true" aria-label="Loading messages">
           <Skeleton $height="5rem" />
@@ -65,7 +74,9 @@ function MessageRow({ message }: { message: ContactMessageDto }) {
   const [requested, setRequested] = useState<boolean | null>(null);
   const handled = requested ?? message.handledAt !== null;
   const now = useNow();
-  const overdue = !handled && now - new Date(message.createdAt).getTime() > REPLY_PROMISE_MS;
+  const accessibility = message.source === 'accessibility';
+  // Accessibility reports carry the statement's own promise (working days), not the 30 minutes.
+  const overdue = !handled && !accessibility && now - new Date(message.createdAt).getTime() > REPLY_PROMISE_MS;
   const toggle = () => {
     setRequested(!handled);
     setHandled.mutate(
@@ -84,13 +95,14 @@ function MessageRow({ message }: { message: ContactMessageDto }) {
         <div>
           <strong>{message.name}</strong> <Email href={`mailto:${message.email}`}>{message.email}</Email>
           <Muted as="p">
-            {[message.company, message.phone].filter(Boolean).join(' · ') || (message.source === 'widget' ? 'Support widget' : 'Contact form')}
+            {accessibility ? SOURCES.accessibility : [message.company, message.phone].filter(Boolean).join(' · ') || SOURCES[message.source]}
           </Muted>
         </div>
         <Meta>
           <time dateTime={message.createdAt} title={formatLongDate(message.createdAt)}>
             {formatRelativeTime(message.createdAt)}
           </time>
+          {accessibility ? <Badge $tone="accent">Accessibility</Badge> : null}
           {overdue ? <Badge $tone="warning">Overdue</Badge> : null}
         </Meta>
       </Top>

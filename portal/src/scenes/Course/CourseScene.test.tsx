@@ -176,3 +176,52 @@ describe('CourseScene: completion requires watching (issue 36)', () => {
     expect(screen.queryByText(/Completion requires watching/)).not.toBeInTheDocument();
   });
 });
+
+describe('CourseScene: captions', () => {
+  const twoModules: CourseDetailDto = {
+    ...course,
+    isEnrolled: false,
+    totalModules: 2,
+    modules: [...course.modules, { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 200, orderIndex: 2, isCompleted: false }],
+  };
+
+  it('lists which modules have captions and in which languages before buying', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(twoModules),
+      'GET /api/courses/5/captions': ok({
+        courseId: 5,
+        modules: [
+          {
+            moduleId: 1,
+            title: 'Module 1',
+            languages: [
+              { lang: 'en-GB', label: 'English' },
+              { lang: 'cy', label: 'Cymraeg' },
+            ],
+          },
+          { moduleId: 2, title: 'Module 2', languages: [] },
+        ],
+      }),
+    });
+    renderCourse();
+    expect(await screen.findByText('Captions on 1 of 2 videos')).toBeInTheDocument();
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent('Captions: English, Cymraeg');
+    expect(screen.getByText('Cymraeg')).toHaveAttribute('lang', 'cy');
+    expect(second).toHaveTextContent('No captions yet');
+  });
+
+  it('says nothing about captions when they cannot be read', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(twoModules),
+      'GET /api/courses/5/captions': fail(500, 'Boom'),
+    });
+    renderCourse();
+    await screen.findByRole('heading', { name: /Module 2$/ });
+    await waitFor(() => expect(screen.queryByText(/captions/i)).not.toBeInTheDocument());
+  });
+});

@@ -7,6 +7,7 @@ import { shownPrice } from '../../components/coursePrice.ts';
 import { enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
 import { errorText, hasErrorId, isNotFound } from '../../api/client.ts';
 import { useCertificateLinks } from '../../api/certificates.ts';
+import { useCourseCaptions } from '../../api/captions.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -18,7 +19,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { firstIncompleteModule, sortModules } from '../../components/moduleOrder.ts';
-import { ModuleList } from './ModuleList.tsx';
+import { CcMark, ModuleList, type CaptionLanguages } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';
 import { CourseResources } from '../../components/resources/ResourceList.tsx';
 import { WatchingNote } from '../../components/WatchingNote.tsx';
@@ -70,6 +71,9 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   const target = firstIncompleteModule(modules);
   const finished = course.isEnrolled && course.progressPercentage === 100;
   const certificateHref = useCertificateLinks(finished)(course.id);
+  const captionList = useCourseCaptions(course.id).data;
+  const captions: CaptionLanguages | undefined = captionList ? new Map(captionList.modules.map((entry) => [entry.moduleId, entry.languages])) : undefined;
+  const captioned = captionList?.modules.filter((entry) => entry.languages.length > 0).length;
 
   const enrollNow = () =>
     enroll.mutate(course.id, {
@@ -112,6 +116,12 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             <Icon name="layers" size={18} />
             {course.isEnrolled ? `${completed} of ${modulesPhrase(total)} completed` : modulesPhrase(total)}
           </Counts>
+          {captionList && captionList.modules.length > 0 ? (
+            <CaptionCount>
+              <CcMark aria-hidden="true">CC</CcMark>
+              {captioned === captionList.modules.length ? 'Every video has captions' : `Captions on ${captioned} of ${captionList.modules.length} videos`}
+            </CaptionCount>
+          ) : null}
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
           {course.isEnrolled ? <RenewalPanel courseId={course.id} firstModuleId={modules[0]?.id} /> : null}
           {course.isEnrolled ? (
@@ -143,7 +153,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             <p>The modules of this course are being prepared.</p>
           </StatusMessage>
         ) : (
-          <ModuleList course={course} modules={modules} />
+          <ModuleList course={course} modules={modules} captions={captions} />
         )}
       </section>
       <CourseResources courseId={course.id} />
@@ -197,6 +207,13 @@ const Summary = styled.div`
   padding: ${({ theme }) => theme.space.lg};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const CaptionCount = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Counts = styled.p`

@@ -11,7 +11,10 @@ export function moduleAction(module: ModuleDto, lastWatchedId: number | null): '
   return 'Watch';
 }
 
-export function ModuleList({ course, modules }: { course: CourseDetailDto; modules: ModuleDto[] }) {
+/** A module's caption languages by module id; undefined while unknown (then nothing is said). */
+export type CaptionLanguages = ReadonlyMap<number, ReadonlyArray<{ lang: string; label: string }>>;
+
+export function ModuleList({ course, modules, captions }: { course: CourseDetailDto; modules: ModuleDto[]; captions?: CaptionLanguages }) {
   const lastWatchedId = course.lastWatchedModule?.id ?? null;
   return (
     <List>
@@ -34,6 +37,7 @@ export function ModuleList({ course, modules }: { course: CourseDetailDto; modul
                 <span className="visually-hidden">Duration </span>
                 {formatDuration(module.duration)}
               </Duration>
+              <CaptionNote languages={captions?.get(module.id)} />
             </Text>
             {course.isEnrolled ? (
               <ButtonLink
@@ -55,6 +59,29 @@ export function ModuleList({ course, modules }: { course: CourseDetailDto; modul
         );
       })}
     </List>
+  );
+}
+
+/** Which languages a module's video has captions in, so a school can check before buying. */
+function CaptionNote({ languages }: { languages: ReadonlyArray<{ lang: string; label: string }> | undefined }) {
+  if (!languages) return null;
+  return (
+    <Captions $none={languages.length === 0}>
+      <CcMark aria-hidden="true">CC</CcMark>
+      {languages.length === 0 ? (
+        'No captions yet'
+      ) : (
+        <span>
+          Captions:{' '}
+          {languages.map((language, index) => (
+            <span key={language.lang}>
+              {index > 0 ? ', ' : null}
+              <span lang={language.lang}>{language.label}</span>
+            </span>
+          ))}
+        </span>
+      )}
+    </Captions>
   );
 }
 
@@ -137,4 +164,23 @@ const Locked = styled.span`
   font-size: ${({ theme }) => theme.fontSize.sm};
   font-weight: 600;
   white-space: nowrap;
+`;
+
+const Captions = styled.span<{ $none: boolean }>`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme, $none }) => ($none ? theme.colors.textMuted : theme.colors.text)};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+/** The closed-captions mark, beside words that say the same (so it is hidden from screen readers). */
+export const CcMark = styled.span`
+  padding: 0 0.3rem;
+  border: 1.5px solid currentColor;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  font-weight: 700;
+  line-height: 1.4;
 `;

@@ -15,7 +15,7 @@ export function LandingFooter() {
           <Logo inverse />
           <Tagline>{footer.tagline}</Tagline>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label="Footer" id={footer.sectionsId}>
           <Links>
             {footer.links.map((link) => (
               <li key={link.href}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { ButtonLink } from '../../components/Button.tsx';
@@ -7,10 +7,49 @@ import { CurrencySwitcher } from '../../components/CurrencySwitcher.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { landingContent } from '../../content/landing.ts';
-import { menuTriggerStyles } from './landingStyles.ts';
+import { MenuTrigger } from './landingStyles.ts';
 
-// The dropdown's code is not needed for the first screen: the same button stands in until it arrives.
-const LandingMenu = lazy(async () => ({ default: (await import('./LandingMenu.tsx')).LandingMenu }));
+// The dropdown's code is not needed until someone opens it: loaded on the first tap (or when a
+// finger or the focus reaches the button, so it is usually there by the time the tap ends).
+const loadMenu = () => import('./LandingMenu.tsx');
+const LandingMenu = lazy(async () => ({ default: (await loadMenu()).LandingMenu }));
+
+/**
+ * The phone's Menu: the same link on the server and in the browser (so hydration changes nothing),
+ * which opens the section links as a dropdown once the page's script runs.
+ */
+function PhoneMenu({ links, fallbackHref }: { links: ReadonlyArray<{ label: string; href: string }>; fallbackHref: string }) {
+  const [wanted, setWanted] = useState(false);
+  const trigger = (
+    <MenuTrigger
+      href={fallbackHref}
+      role="button"
+      aria-label="Menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerDown={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={(event) => {
+        event.preventDefault();
+        setWanted(true);
+      }}
+      // A button opens on Space as well as Enter (a link would only follow Enter).
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        setWanted(true);
+      }}
+    >
+      <Icon name="menu" size={22} />
+    </MenuTrigger>
+  );
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <LandingMenu links={links} fallbackHref={fallbackHref} />
+    </Suspense>
+  );
+}
 
 export function LandingHeader() {
   const { header, footer } = landingContent;
@@ -30,15 +69,7 @@ export function LandingHeader() {
           {header.signIn.label}
         </ButtonLink>
         <PhoneOnly>
-          <Suspense
-            fallback={
-              <MenuPlaceholder aria-hidden="true">
-                <Icon name="menu" size={22} />
-              </MenuPlaceholder>
-            }
-          >
-            <LandingMenu links={footer.links} />
-          </Suspense>
+          <PhoneMenu links={footer.links} fallbackHref={`#${footer.sectionsId}`} />
         </PhoneOnly>
       </Bar>
     </Header>
@@ -101,9 +132,4 @@ const PhoneOnly = styled.div`
   ${media.tablet} {
     display: none;
   }
-`;
-
-const MenuPlaceholder = styled.span`
-  ${menuTriggerStyles}
-  color: ${({ theme }) => theme.colors.text};
 `;

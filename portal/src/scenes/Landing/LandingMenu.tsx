@@ -1,18 +1,21 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
-import { menuTriggerStyles } from './landingStyles.ts';
+import { MenuTrigger } from './landingStyles.ts';
 
 /**
  * The landing page's section links on phones, where the header has no room for them
- * (Radix DropdownMenu: keyboard, focus and Escape handled). Loaded after the first screen.
+ * (Radix DropdownMenu: keyboard, focus and Escape handled). Loaded on the first tap of the
+ * header's Menu link (`PhoneMenu` in LandingHeader.tsx), which it replaces already open.
  */
-export function LandingMenu({ links }: { links: ReadonlyArray<{ label: string; href: string }> }) {
+export function LandingMenu({ links, fallbackHref }: { links: ReadonlyArray<{ label: string; href: string }>; fallbackHref: string }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <Trigger aria-label="Menu">
-        <Icon name="menu" size={22} />
-      </Trigger>
+    <DropdownMenu.Root modal={false} defaultOpen>
+      <DropdownMenu.Trigger asChild>
+        <MenuTrigger href={fallbackHref} role="button" aria-label="Menu" onClick={(event) => event.preventDefault()}>
+          <Icon name="menu" size={22} />
+        </MenuTrigger>
+      </DropdownMenu.Trigger>
       <Content align="end" sideOffset={8}>
         {links.map((link) => (
           <Item key={link.href} asChild>
@@ -23,17 +26,6 @@ export function LandingMenu({ links }: { links: ReadonlyArray<{ label: string; h
     </DropdownMenu.Root>
   );
 }
-
-const Trigger = styled(DropdownMenu.Trigger)`
-  ${menuTriggerStyles}
-  color: ${({ theme }) => theme.colors.text};
-
-  &:hover,
-  &[data-state='open'] {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    border-color: ${({ theme }) => theme.colors.border};
-  }
-`;
 
 const Content = styled(DropdownMenu.Content)`
   z-index: ${({ theme }) => theme.zIndex.dropdown};

@@ -28,8 +28,12 @@ export const SectionIntro = styled.p`
   font-size: ${({ theme }) => theme.fontSize.lg};
 `;
 
-/** The phone menu's button, drawn alike by its stand-in while the menu's code loads. */
-export const menuTriggerStyles = `
+/**
+ * The phone menu's trigger: a link to the footer's section links (what a tap does before the
+ * page's script runs, or without it), drawn as an icon button. The header draws it until the
+ * menu's code has loaded, the menu draws it after.
+ */
+export const MenuTrigger = styled.a`
   display: inline-grid;
   place-items: center;
   width: 44px;
@@ -38,5 +42,12 @@ export const menuTriggerStyles = `
   border: 1px solid transparent;
   border-radius: 10px;
   background: transparent;
+  color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
+
+  &:hover,
+  &[data-state='open'] {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-color: ${({ theme }) => theme.colors.border};
+  }
 `;

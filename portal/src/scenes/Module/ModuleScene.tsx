@@ -89,7 +89,6 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
           <CaptionedTheatre
             moduleId={module.id}
             moduleTitle={module.title}
-            userId={user.id}
             enabled={Boolean(module.vimeoVideoId)}
             video={({ overlay, onPlayer }) =>
               module.vimeoVideoId ? (

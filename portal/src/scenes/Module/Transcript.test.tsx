@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptionTrackDto } from '@atrium/common';
-import { learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import type { CaptionPreferencesDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import type { CaptionPlayer } from './captionPlayer.ts';
 import { useModuleCaptionView } from './useModuleCaptionView.tsx';
@@ -49,29 +50,36 @@ function fakePlayer() {
 }
 
 function Harness({ player }: { player: CaptionPlayer }) {
-  const view = useModuleCaptionView({ moduleId: 4, moduleTitle: 'Lighting basics', userId: learner.id, player });
+  const view = useModuleCaptionView({ moduleId: 4, moduleTitle: 'Lighting basics', player });
   return <TranscriptLayout video={<div data-testid="stage">{view.overlay}</div>} transcript={view.transcript} />;
 }
 
-function setUp(tracks = [track('en', 'English')]) {
-  localStorage.clear();
-  mockApi({
+/** The account's caption choice as the server keeps it; `refuseSaves` answers every save with a 500. */
+function setUp(tracks = [track('en', 'English')], saved: CaptionPreferencesDto = { on: false, lang: null }, refuseSaves = false) {
+  let preferences = saved;
+  const api = mockApi({
     'GET /api/user': ok(learner),
     'GET /api/config': ok(publicConfig),
     'GET /api/modules/4/captions': ok(tracks),
     'GET /api/modules/4/captions/en.vtt': ok(ENGLISH),
     'GET /api/modules/4/captions/cy.vtt': ok(WELSH),
+    'GET /api/user/caption-preferences': () => ok(preferences),
+    'PUT /api/user/caption-preferences': ({ body }) => {
+      if (refuseSaves) return fail(500, 'Internal error');
+      preferences = body as CaptionPreferencesDto;
+      return ok(preferences);
+    },
   });
   const player = fakePlayer();
   renderScene(<Harness player={player} />);
-  return player;
+  return { player, api, saved: () => preferences };
 }
 
 const cue = (text: RegExp) => screen.getByRole('button', { name: text });
 
 describe('the transcript and captions over the video', () => {
   it('highlights the cue the player is at, and a click on a cue asks the player to seek there', async () => {
-    const player = setUp();
+    const { player } = setUp();
     await screen.findByRole('region', { name: 'Transcript' });
     expect(player.on).toHaveBeenCalledWith('timeupdate', expect.any(Function));
     player.play(5);
@@ -86,8 +94,8 @@ describe('the transcript and captions over the video', () => {
     expect(screen.getByText('0:20')).toBeInTheDocument();
   });
 
-  it('draws the current cue over the video once CC is on, and remembers the choice for this user', async () => {
-    const player = setUp();
+  it('draws the current cue over the video once CC is on, and saves the choice with the account', async () => {
+    const { player, saved } = setUp();
     await screen.findByRole('region', { name: 'Transcript' });
     player.play(2);
     expect(screen.queryByTestId('caption-overlay')).toBeNull();
@@ -100,7 +108,24 @@ describe('the transcript and captions over the video', () => {
     expect(within(screen.getByTestId('stage')).getByText('Good light makes a calm classroom.')).toBeInTheDocument();
     player.play(10);
     expect(screen.queryByTestId('caption-overlay')).toBeNull();
-    expect(JSON.parse(localStorage.getItem(`atrium.captions.${learner.id}`)!)).toMatchObject({ on: true });
+    await vi.waitFor(() => expect(saved()).toEqual({ on: true, lang: null }));
+  });
+
+  it('opens with the choice saved on the account: captions on, in the language chosen before', async () => {
+    const { player } = setUp([track('cy', 'Cymraeg'), track('en', 'English')], { on: true, lang: 'cy' });
+    await screen.findByRole('region', { name: 'Transcript' });
+    expect(await screen.findByRole('button', { name: /CC/ })).toHaveAttribute('aria-pressed', 'true');
+    await vi.waitFor(() => expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('cy'));
+    player.play(2);
+    expect(await within(screen.getByTestId('stage')).findByText('Croeso i’r ystafell staff.')).toBeInTheDocument();
+  });
+
+  it('puts the switch back and says so when the choice cannot be saved', async () => {
+    setUp(undefined, undefined, true);
+    await screen.findByRole('region', { name: 'Transcript' });
+    await userEvent.click(screen.getByRole('button', { name: /CC/ }));
+    expect(await screen.findByText('Caption choice not saved')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /CC/ })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('finds matches, marks them and moves between them', async () => {
@@ -122,7 +147,7 @@ describe('the transcript and captions over the video', () => {
   });
 
   it('switches language, and speaks cues through a live region only while following along', async () => {
-    const player = setUp([track('cy', 'Cymraeg'), track('en', 'English')]);
+    const { player } = setUp([track('cy', 'Cymraeg'), track('en', 'English')]);
     await screen.findByRole('region', { name: 'Transcript' });
     // English is preferred when there is no remembered choice.
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');

@@ -1,43 +1,36 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CaptionPreferencesDto } from '@atrium/common';
+import { CAPTION_PREFERENCES_KEY, useCaptionPreferences as useSavedPreferences, useSaveCaptionPreferences } from '../../api/accessibility.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
 
-export interface CaptionPreferences {
-  /** Captions drawn over the video. */
-  on: boolean;
-  /** The language last chosen, used when the module has a track in it. */
-  lang: string | null;
-}
+export type CaptionPreferences = CaptionPreferencesDto;
 
 const DEFAULTS: CaptionPreferences = { on: false, lang: null };
-const storageKey = (userId: number) => `atrium.captions.${userId}`;
-
-function read(userId: number): CaptionPreferences {
-  try {
-    const stored = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as Partial<CaptionPreferences> | null;
-    return { on: stored?.on === true, lang: typeof stored?.lang === 'string' ? stored.lang : null };
-  } catch {
-    return DEFAULTS;
-  }
-}
 
 /**
- * Whether this person wants captions, and in which language, remembered per user in this
- * browser (a shared staff-room computer keeps each person's own choice).
+ * Whether this person wants captions, and in which language: kept with their account, so the
+ * choice made on the staff-room computer holds on their phone. Read when a module with captions
+ * opens (off until the answer comes); a change shows at once and is saved, and put back with a
+ * toast if the server refuses it.
  */
-export function useCaptionPreferences(userId: number) {
-  const [preferences, setPreferences] = useState(() => read(userId));
+export function useCaptionPreferences(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const saved = useSavedPreferences(enabled);
+  const save = useSaveCaptionPreferences();
+  const { toast } = useToast();
+  const { mutate } = save;
   const update = useCallback(
     (change: Partial<CaptionPreferences>) => {
-      setPreferences((current) => {
-        const next = { ...current, ...change };
-        try {
-          localStorage.setItem(storageKey(userId), JSON.stringify(next));
-        } catch {
-          // Private browsing may refuse storage; the choice still holds for this page.
-        }
-        return next;
-      });
+      const current = queryClient.getQueryData<CaptionPreferences>(CAPTION_PREFERENCES_KEY) ?? DEFAULTS;
+      mutate(
+        { ...current, ...change },
+        {
+          onError: () => toast({ title: 'Caption choice not saved', description: 'Your choice could not be saved. Please try again.', variant: 'destructive' }),
+        },
+      );
     },
-    [userId],
+    [queryClient, mutate, toast],
   );
-  return { preferences, update };
+  return { preferences: saved.data ?? DEFAULTS, update };
 }

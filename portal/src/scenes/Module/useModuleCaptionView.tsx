@@ -14,13 +14,11 @@ import { TranscriptLayout } from './TranscriptLayout.tsx';
 export function useModuleCaptionView({
   moduleId,
   moduleTitle,
-  userId,
   player,
   enabled = true,
 }: {
   moduleId: number;
   moduleTitle: string;
-  userId: number;
   player: CaptionPlayer | null;
   /** False for a module without a video: there is nothing to caption. */
   enabled?: boolean;
@@ -29,8 +27,9 @@ export function useModuleCaptionView({
   transcript: ReactNode;
 } {
   const tracks = useModuleCaptions(moduleId, enabled);
-  const { preferences, update } = useCaptionPreferences(userId);
   const list = tracks.data ?? [];
+  // Asked only where there is something to caption.
+  const { preferences, update } = useCaptionPreferences(list.length > 0);
   const track = list.find((candidate) => candidate.lang === preferences.lang) ?? list.find((candidate) => candidate.lang.startsWith('en')) ?? list[0] ?? null;
   const cues = useCaptionCues(track?.url ?? null);
   const seconds = usePlayerTime(player);
@@ -61,17 +60,15 @@ export function useModuleCaptionView({
 export function CaptionedTheatre({
   moduleId,
   moduleTitle,
-  userId,
   enabled,
   video,
 }: {
   moduleId: number;
   moduleTitle: string;
-  userId: number;
   enabled: boolean;
   video(captions: { overlay: ReactNode; onPlayer(player: CaptionPlayer | null): void }): ReactNode;
 }) {
   const [player, setPlayer] = useState<CaptionPlayer | null>(null);
-  const view = useModuleCaptionView({ moduleId, moduleTitle, userId, player, enabled });
+  const view = useModuleCaptionView({ moduleId, moduleTitle, player, enabled });
   return <TranscriptLayout video={video({ overlay: view.overlay, onPlayer: setPlayer })} transcript={view.transcript} />;
 }

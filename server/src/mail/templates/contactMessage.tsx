@@ -9,7 +9,7 @@ export interface ContactMessageProps {
 }
 
 /** A header value from visitor input: one line, bounded, so it can never add a header. */
-const oneLine = (value: string, max: number) =>
+export const oneLine = (value: string, max: number) =>
   value
     // Unicode's control characters (Cc): CR, LF, tab and the rest of C0, DEL, and C1.
     .replace(/\p{Cc}+/gu, ' ')

@@ -52,7 +52,11 @@ function setup(weeklyAnswer: WeeklyInsightsDto = weekly) {
     'GET /api/admin/schools': ok([{ id: 4, name: 'Oak Academy' }]),
     'GET /api/admin/insights/weekly': ok(weeklyAnswer),
     'GET /api/admin/insights/courses/1': ok(courseInsights(1, 'Safeguarding')),
-    'GET /api/admin/insights/courses/2': ok(courseInsights(2, 'First Aid')),
+    'GET /api/admin/insights/courses/2': ok({
+      ...courseInsights(2, 'First Aid'),
+      funnel: { steps: 3, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
+      modules: courseInsights(2, 'First Aid').modules.map((module) => ({ ...module, completed: 0, rate: 0 })),
+    }),
     'GET /api/admin/insights/modules/11/retention': ok(retention),
     'GET /api/admin/insights/modules/12/retention': ok({
       ...retention,
@@ -134,6 +138,9 @@ describe('AdminInsightsScene', () => {
 
     fireEvent.change(await screen.findByLabelText('Course'), { target: { value: '2' } });
     expect(await screen.findByRole('heading', { name: 'Course: First Aid' })).toBeInTheDocument();
+    // Nobody enrolled: both course charts say so, and no module is called the steepest drop.
+    expect(await screen.findAllByText('Nobody enrolled in this course in this range.')).toHaveLength(2);
+    expect(screen.queryByText(/steepest drop/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
     await waitFor(() =>
       expect(api.fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(

@@ -1,4 +1,5 @@
 import type { Routes } from '../../define.ts';
+import { adminAccessibilityRoutes } from './accessibility.ts';
 import { adminAdminRoutes } from './admins.ts';
 import { adminCertificateRoutes } from './certificates.ts';
 import { adminEnrollmentRoutes } from './enrollments.ts';
@@ -40,4 +41,5 @@ export function adminRoutes(routes: Routes): void {
   adminSalesRoutes(routes);
   adminInsightsRoutes(routes);
   adminTrustRoutes(routes);
+  adminAccessibilityRoutes(routes);
 }

@@ -1,5 +1,6 @@
 import type { Routes } from '../../define.ts';
 import { accountRoutes } from './account.ts';
+import { captionPreferenceRoutes } from './captionPreferences.ts';
 import { emailVerificationRoutes } from './emailVerification.ts';
 import { profileRoutes } from './profile.ts';
 import { signInLinkRoutes } from './signIns.ts';
@@ -12,4 +13,5 @@ export function userRoutes(routes: Routes): void {
   signInLinkRoutes(routes);
   emailVerificationRoutes(routes);
   trainingRoutes(routes);
+  captionPreferenceRoutes(routes);
 }
