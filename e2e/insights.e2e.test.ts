@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { CourseDetailDto, CourseInsightsDto, CourseSummaryDto, FunnelDto, UserDto } from '@atrium/common';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinSchool } from '../server/src/commands/schools/membership.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInWithForm } from './support/browser.ts';
 import { seedLicensedSchool } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('insights');
-
-async function signIn(page: Page, baseUrl: string, credentials: { email: string; password: string }) {
-  await page.goto(baseUrl + '/auth');
-  const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-  await form.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 /** The buckets [0, n): the first n × 10 seconds of a video, played. */
 const firstBuckets = (n: number) => Array.from({ length: n }, (_, bucket) => bucket);
@@ -95,7 +86,7 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
   it('the admin reads the weekly figures, a course funnel and a retention curve as charts, tables and CSV (1280 and 390 px)', async () => {
     const context = await newContext(browser.browser, DESKTOP);
     const page = await context.newPage();
-    await signIn(page, app.url, app.admin);
+    await signInWithForm(page, app.url, app.admin);
     await page.goto(`${app.url}/admin`);
     await page
       .getByRole('link', { name: /Insights/ })
@@ -126,6 +117,8 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
     await retention.waitFor();
     await retention.getByRole('button', { name: 'Table' }).click();
     await retention.getByRole('region', { name: /as a table/ }).waitFor();
+    // Photographed from the top: scrolled to a chart, the sticky header would land mid-picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'insights-admin');
     await expectAccessible(page, 'insights');
 
@@ -152,7 +145,7 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
   it("a manager sees their own staff's completions and funnel, not the learner from elsewhere (390 px)", async () => {
     const context = await newContext(browser.browser, PHONE);
     const page = await context.newPage();
-    await signIn(page, app.url, manager);
+    await signInWithForm(page, app.url, manager);
     await page.goto(`${app.url}/school`);
     const insights = page.getByRole('region', { name: 'Insights' });
     await insights.waitFor();
@@ -163,7 +156,7 @@ describe.skipIf(!enabled)('Insights in a real browser', () => {
     // Three staff enrolled and one of them finished: the fourth learner is not the school's.
     expect(rows.find((row) => /^Enrolled/.test(row))).toMatch(new RegExp(`^Enrolled\\s+${schoolBefore.enrolled + 3}\\s`));
     expect(rows.find((row) => /^Completed/.test(row))).toMatch(new RegExp(`^Completed\\s+${schoolBefore.completed + 1}\\s`));
-    await insights.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'insights-school');
     await expectAccessible(page, 'school insights');
     await context.close();
