@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   await app.deps.credentials.register(db, app.deps.clock);
   if (config.admin) await ensureAdmin(db, app.deps.passwords, config.admin, logger);
 
+  // The first visitor's landing page is drawn from modules loaded now, not on their request.
+  await app.deps.pages.warm();
+
   const server = createServer(app.callback());
   // Keep-alive longer than typical load balancer idle timeouts, so they close first.
   server.keepAliveTimeout = 65_000;

@@ -63,6 +63,16 @@ export class PortalPages {
     return existsSync(resolve(PORTAL_DIST, 'index.html')) && existsSync(SSR_ENTRY);
   }
 
+  /**
+   * Loads the server-side build and the page template ahead of the first visitor, who would
+   * otherwise wait for them (about a second on a small machine). Nothing to do before a build.
+   */
+  async warm(): Promise<void> {
+    if (!this.isBuilt()) return;
+    this.indexHtml();
+    await this.serverEntry();
+  }
+
   /** The landing page for a visitor, every section in the HTML. */
   async landing(landingState: PageState): Promise<string> {
     const entry = await this.serverEntry();
