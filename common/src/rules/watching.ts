@@ -11,5 +11,4 @@ export const watchedOf = (playedSeconds: number, durationSeconds: number): strin
   `watched ${playedMinutes(playedSeconds)} of ${durationMinutes(durationSeconds)} min`;
 
 /** Where a report flags modules completed without playing, this says what the flag means. */
-export const WITHOUT_PLAYING_RULE =
-  'A module counts as completed without playing when it was marked complete with less than 90% of its video played.';
+export const WITHOUT_PLAYING_RULE = 'A module counts as completed without playing when it was marked complete with less than 90% of its video played.';

@@ -58,7 +58,9 @@ describe('what was played, in every report', () => {
         playedSeconds: 120,
         durationSeconds: 600,
         completedWithoutPlaying: 1,
-        modules: [{ moduleId: module.id, title: expect.any(String), durationSeconds: 600, playedSeconds: 120, isCompleted: true, completedWithoutPlaying: true }],
+        modules: [
+          { moduleId: module.id, title: expect.any(String), durationSeconds: 600, playedSeconds: 120, isCompleted: true, completedWithoutPlaying: true },
+        ],
       },
     ]);
     const played = (await admin.get(`/api/admin/students/${nia.user.id}/watching`)).body as CourseWatchingDto[];
@@ -117,7 +119,11 @@ describe('what was played, in every report', () => {
 
   it('the learner’s own data export: played seconds beside SPEC’s watched duration', async () => {
     const { mark, nia } = await schoolWithWatchers();
-    expect((await mark.client.get('/api/user/export')).body.progress).toEqual([expect.objectContaining({ watchedDuration: 600, playedSeconds: 120, isCompleted: true })]);
-    expect((await nia.client.get('/api/user/export')).body.progress).toEqual([expect.objectContaining({ watchedDuration: 570, playedSeconds: 570, isCompleted: true })]);
+    expect((await mark.client.get('/api/user/export')).body.progress).toEqual([
+      expect.objectContaining({ watchedDuration: 600, playedSeconds: 120, isCompleted: true }),
+    ]);
+    expect((await nia.client.get('/api/user/export')).body.progress).toEqual([
+      expect.objectContaining({ watchedDuration: 570, playedSeconds: 570, isCompleted: true }),
+    ]);
   });
 });

@@ -29,7 +29,9 @@ const dayCell = (day: string | null): Date | null => (day === null ? null : new 
 
 /** Dates go in as date cells, so a spreadsheet sorts and filters them as dates, not as text. */
 export const registerStatusCells = (status: RegisterStatus | undefined): SpreadsheetValue[] =>
-  status ? [TRAINING_STATUS_LABELS[status.status], dayCell(status.dueOn), dayCell(status.expiresOn), ...watchingCells(status.watching)] : [null, null, null, null, null, null];
+  status
+    ? [TRAINING_STATUS_LABELS[status.status], dayCell(status.dueOn), dayCell(status.expiresOn), ...watchingCells(status.watching)]
+    : [null, null, null, null, null, null];
 
 /**
  * What was actually played (issue 36), in both registers: SPEC's watched time counts a module
