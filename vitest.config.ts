@@ -12,7 +12,9 @@ if (!mysqlUrl) {
 }
 
 // On a two-core CI machine Vitest's default (cores − 1) runs one file at a time, and the server
-// suites spend much of it waiting on MariaDB or the disk: two workers keep both cores busy. The
+// suites spend much of it waiting on MariaDB or the disk: two workers keep both cores busy. Each
+// file keeps its own module graph (isolation on): some modules hold process state on purpose
+// (the database outage log's interval), which one file must not leave to the next. The
 // unit and server projects run first, together; the browser journeys run after them, one file
 // at a time, so their timings never compete with a server suite for the CPU.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
@@ -28,10 +30,6 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file builds its own app, database and clock, and no server test mocks a module, so a
-    // worker keeps the imported modules between files instead of loading the app again per file
-    // (most of the suite's time on a small machine).
-    isolate: false,
   },
 });
 
