@@ -180,8 +180,8 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     await page.waitForURL(`**/admin/students/${studentId}`);
     await page.getByRole('heading', { level: 1, name: /Robin Okafor/ }).waitFor();
     const enrolled = page.getByRole('list', { name: 'Enrolled courses' });
-    await enrolled.getByText(courseTitle).waitFor();
-    await enrolled.getByText(pricedCourse.title).waitFor();
+    await enrolled.getByText(courseTitle, { exact: true }).waitFor();
+    await enrolled.getByText(pricedCourse.title, { exact: true }).waitFor();
     await page.getByText('Total enrollments').waitFor();
     await screenshot(page, 'admin-05-student');
     await expectAccessible(page, 'student page');
@@ -192,7 +192,7 @@ describe.skipIf(!enabled)('the admin area in a real browser', () => {
     await screenshot(page, 'admin-06-unenroll-confirm');
     await confirm.getByRole('button', { name: 'Unenroll' }).click();
     await toast(page, 'Student unenrolled');
-    await expect.poll(() => enrolled.getByText(courseTitle).count()).toBe(0);
+    await expect.poll(() => enrolled.getByText(courseTitle, { exact: true }).count()).toBe(0);
 
     // Fallbacks
     await page.goto(`${app.url}/admin/students/999999`);
