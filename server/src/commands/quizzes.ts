@@ -74,7 +74,9 @@ export async function updateQuiz(deps: CatalogueCommandDeps, courseId: number, q
     const questions = storedQuestions(input.questions, current.questions);
     const version = Number(current.quiz.version) + 1;
     await trx('quizVersions').insert({ quizId, version, questions: JSON.stringify(questions), createdAt: now });
-    await trx('quizzes').where({ id: quizId }).update({ title: input.title, afterModuleId: input.afterModuleId, version, questionCount: questions.length, updatedAt: now });
+    await trx('quizzes')
+      .where({ id: quizId })
+      .update({ title: input.title, afterModuleId: input.afterModuleId, version, questionCount: questions.length, updatedAt: now });
   });
 }
 
@@ -110,10 +112,7 @@ export interface SubmittedAttempt {
  * the passing attempt comes last issues it. Serialised per learner and course by the enrollment
  * row lock, as the progress path is. Bad answers: 400 naming the field, nothing written.
  */
-export async function submitAttempt(
-  db: Knex,
-  input: { userId: number; quizId: number; answers: StoredAnswer[]; now: number },
-): Promise<SubmittedAttempt> {
+export async function submitAttempt(db: Knex, input: { userId: number; quizId: number; answers: StoredAnswer[]; now: number }): Promise<SubmittedAttempt> {
   return retryOnDeadlock(() =>
     db.transaction(async (trx) => {
       const live = await liveQuiz(trx, input.quizId);

@@ -205,7 +205,13 @@ export function presentCourseDetail(
   // Only an enrolled learner's results count as progress (an admin's own tries do not).
   const results: QuizStanding = viewer.isEnrolled ? quizzes.results : new Map();
   const passed = quizSteps.filter((quiz) => results.get(quiz.id)?.passed).length;
-  const videoStep = (module: ModuleDto): CourseStepDto => ({ kind: 'video', id: module.id, title: module.title, isCompleted: module.isCompleted, duration: module.duration });
+  const videoStep = (module: ModuleDto): CourseStepDto => ({
+    kind: 'video',
+    id: module.id,
+    title: module.title,
+    isCompleted: module.isCompleted,
+    duration: module.duration,
+  });
   const steps: CourseStepDto[] = quizzes.steps.length
     ? quizzes.steps.map((step) => {
         if (step.kind === 'video') return videoStep(moduleDtos.get(Number(step.module.id))!);

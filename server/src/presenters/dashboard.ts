@@ -74,7 +74,11 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
     const module = course.lastModuleId === null ? undefined : catalogue.modules.get(course.lastModuleId);
     const totalQuizzes = entry.quizzes.length;
     const progress = presentEnrolledProgress(
-      { completedModules: course.completedModules, passedQuizzes: course.passedQuizzes, lastWatchedModule: module ? { id: module.id, title: module.title } : null },
+      {
+        completedModules: course.completedModules,
+        passedQuizzes: course.passedQuizzes,
+        lastWatchedModule: module ? { id: module.id, title: module.title } : null,
+      },
       Number(entry.totals.totalModules),
       totalQuizzes,
     );
@@ -109,9 +113,7 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
  * one-module course as much as a twenty-module one. A step is a module, or a knowledge check
  * once passed (issue 36); without quizzes these are the modules, as before.
  */
-function stats(
-  mine: ReadonlyArray<{ progress: CourseProgressFields; totalModules: number; totalSteps: number; watchedSeconds: number }>,
-): DashboardStatsDto {
+function stats(mine: ReadonlyArray<{ progress: CourseProgressFields; totalModules: number; totalSteps: number; watchedSeconds: number }>): DashboardStatsDto {
   let steps = 0;
   let completedSteps = 0;
   let completedModules = 0;

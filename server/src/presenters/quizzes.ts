@@ -1,11 +1,4 @@
-import type {
-  QuestionResultDto,
-  QuizAttemptDto,
-  QuizDto,
-  QuizEditDto,
-  QuizQuestionDto,
-  QuizSummaryDto,
-} from '@atrium/common';
+import type { QuestionResultDto, QuizAttemptDto, QuizDto, QuizEditDto, QuizQuestionDto, QuizSummaryDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { QuizAttempt } from '../db/tables.ts';
 import type { CatalogueQuiz } from '../models/quizSteps.ts';

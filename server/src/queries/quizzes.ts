@@ -116,8 +116,7 @@ export async function quizGate(db: Reader, userId: number, courseId: number): Pr
 
 function finalOf<T extends { id: number; moduleId: number | null; orderIndex: number }>(quizzes: T[]): T | null {
   let best: T | null = null;
-  const rank = (quiz: T): [number, number, number, number] =>
-    quiz.moduleId === null ? [1, 0, 0, quiz.id] : [0, quiz.orderIndex, quiz.moduleId, quiz.id];
+  const rank = (quiz: T): [number, number, number, number] => (quiz.moduleId === null ? [1, 0, 0, quiz.id] : [0, quiz.orderIndex, quiz.moduleId, quiz.id]);
   for (const quiz of quizzes) {
     if (!best) best = quiz;
     else {

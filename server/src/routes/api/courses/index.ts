@@ -45,11 +45,16 @@ export function courseRoutes(routes: Routes): void {
       if (!entry) throw notFound('Course not found');
       // A course without knowledge checks costs no more than before; one with them, one indexed read.
       const user = ctx.state.user;
-      const results = user && entry.quizzes.length ? await quizResultsForCourse(db, user.id, courseId) : new Map<number, { bestScore: number; passed: boolean }>();
+      const results =
+        user && entry.quizzes.length ? await quizResultsForCourse(db, user.id, courseId) : new Map<number, { bestScore: number; passed: boolean }>();
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);
       ctx.body = {
-        ...presentCourseDetail(entry.course, entry.modules, courseViewer(user, standing), { steps: entry.steps, finalQuizId: entry.finalQuiz?.id ?? null, results }),
+        ...presentCourseDetail(entry.course, entry.modules, courseViewer(user, standing), {
+          steps: entry.steps,
+          finalQuizId: entry.finalQuiz?.id ?? null,
+          results,
+        }),
         currency,
       };
     },

@@ -102,9 +102,38 @@ describe('admin editing', () => {
   });
 
   it.each([
-    ['a question with no correct option', { options: [{ text: 'A', correct: false }, { text: 'B', correct: false }] }, 'questions.0.options'],
-    ['single choice with two correct options', { options: [{ text: 'A', correct: true }, { text: 'B', correct: true }] }, 'questions.0.options'],
-    ['true/false with three options', { type: 'truefalse', options: [{ text: 'True', correct: true }, { text: 'False', correct: false }, { text: 'Maybe', correct: false }] }, 'questions.0.options'],
+    [
+      'a question with no correct option',
+      {
+        options: [
+          { text: 'A', correct: false },
+          { text: 'B', correct: false },
+        ],
+      },
+      'questions.0.options',
+    ],
+    [
+      'single choice with two correct options',
+      {
+        options: [
+          { text: 'A', correct: true },
+          { text: 'B', correct: true },
+        ],
+      },
+      'questions.0.options',
+    ],
+    [
+      'true/false with three options',
+      {
+        type: 'truefalse',
+        options: [
+          { text: 'True', correct: true },
+          { text: 'False', correct: false },
+          { text: 'Maybe', correct: false },
+        ],
+      },
+      'questions.0.options',
+    ],
     ['one option only', { options: [{ text: 'A', correct: true }] }, 'questions.0.options'],
     ['an empty prompt', { prompt: '  ' }, 'questions.0.prompt'],
   ])('refuses %s with 400 naming the field, writing nothing', async (_name, change, field) => {
@@ -180,8 +209,21 @@ describe('taking a quiz', () => {
       expect(read.status).toBe(200);
       expectNoAnswers(read.body);
     }
-    expect(reads[0]!.body).toMatchObject({ id: quiz.id, courseId: course.id, passMark: 80, requiredForCertificate: true, bestScore: null, passed: false, attemptCount: 0 });
-    expect(reads[0]!.body.questions[2]).toEqual({ id: quiz.questions[2]!.id, type: 'truefalse', prompt: quiz.questions[2]!.prompt, options: quiz.questions[2]!.options.map(({ id, text }) => ({ id, text })) });
+    expect(reads[0]!.body).toMatchObject({
+      id: quiz.id,
+      courseId: course.id,
+      passMark: 80,
+      requiredForCertificate: true,
+      bestScore: null,
+      passed: false,
+      attemptCount: 0,
+    });
+    expect(reads[0]!.body.questions[2]).toEqual({
+      id: quiz.questions[2]!.id,
+      type: 'truefalse',
+      prompt: quiz.questions[2]!.prompt,
+      options: quiz.questions[2]!.options.map(({ id, text }) => ({ id, text })),
+    });
     expect(reads[1]!.body).toEqual({ attempts: [] });
   });
 
@@ -220,9 +262,21 @@ describe('taking a quiz', () => {
   it.each([
     ['an unknown question id', (answers: Answer[]) => [...answers.slice(1), { questionId: 'nope', optionIds: answers[0]!.optionIds }], 'answers.2.questionId'],
     ['an unknown option id', (answers: Answer[]) => [{ ...answers[0]!, optionIds: ['nope'] }, ...answers.slice(1)], 'answers.0.optionIds'],
-    ['a duplicated option id', (answers: Answer[]) => [answers[0]!, { ...answers[1]!, optionIds: [answers[1]!.optionIds[0]!, answers[1]!.optionIds[0]!] }, answers[2]!], 'answers.1.optionIds'],
-    ['two options on a single-choice question', (answers: Answer[]) => [{ ...answers[0]!, optionIds: [...answers[0]!.optionIds, 'x'] }, ...answers.slice(1)], 'answers.0.optionIds'],
-    ['two options on a true/false question', (answers: Answer[]) => [answers[0]!, answers[1]!, { ...answers[2]!, optionIds: ['a', 'b'] }], 'answers.2.optionIds'],
+    [
+      'a duplicated option id',
+      (answers: Answer[]) => [answers[0]!, { ...answers[1]!, optionIds: [answers[1]!.optionIds[0]!, answers[1]!.optionIds[0]!] }, answers[2]!],
+      'answers.1.optionIds',
+    ],
+    [
+      'two options on a single-choice question',
+      (answers: Answer[]) => [{ ...answers[0]!, optionIds: [...answers[0]!.optionIds, 'x'] }, ...answers.slice(1)],
+      'answers.0.optionIds',
+    ],
+    [
+      'two options on a true/false question',
+      (answers: Answer[]) => [answers[0]!, answers[1]!, { ...answers[2]!, optionIds: ['a', 'b'] }],
+      'answers.2.optionIds',
+    ],
     ['an unanswered question', (answers: Answer[]) => answers.slice(0, 2), 'answers'],
     ['an empty selection', (answers: Answer[]) => [answers[0]!, answers[1]!, { ...answers[2]!, optionIds: [] }], 'answers.2.optionIds'],
     ['a question answered twice', (answers: Answer[]) => [answers[0]!, answers[0]!, answers[1]!, answers[2]!], 'answers.1.questionId'],
@@ -267,7 +321,11 @@ describe('taking a quiz', () => {
       title: 'Safeguarding check (2026)',
       afterModuleId: null,
       questions: [
-        { ...quiz.questions[0]!, prompt: 'Who leads on safeguarding now?', options: quiz.questions[0]!.options.map((option, index) => ({ ...option, correct: index === 0 })) },
+        {
+          ...quiz.questions[0]!,
+          prompt: 'Who leads on safeguarding now?',
+          options: quiz.questions[0]!.options.map((option, index) => ({ ...option, correct: index === 0 })),
+        },
         quiz.questions[1]!,
       ],
     };
@@ -331,7 +389,15 @@ describe('steps, progress and the certificate', () => {
     ]);
     expect(detail.steps[1]).toMatchObject({ isCompleted: true, bestScore: 100, questionCount: 3, requiredForCertificate: false });
     expect(detail.modules.map((module: { kind: string }) => module.kind)).toEqual(['video', 'video']);
-    expect(detail).toMatchObject({ totalModules: 2, totalSteps: 4, completedModules: 1, completedSteps: 2, progressPercentage: 50, passMark: 80, quizRequired: false });
+    expect(detail).toMatchObject({
+      totalModules: 2,
+      totalSteps: 4,
+      completedModules: 1,
+      completedSteps: 2,
+      progressPercentage: 50,
+      passMark: 80,
+      quizRequired: false,
+    });
     const card = (await client.get('/api/dashboard')).body.courses.find((entry: { id: number }) => entry.id === course.id);
     expect(card).toMatchObject({ totalSteps: 4, completedModules: 1, completedSteps: 2, progressPercentage: 50 });
   });
