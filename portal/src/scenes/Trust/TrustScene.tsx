@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
@@ -15,6 +15,9 @@ import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
 import { TrustManagers } from './TrustManagers.tsx';
 import { TrustView, type StaffListState } from './TrustView.tsx';
+
+// The charts are a chunk of their own: the rest of the page does not wait for them.
+const TrustInsights = lazy(() => import('./TrustInsights.tsx').then((module) => ({ default: module.TrustInsights })));
 
 /**
  * /trust: a trust manager's view of every school in the trust. `?invite=<token>` is the link of
@@ -78,6 +81,11 @@ function TrustDashboard({ trustId }: { trustId: number }) {
       staff={staff}
       onDownload={onDownload}
       downloading={download.isPending}
+      insights={
+        <Suspense fallback={null}>
+          <TrustInsights trustId={trustId} schools={overview.data.schools} courses={overview.data.courses} />
+        </Suspense>
+      }
       managers={<TrustManagers trustId={trustId} />}
     />
   );
