@@ -27,6 +27,7 @@ import {
   zeroCounts,
 } from '../../../queries/trusts.ts';
 import { sendPage, type Routes } from '../../define.ts';
+import { trustDeadlineRoutes } from './deadlines.ts';
 import { trustRegisterRoutes } from './register.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
@@ -157,4 +158,5 @@ export function trustRoutes(routes: Routes): void {
   });
 
   trustRegisterRoutes(routes);
+  trustDeadlineRoutes(routes);
 }
