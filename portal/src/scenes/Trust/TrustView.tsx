@@ -27,6 +27,8 @@ export interface TrustViewProps {
   staff: StaffListState;
   onDownload: () => void;
   downloading: boolean;
+  /** The deadlines' panel, shown below the staff. */
+  deadlines?: React.ReactNode;
   /** The managers' panel (its own container), shown below. */
   managers?: React.ReactNode;
 }
@@ -37,7 +39,7 @@ const completedShare = (counts: Record<TrainingStatus, number>) => {
 };
 
 /** /trust for a trust manager: every school's counts, the per-school table, the filtered staff list and the register. */
-export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, managers }: TrustViewProps) {
+export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, deadlines, managers }: TrustViewProps) {
   const share = completedShare(overview.totals);
   return (
     <Container>
@@ -174,6 +176,7 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
           </PanelHeader>
           <StaffList staff={staff} filter={filter} onFilter={onFilter} />
         </Panel>
+        {deadlines}
         {managers}
       </Stack>
     </Container>
