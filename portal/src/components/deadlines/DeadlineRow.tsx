@@ -137,7 +137,7 @@ export function DeadlineRow(props: DeadlineRowProps) {
       <div>
         <strong>{title}</strong>
         <Muted>
-          {ruleSummary(props)}
+          {hasDeadline || !cap ? ruleSummary(props) : `No deadline of its own: ${cap.by}'s applies`}
           {props.validityMonths ? ` · certificates valid ${props.validityMonths} months` : ''}
         </Muted>
         {props.notes}
