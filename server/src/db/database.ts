@@ -1,4 +1,5 @@
 import type DataLoader from 'dataloader';
+import { OutageLog } from './availability.ts';
 import type { Config } from '../config.ts';
 import { createDb, dialectOf, type Db, type Dialect } from './knex.ts';
 import { keyedLoader } from './keyedReads.ts';
@@ -77,6 +78,8 @@ export class Database {
   private readonly progressBatcher: MariaDbProgressBatcher | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
+  /** Outages seen by this app's requests, mailer, scheduler and readiness check, logged sparingly. */
+  readonly outages = new OutageLog();
 
   private constructor(
     readonly knex: Db,

@@ -114,7 +114,8 @@ export async function trustOfSchool(db: Db, schoolId: number): Promise<number | 
   return row?.trustId === null || row?.trustId === undefined ? null : Number(row.trustId);
 }
 
-const trustSchoolIds = (db: Db, trustId: number) => db('schools').select('id').where({ trustId });
+/** The ids of the trust's schools as a subquery (index on schools.trust_id); awaited, their rows. */
+export const trustSchoolIds = (db: Db, trustId: number) => db('schools').select('id').where({ trustId });
 
 /** The pairs of every school of the trust (trainingPairs narrowed by the schools' trust). */
 function trustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], options: { due?: DueRange | undefined } = {}): Knex.QueryBuilder {

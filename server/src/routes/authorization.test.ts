@@ -436,6 +436,11 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },
   'GET /api/trusts/:id/managers': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/managers` }) },
   'GET /api/trusts/:id/register.xlsx': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/register.xlsx` }) },
+  'GET /api/trusts/:id/insights/weekly': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/weekly` }) },
+  'GET /api/trusts/:id/insights/courses/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/courses/${w.licensedCourseId}` }),
+  },
   'POST /api/trusts/:id/invitations': {
     expect: trustManager,
     request: (w) => ({ path: `/api/trusts/${w.trustId}/invitations`, body: { email: `trust-${unique()}@school.test` } }),

@@ -28,6 +28,7 @@ import {
 } from '../../../queries/trusts.ts';
 import { sendPage, type Routes } from '../../define.ts';
 import { trustDeadlineRoutes } from './deadlines.ts';
+import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
@@ -159,4 +160,5 @@ export function trustRoutes(routes: Routes): void {
 
   trustRegisterRoutes(routes);
   trustDeadlineRoutes(routes);
+  trustInsightsRoutes(routes);
 }
