@@ -439,6 +439,24 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/managers/${w.spareTrustManagerId}` }),
   },
+  'GET /api/admin/trusts/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines` }) },
+  'PUT /api/admin/trusts/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines/${w.trustCourseId}`, body: { completeBy: '2099-01-01', newStaffDays: 30 } }),
+  },
+  'DELETE /api/admin/trusts/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines/${w.trustCourseId}` }),
+  },
+  'GET /api/trusts/:id/deadlines': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines` }) },
+  'PUT /api/trusts/:id/deadlines/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}`, body: { completeBy: '2099-01-01' } }),
+  },
+  'DELETE /api/trusts/:id/deadlines/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}` }),
+  },
   'GET /api/trusts/mine': { expect: signedIn, request: () => ({ path: '/api/trusts/mine' }) },
   'GET /api/trusts/:id/overview': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/overview` }) },
   'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },

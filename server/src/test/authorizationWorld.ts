@@ -47,6 +47,8 @@ export interface World {
   spareTrustManagerId: number;
   trustInviteId: number;
   trustInviteToken: string;
+  /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
+  trustCourseId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -197,6 +199,11 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
   const [spareTrustId] = await db('trusts').insert({ name: `Spare ${unique()}`, createdAt: now });
   const [spareSchoolId] = await db('schools').insert({ name: `Spare ${unique()}`, country: 'GB', createdAt: now, trustId: Number(spareTrustId) });
+  const trustCourse = await createCourse(server, { price: 0 });
+  const trustSchool = await db('schools').where({ trustId }).orderBy('id').first('id');
+  for (const id of [Number(trustSchool!.id), Number(spareSchoolId)]) {
+    await db('schoolLicences').insert({ schoolId: id, courseId: trustCourse.id, source: 'grant', createdAt: now });
+  }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
   const trustInviteToken = newToken();
@@ -215,6 +222,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     spareTrustManagerId: spareManager.id,
     trustInviteId: Number(trustInviteId),
     trustInviteToken,
+    trustCourseId: trustCourse.id,
     schoolId,
     memberId: member.id,
     inviteId: invite.id,

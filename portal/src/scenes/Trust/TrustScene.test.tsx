@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CourseInsightsDto, TrustOverviewDto, TrustStatusRowDto, WeeklyInsightsDto } from '@atrium/common';
+import type { CourseInsightsDto, TrustDeadlinesDto, TrustOverviewDto, TrustStatusRowDto, WeeklyInsightsDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { TrustScene } from './TrustScene.tsx';
@@ -52,8 +52,15 @@ const funnelOf = (id: number, title: string): CourseInsightsDto => ({
   ],
 });
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
+const trustDeadlines = (over: Partial<TrustDeadlinesDto['courses'][number]> = {}): TrustDeadlinesDto => ({
+  courses: [
+    { courseId: 11, title: 'Safeguarding Basics', completeBy: null, newStaffDays: null, validityMonths: null, schools: 2, schoolsOverridden: 0, ...over },
+  ],
+});
 
 function trustManager() {
+  // The trust's deadlines as the server holds them: a save changes what the next read answers.
+  let deadlines = trustDeadlines();
   return mockApi({
     ...base,
     'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
@@ -63,6 +70,8 @@ function trustManager() {
       body: [row({}), row({ userId: 22, name: 'Bea Bold', schoolId: 5, schoolName: 'Oak Primary', status: 'completed' })],
       url,
     }),
+    'GET /api/trusts/3/deadlines': () => ok(deadlines),
+    'PUT /api/trusts/3/deadlines/11': ({ body }) => ok((deadlines = trustDeadlines({ ...(body as object), schoolsOverridden: 1 }))),
     'GET /api/trusts/3/insights/weekly': ok(weekly),
     'GET /api/trusts/3/insights/courses/11': ok(funnelOf(11, 'Safeguarding Basics')),
     'GET /api/trusts/3/insights/courses/12': ok(funnelOf(12, 'Online Safety')),
@@ -74,6 +83,26 @@ function trustManager() {
 }
 
 describe('/trust for a trust manager', () => {
+  it('sets a course deadline for every school of the trust, and says where a school had a later one', async () => {
+    const api = trustManager();
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    const section = await screen.findByRole('region', { name: 'Deadlines for every school' });
+    expect(await within(section).findByText(/2 schools have this course\./)).toBeInTheDocument();
+    const form = within(section).getByRole('form', { name: 'Deadline for Safeguarding Basics' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Set a date, a number of days for new staff, or both')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Complete by'), '2099-03-31');
+    await userEvent.type(within(form).getByLabelText(/New staff: days from joining/), '30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/trusts/3/deadlines/11')).toEqual([expect.objectContaining({ body: { completeBy: '2099-03-31', newStaffDays: 30 } })]),
+    );
+    expect(
+      await within(section).findByText(/2 schools have this course; 1 set a later date than 31 March 2099 before this one, and the trust's applies there\./),
+    ).toBeInTheDocument();
+    expect(within(section).getByText(/Complete by 31 March 2099 · new staff: 30 days from joining/)).toBeInTheDocument();
+  });
+
   it("shows every school's counts in a table, the totals and the staff list", async () => {
     trustManager();
     renderScene(<TrustScene />, { route: '/trust', path: '/trust' });

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth } from '../../session/AuthProvider.tsx';
 import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
+import { TrustDeadlines } from './TrustDeadlines.tsx';
 import { TrustManagers } from './TrustManagers.tsx';
 import { TrustView, type StaffListState } from './TrustView.tsx';
 
@@ -86,6 +87,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
           <TrustInsights trustId={trustId} schools={overview.data.schools} courses={overview.data.courses} />
         </Suspense>
       }
+      deadlines={<TrustDeadlines trustId={trustId} />}
       managers={<TrustManagers trustId={trustId} />}
     />
   );

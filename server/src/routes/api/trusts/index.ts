@@ -27,6 +27,7 @@ import {
   zeroCounts,
 } from '../../../queries/trusts.ts';
 import { sendPage, type Routes } from '../../define.ts';
+import { trustDeadlineRoutes } from './deadlines.ts';
 import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
 
@@ -158,5 +159,6 @@ export function trustRoutes(routes: Routes): void {
   });
 
   trustRegisterRoutes(routes);
+  trustDeadlineRoutes(routes);
   trustInsightsRoutes(routes);
 }
