@@ -130,6 +130,19 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     const bytes = readFileSync((await file.path())!);
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
+    // Insights: the trust's staff week by week and a course's funnel, then one school's only.
+    const insights = ceo.getByRole('region', { name: 'Insights', exact: true });
+    await insights.getByRole('heading', { name: 'Funnel' }).waitFor();
+    await insights.getByRole('heading', { name: 'Completion per module' }).waitFor();
+    const asked: string[] = [];
+    ceo.on('request', (request) => asked.push(request.url()));
+    await insights.getByLabel('School', { exact: true }).selectOption({ label: 'Oak Primary' });
+    await ceo.waitForFunction(() => document.querySelectorAll('[aria-label="Loading the course\'s funnel"]').length === 0);
+    await insights.getByRole('heading', { name: 'Funnel' }).waitFor();
+    expect(asked.some((url) => /\/api\/trusts\/\d+\/insights\/courses\/\d+\?schoolId=\d+/.test(url))).toBe(true);
+    await insights.scrollIntoViewIfNeeded();
+    await screenshot(ceo, 'trust-insights');
+
     // At 390 px each school is a card.
     const phone = await freshPage(PHONE);
     await signIn(phone, app, people.ceo.email);
@@ -138,6 +151,9 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, 'trust-overview');
+    await phone.getByRole('region', { name: 'Insights', exact: true }).getByRole('heading', { name: 'Funnel' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'trust-insights');
 
     // Oak's manager keeps /school for Oak only: /trust is not theirs.
     const head = await freshPage();

@@ -95,6 +95,13 @@ const Bar = styled.section`
     min-width: 0;
   }
 
+  /* A date field's own minimum width would push it past a phone's half column. */
+  & input,
+  & select {
+    min-width: 0;
+    width: 100%;
+  }
+
   ${media.tablet} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
