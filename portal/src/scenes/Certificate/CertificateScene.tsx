@@ -80,6 +80,7 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
             <Small>has successfully completed the course</Small>
             <Course>{certificate.courseName}</Course>
             <Small>with {certificate.completionPercentage}% of the course completed</Small>
+            {typeof certificate.quizScore === 'number' ? <Score>Final quiz score: {certificate.quizScore}&nbsp;%</Score> : null}
             <Dates>
               <div>
                 <dt>Date of completion</dt>
@@ -232,6 +233,12 @@ const Title = styled.h1`
 const Small = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.md};
+`;
+
+const Score = styled.p`
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSize.md};
+  font-weight: 600;
 `;
 
 const Student = styled.p`

@@ -225,3 +225,47 @@ describe('CourseScene: captions', () => {
     await waitFor(() => expect(screen.queryByText(/captions/i)).not.toBeInTheDocument());
   });
 });
+
+describe('CourseScene: knowledge checks (issue 36)', () => {
+  const modules = [
+    { id: 1, courseId: 5, title: 'Module 1', description: '', duration: 300, orderIndex: 1, isCompleted: true },
+    { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 300, orderIndex: 2, isCompleted: true },
+  ];
+  const withQuiz: CourseDetailDto = {
+    ...course,
+    totalModules: 2,
+    totalSteps: 3,
+    completedModules: 2,
+    completedSteps: 2,
+    progressPercentage: 66,
+    passMark: 80,
+    quizRequired: true,
+    modules,
+    steps: [
+      { kind: 'video', id: 1, title: 'Module 1', isCompleted: true, duration: 300 },
+      { kind: 'video', id: 2, title: 'Module 2', isCompleted: true, duration: 300 },
+      { kind: 'quiz', id: 40, title: 'Final check', isCompleted: false, questionCount: 3, bestScore: 33, requiredForCertificate: true },
+    ],
+  };
+
+  it('lists the quiz among the modules with its best score, counts it as a step and asks for it before the certificate', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(withQuiz),
+      'GET /api/courses/5/captions': ok({ modules: [] }),
+    });
+    renderCourse();
+    const quiz = await screen.findByRole('heading', { name: /Module 3, knowledge check: Final check/ });
+    const row = quiz.closest('li')!;
+    expect(row).toHaveTextContent('Knowledge check · 3 questions');
+    expect(row).toHaveTextContent('Not passed yet · best score 33%');
+    expect(row).toHaveTextContent('Pass it to get the certificate');
+    expect(screen.getByRole('link', { name: 'Retake: Final check' })).toHaveAttribute('href', '/courses/5/quizzes/40');
+    expect(screen.getByText('2 of 3 steps completed (2 modules and 1 knowledge check)')).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Pass the final quiz to get your certificate' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take the final quiz' })).toHaveAttribute('href', '/courses/5/quizzes/40');
+    // Continue goes to the first step not done: the quiz.
+    expect(screen.getByRole('link', { name: /Continue Learning/ })).toHaveAttribute('href', '/courses/5/quizzes/40');
+  });
+});
