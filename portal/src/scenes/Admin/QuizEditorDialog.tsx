@@ -271,9 +271,9 @@ function QuestionEditor({
   const optionsError = errors[`${at}.options`];
   const single = question.type !== 'multiple';
   return (
-    <QuestionBox>
+    <QuestionBox aria-labelledby={`${answersId}-title`}>
       <QuestionHead>
-        <h3>Question {number}</h3>
+        <h3 id={`${answersId}-title`}>Question {number}</h3>
         <HeadActions>
           <IconButton
             icon="arrowUp"

@@ -30,13 +30,12 @@ export function QuizScene() {
   const quiz = useQuiz(quizId);
   const backToCourse = `/courses/${courseId}`;
 
-  if (course.isPending || (quiz.isPending && !course.isError)) {
-    return (
-      <Standalone>
-        <LoadingState label="Loading quiz" />
-      </Standalone>
-    );
-  }
+  const loading = (
+    <Standalone>
+      <LoadingState label="Loading quiz" />
+    </Standalone>
+  );
+  if (course.isPending) return loading;
   if (course.isError) {
     return (
       <Standalone>
@@ -48,6 +47,7 @@ export function QuizScene() {
       </Standalone>
     );
   }
+  if (quiz.isPending) return loading;
   if (quiz.isError) {
     const status = quiz.error instanceof ApiError ? quiz.error.status : 0;
     return (
