@@ -1,5 +1,6 @@
 export * from './api/users.ts';
 export * from './api/courses.ts';
+export * from './api/quizzes.ts';
 export * from './api/community.ts';
 export * from './schemas/common.ts';
 export * from './schemas/plainErrors.ts';

@@ -40,6 +40,8 @@ export interface CertificatePublicDto {
    */
   expiresOn?: string;
   expired?: boolean;
+  /** The final quiz's best score (percent) when the certificate was issued; null without one. */
+  quizScore: number | null;
 }
 
 /** A certificate as an admin sees it (GET /api/admin/certificates, revoke, restore). */

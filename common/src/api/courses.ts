@@ -1,4 +1,5 @@
 import type { Currency, PriceList } from '../rules/currency.ts';
+import type { CourseStepDto } from './quizzes.ts';
 
 export interface ModuleDto {
   id: number;
@@ -13,6 +14,8 @@ export interface ModuleDto {
   duration: number;
   orderIndex: number;
   isCompleted: boolean;
+  /** Always 'video' when sent: course steps (issue 36) tell videos from quizzes by `kind`. */
+  kind?: 'video';
 }
 
 /** A course in a list (GET /api/courses, the dashboard). */
@@ -36,12 +39,18 @@ export interface CourseSummaryDto {
   validityMonths?: number;
   /** "Completion requires watching": a module is completed only once 90 % was played (issue 36). */
   requiresWatching?: boolean;
+  /** Modules + knowledge checks (issue 36). */
+  totalSteps?: number;
 }
 
 export interface CourseProgressFields {
   isEnrolled: boolean;
+  /** Video modules only. */
   completedModules: number;
+  /** Counts quizzes as steps: a quiz step is complete once passed. */
   progressPercentage: number;
+  /** Completed modules + passed quizzes. */
+  completedSteps?: number;
   lastWatchedModule: { id: number; title: string } | null;
 }
 
@@ -49,7 +58,14 @@ export type DashboardCourseDto = CourseSummaryDto & CourseProgressFields;
 
 /** GET /api/courses/:id */
 export interface CourseDetailDto extends CourseSummaryDto, CourseProgressFields {
+  /** Video modules only, so clients that ignore `steps` keep working. */
   modules: ModuleDto[];
+  /** Videos and quizzes in order: a quiz right after its `afterModuleId` module, `null` ones last. */
+  steps: CourseStepDto[];
+  /** Percent 1–100 a quiz attempt needs to pass. */
+  passMark: number;
+  /** The certificate requires passing the final quiz (when the course has one). */
+  quizRequired: boolean;
   /** The school whose licence gives the caller access ("Access through St Mary's Primary"). */
   schoolName?: string | null;
   /** The currency the caller is shown prices in (their choice, else from Accept-Language). */
@@ -134,5 +150,8 @@ export interface ProgressDto {
   isCompleted: boolean;
   /** True once every module of the course is complete. */
   courseCompleted: boolean;
+  /** Null while a required final quiz is not passed. */
   certificateNumber: string | null;
+  /** Every module is complete but the required final quiz is not passed yet. */
+  quizPending?: boolean;
 }

@@ -25,6 +25,7 @@ export function presentCertificatePublic(certificate: Certificate): CertificateP
     completedAt: toIso(certificate.completedAt)!,
     issuedAt: toIso(certificate.issuedAt)!,
     certificateNumber: certificate.certificateNumber,
+    quizScore: null,
   };
 }
 

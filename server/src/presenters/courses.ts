@@ -165,6 +165,16 @@ export function presentCourseDetail(course: Course, modules: readonly Module[], 
     ...summary,
     ...presentCourseProgress(viewer.isEnrolled, modules.length, viewer.entries),
     modules: presentModules(modules, viewer),
+    // Until knowledge checks are stored (issue 36), a course's steps are its video modules.
+    steps: presentModules(modules, viewer).map((module) => ({
+      kind: 'video',
+      id: module.id,
+      title: module.title,
+      isCompleted: module.isCompleted,
+      duration: module.duration,
+    })),
+    passMark: 80,
+    quizRequired: false,
     schoolName: viewer.schoolName ?? null,
   };
 }

@@ -52,6 +52,9 @@ const course: CourseDetailDto = {
   progressPercentage: 0,
   lastWatchedModule: null,
   modules,
+  steps: modules.map((m) => ({ kind: 'video' as const, id: m.id, title: m.title, isCompleted: m.isCompleted, duration: m.duration })),
+  passMark: 80,
+  quizRequired: false,
 };
 
 const intent: PaymentIntentDto = { clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', amount: 49900, currency: 'gbp' };

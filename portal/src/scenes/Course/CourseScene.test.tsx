@@ -20,6 +20,9 @@ const course: CourseDetailDto = {
   progressPercentage: 0,
   lastWatchedModule: null,
   modules: [{ id: 1, courseId: 5, title: 'Module 1', description: '', duration: 300, orderIndex: 1, isCompleted: false }],
+  steps: [{ kind: 'video', id: 1, title: 'Module 1', isCompleted: false, duration: 300 }],
+  passMark: 80,
+  quizRequired: false,
 };
 const renderCourse = () => renderScene(<CourseScene />, { route: '/courses/5', path: '/courses/:id' });
 

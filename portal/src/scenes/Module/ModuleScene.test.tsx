@@ -32,6 +32,9 @@ function course(modules: ModuleDto[]): CourseDetailDto {
     progressPercentage: 0,
     lastWatchedModule: null,
     modules,
+    steps: modules.map((m) => ({ kind: 'video' as const, id: m.id, title: m.title, isCompleted: m.isCompleted, duration: m.duration })),
+    passMark: 80,
+    quizRequired: false,
   };
 }
 

@@ -1,0 +1,132 @@
+/**
+ * Knowledge checks (issue 36 items 1–4): the shapes agreed in QUIZ-CONTRACT.md. The server grades;
+ * a learner's answers never carry which options are correct or the explanations until an attempt
+ * was submitted (QuestionResultDto); only the admin edit routes send them otherwise.
+ */
+
+export type QuestionType = 'single' | 'multiple' | 'truefalse';
+
+/** A question as a learner sees it before submitting: no `correct`, no explanation. */
+export interface QuizQuestionDto {
+  /** Stable within a quiz (short random id, kept across edits). */
+  id: string;
+  type: QuestionType;
+  prompt: string;
+  /** truefalse: two options, texts "True" / "False". */
+  options: { id: string; text: string }[];
+}
+
+/** GET /api/quizzes/:id — the learner's view (enrolled or licensed; admins too). */
+export interface QuizDto {
+  id: number;
+  courseId: number;
+  courseTitle: string;
+  title: string;
+  /** The module it follows; null = at the end of the course. */
+  afterModuleId: number | null;
+  /** The course's, percent 1–100. */
+  passMark: number;
+  /** This quiz is the course's final one and the certificate requires passing it. */
+  requiredForCertificate: boolean;
+  questions: QuizQuestionDto[];
+  /** Percent, the caller's best; null before any attempt. */
+  bestScore: number | null;
+  passed: boolean;
+  attemptCount: number;
+}
+
+/** One question's outcome, only ever in an answer to a submitted attempt. */
+export interface QuestionResultDto {
+  questionId: string;
+  prompt: string;
+  type: QuestionType;
+  options: { id: string; text: string; correct: boolean }[];
+  selectedOptionIds: string[];
+  correct: boolean;
+  explanation: string | null;
+}
+
+export interface QuizAttemptDto {
+  id: number;
+  quizId: number;
+  /** Percent, rounded down. */
+  score: number;
+  correctCount: number;
+  questionCount: number;
+  passed: boolean;
+  /** ISO. */
+  submittedAt: string;
+  results: QuestionResultDto[];
+}
+
+/** POST /api/quizzes/:id/attempts — 201. */
+export interface QuizAttemptResultDto {
+  attempt: QuizAttemptDto;
+  bestScore: number;
+  /** Ever passed (best). */
+  passed: boolean;
+  /** Every step needed for the certificate is done. */
+  courseCompleted: boolean;
+  certificateNumber: string | null;
+}
+
+/** A quiz in a course's list (GET /api/courses/:id/quizzes). */
+export interface QuizSummaryDto {
+  id: number;
+  title: string;
+  afterModuleId: number | null;
+  questionCount: number;
+  requiredForCertificate: boolean;
+  /** Null for visitors / admins without attempts. */
+  bestScore: number | null;
+  passed: boolean;
+}
+
+/** Admin editing (GET/POST/PUT under /api/courses/:id/quizzes/:quizId, admins only). */
+export interface QuizEditQuestion {
+  /** Absent for a new question. */
+  id?: string;
+  type: QuestionType;
+  /** 1–1000 chars. */
+  prompt: string;
+  /** ≤ 2000 chars. */
+  explanation?: string | null;
+  /** 2–8 (truefalse exactly 2). */
+  options: { id?: string; text: string; correct: boolean }[];
+}
+
+export interface QuizEditDto {
+  id: number;
+  courseId: number;
+  /** 1–200 chars. */
+  title: string;
+  afterModuleId: number | null;
+  questions: (QuizEditQuestion & { id: string; options: { id: string; text: string; correct: boolean }[] })[];
+  version: number;
+  attemptCount: number;
+}
+
+export interface QuizInput {
+  title: string;
+  afterModuleId: number | null;
+  /** 1–50; order = display order. */
+  questions: QuizEditQuestion[];
+}
+
+/** POST /api/quizzes/:id/attempts body. */
+export interface QuizAttemptInput {
+  answers: { questionId: string; optionIds: string[] }[];
+}
+
+/** A step of a course, in order (course detail `steps`, dashboard unchanged apart from counts). */
+export type CourseStepDto =
+  | { kind: 'video'; id: number; title: string; isCompleted: boolean; duration: number }
+  | {
+      kind: 'quiz';
+      id: number;
+      title: string;
+      isCompleted: boolean;
+      questionCount: number;
+      bestScore: number | null;
+      requiredForCertificate: boolean;
+    };
