@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CourseDetailDto } from '@atrium/common';
+import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { CourseScene } from './CourseScene.tsx';
@@ -24,6 +24,9 @@ const course: CourseDetailDto = {
   passMark: 80,
   quizRequired: false,
 };
+/** The course's steps when it has no quiz: its modules, in order. */
+const videoSteps = (modules: ModuleDto[]): CourseDetailDto['steps'] =>
+  modules.map((m) => ({ kind: 'video', id: m.id, title: m.title, isCompleted: m.isCompleted, duration: m.duration }));
 const renderCourse = () => renderScene(<CourseScene />, { route: '/courses/5', path: '/courses/:id' });
 
 describe('CourseScene: enrolling', () => {
@@ -77,6 +80,7 @@ describe('CourseScene: a finished course', () => {
     completedModules: 1,
     progressPercentage: 100,
     modules: [{ ...course.modules[0]!, isCompleted: true }],
+    steps: videoSteps([{ ...course.modules[0]!, isCompleted: true }]),
   };
 
   it('links to its certificate', async () => {
@@ -111,7 +115,13 @@ describe('CourseScene: a finished course', () => {
 });
 
 describe('CourseScene: renewing an expired certificate', () => {
-  const finished: CourseDetailDto = { ...course, completedModules: 1, progressPercentage: 100, modules: [{ ...course.modules[0]!, isCompleted: true }] };
+  const finished: CourseDetailDto = {
+    ...course,
+    completedModules: 1,
+    progressPercentage: 100,
+    modules: [{ ...course.modules[0]!, isCompleted: true }],
+    steps: videoSteps([{ ...course.modules[0]!, isCompleted: true }]),
+  };
   const due = { courseId: 5, state: 'due', certificateNumber: 'ATR-OLD', expiresOn: '2026-03-01', expired: true, opensOn: '2026-01-30', round: 0 };
 
   it('says when the certificate expired and, once confirmed, restarts the course at module 1', async () => {
@@ -186,6 +196,7 @@ describe('CourseScene: captions', () => {
     isEnrolled: false,
     totalModules: 2,
     modules: [...course.modules, { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 200, orderIndex: 2, isCompleted: false }],
+    steps: videoSteps([...course.modules, { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 200, orderIndex: 2, isCompleted: false }]),
   };
 
   it('lists which modules have captions and in which languages before buying', async () => {
