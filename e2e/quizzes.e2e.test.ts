@@ -73,30 +73,30 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await dialog.getByLabel('Position in the course').selectOption({ label: 'At the end of the course' });
 
     const first = question(dialog, 1);
-    await first.getByLabel('Question 1', { exact: true }).fill('Who gives consent for a pupil’s photo to be published?');
+    await first.getByLabel('Question 1: Question text').fill('Who gives consent for a pupil’s photo to be published?');
     await first.getByRole('textbox', { name: 'Answer 1' }).fill('A parent or carer');
     await first.getByRole('textbox', { name: 'Answer 2' }).fill('The class teacher');
     await first.getByRole('radio', { name: 'Answer 1 is correct' }).check();
-    await first.getByLabel('Question 1: explanation (optional)').fill('Only someone with parental responsibility can consent for a child.');
+    await first.getByLabel('Question 1: Explanation (optional)').fill('Only someone with parental responsibility can consent for a child.');
 
     await dialog.getByRole('button', { name: 'Add question' }).click();
     const second = question(dialog, 2);
-    await second.getByLabel('Question 2: type').selectOption('multiple');
-    await second.getByLabel('Question 2', { exact: true }).fill('Which of these photos need consent before they go on the website?');
+    await second.getByLabel('Question 2: Type').selectOption('multiple');
+    await second.getByLabel('Question 2: Question text').fill('Which of these photos need consent before they go on the website?');
     await second.getByRole('button', { name: 'Add answer' }).click();
     await second.getByRole('textbox', { name: 'Answer 1' }).fill('A pupil named in the caption');
     await second.getByRole('textbox', { name: 'Answer 2' }).fill('A recognisable face in a crowd');
     await second.getByRole('textbox', { name: 'Answer 3' }).fill('An empty classroom');
     await second.getByRole('checkbox', { name: 'Answer 1 is correct' }).check();
     await second.getByRole('checkbox', { name: 'Answer 2 is correct' }).check();
-    await second.getByLabel('Question 2: explanation (optional)').fill('Any identifiable child needs consent, named or not.');
+    await second.getByLabel('Question 2: Explanation (optional)').fill('Any identifiable child needs consent, named or not.');
 
     await dialog.getByRole('button', { name: 'Add question' }).click();
     const third = question(dialog, 3);
-    await third.getByLabel('Question 3: type').selectOption('truefalse');
-    await third.getByLabel('Question 3', { exact: true }).fill('Consent, once given, lasts for as long as the pupil is at the school.');
+    await third.getByLabel('Question 3: Type').selectOption('truefalse');
+    await third.getByLabel('Question 3: Question text').fill('Consent, once given, lasts for as long as the pupil is at the school.');
     await third.getByRole('radio', { name: 'False' }).check();
-    await third.getByLabel('Question 3: explanation (optional)').fill('Ask again every year, and whenever a photo will be used in a new way.');
+    await third.getByLabel('Question 3: Explanation (optional)').fill('Ask again every year, and whenever a photo will be used in a new way.');
     await expectAccessible(admin, 'the quiz dialog');
     await screenshot(admin, 'quiz-admin-dialog');
 

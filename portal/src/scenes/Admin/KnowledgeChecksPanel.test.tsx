@@ -114,17 +114,17 @@ describe('KnowledgeChecksPanel', () => {
 
     await user.type(within(dialog).getByLabelText(/^Title/), 'New check');
     await user.selectOptions(within(dialog).getByLabelText('Position in the course'), 'After module 2: Consent');
-    await user.type(within(dialog).getByLabelText(/^Question 1\s*\*?$/), 'Who signs?');
-    const answers1 = within(dialog).getByRole('group', { name: 'Question 1: answers' });
+    await user.type(within(dialog).getByLabelText(/^Question 1: Question text/), 'Who signs?');
+    const answers1 = within(dialog).getByRole('group', { name: 'Question 1: Answers' });
     await user.type(within(answers1).getByRole('textbox', { name: 'Answer 1' }), 'Parent');
     await user.type(within(answers1).getByRole('textbox', { name: 'Answer 2' }), 'Teacher');
     await user.click(within(answers1).getByRole('radio', { name: 'Answer 1 is correct' }));
-    await user.type(within(dialog).getByLabelText('Question 1: explanation (optional)'), 'Only a parent or carer can.');
+    await user.type(within(dialog).getByLabelText('Question 1: Explanation (optional)'), 'Only a parent or carer can.');
 
     await user.click(within(dialog).getByRole('button', { name: /Add question/ }));
-    await user.selectOptions(within(dialog).getByLabelText('Question 2: type'), 'Multiple choice (every correct answer required)');
-    await user.type(within(dialog).getByLabelText(/^Question 2\s*\*?$/), 'Which need consent?');
-    const answers2 = within(dialog).getByRole('group', { name: 'Question 2: answers' });
+    await user.selectOptions(within(dialog).getByLabelText('Question 2: Type'), 'Multiple choice');
+    await user.type(within(dialog).getByLabelText(/^Question 2: Question text/), 'Which need consent?');
+    const answers2 = within(dialog).getByRole('group', { name: 'Question 2: Answers' });
     await user.click(within(answers2).getByRole('button', { name: /Add answer/ }));
     for (const [index, text] of ['Named child', 'Face', 'Empty room'].entries()) {
       await user.type(within(answers2).getByRole('textbox', { name: `Answer ${index + 1}` }), text);
@@ -133,9 +133,9 @@ describe('KnowledgeChecksPanel', () => {
     await user.click(within(answers2).getByRole('checkbox', { name: 'Answer 2 is correct' }));
 
     await user.click(within(dialog).getByRole('button', { name: /Add question/ }));
-    await user.selectOptions(within(dialog).getByLabelText('Question 3: type'), 'True or false');
-    await user.type(within(dialog).getByLabelText(/^Question 3\s*\*?$/), 'Consent lasts forever.');
-    await user.click(within(within(dialog).getByRole('group', { name: 'Question 3: answers' })).getByRole('radio', { name: 'False' }));
+    await user.selectOptions(within(dialog).getByLabelText('Question 3: Type'), 'True or false');
+    await user.type(within(dialog).getByLabelText(/^Question 3: Question text/), 'Consent lasts forever.');
+    await user.click(within(within(dialog).getByRole('group', { name: 'Question 3: Answers' })).getByRole('radio', { name: 'False' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Add quiz' }));
     expect(await screen.findByText('Quiz added')).toBeInTheDocument();
@@ -190,13 +190,13 @@ describe('KnowledgeChecksPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Phones check' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit “Phones check”' });
     expect(await within(dialog).findByText('2 attempts keep the version they answered.')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/^Question 1\s*\*?$/)).toHaveValue('Which lens?');
+    expect(within(dialog).getByLabelText(/^Question 1: Question text/)).toHaveValue('Which lens?');
     await user.click(within(dialog).getByRole('button', { name: 'Move question 2 up' }));
-    expect(within(dialog).getByLabelText(/^Question 1\s*\*?$/)).toHaveValue('Zoom is fine.');
+    expect(within(dialog).getByLabelText(/^Question 1: Question text/)).toHaveValue('Zoom is fine.');
     await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
     expect(await within(dialog).findByText('This question is used twice')).toBeInTheDocument();
     expect(within(dialog).getByRole('alert', { name: /One thing to fix/ })).toHaveTextContent('Question 1, the question: This question is used twice');
-    await user.type(within(dialog).getByLabelText(/^Question 1\s*\*?$/), ' Really?');
+    await user.type(within(dialog).getByLabelText(/^Question 1: Question text/), ' Really?');
     await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
     expect(await screen.findByText('Quiz saved')).toBeInTheDocument();
     const body = api.callsTo('PUT', '/api/courses/3/quizzes/40')[1]?.body as { questions: { id: string; prompt: string; options: { id: string }[] }[] };

@@ -45,7 +45,7 @@ export function QuizEditorDialog({ courseId, modules, editing, onClose }: { cour
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      width="wide"
+      width="editor"
       title={editing?.kind === 'edit' ? `Edit “${editing.title}”` : 'Add a knowledge check'}
       description="Learners answer every question on one page, see which answers were right with your explanations, and may try again as often as they like."
     >
@@ -297,7 +297,7 @@ function QuestionEditor({
         </HeadActions>
       </QuestionHead>
       <SelectField
-        label={`Question ${number}: type`}
+        label={<Prefixed number={number}>Type</Prefixed>}
         value={question.type}
         options={QUESTION_TYPES}
         onChange={(event) => {
@@ -306,7 +306,7 @@ function QuestionEditor({
         }}
       />
       <TextAreaField
-        label={`Question ${number}`}
+        label={<Prefixed number={number}>Question text</Prefixed>}
         markRequired
         rows={2}
         maxLength={QUIZ_LIMITS.prompt}
@@ -319,7 +319,9 @@ function QuestionEditor({
         }}
       />
       <Answers aria-describedby={optionsError ? `${answersId}-error` : `${answersId}-hint`}>
-        <legend>Question {number}: answers</legend>
+        <legend>
+          <Prefixed number={number}>Answers</Prefixed>
+        </legend>
         <small id={`${answersId}-hint`}>
           {question.type === 'multiple'
             ? 'Tick every correct answer: learners must choose all of them, and nothing else.'
@@ -417,9 +419,9 @@ function QuestionEditor({
         )}
       </Answers>
       <TextAreaField
-        label={`Question ${number}: explanation (optional)`}
+        label={<Prefixed number={number}>Explanation (optional)</Prefixed>}
         hint="Shown to learners after they submit, whatever they answered."
-        rows={2}
+        rows={3}
         maxLength={QUIZ_LIMITS.explanation}
         value={question.explanation}
         error={errors[`${at}.explanation`]}
@@ -430,6 +432,16 @@ function QuestionEditor({
         }}
       />
     </QuestionBox>
+  );
+}
+
+/** A field's visible label inside a question's box, named with the question for screen readers ("Question 2: Type"). */
+function Prefixed({ number, children }: { number: number; children: string }) {
+  return (
+    <>
+      <span className="visually-hidden">Question {number}: </span>
+      {children}
+    </>
   );
 }
 
@@ -514,9 +526,33 @@ const Answers = styled.fieldset`
 `;
 
 const OptionRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.xs};
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr) auto;
+  grid-template-areas: 'correct text remove';
+  align-items: start;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.xs};
+
+  & > label {
+    grid-area: correct;
+  }
+  & > div {
+    grid-area: text;
+  }
+  & > button {
+    grid-area: remove;
+    margin-top: 4px;
+  }
+
+  /* On a phone the answer's text takes the whole width; Correct and Remove sit under it. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    grid-template-columns: auto 1fr;
+    grid-template-areas: 'text text' 'correct remove';
+
+    & > button {
+      justify-self: end;
+      margin-top: 0;
+    }
+  }
 `;
 
 const Correct = styled.label`

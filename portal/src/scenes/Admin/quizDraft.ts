@@ -42,8 +42,8 @@ export const QUIZ_LIMITS = {
 } as const;
 
 export const QUESTION_TYPES: ReadonlyArray<{ value: QuestionType; label: string }> = [
-  { value: 'single', label: 'Single choice (one correct answer)' },
-  { value: 'multiple', label: 'Multiple choice (every correct answer required)' },
+  { value: 'single', label: 'Single choice' },
+  { value: 'multiple', label: 'Multiple choice' },
   { value: 'truefalse', label: 'True or false' },
 ];
 

@@ -285,6 +285,7 @@ const Option = styled.label`
 `;
 
 const Summary = styled.div`
+  scroll-margin-top: 80px;
   padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
   border: 2px solid ${({ theme }) => theme.colors.danger};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -305,6 +306,7 @@ const Summary = styled.div`
 `;
 
 const Refusal = styled.div`
+  scroll-margin-top: 80px;
   display: flex;
   gap: ${({ theme }) => theme.space.sm};
   align-items: flex-start;

@@ -36,7 +36,7 @@ export function QuizResult({
         <h2 id="quiz-result-title" ref={heading} tabIndex={-1}>
           You scored {attempt.score}%
         </h2>
-        <Verdict>
+        <Verdict $passed={attempt.passed}>
           <Icon name={attempt.passed ? 'checkCircle' : 'alert'} size={20} />
           {attempt.passed
             ? `Passed: the pass mark is ${quiz.passMark}%.`
@@ -68,7 +68,7 @@ export function QuizResult({
               Continue: {next.title} <Icon name="chevronRight" size={18} />
             </ButtonLink>
           ) : (
-            <ButtonLink to={`/courses/${courseId}`} variant={attempt.passed ? 'primary' : 'secondary'}>
+            <ButtonLink to={`/courses/${courseId}`} variant={attempt.passed && !result.certificateNumber ? 'primary' : 'secondary'}>
               Back to the course
             </ButtonLink>
           )}
@@ -138,13 +138,19 @@ const Outcome = styled.div<{ $passed: boolean }>`
 
   h2 {
     font-size: ${({ theme }) => theme.fontSize.xxl};
+    /* Clear of the sticky bar when it takes the focus and scrolls into view. */
+    scroll-margin-top: 80px;
   }
   & > p {
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
-const Verdict = styled.p`
+const Verdict = styled.p<{ $passed: boolean }>`
+  /* Doubled: the outcome's muted paragraphs would otherwise win. */
+  && {
+    color: ${({ theme }) => theme.colors.text};
+  }
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
   align-items: flex-start;
@@ -154,6 +160,7 @@ const Verdict = styled.p`
   svg {
     flex: none;
     margin-top: 3px;
+    color: ${({ theme, $passed }) => ($passed ? theme.colors.success : theme.colors.warning)};
   }
 `;
 

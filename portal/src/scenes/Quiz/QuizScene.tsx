@@ -223,6 +223,13 @@ const Facts = styled.ul`
     content: '·' / '';
     margin-right: ${({ theme }) => theme.space.md};
   }
+  /* One fact a line on a phone, where a wrapped line would start with a dot. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    flex-direction: column;
+    li + li::before {
+      content: none;
+    }
+  }
 `;
 
 const Best = styled.p`
