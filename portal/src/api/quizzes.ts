@@ -7,7 +7,7 @@ export const quizKey = (quizId: number | string) => [`/api/quizzes/${quizId}`] a
 const courseQuizzesPath = (courseId: number | string) => `/api/courses/${courseId}/quizzes`;
 
 /** A quiz as the learner takes it: questions without their answers, the caller's best score. */
-export const useQuiz = (quizId: number | string) => useQuery<QuizDto>({ queryKey: quizKey(quizId) });
+export const useQuiz = (quizId: number | string, enabled = true) => useQuery<QuizDto>({ queryKey: quizKey(quizId), enabled });
 
 /** A course's quizzes in step order (the admin's list; learners read them as the course's steps). */
 export const useCourseQuizzes = (courseId: number) => useQuery<{ quizzes: QuizSummaryDto[] }>({ queryKey: [courseQuizzesPath(courseId)] });

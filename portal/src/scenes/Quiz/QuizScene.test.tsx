@@ -295,4 +295,11 @@ describe('QuizScene', () => {
     renderQuiz();
     expect(await screen.findByRole('heading', { name: 'No questions yet' })).toBeInTheDocument();
   });
+
+  it('never asks the server for a quiz whose id is not a number', async () => {
+    const api = answers();
+    renderScene(<QuizScene />, { route: '/courses/5/quizzes/..%2Fadmin', path: '/courses/:courseId/quizzes/:quizId' });
+    expect(await screen.findByRole('heading', { name: 'Quiz not found' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/quizzes') || call.path.startsWith('/api/admin'))).toEqual([]);
+  });
 });

@@ -27,7 +27,9 @@ import { QuizResult } from './QuizResult.tsx';
 export function QuizScene() {
   const { courseId = '', quizId = '' } = useParams();
   const course = useCourse(courseId);
-  const quiz = useQuiz(quizId);
+  // Only a number is a quiz: anything else in the address is never sent to the server as a path.
+  const wellFormed = /^\d+$/.test(quizId);
+  const quiz = useQuiz(quizId, wellFormed);
   const backToCourse = `/courses/${courseId}`;
 
   const loading = (
@@ -44,6 +46,13 @@ export function QuizScene() {
         ) : (
           <LoadFailed error={course.error} retry={() => void course.refetch()} backTo={backToCourse} />
         )}
+      </Standalone>
+    );
+  }
+  if (!wellFormed) {
+    return (
+      <Standalone>
+        <QuizMissing courseTitle={course.data.title} backTo={backToCourse} />
       </Standalone>
     );
   }
