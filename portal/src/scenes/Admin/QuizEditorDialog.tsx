@@ -308,7 +308,7 @@ function QuestionEditor({
       <TextAreaField
         label={<Prefixed number={number}>Question text</Prefixed>}
         markRequired
-        rows={2}
+        rows={3}
         maxLength={QUIZ_LIMITS.prompt}
         value={question.prompt}
         error={errors[`${at}.prompt`]}
@@ -547,6 +547,8 @@ const OptionRow = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
     grid-template-columns: auto 1fr;
     grid-template-areas: 'text text' 'correct remove';
+    padding-bottom: ${({ theme }) => theme.space.xxs};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong};
 
     & > button {
       justify-self: end;

@@ -80,7 +80,6 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
             <Small>has successfully completed the course</Small>
             <Course>{certificate.courseName}</Course>
             <Small>with {certificate.completionPercentage}% of the course completed</Small>
-            {typeof certificate.quizScore === 'number' ? <Score>Final quiz score: {certificate.quizScore}&nbsp;%</Score> : null}
             <Dates>
               <div>
                 <dt>Date of completion</dt>
@@ -90,6 +89,13 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
                 <dt>Date of issue</dt>
                 <dd>{formatLongDate(certificate.issuedAt)}</dd>
               </div>
+              {/* The final quiz's best score when the certificate was issued (issue 36): beside the dates, so the sheet keeps its size. */}
+              {typeof certificate.quizScore === 'number' ? (
+                <div>
+                  <dt>Final quiz score</dt>
+                  <dd>{certificate.quizScore}&nbsp;%</dd>
+                </div>
+              ) : null}
               {/* On the sheet itself, so a printed copy says how long it is current. */}
               {certificate.expiresOn ? (
                 <div>
@@ -233,12 +239,6 @@ const Title = styled.h1`
 const Small = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.md};
-`;
-
-const Score = styled.p`
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSize.md};
-  font-weight: 600;
 `;
 
 const Student = styled.p`
