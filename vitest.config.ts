@@ -12,11 +12,12 @@ if (!mysqlUrl) {
 }
 
 // On a two-core CI machine Vitest's default (cores − 1) runs one file at a time, and the server
-// suites spend much of it waiting on MariaDB or the disk: two workers keep both cores busy. Each
-// file keeps its own module graph (isolation on): some modules hold process state on purpose
-// (the database outage log's interval), which one file must not leave to the next. The
-// unit and server projects run first, together; the browser journeys run after them, one file
-// at a time, so their timings never compete with a server suite for the CPU.
+// suites spend much of it waiting on MariaDB or the disk: two workers keep both cores busy. The
+// server suites share one module graph per worker (isolation off): importing the app is most of a
+// small file's time, and every piece of state lives in the app a test creates (the outage log is
+// its Database's), never in a module. The unit and server projects run first, together; the
+// browser journeys run after them, one file at a time, so their timings never compete with a
+// server suite for the CPU.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
 const unitGroup = { maxWorkers: unitWorkers, sequence: { groupOrder: 0 } };
 
@@ -27,6 +28,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     root: './server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    isolate: false,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -17,10 +17,11 @@ import { memoryOf, startCeiling, startServer, type Child } from './processes.ts'
 import { formatTable, lighthouseLine, lighthouseRows, writeResults, type TableRow, type Verdict } from './report.ts';
 import { cpuMeter, databaseServerPid, formatCpu, type CpuPerRequest } from './cpuTime.ts';
 import * as scenarios from './scenarios.ts';
+import { insightsLatency, type InsightsBench } from './insights.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
 
-const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'export', 'lighthouse'] as const;
+const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'insights', 'export', 'lighthouse'] as const;
 type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -94,6 +95,7 @@ async function main(options: BenchOptions): Promise<void> {
   const rows: TableRow[] = [];
   const raw: Record<string, unknown> = {};
   let exportResult: ExportResult | null = null;
+  let insights: InsightsBench | null = null;
   let progressCheck: scenarios.ProgressCheck | null = null;
   let lighthouse: LighthouseSummary | null = null;
   let server: Child | null = null;
@@ -229,6 +231,13 @@ async function main(options: BenchOptions): Promise<void> {
       noteMemory('login');
       measured.push({ name: 'POST /api/login', result, ceiling, note: 'argon2id-bound by design' });
     }
+    if (selected.has('insights')) {
+      await settle(ctx.base);
+      log('Insights: the rollup, then each Insights request one at a time (an admin reading alone)');
+      insights = await insightsLatency(ctx, log);
+      raw.insights = insights;
+      noteMemory('insights');
+    }
     if (selected.has('export')) {
       await settle(ctx.base);
       log('GET /api/admin/export-excel (all students)');
@@ -260,6 +269,22 @@ async function main(options: BenchOptions): Promise<void> {
     if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
     for (const entry of measured)
       rows.push(loadRow(entry.name, entry.result, entry.ceiling, entry.target, entry.holds?.(entry.result, entry.ceiling), entry.note));
+    if (insights) {
+      const { rollupSeconds, rollupRows } = insights;
+      for (const [index, result] of insights.results.entries())
+        rows.push({
+          scenario: `${result.label} (1 connection)`,
+          rps: null,
+          p50Ms: result.p50,
+          p99Ms: null,
+          errors: result.failures,
+          ceilingRps: null,
+          ratio: null,
+          target: 'p95 ≤ 300 ms',
+          verdict: verdict(result.failures === 0 && result.p95 <= 300),
+          note: `p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms over ${result.requests} requests${index === 0 ? `; the rollup's first run (a year backfilled) ${rollupSeconds.toFixed(1)} s, ${rollupRows.toLocaleString('en')} rows` : ''}`,
+        });
+    }
     if (exportResult) {
       const peak = exportResult.peakHwmMb ?? exportResult.peakRssMb;
       rows.push({

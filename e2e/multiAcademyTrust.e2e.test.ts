@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
 import { createSchoolThroughApi, joinThroughInviteLink } from './support/schoolSetup.ts';
 
 // Issue 39: trusts (multi-academy trusts, districts). Not to be confused with trust.e2e.test.ts,
@@ -27,6 +27,8 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   const stamp = Date.now();
+  let courses: CourseSummaryDto[] = [];
+  let oakSchoolId = 0;
   const people = {
     oakHead: { email: `head-${stamp}@oak.sch.uk`, firstName: 'Helen', lastName: 'Head' },
     elmHead: { email: `head-${stamp}@elm.sch.uk`, firstName: 'Eli', lastName: 'Elm' },
@@ -44,12 +46,13 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const courses = ((await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[]).filter((c) => c.totalModules > 0).slice(0, 2);
+    courses = ((await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[]).filter((c) => c.totalModules > 0).slice(0, 2);
     const oak = await createSchoolThroughApi(app, {
       name: 'Oak Primary',
       manager: { ...people.oakHead, password: PASSWORD },
       licensedCourseIds: [courses[0]!.id],
     });
+    oakSchoolId = oak.schoolId;
     await joinThroughInviteLink(app, oak.managerApi, oak.schoolId, [
       { email: `ann-${stamp}@oak.sch.uk`, firstName: 'Ann', lastName: 'Able', password: PASSWORD },
       { email: `bea-${stamp}@oak.sch.uk`, firstName: 'Bea', lastName: 'Bold', password: PASSWORD },
@@ -144,6 +147,61 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     expect(await head.getByText('Cal Cole').count()).toBe(0);
     await head.goto(`${app.url}/trust`);
     await head.getByText('You do not manage a trust.').waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  // Follows the journey above: the trust, its two schools and its manager exist.
+  it('the trust manager sets a deadline for every school; a school manager sees it beside their own and may set an earlier date, never a later one', async () => {
+    const course = courses[0]!;
+    const year = new Date().getUTCFullYear() + 1;
+    const ceo = await freshPage();
+    await signIn(ceo, app, people.ceo.email);
+    await ceo.goto(`${app.url}/trust`);
+    const deadlines = ceo.getByRole('region', { name: 'Deadlines for every school' });
+    const form = deadlines.getByRole('form', { name: `Deadline for ${course.title}` });
+    await form.getByLabel('Complete by').fill(`${year}-03-31`);
+    await form.getByLabel('New staff: days from joining').fill('30');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(ceo, 'Deadline saved');
+    await deadlines.getByText(`Complete by 31 March ${year} · new staff: 30 days from joining`).waitFor();
+    await deadlines.getByText('2 schools have this course.').waitFor();
+    await deadlines.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-section-1280.png` });
+    await screenshot(ceo, 'trust-deadlines');
+    const phone = await freshPage(PHONE);
+    await signIn(phone, app, people.ceo.email);
+    await phone.goto(`${app.url}/trust`);
+    const phoneSection = phone.getByRole('region', { name: 'Deadlines for every school' });
+    await phoneSection.getByText(`Complete by 31 March ${year}`, { exact: false }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await phoneSection.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-section-390.png` });
+
+    // Oak's manager sees the trust's date beside their own; a later date is refused in the browser.
+    for (const viewport of [DESKTOP, PHONE]) {
+      const head = await freshPage(viewport);
+      await signIn(head, app, people.oakHead.email);
+      await head.goto(`${app.url}/school`);
+      const panel = head.getByRole('region', { name: 'Training deadlines' });
+      await panel.getByText(`Set by Greenway Trust: 31 March ${year} · new staff: 30 days from joining; you may set an earlier date.`).waitFor();
+      const own = panel.getByRole('form', { name: `Deadline for ${course.title}` });
+      expect(await own.getByLabel('Complete by').getAttribute('max')).toBe(`${year}-03-31`);
+      if (viewport === PHONE) {
+        expect(await head.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-390.png` });
+        continue;
+      }
+      await own.getByLabel('Complete by').fill(`${year}-04-15`);
+      await own.getByRole('button', { name: 'Save' }).click();
+      await own.getByText(`Choose 31 March ${year} or an earlier date: Greenway Trust requires the course by then`).waitFor();
+      await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-refused-1280.png` });
+      expect(await app.db('schoolDeadlines').where({ schoolId: oakSchoolId })).toHaveLength(0);
+      await own.getByLabel('Complete by').fill(`${year}-03-20`);
+      await own.getByRole('button', { name: 'Save' }).click();
+      await toast(head, 'Deadline saved');
+      await panel.getByText(`Complete by 20 March ${year}`, { exact: false }).first().waitFor();
+      expect(await app.db('schoolDeadlines').where({ schoolId: oakSchoolId })).toHaveLength(1);
+      await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-1280.png` });
+      await screenshot(head, 'trust-deadlines-school');
+    }
     expect(pageErrors).toEqual([]);
   }, 240_000);
 });

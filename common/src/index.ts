@@ -1,6 +1,7 @@
 export * from './api/users.ts';
 export * from './api/courses.ts';
 export * from './api/quizzes.ts';
+export * from './schemas/quizzes.ts';
 export * from './api/community.ts';
 export * from './schemas/common.ts';
 export * from './schemas/plainErrors.ts';

@@ -80,6 +80,7 @@ export function createApp(options: CreateAppOptions): App {
         from: config.mailFrom,
         logBodies: !config.isProduction,
         attachments: billingAttachments(db, config),
+        outages: database.outages,
       }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),

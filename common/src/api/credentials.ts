@@ -24,6 +24,24 @@ export interface AchievementDto {
   name: string;
   description: string;
   criteria: { narrative: string };
+  /** The final quiz's score as a result the credential reports (issue 36), when it has one. */
+  resultDescription?: ResultDescriptionDto[];
+}
+
+/** Open Badges 3.0 ResultDescription: what a result of the achievement means. */
+export interface ResultDescriptionDto {
+  id: string;
+  type: string[];
+  name: string;
+  resultType: string;
+  requiredValue?: string;
+}
+
+/** Open Badges 3.0 Result: the learner's value for a ResultDescription (by its id). */
+export interface ResultDto {
+  type: string[];
+  resultDescription: string;
+  value: string;
 }
 
 export interface IdentityObjectDto {
@@ -48,6 +66,7 @@ export interface OpenBadgeCredentialDto {
     type: string[];
     identifier: IdentityObjectDto[];
     achievement: AchievementDto;
+    result?: ResultDto[];
   };
   credentialStatus: { id: string; type: '1EdTechRevocationList' };
   credentialSchema?: Array<{ id: string; type: string }>;

@@ -21,9 +21,22 @@ export interface CourseDeadlineDto {
   newStaffDays: number | null;
   /** The course's validity in months (null: a certificate never expires). */
   validityMonths: number | null;
+  /**
+   * The school's trust's deadline for the course, when it has one. The earlier of the two
+   * applies to each member: the school may set an earlier date (or fewer days), never a later.
+   */
+  trust: DeadlineRuleDto | null;
+}
+
+/** A deadline rule: a date to complete by and/or days from joining for new staff. */
+export interface DeadlineRuleDto {
+  completeBy: string | null;
+  newStaffDays: number | null;
 }
 
 export interface SchoolDeadlinesDto {
+  /** The trust the school belongs to (its deadlines cap the school's), or null. */
+  trustName: string | null;
   courses: CourseDeadlineDto[];
   /** Member × licensed course pairs per status. */
   counts: Record<TrainingStatus, number>;

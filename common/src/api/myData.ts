@@ -52,6 +52,15 @@ export interface MyDataExportDto {
     issuedAt: string;
     revokedAt: string | null;
   }>;
+  /** Knowledge-check attempts (issue 36): each question as it read when answered, the options chosen, and whether it was right. */
+  quizAttempts: Array<{
+    course: string;
+    quiz: string;
+    score: number;
+    passed: boolean;
+    submittedAt: string;
+    answers: Array<{ question: string; chosen: string[]; correct: boolean }>;
+  }>;
   /** A course taken again to renew a certificate that expires. */
   certificateRenewals: Array<{ course: string; round: number; startedAt: string }>;
   /** Each certificate that is not revoked as an Open Badges 3.0 VC-JWT, signed as `GET /api/certificates/:number/credential` answers it. */

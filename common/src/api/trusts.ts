@@ -73,3 +73,21 @@ export interface TrustInvitePreviewDto {
   /** Why the link cannot be used, or null when it can. */
   problem: string | null;
 }
+
+/** A course licensed to the trust's schools, with the trust's deadline for it (null fields: none set). */
+export interface TrustCourseDeadlineDto {
+  courseId: number;
+  title: string;
+  completeBy: string | null;
+  newStaffDays: number | null;
+  validityMonths: number | null;
+  /** How many of the trust's schools license the course (the deadline reaches their staff). */
+  schools: number;
+  /** Schools whose own date for the course is later than the trust's: the trust's applies there. */
+  schoolsOverridden: number;
+}
+
+/** `GET /api/trusts/:id/deadlines` (and the admin's): the trust's deadline per course. */
+export interface TrustDeadlinesDto {
+  courses: TrustCourseDeadlineDto[];
+}

@@ -5,6 +5,7 @@ import { parseDurationInput } from '../rules/format.ts';
 import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
 import { priceListSchema } from './prices.ts';
 import { validityMonths } from './deadlines.ts';
+import { passMark, quizRequired } from './quizzes.ts';
 
 export { MAX_PRICE_PENCE };
 /** Length limits of course and module text (the columns' widths); forms count against them. */
@@ -42,6 +43,10 @@ export const courseSchema = z.object({
   validityMonths: validityMonths.optional(),
   /** "Completion requires watching" (issue 36): Mark as Complete only once 90 % was played. */
   requiresWatching: z.boolean({ message: 'Completion requires watching must be true or false' }).optional(),
+  /** Percent a knowledge check needs to pass (issue 36); 80 when not given. */
+  passMark: passMark.optional(),
+  /** The certificate requires passing the final quiz; false when not given. */
+  quizRequired: quizRequired.optional(),
 });
 
 /**
@@ -82,6 +87,10 @@ export const courseUpdateSchema = z.object({
   prices: priceListSchema.optional(),
   validityMonths: validityMonths.optional(),
   requiresWatching: z.boolean({ message: 'Completion requires watching must be true or false' }).optional(),
+  /** Percent a knowledge check needs to pass (issue 36); 80 when not given. */
+  passMark: passMark.optional(),
+  /** The certificate requires passing the final quiz; false when not given. */
+  quizRequired: quizRequired.optional(),
 });
 
 const vimeoVideo = z

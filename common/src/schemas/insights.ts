@@ -36,4 +36,9 @@ export const schoolInsightsQuery = z.object({ ...range, courseId: id.optional() 
 
 export const schoolFunnelQuery = z.object(range).superRefine(inOrder);
 
+/** GET /api/trusts/:id/insights…: the trust's schools, or one of them; every course or one. */
+export const trustInsightsQuery = adminInsightsQuery;
+
+export const trustFunnelQuery = adminFunnelQuery;
+
 export type InsightsRangeInput = { from?: string | undefined; to?: string | undefined };

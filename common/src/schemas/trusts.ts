@@ -31,3 +31,4 @@ export const trustStatusQuery = z.object({
   ...pageQuery({ defaultLimit: 50, maxLimit: 500 }).shape,
 });
 export const trustInviteParams = z.object({ id, inviteId: id });
+export const trustCourseParams = z.object({ id, courseId: id });

@@ -44,3 +44,17 @@ export const useSchoolWeekly = (schoolId: number, filters: Pick<InsightsFilters,
 /** GET /api/schools/:id/insights/courses/:courseId: the school's own staff's funnel. */
 export const useSchoolCourseInsights = (schoolId: number, courseId: number | null, filters: Pick<InsightsFilters, 'from' | 'to'>) =>
   useQuery<CourseInsightsDto>({ queryKey: schoolCourseInsightsKey(schoolId, courseId ?? 0, filters), enabled: courseId !== null });
+
+export const trustWeeklyKey = (trustId: number, filters: InsightsFilters) =>
+  [
+    withQuery(`/api/trusts/${trustId}/insights/weekly`, { from: filters.from, to: filters.to, courseId: filters.courseId, schoolId: filters.schoolId }),
+  ] as const;
+export const trustCourseInsightsKey = (trustId: number, courseId: number, filters: Pick<InsightsFilters, 'from' | 'to' | 'schoolId'>) =>
+  [withQuery(`/api/trusts/${trustId}/insights/courses/${courseId}`, { from: filters.from, to: filters.to, schoolId: filters.schoolId })] as const;
+
+/** GET /api/trusts/:id/insights/weekly: the staff of the trust's schools, or of one of them. */
+export const useTrustWeekly = (trustId: number, filters: InsightsFilters) => useQuery<WeeklyInsightsDto>({ queryKey: trustWeeklyKey(trustId, filters) });
+
+/** GET /api/trusts/:id/insights/courses/:courseId: the trust's staff's funnel (none without a course). */
+export const useTrustCourseInsights = (trustId: number, courseId: number | null, filters: Pick<InsightsFilters, 'from' | 'to' | 'schoolId'>) =>
+  useQuery<CourseInsightsDto>({ queryKey: trustCourseInsightsKey(trustId, courseId ?? 0, filters), enabled: courseId !== null });

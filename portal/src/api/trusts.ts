@@ -11,6 +11,8 @@ import {
   type TrustManagerDto,
   type TrustOverviewDto,
   type TrustStatusRowDto,
+  type DeadlineInput,
+  type TrustDeadlinesDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
@@ -62,6 +64,33 @@ export const useTrustManagers = (trustId: number) =>
 export function useDownloadTrustRegister(trustId: number) {
   return useMutation({ mutationFn: () => api.download(`/api/trusts/${trustId}/register.xlsx`) });
 }
+
+export const trustDeadlinesKey = (trustId: number) => [`/api/trusts/${trustId}/deadlines`] as const;
+
+export const useTrustDeadlines = (trustId: number) => useQuery<TrustDeadlinesDto>({ queryKey: trustDeadlinesKey(trustId) });
+
+/**
+ * A trust's deadline changes every school's statuses: everything read beneath the trust is read
+ * again, and a school's page or the person's own training when they also manage or learn in one.
+ */
+function useTrustDeadlineMutation<V>(trustId: number, call: (variables: V) => Promise<TrustDeadlinesDto>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(trustDeadlinesKey(trustId), answer);
+      return invalidatePaths(queryClient, [...CHANGES.trust(trustId), '/api/schools', '/api/user/training']);
+    },
+  });
+}
+
+export const useSetTrustDeadline = (trustId: number) =>
+  useTrustDeadlineMutation(trustId, ({ courseId, input }: { courseId: number; input: DeadlineInput }) =>
+    api.put<TrustDeadlinesDto>(`/api/trusts/${trustId}/deadlines/${courseId}`, input),
+  );
+
+export const useClearTrustDeadline = (trustId: number) =>
+  useTrustDeadlineMutation(trustId, (courseId: number) => api.delete<TrustDeadlinesDto>(`/api/trusts/${trustId}/deadlines/${courseId}`));
 
 /** A trust manager invites a colleague to manage the trust with them. */
 export function useInviteTrustColleague(trustId: number) {

@@ -1,20 +1,42 @@
-import { dayOf, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
+import { dayOf, formatDueDate, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, forbidden } from '../errors.ts';
+import { trustRuleForSchool } from '../queries/deadlines.ts';
+import { trustLicensesCourse } from '../queries/trusts.ts';
 
-/**
- * Sets (or replaces) a school's deadline for one of its licensed courses (the route's policy
- * checked the licence; a deadline left on a course whose licence is revoked later is not shown or
- * reminded of, since both read deadlines through the school's licences). A date before today
- * (the app's clock) is refused.
- */
-export async function setDeadline(db: Db, schoolId: number, courseId: number, input: DeadlineInput, by: number, now: number): Promise<void> {
+/** The rule as stored: a day number for the date. A date before today (the app's clock) is refused. */
+function storedRule(input: DeadlineInput, now: number): { completeByDay: number | null; newStaffDays: number | null } {
   const completeByDay = input.completeBy === null ? null : parseIsoDay(input.completeBy);
   if (completeByDay !== null && completeByDay < dayOf(now)) {
     throw badRequest('The deadline is in the past', { completeBy: `Choose today (${isoDay(dayOf(now))}) or a later date` });
   }
+  return { completeByDay, newStaffDays: input.newStaffDays };
+}
+
+/**
+ * Sets (or replaces) a school's deadline for one of its licensed courses (the route's policy
+ * checked the licence; a deadline left on a course whose licence is revoked later is not shown or
+ * reminded of, since both read deadlines through the school's licences). When the school's trust
+ * has a deadline for the course, the school may set an earlier date or fewer days for new staff,
+ * never later or more: refused naming the trust's rule, nothing written. (A trust moving its date
+ * before the school's later leaves the school's row alone: the earlier applies, queries/deadlines.ts.)
+ */
+export async function setDeadline(db: Db, schoolId: number, courseId: number, input: DeadlineInput, by: number, now: number): Promise<void> {
+  const rule = storedRule(input, now);
+  const trust = await trustRuleForSchool(db, schoolId, courseId);
+  if (trust && trust.completeByDay !== null && rule.completeByDay !== null && rule.completeByDay > trust.completeByDay) {
+    const date = formatDueDate(isoDay(trust.completeByDay), new Date(now).getUTCFullYear());
+    throw badRequest(`${trust.trustName} requires this course by ${date}: your school may set that date or an earlier one, not a later one`, {
+      completeBy: `Choose ${date} (${isoDay(trust.completeByDay)}, set by ${trust.trustName}) or an earlier date`,
+    });
+  }
+  if (trust && trust.newStaffDays !== null && rule.newStaffDays !== null && rule.newStaffDays > trust.newStaffDays) {
+    throw badRequest(`${trust.trustName} gives new staff ${trust.newStaffDays} days: your school may give them that many or fewer, not more`, {
+      newStaffDays: `Choose ${trust.newStaffDays} days (set by ${trust.trustName}) or fewer`,
+    });
+  }
   await db('schoolDeadlines')
-    .insert({ schoolId, courseId, completeByDay, newStaffDays: input.newStaffDays, updatedBy: by, updatedAt: now })
+    .insert({ schoolId, courseId, ...rule, updatedBy: by, updatedAt: now })
     .onConflict(['schoolId', 'courseId'])
     .merge(['completeByDay', 'newStaffDays', 'updatedBy', 'updatedAt']);
 }
@@ -22,4 +44,28 @@ export async function setDeadline(db: Db, schoolId: number, courseId: number, in
 /** Removes a deadline; true when there was one. */
 export async function clearDeadline(db: Db, schoolId: number, courseId: number): Promise<boolean> {
   return (await db('schoolDeadlines').where({ schoolId, courseId }).delete()) > 0;
+}
+
+/**
+ * Sets (or replaces) the trust's deadline for a course licensed to its schools: it reaches every
+ * member of every school of the trust that licenses the course (schools attached later too). A
+ * school's own earlier rule still applies to its staff; a school's own later rule stops applying
+ * (each member's deadline is the earlier of the two), and is kept, so it returns if the trust's
+ * deadline is removed. Only a course licensed to at least one of its schools can have one (the
+ * route's policy checked who may act on the trust).
+ */
+export async function setTrustDeadline(db: Db, trustId: number, courseId: number, input: DeadlineInput, by: number, now: number): Promise<void> {
+  if (!(await trustLicensesCourse(db, trustId, courseId))) {
+    throw forbidden('No school of this trust is licensed for this course, so the trust cannot set a deadline for it.');
+  }
+  const rule = storedRule(input, now);
+  await db('trustDeadlines')
+    .insert({ trustId, courseId, ...rule, updatedBy: by, updatedAt: now })
+    .onConflict(['trustId', 'courseId'])
+    .merge(['completeByDay', 'newStaffDays', 'updatedBy', 'updatedAt']);
+}
+
+/** Removes the trust's deadline for a course; true when there was one. */
+export async function clearTrustDeadline(db: Db, trustId: number, courseId: number): Promise<boolean> {
+  return (await db('trustDeadlines').where({ trustId, courseId }).delete()) > 0;
 }

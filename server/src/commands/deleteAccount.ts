@@ -60,6 +60,8 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   trustManagers: deleteOwnRows('trustManagers'),
   trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
+  quizAttempts: deleteOwnRows('quizAttempts'),
+  quizResults: deleteOwnRows('quizResults'),
   credentialSubjects: deleteOwnRows('credentialSubjects'),
   contactMessages: deleteOwnRows('contactMessages'),
   remindersSent: deleteOwnRows('remindersSent'),

@@ -26,7 +26,14 @@ export function newCertificateNumber(): string {
  * certificate all the same, made out to nobody until they give one (nameCertificates); never to
  * their e-mail address. `now` is the app clock's time, which dates the certificate (and its expiry).
  */
-export async function issueCertificate(trx: Knex.Transaction, userId: number, courseId: number, now: number): Promise<Certificate | undefined> {
+export async function issueCertificate(
+  trx: Knex.Transaction,
+  userId: number,
+  courseId: number,
+  now: number,
+  /** The final quiz's best score at issue time (issue 36); null when the course has no quiz or it was not tried. */
+  quizScore: number | null = null,
+): Promise<Certificate | undefined> {
   const round = await currentRound(trx, userId, courseId);
   const existing = await trx('certificates').where({ userId, courseId, round }).first();
   if (existing) return existing;
@@ -46,6 +53,7 @@ export async function issueCertificate(trx: Knex.Transaction, userId: number, co
       completedAt: timestamp,
       issuedAt: timestamp,
       revokedAt: null,
+      quizScore,
     })
     .onConflict(['userId', 'courseId', 'round'])
     .ignore();

@@ -7,6 +7,7 @@ import { bucketWords } from '../db/playedBuckets.ts';
 import type { Module } from '../models/Module.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
 import { isCourseCompleted, progressOf } from '../queries/progress.ts';
+import { quizGate } from '../queries/quizzes.ts';
 import { issueCertificate } from './issueCertificate.ts';
 
 export { COMPLETION_THRESHOLD } from '../db/progressUpsert.ts';
@@ -33,6 +34,8 @@ export interface ProgressReport {
 export interface CourseCompletion {
   courseCompleted: boolean;
   certificateNumber: string | null;
+  /** Every module is complete but the course's required final quiz is not passed (issue 36). */
+  quizPending?: boolean;
 }
 
 export interface RecordedProgress extends CourseCompletion {
@@ -132,7 +135,10 @@ async function courseCompletion(db: Db, userId: number, courseId: number, now: n
   return db.transaction(async (trx) => {
     await lockEnrollment(trx, userId, courseId);
     if (!(await isCourseCompleted(trx, userId, courseId))) return { courseCompleted: false, certificateNumber: null };
-    const certificate = await issueCertificate(trx, userId, courseId, now);
+    // Every module is done: a required final quiz must be passed too, and its score goes on the certificate.
+    const gate = await quizGate(trx, userId, courseId);
+    if (gate.required && !gate.passed) return { courseCompleted: false, certificateNumber: null, quizPending: true };
+    const certificate = await issueCertificate(trx, userId, courseId, now, gate.bestScore);
     const valid = certificate && certificate.revokedAt === null;
     return { courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
   });

@@ -17,7 +17,7 @@ export async function signCertificateCredential(
   const { db, config, clock, credentials } = deps;
   const [identity, course] = await Promise.all([
     credentialIdentity(db, certificate),
-    certificate.courseId === null ? null : db('courses').select('description', 'validityMonths').where({ id: certificate.courseId }).first(),
+    certificate.courseId === null ? null : db('courses').select('description', 'validityMonths', 'passMark').where({ id: certificate.courseId }).first(),
   ]);
   const jwt = await credentials.sign(db, clock, presentCredential(config, certificate, course ?? null, identity));
   return { jwt, credentialId: identity.credentialId, subjectId: identity.subjectId };

@@ -56,30 +56,38 @@ interface OutageLogger {
 
 /** At most one outage line per interval, however many requests fail during it. */
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
-let outage = { loggedAt: 0, suppressed: 0 };
 
 /**
- * Logs a database outage seen by a request or the readiness check: the first failure at once
- * (with its code, no stack), then one line per interval saying how many more there were, so a
- * restart under load writes a few lines instead of one per request.
+ * The outage log of one app (held by its Database): the first failure at once (with its code, no
+ * stack), then one line per interval saying how many more there were, so a restart under load
+ * writes a few lines instead of one per request. Per app rather than per process, so two apps in
+ * one process (tests, the two-instance check) never silence each other.
  */
-export function noteDatabaseOutage(log: OutageLogger, raw: unknown, where: string): void {
-  const now = Date.now();
-  if (now - outage.loggedAt < OUTAGE_LOG_INTERVAL_MS) {
-    outage.suppressed += 1;
-    return;
-  }
-  const error = raw as { code?: unknown } | null;
-  const code = typeof error?.code === 'string' ? error.code : undefined;
-  // The whole error (stack included) once per interval: should a bug ever look like an outage,
-  // this line is where it shows.
-  log.warn({ code, err: raw, where, suppressed: outage.suppressed }, 'database unavailable: answering 503');
-  outage = { loggedAt: now, suppressed: 0 };
-}
+export class OutageLog {
+  private loggedAt = 0;
+  private suppressed = 0;
 
-/** Called when the database answers again (readiness check): says so once, with the count. */
-export function noteDatabaseRecovered(log: { info(object: object, message: string): void }): void {
-  if (outage.loggedAt === 0) return;
-  log.info({ suppressed: outage.suppressed }, 'database reachable again');
-  outage = { loggedAt: 0, suppressed: 0 };
+  /** A database outage seen by a request, the mailer, the scheduler or the readiness check. */
+  noteOutage(log: OutageLogger, raw: unknown, where: string): void {
+    const now = Date.now();
+    if (now - this.loggedAt < OUTAGE_LOG_INTERVAL_MS) {
+      this.suppressed += 1;
+      return;
+    }
+    const error = raw as { code?: unknown } | null;
+    const code = typeof error?.code === 'string' ? error.code : undefined;
+    // The whole error (stack included) once per interval: should a bug ever look like an outage,
+    // this line is where it shows.
+    log.warn({ code, err: raw, where, suppressed: this.suppressed }, 'database unavailable: answering 503');
+    this.loggedAt = now;
+    this.suppressed = 0;
+  }
+
+  /** Called when the database answers again (readiness check): says so once, with the count. */
+  noteRecovered(log: { info(object: object, message: string): void }): void {
+    if (this.loggedAt === 0) return;
+    log.info({ suppressed: this.suppressed }, 'database reachable again');
+    this.loggedAt = 0;
+    this.suppressed = 0;
+  }
 }

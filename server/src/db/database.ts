@@ -1,4 +1,5 @@
 import type DataLoader from 'dataloader';
+import { OutageLog } from './availability.ts';
 import type { Config } from '../config.ts';
 import { createDb, dialectOf, type Db, type Dialect } from './knex.ts';
 import { keyedLoader } from './keyedReads.ts';
@@ -33,10 +34,19 @@ export interface EnrolledCourseFigures {
   completedModules: number;
   watchedSeconds: number;
   lastModuleId: number | null;
+  /** Knowledge checks of the course passed (not deleted ones), issue 36. */
+  passedQuizzes: number;
 }
 
 type SessionRow = Record<string, unknown> & { sessionId: string; sessionData: string; sessionExpiresAt: number | string; sessionUserId: number | null };
-type FiguresRow = { userId: number; courseId: number; completedModules: number | string; watchedSeconds: number | string; lastModuleId: number | null };
+type FiguresRow = {
+  userId: number;
+  courseId: number;
+  completedModules: number | string;
+  watchedSeconds: number | string;
+  lastModuleId: number | null;
+  passedQuizzes: number | string;
+};
 
 const SESSION_WITH_USER = {
   sql: (ids: string) =>
@@ -47,11 +57,15 @@ const SESSION_WITH_USER = {
 };
 
 // Enrollments are unique per (user, course) and course_progress's key starts with the user: two
-// index lookups per learner, whatever the size of their history.
+// index lookups per learner, whatever the size of their history. Passed knowledge checks (issue
+// 36) are counted in the same statement over quiz_results' (user, course) index: nothing to find
+// for a course without quizzes.
 const ENROLLED_FIGURES = {
   sql: (userIds: string) =>
     `select e.user_id, e.course_id, coalesce(cp.completed_modules, 0) as completed_modules,
-    coalesce(cp.watched_seconds, 0) as watched_seconds, cp.last_module_id
+    coalesce(cp.watched_seconds, 0) as watched_seconds, cp.last_module_id,
+    (select count(*) from quiz_results qr join quizzes q on q.id = qr.quiz_id
+      where qr.user_id = e.user_id and qr.course_id = e.course_id and qr.passed = 1 and q.deleted_at is null) as passed_quizzes
   from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
   where e.user_id in (${userIds})`,
   keyOf: (row: FiguresRow) => row.userId,
@@ -77,6 +91,8 @@ export class Database {
   private readonly progressBatcher: MariaDbProgressBatcher | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
+  /** Outages seen by this app's requests, mailer, scheduler and readiness check, logged sparingly. */
+  readonly outages = new OutageLog();
 
   private constructor(
     readonly knex: Db,
@@ -124,6 +140,7 @@ export class Database {
       completedModules: Number(row.completedModules),
       watchedSeconds: Number(row.watchedSeconds),
       lastModuleId: row.lastModuleId === null ? null : Number(row.lastModuleId),
+      passedQuizzes: Number(row.passedQuizzes ?? 0),
     }));
   }
 

@@ -25,6 +25,7 @@ import * as captions from './migrations/024_captions.ts';
 import * as insights from './migrations/025_insights.ts';
 import * as trusts from './migrations/026_trusts.ts';
 import * as accessibility from './migrations/027_accessibility.ts';
+import * as quizzes from './migrations/028_quizzes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '025_insights': insights,
   '026_trusts': trusts,
   '027_accessibility': accessibility,
+  '028_quizzes': quizzes,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -109,6 +109,16 @@ export const PERSONAL_DATA = {
     exportedAs: 'certificates',
     onDeletion: { anonymise: 'kept verifiable under "Former learner", or revoked, as the person chooses' },
   },
+  quizAttempts: {
+    owner: { userId: 'userId' },
+    exportedAs: 'quizAttempts',
+    onDeletion: 'delete',
+  },
+  quizResults: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'the best score and attempt count of the attempts, which are exported' },
+    onDeletion: 'delete',
+  },
   certificateRenewals: {
     owner: { userId: 'userId' },
     otherColumns: { previousCertificateId: 'a certificate of the same person, whose rows are already tied to them by userId' },

@@ -50,6 +50,10 @@ export interface Course {
   updatedAt: number;
   /** "Completion requires watching": Mark as Complete only once 90 % was played (issue 36). */
   requiresWatching: boolean | number;
+  /** Percent 1–100 a quiz attempt needs to pass (issue 36). */
+  passMark: number;
+  /** The certificate requires passing the final quiz, when the course has one. */
+  quizRequired: boolean | number;
 }
 
 export interface Module {
@@ -151,6 +155,60 @@ export interface Certificate {
   revokedAt: number | null;
   /** 0 for the first certificate of a learner and course, then one more per renewal. */
   round: number;
+  /** The final quiz's best score (percent) when the certificate was issued; null without one. */
+  quizScore: number | null;
+}
+
+/** A knowledge check (issue 36); deletedAt set = deleted (attempts keep their history). */
+export interface Quiz {
+  id: number;
+  courseId: number;
+  /** The module it follows; null: at the end of the course. */
+  afterModuleId: number | null;
+  title: string;
+  /** The current version's number (quizVersions.version). */
+  version: number;
+  questionCount: number;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+}
+
+/** One immutable snapshot of a quiz's questions (JSON of StoredQuestion[]). */
+export interface QuizVersion {
+  id: number;
+  quizId: number;
+  version: number;
+  questions: string;
+  createdAt: number;
+}
+
+export interface QuizAttempt {
+  id: number;
+  quizId: number;
+  versionId: number;
+  userId: number;
+  courseId: number;
+  /** JSON of { questionId, optionIds }[]. */
+  answers: string;
+  score: number;
+  correctCount: number;
+  questionCount: number;
+  /** The course's pass mark when it was graded. */
+  passMark: number;
+  passed: boolean | number;
+  submittedAt: number;
+}
+
+/** Per learner and quiz: the best score, whether it was ever passed, the attempts made. */
+export interface QuizResult {
+  userId: number;
+  quizId: number;
+  courseId: number;
+  bestScore: number;
+  passed: boolean | number;
+  attemptCount: number;
+  updatedAt: number;
 }
 
 export interface CertificateRenewal {
@@ -518,6 +576,10 @@ declare module 'knex/types/tables' {
     courseProgress: CourseProgress;
     comments: Comment;
     certificates: Certificate;
+    quizzes: Quiz;
+    quizVersions: QuizVersion;
+    quizAttempts: QuizAttempt;
+    quizResults: QuizResult;
     certificateRenewals: CertificateRenewal;
     credentialKeys: CredentialKey;
     credentialSubjects: CredentialSubject;

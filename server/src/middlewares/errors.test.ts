@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
+import { isDatabaseUnavailable, OutageLog } from '../db/availability.ts';
 import { errorHandler, toHttpError } from './errors.ts';
 import { requestContext } from './requestContext.ts';
 import { conflict, emailTaken, notEnrolled } from '../errors.ts';
@@ -14,7 +14,7 @@ import type { AppContextExtensions, AppState } from '../context.ts';
 async function serve(thrower: () => void): Promise<{ status: number; body: ApiErrorDto; retryAfter: string | null }> {
   const app = new Koa<AppState, AppContextExtensions>();
   app.silent = true;
-  app.context.deps = { logger: pino({ level: 'silent' }) } as AppContextExtensions['deps'];
+  app.context.deps = { logger: pino({ level: 'silent' }), database: { outages: new OutageLog() } } as unknown as AppContextExtensions['deps'];
   app.use(requestContext);
   app.use(errorHandler);
   app.use(() => thrower());
@@ -130,15 +130,12 @@ describe('isDatabaseUnavailable', () => {
   });
 });
 
-describe('noteDatabaseOutage', () => {
-  // Every test starts an hour after anything logged before it, so its first outage is logged at once.
-  beforeEach(() => vi.setSystemTime(Date.now() + 3_600_000));
-  afterEach(() => vi.useRealTimers());
-
+describe('OutageLog', () => {
   it('logs the first failure at once and then one summary per interval, not a line per request', () => {
     const lines: Array<{ object: Record<string, unknown>; message: string }> = [];
     const log = { warn: (object: object, message: string) => lines.push({ object: object as Record<string, unknown>, message }) };
-    for (let i = 0; i < 500; i += 1) noteDatabaseOutage(log, withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:3306'), 'GET /api/dashboard');
+    const outages = new OutageLog();
+    for (let i = 0; i < 500; i += 1) outages.noteOutage(log, withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:3306'), 'GET /api/dashboard');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.message).toBe('database unavailable: answering 503');
     expect(lines[0]!.object).toMatchObject({ code: 'ECONNREFUSED', where: 'GET /api/dashboard', suppressed: 0 });

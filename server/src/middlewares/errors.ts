@@ -4,7 +4,7 @@ import { STATUS_ERROR_IDS, type ApiErrorDto, type ApiErrorId } from '@atrium/com
 import { HttpError } from '../errors.ts';
 import { messagePage } from '../presenters/pages.ts';
 import type { AppContextExtensions, AppState } from '../context.ts';
-import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 
 /** Zod issues as {field: message}, and the first one as the headline. */
 export function zodToHttp(error: ZodError, location: string): HttpError {
@@ -30,7 +30,7 @@ export const errorHandler: Middleware<AppState, AppContextExtensions> = async (c
     const error = toHttpError(raw);
     if (error.id === DATABASE_UNAVAILABLE) {
       // Expected while the database restarts: every request fails the same way, so log a summary.
-      noteDatabaseOutage(ctx.state.log ?? ctx.deps.logger, raw, `${ctx.method} ${ctx.path}`);
+      ctx.deps.database.outages.noteOutage(ctx.state.log ?? ctx.deps.logger, raw, `${ctx.method} ${ctx.path}`);
     } else if (error.status >= 500) {
       ctx.state.log?.error({ err: raw }, 'request failed');
     } else {

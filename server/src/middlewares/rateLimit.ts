@@ -16,6 +16,8 @@ const LIMITS = {
   contact: { points: 20, duration: 60 * 60 },
   accessibilityReport: { points: 20, duration: 60 * 60 },
   comment: { points: 20, duration: 60 },
+  // Knowledge-check attempts per learner (issue 36): retakes are unlimited, guessing by brute force is slowed.
+  quizAttempt: { points: 30, duration: 10 * 60 },
   upload: { points: 30, duration: 60 * 60 },
   // Invitation mails per manager (each request carries up to 50 addresses).
   invite: { points: 10, duration: 60 * 60 },

@@ -25,7 +25,7 @@ export function presentCertificatePublic(certificate: Certificate): CertificateP
     completedAt: toIso(certificate.completedAt)!,
     issuedAt: toIso(certificate.issuedAt)!,
     certificateNumber: certificate.certificateNumber,
-    quizScore: null,
+    quizScore: certificate.quizScore === null || certificate.quizScore === undefined ? null : Number(certificate.quizScore),
   };
 }
 

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_PASS_MARK,
   percentage,
   type CourseDetailDto,
   type CourseProgressFields,
+  type CourseStepDto,
   type CourseSummaryDto,
   type EnrollmentRecordDto,
   type ModuleDto,
@@ -14,6 +16,7 @@ import { pricesOf } from '../models/coursePrices.ts';
 import type { Enrollment } from '../models/Enrollment.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
+import type { CourseStep } from '../models/quizSteps.ts';
 
 /** Aggregates come back as numbers or strings depending on the driver. */
 type DbNumber = number | string | null;
@@ -24,6 +27,8 @@ export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'pr
     totalDuration: DbNumber;
     validityMonths?: number | null;
     requiresWatching?: DbBoolean;
+    /** Knowledge checks not deleted (issue 36): each is a step beside the modules. */
+    totalQuizzes?: number;
   };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
@@ -63,6 +68,8 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     prices: pricesOf(course),
     ...(course.validityMonths ? { validityMonths: Number(course.validityMonths) } : {}),
     ...(dbBoolean(course.requiresWatching) ? { requiresWatching: true } : {}),
+    // Only courses with quizzes say it, so a course without one answers exactly as before.
+    ...(course.totalQuizzes ? { totalSteps: Number(course.totalModules ?? 0) + course.totalQuizzes } : {}),
   };
 }
 
@@ -91,6 +98,7 @@ export function presentModule(module: Module, options: { showVideo: boolean; isC
     duration: Number(module.duration),
     orderIndex: Number(module.orderIndex),
     isCompleted: options.isCompleted,
+    kind: 'video',
   };
   if (options.showVideo) {
     dto.vimeoVideoId = module.vimeoVideoId;
@@ -125,16 +133,27 @@ export const NOT_ENROLLED: Readonly<CourseProgressFields> = Object.freeze({
 
 /** The card fields of an enrolled course: the one place the percentage is worked out. */
 export function presentEnrolledProgress(
-  totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'>,
+  totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'> & { passedQuizzes?: number },
   totalModules: number,
+  totalQuizzes = 0,
 ): CourseProgressFields {
   // Progress rows are counted in SQL while the module count comes from the catalogue, which may
   // not know yet of a module just added through another instance: never more than 100 %.
   const completedModules = Math.min(totals.completedModules, totalModules);
+  if (totalQuizzes === 0)
+    return {
+      isEnrolled: true,
+      completedModules,
+      progressPercentage: percentage(completedModules, totalModules),
+      lastWatchedModule: totals.lastWatchedModule,
+    };
+  // A passed quiz is a completed step (issue 36); completedModules stays videos only.
+  const completedSteps = completedModules + Math.min(totals.passedQuizzes ?? 0, totalQuizzes);
   return {
     isEnrolled: true,
     completedModules,
-    progressPercentage: percentage(completedModules, totalModules),
+    progressPercentage: percentage(completedSteps, totalModules + totalQuizzes),
+    completedSteps,
     lastWatchedModule: totals.lastWatchedModule,
   };
 }
@@ -143,7 +162,12 @@ export function presentEnrolledProgress(
  * Progress is shown only while enrolled: an admin unenrolling someone hides it, enrolling them
  * again brings it back, and the entries must already be limited to the course's modules.
  */
-export function presentCourseProgress(isEnrolled: boolean, totalModules: number, entries: ProgressEntry[]): CourseProgressFields {
+export function presentCourseProgress(
+  isEnrolled: boolean,
+  totalModules: number,
+  entries: ProgressEntry[],
+  quizzes: { total: number; passed: number } = { total: 0, passed: 0 },
+): CourseProgressFields {
   if (!isEnrolled) return { ...NOT_ENROLLED };
   const completedModules = entries.filter((entry) => dbBoolean(entry.isCompleted)).length;
   let latest: ProgressEntry | null = null;
@@ -152,29 +176,64 @@ export function presentCourseProgress(isEnrolled: boolean, totalModules: number,
       latest === null || Number(entry.updatedAt) > Number(latest.updatedAt) || (Number(entry.updatedAt) === Number(latest.updatedAt) && entry.id > latest.id);
     if (newer) latest = entry;
   }
-  return presentEnrolledProgress({ completedModules, lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null }, totalModules);
+  return presentEnrolledProgress(
+    { completedModules, passedQuizzes: quizzes.passed, lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null },
+    totalModules,
+    quizzes.total,
+  );
 }
 
-export function presentCourseDetail(course: Course, modules: readonly Module[], viewer: CourseViewer): CourseDetailDto {
+/** The caller's best score and pass per quiz of a course (empty for visitors). */
+export type QuizStanding = ReadonlyMap<number, { bestScore: number; passed: boolean }>;
+
+export function presentCourseDetail(
+  course: Course,
+  modules: readonly Module[],
+  viewer: CourseViewer,
+  quizzes: { steps: readonly CourseStep[]; finalQuizId: number | null; results: QuizStanding } = { steps: [], finalQuizId: null, results: new Map() },
+): CourseDetailDto {
+  const quizSteps = quizzes.steps.flatMap((step) => (step.kind === 'quiz' ? [step.quiz] : []));
   const summary = presentCourseSummary({
     ...course,
     totalModules: modules.length,
     totalDuration: modules.reduce((sum, module) => sum + Number(module.duration), 0),
+    totalQuizzes: quizSteps.length,
   });
+  const presented = presentModules(modules, viewer);
+  const moduleDtos = new Map(presented.map((module) => [module.id, module]));
+  const quizRequired = dbBoolean(course.quizRequired);
+  // Only an enrolled learner's results count as progress (an admin's own tries do not).
+  const results: QuizStanding = viewer.isEnrolled ? quizzes.results : new Map();
+  const passed = quizSteps.filter((quiz) => results.get(quiz.id)?.passed).length;
+  const videoStep = (module: ModuleDto): CourseStepDto => ({
+    kind: 'video',
+    id: module.id,
+    title: module.title,
+    isCompleted: module.isCompleted,
+    duration: module.duration,
+  });
+  const steps: CourseStepDto[] = quizzes.steps.length
+    ? quizzes.steps.map((step) => {
+        if (step.kind === 'video') return videoStep(moduleDtos.get(Number(step.module.id))!);
+        const result = results.get(step.quiz.id);
+        return {
+          kind: 'quiz',
+          id: step.quiz.id,
+          title: step.quiz.title,
+          isCompleted: result?.passed ?? false,
+          questionCount: step.quiz.questionCount,
+          bestScore: result?.bestScore ?? null,
+          requiredForCertificate: quizRequired && step.quiz.id === quizzes.finalQuizId,
+        };
+      })
+    : presented.map(videoStep);
   return {
     ...summary,
-    ...presentCourseProgress(viewer.isEnrolled, modules.length, viewer.entries),
-    modules: presentModules(modules, viewer),
-    // Until knowledge checks are stored (issue 36), a course's steps are its video modules.
-    steps: presentModules(modules, viewer).map((module) => ({
-      kind: 'video',
-      id: module.id,
-      title: module.title,
-      isCompleted: module.isCompleted,
-      duration: module.duration,
-    })),
-    passMark: 80,
-    quizRequired: false,
+    ...presentCourseProgress(viewer.isEnrolled, modules.length, viewer.entries, { total: quizSteps.length, passed }),
+    modules: presented,
+    steps,
+    passMark: Number(course.passMark ?? DEFAULT_PASS_MARK),
+    quizRequired,
     schoolName: viewer.schoolName ?? null,
   };
 }
@@ -194,6 +253,7 @@ export function presentProgress(
     isCompleted: dbBoolean(progress?.isCompleted),
     courseCompleted: completion.courseCompleted,
     certificateNumber: completion.certificateNumber,
+    ...(completion.quizPending ? { quizPending: true } : {}),
   };
 }
 

@@ -52,8 +52,10 @@ export function presentAchievement(
  */
 export function presentCredential(
   config: Issuer,
-  certificate: Pick<Certificate, 'certificateNumber' | 'courseId' | 'courseName' | 'studentName' | 'completedAt' | 'issuedAt'>,
-  course: { description: string; validityMonths?: number | null } | null,
+  certificate: Pick<Certificate, 'certificateNumber' | 'courseId' | 'courseName' | 'studentName' | 'completedAt' | 'issuedAt'> & {
+    quizScore?: number | null;
+  },
+  course: { description: string; validityMonths?: number | null; passMark?: number | null } | null,
   identity: CredentialIdentity,
 ): CredentialJwtPayloadDto {
   const identifier: IdentityObjectDto[] = [];
@@ -66,6 +68,29 @@ export function presentCredential(
   // (from the issue date); verifiers then call it expired, never revoked.
   const months = course?.validityMonths == null ? null : Number(course.validityMonths);
   const validUntil = certificateValidity(Number(certificate.issuedAt), months)?.expiresAt ?? null;
+  const achievement = presentAchievement(
+    config,
+    { id: certificate.courseId, title: certificate.courseName, description: course?.description ?? null },
+    `${config.publicUrl}/certificate/${certificate.certificateNumber}#achievement`,
+  );
+  // The final quiz's score the Open Badges 3.0 way (issue 36): the achievement describes the
+  // result (a percent, the pass mark as the value required), the subject carries its value.
+  const quizScore = certificate.quizScore === null || certificate.quizScore === undefined ? null : Number(certificate.quizScore);
+  const resultId =
+    certificate.courseId === null
+      ? `${config.publicUrl}/certificate/${certificate.certificateNumber}#final-quiz-score`
+      : `${achievementId(config, certificate.courseId)}#final-quiz-score`;
+  if (quizScore !== null) {
+    achievement.resultDescription = [
+      {
+        id: resultId,
+        type: ['ResultDescription'],
+        name: 'Final quiz score',
+        resultType: 'Percent',
+        ...(course?.passMark == null ? {} : { requiredValue: String(Number(course.passMark)) }),
+      },
+    ];
+  }
   const credential: OpenBadgeCredentialDto = {
     '@context': [VC_CONTEXT, OB_CONTEXT],
     id: identity.credentialId,
@@ -79,11 +104,8 @@ export function presentCredential(
       id: identity.subjectId,
       type: ['AchievementSubject'],
       identifier,
-      achievement: presentAchievement(
-        config,
-        { id: certificate.courseId, title: certificate.courseName, description: course?.description ?? null },
-        `${config.publicUrl}/certificate/${certificate.certificateNumber}#achievement`,
-      ),
+      achievement,
+      ...(quizScore === null ? {} : { result: [{ type: ['Result'], resultDescription: resultId, value: String(quizScore) }] }),
     },
     credentialStatus: { id: revocationListId(config), type: '1EdTechRevocationList' },
     credentialSchema: [{ id: OB_SCHEMA, type: '1EdTechJsonSchemaValidator2019' }],

@@ -57,16 +57,30 @@ const STATS_OPEN = Buffer.from('],"stats":');
 /** With `currency`, the answer ends with the currency the learner is shown prices in (DashboardDto.currency). */
 export function presentDashboardJson(catalogue: Catalogue, figures: readonly EnrolledCourseFigures[], currency?: Currency): Buffer {
   const { bytes, ranges } = cardsOf(catalogue);
-  const mine: Array<{ start: number; end: number; json: string; progress: CourseProgressFields; totalModules: number; watchedSeconds: number }> = [];
+  const mine: Array<{
+    start: number;
+    end: number;
+    json: string;
+    progress: CourseProgressFields;
+    totalModules: number;
+    totalSteps: number;
+    watchedSeconds: number;
+  }> = [];
   for (const course of figures) {
     // A course deleted since the catalogue was loaded has no card, and so no share of the stats.
     const range = ranges.get(course.courseId);
     const entry = catalogue.courses.get(course.courseId);
     if (!range || !entry) continue;
     const module = course.lastModuleId === null ? undefined : catalogue.modules.get(course.lastModuleId);
+    const totalQuizzes = entry.quizzes.length;
     const progress = presentEnrolledProgress(
-      { completedModules: course.completedModules, lastWatchedModule: module ? { id: module.id, title: module.title } : null },
+      {
+        completedModules: course.completedModules,
+        passedQuizzes: course.passedQuizzes,
+        lastWatchedModule: module ? { id: module.id, title: module.title } : null,
+      },
       Number(entry.totals.totalModules),
+      totalQuizzes,
     );
     mine.push({
       start: range.start,
@@ -74,6 +88,7 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
       json: card(range.summaryOpen, progress),
       progress,
       totalModules: Number(entry.totals.totalModules),
+      totalSteps: Number(entry.totals.totalModules) + totalQuizzes,
       watchedSeconds: course.watchedSeconds,
     });
   }
@@ -93,21 +108,24 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
 }
 
 /**
- * Overall progress is read as a person reads it: modules completed ÷ modules in the courses one
- * is enrolled in (3 of 10 is 30 %), not the mean of per-course percentages, which would weigh a
- * one-module course as much as a twenty-module one.
+ * Overall progress is read as a person reads it: steps completed ÷ steps in the courses one is
+ * enrolled in (3 of 10 is 30 %), not the mean of per-course percentages, which would weigh a
+ * one-module course as much as a twenty-module one. A step is a module, or a knowledge check
+ * once passed (issue 36); without quizzes these are the modules, as before.
  */
-function stats(mine: ReadonlyArray<{ progress: CourseProgressFields; totalModules: number; watchedSeconds: number }>): DashboardStatsDto {
-  let modules = 0;
+function stats(mine: ReadonlyArray<{ progress: CourseProgressFields; totalModules: number; totalSteps: number; watchedSeconds: number }>): DashboardStatsDto {
+  let steps = 0;
+  let completedSteps = 0;
   let completedModules = 0;
   let watchedSeconds = 0;
   for (const own of mine) {
-    modules += own.totalModules;
+    steps += own.totalSteps;
+    completedSteps += own.progress.completedSteps ?? own.progress.completedModules;
     completedModules += own.progress.completedModules;
     watchedSeconds += own.watchedSeconds;
   }
   return {
-    overallProgress: percentage(completedModules, modules),
+    overallProgress: percentage(completedSteps, steps),
     enrolledCourses: mine.length,
     completedModules,
     totalWatchTime: Math.round(watchedSeconds / 360) / 10,

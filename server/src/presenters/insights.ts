@@ -1,5 +1,5 @@
 import type { CourseInsightsDto, InsightsRangeDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
-import type { CourseFunnel, ModuleCompletion, Retention, WeekFigures, WeekRevenue } from '../queries/insights.ts';
+import type { CourseInsights, Retention, WeekFigures, WeekRevenue } from '../queries/insights.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -20,12 +20,7 @@ export function presentWeekly(range: { from: number; to: number }, weeks: WeekFi
   };
 }
 
-export function presentCourseInsights(
-  range: { from: number; to: number },
-  course: { id: number; title: string },
-  funnel: CourseFunnel,
-  modules: ModuleCompletion[],
-): CourseInsightsDto {
+export function presentCourseInsights(range: { from: number; to: number }, { course, funnel, modules }: CourseInsights): CourseInsightsDto {
   return {
     range: presentRange(range),
     course: { id: course.id, title: course.title },

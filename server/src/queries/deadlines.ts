@@ -1,5 +1,26 @@
-import { isoDay, type CourseDeadlineDto } from '@atrium/common';
+import { isoDay, type CourseDeadlineDto, type TrustCourseDeadlineDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
+
+// Deadlines come at two levels: a school's own (schoolDeadlines) and its trust's (trustDeadlines,
+// for every school of the trust). Each member's deadline is the earlier of the two that apply
+// (trainingStatus.ts, dueDaySql). A school may only set an earlier rule than its trust's
+// (commands/deadlines.ts); when a trust sets or moves its date before a school's own, the school's
+// row is left as it was and simply stops applying (the earlier date wins), so removing the trust's
+// deadline later gives the school back the date it chose.
+
+const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
+const day = (value: number | string | null): string | null => (value === null ? null : isoDay(Number(value)));
+
+/** A course and its rule as both panels show them (the school's, the trust's). */
+function courseRule(row: { courseId: number; title: string; completeByDay: number | null; newStaffDays: number | null; validityMonths: number | null }) {
+  return {
+    courseId: Number(row.courseId),
+    title: row.title,
+    completeBy: day(row.completeByDay),
+    newStaffDays: num(row.newStaffDays),
+    validityMonths: num(row.validityMonths),
+  };
+}
 
 /** A licensed course as the deadlines panel reads it. */
 interface CourseDeadlineRow {
@@ -8,22 +29,113 @@ interface CourseDeadlineRow {
   completeByDay: number | null;
   newStaffDays: number | null;
   validityMonths: number | null;
+  trustRuleId: number | null;
+  trustCompleteByDay: number | null;
+  trustNewStaffDays: number | null;
 }
 
-/** The school's licensed courses, each with its deadline and validity, by title. */
+/** The school's licensed courses, each with its own deadline, its trust's, and validity, by title. */
 export async function schoolDeadlines(db: Db, schoolId: number): Promise<CourseDeadlineDto[]> {
   const rows: CourseDeadlineRow[] = await db('schoolLicences as sl')
     .join('courses as c', 'c.id', 'sl.courseId')
+    .join('schools as s', 's.id', 'sl.schoolId')
     .leftJoin('schoolDeadlines as d', (join) => join.on('d.schoolId', '=', 'sl.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
+    .leftJoin('trustDeadlines as td', (join) => join.on('td.trustId', '=', 's.trustId').andOn('td.courseId', '=', 'sl.courseId'))
     .where('sl.schoolId', schoolId)
     .whereNull('sl.revokedAt')
-    .select('c.id as courseId', 'c.title', 'd.completeByDay', 'd.newStaffDays', 'c.validityMonths')
+    .select(
+      'c.id as courseId',
+      'c.title',
+      'd.completeByDay',
+      'd.newStaffDays',
+      'c.validityMonths',
+      'td.id as trustRuleId',
+      'td.completeByDay as trustCompleteByDay',
+      'td.newStaffDays as trustNewStaffDays',
+    )
     .orderBy([{ column: 'c.title' }, { column: 'c.id' }]);
   return rows.map((row) => ({
-    courseId: Number(row.courseId),
-    title: row.title,
-    completeBy: row.completeByDay === null ? null : isoDay(Number(row.completeByDay)),
-    newStaffDays: row.newStaffDays === null ? null : Number(row.newStaffDays),
-    validityMonths: row.validityMonths === null ? null : Number(row.validityMonths),
+    ...courseRule(row),
+    trust: row.trustRuleId === null ? null : { completeBy: day(row.trustCompleteByDay), newStaffDays: num(row.trustNewStaffDays) },
+  }));
+}
+
+/** The trust's name when the school is in one (the deadlines panel names it beside its dates). */
+export async function schoolTrustName(db: Db, schoolId: number): Promise<string | null> {
+  const row = await db('schools as s').join('trusts as t', 't.id', 's.trustId').where('s.id', schoolId).first('t.name');
+  return row?.name ?? null;
+}
+
+/** The deadline the school's trust set for the course, with the trust's name, or null. */
+export async function trustRuleForSchool(
+  db: Db,
+  schoolId: number,
+  courseId: number,
+): Promise<{ trustName: string; completeByDay: number | null; newStaffDays: number | null } | null> {
+  const row = await db('schools as s')
+    .join('trusts as t', 't.id', 's.trustId')
+    .join('trustDeadlines as td', 'td.trustId', 's.trustId')
+    .where('s.id', schoolId)
+    .where('td.courseId', courseId)
+    .first('t.name', 'td.completeByDay', 'td.newStaffDays');
+  return row ? { trustName: row.name, completeByDay: num(row.completeByDay), newStaffDays: num(row.newStaffDays) } : null;
+}
+
+/** Whether the school has any deadline, its own or its trust's (the weekly digest skips schools with neither). */
+export async function hasAnyDeadline(db: Db, schoolId: number): Promise<boolean> {
+  const [own, trust] = await Promise.all([
+    db('schoolDeadlines').where({ schoolId }).first('id'),
+    db('schools as s').join('trustDeadlines as td', 'td.trustId', 's.trustId').where('s.id', schoolId).first('td.id'),
+  ]);
+  return Boolean(own ?? trust);
+}
+
+interface TrustCourseRow {
+  courseId: number;
+  title: string;
+  validityMonths: number | null;
+  schools: number | string;
+  completeByDay: number | null;
+  newStaffDays: number | null;
+}
+
+/**
+ * The courses licensed to any school of the trust with the trust's deadline for each, how many
+ * schools license it, and how many of those kept a later date or more days of their own (set
+ * before the trust's, which applies instead), by title: two statements whatever the number of schools.
+ */
+export async function trustDeadlines(db: Db, trustId: number): Promise<TrustCourseDeadlineDto[]> {
+  const schoolIds = db('schools').select('id').where({ trustId });
+  const licensed = db('schoolLicences')
+    .whereIn('schoolId', schoolIds)
+    .whereNull('revokedAt')
+    .select('courseId')
+    .count({ schools: '*' })
+    .groupBy('courseId')
+    .as('lc');
+  const [rows, later] = await Promise.all([
+    db('courses as c')
+      .join(licensed, 'lc.courseId', 'c.id')
+      .leftJoin('trustDeadlines as td', (join) => join.on('td.courseId', '=', 'c.id').andOnVal('td.trustId', '=', trustId))
+      .select('c.id as courseId', 'c.title', 'c.validityMonths', 'lc.schools', 'td.completeByDay', 'td.newStaffDays')
+      .orderBy([{ column: 'c.title' }, { column: 'c.id' }]) as Promise<TrustCourseRow[]>,
+    db('schoolDeadlines as d')
+      .join('trustDeadlines as td', 'td.courseId', 'd.courseId')
+      .whereIn('d.schoolId', schoolIds)
+      .where('td.trustId', trustId)
+      .where((w) =>
+        w
+          .where((a) => a.whereNotNull('td.completeByDay').whereNotNull('d.completeByDay').whereRaw('?? > ??', ['d.completeByDay', 'td.completeByDay']))
+          .orWhere((a) => a.whereNotNull('td.newStaffDays').whereNotNull('d.newStaffDays').whereRaw('?? > ??', ['d.newStaffDays', 'td.newStaffDays'])),
+      )
+      .select('d.courseId')
+      .count({ n: '*' })
+      .groupBy('d.courseId') as Promise<Array<{ courseId: number | string; n: number | string }>>,
+  ]);
+  const overridden = new Map(later.map((row) => [Number(row.courseId), Number(row.n)]));
+  return rows.map((row) => ({
+    ...courseRule(row),
+    schools: Number(row.schools),
+    schoolsOverridden: overridden.get(Number(row.courseId)) ?? 0,
   }));
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { BUCKET_SECONDS, bucketCount } from '../db/playedBuckets.ts';
 
@@ -9,13 +10,25 @@ export function weekStartOf(ms: number): number {
   return Math.floor((ms + 3 * DAY_MS) / WEEK_MS) * WEEK_MS - 3 * DAY_MS;
 }
 
-/** What a chart is narrowed to: a time range [from, to) in epoch ms, a course, a school. */
+/**
+ * What a chart is narrowed to: a time range [from, to) in epoch ms, a course, a school, or a set
+ * of schools (a trust's; both may be given: the school must then be one of them to count anyone).
+ */
 export interface InsightsFilter {
   from: number;
   to: number;
   courseId?: number | undefined;
   schoolId?: number | undefined;
+  schoolIds?: readonly number[] | undefined;
 }
+
+/** Narrows a query joined to school_members as `sm` to the filter's school(s). */
+function bySchools(query: Knex.QueryBuilder, column: string, filter: InsightsFilter): void {
+  if (filter.schoolId !== undefined) query.where(column, filter.schoolId);
+  if (filter.schoolIds !== undefined) query.whereIn(column, filter.schoolIds);
+}
+
+const narrowsBySchool = (filter: InsightsFilter) => filter.schoolId !== undefined || filter.schoolIds !== undefined;
 
 export interface WeekFigures {
   weekStart: number;
@@ -52,7 +65,7 @@ export async function weeklyFigures(db: Db, filter: InsightsFilter): Promise<Wee
     .select('w.weekStart')
     .sum({ enrollments: 'w.enrollments', completions: 'w.completions', certificates: 'w.certificates' });
   if (filter.courseId !== undefined) query.where('w.courseId', filter.courseId);
-  if (filter.schoolId !== undefined) query.where('w.schoolId', filter.schoolId);
+  bySchools(query, 'w.schoolId', filter);
   const rows = (await query) as Array<{
     weekStart: number | string;
     enrollments: number | string | null;
@@ -77,7 +90,7 @@ export async function weeklyRevenue(db: Db, filter: InsightsFilter): Promise<Wee
     .select('weekStart', 'currency')
     .sum({ amount: 'amount' });
   if (filter.courseId !== undefined) query.where('courseId', filter.courseId);
-  if (filter.schoolId !== undefined) query.where('schoolId', filter.schoolId);
+  bySchools(query, 'schoolId', filter);
   const rows = (await query) as Array<{ weekStart: number | string; currency: string; amount: number | string | null }>;
   return rows.map((row) => ({ weekStart: Number(row.weekStart), currency: row.currency, amount: Number(row.amount ?? 0) }));
 }
@@ -113,7 +126,10 @@ export async function courseFunnel(db: Db, courseId: number, filter: InsightsFil
     .where('e.courseId', courseId)
     .where('e.enrolledAt', '>=', filter.from)
     .where('e.enrolledAt', '<', filter.to);
-  if (filter.schoolId !== undefined) cohort.join('schoolMembers as sm', 'sm.userId', 'e.userId').where('sm.schoolId', filter.schoolId);
+  if (narrowsBySchool(filter)) {
+    cohort.join('schoolMembers as sm', 'sm.userId', 'e.userId');
+    bySchools(cohort, 'sm.schoolId', filter);
+  }
   const [row] = (await cohort.select(
     db.raw('count(*) as enrolled'),
     db.raw('coalesce(sum(case when cp.completed_modules > 0 or cp.watched_seconds > 0 then 1 else 0 end), 0) as started'),
@@ -149,7 +165,10 @@ export async function moduleCompletions(db: Db, courseId: number, filter: Insigh
     .groupBy('p.moduleId')
     .select('p.moduleId')
     .count({ completed: '*' });
-  if (filter.schoolId !== undefined) completed.join('schoolMembers as sm', 'sm.userId', 'p.userId').where('sm.schoolId', filter.schoolId);
+  if (narrowsBySchool(filter)) {
+    completed.join('schoolMembers as sm', 'sm.userId', 'p.userId');
+    bySchools(completed, 'sm.schoolId', filter);
+  }
   const [modules, counts] = await Promise.all([
     db('modules')
       .where({ courseId })
@@ -159,6 +178,20 @@ export async function moduleCompletions(db: Db, courseId: number, filter: Insigh
   ]);
   const byModule = new Map(counts.map((row) => [Number(row.moduleId), Number(row.completed)]));
   return modules.map((module) => ({ moduleId: module.id, title: module.title, orderIndex: module.orderIndex, completed: byModule.get(module.id) ?? 0 }));
+}
+
+export interface CourseInsights {
+  course: { id: number; title: string };
+  funnel: CourseFunnel;
+  modules: ModuleCompletion[];
+}
+
+/** A course's funnel and its modules' completions for the same cohort; undefined for a course there is not. */
+export async function courseInsights(db: Db, courseId: number, filter: InsightsFilter): Promise<CourseInsights | undefined> {
+  const course = (await db('courses').where({ id: courseId }).first('id', 'title')) as { id: number; title: string } | undefined;
+  if (!course) return undefined;
+  const [funnel, modules] = await Promise.all([courseFunnel(db, course.id, filter), moduleCompletions(db, course.id, filter)]);
+  return { course, funnel, modules };
 }
 
 export interface Retention {

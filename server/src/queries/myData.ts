@@ -10,6 +10,7 @@ import type { User } from '../models/User.ts';
 import { presentUser } from '../presenters/users.ts';
 // eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentCaptionPreferences } from '../presenters/accessibility.ts';
+import { gradeAnswers, parseAnswers, parseQuestions } from '../models/quizzes.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;
 type Loader<K extends MyDataSection> = (deps: Deps, user: User) => Promise<MyDataExportDto[K]>;
@@ -158,6 +159,33 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
       issuedAt: isoRequired(certificate.issuedAt),
       revokedAt: iso(certificate.revokedAt),
     })),
+
+  quizAttempts: async ({ db }, user) =>
+    (
+      await db('quizAttempts as a')
+        .join('quizzes as q', 'q.id', 'a.quizId')
+        .join('quizVersions as v', 'v.id', 'a.versionId')
+        .leftJoin('courses as c', 'c.id', 'a.courseId')
+        .where('a.userId', user.id)
+        .select('c.title as course', 'q.title as quiz', 'a.score', 'a.passed', 'a.submittedAt', 'a.answers', 'v.questions')
+        .orderBy('a.id')
+    ).map((row: Row) => {
+      const chosen = new Map(parseAnswers(text(row.answers)).map((answer) => [answer.questionId, new Set(answer.optionIds)]));
+      const questions = parseQuestions(text(row.questions));
+      const { correct } = gradeAnswers(questions, parseAnswers(text(row.answers)));
+      return {
+        course: text(row.course ?? ''),
+        quiz: text(row.quiz),
+        score: Number(row.score),
+        passed: Boolean(Number(row.passed)),
+        submittedAt: isoRequired(row.submittedAt),
+        answers: questions.map((question, index) => ({
+          question: question.prompt,
+          chosen: question.options.filter((option) => chosen.get(question.id)?.has(option.id)).map((option) => option.text),
+          correct: correct[index]!,
+        })),
+      };
+    }),
 
   certificateRenewals: async ({ db }, user) =>
     (

@@ -5,7 +5,7 @@ import { withWatching, type Watching } from './watching.ts';
 
 // Every member × licensed course of a school with its status, computed by the database in one
 // statement whatever the number of members: the counts, the paged list and the register read
-// the same derived table.
+// the same derived table. A member's deadline is the earlier of the school's and its trust's.
 
 export interface ValidityCutoff {
   courseId: number;
@@ -25,14 +25,54 @@ export async function validityCutoffs(db: Db, now: number): Promise<ValidityCuto
 }
 
 const greatest = (db: Db, a: string, b: string) => (dialectOf(db) === 'mysql' ? `greatest(${a}, ${b})` : `max(${a}, ${b})`);
+const least = (db: Db, a: string, b: string) => (dialectOf(db) === 'mysql' ? `least(${a}, ${b})` : `min(${a}, ${b})`);
 
-/** The member's own due day: the school's date, or N days from joining for one who joined late. */
-export function dueDaySql(db: Db): string {
+/** One rule's due day for the member (`rule` is the joined deadline's alias): its date, or N days from joining for one who joined late. */
+function ruleDueSql(db: Db, rule: string): string {
   const joinDay = `((sm.joined_at - sm.joined_at % ${DAY_MS}) / ${DAY_MS})`;
-  return `(case when d.id is null then null
-    when d.new_staff_days is null then d.complete_by_day
-    when d.complete_by_day is null then ${joinDay} + d.new_staff_days
-    else ${greatest(db, 'd.complete_by_day', `${joinDay} + d.new_staff_days`)} end)`;
+  return `(case when ${rule}.new_staff_days is null then ${rule}.complete_by_day
+    when ${rule}.complete_by_day is null then ${joinDay} + ${rule}.new_staff_days
+    else ${greatest(db, `${rule}.complete_by_day`, `${joinDay} + ${rule}.new_staff_days`)} end)`;
+}
+
+/**
+ * The member's own due day: the earlier of the school's rule (`d`) and its trust's (`td`), either
+ * alone when only one is set. The branches keep the usual pair (no trust deadline) to one rule's
+ * arithmetic: the expression is computed for every pair of the list and the counts.
+ */
+export function dueDaySql(db: Db): string {
+  const school = ruleDueSql(db, 'd');
+  const trust = ruleDueSql(db, 'td');
+  return `(case when td.id is null then ${school} when d.id is null then ${trust} else ${least(db, school, trust)} end)`;
+}
+
+/** Which pairs must have a deadline due within `from`..`to` days of today (see `due` below). */
+export interface DueRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The (school, course) couples with a rule that can put a member's deadline in the range: a date
+ * in it, or a days-from-joining rule (whose date depends on the member). The school's own rules
+ * and its trust's, as one derived table: the database starts from these few rows, not from the
+ * school's every member × course. The earlier of two rules being in range implies that one of
+ * them is, so no pair due in range is missed; the outer status/due_day test keeps only those.
+ */
+function rulesDueWithin(db: Db, schoolId: number | null, today: number, range: DueRange): Knex.QueryBuilder {
+  const inRange = (rule: string) => (w: Knex.QueryBuilder) =>
+    w.whereNotNull(`${rule}.newStaffDays`).orWhereBetween(`${rule}.completeByDay`, [today + range.from, today + range.to]);
+  const own = db('schoolDeadlines as dr1').where(inRange('dr1')).select('dr1.schoolId as school_id', 'dr1.courseId as course_id');
+  const trust = db('trustDeadlines as dr2')
+    .join('schools as drs', 'drs.trustId', 'dr2.trustId')
+    .where(inRange('dr2'))
+    .select('drs.id as school_id', 'dr2.courseId as course_id');
+  if (schoolId !== null) {
+    own.where('dr1.schoolId', schoolId);
+    trust.where('drs.id', schoolId);
+  }
+  // union (not union all): a couple with both rules in range is one row, so one pair.
+  return own.union(trust);
 }
 
 function expiredSql(db: Db, cutoffs: ValidityCutoff[]): Knex.Raw {
@@ -54,7 +94,7 @@ export function trainingPairs(
   schoolId: number | null,
   now: number,
   cutoffs: ValidityCutoff[],
-  options: { withDeadline?: boolean } = {},
+  options: { due?: DueRange | undefined } = {},
 ): Knex.QueryBuilder {
   const today = dayOf(now);
   const due = dueDaySql(db);
@@ -63,10 +103,19 @@ export function trainingPairs(
     .from('schoolMembers as sm')
     .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOnNull('sl.revokedAt'))
     .join('courses as c', 'c.id', 'sl.courseId')
-    .join('users as u', 'u.id', 'sm.userId');
-  const onDeadline = (join: Knex.JoinClause) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId');
-  // Pairs that must have a deadline join it: the database can then start from the deadlines.
-  const query = (options.withDeadline ? members.join('schoolDeadlines as d', onDeadline) : members.leftJoin('schoolDeadlines as d', onDeadline))
+    .join('users as u', 'u.id', 'sm.userId')
+    .join('schools as sch', 'sch.id', 'sm.schoolId');
+  // Pairs that must be due in a range join the rules that can be: the database then starts from those.
+  if (options.due) {
+    members
+      .join(rulesDueWithin(db, schoolId, today, options.due).as('dr'), (join) =>
+        join.on('dr.school_id', '=', 'sm.schoolId').andOn('dr.course_id', '=', 'sl.courseId'),
+      )
+      .whereNull('ct.id');
+  }
+  const query = members
+    .leftJoin('schoolDeadlines as d', (join) => join.on('d.schoolId', '=', 'sm.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
+    .leftJoin('trustDeadlines as td', (join) => join.on('td.trustId', '=', 'sch.trustId').andOn('td.courseId', '=', 'sl.courseId'))
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', '=', 'sm.userId').andOn('cp.courseId', '=', 'sl.courseId'))
     // The latest valid certificate (renewals add rounds), and a renewal started since it.
     .leftJoin('certificates as ct', (join) =>
@@ -168,25 +217,18 @@ export interface StatusFilter {
 }
 
 /**
- * Narrows the pairs, before their statuses are computed, to those that can be due soon or
- * overdue (`daysBefore`..`daysAfter` around today): a deadline, no current certificate, and a
- * date in range, or a days-from-joining rule (whose date depends on the member). Deadlines are
- * spread over the year, so this keeps the reminder pass and the overdue list proportional to
- * what is actually due, not to the school's size.
+ * The range a status filter narrows the pairs to before their statuses are computed: a deadline
+ * in it and no current certificate (deadlines are spread over the year, so this keeps the overdue
+ * list and the reminders proportional to what is actually due, not to the school's size).
  */
-export function dueWithin(pairs: Knex.QueryBuilder, now: number, range: { from: number; to: number }): Knex.QueryBuilder {
-  const today = dayOf(now);
-  return pairs
-    .whereNotNull('d.id')
-    .whereNull('ct.id')
-    .where((w) => w.whereNotNull('d.newStaffDays').orWhereBetween('d.completeByDay', [today + range.from, today + range.to]));
+export function dueRangeOf(status: TrainingStatus | undefined): DueRange | undefined {
+  if (status === 'overdue') return { from: -100_000, to: -1 };
+  if (status === 'due_soon') return { from: 0, to: 7 };
+  return undefined;
 }
 
 function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter): Knex.QueryBuilder {
-  const due = filter.status === 'overdue' || filter.status === 'due_soon';
-  let pairs = trainingPairs(db, schoolId, now, cutoffs, { withDeadline: due });
-  if (filter.status === 'overdue') pairs = dueWithin(pairs, now, { from: -100_000, to: -1 });
-  if (filter.status === 'due_soon') pairs = dueWithin(pairs, now, { from: 0, to: 7 });
+  const pairs = trainingPairs(db, schoolId, now, cutoffs, { due: dueRangeOf(filter.status) });
   const query = db.from(pairs.as('pairs'));
   if (filter.status) query.where('pairs.status', filter.status);
   if (filter.courseId) query.where('pairs.course_id', filter.courseId);

@@ -3,7 +3,16 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { hashToken } from '../services/tokens.ts';
 import { withWatching, type Watching } from './watching.ts';
-import { dueWithin, toRow, trainingPairs, validityCutoffs, type RawPair, type TrainingStatusRow, type ValidityCutoff } from './trainingStatus.ts';
+import {
+  dueRangeOf,
+  toRow,
+  trainingPairs,
+  validityCutoffs,
+  type DueRange,
+  type RawPair,
+  type TrainingStatusRow,
+  type ValidityCutoff,
+} from './trainingStatus.ts';
 
 // Reads of trusts: the admin's list and page of one trust, the trust a person manages, and the
 // trust manager's view over every school of the trust (statuses computed by the same derived
@@ -105,10 +114,11 @@ export async function trustOfSchool(db: Db, schoolId: number): Promise<number | 
   return row?.trustId === null || row?.trustId === undefined ? null : Number(row.trustId);
 }
 
-const trustSchoolIds = (db: Db, trustId: number) => db('schools').select('id').where({ trustId });
+/** The ids of the trust's schools as a subquery (index on schools.trust_id); awaited, their rows. */
+export const trustSchoolIds = (db: Db, trustId: number) => db('schools').select('id').where({ trustId });
 
 /** The pairs of every school of the trust (trainingPairs narrowed by the schools' trust). */
-function trustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], options: { withDeadline?: boolean } = {}): Knex.QueryBuilder {
+function trustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], options: { due?: DueRange | undefined } = {}): Knex.QueryBuilder {
   return trainingPairs(db, null, now, cutoffs, options).whereIn('sm.schoolId', trustSchoolIds(db, trustId));
 }
 
@@ -140,6 +150,12 @@ export async function trustStatusCounts(db: Db, trustId: number, now: number, co
   return bySchool;
 }
 
+/** Whether any school of the trust holds a licence in force for the course. */
+export async function trustLicensesCourse(db: Db, trustId: number, courseId: number): Promise<boolean> {
+  const row = await db('schoolLicences').whereIn('schoolId', trustSchoolIds(db, trustId)).where('courseId', courseId).whereNull('revokedAt').first('id');
+  return Boolean(row);
+}
+
 /** Courses licensed to any school of the trust, by title. */
 export function trustCourses(db: Db, trustId: number): Promise<Array<{ id: number; title: string }>> {
   return db('schoolLicences as sl')
@@ -162,10 +178,7 @@ export interface TrustStatusRow extends TrainingStatusRow {
 }
 
 function filteredTrustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], filter: TrustStatusFilter): Knex.QueryBuilder {
-  const due = filter.status === 'overdue' || filter.status === 'due_soon';
-  let pairs = trustPairs(db, trustId, now, cutoffs, { withDeadline: due });
-  if (filter.status === 'overdue') pairs = dueWithin(pairs, now, { from: -100_000, to: -1 });
-  if (filter.status === 'due_soon') pairs = dueWithin(pairs, now, { from: 0, to: 7 });
+  const pairs = trustPairs(db, trustId, now, cutoffs, { due: dueRangeOf(filter.status) });
   if (filter.schoolId) pairs.where('sm.schoolId', filter.schoolId);
   if (filter.courseId) pairs.where('sl.courseId', filter.courseId);
   const query = db.from(pairs.as('pairs'));

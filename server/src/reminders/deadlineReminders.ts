@@ -4,7 +4,7 @@ import type { Db } from '../db/knex.ts';
 import { personalise } from '../mail/personalised.ts';
 import { deadlineReminderMail, type DeadlineReminderKind } from '../mail/templates/deadlineReminder.tsx';
 import { certificateExpiryMail } from '../mail/templates/certificateExpiry.tsx';
-import { dueWithin, expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
+import { expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
@@ -57,11 +57,15 @@ interface DuePair {
   dueDay: number;
 }
 
-/** Members of one school with a deadline reminder due and not yet sent (one statement). */
+/**
+ * Members of one school with a deadline reminder due and not yet sent (one statement). A pair has
+ * one deadline, the earlier of the school's and the trust's, so a member with both gets one
+ * series of reminders, for that date.
+ */
 export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cutoffs: Awaited<ReturnType<typeof validityCutoffs>>): Promise<DuePair[]> {
   const today = dayOf(now);
   const query = db
-    .from(dueWithin(trainingPairs(db, schoolId, now, cutoffs, { withDeadline: true }), now, { from: -34, to: 7 }).as('pairs'))
+    .from(trainingPairs(db, schoolId, now, cutoffs, { due: { from: -34, to: 7 } }).as('pairs'))
     .whereIn('pairs.status', ['due_soon', 'overdue'])
     .where('pairs.due_day', '>=', today - 34)
     .whereNotExists(
@@ -84,14 +88,18 @@ export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cu
   }));
 }
 
-/** Deadline reminders for every school, a school at a time; the lease is renewed between schools. */
+/** Deadline reminders for every school with a deadline (its own or its trust's), a school at a time; the lease is renewed between schools. */
 export async function runDeadlineReminders({ deps, now, renewLease }: JobContext): Promise<{ sent: number }> {
   const { db, config } = deps;
   const today = dayOf(now);
   const brand = { brandName: config.brandName, publicUrl: config.publicUrl, supportEmail: config.supportEmail };
   const cutoffs = await validityCutoffs(db, now);
   const schools: Array<{ id: number; name: string }> = await db('schools')
-    .whereExists(db('schoolDeadlines as d').select(db.raw('1')).whereRaw('d.school_id = schools.id'))
+    .where((w) =>
+      w
+        .whereExists(db('schoolDeadlines as d').select(db.raw('1')).whereRaw('d.school_id = schools.id'))
+        .orWhereExists(db('trustDeadlines as td').select(db.raw('1')).whereRaw('td.trust_id = schools.trust_id')),
+    )
     .select('id', 'name')
     .orderBy('id');
   let sent = 0;

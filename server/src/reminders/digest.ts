@@ -2,6 +2,7 @@ import { dayOf, isoDay, DAY_MS } from '@atrium/common';
 import { displayName } from '../models/User.ts';
 import { personalise } from '../mail/personalised.ts';
 import { schoolDigestMail, type DigestLine } from '../mail/templates/schoolDigest.tsx';
+import { hasAnyDeadline } from '../queries/deadlines.ts';
 import { statusPage } from '../queries/trainingStatus.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
@@ -17,7 +18,8 @@ export const weekStartDay = (day: number) => day - ((day + 3) % 7);
 
 /**
  * Once a week, one e-mail per school to each of its managers: who completed a course in the
- * last 7 days and who is overdue, with a link to /school. Schools with no deadline and no
+ * last 7 days and who is overdue, with a link to /school. Schools with no deadline (their own or
+ * their trust's) and no
  * completion that week get none. The week's Monday is the reminder key, so a manager gets one
  * per week whatever the number of runs or instances.
  */
@@ -60,7 +62,7 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
         .limit(LISTED) as Promise<Array<{ email: string; firstName: string | null; lastName: string | null; courseName: string; completedAt: number }>>,
       finishedQuery.clone().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
       statusPage(db, schoolId, now, { status: 'overdue', limit: LISTED, offset: 0 }),
-      db('schoolDeadlines').where({ schoolId }).first('id'),
+      hasAnyDeadline(db, schoolId),
     ]);
     const finished: DigestLine[] = finishedRows.map((row) => ({
       name: displayName(row),

@@ -49,6 +49,12 @@ const all = (outcome: Outcome): Expect => ({ visitor: outcome, learner: outcome,
 /** 401 for the visitor, `outcome` for everyone signed in. */
 const signedInGets = (outcome: Outcome): Expect => ({ ...all(outcome), visitor: 401 });
 const everyone = all('ok');
+/** A valid knowledge check (QuizInput) for the quiz editing cells. */
+const QUIZ_INPUT = {
+  title: 'Check',
+  afterModuleId: null,
+  questions: [{ type: 'truefalse', prompt: 'Is it?', options: [{ text: 'True', correct: true }, { text: 'False', correct: false }] }],
+};
 const signedIn = signedInGets('ok');
 const adminOnly: Expect = { ...signedInGets(403), admin: 'ok' };
 const enrolledOrAdmin: Expect = { ...signedInGets(403), learner: 'ok', admin: 'ok' };
@@ -212,6 +218,17 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({ path: `/api/modules/${w.moduleId}/resources/order`, body: { resourceIds: [w.moduleResourceId] } }),
   },
+  'GET /api/courses/:id/quizzes': { expect: everyone, request: (w) => ({ path: `/api/courses/${w.courseId}/quizzes` }) },
+  'POST /api/courses/:id/quizzes': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}/quizzes`, body: QUIZ_INPUT }) },
+  'GET /api/courses/:id/quizzes/:quizId': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}/quizzes/${w.quizId}` }) },
+  'PUT /api/courses/:id/quizzes/:quizId': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}/quizzes/${w.quizId}`, body: QUIZ_INPUT }) },
+  'DELETE /api/courses/:id/quizzes/:quizId': { expect: adminOnly, request: (w) => ({ path: `/api/courses/${w.courseId}/quizzes/${w.quizId}` }) },
+  'GET /api/quizzes/:id': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/quizzes/${w.quizId}` }) },
+  'POST /api/quizzes/:id/attempts': {
+    expect: enrolledOrAdmin,
+    request: (w) => ({ path: `/api/quizzes/${w.quizId}/attempts`, body: { answers: [{ questionId: 'q1', optionIds: ['a'] }] } }),
+  },
+  'GET /api/quizzes/:id/attempts': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/quizzes/${w.quizId}/attempts` }) },
   'GET /api/resources/:id/download': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/resources/${w.moduleResourceId}/download` }) },
   'PUT /api/resources/:id': { expect: adminOnly, request: (w) => ({ path: `/api/resources/${w.resourceId}`, body: { title: 'Renamed' } }) },
   'PUT /api/resources/:id/file': { expect: { ...adminOnly, admin: 415 }, request: (w) => ({ path: `/api/resources/${w.resourceId}/file`, body: {} }) },
@@ -413,11 +430,34 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/managers/${w.spareTrustManagerId}` }),
   },
+  'GET /api/admin/trusts/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines` }) },
+  'PUT /api/admin/trusts/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines/${w.trustCourseId}`, body: { completeBy: '2099-01-01', newStaffDays: 30 } }),
+  },
+  'DELETE /api/admin/trusts/:id/deadlines/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines/${w.trustCourseId}` }),
+  },
+  'GET /api/trusts/:id/deadlines': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines` }) },
+  'PUT /api/trusts/:id/deadlines/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}`, body: { completeBy: '2099-01-01' } }),
+  },
+  'DELETE /api/trusts/:id/deadlines/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}` }),
+  },
   'GET /api/trusts/mine': { expect: signedIn, request: () => ({ path: '/api/trusts/mine' }) },
   'GET /api/trusts/:id/overview': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/overview` }) },
   'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },
   'GET /api/trusts/:id/managers': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/managers` }) },
   'GET /api/trusts/:id/register.xlsx': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/register.xlsx` }) },
+  'GET /api/trusts/:id/insights/weekly': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/weekly` }) },
+  'GET /api/trusts/:id/insights/courses/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/courses/${w.licensedCourseId}` }),
+  },
   'POST /api/trusts/:id/invitations': {
     expect: trustManager,
     request: (w) => ({ path: `/api/trusts/${w.trustId}/invitations`, body: { email: `trust-${unique()}@school.test` } }),

@@ -8,18 +8,20 @@ import { startFakeStripe } from '../test/fakeStripe.ts';
 import { createSchool, joinSchool } from '../commands/schools/membership.ts';
 import { createInvite } from '../commands/schools/invites.ts';
 import { licenseSchool } from '../commands/schools/licences.ts';
+import { attachSchool, createTrust } from '../commands/trusts.ts';
+import { setDeadline, setTrustDeadline } from '../commands/deadlines.ts';
 
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
  * visitor, a signed-in learner and a school manager: never a 5xx, and neither another learner's
- * data nor another school's ever changes.
+ * data nor another school's (nor its trust's deadlines) ever changes.
  */
 type Caller = 'visitor' | 'learner' | 'manager';
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 const attackers = {} as Record<Exclude<Caller, 'visitor'>, TestClient>;
 let victim: UserRow;
-let ids: { courseId: number; moduleId: number; victimSchoolId: number; attackerSchoolId: number };
+let ids: { courseId: number; moduleId: number; victimSchoolId: number; attackerSchoolId: number; victimTrustId: number };
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 // Routes that end the attacker's own session would only make the rest of the run anonymous.
@@ -44,6 +46,12 @@ beforeAll(async () => {
   await createInvite(server.db, victimSchoolId, victim.id, { maxUses: 5 }, now);
   await server.db('schoolDomains').insert({ schoolId: victimSchoolId, domain: 'victim.school.test', verifiedAt: now, verifiedBy: victim.id, createdAt: now });
   await licenseSchool(server.db, victimSchoolId, course.id, 'grant', Date.now());
+  // The victim's school is in a trust that set a deadline, and set an earlier one of its own.
+  const victimTrustId = await createTrust(server.db, 'Victim Trust', now);
+  await attachSchool(server.db, victimTrustId, victimSchoolId);
+  await server.db('trustManagers').insert({ trustId: victimTrustId, userId: victim.id, joinedAt: now });
+  await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: '2099-06-30', newStaffDays: 30 }, victim.id, now);
+  await setDeadline(server.db, victimSchoolId, course.id, { completeBy: '2099-05-31', newStaffDays: null }, victim.id, now);
   const learner = await createUser(server.db);
   await enroll(server.db, learner.id, course.id);
   // A manager of a school of their own, who tries every route on their school and on the victim's.
@@ -51,7 +59,7 @@ beforeAll(async () => {
   await enroll(server.db, manager.id, course.id);
   const attackerSchoolId = await createSchool(server.db, { name: 'Attacker Academy', country: 'GB' }, manager.id, Date.now());
   await joinSchool(server.db, (await createUser(server.db)).id, attackerSchoolId, 'member', Date.now());
-  ids = { courseId: course.id, moduleId: module.id, victimSchoolId, attackerSchoolId };
+  ids = { courseId: course.id, moduleId: module.id, victimSchoolId, attackerSchoolId, victimTrustId };
   attackers.learner = server.client();
   await signIn(attackers.learner, learner);
   attackers.manager = server.client();
@@ -76,6 +84,10 @@ async function victimSnapshot(): Promise<string> {
     db('schoolDomains').where({ schoolId: ids.victimSchoolId }).orderBy('domain'),
     db('schoolLicences').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
     db('userIdentities').where({ userId: victim.id }).orderBy('id'),
+    db('schoolDeadlines').where({ schoolId: ids.victimSchoolId }).orderBy('id'),
+    db('trusts').where({ id: ids.victimTrustId }).first(),
+    db('trustDeadlines').where({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('trustManagers').where({ trustId: ids.victimTrustId }).orderBy('id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -131,6 +143,8 @@ const body = fc.oneof(
       'value',
       'approved',
       'hd',
+      'completeBy',
+      'newStaffDays',
     ),
     fc.oneof(
       fc.jsonValue(),
@@ -149,7 +163,7 @@ const segment = fc.oneof(
     .filter((s) => s.length > 0),
   fc.constant(String(0)).map(() => String(ids.moduleId)),
   // Real school and user ids, so school routes get past "not found" to the policy.
-  fc.constantFrom('victimSchoolId', 'attackerSchoolId').map((which) => String(ids[which])),
+  fc.constantFrom('victimSchoolId', 'attackerSchoolId', 'victimTrustId').map((which) => String(ids[which])),
   fc.constant(String(0)).map(() => String(victim.id)),
   fc.constantFrom('google', 'microsoft'),
 );

@@ -21,6 +21,7 @@ import { credentialRoutes } from './api/credentials/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { resourceRoutes } from './api/resources/index.ts';
+import { quizRoutes } from './api/quizzes/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
 import { pageRoutes } from './pages/index.ts';
 
@@ -49,6 +50,7 @@ export function buildRoutes(): Routes {
   currencyRoutes(routes);
   unsubscribeRoutes(routes);
   resourceRoutes(routes);
+  quizRoutes(routes);
   trustRoutes(routes);
   pageRoutes(routes);
   return routes;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../context.ts';
-import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { backoffMs } from '../services/backoff.ts';
 
 /**
@@ -66,7 +66,7 @@ export class Scheduler {
     if (this.ticking) return this.ticking;
     this.ticking = this.runDue()
       .catch((error: unknown) => {
-        if (isDatabaseUnavailable(error)) noteDatabaseOutage(this.deps.logger, error, 'scheduler');
+        if (isDatabaseUnavailable(error)) this.deps.database.outages.noteOutage(this.deps.logger, error, 'scheduler');
         else this.deps.logger.error({ err: error }, 'scheduler tick failed');
       })
       .finally(() => {

@@ -2,6 +2,7 @@ import type { Db } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
 import type { Module } from '../models/Module.ts';
 import type { CourseWithTotals } from '../presenters/courses.ts';
+import { orderSteps, type CatalogueQuiz, type CourseStep } from '../models/quizSteps.ts';
 
 /**
  * The course catalogue (every course, its modules in display order and its totals), kept in
@@ -22,6 +23,12 @@ export interface CatalogueCourse {
   readonly course: Readonly<Course>;
   /** In display order (orderIndex, then id). */
   readonly modules: ReadonlyArray<Readonly<Module>>;
+  /** Its knowledge checks that are not deleted (issue 36), in step order. */
+  readonly quizzes: ReadonlyArray<Readonly<CatalogueQuiz>>;
+  /** Videos and quizzes in the order a learner meets them. */
+  readonly steps: ReadonlyArray<CourseStep>;
+  /** The last quiz in step order, when the course has quizzes. */
+  readonly finalQuiz: Readonly<CatalogueQuiz> | null;
   readonly totals: Readonly<CourseWithTotals>;
 }
 
@@ -82,14 +89,31 @@ export class CatalogueCache {
   }
 }
 
-/** Two queries whatever the size of the catalogue. */
+/** Three queries whatever the size of the catalogue. */
 async function loadCatalogue(db: Db): Promise<Catalogue> {
-  const [courseRows, moduleRows] = await Promise.all([db('courses').orderBy('id'), db('modules').orderBy('courseId').orderBy('orderIndex').orderBy('id')]);
-  return buildCatalogue(courseRows, moduleRows);
+  const [courseRows, moduleRows, quizRows] = await Promise.all([
+    db('courses').orderBy('id'),
+    db('modules').orderBy('courseId').orderBy('orderIndex').orderBy('id'),
+    db('quizzes').select('id', 'courseId', 'title', 'afterModuleId', 'questionCount').whereNull('deletedAt').orderBy('id'),
+  ]);
+  return buildCatalogue(courseRows, moduleRows, quizRows);
 }
 
 /** The catalogue of these rows: courses in the order given, modules in the order given within each course. */
-export function buildCatalogue(courseRows: readonly Course[], moduleRows: readonly Module[]): Catalogue {
+export function buildCatalogue(courseRows: readonly Course[], moduleRows: readonly Module[], quizRows: readonly CatalogueQuiz[] = []): Catalogue {
+  const quizzesByCourse = new Map<number, CatalogueQuiz[]>();
+  for (const row of quizRows) {
+    const quiz = {
+      id: Number(row.id),
+      courseId: Number(row.courseId),
+      title: row.title,
+      afterModuleId: row.afterModuleId === null ? null : Number(row.afterModuleId),
+      questionCount: Number(row.questionCount),
+    };
+    const list = quizzesByCourse.get(quiz.courseId);
+    if (list) list.push(quiz);
+    else quizzesByCourse.set(quiz.courseId, [quiz]);
+  }
   const modulesByCourse = new Map<number, Module[]>();
   const modules = new Map<number, Module>();
   for (const module of moduleRows) {
@@ -101,6 +125,8 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
   const courses = new Map<number, CatalogueCourse>();
   for (const course of courseRows) {
     const courseModules = modulesByCourse.get(Number(course.id)) ?? [];
+    const steps = orderSteps(courseModules, quizzesByCourse.get(Number(course.id)) ?? []);
+    const quizzes = steps.flatMap((step) => (step.kind === 'quiz' ? [step.quiz] : []));
     const totals: CourseWithTotals = {
       id: course.id,
       title: course.title,
@@ -114,8 +140,9 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
       validityMonths: course.validityMonths,
       requiresWatching: course.requiresWatching,
+      totalQuizzes: quizzes.length,
     };
-    courses.set(Number(course.id), { course, modules: courseModules, totals });
+    courses.set(Number(course.id), { course, modules: courseModules, quizzes, steps, finalQuiz: quizzes.at(-1) ?? null, totals });
   }
   return { courses, modules };
 }

@@ -1,6 +1,6 @@
 import knex from 'knex';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer } from './mail.ts';
 import { note } from '../test/mailNote.tsx';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
@@ -20,7 +20,6 @@ afterAll(async () => {
 });
 
 describe('Mailer', () => {
-  afterEach(() => vi.useRealTimers());
   it('also delivers mail queued while a delivery run is under way', async () => {
     const mailer = new Mailer(database.db, logger, { smtpUrl: smtp.url, from: 'Atrium <noreply@atrium.test>' });
     await mailer.send(database.db, 'first@school.test', note, { subject: 'First', text: 'one' });
@@ -73,8 +72,6 @@ describe('Mailer', () => {
       pool: { min: 0, max: 2, propagateCreateError: true },
       acquireConnectionTimeout: 2000,
     });
-    // An hour after any outage logged before, so this one is logged at once.
-    vi.setSystemTime(Date.now() + 3_600_000);
     const mailer = new Mailer(down, recording, { smtpUrl: null, from: 'Atrium <noreply@atrium.test>' });
     for (let i = 0; i < 30; i += 1) mailer.kick();
     await mailer.close();

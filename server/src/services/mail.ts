@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/knex.ts';
 import type { OutboxMessage } from '../models/OutboxMessage.ts';
 import { renderMail, type MailTemplate } from '../mail/render.ts';
-import { isDatabaseUnavailable, noteDatabaseOutage } from '../db/availability.ts';
+import { isDatabaseUnavailable, OutageLog } from '../db/availability.ts';
 import { backoffMs } from './backoff.ts';
 import { enqueueMail, whenMailQueued } from './outbox.ts';
 
@@ -48,6 +48,7 @@ export class Mailer {
   private flushAgain = false;
   /** Stops this mailer delivering what enqueueMail queues (close). */
   private readonly stopDelivering: () => void;
+  private readonly outages: OutageLog;
 
   constructor(
     private readonly db: Db,
@@ -59,8 +60,11 @@ export class Mailer {
       logBodies?: boolean;
       /** Regenerates attachments at delivery; a mail with attachments fails (and is retried) without one. */
       attachments?: AttachmentResolver;
+      /** The app's outage log (its Database's), shared with requests so an outage is logged once. */
+      outages?: OutageLog;
     },
   ) {
+    this.outages = options.outages ?? new OutageLog();
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     this.stopDelivering = whenMailQueued(db, () => this.kick());
   }
@@ -80,7 +84,7 @@ export class Mailer {
    */
   kick(): void {
     void this.flush().catch((error: unknown) => {
-      if (isDatabaseUnavailable(error)) noteDatabaseOutage(this.logger, error, 'mail delivery');
+      if (isDatabaseUnavailable(error)) this.outages.noteOutage(this.logger, error, 'mail delivery');
       else this.logger.error({ err: error }, 'mail flush failed');
     });
   }

@@ -37,6 +37,8 @@ export interface World {
   /** A resource of the course itself, and one of its first module. */
   resourceId: number;
   moduleResourceId: number;
+  /** A knowledge check at the end of the course: one single-choice question 'q1' with options 'a' (correct) and 'b'. */
+  quizId: number;
   /** The trust the school is in (its managers: the matrix's trustManager). */
   trustId: number;
   /** Per cell: a trust of its own with one school, one manager and one pending invitation (token too). */
@@ -45,6 +47,8 @@ export interface World {
   spareTrustManagerId: number;
   trustInviteId: number;
   trustInviteToken: string;
+  /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
+  trustCourseId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -72,6 +76,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   const files = { db, storage: server.app.deps.storage };
   const resourceId = await attachTestResource(files, { courseId: course.id, moduleId: null });
   const moduleResourceId = await attachTestResource(files, { moduleId: module.id });
+  const quizId = await insertTestQuiz(db, course.id);
   const now = Date.now();
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
   // An English caption track on the module, for the caption routes' cells.
@@ -194,6 +199,11 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   await db('schoolLicences').insert({ schoolId, courseId: licensed.id, source: 'grant', createdAt: now });
   const [spareTrustId] = await db('trusts').insert({ name: `Spare ${unique()}`, createdAt: now });
   const [spareSchoolId] = await db('schools').insert({ name: `Spare ${unique()}`, country: 'GB', createdAt: now, trustId: Number(spareTrustId) });
+  const trustCourse = await createCourse(server, { price: 0 });
+  const trustSchool = await db('schools').where({ trustId }).orderBy('id').first('id');
+  for (const id of [Number(trustSchool!.id), Number(spareSchoolId)]) {
+    await db('schoolLicences').insert({ schoolId: id, courseId: trustCourse.id, source: 'grant', createdAt: now });
+  }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
   const trustInviteToken = newToken();
@@ -212,6 +222,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     spareTrustManagerId: spareManager.id,
     trustInviteId: Number(trustInviteId),
     trustInviteToken,
+    trustCourseId: trustCourse.id,
     schoolId,
     memberId: member.id,
     inviteId: invite.id,
@@ -235,5 +246,15 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     paidPaymentId: Number(paidPaymentId),
     resourceId,
     moduleResourceId,
+    quizId,
   };
+}
+
+/** A one-question quiz at the end of a course, written as the quiz commands write it (version 1). */
+async function insertTestQuiz(db: CatalogueDeps['db'], courseId: number): Promise<number> {
+  const now = Date.now();
+  const [quizId] = await db('quizzes').insert({ courseId, afterModuleId: null, title: 'Check', version: 1, questionCount: 1, createdAt: now, updatedAt: now, deletedAt: null });
+  const questions = [{ id: 'q1', type: 'single', prompt: 'Pick a', explanation: null, options: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B', correct: false }] }];
+  await db('quizVersions').insert({ quizId, version: 1, questions: JSON.stringify(questions), createdAt: now });
+  return Number(quizId);
 }

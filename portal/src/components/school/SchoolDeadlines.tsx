@@ -1,14 +1,8 @@
 import { formatDueDate, type CourseDeadlineDto } from '@atrium/common';
-import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import styled from 'styled-components';
-import { errorText } from '../../api/client.ts';
 import { useClearDeadline, useSchoolDeadlines, useSetDeadline } from '../../api/deadlines.ts';
-import { Button } from '../Button.tsx';
-import { TextField } from '../Field.tsx';
-import { Skeleton } from '../Loading.tsx';
-import { useToast } from '../toast/Toaster.tsx';
-import { useForm } from '../useForm.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../Panel.ts';
+import { DeadlineList, DeadlineRow, ruleSummary } from '../deadlines/DeadlineRow.tsx';
+import { Muted, Panel, PanelHeader, PanelLead } from '../Panel.ts';
 import { TrainingStatusList } from './TrainingStatusList.tsx';
 
 /**
@@ -27,25 +21,19 @@ export function SchoolDeadlines({ root, managedSchoolId = null }: { root: string
         <PanelLead>
           Set the date by which every member must complete a course, and how many days new staff get from joining. Staff are reminded by e-mail 7 days before,
           on the day, and weekly while overdue.
+          {deadlines.data?.trustName
+            ? ` Where ${deadlines.data.trustName} set a deadline, each member's is the earlier of the trust's and the school's.`
+            : null}
         </PanelLead>
-        {deadlines.isPending ? (
-          <Skeleton $height="6rem" aria-label="Loading deadlines" />
-        ) : deadlines.isError ? (
-          <ProblemText role="alert">
-            The deadlines could not be loaded ({errorText(deadlines.error, 'please try again')}).{' '}
-            <Button size="sm" variant="ghost" onClick={() => void deadlines.refetch()}>
-              Try again
-            </Button>
-          </ProblemText>
-        ) : deadlines.data.courses.length === 0 ? (
-          <EmptyText>No courses are licensed for this school yet: deadlines can be set on licensed courses.</EmptyText>
-        ) : (
-          <RowList>
-            {deadlines.data.courses.map((course) => (
-              <DeadlineRow key={course.courseId} root={root} course={course} />
-            ))}
-          </RowList>
-        )}
+        <DeadlineList
+          query={deadlines}
+          loadingLabel="Loading deadlines"
+          emptyText="No courses are licensed for this school yet: deadlines can be set on licensed courses."
+        >
+          {deadlines.data?.courses.map((course) => (
+            <CourseDeadline key={course.courseId} root={root} course={course} trustName={deadlines.data.trustName} />
+          ))}
+        </DeadlineList>
       </Panel>
       {deadlines.isSuccess && deadlines.data.courses.length > 0 ? (
         <TrainingStatusList root={root} managedSchoolId={managedSchoolId} deadlines={deadlines.data} />
@@ -54,113 +42,51 @@ export function SchoolDeadlines({ root, managedSchoolId = null }: { root: string
   );
 }
 
-function summary(course: CourseDeadlineDto): string {
-  const parts = [
-    course.completeBy ? `Complete by ${formatDueDate(course.completeBy, new Date().getUTCFullYear())}` : null,
-    course.newStaffDays ? `new staff: ${course.newStaffDays} days from joining` : null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'No deadline';
+/** Where the trust set a rule: what it is, and whether the school's own applies beside it. */
+function TrustNote({ course, trustName }: { course: CourseDeadlineDto; trustName: string }) {
+  const trust = course.trust!;
+  const year = new Date().getUTCFullYear();
+  const own = course.completeBy;
+  const overridden = (own !== null && trust.completeBy !== null && own > trust.completeBy) || (course.newStaffDays ?? 0) > (trust.newStaffDays ?? Infinity);
+  return (
+    <>
+      <TrustLine>
+        Set by {trustName}: {ruleSummary(trust).replace(/^Complete by /, '')}
+        {trust.completeBy ? '; you may set an earlier date' : '; you may give new staff fewer days'}.
+      </TrustLine>
+      {overridden ? (
+        <Muted>
+          Your own {own && trust.completeBy && own > trust.completeBy ? `date, ${formatDueDate(own, year)},` : 'rule'} was set before the trust's and does not
+          apply: the earlier one does. Save an earlier date, or remove yours.
+        </Muted>
+      ) : null}
+    </>
+  );
 }
 
-function DeadlineRow({ root, course }: { root: string; course: CourseDeadlineDto }) {
+function CourseDeadline({ root, course, trustName }: { root: string; course: CourseDeadlineDto; trustName: string | null }) {
   const set = useSetDeadline(root);
   const clear = useClearDeadline(root);
-  const { toast } = useToast();
-  const form = useForm({ completeBy: course.completeBy ?? '', newStaffDays: course.newStaffDays ? String(course.newStaffDays) : '' });
-  const hasDeadline = course.completeBy !== null || course.newStaffDays !== null;
-
-  const submit = form.handleSubmit(
-    deadlineSchema,
-    (input) =>
-      set.mutate(
-        { courseId: course.courseId, input },
-        {
-          onSuccess: () => toast({ title: 'Deadline saved', description: `${course.title}: members see their date and get reminders.`, variant: 'success' }),
-          onError: (error) => {
-            if (!form.showServerErrors(error))
-              toast({ title: 'The deadline was not saved', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-          },
-        },
-      ),
-    {
-      toInput: (values) => ({
-        completeBy: values.completeBy.trim() === '' ? null : values.completeBy,
-        newStaffDays: values.newStaffDays.trim() === '' ? null : values.newStaffDays,
-      }),
-    },
-  );
-
-  const remove = () =>
-    clear.mutate(course.courseId, {
-      onSuccess: () => {
-        form.reset({ completeBy: '', newStaffDays: '' });
-        toast({ title: 'Deadline removed', description: `${course.title} has no deadline now.`, variant: 'success' });
-      },
-      onError: (error) => toast({ title: 'The deadline was not removed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-    });
-
+  const trust = course.trust && trustName ? course.trust : null;
   return (
-    <Row>
-      <div>
-        <strong>{course.title}</strong>
-        <Muted>
-          {summary(course)}
-          {course.validityMonths ? ` · certificates valid ${course.validityMonths} months` : ''}
-        </Muted>
-      </div>
-      <DeadlineForm onSubmit={submit} noValidate aria-label={`Deadline for ${course.title}`}>
-        <TextField label="Complete by" type="date" {...form.field('completeBy')} />
-        <TextField
-          label="New staff: days from joining"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={365}
-          placeholder="e.g. 30"
-          {...form.field('newStaffDays')}
-        />
-        <Actions>
-          <Button type="submit" size="sm" disabled={set.isPending}>
-            {set.isPending ? 'Saving…' : 'Save'}
-          </Button>
-          {hasDeadline ? (
-            <Button size="sm" variant="ghost" onClick={remove} disabled={clear.isPending}>
-              Remove
-            </Button>
-          ) : null}
-        </Actions>
-      </DeadlineForm>
-    </Row>
+    <DeadlineRow
+      title={course.title}
+      completeBy={course.completeBy}
+      newStaffDays={course.newStaffDays}
+      validityMonths={course.validityMonths}
+      cap={trust ? { ...trust, by: trustName! } : null}
+      notes={trust ? <TrustNote course={course} trustName={trustName!} /> : null}
+      savedText="members see their date and get reminders."
+      save={(input, handlers) => set.mutate({ courseId: course.courseId, input }, handlers)}
+      remove={(handlers) => clear.mutate(course.courseId, handlers)}
+      saving={set.isPending}
+      removing={clear.isPending}
+    />
   );
 }
 
-const Row = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md} 0;
-
-  & > div:first-child {
-    display: grid;
-    gap: ${({ theme }) => theme.space.xxs};
-    overflow-wrap: anywhere;
-  }
-  strong {
-    font-weight: 600;
-  }
-`;
-
-const DeadlineForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  align-items: end;
-
-  @media (min-width: 720px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space.xs};
-  padding-bottom: 2px;
+const TrustLine = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.text};
 `;

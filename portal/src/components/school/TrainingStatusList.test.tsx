@@ -20,6 +20,7 @@ const row = (over: Partial<TrainingStatusRowDto>): TrainingStatusRowDto => ({
   ...over,
 });
 const deadlines: SchoolDeadlinesDto = {
+  trustName: null,
   courses: [],
   counts: { not_started: 0, in_progress: 0, due_soon: 0, overdue: 0, completed: 2, renewal_due: 0 },
   invited: 0,

@@ -86,11 +86,12 @@ describe('AdminSchoolScene: granting a licence', () => {
     const deadlines = (): SchoolDeadlinesDto =>
       granted
         ? {
-            courses: [{ courseId: 1, title: 'Smartphone Photography', completeBy: null, newStaffDays: null, validityMonths: null }],
+            trustName: null,
+            courses: [{ courseId: 1, title: 'Smartphone Photography', completeBy: null, newStaffDays: null, validityMonths: null, trust: null }],
             counts: { ...counts, not_started: 1 },
             invited: 0,
           }
-        : { courses: [], counts, invited: 0 };
+        : { trustName: null, courses: [], counts, invited: 0 };
     mockApi({
       'GET /api/user': ok(admin),
       'GET /api/config': ok(publicConfig),

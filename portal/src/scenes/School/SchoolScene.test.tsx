@@ -230,6 +230,7 @@ describe('invited staff (issue 34, item 8)', () => {
 
   it('counts the invited in the status list and lists them from there', async () => {
     const deadlines: SchoolDeadlinesDto = {
+      trustName: null,
       courses: [],
       counts: { not_started: 1, in_progress: 0, due_soon: 0, overdue: 0, completed: 1, renewal_due: 0 },
       invited: 2,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TrustOverviewDto, TrustStatusRowDto } from '@atrium/common';
+import type { CourseInsightsDto, TrustDeadlinesDto, TrustOverviewDto, TrustStatusRowDto, WeeklyInsightsDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { TrustScene } from './TrustScene.tsx';
@@ -35,9 +35,32 @@ const row = (over: Partial<TrustStatusRowDto>): TrustStatusRowDto => ({
   watching: { playedSeconds: 0, durationSeconds: 600, completedWithoutPlaying: 0 },
   ...over,
 });
+const weekly: WeeklyInsightsDto = {
+  range: { from: '2026-01-05', to: '2026-01-18' },
+  weeks: [
+    { week: '2026-01-05', enrollments: 4, completions: 1, certificates: 1 },
+    { week: '2026-01-12', enrollments: 2, completions: 3, certificates: 3 },
+  ],
+};
+const funnelOf = (id: number, title: string): CourseInsightsDto => ({
+  range: weekly.range,
+  course: { id, title },
+  funnel: { steps: 2, enrolled: 9, started: 8, halfWay: 2, completed: 1, certified: 1 },
+  modules: [
+    { moduleId: 1, title: 'Why it matters', completed: 2, rate: 2 / 9 },
+    { moduleId: 2, title: 'What to do', completed: 1, rate: 1 / 9 },
+  ],
+});
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
+const trustDeadlines = (over: Partial<TrustDeadlinesDto['courses'][number]> = {}): TrustDeadlinesDto => ({
+  courses: [
+    { courseId: 11, title: 'Safeguarding Basics', completeBy: null, newStaffDays: null, validityMonths: null, schools: 2, schoolsOverridden: 0, ...over },
+  ],
+});
 
 function trustManager() {
+  // The trust's deadlines as the server holds them: a save changes what the next read answers.
+  let deadlines = trustDeadlines();
   return mockApi({
     ...base,
     'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
@@ -47,6 +70,11 @@ function trustManager() {
       body: [row({}), row({ userId: 22, name: 'Bea Bold', schoolId: 5, schoolName: 'Oak Primary', status: 'completed' })],
       url,
     }),
+    'GET /api/trusts/3/deadlines': () => ok(deadlines),
+    'PUT /api/trusts/3/deadlines/11': ({ body }) => ok((deadlines = trustDeadlines({ ...(body as object), schoolsOverridden: 1 }))),
+    'GET /api/trusts/3/insights/weekly': ok(weekly),
+    'GET /api/trusts/3/insights/courses/11': ok(funnelOf(11, 'Safeguarding Basics')),
+    'GET /api/trusts/3/insights/courses/12': ok(funnelOf(12, 'Online Safety')),
     'GET /api/trusts/3/managers': ok({
       managers: [{ userId: 9, name: 'Tess Trust', email: 'tess@greenway.org.uk', joinedAt: '2026-01-01T00:00:00.000Z' }],
       invitations: [],
@@ -55,6 +83,26 @@ function trustManager() {
 }
 
 describe('/trust for a trust manager', () => {
+  it('sets a course deadline for every school of the trust, and says where a school had a later one', async () => {
+    const api = trustManager();
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    const section = await screen.findByRole('region', { name: 'Deadlines for every school' });
+    expect(await within(section).findByText(/2 schools have this course\./)).toBeInTheDocument();
+    const form = within(section).getByRole('form', { name: 'Deadline for Safeguarding Basics' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Set a date, a number of days for new staff, or both')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Complete by'), '2099-03-31');
+    await userEvent.type(within(form).getByLabelText(/New staff: days from joining/), '30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/trusts/3/deadlines/11')).toEqual([expect.objectContaining({ body: { completeBy: '2099-03-31', newStaffDays: 30 } })]),
+    );
+    expect(
+      await within(section).findByText(/2 schools have this course; 1 set a later date than 31 March 2099 before this one, and the trust's applies there\./),
+    ).toBeInTheDocument();
+    expect(within(section).getByText(/Complete by 31 March 2099 · new staff: 30 days from joining/)).toBeInTheDocument();
+  });
+
   it("shows every school's counts in a table, the totals and the staff list", async () => {
     trustManager();
     renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
@@ -72,6 +120,27 @@ describe('/trust for a trust manager', () => {
     expect(await screen.findByText('tess@greenway.org.uk')).toBeInTheDocument();
   });
 
+  it('charts the trust’s completions and a course’s funnel, narrowed to one school on request', async () => {
+    const api = trustManager();
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    // A chunk of its own: it may take a moment longer than the rest of the page.
+    const panel = (await screen.findByRole('heading', { name: 'Insights' }, { timeout: 5000 })).closest('section')!;
+    // The first licensed course is followed until another is chosen.
+    expect(await within(panel).findByText(/Safeguarding Basics: enrolled 9/)).toBeInTheDocument();
+    const asked = () => api.fetchMock.mock.calls.map(([input]) => String(input));
+    // The weekly chart follows the same course as the funnel (the picker offers no "all courses").
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=11'));
+    const school = within(panel).getByLabelText('School');
+    expect(within(school).getByRole('option', { name: 'All schools' })).toBeInTheDocument();
+    fireEvent.change(school, { target: { value: '5' } });
+    await waitFor(() => expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=11&schoolId=5')));
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/11?schoolId=5'));
+    fireEvent.change(within(panel).getByLabelText('Course'), { target: { value: '12' } });
+    expect(await within(panel).findByText(/Online Safety: enrolled 9/)).toBeInTheDocument();
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/12?schoolId=5'));
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=12&schoolId=5'));
+  });
+
   it('filters by school (from the table or the picker), course and status, asking the server each time', async () => {
     const api = trustManager();
     renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
@@ -84,11 +153,12 @@ describe('/trust for a trust manager', () => {
     };
     await waitFor(() => expect(lastStatusUrl()).toContain('schoolId=5'));
     expect(screen.getByRole('button', { name: 'Oak Primary' })).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.change(screen.getByLabelText('Course'), { target: { value: '12' } });
+    const filters = screen.getByRole('heading', { name: 'Filters' }).closest('section')!;
+    fireEvent.change(within(filters).getByLabelText('Course'), { target: { value: '12' } });
     await waitFor(() => expect(lastStatusUrl()).toContain('courseId=12'));
     // The counts are read again for that course.
     await waitFor(() => expect(api.fetchMock.mock.calls.some(([input]) => String(input).includes('/overview?courseId=12'))).toBe(true));
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'overdue' } });
+    fireEvent.change(within(filters).getByLabelText('Status'), { target: { value: 'overdue' } });
     await waitFor(() => expect(lastStatusUrl()).toMatch(/schoolId=5&courseId=12&status=overdue/));
   });
 

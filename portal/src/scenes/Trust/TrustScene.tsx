@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
@@ -13,8 +13,12 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth } from '../../session/AuthProvider.tsx';
 import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
+import { TrustDeadlines } from './TrustDeadlines.tsx';
 import { TrustManagers } from './TrustManagers.tsx';
 import { TrustView, type StaffListState } from './TrustView.tsx';
+
+// The charts are a chunk of their own: the rest of the page does not wait for them.
+const TrustInsights = lazy(() => import('./TrustInsights.tsx').then((module) => ({ default: module.TrustInsights })));
 
 /**
  * /trust: a trust manager's view of every school in the trust. `?invite=<token>` is the link of
@@ -78,6 +82,12 @@ function TrustDashboard({ trustId }: { trustId: number }) {
       staff={staff}
       onDownload={onDownload}
       downloading={download.isPending}
+      insights={
+        <Suspense fallback={null}>
+          <TrustInsights trustId={trustId} schools={overview.data.schools} courses={overview.data.courses} />
+        </Suspense>
+      }
+      deadlines={<TrustDeadlines trustId={trustId} />}
       managers={<TrustManagers trustId={trustId} />}
     />
   );

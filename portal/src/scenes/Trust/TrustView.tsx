@@ -27,6 +27,10 @@ export interface TrustViewProps {
   staff: StaffListState;
   onDownload: () => void;
   downloading: boolean;
+  /** The charts (a lazy chunk of their own), shown below the staff list. */
+  insights?: React.ReactNode;
+  /** The deadlines' panel, shown below the charts. */
+  deadlines?: React.ReactNode;
   /** The managers' panel (its own container), shown below. */
   managers?: React.ReactNode;
 }
@@ -37,7 +41,7 @@ const completedShare = (counts: Record<TrainingStatus, number>) => {
 };
 
 /** /trust for a trust manager: every school's counts, the per-school table, the filtered staff list and the register. */
-export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, managers }: TrustViewProps) {
+export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, insights, deadlines, managers }: TrustViewProps) {
   const share = completedShare(overview.totals);
   return (
     <Container>
@@ -174,6 +178,8 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
           </PanelHeader>
           <StaffList staff={staff} filter={filter} onFilter={onFilter} />
         </Panel>
+        {insights}
+        {deadlines}
         {managers}
       </Stack>
     </Container>

@@ -30,6 +30,8 @@ export async function updateCourse(deps: CatalogueCommandDeps, courseId: number,
     if (input.salesVideoId !== undefined) changes.salesVideoId = input.salesVideoId;
     if (input.validityMonths !== undefined) changes.validityMonths = input.validityMonths;
     if (input.requiresWatching !== undefined) changes.requiresWatching = input.requiresWatching;
+    if (input.passMark !== undefined) changes.passMark = input.passMark;
+    if (input.quizRequired !== undefined) changes.quizRequired = input.quizRequired;
     if (!(await trx('courses').where({ id: courseId }).update(changes))) throw notFound(COURSE_NOT_FOUND);
     return (await trx('courses').where({ id: courseId }).first())!;
   });
@@ -58,6 +60,12 @@ async function deleteCourseRows(trx: Knex.Transaction, courseId: number, deps: F
   await trx('enrollments').where({ courseId }).delete();
   await trx('schoolLicences').where({ courseId }).delete();
   await deleteResourcesOf(trx, deps, { courseId });
+  // Knowledge checks go with the course; the certificates keep their copied names and scores.
+  const quizzes = trx('quizzes').select('id').where({ courseId });
+  await trx('quizResults').whereIn('quizId', quizzes).delete();
+  await trx('quizAttempts').whereIn('quizId', quizzes).delete();
+  await trx('quizVersions').whereIn('quizId', quizzes).delete();
+  await trx('quizzes').where({ courseId }).delete();
   await trx('modules').where({ courseId }).delete();
   return trx('courses').where({ id: courseId }).delete();
 }

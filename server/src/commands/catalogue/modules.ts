@@ -114,6 +114,10 @@ export async function deleteModule(deps: CatalogueCommandDeps & FileDeps, module
       await trx('progress').where({ moduleId }).delete();
       await trx('comments').where({ moduleId }).delete();
       await deleteResourcesOf(trx, deps, { moduleId });
+      // A knowledge check that followed this module now follows the one before it (at the end when there is none).
+      const index = (orderedIds ?? []).indexOf(moduleId);
+      const previous = index > 0 ? orderedIds![index - 1]! : null;
+      await trx('quizzes').where({ afterModuleId: moduleId }).update({ afterModuleId: previous });
       await trx('modules').where({ id: moduleId }).delete();
       await writeOrder(
         trx,

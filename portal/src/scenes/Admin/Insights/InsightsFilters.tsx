@@ -18,10 +18,12 @@ interface Props {
   schools?: readonly Option[];
   /** "All courses" offered (the weekly charts); the funnel needs one. */
   allCourses?: boolean;
+  /** The school picker's first choice: every learner (the agency's), or all of a trust's schools. */
+  anySchoolLabel?: string;
 }
 
 /** Date range, course and school: what every Insights chart below is narrowed to. */
-export function InsightsFilterBar({ filters, onChange, courses, schools, allCourses = true }: Props) {
+export function InsightsFilterBar({ filters, onChange, courses, schools, allCourses = true, anySchoolLabel = 'Every learner' }: Props) {
   const ids = { from: useId(), to: useId(), course: useId(), school: useId() };
   return (
     <Bar aria-label="Filters">
@@ -68,7 +70,7 @@ export function InsightsFilterBar({ filters, onChange, courses, schools, allCour
             value={filters.schoolId ?? ''}
             onChange={(event) => onChange({ ...filters, schoolId: event.target.value === '' ? null : Number(event.target.value) })}
           >
-            <option value="">Every learner</option>
+            <option value="">{anySchoolLabel}</option>
             {schools.map((school) => (
               <option key={school.id} value={school.id}>
                 {school.name}

@@ -19,6 +19,7 @@ import { adminSchoolRosterRoutes } from './schoolRoster.ts';
 import { adminSchoolRoutes } from './schools.ts';
 import { adminStudentRoutes } from './students.ts';
 import { adminTrustRoutes } from './trusts.ts';
+import { adminTrustDeadlineRoutes } from './trustDeadlines.ts';
 
 /** Everything under /api/admin: each route is declared with access 'admin' (checked in define.ts). */
 export function adminRoutes(routes: Routes): void {
@@ -41,5 +42,6 @@ export function adminRoutes(routes: Routes): void {
   adminSalesRoutes(routes);
   adminInsightsRoutes(routes);
   adminTrustRoutes(routes);
+  adminTrustDeadlineRoutes(routes);
   adminAccessibilityRoutes(routes);
 }

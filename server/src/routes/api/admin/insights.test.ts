@@ -6,6 +6,7 @@ import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
 import { addMember, certify } from '../../../test/deadlines.ts';
 import { learner, schoolWithManager } from '../../../test/schools.ts';
+import { adminClient, trustManagerOf, trustOf } from '../../../test/trusts.ts';
 import type { TestClient } from '../../../test/client.ts';
 
 const server = useTestServer();
@@ -289,5 +290,61 @@ describe('a school’s Insights', () => {
     }
     expect((await manager.get(`/api/schools/999999/insights/weekly`)).status).toBe(403);
     expect((await manager.get(`/api/schools/${schoolId}/insights/courses/999999`)).status).toBe(404);
+  });
+});
+
+describe('a trust’s Insights', () => {
+  it('counts the staff of the trust’s schools (or one of them) only, and refuses everyone else', async () => {
+    const admin = await adminClient(server);
+    const birch = await schoolWithManager(server, 'Birch Academy');
+    const oak = await schoolWithManager(server, 'Oak Academy');
+    const elsewhere = await schoolWithManager(server, 'Elm Academy');
+    const trustId = await trustOf(admin, 'Forest Trust', [birch.schoolId, oak.schoolId]);
+    const otherTrustId = await trustOf(admin, 'River Trust', [elsewhere.schoolId]);
+    const { client: trustee } = await trustManagerOf(server, admin, trustId);
+    const { client: otherTrustee } = await trustManagerOf(server, admin, otherTrustId);
+    const course = await createCourse(server, { price: 0 });
+    const module = await createModule(server, course.id);
+    const now = server.clock.now().getTime();
+    const atBirch = await addMember(server.db, birch.schoolId, now);
+    const atOak = await addMember(server.db, oak.schoolId, now);
+    const atElm = await addMember(server.db, elsewhere.schoolId, now);
+    const alone = await createUser(server.db);
+    for (const user of [atBirch, atOak, atElm, alone]) {
+      await server.db('enrollments').insert({ userId: user.id, courseId: course.id, source: 'admin', enrolledAt: now - DAY });
+      if (user !== atOak) await report(await signedIn(user), { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
+    }
+    await rollUpInsights(server.db, now);
+
+    const funnel = await trustee.get(`/api/trusts/${trustId}/insights/courses/${course.id}`);
+    expect(funnel.status, funnel.text).toBe(200);
+    expect((funnel.body as CourseInsightsDto).funnel).toEqual({ steps: 1, enrolled: 2, started: 1, halfWay: 1, completed: 1, certified: 1 });
+    const oakOnly = await trustee.get(`/api/trusts/${trustId}/insights/courses/${course.id}?schoolId=${oak.schoolId}`);
+    expect((oakOnly.body as CourseInsightsDto).funnel).toMatchObject({ enrolled: 1, completed: 0 });
+    expect((oakOnly.body as CourseInsightsDto).modules.map((row) => row.completed)).toEqual([0]);
+
+    const weekly = await trustee.get(`/api/trusts/${trustId}/insights/weekly?from=${day(now - 14 * DAY)}&courseId=${course.id}`);
+    expect(weekly.status, weekly.text).toBe(200);
+    const body = weekly.body as WeeklyInsightsDto;
+    expect(body.revenue).toBeUndefined();
+    expect(body.weeks.reduce((sum, week) => sum + week.enrollments, 0)).toBe(2);
+    expect(body.weeks.reduce((sum, week) => sum + week.completions, 0)).toBe(1);
+
+    // A school of another trust is not one of this trust's: unknown here, never its figures.
+    for (const path of [
+      `/api/trusts/${trustId}/insights/weekly?schoolId=${elsewhere.schoolId}`,
+      `/api/trusts/${trustId}/insights/courses/${course.id}?schoolId=${elsewhere.schoolId}`,
+    ])
+      expect((await trustee.get(path)).status).toBe(404);
+    // Another trust's manager, a school manager of the trust, a member, an admin and a visitor are refused.
+    for (const path of [`/api/trusts/${trustId}/insights/weekly`, `/api/trusts/${trustId}/insights/courses/${course.id}`]) {
+      expect((await otherTrustee.get(path)).status).toBe(403);
+      expect((await birch.client.get(path)).status).toBe(403);
+      expect((await (await signedIn(atBirch)).get(path)).status).toBe(403);
+      expect((await admin.get(path)).status).toBe(403);
+      expect((await server.client().get(path)).status).toBe(401);
+    }
+    expect((await trustee.get(`/api/trusts/${trustId}/insights/courses/999999`)).status).toBe(404);
+    expect((await trustee.get(`/api/trusts/${trustId}/insights/weekly?from=2026-13-01`)).status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import { adminFunnelQuery, adminInsightsQuery, id } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCourseInsights, presentRetention, presentWeekly } from '../../../presenters/insights.ts';
-import { courseFunnel, insightsRange, moduleCompletions, moduleRetention, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
+import { courseInsights, insightsRange, moduleRetention, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
 /**
@@ -36,12 +36,10 @@ export function adminInsightsRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, clock } = ctx.deps;
       const { schoolId, ...days } = ctx.input.query;
-      const course = await db('courses').where({ id: ctx.input.params.courseId }).first('id', 'title');
-      if (!course) throw notFound('Course not found');
       const range = insightsRange(days, clock.now().getTime());
-      const filter = { ...range, schoolId };
-      const [funnel, modules] = await Promise.all([courseFunnel(db, course.id, filter), moduleCompletions(db, course.id, filter)]);
-      ctx.body = presentCourseInsights(range, course, funnel, modules);
+      const insights = await courseInsights(db, ctx.input.params.courseId, { ...range, schoolId });
+      if (!insights) throw notFound('Course not found');
+      ctx.body = presentCourseInsights(range, insights);
     },
   });
 

@@ -64,6 +64,7 @@ describe('GET /api/certificates/:number', () => {
       completedAt: '2026-11-21T10:00:00.000Z',
       issuedAt: '2026-11-21T10:00:00.000Z',
       certificateNumber: issued.certificateNumber,
+      quizScore: null,
     });
     const typed = await server.client().get(`/api/certificates/${encodeURIComponent(` ${issued.certificateNumber.toLowerCase()} `)}`);
     expect(typed.status).toBe(200);

@@ -8,17 +8,20 @@ import { catalogueSummary, presentCourseDetail, presentCourseSummary } from '../
 import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
+import { quizResultsForCourse } from '../../../queries/quizzes.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 import { courseModuleRoutes } from './modules.ts';
 import { courseCaptionRoutes } from './captions.ts';
 import { courseResourceRoutes } from './resources.ts';
+import { courseQuizRoutes } from './quizzes.ts';
 
 export function courseRoutes(routes: Routes): void {
   courseModuleRoutes(routes);
   courseCaptionRoutes(routes);
   courseResourceRoutes(routes);
+  courseQuizRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/courses',
@@ -40,9 +43,20 @@ export function courseRoutes(routes: Routes): void {
       // The viewer's queries start alongside the catalogue read; a missing course discards them.
       const [entry, standing] = await Promise.all([catalogue.course(courseId), courseStanding(db, ctx.state.user, courseId)]);
       if (!entry) throw notFound('Course not found');
+      // A course without knowledge checks costs no more than before; one with them, one indexed read.
+      const user = ctx.state.user;
+      const results =
+        user && entry.quizzes.length ? await quizResultsForCourse(db, user.id, courseId) : new Map<number, { bestScore: number; passed: boolean }>();
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);
-      ctx.body = { ...presentCourseDetail(entry.course, entry.modules, courseViewer(ctx.state.user, standing)), currency };
+      ctx.body = {
+        ...presentCourseDetail(entry.course, entry.modules, courseViewer(user, standing), {
+          steps: entry.steps,
+          finalQuizId: entry.finalQuiz?.id ?? null,
+          results,
+        }),
+        currency,
+      };
     },
   });
 

@@ -21,8 +21,8 @@ const validateAchievementCredential = ajv.compile(officialSchema);
 
 const COMPLETED_AT = Date.UTC(2026, 10, 21, 10, 15, 30, 450);
 
-async function certificate(user: { id: number }, fields: { studentName?: string; revokedAt?: number | null } = {}) {
-  const course = await createCourse(server, { description: 'Film a school tour on a phone.' });
+async function certificate(user: { id: number }, fields: { studentName?: string; revokedAt?: number | null; quizScore?: number | null } = {}) {
+  const course = await createCourse(server, { description: 'Film a school tour on a phone.', passMark: 70 });
   const certificateNumber = newCertificateNumber();
   await server.db('certificates').insert({
     userId: user.id,
@@ -34,6 +34,7 @@ async function certificate(user: { id: number }, fields: { studentName?: string;
     completedAt: COMPLETED_AT,
     issuedAt: COMPLETED_AT + 1_000,
     revokedAt: fields.revokedAt ?? null,
+    quizScore: fields.quizScore ?? null,
   });
   return { certificateNumber, course };
 }
@@ -60,6 +61,27 @@ const credentialPart = (payload: JWTPayload) => {
 };
 
 describe('GET /api/certificates/:number/credential', () => {
+  it('carries the final quiz score as an Open Badges 3.0 result, and still validates against 1EdTech’s schema', async () => {
+    const user = await createUser(server.db);
+    const { certificateNumber, course } = await certificate(user, { quizScore: 92 });
+    const { response, jwt } = await credentialOf(certificateNumber);
+    expect(response.status).toBe(200);
+    const { payload } = await verifyByKid(jwt);
+    const resultId = `${server.url}/api/credentials/achievements/${course.id}#final-quiz-score`;
+    expect(payload.credentialSubject.achievement.resultDescription).toEqual([
+      { id: resultId, type: ['ResultDescription'], name: 'Final quiz score', resultType: 'Percent', requiredValue: '70' },
+    ]);
+    expect(payload.credentialSubject.result).toEqual([{ type: ['Result'], resultDescription: resultId, value: '92' }]);
+    const valid = validateAchievementCredential(credentialPart(payload));
+    expect(validateAchievementCredential.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    // Without a score, neither appears.
+    const plain = await certificate(user);
+    const { payload: without } = await verifyByKid((await credentialOf(plain.certificateNumber)).jwt);
+    expect(without.credentialSubject).not.toHaveProperty('result');
+    expect(without.credentialSubject.achievement).not.toHaveProperty('resultDescription');
+  });
+
   it('is a VC-JWT that verifies with the key at its kid and in the JWKS, and says who earned what', async () => {
     const user = await createUser(server.db, { email: 'grace@school.test' });
     const { certificateNumber, course } = await certificate(user);

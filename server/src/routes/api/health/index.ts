@@ -1,4 +1,3 @@
-import { noteDatabaseOutage, noteDatabaseRecovered } from '../../../db/availability.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../../middlewares/errors.ts';
 import { pingDatabase } from '../../../queries/health.ts';
 import type { Routes } from '../../define.ts';
@@ -31,10 +30,10 @@ export function healthRoutes(routes: Routes): void {
             timer = setTimeout(() => reject(Object.assign(new Error('database readiness check timed out'), { code: 'ETIMEDOUT' })), READY_TIMEOUT_MS);
           }),
         ]);
-        noteDatabaseRecovered(ctx.state.log);
+        ctx.deps.database.outages.noteRecovered(ctx.state.log);
         ctx.body = { status: 'ready' };
       } catch (error) {
-        noteDatabaseOutage(ctx.state.log, error, 'readiness check');
+        ctx.deps.database.outages.noteOutage(ctx.state.log, error, 'readiness check');
         ctx.status = 503;
         ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
         ctx.body = { status: 'unavailable', message: 'The database is not reachable' };

@@ -16,7 +16,9 @@ describe('setting a deadline', () => {
     const path = `/api/schools/${schoolId}/deadlines`;
     const set = await manager.client.put(`${path}/${course.id}`, { completeBy: '2026-03-20', newStaffDays: 30 });
     expect(set.status, set.text).toBe(200);
-    expect(set.body.courses).toEqual([{ courseId: course.id, title: course.title, completeBy: '2026-03-20', newStaffDays: 30, validityMonths: null }]);
+    expect(set.body.courses).toEqual([
+      { courseId: course.id, title: course.title, completeBy: '2026-03-20', newStaffDays: 30, validityMonths: null, trust: null },
+    ]);
     const changed = await manager.client.put(`${path}/${course.id}`, { completeBy: '2026-04-01' });
     expect(changed.body.courses[0]).toMatchObject({ completeBy: '2026-04-01', newStaffDays: null });
     expect(await server.db('schoolDeadlines').where({ schoolId })).toHaveLength(1);

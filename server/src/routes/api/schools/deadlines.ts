@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../models/User.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentTrainingStatus } from '../../../presenters/deadlines.ts';
-import { schoolDeadlines } from '../../../queries/deadlines.ts';
+import { schoolDeadlines, schoolTrustName } from '../../../queries/deadlines.ts';
 import { invitedPeople } from '../../../queries/schools.ts';
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
 import { deadlineSetter } from '../../../policies/deadlines.ts';
@@ -15,11 +15,16 @@ const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
 // The answers below are shared by the manager's routes here and the admin's (admin/schoolDeadlines.ts).
 
-/** The school's licensed courses with their deadlines, the status counts and how many are invited. */
+/** The school's licensed courses with their deadlines (and its trust's), the status counts and how many are invited. */
 export async function answerDeadlines(ctx: AppContext, schoolId: number): Promise<void> {
   const { db } = ctx.deps;
-  const [courses, counts, invited] = await Promise.all([schoolDeadlines(db, schoolId), statusCounts(db, schoolId, now(ctx)), invitedPeople(db, schoolId)]);
-  ctx.body = { courses, counts, invited: invited.length } satisfies SchoolDeadlinesDto;
+  const [courses, counts, invited, trustName] = await Promise.all([
+    schoolDeadlines(db, schoolId),
+    statusCounts(db, schoolId, now(ctx)),
+    invitedPeople(db, schoolId),
+    schoolTrustName(db, schoolId),
+  ]);
+  ctx.body = { trustName, courses, counts, invited: invited.length } satisfies SchoolDeadlinesDto;
 }
 
 export async function answerSetDeadline(ctx: AppContext, user: User, schoolId: number, courseId: number, input: DeadlineInput): Promise<void> {

@@ -2,7 +2,7 @@ import { id, schoolFunnelQuery, schoolInsightsQuery, schoolParams } from '@atriu
 import { notFound } from '../../../errors.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentCourseInsights, presentWeekly } from '../../../presenters/insights.ts';
-import { courseFunnel, insightsRange, moduleCompletions, weeklyFigures } from '../../../queries/insights.ts';
+import { courseInsights, insightsRange, weeklyFigures } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
 /**
@@ -36,12 +36,10 @@ export function schoolInsightsRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       const { db, clock } = ctx.deps;
-      const course = await db('courses').where({ id: ctx.input.params.courseId }).first('id', 'title');
-      if (!course) throw notFound('Course not found');
       const range = insightsRange(ctx.input.query, clock.now().getTime());
-      const filter = { ...range, schoolId: ctx.input.params.id };
-      const [funnel, modules] = await Promise.all([courseFunnel(db, course.id, filter), moduleCompletions(db, course.id, filter)]);
-      ctx.body = presentCourseInsights(range, course, funnel, modules);
+      const insights = await courseInsights(db, ctx.input.params.courseId, { ...range, schoolId: ctx.input.params.id });
+      if (!insights) throw notFound('Course not found');
+      ctx.body = presentCourseInsights(range, insights);
     },
   });
 }

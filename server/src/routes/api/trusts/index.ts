@@ -27,6 +27,8 @@ import {
   zeroCounts,
 } from '../../../queries/trusts.ts';
 import { sendPage, type Routes } from '../../define.ts';
+import { trustDeadlineRoutes } from './deadlines.ts';
+import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
@@ -157,4 +159,6 @@ export function trustRoutes(routes: Routes): void {
   });
 
   trustRegisterRoutes(routes);
+  trustDeadlineRoutes(routes);
+  trustInsightsRoutes(routes);
 }

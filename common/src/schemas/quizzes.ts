@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { id, tooLong } from './common.ts';
+
+/** Limits of a knowledge check (QUIZ-CONTRACT.md). */
+export const QUIZ_TITLE_MAX = 200;
+export const QUIZ_PROMPT_MAX = 1000;
+export const QUIZ_EXPLANATION_MAX = 2000;
+export const QUIZ_OPTION_TEXT_MAX = 500;
+export const QUIZ_QUESTIONS_MAX = 50;
+export const QUIZ_OPTIONS_MIN = 2;
+export const QUIZ_OPTIONS_MAX = 8;
+export const DEFAULT_PASS_MARK = 80;
+
+/** The short random ids of questions and options (kept across edits); letters, digits, - and _. */
+const stableId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'Ids are letters, digits, - and _' });
+
+/** A course's pass mark: a whole percent 1–100. */
+export const passMark = z
+  .number({ message: 'Pass mark must be a whole number from 1 to 100' })
+  .int({ message: 'Pass mark must be a whole number from 1 to 100' })
+  .min(1, { message: 'Pass mark must be a whole number from 1 to 100' })
+  .max(100, { message: 'Pass mark must be a whole number from 1 to 100' });
+
+export const quizRequired = z.boolean({ message: 'Certificate requires the final quiz must be true or false' });
+
+const option = z.object({
+  id: stableId.optional(),
+  text: z
+    .string({ message: 'Give every option a text' })
+    .trim()
+    .min(1, { message: 'Give every option a text' })
+    .max(QUIZ_OPTION_TEXT_MAX, tooLong('An option', QUIZ_OPTION_TEXT_MAX)),
+  correct: z.boolean({ message: 'Mark each option correct or not' }),
+});
+
+const question = z
+  .object({
+    id: stableId.optional(),
+    type: z.enum(['single', 'multiple', 'truefalse'], { message: 'Question type must be single, multiple or truefalse' }),
+    prompt: z
+      .string({ message: 'Every question needs a prompt' })
+      .trim()
+      .min(1, { message: 'Every question needs a prompt' })
+      .max(QUIZ_PROMPT_MAX, tooLong('A question', QUIZ_PROMPT_MAX)),
+    explanation: z
+      .string()
+      .trim()
+      .max(QUIZ_EXPLANATION_MAX, tooLong('An explanation', QUIZ_EXPLANATION_MAX))
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    options: z
+      .array(option, { message: 'Give the question its options' })
+      .min(QUIZ_OPTIONS_MIN, { message: `A question needs ${QUIZ_OPTIONS_MIN} to ${QUIZ_OPTIONS_MAX} options` })
+      .max(QUIZ_OPTIONS_MAX, { message: `A question needs ${QUIZ_OPTIONS_MIN} to ${QUIZ_OPTIONS_MAX} options` }),
+  })
+  .superRefine((value, ctx) => {
+    const correct = value.options.filter((entry) => entry.correct).length;
+    if (value.type === 'truefalse' && value.options.length !== 2)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A true/false question has exactly two options' });
+    if (correct === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark at least one option correct' });
+    else if (value.type !== 'multiple' && correct !== 1)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A single-choice or true/false question has exactly one correct option' });
+    const ids = value.options.map((entry) => entry.id).filter((entry): entry is string => entry !== undefined);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must be different' });
+  });
+
+/** POST/PUT /api/courses/:id/quizzes[/:quizId]: QuizInput. */
+export const quizInputSchema = z
+  .object({
+    title: z
+      .string({ message: 'Give the quiz a title' })
+      .trim()
+      .min(1, { message: 'Give the quiz a title' })
+      .max(QUIZ_TITLE_MAX, tooLong('Title', QUIZ_TITLE_MAX)),
+    afterModuleId: z
+      .number({ message: 'Choose the module the quiz follows, or the end of the course (null)' })
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .nullable(),
+    questions: z
+      .array(question, { message: 'Add the questions' })
+      .min(1, { message: 'Add at least one question' })
+      .max(QUIZ_QUESTIONS_MAX, { message: `A quiz has at most ${QUIZ_QUESTIONS_MAX} questions` }),
+  })
+  .superRefine((value, ctx) => {
+    const ids = value.questions.map((entry) => entry.id).filter((entry): entry is string => entry !== undefined);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Question ids must be different' });
+  });
+
+export type QuizInputParsed = z.output<typeof quizInputSchema>;
+
+/** POST /api/quizzes/:id/attempts. Which ids belong to the quiz is checked against it by the server. */
+export const quizAttemptSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        questionId: z.string({ message: 'Each answer names its question' }).min(1).max(40),
+        optionIds: z.array(z.string().min(1).max(40), { message: 'Each answer lists the options chosen' }).max(QUIZ_OPTIONS_MAX),
+      }),
+      { message: 'Send the answers' },
+    )
+    .max(QUIZ_QUESTIONS_MAX, { message: 'Too many answers' }),
+});
+
+export const quizParams = z.object({ id, quizId: id });

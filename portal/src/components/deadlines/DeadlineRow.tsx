@@ -1,0 +1,207 @@
+import { formatDueDate, type DeadlineInput, type DeadlineRuleDto } from '@atrium/common';
+import { deadlineSchema } from '@atrium/common/schemas/deadlines';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { errorText } from '../../api/client.ts';
+import { Button } from '../Button.tsx';
+import { TextField } from '../Field.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
+import { Skeleton } from '../Loading.tsx';
+import { EmptyText, Muted, ProblemText, RowList } from '../Panel.ts';
+
+/** What a save or a removal tells the row when it is done. */
+export interface Handlers {
+  onSuccess: () => void;
+  onError: (error: Error) => void;
+}
+
+/** The rule a deadline may not go past: the trust's, for one of its schools. */
+export interface DeadlineCap extends DeadlineRuleDto {
+  /** Who set it (the trust's name). */
+  by: string;
+}
+
+export interface DeadlineRowProps {
+  title: string;
+  completeBy: string | null;
+  newStaffDays: number | null;
+  validityMonths: number | null;
+  /** When set: a later date or more days are refused here as on the server. */
+  cap?: DeadlineCap | null;
+  /** Lines under the title (who else set a date, what applies). */
+  notes?: ReactNode;
+  /** What a saved deadline reaches, for the confirmation. */
+  savedText: string;
+  save: (input: DeadlineInput, handlers: Handlers) => void;
+  remove: (handlers: Handlers) => void;
+  saving: boolean;
+  removing: boolean;
+}
+
+const thisYear = () => new Date().getUTCFullYear();
+
+/** "Complete by 31 March · new staff: 30 days from joining", or "No deadline". */
+export function ruleSummary(rule: DeadlineRuleDto): string {
+  const parts = [
+    rule.completeBy ? `Complete by ${formatDueDate(rule.completeBy, thisYear())}` : null,
+    rule.newStaffDays ? `new staff: ${rule.newStaffDays} days from joining` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'No deadline';
+}
+
+/** The deadline schema, with the cap's limits when there is one (the server checks the same). */
+function capped(cap: DeadlineCap | null | undefined) {
+  if (!cap) return deadlineSchema;
+  return deadlineSchema.superRefine((value, ctx) => {
+    if (cap.completeBy && value.completeBy && value.completeBy > cap.completeBy) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['completeBy'],
+        message: `Choose ${formatDueDate(cap.completeBy, thisYear())} or an earlier date: ${cap.by} requires the course by then`,
+      });
+    }
+    if (cap.newStaffDays && value.newStaffDays && value.newStaffDays > cap.newStaffDays) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newStaffDays'],
+        message: `Choose ${cap.newStaffDays} days or fewer: ${cap.by} gives new staff ${cap.newStaffDays}`,
+      });
+    }
+  });
+}
+
+/** The deadlines list's loading, error and empty states around its rows (a school's and a trust's panel alike). */
+export function DeadlineList({
+  query,
+  loadingLabel,
+  emptyText,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown; data?: { courses: unknown[] } | undefined };
+  loadingLabel: string;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <Skeleton $height="6rem" aria-label={loadingLabel} />;
+  if (query.isError) {
+    return (
+      <ProblemText role="alert">
+        The deadlines could not be loaded ({errorText(query.error, 'please try again')}).{' '}
+        <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </ProblemText>
+    );
+  }
+  if (!query.data?.courses.length) return <EmptyText>{emptyText}</EmptyText>;
+  return <RowList aria-label="Deadlines by course">{children}</RowList>;
+}
+
+/** One course's deadline: what is set, and the form that sets, changes or removes it. */
+export function DeadlineRow(props: DeadlineRowProps) {
+  const { title, cap } = props;
+  const { toast } = useToast();
+  const form = useForm({ completeBy: props.completeBy ?? '', newStaffDays: props.newStaffDays ? String(props.newStaffDays) : '' });
+  const hasDeadline = props.completeBy !== null || props.newStaffDays !== null;
+
+  const submit = form.handleSubmit(
+    capped(cap),
+    (input) =>
+      props.save(input, {
+        onSuccess: () => toast({ title: 'Deadline saved', description: `${title}: ${props.savedText}`, variant: 'success' }),
+        onError: (error) => {
+          if (!form.showServerErrors(error))
+            toast({ title: 'The deadline was not saved', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+        },
+      }),
+    {
+      toInput: (values) => ({
+        completeBy: values.completeBy.trim() === '' ? null : values.completeBy,
+        newStaffDays: values.newStaffDays.trim() === '' ? null : values.newStaffDays,
+      }),
+    },
+  );
+
+  const remove = () =>
+    props.remove({
+      onSuccess: () => {
+        form.reset({ completeBy: '', newStaffDays: '' });
+        toast({ title: 'Deadline removed', description: `${title} has no deadline of its own here now.`, variant: 'success' });
+      },
+      onError: (error) => toast({ title: 'The deadline was not removed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <Row>
+      <div>
+        <strong>{title}</strong>
+        <Muted>
+          {hasDeadline || !cap ? ruleSummary(props) : `No deadline of its own: ${cap.by}'s applies`}
+          {props.validityMonths ? ` · certificates valid ${props.validityMonths} months` : ''}
+        </Muted>
+        {props.notes}
+      </div>
+      <DeadlineForm onSubmit={submit} noValidate aria-label={`Deadline for ${title}`}>
+        <TextField
+          label="Complete by"
+          type="date"
+          max={cap?.completeBy ?? undefined}
+          hint={cap?.completeBy ? `${formatDueDate(cap.completeBy, thisYear())} or earlier` : undefined}
+          {...form.field('completeBy')}
+        />
+        <TextField
+          label="New staff: days from joining"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={cap?.newStaffDays ?? 365}
+          placeholder="e.g. 30"
+          hint={cap?.newStaffDays ? `${cap.newStaffDays} or fewer` : undefined}
+          {...form.field('newStaffDays')}
+        />
+        <Actions>
+          <Button type="submit" size="sm" disabled={props.saving}>
+            {props.saving ? 'Saving…' : 'Save'}
+          </Button>
+          {hasDeadline ? (
+            <Button size="sm" variant="ghost" onClick={remove} disabled={props.removing}>
+              Remove
+            </Button>
+          ) : null}
+        </Actions>
+      </DeadlineForm>
+    </Row>
+  );
+}
+
+const Row = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md} 0;
+
+  & > div:first-child {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xxs};
+    overflow-wrap: anywhere;
+  }
+  strong {
+    font-weight: 600;
+  }
+`;
+
+const DeadlineForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+
+  @media (min-width: 720px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  padding-bottom: 2px;
+`;

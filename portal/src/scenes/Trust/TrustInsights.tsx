@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import type { TrustOverviewDto } from '@atrium/common';
+import { useTrustCourseInsights, useTrustWeekly, type InsightsFilters } from '../../api/insights.ts';
+import { StaffInsightsPanel } from '../Admin/Insights/StaffInsightsPanel.tsx';
+
+/**
+ * A trust manager's Insights (lazy chunk of /trust): weekly completions and a course's funnel for
+ * the staff of every school of the trust, or of one (the server answers for the trust's schools
+ * and nobody else).
+ */
+export function TrustInsights({ trustId, schools, courses }: { trustId: number; schools: TrustOverviewDto['schools']; courses: TrustOverviewDto['courses'] }) {
+  const [filters, setFilters] = useState<InsightsFilters>({ from: '', to: '', courseId: null, schoolId: null });
+  const courseId = filters.courseId ?? courses[0]?.id ?? null;
+  return (
+    <StaffInsightsPanel
+      lead="Completions week by week across the trust's schools, and how far staff get through each course."
+      filters={filters}
+      onFilters={setFilters}
+      courseId={courseId}
+      courses={courses.map((licensed) => ({ id: licensed.id, name: licensed.title }))}
+      schools={schools.map((school) => ({ id: school.schoolId, name: school.name }))}
+      weekly={useTrustWeekly(trustId, { ...filters, courseId })}
+      course={useTrustCourseInsights(trustId, courseId, filters)}
+      filePrefix={filters.schoolId === null ? `trust-${trustId}` : `trust-${trustId}-school-${filters.schoolId}`}
+      noCourses="No courses are licensed for the trust's schools yet, so there is no course to follow."
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import type { Knex } from 'knex';
+import { dbBoolean, type Db } from '../db/knex.ts';
+import type { Quiz, QuizAttempt } from '../db/tables.ts';
+import { parseQuestions, type StoredQuestion } from '../models/quizzes.ts';
+
+type Reader = Db | Knex.Transaction;
+
+/** A quiz that is not deleted, with its current version's questions. */
+export interface LiveQuiz {
+  quiz: Quiz;
+  versionId: number;
+  questions: StoredQuestion[];
+}
+
+export async function liveQuiz(db: Reader, quizId: number): Promise<LiveQuiz | undefined> {
+  const row = await db('quizzes as q')
+    .join('quizVersions as v', function joinCurrent() {
+      this.on('v.quizId', '=', 'q.id').andOn('v.version', '=', 'q.version');
+    })
+    .whereNull('q.deletedAt')
+    .where('q.id', quizId)
+    .first('q.*', 'v.id as versionId', 'v.questions as questionsJson');
+  if (!row) return undefined;
+  const { versionId, questionsJson, ...quiz } = row as Quiz & { versionId: number; questionsJson: string };
+  return { quiz, versionId: Number(versionId), questions: parseQuestions(questionsJson) };
+}
+
+export interface QuizStandingRow {
+  bestScore: number;
+  passed: boolean;
+  attemptCount: number;
+}
+
+/** The caller's best score, pass and attempt count on one quiz (undefined before any attempt). */
+export async function quizResultOf(db: Reader, userId: number, quizId: number): Promise<QuizStandingRow | undefined> {
+  const row = await db('quizResults').where({ userId, quizId }).first('bestScore', 'passed', 'attemptCount');
+  return row ? { bestScore: Number(row.bestScore), passed: dbBoolean(row.passed), attemptCount: Number(row.attemptCount) } : undefined;
+}
+
+/** The caller's results on a course's quizzes, by quiz id: one indexed read. */
+export async function quizResultsForCourse(db: Reader, userId: number, courseId: number): Promise<Map<number, { bestScore: number; passed: boolean }>> {
+  const rows = await db('quizResults').where({ userId, courseId }).select('quizId', 'bestScore', 'passed');
+  return new Map(rows.map((row) => [Number(row.quizId), { bestScore: Number(row.bestScore), passed: dbBoolean(row.passed) }]));
+}
+
+/** Attempts recorded on a quiz (any version, any learner): the admin's "N attempts keep their version". */
+export async function attemptCountOf(db: Reader, quizId: number): Promise<number> {
+  const row = await db('quizAttempts').where({ quizId }).count({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+export type AttemptWithQuestions = QuizAttempt & { questionsJson: string };
+
+/** The caller's own attempts on a quiz, newest first, each with the version it answered. */
+export async function attemptsOf(db: Reader, userId: number, quizId: number): Promise<AttemptWithQuestions[]> {
+  return db('quizAttempts as a')
+    .join('quizVersions as v', 'v.id', 'a.versionId')
+    .where({ 'a.userId': userId, 'a.quizId': quizId })
+    .orderBy('a.id', 'desc')
+    .select('a.*', 'v.questions as questionsJson');
+}
+
+export async function attemptById(db: Reader, attemptId: number): Promise<AttemptWithQuestions | undefined> {
+  return db('quizAttempts as a').join('quizVersions as v', 'v.id', 'a.versionId').where('a.id', attemptId).first('a.*', 'v.questions as questionsJson');
+}
+
+/** A quiz of a course that is not deleted, for the admin routes (undefined when it is another course's). */
+export async function courseQuiz(db: Reader, courseId: number, quizId: number): Promise<LiveQuiz | undefined> {
+  const live = await liveQuiz(db, quizId);
+  return live && Number(live.quiz.courseId) === courseId ? live : undefined;
+}
+
+/**
+ * What the certificate needs of a course's quizzes for one learner (issue 36): whether the
+ * course requires its final quiz, which quiz that is (the last in step order: the ones at the
+ * end, or after a module no longer in the course, by id; else the one after the last module)
+ * and the learner's best score and pass on it. One read for the course, one for its quizzes.
+ */
+export interface QuizGate {
+  required: boolean;
+  finalQuizId: number | null;
+  bestScore: number | null;
+  passed: boolean;
+}
+
+export async function quizGate(db: Reader, userId: number, courseId: number): Promise<QuizGate> {
+  const [course, quizzes] = await Promise.all([
+    db('courses').where({ id: courseId }).first('quizRequired'),
+    db('quizzes as q')
+      .leftJoin('modules as m', function placed() {
+        this.on('m.id', '=', 'q.afterModuleId').andOn('m.courseId', '=', 'q.courseId');
+      })
+      .leftJoin('quizResults as r', function mine() {
+        this.on('r.quizId', '=', 'q.id').andOn('r.userId', '=', db.raw('?', [userId]));
+      })
+      .where('q.courseId', courseId)
+      .whereNull('q.deletedAt')
+      .select('q.id', 'm.id as moduleId', 'm.orderIndex', 'r.bestScore', 'r.passed'),
+  ]);
+  const final = finalOf(
+    quizzes.map((row) => ({
+      id: Number(row.id),
+      moduleId: row.moduleId === null || row.moduleId === undefined ? null : Number(row.moduleId),
+      orderIndex: Number(row.orderIndex ?? 0),
+      bestScore: row.bestScore === null || row.bestScore === undefined ? null : Number(row.bestScore),
+      passed: dbBoolean(row.passed),
+    })),
+  );
+  return {
+    required: dbBoolean(course?.quizRequired) && final !== null,
+    finalQuizId: final?.id ?? null,
+    bestScore: final?.bestScore ?? null,
+    passed: final?.passed ?? false,
+  };
+}
+
+function finalOf<T extends { id: number; moduleId: number | null; orderIndex: number }>(quizzes: T[]): T | null {
+  let best: T | null = null;
+  const rank = (quiz: T): [number, number, number, number] => (quiz.moduleId === null ? [1, 0, 0, quiz.id] : [0, quiz.orderIndex, quiz.moduleId, quiz.id]);
+  for (const quiz of quizzes) {
+    if (!best) best = quiz;
+    else {
+      const a = rank(quiz);
+      const b = rank(best);
+      for (let i = 0; i < 4; i += 1) {
+        if (a[i]! !== b[i]!) {
+          if (a[i]! > b[i]!) best = quiz;
+          break;
+        }
+      }
+    }
+  }
+  return best;
+}
