@@ -53,7 +53,16 @@ const everyone = all('ok');
 const QUIZ_INPUT = {
   title: 'Check',
   afterModuleId: null,
-  questions: [{ type: 'truefalse', prompt: 'Is it?', options: [{ text: 'True', correct: true }, { text: 'False', correct: false }] }],
+  questions: [
+    {
+      type: 'truefalse',
+      prompt: 'Is it?',
+      options: [
+        { text: 'True', correct: true },
+        { text: 'False', correct: false },
+      ],
+    },
+  ],
 };
 const signedIn = signedInGets('ok');
 const adminOnly: Expect = { ...signedInGets(403), admin: 'ok' };

@@ -253,8 +253,28 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
 /** A one-question quiz at the end of a course, written as the quiz commands write it (version 1). */
 async function insertTestQuiz(db: CatalogueDeps['db'], courseId: number): Promise<number> {
   const now = Date.now();
-  const [quizId] = await db('quizzes').insert({ courseId, afterModuleId: null, title: 'Check', version: 1, questionCount: 1, createdAt: now, updatedAt: now, deletedAt: null });
-  const questions = [{ id: 'q1', type: 'single', prompt: 'Pick a', explanation: null, options: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B', correct: false }] }];
+  const [quizId] = await db('quizzes').insert({
+    courseId,
+    afterModuleId: null,
+    title: 'Check',
+    version: 1,
+    questionCount: 1,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  });
+  const questions = [
+    {
+      id: 'q1',
+      type: 'single',
+      prompt: 'Pick a',
+      explanation: null,
+      options: [
+        { id: 'a', text: 'A', correct: true },
+        { id: 'b', text: 'B', correct: false },
+      ],
+    },
+  ];
   await db('quizVersions').insert({ quizId, version: 1, questions: JSON.stringify(questions), createdAt: now });
   return Number(quizId);
 }

@@ -57,8 +57,27 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   });
   await db('certificateRenewals').insert({ userId: user.id, courseId: course.id, round: 1, previousCertificateId: certificate.id, startedAt: now });
   // A knowledge check answered over the API: the attempt and the best result it keeps.
-  const [quizId] = await db('quizzes').insert({ courseId: course.id, afterModuleId: null, title: 'Check', version: 1, questionCount: 1, createdAt: now, updatedAt: now });
-  const questions = [{ id: 'q1', type: 'truefalse', prompt: 'Is it?', explanation: null, options: [{ id: 't', text: 'True', correct: true }, { id: 'f', text: 'False', correct: false }] }];
+  const [quizId] = await db('quizzes').insert({
+    courseId: course.id,
+    afterModuleId: null,
+    title: 'Check',
+    version: 1,
+    questionCount: 1,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const questions = [
+    {
+      id: 'q1',
+      type: 'truefalse',
+      prompt: 'Is it?',
+      explanation: null,
+      options: [
+        { id: 't', text: 'True', correct: true },
+        { id: 'f', text: 'False', correct: false },
+      ],
+    },
+  ];
   await db('quizVersions').insert({ quizId: insertedId(quizId), version: 1, questions: JSON.stringify(questions), createdAt: now });
   const attempt = await client.post(`/api/quizzes/${insertedId(quizId)}/attempts`, { answers: [{ questionId: 'q1', optionIds: ['t'] }] });
   if (attempt.status !== 201) throw new Error(`quiz attempt failed: ${attempt.status} ${attempt.text}`);
