@@ -30,6 +30,7 @@ const AuthScene = scene(() => import('./scenes/Auth/AuthScene.tsx'), 'AuthScene'
 const ResetPasswordScene = scene(() => import('./scenes/ResetPassword/ResetPasswordScene.tsx'), 'ResetPasswordScene');
 const CourseScene = scene(() => import('./scenes/Course/CourseScene.tsx'), 'CourseScene');
 const ModuleScene = scene(() => import('./scenes/Module/ModuleScene.tsx'), 'ModuleScene');
+const QuizScene = scene(() => import('./scenes/Quiz/QuizScene.tsx'), 'QuizScene');
 const ProfileScene = scene(() => import('./scenes/Profile/ProfileScene.tsx'), 'ProfileScene');
 const CertificatesScene = scene(() => import('./scenes/Certificates/CertificatesScene.tsx'), 'CertificatesScene');
 const CertificateScene = scene(() => import('./scenes/Certificate/CertificateScene.tsx'), 'CertificateScene');
@@ -111,6 +112,14 @@ export const routes: RouteObject[] = [
             element: (
               <FramelessScene>
                 <ModuleScene />
+              </FramelessScene>
+            ),
+          },
+          {
+            path: '/courses/:courseId/quizzes/:quizId',
+            element: (
+              <FramelessScene>
+                <QuizScene />
               </FramelessScene>
             ),
           },

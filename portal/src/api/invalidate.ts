@@ -66,6 +66,22 @@ export const CHANGES = {
   ],
   /** A resource attached, edited, replaced, reordered or removed: the course's list and its modules' lists. */
   resources: (courseId: number) => [`/api/courses/${courseId}/resources`, '/api/modules'],
+  /**
+   * A quiz added, edited or deleted, or the course's pass mark changed: the course's steps (its
+   * page, the quiz list, every quiz under it), progress everywhere it is counted, the learners'
+   * quiz pages and the admin's reports of scores.
+   */
+  quizzes: (courseId: number) => [
+    `/api/courses/${courseId}`,
+    '/api/courses',
+    '/api/quizzes',
+    '/api/dashboard',
+    '/api/admin/overview',
+    '/api/admin/students',
+    '/api/admin/enrollments',
+  ],
+  /** An attempt submitted: the quiz and its attempts, the course's steps and progress, the dashboard, a certificate it issued. */
+  quizAttempt: (quizId: number, courseId: number) => [`/api/quizzes/${quizId}`, `/api/courses/${courseId}`, '/api/dashboard', '/api/certificates'],
   /** Staff added to a school by an admin: its page, members' statuses, the student lists, the counts. */
   adminRoster: (schoolId: number) => [`/api/admin/schools/${schoolId}`, '/api/admin/schools', '/api/admin/students', '/api/admin/overview'],
   /**

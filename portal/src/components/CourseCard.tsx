@@ -43,7 +43,9 @@ function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDt
       <Meta>
         <span>
           <Icon name="layers" size={16} />
-          {course.completedModules}/{course.totalModules} modules completed
+          {course.totalSteps !== undefined && course.totalSteps > course.totalModules
+            ? `${course.completedSteps ?? course.completedModules}/${course.totalSteps} steps completed (quizzes included)`
+            : `${course.completedModules}/${course.totalModules} modules completed`}
         </span>
       </Meta>
       <ProgressBar value={course.progressPercentage} label={`${course.title}: progress`} size="sm" />

@@ -30,8 +30,8 @@ export function Dialog({
   title: ReactNode;
   description: ReactNode;
   kind?: DialogKind;
-  /** `wide` for a long form whose fields sit two to a row. */
-  width?: 'normal' | 'wide';
+  /** `wide` for a long form whose fields sit two to a row; `editor` for a long editor (a quiz's questions). */
+  width?: 'normal' | 'wide' | 'editor';
   children: ReactNode;
 }) {
   const Primitive = kind === 'alert' ? AlertDialogPrimitive : DialogPrimitive;
@@ -40,7 +40,7 @@ export function Dialog({
       <Primitive.Root open={open} onOpenChange={onOpenChange}>
         <Primitive.Portal>
           <Overlay as={Primitive.Overlay} />
-          <Content as={Primitive.Content} $wide={width === 'wide'}>
+          <Content as={Primitive.Content} $width={width}>
             <Title as={Primitive.Title}>{title}</Title>
             <Description as={Primitive.Description}>{description}</Description>
             {children}
@@ -65,12 +65,12 @@ export const DialogActions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Content = styled.div<{ $wide: boolean }>`
+const Content = styled.div<{ $width: 'normal' | 'wide' | 'editor' }>`
   ${dialogContentStyles}
-  ${({ $wide }) =>
-    $wide &&
+  ${({ $width }) =>
+    $width !== 'normal' &&
     css`
-      max-width: 36rem;
+      max-width: ${$width === 'editor' ? '46rem' : '36rem'};
     `}
 `;
 

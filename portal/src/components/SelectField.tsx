@@ -1,9 +1,9 @@
-import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { Chrome, controlStyles, describedBy, useFieldIds } from './Field.tsx';
 
 export type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {
-  label: string;
+  label: ReactNode;
   hint?: string;
   error?: string | null;
   markRequired?: boolean;

@@ -21,6 +21,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ModuleForm } from './ModuleForm.tsx';
 import { CourseResourcesPanel } from './CourseResourcesPanel.tsx';
+import { KnowledgeChecksPanel } from './KnowledgeChecksPanel.tsx';
 import { ModuleCaptions } from './ModuleCaptions.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../components/Panel.ts';
 
@@ -68,6 +69,7 @@ export function AdminCourseScene() {
         actions={backToAdmin}
       />
       <Modules courseId={data.id} modules={sortModules(data.modules)} />
+      <KnowledgeChecksPanel course={data} modules={sortModules(data.modules)} />
       <CourseResourcesPanel courseId={data.id} modules={sortModules(data.modules)} />
     </Container>
   );

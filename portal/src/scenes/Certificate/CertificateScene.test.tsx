@@ -53,4 +53,26 @@ describe('/certificate/:number as a verifiable credential', () => {
     const sheet = screen.getByRole('article', { name: 'Certificate of Completion' });
     expect(within(sheet).getByText('Valid until').nextSibling).toHaveTextContent('2 March 2028');
   });
+
+  it('shows the final quiz score when the certificate has one (issue 36)', async () => {
+    mockApi({
+      'GET /api/user': fail(401, 'Not signed in'),
+      'GET /api/config': ok(publicConfig),
+      [`GET /api/certificates/${NUMBER}`]: ok({ ...certificate, quizScore: 92 }),
+    });
+    renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    expect(within(sheet).getByText('Final quiz score').nextSibling).toHaveTextContent(/^92\s%$/);
+  });
+
+  it('says nothing of a quiz when the course had none', async () => {
+    mockApi({
+      'GET /api/user': fail(401, 'Not signed in'),
+      'GET /api/config': ok(publicConfig),
+      [`GET /api/certificates/${NUMBER}`]: ok({ ...certificate, quizScore: null }),
+    });
+    renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    expect(within(sheet).queryByText(/Final quiz score/)).not.toBeInTheDocument();
+  });
 });

@@ -89,6 +89,13 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
                 <dt>Date of issue</dt>
                 <dd>{formatLongDate(certificate.issuedAt)}</dd>
               </div>
+              {/* The final quiz's best score when the certificate was issued (issue 36): beside the dates, so the sheet keeps its size. */}
+              {typeof certificate.quizScore === 'number' ? (
+                <div>
+                  <dt>Final quiz score</dt>
+                  <dd>{certificate.quizScore}&nbsp;%</dd>
+                </div>
+              ) : null}
               {/* On the sheet itself, so a printed copy says how long it is current. */}
               {certificate.expiresOn ? (
                 <div>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CourseDetailDto } from '@atrium/common';
+import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { CourseScene } from './CourseScene.tsx';
@@ -24,6 +24,9 @@ const course: CourseDetailDto = {
   passMark: 80,
   quizRequired: false,
 };
+/** The course's steps when it has no quiz: its modules, in order. */
+const videoSteps = (modules: ModuleDto[]): CourseDetailDto['steps'] =>
+  modules.map((m) => ({ kind: 'video', id: m.id, title: m.title, isCompleted: m.isCompleted, duration: m.duration }));
 const renderCourse = () => renderScene(<CourseScene />, { route: '/courses/5', path: '/courses/:id' });
 
 describe('CourseScene: enrolling', () => {
@@ -77,6 +80,7 @@ describe('CourseScene: a finished course', () => {
     completedModules: 1,
     progressPercentage: 100,
     modules: [{ ...course.modules[0]!, isCompleted: true }],
+    steps: videoSteps([{ ...course.modules[0]!, isCompleted: true }]),
   };
 
   it('links to its certificate', async () => {
@@ -111,7 +115,13 @@ describe('CourseScene: a finished course', () => {
 });
 
 describe('CourseScene: renewing an expired certificate', () => {
-  const finished: CourseDetailDto = { ...course, completedModules: 1, progressPercentage: 100, modules: [{ ...course.modules[0]!, isCompleted: true }] };
+  const finished: CourseDetailDto = {
+    ...course,
+    completedModules: 1,
+    progressPercentage: 100,
+    modules: [{ ...course.modules[0]!, isCompleted: true }],
+    steps: videoSteps([{ ...course.modules[0]!, isCompleted: true }]),
+  };
   const due = { courseId: 5, state: 'due', certificateNumber: 'ATR-OLD', expiresOn: '2026-03-01', expired: true, opensOn: '2026-01-30', round: 0 };
 
   it('says when the certificate expired and, once confirmed, restarts the course at module 1', async () => {
@@ -186,6 +196,7 @@ describe('CourseScene: captions', () => {
     isEnrolled: false,
     totalModules: 2,
     modules: [...course.modules, { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 200, orderIndex: 2, isCompleted: false }],
+    steps: videoSteps([...course.modules, { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 200, orderIndex: 2, isCompleted: false }]),
   };
 
   it('lists which modules have captions and in which languages before buying', async () => {
@@ -226,5 +237,49 @@ describe('CourseScene: captions', () => {
     renderCourse();
     await screen.findByRole('heading', { name: /Module 2$/ });
     await waitFor(() => expect(screen.queryByText(/captions/i)).not.toBeInTheDocument());
+  });
+});
+
+describe('CourseScene: knowledge checks (issue 36)', () => {
+  const modules = [
+    { id: 1, courseId: 5, title: 'Module 1', description: '', duration: 300, orderIndex: 1, isCompleted: true },
+    { id: 2, courseId: 5, title: 'Module 2', description: '', duration: 300, orderIndex: 2, isCompleted: true },
+  ];
+  const withQuiz: CourseDetailDto = {
+    ...course,
+    totalModules: 2,
+    totalSteps: 3,
+    completedModules: 2,
+    completedSteps: 2,
+    progressPercentage: 66,
+    passMark: 80,
+    quizRequired: true,
+    modules,
+    steps: [
+      { kind: 'video', id: 1, title: 'Module 1', isCompleted: true, duration: 300 },
+      { kind: 'video', id: 2, title: 'Module 2', isCompleted: true, duration: 300 },
+      { kind: 'quiz', id: 40, title: 'Final check', isCompleted: false, questionCount: 3, bestScore: 33, requiredForCertificate: true },
+    ],
+  };
+
+  it('lists the quiz among the modules with its best score, counts it as a step and asks for it before the certificate', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok(withQuiz),
+      'GET /api/courses/5/captions': ok({ modules: [] }),
+    });
+    renderCourse();
+    const quiz = await screen.findByRole('heading', { name: /Module 3, knowledge check: Final check/ });
+    const row = quiz.closest('li')!;
+    expect(row).toHaveTextContent('Knowledge check · 3 questions');
+    expect(row).toHaveTextContent('Not passed yet · best score 33%');
+    expect(row).toHaveTextContent('Pass it to get the certificate');
+    expect(screen.getByRole('link', { name: 'Retake: Final check' })).toHaveAttribute('href', '/courses/5/quizzes/40');
+    expect(screen.getByText('2 of 3 steps completed (2 modules and 1 knowledge check)')).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Pass the final quiz to get your certificate' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take the final quiz' })).toHaveAttribute('href', '/courses/5/quizzes/40');
+    // Continue goes to the first step not done: the quiz.
+    expect(screen.getByRole('link', { name: /Continue Learning/ })).toHaveAttribute('href', '/courses/5/quizzes/40');
   });
 });

@@ -18,7 +18,9 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { firstIncompleteModule, sortModules } from '../../components/moduleOrder.ts';
+import { sortModules } from '../../components/moduleOrder.ts';
+import { courseSteps, firstIncompleteStep, pendingQuiz, requiredQuiz, stepCounts, stepHref } from '../../components/courseSteps.ts';
+import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { CcMark, ModuleList, type CaptionLanguages } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';
 import { CourseResources } from '../../components/resources/ResourceList.tsx';
@@ -66,10 +68,15 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   const { toast } = useToast();
   const enroll = useEnroll();
   const modules = sortModules(course.modules);
-  const total = modules.length;
-  const completed = modules.filter((module) => module.isCompleted).length;
-  const target = firstIncompleteModule(modules);
-  const finished = course.isEnrolled && course.progressPercentage === 100;
+  // Modules and knowledge checks in order (issue 36); the counts are the server's.
+  const steps = courseSteps(course);
+  const { completed, total } = stepCounts(course, steps);
+  const hasQuizzes = steps.some((step) => step.kind === 'quiz');
+  const target = firstIncompleteStep(steps);
+  const quizToPass = course.isEnrolled ? pendingQuiz(steps) : undefined;
+  // A knowledge check the certificate does not require may stay unpassed: the certificate is issued all the same.
+  const videosDone = modules.length > 0 && modules.every((module) => module.isCompleted);
+  const finished = course.isEnrolled && (course.progressPercentage === 100 || (videosDone && !requiredQuiz(steps)));
   const certificateHref = useCertificateLinks(finished)(course.id);
   const captionList = useCourseCaptions(course.id).data;
   const captions: CaptionLanguages | undefined = captionList ? new Map(captionList.modules.map((entry) => [entry.moduleId, entry.languages])) : undefined;
@@ -110,11 +117,16 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
           ) : null}
           <Description>{course.description}</Description>
           {course.requiresWatching ? <WatchingNote where="course" /> : null}
+          {quizToPass ? <QuizPendingNote courseId={course.id} quiz={quizToPass} /> : null}
         </div>
         <Summary>
           <Counts>
             <Icon name="layers" size={18} />
-            {course.isEnrolled ? `${completed} of ${modulesPhrase(total)} completed` : modulesPhrase(total)}
+            {hasQuizzes
+              ? `${course.isEnrolled ? `${completed} of ` : ''}${total} steps${course.isEnrolled ? ' completed' : ''} (${modulesPhrase(modules.length)} and ${quizzesPhrase(total - modules.length)})`
+              : course.isEnrolled
+                ? `${completed} of ${modulesPhrase(total)} completed`
+                : modulesPhrase(total)}
           </Counts>
           {captionList && captionList.modules.length > 0 ? (
             <CaptionCount>
@@ -130,7 +142,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
                 <Icon name="award" size={18} /> View Certificate
               </ButtonLink>
             ) : target ? (
-              <ButtonLink to={`/courses/${course.id}/modules/${target.id}`} size="lg" block>
+              <ButtonLink to={stepHref(course.id, target)} size="lg" block>
                 <Icon name="play" size={18} />
                 {enrolledCourseAction(course.progressPercentage)}
               </ButtonLink>
@@ -153,13 +165,15 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             <p>The modules of this course are being prepared.</p>
           </StatusMessage>
         ) : (
-          <ModuleList course={course} modules={modules} captions={captions} />
+          <ModuleList course={course} steps={steps} captions={captions} />
         )}
       </section>
       <CourseResources courseId={course.id} />
     </Container>
   );
 }
+
+const quizzesPhrase = (count: number) => `${count} ${count === 1 ? 'knowledge check' : 'knowledge checks'}`;
 
 const Back = styled(ButtonLink).attrs({ variant: 'ghost', size: 'sm' })`
   margin: 0 0 ${({ theme }) => theme.space.md} -${({ theme }) => theme.space.sm};

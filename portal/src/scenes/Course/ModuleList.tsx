@@ -1,7 +1,9 @@
 import styled from 'styled-components';
-import type { CourseDetailDto, ModuleDto } from '@atrium/common';
+import type { CourseDetailDto, CourseStepDto, ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
+import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
+import { stepHref } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
 
 /** Watch, Continue (the module last watched, not finished) or Rewatch (completed). */
@@ -14,22 +16,46 @@ export function moduleAction(module: ModuleDto, lastWatchedId: number | null): '
 /** A module's caption languages by module id; undefined while unknown (then nothing is said). */
 export type CaptionLanguages = ReadonlyMap<number, ReadonlyArray<{ lang: string; label: string }>>;
 
-export function ModuleList({ course, modules, captions }: { course: CourseDetailDto; modules: ModuleDto[]; captions?: CaptionLanguages }) {
+type QuizStep = Extract<CourseStepDto, { kind: 'quiz' }>;
+
+/** Take, Retake (attempted, not passed) or Review (passed). */
+export function quizAction(quiz: QuizStep): 'Take quiz' | 'Retake' | 'Review' {
+  if (quiz.isCompleted) return 'Review';
+  return quiz.bestScore === null ? 'Take quiz' : 'Retake';
+}
+
+/** The course's steps in order: each module, and each knowledge check where it falls (issue 36). */
+export function ModuleList({ course, steps, captions }: { course: CourseDetailDto; steps: CourseStepDto[]; captions?: CaptionLanguages }) {
   const lastWatchedId = course.lastWatchedModule?.id ?? null;
+  const modules = new Map(course.modules.map((module) => [module.id, module]));
   return (
     <List>
-      {modules.map((module, index) => {
+      {steps.map((step, index) => {
+        const done = course.isEnrolled && step.isCompleted;
+        const marker = (
+          <Number aria-hidden="true" $done={done}>
+            {done ? <Icon name="check" size={18} strokeWidth={2.5} /> : index + 1}
+          </Number>
+        );
+        if (step.kind === 'quiz') {
+          return (
+            <Item key={`quiz-${step.id}`} $done={done}>
+              {marker}
+              <QuizRow course={course} quiz={step} position={index + 1} />
+            </Item>
+          );
+        }
+        const module = modules.get(step.id);
+        if (!module) return null;
         const action = moduleAction(module, lastWatchedId);
         return (
-          <Item key={module.id} $done={course.isEnrolled && module.isCompleted}>
-            <Number aria-hidden="true" $done={course.isEnrolled && module.isCompleted}>
-              {course.isEnrolled && module.isCompleted ? <Icon name="check" size={18} strokeWidth={2.5} /> : index + 1}
-            </Number>
+          <Item key={module.id} $done={done}>
+            {marker}
             <Text>
               <h3>
                 <span className="visually-hidden">Module {index + 1}: </span>
                 {module.title}
-                {course.isEnrolled && module.isCompleted ? <span className="visually-hidden"> (completed)</span> : null}
+                {done ? <span className="visually-hidden"> (completed)</span> : null}
               </h3>
               {module.description ? <p>{module.description}</p> : null}
               <Duration>
@@ -41,7 +67,7 @@ export function ModuleList({ course, modules, captions }: { course: CourseDetail
             </Text>
             {course.isEnrolled ? (
               <ButtonLink
-                to={`/courses/${course.id}/modules/${module.id}`}
+                to={stepHref(course.id, step)}
                 variant={action === 'Rewatch' ? 'secondary' : 'primary'}
                 size="sm"
                 aria-label={`${action}: ${module.title}`}
@@ -59,6 +85,45 @@ export function ModuleList({ course, modules, captions }: { course: CourseDetail
         );
       })}
     </List>
+  );
+}
+
+/** A knowledge check in the list: how many questions, the learner's best score, whether the certificate needs it. */
+function QuizRow({ course, quiz, position }: { course: CourseDetailDto; quiz: QuizStep; position: number }) {
+  const action = quizAction(quiz);
+  return (
+    <>
+      <Text>
+        <h3>
+          <span className="visually-hidden">Module {position}, knowledge check: </span>
+          {quiz.title}
+          {course.isEnrolled && quiz.isCompleted ? <span className="visually-hidden"> (passed)</span> : null}
+        </h3>
+        <Duration>
+          <Icon name="checkCircle" size={16} />
+          Knowledge check · {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'}
+        </Duration>
+        <Tags>
+          {quiz.requiredForCertificate ? <Badge $tone="accent">Pass it to get the certificate</Badge> : null}
+          {course.isEnrolled && quiz.bestScore !== null ? (
+            <Badge $tone={quiz.isCompleted ? 'success' : 'warning'}>
+              {quiz.isCompleted ? 'Passed' : 'Not passed yet'} · best score {quiz.bestScore}%
+            </Badge>
+          ) : null}
+        </Tags>
+      </Text>
+      {course.isEnrolled ? (
+        <ButtonLink to={stepHref(course.id, quiz)} variant={action === 'Review' ? 'secondary' : 'primary'} size="sm" aria-label={`${action}: ${quiz.title}`}>
+          <Icon name={action === 'Review' ? 'checkCircle' : 'edit'} size={16} />
+          {action}
+        </ButtonLink>
+      ) : (
+        <Locked>
+          <Icon name="lock" size={16} />
+          Enroll Required
+        </Locked>
+      )}
+    </>
   );
 }
 
@@ -142,6 +207,13 @@ const Text = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSize.sm};
   }
+`;
+
+const Tags = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin-top: 2px;
 `;
 
 const Duration = styled.span`

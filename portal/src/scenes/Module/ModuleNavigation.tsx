@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { ModuleDto } from '@atrium/common';
+import type { CourseStepDto } from '@atrium/common';
 import { Button, ButtonLink } from '../../components/Button.tsx';
+import { stepHref } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
+
+type StepLink = Pick<CourseStepDto, 'kind' | 'id' | 'title'>;
 
 /**
  * Previous, Mark as Complete (or the completed badge) and Next under the player. The ends of the
@@ -18,8 +22,8 @@ export function ModuleNavigation({
   offerComplete = true,
 }: {
   courseId: number;
-  previous: ModuleDto | undefined;
-  next: ModuleDto | undefined;
+  previous: StepLink | undefined;
+  next: StepLink | undefined;
   isCompleted: boolean;
   isSaving: boolean;
   canComplete: boolean;
@@ -28,9 +32,44 @@ export function ModuleNavigation({
   offerComplete?: boolean;
 }) {
   return (
+    <StepNavigation courseId={courseId} previous={previous} next={next}>
+      {isCompleted ? (
+        <Done role="status">
+          <Icon name="checkCircle" size={22} /> Module Completed
+        </Done>
+      ) : !offerComplete ? (
+        <NotYet>
+          <Icon name="eye" size={18} /> Watch to complete
+        </NotYet>
+      ) : (
+        <Button onClick={onComplete} disabled={!canComplete}>
+          <Icon name="check" size={18} />
+          {isSaving ? 'Saving…' : 'Mark as Complete'}
+        </Button>
+      )}
+    </StepNavigation>
+  );
+}
+
+/**
+ * Previous and Next through the course's steps (its modules and quizzes, issue 36) around what the
+ * page puts between them. A link names the step it leads to for screen readers.
+ */
+export function StepNavigation({
+  courseId,
+  previous,
+  next,
+  children,
+}: {
+  courseId: number;
+  previous: StepLink | undefined;
+  next: StepLink | undefined;
+  children?: ReactNode;
+}) {
+  return (
     <Controls aria-label="Module navigation">
       {previous ? (
-        <ButtonLink to={`/courses/${courseId}/modules/${previous.id}`} variant="secondary">
+        <ButtonLink to={stepHref(courseId, previous)} variant="secondary" aria-label={`Previous: ${previous.title}`}>
           <Icon name="chevronLeft" size={18} /> Previous
         </ButtonLink>
       ) : (
@@ -38,24 +77,9 @@ export function ModuleNavigation({
           <Icon name="chevronLeft" size={18} /> Previous
         </Button>
       )}
-      <Status>
-        {isCompleted ? (
-          <Done role="status">
-            <Icon name="checkCircle" size={22} /> Module Completed
-          </Done>
-        ) : !offerComplete ? (
-          <NotYet>
-            <Icon name="eye" size={18} /> Watch to complete
-          </NotYet>
-        ) : (
-          <Button onClick={onComplete} disabled={!canComplete}>
-            <Icon name="check" size={18} />
-            {isSaving ? 'Saving…' : 'Mark as Complete'}
-          </Button>
-        )}
-      </Status>
+      <Status>{children}</Status>
       {next ? (
-        <ButtonLink to={`/courses/${courseId}/modules/${next.id}`} variant="secondary">
+        <ButtonLink to={stepHref(courseId, next)} variant="secondary" aria-label={`Next: ${next.title}`}>
           Next <Icon name="chevronRight" size={18} />
         </ButtonLink>
       ) : (
@@ -94,7 +118,7 @@ const Status = styled.div`
   }
 `;
 
-const Done = styled.p`
+export const Done = styled.p`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};

@@ -184,4 +184,65 @@ describe('ModuleScene', () => {
     renderModule(11);
     await advanceUntil(() => screen.queryByText('Course not found'));
   });
+
+  describe('with a knowledge check among the steps (issue 36)', () => {
+    const withQuiz = (modules: ModuleDto[], quizDone = false) => ({
+      ...course(modules),
+      passMark: 80,
+      quizRequired: true,
+      steps: [
+        ...modules.map((m) => ({ kind: 'video' as const, id: m.id, title: m.title, isCompleted: m.isCompleted, duration: m.duration })),
+        { kind: 'quiz' as const, id: 40, title: 'Final check', isCompleted: quizDone, questionCount: 3, bestScore: null, requiredForCertificate: true },
+      ],
+    });
+
+    it('counts the quiz in "Module X of N" and leads to it with Next', async () => {
+      mockApi({
+        'GET /api/user': ok(learner),
+        'GET /api/config': ok(publicConfig),
+        'GET /api/courses/5': ok(withQuiz([moduleDto(11, 1), moduleDto(12, 2)])),
+        'GET /api/progress/12': ok(progress(12)),
+        'GET /api/modules/12/comments': ok([]),
+        'GET /api/modules/12/captions': ok([]),
+      });
+      renderModule(12);
+      await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+      expect(screen.getAllByText('Module 2 of 3').length).toBeGreaterThan(0);
+      expect(screen.getByRole('link', { name: 'Next: Final check' })).toHaveAttribute('href', '/courses/5/quizzes/40');
+      expect(screen.queryByRole('note', { name: /Pass the final quiz/ })).not.toBeInTheDocument();
+    });
+
+    it('once every module is done, says to pass the final quiz and takes the learner there', async () => {
+      const modules = [moduleDto(11, 1, true), moduleDto(12, 2)];
+      mockApi({
+        'GET /api/user': ok(learner),
+        'GET /api/config': ok(publicConfig),
+        'GET /api/courses/5': ok(withQuiz(modules)),
+        'GET /api/progress/12': ok(progress(12)),
+        'GET /api/modules/12/comments': ok([]),
+        'GET /api/modules/12/captions': ok([]),
+        'POST /api/progress': ok(progress(12, { isCompleted: true, watchedDuration: 125, quizPending: true })),
+      });
+      renderModule(12);
+      await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+      fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
+      await advanceUntil(() => screen.queryByText('Every module is done: pass the final quiz to get your certificate.'));
+      await advanceUntil(() => location() === '/courses/5/quizzes/40');
+    });
+
+    it('shows the prompt on a module page while the required quiz is pending', async () => {
+      const modules = [moduleDto(11, 1, true), moduleDto(12, 2, true)];
+      mockApi({
+        'GET /api/user': ok(learner),
+        'GET /api/config': ok(publicConfig),
+        'GET /api/courses/5': ok(withQuiz(modules)),
+        'GET /api/progress/11': ok(progress(11, { isCompleted: true })),
+        'GET /api/modules/11/comments': ok([]),
+        'GET /api/modules/11/captions': ok([]),
+      });
+      renderModule(11);
+      await advanceUntil(() => screen.queryByRole('note', { name: 'Pass the final quiz to get your certificate' }));
+      expect(screen.getByRole('link', { name: 'Take the final quiz' })).toHaveAttribute('href', '/courses/5/quizzes/40');
+    });
+  });
 });

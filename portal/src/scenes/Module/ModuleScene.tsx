@@ -13,7 +13,8 @@ import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
 import { WatchingNote } from '../../components/WatchingNote.tsx';
-import { sortModules } from '../../components/moduleOrder.ts';
+import { courseSteps, pendingQuiz, stepIndex } from '../../components/courseSteps.ts';
+import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { Comments } from './Comments.tsx';
 import { ModuleResources } from '../../components/resources/ResourceList.tsx';
 import { ModuleNavigation } from './ModuleNavigation.tsx';
@@ -36,23 +37,24 @@ export function ModuleScene() {
     return <ModuleUnavailable courseId={courseId} state={{ kind: 'error', error: course.error, retry: () => void course.refetch() }} />;
   }
 
-  const modules = sortModules(course.data.modules);
-  const module = modules.find((candidate) => String(candidate.id) === moduleId);
+  const module = course.data.modules.find((candidate) => String(candidate.id) === moduleId);
   if (!module) return <ModuleUnavailable courseId={courseId} state={{ kind: 'moduleMissing', courseTitle: course.data.title }} />;
   if (!course.data.isEnrolled && !isAdmin) {
     return <ModuleUnavailable courseId={courseId} state={{ kind: 'notEnrolled', courseTitle: course.data.title }} />;
   }
   // A fresh view per module: timers, player and progress never carry over to the next one.
-  return <ModuleView key={module.id} course={course.data} modules={modules} module={module} user={user} />;
+  return <ModuleView key={module.id} course={course.data} module={module} user={user} />;
 }
 
-function ModuleView({ course, modules, module, user }: { course: CourseDetailDto; modules: ModuleDto[]; module: ModuleDto; user: UserDto }) {
+function ModuleView({ course, module, user }: { course: CourseDetailDto; module: ModuleDto; user: UserDto }) {
   usePageTitle(`${module.title} · ${course.title}`);
   const queryClient = useQueryClient();
   const progress = useModuleProgress(module.id);
-  const index = modules.findIndex((candidate) => candidate.id === module.id);
-  const previous = modules[index - 1];
-  const next = modules[index + 1];
+  // Previous, Next and "Module X of N" walk the course's steps: its modules and quizzes (issue 36).
+  const steps = courseSteps(course);
+  const index = stepIndex(steps, 'video', module.id);
+  const previous = index > 0 ? steps[index - 1] : undefined;
+  const next = index >= 0 ? steps[index + 1] : undefined;
 
   const onSaved = (saved: ProgressDto) => {
     const before = queryClient.getQueryData<ProgressDto | null>(progressKey(module.id));
@@ -76,14 +78,15 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
     target: requiresWatching ? requiredSeconds : undefined,
     onSaved,
   });
-  const completion = useModuleCompletion({ courseId: course.id, module, modules, position: tracker.position, played: tracker.played });
+  const completion = useModuleCompletion({ courseId: course.id, module, steps, position: tracker.position, played: tracker.played });
   const isCompleted = module.isCompleted || progress.data?.isCompleted === true || completion.completed;
+  const quizToPass = pendingQuiz(steps);
   const offerComplete = !requiresWatching || (tracker.reached && !playerUnavailable);
 
   return (
     <>
       <SkipLink />
-      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={modules.length} />
+      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={steps.length} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
           <CaptionedTheatre
@@ -140,12 +143,13 @@ function ModuleView({ course, modules, module, user }: { course: CourseDetailDto
               playerUnavailable={playerUnavailable || !module.vimeoVideoId}
             />
           ) : null}
+          {quizToPass ? <QuizPendingNote courseId={course.id} quiz={quizToPass} /> : null}
 
           <About>
             <h1>{module.title}</h1>
             <Facts>
               <span>
-                Module {index + 1} of {modules.length}
+                Module {index + 1} of {steps.length}
               </span>
               <span aria-hidden="true">·</span>
               <span>

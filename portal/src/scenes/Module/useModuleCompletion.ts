@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ModuleDto } from '@atrium/common';
+import type { CourseStepDto, ModuleDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useCompleteModule } from '../../api/progress.ts';
+import { requiredQuiz, stepHref, stepIndex } from '../../components/courseSteps.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 /** SPEC §9: 1.5 s to the next module after manual completion, 2 s to /certificates at the end. */
@@ -10,21 +11,23 @@ export const NEXT_MODULE_DELAY_MS = 1500;
 export const CERTIFICATES_DELAY_MS = 2000;
 
 /**
- * Mark as Complete (SPEC §4): saves the full duration as watched, then moves on. When the whole
- * course is complete the certificate has been issued, so the learner is taken to it; when this
- * was the last module but others are still open, to the first of those.
+ * Mark as Complete (SPEC §4): saves the full duration as watched, then moves on to the next step
+ * (a module or a knowledge check). When the whole course is complete the certificate has been
+ * issued, so the learner is taken to it; when only the required final quiz stands between them
+ * and the certificate, to that quiz; when this was the last step but others are still open, to
+ * the first of those.
  */
 export function useModuleCompletion({
   courseId,
   module,
-  modules,
+  steps,
   position,
   played,
 }: {
   courseId: number;
   module: ModuleDto;
-  /** The course's modules in order. */
-  modules: ModuleDto[];
+  /** The course's steps in order: its modules and quizzes. */
+  steps: CourseStepDto[];
   position(): number;
   /** Distinct seconds played so far (issue 36): Mark as Complete does not raise them. */
   played(): number;
@@ -64,18 +67,28 @@ export function useModuleCompletion({
             timer.current = setTimeout(() => navigate('/certificates'), CERTIFICATES_DELAY_MS);
             return;
           }
-          const index = modules.findIndex((candidate) => candidate.id === module.id);
-          const next = modules[index + 1];
-          const remaining = modules.find((candidate) => candidate.id !== module.id && !candidate.isCompleted);
+          const quiz = requiredQuiz(steps);
+          if (progress.quizPending && quiz) {
+            toast({ title: 'Module completed!', description: 'Every module is done: pass the final quiz to get your certificate.', variant: 'success' });
+            setMovingOn(true);
+            timer.current = setTimeout(() => navigate(stepHref(courseId, quiz)), NEXT_MODULE_DELAY_MS);
+            return;
+          }
+          const next = steps[stepIndex(steps, 'video', module.id) + 1];
+          const remaining = steps.find((step) => !(step.kind === 'video' && step.id === module.id) && !step.isCompleted);
           const target = next ?? remaining;
           toast({
             title: 'Module completed!',
-            description: next ? 'Moving on to the next module…' : 'Finish the remaining modules to earn your certificate.',
+            description: next
+              ? next.kind === 'quiz'
+                ? 'Moving on to the knowledge check…'
+                : 'Moving on to the next module…'
+              : 'Finish the remaining modules to earn your certificate.',
             variant: 'success',
           });
           if (target) {
             setMovingOn(true);
-            timer.current = setTimeout(() => navigate(`/courses/${courseId}/modules/${target.id}`), NEXT_MODULE_DELAY_MS);
+            timer.current = setTimeout(() => navigate(stepHref(courseId, target)), NEXT_MODULE_DELAY_MS);
           }
         },
         onError: (error) => toast({ title: 'Could not mark as complete', description: errorText(error, 'Please try again.'), variant: 'destructive' }),

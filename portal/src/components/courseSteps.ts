@@ -1,0 +1,52 @@
+import type { CourseDetailDto, CourseStepDto } from '@atrium/common';
+import { sortModules } from './moduleOrder.ts';
+
+/**
+ * A course's steps in order: its videos and knowledge checks (issue 36). The server sends them
+ * as `steps`; an answer without them (a server from before quizzes) is the modules alone.
+ */
+export function courseSteps(course: Pick<CourseDetailDto, 'modules'> & { steps?: CourseStepDto[] }): CourseStepDto[] {
+  if (course.steps) return course.steps;
+  return sortModules(course.modules).map((module) => ({
+    kind: 'video' as const,
+    id: module.id,
+    title: module.title,
+    isCompleted: module.isCompleted,
+    duration: module.duration,
+  }));
+}
+
+/** Where a step opens: a module's player or a quiz's page. */
+export const stepHref = (courseId: number | string, step: Pick<CourseStepDto, 'kind' | 'id'>) =>
+  `/courses/${courseId}/${step.kind === 'quiz' ? 'quizzes' : 'modules'}/${step.id}`;
+
+/** The position of a step (a module or a quiz) among the course's steps; -1 when it is not one. */
+export const stepIndex = (steps: CourseStepDto[], kind: CourseStepDto['kind'], id: number | string) =>
+  steps.findIndex((step) => step.kind === kind && String(step.id) === String(id));
+
+/** Where Start/Continue goes: the first step not done yet, else the first one. */
+export const firstIncompleteStep = (steps: CourseStepDto[]): CourseStepDto | undefined => steps.find((step) => !step.isCompleted) ?? steps[0];
+
+/** The final quiz when passing it is required for the certificate (CONTRACT: the last quiz in step order). */
+export function requiredQuiz(steps: CourseStepDto[]): Extract<CourseStepDto, { kind: 'quiz' }> | undefined {
+  const quiz = steps.findLast((step) => step.kind === 'quiz');
+  return quiz?.kind === 'quiz' && quiz.requiredForCertificate ? quiz : undefined;
+}
+
+/**
+ * Every video is done but the required final quiz is not passed: the certificate waits for it
+ * (the module page and the course page say so, with a link to the quiz).
+ */
+export function pendingQuiz(steps: CourseStepDto[]): Extract<CourseStepDto, { kind: 'quiz' }> | undefined {
+  const quiz = requiredQuiz(steps);
+  if (!quiz || quiz.isCompleted) return undefined;
+  return steps.every((step) => step.kind === 'quiz' || step.isCompleted) ? quiz : undefined;
+}
+
+/** "Module 4 of 6" counts the quizzes too; the steps' completed count as the server gives it, else counted. */
+export function stepCounts(course: CourseDetailDto, steps: CourseStepDto[]): { completed: number; total: number } {
+  return {
+    completed: course.completedSteps ?? steps.filter((step) => step.isCompleted).length,
+    total: course.totalSteps ?? steps.length,
+  };
+}

@@ -1,0 +1,305 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CourseDetailDto, CourseStepDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { QuizScene } from './QuizScene.tsx';
+
+const steps: CourseStepDto[] = [
+  { kind: 'video', id: 11, title: 'Consent basics', isCompleted: true, duration: 120 },
+  { kind: 'video', id: 12, title: 'Photographing groups', isCompleted: true, duration: 120 },
+  { kind: 'quiz', id: 40, title: 'Final check', isCompleted: false, questionCount: 3, bestScore: null, requiredForCertificate: true },
+];
+
+const course: CourseDetailDto = {
+  id: 5,
+  title: 'Safeguarding Basics',
+  description: 'A course',
+  price: 0,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 2,
+  totalDuration: 240,
+  totalSteps: 3,
+  isEnrolled: true,
+  completedModules: 2,
+  completedSteps: 2,
+  progressPercentage: 66,
+  lastWatchedModule: null,
+  passMark: 80,
+  quizRequired: true,
+  modules: [
+    { id: 11, courseId: 5, title: 'Consent basics', description: '', duration: 120, orderIndex: 1, isCompleted: true },
+    { id: 12, courseId: 5, title: 'Photographing groups', description: '', duration: 120, orderIndex: 2, isCompleted: true },
+  ],
+  steps,
+};
+
+const quiz: QuizDto = {
+  id: 40,
+  courseId: 5,
+  courseTitle: 'Safeguarding Basics',
+  title: 'Final check',
+  afterModuleId: null,
+  passMark: 80,
+  requiredForCertificate: true,
+  bestScore: null,
+  passed: false,
+  attemptCount: 0,
+  questions: [
+    {
+      id: 'q1',
+      type: 'single',
+      prompt: 'Who signs the consent form?',
+      options: [
+        { id: 'a', text: 'The parent or carer' },
+        { id: 'b', text: 'The class teacher' },
+      ],
+    },
+    {
+      id: 'q2',
+      type: 'multiple',
+      prompt: 'Which photos need consent?',
+      options: [
+        { id: 'c', text: 'A named child' },
+        { id: 'd', text: 'A face on the website' },
+        { id: 'e', text: 'An empty classroom' },
+      ],
+    },
+    {
+      id: 'q3',
+      type: 'truefalse',
+      prompt: 'Consent lasts forever.',
+      options: [
+        { id: 't', text: 'True' },
+        { id: 'f', text: 'False' },
+      ],
+    },
+  ],
+};
+
+const failed: QuizAttemptResultDto = {
+  attempt: {
+    id: 900,
+    quizId: 40,
+    score: 66,
+    correctCount: 2,
+    questionCount: 3,
+    passed: false,
+    submittedAt: '2026-11-27T10:00:00.000Z',
+    results: [
+      {
+        questionId: 'q1',
+        prompt: 'Who signs the consent form?',
+        type: 'single',
+        options: [
+          { id: 'a', text: 'The parent or carer', correct: true },
+          { id: 'b', text: 'The class teacher', correct: false },
+        ],
+        selectedOptionIds: ['a'],
+        correct: true,
+        explanation: null,
+      },
+      {
+        questionId: 'q2',
+        prompt: 'Which photos need consent?',
+        type: 'multiple',
+        options: [
+          { id: 'c', text: 'A named child', correct: true },
+          { id: 'd', text: 'A face on the website', correct: true },
+          { id: 'e', text: 'An empty classroom', correct: false },
+        ],
+        selectedOptionIds: ['c'],
+        correct: false,
+        explanation: 'Any identifiable child needs consent, named or not.',
+      },
+      {
+        questionId: 'q3',
+        prompt: 'Consent lasts forever.',
+        type: 'truefalse',
+        options: [
+          { id: 't', text: 'True', correct: false },
+          { id: 'f', text: 'False', correct: true },
+        ],
+        selectedOptionIds: ['f'],
+        correct: true,
+        explanation: 'Renew it every year.',
+      },
+    ],
+  },
+  bestScore: 66,
+  passed: false,
+  courseCompleted: false,
+  certificateNumber: null,
+};
+
+const passed: QuizAttemptResultDto = {
+  ...failed,
+  attempt: { ...failed.attempt, id: 901, score: 100, correctCount: 3, passed: true, results: failed.attempt.results.map((r) => ({ ...r, correct: true })) },
+  bestScore: 100,
+  passed: true,
+  courseCompleted: true,
+  certificateNumber: 'ATR-2026-0042',
+};
+
+function answers(extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /api/user': ok(learner),
+    'GET /api/config': ok(publicConfig),
+    'GET /api/courses/5': ok(course),
+    'GET /api/quizzes/40': ok(quiz),
+    'GET /api/dashboard': ok({ courses: [], stats: { overallProgress: 0, enrolledCourses: 0, completedModules: 0, totalWatchTime: 0 } }),
+    'GET /api/certificates': ok([]),
+    ...extra,
+  } as Parameters<typeof mockApi>[0]);
+}
+
+const renderQuiz = () => renderScene(<QuizScene />, { route: '/courses/5/quizzes/40', path: '/courses/:courseId/quizzes/:quizId' });
+
+async function answerAll(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(screen.getByRole('group', { name: /Question 1 of 3/ })).getByRole('radio', { name: 'The parent or carer' }));
+  await user.click(within(screen.getByRole('group', { name: /Question 2 of 3/ })).getByRole('checkbox', { name: 'A named child' }));
+  await user.click(within(screen.getByRole('group', { name: /Question 3 of 3/ })).getByRole('radio', { name: 'False' }));
+}
+
+describe('QuizScene', () => {
+  it('shows every question in a group named by its prompt, radios or checkboxes by type, and where it is in the course', async () => {
+    answers();
+    renderQuiz();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Final check' })).toBeInTheDocument();
+    expect(screen.getAllByText('Module 3 of 3').length).toBeGreaterThan(0);
+    expect(screen.getByText('Pass mark 80%')).toBeInTheDocument();
+    const single = screen.getByRole('group', { name: /Question 1 of 3\s*Who signs the consent form\?/ });
+    expect(within(single).getAllByRole('radio')).toHaveLength(2);
+    const multiple = screen.getByRole('group', { name: /Which photos need consent\?\s*Select all that apply/ });
+    expect(within(multiple).getAllByRole('checkbox')).toHaveLength(3);
+    const trueFalse = screen.getByRole('group', { name: /Consent lasts forever/ });
+    expect(within(trueFalse).getByRole('radio', { name: 'True' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Previous: Photographing groups/ })).toHaveAttribute('href', '/courses/5/modules/12');
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+  });
+
+  it('names the unanswered questions and sends nothing', async () => {
+    const api = answers();
+    const user = userEvent.setup();
+    renderQuiz();
+    await user.click(await screen.findByRole('radio', { name: 'The parent or carer' }));
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Answer every question before submitting');
+    expect(within(summary).getByRole('link', { name: 'Question 2 has no answer' })).toHaveAttribute('href', '#question-q2');
+    expect(within(summary).getByRole('link', { name: 'Question 3 has no answer' })).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(screen.getByText('Choose at least one answer.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/quizzes/40/attempts')).toHaveLength(0);
+  });
+
+  it('sends the answers, moves the focus to the score, marks each question and shows the correct answers and explanations', async () => {
+    const api = answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: failed } });
+    const user = userEvent.setup();
+    renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Final check' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    const heading = await screen.findByRole('heading', { name: 'You scored 66%' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(api.callsTo('POST', '/api/quizzes/40/attempts')[0]?.body).toEqual({
+      answers: [
+        { questionId: 'q1', optionIds: ['a'] },
+        { questionId: 'q2', optionIds: ['c'] },
+        { questionId: 'q3', optionIds: ['f'] },
+      ],
+    });
+    expect(screen.getByText(/Not passed: the pass mark is 80%/)).toBeInTheDocument();
+    expect(screen.getByText(/2 of 3 questions correct/)).toBeInTheDocument();
+    const second = screen.getByRole('heading', { name: /Question 2: incorrect/ }).closest('li')!;
+    const face = within(second).getByText('A face on the website').closest('li')!;
+    expect(face).toHaveTextContent('Correct answer');
+    expect(face).not.toHaveTextContent('Your answer');
+    expect(within(second).getByText('A named child').closest('li')).toHaveTextContent('Your answer');
+    expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Question 1: correct/ })).toBeInTheDocument();
+  }, 15_000);
+
+  it('Try again starts an empty form with the focus on the first answer; a pass shows the certificate', async () => {
+    let call = 0;
+    answers({ 'POST /api/quizzes/40/attempts': () => ({ status: 201, body: call++ === 0 ? failed : passed }) });
+    const user = userEvent.setup();
+    renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Final check' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    await user.click(await screen.findByRole('button', { name: /Try again/ }));
+    const first = await screen.findByRole('radio', { name: 'The parent or carer' });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).not.toBeChecked();
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
+    expect(screen.getByText('Passed: the pass mark is 80%.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', '/certificate/ATR-2026-0042');
+  }, 20_000);
+
+  it('shows a 429 clearly, keeps the answers and moves the focus to it', async () => {
+    answers({ 'POST /api/quizzes/40/attempts': fail(429, 'Too many quiz attempts: try again in 10 minutes.') });
+    const user = userEvent.setup();
+    renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Final check' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many attempts for now');
+    expect(alert).toHaveTextContent('Too many quiz attempts: try again in 10 minutes.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(screen.getByRole('radio', { name: 'False' })).toBeChecked();
+  });
+
+  it('shows the server’s reason for a 400', async () => {
+    answers({ 'POST /api/quizzes/40/attempts': fail(400, 'Answer every question: q2 has no answer') });
+    const user = userEvent.setup();
+    renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Final check' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your answers were not accepted');
+    expect(alert).toHaveTextContent('Answer every question: q2 has no answer');
+  });
+
+  it('shows the best score so far', async () => {
+    answers({ 'GET /api/quizzes/40': ok({ ...quiz, bestScore: 66, attemptCount: 2 }) });
+    renderQuiz();
+    expect(await screen.findByText(/Your best score: 66% after 2 attempts/)).toBeInTheDocument();
+    expect(screen.getByText('Not passed yet')).toBeInTheDocument();
+  });
+
+  it('says to enroll when the quiz is refused (403), and “Quiz not found” for a 404', async () => {
+    answers({ 'GET /api/quizzes/40': fail(403, 'Not enrolled') });
+    const { unmount } = renderQuiz();
+    expect(await screen.findByRole('heading', { name: 'Enroll to take this quiz' })).toBeInTheDocument();
+    unmount();
+    answers({ 'GET /api/quizzes/40': fail(404, 'Quiz not found') });
+    renderQuiz();
+    expect(await screen.findByRole('heading', { name: 'Quiz not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Course' })).toHaveAttribute('href', '/courses/5');
+  });
+
+  it('offers a retry when the quiz cannot be loaded, and says when it has no questions', async () => {
+    answers({ 'GET /api/quizzes/40': fail(500, 'boom') });
+    const { unmount } = renderQuiz();
+    expect(await screen.findByRole('heading', { name: 'This quiz could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    unmount();
+    answers({ 'GET /api/quizzes/40': ok({ ...quiz, questions: [] }) });
+    renderQuiz();
+    expect(await screen.findByRole('heading', { name: 'No questions yet' })).toBeInTheDocument();
+  });
+
+  it('never asks the server for a quiz whose id is not a number', async () => {
+    const api = answers();
+    renderScene(<QuizScene />, { route: '/courses/5/quizzes/..%2Fadmin', path: '/courses/:courseId/quizzes/:quizId' });
+    expect(await screen.findByRole('heading', { name: 'Quiz not found' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/quizzes') || call.path.startsWith('/api/admin'))).toEqual([]);
+  });
+});
