@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { CredentialJwtPayloadDto, PublicJwkDto } from '../api/credentials.ts';
-import { checkCredential, credentialLearnerName, decodeCredential, type CheckOptions } from './verify.ts';
+import { checkCredential, credentialLearnerName, credentialQuizScore, decodeCredential, type CheckOptions } from './verify.ts';
 
 const ORIGIN = 'https://atrium.test';
 const ISSUER = `${ORIGIN}/api/credentials/issuer`;
@@ -127,5 +127,25 @@ describe('checkCredential', () => {
     }
     expect(decodeCredential(` ${await sign(key, payload())}\n`)).not.toBeNull();
     expect((await checkCredential(await sign(key, payload()), options([key.published], [], [JWKS]))).status).toBe('unavailable');
+  });
+});
+
+describe('credentialQuizScore', () => {
+  const scored = (value: string, resultType = 'Percent') => {
+    const base = payload();
+    const achievement = {
+      ...base.credentialSubject.achievement,
+      resultDescription: [{ id: 'urn:uuid:quiz', type: ['ResultDescription'], name: 'Final quiz score', resultType, requiredValue: '80' }],
+    };
+    return payload({
+      credentialSubject: { ...base.credentialSubject, achievement, result: [{ type: ['Result'], resultDescription: 'urn:uuid:quiz', value }] },
+    });
+  };
+
+  it('reads the percent result of one of the achievement’s result descriptions, and nothing else', () => {
+    expect(credentialQuizScore(scored('92'))).toBe(92);
+    expect(credentialQuizScore(payload())).toBeNull();
+    expect(credentialQuizScore(scored('92', 'GradePointAverage'))).toBeNull();
+    for (const value of ['abc', '101', '-1', '9.5']) expect(credentialQuizScore(scored(value))).toBeNull();
   });
 });

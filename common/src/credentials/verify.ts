@@ -68,6 +68,20 @@ export function credentialLearnerName(payload: CredentialJwtPayloadDto): string 
   return typeof name?.identityHash === 'string' ? name.identityHash : null;
 }
 
+/**
+ * The final quiz's score the credential reports (a Percent result of one of the achievement's
+ * result descriptions), if any: what a badge shows beside the course.
+ */
+export function credentialQuizScore(payload: CredentialJwtPayloadDto): number | null {
+  const subject = payload.credentialSubject;
+  const percent = new Set(
+    (subject?.achievement?.resultDescription ?? []).filter((described) => described?.resultType === 'Percent').map((described) => described.id),
+  );
+  const result = subject?.result?.find?.((candidate) => percent.has(candidate?.resultDescription));
+  const value = Number(result?.value);
+  return result && Number.isInteger(value) && value >= 0 && value <= 100 ? value : null;
+}
+
 export const isRevoked = (list: RevocationListDto | null | undefined, credentialId: string) =>
   Array.isArray(list?.revokedCredential) &&
   list.revokedCredential.some((entry: { id?: unknown; revoked?: boolean } | null) => entry?.id === credentialId && entry.revoked !== false);

@@ -17,6 +17,7 @@ const certificate: CertificatePublicDto = {
   completedAt: '2026-11-21T10:00:00Z',
   issuedAt: '2026-11-21T10:00:05Z',
   certificateNumber: NUMBER,
+  quizScore: null,
 };
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');

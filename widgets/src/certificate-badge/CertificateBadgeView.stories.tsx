@@ -17,6 +17,7 @@ const meta = {
         completedAt: '2026-11-02T14:30:00.000Z',
         issuedAt: '2026-11-02T14:30:05.000Z',
         certificateNumber: 'ATR-7F3K9Q2M4X8C',
+        quizScore: null,
       },
     },
     onRetry: fn(),

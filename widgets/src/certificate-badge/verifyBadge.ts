@@ -2,7 +2,7 @@ import type { CertificatePublicDto } from '@atrium/common/api/community';
 import type { PublicJwkDto } from '@atrium/common/api/credentials';
 // Runtime code from common, unlike the widgets' other imports: a few hundred bytes of Web Crypto
 // calls with no dependency, shared with the portal's /verify page so both check alike.
-import { credentialLearnerName, decodeCredential, signatureMatches } from '@atrium/common/credentials/verify';
+import { credentialLearnerName, credentialQuizScore, decodeCredential, signatureMatches } from '@atrium/common/credentials/verify';
 import { apiUrl, getJson } from '../api.ts';
 
 export type BadgeVerdict = { status: 'valid'; certificate: CertificatePublicDto } | { status: 'revoked' | 'not_found' | 'unverified'; certificate?: undefined };
@@ -36,6 +36,7 @@ export async function verifyBadge(apiBase: string, number: string, signal: Abort
       completedAt: payload.validFrom,
       issuedAt: payload.awardedDate ?? payload.validFrom,
       certificateNumber: number.toUpperCase(),
+      quizScore: credentialQuizScore(payload),
       // A course with a validity period: still verified (it was true when issued), marked expired.
       ...(payload.validUntil ? { expiresOn: payload.validUntil.slice(0, 10), expired: Date.parse(payload.validUntil) <= Date.now() } : {}),
     },
