@@ -67,7 +67,7 @@ export interface RetentionDto {
   module: { id: number; courseId: number; title: string; duration: number };
   /** Learners who played any part of the video. */
   viewers: number;
-  /** Mean resume point of the learners who watched some of it, seconds; null when nobody has. */
+  /** Mean resume point of the learners who watched some of it, seconds, as of the last hourly rollup; null when nobody had. */
   averagePosition: number | null;
   buckets: RetentionBucketDto[];
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { dialectOf, type Db } from '../db/knex.ts';
 import { DAY_MS, WEEK_MS, weekStartOf } from '../queries/insights.ts';
 
@@ -19,7 +20,8 @@ const weekOf = (db: Db, column: string) => {
  * What is counted: an enrollment by its date; a completion by a certificate's completion date
  * (every round, revoked or not: the learner did complete); a certificate by its issue date
  * unless revoked; revenue is card payments (less refunds) by the day they were paid and paid
- * invoice orders (net of VAT), per currency, never converted.
+ * invoice orders (net of VAT), per currency, never converted. Each module's mean resume point
+ * (insights_module_positions) is rewritten whole in the same run.
  *
  * Answers the number of rollup rows written.
  */
@@ -61,10 +63,30 @@ export async function rollUpInsights(db: Db, now: number): Promise<number> {
       ) r group by week_start, course_id, school_id, currency`,
       [from, from],
     );
+    const positions = await rollUpPositions(trx);
     const [weekly, revenue] = await Promise.all([
       trx('insightsWeekly').where('weekStart', '>=', from).count({ n: '*' }),
       trx('insightsWeeklyRevenue').where('weekStart', '>=', from).count({ n: '*' }),
     ]);
-    return Number(weekly[0]?.n ?? 0) + Number(revenue[0]?.n ?? 0);
+    return Number(weekly[0]?.n ?? 0) + Number(revenue[0]?.n ?? 0) + positions;
   });
+}
+
+/**
+ * Rewrites every module's mean resume point (the retention chart's average watch position) from
+ * the progress rows of the learners who watched some of it. Read first, then written: an
+ * INSERT … SELECT would hold shared locks on the progress rows it reads (MariaDB), stalling the
+ * learners' progress writes for the length of the scan; a plain read takes none.
+ */
+async function rollUpPositions(trx: Knex.Transaction): Promise<number> {
+  const rows = (await trx('progress')
+    .where('watchedDuration', '>', 0)
+    .groupBy('moduleId')
+    .select('moduleId')
+    .avg({ averagePosition: 'position' })
+    .count({ learners: '*' })) as unknown as Array<{ moduleId: number; averagePosition: number | string; learners: number | string }>;
+  await trx('insightsModulePositions').delete();
+  const positions = rows.map((row) => ({ moduleId: Number(row.moduleId), averagePosition: Number(row.averagePosition), learners: Number(row.learners) }));
+  await trx.batchInsert('insightsModulePositions', positions, 500);
+  return positions.length;
 }

@@ -26,6 +26,7 @@ import * as insights from './migrations/025_insights.ts';
 import * as trusts from './migrations/026_trusts.ts';
 import * as accessibility from './migrations/027_accessibility.ts';
 import * as quizzes from './migrations/028_quizzes.ts';
+import * as insightsPositions from './migrations/029_insights_positions.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '026_trusts': trusts,
   '027_accessibility': accessibility,
   '028_quizzes': quizzes,
+  '029_insights_positions': insightsPositions,
 };
 
 const source: Knex.MigrationSource<string> = {

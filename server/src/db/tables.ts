@@ -556,6 +556,13 @@ export interface InsightsWeekly {
   certificates: number;
 }
 
+/** A module's mean resume point over the learners who watched some of it, as of the last rollup. */
+export interface InsightsModulePosition {
+  moduleId: number;
+  averagePosition: number;
+  learners: number;
+}
+
 /** Money received per week, course (0: none), school (0: none) and currency, in minor units. */
 export interface InsightsWeeklyRevenue {
   weekStart: number;
@@ -618,6 +625,7 @@ declare module 'knex/types/tables' {
     moduleViewers: ModuleViewers;
     insightsWeekly: InsightsWeekly;
     insightsWeeklyRevenue: InsightsWeeklyRevenue;
+    insightsModulePositions: InsightsModulePosition;
   }
 }
 

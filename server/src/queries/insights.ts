@@ -199,27 +199,25 @@ export interface Retention {
   viewers: number;
   /** Per bucket of the module's current duration, how many of them played it. */
   buckets: Array<{ bucket: number; startSecond: number; viewers: number }>;
-  /** The mean resume point of the learners who watched some of it, seconds (null: nobody). */
+  /** The mean resume point of the learners who watched some of it, seconds, as of the last rollup (null: nobody then). */
   averagePosition: number | null;
 }
 
 /**
  * A module's retention curve from its counters (kept by triggers as learners watch): one row per
- * bucket read by the counters' key, the viewers by theirs, and the mean resume point over the
- * module's progress rows (index on module_id). Counters cover every learner: they are not split
- * by date or school.
+ * bucket read by the counters' key, the viewers by theirs, and the mean resume point the hourly
+ * insights-rollup job last computed (commands/insightsRollup.ts), by key. Counters cover every
+ * learner: they are not split by date or school.
  */
 export async function moduleRetention(db: Db, module: { id: number; duration: number }): Promise<Retention> {
   const count = bucketCount(module.duration);
   const [viewersRow, bucketRows, positionRow] = await Promise.all([
     db('moduleViewers').where({ moduleId: module.id }).first('viewers'),
     db('moduleBuckets').where({ moduleId: module.id }).where('bucket', '<', count).orderBy('bucket').select('bucket', 'viewers'),
-    db('progress').where({ moduleId: module.id }).where('watchedDuration', '>', 0).avg({ average: 'position' }).first() as Promise<
-      { average: number | string | null } | undefined
-    >,
+    db('insightsModulePositions').where({ moduleId: module.id }).first('averagePosition'),
   ]);
   const byBucket = new Map(bucketRows.map((row) => [Number(row.bucket), Number(row.viewers)]));
-  const average = positionRow?.average;
+  const average = positionRow?.averagePosition;
   return {
     viewers: Number(viewersRow?.viewers ?? 0),
     buckets: Array.from({ length: count }, (_, bucket) => ({ bucket, startSecond: bucket * BUCKET_SECONDS, viewers: byBucket.get(bucket) ?? 0 })),

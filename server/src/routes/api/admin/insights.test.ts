@@ -58,7 +58,12 @@ describe('retention counters', () => {
     ).post('/api/progress', { moduleId: otherModule.id, courseId: other.id, watchedDuration: 10, playedBuckets: [0] });
     expect(refused.status).toBe(403);
 
-    const response = await (await admin()).get(`/api/admin/insights/modules/${module.id}/retention`);
+    const agency = await admin();
+    // The mean resume point comes from the hourly rollup: none before its first run.
+    const before = await agency.get(`/api/admin/insights/modules/${module.id}/retention`);
+    expect((before.body as RetentionDto).averagePosition).toBeNull();
+    await rollUpInsights(server.db, server.clock.now().getTime());
+    const response = await agency.get(`/api/admin/insights/modules/${module.id}/retention`);
     expect(response.status, response.text).toBe(200);
     const retention = response.body as RetentionDto;
     expect(retention.viewers).toBe(2);
