@@ -27,6 +27,7 @@ import * as trusts from './migrations/026_trusts.ts';
 import * as accessibility from './migrations/027_accessibility.ts';
 import * as quizzes from './migrations/028_quizzes.ts';
 import * as insightsPositions from './migrations/029_insights_positions.ts';
+import * as progressCompletionIndex from './migrations/030_progress_completion_index.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '027_accessibility': accessibility,
   '028_quizzes': quizzes,
   '029_insights_positions': insightsPositions,
+  '030_progress_completion_index': progressCompletionIndex,
 };
 
 const source: Knex.MigrationSource<string> = {
