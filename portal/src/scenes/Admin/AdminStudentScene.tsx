@@ -23,6 +23,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
 import { StudentWatching } from './StudentWatching.tsx';
 import { WatchingLegend } from '../../components/WatchedTime.tsx';
+import { FinalQuizScore } from '../../components/FinalQuizScore.tsx';
 import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { FieldLabel, Select } from '../../components/NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
@@ -209,6 +210,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
                   <span>{enrollment.progressPercentage}%</span>
                 </ProgressLine>
                 <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
+                <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
               </div>
               <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
                 Unenroll
