@@ -209,8 +209,9 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
                   <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
                   <span>{enrollment.progressPercentage}%</span>
                 </ProgressLine>
-                <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
+                {/* Before the module list, which unfolds below the course's figures. */}
                 <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
+                <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
               </div>
               <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
                 Unenroll
