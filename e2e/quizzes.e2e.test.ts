@@ -8,6 +8,7 @@ import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
 import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm, toast } from './support/browser.ts';
+import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 // Knowledge checks (issue 36): an admin builds a three-question quiz at the end of a course whose
 // certificate requires passing it and attaches a PDF; a learner completes the modules, fails the
@@ -231,6 +232,38 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await viewport(admin, 'quiz-admin-dialog-question');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await fromTop(admin, 'quiz-admin-section');
+  }, 180_000);
+
+  it('reports the best score on the final quiz: the admin’s student page and the manager’s status list on /school, at 1280 and 390 px', async () => {
+    const robinId = Number((await app.db('users').where({ email: robin.email }).first('id'))!.id);
+    const manager = { email: `kim-${stamp}@school.test`, password: 'manager-password-1', firstName: 'Kim', lastName: 'Adeyemi' };
+    // Robin (passed with 100 % in the journey above) joins a school licensed for the course.
+    const { schoolId } = await createSchoolThroughApi(app, { name: 'Quiz Primary', manager, licensedCourseIds: [course.id] });
+    await app.db('schoolMembers').insert({ schoolId, userId: robinId, role: 'member', joinedAt: Date.now() });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const admin = await browser.page(viewport);
+      await signInWithForm(admin, app.url, app.admin);
+      await admin.goto(`${app.url}/admin/students/${robinId}`);
+      const enrolled = admin.getByRole('list', { name: 'Enrolled courses' });
+      await enrolled.getByText('Final quiz: best score 100%').waitFor();
+      await enrolled.getByText('Passed', { exact: true }).waitFor();
+      await expectAccessible(admin, admin.url());
+      await screenshot(admin, 'quiz-admin-student');
+
+      const school = await browser.page(viewport);
+      await signInWithForm(school, app.url, manager);
+      await school.goto(`${app.url}/school`);
+      const list = school.locator('section[aria-labelledby="status-title"]');
+      const rows = list.locator('ul li');
+      await rows.filter({ hasText: 'Robin' }).getByText('Final quiz: best score 100%').waitFor();
+      // The manager has not tried the quiz: a dash, said in words too.
+      await rows.filter({ hasText: 'Kim Adeyemi' }).getByText('Final quiz: — (not attempted)').waitFor();
+      await list.scrollIntoViewIfNeeded();
+      await expectAccessible(school, school.url());
+      const width = school.viewportSize()!.width;
+      await list.screenshot({ path: join(SCREENSHOT_DIR, `quiz-school-status-list-${width}.png`) });
+    }
+    expect(browser.errors).toEqual([]);
   }, 180_000);
 });
 

@@ -1,5 +1,5 @@
 import type { Currency, PriceList } from '../rules/currency.ts';
-import type { CourseStepDto } from './quizzes.ts';
+import type { CourseStepDto, FinalQuizResultDto } from './quizzes.ts';
 
 export interface ModuleDto {
   id: number;
@@ -129,6 +129,8 @@ export interface EnrollmentDto {
   progressPercentage: number;
   /** Only in the admin list of all enrollments, where the student is not otherwise known. */
   userEmail?: string;
+  /** On a student's page on /admin, for a course with a quiz only (issue 36). */
+  finalQuiz?: FinalQuizResultDto;
 }
 
 /** POST /api/enrollments: 201 when the enrollment was created, 200 when it already existed. */

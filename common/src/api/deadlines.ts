@@ -1,4 +1,5 @@
 import type { WatchingDto } from './courses.ts';
+import type { FinalQuizResultDto } from './quizzes.ts';
 
 /** Where one member stands on one licensed course. */
 export const TRAINING_STATUSES = ['not_started', 'in_progress', 'due_soon', 'overdue', 'completed', 'renewal_due'] as const;
@@ -60,6 +61,8 @@ export interface TrainingStatusRowDto {
   expiresOn: string | null;
   /** What the member actually played of the course (issue 36). */
   watching: WatchingDto;
+  /** The member's best on the course's final quiz; only for a course that has a quiz (issue 36). */
+  finalQuiz?: FinalQuizResultDto;
 }
 
 /** A scheduled job as the admin sees it. */

@@ -130,3 +130,15 @@ export type CourseStepDto =
       bestScore: number | null;
       requiredForCertificate: boolean;
     };
+
+/**
+ * A member's best result on a course's final quiz, in reports (issue 36 item 4: the admin's
+ * student page, the manager's status list). Sent only for a course that has a quiz, so a course
+ * without one answers as before. `bestScore` is null before any attempt; `passed` = ever passed.
+ */
+export interface FinalQuizResultDto {
+  bestScore: number | null;
+  passed: boolean;
+  /** The course's pass mark (percent) now. */
+  passMark: number;
+}

@@ -22,6 +22,8 @@ export const presentTrainingStatus = (row: WatchedStatusRow): TrainingStatusRowD
   certificateNumber: row.certificateNumber,
   expiresOn: expiresOn(row),
   watching: presentWatching(row.watching),
+  // Only for a course with a quiz: a course without one answers as before (issue 36).
+  ...(row.finalQuiz ? { finalQuiz: { ...row.finalQuiz } } : {}),
 });
 
 export interface SchedulerJobRow {

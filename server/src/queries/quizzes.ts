@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dbBoolean, type Db } from '../db/knex.ts';
+import { dbBoolean, type Db, type DbBoolean } from '../db/knex.ts';
 import type { Quiz, QuizAttempt } from '../db/tables.ts';
 import { parseQuestions, type StoredQuestion } from '../models/quizzes.ts';
 
@@ -131,4 +131,78 @@ function finalOf<T extends { id: number; moduleId: number | null; orderIndex: nu
     }
   }
   return best;
+}
+
+/** A course's final quiz (the last in step order, as `quizGate` picks it) and its pass mark. */
+export interface FinalQuiz {
+  quizId: number;
+  passMark: number;
+}
+
+/**
+ * The final quiz of each course that has one (of `courseIds`, or of every course), for the
+ * reports (issue 36 item 4): one read of the live quizzes, which are few per course. The reports
+ * then join the learners' rows of quizResults on these ids in their own statement.
+ */
+export async function finalQuizzes(db: Reader, courseIds?: number[]): Promise<Map<number, FinalQuiz>> {
+  const query = db('quizzes as q')
+    .join('courses as c', 'c.id', 'q.courseId')
+    .leftJoin('modules as m', function placed() {
+      this.on('m.id', '=', 'q.afterModuleId').andOn('m.courseId', '=', 'q.courseId');
+    })
+    .whereNull('q.deletedAt')
+    .select('q.id', 'q.courseId', 'c.passMark', 'm.id as moduleId', 'm.orderIndex');
+  if (courseIds) query.whereIn('q.courseId', courseIds);
+  const byCourse = new Map<number, Array<{ id: number; moduleId: number | null; orderIndex: number; passMark: number }>>();
+  for (const row of (await query) as Array<Record<string, number | string | null>>) {
+    const courseId = Number(row.courseId);
+    byCourse.set(courseId, [
+      ...(byCourse.get(courseId) ?? []),
+      {
+        id: Number(row.id),
+        moduleId: row.moduleId === null || row.moduleId === undefined ? null : Number(row.moduleId),
+        orderIndex: Number(row.orderIndex ?? 0),
+        passMark: Number(row.passMark),
+      },
+    ]);
+  }
+  const finals = new Map<number, FinalQuiz>();
+  for (const [courseId, quizzes] of byCourse) {
+    const final = finalOf(quizzes);
+    if (final) finals.set(courseId, { quizId: final.id, passMark: final.passMark });
+  }
+  return finals;
+}
+
+/**
+ * A learner's best on the final quiz of each of `courseIds` that has a quiz, by course (the
+ * admin's student page): two reads whatever the number of courses. A course without a quiz is
+ * absent; one whose quiz was not tried has a null score.
+ */
+export async function studentFinalQuizzes(
+  db: Reader,
+  userId: number,
+  courseIds: number[],
+): Promise<Map<number, { bestScore: number | null; passed: boolean; passMark: number }>> {
+  if (!courseIds.length) return new Map();
+  const finals = await finalQuizzes(db, courseIds);
+  const results = await finalQuizResults(db, userId, finals);
+  return new Map(
+    [...finals].map(([courseId, final]) => [
+      courseId,
+      { bestScore: results.get(courseId)?.bestScore ?? null, passed: results.get(courseId)?.passed ?? false, passMark: final.passMark },
+    ]),
+  );
+}
+
+async function finalQuizResults(db: Reader, userId: number, finals: Map<number, FinalQuiz>): Promise<Map<number, { bestScore: number; passed: boolean }>> {
+  if (!finals.size) return new Map();
+  const rows = (await db('quizResults')
+    .where('userId', userId)
+    .whereIn(
+      'quizId',
+      [...finals.values()].map((final) => final.quizId),
+    )
+    .select('courseId', 'bestScore', 'passed')) as Array<{ courseId: number | string; bestScore: number | string; passed: DbBoolean }>;
+  return new Map(rows.map((row) => [Number(row.courseId), { bestScore: Number(row.bestScore), passed: dbBoolean(row.passed) }]));
 }

@@ -1,6 +1,7 @@
 import { certificateValidity, DAY_MS, dayOf, expiredIfIssuedBefore, TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
 import type { Knex } from 'knex';
-import { dialectOf, type Db } from '../db/knex.ts';
+import { dbBoolean, dialectOf, type Db, type DbBoolean } from '../db/knex.ts';
+import { finalQuizzes, type FinalQuiz } from './quizzes.ts';
 import { withWatching, type Watching } from './watching.ts';
 
 // Every member × licensed course of a school with its status, computed by the database in one
@@ -94,7 +95,7 @@ export function trainingPairs(
   schoolId: number | null,
   now: number,
   cutoffs: ValidityCutoff[],
-  options: { due?: DueRange | undefined } = {},
+  options: { due?: DueRange | undefined; finals?: Map<number, FinalQuiz> | undefined } = {},
 ): Knex.QueryBuilder {
   const today = dayOf(now);
   const due = dueDaySql(db);
@@ -157,7 +158,22 @@ export function trainingPairs(
         [today, today + 7],
       ),
     );
+  // The member's best on the course's final quiz (issue 36): one indexed row of quizResults
+  // (userId, courseId) per pair, in this statement. Without any quiz there is no join at all.
+  const finalIds = [...(options.finals?.values() ?? [])].map((final) => final.quizId);
+  if (finalIds.length) {
+    query
+      .leftJoin('quizResults as qr', (join) => join.on('qr.userId', '=', 'sm.userId').andOn('qr.courseId', '=', 'sl.courseId').onIn('qr.quizId', finalIds))
+      .select('qr.bestScore as quiz_score', 'qr.passed as quiz_passed');
+  }
   return schoolId === null ? query : query.where('sm.schoolId', schoolId);
+}
+
+/** A member's best on a course's final quiz, for a course that has one. */
+export interface FinalQuizResult {
+  bestScore: number | null;
+  passed: boolean;
+  passMark: number;
 }
 
 export interface TrainingStatusRow {
@@ -173,6 +189,8 @@ export interface TrainingStatusRow {
   completedAt: number | null;
   issuedAt: number | null;
   certificateNumber: string | null;
+  /** Null when the course has no quiz. */
+  finalQuiz: FinalQuizResult | null;
 }
 
 // The derived table's columns come back camel-cased by knex's mapping.
@@ -189,11 +207,15 @@ export interface RawPair {
   completedAt: number | string | null;
   issuedAt: number | string | null;
   certificateNumber: string | null;
+  /** Only when the statement joined the final quizzes' results. */
+  quizScore?: number | string | null;
+  quizPassed?: DbBoolean;
 }
 
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-export function toRow(raw: RawPair): TrainingStatusRow {
+export function toRow(raw: RawPair, finals: Map<number, FinalQuiz> = new Map()): TrainingStatusRow {
+  const final = finals.get(Number(raw.courseId));
   return {
     userId: Number(raw.userId),
     email: raw.email,
@@ -207,6 +229,7 @@ export function toRow(raw: RawPair): TrainingStatusRow {
     completedAt: num(raw.completedAt),
     issuedAt: num(raw.issuedAt),
     certificateNumber: raw.certificateNumber,
+    finalQuiz: final ? { bestScore: num(raw.quizScore ?? null), passed: dbBoolean(raw.quizPassed), passMark: final.passMark } : null,
   };
 }
 
@@ -227,8 +250,8 @@ export function dueRangeOf(status: TrainingStatus | undefined): DueRange | undef
   return undefined;
 }
 
-function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter): Knex.QueryBuilder {
-  const pairs = trainingPairs(db, schoolId, now, cutoffs, { due: dueRangeOf(filter.status) });
+function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter, finals?: Map<number, FinalQuiz>): Knex.QueryBuilder {
+  const pairs = trainingPairs(db, schoolId, now, cutoffs, { due: dueRangeOf(filter.status), finals });
   const query = db.from(pairs.as('pairs'));
   if (filter.status) query.where('pairs.status', filter.status);
   if (filter.courseId) query.where('pairs.course_id', filter.courseId);
@@ -259,10 +282,10 @@ export async function statusPage(
   now: number,
   filter: StatusFilter & { limit: number; offset: number },
 ): Promise<{ rows: WatchedStatusRow[]; total: number }> {
-  const cutoffs = await validityCutoffs(db, now);
+  const [cutoffs, finals] = await Promise.all([validityCutoffs(db, now), finalQuizzes(db)]);
   const [countRow, rows] = await Promise.all([
     filtered(db, schoolId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
-    filtered(db, schoolId, now, cutoffs, filter)
+    filtered(db, schoolId, now, cutoffs, filter, finals)
       .select('pairs.*')
       .orderBy([
         { column: 'pairs.last_name' },
@@ -274,21 +297,31 @@ export async function statusPage(
       .limit(filter.limit)
       .offset(filter.offset) as Promise<RawPair[]>,
   ]);
-  return { rows: await withWatching(db, rows.map(toRow)), total: Number(countRow?.n ?? 0) };
+  return {
+    rows: await withWatching(
+      db,
+      rows.map((row) => toRow(row, finals)),
+    ),
+    total: Number(countRow?.n ?? 0),
+  };
 }
 
 /** Every pair of the school (the register), in the same order as the list. */
 export async function allStatuses(db: Db, schoolId: number, now: number): Promise<WatchedStatusRow[]> {
-  const cutoffs = await validityCutoffs(db, now);
+  const [cutoffs, finals] = await Promise.all([validityCutoffs(db, now), finalQuizzes(db)]);
   const rows = (await db
-    .from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'))
+    .from(trainingPairs(db, schoolId, now, cutoffs, { finals }).as('pairs'))
     .select('pairs.*')
     .orderBy([{ column: 'pairs.last_name' }, { column: 'pairs.first_name' }, { column: 'pairs.user_id' }, { column: 'pairs.course_title' }])) as RawPair[];
   // The whole school: its members and licensed courses as subqueries, not as lists of ids.
-  return withWatching(db, rows.map(toRow), {
-    users: db('schoolMembers').where('schoolId', schoolId).select('userId'),
-    courses: db('schoolLicences').where('schoolId', schoolId).whereNull('revokedAt').select('courseId'),
-  });
+  return withWatching(
+    db,
+    rows.map((row) => toRow(row, finals)),
+    {
+      users: db('schoolMembers').where('schoolId', schoolId).select('userId'),
+      courses: db('schoolLicences').where('schoolId', schoolId).whereNull('revokedAt').select('courseId'),
+    },
+  );
 }
 
 /** When a certificate stops being current, for a course with a validity. */

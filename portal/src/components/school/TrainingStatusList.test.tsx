@@ -45,3 +45,24 @@ describe('the manager’s training status list: what was played', () => {
     expect(screen.getByText(/marked complete with less than 90% of its video played/)).toBeInTheDocument();
   });
 });
+
+describe('the manager’s training status list: the final quiz (issue 36)', () => {
+  it('shows the best score and whether it passed for a course with a quiz, a dash before any attempt, and nothing for a course without one', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/schools/4/training-status': ok([
+        row({ finalQuiz: { bestScore: 92, passed: true, passMark: 80 } }),
+        row({ userId: 22, name: 'Nia North', email: 'nia@oak.sch.uk', finalQuiz: { bestScore: 60, passed: false, passMark: 80 } }),
+        row({ userId: 23, name: 'Ola Ode', email: 'ola@oak.sch.uk', finalQuiz: { bestScore: null, passed: false, passMark: 80 } }),
+        row({ userId: 24, name: 'Pat Pine', email: 'pat@oak.sch.uk' }),
+      ]),
+    });
+    renderScene(<TrainingStatusList root="/api/schools/4" managedSchoolId={4} deadlines={deadlines} />, { route: '/school', path: '/school' });
+    const [mark, nia, ola, pat] = await screen.findAllByRole('listitem');
+    expect(mark).toHaveTextContent('Final quiz: best score 92% Passed');
+    expect(nia).toHaveTextContent('Final quiz: best score 60% Not passed (pass mark 80%)');
+    expect(ola).toHaveTextContent('Final quiz: — (not attempted)');
+    expect(pat).not.toHaveTextContent(/quiz/i);
+  });
+});

@@ -8,6 +8,7 @@ import { Skeleton } from '../Loading.tsx';
 import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../TrainingStatusBadge.tsx';
 import { FieldLabel, Select } from '../NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { FinalQuizScore } from '../FinalQuizScore.tsx';
 import { WatchedTime, WatchingLegend } from '../WatchedTime.tsx';
 import { InvitedPeople } from './InvitedPeople.tsx';
 
@@ -122,6 +123,7 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
                           : 'No deadline'}
                   </Muted>
                   <WatchedTime watching={row.watching} />
+                  <FinalQuizScore finalQuiz={row.finalQuiz} />
                 </div>
                 <TrainingStatusBadge status={row.status} />
               </li>

@@ -28,13 +28,13 @@ const watching: CourseWatchingDto = {
     { moduleId: 3, title: 'Keeping records', durationSeconds: 600, playedSeconds: 0, isCompleted: false, completedWithoutPlaying: false },
   ],
 };
-const api = (answer: ReturnType<typeof ok>) =>
+const api = (answer: ReturnType<typeof ok>, enrollments: EnrollmentDto[] = [enrollment]) =>
   mockApi({
     'GET /api/user': ok(admin),
     'GET /api/config': ok(publicConfig),
     'GET /api/courses': ok([]),
     'GET /api/admin/students/42': ok(student),
-    'GET /api/admin/students/42/enrollments': ok([enrollment]),
+    'GET /api/admin/students/42/enrollments': ok(enrollments),
     'GET /api/admin/students/42/watching': answer,
     'GET /api/admin/certificates': ok([]),
   });
@@ -64,5 +64,23 @@ describe('admin student page: what was played', () => {
     renderPage();
     expect(await screen.findByText(/What was played could not be loaded \(Database unavailable\)/)).toBeInTheDocument();
     expect(screen.getByText('Safeguarding Basics')).toBeInTheDocument();
+  });
+});
+
+describe('admin student page: the final quiz (issue 36)', () => {
+  it('shows the best score against the pass mark for a course with a quiz, and nothing for a course without one', async () => {
+    api(ok([watching]), [
+      { ...enrollment, finalQuiz: { bestScore: 75, passed: false, passMark: 80 } },
+      { ...enrollment, id: 6, courseId: 12, courseTitle: 'Fire Safety', finalQuiz: { bestScore: 100, passed: true, passMark: 80 } },
+      { ...enrollment, id: 7, courseId: 13, courseTitle: 'First Aid' },
+    ]);
+    renderPage();
+    const courses = await screen.findByRole('list', { name: 'Enrolled courses' });
+    const rows = within(courses)
+      .getAllByRole('listitem')
+      .filter((item) => !item.closest('details'));
+    expect(rows[0]).toHaveTextContent('Final quiz: best score 75% Not passed (pass mark 80%)');
+    expect(rows[1]).toHaveTextContent('Final quiz: best score 100% Passed');
+    expect(rows[2]).not.toHaveTextContent(/quiz/i);
   });
 });

@@ -23,6 +23,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StudentCertificates } from './StudentCertificates.tsx';
 import { StudentWatching } from './StudentWatching.tsx';
 import { WatchingLegend } from '../../components/WatchedTime.tsx';
+import { FinalQuizScore } from '../../components/FinalQuizScore.tsx';
 import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyles.ts';
 import { FieldLabel, Select } from '../../components/NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../components/Panel.ts';
@@ -208,6 +209,8 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
                   <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
                   <span>{enrollment.progressPercentage}%</span>
                 </ProgressLine>
+                {/* Before the module list, which unfolds below the course's figures. */}
+                <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
                 <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
               </div>
               <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>

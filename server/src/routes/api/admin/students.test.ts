@@ -6,6 +6,7 @@ import type { TestClient } from '../../../test/client.ts';
 import type { Db } from '../../../db/knex.ts';
 import { testDialect } from '../../../test/db.ts';
 import { countQueries } from '../../../test/countQueries.ts';
+import { addQuiz, takeQuiz } from '../../../test/quizzes.ts';
 
 const server = useTestServer();
 let admin: TestClient;
@@ -191,6 +192,33 @@ describe('GET /api/admin/students/:id and its enrollments', () => {
     expect(Date.parse(byTitle['All done'].enrolledAt)).toBeGreaterThan(0);
   });
 
+  it('shows the best score on each course’s final quiz, only for courses with a quiz (issue 36)', async () => {
+    const student = await createUser(server.db);
+    const client = server.client();
+    await signIn(client, student);
+    const tried = await createCourse(server, { title: 'Quiz tried', passMark: 50 });
+    const first = await createModule(server, tried.id);
+    const untried = await createCourse(server, { title: 'Quiz untried' });
+    await createModule(server, untried.id);
+    const plain = await createCourse(server, { title: 'No quiz' });
+    await createModule(server, plain.id);
+    for (const course of [tried, untried, plain]) await enroll(server.db, student.id, course.id);
+    const midway = await addQuiz(admin, tried.id, { title: 'Midway', afterModuleId: first.id });
+    const final = await addQuiz(admin, tried.id);
+    await addQuiz(admin, untried.id);
+    await takeQuiz(client, midway, 2);
+    await takeQuiz(client, final, 1);
+    await takeQuiz(client, final, 0);
+
+    const enrollments = await admin.get(`/api/admin/students/${student.id}/enrollments`);
+    expect(enrollments.status).toBe(200);
+    const byTitle = Object.fromEntries(enrollments.body.map((e: { courseTitle: string }) => [e.courseTitle, e]));
+    // The best of the final quiz's attempts (not the midway quiz's 100), passed against this course's 50 %.
+    expect(byTitle['Quiz tried'].finalQuiz).toEqual({ bestScore: 50, passed: true, passMark: 50 });
+    expect(byTitle['Quiz untried'].finalQuiz).toEqual({ bestScore: null, passed: false, passMark: 80 });
+    expect(byTitle['No quiz']).not.toHaveProperty('finalQuiz');
+  });
+
   it('reads a student with no enrollments as zeros', async () => {
     const student = await createUser(server.db);
     const response = await admin.get(`/api/admin/students/${student.id}`);
@@ -206,11 +234,14 @@ describe('GET /api/admin/students/:id and its enrollments', () => {
     };
     const course = await createCourse(server);
     await createModule(server, course.id);
+    await addQuiz(admin, course.id);
     await enroll(server.db, student.id, course.id);
     const withOne = await countQueries(server, listEnrollments);
+    // Courses with a final quiz too: their scores come in the same reads, not one per course.
     for (let i = 0; i < 6; i += 1) {
       const more = await createCourse(server);
       await createModule(server, more.id);
+      if (i % 2 === 0) await addQuiz(admin, more.id);
       await enroll(server.db, student.id, more.id);
     }
     expect(await countQueries(server, listEnrollments)).toBe(withOne);

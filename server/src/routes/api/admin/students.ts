@@ -4,6 +4,7 @@ import { presentAdminEnrollment, presentStudentDetail, presentStudentWatching } 
 import { presentStudent } from '../../../presenters/users.ts';
 import { adminOverview } from '../../../queries/adminOverview.ts';
 import { studentEnrollments } from '../../../queries/enrollments.ts';
+import { studentFinalQuizzes } from '../../../queries/quizzes.ts';
 import { studentsPage } from '../../../queries/students.ts';
 import { userById } from '../../../queries/users.ts';
 import { studentWatching } from '../../../queries/watching.ts';
@@ -50,7 +51,17 @@ export function adminStudentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = await userById(db, ctx.input.params.id);
       if (!user) throw notFound('Student Not Found');
-      ctx.body = (await studentEnrollments(db, user.id)).map(presentAdminEnrollment);
+      const enrollments = (await studentEnrollments(db, user.id)).map(presentAdminEnrollment);
+      // The best score on each course's final quiz, for courses with a quiz only (issue 36).
+      const quizzes = await studentFinalQuizzes(
+        db,
+        user.id,
+        enrollments.map((enrollment) => enrollment.courseId),
+      );
+      ctx.body = enrollments.map((enrollment) => {
+        const finalQuiz = quizzes.get(enrollment.courseId);
+        return finalQuiz ? { ...enrollment, finalQuiz } : enrollment;
+      });
     },
   });
 

@@ -5,6 +5,7 @@ import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, signIn } from '../../../test/factories.ts';
 import { invitingSchool, inviteToken, learner, schoolWithManager } from '../../../test/schools.ts';
 import type { TestClient } from '../../../test/client.ts';
+import { addQuiz, takeQuiz } from '../../../test/quizzes.ts';
 
 const server = useTestServer();
 let admin: TestClient;
@@ -52,6 +53,8 @@ describe('staff training register', () => {
       'Minutes played',
       'Minutes in course',
       'Modules completed without playing (<90% played)',
+      'Final quiz score (%)',
+      'Final quiz result',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
@@ -62,7 +65,9 @@ describe('staff training register', () => {
     expect(row[7]).toBe(done.body.certificateNumber);
     // No deadline for this course, no validity: completed, nothing due, nothing expiring; marked
     // complete with nothing played, which the last columns say (queries/watching.test.ts has more).
+    // The course has no quiz: the quiz columns (the last two) stay empty.
     expect(row.slice(8)).toEqual(['Completed', undefined, undefined, 0, 10, 1]);
+    expect([row[14], row[15]]).toEqual([undefined, undefined]);
     expect(sheet.getCell(`A${rows.indexOf(row) + 2}`).formula).toBeUndefined();
 
     const stranger = await learner(server);
@@ -87,7 +92,56 @@ describe('staff training register: a spreadsheet to work in', () => {
     expect(due.value).toEqual(new Date('2031-03-15T00:00:00Z'));
     expect(due.numFmt).toBe('yyyy-mm-dd');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:N1');
+    expect(sheet.autoFilter).toBe('A1:P1');
+  });
+});
+
+describe('the best score on the final quiz (issue 36)', () => {
+  it('shows each member’s best on the course’s final quiz in the status list and the register, and nothing for a course without a quiz', async () => {
+    const { client: manager, user: managerUser, schoolId } = await schoolWithManager(server, 'Quiz Register School');
+    const quizzed = await createCourse(server, { price: 100, title: 'A Quizzed Course' });
+    const first = await createModule(server, quizzed.id);
+    await createModule(server, quizzed.id);
+    const plain = await createCourse(server, { price: 100, title: 'B Plain Course' });
+    await createModule(server, plain.id);
+    for (const course of [quizzed, plain]) await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id });
+    // A quiz after the first module, and the final one at the end: only the final one is reported.
+    const middle = await addQuiz(admin, quizzed.id, { title: 'Midway check', afterModuleId: first.id });
+    const final = await addQuiz(admin, quizzed.id);
+    const token = await inviteToken(manager, schoolId);
+    const ann = await learner(server, { firstName: 'Ann', lastName: 'Able' });
+    const bob = await learner(server, { firstName: 'Bob', lastName: 'Best' });
+    for (const member of [ann, bob]) await member.client.post(`/api/invites/${token}/accept`);
+    await takeQuiz(ann.client, final, 1);
+    await takeQuiz(ann.client, final, 0);
+    await takeQuiz(bob.client, final, 2);
+    await takeQuiz(bob.client, final, 1);
+    // The manager tried the midway quiz only: no final score.
+    await takeQuiz(manager, middle, 2);
+
+    const list = await manager.get(`/api/schools/${schoolId}/training-status`);
+    expect(list.status).toBe(200);
+    const of = (userId: number, courseId: number) =>
+      list.body.find((row: { userId: number; courseId: number }) => row.userId === userId && row.courseId === courseId);
+    expect(of(ann.user.id, quizzed.id).finalQuiz).toEqual({ bestScore: 50, passed: false, passMark: 80 });
+    expect(of(bob.user.id, quizzed.id).finalQuiz).toEqual({ bestScore: 100, passed: true, passMark: 80 });
+    expect(of(managerUser.id, quizzed.id).finalQuiz).toEqual({ bestScore: null, passed: false, passMark: 80 });
+    for (const userId of [ann.user.id, bob.user.id, managerUser.id]) expect(of(userId, plain.id)).not.toHaveProperty('finalQuiz');
+
+    const response = await fetch(`${server.url}/api/schools/${schoolId}/register.xlsx`, { headers: { cookie: manager.cookieHeader } });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
+    const cells = (email: string, title: string) => {
+      const row = rows.find((r) => r[1] === email && r[2] === title)!;
+      return [row[14], row[15]];
+    };
+    expect(cells(ann.user.email, 'A Quizzed Course')).toEqual([50, 'Not passed (pass mark 80%)']);
+    expect(cells(bob.user.email, 'A Quizzed Course')).toEqual([100, 'Passed (pass mark 80%)']);
+    expect(cells(managerUser.email, 'A Quizzed Course')).toEqual([undefined, undefined]);
+    expect(cells(bob.user.email, 'B Plain Course')).toEqual([undefined, undefined]);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { factKey, invitedPeople, schoolProgress, type InvitedRow, type SchoolProgress } from '../../../queries/schools.ts';
-import { registerStatuses, registerStatusCells, WATCHING_COLUMNS, type RegisterStatus } from './registerStatus.ts';
+import { FINAL_QUIZ_COLUMNS, registerStatuses, registerStatusCells, WATCHING_COLUMNS, type RegisterStatus } from './registerStatus.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Member', width: 28 },
@@ -21,6 +21,7 @@ export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Due by', width: 12, numFmt: 'yyyy-mm-dd' },
   { header: 'Certificate expires', width: 18, numFmt: 'yyyy-mm-dd' },
   ...WATCHING_COLUMNS,
+  ...FINAL_QUIZ_COLUMNS,
 ];
 const BATCH_ROWS = 1000;
 
@@ -59,7 +60,24 @@ export function* registerBatches(
   }
   for (const person of invited) {
     for (const course of progress.courses) {
-      batch.push([displayName(person), person.email, course.title, 0, course.totalModules, 0, null, null, INVITED_STATUS, null, null, null, null, null]);
+      batch.push([
+        displayName(person),
+        person.email,
+        course.title,
+        0,
+        course.totalModules,
+        0,
+        null,
+        null,
+        INVITED_STATUS,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
       if (batch.length >= BATCH_ROWS) {
         yield batch;
         batch = [];

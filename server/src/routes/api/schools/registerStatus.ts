@@ -1,7 +1,7 @@
 import { durationMinutes, isoDay, playedMinutes, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
 import type { Db } from '../../../db/knex.ts';
 import { factKey } from '../../../queries/schools.ts';
-import { allStatuses, expiresOn } from '../../../queries/trainingStatus.ts';
+import { allStatuses, expiresOn, type FinalQuizResult } from '../../../queries/trainingStatus.ts';
 import type { Watching } from '../../../queries/watching.ts';
 import type { SpreadsheetColumn, SpreadsheetValue } from '../../../services/spreadsheet.ts';
 
@@ -11,6 +11,7 @@ export interface RegisterStatus {
   dueOn: string | null;
   expiresOn: string | null;
   watching: Watching;
+  finalQuiz: FinalQuizResult | null;
 }
 
 /** Every member × course status of the school, one statement, keyed like the register's facts. */
@@ -19,7 +20,13 @@ export async function registerStatuses(db: Db, schoolId: number, now: number): P
   return new Map(
     rows.map((row) => [
       factKey(row.userId, row.courseId),
-      { status: row.status, dueOn: row.dueDay === null ? null : isoDay(row.dueDay), expiresOn: expiresOn(row), watching: row.watching },
+      {
+        status: row.status,
+        dueOn: row.dueDay === null ? null : isoDay(row.dueDay),
+        expiresOn: expiresOn(row),
+        watching: row.watching,
+        finalQuiz: row.finalQuiz,
+      },
     ]),
   );
 }
@@ -30,8 +37,14 @@ const dayCell = (day: string | null): Date | null => (day === null ? null : new 
 /** Dates go in as date cells, so a spreadsheet sorts and filters them as dates, not as text. */
 export const registerStatusCells = (status: RegisterStatus | undefined): SpreadsheetValue[] =>
   status
-    ? [TRAINING_STATUS_LABELS[status.status], dayCell(status.dueOn), dayCell(status.expiresOn), ...watchingCells(status.watching)]
-    : [null, null, null, null, null, null];
+    ? [
+        TRAINING_STATUS_LABELS[status.status],
+        dayCell(status.dueOn),
+        dayCell(status.expiresOn),
+        ...watchingCells(status.watching),
+        ...finalQuizCells(status.finalQuiz),
+      ]
+    : [null, null, null, null, null, null, null, null];
 
 /**
  * What was actually played (issue 36), in both registers: SPEC's watched time counts a module
@@ -48,3 +61,17 @@ export const watchingCells = (watching: Watching): SpreadsheetValue[] => [
   durationMinutes(watching.durationSeconds),
   watching.completedWithoutPlaying,
 ];
+
+/**
+ * The best score on the course's final quiz (issue 36), in both registers: empty cells when the
+ * course has no quiz or the member has not tried it; the result is judged against the pass mark.
+ */
+export const FINAL_QUIZ_COLUMNS: SpreadsheetColumn[] = [
+  { header: 'Final quiz score (%)', width: 18 },
+  { header: 'Final quiz result', width: 17 },
+];
+
+export const finalQuizCells = (finalQuiz: FinalQuizResult | null): SpreadsheetValue[] =>
+  finalQuiz === null || finalQuiz.bestScore === null
+    ? [null, null]
+    : [finalQuiz.bestScore, finalQuiz.passed ? `Passed (pass mark ${finalQuiz.passMark}%)` : `Not passed (pass mark ${finalQuiz.passMark}%)`];

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/useTestServer.ts';
-import { createUser, signIn } from '../../../test/factories.ts';
+import { createUser, enroll, signIn } from '../../../test/factories.ts';
 import { addMember, certify, licensedSchool, startCourse } from '../../../test/deadlines.ts';
 import { learner, schoolWithManager } from '../../../test/schools.ts';
 import { adminClient, trustInviteToken, trustManagerOf, trustOf } from '../../../test/trusts.ts';
+import { addQuiz, takeQuiz } from '../../../test/quizzes.ts';
 
 const server = useTestServer();
 const now = () => server.clock.now().getTime();
@@ -209,7 +210,13 @@ describe('the trust manager’s view', () => {
   });
 
   it('downloads the trust register: a summary sheet, then one sheet per school', async () => {
-    const { trustId, manager } = await trustOfTwo();
+    const { oak: oakSchool, trustId, manager, started } = await trustOfTwo();
+    // Oak's course has a final quiz that Ann tried; Elm's has none (its cells stay empty).
+    const quiz = await addQuiz(oakSchool.admin, oakSchool.course.id);
+    const ann = server.client();
+    await signIn(ann, started);
+    await enroll(server.db, started.id, oakSchool.course.id);
+    await takeQuiz(ann, quiz, 2);
     const response = await fetch(`${server.url}/api/trusts/${trustId}/register.xlsx`, { headers: { cookie: manager.client.cookieHeader } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="trust-training-register-2026-03-01.xlsx"');
@@ -226,11 +233,18 @@ describe('the trust manager’s view', () => {
     // Not started, In progress, …, Completed, Renewal due, pairs, percent completed.
     expect(rows[2]!.slice(3)).toEqual([2, 2, 0, 0, 1, 0, 5, 20]);
     const oak = workbook.getWorksheet('Oak Primary')!;
-    const oakRows = (oak.getSheetValues().slice(2) as unknown[][]).map((row) => [row[1], row[4]]);
+    expect(oak.getRow(1).getCell(12).value).toBe('Final quiz score (%)');
+    expect(oak.getRow(1).getCell(13).value).toBe('Final quiz result');
+    const oakRows = (oak.getSheetValues().slice(2) as unknown[][]).map((row) => [row[1], row[4], row[12], row[13]]);
     expect(oakRows).toEqual([
-      ['Ann Able', 'In progress'],
-      ['Bea Bold', 'Completed'],
-      [expect.any(String), 'Not started'],
+      ['Ann Able', 'In progress', 100, 'Passed (pass mark 80%)'],
+      ['Bea Bold', 'Completed', undefined, undefined],
+      [expect.any(String), 'Not started', undefined, undefined],
+    ]);
+    const elmRows = (workbook.getWorksheet('Elm Academy')!.getSheetValues().slice(2) as unknown[][]).map((row) => [row[12], row[13]]);
+    expect(elmRows).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
     ]);
   });
 });
