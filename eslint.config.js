@@ -116,7 +116,7 @@ const serverLayers = {
 
 export default defineConfig(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'storybook-static/', 'test-results/', 'coverage/', 'data/', 'bench/results/'],
+    ignores: ['**/node_modules/', '**/dist/', 'portal/dist-ssr/', 'storybook-static/', 'test-results/', 'coverage/', 'data/', 'bench/results/'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
