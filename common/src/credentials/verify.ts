@@ -69,17 +69,12 @@ export function credentialLearnerName(payload: CredentialJwtPayloadDto): string 
 }
 
 /**
- * The final quiz's score the credential reports (a Percent result of one of the achievement's
- * result descriptions), if any: what a badge shows beside the course.
+ * The final quiz's score a signed credential of ours reports, if any: our credentials carry at
+ * most that one result (a Percent). Kept this small for the certificate badge's size budget.
  */
 export function credentialQuizScore(payload: CredentialJwtPayloadDto): number | null {
-  const subject = payload.credentialSubject;
-  const percent = new Set(
-    (subject?.achievement?.resultDescription ?? []).filter((described) => described?.resultType === 'Percent').map((described) => described.id),
-  );
-  const result = subject?.result?.find?.((candidate) => percent.has(candidate?.resultDescription));
-  const value = Number(result?.value);
-  return result && Number.isInteger(value) && value >= 0 && value <= 100 ? value : null;
+  const value = payload.credentialSubject?.result?.[0]?.value;
+  return value ? Number(value) : null;
 }
 
 export const isRevoked = (list: RevocationListDto | null | undefined, credentialId: string) =>

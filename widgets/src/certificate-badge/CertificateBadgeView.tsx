@@ -47,7 +47,7 @@ export function CertificateBadgeView({ number, state, certificateUrl, onRetry }:
           <Meta>
             Completed <time dateTime={certificate.completedAt}>{formatLongDate(certificate.completedAt)}</time>
           </Meta>
-          {certificate.quizScore !== null && certificate.quizScore !== undefined ? <Meta part="score">Final quiz score {certificate.quizScore} %</Meta> : null}
+          {typeof certificate.quizScore === 'number' ? <Meta part="score">Final quiz score {certificate.quizScore} %</Meta> : null}
           {certificate.expired ? <Meta part="expiry">Expired on {formatLongDate(`${certificate.expiresOn}T12:00:00Z`)}</Meta> : null}
           <Footer>
             <Number title="Certificate number">{certificate.certificateNumber}</Number>
