@@ -31,6 +31,7 @@ const ResetPasswordScene = scene(() => import('./scenes/ResetPassword/ResetPassw
 const CourseScene = scene(() => import('./scenes/Course/CourseScene.tsx'), 'CourseScene');
 const ModuleScene = scene(() => import('./scenes/Module/ModuleScene.tsx'), 'ModuleScene');
 const QuizScene = scene(() => import('./scenes/Quiz/QuizScene.tsx'), 'QuizScene');
+const AssignmentScene = scene(() => import('./scenes/Assignment/AssignmentScene.tsx'), 'AssignmentScene');
 const ProfileScene = scene(() => import('./scenes/Profile/ProfileScene.tsx'), 'ProfileScene');
 const CertificatesScene = scene(() => import('./scenes/Certificates/CertificatesScene.tsx'), 'CertificatesScene');
 const CertificateScene = scene(() => import('./scenes/Certificate/CertificateScene.tsx'), 'CertificateScene');
@@ -44,6 +45,8 @@ const UnsubscribeScene = scene(() => import('./scenes/Unsubscribe/UnsubscribeSce
 const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
+const AdminReviewsScene = scene(() => import('./scenes/Admin/Reviews/AdminReviewsScene.tsx'), 'AdminReviewsScene');
+const AdminReviewScene = scene(() => import('./scenes/Admin/Reviews/AdminReviewScene.tsx'), 'AdminReviewScene');
 const AdminInsightsScene = scene(() => import('./scenes/Admin/Insights/AdminInsightsScene.tsx'), 'AdminInsightsScene');
 const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
 const TrustScene = scene(() => import('./scenes/Trust/TrustScene.tsx'), 'TrustScene');
@@ -123,6 +126,14 @@ export const routes: RouteObject[] = [
               </FramelessScene>
             ),
           },
+          {
+            path: '/courses/:courseId/assignments/:assignmentId',
+            element: (
+              <FramelessScene>
+                <AssignmentScene />
+              </FramelessScene>
+            ),
+          },
         ],
       },
       {
@@ -162,6 +173,8 @@ export const routes: RouteObject[] = [
               { path: 'students/:studentId', element: <AdminStudentScene /> },
               { path: 'schools/:schoolId', element: <AdminSchoolScene /> },
               { path: 'insights', element: <AdminInsightsScene /> },
+              { path: 'reviews', element: <AdminReviewsScene /> },
+              { path: 'reviews/:submissionId', element: <AdminReviewScene /> },
             ],
           },
           { path: '/admin/*', element: <SignedOutToHome /> },

@@ -82,6 +82,25 @@ export const CHANGES = {
   ],
   /** An attempt submitted: the quiz and its attempts, the course's steps and progress, the dashboard, a certificate it issued. */
   quizAttempt: (quizId: number, courseId: number) => [`/api/quizzes/${quizId}`, `/api/courses/${courseId}`, '/api/dashboard', '/api/certificates'],
+  /** An assignment added, edited or deleted: the course's steps and progress everywhere they are counted (as quizzes). */
+  assignments: (courseId: number) => [
+    `/api/courses/${courseId}`,
+    '/api/courses',
+    '/api/assignments',
+    '/api/dashboard',
+    '/api/admin/overview',
+    '/api/admin/students',
+    '/api/admin/enrollments',
+  ],
+  /** A learner submitted or withdrew: the assignment, the course's steps and progress, the dashboard, a certificate it issued. */
+  assignmentSubmission: (assignmentId: number, courseId: number) => [
+    `/api/assignments/${assignmentId}`,
+    `/api/courses/${courseId}`,
+    '/api/dashboard',
+    '/api/certificates',
+  ],
+  /** A review decided: the queue, its counts, the submission and the reports that show its status. */
+  review: ['/api/admin/reviews', '/api/admin/students', '/api/admin/schools', '/api/admin/overview'],
   /** Staff added to a school by an admin: its page, members' statuses, the student lists, the counts. */
   adminRoster: (schoolId: number) => [`/api/admin/schools/${schoolId}`, '/api/admin/schools', '/api/admin/students', '/api/admin/overview'],
   /**

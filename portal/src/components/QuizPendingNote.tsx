@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import type { CourseStepDto } from '@atrium/common';
 import { ButtonLink } from './Button.tsx';
-import { stepHref } from './courseSteps.ts';
+import { stepHref, type CourseStepDto } from './courseSteps.ts';
 import { Icon } from './Icon.tsx';
 
 /**

@@ -1,12 +1,18 @@
-import type { CourseDetailDto, CourseStepDto } from '@atrium/common';
+import type { CourseDetailDto, CourseStepDto as ServerStepDto } from '@atrium/common';
+import type { AssignmentStepDto } from '../api/assignmentTypes.ts';
 import { sortModules } from './moduleOrder.ts';
+
+/** A step of a course: a video, a knowledge check (issue 36) or an assignment (issue 37). */
+export type CourseStepDto = ServerStepDto | AssignmentStepDto;
+
+const STEP_PATHS: Record<CourseStepDto['kind'], string> = { video: 'modules', quiz: 'quizzes', assignment: 'assignments' };
 
 /**
  * A course's steps in order: its videos and knowledge checks (issue 36). The server sends them
  * as `steps`; an answer without them (a server from before quizzes) is the modules alone.
  */
-export function courseSteps(course: Pick<CourseDetailDto, 'modules'> & { steps?: CourseStepDto[] }): CourseStepDto[] {
-  if (course.steps) return course.steps;
+export function courseSteps(course: Pick<CourseDetailDto, 'modules'> & { steps?: readonly CourseStepDto[] }): CourseStepDto[] {
+  if (course.steps) return [...course.steps];
   return sortModules(course.modules).map((module) => ({
     kind: 'video' as const,
     id: module.id,
@@ -16,9 +22,8 @@ export function courseSteps(course: Pick<CourseDetailDto, 'modules'> & { steps?:
   }));
 }
 
-/** Where a step opens: a module's player or a quiz's page. */
-export const stepHref = (courseId: number | string, step: Pick<CourseStepDto, 'kind' | 'id'>) =>
-  `/courses/${courseId}/${step.kind === 'quiz' ? 'quizzes' : 'modules'}/${step.id}`;
+/** Where a step opens: a module's player, a quiz's page or an assignment's page. */
+export const stepHref = (courseId: number | string, step: Pick<CourseStepDto, 'kind' | 'id'>) => `/courses/${courseId}/${STEP_PATHS[step.kind]}/${step.id}`;
 
 /** The position of a step (a module or a quiz) among the course's steps; -1 when it is not one. */
 export const stepIndex = (steps: CourseStepDto[], kind: CourseStepDto['kind'], id: number | string) =>
@@ -42,6 +47,9 @@ export function pendingQuiz(steps: CourseStepDto[]): Extract<CourseStepDto, { ki
   if (!quiz || quiz.isCompleted) return undefined;
   return steps.every((step) => step.kind === 'quiz' || step.isCompleted) ? quiz : undefined;
 }
+
+/** Every assignment of the course is complete (approved, or sent when no approval is needed); true without any. */
+export const assignmentsDone = (steps: CourseStepDto[]) => steps.every((step) => step.kind !== 'assignment' || step.isCompleted);
 
 /** "Module 4 of 6" counts the quizzes too; the steps' completed count as the server gives it, else counted. */
 export function stepCounts(course: CourseDetailDto, steps: CourseStepDto[]): { completed: number; total: number } {

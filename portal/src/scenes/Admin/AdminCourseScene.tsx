@@ -22,6 +22,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ModuleForm } from './ModuleForm.tsx';
 import { CourseResourcesPanel } from './CourseResourcesPanel.tsx';
 import { KnowledgeChecksPanel } from './KnowledgeChecksPanel.tsx';
+import { AssignmentsPanel } from './AssignmentsPanel.tsx';
 import { ModuleCaptions } from './ModuleCaptions.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../components/Panel.ts';
 
@@ -70,6 +71,7 @@ export function AdminCourseScene() {
       />
       <Modules courseId={data.id} modules={sortModules(data.modules)} />
       <KnowledgeChecksPanel course={data} modules={sortModules(data.modules)} />
+      <AssignmentsPanel courseId={data.id} modules={sortModules(data.modules)} />
       <CourseResourcesPanel courseId={data.id} modules={sortModules(data.modules)} />
     </Container>
   );

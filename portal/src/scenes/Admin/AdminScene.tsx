@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { useAdminOverview } from '../../api/admin.ts';
+import { useReviewCounts } from '../../api/assignments.ts';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -33,6 +34,7 @@ export function AdminScene() {
         lead="Courses, students, schools, enrollments and messages."
         actions={
           <>
+            <ReviewsLink />
             <ButtonLink to="/admin/insights" variant="secondary">
               Insights
             </ButtonLink>
@@ -106,6 +108,29 @@ export function AdminScene() {
     </Container>
   );
 }
+
+/** Reviews, with how many submissions wait for one (issue 37). */
+function ReviewsLink() {
+  const counts = useReviewCounts();
+  const awaiting = counts.data?.awaiting ?? 0;
+  return (
+    <ButtonLink to="/admin/reviews" variant="secondary" aria-label={awaiting > 0 ? `Reviews, ${awaiting} awaiting` : 'Reviews'}>
+      Reviews
+      {awaiting > 0 ? <Waiting aria-hidden="true">{count.format(awaiting)}</Waiting> : null}
+    </ButtonLink>
+  );
+}
+
+const Waiting = styled.span`
+  min-width: 1.5rem;
+  padding: 0 ${({ theme }) => theme.space.xxs};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.onAccent};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-variant-numeric: tabular-nums;
+  text-align: center;
+`;
 
 const Layout = styled.div`
   display: grid;

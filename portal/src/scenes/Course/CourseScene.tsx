@@ -19,7 +19,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { sortModules } from '../../components/moduleOrder.ts';
-import { courseSteps, firstIncompleteStep, pendingQuiz, requiredQuiz, stepCounts, stepHref } from '../../components/courseSteps.ts';
+import { assignmentsDone, courseSteps, type CourseStepDto, firstIncompleteStep, pendingQuiz, requiredQuiz, stepCounts, stepHref } from '../../components/courseSteps.ts';
 import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { CcMark, ModuleList, type CaptionLanguages } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';
@@ -71,12 +71,13 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   // Modules and knowledge checks in order (issue 36); the counts are the server's.
   const steps = courseSteps(course);
   const { completed, total } = stepCounts(course, steps);
-  const hasQuizzes = steps.some((step) => step.kind === 'quiz');
+  const hasQuizzes = steps.some((step) => step.kind !== 'video');
   const target = firstIncompleteStep(steps);
   const quizToPass = course.isEnrolled ? pendingQuiz(steps) : undefined;
   // A knowledge check the certificate does not require may stay unpassed: the certificate is issued all the same.
   const videosDone = modules.length > 0 && modules.every((module) => module.isCompleted);
-  const finished = course.isEnrolled && (course.progressPercentage === 100 || (videosDone && !requiredQuiz(steps)));
+  // Assignments always count (issue 37): approved, or sent when the step needs no approval.
+  const finished = course.isEnrolled && (course.progressPercentage === 100 || (videosDone && assignmentsDone(steps) && !requiredQuiz(steps)));
   const certificateHref = useCertificateLinks(finished)(course.id);
   const captionList = useCourseCaptions(course.id).data;
   const captions: CaptionLanguages | undefined = captionList ? new Map(captionList.modules.map((entry) => [entry.moduleId, entry.languages])) : undefined;
@@ -123,7 +124,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
           <Counts>
             <Icon name="layers" size={18} />
             {hasQuizzes
-              ? `${course.isEnrolled ? `${completed} of ` : ''}${total} steps${course.isEnrolled ? ' completed' : ''} (${modulesPhrase(modules.length)} and ${quizzesPhrase(total - modules.length)})`
+              ? `${course.isEnrolled ? `${completed} of ` : ''}${total} steps${course.isEnrolled ? ' completed' : ''} (${stepsPhrase(modules.length, steps)})`
               : course.isEnrolled
                 ? `${completed} of ${modulesPhrase(total)} completed`
                 : modulesPhrase(total)}
@@ -174,6 +175,15 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
 }
 
 const quizzesPhrase = (count: number) => `${count} ${count === 1 ? 'knowledge check' : 'knowledge checks'}`;
+const assignmentsPhrase = (count: number) => `${count} ${count === 1 ? 'assignment' : 'assignments'}`;
+
+/** "3 modules and 1 knowledge check", "3 modules, 1 knowledge check and 2 assignments": what the steps are made of. */
+function stepsPhrase(moduleCount: number, steps: CourseStepDto[]): string {
+  const quizzes = steps.filter((step) => step.kind === 'quiz').length;
+  const assignments = steps.filter((step) => step.kind === 'assignment').length;
+  const parts = [modulesPhrase(moduleCount), ...(quizzes > 0 ? [quizzesPhrase(quizzes)] : []), ...(assignments > 0 ? [assignmentsPhrase(assignments)] : [])];
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+}
 
 const Back = styled(ButtonLink).attrs({ variant: 'ghost', size: 'sm' })`
   margin: 0 0 ${({ theme }) => theme.space.md} -${({ theme }) => theme.space.sm};

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import type { CourseDetailDto, CourseStepDto, ModuleDto } from '@atrium/common';
+import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
 import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
-import { stepHref } from '../../components/courseSteps.ts';
+import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
 
 /** Watch, Continue (the module last watched, not finished) or Rewatch (completed). */
@@ -42,6 +42,14 @@ export function ModuleList({ course, steps, captions }: { course: CourseDetailDt
             <Item key={`quiz-${step.id}`} $done={done}>
               {marker}
               <QuizRow course={course} quiz={step} position={index + 1} />
+            </Item>
+          );
+        }
+        if (step.kind === 'assignment') {
+          return (
+            <Item key={`assignment-${step.id}`} $done={done}>
+              {marker}
+              <AssignmentRow course={course} assignment={step} position={index + 1} />
             </Item>
           );
         }
@@ -115,6 +123,68 @@ function QuizRow({ course, quiz, position }: { course: CourseDetailDto; quiz: Qu
       {course.isEnrolled ? (
         <ButtonLink to={stepHref(course.id, quiz)} variant={action === 'Review' ? 'secondary' : 'primary'} size="sm" aria-label={`${action}: ${quiz.title}`}>
           <Icon name={action === 'Review' ? 'checkCircle' : 'edit'} size={16} />
+          {action}
+        </ButtonLink>
+      ) : (
+        <Locked>
+          <Icon name="lock" size={16} />
+          Enroll Required
+        </Locked>
+      )}
+    </>
+  );
+}
+
+type AssignmentStep = Extract<CourseStepDto, { kind: 'assignment' }>;
+
+/** What the learner does next on an assignment: start it, carry on with the draft, resend, or look at it again. */
+export function assignmentAction(assignment: AssignmentStep): 'Start' | 'Continue' | 'Resubmit' | 'View' {
+  if (assignment.status === 'not_started') return 'Start';
+  if (assignment.status === 'draft') return 'Continue';
+  if (assignment.status === 'changes_requested') return 'Resubmit';
+  return 'View';
+}
+
+/** Where an assignment stands, in words (never by colour alone). */
+export const ASSIGNMENT_STATUS: Record<AssignmentStep['status'], { label: string; tone: 'neutral' | 'accent' | 'success' | 'warning' }> = {
+  not_started: { label: 'Not started', tone: 'neutral' },
+  draft: { label: 'Draft, not sent yet', tone: 'neutral' },
+  submitted: { label: 'Submitted', tone: 'accent' },
+  approved: { label: 'Approved', tone: 'success' },
+  changes_requested: { label: 'Changes requested', tone: 'warning' },
+};
+
+/** An assignment in the list: what it asks for in a word, where the learner's submission stands. */
+function AssignmentRow({ course, assignment, position }: { course: CourseDetailDto; assignment: AssignmentStep; position: number }) {
+  const action = assignmentAction(assignment);
+  const status = ASSIGNMENT_STATUS[assignment.status];
+  const awaiting = assignment.status === 'submitted' && assignment.approvalRequired;
+  return (
+    <>
+      <Text>
+        <h3>
+          <span className="visually-hidden">Module {position}, assignment: </span>
+          {assignment.title}
+          {course.isEnrolled && assignment.isCompleted ? <span className="visually-hidden"> (completed)</span> : null}
+        </h3>
+        <Duration>
+          <Icon name="upload" size={16} />
+          Assignment{assignment.approvalRequired ? ' · reviewed by our team' : ''}
+        </Duration>
+        {course.isEnrolled && assignment.status !== 'not_started' ? (
+          <Tags>
+            <Badge $tone={status.tone}>{awaiting ? 'Submitted · awaiting review' : status.label}</Badge>
+          </Tags>
+        ) : null}
+      </Text>
+      {course.isEnrolled ? (
+        <ButtonLink
+          to={stepHref(course.id, assignment)}
+          variant={action === 'View' ? 'secondary' : 'primary'}
+          size="sm"
+          aria-label={`${action}: ${assignment.title}`}
+        >
+          <Icon name={action === 'View' ? 'eye' : 'upload'} size={16} />
           {action}
         </ButtonLink>
       ) : (

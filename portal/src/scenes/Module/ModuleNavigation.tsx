@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { CourseStepDto } from '@atrium/common';
 import { Button, ButtonLink } from '../../components/Button.tsx';
-import { stepHref } from '../../components/courseSteps.ts';
+import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
 
 type StepLink = Pick<CourseStepDto, 'kind' | 'id' | 'title'>;

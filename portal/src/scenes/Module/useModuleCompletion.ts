@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CourseStepDto, ModuleDto } from '@atrium/common';
+import type { ModuleDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useCompleteModule } from '../../api/progress.ts';
-import { requiredQuiz, stepHref, stepIndex } from '../../components/courseSteps.ts';
+import { requiredQuiz, stepHref, stepIndex, type CourseStepDto } from '../../components/courseSteps.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 /** SPEC §9: 1.5 s to the next module after manual completion, 2 s to /certificates at the end. */
@@ -82,7 +82,9 @@ export function useModuleCompletion({
             description: next
               ? next.kind === 'quiz'
                 ? 'Moving on to the knowledge check…'
-                : 'Moving on to the next module…'
+                : next.kind === 'assignment'
+                  ? 'Moving on to the assignment…'
+                  : 'Moving on to the next module…'
               : 'Finish the remaining modules to earn your certificate.',
             variant: 'success',
           });

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { CourseStepDto, QuestionResultDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
+import type { QuestionResultDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
 import { Button, ButtonLink } from '../../components/Button.tsx';
-import { stepHref } from '../../components/courseSteps.ts';
+import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
 
 /**

@@ -1,0 +1,650 @@
+import { useRef, useState, type DragEvent } from 'react';
+import styled from 'styled-components';
+import type { CourseDetailDto } from '@atrium/common';
+import type { AssignmentDto, SubmissionDto, SubmissionFileDto } from '../../api/assignmentTypes.ts';
+import { DEFAULT_LIMITS } from '../../api/assignmentTypes.ts';
+import { useAssignmentActions } from '../../api/assignments.ts';
+import { errorText } from '../../api/client.ts';
+import { Button, ButtonLink } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
+import { courseSteps, stepIndex } from '../../components/courseSteps.ts';
+import { TextAreaField, TextField } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Container } from '../../components/Layout.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
+import { useToast } from '../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { Done, StepNavigation } from '../Module/ModuleNavigation.tsx';
+import { ModuleTopBar } from '../Module/ModuleTopBar.tsx';
+import { Feedback, FileList, LinkedText, RoundSummary } from './SubmissionParts.tsx';
+import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from './uploadRules.ts';
+import { useUploads, type UploadItem } from './useUploads.ts';
+
+const NOTE_MAX = 2000;
+
+export function AssignmentView({ course, assignment }: { course: CourseDetailDto; assignment: AssignmentDto }) {
+  usePageTitle(`${assignment.title} · ${course.title}`);
+  const steps = courseSteps(course);
+  const index = stepIndex(steps, 'assignment', assignment.id);
+  const previous = index > 0 ? steps[index - 1] : undefined;
+  const next = index >= 0 ? steps[index + 1] : undefined;
+  const latest: SubmissionDto | undefined = assignment.rounds[0];
+  // The learner writes while there is a draft, before the first round, and after changes were asked for.
+  const editing = assignment.draft !== null || !latest || latest.status === 'changes_requested';
+  const earlier = editing ? assignment.rounds : assignment.rounds.slice(1);
+
+  return (
+    <>
+      <SkipLink />
+      <ModuleTopBar
+        courseId={course.id}
+        courseTitle={course.title}
+        moduleTitle={assignment.title}
+        position={index + 1}
+        total={Math.max(steps.length, index + 1)}
+      />
+      <main id={MAIN_ID} tabIndex={-1}>
+        <Container $narrow>
+          <Header>
+            <Eyebrow>
+              <Icon name="upload" size={16} /> Assignment
+              {index >= 0 ? (
+                <span>
+                  {' '}
+                  · Module {index + 1} of {steps.length}
+                </span>
+              ) : null}
+            </Eyebrow>
+            <h1>{assignment.title}</h1>
+            <Facts>
+              <li>Send {acceptsPhrase(assignment.accepts)}</li>
+              {fileKinds(assignment.accepts).length > 0 ? (
+                <li>
+                  Up to {assignment.maxFiles} {assignment.maxFiles === 1 ? 'file' : 'files'}
+                </li>
+              ) : null}
+              <li>{assignment.approvalRequired ? 'Complete once our team approves it' : 'Complete once you submit it'}</li>
+            </Facts>
+          </Header>
+
+          <Section aria-labelledby="instructions-title">
+            <h2 id="instructions-title">Instructions</h2>
+            <LinkedText text={assignment.instructions} />
+          </Section>
+
+          {latest && !editing ? <CurrentRound assignment={assignment} round={latest} /> : null}
+          {editing ? (
+            <>
+              {latest?.status === 'changes_requested' ? (
+                <Banner $tone="warning" role="status">
+                  <Icon name="edit" size={20} />
+                  <div>
+                    <strong>Changes requested on round {latest.round}</strong>
+                    <p>Read the feedback below, then send a new round. Your earlier files stay in the history.</p>
+                  </div>
+                </Banner>
+              ) : null}
+              {latest?.status === 'changes_requested' && latest.feedback ? (
+                <Feedback $tone="warning">
+                  <strong>Feedback from the reviewer</strong>
+                  <LinkedText text={latest.feedback} />
+                </Feedback>
+              ) : null}
+              <DraftEditor assignment={assignment} round={(latest?.round ?? 0) + (assignment.draft ? 0 : 1)} />
+            </>
+          ) : null}
+
+          {earlier.length > 0 ? (
+            <History>
+              <summary>
+                Earlier rounds ({earlier.length})
+              </summary>
+              {earlier.map((round) => (
+                <RoundSummary key={round.id} round={round} approvalRequired={assignment.approvalRequired} />
+              ))}
+            </History>
+          ) : null}
+
+          <Privacy>
+            <Icon name="shield" size={18} />
+            <span>
+              Photos are stripped of location and camera details when they arrive. Only you, our reviewers
+              {assignment.managersCanSee ? ' and your school’s managers' : ''} can see what you send; nothing is ever public.
+            </span>
+          </Privacy>
+
+          <StepNavigation courseId={course.id} previous={previous} next={next}>
+            {assignment.completed ? (
+              <Done>
+                <Icon name="checkCircle" size={22} /> Assignment complete
+              </Done>
+            ) : null}
+          </StepNavigation>
+        </Container>
+      </main>
+    </>
+  );
+}
+
+/** The round sent last, when the learner is not writing a new one: its status, feedback, files, and Withdraw while unreviewed. */
+function CurrentRound({ assignment, round }: { assignment: AssignmentDto; round: SubmissionDto }) {
+  const { withdraw } = useAssignmentActions(assignment);
+  const { toast } = useToast();
+  const awaiting = round.status === 'submitted' && assignment.approvalRequired;
+  return (
+    <Section aria-labelledby="status-title">
+      <h2 id="status-title">Your submission</h2>
+      {round.status === 'approved' ? (
+        <Banner $tone="success" role="status">
+          <Icon name="checkCircle" size={20} />
+          <div>
+            <strong>Approved</strong>
+            <p>This step is complete.</p>
+          </div>
+        </Banner>
+      ) : awaiting ? (
+        <Banner $tone="accent" role="status">
+          <Icon name="clock" size={20} />
+          <div>
+            <strong>Submitted: awaiting review</strong>
+            <p>Our team will look at it and write to you. Until they start, you may withdraw it to change something.</p>
+          </div>
+        </Banner>
+      ) : (
+        <Banner $tone="success" role="status">
+          <Icon name="checkCircle" size={20} />
+          <div>
+            <strong>Submitted</strong>
+            <p>This step is complete. Our team may still send you feedback.</p>
+          </div>
+        </Banner>
+      )}
+      <RoundSummary round={round} approvalRequired={assignment.approvalRequired} />
+      {round.status === 'submitted' && round.reviewedAt === null ? (
+        <div>
+          <Button
+            variant="secondary"
+            disabled={withdraw.isPending}
+            onClick={() =>
+              withdraw.mutate(undefined, {
+                onSuccess: () => toast({ title: 'Submission withdrawn', description: 'Change what you need, then submit again.', variant: 'success' }),
+                onError: (error) => toast({ title: 'Not withdrawn', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+              })
+            }
+          >
+            <Icon name="arrowLeft" size={18} /> {withdraw.isPending ? 'Withdrawing…' : 'Withdraw to change it'}
+          </Button>
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The round being written: uploads, note, link, Submit. */
+function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: number }) {
+  const actions = useAssignmentActions(assignment);
+  const { toast } = useToast();
+  const draft = assignment.draft;
+  const [note, setNote] = useState(draft?.note ?? '');
+  const [link, setLink] = useState(draft?.link ?? '');
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [finished, setFinished] = useState<{ courseCompleted: boolean; certificateNumber: string | null } | null>(null);
+  const uploads = useUploads(assignment.id, () => actions.refresh());
+  const limits = assignment.limits ?? DEFAULT_LIMITS;
+  const kinds = fileKinds(assignment.accepts);
+  const acceptsLink = assignment.accepts.includes('link');
+  const files = draft?.files ?? [];
+  const inFlight = uploads.items.filter((item) => item.state !== 'failed').length;
+  const roomLeft = assignment.maxFiles - files.length - inFlight;
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const canCapture = kinds.includes('image') || kinds.includes('video');
+  const saving = actions.saveDraft.isPending || actions.submit.isPending;
+
+  const pick = (picked: File[]) => {
+    const accepted: File[] = [];
+    const refused: string[] = [];
+    let room = roomLeft;
+    for (const file of picked) {
+      const problem = refusal(file, assignment.accepts, limits, room);
+      if (problem) refused.push(problem);
+      else {
+        accepted.push(file);
+        room -= 1;
+      }
+    }
+    setProblems(refused);
+    if (accepted.length > 0) uploads.add(accepted);
+  };
+
+  const remove = (file: SubmissionFileDto) => {
+    setRemoving(file.id);
+    actions.removeFile.mutate(file.id, {
+      onSettled: () => setRemoving(null),
+      onError: (error) => toast({ title: 'The file was not removed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    });
+  };
+
+  const saveFields = async () => {
+    const problem = acceptsLink ? linkProblem(link) : null;
+    setLinkError(problem);
+    if (problem) return false;
+    const fields = { note: note.trim(), ...(acceptsLink ? { link: link.trim() || null } : {}) };
+    if (draft && fields.note === draft.note && (!acceptsLink || fields.link === draft.link)) return true;
+    if (!draft && !fields.note && !fields.link) return true;
+    await actions.saveDraft.mutateAsync(fields);
+    return true;
+  };
+
+  const submit = async () => {
+    if (note.trim().length > NOTE_MAX) return;
+    if (files.length === 0 && !(acceptsLink && link.trim())) {
+      setProblems([kinds.length > 0 ? `Add at least one ${KIND_WORDS[kinds[0]!].one}${acceptsLink ? ' or a link' : ''} before submitting.` : 'Add a link before submitting.']);
+      return;
+    }
+    try {
+      if (!(await saveFields())) return;
+      const result = await actions.submit.mutateAsync();
+      setFinished({ courseCompleted: result.courseCompleted, certificateNumber: result.certificateNumber });
+      toast({
+        title: result.courseCompleted ? 'Course completed!' : 'Submitted',
+        description: result.courseCompleted
+          ? 'Congratulations! Your certificate is ready in My Certificates.'
+          : assignment.approvalRequired
+            ? 'Our team will review it and write to you.'
+            : 'This step is complete.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({ title: 'Not submitted', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    pick([...event.dataTransfer.files]);
+  };
+
+  if (finished?.courseCompleted) {
+    return (
+      <Banner $tone="success" role="status">
+        <Icon name="award" size={20} />
+        <div>
+          <strong>Course completed</strong>
+          <p>Your certificate is ready.</p>
+          <ButtonLink to="/certificates" size="sm">
+            View My Certificates
+          </ButtonLink>
+        </div>
+      </Banner>
+    );
+  }
+
+  return (
+    <Section aria-labelledby="submit-title">
+      <h2 id="submit-title">{round > 1 ? `Your submission (round ${round})` : 'Your submission'}</h2>
+      {kinds.length > 0 ? (
+        <>
+          <DropZone
+            $active={dragging}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <Icon name="upload" size={28} />
+            <p>
+              <strong>Drop {acceptsPhrase(kinds)} here</strong>
+              <span>
+                or choose them from your device. Each {kinds.map((kind) => `${KIND_WORDS[kind].one} up to ${formatBytes(limits[kind])}`).join(', ')}.
+              </span>
+            </p>
+            <PickRow>
+              <Button variant="secondary" onClick={() => pickerRef.current?.click()} disabled={roomLeft <= 0}>
+                <Icon name="plus" size={18} /> Choose files
+              </Button>
+              {canCapture ? (
+                <CameraButton variant="secondary" onClick={() => cameraRef.current?.click()} disabled={roomLeft <= 0}>
+                  <Icon name="photo" size={18} /> {kinds.includes('image') ? 'Take a photo' : 'Record a video'}
+                </CameraButton>
+              ) : null}
+            </PickRow>
+            <input
+              ref={pickerRef}
+              type="file"
+              multiple
+              hidden
+              accept={acceptAttribute(assignment.accepts)}
+              aria-label="Choose files"
+              data-testid="assignment-file-input"
+              onChange={(event) => {
+                pick([...(event.currentTarget.files ?? [])]);
+                event.currentTarget.value = '';
+              }}
+            />
+            {canCapture ? (
+              <input
+                ref={cameraRef}
+                type="file"
+                hidden
+                accept={kinds.includes('image') ? 'image/*' : 'video/*'}
+                capture="environment"
+                aria-label={kinds.includes('image') ? 'Take a photo' : 'Record a video'}
+                onChange={(event) => {
+                  pick([...(event.currentTarget.files ?? [])]);
+                  event.currentTarget.value = '';
+                }}
+              />
+            ) : null}
+            <small>
+              {files.length + inFlight} of {assignment.maxFiles} {assignment.maxFiles === 1 ? 'file' : 'files'}
+            </small>
+          </DropZone>
+          {problems.length > 0 ? (
+            <Problems role="alert">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </Problems>
+          ) : null}
+          {uploads.items.length > 0 ? (
+            <Uploading aria-label="Uploads in progress">
+              {uploads.items.map((item) => (
+                <UploadRow key={item.key} item={item} onRetry={() => uploads.retry(item.key)} onCancel={() => uploads.cancel(item.key)} />
+              ))}
+            </Uploading>
+          ) : null}
+          <FileList files={files} onRemove={remove} removing={removing} />
+        </>
+      ) : null}
+      {acceptsLink ? (
+        <TextField
+          label="Link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint="A video on YouTube or Vimeo, a shared folder, a page you made."
+          value={link}
+          error={linkError}
+          onChange={(event) => {
+            setLink(event.currentTarget.value);
+            setLinkError(null);
+          }}
+          onBlur={() => void saveFields().catch(() => undefined)}
+        />
+      ) : null}
+      <TextAreaField
+        label="Note for the reviewer (optional)"
+        rows={3}
+        value={note}
+        hint={<CharacterCount value={note} max={NOTE_MAX} />}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        onBlur={() => void saveFields().catch(() => undefined)}
+      />
+      <SubmitRow>
+        <Button onClick={() => void submit()} disabled={saving || uploads.busy || note.trim().length > NOTE_MAX}>
+          <Icon name="check" size={18} /> {actions.submit.isPending ? 'Submitting…' : uploads.busy ? 'Waiting for uploads…' : 'Submit'}
+        </Button>
+        <small>{assignment.approvalRequired ? 'You can withdraw it until our team starts reviewing.' : 'Submitting completes this step.'}</small>
+      </SubmitRow>
+    </Section>
+  );
+}
+
+function UploadRow({ item, onRetry, onCancel }: { item: UploadItem; onRetry(): void; onCancel(): void }) {
+  const percent = item.size > 0 ? (item.sent / item.size) * 100 : 0;
+  return (
+    <li>
+      <UploadHead>
+        <span>{item.name}</span>
+        <small aria-live="polite">
+          {item.state === 'failed'
+            ? 'Stopped'
+            : item.state === 'done'
+              ? 'Uploaded, checking…'
+              : item.state === 'retrying'
+                ? 'Connection lost, retrying…'
+                : `${formatBytes(item.sent)} of ${formatBytes(item.size)}`}
+        </small>
+      </UploadHead>
+      <ProgressBar value={percent} label={`Uploading ${item.name}`} size="sm" />
+      {item.error ? <UploadError role="alert">{item.error}</UploadError> : null}
+      <UploadActions>
+        {item.state === 'failed' ? (
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+        {item.state !== 'done' ? (
+          <Button size="sm" variant="ghost" onClick={onCancel} aria-label={`Cancel ${item.name}`}>
+            <Icon name="close" size={16} /> Cancel
+          </Button>
+        ) : null}
+      </UploadActions>
+    </li>
+  );
+}
+
+const Header = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.lg};
+
+  h1 {
+    font-size: ${({ theme }) => theme.fontSize.xxl};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Eyebrow = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.accentHover};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 600;
+
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 400;
+  }
+`;
+
+const Facts = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  li + li::before {
+    content: '·' / '';
+    margin-right: ${({ theme }) => theme.space.md};
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    flex-direction: column;
+    li + li::before {
+      content: none;
+    }
+  }
+`;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.lg};
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    padding: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Banner = styled.div<{ $tone: 'success' | 'warning' | 'accent' }>`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-start;
+  margin-bottom: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSoft : $tone === 'warning' ? theme.colors.warningSoft : theme.colors.accentSoft)};
+
+  & > svg {
+    flex: none;
+    margin-top: 2px;
+    color: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : $tone === 'warning' ? theme.colors.warning : theme.colors.accentHover)};
+  }
+  div {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xxs};
+    justify-items: start;
+  }
+`;
+
+const DropZone = styled.div<{ $active: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  justify-items: center;
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  border: 2px dashed ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $active }) => ($active ? theme.colors.accentSoft : theme.colors.surfaceMuted)};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  p {
+    display: grid;
+    gap: 2px;
+  }
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const PickRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/** A desktop's file dialog ignores `capture`: the camera button is for touch screens. */
+const CameraButton = styled(Button)`
+  @media (pointer: fine) {
+    display: none;
+  }
+`;
+
+const Problems = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.danger};
+  list-style: none;
+  overflow-wrap: anywhere;
+`;
+
+const Uploading = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xxs};
+    padding: ${({ theme }) => theme.space.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+  }
+`;
+
+const UploadHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.xs};
+  overflow-wrap: anywhere;
+
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const UploadError = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const UploadActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const SubmitRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const History = styled.details`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  summary {
+    min-height: 44px;
+    display: flex;
+    align-items: center;
+    font-weight: 600;
+    cursor: pointer;
+  }
+  &[open] > div + div {
+    margin-top: ${({ theme }) => theme.space.md};
+    padding-top: ${({ theme }) => theme.space.md};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Privacy = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  align-items: flex-start;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  svg {
+    flex: none;
+    margin-top: 2px;
+  }
+`;
