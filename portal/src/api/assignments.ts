@@ -4,7 +4,7 @@ import type {
   AssignmentDto,
   AssignmentInput,
   ReviewCountsDto,
-  ReviewDecisionInput,
+  ReviewInput,
   ReviewQueueItemDto,
   ReviewQueueStatus,
   SubmissionDto,
@@ -91,10 +91,9 @@ function reviewQuery(filters: Partial<ReviewFilters>): string {
   if (filters.status) query.set('status', filters.status);
   if (filters.courseId) query.set('courseId', String(filters.courseId));
   if (filters.schoolId) query.set('schoolId', String(filters.schoolId));
-  // The contract's pages count from 1.
   if (filters.page !== undefined) {
-    query.set('page', String(filters.page + 1));
-    query.set('pageSize', String(REVIEWS_PAGE_SIZE));
+    query.set('limit', String(REVIEWS_PAGE_SIZE));
+    query.set('offset', String(filters.page * REVIEWS_PAGE_SIZE));
   }
   const text = query.toString();
   return text ? `?${text}` : '';
@@ -118,7 +117,7 @@ export const useSubmissionReview = (submissionId: number | string, enabled = tru
 export function useReviewDecision(submissionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewDecisionInput) => api.post<SubmissionDto>(`/api/admin/reviews/${submissionId}`, input),
+    mutationFn: (input: ReviewInput) => api.post<SubmissionDto>(`/api/admin/reviews/${submissionId}`, input),
     onSuccess: () => invalidatePaths(queryClient, CHANGES.review),
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ModuleDto } from '@atrium/common';
-import type { AcceptKind, AssignmentAdminDto, AssignmentInput } from '../../api/assignmentTypes.ts';
+import type { AssignmentAcceptKind, AssignmentAdminDto, AssignmentInput } from '../../api/assignmentTypes.ts';
 import { useAssignmentAdmin } from '../../api/assignments.ts';
 import { ApiError, errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -14,7 +14,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 
 export const ASSIGNMENT_LIMITS = { title: 200, instructions: 10_000, maxFiles: 20 } as const;
 
-export const ACCEPT_CHOICES: { kind: AcceptKind; label: string; hint: string }[] = [
+export const ACCEPT_CHOICES: { kind: AssignmentAcceptKind; label: string; hint: string }[] = [
   { kind: 'image', label: 'Photos', hint: 'JPEG, PNG, WebP or HEIC, up to 25 MB each; location and camera details are removed.' },
   { kind: 'video', label: 'Videos', hint: 'MP4, MOV or WebM, up to 1 GB each.' },
   { kind: 'audio', label: 'Audio', hint: 'MP3, M4A or WAV, up to 200 MB each.' },
@@ -28,12 +28,19 @@ export interface AssignmentDraft {
   title: string;
   instructions: string;
   position: string;
-  accepts: AcceptKind[];
+  accepts: AssignmentAcceptKind[];
   maxFiles: string;
   approvalRequired: boolean;
 }
 
-export const blankAssignment = (): AssignmentDraft => ({ title: '', instructions: '', position: END, accepts: ['image'], maxFiles: '5', approvalRequired: true });
+export const blankAssignment = (): AssignmentDraft => ({
+  title: '',
+  instructions: '',
+  position: END,
+  accepts: ['image'],
+  maxFiles: '5',
+  approvalRequired: true,
+});
 
 export const draftFromAssignment = (assignment: AssignmentAdminDto): AssignmentDraft => ({
   title: assignment.title,
@@ -148,7 +155,11 @@ function AssignmentEditor({
           setErrors(fields as Partial<Record<keyof AssignmentInput, string>>);
           return;
         }
-        toast({ title: assignment ? 'The assignment was not saved' : 'The assignment was not added', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+        toast({
+          title: assignment ? 'The assignment was not saved' : 'The assignment was not added',
+          description: errorText(error, 'Please try again.'),
+          variant: 'destructive',
+        });
       },
     };
     if (assignment) update.mutate({ id: assignment.id, input }, options);

@@ -97,9 +97,7 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
 
           {earlier.length > 0 ? (
             <History>
-              <summary>
-                Earlier rounds ({earlier.length})
-              </summary>
+              <summary>Earlier rounds ({earlier.length})</summary>
               {earlier.map((round) => (
                 <RoundSummary key={round.id} round={round} approvalRequired={assignment.approvalRequired} />
               ))}
@@ -203,7 +201,8 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
   const pickerRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const canCapture = kinds.includes('image') || kinds.includes('video');
-  const saving = actions.saveDraft.isPending || actions.submit.isPending;
+  // Not the draft's save: leaving the note for Submit saves it on blur, and the click must still land.
+  const saving = actions.submit.isPending;
 
   const pick = (picked: File[]) => {
     const accepted: File[] = [];
@@ -234,7 +233,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
     setLinkError(problem);
     if (problem) return false;
     const fields = { note: note.trim(), ...(acceptsLink ? { link: link.trim() || null } : {}) };
-    if (draft && fields.note === draft.note && (!acceptsLink || fields.link === draft.link)) return true;
+    if (draft && fields.note === (draft.note ?? '') && (!acceptsLink || fields.link === draft.link)) return true;
     if (!draft && !fields.note && !fields.link) return true;
     await actions.saveDraft.mutateAsync(fields);
     return true;
@@ -243,7 +242,11 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
   const submit = async () => {
     if (note.trim().length > NOTE_MAX) return;
     if (files.length === 0 && !(acceptsLink && link.trim())) {
-      setProblems([kinds.length > 0 ? `Add at least one ${KIND_WORDS[kinds[0]!].one}${acceptsLink ? ' or a link' : ''} before submitting.` : 'Add a link before submitting.']);
+      setProblems([
+        kinds.length > 0
+          ? `Add at least one ${KIND_WORDS[kinds[0]!].one}${acceptsLink ? ' or a link' : ''} before submitting.`
+          : 'Add a link before submitting.',
+      ]);
       return;
     }
     try {
@@ -302,9 +305,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
             <Icon name="upload" size={28} />
             <p>
               <strong>Drop {acceptsPhrase(kinds)} here</strong>
-              <span>
-                or choose them from your device. Each {kinds.map((kind) => `${KIND_WORDS[kind].one} up to ${formatBytes(limits[kind])}`).join(', ')}.
-              </span>
+              <span>or choose them from your device. Each {kinds.map((kind) => `${KIND_WORDS[kind].one} up to ${formatBytes(limits[kind])}`).join(', ')}.</span>
             </p>
             <PickRow>
               <Button variant="secondary" onClick={() => pickerRef.current?.click()} disabled={roomLeft <= 0}>

@@ -1,17 +1,17 @@
-import type { AcceptKind, SubmissionKind } from '../../api/assignmentTypes.ts';
+import type { AssignmentAcceptKind, SubmissionFileKind } from '../../api/assignmentTypes.ts';
 
 /**
  * What the file picker offers per kind. The server sniffs the bytes and decides; these only keep
  * the picker to files it would take (and let a phone offer its camera or recorder).
  */
-export const PICKER_TYPES: Record<SubmissionKind, string[]> = {
+export const PICKER_TYPES: Record<SubmissionFileKind, string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', '.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif'],
   audio: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', '.mp3', '.m4a', '.wav'],
   video: ['video/mp4', 'video/quicktime', 'video/webm', '.mp4', '.mov', '.webm'],
   pdf: ['application/pdf', '.pdf'],
 };
 
-export const KIND_WORDS: Record<AcceptKind, { one: string; many: string }> = {
+export const KIND_WORDS: Record<AssignmentAcceptKind, { one: string; many: string }> = {
   image: { one: 'photo', many: 'photos' },
   audio: { one: 'audio recording', many: 'audio recordings' },
   video: { one: 'video', many: 'videos' },
@@ -19,7 +19,7 @@ export const KIND_WORDS: Record<AcceptKind, { one: string; many: string }> = {
   link: { one: 'link', many: 'links' },
 };
 
-const EXTENSIONS: Record<string, SubmissionKind> = {
+const EXTENSIONS: Record<string, SubmissionFileKind> = {
   jpg: 'image',
   jpeg: 'image',
   png: 'image',
@@ -36,9 +36,9 @@ const EXTENSIONS: Record<string, SubmissionKind> = {
 };
 
 /** The kind a file claims to be, from its type or else its name; null when it is none we take. */
-export function declaredKind(file: Pick<File, 'name' | 'type'>): SubmissionKind | null {
+export function declaredKind(file: Pick<File, 'name' | 'type'>): SubmissionFileKind | null {
   const type = file.type.toLowerCase();
-  for (const [kind, types] of Object.entries(PICKER_TYPES) as [SubmissionKind, string[]][]) {
+  for (const [kind, types] of Object.entries(PICKER_TYPES) as [SubmissionFileKind, string[]][]) {
     if (type && types.includes(type)) return kind;
   }
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
@@ -46,10 +46,14 @@ export function declaredKind(file: Pick<File, 'name' | 'type'>): SubmissionKind 
 }
 
 /** The file kinds of an assignment (a link is typed, not uploaded). */
-export const fileKinds = (accepts: readonly AcceptKind[]): SubmissionKind[] => accepts.filter((kind): kind is SubmissionKind => kind !== 'link');
+export const fileKinds = (accepts: readonly AssignmentAcceptKind[]): SubmissionFileKind[] =>
+  accepts.filter((kind): kind is SubmissionFileKind => kind !== 'link');
 
 /** The `accept` attribute of the file input: every type of every kind the assignment takes. */
-export const acceptAttribute = (accepts: readonly AcceptKind[]) => fileKinds(accepts).flatMap((kind) => PICKER_TYPES[kind]).join(',');
+export const acceptAttribute = (accepts: readonly AssignmentAcceptKind[]) =>
+  fileKinds(accepts)
+    .flatMap((kind) => PICKER_TYPES[kind])
+    .join(',');
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -59,7 +63,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** "Photos and PDFs", "a video": what the assignment takes, in words. */
-export function acceptsPhrase(accepts: readonly AcceptKind[]): string {
+export function acceptsPhrase(accepts: readonly AssignmentAcceptKind[]): string {
   const words = accepts.map((kind) => KIND_WORDS[kind].many);
   if (words.length <= 1) return words[0] ?? '';
   return `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}`;
@@ -71,8 +75,8 @@ export function acceptsPhrase(accepts: readonly AcceptKind[]): string {
  */
 export function refusal(
   file: Pick<File, 'name' | 'type' | 'size'>,
-  accepts: readonly AcceptKind[],
-  limits: Record<SubmissionKind, number>,
+  accepts: readonly AssignmentAcceptKind[],
+  limits: Record<SubmissionFileKind, number>,
   roomLeft: number,
 ): string | null {
   const kind = declaredKind(file);

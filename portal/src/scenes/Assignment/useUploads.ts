@@ -48,7 +48,9 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
   const uploads = useRef(new Map<string, Upload>());
   const files = useRef(new Map<string, File>());
   const uploadedRef = useRef(onUploaded);
-  uploadedRef.current = onUploaded;
+  useEffect(() => {
+    uploadedRef.current = onUploaded;
+  }, [onUploaded]);
 
   const patch = useCallback((key: string, change: Partial<UploadItem>) => {
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -106,7 +108,10 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
     (picked: File[]) => {
       const added = picked.map((file) => ({ file, key: `${Date.now()}-${Math.random().toString(36).slice(2)}` }));
       for (const { file, key } of added) files.current.set(key, file);
-      setItems((current) => [...current, ...added.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'uploading' as const, error: null }))]);
+      setItems((current) => [
+        ...current,
+        ...added.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'uploading' as const, error: null })),
+      ]);
       for (const { key } of added) run(key);
     },
     [run],

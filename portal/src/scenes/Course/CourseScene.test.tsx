@@ -282,4 +282,32 @@ describe('CourseScene: knowledge checks (issue 36)', () => {
     // Continue goes to the first step not done: the quiz.
     expect(screen.getByRole('link', { name: /Continue Learning/ })).toHaveAttribute('href', '/courses/5/quizzes/40');
   });
+
+  it('lists an assignment among the steps with where the submission stands, and the certificate waits for it', async () => {
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/5': ok({
+        ...withQuiz,
+        quizRequired: false,
+        totalSteps: 3,
+        steps: [
+          withQuiz.steps![0]!,
+          { kind: 'assignment', id: 60, title: 'Three photos', isCompleted: false, status: 'submitted', approvalRequired: true },
+          withQuiz.steps![1]!,
+        ],
+      }),
+      'GET /api/courses/5/captions': ok({ modules: [] }),
+    });
+    renderCourse();
+    const heading = await screen.findByRole('heading', { name: /Module 2, assignment: Three photos/ });
+    const row = heading.closest('li')!;
+    expect(row).toHaveTextContent('Assignment · reviewed by our team');
+    expect(row).toHaveTextContent('Submitted · awaiting review');
+    expect(screen.getByRole('link', { name: 'View: Three photos' })).toHaveAttribute('href', '/courses/5/assignments/60');
+    expect(screen.getByText('2 of 3 steps completed (2 modules and 1 assignment)')).toBeInTheDocument();
+    // Every video is done, but the assignment is not approved: no certificate yet.
+    expect(screen.queryByRole('link', { name: /View Certificate/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Continue Learning/ })).toHaveAttribute('href', '/courses/5/assignments/60');
+  });
 });

@@ -19,7 +19,16 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { sortModules } from '../../components/moduleOrder.ts';
-import { assignmentsDone, courseSteps, type CourseStepDto, firstIncompleteStep, pendingQuiz, requiredQuiz, stepCounts, stepHref } from '../../components/courseSteps.ts';
+import {
+  assignmentsDone,
+  courseSteps,
+  type CourseStepDto,
+  firstIncompleteStep,
+  pendingQuiz,
+  requiredQuiz,
+  stepCounts,
+  stepHref,
+} from '../../components/courseSteps.ts';
 import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { CcMark, ModuleList, type CaptionLanguages } from './ModuleList.tsx';
 import { RenewalPanel } from './RenewalPanel.tsx';

@@ -20,6 +20,7 @@ import { EmptyText, Panel, PanelHeader, PanelLead } from '../../components/Panel
 import { SchoolDomains } from './SchoolDomains.tsx';
 import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
+import { SubmissionSharing } from './SubmissionSharing.tsx';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
 
@@ -115,6 +116,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
         </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
+        <SubmissionSharing schoolId={school.id} enabled={(school as { managersSeeSubmissions?: boolean }).managersSeeSubmissions === true} />
         <SchoolMembers schoolId={school.id} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />

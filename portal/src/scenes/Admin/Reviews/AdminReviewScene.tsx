@@ -101,7 +101,7 @@ function ReviewView({ review, back }: { review: SubmissionReviewDto; back: React
     }
     setError(null);
     decide.mutate(
-      { decision, feedback: overall, ...(files.length > 0 ? { files } : {}) },
+      { decision, feedback: overall || null, ...(files.length > 0 ? { files } : {}) },
       {
         onSuccess: () =>
           toast({

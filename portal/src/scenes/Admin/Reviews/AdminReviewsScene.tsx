@@ -122,8 +122,7 @@ export function AdminReviewsScene() {
                     </Link>
                     <Muted>
                       {item.course.title}
-                      {item.learner.school ? ` · ${item.learner.school.name}` : ''} · round {item.round} · {item.fileCount}{' '}
-                      {item.fileCount === 1 ? 'file' : 'files'}
+                      {item.school ? ` · ${item.school.name}` : ''} · round {item.round} · {item.fileCount} {item.fileCount === 1 ? 'file' : 'files'}
                     </Muted>
                     <Muted>
                       {item.submittedAt ? `Sent ${formatShortDate(item.submittedAt)}` : null}

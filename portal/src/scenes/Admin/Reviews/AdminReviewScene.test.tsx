@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SubmissionDto, SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
+import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
+import { renderScene } from '../../../test/render.tsx';
+import { AdminReviewScene } from './AdminReviewScene.tsx';
+
+const file = (id: number, originalName: string, kind: 'image' | 'audio' | 'video' | 'pdf', contentType: string) => ({
+  id,
+  originalName,
+  kind,
+  contentType,
+  size: 1_000_000,
+  url: `/api/submission-files/${id}`,
+  feedback: null,
+});
+
+const submission: SubmissionDto = {
+  id: 300,
+  assignmentId: 60,
+  courseId: 5,
+  userId: 7,
+  round: 2,
+  status: 'submitted',
+  note: 'Second try.',
+  link: null,
+  files: [
+    file(901, 'hall.jpg', 'image', 'image/jpeg'),
+    file(902, 'talk.m4a', 'audio', 'audio/mp4'),
+    file(903, 'clip.mp4', 'video', 'video/mp4'),
+    file(904, 'plan.pdf', 'pdf', 'application/pdf'),
+  ],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  submittedAt: '2026-11-21T10:00:00.000Z',
+  withdrawnAt: null,
+  reviewedAt: null,
+  reviewerName: null,
+  feedback: null,
+};
+
+const review: SubmissionReviewDto = {
+  submission,
+  learner: { id: 7, name: 'Priya Shah', email: 'priya@school.example', school: { id: 4, name: 'Example Academy' } },
+  course: { id: 5, title: 'Phone Photography' },
+  assignment: { id: 60, title: 'Three photos', instructions: 'Take three photos.', approvalRequired: true },
+  earlierRounds: [
+    {
+      ...submission,
+      id: 299,
+      round: 1,
+      note: 'First try.',
+      status: 'changes_requested',
+      feedback: 'Too dark.',
+      reviewedAt: '2026-11-20T12:00:00.000Z',
+      files: [file(900, 'dark.jpg', 'image', 'image/jpeg')],
+    },
+  ],
+};
+
+function answers(extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /api/user': ok(admin),
+    'GET /api/config': ok(publicConfig),
+    'GET /api/admin/reviews/300': ok(review),
+    ...extra,
+  } as Parameters<typeof mockApi>[0]);
+}
+
+const renderReview = (id = '300') => renderScene(<AdminReviewScene />, { route: `/admin/reviews/${id}`, path: '/admin/reviews/:submissionId' });
+
+describe('AdminReviewScene', () => {
+  it('shows each file in a viewer that fits it, from the authorized file route, and the earlier rounds', async () => {
+    answers();
+    const { container } = renderReview();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Three photos' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'hall.jpg' })).toHaveAttribute('src', '/api/submission-files/901');
+    expect(container.querySelector('audio')).toHaveAttribute('src', '/api/submission-files/902');
+    expect(container.querySelector('video')).toHaveAttribute('src', '/api/submission-files/903');
+    expect(container.querySelector('object')).toHaveAttribute('data', '/api/submission-files/904');
+    expect(screen.getAllByRole('link', { name: 'Download plan.pdf' })[0]).toHaveAttribute('href', '/api/submission-files/904?download=1');
+    expect(screen.getByText('Second try.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Earlier rounds' })).getByText('Too dark.')).toBeInTheDocument();
+  });
+
+  it('asks for feedback before asking for changes, then sends it with the per-file notes', async () => {
+    const api = answers({ 'POST /api/admin/reviews/300': ok({ ...submission, status: 'changes_requested' }) });
+    const user = userEvent.setup();
+    renderReview();
+    await user.click(await screen.findByRole('button', { name: /Ask for changes/ }));
+    expect(await screen.findByText(/Write what the learner should change/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Feedback on hall.jpg (optional)'), 'Crop the left edge.');
+    await user.type(screen.getByLabelText('Feedback to the learner'), 'Nearly there.');
+    await user.click(screen.getByRole('button', { name: /Ask for changes/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/admin/reviews/300')[0]?.body).toEqual({
+      decision: 'changes',
+      feedback: 'Nearly there.',
+      files: [{ fileId: 901, feedback: 'Crop the left edge.' }],
+    });
+  }, 20_000);
+
+  it('approves without feedback', async () => {
+    const api = answers({ 'POST /api/admin/reviews/300': ok({ ...submission, status: 'approved' }) });
+    const user = userEvent.setup();
+    renderReview();
+    await user.click(await screen.findByRole('button', { name: /Approve/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/reviews/300')[0]?.body).toEqual({ decision: 'approve', feedback: null }));
+  });
+
+  it('shows the server’s refusal of a withdrawn submission', async () => {
+    answers({ 'POST /api/admin/reviews/300': fail(409, 'This submission was withdrawn') });
+    const user = userEvent.setup();
+    renderReview();
+    await user.click(await screen.findByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('This submission was withdrawn', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('a reviewed round shows its decision and no buttons; an unknown one is not found', async () => {
+    answers({
+      'GET /api/admin/reviews/300': ok({
+        ...review,
+        submission: { ...submission, status: 'approved', reviewedAt: '2026-11-22T10:00:00.000Z', feedback: 'Lovely.' },
+      }),
+    });
+    renderReview();
+    expect(await screen.findByText('Lovely.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+  });
+
+  it('says a submission is not found', async () => {
+    answers({ 'GET /api/admin/reviews/301': fail(404, 'Not found') });
+    renderReview('301');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Submission not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,265 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CourseDetailDto } from '@atrium/common';
+import type { AssignmentDto, SubmissionDto } from '../../api/assignmentTypes.ts';
+import { DEFAULT_LIMITS } from '../../api/assignmentTypes.ts';
+import type { CourseStepDto } from '../../components/courseSteps.ts';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { AssignmentScene } from './AssignmentScene.tsx';
+
+/** The tus uploads started, with the options they were given: a test plays the server's part. */
+interface TusOptions {
+  onProgress(sent: number, total: number): void;
+  onSuccess(payload: { lastResponse: { getHeader(name: string): string | undefined } }): void;
+  onError(error: Error): void;
+  [option: string]: unknown;
+}
+const tus = vi.hoisted(() => ({ uploads: [] as { file: File; options: TusOptions; started: boolean; aborted: boolean | null }[] }));
+vi.mock('tus-js-client', () => ({
+  Upload: class {
+    record: (typeof tus.uploads)[number];
+    constructor(file: File, options: TusOptions) {
+      this.record = { file, options, started: false, aborted: null };
+      tus.uploads.push(this.record);
+    }
+    findPreviousUploads() {
+      return Promise.resolve([]);
+    }
+    resumeFromPreviousUpload() {}
+    start() {
+      this.record.started = true;
+    }
+    abort(terminate: boolean) {
+      this.record.aborted = terminate;
+      return Promise.resolve();
+    }
+  },
+}));
+
+const steps: CourseStepDto[] = [
+  { kind: 'video', id: 11, title: 'Framing a shot', isCompleted: true, duration: 120 },
+  { kind: 'assignment', id: 60, title: 'Three photos of school life', isCompleted: false, status: 'not_started', approvalRequired: true },
+  { kind: 'video', id: 12, title: 'Editing on a phone', isCompleted: false, duration: 120 },
+];
+
+const course: CourseDetailDto = {
+  id: 5,
+  title: 'Phone Photography',
+  description: 'A course',
+  price: 0,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 2,
+  totalDuration: 240,
+  totalSteps: 3,
+  isEnrolled: true,
+  completedModules: 1,
+  completedSteps: 1,
+  progressPercentage: 33,
+  lastWatchedModule: null,
+  passMark: 80,
+  quizRequired: false,
+  modules: [
+    { id: 11, courseId: 5, title: 'Framing a shot', description: '', duration: 120, orderIndex: 1, isCompleted: true },
+    { id: 12, courseId: 5, title: 'Editing on a phone', description: '', duration: 120, orderIndex: 2, isCompleted: false },
+  ],
+  steps: steps as CourseDetailDto['steps'],
+};
+
+const photo = (id: number, name: string, feedback: string | null = null) => ({
+  id,
+  originalName: name,
+  kind: 'image' as const,
+  contentType: 'image/jpeg',
+  size: 2_400_000,
+  url: `/api/submission-files/${id}`,
+  feedback,
+});
+
+const round = (overrides: Partial<SubmissionDto>): SubmissionDto => ({
+  id: 300,
+  assignmentId: 60,
+  courseId: 5,
+  userId: 7,
+  round: 1,
+  status: 'draft',
+  note: null,
+  link: null,
+  files: [],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  submittedAt: null,
+  withdrawnAt: null,
+  reviewedAt: null,
+  reviewerName: null,
+  feedback: null,
+  ...overrides,
+});
+
+const assignment: AssignmentDto = {
+  id: 60,
+  courseId: 5,
+  title: 'Three photos of school life',
+  instructions: 'Take three photos of a lesson, with no child identifiable.\n\nSee https://example.org/guide for the consent rules.',
+  accepts: ['image'],
+  maxFiles: 3,
+  approvalRequired: true,
+  limits: DEFAULT_LIMITS,
+  draft: null,
+  rounds: [],
+  completed: false,
+  managersCanSee: false,
+};
+
+function answers(current: AssignmentDto, extra: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /api/user': ok(learner),
+    'GET /api/config': ok(publicConfig),
+    'GET /api/courses/5': ok(course),
+    'GET /api/assignments/60': ok(current),
+    'GET /api/dashboard': ok({ courses: [], stats: { overallProgress: 0, enrolledCourses: 0, completedModules: 0, totalWatchTime: 0 } }),
+    'GET /api/certificates': ok([]),
+    ...extra,
+  } as Parameters<typeof mockApi>[0]);
+}
+
+const renderAssignment = () => renderScene(<AssignmentScene />, { route: '/courses/5/assignments/60', path: '/courses/:courseId/assignments/:assignmentId' });
+
+const jpeg = (name: string) => new File([new Uint8Array(2048)], name, { type: 'image/jpeg' });
+
+beforeEach(() => {
+  tus.uploads.length = 0;
+});
+
+describe('AssignmentScene', () => {
+  it('shows the instructions with their links, what to send, the privacy line and the step’s place in the course', async () => {
+    answers(assignment);
+    renderAssignment();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Three photos of school life' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://example.org/guide' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(screen.getByText('Send photos')).toBeInTheDocument();
+    expect(screen.getByText('Up to 3 files')).toBeInTheDocument();
+    expect(screen.getByText(/Photos are stripped of location and camera details/)).toHaveTextContent('Only you, our reviewers can see what you send');
+    expect(screen.getByRole('link', { name: /Previous: Framing a shot/ })).toHaveAttribute('href', '/courses/5/modules/11');
+    expect(screen.getByRole('link', { name: /Next: Editing on a phone/ })).toHaveAttribute('href', '/courses/5/modules/12');
+    expect(screen.getByLabelText('Choose files')).toHaveAttribute('accept', expect.stringContaining('image/jpeg'));
+    expect(screen.getByLabelText('Take a photo')).toHaveAttribute('capture', 'environment');
+  });
+
+  it('uploads each photo resumably with its own progress, then lists it once the server has it', async () => {
+    let current = assignment;
+    answers(assignment, { 'GET /api/assignments/60': () => ok(current) });
+    const user = userEvent.setup();
+    renderAssignment();
+    await screen.findByRole('heading', { level: 1 });
+    await user.upload(screen.getByLabelText('Choose files'), [jpeg('hall.jpg'), jpeg('yard.jpg')]);
+    await waitFor(() => expect(tus.uploads.every((upload) => upload.started)).toBe(true));
+    expect(tus.uploads).toHaveLength(2);
+    expect(tus.uploads[0]!.options).toMatchObject({
+      endpoint: '/api/uploads',
+      metadata: { assignmentId: '60', filename: 'hall.jpg', filetype: 'image/jpeg' },
+      storeFingerprintForResuming: true,
+    });
+    act(() => tus.uploads[0]!.options.onProgress(1024, 2048));
+    expect(screen.getByRole('progressbar', { name: 'Uploading hall.jpg' })).toHaveAttribute('aria-valuetext', '50%');
+    expect(screen.getByText('1 KB of 2 KB')).toBeInTheDocument();
+
+    current = { ...assignment, draft: round({ files: [photo(901, 'hall.jpg')] }) };
+    act(() => tus.uploads[0]!.options.onSuccess({ lastResponse: { getHeader: () => '901' } }));
+    expect(await screen.findByRole('link', { name: 'hall.jpg' })).toHaveAttribute('href', '/api/submission-files/901');
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading hall.jpg' })).not.toBeInTheDocument());
+    expect(screen.getByRole('progressbar', { name: 'Uploading yard.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Waiting for uploads/ })).toBeDisabled();
+  });
+
+  it('says why a file is refused, before and after sending: a kind not taken, too many, the server’s reason', async () => {
+    answers({ ...assignment, maxFiles: 1 });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAssignment();
+    await screen.findByRole('heading', { level: 1 });
+    await user.upload(screen.getByLabelText('Choose files'), [new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' }), jpeg('a.jpg'), jpeg('b.jpg')]);
+    const problems = await screen.findByRole('alert');
+    expect(problems).toHaveTextContent('plan.pdf: this assignment takes photos only.');
+    expect(problems).toHaveTextContent(/b\.jpg was not added/);
+    expect(tus.uploads).toHaveLength(1);
+    act(() =>
+      tus.uploads[0]!.options.onError(
+        Object.assign(new Error('refused'), { originalResponse: { getStatus: () => 415, getBody: () => 'a.jpg is not a JPEG, PNG, WebP or HEIC photo.' } }),
+      ),
+    );
+    expect(await screen.findByText('a.jpg is not a JPEG, PNG, WebP or HEIC photo.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('removes a file before submitting, then submits the note with the files', async () => {
+    const draft = round({ files: [photo(901, 'hall.jpg'), photo(902, 'yard.jpg')] });
+    const api = answers(
+      { ...assignment, draft },
+      {
+        'DELETE /api/assignments/60/draft/files/902': { status: 204 },
+        'PATCH /api/assignments/60/draft': ok({ ...draft, note: 'Taken in the hall.' }),
+        'POST /api/assignments/60/submit': ok({ submission: { ...draft, status: 'submitted' }, courseCompleted: false, certificateNumber: null }),
+      },
+    );
+    const user = userEvent.setup();
+    renderAssignment();
+    await user.click(await screen.findByRole('button', { name: 'Remove yard.jpg' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'yard.jpg' })).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/api/assignments/60/draft/files/902')).toHaveLength(1);
+    await user.type(screen.getByLabelText('Note for the reviewer (optional)'), 'Taken in the hall.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/assignments/60/submit')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/assignments/60/draft')[0]?.body).toEqual({ note: 'Taken in the hall.' });
+  });
+
+  it('asks for a file before submitting and sends nothing', async () => {
+    const api = answers(assignment);
+    const user = userEvent.setup();
+    renderAssignment();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Add at least one photo before submitting.');
+    expect(api.callsTo('POST', '/api/assignments/60/submit')).toHaveLength(0);
+  });
+
+  it('shows a submitted round awaiting review, and withdraws it', async () => {
+    const sent = round({ status: 'submitted', submittedAt: '2026-11-21T10:00:00.000Z', files: [photo(901, 'hall.jpg')] });
+    const api = answers(
+      { ...assignment, rounds: [sent] },
+      { 'POST /api/assignments/60/withdraw': ok({ ...sent, status: 'draft', withdrawnAt: '2026-11-21T11:00:00.000Z' }) },
+    );
+    const user = userEvent.setup();
+    renderAssignment();
+    expect(await screen.findByText('Submitted: awaiting review')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose files')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Withdraw to change it/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/assignments/60/withdraw')).toHaveLength(1));
+  });
+
+  it('after changes were asked for: the feedback, per file too in the history, and an empty new round to send', async () => {
+    const first = round({
+      status: 'changes_requested',
+      submittedAt: '2026-11-21T10:00:00.000Z',
+      reviewedAt: '2026-11-22T10:00:00.000Z',
+      feedback: 'A child’s face shows in the second photo.',
+      files: [photo(901, 'hall.jpg'), photo(902, 'yard.jpg', 'Crop out the face on the left.')],
+    });
+    answers({ ...assignment, rounds: [first], managersCanSee: true });
+    const user = userEvent.setup();
+    renderAssignment();
+    expect(await screen.findByText('Changes requested on round 1')).toBeInTheDocument();
+    expect(screen.getAllByText('A child’s face shows in the second photo.').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: 'Your submission (round 2)' })).toBeInTheDocument();
+    expect(screen.getByText('0 of 3 files')).toBeInTheDocument();
+    await user.click(screen.getByText('Earlier rounds (1)'));
+    const history = screen.getByText('Earlier rounds (1)').closest('details')!;
+    expect(within(history).getByText(/Crop out the face on the left\./)).toBeInTheDocument();
+    expect(screen.getByText(/Only you, our reviewers and your school’s managers can see/)).toBeInTheDocument();
+  });
+
+  it('says the step is not part of the course, or that enrolling opens it', async () => {
+    answers(assignment, { 'GET /api/assignments/60': fail(403, 'Enroll first', 'not_enrolled') });
+    renderAssignment();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enroll to do this assignment' })).toBeInTheDocument();
+  });
+});

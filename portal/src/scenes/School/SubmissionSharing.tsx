@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorText } from '../../api/client.ts';
+import { CHANGES, invalidatePaths } from '../../api/invalidate.ts';
+import { CheckboxField } from '../../components/CheckboxField.tsx';
+import { Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
+import { useToast } from '../../components/toast/Toaster.tsx';
+
+/**
+ * Whether this school's managers may see what its staff send to assignments (issue 37). Off by
+ * default: then only the learner and the agency's reviewers see a submission; the status list
+ * still says where each one stands.
+ */
+export function SubmissionSharing({ schoolId, enabled }: { schoolId: number; enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const save = useMutation({
+    mutationFn: (managersSeeSubmissions: boolean) =>
+      api.patch<{ managersSeeSubmissions: boolean }>(`/api/schools/${schoolId}/submission-sharing`, { managersSeeSubmissions }),
+    onSuccess: () => invalidatePaths(queryClient, CHANGES.school(schoolId)),
+  });
+  const checked = save.isPending && save.variables !== undefined ? save.variables : enabled;
+  return (
+    <Panel aria-labelledby="sharing-title">
+      <PanelHeader>
+        <h2 id="sharing-title">Assignment submissions</h2>
+      </PanelHeader>
+      <PanelLead>
+        Courses with assignments ask staff to send photos, recordings or documents; the agency’s reviewers give feedback. The status list shows where each one
+        stands.
+      </PanelLead>
+      <CheckboxField
+        name="managersSeeSubmissions"
+        label="Managers of this school may see what staff submit"
+        hint="Staff are told on the assignment page. Off: only the member and the agency’s reviewers see their files."
+        checked={checked}
+        disabled={save.isPending}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          save.mutate(on, {
+            onSuccess: () => toast({ title: on ? 'Managers can now see submissions' : 'Submissions are private to staff again', variant: 'success' }),
+            onError: (error) => toast({ title: 'The setting was not saved', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+          });
+        }}
+      />
+    </Panel>
+  );
+}
