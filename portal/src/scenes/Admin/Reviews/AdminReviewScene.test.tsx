@@ -77,8 +77,8 @@ describe('AdminReviewScene', () => {
     expect(screen.getByRole('img', { name: 'hall.jpg' })).toHaveAttribute('src', '/api/submission-files/901');
     expect(container.querySelector('audio')).toHaveAttribute('src', '/api/submission-files/902');
     expect(container.querySelector('video')).toHaveAttribute('src', '/api/submission-files/903');
-    expect(container.querySelector('object')).toHaveAttribute('data', '/api/submission-files/904');
-    expect(screen.getAllByRole('link', { name: 'Download plan.pdf' })[0]).toHaveAttribute('href', '/api/submission-files/904?download=1');
+    expect(screen.getByRole('link', { name: 'Open plan.pdf in a new tab' })).toHaveAttribute('href', '/api/submission-files/904');
+    expect(screen.getByRole('link', { name: 'Download plan.pdf' })).toHaveAttribute('href', '/api/submission-files/904?download=1');
     expect(screen.getByText('Second try.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Earlier rounds' })).getByText('Too dark.')).toBeInTheDocument();
   });

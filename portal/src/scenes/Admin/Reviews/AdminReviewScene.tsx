@@ -262,7 +262,9 @@ function ReviewView({ review, back }: { review: SubmissionReviewDto; back: React
 
 /**
  * A file as the reviewer looks at it: the photo, a player for sound and video (the route answers
- * ranges, so they seek), the PDF in the browser's viewer. All from the authorized file route.
+ * ranges, so they seek), all from the authorized file route. A PDF opens in the browser's own
+ * viewer in a new tab: the portal's CSP allows no <object> or same-origin frame, and the file
+ * route's sandbox CSP keeps the document inert wherever it is shown.
  */
 export function FileView({ file }: { file: SubmissionFileDto }) {
   const url = submissionFileUrl(file.id);
@@ -270,11 +272,12 @@ export function FileView({ file }: { file: SubmissionFileDto }) {
   if (file.kind === 'audio') return <audio controls preload="metadata" src={url} aria-label={file.originalName} />;
   if (file.kind === 'video') return <Video controls preload="metadata" src={url} aria-label={file.originalName} />;
   return (
-    <Pdf data={url} type="application/pdf" aria-label={file.originalName}>
-      <p>
-        This browser does not show PDFs here. <a href={submissionFileUrl(file.id, true)}>Download {file.originalName}</a>.
-      </p>
-    </Pdf>
+    <PdfCard>
+      <Icon name="book" size={28} />
+      <ButtonAnchor href={url} target="_blank" rel="noopener noreferrer" variant="secondary" aria-label={`Open ${file.originalName} in a new tab`}>
+        <Icon name="external" size={18} /> Open the PDF
+      </ButtonAnchor>
+    </PdfCard>
   );
 }
 
@@ -363,12 +366,16 @@ const Video = styled.video`
   background: ${({ theme }) => theme.colors.inverse.stage};
 `;
 
-const Pdf = styled.object`
-  display: block;
-  width: 100%;
-  height: 70vh;
+const PdfCard = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.accentHover};
 `;
 
 const Earlier = styled.div`
