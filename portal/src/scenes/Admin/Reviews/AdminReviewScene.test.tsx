@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SubmissionDto, SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
 import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { AdminReviewScene } from './AdminReviewScene.tsx';
+
+// pdf.js needs a real canvas: here the viewer only says which file it was given.
+vi.mock('./PdfViewer.tsx', () => ({ PdfViewer: ({ url, name }: { url: string; name: string }) => <p data-url={url}>PDF viewer for {name}</p> }));
 
 const file = (id: number, originalName: string, kind: 'image' | 'audio' | 'video' | 'pdf', contentType: string) => ({
   id,
@@ -78,6 +81,7 @@ describe('AdminReviewScene', () => {
     expect(container.querySelector('audio')).toHaveAttribute('src', '/api/submission-files/902');
     expect(container.querySelector('video')).toHaveAttribute('src', '/api/submission-files/903');
     expect(screen.getByRole('link', { name: 'Open plan.pdf in a new tab' })).toHaveAttribute('href', '/api/submission-files/904');
+    expect(await screen.findByText('PDF viewer for plan.pdf')).toHaveAttribute('data-url', '/api/submission-files/904');
     expect(screen.getByRole('link', { name: 'Download plan.pdf' })).toHaveAttribute('href', '/api/submission-files/904?download=1');
     expect(screen.getByText('Second try.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Earlier rounds' })).getByText('Too dark.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import type { SubmissionFileDto, SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
@@ -17,6 +17,9 @@ import { useToast } from '../../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { LinkedText, RoundSummary, SubmissionStatusBadge } from '../../Assignment/SubmissionParts.tsx';
 import { formatBytes } from '../../Assignment/uploadRules.ts';
+
+// pdf.js is large: it loads only with a PDF to show.
+const PdfViewer = lazy(() => import('./PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })));
 
 const FEEDBACK_MAX = 5000;
 const FILE_FEEDBACK_MAX = 2000;
@@ -262,9 +265,7 @@ function ReviewView({ review, back }: { review: SubmissionReviewDto; back: React
 
 /**
  * A file as the reviewer looks at it: the photo, a player for sound and video (the route answers
- * ranges, so they seek), all from the authorized file route. A PDF opens in the browser's own
- * viewer in a new tab: the portal's CSP allows no <object> or same-origin frame, and the file
- * route's sandbox CSP keeps the document inert wherever it is shown.
+ * ranges, so they seek), the PDF drawn page by page; all from the authorized file route.
  */
 export function FileView({ file }: { file: SubmissionFileDto }) {
   const url = submissionFileUrl(file.id);
@@ -272,12 +273,16 @@ export function FileView({ file }: { file: SubmissionFileDto }) {
   if (file.kind === 'audio') return <audio controls preload="metadata" src={url} aria-label={file.originalName} />;
   if (file.kind === 'video') return <Video controls preload="metadata" src={url} aria-label={file.originalName} />;
   return (
-    <PdfCard>
-      <Icon name="book" size={28} />
-      <ButtonAnchor href={url} target="_blank" rel="noopener noreferrer" variant="secondary" aria-label={`Open ${file.originalName} in a new tab`}>
-        <Icon name="external" size={18} /> Open the PDF
-      </ButtonAnchor>
-    </PdfCard>
+    <>
+      <Suspense fallback={<Meta>Loading the PDF…</Meta>}>
+        <PdfViewer url={url} name={file.originalName} />
+      </Suspense>
+      <div>
+        <ButtonAnchor href={url} target="_blank" rel="noopener noreferrer" size="sm" variant="secondary" aria-label={`Open ${file.originalName} in a new tab`}>
+          <Icon name="external" size={16} /> Open in a new tab
+        </ButtonAnchor>
+      </div>
+    </>
   );
 }
 
@@ -364,18 +369,6 @@ const Video = styled.video`
   max-height: 70vh;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.inverse.stage};
-`;
-
-const PdfCard = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.accentHover};
 `;
 
 const Earlier = styled.div`
