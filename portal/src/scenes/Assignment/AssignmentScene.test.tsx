@@ -257,6 +257,17 @@ describe('AssignmentScene', () => {
     expect(screen.getByText(/Only you, our reviewers and your school’s managers can see/)).toBeInTheDocument();
   });
 
+  it('an approved round: the feedback, the step complete and, with the course finished, the certificate', async () => {
+    const approved = round({ status: 'approved', submittedAt: '2026-11-21T10:00:00.000Z', reviewedAt: '2026-11-22T10:00:00.000Z', feedback: 'Well done.' });
+    answers({ ...assignment, rounds: [approved], completed: true }, { 'GET /api/courses/5': ok({ ...course, progressPercentage: 100 }) });
+    renderAssignment();
+    expect(await screen.findByText('Course completed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Certificates' })).toHaveAttribute('href', '/certificates');
+    expect(screen.getByText('Well done.')).toBeInTheDocument();
+    expect(screen.getByText('Assignment complete')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
+
   it('says the step is not part of the course, or that enrolling opens it', async () => {
     answers(assignment, { 'GET /api/assignments/60': fail(403, 'Enroll first', 'not_enrolled') });
     renderAssignment();

@@ -73,6 +73,18 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
             <LinkedText text={assignment.instructions} />
           </Section>
 
+          {assignment.completed && course.isEnrolled && course.progressPercentage === 100 ? (
+            <Banner $tone="success" role="status">
+              <Icon name="award" size={20} />
+              <div>
+                <strong>Course completed</strong>
+                <p>Every step of {course.title} is done: your certificate is ready.</p>
+                <ButtonLink to="/certificates" size="sm">
+                  View My Certificates
+                </ButtonLink>
+              </div>
+            </Banner>
+          ) : null}
           {latest && !editing ? <CurrentRound assignment={assignment} round={latest} /> : null}
           {editing ? (
             <>
@@ -91,7 +103,7 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
                   <LinkedText text={latest.feedback} />
                 </Feedback>
               ) : null}
-              <DraftEditor assignment={assignment} round={(latest?.round ?? 0) + (assignment.draft ? 0 : 1)} />
+              <DraftEditor assignment={assignment} round={assignment.draft?.round ?? (latest?.round ?? 0) + 1} />
             </>
           ) : null}
 
@@ -190,7 +202,6 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
   const [problems, setProblems] = useState<string[]>([]);
   const [removing, setRemoving] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [finished, setFinished] = useState<{ courseCompleted: boolean; certificateNumber: string | null } | null>(null);
   const uploads = useUploads(assignment.id, () => actions.refresh());
   const limits = assignment.limits ?? DEFAULT_LIMITS;
   const kinds = fileKinds(assignment.accepts);
@@ -252,7 +263,6 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
     try {
       if (!(await saveFields())) return;
       const result = await actions.submit.mutateAsync();
-      setFinished({ courseCompleted: result.courseCompleted, certificateNumber: result.certificateNumber });
       toast({
         title: result.courseCompleted ? 'Course completed!' : 'Submitted',
         description: result.courseCompleted
@@ -272,21 +282,6 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
     setDragging(false);
     pick([...event.dataTransfer.files]);
   };
-
-  if (finished?.courseCompleted) {
-    return (
-      <Banner $tone="success" role="status">
-        <Icon name="award" size={20} />
-        <div>
-          <strong>Course completed</strong>
-          <p>Your certificate is ready.</p>
-          <ButtonLink to="/certificates" size="sm">
-            View My Certificates
-          </ButtonLink>
-        </div>
-      </Banner>
-    );
-  }
 
   return (
     <Section aria-labelledby="submit-title">
