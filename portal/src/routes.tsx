@@ -42,6 +42,7 @@ const AdminCourseScene = scene(() => import('./scenes/Admin/AdminCourseScene.tsx
 const JoinScene = scene(() => import('./scenes/Join/JoinScene.tsx'), 'JoinScene');
 const VerifyEmailScene = scene(() => import('./scenes/VerifyEmail/VerifyEmailScene.tsx'), 'VerifyEmailScene');
 const UnsubscribeScene = scene(() => import('./scenes/Unsubscribe/UnsubscribeScene.tsx'), 'UnsubscribeScene');
+const SchoolSubmissionScene = scene(() => import('./scenes/SchoolSubmission/SchoolSubmissionScene.tsx'), 'SchoolSubmissionScene');
 const SchoolScene = scene(() => import('./scenes/School/SchoolScene.tsx'), 'SchoolScene');
 const AdminStudentScene = scene(() => import('./scenes/Admin/AdminStudentScene.tsx'), 'AdminStudentScene');
 const AdminSchoolScene = scene(() => import('./scenes/Admin/AdminSchoolScene.tsx'), 'AdminSchoolScene');
@@ -160,6 +161,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/profile', element: <ProfileScene /> },
               { path: '/school', element: <SchoolScene /> },
+              { path: '/school/submissions/:submissionId', element: <SchoolSubmissionScene /> },
               { path: '/certificates', element: <CertificatesScene /> },
               { path: '/payment-success', element: <PaymentSuccessScene /> },
             ],

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { AssignmentStatusDto } from '../api/assignmentTypes.ts';
 import { Badge, type BadgeTone } from './Badge.tsx';
 
@@ -16,10 +17,16 @@ const CHIPS: Record<NonNullable<AssignmentStatusDto['status']>, { label: string;
 export function AssignmentStatusChip({ assignment }: { assignment: AssignmentStatusDto | undefined }) {
   if (!assignment?.status) return null;
   const chip = CHIPS[assignment.status];
-  // In a span: a grid cell would stretch the badge to the row's width.
+  // In a span: a grid cell would stretch the badge to the row's width. The work itself only when the school shares it.
   return (
     <span>
       <Badge $tone={chip.tone}>{chip.label}</Badge>
+      {assignment.submissionId !== null ? (
+        <>
+          {' '}
+          <Link to={`/school/submissions/${assignment.submissionId}`}>See the submission</Link>
+        </>
+      ) : null}
     </span>
   );
 }

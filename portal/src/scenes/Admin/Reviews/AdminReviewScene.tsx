@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import type { SubmissionFileDto, SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
+import type { SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
+import { FileView } from './FileView.tsx';
 import { submissionFileUrl, useReviewDecision, useSubmissionReview } from '../../../api/assignments.ts';
 import { ApiError, errorText, isNotFound } from '../../../api/client.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button.tsx';
@@ -17,9 +18,6 @@ import { useToast } from '../../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { LinkedText, RoundSummary, SubmissionStatusBadge } from '../../Assignment/SubmissionParts.tsx';
 import { formatBytes } from '../../Assignment/uploadRules.ts';
-
-// pdf.js is large: it loads only with a PDF to show.
-const PdfViewer = lazy(() => import('./PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })));
 
 const FEEDBACK_MAX = 5000;
 const FILE_FEEDBACK_MAX = 2000;
@@ -263,29 +261,6 @@ function ReviewView({ review, back }: { review: SubmissionReviewDto; back: React
   );
 }
 
-/**
- * A file as the reviewer looks at it: the photo, a player for sound and video (the route answers
- * ranges, so they seek), the PDF drawn page by page; all from the authorized file route.
- */
-export function FileView({ file }: { file: SubmissionFileDto }) {
-  const url = submissionFileUrl(file.id);
-  if (file.kind === 'image') return <Image src={url} alt={file.originalName} loading="lazy" />;
-  if (file.kind === 'audio') return <audio controls preload="metadata" src={url} aria-label={file.originalName} />;
-  if (file.kind === 'video') return <Video controls preload="metadata" src={url} aria-label={file.originalName} />;
-  return (
-    <>
-      <Suspense fallback={<Meta>Loading the PDF…</Meta>}>
-        <PdfViewer url={url} name={file.originalName} />
-      </Suspense>
-      <div>
-        <ButtonAnchor href={url} target="_blank" rel="noopener noreferrer" size="sm" variant="secondary" aria-label={`Open ${file.originalName} in a new tab`}>
-          <Icon name="external" size={16} /> Open in a new tab
-        </ButtonAnchor>
-      </div>
-    </>
-  );
-}
-
 const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
@@ -353,22 +328,6 @@ const FileHead = styled.div`
   gap: ${({ theme }) => theme.space.xs};
   overflow-wrap: anywhere;
   font-weight: 600;
-`;
-
-const Image = styled.img`
-  display: block;
-  max-width: 100%;
-  max-height: 70vh;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-`;
-
-const Video = styled.video`
-  display: block;
-  width: 100%;
-  max-height: 70vh;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.inverse.stage};
 `;
 
 const Earlier = styled.div`
