@@ -74,6 +74,14 @@ export function useModuleCompletion({
             timer.current = setTimeout(() => navigate(stepHref(courseId, quiz)), NEXT_MODULE_DELAY_MS);
             return;
           }
+          // Every video (and the quiz) done, an assignment not yet (issue 37): on to the first one left.
+          const assignment = steps.find((step) => step.kind === 'assignment' && !step.isCompleted);
+          if ((progress as { assignmentsPending?: boolean }).assignmentsPending && assignment) {
+            toast({ title: 'Module completed!', description: 'Every module is done: complete the assignment to get your certificate.', variant: 'success' });
+            setMovingOn(true);
+            timer.current = setTimeout(() => navigate(stepHref(courseId, assignment)), NEXT_MODULE_DELAY_MS);
+            return;
+          }
           const next = steps[stepIndex(steps, 'video', module.id) + 1];
           const remaining = steps.find((step) => !(step.kind === 'video' && step.id === module.id) && !step.isCompleted);
           const target = next ?? remaining;
