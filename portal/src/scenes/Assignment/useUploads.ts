@@ -20,6 +20,13 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000, 30000, 60000, 60000, 60
 /** Large enough to keep a phone busy, small enough that a resume repeats little. */
 const CHUNK_SIZE = 8 * 1024 * 1024;
 
+/** A type for a file the browser gave none (a .heic on some systems): the kind's, which the server reads by its major part. */
+function declaredType(file: File): string {
+  const kind = declaredKind(file);
+  if (!kind) return '';
+  return kind === 'pdf' ? 'application/pdf' : `${kind}/*`;
+}
+
 /** The text the server answered a refused upload with (tus answers plain text), else a sentence of ours. */
 export function uploadErrorText(error: Error | DetailedError): string {
   const response = 'originalResponse' in error ? error.originalResponse : null;
@@ -64,7 +71,7 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
         endpoint: '/api/uploads',
         chunkSize: CHUNK_SIZE,
         retryDelays: RETRY_DELAYS,
-        metadata: { assignmentId: String(assignmentId), filename: file.name, filetype: file.type || declaredKind(file) || '' },
+        metadata: { assignmentId: String(assignmentId), filename: file.name, filetype: file.type || declaredType(file) },
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
         // One address per file and assignment: the same photo sent to two assignments is two uploads.
