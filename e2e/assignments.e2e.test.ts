@@ -150,7 +150,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     await admin.getByLabel('Feedback on yard.jpg (optional)').fill('A face shows at the left edge: crop it out.');
     await admin.getByLabel('Feedback to the learner').fill('Good light and framing. One photo shows a child’s face; please send a new one.');
     await expectAccessible(admin, 'the review page');
-    await screenshot(admin, 'assignment-review');
+    await fromTop(admin, 'assignment-review');
     await admin.getByRole('button', { name: /Ask for changes/ }).click();
     await toast(admin, 'Changes requested');
 
