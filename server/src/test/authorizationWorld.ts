@@ -49,6 +49,8 @@ export interface World {
   trustInviteToken: string;
   /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
   trustCourseId: number;
+  /** Per cell: another school of the trust (a member is moved there). */
+  siblingSchoolId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -206,6 +208,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
+  const [siblingSchoolId] = await db('schools').insert({ name: `Sibling ${unique()}`, country: 'GB', createdAt: now, trustId });
   const trustInviteToken = newToken();
   const [trustInviteId] = await db('trustInvites').insert({
     trustId: Number(spareTrustId),
@@ -223,6 +226,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     trustInviteId: Number(trustInviteId),
     trustInviteToken,
     trustCourseId: trustCourse.id,
+    siblingSchoolId: Number(siblingSchoolId),
     schoolId,
     memberId: member.id,
     inviteId: invite.id,
