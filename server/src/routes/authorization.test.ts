@@ -459,7 +459,7 @@ const recipes: Record<string, Recipe> = {
   },
   'POST /api/trusts/:id/members/:userId/move': {
     expect: trustManager,
-    request: (w) => ({ path: `/api/trusts/${w.trustId}/members/${w.memberId}/move`, body: { schoolId: w.siblingSchoolId } }),
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/members/${w.trustMemberId}/move`, body: { schoolId: w.siblingSchoolId } }),
   },
   'GET /api/trusts/mine': { expect: signedIn, request: () => ({ path: '/api/trusts/mine' }) },
   'GET /api/trusts/:id/overview': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/overview` }) },

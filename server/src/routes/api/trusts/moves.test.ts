@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { MemberMoveDto } from '@atrium/common';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/useTestServer.ts';
@@ -49,7 +50,9 @@ describe('POST /api/trusts/:id/members/:userId/move', () => {
     // Oak's course came through Oak's licence: it ends; Elm's begins. History stays.
     expect(await enrolledIn(member.id)).toEqual([[elmCourse.id, 'licence']]);
     expect(await server.db('courseProgress').where({ userId: member.id, courseId: oak.course.id }).first()).toBeTruthy();
-    expect((await server.db('certificates').where({ userId: member.id }).select('certificateNumber')).map((row) => row.certificateNumber)).toEqual([certificate]);
+    expect((await server.db('certificates').where({ userId: member.id }).select('certificateNumber')).map((row) => row.certificateNumber)).toEqual([
+      certificate,
+    ]);
 
     // Each school's own list shows them where they are now.
     const elmList = await elm.client.get(`/api/schools/${elm.schoolId}/training-status`);
@@ -57,10 +60,25 @@ describe('POST /api/trusts/:id/members/:userId/move', () => {
     expect((elmList.body as Array<{ userId: number }>).map((row) => row.userId)).toContain(member.id);
     const oakList = await oak.manager.client.get(`/api/schools/${oak.schoolId}/training-status`);
     expect((oakList.body as Array<{ userId: number }>).map((row) => row.userId)).not.toContain(member.id);
-    const trustList = await trustManager.get(`/api/trusts/${trustId}/statuses?schoolId=${elm.schoolId}`);
-    expect((trustList.body as Array<{ userId: number; schoolName: string }>).filter((row) => row.userId === member.id).map((row) => row.schoolName)).toEqual([
-      'Elm Academy',
-    ]);
+    const trustList = await trustManager.get(`/api/trusts/${trustId}/statuses`);
+    const rows = (trustList.body as Array<{ userId: number; schoolName: string; movedAt?: string }>).filter((row) => row.userId === member.id);
+    expect(rows.map((row) => [row.schoolName, row.movedAt])).toEqual([['Elm Academy', moved.body.movedAt]]);
+    // Someone never moved carries no date.
+    expect((trustList.body as Array<{ userId: number; movedAt?: string }>).find((row) => row.userId === oak.manager.user.id)).not.toHaveProperty('movedAt');
+
+    // The trust's register lists them on Elm's sheet with the day they moved, not on Oak's.
+    const response = await fetch(`${server.url}/api/trusts/${trustId}/register.xlsx`, { headers: { cookie: trustManager.cookieHeader } });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const elmSheet = workbook.getWorksheet('Elm Academy')!;
+    const movedColumn = (elmSheet.getRow(1).values as unknown[]).indexOf('Moved here on');
+    expect(movedColumn).toBeGreaterThan(0);
+    const emails = (sheet: ExcelJS.Worksheet) => (sheet.getSheetValues().slice(2) as unknown[][]).map((row) => row[2]);
+    expect(emails(elmSheet)).toContain(member.email);
+    expect(emails(workbook.getWorksheet('Oak Primary')!)).not.toContain(member.email);
+    const row = (elmSheet.getSheetValues().slice(2) as unknown[][]).find((cells) => cells[2] === member.email)!;
+    expect((row[movedColumn] as Date).toISOString().slice(0, 10)).toBe('2026-03-02');
   });
 
   it('keeps a course both schools license, and an enrollment the person bought', async () => {
