@@ -27,7 +27,7 @@ async function trustWithMember() {
 
 const membershipOf = (userId: number) => server.db('schoolMembers').where({ userId }).first();
 const enrolledIn = async (userId: number) =>
-  (await server.db('enrollments').where({ userId }).orderBy('courseId').select('courseId', 'source')).map((row) => [Number(row.courseId), row.source]);
+  (await server.db('enrollments').where({ userId }).orderBy('courseId').select('courseId', 'source')).map((row) => [Number(row.courseId), row.source] as const);
 
 describe('POST /api/trusts/:id/members/:userId/move', () => {
   it('moves a member to another school of the trust, keeping their progress, certificate and join date; access follows the licences', async () => {
@@ -85,11 +85,11 @@ describe('POST /api/trusts/:id/members/:userId/move', () => {
     const { oak, elm, trustId, trustManager, member } = await trustWithMember();
     expect((await oak.admin.post(`/api/admin/schools/${elm.schoolId}/licences`, { courseId: oak.course.id })).status).toBe(200);
     const bought = await createCourse(server, { price: 100 });
-    await server.db('enrollments').insert({ userId: member.id, courseId: bought.id, source: 'purchase', enrolledAt: Date.now() });
+    await server.db('enrollments').insert({ userId: member.id, courseId: bought.id, source: 'payment', enrolledAt: Date.now() });
     expect((await trustManager.post(`/api/trusts/${trustId}/members/${member.id}/move`, { schoolId: elm.schoolId })).status).toBe(200);
     const enrolled = new Map(await enrolledIn(member.id));
     expect(enrolled.get(oak.course.id)).toBe('licence');
-    expect(enrolled.get(bought.id)).toBe('purchase');
+    expect(enrolled.get(bought.id)).toBe('payment');
   });
 
   it('refuses, with the reason and changing nothing: the same school, a school or person outside the trust, the only manager, bad input, anyone but the trust’s managers', async () => {
