@@ -12,7 +12,6 @@ import { changePassword, requestPasswordReset, resetPassword } from './passwords
 import { registerUser } from './register.ts';
 import { hashToken } from '../services/tokens.ts';
 
-
 // These accounts uploaded nothing: the storage is never touched.
 const noFiles = { storage: new DiskStorage('/nonexistent/atrium-files'), logger: pino({ level: 'silent' }) };
 let database: TestDatabase;
@@ -127,7 +126,9 @@ describe('deleteAccount', () => {
     const onlyAdminRow = await createAdmin(database.db);
     await database.db('users').whereNot({ id: onlyAdminRow.id }).where({ role: 'admin' }).update({ role: 'learner' });
     const admin = (await database.db('users').where({ id: onlyAdminRow.id }).first())!;
-    await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' }, systemClock, noFiles)).rejects.toMatchObject({ status: 400 });
+    await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' }, systemClock, noFiles)).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' }, systemClock, noFiles)).rejects.toMatchObject({
       status: 409,
     });

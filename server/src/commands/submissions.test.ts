@@ -4,6 +4,7 @@ import { newStorageKey } from '../services/storage/index.ts';
 import { createCourse, createUser, enroll } from '../test/factories.ts';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { pngBytes } from '../test/files.ts';
+import { insertAssignmentRow } from '../test/assignments.ts';
 import { attachSubmissionFile, sanitiseFileName } from './submissions.ts';
 
 let server: TestServer;
@@ -15,23 +16,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function assignmentIn(courseId: number, overrides: Record<string, unknown> = {}): Promise<number> {
-  const now = server.clock.now().getTime();
-  const [id] = await server.db('assignments').insert({
-    courseId,
-    afterModuleId: null,
-    title: 'Photos',
-    instructions: 'Take photos',
-    accepts: JSON.stringify(['image']),
-    maxFiles: 2,
-    approvalRequired: true,
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: null,
-    ...overrides,
-  });
-  return Number(id);
-}
+const assignmentIn = (courseId: number, overrides: Record<string, unknown> = {}) =>
+  insertAssignmentRow(server.db, courseId, { accepts: JSON.stringify(['image']), maxFiles: 2, ...overrides });
 
 async function stored(): Promise<{ key: string; size: number; sha256: string }> {
   const key = newStorageKey('submissions');
@@ -49,7 +35,16 @@ describe('attachSubmissionFile', () => {
     await enroll(server.db, learner.id, course.id);
     const attach = async () => {
       const object = await stored();
-      const input = { userId: learner.id, assignmentId, storageKey: object.key, originalName: '../../IMG 1.png', kind: 'image' as const, contentType: 'image/png', size: object.size, sha256: object.sha256 };
+      const input = {
+        userId: learner.id,
+        assignmentId,
+        storageKey: object.key,
+        originalName: '../../IMG 1.png',
+        kind: 'image' as const,
+        contentType: 'image/png',
+        size: object.size,
+        sha256: object.sha256,
+      };
       return { object, result: attachSubmissionFile(deps(), input) };
     };
     const first = await (await attach()).result;
@@ -73,13 +68,24 @@ describe('attachSubmissionFile', () => {
     const assignmentId = await assignmentIn(course.id);
     const outsider = await createUser(server.db);
     let object = await stored();
-    const input = { userId: outsider.id, assignmentId, storageKey: object.key, originalName: 'a.png', kind: 'image' as const, contentType: 'image/png', size: object.size, sha256: object.sha256 };
+    const input = {
+      userId: outsider.id,
+      assignmentId,
+      storageKey: object.key,
+      originalName: 'a.png',
+      kind: 'image' as const,
+      contentType: 'image/png',
+      size: object.size,
+      sha256: object.sha256,
+    };
     await expect(attachSubmissionFile(deps(), input)).rejects.toMatchObject({ status: 403 });
     expect(await server.app.deps.storage.size(object.key)).toBeNull();
 
     await enroll(server.db, outsider.id, course.id);
     object = await stored();
-    await expect(attachSubmissionFile(deps(), { ...input, storageKey: object.key, kind: 'pdf', contentType: 'application/pdf' })).rejects.toMatchObject({ status: 422 });
+    await expect(attachSubmissionFile(deps(), { ...input, storageKey: object.key, kind: 'pdf', contentType: 'application/pdf' })).rejects.toMatchObject({
+      status: 422,
+    });
     expect(await server.app.deps.storage.size(object.key)).toBeNull();
 
     await server.db('assignments').where({ id: assignmentId }).update({ deletedAt: 1 });

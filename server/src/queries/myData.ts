@@ -192,7 +192,19 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
       .join('assignments as a', 'a.id', 's.assignmentId')
       .leftJoin('courses as c', 'c.id', 's.courseId')
       .where('s.userId', user.id)
-      .select('s.id', 'c.title as course', 'a.title as assignment', 's.round', 's.status', 's.note', 's.link', 's.createdAt', 's.submittedAt', 's.reviewedAt', 's.feedback')
+      .select(
+        's.id',
+        'c.title as course',
+        'a.title as assignment',
+        's.round',
+        's.status',
+        's.note',
+        's.link',
+        's.createdAt',
+        's.submittedAt',
+        's.reviewedAt',
+        's.feedback',
+      )
       .orderBy('s.id');
     const files = await db('submissionFiles as f')
       .join('storedFiles as sf', 'sf.id', 'f.fileId')

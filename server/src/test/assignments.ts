@@ -3,6 +3,8 @@ import type { AssignmentAdminDto, AssignmentInput, SubmissionFileKind } from '@a
 import { expect } from 'vitest';
 import { attachSubmissionFile } from '../commands/submissions.ts';
 import { newStorageKey } from '../services/storage/index.ts';
+import type { Db } from '../db/knex.ts';
+import type { Assignment } from '../db/tables.ts';
 import type { TestClient } from './client.ts';
 import { pdfBytes, pngBytes } from './files.ts';
 import type { TestServer } from './server.ts';
@@ -41,7 +43,35 @@ export async function attachFile(
   const stored = await storage.put(key, Readable.from([bytes]));
   const attached = await attachSubmissionFile(
     { db, storage, logger, clock },
-    { userId, assignmentId, storageKey: key, originalName: options.name ?? `photo.${kind === 'pdf' ? 'pdf' : 'png'}`, kind, contentType, size: stored.size, sha256: stored.sha256 },
+    {
+      userId,
+      assignmentId,
+      storageKey: key,
+      originalName: options.name ?? `photo.${kind === 'pdf' ? 'pdf' : 'png'}`,
+      kind,
+      contentType,
+      size: stored.size,
+      sha256: stored.sha256,
+    },
   );
   return { ...attached, key, bytes };
+}
+
+/** An assignment row written directly (for tests that build their world without the admin route). */
+export async function insertAssignmentRow(db: Db, courseId: number, overrides: Partial<Assignment> = {}): Promise<number> {
+  const now = Date.now();
+  const [id] = await db('assignments').insert({
+    courseId,
+    afterModuleId: null,
+    title: 'Photos',
+    instructions: 'Take photos',
+    accepts: JSON.stringify(['image', 'link']),
+    maxFiles: 3,
+    approvalRequired: true,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    ...overrides,
+  });
+  return Number(id);
 }

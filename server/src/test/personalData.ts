@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } from '../db/personalData.ts';
-import { attachFile } from './assignments.ts';
+import { attachFile, insertAssignmentRow } from './assignments.ts';
 import type { TestClient } from './client.ts';
 import { completeOneModuleCourse, createModule, createUser, type UserRow } from './factories.ts';
 import type { TestServer } from './server.ts';
@@ -85,22 +85,14 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   const attempt = await client.post(`/api/quizzes/${insertedId(quizId)}/attempts`, { answers: [{ questionId: 'q1', optionIds: ['t'] }] });
   if (attempt.status !== 201) throw new Error(`quiz attempt failed: ${attempt.status} ${attempt.text}`);
   // An assignment submitted with a file in storage: erasure deletes the object too.
-  const [assignmentId] = await db('assignments').insert({
-    courseId: course.id,
-    afterModuleId: null,
-    title: 'Photos',
-    instructions: 'Take photos',
-    accepts: JSON.stringify(['image']),
-    maxFiles: 2,
-    approvalRequired: false,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const attached = await attachFile(server, user.id, insertedId(assignmentId), { name: `zephyrine-${tag}.png` });
-  await db('submissions').where({ id: attached.submissionId }).update({ status: 'submitted', submittedAt: now, note: `A note from Quillfeather${tag}` });
+  const assignmentId = await insertAssignmentRow(db, course.id, { accepts: JSON.stringify(['image']), approvalRequired: false });
+  const attached = await attachFile(server, user.id, assignmentId, { name: `zephyrine-${tag}.png` });
+  await db('submissions')
+    .where({ id: attached.submissionId })
+    .update({ status: 'submitted', submittedAt: now, note: `A note from Quillfeather${tag}` });
   await db('assignmentResults').insert({
     userId: user.id,
-    assignmentId: insertedId(assignmentId),
+    assignmentId: assignmentId,
     courseId: course.id,
     status: 'submitted',
     completed: true,
