@@ -46,9 +46,9 @@ const funnelOf = (id: number, title: string): CourseInsightsDto => ({
   range: weekly.range,
   course: { id, title },
   funnel: { steps: 2, enrolled: 9, started: 8, halfWay: 2, completed: 1, certified: 1 },
-  modules: [
-    { moduleId: 1, title: 'Why it matters', completed: 2, rate: 2 / 9 },
-    { moduleId: 2, title: 'What to do', completed: 1, rate: 1 / 9 },
+  steps: [
+    { kind: 'video', id: 1, title: 'Why it matters', completed: 2, rate: 2 / 9 },
+    { kind: 'video', id: 2, title: 'What to do', completed: 1, rate: 1 / 9 },
   ],
 });
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
