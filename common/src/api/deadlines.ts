@@ -66,6 +66,8 @@ export interface TrainingStatusRowDto {
   finalQuiz?: FinalQuizResultDto;
   /** Where the member's assignment work stands; only for a course that has assignments (issue 37). */
   assignment?: AssignmentStatusDto;
+  /** When a trust's manager moved them to this school from another of the trust's; only for someone moved. */
+  movedAt?: string;
 }
 
 /** A scheduled job as the admin sees it. */

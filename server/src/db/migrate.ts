@@ -29,6 +29,7 @@ import * as quizzes from './migrations/028_quizzes.ts';
 import * as insightsPositions from './migrations/029_insights_positions.ts';
 import * as progressCompletionIndex from './migrations/030_progress_completion_index.ts';
 import * as assignments from './migrations/031_assignments.ts';
+import * as memberMoves from './migrations/034_member_moves.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '029_insights_positions': insightsPositions,
   '030_progress_completion_index': progressCompletionIndex,
   '031_assignments': assignments,
+  '034_member_moves': memberMoves,
 };
 
 const source: Knex.MigrationSource<string> = {

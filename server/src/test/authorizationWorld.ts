@@ -63,6 +63,9 @@ export interface World {
   trustInviteToken: string;
   /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
   trustCourseId: number;
+  /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
+  trustMemberId: number;
+  siblingSchoolId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -221,6 +224,9 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
+  const [siblingSchoolId] = await db('schools').insert({ name: `Sibling ${unique()}`, country: 'GB', createdAt: now, trustId });
+  const trustMember = await createUser(db);
+  await db('schoolMembers').insert({ schoolId: Number(trustSchool!.id), userId: trustMember.id, role: 'member', joinedAt: now });
   const trustInviteToken = newToken();
   const [trustInviteId] = await db('trustInvites').insert({
     trustId: Number(spareTrustId),
@@ -238,6 +244,8 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     trustInviteId: Number(trustInviteId),
     trustInviteToken,
     trustCourseId: trustCourse.id,
+    trustMemberId: trustMember.id,
+    siblingSchoolId: Number(siblingSchoolId),
     schoolId,
     memberId: member.id,
     inviteId: invite.id,
