@@ -10,7 +10,6 @@ import { FieldLabel, Select } from '../NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
 import { FinalQuizScore } from '../FinalQuizScore.tsx';
 import { AssignmentStatusChip } from '../AssignmentStatusChip.tsx';
-import type { AssignmentStatusDto } from '../../api/assignmentTypes.ts';
 import { WatchedTime, WatchingLegend } from '../WatchedTime.tsx';
 import { InvitedPeople } from './InvitedPeople.tsx';
 
@@ -126,7 +125,7 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
                   </Muted>
                   <WatchedTime watching={row.watching} />
                   <FinalQuizScore finalQuiz={row.finalQuiz} />
-                  <AssignmentStatusChip assignment={(row as { assignment?: AssignmentStatusDto }).assignment} />
+                  <AssignmentStatusChip assignment={row.assignment} />
                 </div>
                 <TrainingStatusBadge status={row.status} />
               </li>

@@ -76,7 +76,7 @@ export function useModuleCompletion({
           }
           // Every video (and the quiz) done, an assignment not yet (issue 37): on to the first one left.
           const assignment = steps.find((step) => step.kind === 'assignment' && !step.isCompleted);
-          if ((progress as { assignmentsPending?: boolean }).assignmentsPending && assignment) {
+          if (progress.assignmentsPending && assignment) {
             toast({ title: 'Module completed!', description: 'Every module is done: complete the assignment to get your certificate.', variant: 'success' });
             setMovingOn(true);
             timer.current = setTimeout(() => navigate(stepHref(courseId, assignment)), NEXT_MODULE_DELAY_MS);

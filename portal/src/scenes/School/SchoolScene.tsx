@@ -116,7 +116,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
         </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
-        <SubmissionSharing schoolId={school.id} enabled={(mine as { managersSeeSubmissions?: boolean }).managersSeeSubmissions === true} />
+        <SubmissionSharing schoolId={school.id} enabled={mine.managersSeeSubmissions === true} />
         <SchoolMembers schoolId={school.id} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />
