@@ -23,6 +23,7 @@ import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { resourceRoutes } from './api/resources/index.ts';
 import { quizRoutes } from './api/quizzes/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
+import { uploadRoutes } from './api/uploads/index.ts';
 import { pageRoutes } from './pages/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
@@ -52,6 +53,7 @@ export function buildRoutes(): Routes {
   resourceRoutes(routes);
   quizRoutes(routes);
   trustRoutes(routes);
+  uploadRoutes(routes);
   pageRoutes(routes);
   return routes;
 }

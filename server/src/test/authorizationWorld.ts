@@ -6,6 +6,8 @@ import { createCourse, createModule, createUser, enroll, type UserRow } from './
 import type { startFakeStripe } from './fakeStripe.ts';
 import type { FileStorage } from '../services/storage/index.ts';
 import { attachTestResource } from './resources.ts';
+import { stageTestUpload } from './uploads.ts';
+import type { ResumableUploads } from '../services/uploads/tus.ts';
 
 /** The resources one cell of the authorization matrix (routes/authorization.test.ts) acts on. */
 export interface World {
@@ -49,6 +51,9 @@ export interface World {
   trustInviteToken: string;
   /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
   trustCourseId: number;
+  /** An assignment (photos and PDFs) of a course the learner alone is enrolled in, and an unfinished upload of the learner's (its URL id) to it. */
+  uploadAssignmentId: number;
+  uploadId: string;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -64,7 +69,11 @@ export interface Cast {
 const unique = () => randomBytes(4).toString('hex');
 
 /** A fresh set of resources per cell, so a delete in one cell cannot change another. */
-export async function buildWorld(server: CatalogueDeps & { app: { deps: { storage: FileStorage } } }, stripe: FakeStripe, cast: Cast): Promise<World> {
+export async function buildWorld(
+  server: CatalogueDeps & { app: { deps: { storage: FileStorage; uploads: ResumableUploads } } },
+  stripe: FakeStripe,
+  cast: Cast,
+): Promise<World> {
   const { db } = server;
   const { learner, manager, schoolId, trustId } = cast;
   const course = await createCourse(server, { price: 0 });
@@ -247,6 +256,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     resourceId,
     moduleResourceId,
     quizId,
+    ...(await stageTestUpload(server, learner.id)),
   };
 }
 
