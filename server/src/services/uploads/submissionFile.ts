@@ -50,7 +50,7 @@ function withExtension(name: string, extension: string): string {
 
 /**
  * Judges a finished upload by its bytes and stores it: the type is sniffed (file-type), anything
- * not a submittable kind (SVG, HTML, scripts, archives …) or not `accepts`, or of another kind
+ * not a submittable kind (SVG, HTML, scripts, archives …) or not `accepts`, or a photo or PDF of another kind
  * than the client declared, is refused; images are decoded and re-encoded by sharp, turned
  * upright by their EXIF orientation and stripped of every metadata block (GPS, camera, owner,
  * ICC); everything else streams into storage as it is. Nothing is held whole in memory but an
@@ -72,7 +72,11 @@ export async function storeSubmissionFile(
   if (!kind) return refuse(415, 'This file is not a photo, recording, video or PDF that can be submitted (its contents were checked, not its name).');
   if (!input.accepts.includes(kind)) return refuse(415, `This assignment does not accept ${KIND_WORD[kind]}.`);
   const declared = declaredKind(input.filetype);
-  if (declared && declared !== kind) return refuse(422, `The file's contents are ${KIND_WORD[kind]}, but it was sent as ${KIND_WORD[declared]}.`);
+  // Audio and video share containers (an .m4a voice memo may sniff as video/mp4): only a mismatch
+  // involving a photo or a PDF is refused; the sniffed kind's own limit applies below either way.
+  const containersOverlap = (declared === 'audio' || declared === 'video') && (kind === 'audio' || kind === 'video');
+  if (declared && declared !== kind && !containersOverlap)
+    return refuse(422, `The file's contents are ${KIND_WORD[kind]}, but it was sent as ${KIND_WORD[declared]}.`);
   if (input.size > SUBMISSION_FILE_LIMITS[kind])
     return refuse(413, `${capitalise(KIND_WORD[kind])} may be at most ${formatLimit(SUBMISSION_FILE_LIMITS[kind])}.`);
 
