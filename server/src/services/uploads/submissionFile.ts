@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { SubmissionFileKind } from '@atrium/common';
 import { SUBMISSION_FILE_LIMITS, submissionKindOf } from '@atrium/common';
@@ -25,6 +26,14 @@ const IMAGE_OUTPUT: Record<string, { format: 'jpeg' | 'png' | 'webp'; contentTyp
   'image/png': { format: 'png', contentType: 'image/png' },
   'image/webp': { format: 'webp', contentType: 'image/webp' },
 };
+
+/**
+ * Photos decoded at once on this instance. A decoded photo is its pixels (a 50-megapixel one is
+ * 150 MB), so twenty learners finishing uploads together wait their turn rather than fill memory.
+ */
+const reencoding = pLimit(2);
+/** 60 megapixels: more than any phone's default photo; a larger (or decompression-bomb) image is refused. */
+const MAX_PIXELS = 60_000_000;
 
 const KIND_WORD: Record<SubmissionFileKind, string> = { image: 'a photo', audio: 'a recording', video: 'a video', pdf: 'a PDF' };
 const MB = 1024 * 1024;
@@ -88,22 +97,31 @@ export async function storeSubmissionFile(
     return { storageKey, originalName, kind, contentType, size: stored.size, sha256: stored.sha256 };
   }
 
+  return reencoding(() => reencodeImage(storage, sniffed.body, { storageKey, originalName, contentType }));
+}
+
+/** Decodes a photo, turns it upright and writes it again without any metadata, into `storageKey`. */
+async function reencodeImage(
+  storage: FileStorage,
+  body: Readable,
+  { storageKey, originalName, contentType }: { storageKey: string; originalName: string; contentType: string },
+): Promise<StoredSubmissionFile> {
   const output = IMAGE_OUTPUT[contentType] ?? { format: 'jpeg' as const, contentType: 'image/jpeg' };
   // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked
   // (no withMetadata/keepExif), so GPS, camera and owner fields are not carried over.
-  const encoder = sharp({ failOn: 'error', limitInputPixels: 120_000_000, sequentialRead: true })
+  const encoder = sharp({ failOn: 'error', limitInputPixels: MAX_PIXELS, sequentialRead: true })
     .rotate()
     .toFormat(output.format, output.format === 'png' ? { compressionLevel: 8 } : { quality: 88 });
   let decodeFailed = false;
   encoder.once('error', () => {
     decodeFailed = true;
   });
-  sniffed.body.once('error', (error) => encoder.destroy(error));
-  sniffed.body.pipe(encoder);
+  body.once('error', (error) => encoder.destroy(error));
+  body.pipe(encoder);
   try {
     const stored = await storage.put(storageKey, encoder, { contentType: output.contentType });
     const name = output.contentType === contentType ? originalName : withExtension(originalName, 'jpg');
-    return { storageKey, originalName: name, kind, contentType: output.contentType, size: stored.size, sha256: stored.sha256 };
+    return { storageKey, originalName: name, kind: 'image', contentType: output.contentType, size: stored.size, sha256: stored.sha256 };
   } catch (error) {
     // put() removed its partial object. An image sharp cannot decode (a HEIC this build lacks the
     // codec for, a truncated file) is the sender's problem, not a server error.
@@ -112,7 +130,7 @@ export async function storeSubmissionFile(
       422,
       HEIF_TYPES.has(contentType)
         ? 'This HEIC photo could not be read. Choose it again as a JPEG (on iPhone: Settings › Camera › Formats › Most Compatible).'
-        : 'This image could not be read. It may be damaged; export it again and retry.',
+        : `This image could not be read: it may be damaged, or larger than ${MAX_PIXELS / 1_000_000} megapixels. Export it again and retry.`,
     );
   }
 }

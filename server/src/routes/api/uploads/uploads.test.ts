@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_FILE_LIMITS } from '@atrium/common';
@@ -30,6 +31,20 @@ async function phonePhoto(): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .jpeg()
     .toBuffer();
+}
+
+/** A real 1×1 PNG whose header is rewritten to claim 20,000 × 20,000 pixels (a decompression bomb). */
+async function bombPng(): Promise<Buffer> {
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
+  // IHDR: length (4) at 8, type at 12, width at 16, height at 20, CRC over type + data after 13 data bytes.
+  png.writeUInt32BE(20_000, 16);
+  png.writeUInt32BE(20_000, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
 }
 
 /** Random bytes that sniff as an MP4 video (an `ftyp` box first). */
@@ -199,7 +214,7 @@ function uploadSuite(storage: 'disk' | 's3') {
       expect(row).toMatchObject({ kind: 'image', contentType: 'image/jpeg', size: bytes.length, sha256: sha256(bytes) });
     });
 
-    it('refuses by the bytes: HTML named .jpg, an SVG, a PDF declared as an image — nothing stored', async () => {
+    it('refuses by the bytes: HTML named .jpg, an SVG, a PDF declared as an image, a 400-megapixel PNG — nothing stored', async () => {
       const assignmentId = await createAssignment({ accepts: ['image', 'pdf'] });
       const files = await server.db('storedFiles').count({ n: '*' }).first();
       const html = await upload(learner, assignmentId, Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), 'photo.jpg', 'image/jpeg');
@@ -210,6 +225,11 @@ function uploadSuite(storage: 'disk' | 's3') {
       const pdf = await upload(learner, assignmentId, pdfBytes(), 'scan.jpg', 'image/jpeg');
       expect(pdf.status).toBe(422);
       expect(pdf.text).toMatch(/contents are a PDF, but it was sent as a photo/);
+      const bomb = await upload(learner, assignmentId, await bombPng(), 'huge.png', 'image/png');
+      expect([bomb.status, bomb.text]).toEqual([
+        422,
+        'This image could not be read: it may be damaged, or larger than 60 megapixels. Export it again and retry.\n',
+      ]);
       expect(await server.db('storedFiles').count({ n: '*' }).first()).toEqual(files);
       expect(await staged()).toEqual([]);
     });
