@@ -133,7 +133,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     // Insights: the trust's staff week by week and a course's funnel, then one school's only.
     const insights = ceo.getByRole('region', { name: 'Insights', exact: true });
     await insights.getByRole('heading', { name: 'Funnel' }).waitFor();
-    await insights.getByRole('heading', { name: 'Completion per module' }).waitFor();
+    await insights.getByRole('heading', { name: 'Completion per step' }).waitFor();
     const asked: string[] = [];
     ceo.on('request', (request) => asked.push(request.url()));
     await insights.getByLabel('School', { exact: true }).selectOption({ label: 'Oak Primary' });

@@ -63,6 +63,8 @@ export interface TrainingStatusRowDto {
   watching: WatchingDto;
   /** The member's best on the course's final quiz; only for a course that has a quiz (issue 36). */
   finalQuiz?: FinalQuizResultDto;
+  /** When a trust's manager moved them to this school from another of the trust's; only for someone moved. */
+  movedAt?: string;
 }
 
 /** A scheduled job as the admin sees it. */

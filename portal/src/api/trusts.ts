@@ -13,6 +13,7 @@ import {
   type TrustStatusRowDto,
   type DeadlineInput,
   type TrustDeadlinesDto,
+  type MemberMoveDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
@@ -91,6 +92,16 @@ export const useSetTrustDeadline = (trustId: number) =>
 
 export const useClearTrustDeadline = (trustId: number) =>
   useTrustDeadlineMutation(trustId, (courseId: number) => api.delete<TrustDeadlinesDto>(`/api/trusts/${trustId}/deadlines/${courseId}`));
+
+/** A trust manager moves a member to another of the trust's schools: every list of the trust and both schools changes. */
+export function useMoveTrustMember(trustId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, schoolId }: { userId: number; schoolId: number }) =>
+      api.post<MemberMoveDto>(`/api/trusts/${trustId}/members/${userId}/move`, { schoolId }),
+    onSuccess: () => invalidatePaths(queryClient, [...CHANGES.trust(trustId), '/api/schools']),
+  });
+}
 
 /** A trust manager invites a colleague to manage the trust with them. */
 export function useInviteTrustColleague(trustId: number) {

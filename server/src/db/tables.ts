@@ -387,6 +387,9 @@ export interface SchoolMember {
   userId: number;
   role: SchoolRole;
   joinedAt: number;
+  /** When a trust's manager last moved them here from another school of the trust (034_member_moves). */
+  movedAt?: number | null;
+  movedFromSchoolId?: number | null;
 }
 
 export interface SchoolDomain {

@@ -137,6 +137,7 @@ export function trainingPairs(
       'sm.schoolId as school_id',
       'sm.userId as user_id',
       'sm.role as role',
+      'sm.movedAt as moved_at',
       'u.email as email',
       'u.firstName as first_name',
       'u.lastName as last_name',
@@ -191,6 +192,8 @@ export interface TrainingStatusRow {
   certificateNumber: string | null;
   /** Null when the course has no quiz. */
   finalQuiz: FinalQuizResult | null;
+  /** When a trust's manager moved them to this school (null: never moved). */
+  movedAt: number | null;
 }
 
 // The derived table's columns come back camel-cased by knex's mapping.
@@ -210,6 +213,7 @@ export interface RawPair {
   /** Only when the statement joined the final quizzes' results. */
   quizScore?: number | string | null;
   quizPassed?: DbBoolean;
+  movedAt?: number | string | null;
 }
 
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
@@ -230,6 +234,7 @@ export function toRow(raw: RawPair, finals: Map<number, FinalQuiz> = new Map()):
     issuedAt: num(raw.issuedAt),
     certificateNumber: raw.certificateNumber,
     finalQuiz: final ? { bestScore: num(raw.quizScore ?? null), passed: dbBoolean(raw.quizPassed), passMark: final.passMark } : null,
+    movedAt: num(raw.movedAt ?? null),
   };
 }
 

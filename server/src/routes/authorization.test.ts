@@ -485,6 +485,10 @@ const recipes: Record<string, Recipe> = {
     expect: trustManager,
     request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}` }),
   },
+  'POST /api/trusts/:id/members/:userId/move': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/members/${w.trustMemberId}/move`, body: { schoolId: w.siblingSchoolId } }),
+  },
   'GET /api/trusts/mine': { expect: signedIn, request: () => ({ path: '/api/trusts/mine' }) },
   'GET /api/trusts/:id/overview': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/overview` }) },
   'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },

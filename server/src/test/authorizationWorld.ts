@@ -54,6 +54,9 @@ export interface World {
   /** An assignment (photos and PDFs) of a course the learner alone is enrolled in, and an unfinished upload of the learner's (its URL id) to it. */
   uploadAssignmentId: number;
   uploadId: string;
+  /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
+  trustMemberId: number;
+  siblingSchoolId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -215,6 +218,9 @@ export async function buildWorld(
   }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
+  const [siblingSchoolId] = await db('schools').insert({ name: `Sibling ${unique()}`, country: 'GB', createdAt: now, trustId });
+  const trustMember = await createUser(db);
+  await db('schoolMembers').insert({ schoolId: Number(trustSchool!.id), userId: trustMember.id, role: 'member', joinedAt: now });
   const trustInviteToken = newToken();
   const [trustInviteId] = await db('trustInvites').insert({
     trustId: Number(spareTrustId),
@@ -232,6 +238,8 @@ export async function buildWorld(
     trustInviteId: Number(trustInviteId),
     trustInviteToken,
     trustCourseId: trustCourse.id,
+    trustMemberId: trustMember.id,
+    siblingSchoolId: Number(siblingSchoolId),
     schoolId,
     memberId: member.id,
     inviteId: invite.id,

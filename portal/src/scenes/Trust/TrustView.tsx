@@ -33,6 +33,8 @@ export interface TrustViewProps {
   deadlines?: React.ReactNode;
   /** The managers' panel (its own container), shown below. */
   managers?: React.ReactNode;
+  /** Opens "Move to another school" for the row's person (only when the trust has another school). */
+  onMove?: (row: TrustStatusRowDto) => void;
 }
 
 const completedShare = (counts: Record<TrainingStatus, number>) => {
@@ -41,7 +43,7 @@ const completedShare = (counts: Record<TrainingStatus, number>) => {
 };
 
 /** /trust for a trust manager: every school's counts, the per-school table, the filtered staff list and the register. */
-export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, insights, deadlines, managers }: TrustViewProps) {
+export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, insights, deadlines, managers, onMove }: TrustViewProps) {
   const share = completedShare(overview.totals);
   return (
     <Container>
@@ -176,7 +178,7 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
           <PanelHeader>
             <h2 id="trust-staff-title">Staff</h2>
           </PanelHeader>
-          <StaffList staff={staff} filter={filter} onFilter={onFilter} />
+          <StaffList staff={staff} filter={filter} onFilter={onFilter} onMove={overview.schools.length > 1 ? onMove : undefined} />
         </Panel>
         {insights}
         {deadlines}
@@ -186,7 +188,17 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
   );
 }
 
-function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter: TrustFilter; onFilter: TrustViewProps['onFilter'] }) {
+function StaffList({
+  staff,
+  filter,
+  onFilter,
+  onMove,
+}: {
+  staff: StaffListState;
+  filter: TrustFilter;
+  onFilter: TrustViewProps['onFilter'];
+  onMove: TrustViewProps['onMove'];
+}) {
   if (staff.state === 'loading') return <Skeleton $height="12rem" aria-label="Loading the staff list" />;
   if (staff.state === 'error') {
     return (
@@ -213,8 +225,14 @@ function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter:
             <div>
               <strong>{row.name}</strong>
               <Muted>
-                {row.schoolName} · {row.email}
+                {row.schoolName}
+                {row.movedAt ? ` (moved here ${formatDueDate(row.movedAt.slice(0, 10), year)})` : ''} · {row.email}
               </Muted>
+              {onMove ? (
+                <MoveButton type="button" onClick={() => onMove(row)} aria-label={`Move ${row.name} to another school`}>
+                  Move to another school
+                </MoveButton>
+              ) : null}
             </div>
             <div>
               <span>{row.courseTitle}</span>
@@ -332,6 +350,27 @@ const SchoolTable = styled.table`
       color: ${({ theme }) => theme.colors.textMuted};
       font-weight: 400;
     }
+  }
+`;
+
+const MoveButton = styled.button`
+  justify-self: start;
+  min-height: 44px;
+  padding: 0;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.accentHover};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-align: left;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: none;
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+    border-radius: ${({ theme }) => theme.radius.sm};
   }
 `;
 
