@@ -46,3 +46,5 @@ export * from './api/trusts.ts';
 export * from './schemas/trusts.ts';
 export * from './api/accessibility.ts';
 export * from './schemas/accessibility.ts';
+export * from './api/assignments.ts';
+export * from './schemas/assignments.ts';

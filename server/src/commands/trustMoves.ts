@@ -37,7 +37,9 @@ export async function moveMember(db: Db, trustId: number, userId: number, toScho
         throw conflict('They are the only manager of their school: make another member a manager there before moving them.');
       }
     }
-    await trx('schoolMembers').where({ userId, schoolId: fromSchoolId }).update({ schoolId: toSchoolId, role: 'member', movedAt: now, movedFromSchoolId: fromSchoolId });
+    await trx('schoolMembers')
+      .where({ userId, schoolId: fromSchoolId })
+      .update({ schoolId: toSchoolId, role: 'member', movedAt: now, movedFromSchoolId: fromSchoolId });
     const [before, after] = await Promise.all([licensedCourseIds(trx, fromSchoolId), licensedCourseIds(trx, toSchoolId)]);
     const kept = new Set(after);
     await removeLicenceEnrollments(

@@ -224,11 +224,13 @@ export async function stepCompletions(db: Db, courseId: number, filter: Insights
     inCohort(passed, 'qr', filter);
     for (const row of (await passed) as unknown as Array<{ quizId: number; completed: number | string }>) byQuiz.set(Number(row.quizId), Number(row.completed));
   }
-  return orderSteps(modules, quizzes).map((step) =>
-    step.kind === 'video'
-      ? { kind: 'video', id: Number(step.module.id), title: step.module.title, completed: byModule.get(Number(step.module.id)) ?? 0 }
-      : { kind: 'quiz', id: step.quiz.id, title: step.quiz.title, completed: byQuiz.get(step.quiz.id) ?? 0 },
-  );
+  // Videos and quizzes only: assignments (issue 37) are not in the insights funnel yet.
+  return orderSteps(modules, quizzes).flatMap((step): StepCompletion[] => {
+    if (step.kind === 'video')
+      return [{ kind: 'video', id: Number(step.module.id), title: step.module.title, completed: byModule.get(Number(step.module.id)) ?? 0 }];
+    if (step.kind === 'quiz') return [{ kind: 'quiz', id: step.quiz.id, title: step.quiz.title, completed: byQuiz.get(step.quiz.id) ?? 0 }];
+    return [];
+  });
 }
 
 export interface CourseInsights {

@@ -5,6 +5,8 @@ import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMembe
 import { membershipOf } from '../../../queries/memberships.ts';
 import { foundSchool, schoolCourses, schoolDomains, schoolProgress } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
+import { dbBoolean } from '../../../db/knex.ts';
+import { schoolSubmissionSharingRoutes } from './submissionSharing.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
@@ -53,6 +55,7 @@ export function schoolRoutes(routes: Routes): void {
         role: membership.role,
         courses: courses.map(presentLicensedCourse),
         domains: domains.map(presentDomain),
+        ...(manager ? { managersSeeSubmissions: dbBoolean(school.managersSeeSubmissions) } : {}),
       } satisfies MySchoolDto;
     },
   });
@@ -109,4 +112,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolCertificateRoutes(routes);
   deadlineRoutes(routes);
   schoolInsightsRoutes(routes);
+  schoolSubmissionSharingRoutes(routes);
 }
