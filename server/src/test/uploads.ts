@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Upload } from '@tus/utils';
 import type { CatalogueDeps } from '../commands/catalogue/write.ts';
 import type { ResumableUploads } from '../services/uploads/tus.ts';
+import { insertAssignmentRow } from './assignments.ts';
 import { createCourse, enroll } from './factories.ts';
 
 /**
@@ -17,17 +18,7 @@ export async function stageTestUpload(
   const now = Date.now();
   const course = await createCourse(server, { price: 0 });
   await enroll(server.db, userId, course.id);
-  const [assignmentId] = await server.db('assignments').insert({
-    courseId: course.id,
-    afterModuleId: null,
-    title: 'Photograph a school event',
-    instructions: 'Three photos that identify no child.',
-    accepts: JSON.stringify(['image', 'pdf']),
-    maxFiles: 5,
-    approvalRequired: false,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const assignmentId = await insertAssignmentRow(server.db, course.id, { accepts: JSON.stringify(['image', 'pdf']), maxFiles: 5, approvalRequired: false });
   const staging = server.app.deps.uploads.staging;
   // The one upload of this world: earlier worlds' are let go, so the user stays far from the in-flight cap.
   for (const earlier of await staging.list(`u${userId}-`)) await staging.discard(earlier.id);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_FILE_LIMITS } from '@atrium/common';
 import type { TestClient } from '../../../test/client.ts';
 import { createAdmin, createCourse, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
+import { insertAssignmentRow } from '../../../test/assignments.ts';
 import { pdfBytes, svgBytes } from '../../../test/files.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
@@ -63,21 +64,11 @@ function uploadSuite(storage: 'disk' | 's3') {
     let learnerUser: UserRow;
     let courseId: number;
 
-    async function createAssignment(fields: { accepts?: string[]; maxFiles?: number; courseId?: number } = {}): Promise<number> {
-      const now = server.clock.now().getTime();
-      const [id] = await server.db('assignments').insert({
-        courseId: fields.courseId ?? courseId,
-        afterModuleId: null,
-        title: 'Photograph a school event',
-        instructions: 'Three photos that identify no child.',
+    const createAssignment = (fields: { accepts?: string[]; maxFiles?: number; courseId?: number } = {}) =>
+      insertAssignmentRow(server.db, fields.courseId ?? courseId, {
         accepts: JSON.stringify(fields.accepts ?? ['image', 'video', 'pdf']),
         maxFiles: fields.maxFiles ?? 5,
-        approvalRequired: true,
-        createdAt: now,
-        updatedAt: now,
       });
-      return Number(id);
-    }
 
     function create(client: TestClient, assignmentId: number, length: number, filename: string, filetype: string, headers: Record<string, string> = {}) {
       return client.request('POST', '/api/uploads', {
