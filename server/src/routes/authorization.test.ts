@@ -298,7 +298,7 @@ const recipes: Record<string, Recipe> = {
       headers: {
         'tus-resumable': '1.0.0',
         'upload-length': '100',
-        'upload-metadata': `assignmentId ${btoa(String(w.uploadAssignmentId))},filename ${btoa('a.pdf')},filetype ${btoa('application/pdf')}`,
+        'upload-metadata': `assignmentId ${btoa(String(w.draftAssignmentId))},filename ${btoa('a.png')},filetype ${btoa('image/png')}`,
       },
     }),
   },

@@ -65,8 +65,7 @@ export interface World {
   trustInviteToken: string;
   /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
   trustCourseId: number;
-  /** An assignment (photos and PDFs) of a course the learner alone is enrolled in, and an unfinished upload of the learner's (its URL id) to it. */
-  uploadAssignmentId: number;
+  /** An unfinished upload of the learner's to `draftAssignmentId` (its URL id). */
   uploadId: string;
   /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
   trustMemberId: number;
@@ -279,7 +278,7 @@ export async function buildWorld(
     resourceId,
     moduleResourceId,
     quizId,
-    ...(await stageTestUpload(server, learner.id)),
+    ...(await stageTestUpload(server, learner.id, work.draftAssignmentId)),
     ...work,
   };
 }
