@@ -33,11 +33,14 @@ export interface BenchOptions {
   lighthousePreset: 'mobile' | 'desktop';
   /** Lighthouse runs per page; the median is reported. */
   lighthouseRuns: number;
+  /** The uploads scenario: this many concurrent uploads of `uploadMb` MiB each. */
+  uploads: number;
+  uploadMb: number;
 }
 
 export const USAGE = `npm run bench -- [--scale 0.05] [--duration 10] [--connections 32] [--only dashboard,progress]
                   [--reuse-db] [--sign-ins 200] [--cpu-prof] [--trace-gc] [--sqlite-file data/bench/x.sqlite]
-                  [--lighthouse-preset desktop|mobile] [--lighthouse-runs 3]
+                  [--lighthouse-preset desktop|mobile] [--lighthouse-runs 3] [--uploads 20] [--upload-mb 100]
 DATABASE_URL=mysql://root@127.0.0.1:3306/atrium_bench selects MariaDB/MySQL (loopback only, database name must contain "bench").`;
 
 /**
@@ -88,6 +91,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'sqlite-file': { type: 'string' },
       'lighthouse-preset': { type: 'string' },
       'lighthouse-runs': { type: 'string' },
+      uploads: { type: 'string' },
+      'upload-mb': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -116,5 +121,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     traceGc: values['trace-gc'],
     lighthousePreset,
     lighthouseRuns: positive('lighthouse-runs', values['lighthouse-runs'], 3, true),
+    uploads: positive('uploads', values.uploads, 20, true),
+    uploadMb: positive('upload-mb', values['upload-mb'], 100, true),
   };
 }

@@ -89,6 +89,10 @@ export async function startServer(options: ServerOptions): Promise<Child> {
     RATE_LIMIT_MULTIPLIER: '100000',
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
+    // Uploaded files (the uploads scenario) stay in the bench's folder, on disk.
+    STORAGE_DIR: resolve(dataDir, 'files'),
+    UPLOAD_STAGING_DIR: resolve(dataDir, 'uploads'),
+    S3_BUCKET: '',
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
     SMTP_URL: '',

@@ -17,11 +17,12 @@ import { memoryOf, startCeiling, startServer, type Child } from './processes.ts'
 import { formatTable, lighthouseLine, lighthouseRows, writeResults, type TableRow, type Verdict } from './report.ts';
 import { cpuMeter, databaseServerPid, formatCpu, type CpuPerRequest } from './cpuTime.ts';
 import * as scenarios from './scenarios.ts';
+import { uploadsUnderLoad, type UploadsResult } from './uploads.ts';
 import { insightsLatency, type InsightsBench } from './insights.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
 
-const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'insights', 'export', 'lighthouse'] as const;
+const SCENARIO_NAMES = ['courses', 'dashboard', 'course', 'comments', 'students', 'progress', 'login', 'uploads', 'insights', 'export', 'lighthouse'] as const;
 type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -95,6 +96,7 @@ async function main(options: BenchOptions): Promise<void> {
   const rows: TableRow[] = [];
   const raw: Record<string, unknown> = {};
   let exportResult: ExportResult | null = null;
+  let uploadsRow: UploadsResult | null = null;
   let insights: InsightsBench | null = null;
   let progressCheck: scenarios.ProgressCheck | null = null;
   let lighthouse: LighthouseSummary | null = null;
@@ -231,6 +233,40 @@ async function main(options: BenchOptions): Promise<void> {
       noteMemory('login');
       measured.push({ name: 'POST /api/login', result, ceiling, note: 'argon2id-bound by design' });
     }
+    if (selected.has('uploads')) {
+      // Resumable uploads (issue 37): the dashboard and progress measured again while the uploads stream in.
+      const ceiling = await adjacentCeiling();
+      log(`${options.uploads} concurrent ${options.uploadMb} MB uploads, with GET /api/dashboard then POST /api/progress for ${options.duration} s each`);
+      let dashboardResult: LoadResult | null = null;
+      let progressRun: Awaited<ReturnType<typeof scenarios.progress>> | null = null;
+      const uploadRun = await uploadsUnderLoad(ctx, serverPid, { count: options.uploads, mb: options.uploadMb }, async () => {
+        dashboardResult = await scenarios.dashboard(ctx);
+        progressRun = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+      });
+      raw.uploads = { uploadRun, dashboard: dashboardResult, progress: progressRun, adjacentCeiling: ceiling };
+      noteMemory('uploads');
+      const during = uploadRun.overlapped ? 'during uploads' : 'uploads finished before the end';
+      const dash = dashboardResult as LoadResult | null;
+      const prog = progressRun as Awaited<ReturnType<typeof scenarios.progress>> | null;
+      if (dash)
+        measured.push({
+          name: `GET /api/dashboard (${during})`,
+          result: dash,
+          ceiling,
+          target: '≥ 25 % of ceiling, p99 ≤ 25 ms',
+          holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25,
+        });
+      if (prog)
+        measured.push({
+          name: `POST /api/progress (${during})`,
+          result: prog.result,
+          ceiling,
+          target: '≥ 2,000/s, p99 ≤ 30 ms, 0 lost',
+          holds: (r) => r.rps >= 2000 && r.p99 <= 30 && prog.check.lost === 0,
+          note: `${prog.check.acknowledged.toLocaleString('en')} acknowledged, ${prog.check.lost} lost`,
+        });
+      uploadsRow = uploadRun;
+    }
     if (selected.has('insights')) {
       await settle(ctx.base);
       log('Insights: the rollup, then each Insights request one at a time (an admin reading alone)');
@@ -284,6 +320,22 @@ async function main(options: BenchOptions): Promise<void> {
           verdict: verdict(result.failures === 0 && result.p95 <= 300),
           note: `p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms over ${result.requests} requests${index === 0 ? `; the rollup's first run (a year backfilled) ${rollupSeconds.toFixed(1)} s, ${rollupRows.toLocaleString('en')} rows` : ''}`,
         });
+    }
+    if (uploadsRow) {
+      const u: UploadsResult = uploadsRow;
+      const growth = u.rssPeakDuringMb - u.rssBeforeMb;
+      rows.push({
+        scenario: `${u.uploads} × ${u.mbEach} MB resumable uploads`,
+        rps: null,
+        p50Ms: null,
+        p99Ms: null,
+        errors: u.failures.length,
+        ceilingRps: null,
+        ratio: null,
+        target: 'all stored, RSS flat (≤ +150 MB)',
+        verdict: verdict(u.failures.length === 0 && growth <= 150),
+        note: `${u.stored}/${u.uploads} stored in ${u.seconds.toFixed(1)} s (${u.mbPerSecond.toFixed(0)} MB/s); server RSS ${u.rssBeforeMb.toFixed(0)} MB before, peak ${u.rssPeakDuringMb.toFixed(0)} MB during, ${u.rssAfterMb.toFixed(0)} MB after${u.failures.length ? `; failures: ${u.failures.slice(0, 3).join(' | ')}` : ''}`,
+      });
     }
     if (exportResult) {
       const peak = exportResult.peakHwmMb ?? exportResult.peakRssMb;

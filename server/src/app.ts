@@ -26,6 +26,9 @@ import { systemTxtResolver, type TxtResolver } from './services/dns.ts';
 import { billingAttachments } from './services/documents/billingAttachments.ts';
 import { createStorage, type FileStorage } from './services/storage/index.ts';
 import { PortalPages } from './services/portalPages.ts';
+import { createStaging } from './services/uploads/staging.ts';
+import { ResumableUploads } from './services/uploads/tus.ts';
+import { LARGEST_SUBMISSION_FILE, submissionUploads } from './routes/api/uploads/submissionUploads.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -90,6 +93,7 @@ export function createApp(options: CreateAppOptions): App {
     dns: options.dns ?? systemTxtResolver(),
     storage: options.storage ?? createStorage(config.storage),
     pages: new PortalPages(),
+    uploads: new ResumableUploads(createStaging(config.storage, config.uploadStagingDir), config.publicUrl, submissionUploads, LARGEST_SUBMISSION_FILE),
   };
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.
@@ -108,6 +112,7 @@ export function createApp(options: CreateAppOptions): App {
   app.close = async () => {
     await deps.mailer.close();
     deps.storage.close();
+    deps.uploads.staging.close();
     if (redis) await redis.quit().catch(() => redis.disconnect());
   };
 

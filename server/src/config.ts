@@ -71,6 +71,8 @@ const envSchema = z.object({
     .optional(),
   MICROSOFT_ISSUER: z.string().optional(),
   STORAGE_DIR: z.string().default('./data/files'),
+  /** Unfinished resumable uploads with the disk storage (S3 keeps them in the bucket under uploads/). */
+  UPLOAD_STAGING_DIR: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -121,6 +123,8 @@ export interface Config {
   inviteMailDailyCap: number;
   /** Uploaded files (resources): a folder on this machine, or an S3-compatible bucket when `S3_BUCKET` is set. */
   storage: StorageConfig;
+  /** Where unfinished resumable (tus) uploads wait with the disk storage: `<DATA_DIR>/uploads` by default. */
+  uploadStagingDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'disk', dir: resolve(e.STORAGE_DIR) },
+    uploadStagingDir: resolve(e.UPLOAD_STAGING_DIR ?? resolve(e.DATA_DIR, 'uploads')),
   };
 }
 

@@ -15,6 +15,7 @@ import type { SignInClients } from './services/signIn/oidcClients.ts';
 import type { TxtResolver } from './services/dns.ts';
 import type { FileStorage } from './services/storage/index.ts';
 import type { PortalPages } from './services/portalPages.ts';
+import type { ResumableUploads } from './services/uploads/tus.ts';
 
 /** Everything a request handler may reach outside itself; built once in createApp(). */
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** The portal's pages the server writes: the landing page rendered with its content, the app's shell. */
   pages: PortalPages;
+  /** Resumable (tus) uploads of submission files, staged beside the storage until finished. */
+  uploads: ResumableUploads;
 }
 
 export interface AppState {

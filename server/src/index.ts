@@ -10,7 +10,7 @@ import { ensureAdmin } from './seed/admin.ts';
 import { seedDemoCatalogue } from './seed/demoCatalogue.ts';
 import { seedDemoLearner } from './seed/demoLearner.ts';
 import { pruneExpiredSessions } from './middlewares/session.ts';
-import { reminderJobs } from './reminders/jobs.ts';
+import { housekeepingJobs, reminderJobs } from './reminders/jobs.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,8 +56,9 @@ async function main(): Promise<void> {
   timers.forEach((timer) => timer.unref());
   app.deps.mailer.kick();
   // Deadline reminders and digests: every instance looks for due jobs; a lease row lets one run each.
-  const scheduler = config.remindersEnabled ? new Scheduler(app.deps, reminderJobs()) : null;
-  scheduler?.start();
+  // Without reminders, the housekeeping (unfinished uploads removed after 24 hours) still runs.
+  const scheduler = new Scheduler(app.deps, config.remindersEnabled ? reminderJobs() : housekeepingJobs());
+  scheduler.start();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     timers.forEach(clearInterval);
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     server.close(async () => {
-      await scheduler?.stop();
+      await scheduler.stop();
       await app.close();
       await database.close();
       logger.info('stopped');

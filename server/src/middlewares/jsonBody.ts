@@ -25,6 +25,9 @@ const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe', '
 /** Resource uploads (multipart, up to 25 MB, streamed into storage by their routes). */
 const NON_JSON_PATTERN = /^\/api\/(?:(?:courses|modules)\/\d+\/resources|resources\/\d+\/file)\/?$/;
 
+/** Resumable uploads (tus: `POST /api/uploads`, `PATCH /api/uploads/:id` with the bytes). */
+const UPLOADS_PATTERN = /^\/api\/uploads(?:\/[^/]+)?\/?$/;
+
 /** A module's caption track upload (`PUT /api/modules/:id/captions/:lang`, multipart) parses its own body too. */
 function isCaptionUpload(path: string): boolean {
   const parts = path.split('/');
@@ -41,7 +44,13 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * can never slip past validation as an empty object.
  */
 export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
-  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) || NON_JSON_PATHS.has(ctx.path) || isCaptionUpload(ctx.path) || NON_JSON_PATTERN.test(ctx.path))
+  if (
+    !['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) ||
+    NON_JSON_PATHS.has(ctx.path) ||
+    isCaptionUpload(ctx.path) ||
+    NON_JSON_PATTERN.test(ctx.path) ||
+    UPLOADS_PATTERN.test(ctx.path)
+  )
     return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();
   return parse(ctx, next);

@@ -19,6 +19,10 @@ const LIMITS = {
   // Knowledge-check attempts per learner (issue 36): retakes are unlimited, guessing by brute force is slowed.
   quizAttempt: { points: 30, duration: 10 * 60 },
   upload: { points: 30, duration: 60 * 60 },
+  // Resumable uploads per learner: new uploads, and the HEAD/PATCH/DELETE requests that carry and
+  // resume them (tus clients send one PATCH per attempt, more on a flaky connection).
+  uploadCreate: { points: 120, duration: 60 * 60 },
+  uploadTransfer: { points: 3000, duration: 60 * 60 },
   // Invitation mails per manager (each request carries up to 50 addresses).
   invite: { points: 10, duration: 60 * 60 },
   // Shared invite links made per manager (no mail is sent: the manager hands the link out).

@@ -2,6 +2,7 @@ import type { ScheduledJob } from '../scheduler/scheduler.ts';
 import { runDeadlineReminders } from './deadlineReminders.ts';
 import { runSchoolDigest } from './digest.ts';
 import { rollUpInsights } from '../commands/insightsRollup.ts';
+import { cleanUpUnfinishedUploads } from '../services/uploads/cleanup.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -15,4 +16,8 @@ export const reminderJobs = (): ScheduledJob[] => [
   { name: 'school-digest', intervalMs: HOUR_MS, run: runSchoolDigest },
   // The Insights charts' weekly rollup: rows written, reported as `sent`.
   { name: 'insights-rollup', intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await rollUpInsights(deps.db, now) }) },
+  ...housekeepingJobs(),
 ];
+
+/** Jobs that send no mail and run even with REMINDERS_ENABLED=false: unfinished uploads are removed after 24 hours. */
+export const housekeepingJobs = (): ScheduledJob[] => [{ name: 'upload-cleanup', intervalMs: HOUR_MS, run: cleanUpUnfinishedUploads }];

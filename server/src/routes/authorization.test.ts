@@ -290,6 +290,34 @@ const recipes: Record<string, Recipe> = {
   'PUT /api/resources/:id': { expect: adminOnly, request: (w) => ({ path: `/api/resources/${w.resourceId}`, body: { title: 'Renamed' } }) },
   'PUT /api/resources/:id/file': { expect: { ...adminOnly, admin: 415 }, request: (w) => ({ path: `/api/resources/${w.resourceId}/file`, body: {} }) },
   'DELETE /api/resources/:id': { expect: adminOnly, request: (w) => ({ path: `/api/resources/${w.resourceId}` }) },
+  // Resumable uploads (tus): created by whoever may take the course's steps; only the creator reaches an upload.
+  'POST /api/uploads': {
+    expect: enrolledOrAdmin,
+    request: (w) => ({
+      path: '/api/uploads',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '100',
+        'upload-metadata': `assignmentId ${btoa(String(w.draftAssignmentId))},filename ${btoa('a.png')},filetype ${btoa('image/png')}`,
+      },
+    }),
+  },
+  'HEAD /api/uploads/:uploadId': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/uploads/${w.uploadId}`, headers: { 'tus-resumable': '1.0.0' } }),
+  },
+  'PATCH /api/uploads/:uploadId': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({
+      path: `/api/uploads/${w.uploadId}`,
+      raw: 'x'.repeat(10),
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    }),
+  },
+  'DELETE /api/uploads/:uploadId': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/uploads/${w.uploadId}`, headers: { 'tus-resumable': '1.0.0' } }),
+  },
   'PUT /api/courses/:courseId/modules/order': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/courses/${w.courseId}/modules/order`, body: { moduleIds: [w.secondModuleId, w.moduleId] } }),

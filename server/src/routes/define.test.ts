@@ -78,6 +78,10 @@ describe('rate limits in the route table', () => {
     ['post', '/api/schools/:id/roster', ['roster']],
     ['post', '/api/admin/schools/:id/roster', ['roster']],
     ['post', '/api/user/sign-ins/:provider/link', ['loginAccount']],
+    // Resumable uploads: staging space per learner.
+    ['post', '/api/uploads', ['uploadCreate']],
+    ['patch', '/api/uploads/:uploadId', ['uploadTransfer']],
+    ['head', '/api/uploads/:uploadId', ['uploadTransfer']],
   ];
 
   it('names the limits of every auth-sensitive route', () => {

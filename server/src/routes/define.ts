@@ -11,7 +11,7 @@ import type { User } from '../models/User.ts';
 
 /** Who may call a route at all; finer rules (ownership, enrollment) live in policies/. */
 export type Access = 'public' | 'user' | 'admin';
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 
 type Parsed<T> = [T] extends [never] ? undefined : T extends ZodType ? z.output<T> : undefined;
 

@@ -24,6 +24,7 @@ import { resourceRoutes } from './api/resources/index.ts';
 import { quizRoutes } from './api/quizzes/index.ts';
 import { assignmentRoutes } from './api/assignments/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
+import { uploadRoutes } from './api/uploads/index.ts';
 import { pageRoutes } from './pages/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
@@ -54,6 +55,7 @@ export function buildRoutes(): Routes {
   quizRoutes(routes);
   assignmentRoutes(routes);
   trustRoutes(routes);
+  uploadRoutes(routes);
   pageRoutes(routes);
   return routes;
 }

@@ -9,6 +9,8 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { newStorageKey } from '../services/storage/index.ts';
 import { attachTestResource } from './resources.ts';
+import { stageTestUpload } from './uploads.ts';
+import type { ResumableUploads } from '../services/uploads/tus.ts';
 import { insertAssignmentRow } from './assignments.ts';
 
 /** The resources one cell of the authorization matrix (routes/authorization.test.ts) acts on. */
@@ -63,6 +65,8 @@ export interface World {
   trustInviteToken: string;
   /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
   trustCourseId: number;
+  /** An unfinished upload of the learner's to `draftAssignmentId` (its URL id). */
+  uploadId: string;
   /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
   trustMemberId: number;
   siblingSchoolId: number;
@@ -81,7 +85,11 @@ export interface Cast {
 const unique = () => randomBytes(4).toString('hex');
 
 /** A fresh set of resources per cell, so a delete in one cell cannot change another. */
-export async function buildWorld(server: CatalogueDeps & { app: { deps: { storage: FileStorage } } }, stripe: FakeStripe, cast: Cast): Promise<World> {
+export async function buildWorld(
+  server: CatalogueDeps & { app: { deps: { storage: FileStorage; uploads: ResumableUploads } } },
+  stripe: FakeStripe,
+  cast: Cast,
+): Promise<World> {
   const { db } = server;
   const { learner, manager, schoolId, trustId } = cast;
   const course = await createCourse(server, { price: 0 });
@@ -270,6 +278,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     resourceId,
     moduleResourceId,
     quizId,
+    ...(await stageTestUpload(server, learner.id, work.draftAssignmentId)),
     ...work,
   };
 }

@@ -44,6 +44,7 @@ async function listenApp(database: Database, config: Config['database'], env: Re
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Uploaded files go to a folder of this app's own, removed when it stops.
   const filesDir = mkdtempSync(join(tmpdir(), 'atrium-files-'));
+  const stagingDir = mkdtempSync(join(tmpdir(), 'atrium-uploads-'));
   const appConfig = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-key-one,test-secret-key-two',
@@ -52,6 +53,7 @@ async function listenApp(database: Database, config: Config['database'], env: Re
     SUPPORT_EMAIL: 'support@atrium.test',
     LOG_LEVEL: 'silent',
     STORAGE_DIR: filesDir,
+    UPLOAD_STAGING_DIR: stagingDir,
     ...env,
   });
   appConfig.database = config;
@@ -69,6 +71,7 @@ async function listenApp(database: Database, config: Config['database'], env: Re
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       await rm(filesDir, { recursive: true, force: true });
+      await rm(stagingDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { uploadCreator } from '../../../policies/uploads.ts';
+import { UPLOADS_PATH } from '../../../services/uploads/tus.ts';
+import type { AppContext } from '../../../context.ts';
+import type { User } from '../../../models/User.ts';
+import type { Routes } from '../../define.ts';
+
+const uploadParams = z.object({ uploadId: z.string().max(100) });
+
+/** Hands the raw request to the tus server: Koa writes nothing more (the bytes stream through). */
+async function passToTus(ctx: AppContext): Promise<void> {
+  ctx.respond = false;
+  await ctx.deps.uploads.handle({ deps: ctx.deps, user: ctx.state.user as User }, ctx.req, ctx.res);
+}
+
+/**
+ * Resumable uploads of submission files (tus 1.0.0, ASSIGN-CONTRACT.md "Uploads"): signed-in
+ * users only; the origin check and the session apply as to every write. The create checks the
+ * assignment; the final PATCH answers `Upload-File-Id`.
+ */
+export function uploadRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: UPLOADS_PATH,
+    access: 'user',
+    cache: 'no-store',
+    rateLimit: { limit: 'uploadCreate', by: 'user' },
+    handler: passToTus,
+  });
+  for (const method of ['head', 'patch', 'delete'] as const) {
+    routes.add({
+      method,
+      path: `${UPLOADS_PATH}/:uploadId`,
+      access: 'user',
+      cache: 'no-store',
+      params: uploadParams,
+      rateLimit: { limit: 'uploadTransfer', by: 'user' },
+      policy: uploadCreator,
+      handler: passToTus,
+    });
+  }
+}
