@@ -63,6 +63,8 @@ export interface TrainingStatusRowDto {
   watching: WatchingDto;
   /** The member's best on the course's final quiz; only for a course that has a quiz (issue 36). */
   finalQuiz?: FinalQuizResultDto;
+  /** The member's groups in view (their school's and its trust's), by name; absent when they are in none. */
+  groups?: string[];
 }
 
 /** A scheduled job as the admin sees it. */

@@ -28,6 +28,7 @@ import * as accessibility from './migrations/027_accessibility.ts';
 import * as quizzes from './migrations/028_quizzes.ts';
 import * as insightsPositions from './migrations/029_insights_positions.ts';
 import * as progressCompletionIndex from './migrations/030_progress_completion_index.ts';
+import * as groups from './migrations/032_groups.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '028_quizzes': quizzes,
   '029_insights_positions': insightsPositions,
   '030_progress_completion_index': progressCompletionIndex,
+  '032_groups': groups,
 };
 
 const source: Knex.MigrationSource<string> = {

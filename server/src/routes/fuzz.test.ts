@@ -22,6 +22,7 @@ let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 const attackers = {} as Record<Exclude<Caller, 'visitor'>, TestClient>;
 let victim: UserRow;
 let ids: { courseId: number; moduleId: number; victimSchoolId: number; attackerSchoolId: number; victimTrustId: number };
+const groupIds: number[] = [];
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 // Routes that end the attacker's own session would only make the rest of the run anonymous.
@@ -52,6 +53,18 @@ beforeAll(async () => {
   await server.db('trustManagers').insert({ trustId: victimTrustId, userId: victim.id, joinedAt: now });
   await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: '2099-06-30', newStaffDays: 30 }, victim.id, now);
   await setDeadline(server.db, victimSchoolId, course.id, { completeBy: '2099-05-31', newStaffDays: null }, victim.id, now);
+  // The victim's school and trust each have a group with the member in it, given the course.
+  for (const owner of [
+    { schoolId: victimSchoolId, trustId: null },
+    { schoolId: null, trustId: victimTrustId },
+  ]) {
+    const [groupId] = await server.db('groups').insert({ ...owner, name: 'Office', nameKey: 'office', createdAt: now });
+    await server.db('groupMembers').insert({ groupId: Number(groupId), userId: member.id, joinedAt: now });
+    await server
+      .db('groupCourses')
+      .insert({ groupId: Number(groupId), courseId: course.id, completeByDay: null, newStaffDays: 30, updatedBy: null, createdAt: now, updatedAt: now });
+    groupIds.push(Number(groupId));
+  }
   const learner = await createUser(server.db);
   await enroll(server.db, learner.id, course.id);
   // A manager of a school of their own, who tries every route on their school and on the victim's.
@@ -88,6 +101,13 @@ async function victimSnapshot(): Promise<string> {
     db('trusts').where({ id: ids.victimTrustId }).first(),
     db('trustDeadlines').where({ trustId: ids.victimTrustId }).orderBy('id'),
     db('trustManagers').where({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('groupMembers')
+      .whereIn('groupId', db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).select('id'))
+      .orderBy('id'),
+    db('groupCourses')
+      .whereIn('groupId', db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).select('id'))
+      .orderBy('id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -145,6 +165,7 @@ const body = fc.oneof(
       'hd',
       'completeBy',
       'newStaffDays',
+      'createGroups',
     ),
     fc.oneof(
       fc.jsonValue(),
@@ -165,6 +186,7 @@ const segment = fc.oneof(
   // Real school and user ids, so school routes get past "not found" to the policy.
   fc.constantFrom('victimSchoolId', 'attackerSchoolId', 'victimTrustId').map((which) => String(ids[which])),
   fc.constant(String(0)).map(() => String(victim.id)),
+  fc.constantFrom(0, 1).map((index) => String(groupIds[index])),
   fc.constantFrom('google', 'microsoft'),
 );
 

@@ -49,6 +49,15 @@ export interface World {
   trustInviteToken: string;
   /** Per cell: a course licensed to the trust's school and to the spare trust's (their deadlines). */
   trustCourseId: number;
+  /** Per cell: a group of the school (with the member in it), of the trust and of the spare trust, each with a member of its own staff. */
+  schoolGroupId: number;
+  memberEmail: string;
+  trustGroupId: number;
+  trustStaffId: number;
+  trustStaffEmail: string;
+  spareTrustGroupId: number;
+  spareStaffId: number;
+  spareStaffEmail: string;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -215,7 +224,35 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     createdAt: now,
     expiresAt: now + 30 * 86_400_000,
   });
+  // Staff groups (issue 39): one per owner, each holding one of its own staff.
+  const group = async (owner: { schoolId: number } | { trustId: number }, userId: number) => {
+    const [groupId] = await db('groups').insert({
+      schoolId: null,
+      trustId: null,
+      ...owner,
+      name: `Group ${unique()}`,
+      nameKey: `group ${unique()}`,
+      createdAt: now,
+    });
+    await db('groupMembers').insert({ groupId: Number(groupId), userId, joinedAt: now });
+    return Number(groupId);
+  };
+  const trustStaff = await createUser(db);
+  await db('schoolMembers').insert({ schoolId: Number(trustSchool!.id), userId: trustStaff.id, role: 'member', joinedAt: now });
+  const spareStaff = await createUser(db);
+  await db('schoolMembers').insert({ schoolId: Number(spareSchoolId), userId: spareStaff.id, role: 'member', joinedAt: now });
+  const schoolGroupId = await group({ schoolId }, member.id);
+  const trustGroupId = await group({ trustId }, trustStaff.id);
+  const spareTrustGroupId = await group({ trustId: Number(spareTrustId) }, spareStaff.id);
   return {
+    schoolGroupId,
+    memberEmail: member.email,
+    trustGroupId,
+    trustStaffId: trustStaff.id,
+    trustStaffEmail: trustStaff.email,
+    spareTrustGroupId,
+    spareStaffId: spareStaff.id,
+    spareStaffEmail: spareStaff.email,
     trustId,
     spareTrustId: Number(spareTrustId),
     spareSchoolId: Number(spareSchoolId),

@@ -22,6 +22,7 @@ import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
+import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 
 // The charts are a chunk of their own: the rest of the page does not wait for them.
 const SchoolInsights = lazy(() => import('./SchoolInsights.tsx').then((module) => ({ default: module.SchoolInsights })));
@@ -115,6 +116,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
         </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
+        <GroupsPanel root={`/api/schools/${school.id}`} owner="school" />
         <SchoolMembers schoolId={school.id} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />

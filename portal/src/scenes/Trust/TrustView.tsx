@@ -33,6 +33,10 @@ export interface TrustViewProps {
   deadlines?: React.ReactNode;
   /** The managers' panel (its own container), shown below. */
   managers?: React.ReactNode;
+  /** The trust's groups, for the filter (none: no group filter). */
+  groups?: Array<{ id: number; name: string }>;
+  /** The Groups panel, shown after the deadlines. */
+  groupsPanel?: React.ReactNode;
 }
 
 const completedShare = (counts: Record<TrainingStatus, number>) => {
@@ -41,7 +45,19 @@ const completedShare = (counts: Record<TrainingStatus, number>) => {
 };
 
 /** /trust for a trust manager: every school's counts, the per-school table, the filtered staff list and the register. */
-export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, insights, deadlines, managers }: TrustViewProps) {
+export function TrustView({
+  overview,
+  filter,
+  onFilter,
+  staff,
+  onDownload,
+  downloading,
+  insights,
+  deadlines,
+  managers,
+  groups = [],
+  groupsPanel,
+}: TrustViewProps) {
   const share = completedShare(overview.totals);
   return (
     <Container>
@@ -91,6 +107,23 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
                 ))}
               </Select>
             </div>
+            {groups.length > 0 ? (
+              <div>
+                <FieldLabel htmlFor="trust-group">Group</FieldLabel>
+                <Select
+                  id="trust-group"
+                  value={filter.groupId ?? ''}
+                  onChange={(event) => onFilter({ groupId: event.target.value ? Number(event.target.value) : null })}
+                >
+                  <option value="">Everyone</option>
+                  {groups.map((group) => (
+                    <option key={group.id} value={group.id}>
+                      {group.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ) : null}
             <div>
               <FieldLabel htmlFor="trust-status">Status</FieldLabel>
               <Select
@@ -180,6 +213,7 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
         </Panel>
         {insights}
         {deadlines}
+        {groupsPanel}
         {managers}
       </Stack>
     </Container>
@@ -200,7 +234,9 @@ function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter:
   }
   if (staff.rows.length === 0) {
     return (
-      <EmptyText>{filter.status || filter.schoolId || filter.courseId ? 'Nobody matches these filters.' : 'No staff in the trust’s schools yet.'}</EmptyText>
+      <EmptyText>
+        {filter.status || filter.schoolId || filter.courseId || filter.groupId ? 'Nobody matches these filters.' : 'No staff in the trust’s schools yet.'}
+      </EmptyText>
     );
   }
   const year = new Date().getUTCFullYear();
@@ -215,6 +251,7 @@ function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter:
               <Muted>
                 {row.schoolName} · {row.email}
               </Muted>
+              {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
             </div>
             <div>
               <span>{row.courseTitle}</span>
@@ -260,7 +297,7 @@ const Filters = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 
   ${media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   }
 `;
 

@@ -10,6 +10,7 @@ import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
 import { schoolDetailsRoutes } from './details.ts';
 import { schoolRosterRoutes } from './roster.ts';
+import { schoolGroupRoutes } from './groups.ts';
 import { schoolCertificateRoutes } from './certificates.ts';
 import { deadlineRoutes } from './deadlines.ts';
 import { schoolInsightsRoutes } from './insights.ts';
@@ -105,6 +106,7 @@ export function schoolRoutes(routes: Routes): void {
   schoolDomainRoutes(routes);
   schoolRegisterRoutes(routes);
   schoolRosterRoutes(routes);
+  schoolGroupRoutes(routes);
   schoolDetailsRoutes(routes);
   schoolCertificateRoutes(routes);
   deadlineRoutes(routes);

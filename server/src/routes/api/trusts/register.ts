@@ -3,7 +3,7 @@ import type { Db } from '../../../db/knex.ts';
 import { displayName } from '../../../models/User.ts';
 import { trustManager } from '../../../policies/trusts.ts';
 import { allStatuses, expiresOn, type WatchedStatusRow } from '../../../queries/trainingStatus.ts';
-import { FINAL_QUIZ_COLUMNS, finalQuizCells, WATCHING_COLUMNS, watchingCells } from '../schools/registerStatus.ts';
+import { FINAL_QUIZ_COLUMNS, finalQuizCells, GROUPS_COLUMN, groupsCell, WATCHING_COLUMNS, watchingCells } from '../schools/registerStatus.ts';
 import { trustSchools, trustStatusCounts, zeroCounts, type TrustSchoolRow } from '../../../queries/trusts.ts';
 import { streamWorkbook, type SpreadsheetColumn, type SpreadsheetSource, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
@@ -28,6 +28,7 @@ export const SCHOOL_SHEET_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Certificate expires', width: 18, numFmt: 'yyyy-mm-dd' },
   ...WATCHING_COLUMNS,
   ...FINAL_QUIZ_COLUMNS,
+  GROUPS_COLUMN,
 ];
 
 const BATCH_ROWS = 1000;
@@ -66,6 +67,7 @@ export const schoolSheetRow = (row: WatchedStatusRow): SpreadsheetValue[] => [
   dayCell(expiresOn(row)),
   ...watchingCells(row.watching),
   ...finalQuizCells(row.finalQuiz),
+  groupsCell(row.groups),
 ];
 
 /** One school's rows, read when its sheet's turn comes (one school in memory at a time). */
