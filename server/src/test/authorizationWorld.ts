@@ -237,8 +237,13 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     await db('groupMembers').insert({ groupId: Number(groupId), userId, joinedAt: now });
     return Number(groupId);
   };
-  const trustStaff = await createUser(db);
-  await db('schoolMembers').insert({ schoolId: Number(trustSchool!.id), userId: trustStaff.id, role: 'member', joinedAt: now });
+  // The trust's school does not grow per cell (its register stays small): its existing manager is the staff member.
+  const trustStaffRow = await db('schoolMembers as sm')
+    .join('users as u', 'u.id', 'sm.userId')
+    .where('sm.schoolId', trustSchool!.id)
+    .orderBy('sm.id')
+    .first('u.id', 'u.email');
+  const trustStaff = { id: Number(trustStaffRow!.id), email: String(trustStaffRow!.email) };
   const spareStaff = await createUser(db);
   await db('schoolMembers').insert({ schoolId: Number(spareSchoolId), userId: spareStaff.id, role: 'member', joinedAt: now });
   const schoolGroupId = await group({ schoolId }, member.id);
