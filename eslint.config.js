@@ -32,12 +32,15 @@ import tseslint from 'typescript-eslint';
  * returns them (a presenter names `MemberRow` from queries/schools.ts, a command names `AppDeps`).
  * Tests and test helpers (server/src/test/) may import anything.
  */
-// `mode: 'file'` makes one file an element; boundaries 7 prints that `mode` is deprecated but has
-// no other way yet (its `partialMatch: false` matches folders only).
+// Folders are elements; the layers that are single files (the entry points, context.ts,
+// config.ts and errors.ts) are file categories, as boundaries 7 classifies files.
+const SERVER_FILES = [
+  { category: 'entry', pattern: ['server/src/index.ts', 'server/src/app.ts', 'server/src/**/*Cli.ts'] },
+  { category: 'context', pattern: 'server/src/context.ts' },
+  { category: 'base', pattern: ['server/src/config.ts', 'server/src/config/**', 'server/src/errors.ts'] },
+];
+const FILE_LAYERS = new Set(SERVER_FILES.map((file) => file.category));
 const SERVER_LAYERS = [
-  { type: 'entry', pattern: ['server/src/index.ts', 'server/src/app.ts', 'server/src/**/*Cli.ts'], mode: 'file' },
-  { type: 'context', pattern: 'server/src/context.ts', mode: 'file' },
-  { type: 'base', pattern: ['server/src/config.ts', 'server/src/config/**', 'server/src/errors.ts'], mode: 'file' },
   { type: 'routes', pattern: 'server/src/routes/**', partialMatch: false },
   { type: 'seed', pattern: 'server/src/seed/**', partialMatch: false },
   { type: 'middlewares', pattern: 'server/src/middlewares/**', partialMatch: false },
@@ -87,6 +90,7 @@ const serverLayers = {
     'import-x/extensions': ['.ts', '.tsx'],
     'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     'boundaries/elements': SERVER_LAYERS,
+    'boundaries/files': SERVER_FILES,
     'boundaries/include': ['server/src/**/*'],
     'boundaries/ignore': ['server/src/**/*.test.{ts,tsx}', 'server/src/test/**'],
   },
@@ -99,15 +103,22 @@ const serverLayers = {
       'error',
       {
         default: 'disallow',
-        message: '{{from.type}} may not import {{to.type}} by value (eslint.config.js, SERVER_LAYERS; `import type` is allowed)',
+        message:
+          '{{#if from.type}}{{from.type}}{{else}}{{from.file.categories}}{{/if}} may not import {{#if to.type}}{{to.type}}{{else}}{{to.file.categories}}{{/if}} by value (eslint.config.js, SERVER_LAYERS; `import type` is allowed)',
         policies: [
-          { from: { element: { type: 'entry' } }, allow: { to: { element: { type: '*' } } } },
-          { allow: { to: { element: { type: '*' } }, dependency: { kind: 'type' } } },
+          { from: { file: { categories: 'entry' } }, allow: { to: { file: { path: '**' } } } },
+          { allow: { to: { file: { path: '**' } }, dependency: { kind: 'type' } } },
           { from: { element: { type: 'presenters' } }, allow: { to: { element: { type: ['db', 'queries'] } }, dependency: { specifiers: PURE_HELPERS } } },
-          ...Object.entries(MAY_IMPORT).map(([layer, below]) => ({
-            from: { element: { type: layer } },
-            allow: { to: { element: { type: [layer, ...below] } } },
-          })),
+          ...Object.entries(MAY_IMPORT).flatMap(([layer, below]) => {
+            const from = FILE_LAYERS.has(layer) ? { file: { categories: layer } } : { element: { type: layer } };
+            const layers = [layer, ...below];
+            const folders = layers.filter((name) => !FILE_LAYERS.has(name));
+            const files = layers.filter((name) => FILE_LAYERS.has(name));
+            return [
+              ...(folders.length ? [{ from, allow: { to: { element: { type: folders } } } }] : []),
+              ...(files.length ? [{ from, allow: { to: { file: { categories: files } } } }] : []),
+            ];
+          }),
         ],
       },
     ],

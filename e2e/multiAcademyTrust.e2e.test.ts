@@ -133,7 +133,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     // Insights: the trust's staff week by week and a course's funnel, then one school's only.
     const insights = ceo.getByRole('region', { name: 'Insights', exact: true });
     await insights.getByRole('heading', { name: 'Funnel' }).waitFor();
-    await insights.getByRole('heading', { name: 'Completion per module' }).waitFor();
+    await insights.getByRole('heading', { name: 'Completion per step' }).waitFor();
     const asked: string[] = [];
     ceo.on('request', (request) => asked.push(request.url()));
     await insights.getByLabel('School', { exact: true }).selectOption({ label: 'Oak Primary' });
@@ -218,6 +218,48 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
       await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-1280.png` });
       await screenshot(head, 'trust-deadlines-school');
     }
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  // Follows the journeys above. Issue 39 item 5: Bea moves from Oak to Elm, on a phone.
+  it('the trust manager moves a member to another school; their school changes everywhere, with the day they moved', async () => {
+    const phone = await freshPage(PHONE);
+    await signIn(phone, app, people.ceo.email);
+    await phone.goto(`${app.url}/trust`);
+    const staff = phone.getByRole('list', { name: 'Staff and courses' });
+    await staff.getByRole('button', { name: 'Move Bea Bold to another school' }).first().click();
+    const dialog = phone.getByRole('dialog', { name: 'Move Bea Bold to another school' });
+    await dialog.getByLabel('New school').waitFor();
+    await dialog.screenshot({ path: `${SCREENSHOT_DIR}/trust-move-dialog-390.png` });
+    await dialog.getByLabel('New school').selectOption({ label: 'Elm Academy' });
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await toast(phone, 'Bea Bold moved');
+    await staff
+      .getByText(/^Elm Academy \(moved here \d+ \w+\) · bea-/)
+      .first()
+      .waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'trust-moved');
+    const bea = await app
+      .db('users')
+      .where({ email: `bea-${stamp}@oak.sch.uk` })
+      .first('id');
+    expect(await app.db('schoolMembers').where({ userId: bea!.id }).first('schoolId', 'movedFromSchoolId')).toEqual({
+      schoolId: expect.any(Number),
+      movedFromSchoolId: oakSchoolId,
+    });
+
+    // Oak's manager no longer lists her; Elm's does.
+    const oakHead = await freshPage();
+    await signIn(oakHead, app, people.oakHead.email);
+    await oakHead.goto(`${app.url}/school`);
+    await oakHead.getByRole('heading', { level: 1, name: 'Oak Primary' }).waitFor();
+    await oakHead.getByText('Ann Able').first().waitFor();
+    expect(await oakHead.getByText('Bea Bold').count()).toBe(0);
+    const elmHead = await freshPage();
+    await signIn(elmHead, app, people.elmHead.email);
+    await elmHead.goto(`${app.url}/school`);
+    await elmHead.getByText('Bea Bold').first().waitFor();
     expect(pageErrors).toEqual([]);
   }, 240_000);
 });

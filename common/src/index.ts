@@ -48,3 +48,5 @@ export * from './schemas/groups.ts';
 export * from './schemas/trusts.ts';
 export * from './api/accessibility.ts';
 export * from './schemas/accessibility.ts';
+export * from './api/assignments.ts';
+export * from './schemas/assignments.ts';

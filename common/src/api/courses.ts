@@ -156,4 +156,6 @@ export interface ProgressDto {
   certificateNumber: string | null;
   /** Every module is complete but the required final quiz is not passed yet. */
   quizPending?: boolean;
+  /** Every module is complete (and the quiz when required) but an assignment is not yet (issue 37). */
+  assignmentsPending?: boolean;
 }

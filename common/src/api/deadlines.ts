@@ -1,3 +1,4 @@
+import type { AssignmentStatusDto } from './assignments.ts';
 import type { WatchingDto } from './courses.ts';
 import type { FinalQuizResultDto } from './quizzes.ts';
 
@@ -63,6 +64,10 @@ export interface TrainingStatusRowDto {
   watching: WatchingDto;
   /** The member's best on the course's final quiz; only for a course that has a quiz (issue 36). */
   finalQuiz?: FinalQuizResultDto;
+  /** Where the member's assignment work stands; only for a course that has assignments (issue 37). */
+  assignment?: AssignmentStatusDto;
+  /** When a trust's manager moved them to this school from another of the trust's; only for someone moved. */
+  movedAt?: string;
   /** The member's groups in view (their school's and its trust's), by name; absent when they are in none. */
   groups?: string[];
 }

@@ -28,7 +28,7 @@ export interface WeeklyInsightsDto {
 }
 
 export interface FunnelDto {
-  /** Steps of the course now (the denominator of "half way" and "completed"). */
+  /** Steps of the course now, modules and knowledge checks (the denominator of "half way" and "completed"). */
   steps: number;
   enrolled: number;
   started: number;
@@ -37,10 +37,13 @@ export interface FunnelDto {
   certified: number;
 }
 
-export interface ModuleCompletionDto {
-  moduleId: number;
+/** A step of the course in learner order: a video module, or a knowledge check (counted once passed). */
+export interface StepCompletionDto {
+  kind: 'video' | 'quiz';
+  /** The module's id (kind video) or the quiz's (kind quiz). */
+  id: number;
   title: string;
-  /** Learners of the cohort who completed it. */
+  /** Learners of the cohort who completed the module or passed the knowledge check. */
   completed: number;
   /** completed / enrolled, 0–1 (0 when nobody enrolled). */
   rate: number;
@@ -51,7 +54,7 @@ export interface CourseInsightsDto {
   range: InsightsRangeDto;
   course: { id: number; title: string };
   funnel: FunnelDto;
-  modules: ModuleCompletionDto[];
+  steps: StepCompletionDto[];
 }
 
 export interface RetentionBucketDto {

@@ -63,6 +63,23 @@ export interface MyDataExportDto {
     submittedAt: string;
     answers: Array<{ question: string; chosen: string[]; correct: boolean }>;
   }>;
+  /**
+   * Assignment work (issue 37), each round with its feedback and the files it carried (names,
+   * types and sizes: the files themselves are on the assignment's page while the account exists).
+   */
+  submissions: Array<{
+    course: string;
+    assignment: string;
+    round: number;
+    status: string;
+    note: string | null;
+    link: string | null;
+    createdAt: string;
+    submittedAt: string | null;
+    reviewedAt: string | null;
+    feedback: string | null;
+    files: Array<{ name: string; kind: string; contentType: string; size: number; feedback: string | null; uploadedAt: string }>;
+  }>;
   /** A course taken again to renew a certificate that expires. */
   certificateRenewals: Array<{ course: string; round: number; startedAt: string }>;
   /** Each certificate that is not revoked as an Open Badges 3.0 VC-JWT, signed as `GET /api/certificates/:number/credential` answers it. */

@@ -4,6 +4,8 @@
  * was submitted (QuestionResultDto); only the admin edit routes send them otherwise.
  */
 
+import type { AssignmentStepStatus } from './assignments.ts';
+
 export type QuestionType = 'single' | 'multiple' | 'truefalse';
 
 /** A question as a learner sees it before submitting: no `correct`, no explanation. */
@@ -129,6 +131,14 @@ export type CourseStepDto =
       questionCount: number;
       bestScore: number | null;
       requiredForCertificate: boolean;
+    }
+  | {
+      kind: 'assignment';
+      id: number;
+      title: string;
+      isCompleted: boolean;
+      status: AssignmentStepStatus;
+      approvalRequired: boolean;
     };
 
 /**

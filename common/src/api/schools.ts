@@ -35,6 +35,8 @@ export interface MySchoolDto {
   courses: LicensedCourseDto[];
   /** Managers only; empty for members. */
   domains: SchoolDomainDto[];
+  /** Managers only (issue 37): the school lets its managers see members' assignment work. */
+  managersSeeSubmissions?: boolean;
 }
 
 export interface MemberCourseProgressDto {

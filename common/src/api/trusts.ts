@@ -91,3 +91,11 @@ export interface TrustCourseDeadlineDto {
 export interface TrustDeadlinesDto {
   courses: TrustCourseDeadlineDto[];
 }
+
+/** POST /api/trusts/:id/members/:userId/move: where the person was and is now, and when they moved. */
+export interface MemberMoveDto {
+  userId: number;
+  fromSchoolId: number;
+  toSchoolId: number;
+  movedAt: string;
+}

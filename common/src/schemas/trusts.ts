@@ -34,3 +34,7 @@ export const trustStatusQuery = z.object({
 });
 export const trustInviteParams = z.object({ id, inviteId: id });
 export const trustCourseParams = z.object({ id, courseId: id });
+export const trustMemberParams = z.object({ id, userId: id });
+
+/** Move a member of one of the trust's schools to another of its schools. */
+export const memberMoveSchema = z.object({ schoolId: id });

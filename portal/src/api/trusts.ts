@@ -13,6 +13,7 @@ import {
   type TrustStatusRowDto,
   type DeadlineInput,
   type TrustDeadlinesDto,
+  type MemberMoveDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
@@ -68,32 +69,50 @@ export function useDownloadTrustRegister(trustId: number) {
   return useMutation({ mutationFn: () => api.download(`/api/trusts/${trustId}/register.xlsx`) });
 }
 
-export const trustDeadlinesKey = (trustId: number) => [`/api/trusts/${trustId}/deadlines`] as const;
+/** Who sets a trust's deadlines: its own managers (/trust) or the agency's admins (the Trusts panel), each through their routes. */
+export type TrustDeadlineViewer = 'manager' | 'admin';
 
-export const useTrustDeadlines = (trustId: number) => useQuery<TrustDeadlinesDto>({ queryKey: trustDeadlinesKey(trustId) });
+const trustDeadlinesPath = (trustId: number, viewer: TrustDeadlineViewer) =>
+  viewer === 'admin' ? `/api/admin/trusts/${trustId}/deadlines` : `/api/trusts/${trustId}/deadlines`;
+
+export const trustDeadlinesKey = (trustId: number, viewer: TrustDeadlineViewer = 'manager') => [trustDeadlinesPath(trustId, viewer)] as const;
+
+export const useTrustDeadlines = (trustId: number, viewer: TrustDeadlineViewer = 'manager') =>
+  useQuery<TrustDeadlinesDto>({ queryKey: trustDeadlinesKey(trustId, viewer) });
 
 /**
  * A trust's deadline changes every school's statuses: everything read beneath the trust is read
- * again, and a school's page or the person's own training when they also manage or learn in one.
+ * again (by its managers and by the admins), and a school's page or the person's own training
+ * when they also manage or learn in one.
  */
-function useTrustDeadlineMutation<V>(trustId: number, call: (variables: V) => Promise<TrustDeadlinesDto>) {
+function useTrustDeadlineMutation<V>(trustId: number, viewer: TrustDeadlineViewer, call: (variables: V) => Promise<TrustDeadlinesDto>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (answer) => {
-      queryClient.setQueryData(trustDeadlinesKey(trustId), answer);
-      return invalidatePaths(queryClient, [...CHANGES.trust(trustId), '/api/schools', '/api/user/training']);
+      queryClient.setQueryData(trustDeadlinesKey(trustId, viewer), answer);
+      return invalidatePaths(queryClient, [...CHANGES.trust(trustId), `/api/admin/trusts/${trustId}`, '/api/schools', '/api/user/training']);
     },
   });
 }
 
-export const useSetTrustDeadline = (trustId: number) =>
-  useTrustDeadlineMutation(trustId, ({ courseId, input }: { courseId: number; input: DeadlineInput }) =>
-    api.put<TrustDeadlinesDto>(`/api/trusts/${trustId}/deadlines/${courseId}`, input),
+export const useSetTrustDeadline = (trustId: number, viewer: TrustDeadlineViewer = 'manager') =>
+  useTrustDeadlineMutation(trustId, viewer, ({ courseId, input }: { courseId: number; input: DeadlineInput }) =>
+    api.put<TrustDeadlinesDto>(`${trustDeadlinesPath(trustId, viewer)}/${courseId}`, input),
   );
 
-export const useClearTrustDeadline = (trustId: number) =>
-  useTrustDeadlineMutation(trustId, (courseId: number) => api.delete<TrustDeadlinesDto>(`/api/trusts/${trustId}/deadlines/${courseId}`));
+export const useClearTrustDeadline = (trustId: number, viewer: TrustDeadlineViewer = 'manager') =>
+  useTrustDeadlineMutation(trustId, viewer, (courseId: number) => api.delete<TrustDeadlinesDto>(`${trustDeadlinesPath(trustId, viewer)}/${courseId}`));
+
+/** A trust manager moves a member to another of the trust's schools: every list of the trust and both schools changes. */
+export function useMoveTrustMember(trustId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, schoolId }: { userId: number; schoolId: number }) =>
+      api.post<MemberMoveDto>(`/api/trusts/${trustId}/members/${userId}/move`, { schoolId }),
+    onSuccess: () => invalidatePaths(queryClient, [...CHANGES.trust(trustId), '/api/schools']),
+  });
+}
 
 /** A trust manager invites a colleague to manage the trust with them. */
 export function useInviteTrustColleague(trustId: number) {

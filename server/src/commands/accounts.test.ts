@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../services/clock.ts';
+import { DiskStorage } from '../services/storage/index.ts';
 import { Mailer } from '../services/mail.ts';
 import { createPasswordHasher } from '../services/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
@@ -11,6 +12,8 @@ import { changePassword, requestPasswordReset, resetPassword } from './passwords
 import { registerUser } from './register.ts';
 import { hashToken } from '../services/tokens.ts';
 
+// These accounts uploaded nothing: the storage is never touched.
+const noFiles = { storage: new DiskStorage('/nonexistent/atrium-files'), logger: pino({ level: 'silent' }) };
 let database: TestDatabase;
 let mailer: Mailer;
 const passwords = createPasswordHasher(2);
@@ -123,8 +126,10 @@ describe('deleteAccount', () => {
     const onlyAdminRow = await createAdmin(database.db);
     await database.db('users').whereNot({ id: onlyAdminRow.id }).where({ role: 'admin' }).update({ role: 'learner' });
     const admin = (await database.db('users').where({ id: onlyAdminRow.id }).first())!;
-    await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' }, systemClock)).rejects.toMatchObject({ status: 400 });
-    await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' }, systemClock)).rejects.toMatchObject({
+    await expect(deleteAccount(database.db, passwords, admin, { password: 'wrong', certificates: 'keep' }, systemClock, noFiles)).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(deleteAccount(database.db, passwords, admin, { password: TEST_PASSWORD, certificates: 'keep' }, systemClock, noFiles)).rejects.toMatchObject({
       status: 409,
     });
     expect((await database.db('users').where({ id: admin.id }).first())!.deletedAt).toBeNull();
@@ -133,7 +138,7 @@ describe('deleteAccount', () => {
   it('anonymises a learner', async () => {
     const row = await createUser(database.db);
     const user = (await database.db('users').where({ id: row.id }).first())!;
-    await deleteAccount(database.db, passwords, user, { password: TEST_PASSWORD, certificates: 'revoke' }, systemClock);
+    await deleteAccount(database.db, passwords, user, { password: TEST_PASSWORD, certificates: 'revoke' }, systemClock, noFiles);
     const after = (await database.db('users').where({ id: row.id }).first())!;
     expect(after.email).toMatch(/@deleted\.invalid$/);
     expect(after.deletedAt).not.toBeNull();

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import type { Clock } from '../services/clock.ts';
 import type { PasswordHasher } from '../services/passwords.ts';
+import { releaseFiles, type FileDeps } from './storedFiles.ts';
 
 export const FORMER_LEARNER = 'Former learner';
 
@@ -22,6 +23,8 @@ interface Person {
   anonymisedEmail: string;
   now: number;
   certificates: 'keep' | 'revoke';
+  /** The file storage: uploaded submission files are deleted once the transaction commits. */
+  files: FileDeps;
 }
 
 type Eraser = (trx: Knex.Transaction, person: Person) => Promise<unknown>;
@@ -61,6 +64,15 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   trustManagers: deleteOwnRows('trustManagers'),
   trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
+  // Files before their rounds (foreign key); the objects go once the transaction has committed.
+  submissionFiles: async (trx, { userId, files }) => {
+    const rounds = trx('submissions').select('id').where({ userId });
+    const fileIds = (await trx('submissionFiles').whereIn('submissionId', rounds).select('fileId')).map((row) => Number(row.fileId));
+    await trx('submissionFiles').whereIn('submissionId', rounds).delete();
+    await releaseFiles(trx, files, fileIds);
+  },
+  submissions: deleteOwnRows('submissions'),
+  assignmentResults: deleteOwnRows('assignmentResults'),
   quizAttempts: deleteOwnRows('quizAttempts'),
   quizResults: deleteOwnRows('quizResults'),
   credentialSubjects: deleteOwnRows('credentialSubjects'),
@@ -116,7 +128,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
  * Erases a person from their account in one transaction, table by table as db/personalData.ts
  * declares: the account row stays (so progress and comments keep their shape) but holds nothing
  * that identifies them; sign-ins, sessions, memberships, invitations, reminders, unsubscribes,
- * mail to their address and credential subjects go; certificates are kept under a pseudonym or
+ * mail to their address, credential subjects, and assignment submissions with their stored files go; certificates are kept under a pseudonym or
  * revoked, as the person chose. Orders and payments stay: accounting records the agency must keep.
  */
 export async function deleteAccount(
@@ -125,6 +137,7 @@ export async function deleteAccount(
   user: User,
   input: { password: string; certificates: 'keep' | 'revoke' },
   clock: Clock,
+  files: FileDeps,
 ): Promise<void> {
   if (!(await passwords.verify(user.passwordHash, input.password))) {
     throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
@@ -142,6 +155,7 @@ export async function deleteAccount(
       anonymisedEmail: `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`,
       now: clock.now().getTime(),
       certificates: input.certificates,
+      files,
     };
     // The account row last: the other erasers find rows by the address it still holds.
     const tables = (Object.keys(ERASERS) as Array<keyof typeof ERASERS>).filter((table) => table !== 'users');

@@ -5,10 +5,9 @@ import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { insertAndFetch } from '../db/insertAndFetch.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { checkAnswers, gradeAnswers, newStableId, type StoredAnswer, type StoredQuestion } from '../models/quizzes.ts';
-import { isCourseCompleted } from '../queries/progress.ts';
-import { liveQuiz, quizGate, type LiveQuiz } from '../queries/quizzes.ts';
+import { liveQuiz, type LiveQuiz } from '../queries/quizzes.ts';
 import { writeCatalogue, type CatalogueCommandDeps } from './catalogue/write.ts';
-import { issueCertificate } from './issueCertificate.ts';
+import { completeCourseIfDone, lockEnrollment } from './courseCompletion.ts';
 
 const QUIZ_NOT_FOUND = 'Quiz not found';
 
@@ -108,8 +107,8 @@ export interface SubmittedAttempt {
 /**
  * Grades an attempt on the server and stores it with the learner's best result, then, in the
  * same transaction, issues the certificate when this attempt completes the course (every module
- * done and, when the course requires it, the final quiz passed): whichever of the last module and
- * the passing attempt comes last issues it. Serialised per learner and course by the enrollment
+ * done, the final quiz passed when the course requires it, every assignment complete): whichever
+ * step comes last issues it. Serialised per learner and course by the enrollment
  * row lock, as the progress path is. Bad answers: 400 naming the field, nothing written.
  */
 export async function submitAttempt(db: Knex, input: { userId: number; quizId: number; answers: StoredAnswer[]; now: number }): Promise<SubmittedAttempt> {
@@ -120,7 +119,7 @@ export async function submitAttempt(db: Knex, input: { userId: number; quizId: n
       const courseId = Number(live.quiz.courseId);
       const checked = checkAnswers(live.questions, input.answers);
       if ('field' in checked) throw badRequest(checked.message, { [checked.field]: checked.message });
-      if (dialectOf(trx) === 'mysql') await trx('enrollments').select('id').where({ userId: input.userId, courseId }).forUpdate();
+      await lockEnrollment(trx, input.userId, courseId);
       // Graded against the course's pass mark of the moment, stored on the attempt.
       const passMark = Number((await trx('courses').where({ id: courseId }).first('passMark'))?.passMark ?? DEFAULT_PASS_MARK);
       const grade = gradeAnswers(live.questions, checked);
@@ -155,19 +154,8 @@ export async function submitAttempt(db: Knex, input: { userId: number; quizId: n
           attemptCount: 1,
           updatedAt: input.now,
         });
-      const completion = await completeWithQuiz(trx, input.userId, courseId, input.now);
-      return { attemptId: Number(attemptId), bestScore, passed: everPassed, ...completion };
+      const { courseCompleted, certificateNumber } = await completeCourseIfDone(trx, input.userId, courseId, input.now);
+      return { attemptId: Number(attemptId), bestScore, passed: everPassed, courseCompleted, certificateNumber };
     }),
   );
-}
-
-/** Whether the course is complete for this learner after an attempt, issuing the certificate the first time. */
-async function completeWithQuiz(trx: Knex.Transaction, userId: number, courseId: number, now: number) {
-  const enrolled = await trx('enrollments').where({ userId, courseId }).first('id');
-  // An admin trying a quiz of a course they are not enrolled in earns no certificate.
-  if (!enrolled || !(await isCourseCompleted(trx, userId, courseId))) return { courseCompleted: false, certificateNumber: null };
-  const gate = await quizGate(trx, userId, courseId);
-  if (gate.required && !gate.passed) return { courseCompleted: false, certificateNumber: null };
-  const certificate = await issueCertificate(trx, userId, courseId, now, gate.bestScore);
-  return { courseCompleted: true, certificateNumber: certificate && certificate.revokedAt === null ? certificate.certificateNumber : null };
 }

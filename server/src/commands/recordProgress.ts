@@ -1,14 +1,12 @@
-import type { Knex } from 'knex';
 import type { Database } from '../db/database.ts';
-import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
+import { dbBoolean, type Db } from '../db/knex.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { COMPLETION_THRESHOLD, type RecordedRow } from '../db/progressUpsert.ts';
 import { bucketWords } from '../db/playedBuckets.ts';
 import type { Module } from '../models/Module.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
-import { isCourseCompleted, progressOf } from '../queries/progress.ts';
-import { quizGate } from '../queries/quizzes.ts';
-import { issueCertificate } from './issueCertificate.ts';
+import { progressOf } from '../queries/progress.ts';
+import { completeCourseIfDone, lockEnrollment, type CourseCompletion } from './courseCompletion.ts';
 
 export { COMPLETION_THRESHOLD } from '../db/progressUpsert.ts';
 
@@ -31,12 +29,7 @@ export interface ProgressReport {
   playedBuckets?: readonly number[] | undefined;
 }
 
-export interface CourseCompletion {
-  courseCompleted: boolean;
-  certificateNumber: string | null;
-  /** Every module is complete but the course's required final quiz is not passed (issue 36). */
-  quizPending?: boolean;
-}
+export type { CourseCompletion } from './courseCompletion.ts';
 
 export interface RecordedProgress extends CourseCompletion {
   progress: RecordedRow;
@@ -126,24 +119,15 @@ async function watchingRefusal(
 
 /**
  * Whether the course is complete now that this module is, issuing the certificate the first
- * time in the learner's current round. Serialised per learner and course by the enrollment row lock (MySQL; SQLite has a single
- * writer): two reports completing the last two modules at once each wrote their own row before
- * getting here, so whichever takes the lock second sees both rows, and it sees the certificate
- * the first one may have issued, since its snapshot starts after the lock.
+ * time in the learner's current round (completeCourseIfDone: modules, the required final quiz and
+ * every assignment). Serialised per learner and course by the enrollment row lock (MySQL; SQLite
+ * has a single writer): two reports completing the last two modules at once each wrote their own
+ * row before getting here, so whichever takes the lock second sees both rows, and it sees the
+ * certificate the first one may have issued, since its snapshot starts after the lock.
  */
 async function courseCompletion(db: Db, userId: number, courseId: number, now: number): Promise<CourseCompletion> {
   return db.transaction(async (trx) => {
     await lockEnrollment(trx, userId, courseId);
-    if (!(await isCourseCompleted(trx, userId, courseId))) return { courseCompleted: false, certificateNumber: null };
-    // Every module is done: a required final quiz must be passed too, and its score goes on the certificate.
-    const gate = await quizGate(trx, userId, courseId);
-    if (gate.required && !gate.passed) return { courseCompleted: false, certificateNumber: null, quizPending: true };
-    const certificate = await issueCertificate(trx, userId, courseId, now, gate.bestScore);
-    const valid = certificate && certificate.revokedAt === null;
-    return { courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
+    return completeCourseIfDone(trx, userId, courseId, now);
   });
-}
-
-async function lockEnrollment(trx: Knex.Transaction, userId: number, courseId: number): Promise<void> {
-  if (dialectOf(trx) === 'mysql') await trx('enrollments').select('id').where({ userId, courseId }).forUpdate();
 }

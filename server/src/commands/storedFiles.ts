@@ -13,7 +13,10 @@ export interface FileDeps {
  * Every column that references `storedFiles`: a stored file is deleted once none of them names
  * it. A feature that keeps files (assignments, captions) adds its column here.
  */
-const FILE_REFERENCES = [{ table: 'resources', column: 'fileId' }] as const;
+const FILE_REFERENCES = [
+  { table: 'resources', column: 'fileId' },
+  { table: 'submissionFiles', column: 'fileId' },
+] as const;
 
 /** Records an object that has just been written to storage; its row is what references point at. */
 export async function recordStoredFile(trx: Knex.Transaction, file: ReceivedFile, now: number): Promise<number> {

@@ -73,8 +73,8 @@ describe('Database.enrolledCourseFigures', () => {
     ]);
     const figures = await test.database.enrolledCourseFigures(user.id);
     expect(figures.sort((x, y) => x.courseId - y.courseId)).toEqual([
-      { courseId: a.id, completedModules: 2, watchedSeconds: 900, lastModuleId: 7, passedQuizzes: 0 },
-      { courseId: b.id, completedModules: 0, watchedSeconds: 0, lastModuleId: null, passedQuizzes: 0 },
+      { courseId: a.id, completedModules: 2, watchedSeconds: 900, lastModuleId: 7, passedQuizzes: 0, completedAssignments: 0 },
+      { courseId: b.id, completedModules: 0, watchedSeconds: 0, lastModuleId: null, passedQuizzes: 0, completedAssignments: 0 },
     ]);
     expect(await test.database.enrolledCourseFigures(-1)).toEqual([]);
   });

@@ -36,6 +36,8 @@ export interface EnrolledCourseFigures {
   lastModuleId: number | null;
   /** Knowledge checks of the course passed (not deleted ones), issue 36. */
   passedQuizzes: number;
+  /** Assignments of the course completed (not deleted ones), issue 37. */
+  completedAssignments: number;
 }
 
 type SessionRow = Record<string, unknown> & { sessionId: string; sessionData: string; sessionExpiresAt: number | string; sessionUserId: number | null };
@@ -46,6 +48,7 @@ type FiguresRow = {
   watchedSeconds: number | string;
   lastModuleId: number | null;
   passedQuizzes: number | string;
+  completedAssignments: number | string;
 };
 
 const SESSION_WITH_USER = {
@@ -58,14 +61,16 @@ const SESSION_WITH_USER = {
 
 // Enrollments are unique per (user, course) and course_progress's key starts with the user: two
 // index lookups per learner, whatever the size of their history. Passed knowledge checks (issue
-// 36) are counted in the same statement over quiz_results' (user, course) index: nothing to find
-// for a course without quizzes.
+// 36) and completed assignments (issue 37) are counted in the same statement over quiz_results'
+// and assignment_results' (user, course) indexes: nothing to find for a course without them.
 const ENROLLED_FIGURES = {
   sql: (userIds: string) =>
     `select e.user_id, e.course_id, coalesce(cp.completed_modules, 0) as completed_modules,
     coalesce(cp.watched_seconds, 0) as watched_seconds, cp.last_module_id,
     (select count(*) from quiz_results qr join quizzes q on q.id = qr.quiz_id
-      where qr.user_id = e.user_id and qr.course_id = e.course_id and qr.passed = 1 and q.deleted_at is null) as passed_quizzes
+      where qr.user_id = e.user_id and qr.course_id = e.course_id and qr.passed = 1 and q.deleted_at is null) as passed_quizzes,
+    (select count(*) from assignment_results ar join assignments a on a.id = ar.assignment_id
+      where ar.user_id = e.user_id and ar.course_id = e.course_id and ar.completed = 1 and a.deleted_at is null) as completed_assignments
   from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
   where e.user_id in (${userIds})`,
   keyOf: (row: FiguresRow) => row.userId,
@@ -141,6 +146,7 @@ export class Database {
       watchedSeconds: Number(row.watchedSeconds),
       lastModuleId: row.lastModuleId === null ? null : Number(row.lastModuleId),
       passedQuizzes: Number(row.passedQuizzes ?? 0),
+      completedAssignments: Number(row.completedAssignments ?? 0),
     }));
   }
 

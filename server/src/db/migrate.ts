@@ -28,6 +28,8 @@ import * as accessibility from './migrations/027_accessibility.ts';
 import * as quizzes from './migrations/028_quizzes.ts';
 import * as insightsPositions from './migrations/029_insights_positions.ts';
 import * as progressCompletionIndex from './migrations/030_progress_completion_index.ts';
+import * as assignments from './migrations/031_assignments.ts';
+import * as memberMoves from './migrations/034_member_moves.ts';
 import * as groups from './migrations/032_groups.ts';
 
 interface Migration {
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '028_quizzes': quizzes,
   '029_insights_positions': insightsPositions,
   '030_progress_completion_index': progressCompletionIndex,
+  '031_assignments': assignments,
+  '034_member_moves': memberMoves,
   '032_groups': groups,
 };
 

@@ -11,7 +11,7 @@ import type { MyDataSection } from '@atrium/common';
  */
 
 /** How a column ties a row to the person. */
-export type OwnerColumn = 'userId' | 'address' | 'certificate';
+export type OwnerColumn = 'userId' | 'address' | 'certificate' | 'submission';
 
 /** What account deletion does to the person's rows of a table. */
 export type Erasure =
@@ -23,7 +23,7 @@ export type Erasure =
   | { keep: string };
 
 export interface PersonalDataTable {
-  /** The columns through which a row belongs to the person: their user id, their address, or one of their certificates. */
+  /** The columns through which a row belongs to the person: their user id, their address, one of their certificates or submissions. */
   owner: Record<string, OwnerColumn>;
   /** Other flagged columns of the table, each with what it holds and why that is handled as it is. */
   otherColumns?: Record<string, string>;
@@ -118,6 +118,22 @@ export const PERSONAL_DATA = {
   quizResults: {
     owner: { userId: 'userId' },
     exportedAs: { notExported: 'the best score and attempt count of the attempts, which are exported' },
+    onDeletion: 'delete',
+  },
+  submissions: {
+    owner: { userId: 'userId' },
+    otherColumns: { reviewerId: AUDIT },
+    exportedAs: 'submissions',
+    onDeletion: 'delete',
+  },
+  submissionFiles: {
+    owner: { submissionId: 'submission' },
+    exportedAs: 'submissions',
+    onDeletion: 'delete',
+  },
+  assignmentResults: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'the latest round’s status per assignment, kept from the submissions, which are exported' },
     onDeletion: 'delete',
   },
   certificateRenewals: {

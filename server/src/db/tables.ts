@@ -211,6 +211,65 @@ export interface QuizResult {
   updatedAt: number;
 }
 
+/** An assignment step (issue 37); deletedAt set = deleted (submissions keep their history). */
+export interface Assignment {
+  id: number;
+  courseId: number;
+  /** The module it follows; null: at the end of the course. */
+  afterModuleId: number | null;
+  title: string;
+  instructions: string;
+  /** JSON array of AssignmentAcceptKind. */
+  accepts: string;
+  maxFiles: number;
+  approvalRequired: boolean | number;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+}
+
+/** One round of a learner's work on an assignment. */
+export interface Submission {
+  id: number;
+  assignmentId: number;
+  userId: number;
+  courseId: number;
+  round: number;
+  status: 'draft' | 'submitted' | 'approved' | 'changes_requested';
+  note: string | null;
+  link: string | null;
+  createdAt: number;
+  submittedAt: number | null;
+  withdrawnAt: number | null;
+  reviewedAt: number | null;
+  reviewerId: number | null;
+  feedback: string | null;
+}
+
+/** A file of a round; its bytes, type, size and hash are the storedFiles row. */
+export interface SubmissionFile {
+  id: number;
+  submissionId: number;
+  fileId: number;
+  originalName: string;
+  kind: 'image' | 'audio' | 'video' | 'pdf';
+  feedback: string | null;
+  createdAt: number;
+}
+
+/** Per learner and assignment: the latest submitted round's status and whether the step is done. */
+export interface AssignmentResult {
+  userId: number;
+  assignmentId: number;
+  courseId: number;
+  /** Never 'draft': a round is recorded here once submitted (a withdrawn round goes back). */
+  status: 'submitted' | 'approved' | 'changes_requested';
+  /** Stays true once set (a later round asked to change does not undo an approval). */
+  completed: boolean | number;
+  round: number;
+  updatedAt: number;
+}
+
 export interface CertificateRenewal {
   id: number;
   userId: number;
@@ -379,6 +438,8 @@ export interface School {
   inviteMailCount: number;
   /** The trust the school belongs to, if any (at most one). */
   trustId?: number | null;
+  /** The school lets its managers see its members' assignment submissions (issue 37). */
+  managersSeeSubmissions?: boolean | number;
 }
 
 export interface SchoolMember {
@@ -387,6 +448,9 @@ export interface SchoolMember {
   userId: number;
   role: SchoolRole;
   joinedAt: number;
+  /** When a trust's manager last moved them here from another school of the trust (034_member_moves). */
+  movedAt?: number | null;
+  movedFromSchoolId?: number | null;
 }
 
 export interface SchoolDomain {
@@ -587,6 +651,10 @@ declare module 'knex/types/tables' {
     quizVersions: QuizVersion;
     quizAttempts: QuizAttempt;
     quizResults: QuizResult;
+    assignments: Assignment;
+    submissions: Submission;
+    submissionFiles: SubmissionFile;
+    assignmentResults: AssignmentResult;
     certificateRenewals: CertificateRenewal;
     credentialKeys: CredentialKey;
     credentialSubjects: CredentialSubject;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PASS_MARK,
   percentage,
+  type AssignmentStepStatus,
   type CourseDetailDto,
   type CourseProgressFields,
   type CourseStepDto,
@@ -29,6 +30,8 @@ export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'pr
     requiresWatching?: DbBoolean;
     /** Knowledge checks not deleted (issue 36): each is a step beside the modules. */
     totalQuizzes?: number;
+    /** Assignments not deleted (issue 37): steps too. */
+    totalAssignments?: number;
   };
 
 /** One of the viewer's progress rows, attached to the module (and so the course) it belongs to now. */
@@ -68,8 +71,10 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     prices: pricesOf(course),
     ...(course.validityMonths ? { validityMonths: Number(course.validityMonths) } : {}),
     ...(dbBoolean(course.requiresWatching) ? { requiresWatching: true } : {}),
-    // Only courses with quizzes say it, so a course without one answers exactly as before.
-    ...(course.totalQuizzes ? { totalSteps: Number(course.totalModules ?? 0) + course.totalQuizzes } : {}),
+    // Only courses with quizzes or assignments say it, so a course without either answers exactly as before.
+    ...(course.totalQuizzes || course.totalAssignments
+      ? { totalSteps: Number(course.totalModules ?? 0) + (course.totalQuizzes ?? 0) + (course.totalAssignments ?? 0) }
+      : {}),
   };
 }
 
@@ -131,28 +136,37 @@ export const NOT_ENROLLED: Readonly<CourseProgressFields> = Object.freeze({
   lastWatchedModule: null,
 });
 
+/** Steps beside the videos: a course's quizzes and assignments, and how many of each the learner has done. */
+export interface OtherSteps {
+  totalQuizzes?: number;
+  totalAssignments?: number;
+}
+
 /** The card fields of an enrolled course: the one place the percentage is worked out. */
 export function presentEnrolledProgress(
-  totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'> & { passedQuizzes?: number },
+  totals: Pick<CourseProgressTotals, 'completedModules' | 'lastWatchedModule'> & { passedQuizzes?: number; completedAssignments?: number },
   totalModules: number,
-  totalQuizzes = 0,
+  others: OtherSteps = {},
 ): CourseProgressFields {
   // Progress rows are counted in SQL while the module count comes from the catalogue, which may
   // not know yet of a module just added through another instance: never more than 100 %.
   const completedModules = Math.min(totals.completedModules, totalModules);
-  if (totalQuizzes === 0)
+  const totalQuizzes = others.totalQuizzes ?? 0;
+  const totalAssignments = others.totalAssignments ?? 0;
+  if (totalQuizzes === 0 && totalAssignments === 0)
     return {
       isEnrolled: true,
       completedModules,
       progressPercentage: percentage(completedModules, totalModules),
       lastWatchedModule: totals.lastWatchedModule,
     };
-  // A passed quiz is a completed step (issue 36); completedModules stays videos only.
-  const completedSteps = completedModules + Math.min(totals.passedQuizzes ?? 0, totalQuizzes);
+  // A passed quiz (issue 36) and a completed assignment (issue 37) are completed steps;
+  // completedModules stays videos only.
+  const completedSteps = completedModules + Math.min(totals.passedQuizzes ?? 0, totalQuizzes) + Math.min(totals.completedAssignments ?? 0, totalAssignments);
   return {
     isEnrolled: true,
     completedModules,
-    progressPercentage: percentage(completedSteps, totalModules + totalQuizzes),
+    progressPercentage: percentage(completedSteps, totalModules + totalQuizzes + totalAssignments),
     completedSteps,
     lastWatchedModule: totals.lastWatchedModule,
   };
@@ -167,6 +181,7 @@ export function presentCourseProgress(
   totalModules: number,
   entries: ProgressEntry[],
   quizzes: { total: number; passed: number } = { total: 0, passed: 0 },
+  assignments: { total: number; completed: number } = { total: 0, completed: 0 },
 ): CourseProgressFields {
   if (!isEnrolled) return { ...NOT_ENROLLED };
   const completedModules = entries.filter((entry) => dbBoolean(entry.isCompleted)).length;
@@ -177,27 +192,41 @@ export function presentCourseProgress(
     if (newer) latest = entry;
   }
   return presentEnrolledProgress(
-    { completedModules, passedQuizzes: quizzes.passed, lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null },
+    {
+      completedModules,
+      passedQuizzes: quizzes.passed,
+      completedAssignments: assignments.completed,
+      lastWatchedModule: latest ? { id: latest.moduleId, title: latest.moduleTitle } : null,
+    },
     totalModules,
-    quizzes.total,
+    { totalQuizzes: quizzes.total, totalAssignments: assignments.total },
   );
 }
 
 /** The caller's best score and pass per quiz of a course (empty for visitors). */
 export type QuizStanding = ReadonlyMap<number, { bestScore: number; passed: boolean }>;
 
+/** The caller's standing per assignment of a course (empty for visitors). */
+export type AssignmentStanding = ReadonlyMap<number, { status: AssignmentStepStatus; completed: boolean }>;
+
 export function presentCourseDetail(
   course: Course,
   modules: readonly Module[],
   viewer: CourseViewer,
-  quizzes: { steps: readonly CourseStep[]; finalQuizId: number | null; results: QuizStanding } = { steps: [], finalQuizId: null, results: new Map() },
+  quizzes: { steps: readonly CourseStep[]; finalQuizId: number | null; results: QuizStanding; assignmentResults?: AssignmentStanding } = {
+    steps: [],
+    finalQuizId: null,
+    results: new Map(),
+  },
 ): CourseDetailDto {
   const quizSteps = quizzes.steps.flatMap((step) => (step.kind === 'quiz' ? [step.quiz] : []));
+  const assignmentSteps = quizzes.steps.flatMap((step) => (step.kind === 'assignment' ? [step.assignment] : []));
   const summary = presentCourseSummary({
     ...course,
     totalModules: modules.length,
     totalDuration: modules.reduce((sum, module) => sum + Number(module.duration), 0),
     totalQuizzes: quizSteps.length,
+    totalAssignments: assignmentSteps.length,
   });
   const presented = presentModules(modules, viewer);
   const moduleDtos = new Map(presented.map((module) => [module.id, module]));
@@ -205,6 +234,8 @@ export function presentCourseDetail(
   // Only an enrolled learner's results count as progress (an admin's own tries do not).
   const results: QuizStanding = viewer.isEnrolled ? quizzes.results : new Map();
   const passed = quizSteps.filter((quiz) => results.get(quiz.id)?.passed).length;
+  const assignmentResults: AssignmentStanding = viewer.isEnrolled ? (quizzes.assignmentResults ?? new Map()) : new Map();
+  const completedAssignments = assignmentSteps.filter((assignment) => assignmentResults.get(assignment.id)?.completed).length;
   const videoStep = (module: ModuleDto): CourseStepDto => ({
     kind: 'video',
     id: module.id,
@@ -215,6 +246,17 @@ export function presentCourseDetail(
   const steps: CourseStepDto[] = quizzes.steps.length
     ? quizzes.steps.map((step) => {
         if (step.kind === 'video') return videoStep(moduleDtos.get(Number(step.module.id))!);
+        if (step.kind === 'assignment') {
+          const standing = assignmentResults.get(step.assignment.id);
+          return {
+            kind: 'assignment',
+            id: step.assignment.id,
+            title: step.assignment.title,
+            isCompleted: standing?.completed ?? false,
+            status: standing?.status ?? 'not_started',
+            approvalRequired: step.assignment.approvalRequired,
+          };
+        }
         const result = results.get(step.quiz.id);
         return {
           kind: 'quiz',
@@ -229,7 +271,13 @@ export function presentCourseDetail(
     : presented.map(videoStep);
   return {
     ...summary,
-    ...presentCourseProgress(viewer.isEnrolled, modules.length, viewer.entries, { total: quizSteps.length, passed }),
+    ...presentCourseProgress(
+      viewer.isEnrolled,
+      modules.length,
+      viewer.entries,
+      { total: quizSteps.length, passed },
+      { total: assignmentSteps.length, completed: completedAssignments },
+    ),
     modules: presented,
     steps,
     passMark: Number(course.passMark ?? DEFAULT_PASS_MARK),
@@ -254,6 +302,7 @@ export function presentProgress(
     courseCompleted: completion.courseCompleted,
     certificateNumber: completion.certificateNumber,
     ...(completion.quizPending ? { quizPending: true } : {}),
+    ...(completion.assignmentsPending ? { assignmentsPending: true } : {}),
   };
 }
 

@@ -45,9 +45,9 @@ const notEnrolled = (id: number) => ({ id, isEnrolled: false, completedModules: 
 describe('presentDashboardJson', () => {
   it('answers every catalogue card with the learner’s own figures and the stats worked out', () => {
     const dto = answer([
-      { courseId: 4, completedModules: 1, watchedSeconds: 900, passedQuizzes: 0, lastModuleId: 40 },
-      { courseId: 2, completedModules: 4, watchedSeconds: 2400, passedQuizzes: 0, lastModuleId: 20 },
-      { courseId: 1, completedModules: 0, watchedSeconds: 0, passedQuizzes: 0, lastModuleId: null },
+      { courseId: 4, completedModules: 1, watchedSeconds: 900, passedQuizzes: 0, completedAssignments: 0, lastModuleId: 40 },
+      { courseId: 2, completedModules: 4, watchedSeconds: 2400, passedQuizzes: 0, completedAssignments: 0, lastModuleId: 20 },
+      { courseId: 1, completedModules: 0, watchedSeconds: 0, passedQuizzes: 0, completedAssignments: 0, lastModuleId: null },
     ]);
     expect(dto.courses.map((card) => [card.id, card.title, card.totalModules, card.totalDuration, card.price, card.thumbnail])).toEqual([
       [1, 'Photographie – l’école', 4, 2400, 49900, '/images/1.jpg'],
@@ -73,8 +73,8 @@ describe('presentDashboardJson', () => {
 
   it('leaves out an enrollment whose course is no longer in the catalogue, and a last module that is gone', () => {
     const dto = answer([
-      { courseId: 99, completedModules: 3, watchedSeconds: 3600, passedQuizzes: 0, lastModuleId: null },
-      { courseId: 3, completedModules: 2, watchedSeconds: 600, passedQuizzes: 0, lastModuleId: 999 },
+      { courseId: 99, completedModules: 3, watchedSeconds: 3600, passedQuizzes: 0, completedAssignments: 0, lastModuleId: null },
+      { courseId: 3, completedModules: 2, watchedSeconds: 600, passedQuizzes: 0, completedAssignments: 0, lastModuleId: 999 },
     ]);
     expect(progressOf(dto)).toEqual([
       notEnrolled(1),
@@ -100,6 +100,7 @@ describe('overall progress', () => {
     completedModules,
     watchedSeconds: 0,
     passedQuizzes: 0,
+    completedAssignments: 0,
     lastModuleId: null,
   });
 

@@ -73,14 +73,16 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
     if (!range || !entry) continue;
     const module = course.lastModuleId === null ? undefined : catalogue.modules.get(course.lastModuleId);
     const totalQuizzes = entry.quizzes.length;
+    const totalAssignments = entry.assignments.length;
     const progress = presentEnrolledProgress(
       {
         completedModules: course.completedModules,
         passedQuizzes: course.passedQuizzes,
+        completedAssignments: course.completedAssignments,
         lastWatchedModule: module ? { id: module.id, title: module.title } : null,
       },
       Number(entry.totals.totalModules),
-      totalQuizzes,
+      { totalQuizzes, totalAssignments },
     );
     mine.push({
       start: range.start,
@@ -88,7 +90,7 @@ export function presentDashboardJson(catalogue: Catalogue, figures: readonly Enr
       json: card(range.summaryOpen, progress),
       progress,
       totalModules: Number(entry.totals.totalModules),
-      totalSteps: Number(entry.totals.totalModules) + totalQuizzes,
+      totalSteps: Number(entry.totals.totalModules) + totalQuizzes + totalAssignments,
       watchedSeconds: course.watchedSeconds,
     });
   }

@@ -20,16 +20,17 @@ export function presentWeekly(range: { from: number; to: number }, weeks: WeekFi
   };
 }
 
-export function presentCourseInsights(range: { from: number; to: number }, { course, funnel, modules }: CourseInsights): CourseInsightsDto {
+export function presentCourseInsights(range: { from: number; to: number }, { course, funnel, steps }: CourseInsights): CourseInsightsDto {
   return {
     range: presentRange(range),
     course: { id: course.id, title: course.title },
     funnel,
-    modules: modules.map((module) => ({
-      moduleId: module.moduleId,
-      title: module.title,
-      completed: module.completed,
-      rate: funnel.enrolled > 0 ? module.completed / funnel.enrolled : 0,
+    steps: steps.map((step) => ({
+      kind: step.kind,
+      id: step.id,
+      title: step.title,
+      completed: step.completed,
+      rate: funnel.enrolled > 0 ? step.completed / funnel.enrolled : 0,
     })),
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { BUCKET_SECONDS, bucketCount } from '../db/playedBuckets.ts';
+import { orderSteps } from '../models/quizSteps.ts';
 
 export const DAY_MS = 24 * 60 * 60_000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -104,10 +105,11 @@ export interface CourseFunnel {
   certified: number;
 }
 
-export interface ModuleCompletion {
-  moduleId: number;
+/** A step of the course (a video module or a knowledge check) and how many of the cohort completed (or passed) it. */
+export interface StepCompletion {
+  kind: 'video' | 'quiz';
+  id: number;
   title: string;
-  orderIndex: number;
   completed: number;
 }
 
@@ -115,12 +117,17 @@ export interface ModuleCompletion {
  * The funnel of a course for the learners who enrolled in the range (and, for a school, are its
  * members now): enrolled; started (any step completed or any second watched); half way (at least
  * half the steps completed); completed (every step); holding a valid certificate. Steps are the
- * course's modules as they are now: a deleted module's progress went with it. One pass over the
- * course's enrollments (index on course_id), each joined by key to its course_progress row.
+ * course's modules and knowledge checks as they are now (a deleted module's progress went with
+ * it; a deleted quiz no longer counts); a knowledge check counts once passed, and any attempt is a
+ * start. One pass over the course's enrollments (index on course_id), each joined by key to its
+ * course_progress row and, for a course with quizzes, to its learner's passed-quiz count.
  */
 export async function courseFunnel(db: Db, courseId: number, filter: InsightsFilter): Promise<CourseFunnel> {
-  const [{ steps } = { steps: 0 }] = (await db('modules').where({ courseId }).count({ steps: '*' })) as Array<{ steps: number | string }>;
-  const total = Number(steps);
+  const [[{ modules } = { modules: 0 }], quizIds] = await Promise.all([
+    db('modules').where({ courseId }).count({ modules: '*' }) as Promise<Array<{ modules: number | string }>>,
+    liveQuizIds(db, courseId),
+  ]);
+  const total = Number(modules) + quizIds.length;
   const cohort = db('enrollments as e')
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', 'e.userId').andOn('cp.courseId', 'e.courseId'))
     .where('e.courseId', courseId)
@@ -130,11 +137,23 @@ export async function courseFunnel(db: Db, courseId: number, filter: InsightsFil
     cohort.join('schoolMembers as sm', 'sm.userId', 'e.userId');
     bySchools(cohort, 'sm.schoolId', filter);
   }
+  // A course without quizzes reads exactly as before: no join, steps done = modules completed.
+  let done = 'coalesce(cp.completed_modules, 0)';
+  let tried = 'cp.completed_modules > 0 or cp.watched_seconds > 0';
+  if (quizIds.length > 0) {
+    const perLearner = db('quizResults')
+      .whereIn('quizId', quizIds)
+      .groupBy('userId')
+      .select('userId', db.raw('sum(case when passed then 1 else 0 end) as passed'));
+    cohort.leftJoin(perLearner.as('qr'), 'qr.userId', 'e.userId');
+    done = 'coalesce(cp.completed_modules, 0) + coalesce(qr.passed, 0)';
+    tried = `${tried} or qr.user_id is not null`;
+  }
   const [row] = (await cohort.select(
     db.raw('count(*) as enrolled'),
-    db.raw('coalesce(sum(case when cp.completed_modules > 0 or cp.watched_seconds > 0 then 1 else 0 end), 0) as started'),
-    db.raw('coalesce(sum(case when ? > 0 and cp.completed_modules * 2 >= ? then 1 else 0 end), 0) as half_way', [total, total]),
-    db.raw('coalesce(sum(case when ? > 0 and cp.completed_modules >= ? then 1 else 0 end), 0) as completed', [total, total]),
+    db.raw(`coalesce(sum(case when ${tried} then 1 else 0 end), 0) as started`),
+    db.raw(`coalesce(sum(case when ? > 0 and (${done}) * 2 >= ? then 1 else 0 end), 0) as half_way`, [total, total]),
+    db.raw(`coalesce(sum(case when ? > 0 and ${done} >= ? then 1 else 0 end), 0) as completed`, [total, total]),
     db.raw(
       `coalesce(sum(case when exists (select 1 from certificates c where c.user_id = e.user_id and c.course_id = e.course_id
         and c.revoked_at is null) then 1 else 0 end), 0) as certified`,
@@ -150,48 +169,82 @@ export async function courseFunnel(db: Db, courseId: number, filter: InsightsFil
   };
 }
 
+/** The ids of a course's knowledge checks that are not deleted (index quizzes_course). */
+async function liveQuizIds(db: Db, courseId: number): Promise<number[]> {
+  const rows = await db('quizzes').where({ courseId }).whereNull('deletedAt').select('id');
+  return rows.map((row) => Number(row.id));
+}
+
+/** Joins a query on `alias`.userId/courseId to the filter's cohort: enrolled in the range, and in its school(s). */
+function inCohort(query: Knex.QueryBuilder, alias: string, filter: InsightsFilter): void {
+  query
+    .join('enrollments as e', (join) => join.on('e.userId', `${alias}.userId`).andOn('e.courseId', `${alias}.courseId`))
+    .where('e.enrolledAt', '>=', filter.from)
+    .where('e.enrolledAt', '<', filter.to);
+  if (narrowsBySchool(filter)) {
+    query.join('schoolMembers as sm', 'sm.userId', `${alias}.userId`);
+    bySchools(query, 'sm.schoolId', filter);
+  }
+}
+
 /**
- * Per module of the course, in order, how many learners of the same cohort as the funnel have
- * completed it (a learner who skipped ahead counts for the modules they completed only).
- * Progress rows are read by course (index on course_id), each checked against its enrollment.
+ * Per step of the course, in the order a learner meets them (models/quizSteps.ts), how many
+ * learners of the same cohort as the funnel completed the module or passed the knowledge check (a
+ * learner who skipped ahead counts for the steps they did only). Progress rows are read by course
+ * (index on course_id), quiz results by quiz (index on quiz_id), each checked against its enrollment.
  */
-export async function moduleCompletions(db: Db, courseId: number, filter: InsightsFilter): Promise<ModuleCompletion[]> {
+export async function stepCompletions(db: Db, courseId: number, filter: InsightsFilter): Promise<StepCompletion[]> {
   const completed = db('progress as p')
-    .join('enrollments as e', (join) => join.on('e.userId', 'p.userId').andOn('e.courseId', 'p.courseId'))
     .where('p.courseId', courseId)
     .where('p.isCompleted', true)
-    .where('e.enrolledAt', '>=', filter.from)
-    .where('e.enrolledAt', '<', filter.to)
     .groupBy('p.moduleId')
     .select('p.moduleId')
     .count({ completed: '*' });
-  if (narrowsBySchool(filter)) {
-    completed.join('schoolMembers as sm', 'sm.userId', 'p.userId');
-    bySchools(completed, 'sm.schoolId', filter);
-  }
-  const [modules, counts] = await Promise.all([
+  inCohort(completed, 'p', filter);
+  const [modules, quizzes, counts] = await Promise.all([
     db('modules')
       .where({ courseId })
       .orderBy([{ column: 'orderIndex' }, { column: 'id' }])
-      .select('id', 'title', 'orderIndex'),
+      .select('*'),
+    db('quizzes').where({ courseId }).whereNull('deletedAt').select('id', 'courseId', 'title', 'afterModuleId', 'questionCount'),
     completed.then((rows) => rows as unknown as Array<{ moduleId: number; completed: number | string }>),
   ]);
   const byModule = new Map(counts.map((row) => [Number(row.moduleId), Number(row.completed)]));
-  return modules.map((module) => ({ moduleId: module.id, title: module.title, orderIndex: module.orderIndex, completed: byModule.get(module.id) ?? 0 }));
+  const byQuiz = new Map<number, number>();
+  if (quizzes.length > 0) {
+    const passed = db('quizResults as qr')
+      .whereIn(
+        'qr.quizId',
+        quizzes.map((quiz) => quiz.id),
+      )
+      .where('qr.passed', true)
+      .groupBy('qr.quizId')
+      .select('qr.quizId')
+      .count({ completed: '*' });
+    inCohort(passed, 'qr', filter);
+    for (const row of (await passed) as unknown as Array<{ quizId: number; completed: number | string }>) byQuiz.set(Number(row.quizId), Number(row.completed));
+  }
+  // Videos and quizzes only: assignments (issue 37) are not in the insights funnel yet.
+  return orderSteps(modules, quizzes).flatMap((step): StepCompletion[] => {
+    if (step.kind === 'video')
+      return [{ kind: 'video', id: Number(step.module.id), title: step.module.title, completed: byModule.get(Number(step.module.id)) ?? 0 }];
+    if (step.kind === 'quiz') return [{ kind: 'quiz', id: step.quiz.id, title: step.quiz.title, completed: byQuiz.get(step.quiz.id) ?? 0 }];
+    return [];
+  });
 }
 
 export interface CourseInsights {
   course: { id: number; title: string };
   funnel: CourseFunnel;
-  modules: ModuleCompletion[];
+  steps: StepCompletion[];
 }
 
-/** A course's funnel and its modules' completions for the same cohort; undefined for a course there is not. */
+/** A course's funnel and its steps' completions for the same cohort; undefined for a course there is not. */
 export async function courseInsights(db: Db, courseId: number, filter: InsightsFilter): Promise<CourseInsights | undefined> {
   const course = (await db('courses').where({ id: courseId }).first('id', 'title')) as { id: number; title: string } | undefined;
   if (!course) return undefined;
-  const [funnel, modules] = await Promise.all([courseFunnel(db, course.id, filter), moduleCompletions(db, course.id, filter)]);
-  return { course, funnel, modules };
+  const [funnel, steps] = await Promise.all([courseFunnel(db, course.id, filter), stepCompletions(db, course.id, filter)]);
+  return { course, funnel, steps };
 }
 
 export interface Retention {

@@ -196,6 +196,54 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
       };
     }),
 
+  submissions: async ({ db }, user) => {
+    const rounds = await db('submissions as s')
+      .join('assignments as a', 'a.id', 's.assignmentId')
+      .leftJoin('courses as c', 'c.id', 's.courseId')
+      .where('s.userId', user.id)
+      .select(
+        's.id',
+        'c.title as course',
+        'a.title as assignment',
+        's.round',
+        's.status',
+        's.note',
+        's.link',
+        's.createdAt',
+        's.submittedAt',
+        's.reviewedAt',
+        's.feedback',
+      )
+      .orderBy('s.id');
+    const files = await db('submissionFiles as f')
+      .join('storedFiles as sf', 'sf.id', 'f.fileId')
+      .whereIn('f.submissionId', db('submissions').select('id').where({ userId: user.id }))
+      .select('f.submissionId', 'f.originalName', 'f.kind', 'sf.contentType', 'sf.size', 'f.feedback', 'f.createdAt')
+      .orderBy('f.id');
+    return rounds.map((row: Row) => ({
+      course: text(row.course ?? ''),
+      assignment: text(row.assignment),
+      round: Number(row.round),
+      status: text(row.status),
+      note: optionalText(row.note),
+      link: optionalText(row.link),
+      createdAt: isoRequired(row.createdAt),
+      submittedAt: iso(row.submittedAt),
+      reviewedAt: iso(row.reviewedAt),
+      feedback: optionalText(row.feedback),
+      files: files
+        .filter((file: Row) => Number(file.submissionId) === Number(row.id))
+        .map((file: Row) => ({
+          name: text(file.originalName),
+          kind: text(file.kind),
+          contentType: text(file.contentType),
+          size: Number(file.size),
+          feedback: optionalText(file.feedback),
+          uploadedAt: isoRequired(file.createdAt),
+        })),
+    }));
+  },
+
   certificateRenewals: async ({ db }, user) =>
     (
       await db('certificateRenewals')

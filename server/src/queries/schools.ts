@@ -9,6 +9,8 @@ export interface SchoolRow {
   name: string;
   country: string;
   createdAt: number | string;
+  /** Issue 37: the school lets its managers see members' assignment work. */
+  managersSeeSubmissions?: boolean | number;
 }
 
 /** The columns presenters/schools.ts presentDomain needs: select them wherever claims are read. */

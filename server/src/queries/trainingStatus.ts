@@ -245,6 +245,7 @@ export function trainingPairs(
       'sm.schoolId as school_id',
       'sm.userId as user_id',
       'sm.role as role',
+      'sm.movedAt as moved_at',
       'u.email as email',
       'u.firstName as first_name',
       'u.lastName as last_name',
@@ -301,6 +302,8 @@ export interface TrainingStatusRow {
   finalQuiz: FinalQuizResult | null;
   /** The member's groups in view, by name (read after the page: groupNamesByMember). */
   groups?: string[];
+  /** When a trust's manager moved them to this school (null: never moved). */
+  movedAt: number | null;
 }
 
 /** Adds each row's member's groups (in view of `scope`) to the rows, in one statement. */
@@ -328,6 +331,7 @@ export interface RawPair {
   /** Only when the statement joined the final quizzes' results. */
   quizScore?: number | string | null;
   quizPassed?: DbBoolean;
+  movedAt?: number | string | null;
 }
 
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
@@ -348,6 +352,7 @@ export function toRow(raw: RawPair, finals: Map<number, FinalQuiz> = new Map()):
     issuedAt: num(raw.issuedAt),
     certificateNumber: raw.certificateNumber,
     finalQuiz: final ? { bestScore: num(raw.quizScore ?? null), passed: dbBoolean(raw.quizPassed), passMark: final.passMark } : null,
+    movedAt: num(raw.movedAt ?? null),
   };
 }
 

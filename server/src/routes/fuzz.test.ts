@@ -10,6 +10,7 @@ import { createInvite } from '../commands/schools/invites.ts';
 import { licenseSchool } from '../commands/schools/licences.ts';
 import { attachSchool, createTrust } from '../commands/trusts.ts';
 import { setDeadline, setTrustDeadline } from '../commands/deadlines.ts';
+import { insertAssignmentRow } from '../test/assignments.ts';
 
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
@@ -21,8 +22,16 @@ let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 const attackers = {} as Record<Exclude<Caller, 'visitor'>, TestClient>;
 let victim: UserRow;
-let ids: { courseId: number; moduleId: number; victimSchoolId: number; attackerSchoolId: number; victimTrustId: number };
 const groupIds: number[] = [];
+let ids: {
+  courseId: number;
+  moduleId: number;
+  victimSchoolId: number;
+  attackerSchoolId: number;
+  victimTrustId: number;
+  assignmentId: number;
+  victimSubmissionId: number;
+};
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 // Routes that end the attacker's own session would only make the rest of the run anonymous.
@@ -65,6 +74,19 @@ beforeAll(async () => {
       .insert({ groupId: Number(groupId), courseId: course.id, completeByDay: null, newStaffDays: 30, updatedBy: null, createdAt: now, updatedAt: now });
     groupIds.push(Number(groupId));
   }
+  // The victim's assignment work (issue 37): a round awaiting review with a file, and a draft.
+  const assignmentId = await insertAssignmentRow(server.db, course.id);
+  const round = { assignmentId: assignmentId, userId: victim.id, courseId: course.id, note: 'Victim note', link: null, createdAt: now };
+  const [victimSubmissionId] = await server.db('submissions').insert({ ...round, round: 1, status: 'submitted', submittedAt: now });
+  const [storedId] = await server
+    .db('storedFiles')
+    .insert({ storageKey: 'submissions/ab/victim', contentType: 'image/png', size: 4, sha256: 'x'.repeat(64), createdAt: now });
+  await server
+    .db('submissionFiles')
+    .insert({ submissionId: Number(victimSubmissionId), fileId: Number(storedId), originalName: 'victim.png', kind: 'image', createdAt: now });
+  await server
+    .db('assignmentResults')
+    .insert({ userId: victim.id, assignmentId: assignmentId, courseId: course.id, status: 'submitted', completed: false, round: 1, updatedAt: now });
   const learner = await createUser(server.db);
   await enroll(server.db, learner.id, course.id);
   // A manager of a school of their own, who tries every route on their school and on the victim's.
@@ -72,7 +94,15 @@ beforeAll(async () => {
   await enroll(server.db, manager.id, course.id);
   const attackerSchoolId = await createSchool(server.db, { name: 'Attacker Academy', country: 'GB' }, manager.id, Date.now());
   await joinSchool(server.db, (await createUser(server.db)).id, attackerSchoolId, 'member', Date.now());
-  ids = { courseId: course.id, moduleId: module.id, victimSchoolId, attackerSchoolId, victimTrustId };
+  ids = {
+    courseId: course.id,
+    moduleId: module.id,
+    victimSchoolId,
+    attackerSchoolId,
+    victimTrustId,
+    assignmentId: assignmentId,
+    victimSubmissionId: Number(victimSubmissionId),
+  };
   attackers.learner = server.client();
   await signIn(attackers.learner, learner);
   attackers.manager = server.client();
@@ -108,6 +138,12 @@ async function victimSnapshot(): Promise<string> {
     db('groupCourses')
       .whereIn('groupId', db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).select('id'))
       .orderBy('id'),
+    db('submissions').where({ userId: victim.id }).orderBy('id'),
+    db('submissionFiles')
+      .whereIn('submissionId', db('submissions').select('id').where({ userId: victim.id }))
+      .orderBy('id'),
+    db('assignmentResults').where({ userId: victim.id }),
+    db('assignments').where({ id: ids.assignmentId }).first(),
   ]);
   return JSON.stringify(rows);
 }
@@ -166,6 +202,18 @@ const body = fc.oneof(
       'completeBy',
       'newStaffDays',
       'createGroups',
+      'note',
+      'link',
+      'decision',
+      'feedback',
+      'files',
+      'fileId',
+      'accepts',
+      'maxFiles',
+      'approvalRequired',
+      'instructions',
+      'afterModuleId',
+      'managersSeeSubmissions',
     ),
     fc.oneof(
       fc.jsonValue(),
@@ -184,13 +232,16 @@ const segment = fc.oneof(
     .filter((s) => s.length > 0),
   fc.constant(String(0)).map(() => String(ids.moduleId)),
   // Real school and user ids, so school routes get past "not found" to the policy.
-  fc.constantFrom('victimSchoolId', 'attackerSchoolId', 'victimTrustId').map((which) => String(ids[which])),
+  fc.constantFrom('victimSchoolId', 'attackerSchoolId', 'victimTrustId', 'assignmentId', 'victimSubmissionId').map((which) => String(ids[which])),
   fc.constant(String(0)).map(() => String(victim.id)),
   fc.constantFrom(0, 1).map((index) => String(groupIds[index])),
   fc.constantFrom('google', 'microsoft'),
 );
 
-const query = fc.dictionary(fc.constantFrom('q', 'limit', 'offset', 'v', '__proto__', 'userId'), fc.string({ maxLength: 300 }));
+const query = fc.dictionary(
+  fc.constantFrom('q', 'limit', 'offset', 'v', '__proto__', 'userId', 'status', 'courseId', 'schoolId', 'download'),
+  fc.string({ maxLength: 300 }),
+);
 
 describe('random input never breaks the server', () => {
   for (const route of table) {

@@ -22,6 +22,7 @@ import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
 import { resourceRoutes } from './api/resources/index.ts';
 import { quizRoutes } from './api/quizzes/index.ts';
+import { assignmentRoutes } from './api/assignments/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
 import { pageRoutes } from './pages/index.ts';
 
@@ -51,6 +52,7 @@ export function buildRoutes(): Routes {
   unsubscribeRoutes(routes);
   resourceRoutes(routes);
   quizRoutes(routes);
+  assignmentRoutes(routes);
   trustRoutes(routes);
   pageRoutes(routes);
   return routes;

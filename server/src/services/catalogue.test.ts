@@ -59,7 +59,7 @@ describe('catalogue cache', () => {
     expect((await cache.course(course.id))?.course.title).toBe('Changed before the failure');
   });
 
-  it('loads once for many readers at the same moment, with one query per table (courses, modules, quizzes)', async () => {
+  it('loads once for many readers at the same moment, with one query per table (courses, modules, quizzes, assignments)', async () => {
     const { cache } = cacheWithClock();
     await createCourse(server);
     let queries = 0;
@@ -71,7 +71,7 @@ describe('catalogue cache', () => {
     } finally {
       server.db.off('query', count);
     }
-    expect(queries).toBe(3);
+    expect(queries).toBe(4);
   });
 
   it('stays warm through progress reports, which read modules but write only progress', async () => {

@@ -2,7 +2,8 @@ import type { Db } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
 import type { Module } from '../models/Module.ts';
 import type { CourseWithTotals } from '../presenters/courses.ts';
-import { orderSteps, type CatalogueQuiz, type CourseStep } from '../models/quizSteps.ts';
+import { dbBoolean } from '../db/knex.ts';
+import { orderSteps, type CatalogueAssignment, type CatalogueQuiz, type CourseStep } from '../models/quizSteps.ts';
 
 /**
  * The course catalogue (every course, its modules in display order and its totals), kept in
@@ -25,7 +26,9 @@ export interface CatalogueCourse {
   readonly modules: ReadonlyArray<Readonly<Module>>;
   /** Its knowledge checks that are not deleted (issue 36), in step order. */
   readonly quizzes: ReadonlyArray<Readonly<CatalogueQuiz>>;
-  /** Videos and quizzes in the order a learner meets them. */
+  /** Its assignments that are not deleted (issue 37), in step order: each is a step the certificate waits for. */
+  readonly assignments: ReadonlyArray<Readonly<CatalogueAssignment>>;
+  /** Videos, quizzes and assignments in the order a learner meets them. */
   readonly steps: ReadonlyArray<CourseStep>;
   /** The last quiz in step order, when the course has quizzes. */
   readonly finalQuiz: Readonly<CatalogueQuiz> | null;
@@ -89,31 +92,55 @@ export class CatalogueCache {
   }
 }
 
-/** Three queries whatever the size of the catalogue. */
+/** Four queries whatever the size of the catalogue. */
 async function loadCatalogue(db: Db): Promise<Catalogue> {
-  const [courseRows, moduleRows, quizRows] = await Promise.all([
+  const [courseRows, moduleRows, quizRows, assignmentRows] = await Promise.all([
     db('courses').orderBy('id'),
     db('modules').orderBy('courseId').orderBy('orderIndex').orderBy('id'),
     db('quizzes').select('id', 'courseId', 'title', 'afterModuleId', 'questionCount').whereNull('deletedAt').orderBy('id'),
+    db('assignments').select('id', 'courseId', 'title', 'afterModuleId', 'approvalRequired').whereNull('deletedAt').orderBy('id'),
   ]);
-  return buildCatalogue(courseRows, moduleRows, quizRows);
+  return buildCatalogue(courseRows, moduleRows, quizRows, assignmentRows);
+}
+
+type AssignmentRow = Omit<CatalogueAssignment, 'approvalRequired'> & { approvalRequired: boolean | number };
+
+/** Rows grouped by their course, in the order given. */
+function byCourse<T extends { courseId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.courseId);
+    if (list) list.push(row);
+    else grouped.set(row.courseId, [row]);
+  }
+  return grouped;
 }
 
 /** The catalogue of these rows: courses in the order given, modules in the order given within each course. */
-export function buildCatalogue(courseRows: readonly Course[], moduleRows: readonly Module[], quizRows: readonly CatalogueQuiz[] = []): Catalogue {
-  const quizzesByCourse = new Map<number, CatalogueQuiz[]>();
-  for (const row of quizRows) {
-    const quiz = {
+export function buildCatalogue(
+  courseRows: readonly Course[],
+  moduleRows: readonly Module[],
+  quizRows: readonly CatalogueQuiz[] = [],
+  assignmentRows: readonly AssignmentRow[] = [],
+): Catalogue {
+  const quizzesByCourse = byCourse(
+    quizRows.map((row) => ({
       id: Number(row.id),
       courseId: Number(row.courseId),
       title: row.title,
       afterModuleId: row.afterModuleId === null ? null : Number(row.afterModuleId),
       questionCount: Number(row.questionCount),
-    };
-    const list = quizzesByCourse.get(quiz.courseId);
-    if (list) list.push(quiz);
-    else quizzesByCourse.set(quiz.courseId, [quiz]);
-  }
+    })),
+  );
+  const assignmentsByCourse = byCourse(
+    assignmentRows.map((row) => ({
+      id: Number(row.id),
+      courseId: Number(row.courseId),
+      title: row.title,
+      afterModuleId: row.afterModuleId === null ? null : Number(row.afterModuleId),
+      approvalRequired: dbBoolean(row.approvalRequired),
+    })),
+  );
   const modulesByCourse = new Map<number, Module[]>();
   const modules = new Map<number, Module>();
   for (const module of moduleRows) {
@@ -125,8 +152,9 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
   const courses = new Map<number, CatalogueCourse>();
   for (const course of courseRows) {
     const courseModules = modulesByCourse.get(Number(course.id)) ?? [];
-    const steps = orderSteps(courseModules, quizzesByCourse.get(Number(course.id)) ?? []);
+    const steps = orderSteps(courseModules, quizzesByCourse.get(Number(course.id)) ?? [], assignmentsByCourse.get(Number(course.id)) ?? []);
     const quizzes = steps.flatMap((step) => (step.kind === 'quiz' ? [step.quiz] : []));
+    const assignments = steps.flatMap((step) => (step.kind === 'assignment' ? [step.assignment] : []));
     const totals: CourseWithTotals = {
       id: course.id,
       title: course.title,
@@ -141,8 +169,9 @@ export function buildCatalogue(courseRows: readonly Course[], moduleRows: readon
       validityMonths: course.validityMonths,
       requiresWatching: course.requiresWatching,
       totalQuizzes: quizzes.length,
+      totalAssignments: assignments.length,
     };
-    courses.set(Number(course.id), { course, modules: courseModules, quizzes, steps, finalQuiz: quizzes.at(-1) ?? null, totals });
+    courses.set(Number(course.id), { course, modules: courseModules, quizzes, assignments, steps, finalQuiz: quizzes.at(-1) ?? null, totals });
   }
   return { courses, modules };
 }

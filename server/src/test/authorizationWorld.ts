@@ -5,7 +5,11 @@ import { hashToken, newToken } from '../services/tokens.ts';
 import { createCourse, createModule, createUser, enroll, type UserRow } from './factories.ts';
 import type { startFakeStripe } from './fakeStripe.ts';
 import type { FileStorage } from '../services/storage/index.ts';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { newStorageKey } from '../services/storage/index.ts';
 import { attachTestResource } from './resources.ts';
+import { insertAssignmentRow } from './assignments.ts';
 
 /** The resources one cell of the authorization matrix (routes/authorization.test.ts) acts on. */
 export interface World {
@@ -39,6 +43,16 @@ export interface World {
   moduleResourceId: number;
   /** A knowledge check at the end of the course: one single-choice question 'q1' with options 'a' (correct) and 'b'. */
   quizId: number;
+  /**
+   * Assignments of the course (issue 37): `assignmentId` holds the learner's round awaiting review
+   * (`submissionId`, with file `submissionFileId`); `draftAssignmentId` the learner's draft with
+   * file `draftFileId`. The school does not share submissions with its managers.
+   */
+  assignmentId: number;
+  submissionId: number;
+  submissionFileId: number;
+  draftAssignmentId: number;
+  draftFileId: number;
   /** The trust the school is in (its managers: the matrix's trustManager). */
   trustId: number;
   /** Per cell: a trust of its own with one school, one manager and one pending invitation (token too). */
@@ -58,6 +72,9 @@ export interface World {
   spareTrustGroupId: number;
   spareStaffId: number;
   spareStaffEmail: string;
+  /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
+  trustMemberId: number;
+  siblingSchoolId: number;
 }
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -86,6 +103,7 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   const resourceId = await attachTestResource(files, { courseId: course.id, moduleId: null });
   const moduleResourceId = await attachTestResource(files, { moduleId: module.id });
   const quizId = await insertTestQuiz(db, course.id);
+  const work = await insertTestAssignmentWork(files, course.id, learner.id);
   const now = Date.now();
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
   // An English caption track on the module, for the caption routes' cells.
@@ -215,6 +233,9 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
   }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
+  const [siblingSchoolId] = await db('schools').insert({ name: `Sibling ${unique()}`, country: 'GB', createdAt: now, trustId });
+  const trustMember = await createUser(db);
+  await db('schoolMembers').insert({ schoolId: Number(trustSchool!.id), userId: trustMember.id, role: 'member', joinedAt: now });
   const trustInviteToken = newToken();
   const [trustInviteId] = await db('trustInvites').insert({
     trustId: Number(spareTrustId),
@@ -265,6 +286,8 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     trustInviteId: Number(trustInviteId),
     trustInviteToken,
     trustCourseId: trustCourse.id,
+    trustMemberId: trustMember.id,
+    siblingSchoolId: Number(siblingSchoolId),
     schoolId,
     memberId: member.id,
     inviteId: invite.id,
@@ -289,6 +312,51 @@ export async function buildWorld(server: CatalogueDeps & { app: { deps: { storag
     resourceId,
     moduleResourceId,
     quizId,
+    ...work,
+  };
+}
+
+/** Two assignments of the course with the learner's work: one round awaiting review, one draft; each with a stored file. */
+async function insertTestAssignmentWork(files: { db: CatalogueDeps['db']; storage: FileStorage }, courseId: number, userId: number) {
+  const { db } = files;
+  const now = Date.now();
+  const assignmentId = await insertAssignmentRow(db, courseId);
+  const draftAssignmentId = await insertAssignmentRow(db, courseId, { title: 'More photos' });
+  const round = { userId, courseId, round: 1, note: null, link: null, createdAt: now, withdrawnAt: null, reviewedAt: null, reviewerId: null, feedback: null };
+  const [submissionId] = await db('submissions').insert({ ...round, assignmentId: assignmentId, status: 'submitted', submittedAt: now });
+  const [draftId] = await db('submissions').insert({ ...round, assignmentId: draftAssignmentId, status: 'draft', submittedAt: null });
+  await db('assignmentResults').insert({
+    userId,
+    assignmentId: assignmentId,
+    courseId,
+    status: 'submitted',
+    completed: false,
+    round: 1,
+    updatedAt: now,
+  });
+  const attach = async (submission: number) => {
+    const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const key = newStorageKey('submissions');
+    const stored = await files.storage.put(key, Readable.from([bytes]));
+    const [storedId] = await db('storedFiles').insert({ storageKey: key, contentType: 'image/png', size: stored.size, sha256: stored.sha256, createdAt: now });
+    const [fileId] = await db('submissionFiles').insert({
+      submissionId: submission,
+      fileId: Number(storedId),
+      originalName: 'photo.png',
+      kind: 'image',
+      feedback: null,
+      createdAt: now,
+    });
+    return Number(fileId);
+  };
+  return {
+    assignmentId: assignmentId,
+    submissionId: Number(submissionId),
+    submissionFileId: await attach(Number(submissionId)),
+    draftAssignmentId: draftAssignmentId,
+    draftFileId: await attach(Number(draftId)),
   };
 }
 

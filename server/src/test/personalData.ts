@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } from '../db/personalData.ts';
+import { attachFile, insertAssignmentRow } from './assignments.ts';
 import type { TestClient } from './client.ts';
 import { completeOneModuleCourse, createModule, createUser, type UserRow } from './factories.ts';
 import type { TestServer } from './server.ts';
@@ -13,6 +14,8 @@ export interface SeededPerson {
   client: TestClient;
   /** Values that identify the person and must appear nowhere after deletion. */
   identifying: string[];
+  /** Storage keys of the person's uploaded files: gone after deletion. */
+  storageKeys: string[];
 }
 
 /**
@@ -83,6 +86,21 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   await db('quizVersions').insert({ quizId: insertedId(quizId), version: 1, questions: JSON.stringify(questions), createdAt: now });
   const attempt = await client.post(`/api/quizzes/${insertedId(quizId)}/attempts`, { answers: [{ questionId: 'q1', optionIds: ['t'] }] });
   if (attempt.status !== 201) throw new Error(`quiz attempt failed: ${attempt.status} ${attempt.text}`);
+  // An assignment submitted with a file in storage: erasure deletes the object too.
+  const assignmentId = await insertAssignmentRow(db, course.id, { accepts: JSON.stringify(['image']), approvalRequired: false });
+  const attached = await attachFile(server, user.id, assignmentId, { name: `zephyrine-${tag}.png` });
+  await db('submissions')
+    .where({ id: attached.submissionId })
+    .update({ status: 'submitted', submittedAt: now, note: `A note from Quillfeather${tag}` });
+  await db('assignmentResults').insert({
+    userId: user.id,
+    assignmentId: assignmentId,
+    courseId: course.id,
+    status: 'submitted',
+    completed: true,
+    round: 1,
+    updatedAt: now,
+  });
   await db('orders').insert({
     userId: user.id,
     courseId: course.id,
@@ -119,7 +137,7 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
     subject,
     ...credentialRows.flatMap((row: { subjectId: string; identityHash: string | null }) => [row.subjectId, row.identityHash ?? '']).filter(Boolean),
   ];
-  return { user, client, identifying };
+  return { user, client, identifying, storageKeys: [attached.key] };
 }
 
 /** The rows of a declared table that belong to the person, found through its owner columns as declared. */
@@ -130,6 +148,7 @@ export function ownedRows(db: Db, table: PersonalDataTableName, person: { id: nu
     for (const [column, kind] of Object.entries(owner)) {
       if (kind === 'userId') where.orWhere(column, person.id);
       else if (kind === 'address') where.orWhereRaw('lower(??) = ?', [column, person.email.toLowerCase()]);
+      else if (kind === 'submission') where.orWhereIn(column, db('submissions').select('id').where({ userId: person.id }));
       else where.orWhereIn(column, db('certificates').select('id').where({ userId: person.id }));
     }
   });

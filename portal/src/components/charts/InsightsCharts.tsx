@@ -8,13 +8,13 @@ import {
   biggestDrop,
   clock,
   funnelRows,
-  moduleRows,
+  stepRows,
   retentionRows,
   revenueRows,
   weekLabel,
   weeklyRows,
   type FunnelRow,
-  type ModuleRow,
+  type StepRow,
   type RetentionRow,
   type RevenueRow,
   type WeekRow,
@@ -150,32 +150,34 @@ export function FunnelChart({ dto, filename }: { dto: CourseInsightsDto; filenam
   );
 }
 
-const MODULE_COLUMNS: Array<DataColumn<ModuleRow>> = [
-  { key: 'step', label: 'Step' },
-  { key: 'module', label: 'Module' },
-  { key: 'completed', label: 'Completed by', format: num },
+const STEP_COLUMNS: Array<DataColumn<StepRow>> = [
+  { key: 'step', label: 'Step', format: num },
+  { key: 'kind', label: 'Kind' },
+  { key: 'title', label: 'Title' },
+  { key: 'completed', label: 'Completed or passed by', format: num },
   { key: 'rate', label: 'Completion rate (%)', format: pct },
 ];
 
-export function ModuleCompletionChart({ dto, filename }: { dto: CourseInsightsDto; filename: string }) {
-  const rows = moduleRows(dto);
+export function StepCompletionChart({ dto, filename }: { dto: CourseInsightsDto; filename: string }) {
+  const rows = stepRows(dto);
   // With nobody enrolled every rate is 0: there is no drop to point at.
   const drop = dto.funnel.enrolled === 0 ? null : biggestDrop(rows);
-  const dropText = drop === null ? '' : ` The steepest drop is at step ${rows[drop]!.step}, ${rows[drop]!.module} (highlighted).`;
+  const dropText = drop === null ? '' : ` The steepest drop is at step ${rows[drop]!.step}, ${rows[drop]!.title} (highlighted).`;
+  const quizzes = rows.some((row) => row.kind === 'Knowledge check');
   return (
     <ChartFigure
-      title="Completion per module"
-      summary={`The share of enrolled learners who completed each module, in course order.${dropText}`}
-      columns={MODULE_COLUMNS}
+      title="Completion per step"
+      summary={`The share of enrolled learners who completed each module${quizzes ? ' or passed each knowledge check' : ''}, in course order.${dropText}`}
+      columns={STEP_COLUMNS}
       rows={rows}
       filename={filename}
       empty={rows.length === 0 ? 'This course has no modules yet.' : dto.funnel.enrolled === 0 ? 'Nobody enrolled in this course in this range.' : null}
     >
       <BarList
-        label={`Completion per module of ${dto.course.title}`}
+        label={`Completion per step of ${dto.course.title}`}
         max={100}
         rows={rows.map((row, index) => ({
-          label: `${row.step}. ${row.module}`,
+          label: `${row.step}. ${row.kind === 'Knowledge check' ? 'Knowledge check: ' : ''}${row.title}`,
           value: row.rate,
           text: `${num(row.completed)} · ${pct(row.rate)}`,
           highlight: index === drop,

@@ -63,19 +63,27 @@ export function funnelRows(dto: CourseInsightsDto): FunnelRow[] {
   return stages.map(([stage, learners]) => ({ stage, learners, ofEnrolled: percent(learners, enrolled) }));
 }
 
-export interface ModuleRow {
+export interface StepRow {
   step: number;
-  module: string;
+  kind: 'Video' | 'Knowledge check';
+  title: string;
+  /** Learners who completed the module or passed the knowledge check. */
   completed: number;
   /** Percent of the enrolled learners who completed it, one decimal. */
   rate: number;
 }
 
-export const moduleRows = (dto: CourseInsightsDto): ModuleRow[] =>
-  dto.modules.map((module, index) => ({ step: index + 1, module: module.title, completed: module.completed, rate: Math.round(module.rate * 1000) / 10 }));
+export const stepRows = (dto: CourseInsightsDto): StepRow[] =>
+  dto.steps.map((step, index) => ({
+    step: index + 1,
+    kind: step.kind === 'quiz' ? 'Knowledge check' : 'Video',
+    title: step.title,
+    completed: step.completed,
+    rate: Math.round(step.rate * 1000) / 10,
+  }));
 
 /** The step whose rate falls most below the one before it: where learners stop (null when none falls). */
-export function biggestDrop(rows: readonly ModuleRow[]): number | null {
+export function biggestDrop(rows: readonly StepRow[]): number | null {
   let worst: number | null = null;
   let drop = 0;
   rows.forEach((row, index) => {

@@ -55,6 +55,7 @@ describe('the admin’s Trusts panel', () => {
         { id: 4, name: 'Oak Primary', country: 'GB', createdAt: greenway.createdAt, memberCount: 12, licenceCount: 1 },
         { id: 9, name: 'Oakwood High', country: 'GB', createdAt: greenway.createdAt, memberCount: 40, licenceCount: 2 },
       ]),
+      'GET /api/admin/trusts/3/deadlines': ok({ courses: [] }),
       'POST /api/admin/trusts/3/schools': fail(
         409,
         'Oakwood High already belongs to the trust North Trust. A school is in one trust at a time: detach it there first.',
@@ -70,5 +71,32 @@ describe('the admin’s Trusts panel', () => {
     await userEvent.click(within(candidates).getByRole('button', { name: 'Attach Oakwood High' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('already belongs to the trust North Trust');
     expect(api.callsTo('POST', '/api/admin/trusts/3/schools')[0]?.body).toEqual({ schoolId: 9 });
+  });
+
+  it('sets a deadline for every school of the trust through the admin’s routes', async () => {
+    const course = { courseId: 11, title: 'Safeguarding Basics', completeBy: null, newStaffDays: null, validityMonths: null, schools: 1, schoolsOverridden: 0 };
+    // As the server holds them: a save changes what the next read answers.
+    let courses = [course];
+    const api = mockApi({
+      ...base,
+      'GET /api/admin/trusts': ok([{ id: 3, name: 'Greenway Trust', createdAt: greenway.createdAt, schoolCount: 1 }]),
+      'GET /api/admin/trusts/3': ok(greenway),
+      'GET /api/admin/trusts/3/deadlines': () => ok({ courses }),
+      'PUT /api/admin/trusts/3/deadlines/11': ({ body }) => ok({ courses: (courses = [{ ...course, ...(body as object) }]) }),
+    });
+    renderScene(<TrustsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+    const section = await screen.findByRole('region', { name: 'Deadlines of Greenway Trust' });
+    const form = await within(section).findByRole('form', { name: 'Deadline for Safeguarding Basics' });
+    await userEvent.type(within(form).getByLabelText('Complete by'), '2099-03-31');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/admin/trusts/3/deadlines/11')).toEqual([
+        expect.objectContaining({ body: { completeBy: '2099-03-31', newStaffDays: null } }),
+      ]),
+    );
+    expect(await within(section).findByText(/Complete by 31 March 2099/)).toBeInTheDocument();
+    // Never the trust managers' routes.
+    expect(api.callsTo('PUT', '/api/trusts/3/deadlines/11')).toEqual([]);
   });
 });

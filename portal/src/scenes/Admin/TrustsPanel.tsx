@@ -7,6 +7,7 @@ import { useAdminTrust, useAdminTrusts, useChangeTrust, useCreateTrust, type Tru
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { TrustDeadlineList } from '../../components/deadlines/TrustDeadlineList.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
@@ -93,6 +94,11 @@ function TrustDetail({ trustId }: { trustId: number }) {
       <FormAlert message={problem} />
       <TrustSchools trust={trust.data} busy={change.isPending} onChange={run} />
       <TrustManagerList trust={trust.data} busy={change.isPending} onChange={run} />
+      <section aria-label={`Deadlines of ${trust.data.name}`}>
+        <h3>Deadlines for every school</h3>
+        <Muted>The trust's managers usually set these on /trust; a school may set an earlier date of its own, never a later one.</Muted>
+        <TrustDeadlineList trustId={trustId} viewer="admin" />
+      </section>
     </Detail>
   );
 }

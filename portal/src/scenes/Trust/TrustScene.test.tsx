@@ -46,9 +46,9 @@ const funnelOf = (id: number, title: string): CourseInsightsDto => ({
   range: weekly.range,
   course: { id, title },
   funnel: { steps: 2, enrolled: 9, started: 8, halfWay: 2, completed: 1, certified: 1 },
-  modules: [
-    { moduleId: 1, title: 'Why it matters', completed: 2, rate: 2 / 9 },
-    { moduleId: 2, title: 'What to do', completed: 1, rate: 1 / 9 },
+  steps: [
+    { kind: 'video', id: 1, title: 'Why it matters', completed: 2, rate: 2 / 9 },
+    { kind: 'video', id: 2, title: 'What to do', completed: 1, rate: 1 / 9 },
   ],
 });
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
@@ -67,10 +67,12 @@ function trustManager() {
     'GET /api/trusts/3/overview': ok(overview),
     'GET /api/trusts/3/statuses': ({ url }) => ({
       status: 200,
-      body: [row({}), row({ userId: 22, name: 'Bea Bold', schoolId: 5, schoolName: 'Oak Primary', status: 'completed' })],
+      body: [row({ movedAt: '2026-02-09T10:00:00.000Z' }), row({ userId: 22, name: 'Bea Bold', schoolId: 5, schoolName: 'Oak Primary', status: 'completed' })],
       url,
     }),
     'GET /api/trusts/3/deadlines': () => ok(deadlines),
+    'POST /api/trusts/3/members/22/move': ({ body }) =>
+      ok({ userId: 22, fromSchoolId: 5, toSchoolId: (body as { schoolId: number }).schoolId, movedAt: '2026-03-02T10:00:00.000Z' }),
     'PUT /api/trusts/3/deadlines/11': ({ body }) => ok((deadlines = trustDeadlines({ ...(body as object), schoolsOverridden: 1 }))),
     'GET /api/trusts/3/insights/weekly': ok(weekly),
     'GET /api/trusts/3/insights/courses/11': ok(funnelOf(11, 'Safeguarding Basics')),
@@ -116,8 +118,30 @@ describe('/trust for a trust manager', () => {
     expect(within(rows[3]!).getByRole('rowheader')).toHaveTextContent('All schools');
     const staff = await screen.findByRole('list', { name: 'Staff and courses' });
     expect(within(staff).getAllByRole('listitem')).toHaveLength(2);
-    expect(staff).toHaveTextContent('Elm Academy · cal@elm.sch.uk');
+    expect(staff).toHaveTextContent('Elm Academy (moved here 9 February) · cal@elm.sch.uk');
     expect(await screen.findByText('tess@greenway.org.uk')).toBeInTheDocument();
+  });
+
+  it('moves a member to another of the trust’s schools, choosing among the others only', async () => {
+    const api = trustManager();
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Move Bea Bold to another school' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move Bea Bold to another school' });
+    expect(dialog).toHaveTextContent('Bea Bold is on the staff of Oak Primary. They keep their progress, certificates and history');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await within(dialog).findByText('Choose the school they are moving to.')).toBeInTheDocument();
+    const select = within(dialog).getByLabelText('New school');
+    // Oak is where she is: only Elm is offered.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a school…', 'Elm Academy']);
+    await userEvent.selectOptions(select, '4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/trusts/3/members/22/move')).toEqual([expect.objectContaining({ body: { schoolId: 4 } })]));
+    expect(await screen.findByText('Now on the staff of Elm Academy, with their progress and certificates.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('charts the trust’s completions and a course’s funnel, narrowed to one school on request', async () => {

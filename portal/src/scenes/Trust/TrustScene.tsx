@@ -17,6 +17,7 @@ import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
 import { TrustDeadlines } from './TrustDeadlines.tsx';
 import { TrustManagers } from './TrustManagers.tsx';
+import { MoveMemberDialog, type MovingMember } from './MoveMemberDialog.tsx';
 import { TrustView, type StaffListState } from './TrustView.tsx';
 
 // The charts are a chunk of their own: the rest of the page does not wait for them.
@@ -52,6 +53,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   const statuses = useTrustStatuses(trustId, filter);
   const download = useDownloadTrustRegister(trustId);
   const groups = useGroups(`/api/trusts/${trustId}`);
+  const [moving, setMoving] = useState<MovingMember | null>(null);
   const { toast } = useToast();
   if (overview.isPending) return <LoadingState label="Loading your trust" />;
   if (overview.isError) {
@@ -78,23 +80,27 @@ function TrustDashboard({ trustId }: { trustId: number }) {
       onError: (error) => toast({ title: 'Download failed', description: errorText(error, 'Failed to download the register.'), variant: 'destructive' }),
     });
   return (
-    <TrustView
-      overview={overview.data}
-      filter={filter}
-      onFilter={(change) => setFilter((current) => ({ ...current, page: 0, ...change }))}
-      staff={staff}
-      onDownload={onDownload}
-      downloading={download.isPending}
-      insights={
-        <Suspense fallback={null}>
-          <TrustInsights trustId={trustId} schools={overview.data.schools} courses={overview.data.courses} />
-        </Suspense>
-      }
-      deadlines={<TrustDeadlines trustId={trustId} />}
-      groups={groups.data?.groups ?? []}
-      groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
-      managers={<TrustManagers trustId={trustId} />}
-    />
+    <>
+      <TrustView
+        overview={overview.data}
+        filter={filter}
+        onFilter={(change) => setFilter((current) => ({ ...current, page: 0, ...change }))}
+        staff={staff}
+        onDownload={onDownload}
+        downloading={download.isPending}
+        insights={
+          <Suspense fallback={null}>
+            <TrustInsights trustId={trustId} schools={overview.data.schools} courses={overview.data.courses} />
+          </Suspense>
+        }
+        deadlines={<TrustDeadlines trustId={trustId} />}
+        groups={groups.data?.groups ?? []}
+        groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
+        managers={<TrustManagers trustId={trustId} />}
+        onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
+      />
+      {moving ? <MoveMemberDialog trustId={trustId} member={moving} schools={overview.data.schools} onClose={() => setMoving(null)} /> : null}
+    </>
   );
 }
 

@@ -37,6 +37,8 @@ export interface TrustViewProps {
   groups?: Array<{ id: number; name: string }>;
   /** The Groups panel, shown after the deadlines. */
   groupsPanel?: React.ReactNode;
+  /** Opens "Move to another school" for the row's person (only when the trust has another school). */
+  onMove?: (row: TrustStatusRowDto) => void;
 }
 
 const completedShare = (counts: Record<TrainingStatus, number>) => {
@@ -57,6 +59,7 @@ export function TrustView({
   managers,
   groups = [],
   groupsPanel,
+  onMove,
 }: TrustViewProps) {
   const share = completedShare(overview.totals);
   return (
@@ -209,7 +212,7 @@ export function TrustView({
           <PanelHeader>
             <h2 id="trust-staff-title">Staff</h2>
           </PanelHeader>
-          <StaffList staff={staff} filter={filter} onFilter={onFilter} />
+          <StaffList staff={staff} filter={filter} onFilter={onFilter} onMove={overview.schools.length > 1 ? onMove : undefined} />
         </Panel>
         {insights}
         {deadlines}
@@ -220,7 +223,17 @@ export function TrustView({
   );
 }
 
-function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter: TrustFilter; onFilter: TrustViewProps['onFilter'] }) {
+function StaffList({
+  staff,
+  filter,
+  onFilter,
+  onMove,
+}: {
+  staff: StaffListState;
+  filter: TrustFilter;
+  onFilter: TrustViewProps['onFilter'];
+  onMove: TrustViewProps['onMove'];
+}) {
   if (staff.state === 'loading') return <Skeleton $height="12rem" aria-label="Loading the staff list" />;
   if (staff.state === 'error') {
     return (
@@ -249,9 +262,15 @@ function StaffList({ staff, filter, onFilter }: { staff: StaffListState; filter:
             <div>
               <strong>{row.name}</strong>
               <Muted>
-                {row.schoolName} · {row.email}
+                {row.schoolName}
+                {row.movedAt ? ` (moved here ${formatDueDate(row.movedAt.slice(0, 10), year)})` : ''} · {row.email}
               </Muted>
               {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
+              {onMove ? (
+                <MoveButton type="button" onClick={() => onMove(row)} aria-label={`Move ${row.name} to another school`}>
+                  Move to another school
+                </MoveButton>
+              ) : null}
             </div>
             <div>
               <span>{row.courseTitle}</span>
@@ -369,6 +388,27 @@ const SchoolTable = styled.table`
       color: ${({ theme }) => theme.colors.textMuted};
       font-weight: 400;
     }
+  }
+`;
+
+const MoveButton = styled.button`
+  justify-self: start;
+  min-height: 44px;
+  padding: 0;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.accentHover};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-align: left;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: none;
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.focus};
+    border-radius: ${({ theme }) => theme.radius.sm};
   }
 `;
 

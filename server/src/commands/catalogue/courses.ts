@@ -1,3 +1,4 @@
+import { deleteAssignmentsOf } from '../assignments.ts';
 import type { CourseInput, CourseUpdateInput } from '@atrium/common';
 import type { Knex } from 'knex';
 import { retryOnDeadlock } from '../../db/deadlocks.ts';
@@ -66,6 +67,9 @@ async function deleteCourseRows(trx: Knex.Transaction, courseId: number, deps: F
   await trx('quizAttempts').whereIn('quizId', quizzes).delete();
   await trx('quizVersions').whereIn('quizId', quizzes).delete();
   await trx('quizzes').where({ courseId }).delete();
+  // Assignments go with the course, and the learners' work with them: the files' objects are
+  // deleted from storage once this transaction has committed.
+  await deleteAssignmentsOf(trx, deps, courseId);
   await trx('modules').where({ courseId }).delete();
   return trx('courses').where({ id: courseId }).delete();
 }

@@ -22,11 +22,12 @@ const weekly: WeeklyInsightsDto = {
 const courseInsights = (id: number, title: string): CourseInsightsDto => ({
   range: weekly.range,
   course: { id, title },
-  funnel: { steps: 3, enrolled: 10, started: 8, halfWay: 6, completed: 3, certified: 2 },
-  modules: [
-    { moduleId: 11, title: 'Welcome', completed: 8, rate: 0.8 },
-    { moduleId: 12, title: 'The hard part', completed: 3, rate: 0.3 },
-    { moduleId: 13, title: 'Wrapping up', completed: 3, rate: 0.3 },
+  funnel: { steps: 4, enrolled: 10, started: 8, halfWay: 6, completed: 2, certified: 2 },
+  steps: [
+    { kind: 'video', id: 11, title: 'Welcome', completed: 8, rate: 0.8 },
+    { kind: 'video', id: 12, title: 'The hard part', completed: 3, rate: 0.3 },
+    { kind: 'quiz', id: 5, title: 'Check your understanding', completed: 2, rate: 0.2 },
+    { kind: 'video', id: 13, title: 'Wrapping up', completed: 3, rate: 0.3 },
   ],
 });
 
@@ -54,8 +55,8 @@ function setup(weeklyAnswer: WeeklyInsightsDto = weekly) {
     'GET /api/admin/insights/courses/1': ok(courseInsights(1, 'Safeguarding')),
     'GET /api/admin/insights/courses/2': ok({
       ...courseInsights(2, 'First Aid'),
-      funnel: { steps: 3, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
-      modules: courseInsights(2, 'First Aid').modules.map((module) => ({ ...module, completed: 0, rate: 0 })),
+      funnel: { steps: 4, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
+      steps: courseInsights(2, 'First Aid').steps.map((step) => ({ ...step, completed: 0, rate: 0 })),
     }),
     'GET /api/admin/insights/modules/11/retention': ok(retention),
     'GET /api/admin/insights/modules/12/retention': ok({
@@ -119,8 +120,22 @@ describe('AdminInsightsScene', () => {
     expect(screen.getByText(/The steepest drop is at step 2, The hard part/)).toBeInTheDocument();
     const funnel = screen.getByRole('heading', { name: 'Funnel' }).closest('section')!;
     expect(await downloadedCsv(within(funnel).getByRole('button', { name: /CSV/ }))).toBe(
-      'Stage,Learners,Of enrolled (%)\r\nEnrolled,10,100\r\nStarted,8,80\r\nHalf way,6,60\r\nCompleted,3,30\r\nCertificate,2,20\r\n',
+      'Stage,Learners,Of enrolled (%)\r\nEnrolled,10,100\r\nStarted,8,80\r\nHalf way,6,60\r\nCompleted,2,20\r\nCertificate,2,20\r\n',
     );
+    // Knowledge checks are steps too, in course order, counted by who passed them.
+    const steps = screen.getByRole('heading', { name: 'Completion per step' }).closest('section')!;
+    expect(within(steps).getByRole('list', { name: 'Completion per step of Safeguarding' })).toHaveTextContent(
+      '3. Knowledge check: Check your understanding2 · 20 %',
+    );
+    expect(await downloadedCsv(within(steps).getByRole('button', { name: /CSV/ }))).toBe(
+      'Step,Kind,Title,Completed or passed by,Completion rate (%)\r\n1,Video,Welcome,8,80\r\n2,Video,The hard part,3,30\r\n3,Knowledge check,Check your understanding,2,20\r\n4,Video,Wrapping up,3,30\r\n',
+    );
+    // Only videos have a retention curve; they keep their step numbers.
+    expect(
+      within(screen.getByLabelText('Module'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1. Welcome', '2. The hard part', '4. Wrapping up']);
 
     expect(await screen.findByRole('img', { name: 'Retention curve of Welcome' })).toBeInTheDocument();
     expect(screen.getByText(/Of 4 learners who started the 0:25 video.*Average watch position 0:13\./)).toBeInTheDocument();

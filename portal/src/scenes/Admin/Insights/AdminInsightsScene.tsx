@@ -6,7 +6,7 @@ import { errorText } from '../../../api/client.ts';
 import { useCourses } from '../../../api/courses.ts';
 import { useAdminCourseInsights, useAdminWeekly, useRetention, type InsightsFilters } from '../../../api/insights.ts';
 import { ButtonLink } from '../../../components/Button.tsx';
-import { FunnelChart, ModuleCompletionChart, RetentionChart, RevenueCharts, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
+import { FunnelChart, StepCompletionChart, RetentionChart, RevenueCharts, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
@@ -33,7 +33,7 @@ function Loaded<T>({
 }
 
 /**
- * /admin/insights: weekly figures and revenue, a course's funnel and module completions, and a
+ * /admin/insights: weekly figures and revenue, a course's funnel and step completions, and a
  * module's retention curve, all narrowed by the filters at the top.
  */
 export function AdminInsightsScene() {
@@ -49,8 +49,9 @@ export function AdminInsightsScene() {
   const course = useAdminCourseInsights(funnelCourseId, filters);
   // The module picked, while the course has it; otherwise the course's first.
   const [pickedModule, setModuleId] = useState<number | null>(null);
-  const modules = course.data?.modules ?? [];
-  const moduleId = modules.some((module) => module.moduleId === pickedModule) ? pickedModule : (modules[0]?.moduleId ?? null);
+  // Videos only (a knowledge check has no curve), numbered as the course's steps are.
+  const modules = (course.data?.steps ?? []).flatMap((step, index) => (step.kind === 'video' ? [{ id: step.id, title: step.title, step: index + 1 }] : []));
+  const moduleId = modules.some((module) => module.id === pickedModule) ? pickedModule : (modules[0]?.id ?? null);
   const retention = useRetention(moduleId);
   const moduleSelectId = useId();
   const courseTitle = course.data?.course.title ?? courseOptions.find((option) => option.id === funnelCourseId)?.name ?? '';
@@ -99,7 +100,7 @@ export function AdminInsightsScene() {
                 <>
                   {filters.courseId === null ? <PanelLead>Showing the first course: choose another with the Course filter.</PanelLead> : null}
                   <FunnelChart dto={data} filename={`funnel-course-${data.course.id}-${data.range.from}-${data.range.to}`} />
-                  <ModuleCompletionChart dto={data} filename={`modules-course-${data.course.id}-${data.range.from}-${data.range.to}`} />
+                  <StepCompletionChart dto={data} filename={`steps-course-${data.course.id}-${data.range.from}-${data.range.to}`} />
                 </>
               )}
             </Loaded>
@@ -114,9 +115,9 @@ export function AdminInsightsScene() {
             <ModulePicker>
               <FieldLabel htmlFor={moduleSelectId}>Module</FieldLabel>
               <Select id={moduleSelectId} value={moduleId ?? ''} onChange={(event) => setModuleId(Number(event.target.value))}>
-                {modules.map((module, index) => (
-                  <option key={module.moduleId} value={module.moduleId}>
-                    {`${index + 1}. ${module.title}`}
+                {modules.map((module) => (
+                  <option key={module.id} value={module.id}>
+                    {`${module.step}. ${module.title}`}
                   </option>
                 ))}
               </Select>

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { CourseInsightsDto, WeeklyInsightsDto } from '@atrium/common';
 import { errorText } from '../../../api/client.ts';
 import type { InsightsFilters } from '../../../api/insights.ts';
-import { FunnelChart, ModuleCompletionChart, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
+import { FunnelChart, StepCompletionChart, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
 import { EmptyText, Panel, PanelHeader, PanelLead, ProblemText } from '../../../components/Panel.ts';
 import { InsightsFilterBar } from './InsightsFilters.tsx';
@@ -30,7 +30,7 @@ interface Props {
 
 /**
  * The managers' Insights panel (a school's, a trust's): weekly completions and a course's funnel
- * and module completions for their own staff, with filters; each answer's loading and error
+ * and step completions for their own staff, with filters; each answer's loading and error
  * states of its own.
  */
 export function StaffInsightsPanel({ lead, filters, onFilters, courseId, courses, schools, weekly, course, filePrefix, noCourses }: Props) {
@@ -60,7 +60,7 @@ export function StaffInsightsPanel({ lead, filters, onFilters, courseId, courses
       ) : course.data ? (
         <>
           <FunnelChart dto={course.data} filename={`${filePrefix}-funnel-course-${course.data.course.id}`} />
-          <ModuleCompletionChart dto={course.data} filename={`${filePrefix}-modules-course-${course.data.course.id}`} />
+          <StepCompletionChart dto={course.data} filename={`${filePrefix}-steps-course-${course.data.course.id}`} />
         </>
       ) : course.isError ? (
         <ProblemText role="alert">{`The course's funnel could not be loaded (${errorText(course.error, 'please try again')}).`}</ProblemText>

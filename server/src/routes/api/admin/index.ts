@@ -10,6 +10,7 @@ import { adminInvoiceRoutes } from './invoices.ts';
 import { adminOrderDiscountRoutes } from './orderDiscounts.ts';
 import { adminOrderRoutes } from './orders.ts';
 import { adminPaymentRoutes } from './payments.ts';
+import { adminReviewRoutes } from './reviews.ts';
 import { adminSalesRoutes } from './sales.ts';
 import { adminSchedulerRoutes } from './scheduler.ts';
 import { adminSchoolDeadlineRoutes } from './schoolDeadlines.ts';
@@ -29,6 +30,7 @@ export function adminRoutes(routes: Routes): void {
   adminEnrollmentRoutes(routes);
   adminExportRoutes(routes);
   adminInboxRoutes(routes);
+  adminReviewRoutes(routes);
   adminCertificateRoutes(routes);
   adminAdminRoutes(routes);
   adminSchoolRoutes(routes);

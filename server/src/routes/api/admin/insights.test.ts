@@ -1,4 +1,4 @@
-import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
+import type { CourseInsightsDto, QuizEditDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
 import { describe, expect, it } from 'vitest';
 import { rollUpInsights } from '../../../commands/insightsRollup.ts';
 import { weekStartOf } from '../../../queries/insights.ts';
@@ -144,20 +144,78 @@ describe('GET /api/admin/insights/courses/:courseId', () => {
     // Half way is at least half the steps: 2 of 3 yes, 1 of 3 no.
     expect(before.funnel).toEqual({ steps: 3, enrolled: 6, started: 5, halfWay: 2, completed: 1, certified: 1 });
     expect(before.course).toEqual({ id: course.id, title: 'Safeguarding' });
-    expect(before.modules.map((module) => [module.moduleId, module.completed, module.rate])).toEqual([
-      [modules[0]!.id, 3, 3 / 6],
-      [modules[1]!.id, 2, 2 / 6],
-      [modules[2]!.id, 2, 2 / 6],
+    expect(before.steps.map((step) => [step.kind, step.id, step.completed, step.rate])).toEqual([
+      ['video', modules[0]!.id, 3, 3 / 6],
+      ['video', modules[1]!.id, 2, 2 / 6],
+      ['video', modules[2]!.id, 2, 2 / 6],
     ]);
 
     expect((await client.delete(`/api/modules/${modules[1]!.id}`)).status).toBe(200);
     const after = (await client.get(`/api/admin/insights/courses/${course.id}`)).body as CourseInsightsDto;
     // Two steps now: one, two (module 1 left of its two) and the skipper are half way; all has both.
     expect(after.funnel).toEqual({ steps: 2, enrolled: 6, started: 5, halfWay: 4, completed: 1, certified: 1 });
-    expect(after.modules.map((module) => [module.moduleId, module.completed])).toEqual([
+    expect(after.steps.map((step) => [step.id, step.completed])).toEqual([
       [modules[0]!.id, 3],
       [modules[2]!.id, 2],
     ]);
+  });
+
+  it('counts knowledge checks as steps: passed ones complete a step, any attempt is a start, a deleted quiz stops counting', async () => {
+    const client = await admin();
+    const course = await createCourse(server, { price: 0 });
+    const [first, second] = [await createModule(server, course.id), await createModule(server, course.id)];
+    const created = await client.post<QuizEditDto>(`/api/courses/${course.id}/quizzes`, {
+      title: 'Check',
+      afterModuleId: first.id,
+      questions: [
+        {
+          type: 'truefalse',
+          prompt: 'Photos of pupils need consent.',
+          explanation: null,
+          options: [
+            { text: 'True', correct: true },
+            { text: 'False', correct: false },
+          ],
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const quiz = created.body;
+    const answer = (right: boolean) => ({
+      answers: [{ questionId: quiz.questions[0]!.id, optionIds: [quiz.questions[0]!.options.find((option) => option.correct === right)!.id!] }],
+    });
+    const [all, failed, quizOnly, none] = await Promise.all(Array.from({ length: 4 }, () => createUser(server.db)));
+    for (const user of [all, failed, quizOnly, none]) await enroll(server.db, user!.id, course.id);
+    const allClient = await signedIn(all!);
+    for (const module of [first, second]) await report(allClient, { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
+    expect((await allClient.post(`/api/quizzes/${quiz.id}/attempts`, answer(true))).status).toBe(201);
+    const failedClient = await signedIn(failed!);
+    await report(failedClient, { moduleId: first.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
+    expect((await failedClient.post(`/api/quizzes/${quiz.id}/attempts`, answer(false))).status).toBe(201);
+    // Skipped straight to the check, and passed it: a start and one step of three.
+    expect((await (await signedIn(quizOnly!)).post(`/api/quizzes/${quiz.id}/attempts`, answer(true))).status).toBe(201);
+
+    const read = (await client.get(`/api/admin/insights/courses/${course.id}`)).body as CourseInsightsDto;
+    // Three steps; half way is two of them: only "all" (failed has one, quizOnly one).
+    expect(read.funnel).toEqual({ steps: 3, enrolled: 4, started: 3, halfWay: 1, completed: 1, certified: 1 });
+    expect(read.steps.map((step) => [step.kind, step.id, step.completed, step.rate])).toEqual([
+      ['video', first.id, 2, 2 / 4],
+      ['quiz', quiz.id, 2, 2 / 4],
+      ['video', second.id, 1, 1 / 4],
+    ]);
+    expect(read.steps[1]!.title).toBe('Check');
+
+    // A school's view counts only its members' results.
+    const { schoolId } = await schoolWithManager(server);
+    await server.db('schoolMembers').insert({ schoolId, userId: quizOnly!.id, role: 'member', joinedAt: Date.now() });
+    const narrowed = (await client.get(`/api/admin/insights/courses/${course.id}?schoolId=${schoolId}`)).body as CourseInsightsDto;
+    expect(narrowed.funnel).toEqual({ steps: 3, enrolled: 1, started: 1, halfWay: 0, completed: 0, certified: 0 });
+    expect(narrowed.steps.map((step) => step.completed)).toEqual([0, 1, 0]);
+
+    expect((await client.delete(`/api/courses/${course.id}/quizzes/${quiz.id}`)).status).toBe(204);
+    const after = (await client.get(`/api/admin/insights/courses/${course.id}`)).body as CourseInsightsDto;
+    expect(after.funnel).toEqual({ steps: 2, enrolled: 4, started: 2, halfWay: 2, completed: 1, certified: 1 });
+    expect(after.steps.map((step) => step.kind)).toEqual(['video', 'video']);
   });
 
   it('answers zeros for an empty course, narrows to the date range and a school, and refuses bad input', async () => {
@@ -168,7 +226,7 @@ describe('GET /api/admin/insights/courses/:courseId', () => {
     expect(response.body).toMatchObject({
       range: { from: '2026-01-01', to: '2026-03-31' },
       funnel: { steps: 0, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
-      modules: [],
+      steps: [],
     });
 
     const course = await createCourse(server, { price: 0 });
@@ -279,7 +337,7 @@ describe('a school’s Insights', () => {
     const funnel = await manager.get(`/api/schools/${schoolId}/insights/courses/${course.id}`);
     expect(funnel.status, funnel.text).toBe(200);
     expect((funnel.body as CourseInsightsDto).funnel).toEqual({ steps: 1, enrolled: 1, started: 1, halfWay: 1, completed: 1, certified: 1 });
-    expect((funnel.body as CourseInsightsDto).modules.map((row) => row.completed)).toEqual([1]);
+    expect((funnel.body as CourseInsightsDto).steps.map((row) => row.completed)).toEqual([1]);
     const weekly = await manager.get(`/api/schools/${schoolId}/insights/weekly?from=${day(now - 14 * DAY)}`);
     expect(weekly.status, weekly.text).toBe(200);
     const body = weekly.body as WeeklyInsightsDto;
@@ -326,7 +384,7 @@ describe('a trust’s Insights', () => {
     expect((funnel.body as CourseInsightsDto).funnel).toEqual({ steps: 1, enrolled: 2, started: 1, halfWay: 1, completed: 1, certified: 1 });
     const oakOnly = await trustee.get(`/api/trusts/${trustId}/insights/courses/${course.id}?schoolId=${oak.schoolId}`);
     expect((oakOnly.body as CourseInsightsDto).funnel).toMatchObject({ enrolled: 1, completed: 0 });
-    expect((oakOnly.body as CourseInsightsDto).modules.map((row) => row.completed)).toEqual([0]);
+    expect((oakOnly.body as CourseInsightsDto).steps.map((row) => row.completed)).toEqual([0]);
 
     const weekly = await trustee.get(`/api/trusts/${trustId}/insights/weekly?from=${day(now - 14 * DAY)}&courseId=${course.id}`);
     expect(weekly.status, weekly.text).toBe(200);

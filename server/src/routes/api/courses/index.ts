@@ -1,3 +1,4 @@
+import { courseAssignmentRoutes } from './assignments.ts';
 import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
 import { startRenewal } from '../../../commands/renewCertificate.ts';
@@ -9,6 +10,7 @@ import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
 import { quizResultsForCourse } from '../../../queries/quizzes.ts';
+import { assignmentStandingForCourse } from '../../../queries/assignments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
@@ -22,6 +24,7 @@ export function courseRoutes(routes: Routes): void {
   courseCaptionRoutes(routes);
   courseResourceRoutes(routes);
   courseQuizRoutes(routes);
+  courseAssignmentRoutes(routes);
   routes.add({
     method: 'get',
     path: '/api/courses',
@@ -45,8 +48,10 @@ export function courseRoutes(routes: Routes): void {
       if (!entry) throw notFound('Course not found');
       // A course without knowledge checks costs no more than before; one with them, one indexed read.
       const user = ctx.state.user;
-      const results =
-        user && entry.quizzes.length ? await quizResultsForCourse(db, user.id, courseId) : new Map<number, { bestScore: number; passed: boolean }>();
+      const [results, assignmentResults] = await Promise.all([
+        user && entry.quizzes.length ? quizResultsForCourse(db, user.id, courseId) : new Map<number, { bestScore: number; passed: boolean }>(),
+        user && entry.assignments.length ? assignmentStandingForCourse(db, user.id, courseId) : undefined,
+      ]);
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);
       ctx.body = {
@@ -54,6 +59,7 @@ export function courseRoutes(routes: Routes): void {
           steps: entry.steps,
           finalQuizId: entry.finalQuiz?.id ?? null,
           results,
+          ...(assignmentResults ? { assignmentResults } : {}),
         }),
         currency,
       };

@@ -5,6 +5,9 @@ import type { AppContext } from '../../../context.ts';
 import type { User } from '../../../models/User.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentTrainingStatus } from '../../../presenters/deadlines.ts';
+import { presentAssignmentStatus } from '../../../presenters/assignments.ts';
+import { assignmentResultsOfPairs, schoolSharesSubmissions } from '../../../queries/assignments.ts';
+import { isAdmin } from '../../../policies/index.ts';
 import { schoolDeadlines, schoolTrustName } from '../../../queries/deadlines.ts';
 import { invitedPeople } from '../../../queries/schools.ts';
 import { statusCounts, statusPage } from '../../../queries/trainingStatus.ts';
@@ -41,8 +44,31 @@ export async function answerClearDeadline(ctx: AppContext, user: User, schoolId:
 
 /** One page of the school's member × course training statuses. */
 export async function answerTrainingStatus(ctx: AppContext, schoolId: number, query: z.output<typeof trainingStatusQuery>): Promise<void> {
-  const page = await statusPage(ctx.deps.db, schoolId, now(ctx), query);
-  sendPage(ctx, { rows: page.rows.map(presentTrainingStatus), total: page.total });
+  const { db, catalogue } = ctx.deps;
+  const page = await statusPage(db, schoolId, now(ctx), query);
+  // Issue 37: courses with assignments say where each member's work stands (one more read).
+  const entries = await catalogue.get();
+  const assignmentCount = (courseId: number) => entries.courses.get(courseId)?.assignments.length ?? 0;
+  const courseIds = [...new Set(page.rows.map((row) => row.courseId))].filter((courseId) => assignmentCount(courseId) > 0);
+  const [results, shared] = await Promise.all([
+    assignmentResultsOfPairs(
+      db,
+      page.rows.map((row) => row.userId),
+      courseIds,
+    ),
+    courseIds.length ? schoolSharesSubmissions(db, schoolId) : false,
+  ]);
+  const showSubmission = isAdmin(ctx.state.user) || shared;
+  sendPage(ctx, {
+    rows: page.rows.map((row) => {
+      const count = assignmentCount(row.courseId);
+      const dto = presentTrainingStatus(row);
+      if (!count) return dto;
+      const mine = results.filter((result) => result.userId === row.userId && result.courseId === row.courseId);
+      return { ...dto, assignment: presentAssignmentStatus(mine, count, showSubmission) };
+    }),
+    total: page.total,
+  });
 }
 
 /**

@@ -5,6 +5,8 @@ import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMembe
 import { membershipOf } from '../../../queries/memberships.ts';
 import { foundSchool, schoolCourses, schoolDomains, schoolProgress } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
+import { dbBoolean } from '../../../db/knex.ts';
+import { schoolSubmissionSharingRoutes } from './submissionSharing.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
@@ -54,6 +56,7 @@ export function schoolRoutes(routes: Routes): void {
         role: membership.role,
         courses: courses.map(presentLicensedCourse),
         domains: domains.map(presentDomain),
+        ...(manager ? { managersSeeSubmissions: dbBoolean(school.managersSeeSubmissions) } : {}),
       } satisfies MySchoolDto;
     },
   });
@@ -111,4 +114,5 @@ export function schoolRoutes(routes: Routes): void {
   schoolCertificateRoutes(routes);
   deadlineRoutes(routes);
   schoolInsightsRoutes(routes);
+  schoolSubmissionSharingRoutes(routes);
 }

@@ -29,6 +29,7 @@ import {
 import { sendPage, type Routes } from '../../define.ts';
 import { trustDeadlineRoutes } from './deadlines.ts';
 import { trustGroupRoutes } from './groups.ts';
+import { trustMoveRoutes } from './moves.ts';
 import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
 
@@ -163,4 +164,5 @@ export function trustRoutes(routes: Routes): void {
   trustDeadlineRoutes(routes);
   trustGroupRoutes(routes);
   trustInsightsRoutes(routes);
+  trustMoveRoutes(routes);
 }

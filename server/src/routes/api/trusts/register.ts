@@ -28,6 +28,8 @@ export const SCHOOL_SHEET_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Certificate expires', width: 18, numFmt: 'yyyy-mm-dd' },
   ...WATCHING_COLUMNS,
   ...FINAL_QUIZ_COLUMNS,
+  // Someone the trust moved from another of its schools: here now, since this day.
+  { header: 'Moved here on', width: 14, numFmt: 'yyyy-mm-dd' },
   GROUPS_COLUMN,
 ];
 
@@ -67,6 +69,7 @@ export const schoolSheetRow = (row: WatchedStatusRow): SpreadsheetValue[] => [
   dayCell(expiresOn(row)),
   ...watchingCells(row.watching),
   ...finalQuizCells(row.finalQuiz),
+  row.movedAt === null ? null : new Date(row.movedAt),
   groupsCell(row.groups),
 ];
 

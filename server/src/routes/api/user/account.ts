@@ -68,7 +68,7 @@ export function accountRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, passwords } = ctx.deps;
       const user = ctx.state.user;
-      await deleteAccount(db, passwords, user, ctx.input.body, ctx.deps.clock);
+      await deleteAccount(db, passwords, user, ctx.input.body, ctx.deps.clock, ctx.deps);
       ctx.state.log.info({ userId: user.id, certificates: ctx.input.body.certificates }, 'account deleted');
       ctx.session = null;
       ctx.body = { message: 'Your account has been deleted.' };

@@ -91,6 +91,10 @@ describe('personal data: export and deletion cover every declared table', () => 
     expect(credential).toMatchObject({ salt: null, identityHash: null });
     expect((await server.client().get(`/api/certificates/${certificate!.certificateNumber}/credential`)).status).toBe(200);
 
+    // The uploaded files are gone from storage once the deletion committed.
+    for (const key of seeded.storageKeys) await expect.poll(() => server.app.deps.storage.size(key)).toBeNull();
+    for (const key of bystander.storageKeys) expect(await server.app.deps.storage.size(key)).not.toBeNull();
+
     // Someone else's rows are untouched.
     expect(await rowCounts(bystander)).toEqual(bystanderBefore);
   });

@@ -1,0 +1,172 @@
+/**
+ * Assignments (issue 37): the shapes agreed in ASSIGN-CONTRACT.md. A learner submits files and/or
+ * a link for review; files are only ever served by GET /api/submission-files/:fileId to the
+ * learner, admins, and managers of the learner's school when that school shares submissions.
+ */
+
+/** What an assignment may accept. `link` is a URL field, the others are file kinds. */
+export type AssignmentAcceptKind = 'image' | 'audio' | 'video' | 'pdf' | 'link';
+/** The kinds of file a submission can carry. */
+export type SubmissionFileKind = 'image' | 'audio' | 'video' | 'pdf';
+
+export type SubmissionStatus = 'draft' | 'submitted' | 'approved' | 'changes_requested';
+
+/** A learner's standing on one assignment step (course steps, manager status list). */
+export type AssignmentStepStatus = 'not_started' | SubmissionStatus;
+
+/** POST/PATCH /api/courses/:id/assignments[/:assignmentId] body (PATCH: any subset). */
+export interface AssignmentInput {
+  /** 1–200 chars. */
+  title: string;
+  /** Plain text, 1–10,000 chars; URLs become links in the portal. */
+  instructions: string;
+  /** The module it follows; null = at the end of the course. */
+  afterModuleId: number | null;
+  /** Non-empty, no repeats. */
+  accepts: AssignmentAcceptKind[];
+  /** 1–20. */
+  maxFiles: number;
+  approvalRequired: boolean;
+}
+
+/** An assignment as admins edit it (GET /api/courses/:id/assignments). */
+export interface AssignmentAdminDto extends AssignmentInput {
+  id: number;
+  courseId: number;
+  /** Rounds awaiting review now. */
+  awaitingCount: number;
+  /** ISO. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubmissionFileDto {
+  id: number;
+  originalName: string;
+  kind: SubmissionFileKind;
+  contentType: string;
+  size: number;
+  /** GET /api/submission-files/:id (inline; add ?download=1 for an attachment). */
+  url: string;
+  /** The reviewer's note on this file; null when none. */
+  feedback: string | null;
+}
+
+/** One round of a learner's work on an assignment. */
+export interface SubmissionDto {
+  id: number;
+  assignmentId: number;
+  courseId: number;
+  userId: number;
+  round: number;
+  status: SubmissionStatus;
+  note: string | null;
+  link: string | null;
+  files: SubmissionFileDto[];
+  /** ISO; submittedAt null while a draft that was never submitted. */
+  createdAt: string;
+  submittedAt: string | null;
+  /** Set when the learner took a submitted round back (it is a draft again). */
+  withdrawnAt: string | null;
+  reviewedAt: string | null;
+  /** The reviewer's name as learners see it; null before a review. */
+  reviewerName: string | null;
+  feedback: string | null;
+}
+
+/** GET /api/assignments/:id — the learner's view (course access required). */
+export interface AssignmentDto {
+  id: number;
+  courseId: number;
+  title: string;
+  instructions: string;
+  accepts: AssignmentAcceptKind[];
+  maxFiles: number;
+  approvalRequired: boolean;
+  /** Bytes per file kind. */
+  limits: Record<SubmissionFileKind, number>;
+  draft: SubmissionDto | null;
+  /** Submitted rounds (not drafts), newest first. */
+  rounds: SubmissionDto[];
+  completed: boolean;
+  /** A school the learner belongs to lets its managers see submissions. */
+  managersCanSee: boolean;
+}
+
+/** PATCH /api/assignments/:id/draft body. */
+export interface SubmissionDraftInput {
+  /** ≤ 2,000 chars; empty/null clears it. */
+  note?: string | null;
+  /** http(s) URL ≤ 2,000 chars; empty/null clears it. */
+  link?: string | null;
+}
+
+/** POST /api/assignments/:id/submit — 200. */
+export interface SubmitResultDto {
+  submission: SubmissionDto;
+  /** Every step needed for the certificate is done. */
+  courseCompleted: boolean;
+  certificateNumber: string | null;
+}
+
+export type ReviewQueueStatus = 'awaiting' | 'changes_requested' | 'approved';
+
+/** A row of GET /api/admin/reviews (oldest submittedAt first; X-Total-Count). */
+export interface ReviewQueueItemDto {
+  submissionId: number;
+  round: number;
+  status: SubmissionStatus;
+  /** ISO. */
+  submittedAt: string;
+  reviewedAt: string | null;
+  fileCount: number;
+  hasLink: boolean;
+  learner: { id: number; name: string; email: string };
+  /** The learner's first school (by name), null when none. */
+  school: { id: number; name: string } | null;
+  course: { id: number; title: string };
+  assignment: { id: number; title: string };
+}
+
+/** GET /api/admin/reviews/counts. */
+export interface ReviewCountsDto {
+  awaiting: number;
+  changesRequested: number;
+  approved: number;
+}
+
+/** GET /api/admin/reviews/:submissionId. */
+export interface SubmissionReviewDto {
+  submission: SubmissionDto;
+  learner: { id: number; name: string; email: string; school: { id: number; name: string } | null };
+  course: { id: number; title: string };
+  assignment: { id: number; title: string; instructions: string; approvalRequired: boolean };
+  /** The learner's other submitted rounds of this assignment, newest first. */
+  earlierRounds: SubmissionDto[];
+}
+
+export type ReviewDecision = 'approve' | 'changes';
+
+/** POST /api/admin/reviews/:submissionId body. */
+export interface ReviewInput {
+  decision: ReviewDecision;
+  /** Required for 'changes' (1–5,000 chars); optional for 'approve'. */
+  feedback?: string | null;
+  /** Per-file notes (≤ 2,000 chars each), files of this round only. */
+  files?: { fileId: number; feedback: string | null }[];
+}
+
+/** PATCH /api/schools/:id/submission-sharing (school managers). */
+export interface SubmissionSharingDto {
+  managersSeeSubmissions: boolean;
+}
+
+/**
+ * A member's standing on a course's assignments in the manager's status list (sent only for a
+ * course that has assignments): the least advanced of them, so "awaiting review" / "changes
+ * requested" show while any assignment needs it. `submissionId` only when the school shares.
+ */
+export interface AssignmentStatusDto {
+  status: 'awaiting_review' | 'changes_requested' | 'approved' | 'submitted' | null;
+  submissionId: number | null;
+}

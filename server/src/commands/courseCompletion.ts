@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { dialectOf } from '../db/knex.ts';
+import { assignmentsComplete } from '../queries/assignments.ts';
+import { isCourseCompleted } from '../queries/progress.ts';
+import { quizGate } from '../queries/quizzes.ts';
+import { issueCertificate } from './issueCertificate.ts';
+
+export interface CourseCompletion {
+  courseCompleted: boolean;
+  certificateNumber: string | null;
+  /** Every module is complete but the course's required final quiz is not passed (issue 36). */
+  quizPending?: boolean;
+  /** Every module is complete (and the quiz, if required) but an assignment is not (issue 37). */
+  assignmentsPending?: boolean;
+}
+
+const NOT_COMPLETE: CourseCompletion = { courseCompleted: false, certificateNumber: null };
+
+/**
+ * Serialises the completion check per learner and course (MySQL; SQLite has a single writer):
+ * every path that can complete the last step (a progress report, a quiz attempt, an assignment
+ * submitted or approved) takes this lock before reading, so whichever comes second sees the
+ * other's rows and the certificate it may have issued.
+ */
+export async function lockEnrollment(trx: Knex.Transaction, userId: number, courseId: number): Promise<void> {
+  if (dialectOf(trx) === 'mysql') await trx('enrollments').select('id').where({ userId, courseId }).forUpdate();
+}
+
+/**
+ * The one certificate gate: the course is complete for the learner when every module is, the
+ * final quiz is passed when the course requires it, and every assignment that is not deleted is
+ * complete. The first time it is, the certificate is issued in the caller's transaction (which
+ * holds lockEnrollment). A learner who is not enrolled (an admin trying a step) earns nothing.
+ */
+export async function completeCourseIfDone(trx: Knex.Transaction, userId: number, courseId: number, now: number): Promise<CourseCompletion> {
+  if (!(await trx('enrollments').where({ userId, courseId }).first('id'))) return NOT_COMPLETE;
+  if (!(await isCourseCompleted(trx, userId, courseId))) return NOT_COMPLETE;
+  const gate = await quizGate(trx, userId, courseId);
+  if (gate.required && !gate.passed) return { ...NOT_COMPLETE, quizPending: true };
+  if (!(await assignmentsComplete(trx, userId, courseId))) return { ...NOT_COMPLETE, assignmentsPending: true };
+  const certificate = await issueCertificate(trx, userId, courseId, now, gate.bestScore);
+  const valid = certificate && certificate.revokedAt === null;
+  return { courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
+}

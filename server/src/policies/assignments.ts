@@ -1,0 +1,65 @@
+import type { Db } from '../db/knex.ts';
+import { notEnrolled, notFound, unauthorized } from '../errors.ts';
+import type { User } from '../models/User.ts';
+import { isEnrolled } from '../queries/enrollments.ts';
+import {
+  liveAssignment,
+  managerSeesWorkOf,
+  submissionById,
+  submissionFileById,
+  type LiveAssignment,
+  type SubmissionFileRow,
+  type SubmissionRow,
+} from '../queries/assignments.ts';
+import { canAccessCourseContent, isAdmin } from './index.ts';
+
+interface PolicyContext<Input> {
+  state: { user: User | null; assignment?: LiveAssignment; submission?: SubmissionRow; submissionFile?: SubmissionFileRow };
+  deps: { db: Db };
+  input: Input;
+}
+
+/**
+ * `/api/assignments/:id…`: an assignment goes with the course's videos, so the learners who may
+ * watch them (enrolled, which a school's licence does for its staff) and admins may work on it.
+ * Unknown or deleted: 404; signed out: 401; no access to the course: 403. Leaves the assignment
+ * on `ctx.state` for the handler (the commands check access again inside their transaction).
+ */
+export async function assignmentLearner(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  const assignment = await liveAssignment(ctx.deps.db, ctx.input.params.id);
+  if (!assignment) throw notFound('Assignment not found');
+  const enrolled = isAdmin(user) ? false : await isEnrolled(ctx.deps.db, user.id, assignment.courseId);
+  if (!canAccessCourseContent(user, enrolled)) throw notEnrolled('Enroll in this course to work on its assignments');
+  ctx.state.assignment = assignment;
+}
+
+/**
+ * Who may see a learner's work (issue 37): the learner, admins, and the managers of the learner's
+ * school when that school lets them. Nothing is public.
+ */
+export async function canSeeWorkOf(db: Db, viewer: User, learnerId: number): Promise<boolean> {
+  if (viewer.id === learnerId || isAdmin(viewer)) return true;
+  return managerSeesWorkOf(db, viewer.id, learnerId);
+}
+
+const SUBMISSION_NOT_FOUND = 'Submission not found';
+
+/** `GET /api/submissions/:id`: 404 for anyone who may not see it, so its existence is never revealed. */
+export async function submissionViewer(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  const submission = await submissionById(ctx.deps.db, ctx.input.params.id);
+  if (!submission || !(await canSeeWorkOf(ctx.deps.db, user, Number(submission.userId)))) throw notFound(SUBMISSION_NOT_FOUND);
+  ctx.state.submission = submission;
+}
+
+/** `GET /api/submission-files/:fileId`: the same people as the file's submission; 404 for everyone else. */
+export async function submissionFileViewer(ctx: PolicyContext<{ params: { fileId: number } }>): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  const file = await submissionFileById(ctx.deps.db, ctx.input.params.fileId);
+  if (!file || !(await canSeeWorkOf(ctx.deps.db, user, file.userId))) throw notFound('File not found');
+  ctx.state.submissionFile = file;
+}
