@@ -43,6 +43,8 @@ export * from './schemas/insights.ts';
 export * from './api/captions.ts';
 export * from './schemas/captions.ts';
 export * from './api/trusts.ts';
+export * from './api/groups.ts';
+export * from './schemas/groups.ts';
 export * from './schemas/trusts.ts';
 export * from './api/accessibility.ts';
 export * from './schemas/accessibility.ts';

@@ -68,6 +68,8 @@ export interface TrainingStatusRowDto {
   assignment?: AssignmentStatusDto;
   /** When a trust's manager moved them to this school from another of the trust's; only for someone moved. */
   movedAt?: string;
+  /** The member's groups in view (their school's and its trust's), by name; absent when they are in none. */
+  groups?: string[];
 }
 
 /** A scheduled job as the admin sees it. */

@@ -17,6 +17,8 @@ export interface MyDataExportDto {
   /** Google or Microsoft accounts linked for signing in. */
   signIns: Array<{ provider: string; email: string | null; linkedAt: string; lastUsedAt: string | null }>;
   schools: Array<{ school: string; role: string; joinedAt: string }>;
+  /** The staff groups of a school or trust this person is in (a course given to a group has its deadline rule). */
+  groups: Array<{ group: string; joinedAt: string }>;
   /** The trust (multi-academy trust or district) this person manages. */
   trusts: Array<{ trust: string; joinedAt: string }>;
   /** Invitations to manage a trust addressed to this person's e-mail address. */

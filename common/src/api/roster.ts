@@ -17,6 +17,16 @@ export interface RosterRowDto {
   status: RosterRowStatus;
   /** Why the row is skipped, for the problem statuses. */
   problem: string | null;
+  /** The groups the row puts the person in (its role, department and groups columns), by name. */
+  groups: string[];
+}
+
+/** A group the list names: one the school has, or one confirming would create. */
+export interface RosterGroupDto {
+  name: string;
+  exists: boolean;
+  /** Rows (not skipped) that name it. */
+  people: number;
 }
 
 export type RosterCountsDto = Record<RosterRowStatus, number>;
@@ -25,11 +35,15 @@ export type RosterCountsDto = Record<RosterRowStatus, number>;
 export interface RosterPreviewDto {
   rows: RosterRowDto[];
   counts: RosterCountsDto;
+  /** The groups named by the list, by name; any with exists: false needs createGroups on confirming. */
+  groups: RosterGroupDto[];
 }
 
 /** POST …/roster: what was done. */
 export interface RosterResultDto {
   invited: number;
+  /** Groups the import created (confirmed with createGroups). */
+  groupsCreated: number;
   unchanged: number;
   skipped: number;
   message: string;

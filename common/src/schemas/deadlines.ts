@@ -39,6 +39,8 @@ export const schoolCourseParams = z.object({ id, courseId: id });
 export const trainingStatusQuery = z.object({
   status: z.enum(TRAINING_STATUSES).optional(),
   courseId: id.optional(),
+  /** Only members of this group (the school's own or its trust's). */
+  groupId: id.optional(),
   ...pageQuery({ defaultLimit: 50, maxLimit: 500 }).shape,
 });
 

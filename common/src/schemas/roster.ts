@@ -11,5 +11,7 @@ export const rosterUploadSchema = z.object({
     .string({ message: 'Choose a CSV file or paste a list' })
     .refine((text) => text.trim().length > 0, { message: 'The list is empty: choose a CSV file or paste e-mail addresses' })
     .refine((text) => utf8Bytes(text) <= ROSTER_MAX_BYTES, { message: 'The file is over 1 MB: split it into smaller files' }),
+  /** The manager agreed to create the groups the list names that the school does not have yet (the preview lists them). */
+  createGroups: z.boolean({ message: 'createGroups must be true or false' }).optional().default(false),
 });
 export type RosterUploadInput = z.infer<typeof rosterUploadSchema>;

@@ -27,6 +27,8 @@ export const trustOverviewQuery = z.object({ courseId: id.optional() });
 export const trustStatusQuery = z.object({
   schoolId: id.optional(),
   courseId: id.optional(),
+  /** Only members of this group (the trust's own or one of its schools'). */
+  groupId: id.optional(),
   status: z.enum(TRAINING_STATUSES).optional(),
   ...pageQuery({ defaultLimit: 50, maxLimit: 500 }).shape,
 });

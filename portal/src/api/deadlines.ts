@@ -27,6 +27,8 @@ export const useSchoolDeadlines = (root: string) => useQuery<SchoolDeadlinesDto>
 export interface TrainingFilter {
   status: TrainingStatus | null;
   courseId: number | null;
+  /** Only this group's members (a group of the school or of its trust). */
+  groupId?: number | null;
   page: number;
 }
 
@@ -34,6 +36,7 @@ export function useTrainingStatus(root: string, filter: TrainingFilter) {
   const search = [
     filter.status ? `status=${filter.status}` : null,
     filter.courseId ? `courseId=${filter.courseId}` : null,
+    filter.groupId ? `groupId=${filter.groupId}` : null,
     pageSearch({ limit: TRAINING_PAGE_SIZE, offset: filter.page * TRAINING_PAGE_SIZE }),
   ]
     .filter(Boolean)

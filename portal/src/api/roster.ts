@@ -12,11 +12,12 @@ const rosterPath = (scope: RosterScope, schoolId: number) => (scope === 'admin' 
 export const useRosterPreview = (scope: RosterScope, schoolId: number) =>
   useMutation({ mutationFn: (csv: string) => api.post<RosterPreviewDto>(`${rosterPath(scope, schoolId)}/preview`, { csv }) });
 
-/** POST …/roster: invites; the staff lists shown elsewhere on the page are then stale. */
+/** POST …/roster: invites (and creates the groups it names when `createGroups`); the staff lists and groups shown elsewhere on the page are then stale. */
 export function useRosterConfirm(scope: RosterScope, schoolId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => api.post<RosterResultDto>(rosterPath(scope, schoolId), { csv }),
+    mutationFn: ({ csv, createGroups }: { csv: string; createGroups: boolean }) =>
+      api.post<RosterResultDto>(rosterPath(scope, schoolId), { csv, createGroups }),
     onSuccess: () => invalidatePaths(queryClient, scope === 'admin' ? CHANGES.adminRoster(schoolId) : CHANGES.school(schoolId)),
   });
 }

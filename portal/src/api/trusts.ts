@@ -39,6 +39,8 @@ export function useTrustOverview(trustId: number, courseId: number | null) {
 export interface TrustFilter {
   schoolId: number | null;
   courseId: number | null;
+  /** Only this group's members (the trust's own or one of its schools'). */
+  groupId?: number | null;
   status: TrainingStatus | null;
   page: number;
 }
@@ -47,6 +49,7 @@ export function useTrustStatuses(trustId: number, filter: TrustFilter) {
   const search = [
     filter.schoolId ? `schoolId=${filter.schoolId}` : null,
     filter.courseId ? `courseId=${filter.courseId}` : null,
+    filter.groupId ? `groupId=${filter.groupId}` : null,
     filter.status ? `status=${filter.status}` : null,
     pageSearch({ limit: TRUST_PAGE_SIZE, offset: filter.page * TRUST_PAGE_SIZE }),
   ]

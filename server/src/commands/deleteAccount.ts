@@ -59,6 +59,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   userIdentities: deleteOwnRows('userIdentities'),
   // Out of their school too (they no longer count as staff); enrollments stay like everyone's.
   schoolMembers: deleteOwnRows('schoolMembers'),
+  groupMembers: deleteOwnRows('groupMembers'),
   schoolInvites: deleteOwnRows('schoolInvites'),
   trustManagers: deleteOwnRows('trustManagers'),
   trustInvites: deleteOwnRows('trustInvites'),

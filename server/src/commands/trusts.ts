@@ -1,4 +1,5 @@
 import { DAY_MS } from '@atrium/common';
+import { leaveTrustGroupsOfSchool } from './groups.ts';
 import type { Db } from '../db/knex.ts';
 import { isUniqueViolation } from '../db/knex.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
@@ -46,6 +47,7 @@ export async function detachSchool(db: Db, trustId: number, schoolId: number): P
   await inTransaction(db, async (trx) => {
     const detached = await trx('schools').where({ id: schoolId, trustId }).update({ trustId: null });
     if (detached !== 1) throw notFound('That school is not in this trust');
+    await leaveTrustGroupsOfSchool(trx, trustId, schoolId);
   });
 }
 

@@ -30,6 +30,7 @@ import * as insightsPositions from './migrations/029_insights_positions.ts';
 import * as progressCompletionIndex from './migrations/030_progress_completion_index.ts';
 import * as assignments from './migrations/031_assignments.ts';
 import * as memberMoves from './migrations/034_member_moves.ts';
+import * as groups from './migrations/032_groups.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '030_progress_completion_index': progressCompletionIndex,
   '031_assignments': assignments,
   '034_member_moves': memberMoves,
+  '032_groups': groups,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -61,6 +61,7 @@ export const PERSONAL_DATA = {
     onDeletion: 'delete',
   },
   schoolMembers: { owner: { userId: 'userId' }, exportedAs: 'schools', onDeletion: 'delete' },
+  groupMembers: { owner: { userId: 'userId' }, exportedAs: 'groups', onDeletion: 'delete' },
   schoolInvites: {
     owner: { email: 'address' },
     otherColumns: {
@@ -220,6 +221,10 @@ export const NOT_PERSONAL_DATA: Record<string, Record<string, string>> = {
   schoolDeadlines: { updatedBy: AUDIT },
   schoolDomains: { verifiedBy: AUDIT },
   trustDeadlines: { updatedBy: AUDIT },
+  groupCourses: { updatedBy: AUDIT },
+  groupInvites: {
+    inviteId: 'which staff groups an invitation puts its person in when accepted: deleted with the invitation (exported with it as its school)',
+  },
   captions: { uploadedBy: AUDIT },
   accessibilitySettings: {
     contactEmail: "the agency's published address for accessibility problems (a role, set by an admin), not a person's data",

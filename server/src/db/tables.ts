@@ -694,7 +694,47 @@ declare module 'knex/types/tables' {
     insightsWeekly: InsightsWeekly;
     insightsWeeklyRevenue: InsightsWeeklyRevenue;
     insightsModulePositions: InsightsModulePosition;
+    groups: Group;
+    groupMembers: GroupMember;
+    groupCourses: GroupCourse;
+    groupInvites: GroupInvite;
   }
+}
+
+/** A group of staff of one school or of one trust (exactly one of the two is set). */
+export interface Group {
+  id: number;
+  schoolId: number | null;
+  trustId: number | null;
+  name: string;
+  nameKey: string;
+  createdAt: number;
+}
+
+export interface GroupMember {
+  id: number;
+  groupId: number;
+  userId: number;
+  joinedAt: number;
+}
+
+/** A course given to a group, with its deadline rule (a date and/or days from joining the group). */
+export interface GroupCourse {
+  id: number;
+  groupId: number;
+  courseId: number;
+  completeByDay: number | null;
+  newStaffDays: number | null;
+  updatedBy: number | null;
+  /** When the course was given to the group: members who joined later are its new staff. */
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface GroupInvite {
+  id: number;
+  inviteId: number;
+  groupId: number;
 }
 
 export interface Trust {

@@ -25,6 +25,8 @@ export const presentTrainingStatus = (row: WatchedStatusRow): TrainingStatusRowD
   // Only for a course with a quiz: a course without one answers as before (issue 36).
   ...(row.finalQuiz ? { finalQuiz: { ...row.finalQuiz } } : {}),
   ...(row.movedAt !== null ? { movedAt: toIso(row.movedAt)! } : {}),
+  // Only for a member in a group: rows of schools without groups answer as before.
+  ...(row.groups?.length ? { groups: [...row.groups] } : {}),
 });
 
 export interface SchedulerJobRow {

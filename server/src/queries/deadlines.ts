@@ -81,13 +81,17 @@ export async function trustRuleForSchool(
   return row ? { trustName: row.name, completeByDay: num(row.completeByDay), newStaffDays: num(row.newStaffDays) } : null;
 }
 
-/** Whether the school has any deadline, its own or its trust's (the weekly digest skips schools with neither). */
+/** Whether the school has any deadline, its own, its trust's or a group's (the weekly digest skips schools with none). */
 export async function hasAnyDeadline(db: Db, schoolId: number): Promise<boolean> {
-  const [own, trust] = await Promise.all([
+  const [own, trust, group] = await Promise.all([
     db('schoolDeadlines').where({ schoolId }).first('id'),
     db('schools as s').join('trustDeadlines as td', 'td.trustId', 's.trustId').where('s.id', schoolId).first('td.id'),
+    db('groupCourses as gc')
+      .join('groups as g', 'g.id', 'gc.groupId')
+      .where((w) => w.where('g.schoolId', schoolId).orWhereIn('g.trustId', db('schools').where('id', schoolId).whereNotNull('trustId').select('trustId')))
+      .first('gc.id'),
   ]);
-  return Boolean(own ?? trust);
+  return Boolean(own ?? trust ?? group);
 }
 
 interface TrustCourseRow {

@@ -63,6 +63,15 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
         .select('schools.name as school', 'schoolMembers.role', 'schoolMembers.joinedAt')
     ).map((row: Row) => ({ school: text(row.school), role: text(row.role), joinedAt: isoRequired(row.joinedAt) })),
 
+  groups: async ({ db }, user) =>
+    (
+      await db('groupMembers')
+        .join('groups', 'groups.id', 'groupMembers.groupId')
+        .where('groupMembers.userId', user.id)
+        .select('groups.name as group', 'groupMembers.joinedAt')
+        .orderBy('groupMembers.id')
+    ).map((row: Row) => ({ group: text(row.group), joinedAt: isoRequired(row.joinedAt) })),
+
   trusts: async ({ db }, user) =>
     (
       await db('trustManagers')

@@ -1,6 +1,7 @@
 import { certificateValidity, DAY_MS, dayOf, expiredIfIssuedBefore, TRAINING_STATUSES, type TrainingStatus } from '@atrium/common';
 import type { Knex } from 'knex';
 import { dbBoolean, dialectOf, type Db, type DbBoolean } from '../db/knex.ts';
+import { groupNamesByMember, type GroupOwner } from './groups.ts';
 import { finalQuizzes, type FinalQuiz } from './quizzes.ts';
 import { withWatching, type Watching } from './watching.ts';
 
@@ -37,14 +38,107 @@ function ruleDueSql(db: Db, rule: string): string {
 }
 
 /**
- * The member's own due day: the earlier of the school's rule (`d`) and its trust's (`td`), either
- * alone when only one is set. The branches keep the usual pair (no trust deadline) to one rule's
- * arithmetic: the expression is computed for every pair of the list and the counts.
+ * A group rule's due day for a member of the group (`gc` the course given, `gm` the membership).
+ * Who was in the group when the course was given is existing staff: the rule's date, or (a rule
+ * of days only) that many days from the day it was given. Who joined the group later is new staff:
+ * N days from joining it, or the date when that is later, as for a school's deadline.
  */
-export function dueDaySql(db: Db): string {
-  const school = ruleDueSql(db, 'd');
-  const trust = ruleDueSql(db, 'td');
-  return `(case when td.id is null then ${school} when d.id is null then ${trust} else ${least(db, school, trust)} end)`;
+function groupRuleDueSql(db: Db): string {
+  const dayOfSql = (column: string) => `((${column} - ${column} % ${DAY_MS}) / ${DAY_MS})`;
+  const joinDay = dayOfSql('gm.joined_at');
+  return `(case when gc.new_staff_days is null then gc.complete_by_day
+    when gm.joined_at <= gc.created_at then coalesce(gc.complete_by_day, ${dayOfSql('gc.created_at')} + gc.new_staff_days)
+    when gc.complete_by_day is null then ${joinDay} + gc.new_staff_days
+    else ${greatest(db, 'gc.complete_by_day', `${joinDay} + gc.new_staff_days`)} end)`;
+}
+
+/** The earlier of two due days, either of which may be null (no rule): null only when both are. */
+const earlier = (db: Db, a: string, b: string) => `(case when ${a} is null then ${b} when ${b} is null then ${a} else ${least(db, a, b)} end)`;
+
+/**
+ * One level's due day for the member (the school's: deadline `d`; the trust's: `td`). A level that
+ * gave the course to none of its groups requires it of everyone by its deadline, as before groups
+ * existed. A level that gave it to groups (`assigned`, true for the pair's couple) requires it only
+ * of their members: by the earliest of their groups' rules (`groupDue`), and by the level's
+ * deadline too when it has one (it still applies to them); everyone else has no due day there.
+ */
+function levelDueSql(db: Db, deadline: string, groupDue: string, assigned: string): string {
+  const own = `(case when ${deadline}.id is null then null else ${ruleDueSql(db, deadline)} end)`;
+  if (assigned === FALSE) return own;
+  return `(case when not ${assigned} then ${own} when ${groupDue} is null then null else ${earlier(db, groupDue, own)} end)`;
+}
+
+/**
+ * The member's earliest due day among their groups given the course at one level (a correlated
+ * subquery by the member's groupMembers index, read only for a couple that has group courses):
+ * a school's groups count for members of that school, a trust's for members of its schools, so
+ * rows left behind by someone who moved never apply.
+ */
+function memberGroupDueSql(db: Db, level: 'school' | 'trust'): string {
+  const owner = level === 'school' ? 'g.school_id = sm.school_id' : 'g.trust_id = sch.trust_id';
+  return `(select min(${groupRuleDueSql(db)}) from group_members gm
+    join \`groups\` g on g.id = gm.group_id
+    join group_courses gc on gc.group_id = g.id
+    where gm.user_id = sm.user_id and gc.course_id = sl.course_id and ${owner})`;
+}
+
+const FALSE = '(0 = 1)';
+
+/**
+ * The couples with a course given to a group, in one school's or one trust's scope: per school the
+ * courses given to its groups, per trust the courses given to its groups. A few rows, read before
+ * the pairs, so the pairs' statement names them as constants: a scope without any pays nothing.
+ */
+export interface GroupCourseCouples {
+  school: Map<number, number[]>;
+  trust: Map<number, number[]>;
+}
+
+export async function groupCourseCouples(db: Db, scope: { schoolId: number } | { trustId: number }): Promise<GroupCourseCouples> {
+  const query = db('groupCourses as gc').join('groups as g', 'g.id', 'gc.groupId');
+  if ('schoolId' in scope) {
+    query.where((w) =>
+      w.where('g.schoolId', scope.schoolId).orWhereIn('g.trustId', db('schools').where('id', scope.schoolId).whereNotNull('trustId').select('trustId')),
+    );
+  } else {
+    query.where((w) => w.where('g.trustId', scope.trustId).orWhereIn('g.schoolId', db('schools').where('trustId', scope.trustId).select('id')));
+  }
+  const rows: Array<{ schoolId: number | null; trustId: number | null; courseId: number }> = await query.distinct('g.schoolId', 'g.trustId', 'gc.courseId');
+  const couples: GroupCourseCouples = { school: new Map(), trust: new Map() };
+  for (const row of rows) {
+    const [map, id] = row.schoolId !== null ? [couples.school, Number(row.schoolId)] : [couples.trust, Number(row.trustId)];
+    map.set(id, [...(map.get(id) ?? []), Number(row.courseId)]);
+  }
+  return couples;
+}
+
+export const NO_GROUP_COURSES: GroupCourseCouples = { school: new Map(), trust: new Map() };
+
+/** Whether the pair's couple is among `couples` (`owner` the pair's school or trust column), as SQL over integer constants. */
+function assignedSql(couples: Map<number, number[]>, owner: string): string {
+  if (!couples.size) return FALSE;
+  const terms = [...couples].map(([id, courses]) => `(${owner} = ${Number(id)} and sl.course_id in (${courses.map(Number).join(', ')}))`);
+  return `(${terms.join(' or ')})`;
+}
+
+/**
+ * The member's own due day: the earlier of the school's level and its trust's (each above), either
+ * alone when only one applies. Without group courses in scope it is the two deadlines' arithmetic
+ * alone; with them, the first branch keeps the usual pair (no trust deadline, no group given the
+ * course) to one rule's arithmetic: the expression is computed for every pair of the list and the counts.
+ */
+export function dueDaySql(db: Db, couples: GroupCourseCouples = NO_GROUP_COURSES): string {
+  const plainSchool = ruleDueSql(db, 'd');
+  const plainTrust = ruleDueSql(db, 'td');
+  const schoolAssigned = assignedSql(couples.school, 'sm.school_id');
+  const trustAssigned = assignedSql(couples.trust, 'sch.trust_id');
+  if (schoolAssigned === FALSE && trustAssigned === FALSE) {
+    return `(case when td.id is null then ${plainSchool} when d.id is null then ${plainTrust} else ${least(db, plainSchool, plainTrust)} end)`;
+  }
+  const school = levelDueSql(db, 'd', memberGroupDueSql(db, 'school'), schoolAssigned);
+  const trust = levelDueSql(db, 'td', memberGroupDueSql(db, 'trust'), trustAssigned);
+  const plain = [schoolAssigned, trustAssigned].filter((sql) => sql !== FALSE).map((sql) => `not ${sql}`);
+  return `(case when td.id is null and ${plain.join(' and ')} then ${plainSchool} else ${earlier(db, school, trust)} end)`;
 }
 
 /** Which pairs must have a deadline due within `from`..`to` days of today (see `due` below). */
@@ -68,12 +162,25 @@ function rulesDueWithin(db: Db, schoolId: number | null, today: number, range: D
     .join('schools as drs', 'drs.trustId', 'dr2.trustId')
     .where(inRange('dr2'))
     .select('drs.id as school_id', 'dr2.courseId as course_id');
+  // Courses given to groups: a school's groups, and a trust's for each of its schools.
+  const ownGroups = db('groupCourses as dr3')
+    .join('groups as dg3', 'dg3.id', 'dr3.groupId')
+    .whereNotNull('dg3.schoolId')
+    .where(inRange('dr3'))
+    .select('dg3.schoolId as school_id', 'dr3.courseId as course_id');
+  const trustGroups = db('groupCourses as dr4')
+    .join('groups as dg4', 'dg4.id', 'dr4.groupId')
+    .join('schools as drs4', 'drs4.trustId', 'dg4.trustId')
+    .where(inRange('dr4'))
+    .select('drs4.id as school_id', 'dr4.courseId as course_id');
   if (schoolId !== null) {
     own.where('dr1.schoolId', schoolId);
     trust.where('drs.id', schoolId);
+    ownGroups.where('dg3.schoolId', schoolId);
+    trustGroups.where('drs4.id', schoolId);
   }
-  // union (not union all): a couple with both rules in range is one row, so one pair.
-  return own.union(trust);
+  // union (not union all): a couple with several rules in range is one row, so one pair.
+  return own.union(trust).union(ownGroups).union(trustGroups);
 }
 
 function expiredSql(db: Db, cutoffs: ValidityCutoff[]): Knex.Raw {
@@ -95,10 +202,11 @@ export function trainingPairs(
   schoolId: number | null,
   now: number,
   cutoffs: ValidityCutoff[],
-  options: { due?: DueRange | undefined; finals?: Map<number, FinalQuiz> | undefined } = {},
+  options: { groups: GroupCourseCouples; due?: DueRange | undefined; finals?: Map<number, FinalQuiz> | undefined },
 ): Knex.QueryBuilder {
   const today = dayOf(now);
-  const due = dueDaySql(db);
+  // The couples with group courses (groupCourseCouples, read by the caller for the same scope).
+  const due = dueDaySql(db, options.groups);
   const expired = expiredSql(db, cutoffs);
   const members = db
     .from('schoolMembers as sm')
@@ -192,8 +300,18 @@ export interface TrainingStatusRow {
   certificateNumber: string | null;
   /** Null when the course has no quiz. */
   finalQuiz: FinalQuizResult | null;
+  /** The member's groups in view, by name (read after the page: groupNamesByMember). */
+  groups?: string[];
   /** When a trust's manager moved them to this school (null: never moved). */
   movedAt: number | null;
+}
+
+/** Adds each row's member's groups (in view of `scope`) to the rows, in one statement. */
+export async function withGroups<T extends TrainingStatusRow>(db: Db, scope: GroupOwner, rows: T[], all = false): Promise<T[]> {
+  if (!rows.length) return rows;
+  const names = await groupNamesByMember(db, scope, all ? undefined : [...new Set(rows.map((row) => row.userId))]);
+  for (const row of rows) row.groups = names.get(row.userId) ?? [];
+  return rows;
 }
 
 // The derived table's columns come back camel-cased by knex's mapping.
@@ -242,6 +360,23 @@ export interface StatusFilter {
   status?: TrainingStatus | undefined;
   courseId?: number | undefined;
   userId?: number | undefined;
+  groupId?: number | undefined;
+}
+
+/**
+ * Narrows trainingPairs to the members of one group: a group of the member's own school or of its
+ * trust. Any other group (another school's, another trust's) matches nobody, so a filter naming
+ * it answers an empty list and reveals nothing.
+ */
+export function onlyGroup(db: Db, pairs: Knex.QueryBuilder, groupId: number): Knex.QueryBuilder {
+  return pairs.whereExists(
+    db('groupMembers as fgm')
+      .join('groups as fg', 'fg.id', 'fgm.groupId')
+      .select(db.raw('1'))
+      .where('fgm.groupId', groupId)
+      .whereRaw('fgm.user_id = sm.user_id')
+      .where((w) => w.whereRaw('fg.school_id = sm.school_id').orWhereRaw('fg.trust_id = sch.trust_id')),
+  );
 }
 
 /**
@@ -255,8 +390,17 @@ export function dueRangeOf(status: TrainingStatus | undefined): DueRange | undef
   return undefined;
 }
 
-function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff[], filter: StatusFilter, finals?: Map<number, FinalQuiz>): Knex.QueryBuilder {
-  const pairs = trainingPairs(db, schoolId, now, cutoffs, { due: dueRangeOf(filter.status), finals });
+function filtered(
+  db: Db,
+  schoolId: number,
+  now: number,
+  cutoffs: ValidityCutoff[],
+  groups: GroupCourseCouples,
+  filter: StatusFilter,
+  finals?: Map<number, FinalQuiz>,
+): Knex.QueryBuilder {
+  const pairs = trainingPairs(db, schoolId, now, cutoffs, { groups, due: dueRangeOf(filter.status), finals });
+  if (filter.groupId) onlyGroup(db, pairs, filter.groupId);
   const query = db.from(pairs.as('pairs'));
   if (filter.status) query.where('pairs.status', filter.status);
   if (filter.courseId) query.where('pairs.course_id', filter.courseId);
@@ -266,9 +410,9 @@ function filtered(db: Db, schoolId: number, now: number, cutoffs: ValidityCutoff
 
 /** How many pairs of the school are in each status (every status present, zero or not). */
 export async function statusCounts(db: Db, schoolId: number, now: number): Promise<Record<TrainingStatus, number>> {
-  const cutoffs = await validityCutoffs(db, now);
+  const [cutoffs, groups] = await Promise.all([validityCutoffs(db, now), groupCourseCouples(db, { schoolId })]);
   const rows: Array<{ status: TrainingStatus; n: number | string }> = await db
-    .from(trainingPairs(db, schoolId, now, cutoffs).as('pairs'))
+    .from(trainingPairs(db, schoolId, now, cutoffs, { groups }).as('pairs'))
     .select('pairs.status')
     .count({ n: '*' })
     .groupBy('pairs.status');
@@ -287,10 +431,10 @@ export async function statusPage(
   now: number,
   filter: StatusFilter & { limit: number; offset: number },
 ): Promise<{ rows: WatchedStatusRow[]; total: number }> {
-  const [cutoffs, finals] = await Promise.all([validityCutoffs(db, now), finalQuizzes(db)]);
+  const [cutoffs, finals, groups] = await Promise.all([validityCutoffs(db, now), finalQuizzes(db), groupCourseCouples(db, { schoolId })]);
   const [countRow, rows] = await Promise.all([
-    filtered(db, schoolId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
-    filtered(db, schoolId, now, cutoffs, filter, finals)
+    filtered(db, schoolId, now, cutoffs, groups, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+    filtered(db, schoolId, now, cutoffs, groups, filter, finals)
       .select('pairs.*')
       .orderBy([
         { column: 'pairs.last_name' },
@@ -303,9 +447,13 @@ export async function statusPage(
       .offset(filter.offset) as Promise<RawPair[]>,
   ]);
   return {
-    rows: await withWatching(
+    rows: await withGroups(
       db,
-      rows.map((row) => toRow(row, finals)),
+      { kind: 'school', id: schoolId },
+      await withWatching(
+        db,
+        rows.map((row) => toRow(row, finals)),
+      ),
     ),
     total: Number(countRow?.n ?? 0),
   };
@@ -313,13 +461,13 @@ export async function statusPage(
 
 /** Every pair of the school (the register), in the same order as the list. */
 export async function allStatuses(db: Db, schoolId: number, now: number): Promise<WatchedStatusRow[]> {
-  const [cutoffs, finals] = await Promise.all([validityCutoffs(db, now), finalQuizzes(db)]);
+  const [cutoffs, finals, groups] = await Promise.all([validityCutoffs(db, now), finalQuizzes(db), groupCourseCouples(db, { schoolId })]);
   const rows = (await db
-    .from(trainingPairs(db, schoolId, now, cutoffs, { finals }).as('pairs'))
+    .from(trainingPairs(db, schoolId, now, cutoffs, { groups, finals }).as('pairs'))
     .select('pairs.*')
     .orderBy([{ column: 'pairs.last_name' }, { column: 'pairs.first_name' }, { column: 'pairs.user_id' }, { column: 'pairs.course_title' }])) as RawPair[];
   // The whole school: its members and licensed courses as subqueries, not as lists of ids.
-  return withWatching(
+  const watched = await withWatching(
     db,
     rows.map((row) => toRow(row, finals)),
     {
@@ -327,6 +475,7 @@ export async function allStatuses(db: Db, schoolId: number, now: number): Promis
       courses: db('schoolLicences').where('schoolId', schoolId).whereNull('revokedAt').select('courseId'),
     },
   );
+  return withGroups(db, { kind: 'school', id: schoolId }, watched, true);
 }
 
 /** When a certificate stops being current, for a course with a validity. */

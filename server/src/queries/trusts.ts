@@ -5,10 +5,14 @@ import { hashToken } from '../services/tokens.ts';
 import { withWatching, type Watching } from './watching.ts';
 import {
   dueRangeOf,
+  groupCourseCouples,
+  onlyGroup,
+  withGroups,
   toRow,
   trainingPairs,
   validityCutoffs,
   type DueRange,
+  type GroupCourseCouples,
   type RawPair,
   type TrainingStatusRow,
   type ValidityCutoff,
@@ -118,7 +122,13 @@ export async function trustOfSchool(db: Db, schoolId: number): Promise<number | 
 export const trustSchoolIds = (db: Db, trustId: number) => db('schools').select('id').where({ trustId });
 
 /** The pairs of every school of the trust (trainingPairs narrowed by the schools' trust). */
-function trustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], options: { due?: DueRange | undefined } = {}): Knex.QueryBuilder {
+function trustPairs(
+  db: Db,
+  trustId: number,
+  now: number,
+  cutoffs: ValidityCutoff[],
+  options: { groups: GroupCourseCouples; due?: DueRange | undefined },
+): Knex.QueryBuilder {
   return trainingPairs(db, null, now, cutoffs, options).whereIn('sm.schoolId', trustSchoolIds(db, trustId));
 }
 
@@ -132,8 +142,8 @@ export interface TrustSchoolCounts {
 
 /** Per school of the trust, its member × course pairs in each status (one statement), for every course or one. */
 export async function trustStatusCounts(db: Db, trustId: number, now: number, courseId?: number): Promise<Map<number, Record<TrainingStatus, number>>> {
-  const cutoffs = await validityCutoffs(db, now);
-  const pairs = trustPairs(db, trustId, now, cutoffs);
+  const [cutoffs, groups] = await Promise.all([validityCutoffs(db, now), groupCourseCouples(db, { trustId })]);
+  const pairs = trustPairs(db, trustId, now, cutoffs, { groups });
   if (courseId) pairs.where('sl.courseId', courseId);
   const rows: Array<{ schoolId: number | string; status: TrainingStatus; n: number | string }> = await db
     .from(pairs.as('pairs'))
@@ -169,6 +179,7 @@ export function trustCourses(db: Db, trustId: number): Promise<Array<{ id: numbe
 export interface TrustStatusFilter {
   schoolId?: number | undefined;
   courseId?: number | undefined;
+  groupId?: number | undefined;
   status?: TrainingStatus | undefined;
 }
 
@@ -177,10 +188,18 @@ export interface TrustStatusRow extends TrainingStatusRow {
   schoolName: string;
 }
 
-function filteredTrustPairs(db: Db, trustId: number, now: number, cutoffs: ValidityCutoff[], filter: TrustStatusFilter): Knex.QueryBuilder {
-  const pairs = trustPairs(db, trustId, now, cutoffs, { due: dueRangeOf(filter.status) });
+function filteredTrustPairs(
+  db: Db,
+  trustId: number,
+  now: number,
+  cutoffs: ValidityCutoff[],
+  groups: GroupCourseCouples,
+  filter: TrustStatusFilter,
+): Knex.QueryBuilder {
+  const pairs = trustPairs(db, trustId, now, cutoffs, { groups, due: dueRangeOf(filter.status) });
   if (filter.schoolId) pairs.where('sm.schoolId', filter.schoolId);
   if (filter.courseId) pairs.where('sl.courseId', filter.courseId);
+  if (filter.groupId) onlyGroup(db, pairs, filter.groupId);
   const query = db.from(pairs.as('pairs'));
   if (filter.status) query.where('pairs.status', filter.status);
   return query;
@@ -200,10 +219,10 @@ export async function trustStatusPage(
   now: number,
   filter: TrustStatusFilter & { limit: number; offset: number },
 ): Promise<{ rows: Array<TrustStatusRow & { watching: Watching }>; total: number }> {
-  const cutoffs = await validityCutoffs(db, now);
+  const [cutoffs, groups] = await Promise.all([validityCutoffs(db, now), groupCourseCouples(db, { trustId })]);
   const [countRow, rows] = await Promise.all([
-    filteredTrustPairs(db, trustId, now, cutoffs, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
-    filteredTrustPairs(db, trustId, now, cutoffs, filter)
+    filteredTrustPairs(db, trustId, now, cutoffs, groups, filter).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+    filteredTrustPairs(db, trustId, now, cutoffs, groups, filter)
       .join('schools as s', 's.id', 'pairs.school_id')
       .select('pairs.*', 's.name as schoolName')
       .orderBy([
@@ -218,5 +237,6 @@ export async function trustStatusPage(
       .limit(filter.limit)
       .offset(filter.offset) as Promise<RawTrustPair[]>,
   ]);
-  return { rows: await withWatching(db, rows.map(toTrustRow)), total: Number(countRow?.n ?? 0) };
+  const watched = await withWatching(db, rows.map(toTrustRow));
+  return { rows: await withGroups(db, { kind: 'trust', id: trustId }, watched), total: Number(countRow?.n ?? 0) };
 }

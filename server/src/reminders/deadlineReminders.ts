@@ -4,7 +4,7 @@ import type { Db } from '../db/knex.ts';
 import { personalise } from '../mail/personalised.ts';
 import { deadlineReminderMail, type DeadlineReminderKind } from '../mail/templates/deadlineReminder.tsx';
 import { certificateExpiryMail } from '../mail/templates/certificateExpiry.tsx';
-import { expiresOn, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
+import { expiresOn, groupCourseCouples, trainingPairs, validityCutoffs } from '../queries/trainingStatus.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
@@ -64,8 +64,9 @@ interface DuePair {
  */
 export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cutoffs: Awaited<ReturnType<typeof validityCutoffs>>): Promise<DuePair[]> {
   const today = dayOf(now);
+  const groups = await groupCourseCouples(db, { schoolId });
   const query = db
-    .from(trainingPairs(db, schoolId, now, cutoffs, { due: { from: -34, to: 7 } }).as('pairs'))
+    .from(trainingPairs(db, schoolId, now, cutoffs, { groups, due: { from: -34, to: 7 } }).as('pairs'))
     .whereIn('pairs.status', ['due_soon', 'overdue'])
     .where('pairs.due_day', '>=', today - 34)
     .whereNotExists(
@@ -88,7 +89,7 @@ export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cu
   }));
 }
 
-/** Deadline reminders for every school with a deadline (its own or its trust's), a school at a time; the lease is renewed between schools. */
+/** Deadline reminders for every school with a deadline (its own, its trust's, or a course given to a group), a school at a time; the lease is renewed between schools. */
 export async function runDeadlineReminders({ deps, now, renewLease }: JobContext): Promise<{ sent: number }> {
   const { db, config } = deps;
   const today = dayOf(now);
@@ -98,7 +99,14 @@ export async function runDeadlineReminders({ deps, now, renewLease }: JobContext
     .where((w) =>
       w
         .whereExists(db('schoolDeadlines as d').select(db.raw('1')).whereRaw('d.school_id = schools.id'))
-        .orWhereExists(db('trustDeadlines as td').select(db.raw('1')).whereRaw('td.trust_id = schools.trust_id')),
+        .orWhereExists(db('trustDeadlines as td').select(db.raw('1')).whereRaw('td.trust_id = schools.trust_id'))
+        // A course given to one of its groups, or to one of its trust's.
+        .orWhereExists(
+          db('groupCourses as gc')
+            .join('groups as g', 'g.id', 'gc.groupId')
+            .select(db.raw('1'))
+            .where((g) => g.whereRaw('g.school_id = schools.id').orWhereRaw('g.trust_id = schools.trust_id')),
+        ),
     )
     .select('id', 'name')
     .orderBy('id');

@@ -533,6 +533,126 @@ const recipes: Record<string, Recipe> = {
     expect: trustManager,
     request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}` }),
   },
+  // Staff groups (issue 39): a school's, a trust's, and the admins' of any.
+  'GET /api/schools/:id/groups': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/groups` }) },
+  'POST /api/schools/:id/groups': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups`, body: { name: `Group ${unique()}` } }),
+  },
+  'PATCH /api/schools/:id/groups/:groupId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}`, body: { name: `Renamed ${unique()}` } }),
+  },
+  'DELETE /api/schools/:id/groups/:groupId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}` }) },
+  'POST /api/schools/:id/groups/:groupId/members': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}/members`, body: { emails: [w.memberEmail] } }),
+  },
+  'DELETE /api/schools/:id/groups/:groupId/members/:userId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}/members/${w.memberId}` }),
+  },
+  'PUT /api/schools/:id/groups/:groupId/courses/:courseId': {
+    expect: schoolManager,
+    request: (w) => ({
+      path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}`,
+      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+    }),
+  },
+  'DELETE /api/schools/:id/groups/:groupId/courses/:courseId': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}` }),
+  },
+  'GET /api/admin/schools/:id/groups': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups` }) },
+  'POST /api/admin/schools/:id/groups': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups`, body: { name: `Group ${unique()}` } }),
+  },
+  'PATCH /api/admin/schools/:id/groups/:groupId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}`, body: { name: `Renamed ${unique()}` } }),
+  },
+  'DELETE /api/admin/schools/:id/groups/:groupId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}` }),
+  },
+  'POST /api/admin/schools/:id/groups/:groupId/members': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}/members`, body: { emails: [w.memberEmail] } }),
+  },
+  'DELETE /api/admin/schools/:id/groups/:groupId/members/:userId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}/members/${w.memberId}` }),
+  },
+  'PUT /api/admin/schools/:id/groups/:groupId/courses/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({
+      path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}`,
+      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+    }),
+  },
+  'DELETE /api/admin/schools/:id/groups/:groupId/courses/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}` }),
+  },
+  'GET /api/trusts/:id/groups': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/groups` }) },
+  'POST /api/trusts/:id/groups': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/groups`, body: { name: `Group ${unique()}` } }) },
+  'PATCH /api/trusts/:id/groups/:groupId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}`, body: { name: `Renamed ${unique()}` } }),
+  },
+  'DELETE /api/trusts/:id/groups/:groupId': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}` }) },
+  'POST /api/trusts/:id/groups/:groupId/members': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}/members`, body: { emails: [w.trustStaffEmail] } }),
+  },
+  'DELETE /api/trusts/:id/groups/:groupId/members/:userId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}/members/${w.trustStaffId}` }),
+  },
+  'PUT /api/trusts/:id/groups/:groupId/courses/:courseId': {
+    expect: trustManager,
+    request: (w) => ({
+      path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}/courses/${w.trustCourseId}`,
+      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+    }),
+  },
+  'DELETE /api/trusts/:id/groups/:groupId/courses/:courseId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}/courses/${w.trustCourseId}` }),
+  },
+  'GET /api/admin/trusts/:id/groups': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups` }) },
+  'POST /api/admin/trusts/:id/groups': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups`, body: { name: `Group ${unique()}` } }),
+  },
+  'PATCH /api/admin/trusts/:id/groups/:groupId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}`, body: { name: `Renamed ${unique()}` } }),
+  },
+  'DELETE /api/admin/trusts/:id/groups/:groupId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}` }),
+  },
+  'POST /api/admin/trusts/:id/groups/:groupId/members': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}/members`, body: { emails: [w.spareStaffEmail] } }),
+  },
+  'DELETE /api/admin/trusts/:id/groups/:groupId/members/:userId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}/members/${w.spareStaffId}` }),
+  },
+  'PUT /api/admin/trusts/:id/groups/:groupId/courses/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({
+      path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}/courses/${w.trustCourseId}`,
+      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+    }),
+  },
+  'DELETE /api/admin/trusts/:id/groups/:groupId/courses/:courseId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}/courses/${w.trustCourseId}` }),
+  },
   'POST /api/trusts/:id/members/:userId/move': {
     expect: trustManager,
     request: (w) => ({ path: `/api/trusts/${w.trustId}/members/${w.trustMemberId}/move`, body: { schoolId: w.siblingSchoolId } }),

@@ -22,6 +22,7 @@ let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
 const attackers = {} as Record<Exclude<Caller, 'visitor'>, TestClient>;
 let victim: UserRow;
+const groupIds: number[] = [];
 let ids: {
   courseId: number;
   moduleId: number;
@@ -61,6 +62,18 @@ beforeAll(async () => {
   await server.db('trustManagers').insert({ trustId: victimTrustId, userId: victim.id, joinedAt: now });
   await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: '2099-06-30', newStaffDays: 30 }, victim.id, now);
   await setDeadline(server.db, victimSchoolId, course.id, { completeBy: '2099-05-31', newStaffDays: null }, victim.id, now);
+  // The victim's school and trust each have a group with the member in it, given the course.
+  for (const owner of [
+    { schoolId: victimSchoolId, trustId: null },
+    { schoolId: null, trustId: victimTrustId },
+  ]) {
+    const [groupId] = await server.db('groups').insert({ ...owner, name: 'Office', nameKey: 'office', createdAt: now });
+    await server.db('groupMembers').insert({ groupId: Number(groupId), userId: member.id, joinedAt: now });
+    await server
+      .db('groupCourses')
+      .insert({ groupId: Number(groupId), courseId: course.id, completeByDay: null, newStaffDays: 30, updatedBy: null, createdAt: now, updatedAt: now });
+    groupIds.push(Number(groupId));
+  }
   // The victim's assignment work (issue 37): a round awaiting review with a file, and a draft.
   const assignmentId = await insertAssignmentRow(server.db, course.id);
   const round = { assignmentId: assignmentId, userId: victim.id, courseId: course.id, note: 'Victim note', link: null, createdAt: now };
@@ -118,6 +131,13 @@ async function victimSnapshot(): Promise<string> {
     db('trusts').where({ id: ids.victimTrustId }).first(),
     db('trustDeadlines').where({ trustId: ids.victimTrustId }).orderBy('id'),
     db('trustManagers').where({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('groupMembers')
+      .whereIn('groupId', db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).select('id'))
+      .orderBy('id'),
+    db('groupCourses')
+      .whereIn('groupId', db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).select('id'))
+      .orderBy('id'),
     db('submissions').where({ userId: victim.id }).orderBy('id'),
     db('submissionFiles')
       .whereIn('submissionId', db('submissions').select('id').where({ userId: victim.id }))
@@ -181,6 +201,7 @@ const body = fc.oneof(
       'hd',
       'completeBy',
       'newStaffDays',
+      'createGroups',
       'note',
       'link',
       'decision',
@@ -213,6 +234,7 @@ const segment = fc.oneof(
   // Real school and user ids, so school routes get past "not found" to the policy.
   fc.constantFrom('victimSchoolId', 'attackerSchoolId', 'victimTrustId', 'assignmentId', 'victimSubmissionId').map((which) => String(ids[which])),
   fc.constant(String(0)).map(() => String(victim.id)),
+  fc.constantFrom(0, 1).map((index) => String(groupIds[index])),
   fc.constantFrom('google', 'microsoft'),
 );
 

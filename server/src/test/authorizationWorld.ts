@@ -67,6 +67,15 @@ export interface World {
   trustCourseId: number;
   /** An unfinished upload of the learner's to `draftAssignmentId` (its URL id). */
   uploadId: string;
+  /** Per cell: a group of the school (with the member in it), of the trust and of the spare trust, each with a member of its own staff. */
+  schoolGroupId: number;
+  memberEmail: string;
+  trustGroupId: number;
+  trustStaffId: number;
+  trustStaffEmail: string;
+  spareTrustGroupId: number;
+  spareStaffId: number;
+  spareStaffEmail: string;
   /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
   trustMemberId: number;
   siblingSchoolId: number;
@@ -244,7 +253,40 @@ export async function buildWorld(
     createdAt: now,
     expiresAt: now + 30 * 86_400_000,
   });
+  // Staff groups (issue 39): one per owner, each holding one of its own staff.
+  const group = async (owner: { schoolId: number } | { trustId: number }, userId: number) => {
+    const [groupId] = await db('groups').insert({
+      schoolId: null,
+      trustId: null,
+      ...owner,
+      name: `Group ${unique()}`,
+      nameKey: `group ${unique()}`,
+      createdAt: now,
+    });
+    await db('groupMembers').insert({ groupId: Number(groupId), userId, joinedAt: now });
+    return Number(groupId);
+  };
+  // The trust's school does not grow per cell (its register stays small): its existing manager is the staff member.
+  const trustStaffRow = await db('schoolMembers as sm')
+    .join('users as u', 'u.id', 'sm.userId')
+    .where('sm.schoolId', trustSchool!.id)
+    .orderBy('sm.id')
+    .first('u.id', 'u.email');
+  const trustStaff = { id: Number(trustStaffRow!.id), email: String(trustStaffRow!.email) };
+  const spareStaff = await createUser(db);
+  await db('schoolMembers').insert({ schoolId: Number(spareSchoolId), userId: spareStaff.id, role: 'member', joinedAt: now });
+  const schoolGroupId = await group({ schoolId }, member.id);
+  const trustGroupId = await group({ trustId }, trustStaff.id);
+  const spareTrustGroupId = await group({ trustId: Number(spareTrustId) }, spareStaff.id);
   return {
+    schoolGroupId,
+    memberEmail: member.email,
+    trustGroupId,
+    trustStaffId: trustStaff.id,
+    trustStaffEmail: trustStaff.email,
+    spareTrustGroupId,
+    spareStaffId: spareStaff.id,
+    spareStaffEmail: spareStaff.email,
     trustId,
     spareTrustId: Number(spareTrustId),
     spareSchoolId: Number(spareSchoolId),

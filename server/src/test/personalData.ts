@@ -48,6 +48,8 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   await db('userIdentities').insert({ userId: user.id, provider: 'google', subject, email: user.email, createdAt: now, lastUsedAt: now });
   await db('schoolMembers').insert({ schoolId: insertedId(schoolId), userId: user.id, role: 'member', joinedAt: now });
   await db('schoolInvites').insert({ schoolId: insertedId(schoolId), tokenHash: randomBytes(32).toString('hex'), createdAt: now, uses: 0, email: shouted });
+  const [groupId] = await db('groups').insert({ schoolId: insertedId(schoolId), trustId: null, name: 'Office', nameKey: 'office', createdAt: now });
+  await db('groupMembers').insert({ groupId: insertedId(groupId), userId: user.id, joinedAt: now });
   await db('progressBuckets').insert({ userId: user.id, moduleId: module.id, word: 0, bits: 3 });
   const [trustId] = await db('trusts').insert({ name: `Quill Trust ${tag}`, createdAt: now });
   await db('trustManagers').insert({ trustId: insertedId(trustId), userId: user.id, joinedAt: now });

@@ -60,22 +60,25 @@ export function StaffRoster({ schoolId, scope }: { schoolId: number; scope: Rost
     });
   };
 
-  const apply = () => {
+  const apply = (createGroups: boolean) => {
     if (!checked) return;
-    confirm.mutate(checked.csv, {
-      onSuccess: (result) => {
-        toast({ title: 'Invitations sent', description: result.message, variant: 'success' });
-        setDone(result.message);
-        setChecked(null);
-        setText('');
-        setFileName(null);
+    confirm.mutate(
+      { csv: checked.csv, createGroups },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Invitations sent', description: result.message, variant: 'success' });
+          setDone(result.message);
+          setChecked(null);
+          setText('');
+          setFileName(null);
+        },
+        onError: (error) => {
+          const description = describe(error);
+          setProblem(description);
+          toast({ title: 'Invitations not sent', description, variant: 'destructive' });
+        },
       },
-      onError: (error) => {
-        const description = describe(error);
-        setProblem(description);
-        toast({ title: 'Invitations not sent', description, variant: 'destructive' });
-      },
-    });
+    );
   };
 
   const startAgain = () => {
@@ -90,8 +93,9 @@ export function StaffRoster({ schoolId, scope }: { schoolId: number; scope: Rost
       </PanelHeader>
       <PanelLead>
         Upload a CSV file with columns <strong>email</strong>, <strong>first name</strong> and <strong>last name</strong> (up to{' '}
-        {ROSTER_MAX_ROWS.toLocaleString('en-GB')} people, 1 MB), or paste a list. You see what will happen before anything changes. Everyone gets an invitation
-        e-mail with a personal link, and joins when they accept it, including colleagues who already have an account.
+        {ROSTER_MAX_ROWS.toLocaleString('en-GB')} people, 1 MB), or paste a list. Optional columns <strong>role</strong>, <strong>department</strong> and{' '}
+        <strong>groups</strong> (separated by semicolons) put people in the school's groups. You see what will happen before anything changes. Everyone gets an
+        invitation e-mail with a personal link, and joins when they accept it, including colleagues who already have an account.
       </PanelLead>
       {done ? (
         <Done role="status">

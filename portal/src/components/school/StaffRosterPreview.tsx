@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { RosterPreviewDto, RosterRowDto, RosterRowStatus } from '@atrium/common';
 import { Badge, toneBackground, type BadgeTone } from '../Badge.tsx';
 import { Button } from '../Button.tsx';
+import { CheckboxField } from '../CheckboxField.tsx';
 import { FormAlert } from '../FormAlert.tsx';
 
 const SHOWN = 100;
@@ -26,7 +28,8 @@ export function StaffRosterPreview({
 }: {
   preview: RosterPreviewDto;
   applying: boolean;
-  onApply(): void;
+  /** Applies the list; `createGroups`: the manager agreed to create the groups it names that do not exist yet. */
+  onApply(createGroups: boolean): void;
   onStartAgain(): void;
   problem: string | null;
 }) {
@@ -36,7 +39,11 @@ export function StaffRosterPreview({
   const shown = [...problems, ...others].slice(0, Math.max(SHOWN, problems.length));
   const work = counts.invite;
   const unchanged = counts.member + counts.invited;
-  const action = `Send ${n(counts.invite)} invitation${counts.invite === 1 ? '' : 's'}`;
+  const groups = preview.groups ?? [];
+  const missing = groups.filter((group) => !group.exists);
+  const [createGroups, setCreateGroups] = useState(false);
+  const blocked = missing.length > 0 && !createGroups;
+  const action = work === 0 ? 'Put people in their groups' : `Send ${n(counts.invite)} invitation${counts.invite === 1 ? '' : 's'}`;
   return (
     <Wrap aria-label="Preview of the staff list">
       <FormAlert message={problem} />
@@ -58,6 +65,27 @@ export function StaffRosterPreview({
       {problems.length > 0 ? (
         <Note>Rows with a problem are skipped. Fix them in your file and upload it again at any time: nobody is invited twice.</Note>
       ) : null}
+      {groups.length > 0 ? (
+        <GroupsBox aria-label="Groups the list names">
+          <h3>Groups</h3>
+          <GroupNames>
+            {groups.map((group) => (
+              <li key={group.name}>
+                <Badge $tone={group.exists ? 'neutral' : 'accent'}>{group.exists ? 'Exists' : 'New'}</Badge> {group.name} <Line>({n(group.people)})</Line>
+              </li>
+            ))}
+          </GroupNames>
+          {missing.length > 0 ? (
+            <CheckboxField
+              checked={createGroups}
+              onChange={(event) => setCreateGroups(event.target.checked)}
+              label={`Create ${missing.length === 1 ? 'this new group' : `these ${n(missing.length)} new groups`}: ${missing.map((group) => group.name).join(', ')}`}
+              hint="Without this, the list cannot be applied: remove the new groups from the file, or create them here."
+            />
+          ) : null}
+          <Note>People already on the staff join their groups now; invited people join theirs when they accept.</Note>
+        </GroupsBox>
+      ) : null}
       {/* Focusable so the scrolled list can be read with the keyboard. */}
       <Rows tabIndex={0} aria-label="Rows of the list">
         {shown.map((row) => (
@@ -66,6 +94,7 @@ export function StaffRosterPreview({
             <Person>
               <strong>{row.email || '(no address)'}</strong>
               {row.firstName || row.lastName ? <span>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</span> : null}
+              {row.groups?.length ? <span>Groups: {row.groups.join(', ')}</span> : null}
             </Person>
             <Outcome>
               <Badge $tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
@@ -76,8 +105,8 @@ export function StaffRosterPreview({
       </Rows>
       {rows.length > shown.length ? <Note>{`Showing ${n(shown.length)} of ${n(rows.length)} rows; the rest are counted above.`}</Note> : null}
       <Actions>
-        <Button onClick={onApply} disabled={applying || work === 0}>
-          {applying ? 'Sending…' : work === 0 ? 'Nobody to invite' : action}
+        <Button onClick={() => onApply(createGroups)} disabled={applying || (work === 0 && groups.length === 0) || blocked}>
+          {applying ? 'Sending…' : work === 0 && groups.length === 0 ? 'Nobody to invite' : action}
         </Button>
         <Button variant="secondary" onClick={onStartAgain} disabled={applying}>
           Choose another list
@@ -86,6 +115,32 @@ export function StaffRosterPreview({
     </Wrap>
   );
 }
+
+const GroupsBox = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+`;
+
+const GroupNames = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    overflow-wrap: anywhere;
+  }
+`;
 
 const Wrap = styled.section`
   display: grid;

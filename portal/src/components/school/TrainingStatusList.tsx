@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { formatDueDate, TRAINING_STATUS_LABELS, TRAINING_STATUSES, type SchoolDeadlinesDto, type TrainingStatus } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { TRAINING_PAGE_SIZE, useTrainingStatus, type TrainingFilter } from '../../api/deadlines.ts';
+import { useGroups } from '../../api/groups.ts';
 import { Button } from '../Button.tsx';
 import { Skeleton } from '../Loading.tsx';
 import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../TrainingStatusBadge.tsx';
@@ -24,6 +25,7 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
   const [filter, setFilter] = useState<TrainingFilter>({ status: null, courseId: null, page: 0 });
   const [showInvited, setShowInvited] = useState(false);
   const list = useTrainingStatus(root, filter);
+  const groups = useGroups(root).data?.groups ?? [];
   const total = Object.values(deadlines.counts).reduce((sum, n) => sum + n, 0);
   const year = new Date().getUTCFullYear();
   const choose = (status: TrainingStatus | null) => {
@@ -73,6 +75,24 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
           <InvitedPeople root={root} managedSchoolId={managedSchoolId} />
         </>
       ) : null}
+      {!showInvited && groups.length > 0 ? (
+        <CourseFilter>
+          <FieldLabel htmlFor="status-group">Group</FieldLabel>
+          <Select
+            id="status-group"
+            value={filter.groupId ?? ''}
+            onChange={(event) => setFilter((current) => ({ ...current, groupId: event.target.value ? Number(event.target.value) : null, page: 0 }))}
+          >
+            <option value="">Everyone</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+                {group.owner === 'trust' ? ' (trust)' : ''}
+              </option>
+            ))}
+          </Select>
+        </CourseFilter>
+      ) : null}
       {!showInvited && deadlines.courses.length > 1 ? (
         <CourseFilter>
           <FieldLabel htmlFor="status-course">Course</FieldLabel>
@@ -111,6 +131,7 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
                 <div>
                   <strong>{row.name}</strong>
                   <Muted>{row.email}</Muted>
+                  {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
                 </div>
                 <div>
                   <span>{row.courseTitle}</span>

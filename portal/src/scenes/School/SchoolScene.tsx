@@ -23,6 +23,7 @@ import { SchoolMembers } from './SchoolMembers.tsx';
 import { SubmissionSharing } from './SubmissionSharing.tsx';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
+import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 
 // The charts are a chunk of their own: the rest of the page does not wait for them.
 const SchoolInsights = lazy(() => import('./SchoolInsights.tsx').then((module) => ({ default: module.SchoolInsights })));
@@ -116,7 +117,11 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
         </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
+<<<<<<< HEAD
         <SubmissionSharing schoolId={school.id} enabled={mine.managersSeeSubmissions === true} />
+=======
+        <GroupsPanel root={`/api/schools/${school.id}`} owner="school" />
+>>>>>>> groups
         <SchoolMembers schoolId={school.id} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
+import { useGroups } from '../../api/groups.ts';
+import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -50,6 +52,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   const overview = useTrustOverview(trustId, filter.courseId);
   const statuses = useTrustStatuses(trustId, filter);
   const download = useDownloadTrustRegister(trustId);
+  const groups = useGroups(`/api/trusts/${trustId}`);
   const [moving, setMoving] = useState<MovingMember | null>(null);
   const { toast } = useToast();
   if (overview.isPending) return <LoadingState label="Loading your trust" />;
@@ -91,6 +94,8 @@ function TrustDashboard({ trustId }: { trustId: number }) {
           </Suspense>
         }
         deadlines={<TrustDeadlines trustId={trustId} />}
+        groups={groups.data?.groups ?? []}
+        groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
         managers={<TrustManagers trustId={trustId} />}
         onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
       />

@@ -33,6 +33,10 @@ export interface TrustViewProps {
   deadlines?: React.ReactNode;
   /** The managers' panel (its own container), shown below. */
   managers?: React.ReactNode;
+  /** The trust's groups, for the filter (none: no group filter). */
+  groups?: Array<{ id: number; name: string }>;
+  /** The Groups panel, shown after the deadlines. */
+  groupsPanel?: React.ReactNode;
   /** Opens "Move to another school" for the row's person (only when the trust has another school). */
   onMove?: (row: TrustStatusRowDto) => void;
 }
@@ -43,7 +47,20 @@ const completedShare = (counts: Record<TrainingStatus, number>) => {
 };
 
 /** /trust for a trust manager: every school's counts, the per-school table, the filtered staff list and the register. */
-export function TrustView({ overview, filter, onFilter, staff, onDownload, downloading, insights, deadlines, managers, onMove }: TrustViewProps) {
+export function TrustView({
+  overview,
+  filter,
+  onFilter,
+  staff,
+  onDownload,
+  downloading,
+  insights,
+  deadlines,
+  managers,
+  groups = [],
+  groupsPanel,
+  onMove,
+}: TrustViewProps) {
   const share = completedShare(overview.totals);
   return (
     <Container>
@@ -93,6 +110,23 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
                 ))}
               </Select>
             </div>
+            {groups.length > 0 ? (
+              <div>
+                <FieldLabel htmlFor="trust-group">Group</FieldLabel>
+                <Select
+                  id="trust-group"
+                  value={filter.groupId ?? ''}
+                  onChange={(event) => onFilter({ groupId: event.target.value ? Number(event.target.value) : null })}
+                >
+                  <option value="">Everyone</option>
+                  {groups.map((group) => (
+                    <option key={group.id} value={group.id}>
+                      {group.name}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ) : null}
             <div>
               <FieldLabel htmlFor="trust-status">Status</FieldLabel>
               <Select
@@ -182,6 +216,7 @@ export function TrustView({ overview, filter, onFilter, staff, onDownload, downl
         </Panel>
         {insights}
         {deadlines}
+        {groupsPanel}
         {managers}
       </Stack>
     </Container>
@@ -212,7 +247,9 @@ function StaffList({
   }
   if (staff.rows.length === 0) {
     return (
-      <EmptyText>{filter.status || filter.schoolId || filter.courseId ? 'Nobody matches these filters.' : 'No staff in the trust’s schools yet.'}</EmptyText>
+      <EmptyText>
+        {filter.status || filter.schoolId || filter.courseId || filter.groupId ? 'Nobody matches these filters.' : 'No staff in the trust’s schools yet.'}
+      </EmptyText>
     );
   }
   const year = new Date().getUTCFullYear();
@@ -228,6 +265,7 @@ function StaffList({
                 {row.schoolName}
                 {row.movedAt ? ` (moved here ${formatDueDate(row.movedAt.slice(0, 10), year)})` : ''} · {row.email}
               </Muted>
+              {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
               {onMove ? (
                 <MoveButton type="button" onClick={() => onMove(row)} aria-label={`Move ${row.name} to another school`}>
                   Move to another school
@@ -278,7 +316,7 @@ const Filters = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 
   ${media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   }
 `;
 

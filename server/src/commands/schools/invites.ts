@@ -11,6 +11,7 @@ import { INVITE_COLUMNS, type InviteRow, findInvite } from '../../queries/invita
 import { membershipOf } from '../../queries/memberships.ts';
 import { inTransaction } from './shared.ts';
 import { joinSchool, otherSchoolConflict, type JoinOutcome } from './membership.ts';
+import { joinInvitedGroups } from '../groups.ts';
 
 const CHUNK = 500;
 
@@ -79,6 +80,8 @@ export async function acceptInvite(
     if (claimed !== 1) throw gone(inviteProblem({ ...invite, uses: Number(invite.maxUses ?? 0) }, now) ?? 'This invite link can no longer be used.');
     const outcome = await joinSchool(trx, user.id, schoolId, 'member', now);
     if (outcome.status === 'other-school') throw otherSchoolConflict();
+    // A roster invitation may name groups: the person joins them now (their new-staff days start today).
+    await joinInvitedGroups(trx, invite.id, user.id, schoolId, now);
     if (invite.email !== null && (user.emailVerifiedAt === null || user.emailVerifiedAt === undefined)) {
       await trx('users').where({ id: user.id }).whereNull('emailVerifiedAt').update({ emailVerifiedAt: now });
     }

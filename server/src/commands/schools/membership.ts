@@ -3,6 +3,7 @@ import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { membershipOf } from '../../queries/memberships.ts';
+import { leaveGroupsOfSchool } from '../groups.ts';
 import { enrollByLicence, inTransaction, licensedCourseIds, removeLicenceEnrollments } from './shared.ts';
 
 export type JoinOutcome =
@@ -63,6 +64,7 @@ export async function leaveSchool(db: Db, userId: number, schoolId: number): Pro
       }
     }
     await trx('schoolMembers').where({ schoolId, userId }).delete();
+    await leaveGroupsOfSchool(trx, userId, schoolId);
     const rows: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId });
     await removeLicenceEnrollments(
       trx,

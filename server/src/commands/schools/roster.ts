@@ -1,8 +1,18 @@
 import { parse } from 'csv-parse/sync';
-import { ROSTER_MAX_ROWS, type RosterCountsDto, type RosterRowDto, type RosterRowStatus } from '@atrium/common';
+import {
+  GROUP_NAME_MAX,
+  groupNameKey,
+  ROSTER_MAX_ROWS,
+  type RosterCountsDto,
+  type RosterGroupDto,
+  type RosterRowDto,
+  type RosterRowStatus,
+} from '@atrium/common';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Db } from '../../db/knex.ts';
 import { badRequest } from '../../errors.ts';
+import { applyRosterGroups } from '../groups.ts';
 import { insertInvitations, reserveInvitationMail, type InvitationSender } from './invites.ts';
 import { inTransaction } from './shared.ts';
 
@@ -15,9 +25,13 @@ export interface RosterLine {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** Group names from the role, department and groups columns (issue 39), each once. */
+  groups: string[];
 }
 
-const HEADER_NAMES: Record<string, 'email' | 'firstName' | 'lastName'> = {
+type Column = 'email' | 'firstName' | 'lastName' | 'role' | 'department' | 'groups';
+
+const HEADER_NAMES: Record<string, Column> = {
   email: 'email',
   'e-mail': 'email',
   'email address': 'email',
@@ -31,7 +45,26 @@ const HEADER_NAMES: Record<string, 'email' | 'firstName' | 'lastName'> = {
   lastname: 'lastName',
   surname: 'lastName',
   'family name': 'lastName',
+  // Optional columns naming groups (issue 39): a role ("Teaching assistant") and a department
+  // ("Office") are groups like any other, so a course can be given by job title.
+  role: 'role',
+  'job title': 'role',
+  department: 'department',
+  groups: 'groups',
+  group: 'groups',
 };
+
+/** The row's groups: its role, its department and each of its groups (semicolon-separated), each name once. */
+function groupsOf(role: string | null, department: string | null, groups: string | null): string[] {
+  const names = [role, department, ...(groups ?? '').split(';')].map((name) => (name ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = groupNameKey(name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** A file is text: a NUL or another control character (but tab, CR, LF) means it is not a CSV (an .xlsx, a PDF, an image). */
 function looksBinary(text: string): boolean {
@@ -77,7 +110,7 @@ export function parseRoster(text: string): RosterLine[] {
     const message = error instanceof Error ? error.message : 'unreadable';
     throw badRequest(`This file could not be read as CSV (${message}).`, { csv: 'Not a readable CSV file' });
   }
-  let columns = { email: 0, firstName: 1, lastName: 2 };
+  let columns: Record<Column, number> = { email: 0, firstName: 1, lastName: 2, role: -1, department: -1, groups: -1 };
   const header = records[0]?.record.map((cell) =>
     cell
       .toLowerCase()
@@ -90,7 +123,14 @@ export function parseRoster(text: string): RosterLine[] {
       const name = HEADER_NAMES[cell];
       if (name && found[name] === undefined) found[name] = index;
     });
-    columns = { email: found.email!, firstName: found.firstName ?? -1, lastName: found.lastName ?? -1 };
+    columns = {
+      email: found.email!,
+      firstName: found.firstName ?? -1,
+      lastName: found.lastName ?? -1,
+      role: found.role ?? -1,
+      department: found.department ?? -1,
+      groups: found.groups ?? -1,
+    };
     records = records.slice(1);
   }
   if (records.length > ROSTER_MAX_ROWS) {
@@ -104,6 +144,7 @@ export function parseRoster(text: string): RosterLine[] {
     email: (cell(record, columns.email) ?? '').toLowerCase(),
     firstName: cell(record, columns.firstName),
     lastName: cell(record, columns.lastName),
+    groups: groupsOf(cell(record, columns.role), cell(record, columns.department), cell(record, columns.groups)),
   }));
 }
 
@@ -142,12 +183,13 @@ export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine
   const invitedEmails = new Set(invited.map((row) => String(row.email)));
   const firstLine = new Map<string, number>();
   return lines.map((row) => {
-    const base = { line: row.line, email: row.email, firstName: row.firstName, lastName: row.lastName };
+    const base = { line: row.line, email: row.email, firstName: row.firstName, lastName: row.lastName, groups: row.groups };
     const problem = (status: RosterRowStatus, text: string): RosterRowDto => ({ ...base, status, problem: text });
     if (!row.email) return problem('invalid', 'No e-mail address');
     if (!emailSchema.safeParse(row.email).success) return problem('invalid', 'Not a valid e-mail address');
     if ((row.firstName?.length ?? 0) > NAME_MAX || (row.lastName?.length ?? 0) > NAME_MAX)
       return problem('invalid', `Names are limited to ${NAME_MAX} characters`);
+    if (row.groups.some((name) => name.length > GROUP_NAME_MAX)) return problem('invalid', `Group names are limited to ${GROUP_NAME_MAX} characters`);
     const earlier = firstLine.get(row.email);
     if (earlier !== undefined) return problem('duplicate', `Same address as line ${earlier}`);
     firstLine.set(row.email, row.line);
@@ -163,10 +205,91 @@ export function countRoster(rows: RosterRowDto[]): RosterCountsDto {
   return counts;
 }
 
+const skipped = (row: RosterRowDto) => row.status === 'invalid' || row.status === 'duplicate';
+
+/**
+ * The groups the rows (not skipped) name, each with how many rows name it and whether the school
+ * has it: a roster's names are the school's own groups (its trust's are the trust managers' to fill).
+ */
+export async function rosterGroups(db: Db, schoolId: number, rows: RosterRowDto[]): Promise<RosterGroupDto[]> {
+  const named = new Map<string, { name: string; people: number }>();
+  for (const row of rows) {
+    if (skipped(row)) continue;
+    for (const name of row.groups) {
+      const entry = named.get(groupNameKey(name)) ?? { name, people: 0 };
+      entry.people += 1;
+      named.set(groupNameKey(name), entry);
+    }
+  }
+  if (!named.size) return [];
+  const existing: Array<{ name: string; nameKey: string }> = await db('groups')
+    .where({ schoolId })
+    .whereIn('nameKey', [...named.keys()])
+    .select('name', 'nameKey');
+  const names = new Map(existing.map((group) => [group.nameKey, group.name]));
+  return [...named.entries()]
+    .map(([key, entry]) => ({ name: names.get(key) ?? entry.name, exists: names.has(key), people: entry.people }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+}
+
 /** The preview: what confirming would do, with nothing written. */
-export async function previewRoster(db: Db, schoolId: number, text: string, now: number): Promise<{ rows: RosterRowDto[]; counts: RosterCountsDto }> {
+export async function previewRoster(
+  db: Db,
+  schoolId: number,
+  text: string,
+  now: number,
+): Promise<{ rows: RosterRowDto[]; counts: RosterCountsDto; groups: RosterGroupDto[] }> {
   const rows = await classifyRoster(db, schoolId, parseRoster(text), now);
-  return { rows, counts: countRoster(rows) };
+  return { rows, counts: countRoster(rows), groups: await rosterGroups(db, schoolId, rows) };
+}
+
+/**
+ * The roster's rows put in their groups, inside the import's transaction: refused (400, nothing
+ * written) when the list names groups the school does not have and the manager did not confirm
+ * creating them. Members already in the school join now; invitations (new, or pending ones) carry
+ * their groups to the acceptance.
+ */
+async function rosterIntoGroups(trx: Knex.Transaction, schoolId: number, rows: RosterRowDto[], createGroups: boolean, now: number): Promise<number> {
+  const named = rows.filter((row) => !skipped(row) && row.groups.length);
+  if (!named.length) return 0;
+  const groups = await rosterGroups(trx, schoolId, rows);
+  const missing = groups.filter((group) => !group.exists);
+  if (missing.length && !createGroups) {
+    const list = missing.map((group) => `"${group.name}"`).join(', ');
+    throw badRequest(`The list names groups your school does not have yet: ${list}. Confirm creating them, or remove them from the list. Nobody was invited.`, {
+      createGroups: `Create ${missing.length === 1 ? 'this group' : 'these groups'}: ${list}`,
+    });
+  }
+  const names = new Map<string, string>();
+  for (const row of named) for (const name of row.groups) if (!names.has(groupNameKey(name))) names.set(groupNameKey(name), name);
+  const emails = named.map((row) => row.email);
+  const members = await inChunks<{ id: number; email: string }>(emails, (chunk) =>
+    trx('users')
+      .join('schoolMembers', 'schoolMembers.userId', 'users.id')
+      .where('schoolMembers.schoolId', schoolId)
+      .whereIn('users.email', chunk)
+      .select('users.id', 'users.email'),
+  );
+  const invites = await inChunks<{ id: number; email: string }>(emails, (chunk) =>
+    trx('schoolInvites')
+      .where({ schoolId })
+      .whereIn('email', chunk)
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', now)
+      .where('uses', '<', trx.ref('maxUses'))
+      .select('id', 'email'),
+  );
+  const keysOf = new Map(named.map((row) => [row.email, row.groups.map(groupNameKey)]));
+  return applyRosterGroups(
+    trx,
+    schoolId,
+    {
+      names,
+      members: members.map((member) => ({ userId: Number(member.id), groups: keysOf.get(String(member.email).toLowerCase()) ?? [] })),
+      invites: invites.map((invite) => ({ inviteId: Number(invite.id), groups: keysOf.get(String(invite.email)) ?? [] })),
+    },
+    now,
+  );
 }
 
 /**
@@ -179,8 +302,8 @@ export async function previewRoster(db: Db, schoolId: number, text: string, now:
 export async function invitePeople(
   db: Db,
   deps: InvitationSender,
-  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; lines: RosterLine[] },
-): Promise<{ invited: number; unchanged: number; skipped: number }> {
+  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; lines: RosterLine[]; createGroups?: boolean },
+): Promise<{ invited: number; unchanged: number; skipped: number; groupsCreated: number }> {
   const schoolId = input.school.id;
   return inTransaction(db, async (trx) => {
     // One roster upload for a school at a time: the school row is the lock.
@@ -189,8 +312,9 @@ export async function invitePeople(
     const invitees = rows.filter((row) => row.status === 'invite');
     await reserveInvitationMail(trx, deps, schoolId, input.inviter, invitees.length);
     await insertInvitations(trx, deps, { school: input.school, inviter: input.inviter, invitees });
+    const groupsCreated = await rosterIntoGroups(trx, schoolId, rows, input.createGroups ?? false, deps.now);
     const counts = countRoster(rows);
-    return { invited: invitees.length, unchanged: counts.member + counts.invited, skipped: counts.invalid + counts.duplicate };
+    return { invited: invitees.length, unchanged: counts.member + counts.invited, skipped: counts.invalid + counts.duplicate, groupsCreated };
   });
 }
 
@@ -198,8 +322,8 @@ export async function invitePeople(
 export const confirmRoster = (
   db: Db,
   deps: InvitationSender,
-  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; text: string },
-) => invitePeople(db, deps, { school: input.school, inviter: input.inviter, lines: parseRoster(input.text) });
+  input: { school: { id: number; name: string }; inviter: Parameters<typeof insertInvitations>[2]['inviter']; text: string; createGroups: boolean },
+) => invitePeople(db, deps, { school: input.school, inviter: input.inviter, lines: parseRoster(input.text), createGroups: input.createGroups });
 
 /** The invite-by-e-mail form: addresses only, each on its own line of a list. */
 export const mailInvites = (
@@ -210,5 +334,5 @@ export const mailInvites = (
   invitePeople(db, deps, {
     school: input.school,
     inviter: input.inviter,
-    lines: input.emails.map((email, index) => ({ line: index + 1, email: email.trim().toLowerCase(), firstName: null, lastName: null })),
+    lines: input.emails.map((email, index) => ({ line: index + 1, email: email.trim().toLowerCase(), firstName: null, lastName: null, groups: [] })),
   });

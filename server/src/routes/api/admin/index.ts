@@ -21,6 +21,8 @@ import { adminSchoolRoutes } from './schools.ts';
 import { adminStudentRoutes } from './students.ts';
 import { adminTrustRoutes } from './trusts.ts';
 import { adminTrustDeadlineRoutes } from './trustDeadlines.ts';
+import { adminSchoolGroupRoutes } from './schoolGroups.ts';
+import { adminTrustGroupRoutes } from './trustGroups.ts';
 
 /** Everything under /api/admin: each route is declared with access 'admin' (checked in define.ts). */
 export function adminRoutes(routes: Routes): void {
@@ -45,5 +47,7 @@ export function adminRoutes(routes: Routes): void {
   adminInsightsRoutes(routes);
   adminTrustRoutes(routes);
   adminTrustDeadlineRoutes(routes);
+  adminSchoolGroupRoutes(routes);
+  adminTrustGroupRoutes(routes);
   adminAccessibilityRoutes(routes);
 }

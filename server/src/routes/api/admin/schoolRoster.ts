@@ -28,7 +28,7 @@ export function adminSchoolRosterRoutes(routes: Routes): void {
     rateLimit: { limit: 'roster', by: 'user' },
     policy: adminOfSchool,
     async handler(ctx) {
-      await answerRosterConfirm(ctx, ctx.state.user, ctx.input.params.id, ctx.input.body.csv);
+      await answerRosterConfirm(ctx, ctx.state.user, ctx.input.params.id, ctx.input.body.csv, ctx.input.body.createGroups);
     },
   });
 }

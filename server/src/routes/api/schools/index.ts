@@ -12,6 +12,7 @@ import { schoolDomainRoutes } from './domains.ts';
 import { schoolRegisterRoutes } from './register.ts';
 import { schoolDetailsRoutes } from './details.ts';
 import { schoolRosterRoutes } from './roster.ts';
+import { schoolGroupRoutes } from './groups.ts';
 import { schoolCertificateRoutes } from './certificates.ts';
 import { deadlineRoutes } from './deadlines.ts';
 import { schoolInsightsRoutes } from './insights.ts';
@@ -108,6 +109,7 @@ export function schoolRoutes(routes: Routes): void {
   schoolDomainRoutes(routes);
   schoolRegisterRoutes(routes);
   schoolRosterRoutes(routes);
+  schoolGroupRoutes(routes);
   schoolDetailsRoutes(routes);
   schoolCertificateRoutes(routes);
   deadlineRoutes(routes);

@@ -55,6 +55,7 @@ describe('staff training register', () => {
       'Modules completed without playing (<90% played)',
       'Final quiz score (%)',
       'Final quiz result',
+      'Groups',
     ]);
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
@@ -92,7 +93,7 @@ describe('staff training register: a spreadsheet to work in', () => {
     expect(due.value).toEqual(new Date('2031-03-15T00:00:00Z'));
     expect(due.numFmt).toBe('yyyy-mm-dd');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.autoFilter).toBe('A1:Q1');
   });
 });
 

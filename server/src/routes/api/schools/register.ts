@@ -6,7 +6,7 @@ import type { Routes } from '../../define.ts';
 import { XLSX_TYPE } from '../admin/export.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { factKey, invitedPeople, schoolProgress, type InvitedRow, type SchoolProgress } from '../../../queries/schools.ts';
-import { FINAL_QUIZ_COLUMNS, registerStatuses, registerStatusCells, WATCHING_COLUMNS, type RegisterStatus } from './registerStatus.ts';
+import { FINAL_QUIZ_COLUMNS, GROUPS_COLUMN, registerStatuses, registerStatusCells, WATCHING_COLUMNS, type RegisterStatus } from './registerStatus.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Member', width: 28 },
@@ -22,6 +22,7 @@ export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Certificate expires', width: 18, numFmt: 'yyyy-mm-dd' },
   ...WATCHING_COLUMNS,
   ...FINAL_QUIZ_COLUMNS,
+  GROUPS_COLUMN,
 ];
 const BATCH_ROWS = 1000;
 
@@ -70,6 +71,7 @@ export function* registerBatches(
         null,
         null,
         INVITED_STATUS,
+        null,
         null,
         null,
         null,

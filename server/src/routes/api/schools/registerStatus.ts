@@ -12,6 +12,8 @@ export interface RegisterStatus {
   expiresOn: string | null;
   watching: Watching;
   finalQuiz: FinalQuizResult | null;
+  /** The member's groups (their school's and its trust's), by name. */
+  groups: string[];
 }
 
 /** Every member × course status of the school, one statement, keyed like the register's facts. */
@@ -26,6 +28,7 @@ export async function registerStatuses(db: Db, schoolId: number, now: number): P
         expiresOn: expiresOn(row),
         watching: row.watching,
         finalQuiz: row.finalQuiz,
+        groups: row.groups ?? [],
       },
     ]),
   );
@@ -43,8 +46,14 @@ export const registerStatusCells = (status: RegisterStatus | undefined): Spreads
         dayCell(status.expiresOn),
         ...watchingCells(status.watching),
         ...finalQuizCells(status.finalQuiz),
+        groupsCell(status.groups),
       ]
-    : [null, null, null, null, null, null, null, null];
+    : [null, null, null, null, null, null, null, null, null];
+
+/** The member's groups (issue 39), last in both registers so the columns before keep their places. */
+export const GROUPS_COLUMN: SpreadsheetColumn = { header: 'Groups', width: 30 };
+
+export const groupsCell = (groups: string[] | undefined): string | null => (groups?.length ? groups.join('; ') : null);
 
 /**
  * What was actually played (issue 36), in both registers: SPEC's watched time counts a module

@@ -15,18 +15,19 @@ export async function answerRosterPreview(ctx: AppContext, schoolId: number, csv
 }
 
 /** Applies the roster: invitations mailed in the school's name (the manager's route and the admin's share it). */
-export async function answerRosterConfirm(ctx: AppContext, user: User, schoolId: number, csv: string): Promise<void> {
+export async function answerRosterConfirm(ctx: AppContext, user: User, schoolId: number, csv: string, createGroups: boolean): Promise<void> {
   const { db, clock, config } = ctx.deps;
   const school = await foundSchool(db, schoolId);
   const result = await confirmRoster(
     db,
     { brand: config, now: clock.now().getTime(), dailyCap: config.inviteMailDailyCap },
-    { school, inviter: user, text: csv },
+    { school, inviter: user, text: csv, createGroups },
   );
   ctx.state.log.info({ schoolId: school.id, by: user.id, ...result }, 'staff roster applied');
   const parts = [plural(result.invited, 'invitation sent', 'invitations sent')];
   if (result.unchanged) parts.push(`${plural(result.unchanged, 'person was', 'people were')} already there`);
   if (result.skipped) parts.push(`${plural(result.skipped, 'row', 'rows')} skipped`);
+  if (result.groupsCreated) parts.push(`${plural(result.groupsCreated, 'group', 'groups')} created`);
   ctx.body = { ...result, message: `${parts.join(', ')}.` } satisfies RosterResultDto;
 }
 
@@ -58,7 +59,7 @@ export function schoolRosterRoutes(routes: Routes): void {
     rateLimit: { limit: 'roster', by: 'user' },
     policy: invitationMailer,
     async handler(ctx) {
-      await answerRosterConfirm(ctx, ctx.state.user, ctx.input.params.id, ctx.input.body.csv);
+      await answerRosterConfirm(ctx, ctx.state.user, ctx.input.params.id, ctx.input.body.csv, ctx.input.body.createGroups);
     },
   });
 }

@@ -28,6 +28,7 @@ import {
 } from '../../../queries/trusts.ts';
 import { sendPage, type Routes } from '../../define.ts';
 import { trustDeadlineRoutes } from './deadlines.ts';
+import { trustGroupRoutes } from './groups.ts';
 import { trustMoveRoutes } from './moves.ts';
 import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
@@ -161,6 +162,7 @@ export function trustRoutes(routes: Routes): void {
 
   trustRegisterRoutes(routes);
   trustDeadlineRoutes(routes);
+  trustGroupRoutes(routes);
   trustInsightsRoutes(routes);
   trustMoveRoutes(routes);
 }

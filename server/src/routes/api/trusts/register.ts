@@ -3,7 +3,7 @@ import type { Db } from '../../../db/knex.ts';
 import { displayName } from '../../../models/User.ts';
 import { trustManager } from '../../../policies/trusts.ts';
 import { allStatuses, expiresOn, type WatchedStatusRow } from '../../../queries/trainingStatus.ts';
-import { FINAL_QUIZ_COLUMNS, finalQuizCells, WATCHING_COLUMNS, watchingCells } from '../schools/registerStatus.ts';
+import { FINAL_QUIZ_COLUMNS, finalQuizCells, GROUPS_COLUMN, groupsCell, WATCHING_COLUMNS, watchingCells } from '../schools/registerStatus.ts';
 import { trustSchools, trustStatusCounts, zeroCounts, type TrustSchoolRow } from '../../../queries/trusts.ts';
 import { streamWorkbook, type SpreadsheetColumn, type SpreadsheetSource, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
@@ -30,6 +30,7 @@ export const SCHOOL_SHEET_COLUMNS: SpreadsheetColumn[] = [
   ...FINAL_QUIZ_COLUMNS,
   // Someone the trust moved from another of its schools: here now, since this day.
   { header: 'Moved here on', width: 14, numFmt: 'yyyy-mm-dd' },
+  GROUPS_COLUMN,
 ];
 
 const BATCH_ROWS = 1000;
@@ -69,6 +70,7 @@ export const schoolSheetRow = (row: WatchedStatusRow): SpreadsheetValue[] => [
   ...watchingCells(row.watching),
   ...finalQuizCells(row.finalQuiz),
   row.movedAt === null ? null : new Date(row.movedAt),
+  groupsCell(row.groups),
 ];
 
 /** One school's rows, read when its sheet's turn comes (one school in memory at a time). */

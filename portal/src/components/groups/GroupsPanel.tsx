@@ -1,0 +1,484 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { formatDueDate, type GroupDto, type GroupsDto } from '@atrium/common';
+import { deadlineSchema } from '@atrium/common/schemas/deadlines';
+import { groupSchema } from '@atrium/common/schemas/groups';
+import { errorText } from '../../api/client.ts';
+import {
+  useAddGroupMembers,
+  useAssignGroupCourse,
+  useCreateGroup,
+  useDeleteGroup,
+  useGroups,
+  useRemoveGroupMember,
+  useRenameGroup,
+  useUnassignGroupCourse,
+} from '../../api/groups.ts';
+import { Badge } from '../Badge.tsx';
+import { Button } from '../Button.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { TextAreaField, TextField } from '../Field.tsx';
+import { Skeleton } from '../Loading.tsx';
+import { FieldLabel, Select } from '../NativeSelect.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { useToast } from '../toast/Toaster.tsx';
+
+const thisYear = () => new Date().getUTCFullYear();
+
+/** "By 31 March · new staff: 30 days from joining the group". */
+function ruleText(rule: { completeBy: string | null; newStaffDays: number | null }): string {
+  return [
+    rule.completeBy ? `By ${formatDueDate(rule.completeBy, thisYear())}` : null,
+    rule.newStaffDays ? `new staff: ${rule.newStaffDays} days from joining the group` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The Groups panel of /school and /trust (issue 39): create, rename and delete groups, put staff in
+ * them by address, and give a licensed course to a group with a deadline rule. `root` is the
+ * owner's API root (`/api/schools/:id` or `/api/trusts/:id`); a school's panel also lists its
+ * trust's groups, read-only.
+ */
+export function GroupsPanel({ root, owner }: { root: string; owner: 'school' | 'trust' }) {
+  const groups = useGroups(root);
+  return (
+    <Panel aria-labelledby="groups-title">
+      <PanelHeader>
+        <h2 id="groups-title">Groups</h2>
+      </PanelHeader>
+      <PanelLead>
+        Groups such as “Teaching assistants” or “Office”. Give a course to a group with a deadline: only its members are then due for it
+        {owner === 'school' ? ' at your school' : ' at this level'}; everyone else still sees the course, with no deadline and no reminders. Until a course is
+        given to a group, its deadline above applies to everyone.
+      </PanelLead>
+      <CreateGroup root={root} />
+      {groups.isPending ? (
+        <Skeleton $height="6rem" aria-label="Loading the groups" />
+      ) : groups.isError ? (
+        <ProblemText role="alert">
+          The groups could not be loaded ({errorText(groups.error, 'please try again')}).{' '}
+          <Button size="sm" variant="ghost" onClick={() => void groups.refetch()}>
+            Try again
+          </Button>
+        </ProblemText>
+      ) : groups.data.groups.length === 0 ? (
+        <EmptyText>No groups yet. Create one above, or add `role`, `department` or `groups` columns to the staff list you upload.</EmptyText>
+      ) : (
+        <GroupList aria-label="Groups">
+          {groups.data.groups.map((group) => (
+            <GroupCard key={group.id} root={root} group={group} courses={groups.data.courses} />
+          ))}
+        </GroupList>
+      )}
+    </Panel>
+  );
+}
+
+function CreateGroup({ root }: { root: string }) {
+  const create = useCreateGroup(root);
+  const { toast } = useToast();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = groupSchema.safeParse({ name });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter a group name');
+    create.mutate(parsed.data.name, {
+      onSuccess: () => {
+        setName('');
+        toast({ title: 'Group created', description: parsed.data.name, variant: 'success' });
+      },
+      onError: (problem) => setError(errorText(problem, 'The group was not created.')),
+    });
+  };
+  return (
+    <InlineForm onSubmit={submit} noValidate aria-label="Create a group">
+      <TextField
+        label="New group"
+        placeholder="e.g. Teaching assistants"
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(null);
+        }}
+      />
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create group'}
+      </Button>
+    </InlineForm>
+  );
+}
+
+function GroupCard({ root, group, courses }: { root: string; group: GroupDto; courses: GroupsDto['courses'] }) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteGroup(root);
+  const { toast } = useToast();
+  const titleId = `group-${group.id}-title`;
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <div>
+          <h3 id={titleId}>{group.name}</h3>
+          <Muted>
+            {group.members.length} {group.members.length === 1 ? 'person' : 'people'}
+            {group.courses.length ? ` · ${group.courses.length} ${group.courses.length === 1 ? 'course' : 'courses'}` : ''}
+          </Muted>
+        </div>
+        {group.editable ? (
+          <Actions>
+            <Button size="sm" variant="ghost" onClick={() => setRenaming((open) => !open)} aria-expanded={renaming}>
+              Rename
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </Button>
+          </Actions>
+        ) : (
+          <Badge $tone="neutral">Set by the trust</Badge>
+        )}
+      </CardHeader>
+      {renaming ? <RenameGroup root={root} group={group} onDone={() => setRenaming(false)} /> : null}
+
+      <Section>
+        <h4>Courses</h4>
+        {group.courses.length === 0 ? (
+          <Muted>No course given to this group.</Muted>
+        ) : (
+          <Items>
+            {group.courses.map((course) => (
+              <GivenCourse key={course.courseId} root={root} group={group} course={course} />
+            ))}
+          </Items>
+        )}
+        {group.editable ? <GiveCourse root={root} group={group} courses={courses} /> : null}
+      </Section>
+
+      <Section>
+        <h4>People</h4>
+        {group.members.length === 0 ? (
+          <Muted>Nobody in this group yet.</Muted>
+        ) : (
+          <Items>
+            {group.members.map((member) => (
+              <Member key={member.userId} root={root} group={group} member={member} />
+            ))}
+          </Items>
+        )}
+        {group.editable ? <AddPeople root={root} group={group} /> : null}
+      </Section>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete “${group.name}”?`}
+        description="Its members stay on the staff. The courses given to this group lose its deadlines; if no other group has a course, its deadline applies to everyone again."
+        confirmLabel="Delete group"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(group.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              toast({ title: 'Group deleted', description: group.name, variant: 'success' });
+            },
+            onError: (problem) => toast({ title: 'The group was not deleted', description: errorText(problem, 'Please try again.'), variant: 'destructive' }),
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function RenameGroup({ root, group, onDone }: { root: string; group: GroupDto; onDone: () => void }) {
+  const rename = useRenameGroup(root);
+  const [name, setName] = useState(group.name);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = groupSchema.safeParse({ name });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter a group name');
+    rename.mutate({ groupId: group.id, name: parsed.data.name }, { onSuccess: onDone, onError: (problem) => setError(errorText(problem, 'Not renamed.')) });
+  };
+  return (
+    <InlineForm onSubmit={submit} noValidate aria-label={`Rename ${group.name}`}>
+      <TextField
+        label="Name"
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(null);
+        }}
+      />
+      <Button type="submit" size="sm" disabled={rename.isPending}>
+        {rename.isPending ? 'Saving…' : 'Save name'}
+      </Button>
+    </InlineForm>
+  );
+}
+
+function GivenCourse({ root, group, course }: { root: string; group: GroupDto; course: GroupDto['courses'][number] }) {
+  const take = useUnassignGroupCourse(root);
+  const { toast } = useToast();
+  return (
+    <li>
+      <div>
+        <strong>{course.title}</strong>
+        <Muted>{ruleText(course)}</Muted>
+      </div>
+      {group.editable ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={take.isPending}
+          aria-label={`Take ${course.title} back from ${group.name}`}
+          onClick={() =>
+            take.mutate(
+              { groupId: group.id, courseId: course.courseId },
+              { onError: (problem) => toast({ title: 'Not changed', description: errorText(problem, 'Please try again.'), variant: 'destructive' }) },
+            )
+          }
+        >
+          Remove
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function GiveCourse({ root, group, courses }: { root: string; group: GroupDto; courses: GroupsDto['courses'] }) {
+  const give = useAssignGroupCourse(root);
+  const { toast } = useToast();
+  const [courseId, setCourseId] = useState('');
+  const [completeBy, setCompleteBy] = useState('');
+  const [days, setDays] = useState('');
+  const [errors, setErrors] = useState<{ courseId?: string; completeBy?: string; newStaffDays?: string }>({});
+  if (courses.length === 0) return <Muted>No licensed course to give yet.</Muted>;
+  const selectId = `group-${group.id}-course`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!courseId) return setErrors({ courseId: 'Choose a course' });
+    const parsed = deadlineSchema.safeParse({ completeBy: completeBy.trim() || null, newStaffDays: days.trim() || null });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      return setErrors(found);
+    }
+    give.mutate(
+      { groupId: group.id, courseId: Number(courseId), input: parsed.data },
+      {
+        onSuccess: () => {
+          setCourseId('');
+          setCompleteBy('');
+          setDays('');
+          setErrors({});
+          toast({ title: 'Course given to the group', description: `${group.name}: ${ruleText(parsed.data)}`, variant: 'success' });
+        },
+        onError: (problem) => setErrors({ completeBy: errorText(problem, 'The course was not given.') }),
+      },
+    );
+  };
+  return (
+    <CourseForm onSubmit={submit} noValidate aria-label={`Give a course to ${group.name}`}>
+      <div>
+        <FieldLabel htmlFor={selectId}>Give a course</FieldLabel>
+        <Select id={selectId} value={courseId} aria-invalid={errors.courseId ? true : undefined} onChange={(event) => setCourseId(event.target.value)}>
+          <option value="">Choose a course</option>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.title}
+            </option>
+          ))}
+        </Select>
+        {errors.courseId ? <ProblemText role="alert">{errors.courseId}</ProblemText> : null}
+      </div>
+      <TextField label="Complete by" type="date" value={completeBy} error={errors.completeBy ?? null} onChange={(event) => setCompleteBy(event.target.value)} />
+      <TextField
+        label="New staff: days from joining the group"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={365}
+        placeholder="e.g. 30"
+        value={days}
+        error={errors.newStaffDays ?? null}
+        onChange={(event) => setDays(event.target.value)}
+      />
+      <Button type="submit" size="sm" disabled={give.isPending}>
+        {give.isPending ? 'Saving…' : 'Give course'}
+      </Button>
+    </CourseForm>
+  );
+}
+
+function Member({ root, group, member }: { root: string; group: GroupDto; member: GroupDto['members'][number] }) {
+  const remove = useRemoveGroupMember(root);
+  const { toast } = useToast();
+  return (
+    <li>
+      <div>
+        <strong>{member.name}</strong>
+        <Muted>
+          {member.email}
+          {group.owner === 'trust' ? ` · ${member.schoolName}` : ''} · joined {formatDueDate(member.joinedOn, thisYear())}
+        </Muted>
+      </div>
+      {group.editable ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={remove.isPending}
+          aria-label={`Take ${member.name} out of ${group.name}`}
+          onClick={() =>
+            remove.mutate(
+              { groupId: group.id, userId: member.userId },
+              { onError: (problem) => toast({ title: 'Not changed', description: errorText(problem, 'Please try again.'), variant: 'destructive' }) },
+            )
+          }
+        >
+          Remove
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function AddPeople({ root, group }: { root: string; group: GroupDto }) {
+  const add = useAddGroupMembers(root);
+  const { toast } = useToast();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const emails = text
+      .split(/[\s,;]+/)
+      .map((email) => email.trim())
+      .filter(Boolean);
+    if (!emails.length) return setError('Enter at least one e-mail address');
+    add.mutate(
+      { groupId: group.id, emails },
+      {
+        onSuccess: (answer) => {
+          setText('');
+          toast({ title: 'People added', description: `${answer.added} added to ${group.name}.`, variant: 'success' });
+        },
+        onError: (problem) => setError(errorText(problem, 'Nobody was added.')),
+      },
+    );
+  };
+  return (
+    <InlineForm onSubmit={submit} noValidate aria-label={`Add people to ${group.name}`}>
+      <TextAreaField
+        label="Add people by e-mail"
+        hint="Staff addresses, one per line or separated by commas"
+        rows={2}
+        value={text}
+        error={error}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+      />
+      <Button type="submit" size="sm" variant="secondary" disabled={add.isPending}>
+        {add.isPending ? 'Adding…' : 'Add'}
+      </Button>
+    </InlineForm>
+  );
+}
+
+const GroupList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Card = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  min-width: 0;
+
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+`;
+
+const CardHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+
+  & > div:first-child {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xxs};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const Items = styled.ul`
+  display: grid;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    padding: ${({ theme }) => theme.space.xs} 0;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    min-width: 0;
+  }
+  li > div {
+    display: grid;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const InlineForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+
+  @media (min-width: 720px) {
+    grid-template-columns: minmax(0, 1fr) auto;
+  }
+`;
+
+const CourseForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: end;
+
+  @media (min-width: 720px) {
+    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr) minmax(0, 1fr) auto;
+  }
+`;
