@@ -117,11 +117,8 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolDetails school={school} root={`/api/schools/${school.id}`} />
         </Panel>
         <SchoolDeadlines root={`/api/schools/${school.id}`} managedSchoolId={school.id} />
-<<<<<<< HEAD
         <SubmissionSharing schoolId={school.id} enabled={mine.managersSeeSubmissions === true} />
-=======
         <GroupsPanel root={`/api/schools/${school.id}`} owner="school" />
->>>>>>> groups
         <SchoolMembers schoolId={school.id} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />
