@@ -76,7 +76,7 @@ export interface World {
   spareTrustGroupId: number;
   spareStaffId: number;
   spareStaffEmail: string;
-  /** Per cell: a member of the trust's school, and another school of the trust (the member is moved there). */
+  /** Per cell: a member of a school of the trust, and another school of the trust (the member is moved there). */
   trustMemberId: number;
   siblingSchoolId: number;
 }
@@ -241,9 +241,19 @@ export async function buildWorld(
   }
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
-  const [siblingSchoolId] = await db('schools').insert({ name: `Sibling ${unique()}`, country: 'GB', createdAt: now, trustId });
+  // Two schools of the trust with no licence, made once: each cell's member starts in the first
+  // and is moved to the second. Unlicensed, they add no member × course rows to the trust's
+  // register, which would otherwise grow by a member per cell.
+  const siblings = await db('schools').where({ trustId }).whereIn('name', ['Sibling A', 'Sibling B']).orderBy('name').select('id');
+  const [fromSchoolId, siblingSchoolId] =
+    siblings.length === 2
+      ? siblings.map((row) => Number(row.id))
+      : [
+          Number((await db('schools').insert({ name: 'Sibling A', country: 'GB', createdAt: now, trustId }))[0]),
+          Number((await db('schools').insert({ name: 'Sibling B', country: 'GB', createdAt: now, trustId }))[0]),
+        ];
   const trustMember = await createUser(db);
-  await db('schoolMembers').insert({ schoolId: Number(trustSchool!.id), userId: trustMember.id, role: 'member', joinedAt: now });
+  await db('schoolMembers').insert({ schoolId: fromSchoolId!, userId: trustMember.id, role: 'member', joinedAt: now });
   const trustInviteToken = newToken();
   const [trustInviteId] = await db('trustInvites').insert({
     trustId: Number(spareTrustId),
@@ -295,7 +305,7 @@ export async function buildWorld(
     trustInviteToken,
     trustCourseId: trustCourse.id,
     trustMemberId: trustMember.id,
-    siblingSchoolId: Number(siblingSchoolId),
+    siblingSchoolId: siblingSchoolId!,
     schoolId,
     memberId: member.id,
     inviteId: invite.id,
