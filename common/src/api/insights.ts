@@ -28,7 +28,7 @@ export interface WeeklyInsightsDto {
 }
 
 export interface FunnelDto {
-  /** Steps of the course now, modules and knowledge checks (the denominator of "half way" and "completed"). */
+  /** Steps of the course now: modules, knowledge checks and assignments (the denominator of "half way" and "completed"). */
   steps: number;
   enrolled: number;
   started: number;
@@ -37,13 +37,13 @@ export interface FunnelDto {
   certified: number;
 }
 
-/** A step of the course in learner order: a video module, or a knowledge check (counted once passed). */
+/** A step of the course in learner order: a video module, a knowledge check (counted once passed) or an assignment (once completed). */
 export interface StepCompletionDto {
-  kind: 'video' | 'quiz';
-  /** The module's id (kind video) or the quiz's (kind quiz). */
+  kind: 'video' | 'quiz' | 'assignment';
+  /** The module's id (kind video), the quiz's (kind quiz) or the assignment's. */
   id: number;
   title: string;
-  /** Learners of the cohort who completed the module or passed the knowledge check. */
+  /** Learners of the cohort who completed the module or assignment, or passed the knowledge check. */
   completed: number;
   /** completed / enrolled, 0–1 (0 when nobody enrolled). */
   rate: number;

@@ -105,9 +105,9 @@ export interface CourseFunnel {
   certified: number;
 }
 
-/** A step of the course (a video module or a knowledge check) and how many of the cohort completed (or passed) it. */
+/** A step of the course (a video module, a knowledge check or an assignment) and how many of the cohort completed (or passed) it. */
 export interface StepCompletion {
-  kind: 'video' | 'quiz';
+  kind: 'video' | 'quiz' | 'assignment';
   id: number;
   title: string;
   completed: number;
@@ -117,17 +117,20 @@ export interface StepCompletion {
  * The funnel of a course for the learners who enrolled in the range (and, for a school, are its
  * members now): enrolled; started (any step completed or any second watched); half way (at least
  * half the steps completed); completed (every step); holding a valid certificate. Steps are the
- * course's modules and knowledge checks as they are now (a deleted module's progress went with
- * it; a deleted quiz no longer counts); a knowledge check counts once passed, and any attempt is a
- * start. One pass over the course's enrollments (index on course_id), each joined by key to its
- * course_progress row and, for a course with quizzes, to its learner's passed-quiz count.
+ * course's modules, knowledge checks and assignments as they are now (a deleted module's progress
+ * went with it; a deleted quiz or assignment no longer counts); a knowledge check counts once
+ * passed, an assignment once completed (approved, or submitted where no approval is needed), and
+ * any attempt or submission is a start. One pass over the course's enrollments (index on
+ * course_id), each joined by key to its course_progress row and, for a course with quizzes or
+ * assignments, to its learner's count of those done.
  */
 export async function courseFunnel(db: Db, courseId: number, filter: InsightsFilter): Promise<CourseFunnel> {
-  const [[{ modules } = { modules: 0 }], quizIds] = await Promise.all([
+  const [[{ modules } = { modules: 0 }], quizIds, assignmentIds] = await Promise.all([
     db('modules').where({ courseId }).count({ modules: '*' }) as Promise<Array<{ modules: number | string }>>,
     liveQuizIds(db, courseId),
+    liveAssignmentIds(db, courseId),
   ]);
-  const total = Number(modules) + quizIds.length;
+  const total = Number(modules) + quizIds.length + assignmentIds.length;
   const cohort = db('enrollments as e')
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', 'e.userId').andOn('cp.courseId', 'e.courseId'))
     .where('e.courseId', courseId)
@@ -137,17 +140,21 @@ export async function courseFunnel(db: Db, courseId: number, filter: InsightsFil
     cohort.join('schoolMembers as sm', 'sm.userId', 'e.userId');
     bySchools(cohort, 'sm.schoolId', filter);
   }
-  // A course without quizzes reads exactly as before: no join, steps done = modules completed.
+  // A course of videos only reads exactly as before: no join, steps done = modules completed.
   let done = 'coalesce(cp.completed_modules, 0)';
   let tried = 'cp.completed_modules > 0 or cp.watched_seconds > 0';
-  if (quizIds.length > 0) {
-    const perLearner = db('quizResults')
-      .whereIn('quizId', quizIds)
+  for (const [results, ids] of [
+    [RESULTS.quiz, quizIds],
+    [RESULTS.assignment, assignmentIds],
+  ] as const) {
+    if (ids.length === 0) continue;
+    const perLearner = db(results.table)
+      .whereIn(results.step, ids)
       .groupBy('userId')
-      .select('userId', db.raw('sum(case when passed then 1 else 0 end) as passed'));
-    cohort.leftJoin(perLearner.as('qr'), 'qr.userId', 'e.userId');
-    done = 'coalesce(cp.completed_modules, 0) + coalesce(qr.passed, 0)';
-    tried = `${tried} or qr.user_id is not null`;
+      .select('userId', db.raw(`sum(case when ${results.done} then 1 else 0 end) as done`));
+    cohort.leftJoin(perLearner.as(results.alias), `${results.alias}.userId`, 'e.userId');
+    done = `${done} + coalesce(${results.alias}.done, 0)`;
+    tried = `${tried} or ${results.alias}.user_id is not null`;
   }
   const [row] = (await cohort.select(
     db.raw('count(*) as enrolled'),
@@ -169,9 +176,39 @@ export async function courseFunnel(db: Db, courseId: number, filter: InsightsFil
   };
 }
 
+/**
+ * Where a learner's result on a knowledge check or an assignment is kept, one row per learner and
+ * step, and which of its columns says the step is done (passed; completed).
+ */
+const RESULTS = {
+  quiz: { table: 'quizResults', step: 'quizId', done: 'passed', alias: 'qr' },
+  assignment: { table: 'assignmentResults', step: 'assignmentId', done: 'completed', alias: 'ar' },
+} as const;
+type Results = (typeof RESULTS)[keyof typeof RESULTS];
+
+/** Per step id, how many of the cohort have done it, from its result rows (index on the step's id). */
+async function resultCounts(db: Db, results: Results, ids: number[], filter: InsightsFilter): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const query = (db(`${results.table} as r`) as unknown as Knex.QueryBuilder)
+    .whereIn(`r.${results.step}`, ids)
+    .where(`r.${results.done}`, true)
+    .groupBy(`r.${results.step}`)
+    .select(`r.${results.step} as stepId`)
+    .count({ completed: '*' });
+  inCohort(query, 'r', filter);
+  const rows = (await query) as unknown as Array<{ stepId: number | string; completed: number | string }>;
+  return new Map(rows.map((row) => [Number(row.stepId), Number(row.completed)]));
+}
+
 /** The ids of a course's knowledge checks that are not deleted (index quizzes_course). */
 async function liveQuizIds(db: Db, courseId: number): Promise<number[]> {
   const rows = await db('quizzes').where({ courseId }).whereNull('deletedAt').select('id');
+  return rows.map((row) => Number(row.id));
+}
+
+/** The ids of a course's assignments that are not deleted (index assignments_course). */
+async function liveAssignmentIds(db: Db, courseId: number): Promise<number[]> {
+  const rows = await db('assignments').where({ courseId }).whereNull('deletedAt').select('id');
   return rows.map((row) => Number(row.id));
 }
 
@@ -201,35 +238,36 @@ export async function stepCompletions(db: Db, courseId: number, filter: Insights
     .select('p.moduleId')
     .count({ completed: '*' });
   inCohort(completed, 'p', filter);
-  const [modules, quizzes, counts] = await Promise.all([
+  const [modules, quizzes, assignmentRows, counts] = await Promise.all([
     db('modules')
       .where({ courseId })
       .orderBy([{ column: 'orderIndex' }, { column: 'id' }])
       .select('*'),
     db('quizzes').where({ courseId }).whereNull('deletedAt').select('id', 'courseId', 'title', 'afterModuleId', 'questionCount'),
+    db('assignments').where({ courseId }).whereNull('deletedAt').select('id', 'courseId', 'title', 'afterModuleId', 'approvalRequired'),
     completed.then((rows) => rows as unknown as Array<{ moduleId: number; completed: number | string }>),
   ]);
+  const assignments = assignmentRows.map((row) => ({ ...row, id: Number(row.id), approvalRequired: Boolean(row.approvalRequired) }));
   const byModule = new Map(counts.map((row) => [Number(row.moduleId), Number(row.completed)]));
-  const byQuiz = new Map<number, number>();
-  if (quizzes.length > 0) {
-    const passed = db('quizResults as qr')
-      .whereIn(
-        'qr.quizId',
-        quizzes.map((quiz) => quiz.id),
-      )
-      .where('qr.passed', true)
-      .groupBy('qr.quizId')
-      .select('qr.quizId')
-      .count({ completed: '*' });
-    inCohort(passed, 'qr', filter);
-    for (const row of (await passed) as unknown as Array<{ quizId: number; completed: number | string }>) byQuiz.set(Number(row.quizId), Number(row.completed));
-  }
-  // Videos and quizzes only: assignments (issue 37) are not in the insights funnel yet.
-  return orderSteps(modules, quizzes).flatMap((step): StepCompletion[] => {
+  const [byQuiz, byAssignment] = await Promise.all([
+    resultCounts(
+      db,
+      RESULTS.quiz,
+      quizzes.map((quiz) => quiz.id),
+      filter,
+    ),
+    resultCounts(
+      db,
+      RESULTS.assignment,
+      assignments.map((assignment) => assignment.id),
+      filter,
+    ),
+  ]);
+  return orderSteps(modules, quizzes, assignments).map((step): StepCompletion => {
     if (step.kind === 'video')
-      return [{ kind: 'video', id: Number(step.module.id), title: step.module.title, completed: byModule.get(Number(step.module.id)) ?? 0 }];
-    if (step.kind === 'quiz') return [{ kind: 'quiz', id: step.quiz.id, title: step.quiz.title, completed: byQuiz.get(step.quiz.id) ?? 0 }];
-    return [];
+      return { kind: 'video', id: Number(step.module.id), title: step.module.title, completed: byModule.get(Number(step.module.id)) ?? 0 };
+    if (step.kind === 'quiz') return { kind: 'quiz', id: step.quiz.id, title: step.quiz.title, completed: byQuiz.get(step.quiz.id) ?? 0 };
+    return { kind: 'assignment', id: step.assignment.id, title: step.assignment.title, completed: byAssignment.get(step.assignment.id) ?? 0 };
   });
 }
 

@@ -163,11 +163,14 @@ export function StepCompletionChart({ dto, filename }: { dto: CourseInsightsDto;
   // With nobody enrolled every rate is 0: there is no drop to point at.
   const drop = dto.funnel.enrolled === 0 ? null : biggestDrop(rows);
   const dropText = drop === null ? '' : ` The steepest drop is at step ${rows[drop]!.step}, ${rows[drop]!.title} (highlighted).`;
-  const quizzes = rows.some((row) => row.kind === 'Knowledge check');
+  const done = ['completed each module'];
+  if (rows.some((row) => row.kind === 'Knowledge check')) done.push('passed each knowledge check');
+  if (rows.some((row) => row.kind === 'Assignment')) done.push('completed each assignment');
+  const did = done.length === 1 ? done[0] : `${done.slice(0, -1).join(', ')} or ${done[done.length - 1]}`;
   return (
     <ChartFigure
       title="Completion per step"
-      summary={`The share of enrolled learners who completed each module${quizzes ? ' or passed each knowledge check' : ''}, in course order.${dropText}`}
+      summary={`The share of enrolled learners who ${did}, in course order.${dropText}`}
       columns={STEP_COLUMNS}
       rows={rows}
       filename={filename}
@@ -177,7 +180,7 @@ export function StepCompletionChart({ dto, filename }: { dto: CourseInsightsDto;
         label={`Completion per step of ${dto.course.title}`}
         max={100}
         rows={rows.map((row, index) => ({
-          label: `${row.step}. ${row.kind === 'Knowledge check' ? 'Knowledge check: ' : ''}${row.title}`,
+          label: `${row.step}. ${row.kind === 'Video' ? '' : `${row.kind}: `}${row.title}`,
           value: row.rate,
           text: `${num(row.completed)} · ${pct(row.rate)}`,
           highlight: index === drop,

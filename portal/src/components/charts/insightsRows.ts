@@ -65,7 +65,7 @@ export function funnelRows(dto: CourseInsightsDto): FunnelRow[] {
 
 export interface StepRow {
   step: number;
-  kind: 'Video' | 'Knowledge check';
+  kind: 'Video' | 'Knowledge check' | 'Assignment';
   title: string;
   /** Learners who completed the module or passed the knowledge check. */
   completed: number;
@@ -73,10 +73,12 @@ export interface StepRow {
   rate: number;
 }
 
+const STEP_KIND_LABELS = { video: 'Video', quiz: 'Knowledge check', assignment: 'Assignment' } as const;
+
 export const stepRows = (dto: CourseInsightsDto): StepRow[] =>
   dto.steps.map((step, index) => ({
     step: index + 1,
-    kind: step.kind === 'quiz' ? 'Knowledge check' : 'Video',
+    kind: STEP_KIND_LABELS[step.kind],
     title: step.title,
     completed: step.completed,
     rate: Math.round(step.rate * 1000) / 10,

@@ -22,12 +22,13 @@ const weekly: WeeklyInsightsDto = {
 const courseInsights = (id: number, title: string): CourseInsightsDto => ({
   range: weekly.range,
   course: { id, title },
-  funnel: { steps: 4, enrolled: 10, started: 8, halfWay: 6, completed: 2, certified: 2 },
+  funnel: { steps: 5, enrolled: 10, started: 8, halfWay: 6, completed: 1, certified: 1 },
   steps: [
     { kind: 'video', id: 11, title: 'Welcome', completed: 8, rate: 0.8 },
     { kind: 'video', id: 12, title: 'The hard part', completed: 3, rate: 0.3 },
     { kind: 'quiz', id: 5, title: 'Check your understanding', completed: 2, rate: 0.2 },
     { kind: 'video', id: 13, title: 'Wrapping up', completed: 3, rate: 0.3 },
+    { kind: 'assignment', id: 7, title: 'Your school photos', completed: 1, rate: 0.1 },
   ],
 });
 
@@ -55,7 +56,7 @@ function setup(weeklyAnswer: WeeklyInsightsDto = weekly) {
     'GET /api/admin/insights/courses/1': ok(courseInsights(1, 'Safeguarding')),
     'GET /api/admin/insights/courses/2': ok({
       ...courseInsights(2, 'First Aid'),
-      funnel: { steps: 4, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
+      funnel: { steps: 5, enrolled: 0, started: 0, halfWay: 0, completed: 0, certified: 0 },
       steps: courseInsights(2, 'First Aid').steps.map((step) => ({ ...step, completed: 0, rate: 0 })),
     }),
     'GET /api/admin/insights/modules/11/retention': ok(retention),
@@ -115,20 +116,20 @@ describe('AdminInsightsScene', () => {
       'Week starting,Currency,Amount\r\n2026-01-05,GBP,0\r\n2026-01-12,GBP,499\r\n2026-01-19,GBP,10.5\r\n',
     );
 
-    expect(await screen.findByRole('list', { name: 'Funnel of Safeguarding' })).toHaveTextContent('Certificate2 · 20 %');
+    expect(await screen.findByRole('list', { name: 'Funnel of Safeguarding' })).toHaveTextContent('Certificate1 · 10 %');
     // The steepest drop (80 % → 30 %) is called out.
     expect(screen.getByText(/The steepest drop is at step 2, The hard part/)).toBeInTheDocument();
     const funnel = screen.getByRole('heading', { name: 'Funnel' }).closest('section')!;
     expect(await downloadedCsv(within(funnel).getByRole('button', { name: /CSV/ }))).toBe(
-      'Stage,Learners,Of enrolled (%)\r\nEnrolled,10,100\r\nStarted,8,80\r\nHalf way,6,60\r\nCompleted,2,20\r\nCertificate,2,20\r\n',
+      'Stage,Learners,Of enrolled (%)\r\nEnrolled,10,100\r\nStarted,8,80\r\nHalf way,6,60\r\nCompleted,1,10\r\nCertificate,1,10\r\n',
     );
-    // Knowledge checks are steps too, in course order, counted by who passed them.
+    // Knowledge checks and assignments are steps too, in course order, counted by who passed or completed them.
     const steps = screen.getByRole('heading', { name: 'Completion per step' }).closest('section')!;
     expect(within(steps).getByRole('list', { name: 'Completion per step of Safeguarding' })).toHaveTextContent(
       '3. Knowledge check: Check your understanding2 · 20 %',
     );
     expect(await downloadedCsv(within(steps).getByRole('button', { name: /CSV/ }))).toBe(
-      'Step,Kind,Title,Completed or passed by,Completion rate (%)\r\n1,Video,Welcome,8,80\r\n2,Video,The hard part,3,30\r\n3,Knowledge check,Check your understanding,2,20\r\n4,Video,Wrapping up,3,30\r\n',
+      'Step,Kind,Title,Completed or passed by,Completion rate (%)\r\n1,Video,Welcome,8,80\r\n2,Video,The hard part,3,30\r\n3,Knowledge check,Check your understanding,2,20\r\n4,Video,Wrapping up,3,30\r\n5,Assignment,Your school photos,1,10\r\n',
     );
     // Only videos have a retention curve; they keep their step numbers.
     expect(

@@ -218,6 +218,50 @@ describe('GET /api/admin/insights/courses/:courseId', () => {
     expect(after.steps.map((step) => step.kind)).toEqual(['video', 'video']);
   });
 
+  it('counts assignments as steps: completed ones (approved, or submitted without approval) complete a step, any submission is a start', async () => {
+    const client = await admin();
+    const course = await createCourse(server, { price: 0 });
+    const module = await createModule(server, course.id);
+    const assignment = async (title: string, approvalRequired: boolean) => {
+      const created = await client.post<{ id: number }>(`/api/courses/${course.id}/assignments`, {
+        title,
+        instructions: 'Share a link to your work.',
+        afterModuleId: null,
+        accepts: ['link'],
+        maxFiles: 1,
+        approvalRequired,
+      });
+      expect(created.status, created.text).toBe(201);
+      return created.body.id;
+    };
+    const reviewed = await assignment('Photos for review', true);
+    const open = await assignment('Podcast link', false);
+    const submit = async (learner: TestClient, assignmentId: number) => {
+      expect((await learner.patch(`/api/assignments/${assignmentId}/draft`, { link: 'https://example.org/work' })).status).toBe(200);
+      expect((await learner.post(`/api/assignments/${assignmentId}/submit`)).status).toBe(200);
+    };
+    const [all, waiting, none] = await Promise.all(Array.from({ length: 3 }, () => createUser(server.db)));
+    for (const user of [all, waiting, none]) await enroll(server.db, user!.id, course.id);
+    const allClient = await signedIn(all!);
+    await report(allClient, { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
+    await submit(allClient, open);
+    await submit(allClient, reviewed);
+    const submission = await server.db('submissions').where({ userId: all!.id, assignmentId: reviewed }).first('id');
+    expect((await client.post(`/api/admin/reviews/${submission!.id}`, { decision: 'approve' })).status).toBe(200);
+    // Submitted for review, not yet reviewed: a start, not a step done.
+    await submit(await signedIn(waiting!), reviewed);
+
+    const read = (await client.get(`/api/admin/insights/courses/${course.id}`)).body as CourseInsightsDto;
+    // Three steps; half way is two: only "all" (waiting has none done).
+    expect(read.funnel).toEqual({ steps: 3, enrolled: 3, started: 2, halfWay: 1, completed: 1, certified: 1 });
+    expect(read.steps.map((step) => [step.kind, step.id, step.completed])).toEqual([
+      ['video', module.id, 1],
+      ['assignment', reviewed, 1],
+      ['assignment', open, 1],
+    ]);
+    expect(read.steps[1]!.title).toBe('Photos for review');
+  });
+
   it('answers zeros for an empty course, narrows to the date range and a school, and refuses bad input', async () => {
     const client = await admin();
     const empty = await createCourse(server, { price: 0 });
