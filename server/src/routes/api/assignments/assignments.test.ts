@@ -381,3 +381,49 @@ describe('course deletion', () => {
     await expect.poll(() => server.app.deps.storage.size(file.key)).toBeNull();
   });
 });
+
+describe('the review queue', () => {
+  it('lists submitted rounds the longest waiting first, filtered by course, school and status, with counts and pages', async () => {
+    const { course, assignment } = await courseWithAssignment();
+    const oak = await schoolWithManager(server, 'Oak Primary');
+    const elm = await schoolWithManager(server, 'Elm Primary');
+    const submitFrom = async (schoolId: number) => {
+      const { client, user } = await learnerIn(course.id);
+      await server.db('schoolMembers').insert({ schoolId, userId: user.id, role: 'member', joinedAt: Date.now() });
+      await attachFile(server, user.id, assignment.id);
+      const submitted = await client.post<SubmitResultDto>(`/api/assignments/${assignment.id}/submit`);
+      server.clock.advance(60_000);
+      return submitted.body.submission.id;
+    };
+    const first = await submitFrom(oak.schoolId);
+    const second = await submitFrom(elm.schoolId);
+    const third = await submitFrom(oak.schoolId);
+    const ids = async (query: string) => {
+      const response = await admin.get<ReviewQueueItemDto[]>(`/api/admin/reviews?courseId=${course.id}${query}`);
+      expect(response.status).toBe(200);
+      return { ids: response.body.map((item) => item.submissionId), total: response.headers.get('x-total-count'), body: response.body };
+    };
+    expect((await ids('')).ids).toEqual([first, second, third]);
+    const oakOnly = await ids(`&schoolId=${oak.schoolId}`);
+    expect(oakOnly.ids).toEqual([first, third]);
+    expect(oakOnly.body[0]!.school).toEqual({ id: oak.schoolId, name: 'Oak Primary' });
+    expect(await ids('&limit=1&offset=1')).toMatchObject({ ids: [second], total: '3' });
+    await admin.post(`/api/admin/reviews/${second}`, { decision: 'changes', feedback: 'Crop it' });
+    await admin.post(`/api/admin/reviews/${third}`, { decision: 'approve' });
+    expect((await ids('&status=changes_requested')).ids).toEqual([second]);
+    expect((await ids('&status=approved')).ids).toEqual([third]);
+    expect((await admin.get<ReviewCountsDto>(`/api/admin/reviews/counts?courseId=${course.id}`)).body).toEqual({
+      awaiting: 1,
+      changesRequested: 1,
+      approved: 1,
+    });
+    expect((await admin.get<ReviewCountsDto>(`/api/admin/reviews/counts?courseId=${course.id}&schoolId=${oak.schoolId}`)).body).toEqual({
+      awaiting: 1,
+      changesRequested: 0,
+      approved: 1,
+    });
+    expect((await admin.get('/api/admin/reviews?status=pending')).status).toBe(400);
+    expect((await admin.get('/api/admin/reviews?limit=500')).status).toBe(400);
+    expect((await admin.get('/api/admin/reviews/999999')).status).toBe(404);
+  });
+});
