@@ -94,8 +94,8 @@ describe('what was played, in every report', () => {
     expect(byUser.get(manager.user.id)).toEqual({ playedSeconds: 0, durationSeconds: 600, completedWithoutPlaying: 0 });
 
     const { header, rows } = await sheetRows(manager.client, `/api/schools/${manager.schoolId}/register.xlsx`);
-    // The final quiz's two columns follow (empty here: the course has no quiz, so each row ends with these three).
-    expect(header.slice(-5, -2)).toEqual(['Minutes played', 'Minutes in course', 'Modules completed without playing (<90% played)']);
+    // The final quiz's two columns and Groups follow (empty here: no quiz, no groups, so each row ends with these three).
+    expect(header.slice(-6, -3)).toEqual(['Minutes played', 'Minutes in course', 'Modules completed without playing (<90% played)']);
     const row = (email: string) => rows.find((r) => r[1] === email)!.slice(-3);
     expect(row(mark.user.email)).toEqual([2, 10, 1]);
     expect(row(nia.user.email)).toEqual([9, 10, 0]);
@@ -113,8 +113,8 @@ describe('what was played, in every report', () => {
     expect(byUser.get(nia.user.id)).toMatchObject({ playedSeconds: 570, completedWithoutPlaying: 0 });
 
     const { header, rows } = await sheetRows(trustee.client, `/api/trusts/${trustId}/register.xlsx`, 'Watching Primary');
-    // The final quiz's two columns and "Moved here on" follow (all empty here: no quiz, nobody moved, so each row ends with these three).
-    expect(header.slice(-6, -3)).toEqual(['Minutes played', 'Minutes in course', 'Modules completed without playing (<90% played)']);
+    // The final quiz's two columns, "Moved here on" and Groups follow (all empty here: no quiz, nobody moved, no groups, so each row ends with these three).
+    expect(header.slice(-7, -4)).toEqual(['Minutes played', 'Minutes in course', 'Modules completed without playing (<90% played)']);
     expect(rows.find((r) => r[1] === mark.user.email)!.slice(-3)).toEqual([2, 10, 1]);
     expect(rows.find((r) => r[1] === nia.user.email)!.slice(-3)).toEqual([9, 10, 0]);
   });
