@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBMISSION_FILE_LIMITS } from '@atrium/common';
 import type { TestClient } from '../../../test/client.ts';
 import { createAdmin, createCourse, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
@@ -178,6 +178,31 @@ function uploadSuite(storage: 'disk' | 's3') {
       // The staging copy is gone once the file is stored.
       expect((await learner.request('HEAD', location, { headers: TUS })).status).toBe(404);
       expect(await staged()).toEqual([]);
+    });
+
+    it('moves a finished video into storage, hashed as it arrived: its bytes are not streamed again', async () => {
+      const assignmentId = await createAssignment();
+      const bytes = videoBytes(storage === 's3' ? 10 * MB : 3 * MB);
+      const created = await create(learner, assignmentId, bytes.length, 'drama.mp4', 'video/mp4');
+      const location = created.headers.get('location')!;
+      const half = storage === 's3' ? 8 * MB : MB + 17;
+      expect((await patch(learner, location, 0, bytes.subarray(0, half))).status).toBe(204);
+      const { storage: files } = server.app.deps;
+      const put = vi.spyOn(files, 'put');
+      const get = vi.spyOn(files, 'get');
+      try {
+        const finished = await patch(learner, location, half, bytes.subarray(half));
+        expect(finished.status, finished.text).toBe(204);
+        expect(put).not.toHaveBeenCalled();
+        expect(get).not.toHaveBeenCalled();
+        const { row, bytes: stored } = await storedFileOf(Number(finished.headers.get('upload-file-id')));
+        expect(row).toMatchObject({ kind: 'video', contentType: 'video/mp4', size: bytes.length, sha256: sha256(bytes) });
+        expect(stored.equals(bytes)).toBe(true);
+        expect(await staged()).toEqual([]);
+      } finally {
+        put.mockRestore();
+        get.mockRestore();
+      }
     });
 
     it('strips GPS, camera and owner EXIF from a photo and turns it upright', async () => {
