@@ -36,6 +36,8 @@ export interface OrderDto {
   status: OrderStatus;
   /** The school the purchase licenses when paid; null for a personal purchase. */
   schoolId?: number | null;
+  /** The trust the purchase licenses when paid (every school in it); `schoolName` is then the trust's name. */
+  trustId?: number | null;
   createdAt: string;
   paidAt: string | null;
   /** ISO 3166-1 alpha-2; null on requests made before invoices were issued. */

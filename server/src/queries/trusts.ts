@@ -112,6 +112,23 @@ export async function trustOfManager(db: Db, userId: number): Promise<{ trustId:
   return row ? { trustId: Number(row.trustId), name: row.name } : null;
 }
 
+/** Whether the trust holds a licence in force for the course (bought or granted for the trust itself). */
+export async function trustLicenceInForce(db: Db, trustId: number, courseId: number): Promise<boolean> {
+  return Boolean(await db('trustLicences').where({ trustId, courseId }).whereNull('revokedAt').first('id'));
+}
+
+/** The trust's licences with their course titles, newest first (revoked ones too). */
+export function trustLicences(
+  db: Db,
+  trustId: number,
+): Promise<Array<{ courseId: number; courseTitle: string; source: string; createdAt: number; revokedAt: number | null }>> {
+  return db('trustLicences as tl')
+    .join('courses as c', 'c.id', 'tl.courseId')
+    .where('tl.trustId', trustId)
+    .select('tl.courseId', 'c.title as courseTitle', 'tl.source', 'tl.createdAt', 'tl.revokedAt')
+    .orderBy('tl.id', 'desc');
+}
+
 /** The trust a school belongs to, or null. */
 export async function trustOfSchool(db: Db, schoolId: number): Promise<number | null> {
   const row = await db('schools').select('trustId').where({ id: schoolId }).first();
