@@ -29,7 +29,7 @@ import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { AdminSchoolDomains } from './AdminSchoolDomains.tsx';
 import { AdminInvitationApproval } from './AdminInvitationApproval.tsx';
 
-const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin' };
+const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin', trust: "The trust's licence" };
 
 const backToAdmin = (
   <ButtonLink to="/admin" variant="secondary">
@@ -195,7 +195,10 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
                   {licence.revokedAt ? ` · revoked ${formatLongDate(licence.revokedAt)}` : ''}
                 </Muted>
               </div>
-              {licence.revokedAt ? (
+              {licence.source === 'trust' ? (
+                // The trust's licence is the trust's: the school's page cannot revoke it (the server refuses too).
+                <Muted as="span">Through the trust</Muted>
+              ) : licence.revokedAt ? (
                 <Button
                   size="sm"
                   variant="secondary"
