@@ -15,7 +15,10 @@ export interface PaymentStatusDto {
   status: string;
   courseId: number | null;
   courseTitle: string | null;
+  /** The purchase is done: the buyer enrolled, or the trust bought for licensed. */
   enrolled: boolean;
+  /** A purchase for a trust: its name (every school in it has the course once `enrolled`). */
+  trustName?: string | null;
   failureMessage: string | null;
 }
 

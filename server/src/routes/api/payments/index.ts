@@ -6,6 +6,7 @@ import { isEnrolled } from '../../../queries/enrollments.ts';
 import { purchaser } from '../../../policies/orders.ts';
 import { requirePaymentOwner } from '../../../policies/payments.ts';
 import { purchasableCourse } from '../../../queries/orders.ts';
+import { trustById, trustLicenceInForce } from '../../../queries/trusts.ts';
 import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, stripePayment } from '../../../queries/payments.ts';
 import { badRequest, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
@@ -117,13 +118,16 @@ export function paymentRoutes(routes: Routes): void {
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
       await syncPayment(db, logger, payment, intent, ctx.deps.clock.now().getTime());
       const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
-      const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
+      // A trust's purchase is done when the trust holds the licence (its buyer need not be in a school).
+      const trust = payment.trustId ? await trustById(db, Number(payment.trustId)) : undefined;
+      const enrolled = !course ? false : trust ? await trustLicenceInForce(db, trust.id, course.id) : await isEnrolled(db, ctx.state.user.id, course.id);
       ctx.body = {
         paymentIntentId: id,
         status: intent.status,
         courseId: course?.id ?? null,
         courseTitle: course?.title ?? null,
         enrolled,
+        trustName: trust?.name ?? null,
         failureMessage: intent.failureMessage,
       } satisfies PaymentStatusDto;
     },

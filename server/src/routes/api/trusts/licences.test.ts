@@ -104,6 +104,9 @@ describe("a trust's licence", () => {
     expect([again.status, again.body.id]).toEqual([409, 'already_licensed']);
     // A school of the trust buying it again is refused too: it has it already.
     expect((await oak.client.post('/api/create-payment-intent', { courseId: course.id, schoolId: oak.schoolId })).status).toBe(409);
+    // The return page says the purchase is done (the buyer is in no school), and checkout knows the trust has it.
+    expect((await manager.client.get(`/api/payments/${intentId}`)).body).toMatchObject({ status: 'succeeded', enrolled: true, trustName: 'Meadow Trust' });
+    expect((await manager.client.get('/api/trusts/mine')).body).toEqual({ trust: { id: trustId, name: 'Meadow Trust', courseIds: [course.id] } });
     // The receipt names the trust.
     const receipt = await fetch(`${manager.client.baseUrl}/api/payments/${intentId}/receipt.pdf`, { headers: { cookie: manager.client.cookieHeader } });
     expect(receipt.status).toBe(200);
@@ -138,17 +141,15 @@ describe("a trust's licence", () => {
     expect(await licenceOf(oak.schoolId, ownCourse.id)).toMatchObject({ source: 'trust' });
 
     // Detached: Ash loses what it had through the trust, keeps what it bought; progress is not touched.
-    await server
-      .db('progress')
-      .insert({
-        userId: ashStaff.id,
-        moduleId: (await server.db('modules').where({ courseId: course.id }).first())!.id,
-        courseId: course.id,
-        watchedDuration: 30,
-        position: 30,
-        isCompleted: false,
-        updatedAt: now(),
-      });
+    await server.db('progress').insert({
+      userId: ashStaff.id,
+      moduleId: (await server.db('modules').where({ courseId: course.id }).first())!.id,
+      courseId: course.id,
+      watchedDuration: 30,
+      position: 30,
+      isCompleted: false,
+      updatedAt: now(),
+    });
     expect((await admin.delete(`/api/admin/trusts/${trustId}/schools/${ash.schoolId}`)).status).toBe(200);
     expect(await licenceOf(ash.schoolId, course.id)).toBeUndefined();
     expect(await licenceOf(ash.schoolId, ownCourse.id)).toMatchObject({ source: 'payment', revokedAt: null });
