@@ -2,7 +2,7 @@
  * Where a request's time goes, on the existing bench database (run `npm run bench` or
  * bench/seed.ts first):
  *
- *   node --import tsx bench/explain.ts [--only dashboard,students]     (DATABASE_URL for MariaDB)
+ *   node --import tsx bench/explain.ts [--only dashboard,students,trust]     (DATABASE_URL for MariaDB)
  *
  * Makes one request per scenario through the real app (in this process, on a loopback port),
  * records every SQL statement it sends with its time, then prints each distinct SELECT with
@@ -20,6 +20,7 @@ import { signIn } from './http.ts';
 import { resolveTarget } from './options.ts';
 import { HOST } from './processes.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
+import { trustManagerEmail } from './trustData.ts';
 
 interface Captured {
   sql: string;
@@ -94,15 +95,18 @@ async function main(): Promise<void> {
   const app = createApp({ config, database: opened, logger: pino({ level: 'silent' }) });
   server.on('request', app.callback());
   try {
-    const learner =
-      (await db('users').where('role', 'learner').orderBy('id').offset(12_345).first('id', 'email')) ??
-      (await db('users').where('role', 'learner').first('id', 'email'))!;
+    // A bench learner (one with enrollments: the trust scenario's staff have none).
+    const enrolled = (await db('enrollments').orderBy('id').offset(37_035).first('userId')) ?? (await db('enrollments').orderBy('id').first('userId'))!;
+    const learner = (await db('users').where('id', enrolled.userId).first('id', 'email'))!;
     const { courseId: course } = (await db('enrollments').where('userId', learner.id).orderBy('courseId').first('courseId'))!;
     const { id: module } = (await db('modules').where('courseId', course).orderBy('orderIndex').first('id'))!;
     const learnerCookie = await signIn(base, learner.email, BENCH_PASSWORD);
     const adminCookie = await signIn(base, ADMIN_EMAIL, BENCH_PASSWORD);
+    // The trust scenario's trust 1, when the database was seeded with --only trust.
+    const trustCookie = (await db('trusts').where('id', 1).first('id')) ? await signIn(base, trustManagerEmail(1), BENCH_PASSWORD) : undefined;
     recorder.take();
-    const requests: Array<[string, string, string, string?, unknown?]> = [
+    type Request = [string, string, string, string?, unknown?];
+    const requests: Request[] = [
       ['courses', 'GET', '/api/courses', undefined],
       ['dashboard', 'GET', '/api/dashboard', learnerCookie],
       ['course', 'GET', `/api/courses/${course}`, learnerCookie],
@@ -115,6 +119,12 @@ async function main(): Promise<void> {
       ['progress', 'POST', '/api/progress', learnerCookie, { moduleId: module, courseId: course, watchedDuration: 5, position: 5 }],
       ['login', 'POST', '/api/login', undefined, { email: learner.email, password: BENCH_PASSWORD }],
       ['export', 'GET', '/api/admin/export-excel', adminCookie],
+      ...(trustCookie
+        ? [
+            ['trust', 'GET', '/api/trusts/1/overview', trustCookie] satisfies Request,
+            ['trust', 'GET', '/api/trusts/1/statuses?limit=50', trustCookie] satisfies Request,
+          ]
+        : []),
     ];
     for (const [name, method, path, cookie, body] of requests) {
       if (only.length && !only.includes(name)) continue;

@@ -15,8 +15,16 @@ export interface ExportResult {
 
 const EOCD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 
-/** Downloads the students export as the admin and watches the server's resident memory meanwhile. */
-export async function exportDownload(base: string, cookie: string, serverPid: number, timeoutSeconds = 300): Promise<ExportResult> {
+/**
+ * Downloads a workbook (the admin's students export unless `path` says another, such as a trust's
+ * register) and watches the server's resident memory meanwhile.
+ */
+export async function exportDownload(
+  base: string,
+  cookie: string,
+  serverPid: number,
+  { path = '/api/admin/export-excel', timeoutSeconds = 300 }: { path?: string; timeoutSeconds?: number } = {},
+): Promise<ExportResult> {
   const before = memoryOf(serverPid);
   const hwmReset = resetPeakMemory(serverPid);
   let peakRss = before?.rssMb ?? 0;
@@ -30,7 +38,7 @@ export async function exportDownload(base: string, cookie: string, serverPid: nu
   let tail = Buffer.alloc(0);
   let status: number;
   try {
-    const response = await fetch(`${base}/api/admin/export-excel`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
+    const response = await fetch(`${base}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
     status = response.status;
     firstByte = performance.now();
     if (!response.body) throw new Error('export: no body');

@@ -88,6 +88,9 @@ export async function startServer(options: ServerOptions): Promise<Child> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: '100000',
     SEED_DEMO: 'false',
+    // The bench times the scheduler's passes itself (the trust scenario): one starting on its own
+    // at boot would run over the seeded deadlines during the measured scenarios.
+    REMINDERS_ENABLED: 'false',
     DATA_DIR: dataDir,
     // Uploaded files (the uploads scenario) stay in the bench's folder, on disk.
     STORAGE_DIR: resolve(dataDir, 'files'),

@@ -45,7 +45,7 @@ const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/
  * with the server, so building requests one by one took CPU from the server that the ceiling's
  * run never lost, and the comparison with the ceiling was no longer fair (docs/performance-log.md).
  */
-function rotatingGet(ctx: BenchContext, visits: Array<{ path: string; cookie?: string }>, duration = ctx.duration): Promise<LoadResult> {
+export function rotatingGet(ctx: BenchContext, visits: Array<{ path: string; cookie?: string }>, duration = ctx.duration): Promise<LoadResult> {
   if (visits.length === 0) throw new Error('nothing to visit');
   let clients = 0;
   const setupClient = (client: autocannon.Client) => {

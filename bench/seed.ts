@@ -19,16 +19,19 @@ import { migrateLatest } from '../server/src/db/migrate.ts';
 import { createPasswordHasher } from '../server/src/services/passwords.ts';
 import { parseOptions, type BenchTarget } from './options.ts';
 import { BENCH_PASSWORD, generate, seedPlan, type Row, type SeedPlan, type TableData } from './seedData.ts';
+import { generateTrusts, trustPlan, type TrustPlan } from './trustData.ts';
 
 export interface SeedSummary {
   plan: SeedPlan;
+  /** The trust scenario's trusts, schools and staff, when it was selected (trustData.ts). */
+  trusts: TrustPlan | null;
   seconds: number;
   counts: Record<string, number>;
 }
 
 const log = (message: string) => console.log(`[seed] ${message}`);
 
-export async function seedBenchDatabase(target: BenchTarget, scale: number): Promise<SeedSummary> {
+export async function seedBenchDatabase(target: BenchTarget, scale: number, options: { trusts?: boolean } = {}): Promise<SeedSummary> {
   const started = Date.now();
   const plan = seedPlan(scale);
   log(
@@ -38,13 +41,20 @@ export async function seedBenchDatabase(target: BenchTarget, scale: number): Pro
   // One hash, made by the server's own hasher (same argon2id parameters), for every seeded account.
   const passwordHash = await createPasswordHasher(1).hash(BENCH_PASSWORD);
   const tables = generate(plan, passwordHash);
+  const trusts = options.trusts ? trustPlan(scale, plan.learners + 1, plan.progress) : null;
+  if (trusts) {
+    log(
+      `trusts: ${trusts.trusts.toLocaleString('en')} trusts × 20 schools × 250 staff × 20 courses (${trusts.staff.toLocaleString('en')} staff, ${(trusts.staff * 20).toLocaleString('en')} member × course pairs)`,
+    );
+    tables.push(...generateTrusts(trusts, passwordHash));
+  }
 
   await freshSchema(target);
   log(`schema migrated (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const counts = target.dialect === 'sqlite' ? loadSqlite(target.file, tables) : await loadMysql(target.url, tables);
   const seconds = (Date.now() - started) / 1000;
   log(`done in ${seconds.toFixed(1)} s`);
-  return { plan, seconds, counts };
+  return { plan, trusts, seconds, counts };
 }
 
 /** Drops whatever bench database exists and runs the server's migrations on an empty one. */
@@ -91,7 +101,7 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
     db.pragma('cache_size = -1048576');
     db.pragma('temp_store = MEMORY');
     db.pragma('foreign_keys = OFF');
-    const names = tables.map((table) => table.table);
+    const names = [...new Set(tables.map((table) => table.table))];
     const indexes = db
       .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${names.map(() => '?').join(',')})`)
       .all(...names) as Array<{ name: string; sql: string }>;
@@ -128,7 +138,7 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
           }
         }
         progressLine(table, done, started);
-        counts[table.table] = done;
+        counts[table.table] = (counts[table.table] ?? 0) + done;
       }
     })();
     const started = Date.now();
@@ -188,7 +198,7 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
       }
       await connection.query('COMMIT');
       progressLine(table, done, started);
-      counts[table.table] = done;
+      counts[table.table] = (counts[table.table] ?? 0) + done;
     }
     const rebuilt = Date.now();
     for (const statement of rebuildStatements()) await connection.query(statement.sql, statement.bindings);
@@ -202,7 +212,9 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
     await connection.query('SET SESSION foreign_key_checks = 1');
     // InnoDB refreshes statistics by itself after bulk changes, in the background; doing it now
     // makes the first scenario see the same plans as every later one.
-    await connection.query(`ANALYZE TABLE ${[...tables.map((table) => table.table), 'course_progress'].map((name) => mysql.escapeId(name)).join(', ')}`);
+    await connection.query(
+      `ANALYZE TABLE ${[...new Set([...tables.map((table) => table.table), 'course_progress'])].map((name) => mysql.escapeId(name)).join(', ')}`,
+    );
     return counts;
   } finally {
     await connection.end();
@@ -212,7 +224,7 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const options = parseOptions(process.argv.slice(2));
   if (options.target.dialect === 'sqlite' && existsSync(options.target.file)) log(`replacing ${options.target.file}`);
-  seedBenchDatabase(options.target, options.scale).catch((error: unknown) => {
+  seedBenchDatabase(options.target, options.scale, { trusts: options.only.includes('trust') }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -15,7 +15,10 @@ export interface PaymentStatusDto {
   status: string;
   courseId: number | null;
   courseTitle: string | null;
+  /** The purchase is done: the buyer enrolled, or the trust bought for licensed. */
   enrolled: boolean;
+  /** A purchase for a trust: its name (every school in it has the course once `enrolled`). */
+  trustName?: string | null;
   failureMessage: string | null;
 }
 
@@ -36,6 +39,8 @@ export interface OrderDto {
   status: OrderStatus;
   /** The school the purchase licenses when paid; null for a personal purchase. */
   schoolId?: number | null;
+  /** The trust the purchase licenses when paid (every school in it); `schoolName` is then the trust's name. */
+  trustId?: number | null;
   createdAt: string;
   paidAt: string | null;
   /** ISO 3166-1 alpha-2; null on requests made before invoices were issued. */

@@ -1,5 +1,6 @@
 export type SchoolRole = 'manager' | 'member';
-export type LicenceSource = 'payment' | 'order' | 'grant';
+/** How a school holds a licence: its own purchase or grant, or through its trust's licence ('trust'). */
+export type LicenceSource = 'payment' | 'order' | 'grant' | 'trust';
 
 export interface SchoolDto {
   id: number;

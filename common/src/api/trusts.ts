@@ -40,7 +40,8 @@ export interface AdminTrustDetailDto extends TrustDto {
 
 /** The caller's trust, when they manage one (`GET /api/trusts/mine`). */
 export interface MyTrustDto {
-  trust: { id: number; name: string } | null;
+  /** `courseIds`: the courses the trust's own licences cover now (bought or granted for the trust). */
+  trust: { id: number; name: string; courseIds: number[] } | null;
 }
 
 /** One school's line in the trust's overview: its members and its member × course pairs per status. */

@@ -12,17 +12,12 @@ export const paymentStatusKey = (paymentIntentId: string) => [`/api/payments/${p
  * a mutation because the server hands back the open intent on a repeat, so loading it twice
  * (a reload, React's strict mode) is harmless; it is never cached beyond the page.
  */
-export const usePaymentIntent = (courseId: number, enabled: boolean, schoolId: number | null = null, currency?: Currency) =>
+export const usePaymentIntent = (courseId: number, enabled: boolean, buyer: { schoolId: number } | { trustId: number } | null = null, currency?: Currency) =>
   useQuery<PaymentIntentDto>({
-    queryKey: ['payment-intent', courseId, schoolId, currency ?? null],
-    // With schoolId the purchase licenses that school (the buyer manages it). The currency is the
-    // one the price was shown in; the server decides the amount.
-    queryFn: ({ signal }) =>
-      api.post<PaymentIntentDto>(
-        '/api/create-payment-intent',
-        { courseId, ...(schoolId === null ? {} : { schoolId }), ...(currency ? { currency } : {}) },
-        { signal },
-      ),
+    queryKey: ['payment-intent', courseId, buyer, currency ?? null],
+    // With a school or a trust the purchase licenses it (the buyer manages it). The currency is
+    // the one the price was shown in; the server decides the amount.
+    queryFn: ({ signal }) => api.post<PaymentIntentDto>('/api/create-payment-intent', { courseId, ...buyer, ...(currency ? { currency } : {}) }, { signal }),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

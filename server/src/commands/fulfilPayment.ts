@@ -3,6 +3,7 @@ import type { Db } from '../db/knex.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import { enroll } from './enroll.ts';
 import { licenseSchool } from './schools/licences.ts';
+import { licenseTrust } from './trustLicences.ts';
 import { membershipOf } from '../queries/memberships.ts';
 
 export interface FulfilResult {
@@ -33,6 +34,11 @@ export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logge
     await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: now, updatedAt: now, failureMessage: null });
   }
   if (payment.courseId === null) return { paymentId: payment.id, userId: payment.userId, courseId: null, enrolled: false };
+  if (payment.trustId !== null && payment.trustId !== undefined) {
+    // The licence is the trust's, for every school in it now and later, whoever manages it now.
+    await licenseTrust(trx, Number(payment.trustId), payment.courseId, 'payment', now);
+    return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };
+  }
   if (payment.schoolId !== null && payment.schoolId !== undefined) {
     await fulfilForSchool(trx, Number(payment.schoolId), payment.userId, payment.courseId, 'payment', logger, now);
     return { paymentId: payment.id, userId: payment.userId, courseId: payment.courseId, enrolled: true };

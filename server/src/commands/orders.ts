@@ -11,14 +11,37 @@ import { orderPdfAttachment } from '../services/documents/billingAttachments.ts'
 import type { Mailer } from '../services/mail.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
 import { enroll } from './enroll.ts';
+import { trustById, trustLicenceInForce } from '../queries/trusts.ts';
 import { fulfilForSchool } from './fulfilPayment.ts';
+import { licenseTrust } from './trustLicences.ts';
 import { licenceCovering } from './schools/licences.ts';
 import { createSchool } from './schools/membership.ts';
 
 /**
+ * Refuses a purchase that would buy what the buyer has already: for a school, a licence already
+ * covering it (its own or its trust's); for a trust, the trust's licence in force; for oneself,
+ * the enrollment. Shared by the card payment and the invoice request.
+ */
+export async function refuseOwnedPurchase(
+  db: Db,
+  userId: number,
+  courseId: number,
+  purchase: { schoolId?: number | null | undefined; trustId?: number | null | undefined; createSchool?: boolean | undefined },
+): Promise<void> {
+  if (purchase.trustId !== undefined && purchase.trustId !== null) {
+    if (await trustLicenceInForce(db, purchase.trustId, courseId)) throw alreadyLicensed();
+  } else if (purchase.schoolId !== undefined && purchase.schoolId !== null) {
+    if (await licenceCovering(db, userId, courseId)) throw alreadyLicensed();
+  } else if (purchase.createSchool !== true && (await isEnrolled(db, userId, courseId))) {
+    throw alreadyEnrolled();
+  }
+}
+
+/**
  * Records a request to pay for a course by invoice and mails support and the billing address,
- * together. For a school the caller has checked that the buyer manages it (policies/); a school
- * created on the fly is managed by the buyer now and licensed when the invoice is paid.
+ * together. For a school or a trust the caller has checked that the buyer manages it (policies/);
+ * a school created on the fly is managed by the buyer now and licensed when the invoice is paid.
+ * An order for a trust carries the trust's name (what the invoice prints), whatever was typed.
  */
 export async function requestInvoice(
   db: Db,
@@ -31,12 +54,12 @@ export async function requestInvoice(
   /** The price the buyer was shown, decided by the server (routes/api/orders); GBP by default. */
   priced: { amount: number; currency: string } = { amount: Number(course.price), currency: 'gbp' },
 ): Promise<OrderRow> {
-  const { schoolName, billingEmail, purchaseOrderNumber, createSchool: newSchool } = input;
-  if (input.schoolId !== undefined) {
-    if (await licenceCovering(db, buyer.id, course.id)) throw alreadyLicensed();
-  } else if (newSchool !== true && (await isEnrolled(db, buyer.id, course.id))) {
-    throw alreadyEnrolled();
-  }
+  const { billingEmail, purchaseOrderNumber, createSchool: newSchool } = input;
+  await refuseOwnedPurchase(db, buyer.id, course.id, input);
+  const trustId = input.trustId ?? null;
+  const trust = trustId === null ? null : await trustById(db, trustId);
+  if (trustId !== null && !trust) throw notFound('Trust not found');
+  const schoolName = trust ? trust.name : input.schoolName;
   const open = await db('orders').where({ userId: buyer.id, courseId: course.id, status: 'requested' }).first();
   if (open) throw invoiceAlreadyRequested();
 
@@ -54,6 +77,7 @@ export async function requestInvoice(
       currency: priced.currency.toLowerCase(),
       status: 'requested',
       schoolId,
+      trustId,
       createdAt: now,
       country: input.country ?? null,
       billingAddress: input.billingAddress || null,
@@ -77,7 +101,7 @@ export async function requestInvoice(
 
 /**
  * An admin records that an invoice was paid: the order is marked (once) and the buyer enrolled,
- * or the school licensed. Marking it again only makes sure the access exists. When the invoice was
+ * or the school or the trust licensed. Marking it again only makes sure the access exists. When the invoice was
  * issued, the billing address gets the receipt PDF by mail, queued in the same transaction (an
  * order paid before its invoice was issued has no taxed amounts to put on a receipt).
  */
@@ -113,7 +137,8 @@ export async function markOrderPaid(
         );
       }
     }
-    if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger, now);
+    if (row.courseId && row.trustId) await licenseTrust(trx, Number(row.trustId), row.courseId, 'order', now);
+    else if (row.courseId && row.schoolId) await fulfilForSchool(trx, Number(row.schoolId), row.userId, row.courseId, 'order', logger, now);
     else if (row.courseId) await enroll(trx, row.userId, row.courseId, 'order', now);
     return (await trx('orders').where({ id: row.id }).first())!;
   });

@@ -11,6 +11,7 @@ export async function recordPaymentIntent(
     userId: number;
     courseId: number;
     schoolId: number | null;
+    trustId: number | null;
     providerReference: string;
     idempotencyKey: string;
     amount: number;

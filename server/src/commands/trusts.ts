@@ -11,6 +11,7 @@ import { enqueuePersonalised } from '../services/outbox.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 import { gone } from './schools/invites.ts';
 import { inTransaction } from './schools/shared.ts';
+import { coverAttachedSchool, uncoverDetachedSchool } from './trustLicences.ts';
 
 // Trusts: an admin creates one and attaches schools to it (a school is in at most one trust);
 // its managers are invited by e-mail. Every write is one transaction.
@@ -21,16 +22,17 @@ export async function createTrust(db: Db, name: string, now: number): Promise<nu
 }
 
 /**
- * Puts an existing school in the trust. Attaching it again is a no-op; a school already in
- * another trust is refused naming that trust, and nothing changes (the conditional update makes
- * two admins racing for one school end with one winner).
+ * Puts an existing school in the trust, which licenses it for every course the trust holds.
+ * Attaching it again is a no-op; a school already in another trust is refused naming that trust,
+ * and nothing changes (the conditional update makes two admins racing for one school end with one
+ * winner).
  */
-export async function attachSchool(db: Db, trustId: number, schoolId: number): Promise<void> {
+export async function attachSchool(db: Db, trustId: number, schoolId: number, now: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const trust = await trx('trusts').select('id').where({ id: trustId }).first();
     if (!trust) throw notFound('Trust not found');
     const claimed = await trx('schools').where({ id: schoolId }).whereNull('trustId').update({ trustId });
-    if (claimed === 1) return;
+    if (claimed === 1) return coverAttachedSchool(trx, trustId, schoolId, now);
     const school = await trx('schools').select('name', 'trustId').where({ id: schoolId }).first();
     if (!school) throw notFound('School not found', 'not_found');
     if (Number(school.trustId) === trustId) return;
@@ -42,12 +44,16 @@ export async function attachSchool(db: Db, trustId: number, schoolId: number): P
   });
 }
 
-/** Takes a school out of the trust; a school that is not in this trust answers 404. */
+/**
+ * Takes a school out of the trust: it loses the trust's groups and the courses it had only
+ * through the trust's licences (its own purchases stay). A school not in this trust answers 404.
+ */
 export async function detachSchool(db: Db, trustId: number, schoolId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const detached = await trx('schools').where({ id: schoolId, trustId }).update({ trustId: null });
     if (detached !== 1) throw notFound('That school is not in this trust');
     await leaveTrustGroupsOfSchool(trx, trustId, schoolId);
+    await uncoverDetachedSchool(trx, schoolId);
   });
 }
 

@@ -356,6 +356,8 @@ export interface Payment {
   userId: number;
   courseId: number | null;
   schoolId: number | null;
+  /** The trust the payment licenses (every school in it), or null. */
+  trustId: number | null;
   provider: string;
   providerReference: string | null;
   idempotencyKey: string | null;
@@ -406,6 +408,8 @@ export interface Order extends InvoiceColumns, DiscountColumns {
   userId: number;
   courseId: number | null;
   schoolId: number | null;
+  /** The trust the order licenses when paid (schoolName is then the trust's name), or null. */
+  trustId: number | null;
   courseTitle: string;
   schoolName: string;
   billingEmail: string;

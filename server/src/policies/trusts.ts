@@ -25,6 +25,15 @@ export async function trustManager(ctx: PolicyContext<{ params: { id: number } }
   if (!canManageTrust(await trustOfManager(ctx.deps.db, user.id), ctx.input.params.id)) throw forbidden('Only the managers of this trust can do that.');
 }
 
+/** A purchase for a trust (an order or a card payment naming `trustId`) is its managers' to make. */
+export async function trustBuyer(ctx: PolicyContext<{ body: { trustId?: number | null } }>): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  const { trustId } = ctx.input.body;
+  if (trustId === undefined || trustId === null) return;
+  if (!canManageTrust(await trustOfManager(ctx.deps.db, user.id), trustId)) throw forbidden('Only the managers of this trust can buy for it.');
+}
+
 /** `/api/admin/trusts/:id/…`: an admin acts on any trust there is (404 for one that is not). */
 export async function adminOfTrust(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
   requireAdmin(ctx.state.user);

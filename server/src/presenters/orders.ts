@@ -17,6 +17,7 @@ export function presentOrder(row: OrderRow): OrderDto {
     currency: row.currency,
     status: row.status as OrderStatus,
     schoolId: row.schoolId === null || row.schoolId === undefined ? null : Number(row.schoolId),
+    trustId: row.trustId === null || row.trustId === undefined ? null : Number(row.trustId),
     createdAt: toIso(row.createdAt)!,
     paidAt: toIso(row.paidAt),
     country: row.country ?? null,

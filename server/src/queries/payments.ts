@@ -12,6 +12,7 @@ export interface StoredPayment {
   userId: number;
   courseId: number | null;
   schoolId: number | null;
+  trustId: number | null;
   provider: string;
   providerReference: string | null;
   amount: number;
@@ -27,7 +28,7 @@ export function stripePayment(db: Db, paymentIntentId: string): Promise<StoredPa
 /** The buyer's newest open intent for exactly this purchase, which a reload or a double click reuses. */
 export function openPayment(
   db: Db,
-  purchase: { userId: number; courseId: number; amount: number; currency: string; schoolId: number | null },
+  purchase: { userId: number; courseId: number; amount: number; currency: string; schoolId: number | null; trustId: number | null },
 ): Promise<StoredPayment | undefined> {
   return db<StoredPayment>('payments')
     .where({ ...purchase, provider: 'stripe' })
@@ -54,6 +55,7 @@ export async function receiptSource(db: Db, where: Record<string, unknown>): Pro
     .join('users', 'users.id', 'payments.userId')
     .leftJoin('courses', 'courses.id', 'payments.courseId')
     .leftJoin('schools', 'schools.id', 'payments.schoolId')
+    .leftJoin('trusts', 'trusts.id', 'payments.trustId')
     .select(
       'payments.id',
       'payments.userId',
@@ -64,7 +66,8 @@ export async function receiptSource(db: Db, where: Record<string, unknown>): Pro
       'payments.currency',
       'payments.paidAt',
       'courses.title as courseTitle',
-      'schools.name as schoolName',
+      // A trust's payment names the trust where a school's names the school.
+      db.raw('coalesce(??, ??) as ??', ['trusts.name', 'schools.name', 'schoolName']),
       'users.email as buyerEmail',
       'users.firstName',
       'users.lastName',

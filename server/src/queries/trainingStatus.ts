@@ -69,17 +69,28 @@ function levelDueSql(db: Db, deadline: string, groupDue: string, assigned: strin
 }
 
 /**
- * The member's earliest due day among their groups given the course at one level (a correlated
- * subquery by the member's groupMembers index, read only for a couple that has group courses):
- * a school's groups count for members of that school, a trust's for members of its schools, so
- * rows left behind by someone who moved never apply.
+ * The member's earliest due day among their groups given the course at one level: a column of the
+ * level's derived table (groupDueTable), joined by member, course and school or trust. A school's
+ * groups count for members of that school, a trust's for members of its schools, so rows left
+ * behind by someone who moved never apply.
  */
-function memberGroupDueSql(db: Db, level: 'school' | 'trust'): string {
-  const owner = level === 'school' ? 'g.school_id = sm.school_id' : 'g.trust_id = sch.trust_id';
-  return `(select min(${groupRuleDueSql(db)}) from group_members gm
-    join \`groups\` g on g.id = gm.group_id
-    join group_courses gc on gc.group_id = g.id
-    where gm.user_id = sm.user_id and gc.course_id = sl.course_id and ${owner})`;
+const memberGroupDueSql = (level: 'school' | 'trust'): string => (level === 'school' ? 'sgd.due_day' : 'tgd.due_day');
+
+/**
+ * Per member, course and owner (school or trust), the earliest due day among the owner's groups
+ * the member is in that were given the course; only for the owners in `couples` (the scope's
+ * group courses, a few), so it reads their groups' members and nothing else. Aggregated once per
+ * statement and joined by key: read as a correlated subquery per pair instead (and the due day
+ * is written several times over in the status), it was most of a trust's counts' time.
+ */
+function groupDueTable(db: Db, level: 'school' | 'trust', couples: Map<number, number[]>): Knex.QueryBuilder {
+  const owner = level === 'school' ? 'g.schoolId' : 'g.trustId';
+  return db('groupMembers as gm')
+    .join('groups as g', 'g.id', 'gm.groupId')
+    .join('groupCourses as gc', 'gc.groupId', 'g.id')
+    .whereIn(owner, [...couples.keys()])
+    .select('gm.userId as user_id', 'gc.courseId as course_id', `${owner} as owner_id`, db.raw(`min(${groupRuleDueSql(db)}) as due_day`))
+    .groupBy('gm.userId', 'gc.courseId', owner);
 }
 
 const FALSE = '(0 = 1)';
@@ -135,8 +146,8 @@ export function dueDaySql(db: Db, couples: GroupCourseCouples = NO_GROUP_COURSES
   if (schoolAssigned === FALSE && trustAssigned === FALSE) {
     return `(case when td.id is null then ${plainSchool} when d.id is null then ${plainTrust} else ${least(db, plainSchool, plainTrust)} end)`;
   }
-  const school = levelDueSql(db, 'd', memberGroupDueSql(db, 'school'), schoolAssigned);
-  const trust = levelDueSql(db, 'td', memberGroupDueSql(db, 'trust'), trustAssigned);
+  const school = levelDueSql(db, 'd', memberGroupDueSql('school'), schoolAssigned);
+  const trust = levelDueSql(db, 'td', memberGroupDueSql('trust'), trustAssigned);
   const plain = [schoolAssigned, trustAssigned].filter((sql) => sql !== FALSE).map((sql) => `not ${sql}`);
   return `(case when td.id is null and ${plain.join(' and ')} then ${plainSchool} else ${earlier(db, school, trust)} end)`;
 }
@@ -240,33 +251,44 @@ export function trainingPairs(
     )
     .leftJoin('certificateRenewals as rn', (join) =>
       join.on('rn.userId', '=', 'sm.userId').andOn('rn.courseId', '=', 'sl.courseId').andOn(db.raw('rn.round = ct.round + 1')),
-    )
-    .select(
-      'sm.schoolId as school_id',
-      'sm.userId as user_id',
-      'sm.role as role',
-      'sm.movedAt as moved_at',
-      'u.email as email',
-      'u.firstName as first_name',
-      'u.lastName as last_name',
-      'c.id as course_id',
-      'c.title as course_title',
-      'c.validityMonths as validity_months',
-      'ct.certificateNumber as certificate_number',
-      'ct.completedAt as completed_at',
-      'ct.issuedAt as issued_at',
-      db.raw(`${due} as due_day`),
-      db.raw(
-        `(case when ct.id is not null and rn.id is not null and ${expired.toQuery()} then 'in_progress'
+    );
+  // The members' group due days, for the owners with group courses in scope (dueDaySql reads them).
+  if (options.groups.school.size) {
+    query.leftJoin(groupDueTable(db, 'school', options.groups.school).as('sgd'), (join) =>
+      join.on('sgd.user_id', '=', 'sm.userId').andOn('sgd.course_id', '=', 'sl.courseId').andOn('sgd.owner_id', '=', 'sm.schoolId'),
+    );
+  }
+  if (options.groups.trust.size) {
+    query.leftJoin(groupDueTable(db, 'trust', options.groups.trust).as('tgd'), (join) =>
+      join.on('tgd.user_id', '=', 'sm.userId').andOn('tgd.course_id', '=', 'sl.courseId').andOn('tgd.owner_id', '=', 'sch.trustId'),
+    );
+  }
+  query.select(
+    'sm.schoolId as school_id',
+    'sm.userId as user_id',
+    'sm.role as role',
+    'sm.movedAt as moved_at',
+    'u.email as email',
+    'u.firstName as first_name',
+    'u.lastName as last_name',
+    'c.id as course_id',
+    'c.title as course_title',
+    'c.validityMonths as validity_months',
+    'ct.certificateNumber as certificate_number',
+    'ct.completedAt as completed_at',
+    'ct.issuedAt as issued_at',
+    db.raw(`${due} as due_day`),
+    db.raw(
+      `(case when ct.id is not null and rn.id is not null and ${expired.toQuery()} then 'in_progress'
           when ct.id is not null and ${expired.toQuery()} then 'renewal_due'
           when ct.id is not null then 'completed'
           when ${due} < ? then 'overdue'
           when ${due} <= ? then 'due_soon'
           when cp.completed_modules > 0 or cp.watched_seconds > 0 then 'in_progress'
           else 'not_started' end) as status`,
-        [today, today + 7],
-      ),
-    );
+      [today, today + 7],
+    ),
+  );
   // The member's best on the course's final quiz (issue 36): one indexed row of quizResults
   // (userId, courseId) per pair, in this statement. Without any quiz there is no join at all.
   const finalIds = [...(options.finals?.values() ?? [])].map((final) => final.quizId);

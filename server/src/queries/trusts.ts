@@ -112,6 +112,17 @@ export async function trustOfManager(db: Db, userId: number): Promise<{ trustId:
   return row ? { trustId: Number(row.trustId), name: row.name } : null;
 }
 
+/** Whether the trust holds a licence in force for the course (bought or granted for the trust itself). */
+export async function trustLicenceInForce(db: Db, trustId: number, courseId: number): Promise<boolean> {
+  return Boolean(await db('trustLicences').where({ trustId, courseId }).whereNull('revokedAt').first('id'));
+}
+
+/** The courses the trust's licences cover now. */
+export async function trustLicensedCourseIds(db: Db, trustId: number): Promise<number[]> {
+  const rows: Array<{ courseId: number }> = await db('trustLicences').select('courseId').where({ trustId }).whereNull('revokedAt').orderBy('courseId');
+  return rows.map((row) => Number(row.courseId));
+}
+
 /** The trust a school belongs to, or null. */
 export async function trustOfSchool(db: Db, schoolId: number): Promise<number | null> {
   const row = await db('schools').select('trustId').where({ id: schoolId }).first();

@@ -724,8 +724,8 @@ beforeAll(async () => {
   otherSchoolId = await createSchool(db, { name: 'Rival Primary', country: 'GB' }, accounts.otherManager.id, Date.now());
   trustId = await createTrust(db, 'Rival Trust', Date.now());
   schoolTrustId = await createTrust(db, 'Oak Trust', Date.now());
-  await attachSchool(db, trustId, otherSchoolId);
-  await attachSchool(db, schoolTrustId, schoolId);
+  await attachSchool(db, trustId, otherSchoolId, Date.now());
+  await attachSchool(db, schoolTrustId, schoolId, Date.now());
   accounts.learner = await accountFor('learner');
   accounts.other = await accountFor('other');
   accounts.admin = await accountFor('admin');
@@ -809,6 +809,26 @@ describe('authorization matrix', () => {
       admin: 'none',
     });
   });
+
+  // Buying for a trust goes through the same two routes as any purchase (their cells above buy for
+  // oneself); naming the matrix's trust, only its manager ('other') may, and nothing is written for the rest.
+  for (const [route, body] of [
+    ['POST /api/create-payment-intent', (w: World) => ({ courseId: w.pricedCourseId })],
+    ['POST /api/orders', (w: World) => ({ courseId: w.untouchedPricedCourseId, schoolName: 'Rival Trust', billingEmail: 'finance@rival.example' })],
+  ] as const) {
+    it(`${route} for a trust`, async () => {
+      const outcomes = {} as Record<Role, Outcome | number>;
+      for (const role of ROLES) {
+        const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
+        const response = await clients[role].request('POST', route.split(' ')[1]!, { body: { ...body(world), trustId } });
+        expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
+        outcomes[role] = response.status < 400 ? 'ok' : response.status;
+      }
+      expect(outcomes).toEqual({ ...signedInGets(403), other: 'ok' });
+      const table = route.endsWith('orders') ? 'orders' : 'payments';
+      expect((await server.db(table).where({ trustId }).select('userId')).map((row) => Number(row.userId))).toEqual([accounts.other.id]);
+    });
+  }
 
   for (const route of table) {
     const recipe = recipes[key(route)];

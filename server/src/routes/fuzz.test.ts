@@ -15,7 +15,7 @@ import { insertAssignmentRow } from '../test/assignments.ts';
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
  * visitor, a signed-in learner and a school manager: never a 5xx, and neither another learner's
- * data nor another school's (nor its trust's deadlines) ever changes.
+ * data nor another school's (nor its trust's deadlines, licences and purchases) ever changes.
  */
 type Caller = 'visitor' | 'learner' | 'manager';
 let server: TestServer;
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await licenseSchool(server.db, victimSchoolId, course.id, 'grant', Date.now());
   // The victim's school is in a trust that set a deadline, and set an earlier one of its own.
   const victimTrustId = await createTrust(server.db, 'Victim Trust', now);
-  await attachSchool(server.db, victimTrustId, victimSchoolId);
+  await attachSchool(server.db, victimTrustId, victimSchoolId, now);
   await server.db('trustManagers').insert({ trustId: victimTrustId, userId: victim.id, joinedAt: now });
   await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: '2099-06-30', newStaffDays: 30 }, victim.id, now);
   await setDeadline(server.db, victimSchoolId, course.id, { completeBy: '2099-05-31', newStaffDays: null }, victim.id, now);
@@ -131,6 +131,9 @@ async function victimSnapshot(): Promise<string> {
     db('trusts').where({ id: ids.victimTrustId }).first(),
     db('trustDeadlines').where({ trustId: ids.victimTrustId }).orderBy('id'),
     db('trustManagers').where({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('trustLicences').where({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('orders').where({ trustId: ids.victimTrustId }).orderBy('id'),
+    db('payments').where({ trustId: ids.victimTrustId }).orderBy('id'),
     db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).orderBy('id'),
     db('groupMembers')
       .whereIn('groupId', db('groups').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).select('id'))
@@ -185,6 +188,7 @@ const body = fc.oneof(
       'billingEmail',
       'schoolId',
       'createSchool',
+      'trustId',
       'name',
       'country',
       'emails',

@@ -50,18 +50,18 @@ function useStripeJs(publishableKey: string | null): StripeJs & { retry(): void 
  */
 export function CardPayment({
   course,
-  schoolId = null,
+  buyer = null,
   onUnavailable,
 }: {
   course: CourseDetailDto;
-  /** The school this purchase licenses (the buyer manages it); null for a personal purchase. */
-  schoolId?: number | null;
+  /** The school or trust this purchase licenses (the buyer manages it); null for a personal purchase. */
+  buyer?: { schoolId: number } | { trustId: number } | null;
   onUnavailable(): void;
 }) {
   const config = usePublicConfig();
   const publishableKey = config.data?.stripePublishableKey ?? null;
   const priced = shownPrice(course, useShownCurrency());
-  const intent = usePaymentIntent(course.id, publishableKey !== null, schoolId, priced.currency);
+  const intent = usePaymentIntent(course.id, publishableKey !== null, buyer, priced.currency);
   const stripeJs = useStripeJs(publishableKey);
 
   const notConfigured =

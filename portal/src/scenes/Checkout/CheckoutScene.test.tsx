@@ -494,3 +494,85 @@ describe('CheckoutScene: which school is this for?', () => {
     expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, currency: 'GBP' });
   });
 });
+
+describe('CheckoutScene: buying for a trust', () => {
+  const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
+  const trust = { id: 9, name: 'Greenway Trust', courseIds: [] as number[] };
+  const noSchool = ok({ school: null, role: null, courses: [], domains: [] });
+
+  it('a trust manager buys by card for every school of the trust by default, or for themselves', async () => {
+    const api = setup({ 'GET /api/schools/mine': noSchool, 'GET /api/trusts/mine': ok({ trust }) });
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: /For every school of Greenway Trust/ })).toBeChecked();
+    expect(
+      within(screen.getByRole('region', { name: 'Order summary' })).getByText(
+        'Every member of staff at every school of Greenway Trust gets their own login, in schools that join later too',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, trustId: 9, currency: 'GBP' });
+    await userEvent.click(screen.getByRole('radio', { name: /Just for me/ }));
+    await vi.waitFor(() => expect(api.callsTo('POST', '/api/create-payment-intent').at(-1)?.body).toEqual({ courseId: 5, currency: 'GBP' }));
+  });
+
+  it('asks for an invoice made out to the trust, without a name to type', async () => {
+    const api = setup(
+      {
+        'GET /api/schools/mine': noSchool,
+        'GET /api/trusts/mine': ok({ trust }),
+        'POST /api/orders': ({ body }) => ({
+          status: 201,
+          body: {
+            ...(body as object),
+            id: 44,
+            reference: 'ORD-000044',
+            userId: learner.id,
+            courseTitle: course.title,
+            schoolName: trust.name,
+            trustId: 9,
+            schoolId: null,
+            amount: 49900,
+            currency: 'gbp',
+            status: 'requested',
+            purchaseOrderNumber: null,
+            createdAt: new Date().toISOString(),
+            paidAt: null,
+          },
+        }),
+      },
+      publicConfig,
+    );
+    renderCheckout();
+    expect(await screen.findByText(/made out to/)).toHaveTextContent('We e-mail the invoice, made out to Greenway Trust, to the address you give.');
+    expect(screen.queryByRole('textbox', { name: /School or organisation/ })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Billing e-mail/ }), 'finance@greenway.example');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'GB');
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for/ }));
+    expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/orders')[0]?.body).toMatchObject({
+      courseId: 5,
+      trustId: 9,
+      schoolName: 'Greenway Trust',
+      billingEmail: 'finance@greenway.example',
+    });
+    expect(api.callsTo('POST', '/api/orders')[0]?.body).not.toHaveProperty('schoolId');
+    const details = screen.getByRole('heading', { name: 'Invoice requested' }).closest('section') ?? document.body;
+    expect(within(details as HTMLElement).getByText('Trust')).toBeInTheDocument();
+  });
+
+  it('offers a school manager who also manages the trust both, the school first; not the trust once it holds the course', async () => {
+    setup({ 'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }), 'GET /api/trusts/mine': ok({ trust }) });
+    const first = renderCheckout();
+    expect(await screen.findByRole('radio', { name: /For St Mary's Primary/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /For every school of Greenway Trust/ })).not.toBeChecked();
+    first.unmount();
+
+    setup({
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+      'GET /api/trusts/mine': ok({ trust: { ...trust, courseIds: [5] } }),
+    });
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: /For St Mary's Primary/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Greenway Trust/ })).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { errorText, isNotFound } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
+import { useMyTrust } from '../../api/trusts.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -54,14 +55,25 @@ export function CheckoutScene() {
 
 function Checkout({ course }: { course: CourseDetailDto }) {
   const mine = useMySchool();
+  const myTrust = useMyTrust();
   const managed = mine.data?.role === 'manager' && mine.data.school ? mine.data.school : null;
+  // A trust manager may buy for the whole trust unless the trust holds the course already.
+  const trust = myTrust.data?.trust && !myTrust.data.trust.courseIds.includes(course.id) ? myTrust.data.trust : null;
   // Null until chosen. The page promises every member of staff a login, so the school purchase is
-  // the default: a manager buys for their school, someone without a school creates one. A member
-  // of a school someone else manages, or a buyer whose school could not be looked up, buys for themselves.
+  // the default: a manager buys for their school, a trust manager for the trust, someone without a
+  // school creates one. A member of a school someone else manages, or a buyer whose school could
+  // not be looked up, buys for themselves.
   const [chosen, setChosen] = useState<Purchaser | null>(null);
+  const schoolNeedsIt = managed !== null && !mine.data?.courses.some((licensed) => licensed.courseId === course.id);
   const purchaser: Purchaser =
     chosen ??
-    (managed ? { kind: 'school', schoolId: managed.id, name: managed.name } : mine.isSuccess && !mine.data.school ? { kind: 'create' } : { kind: 'self' });
+    (managed && (schoolNeedsIt || !trust)
+      ? { kind: 'school', schoolId: managed.id, name: managed.name }
+      : trust
+        ? { kind: 'trust', trustId: trust.id, name: trust.name }
+        : mine.isSuccess && !mine.data.school
+          ? { kind: 'create' }
+          : { kind: 'self' });
   const [invoiceOpened, setInvoiceOpened] = useState(false);
   const [cardUnavailable, setCardUnavailable] = useState(false);
   const openInvoice = useCallback(() => setInvoiceOpened(true), []);
@@ -71,8 +83,9 @@ function Checkout({ course }: { course: CourseDetailDto }) {
   const newSchoolWithoutCard = purchaser.kind === 'create' && config.isSuccess && !config.data.stripePublishableKey;
 
   // Someone who bought the course for themselves may still license it for the school they manage.
-  const schoolCanBuy = managed !== null && !mine.data?.courses.some((licensed) => licensed.courseId === course.id);
-  if (course.isEnrolled && mine.isPending) return <LoadingState label="Checking your school" />;
+  const schoolCanBuy = schoolNeedsIt || trust !== null;
+  const checking = mine.isPending || myTrust.isPending;
+  if (course.isEnrolled && checking) return <LoadingState label="Checking your school" />;
   if (course.isEnrolled && !schoolCanBuy) {
     return (
       <Container $narrow>
@@ -109,17 +122,21 @@ function Checkout({ course }: { course: CourseDetailDto }) {
       </Back>
       <PageHeading title="Purchase Course" lead="One purchase gives every member of staff at your school their own login." />
       <Layout>
-        <OrderSummary course={course} purchaser={mine.isPending ? null : purchaser} />
+        <OrderSummary course={course} purchaser={checking ? null : purchaser} />
         <PaymentColumn>
-          {mine.isPending ? (
+          {checking ? (
             <LoadingState label="Checking your school" />
           ) : (
             <>
-              <SchoolChoice mine={mine.data} purchaser={purchaser} onChange={setChosen} forSelf={!course.isEnrolled} />
+              <SchoolChoice mine={mine.data} trust={trust} purchaser={purchaser} onChange={setChosen} forSelf={!course.isEnrolled} />
               {purchaser.kind === 'create' ? (
                 <NewSchoolCard onCreated={(school) => setChosen({ kind: 'school', schoolId: school.id, name: school.name })} />
               ) : (
-                <CardPayment course={course} schoolId={purchaser.kind === 'school' ? purchaser.schoolId : null} onUnavailable={cardIsUnavailable} />
+                <CardPayment
+                  course={course}
+                  buyer={purchaser.kind === 'school' ? { schoolId: purchaser.schoolId } : purchaser.kind === 'trust' ? { trustId: purchaser.trustId } : null}
+                  onUnavailable={cardIsUnavailable}
+                />
               )}
               {/* Without card payment the invoice is the way to buy, so it opens by itself and leads. */}
               <InvoiceRequest

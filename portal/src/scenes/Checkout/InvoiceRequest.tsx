@@ -31,7 +31,16 @@ const localeCountry = (): string => {
 };
 
 /** Who a purchase is for: the school the buyer manages, a school created with the order, or the buyer. */
-export type Purchaser = { kind: 'self' } | { kind: 'school'; schoolId: number; name: string } | { kind: 'create' };
+export type Purchaser =
+  { kind: 'self' } | { kind: 'school'; schoolId: number; name: string } | { kind: 'trust'; trustId: number; name: string } | { kind: 'create' };
+
+/** What the purchase names on the server: the school or the trust it licenses (nothing for oneself). */
+export function buyerOf(purchaser: Purchaser): { schoolId: number } | { trustId: number } | { createSchool: true } | Record<string, never> {
+  if (purchaser.kind === 'school') return { schoolId: purchaser.schoolId };
+  if (purchaser.kind === 'trust') return { trustId: purchaser.trustId };
+  if (purchaser.kind === 'create') return { createSchool: true };
+  return {};
+}
 
 /**
  * "Pay by invoice": schools often pay by invoice or purchase order. The request mails support;
@@ -114,7 +123,7 @@ function InvoiceForm({
     if (focusFirst) first.current?.focus();
   }, [focusFirst]);
   const form = useForm<OrderFields>({
-    schoolName: purchaser.kind === 'school' ? purchaser.name : (user.company ?? ''),
+    schoolName: purchaser.kind === 'school' || purchaser.kind === 'trust' ? purchaser.name : (user.company ?? ''),
     billingEmail: '',
     purchaseOrderNumber: '',
     country: localeCountry(),
@@ -139,7 +148,6 @@ function InvoiceForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const forSchool = purchaser.kind === 'school' ? { schoolId: purchaser.schoolId } : purchaser.kind === 'create' ? { createSchool: true } : {};
     const { country: chosenCountry, billingAddress, vatNumber, ...rest } = form.values;
     const input = form.validate(orderSchema, {
       ...rest,
@@ -148,7 +156,7 @@ function InvoiceForm({
       ...(chosenCountry ? { country: chosenCountry } : {}),
       billingAddress: billingAddress || null,
       vatNumber: vatNumber || null,
-      ...forSchool,
+      ...buyerOf(purchaser),
     });
     if (!input) return;
     create.mutate(input, {
@@ -170,21 +178,32 @@ function InvoiceForm({
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Invoice request">
-      <Muted>We e-mail the invoice to the address you give and enroll you as soon as it is paid.</Muted>
+      {purchaser.kind === 'trust' ? (
+        // The invoice is made out to the trust by name (the server puts it there): nothing to type.
+        <Muted>
+          We e-mail the invoice, made out to <strong>{purchaser.name}</strong>, to the address you give. Every school in the trust gets the course as soon as it
+          is paid.
+        </Muted>
+      ) : (
+        <Muted>We e-mail the invoice to the address you give and enroll you as soon as it is paid.</Muted>
+      )}
+      {purchaser.kind === 'trust' ? null : (
+        <TextField
+          ref={first}
+          label={purchaser.kind === 'create' ? 'Name of the new school' : 'School or organisation'}
+          hint={
+            <>
+              {purchaser.kind === 'create' ? 'The school is created now, with you as its manager, and licensed when the invoice is paid. ' : null}
+              <CharacterCount value={form.values.schoolName} max={SCHOOL_NAME_MAX} />
+            </>
+          }
+          markRequired
+          autoComplete="organization"
+          {...form.field('schoolName')}
+        />
+      )}
       <TextField
-        ref={first}
-        label={purchaser.kind === 'create' ? 'Name of the new school' : 'School or organisation'}
-        hint={
-          <>
-            {purchaser.kind === 'create' ? 'The school is created now, with you as its manager, and licensed when the invoice is paid. ' : null}
-            <CharacterCount value={form.values.schoolName} max={SCHOOL_NAME_MAX} />
-          </>
-        }
-        markRequired
-        autoComplete="organization"
-        {...form.field('schoolName')}
-      />
-      <TextField
+        ref={purchaser.kind === 'trust' ? first : undefined}
         label="Billing e-mail"
         type="email"
         markRequired
@@ -244,7 +263,7 @@ function InvoiceRequested({ order, takeFocus }: { order: OrderDto; takeFocus: bo
           <dd>{order.reference}</dd>
         </div>
         <div>
-          <dt>School</dt>
+          <dt>{order.trustId ? 'Trust' : 'School'}</dt>
           <dd>{order.schoolName}</dd>
         </div>
         {order.purchaseOrderNumber ? (

@@ -50,6 +50,7 @@ export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; p
 
 function accessFor(purchaser: Purchaser): string {
   if (purchaser.kind === 'school') return `Every member of staff at ${purchaser.name} gets their own login`;
+  if (purchaser.kind === 'trust') return `Every member of staff at every school of ${purchaser.name} gets their own login, in schools that join later too`;
   if (purchaser.kind === 'create') return 'Every member of staff at your school gets their own login';
   return 'Only you get access: your colleagues would need their own purchase';
 }

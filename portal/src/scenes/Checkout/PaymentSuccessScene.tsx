@@ -138,6 +138,12 @@ function Outcome({
 
 function Success({ payment }: { payment: PaymentStatusDto }) {
   const { toast } = useToast();
+  // A trust's purchase licenses its schools; the buyer is not enrolled by it (they may be in none).
+  const done = payment.trustName
+    ? `Every school of ${payment.trustName} now has ${payment.courseTitle ?? 'the course'}.`
+    : payment.courseTitle
+      ? `You are now enrolled in ${payment.courseTitle}.`
+      : 'You are now enrolled.';
   const refresh = useRefreshAfterEnrollment();
   const announced = useRef(false);
   useEffect(() => {
@@ -145,11 +151,11 @@ function Success({ payment }: { payment: PaymentStatusDto }) {
     announced.current = true;
     toast({
       title: 'Payment Successful!',
-      description: payment.courseTitle ? `You are now enrolled in ${payment.courseTitle}.` : undefined,
+      description: done,
       variant: 'success',
     });
     void refresh(payment.courseId);
-  }, [toast, refresh, payment.courseId, payment.courseTitle]);
+  }, [toast, refresh, payment.courseId, done]);
   return (
     <StatusMessage
       icon="checkCircle"
@@ -167,7 +173,7 @@ function Success({ payment }: { payment: PaymentStatusDto }) {
       }
     >
       <p>
-        Thank you. {payment.courseTitle ? <>You are now enrolled in {payment.courseTitle}.</> : <>You are now enrolled.</>} The course is on your dashboard.
+        Thank you. {done} {payment.trustName ? 'Its staff find the course on their dashboard.' : 'The course is on your dashboard.'}
       </p>
       {payment.status === 'succeeded' ? (
         <p>

@@ -7,23 +7,27 @@ import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';
 
 /**
  * "Which school is this for?": a manager buys for their school (every member gets access) or for
- * themselves; someone without a school can create one here (for a card payment) or with an invoice
- * order. A member who does not manage their school buys for themselves only.
+ * themselves; a trust manager for every school of the trust; someone without a school can create
+ * one here (for a card payment) or with an invoice order. A member who does not manage their
+ * school buys for themselves only.
  */
 export function SchoolChoice({
   mine,
+  trust = null,
   purchaser,
   onChange,
   forSelf = true,
 }: {
   mine: MySchoolDto | undefined;
+  /** The trust the buyer manages, when it does not hold the course yet. */
+  trust?: { id: number; name: string } | null;
   purchaser: Purchaser;
   onChange(next: Purchaser): void;
   /** False when the buyer has the course already: only the school can still be licensed. */
   forSelf?: boolean;
 }) {
   const school = mine?.school ?? null;
-  if (school && mine?.role !== 'manager') {
+  if (school && mine?.role !== 'manager' && !trust) {
     return (
       <Panel aria-labelledby="school-choice-title">
         <PanelTitle id="school-choice-title">
@@ -35,25 +39,37 @@ export function SchoolChoice({
       </Panel>
     );
   }
-  const options: { value: Purchaser; label: string; hint: string }[] = school
-    ? [
-        {
-          value: { kind: 'school', schoolId: school.id, name: school.name },
-          label: `For ${school.name}`,
-          hint: 'Every member of staff gets their own login, progress and certificate, now and when they join later.',
-        },
-        ...(forSelf
-          ? [{ value: { kind: 'self' } as Purchaser, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' }]
-          : []),
-      ]
-    : [
-        {
-          value: { kind: 'create' },
-          label: 'For my school',
-          hint: 'Name your school: you manage it, and every colleague you invite gets their own login, progress and certificate.',
-        },
-        { value: { kind: 'self' }, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' },
-      ];
+  const self: Purchaser = { kind: 'self' };
+  const options: { value: Purchaser; label: string; hint: string }[] = [
+    ...(school && mine?.role === 'manager'
+      ? [
+          {
+            value: { kind: 'school', schoolId: school.id, name: school.name } as Purchaser,
+            label: `For ${school.name}`,
+            hint: 'Every member of staff gets their own login, progress and certificate, now and when they join later.',
+          },
+        ]
+      : []),
+    ...(trust
+      ? [
+          {
+            value: { kind: 'trust', trustId: trust.id, name: trust.name } as Purchaser,
+            label: `For every school of ${trust.name}`,
+            hint: 'One licence for the trust: every member of staff at each of its schools gets their own login, and schools that join the trust later get it too.',
+          },
+        ]
+      : []),
+    ...(!school
+      ? [
+          {
+            value: { kind: 'create' } as Purchaser,
+            label: 'For my school',
+            hint: 'Name your school: you manage it, and every colleague you invite gets their own login, progress and certificate.',
+          },
+        ]
+      : []),
+    ...(forSelf ? [{ value: self, label: 'Just for me', hint: 'Only you get access. Colleagues would need their own purchase.' }] : []),
+  ];
   return (
     <Panel as="fieldset" aria-describedby="school-choice-lead" style={{ margin: 0 }}>
       <Legend>

@@ -1,15 +1,17 @@
 import type { LicenceSource } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { trustCoversSchool } from '../trustLicences.ts';
 import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } from './shared.ts';
 
 /**
  * Licenses the school for the course and enrolls every current member (source 'licence'), in
  * one transaction. Licensing again is a no-op; licensing a revoked licence restores it (a new
- * purchase or grant brings the access back). The first source is kept.
+ * purchase or grant brings the access back). The first source is kept, except that a school's own
+ * purchase or grant replaces access it had only through its trust, so leaving the trust keeps it.
  */
-export async function licenseSchool(db: Db, schoolId: number, courseId: number, source: LicenceSource, now: number): Promise<void> {
+export async function licenseSchool(db: Db, schoolId: number, courseId: number, source: Exclude<LicenceSource, 'trust'>, now: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await trx('schools').select('id').where({ id: schoolId }).first())) throw notFound('School not found');
     if (!(await trx('courses').select('id').where({ id: courseId }).first())) throw notFound('Course not found');
@@ -20,8 +22,10 @@ export async function licenseSchool(db: Db, schoolId: number, courseId: number, 
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
-    } else if (existing.revokedAt !== null) {
-      await trx('schoolLicences').where({ id: existing.id }).update({ revokedAt: null });
+    } else if (existing.revokedAt !== null || existing.source === 'trust') {
+      await trx('schoolLicences')
+        .where({ id: existing.id })
+        .update({ revokedAt: null, ...(existing.source === 'trust' ? { source } : {}) });
     }
     await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId], now);
   });
@@ -29,12 +33,19 @@ export async function licenseSchool(db: Db, schoolId: number, courseId: number, 
 
 /**
  * Suspends a licence: members lose the enrollments they had through it (progress and
- * certificates stay). Reversible with restoreLicence; revoking twice changes nothing more.
+ * certificates stay). Reversible with restoreLicence; revoking twice changes nothing more. Access
+ * through the trust is the trust's licence to revoke (commands/trustLicences.ts); a school's own
+ * licence revoked while its trust covers the course leaves the trust's access in its place.
  */
 export async function revokeLicence(db: Db, schoolId: number, courseId: number, now: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
     if (!licence) throw notFound('This school has no licence for that course');
+    refuseTrustLicence(licence);
+    if (await trustCoversSchool(trx, schoolId, courseId)) {
+      await trx('schoolLicences').where({ id: licence.id }).update({ source: 'trust', revokedAt: null });
+      return;
+    }
     if (licence.revokedAt === null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: now });
     await removeLicenceEnrollments(trx, await memberIds(trx, schoolId), [courseId]);
   });
@@ -45,9 +56,16 @@ export async function restoreLicence(db: Db, schoolId: number, courseId: number,
   await inTransaction(db, async (trx) => {
     const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
     if (!licence) throw notFound('This school has no licence for that course');
+    refuseTrustLicence(licence);
     if (licence.revokedAt !== null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: null });
     await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId], now);
   });
+}
+
+function refuseTrustLicence(licence: { source: string }): void {
+  if (licence.source === 'trust') {
+    throw conflict("This school has the course through its trust's licence: revoke or restore the trust's licence, or detach the school from the trust.");
+  }
 }
 
 /** The school whose unrevoked licence covers this course for this user, if any. */

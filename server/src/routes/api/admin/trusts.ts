@@ -73,7 +73,7 @@ export function adminTrustRoutes(routes: Routes): void {
     policy: adminOfTrust,
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId);
+      await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId, now(ctx));
       ctx.state.log.info({ trustId, schoolId: ctx.input.body.schoolId, by: ctx.state.user.id }, 'school attached to trust');
       ctx.body = await trustDetail(ctx, trustId);
     },

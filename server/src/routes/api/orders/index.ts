@@ -2,14 +2,14 @@ import { orderSchema } from '@atrium/common';
 import { requestInvoice } from '../../../commands/orders.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import { pricesOf } from '../../../models/coursePrices.ts';
-import { schoolBuyer } from '../../../policies/schools.ts';
+import { purchaser } from '../../../policies/orders.ts';
 import { presentOrder } from '../../../presenters/orders.ts';
 import { ordersOf, purchasableCourse } from '../../../queries/orders.ts';
 import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 import { invoicePdfRoutes } from './invoicePdf.ts';
 
-/** Invoice and purchase-order requests: how many schools prefer to pay (the admin's side: admin/orders.ts). */
+/** Invoice and purchase-order requests (for oneself, a school or a trust): how many schools prefer to pay (the admin's side: admin/orders.ts). */
 export function orderRoutes(routes: Routes): void {
   invoicePdfRoutes(routes);
   routes.add({
@@ -21,7 +21,7 @@ export function orderRoutes(routes: Routes): void {
       { limit: 'order', by: 'user' },
       { limit: 'orderMailTo', by: (ctx) => ctx.input.body.billingEmail },
     ],
-    policy: schoolBuyer,
+    policy: purchaser,
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;

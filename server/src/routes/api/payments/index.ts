@@ -1,13 +1,14 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
 import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
 import { recordPaymentIntent } from '../../../commands/payments.ts';
+import { refuseOwnedPurchase } from '../../../commands/orders.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
-import { licenceCovering } from '../../../commands/schools/licences.ts';
+import { purchaser } from '../../../policies/orders.ts';
 import { requirePaymentOwner } from '../../../policies/payments.ts';
-import { schoolBuyer } from '../../../policies/schools.ts';
 import { purchasableCourse } from '../../../queries/orders.ts';
+import { trustById, trustLicenceInForce } from '../../../queries/trusts.ts';
 import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, stripePayment } from '../../../queries/payments.ts';
-import { badRequest, alreadyEnrolled, alreadyLicensed, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
+import { badRequest, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
 import { pricesOf } from '../../../models/coursePrices.ts';
@@ -43,20 +44,17 @@ export function paymentRoutes(routes: Routes): void {
     access: 'user',
     body: paymentIntentSchema,
     rateLimit: { limit: 'paymentIntent', by: 'user' },
-    policy: schoolBuyer,
+    policy: purchaser,
     async handler(ctx) {
       const payments = provider(ctx);
       const user = ctx.state.user;
       const { db } = ctx.deps;
       const schoolId = ctx.input.body.schoolId ?? null;
+      const trustId = ctx.input.body.trustId ?? null;
       const course = await purchasableCourse(db, ctx.input.body.courseId);
       if (!course) throw notFound('Course not found');
-      if (schoolId !== null) {
-        // Buying for a school (which the buyer manages: the policy checked): it is not licensed already.
-        if (await licenceCovering(db, user.id, course.id)) throw alreadyLicensed();
-      } else if (await isEnrolled(db, user.id, course.id)) {
-        throw alreadyEnrolled();
-      }
+      // For a school or a trust the buyer manages (the policy checked), or for themselves: not owned already.
+      await refuseOwnedPurchase(db, user.id, course.id, { schoolId, trustId });
       if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
       // The amount and currency come from the server's price list only, never from the client.
       const priced = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
@@ -65,7 +63,7 @@ export function paymentRoutes(routes: Routes): void {
       const currency = priced.currency.toLowerCase();
 
       // A reload or a double click reuses the open intent instead of creating another.
-      const open = await openPayment(db, { userId: user.id, courseId: course.id, amount, currency, schoolId });
+      const open = await openPayment(db, { userId: user.id, courseId: course.id, amount, currency, schoolId, trustId });
       const openReference = open?.providerReference;
       if (openReference) {
         const existing = await callProvider(ctx, () => payments.retrieveIntent(openReference));
@@ -80,19 +78,24 @@ export function paymentRoutes(routes: Routes): void {
       // attempt. Counting open rows too would let a request that lands just after its twin's
       // insert pick a new key and create a second intent.
       const attempt = await closedAttempts(db, user.id, course.id);
-      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}${currency !== 'gbp' ? `-${currency}` : ''}`;
+      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}${trustId !== null ? `-trust${trustId}` : ''}${currency !== 'gbp' ? `-${currency}` : ''}`;
       const intent = await callProvider(ctx, () =>
         payments.createIntent({
           amount,
           currency: currency,
           description: course.title,
-          metadata: { userId: String(user.id), courseId: String(course.id), ...(schoolId !== null ? { schoolId: String(schoolId) } : {}) },
+          metadata: {
+            userId: String(user.id),
+            courseId: String(course.id),
+            ...(schoolId !== null ? { schoolId: String(schoolId) } : {}),
+            ...(trustId !== null ? { trustId: String(trustId) } : {}),
+          },
           idempotencyKey,
         }),
       );
       await recordPaymentIntent(
         db,
-        { userId: user.id, courseId: course.id, schoolId, providerReference: intent.id, idempotencyKey, amount, currency, status: intent.status },
+        { userId: user.id, courseId: course.id, schoolId, trustId, providerReference: intent.id, idempotencyKey, amount, currency, status: intent.status },
         ctx.deps.clock.now().getTime(),
       );
       if (!intent.clientSecret) throw serviceUnavailable('The card payment service did not return a payment form. Please try again.');
@@ -115,13 +118,16 @@ export function paymentRoutes(routes: Routes): void {
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
       await syncPayment(db, logger, payment, intent, ctx.deps.clock.now().getTime());
       const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
-      const enrolled = course ? await isEnrolled(db, ctx.state.user.id, course.id) : false;
+      // A trust's purchase is done when the trust holds the licence (its buyer need not be in a school).
+      const trust = payment.trustId ? await trustById(db, Number(payment.trustId)) : undefined;
+      const enrolled = !course ? false : trust ? await trustLicenceInForce(db, trust.id, course.id) : await isEnrolled(db, ctx.state.user.id, course.id);
       ctx.body = {
         paymentIntentId: id,
         status: intent.status,
         courseId: course?.id ?? null,
         courseTitle: course?.title ?? null,
         enrolled,
+        trustName: trust?.name ?? null,
         failureMessage: intent.failureMessage,
       } satisfies PaymentStatusDto;
     },

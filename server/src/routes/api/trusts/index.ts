@@ -20,6 +20,7 @@ import {
   trustById,
   trustCourses,
   trustManagerRows,
+  trustLicensedCourseIds,
   trustOfManager,
   trustSchools,
   trustStatusCounts,
@@ -41,6 +42,12 @@ const unknownInvite = () => notFound('This invitation link is not valid. Check t
  * trust's managers and invitations; and the invitation link itself. A school manager keeps
  * /api/schools/:id for their own school; nothing here is open to them.
  */
+/** The trust the caller manages, with the courses its licences cover (what checkout offers to buy). */
+async function myTrust(ctx: AppContext, managed: { trustId: number; name: string } | null): Promise<MyTrustDto> {
+  if (!managed) return { trust: null };
+  return { trust: { id: managed.trustId, name: managed.name, courseIds: await trustLicensedCourseIds(ctx.deps.db, managed.trustId) } };
+}
+
 export function trustRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
@@ -48,8 +55,7 @@ export function trustRoutes(routes: Routes): void {
     access: 'user',
     cache: 'no-store',
     async handler(ctx) {
-      const managed = await trustOfManager(ctx.deps.db, ctx.state.user.id);
-      ctx.body = { trust: managed ? { id: managed.trustId, name: managed.name } : null } satisfies MyTrustDto;
+      ctx.body = await myTrust(ctx, await trustOfManager(ctx.deps.db, ctx.state.user.id));
     },
   });
 
@@ -156,7 +162,7 @@ export function trustRoutes(routes: Routes): void {
     async handler(ctx) {
       const { trustId } = await acceptTrustInvite(ctx.deps.db, ctx.input.params.token, ctx.state.user, now(ctx));
       const trust = await trustById(ctx.deps.db, trustId);
-      ctx.body = { trust: { id: trustId, name: trust?.name ?? '' } } satisfies MyTrustDto;
+      ctx.body = await myTrust(ctx, { trustId, name: trust?.name ?? '' });
     },
   });
 

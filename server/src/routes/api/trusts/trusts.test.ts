@@ -93,8 +93,8 @@ describe('trust manager invitations', () => {
     expect((await client.get('/api/trusts/mine')).body).toEqual({ trust: null });
     const accepted = await client.post(`/api/trusts/invites/${token}/accept`);
     expect(accepted.status, accepted.text).toBe(200);
-    expect(accepted.body).toEqual({ trust: { id: trustId, name: 'West Trust' } });
-    expect((await client.get('/api/trusts/mine')).body).toEqual({ trust: { id: trustId, name: 'West Trust' } });
+    expect(accepted.body).toEqual({ trust: { id: trustId, name: 'West Trust', courseIds: [] } });
+    expect((await client.get('/api/trusts/mine')).body).toEqual({ trust: { id: trustId, name: 'West Trust', courseIds: [] } });
     // Again: the same answer, nothing more.
     expect((await client.post(`/api/trusts/invites/${token}/accept`)).status).toBe(200);
     expect(await server.db('trustManagers').where({ trustId })).toHaveLength(1);
