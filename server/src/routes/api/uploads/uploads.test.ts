@@ -205,6 +205,19 @@ function uploadSuite(storage: 'disk' | 's3') {
       }
     });
 
+    it('refuses a HEIC photo with a 422 that asks for it as a JPEG, storing nothing', async () => {
+      // An ISO-BMFF `ftyp` box with the `heic` brand: what an iPhone's original photo starts with.
+      const heic = Buffer.alloc(4096);
+      Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63, 0, 0, 0, 0, 0x6d, 0x69, 0x66, 0x31, 0x68, 0x65, 0x69, 0x63]).copy(heic, 0);
+      const assignmentId = await createAssignment({ accepts: ['image'] });
+      const before = await server.db('storedFiles').count({ count: '*' }).first();
+      const finished = await upload(learner, assignmentId, heic, 'IMG_0042.HEIC', 'image/heic');
+      expect(finished.status).toBe(422);
+      expect(finished.text).toContain('Choose it again as a JPEG');
+      expect(await server.db('storedFiles').count({ count: '*' }).first()).toEqual(before);
+      expect(await staged()).toEqual([]);
+    });
+
     it('strips GPS, camera and owner EXIF from a photo and turns it upright', async () => {
       const photo = await phonePhoto();
       const before = await sharp(photo).metadata();
