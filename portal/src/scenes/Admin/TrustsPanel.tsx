@@ -245,7 +245,8 @@ const CreateForm = styled.form`
 `;
 
 const TrustList = styled(RowList)`
-  li {
+  /* Its own rows only: an opened trust holds lists (its groups) with paddings of their own. */
+  & > li {
     padding: ${({ theme }) => theme.space.xs} 0;
   }
 `;
