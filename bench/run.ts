@@ -103,7 +103,7 @@ function figureRow(scenario: string, target: string, holds: boolean, note: strin
 }
 
 /** The trust scenario's rows: /trust's reads one at a time and at load, the register, the reminders pass. */
-function trustRows(trust: TrustBench): TableRow[] {
+function trustRows(trust: TrustBench, databaseName: string): TableRow[] {
   const rows: TableRow[] = [];
   for (const [index, run] of trust.latency.entries()) {
     const atLoad = trust.load[index]!;
@@ -117,7 +117,12 @@ function trustRows(trust: TrustBench): TableRow[] {
       ratio: run.rps / atLoad.ceiling,
       target: 'p95 ≤ 300 ms',
       verdict: verdict(run.failures === 0 && run.p95 <= 300),
-      note: `p95 ${run.p95.toFixed(1)} ms, max ${run.max.toFixed(1)} ms over ${run.requests} requests, ${trust.signedIn} of ${trust.trusts} trusts in turn`,
+      note: [
+        `p95 ${run.p95.toFixed(1)} ms, max ${run.max.toFixed(1)} ms over ${run.requests} requests, ${trust.signedIn} of ${trust.trusts} trusts in turn`,
+        formatCpu(run.cpu, databaseName),
+      ]
+        .filter(Boolean)
+        .join('; '),
     });
     rows.push(loadRow(atLoad.label, atLoad.result, atLoad.ceiling));
   }
@@ -352,7 +357,7 @@ async function main(options: BenchOptions): Promise<void> {
     if (selected.has('trust')) {
       await settle(ctx.base);
       log('trusts: /trust as trust managers, the trust register, the reminders pass');
-      trust = await trustScenario(ctx, { target, serverPid, adjacentCeiling, log });
+      trust = await trustScenario(ctx, { target, serverPid, adjacentCeiling, meter: () => cpuMeter(serverPid, databasePid), log });
       raw.trust = trust;
       noteMemory('trust');
     }
@@ -396,7 +401,7 @@ async function main(options: BenchOptions): Promise<void> {
           note: `p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms over ${result.requests} requests${index === 0 ? `; the rollup's first run (a year backfilled) ${rollupSeconds.toFixed(1)} s, ${rollupRows.toLocaleString('en')} rows` : ''}`,
         });
     }
-    if (trust) rows.push(...trustRows(trust));
+    if (trust) rows.push(...trustRows(trust, databaseName));
     if (uploadsRow) {
       const u: UploadsResult = uploadsRow;
       const growth = u.rssPeakDuringMb - u.rssBeforeMb;

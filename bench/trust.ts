@@ -20,6 +20,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { Database } from '../server/src/db/database.ts';
 import type { Db } from '../server/src/db/knex.ts';
 import { runDeadlineReminders } from '../server/src/reminders/deadlineReminders.ts';
+import type { CpuPerRequest } from './cpuTime.ts';
 import { exportDownload, type ExportResult } from './exportRun.ts';
 import { mapLimit, settle, signIn } from './http.ts';
 import type { LoadResult } from './load.ts';
@@ -38,6 +39,8 @@ export interface LatencyRun {
   /** Requests per second one at a time (1000 ÷ mean ms). */
   rps: number;
   failures: number;
+  /** CPU per answer (server, and MariaDB's when local): steadier than latency on a shared host. */
+  cpu: CpuPerRequest | null;
 }
 
 export interface PassRun {
@@ -63,7 +66,12 @@ const MANAGERS = 8;
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
-async function latency(base: string, label: string, visits: Array<{ path: string; cookie: string }>): Promise<LatencyRun> {
+async function latency(
+  base: string,
+  label: string,
+  visits: Array<{ path: string; cookie: string }>,
+  meter: () => (answers: number) => CpuPerRequest | null,
+): Promise<LatencyRun> {
   const get = async (visit: { path: string; cookie: string }) => {
     const started = performance.now();
     const response = await fetch(`${base}${visit.path}`, {
@@ -74,6 +82,7 @@ async function latency(base: string, label: string, visits: Array<{ path: string
     return { ms: performance.now() - started, status: response.status };
   };
   for (let i = 0; i < WARMUP; i += 1) await get(visits[i % visits.length]!);
+  const measured = meter();
   const times: number[] = [];
   let failures = 0;
   for (let i = 0; i < REQUESTS; i += 1) {
@@ -81,9 +90,10 @@ async function latency(base: string, label: string, visits: Array<{ path: string
     times.push(ms);
     if (status !== 200) failures += 1;
   }
+  const cpu = measured(REQUESTS - failures);
   const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
   times.sort((a, b) => a - b);
-  return { label, requests: REQUESTS, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1)!, rps: 1000 / mean, failures };
+  return { label, requests: REQUESTS, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1)!, rps: 1000 / mean, failures, cpu };
 }
 
 /** Today's shape: every trust deadline copied to each school of its trust (a school's own earlier one kept), no group courses. */
@@ -153,7 +163,14 @@ async function reminderPasses(target: BenchTarget, db: Db, log: (message: string
 
 export async function trustScenario(
   ctx: BenchContext,
-  options: { target: BenchTarget; serverPid: number; adjacentCeiling: () => Promise<number>; log: (message: string) => void },
+  options: {
+    target: BenchTarget;
+    serverPid: number;
+    adjacentCeiling: () => Promise<number>;
+    /** Starts measuring the server's (and the database's) CPU; the result is per answer. */
+    meter: () => (answers: number) => CpuPerRequest | null;
+    log: (message: string) => void;
+  },
 ): Promise<TrustBench> {
   const { db, base } = ctx;
   const { log } = options;
@@ -174,7 +191,7 @@ export async function trustScenario(
   ] as const) {
     await settle(base);
     log(`${label}: ${REQUESTS} requests one at a time`);
-    latencyRuns.push(await latency(base, label, [...pages]));
+    latencyRuns.push(await latency(base, label, [...pages], options.meter));
     const ceiling = await options.adjacentCeiling();
     log(`${label} at ${ctx.connections} connections for ${ctx.duration} s`);
     loadRuns.push({ label, result: await rotatingGet(ctx, [...pages]), ceiling });

@@ -150,11 +150,12 @@ export function generateTrusts(plan: TrustPlan, passwordHash: string, now = Date
     const trust = Math.floor(i / COURSES_PER_TRUST) + 1;
     return [i + 1, trust, trustCourse(trust, i % COURSES_PER_TRUST), 'grant', now - 300 * DAY];
   });
-  // The statuses read school licences: a trust's licence is one per school of the trust.
+  // A trust's licence reaches each of its schools as a school licence with source 'trust'
+  // (commands/trustLicences.ts); the members' licence enrollments are not seeded (nothing measured here reads them).
   const schoolLicences = batched('school_licences', ['id', 'school_id', 'course_id', 'source', 'created_at'], perSchoolCourse, (i) => {
     const school = Math.floor(i / COURSES_PER_TRUST) + 1;
     const trust = Math.floor((school - 1) / SCHOOLS_PER_TRUST) + 1;
-    return [i + 1, school, trustCourse(trust, i % COURSES_PER_TRUST), 'grant', now - 300 * DAY];
+    return [i + 1, school, trustCourse(trust, i % COURSES_PER_TRUST), 'trust', now - 300 * DAY];
   });
   let trustDeadlineId = 0;
   const trustDeadlines = batched(

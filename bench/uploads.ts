@@ -23,6 +23,8 @@ export interface UploadsResult {
 }
 
 const CHUNK = 1024 * 1024;
+/** MiB per PATCH: the portal's tus chunk size (portal/src/scenes/Assignment/useUploads.ts). */
+const PATCH_MB = 8;
 
 /** One reusable 1 MiB chunk; the first one starts with an MP4 `ftyp` box so the bytes sniff as video. */
 function chunks(): { first: Buffer; rest: Buffer } {
@@ -39,8 +41,9 @@ const metadata = (fields: Record<string, string>) =>
     .join(',');
 
 /**
- * Sends `mb` MiB to a new tus upload in one PATCH, written chunk by chunk with backpressure (the
- * bench holds one 1 MiB buffer, not the file). Resolves with the final answer's status and file id.
+ * Sends `mb` MiB to a new tus upload, 8 MiB per PATCH, each written chunk by chunk with
+ * backpressure (the bench holds one 1 MiB buffer, not the file). Resolves with the final
+ * answer's status and file id.
  */
 async function uploadOne(
   base: string,
@@ -64,10 +67,35 @@ async function uploadOne(
   if (created.status !== 201 || !location) return { status: created.status, fileId: null, text: createdText };
   const { first, rest } = chunks();
   const url = new URL(location, base);
+  // PATCHes of 8 MiB, one after another, as the portal's tus-js-client sends them (its chunkSize).
+  let answer = { status: 0, fileId: null as string | null, text: '' };
+  for (let offset = 0; offset < mb; offset += PATCH_MB) {
+    const count = Math.min(PATCH_MB, mb - offset);
+    answer = await patchOnce(url, cookie, offset, count, offset === 0 ? first : rest, rest);
+    if (answer.status !== 204) return answer;
+  }
+  return answer;
+}
+
+/** One PATCH of `count` MiB from `offset` MiB, written chunk by chunk with backpressure. */
+function patchOnce(
+  url: URL,
+  cookie: string,
+  offset: number,
+  count: number,
+  firstChunk: Buffer,
+  rest: Buffer,
+): Promise<{ status: number; fileId: string | null; text: string }> {
   return new Promise((done, fail) => {
     const req = request(url, {
       method: 'PATCH',
-      headers: { cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(size) },
+      headers: {
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset * CHUNK),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(count * CHUNK),
+      },
     });
     req.on('response', (res) => {
       let text = '';
@@ -78,8 +106,8 @@ async function uploadOne(
     req.on('error', fail);
     let sent = 0;
     const pump = () => {
-      while (sent < mb) {
-        const ok = req.write(sent === 0 ? first : rest);
+      while (sent < count) {
+        const ok = req.write(sent === 0 ? firstChunk : rest);
         sent += 1;
         if (!ok) {
           req.once('drain', pump);

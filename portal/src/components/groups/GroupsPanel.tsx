@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatDueDate, type GroupDto, type GroupsDto } from '@atrium/common';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import { groupSchema } from '@atrium/common/schemas/groups';
-import { errorText } from '../../api/client.ts';
+import { ApiError, errorText } from '../../api/client.ts';
 import {
   useAddGroupMembers,
   useAssignGroupCourse,
@@ -35,23 +35,44 @@ function ruleText(rule: { completeBy: string | null; newStaffDays: number | null
     .join(' · ');
 }
 
+/** Who is looking: a school's or trust's own manager, or the agency's admin (through /api/admin/…). */
+export type GroupsViewer = 'manager' | 'admin';
+
+interface GroupsProps {
+  /** The owner's API root: `/api/schools/:id`, `/api/trusts/:id`, or the admin's `/api/admin/schools/:id`, `/api/admin/trusts/:id`. */
+  root: string;
+  owner: 'school' | 'trust';
+  viewer?: GroupsViewer;
+}
+
 /**
- * The Groups panel of /school and /trust (issue 39): create, rename and delete groups, put staff in
- * them by address, and give a licensed course to a group with a deadline rule. `root` is the
- * owner's API root (`/api/schools/:id` or `/api/trusts/:id`); a school's panel also lists its
- * trust's groups, read-only.
+ * The Groups panel of /school, /trust and the admin's school page (issue 39): create, rename and
+ * delete groups, put staff in them by address, and give a licensed course to a group with a
+ * deadline rule. A school's panel also lists its trust's groups, read-only.
  */
-export function GroupsPanel({ root, owner }: { root: string; owner: 'school' | 'trust' }) {
-  const groups = useGroups(root);
+export function GroupsPanel(props: GroupsProps) {
   return (
     <Panel aria-labelledby="groups-title">
       <PanelHeader>
         <h2 id="groups-title">Groups</h2>
       </PanelHeader>
+      <Groups {...props} level={2} />
+    </Panel>
+  );
+}
+
+/**
+ * The groups without a panel of their own, for a page that already has one (the admin's Trusts
+ * panel, under its own heading of `level`): the same screen, through the routes under `root`.
+ */
+export function Groups({ root, owner, viewer = 'manager', level }: GroupsProps & { level: 2 | 3 }) {
+  const groups = useGroups(root);
+  const where = owner === 'trust' ? ' in every school of the trust' : viewer === 'admin' ? ' at this school' : ' at your school';
+  return (
+    <>
       <PanelLead>
-        Groups such as “Teaching assistants” or “Office”. Give a course to a group with a deadline: only its members are then due for it
-        {owner === 'school' ? ' at your school' : ' at this level'}; everyone else still sees the course, with no deadline and no reminders. Until a course is
-        given to a group, its deadline above applies to everyone.
+        Groups such as “Teaching assistants” or “Office”. Give a course to a group with a deadline: only its members are then due for it{where}; everyone else
+        still sees the course, with no deadline and no reminders. Until a course is given to a group, its deadline above applies to everyone.
       </PanelLead>
       <CreateGroup root={root} />
       {groups.isPending ? (
@@ -64,17 +85,21 @@ export function GroupsPanel({ root, owner }: { root: string; owner: 'school' | '
           </Button>
         </ProblemText>
       ) : groups.data.groups.length === 0 ? (
-        <EmptyText>No groups yet. Create one above, or add `role`, `department` or `groups` columns to the staff list you upload.</EmptyText>
+        <EmptyText>No groups yet. Create one above, or add “role”, “department” or “groups” columns to the staff list you upload.</EmptyText>
       ) : (
         <GroupList aria-label="Groups">
           {groups.data.groups.map((group) => (
-            <GroupCard key={group.id} root={root} group={group} courses={groups.data.courses} />
+            <GroupCard key={group.id} root={root} group={group} courses={groups.data.courses} headings={HEADINGS[level]} />
           ))}
         </GroupList>
       )}
-    </Panel>
+    </>
   );
 }
+
+/** A group's name and its two parts, one and two levels below the heading over the groups. */
+const HEADINGS = { 2: { group: 'h3', part: 'h4' }, 3: { group: 'h4', part: 'h5' } } as const;
+type Headings = (typeof HEADINGS)[keyof typeof HEADINGS];
 
 function CreateGroup({ root }: { root: string }) {
   const create = useCreateGroup(root);
@@ -94,7 +119,7 @@ function CreateGroup({ root }: { root: string }) {
     });
   };
   return (
-    <InlineForm onSubmit={submit} noValidate aria-label="Create a group">
+    <CreateForm onSubmit={submit} noValidate aria-label="Create a group">
       <TextField
         label="New group"
         placeholder="e.g. Teaching assistants"
@@ -108,11 +133,11 @@ function CreateGroup({ root }: { root: string }) {
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create group'}
       </Button>
-    </InlineForm>
+    </CreateForm>
   );
 }
 
-function GroupCard({ root, group, courses }: { root: string; group: GroupDto; courses: GroupsDto['courses'] }) {
+function GroupCard({ root, group, courses, headings }: { root: string; group: GroupDto; courses: GroupsDto['courses']; headings: Headings }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteGroup(root);
@@ -122,7 +147,9 @@ function GroupCard({ root, group, courses }: { root: string; group: GroupDto; co
     <Card aria-labelledby={titleId}>
       <CardHeader>
         <div>
-          <h3 id={titleId}>{group.name}</h3>
+          <GroupTitle as={headings.group} id={titleId}>
+            {group.name}
+          </GroupTitle>
           <Muted>
             {group.members.length} {group.members.length === 1 ? 'person' : 'people'}
             {group.courses.length ? ` · ${group.courses.length} ${group.courses.length === 1 ? 'course' : 'courses'}` : ''}
@@ -144,7 +171,7 @@ function GroupCard({ root, group, courses }: { root: string; group: GroupDto; co
       {renaming ? <RenameGroup root={root} group={group} onDone={() => setRenaming(false)} /> : null}
 
       <Section>
-        <h4>Courses</h4>
+        <PartTitle as={headings.part}>Courses</PartTitle>
         {group.courses.length === 0 ? (
           <Muted>No course given to this group.</Muted>
         ) : (
@@ -158,7 +185,7 @@ function GroupCard({ root, group, courses }: { root: string; group: GroupDto; co
       </Section>
 
       <Section>
-        <h4>People</h4>
+        <PartTitle as={headings.part}>People</PartTitle>
         {group.members.length === 0 ? (
           <Muted>Nobody in this group yet.</Muted>
         ) : (
@@ -278,7 +305,12 @@ function GiveCourse({ root, group, courses }: { root: string; group: GroupDto; c
           setErrors({});
           toast({ title: 'Course given to the group', description: `${group.name}: ${ruleText(parsed.data)}`, variant: 'success' });
         },
-        onError: (problem) => setErrors({ completeBy: errorText(problem, 'The course was not given.') }),
+        // The server's reasons by field where it names one ("Choose today (…) or a later date").
+        onError: (problem) => {
+          const fields = problem instanceof ApiError ? (problem.data?.errors ?? {}) : {};
+          const shown = { completeBy: fields.completeBy, newStaffDays: fields.newStaffDays };
+          setErrors(shown.completeBy || shown.newStaffDays ? shown : { completeBy: errorText(problem, 'The course was not given.') });
+        },
       },
     );
   };
@@ -400,16 +432,16 @@ const GroupList = styled.ul`
 
 const Card = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   min-width: 0;
+`;
 
-  h3 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSize.md};
-  }
+const GroupTitle = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSize.md};
 `;
 
 const CardHeader = styled.div`
@@ -434,11 +466,11 @@ const Actions = styled.div`
 const Section = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
+`;
 
-  h4 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSize.sm};
-  }
+const PartTitle = styled.h4`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Items = styled.ul`
@@ -473,12 +505,18 @@ const InlineForm = styled.form`
   }
 `;
 
+/** Apart from the list or the empty note below it. */
+const CreateForm = styled(InlineForm)`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
 const CourseForm = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   align-items: end;
 
   @media (min-width: 720px) {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr) minmax(0, 1fr) auto;
+    /* The days' label is the longest: room for it on one line, so the three fields line up. */
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 0.9fr) minmax(0, 1.5fr) auto;
   }
 `;

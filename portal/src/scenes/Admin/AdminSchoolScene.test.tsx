@@ -52,6 +52,23 @@ const setup = (extra: Parameters<typeof mockApi>[0] = {}) =>
 const renderSchool = (id = '4') => renderScene(<AdminSchoolScene />, { route: `/admin/schools/${id}`, path: '/admin/schools/:schoolId' });
 
 describe('AdminSchoolScene', () => {
+  it('has a Groups panel on the admin’s routes for the school', async () => {
+    const api = setup({
+      'GET /api/admin/schools/4/deadlines': ok({ trustName: null, courses: [], counts: {}, invited: 0 }),
+      'GET /api/admin/schools/4/groups': ok({
+        groups: [{ id: 5, name: 'Office', owner: 'school', editable: true, members: [], courses: [] }],
+        courses: [{ id: 1, title: 'Smartphone Photography' }],
+      }),
+    });
+    renderSchool();
+    const panel = await screen.findByRole('region', { name: 'Groups' });
+    const office = await within(panel).findByRole('listitem', { name: 'Office' });
+    expect(within(office).getByRole('heading', { level: 3, name: 'Office' })).toBeInTheDocument();
+    expect(within(office).getByRole('combobox', { name: 'Give a course' })).toBeInTheDocument();
+    expect(within(panel).getByText(/due for it at this school;/)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/schools/'))).toEqual([]);
+  });
+
   it('shows the school, its members with their e-mails and roles, and its licences', async () => {
     setup();
     renderSchool();

@@ -25,6 +25,7 @@ import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyle
 import { FieldLabel, Select } from '../../components/NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, RowList } from '../../components/Panel.ts';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
+import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { AdminSchoolDomains } from './AdminSchoolDomains.tsx';
 import { AdminInvitationApproval } from './AdminInvitationApproval.tsx';
 
@@ -36,7 +37,7 @@ const backToAdmin = (
   </ButtonLink>
 );
 
-/** /admin/schools/:schoolId: a school's licences (grant, revoke, restore), members and domains. */
+/** /admin/schools/:schoolId: a school's licences (grant, revoke, restore), members, domains, deadlines and groups. */
 export function AdminSchoolScene() {
   const { schoolId = '' } = useParams();
   const school = useAdminSchool(schoolId);
@@ -107,6 +108,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
       <DeadlinesStack>
         <AdminSchoolDomains school={school} />
         <SchoolDeadlines root={`/api/admin/schools/${school.id}`} />
+        <GroupsPanel root={`/api/admin/schools/${school.id}`} owner="school" viewer="admin" />
       </DeadlinesStack>
       <AdminInvitationApproval school={school} />
       <StaffRoster schoolId={school.id} scope="admin" />

@@ -15,7 +15,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 export const ASSIGNMENT_LIMITS = { title: 200, instructions: 10_000, maxFiles: 20 } as const;
 
 export const ACCEPT_CHOICES: { kind: AssignmentAcceptKind; label: string; hint: string }[] = [
-  { kind: 'image', label: 'Photos', hint: 'JPEG, PNG, WebP or HEIC, up to 25 MB each; location and camera details are removed.' },
+  { kind: 'image', label: 'Photos', hint: 'JPEG, PNG or WebP (iPhones send JPEG), up to 25 MB each; location and camera details are removed.' },
   { kind: 'video', label: 'Videos', hint: 'MP4, MOV or WebM, up to 1 GB each.' },
   { kind: 'audio', label: 'Audio', hint: 'MP3, M4A or WAV, up to 200 MB each.' },
   { kind: 'pdf', label: 'PDFs', hint: 'Up to 25 MB each.' },

@@ -57,6 +57,7 @@ describe('the admin’s Trusts panel', () => {
         { id: 9, name: 'Oakwood High', country: 'GB', createdAt: greenway.createdAt, memberCount: 40, licenceCount: 2 },
       ]),
       'GET /api/admin/trusts/3/deadlines': ok({ courses: [] }),
+      'GET /api/admin/trusts/3/groups': ok({ groups: [], courses: [] }),
       'POST /api/admin/trusts/3/schools': fail(
         409,
         'Oakwood High already belongs to the trust North Trust. A school is in one trust at a time: detach it there first.',
@@ -124,5 +125,44 @@ describe('the admin’s Trusts panel', () => {
     expect(await within(section).findByText(/Complete by 31 March 2099/)).toBeInTheDocument();
     // Never the trust managers' routes.
     expect(api.callsTo('PUT', '/api/trusts/3/deadlines/11')).toEqual([]);
+  });
+
+  it('shows and changes the trust’s groups through the admin’s routes', async () => {
+    let groups = [
+      {
+        id: 8,
+        name: 'Safeguarding leads',
+        owner: 'trust' as const,
+        editable: true,
+        members: [{ userId: 21, name: 'Ann Able', email: 'ann@oak.sch.uk', schoolName: 'Oak Primary', joinedOn: '2026-03-01' }],
+        courses: [],
+      },
+    ];
+    const api = mockApi({
+      ...base,
+      'GET /api/admin/trusts': ok([{ id: 3, name: 'Greenway Trust', createdAt: greenway.createdAt, schoolCount: 1 }]),
+      'GET /api/admin/trusts/3': ok(greenway),
+      'GET /api/admin/trusts/3/deadlines': ok({ courses: [] }),
+      'GET /api/admin/trusts/3/groups': () => ok({ groups, courses: [{ id: 11, title: 'Safeguarding Basics' }] }),
+      'POST /api/admin/trusts/3/groups': ({ body }) => {
+        const created = { ...groups[0]!, id: 9, name: (body as { name: string }).name, members: [] };
+        groups = [...groups, created];
+        return { status: 201, body: created };
+      },
+    });
+    renderScene(<TrustsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+    const section = await screen.findByRole('region', { name: 'Groups of Greenway Trust' });
+    // Under the section's own heading: the groups are one level below it.
+    const leads = await within(section).findByRole('listitem', { name: 'Safeguarding leads' });
+    expect(within(leads).getByRole('heading', { level: 4, name: 'Safeguarding leads' })).toBeInTheDocument();
+    // A trust's group spans its schools: each member's school is shown.
+    expect(within(leads).getByText(/ann@oak\.sch\.uk · Oak Primary/)).toBeInTheDocument();
+    await userEvent.type(within(section).getByLabelText('New group'), 'Office');
+    await userEvent.click(within(section).getByRole('button', { name: 'Create group' }));
+    expect(await within(section).findByRole('listitem', { name: 'Office' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/trusts/3/groups')).toEqual([expect.objectContaining({ body: { name: 'Office' } })]);
+    // Never the trust managers' routes.
+    expect(api.calls.filter((call) => call.path.startsWith('/api/trusts/'))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { TrustDeadlineList } from '../../components/deadlines/TrustDeadlineList.tsx';
+import { Groups } from '../../components/groups/GroupsPanel.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
@@ -17,7 +18,7 @@ import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
 const count = new Intl.NumberFormat('en-GB');
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
 
-/** Trusts (multi-academy trusts, districts): create one, attach and detach its schools, invite its managers. */
+/** Trusts (multi-academy trusts, districts): create one, attach and detach its schools, invite its managers, set its deadlines and groups. */
 export function TrustsPanel() {
   const trusts = useAdminTrusts();
   const create = useCreateTrust();
@@ -99,6 +100,10 @@ function TrustDetail({ trustId }: { trustId: number }) {
         <h3>Deadlines for every school</h3>
         <Muted>The trust's managers usually set these on /trust; a school may set an earlier date of its own, never a later one.</Muted>
         <TrustDeadlineList trustId={trustId} viewer="admin" />
+      </section>
+      <section aria-label={`Groups of ${trust.data.name}`}>
+        <h3>Groups across the schools</h3>
+        <Groups root={`/api/admin/trusts/${trustId}`} owner="trust" viewer="admin" level={3} />
       </section>
     </Detail>
   );
@@ -288,7 +293,8 @@ const CreateForm = styled.form`
 `;
 
 const TrustList = styled(RowList)`
-  li {
+  /* Its own rows only: an opened trust holds lists (its groups) with paddings of their own. */
+  & > li {
     padding: ${({ theme }) => theme.space.xs} 0;
   }
 `;

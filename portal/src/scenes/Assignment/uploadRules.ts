@@ -5,7 +5,9 @@ import type { AssignmentAcceptKind, SubmissionFileKind } from '../../api/assignm
  * the picker to files it would take (and let a phone offer its camera or recorder).
  */
 export const PICKER_TYPES: Record<SubmissionFileKind, string[]> = {
-  image: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', '.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif'],
+  // No HEIC: naming it makes an iPhone hand over its original HEIC photo, which the server cannot
+  // decode; without it iOS converts the photo to JPEG as it is picked.
+  image: ['image/jpeg', 'image/png', 'image/webp', '.jpg', '.jpeg', '.png', '.webp'],
   audio: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', '.mp3', '.m4a', '.wav'],
   video: ['video/mp4', 'video/quicktime', 'video/webm', '.mp4', '.mov', '.webm'],
   pdf: ['application/pdf', '.pdf'],

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MeasuringStream } from './hashing.ts';
-import { checkStorageKey, StorageNotFound, type ByteRange, type FileStorage, type StoredObject } from './types.ts';
+import { checkStorageKey, StorageNotFound, type AdoptableSource, type ByteRange, type FileStorage, type StoredObject } from './types.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -43,6 +43,20 @@ export class DiskStorage implements FileStorage {
       throw error;
     }
     return { size: measure.size, sha256: measure.digest() };
+  }
+
+  async adopt(key: string, source: AdoptableSource): Promise<boolean> {
+    if (!('file' in source)) return false;
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(source.file, target);
+      return true;
+    } catch (error) {
+      // Another file system (a staging folder mounted elsewhere): the caller copies instead.
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') return false;
+      throw error;
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {

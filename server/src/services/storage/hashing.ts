@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 
 /** A pass-through that counts and hashes what flows through it, for `StoredObject`. */
 export class MeasuringStream extends Transform {
@@ -15,4 +15,11 @@ export class MeasuringStream extends Transform {
   digest(): string {
     return this.hash.digest('hex');
   }
+}
+
+/** The SHA-256 (hex) of a stream's bytes, read to its end. */
+export async function hashOf(stream: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

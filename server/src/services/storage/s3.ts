@@ -1,8 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { PassThrough, Readable } from 'node:stream';
 import { MeasuringStream } from './hashing.ts';
-import { checkStorageKey, StorageNotFound, type ByteRange, type FileStorage, type StoredObject } from './types.ts';
+import { checkStorageKey, StorageNotFound, type AdoptableSource, type ByteRange, type FileStorage, type StoredObject } from './types.ts';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -73,6 +73,21 @@ export class S3Storage implements FileStorage {
     }
     if (bodyError) throw bodyError;
     return { size: measure.size, sha256: measure.digest() };
+  }
+
+  /** One CopyObject inside the bucket (up to 5 GB, more than any file the app takes). */
+  async adopt(key: string, source: AdoptableSource, options: { contentType?: string } = {}): Promise<boolean> {
+    if (!('bucket' in source) || source.bucket !== this.config.bucket) return false;
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.config.bucket,
+        Key: checkStorageKey(key),
+        CopySource: `${this.config.bucket}/${source.key.split('/').map(encodeURIComponent).join('/')}`,
+        ContentType: options.contentType ?? 'application/octet-stream',
+        MetadataDirective: 'REPLACE',
+      }),
+    );
+    return true;
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {

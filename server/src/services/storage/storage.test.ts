@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -114,6 +114,32 @@ describe.each(storages)('%s storage', (name, storageOf) => {
     await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFound);
     await storage.delete(key);
     await storage.delete(newStorageKey('tests'));
+  });
+
+  it('adopts bytes already in its own place without streaming them, and refuses a source elsewhere', async () => {
+    const storage = storageOf();
+    const body = randomBytes(50_000);
+    const key = newStorageKey('tests');
+    let source: { file: string } | { bucket: string; key: string };
+    let foreign: { file: string } | { bucket: string; key: string };
+    if (name === 'disk') {
+      const staged = join(diskRoot, `staged-${randomBytes(4).toString('hex')}`);
+      await writeFile(staged, body);
+      source = { file: staged };
+      foreign = { bucket: s3.config.bucket, key: 'uploads/whatever' };
+    } else {
+      const stagedKey = newStorageKey('uploads');
+      await storage.put(stagedKey, Readable.from([body]));
+      source = { bucket: s3.config.bucket, key: stagedKey };
+      foreign = { file: join(diskRoot, 'anything') };
+    }
+    expect(await storage.adopt(key, foreign)).toBe(false);
+    expect(await storage.size(key)).toBeNull();
+    expect(await storage.adopt(key, source, { contentType: 'video/mp4' })).toBe(true);
+    expect((await bytesOf(await storage.get(key))).equals(body)).toBe(true);
+    // On disk the file was renamed into place: the staged name is gone.
+    if ('file' in source) await expect(stat(source.file)).rejects.toMatchObject({ code: 'ENOENT' });
+    if (name === 's3') expect(await storage.adopt(key, { bucket: 'another-bucket', key: 'uploads/x' })).toBe(false);
   });
 
   it('refuses keys that could leave its place', async () => {

@@ -25,6 +25,12 @@ export interface FileStorage {
    * written; a body that fails (or is destroyed, e.g. past a size limit) leaves nothing behind.
    */
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<StoredObject>;
+  /**
+   * Makes a file this instance already holds the object `key` without streaming its bytes: a
+   * file on the same disk is renamed into place, an object in the same bucket copied inside it.
+   * Answers false (and leaves the source as it was) when this storage cannot take `source` so.
+   */
+  adopt(key: string, source: AdoptableSource, options?: { contentType?: string }): Promise<boolean>;
   /** The object's bytes, or the bytes of `range` (which must lie inside it); `StorageNotFound` when absent. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** The object's length in bytes, or null when there is none. */
@@ -34,6 +40,9 @@ export interface FileStorage {
   /** Releases connections (the S3 client's pool); the files stay. */
   close(): void;
 }
+
+/** Bytes already stored somewhere `adopt` may take them from. */
+export type AdoptableSource = { file: string } | { bucket: string; key: string };
 
 export class StorageNotFound extends Error {
   constructor(key: string) {

@@ -6,7 +6,8 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import { UPLOAD_ID_PATTERN } from '../../models/uploadIds.ts';
-import type { StorageConfig } from '../storage/index.ts';
+import type { FileStorage, StorageConfig } from '../storage/index.ts';
+import { ArrivalHashes, IngestionPace, instrumentWrites } from './arrivals.ts';
 
 /** What the app keeps of a staged (not yet finished) upload, read back from the store. */
 export interface StagedUpload {
@@ -32,6 +33,14 @@ export interface Staging {
   list(idPrefix: string): Promise<StagedUpload[]>;
   /** The finished bytes of an upload. */
   read(id: string): Promise<Readable>;
+  /** The SHA-256 of a finished upload's `size` bytes when this instance saw them all arrive, else null. */
+  arrivedHash(id: string, size: number): string | null;
+  /**
+   * Moves a finished upload into `storage` as `key` without its bytes passing through this
+   * process (a rename on the same disk, a copy inside the same bucket); false when the storage
+   * cannot take it so, and the bytes must be streamed across.
+   */
+  moveInto(id: string, storage: FileStorage, key: string, contentType: string): Promise<boolean>;
   /** Removes an upload's bytes and record, finished or not; a missing one is not an error. */
   discard(id: string): Promise<void>;
   close(): void;
@@ -39,12 +48,18 @@ export interface Staging {
 
 const metadataTime = (metadata: Record<string, string | null> | undefined): number => Number(metadata?.createdAt ?? 0) || 0;
 
+/** Shared by whichever staging the app has: one pace for the instance, one set of running hashes. */
+const arrivals = () => ({ hashes: new ArrivalHashes(), pace: new IngestionPace() });
+
 class DiskStaging implements Staging {
   readonly prefix = '';
   readonly datastore: FileStore;
+  private readonly hashes: ArrivalHashes;
 
   constructor(private readonly directory: string) {
-    this.datastore = new FileStore({ directory });
+    const { hashes, pace } = arrivals();
+    this.hashes = hashes;
+    this.datastore = instrumentWrites(new FileStore({ directory }), (id) => id, hashes, pace);
   }
 
   async list(idPrefix: string): Promise<StagedUpload[]> {
@@ -69,8 +84,17 @@ class DiskStaging implements Staging {
     return this.datastore.read(id) as Readable;
   }
 
+  arrivedHash(id: string, size: number): string | null {
+    return this.hashes.take(id, size);
+  }
+
+  async moveInto(id: string, storage: FileStorage, key: string): Promise<boolean> {
+    return UPLOAD_ID_PATTERN.test(id) && storage.adopt(key, { file: join(this.directory, id) });
+  }
+
   async discard(id: string): Promise<void> {
     if (!UPLOAD_ID_PATTERN.test(id)) return;
+    this.hashes.forget(id);
     await rm(join(this.directory, id), { force: true });
     await rm(join(this.directory, `${id}.json`), { force: true });
   }
@@ -103,6 +127,7 @@ class S3Staging implements Staging {
   readonly prefix = 'uploads/';
   readonly datastore: AppS3Store;
   private readonly client: S3Client;
+  private readonly hashes: ArrivalHashes;
 
   constructor(private readonly config: Extract<StorageConfig, { kind: 's3' }>) {
     const clientConfig = {
@@ -116,7 +141,10 @@ class S3Staging implements Staging {
     // Parts of 8 MiB: what an upload holds on this instance's disk between PATCHes (tus writes
     // each part through a temporary file, never the whole upload to memory). No expiration tags:
     // the app's own job removes what is left after 24 hours.
-    this.datastore = new AppS3Store({ partSize: 8 * 1024 * 1024, useTags: false, s3ClientConfig: { bucket: config.bucket, ...clientConfig } });
+    const { hashes, pace } = arrivals();
+    this.hashes = hashes;
+    const store = new AppS3Store({ partSize: 8 * 1024 * 1024, useTags: false, s3ClientConfig: { bucket: config.bucket, ...clientConfig } });
+    this.datastore = instrumentWrites(store, (storeId) => storeId.slice(this.prefix.length), hashes, pace);
     this.client = new S3Client(clientConfig);
   }
 
@@ -144,8 +172,17 @@ class S3Staging implements Staging {
     return this.datastore.read(`${this.prefix}${id}`);
   }
 
+  arrivedHash(id: string, size: number): string | null {
+    return this.hashes.take(id, size);
+  }
+
+  async moveInto(id: string, storage: FileStorage, key: string, contentType: string): Promise<boolean> {
+    return UPLOAD_ID_PATTERN.test(id) && storage.adopt(key, { bucket: this.config.bucket, key: `${this.prefix}${id}` }, { contentType });
+  }
+
   async discard(id: string): Promise<void> {
     if (!UPLOAD_ID_PATTERN.test(id)) return;
+    this.hashes.forget(id);
     await this.datastore.discard(`${this.prefix}${id}`);
   }
 

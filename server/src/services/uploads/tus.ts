@@ -7,6 +7,7 @@ import type { AppDeps } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import type { User } from '../../models/User.ts';
 import { UPLOAD_ID_PATTERN } from '../../models/uploadIds.ts';
+import type { FileStorage } from '../storage/index.ts';
 import type { Staging } from './staging.ts';
 import { formatLimit } from './submissionFile.ts';
 
@@ -28,8 +29,12 @@ export interface FinishedUpload {
   size: number;
   /** What `checkCreate` kept. */
   metadata: Record<string, string>;
-  /** Its bytes, read once as a stream. */
+  /** Its bytes, as a stream. */
   open(): Promise<Readable>;
+  /** The SHA-256 of its bytes when this instance hashed them as they arrived, else null. */
+  arrivedHash: string | null;
+  /** Moves its bytes into storage without streaming them, where the storage allows (see `Staging.moveInto`). */
+  moveInto(storage: FileStorage, key: string, contentType: string): Promise<boolean>;
 }
 
 /**
@@ -122,7 +127,16 @@ export class ResumableUploads {
     const id = upload.id.slice(this.staging.prefix.length);
     try {
       const metadata = Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([key, value]) => [key, value ?? '']));
-      const fileId = await asRefusal(() => this.purpose.finish(caller, { id, size: upload.size ?? 0, metadata, open: () => this.staging.read(id) }));
+      const size = upload.size ?? 0;
+      const finished: FinishedUpload = {
+        id,
+        size,
+        metadata,
+        open: () => this.staging.read(id),
+        arrivedHash: this.staging.arrivedHash(id, size),
+        moveInto: (storage, key, contentType) => this.staging.moveInto(id, storage, key, contentType),
+      };
+      const fileId = await asRefusal(() => this.purpose.finish(caller, finished));
       return { status_code: 204, headers: { 'Upload-File-Id': String(fileId) } };
     } finally {
       await this.staging.discard(id).catch((error: unknown) => caller.deps.logger.error({ err: error, upload: id }, 'could not remove a staged upload'));

@@ -44,8 +44,7 @@ export const submissionUploads: UploadPurpose = {
    */
   async finish({ deps, user }, upload) {
     const assignment = await writableAssignment(deps.db, user.id, Number(upload.metadata.assignmentId));
-    const stored = await storeSubmissionFile(deps.storage, await upload.open(), {
-      size: upload.size,
+    const stored = await storeSubmissionFile(deps.storage, upload, {
       filename: upload.metadata.filename || null,
       filetype: upload.metadata.filetype || null,
       accepts: assignment.accepts,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBMISSION_FILE_LIMITS } from '@atrium/common';
 import type { TestClient } from '../../../test/client.ts';
 import { createAdmin, createCourse, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
@@ -177,6 +177,44 @@ function uploadSuite(storage: 'disk' | 's3') {
       expect(sha256(stored)).toBe(sha256(bytes));
       // The staging copy is gone once the file is stored.
       expect((await learner.request('HEAD', location, { headers: TUS })).status).toBe(404);
+      expect(await staged()).toEqual([]);
+    });
+
+    it('moves a finished video into storage, hashed as it arrived: its bytes are not streamed again', async () => {
+      const assignmentId = await createAssignment();
+      const bytes = videoBytes(storage === 's3' ? 10 * MB : 3 * MB);
+      const created = await create(learner, assignmentId, bytes.length, 'drama.mp4', 'video/mp4');
+      const location = created.headers.get('location')!;
+      const half = storage === 's3' ? 8 * MB : MB + 17;
+      expect((await patch(learner, location, 0, bytes.subarray(0, half))).status).toBe(204);
+      const { storage: files } = server.app.deps;
+      const put = vi.spyOn(files, 'put');
+      const get = vi.spyOn(files, 'get');
+      try {
+        const finished = await patch(learner, location, half, bytes.subarray(half));
+        expect(finished.status, finished.text).toBe(204);
+        expect(put).not.toHaveBeenCalled();
+        expect(get).not.toHaveBeenCalled();
+        const { row, bytes: stored } = await storedFileOf(Number(finished.headers.get('upload-file-id')));
+        expect(row).toMatchObject({ kind: 'video', contentType: 'video/mp4', size: bytes.length, sha256: sha256(bytes) });
+        expect(stored.equals(bytes)).toBe(true);
+        expect(await staged()).toEqual([]);
+      } finally {
+        put.mockRestore();
+        get.mockRestore();
+      }
+    });
+
+    it('refuses a HEIC photo with a 422 that asks for it as a JPEG, storing nothing', async () => {
+      // An ISO-BMFF `ftyp` box with the `heic` brand: what an iPhone's original photo starts with.
+      const heic = Buffer.alloc(4096);
+      Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63, 0, 0, 0, 0, 0x6d, 0x69, 0x66, 0x31, 0x68, 0x65, 0x69, 0x63]).copy(heic, 0);
+      const assignmentId = await createAssignment({ accepts: ['image'] });
+      const before = await server.db('storedFiles').count({ count: '*' }).first();
+      const finished = await upload(learner, assignmentId, heic, 'IMG_0042.HEIC', 'image/heic');
+      expect(finished.status).toBe(422);
+      expect(finished.text).toContain('Choose it again as a JPEG');
+      expect(await server.db('storedFiles').count({ count: '*' }).first()).toEqual(before);
       expect(await staged()).toEqual([]);
     });
 

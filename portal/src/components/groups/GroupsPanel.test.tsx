@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { GroupDto, GroupsDto } from '@atrium/common';
+import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { GroupsPanel } from './GroupsPanel.tsx';
+
+const root = '/api/schools/4';
+const courses = [
+  { id: 11, title: 'Safeguarding Basics' },
+  { id: 12, title: 'School Podcast' },
+];
+const group = (over: Partial<GroupDto> = {}): GroupDto => ({ id: 5, name: 'Office', owner: 'school', editable: true, members: [], courses: [], ...over });
+const ann = { userId: 21, name: 'Ann Able', email: 'ann@oak.sch.uk', schoolName: 'Oak Primary', joinedOn: '2026-03-01' };
+
+/**
+ * The server as far as the panel reads it: the groups it holds, which each change answers and
+ * alters, so what the panel shows after a change is what it read again.
+ */
+function server(initial: GroupDto[], extra: Parameters<typeof mockApi>[0] = {}) {
+  let groups = initial;
+  const answer = (): GroupsDto => ({ groups, courses });
+  const api = mockApi({
+    'GET /api/user': ok(learner),
+    'GET /api/config': ok(publicConfig),
+    [`GET ${root}/groups`]: () => ok(answer()),
+    [`POST ${root}/groups`]: ({ body }) => {
+      const created = group({ id: 9, name: (body as { name: string }).name });
+      groups = [...groups, created];
+      return { status: 201, body: created };
+    },
+    [`PATCH ${root}/groups/5`]: ({ body }) => {
+      groups = groups.map((g) => (g.id === 5 ? { ...g, name: (body as { name: string }).name } : g));
+      return ok(groups.find((g) => g.id === 5));
+    },
+    [`PUT ${root}/groups/5/courses/12`]: ({ body }) => {
+      const rule = body as { completeBy: string | null; newStaffDays: number | null };
+      groups = groups.map((g) => (g.id === 5 ? { ...g, courses: [{ courseId: 12, title: 'School Podcast', ...rule }] } : g));
+      return ok(groups.find((g) => g.id === 5));
+    },
+    ...extra,
+  });
+  return api;
+}
+
+const card = (name: string) => screen.findByRole('listitem', { name });
+
+describe('the Groups panel', () => {
+  it('says there are no groups yet, and creates the first one', async () => {
+    const api = server([]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    expect(await screen.findByText(/^No groups yet\./)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New group'), 'Teaching assistants');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    const created = await card('Teaching assistants');
+    expect(within(created).getByText('Nobody in this group yet.')).toBeInTheDocument();
+    expect(within(created).getByText('No course given to this group.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${root}/groups`)).toEqual([expect.objectContaining({ body: { name: 'Teaching assistants' } })]);
+    expect(screen.getByLabelText('New group')).toHaveValue('');
+    expect(screen.queryByText(/^No groups yet\./)).not.toBeInTheDocument();
+  });
+
+  it('refuses a blank name without asking the server', async () => {
+    const api = server([]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    await screen.findByText(/^No groups yet\./);
+    await userEvent.type(screen.getByLabelText('New group'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    await waitFor(() => expect(screen.getByLabelText('New group')).toHaveAccessibleDescription('Enter a group name'));
+    expect(api.callsTo('POST', `${root}/groups`)).toEqual([]);
+  });
+
+  it('shows the server’s reason beside the name when the name is taken, and keeps what was typed', async () => {
+    const taken = 'There is already a group called "office" in this school: choose another name, or use that group.';
+    const api = server([group()], { [`POST ${root}/groups`]: fail(409, taken) });
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    await card('Office');
+    await userEvent.type(screen.getByLabelText('New group'), 'office');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    const field = screen.getByLabelText('New group');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(taken));
+    expect(field).toHaveValue('office');
+    expect(api.callsTo('POST', `${root}/groups`)).toHaveLength(1);
+    expect(screen.getAllByRole('listitem', { name: /office/i })).toHaveLength(1);
+  });
+
+  it('renames a group', async () => {
+    const api = server([group()]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const office = await card('Office');
+    await userEvent.click(within(office).getByRole('button', { name: 'Rename' }));
+    const form = within(office).getByRole('form', { name: 'Rename Office' });
+    await userEvent.clear(within(form).getByLabelText('Name'));
+    await userEvent.type(within(form).getByLabelText('Name'), 'Front office');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save name' }));
+    expect(await card('Front office')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: /^Rename/ })).not.toBeInTheDocument();
+    expect(api.callsTo('PATCH', `${root}/groups/5`)).toEqual([expect.objectContaining({ body: { name: 'Front office' } })]);
+  });
+
+  it('shows the server’s reason when a rename takes a name in use', async () => {
+    server([group(), group({ id: 6, name: 'Marketing' })], {
+      [`PATCH ${root}/groups/5`]: fail(409, 'There is already a group called "Marketing" in this school: choose another name, or use that group.'),
+    });
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const office = await card('Office');
+    await userEvent.click(within(office).getByRole('button', { name: 'Rename' }));
+    const name = within(office).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Marketing');
+    await userEvent.click(within(office).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/already a group called "Marketing"/));
+    expect(within(office).getByRole('heading', { name: 'Office' })).toBeInTheDocument();
+  });
+
+  it('gives a course to a group with a deadline rule, and shows the rule', async () => {
+    const api = server([group({ members: [ann] })]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const office = await card('Office');
+    const form = within(office).getByRole('form', { name: 'Give a course to Office' });
+    // A course must be chosen before the server is asked.
+    await userEvent.click(within(form).getByRole('button', { name: 'Give course' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose a course');
+    expect(api.callsTo('PUT', `${root}/groups/5/courses/12`)).toEqual([]);
+    await userEvent.selectOptions(within(form).getByLabelText('Give a course'), 'School Podcast');
+    await userEvent.type(within(form).getByLabelText('Complete by'), '2099-03-31');
+    await userEvent.type(within(form).getByLabelText('New staff: days from joining the group'), '30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give course' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `${root}/groups/5/courses/12`)).toEqual([expect.objectContaining({ body: { completeBy: '2099-03-31', newStaffDays: 30 } })]),
+    );
+    expect(await within(office).findByText('By 31 March 2099 · new staff: 30 days from joining the group')).toBeInTheDocument();
+    expect(within(office).getByText('1 person · 1 course')).toBeInTheDocument();
+    expect(within(office).getByRole('button', { name: 'Take School Podcast back from Office' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason by the field it names when a rule is refused', async () => {
+    server([group()], {
+      [`PUT ${root}/groups/5/courses/11`]: {
+        status: 400,
+        body: { message: 'The deadline is in the past', id: 'validation_failed', errors: { completeBy: 'Choose today (2026-03-01) or a later date' } },
+      },
+    });
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const form = within(await card('Office')).getByRole('form', { name: 'Give a course to Office' });
+    await userEvent.selectOptions(within(form).getByLabelText('Give a course'), 'Safeguarding Basics');
+    await userEvent.type(within(form).getByLabelText('Complete by'), '2026-02-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Give course' }));
+    await waitFor(() => expect(within(form).getByLabelText('Complete by')).toHaveAccessibleDescription('Choose today (2026-03-01) or a later date'));
+  });
+
+  it('shows a trust’s group to a school read-only', async () => {
+    server([group({ id: 7, name: 'Trust leads', owner: 'trust', editable: false, members: [ann] })]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const leads = await card('Trust leads');
+    expect(within(leads).getByText('Set by the trust')).toBeInTheDocument();
+    expect(within(leads).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(leads).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(leads).getByText('Ann Able')).toBeInTheDocument();
+  });
+
+  it('says when the groups could not be loaded, and tries again', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      [`GET ${root}/groups`]: () => (++calls === 1 ? fail(403, 'Only the managers of this school can do that.') : ok({ groups: [group()], courses })),
+    });
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The groups could not be loaded (Only the managers of this school can do that.)');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await card('Office')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names the admin’s view of a school in its lead and uses only the routes under its root', async () => {
+    const adminRoot = '/api/admin/schools/4';
+    const api = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      [`GET ${adminRoot}/groups`]: ok({ groups: [], courses }),
+      [`POST ${adminRoot}/groups`]: { status: 201, body: group() },
+    });
+    renderScene(<GroupsPanel root={adminRoot} owner="school" viewer="admin" />);
+    expect(await screen.findByText(/only its members are then due for it at this school;/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New group'), 'Office');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    await waitFor(() => expect(api.callsTo('POST', `${adminRoot}/groups`)).toHaveLength(1));
+    expect(api.calls.filter((call) => call.path.startsWith('/api/schools/'))).toEqual([]);
+  });
+});
