@@ -1,6 +1,6 @@
 import type { CourseSummaryDto } from '@atrium/common';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
@@ -19,6 +19,15 @@ async function signIn(page: Page, app: RunningApp, email: string, password = PAS
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/**
+ * One panel, however tall: the page's sticky header is let go first, or a capture taller than the
+ * screen draws it across the middle of the panel.
+ */
+async function photograph(panel: Locator, name: string) {
+  await panel.page().addStyleTag({ content: 'header { position: static !important; }' });
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${panel.page().viewportSize()?.width ?? 0}.png` });
 }
 
 describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
@@ -221,6 +230,147 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     expect(pageErrors).toEqual([]);
   }, 240_000);
 
+  // Follows the journeys above (issue 39 item 4): the trust's deadline for the first course stands
+  // (31 March), and Oak has its own earlier date (20 March) for everyone at Oak.
+  it('the trust manager makes a group across both schools and gives it a course with a deadline: its members are due, the others are not', async () => {
+    const course = courses[0]!;
+    const year = new Date().getUTCFullYear() + 1;
+    const ann = `ann-${stamp}@oak.sch.uk`;
+    const cal = `cal-${stamp}@elm.sch.uk`;
+    const ceo = await freshPage();
+    await signIn(ceo, app, people.ceo.email);
+    await ceo.goto(`${app.url}/trust`);
+    const panel = ceo.getByRole('region', { name: 'Groups', exact: true });
+    await panel.getByText(/^No groups yet\./).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await photograph(panel, 'trust-groups-empty');
+    const phoneEmpty = await freshPage(PHONE);
+    await signIn(phoneEmpty, app, people.ceo.email);
+    await phoneEmpty.goto(`${app.url}/trust`);
+    const emptyOnPhone = phoneEmpty.getByRole('region', { name: 'Groups', exact: true });
+    await emptyOnPhone.getByText(/^No groups yet\./).waitFor();
+    expect(await phoneEmpty.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await photograph(emptyOnPhone, 'trust-groups-empty');
+
+    // Create the group; the same name again (any case) is refused with the server's reason.
+    await panel.getByLabel('New group').fill('Safeguarding leads');
+    await panel.getByRole('button', { name: 'Create group' }).click();
+    await toast(ceo, 'Group created');
+    const group = panel.getByRole('listitem', { name: 'Safeguarding leads' });
+    await group.getByText('Nobody in this group yet.').waitFor();
+    await panel.getByLabel('New group').fill('safeguarding LEADS');
+    await panel.getByRole('button', { name: 'Create group' }).click();
+    await panel.getByText('There is already a group called "safeguarding LEADS" in this trust: choose another name, or use that group.').waitFor();
+    const trustId = (await app.db('trusts').where({ name: 'Greenway Trust' }).first('id'))!.id as number;
+    expect(await app.db('groups').where({ trustId }).pluck('name')).toEqual(['Safeguarding leads']);
+    await panel.getByLabel('New group').fill('');
+
+    // One person of each school, then the course with a date and days for new staff.
+    await group.getByLabel('Add people by e-mail').fill(`${ann}\n${cal}`);
+    await group.getByRole('button', { name: 'Add', exact: true }).click();
+    await toast(ceo, 'People added');
+    await group.getByText(`${cal} · Elm Academy`, { exact: false }).waitFor();
+    await group.getByText(`${ann} · Oak Primary`, { exact: false }).waitFor();
+    await group.getByLabel('Give a course', { exact: true }).selectOption({ label: course.title });
+    await group.getByLabel('Complete by').fill(`${year}-02-28`);
+    await group.getByLabel('New staff: days from joining the group').fill('14');
+    await group.getByRole('button', { name: 'Give course' }).click();
+    await toast(ceo, 'Course given to the group');
+    await group.getByText(`By 28 February ${year} · new staff: 14 days from joining the group`).waitFor();
+    await group.getByText('2 people · 1 course').waitFor();
+    await ceo.getByText('Course given to the group', { exact: true }).waitFor({ state: 'hidden' });
+    await photograph(panel, 'trust-groups');
+
+    // The trust's staff list by group: the two members, due by the group's date.
+    await ceo.getByLabel('Group', { exact: true }).selectOption({ label: 'Safeguarding leads' });
+    const staff = ceo.getByRole('list', { name: 'Staff and courses' });
+    await ceo.waitForFunction(() => document.querySelectorAll('[aria-label="Staff and courses"] > li').length === 3);
+    expect(await staff.getByText(/^Elm Academy · cal-/).count()).toBe(2);
+    expect(await staff.getByText(/^Oak Primary · ann-/).count()).toBe(1);
+    expect(await staff.getByText('Safeguarding leads', { exact: true }).count()).toBe(3);
+    await ceo.getByLabel('Group', { exact: true }).selectOption('');
+
+    const phone = await freshPage(PHONE);
+    await signIn(phone, app, people.ceo.email);
+    await phone.goto(`${app.url}/trust`);
+    const phonePanel = phone.getByRole('region', { name: 'Groups', exact: true });
+    await phonePanel.getByText(`By 28 February ${year}`, { exact: false }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await photograph(phonePanel, 'trust-groups');
+
+    // What each person sees on their dashboard: Cal (in the group) is due; Eli (Elm's head, not in
+    // it) has no deadline, since the trust now requires the course of the group only; Ann (in it)
+    // by the group's earlier date; Bea (not in it) by Oak's own date, which is for everyone at Oak.
+    const expected: Array<[string, string | null]> = [
+      [cal, `${year}-02-28`],
+      [people.elmHead.email, null],
+      [ann, `${year}-02-28`],
+      [`bea-${stamp}@oak.sch.uk`, `${year}-03-20`],
+    ];
+    for (const [email, dueOn] of expected) {
+      const client = await signedInClient(app.url, { email, password: PASSWORD });
+      const training = await client<Array<{ courseId: number; dueOn: string | null }>>('GET', '/api/user/training');
+      expect({ email, dueOn: training.find((entry) => entry.courseId === course.id)?.dueOn ?? null }).toEqual({ email, dueOn });
+    }
+    for (const viewport of [DESKTOP, PHONE]) {
+      const member = await freshPage(viewport);
+      await signIn(member, app, cal);
+      await member.getByRole('article', { name: course.title }).getByText(`Due 28 February ${year}`).waitFor();
+      const outside = await freshPage(viewport);
+      const training = outside.waitForResponse((response) => response.url().endsWith('/api/user/training'));
+      await signIn(outside, app, people.elmHead.email);
+      const card = outside.getByRole('article', { name: course.title });
+      await card.waitFor();
+      await training;
+      expect(await card.getByText(/^(Due|Overdue)/).count()).toBe(0);
+      if (viewport === PHONE) await screenshot(member, 'trust-groups-member-due');
+    }
+
+    // Elm's manager: the trust's group read-only, holding Elm's staff only; the Groups column and filter on /school.
+    const head = await freshPage();
+    await signIn(head, app, people.elmHead.email);
+    await head.goto(`${app.url}/school`);
+    const schoolGroups = head.getByRole('region', { name: 'Groups', exact: true });
+    const shared = schoolGroups.getByRole('listitem', { name: 'Safeguarding leads' });
+    await shared.getByText('Set by the trust').waitFor();
+    await shared.getByText('Cal Cole').waitFor();
+    expect(await shared.getByText('Ann Able').count()).toBe(0);
+    expect(await shared.getByRole('button').count()).toBe(0);
+    const status = head.getByRole('region', { name: 'Training status' });
+    await status.getByLabel('Group').selectOption({ label: 'Safeguarding leads (trust)' });
+    await status.getByText('Cal Cole').first().waitFor();
+    await expect.poll(() => status.getByText('Eli Elm').count()).toBe(0);
+    expect(await status.getByText('Safeguarding leads', { exact: true }).count()).toBeGreaterThan(0);
+    await photograph(status, 'trust-groups-school-filter');
+
+    // The admin: the same screen on a school's page (Oak sees the trust's group read-only, with
+    // Oak's member only) and, editable, under the trust in the Trusts panel.
+    for (const viewport of [DESKTOP, PHONE]) {
+      const admin = await freshPage(viewport);
+      await signIn(admin, app, app.admin.email, app.admin.password);
+      await admin.goto(`${app.url}/admin/schools/${oakSchoolId}`);
+      const oakGroups = admin.getByRole('region', { name: 'Groups', exact: true });
+      const seenFromOak = oakGroups.getByRole('listitem', { name: 'Safeguarding leads' });
+      await seenFromOak.getByText('Set by the trust').waitFor();
+      await seenFromOak.getByText('Ann Able').waitFor();
+      expect(await seenFromOak.getByText('Cal Cole').count()).toBe(0);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await photograph(oakGroups, 'trust-groups-admin-school');
+      await admin.goto(`${app.url}/admin`);
+      await admin
+        .getByRole('region', { name: 'Trusts' })
+        .getByRole('button', { name: /Greenway Trust/ })
+        .click();
+      const trustGroups = admin.getByRole('region', { name: 'Groups of Greenway Trust' });
+      const editable = trustGroups.getByRole('listitem', { name: 'Safeguarding leads' });
+      await editable.getByText('Cal Cole').waitFor();
+      await editable.getByRole('button', { name: 'Rename' }).waitFor();
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await photograph(trustGroups, 'trust-groups-admin-trust');
+    }
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
   // Follows the journeys above. Issue 39 item 5: Bea moves from Oak to Elm, on a phone.
   it('the trust manager moves a member to another school; their school changes everywhere, with the day they moved', async () => {
     const phone = await freshPage(PHONE);
@@ -260,6 +410,62 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await signIn(elmHead, app, people.elmHead.email);
     await elmHead.goto(`${app.url}/school`);
     await elmHead.getByText('Bea Bold').first().waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  // Follows the journeys above. Issue 39 item 2: one purchase for the trust, by invoice.
+  it('the trust manager asks for an invoice made out to the trust; once paid, every school has the course', async () => {
+    const course = courses[1]!;
+    // On a phone first: the choice, with nothing wider than the screen.
+    const phone = await freshPage(PHONE);
+    await signIn(phone, app, people.ceo.email);
+    await phone.goto(`${app.url}/checkout/${course.id}`);
+    const phoneChoice = phone.getByRole('radio', { name: /For every school of Greenway Trust/ });
+    await phoneChoice.waitFor();
+    expect(await phoneChoice.isChecked()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'trust-checkout');
+
+    const ceo = await freshPage();
+    await signIn(ceo, app, people.ceo.email);
+    await ceo.goto(`${app.url}/checkout/${course.id}`);
+    expect(await ceo.getByRole('radio', { name: /For every school of Greenway Trust/ }).isChecked()).toBe(true);
+    const invoice = ceo.getByRole('form', { name: 'Invoice request' });
+    if (!(await invoice.isVisible())) await ceo.getByRole('button', { name: 'Request an invoice' }).click();
+    await invoice.getByText('made out to Greenway Trust', { exact: false }).waitFor();
+    await invoice.getByRole('textbox', { name: /Billing e-mail/ }).fill(`finance-${stamp}@greenway.org.uk`);
+    await invoice.getByRole('combobox', { name: /Country/ }).selectOption('GB');
+    await screenshot(ceo, 'trust-checkout');
+    await invoice.getByRole('button', { name: /Request an invoice for/ }).click();
+    await ceo.getByRole('heading', { name: 'Invoice requested' }).waitFor();
+    await screenshot(ceo, 'trust-invoice-requested');
+    const order = await app.db('orders').whereNotNull('trustId').orderBy('id', 'desc').first();
+    expect(order).toMatchObject({ schoolName: 'Greenway Trust', courseId: course.id, status: 'requested' });
+
+    // The admin sees it in sales under the trust's name and marks it paid.
+    const admin = await freshPage();
+    await signIn(admin, app, app.admin.email, app.admin.password);
+    await admin.goto(`${app.url}/admin`);
+    const sales = admin.getByRole('region', { name: 'Orders & payments' });
+    await sales.getByText('Greenway Trust (trust: every school)', { exact: false }).first().waitFor();
+    await sales.screenshot({ path: `${SCREENSHOT_DIR}/trust-sales-1280.png` });
+    const adminApi = await signedInClient(app.url, app.admin);
+    await adminApi('POST', `/api/admin/orders/${order!.id}/paid`);
+
+    // Oak had only the first course: its staff have the second now, through the trust.
+    const ann = await app
+      .db('users')
+      .where({ email: `ann-${stamp}@oak.sch.uk` })
+      .first('id');
+    expect(await app.db('enrollments').where({ userId: ann!.id, courseId: course.id })).toHaveLength(1);
+    expect(await app.db('schoolLicences').where({ schoolId: oakSchoolId, courseId: course.id }).first('source')).toEqual({ source: 'trust' });
+    await ceo.goto(`${app.url}/checkout/${course.id}`);
+    await ceo
+      .getByRole('heading', { name: 'Invoice requested' })
+      .or(ceo.getByRole('radio', { name: /Just for me/ }))
+      .first()
+      .waitFor();
+    expect(await ceo.getByRole('radio', { name: /Greenway Trust/ }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   }, 240_000);
 });

@@ -67,7 +67,7 @@ export function GroupsPanel(props: GroupsProps) {
  */
 export function Groups({ root, owner, viewer = 'manager', level }: GroupsProps & { level: 2 | 3 }) {
   const groups = useGroups(root);
-  const where = owner === 'trust' ? ' at this level' : viewer === 'admin' ? ' at this school' : ' at your school';
+  const where = owner === 'trust' ? ' in every school of the trust' : viewer === 'admin' ? ' at this school' : ' at your school';
   return (
     <>
       <PanelLead>
@@ -85,7 +85,7 @@ export function Groups({ root, owner, viewer = 'manager', level }: GroupsProps &
           </Button>
         </ProblemText>
       ) : groups.data.groups.length === 0 ? (
-        <EmptyText>No groups yet. Create one above, or add `role`, `department` or `groups` columns to the staff list you upload.</EmptyText>
+        <EmptyText>No groups yet. Create one above, or add “role”, “department” or “groups” columns to the staff list you upload.</EmptyText>
       ) : (
         <GroupList aria-label="Groups">
           {groups.data.groups.map((group) => (
@@ -119,7 +119,7 @@ function CreateGroup({ root }: { root: string }) {
     });
   };
   return (
-    <InlineForm onSubmit={submit} noValidate aria-label="Create a group">
+    <CreateForm onSubmit={submit} noValidate aria-label="Create a group">
       <TextField
         label="New group"
         placeholder="e.g. Teaching assistants"
@@ -133,7 +133,7 @@ function CreateGroup({ root }: { root: string }) {
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create group'}
       </Button>
-    </InlineForm>
+    </CreateForm>
   );
 }
 
@@ -432,7 +432,7 @@ const GroupList = styled.ul`
 
 const Card = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -505,12 +505,18 @@ const InlineForm = styled.form`
   }
 `;
 
+/** Apart from the list or the empty note below it. */
+const CreateForm = styled(InlineForm)`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
 const CourseForm = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   align-items: end;
 
   @media (min-width: 720px) {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr) minmax(0, 1fr) auto;
+    /* The days' label is the longest: room for it on one line, so the three fields line up. */
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 0.9fr) minmax(0, 1.5fr) auto;
   }
 `;
