@@ -412,4 +412,60 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await elmHead.getByText('Bea Bold').first().waitFor();
     expect(pageErrors).toEqual([]);
   }, 240_000);
+
+  // Follows the journeys above. Issue 39 item 2: one purchase for the trust, by invoice.
+  it('the trust manager asks for an invoice made out to the trust; once paid, every school has the course', async () => {
+    const course = courses[1]!;
+    // On a phone first: the choice, with nothing wider than the screen.
+    const phone = await freshPage(PHONE);
+    await signIn(phone, app, people.ceo.email);
+    await phone.goto(`${app.url}/checkout/${course.id}`);
+    const phoneChoice = phone.getByRole('radio', { name: /For every school of Greenway Trust/ });
+    await phoneChoice.waitFor();
+    expect(await phoneChoice.isChecked()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'trust-checkout');
+
+    const ceo = await freshPage();
+    await signIn(ceo, app, people.ceo.email);
+    await ceo.goto(`${app.url}/checkout/${course.id}`);
+    expect(await ceo.getByRole('radio', { name: /For every school of Greenway Trust/ }).isChecked()).toBe(true);
+    const invoice = ceo.getByRole('form', { name: 'Invoice request' });
+    if (!(await invoice.isVisible())) await ceo.getByRole('button', { name: 'Request an invoice' }).click();
+    await invoice.getByText('made out to Greenway Trust', { exact: false }).waitFor();
+    await invoice.getByRole('textbox', { name: /Billing e-mail/ }).fill(`finance-${stamp}@greenway.org.uk`);
+    await invoice.getByRole('combobox', { name: /Country/ }).selectOption('GB');
+    await screenshot(ceo, 'trust-checkout');
+    await invoice.getByRole('button', { name: /Request an invoice for/ }).click();
+    await ceo.getByRole('heading', { name: 'Invoice requested' }).waitFor();
+    await screenshot(ceo, 'trust-invoice-requested');
+    const order = await app.db('orders').whereNotNull('trustId').orderBy('id', 'desc').first();
+    expect(order).toMatchObject({ schoolName: 'Greenway Trust', courseId: course.id, status: 'requested' });
+
+    // The admin sees it in sales under the trust's name and marks it paid.
+    const admin = await freshPage();
+    await signIn(admin, app, app.admin.email, app.admin.password);
+    await admin.goto(`${app.url}/admin`);
+    const sales = admin.getByRole('region', { name: 'Orders & payments' });
+    await sales.getByText('Greenway Trust (trust: every school)', { exact: false }).first().waitFor();
+    await sales.screenshot({ path: `${SCREENSHOT_DIR}/trust-sales-1280.png` });
+    const adminApi = await signedInClient(app.url, app.admin);
+    await adminApi('POST', `/api/admin/orders/${order!.id}/paid`);
+
+    // Oak had only the first course: its staff have the second now, through the trust.
+    const ann = await app
+      .db('users')
+      .where({ email: `ann-${stamp}@oak.sch.uk` })
+      .first('id');
+    expect(await app.db('enrollments').where({ userId: ann!.id, courseId: course.id })).toHaveLength(1);
+    expect(await app.db('schoolLicences').where({ schoolId: oakSchoolId, courseId: course.id }).first('source')).toEqual({ source: 'trust' });
+    await ceo.goto(`${app.url}/checkout/${course.id}`);
+    await ceo
+      .getByRole('heading', { name: 'Invoice requested' })
+      .or(ceo.getByRole('radio', { name: /Just for me/ }))
+      .first()
+      .waitFor();
+    expect(await ceo.getByRole('radio', { name: /Greenway Trust/ }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
 });

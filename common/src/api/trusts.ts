@@ -1,4 +1,5 @@
 import type { TrainingStatus, TrainingStatusRowDto } from './deadlines.ts';
+import type { AdminSchoolLicenceDto } from './schools.ts';
 
 /** A trust (a multi-academy trust, a district): one account over many schools. */
 export interface TrustDto {
@@ -36,6 +37,8 @@ export interface AdminTrustDetailDto extends TrustDto {
   schools: TrustSchoolDto[];
   managers: TrustManagerDto[];
   invitations: TrustInvitationDto[];
+  /** The trust's own licences (bought or granted for the trust), revoked ones too, newest first. */
+  licences: AdminSchoolLicenceDto[];
 }
 
 /** The caller's trust, when they manage one (`GET /api/trusts/mine`). */

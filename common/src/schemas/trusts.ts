@@ -13,6 +13,9 @@ export const trustSchema = z.object({
 export const trustParams = z.object({ id });
 export const trustSchoolParams = z.object({ id, schoolId: id });
 export const trustManagerParams = z.object({ id, userId: id });
+/** A trust's licence for a course: granted by an admin, revoked and restored like a school's. */
+export const trustLicenceSchema = z.object({ courseId: id });
+export const trustLicenceParams = z.object({ id, courseId: id });
 
 /** Attach an existing school to a trust. */
 export const trustAttachSchema = z.object({ schoolId: id });

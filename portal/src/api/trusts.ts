@@ -147,7 +147,8 @@ export type TrustChange =
   | { kind: 'detach'; schoolId: number }
   | { kind: 'invite'; email: string }
   | { kind: 'withdraw'; inviteId: number }
-  | { kind: 'removeManager'; userId: number };
+  | { kind: 'removeManager'; userId: number }
+  | { kind: 'revokeLicence' | 'restoreLicence'; courseId: number };
 
 /** Every admin change to a trust answers with the trust as it now is. */
 export function useChangeTrust(trustId: number) {
@@ -166,6 +167,10 @@ export function useChangeTrust(trustId: number) {
           return api.delete<AdminTrustDetailDto>(`${root}/invitations/${change.inviteId}`);
         case 'removeManager':
           return api.delete<AdminTrustDetailDto>(`${root}/managers/${change.userId}`);
+        case 'revokeLicence':
+          return api.post<AdminTrustDetailDto>(`${root}/licences/${change.courseId}/revoke`);
+        case 'restoreLicence':
+          return api.post<AdminTrustDetailDto>(`${root}/licences/${change.courseId}/restore`);
       }
     },
     onSuccess: (trust) => {

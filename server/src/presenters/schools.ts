@@ -2,6 +2,8 @@ import {
   domainProofValue,
   percentage,
   type AdminSchoolDto,
+  type AdminSchoolLicenceDto,
+  type LicenceSource,
   type InvitedPersonDto,
   type InvitePreviewDto,
   type LicensedCourseDto,
@@ -22,6 +24,21 @@ export const presentSchool = (school: SchoolRow): SchoolDto => ({
   name: school.name,
   country: school.country,
   createdAt: toIso(school.createdAt)!,
+});
+
+/** A school's or a trust's licence as the admin's pages show it. */
+export const presentAdminLicence = (row: {
+  courseId: number;
+  title: string;
+  source: string;
+  createdAt: number;
+  revokedAt: number | null;
+}): AdminSchoolLicenceDto => ({
+  courseId: Number(row.courseId),
+  title: row.title,
+  source: row.source as LicenceSource,
+  createdAt: toIso(row.createdAt)!,
+  revokedAt: toIso(row.revokedAt),
 });
 
 export const presentLicensedCourse = (course: LicensedCourseRow): LicensedCourseDto => ({ courseId: course.courseId, title: course.title });

@@ -4,6 +4,7 @@ import { displayName } from '../models/User.ts';
 import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
 import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
+import { presentAdminLicence } from './schools.ts';
 
 export const presentTrust = (row: TrustRow): TrustDto => ({
   id: Number(row.id),
@@ -36,13 +37,14 @@ export const presentTrustInvitation = (row: TrustInviteRow, now: number): TrustI
 
 export const presentAdminTrust = (
   trust: TrustRow,
-  parts: { schools: TrustSchoolRow[]; managers: TrustManagerRow[]; invitations: TrustInviteRow[] },
+  parts: { schools: TrustSchoolRow[]; managers: TrustManagerRow[]; invitations: TrustInviteRow[]; licences: Parameters<typeof presentAdminLicence>[0][] },
   now: number,
 ): AdminTrustDetailDto => ({
   ...presentTrust(trust),
   schools: parts.schools.map(presentTrustSchool),
   managers: parts.managers.map(presentTrustManager),
   invitations: parts.invitations.map((row) => presentTrustInvitation(row, now)),
+  licences: parts.licences.map(presentAdminLicence),
 });
 
 export const presentTrustStatus = (row: TrustStatusRow & { watching: Watching }): TrustStatusRowDto => ({

@@ -117,6 +117,18 @@ export async function trustLicenceInForce(db: Db, trustId: number, courseId: num
   return Boolean(await db('trustLicences').where({ trustId, courseId }).whereNull('revokedAt').first('id'));
 }
 
+/** The trust's licences with their course titles, newest first (revoked ones too): the admin's page. */
+export function trustLicenceRows(
+  db: Db,
+  trustId: number,
+): Promise<Array<{ courseId: number; title: string; source: string; createdAt: number; revokedAt: number | null }>> {
+  return db('trustLicences as tl')
+    .join('courses as c', 'c.id', 'tl.courseId')
+    .where('tl.trustId', trustId)
+    .select('tl.courseId', 'c.title', 'tl.source', 'tl.createdAt', 'tl.revokedAt')
+    .orderBy('tl.id', 'desc');
+}
+
 /** The courses the trust's licences cover now. */
 export async function trustLicensedCourseIds(db: Db, trustId: number): Promise<number[]> {
   const rows: Array<{ courseId: number }> = await db('trustLicences').select('courseId').where({ trustId }).whereNull('revokedAt').orderBy('courseId');

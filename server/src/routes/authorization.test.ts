@@ -503,6 +503,18 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/schools/${w.spareSchoolId}` }),
   },
+  'POST /api/admin/trusts/:id/licences': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/licences`, body: { courseId: w.pricedCourseId } }),
+  },
+  'POST /api/admin/trusts/:id/licences/:courseId/revoke': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/licences/${w.trustCourseId}/revoke` }),
+  },
+  'POST /api/admin/trusts/:id/licences/:courseId/restore': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/licences/${w.trustCourseId}/restore` }),
+  },
   'POST /api/admin/trusts/:id/invitations': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/invitations`, body: { email: `trust-${unique()}@school.test` } }),
@@ -810,26 +822,6 @@ describe('authorization matrix', () => {
     });
   });
 
-  // Buying for a trust goes through the same two routes as any purchase (their cells above buy for
-  // oneself); naming the matrix's trust, only its manager ('other') may, and nothing is written for the rest.
-  for (const [route, body] of [
-    ['POST /api/create-payment-intent', (w: World) => ({ courseId: w.pricedCourseId })],
-    ['POST /api/orders', (w: World) => ({ courseId: w.untouchedPricedCourseId, schoolName: 'Rival Trust', billingEmail: 'finance@rival.example' })],
-  ] as const) {
-    it(`${route} for a trust`, async () => {
-      const outcomes = {} as Record<Role, Outcome | number>;
-      for (const role of ROLES) {
-        const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
-        const response = await clients[role].request('POST', route.split(' ')[1]!, { body: { ...body(world), trustId } });
-        expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
-        outcomes[role] = response.status < 400 ? 'ok' : response.status;
-      }
-      expect(outcomes).toEqual({ ...signedInGets(403), other: 'ok' });
-      const table = route.endsWith('orders') ? 'orders' : 'payments';
-      expect((await server.db(table).where({ trustId }).select('userId')).map((row) => Number(row.userId))).toEqual([accounts.other.id]);
-    });
-  }
-
   for (const route of table) {
     const recipe = recipes[key(route)];
     if (!recipe) continue;
@@ -861,5 +853,27 @@ describe('authorization matrix', () => {
       },
       REGISTER_EXPORTS.has(key(route)) ? 240_000 : undefined,
     );
+  }
+
+  // After the table (the register cells' size grows with every world built before them). Buying
+  // for a trust goes through the same two routes as any purchase (their cells above buy for
+  // oneself); naming the matrix's trust, only its manager ('other') may, and nothing is written for the rest.
+  for (const [route, body] of [
+    ['POST /api/create-payment-intent', (w: World) => ({ courseId: w.pricedCourseId })],
+    ['POST /api/orders', (w: World) => ({ courseId: w.untouchedPricedCourseId, schoolName: 'Rival Trust', billingEmail: 'finance@rival.example' })],
+  ] as const) {
+    it(`${route} for a trust`, async () => {
+      const outcomes = {} as Record<Role, Outcome | number>;
+      // One world for every role: each buyer is someone else, so none finds another's purchase.
+      const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
+      for (const role of ROLES) {
+        const response = await clients[role].request('POST', route.split(' ')[1]!, { body: { ...body(world), trustId } });
+        expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
+        outcomes[role] = response.status < 400 ? 'ok' : response.status;
+      }
+      expect(outcomes).toEqual({ ...signedInGets(403), other: 'ok' });
+      const written = route.endsWith('orders') ? 'orders' : 'payments';
+      expect((await server.db(written).where({ trustId }).select('userId')).map((row) => Number(row.userId))).toEqual([accounts.other.id]);
+    });
   }
 });

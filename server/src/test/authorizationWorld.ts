@@ -239,6 +239,8 @@ export async function buildWorld(
   for (const id of [Number(trustSchool!.id), Number(spareSchoolId)]) {
     await db('schoolLicences').insert({ schoolId: id, courseId: trustCourse.id, source: 'grant', createdAt: now });
   }
+  // The spare trust holds the course itself too, for the admin's trust licence cells.
+  await db('trustLicences').insert({ trustId: Number(spareTrustId), courseId: trustCourse.id, source: 'grant', createdAt: now });
   const spareManager = await createUser(db);
   await db('trustManagers').insert({ trustId: Number(spareTrustId), userId: spareManager.id, joinedAt: now });
   // Two schools of the trust with no licence, made once: each cell's member starts in the first

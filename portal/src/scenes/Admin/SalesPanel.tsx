@@ -102,7 +102,7 @@ function OrdersList() {
                 </Muted>
               ) : null}
               <Muted as="p">
-                {order.schoolName} · invoice to {order.billingEmail}
+                {order.trustId ? `${order.schoolName} (trust: every school)` : order.schoolName} · invoice to {order.billingEmail}
                 {order.purchaseOrderNumber ? ` · ${purchaseOrderLabel(order.purchaseOrderNumber)}` : ''}
                 {order.country ? ` · ${order.country}` : ''}
               </Muted>
@@ -155,7 +155,7 @@ function OrdersList() {
         title="Mark this order as paid?"
         description={
           pending
-            ? `Order ${pending.reference} (${money(pending.discount?.net ?? pending.amount, pending.currency)}, ${pending.schoolName}) will be marked as paid and ${pending.buyerName} enrolled in ${pending.courseTitle}.`
+            ? `Order ${pending.reference} (${money(pending.discount?.net ?? pending.amount, pending.currency)}, ${pending.schoolName}) will be marked as paid and ${pending.trustId ? `every school of ${pending.schoolName} licensed for` : `${pending.buyerName} enrolled in`} ${pending.courseTitle}.`
             : ''
         }
         confirmLabel="Mark as paid"

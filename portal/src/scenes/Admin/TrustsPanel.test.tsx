@@ -14,6 +14,7 @@ const greenway: AdminTrustDetailDto = {
   schools: [{ id: 4, name: 'Oak Primary', country: 'GB', members: 12 }],
   managers: [],
   invitations: [],
+  licences: [],
 };
 const base = { 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig) };
 
@@ -72,6 +73,31 @@ describe('the admin’s Trusts panel', () => {
     await userEvent.click(within(candidates).getByRole('button', { name: 'Attach Oakwood High' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('already belongs to the trust North Trust');
     expect(api.callsTo('POST', '/api/admin/trusts/3/schools')[0]?.body).toEqual({ schoolId: 9 });
+  });
+
+  it("lists the trust's licences and revokes one after confirming, then restores it", async () => {
+    const licence = { courseId: 11, title: 'Safeguarding Basics', source: 'payment' as const, createdAt: greenway.createdAt, revokedAt: null };
+    // As the server holds it: a change is what the next read answers.
+    let current: AdminTrustDetailDto = { ...greenway, licences: [licence] };
+    const api = mockApi({
+      ...base,
+      'GET /api/admin/trusts': ok([{ id: 3, name: 'Greenway Trust', createdAt: greenway.createdAt, schoolCount: 1 }]),
+      'GET /api/admin/trusts/3': () => ok(current),
+      'GET /api/admin/trusts/3/deadlines': ok({ courses: [] }),
+      'POST /api/admin/trusts/3/licences/11/revoke': () => ok((current = { ...greenway, licences: [{ ...licence, revokedAt: '2026-02-01T00:00:00.000Z' }] })),
+      'POST /api/admin/trusts/3/licences/11/restore': () => ok((current = { ...greenway, licences: [licence] })),
+    });
+    renderScene(<TrustsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+    const licences = await screen.findByRole('region', { name: 'Licences of Greenway Trust' });
+    expect(licences).toHaveTextContent('Safeguarding Basics every school of the trust');
+    await userEvent.click(within(licences).getByRole('button', { name: 'Revoke Safeguarding Basics' }));
+    expect(api.callsTo('POST', '/api/admin/trusts/3/licences/11/revoke')).toHaveLength(0);
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await within(licences).findByRole('button', { name: 'Restore Safeguarding Basics' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/trusts/3/licences/11/revoke')).toHaveLength(1);
+    await userEvent.click(within(licences).getByRole('button', { name: 'Restore Safeguarding Basics' }));
+    expect(await within(licences).findByRole('button', { name: 'Revoke Safeguarding Basics' })).toBeInTheDocument();
   });
 
   it('sets a deadline for every school of the trust through the admin’s routes', async () => {

@@ -94,6 +94,7 @@ function TrustDetail({ trustId }: { trustId: number }) {
     <Detail>
       <FormAlert message={problem} />
       <TrustSchools trust={trust.data} busy={change.isPending} onChange={run} />
+      <TrustLicenceList trust={trust.data} busy={change.isPending} onChange={run} />
       <TrustManagerList trust={trust.data} busy={change.isPending} onChange={run} />
       <section aria-label={`Deadlines of ${trust.data.name}`}>
         <h3>Deadlines for every school</h3>
@@ -168,12 +169,59 @@ function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; b
         open={detaching !== null}
         onOpenChange={(open) => (open ? undefined : setDetaching(null))}
         title={`Detach ${detaching?.name ?? 'the school'}?`}
-        description="The school leaves the trust: its managers keep their own school, and the trust's managers no longer see it."
+        description="The school leaves the trust: its managers keep their own school and the courses it bought itself; the courses it had through the trust's licences end, and the trust's managers no longer see it."
         confirmLabel="Detach"
         busy={busy}
         busyLabel="Detaching…"
         onConfirm={() => {
           if (detaching) onChange({ kind: 'detach', schoolId: detaching.id }, `${detaching.name} detached`, () => setDetaching(null));
+        }}
+      />
+    </section>
+  );
+}
+
+/** The trust's own licences (bought or granted for it): revoking one (a refund) ends it in every school that has it only through the trust. */
+function TrustLicenceList({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
+  const [revoking, setRevoking] = useState<{ courseId: number; title: string } | null>(null);
+  return (
+    <section aria-label={`Licences of ${trust.name}`}>
+      <h3>Courses bought for the trust</h3>
+      {trust.licences.length === 0 ? (
+        <EmptyText>None yet: the trust's managers buy a course for every school from its checkout.</EmptyText>
+      ) : (
+        <RowList>
+          {trust.licences.map((licence) => (
+            <Row key={licence.courseId}>
+              <span>
+                <strong>{licence.title}</strong> <Muted>{licence.revokedAt ? 'revoked' : 'every school of the trust'}</Muted>
+              </span>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  licence.revokedAt
+                    ? onChange({ kind: 'restoreLicence', courseId: licence.courseId }, `${licence.title} restored for the trust`)
+                    : setRevoking({ courseId: licence.courseId, title: licence.title })
+                }
+              >
+                {licence.revokedAt ? 'Restore' : 'Revoke'} <span className="visually-hidden">{licence.title}</span>
+              </Button>
+            </Row>
+          ))}
+        </RowList>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
+        title={`Revoke ${revoking?.title ?? 'the licence'} for the trust?`}
+        description="Every school that has the course only through the trust loses it (progress and certificates stay); schools that bought it themselves keep it. Restore brings it back."
+        confirmLabel="Revoke"
+        busy={busy}
+        busyLabel="Revoking…"
+        onConfirm={() => {
+          if (revoking) onChange({ kind: 'revokeLicence', courseId: revoking.courseId }, `${revoking.title} revoked for the trust`, () => setRevoking(null));
         }}
       />
     </section>

@@ -60,6 +60,7 @@ async function deleteCourseRows(trx: Knex.Transaction, courseId: number, deps: F
   await trx('comments').whereIn('moduleId', modules).delete();
   await trx('enrollments').where({ courseId }).delete();
   await trx('schoolLicences').where({ courseId }).delete();
+  await trx('trustLicences').where({ courseId }).delete();
   await deleteResourcesOf(trx, deps, { courseId });
   // Knowledge checks go with the course; the certificates keep their copied names and scores.
   const quizzes = trx('quizzes').select('id').where({ courseId });

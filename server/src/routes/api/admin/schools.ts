@@ -14,7 +14,7 @@ import { toIso, type Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
 import type { AppContext } from '../../../context.ts';
 import { displayName, type User } from '../../../models/User.ts';
-import { presentAdminSchool, presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import { presentAdminLicence, presentAdminSchool, presentDomain, presentSchool } from '../../../presenters/schools.ts';
 import { adminSchoolDetail, adminSchoolPage } from '../../../queries/schools.ts';
 import { sendPage, type Routes } from '../../define.ts';
 
@@ -32,13 +32,7 @@ async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetail
       role: member.role,
       joinedAt: toIso(member.joinedAt)!,
     })),
-    licences: detail.licences.map((row) => ({
-      courseId: Number(row.courseId),
-      title: row.title,
-      source: row.source,
-      createdAt: toIso(row.createdAt)!,
-      revokedAt: toIso(row.revokedAt),
-    })),
+    licences: detail.licences.map(presentAdminLicence),
     domains: detail.domains.map(presentDomain),
   };
 }

@@ -5,26 +5,34 @@ import {
   trustManagerParams,
   trustParams,
   trustSchema,
+  trustLicenceParams,
+  trustLicenceSchema,
   trustSchoolParams,
   type AdminTrustDetailDto,
 } from '@atrium/common';
+import { licenseTrust, restoreTrustLicence, revokeTrustLicence } from '../../../commands/trustLicences.ts';
 import { attachSchool, createTrust, detachSchool, inviteTrustManager, removeTrustManager, revokeTrustInvite } from '../../../commands/trusts.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { adminOfTrust } from '../../../policies/trusts.ts';
 import { presentAdminTrust, presentTrust } from '../../../presenters/trusts.ts';
-import { allTrusts, openTrustInvitations, trustById, trustManagerRows, trustSchools } from '../../../queries/trusts.ts';
+import { allTrusts, openTrustInvitations, trustById, trustLicenceRows, trustManagerRows, trustSchools } from '../../../queries/trusts.ts';
 import type { Routes } from '../../define.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
-/** The admin's page of one trust: its schools, its managers and the invitations not yet accepted. */
+/** The admin's page of one trust: its schools, its managers, the invitations not yet accepted and its licences. */
 export async function trustDetail(ctx: AppContext, trustId: number): Promise<AdminTrustDetailDto> {
   const { db } = ctx.deps;
   const trust = await trustById(db, trustId);
   if (!trust) throw notFound('Trust not found');
-  const [schools, managers, invitations] = await Promise.all([trustSchools(db, trustId), trustManagerRows(db, trustId), openTrustInvitations(db, trustId)]);
-  return presentAdminTrust(trust, { schools, managers, invitations }, now(ctx));
+  const [schools, managers, invitations, licences] = await Promise.all([
+    trustSchools(db, trustId),
+    trustManagerRows(db, trustId),
+    openTrustInvitations(db, trustId),
+    trustLicenceRows(db, trustId),
+  ]);
+  return presentAdminTrust(trust, { schools, managers, invitations, licences }, now(ctx));
 }
 
 /** Trusts for the agency's admins (/admin, Trusts tab): create one, attach and detach schools, invite its managers. */
@@ -92,6 +100,42 @@ export function adminTrustRoutes(routes: Routes): void {
       ctx.body = await trustDetail(ctx, trustId);
     },
   });
+
+  // The trust's licence, as an admin grants, revokes and restores a school's (a refund, a courtesy):
+  // every school of the trust gains or loses the course with it; a school's own licences stay.
+  routes.add({
+    method: 'post',
+    path: '/api/admin/trusts/:id/licences',
+    access: 'admin',
+    params: trustParams,
+    body: trustLicenceSchema,
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const trustId = ctx.input.params.id;
+      await licenseTrust(ctx.deps.db, trustId, ctx.input.body.courseId, 'grant', now(ctx));
+      ctx.state.log.info({ trustId, courseId: ctx.input.body.courseId, by: ctx.state.user.id }, 'trust licence granted');
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  for (const [action, change] of [
+    ['revoke', revokeTrustLicence],
+    ['restore', restoreTrustLicence],
+  ] as const) {
+    routes.add({
+      method: 'post',
+      path: `/api/admin/trusts/:id/licences/:courseId/${action}`,
+      access: 'admin',
+      params: trustLicenceParams,
+      policy: adminOfTrust,
+      async handler(ctx) {
+        const { id: trustId, courseId } = ctx.input.params;
+        await change(ctx.deps.db, trustId, courseId, now(ctx));
+        ctx.state.log.info({ trustId, courseId, by: ctx.state.user.id }, `trust licence ${action}d`);
+        ctx.body = await trustDetail(ctx, trustId);
+      },
+    });
+  }
 
   routes.add({
     method: 'post',

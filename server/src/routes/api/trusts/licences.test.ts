@@ -180,6 +180,39 @@ describe("a trust's licence", () => {
     expect(await courseIdsOf(oakStaff.id)).toEqual([course.id]);
   });
 
+  it("an admin revokes the trust's licence (a refund) and restores it, like a school's: schools that bought it themselves keep it", async () => {
+    const { admin, oak, oakStaff, elmStaff, trustId, manager } = await trustOfTwo('Brook Trust');
+    const course = await pricedCourse();
+    // Oak bought the course itself before the trust did.
+    const own = await oak.client.post('/api/create-payment-intent', { courseId: course.id, schoolId: oak.schoolId });
+    expect((await deliver(server.stripe.signedEvent('payment_intent.succeeded', server.stripe.settle(own.body.paymentIntentId, 'succeeded')))).status).toBe(
+      200,
+    );
+    await buyByCard(manager.client, trustId, course.id);
+    expect(await courseIdsOf(elmStaff.id)).toEqual([course.id]);
+
+    const revoked = await admin.post(`/api/admin/trusts/${trustId}/licences/${course.id}/revoke`);
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.body.licences).toEqual([expect.objectContaining({ courseId: course.id, source: 'payment', revokedAt: expect.any(String) })]);
+    expect(await courseIdsOf(elmStaff.id)).toEqual([]);
+    expect(await courseIdsOf(oakStaff.id)).toEqual([course.id]);
+    expect((await manager.client.get('/api/trusts/mine')).body.trust.courseIds).toEqual([]);
+
+    const restored = await admin.post(`/api/admin/trusts/${trustId}/licences/${course.id}/restore`);
+    expect(restored.body.licences).toEqual([expect.objectContaining({ courseId: course.id, revokedAt: null })]);
+    expect(await courseIdsOf(elmStaff.id)).toEqual([course.id]);
+
+    // Granting is an admin's too; an unknown course or a trust without that licence is a 404, nothing written.
+    const other = await pricedCourse();
+    expect((await admin.post(`/api/admin/trusts/${trustId}/licences`, { courseId: other.id })).status).toBe(200);
+    expect(await licenceOf(oak.schoolId, other.id)).toMatchObject({ source: 'trust', revokedAt: null });
+    expect((await admin.post(`/api/admin/trusts/${trustId}/licences`, { courseId: 99_999_999 })).status).toBe(404);
+    const missing = await admin.post(`/api/admin/trusts/${trustId}/licences/${(await pricedCourse()).id}/revoke`);
+    expect([missing.status, missing.body.message]).toEqual([404, 'This trust has no licence for that course']);
+    expect((await admin.post(`/api/admin/trusts/${trustId}/licences`, { courseId: 'x' })).status).toBe(400);
+    expect(await server.db('trustLicences').where({ trustId })).toHaveLength(2);
+  });
+
   it('an invoice for the trust names the trust, whatever was typed, and licenses every school once marked paid', async () => {
     const { admin, elmStaff, trustId, manager } = await trustOfTwo('Orchard Trust');
     const course = await pricedCourse('Safeguarding Essentials');
