@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { CertificateListItemDto, CourseDetailDto, CourseSummaryDto, UserDto } from '@atrium/common';
 import type { Page } from 'playwright-core';
@@ -272,7 +273,68 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     }
     expect(browser.errors).toEqual([]);
   }, 180_000);
+
+  it('a PDF submission is drawn in the review page by pdf.js, at 1280 and 390 px', async () => {
+    const admin = await signedInClient(app.url, app.admin);
+    const form = 'Signed consent form';
+    const { id } = await admin<{ id: number }>('POST', `/api/courses/${course.id}/assignments`, {
+      title: form,
+      instructions: 'Upload the signed photography consent form for your class, as a PDF.',
+      afterModuleId: null,
+      accepts: ['pdf'],
+      maxFiles: 1,
+      approvalRequired: true,
+    });
+    const learner = await browser.page(DESKTOP);
+    await signInWithForm(learner, app.url, robin);
+    await learner.goto(`${app.url}/courses/${course.id}/assignments/${id}`);
+    await learner.getByRole('heading', { level: 1, name: form }).waitFor();
+    await learner.getByTestId('assignment-file-input').setInputFiles([{ name: 'consent.pdf', mimeType: 'application/pdf', buffer: await consentPdf() }]);
+    await learner.getByRole('link', { name: 'consent.pdf', exact: true }).waitFor({ timeout: 30_000 });
+    await learner.getByRole('button', { name: 'Submit' }).click();
+    await learner.getByText('Submitted: awaiting review').waitFor();
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const reviewer = await browser.page(viewport);
+      await signInWithForm(reviewer, app.url, app.admin);
+      await reviewer.goto(`${app.url}/admin/reviews`);
+      await reviewer.getByRole('link', { name: `Robin Okafor: ${form}` }).click();
+      await reviewer.getByRole('heading', { level: 1, name: form }).waitFor();
+      // pdf.js fetched the file through the authorized route and painted its page on a canvas.
+      const page = reviewer.getByRole('img', { name: 'Page 1 of 1' });
+      await page.waitFor({ timeout: 30_000 });
+      const painted = await page.evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let dark = 0;
+        for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 128 && pixels[index + 3]! > 0) dark += 1;
+        return { width: canvas.getBoundingClientRect().width, dark };
+      });
+      // The title's ink is on it, and the page fits the screen's width.
+      expect(painted.dark).toBeGreaterThan(200);
+      expect(painted.width).toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(reviewer, 'the review page with a PDF');
+      await page.scrollIntoViewIfNeeded();
+      await shot(reviewer, 'assignment-review-pdf');
+    }
+    expect(browser.errors).toEqual([]);
+  }, 180_000);
 });
+
+/** A one-page PDF as a school would scan or export it: a title and a few lines of text. */
+async function consentPdf(): Promise<Buffer> {
+  const document = new PDFDocument({ size: 'A4', margin: 56 });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<Buffer>((done) => document.on('end', () => done(Buffer.concat(chunks))));
+  document.fontSize(26).text('Photography consent form');
+  document
+    .moveDown()
+    .fontSize(13)
+    .text('Class 4B, Hillside Primary. Parents and carers have agreed that photos may show the class at work, with no child identifiable by name or face.');
+  document.moveDown().text('Signed: J. Teacher, 12 November 2026');
+  document.end();
+  return ended;
+}
 
 /** The whole page from its top (a focused heading may have scrolled it). */
 async function fromTop(page: Page, name: string) {

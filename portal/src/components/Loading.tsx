@@ -38,8 +38,15 @@ const Text = styled.p`
   font-weight: 500;
 `;
 
-/** Grey blocks standing in for content while it loads (course cards). */
-export const Skeleton = styled.div<{ $height?: string; $width?: string }>`
+/**
+ * Grey blocks standing in for content while it loads (course cards). One with an `aria-label`
+ * ("Loading the funnel") is a status that says so; one without is decoration, hidden from
+ * assistive technology (a label on a plain div is not allowed, and is not read).
+ */
+export const Skeleton = styled.div.attrs<{ 'aria-label'?: string }>((props) => (props['aria-label'] ? { role: 'status' } : { 'aria-hidden': true }))<{
+  $height?: string;
+  $width?: string;
+}>`
   height: ${({ $height = '1rem' }) => $height};
   width: ${({ $width = '100%' }) => $width};
   border-radius: ${({ theme }) => theme.radius.sm};

@@ -80,7 +80,7 @@ describe('AdminReviewScene', () => {
     expect(screen.getByRole('img', { name: 'hall.jpg' })).toHaveAttribute('src', '/api/submission-files/901');
     expect(container.querySelector('audio')).toHaveAttribute('src', '/api/submission-files/902');
     expect(container.querySelector('video')).toHaveAttribute('src', '/api/submission-files/903');
-    expect(screen.getByRole('link', { name: 'Open plan.pdf in a new tab' })).toHaveAttribute('href', '/api/submission-files/904');
+    expect(screen.getByRole('link', { name: 'Open in a new tab: plan.pdf' })).toHaveAttribute('href', '/api/submission-files/904');
     expect(await screen.findByText('PDF viewer for plan.pdf')).toHaveAttribute('data-url', '/api/submission-files/904');
     expect(screen.getByRole('link', { name: 'Download plan.pdf' })).toHaveAttribute('href', '/api/submission-files/904?download=1');
     expect(screen.getByText('Second try.')).toBeInTheDocument();

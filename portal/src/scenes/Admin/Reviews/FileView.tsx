@@ -23,7 +23,7 @@ export function FileView({ file }: { file: SubmissionFileDto }) {
         <PdfViewer url={url} name={file.originalName} />
       </Suspense>
       <div>
-        <ButtonAnchor href={url} target="_blank" rel="noopener noreferrer" size="sm" variant="secondary" aria-label={`Open ${file.originalName} in a new tab`}>
+        <ButtonAnchor href={url} target="_blank" rel="noopener noreferrer" size="sm" variant="secondary" aria-label={`Open in a new tab: ${file.originalName}`}>
           <Icon name="external" size={16} /> Open in a new tab
         </ButtonAnchor>
       </div>

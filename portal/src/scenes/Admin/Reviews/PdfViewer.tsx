@@ -54,7 +54,8 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
   }, [url]);
 
   return (
-    <Frame aria-label={`${name} (PDF)`} role="group">
+    // Focusable: its pages scroll inside it, and a keyboard must be able to scroll them.
+    <Frame aria-label={`${name} (PDF)`} role="group" tabIndex={0}>
       <Pages ref={holder} />
       {state.kind === 'loading' ? <Note role="status">Loading the PDF…</Note> : null}
       {state.kind === 'failed' ? <Note role="alert">The PDF could not be shown here. Open it in a new tab or download it.</Note> : null}
