@@ -24,7 +24,7 @@ export const trustAttachSchema = z.object({ schoolId: id });
 export const trustInviteSchema = z.object({ email });
 
 /** `/trust`'s counts: for every course, or for one. */
-export const trustOverviewQuery = z.object({ courseId: id.optional() });
+export const trustOverviewQuery = z.object({ courseId: id.optional(), groupId: id.optional() });
 
 /** The trust-wide list, filtered by school, course and status. */
 export const trustStatusQuery = z.object({

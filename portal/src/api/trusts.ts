@@ -23,15 +23,18 @@ import { CHANGES, invalidatePaths } from './invalidate.ts';
 export const MY_TRUST_KEY = ['/api/trusts/mine'] as const;
 export const ADMIN_TRUSTS_KEY = ['/api/admin/trusts'] as const;
 export const adminTrustKey = (id: number) => [`/api/admin/trusts/${id}`] as const;
-export const trustOverviewKey = (id: number, courseId: number | null) => [`/api/trusts/${id}/overview`, { courseId }] as const;
+export const trustOverviewKey = (id: number, courseId: number | null, groupId: number | null = null) =>
+  [`/api/trusts/${id}/overview`, { courseId, groupId }] as const;
 export const TRUST_PAGE_SIZE = 25;
 
 export const useMyTrust = () => useQuery<MyTrustDto>({ queryKey: MY_TRUST_KEY });
 
-export function useTrustOverview(trustId: number, courseId: number | null) {
+/** The trust's counts per school, of one course and/or one group's members when chosen (as the list below them). */
+export function useTrustOverview(trustId: number, courseId: number | null, groupId: number | null = null) {
+  const search = [courseId ? `courseId=${courseId}` : null, groupId ? `groupId=${groupId}` : null].filter(Boolean).join('&');
   return useQuery<TrustOverviewDto>({
-    queryKey: trustOverviewKey(trustId, courseId),
-    queryFn: ({ signal }) => api.get<TrustOverviewDto>(`/api/trusts/${trustId}/overview${courseId ? `?courseId=${courseId}` : ''}`, { signal }),
+    queryKey: trustOverviewKey(trustId, courseId, groupId),
+    queryFn: ({ signal }) => api.get<TrustOverviewDto>(`/api/trusts/${trustId}/overview${search ? `?${search}` : ''}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

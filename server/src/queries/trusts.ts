@@ -164,10 +164,16 @@ export interface TrustSchoolCounts {
 }
 
 /** Per school of the trust, its member × course pairs in each status (one statement), for every course or one. */
-export async function trustStatusCounts(db: Db, trustId: number, now: number, courseId?: number): Promise<Map<number, Record<TrainingStatus, number>>> {
+export async function trustStatusCounts(
+  db: Db,
+  trustId: number,
+  now: number,
+  filter: { courseId?: number | undefined; groupId?: number | undefined } = {},
+): Promise<Map<number, Record<TrainingStatus, number>>> {
   const [cutoffs, groups] = await Promise.all([validityCutoffs(db, now), groupCourseCouples(db, { trustId })]);
   const pairs = trustPairs(db, trustId, now, cutoffs, { groups });
-  if (courseId) pairs.where('sl.courseId', courseId);
+  if (filter.courseId) pairs.where('sl.courseId', filter.courseId);
+  if (filter.groupId) onlyGroup(db, pairs, filter.groupId);
   const rows: Array<{ schoolId: number | string; status: TrainingStatus; n: number | string }> = await db
     .from(pairs.as('pairs'))
     .select('pairs.school_id as schoolId', 'pairs.status')

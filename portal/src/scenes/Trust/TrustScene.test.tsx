@@ -186,6 +186,31 @@ describe('/trust for a trust manager', () => {
     await waitFor(() => expect(lastStatusUrl()).toMatch(/schoolId=5&courseId=12&status=overdue/));
   });
 
+  it('reads the counts again for a chosen group, as the list is', async () => {
+    const api = mockApi({
+      ...base,
+      'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+      'GET /api/trusts/3/overview': ok(overview),
+      'GET /api/trusts/3/statuses': ok([row({})]),
+      'GET /api/trusts/3/deadlines': ok(trustDeadlines()),
+      'GET /api/trusts/3/insights/weekly': ok(weekly),
+      'GET /api/trusts/3/insights/courses/11': ok(funnelOf(11, 'Safeguarding Basics')),
+      'GET /api/trusts/3/managers': ok({ managers: [], invitations: [] }),
+      'GET /api/trusts/3/groups': ok({
+        groups: [{ id: 8, name: 'Safeguarding leads', owner: 'trust', editable: true, members: [], courses: [] }],
+        courses: [],
+      }),
+    });
+    renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
+    await screen.findByRole('table');
+    const filters = screen.getByRole('heading', { name: 'Filters' }).closest('section')!;
+    const group = await within(filters).findByLabelText('Group');
+    fireEvent.change(group, { target: { value: '8' } });
+    const calls = () => api.fetchMock.mock.calls.map(([input]) => String(input));
+    await waitFor(() => expect(calls().some((url) => url.includes('/overview?groupId=8'))).toBe(true));
+    await waitFor(() => expect(calls().some((url) => url.includes('/statuses') && url.includes('groupId=8'))).toBe(true));
+  });
+
   it('downloads the trust register', async () => {
     const api = mockApi({
       ...base,

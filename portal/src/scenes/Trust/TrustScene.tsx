@@ -49,7 +49,7 @@ function MyTrust() {
 
 function TrustDashboard({ trustId }: { trustId: number }) {
   const [filter, setFilter] = useState<TrustFilter>({ schoolId: null, courseId: null, status: null, page: 0 });
-  const overview = useTrustOverview(trustId, filter.courseId);
+  const overview = useTrustOverview(trustId, filter.courseId, filter.groupId ?? null);
   const statuses = useTrustStatuses(trustId, filter);
   const download = useDownloadTrustRegister(trustId);
   const groups = useGroups(`/api/trusts/${trustId}`);

@@ -113,6 +113,17 @@ describe('a school’s groups', () => {
     const southMember = await addMember(server.db, south.oak.schoolId, at('2026-01-05'));
     expect((await north.trustManager.post(`/api/trusts/${north.trustId}/groups/${trustGroup}/members`, { emails: [southMember.email] })).status).toBe(400);
     expect((await south.trustManager.get(`/api/trusts/${south.trustId}/statuses?groupId=${trustGroup}`)).body).toEqual([]);
+    // The trust's counts follow the group filter as its list does: the group's two members, one per school.
+    const statuses = await north.trustManager.get(`/api/trusts/${north.trustId}/statuses?groupId=${trustGroup}&limit=500`);
+    const overview = await north.trustManager.get(`/api/trusts/${north.trustId}/overview?groupId=${trustGroup}`);
+    expect(overview.status, overview.text).toBe(200);
+    const pairsOf = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+    expect(pairsOf(overview.body.totals)).toBe(statuses.body.length);
+    expect(statuses.body.length).toBeGreaterThan(0);
+    expect(new Set(statuses.body.map((row: { userId: number }) => row.userId))).toEqual(new Set([rowanMember.id, alderMember.id]));
+    const whole = await north.trustManager.get(`/api/trusts/${north.trustId}/overview`);
+    expect(pairsOf(whole.body.totals)).toBeGreaterThan(pairsOf(overview.body.totals));
+    expect(pairsOf((await south.trustManager.get(`/api/trusts/${south.trustId}/overview?groupId=${trustGroup}`)).body.totals)).toBe(0);
     expect((await south.oak.client.get(`/api/schools/${south.oak.schoolId}/training-status?groupId=${oakGroup}`)).body).toEqual([]);
     expect(Object.values((await south.oak.client.get(`/api/schools/${south.oak.schoolId}/training-status/counts?groupId=${oakGroup}`)).body.counts)).toEqual([
       0, 0, 0, 0, 0, 0,

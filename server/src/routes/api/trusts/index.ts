@@ -73,7 +73,7 @@ export function trustRoutes(routes: Routes): void {
       const [trust, schools, counts, courses] = await Promise.all([
         trustById(db, trustId),
         trustSchools(db, trustId),
-        trustStatusCounts(db, trustId, now(ctx), ctx.input.query.courseId),
+        trustStatusCounts(db, trustId, now(ctx), ctx.input.query),
         trustCourses(db, trustId),
       ]);
       if (!trust) throw notFound('Trust not found');
