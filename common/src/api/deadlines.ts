@@ -46,6 +46,11 @@ export interface SchoolDeadlinesDto {
   invited: number;
 }
 
+/** `GET …/training-status/counts?courseId=&groupId=`: the pairs per status of one course and/or group. */
+export interface TrainingCountsDto {
+  counts: Record<TrainingStatus, number>;
+}
+
 /** One row of the status list (paged: X-Total-Count holds the number of rows in all). */
 export interface TrainingStatusRowDto {
   userId: number;

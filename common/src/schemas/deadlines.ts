@@ -44,6 +44,9 @@ export const trainingStatusQuery = z.object({
   ...pageQuery({ defaultLimit: 50, maxLimit: 500 }).shape,
 });
 
+/** The status counts of the list's other filters (the status chips choose among them). */
+export const trainingCountsQuery = trainingStatusQuery.pick({ courseId: true, groupId: true });
+
 /** A course's validity in months: empty means a certificate never expires. */
 export const validityMonths = z.coerce
   .number({ message: 'Validity must be a whole number of months from 1 to 240' })

@@ -8,6 +8,7 @@ import type {
   SchedulerRunDto,
   SchedulerStatusDto,
   SchoolDeadlinesDto,
+  TrainingCountsDto,
   TrainingStatus,
   TrainingStatusRowDto,
   UnsubscribeDto,
@@ -45,6 +46,21 @@ export function useTrainingStatus(root: string, filter: TrainingFilter) {
     queryKey: [`${root}/training-status`, filter],
     queryFn: ({ signal }) => api.getPage<TrainingStatusRowDto>(`${root}/training-status?${search}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The status counts of the list's course and group filters; null without either (the school's
+ * own counts, in its deadlines answer, stand). Under the list's key, so what refreshes the list
+ * refreshes them.
+ */
+export function useTrainingCounts(root: string, filter: Pick<TrainingFilter, 'courseId' | 'groupId'>) {
+  const search = [filter.courseId ? `courseId=${filter.courseId}` : null, filter.groupId ? `groupId=${filter.groupId}` : null].filter(Boolean).join('&');
+  return useQuery<TrainingCountsDto>({
+    queryKey: [`${root}/training-status`, 'counts', search],
+    queryFn: ({ signal }) => api.get<TrainingCountsDto>(`${root}/training-status/counts?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: search !== '',
   });
 }
 

@@ -430,11 +430,18 @@ function filtered(
   return query;
 }
 
-/** How many pairs of the school are in each status (every status present, zero or not). */
-export async function statusCounts(db: Db, schoolId: number, now: number): Promise<Record<TrainingStatus, number>> {
+/**
+ * How many pairs of the school are in each status (every status present, zero or not), of one
+ * course and one group's members when the filter names them, as the list shows them.
+ */
+export async function statusCounts(
+  db: Db,
+  schoolId: number,
+  now: number,
+  filter: Pick<StatusFilter, 'courseId' | 'groupId'> = {},
+): Promise<Record<TrainingStatus, number>> {
   const [cutoffs, groups] = await Promise.all([validityCutoffs(db, now), groupCourseCouples(db, { schoolId })]);
-  const rows: Array<{ status: TrainingStatus; n: number | string }> = await db
-    .from(trainingPairs(db, schoolId, now, cutoffs, { groups }).as('pairs'))
+  const rows: Array<{ status: TrainingStatus; n: number | string }> = await filtered(db, schoolId, now, cutoffs, groups, filter)
     .select('pairs.status')
     .count({ n: '*' })
     .groupBy('pairs.status');

@@ -406,6 +406,10 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
   },
   'GET /api/schools/:id/training-status': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/training-status` }) },
+  'GET /api/schools/:id/training-status/counts': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/training-status/counts?courseId=${w.courseId}` }),
+  },
   'GET /api/schools/:id/certificates': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/certificates` }) },
   'GET /api/schools/:id/insights/weekly': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/insights/weekly` }) },
   'GET /api/schools/:id/insights/courses/:courseId': {
@@ -422,6 +426,10 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}` }),
   },
   'GET /api/admin/schools/:id/training-status': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/training-status` }) },
+  'GET /api/admin/schools/:id/training-status/counts': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/training-status/counts` }),
+  },
   'GET /api/user/training': { expect: signedIn, request: () => ({ path: '/api/user/training' }) },
   'GET /api/admin/scheduler': { expect: adminOnly, request: () => ({ path: '/api/admin/scheduler' }) },
   'POST /api/admin/scheduler/:name/run': { expect: adminOnly, request: () => ({ path: '/api/admin/scheduler/school-digest/run' }) },

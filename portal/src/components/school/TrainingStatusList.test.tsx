@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { SchoolDeadlinesDto, TrainingStatusRowDto } from '@atrium/common';
 import { learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
@@ -64,5 +65,34 @@ describe('the manager’s training status list: the final quiz (issue 36)', () =
     expect(nia).toHaveTextContent('Final quiz: best score 60% Not passed (pass mark 80%)');
     expect(ola).toHaveTextContent('Final quiz: — (not attempted)');
     expect(pat).not.toHaveTextContent(/quiz/i);
+  });
+});
+
+describe('the manager’s training status list: counts follow the group filter', () => {
+  it('shows the chosen group’s counts beside its list, and the school’s again for everyone', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/schools/4/groups': ok({
+        groups: [{ id: 7, name: 'Office', owner: 'school', editable: true, members: [], courses: [] }],
+        courses: [],
+      }),
+      'GET /api/schools/4/training-status': ok([row({})]),
+      'GET /api/schools/4/training-status/counts': ok({ counts: { not_started: 0, in_progress: 0, due_soon: 0, overdue: 1, completed: 1, renewal_due: 0 } }),
+    });
+    const user = userEvent.setup();
+    renderScene(<TrainingStatusList root="/api/schools/4" managedSchoolId={4} deadlines={deadlines} />, { route: '/school', path: '/school' });
+    const chips = await screen.findByRole('group', { name: 'Filter by status' });
+    const chip = (name: string) => within(chips).getByRole('button', { name: new RegExp(`^${name}`) });
+    expect(chip('All')).toHaveTextContent('All2');
+    expect(chip('Overdue')).toHaveTextContent('Overdue0');
+    await user.selectOptions(await screen.findByLabelText('Group'), 'Office');
+    await vi.waitFor(() => expect(chip('Overdue')).toHaveTextContent('Overdue1'));
+    expect(chip('Completed')).toHaveTextContent('Completed1');
+    const countsCall = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('/training-status/counts'));
+    expect(countsCall).toContain('groupId=7');
+    await user.selectOptions(screen.getByLabelText('Group'), 'Everyone');
+    await vi.waitFor(() => expect(chip('Overdue')).toHaveTextContent('Overdue0'));
+    expect(chip('Completed')).toHaveTextContent('Completed2');
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { formatDueDate, TRAINING_STATUS_LABELS, TRAINING_STATUSES, type SchoolDeadlinesDto, type TrainingStatus } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
-import { TRAINING_PAGE_SIZE, useTrainingStatus, type TrainingFilter } from '../../api/deadlines.ts';
+import { TRAINING_PAGE_SIZE, useTrainingCounts, useTrainingStatus, type TrainingFilter } from '../../api/deadlines.ts';
 import { useGroups } from '../../api/groups.ts';
 import { Button } from '../Button.tsx';
 import { Skeleton } from '../Loading.tsx';
@@ -26,7 +26,10 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
   const [showInvited, setShowInvited] = useState(false);
   const list = useTrainingStatus(root, filter);
   const groups = useGroups(root).data?.groups ?? [];
-  const total = Object.values(deadlines.counts).reduce((sum, n) => sum + n, 0);
+  // With a course or a group chosen, the counts are that course's or group's, as the list is.
+  const narrowed = useTrainingCounts(root, filter);
+  const counts = (filter.courseId || filter.groupId) && narrowed.data ? narrowed.data.counts : deadlines.counts;
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const year = new Date().getUTCFullYear();
   const choose = (status: TrainingStatus | null) => {
     setShowInvited(false);
@@ -61,7 +64,7 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
             onClick={() => choose(status)}
           >
             <span>{TRAINING_STATUS_LABELS[status]}</span>
-            <strong>{count.format(deadlines.counts[status])}</strong>
+            <strong>{count.format(counts[status])}</strong>
           </CountButton>
         ))}
         <CountButton type="button" aria-pressed={showInvited} $active={showInvited} $tone="accent" onClick={() => setShowInvited(true)}>

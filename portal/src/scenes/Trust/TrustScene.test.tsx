@@ -201,6 +201,8 @@ describe('/trust for a trust manager', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Trust training register/ }));
     await waitFor(() => expect(api.callsTo('GET', '/api/trusts/3/register.xlsx')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: /Trust training register/ })).toBeEnabled();
+    // Buying for the trust starts from a course: its checkout offers every school of the trust.
+    expect(screen.getByRole('link', { name: /Buy a course for every school/ })).toHaveAttribute('href', '/');
   });
 
   it('tells someone who manages no trust what the page is for', async () => {

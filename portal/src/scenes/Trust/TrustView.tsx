@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { formatDueDate, TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus, type TrustOverviewDto, type TrustStatusRowDto } from '@atrium/common';
-import { Button } from '../../components/Button.tsx';
+import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
@@ -68,9 +68,15 @@ export function TrustView({
         title={overview.trust.name}
         lead={`${count.format(overview.schools.length)} ${overview.schools.length === 1 ? 'school' : 'schools'}: every school's staff training at a glance. School managers see only their own school.`}
         actions={
-          <Button variant="secondary" onClick={onDownload} disabled={downloading}>
-            <Icon name="download" size={18} /> {downloading ? 'Preparing…' : 'Trust training register (.xlsx)'}
-          </Button>
+          <>
+            <Button variant="secondary" onClick={onDownload} disabled={downloading}>
+              <Icon name="download" size={18} /> {downloading ? 'Preparing…' : 'Trust training register (.xlsx)'}
+            </Button>
+            {/* A course's checkout offers "For every school of <trust>" to its managers. */}
+            <ButtonLink to="/" variant="ghost">
+              <Icon name="school" size={18} /> Buy a course for every school
+            </ButtonLink>
+          </>
         }
       />
       <Stack>

@@ -1,8 +1,8 @@
-import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery } from '@atrium/common';
+import { deadlineSchema, schoolCourseParams, schoolParams, trainingCountsQuery, trainingStatusQuery } from '@atrium/common';
 import { adminOfSchool } from '../../../policies/schools.ts';
 import { adminDeadlineSetter } from '../../../policies/deadlines.ts';
 import type { Routes } from '../../define.ts';
-import { answerClearDeadline, answerDeadlines, answerSetDeadline, answerTrainingStatus } from '../schools/deadlines.ts';
+import { answerClearDeadline, answerDeadlines, answerSetDeadline, answerTrainingCounts, answerTrainingStatus } from '../schools/deadlines.ts';
 
 /** Deadlines and training statuses of any school, for the agency's admins (a school's managers: deadlines/). */
 export function adminSchoolDeadlineRoutes(routes: Routes): void {
@@ -51,6 +51,19 @@ export function adminSchoolDeadlineRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       await answerTrainingStatus(ctx, ctx.input.params.id, ctx.input.query);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/schools/:id/training-status/counts',
+    access: 'admin',
+    params: schoolParams,
+    query: trainingCountsQuery,
+    policy: adminOfSchool,
+    cache: 'no-store',
+    async handler(ctx) {
+      await answerTrainingCounts(ctx, ctx.input.params.id, ctx.input.query);
     },
   });
 }

@@ -1,4 +1,13 @@
-import { deadlineSchema, schoolCourseParams, schoolParams, trainingStatusQuery, type DeadlineInput, type SchoolDeadlinesDto } from '@atrium/common';
+import {
+  deadlineSchema,
+  schoolCourseParams,
+  schoolParams,
+  trainingCountsQuery,
+  trainingStatusQuery,
+  type DeadlineInput,
+  type SchoolDeadlinesDto,
+  type TrainingCountsDto,
+} from '@atrium/common';
 import { clearDeadline, setDeadline } from '../../../commands/deadlines.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -43,6 +52,11 @@ export async function answerClearDeadline(ctx: AppContext, user: User, schoolId:
 }
 
 /** One page of the school's member × course training statuses. */
+/** The status counts of one course and/or one group's members (the list's other filters). */
+export async function answerTrainingCounts(ctx: AppContext, schoolId: number, query: z.output<typeof trainingCountsQuery>): Promise<void> {
+  ctx.body = { counts: await statusCounts(ctx.deps.db, schoolId, now(ctx), query) } satisfies TrainingCountsDto;
+}
+
 export async function answerTrainingStatus(ctx: AppContext, schoolId: number, query: z.output<typeof trainingStatusQuery>): Promise<void> {
   const { db, catalogue } = ctx.deps;
   const page = await statusPage(db, schoolId, now(ctx), query);
@@ -122,6 +136,19 @@ export function deadlineRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       await answerTrainingStatus(ctx, ctx.input.params.id, ctx.input.query);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/schools/:id/training-status/counts',
+    access: 'user',
+    params: schoolParams,
+    query: trainingCountsQuery,
+    policy: schoolManager,
+    cache: 'no-store',
+    async handler(ctx) {
+      await answerTrainingCounts(ctx, ctx.input.params.id, ctx.input.query);
     },
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { addMember, licensedSchool, testScheduler } from '../../../test/deadlines.ts';
-import { createCourse, createUser, signIn } from '../../../test/factories.ts';
+import { createAdmin, createCourse, createUser, signIn } from '../../../test/factories.ts';
 import { schoolWithManager } from '../../../test/schools.ts';
 import { trustManagerOf, trustOf } from '../../../test/trusts.ts';
 import type { TestClient } from '../../../test/client.ts';
@@ -114,6 +114,9 @@ describe('a school’s groups', () => {
     expect((await north.trustManager.post(`/api/trusts/${north.trustId}/groups/${trustGroup}/members`, { emails: [southMember.email] })).status).toBe(400);
     expect((await south.trustManager.get(`/api/trusts/${south.trustId}/statuses?groupId=${trustGroup}`)).body).toEqual([]);
     expect((await south.oak.client.get(`/api/schools/${south.oak.schoolId}/training-status?groupId=${oakGroup}`)).body).toEqual([]);
+    expect(Object.values((await south.oak.client.get(`/api/schools/${south.oak.schoolId}/training-status/counts?groupId=${oakGroup}`)).body.counts)).toEqual([
+      0, 0, 0, 0, 0, 0,
+    ]);
     // Admins act on any school's and trust's groups under /api/admin, not through the managers' routes.
     expect((await north.admin.get(`/api/admin/trusts/${north.trustId}/groups`)).body.groups[0].members).toHaveLength(2);
     expect((await north.admin.patch(`/api/admin/schools/${north.oak.schoolId}/groups/${oakGroup}`, { name: 'Front office' })).status).toBe(200);
@@ -189,6 +192,18 @@ describe('a course given to a group', () => {
     expect(rows[newcomer.id]).toMatchObject({ dueOn: '2026-05-01', status: 'not_started' });
     expect(rows[outsider.id]).toMatchObject({ dueOn: null, status: 'not_started' });
     expect(Object.keys(await dueDates(manager.client, `${base}/training-status?status=overdue`))).toEqual([String(veteran.id)]);
+    // The status counts follow the group filter as the list does (for the manager and the admin alike).
+    const none = { not_started: 0, in_progress: 0, due_soon: 0, overdue: 0, completed: 0, renewal_due: 0 };
+    const groupCounts = await manager.client.get(`${base}/training-status/counts?groupId=${group}&courseId=${course.id}`);
+    expect(groupCounts.status, groupCounts.text).toBe(200);
+    expect(groupCounts.body).toEqual({ counts: { ...none, overdue: 1, not_started: 1 } });
+    const admin = server.client();
+    await signIn(admin, await createAdmin(server.db));
+    expect((await admin.get(`/api/admin/schools/${schoolId}/training-status/counts?groupId=${group}`)).body).toEqual(groupCounts.body);
+    const whole = (await manager.client.get(`${base}/training-status/counts`)).body.counts as Record<string, number>;
+    expect(whole).toEqual((await manager.client.get(`${base}/deadlines`)).body.counts);
+    expect(whole.not_started).toBeGreaterThan(1);
+    expect((await manager.client.get(`${base}/training-status/counts?groupId=abc`)).status).toBe(400);
 
     // Reminders: the group's members by their own dates, never the member outside it.
     server.clock.set('2026-04-25T09:00:00Z');
