@@ -37,6 +37,16 @@ describe('PaymentSuccessScene', () => {
     expect(screen.getByRole('link', { name: 'Go to the course' })).toHaveAttribute('href', '/courses/5');
   });
 
+  it("says every school of the trust has the course after a trust's purchase, not that the buyer is enrolled", async () => {
+    setup(ok({ ...paid, trustName: 'Greenway Trust' }));
+    renderReturn();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Every school of Greenway Trust now has Smartphone Photography for School Marketing\. Its staff find the course on their dashboard\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/You are now enrolled/)).not.toBeInTheDocument();
+  });
+
   it('never shows success the server has not confirmed, even with redirect_status=succeeded', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = setup(ok({ ...paid, status: 'succeeded', enrolled: false }));
