@@ -504,6 +504,7 @@ describe('CheckoutScene: buying for a trust', () => {
     const api = setup({ 'GET /api/schools/mine': noSchool, 'GET /api/trusts/mine': ok({ trust }) });
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /For every school of Greenway Trust/ })).toBeChecked();
+    expect(screen.getByRole('group', { name: /Who is this for\?/ })).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Order summary' })).getByText(
         'Every member of staff at every school of Greenway Trust gets their own login, in schools that join later too',

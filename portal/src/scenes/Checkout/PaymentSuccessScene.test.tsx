@@ -45,6 +45,9 @@ describe('PaymentSuccessScene', () => {
       screen.getByText(/Every school of Greenway Trust now has Smartphone Photography for School Marketing\. Its staff find the course on their dashboard\./),
     ).toBeInTheDocument();
     expect(screen.queryByText(/You are now enrolled/)).not.toBeInTheDocument();
+    // The buyer is not enrolled: the way on is the trust's page, not the course's.
+    expect(screen.getByRole('link', { name: 'Go to Greenway Trust' })).toHaveAttribute('href', '/trust');
+    expect(screen.queryByRole('link', { name: 'Go to the course' })).not.toBeInTheDocument();
   });
 
   it('never shows success the server has not confirmed, even with redirect_status=succeeded', async () => {

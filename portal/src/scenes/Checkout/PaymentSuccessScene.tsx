@@ -164,7 +164,12 @@ function Success({ payment }: { payment: PaymentStatusDto }) {
       actions={
         <>
           <ButtonLink to="/">Go to Dashboard</ButtonLink>
-          {payment.courseId ? (
+          {payment.trustName ? (
+            // The buyer is not enrolled by a trust's purchase: where it shows is the trust's page.
+            <ButtonLink to="/trust" variant="secondary">
+              Go to {payment.trustName}
+            </ButtonLink>
+          ) : payment.courseId ? (
             <ButtonLink to={`/courses/${payment.courseId}`} variant="secondary">
               Go to the course
             </ButtonLink>

@@ -6,7 +6,7 @@ import type { Purchaser } from './InvoiceRequest.tsx';
 import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';
 
 /**
- * "Which school is this for?": a manager buys for their school (every member gets access) or for
+ * "Which school is this for?" ("Who is this for?" to a trust manager): a manager buys for their school (every member gets access) or for
  * themselves; a trust manager for every school of the trust; someone without a school can create
  * one here (for a card payment) or with an invoice order. A member who does not manage their
  * school buys for themselves only.
@@ -73,9 +73,13 @@ export function SchoolChoice({
   return (
     <Panel as="fieldset" aria-describedby="school-choice-lead" style={{ margin: 0 }}>
       <Legend>
-        <Icon name="school" size={20} /> Which school is this for?
+        <Icon name="school" size={20} /> {trust ? 'Who is this for?' : 'Which school is this for?'}
       </Legend>
-      <Muted id="school-choice-lead">One purchase for a school gives every member of staff their own login.</Muted>
+      <Muted id="school-choice-lead">
+        {trust
+          ? 'One purchase for a school or a trust gives every member of staff their own login.'
+          : 'One purchase for a school gives every member of staff their own login.'}
+      </Muted>
       <Options>
         {options.map((option) => (
           <ChoiceCard key={option.value.kind}>
