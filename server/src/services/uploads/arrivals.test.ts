@@ -51,7 +51,7 @@ describe('IngestionPace', () => {
 
   const MB = 1024 * 1024;
 
-  it('halves its allowance while the event loop is busy, down to the floor, and grows it back when it is not', async () => {
+  it('drops its allowance to the floor while the event loop is busy, and grows it back by a quarter a tick when it is not', async () => {
     vi.useFakeTimers();
     let share = 0.95;
     const pace = new IngestionPace({ floor: 1 * MB, perUpload: 0, ceiling: 64 * MB, busy: 0.7 }, () => share);
@@ -62,13 +62,14 @@ describe('IngestionPace', () => {
         await vi.advanceTimersByTimeAsync(100);
       }
     };
+    expect(pace.rate).toBe(64 * MB);
     await ticksWithTraffic(1);
-    expect(pace.rate).toBe(32 * MB);
-    await ticksWithTraffic(10);
     expect(pace.rate).toBe(1 * MB);
     share = 0.2;
     await ticksWithTraffic(2);
     expect(pace.rate).toBeCloseTo(1.5625 * MB);
+    await ticksWithTraffic(30);
+    expect(pace.rate).toBe(64 * MB);
   });
 
   it('keeps a floor of its own for every PATCH being received', async () => {

@@ -50,8 +50,8 @@ export class ArrivalHashes {
  * Taking in a 100 MB video is thousands of chunks on the one thread that also answers every
  * page, so twenty uploads at full speed leave a dashboard a sliver of it. Every 100 ms the
  * share of time the event loop was busy decides the pace: above
- * `busy` the allowance halves (down to a floor that grows with the number of uploads arriving),
- * below it the allowance grows again by a quarter. An instance with
+ * `busy` the allowance drops to a floor at once (8 MB/s, or more with many uploads arriving, so
+ * each PATCH still finishes in time), below it the allowance grows again by a quarter. An instance with
  * nothing else to do takes uploads as fast as they come; under load they slow down, and the
  * TCP window tells the clients so (tus-js-client just waits).
  */
@@ -132,7 +132,7 @@ export class IngestionPace {
     // However busy, each PATCH gets enough to finish an 8 MiB chunk well inside the server's
     // 60-second request timeout (which would otherwise cut it off and have it sent again).
     const floor = Math.min(ceiling, Math.max(this.options.floor, this.receiving * this.options.perUpload));
-    this.allowance = this.busyShare() > busy ? Math.max(floor, this.allowance / 2) : Math.min(ceiling, this.allowance * 1.25);
+    this.allowance = this.busyShare() > busy ? floor : Math.min(ceiling, this.allowance * 1.25);
     this.refill();
     const woken = this.waiting.splice(0);
     for (const wake of woken) wake();
