@@ -24,6 +24,8 @@ describe('SubmissionSharing', () => {
     await user.click(box);
     await waitFor(() => expect(api.callsTo('PATCH', '/api/schools/4/submission-sharing')[0]?.body).toEqual({ managersSeeSubmissions: true }));
     expect(await screen.findByText('Managers can now see submissions')).toBeInTheDocument();
+    // Saved, it stays on while the school is read again (the prop here never catches up).
+    expect(box).toBeChecked();
   });
 
   it('says when the setting was not saved and shows it as it was', async () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorText } from '../../api/client.ts';
 import { CHANGES, invalidatePaths } from '../../api/invalidate.ts';
@@ -18,7 +19,12 @@ export function SubmissionSharing({ schoolId, enabled }: { schoolId: number; ena
       api.patch<{ managersSeeSubmissions: boolean }>(`/api/schools/${schoolId}/submission-sharing`, { managersSeeSubmissions }),
     onSuccess: () => invalidatePaths(queryClient, CHANGES.school(schoolId)),
   });
-  const checked = save.isPending && save.variables !== undefined ? save.variables : enabled;
+  // While saving, the choice made; once saved, the server's answer until the school is read again
+  // with it (otherwise the box would flick back for the moment between the two).
+  useEffect(() => {
+    if (save.isSuccess && save.data.managersSeeSubmissions === enabled) save.reset();
+  }, [enabled, save]);
+  const checked = save.isPending && save.variables !== undefined ? save.variables : save.isSuccess ? save.data.managersSeeSubmissions : enabled;
   return (
     <Panel aria-labelledby="sharing-title">
       <PanelHeader>
