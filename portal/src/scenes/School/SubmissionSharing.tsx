@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorText } from '../../api/client.ts';
 import { CHANGES, invalidatePaths } from '../../api/invalidate.ts';
@@ -19,12 +19,10 @@ export function SubmissionSharing({ schoolId, enabled }: { schoolId: number; ena
       api.patch<{ managersSeeSubmissions: boolean }>(`/api/schools/${schoolId}/submission-sharing`, { managersSeeSubmissions }),
     onSuccess: () => invalidatePaths(queryClient, CHANGES.school(schoolId)),
   });
-  // While saving, the choice made; once saved, the server's answer until the school is read again
-  // with it (otherwise the box would flick back for the moment between the two).
-  useEffect(() => {
-    if (save.isSuccess && save.data.managersSeeSubmissions === enabled) save.reset();
-  }, [enabled, save]);
-  const checked = save.isPending && save.variables !== undefined ? save.variables : save.isSuccess ? save.data.managersSeeSubmissions : enabled;
+  // The choice shows at once (set in the click's own render, so the box never flicks back) and
+  // until the school is read again (`enabled` changes); a failed save shows the setting as it was.
+  const [choice, setChoice] = useState<{ value: boolean; over: boolean } | null>(null);
+  const checked = choice && choice.over === enabled ? choice.value : enabled;
   return (
     <Panel aria-labelledby="sharing-title">
       <PanelHeader>
@@ -42,9 +40,13 @@ export function SubmissionSharing({ schoolId, enabled }: { schoolId: number; ena
         disabled={save.isPending}
         onChange={(event) => {
           const on = event.currentTarget.checked;
+          setChoice({ value: on, over: enabled });
           save.mutate(on, {
             onSuccess: () => toast({ title: on ? 'Managers can now see submissions' : 'Submissions are private to staff again', variant: 'success' }),
-            onError: (error) => toast({ title: 'The setting was not saved', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+            onError: (error) => {
+              setChoice(null);
+              toast({ title: 'The setting was not saved', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+            },
           });
         }}
       />
