@@ -4,7 +4,7 @@ import type { Db } from '../db/knex.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { createCourse, createUser } from '../test/factories.ts';
 import { trustStatusCounts } from './statusCounts.ts';
-import { trustStatusCountsComputed } from './trusts.ts';
+import { trustStatusCountsComputed, trustStatusPage } from './trusts.ts';
 
 // The overview's counts are read from rows kept per school (statusCounts.ts); counting every pair
 // (trustStatusCountsComputed) is the reference. After each kind of write that can change a status
@@ -182,5 +182,33 @@ describe('the trust overview’s kept counts', () => {
 
     // No write at all: days pass, deadlines fall due and become overdue, certificates expire.
     for (const days of [1, 3, 6, 12, 25, 40, 400]) await expectSame(start + days * DAY_MS);
+  }, 120_000);
+
+  it('page the trust’s list by keys as sorting every pair does, whatever the filters and the offset', async () => {
+    // Ties on names (the member's id decides), a member without a first name, schools of different courses.
+    await db('users').whereIn('id', members.slice(0, 3)).update({ lastName: 'Same' });
+    await db('users').where({ id: members[1] }).update({ firstName: null });
+    await db('schoolLicences').where({ schoolId: schools[0], courseId: courses[0] }).update({ revokedAt: start });
+    // Elm: 2 members × 3 courses, Oak: 2 × 2, Yew (attached above): 1 × 3.
+    expect((await trustStatusPage(db, trustId, start, { limit: 50, offset: 0 })).total).toBe(13);
+    const sameRows = (rows: Array<{ userId: number; courseId: number; schoolId: number; status: string }>) =>
+      rows.map((row) => [row.schoolId, row.userId, row.courseId, row.status]);
+    for (const filter of [{}, { schoolId: schools[1] }, { courseId: courses[1] }, { groupId: groups[0] }, { groupId: groups.at(-1) }, { schoolId: outsider }]) {
+      for (const [limit, offset] of [
+        [50, 0],
+        [1, 0],
+        [2, 1],
+        [4, 3],
+        [5, 7],
+        [3, 14],
+        [50, 100],
+      ] as const) {
+        const page = { ...filter, limit, offset };
+        const expected = await trustStatusPage(db, trustId, start, page, { sorted: true });
+        const actual = await trustStatusPage(db, trustId, start, page);
+        expect(actual.total, JSON.stringify(page)).toBe(expected.total);
+        expect(sameRows(actual.rows), JSON.stringify(page)).toEqual(sameRows(expected.rows));
+      }
+    }
   }, 120_000);
 });
