@@ -26,7 +26,11 @@ describe('PanelListStatus', () => {
   });
 
   it('shows the server’s sentence as an alert, or the fallback when there is none', () => {
-    const view = show({ isPending: false, isError: true, error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The database is busy', id: 'service_unavailable' })) });
+    const view = show({
+      isPending: false,
+      isError: true,
+      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The database is busy', id: 'service_unavailable' })),
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('The database is busy');
     view.unmount();
     show({ isPending: false, isError: true, error: new TypeError('Failed to fetch') });
