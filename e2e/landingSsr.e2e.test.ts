@@ -37,6 +37,26 @@ async function visiblyDifferentPixels(before: Buffer, after: Buffer, tolerance =
   return different;
 }
 
+/**
+ * Holds the page's entry script back until `release()`: the server's page can be looked at before
+ * React starts. Only the entry is held; the chunks it imports, the font and the rest load as usual.
+ * `problems` collects console errors and warnings, and uncaught errors.
+ */
+async function holdEntryScript(page: Page): Promise<{ release: () => void; problems: string[] }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { release, problems };
+}
+
 /** Layout shifts after `since` (ms on the page's clock), added up as Lighthouse's CLS adds them. */
 const layoutShiftSince = (page: Page, since: number) =>
   page.evaluate(
@@ -77,18 +97,7 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
       // through: the same page is compared before and after hydration.
       const context = await newContext(browser.browser, viewport);
       const page = await context.newPage();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      // Only the entry is held: the chunks it imports, the font and the rest load as usual.
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      const console: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
-      });
-      page.on('pageerror', (error) => console.push(error.message));
+      const { release, problems: console } = await holdEntryScript(page);
       // Module scripts hold DOMContentLoaded back: the page is looked at once its HTML has been read.
       await page.goto(`${app.url}/`, { waitUntil: 'commit' });
       await page.locator('footer').waitFor();
@@ -189,29 +198,57 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
     await context.close();
   });
 
-  it('shows a learner the frame and a loading state before any script, then the dashboard without asking for the session', async () => {
-    const context = await newContext(browser.browser, PHONE);
-    const page = await context.newPage();
-    await page.goto(`${app.url}/auth`);
-    await page.getByRole('textbox', { name: 'Email' }).fill('demo.learner@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill('atrium-demo-learner');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${app.url}/`);
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`shows a learner the dashboard before any script, then hydrates it in place without asking for the session (${viewport.width} px)`, async () => {
+      const context = await newContext(browser.browser, viewport);
+      const page = await context.newPage();
+      await page.goto(`${app.url}/auth`);
+      await page.getByRole('textbox', { name: 'Email' }).fill('demo.learner@example.com');
+      await page.getByRole('textbox', { name: 'Password' }).fill('atrium-demo-learner');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${app.url}/`);
 
-    const blocked = await context.newPage();
-    await withoutScripts(blocked);
-    await blocked.goto(`${app.url}/`);
-    expect(await blocked.getByRole('status').getByText('Loading your dashboard').isVisible()).toBe(true);
-    expect(await blocked.getByRole('banner').isVisible()).toBe(true);
-    await screenshot(blocked, 'dashboard-before-script');
+      // Without its script the page already reads: the frame, the greeting, the figures, the first cards.
+      const blocked = await context.newPage();
+      await withoutScripts(blocked);
+      await blocked.goto(`${app.url}/`);
+      expect(await blocked.getByRole('banner').isVisible()).toBe(true);
+      expect(await blocked.getByRole('heading', { level: 1, name: /^Welcome/ }).isVisible()).toBe(true);
+      expect(await blocked.getByText('Enrolled Courses').isVisible()).toBe(true);
+      expect(await blocked.getByRole('heading', { level: 2, name: 'All Courses' }).isVisible()).toBe(true);
+      expect(await blocked.getByText('Loading your dashboard').count()).toBe(0);
+      await screenshot(blocked, 'dashboard-before-script');
 
-    const fresh = await context.newPage();
-    await fresh.goto(`${app.url}/`);
-    await fresh.getByRole('heading', { level: 1 }).first().waitFor();
-    const asked = await fresh.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-    expect(asked).not.toContain('/api/user');
-    expect(asked).not.toContain('/api/dashboard');
-    await screenshot(fresh, 'dashboard-from-shell');
-    await context.close();
-  });
+      // With it, React adopts those very elements (hydration), with no warning and nothing moving.
+      const fresh = await context.newPage();
+      const { release, problems: console } = await holdEntryScript(fresh);
+      await fresh.goto(`${app.url}/`, { waitUntil: 'commit' });
+      await fresh.locator('footer').waitFor();
+      await fresh.evaluate(async () => {
+        await document.fonts.ready;
+        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+      });
+      const cardsFromServer = await fresh.locator('section[aria-labelledby="all-courses-title"] li').count();
+      const released = await fresh.evaluate(() => performance.now());
+      release();
+      await fresh.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+      });
+      await fresh.waitForLoadState('networkidle');
+      expect(await fresh.evaluate(() => document.querySelector('h1') === (window as unknown as { serverHeading: Element | null }).serverHeading)).toBe(true);
+      expect(console, 'console errors or warnings while hydrating').toEqual([]);
+      expect(await layoutShiftSince(fresh, released)).toBe(0);
+      // The rest of the catalogue follows the server's first cards.
+      const courseCount = courses.length;
+      expect(cardsFromServer).toBe(Math.min(4, courseCount));
+      await expect.poll(() => fresh.locator('section[aria-labelledby="all-courses-title"] li').count()).toBe(courseCount);
+      const asked = await fresh.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      expect(asked).not.toContain('/api/user');
+      expect(asked).not.toContain('/api/dashboard');
+      await expectAccessible(fresh, `dashboard (${viewport.width} px)`);
+      await screenshot(fresh, 'dashboard-hydrated');
+      await context.close();
+    });
+  }
 });

@@ -1,4 +1,4 @@
-// The landing page rendered on the server (built by `vite build --ssr`, loaded by
+// The home page ("/": the landing page or a learner's dashboard) rendered on the server (built by `vite build --ssr`, loaded by
 // server/src/services/landingRenderer.ts). The same tree as main.tsx, from the same answers.
 import './zodSetup.ts';
 import { StrictMode, type ReactNode } from 'react';
@@ -9,8 +9,6 @@ import { ServerStyleSheet } from 'styled-components';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
 import { pinReaderLocale } from './components/coursePrice.ts';
-import { LoadingState } from './components/Loading.tsx';
-import { PageFrame } from './components/PageFrame.tsx';
 import { landingContent } from './content/landing.ts';
 import { AppRoutes } from './routes.tsx';
 import { seedPageState, type PageState } from './ssr/pageState.ts';
@@ -29,28 +27,16 @@ export { serializePageState, PAGE_STATE_ID, type PageState } from './ssr/pageSta
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * "/" for a visitor, with every section in the HTML. React's streaming renderer runs to the end
- * (`onAllReady`: the landing's lazy parts, such as the phone menu, resolve on the server too) and
- * the whole is sent at once, since styled-components can only say which styles the page needs
- * once it has been rendered, and those belong in the head. Renders take turns: the locale
- * prices are written in is module state (components/coursePrice.ts), as it is in the browser.
+ * "/" with every section in the HTML: the landing page for a visitor, the signed-in frame and the
+ * dashboard for a learner (from the dashboard's answer in `state`). React's streaming renderer
+ * runs to the end (`onAllReady`: lazy parts such as the frame, the dashboard and the landing's
+ * phone menu resolve on the server too) and the whole is sent at once, since styled-components can
+ * only say which styles the page needs once it has been rendered, and those belong in the head.
+ * Renders take turns: the locale prices are written in is module state (components/coursePrice.ts),
+ * as it is in the browser.
  */
-export function renderLanding(state: PageState): Promise<RenderedPage> {
+export function renderHome(state: PageState): Promise<RenderedPage> {
   return inTurn(state, <AppRoutes />);
-}
-
-/**
- * A signed-in "/" before its script has run: the signed-in frame (header with the account, footer)
- * around the dashboard's loading state, drawn from the HTML at once. The app replaces it when it
- * starts (createRoot), with the dashboard's answer already in hand (PageState.dashboard).
- */
-export function renderDashboardPlaceholder(state: PageState): Promise<RenderedPage> {
-  return inTurn(
-    state,
-    <PageFrame>
-      <LoadingState fullPage label="Loading your dashboard" />
-    </PageFrame>,
-  );
 }
 
 function inTurn(state: PageState, page: ReactNode): Promise<RenderedPage> {
@@ -97,6 +83,9 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
       },
     });
     const stream = renderToPipeableStream(tree, {
+      // Every boundary in place: React would otherwise send a large one (the dashboard's) as its
+      // fallback first and its content after, swapped in by an inline script the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         stream.pipe(sink);
       },

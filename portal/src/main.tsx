@@ -1,7 +1,7 @@
 // First: zod must be configured before any module builds or parses a schema (zodSetup.ts).
 import './zodSetup.ts';
 import './styles/fonts.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/client.ts';
@@ -35,5 +35,7 @@ const root = document.getElementById('root')!;
 // A server-rendered page (the landing page) is hydrated: React adopts the markup it already
 // shows, from the same answers. Every other page is rendered here, replacing the frame and
 // loading state the server may have drawn meanwhile (a signed-in "/").
-if (state?.markup === 'hydrate') hydrateRoot(root, app);
-else createRoot(root).render(app);
+// Both as a transition, which React renders in slices of a few milliseconds with the browser free
+// in between (a plain first render is one task: on a phone, the whole page's worth of blocking).
+if (state?.markup === 'hydrate') startTransition(() => void hydrateRoot(root, app));
+else startTransition(() => createRoot(root).render(app));

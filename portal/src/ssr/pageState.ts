@@ -20,11 +20,8 @@ export interface PageState {
   dashboard?: DashboardDto;
   /** The locale prices were written in (Accept-Language's first), so the browser writes them alike. */
   locale?: string;
-  /**
-   * What `<div id="root">` holds: `hydrate`, the page itself (the landing page), for React to
-   * adopt; `placeholder`, the frame and a loading state to show until the app replaces them.
-   */
-  markup?: 'hydrate' | 'placeholder';
+  /** `hydrate`: `<div id="root">` holds the page itself (the landing page or the dashboard), for React to adopt. */
+  markup?: 'hydrate';
 }
 
 export const PAGE_STATE_ID = 'atrium-state';

@@ -15,7 +15,7 @@ export interface PageState {
   config?: PublicConfigDto;
   dashboard?: DashboardDto;
   locale?: string;
-  markup?: 'hydrate' | 'placeholder';
+  markup?: 'hydrate';
 }
 
 interface RenderedPage {
@@ -26,8 +26,7 @@ interface RenderedPage {
 
 /** What portal/src/entry-server.tsx exports. */
 interface ServerEntry {
-  renderLanding(state: PageState): Promise<RenderedPage>;
-  renderDashboardPlaceholder(state: PageState): Promise<RenderedPage>;
+  renderHome(state: PageState): Promise<RenderedPage>;
   serializePageState(state: PageState): string;
   PAGE_STATE_ID: string;
 }
@@ -77,7 +76,7 @@ export class PortalPages {
   async landing(landingState: PageState): Promise<string> {
     const entry = await this.serverEntry();
     const state: PageState = { ...landingState, markup: 'hydrate' };
-    const page = await entry.renderLanding(state);
+    const page = await entry.renderHome(state);
     return this.fill(entry, state, {
       title: page.title,
       head: `${this.landingPreloads}${page.styles}${NO_SCRIPT_STYLES}`,
@@ -88,14 +87,14 @@ export class PortalPages {
   }
 
   /**
-   * A signed-in "/": the app's shell with the session's and the dashboard's answers in it, the
-   * signed-in frame and a loading state drawn in the HTML, and the frame's and the dashboard's
-   * chunks preloaded, so the first screen needs no request of its own.
+   * A signed-in "/": the signed-in frame and the dashboard drawn in the HTML from the session's and
+   * the dashboard's answers, which the page also carries for React to hydrate from, and the frame's
+   * and the dashboard's chunks preloaded, so the first screen needs no request of its own.
    */
-  async dashboard(shellState: PageState): Promise<string> {
+  async dashboard(dashboardState: PageState): Promise<string> {
     const entry = await this.serverEntry();
-    const state: PageState = { ...shellState, markup: 'placeholder' };
-    const page = await entry.renderDashboardPlaceholder(state);
+    const state: PageState = { ...dashboardState, markup: 'hydrate' };
+    const page = await entry.renderHome(state);
     return this.fill(entry, state, { title: page.title, head: `${this.dashboardPreloads}${page.styles}`, root: page.html, dropNoscript: false });
   }
 

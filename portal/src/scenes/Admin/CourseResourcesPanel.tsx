@@ -8,10 +8,12 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowActions, RowList } from '../../components/Panel.ts';
+import { Muted, PanelHeader, PanelLead, RowActions, RowList } from '../../components/Panel.ts';
+import { PanelListStatus } from '../../components/PanelListStatus.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { CoursePartPanel, CoursePartRow } from './adminStyles.ts';
 import { fileProblem, ResourceForm } from './ResourceForm.tsx';
+import { useConfirmRemoval } from './useConfirmRemoval.ts';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; resource: ResourceDto } | null;
 
@@ -21,7 +23,7 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
   const admin = useResourceAdmin(courseId);
   const { toast } = useToast();
   const [editing, setEditing] = useState<Editing>(null);
-  const [pendingRemove, setPendingRemove] = useState<ResourceDto | null>(null);
+  const removal = useConfirmRemoval<ResourceDto>(admin.remove, { done: 'Resource removed', failed: 'The resource was not removed' });
   const [announcement, setAnnouncement] = useState('');
   const replaceInput = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<ResourceDto | null>(null);
@@ -68,23 +70,8 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
     );
   };
 
-  const confirmRemove = () => {
-    if (!pendingRemove) return;
-    const { id, title } = pendingRemove;
-    admin.remove.mutate(id, {
-      onSuccess: () => {
-        setPendingRemove(null);
-        toast({ title: 'Resource removed', description: title, variant: 'success' });
-      },
-      onError: (error) => {
-        setPendingRemove(null);
-        toast({ title: 'The resource was not removed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-      },
-    });
-  };
-
   return (
-    <ResourcesPanel aria-labelledby="resources-admin-title">
+    <CoursePartPanel aria-labelledby="resources-admin-title">
       <PanelHeader>
         <h2 id="resources-admin-title">Resources</h2>
         <Button size="sm" onClick={() => setEditing({ kind: 'new' })} disabled={editing?.kind === 'new'}>
@@ -107,14 +94,14 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
           />
         </FormBox>
       ) : null}
-      {resources.isPending ? (
-        <LoadingState label="Loading resources" />
-      ) : resources.isError ? (
-        <ProblemText role="alert">{errorText(resources.error, 'The resources could not be loaded.')}</ProblemText>
-      ) : groups.length === 0 ? (
-        <EmptyText>No resources yet. Attach a PDF, a document or an image to the course or to a module.</EmptyText>
-      ) : (
-        groups.map((group) => (
+      <PanelListStatus
+        query={resources}
+        loading="Loading resources"
+        failed="The resources could not be loaded."
+        isEmpty={groups.length === 0}
+        empty="No resources yet. Attach a PDF, a document or an image to the course or to a module."
+      >
+        {groups.map((group) => (
           <Group key={`${group.owner.kind}-${group.owner.id}`} aria-label={group.title}>
             <h3>{group.title}</h3>
             <RowList>
@@ -160,7 +147,7 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
                     >
                       <Icon name="upload" size={16} /> {admin.replace.isPending && admin.replace.variables?.id === resource.id ? 'Replacing…' : 'Replace'}
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setPendingRemove(resource)} aria-label={`Remove ${resource.title}`}>
+                    <Button size="sm" variant="ghost" onClick={() => removal.ask(resource)} aria-label={`Remove ${resource.title}`}>
                       <Icon name="trash" size={16} /> Remove
                     </Button>
                   </RowActions>
@@ -168,8 +155,8 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
               ))}
             </RowList>
           </Group>
-        ))
-      )}
+        ))}
+      </PanelListStatus>
       <input
         ref={replaceInput}
         type="file"
@@ -182,23 +169,14 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
         }}
       />
       <ConfirmDialog
-        open={pendingRemove !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingRemove(null);
-        }}
+        {...removal.dialog}
         title="Remove this resource?"
-        description={`“${pendingRemove?.title ?? ''}” will no longer be offered to learners, and its file will be deleted.`}
+        description={`“${removal.pending?.title ?? ''}” will no longer be offered to learners, and its file will be deleted.`}
         confirmLabel="Remove resource"
-        busy={admin.remove.isPending}
-        onConfirm={confirmRemove}
       />
-    </ResourcesPanel>
+    </CoursePartPanel>
   );
 }
-
-const ResourcesPanel = styled(Panel)`
-  margin-top: ${({ theme }) => theme.space.lg};
-`;
 
 const FormBox = styled.div`
   display: grid;
@@ -224,22 +202,10 @@ const Group = styled.section`
   }
 `;
 
-const Row = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  align-items: center;
-  padding: ${({ theme }) => theme.space.sm} 0;
-
+/** Title and file facts sit tight: no gap between them, as wide as the row. */
+const Row = styled(CoursePartRow)`
   & > div:first-child {
-    display: grid;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-  strong {
-    font-weight: 600;
-  }
-
-  @media (min-width: 900px) {
-    grid-template-columns: minmax(0, 1fr) auto;
+    gap: 0;
+    justify-items: normal;
   }
 `;

@@ -9,10 +9,13 @@ import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowActions, RowList } from '../../components/Panel.ts';
+import { Muted, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
+import { PanelListStatus } from '../../components/PanelListStatus.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { CoursePartPanel, CoursePartRow } from './adminStyles.ts';
+import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { QuizEditorDialog, type QuizEditing } from './QuizEditorDialog.tsx';
+import { useConfirmRemoval } from './useConfirmRemoval.ts';
 
 /** The pass mark as typed: a whole number from 1 to 100, or the reason it is not. */
 export function passMarkProblem(value: string): string | null {
@@ -35,28 +38,12 @@ export function quizPosition(quiz: Pick<QuizSummaryDto, 'afterModuleId'>, module
 export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetailDto; modules: ModuleDto[] }) {
   const quizzes = useCourseQuizzes(course.id);
   const admin = useQuizAdmin(course.id);
-  const { toast } = useToast();
   const [editing, setEditing] = useState<QuizEditing>(null);
-  const [pendingDelete, setPendingDelete] = useState<QuizSummaryDto | null>(null);
+  const removal = useConfirmRemoval<QuizSummaryDto>(admin.remove, { done: 'Quiz deleted', failed: 'The quiz was not deleted' });
   const list = quizzes.data?.quizzes ?? [];
 
-  const confirmDelete = () => {
-    if (!pendingDelete) return;
-    const { id, title } = pendingDelete;
-    admin.remove.mutate(id, {
-      onSuccess: () => {
-        setPendingDelete(null);
-        toast({ title: 'Quiz deleted', description: title, variant: 'success' });
-      },
-      onError: (error) => {
-        setPendingDelete(null);
-        toast({ title: 'The quiz was not deleted', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-      },
-    });
-  };
-
   return (
-    <ChecksPanel aria-labelledby="quizzes-admin-title">
+    <CoursePartPanel aria-labelledby="quizzes-admin-title">
       <PanelHeader>
         <h2 id="quizzes-admin-title">Knowledge checks</h2>
         <Button size="sm" onClick={() => setEditing({ kind: 'new' })}>
@@ -76,16 +63,16 @@ export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetail
         </Warning>
       ) : null}
 
-      {quizzes.isPending ? (
-        <LoadingState label="Loading quizzes" />
-      ) : quizzes.isError ? (
-        <ProblemText role="alert">{errorText(quizzes.error, 'The quizzes could not be loaded.')}</ProblemText>
-      ) : list.length === 0 ? (
-        <EmptyText>No knowledge checks yet. Add a quiz after a module or at the end of the course.</EmptyText>
-      ) : (
+      <PanelListStatus
+        query={quizzes}
+        loading="Loading quizzes"
+        failed="The quizzes could not be loaded."
+        isEmpty={list.length === 0}
+        empty="No knowledge checks yet. Add a quiz after a module or at the end of the course."
+      >
         <RowList aria-label="Quizzes in course order">
           {list.map((quiz) => (
-            <Row key={quiz.id}>
+            <CoursePartRow key={quiz.id}>
               <div>
                 <strong>{quiz.title}</strong>
                 <Muted>
@@ -99,37 +86,24 @@ export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetail
                   </span>
                 ) : null}
               </div>
-              <RowActions>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing({ kind: 'edit', quizId: quiz.id, title: quiz.title })}
-                  aria-label={`Edit ${quiz.title}`}
-                >
-                  <Icon name="edit" size={16} /> Edit
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setPendingDelete(quiz)} aria-label={`Delete ${quiz.title}`}>
-                  <Icon name="trash" size={16} /> Delete
-                </Button>
-              </RowActions>
-            </Row>
+              <EditDeleteActions
+                title={quiz.title}
+                onEdit={() => setEditing({ kind: 'edit', quizId: quiz.id, title: quiz.title })}
+                onDelete={() => removal.ask(quiz)}
+              />
+            </CoursePartRow>
           ))}
         </RowList>
-      )}
+      </PanelListStatus>
 
       <QuizEditorDialog courseId={course.id} modules={modules} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null);
-        }}
+        {...removal.dialog}
         title="Delete this quiz?"
-        description={`“${pendingDelete?.title ?? ''}” will no longer be shown to learners. Attempts already made and certificates already issued keep their record.`}
+        description={`“${removal.pending?.title ?? ''}” will no longer be shown to learners. Attempts already made and certificates already issued keep their record.`}
         confirmLabel="Delete quiz"
-        busy={admin.remove.isPending}
-        onConfirm={confirmDelete}
       />
-    </ChecksPanel>
+    </CoursePartPanel>
   );
 }
 
@@ -192,10 +166,6 @@ function QuizSettingsForm({ course }: { course: CourseDetailDto }) {
   );
 }
 
-const ChecksPanel = styled(Panel)`
-  margin-top: ${({ theme }) => theme.space.lg};
-`;
-
 const Settings = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
@@ -224,27 +194,5 @@ const Warning = styled.p`
     flex: none;
     margin-top: 2px;
     color: ${({ theme }) => theme.colors.warning};
-  }
-`;
-
-const Row = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  align-items: center;
-  padding: ${({ theme }) => theme.space.sm} 0;
-
-  & > div:first-child {
-    display: grid;
-    gap: 2px;
-    justify-items: start;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-  strong {
-    font-weight: 600;
-  }
-
-  @media (min-width: 900px) {
-    grid-template-columns: minmax(0, 1fr) auto;
   }
 `;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
+import { Panel } from '../../components/Panel.ts';
 
 /** Figures in a row of tiles (Overview, student statistics). */
 export const Tiles = styled.dl`
@@ -85,6 +86,34 @@ export const ItemRow = styled.li`
   }
   strong {
     font-weight: 600;
+  }
+`;
+
+/** A panel of a course's parts under its modules (knowledge checks, assignments, resources). */
+export const CoursePartPanel = styled(Panel)`
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+/** A course part's row: its title and facts stacked on the left, its buttons beside them from 900 px, below them before. */
+export const CoursePartRow = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.sm} 0;
+
+  & > div:first-child {
+    display: grid;
+    gap: 2px;
+    justify-items: start;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  strong {
+    font-weight: 600;
+  }
+
+  @media (min-width: 900px) {
+    grid-template-columns: minmax(0, 1fr) auto;
   }
 `;
 

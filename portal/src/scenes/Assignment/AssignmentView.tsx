@@ -7,16 +7,11 @@ import { useAssignmentActions } from '../../api/assignments.ts';
 import { errorText } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { CharacterCount } from '../../components/CharacterCount.tsx';
-import { courseSteps, stepIndex } from '../../components/courseSteps.ts';
 import { TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { Container } from '../../components/Layout.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { usePageTitle } from '../../components/usePageTitle.ts';
-import { Done, StepNavigation } from '../Module/ModuleNavigation.tsx';
-import { ModuleTopBar } from '../Module/ModuleTopBar.tsx';
+import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
 import { Feedback, FileList, LinkedText, RoundSummary } from './SubmissionParts.tsx';
 import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from './uploadRules.ts';
 import { useUploads, type UploadItem } from './useUploads.ts';
@@ -24,116 +19,87 @@ import { useUploads, type UploadItem } from './useUploads.ts';
 const NOTE_MAX = 2000;
 
 export function AssignmentView({ course, assignment }: { course: CourseDetailDto; assignment: AssignmentDto }) {
-  usePageTitle(`${assignment.title} · ${course.title}`);
-  const steps = courseSteps(course);
-  const index = stepIndex(steps, 'assignment', assignment.id);
-  const previous = index > 0 ? steps[index - 1] : undefined;
-  const next = index >= 0 ? steps[index + 1] : undefined;
   const latest: SubmissionDto | undefined = assignment.rounds[0];
   // The learner writes while there is a draft, before the first round, and after changes were asked for.
   const editing = assignment.draft !== null || !latest || latest.status === 'changes_requested';
   const earlier = editing ? assignment.rounds : assignment.rounds.slice(1);
 
   return (
-    <>
-      <SkipLink />
-      <ModuleTopBar
-        courseId={course.id}
-        courseTitle={course.title}
-        moduleTitle={assignment.title}
-        position={index + 1}
-        total={Math.max(steps.length, index + 1)}
-      />
-      <main id={MAIN_ID} tabIndex={-1}>
-        <Container $narrow>
-          <Header>
-            <Eyebrow>
-              <Icon name="upload" size={16} /> Assignment
-              {index >= 0 ? (
-                <span>
-                  {' '}
-                  · Module {index + 1} of {steps.length}
-                </span>
-              ) : null}
-            </Eyebrow>
-            <h1>{assignment.title}</h1>
-            <Facts>
-              <li>Send {acceptsPhrase(assignment.accepts)}</li>
-              {fileKinds(assignment.accepts).length > 0 ? (
-                <li>
-                  Up to {assignment.maxFiles} {assignment.maxFiles === 1 ? 'file' : 'files'}
-                </li>
-              ) : null}
-              <li>{assignment.approvalRequired ? 'Complete once our team approves it' : 'Complete once you submit it'}</li>
-            </Facts>
-          </Header>
+    <CourseStepPage
+      course={course}
+      place={stepPlace(course, 'assignment', assignment.id)}
+      icon="upload"
+      kind="Assignment"
+      title={assignment.title}
+      facts={
+        <>
+          <li>Send {acceptsPhrase(assignment.accepts)}</li>
+          {fileKinds(assignment.accepts).length > 0 ? (
+            <li>
+              Up to {assignment.maxFiles} {assignment.maxFiles === 1 ? 'file' : 'files'}
+            </li>
+          ) : null}
+          <li>{assignment.approvalRequired ? 'Complete once our team approves it' : 'Complete once you submit it'}</li>
+        </>
+      }
+      doneText={assignment.completed ? 'Assignment complete' : null}
+    >
+      <Section aria-labelledby="instructions-title">
+        <h2 id="instructions-title">Instructions</h2>
+        <LinkedText text={assignment.instructions} />
+      </Section>
 
-          <Section aria-labelledby="instructions-title">
-            <h2 id="instructions-title">Instructions</h2>
-            <LinkedText text={assignment.instructions} />
-          </Section>
-
-          {assignment.completed && course.isEnrolled && course.progressPercentage === 100 ? (
-            <Banner $tone="success" role="status">
-              <Icon name="award" size={20} />
+      {assignment.completed && course.isEnrolled && course.progressPercentage === 100 ? (
+        <Banner $tone="success" role="status">
+          <Icon name="award" size={20} />
+          <div>
+            <strong>Course completed</strong>
+            <p>Every step of {course.title} is done: your certificate is ready.</p>
+            <ButtonLink to="/certificates" size="sm">
+              View My Certificates
+            </ButtonLink>
+          </div>
+        </Banner>
+      ) : null}
+      {latest && !editing ? <CurrentRound assignment={assignment} round={latest} /> : null}
+      {editing ? (
+        <>
+          {latest?.status === 'changes_requested' ? (
+            <Banner $tone="warning" role="status">
+              <Icon name="edit" size={20} />
               <div>
-                <strong>Course completed</strong>
-                <p>Every step of {course.title} is done: your certificate is ready.</p>
-                <ButtonLink to="/certificates" size="sm">
-                  View My Certificates
-                </ButtonLink>
+                <strong>Changes requested on round {latest.round}</strong>
+                <p>Read the feedback below, then send a new round. Your earlier files stay in the history.</p>
               </div>
             </Banner>
           ) : null}
-          {latest && !editing ? <CurrentRound assignment={assignment} round={latest} /> : null}
-          {editing ? (
-            <>
-              {latest?.status === 'changes_requested' ? (
-                <Banner $tone="warning" role="status">
-                  <Icon name="edit" size={20} />
-                  <div>
-                    <strong>Changes requested on round {latest.round}</strong>
-                    <p>Read the feedback below, then send a new round. Your earlier files stay in the history.</p>
-                  </div>
-                </Banner>
-              ) : null}
-              {latest?.status === 'changes_requested' && latest.feedback ? (
-                <Feedback $tone="warning">
-                  <strong>Feedback from the reviewer</strong>
-                  <LinkedText text={latest.feedback} />
-                </Feedback>
-              ) : null}
-              <DraftEditor assignment={assignment} round={assignment.draft?.round ?? (latest?.round ?? 0) + 1} />
-            </>
+          {latest?.status === 'changes_requested' && latest.feedback ? (
+            <Feedback $tone="warning">
+              <strong>Feedback from the reviewer</strong>
+              <LinkedText text={latest.feedback} />
+            </Feedback>
           ) : null}
+          <DraftEditor assignment={assignment} round={assignment.draft?.round ?? (latest?.round ?? 0) + 1} />
+        </>
+      ) : null}
 
-          {earlier.length > 0 ? (
-            <History>
-              <summary>Earlier rounds ({earlier.length})</summary>
-              {earlier.map((round) => (
-                <RoundSummary key={round.id} round={round} approvalRequired={assignment.approvalRequired} />
-              ))}
-            </History>
-          ) : null}
+      {earlier.length > 0 ? (
+        <History>
+          <summary>Earlier rounds ({earlier.length})</summary>
+          {earlier.map((round) => (
+            <RoundSummary key={round.id} round={round} approvalRequired={assignment.approvalRequired} />
+          ))}
+        </History>
+      ) : null}
 
-          <Privacy>
-            <Icon name="shield" size={18} />
-            <span>
-              Photos are stripped of location and camera details when they arrive. Only you, our reviewers
-              {assignment.managersCanSee ? ' and your school’s managers' : ''} can see what you send; nothing is ever public.
-            </span>
-          </Privacy>
-
-          <StepNavigation courseId={course.id} previous={previous} next={next}>
-            {assignment.completed ? (
-              <Done>
-                <Icon name="checkCircle" size={22} /> Assignment complete
-              </Done>
-            ) : null}
-          </StepNavigation>
-        </Container>
-      </main>
-    </>
+      <Privacy>
+        <Icon name="shield" size={18} />
+        <span>
+          Photos are stripped of location and camera details when they arrive. Only you, our reviewers
+          {assignment.managersCanSee ? ' and your school’s managers' : ''} can see what you send; nothing is ever public.
+        </span>
+      </Privacy>
+    </CourseStepPage>
   );
 }
 
@@ -427,53 +393,6 @@ function UploadRow({ item, onRetry, onCancel }: { item: UploadItem; onRetry(): v
     </li>
   );
 }
-
-const Header = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.xl} 0 ${({ theme }) => theme.space.lg};
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSize.xxl};
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Eyebrow = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
-  color: ${({ theme }) => theme.colors.accentHover};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  font-weight: 600;
-
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: 400;
-  }
-`;
-
-const Facts = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  li + li::before {
-    content: '·' / '';
-    margin-right: ${({ theme }) => theme.space.md};
-  }
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
-    flex-direction: column;
-    li + li::before {
-      content: none;
-    }
-  }
-`;
 
 const Section = styled.section`
   display: grid;

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
@@ -13,6 +13,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { useBatchedReveal } from '../../components/useBatchedReveal.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { ContinueLearningCard } from './ContinueLearningCard.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
@@ -142,16 +143,16 @@ function NoCoursesYet() {
   return <NoAccessHelp />;
 }
 
-/** Cards drawn at once; the rest follow in a background render React splits into short slices. */
+/** Cards drawn with the page (the server's HTML holds these), then this many more per task. */
 const FIRST_CARDS = 4;
+const CARDS_PER_BATCH = 8;
 
-/**
- * The All Courses grid. A catalogue can hold a hundred courses: rendering them all in one go
- * blocks a phone's main thread for half a second, so the first screenful comes first and the
- * rest are rendered as a low-priority (interruptible) update right after.
- */
+/** A card redrawn only when its own props change: each batch then draws its new cards alone. */
+const ListedCourseCard = memo(CourseCard);
+
+/** The All Courses grid: the first screenful with the page, the rest in short batches right after. */
 function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
-  const shown = useDeferredValue(courses.length, Math.min(courses.length, FIRST_CARDS));
+  const shown = useBatchedReveal(courses.length, FIRST_CARDS, CARDS_PER_BATCH);
   const finished = (course: DashboardCourseDto) => course.isEnrolled && course.progressPercentage === 100;
   const certificateHref = useCertificateLinks(courses.some(finished));
   const training = useMyTraining();
@@ -160,7 +161,7 @@ function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
     <Grid>
       {courses.slice(0, shown).map((course) => (
         <li key={course.id}>
-          <CourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} training={trainingOf(course.id)} />
+          <ListedCourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} training={trainingOf(course.id)} />
         </li>
       ))}
     </Grid>

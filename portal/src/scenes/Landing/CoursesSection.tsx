@@ -53,6 +53,13 @@ export function CoursesSection() {
  * two columns, then four on wide screens.
  */
 const GridFit = styled.div`
+  /* A catalogue can hold a hundred courses: the browser styles, lays out and paints only the
+     cards near the screen, each remembering its real size once drawn (about 26rem is what a card
+     measures). In-page links land right: the sections below are placed by these sizes throughout. */
+  [part='grid'] > * {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 26rem;
+  }
   @media (min-width: 640px) {
     [part='grid'] {
       grid-template-columns: repeat(2, minmax(0, 1fr));

@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { SubmissionDto } from '../../api/assignmentTypes.ts';
-import { errorText, isNotFound } from '../../api/client.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
+import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
 import { Panel } from '../../components/Panel.ts';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { RecordPageGate } from '../../components/RecordPageGate.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { FileView } from '../Admin/Reviews/FileView.tsx';
 import { RoundSummary } from '../Assignment/SubmissionParts.tsx';
@@ -28,62 +26,40 @@ export function SchoolSubmissionScene() {
       <Icon name="arrowLeft" size={18} /> Back to School
     </ButtonLink>
   );
-  if (!wellFormed || (submission.isError && isNotFound(submission.error))) {
-    return (
-      <Container>
-        <StatusMessage icon="lock" headingLevel={1} title="Submission not available" actions={back}>
-          <p>It may have been withdrawn, or your school does not share its staff’s submissions with managers.</p>
-        </StatusMessage>
-      </Container>
-    );
-  }
-  if (submission.isPending) {
-    return (
-      <Container>
-        <LoadingState label="Loading the submission" />
-      </Container>
-    );
-  }
-  if (submission.isError) {
-    return (
-      <Container>
-        <StatusMessage
-          icon="alert"
-          tone="danger"
-          headingLevel={1}
-          title="This submission could not be loaded"
-          actions={
-            <>
-              <Button onClick={() => void submission.refetch()}>Try again</Button>
-              {back}
-            </>
-          }
-        >
-          <p>{errorText(submission.error, 'Please try again.')}</p>
-        </StatusMessage>
-      </Container>
-    );
-  }
-  const round = submission.data;
   return (
-    <Container>
-      <PageHeading
-        title={`Submission, round ${round.round}`}
-        lead="Shared with your school’s managers. Only reviewers at the agency can give feedback."
-        actions={back}
-      />
-      <Panel>
-        <RoundSummary round={{ ...round, files: [] }} approvalRequired />
-        <Files>
-          {round.files.map((file) => (
-            <li key={file.id}>
-              <FileView file={file} />
-              <span>{file.originalName}</span>
-            </li>
-          ))}
-        </Files>
-      </Panel>
-    </Container>
+    <RecordPageGate
+      query={submission}
+      wellFormed={wellFormed}
+      notFound={{
+        icon: 'lock',
+        title: 'Submission not available',
+        text: 'It may have been withdrawn, or your school does not share its staff’s submissions with managers.',
+      }}
+      loading="Loading the submission"
+      failed="This submission could not be loaded"
+      back={back}
+    >
+      {(round) => (
+        <Container>
+          <PageHeading
+            title={`Submission, round ${round.round}`}
+            lead="Shared with your school’s managers. Only reviewers at the agency can give feedback."
+            actions={back}
+          />
+          <Panel>
+            <RoundSummary round={{ ...round, files: [] }} approvalRequired />
+            <Files>
+              {round.files.map((file) => (
+                <li key={file.id}>
+                  <FileView file={file} />
+                  <span>{file.originalName}</span>
+                </li>
+              ))}
+            </Files>
+          </Panel>
+        </Container>
+      )}
+    </RecordPageGate>
   );
 }
 

@@ -92,9 +92,9 @@ export function pageRoutes(routes: Routes): void {
       announceCurrency(ctx, currency);
       const user = ctx.state.user;
       if (user) {
-        // The session check's and the dashboard's answers are in the page (GET /api/user and GET
-        // /api/dashboard would answer the same), so the frame shows at once and the dashboard
-        // needs no request. Personal, so never stored.
+        // The dashboard is drawn in the page from the session check's and the dashboard's answers,
+        // which the page carries too (GET /api/user and GET /api/dashboard would answer the same),
+        // so neither needs a request. Personal, so never stored.
         ctx.set('Cache-Control', 'no-store');
         const { catalogue, database } = ctx.deps;
         const [current, figures] = await Promise.all([catalogue.get(), database.enrolledCourseFigures(user.id)]);
@@ -103,11 +103,12 @@ export function pageRoutes(routes: Routes): void {
           currency: { currency },
           config: presentPublicConfig(config),
           dashboard: JSON.parse(presentDashboardJson(current, figures, currency).toString('utf8')) as DashboardDto,
+          locale: pageLocale(ctx.get('accept-language')),
         };
         try {
           ctx.body = await pages.dashboard(state);
         } catch (error) {
-          ctx.state.log.error({ err: error }, 'dashboard frame render failed; sent the shell');
+          ctx.state.log.error({ err: error }, 'dashboard render failed; sent the shell');
           ctx.body = await pages.shell(state);
         }
         return;

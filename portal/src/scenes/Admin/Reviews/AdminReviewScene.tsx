@@ -4,16 +4,15 @@ import styled from 'styled-components';
 import type { SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
 import { FileView } from './FileView.tsx';
 import { submissionFileUrl, useReviewDecision, useSubmissionReview } from '../../../api/assignments.ts';
-import { ApiError, errorText, isNotFound } from '../../../api/client.ts';
+import { ApiError, errorText } from '../../../api/client.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextAreaField } from '../../../components/Field.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
-import { LoadingState } from '../../../components/Loading.tsx';
 import { Panel, PanelHeader } from '../../../components/Panel.ts';
+import { RecordPageGate } from '../../../components/RecordPageGate.tsx';
 import { formatShortDate } from '../../../components/shortDate.ts';
-import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { LinkedText, RoundSummary, SubmissionStatusBadge } from '../../Assignment/SubmissionParts.tsx';
@@ -34,43 +33,18 @@ export function AdminReviewScene() {
     </ButtonLink>
   );
 
-  if (!wellFormed || (review.isError && isNotFound(review.error))) {
-    return (
-      <Container>
-        <StatusMessage icon="layers" headingLevel={1} title="Submission not found" actions={back}>
-          <p>It may have been withdrawn or removed with its course.</p>
-        </StatusMessage>
-      </Container>
-    );
-  }
-  if (review.isPending) {
-    return (
-      <Container>
-        <LoadingState label="Loading the submission" />
-      </Container>
-    );
-  }
-  if (review.isError) {
-    return (
-      <Container>
-        <StatusMessage
-          icon="alert"
-          tone="danger"
-          headingLevel={1}
-          title="This submission could not be loaded"
-          actions={
-            <>
-              <Button onClick={() => void review.refetch()}>Try again</Button>
-              {back}
-            </>
-          }
-        >
-          <p>{errorText(review.error, 'Please try again.')}</p>
-        </StatusMessage>
-      </Container>
-    );
-  }
-  return <ReviewView key={`${review.data.submission.id}-${review.data.submission.status}`} review={review.data} back={back} />;
+  return (
+    <RecordPageGate
+      query={review}
+      wellFormed={wellFormed}
+      notFound={{ icon: 'layers', title: 'Submission not found', text: 'It may have been withdrawn or removed with its course.' }}
+      loading="Loading the submission"
+      failed="This submission could not be loaded"
+      back={back}
+    >
+      {(data) => <ReviewView key={`${data.submission.id}-${data.submission.status}`} review={data} back={back} />}
+    </RecordPageGate>
+  );
 }
 
 function ReviewView({ review, back }: { review: SubmissionReviewDto; back: React.ReactNode }) {
