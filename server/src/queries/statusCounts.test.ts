@@ -211,4 +211,17 @@ describe('the trust overview’s kept counts', () => {
       }
     }
   }, 120_000);
+
+  it('are computed by readers at once, for neighbouring schools and with writes between, without an error', async () => {
+    await db.raw('update status_count_versions set version = version + 1');
+    const reads = () => [trustId, otherTrustId].flatMap((id) => [trustStatusCounts(db, id, start), trustStatusCounts(db, id, start, { courseId: courses[0] })]);
+    await Promise.all([
+      ...reads(),
+      db('courseProgress').insert({ userId: members[2], courseId: courses[2], completedModules: 1, watchedSeconds: 1 }),
+      ...reads(),
+      db('schoolDeadlines').insert({ schoolId: schools[1], courseId: courses[2], completeByDay: today + 1, updatedAt: start }),
+      ...reads(),
+    ]);
+    await expectSame();
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { dayOf, type TrainingStatus } from '@atrium/common';
+import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { dialectOf, type Db } from '../db/knex.ts';
 import { groupCourseCouples, trainingPairs, validityCutoffs } from './trainingStatus.ts';
 import { countsBySchool, type SchoolStatusCount, type TrustCountsFilter } from './trusts.ts';
@@ -26,55 +27,60 @@ interface CountRow {
 /**
  * Computes one school's rows again unless they are current, in one transaction. On MySQL the
  * school's version row is locked first, so two readers do not compute the same school at once and
- * a write waits the few milliseconds it takes (its trigger raises that row); the reads after it
- * see one snapshot. SQLite runs one transaction at a time anyway.
+ * a write waits the few milliseconds it takes (its trigger raises that row). Two readers computing
+ * neighbouring schools can each hold a gap lock of the other's delete and need it to insert (a
+ * deadlock InnoDB answers by rolling one back): that one is run again (retryOnDeadlock). The
+ * rows read are never older than the version read before them, so a write that lands in between
+ * at worst has the school computed once more. SQLite runs one transaction at a time.
  */
 async function refreshSchool(db: Db, schoolId: number, now: number): Promise<void> {
   const mysql = dialectOf(db) === 'mysql';
   await db('statusCountVersions').insert({ schoolId, version: 0 }).onConflict('schoolId').ignore();
-  await db.transaction(async (trx) => {
-    const locked = trx('statusCountVersions').where({ schoolId }).first('version');
-    const current = await (mysql ? locked.forUpdate() : locked);
-    const built = await trx('statusCountsBuilt').where({ schoolId }).first('version');
-    if (!current || (built && String(built.version) === String(current.version))) return;
-    const groups = await groupCourseCouples(trx, { schoolId });
-    const pairs = trainingPairs(trx, schoolId, now, [], { groups }).select(trx.raw(`${KIND_SQL} as kind`));
-    const certified = "pairs.kind in ('c', 'r')";
-    const keys = `pairs.course_id, pairs.kind, case when ${certified} then null else pairs.due_day end, case when ${certified} then pairs.issued_at end`;
-    const columns = [
-      'pairs.course_id as courseId',
-      'pairs.kind',
-      trx.raw(`case when ${certified} then null else pairs.due_day end as due_day`),
-      trx.raw(`case when ${certified} then pairs.issued_at end as issued_at`),
-    ];
-    // Everyone (group 0), then each group of the school or its trust the member is in, as the
-    // group filter reads them (onlyGroup): a member counts once in each of their groups.
-    const everyone: CountRow[] = await trx
-      .from(pairs.clone().as('pairs'))
-      .select(trx.raw('0 as group_id'), ...columns)
-      .count({ n: '*' })
-      .groupByRaw(keys);
-    const inGroups: CountRow[] = await trx
-      .from(pairs.as('pairs'))
-      .join('groupMembers as gm', 'gm.userId', 'pairs.user_id')
-      .join('groups as g', 'g.id', 'gm.groupId')
-      .where((w) => w.where('g.schoolId', schoolId).orWhereIn('g.trustId', trx('schools').where('id', schoolId).whereNotNull('trustId').select('trustId')))
-      .select('g.id as group_id', ...columns)
-      .count({ n: '*' })
-      .groupByRaw(`g.id, ${keys}`);
-    await trx('statusCounts').where({ schoolId }).delete();
-    const rows = [...everyone, ...inGroups].map((row) => ({
-      schoolId,
-      courseId: Number(row.courseId),
-      groupId: Number(row.groupId),
-      kind: row.kind,
-      dueDay: row.dueDay === null ? null : Number(row.dueDay),
-      issuedAt: row.issuedAt === null ? null : Number(row.issuedAt),
-      n: Number(row.n),
-    }));
-    if (rows.length) await trx.batchInsert('statusCounts', rows, 500);
-    await trx('statusCountsBuilt').insert({ schoolId, version: current.version }).onConflict('schoolId').merge(['version']);
-  });
+  await retryOnDeadlock(() =>
+    db.transaction(async (trx) => {
+      const locked = trx('statusCountVersions').where({ schoolId }).first('version');
+      const current = await (mysql ? locked.forUpdate() : locked);
+      const built = await trx('statusCountsBuilt').where({ schoolId }).first('version');
+      if (!current || (built && String(built.version) === String(current.version))) return;
+      const groups = await groupCourseCouples(trx, { schoolId });
+      const pairs = trainingPairs(trx, schoolId, now, [], { groups }).select(trx.raw(`${KIND_SQL} as kind`));
+      const certified = "pairs.kind in ('c', 'r')";
+      const keys = `pairs.course_id, pairs.kind, case when ${certified} then null else pairs.due_day end, case when ${certified} then pairs.issued_at end`;
+      const columns = [
+        'pairs.course_id as courseId',
+        'pairs.kind',
+        trx.raw(`case when ${certified} then null else pairs.due_day end as due_day`),
+        trx.raw(`case when ${certified} then pairs.issued_at end as issued_at`),
+      ];
+      // Everyone (group 0), then each group of the school or its trust the member is in, as the
+      // group filter reads them (onlyGroup): a member counts once in each of their groups.
+      const everyone: CountRow[] = await trx
+        .from(pairs.clone().as('pairs'))
+        .select(trx.raw('0 as group_id'), ...columns)
+        .count({ n: '*' })
+        .groupByRaw(keys);
+      const inGroups: CountRow[] = await trx
+        .from(pairs.as('pairs'))
+        .join('groupMembers as gm', 'gm.userId', 'pairs.user_id')
+        .join('groups as g', 'g.id', 'gm.groupId')
+        .where((w) => w.where('g.schoolId', schoolId).orWhereIn('g.trustId', trx('schools').where('id', schoolId).whereNotNull('trustId').select('trustId')))
+        .select('g.id as group_id', ...columns)
+        .count({ n: '*' })
+        .groupByRaw(`g.id, ${keys}`);
+      await trx('statusCounts').where({ schoolId }).delete();
+      const rows = [...everyone, ...inGroups].map((row) => ({
+        schoolId,
+        courseId: Number(row.courseId),
+        groupId: Number(row.groupId),
+        kind: row.kind,
+        dueDay: row.dueDay === null ? null : Number(row.dueDay),
+        issuedAt: row.issuedAt === null ? null : Number(row.issuedAt),
+        n: Number(row.n),
+      }));
+      if (rows.length) await trx.batchInsert('statusCounts', rows, 500);
+      await trx('statusCountsBuilt').insert({ schoolId, version: current.version }).onConflict('schoolId').merge(['version']);
+    }),
+  );
 }
 
 /** Computes again the rows of the trust's schools written since they were last computed. */
@@ -84,7 +90,8 @@ async function refreshTrust(db: Db, trustId: number, now: number): Promise<void>
     .leftJoin('statusCountsBuilt as b', 'b.schoolId', 's.id')
     .where('s.trustId', trustId)
     .where((w) => w.whereNull('v.schoolId').orWhereNull('b.schoolId').orWhereRaw('b.version <> v.version'))
-    .select('s.id');
+    .select('s.id')
+    .orderBy('s.id');
   for (const school of stale) await refreshSchool(db, Number(school.id), now);
 }
 
