@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listQuery, pageQuery, pageSearch } from './paging.ts';
+import { pageSearch } from '../rules/pageSearch.ts';
+import { listQuery, pageQuery } from './paging.ts';
 
 describe('paging', () => {
   it('reads what pageSearch writes, text included', () => {

@@ -20,23 +20,3 @@ export const listQuery = z.object({
   ...pageQuery().shape,
 });
 export type ListQuery = z.infer<typeof listQuery>;
-
-/** What a caller asks for: the page, and for a searched list the text. */
-export interface PageRequest {
-  limit?: number;
-  offset?: number;
-  q?: string;
-}
-
-/** The query string (without '?') for a page of a list, in the shape pageQuery reads. */
-export function pageSearch({ q, limit, offset }: PageRequest): string {
-  const pairs: Array<[string, string | number | undefined]> = [
-    ['q', q],
-    ['limit', limit],
-    ['offset', offset],
-  ];
-  return pairs
-    .filter((pair): pair is [string, string | number] => pair[1] !== undefined)
-    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
-    .join('&');
-}

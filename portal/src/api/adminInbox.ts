@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { pageSearch, type AdminOrderDto, type AdminPaymentDto, type ContactMessageDto, type OrderDto } from '@atrium/common';
+import { pageSearch } from '@atrium/common/rules/pageSearch';
+import type { AdminOrderDto, AdminPaymentDto, ContactMessageDto, OrderDto } from '@atrium/common';
 import { api, type Page } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
 

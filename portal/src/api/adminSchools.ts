@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pageSearch, type AdminSchoolDetailDto, type AdminSchoolDto, type MessageDto } from '@atrium/common';
+import { pageSearch } from '@atrium/common/rules/pageSearch';
+import type { AdminSchoolDetailDto, AdminSchoolDto, MessageDto } from '@atrium/common';
 import { api } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
 

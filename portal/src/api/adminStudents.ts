@@ -1,14 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  pageSearch,
-  type AdminCertificateDto,
-  type AdminEnrollResultDto,
-  type CourseWatchingDto,
-  type EnrollmentDto,
-  type MessageDto,
-  type StudentDetailDto,
-  type StudentDto,
-} from '@atrium/common';
+import { pageSearch } from '@atrium/common/rules/pageSearch';
+import type { AdminCertificateDto, AdminEnrollResultDto, CourseWatchingDto, EnrollmentDto, MessageDto, StudentDetailDto, StudentDto } from '@atrium/common';
 import { api, type Page } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-// pageSearch from its own module: the `@atrium/common` barrel would bring every zod schema into
-// whichever chunk imports this file, the dashboard's included.
-import { pageSearch } from '@atrium/common/schemas/paging';
+// pageSearch from its own zod-free module: the `@atrium/common` barrel (every zod schema) or
+// schemas/paging (zod itself) would come into whichever chunk imports this file, the dashboard's too.
+import { pageSearch } from '@atrium/common/rules/pageSearch';
 import type {
   DeadlineInput,
   MyTrainingDto,

@@ -1,19 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  pageSearch,
-  type AdminTrustDetailDto,
-  type MessageDto,
-  type MyTrustDto,
-  type TrainingStatus,
-  type TrustDto,
-  type TrustInvitationDto,
-  type TrustInvitePreviewDto,
-  type TrustManagerDto,
-  type TrustOverviewDto,
-  type TrustStatusRowDto,
-  type DeadlineInput,
-  type TrustDeadlinesDto,
-  type MemberMoveDto,
+import { pageSearch } from '@atrium/common/rules/pageSearch';
+import type {
+  AdminTrustDetailDto,
+  MessageDto,
+  MyTrustDto,
+  TrainingStatus,
+  TrustDto,
+  TrustInvitationDto,
+  TrustInvitePreviewDto,
+  TrustManagerDto,
+  TrustOverviewDto,
+  TrustStatusRowDto,
+  DeadlineInput,
+  TrustDeadlinesDto,
+  MemberMoveDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
 import { CHANGES, invalidatePaths } from './invalidate.ts';

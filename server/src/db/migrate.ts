@@ -31,6 +31,7 @@ import * as progressCompletionIndex from './migrations/030_progress_completion_i
 import * as assignments from './migrations/031_assignments.ts';
 import * as memberMoves from './migrations/034_member_moves.ts';
 import * as groups from './migrations/032_groups.ts';
+import * as statusCounts from './migrations/035_status_counts.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '031_assignments': assignments,
   '034_member_moves': memberMoves,
   '032_groups': groups,
+  '035_status_counts': statusCounts,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
@@ -146,6 +147,9 @@ function NoCoursesYet() {
 const FIRST_CARDS = 4;
 const CARDS_PER_BATCH = 8;
 
+/** A card redrawn only when its own props change: each batch then draws its new cards alone. */
+const ListedCourseCard = memo(CourseCard);
+
 /** The All Courses grid: the first screenful with the page, the rest in short batches right after. */
 function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
   const shown = useBatchedReveal(courses.length, FIRST_CARDS, CARDS_PER_BATCH);
@@ -157,7 +161,7 @@ function CourseList({ courses }: { courses: DashboardCourseDto[] }) {
     <Grid>
       {courses.slice(0, shown).map((course) => (
         <li key={course.id}>
-          <CourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} training={trainingOf(course.id)} />
+          <ListedCourseCard course={course} certificateHref={finished(course) ? certificateHref(course.id) : undefined} training={trainingOf(course.id)} />
         </li>
       ))}
     </Grid>

@@ -23,10 +23,10 @@ import {
   trustLicensedCourseIds,
   trustOfManager,
   trustSchools,
-  trustStatusCounts,
   trustStatusPage,
   zeroCounts,
 } from '../../../queries/trusts.ts';
+import { trustStatusCounts } from '../../../queries/statusCounts.ts';
 import { sendPage, type Routes } from '../../define.ts';
 import { trustDeadlineRoutes } from './deadlines.ts';
 import { trustGroupRoutes } from './groups.ts';
