@@ -151,7 +151,7 @@ export type TrustChange =
   | { kind: 'invite'; email: string }
   | { kind: 'withdraw'; inviteId: number }
   | { kind: 'removeManager'; userId: number }
-  | { kind: 'revokeLicence' | 'restoreLicence'; courseId: number };
+  | { kind: 'grantLicence' | 'revokeLicence' | 'restoreLicence'; courseId: number };
 
 /** Every admin change to a trust answers with the trust as it now is. */
 export function useChangeTrust(trustId: number) {
@@ -170,6 +170,8 @@ export function useChangeTrust(trustId: number) {
           return api.delete<AdminTrustDetailDto>(`${root}/invitations/${change.inviteId}`);
         case 'removeManager':
           return api.delete<AdminTrustDetailDto>(`${root}/managers/${change.userId}`);
+        case 'grantLicence':
+          return api.post<AdminTrustDetailDto>(`${root}/licences`, { courseId: change.courseId });
         case 'revokeLicence':
           return api.post<AdminTrustDetailDto>(`${root}/licences/${change.courseId}/revoke`);
         case 'restoreLicence':

@@ -1,14 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { AdminSchoolDetailDto, AdminSchoolLicenceDto, LicenceSource } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
 import { countryName } from '@atrium/common/rules/countries';
-import { schoolLicenceSchema } from '@atrium/common/schemas/schools';
 import { useAdminSchool, useChangeLicence } from '../../api/adminSchools.ts';
 import { errorText, isNotFound } from '../../api/client.ts';
-import { useCourses } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -17,17 +15,16 @@ import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { SchoolDetails } from '../../components/school/SchoolDetails.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
-import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from './adminStyles.ts';
-import { FieldLabel, Select } from '../../components/NativeSelect.ts';
+import { Facts, ItemRow, PageTitle, Tile, Tiles } from './adminStyles.ts';
 import { EmptyText, Muted, Panel, PanelHeader, RowList } from '../../components/Panel.ts';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { AdminSchoolDomains } from './AdminSchoolDomains.tsx';
 import { AdminInvitationApproval } from './AdminInvitationApproval.tsx';
+import { LicenceGrantForm } from './LicenceGrantForm.tsx';
 
 const SOURCE: Record<LicenceSource, string> = { payment: 'Card payment', order: 'Paid invoice', grant: 'Granted by an admin', trust: "The trust's licence" };
 
@@ -117,16 +114,9 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
 }
 
 function Licences({ school }: { school: AdminSchoolDetailDto }) {
-  const courses = useCourses();
   const change = useChangeLicence(school.id);
   const { toast } = useToast();
-  const form = useForm({ courseId: '' });
-  // Problems are reported by toast (SPEC §8), so the select shows no error of its own.
-  const courseField = form.field('courseId');
   const [revoking, setRevoking] = useState<AdminSchoolLicenceDto | null>(null);
-  const selectId = useId();
-  // A revoked licence comes back with Restore, not with a second grant.
-  const grantable = (courses.data ?? []).filter((course) => !school.licences.some((licence) => licence.courseId === course.id));
 
   const run = (kind: 'grant' | 'revoke' | 'restore', id: number, title: string, done?: () => void) =>
     change.mutate(
@@ -144,44 +134,17 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
       },
     );
 
-  const noCourse = () => toast({ title: 'Missing information', description: 'Choose a course to license.', variant: 'destructive' });
-  const grant = form.handleSubmit(
-    schoolLicenceSchema,
-    (parsed) => {
-      const course = grantable.find((candidate) => candidate.id === parsed.courseId);
-      if (!course) return noCourse();
-      run('grant', course.id, course.title, () => form.reset());
-    },
-    { onInvalid: noCourse },
-  );
-
   return (
     <Panel aria-labelledby="licences-title">
       <PanelHeader>
         <h2 id="licences-title">Licences</h2>
       </PanelHeader>
-      <SelectForm onSubmit={grant} noValidate aria-label="Grant a licence">
-        <div>
-          <FieldLabel htmlFor={selectId}>Grant a licence</FieldLabel>
-          <Select
-            id={selectId}
-            name={courseField.name}
-            value={courseField.value}
-            onChange={courseField.onChange}
-            disabled={!courses.data || grantable.length === 0}
-          >
-            <option value="">{!courses.data ? 'Loading courses…' : grantable.length === 0 ? 'Licensed for every course' : 'Choose a course'}</option>
-            {grantable.map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.title}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit" disabled={change.isPending || grantable.length === 0}>
-          Grant
-        </Button>
-      </SelectForm>
+      <LicenceGrantForm
+        licensed={school.licences.map((licence) => licence.courseId)}
+        busy={change.isPending}
+        onGrant={(course, reset) => run('grant', course.id, course.title, reset)}
+        onMissing={() => toast({ title: 'Missing information', description: 'Choose a course to license.', variant: 'destructive' })}
+      />
       {school.licences.length === 0 ? (
         <EmptyText>No licences yet. A card payment or a paid invoice for the school licenses a course, or grant one here.</EmptyText>
       ) : (

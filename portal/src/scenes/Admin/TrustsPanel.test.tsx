@@ -100,6 +100,63 @@ describe('the admin’s Trusts panel', () => {
     expect(await within(licences).findByRole('button', { name: 'Revoke Safeguarding Basics' })).toBeInTheDocument();
   });
 
+  it('grants the trust a course it has no licence for, and shows why when the server refuses', async () => {
+    const courseOf = (id: number, title: string) => ({ id, title });
+    const licence = {
+      courseId: 11,
+      title: 'Safeguarding Basics',
+      source: 'payment' as const,
+      createdAt: greenway.createdAt,
+      revokedAt: '2026-02-01T00:00:00.000Z',
+    };
+    let current: AdminTrustDetailDto = { ...greenway, licences: [licence] };
+    let refuse = true;
+    const api = mockApi({
+      ...base,
+      'GET /api/courses': ok([courseOf(11, 'Safeguarding Basics'), courseOf(12, 'School Podcast'), courseOf(13, 'Creating Videos')]),
+      'GET /api/admin/trusts': ok([{ id: 3, name: 'Greenway Trust', createdAt: greenway.createdAt, schoolCount: 1 }]),
+      'GET /api/admin/trusts/3': () => ok(current),
+      'GET /api/admin/trusts/3/deadlines': ok({ courses: [] }),
+      'POST /api/admin/trusts/3/licences': ({ body }) => {
+        if (refuse) return fail(409, 'The trust already has a licence for this course');
+        const { courseId } = body as { courseId: number };
+        return ok(
+          (current = { ...current, licences: [...current.licences, { ...licence, courseId, title: 'School Podcast', source: 'grant', revokedAt: null }] }),
+        );
+      },
+    });
+    renderScene(<TrustsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+    const licences = await screen.findByRole('region', { name: 'Licences of Greenway Trust' });
+    const select = within(licences).getByRole('combobox', { name: 'Grant a licence' });
+    await within(select).findByRole('option', { name: 'School Podcast' });
+    // The revoked licence comes back with Restore, so it is not offered.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a course', 'School Podcast', 'Creating Videos']);
+
+    await userEvent.click(within(licences).getByRole('button', { name: 'Grant' }));
+    expect(within(licences).getByRole('alert')).toHaveTextContent('Choose a course to license.');
+    expect(api.callsTo('POST', '/api/admin/trusts/3/licences')).toHaveLength(0);
+
+    await userEvent.selectOptions(select, 'School Podcast');
+    await userEvent.click(within(licences).getByRole('button', { name: 'Grant' }));
+    expect(await within(licences).findByText('The trust already has a licence for this course')).toBeInTheDocument();
+    expect(within(licences).getByRole('alert')).toHaveTextContent('The trust already has a licence for this course');
+
+    refuse = false;
+    await userEvent.click(within(licences).getByRole('button', { name: 'Grant' }));
+    expect(await screen.findByText('School Podcast granted to the trust')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/trusts/3/licences').map((call) => call.body)).toEqual([{ courseId: 12 }, { courseId: 12 }]);
+    expect(await within(licences).findByRole('button', { name: 'Revoke School Podcast' })).toBeInTheDocument();
+    expect(within(licences).queryByRole('alert')).not.toBeInTheDocument();
+    // Granted: no longer offered, and the choice is empty again.
+    expect(within(select).queryByRole('option', { name: 'School Podcast' })).not.toBeInTheDocument();
+    expect(select).toHaveValue('');
+  });
+
   it('sets a deadline for every school of the trust through the admin’s routes', async () => {
     const course = { courseId: 11, title: 'Safeguarding Basics', completeBy: null, newStaffDays: null, validityMonths: null, schools: 1, schoolsOverridden: 0 };
     // As the server holds them: a save changes what the next read answers.

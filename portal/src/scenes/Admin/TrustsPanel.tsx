@@ -14,6 +14,7 @@ import { Skeleton } from '../../components/Loading.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useDebouncedValue } from '../../components/useDebouncedValue.ts';
+import { LicenceGrantForm } from './LicenceGrantForm.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
@@ -78,14 +79,15 @@ function TrustDetail({ trustId }: { trustId: number }) {
   const change = useChangeTrust(trustId);
   const { toast } = useToast();
   const [problem, setProblem] = useState<string | null>(null);
-  const run = (what: TrustChange, done: string, after?: () => void) => {
+  const run: Run = (what, done, after, report = setProblem) => {
     setProblem(null);
+    report(null);
     change.mutate(what, {
       onSuccess: () => {
         toast({ title: done, variant: 'success' });
         after?.();
       },
-      onError: (error) => setProblem(errorText(error, 'That change could not be made.')),
+      onError: (error) => report(errorText(error, 'That change could not be made.')),
     });
   };
   if (trust.isPending) return <Skeleton $height="6rem" aria-label="Loading the trust" />;
@@ -109,7 +111,8 @@ function TrustDetail({ trustId }: { trustId: number }) {
   );
 }
 
-type Run = (what: TrustChange, done: string, after?: () => void) => void;
+/** Makes a change; a failure shows above the trust's sections, or where `report` shows it. */
+type Run = (what: TrustChange, done: string, after?: () => void, report?: (problem: string | null) => void) => void;
 
 function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
   const [query, setQuery] = useState('');
@@ -181,14 +184,27 @@ function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; b
   );
 }
 
-/** The trust's own licences (bought or granted for it): revoking one (a refund) ends it in every school that has it only through the trust. */
+/**
+ * The trust's own licences (bought or granted for it): granting one (a courtesy, an invoice paid
+ * another way) gives the course to every school of the trust; revoking one (a refund) ends it in
+ * every school that has it only through the trust.
+ */
 function TrustLicenceList({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
   const [revoking, setRevoking] = useState<{ courseId: number; title: string } | null>(null);
+  // The grant's problems show under its form, where the admin is looking.
+  const [grantProblem, setGrantProblem] = useState<string | null>(null);
   return (
     <section aria-label={`Licences of ${trust.name}`}>
-      <h3>Courses bought for the trust</h3>
+      <h3>Courses licensed for the trust</h3>
+      <LicenceGrantForm
+        licensed={trust.licences.map((licence) => licence.courseId)}
+        busy={busy}
+        onGrant={(course, reset) => onChange({ kind: 'grantLicence', courseId: course.id }, `${course.title} granted to the trust`, reset, setGrantProblem)}
+        onMissing={() => setGrantProblem('Choose a course to license.')}
+      />
+      <FormAlert message={grantProblem} />
       {trust.licences.length === 0 ? (
-        <EmptyText>None yet: the trust's managers buy a course for every school from its checkout.</EmptyText>
+        <EmptyText>None yet: the trust's managers buy a course for every school from its checkout, or grant one here.</EmptyText>
       ) : (
         <RowList>
           {trust.licences.map((licence) => (
