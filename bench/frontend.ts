@@ -38,9 +38,10 @@ function landingFiles(portalDist: string): { files: string[]; method: FrontendSi
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
     const files = new Set<string>();
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, files);
-    // The landing scene and what it imports statically, as portal/scripts/first-load-size.mjs
-    // counts it: its lazy parts (the phone menu, opened on a tap) are not part of the first load.
-    for (const key of Object.keys(manifest)) if (/scenes\/Landing\/LandingScene\.tsx$/.test(key)) closure(manifest, key, files);
+    // The app (src/startApp.tsx, which the entry loads once the page has painted) and the landing scene
+    // with what they import statically, as portal/scripts/first-load-size.mjs counts them: the
+    // scene's lazy parts (the phone menu, opened on a tap) are not part of the first load.
+    for (const key of Object.keys(manifest)) if (/(?:^|\/)(?:src\/startApp|scenes\/Landing\/LandingScene)\.tsx$/.test(key)) closure(manifest, key, files);
     return { files: [...files].filter((file) => file.endsWith('.js')), method: 'manifest' };
   }
   // No manifest: the entry script and modulepreloads of index.html, their static imports, and the

@@ -66,11 +66,46 @@ function styledComponentIds(): Plugin {
   };
 }
 
+/**
+ * The app (src/startApp.tsx) is a dynamic import of the entry, so that a page the server has drawn can
+ * paint before it is requested (src/main.tsx). Every other page wants it at once: index.html
+ * preloads its chunks (marked `data-app`, which the server removes from the pages it draws).
+ */
+function appPreloads(): Plugin {
+  return {
+    name: 'atrium-app-preloads',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+        const app = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/startApp.tsx'));
+        if (!app) throw new Error('atrium-app-preloads: the build has no chunk for src/startApp.tsx');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          chunks.get(file)?.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, 'data-app': true },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 // The API runs on the Koa server (npm start, port 3000); in development Vite proxies to it so
 // cookies stay first-party. In production the server serves portal/dist itself, and renders the
 // landing page with portal/dist-ssr/entry-server.js (the `--ssr` build of src/entry-server.tsx).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [styledComponentIds(), react(), precompress()],
+  plugins: [styledComponentIds(), react(), appPreloads(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -91,7 +126,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // The server reads which chunks the landing scene needs (modulepreload links in its HTML).
+    // bench/ reads which chunks the landing page's first load needs.
     manifest: true,
     rollupOptions: {
       output: {

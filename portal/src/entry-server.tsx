@@ -1,5 +1,5 @@
 // The home page ("/": the landing page or a learner's dashboard) rendered on the server (built by `vite build --ssr`, loaded by
-// server/src/services/landingRenderer.ts). The same tree as main.tsx, from the same answers.
+// server/src/services/landingRenderer.ts). The same tree as startApp.tsx, from the same answers.
 import './zodSetup.ts';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';

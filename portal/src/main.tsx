@@ -1,41 +1,26 @@
-// First: zod must be configured before any module builds or parses a schema (zodSetup.ts).
+// The entry, kept small: zod's setting (first, zodSetup.ts), the font's declaration (the server
+// writes it into the page) and the decision when to load the app (startApp.tsx), which is the rest.
 import './zodSetup.ts';
 import './styles/fonts.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { createQueryClient } from './api/client.ts';
-import { AppProviders } from './App.tsx';
-import { pinReaderLocale } from './components/coursePrice.ts';
-import { AppRoutes, preloadFrame } from './routes.tsx';
-import { readPageState, seedPageState } from './ssr/pageState.ts';
+import { readPageState } from './ssr/pageState.ts';
 
-const queryClient = createQueryClient();
-// The server's answers for the first screen, when it wrote any (ssr/pageState.ts).
 const state = readPageState();
-if (state) {
-  seedPageState(queryClient, state);
-  pinReaderLocale(state.locale);
+
+function start(): void {
+  // The first screen's chunks alongside the app's own, rather than once the app has run.
+  if (state?.markup === 'hydrate') {
+    const first = state.user
+      ? [import('./components/PageFrame.tsx'), import('./scenes/Dashboard/DashboardScene.tsx')]
+      : [import('./scenes/Landing/LandingScene.tsx')];
+    for (const chunk of first) chunk.catch(() => undefined);
+  }
+  void import('./startApp.tsx').then(({ startApp }) => startApp(state));
 }
 
-// Declarative routing (BrowserRouter + useRoutes): the data-router half of react-router would
-// add ~18 KB gzip to every first load and the portal loads its data with React Query anyway.
-const app = (
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>
-);
-// Every address but the landing page has the signed-in frame: fetched alongside the session check.
-if (window.location.pathname !== '/') preloadFrame();
-const root = document.getElementById('root')!;
-// A server-rendered page (the landing page) is hydrated: React adopts the markup it already
-// shows, from the same answers. Every other page is rendered here, replacing the frame and
-// loading state the server may have drawn meanwhile (a signed-in "/").
-// Both as a transition, which React renders in slices of a few milliseconds with the browser free
-// in between (a plain first render is one task: on a phone, the whole page's worth of blocking).
-if (state?.markup === 'hydrate') startTransition(() => void hydrateRoot(root, app));
-else startTransition(() => createRoot(root).render(app));
+// A page the server has drawn (the landing page, a learner's dashboard) is painted from its HTML
+// before the app is even requested: on a slow phone connection the page's text and font then
+// have the line to themselves, and the app (about 130 KB) follows. Any other page has nothing to
+// show until the app runs, so it is loaded at once. (A hidden tab paints nothing, and loads the
+// app when it is first shown.)
+if (state?.markup === 'hydrate') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LoadingState } from './components/Loading.tsx';
@@ -9,20 +9,40 @@ import { useShownCurrency } from './api/currency.ts';
 import { useAuth } from './session/AuthProvider.tsx';
 import { GuestOnly, RequireAdmin, RequireUser, SignedOutToHome } from './session/guards.tsx';
 
-/** A scene's named export, loaded on first visit: each route is its own chunk. */
-function scene<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A component loaded on first use, which can also be loaded ahead (`preload`). */
+type Loadable<P extends object> = ComponentType<P> & { preload(): Promise<void> };
+
+/**
+ * A scene's named export, loaded on first visit: each route is its own chunk. Once loaded ahead
+ * (`preload`), it renders at once instead of suspending: a page the server drew is hydrated in one
+ * pass, where a suspended part would be hydrated later, from answers that may have arrived since
+ * (a mismatch, which React repairs by drawing that part again).
+ */
+function scene<M, K extends keyof M & string, P extends object = M[K] extends ComponentType<infer Q> ? Q & object : never>(
+  load: () => Promise<M>,
+  name: K,
+): Loadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  const take = async () => {
+    loaded = (await load())[name] as ComponentType<P>;
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await take() }));
+  // `loaded` is set before Lazy resolves, so a scene that suspended once renders `loaded` from
+  // then on: Lazy itself never commits, and the element type never changes under a mounted scene.
+  const Scene = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props));
+  return Object.assign(Scene, { preload: async () => void (await take()) });
 }
 
 /**
  * The signed-in frame (header, account menu, footer) loads with the first page that has it, not
- * with the landing page. main.tsx starts it at once on any other address, alongside the session
- * check, and the server preloads it with a signed-in "/" (server/src/services/portalPages.ts).
+ * with the landing page. startApp.tsx starts it at once on any other address, alongside the
+ * session check.
  */
 const loadFrame = () => import('./components/PageFrame.tsx');
-export const preloadFrame = (): void => void loadFrame().catch(() => undefined);
-const PageFrame = lazy(async () => ({ default: (await loadFrame()).PageFrame }));
+const PageFrame = scene(loadFrame, 'PageFrame');
 const FramedLayout = scene(loadFrame, 'FramedLayout');
+export const preloadFrame = (): void => void PageFrame.preload().catch(() => undefined);
 
 const LandingScene = scene(() => import('./scenes/Landing/LandingScene.tsx'), 'LandingScene');
 const DashboardScene = scene(() => import('./scenes/Dashboard/DashboardScene.tsx'), 'DashboardScene');
@@ -52,6 +72,14 @@ const AdminInsightsScene = scene(() => import('./scenes/Admin/Insights/AdminInsi
 const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
 const TrustScene = scene(() => import('./scenes/Trust/TrustScene.tsx'), 'TrustScene');
 const AccessibilityScene = scene(() => import('./scenes/Accessibility/AccessibilityScene.tsx'), 'AccessibilityScene');
+
+/**
+ * The chunks of "/" as the server drew it (the landing page, or the frame and the dashboard),
+ * loaded before React hydrates it, so that it is hydrated in one pass.
+ */
+export function preloadHome(signedIn: boolean): Promise<unknown> {
+  return Promise.all(signedIn ? [PageFrame.preload(), DashboardScene.preload()] : [LandingScene.preload()]);
+}
 
 /** Everything waits for the session check (SPEC §2: a loading state shows meanwhile). */
 function RootLayout() {

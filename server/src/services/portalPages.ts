@@ -31,13 +31,6 @@ interface ServerEntry {
   PAGE_STATE_ID: string;
 }
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
 /**
  * With JavaScript off the FAQ's answers would stay behind their (inert) buttons: every answer
  * shows. Inside <noscript>, so a page that runs its script never sees it; an inline style,
@@ -53,8 +46,6 @@ const NO_SCRIPT_STYLES = '<noscript><style>[data-faq-answer][hidden]{display:blo
 export class PortalPages {
   private template: string | null = null;
   private entry: Promise<ServerEntry> | null = null;
-  private landingPreloads = '';
-  private dashboardPreloads = '';
   private fontPreload = '';
 
   /** False until the portal has been built (the server then says how to build it). */
@@ -79,7 +70,7 @@ export class PortalPages {
     const page = await entry.renderHome(state);
     return this.fill(entry, state, {
       title: page.title,
-      head: `${this.landingPreloads}${page.styles}${NO_SCRIPT_STYLES}`,
+      head: `${page.styles}${NO_SCRIPT_STYLES}`,
       root: page.html,
       // The page reads completely without script: the "needs JavaScript" notice does not apply.
       dropNoscript: true,
@@ -88,14 +79,14 @@ export class PortalPages {
 
   /**
    * A signed-in "/": the signed-in frame and the dashboard drawn in the HTML from the session's and
-   * the dashboard's answers, which the page also carries for React to hydrate from, and the frame's
-   * and the dashboard's chunks preloaded, so the first screen needs no request of its own.
+   * the dashboard's answers, which the page also carries for React to hydrate from, so the first
+   * screen needs no request of its own.
    */
   async dashboard(dashboardState: PageState): Promise<string> {
     const entry = await this.serverEntry();
     const state: PageState = { ...dashboardState, markup: 'hydrate' };
     const page = await entry.renderHome(state);
-    return this.fill(entry, state, { title: page.title, head: `${this.dashboardPreloads}${page.styles}`, root: page.html, dropNoscript: false });
+    return this.fill(entry, state, { title: page.title, head: page.styles, root: page.html, dropNoscript: false });
   }
 
   /** The single-page app's shell with the answers it would ask for first, nothing drawn (a fallback). */
@@ -105,6 +96,9 @@ export class PortalPages {
 
   private fill(entry: ServerEntry, state: PageState, parts: { title?: string; head: string; root: string; dropNoscript: boolean }): string {
     let html = this.indexHtml();
+    // A drawn page is painted before the app is requested (portal/src/main.tsx): its preloads,
+    // which would share the line with the page's text and font, go (portal/vite.config.ts).
+    if (state.markup === 'hydrate') html = html.replace(/<link rel="modulepreload"[^>]* data-app>/g, '');
     if (parts.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`);
     if (parts.dropNoscript) html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     const data = `<script type="application/json" id="${entry.PAGE_STATE_ID}">${entry.serializePageState(state)}</script>`;
@@ -116,8 +110,6 @@ export class PortalPages {
   private indexHtml(): string {
     if (this.template === null) {
       this.template = inlineStylesheets(readFileSync(resolve(PORTAL_DIST, 'index.html'), 'utf8'));
-      this.landingPreloads = chunkPreloads(this.template, ['src/scenes/Landing/LandingScene.tsx']);
-      this.dashboardPreloads = chunkPreloads(this.template, ['src/components/PageFrame.tsx', 'src/scenes/Dashboard/DashboardScene.tsx']);
       this.fontPreload = fontPreload();
     }
     return this.template;
@@ -127,31 +119,6 @@ export class PortalPages {
     this.entry ??= import(pathToFileURL(SSR_ENTRY).href) as Promise<ServerEntry>;
     return this.entry;
   }
-}
-
-/**
- * Lazily imported modules (routes.tsx) and the chunks they import, as modulepreload links: the
- * browser fetches them alongside the entry instead of after it has run.
- */
-function chunkPreloads(template: string, sources: string[]): string {
-  const manifestFile = resolve(PORTAL_DIST, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  for (const source of sources) {
-    const key = Object.keys(manifest).find((name) => name.endsWith(source));
-    if (key) visit(key);
-  }
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
 }
 
 /**

@@ -126,8 +126,11 @@ describe('GET / for a signed-in user', () => {
     // The same answer GET /api/dashboard gives.
     expect(state.dashboard).toEqual((await client.get('/api/dashboard')).body);
     expect(state.dashboard.courses.find((entry: { id: number }) => entry.id === course.id).isEnrolled).toBe(true);
-    // The frame's and the dashboard's chunks come with the entry.
-    expect(page.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardScene-[^"]+\.js">/);
+    // A drawn page is painted before the app is requested: none of the app's preloads, which any
+    // other address has (it shows nothing until the app runs).
+    expect(page.text).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
+    expect(page.text).not.toContain('data-app');
+    expect((await client.get('/profile', BROWSER)).text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/startApp-[^"]+\.js" data-app>/);
   });
 });
 
