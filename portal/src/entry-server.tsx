@@ -3,12 +3,13 @@
 import './zodSetup.ts';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { collectFormattedMoney } from '@atrium/common/rules/currency';
 import { StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
 import { ServerStyleSheet } from 'styled-components';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
-import { pinReaderLocale } from './components/coursePrice.ts';
+import { pinReaderLocale, shownPrice } from './components/coursePrice.ts';
 import { landingContent } from './content/landing.ts';
 import { AppRoutes } from './routes.tsx';
 import { seedPageState, type PageState } from './ssr/pageState.ts';
@@ -20,6 +21,8 @@ export interface RenderedPage {
   styles: string;
   /** The document title usePageTitle() sets in the browser. */
   title: string;
+  /** The amounts of money the page shows as written (PageState.money). */
+  money: Record<string, string>;
 }
 
 export { serializePageState, PAGE_STATE_ID, type PageState } from './ssr/pageState.ts';
@@ -50,6 +53,10 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
   seedPageState(queryClient, state);
   pinReaderLocale(state.locale);
   const sheet = new ServerStyleSheet();
+  const money = collectFormattedMoney();
+  // The dashboard draws its cards after the first few in the browser: their prices are written
+  // here too, so that they cost the browser no formatter either.
+  for (const course of state.dashboard?.courses ?? []) shownPrice(course, state.currency.currency);
   const tree = sheet.collectStyles(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
@@ -73,6 +80,7 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
             html,
             styles: sheet.getStyleTags(),
             title: [state.user ? 'Dashboard' : landingContent.meta.title, state.config?.brandName].filter(Boolean).join(' · '),
+            money: money(),
           });
         } catch (error) {
           reject(error);
@@ -91,6 +99,7 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
       },
       onShellError(error) {
         failed = error;
+        money();
         sheet.seal();
         reject(error);
       },
@@ -98,6 +107,7 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
         // A boundary that failed on the server would be rendered by the browser alone: a page
         // that hides its content from a visitor without JavaScript is a failed render here.
         failed = error;
+        money();
         reject(error);
       },
     });

@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/client.ts';
 import { AppProviders } from './App.tsx';
+import { rememberFormattedMoney } from '@atrium/common/rules/currency';
 import { pinReaderLocale } from './components/coursePrice.ts';
 import { AppRoutes, preloadFrame, preloadHome } from './routes.tsx';
 import { seedPageState, type PageState } from './ssr/pageState.ts';
@@ -16,6 +17,7 @@ export function startApp(state: PageState | null): void {
   if (state) {
     seedPageState(queryClient, state);
     pinReaderLocale(state.locale);
+    if (state.money) rememberFormattedMoney(state.money);
   }
 
   // Declarative routing (BrowserRouter + useRoutes): the data-router half of react-router would

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyForLocales, formatMoney, parseAcceptLanguage, priceIn } from './currency.ts';
+import { collectFormattedMoney, currencyForLocales, formatMoney, parseAcceptLanguage, priceIn, rememberFormattedMoney } from './currency.ts';
 
 describe('currencyForLocales', () => {
   it.each([
@@ -40,5 +40,23 @@ describe('priceIn', () => {
     expect(priceIn({ GBP: 49900, USD: 59900 }, 'USD')).toEqual({ amount: 59900, currency: 'USD', fallback: false });
     expect(priceIn({ GBP: 49900 }, 'EUR')).toEqual({ amount: 49900, currency: 'GBP', fallback: true });
     expect(priceIn({ GBP: 0, USD: 0 }, 'USD')).toEqual({ amount: 0, currency: 'USD', fallback: false });
+  });
+});
+
+describe('formatted money written by the server', () => {
+  it('collects what formatMoney writes during a render, and gives it back as written afterwards', () => {
+    const stop = collectFormattedMoney();
+    expect(formatMoney(49900, 'GBP', 'en-GB')).toBe('£499.00');
+    expect(formatMoney(1999, 'usd', 'en-US')).toBe('$19.99');
+    const money = stop();
+    expect(money).toEqual({ 'en-GB|GBP|49900': '£499.00', 'en-US|USD|1999': '$19.99' });
+    // Nothing more is collected once stopped.
+    formatMoney(100, 'EUR', 'en-IE');
+    expect(stop()).toEqual(money);
+
+    // A browser given the page's amounts writes exactly them (here visibly so), and formats the rest.
+    rememberFormattedMoney({ 'en-GB|GBP|12300': 'written by the server', ['x'.repeat(80)]: 'ignored' });
+    expect(formatMoney(12300, 'GBP', 'en-GB')).toBe('written by the server');
+    expect(formatMoney(12300, 'GBP', 'en-US')).toBe('£123.00');
   });
 });

@@ -81,23 +81,53 @@ export function catalogueFigures(
 // on a phone), so each locale and currency pair is built once and kept.
 const formatters = new Map<string, Intl.NumberFormat>();
 
+// Hand-written for issue 41's Lighthouse target: the first formatter a page builds loads the
+// browser's locale data, the longest single task of a phone's first load. A page the server drew
+// carries the amounts it wrote (collectFormattedMoney), so hydrating it builds no formatter at all.
+const written = new Map<string, string>();
+let writing: Map<string, string> | null = null;
+const writtenKey = (minor: number, code: string, locale: string | undefined) => `${locale ?? ''}|${code}|${minor}`;
+
 /**
  * Integer minor units as money in the reader's locale: formatMoney(49900, 'USD', 'en-US') is
  * "$499.00", formatMoney(49900, 'EUR', 'de-DE') "499,00 €". An unknown locale falls back to en-GB.
  */
 export function formatMoney(minor: number, currency: Currency | string, locale?: string): string {
   const code = currency.toUpperCase();
-  const key = `${locale ?? ''}|${code}`;
-  let format = formatters.get(key);
+  const key = writtenKey(minor, code, locale);
+  const known = written.get(key);
+  if (known !== undefined) return known;
+  const formatterKey = `${locale ?? ''}|${code}`;
+  let format = formatters.get(formatterKey);
   if (!format) {
     try {
       format = new Intl.NumberFormat(locale || 'en-GB', { style: 'currency', currency: code });
     } catch {
       format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code });
     }
-    formatters.set(key, format);
+    formatters.set(formatterKey, format);
   }
-  return format.format(minor / 100);
+  const text = format.format(minor / 100);
+  writing?.set(key, text);
+  return text;
+}
+
+/**
+ * Collects the amounts formatMoney writes from now until the returned function is called, which
+ * gives them (the server, around one page's render: renders take turns, one collection at a time).
+ */
+export function collectFormattedMoney(): () => Record<string, string> {
+  const into = new Map<string, string>();
+  writing = into;
+  return () => {
+    if (writing === into) writing = null;
+    return Object.fromEntries(into);
+  };
+}
+
+/** Amounts the server already wrote (collectFormattedMoney), which formatMoney then gives as they are. */
+export function rememberFormattedMoney(money: Record<string, string>): void {
+  for (const [key, text] of Object.entries(money)) if (typeof text === 'string' && key.length < 64) written.set(key, text);
 }
 
 /** "USD" → "US dollars", for the switcher and for "shown in pounds" notes. */

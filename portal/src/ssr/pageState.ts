@@ -20,6 +20,8 @@ export interface PageState {
   dashboard?: DashboardDto;
   /** The locale prices were written in (Accept-Language's first), so the browser writes them alike. */
   locale?: string;
+  /** The amounts of money the server wrote on the page, by formatMoney's key (common/rules/currency). */
+  money?: Record<string, string>;
   /** `hydrate`: `<div id="root">` holds the page itself (the landing page or the dashboard), for React to adopt. */
   markup?: 'hydrate';
 }

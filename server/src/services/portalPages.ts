@@ -15,6 +15,7 @@ export interface PageState {
   config?: PublicConfigDto;
   dashboard?: DashboardDto;
   locale?: string;
+  money?: Record<string, string>;
   markup?: 'hydrate';
 }
 
@@ -22,6 +23,7 @@ interface RenderedPage {
   html: string;
   styles: string;
   title: string;
+  money: Record<string, string>;
 }
 
 /** What portal/src/entry-server.tsx exports. */
@@ -68,13 +70,17 @@ export class PortalPages {
     const entry = await this.serverEntry();
     const state: PageState = { ...landingState, markup: 'hydrate' };
     const page = await entry.renderHome(state);
-    return this.fill(entry, state, {
-      title: page.title,
-      head: `${page.styles}${NO_SCRIPT_STYLES}`,
-      root: page.html,
-      // The page reads completely without script: the "needs JavaScript" notice does not apply.
-      dropNoscript: true,
-    });
+    return this.fill(
+      entry,
+      { ...state, money: page.money },
+      {
+        title: page.title,
+        head: `${page.styles}${NO_SCRIPT_STYLES}`,
+        root: page.html,
+        // The page reads completely without script: the "needs JavaScript" notice does not apply.
+        dropNoscript: true,
+      },
+    );
   }
 
   /**
@@ -86,7 +92,7 @@ export class PortalPages {
     const entry = await this.serverEntry();
     const state: PageState = { ...dashboardState, markup: 'hydrate' };
     const page = await entry.renderHome(state);
-    return this.fill(entry, state, { title: page.title, head: page.styles, root: page.html, dropNoscript: false });
+    return this.fill(entry, { ...state, money: page.money }, { title: page.title, head: page.styles, root: page.html, dropNoscript: false });
   }
 
   /** The single-page app's shell with the answers it would ask for first, nothing drawn (a fallback). */

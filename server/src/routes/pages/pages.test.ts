@@ -126,6 +126,11 @@ describe('GET / for a signed-in user', () => {
     // The same answer GET /api/dashboard gives.
     expect(state.dashboard).toEqual((await client.get('/api/dashboard')).body);
     expect(state.dashboard.courses.find((entry: { id: number }) => entry.id === course.id).isEnrolled).toBe(true);
+    // Every price on the dashboard as the server wrote it, so the browser builds no formatter for them.
+    for (const entry of state.dashboard.courses as Array<{ price: number }>) {
+      if (entry.price > 0)
+        expect(Object.entries(state.money).find(([key]) => key.endsWith(`|GBP|${entry.price}`))?.[1]).toBe(`£${(entry.price / 100).toFixed(2)}`);
+    }
     // A drawn page is painted before the app is requested: none of the app's preloads, which any
     // other address has (it shows nothing until the app runs).
     expect(page.text).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/);
