@@ -1,4 +1,4 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from './Button.tsx';
 import { Container } from './Layout.tsx';
@@ -67,7 +67,12 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
 /** New page, top of the page (back/forward keep the browser's own restoration). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    // The first page keeps the browser's own position: a reload, a #link, or a reader who has
+    // scrolled a page the server drew before its script ran. Moving to another page starts at its top.
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
