@@ -75,7 +75,7 @@ const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
 const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
 /** Cells whose answer grows with the whole world built so far (see the matrix below). */
-const REGISTER_EXPORTS = new Set(['GET /api/schools/:id/register.xlsx']);
+const REGISTER_EXPORTS = new Set(['GET /api/schools/:id/register.xlsx', 'GET /api/trusts/:id/register.xlsx']);
 
 const recipes: Record<string, Recipe> = {
   'GET /healthz': { expect: everyone, request: () => ({ path: '/healthz' }) },
