@@ -74,8 +74,16 @@ const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
 /** This trust's own managers only (other): its school's manager (otherManager), another trust's manager (learner), admins (who use /api/admin/trusts) are refused. */
 const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
-/** Cells whose answer grows with the whole world built so far (see the matrix below). */
-const REGISTER_EXPORTS = new Set(['GET /api/schools/:id/register.xlsx', 'GET /api/trusts/:id/register.xlsx']);
+/**
+ * Cells whose answer grows with the whole world built so far (see the matrix below): the registers,
+ * and the trust's counts, which each cell's new world makes the trust's schools count again.
+ */
+const REGISTER_EXPORTS = new Set([
+  'GET /api/schools/:id/register.xlsx',
+  'GET /api/trusts/:id/register.xlsx',
+  'GET /api/trusts/:id/overview',
+  'GET /api/trusts/:id/statuses',
+]);
 
 const recipes: Record<string, Recipe> = {
   'GET /healthz': { expect: everyone, request: () => ({ path: '/healthz' }) },
