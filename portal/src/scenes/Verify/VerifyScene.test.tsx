@@ -63,6 +63,18 @@ describe('/verify', () => {
     expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(['/.well-known/jwks.json', '/api/credentials/revocations']));
   });
 
+  it('waits for our address before judging a credential pasted while it was still loading', async () => {
+    let answerConfig = () => {};
+    const configHeld = new Promise<void>((resolve) => (answerConfig = resolve));
+    mockApi({ ...issuerApi(), 'GET /api/config': () => configHeld.then(() => ok(publicConfig)) });
+    renderApp(<AppRoutes />, '/verify');
+    await screen.findByLabelText('Paste a credential');
+    const verdict = paste(jwt);
+    await screen.findByText('Checking the credential');
+    answerConfig();
+    expect(await verdict).toHaveTextContent('Valid');
+  });
+
   it('says revoked, altered or not a credential', async () => {
     mockApi(issuerApi([CREDENTIAL_ID]));
     renderApp(<AppRoutes />, '/verify');

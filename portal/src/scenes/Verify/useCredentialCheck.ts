@@ -1,4 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PublicConfigDto } from '@atrium/common';
 import { checkCredential, type CredentialVerdict } from '@atrium/common/credentials/verify';
 import { api, hasErrorId, isNotFound } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
@@ -21,33 +23,42 @@ export const MAX_CREDENTIAL_BYTES = 64 * 1024;
  */
 export function useCredentialCheck() {
   const config = usePublicConfig();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<CheckState>({ phase: 'idle' });
   const run = useRef(0);
-  const origin = (config.data?.publicUrl || window.location.origin).replace(/\/+$/, '');
 
-  const loadJson = useCallback(
-    async (url: string) => {
-      // Only our own documents are read, by path, through the portal's one client.
-      const target = new URL(url, window.location.origin);
-      if (target.origin !== new URL(origin).origin && target.origin !== window.location.origin) throw new Error(`${url} is not one of our addresses`);
-      return api.get<unknown>(`${target.pathname}${target.search}`);
-    },
-    [origin],
-  );
+  /**
+   * Our issuer id is PUBLIC_URL's, which only /api/config tells. A check started before that
+   * answer arrived would judge our own credential "not issued by us", so it waits for it; only
+   * when the config cannot be had at all is this page's own address taken instead.
+   */
+  const ourOrigin = useCallback(async () => {
+    const publicUrl = await queryClient
+      .ensureQueryData<PublicConfigDto>({ queryKey: ['/api/config'] })
+      .then((loaded) => loaded.publicUrl)
+      .catch(() => undefined);
+    return (publicUrl || window.location.origin).replace(/\/+$/, '');
+  }, [queryClient]);
 
   const check = useCallback(
     async (jwt: string) => {
       const id = (run.current += 1);
       setState({ phase: 'checking' });
+      const origin = await ourOrigin();
       const verdict = await checkCredential(jwt, {
         issuerId: `${origin}/api/credentials/issuer`,
         jwksUrl: '/.well-known/jwks.json',
-        loadJson,
+        loadJson: async (url: string) => {
+          // Only our own documents are read, by path, through the portal's one client.
+          const target = new URL(url, window.location.origin);
+          if (target.origin !== new URL(origin).origin && target.origin !== window.location.origin) throw new Error(`${url} is not one of our addresses`);
+          return api.get<unknown>(`${target.pathname}${target.search}`);
+        },
         now: new Date(),
       });
       if (run.current === id) setState({ phase: 'done', verdict });
     },
-    [origin, loadJson],
+    [ourOrigin],
   );
 
   /** A certificate number (the printed QR code's link): its credential is fetched, then checked like a file. */
