@@ -139,7 +139,7 @@ function inlineStylesheets(template: string): string {
 }
 
 /**
- * The text font's Latin file (portal/src/styles/fonts.css, `font-display: optional`): requested with the
+ * The text font's Latin file (portal/src/styles/fonts.css, `font-display: swap`): requested with the
  * page rather than once its styles are applied, so the first paint can already use it.
  */
 function fontPreload(): string {

@@ -11,11 +11,13 @@ import { LandingFooter } from './LandingFooter.tsx';
 import { LandingHeader } from './LandingHeader.tsx';
 import { SchoolAccess } from './SchoolAccess.tsx';
 import { Testimonials } from './Testimonials.tsx';
+import { useSectionLinks } from './useSectionLinks.ts';
 import { WhyChooseUs } from './WhyChooseUs.tsx';
 
 /** The public landing page (SPEC §2), section by section; all copy is in content/landing.ts. */
 export function LandingScene() {
   usePageTitle(landingContent.meta.title);
+  useSectionLinks();
   // The whole page is rendered on the server (server/src/routes/pages/), so a phone paints it
   // from the HTML; the browser's render only hydrates what is already there.
   return (
