@@ -3,13 +3,31 @@ import { errorText } from '../api/client.ts';
 import { Button } from './Button.tsx';
 import { StatusMessage } from './StatusMessage.tsx';
 
-/** What a page is about could not be read: the server's sentence, Try again, and the page's way back. */
-export function LoadFailedMessage({ title, error, onRetry, back }: { title: string; error: Error; onRetry(): void; back: ReactNode }) {
+/**
+ * What a page is about could not be read: the server's sentence (or `fallback` when it gave none),
+ * Try again, and the page's way back if it has one. A page's own heading when `headingLevel` is 1
+ * (the default); 2 under a page heading that still stands.
+ */
+export function LoadFailedMessage({
+  title,
+  error,
+  onRetry,
+  back,
+  fallback = 'Please try again.',
+  headingLevel = 1,
+}: {
+  title: string;
+  error: Error;
+  onRetry(): void;
+  back?: ReactNode;
+  fallback?: string;
+  headingLevel?: 1 | 2;
+}) {
   return (
     <StatusMessage
       icon="alert"
       tone="danger"
-      headingLevel={1}
+      headingLevel={headingLevel}
       title={title}
       actions={
         <>
@@ -18,7 +36,7 @@ export function LoadFailedMessage({ title, error, onRetry, back }: { title: stri
         </>
       }
     >
-      <p>{errorText(error, 'Please try again.')}</p>
+      <p>{errorText(error, fallback)}</p>
     </StatusMessage>
   );
 }

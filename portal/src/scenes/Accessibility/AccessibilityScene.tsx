@@ -1,9 +1,7 @@
 import { useAccessibilityStatement, useReportAccessibilityProblem } from '../../api/accessibility.ts';
-import { errorText } from '../../api/client.ts';
-import { Button } from '../../components/Button.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth } from '../../session/AuthProvider.tsx';
 import { AccessibilityStatement } from './AccessibilityStatement.tsx';
@@ -19,15 +17,12 @@ export function AccessibilityScene() {
   if (statement.isError) {
     return (
       <Container $narrow>
-        <StatusMessage
-          icon="alert"
-          tone="danger"
-          headingLevel={1}
+        <LoadFailedMessage
           title="The accessibility statement could not be loaded"
-          actions={<Button onClick={() => void statement.refetch()}>Try again</Button>}
-        >
-          {errorText(statement.error, 'Please try again in a moment.')}
-        </StatusMessage>
+          error={statement.error}
+          onRetry={() => void statement.refetch()}
+          fallback="Please try again in a moment."
+        />
       </Container>
     );
   }

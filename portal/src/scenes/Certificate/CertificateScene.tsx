@@ -3,13 +3,14 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CertificatePublicDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
-import { errorText, isNotFound } from '../../api/client.ts';
+import { isNotFound } from '../../api/client.ts';
 import { useCertificate } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { certificateUrl } from '../../components/certificateUrl.ts';
@@ -33,15 +34,7 @@ export function CertificateScene() {
             <p>The certificate you're looking for could not be found or may have been revoked.</p>
           </StatusMessage>
         ) : (
-          <StatusMessage
-            icon="alert"
-            tone="danger"
-            headingLevel={1}
-            title="This certificate could not be checked"
-            actions={<Button onClick={() => void certificate.refetch()}>Try again</Button>}
-          >
-            <p>{errorText(certificate.error, 'Please try again.')}</p>
-          </StatusMessage>
+          <LoadFailedMessage title="This certificate could not be checked" error={certificate.error} onRetry={() => void certificate.refetch()} />
         )}
       </Container>
     );

@@ -9,12 +9,12 @@ import { Button, ButtonAnchor, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { NameForCertificates } from './NameForCertificates.tsx';
-import { errorText } from '../../api/client.ts';
 
 export function CertificatesScene() {
   usePageTitle('My Certificates');
@@ -28,14 +28,12 @@ export function CertificatesScene() {
       {certificates.isPending ? (
         <LoadingState label="Loading your certificates" />
       ) : certificates.isError ? (
-        <StatusMessage
-          icon="alert"
-          tone="danger"
+        <LoadFailedMessage
+          headingLevel={2}
           title="Your certificates could not be loaded"
-          actions={<Button onClick={() => void certificates.refetch()}>Try again</Button>}
-        >
-          <p>{errorText(certificates.error, 'Please try again.')}</p>
-        </StatusMessage>
+          error={certificates.error}
+          onRetry={() => void certificates.refetch()}
+        />
       ) : certificates.data.length === 0 ? (
         <StatusMessage icon="award" title="No certificates yet" actions={<ButtonLink to="/">Browse Courses</ButtonLink>}>
           <p>Complete courses to earn certificates of achievement</p>

@@ -3,15 +3,16 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
-import { errorText, isNotFound } from '../../api/client.ts';
+import { isNotFound } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
 import { useMyTrust } from '../../api/trusts.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
+import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { CardPayment } from './CardPayment.tsx';
@@ -37,15 +38,7 @@ export function CheckoutScene() {
         {isNotFound(course.error) || !/^\d+$/.test(id) ? (
           <StatusMessage icon="book" headingLevel={1} title="Course not found" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>} />
         ) : (
-          <StatusMessage
-            icon="alert"
-            tone="danger"
-            headingLevel={1}
-            title="This course could not be loaded"
-            actions={<Button onClick={() => void course.refetch()}>Try again</Button>}
-          >
-            <p>{errorText(course.error, 'Please try again.')}</p>
-          </StatusMessage>
+          <LoadFailedMessage title="This course could not be loaded" error={course.error} onRetry={() => void course.refetch()} />
         )}
       </Container>
     );

@@ -15,6 +15,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Card, Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -49,22 +50,16 @@ export function CourseScene() {
             <p>This course does not exist or is no longer available.</p>
           </StatusMessage>
         ) : (
-          <StatusMessage
-            icon="alert"
-            tone="danger"
-            headingLevel={1}
+          <LoadFailedMessage
             title="This course could not be loaded"
-            actions={
-              <>
-                <Button onClick={() => void course.refetch()}>Try again</Button>
-                <ButtonLink to="/" variant="secondary">
-                  Back to Dashboard
-                </ButtonLink>
-              </>
+            error={course.error}
+            onRetry={() => void course.refetch()}
+            back={
+              <ButtonLink to="/" variant="secondary">
+                Back to Dashboard
+              </ButtonLink>
             }
-          >
-            <p>{errorText(course.error, 'Please try again.')}</p>
-          </StatusMessage>
+          />
         )}
       </Container>
     );

@@ -3,14 +3,13 @@ import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
 import { useCertificateLinks } from '../../api/certificates.ts';
-import { errorText } from '../../api/client.ts';
 import { useDashboard } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
-import { Button } from '../../components/Button.tsx';
 import { CourseCard } from '../../components/CourseCard.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useBatchedReveal } from '../../components/useBatchedReveal.ts';
@@ -50,15 +49,12 @@ export function DashboardScene() {
   if (dashboard.isError) {
     return (
       <Container>
-        <StatusMessage
-          icon="alert"
-          tone="danger"
-          headingLevel={1}
+        <LoadFailedMessage
           title="Your dashboard could not be loaded"
-          actions={<Button onClick={() => void dashboard.refetch()}>Try again</Button>}
-        >
-          <p>{errorText(dashboard.error, 'Please check your connection and try again.')}</p>
-        </StatusMessage>
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+          fallback="Please check your connection and try again."
+        />
       </Container>
     );
   }

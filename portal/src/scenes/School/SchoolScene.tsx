@@ -13,7 +13,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { saveFile } from '../../components/saveFile.ts';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { EmptyText, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
@@ -36,15 +36,12 @@ export function SchoolScene() {
   if (mine.isError) {
     return (
       <Container>
-        <StatusMessage
-          icon="alert"
-          tone="danger"
-          headingLevel={1}
+        <LoadFailedMessage
           title="We could not load your school"
-          actions={<Button onClick={() => void mine.refetch()}>Try again</Button>}
-        >
-          <p>{errorText(mine.error, 'Please check your connection and try again.')}</p>
-        </StatusMessage>
+          error={mine.error}
+          onRetry={() => void mine.refetch()}
+          fallback="Please check your connection and try again."
+        />
       </Container>
     );
   }

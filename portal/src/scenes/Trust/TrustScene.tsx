@@ -4,12 +4,12 @@ import { errorText } from '../../api/client.ts';
 import { useGroups } from '../../api/groups.ts';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
+import { ButtonLink } from '../../components/Button.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { Panel, PanelHeader } from '../../components/Panel.ts';
 import { saveFile } from '../../components/saveFile.ts';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth } from '../../session/AuthProvider.tsx';
@@ -107,9 +107,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
 function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
   return (
     <Container>
-      <StatusMessage icon="alert" tone="danger" headingLevel={1} title="We could not load your trust" actions={<Button onClick={retry}>Try again</Button>}>
-        <p>{errorText(error, 'Please check your connection and try again.')}</p>
-      </StatusMessage>
+      <LoadFailedMessage title="We could not load your trust" error={error} onRetry={retry} fallback="Please check your connection and try again." />
     </Container>
   );
 }
