@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 
-/** How long a jump is followed after the page last moved under it. */
-const SETTLE_MS = 1500;
+/** How long a jump is followed after the page last moved under it (a busy phone draws cards late). */
+const SETTLE_MS = 3000;
 /** What a reader does to take the scroll over: the jump is then theirs, not ours, to finish. */
-const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'focusin'] as const;
 
 /**
  * Keeps a jump to a section (`/#faq`, the header's "FAQ", the hero's "See the courses") landing on
@@ -70,12 +70,17 @@ export function useSectionLinks(): void {
 
     const sectionOf = (hash: string) => (hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null);
 
-    // Arriving at /#faq: the browser jumped before the app started (a second or so after the first
-    // paint on a phone), and the section may have moved since, by up to a screen or two. Followed
-    // unless the reader has scrolled well away from it in the meantime. (The browser's user
-    // activation cannot tell: a navigation from the address bar or another app already sets it.)
-    const arrived = sectionOf(window.location.hash);
-    if (arrived && Math.abs(arrived.getBoundingClientRect().top) < 3 * window.innerHeight) follow(arrived);
+    // Arriving at /#faq: the browser jumps to the section by the time the page has loaded (with a
+    // smooth scroll, still under way when the app starts), and the section may move after. Followed
+    // from then until the reader takes over. (Whether they scrolled before the app started cannot
+    // be told: neither the scroll position mid-jump nor the browser's user activation, which a
+    // navigation from the address bar already sets, says so.)
+    const arrive = () => {
+      const arrived = sectionOf(window.location.hash);
+      if (arrived) follow(arrived);
+    };
+    if (document.readyState === 'complete') arrive();
+    else window.addEventListener('load', arrive, { once: true });
 
     // A link to a section on this page: the browser starts its own (smooth) scroll after this
     // listener, and the jump is followed from there.
@@ -87,6 +92,7 @@ export function useSectionLinks(): void {
     };
     document.addEventListener('click', onClick);
     return () => {
+      window.removeEventListener('load', arrive);
       document.removeEventListener('click', onClick);
       stop();
     };
