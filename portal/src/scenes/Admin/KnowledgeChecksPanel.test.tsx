@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetailDto, ModuleDto, QuizEditDto, QuizSummaryDto } from '@atrium/common';
+import { useCourse } from '../../api/courses.ts';
 import { admin, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { KnowledgeChecksPanel } from './KnowledgeChecksPanel.tsx';
@@ -58,6 +59,12 @@ function answers(extra: Record<string, unknown> = {}, quizzes = summaries) {
   } as Parameters<typeof mockApi>[0]);
 }
 
+/** The panel as the course page draws it: from the course query that a save refreshes. */
+function PanelFromServer() {
+  const stored = useCourse(3);
+  return stored.data ? <KnowledgeChecksPanel course={stored.data} modules={modules} /> : null;
+}
+
 const renderPanel = (overrides: Partial<CourseDetailDto> = {}) => renderScene(<KnowledgeChecksPanel course={{ ...course, ...overrides }} modules={modules} />);
 
 describe('KnowledgeChecksPanel', () => {
@@ -97,6 +104,32 @@ describe('KnowledgeChecksPanel', () => {
     await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Knowledge check settings saved')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/courses/3')[0]?.body).toEqual({ passMark: 70, quizRequired: true });
+  });
+
+  it('says the settings were saved when the course comes back with them and redraws the form', async () => {
+    let saved = { ...course };
+    answers({
+      'GET /api/courses/3': () => ok(saved),
+      // The list refreshes a little after the course, as on a real connection: by then the form
+      // has been redrawn from the saved course.
+      'GET /api/courses/3/quizzes': async () => {
+        if (saved.passMark !== course.passMark) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok({ quizzes: summaries });
+      },
+      'PUT /api/courses/3': ({ body }) => {
+        saved = { ...saved, ...(body as Partial<CourseDetailDto>) };
+        return ok(saved);
+      },
+    });
+    const user = userEvent.setup();
+    renderScene(<PanelFromServer />);
+    const settings = await screen.findByRole('form', { name: 'Knowledge check settings' });
+    await user.clear(within(settings).getByLabelText(/Pass mark/));
+    await user.type(within(settings).getByLabelText(/Pass mark/), '70');
+    await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Knowledge check settings saved')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Knowledge check settings' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Pass mark/)).toHaveValue('70');
   });
 
   it('adds a quiz: says what is missing before sending, then sends every question with its correct answers', async () => {
@@ -179,7 +212,12 @@ describe('KnowledgeChecksPanel', () => {
   it('edits a quiz: says attempts keep their version, keeps ids, reorders questions, shows the server’s field errors', async () => {
     let puts = 0;
     const api = answers({
-      'GET /api/courses/3/quizzes/40': ok(stored),
+      // Once saved, the quiz comes back at its next version, as the server's does.
+      'GET /api/courses/3/quizzes/40': () => ok({ ...stored, version: puts > 1 ? 3 : 2 }),
+      'GET /api/courses/3/quizzes': async () => {
+        if (puts > 1) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok({ quizzes: summaries });
+      },
       'PUT /api/courses/3/quizzes/40': () =>
         puts++ === 0
           ? { status: 400, body: { message: 'Invalid quiz', id: 'bad_request', errors: { 'questions[0].prompt': 'This question is used twice' } } }
@@ -205,6 +243,7 @@ describe('KnowledgeChecksPanel', () => {
       ['q1', 'Which lens?'],
     ]);
     expect(body.questions[0]!.options.map((option) => option.id)).toEqual(['t', 'f']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 30_000);
 
   it('deletes a quiz once confirmed', async () => {

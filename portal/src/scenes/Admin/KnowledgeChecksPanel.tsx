@@ -121,18 +121,17 @@ function QuizSettingsForm({ course }: { course: CourseDetailDto }) {
     const problem = passMarkProblem(passMark);
     setError(problem);
     if (problem) return;
-    settings.mutate(
-      { passMark: Number(passMark.trim()), quizRequired },
-      {
-        onSuccess: () => toast({ title: 'Knowledge check settings saved', description: `Pass mark ${Number(passMark.trim())}%`, variant: 'success' }),
-        onError: (failure) => {
-          const fields = failure instanceof ApiError ? failure.data?.errors : undefined;
-          if (fields?.passMark) {
-            setError(fields.passMark);
-            return;
-          }
-          toast({ title: 'The settings were not saved', description: errorText(failure, 'Please try again.'), variant: 'destructive' });
-        },
+    // The promise, not mutate's callbacks: a save changes the course, which remounts this form (its
+    // key), and TanStack Query drops a mutate call's callbacks once their component has unmounted.
+    settings.mutateAsync({ passMark: Number(passMark.trim()), quizRequired }).then(
+      () => toast({ title: 'Knowledge check settings saved', description: `Pass mark ${Number(passMark.trim())}%`, variant: 'success' }),
+      (failure: unknown) => {
+        const fields = failure instanceof ApiError ? failure.data?.errors : undefined;
+        if (fields?.passMark) {
+          setError(fields.passMark);
+          return;
+        }
+        toast({ title: 'The settings were not saved', description: errorText(failure, 'Please try again.'), variant: 'destructive' });
       },
     );
   };

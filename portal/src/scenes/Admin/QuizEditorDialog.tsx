@@ -116,12 +116,16 @@ function QuizEditor({ courseId, modules, quiz, onDone }: { courseId: number; mod
     }
     setErrors({});
     const input = toInput(draft);
-    const options = {
-      onSuccess: (saved: QuizEditDto) => {
+    // The promise, not mutate's callbacks: saving a quiz bumps its version, which remounts this
+    // editor (its key), and TanStack Query drops a mutate call's callbacks once their component has
+    // unmounted, leaving the dialog open without a word.
+    const request = quiz ? update.mutateAsync({ id: quiz.id, input }) : create.mutateAsync(input);
+    request.then(
+      (saved: QuizEditDto) => {
         toast({ title: quiz ? 'Quiz saved' : 'Quiz added', description: saved.title, variant: 'success' });
         onDone();
       },
-      onError: (error: unknown) => {
+      (error: unknown) => {
         const fields = error instanceof ApiError ? error.data?.errors : undefined;
         if (fields && Object.keys(fields).length > 0) {
           showProblems(Object.fromEntries(Object.entries(fields).map(([path, message]) => [normalizedPath(path), message])));
@@ -133,9 +137,7 @@ function QuizEditor({ courseId, modules, quiz, onDone }: { courseId: number; mod
           variant: 'destructive',
         });
       },
-    };
-    if (quiz) update.mutate({ id: quiz.id, input }, options);
-    else create.mutate(input, options);
+    );
   };
 
   const problems = Object.entries(errors);

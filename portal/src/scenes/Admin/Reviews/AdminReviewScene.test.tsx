@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_OVERVIEW_KEY } from '../../../api/admin.ts';
 import type { SubmissionDto, SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
 import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
@@ -70,6 +72,12 @@ function answers(extra: Record<string, unknown> = {}) {
   } as Parameters<typeof mockApi>[0]);
 }
 
+/** Something else on screen reading a view that a decision refreshes, as the admin's pages do. */
+function OverviewReader() {
+  useQuery({ queryKey: ADMIN_OVERVIEW_KEY });
+  return null;
+}
+
 const renderReview = (id = '300') => renderScene(<AdminReviewScene />, { route: `/admin/reviews/${id}`, path: '/admin/reviews/:submissionId' });
 
 describe('AdminReviewScene', () => {
@@ -105,12 +113,33 @@ describe('AdminReviewScene', () => {
     });
   }, 20_000);
 
-  it('approves without feedback', async () => {
-    const api = answers({ 'POST /api/admin/reviews/300': ok({ ...submission, status: 'approved' }) });
+  it('approves without feedback, and says so once the page shows the decision', async () => {
+    let status: SubmissionDto['status'] = 'submitted';
+    const api = answers({
+      'GET /api/admin/reviews/300': () => ok({ ...review, submission: { ...review.submission, status } }),
+      'POST /api/admin/reviews/300': () => {
+        status = 'approved';
+        return ok({ ...submission, status });
+      },
+      // Another view the decision refreshes answers after the submission does: by then the
+      // review has been redrawn as decided.
+      'GET /api/admin/overview': async () => {
+        if (status === 'approved') await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok({});
+      },
+    });
     const user = userEvent.setup();
-    renderReview();
+    renderScene(
+      <>
+        <AdminReviewScene />
+        <OverviewReader />
+      </>,
+      { route: '/admin/reviews/300', path: '/admin/reviews/:submissionId' },
+    );
     await user.click(await screen.findByRole('button', { name: /Approve/ }));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/reviews/300')[0]?.body).toEqual({ decision: 'approve', feedback: null }));
+    expect(await screen.findByText(/is told by e-mail and sees your feedback/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal of a withdrawn submission', async () => {

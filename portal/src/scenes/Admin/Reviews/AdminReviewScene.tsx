@@ -75,19 +75,19 @@ function ReviewView({ review, back }: { review: SubmissionReviewDto; back: React
       return;
     }
     setError(null);
-    decide.mutate(
-      { decision, feedback: overall || null, ...(files.length > 0 ? { files } : {}) },
-      {
-        onSuccess: () =>
-          toast({
-            title: decision === 'approve' ? 'Approved' : 'Changes requested',
-            description: `${learner.name} is told by e-mail and sees your feedback on the step.`,
-            variant: 'success',
-          }),
-        onError: (failure) => {
-          const fields = failure instanceof ApiError ? failure.data?.errors : undefined;
-          setError(fields?.feedback ?? errorText(failure, 'The review was not saved. Please try again.'));
-        },
+    // The promise, not mutate's callbacks: a decision changes the submission's status, which
+    // remounts this view (its key), and TanStack Query drops a mutate call's callbacks once their
+    // component has unmounted.
+    decide.mutateAsync({ decision, feedback: overall || null, ...(files.length > 0 ? { files } : {}) }).then(
+      () =>
+        toast({
+          title: decision === 'approve' ? 'Approved' : 'Changes requested',
+          description: `${learner.name} is told by e-mail and sees your feedback on the step.`,
+          variant: 'success',
+        }),
+      (failure: unknown) => {
+        const fields = failure instanceof ApiError ? failure.data?.errors : undefined;
+        setError(fields?.feedback ?? errorText(failure, 'The review was not saved. Please try again.'));
       },
     );
   };
