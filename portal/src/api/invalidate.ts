@@ -13,7 +13,13 @@ export function coversPath(key: readonly unknown[], path: string): boolean {
   return first === path || first.startsWith(`${path}/`) || first.startsWith(`${path}?`);
 }
 
-/** Marks every query under any of `paths` stale; those on screen are read again at once. */
+/**
+ * Marks every query under any of `paths` stale; those on screen are read again at once. A mutation
+ * whose onSuccess returns this settles only once they are back, so a caller that the fresh data
+ * can unmount (a row that goes, a form keyed by what it saved, a page the change closes) takes its
+ * result from `mutateAsync`'s promise: TanStack Query drops a `mutate` call's callbacks once their
+ * component has unmounted.
+ */
 export function invalidatePaths(queryClient: QueryClient, paths: readonly string[]): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => paths.some((path) => coversPath(query.queryKey, path)) });
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { GroupDto, GroupsDto } from '@atrium/common';
@@ -44,6 +45,12 @@ function server(initial: GroupDto[], extra: Parameters<typeof mockApi>[0] = {}) 
   return api;
 }
 
+/** Another part of the page reading one of the views a change to groups refreshes. */
+function Reader({ path }: { path: string }) {
+  useQuery({ queryKey: [path] });
+  return null;
+}
+
 const card = (name: string) => screen.findByRole('listitem', { name });
 
 describe('the Groups panel', () => {
@@ -59,6 +66,37 @@ describe('the Groups panel', () => {
     expect(api.callsTo('POST', `${root}/groups`)).toEqual([expect.objectContaining({ body: { name: 'Teaching assistants' } })]);
     expect(screen.getByLabelText('New group')).toHaveValue('');
     expect(screen.queryByText(/^No groups yet\./)).not.toBeInTheDocument();
+  });
+
+  it('deletes a group once confirmed, and says so after the card has gone', async () => {
+    let deleted = false;
+    const api = server([group(), group({ id: 6, name: 'Teaching assistants' })], {
+      [`GET ${root}/groups`]: () =>
+        ok({ groups: deleted ? [group({ id: 6, name: 'Teaching assistants' })] : [group(), group({ id: 6, name: 'Teaching assistants' })], courses }),
+      [`DELETE ${root}/groups/5`]: () => {
+        deleted = true;
+        return { status: 204 };
+      },
+      // The school's page, which a change to its groups refreshes too, answers after the list:
+      // by then the deleted group's card, which asked, is gone.
+      [`GET ${root}`]: async () => {
+        if (deleted) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok({});
+      },
+    });
+    const user = userEvent.setup();
+    renderScene(
+      <>
+        <GroupsPanel root={root} owner="school" />
+        <Reader path={root} />
+      </>,
+    );
+    await user.click(within(await card('Office')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete “Office”?' })).getByRole('button', { name: 'Delete group' }));
+    expect(await screen.findByText('Group deleted')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Office' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', `${root}/groups/5`)).toHaveLength(1);
   });
 
   it('refuses a blank name without asking the server', async () => {

@@ -206,14 +206,16 @@ function GroupCard({ root, group, courses, headings }: { root: string; group: Gr
         confirmLabel="Delete group"
         tone="danger"
         busy={remove.isPending}
+        // The promise, not mutate's callbacks: the refreshed list no longer holds this card, and
+        // TanStack Query drops a mutate call's callbacks once their component has unmounted.
         onConfirm={() =>
-          remove.mutate(group.id, {
-            onSuccess: () => {
+          remove.mutateAsync(group.id).then(
+            () => {
               setConfirmDelete(false);
               toast({ title: 'Group deleted', description: group.name, variant: 'success' });
             },
-            onError: (problem) => toast({ title: 'The group was not deleted', description: errorText(problem, 'Please try again.'), variant: 'destructive' }),
-          })
+            (problem: unknown) => toast({ title: 'The group was not deleted', description: errorText(problem, 'Please try again.'), variant: 'destructive' }),
+          )
         }
       />
     </Card>

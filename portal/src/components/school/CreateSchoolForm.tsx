@@ -30,18 +30,18 @@ export function CreateSchoolForm({
   const form = useForm(initial);
 
   // The country is asked for, never assumed: an empty choice is refused beside the field.
+  // The result comes from the promise, not mutate's callbacks: once the manager has a school, the
+  // pages around this form replace it, and TanStack Query drops a mutate call's callbacks once
+  // their component has unmounted.
   const submit = form.handleSubmit(schoolSchema, ({ name, country }) =>
-    create.mutate(
-      { name, country },
-      {
-        onSuccess: (school) => {
-          toast({ title: 'School created', description: `You manage ${school.name}.`, variant: 'success' });
-          onCreated?.(school);
-        },
-        onError: (error) => {
-          if (form.showServerErrors(error)) return;
-          toast({ title: 'Could not create the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' });
-        },
+    create.mutateAsync({ name, country }).then(
+      (school) => {
+        toast({ title: 'School created', description: `You manage ${school.name}.`, variant: 'success' });
+        onCreated?.(school);
+      },
+      (error: unknown) => {
+        if (form.showServerErrors(error)) return;
+        toast({ title: 'Could not create the school', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' });
       },
     ),
   );

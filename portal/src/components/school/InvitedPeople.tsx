@@ -42,13 +42,15 @@ export function InvitedList({ people, schoolId }: { people: InvitedPersonDto[]; 
 
   const confirmWithdraw = () => {
     if (!withdrawing) return;
-    withdraw.mutate(withdrawing.inviteId, {
-      onSuccess: () => {
+    // The promise, not mutate's callbacks: withdrawing the last invitation empties the list this
+    // sits in, and TanStack Query drops a mutate call's callbacks once their component has unmounted.
+    withdraw.mutateAsync(withdrawing.inviteId).then(
+      () => {
         toast({ title: 'Invitation withdrawn', description: `The link sent to ${withdrawing.email} no longer works.`, variant: 'success' });
         setWithdrawing(null);
       },
-      onError: (error) => toast({ title: 'Could not withdraw', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-    });
+      (error: unknown) => toast({ title: 'Could not withdraw', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+    );
   };
 
   return (

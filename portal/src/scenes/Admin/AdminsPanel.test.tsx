@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminAccountDto } from '@atrium/common';
 import { admin, fail, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { RequireAdmin } from '../../session/guards.tsx';
 import { renderScene } from '../../test/render.tsx';
 import { AdminsPanel } from './AdminsPanel.tsx';
 
@@ -31,6 +33,34 @@ describe('AdminsPanel', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove myself' }));
     expect(await screen.findByText('You are no longer an admin.')).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/api/admin/admins/${me.id}`)).toHaveLength(1);
+  });
+
+  it('takes someone who removed themselves to their dashboard, though their own account comes back first and closes the admin pages', async () => {
+    let removed = false;
+    setup([me, sam], {
+      'GET /api/user': () => ok(removed ? { ...admin, role: 'learner' } : admin),
+      'GET /api/admin/admins': async () => {
+        if (removed) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok(removed ? [sam] : [me, sam]);
+      },
+      [`DELETE /api/admin/admins/${me.id}`]: () => {
+        removed = true;
+        return ok({ message: 'You are no longer an admin.' });
+      },
+    });
+    renderScene(
+      <Routes>
+        <Route element={<RequireAdmin />}>
+          <Route index element={<AdminsPanel />} />
+        </Route>
+      </Routes>,
+      { route: '/admin', path: '/admin/*' },
+    );
+    const list = await screen.findByRole('list', { name: 'Admins' });
+    await userEvent.click(within(list).getByRole('button', { name: `Remove ${me.email} as admin` }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove myself' }));
+    expect(await screen.findByText('You are no longer an admin.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 
   it('grants the role by address and shows the server’s reason on refusal', async () => {

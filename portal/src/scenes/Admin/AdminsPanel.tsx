@@ -44,17 +44,20 @@ export function AdminsPanel() {
   const confirmRemove = () => {
     if (!removing) return;
     const self = removingSelf;
-    revoke.mutate(removing.id, {
-      onSuccess: (answer) => {
+    // The promise, not mutate's callbacks: an admin who removes themselves loses the admin pages
+    // as soon as their refreshed account arrives, and TanStack Query drops a mutate call's callbacks
+    // once their component has unmounted (no toast, no way out of "Access denied").
+    revoke.mutateAsync(removing.id).then(
+      (answer) => {
         setRemoving(null);
         toast({ title: 'Admin removed', description: answer.message, variant: 'success' });
         if (self) void navigate('/dashboard');
       },
-      onError: (error) => {
+      (error: unknown) => {
         setRemoving(null);
         toast({ title: 'Could not remove the admin', description: errorText(error, 'Please try again.'), variant: 'destructive' });
       },
-    });
+    );
   };
 
   return (

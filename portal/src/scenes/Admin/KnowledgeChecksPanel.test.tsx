@@ -116,7 +116,7 @@ describe('KnowledgeChecksPanel', () => {
         if (saved.passMark !== course.passMark) await new Promise((resolve) => setTimeout(resolve, 50));
         return ok({ quizzes: summaries });
       },
-      'PUT /api/courses/3': ({ body }) => {
+      'PUT /api/courses/3': ({ body }: { body: unknown }) => {
         saved = { ...saved, ...(body as Partial<CourseDetailDto>) };
         return ok(saved);
       },

@@ -222,18 +222,31 @@ describe('AssignmentScene', () => {
     expect(api.callsTo('POST', '/api/assignments/60/submit')).toHaveLength(0);
   });
 
-  it('shows a submitted round awaiting review, and withdraws it', async () => {
+  it('shows a submitted round awaiting review, withdraws it and says so as the draft opens', async () => {
     const sent = round({ status: 'submitted', submittedAt: '2026-11-21T10:00:00.000Z', files: [photo(901, 'hall.jpg')] });
-    const api = answers(
-      { ...assignment, rounds: [sent] },
-      { 'POST /api/assignments/60/withdraw': ok({ ...sent, status: 'draft', withdrawnAt: '2026-11-21T11:00:00.000Z' }) },
-    );
+    const withdrawn = { ...sent, status: 'draft' as const, withdrawnAt: '2026-11-21T11:00:00.000Z' };
+    let current: AssignmentDto = { ...assignment, rounds: [sent] };
+    const api = answers(current, {
+      'GET /api/assignments/60': () => ok(current),
+      'POST /api/assignments/60/withdraw': () => {
+        current = { ...assignment, draft: withdrawn };
+        return ok(withdrawn);
+      },
+      // The course answers after the assignment, whose draft editor has by then replaced the
+      // round that asked.
+      'GET /api/courses/5': async () => {
+        if (current.draft) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok(course);
+      },
+    });
     const user = userEvent.setup();
     renderAssignment();
     expect(await screen.findByText('Submitted: awaiting review')).toBeInTheDocument();
     expect(screen.queryByLabelText('Choose files')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Withdraw to change it/ }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/assignments/60/withdraw')).toHaveLength(1));
+    expect(await screen.findByText('Change what you need, then submit again.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/assignments/60/withdraw')).toHaveLength(1);
+    expect(screen.getByLabelText('Choose files')).toBeInTheDocument();
   });
 
   it('after changes were asked for: the feedback, per file too in the history, and an empty new round to send', async () => {

@@ -142,11 +142,14 @@ function CurrentRound({ assignment, round }: { assignment: AssignmentDto; round:
           <Button
             variant="secondary"
             disabled={withdraw.isPending}
+            // The promise, not mutate's callbacks: the withdrawn round comes back as a draft, whose
+            // editor replaces this view, and TanStack Query drops a mutate call's callbacks once
+            // their component has unmounted.
             onClick={() =>
-              withdraw.mutate(undefined, {
-                onSuccess: () => toast({ title: 'Submission withdrawn', description: 'Change what you need, then submit again.', variant: 'success' }),
-                onError: (error) => toast({ title: 'Not withdrawn', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-              })
+              withdraw.mutateAsync(undefined).then(
+                () => toast({ title: 'Submission withdrawn', description: 'Change what you need, then submit again.', variant: 'success' }),
+                (error: unknown) => toast({ title: 'Not withdrawn', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+              )
             }
           >
             <Icon name="arrowLeft" size={18} /> {withdraw.isPending ? 'Withdrawing…' : 'Withdraw to change it'}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvitedPersonDto, MySchoolDto, SchoolDeadlinesDto, SchoolMembersDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
@@ -43,6 +44,12 @@ const manager = (extra = {}) =>
     ...extra,
   });
 const renderSchool = () => renderScene(<SchoolScene />, { route: '/school', path: '/school' });
+
+/** The catalogue read beside the page, as the checkout does: creating a school refreshes it too. */
+function CatalogueReader() {
+  useQuery({ queryKey: ['/api/courses'] });
+  return null;
+}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -228,6 +235,27 @@ describe('invited staff (issue 34, item 8)', () => {
     expect(screen.queryByText('bo@stmarys.sch.uk')).not.toBeInTheDocument();
   });
 
+  it('says the last invitation was withdrawn, though the list it sat in has gone', async () => {
+    let listed = [bo];
+    manager({
+      'GET /api/schools/4/invited': () => ok(listed),
+      'DELETE /api/schools/4/invites/32': () => {
+        listed = [];
+        return ok({ message: 'Invitation withdrawn' });
+      },
+      // The rest of the school's page answers after the invited list, as on a real connection.
+      'GET /api/schools/4/members': async () => {
+        if (listed.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok(members);
+      },
+    });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation to bo@stmarys.sch.uk' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw invitation' }));
+    expect(await screen.findByText('The link sent to bo@stmarys.sch.uk no longer works.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Invited, not joined yet/ })).not.toBeInTheDocument();
+  });
+
   it('counts the invited in the status list and lists them from there', async () => {
     const deadlines: SchoolDeadlinesDto = {
       trustName: null,
@@ -266,13 +294,25 @@ describe('SchoolScene for others', () => {
       },
       'GET /api/schools/4/members': ok({ ...members, members: [] }),
       'GET /api/schools/4/invites': ok([]),
+      // The catalogue answers after the school, whose page has by then replaced the form.
+      'GET /api/courses': async () => {
+        if (mine.school) await new Promise((resolve) => setTimeout(resolve, 50));
+        return ok([]);
+      },
     });
-    renderSchool();
+    renderScene(
+      <>
+        <SchoolScene />
+        <CatalogueReader />
+      </>,
+      { route: '/school', path: '/school' },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Create school' }));
     expect((await screen.findAllByText('Please enter the school or organisation name')).length).toBeGreaterThan(0);
     fireEvent.change(screen.getByLabelText(/School or organisation name/), { target: { value: 'Hill School' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create school' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hill School' })).toBeInTheDocument();
+    expect(await screen.findByText('You manage Hill School.')).toBeInTheDocument();
     // The country starts as the browser's (jsdom: en-US); it is asked for, never assumed to be the UK.
     expect(api.callsTo('POST', '/api/schools')[0]?.body).toEqual({ name: 'Hill School', country: 'US' });
   });
