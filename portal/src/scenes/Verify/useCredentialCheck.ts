@@ -1,9 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PublicConfigDto } from '@atrium/common';
 import { checkCredential, type CredentialVerdict } from '@atrium/common/credentials/verify';
 import { api, hasErrorId, isNotFound } from '../../api/client.ts';
-import { usePublicConfig } from '../../api/config.ts';
+import { ensurePublicConfig, usePublicConfig } from '../../api/config.ts';
 import { credentialPath } from '../Certificate/credentialLinks.ts';
 
 /** What the page shows: a verdict on a credential, or why there was none to check. */
@@ -33,8 +32,7 @@ export function useCredentialCheck() {
    * when the config cannot be had at all is this page's own address taken instead.
    */
   const ourOrigin = useCallback(async () => {
-    const publicUrl = await queryClient
-      .ensureQueryData<PublicConfigDto>({ queryKey: ['/api/config'] })
+    const publicUrl = await ensurePublicConfig(queryClient)
       .then((loaded) => loaded.publicUrl)
       .catch(() => undefined);
     return (publicUrl || window.location.origin).replace(/\/+$/, '');
