@@ -97,6 +97,8 @@ describe('server boot', { timeout: 90_000 }, () => {
     expect(statuses).toEqual(Array(12).fill(401));
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/shutting down/);
+    // The clients' keep-alive sockets closed as their answers went out: nothing waited for the grace period.
+    expect(server.output()).not.toMatch(/grace period over/);
     // Once closed, new connections are refused.
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
