@@ -16,7 +16,7 @@ import type {
   MemberMoveDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
-import { CHANGES, invalidatePaths } from './invalidate.ts';
+import { CHANGES, coversPath, invalidatePaths } from './invalidate.ts';
 
 // The trust manager's /trust and the admin's Trusts panel. Keys start with the path they read.
 
@@ -135,7 +135,10 @@ export function useAcceptTrustInvite(token: string) {
     mutationFn: () => api.post<MyTrustDto>(`/api/trusts/invites/${token}/accept`),
     onSuccess: (mine) => {
       queryClient.setQueryData(MY_TRUST_KEY, mine);
-      return invalidatePaths(queryClient, ['/api/trusts']);
+      // Everything under /api/trusts but this invitation's own preview: read again, it would say
+      // "used" under the button just pressed, before the trust opens.
+      const preview = `/api/trusts/invites/${token}`;
+      return queryClient.invalidateQueries({ predicate: (query) => coversPath(query.queryKey, '/api/trusts') && !coversPath(query.queryKey, preview) });
     },
   });
 }

@@ -240,16 +240,23 @@ describe('/trust for a trust manager', () => {
 
 describe('/trust?invite=…', () => {
   it('shows the invitation and accepts it, then opens the trust', async () => {
+    let used = false;
     const api = mockApi({
       ...base,
-      'GET /api/trusts/invites/tok-123456789012345678901': ok({ trustName: 'Greenway Trust', email: learner.email, problem: null }),
-      'POST /api/trusts/invites/tok-123456789012345678901/accept': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+      'GET /api/trusts/invites/tok-123456789012345678901': () =>
+        ok({ trustName: 'Greenway Trust', email: learner.email, problem: used ? 'This invitation has been used already.' : null }),
+      'POST /api/trusts/invites/tok-123456789012345678901/accept': () => {
+        used = true;
+        return ok({ trust: { id: 3, name: 'Greenway Trust' } });
+      },
     });
     renderScene(<TrustScene />, { route: '/trust?invite=tok-123456789012345678901', path: '/trust' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Greenway Trust' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accept and open Greenway Trust' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/trust$/));
     expect(api.callsTo('POST', '/api/trusts/invites/tok-123456789012345678901/accept')).toHaveLength(1);
+    // The accepted invitation is not read again: it would have said "used" under the button first.
+    expect(api.callsTo('GET', '/api/trusts/invites/tok-123456789012345678901')).toHaveLength(1);
   });
 
   it("shows the server's reason when the invitation cannot be accepted", async () => {
