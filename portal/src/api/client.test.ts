@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, api, createQueryClient, defaultQueryFn, errorText, hasErrorId } from './client.ts';
+import { ApiError, api, createQueryClient, defaultQueryFn, errorText, failedWithNothingToShow, hasErrorId } from './client.ts';
 
 function mockFetch(status: number, body: string, contentType = 'application/json', statusText = '') {
   const fetchMock = vi.fn(
@@ -84,5 +84,20 @@ describe('api client', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({ retry: false, staleTime: 0, refetchOnWindowFocus: false, refetchInterval: false });
     expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+});
+
+describe('failedWithNothingToShow', () => {
+  const unavailable = new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The database is busy', id: 'service_unavailable' }));
+  const gone = new ApiError(404, 'Not Found', JSON.stringify({ message: 'Not found', id: 'not_found' }));
+
+  it('is true for a first read that failed, and for a record that is gone', () => {
+    expect(failedWithNothingToShow({ isError: true, data: undefined, error: unavailable })).toBe(true);
+    expect(failedWithNothingToShow({ isError: true, data: { id: 3 }, error: gone })).toBe(true);
+  });
+
+  it('is false for a refresh that failed with the page already drawn, and for a read that worked', () => {
+    expect(failedWithNothingToShow({ isError: true, data: { id: 3 }, error: unavailable })).toBe(false);
+    expect(failedWithNothingToShow({ isError: false, data: { id: 3 }, error: null })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient, type QueryFunction, type QueryObserverLoadingErrorResult, type QueryObserverRefetchErrorResult } from '@tanstack/react-query';
 import type { ApiErrorDto, ApiErrorId } from '@atrium/common';
 import { plainValidatorText } from '@atrium/common/rules/validatorText';
 
@@ -170,3 +170,14 @@ export function errorText(error: unknown, fallback: string): string {
 const RAW_STATUS = /^\d{3}: /;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * Whether a page's read failed with nothing to show: its first read, or a record that is gone
+ * (404). A refresh that fails after a change keeps what is already on screen, and the person's
+ * typing with it, instead of replacing the page with the failure.
+ */
+export const failedWithNothingToShow = <T>(query: {
+  isError: boolean;
+  data: T | undefined;
+  error: Error | null;
+}): query is QueryObserverLoadingErrorResult<T> | QueryObserverRefetchErrorResult<T> => query.isError && (query.data === undefined || isNotFound(query.error));

@@ -6,10 +6,11 @@ import { ApiError } from '../api/client.ts';
 import { PanelListStatus } from './PanelListStatus.tsx';
 
 const list = <ul aria-label="Quizzes" />;
-const show = (query: { isPending: boolean; isError: boolean; error: Error | null }, isEmpty = false) =>
+type Query = { isPending: boolean; isError: boolean; error: Error | null; data?: unknown };
+const show = ({ data, ...query }: Query, isEmpty = false) =>
   render(
     <ThemeProvider theme={theme}>
-      <PanelListStatus query={query} loading="Loading quizzes" failed="The quizzes could not be loaded." isEmpty={isEmpty} empty="No quizzes yet.">
+      <PanelListStatus query={{ ...query, data }} loading="Loading quizzes" failed="The quizzes could not be loaded." isEmpty={isEmpty} empty="No quizzes yet.">
         {list}
       </PanelListStatus>
     </ThemeProvider>,
@@ -35,6 +36,12 @@ describe('PanelListStatus', () => {
     view.unmount();
     show({ isPending: false, isError: true, error: new TypeError('Failed to fetch') });
     expect(screen.getByRole('alert')).toHaveTextContent('The quizzes could not be loaded.');
+  });
+
+  it('keeps a list already read when reading it again fails', () => {
+    show({ isPending: false, isError: true, error: new TypeError('Failed to fetch'), data: [{ id: 1 }] });
+    expect(screen.getByRole('list', { name: 'Quizzes' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says what to do when the list is empty', () => {

@@ -15,7 +15,7 @@ export function PanelListStatus({
   empty,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: Error | null };
+  query: { isPending: boolean; isError: boolean; error: Error | null; data: unknown };
   /** "Loading quizzes" */
   loading: string;
   /** The fallback when the server gives no sentence: "The quizzes could not be loaded." */
@@ -25,7 +25,8 @@ export function PanelListStatus({
   children: ReactNode;
 }) {
   if (query.isPending) return <LoadingState label={loading} />;
-  if (query.isError) return <ProblemText role="alert">{errorText(query.error, failed)}</ProblemText>;
+  // A list already on screen stays there when reading it again fails (the refresh after a change).
+  if (query.isError && query.data === undefined) return <ProblemText role="alert">{errorText(query.error, failed)}</ProblemText>;
   if (isEmpty) return <EmptyText>{empty}</EmptyText>;
   return children;
 }

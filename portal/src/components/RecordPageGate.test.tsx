@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +58,22 @@ describe('RecordPageGate', () => {
     expect(screen.getByRole('link', { name: 'Back to Notes' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bring a coat' })).toBeInTheDocument();
+  });
+
+  it('keeps a record already on screen when reading it again fails, and says “not found” once it is gone', async () => {
+    let answer = ok({ text: 'Bring a coat' });
+    mockApi({ ...session, 'GET /api/notes/3': () => answer });
+    const { queryClient } = renderAt('/notes/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bring a coat' })).toBeInTheDocument();
+    answer = fail(503, 'The database is busy');
+    await queryClient.invalidateQueries({ queryKey: ['/api/notes/3'] });
+    // The query's observers hear of the failure on a later tick: let the page draw it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(queryClient.getQueryState(['/api/notes/3'])?.status).toBe('error');
+    expect(screen.getByRole('heading', { level: 1, name: 'Bring a coat' })).toBeInTheDocument();
+    expect(screen.queryByText('The database is busy')).not.toBeInTheDocument();
+    answer = fail(404, 'Not found');
+    await queryClient.invalidateQueries({ queryKey: ['/api/notes/3'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Note not found' })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import type { ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
 import { priceListText } from '../../components/coursePrice.ts';
 import { useDeleteModule, useReorderModules } from '../../api/adminCatalogue.ts';
-import { errorText, isNotFound } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { useCourse } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -39,7 +39,7 @@ export function AdminCourseScene() {
   usePageTitle(course.data ? `Manage ${course.data.title}` : 'Manage course');
 
   if (course.isPending) return <LoadingState label="Loading course" />;
-  if (course.isError) {
+  if (failedWithNothingToShow(course)) {
     return (
       <Container>
         <StatusMessage

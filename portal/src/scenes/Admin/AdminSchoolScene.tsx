@@ -6,7 +6,7 @@ import type { AdminSchoolDetailDto, AdminSchoolLicenceDto, LicenceSource } from 
 import { formatLongDate } from '@atrium/common/rules/format';
 import { countryName } from '@atrium/common/rules/countries';
 import { useAdminSchool, useChangeLicence } from '../../api/adminSchools.ts';
-import { errorText, isNotFound } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -41,7 +41,7 @@ export function AdminSchoolScene() {
   usePageTitle(school.data?.name ?? 'School');
 
   if (school.isPending) return <LoadingState label="Loading school" />;
-  if (school.isError) {
+  if (failedWithNothingToShow(school)) {
     const missing = isNotFound(school.error) || !/^\d+$/.test(schoolId);
     return (
       <Container>

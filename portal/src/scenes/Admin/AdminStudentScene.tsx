@@ -6,7 +6,7 @@ import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
 import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
 import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments, useStudentWatching } from '../../api/adminStudents.ts';
-import { errorText, isNotFound } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { useCourses } from '../../api/courses.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
 import { Badge } from '../../components/Badge.tsx';
@@ -42,7 +42,7 @@ export function AdminStudentScene() {
   usePageTitle(student.data ? displayName(student.data) : 'Student');
 
   if (student.isPending) return <LoadingState label="Loading student" />;
-  if (student.isError) {
+  if (failedWithNothingToShow(student)) {
     const missing = isNotFound(student.error) || !/^\d+$/.test(studentId);
     return (
       <Container>

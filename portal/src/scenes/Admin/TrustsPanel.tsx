@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { AdminTrustDetailDto } from '@atrium/common';
-import { ApiError, errorText } from '../../api/client.ts';
+import { ApiError, failedWithNothingToShow, errorText } from '../../api/client.ts';
 import { useAdminSchools } from '../../api/adminSchools.ts';
 import { useAdminTrust, useAdminTrusts, useChangeTrust, useCreateTrust, type TrustChange } from '../../api/trusts.ts';
 import { Button } from '../../components/Button.tsx';
@@ -91,7 +91,8 @@ function TrustDetail({ trustId }: { trustId: number }) {
     });
   };
   if (trust.isPending) return <Skeleton $height="6rem" aria-label="Loading the trust" />;
-  if (trust.isError) return <ProblemText role="alert">The trust could not be loaded ({errorText(trust.error, 'please try again')}).</ProblemText>;
+  if (failedWithNothingToShow(trust))
+    return <ProblemText role="alert">The trust could not be loaded ({errorText(trust.error, 'please try again')}).</ProblemText>;
   return (
     <Detail>
       <FormAlert message={problem} />

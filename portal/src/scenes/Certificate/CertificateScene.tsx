@@ -3,7 +3,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CertificatePublicDto } from '@atrium/common';
 import { formatLongDate } from '@atrium/common/rules/format';
-import { isNotFound } from '../../api/client.ts';
+import { failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { useCertificate } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -26,7 +26,7 @@ export function CertificateScene() {
   usePageTitle(certificate.data ? `Certificate: ${certificate.data.courseName}` : 'Certificate');
 
   if (certificate.isPending) return <LoadingState label="Loading certificate" />;
-  if (certificate.isError) {
+  if (failedWithNothingToShow(certificate)) {
     return (
       <Container>
         {isNotFound(certificate.error) ? (

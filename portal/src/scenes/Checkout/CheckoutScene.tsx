@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CourseDetailDto } from '@atrium/common';
-import { isNotFound } from '../../api/client.ts';
+import { failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
@@ -32,7 +32,7 @@ export function CheckoutScene() {
   const course = useCourse(id);
 
   if (course.isPending) return <LoadingState label="Loading course" />;
-  if (course.isError) {
+  if (failedWithNothingToShow(course)) {
     return (
       <Container>
         {isNotFound(course.error) || !/^\d+$/.test(id) ? (

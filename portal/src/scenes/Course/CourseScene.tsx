@@ -5,7 +5,7 @@ import type { CourseDetailDto, PriceList } from '@atrium/common';
 import { useShownCurrency } from '../../api/currency.ts';
 import { shownPrice } from '../../components/coursePrice.ts';
 import { enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
-import { errorText, hasErrorId, isNotFound } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow, hasErrorId, isNotFound } from '../../api/client.ts';
 import { useCertificateLinks } from '../../api/certificates.ts';
 import { useCourseCaptions } from '../../api/captions.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
@@ -42,7 +42,7 @@ export function CourseScene() {
   usePageTitle(course.data?.title ?? 'Course');
 
   if (course.isPending) return <LoadingState label="Loading course" />;
-  if (course.isError) {
+  if (failedWithNothingToShow(course)) {
     return (
       <Container>
         {isNotFound(course.error) || !/^\d+$/.test(id) ? (

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { failedWithNothingToShow } from '../../api/client.ts';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
@@ -46,7 +47,7 @@ export function DashboardScene() {
   // Full height: a short loading state would show the footer, and the dashboard arriving would
   // push it off the screen (a layout shift every visit).
   if (dashboard.isPending) return <LoadingState fullPage label="Loading your courses" />;
-  if (dashboard.isError) {
+  if (failedWithNothingToShow(dashboard)) {
     return (
       <Container>
         <LoadFailedMessage

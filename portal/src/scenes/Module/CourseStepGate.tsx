@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
-import { ApiError, isNotFound } from '../../api/client.ts';
+import { ApiError, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
@@ -53,7 +53,7 @@ export function CourseStepGate<Step extends { id: number; courseId: number }>({
     </ButtonLink>
   );
   if (course.isPending) return <Loading label={words.loading} />;
-  if (course.isError) {
+  if (failedWithNothingToShow(course)) {
     return (
       <Standalone>
         {isNotFound(course.error) ? (
@@ -75,7 +75,7 @@ export function CourseStepGate<Step extends { id: number; courseId: number }>({
   );
   if (!wellFormed) return missing;
   if (step.isPending) return <Loading label={words.loading} />;
-  if (step.isError) {
+  if (failedWithNothingToShow(step)) {
     const status = step.error instanceof ApiError ? step.error.status : 0;
     if (status === 404) return missing;
     return (

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { failedWithNothingToShow } from '../../api/client.ts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
@@ -33,7 +34,7 @@ export function ModuleScene() {
   const user = useSignedInUser();
 
   if (course.isPending) return <ModuleUnavailable courseId={courseId} state={{ kind: 'loading' }} />;
-  if (course.isError) {
+  if (failedWithNothingToShow(course)) {
     return <ModuleUnavailable courseId={courseId} state={{ kind: 'error', error: course.error, retry: () => void course.refetch() }} />;
   }
 

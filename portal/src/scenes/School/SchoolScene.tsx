@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { MySchoolDto, SchoolDto } from '@atrium/common';
-import { errorText } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow } from '../../api/client.ts';
 import { useDownloadRegister, useMySchool } from '../../api/schools.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -33,7 +33,7 @@ export function SchoolScene() {
   usePageTitle('My school');
   const mine = useMySchool();
   if (mine.isPending) return <LoadingState label="Loading your school" />;
-  if (mine.isError) {
+  if (failedWithNothingToShow(mine)) {
     return (
       <Container>
         <LoadFailedMessage

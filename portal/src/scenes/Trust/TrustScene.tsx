@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorText } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow } from '../../api/client.ts';
 import { useGroups } from '../../api/groups.ts';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
@@ -40,7 +40,7 @@ export function TrustScene() {
 function MyTrust() {
   const mine = useMyTrust();
   if (mine.isPending) return <LoadingState label="Loading your trust" />;
-  if (mine.isError) {
+  if (failedWithNothingToShow(mine)) {
     return <LoadFailed error={mine.error} retry={() => void mine.refetch()} />;
   }
   if (!mine.data.trust) return <NoTrust signedIn />;
@@ -56,7 +56,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   const [moving, setMoving] = useState<MovingMember | null>(null);
   const { toast } = useToast();
   if (overview.isPending) return <LoadingState label="Loading your trust" />;
-  if (overview.isError) {
+  if (failedWithNothingToShow(overview)) {
     return <LoadFailed error={overview.error} retry={() => void overview.refetch()} />;
   }
   const staff: StaffListState = statuses.isPending
