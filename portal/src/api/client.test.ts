@@ -91,13 +91,17 @@ describe('failedWithNothingToShow', () => {
   const unavailable = new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The database is busy', id: 'service_unavailable' }));
   const gone = new ApiError(404, 'Not Found', JSON.stringify({ message: 'Not found', id: 'not_found' }));
 
-  it('is true for a first read that failed, and for a record that is gone', () => {
+  it('is true for a first read that failed, and for an answer that takes the page away', () => {
     expect(failedWithNothingToShow({ isError: true, data: undefined, error: unavailable })).toBe(true);
     expect(failedWithNothingToShow({ isError: true, data: { id: 3 }, error: gone })).toBe(true);
+    for (const status of [401, 403]) {
+      expect(failedWithNothingToShow({ isError: true, data: { id: 3 }, error: new ApiError(status, 'No', '') })).toBe(true);
+    }
   });
 
   it('is false for a refresh that failed with the page already drawn, and for a read that worked', () => {
     expect(failedWithNothingToShow({ isError: true, data: { id: 3 }, error: unavailable })).toBe(false);
+    expect(failedWithNothingToShow({ isError: true, data: { id: 3 }, error: new TypeError('Failed to fetch') })).toBe(false);
     expect(failedWithNothingToShow({ isError: false, data: { id: 3 }, error: null })).toBe(false);
   });
 });

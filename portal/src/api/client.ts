@@ -171,13 +171,18 @@ const RAW_STATUS = /^\d{3}: /;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
+/** Answers that take away what a page showed: the record is gone, the session ended, access was withdrawn. */
+const TAKEN_AWAY = new Set([401, 403, 404]);
+
 /**
- * Whether a page's read failed with nothing to show: its first read, or a record that is gone
- * (404). A refresh that fails after a change keeps what is already on screen, and the person's
- * typing with it, instead of replacing the page with the failure.
+ * Whether a page's read failed with nothing to show: its first read, or an answer that takes what
+ * was shown away (404, 401, 403). A refresh that fails on the way (the network, a busy server)
+ * keeps what is already on screen, and the person's typing with it, instead of replacing the page
+ * with the failure.
  */
 export const failedWithNothingToShow = <T>(query: {
   isError: boolean;
   data: T | undefined;
   error: Error | null;
-}): query is QueryObserverLoadingErrorResult<T> | QueryObserverRefetchErrorResult<T> => query.isError && (query.data === undefined || isNotFound(query.error));
+}): query is QueryObserverLoadingErrorResult<T> | QueryObserverRefetchErrorResult<T> =>
+  query.isError && (query.data === undefined || (query.error instanceof ApiError && TAKEN_AWAY.has(query.error.status)));

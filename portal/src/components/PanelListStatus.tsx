@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorText } from '../api/client.ts';
+import { errorText, failedWithNothingToShow } from '../api/client.ts';
 import { LoadingState } from './Loading.tsx';
 import { EmptyText, ProblemText } from './Panel.ts';
 
@@ -25,8 +25,8 @@ export function PanelListStatus({
   children: ReactNode;
 }) {
   if (query.isPending) return <LoadingState label={loading} />;
-  // A list already on screen stays there when reading it again fails (the refresh after a change).
-  if (query.isError && query.data === undefined) return <ProblemText role="alert">{errorText(query.error, failed)}</ProblemText>;
+  // A list already on screen stays there when a refresh fails on the way.
+  if (failedWithNothingToShow(query)) return <ProblemText role="alert">{errorText(query.error, failed)}</ProblemText>;
   if (isEmpty) return <EmptyText>{empty}</EmptyText>;
   return children;
 }

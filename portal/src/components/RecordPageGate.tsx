@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isNotFound } from '../api/client.ts';
+import { failedWithNothingToShow, isNotFound } from '../api/client.ts';
 import type { IconName } from './Icon.tsx';
 import { Container } from './Layout.tsx';
 import { LoadFailedMessage } from './LoadFailedMessage.tsx';
@@ -10,7 +10,8 @@ import { StatusMessage } from './StatusMessage.tsx';
 /**
  * A page about one record named by the id in its address, until the record is here: not found
  * (an id that is not a number is never asked for, and a 404 says the same), loading, or a failed
- * first load with Try again. Each keeps the page's way back; `children` gets the record.
+ * read with Try again (a refresh that fails on the way keeps the record on screen:
+ * `failedWithNothingToShow`). Each keeps the page's way back; `children` gets the record.
  */
 export function RecordPageGate<Record>({
   query,
@@ -47,12 +48,12 @@ export function RecordPageGate<Record>({
       </Container>
     );
   }
-  // A record already on screen stays there when reading it again fails (the refresh after a
-  // change): only a first read that failed takes the page's place.
-  if (query.data !== undefined) return children(query.data);
-  return (
-    <Container>
-      <LoadFailedMessage title={failed} error={query.error ?? new Error(failed)} onRetry={() => void query.refetch()} back={back} />
-    </Container>
-  );
+  if (failedWithNothingToShow(query)) {
+    return (
+      <Container>
+        <LoadFailedMessage title={failed} error={query.error} onRetry={() => void query.refetch()} back={back} />
+      </Container>
+    );
+  }
+  return children(query.data);
 }
