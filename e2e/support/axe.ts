@@ -18,6 +18,19 @@ export interface AxeViolation {
  * the elements it found, so a failing test says what to fix.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Judged at rest: axe reads a toast or dialog caught fading in or out as text of too little
+  // contrast (a toast closing mid-check failed CI once). With reduced motion the app's animations
+  // take no time (styles/GlobalStyle.ts), so two frames later every one has reached its end.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    return await runAxe(page);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: an inline <script> would be refused by the CSP.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
