@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
-import { landingContent } from './landing.ts';
+import { landingContent, withBrand } from './landing.ts';
 
 describe('landing FAQ and support bot', () => {
   // The support bot answers invoice questions with INVOICE_ANSWER (widgets' botReplies test).
@@ -19,5 +19,14 @@ describe('landing FAQ and support bot', () => {
 
   it("keeps SPEC's ten questions", () => {
     expect(landingContent.faq.items).toHaveLength(10);
+  });
+});
+
+describe('withBrand', () => {
+  // Issue 50.2: the brand is written as it is; `$&`, `$``, `$'` and `$$` are not replacement patterns.
+  it('writes a brand holding replacement patterns as it is', () => {
+    const brand = "Atrium $& $` $' $$ Marketing";
+    expect(withBrand('Talk to {brand} today: {brand} answers.', brand)).toBe(`Talk to ${brand} today: ${brand} answers.`);
+    expect(withBrand('Talk to {brand}', undefined)).toBe('Talk to us');
   });
 });

@@ -259,5 +259,5 @@ export const landingContent: LandingContent = {
   },
 };
 
-/** Replaces `{brand}` in a content string. */
-export const withBrand = (text: string, brand: string | undefined) => text.replaceAll('{brand}', brand ?? 'us');
+/** Replaces `{brand}` in a content string; the name as it is (a `$&` in it is not a replacement pattern). */
+export const withBrand = (text: string, brand: string | undefined) => text.replaceAll('{brand}', () => brand ?? 'us');

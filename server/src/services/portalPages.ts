@@ -104,13 +104,14 @@ export class PortalPages {
     let html = this.indexHtml();
     // A drawn page is painted before the app is requested (portal/src/main.tsx): its preloads,
     // which would share the line with the page's text and font, go (portal/vite.config.ts).
-    if (state.markup === 'hydrate') html = html.replace(/<link rel="modulepreload"[^>]* data-app>/g, '');
-    if (parts.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`);
-    if (parts.dropNoscript) html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+    if (state.markup === 'hydrate') html = insertInto(html, /<link rel="modulepreload"[^>]* data-app>/g, '');
+    if (parts.title) html = insertInto(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`);
+    if (parts.dropNoscript) html = insertInto(html, /<noscript>[\s\S]*?<\/noscript>/, '');
     const data = `<script type="application/json" id="${entry.PAGE_STATE_ID}">${entry.serializePageState(state)}</script>`;
     // The font first: it is needed for the first paint, the scripts only after it.
-    html = html.replace(/<head>/, `<head>${this.fontPreload}`);
-    return html.replace('</head>', `${parts.head}</head>`).replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${data}`);
+    html = insertInto(html, '<head>', `<head>${this.fontPreload}`);
+    html = insertInto(html, '</head>', `${parts.head}</head>`);
+    return insertInto(html, '<div id="root"></div>', `<div id="root">${parts.root}</div>${data}`);
   }
 
   private indexHtml(): string {
@@ -146,6 +147,15 @@ function fontPreload(): string {
   const assets = resolve(PORTAL_DIST, 'assets');
   const file = existsSync(assets) ? readdirSync(assets).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name)) : undefined;
   return file ? `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>` : '';
+}
+
+/**
+ * Puts `text` where `needle` is, as it is. String.replace with a string would read `$&`, `$\``,
+ * `$'` and `$$` in it as replacement patterns: a first name `Q$\`W` in the page's data would paste
+ * the page's head there (its `</script>` included). A function's answer is never read so.
+ */
+export function insertInto(html: string, needle: string | RegExp, text: string): string {
+  return html.replace(needle, () => text);
 }
 
 function escapeHtml(text: string): string {
