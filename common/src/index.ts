@@ -38,6 +38,7 @@ export * from './schemas/admins.ts';
 export * from './api/resources.ts';
 export * from './schemas/resources.ts';
 export * from './rules/resourceTypes.ts';
+export * from './rules/fileNames.ts';
 export * from './api/insights.ts';
 export * from './schemas/insights.ts';
 export * from './api/captions.ts';

@@ -1,3 +1,5 @@
+import { nameWithExtension } from './fileNames.ts';
+
 /** The largest file an admin may attach as a course resource (25 MB). */
 export const RESOURCE_MAX_BYTES = 25 * 1024 * 1024;
 
@@ -33,21 +35,10 @@ export const RESOURCE_TYPES_SENTENCE = 'a PDF, Word (.docx), Excel (.xlsx) or Po
 
 /**
  * The name a resource is downloaded as: the uploaded name without its folders and characters that
- * file systems refuse, ending in the extension of the type its bytes are.
+ * file systems refuse or that reorder it on screen, ending in the extension of the type its bytes are.
  */
 export function resourceFileName(uploadedName: string, contentType: ResourceContentType, fallback: string): string {
-  const { extension } = RESOURCE_TYPES[contentType];
-  const base = withoutUnsafeCharacters(uploadedName.split(/[\\/]/).pop() ?? '')
-    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
-    .trim()
-    .slice(0, 200);
-  const stem = base || withoutUnsafeCharacters(fallback).trim().slice(0, 200) || 'resource';
-  return `${stem}.${extension}`;
-}
-
-/** Drops control characters and those Windows refuses in file names (`<>:"/\|?*`). */
-function withoutUnsafeCharacters(name: string): string {
-  return [...name].filter((character) => character.charCodeAt(0) > 0x1f && character !== '\u007f' && !'<>:"/\\|?*'.includes(character)).join('');
+  return nameWithExtension(uploadedName, RESOURCE_TYPES[contentType].extension, fallback || 'resource');
 }
 
 /** "820 KB", "2.4 MB", "25 MB": a file's size as a learner reads it (1 KB = 1,024 bytes). */

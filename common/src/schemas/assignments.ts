@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AssignmentAcceptKind, SubmissionFileKind } from '../api/assignments.ts';
+import { nameWithExtension } from '../rules/fileNames.ts';
 import { id, tooLong } from './common.ts';
 import { pageQuery } from './paging.ts';
 
@@ -50,6 +51,37 @@ export const SUBMISSION_CONTENT_TYPES = {
 /** The kind a sniffed media type is, or null when it may not be submitted. */
 export function submissionKindOf(contentType: string): SubmissionFileKind | null {
   return Object.hasOwn(SUBMISSION_CONTENT_TYPES, contentType) ? SUBMISSION_CONTENT_TYPES[contentType as keyof typeof SUBMISSION_CONTENT_TYPES] : null;
+}
+
+/** The extension a submitted file is downloaded with, by its sniffed type (whatever its name said). */
+const SUBMISSION_EXTENSIONS = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/vnd.wave': 'wav',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'application/pdf': 'pdf',
+} as const satisfies Record<keyof typeof SUBMISSION_CONTENT_TYPES, string>;
+
+const SUBMISSION_FALLBACK_NAMES: Record<SubmissionFileKind, string> = { image: 'photo', audio: 'recording', video: 'video', pdf: 'document' };
+
+/**
+ * The name a submitted file is stored, shown and downloaded as, named as resources are: the
+ * learner's name without folders, unsafe or bidirectional characters and its own extension, then
+ * the extension of the type its bytes are (`a.html` holding a PDF is `a.pdf`). Applied again to
+ * every name read back, so rows stored before this rule leave as safely as new ones.
+ */
+export function submissionFileName(uploadedName: string, contentType: string): string {
+  const kind = submissionKindOf(contentType);
+  const extension = kind ? SUBMISSION_EXTENSIONS[contentType as keyof typeof SUBMISSION_EXTENSIONS] : 'bin';
+  return nameWithExtension(uploadedName, extension, kind ? SUBMISSION_FALLBACK_NAMES[kind] : 'file');
 }
 
 /** What the file input offers per kind (`accept`); the server still decides by the bytes. */

@@ -1,3 +1,4 @@
+import { withoutInvisibleControls } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { Clock } from '../services/clock.ts';
 import type { ValidCaptionTrack } from '../services/captions.ts';
@@ -18,7 +19,8 @@ export async function saveCaptionTrack(db: Db, clock: Clock, input: SaveCaptionI
   return db.transaction(async (trx) => {
     const existing = await trx('captions').select('id').where({ moduleId: input.moduleId, lang: input.lang }).forUpdate().first();
     const fields = {
-      label: input.label,
+      // Shown in every player's track menu: no control or bidirectional characters (issue 50.3).
+      label: withoutInvisibleControls(input.label) || input.lang,
       vtt: input.vtt,
       cueCount: input.cueCount,
       sourceFormat: input.sourceFormat,

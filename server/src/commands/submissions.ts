@@ -1,4 +1,4 @@
-import type { ReviewInputParsed, SubmissionFileKind } from '@atrium/common';
+import { submissionFileName, type ReviewInputParsed, type SubmissionFileKind } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
@@ -87,24 +87,13 @@ export interface AttachSubmissionFileInput {
   assignmentId: number;
   /** Where the bytes already are in FileStorage (`submissions/…`). */
   storageKey: string;
-  /** The name the client gave it; cut to its last path segment and 255 characters here. */
+  /** The name the client gave it; stored as submissionFileName makes it (the sniffed type's extension forced). */
   originalName: string;
   kind: SubmissionFileKind;
   /** Sniffed from the bytes, never the client's. */
   contentType: string;
   size: number;
   sha256: string;
-}
-
-/** The name a file is shown and downloaded as: no folders, no control characters, ≤ 255 chars. */
-export function sanitiseFileName(name: string, fallback = 'file'): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const cut = Array.from(base).slice(0, 255).join('');
-  return cut && cut !== '.' && cut !== '..' ? cut : fallback;
 }
 
 /**
@@ -143,7 +132,7 @@ export async function attachSubmissionFile(deps: SubmissionDeps, input: AttachSu
         const [fileId] = await trx('submissionFiles').insert({
           submissionId: draft.id,
           fileId: storedId,
-          originalName: sanitiseFileName(input.originalName, `${input.kind}`),
+          originalName: submissionFileName(input.originalName, input.contentType),
           kind: input.kind,
           feedback: null,
           createdAt: now,

@@ -1,5 +1,6 @@
 import {
   SUBMISSION_FILE_LIMITS,
+  submissionFileName,
   type AssignmentAdminDto,
   type AssignmentDto,
   type AssignmentStatusDto,
@@ -31,7 +32,7 @@ export function presentAssignmentAdmin(assignment: LiveAssignment, awaitingCount
 export function presentSubmissionFile(file: SubmissionFileRow): SubmissionFileDto {
   return {
     id: file.id,
-    originalName: file.originalName,
+    originalName: submissionFileName(file.originalName, file.contentType),
     kind: file.kind,
     contentType: file.contentType,
     size: file.size,

@@ -1,6 +1,14 @@
-import { isResourceContentType, RESOURCE_TYPES, type ResourceDto, type ResourceListDto } from '@atrium/common';
+import { isResourceContentType, resourceFileName, RESOURCE_TYPES, withoutUnsafeCharacters, type ResourceDto, type ResourceListDto } from '@atrium/common';
 import type { ResourceAccess } from '../policies/resources.ts';
 import type { ResourceRow } from '../queries/resources.ts';
+
+/**
+ * The name a resource is shown and downloaded as, the upload rule applied again on the way out:
+ * rows stored before it dropped bidirectional controls leave as safely as new ones.
+ */
+export function resourceDownloadName(row: Pick<ResourceRow, 'fileName' | 'contentType' | 'title'>): string {
+  return isResourceContentType(row.contentType) ? resourceFileName(row.fileName, row.contentType, row.title) : withoutUnsafeCharacters(row.fileName) || 'file';
+}
 
 export function presentResource(row: ResourceRow): ResourceDto {
   return {
@@ -9,7 +17,7 @@ export function presentResource(row: ResourceRow): ResourceDto {
     moduleId: row.moduleId,
     title: row.title,
     description: row.description,
-    fileName: row.fileName,
+    fileName: resourceDownloadName(row),
     contentType: row.contentType,
     typeLabel: isResourceContentType(row.contentType) ? RESOURCE_TYPES[row.contentType].label : 'File',
     size: row.size,

@@ -1,4 +1,5 @@
 import parseRange from 'range-parser';
+import { withoutUnsafeCharacters } from '@atrium/common';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import type { ByteRange } from '../services/storage/index.ts';
@@ -9,7 +10,7 @@ export interface SentFile {
   /** Sniffed from the bytes when it arrived. */
   contentType: string;
   size: number;
-  /** The name a browser saves it as (RFC 6266/5987 through koa's `attachment()`). */
+  /** The name a browser saves it as (see setDownloadName). */
   fileName: string;
   /** `attachment` downloads; `inline` lets the browser show it (images, players, the PDF viewer). */
   disposition: 'attachment' | 'inline';
@@ -34,7 +35,7 @@ export async function sendStoredFile(ctx: AppContext, file: SentFile, extraHeade
     if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) range = { start: ranges[0]!.start, end: ranges[0]!.end };
   }
   const body = await ctx.deps.storage.get(file.storageKey, range);
-  ctx.attachment(file.fileName, { type: file.disposition });
+  setDownloadName(ctx, file.fileName, file.disposition);
   ctx.type = file.contentType;
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Accept-Ranges', 'bytes');
@@ -47,4 +48,46 @@ export async function sendStoredFile(ctx: AppContext, file: SentFile, extraHeade
     ctx.length = total;
   }
   ctx.body = body;
+}
+
+/** Letters that decompose into no ASCII letter and a mark, spelled as English keyboards write them. */
+const ASCII_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+};
+
+/**
+ * A name in printable ASCII, for `filename=`, which browsers read as Latin-1 at best: accents
+ * dropped (`Évaluation` → `Evaluation`), a few letters spelled out, anything else `_`.
+ */
+export function asciiFileName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, (character) => ASCII_SPELLINGS[character] ?? '_')
+    .replace(/_+/g, '_');
+}
+
+/**
+ * `Content-Disposition` for a stored file (RFC 6266): an ASCII name in `filename=`, and, whenever
+ * the name is anything but ASCII, the name itself in RFC 5987's `filename*` (UTF-8,
+ * percent-encoded), which every current browser prefers. A Latin-1 name such as
+ * `Évaluation des élèves.pdf` is never sent as raw Latin-1 bytes. Unsafe and bidirectional
+ * characters go whatever the caller stored.
+ */
+export function setDownloadName(ctx: AppContext, name: string, disposition: 'attachment' | 'inline'): void {
+  const safe = withoutUnsafeCharacters(name) || 'file';
+  // `fallback` differing from the name is what makes the content-disposition package add `filename*`.
+  ctx.attachment(safe, { type: disposition, fallback: asciiFileName(safe) });
 }

@@ -53,12 +53,6 @@ export function declaredKind(filetype: string | null | undefined): SubmissionFil
   return major === 'image' || major === 'audio' || major === 'video' ? major : null;
 }
 
-/** A HEIC photo stored as JPEG is named so: "IMG_0042.HEIC" → "IMG_0042.jpg". */
-function withExtension(name: string, extension: string): string {
-  const stem = name.replace(/\.[^./\\]*$/, '') || 'photo';
-  return `${stem.slice(0, 240)}.${extension}`;
-}
-
 /**
  * Judges a finished upload by its bytes and stores it: the type is sniffed (file-type), anything
  * not a submittable kind (SVG, HTML, scripts, archives …) or not `accepts`, or a photo or PDF of another kind
@@ -97,8 +91,8 @@ export async function storeSubmissionFile(
   if (upload.size > SUBMISSION_FILE_LIMITS[kind])
     return refuse(413, `${capitalise(KIND_WORD[kind])} may be at most ${formatLimit(SUBMISSION_FILE_LIMITS[kind])}.`);
 
-  // attachSubmissionFile sanitises the name (folders, control characters, length).
-  const originalName = input.filename || 'file';
+  // attachSubmissionFile names it (folders and unsafe characters dropped, the sniffed type's extension forced).
+  const originalName = input.filename ?? '';
   const storageKey = newStorageKey('submissions');
   if (kind === 'image') return reencoding(() => reencodeImage(storage, sniffed.body, { storageKey, originalName, contentType }));
 
@@ -138,8 +132,8 @@ async function reencodeImage(
   body.pipe(encoder);
   try {
     const stored = await storage.put(storageKey, encoder, { contentType: output.contentType });
-    const name = output.contentType === contentType ? originalName : withExtension(originalName, 'jpg');
-    return { storageKey, originalName: name, kind: 'image', contentType: output.contentType, size: stored.size, sha256: stored.sha256 };
+    // attachSubmissionFile names it by the type written: a HEIC photo stored as JPEG, "IMG_0042.HEIC", is "IMG_0042.jpg".
+    return { storageKey, originalName, kind: 'image', contentType: output.contentType, size: stored.size, sha256: stored.sha256 };
   } catch (error) {
     // put() removed its partial object. An image sharp cannot decode (a HEIC this build lacks the
     // codec for, a truncated file) is the sender's problem, not a server error.

@@ -1,4 +1,4 @@
-import { idParams, submissionDraftSchema, assignmentFileParams, type SubmissionDto, type SubmitResultDto } from '@atrium/common';
+import { idParams, submissionDraftSchema, submissionFileName, assignmentFileParams, type SubmissionDto, type SubmitResultDto } from '@atrium/common';
 import { z } from 'zod';
 import { removeDraftFile, submitDraft, updateDraft, withdrawSubmission } from '../../../commands/submissions.ts';
 import type { AppContext, AppDeps } from '../../../context.ts';
@@ -41,7 +41,7 @@ async function sendSubmissionFile(ctx: AppContext, file: SubmissionFileRow, down
       storageKey: file.storageKey,
       contentType: file.contentType,
       size: file.size,
-      fileName: file.originalName,
+      fileName: submissionFileName(file.originalName, file.contentType),
       disposition: download ? 'attachment' : 'inline',
     },
     FILE_HEADERS,

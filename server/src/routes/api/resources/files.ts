@@ -7,6 +7,7 @@ import type { AppContext } from '../../../context.ts';
 import { receiveFile, type ReceivedFile } from '../../../services/storage/index.ts';
 import { sendStoredFile } from '../../storedFileResponse.ts';
 import type { ResourceRow } from '../../../queries/resources.ts';
+import { resourceDownloadName } from '../../../presenters/resources.ts';
 
 const TOO_LARGE = 'The file is larger than 25 MB. Make it smaller (compress the PDF or images) or split it.';
 const REFUSED = `This kind of file cannot be a resource: upload ${RESOURCE_TYPES_SENTENCE}.`;
@@ -46,7 +47,7 @@ export async function sendResource(ctx: AppContext, resource: ResourceRow): Prom
     storageKey: resource.storageKey,
     contentType: resource.contentType,
     size: resource.size,
-    fileName: resource.fileName,
+    fileName: resourceDownloadName(resource),
     disposition: 'attachment',
   });
 }

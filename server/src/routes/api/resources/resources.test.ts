@@ -209,7 +209,7 @@ describe('downloading resources', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="Fiche de consentement ? été.pdf"; filename*=UTF-8''Fiche%20de%20consentement%20%E2%80%93%20%C3%A9t%C3%A9.pdf`,
+      `attachment; filename="Fiche de consentement _ ete.pdf"; filename*=UTF-8''Fiche%20de%20consentement%20%E2%80%93%20%C3%A9t%C3%A9.pdf`,
     );
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect((await client.get(`/api/resources/${moduleResourceId}/download`)).headers.get('content-type')).toBe('application/zip');
