@@ -73,6 +73,8 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().default('./data/files'),
   /** Unfinished resumable uploads with the disk storage (S3 keeps them in the bucket under uploads/). */
   UPLOAD_STAGING_DIR: z.string().optional(),
+  /** What one account's finished submission files may take, every round of every assignment (issue 50.8). */
+  SUBMISSION_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -125,6 +127,8 @@ export interface Config {
   storage: StorageConfig;
   /** Where unfinished resumable (tus) uploads wait with the disk storage: `<DATA_DIR>/uploads` by default. */
   uploadStagingDir: string;
+  /** Bytes one account's finished submission files may take in storage (`SUBMISSION_STORAGE_QUOTA_MB`, 5 GB by default). */
+  submissionStorageQuota: number;
 }
 
 export class ConfigError extends Error {}
@@ -235,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'disk', dir: resolve(e.STORAGE_DIR) },
     uploadStagingDir: resolve(e.UPLOAD_STAGING_DIR ?? resolve(e.DATA_DIR, 'uploads')),
+    submissionStorageQuota: e.SUBMISSION_STORAGE_QUOTA_MB * 1024 * 1024,
   };
 }
 

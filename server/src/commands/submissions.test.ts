@@ -25,7 +25,7 @@ async function stored(): Promise<{ key: string; size: number; sha256: string }> 
   return { key, ...object };
 }
 
-const deps = () => ({ db: server.db, storage: server.app.deps.storage, logger: server.app.deps.logger, clock: server.clock });
+const deps = () => ({ db: server.db, storage: server.app.deps.storage, logger: server.app.deps.logger, clock: server.clock, config: server.config });
 
 describe('attachSubmissionFile', () => {
   it('creates the draft on the first file, keeps one draft, and refuses past maxFiles deleting the object', async () => {

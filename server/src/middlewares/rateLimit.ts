@@ -18,6 +18,9 @@ const LIMITS = {
   comment: { points: 20, duration: 60 },
   // Knowledge-check attempts per learner (issue 36): retakes are unlimited, guessing by brute force is slowed.
   quizAttempt: { points: 30, duration: 10 * 60 },
+  // Assignment submissions per learner (issue 50.8), a budget of their own: a learner submits a few
+  // times a course (withdrawing and resubmitting included); each one re-runs the course's completion.
+  assignmentSubmit: { points: 20, duration: 60 * 60 },
   upload: { points: 30, duration: 60 * 60 },
   // Resumable uploads per learner: new uploads, and the HEAD/PATCH/DELETE requests that carry and
   // resume them (tus clients send one PATCH per attempt, more on a flaky connection).

@@ -141,6 +141,17 @@ export async function filesOfRounds(db: Reader, submissionIds: readonly number[]
   return rows.map((row) => ({ ...row, id: Number(row.id), submissionId: Number(row.submissionId), size: Number(row.size) }));
 }
 
+/** The bytes a learner's submission files take in storage: every round of every assignment, drafts included. */
+export async function submissionBytesOf(db: Reader, userId: number): Promise<number> {
+  const row = await db('submissionFiles as f')
+    .join('submissions as s', 's.id', 'f.submissionId')
+    .join('storedFiles as sf', 'sf.id', 'f.fileId')
+    .where('s.userId', userId)
+    .sum({ bytes: 'sf.size' })
+    .first();
+  return Number(row?.bytes ?? 0);
+}
+
 /** One file with the learner whose work it is, for the file route's access check. */
 export async function submissionFileById(db: Reader, fileId: number): Promise<(SubmissionFileRow & { userId: number }) | undefined> {
   const row = await db('submissionFiles as f')

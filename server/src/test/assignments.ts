@@ -38,11 +38,11 @@ export async function attachFile(
   const kind = options.kind ?? 'image';
   const bytes = options.bytes ?? (kind === 'pdf' ? pdfBytes() : await pngBytes());
   const contentType = kind === 'pdf' ? 'application/pdf' : kind === 'image' ? 'image/png' : kind === 'audio' ? 'audio/mpeg' : 'video/mp4';
-  const { storage, db, logger, clock } = server.app.deps;
+  const { storage, db, logger, clock, config } = server.app.deps;
   const key = newStorageKey('submissions');
   const stored = await storage.put(key, Readable.from([bytes]));
   const attached = await attachSubmissionFile(
-    { db, storage, logger, clock },
+    { db, storage, logger, clock, config },
     {
       userId,
       assignmentId,

@@ -103,7 +103,7 @@ export function assignmentRoutes(routes: Routes): void {
     path: '/api/assignments/:id/submit',
     access: 'user',
     params: idParams,
-    rateLimit: { limit: 'quizAttempt', by: 'user' },
+    rateLimit: { limit: 'assignmentSubmit', by: 'user' },
     policy: assignmentLearner,
     async handler(ctx) {
       const submitted = await submitDraft(ctx.deps, { userId: ctx.state.user.id, assignmentId: ctx.input.params.id });

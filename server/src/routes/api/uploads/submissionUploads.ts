@@ -1,5 +1,5 @@
 import { SUBMISSION_FILE_LIMITS, type SubmissionFileKind } from '@atrium/common';
-import { attachSubmissionFile, writableAssignment } from '../../../commands/submissions.ts';
+import { attachSubmissionFile, checkStorageQuota, writableAssignment } from '../../../commands/submissions.ts';
 import { badRequest, HttpError } from '../../../errors.ts';
 import { draftOf, fileCountOf } from '../../../queries/assignments.ts';
 import { declaredKind, formatLimit, storeSubmissionFile } from '../../../services/uploads/submissionFile.ts';
@@ -35,6 +35,8 @@ export const submissionUploads: UploadPurpose = {
         'conflict',
         `This assignment takes at most ${assignment.maxFiles} ${assignment.maxFiles === 1 ? 'file' : 'files'}; remove one first`,
       );
+    // Refused before a byte is staged when the declared length cannot fit; checked again when it finishes.
+    await checkStorageQuota(deps.db, deps.config, user.id, size);
     return { assignmentId: String(assignment.id), filename: metadata.filename ?? '', filetype: metadata.filetype ?? '' };
   },
 
