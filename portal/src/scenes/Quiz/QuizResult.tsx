@@ -50,8 +50,8 @@ export function QuizResult({
         </Verdict>
         {attempt.keyShown ? null : (
           <p>
-            {wrong === 1 ? 'One question is' : `${wrong} questions are`} marked incorrect below. The right answers and the explanations are shown once you
-            pass{result.retryInSeconds > 0 ? '.' : ', so think them over and try again.'}
+            {wrong === 1 ? 'One question is' : `${wrong} questions are`} marked incorrect below. The right answers and the explanations are shown once you pass
+            {result.retryInSeconds > 0 ? '.' : ', so think them over and try again.'}
           </p>
         )}
         <p>
@@ -71,7 +71,9 @@ export function QuizResult({
         ) : attempt.passed && quiz.requiredForCertificate ? (
           <p>Finish the remaining modules of the course to get your certificate.</p>
         ) : null}
-        {waiting ? <RetryWait seconds={result.retryInSeconds} onOpen={() => void onWaitOver().finally(() => setWaiting(false))} /> : null}
+        {waiting ? (
+          <RetryWait seconds={result.retryInSeconds} retryAt={result.retryAt} onOpen={() => void onWaitOver().finally(() => setWaiting(false))} />
+        ) : null}
         <Actions>
           {waiting ? null : (
             <Button variant={attempt.passed ? 'secondary' : 'primary'} onClick={onRetry}>

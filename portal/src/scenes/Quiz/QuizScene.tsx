@@ -84,7 +84,7 @@ function QuizView({ course, quiz }: { course: CourseDetailDto; quiz: QuizDto }) 
       doneText={quiz.passed ? 'Quiz passed' : null}
     >
       {waiting ? (
-        <RetryWait seconds={quiz.retryInSeconds} onOpen={() => void reopen()} />
+        <RetryWait seconds={quiz.retryInSeconds} retryAt={quiz.retryAt} onOpen={() => void reopen()} />
       ) : quiz.questions.length === 0 ? (
         <StatusMessage icon="layers" title="No questions yet" actions={<ButtonLink to={`/courses/${course.id}`}>Back to Course</ButtonLink>}>
           <p>This knowledge check is being prepared. Come back to it later.</p>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
 
@@ -19,30 +19,32 @@ const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 
  * seconds the server gave (its clock decides, so a device clock set wrong changes nothing), then
  * `onOpen`. The sentence is read once; the ticking count is not announced.
  */
-export function RetryWait({ seconds, onOpen }: { seconds: number; onOpen(): void }) {
-  // From when the server's answer arrived; a newer answer (other seconds) starts a new count.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the seconds are the input; the time is read when they change
-  const opensAt = useMemo(() => Date.now() + seconds * 1000, [seconds]);
+export function RetryWait({ seconds, retryAt, onOpen }: { seconds: number; retryAt: string | null; onOpen(): void }) {
   const [left, setLeft] = useState(seconds);
-
+  const latestOnOpen = useRef(onOpen);
   useEffect(() => {
-    setLeft(Math.max(0, (opensAt - Date.now()) / 1000));
+    latestOnOpen.current = onOpen;
+  }, [onOpen]);
+
+  // Counted from when this answer arrived; a newer answer (other seconds) starts a new count.
+  useEffect(() => {
+    const opensAt = Date.now() + seconds * 1000;
     const timer = setInterval(() => {
       const remaining = Math.max(0, (opensAt - Date.now()) / 1000);
       setLeft(remaining);
       if (remaining <= 0) {
         clearInterval(timer);
-        onOpen();
+        latestOnOpen.current();
       }
     }, 1000);
     return () => clearInterval(timer);
-  }, [opensAt, onOpen]);
+  }, [seconds]);
 
   return (
     <Wait role="note" aria-labelledby="quiz-wait-title">
       <Icon name="clock" size={20} />
       <div>
-        <strong id="quiz-wait-title">You can try again at {clockTime.format(opensAt)}</strong>
+        <strong id="quiz-wait-title">{retryAt ? `You can try again at ${clockTime.format(new Date(retryAt))}` : 'You can try again soon'}</strong>
         <p>
           This knowledge check asks for a pause after an attempt that did not pass. <span aria-hidden="true">Time left: {timeLeft(left)}.</span>
         </p>
