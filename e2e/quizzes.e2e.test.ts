@@ -12,8 +12,9 @@ import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 // Knowledge checks (issue 36): an admin builds a three-question quiz at the end of a course whose
 // certificate requires passing it and attaches a PDF; a learner completes the modules, fails the
-// quiz, reads the explanations, retakes it with the keyboard alone, passes, downloads the PDF and
-// gets the certificate showing the score. Then the same screens at 390 px.
+// quiz (told which question was wrong, never the right answers: issue 50), retakes it with the
+// keyboard alone, passes and reads the key with the explanations, downloads the PDF and gets the
+// certificate showing the score. Then the same screens at 390 px.
 const enabled = portalSuiteCanRun('quizzes');
 const QUIZ = 'Photo consent check';
 
@@ -121,7 +122,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await fromTop(admin, 'quiz-admin-section');
   }, 180_000);
 
-  it('a learner completes the modules, fails the quiz, reads the explanations, passes on a keyboard-only retake, downloads the PDF and gets the certificate with the score', async () => {
+  it('a learner completes the modules, fails the quiz without seeing the key, passes on a keyboard-only retake and reads the explanations, downloads the PDF and gets the certificate with the score', async () => {
     const detail = await learnerWithModulesDone(robin, 'Robin', false);
     const last = detail.modules.at(-1)!;
     const page = await browser.page(DESKTOP);
@@ -151,8 +152,10 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     expect(await failed.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.getByText('Not passed: the pass mark is 80%.', { exact: false }).waitFor();
     const wrong = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Question 2: incorrect/ }) });
-    await wrong.getByText('Any identifiable child needs consent, named or not.').waitFor();
-    expect(await wrong.getByRole('listitem').filter({ hasText: 'A recognisable face in a crowd' }).innerText()).toContain('Correct answer');
+    await page.getByText('The right answers and the explanations are shown once you pass', { exact: false }).waitFor();
+    expect(await wrong.getByRole('listitem').filter({ hasText: 'A recognisable face in a crowd' }).innerText()).not.toContain('Correct answer');
+    expect(await page.getByText('Any identifiable child needs consent, named or not.').count()).toBe(0);
+    expect(await page.getByText('Correct answer').count()).toBe(0);
     await expectAccessible(page, 'a failed attempt');
     await fromTop(page, 'quiz-failed');
 
@@ -173,6 +176,10 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await passed.waitFor();
     await page.getByText('Passed: the pass mark is 80%.').waitFor();
     await page.getByText('Course complete.').waitFor();
+    // Passed: the key and the explanations.
+    const right = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Question 2: correct/ }) });
+    await right.getByText('Any identifiable child needs consent, named or not.').waitFor();
+    expect(await right.getByRole('listitem').filter({ hasText: 'A recognisable face in a crowd' }).innerText()).toContain('Correct answer');
     await expectAccessible(page, 'a passed attempt');
     await fromTop(page, 'quiz-passed');
 

@@ -1,7 +1,8 @@
 /**
- * Knowledge checks (issue 36 items 1–4): the shapes agreed in QUIZ-CONTRACT.md. The server grades;
- * a learner's answers never carry which options are correct or the explanations until an attempt
- * was submitted (QuestionResultDto); only the admin edit routes send them otherwise.
+ * Knowledge checks (issue 36 items 1–4, issue 50 item 4): the shapes agreed in QUIZ-CONTRACT.md.
+ * The server grades; which options are correct and the explanations reach a learner only once
+ * they have passed the quiz (QuestionResultDto with `keyShown`); a failed attempt says which
+ * questions were wrong and nothing more. Only the admin edit routes send the key otherwise.
  */
 
 import type { AssignmentStepStatus } from './assignments.ts';
@@ -30,22 +31,38 @@ export interface QuizDto {
   passMark: number;
   /** This quiz is the course's final one and the certificate requires passing it. */
   requiredForCertificate: boolean;
+  /**
+   * The questions drawn for the caller's next attempt, options in the order to show them. The
+   * same until an attempt is submitted (a reload draws nothing new); empty while `retryAt` is set.
+   */
   questions: QuizQuestionDto[];
   /** Percent, the caller's best; null before any attempt. */
   bestScore: number | null;
   passed: boolean;
   attemptCount: number;
+  /** Minutes a learner waits after a failed attempt before the next; 0: no wait. */
+  retryWaitMinutes: number;
+  /** ISO: the caller's next attempt opens then (after a failed one); null: it is open now. */
+  retryAt: string | null;
+  /** Seconds until `retryAt` by the server's clock, for a countdown that trusts no device clock; 0 when open. */
+  retryInSeconds: number;
 }
 
-/** One question's outcome, only ever in an answer to a submitted attempt. */
+/**
+ * One question's outcome, only ever in an answer to a submitted attempt. Until the learner has
+ * passed the quiz (`keyShown: false` on the attempt) it says whether the question was right and
+ * what was chosen, never which options are correct: no `correct` on the options, no explanation.
+ */
 export interface QuestionResultDto {
   questionId: string;
   prompt: string;
   type: QuestionType;
-  options: { id: string; text: string; correct: boolean }[];
+  /** In the order they were shown; `correct` only once the key is shown. */
+  options: { id: string; text: string; correct?: boolean }[];
   selectedOptionIds: string[];
   correct: boolean;
-  explanation: string | null;
+  /** Only once the key is shown (null: the admin wrote none). */
+  explanation?: string | null;
 }
 
 export interface QuizAttemptDto {
@@ -58,6 +75,9 @@ export interface QuizAttemptDto {
   passed: boolean;
   /** ISO. */
   submittedAt: string;
+  /** The correct options and explanations are in `results`: the learner has passed this quiz. */
+  keyShown: boolean;
+  /** The questions this attempt was served, in order. */
   results: QuestionResultDto[];
 }
 
@@ -70,6 +90,10 @@ export interface QuizAttemptResultDto {
   /** Every step needed for the certificate is done. */
   courseCompleted: boolean;
   certificateNumber: string | null;
+  /** ISO: when the next attempt opens (this one failed and the quiz has a wait); null: now. */
+  retryAt: string | null;
+  /** Seconds until `retryAt` by the server's clock; 0 when open. */
+  retryInSeconds: number;
 }
 
 /** A quiz in a course's list (GET /api/courses/:id/quizzes). */
@@ -77,6 +101,7 @@ export interface QuizSummaryDto {
   id: number;
   title: string;
   afterModuleId: number | null;
+  /** How many questions an attempt asks (drawn from more when the quiz draws). */
   questionCount: number;
   requiredForCertificate: boolean;
   /** Null for visitors / admins without attempts. */
@@ -106,9 +131,22 @@ export interface QuizEditDto {
   questions: (QuizEditQuestion & { id: string; options: { id: string; text: string; correct: boolean }[] })[];
   version: number;
   attemptCount: number;
+  questionsPerAttempt: number | null;
+  shuffleOptions: boolean;
+  retryWaitMinutes: number;
 }
 
-export interface QuizInput {
+/** How each attempt is drawn (issue 50); each optional in a request, defaults as shown. */
+export interface QuizAttemptSettings {
+  /** 1–50 and at most the questions there are; null (default): every question. */
+  questionsPerAttempt?: number | null;
+  /** Default false. */
+  shuffleOptions?: boolean;
+  /** 0 (default, no wait) to 10,080 (a week). */
+  retryWaitMinutes?: number;
+}
+
+export interface QuizInput extends QuizAttemptSettings {
   title: string;
   afterModuleId: number | null;
   /** 1–50; order = display order. */

@@ -10,6 +10,8 @@ export const QUIZ_QUESTIONS_MAX = 50;
 export const QUIZ_OPTIONS_MIN = 2;
 export const QUIZ_OPTIONS_MAX = 8;
 export const DEFAULT_PASS_MARK = 80;
+/** The longest wait an admin may set between a failed attempt and the next: a week. */
+export const QUIZ_RETRY_WAIT_MAX_MINUTES = 7 * 24 * 60;
 
 /** The short random ids of questions and options (kept across edits); letters, digits, - and _. */
 const stableId = z
@@ -69,6 +71,28 @@ const question = z
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must be different' });
   });
 
+const perAttemptMessage = { message: `Questions per attempt must be a whole number from 1 to ${QUIZ_QUESTIONS_MAX}, or empty for every question` };
+const waitMessage = {
+  message: `The wait after a failed attempt must be a whole number of minutes from 0 to ${QUIZ_RETRY_WAIT_MAX_MINUTES.toLocaleString('en-GB')} (a week)`,
+};
+
+/**
+ * How each attempt is drawn (issue 50): questions per attempt (null: every question), options
+ * shuffled or not, and the minutes a learner waits after a failed attempt (0: no wait). Optional
+ * in a request, so clients that send none keep today's behaviour.
+ */
+export const quizAttemptSettingsSchema = z.object({
+  questionsPerAttempt: z.number(perAttemptMessage).int(perAttemptMessage).min(1, perAttemptMessage).max(QUIZ_QUESTIONS_MAX, perAttemptMessage).nullish(),
+  shuffleOptions: z.boolean({ message: 'Shuffle the options must be true or false' }).optional(),
+  retryWaitMinutes: z.number(waitMessage).int(waitMessage).min(0, waitMessage).max(QUIZ_RETRY_WAIT_MAX_MINUTES, waitMessage).optional(),
+});
+
+/** A draw larger than the questions there are, in words (or null): the editor and the server say the same. */
+export function questionsPerAttemptProblem(questionsPerAttempt: number | null | undefined, questionCount: number): string | null {
+  if (questionsPerAttempt === null || questionsPerAttempt === undefined || questionsPerAttempt <= questionCount) return null;
+  return `Questions per attempt can be at most the ${questionCount} ${questionCount === 1 ? 'question' : 'questions'} of the quiz`;
+}
+
 /** POST/PUT /api/courses/:id/quizzes[/:quizId]: QuizInput. */
 export const quizInputSchema = z
   .object({
@@ -87,8 +111,11 @@ export const quizInputSchema = z
       .array(question, { message: 'Add the questions' })
       .min(1, { message: 'Add at least one question' })
       .max(QUIZ_QUESTIONS_MAX, { message: `A quiz has at most ${QUIZ_QUESTIONS_MAX} questions` }),
+    ...quizAttemptSettingsSchema.shape,
   })
   .superRefine((value, ctx) => {
+    const tooMany = questionsPerAttemptProblem(value.questionsPerAttempt, value.questions.length);
+    if (tooMany) ctx.addIssue({ code: 'custom', path: ['questionsPerAttempt'], message: tooMany });
     const ids = value.questions.map((entry) => entry.id).filter((entry): entry is string => entry !== undefined);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Question ids must be different' });
   });

@@ -73,6 +73,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   },
   submissions: deleteOwnRows('submissions'),
   assignmentResults: deleteOwnRows('assignmentResults'),
+  quizDraws: deleteOwnRows('quizDraws'),
   quizAttempts: deleteOwnRows('quizAttempts'),
   quizResults: deleteOwnRows('quizResults'),
   credentialSubjects: deleteOwnRows('credentialSubjects'),

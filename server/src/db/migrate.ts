@@ -32,6 +32,7 @@ import * as assignments from './migrations/031_assignments.ts';
 import * as memberMoves from './migrations/034_member_moves.ts';
 import * as groups from './migrations/032_groups.ts';
 import * as statusCounts from './migrations/035_status_counts.ts';
+import * as quizDraws from './migrations/036_quiz_draws.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '034_member_moves': memberMoves,
   '032_groups': groups,
   '035_status_counts': statusCounts,
+  '036_quiz_draws': quizDraws,
 };
 
 const source: Knex.MigrationSource<string> = {

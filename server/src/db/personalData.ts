@@ -115,6 +115,11 @@ export const PERSONAL_DATA = {
     exportedAs: 'quizAttempts',
     onDeletion: 'delete',
   },
+  quizDraws: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'the questions drawn for an attempt not yet made: the quiz’s own text, nothing the person wrote' },
+    onDeletion: 'delete',
+  },
   quizResults: {
     owner: { userId: 'userId' },
     exportedAs: { notExported: 'the best score and attempt count of the attempts, which are exported' },

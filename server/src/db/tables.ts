@@ -168,7 +168,14 @@ export interface Quiz {
   title: string;
   /** The current version's number (quizVersions.version). */
   version: number;
+  /** How many questions an attempt asks (the draw's size, or every question). */
   questionCount: number;
+  /** Questions drawn per attempt from the quiz's; null: all of them (issue 50). */
+  questionsPerAttempt: number | null;
+  /** Each attempt shows the options in its own order. */
+  shuffleOptions: boolean | number;
+  /** Minutes a learner waits after a failed attempt; 0: no wait. */
+  retryWaitMinutes: number;
   createdAt: number;
   updatedAt: number;
   deletedAt: number | null;
@@ -198,9 +205,21 @@ export interface QuizAttempt {
   passMark: number;
   passed: boolean | number;
   submittedAt: number;
+  /** JSON of the { questionId, optionIds }[] served, in order; null: every question of the version, in order. */
+  served: string | null;
 }
 
 /** Per learner and quiz: the best score, whether it was ever passed, the attempts made. */
+/** The questions drawn for a learner's next attempt on a quiz (issue 50), kept until it is submitted. */
+export interface QuizDraw {
+  userId: number;
+  quizId: number;
+  versionId: number;
+  /** JSON of { questionId, optionIds }[]: the questions served and each one's options in the order shown. */
+  served: string;
+  createdAt: number;
+}
+
 export interface QuizResult {
   userId: number;
   quizId: number;
@@ -655,6 +674,7 @@ declare module 'knex/types/tables' {
     quizVersions: QuizVersion;
     quizAttempts: QuizAttempt;
     quizResults: QuizResult;
+    quizDraws: QuizDraw;
     assignments: Assignment;
     submissions: Submission;
     submissionFiles: SubmissionFile;

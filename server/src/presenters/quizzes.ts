@@ -2,11 +2,12 @@ import type { QuestionResultDto, QuizAttemptDto, QuizDto, QuizEditDto, QuizQuest
 import { toIso } from '../db/knex.ts';
 import type { QuizAttempt } from '../db/tables.ts';
 import type { CatalogueQuiz } from '../models/quizSteps.ts';
-import { parseAnswers, parseQuestions, type StoredQuestion } from '../models/quizzes.ts';
+import { parseAnswers, parseQuestions, parseServed, servedQuestions, type StoredQuestion } from '../models/quizzes.ts';
 
-// Which options are correct and the explanations leave the server only in an attempt's results
-// (presentAttempt) and on the admin's edit routes (presentQuizEdit); every learner-facing shape
-// here is built field by field from the stored question, never spread from it.
+// Which options are correct and the explanations leave the server only in the results of a
+// learner who has passed the quiz (presentAttempt with keyShown) and on the admin's edit routes
+// (presentQuizEdit); every learner-facing shape here is built field by field from the stored
+// question, never spread from it.
 
 export function presentQuestion(question: StoredQuestion): QuizQuestionDto {
   return {
@@ -22,8 +23,11 @@ export function presentQuiz(input: {
   courseTitle: string;
   passMark: number;
   requiredForCertificate: boolean;
+  /** The questions drawn for the caller's next attempt (none while they wait). */
   questions: readonly StoredQuestion[];
   result: { bestScore: number; passed: boolean; attemptCount: number } | undefined;
+  retryWaitMinutes: number;
+  retry: RetryDto;
 }): QuizDto {
   return {
     id: Number(input.quiz.id),
@@ -37,25 +41,47 @@ export function presentQuiz(input: {
     bestScore: input.result?.bestScore ?? null,
     passed: input.result?.passed ?? false,
     attemptCount: input.result?.attemptCount ?? 0,
+    retryWaitMinutes: input.retryWaitMinutes,
+    ...input.retry,
   };
 }
 
-/** An attempt with each question's outcome, read against the version it answered. */
-export function presentAttempt(attempt: QuizAttempt & { questionsJson: string }): QuizAttemptDto {
-  const questions = parseQuestions(attempt.questionsJson);
+export interface RetryDto {
+  retryAt: string | null;
+  retryInSeconds: number;
+}
+
+/** When the next attempt opens, as the DTOs say it: an instant and the seconds until it by the server's clock. */
+export function presentRetry(opensAt: number | null, now: number): RetryDto {
+  return opensAt === null ? { retryAt: null, retryInSeconds: 0 } : { retryAt: toIso(opensAt)!, retryInSeconds: Math.ceil((opensAt - now) / 1000) };
+}
+
+/**
+ * An attempt with each question it was served marked right or wrong, read against the version it
+ * answered. The key (which options are correct, and the explanations) only when `keyShown`: the
+ * learner has passed this quiz. Before that, a failed attempt says which questions were wrong and
+ * what was chosen, nothing that tells the right options apart.
+ */
+export function presentAttempt(attempt: QuizAttempt & { questionsJson: string }, keyShown: boolean): QuizAttemptDto {
+  const questions = servedQuestions(parseQuestions(attempt.questionsJson), attempt.served ? parseServed(attempt.served) : null);
   const answers = new Map(parseAnswers(attempt.answers).map((answer) => [answer.questionId, answer.optionIds]));
   const results: QuestionResultDto[] = questions.map((question) => {
     const selected = answers.get(question.id) ?? [];
     const right = question.options.filter((option) => option.correct).map((option) => option.id);
-    return {
+    const outcome = {
       questionId: question.id,
       prompt: question.prompt,
       type: question.type,
-      options: question.options.map((option) => ({ id: option.id, text: option.text, correct: option.correct })),
       selectedOptionIds: [...selected],
       correct: right.length === selected.length && right.every((optionId) => selected.includes(optionId)),
-      explanation: question.explanation,
     };
+    return keyShown
+      ? {
+          ...outcome,
+          options: question.options.map((option) => ({ id: option.id, text: option.text, correct: option.correct })),
+          explanation: question.explanation,
+        }
+      : { ...outcome, options: question.options.map((option) => ({ id: option.id, text: option.text })) };
   });
   return {
     id: Number(attempt.id),
@@ -65,6 +91,7 @@ export function presentAttempt(attempt: QuizAttempt & { questionsJson: string })
     questionCount: Number(attempt.questionCount),
     passed: Boolean(Number(attempt.passed)),
     submittedAt: toIso(attempt.submittedAt)!,
+    keyShown,
     results,
   };
 }
@@ -87,6 +114,7 @@ export function presentQuizSummary(
 
 export function presentQuizEdit(
   quiz: { id: number; courseId: number; title: string; afterModuleId: number | null; version: number },
+  settings: { questionsPerAttempt: number | null; shuffleOptions: boolean; retryWaitMinutes: number },
   questions: readonly StoredQuestion[],
   attemptCount: number,
 ): QuizEditDto {
@@ -104,5 +132,8 @@ export function presentQuizEdit(
     })),
     version: Number(quiz.version),
     attemptCount,
+    questionsPerAttempt: settings.questionsPerAttempt,
+    shuffleOptions: settings.shuffleOptions,
+    retryWaitMinutes: settings.retryWaitMinutes,
   };
 }

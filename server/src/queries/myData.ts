@@ -10,7 +10,7 @@ import type { User } from '../models/User.ts';
 import { presentUser } from '../presenters/users.ts';
 // eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentCaptionPreferences } from '../presenters/accessibility.ts';
-import { gradeAnswers, parseAnswers, parseQuestions } from '../models/quizzes.ts';
+import { gradeAnswers, parseAnswers, parseQuestions, parseServed, servedQuestions } from '../models/quizzes.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;
 type Loader<K extends MyDataSection> = (deps: Deps, user: User) => Promise<MyDataExportDto[K]>;
@@ -176,11 +176,12 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
         .join('quizVersions as v', 'v.id', 'a.versionId')
         .leftJoin('courses as c', 'c.id', 'a.courseId')
         .where('a.userId', user.id)
-        .select('c.title as course', 'q.title as quiz', 'a.score', 'a.passed', 'a.submittedAt', 'a.answers', 'v.questions')
+        .select('c.title as course', 'q.title as quiz', 'a.score', 'a.passed', 'a.submittedAt', 'a.answers', 'a.served', 'v.questions')
         .orderBy('a.id')
     ).map((row: Row) => {
       const chosen = new Map(parseAnswers(text(row.answers)).map((answer) => [answer.questionId, new Set(answer.optionIds)]));
-      const questions = parseQuestions(text(row.questions));
+      // The questions the attempt was served (a draw), or all of its version's for older attempts.
+      const questions = servedQuestions(parseQuestions(text(row.questions)), row.served ? parseServed(text(row.served)) : null);
       const { correct } = gradeAnswers(questions, parseAnswers(text(row.answers)));
       return {
         course: text(row.course ?? ''),

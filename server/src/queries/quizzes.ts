@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { dbBoolean, type Db, type DbBoolean } from '../db/knex.ts';
 import type { Quiz, QuizAttempt } from '../db/tables.ts';
-import { parseQuestions, type StoredQuestion } from '../models/quizzes.ts';
+import { parseQuestions, parseServed, type DrawSettings, type ServedQuestion, type StoredQuestion } from '../models/quizzes.ts';
 
 type Reader = Db | Knex.Transaction;
 
@@ -23,6 +23,27 @@ export async function liveQuiz(db: Reader, quizId: number): Promise<LiveQuiz | u
   if (!row) return undefined;
   const { versionId, questionsJson, ...quiz } = row as Quiz & { versionId: number; questionsJson: string };
   return { quiz, versionId: Number(versionId), questions: parseQuestions(questionsJson) };
+}
+
+/** How a quiz draws each attempt and how long a failed one waits, from its row. */
+export function drawSettingsOf(quiz: Quiz): DrawSettings & { retryWaitMinutes: number } {
+  return {
+    questionsPerAttempt: quiz.questionsPerAttempt === null || quiz.questionsPerAttempt === undefined ? null : Number(quiz.questionsPerAttempt),
+    shuffleOptions: dbBoolean(quiz.shuffleOptions),
+    retryWaitMinutes: Number(quiz.retryWaitMinutes ?? 0),
+  };
+}
+
+/** The questions drawn for the learner's next attempt on a quiz, with the version they were drawn from. */
+export async function openDraw(db: Reader, userId: number, quizId: number): Promise<{ versionId: number; served: ServedQuestion[] } | undefined> {
+  const row = await db('quizDraws').where({ userId, quizId }).first('versionId', 'served');
+  return row ? { versionId: Number(row.versionId), served: parseServed(row.served) } : undefined;
+}
+
+/** The learner's latest attempt on a quiz (its pass and time), for the wait after a failed one. */
+export async function lastAttemptOf(db: Reader, userId: number, quizId: number): Promise<{ passed: boolean; submittedAt: number } | undefined> {
+  const row = await db('quizAttempts').where({ userId, quizId }).orderBy('id', 'desc').first('passed', 'submittedAt');
+  return row ? { passed: dbBoolean(row.passed), submittedAt: Number(row.submittedAt) } : undefined;
 }
 
 export interface QuizStandingRow {

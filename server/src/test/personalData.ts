@@ -86,6 +86,9 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   await db('quizVersions').insert({ quizId: insertedId(quizId), version: 1, questions: JSON.stringify(questions), createdAt: now });
   const attempt = await client.post(`/api/quizzes/${insertedId(quizId)}/attempts`, { answers: [{ questionId: 'q1', optionIds: ['t'] }] });
   if (attempt.status !== 201) throw new Error(`quiz attempt failed: ${attempt.status} ${attempt.text}`);
+  // Reading the quiz again draws the next attempt's questions (quizDraws).
+  const drawn = await client.get(`/api/quizzes/${insertedId(quizId)}`);
+  if (drawn.status !== 200) throw new Error(`quiz read failed: ${drawn.status} ${drawn.text}`);
   // An assignment submitted with a file in storage: erasure deletes the object too.
   const assignmentId = await insertAssignmentRow(db, course.id, { accepts: JSON.stringify(['image']), approvalRequired: false });
   const attached = await attachFile(server, user.id, assignmentId, { name: `zephyrine-${tag}.png` });

@@ -26,6 +26,9 @@ const stored: QuizEditDto = {
   afterModuleId: 11,
   version: 2,
   attemptCount: 2,
+  questionsPerAttempt: null,
+  shuffleOptions: false,
+  retryWaitMinutes: 0,
   questions: [
     {
       id: 'q1',
@@ -175,6 +178,9 @@ describe('KnowledgeChecksPanel', () => {
     expect(api.callsTo('POST', '/api/courses/3/quizzes')[0]?.body).toEqual({
       title: 'New check',
       afterModuleId: 12,
+      questionsPerAttempt: null,
+      shuffleOptions: false,
+      retryWaitMinutes: 0,
       questions: [
         {
           type: 'single',
@@ -244,6 +250,62 @@ describe('KnowledgeChecksPanel', () => {
     ]);
     expect(body.questions[0]!.options.map((option) => option.id)).toEqual(['t', 'f']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 30_000);
+
+  it('sets questions per attempt, shuffled answers and a wait, refusing what the API’s schema refuses first', async () => {
+    const api = answers({
+      'GET /api/courses/3/quizzes/40': ok(stored),
+      'PUT /api/courses/3/quizzes/40': ok({ ...stored, version: 3 }),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Edit Phones check' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Phones check”' });
+    const perAttempt = await within(dialog).findByLabelText('Questions per attempt');
+    const wait = within(dialog).getByLabelText('Wait after a failed attempt (minutes)');
+    await user.type(perAttempt, '3');
+    await user.type(wait, '20000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
+    const summary = within(dialog).getByRole('alert', { name: /2 things to fix/ });
+    expect(summary).toHaveTextContent('Questions per attempt: Questions per attempt can be at most the 2 questions of the quiz');
+    expect(summary).toHaveTextContent('Wait after a failed attempt: The wait after a failed attempt must be a whole number of minutes from 0 to 10,080');
+    expect(api.callsTo('PUT', '/api/courses/3/quizzes/40')).toHaveLength(0);
+
+    await user.clear(perAttempt);
+    await user.type(perAttempt, '1');
+    await user.clear(wait);
+    await user.type(wait, '30');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Shuffle the answers/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
+    expect(await screen.findByText('Quiz saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/courses/3/quizzes/40')[0]?.body).toMatchObject({ questionsPerAttempt: 1, shuffleOptions: true, retryWaitMinutes: 30 });
+  }, 30_000);
+
+  it('keeps pasted text over a limit whole, counts it and refuses it with the limit (no maxlength cutting it)', async () => {
+    const api = answers({ 'GET /api/courses/3/quizzes/40': ok(stored), 'PUT /api/courses/3/quizzes/40': ok({ ...stored, version: 3 }) });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Edit Phones check' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit “Phones check”' });
+    const prompt = await within(dialog).findByLabelText(/^Question 1: Question text/);
+    expect(prompt).not.toHaveAttribute('maxlength');
+    expect(within(dialog).getByLabelText(/^Title/)).not.toHaveAttribute('maxlength');
+    await user.clear(prompt);
+    await user.click(prompt);
+    await user.paste('x'.repeat(1_200));
+    expect(prompt).toHaveValue('x'.repeat(1_200));
+    expect(within(dialog).getByText('1,200 / 1,000 characters (200 over the limit)')).toBeInTheDocument();
+    const answer = within(within(dialog).getByRole('group', { name: 'Question 1: Answers' })).getByRole('textbox', { name: 'Answer 1' });
+    expect(answer).not.toHaveAttribute('maxlength');
+    await user.clear(answer);
+    await user.click(answer);
+    await user.paste('y'.repeat(510));
+    expect(within(dialog).getByText('510 / 500 characters (10 over the limit)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
+    const summary = within(dialog).getByRole('alert', { name: /2 things to fix/ });
+    expect(summary).toHaveTextContent('Question 1, the question: The question can be at most 1000 characters');
+    expect(summary).toHaveTextContent('Question 1, answer 1: An answer can be at most 500 characters');
+    expect(api.callsTo('PUT', '/api/courses/3/quizzes/40')).toHaveLength(0);
   }, 30_000);
 
   it('deletes a quiz once confirmed', async () => {

@@ -51,7 +51,8 @@ export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetail
         </Button>
       </PanelHeader>
       <PanelLead>
-        Quizzes after a module or at the end of the course. The server grades them; learners see their score and your explanations, and may try again.
+        Quizzes after a module or at the end of the course. The server grades them; learners see their score and which questions they got wrong, and the right
+        answers with your explanations once they pass. They may try again.
       </PanelLead>
       <QuizSettingsForm key={`${course.passMark}-${course.quizRequired}`} course={course} />
 

@@ -4,6 +4,8 @@ import type { ModuleDto, QuestionType, QuizEditDto } from '@atrium/common';
 import { ApiError, errorText } from '../../api/client.ts';
 import { useQuizAdmin, useQuizForEditing } from '../../api/quizzes.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
+import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
 import { Form, Input, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -47,7 +49,7 @@ export function QuizEditorDialog({ courseId, modules, editing, onClose }: { cour
       }}
       width="editor"
       title={editing?.kind === 'edit' ? `Edit “${editing.title}”` : 'Add a knowledge check'}
-      description="Learners answer every question on one page, see which answers were right with your explanations, and may try again as often as they like."
+      description="Learners answer on one page and see which questions they got wrong; the right answers and your explanations are shown once they pass. They may try again, after the wait you set."
     >
       {editing === null ? null : editing.kind === 'new' ? (
         <QuizEditor key="new" courseId={courseId} modules={modules} quiz={null} onDone={onClose} />
@@ -171,7 +173,7 @@ function QuizEditor({ courseId, modules, quiz, onDone }: { courseId: number; mod
       <TextField
         label="Title"
         markRequired
-        maxLength={QUIZ_LIMITS.title}
+        hint={<CharacterCount value={draft.title} max={QUIZ_LIMITS.title} />}
         autoComplete="off"
         value={draft.title}
         error={errors.title}
@@ -196,6 +198,14 @@ function QuizEditor({ courseId, modules, quiz, onDone }: { courseId: number; mod
           const position = event.currentTarget.value;
           setDraft((current) => ({ ...current, position }));
           clear('afterModuleId');
+        }}
+      />
+      <AttemptSettings
+        draft={draft}
+        errors={errors}
+        onChange={(change, path) => {
+          setDraft((current) => ({ ...current, ...change }));
+          clear(path);
         }}
       />
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -311,7 +321,7 @@ function QuestionEditor({
         label={<Prefixed number={number}>Question text</Prefixed>}
         markRequired
         rows={3}
-        maxLength={QUIZ_LIMITS.prompt}
+        hint={<CharacterCount value={question.prompt} max={QUIZ_LIMITS.prompt} />}
         value={question.prompt}
         error={errors[`${at}.prompt`]}
         data-path={`${at}.prompt`}
@@ -368,11 +378,14 @@ function QuestionEditor({
                       aria-label={`Answer ${answer}`}
                       placeholder={`Answer ${answer}`}
                       value={option.text}
-                      maxLength={QUIZ_LIMITS.optionText}
                       autoComplete="off"
                       $invalid={Boolean(errors[textPath])}
                       aria-invalid={errors[textPath] ? true : undefined}
-                      aria-describedby={errors[textPath] ? `${answersId}-${option.key}-error` : undefined}
+                      aria-describedby={
+                        [errors[textPath] ? `${answersId}-${option.key}-error` : '', nearLimit(option.text) ? `${answersId}-${option.key}-count` : '']
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
                       data-path={textPath}
                       onChange={(event) => {
                         const text = event.currentTarget.value;
@@ -385,6 +398,11 @@ function QuestionEditor({
                         );
                       }}
                     />
+                    {nearLimit(option.text) ? (
+                      <OptionCount id={`${answersId}-${option.key}-count`}>
+                        <CharacterCount value={option.text} max={QUIZ_LIMITS.optionText} />
+                      </OptionCount>
+                    ) : null}
                     {errors[textPath] ? (
                       <ProblemText id={`${answersId}-${option.key}-error`} role="alert">
                         {errors[textPath]}
@@ -422,9 +440,12 @@ function QuestionEditor({
       </Answers>
       <TextAreaField
         label={<Prefixed number={number}>Explanation (optional)</Prefixed>}
-        hint="Shown to learners after they submit, whatever they answered."
+        hint={
+          <>
+            Shown to learners with the right answers once they have passed. <CharacterCount value={question.explanation} max={QUIZ_LIMITS.explanation} />
+          </>
+        }
         rows={3}
-        maxLength={QUIZ_LIMITS.explanation}
         value={question.explanation}
         error={errors[`${at}.explanation`]}
         data-path={`${at}.explanation`}
@@ -437,6 +458,49 @@ function QuestionEditor({
   );
 }
 
+/** An answer's counter shows once its text nears the limit (a row of eight counters would crowd the editor). */
+const nearLimit = (text: string) => text.trim().length > QUIZ_LIMITS.optionText * 0.8;
+
+/**
+ * How each attempt is drawn (issue 50): questions per attempt from the quiz's, the answers
+ * shuffled, and a wait after a failed attempt. Checked by the API's own schema (draftErrors).
+ */
+function AttemptSettings({ draft, errors, onChange }: { draft: QuizDraft; errors: DraftErrors; onChange(change: Partial<QuizDraft>, path: string): void }) {
+  const count = draft.questions.length;
+  return (
+    <Settings>
+      <legend>Each attempt</legend>
+      <NumberField
+        label="Questions per attempt"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={`Empty: all ${count} ${count === 1 ? 'question' : 'questions'}. A number draws that many at random for each attempt; a reload keeps them.`}
+        value={draft.questionsPerAttempt}
+        error={errors.questionsPerAttempt}
+        data-path="questionsPerAttempt"
+        onChange={(event) => onChange({ questionsPerAttempt: event.currentTarget.value }, 'questionsPerAttempt')}
+      />
+      <CheckboxField
+        name="shuffleOptions"
+        label="Shuffle the answers"
+        hint="Each attempt shows a question’s answers in its own order (true or false stays in that order)."
+        checked={draft.shuffleOptions}
+        onChange={(event) => onChange({ shuffleOptions: event.currentTarget.checked }, 'shuffleOptions')}
+      />
+      <NumberField
+        label="Wait after a failed attempt (minutes)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint="Empty or 0: learners may try again at once. Up to 10,080 (a week)."
+        value={draft.retryWaitMinutes}
+        error={errors.retryWaitMinutes}
+        data-path="retryWaitMinutes"
+        onChange={(event) => onChange({ retryWaitMinutes: event.currentTarget.value }, 'retryWaitMinutes')}
+      />
+    </Settings>
+  );
+}
+
 /** A field's visible label inside a question's box, named with the question for screen readers ("Question 2: Type"). */
 function Prefixed({ number, children }: { number: number; children: string }) {
   return (
@@ -446,6 +510,31 @@ function Prefixed({ number, children }: { number: number; children: string }) {
     </>
   );
 }
+
+const Settings = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+
+  legend {
+    padding: 0 ${({ theme }) => theme.space.xxs};
+    font-weight: 600;
+  }
+`;
+
+/* The number fields' hints are long: the wrapper keeps the full width, the input a short one. */
+const NumberField = styled(TextField)`
+  max-width: 8rem;
+`;
+
+const OptionCount = styled.small`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
 
 const Versions = styled.p`
   display: flex;

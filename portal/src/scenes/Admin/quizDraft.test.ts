@@ -5,10 +5,24 @@ const valid = (): QuizDraft => {
   const question = blankQuestion('single');
   question.prompt = 'Who signs?';
   question.options = [blankOption('Parent', true), blankOption('Teacher')];
-  return { title: 'Check', position: 'end', questions: [question] };
+  return { title: 'Check', position: 'end', questions: [question], questionsPerAttempt: '', shuffleOptions: false, retryWaitMinutes: '' };
 };
 
 describe('the quiz editor’s draft', () => {
+  it('checks the attempt settings by the API’s schema: a whole number of questions no more than there are, a wait of 0 to a week', () => {
+    expect(draftErrors({ ...valid(), questionsPerAttempt: '2' })).toEqual({
+      questionsPerAttempt: 'Questions per attempt can be at most the 1 question of the quiz',
+    });
+    expect(draftErrors({ ...valid(), questionsPerAttempt: 'two' }).questionsPerAttempt).toMatch(/whole number from 1 to 50/);
+    expect(draftErrors({ ...valid(), retryWaitMinutes: '1.5' }).retryWaitMinutes).toMatch(/whole number of minutes from 0 to 10,080/);
+    expect(draftErrors({ ...valid(), questionsPerAttempt: ' 1 ', retryWaitMinutes: '0', shuffleOptions: true })).toEqual({});
+    expect(toInput({ ...valid(), questionsPerAttempt: ' 1 ', retryWaitMinutes: '45', shuffleOptions: true })).toMatchObject({
+      questionsPerAttempt: 1,
+      retryWaitMinutes: 45,
+      shuffleOptions: true,
+    });
+  });
+
   it('accepts a complete quiz and sends it without local keys, trimmed, explanation null when empty', () => {
     const draft = valid();
     draft.title = '  Check ';
@@ -16,6 +30,9 @@ describe('the quiz editor’s draft', () => {
     expect(toInput(draft)).toEqual({
       title: 'Check',
       afterModuleId: null,
+      questionsPerAttempt: null,
+      shuffleOptions: false,
+      retryWaitMinutes: 0,
       questions: [
         {
           type: 'single',

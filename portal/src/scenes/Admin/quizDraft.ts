@@ -1,4 +1,4 @@
-import type { QuestionType, QuizEditDto, QuizInput } from '@atrium/common';
+import { questionsPerAttemptProblem, quizAttemptSettingsSchema, type QuestionType, type QuizEditDto, type QuizInput } from '@atrium/common';
 
 /**
  * The quiz editor's working copy (issue 36): questions and options carry a local `key` for React
@@ -26,6 +26,11 @@ export interface QuizDraft {
   /** A module's id, or END for the end of the course. */
   position: string;
   questions: DraftQuestion[];
+  /** As typed: empty for every question (issue 50). */
+  questionsPerAttempt: string;
+  shuffleOptions: boolean;
+  /** Minutes as typed: empty or 0 for no wait. */
+  retryWaitMinutes: string;
 }
 
 export const END = 'end';
@@ -65,7 +70,7 @@ export function blankQuestion(type: QuestionType = 'single'): DraftQuestion {
 }
 
 export function blankDraft(): QuizDraft {
-  return { title: '', position: END, questions: [blankQuestion()] };
+  return { title: '', position: END, questions: [blankQuestion()], questionsPerAttempt: '', shuffleOptions: false, retryWaitMinutes: '' };
 }
 
 export function draftFromQuiz(quiz: QuizEditDto): QuizDraft {
@@ -80,6 +85,9 @@ export function draftFromQuiz(quiz: QuizEditDto): QuizDraft {
       explanation: question.explanation ?? '',
       options: question.options.map((option) => ({ key: newKey(), id: option.id, text: option.text, correct: option.correct })),
     })),
+    questionsPerAttempt: quiz.questionsPerAttempt === null ? '' : String(quiz.questionsPerAttempt),
+    shuffleOptions: quiz.shuffleOptions,
+    retryWaitMinutes: quiz.retryWaitMinutes === 0 ? '' : String(quiz.retryWaitMinutes),
   };
 }
 
@@ -118,8 +126,19 @@ export function moved<T>(items: T[], index: number, by: -1 | 1): T[] {
   return next;
 }
 
+/** A number as typed: empty is `empty`, anything else its value (NaN when not a number, which the schema refuses). */
+const typedNumber = <T>(typed: string, empty: T): number | T => (typed.trim() === '' ? empty : Number(typed.trim()));
+
+/** The attempt settings as the API takes them. */
+export const attemptSettings = (draft: QuizDraft) => ({
+  questionsPerAttempt: typedNumber(draft.questionsPerAttempt, null),
+  shuffleOptions: draft.shuffleOptions,
+  retryWaitMinutes: typedNumber(draft.retryWaitMinutes, 0),
+});
+
 export function toInput(draft: QuizDraft): QuizInput {
   return {
+    ...attemptSettings(draft),
     title: draft.title.trim(),
     afterModuleId: draft.position === END ? null : Number(draft.position),
     questions: draft.questions.map((question) => ({
@@ -168,6 +187,15 @@ export function draftErrors(draft: QuizDraft): DraftErrors {
       errors[`${at}.options`] = 'Mark exactly one correct answer';
     }
   });
+  // The attempt settings by the server's own schema, so the form and the API say the same.
+  const settings = attemptSettings(draft);
+  const parsed = quizAttemptSettingsSchema.safeParse(settings);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const path = String(issue.path[0]);
+    errors[path] ??= issue.message;
+  }
+  const tooMany = questionsPerAttemptProblem(settings.questionsPerAttempt, draft.questions.length);
+  if (tooMany) errors.questionsPerAttempt ??= tooMany;
   return errors;
 }
 
@@ -177,10 +205,18 @@ export function draftErrors(draft: QuizDraft): DraftErrors {
  */
 export const normalizedPath = (path: string) => path.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 
+const FIELD_NAMES: Record<string, string> = {
+  title: 'Title',
+  afterModuleId: 'Position',
+  questionsPerAttempt: 'Questions per attempt',
+  shuffleOptions: 'Shuffle the answers',
+  retryWaitMinutes: 'Wait after a failed attempt',
+};
+
 /** Where a problem is in words, for the list above the form ("Question 2, answer 1"). */
 export function describePath(path: string): string {
   const match = /^questions\.(\d+)(?:\.(prompt|explanation|options)(?:\.(\d+))?)?/.exec(path);
-  if (!match) return path === 'title' ? 'Title' : path === 'afterModuleId' ? 'Position' : 'Questions';
+  if (!match) return FIELD_NAMES[path] ?? 'Questions';
   const [, question, field, option] = match;
   const where = `Question ${Number(question) + 1}`;
   if (option !== undefined) return `${where}, answer ${Number(option) + 1}`;

@@ -1,14 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { QuestionResultDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { RetryWait } from './RetryWait.tsx';
 
 /**
  * A graded attempt: the score against the pass mark, then every question marked right or wrong
- * with the learner's answer, the correct options and the explanation. The heading takes the
- * focus when it appears, so a screen reader hears the outcome first.
+ * with the learner's answer. The correct options and the explanations only once the learner has
+ * passed (`keyShown`, issue 50): a failed attempt says which questions to think again about,
+ * never which options were right. After a failed attempt with a wait, "Try again" waits too.
+ * The heading takes the focus when it appears, so a screen reader hears the outcome first.
  */
 export function QuizResult({
   quiz,
@@ -16,15 +19,20 @@ export function QuizResult({
   next,
   courseId,
   onRetry,
+  onWaitOver,
 }: {
   quiz: QuizDto;
   result: QuizAttemptResultDto;
   next: Pick<CourseStepDto, 'kind' | 'id' | 'title'> | undefined;
   courseId: number;
   onRetry(): void;
+  /** The wait after this failed attempt is over: resolves once the next attempt's questions are read. */
+  onWaitOver(): Promise<unknown>;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { attempt } = result;
+  const [waiting, setWaiting] = useState(result.retryInSeconds > 0);
+  const wrong = attempt.results.filter((question) => !question.correct).length;
 
   useEffect(() => {
     heading.current?.focus();
@@ -38,10 +46,14 @@ export function QuizResult({
         </h2>
         <Verdict $passed={attempt.passed}>
           <Icon name={attempt.passed ? 'checkCircle' : 'alert'} size={20} />
-          {attempt.passed
-            ? `Passed: the pass mark is ${quiz.passMark}%.`
-            : `Not passed: the pass mark is ${quiz.passMark}%. Read the explanations below, then try again.`}
+          {attempt.passed ? `Passed: the pass mark is ${quiz.passMark}%.` : `Not passed: the pass mark is ${quiz.passMark}%.`}
         </Verdict>
+        {attempt.keyShown ? null : (
+          <p>
+            {wrong === 1 ? 'One question is' : `${wrong} questions are`} marked incorrect below. The right answers and the explanations are shown once you pass
+            {result.retryInSeconds > 0 ? '.' : ', so think them over and try again.'}
+          </p>
+        )}
         <p>
           {attempt.correctCount} of {attempt.questionCount} {attempt.questionCount === 1 ? 'question' : 'questions'} correct. Your best score on this quiz:{' '}
           {result.bestScore}%{result.passed && !attempt.passed ? ' (passed)' : ''}.
@@ -59,10 +71,15 @@ export function QuizResult({
         ) : attempt.passed && quiz.requiredForCertificate ? (
           <p>Finish the remaining modules of the course to get your certificate.</p>
         ) : null}
+        {waiting ? (
+          <RetryWait seconds={result.retryInSeconds} retryAt={result.retryAt} onOpen={() => void onWaitOver().finally(() => setWaiting(false))} />
+        ) : null}
         <Actions>
-          <Button variant={attempt.passed ? 'secondary' : 'primary'} onClick={onRetry}>
-            <Icon name="playCircle" size={18} /> Try again
-          </Button>
+          {waiting ? null : (
+            <Button variant={attempt.passed ? 'secondary' : 'primary'} onClick={onRetry}>
+              <Icon name="playCircle" size={18} /> Try again
+            </Button>
+          )}
           {next ? (
             <ButtonLink to={stepHref(courseId, next)} variant={attempt.passed ? 'primary' : 'secondary'}>
               Continue: {next.title} <Icon name="chevronRight" size={18} />
@@ -78,15 +95,19 @@ export function QuizResult({
       <h2 className="visually-hidden">Your answers</h2>
       <Review>
         {attempt.results.map((question, index) => (
-          <QuestionReview key={question.questionId} question={question} number={index + 1} />
+          <QuestionReview key={question.questionId} question={question} number={index + 1} keyShown={attempt.keyShown} />
         ))}
       </Review>
     </Result>
   );
 }
 
-function QuestionReview({ question, number }: { question: QuestionResultDto; number: number }) {
+function QuestionReview({ question, number, keyShown }: { question: QuestionResultDto; number: number; keyShown: boolean }) {
   const selected = new Set(question.selectedOptionIds);
+  // Before the key is shown the learner's choices are only marked as theirs: in a multiple-choice
+  // question a right and a wrong choice look alike, so nothing tells the correct options apart.
+  const state = (chosen: boolean, correct: boolean | undefined): ChoiceState =>
+    keyShown ? (correct ? 'correct' : chosen ? 'wrong' : 'plain') : chosen ? 'chosen' : 'plain';
   return (
     <Item $correct={question.correct}>
       <h3>
@@ -100,11 +121,11 @@ function QuestionReview({ question, number }: { question: QuestionResultDto; num
         {question.options.map((option) => {
           const chosen = selected.has(option.id);
           return (
-            <Choice key={option.id} $state={option.correct ? 'correct' : chosen ? 'wrong' : 'plain'}>
+            <Choice key={option.id} $state={state(chosen, option.correct)}>
               <span>{option.text}</span>
               <Tags>
-                {chosen ? <Tag $tone={option.correct ? 'success' : 'danger'}>Your answer</Tag> : null}
-                {option.correct ? <Tag $tone="success">Correct answer</Tag> : null}
+                {chosen ? <Tag $tone={keyShown ? (option.correct ? 'success' : 'danger') : 'accent'}>Your answer</Tag> : null}
+                {keyShown && option.correct ? <Tag $tone="success">Correct answer</Tag> : null}
               </Tags>
             </Choice>
           );
@@ -187,6 +208,15 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.xs};
 
+  /* A long next step's title wraps inside its button instead of widening the page. */
+  & > * {
+    max-width: 100%;
+    min-width: 0;
+    padding-block: ${({ theme }) => theme.space.xs};
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
     & > * {
       flex: 1 1 100%;
@@ -244,16 +274,25 @@ const Choices = styled.ul`
   list-style: none;
 `;
 
-const Choice = styled.li<{ $state: 'correct' | 'wrong' | 'plain' }>`
+type ChoiceState = 'correct' | 'wrong' | 'chosen' | 'plain';
+
+const choiceColours = {
+  correct: { border: 'success', background: 'successSoft' },
+  wrong: { border: 'danger', background: 'dangerSoft' },
+  chosen: { border: 'accent', background: 'accentSoft' },
+  plain: { border: 'border', background: 'surface' },
+} as const;
+
+const Choice = styled.li<{ $state: ChoiceState }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme, $state }) => ($state === 'correct' ? theme.colors.success : $state === 'wrong' ? theme.colors.danger : theme.colors.border)};
+  border: 1px solid ${({ theme, $state }) => theme.colors[choiceColours[$state].border]};
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme, $state }) => ($state === 'correct' ? theme.colors.successSoft : $state === 'wrong' ? theme.colors.dangerSoft : theme.colors.surface)};
+  background: ${({ theme, $state }) => theme.colors[choiceColours[$state].background]};
   overflow-wrap: anywhere;
 `;
 
@@ -263,10 +302,10 @@ const Tags = styled.span`
   gap: ${({ theme }) => theme.space.xxs};
 `;
 
-const Tag = styled.span<{ $tone: 'success' | 'danger' }>`
+const Tag = styled.span<{ $tone: 'success' | 'danger' | 'accent' }>`
   padding: 0 ${({ theme }) => theme.space.xs};
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.danger)};
+  background: ${({ theme, $tone }) => theme.colors[$tone]};
   color: ${({ theme }) => theme.colors.onAccent};
   font-size: ${({ theme }) => theme.fontSize.xs};
   font-weight: 700;

@@ -47,6 +47,9 @@ const quiz: QuizDto = {
   bestScore: null,
   passed: false,
   attemptCount: 0,
+  retryWaitMinutes: 0,
+  retryAt: null,
+  retryInSeconds: 0,
   questions: [
     {
       id: 'q1',
@@ -79,6 +82,34 @@ const quiz: QuizDto = {
   ],
 };
 
+/** The key of each question: which options are correct, and the explanation. */
+const key = {
+  q1: { correct: ['a'], explanation: null },
+  q2: { correct: ['c', 'd'], explanation: 'Any identifiable child needs consent, named or not.' },
+  q3: { correct: ['f'], explanation: 'Renew it every year.' },
+} as const;
+
+const chosen: Record<string, string[]> = { q1: ['a'], q2: ['c'], q3: ['f'] };
+
+/** An attempt's results as the server sends them: the key only when it is shown (issue 50). */
+const results = (keyShown: boolean, right: (id: string) => boolean) =>
+  quiz.questions.map((question) => {
+    const entry = key[question.id as keyof typeof key];
+    return {
+      questionId: question.id,
+      prompt: question.prompt,
+      type: question.type,
+      selectedOptionIds: chosen[question.id]!,
+      correct: right(question.id),
+      ...(keyShown
+        ? {
+            options: question.options.map((option) => ({ ...option, correct: (entry.correct as readonly string[]).includes(option.id) })),
+            explanation: entry.explanation,
+          }
+        : { options: question.options }),
+    };
+  });
+
 const failed: QuizAttemptResultDto = {
   attempt: {
     id: 900,
@@ -88,55 +119,20 @@ const failed: QuizAttemptResultDto = {
     questionCount: 3,
     passed: false,
     submittedAt: '2026-11-27T10:00:00.000Z',
-    results: [
-      {
-        questionId: 'q1',
-        prompt: 'Who signs the consent form?',
-        type: 'single',
-        options: [
-          { id: 'a', text: 'The parent or carer', correct: true },
-          { id: 'b', text: 'The class teacher', correct: false },
-        ],
-        selectedOptionIds: ['a'],
-        correct: true,
-        explanation: null,
-      },
-      {
-        questionId: 'q2',
-        prompt: 'Which photos need consent?',
-        type: 'multiple',
-        options: [
-          { id: 'c', text: 'A named child', correct: true },
-          { id: 'd', text: 'A face on the website', correct: true },
-          { id: 'e', text: 'An empty classroom', correct: false },
-        ],
-        selectedOptionIds: ['c'],
-        correct: false,
-        explanation: 'Any identifiable child needs consent, named or not.',
-      },
-      {
-        questionId: 'q3',
-        prompt: 'Consent lasts forever.',
-        type: 'truefalse',
-        options: [
-          { id: 't', text: 'True', correct: false },
-          { id: 'f', text: 'False', correct: true },
-        ],
-        selectedOptionIds: ['f'],
-        correct: true,
-        explanation: 'Renew it every year.',
-      },
-    ],
+    keyShown: false,
+    results: results(false, (id) => id !== 'q2'),
   },
   bestScore: 66,
   passed: false,
   courseCompleted: false,
   certificateNumber: null,
+  retryAt: null,
+  retryInSeconds: 0,
 };
 
 const passed: QuizAttemptResultDto = {
   ...failed,
-  attempt: { ...failed.attempt, id: 901, score: 100, correctCount: 3, passed: true, results: failed.attempt.results.map((r) => ({ ...r, correct: true })) },
+  attempt: { ...failed.attempt, id: 901, score: 100, correctCount: 3, passed: true, keyShown: true, results: results(true, () => true) },
   bestScore: 100,
   passed: true,
   courseCompleted: true,
@@ -195,7 +191,7 @@ describe('QuizScene', () => {
     expect(api.callsTo('POST', '/api/quizzes/40/attempts')).toHaveLength(0);
   });
 
-  it('sends the answers, moves the focus to the score, marks each question and shows the correct answers and explanations', async () => {
+  it('sends the answers, moves the focus to the score, and after a failure marks the wrong questions without the right answers', async () => {
     const api = answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: failed } });
     const user = userEvent.setup();
     renderQuiz();
@@ -214,11 +210,11 @@ describe('QuizScene', () => {
     expect(screen.getByText(/Not passed: the pass mark is 80%/)).toBeInTheDocument();
     expect(screen.getByText(/2 of 3 questions correct/)).toBeInTheDocument();
     const second = screen.getByRole('heading', { name: /Question 2: incorrect/ }).closest('li')!;
-    const face = within(second).getByText('A face on the website').closest('li')!;
-    expect(face).toHaveTextContent('Correct answer');
-    expect(face).not.toHaveTextContent('Your answer');
+    expect(within(second).getByText('A face on the website').closest('li')).not.toHaveTextContent(/Correct answer|Your answer/);
     expect(within(second).getByText('A named child').closest('li')).toHaveTextContent('Your answer');
-    expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
+    expect(screen.queryByText('Correct answer')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Any identifiable child/)).not.toBeInTheDocument();
+    expect(screen.getByText(/One question is marked incorrect below\. The right answers and the explanations are shown once you pass/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Question 1: correct/ })).toBeInTheDocument();
   }, 15_000);
 
@@ -239,7 +235,44 @@ describe('QuizScene', () => {
     expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
     expect(screen.getByText('Passed: the pass mark is 80%.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', '/certificate/ATR-2026-0042');
+    // Passed: the key and the explanations.
+    const second = screen.getByRole('heading', { name: /Question 2: correct/ }).closest('li')!;
+    expect(within(second).getByText('A face on the website').closest('li')).toHaveTextContent('Correct answer');
+    expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
   }, 20_000);
+
+  it('after a failed attempt with a wait, says when the next opens instead of offering Try again', async () => {
+    answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: { ...failed, retryAt: '2026-11-27T10:30:00.000Z', retryInSeconds: 1800 } } });
+    const user = userEvent.setup();
+    renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Final check' });
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    await screen.findByRole('heading', { name: 'You scored 66%' });
+    const note = screen.getByRole('note', { name: /You can try again at/ });
+    expect(note).toHaveTextContent('Time left: 30 minutes');
+    expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('opened during the wait: no questions, when the next attempt opens, and the pause among the facts', async () => {
+    answers({
+      'GET /api/quizzes/40': ok({
+        ...quiz,
+        questions: [],
+        attemptCount: 1,
+        bestScore: 33,
+        retryWaitMinutes: 60,
+        retryAt: '2026-11-27T11:00:00.000Z',
+        retryInSeconds: 2_520,
+      }),
+    });
+    renderQuiz();
+    expect(await screen.findByRole('note', { name: /You can try again at/ })).toHaveTextContent('Time left: 42 minutes');
+    expect(screen.getByText('3 questions')).toBeInTheDocument();
+    expect(screen.getByText('A 1 hour pause after an attempt that does not pass')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit answers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No questions yet' })).not.toBeInTheDocument();
+  });
 
   it('shows a 429 clearly, keeps the answers and moves the focus to it', async () => {
     answers({ 'POST /api/quizzes/40/attempts': fail(429, 'Too many quiz attempts: try again in 10 minutes.') });

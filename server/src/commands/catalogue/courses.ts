@@ -64,6 +64,7 @@ async function deleteCourseRows(trx: Knex.Transaction, courseId: number, deps: F
   await deleteResourcesOf(trx, deps, { courseId });
   // Knowledge checks go with the course; the certificates keep their copied names and scores.
   const quizzes = trx('quizzes').select('id').where({ courseId });
+  await trx('quizDraws').whereIn('quizId', quizzes).delete();
   await trx('quizResults').whereIn('quizId', quizzes).delete();
   await trx('quizAttempts').whereIn('quizId', quizzes).delete();
   await trx('quizVersions').whereIn('quizId', quizzes).delete();

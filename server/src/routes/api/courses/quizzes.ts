@@ -3,14 +3,14 @@ import { createQuiz, deleteQuiz, updateQuiz } from '../../../commands/quizzes.ts
 import { dbBoolean } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
 import { presentQuizEdit, presentQuizSummary } from '../../../presenters/quizzes.ts';
-import { attemptCountOf, courseQuiz, quizResultsForCourse } from '../../../queries/quizzes.ts';
+import { attemptCountOf, courseQuiz, drawSettingsOf, quizResultsForCourse } from '../../../queries/quizzes.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 
 async function editAnswer(deps: AppDeps, courseId: number, quizId: number) {
   const [live, attempts] = await Promise.all([courseQuiz(deps.db, courseId, quizId), attemptCountOf(deps.db, quizId)]);
   if (!live) throw notFound('Quiz not found');
-  return presentQuizEdit(live.quiz, live.questions, attempts);
+  return presentQuizEdit(live.quiz, drawSettingsOf(live.quiz), live.questions, attempts);
 }
 
 /** A course's knowledge checks: the list anyone may see, and the admin's editing (issue 36). */

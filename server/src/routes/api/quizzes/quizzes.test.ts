@@ -227,7 +227,7 @@ describe('taking a quiz', () => {
     expect(reads[1]!.body).toEqual({ attempts: [] });
   });
 
-  it('grades each type on the server, keeps the best score and shows results with explanations after submitting', async () => {
+  it('grades each type on the server, keeps the best score, and shows the key with explanations only once passed', async () => {
     const { course, quiz } = await courseWithQuiz();
     const { client } = await learnerIn(course.id);
     // Single right; multiple with one of two correct options only (wrong: all required); true/false wrong.
@@ -240,12 +240,14 @@ describe('taking a quiz', () => {
     expect(first.status).toBe(201);
     expect(first.body.attempt).toMatchObject({ score: 33, correctCount: 1, questionCount: 3, passed: false });
     expect(first.body.attempt.results.map((result: { correct: boolean }) => result.correct)).toEqual([true, false, false]);
-    expect(first.body.attempt.results[0].explanation).toBe('The DSL is named in the policy.');
-    expect(first.body.attempt.results[1].options.map((option: { correct: boolean }) => option.correct)).toEqual([true, true, false]);
+    // Failed: which questions were wrong, never which options were right (issue 50).
+    expectNoAnswers(first.body.attempt.results.map(({ correct: _correct, ...rest }: { correct: boolean }) => rest));
     expect(first.body).toMatchObject({ bestScore: 33, passed: false });
 
     const all = await client.post(`/api/quizzes/${quiz.id}/attempts`, { answers: answersFor(quiz, 3) });
-    expect(all.body.attempt).toMatchObject({ score: 100, correctCount: 3, passed: true });
+    expect(all.body.attempt).toMatchObject({ score: 100, correctCount: 3, passed: true, keyShown: true });
+    expect(all.body.attempt.results[0].explanation).toBe('The DSL is named in the policy.');
+    expect(all.body.attempt.results[1].options.map((option: { correct: boolean }) => option.correct)).toEqual([true, true, false]);
     const worse = await client.post(`/api/quizzes/${quiz.id}/attempts`, { answers: answersFor(quiz, 2) });
     expect(worse.body.attempt).toMatchObject({ score: 66, passed: false });
     expect(worse.body).toMatchObject({ bestScore: 100, passed: true });
