@@ -223,7 +223,8 @@ describe.skipIf(!binaries)('database faults (a private MariaDB killed under load
       while (!readiness.firstAfter(restartedAt, 200) && Date.now() < deadline) await sleep(100);
       // Back: enough answers after the recovery to judge it (the check below wants more than 20).
       const readyAt = readiness.firstAfter(restartedAt, 200)?.at;
-      if (readyAt !== undefined) await until(`${signal}: 30 answers after the recovery`, () => traffic.samples.filter((s) => s.sentAt > readyAt + 500).length >= 30);
+      if (readyAt !== undefined)
+        await until(`${signal}: 30 answers after the recovery`, () => traffic.samples.filter((s) => s.sentAt > readyAt + 500).length >= 30);
       outages.push({
         signal,
         stoppedAt,

@@ -114,7 +114,7 @@ export async function appReady(page: Page): Promise<void> {
       return !!top && Object.keys(top).some((key) => key.startsWith('__reactFiber$'));
     });
   } catch (error) {
-    throw new Error(`waiting for the app to start on ${page.url()} (React owning #root): ${(error as Error).message}`);
+    throw new Error(`waiting for the app to start on ${page.url()} (React owning #root): ${(error as Error).message}`, { cause: error });
   }
 }
 

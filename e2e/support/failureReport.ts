@@ -31,7 +31,9 @@ function watchPage(page: Page): void {
   watched.push({ page, log });
   page.on('console', (message) => log.push(`${at()} console.${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => log.push(`${at()} uncaught: ${error.stack ?? error.message}`));
-  page.on('requestfailed', (request) => log.push(`${at()} request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  page.on('requestfailed', (request) =>
+    log.push(`${at()} request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
+  );
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) log.push(`${at()} navigated to ${frame.url()}`);
   });
