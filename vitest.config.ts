@@ -34,8 +34,11 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     isolate: false,
     env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a busy machine: a file's set-up on MariaDB creates a schema and runs every
+    // migration (over a minute there, a few seconds quiet), and a rate-limit or authorization
+    // test sends hundreds of requests. A test that passes is as fast as before.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });
 
