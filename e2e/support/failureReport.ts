@@ -13,7 +13,7 @@ export const FAILURE_DIR = resolve(import.meta.dirname, '../../test-results/fail
  * little, so a slow machine slows each step without any one test running out of a shared budget.
  * E2E_STEP_TIMEOUT_MS raises it for a very slow machine.
  */
-export const STEP_TIMEOUT_MS = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 30_000);
+export const STEP_TIMEOUT_MS = Number(process.env.E2E_STEP_TIMEOUT_MS ?? 60_000);
 
 interface WatchedPage {
   page: Page;
