@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { CHROMIUM_OFFLINE_FLAGS } from './chromiumFlags.ts';
 import { describeCspViolation, watchCspViolations, type CspViolation } from './cspWatch.ts';
@@ -115,6 +115,19 @@ export async function appReady(page: Page): Promise<void> {
     });
   } catch (error) {
     throw new Error(`waiting for the app to start on ${page.url()} (React owning #root): ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Resolves with the server's answer to the page's next `method` request to `path`: started before
+ * the action that sends it, awaited after, so a test reads what the answer stored (a cookie, a
+ * row) once it has arrived rather than when the screen first changes.
+ */
+export async function answered(page: Page, method: string, path: string): Promise<Response> {
+  try {
+    return await page.waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname === path);
+  } catch (error) {
+    throw new Error(`waiting for the answer to ${method} ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 
