@@ -76,8 +76,9 @@ export async function reportFailure(context: TestContext): Promise<void> {
       url = page.url();
       try {
         const path = join(dir, `${name}.png`);
-        // Short: a page that cannot draw must not hold the report up (the shot is then missing).
-        await page.screenshot({ path, fullPage: true, timeout: 10_000 });
+        // Bounded: a page that cannot draw must not hold the report up (the log says the shot is
+        // missing). A loaded machine needs seconds for a full page: 10 s missed some under load 30.
+        await page.screenshot({ path, fullPage: true, timeout: 30_000 });
         saved.push(path);
       } catch (error) {
         log.push(`(no screenshot: ${(error as Error).message.split('\n')[0]})`);
