@@ -19,7 +19,11 @@ if (!mysqlUrl) {
 // browser journeys run after them, one file at a time, so their timings never compete with a
 // server suite for the CPU.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
-const unitGroup = { maxWorkers: unitWorkers, sequence: { groupOrder: 0 } };
+// Limits a busy machine does not trip: expect.poll (and Testing Library's findBy…, see
+// portal/src/test/setup.ts) wait for a state, and their default second is a race a loaded machine
+// loses; a test's default five seconds is one render too few there. A wait that is answered
+// returns as soon as it is, so a quiet run takes no longer.
+const unitGroup = { maxWorkers: unitWorkers, sequence: { groupOrder: 0 }, testTimeout: 30_000, expect: { poll: { timeout: 10_000 } } };
 
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -30,8 +34,11 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     isolate: false,
     env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a busy machine: a file's set-up on MariaDB creates a schema and runs every
+    // migration (over a minute there, a few seconds quiet), and a rate-limit or authorization
+    // test sends hundreds of requests. A test that passes is as fast as before.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });
 
@@ -52,14 +59,19 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
+      // A browser test's limit is its steps': each step (a click, a wait, a navigation) has
+      // STEP_TIMEOUT_MS (e2e/support/failureReport.ts) and fails naming what it waited for, so a
+      // journey's limit grows with its length. The test limit only stops a test that hangs outside
+      // the browser; the hook limit covers a suite's set-up (a server, a seeded catalogue).
       {
         test: {
           name: 'e2e',
           root: '.',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

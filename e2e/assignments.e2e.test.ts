@@ -123,8 +123,8 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       { name: 'hall.jpg', mimeType: 'image/jpeg', buffer: await photo('#3b6ea5') },
       { name: 'yard.jpg', mimeType: 'image/jpeg', buffer: await photo('#6a994e') },
     ]);
-    await page.getByRole('link', { name: 'hall.jpg', exact: true }).waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'yard.jpg', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'hall.jpg', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'yard.jpg', exact: true }).waitFor();
     await page.getByText('2 of 3 files').waitFor();
     await page.getByLabel('Note for the reviewer (optional)').fill('Taken in the hall during assembly practice.');
     await fromTop(page, 'assignment-learner-uploaded');
@@ -168,8 +168,8 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       { name: 'hall-2.jpg', mimeType: 'image/jpeg', buffer: await photo('#9c6644') },
       { name: 'yard-cropped.jpg', mimeType: 'image/jpeg', buffer: await photo('#457b9d') },
     ]);
-    await page.getByRole('link', { name: 'yard-cropped.jpg', exact: true }).waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'hall-2.jpg', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'yard-cropped.jpg', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'hall-2.jpg', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Submitted: awaiting review').waitFor();
 
@@ -290,7 +290,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     await learner.goto(`${app.url}/courses/${course.id}/assignments/${id}`);
     await learner.getByRole('heading', { level: 1, name: form }).waitFor();
     await learner.getByTestId('assignment-file-input').setInputFiles([{ name: 'consent.pdf', mimeType: 'application/pdf', buffer: await consentPdf() }]);
-    await learner.getByRole('link', { name: 'consent.pdf', exact: true }).waitFor({ timeout: 30_000 });
+    await learner.getByRole('link', { name: 'consent.pdf', exact: true }).waitFor();
     await learner.getByRole('button', { name: 'Submit' }).click();
     await learner.getByText('Submitted: awaiting review').waitFor();
 
@@ -302,7 +302,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await reviewer.getByRole('heading', { level: 1, name: form }).waitFor();
       // pdf.js fetched the file through the authorized route and painted its page on a canvas.
       const page = reviewer.getByRole('img', { name: 'Page 1 of 1' });
-      await page.waitFor({ timeout: 30_000 });
+      await page.waitFor();
       const painted = await page.evaluate((canvas: HTMLCanvasElement) => {
         const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
         let dark = 0;

@@ -130,7 +130,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
       await expectAccessible(page, 'payment-success (confirming)');
       expect(await app.db('enrollments').where({ userId: user.id, courseId: other.id }).first()).toBeUndefined();
       stripe.settle(intent.paymentIntentId, 'succeeded');
-      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
       await toast(page, 'Payment Successful!');
       expect(await app.db('enrollments').where({ userId: user.id, courseId: other.id }).first()).toBeTruthy();
       await screenshot(page, 'payment-02-successful');
@@ -201,7 +201,7 @@ describe.skipIf(!enabled)('checkout in a real browser', () => {
         .toBeTruthy();
       stripe.settle(payment!.providerReference!, 'succeeded');
       await page.goto(`${app.url}/payment-success?payment_intent=${payment!.providerReference}&redirect_status=succeeded`);
-      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
       expect(await app.db('schoolLicences').where({ schoolId: school.id, courseId: course.id }).whereNull('revokedAt').first()).toBeTruthy();
       expect(await app.db('enrollments').where({ userId: user.id, courseId: course.id }).first()).toBeTruthy();
       await page.goto(`${app.url}/courses/${course.id}`);

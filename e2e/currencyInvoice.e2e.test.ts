@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../server/src/test/pdfText.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
+import { answered, appReady, DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
 
 function hasPdftoppm(): boolean {
   try {
@@ -78,8 +78,11 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         await page.locator('#courses').screenshot({ path: join(SCREENSHOT_DIR, `currency-01c-grid-dollars-${viewport.width}.png`) });
 
         // The switcher: pounds, kept in a cookie.
+        // The grid shows the choice at once; the cookie comes with the server's answer.
+        const chosen = answered(page, 'PUT', '/api/currency');
         await page.getByTestId('currency-switcher').selectOption('GBP');
         await expect.poll(() => gridPrice(page, course)).toBe(`£${(course.price / 100).toFixed(2)}`);
+        await chosen;
         expect((await visitor.cookies()).find((cookie) => cookie.name === 'atrium_currency')?.value).toBe('GBP');
         await page.reload();
         await expect.poll(() => gridPrice(page, course)).toBe(`£${(course.price / 100).toFixed(2)}`);
@@ -101,9 +104,12 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
           .getByRole('region', { name: 'Order summary' })
           .getByText(`£${(course.price / 100).toFixed(2)}`)
           .waitFor();
+        // The invoice panel opens closed (a button) or already open (its form): wait for either.
         const request = page.getByRole('button', { name: 'Request an invoice' });
+        const schoolName = page.getByRole('textbox', { name: /School or organisation|Name of the new school/ });
+        await request.or(schoolName).first().waitFor();
         if (await request.isVisible()) await request.click();
-        await page.getByRole('textbox', { name: /School or organisation|Name of the new school/ }).fill('Hill Primary School');
+        await schoolName.fill('Hill Primary School');
         await page.getByRole('textbox', { name: /Billing e-mail/ }).fill('finance@hill.sch.uk');
         await page.getByRole('textbox', { name: /Purchase order number/ }).fill('PO-2026-17');
         await page.getByRole('combobox', { name: /Country/ }).selectOption('GB');
@@ -181,12 +187,16 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
 
         // The dashboard follows the header's switcher too; a course without a euro price says so.
         await page.goto(app.url + '/');
+        // The server drew the dashboard: the switcher changes the prices once the app owns the page.
+        await appReady(page);
+        const saved = answered(page, 'PUT', '/api/currency');
         await page.getByTestId('currency-switcher').selectOption('EUR');
         await page
           .getByRole('article', { name: course.title })
           .getByText(`€${(course.prices!.EUR! / 100).toFixed(2)}`)
           .waitFor();
         await page.getByRole('article', { name: 'Running a School Podcast' }).getByText('Priced in pounds: no euro price for this course').waitFor();
+        await saved;
         expect((await app.db('users').where({ email }).first())!.currency).toBe('EUR');
         await screenshot(page, 'currency-07-dashboard-euros');
         expect(pageErrors).toEqual([]);

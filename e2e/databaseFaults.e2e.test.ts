@@ -34,6 +34,18 @@ const RECOVER_WITHIN_MS = 10_000;
 const LEARNERS = 12;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Waits until `enough()` holds, checking every 100 ms: the traffic runs until it has sent what a
+ * phase needs, however slowly a busy machine sends it. Fails after `limitMs` naming the phase.
+ */
+async function until(what: string, enough: () => boolean, limitMs = 60_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!enough()) {
+    if (Date.now() > deadline) throw new Error(`waited ${limitMs / 1000} s for ${what}`);
+    await sleep(100);
+  }
+}
 const rows = <T>(result: unknown) => (result as [T[]])[0];
 
 interface Outage {
@@ -153,7 +165,7 @@ async function seed(db: Db): Promise<{ catalogue: Catalogue; learnerEmails: stri
   return { catalogue: { freeCourses, paidCourses }, learnerEmails, adminEmail: admin.email };
 }
 
-describe.skipIf(!binaries)('database faults (a private MariaDB killed under load)', { timeout: 150_000 }, () => {
+describe.skipIf(!binaries)('database faults (a private MariaDB killed under load)', () => {
   let mariadb: PrivateMariadb;
   let server: ServerChild;
   let db: Db;
@@ -191,7 +203,8 @@ describe.skipIf(!binaries)('database faults (a private MariaDB killed under load
     const traffic = new Traffic(server.url, catalogue);
     const readiness = watchReadiness(server.url, () => traffic.now());
     traffic.start(learners, adminCookie);
-    await sleep(3000);
+    // Healthy traffic first, enough of it to judge (the check below wants more than 20 answers).
+    await until('40 answers before the first fault', () => traffic.samples.length >= 40);
 
     // A crash (SIGKILL: connections reset, transactions cut mid-way), then a clean stop (SIGTERM:
     // MariaDB ends its connections, "server shutdown in progress"), each followed by a start.
@@ -200,13 +213,18 @@ describe.skipIf(!binaries)('database faults (a private MariaDB killed under load
       const stoppedAt = traffic.now();
       const logFrom = server.output().length;
       await mariadb.signal(signal);
-      await sleep(5000);
+      // Down long enough to be seen: /readyz said 503 and more than ten requests were answered 503.
+      const downAnswers = () => traffic.samples.filter((s) => s.sentAt > stoppedAt + 100 && s.status === 503).length;
+      await until(`${signal}: /readyz 503 and 15 requests answered 503`, () => !!readiness.firstAfter(stoppedAt, 503) && downAnswers() >= 15);
       const restartedAt = traffic.now();
       const logLines = server.output().slice(logFrom).split('\n').filter(Boolean).length;
       await mariadb.start();
       const deadline = Date.now() + RECOVER_WITHIN_MS + 5000;
       while (!readiness.firstAfter(restartedAt, 200) && Date.now() < deadline) await sleep(100);
-      await sleep(3000);
+      // Back: enough answers after the recovery to judge it (the check below wants more than 20).
+      const readyAt = readiness.firstAfter(restartedAt, 200)?.at;
+      if (readyAt !== undefined)
+        await until(`${signal}: 30 answers after the recovery`, () => traffic.samples.filter((s) => s.sentAt > readyAt + 500).length >= 30);
       outages.push({
         signal,
         stoppedAt,

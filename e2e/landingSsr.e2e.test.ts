@@ -146,7 +146,7 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
   }
 
   it('reads completely and sends the contact form with JavaScript off', async () => {
-    const context = await browser.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: 'en-GB' });
+    const context = await newContext(browser.browser, PHONE, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     for (const course of courses) await expect.poll(() => page.getByText(course.title, { exact: true }).first().isVisible()).toBe(true);

@@ -5,7 +5,7 @@ import { startOidcProvider, type TestOidcProvider } from '../server/src/test/oid
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
 import { join } from 'node:path';
-import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
+import { appReady, DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
 import { seedLicensedSchool } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('school sign-in');
@@ -90,6 +90,8 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
     await page.getByRole('article', { name: course.title }).waitFor();
     await screenshot(page, 'school-sign-in-dashboard');
 
+    // The server drew the dashboard: its menu opens once the app has taken the page over.
+    await appReady(page);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(`${app.url}/`);

@@ -14,15 +14,29 @@ const sectionPlace = (page: Page, id: string) =>
     return { top: Math.round(section.getBoundingClientRect().top), margin: Math.round(parseFloat(getComputedStyle(section).scrollMarginTop)) };
   }, id);
 
-/** Waits until the page has stopped moving (no scroll for half a second), then reads the section's place. */
+/**
+ * Waits until the page has stopped moving (the same scroll position for 30 frames in a row: half a
+ * second on a quiet machine, longer on a busy one, whose frames come slower), then reads the
+ * section's place.
+ */
 async function settledPlace(page: Page, id: string) {
-  let last = -1;
-  for (let tries = 0; tries < 20; tries += 1) {
-    await page.waitForTimeout(500);
-    const y = await page.evaluate(() => Math.round(window.scrollY));
-    if (y === last) break;
-    last = y;
-  }
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        // At most 1,200 frames (20 s quiet): a page that never settles fails on its place below.
+        let frames = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          frames += 1;
+          if (still >= 30 || frames >= 1200) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
   return sectionPlace(page, id);
 }
 

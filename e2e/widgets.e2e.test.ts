@@ -152,7 +152,7 @@ async function settle(page: Page) {
   );
 }
 
-describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (Chromium)', { timeout: 60_000 }, () => {
+describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (Chromium)', () => {
   let app: RunningApp;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;

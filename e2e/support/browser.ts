@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { CHROMIUM_OFFLINE_FLAGS } from './chromiumFlags.ts';
 import { describeCspViolation, watchCspViolations, type CspViolation } from './cspWatch.ts';
+import { reportFailure, watchContext } from './failureReport.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const browserAvailable = existsSync(CHROMIUM_PATH);
@@ -37,22 +38,33 @@ export const PHONE = { width: 390, height: 844 };
 const cspViolations: CspViolation[] = [];
 
 /**
- * Every browser test fails on a CSP violation in any page it opened: registered here, where every
+ * Every browser test fails on a CSP violation in any page it opened, and a failed one leaves its
+ * pages' screenshots and console logs behind (failureReport.ts): registered here, where every
  * suite gets its contexts, so no test can forget it.
  */
-afterEach(() => {
+afterEach(async (context) => {
+  await reportFailure(context);
   const seen = cspViolations.splice(0);
   if (seen.length) throw new Error(`Content-Security-Policy violations:\n  ${seen.map(describeCspViolation).join('\n  ')}`);
 });
 
-/** The only way tests open a browser context: each one is watched for CSP violations. */
-export async function newContext(browser: Browser, viewport = DESKTOP, options: { locale?: string; timezoneId?: string } = {}): Promise<BrowserContext> {
+/**
+ * The only way tests open a browser context: each one is watched for CSP violations, its steps get
+ * the step limit, and its pages are shown and their console saved when the test fails.
+ */
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { locale?: string; timezoneId?: string; javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
     deviceScaleFactor: 1,
     locale: options.locale ?? 'en-GB',
     timezoneId: options.timezoneId ?? 'Europe/London',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+  watchContext(context);
   await watchCspViolations(context, (violation) => cspViolations.push(violation));
   return context;
 }
@@ -79,7 +91,6 @@ export function requireBrowserOrSkip(): boolean {
   return false;
 }
 
-/** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
 /**
  * Resolves once React owns the landing page's server-rendered markup (its first FAQ button has a
  * fiber): before that, the page reads but its buttons (the phone menu, the FAQ) do nothing yet.
@@ -90,6 +101,37 @@ export const landingHydrated = (page: Page) =>
     return !!button && Object.keys(button).some((key) => key.startsWith('__reactFiber$'));
   });
 
+/**
+ * Resolves once React owns what `#root` shows: the page the server drew (the landing page, a
+ * learner's dashboard) hydrated, or any other page rendered. Until then a server-drawn page reads
+ * but its buttons do nothing: a test that clicks one waits for this first (unless clicking early
+ * is what it tests). React marks each element it owns with a `__reactFiber$…` key.
+ */
+export async function appReady(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => {
+      const top = document.getElementById('root')?.firstElementChild;
+      return !!top && Object.keys(top).some((key) => key.startsWith('__reactFiber$'));
+    });
+  } catch (error) {
+    throw new Error(`waiting for the app to start on ${page.url()} (React owning #root): ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Resolves with the server's answer to the page's next `method` request to `path`: started before
+ * the action that sends it, awaited after, so a test reads what the answer stored (a cookie, a
+ * row) once it has arrived rather than when the screen first changes.
+ */
+export async function answered(page: Page, method: string, path: string): Promise<Response> {
+  try {
+    return await page.waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname === path);
+  } catch (error) {
+    throw new Error(`waiting for the answer to ${method} ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Waits for a toast by its exact title (Radix also announces it in a hidden live region). */
 export const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor();
 
 /** Signs in through the /auth form, as a person would, and waits for the signed-in navigation. */

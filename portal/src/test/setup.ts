@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait for a state, not for a time: their default second is a race a busy
+// machine loses (a render that takes longer there). An answered wait returns at once, so the
+// longer limit costs a quiet run nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   // Unmount first (leaving a module saves progress through the mocked fetch), then restore.
