@@ -14,7 +14,9 @@ const server = useTestServer({
 });
 
 async function signedIn(role: 'learner' | 'admin' = 'learner') {
-  const user = role === 'admin' ? await createAdmin(server.db) : await createUser(server.db);
+  // A verified address: invoice requests need one (policies/orders.ts).
+  const proven = { emailVerifiedAt: Date.now() };
+  const user = role === 'admin' ? await createAdmin(server.db, proven) : await createUser(server.db, proven);
   const client = server.client();
   await signIn(client, user);
   return { client, user };
