@@ -1,4 +1,4 @@
-import { CURRENCY_NAMES, formatMoney, type Currency, type PriceList } from '@atrium/common/rules/currency';
+import { CURRENCY_NAMES, formatMoney, type Currency } from '@atrium/common/rules/currency';
 import { priceFor, priceListOf, type Priced } from '@atrium/common/rules/pricing';
 
 let pinnedLocale: string | undefined;

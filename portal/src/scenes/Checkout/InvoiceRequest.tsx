@@ -90,8 +90,8 @@ export function InvoiceRequest({
       ) : (
         <>
           <Muted>
-            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to the billing address you give and give access as soon
-            as it is paid.
+            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to the billing address you give and give access as
+            soon as it is paid.
           </Muted>
           <div>
             <Button

@@ -89,17 +89,20 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
 
   const currency = useShownCurrency();
   const enrollNow = () =>
-    enroll.mutate({ courseId: course.id, currency: shownPrice(course, currency).currency }, {
-      onSuccess: () => toast({ title: 'Enrolled successfully!', description: `You can now start ${course.title}.`, variant: 'success' }),
-      onError: (error) => {
-        // A priced course is bought at checkout (CONTRACT: 402 Payment Required).
-        if (hasErrorId(error, 'payment_required')) {
-          navigate(`/checkout/${course.id}`);
-          return;
-        }
-        toast({ title: 'Enrollment failed', description: errorText(error, 'Failed to enroll in course'), variant: 'destructive' });
+    enroll.mutate(
+      { courseId: course.id, currency: shownPrice(course, currency).currency },
+      {
+        onSuccess: () => toast({ title: 'Enrolled successfully!', description: `You can now start ${course.title}.`, variant: 'success' }),
+        onError: (error) => {
+          // A priced course is bought at checkout (CONTRACT: 402 Payment Required).
+          if (hasErrorId(error, 'payment_required')) {
+            navigate(`/checkout/${course.id}`);
+            return;
+          }
+          toast({ title: 'Enrollment failed', description: errorText(error, 'Failed to enroll in course'), variant: 'destructive' });
+        },
       },
-    });
+    );
 
   return (
     <Container>

@@ -15,7 +15,13 @@ async function buyer(currency?: 'GBP' | 'USD' | 'EUR') {
   return { client, user };
 }
 
-const order = (courseId: number, currency?: string) => ({ courseId, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk', country: 'GB', ...(currency ? { currency } : {}) });
+const order = (courseId: number, currency?: string) => ({
+  courseId,
+  schoolName: 'Oak Academy',
+  billingEmail: 'office@oak.sch.uk',
+  country: 'GB',
+  ...(currency ? { currency } : {}),
+});
 
 describe('a price of zero gets one answer on every path', () => {
   it('a course priced {GBP: 49900, USD: 0} is free in dollars everywhere and £499 in pounds everywhere', async () => {

@@ -114,7 +114,12 @@ describe('an invoice request mails nobody the caller has not proven', () => {
     expect(await server.db('orders').where({ userId: user.id })).toEqual([]);
     expect(await outboxTo('victim@elsewhere.test')).toEqual([]);
     // Founding a school with the order is refused with it: nothing is created.
-    const founding = await client.post('/api/orders', { courseId: course.id, schoolName: 'Oak Academy', billingEmail: 'victim@elsewhere.test', createSchool: true });
+    const founding = await client.post('/api/orders', {
+      courseId: course.id,
+      schoolName: 'Oak Academy',
+      billingEmail: 'victim@elsewhere.test',
+      createSchool: true,
+    });
     expect(founding.status).toBe(403);
     expect(await server.db('schoolMembers').where({ userId: user.id })).toEqual([]);
   });
@@ -156,7 +161,13 @@ describe('an invoice request mails nobody the caller has not proven', () => {
     const course = await createCourse(server, { price: 19900 });
     const long = await client.post('/api/orders', { courseId: course.id, schoolName: 'x'.repeat(201), billingEmail: 'office@oak.sch.uk', createSchool: true });
     expect(long.status).toBe(400);
-    const placed = await client.post('/api/orders', { courseId: course.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk', createSchool: true, country: 'IE' });
+    const placed = await client.post('/api/orders', {
+      courseId: course.id,
+      schoolName: 'Oak Academy',
+      billingEmail: 'office@oak.sch.uk',
+      createSchool: true,
+      country: 'IE',
+    });
     expect(placed.status).toBe(201);
     const membership = await server.db('schoolMembers').where({ userId: user.id }).first();
     expect(membership).toMatchObject({ role: 'manager' });

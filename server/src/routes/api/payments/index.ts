@@ -7,7 +7,7 @@ import { requirePaymentOwner } from '../../../policies/payments.ts';
 import { purchasableCourse } from '../../../queries/orders.ts';
 import { trustById, trustLicenceInForce } from '../../../queries/trusts.ts';
 import { stripePayment } from '../../../queries/payments.ts';
-import { badRequest, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
+import { badRequest, HttpError, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
 import { shownCurrency } from '../../../services/currency.ts';
@@ -43,7 +43,7 @@ export function paymentRoutes(routes: Routes): void {
     policy: purchaser,
     async handler(ctx) {
       const payments = provider(ctx);
-      const call = <T,>(request: () => Promise<T>) => callProvider(ctx, request);
+      const call = <T>(request: () => Promise<T>) => callProvider(ctx, request);
       const now = ctx.deps.clock.now().getTime();
       const started = await startCardPayment(ctx.deps.db, { payments, call }, ctx.state.user, ctx.input.body, shownCurrency(ctx), now);
       ctx.body = started satisfies PaymentIntentDto;
