@@ -7,7 +7,8 @@ import { useTestServer } from '../test/useTestServer.ts';
 const server = useTestServer({ stripe: true, env: { RATE_LIMIT_MULTIPLIER: '0.01' } });
 
 async function signedIn(verified = false) {
-  const user = await createUser(server.db, verified ? { emailVerifiedAt: Date.now() } : {});
+  const user = await createUser(server.db);
+  if (verified) await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
   const client = server.client();
   await signIn(client, user);
   return { client, user };

@@ -573,7 +573,9 @@ describe('CheckoutScene: buying for a trust', () => {
       publicConfig,
     );
     renderCheckout();
-    expect(await screen.findByText(/made out to/)).toHaveTextContent('We e-mail the invoice, made out to Greenway Trust, to the address you give.');
+    expect(await screen.findByText(/made out to/)).toHaveTextContent(
+      'the invoice, made out to Greenway Trust, to the billing address once we have prepared it.',
+    );
     expect(screen.queryByRole('textbox', { name: /School or organisation/ })).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /Billing e-mail/ }), 'finance@greenway.example');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'GB');

@@ -7,7 +7,8 @@ import { useTestServer } from '../../../test/useTestServer.ts';
 const server = useTestServer({ stripe: true });
 
 async function buyer(currency?: 'GBP' | 'USD' | 'EUR') {
-  const user = await createUser(server.db, { emailVerifiedAt: Date.now() });
+  const user = await createUser(server.db);
+  await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
   const client = server.client();
   await signIn(client, user);
   // The header switcher's choice: the caller's shown currency from now on.
