@@ -161,7 +161,9 @@ async function seed(db: Db): Promise<{ catalogue: Catalogue; learnerEmails: stri
   }
   const admin = await createAdmin(db);
   const learnerEmails: string[] = [];
+  // Confirmed addresses: their invoice requests are part of the traffic (issue 50 #1).
   for (let i = 0; i < LEARNERS; i += 1) learnerEmails.push((await createUser(db)).email);
+  await db('users').whereIn('email', learnerEmails).update({ emailVerifiedAt: Date.now() });
   return { catalogue: { freeCourses, paidCourses }, learnerEmails, adminEmail: admin.email };
 }
 

@@ -226,6 +226,8 @@ describe.skipIf(!enabled)('trust: sign-out, deep links (issue 24)', () => {
       manager: { ...manager, firstName: 'Harriet', lastName: 'Hughes-Fennimore' },
     });
     const priced = (await managerApi<CourseSummaryDto[]>('GET', '/api/courses')).find((c) => c.price > 0)!;
+    // Invoice requests need a confirmed address (issue 50 #1): this manager has opened the link.
+    await app.db('users').where({ email: manager.email }).update({ emailVerifiedAt: Date.now() });
     await managerApi('POST', '/api/orders', {
       courseId: priced.id,
       schoolName: 'Hillside Church of England Primary Academy',

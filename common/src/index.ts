@@ -51,3 +51,4 @@ export * from './api/accessibility.ts';
 export * from './schemas/accessibility.ts';
 export * from './api/assignments.ts';
 export * from './schemas/assignments.ts';
+export * from './rules/pricing.ts';

@@ -3,7 +3,7 @@ import { email, id, optionalText, requiredText, tooLong } from './common.ts';
 import { parseVimeoInput } from '../rules/vimeo.ts';
 import { parseDurationInput } from '../rules/format.ts';
 import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
-import { priceListSchema } from './prices.ts';
+import { currencySchema, priceListSchema } from './prices.ts';
 import { validityMonths } from './deadlines.ts';
 import { passMark, quizRequired } from './quizzes.ts';
 
@@ -154,7 +154,11 @@ export const moduleOrderSchema = z.object({
   moduleIds: z.array(id).min(1).max(1000),
 });
 
-export const enrollmentSchema = z.object({ courseId: id });
+/**
+ * POST /api/enrollments. `currency` is the one the course's price was shown in (the caller's
+ * chosen currency when absent): a course free in it enrolls at once (common/rules/pricing.ts).
+ */
+export const enrollmentSchema = z.object({ courseId: id, currency: currencySchema.optional() });
 
 /** The last 10-second bucket of a 24-hour video, and how many one progress report may name. */
 export const MAX_BUCKET = 8639;

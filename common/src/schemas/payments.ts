@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, id, optionalText, requiredText } from './common.ts';
 import { checkVatNumber, currencySchema, invoiceDetailsFields } from './prices.ts';
+import { SCHOOL_NAME_MAX } from './schools.ts';
 
 /** A purchase is for one buyer: the caller, a school or a trust, never two at once. */
 function oneBuyer(value: { schoolId?: number | undefined; trustId?: number | undefined; createSchool?: boolean | undefined }, ctx: z.RefinementCtx): void {
@@ -30,7 +31,8 @@ export const paymentIntentParams = z.object({
 export const orderSchema = z
   .object({
     courseId: id,
-    schoolName: requiredText(200, 'Please enter the school or organisation name', 'School name'),
+    // The limits of POST /api/schools' name: createSchool founds a school under this name.
+    schoolName: requiredText(SCHOOL_NAME_MAX, 'Please enter the school or organisation name', 'School name'),
     billingEmail: email,
     purchaseOrderNumber: optionalText(100, 'Purchase order number'),
     /** License this school (the buyer must manage it) when the invoice is paid. */

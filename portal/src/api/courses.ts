@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CourseDetailDto, CourseSummaryDto, DashboardDto, EnrollmentRecordDto } from '@atrium/common';
+import type { CourseDetailDto, CourseSummaryDto, Currency, DashboardDto, EnrollmentRecordDto } from '@atrium/common';
 import { api } from './client.ts';
 
 export const COURSES_KEY = ['/api/courses'] as const;
@@ -14,8 +14,9 @@ export const useCourse = (id: number | string) => useQuery<CourseDetailDto>({ qu
 export function useEnroll() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (courseId: number) => api.post<EnrollmentRecordDto>('/api/enrollments', { courseId }),
-    onSuccess: async (_record, courseId) => {
+    // The currency the price was shown in: a course free in it enrolls at once (common/rules/pricing.ts).
+    mutationFn: ({ courseId, currency }: { courseId: number; currency: Currency }) => api.post<EnrollmentRecordDto>('/api/enrollments', { courseId, currency }),
+    onSuccess: async (_record, { courseId }) => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: courseKey(courseId) }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
     },
   });

@@ -13,7 +13,7 @@ import { DueNote } from './DueNote.tsx';
 
 /**
  * A dashboard course card (SPEC §2). Enrolled: progress and Start/Continue. Not enrolled:
- * modules, hours, price and Purchase Course; a free course (price 0) has nothing to purchase,
+ * modules, hours, price and Purchase Course; a course free in the reader's currency has nothing to purchase,
  * so its card says Free and opens the course page, where Enroll Now enrolls at once.
  */
 export function CourseCard({ course, certificateHref, training }: { course: DashboardCourseDto; certificateHref?: string; training?: MyTrainingDto }) {
@@ -69,7 +69,6 @@ function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDt
 
 function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
   const price = shownPrice(course, useShownCurrency());
-  const free = price.amount === 0;
   return (
     <Footer>
       <Meta>
@@ -84,7 +83,7 @@ function PurchaseFooter({ course }: { course: DashboardCourseDto }) {
       </Meta>
       <Price data-currency={price.currency}>{price.text}</Price>
       {price.note ? <PriceNote>{price.note}</PriceNote> : null}
-      {free ? (
+      {price.free ? (
         <ButtonLink to={`/courses/${course.id}`} variant="secondary" block>
           View Course
         </ButtonLink>

@@ -1,4 +1,5 @@
-import { CURRENCY_NAMES, formatMoney, priceIn, type Currency, type PriceList } from '@atrium/common/rules/currency';
+import { CURRENCY_NAMES, formatMoney, type Currency } from '@atrium/common/rules/currency';
+import { priceFor, priceListOf, type Priced } from '@atrium/common/rules/pricing';
 
 let pinnedLocale: string | undefined;
 
@@ -19,6 +20,8 @@ export const money = (minor: number, currency: Currency | string): string => for
 export interface ShownPrice {
   amount: number;
   currency: Currency;
+  /** Nothing to pay in the chosen currency: the one rule the server's checkout and enrollment ask too (common/rules/pricing.ts). */
+  free: boolean;
   /** "$599.00", or "Free". */
   text: string;
   /** Set when the course has no price in the chosen currency and shows its GBP price instead. */
@@ -26,20 +29,20 @@ export interface ShownPrice {
 }
 
 /** What a course costs the reader in the currency they chose (GBP, said so, when it has no such price). */
-export function shownPrice(course: { price: number; prices?: PriceList }, chosen: Currency): ShownPrice {
-  const prices: PriceList = course.prices ?? { GBP: course.price };
-  const { amount, currency, fallback } = priceIn(prices, chosen);
+export function shownPrice(course: Priced, chosen: Currency): ShownPrice {
+  const { amount, currency, fallback, free } = priceFor(priceListOf(course), chosen);
   return {
     amount,
     currency,
-    text: amount === 0 ? 'Free' : money(amount, currency),
+    free,
+    text: free ? 'Free' : money(amount, currency),
     note: fallback ? `Priced in pounds: no ${CURRENCY_NAMES[chosen].replace(/s$/, '')} price for this course` : null,
   };
 }
 
-/** Every price a course is offered at, for the admin: "£499.00 · $599.00", or "Free". */
-export function priceListText(course: { price: number; prices?: PriceList }): string {
-  const prices: PriceList = course.prices ?? { GBP: course.price };
-  const offered = (Object.entries(prices) as Array<[Currency, number]>).filter(([, amount]) => amount > 0);
-  return offered.length === 0 ? 'Free' : offered.map(([currency, amount]) => money(amount, currency)).join(' · ');
+/** Every price a course is offered at, for the admin: "£499.00 · $599.00", "£499.00 · free in US dollars", or "Free". */
+export function priceListText(course: Priced): string {
+  const offered = Object.entries(priceListOf(course)) as Array<[Currency, number]>;
+  if (offered.every(([, amount]) => amount <= 0)) return 'Free';
+  return offered.map(([currency, amount]) => (amount > 0 ? money(amount, currency) : `free in ${CURRENCY_NAMES[currency]}`)).join(' · ');
 }

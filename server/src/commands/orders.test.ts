@@ -5,7 +5,8 @@ import type { PaymentIntentSummary } from '../services/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
 import { createCourse, createUser } from '../test/factories.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
-import { markOrderPaid, requestInvoice } from './orders.ts';
+import { requestInvoice } from './checkout.ts';
+import { markOrderPaid } from './orders.ts';
 import { applyPaymentEvent } from './paymentEvents.ts';
 
 let database: TestDatabase;
@@ -33,19 +34,20 @@ const order = (courseId: number, billingEmail: string) => ({
 });
 
 describe('requestInvoice and markOrderPaid', () => {
-  it('records the request, mails support and the billing address, and enrolls the buyer once paid', async () => {
+  it("records the request, mails support and the buyer's own address (never the billing address), and enrolls the buyer once paid", async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 9900 });
-    const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'), Date.now());
+    const placed = await requestInvoice(database.db, { mailer, brand }, user, order(course.id, 'bursar@oak.test'), 'GBP', Date.now());
     expect(placed).toMatchObject({ status: 'requested', amount: 9900, schoolId: null, paidAt: null });
     const toSupport = (await database.db('outbox').where({ toAddress: 'support@atrium.test' }).orderBy('id', 'desc').first())!;
     expect(toSupport.text).toContain(`Order reference: ORD-${String(placed.id).padStart(6, '0')}`);
     expect(toSupport.html).toContain('PO-7');
-    const receipt = (await database.db('outbox').where({ toAddress: 'bursar@oak.test' }).first())!;
+    expect(await database.db('outbox').where({ toAddress: 'bursar@oak.test' })).toEqual([]);
+    const receipt = (await database.db('outbox').where({ toAddress: user.email }).first())!;
     expect(receipt.subject).toBe(`Your invoice request for ${course.title}`);
     expect(receipt.html).toContain('£99.00');
 
-    await expect(requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'bursar@oak.test'), Date.now())).rejects.toMatchObject({
+    await expect(requestInvoice(database.db, { mailer, brand }, user, order(course.id, 'bursar@oak.test'), 'GBP', Date.now())).rejects.toMatchObject({
       status: 409,
     });
     const admin = await createUser(database.db, { role: 'admin' });
@@ -59,7 +61,7 @@ describe('requestInvoice and markOrderPaid', () => {
   it('refuses a cancelled order and an unknown one', async () => {
     const user = await buyer();
     const course = await createCourse(database, { price: 500 });
-    const placed = await requestInvoice(database.db, mailer, brand, user, course, order(course.id, 'b2@oak.test'), Date.now());
+    const placed = await requestInvoice(database.db, { mailer, brand }, user, order(course.id, 'b2@oak.test'), 'GBP', Date.now());
     await database.db('orders').where({ id: placed.id }).update({ status: 'cancelled' });
     await expect(markOrderPaid(database.db, logger, { mailer, brand }, placed.id, user.id, Date.now())).rejects.toMatchObject({ status: 409 });
     await expect(markOrderPaid(database.db, logger, { mailer, brand }, 999_999, user.id, Date.now())).rejects.toMatchObject({ status: 404 });

@@ -47,6 +47,24 @@ export function Lines({ lines }: { lines: string[] }) {
   );
 }
 
+/**
+ * Words someone else typed (a school name, a purchase-order number), set apart as a quotation
+ * so the reader never takes them for ours; each line is `Label: "their words"`. React escapes
+ * them in the HTML part. Never put such words in a Subject.
+ */
+export function Quote({ lines }: { lines: Array<[label: string, words: string]> }) {
+  return (
+    <Text style={styles.quote}>
+      {lines.map(([label, words], index) => (
+        <Fragment key={index}>
+          {index > 0 && <br />}
+          {`${label}: "${words}"`}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
 /** A link printed as its own address, so the plain-text part carries the whole URL once. */
 export const UrlLink = ({ href }: { href: string }) => (
   <Text style={styles.paragraph}>
@@ -63,6 +81,7 @@ const styles = {
   container: { backgroundColor: colors.surface, borderRadius: radius.md, maxWidth: '560px', margin: '0 auto', padding: '24px 32px' },
   brand: { fontSize: '18px', fontWeight: 700, color: colors.text, margin: '0 0 16px' },
   paragraph: { fontSize: '15px', lineHeight: '22px', color: colors.text, margin: '0 0 14px' },
+  quote: { fontSize: '15px', lineHeight: '22px', color: colors.text, margin: '0 0 16px', padding: '8px 12px', borderLeft: `3px solid ${colors.border}` },
   link: { color: colors.accent, wordBreak: 'break-all' as const },
   rule: { borderColor: colors.border, margin: '24px 0 12px' },
   footer: { fontSize: '12px', color: colors.textMuted, margin: 0 },

@@ -45,9 +45,9 @@ const LIMITS = {
   domainCheck: { points: 30, duration: 60 * 60 },
   // A person founds one school; a few tries cover typos and a school left and made again.
   createSchool: { points: 5, duration: 24 * 60 * 60 },
-  // Invoice requests mail the billing address the caller typed: per account, and per address a day.
+  // Invoice requests per account (each mails support, and a receipt to the buyer's own verified
+  // address; the billing address the buyer typed hears from us only once an admin issues the invoice).
   order: { points: 10, duration: 60 * 60 },
-  orderMailTo: { points: 5, duration: 24 * 60 * 60 },
   // Each intent is a call to Stripe; a buyer retrying a declined card stays far below this.
   paymentIntent: { points: 30, duration: 60 * 60 },
   // Deleting an account checks the password: a stolen session must not guess it freely.

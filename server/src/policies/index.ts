@@ -50,12 +50,12 @@ export function requireRenewalAccess(user: User, isEnrolled: boolean): void {
 }
 
 /**
- * A learner enrolls directly in a free course or one their school's licence covers; other priced
- * courses go through checkout.
+ * A learner enrolls directly in a course free in their currency (`free`: common/rules/pricing.ts,
+ * the rule checkout asks too) or one their school's licence covers; other courses go through checkout.
  */
-export const canEnrollWithoutPayment = (course: { price: number }, alreadyEnrolled: boolean, coveredByLicence = false): boolean =>
-  alreadyEnrolled || course.price === 0 || coveredByLicence;
+export const canEnrollWithoutPayment = (free: boolean, alreadyEnrolled: boolean, coveredByLicence = false): boolean =>
+  alreadyEnrolled || free || coveredByLicence;
 
-export function requireEnrollmentAllowed(course: { price: number }, alreadyEnrolled: boolean, coveredByLicence = false): void {
-  if (!canEnrollWithoutPayment(course, alreadyEnrolled, coveredByLicence)) throw paymentRequired();
+export function requireEnrollmentAllowed(free: boolean, alreadyEnrolled: boolean, coveredByLicence = false): void {
+  if (!canEnrollWithoutPayment(free, alreadyEnrolled, coveredByLicence)) throw paymentRequired();
 }

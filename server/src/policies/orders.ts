@@ -1,4 +1,4 @@
-import { notFound } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import type { Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
 import { schoolBuyer } from './schools.ts';
@@ -15,6 +15,27 @@ export async function purchaser(ctx: {
 }): Promise<void> {
   await schoolBuyer(ctx);
   await trustBuyer(ctx);
+}
+
+/**
+ * An invoice request mails the agency's support inbox and a receipt to the buyer, so it is the
+ * invitations' rule (policies/invitations.ts): the caller's own address must be verified, or
+ * anyone could have the agency's branded mail carry their words to an address they made up.
+ * The billing address they type hears from us only when an admin issues the invoice. Unlike a
+ * card payment, which mails nobody, so it is open to every purchaser.
+ */
+export function invoiceRequestRefusal(user: User): string | null {
+  if (user.emailVerifiedAt === null || user.emailVerifiedAt === undefined) {
+    return 'Confirm your own e-mail address before requesting an invoice: open the link we e-mailed you (your profile page can send it again).';
+  }
+  return null;
+}
+
+/** POST /api/orders: a purchaser (as above) whose own address is verified. */
+export async function invoiceRequester(ctx: Parameters<typeof purchaser>[0]): Promise<void> {
+  const refusal = invoiceRequestRefusal(ctx.state.user!);
+  if (refusal) throw forbidden(refusal);
+  await purchaser(ctx);
 }
 
 /** An order's invoice and a payment's receipt are for the buyer and the agency's admins. */

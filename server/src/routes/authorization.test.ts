@@ -132,7 +132,8 @@ const recipes: Record<string, Recipe> = {
   'GET /api/payments/:paymentIntentId': { expect: { ...signedInGets(404), learner: 'ok' }, request: (w) => ({ path: `/api/payments/${w.paymentIntentId}` }) },
   'POST /api/stripe/webhook': { expect: all(400), request: () => ({ path: '/api/stripe/webhook', body: { type: 'payment_intent.succeeded' } }) },
   'POST /api/orders': {
-    expect: signedIn,
+    // Only a caller whose own address is verified (policies/orders.ts): the world verifies its managers' only.
+    expect: { ...signedInGets(403), manager: 'ok', otherManager: 'ok' },
     request: (w) => ({ path: '/api/orders', body: { courseId: w.untouchedPricedCourseId, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' } }),
   },
   'GET /api/orders': { expect: signedIn, request: () => ({ path: '/api/orders' }) },

@@ -6,8 +6,9 @@ import { useTestServer } from '../test/useTestServer.ts';
 // allows 1000 × 0.01 = 10 sign-ins from the test's one address, enough for this file.
 const server = useTestServer({ stripe: true, env: { RATE_LIMIT_MULTIPLIER: '0.01' } });
 
-async function signedIn() {
+async function signedIn(verified = false) {
   const user = await createUser(server.db);
+  if (verified) await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
   const client = server.client();
   await signIn(client, user);
   return { client, user };
@@ -22,17 +23,33 @@ describe('calls that cost mail, money or a password check are limited per accoun
     expect(again.headers.get('retry-after')).toBeTruthy();
   });
 
-  it('invoice requests, per account and per billing address typed in', async () => {
-    const { client } = await signedIn();
+  it('invoice requests, per account', async () => {
+    const { client } = await signedIn(true);
     const first = await createCourse(server, { price: 19900 });
     const second = await createCourse(server, { price: 19900 });
     const order = (courseId: number, billingEmail: string) => ({ courseId, schoolName: 'Oak Academy', billingEmail });
     expect((await client.post('/api/orders', order(first.id, 'office@oak.sch.uk'))).status).toBe(201);
     expect((await client.post('/api/orders', order(second.id, 'other@oak.sch.uk'))).status).toBe(429);
-    // Another account mailing the same (victim's) address is capped too.
-    const other = await signedIn();
-    expect((await other.client.post('/api/orders', order(second.id, 'Office@Oak.sch.uk'))).status).toBe(429);
-    expect(await server.db('orders').where({ billingEmail: 'office@oak.sch.uk' })).toHaveLength(1);
+    // The billing address typed in gets no mail until an admin issues the invoice, so another
+    // account naming it is not capped by it (a stranger cannot lock a school's address out).
+    const other = await signedIn(true);
+    expect((await other.client.post('/api/orders', order(second.id, 'Office@Oak.sch.uk'))).status).toBe(201);
+    expect(await server.db('outbox').where({ toAddress: 'office@oak.sch.uk' })).toEqual([]);
+  });
+
+  it('founding a school with an invoice request, under the same limit as POST /api/schools (issue 50 #1)', async () => {
+    const { client, user } = await signedIn(true);
+    // A refused founding still counts, as it does on POST /api/schools.
+    expect((await client.post('/api/schools', { name: ' ' })).status).toBe(400);
+    const course = await createCourse(server, { price: 19900 });
+    const founding = await client.post('/api/orders', {
+      courseId: course.id,
+      schoolName: 'Elm Academy',
+      billingEmail: 'office@elm.sch.uk',
+      createSchool: true,
+    });
+    expect(founding.status).toBe(429);
+    expect(await server.db('schoolMembers').where({ userId: user.id })).toEqual([]);
   });
 
   it('payment intents', async () => {

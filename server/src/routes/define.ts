@@ -27,6 +27,8 @@ export type RouteContext<B, Q, P, A extends Access> = AppContext & {
 export interface RateLimitRule<C> {
   limit: LimitName;
   by: 'ip' | 'user' | ((ctx: C) => string | Promise<string>);
+  /** Counted only for calls this says yes to (read from the validated input), e.g. an order that also creates a school. */
+  when?: (ctx: C) => boolean;
 }
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, A extends Access> {
@@ -146,6 +148,7 @@ function limiter(rules: AnyRule[]): ((ctx: AppContext) => Promise<void>) | null 
   if (!rules.length) return null;
   return async (ctx) => {
     for (const rule of rules) {
+      if (rule.when && !(rule.when as (ctx: AppContext) => boolean)(ctx)) continue;
       const key =
         rule.by === 'ip' ? ctx.ip : rule.by === 'user' ? String(ctx.state.user!.id) : await (rule.by as (ctx: AppContext) => string | Promise<string>)(ctx);
       await ctx.deps.limits.consume(rule.limit, key);
@@ -158,7 +161,7 @@ function routeMiddleware<A extends Access>(spec: RouteSpec<ZodType, ZodType, Zod
   const validated = validator(spec);
   const rules = rateLimitRules(spec as { rateLimit?: AnyRule | AnyRule[] });
   const limit = limiter(rules);
-  const limitAfterValidation = rules.some((rule) => typeof rule.by === 'function');
+  const limitAfterValidation = rules.some((rule) => typeof rule.by === 'function' || rule.when !== undefined);
   const limitEarly = limitAfterValidation ? null : limit;
   const limitLate = limitAfterValidation ? limit : null;
   const cache = spec.cache;

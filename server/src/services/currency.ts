@@ -1,4 +1,4 @@
-import { currencyForLocales, isCurrency, priceIn, type Currency, type PriceList } from '@atrium/common';
+import { currencyForLocales, isCurrency, priceFor, type Currency, type PriceFor, type PriceList } from '@atrium/common';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 
@@ -38,18 +38,14 @@ export function rememberCurrency(ctx: AppContext, currency: Currency): void {
 }
 
 /**
- * What a purchase costs, from the server's price list only. An explicitly requested currency the
- * course has no price in is a 400 naming `currency`; the caller's shown currency falls back to
- * GBP, as every screen shows such a course.
+ * What a purchase (or an enrollment) costs, from the server's price list only, and whether that is
+ * nothing (common/rules/pricing.ts, the one rule every path asks). An explicitly requested
+ * currency the course has no price in is a 400 naming `currency`; the caller's shown currency
+ * falls back to GBP, as every screen shows such a course.
  */
-export function purchasePrice(prices: PriceList, requested: Currency | undefined, shown: Currency): { amount: number; currency: Currency } {
-  if (requested !== undefined) {
-    const amount = prices[requested];
-    if (amount === undefined) {
-      throw badRequest(`This course has no ${requested} price`, { currency: `Not offered in ${requested}: choose ${Object.keys(prices).join(' or ')}` });
-    }
-    return { amount, currency: requested };
+export function purchasePrice(prices: PriceList, requested: Currency | undefined, shown: Currency): PriceFor {
+  if (requested !== undefined && prices[requested] === undefined) {
+    throw badRequest(`This course has no ${requested} price`, { currency: `Not offered in ${requested}: choose ${Object.keys(prices).join(' or ')}` });
   }
-  const { amount, currency } = priceIn(prices, shown);
-  return { amount, currency };
+  return priceFor(prices, requested ?? shown);
 }

@@ -57,6 +57,8 @@ const course: CourseDetailDto = {
   quizRequired: false,
 };
 
+const verified = { ...learner, emailVerified: true };
+
 const intent: PaymentIntentDto = { clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123', amount: 49900, currency: 'gbp' };
 // The loader keeps one Stripe per key for the visit: a key of its own per test starts each from a fresh page.
 let keyNumber = 0;
@@ -64,7 +66,8 @@ let stripeConfig = { ...publicConfig, stripePublishableKey: 'pk_test_0' };
 
 function setup(extra: Parameters<typeof mockApi>[0] = {}, config: object = stripeConfig) {
   return mockApi({
-    'GET /api/user': ok(learner),
+    // A confirmed address: invoice requests need one (the unconfirmed case has its own test).
+    'GET /api/user': ok(verified),
     'GET /api/config': ok(config),
     'GET /api/courses/5': ok(course),
     'GET /api/orders': ok([]),
@@ -297,6 +300,21 @@ describe('CheckoutScene: pay by invoice', () => {
   });
 });
 
+describe('CheckoutScene: an invoice needs a confirmed address', () => {
+  it('asks an unconfirmed buyer to confirm their address instead of showing the form, and sends the link again', async () => {
+    const api = setup({ 'GET /api/user': ok(learner), 'POST /api/user/verify-email': ok({ message: 'We have sent a new link.' }) }, publicConfig);
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail address first' })).toBeInTheDocument();
+    expect(screen.getByText(learner.email)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Billing e-mail/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request an invoice/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('Verification e-mail sent')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/user/verify-email')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/orders')).toHaveLength(0);
+  });
+});
+
 describe('CheckoutScene: nothing to pay', () => {
   it('links an enrolled learner to the course instead of any form', async () => {
     const api = setup({ 'GET /api/courses/5': ok({ ...course, isEnrolled: true }) });
@@ -313,6 +331,17 @@ describe('CheckoutScene: nothing to pay', () => {
     setup({ 'GET /api/courses/5': ok({ ...course, price: 0 }) });
     renderCheckout();
     expect(await screen.findByRole('link', { name: 'Enroll from the course page' })).toHaveAttribute('href', '/courses/5');
+  });
+
+  it('asks the one rule in the shown currency (dollars here): free in dollars is nothing to pay; free in pounds only is for sale', async () => {
+    setup({ 'GET /api/courses/5': ok({ ...course, prices: { GBP: 49900, USD: 0 } }) });
+    const { unmount } = renderCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This course is free' })).toBeInTheDocument();
+    unmount();
+    setup({ 'GET /api/courses/5': ok({ ...course, price: 0, prices: { GBP: 0, USD: 59900 } }) });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Course' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'This course is free' })).not.toBeInTheDocument();
   });
 
   it('says when the course does not exist', async () => {
@@ -390,7 +419,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('creates a school for someone without one, then pays by card for it', async () => {
     let created = false;
     const api = setup({
-      'GET /api/user': ok({ ...learner, company: 'Hill School' }),
+      'GET /api/user': ok({ ...verified, company: 'Hill School' }),
       'GET /api/schools/mine': () =>
         ok(
           created
@@ -544,7 +573,9 @@ describe('CheckoutScene: buying for a trust', () => {
       publicConfig,
     );
     renderCheckout();
-    expect(await screen.findByText(/made out to/)).toHaveTextContent('We e-mail the invoice, made out to Greenway Trust, to the address you give.');
+    expect(await screen.findByText(/made out to/)).toHaveTextContent(
+      'the invoice, made out to Greenway Trust, to the billing address once we have prepared it.',
+    );
     expect(screen.queryByRole('textbox', { name: /School or organisation/ })).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /Billing e-mail/ }), 'finance@greenway.example');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'GB');

@@ -8,6 +8,8 @@ import { usePublicConfig } from '../../api/config.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
 import { useMyTrust } from '../../api/trusts.ts';
+import { useShownCurrency } from '../../api/currency.ts';
+import { shownPrice } from '../../components/coursePrice.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -73,6 +75,7 @@ function Checkout({ course }: { course: CourseDetailDto }) {
   const cardIsUnavailable = useCallback(() => setCardUnavailable(true), []);
   // A new school without card payment can only be bought by invoice: that form leads.
   const config = usePublicConfig();
+  const currency = useShownCurrency();
   const newSchoolWithoutCard = purchaser.kind === 'create' && config.isSuccess && !config.data.stripePublishableKey;
 
   // Someone who bought the course for themselves may still license it for the school they manage.
@@ -93,7 +96,8 @@ function Checkout({ course }: { course: CourseDetailDto }) {
       </Container>
     );
   }
-  if (course.price === 0) {
+  // Free in the shown currency: the server refuses an order or a card payment for it and enrolls at once (common/rules/pricing.ts).
+  if (shownPrice(course, currency).free) {
     return (
       <Container $narrow>
         <StatusMessage

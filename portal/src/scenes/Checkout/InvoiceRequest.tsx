@@ -13,6 +13,7 @@ import { SCHOOL_NAME_MAX } from '@atrium/common/schemas/schools';
 import { ApiError, errorText } from '../../api/client.ts';
 import { courseKey } from '../../api/courses.ts';
 import { ORDERS_KEY, useCreateOrder, useOrders } from '../../api/payments.ts';
+import { useSendVerification } from '../../api/schools.ts';
 import { Button } from '../../components/Button.tsx';
 import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
@@ -61,6 +62,7 @@ export function InvoiceRequest({
   onOpen(): void;
 }) {
   const orders = useOrders();
+  const user = useSignedInUser();
   // Opened by the button (not by card payment being unavailable): the first field takes focus.
   const [openedByUser, setOpenedByUser] = useState(false);
   const [justRequested, setJustRequested] = useState(false);
@@ -73,6 +75,9 @@ export function InvoiceRequest({
       </PanelTitle>
       {requested ? (
         <InvoiceRequested order={requested} takeFocus={justRequested} />
+      ) : user.emailVerified !== true ? (
+        // The server's rule (policies/orders.ts): invoice mail goes only to proven addresses.
+        <ConfirmAddressFirst email={user.email} />
       ) : open ? (
         <InvoiceForm
           key={purchaser.kind}
@@ -85,7 +90,8 @@ export function InvoiceRequest({
       ) : (
         <>
           <Muted>
-            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to you and give access as soon as it is paid.
+            Paying with a purchase order or through your finance office? Ask for an invoice: we e-mail it to the billing address you give and give access as
+            soon as it is paid.
           </Muted>
           <div>
             <Button
@@ -181,11 +187,11 @@ function InvoiceForm({
       {purchaser.kind === 'trust' ? (
         // The invoice is made out to the trust by name (the server puts it there): nothing to type.
         <Muted>
-          We e-mail the invoice, made out to <strong>{purchaser.name}</strong>, to the address you give. Every school in the trust gets the course as soon as it
-          is paid.
+          We e-mail you a receipt now, and the invoice, made out to <strong>{purchaser.name}</strong>, to the billing address once we have prepared it. Every
+          school in the trust gets the course as soon as it is paid.
         </Muted>
       ) : (
-        <Muted>We e-mail the invoice to the address you give and enroll you as soon as it is paid.</Muted>
+        <Muted>We e-mail you a receipt now, and the invoice to the billing address once we have prepared it. Access is given as soon as it is paid.</Muted>
       )}
       {purchaser.kind === 'trust' ? null : (
         <TextField
@@ -235,6 +241,39 @@ function InvoiceForm({
         {create.isPending ? 'Sending…' : `Request an invoice for ${price.text}`}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * An unverified address cannot request an invoice (the server answers 403): say so before the
+ * form is filled in, and send the confirmation link again from here.
+ */
+function ConfirmAddressFirst({ email }: { email: string }) {
+  const send = useSendVerification();
+  const { toast } = useToast();
+  const resend = () =>
+    send.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: 'Verification e-mail sent', description: answer.message, variant: 'success' }),
+      onError: (error) => toast({ title: 'Could not send the e-mail', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' }),
+    });
+  return (
+    <>
+      <Notice $tone="warning">
+        <Icon name="mail" size={22} />
+        <div>
+          <h3>Confirm your e-mail address first</h3>
+          <p>
+            Invoice requests need a confirmed address: we send you the receipt, and the invoice goes to your billing address once we have prepared it. Open the
+            link we e-mailed to <strong>{email}</strong>, then come back to this page.
+          </p>
+        </div>
+      </Notice>
+      <div>
+        <Button variant="secondary" onClick={resend} disabled={send.isPending}>
+          <Icon name="mail" size={18} /> {send.isPending ? 'Sending…' : 'Send the link again'}
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -52,6 +52,8 @@ export const Notice = styled.div<{ $tone: 'warning' | 'danger' | 'success' }>`
   p {
     margin-top: ${({ theme }) => theme.space.xxs};
     font-size: ${({ theme }) => theme.fontSize.sm};
+    /* A long e-mail address wraps instead of pushing the box wider on a 320 px phone. */
+    overflow-wrap: anywhere;
   }
 `;
 

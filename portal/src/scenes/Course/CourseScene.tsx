@@ -87,18 +87,22 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   const captions: CaptionLanguages | undefined = captionList ? new Map(captionList.modules.map((entry) => [entry.moduleId, entry.languages])) : undefined;
   const captioned = captionList?.modules.filter((entry) => entry.languages.length > 0).length;
 
+  const currency = useShownCurrency();
   const enrollNow = () =>
-    enroll.mutate(course.id, {
-      onSuccess: () => toast({ title: 'Enrolled successfully!', description: `You can now start ${course.title}.`, variant: 'success' }),
-      onError: (error) => {
-        // A priced course is bought at checkout (CONTRACT: 402 Payment Required).
-        if (hasErrorId(error, 'payment_required')) {
-          navigate(`/checkout/${course.id}`);
-          return;
-        }
-        toast({ title: 'Enrollment failed', description: errorText(error, 'Failed to enroll in course'), variant: 'destructive' });
+    enroll.mutate(
+      { courseId: course.id, currency: shownPrice(course, currency).currency },
+      {
+        onSuccess: () => toast({ title: 'Enrolled successfully!', description: `You can now start ${course.title}.`, variant: 'success' }),
+        onError: (error) => {
+          // A priced course is bought at checkout (CONTRACT: 402 Payment Required).
+          if (hasErrorId(error, 'payment_required')) {
+            navigate(`/checkout/${course.id}`);
+            return;
+          }
+          toast({ title: 'Enrollment failed', description: errorText(error, 'Failed to enroll in course'), variant: 'destructive' });
+        },
       },
-    });
+    );
 
   return (
     <Container>

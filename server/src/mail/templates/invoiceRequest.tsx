@@ -1,5 +1,5 @@
 import { formatMoney, orderReference } from '@atrium/common';
-import { Lines, MailLayout, P } from '../layout.tsx';
+import { Lines, MailLayout, P, Quote } from '../layout.tsx';
 import { defineMail, type MailBrand } from '../render.ts';
 
 export interface InvoiceRequestProps {
@@ -17,43 +17,67 @@ export interface InvoiceRequestProps {
   purchaseOrderNumber: string | null;
 }
 
+/**
+ * What the buyer typed, quoted as theirs: the school's name, the billing address and the
+ * purchase-order number are whatever someone wrote, so they stay out of both Subjects and appear
+ * in the bodies only inside a quotation (the invitations' rule).
+ */
+function buyerWords({ schoolName, billingEmail, purchaseOrderNumber }: Pick<InvoiceRequestProps, 'schoolName' | 'billingEmail' | 'purchaseOrderNumber'>) {
+  return (
+    <Quote
+      lines={[
+        ['School or organisation', schoolName],
+        ['Send the invoice to', billingEmail],
+        ...(purchaseOrderNumber ? [['Purchase order number', purchaseOrderNumber] as [string, string]] : []),
+      ]}
+    />
+  );
+}
+
+const price = ({ amount, currency }: Pick<InvoiceRequestProps, 'amount' | 'currency'>) => formatMoney(amount, currency ?? 'GBP', 'en-GB');
+
 /** To the support inbox: who wants an invoice for what, and what marking it paid will do. */
 export const invoiceRequestMail = defineMail<InvoiceRequestProps>({
-  subject: ({ courseTitle, schoolName }) => `Invoice request: ${courseTitle} for ${schoolName}`,
-  body: ({ brand, orderId, courseTitle, amount, currency, schoolName, schoolId, buyer, billingEmail, purchaseOrderNumber }) => (
-    <MailLayout brand={brand} preview={`Invoice request ${orderReference(orderId)}`}>
-      <P>{`${schoolName} asked to pay for "${courseTitle}" (${formatMoney(amount, currency ?? 'GBP', 'en-GB')}) by invoice.`}</P>
-      <Lines
-        lines={[
-          `Requested by: ${buyer.name} <${buyer.email}>`,
-          `Send the invoice to: ${billingEmail}`,
-          `Purchase order number: ${purchaseOrderNumber ?? 'none given'}`,
-          `Order reference: ${orderReference(orderId)}`,
-        ]}
-      />
+  subject: ({ orderId, courseTitle }) => `Invoice request ${orderReference(orderId)}: ${courseTitle}`,
+  body: (props) => (
+    <MailLayout brand={props.brand} preview={`Invoice request ${orderReference(props.orderId)}`}>
+      <P>{`${props.buyer.name} <${props.buyer.email}> (a verified address) asked to pay for "${props.courseTitle}" (${price(props)}) by invoice. They wrote (their words, not checked):`}</P>
+      {buyerWords(props)}
+      <Lines lines={[`Order reference: ${orderReference(props.orderId)}`]} />
       <P>
-        {schoolId
-          ? `When it is paid, mark order ${orderReference(orderId)} as paid in the admin area: that licenses ${schoolName} (school #${schoolId}) for every member.`
-          : `When it is paid, mark order ${orderReference(orderId)} as paid in the admin area to enroll the buyer.`}
+        {`Nothing has been sent to the billing address: it gets the invoice when you issue it in the admin area. `}
+        {props.schoolId
+          ? `When it is paid, mark order ${orderReference(props.orderId)} as paid: that licenses the school (school #${props.schoolId}) for every member.`
+          : `When it is paid, mark order ${orderReference(props.orderId)} as paid to enroll the buyer.`}
       </P>
     </MailLayout>
   ),
 });
 
-export type InvoiceReceiptProps = Pick<InvoiceRequestProps, 'brand' | 'orderId' | 'courseTitle' | 'amount' | 'currency' | 'schoolName'>;
+export type InvoiceReceiptProps = Pick<
+  InvoiceRequestProps,
+  'brand' | 'orderId' | 'courseTitle' | 'amount' | 'currency' | 'schoolName' | 'billingEmail' | 'purchaseOrderNumber'
+>;
 
-/** To the billing address: the request arrived, and what happens next. */
+/** To the buyer's own (verified) address: the request arrived, what they asked for, and what happens next. */
 export const invoiceReceiptMail = defineMail<InvoiceReceiptProps>({
   subject: ({ courseTitle }) => `Your invoice request for ${courseTitle}`,
-  body: ({ brand, orderId, courseTitle, amount, currency, schoolName }) => (
-    <MailLayout brand={brand} preview={`Invoice request ${orderReference(orderId)} received`}>
+  body: (props) => (
+    <MailLayout brand={props.brand} preview={`Invoice request ${orderReference(props.orderId)} received`}>
       <Lines
         lines={[
-          `Thank you. We have received your request to pay for "${courseTitle}" (${formatMoney(amount, currency ?? 'GBP', 'en-GB')}) by invoice for ${schoolName}.`,
-          `Order reference: ${orderReference(orderId)}.`,
+          `Thank you. We have received your request to pay for "${props.courseTitle}" (${price(props)}) by invoice.`,
+          `Order reference: ${orderReference(props.orderId)}.`,
         ]}
       />
-      <Lines lines={['We will send the invoice to this address. Access is given as soon as it is paid.', `Questions: ${brand.supportEmail}`]} />
+      <P>The details you gave, as you typed them:</P>
+      {buyerWords(props)}
+      <Lines
+        lines={[
+          'We will e-mail the invoice to the billing address once we have prepared it. Access is given as soon as it is paid.',
+          `Something wrong, or did you not ask for this? Write to ${props.brand.supportEmail}.`,
+        ]}
+      />
     </MailLayout>
   ),
 });

@@ -2,10 +2,12 @@ import { enrollmentSchema } from '@atrium/common';
 import { enroll } from '../../../commands/enroll.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { notFound } from '../../../errors.ts';
+import { pricesOf } from '../../../models/coursePrices.ts';
 import { requireEnrollmentAllowed } from '../../../policies/index.ts';
 import { presentEnrollment } from '../../../presenters/courses.ts';
 import { courseById } from '../../../queries/courses.ts';
 import { enrollmentById, enrollmentOf } from '../../../queries/enrollments.ts';
+import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 
 export function enrollmentRoutes(routes: Routes): void {
@@ -21,12 +23,14 @@ export function enrollmentRoutes(routes: Routes): void {
       if (!course) throw notFound('Course not found');
       const existing = await enrollmentOf(db, user.id, course.id);
       // Already enrolled (bought, or enrolled by an admin) is answered as success, even when priced.
-      const licence = existing || course.price === 0 ? null : await licenceCovering(db, user.id, course.id);
-      requireEnrollmentAllowed(course, Boolean(existing), licence !== null);
       if (existing) {
         ctx.body = presentEnrollment(existing);
         return;
       }
+      // Free in the caller's currency: the same answer checkout gives (an order or a card payment for it is a 400).
+      const { free } = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
+      const licence = free ? null : await licenceCovering(db, user.id, course.id);
+      requireEnrollmentAllowed(free, false, licence !== null);
       const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self', ctx.deps.clock.now().getTime());
       const enrollment = await enrollmentById(db, result.enrollmentId);
       if (!enrollment) throw notFound('Course not found');

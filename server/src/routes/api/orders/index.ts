@@ -1,11 +1,9 @@
 import { orderSchema } from '@atrium/common';
-import { requestInvoice } from '../../../commands/orders.ts';
-import { badRequest, notFound } from '../../../errors.ts';
-import { pricesOf } from '../../../models/coursePrices.ts';
-import { purchaser } from '../../../policies/orders.ts';
+import { requestInvoice } from '../../../commands/checkout.ts';
+import { invoiceRequester } from '../../../policies/orders.ts';
 import { presentOrder } from '../../../presenters/orders.ts';
-import { ordersOf, purchasableCourse } from '../../../queries/orders.ts';
-import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
+import { ordersOf } from '../../../queries/orders.ts';
+import { shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 import { invoicePdfRoutes } from './invoicePdf.ts';
 
@@ -19,18 +17,14 @@ export function orderRoutes(routes: Routes): void {
     body: orderSchema,
     rateLimit: [
       { limit: 'order', by: 'user' },
-      { limit: 'orderMailTo', by: (ctx) => ctx.input.body.billingEmail },
+      // An order that founds a school founds it under POST /api/schools' limit too.
+      { limit: 'createSchool', by: 'user', when: (ctx) => ctx.input.body.createSchool === true },
     ],
-    policy: purchaser,
+    policy: invoiceRequester,
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
-      const user = ctx.state.user;
-      const course = await purchasableCourse(db, ctx.input.body.courseId);
-      if (!course) throw notFound('Course not found');
-      if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
-      const priced = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
-      if (priced.amount <= 0) throw badRequest(`This course is free in ${priced.currency}: enroll from the course page`, { currency: 'Free in this currency' });
-      const order = await requestInvoice(db, mailer, config, user, course, ctx.input.body, ctx.deps.clock.now().getTime(), priced);
+      const now = ctx.deps.clock.now().getTime();
+      const order = await requestInvoice(db, { mailer, brand: config }, ctx.state.user, ctx.input.body, shownCurrency(ctx), now);
       ctx.status = 201;
       ctx.body = presentOrder(order);
     },

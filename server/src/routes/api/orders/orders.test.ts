@@ -15,15 +15,17 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function signedIn(role: 'learner' | 'admin' = 'learner') {
+/** A signed-in caller; with a verified address unless said otherwise (invoice requests need one). */
+async function signedIn(role: 'learner' | 'admin' = 'learner', verified = true) {
   const user = role === 'admin' ? await createAdmin(server.db) : await createUser(server.db);
+  if (verified) await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
   const client = server.client();
   await signIn(client, user);
   return { client, user };
 }
 
 describe('invoice orders', () => {
-  it('stores the request, mails support and the billing address, and enrolls once an admin marks it paid', async () => {
+  it("stores the request, mails support and the buyer's own address, and enrolls once an admin marks it paid", async () => {
     const { client, user } = await signedIn();
     const course = await createCourse(server, { price: 49900, title: 'Podcasting for Schools' });
     const response = await client.post('/api/orders', {
@@ -35,16 +37,16 @@ describe('invoice orders', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: 'requested', amount: 49900, billingEmail: 'bursar@stmarys.sch.uk', purchaseOrderNumber: 'PO-1234' });
-    const toSupport = mailParts(
-      (await smtp.waitFor((m) => m.to.includes('support@atrium.test') && /Invoice request/.test(m.raw) && /PO-1234/.test(m.raw))).raw,
-    );
-    expect(toSupport.text).toContain(`St Mary's Primary asked to pay for "Podcasting for Schools" (£499.00) by invoice.`);
-    expect(toSupport.html).toContain('St Mary&#x27;s Primary asked to pay');
-    const receipt = mailParts((await smtp.waitFor((m) => m.to.includes('bursar@stmarys.sch.uk'))).raw);
-    expect(receipt.text).toContain('We will send the invoice to this address.');
-    expect(receipt.html).toContain('We will send the invoice to this address.');
-    // Named the same way everywhere: in the answer, in both e-mails and in the admin list.
     const reference = `ORD-${String(response.body.id).padStart(6, '0')}`;
+    const toSupport = mailParts((await smtp.waitFor((m) => m.to.includes('support@atrium.test') && m.raw.includes(reference))).raw);
+    expect(toSupport.text).toContain(`asked to pay for "Podcasting for Schools" (£499.00) by invoice.`);
+    expect(toSupport.text).toContain(`School or organisation: "St Mary's Primary"`);
+    expect(toSupport.text).toContain('Purchase order number: "PO-1234"');
+    expect(toSupport.html).toContain('School or organisation: &quot;St Mary&#x27;s Primary&quot;');
+    const receipt = mailParts((await smtp.waitFor((m) => m.to.includes(user.email))).raw);
+    expect(receipt.text).toContain('We will e-mail the invoice to the billing address once we have prepared it.');
+    expect(receipt.text).toContain('Send the invoice to: "bursar@stmarys.sch.uk"');
+    // Named the same way everywhere: in the answer, in both e-mails and in the admin list.
     expect(response.body.reference).toBe(reference);
     expect(toSupport.text).toContain(`Order reference: ${reference}`);
     expect(receipt.text).toContain(`Order reference: ${reference}.`);
@@ -96,5 +98,79 @@ describe('invoice orders', () => {
     const { client: admin } = await signedIn('admin');
     expect((await admin.post('/api/admin/orders/999999/paid')).status).toBe(404);
     expect((await admin.get('/api/admin/payments')).status).toBe(200);
+  });
+});
+
+// Issue 50 #1: the agency's mail goes only to people the caller has proven.
+describe('an invoice request mails nobody the caller has not proven', () => {
+  const outboxTo = (address: string) => server.db('outbox').where({ toAddress: address });
+
+  it('is refused, and sends nothing, until the caller has verified their own address', async () => {
+    const { client, user } = await signedIn('learner', false);
+    const course = await createCourse(server, { price: 19900 });
+    const refused = await client.post('/api/orders', { courseId: course.id, schoolName: 'Oak Academy', billingEmail: 'victim@elsewhere.test' });
+    expect([refused.status, refused.body.id]).toEqual([403, 'forbidden']);
+    expect(refused.body.message).toMatch(/^Confirm your own e-mail address before requesting an invoice/);
+    expect(await server.db('orders').where({ userId: user.id })).toEqual([]);
+    expect(await outboxTo('victim@elsewhere.test')).toEqual([]);
+    // Founding a school with the order is refused with it: nothing is created.
+    const founding = await client.post('/api/orders', {
+      courseId: course.id,
+      schoolName: 'Oak Academy',
+      billingEmail: 'victim@elsewhere.test',
+      createSchool: true,
+    });
+    expect(founding.status).toBe(403);
+    expect(await server.db('schoolMembers').where({ userId: user.id })).toEqual([]);
+  });
+
+  it('mails the billing address only once an admin issues the invoice, and keeps typed words out of every Subject', async () => {
+    const { client, user } = await signedIn();
+    const course = await createCourse(server, { price: 19900, title: 'Safeguarding Basics' });
+    const words = 'URGENT: your account is locked, call 0800 000 000';
+    const placed = await client.post('/api/orders', {
+      courseId: course.id,
+      schoolName: words,
+      billingEmail: 'stranger@elsewhere.test',
+      purchaseOrderNumber: 'Reply to win',
+      country: 'GB',
+    });
+    expect(placed.status).toBe(201);
+    expect(await outboxTo('stranger@elsewhere.test')).toEqual([]);
+    const sent = await server.db('outbox').whereIn('toAddress', [user.email, 'support@atrium.test']);
+    const mine = sent.filter((row) => row.text.includes(placed.body.reference));
+    expect(mine.map((row) => row.toAddress).sort()).toEqual(['support@atrium.test', user.email].sort());
+    for (const row of mine) {
+      expect(row.subject).not.toContain('URGENT');
+      expect(row.subject).not.toContain('Reply to win');
+      // In the body only as the buyer's quoted words.
+      expect(row.text).toContain(`"${words}"`);
+      expect(row.text).toContain('"Reply to win"');
+      expect(row.text.replace(`"${words}"`, '')).not.toContain(words);
+    }
+
+    const { client: admin } = await signedIn('admin');
+    expect((await admin.post(`/api/admin/orders/${placed.body.id}/invoice`, {})).status).toBe(200);
+    const issued = await outboxTo('stranger@elsewhere.test');
+    expect(issued).toHaveLength(1);
+    expect(issued[0]!.subject).not.toContain('URGENT');
+  });
+
+  it('founds a school under the same rules as POST /api/schools', async () => {
+    const { client, user } = await signedIn();
+    const course = await createCourse(server, { price: 19900 });
+    const long = await client.post('/api/orders', { courseId: course.id, schoolName: 'x'.repeat(201), billingEmail: 'office@oak.sch.uk', createSchool: true });
+    expect(long.status).toBe(400);
+    const placed = await client.post('/api/orders', {
+      courseId: course.id,
+      schoolName: 'Oak Academy',
+      billingEmail: 'office@oak.sch.uk',
+      createSchool: true,
+      country: 'IE',
+    });
+    expect(placed.status).toBe(201);
+    const membership = await server.db('schoolMembers').where({ userId: user.id }).first();
+    expect(membership).toMatchObject({ role: 'manager' });
+    expect(await server.db('schools').where({ id: membership!.schoolId }).first()).toMatchObject({ name: 'Oak Academy', country: 'IE' });
   });
 });

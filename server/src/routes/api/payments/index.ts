@@ -1,22 +1,18 @@
 import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
 import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
-import { recordPaymentIntent } from '../../../commands/payments.ts';
-import { refuseOwnedPurchase } from '../../../commands/orders.ts';
+import { startCardPayment } from '../../../commands/checkout.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
 import { purchaser } from '../../../policies/orders.ts';
 import { requirePaymentOwner } from '../../../policies/payments.ts';
 import { purchasableCourse } from '../../../queries/orders.ts';
 import { trustById, trustLicenceInForce } from '../../../queries/trusts.ts';
-import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, stripePayment } from '../../../queries/payments.ts';
-import { badRequest, HttpError, notFound, serviceUnavailable } from '../../../errors.ts';
+import { stripePayment } from '../../../queries/payments.ts';
+import { badRequest, HttpError, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
-import { pricesOf } from '../../../models/coursePrices.ts';
-import { purchasePrice, shownCurrency } from '../../../services/currency.ts';
+import { shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
 import { receiptPdfRoutes } from './receiptPdf.ts';
-
-const OPEN_INTENTS = new Set<string>(OPEN_INTENT_STATUSES);
 
 function provider(ctx: AppContext): PaymentProvider {
   if (!ctx.deps.payments) {
@@ -47,59 +43,10 @@ export function paymentRoutes(routes: Routes): void {
     policy: purchaser,
     async handler(ctx) {
       const payments = provider(ctx);
-      const user = ctx.state.user;
-      const { db } = ctx.deps;
-      const schoolId = ctx.input.body.schoolId ?? null;
-      const trustId = ctx.input.body.trustId ?? null;
-      const course = await purchasableCourse(db, ctx.input.body.courseId);
-      if (!course) throw notFound('Course not found');
-      // For a school or a trust the buyer manages (the policy checked), or for themselves: not owned already.
-      await refuseOwnedPurchase(db, user.id, course.id, { schoolId, trustId });
-      if (Number(course.price) <= 0) throw badRequest('This course is free: enroll from the course page');
-      // The amount and currency come from the server's price list only, never from the client.
-      const priced = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
-      if (priced.amount <= 0) throw badRequest(`This course is free in ${priced.currency}: enroll from the course page`);
-      const amount = priced.amount;
-      const currency = priced.currency.toLowerCase();
-
-      // A reload or a double click reuses the open intent instead of creating another.
-      const open = await openPayment(db, { userId: user.id, courseId: course.id, amount, currency, schoolId, trustId });
-      const openReference = open?.providerReference;
-      if (openReference) {
-        const existing = await callProvider(ctx, () => payments.retrieveIntent(openReference));
-        if (OPEN_INTENTS.has(existing.status) && existing.clientSecret && existing.amount === amount) {
-          ctx.body = { clientSecret: existing.clientSecret, paymentIntentId: existing.id, amount, currency: currency } satisfies PaymentIntentDto;
-          return;
-        }
-      }
-
-      // Concurrent requests share Stripe's idempotency key, so they get the same intent.
-      // Open payments are reused above, so only closed ones (failed, refunded…) start a new
-      // attempt. Counting open rows too would let a request that lands just after its twin's
-      // insert pick a new key and create a second intent.
-      const attempt = await closedAttempts(db, user.id, course.id);
-      const idempotencyKey = `atrium-${user.id}-${course.id}-${amount}-${attempt}${schoolId !== null ? `-school${schoolId}` : ''}${trustId !== null ? `-trust${trustId}` : ''}${currency !== 'gbp' ? `-${currency}` : ''}`;
-      const intent = await callProvider(ctx, () =>
-        payments.createIntent({
-          amount,
-          currency: currency,
-          description: course.title,
-          metadata: {
-            userId: String(user.id),
-            courseId: String(course.id),
-            ...(schoolId !== null ? { schoolId: String(schoolId) } : {}),
-            ...(trustId !== null ? { trustId: String(trustId) } : {}),
-          },
-          idempotencyKey,
-        }),
-      );
-      await recordPaymentIntent(
-        db,
-        { userId: user.id, courseId: course.id, schoolId, trustId, providerReference: intent.id, idempotencyKey, amount, currency, status: intent.status },
-        ctx.deps.clock.now().getTime(),
-      );
-      if (!intent.clientSecret) throw serviceUnavailable('The card payment service did not return a payment form. Please try again.');
-      ctx.body = { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency: currency } satisfies PaymentIntentDto;
+      const call = <T>(request: () => Promise<T>) => callProvider(ctx, request);
+      const now = ctx.deps.clock.now().getTime();
+      const started = await startCardPayment(ctx.deps.db, { payments, call }, ctx.state.user, ctx.input.body, shownCurrency(ctx), now);
+      ctx.body = started satisfies PaymentIntentDto;
     },
   });
 

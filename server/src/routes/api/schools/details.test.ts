@@ -7,7 +7,7 @@ const server = useTestServer();
 
 describe("a school's country", () => {
   it('a school made at checkout keeps the country the buyer chose', async () => {
-    const { client } = await learner(server);
+    const { client } = await learner(server, { verified: true });
     const course = await createCourse(server, { price: 49900, priceUsd: 59900 });
     const ordered = await client.post('/api/orders', {
       courseId: course.id,

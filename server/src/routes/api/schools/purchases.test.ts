@@ -126,7 +126,7 @@ describe('buying for a school by card', () => {
 
 describe('invoice orders for a school', () => {
   it('creates the school on the fly, and licensing happens when an admin marks the order paid', async () => {
-    const { client, user } = await learner(server);
+    const { client, user } = await learner(server, { verified: true });
     const course = await pricedCourse();
     const ordered = await client.post('/api/orders', {
       courseId: course.id,
@@ -156,7 +156,9 @@ describe('invoice orders for a school', () => {
     const { client: manager, user, schoolId } = await schoolWithManager(server);
     const course = await pricedCourse();
     const body = { courseId: course.id, schoolName: "St Mary's", billingEmail: 'office@stmarys.sch.uk', schoolId };
-    const stranger = await learner(server);
+    // Invoice requests need a verified address of one's own (policies/orders.ts).
+    await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
+    const stranger = await learner(server, { verified: true });
     expect((await stranger.client.post('/api/orders', body)).status).toBe(403);
     // Someone already in a school cannot create another on the fly.
     expect((await manager.post('/api/orders', { ...body, schoolId: undefined, createSchool: true })).status).toBe(409);

@@ -215,6 +215,8 @@ describe("a trust's licence", () => {
 
   it('an invoice for the trust names the trust, whatever was typed, and licenses every school once marked paid', async () => {
     const { admin, elmStaff, trustId, manager } = await trustOfTwo('Orchard Trust');
+    // Invoice requests need a verified address of one's own (policies/orders.ts).
+    await server.db('users').where({ id: manager.user.id }).update({ emailVerifiedAt: Date.now() });
     const course = await pricedCourse('Safeguarding Essentials');
     const created = await manager.client.post('/api/orders', {
       courseId: course.id,
