@@ -82,6 +82,8 @@ export interface RouteInfo {
   cache?: CachePolicy;
   /** The name of the route's policy, when it has one. */
   policy?: string;
+  /** The zod schemas the route validates its input with (the API reference is made from them). */
+  input: { body?: ZodType; query?: ZodType; params?: ZodType };
 }
 
 /**
@@ -114,6 +116,7 @@ export class Routes {
       rateLimits: rules.map((rule) => rule.limit),
       cache: spec.cache,
       policy: spec.policy?.name,
+      input: { body: spec.body, query: spec.query, params: spec.params },
     });
     let router = this.groups.get(group);
     if (!router) {
