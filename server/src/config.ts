@@ -7,7 +7,8 @@ import type { StorageConfig } from './services/storage/index.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const envSchema = z.object({
+/** Every variable the server reads; docs/operations/configuration.md is generated from it and config/variables.ts. */
+export const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
@@ -82,6 +83,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
 });
+
+export type EnvironmentVariable = keyof typeof envSchema.shape;
 
 export interface Config {
   env: string;

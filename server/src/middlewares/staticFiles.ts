@@ -65,6 +65,8 @@ export function staticFiles(config: Config): Middleware<AppState, AppContextExte
   return (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path.startsWith('/.well-known/')) return next();
+    // The API reference's page and its scripts are routes (routes/api/openapi/), not the portal's.
+    if (ctx.path === '/docs/api' || ctx.path.startsWith('/docs/api/')) return next();
     return serve(ctx, next);
   };
 }

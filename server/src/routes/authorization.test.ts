@@ -104,6 +104,10 @@ const recipes: Record<string, Recipe> = {
     }),
   },
   'GET /readyz': { expect: everyone, request: () => ({ path: '/readyz' }) },
+  'GET /api/openapi.json': { expect: everyone, request: () => ({ path: '/api/openapi.json' }) },
+  'GET /docs/api': { expect: everyone, request: () => ({ path: '/docs/api' }) },
+  'GET /docs/api/start.js': { expect: everyone, request: () => ({ path: '/docs/api/start.js' }) },
+  'GET /docs/api/redoc.standalone.js': { expect: everyone, request: () => ({ path: '/docs/api/redoc.standalone.js' }) },
   'GET /api/config': { expect: everyone, request: () => ({ path: '/api/config' }) },
   'POST /api/register': {
     fresh: true,

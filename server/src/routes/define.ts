@@ -84,6 +84,8 @@ export interface RouteInfo {
   cache?: CachePolicy;
   /** The name of the route's policy, when it has one. */
   policy?: string;
+  /** The zod schemas the route validates its input with (the API reference is made from them). */
+  input: { body?: ZodType; query?: ZodType; params?: ZodType };
 }
 
 /**
@@ -116,6 +118,7 @@ export class Routes {
       rateLimits: rules.map((rule) => rule.limit),
       cache: spec.cache,
       policy: spec.policy?.name,
+      input: { body: spec.body, query: spec.query, params: spec.params },
     });
     let router = this.groups.get(group);
     if (!router) {

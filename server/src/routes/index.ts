@@ -26,6 +26,7 @@ import { assignmentRoutes } from './api/assignments/index.ts';
 import { trustRoutes } from './api/trusts/index.ts';
 import { uploadRoutes } from './api/uploads/index.ts';
 import { pageRoutes } from './pages/index.ts';
+import { openApiRoutes } from './api/openapi/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -57,5 +58,6 @@ export function buildRoutes(): Routes {
   trustRoutes(routes);
   uploadRoutes(routes);
   pageRoutes(routes);
+  openApiRoutes(routes);
   return routes;
 }

@@ -1,0 +1,70 @@
+import type { RouteInfo } from '../define.ts';
+
+/**
+ * What the route table cannot say about a route, keyed by its name (`GET /api/courses`): a
+ * summary, what it answers, and answers other than JSON. A route without an entry is still in
+ * the reference, with its access, limits and request schemas; add an entry when a route's
+ * purpose is not plain from its path. Kept apart from the route files so documenting a route
+ * never touches its handler.
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** What a success answers, in words (the DTO type in common/src/api/ where there is one). */
+  answer?: string;
+  /** The success status, when not 200. */
+  status?: '201' | '204' | '302';
+  /** The answer's media type, when not JSON. */
+  contentType?: string;
+  /** The request's media type, when not JSON (multipart uploads, form posts). */
+  requestType?: string;
+  /** Error statuses beyond those the table implies (400 with input, 401 signed in, 403 admin or policy, 404 with an id, 429 limited). */
+  errors?: Array<'402' | '409' | '413' | '415' | '503'>;
+}
+
+export const routeName = (route: Pick<RouteInfo, 'method' | 'path'>): string => `${route.method.toUpperCase()} ${route.path}`;
+
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /healthz': { summary: 'Liveness: the process is up', answer: '`{status: "ok"}`.' },
+  'GET /readyz': { summary: 'Readiness: the database answers', answer: '`{status: "ok"}`; 503 while the database is unreachable.', errors: ['503'] },
+  'GET /api/openapi.json': { summary: 'This API reference (OpenAPI 3.1)', answer: 'The OpenAPI document.' },
+  'GET /api/config': {
+    summary: 'Public settings for the portal and the widgets',
+    answer: '`PublicConfigDto`: brand, support address, Stripe publishable key, sign-in providers.',
+  },
+  'POST /api/register': { summary: 'Create an account and sign in', status: '201', answer: '`UserDto`; the session cookie is set.', errors: ['409'] },
+  'POST /api/login': { summary: 'Sign in with e-mail and password', answer: '`UserDto`; the session cookie is set (a new session id).' },
+  'POST /api/logout': { summary: 'Sign out', answer: '`{message}`; the session ends.' },
+  'POST /api/forgot-password': { summary: 'Mail a password-reset link', answer: '`{message}`, the same whether or not the account exists.' },
+  'POST /api/reset-password': { summary: 'Set a new password with a reset token', answer: '`{message}`; every session of the account ends.' },
+  'GET /api/user': { summary: 'The signed-in user', answer: '`UserDto`; 401 means "no user".' },
+  'GET /api/user/export': { summary: 'Download my data', answer: '`MyDataExportDto` as an attachment.' },
+  'DELETE /api/user': { summary: 'Delete my account (password required)', answer: '`{message}`.' },
+  'GET /api/courses': { summary: 'The course catalogue', answer: '`CourseSummaryDto[]` in the caller’s currency (`X-Currency`).' },
+  'GET /api/courses/:id': { summary: 'One course with its modules and steps', answer: '`CourseDetailDto`; video ids only for enrolled learners and admins.' },
+  'POST /api/contact': { summary: 'Send a contact message', status: '201', answer: '`{message}`.' },
+  'POST /api/enrollments': {
+    summary: 'Enroll in a free or licensed course',
+    answer: 'The enrollment; 402 for a priced course (go to checkout).',
+    errors: ['402'],
+  },
+  'POST /api/progress': {
+    summary: 'Report watching progress of a module',
+    answer: 'The progress row, `courseCompleted` and the certificate number once issued.',
+  },
+  'GET /api/dashboard': { summary: 'The learner’s dashboard', answer: '`DashboardDto`.' },
+  'GET /api/certificates/:number': { summary: 'Verify a certificate by its number', answer: '`CertificatePublicDto`; 404 for an unknown or revoked number.' },
+  'GET /api/certificates/:number/credential': {
+    summary: 'The certificate as a signed Open Badges 3.0 credential',
+    contentType: 'application/vc+jwt',
+    answer: 'A compact VC-JWT (ES256 or RS256) whose `kid` is the URL of its key; 404 `certificate_revoked` for a revoked certificate.',
+  },
+  'GET /api/credentials/issuer': { summary: 'The credentials’ issuer profile', answer: 'The Open Badges issuer `Profile` (JSON-LD).' },
+  'GET /api/credentials/achievements/:id': { summary: 'A course’s Open Badges achievement', answer: 'The `Achievement` (JSON-LD).' },
+  'GET /api/credentials/revocations': { summary: 'The revocation list', answer: '`{revokedCredential: [{id, revoked: true}]}` (1EdTechRevocationList).' },
+  'GET /api/credentials/keys/:thumbprint': { summary: 'One public signing key', answer: 'A public JWK.' },
+  'GET /.well-known/jwks.json': { summary: 'Every public key that ever signed a credential', answer: 'A JWK Set, the current key first.' },
+  'POST /api/create-payment-intent': { summary: 'Start a card payment', answer: '`{clientSecret}` for Stripe’s Payment Element.', errors: ['409', '503'] },
+  'POST /api/stripe/webhook': { summary: 'Stripe’s signed webhook', answer: '`{received: true}`.' },
+  'POST /api/orders': { summary: 'Ask for an invoice (purchase order)', status: '201', answer: 'The order.', errors: ['409'] },
+};
