@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactSchema } from './catalogue.ts';
-import { captionLang } from './captions.ts';
+import { captionLangTag } from './captions.ts';
 import { email, optionalText } from './common.ts';
 import { isoDate } from './deadlines.ts';
 
@@ -51,5 +51,5 @@ export type AccessibilityReportInput = z.infer<typeof accessibilityReportSchema>
 export const captionPreferencesSchema = z.object({
   on: z.boolean({ message: 'on must be true or false' }),
   /** Left out: the language stays as it was. */
-  lang: captionLang.nullable().optional(),
+  lang: captionLangTag.nullable().optional(),
 });
