@@ -114,6 +114,20 @@ describe('Report an accessibility problem', () => {
     });
   });
 
+  it('sends one report when "Send report" is clicked twice in quick succession', async () => {
+    const { api, form } = await openForm({
+      'POST /api/accessibility/reports': { status: 201, body: { message: 'Thank you for telling us.' } },
+    });
+    fireEvent.change(within(form).getByLabelText(/Your name/), { target: { value: 'Rosa Parks' } });
+    fireEvent.change(within(form).getByLabelText(/Your e-mail address/), { target: { value: 'rosa@school.test' } });
+    fireEvent.change(within(form).getByLabelText(/What went wrong/), { target: { value: 'The search box has no label.' } });
+    const send = within(form).getByRole('button', { name: 'Send report' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await screen.findByText('Thank you for telling us.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/accessibility/reports')).toHaveLength(1);
+  });
+
   it('puts the server’s field errors beside the fields, and a refusal without fields (rate limit) above the form', async () => {
     let answer: { status: number; body: { message: string; id: string; errors?: Record<string, string> } } = {
       status: 400,
