@@ -181,4 +181,21 @@ describe.skipIf(!enabled)('captions and the transcript in a real browser', () =>
       await context.close();
     });
   }
+
+  // Issue 53 #2: the transcript's toolbar made the module 540 px wide on a 390 px phone.
+  for (const width of [320, 390]) {
+    it(`the module with its transcript fits a ${width} px screen: no sideways scrolling`, async () => {
+      const context = await newContext(browser.browser, { width, height: 800 });
+      const page = await context.newPage();
+      await fakeVimeo(page);
+      await signInWithForm(page, app.url, learner);
+      await page.goto(`${app.url}/courses/${course.id}/modules/${module.id}`);
+      await page.getByRole('region', { name: 'Transcript' }).waitFor();
+      await page.getByRole('region', { name: 'Transcript' }).getByRole('searchbox', { name: 'Search the transcript' }).fill('light');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await screenshot(page, `captions-03-module-${width}`);
+      expect(overflow).toBe(0);
+      await context.close();
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dayOf, isoDay } from '../rules/days.ts';
 import { contactSchema } from './catalogue.ts';
-import { captionLang } from './captions.ts';
+import { captionLangTag } from './captions.ts';
 import { email, optionalText } from './common.ts';
 import { isoDate } from './deadlines.ts';
 
@@ -31,11 +32,27 @@ export const accessibilitySettingsSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null))
     .pipe(isoDate.nullable()),
-  testedBy: optionalText(500, 'Tested by'),
+  testedBy: optionalText(500, 'Reviewed by'),
   knownIssues: optionalText(KNOWN_ISSUES_MAX, 'Known issues'),
 });
 
 export type AccessibilitySettingsInput = z.infer<typeof accessibilitySettingsSchema>;
+
+export const REVIEWED_IN_FUTURE = 'The last review cannot be in the future: give the day it was done';
+
+/** The latest day somewhere on earth (UTC+14) at `nowMs`: a day after it has not begun anywhere yet. */
+const EARLIEST_ZONE_MS = 14 * 3_600_000;
+
+/** Whether a review dated `day` (YYYY-MM-DD) is in the future at `nowMs` (the app clock), wherever the reviewer was. */
+export function isFutureReviewDay(day: string, nowMs: number): boolean {
+  return day > isoDay(dayOf(nowMs + EARLIEST_ZONE_MS));
+}
+
+/** The settings as checked at `nowMs`: the form checks with the browser's clock, the server again with its own. */
+export const accessibilitySettingsSchemaAt = (nowMs: number) =>
+  accessibilitySettingsSchema.superRefine((input, ctx) => {
+    if (input.testedOn && isFutureReviewDay(input.testedOn, nowMs)) ctx.addIssue({ code: 'custom', path: ['testedOn'], message: REVIEWED_IN_FUTURE });
+  });
 
 /**
  * `POST /api/accessibility/reports` (public): a problem someone met, for the admin's inbox. The
@@ -51,5 +68,5 @@ export type AccessibilityReportInput = z.infer<typeof accessibilityReportSchema>
 export const captionPreferencesSchema = z.object({
   on: z.boolean({ message: 'on must be true or false' }),
   /** Left out: the language stays as it was. */
-  lang: captionLang.nullable().optional(),
+  lang: captionLangTag.nullable().optional(),
 });

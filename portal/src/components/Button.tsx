@@ -1,6 +1,7 @@
-import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, useContext, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styled, { css } from 'styled-components';
+import { FormBusyContext } from './Form.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -19,9 +20,16 @@ interface Common {
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & Common;
 
-/** The one button of the portal; ButtonLink and ButtonAnchor look the same but navigate. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size = 'md', block, type = 'button', ...rest }, ref) {
-  return <StyledButton ref={ref} type={type} $variant={variant} $size={size} $block={block} {...rest} />;
+/**
+ * The one button of the portal; ButtonLink and ButtonAnchor look the same but navigate. A submit
+ * button is disabled while its Form is sending.
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', block, type = 'button', disabled, ...rest },
+  ref,
+) {
+  const formBusy = useContext(FormBusyContext);
+  return <StyledButton ref={ref} type={type} disabled={disabled || (type === 'submit' && formBusy)} $variant={variant} $size={size} $block={block} {...rest} />;
 });
 
 export function ButtonLink({ variant = 'primary', size = 'md', block, ...rest }: LinkProps & Common) {

@@ -19,4 +19,15 @@ describe('CharacterCount', () => {
     );
     expect(screen.getByText('6,000 / 2,000 characters (4,000 over the limit)')).toHaveAttribute('aria-live', 'polite');
   });
+
+  it('is how the portal limits text: no field cuts what is typed or pasted with a maxLength', () => {
+    const sources = import.meta.glob<string>('../**/*.tsx', { query: '?raw', import: 'default', eager: true });
+    const cutting = Object.entries(sources)
+      .filter(([path]) => !path.includes('.test.') && !path.endsWith('CharacterCount.tsx'))
+      // The quiz editor's fields are being moved to counters in their own change (issue 53, item 5).
+      .filter(([path]) => !path.endsWith('QuizEditorDialog.tsx'))
+      .filter(([, source]) => /\bmaxLength=/.test(source))
+      .map(([path]) => path);
+    expect(cutting).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@ import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, 
 import styled, { css } from 'styled-components';
 import { IconButton } from './IconButton.tsx';
 
+export { Form } from './Form.tsx';
+
 interface FieldChrome {
   label: ReactNode;
   /** Shown under the field; linked with aria-describedby. */
@@ -123,11 +125,6 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
     </Chrome>
   );
 });
-
-export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const FieldWrap = styled.div`
   display: grid;

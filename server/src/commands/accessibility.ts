@@ -1,14 +1,19 @@
-import { DEFAULT_RESPONSE_DAYS, type AccessibilityReportInput, type AccessibilitySettingsInput } from '@atrium/common';
+import { DEFAULT_RESPONSE_DAYS, isFutureReviewDay, REVIEWED_IN_FUTURE, type AccessibilityReportInput, type AccessibilitySettingsInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
+import { badRequest } from '../errors.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { accessibilityReportMail } from '../mail/templates/accessibilityReport.tsx';
 import { accessibilitySettings } from '../queries/accessibility.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Mailer } from '../services/mail.ts';
 
-/** Saves the statement's agency parts: the one row is written the first time, updated after. */
+/**
+ * Saves the statement's agency parts: the one row is written the first time, updated after. A
+ * review dated in the future (by the app clock) is refused: the statement would claim it happened.
+ */
 export async function saveAccessibilitySettings(db: Db, clock: Clock, adminId: number, input: AccessibilitySettingsInput): Promise<void> {
   const now = clock.now().getTime();
+  if (input.testedOn && isFutureReviewDay(input.testedOn, now)) throw badRequest(REVIEWED_IN_FUTURE, { testedOn: REVIEWED_IN_FUTURE });
   await db('accessibilitySettings')
     .insert({ id: 1, ...input, updatedBy: adminId, updatedAt: now })
     .onConflict('id')

@@ -1,5 +1,6 @@
-import { withoutInvisibleControls } from '@atrium/common';
+import { captionLabelClash, captionLabelClashMessage, withoutInvisibleControls } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
+import { HttpError } from '../errors.ts';
 import type { Clock } from '../services/clock.ts';
 import type { ValidCaptionTrack } from '../services/captions.ts';
 
@@ -13,14 +14,23 @@ export interface SaveCaptionInput extends ValidCaptionTrack {
 /**
  * Adds a module's track in a language, or replaces the one it has. Read and write share one
  * transaction, so two uploads of the same language end as one row (the unique key decides a race).
+ * A label another language of the module already uses is refused (409): learners choosing
+ * between "English" and "English" cannot tell which is which.
  */
 export async function saveCaptionTrack(db: Db, clock: Clock, input: SaveCaptionInput): Promise<{ created: boolean }> {
   const now = clock.now().getTime();
   return db.transaction(async (trx) => {
-    const existing = await trx('captions').select('id').where({ moduleId: input.moduleId, lang: input.lang }).forUpdate().first();
+    const tracks = await trx('captions').select('id', 'lang', 'label').where({ moduleId: input.moduleId }).forUpdate();
+    // Shown in every player's track menu: no control or bidirectional characters (issue 50.3).
+    const label = withoutInvisibleControls(input.label) || input.lang;
+    const clash = captionLabelClash(tracks, input.lang, label);
+    if (clash) {
+      const why = captionLabelClashMessage(clash, input.lang, label);
+      throw new HttpError(409, 'conflict', why, { label: why });
+    }
+    const existing = tracks.find((track) => track.lang === input.lang);
     const fields = {
-      // Shown in every player's track menu: no control or bidirectional characters (issue 50.3).
-      label: withoutInvisibleControls(input.label) || input.lang,
+      label,
       vtt: input.vtt,
       cueCount: input.cueCount,
       sourceFormat: input.sourceFormat,

@@ -1,6 +1,7 @@
 import { formatDueDate, type DeadlineInput, type DeadlineRuleDto } from '@atrium/common';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import type { ReactNode } from 'react';
+import { Form } from '../Form.tsx';
 import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../Button.tsx';
@@ -190,7 +191,7 @@ const Row = styled.li`
   }
 `;
 
-const DeadlineForm = styled.form`
+const DeadlineForm = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   align-items: end;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,19 @@ describe('the Groups panel', () => {
     expect(api.callsTo('POST', `${root}/groups`)).toEqual([expect.objectContaining({ body: { name: 'Teaching assistants' } })]);
     expect(screen.getByLabelText('New group')).toHaveValue('');
     expect(screen.queryByText(/^No groups yet\./)).not.toBeInTheDocument();
+  });
+
+  it('creates the group once when "Create group" is clicked twice in quick succession', async () => {
+    const api = server([]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    expect(await screen.findByText(/^No groups yet\./)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('New group'), { target: { value: 'Office' } });
+    const create = screen.getByRole('button', { name: 'Create group' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    await card('Office');
+    expect(api.callsTo('POST', `${root}/groups`)).toHaveLength(1);
+    expect(screen.queryByText(/already/)).not.toBeInTheDocument();
   });
 
   it('deletes a group once confirmed, and says so after the card has gone', async () => {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Form } from '../Form.tsx';
 import styled from 'styled-components';
 import { formatDueDate, type GroupDto, type GroupsDto } from '@atrium/common';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
@@ -497,7 +498,7 @@ const Items = styled.ul`
   }
 `;
 
-const InlineForm = styled.form`
+const InlineForm = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   align-items: end;
@@ -512,7 +513,7 @@ const CreateForm = styled(InlineForm)`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
-const CourseForm = styled.form`
+const CourseForm = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   align-items: end;

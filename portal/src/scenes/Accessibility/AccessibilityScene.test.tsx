@@ -87,6 +87,12 @@ describe('Report an accessibility problem', () => {
     return { api, form };
   }
 
+  function fillIn(form: HTMLElement) {
+    fireEvent.change(within(form).getByLabelText(/Your name/), { target: { value: 'Rosa Parks' } });
+    fireEvent.change(within(form).getByLabelText(/Your e-mail address/), { target: { value: 'rosa@school.test' } });
+    fireEvent.change(within(form).getByLabelText(/What went wrong/), { target: { value: 'The search box has no label.' } });
+  }
+
   it('shows each problem beside its field and sends nothing', async () => {
     const { api, form } = await openForm();
     fireEvent.change(within(form).getByLabelText(/Your e-mail address/), { target: { value: 'not-an-address' } });
@@ -101,9 +107,7 @@ describe('Report an accessibility problem', () => {
     const { api, form } = await openForm({
       'POST /api/accessibility/reports': { status: 201, body: { message: 'Thank you for telling us. We will reply within 3 working days.' } },
     });
-    fireEvent.change(within(form).getByLabelText(/Your name/), { target: { value: 'Rosa Parks' } });
-    fireEvent.change(within(form).getByLabelText(/Your e-mail address/), { target: { value: 'rosa@school.test' } });
-    fireEvent.change(within(form).getByLabelText(/What went wrong/), { target: { value: 'The search box has no label.' } });
+    fillIn(form);
     fireEvent.click(within(form).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Thank you for telling us. We will reply within 3 working days.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/accessibility/reports')[0]!.body).toEqual({
@@ -112,6 +116,18 @@ describe('Report an accessibility problem', () => {
       page: null,
       message: 'The search box has no label.',
     });
+  });
+
+  it('sends one report when "Send report" is clicked twice in quick succession', async () => {
+    const { api, form } = await openForm({
+      'POST /api/accessibility/reports': { status: 201, body: { message: 'Thank you for telling us.' } },
+    });
+    fillIn(form);
+    const send = within(form).getByRole('button', { name: 'Send report' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await screen.findByText('Thank you for telling us.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/accessibility/reports')).toHaveLength(1);
   });
 
   it('puts the server’s field errors beside the fields, and a refusal without fields (rate limit) above the form', async () => {

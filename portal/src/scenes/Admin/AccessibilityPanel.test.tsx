@@ -35,7 +35,8 @@ describe('AccessibilityPanel', () => {
     fireEvent.change(within(form).getByLabelText('Last reviewed on'), { target: { value: '2026-11-02' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save statement' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/admin/accessibility')).toHaveLength(1));
-    expect(await screen.findByText('Statement saved')).toBeInTheDocument();
+    // The toast layer loads with the first toast (lazy): slow on a busy machine.
+    expect(await screen.findByText('Statement saved', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/admin/accessibility')[0]!.body).toEqual({
       contactEmail: 'access@agency.test',
       contactPhone: null,
@@ -54,6 +55,33 @@ describe('AccessibilityPanel', () => {
     fireEvent.change(within(form).getByLabelText(/Reply within/), { target: { value: '0' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save statement' }));
     expect(await within(form).findByText('Give a whole number of working days from 1 to 60')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/admin/accessibility')).toHaveLength(0);
+  });
+
+  it('refuses a review dated in the future and names the "Reviewed by" field in its own words', async () => {
+    const api = mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), 'GET /api/accessibility': ok(statement) });
+    renderScene(<AccessibilityPanel />);
+    const form = await screen.findByRole('form', { name: 'Accessibility statement details' });
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(within(form).getByLabelText('Last reviewed on'), { target: { value: tomorrow } });
+    fireEvent.change(within(form).getByLabelText('Reviewed by'), { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save statement' }));
+    expect(await within(form).findByText('The last review cannot be in the future: give the day it was done')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Reviewed by')).toHaveAccessibleDescription(/Reviewed by can be at most 500 characters/);
+    expect(api.callsTo('PUT', '/api/admin/accessibility')).toHaveLength(0);
+  });
+
+  it('keeps pasted known issues whole, counts them and refuses them over the limit', async () => {
+    const api = mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), 'GET /api/accessibility': ok(statement) });
+    renderScene(<AccessibilityPanel />);
+    const form = await screen.findByRole('form', { name: 'Accessibility statement details' });
+    const issues = within(form).getByLabelText(/Known issues/);
+    expect(issues).not.toHaveAttribute('maxlength');
+    fireEvent.change(issues, { target: { value: 'x'.repeat(5001) } });
+    expect(issues).toHaveValue('x'.repeat(5001));
+    expect(within(form).getByText('5,001 / 5,000 characters (1 over the limit)')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save statement' }));
+    expect(await within(form).findByText('Known issues can be at most 5,000 characters')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/admin/accessibility')).toHaveLength(0);
   });
 });

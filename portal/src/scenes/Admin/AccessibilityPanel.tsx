@@ -3,15 +3,17 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { AccessibilitySettingsDto } from '@atrium/common';
-import { accessibilitySettingsSchema, KNOWN_ISSUES_MAX, RESPONSE_DAYS_MAX } from '@atrium/common/schemas/accessibility';
+import { accessibilitySettingsSchemaAt, KNOWN_ISSUES_MAX, RESPONSE_DAYS_MAX } from '@atrium/common/schemas/accessibility';
 import { useAccessibilityStatement, useSaveAccessibilitySettings } from '../../api/accessibility.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
 import { Panel, PanelHeader, PanelLead, ProblemText } from '../../components/Panel.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
+import { useNow } from '../../components/useNow.ts';
 
 const formValues = (settings: AccessibilitySettingsDto) => ({
   contactEmail: settings.contactEmail ?? '',
@@ -62,7 +64,8 @@ function SettingsForm({ settings, supportEmail }: { settings: AccessibilitySetti
     reset(formValues(settings));
   }, [settings, reset]);
 
-  const submit = form.handleSubmit(accessibilitySettingsSchema, (input) =>
+  const now = useNow();
+  const submit = form.handleSubmit(accessibilitySettingsSchemaAt(now), (input) =>
     save.mutate(input, {
       onSuccess: () => toast({ title: 'Statement saved', description: 'The accessibility statement shows the new details.', variant: 'success' }),
       onError: (error) => {
@@ -99,8 +102,12 @@ function SettingsForm({ settings, supportEmail }: { settings: AccessibilitySetti
       <TextAreaField
         label="Known issues (optional)"
         rows={4}
-        maxLength={KNOWN_ISSUES_MAX}
-        hint="Anything else not yet accessible, and what you are doing about it. Shown as written under “Non-accessible content”."
+        hint={
+          <>
+            Anything else not yet accessible, and what you are doing about it. Shown as written under “Non-accessible content”.{' '}
+            <CharacterCount value={form.values.knownIssues} max={KNOWN_ISSUES_MAX} />
+          </>
+        }
         {...form.field('knownIssues')}
       />
       <div>

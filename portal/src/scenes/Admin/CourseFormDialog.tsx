@@ -121,13 +121,8 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
           {...form.field('priceEur')}
         />
       </PriceRow>
-      <TextField label="Thumbnail URL (optional)" type="url" placeholder="https://…" maxLength={1000} {...form.field('thumbnail')} />
-      <TextField
-        label="Sales video id (optional)"
-        hint="The Vimeo id of the preview video on the course card."
-        maxLength={200}
-        {...form.field('salesVideoId')}
-      />
+      <TextField label="Thumbnail URL (optional)" type="url" placeholder="https://…" {...form.field('thumbnail')} />
+      <TextField label="Sales video id (optional)" hint="The Vimeo id of the preview video on the course card." {...form.field('salesVideoId')} />
       <TextField
         label="Certificate valid for (months, optional)"
         inputMode="numeric"

@@ -64,6 +64,22 @@ describe('CourseResourcesPanel', () => {
     expect((body.get('file') as File).name).toBe('checklist.pdf');
   });
 
+  it('keeps a pasted title whole, counts it and refuses it over 200 characters', async () => {
+    const api = answers([]);
+    renderScene(<CourseResourcesPanel courseId={3} modules={modules} />);
+    await userEvent.click(await screen.findByRole('button', { name: /Attach File/ }));
+    const form = screen.getByRole('form', { name: 'Attach a resource' });
+    const title = within(form).getByLabelText(/Title/);
+    await userEvent.click(title);
+    await userEvent.paste('t'.repeat(250));
+    expect(title).toHaveValue('t'.repeat(250));
+    expect(within(form).getByText('250 / 200 characters (50 over the limit)')).toBeInTheDocument();
+    await userEvent.upload(within(form).getByLabelText(/^File/), pdf());
+    await userEvent.click(within(form).getByRole('button', { name: 'Attach file' }));
+    expect(await within(form).findByText('Title can be at most 200 characters')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('refuses a file over 25 MB before sending it, and shows the server’s reason for a refused type', async () => {
     const api = answers([], {
       'POST /api/courses/3/resources': {

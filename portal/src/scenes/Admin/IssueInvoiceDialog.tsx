@@ -8,6 +8,7 @@ import { invoiceIssueSchema } from '@atrium/common/schemas/prices';
 import { useIssueInvoice, useSalesTotals } from '../../api/adminSales.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { money } from '../../components/coursePrice.ts';
 import { Overlay, dialogContentStyles } from '../../components/dialogStyles.ts';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
@@ -94,8 +95,13 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
           options={countryList().map((option) => ({ value: option.code, label: option.name }))}
           {...form.field('country')}
         />
-        <TextAreaField label="Billing address" rows={3} maxLength={1000} {...form.field('billingAddress')} />
-        <TextField label="VAT or tax-exemption number" maxLength={40} {...form.field('vatNumber')} />
+        <TextAreaField
+          label="Billing address"
+          rows={3}
+          hint={<CharacterCount value={form.values.billingAddress} max={1000} />}
+          {...form.field('billingAddress')}
+        />
+        <TextField label="VAT or tax-exemption number" hint={<CharacterCount value={form.values.vatNumber} max={40} />} {...form.field('vatNumber')} />
         {preview ? (
           <Preview aria-label="Invoice totals">
             {discount && preview.discount > 0 ? (

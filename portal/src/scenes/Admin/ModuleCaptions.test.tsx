@@ -57,4 +57,25 @@ describe('ModuleCaptions', () => {
     expect(sent.get('label')).toBe('Cymraeg');
     expect((sent.get('file') as File).name).toBe('gwers.vtt');
   });
+
+  it('refuses a word that is not a language code and a label another track already has, before sending', async () => {
+    const api = base({ 'GET /api/modules/9/captions': ok([english]) });
+    renderScene(<ModuleCaptions moduleId={9} courseId={3} moduleTitle="Lighting" />);
+    await screen.findByRole('list', { name: 'Caption tracks of Lighting' });
+    await userEvent.type(screen.getByLabelText(/^Language code/), 'english');
+    await userEvent.type(screen.getByLabelText(/^Label/), 'English');
+    await userEvent.upload(screen.getByLabelText(/^Caption file/), new File([VTT], 'en.vtt', { type: 'text/vtt' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload captions' }));
+    expect(await screen.findByText('“english” is not a language code. Give the language as a code such as en, en-GB or cy.')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText(/^Language code/));
+    await userEvent.type(screen.getByLabelText(/^Language code/), 'en-us');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload captions' }));
+    expect(
+      await screen.findByText(
+        'This module already has captions labelled “English” (en). Replace that track, or give this one a label learners can tell apart, such as “English (en-US)”.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
 });

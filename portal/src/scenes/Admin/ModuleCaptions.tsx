@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { CaptionTrackDto } from '@atrium/common';
-import { captionLabel, captionLang } from '@atrium/common/schemas/captions';
+import { captionLabel, captionLabelClash, captionLabelClashMessage, captionLang } from '@atrium/common/schemas/captions';
 import { formatDuration } from '@atrium/common/rules/format';
 import { z } from 'zod';
 import { useCaptionCues, useDeleteCaptions, useModuleCaptions, useUploadCaptions } from '../../api/captions.ts';
@@ -39,6 +39,11 @@ export function ModuleCaptions({ moduleId, courseId, moduleTitle }: { moduleId: 
       return;
     }
     if (!parsed) return;
+    const clash = captionLabelClash(tracks.data ?? [], parsed.lang, parsed.label);
+    if (clash) {
+      form.setErrors({ label: captionLabelClashMessage(clash, parsed.lang, parsed.label) });
+      return;
+    }
     upload.mutate(
       { lang: parsed.lang, label: parsed.label, file },
       {

@@ -79,7 +79,6 @@ export function ModuleForm({ courseId, module, moduleCount, onDone }: { courseId
           label="Vimeo video"
           markRequired
           placeholder="76979871 or https://vimeo.com/…"
-          maxLength={500}
           autoComplete="off"
           hint={
             video && 'video' in video

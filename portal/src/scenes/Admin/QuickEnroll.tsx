@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import type { StudentDto } from '@atrium/common';
 import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
@@ -102,7 +103,7 @@ export function QuickEnroll() {
   );
 }
 
-const Stack = styled.form`
+const Stack = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
 `;

@@ -6,6 +6,7 @@ import { resourceFieldsSchema } from '@atrium/common/schemas/resources';
 import { ApiError, errorText } from '../../api/client.ts';
 import { useResourceAdmin, type ResourceOwner } from '../../api/resources.ts';
 import { Button } from '../../components/Button.tsx';
+import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -115,8 +116,17 @@ export function ResourceForm({
           {...form.field('owner')}
         />
       )}
-      <TextField label="Title" markRequired maxLength={200} autoComplete="off" {...form.field('title')} />
-      <TextAreaField label="Description" hint="Optional: what it is for." maxLength={1000} rows={3} {...form.field('description')} />
+      <TextField label="Title" markRequired autoComplete="off" hint={<CharacterCount value={form.values.title} max={200} />} {...form.field('title')} />
+      <TextAreaField
+        label="Description"
+        hint={
+          <>
+            Optional: what it is for. <CharacterCount value={form.values.description} max={1000} />
+          </>
+        }
+        rows={3}
+        {...form.field('description')}
+      />
       {resource ? null : (
         <FilePicker>
           <label htmlFor="resource-file">

@@ -48,4 +48,17 @@ describe('SchedulerPanel', () => {
     expect(await within(digest).findByRole('alert')).toHaveTextContent('Not run: school-digest is running on another instance right now');
     expect(within(reminders).queryByRole('alert')).toBeNull();
   });
+
+  it('says what the jobs that send no mail did, instead of e-mails', async () => {
+    mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/admin/scheduler': ok({ enabled: true, intervalSeconds: 60, jobs: [job('insights-rollup', 17), job('upload-cleanup', 1)] }),
+    });
+    renderScene(<SchedulerPanel />);
+    const rollup = (await screen.findByText('Insights weekly rollup')).closest('li')!;
+    expect(rollup).toHaveTextContent('17 week rows last run');
+    expect(rollup).not.toHaveTextContent('e-mail');
+    expect(screen.getByText('Unfinished uploads clean-up').closest('li')!).toHaveTextContent('1 unfinished upload last run');
+  });
 });

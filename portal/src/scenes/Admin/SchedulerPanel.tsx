@@ -10,6 +10,20 @@ import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList }
 const JOB_NAMES: Record<string, string> = {
   'deadline-reminders': 'Deadline and expiry reminders',
   'school-digest': "Managers' weekly digest",
+  'insights-rollup': 'Insights weekly rollup',
+  'upload-cleanup': 'Unfinished uploads clean-up',
+};
+
+/** What a job's count (`sent`) counts: mail for the reminders, something else for the jobs that send none. */
+const JOB_COUNTS: Record<string, { one: string; many: string; verb: string }> = {
+  'insights-rollup': { one: 'week row', many: 'week rows', verb: 'written' },
+  'upload-cleanup': { one: 'unfinished upload', many: 'unfinished uploads', verb: 'removed' },
+};
+const MAIL = { one: 'e-mail', many: 'e-mails', verb: 'queued' };
+
+const counted = (jobName: string, count: number) => {
+  const unit = JOB_COUNTS[jobName] ?? MAIL;
+  return { words: `${count} ${count === 1 ? unit.one : unit.many}`, verb: unit.verb };
 };
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
@@ -71,14 +85,14 @@ function JobRow({ job }: { job: SchedulerJobDto }) {
         </RunButton>
       </Heading>
       <Muted>
-        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {job.lastSent}{' '}
-        {job.lastSent === 1 ? 'e-mail' : 'e-mails'} last run · {job.totalFailures} failures in all
+        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {counted(job.name, job.lastSent).words} last
+        run · {job.totalFailures} failures in all
       </Muted>
       {job.lastError ? <ProblemText>Last error: {job.lastError}</ProblemText> : null}
       {/* What this admin's own "Run now" did, beside the job it ran. */}
       {run.isSuccess ? (
         <RunResult role="status">
-          Ran just now: {run.data.sent} {run.data.sent === 1 ? 'e-mail' : 'e-mails'} queued.
+          Ran just now: {counted(job.name, run.data.sent).words} {counted(job.name, run.data.sent).verb}.
         </RunResult>
       ) : null}
       {run.isError ? <ProblemText role="alert">Not run: {errorText(run.error, 'please try again')}</ProblemText> : null}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import type { AdminTrustDetailDto } from '@atrium/common';
 import { ApiError, failedWithNothingToShow, errorText } from '../../api/client.ts';
@@ -297,7 +298,7 @@ function TrustManagerList({ trust, busy, onChange }: { trust: AdminTrustDetailDt
   );
 }
 
-const CreateForm = styled.form`
+const CreateForm = styled(Form)`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;

@@ -140,7 +140,7 @@ describe('AssignmentScene', () => {
     expect(screen.getByRole('link', { name: 'https://example.org/guide' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(screen.getByText('Send photos')).toBeInTheDocument();
     expect(screen.getByText('Up to 3 files')).toBeInTheDocument();
-    expect(screen.getByText(/Photos are stripped of location and camera details/)).toHaveTextContent('Only you, our reviewers can see what you send');
+    expect(screen.getByText(/Photos are stripped of location and camera details/)).toHaveTextContent('Only you and our reviewers can see what you send');
     expect(screen.getByRole('link', { name: /Previous: Framing a shot/ })).toHaveAttribute('href', '/courses/5/modules/11');
     expect(screen.getByRole('link', { name: /Next: Editing on a phone/ })).toHaveAttribute('href', '/courses/5/modules/12');
     expect(screen.getByLabelText('Choose files')).toHaveAttribute('accept', expect.stringContaining('image/jpeg'));

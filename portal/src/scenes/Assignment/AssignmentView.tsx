@@ -95,8 +95,8 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
       <Privacy>
         <Icon name="shield" size={18} />
         <span>
-          Photos are stripped of location and camera details when they arrive. Only you, our reviewers
-          {assignment.managersCanSee ? ' and your school’s managers' : ''} can see what you send; nothing is ever public.
+          Photos are stripped of location and camera details when they arrive. Only you
+          {assignment.managersCanSee ? ', our reviewers and your school’s managers' : ' and our reviewers'} can see what you send; nothing is ever public.
         </span>
       </Privacy>
     </CourseStepPage>

@@ -214,11 +214,14 @@ function InvoiceForm({
         type="email"
         markRequired
         autoComplete="email"
-        maxLength={254}
         hint="Where the invoice should go, for example your finance office."
         {...form.field('billingEmail')}
       />
-      <TextField label="Purchase order number (optional)" maxLength={100} {...form.field('purchaseOrderNumber')} />
+      <TextField
+        label="Purchase order number (optional)"
+        hint={<CharacterCount value={form.values.purchaseOrderNumber} max={100} />}
+        {...form.field('purchaseOrderNumber')}
+      />
       <SelectField
         label="Country"
         markRequired
@@ -231,12 +234,23 @@ function InvoiceForm({
       <TextAreaField
         label="Billing address"
         rows={3}
-        maxLength={1000}
         autoComplete="street-address"
-        hint="As it should appear on the invoice."
+        hint={
+          <>
+            As it should appear on the invoice. <CharacterCount value={form.values.billingAddress} max={1000} />
+          </>
+        }
         {...form.field('billingAddress')}
       />
-      <TextField label={vatLabel} maxLength={40} hint={vatHint} {...form.field('vatNumber')} />
+      <TextField
+        label={vatLabel}
+        hint={
+          <>
+            {vatHint} <CharacterCount value={form.values.vatNumber} max={40} />
+          </>
+        }
+        {...form.field('vatNumber')}
+      />
       <Button type="submit" variant={primary ? 'primary' : 'secondary'} block disabled={create.isPending}>
         {create.isPending ? 'Sending…' : `Request an invoice for ${price.text}`}
       </Button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import type { CommentDto, UserDto } from '@atrium/common';
 import { COMMENT_MAX, commentSchema } from '@atrium/common/schemas/catalogue';
@@ -172,7 +173,7 @@ const Count = styled.span`
   font-weight: 500;
 `;
 
-const PostForm = styled.form`
+const PostForm = styled(Form)`
   display: flex;
   gap: ${({ theme }) => theme.space.md};
   align-items: flex-start;

@@ -236,11 +236,14 @@ const Controls = styled.div`
 
 const Select = styled.div`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
+  max-width: 100%;
   gap: ${({ theme }) => theme.space.xxs};
   font-size: ${({ theme }) => theme.fontSize.sm};
 
   select {
+    max-width: 100%;
     min-height: 2.25rem;
     padding: 0 ${({ theme }) => theme.space.xs};
     border: 1px solid ${({ theme }) => theme.colors.inputBorder};
@@ -274,6 +277,7 @@ const MatchCount = styled.span`
 
 const Follow = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   font-size: ${({ theme }) => theme.fontSize.sm};

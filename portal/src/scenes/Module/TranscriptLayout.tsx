@@ -16,6 +16,8 @@ export function TranscriptLayout({ video, transcript }: { video: ReactNode; tran
 
 const Grid = styled.div`
   display: grid;
+  /* One column no wider than the screen: an auto column grows to its widest line (the transcript's toolbar) and the page scrolls sideways. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   padding: 0 0 ${({ theme }) => theme.space.md};
 

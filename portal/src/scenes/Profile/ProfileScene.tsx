@@ -122,10 +122,10 @@ function EditProfile({ user, onDone }: { user: UserDto; onDone(): void }) {
       </PanelHeader>
       <Form onSubmit={submit} noValidate>
         <Pair>
-          <TextField label="First name" autoComplete="given-name" maxLength={100} {...form.field('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" maxLength={100} {...form.field('lastName')} />
+          <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
         </Pair>
-        <TextField label="School or company (optional)" autoComplete="organization" maxLength={200} {...form.field('company')} />
+        <TextField label="School or company (optional)" autoComplete="organization" {...form.field('company')} />
         <TextField label="Email" type="email" value={user.email} readOnly hint="Email cannot be changed" />
         <Actions>
           <Button variant="secondary" onClick={onDone} disabled={update.isPending}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
 import { useInviteTrustColleague, useTrustManagers } from '../../api/trusts.ts';
@@ -77,7 +78,7 @@ const Row = styled.li`
   overflow-wrap: anywhere;
 `;
 
-const InviteForm = styled.form`
+const InviteForm = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessibilityStatementDto, ContactMessageDto } from '@atrium/common';
+import { DAY_MS, type AccessibilityStatementDto, type ContactMessageDto } from '@atrium/common';
 import type { TestClient } from '../../../test/client.ts';
 import { createAdmin, createCourse, createModule, createUser, signIn } from '../../../test/factories.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
@@ -90,6 +90,26 @@ describe('PUT /api/admin/accessibility', () => {
     expect(Object.keys(response.body.errors as Record<string, string>).sort()).toEqual(['contactEmail', 'knownIssues', 'responseDays', 'testedOn']);
     expect(response.body.errors.responseDays).toBe('Give a whole number of working days from 1 to 60');
     expect(((await server.client().get('/api/accessibility')).body as AccessibilityStatementDto).settings).toEqual(before.settings);
+  });
+
+  it('refuses a review dated after today by the app clock, and names "Reviewed by" in its error', async () => {
+    // Noon (UTC) of the coming day, always ahead of real time so sessions stay valid.
+    const noon = Math.ceil(server.clock.now().getTime() / DAY_MS) * DAY_MS + DAY_MS / 2;
+    const day = (offset: number) => new Date(noon + offset * DAY_MS).toISOString().slice(0, 10);
+    server.clock.set(new Date(noon));
+    try {
+      const future = await admin.put('/api/admin/accessibility', { ...SETTINGS, testedOn: day(2), testedBy: 'x'.repeat(501) });
+      expect(future.status).toBe(400);
+      expect(future.body.errors.testedBy).toMatch(/^Reviewed by /);
+      const later = await admin.put('/api/admin/accessibility', { ...SETTINGS, testedOn: day(2) });
+      expect(later.status).toBe(400);
+      expect(later.body.errors).toEqual({ testedOn: 'The last review cannot be in the future: give the day it was done' });
+      expect((await admin.put('/api/admin/accessibility', { ...SETTINGS, testedOn: day(0) })).status).toBe(200);
+      // Already tomorrow in New Zealand: a review done there today is not refused.
+      expect((await admin.put('/api/admin/accessibility', { ...SETTINGS, testedOn: day(1) })).status).toBe(200);
+    } finally {
+      server.clock.reset();
+    }
   });
 
   it('is the admin’s only: 401 signed out, 403 for a learner', async () => {

@@ -175,6 +175,59 @@ describe('refusing malformed files with the line of the first problem', () => {
   });
 });
 
+describe('caption languages', () => {
+  it('refuses a word that is not a language (english) and a made-up region, naming the problem', async () => {
+    const { module } = await courseWithModule();
+    for (const lang of ['english', 'en-XX', 'zz']) {
+      const response = await upload(admin, module.id, lang, VTT);
+      expect(response.status, lang).toBe(400);
+      expect(response.body.errors.lang, lang).toMatch(/not a language code.*such as en, en-GB or cy/);
+    }
+    expect(await server.db('captions').where({ moduleId: module.id })).toHaveLength(0);
+  });
+
+  it('accepts real tags, canonicalised (eng is en), and private-use x- tags', async () => {
+    const { module } = await courseWithModule();
+    expect((await upload(admin, module.id, 'eng', VTT, { label: 'English' })).body).toMatchObject({ lang: 'en' });
+    expect((await upload(admin, module.id, 'cy', VTT, { label: 'Cymraeg' })).status).toBe(201);
+    expect((await upload(admin, module.id, 'zh-hant-hk', VTT, { label: '中文' })).body).toMatchObject({ lang: 'zh-Hant-HK' });
+    expect((await upload(admin, module.id, 'X-Makaton', VTT, { label: 'Makaton' })).body).toMatchObject({ lang: 'x-makaton' });
+    const langs = (await admin.get(`/api/modules/${module.id}/captions`)).body.map((track: { lang: string }) => track.lang);
+    expect(langs.sort()).toEqual(['cy', 'en', 'x-makaton', 'zh-Hant-HK']);
+  });
+
+  it('refuses a second track with the label learners already see, and still replaces the same language', async () => {
+    const { module } = await courseWithModule();
+    expect((await upload(admin, module.id, 'en', VTT, { label: 'English' })).status).toBe(201);
+    const duplicate = await upload(admin, module.id, 'en-GB', VTT, { label: ' english ' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toContain('already has captions labelled “English” (en)');
+    expect(duplicate.body.errors.label).toBe(duplicate.body.message);
+    expect((await upload(admin, module.id, 'en-GB', VTT, { label: 'English (UK)' })).status).toBe(201);
+    expect((await upload(admin, module.id, 'en', VTT, { label: 'English' })).status).toBe(200);
+    expect(await server.db('captions').where({ moduleId: module.id })).toHaveLength(2);
+  });
+
+  it('still plays and removes a track saved under a tag that is no longer accepted', async () => {
+    const { course, module } = await courseWithModule();
+    await server.db('captions').insert({
+      moduleId: module.id,
+      lang: 'english',
+      label: 'English',
+      vtt: VTT,
+      cueCount: 2,
+      sourceFormat: 'vtt',
+      uploadedBy: null,
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    const learner = await enrolledLearner(course.id);
+    expect((await learner.get(`/api/modules/${module.id}/captions/english.vtt`)).status).toBe(200);
+    expect((await admin.delete(`/api/modules/${module.id}/captions/english`)).status).toBe(200);
+    expect(await server.db('captions').where({ moduleId: module.id })).toHaveLength(0);
+  });
+});
+
 describe('who may read and write captions', () => {
   it('serves tracks to enrolled learners and admins like the video id, and no one else', async () => {
     const { course, module } = await courseWithModule();

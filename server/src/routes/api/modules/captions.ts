@@ -1,5 +1,5 @@
 import multer from '@koa/multer';
-import { captionTrackParams, captionUploadFields, idParams } from '@atrium/common';
+import { captionTrackParams, captionUploadFields, captionUploadParams, idParams } from '@atrium/common';
 import type { Middleware } from 'koa';
 import { deleteCaptionTrack, saveCaptionTrack } from '../../../commands/captions.ts';
 import type { AppContextExtensions, AppState, AppDeps } from '../../../context.ts';
@@ -75,7 +75,7 @@ export function captionRoutes(routes: Routes): void {
     method: 'put',
     path: '/api/modules/:id/captions/:lang',
     access: 'admin',
-    params: captionTrackParams,
+    params: captionUploadParams,
     body: captionUploadFields,
     before: [captionUpload],
     async handler(ctx) {
