@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { schoolSchema } from '@atrium/common/schemas/schools';
 import { trustInviteSchema } from '@atrium/common/schemas/trusts';
 import styled from 'styled-components';
@@ -95,11 +95,6 @@ function TrustDetail({ trustId }: { trustId: number }) {
       onError: (error) => report(errorText(error, 'That change could not be made.'), error),
     });
   };
-  // The same function across renders for the new school's form (memo): its country list is long,
-  // and typing elsewhere in the trust need not draw it again.
-  const latestRun = useRef(run);
-  latestRun.current = run;
-  const stableRun = useCallback<Run>((...args) => latestRun.current(...args), []);
   if (trust.isPending) return <Skeleton $height="6rem" aria-label="Loading the trust" />;
   if (failedWithNothingToShow(trust))
     return <ProblemText role="alert">The trust could not be loaded ({errorText(trust.error, 'please try again')}).</ProblemText>;
@@ -107,7 +102,7 @@ function TrustDetail({ trustId }: { trustId: number }) {
     <Detail>
       <FormAlert message={problem} />
       <TrustSchools trust={trust.data} busy={change.isPending} onChange={run} />
-      <NewTrustSchool trustName={trust.data.name} onChange={stableRun} />
+      <NewTrustSchool trustName={trust.data.name} onChange={run} />
       <TrustLicenceList trust={trust.data} busy={change.isPending} onChange={run} />
       <TrustManagerList trust={trust.data} busy={change.isPending} onChange={run} />
       <section aria-label={`Deadlines of ${trust.data.name}`}>
@@ -204,7 +199,7 @@ function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; b
  * managers had signed up and created them. It joins the trust with its licences at once; the
  * admin then invites its staff from the school's own page.
  */
-const NewTrustSchool = memo(function NewTrustSchool({ trustName, onChange }: { trustName: string; onChange: Run }) {
+function NewTrustSchool({ trustName, onChange }: { trustName: string; onChange: Run }) {
   const [open, setOpen] = useState(false);
   return (
     <section aria-label={`New school in ${trustName}`}>
@@ -218,7 +213,7 @@ const NewTrustSchool = memo(function NewTrustSchool({ trustName, onChange }: { t
       )}
     </section>
   );
-});
+}
 
 /** Name and country, as a manager's sign-up asks; opened on demand (its country list is long). */
 function NewTrustSchoolForm({ trustName, onChange, onCancel }: { trustName: string; onChange: Run; onCancel(): void }) {
