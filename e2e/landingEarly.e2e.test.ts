@@ -62,7 +62,7 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
       const context = await newContext(browser.browser, viewport);
       const page = await context.newPage();
       const { release, problems } = await slowPhoneBeforeTheApp(page);
-      await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+      await page.goto(`${app.url}/`, { waitUntil: 'commit', timeout: 90_000 });
       await page.locator('footer').waitFor();
       expect(await notHydrated(page)).toBe(true);
 
@@ -80,7 +80,8 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
 
       // The chat button is a link to the contact form until the app can open the chat.
       await page.getByRole('link', { name: 'Contact us' }).click();
-      await page.waitForURL('**/#contact');
+      // 'commit': with its scripts held back the page never reaches its load event.
+      await page.waitForURL('**/#contact', { waitUntil: 'commit' });
       await expect.poll(() => page.getByRole('heading', { level: 2, name: landingContent.contact.heading }).isVisible()).toBe(true);
       await screenshot(page, 'landing-early-chat-to-contact');
       expect(await notHydrated(page), 'the clicks above were made before hydration').toBe(true);
@@ -102,7 +103,7 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
     const context = await newContext(browser.browser, PHONE);
     const page = await context.newPage();
     const { release, problems } = await slowPhoneBeforeTheApp(page);
-    await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+    await page.goto(`${app.url}/`, { waitUntil: 'commit', timeout: 90_000 });
     await page.locator('footer').waitFor();
 
     const form = page.locator('form[action="/contact"]');
@@ -113,7 +114,7 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
 
     // The landing page again, at its contact section, saying so (still before any script).
-    await page.waitForURL(`${app.url}/?sent=1#contact`);
+    await page.waitForURL(`${app.url}/?sent=1#contact`, { waitUntil: 'commit', timeout: 90_000 });
     await page.locator('footer').waitFor();
     const sent = page.getByRole('status').filter({ hasText: landingContent.contact.sent.title });
     await expect.poll(() => sent.isVisible()).toBe(true);
