@@ -119,7 +119,9 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
 
       expect(console, 'console errors or warnings while hydrating').toEqual([]);
       // Chromium marks the form controls it has scanned for autofill with an empty style attribute.
-      const markup = (html: string) => html.replace(/ style=""/g, '');
+      // The chat launcher is a link to the contact form until hydrated, then the button (issue 53):
+      // a change React makes after hydrating, not a mismatch; compared as what it is either way.
+      const markup = (html: string) => html.replace(/ style=""/g, '').replace(/<(a|button) [^>]*part="launcher"[^>]*>[\s\S]*?<\/\1>/, '<launcher>');
       expect(markup(await page.locator('#root').innerHTML())).toBe(markup(serverMarkup));
       const hydratedPixels = await page.screenshot();
       const changed = await visiblyDifferentPixels(serverPixels, hydratedPixels);
@@ -137,7 +139,7 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
 
       // And it is the live page: a question opens.
       const first = landingContent.faq.items[0]!;
-      await page.getByRole('button', { name: first.question }).click();
+      await page.locator('#faq summary', { hasText: first.question }).click();
       await expect.poll(() => page.getByText(first.answer).isVisible()).toBe(true);
       await expectAccessible(page, `landing page (${viewport.width} px)`);
       await screenshot(page, 'landing-hydrated');
@@ -159,10 +161,11 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
       )
       .toBe(true);
     for (const item of landingContent.faq.items) {
-      expect(await page.getByRole('button', { name: item.question }).isVisible()).toBe(true);
+      expect(await page.locator('#faq summary', { hasText: item.question }).isVisible()).toBe(true);
     }
-    // Every answer can be read: the buttons cannot open them without script.
+    // Every answer can be read: the questions are the browser's own disclosures (issue 53).
     const plain = landingContent.faq.items.find((item) => item.topic !== 'pricing')!;
+    await page.locator('#faq summary', { hasText: plain.question }).click();
     expect(await page.getByText(plain.answer).isVisible()).toBe(true);
     // The footer links to the accessibility statement from the server's own HTML.
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).getAttribute('href')).toBe('/accessibility');
@@ -178,8 +181,8 @@ describe.skipIf(!enabled)('the server-rendered landing page', () => {
     await form.getByLabel('Email').fill('nadia@oakfield.test');
     await form.getByLabel('Message').fill('Can the whole staff start in January?');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await page.waitForURL(`${app.url}/contact`);
-    expect(await page.getByRole('heading', { name: 'Message sent' }).isVisible()).toBe(true);
+    await page.waitForURL(`${app.url}/?sent=1#contact`);
+    expect(await page.getByText(landingContent.contact.sent.title).isVisible()).toBe(true);
     await screenshot(page, 'contact-sent-no-script');
 
     const admin = await signedInClient(app.url, app.admin);

@@ -12,9 +12,9 @@ const enabled = portalSuiteCanRun('school operations');
 const PASSWORD = 'a-good-password';
 
 const pricingAnswer = async (page: Page) => {
-  const question = page.getByRole('button', { name: 'How much does a course cost?' });
+  const question = page.locator('#faq summary', { hasText: 'How much does a course cost?' });
   await question.scrollIntoViewIfNeeded();
-  if ((await question.getAttribute('aria-expanded')) !== 'true') await question.click();
+  if (!(await question.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open))) await question.click();
   return page.getByRole('region', { name: 'How much does a course cost?' }).textContent();
 };
 

@@ -60,7 +60,7 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
   const tree = sheet.collectStyles(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <StaticRouter location="/">{page}</StaticRouter>
+        <StaticRouter location={state.contactSent ? '/?sent=1' : '/'}>{page}</StaticRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -100,7 +100,9 @@ function RootLayout() {
           but the admin's: the agency does not ask its own support bot for help (issue 34). */}
       {isAdminPath(pathname) ? null : (
         <ChatLayer className="no-print">
-          <SupportChat currency={currency} />
+          {/* On the landing page the server drew, its launcher leads to the contact form until the app
+              has hydrated (issue 53: a button there would do nothing yet). */}
+          <SupportChat currency={currency} fallbackHref={pathname === '/' && !user ? '#contact' : undefined} />
         </ChatLayer>
       )}
     </>

@@ -150,6 +150,7 @@ export const useAdminTrust = (id: number | null) => useQuery<AdminTrustDetailDto
 
 export type TrustChange =
   | { kind: 'attach'; schoolId: number }
+  | { kind: 'createSchool'; name: string; country: string }
   | { kind: 'detach'; schoolId: number }
   | { kind: 'invite'; email: string }
   | { kind: 'withdraw'; inviteId: number }
@@ -165,6 +166,8 @@ export function useChangeTrust(trustId: number) {
       switch (change.kind) {
         case 'attach':
           return api.post<AdminTrustDetailDto>(`${root}/schools`, { schoolId: change.schoolId });
+        case 'createSchool':
+          return api.post<AdminTrustDetailDto>(`${root}/schools/new`, { name: change.name, country: change.country });
         case 'detach':
           return api.delete<AdminTrustDetailDto>(`${root}/schools/${change.schoolId}`);
         case 'invite':

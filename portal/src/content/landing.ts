@@ -69,7 +69,7 @@ export interface LandingContent {
     cta: Cta;
   };
   faq: { heading: string; intro: string; items: FaqItem[] };
-  contact: { heading: string; body: string; emailLabel: string; responseTime: string };
+  contact: { heading: string; body: string; emailLabel: string; responseTime: string; sent: { title: string; body: string } };
   closingCta: { heading: string; body: string; cta: Cta };
   footer: { tagline: string; sectionsId: string; links: { label: string; href: string }[] };
 }
@@ -240,6 +240,8 @@ export const landingContent: LandingContent = {
     body: 'Questions about the courses, invoices or access for your whole staff? Send us a message.',
     emailLabel: 'Or e-mail us at',
     responseTime: 'We aim to reply within 30 minutes.',
+    // What the form's plain post (before the app has loaded) comes back to: the toast's words.
+    sent: { title: 'Message sent!', body: "Thank you for your message! We'll get back to you within 30 minutes." },
   },
   closingCta: {
     heading: 'Ready to show parents what makes your school special?',

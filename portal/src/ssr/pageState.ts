@@ -24,6 +24,8 @@ export interface PageState {
   money?: Record<string, string>;
   /** `hydrate`: `<div id="root">` holds the page itself (the landing page or the dashboard), for React to adopt. */
   markup?: 'hydrate';
+  /** The landing page after the contact form's plain post (`/?sent=1`): its contact section says "Message sent!". */
+  contactSent?: true;
 }
 
 export const PAGE_STATE_ID = 'atrium-state';

@@ -45,6 +45,22 @@ export async function attachSchool(db: Db, trustId: number, schoolId: number, no
 }
 
 /**
+ * A new school, in the trust from the start and licensed for every course the trust holds (issue
+ * 53: before, a trust's school existed only once a manager had signed up and created it). It has
+ * no manager yet: the admin invites its staff from its page, as for any school.
+ */
+export async function createTrustSchool(db: Db, trustId: number, input: { name: string; country: string }, now: number): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const trust = await trx('trusts').select('id').where({ id: trustId }).first();
+    if (!trust) throw notFound('Trust not found');
+    const [id] = await trx('schools').insert({ name: input.name, country: input.country, trustId, createdAt: now });
+    const schoolId = Number(id);
+    await coverAttachedSchool(trx, trustId, schoolId, now);
+    return schoolId;
+  });
+}
+
+/**
  * Takes a school out of the trust: it loses the trust's groups and the courses it had only
  * through the trust's licences (its own purchases stay). A school not in this trust answers 404.
  */

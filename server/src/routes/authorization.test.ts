@@ -527,6 +527,11 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/schools`, body: { schoolId: w.spareSchoolId } }),
   },
+  // A school made for the spare trust (issue 53), one per cell.
+  'POST /api/admin/trusts/:id/schools/new': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/schools/new`, body: { name: `School ${unique()}`, country: 'GB' } }),
+  },
   'DELETE /api/admin/trusts/:id/schools/:schoolId': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/schools/${w.spareSchoolId}` }),

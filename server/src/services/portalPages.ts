@@ -17,6 +17,7 @@ export interface PageState {
   locale?: string;
   money?: Record<string, string>;
   markup?: 'hydrate';
+  contactSent?: true;
 }
 
 interface RenderedPage {
@@ -32,13 +33,6 @@ interface ServerEntry {
   serializePageState(state: PageState): string;
   PAGE_STATE_ID: string;
 }
-
-/**
- * With JavaScript off the FAQ's answers would stay behind their (inert) buttons: every answer
- * shows. Inside <noscript>, so a page that runs its script never sees it; an inline style,
- * which the CSP allows (styled-components writes its own), not an inline script.
- */
-const NO_SCRIPT_STYLES = '<noscript><style>[data-faq-answer][hidden]{display:block}[data-faq-trigger] svg{display:none}</style></noscript>';
 
 /**
  * The portal's pages as the server writes them: the built index.html (portal/dist) with the
@@ -75,7 +69,7 @@ export class PortalPages {
       { ...state, money: page.money },
       {
         title: page.title,
-        head: `${page.styles}${NO_SCRIPT_STYLES}`,
+        head: page.styles,
         root: page.html,
         // The page reads completely without script: the "needs JavaScript" notice does not apply.
         dropNoscript: true,

@@ -6,13 +6,22 @@ import { CHAT_LAYOUT } from './layout.ts';
 export interface LauncherProps {
   open: boolean;
   busy?: boolean;
+  /** A link there instead of the button (a server-drawn page before the app runs: SupportChat's fallbackHref). */
+  href?: string;
   /** Hover and focus: a hint that the panel is about to be wanted, so load it now. */
   onWarmUp(): void;
   onToggle(): void;
 }
 
 /** The floating round button at the bottom right (React twin of the launcher in element.ts). */
-export function Launcher({ open, busy = false, onWarmUp, onToggle }: LauncherProps) {
+export function Launcher({ open, busy = false, href, onWarmUp, onToggle }: LauncherProps) {
+  if (href) {
+    return (
+      <Button as="a" href={href} part="launcher" aria-label="Contact us" $open={false}>
+        <ChatIcon size={26} />
+      </Button>
+    );
+  }
   return (
     <Button
       type="button"

@@ -1,5 +1,7 @@
 import '../test/setup.ts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { SupportChat } from './SupportChat.tsx';
 
@@ -24,4 +26,28 @@ describe('SupportChat (the portal’s launcher)', () => {
     expect(onOpenChange).toHaveBeenLastCalledWith(false);
     expect(screen.getByRole('button', { name: 'Open support chat' })).toBeTruthy();
   }, 15_000);
+
+  it('on a page the server drew: a link to the fallback until hydrated, then the button, with no mismatch (issue 53)', async () => {
+    const html = renderToString(<SupportChat fallbackHref="#contact" />);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    // Before the app runs the visitor has a working link to the contact form.
+    const link = container.querySelector('a[href="#contact"]');
+    expect(link?.getAttribute('aria-label')).toBe('Contact us');
+    expect(container.querySelector('button')).toBeNull();
+
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <SupportChat fallbackHref="#contact" />, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    expect(container.querySelector('a')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open support chat' })).toBeTruthy();
+    container.remove();
+  });
+
+  it('without a fallback it is the button from the server on', () => {
+    expect(renderToString(<SupportChat />)).toContain('aria-label="Open support chat"');
+  });
 });

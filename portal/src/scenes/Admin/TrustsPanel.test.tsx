@@ -222,4 +222,80 @@ describe('the admin’s Trusts panel', () => {
     // Never the trust managers' routes.
     expect(api.calls.filter((call) => call.path.startsWith('/api/trusts/'))).toEqual([]);
   });
+
+  describe('issue 53', () => {
+    const opened = (extra: Record<string, unknown> = {}) =>
+      mockApi({
+        ...base,
+        'GET /api/admin/trusts': ok([{ id: 3, name: 'Greenway Trust', createdAt: greenway.createdAt, schoolCount: 1 }]),
+        'GET /api/admin/trusts/3': ok(greenway),
+        'GET /api/admin/trusts/3/deadlines': ok({ courses: [] }),
+        'GET /api/admin/trusts/3/groups': ok({ groups: [], courses: [] }),
+        ...extra,
+      });
+
+    it('creates a school for the trust by name and country, named beside its fields when refused', async () => {
+      const willow = { id: 12, name: 'Willow Primary', country: 'IE', members: 0 };
+      // As the server holds it: the creation is what the next read answers.
+      let current = greenway;
+      const api = opened({
+        'GET /api/admin/trusts/3': () => ok(current),
+        'POST /api/admin/trusts/3/schools/new': () => ok((current = { ...greenway, schoolCount: 2, schools: [...greenway.schools, willow] })),
+      });
+      renderScene(<TrustsPanel />);
+      await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Create a school for Greenway Trust' }));
+      const form = await screen.findByRole('form', { name: 'New school in Greenway Trust' });
+      // Nothing is sent without a name and a country; each is asked for beside its field.
+      await userEvent.selectOptions(within(form).getByLabelText(/Country/), '');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create school' }));
+      expect(await within(form).findByText('Please enter the school or organisation name')).toBeInTheDocument();
+      expect(within(form).getByText("Please choose the school's country")).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/trusts/3/schools/new')).toEqual([]);
+
+      await userEvent.type(within(form).getByLabelText(/School or organisation name/), 'Willow Primary');
+      await userEvent.selectOptions(within(form).getByLabelText(/Country/), 'IE');
+      await userEvent.click(within(form).getByRole('button', { name: 'Create school' }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/admin/trusts/3/schools/new')[0]?.body).toEqual({ name: 'Willow Primary', country: 'IE' }));
+      expect(await screen.findByRole('region', { name: 'Schools of Greenway Trust' })).toHaveTextContent('Willow Primary');
+      expect(await screen.findByText('Willow Primary created in Greenway Trust')).toBeInTheDocument();
+    });
+
+    it('shows a bad invitation address under its field, focused and brought into view', async () => {
+      const scrolled: Element[] = [];
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+      try {
+        const api = opened({
+          'POST /api/admin/trusts/3/invitations': {
+            status: 400,
+            body: { message: 'Invalid input', id: 'validation_failed', errors: { email: 'That address cannot receive mail' } },
+          },
+        });
+        renderScene(<TrustsPanel />);
+        await userEvent.click(await screen.findByRole('button', { name: /Greenway Trust/ }));
+        const field = await screen.findByLabelText('Invite a manager (e-mail)');
+        await userEvent.type(field, 'not an address');
+        await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+        const problem = await screen.findByText('Please enter a valid email address');
+        // Beside the field (its description), not at the top of the trust.
+        expect(field).toHaveAccessibleDescription('Please enter a valid email address');
+        expect(field).toHaveFocus();
+        expect(scrolled).toContain(problem.closest('[id]'));
+        expect(api.callsTo('POST', '/api/admin/trusts/3/invitations')).toEqual([]);
+
+        // The server's own refusal goes there too.
+        await userEvent.clear(field);
+        await userEvent.type(field, 'head@greenway.test');
+        await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+        await waitFor(() => expect(field).toHaveAccessibleDescription('That address cannot receive mail'));
+        expect(field).toHaveFocus();
+        expect(screen.queryByRole('alert', { name: /That address/ })).toBeNull();
+      } finally {
+        Element.prototype.scrollIntoView = original;
+      }
+    });
+  });
 });

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { schoolSchema } from '@atrium/common/schemas/schools';
+import { trustInviteSchema } from '@atrium/common/schemas/trusts';
 import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import type { AdminTrustDetailDto } from '@atrium/common';
@@ -7,6 +9,9 @@ import { useAdminSchools } from '../../api/adminSchools.ts';
 import { useAdminTrust, useAdminTrusts, useChangeTrust, useCreateTrust, type TrustChange } from '../../api/trusts.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { localeCountry } from '../../components/CountrySelectField.tsx';
+import { SchoolFields, type SchoolFieldValues } from '../../components/school/SchoolFields.tsx';
+import { useForm } from '../../components/useForm.ts';
 import { TextField } from '../../components/Field.tsx';
 import { TrustDeadlineList } from '../../components/deadlines/TrustDeadlineList.tsx';
 import { Groups } from '../../components/groups/GroupsPanel.tsx';
@@ -88,7 +93,7 @@ function TrustDetail({ trustId }: { trustId: number }) {
         toast({ title: done, variant: 'success' });
         after?.();
       },
-      onError: (error) => report(errorText(error, 'That change could not be made.')),
+      onError: (error) => report(errorText(error, 'That change could not be made.'), error),
     });
   };
   if (trust.isPending) return <Skeleton $height="6rem" aria-label="Loading the trust" />;
@@ -98,6 +103,7 @@ function TrustDetail({ trustId }: { trustId: number }) {
     <Detail>
       <FormAlert message={problem} />
       <TrustSchools trust={trust.data} busy={change.isPending} onChange={run} />
+      <NewTrustSchool trustName={trust.data.name} onChange={run} />
       <TrustLicenceList trust={trust.data} busy={change.isPending} onChange={run} />
       <TrustManagerList trust={trust.data} busy={change.isPending} onChange={run} />
       <section aria-label={`Deadlines of ${trust.data.name}`}>
@@ -113,8 +119,11 @@ function TrustDetail({ trustId }: { trustId: number }) {
   );
 }
 
-/** Makes a change; a failure shows above the trust's sections, or where `report` shows it. */
-type Run = (what: TrustChange, done: string, after?: () => void, report?: (problem: string | null) => void) => void;
+/**
+ * Makes a change; a failure shows above the trust's sections, or where `report` shows it (beside
+ * the field it is about, with the answer itself for its field errors).
+ */
+type Run = (what: TrustChange, done: string, after?: () => void, report?: (problem: string | null, error?: unknown) => void) => void;
 
 function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
   const [query, setQuery] = useState('');
@@ -187,6 +196,65 @@ function TrustSchools({ trust, busy, onChange }: { trust: AdminTrustDetailDto; b
 }
 
 /**
+ * A school made for the trust (issue 53): before, a trust's schools existed only once their
+ * managers had signed up and created them. It joins the trust with its licences at once; the
+ * admin then invites its staff from the school's own page.
+ */
+function NewTrustSchool({ trustName, onChange }: { trustName: string; onChange: Run }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label={`New school in ${trustName}`}>
+      <h3>New school for the trust</h3>
+      {open ? (
+        <NewTrustSchoolForm trustName={trustName} onChange={onChange} onCancel={() => setOpen(false)} />
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+          Create a school for {trustName}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** Name and country, as a manager's sign-up asks; opened on demand (its country list is long). */
+function NewTrustSchoolForm({ trustName, onChange, onCancel }: { trustName: string; onChange: Run; onCancel(): void }) {
+  const [initial] = useState<SchoolFieldValues>(() => ({ name: '', country: localeCountry() }));
+  const form = useForm(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = form.handleSubmit(schoolSchema, ({ name, country }) => {
+    setSending(true);
+    onChange(
+      { kind: 'createSchool', name, country },
+      `${name} created in ${trustName}`,
+      () => {
+        setSending(false);
+        form.reset();
+      },
+      (text, error) => {
+        if (text) setSending(false);
+        setProblem(form.showServerErrors(error) ? null : text);
+      },
+    );
+  });
+  return (
+    <NewSchoolForm onSubmit={submit} noValidate aria-label={`New school in ${trustName}`}>
+      <Muted>It joins the trust with the trust's courses at once; invite its staff from its page under Schools.</Muted>
+      <SchoolFields form={form} />
+      <FormAlert message={problem} />
+      <div>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Creating…' : 'Create school'}
+        </Button>{' '}
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </NewSchoolForm>
+  );
+}
+
+/**
  * The trust's own licences (bought or granted for it): granting one (a courtesy, an invoice paid
  * another way) gives the course to every school of the trust; revoking one (a refund) ends it in
  * every school that has it only through the trust.
@@ -248,9 +316,36 @@ function TrustLicenceList({ trust, busy, onChange }: { trust: AdminTrustDetailDt
 
 function TrustManagerList({ trust, busy, onChange }: { trust: AdminTrustDetailDto; busy: boolean; onChange: Run }) {
   const [email, setEmail] = useState('');
+  const [emailError, setEmailErrorText] = useState<string | null>(null);
+  // Counts the problems shown: the same problem twice is brought into view twice.
+  const [shown, setShown] = useState(0);
+  const setEmailError = (problem: string | null) => {
+    setEmailErrorText(problem);
+    if (problem) setShown((n) => n + 1);
+  };
+  const input = useRef<HTMLInputElement>(null);
+  // The problem shows under the field, brought into view with the field focused (issue 53: it
+  // showed at the top of the trust, off the screen, while the admin looked at the field).
+  useEffect(() => {
+    if (!emailError || !input.current) return;
+    input.current.focus({ preventScroll: true });
+    const message = document.getElementById(input.current.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '');
+    (message ?? input.current).scrollIntoView({ block: 'nearest' });
+  }, [emailError, shown]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ kind: 'invite', email: email.trim() }, `Invitation sent to ${email.trim()}`, () => setEmail(''));
+    const parsed = trustInviteSchema.safeParse({ email });
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
+    setEmailError(null);
+    onChange(
+      { kind: 'invite', email: parsed.data.email },
+      `Invitation sent to ${parsed.data.email}`,
+      () => setEmail(''),
+      (text, error) => setEmailError((error instanceof ApiError ? error.data?.errors?.email : undefined) ?? text),
+    );
   };
   return (
     <section aria-label={`Managers of ${trust.name}`}>
@@ -289,7 +384,18 @@ function TrustManagerList({ trust, busy, onChange }: { trust: AdminTrustDetailDt
         ))}
       </RowList>
       <CreateForm onSubmit={submit} noValidate>
-        <TextField label="Invite a manager (e-mail)" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+        <TextField
+          ref={input}
+          label="Invite a manager (e-mail)"
+          type="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailError(null);
+          }}
+          error={emailError}
+          autoComplete="off"
+        />
         <Button type="submit" disabled={busy || email.trim() === ''}>
           Send invitation
         </Button>
@@ -308,6 +414,11 @@ const CreateForm = styled(Form)`
   & > div {
     flex: 1 1 16rem;
   }
+`;
+
+const NewSchoolForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const TrustList = styled(RowList)`

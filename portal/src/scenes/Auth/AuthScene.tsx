@@ -14,8 +14,8 @@ import { inviteeFrom } from '../../session/invitee.ts';
 export function AuthScene() {
   usePageTitle('Sign in or register');
   const brand = usePublicConfig().data?.brandName;
-  // Arriving from a school's invitation (/join): the tab the person chose, and the address and
-  // name the manager gave, to start the registration form with.
+  // Arriving from a school's invitation (/join) or a trust's (/trust?invite=): the tab the person
+  // chose, and the address (and name) the invitation gave, to start the forms with.
   const { state } = useLocation();
   const invitee = inviteeFrom(state);
   const tab = invitee && (state as { tab?: unknown }).tab === 'register' ? 'register' : 'login';
@@ -34,7 +34,7 @@ export function AuthScene() {
             </TabList>
             <TabPanel value="login">
               <ProviderSignIn />
-              <LoginForm />
+              <LoginForm invitee={invitee} />
             </TabPanel>
             <TabPanel value="register">
               <ProviderSignIn />

@@ -8,11 +8,13 @@ import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { useForm } from '../../components/useForm.ts';
+import type { Invitee } from '../../session/invitee.ts';
 import { useAfterSignInPath } from '../../session/destination.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 
-export function LoginForm() {
-  const form = useForm({ email: '', password: '' });
+export function LoginForm({ invitee = null }: { invitee?: Invitee | null }) {
+  // An invitation's address (a school's or a trust's), so the invited person need not type it.
+  const form = useForm({ email: invitee?.email ?? '', password: '' });
   const login = useLogin();
   const navigate = useNavigate();
   const next = useAfterSignInPath();

@@ -30,6 +30,7 @@ function setup(dashboard: DashboardDto, mine: object = noSchool, extra = {}) {
     'GET /api/config': ok(publicConfig),
     'GET /api/dashboard': ok(dashboard),
     'GET /api/schools/mine': ok(mine),
+    'GET /api/trusts/mine': ok({ trust: null }),
     ...extra,
   });
 }
@@ -65,6 +66,24 @@ describe('DashboardScene: a first visit', () => {
     expect(within(screen.getByRole('list', { name: 'Your learning in numbers' })).getByText('Enrolled Courses').nextSibling).toHaveTextContent('1');
     expect(titles()).toEqual(['Course 3', 'Course 1', 'Course 2']);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Is your school signed up?' })).not.toBeInTheDocument());
+  });
+});
+
+describe('DashboardScene: a trust’s manager (issue 53)', () => {
+  const trust = { 'GET /api/trusts/mine': ok({ trust: { id: 7, name: 'Riverside Learning Trust', courseIds: [] } }) };
+
+  it('is shown the way to their trust, not asked whether their school is signed up', async () => {
+    setup({ courses: [card(1)], stats: zeros }, noSchool, trust);
+    renderScene(<DashboardScene />);
+    const card7 = await screen.findByRole('region', { name: 'Riverside Learning Trust' });
+    expect(within(card7).getByRole('link', { name: /My trust/ })).toHaveAttribute('href', '/trust');
+    expect(screen.queryByRole('region', { name: 'Is your school signed up?' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the way to their trust once they have courses of their own', async () => {
+    setup({ courses: [card(1, { isEnrolled: true })], stats: { ...zeros, enrolledCourses: 1 } }, school, trust);
+    renderScene(<DashboardScene />);
+    expect(within(await screen.findByRole('region', { name: 'Riverside Learning Trust' })).getByRole('link', { name: /My trust/ })).toBeInTheDocument();
   });
 });
 

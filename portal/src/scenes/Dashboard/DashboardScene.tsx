@@ -6,6 +6,7 @@ import type { DashboardCourseDto, DashboardStatsDto } from '@atrium/common';
 import { useCertificateLinks } from '../../api/certificates.ts';
 import { useDashboard } from '../../api/courses.ts';
 import { useMySchool } from '../../api/schools.ts';
+import { useMyTrust } from '../../api/trusts.ts';
 import { CourseCard } from '../../components/CourseCard.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
@@ -17,6 +18,7 @@ import { useBatchedReveal } from '../../components/useBatchedReveal.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import { ContinueLearningCard } from './ContinueLearningCard.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
+import { TrustManagerCard } from './TrustManagerCard.tsx';
 import { StatTile } from './StatTile.tsx';
 import { useMyTraining } from '../../api/deadlines.ts';
 
@@ -90,7 +92,7 @@ export function DashboardScene() {
       </Stats>
 
       {next ? <ContinueLearningCard course={next} /> : null}
-      {enrolled.length === 0 ? <NoCoursesYet /> : null}
+      <WhereToStart noCourses={enrolled.length === 0} />
 
       <section aria-labelledby="all-courses-title">
         <GridHeader>
@@ -133,10 +135,16 @@ function OverallProgress({ percent, completed, modules }: { percent: number; com
   );
 }
 
-/** Someone with no course: how staff get access, unless they belong to a school already. */
-function NoCoursesYet() {
-  const mine = useMySchool();
-  if (!mine.isSuccess || mine.data.school) return null;
+/**
+ * A trust's manager: the way to their trust (issue 53), rather than "Is your school signed up?",
+ * which is for staff. Someone else with no course: how staff get access, unless they belong to a
+ * school already.
+ */
+function WhereToStart({ noCourses }: { noCourses: boolean }) {
+  const trust = useMyTrust();
+  const mine = useMySchool(noCourses);
+  if (trust.data?.trust) return <TrustManagerCard trustName={trust.data.trust.name} />;
+  if (!noCourses || trust.isPending || !mine.isSuccess || mine.data.school) return null;
   return <NoAccessHelp />;
 }
 

@@ -1,4 +1,5 @@
 import { ContactForm } from '@atrium/widgets/contact-form/ContactForm';
+import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../../api/config.ts';
@@ -8,9 +9,15 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { landingContent } from '../../content/landing.ts';
 import { Section, SectionTitle } from './landingStyles.ts';
 
-/** Contact form (the contact-form widget's component) with its toasts in the portal's system. */
+/**
+ * Contact form (the contact-form widget's component) with its toasts in the portal's system.
+ * Posted before the app has loaded, the form is sent by the browser itself and the server brings
+ * the visitor back here as `/?sent=1#contact` (server/src/routes/pages/): the confirmation is then
+ * part of the page, drawn by the server and kept by hydration.
+ */
 export function ContactSection() {
   const { contact } = landingContent;
+  const sent = new URLSearchParams(useLocation().search).get('sent') === '1';
   const supportEmail = usePublicConfig().data?.supportEmail;
   const { toast } = useToast();
   return (
@@ -33,6 +40,14 @@ export function ContactSection() {
           ) : null}
         </Intro>
         <FormCard>
+          {sent ? (
+            <Sent role="status">
+              <Icon name="check" size={20} />
+              <span>
+                <strong>{contact.sent.title}</strong> {contact.sent.body}
+              </span>
+            </Sent>
+          ) : null}
           <ContactForm
             source="landing"
             action="/contact"
@@ -96,6 +111,23 @@ const Email = styled.p`
   a {
     font-weight: 600;
     overflow-wrap: anywhere;
+  }
+`;
+
+const Sent = styled.p`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.successSoft};
+  color: ${({ theme }) => theme.colors.text};
+  svg {
+    flex: none;
+    margin-top: 2px;
+    color: ${({ theme }) => theme.colors.success};
   }
 `;
 

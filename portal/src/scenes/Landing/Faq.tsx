@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
@@ -12,21 +12,22 @@ import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingSty
 /**
  * Ten questions, one open at a time, and the open one can be closed again (SPEC §2).
  *
- * The WAI-ARIA accordion pattern by hand (a heading's button with aria-expanded, its answer a
- * labelled region; arrow keys, Home and End move between questions) rather than Radix Accordion,
- * whose Collection and Presence machinery would cost the landing page's first load ~10 KB gzip
- * (scripts/first-load-size.mjs) for this one list.
+ * Native disclosures (`<details name="faq">`: the browser keeps one open at a time), so a question
+ * opens from the server's HTML before the app has loaded (issue 53), and with JavaScript off;
+ * React only adds the arrow keys (Home and End too) between the questions once it has hydrated.
+ * Nothing is controlled by React's state: a question opened before hydration stays open, and the
+ * hydrated markup is the server's. Radix Accordion would also cost the landing page's first load
+ * ~10 KB gzip (scripts/first-load-size.mjs) for this one list.
  */
 export function Faq() {
   const { faq } = landingContent;
   // The course grid's own answer (one request): prices in the visitor's currency, never stale.
   const pricing = faqPricingAnswer(useCourses().data, useShownCurrency(), `${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`);
-  const [open, setOpen] = useState<string | null>(null);
   const idPrefix = useId();
   const list = useRef<HTMLDivElement>(null);
 
-  const moveFocus = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const triggers = [...(list.current?.querySelectorAll<HTMLButtonElement>('[data-faq-trigger]') ?? [])];
+  const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
+    const triggers = [...(list.current?.querySelectorAll<HTMLElement>('[data-faq-trigger]') ?? [])];
     const at = triggers.indexOf(event.currentTarget);
     const next = { ArrowDown: at + 1, ArrowUp: at - 1 + triggers.length, Home: 0, End: triggers.length - 1 }[event.key];
     if (next === undefined) return;
@@ -43,28 +44,14 @@ export function Faq() {
         </SectionHeader>
         <Root ref={list}>
           {faq.items.map((item, index) => {
-            const isOpen = open === item.topic;
-            const state = isOpen ? 'open' : 'closed';
-            const triggerId = `${idPrefix}-q${index}`;
-            const answerId = `${idPrefix}-a${index}`;
+            const questionId = `${idPrefix}-q${index}`;
             return (
-              <Item key={item.topic} data-state={state}>
-                <h3>
-                  <Trigger
-                    type="button"
-                    id={triggerId}
-                    aria-expanded={isOpen}
-                    aria-controls={answerId}
-                    data-state={state}
-                    data-faq-trigger=""
-                    onClick={() => setOpen(isOpen ? null : item.topic)}
-                    onKeyDown={moveFocus}
-                  >
-                    <span>{item.question}</span>
-                    <Icon name="chevronDown" size={20} />
-                  </Trigger>
-                </h3>
-                <Content id={answerId} role="region" aria-labelledby={triggerId} hidden={!isOpen} data-faq-answer="">
+              <Item key={item.topic} name="faq">
+                <Question id={questionId} data-faq-trigger="" onKeyDown={moveFocus}>
+                  <h3>{item.question}</h3>
+                  <Icon name="chevronDown" size={20} />
+                </Question>
+                <Content role="region" aria-labelledby={questionId}>
                   <p>{item.topic === 'pricing' && pricing ? pricing : item.answer}</p>
                 </Content>
               </Item>
@@ -81,43 +68,45 @@ const Root = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Item = styled.div`
+const Item = styled.details`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
 
-  &[data-state='open'] {
+  &[open] {
     border-color: ${({ theme }) => theme.colors.accentBorder};
     box-shadow: ${({ theme }) => theme.shadow.card};
   }
-
-  h3 {
-    font-size: ${({ theme }) => theme.fontSize.md};
-  }
 `;
 
-const Trigger = styled.button`
+const Question = styled.summary`
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
-  width: 100%;
   min-height: 56px;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
   color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  text-align: left;
   cursor: pointer;
+  /* The browser's own triangle: the chevron says it. */
+  list-style: none;
+  &::-webkit-details-marker {
+    display: none;
+  }
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.md};
+    font-weight: 600;
+    color: inherit;
+  }
 
   svg {
     flex: none;
     color: ${({ theme }) => theme.colors.textMuted};
     transition: transform 200ms ease;
   }
-  &[data-state='open'] svg {
+  [open] > & svg {
     transform: rotate(180deg);
   }
   &:hover {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
 import { useAcceptTrustInvite, useTrustInvitePreview } from '../../api/trusts.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -8,6 +9,7 @@ import { LoadingState } from '../../components/Loading.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Panel, PanelHeader } from '../../components/Panel.ts';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
+import type { InviteeState } from '../../session/invitee.ts';
 
 /** The invitation link (/trust?invite=…): who invited whom to which trust, and the one button that accepts. */
 export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn: boolean }) {
@@ -25,6 +27,7 @@ export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn
     );
   }
   const { trustName, email, problem } = preview.data;
+  const here = `/trust?invite=${encodeURIComponent(token)}`;
   return (
     <Container $narrow>
       <PageHeading title={`Manage ${trustName}`} lead={`An invitation for ${email} to manage this trust: you will see the training of every school in it.`} />
@@ -36,8 +39,19 @@ export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn
           <FormAlert message={problem} />
         ) : !signedIn ? (
           <>
-            <p>{`Sign in, or create your account, with ${email} to accept.`}</p>
-            <ButtonLink to={authLinkReturningTo(`/trust?invite=${encodeURIComponent(token)}`)}>Sign in to accept</ButtonLink>
+            <p>{`Sign in, or create your account, with ${email} to accept. You will come straight back here afterwards.`}</p>
+            {/* The invited address fills the forms in (issue 53), carried in the location's state as from /join. */}
+            <Actions>
+              <ButtonLink
+                to={authLinkReturningTo(here)}
+                state={{ invitee: { email, firstName: null, lastName: null }, tab: 'login' } satisfies InviteeState & { tab: string }}
+              >
+                Sign in to accept
+              </ButtonLink>
+              <ButtonLink variant="secondary" to={authLinkReturningTo(here)} state={{ invitee: { email, firstName: null, lastName: null }, tab: 'register' }}>
+                Create your account
+              </ButtonLink>
+            </Actions>
           </>
         ) : (
           <>
@@ -51,3 +65,9 @@ export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn
     </Container>
   );
 }
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
+import { z } from 'zod';
 import { contactSchema, type Currency, type DashboardDto } from '@atrium/common';
 import { receiveContactMessage } from '../../commands/contact.ts';
 import type { AppContextExtensions, AppState } from '../../context.ts';
@@ -9,11 +10,9 @@ import { notBuiltPage } from '../../middlewares/staticFiles.ts';
 import { presentPublicConfig } from '../../presenters/config.ts';
 import { catalogueSummary } from '../../presenters/courses.ts';
 import { presentDashboardJson } from '../../presenters/dashboard.ts';
-import { messagePage } from '../../presenters/pages.ts';
 import { presentUser } from '../../presenters/users.ts';
 import { announceCurrency, shownCurrency } from '../../services/currency.ts';
 import type { PageState } from '../../services/portalPages.ts';
-import { CONTACT_THANKS } from '../api/contact/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Routes } from '../define.ts';
 
@@ -23,6 +22,12 @@ const readForm: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
   if (!ctx.is('application/x-www-form-urlencoded')) throw unsupportedMediaType('Send the form as application/x-www-form-urlencoded');
   return parseForm(ctx, next);
 };
+
+/** Where the contact form's plain post lands: the landing page, its contact section saying "Message sent!". */
+export const CONTACT_SENT_PATH = '/?sent=1#contact';
+
+/** `?sent=1`: the landing page after the contact form's plain post. Anything else (a campaign's tags) is ignored. */
+const landingQuery = z.object({ sent: z.literal('1').optional().catch(undefined) });
 
 /**
  * Rendered landing pages by what they show: the catalogue as the course list sends it, the
@@ -52,16 +57,16 @@ function pageLocale(acceptLanguage: string): string | undefined {
   return undefined;
 }
 
-async function landingPage(ctx: AppContext, currency: Currency, locale: string | undefined): Promise<string> {
+async function landingPage(ctx: AppContext, currency: Currency, locale: string | undefined, contactSent: boolean): Promise<string> {
   const { catalogue: cache, config, pages } = ctx.deps;
   const courses = [...(await cache.get()).courses.values()].map((entry) => catalogueSummary(entry.totals));
   let byKey = rendered.get(ctx.deps);
   if (!byKey) rendered.set(ctx.deps, (byKey = new Map()));
-  const key = `${currency}|${locale ?? ''}|${createHash('sha256').update(JSON.stringify(courses)).digest('base64url')}`;
+  const key = `${currency}|${locale ?? ''}|${contactSent ? 'sent' : ''}|${createHash('sha256').update(JSON.stringify(courses)).digest('base64url')}`;
   let page = byKey.get(key);
   if (!page) {
     if (byKey.size >= MAX_PAGES) byKey.clear();
-    const state: PageState = { user: null, currency: { currency }, courses, config: presentPublicConfig(config), locale };
+    const state: PageState = { user: null, currency: { currency }, courses, config: presentPublicConfig(config), locale, ...(contactSent && { contactSent }) };
     page = pages.landing(state);
     byKey.set(key, page);
     // A failed render is not kept: the next visitor tries again.
@@ -80,6 +85,7 @@ export function pageRoutes(routes: Routes): void {
     method: 'get',
     path: '/',
     access: 'public',
+    query: landingQuery,
     async handler(ctx) {
       const { pages, config } = ctx.deps;
       ctx.type = 'html';
@@ -118,7 +124,7 @@ export function pageRoutes(routes: Routes): void {
       ctx.set('Cache-Control', 'no-cache');
       const locale = pageLocale(ctx.get('accept-language'));
       try {
-        ctx.body = await landingPage(ctx, currency, locale);
+        ctx.body = await landingPage(ctx, currency, locale, ctx.input.query.sent === '1');
       } catch (error) {
         // The browser can still render the page itself from the same answers.
         ctx.state.log.error({ err: error }, 'landing page render failed; sent the shell');
@@ -141,15 +147,11 @@ export function pageRoutes(routes: Routes): void {
       const { db, clock, mailer, config } = ctx.deps;
       const messageId = await receiveContactMessage(db, clock, mailer, config, input);
       ctx.state.log.info({ contactMessageId: messageId, source: input.source, form: true }, 'contact message received');
-      ctx.status = 201;
-      ctx.type = 'html';
+      // Back to the landing page's contact section, which says "Message sent!" (issue 53): the page
+      // the app shows after a send with script, not a page of its own; a reload does not post again.
+      ctx.status = 303;
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = messagePage({
-        brandName: config.brandName,
-        title: 'Message sent',
-        paragraphs: [CONTACT_THANKS],
-        back: { label: 'Back to the home page', href: '/' },
-      });
+      ctx.redirect(CONTACT_SENT_PATH);
     },
   });
 }

@@ -6,6 +6,7 @@ import { landingContent } from '../../../../portal/src/content/landing.ts';
 import { PortalPages } from '../../services/portalPages.ts';
 import { writeCatalogue } from '../../commands/catalogue/write.ts';
 import { createCourse, createUser, enroll, signIn } from '../../test/factories.ts';
+import { createTestServer } from '../../test/server.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 
 const server = useTestServer({ smtp: true });
@@ -140,17 +141,47 @@ describe('GET / for a signed-in user', () => {
 });
 
 describe('POST /contact (the landing page’s form without JavaScript)', () => {
-  it('stores the message, mails it, and answers with a page', async () => {
+  it('stores the message, mails it, and brings the visitor back to the landing page saying "Message sent!" (issue 53)', async () => {
     const response = await server.client().request('POST', '/contact', {
       raw: form({ source: 'landing', name: 'Grace Hopper', email: 'grace@harbour.test', company: '', phone: '', message: 'Invoices for the whole staff?' }),
       headers: FORM,
     });
-    expect(response.status).toBe(201);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    expect(textOf(response.text)).toContain("Thank you for your message! We'll get back to you within 30 minutes.");
+    // The page the app shows after a send, not one of its own; a reload does not post again.
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/?sent=1#contact');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const row = await server.db('contactMessages').where({ email: 'grace@harbour.test' }).first();
     expect(row).toMatchObject({ name: 'Grace Hopper', message: 'Invoices for the whole staff?', source: 'landing', company: null, phone: null });
     await server.smtp.waitFor((mail) => mail.raw.includes('Invoices for the whole staff?'));
+
+    const landing = await server.client().get('/?sent=1', BROWSER);
+    expect(landing.status).toBe(200);
+    const text = textOf(landing.text);
+    expect(text).toContain(landingContent.hero.title);
+    expect(text).toContain(`${landingContent.contact.sent.title} ${landingContent.contact.sent.body}`);
+    // The page state says so too, so that the app hydrates the same page.
+    expect(landing.text).toContain('"contactSent":true');
+    // Only after a send: the plain page, or any other value, does not say it.
+    for (const path of ['/', '/?sent=yes', '/?sent=1&sent=1', '/?utm_source=mail']) {
+      const other = await server.client().get(path, BROWSER);
+      expect(other.status, path).toBe(200);
+      expect(textOf(other.text), path).not.toContain(landingContent.contact.sent.title);
+    }
+  });
+
+  it('counts the plain post against the contact form’s limit, shared with POST /api/contact', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const client = limited.client();
+      const fields = form({ name: 'Spam', email: 'spam@x.test', message: 'Hello' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) statuses.push((await client.post('/api/contact', { name: 'Spam', email: 'spam@x.test', message: `#${i}` })).status);
+      for (let i = 0; i < 11; i += 1) statuses.push((await client.request('POST', '/contact', { raw: fields, headers: FORM })).status);
+      expect(statuses.slice(10, 20).every((status) => status === 303)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('names each problem on a page and stores nothing', async () => {
@@ -176,6 +207,6 @@ describe('POST /contact (the landing page’s form without JavaScript)', () => {
     const crossSite = await client.request('POST', '/contact', { raw: fields, headers: { ...FORM, origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
     const sameSite = await client.request('POST', '/contact', { raw: fields, headers: { ...FORM, origin: server.url } });
-    expect(sameSite.status).toBe(201);
+    expect(sameSite.status).toBe(303);
   });
 });

@@ -8,10 +8,19 @@ import {
   trustLicenceParams,
   trustLicenceSchema,
   trustSchoolParams,
+  schoolSchema,
   type AdminTrustDetailDto,
 } from '@atrium/common';
 import { licenseTrust, restoreTrustLicence, revokeTrustLicence } from '../../../commands/trustLicences.ts';
-import { attachSchool, createTrust, detachSchool, inviteTrustManager, removeTrustManager, revokeTrustInvite } from '../../../commands/trusts.ts';
+import {
+  attachSchool,
+  createTrust,
+  createTrustSchool,
+  detachSchool,
+  inviteTrustManager,
+  removeTrustManager,
+  revokeTrustInvite,
+} from '../../../commands/trusts.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { adminOfTrust } from '../../../policies/trusts.ts';
@@ -83,6 +92,24 @@ export function adminTrustRoutes(routes: Routes): void {
       const trustId = ctx.input.params.id;
       await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId, now(ctx));
       ctx.state.log.info({ trustId, schoolId: ctx.input.body.schoolId, by: ctx.state.user.id }, 'school attached to trust');
+      ctx.body = await trustDetail(ctx, trustId);
+    },
+  });
+
+  // A school made for the trust (name and country, as a manager's sign-up asks): in the trust and
+  // licensed for its courses at once; answered with the trust's page, which lists it.
+  routes.add({
+    method: 'post',
+    path: '/api/admin/trusts/:id/schools/new',
+    access: 'admin',
+    params: trustParams,
+    body: schoolSchema,
+    policy: adminOfTrust,
+    async handler(ctx) {
+      const trustId = ctx.input.params.id;
+      const schoolId = await createTrustSchool(ctx.deps.db, trustId, ctx.input.body, now(ctx));
+      ctx.state.log.info({ trustId, schoolId, by: ctx.state.user.id }, 'school created for trust');
+      ctx.status = 201;
       ctx.body = await trustDetail(ctx, trustId);
     },
   });

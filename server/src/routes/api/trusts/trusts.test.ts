@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/useTestServer.ts';
-import { createUser, enroll, signIn } from '../../../test/factories.ts';
+import { createCourse, createUser, enroll, signIn } from '../../../test/factories.ts';
 import { addMember, certify, licensedSchool, startCourse } from '../../../test/deadlines.ts';
 import { learner, schoolWithManager } from '../../../test/schools.ts';
 import { adminClient, trustInviteToken, trustManagerOf, trustOf } from '../../../test/trusts.ts';
@@ -33,6 +33,43 @@ describe('an admin building a trust', () => {
     expect((await server.db('schools').where({ id: oak.schoolId }).first())?.trustId).toBeNull();
     // Detaching a school that is not in the trust is a 404.
     expect((await admin.delete(`/api/admin/trusts/${trustId}/schools/${oak.schoolId}`)).status).toBe(404);
+  });
+
+  it('creates a school for the trust, in it and licensed for its courses at once, with no manager yet (issue 53)', async () => {
+    const admin = await adminClient(server);
+    const trustId = await trustOf(admin, 'Willow Learning Trust', []);
+    const course = await createCourse(server, { title: 'Trust course' });
+    expect((await admin.post(`/api/admin/trusts/${trustId}/licences`, { courseId: course.id })).status).toBe(200);
+
+    const created = await admin.post(`/api/admin/trusts/${trustId}/schools/new`, { name: '  Willow Primary ', country: 'ie' });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ id: trustId, schoolCount: 1 });
+    expect(created.body.schools).toEqual([expect.objectContaining({ name: 'Willow Primary', country: 'IE', members: 0 })]);
+    const schoolId = created.body.schools[0].id as number;
+    const row = await server.db('schools').where({ id: schoolId }).first();
+    expect(Number(row?.trustId)).toBe(trustId);
+    const licence = await server.db('schoolLicences').where({ schoolId, courseId: course.id }).first();
+    expect(licence).toMatchObject({ source: 'trust', revokedAt: null });
+    // Its page is the admin's like any school's: staff are invited from there.
+    expect((await admin.get(`/api/admin/schools/${schoolId}`)).status).toBe(200);
+  });
+
+  it('refuses a school for a trust without a name or country (400), for an unknown trust (404), and to anyone but an admin (401, 403)', async () => {
+    const admin = await adminClient(server);
+    const trustId = await trustOf(admin, 'Hazel Trust', []);
+    const before = await server.db('schools').count({ n: '*' }).first();
+    const empty = await admin.post(`/api/admin/trusts/${trustId}/schools/new`, { name: '  ', country: 'GB' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.name).toBe('Please enter the school or organisation name');
+    const noCountry = await admin.post(`/api/admin/trusts/${trustId}/schools/new`, { name: 'Hazel Primary', country: 'XX' });
+    expect(noCountry.status).toBe(400);
+    expect(noCountry.body.errors.country).toBe("Please choose the school's country");
+    expect((await admin.post('/api/admin/trusts/99999999/schools/new', { name: 'Hazel Primary', country: 'GB' })).status).toBe(404);
+    expect((await server.client().post(`/api/admin/trusts/${trustId}/schools/new`, { name: 'Hazel Primary', country: 'GB' })).status).toBe(401);
+    // The trust's own manager runs the trust but does not create its schools.
+    const manager = await trustManagerOf(server, admin, trustId);
+    expect((await manager.client.post(`/api/admin/trusts/${trustId}/schools/new`, { name: 'Hazel Primary', country: 'GB' })).status).toBe(403);
+    expect(await server.db('schools').count({ n: '*' }).first()).toEqual(before);
   });
 
   it('refuses a school that is in another trust, naming that trust, and changes nothing', async () => {
