@@ -416,7 +416,7 @@ const CreateForm = styled(Form)`
   }
 `;
 
-const NewSchoolForm = styled.form`
+const NewSchoolForm = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
 `;
