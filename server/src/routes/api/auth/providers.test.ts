@@ -129,6 +129,20 @@ describe('an existing account with the same address', () => {
     expect(await server.db('users').count({ n: '*' }).where({ email: account.email }).first()).toMatchObject({ n: 0 });
   });
 
+  it('tells the owner by mail when a sign-in links it, once (the same mail as a link made from /profile)', async () => {
+    const user = await verifiedUser();
+    provider.addAccount({ email: user.email, email_verified: true });
+    const connected = async () => (await server.db('outbox').where({ toAddress: user.email })).map((mail) => mail.subject);
+    expect(await connected()).toEqual([]);
+    await signInThroughProvider(server.client(), { email: user.email });
+    expect(await connected()).toEqual(['Google sign-in connected to your Atrium School Marketing account']);
+    const mail = await server.db('outbox').where({ toAddress: user.email }).first();
+    expect(mail!.text).toMatch(/remove it under "Linked sign-ins"/);
+    // Signing in again through the same link is not news.
+    await signInThroughProvider(server.client(), { email: user.email });
+    expect(await connected()).toHaveLength(1);
+  });
+
   it('is not linked when Google does not say the address is verified', async () => {
     const user = await createUser(server.db, { email: address() });
     provider.addAccount({ email: user.email, email_verified: false });
