@@ -187,6 +187,7 @@ describe('an existing account with the same address', () => {
     expect(await server.db('users').where({ email: newcomer })).toHaveLength(0);
 
     // The same tokens, to an app whose MICROSOFT_TENANT is that tenant: its admins are the school's.
+    // (A second app on a database of its own, whose migrations take a while on MariaDB: the longer timeout.)
     const pinned = await createTestServer({ ...provider.env(), MICROSOFT_TENANT: WORK_TENANT });
     try {
       const owner = await createUser(pinned.db, { email: user.email });
@@ -198,7 +199,7 @@ describe('an existing account with the same address', () => {
     } finally {
       await pinned.close();
     }
-  });
+  }, 120_000);
 
   it('never opens an account for an address the provider does not vouch for: it is registered (and confirmed by mail) first', async () => {
     const email = address('outlook.example');
