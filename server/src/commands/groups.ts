@@ -190,13 +190,24 @@ export async function joinInvitedGroups(trx: Db, inviteId: number, userId: numbe
  */
 export async function leaveGroupsOfSchool(trx: Db, userId: number, schoolId: number): Promise<void> {
   const school = await trx('schools').where({ id: schoolId }).first('trustId');
+  await leaveGroups(trx, userId, schoolId, school?.trustId ? Number(school.trustId) : null);
+}
+
+/**
+ * Someone moved to another school of the trust leaves the old school's own groups (they are no
+ * longer its staff) and stays in the trust's (they still are). Put back in a group later, they
+ * join it that day, so its new-staff days start again.
+ */
+export const leaveOwnGroupsOfSchool = (trx: Db, userId: number, schoolId: number): Promise<void> => leaveGroups(trx, userId, schoolId, null);
+
+async function leaveGroups(trx: Db, userId: number, schoolId: number, trustId: number | null): Promise<void> {
   await trx('groupMembers')
     .where({ userId })
     .whereIn(
       'groupId',
       trx('groups')
         .where('schoolId', schoolId)
-        .modify((q) => (school?.trustId ? q.orWhere('trustId', school.trustId) : q))
+        .modify((q) => (trustId ? q.orWhere('trustId', trustId) : q))
         .select('id'),
     )
     .delete();

@@ -29,7 +29,7 @@ type SignInDeps = { mailer: Mailer; brand: MailBrand; now: number };
  * 1. the account already linked to this provider subject (whatever its address is now);
  * 2. else the account with the same address, linked now only when the provider vouches for the
  *    address (a provider that does not could otherwise hand someone else's account to whoever
- *    typed that address there);
+ *    typed that address there), and the address is told by mail, as a link made from /profile is;
  * 3. else a new account from the token's name and address, without a password, only when the
  *    provider vouches for the address. An address it does not vouch for never becomes an account
  *    the provider subject owns: the person registers with it (and confirms it by mail) and links
@@ -98,6 +98,8 @@ async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdent
     if (existing.deletedAt !== null) throw new SignInError('invalid', 'the account with this address was deleted');
     const claimed = existing.emailVerifiedAt === null;
     if (claimed) await claimAccount(trx, deps, existing, identity);
+    // The owner of an account opened by its password until now learns that this provider opens it too.
+    else await mailLinked(trx, deps, existing, identity);
     await insertLink(trx, existing.id, identity, now);
     const joinedSchoolId = await vouchedAddress(trx, existing, identity, now, true);
     return { user: existing, created: false, linked: true, claimed, joinedSchoolId };
@@ -151,6 +153,10 @@ async function claimAccount(trx: Db, deps: SignInDeps, user: User, identity: Pro
   });
 }
 
+/** Tells the account's address that a provider account now opens it (from /profile or at sign-in), so an owner who did not link it finds out. */
+const mailLinked = (trx: Db, deps: SignInDeps, user: User, identity: ProviderIdentity) =>
+  deps.mailer.send(trx, user.email, signInChangedMail, { brand: deps.brand, providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider], event: 'linked' });
+
 /** Marks the account's address verified when the provider vouches for that very address, and joins its school by domain. */
 async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, now: number, join: boolean): Promise<number | null> {
   if (!vouchesFor(identity, user)) return null;
@@ -197,11 +203,7 @@ export async function linkProvider(
         createdAt: deps.now,
         lastUsedAt: deps.now,
       });
-      await deps.mailer.send(trx, user.email, signInChangedMail, {
-        brand: deps.brand,
-        providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider],
-        event: 'linked',
-      });
+      await mailLinked(trx, deps, user, identity);
     }
     const joinedSchoolId = await vouchedAddress(trx, user, identity, deps.now, user.emailVerifiedAt === null);
     return { user, joinedSchoolId };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
+import { leaveOwnGroupsOfSchool } from './groups.ts';
 import { enrollByLicence, inTransaction, licensedCourseIds, removeLicenceEnrollments } from './schools/shared.ts';
 
 export interface MemberMove {
@@ -15,7 +16,9 @@ export interface MemberMove {
  * stays theirs; the membership row moves and records when and from where, so every report shows
  * them at the new school with that date. Their access follows the licences: courses only the old
  * school licensed end (progress kept, as when someone leaves), the new school's begin. The join
- * date is kept: a move is not a new start, so a "new staff" deadline does not restart.
+ * date is kept: a move is not a new start, so a school's "new staff" deadline does not restart.
+ * The old school's own groups are left (the trust's groups kept): moved back, they are in none of
+ * them until a manager puts them back, and that day starts the group's new-staff days again.
  * A manager arrives as a member: the new school's managers decide who manages it. Unknown people
  * and schools outside the trust answer 404 alike, so nothing about other trusts can be probed.
  */
@@ -40,6 +43,7 @@ export async function moveMember(db: Db, trustId: number, userId: number, toScho
     await trx('schoolMembers')
       .where({ userId, schoolId: fromSchoolId })
       .update({ schoolId: toSchoolId, role: 'member', movedAt: now, movedFromSchoolId: fromSchoolId });
+    await leaveOwnGroupsOfSchool(trx, userId, fromSchoolId);
     const [before, after] = await Promise.all([licensedCourseIds(trx, fromSchoolId), licensedCourseIds(trx, toSchoolId)]);
     const kept = new Set(after);
     await removeLicenceEnrollments(

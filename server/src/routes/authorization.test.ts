@@ -131,7 +131,11 @@ const recipes: Record<string, Recipe> = {
   'DELETE /api/user': { expect: signedInGets(400), request: () => ({ path: '/api/user', body: { password: 'not-the-password', certificates: 'keep' } }) },
   'PATCH /api/user/profile': { expect: signedIn, request: () => ({ path: '/api/user/profile', body: { company: 'Oak Academy' } }) },
   'POST /api/user/upload-avatar': { expect: signedInGets(415), request: () => ({ path: '/api/user/upload-avatar', body: {} }) },
-  'GET /api/avatars/:id': { expect: signedIn, request: (w) => ({ path: `/api/avatars/${w.learner.id}` }) },
+  // The owner, a colleague of their school (the manager) and admins; others get the 404 of "no photo" (policies/avatars.ts).
+  'GET /api/avatars/:id': {
+    expect: { visitor: 401, other: 404, otherManager: 404, learner: 'ok', manager: 'ok', admin: 'ok' },
+    request: (w) => ({ path: `/api/avatars/${w.learner.id}` }),
+  },
   'POST /api/create-payment-intent': { expect: signedIn, request: (w) => ({ path: '/api/create-payment-intent', body: { courseId: w.pricedCourseId } }) },
   'GET /api/payments/:paymentIntentId': { expect: { ...signedInGets(404), learner: 'ok' }, request: (w) => ({ path: `/api/payments/${w.paymentIntentId}` }) },
   'POST /api/stripe/webhook': { expect: all(400), request: () => ({ path: '/api/stripe/webhook', body: { type: 'payment_intent.succeeded' } }) },

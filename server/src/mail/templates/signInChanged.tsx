@@ -8,7 +8,8 @@ export interface SignInChangedProps {
   /**
    * `claimed`: the provider proved the address of an account whose address was never verified,
    * so whatever else opened that account (a password, other linked sign-ins, sessions) was ended.
-   * `linked`: the provider was connected to the account from its profile.
+   * `linked`: the provider was connected to the account, from its profile or by a first sign-in
+   * with a provider account vouching for the account's (already verified) address.
    */
   event: 'claimed' | 'linked';
 }

@@ -50,10 +50,13 @@ export function expectedMicrosoftIssuer(discoveredIssuer: string, tid: unknown):
  * nonce) into an identity, applying each provider's rule for a verified address:
  * - Google: `email` counts as verified only with `email_verified: true`.
  * - Microsoft: only a work or school account (a `tid` that is not the personal-account tenant)
- *   vouches for an address. Its `preferred_username` (the sign-in name, on a domain the tenant has
- *   verified) is used; the `email` claim is an editable directory attribute, trusted only when
- *   Microsoft marks the domain owner verified (`xms_edov`). A personal account's address is kept
- *   but never counts as verified.
+ *   vouches for an address, and only in two cases. The `email` claim, when Microsoft marks its
+ *   domain's owner verified by the tenant (`xms_edov: true`). The `preferred_username` (the
+ *   sign-in name), only when the app is pinned to one tenant (pinnedTenant): any tenant's admins
+ *   choose their users' sign-in names, and a guest's is whatever address it was invited under, so
+ *   with `organizations` or `common` it proves nothing about who owns the address (Microsoft says
+ *   as much: it is mutable and not for authorization). Otherwise the address is kept (a new
+ *   account is refused, an existing one is not linked) but never counts as verified.
  */
 export function identityFromClaims(provider: SignInProvider, claims: IdClaims, context: { discoveredIssuer: string; tenant: string | null }): ProviderIdentity {
   const subject = text(claims.sub, 255);
@@ -73,6 +76,18 @@ export function identityFromClaims(provider: SignInProvider, claims: IdClaims, c
   const username = address(claims.preferred_username);
   const email = address(claims.email);
   if (workAccount && claims.xms_edov === true && email) return { ...base, email, emailVerified: true };
-  if (workAccount && username) return { ...base, email: username, emailVerified: true };
+  if (workAccount && username && pinnedTenant(tenant, context.discoveredIssuer)) return { ...base, email: username, emailVerified: true };
   return { ...base, email: email ?? username, emailVerified: false };
+}
+
+const MULTI_TENANT = new Set(['common', 'organizations', 'consumers']);
+
+/**
+ * True when the app accepts one tenant's tokens only, chosen by whoever deploys it: a tenant id
+ * (each token's `tid` is checked against it above) or a tenant's domain (its discovered issuer
+ * names that one tenant, with no `{tenantid}` template left for the token to fill in).
+ */
+export function pinnedTenant(tenant: string | null, discoveredIssuer: string): boolean {
+  if (!tenant || MULTI_TENANT.has(tenant.toLowerCase())) return false;
+  return GUID.test(tenant) || !discoveredIssuer.includes(TENANT_TEMPLATE);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { expectedMicrosoftIssuer, identityFromClaims, MICROSOFT_CONSUMER_TENANT } from './claims.ts';
+import { expectedMicrosoftIssuer, identityFromClaims, MICROSOFT_CONSUMER_TENANT, pinnedTenant } from './claims.ts';
 import { safeReturnTo } from './flows.ts';
 
 const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'atrium-signin-')) });
@@ -49,12 +49,30 @@ describe("Microsoft's tenant-templated issuer", () => {
     const claims = { iss: `https://login.microsoftonline.com/${tid}/v2.0`, sub: 's', tid, preferred_username: 'a@oak.sch.uk' };
     expect(identityFromClaims('microsoft', claims, { discoveredIssuer: template, tenant: 'organizations' })).toMatchObject({
       email: 'a@oak.sch.uk',
-      emailVerified: true,
+      emailVerified: false,
     });
     const other = { ...claims, tid: MICROSOFT_CONSUMER_TENANT };
     expect(() => identityFromClaims('microsoft', other, { discoveredIssuer: template, tenant: 'organizations' })).toThrow(/does not match/);
     const elsewhere = '11111111-2222-3333-4444-555555555555';
     expect(() => identityFromClaims('microsoft', claims, { discoveredIssuer: template, tenant: elsewhere })).toThrow(/configured tenant/);
+  });
+
+  it('takes the sign-in name as proof only for a pinned tenant, the email claim only with xms_edov', () => {
+    const claims = { iss: `https://login.microsoftonline.com/${tid}/v2.0`, sub: 's', tid, preferred_username: 'a@oak.sch.uk' };
+    const verified = (extra: object, tenant: string, discoveredIssuer = template) =>
+      identityFromClaims('microsoft', { ...claims, ...extra }, { discoveredIssuer, tenant });
+    expect(verified({}, 'organizations')).toMatchObject({ email: 'a@oak.sch.uk', emailVerified: false });
+    expect(verified({}, 'common')).toMatchObject({ emailVerified: false });
+    expect(verified({}, tid)).toMatchObject({ email: 'a@oak.sch.uk', emailVerified: true });
+    expect(verified({}, 'oak.onmicrosoft.com', claims.iss)).toMatchObject({ emailVerified: true });
+    // xms_edov vouches for the email claim, not for a sign-in name elsewhere; only the boolean counts.
+    expect(verified({ email: 'b@oak.sch.uk', xms_edov: true }, 'organizations')).toMatchObject({ email: 'b@oak.sch.uk', emailVerified: true });
+    expect(verified({ email: 'b@oak.sch.uk', xms_edov: 'true' }, 'organizations')).toMatchObject({ email: 'b@oak.sch.uk', emailVerified: false });
+    expect(verified({ email: 'b@oak.sch.uk', xms_edov: false }, 'organizations')).toMatchObject({ email: 'b@oak.sch.uk', emailVerified: false });
+    expect(pinnedTenant('organizations', 'https://login.microsoftonline.com/oak.onmicrosoft.com/v2.0')).toBe(false);
+    expect(pinnedTenant('Common', template)).toBe(false);
+    expect(pinnedTenant(null, claims.iss)).toBe(false);
+    expect(pinnedTenant('oak.onmicrosoft.com', template)).toBe(false);
   });
 
   it('never counts a personal account as verified', () => {

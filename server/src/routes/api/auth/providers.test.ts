@@ -129,6 +129,20 @@ describe('an existing account with the same address', () => {
     expect(await server.db('users').count({ n: '*' }).where({ email: account.email }).first()).toMatchObject({ n: 0 });
   });
 
+  it('tells the owner by mail when a sign-in links it, once (the same mail as a link made from /profile)', async () => {
+    const user = await verifiedUser();
+    provider.addAccount({ email: user.email, email_verified: true });
+    const connected = async () => (await server.db('outbox').where({ toAddress: user.email })).map((mail) => mail.subject);
+    expect(await connected()).toEqual([]);
+    await signInThroughProvider(server.client(), { email: user.email });
+    expect(await connected()).toEqual(['Google sign-in connected to your Atrium School Marketing account']);
+    const mail = await server.db('outbox').where({ toAddress: user.email }).first();
+    expect(mail!.text).toMatch(/remove it under "Linked sign-ins"/);
+    // Signing in again through the same link is not news.
+    await signInThroughProvider(server.client(), { email: user.email });
+    expect(await connected()).toHaveLength(1);
+  });
+
   it('is not linked when Google does not say the address is verified', async () => {
     const user = await createUser(server.db, { email: address() });
     provider.addAccount({ email: user.email, email_verified: false });
@@ -139,26 +153,53 @@ describe('an existing account with the same address', () => {
     expect(await identitiesOf(user.id)).toHaveLength(0);
   });
 
-  it("is linked for a Microsoft work account's sign-in name, never for a personal account", async () => {
+  it('is linked for a Microsoft work account whose address Microsoft marks verified (xms_edov), never for a personal account', async () => {
     const user = await createUser(server.db, { email: address() });
-    provider.addAccount({ email: user.email, preferred_username: user.email, tid: MICROSOFT_CONSUMER_TENANT });
+    provider.addAccount({ email: user.email, preferred_username: user.email, tid: MICROSOFT_CONSUMER_TENANT, xms_edov: true });
     const personal = await signInThroughProvider(server.client(), { provider: 'microsoft', email: user.email });
     refusedWith(personal.back, 'unverified');
     provider.accounts.clear();
     // A work account whose directory `email` attribute says this address but whose sign-in name
     // is elsewhere does not vouch for it either (the attribute is editable by the tenant's admins).
     provider.addAccount({ email: user.email, preferred_username: `someone@${WORK_TENANT.slice(0, 8)}.onmicrosoft.com`, tid: WORK_TENANT });
-    const spoofed = await signInThroughProvider(server.client(), { provider: 'microsoft', email: user.email });
-    expect(spoofed.back.headers.get('location')).toBe('/');
+    refusedWith((await signInThroughProvider(server.client(), { provider: 'microsoft', email: user.email })).back, 'unverified');
     expect(await identitiesOf(user.id)).toHaveLength(0);
     provider.accounts.clear();
-    provider.addAccount({ email: user.email, preferred_username: user.email, tid: WORK_TENANT });
+    provider.addAccount({ email: user.email, preferred_username: `someone@${WORK_TENANT.slice(0, 8)}.onmicrosoft.com`, tid: WORK_TENANT, xms_edov: true });
     const client = server.client();
     const work = await signInThroughProvider(client, { provider: 'microsoft', email: user.email });
     expect(work.back.headers.get('location')).toBe('/');
     expect((await whoAmI(client)).id).toBe(user.id);
     expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'microsoft' }]);
   });
+
+  it("takes a Microsoft sign-in name as proof of an address only when the app is pinned to the account's tenant", async () => {
+    // Any tenant's admins name their users (and a guest is named after whatever address it was
+    // invited under): with `organizations`, a sign-in name alone opens nothing and links nothing.
+    const user = await verifiedUser();
+    provider.addAccount({ email: user.email, preferred_username: user.email, tid: WORK_TENANT });
+    const multiTenant = await signInThroughProvider(server.client(), { provider: 'microsoft', email: user.email });
+    refusedWith(multiTenant.back, 'unverified');
+    expect(await identitiesOf(user.id)).toHaveLength(0);
+    const newcomer = address();
+    provider.addAccount({ email: newcomer, preferred_username: newcomer, tid: WORK_TENANT });
+    refusedWith((await signInThroughProvider(server.client(), { provider: 'microsoft', email: newcomer })).back, 'unverified');
+    expect(await server.db('users').where({ email: newcomer })).toHaveLength(0);
+
+    // The same tokens, to an app whose MICROSOFT_TENANT is that tenant: its admins are the school's.
+    // (A second app on a database of its own, whose migrations take a while on MariaDB: the longer timeout.)
+    const pinned = await createTestServer({ ...provider.env(), MICROSOFT_TENANT: WORK_TENANT });
+    try {
+      const owner = await createUser(pinned.db, { email: user.email });
+      const client = pinned.client();
+      const { back } = await signInThroughProvider(client, { provider: 'microsoft', email: user.email });
+      expect(back.headers.get('location')).toBe('/');
+      expect((await whoAmI(client)).id).toBe(owner.id);
+      expect(await pinned.db('userIdentities').where({ userId: owner.id })).toMatchObject([{ provider: 'microsoft' }]);
+    } finally {
+      await pinned.close();
+    }
+  }, 120_000);
 
   it('never opens an account for an address the provider does not vouch for: it is registered (and confirmed by mail) first', async () => {
     const email = address('outlook.example');
@@ -622,7 +663,7 @@ describe('a school that restricts its domain to its Google Workspace', () => {
   it('leaves Microsoft sign-in alone', async () => {
     const { domain } = await workspaceSchool('workspace-trust.org');
     const email = address(domain);
-    provider.addAccount({ email, preferred_username: email, tid: WORK_TENANT });
+    provider.addAccount({ email, preferred_username: email, tid: WORK_TENANT, xms_edov: true });
     const client = server.client();
     const { back } = await signInThroughProvider(client, { provider: 'microsoft', email });
     expect(back.headers.get('location')).toBe('/');

@@ -1,18 +1,19 @@
 import { idParams } from '@atrium/common';
-import { notFound } from '../../../errors.ts';
+import { avatarViewer, noPhoto } from '../../../policies/avatars.ts';
 import { avatarOf } from '../../../queries/users.ts';
 import type { Routes } from '../../define.ts';
 
-/** Uploaded profile photos (commands/profile.ts stores them), for signed-in people. */
+/** Uploaded profile photos (commands/profile.ts stores them), for the people the policy lets see them. */
 export function avatarRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
     path: '/api/avatars/:id',
     access: 'user',
     params: idParams,
+    policy: avatarViewer,
     async handler(ctx) {
       const avatar = await avatarOf(ctx.deps.db, ctx.input.params.id);
-      if (!avatar) throw notFound('No photo');
+      if (!avatar) throw noPhoto();
       const etag = `"${avatar.etag}"`;
       ctx.set('ETag', etag);
       // URLs carry the content hash (?v=), so a given URL never changes content.

@@ -92,6 +92,43 @@ describe('POST /api/trusts/:id/members/:userId/move', () => {
     expect(enrolled.get(bought.id)).toBe('payment');
   });
 
+  it('takes them out of the old school’s groups (the trust’s kept); moved back, they are in none of them, and put back their new-staff days start again', async () => {
+    server.clock.set('2026-02-02T09:00:00Z');
+    const { oak, elm, trustId, trustManager } = await trustWithMember();
+    const member = await addMember(server.db, oak.schoolId, Date.parse('2026-01-05T09:00:00Z'));
+    const oakBase = `/api/schools/${oak.schoolId}`;
+    const office = await oak.manager.client.post(`${oakBase}/groups`, { name: 'Office' });
+    expect(office.status, office.text).toBe(201);
+    expect((await oak.manager.client.post(`${oakBase}/groups/${office.body.id}/members`, { emails: [member.email] })).status).toBe(200);
+    expect((await oak.manager.client.put(`${oakBase}/groups/${office.body.id}/courses/${oak.course.id}`, { newStaffDays: 30 })).status).toBe(200);
+    const leads = await trustManager.post(`/api/trusts/${trustId}/groups`, { name: 'Safeguarding leads' });
+    expect(leads.status, leads.text).toBe(201);
+    expect((await trustManager.post(`/api/trusts/${trustId}/groups/${leads.body.id}/members`, { emails: [member.email] })).status).toBe(200);
+    const groupsOf = async (userId: number) =>
+      (await server.db('groupMembers as gm').join('groups as g', 'g.id', 'gm.groupId').where('gm.userId', userId).orderBy('g.name').select('g.name')).map(
+        (row) => row.name,
+      );
+    expect(await groupsOf(member.id)).toEqual(['Office', 'Safeguarding leads']);
+
+    server.clock.set('2026-03-02T10:00:00Z');
+    expect((await trustManager.post(`/api/trusts/${trustId}/members/${member.id}/move`, { schoolId: elm.schoolId })).status).toBe(200);
+    expect(await groupsOf(member.id)).toEqual(['Safeguarding leads']);
+    const oakGroups = await oak.manager.client.get(`${oakBase}/groups`);
+    const officeNow = (oakGroups.body.groups as Array<{ id: number; members: Array<{ userId: number }> }>).find((group) => group.id === office.body.id)!;
+    expect(officeNow.members.map((row) => row.userId)).not.toContain(member.id);
+
+    server.clock.set('2026-04-01T10:00:00Z');
+    expect((await trustManager.post(`/api/trusts/${trustId}/members/${member.id}/move`, { schoolId: oak.schoolId })).status).toBe(200);
+    expect(await groupsOf(member.id)).toEqual(['Safeguarding leads']);
+
+    // Put back in Office on 1 May, they are its new staff again: 30 days from that day.
+    server.clock.set('2026-05-01T10:00:00Z');
+    expect((await oak.manager.client.post(`${oakBase}/groups/${office.body.id}/members`, { emails: [member.email] })).status).toBe(200);
+    const list = await oak.manager.client.get(`${oakBase}/training-status?courseId=${oak.course.id}`);
+    expect(list.status, list.text).toBe(200);
+    expect((list.body as Array<{ userId: number; dueOn: string | null }>).find((row) => row.userId === member.id)?.dueOn).toBe('2026-05-31');
+  });
+
   it('refuses, with the reason and changing nothing: the same school, a school or person outside the trust, the only manager, bad input, anyone but the trust’s managers', async () => {
     const { oak, elm, trustId, trustManager, member } = await trustWithMember();
     const before = await membershipOf(member.id);
