@@ -10,8 +10,8 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'on
   onSubmit?: (event: FormEvent<HTMLFormElement>) => unknown;
 }
 
-type AnyMutation = Mutation<unknown, unknown, unknown, unknown>;
-const pending = (mutation: AnyMutation) => mutation.state.status === 'pending';
+type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
+const pending = (mutation: Pick<AnyMutation, 'state'>) => mutation.state.status === 'pending';
 
 /**
  * The portal's one form: a submit that starts a write (a mutation started by the handler, or the

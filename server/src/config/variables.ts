@@ -154,7 +154,7 @@ export const CONFIG_VARIABLES: Record<EnvironmentVariable, VariableDoc> = {
     group: 'Sign-in with Google / Microsoft',
     defaultText: '`organizations`',
     meaning:
-      '`organizations` (any work or school account), `common` (personal accounts too, whose addresses never count as verified), or your tenant id or domain.',
+      '`organizations` (any work or school account), `common` (personal accounts too, whose addresses never count as verified), or your tenant id or domain. Pinned to your own tenant, a sign-in name (`preferred_username`) proves an address; otherwise only an `email` claim that Microsoft marks verified (`xms_edov`) does.',
   },
   MICROSOFT_ISSUER: {
     group: 'Sign-in with Google / Microsoft',
@@ -169,6 +169,11 @@ export const CONFIG_VARIABLES: Record<EnvironmentVariable, VariableDoc> = {
     group: 'Uploaded files',
     defaultText: '`$DATA_DIR/uploads`',
     meaning: 'Where unfinished resumable uploads wait with the disk storage (with S3 they wait in the bucket under `uploads/`).',
+  },
+  SUBMISSION_STORAGE_QUOTA_MB: {
+    group: 'Uploaded files',
+    meaning:
+      'What one account’s submitted files may take in storage, in MB, every round and draft counted. An upload past it is refused with 413, saying how much is used and allowed.',
   },
   S3_BUCKET: {
     group: 'Uploaded files',

@@ -60,7 +60,7 @@ function answersTo(served: QuizDto['questions'], key: QuizEditDto, right: number
   return served.map((question, index) => {
     const options = key.questions.find((entry) => entry.id === question.id)!.options;
     const pick = options.find((option) => option.correct === index < right)!;
-    return { questionId: question.id, optionIds: [pick.id] };
+    return { questionId: question.id, optionIds: [pick.id!] };
   });
 }
 
@@ -110,7 +110,7 @@ describe('questions drawn per attempt', () => {
 
     // Answers to questions that were not served: refused, nothing written.
     const chosen = answersTo(
-      others.slice(0, 3).map((question) => ({ ...question, options: question.options.map(({ id, text }) => ({ id, text })) })),
+      others.slice(0, 3).map((question) => ({ ...question, id: question.id!, options: question.options.map(({ id, text }) => ({ id: id!, text })) })),
       quiz,
       3,
     );
