@@ -66,7 +66,7 @@ describe('mail templates', () => {
     expect(mail.text).toContain('School/company: -');
   });
 
-  it('tell support what marking an invoice paid will do, and the buyer what happens next', async () => {
+  it('tell support what marking an invoice paid will do, and the buyer what happens next, with what the buyer typed quoted and never in a Subject', async () => {
     const facts = { brand, orderId: 7, courseTitle: 'Podcasts', amount: 149_900, schoolName: 'Oak School' };
     const school = await renderMail(invoiceRequestMail, {
       ...facts,
@@ -75,22 +75,32 @@ describe('mail templates', () => {
       billingEmail: 'bursar@oak.test',
       purchaseOrderNumber: null,
     });
-    expect(school.subject).toBe('Invoice request: Podcasts for Oak School');
-    expect(school.text).toContain('Oak School asked to pay for "Podcasts" (£1,499.00) by invoice.');
-    expect(school.text).toContain('Purchase order number: none given');
-    expect(school.text).toContain('licenses Oak School (school #3) for every member');
+    expect(school.subject).toBe('Invoice request ORD-000007: Podcasts');
+    expect(school.text).toContain('asked to pay for "Podcasts" (£1,499.00) by invoice');
+    expect(school.text).toContain('Oak School');
+    expect(school.text).toContain('bursar@oak.test');
+    expect(school.text).not.toContain('Purchase order number');
+    expect(school.text).toContain('licenses the school (school #3) for every member');
     const personal = await renderMail(invoiceRequestMail, {
       ...facts,
+      schoolName: 'Win a prize at evil.example',
       schoolId: null,
       buyer: { name: 'Sam', email: 's@x.test' },
       billingEmail: 'b@x.test',
       purchaseOrderNumber: 'PO-9',
     });
+    expect(personal.subject).not.toContain('evil.example');
     expect(personal.text).toContain('to enroll the buyer');
-    expect(personal.text).toContain('Purchase order number: PO-9');
-    const receipt = await renderMail(invoiceReceiptMail, facts);
+    expect(personal.text).toContain('PO-9');
+    const receipt = await renderMail(invoiceReceiptMail, {
+      ...facts,
+      schoolName: 'Win a prize at evil.example',
+      billingEmail: 'b@x.test',
+      purchaseOrderNumber: null,
+    });
     expect(receipt.subject).toBe('Your invoice request for Podcasts');
     expect(receipt.text).toContain('Order reference: ORD-000007.');
+    expect(receipt.text).toContain('as you typed them');
     expect(receipt.html).toContain('£1,499.00');
   });
 
