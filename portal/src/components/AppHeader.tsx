@@ -118,9 +118,10 @@ const Bar = styled(Container)`
 const Nav = styled.nav`
   grid-area: nav;
   display: flex;
+  /* Every link stays in sight on a 320 px phone: a second row rather than a hidden scroll. */
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xxs};
   margin: 0 -${({ theme }) => theme.space.xs};
-  overflow-x: auto;
 
   ${media.tablet} {
     margin: 0 0 0 ${({ theme }) => theme.space.lg};

@@ -1,6 +1,7 @@
 import { forwardRef, useContext, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styled, { css } from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
 import { FormBusyContext } from './Form.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse';
@@ -119,7 +120,12 @@ export const buttonStyles = css<StyleProps>`
   line-height: 1.2;
   text-align: center;
   text-decoration: none;
-  white-space: nowrap;
+  /* On a phone a long label wraps inside its button rather than pushing the page sideways. */
+  max-width: 100%;
+  white-space: normal;
+  ${media.tablet} {
+    white-space: nowrap;
+  }
   cursor: pointer;
   transition:
     background-color 120ms ease,

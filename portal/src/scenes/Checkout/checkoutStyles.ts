@@ -5,6 +5,8 @@ import { Card } from '../../components/Layout.tsx';
 /** One checkout card: the summary, the card payment and the invoice request. */
 export const Panel = styled(Card)`
   display: grid;
+  /* One column no wider than the card: a form's inputs would otherwise widen it on a 320 px phone. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.lg};
   min-width: 0;

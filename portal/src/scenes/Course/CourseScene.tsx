@@ -199,6 +199,7 @@ const Back = styled(ButtonLink).attrs({ variant: 'ghost', size: 'sm' })`
 
 const Header = styled(Card)`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   margin-bottom: ${({ theme }) => theme.space.xxl};
   padding: ${({ theme }) => theme.space.lg};
