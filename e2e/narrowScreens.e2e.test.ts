@@ -105,7 +105,7 @@ describe.skipIf(!enabled)('every page fits 320 px', () => {
     await visitAll(page, 'admin', [
       '/admin',
       `/admin/courses/${course.id}`,
-      `/admin/students/${learner.id}`,
+      `/admin/students/${learner!.id}`,
       `/admin/schools/${schoolId}`,
       '/admin/insights',
       '/admin/reviews',
