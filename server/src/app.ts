@@ -84,6 +84,7 @@ export function createApp(options: CreateAppOptions): App {
         logBodies: !config.isProduction,
         attachments: billingAttachments(db, config),
         outages: database.outages,
+        clock: options.clock ?? systemClock,
       }),
     passwords: options.passwords ?? createPasswordHasher(config.passwordHashConcurrency),
     limits: new RateLimits(config.rateLimitMultiplier, options.limiterFactory ?? (redis ? redisLimiters(redis) : undefined)),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailer } from './mail.ts';
 import { note } from '../test/mailNote.tsx';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { MovableClock } from '../test/movableClock.ts';
 import { mailParts, startSmtpCapture } from '../test/smtp.ts';
 
 let database: TestDatabase;
@@ -53,6 +54,31 @@ describe('Mailer', () => {
     expect(row.lastError).toBeTruthy();
     expect(Number(row.lockedUntil)).toBeGreaterThan(Date.now());
     await mailer.close();
+  });
+
+  it("retries on the app's clock: a failed delivery waits its back-off in app time, and moving the clock past it retries", async () => {
+    const clock = new MovableClock();
+    clock.advanceDays(30);
+    const down = new Mailer(database.db, logger, { smtpUrl: 'smtp://127.0.0.1:1', from: 'Atrium <noreply@atrium.test>', clock });
+    await down.send(database.db, 'clocked@school.test', note, { subject: 'Clocked', text: 'five' });
+    const queued = (await database.db('outbox').where({ toAddress: 'clocked@school.test' }).first())!;
+    expect(Number(queued.createdAt)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    await down.flush();
+    const failed = (await database.db('outbox').where({ toAddress: 'clocked@school.test' }).first())!;
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(Number(failed.lockedUntil)).toBeGreaterThan(clock.now().getTime());
+    await down.close();
+
+    // The server is back, but the back-off has not passed on the app's clock: nothing is tried.
+    const up = new Mailer(database.db, logger, { smtpUrl: smtp.url, from: 'Atrium <noreply@atrium.test>', clock });
+    await up.flush();
+    expect((await database.db('outbox').where({ id: failed.id }).first())!.status).toBe('pending');
+    clock.advance(60 * 60_000);
+    await up.flush();
+    const sent = (await database.db('outbox').where({ id: failed.id }).first())!;
+    expect(sent.status).toBe('sent');
+    expect(Number(sent.sentAt)).toBeGreaterThanOrEqual(clock.now().getTime() - 60_000);
+    await up.close();
   });
 
   it('writes mail to the log when no SMTP server is configured', async () => {

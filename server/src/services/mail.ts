@@ -5,6 +5,7 @@ import type { OutboxMessage } from '../models/OutboxMessage.ts';
 import { renderMail, type MailTemplate } from '../mail/render.ts';
 import { isDatabaseUnavailable, OutageLog } from '../db/availability.ts';
 import { backoffMs } from './backoff.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { enqueueMail, whenMailQueued } from './outbox.ts';
 
 const MAX_ATTEMPTS = 8;
@@ -49,6 +50,8 @@ export class Mailer {
   /** Stops this mailer delivering what enqueueMail queues (close). */
   private readonly stopDelivering: () => void;
   private readonly outages: OutageLog;
+  private readonly clock: Clock;
+  private readonly now = () => this.clock.now().getTime();
 
   constructor(
     private readonly db: Db,
@@ -62,9 +65,12 @@ export class Mailer {
       attachments?: AttachmentResolver;
       /** The app's outage log (its Database's), shared with requests so an outage is logged once. */
       outages?: OutageLog;
+      /** The app's clock: queue times, claims and the back-off after a failure are all in app time. */
+      clock?: Clock;
     },
   ) {
     this.outages = options.outages ?? new OutageLog();
+    this.clock = options.clock ?? systemClock;
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
     this.stopDelivering = whenMailQueued(db, () => this.kick());
   }
@@ -75,7 +81,7 @@ export class Mailer {
    */
   async send<P>(db: Db, to: string, template: MailTemplate<P>, props: P, headers?: Record<string, string>, attachments?: AttachmentRef[]): Promise<void> {
     const { subject, text, html } = await renderMail(template, props);
-    await enqueueMail(db, [{ to, subject, text, html, headers, attachments }], Date.now());
+    await enqueueMail(db, [{ to, subject, text, html, headers, attachments }], this.now());
   }
 
   /**
@@ -115,7 +121,7 @@ export class Mailer {
   private async deliverPending(): Promise<boolean> {
     const pending = await this.db('outbox')
       .where('status', 'pending')
-      .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
+      .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', this.now()))
       .orderBy('id')
       .limit(BATCH);
     // A few at a time: each message's claim and its "sent" are commits of their own, and a
@@ -126,8 +132,8 @@ export class Mailer {
         // Claim the row so a second instance does not send it too.
         const claimed = await this.db('outbox')
           .where({ id: message.id, status: 'pending' })
-          .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', Date.now()))
-          .update({ lockedUntil: Date.now() + LOCK_MS });
+          .where((w) => w.whereNull('lockedUntil').orWhere('lockedUntil', '<', this.now()))
+          .update({ lockedUntil: this.now() + LOCK_MS });
         if (claimed === 1) await this.deliver(message);
       }
     };
@@ -140,7 +146,7 @@ export class Mailer {
       // The body holds reset and invitation links: in production it stays in the outbox table only.
       const body = this.options.logBodies === false ? {} : { text: message.text };
       this.logger.info({ to: message.toAddress, subject: message.subject, outboxId: message.id, ...body }, 'mail (no SMTP_URL: logged, not sent)');
-      await this.db('outbox').where({ id: message.id }).update({ status: 'logged', sentAt: Date.now(), lockedUntil: null });
+      await this.db('outbox').where({ id: message.id }).update({ status: 'logged', sentAt: this.now(), lockedUntil: null });
       return;
     }
     try {
@@ -158,7 +164,7 @@ export class Mailer {
         .where({ id: message.id })
         .update({
           status: 'sent',
-          sentAt: Date.now(),
+          sentAt: this.now(),
           lockedUntil: null,
           text: withoutTokenLinks(message.text),
           html: withoutTokenLinks(message.html),
@@ -173,7 +179,7 @@ export class Mailer {
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
           attempts,
           lastError: String((error as Error).message ?? error).slice(0, 1000),
-          lockedUntil: Date.now() + backoffMs(attempts),
+          lockedUntil: this.now() + backoffMs(attempts),
         });
     }
   }
