@@ -2,7 +2,7 @@ import type { CourseRenewalDto } from '@atrium/common';
 import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import { conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { requireRenewalAccess } from '../policies/index.ts';
+import { courseAccessOf, requireCourseAbility } from '../policies/courseAccess.ts';
 import { renewalState } from '../queries/renewals.ts';
 import { latestCertificate } from '../queries/certificates.ts';
 
@@ -18,7 +18,7 @@ export async function startRenewal(db: Db, user: User, courseId: number, now: nu
     return await db.transaction(async (trx) => {
       const enrollment = trx('enrollments').select('id').where({ userId: user.id, courseId });
       if (dialectOf(trx) === 'mysql') enrollment.forUpdate();
-      requireRenewalAccess(user, Boolean(await enrollment.first()));
+      requireCourseAbility(courseAccessOf(user, Boolean(await enrollment.first())), 'recordProgress', 'renewal');
       const state = await renewalState(trx, user.id, courseId, now);
       if (state.state !== 'due') throw conflict(refusal(state));
       const previous = await latestCertificate(trx, user.id, courseId);

@@ -5,8 +5,8 @@ import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { insertAndFetch } from '../db/insertAndFetch.ts';
 import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
 import type { AssignmentResult, Submission } from '../db/tables.ts';
-import { badRequest, conflict, HttpError, notEnrolled, notFound } from '../errors.ts';
-import { isEnrolled } from '../queries/enrollments.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { requireCourseView } from '../policies/courseAccess.ts';
 import { draftOf, fileCountOf, liveAssignment, submissionBytesOf, type LiveAssignment } from '../queries/assignments.ts';
 import type { Clock } from '../services/clock.ts';
 import type { FileStorage } from '../services/storage/index.ts';
@@ -45,7 +45,7 @@ export async function writableAssignment(trx: Knex.Transaction | Db, userId: num
   if (!assignment) throw notFound(ASSIGNMENT_NOT_FOUND);
   const user = await trx('users').where({ id: userId }).first('id', 'role');
   if (!user) throw notFound(ASSIGNMENT_NOT_FOUND);
-  if (user.role !== 'admin' && !(await isEnrolled(trx, userId, assignment.courseId))) throw notEnrolled('Enroll in this course to submit its assignments');
+  await requireCourseView(trx, user, assignment.courseId, 'submission');
   return assignment;
 }
 

@@ -1,7 +1,6 @@
 import type { Db } from '../db/knex.ts';
-import { notEnrolled, notFound, unauthorized } from '../errors.ts';
+import { notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { isEnrolled } from '../queries/enrollments.ts';
 import {
   liveAssignment,
   managerSeesWorkOf,
@@ -11,7 +10,8 @@ import {
   type SubmissionFileRow,
   type SubmissionRow,
 } from '../queries/assignments.ts';
-import { canAccessCourseContent, isAdmin } from './index.ts';
+import { requireCourseView } from './courseAccess.ts';
+import { isAdmin } from './roles.ts';
 
 interface PolicyContext<Input> {
   state: { user: User | null; assignment?: LiveAssignment; submission?: SubmissionRow; submissionFile?: SubmissionFileRow };
@@ -30,8 +30,7 @@ export async function assignmentLearner(ctx: PolicyContext<{ params: { id: numbe
   if (!user) throw unauthorized();
   const assignment = await liveAssignment(ctx.deps.db, ctx.input.params.id);
   if (!assignment) throw notFound('Assignment not found');
-  const enrolled = isAdmin(user) ? false : await isEnrolled(ctx.deps.db, user.id, assignment.courseId);
-  if (!canAccessCourseContent(user, enrolled)) throw notEnrolled('Enroll in this course to work on its assignments');
+  await requireCourseView(ctx.deps.db, user, assignment.courseId, 'assignment');
   ctx.state.assignment = assignment;
 }
 

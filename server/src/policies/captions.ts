@@ -2,8 +2,7 @@ import type { Db } from '../db/knex.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { Module } from '../models/Module.ts';
 import type { User } from '../models/User.ts';
-import { isEnrolled } from '../queries/enrollments.ts';
-import { isAdmin, requireCourseAccess } from './index.ts';
+import { requireCourseView } from './courseAccess.ts';
 
 interface CaptionPolicyContext {
   deps: { db: Db; catalogue: { module(id: number): Promise<Readonly<Module> | undefined> } };
@@ -20,6 +19,5 @@ export async function captionReader(ctx: CaptionPolicyContext): Promise<void> {
   if (!user) throw unauthorized();
   const module = await ctx.deps.catalogue.module(ctx.input.params.id);
   if (!module) throw notFound('Module not found');
-  // Admins need no enrollment, so their check sends no query.
-  requireCourseAccess(user, isAdmin(user) ? false : await isEnrolled(ctx.deps.db, user.id, module.courseId));
+  await requireCourseView(ctx.deps.db, user, module.courseId, 'content');
 }

@@ -1,9 +1,8 @@
-import { notEnrolled, notFound, unauthorized } from '../errors.ts';
+import { notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { isEnrolled } from '../queries/enrollments.ts';
 import { resourceById, type ResourceRow } from '../queries/resources.ts';
 import type { Db } from '../db/knex.ts';
-import { canAccessCourseContent } from './index.ts';
+import { courseAccess, requireCourseView, type CourseAccess } from './courseAccess.ts';
 
 /** Whether the caller may download a course's resources, and if not, what would let them. */
 export type ResourceAccess = 'granted' | 'sign_in' | 'enroll';
@@ -12,9 +11,14 @@ export type ResourceAccess = 'granted' | 'sign_in' | 'enroll';
  * Resources go with the course's videos: enrolled learners (a school's licence enrolls its
  * staff) and admins download them; anyone may see the list.
  */
-export function resourceAccess(user: User | null, enrolled: boolean): ResourceAccess {
+export function resourceAccess(user: User | null, access: CourseAccess): ResourceAccess {
   if (!user) return 'sign_in';
-  return canAccessCourseContent(user, enrolled) ? 'granted' : 'enroll';
+  return access.view ? 'granted' : 'enroll';
+}
+
+/** The caller's `ResourceAccess` to a course's resources (the lists' answer). */
+export async function resourceAccessTo(db: Db, user: User | null, courseId: number): Promise<ResourceAccess> {
+  return resourceAccess(user, await courseAccess(db, user, courseId));
 }
 
 interface PolicyContext<Input> {
@@ -32,7 +36,6 @@ export async function resourceDownloader(ctx: PolicyContext<{ params: { id: numb
   if (!user) throw unauthorized();
   const resource = await resourceById(ctx.deps.db, ctx.input.params.id);
   if (!resource) throw notFound('Resource not found');
-  const access = resourceAccess(user, await isEnrolled(ctx.deps.db, user.id, resource.courseId));
-  if (access !== 'granted') throw notEnrolled('Enroll in this course to download its resources');
+  await requireCourseView(ctx.deps.db, user, resource.courseId, 'resource');
   ctx.state.resource = resource;
 }

@@ -4,11 +4,10 @@ import { createCourse, deleteCourse, updateCourse } from '../../../commands/cata
 import { startRenewal } from '../../../commands/renewCertificate.ts';
 import { renewalState } from '../../../queries/renewals.ts';
 import { notFound } from '../../../errors.ts';
-import { requireRenewalAccess } from '../../../policies/index.ts';
+import { courseAccess, requireCourseAbility } from '../../../policies/courseAccess.ts';
 import { catalogueSummary, presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
-import { isEnrolled } from '../../../queries/enrollments.ts';
 import { quizResultsForCourse } from '../../../queries/quizzes.ts';
 import { assignmentStandingForCourse } from '../../../queries/assignments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
@@ -111,7 +110,7 @@ export function courseRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, clock } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
-      requireRenewalAccess(ctx.state.user, await isEnrolled(db, ctx.state.user.id, courseId));
+      requireCourseAbility(await courseAccess(db, ctx.state.user, courseId, 'enrollment'), 'recordProgress', 'renewal');
       ctx.body = await renewalState(db, ctx.state.user.id, courseId, clock.now().getTime());
     },
   });

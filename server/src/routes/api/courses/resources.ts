@@ -1,9 +1,8 @@
 import { idParams, resourceOrderSchema } from '@atrium/common';
 import { attachResource, reorderResources } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
-import { resourceAccess } from '../../../policies/resources.ts';
+import { resourceAccessTo } from '../../../policies/resources.ts';
 import { presentResource, presentResourceList } from '../../../presenters/resources.ts';
-import { isEnrolled } from '../../../queries/enrollments.ts';
 import { courseResources, resourceById } from '../../../queries/resources.ts';
 import type { Routes } from '../../define.ts';
 import { receiveResourceUpload } from '../resources/files.ts';
@@ -19,13 +18,13 @@ export function courseResourceRoutes(routes: Routes): void {
     async handler(ctx) {
       const courseId = ctx.input.params.id;
       const user = ctx.state.user;
-      const [entry, rows, enrolled] = await Promise.all([
+      const [entry, rows, access] = await Promise.all([
         ctx.deps.catalogue.course(courseId),
         courseResources(ctx.deps.db, courseId),
-        user ? isEnrolled(ctx.deps.db, user.id, courseId) : false,
+        resourceAccessTo(ctx.deps.db, user, courseId),
       ]);
       if (!entry) throw notFound('Course not found');
-      ctx.body = presentResourceList(rows, resourceAccess(user, enrolled));
+      ctx.body = presentResourceList(rows, access);
     },
   });
 

@@ -4,11 +4,11 @@ import { deleteComment, postComment } from '../../../commands/comments.ts';
 import { notFound } from '../../../errors.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
-import { canSeeCommenterEmail, isAdmin, requireCanDeleteComment, requireCourseAccess } from '../../../policies/index.ts';
+import { requireCourseView } from '../../../policies/courseAccess.ts';
+import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
 import { presentComment } from '../../../presenters/comments.ts';
 import type { AppDeps } from '../../../context.ts';
 import { commentById, moduleComments } from '../../../queries/comments.ts';
-import { isEnrolled } from '../../../queries/enrollments.ts';
 import type { Routes } from '../../define.ts';
 
 const moduleParams = z.object({ moduleId: id });
@@ -21,9 +21,7 @@ const listQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });
 async function discussionModule({ db, catalogue }: AppDeps, user: User, moduleId: number): Promise<Readonly<Module>> {
   const module = await catalogue.module(moduleId);
   if (!module) throw notFound('Module not found');
-  // Admins read and post without an enrollment, so their check needs no query.
-  const enrolled = isAdmin(user) ? false : await isEnrolled(db, user.id, module.courseId);
-  requireCourseAccess(user, enrolled);
+  await requireCourseView(db, user, module.courseId, 'content');
   return module;
 }
 

@@ -1,9 +1,8 @@
 import { idParams, resourceOrderSchema } from '@atrium/common';
 import { attachResource, reorderResources } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
-import { resourceAccess } from '../../../policies/resources.ts';
+import { resourceAccessTo } from '../../../policies/resources.ts';
 import { presentResource, presentResourceList } from '../../../presenters/resources.ts';
-import { isEnrolled } from '../../../queries/enrollments.ts';
 import { moduleResources, resourceById } from '../../../queries/resources.ts';
 import type { Routes } from '../../define.ts';
 import { receiveResourceUpload } from '../resources/files.ts';
@@ -20,8 +19,8 @@ export function moduleResourceRoutes(routes: Routes): void {
       const module = await ctx.deps.catalogue.module(ctx.input.params.id);
       if (!module) throw notFound('Module not found');
       const user = ctx.state.user;
-      const [rows, enrolled] = await Promise.all([moduleResources(ctx.deps.db, module.id), user ? isEnrolled(ctx.deps.db, user.id, module.courseId) : false]);
-      ctx.body = presentResourceList(rows, resourceAccess(user, enrolled));
+      const [rows, access] = await Promise.all([moduleResources(ctx.deps.db, module.id), resourceAccessTo(ctx.deps.db, user, module.courseId)]);
+      ctx.body = presentResourceList(rows, access);
     },
   });
 

@@ -4,7 +4,7 @@ import { isCourseCompleted } from '../../../queries/progress.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound, notWatchedEnough } from '../../../errors.ts';
-import { requireProgressAccess } from '../../../policies/index.ts';
+import { courseAccessOf, requireCourseAbility } from '../../../policies/courseAccess.ts';
 import { presentProgress } from '../../../presenters/courses.ts';
 import { latestCertificate } from '../../../queries/certificates.ts';
 import { progressOf } from '../../../queries/progress.ts';
@@ -73,7 +73,7 @@ export function progressRoutes(routes: Routes): void {
         throw notFound(MODULE_NOT_FOUND);
       }
       if (recorded === 'not-enrolled') {
-        requireProgressAccess(user, false);
+        requireCourseAbility(courseAccessOf(user, false), 'recordProgress', 'progress');
         return;
       }
       if ('refusal' in recorded) {
