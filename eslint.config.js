@@ -171,6 +171,18 @@ export default defineConfig(
   },
   serverLayers,
   {
+    // A route folder does not import another (issue 51): what two URL prefixes share is defined once
+    // in routes/owners/ (or routes/groupRoutes.ts) and mounted by each, and shared rows live in presenters/.
+    files: ['server/src/routes/api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^./][^/]*/', message: 'A route folder may not import another: mount shared routes from routes/owners/, share rows through presenters/.' }] },
+      ],
+    },
+  },
+  {
     // One clock (docs/architecture.md): commands and queries take the time from the app clock
     // (`deps.clock`, or a `now` their caller read from it), so tests can move it.
     files: ['server/src/commands/**/*.ts', 'server/src/queries/**/*.ts'],

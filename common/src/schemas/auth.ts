@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGN_IN_PROVIDER_NAMES } from '../api/signIn.ts';
 import { email, optionalText } from './common.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -105,3 +106,6 @@ export const deleteAccountSchema = z.object({
   /** Keep issued certificates verifiable under a pseudonym, or revoke them. */
   certificates: z.enum(['keep', 'revoke']),
 });
+
+/** `:provider` in the sign-in and connect routes: one of the providers Atrium signs in with. */
+export const providerParams = z.object({ provider: z.enum(SIGN_IN_PROVIDER_NAMES) });

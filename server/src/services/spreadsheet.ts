@@ -1,6 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
+/** The Content-Type of an .xlsx download. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export type SpreadsheetValue = string | number | Date | null | undefined;
 
 export interface SpreadsheetColumn {

@@ -1,17 +1,7 @@
-import { accessibilityReportSchema, type AccessibilityStatementDto, type MessageDto } from '@atrium/common';
+import { accessibilityReportSchema, type MessageDto } from '@atrium/common';
 import { receiveAccessibilityReport } from '../../../commands/accessibility.ts';
-import { presentAccessibilityStatement } from '../../../presenters/accessibility.ts';
-import { accessibilitySettings } from '../../../queries/accessibility.ts';
-import { captionedModuleIds } from '../../../queries/captions.ts';
-import type { AppContext } from '../../../context.ts';
+import { accessibilityStatement } from '../../accessibilityStatement.ts';
 import type { Routes } from '../../define.ts';
-
-/** The statement as `GET /api/accessibility` answers it (also the answer to the admin's save). */
-export async function accessibilityStatement(ctx: AppContext): Promise<AccessibilityStatementDto> {
-  const { db, catalogue, config } = ctx.deps;
-  const [row, loaded, captioned] = await Promise.all([accessibilitySettings(db), catalogue.get(), captionedModuleIds(db)]);
-  return presentAccessibilityStatement(config, row, loaded, captioned);
-}
 
 export const reportThanks = (responseDays: number) =>
   `Thank you for telling us. We will reply within ${responseDays} working ${responseDays === 1 ? 'day' : 'days'}.`;

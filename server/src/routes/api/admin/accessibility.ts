@@ -1,7 +1,7 @@
 import { accessibilitySettingsSchema } from '@atrium/common';
 import { saveAccessibilitySettings } from '../../../commands/accessibility.ts';
 import type { Routes } from '../../define.ts';
-import { accessibilityStatement } from '../accessibility/index.ts';
+import { accessibilityStatement } from '../../accessibilityStatement.ts';
 
 /** The accessibility statement's parts that are the agency's to say; answers the statement as it now reads. */
 export function adminAccessibilityRoutes(routes: Routes): void {

@@ -1,8 +1,6 @@
-import { streamSpreadsheet, type SpreadsheetColumn } from '../../../services/spreadsheet.ts';
+import { streamSpreadsheet, XLSX_TYPE, type SpreadsheetColumn } from '../../../services/spreadsheet.ts';
 import { studentExportBatches } from '../../../queries/studentExport.ts';
 import type { Routes } from '../../define.ts';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The columns of queries/studentExport.ts's rows, in order. */
 export const EXPORT_COLUMNS: SpreadsheetColumn[] = [

@@ -4,7 +4,7 @@ import { notFound } from '../../../errors.ts';
 import { presentReviewQueueItem, presentSubmissionReview } from '../../../presenters/assignments.ts';
 import { filesOfRounds, reviewContext, reviewCounts, reviewQueue, roundsOf, submissionById } from '../../../queries/assignments.ts';
 import { sendPage, type Routes } from '../../define.ts';
-import { submissionAnswer } from '../assignments/index.ts';
+import { submissionAnswer } from '../../submissionAnswer.ts';
 
 /** The admins' review queue of assignment work (issue 37): the longest waiting first, counts, one round, the decision. */
 export function adminReviewRoutes(routes: Routes): void {

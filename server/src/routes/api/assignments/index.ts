@@ -1,29 +1,16 @@
-import { idParams, submissionDraftSchema, submissionFileName, assignmentFileParams, type SubmissionDto, type SubmitResultDto } from '@atrium/common';
+import { idParams, submissionDraftSchema, submissionFileName, assignmentFileParams, type SubmitResultDto } from '@atrium/common';
 import { z } from 'zod';
 import { removeDraftFile, submitDraft, updateDraft, withdrawSubmission } from '../../../commands/submissions.ts';
-import type { AppContext, AppDeps } from '../../../context.ts';
+import type { AppContext } from '../../../context.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { assignmentLearner, submissionFileViewer, submissionViewer } from '../../../policies/assignments.ts';
-import { presentAssignment, presentSubmission } from '../../../presenters/assignments.ts';
-import {
-  filesOfRounds,
-  roundsOf,
-  schoolSharesWorkOf,
-  submissionById,
-  type LiveAssignment,
-  type SubmissionFileRow,
-  type SubmissionRow,
-} from '../../../queries/assignments.ts';
+import { presentAssignment } from '../../../presenters/assignments.ts';
+import { filesOfRounds, roundsOf, schoolSharesWorkOf, type LiveAssignment, type SubmissionFileRow, type SubmissionRow } from '../../../queries/assignments.ts';
 import type { Routes } from '../../define.ts';
 import { sendStoredFile } from '../../storedFileResponse.ts';
+import { submissionAnswer } from '../../submissionAnswer.ts';
 
 const policyAssignment = (state: object): LiveAssignment => (state as { assignment?: LiveAssignment }).assignment!;
-
-/** One round as the API answers it, with its files. */
-export async function submissionAnswer(deps: Pick<AppDeps, 'db'>, submissionId: number): Promise<SubmissionDto> {
-  const round = (await submissionById(deps.db, submissionId))!;
-  return presentSubmission(round, await filesOfRounds(deps.db, [submissionId]));
-}
 
 /** Files are shown in the page (images, players, the PDF viewer) unless a download is asked for. */
 const fileQuery = z.object({ download: z.enum(['0', '1']).optional() });

@@ -4,7 +4,7 @@ import { registerUser } from '../../../commands/register.ts';
 import { invalidCredentials } from '../../../errors.ts';
 import type { User } from '../../../models/User.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
-import { accountByEmail, accountKey, loginAttemptKey } from './accountLimits.ts';
+import { accountByEmail, accountKey, loginAttemptKey } from '../../accountLimits.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { AppContext } from '../../../context.ts';
 import { sessionNow } from '../../../middlewares/session.ts';

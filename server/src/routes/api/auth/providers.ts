@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { SIGN_IN_PROVIDER_NAMES, type SignInProviderName } from '@atrium/common';
+import { providerParams, type SignInProviderName } from '@atrium/common';
 import { linkProvider, signInWithProvider } from '../../../commands/signInWithProvider.ts';
 import { HttpError } from '../../../errors.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
@@ -17,7 +17,6 @@ import { signIn } from './passwords.ts';
 /** The cookie that ties a sign-in flow to the browser that started it. */
 export const SIGN_IN_BROWSER_COOKIE = 'atrium.signin';
 /** A provider named in the path: one this app knows (configured or not). */
-export const providerParams = z.object({ provider: z.enum(SIGN_IN_PROVIDER_NAMES) });
 const startQuery = z.object({ returnTo: z.unknown().optional(), link: z.unknown().optional() });
 const callbackQuery = z.object({
   state: z.string().max(1000).optional(),

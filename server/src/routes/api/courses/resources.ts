@@ -5,7 +5,7 @@ import { resourceAccessTo } from '../../../policies/resources.ts';
 import { presentResource, presentResourceList } from '../../../presenters/resources.ts';
 import { courseResources, resourceById } from '../../../queries/resources.ts';
 import type { Routes } from '../../define.ts';
-import { receiveResourceUpload } from '../resources/files.ts';
+import { receiveResourceUpload } from '../../resourceFiles.ts';
 
 /** A course's resources: the list anyone may see, and the admin's attach and reorder. */
 export function courseResourceRoutes(routes: Routes): void {

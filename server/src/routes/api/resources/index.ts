@@ -6,7 +6,7 @@ import { presentResource } from '../../../presenters/resources.ts';
 import { resourceById, type ResourceRow } from '../../../queries/resources.ts';
 import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
-import { receiveResourceUpload, sendResource } from './files.ts';
+import { receiveResourceUpload, sendResource } from '../../resourceFiles.ts';
 
 async function presentOne(deps: AppDeps, id: number) {
   const row = await resourceById(deps.db, id);

@@ -1,33 +1,19 @@
-import {
-  type InvitedPersonDto,
-  inviteEmailSchema,
-  inviteSchema,
-  schoolInviteParams,
-  schoolParams,
-  tokenParams,
-  type CreatedInviteDto,
-  type JoinResultDto,
-} from '@atrium/common';
+import { inviteEmailSchema, inviteSchema, schoolInviteParams, schoolParams, tokenParams, type CreatedInviteDto, type JoinResultDto } from '@atrium/common';
 import { findInvite } from '../../../queries/invitations.ts';
 import { acceptInvite, createInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
 import { mailInvites } from '../../../commands/schools/roster.ts';
 import type { AppContext } from '../../../context.ts';
 import { invitationMailer } from '../../../policies/invitations.ts';
 import { schoolManager } from '../../../policies/schools.ts';
-import { presentInvite, presentInvitedPerson, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
+import { presentInvite, presentInvitePreview, presentSchool } from '../../../presenters/schools.ts';
 import { sharedInviteLinks } from '../../../queries/invitations.ts';
-import { foundSchool, invitedPeople, schoolById } from '../../../queries/schools.ts';
+import { foundSchool, schoolById } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
+import { schoolInvitedRoutes } from '../../owners/schoolInvited.ts';
 
 const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 
 const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: now(ctx), dailyCap: ctx.deps.config.inviteMailDailyCap });
-
-/** The people invited by e-mail to the school who have not joined yet. */
-export async function answerInvited(ctx: AppContext, schoolId: number): Promise<void> {
-  const rows = await invitedPeople(ctx.deps.db, schoolId);
-  ctx.body = rows.map((row) => presentInvitedPerson(row, now(ctx))) satisfies InvitedPersonDto[];
-}
 
 export function schoolInviteRoutes(routes: Routes): void {
   routes.add({
@@ -72,18 +58,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     },
   });
 
-  /** Invited by e-mail and not joined (an admin's view of any school: admin/schoolInvitations.ts). */
-  routes.add({
-    method: 'get',
-    path: '/api/schools/:id/invited',
-    access: 'user',
-    params: schoolParams,
-    policy: schoolManager,
-    cache: 'no-store',
-    async handler(ctx) {
-      await answerInvited(ctx, ctx.input.params.id);
-    },
-  });
+  schoolInvitedRoutes(routes, { base: '/api/schools/:id', access: 'user', policy: schoolManager });
 
   routes.add({
     method: 'post',

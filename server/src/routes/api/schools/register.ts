@@ -3,10 +3,11 @@ import { memberCourseProgress } from '../../../presenters/schools.ts';
 import { displayName } from '../../../models/User.ts';
 import { streamSpreadsheet, type SpreadsheetColumn, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
-import { XLSX_TYPE } from '../admin/export.ts';
+import { XLSX_TYPE } from '../../../services/spreadsheet.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { factKey, invitedPeople, schoolProgress, type InvitedRow, type SchoolProgress } from '../../../queries/schools.ts';
-import { FINAL_QUIZ_COLUMNS, GROUPS_COLUMN, registerStatuses, registerStatusCells, WATCHING_COLUMNS, type RegisterStatus } from './registerStatus.ts';
+import { FINAL_QUIZ_COLUMNS, GROUPS_COLUMN, registerStatusCells, WATCHING_COLUMNS } from '../../../presenters/registerCells.ts';
+import { registerStatuses, type RegisterStatus } from '../../../queries/registerStatus.ts';
 
 export const REGISTER_COLUMNS: SpreadsheetColumn[] = [
   { header: 'Member', width: 28 },

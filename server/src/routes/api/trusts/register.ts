@@ -3,12 +3,12 @@ import type { Db } from '../../../db/knex.ts';
 import { displayName } from '../../../models/User.ts';
 import { trustManager } from '../../../policies/trusts.ts';
 import { allStatuses, expiresOn, type WatchedStatusRow } from '../../../queries/trainingStatus.ts';
-import { FINAL_QUIZ_COLUMNS, finalQuizCells, GROUPS_COLUMN, groupsCell, WATCHING_COLUMNS, watchingCells } from '../schools/registerStatus.ts';
+import { FINAL_QUIZ_COLUMNS, finalQuizCells, GROUPS_COLUMN, groupsCell, WATCHING_COLUMNS, watchingCells } from '../../../presenters/registerCells.ts';
 import { trustStatusCounts } from '../../../queries/statusCounts.ts';
 import { trustSchools, zeroCounts, type TrustSchoolRow } from '../../../queries/trusts.ts';
 import { streamWorkbook, type SpreadsheetColumn, type SpreadsheetSource, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
 import type { Routes } from '../../define.ts';
-import { XLSX_TYPE } from '../admin/export.ts';
+import { XLSX_TYPE } from '../../../services/spreadsheet.ts';
 
 export const SUMMARY_COLUMNS: SpreadsheetColumn[] = [
   { header: 'School', width: 34 },

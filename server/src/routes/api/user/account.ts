@@ -5,7 +5,7 @@ import { signOutEverywhere } from '../../../commands/signIns.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
 import { loadMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
-import { loginAttemptKey } from '../auth/accountLimits.ts';
+import { loginAttemptKey } from '../../accountLimits.ts';
 
 /** Account safety and privacy: password change, sign out everywhere, data export, erasure. */
 export function accountRoutes(routes: Routes): void {

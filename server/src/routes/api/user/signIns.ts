@@ -1,4 +1,4 @@
-import { linkSignInSchema, SIGN_IN_PROVIDER_LABELS, type LinkedSignInsDto, type LinkSignInStartDto } from '@atrium/common';
+import { linkSignInSchema, providerParams, SIGN_IN_PROVIDER_LABELS, type LinkedSignInsDto, type LinkSignInStartDto } from '@atrium/common';
 import { removeSignIn } from '../../../commands/signIns.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { badRequest } from '../../../errors.ts';
@@ -6,8 +6,7 @@ import { sessionNow } from '../../../middlewares/session.ts';
 import { requireFreshSignIn } from '../../../policies/signIns.ts';
 import { linkedSignIns } from '../../../queries/users.ts';
 import type { Routes } from '../../define.ts';
-import { loginAttemptKey } from '../auth/accountLimits.ts';
-import { providerParams } from '../auth/providers.ts';
+import { loginAttemptKey } from '../../accountLimits.ts';
 
 /** How long a confirmed "Connect" stays good for starting the provider round trip (routes/api/auth/providers.ts). */
 const LINK_GRANT_MS = 5 * 60 * 1000;

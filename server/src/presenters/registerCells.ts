@@ -1,38 +1,10 @@
-import { durationMinutes, isoDay, playedMinutes, TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common';
-import type { Db } from '../../../db/knex.ts';
-import { factKey } from '../../../queries/schools.ts';
-import { allStatuses, expiresOn, type FinalQuizResult } from '../../../queries/trainingStatus.ts';
-import type { Watching } from '../../../queries/watching.ts';
-import type { SpreadsheetColumn, SpreadsheetValue } from '../../../services/spreadsheet.ts';
+import { durationMinutes, playedMinutes, TRAINING_STATUS_LABELS } from '@atrium/common';
+import type { RegisterStatus } from '../queries/registerStatus.ts';
+import type { FinalQuizResult } from '../queries/trainingStatus.ts';
+import type { Watching } from '../queries/watching.ts';
+import type { SpreadsheetColumn, SpreadsheetValue } from '../services/spreadsheet.ts';
 
-/** The register's deadline columns for one member and course. */
-export interface RegisterStatus {
-  status: TrainingStatus;
-  dueOn: string | null;
-  expiresOn: string | null;
-  watching: Watching;
-  finalQuiz: FinalQuizResult | null;
-  /** The member's groups (their school's and its trust's), by name. */
-  groups: string[];
-}
-
-/** Every member × course status of the school, one statement, keyed like the register's facts. */
-export async function registerStatuses(db: Db, schoolId: number, now: number): Promise<Map<string, RegisterStatus>> {
-  const rows = await allStatuses(db, schoolId, now);
-  return new Map(
-    rows.map((row) => [
-      factKey(row.userId, row.courseId),
-      {
-        status: row.status,
-        dueOn: row.dueDay === null ? null : isoDay(row.dueDay),
-        expiresOn: expiresOn(row),
-        watching: row.watching,
-        finalQuiz: row.finalQuiz,
-        groups: row.groups ?? [],
-      },
-    ]),
-  );
-}
+// The cells the school's and the trust's training registers share (api/schools/register.ts, api/trusts/register.ts).
 
 /** A calendar day as a date cell (UTC midnight: the column's yyyy-mm-dd format shows that day). */
 const dayCell = (day: string | null): Date | null => (day === null ? null : new Date(`${day}T00:00:00Z`));

@@ -1,13 +1,13 @@
 import { isResourceContentType, RESOURCE_MAX_BYTES, RESOURCE_TYPES_SENTENCE, resourceFieldsSchema } from '@atrium/common';
-import { HttpError, unsupportedMediaType } from '../../../errors.ts';
-import { zodToHttp } from '../../../middlewares/errors.ts';
-import type { ResourceFields } from '../../../commands/resources.ts';
-import { discardUpload } from '../../../commands/storedFiles.ts';
-import type { AppContext } from '../../../context.ts';
-import { receiveFile, type ReceivedFile } from '../../../services/storage/index.ts';
-import { sendStoredFile } from '../../storedFileResponse.ts';
-import type { ResourceRow } from '../../../queries/resources.ts';
-import { resourceDownloadName } from '../../../presenters/resources.ts';
+import { HttpError, unsupportedMediaType } from '../errors.ts';
+import { zodToHttp } from '../middlewares/errors.ts';
+import type { ResourceFields } from '../commands/resources.ts';
+import { discardUpload } from '../commands/storedFiles.ts';
+import type { AppContext } from '../context.ts';
+import { receiveFile, type ReceivedFile } from '../services/storage/index.ts';
+import { sendStoredFile } from './storedFileResponse.ts';
+import type { ResourceRow } from '../queries/resources.ts';
+import { resourceDownloadName } from '../presenters/resources.ts';
 
 const TOO_LARGE = 'The file is larger than 25 MB. Make it smaller (compress the PDF or images) or split it.';
 const REFUSED = `This kind of file cannot be a resource: upload ${RESOURCE_TYPES_SENTENCE}.`;

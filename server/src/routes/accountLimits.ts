@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/knex.ts';
-import type { User } from '../../../models/User.ts';
-import { findUserByEmail } from '../../../queries/users.ts';
+import type { Db } from '../db/knex.ts';
+import type { User } from '../models/User.ts';
+import { findUserByEmail } from '../queries/users.ts';
 
 /**
  * Per-account limits count against the account an address names (its id), never the address as
