@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseRequirements, remainingSentence, stepPositionLabel, stepProgressPhrase, type RequirementStep } from './courseRequirements.ts';
+import { courseRequirements, remainingSentence, stepPositionLabel, type RequirementStep } from './courseRequirements.ts';
 
 const video = (isCompleted: boolean): RequirementStep => ({ kind: 'video', isCompleted });
 const quiz = (isCompleted: boolean, requiredForCertificate = true): RequirementStep => ({ kind: 'quiz', isCompleted, requiredForCertificate });
@@ -53,13 +53,5 @@ describe('stepPositionLabel', () => {
   });
   it('a course of videos only counts modules', () => {
     expect(stepPositionLabel([video(true), video(false), video(false)], 1)).toBe('Module 2 of 3');
-  });
-});
-
-describe('stepProgressPhrase', () => {
-  it('counts what the percentage counts: steps once there is a quiz or an assignment', () => {
-    expect(stepProgressPhrase({ totalModules: 5, completedModules: 5, totalSteps: 7, completedSteps: 6 })).toBe('6 of 7 steps completed');
-    expect(stepProgressPhrase({ totalModules: 5, completedModules: 2 })).toBe('2 of 5 modules completed');
-    expect(stepProgressPhrase({ totalModules: 1, completedModules: 1 })).toBe('1 of 1 module completed');
   });
 });

@@ -100,9 +100,3 @@ export function stepProgress(course: StepProgressFields): { completed: number; t
   }
   return { completed: course.completedModules, total: course.totalModules, unit: 'module' };
 }
-
-/** "6 of 7 steps completed", "3 of 5 modules completed": the count the percentage beside it is made of. */
-export function stepProgressPhrase(course: StepProgressFields): string {
-  const { completed, total, unit } = stepProgress(course);
-  return `${completed} of ${counted(total, unit)} completed`;
-}

@@ -29,6 +29,7 @@ import {
   requiredQuiz,
   stepCounts,
   stepHref,
+  whatIsLeft,
 } from '../../components/courseSteps.ts';
 import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { CcMark, ModuleList, type CaptionLanguages } from './ModuleList.tsx';
@@ -83,6 +84,8 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   // Assignments always count (issue 37): approved, or sent when the step needs no approval.
   const finished = course.isEnrolled && (course.progressPercentage === 100 || (videosDone && assignmentsDone(steps) && !requiredQuiz(steps)));
   const certificateHref = useCertificateLinks(finished)(course.id);
+  // Once started, what the certificate still waits for (issue 53); the quiz note says the quiz alone.
+  const left = course.isEnrolled && !finished && !quizToPass && completed > 0 ? whatIsLeft(steps) : '';
   const captionList = useCourseCaptions(course.id).data;
   const captions: CaptionLanguages | undefined = captionList ? new Map(captionList.modules.map((entry) => [entry.moduleId, entry.languages])) : undefined;
   const captioned = captionList?.modules.filter((entry) => entry.languages.length > 0).length;
@@ -144,6 +147,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             </CaptionCount>
           ) : null}
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
+          {left ? <Left>{left}</Left> : null}
           {course.isEnrolled ? <RenewalPanel courseId={course.id} firstModuleId={modules[0]?.id} /> : null}
           {course.isEnrolled ? (
             finished ? (
@@ -245,6 +249,11 @@ const CaptionCount = styled.p`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Left = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
