@@ -13,21 +13,26 @@ export function UpdatedNote({
   onUpdate,
   updating = false,
   problem = null,
+  scheduled = true,
 }: {
   updatedAt: string | null | undefined;
+  /** False where this server runs no scheduled jobs (REMINDERS_ENABLED=false): nothing updates the figures by itself. */
+  scheduled?: boolean;
   onUpdate?: () => void;
   updating?: boolean;
   /** Why running it now failed, in words. */
   problem?: string | null;
 }) {
   if (updatedAt === undefined) return null;
+  const when = updatedAt === null ? 'Not brought up to date yet' : `Updated ${formatRelativeTime(updatedAt)}`;
+  const next = scheduled
+    ? updatedAt === null
+      ? 'the figures are filled in when the hourly update first runs.'
+      : 'payments and enrollments since then are counted at the next hourly update.'
+    : 'the hourly update is off on this server (REMINDERS_ENABLED=false), so the figures change only when they are updated here.';
   return (
     <Note>
-      <p role="status">
-        {updatedAt === null
-          ? 'Not brought up to date yet: the figures are filled in when the hourly update first runs.'
-          : `Updated ${formatRelativeTime(updatedAt)}. Payments and enrollments since then are counted at the next hourly update.`}
-      </p>
+      <p role="status">{`${when}: ${next}`}</p>
       {onUpdate ? (
         <Button size="sm" variant="secondary" onClick={onUpdate} disabled={updating}>
           {updating ? 'Updating…' : 'Update now'}

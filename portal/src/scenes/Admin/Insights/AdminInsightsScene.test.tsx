@@ -185,18 +185,23 @@ describe('AdminInsightsScene: saying what the figures are (issue 53 item 11)', (
       },
     );
     renderScene(<AdminInsightsScene />);
-    expect(await screen.findByText(/Updated 14 minutes ago/)).toBeInTheDocument();
-    expect(screen.getByText(/Payments and enrollments since then are counted at the next hourly update/)).toBeInTheDocument();
+    expect(await screen.findByText('Updated 14 minutes ago: payments and enrollments since then are counted at the next hourly update.')).toBeInTheDocument();
     const before = api.callsTo('GET', '/api/admin/insights/weekly').length;
     fireEvent.click(screen.getByRole('button', { name: 'Update now' }));
     await waitFor(() => expect(runs).toBe(1));
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/insights/weekly').length).toBeGreaterThan(before));
   });
 
-  it('says so when the figures have never been brought up to date', async () => {
+  it('says so when the figures have never been brought up to date, and when nothing updates them by itself', async () => {
     setup({ ...weekly, updatedAt: null });
     renderScene(<AdminInsightsScene />);
-    expect(await screen.findByText(/Not brought up to date yet/)).toBeInTheDocument();
+    expect(await screen.findByText('Not brought up to date yet: the figures are filled in when the hourly update first runs.')).toBeInTheDocument();
+  });
+
+  it('does not promise an hourly update on a server that runs no scheduled jobs', async () => {
+    setup({ ...weekly, updatedAt: null }, { 'GET /api/admin/scheduler': ok({ enabled: false, intervalSeconds: 60, jobs: [] }) });
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText(/the hourly update is off on this server \(REMINDERS_ENABLED=false\)/)).toBeInTheDocument();
   });
 
   it('puts each count’s noun in the right number: "1 enrollment", never "1 enrollments"', async () => {

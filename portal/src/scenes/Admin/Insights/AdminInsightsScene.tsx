@@ -5,7 +5,7 @@ import { useAdminSchools } from '../../../api/adminSchools.ts';
 import { errorText } from '../../../api/client.ts';
 import { useCourses } from '../../../api/courses.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRunSchedulerJob } from '../../../api/deadlines.ts';
+import { useRunSchedulerJob, useSchedulerStatus } from '../../../api/deadlines.ts';
 import { insightsFilename, isAdminInsightsKey, useAdminCourseInsights, useAdminWeekly, useRetention, type InsightsFilters } from '../../../api/insights.ts';
 import { UpdatedNote } from '../../../components/charts/UpdatedNote.tsx';
 import { ButtonLink } from '../../../components/Button.tsx';
@@ -61,6 +61,7 @@ export function AdminInsightsScene() {
   // "Update now": the rollup run here (the scheduler's own job, under its lease), then every chart read again.
   const queryClient = useQueryClient();
   const runRollup = useRunSchedulerJob();
+  const scheduler = useSchedulerStatus();
   const updateNow = () =>
     runRollup.mutate('insights-rollup', { onSuccess: () => void queryClient.invalidateQueries({ predicate: (query) => isAdminInsightsKey(query.queryKey) }) });
 
@@ -88,6 +89,7 @@ export function AdminInsightsScene() {
                   updatedAt={data.updatedAt}
                   onUpdate={updateNow}
                   updating={runRollup.isPending}
+                  scheduled={scheduler.data?.enabled !== false}
                   problem={runRollup.isError ? `Not updated: ${errorText(runRollup.error, 'please try again')}` : null}
                 />
                 <WeeklyChart dto={data} filename={insightsFilename('weekly', filters, data.range)} />
