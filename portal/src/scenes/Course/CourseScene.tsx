@@ -203,6 +203,8 @@ const Back = styled(ButtonLink).attrs({ variant: 'ghost', size: 'sm' })`
 
 const Header = styled(Card)`
   display: grid;
+  /* One column no wider than the card: an implicit one took its children's widest content and ran past a 320 px screen. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   margin-bottom: ${({ theme }) => theme.space.xxl};
   padding: ${({ theme }) => theme.space.lg};
@@ -262,6 +264,10 @@ const Counts = styled.p`
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   font-weight: 600;
+
+  svg {
+    flex: none;
+  }
 `;
 
 /** The price in the chosen currency, or in pounds with a note when the course has none in it. */
