@@ -131,14 +131,15 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     // The last module: Mark as Complete leads to the quiz the certificate waits for.
     await page.goto(`${app.url}/courses/${course.id}/modules/${last.id}`);
     const steps = detail.modules.length + 1;
-    await page.getByText(`Module ${detail.modules.length} of ${steps}`, { exact: true }).first().waitFor();
+    // Steps, not modules, once a course has a knowledge check (issue 53).
+    await page.getByText(`Step ${detail.modules.length} of ${steps}`, { exact: true }).first().waitFor();
     await page.getByRole('link', { name: `Next: ${QUIZ}` }).waitFor();
     await page.getByRole('button', { name: 'Mark as Complete' }).click();
-    await page.getByText('Every module is done: pass the final quiz to get your certificate.').first().waitFor();
+    await page.getByText('To get your certificate, pass the final knowledge check.').first().waitFor();
     await page.waitForURL(/\/quizzes\/\d+$/);
 
     await page.getByRole('heading', { level: 1, name: QUIZ }).waitFor();
-    await page.getByText(`Module ${steps} of ${steps}`, { exact: true }).first().waitFor();
+    await page.getByText(`Step ${steps} of ${steps}`, { exact: true }).first().waitFor();
     await expectAccessible(page, 'the quiz page');
     await fromTop(page, 'quiz-before');
 

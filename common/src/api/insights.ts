@@ -25,6 +25,11 @@ export interface WeeklyInsightsDto {
   range: InsightsRangeDto;
   weeks: WeekFiguresDto[];
   revenue?: WeekRevenueDto[];
+  /**
+   * When the hourly rollup these figures are read from last finished (ISO), null before it ever
+   * has: anything since (an enrollment, a payment) is counted at its next run (issue 53 item 11).
+   */
+  updatedAt?: string | null;
 }
 
 export interface FunnelDto {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, registerSchema } from '../schemas/auth.ts';
-import { NON_ASCII_EMAIL, normalizeEmail, normalizedEmailOrNull } from './emailAddress.ts';
+import {
+  addressesPhrase,
+  invalidAddresses,
+  invalidAddressesMessage,
+  NON_ASCII_EMAIL,
+  normalizeEmail,
+  normalizedEmailOrNull,
+  splitAddressList,
+} from './emailAddress.ts';
 
 describe('normalizeEmail', () => {
   it.each([
@@ -30,5 +38,18 @@ describe('normalizeEmail', () => {
     expect(loginSchema.parse({ email: ' JOSE@Example.com', password: 'x' }).email).toBe('jose@example.com');
     expect(loginSchema.safeParse({ email: 'josé@example.com', password: 'x' }).success).toBe(false);
     expect(registerSchema.safeParse({ email: 'josé@example.com', password: 'secret-123' }).error?.issues[0]?.message).toBe(NON_ASCII_EMAIL);
+  });
+});
+
+describe('a pasted list of addresses (issue 53 item 10)', () => {
+  it('splits on commas, semicolons, spaces and lines and finds each entry that is not an address, once', () => {
+    const list = splitAddressList(' ann@oak.sch.uk, jo@oak;\nbob  jo@oak ');
+    expect(list).toEqual(['ann@oak.sch.uk', 'jo@oak', 'bob', 'jo@oak']);
+    expect(invalidAddresses(list)).toEqual(['jo@oak', 'bob']);
+  });
+  it('names them in a sentence short enough to read', () => {
+    expect(invalidAddressesMessage(['jo@oak'])).toBe('Not a valid e-mail address: jo@oak');
+    expect(invalidAddressesMessage(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe('Not valid e-mail addresses: a, b, c, d, e and 2 more');
+    expect(addressesPhrase(['x'.repeat(200)])).toHaveLength(80);
   });
 });

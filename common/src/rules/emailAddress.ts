@@ -55,3 +55,30 @@ export function normalizedEmailOrNull(value: unknown): string | null {
   const checked = normalizeEmail(value);
   return checked.ok ? checked.email : null;
 }
+
+/** A pasted list of addresses split on commas, semicolons, spaces or lines, blanks dropped. */
+export const splitAddressList = (raw: string): string[] =>
+  raw
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The entries of a list that are not addresses we accept, trimmed, each once, in the order given. */
+export function invalidAddresses(list: readonly string[]): string[] {
+  return [...new Set(list.map((entry) => entry.trim()).filter((entry) => !normalizeEmail(entry).ok))];
+}
+
+const SHOWN_ADDRESSES = 5;
+const SHOWN_LENGTH = 80;
+
+/** "a", "a and b", "a, b, c, d, e and 3 more": a list of addresses short enough to read in an error. */
+export function addressesPhrase(addresses: readonly string[]): string {
+  const shown = addresses.slice(0, SHOWN_ADDRESSES).map((entry) => (entry.length > SHOWN_LENGTH ? `${entry.slice(0, SHOWN_LENGTH - 1)}…` : entry));
+  const more = addresses.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}` : (shown[0] ?? '');
+}
+
+/** The field's error for a list with entries that are not addresses, naming them (issue 53 item 10). */
+export const invalidAddressesMessage = (invalid: readonly string[]): string =>
+  `${invalid.length === 1 ? 'Not a valid e-mail address' : 'Not valid e-mail addresses'}: ${addressesPhrase(invalid)}`;

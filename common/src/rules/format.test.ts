@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedHours, hoursPhrase, formatDuration, formatLongDate, parseDurationInput, percentage } from './format.ts';
+import { counted, estimatedHours, hoursPhrase, formatDuration, formatLongDate, parseDurationInput, percentage, videoLengthPhrase } from './format.ts';
 
 describe('estimatedHours', () => {
   it('is modules × 0.25, rounded', () => {
@@ -53,5 +53,30 @@ describe('percentage', () => {
   it('rounds and never divides by zero', () => {
     expect(percentage(1, 3)).toBe(33);
     expect(percentage(0, 0)).toBe(0);
+  });
+});
+
+describe('counted', () => {
+  it('puts the noun in the right number', () => {
+    expect(counted(1, 'enrollment')).toBe('1 enrollment');
+    expect(counted(0, 'enrollment')).toBe('0 enrollments');
+    expect(counted(2, 'person', 'people')).toBe('2 people');
+    expect(counted(1200, 'learner')).toBe('1,200 learners');
+  });
+});
+
+describe('videoLengthPhrase', () => {
+  it('says a 58-minute course is 58 minutes, never "1 hour" or "2 hours"', () => {
+    expect(videoLengthPhrase(58 * 60)).toBe('58 minutes');
+    expect(videoLengthPhrase(57 * 60 + 40)).toBe('58 minutes');
+  });
+  it('hours and minutes together, singular where one', () => {
+    expect(videoLengthPhrase(85 * 60)).toBe('1 hour 25 minutes');
+    expect(videoLengthPhrase(60 * 60)).toBe('1 hour');
+    expect(videoLengthPhrase(121 * 60)).toBe('2 hours 1 minute');
+  });
+  it('a very short video is under a minute, not "0 minutes"', () => {
+    expect(videoLengthPhrase(20)).toBe('Under 1 minute');
+    expect(videoLengthPhrase(0)).toBe('Under 1 minute');
   });
 });

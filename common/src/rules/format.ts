@@ -18,6 +18,29 @@ export function hoursPhrase(totalModules: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
+const pluralRules = new Intl.PluralRules('en-GB');
+
+/**
+ * "1 enrollment", "3 enrollments", "0 learners": a count with its noun in the right number. `many`
+ * defaults to `one` + "s"; pass it for the nouns that do not take an s ("person", "people").
+ */
+export function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${pluralRules.select(count) === 'one' ? one : many}`;
+}
+
+/**
+ * A length of video as a person says it, from seconds, rounded to the minute and never up to the
+ * hour: "58 minutes", "1 hour", "1 hour 25 minutes", "Under 1 minute".
+ */
+export function videoLengthPhrase(seconds: number): string {
+  const minutes = Math.round(Math.max(0, seconds) / 60);
+  if (minutes < 1) return 'Under 1 minute';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [...(hours ? [counted(hours, 'hour')] : []), ...(rest ? [counted(rest, 'minute')] : [])];
+  return parts.join(' ');
+}
+
 /** m:ss from seconds, for module durations. */
 export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

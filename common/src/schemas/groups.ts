@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, id, tooLong } from './common.ts';
+import { INVALID_EMAIL, invalidAddresses, invalidAddressesMessage, normalizeEmail } from '../rules/emailAddress.ts';
+import { id, tooLong } from './common.ts';
 
 export const GROUP_NAME_MAX = 100;
 
@@ -17,7 +18,23 @@ export type GroupInput = z.infer<typeof groupSchema>;
 
 /** Adds people by address (the school's, or the trust's schools', staff only), up to 500 at once. */
 export const groupMembersSchema = z.object({
-  emails: z.array(email).min(1, { message: 'Choose at least one person' }).max(500, { message: 'At most 500 people at once' }),
+  // Checked as a list, so one refusal names every entry that is not an address (issue 53 item 10),
+  // before anything is looked up: the answer cannot tell which other addresses have accounts.
+  emails: z
+    .array(z.string({ message: INVALID_EMAIL }))
+    .min(1, { message: 'Choose at least one person' })
+    .max(500, { message: 'At most 500 people at once' })
+    .transform((list, ctx) => {
+      const invalid = invalidAddresses(list);
+      if (invalid.length) {
+        ctx.addIssue({ code: 'custom', message: `${invalidAddressesMessage(invalid)}. Nobody was added.` });
+        return z.NEVER;
+      }
+      return list.flatMap((entry) => {
+        const checked = normalizeEmail(entry);
+        return checked.ok ? [checked.email] : [];
+      });
+    }),
 });
 
 export const groupParams = z.object({ id, groupId: id });

@@ -58,3 +58,17 @@ export const useTrustWeekly = (trustId: number, filters: InsightsFilters) => use
 /** GET /api/trusts/:id/insights/courses/:courseId: the trust's staff's funnel (none without a course). */
 export const useTrustCourseInsights = (trustId: number, courseId: number | null, filters: Pick<InsightsFilters, 'from' | 'to' | 'schoolId'>) =>
   useQuery<CourseInsightsDto>({ queryKey: trustCourseInsightsKey(trustId, courseId ?? 0, filters), enabled: courseId !== null });
+
+/** The admin's Insights answers: read again once the rollup has been run on request. */
+export const isAdminInsightsKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/admin/insights/');
+
+/**
+ * A CSV's name with the filters that narrowed it, so two downloads for different courses or
+ * schools never share a name: "weekly-course-2-school-4-2026-01-05-2026-01-25" (issue 53 item 11).
+ */
+export function insightsFilename(kind: string, filters: Pick<InsightsFilters, 'courseId' | 'schoolId'>, range: { from: string; to: string }): string {
+  const parts = [kind];
+  if (filters.courseId !== null) parts.push(`course-${filters.courseId}`);
+  if (filters.schoolId !== null) parts.push(`school-${filters.schoolId}`);
+  return [...parts, range.from, range.to].join('-');
+}

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { DashboardCourseDto, MyTrainingDto } from '@atrium/common';
 import { dashboardCardMedia, enrolledCourseAction, modulesPhrase } from '@atrium/common/rules/courseCard';
 import { hoursPhrase } from '@atrium/common/rules/format';
+import { stepProgress } from '@atrium/common/rules/courseRequirements';
 import { useShownCurrency } from '../api/currency.ts';
 import { shownPrice } from './coursePrice.ts';
 import { Badge } from './Badge.tsx';
@@ -43,9 +44,7 @@ function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDt
       <Meta>
         <span>
           <Icon name="layers" size={16} />
-          {course.totalSteps !== undefined && course.totalSteps > course.totalModules
-            ? `${course.completedSteps ?? course.completedModules}/${course.totalSteps} steps completed (quizzes included)`
-            : `${course.completedModules}/${course.totalModules} modules completed`}
+          {progressCount(course)}
         </span>
       </Meta>
       <ProgressBar value={course.progressPercentage} label={`${course.title}: progress`} size="sm" />
@@ -65,6 +64,12 @@ function EnrolledFooter({ course, certificateHref }: { course: DashboardCourseDt
       )}
     </Footer>
   );
+}
+
+/** "2/5 modules completed", or "6/7 steps completed" once the course has a knowledge check or an assignment: what the percent counts. */
+function progressCount(course: DashboardCourseDto): string {
+  const { completed, total, unit } = stepProgress(course);
+  return `${completed}/${total} ${unit === 'step' ? 'steps' : 'modules'} completed`;
 }
 
 function PurchaseFooter({ course }: { course: DashboardCourseDto }) {

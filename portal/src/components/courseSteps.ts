@@ -1,4 +1,5 @@
 import type { CourseDetailDto, CourseStepDto as ServerStepDto } from '@atrium/common';
+import { courseRequirements, remainingSentence } from '@atrium/common/rules/courseRequirements';
 import type { AssignmentStepDto } from '../api/assignmentTypes.ts';
 import { sortModules } from './moduleOrder.ts';
 
@@ -57,4 +58,14 @@ export function stepCounts(course: CourseDetailDto, steps: CourseStepDto[]): { c
     completed: course.completedSteps ?? steps.filter((step) => step.isCompleted).length,
     total: course.totalSteps ?? steps.length,
   };
+}
+
+/**
+ * What the course still asks for the certificate, in a sentence (common/rules/courseRequirements),
+ * with `justDone` counted as done already: a page that has just finished a step says what is left
+ * before the course's refetch arrives. Empty when nothing is left.
+ */
+export function whatIsLeft(steps: readonly CourseStepDto[], justDone?: Pick<CourseStepDto, 'kind' | 'id'>): string {
+  const done = (step: CourseStepDto) => justDone !== undefined && step.kind === justDone.kind && step.id === justDone.id;
+  return remainingSentence(courseRequirements(steps.map((step) => (done(step) && step.kind !== 'assignment' ? { ...step, isCompleted: true } : step))));
 }

@@ -30,3 +30,11 @@ describe('withBrand', () => {
     expect(withBrand('Talk to {brand}', undefined)).toBe('Talk to us');
   });
 });
+
+describe('landing FAQ: what earns the certificate (issue 53)', () => {
+  it('names the knowledge checks and assignments a course may set beside its modules', () => {
+    const certificates = landingContent.faq.items.find((item) => item.topic === 'certificates');
+    expect(certificates?.answer).not.toMatch(/Completing every module of a course issues/);
+    expect(certificates?.answer).toMatch(/each module, and any knowledge check to pass and assignment to send/);
+  });
+});

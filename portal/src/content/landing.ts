@@ -226,7 +226,7 @@ export const landingContent: LandingContent = {
         topic: 'certificates',
         question: 'Do learners get a certificate?',
         answer:
-          'Yes. Completing every module of a course issues a certificate of completion with its own number and a public link anyone can use to verify it, ideal for CPD records.',
+          'Yes. A certificate of completion is issued once a learner has done every step the course sets: each module, and any knowledge check to pass and assignment to send (some assignments are approved by our team first). It has its own number and a public link anyone can use to verify it, ideal for CPD records.',
       },
       {
         topic: 'getting-started',

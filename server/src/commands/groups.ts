@@ -1,4 +1,4 @@
-import { dayOf, groupNameKey, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
+import { addressesPhrase, dayOf, groupNameKey, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
 import type { Knex } from 'knex';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -93,7 +93,7 @@ export async function addGroupMembers(db: Db, owner: GroupOwner, groupId: number
     const staff = await staffByEmail(trx, owner, wanted);
     const unknown = wanted.filter((email) => !staff.has(email));
     if (unknown.length) {
-      const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+      const shown = addressesPhrase(unknown);
       throw badRequest(`Not on your ${owner.kind === 'school' ? "school's" : "trust's schools'"} staff: ${shown}. Nobody was added.`, {
         emails: `Not on the staff: ${shown}`,
       });

@@ -7,9 +7,10 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** [from, to) in ms → the days it covers, both included. */
 export const presentRange = (range: { from: number; to: number }): InsightsRangeDto => ({ from: isoDay(range.from), to: isoDay(range.to - DAY_MS) });
 
-export function presentWeekly(range: { from: number; to: number }, weeks: WeekFigures[], revenue?: WeekRevenue[]): WeeklyInsightsDto {
+export function presentWeekly(range: { from: number; to: number }, updatedAt: number | null, weeks: WeekFigures[], revenue?: WeekRevenue[]): WeeklyInsightsDto {
   return {
     range: presentRange(range),
+    updatedAt: updatedAt === null ? null : new Date(updatedAt).toISOString(),
     weeks: weeks.map((week) => ({
       week: isoDay(week.weekStart),
       enrollments: week.enrollments,

@@ -4,6 +4,15 @@ import { BUCKET_SECONDS, bucketCount } from '../db/playedBuckets.ts';
 import { orderSteps } from '../models/quizSteps.ts';
 
 export const DAY_MS = 24 * 60 * 60_000;
+
+/** The scheduled job that keeps the rollup (reminders/jobs.ts). */
+export const INSIGHTS_ROLLUP_JOB = 'insights-rollup';
+
+/** When the rollup job last finished a run (epoch ms), null before its first: the figures' "as of". */
+export async function rollupUpdatedAt(db: Db): Promise<number | null> {
+  const row = await db('schedulerJobs').where({ name: INSIGHTS_ROLLUP_JOB }).first('lastSuccessAt');
+  return row?.lastSuccessAt === null || row?.lastSuccessAt === undefined ? null : Number(row.lastSuccessAt);
+}
 export const WEEK_MS = 7 * DAY_MS;
 
 /** The Monday 00:00 UTC that starts the week of `ms` (the epoch was a Thursday). */

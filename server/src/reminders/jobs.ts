@@ -2,6 +2,7 @@ import type { ScheduledJob } from '../scheduler/scheduler.ts';
 import { runDeadlineReminders } from './deadlineReminders.ts';
 import { runSchoolDigest } from './digest.ts';
 import { rollUpInsights } from '../commands/insightsRollup.ts';
+import { INSIGHTS_ROLLUP_JOB } from '../queries/insights.ts';
 import { cleanUpUnfinishedUploads } from '../services/uploads/cleanup.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -15,7 +16,7 @@ export const reminderJobs = (): ScheduledJob[] => [
   { name: 'deadline-reminders', intervalMs: HOUR_MS, run: runDeadlineReminders },
   { name: 'school-digest', intervalMs: HOUR_MS, run: runSchoolDigest },
   // The Insights charts' weekly rollup: rows written, reported as `sent`.
-  { name: 'insights-rollup', intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await rollUpInsights(deps.db, now) }) },
+  { name: INSIGHTS_ROLLUP_JOB, intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await rollUpInsights(deps.db, now) }) },
   ...housekeepingJobs(),
 ];
 

@@ -1,4 +1,5 @@
 import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
+import { counted } from '@atrium/common/rules/format';
 import { useTheme } from 'styled-components';
 import { BarList } from './BarList.tsx';
 import { ChartFigure } from './ChartFigure.tsx';
@@ -44,17 +45,22 @@ export function WeeklyChart({
   const theme = useTheme();
   const rows = weeklyRows(dto);
   const all = [
-    { key: 'enrollments' as const, name: 'Enrollments', color: theme.colors.accent },
-    { key: 'completions' as const, name: 'Completions', color: theme.colors.success },
-    { key: 'certificates' as const, name: 'Certificates', color: theme.colors.warning },
+    { key: 'enrollments' as const, name: 'Enrollments', one: 'enrollment', color: theme.colors.accent },
+    { key: 'completions' as const, name: 'Completions', one: 'completion', color: theme.colors.success },
+    { key: 'certificates' as const, name: 'Certificates', one: 'certificate', color: theme.colors.warning },
   ].filter((series) => !only || only.includes(series.key));
   const columns = WEEK_COLUMNS.filter((column) => column.key === 'week' || all.some((series) => series.key === column.key));
-  const totals = all.map((series) => `${num(rows.reduce((sum, row) => sum + row[series.key], 0))} ${series.name.toLowerCase()}`);
+  const totals = all.map((series) =>
+    counted(
+      rows.reduce((sum, row) => sum + row[series.key], 0),
+      series.one,
+    ),
+  );
   const title = all.length === 1 ? `${all[0]!.name} per week` : 'Enrollments, completions and certificates per week';
   return (
     <ChartFigure
       title={title}
-      summary={`${rows.length} weeks from ${dto.range.from} to ${dto.range.to}: ${totals.join(', ')} in all.`}
+      summary={`${counted(rows.length, 'week')} from ${dto.range.from} to ${dto.range.to}: ${totals.join(', ')} in all.`}
       columns={columns}
       rows={rows}
       filename={filename}
@@ -68,6 +74,7 @@ export function WeeklyChart({
         label={title}
         xLabels={rows.map((row) => weekLabel(row.week))}
         series={all.map((series) => ({ name: series.name, color: series.color, values: rows.map((row) => row[series.key]) }))}
+        counts
       />
     </ChartFigure>
   );
@@ -106,7 +113,7 @@ export function RevenueCharts({ dto, filename }: { dto: WeeklyInsightsDto; filen
           <ChartFigure
             key={currency}
             title={`Revenue per week (${currency})`}
-            summary={`${money(total)} over ${rows.length} weeks, card payments less refunds and paid invoices net of VAT.`}
+            summary={`${money(total)} over ${counted(rows.length, 'week')}, card payments less refunds and paid invoices net of VAT.`}
             columns={REVENUE_COLUMNS}
             rows={rows}
             filename={`${filename}-${currency.toLowerCase()}`}
@@ -135,7 +142,7 @@ export function FunnelChart({ dto, filename }: { dto: CourseInsightsDto; filenam
   return (
     <ChartFigure
       title="Funnel"
-      summary={`${dto.course.title}: ${rows.map((row) => `${row.stage.toLowerCase()} ${num(row.learners)}`).join(', ')} (learners who enrolled from ${dto.range.from} to ${dto.range.to}; half way is at least half of ${dto.funnel.steps} steps).`}
+      summary={`${dto.course.title}: ${rows.map((row) => `${row.stage.toLowerCase()} ${num(row.learners)}`).join(', ')} (learners who enrolled from ${dto.range.from} to ${dto.range.to}; half way is at least half of ${counted(dto.funnel.steps, 'step')}).`}
       columns={FUNNEL_COLUMNS}
       rows={rows}
       filename={filename}
@@ -210,7 +217,7 @@ export function RetentionChart({ dto, filename }: { dto: RetentionDto; filename:
   return (
     <ChartFigure
       title={`Retention: ${dto.module.title}`}
-      summary={`Of ${num(dto.viewers)} learners who started the ${clock(dto.module.duration)} video, the share who watched each 10 seconds of it.${average === null ? '' : ` Average watch position ${clock(average)}.`}`}
+      summary={`Of ${counted(dto.viewers, 'learner')} who started the ${clock(dto.module.duration)} video, the share who watched each 10 seconds of it.${average === null ? '' : ` Average watch position ${clock(average)}.`}`}
       columns={RETENTION_COLUMNS}
       rows={rows}
       filename={filename}

@@ -18,6 +18,8 @@ interface Props {
   xLabels: readonly string[];
   series: readonly Series[];
   yFormat?: (value: number) => string;
+  /** The values count people or things: the y axis has whole-number ticks only, never 0.2 of a learner. */
+  counts?: boolean;
   /** The y axis's top (default: the largest value, at least 1). */
   yMax?: number;
   /** Fill under a single series (a retention curve). */
@@ -30,10 +32,29 @@ interface Props {
 const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
 
 /**
+ * The y axis's ticks, about four; for counts whole numbers only (a top of 2 gives 0, 1, 2 rather
+ * than 0, 0.5, 1, 1.5, 2), asked of the scale with no more ticks than there are whole steps.
+ */
+export function axisTicks(ticks: (count: number) => number[], top: number, counts: boolean): number[] {
+  if (!counts) return ticks(4);
+  return ticks(Math.max(1, Math.min(4, Math.ceil(top)))).filter((tick) => Number.isInteger(tick));
+}
+
+/**
  * Lines over evenly spaced points, drawn with visx (scales, axes, shapes) in the theme's colours;
  * the tick count follows the width, so the axes stay legible on a phone.
  */
-export function LineChart({ label, xLabels, series, yFormat = (value) => String(value), yMax, area = false, marker = null, height = 220 }: Props) {
+export function LineChart({
+  label,
+  xLabels,
+  series,
+  yFormat = (value) => String(value),
+  counts = false,
+  yMax,
+  area = false,
+  marker = null,
+  height = 220,
+}: Props) {
   const theme = useTheme();
   const { ref, width } = useWidth<HTMLDivElement>();
   const innerWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
@@ -41,13 +62,14 @@ export function LineChart({ label, xLabels, series, yFormat = (value) => String(
   const top = yMax ?? Math.max(1, ...series.flatMap((line) => line.values));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, xLabels.length - 1)], range: [0, innerWidth] });
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
+  const yTicks = axisTicks(y.ticks.bind(y), top, counts);
   const xTicks = Math.max(2, Math.min(xLabels.length, Math.floor(innerWidth / 70)));
   const tickLabel = { fill: theme.colors.textMuted, fontSize: 11, fontFamily: theme.font.body };
   return (
     <div ref={ref}>
       <svg width={width} height={height} role="img" aria-label={label}>
         <Group left={MARGIN.left} top={MARGIN.top}>
-          {y.ticks(4).map((tick) => (
+          {yTicks.map((tick) => (
             <Line key={tick} from={{ x: 0, y: y(tick) }} to={{ x: innerWidth, y: y(tick) }} stroke={theme.colors.border} />
           ))}
           {series.map((line) =>
@@ -81,7 +103,7 @@ export function LineChart({ label, xLabels, series, yFormat = (value) => String(
           ) : null}
           <AxisLeft
             scale={y}
-            numTicks={4}
+            tickValues={yTicks}
             tickFormat={(value) => yFormat(Number(value))}
             stroke={theme.colors.borderStrong}
             tickStroke={theme.colors.borderStrong}

@@ -136,6 +136,34 @@ describe('the Groups panel', () => {
     expect(screen.getAllByRole('listitem', { name: /office/i })).toHaveLength(1);
   });
 
+  it('names the addresses that are not addresses at the field, and sends nothing (issue 53)', async () => {
+    const api = server([group()]);
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const office = await card('Office');
+    const field = within(office).getByLabelText('Add people by e-mail');
+    await userEvent.type(field, 'ann@oak.sch.uk, jo@oak, bob oak.sch.uk');
+    await userEvent.click(within(office).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(expect.stringContaining('Not valid e-mail addresses: jo@oak, bob and oak.sch.uk. Nobody was added.')),
+    );
+    expect(field).toHaveValue('ann@oak.sch.uk, jo@oak, bob oak.sch.uk');
+    expect(api.callsTo('POST', `${root}/groups/5/members`)).toEqual([]);
+  });
+
+  it('shows the server’s refusal naming the address at the field', async () => {
+    const refusal = "Not on your school's staff: zoe@elsewhere.sch.uk. Nobody was added.";
+    const api = server([group()], { [`POST ${root}/groups/5/members`]: fail(400, refusal) });
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    const office = await card('Office');
+    const field = within(office).getByLabelText('Add people by e-mail');
+    await userEvent.type(field, 'ann@oak.sch.uk zoe@elsewhere.sch.uk');
+    await userEvent.click(within(office).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+    expect(api.callsTo('POST', `${root}/groups/5/members`)).toEqual([
+      expect.objectContaining({ body: { emails: ['ann@oak.sch.uk', 'zoe@elsewhere.sch.uk'] } }),
+    ]);
+  });
+
   it('renames a group', async () => {
     const api = server([group()]);
     renderScene(<GroupsPanel root={root} owner="school" />);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from '../Form.tsx';
 import styled from 'styled-components';
-import { formatDueDate, type GroupDto, type GroupsDto } from '@atrium/common';
+import { formatDueDate, invalidAddresses, invalidAddressesMessage, splitAddressList, type GroupDto, type GroupsDto } from '@atrium/common';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import { groupSchema } from '@atrium/common/schemas/groups';
 import { ApiError, errorText } from '../../api/client.ts';
@@ -389,11 +389,11 @@ function AddPeople({ root, group }: { root: string; group: GroupDto }) {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const emails = text
-      .split(/[\s,;]+/)
-      .map((email) => email.trim())
-      .filter(Boolean);
+    const emails = splitAddressList(text);
     if (!emails.length) return setError('Enter at least one e-mail address');
+    // Named before anything is sent, as the server would name them (issue 53 item 10).
+    const invalid = invalidAddresses(emails);
+    if (invalid.length) return setError(`${invalidAddressesMessage(invalid)}. Nobody was added.`);
     add.mutate(
       { groupId: group.id, emails },
       {

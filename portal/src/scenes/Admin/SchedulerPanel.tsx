@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { SchedulerJobDto } from '@atrium/common';
+import { counted } from '@atrium/common/rules/format';
 import { useRunSchedulerJob, useSchedulerStatus } from '../../api/deadlines.ts';
 import { errorText } from '../../api/client.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -14,17 +15,16 @@ const JOB_NAMES: Record<string, string> = {
   'upload-cleanup': 'Unfinished uploads clean-up',
 };
 
-/** What a job's count (`sent`) counts: mail for the reminders, something else for the jobs that send none. */
-const JOB_COUNTS: Record<string, { one: string; many: string; verb: string }> = {
-  'insights-rollup': { one: 'week row', many: 'week rows', verb: 'written' },
-  'upload-cleanup': { one: 'unfinished upload', many: 'unfinished uploads', verb: 'removed' },
+/**
+ * What a run did, from its count (`sent`): mail queued by the reminders; the rollup rewrites the
+ * Insights figures (its weekly, revenue and resume-point rows: it sends nothing, issue 53 item 11);
+ * the clean-up removes unfinished uploads.
+ */
+const JOB_DID: Record<string, (count: number) => string> = {
+  'insights-rollup': (count) => `Insights figures brought up to date (${counted(count, 'row')} rewritten)`,
+  'upload-cleanup': (count) => `${counted(count, 'unfinished upload')} removed`,
 };
-const MAIL = { one: 'e-mail', many: 'e-mails', verb: 'queued' };
-
-const counted = (jobName: string, count: number) => {
-  const unit = JOB_COUNTS[jobName] ?? MAIL;
-  return { words: `${count} ${count === 1 ? unit.one : unit.many}`, verb: unit.verb };
-};
+const did = (jobName: string, count: number) => (JOB_DID[jobName] ?? ((sent: number) => `${counted(sent, 'e-mail')} queued`))(count);
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'never');
@@ -85,16 +85,12 @@ function JobRow({ job }: { job: SchedulerJobDto }) {
         </RunButton>
       </Heading>
       <Muted>
-        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)} · {counted(job.name, job.lastSent).words} last
-        run · {job.totalFailures} failures in all
+        Last run {at(job.lastFinishedAt)} · next run {at(job.nextRunAt)} · last success {at(job.lastSuccessAt)}
+        {job.lastSuccessAt ? `: ${did(job.name, job.lastSent)}` : ''} · {counted(job.totalFailures, 'failure')} in all
       </Muted>
       {job.lastError ? <ProblemText>Last error: {job.lastError}</ProblemText> : null}
       {/* What this admin's own "Run now" did, beside the job it ran. */}
-      {run.isSuccess ? (
-        <RunResult role="status">
-          Ran just now: {counted(job.name, run.data.sent).words} {counted(job.name, run.data.sent).verb}.
-        </RunResult>
-      ) : null}
+      {run.isSuccess ? <RunResult role="status">Ran just now: {did(job.name, run.data.sent)}.</RunResult> : null}
       {run.isError ? <ProblemText role="alert">Not run: {errorText(run.error, 'please try again')}</ProblemText> : null}
     </Row>
   );

@@ -249,6 +249,16 @@ describe('AssignmentScene', () => {
     expect(screen.getByLabelText('Choose files')).toBeInTheDocument();
   });
 
+  it('sent, awaiting review, with a module left: the step is "Step 2 of 3" and the page says both what is left and the review (issue 53)', async () => {
+    const sent = round({ status: 'submitted', submittedAt: '2026-11-21T10:00:00.000Z', files: [photo(901, 'hall.jpg')] });
+    const awaiting = steps.map((step) => (step.kind === 'assignment' ? { ...step, status: 'submitted' as const } : step));
+    answers({ ...assignment, rounds: [sent] }, { 'GET /api/courses/5': ok({ ...course, steps: awaiting as CourseDetailDto['steps'] }) });
+    renderAssignment();
+    expect(await screen.findByText('To get your certificate, finish the last module. Your assignment is waiting for review.')).toBeInTheDocument();
+    expect(screen.getAllByText(/Step 2 of 3/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Module 2 of 3/)).not.toBeInTheDocument();
+  });
+
   it('after changes were asked for: the feedback, per file too in the history, and an empty new round to send', async () => {
     const first = round({
       status: 'changes_requested',

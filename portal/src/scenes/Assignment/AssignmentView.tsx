@@ -10,6 +10,7 @@ import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { whatIsLeft } from '../../components/courseSteps.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
 import { Feedback, FileList, LinkedText, RoundSummary } from './SubmissionParts.tsx';
@@ -23,11 +24,14 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
   // The learner writes while there is a draft, before the first round, and after changes were asked for.
   const editing = assignment.draft !== null || !latest || latest.status === 'changes_requested';
   const earlier = editing ? assignment.rounds : assignment.rounds.slice(1);
+  const place = stepPlace(course, 'assignment', assignment.id);
+  // Sent (or complete) but the course is not: what the certificate still waits for, from the one rule (issue 53).
+  const left = course.isEnrolled && !editing && course.progressPercentage < 100 ? whatIsLeft(place.steps) : '';
 
   return (
     <CourseStepPage
       course={course}
-      place={stepPlace(course, 'assignment', assignment.id)}
+      place={place}
       icon="upload"
       kind="Assignment"
       title={assignment.title}
@@ -58,6 +62,14 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
             <ButtonLink to="/certificates" size="sm">
               View My Certificates
             </ButtonLink>
+          </div>
+        </Banner>
+      ) : left ? (
+        <Banner $tone="accent" role="status">
+          <Icon name="award" size={20} />
+          <div>
+            <strong>Your certificate</strong>
+            <p>{left}</p>
           </div>
         </Banner>
       ) : null}

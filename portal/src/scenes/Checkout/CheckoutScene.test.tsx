@@ -99,8 +99,8 @@ describe('CheckoutScene: card payment', () => {
     expect(within(summary).getByText(course.title)).toBeInTheDocument();
     expect(within(summary).getByText(course.description)).toBeInTheDocument();
     expect(within(summary).getByText(/3 modules/)).toBeInTheDocument();
-    // One hour, not "About 1 hours".
-    expect(within(summary).getByText('1 hour of video')).toBeInTheDocument();
+    // The videos' real length (900 s), not the estimate from the module count (issue 53).
+    expect(within(summary).getByText('15 minutes of video')).toBeInTheDocument();
     expect(within(summary).getByText('£499.00')).toBeInTheDocument();
 
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();

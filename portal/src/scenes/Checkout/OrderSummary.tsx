@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
-import { hoursPhrase } from '@atrium/common/rules/format';
+import { videoLengthPhrase } from '@atrium/common/rules/format';
 import { useShownCurrency } from '../../api/currency.ts';
 import { shownPrice } from '../../components/coursePrice.ts';
 import { modulesPhrase } from '@atrium/common/rules/courseCard';
@@ -27,7 +27,8 @@ export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; p
           <Icon name="layers" size={18} /> {modulesPhrase(modules)}
         </li>
         <li>
-          <Icon name="clock" size={18} /> {hoursPhrase(modules)} of video
+          {/* The videos' real length, rounded to the minute: a 58-minute course is never "2 hours" (issue 53). */}
+          <Icon name="clock" size={18} /> {videoLengthPhrase(course.totalDuration)} of video
         </li>
         {purchaser ? (
           <li>

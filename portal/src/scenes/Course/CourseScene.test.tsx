@@ -271,7 +271,7 @@ describe('CourseScene: knowledge checks (issue 36)', () => {
       'GET /api/courses/5/captions': ok({ modules: [] }),
     });
     renderCourse();
-    const quiz = await screen.findByRole('heading', { name: /Module 3, knowledge check: Final check/ });
+    const quiz = await screen.findByRole('heading', { name: /Step 3 of 3, knowledge check: Final check/ });
     const row = quiz.closest('li')!;
     expect(row).toHaveTextContent('Knowledge check · 3 questions');
     expect(row).toHaveTextContent('Not passed yet · best score 33%');
@@ -301,7 +301,7 @@ describe('CourseScene: knowledge checks (issue 36)', () => {
       'GET /api/courses/5/captions': ok({ modules: [] }),
     });
     renderCourse();
-    const heading = await screen.findByRole('heading', { name: /Module 2, assignment: Three photos/ });
+    const heading = await screen.findByRole('heading', { name: /Step 2 of [0-9], assignment: Three photos/ });
     const row = heading.closest('li')!;
     expect(row).toHaveTextContent('Assignment · reviewed by our team');
     expect(row).toHaveTextContent('Submitted · awaiting review');

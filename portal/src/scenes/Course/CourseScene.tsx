@@ -29,6 +29,7 @@ import {
   requiredQuiz,
   stepCounts,
   stepHref,
+  whatIsLeft,
 } from '../../components/courseSteps.ts';
 import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { CcMark, ModuleList, type CaptionLanguages } from './ModuleList.tsx';
@@ -83,6 +84,8 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
   // Assignments always count (issue 37): approved, or sent when the step needs no approval.
   const finished = course.isEnrolled && (course.progressPercentage === 100 || (videosDone && assignmentsDone(steps) && !requiredQuiz(steps)));
   const certificateHref = useCertificateLinks(finished)(course.id);
+  // Once started, what the certificate still waits for (issue 53); the quiz note says the quiz alone.
+  const left = course.isEnrolled && !finished && !quizToPass && completed > 0 ? whatIsLeft(steps) : '';
   const captionList = useCourseCaptions(course.id).data;
   const captions: CaptionLanguages | undefined = captionList ? new Map(captionList.modules.map((entry) => [entry.moduleId, entry.languages])) : undefined;
   const captioned = captionList?.modules.filter((entry) => entry.languages.length > 0).length;
@@ -144,6 +147,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             </CaptionCount>
           ) : null}
           {course.isEnrolled ? <ProgressBar value={course.progressPercentage} label="Course progress" /> : null}
+          {left ? <Left>{left}</Left> : null}
           {course.isEnrolled ? <RenewalPanel courseId={course.id} firstModuleId={modules[0]?.id} /> : null}
           {course.isEnrolled ? (
             finished ? (
@@ -199,6 +203,7 @@ const Back = styled(ButtonLink).attrs({ variant: 'ghost', size: 'sm' })`
 
 const Header = styled(Card)`
   display: grid;
+  /* One column no wider than the card: an implicit one took its children's widest content and ran past a 320 px screen. */
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   margin-bottom: ${({ theme }) => theme.space.xxl};
@@ -249,11 +254,20 @@ const CaptionCount = styled.p`
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
+const Left = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
 const Counts = styled.p`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
   font-weight: 600;
+
+  svg {
+    flex: none;
+  }
 `;
 
 /** The price in the chosen currency, or in pounds with a note when the course has none in it. */

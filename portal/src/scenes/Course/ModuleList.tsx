@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
+import { stepPositionLabel } from '@atrium/common/rules/courseRequirements';
 import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
@@ -41,7 +42,7 @@ export function ModuleList({ course, steps, captions }: { course: CourseDetailDt
           return (
             <Item key={`quiz-${step.id}`} $done={done}>
               {marker}
-              <QuizRow course={course} quiz={step} position={index + 1} />
+              <QuizRow course={course} quiz={step} position={stepPositionLabel(steps, index)} />
             </Item>
           );
         }
@@ -49,7 +50,7 @@ export function ModuleList({ course, steps, captions }: { course: CourseDetailDt
           return (
             <Item key={`assignment-${step.id}`} $done={done}>
               {marker}
-              <AssignmentRow course={course} assignment={step} position={index + 1} />
+              <AssignmentRow course={course} assignment={step} position={stepPositionLabel(steps, index)} />
             </Item>
           );
         }
@@ -61,7 +62,7 @@ export function ModuleList({ course, steps, captions }: { course: CourseDetailDt
             {marker}
             <Text>
               <h3>
-                <span className="visually-hidden">Module {index + 1}: </span>
+                <span className="visually-hidden">{stepPositionLabel(steps, index)}: </span>
                 {module.title}
                 {done ? <span className="visually-hidden"> (completed)</span> : null}
               </h3>
@@ -97,13 +98,13 @@ export function ModuleList({ course, steps, captions }: { course: CourseDetailDt
 }
 
 /** A knowledge check in the list: how many questions, the learner's best score, whether the certificate needs it. */
-function QuizRow({ course, quiz, position }: { course: CourseDetailDto; quiz: QuizStep; position: number }) {
+function QuizRow({ course, quiz, position }: { course: CourseDetailDto; quiz: QuizStep; position: string }) {
   const action = quizAction(quiz);
   return (
     <>
       <Text>
         <h3>
-          <span className="visually-hidden">Module {position}, knowledge check: </span>
+          <span className="visually-hidden">{position}, knowledge check: </span>
           {quiz.title}
           {course.isEnrolled && quiz.isCompleted ? <span className="visually-hidden"> (passed)</span> : null}
         </h3>
@@ -155,7 +156,7 @@ export const ASSIGNMENT_STATUS: Record<AssignmentStep['status'], { label: string
 };
 
 /** An assignment in the list: what it asks for in a word, where the learner's submission stands. */
-function AssignmentRow({ course, assignment, position }: { course: CourseDetailDto; assignment: AssignmentStep; position: number }) {
+function AssignmentRow({ course, assignment, position }: { course: CourseDetailDto; assignment: AssignmentStep; position: string }) {
   const action = assignmentAction(assignment);
   const status = ASSIGNMENT_STATUS[assignment.status];
   const awaiting = assignment.status === 'submitted' && assignment.approvalRequired;
@@ -163,7 +164,7 @@ function AssignmentRow({ course, assignment, position }: { course: CourseDetailD
     <>
       <Text>
         <h3>
-          <span className="visually-hidden">Module {position}, assignment: </span>
+          <span className="visually-hidden">{position}, assignment: </span>
           {assignment.title}
           {course.isEnrolled && assignment.isCompleted ? <span className="visually-hidden"> (completed)</span> : null}
         </h3>

@@ -130,3 +130,23 @@ describe('DashboardScene: when it cannot load', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
+
+describe('DashboardScene: a course with a knowledge check and an assignment (issue 53)', () => {
+  it('the percent and the count describe the same thing: steps, never "86 %" beside "5 of 5 modules"', async () => {
+    setup(
+      {
+        courses: [card(7, { isEnrolled: true, totalModules: 5, totalSteps: 7, completedModules: 5, completedSteps: 6, progressPercentage: 86 })],
+        stats: { overallProgress: 86, enrolledCourses: 1, completedModules: 5, totalWatchTime: 1 },
+      },
+      noSchool,
+      { 'GET /api/certificates': ok([]) },
+    );
+    renderScene(<DashboardScene />);
+    await screen.findByRole('heading', { level: 1 });
+    const overall = screen.getByTitle('Steps completed ÷ steps in your courses (modules, knowledge checks and assignments): 6 of 7');
+    expect(overall).toHaveTextContent('86% overall progress');
+    const course = screen.getByRole('article', { name: 'Course 7' });
+    expect(within(course).getByText('6/7 steps completed')).toBeInTheDocument();
+    expect(screen.queryByText(/5 of 5|5\/5 modules/)).not.toBeInTheDocument();
+  });
+});

@@ -1,3 +1,4 @@
+import { stepProgress } from '@atrium/common/rules/courseRequirements';
 import { memo } from 'react';
 import { failedWithNothingToShow } from '../../api/client.ts';
 import styled from 'styled-components';
@@ -82,7 +83,7 @@ export function DashboardScene() {
                 : 'Here is how to get started.'}
           </p>
         </div>
-        <OverallProgress percent={stats.overallProgress} completed={stats.completedModules} modules={modulesEnrolled(courses)} />
+        <OverallProgress percent={stats.overallProgress} {...stepsEnrolled(courses)} />
       </Welcome>
 
       <Stats aria-label="Your learning in numbers">
@@ -113,17 +114,33 @@ export function DashboardScene() {
   );
 }
 
-/** Every module of the courses the learner is enrolled in: the whole that overall progress is a share of. */
-export function modulesEnrolled(courses: DashboardCourseDto[]): number {
-  return courses.reduce((sum, course) => sum + (course.isEnrolled ? course.totalModules : 0), 0);
+/**
+ * The steps of the courses the learner is enrolled in, and how many are done: the whole that overall
+ * progress is a share of, counted as the server counts it (a knowledge check and an assignment are
+ * steps beside the modules; common/rules/courseRequirements).
+ */
+export function stepsEnrolled(courses: DashboardCourseDto[]): { completed: number; total: number; withOtherSteps: boolean } {
+  let completed = 0;
+  let total = 0;
+  let withOtherSteps = false;
+  for (const course of courses) {
+    if (!course.isEnrolled) continue;
+    const counts = stepProgress(course);
+    completed += counts.completed;
+    total += counts.total;
+    withOtherSteps ||= counts.unit === 'step';
+  }
+  return { completed, total, withOtherSteps };
 }
 
 /**
- * The server works the percent out (modules completed ÷ modules enrolled); the tooltip says how,
- * with the learner's own figures, so "30 %" can be checked against "3 of 10".
+ * The server works the percent out (steps completed ÷ steps enrolled); the tooltip says how, with
+ * the learner's own figures, so "30 %" can be checked against "3 of 10", in the same unit.
  */
-function OverallProgress({ percent, completed, modules }: { percent: number; completed: number; modules: number }) {
-  const how = `Modules completed ÷ modules in your courses: ${completed} of ${modules}`;
+function OverallProgress({ percent, completed, total, withOtherSteps }: { percent: number } & ReturnType<typeof stepsEnrolled>) {
+  const how = withOtherSteps
+    ? `Steps completed ÷ steps in your courses (modules, knowledge checks and assignments): ${completed} of ${total}`
+    : `Modules completed ÷ modules in your courses: ${completed} of ${total}`;
   return (
     <Overall title={how}>
       <OverallFigure>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
+import { stepPositionLabel } from '@atrium/common/rules/courseRequirements';
 import { courseSteps, stepIndex, type CourseStepDto } from '../../components/courseSteps.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
@@ -58,18 +59,13 @@ export function CourseStepPage({
   return (
     <>
       <SkipLink />
-      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={title} position={index + 1} total={Math.max(steps.length, index + 1)} />
+      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={title} position={stepPositionLabel(steps, Math.max(index, 0))} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Container $narrow>
           <Header>
             <Eyebrow>
               <Icon name={icon} size={16} /> {kind}
-              {index >= 0 ? (
-                <span>
-                  {' '}
-                  · Module {index + 1} of {steps.length}
-                </span>
-              ) : null}
+              {index >= 0 ? <span> · {stepPositionLabel(steps, index)}</span> : null}
             </Eyebrow>
             <h1>{title}</h1>
             <Facts>{facts}</Facts>

@@ -196,7 +196,7 @@ describe('ModuleScene', () => {
       ],
     });
 
-    it('counts the quiz in "Module X of N" and leads to it with Next', async () => {
+    it('counts the quiz as a step, "Step X of N" (never calling it a module), and leads to it with Next', async () => {
       mockApi({
         'GET /api/user': ok(learner),
         'GET /api/config': ok(publicConfig),
@@ -207,7 +207,8 @@ describe('ModuleScene', () => {
       });
       renderModule(12);
       await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
-      expect(screen.getAllByText('Module 2 of 3').length).toBeGreaterThan(0);
+      expect(screen.getAllByText('Step 2 of 3').length).toBeGreaterThan(0);
+      expect(screen.queryByText('Module 2 of 3')).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Next: Final check' })).toHaveAttribute('href', '/courses/5/quizzes/40');
       expect(screen.queryByRole('note', { name: /Pass the final quiz/ })).not.toBeInTheDocument();
     });
@@ -226,8 +227,34 @@ describe('ModuleScene', () => {
       renderModule(12);
       await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
       fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
-      await advanceUntil(() => screen.queryByText('Every module is done: pass the final quiz to get your certificate.'));
+      await advanceUntil(() => screen.queryByText('To get your certificate, pass the final knowledge check.'));
       await advanceUntil(() => location() === '/courses/5/quizzes/40');
+    });
+
+    it('the last module done with the quiz passed and the assignment sent: says the assignment is waiting for review (issue 53)', async () => {
+      const modules = [moduleDto(11, 1, true), moduleDto(12, 2)];
+      const detail = withQuiz(modules, true);
+      mockApi({
+        'GET /api/user': ok(learner),
+        'GET /api/config': ok(publicConfig),
+        'GET /api/courses/5': ok({
+          ...detail,
+          steps: [
+            ...detail.steps,
+            { kind: 'assignment' as const, id: 70, title: 'Your plan', isCompleted: false, status: 'submitted', approvalRequired: true },
+          ],
+        }),
+        'GET /api/progress/12': ok(progress(12)),
+        'GET /api/modules/12/comments': ok([]),
+        'GET /api/modules/12/captions': ok([]),
+        'POST /api/progress': ok(progress(12, { isCompleted: true, watchedDuration: 125, assignmentsPending: true })),
+      });
+      renderModule(12);
+      await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+      expect(screen.getAllByText('Step 2 of 4').length).toBeGreaterThan(0);
+      fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
+      await advanceUntil(() => screen.queryByText('Your assignment is waiting for review: your certificate comes once it is approved.'));
+      expect(screen.queryByText(/complete the assignment|remaining modules/i)).not.toBeInTheDocument();
     });
 
     it('shows the prompt on a module page while the required quiz is pending', async () => {

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
+import { stepPositionLabel } from '@atrium/common/rules/courseRequirements';
 import { courseKey, DASHBOARD_KEY, useCourse } from '../../api/courses.ts';
 import { progressKey, useModuleProgress } from '../../api/progress.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -87,7 +88,7 @@ function ModuleView({ course, module, user }: { course: CourseDetailDto; module:
   return (
     <>
       <SkipLink />
-      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={index + 1} total={steps.length} />
+      <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={stepPositionLabel(steps, Math.max(index, 0))} />
       <main id={MAIN_ID} tabIndex={-1}>
         <Theatre>
           <CaptionedTheatre
@@ -149,9 +150,7 @@ function ModuleView({ course, module, user }: { course: CourseDetailDto; module:
           <About>
             <h1>{module.title}</h1>
             <Facts>
-              <span>
-                Module {index + 1} of {steps.length}
-              </span>
+              <span>{stepPositionLabel(steps, Math.max(index, 0))}</span>
               <span aria-hidden="true">·</span>
               <span>
                 <Icon name="clock" size={16} /> {formatDuration(module.duration)}

@@ -8,13 +8,12 @@ export function ModuleTopBar({
   courseTitle,
   moduleTitle,
   position,
-  total,
 }: {
   courseId: number;
   courseTitle: string;
   moduleTitle: string;
-  position: number;
-  total: number;
+  /** Where the step sits, as stepPositionLabel says it: "Module 3 of 5", "Step 6 of 7". */
+  position: string;
 }) {
   return (
     <Bar>
@@ -24,9 +23,7 @@ export function ModuleTopBar({
           <CourseName>{courseTitle}</CourseName>
           <ModuleTitle>{moduleTitle}</ModuleTitle>
         </Titles>
-        <Position>
-          Module {position} of {total}
-        </Position>
+        <Position>{position}</Position>
       </Inner>
     </Bar>
   );

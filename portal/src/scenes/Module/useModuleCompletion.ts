@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { ModuleDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useCompleteModule } from '../../api/progress.ts';
-import { requiredQuiz, stepHref, stepIndex, type CourseStepDto } from '../../components/courseSteps.ts';
+import { requiredQuiz, stepHref, stepIndex, whatIsLeft, type CourseStepDto } from '../../components/courseSteps.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 /** SPEC §9: 1.5 s to the next module after manual completion, 2 s to /certificates at the end. */
@@ -67,9 +67,11 @@ export function useModuleCompletion({
             timer.current = setTimeout(() => navigate('/certificates'), CERTIFICATES_DELAY_MS);
             return;
           }
+          // What is left, said from the one rule (issue 53): this module counts as done already.
+          const left = whatIsLeft(steps, { kind: 'video', id: module.id });
           const quiz = requiredQuiz(steps);
           if (progress.quizPending && quiz) {
-            toast({ title: 'Module completed!', description: 'Every module is done: pass the final quiz to get your certificate.', variant: 'success' });
+            toast({ title: 'Module completed!', description: left || 'Pass the final knowledge check to get your certificate.', variant: 'success' });
             setMovingOn(true);
             timer.current = setTimeout(() => navigate(stepHref(courseId, quiz)), NEXT_MODULE_DELAY_MS);
             return;
@@ -77,7 +79,7 @@ export function useModuleCompletion({
           // Every video (and the quiz) done, an assignment not yet (issue 37): on to the first one left.
           const assignment = steps.find((step) => step.kind === 'assignment' && !step.isCompleted);
           if (progress.assignmentsPending && assignment) {
-            toast({ title: 'Module completed!', description: 'Every module is done: complete the assignment to get your certificate.', variant: 'success' });
+            toast({ title: 'Module completed!', description: left || 'Complete the assignment to get your certificate.', variant: 'success' });
             setMovingOn(true);
             timer.current = setTimeout(() => navigate(stepHref(courseId, assignment)), NEXT_MODULE_DELAY_MS);
             return;
@@ -93,7 +95,7 @@ export function useModuleCompletion({
                 : next.kind === 'assignment'
                   ? 'Moving on to the assignment…'
                   : 'Moving on to the next module…'
-              : 'Finish the remaining modules to earn your certificate.',
+              : left || 'Every step is done.',
             variant: 'success',
           });
           if (target) {

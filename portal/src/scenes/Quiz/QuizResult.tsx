@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { QuestionResultDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
 import { Button, ButtonLink } from '../../components/Button.tsx';
-import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
+import { stepHref, whatIsLeft, type CourseStepDto } from '../../components/courseSteps.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { RetryWait } from './RetryWait.tsx';
 
@@ -18,6 +18,7 @@ export function QuizResult({
   result,
   next,
   courseId,
+  steps,
   onRetry,
   onWaitOver,
 }: {
@@ -25,6 +26,8 @@ export function QuizResult({
   result: QuizAttemptResultDto;
   next: Pick<CourseStepDto, 'kind' | 'id' | 'title'> | undefined;
   courseId: number;
+  /** The course's steps, to say what is left for the certificate once this quiz is passed. */
+  steps: readonly CourseStepDto[];
   onRetry(): void;
   /** The wait after this failed attempt is over: resolves once the next attempt's questions are read. */
   onWaitOver(): Promise<unknown>;
@@ -33,6 +36,7 @@ export function QuizResult({
   const { attempt } = result;
   const [waiting, setWaiting] = useState(result.retryInSeconds > 0);
   const wrong = attempt.results.filter((question) => !question.correct).length;
+  const left = attempt.passed && !result.courseCompleted ? whatIsLeft(steps, { kind: 'quiz', id: quiz.id }) : '';
 
   useEffect(() => {
     heading.current?.focus();
@@ -68,8 +72,8 @@ export function QuizResult({
               View your certificate
             </ButtonLink>
           </Certificate>
-        ) : attempt.passed && quiz.requiredForCertificate ? (
-          <p>Finish the remaining modules of the course to get your certificate.</p>
+        ) : left ? (
+          <p>{left}</p>
         ) : null}
         {waiting ? (
           <RetryWait seconds={result.retryInSeconds} retryAt={result.retryAt} onOpen={() => void onWaitOver().finally(() => setWaiting(false))} />

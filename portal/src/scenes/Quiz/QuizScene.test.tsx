@@ -164,7 +164,9 @@ describe('QuizScene', () => {
     answers();
     renderQuiz();
     expect(await screen.findByRole('heading', { level: 1, name: 'Final check' })).toBeInTheDocument();
-    expect(screen.getAllByText('Module 3 of 3').length).toBeGreaterThan(0);
+    // A knowledge check is a step of the course, never "Module 3 of 3" (issue 53 item 4).
+    expect(screen.getAllByText(/Step 3 of 3/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Module 3 of 3/)).not.toBeInTheDocument();
     expect(screen.getByText('Pass mark 80%')).toBeInTheDocument();
     const single = screen.getByRole('group', { name: /Question 1 of 3\s*Who signs the consent form\?/ });
     expect(within(single).getAllByRole('radio')).toHaveLength(2);
@@ -239,6 +241,28 @@ describe('QuizScene', () => {
     const second = screen.getByRole('heading', { name: /Question 2: correct/ }).closest('li')!;
     expect(within(second).getByText('A face on the website').closest('li')).toHaveTextContent('Correct answer');
     expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('passed with only the assignment’s review left: says the assignment is waiting for review, not "finish the remaining modules" (issue 53)', async () => {
+    const withAssignment: CourseDetailDto = {
+      ...course,
+      totalSteps: 4,
+      completedSteps: 2,
+      steps: [...steps, { kind: 'assignment', id: 70, title: 'Your consent form', isCompleted: false, status: 'submitted', approvalRequired: true }],
+    };
+    answers({
+      'GET /api/courses/5': ok(withAssignment),
+      'POST /api/quizzes/40/attempts': { status: 201, body: { ...passed, courseCompleted: false, certificateNumber: null } },
+    });
+    const user = userEvent.setup();
+    renderQuiz();
+    await screen.findByRole('heading', { level: 1, name: 'Final check' });
+    expect(screen.getAllByText(/Step 3 of 4/).length).toBeGreaterThan(0);
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
+    expect(screen.getByText('Your assignment is waiting for review: your certificate comes once it is approved.')).toBeInTheDocument();
+    expect(screen.queryByText(/remaining modules/)).not.toBeInTheDocument();
   }, 20_000);
 
   it('after a failed attempt with a wait, says when the next opens instead of offering Try again', async () => {

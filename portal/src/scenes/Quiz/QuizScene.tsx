@@ -95,6 +95,7 @@ function QuizView({ course, quiz }: { course: CourseDetailDto; quiz: QuizDto }) 
           result={result}
           next={place.next}
           courseId={course.id}
+          steps={course.isEnrolled ? place.steps : []}
           onWaitOver={reopen}
           onRetry={() => {
             setResult(null);

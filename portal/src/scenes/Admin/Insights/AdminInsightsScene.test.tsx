@@ -43,7 +43,7 @@ const retention: RetentionDto = {
   ],
 };
 
-function setup(weeklyAnswer: WeeklyInsightsDto = weekly) {
+function setup(weeklyAnswer: WeeklyInsightsDto = weekly, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/user': ok(admin),
     'GET /api/config': ok(publicConfig),
@@ -66,6 +66,7 @@ function setup(weeklyAnswer: WeeklyInsightsDto = weekly) {
       viewers: 0,
       averagePosition: null,
     }),
+    ...extra,
   });
 }
 
@@ -167,5 +168,63 @@ describe('AdminInsightsScene', () => {
 
     fireEvent.change(await screen.findByLabelText('Module'), { target: { value: '12' } });
     expect(await screen.findByText('Nobody has watched this video since the retention curve started counting.')).toBeInTheDocument();
+  });
+});
+
+describe('AdminInsightsScene: saying what the figures are (issue 53 item 11)', () => {
+  it('says when the figures were brought up to date, and brings them up to date on request', async () => {
+    const fourteenMinutesAgo = new Date(Date.now() - 14 * 60_000).toISOString();
+    let runs = 0;
+    const api = setup(
+      { ...weekly, updatedAt: fourteenMinutesAgo },
+      {
+        'POST /api/admin/scheduler/insights-rollup/run': () => {
+          runs += 1;
+          return ok({ name: 'insights-rollup', sent: 12 });
+        },
+      },
+    );
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText('Updated 14 minutes ago: payments and enrollments since then are counted at the next hourly update.')).toBeInTheDocument();
+    const before = api.callsTo('GET', '/api/admin/insights/weekly').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Update now' }));
+    await waitFor(() => expect(runs).toBe(1));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/insights/weekly').length).toBeGreaterThan(before));
+  });
+
+  it('says so when the figures have never been brought up to date, and when nothing updates them by itself', async () => {
+    setup({ ...weekly, updatedAt: null });
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText('Not brought up to date yet: the figures are filled in when the hourly update first runs.')).toBeInTheDocument();
+  });
+
+  it('does not promise an hourly update on a server that runs no scheduled jobs', async () => {
+    setup({ ...weekly, updatedAt: null }, { 'GET /api/admin/scheduler': ok({ enabled: false, intervalSeconds: 60, jobs: [] }) });
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText(/the hourly update is off on this server \(REMINDERS_ENABLED=false\)/)).toBeInTheDocument();
+  });
+
+  it('puts each count’s noun in the right number: "1 enrollment", never "1 enrollments"', async () => {
+    setup({ ...weekly, weeks: [{ week: '2026-01-05', enrollments: 1, completions: 0, certificates: 1 }] });
+    renderScene(<AdminInsightsScene />);
+    expect(await screen.findByText('1 week from 2026-01-05 to 2026-01-25: 1 enrollment, 0 completions, 1 certificate in all.')).toBeInTheDocument();
+  });
+
+  it('names the weekly CSV after the course filter when one is set', async () => {
+    setup();
+    renderScene(<AdminInsightsScene />);
+    await screen.findByText(/8 enrollments/);
+    fireEvent.change(await screen.findByLabelText('Course'), { target: { value: '2' } });
+    await screen.findByRole('heading', { name: 'Course: First Aid' });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }));
+    const weeklyFigure = (await screen.findByRole('heading', { name: 'Enrollments, completions and certificates per week' })).closest('section')!;
+    fireEvent.click(within(weeklyFigure).getByRole('button', { name: /Download .* as CSV/ }));
+    const gbp = screen.getByRole('heading', { name: 'Revenue per week (GBP)' }).closest('section')!;
+    fireEvent.click(within(gbp).getByRole('button', { name: /CSV/ }));
+    expect(names).toEqual(['weekly-course-2-2026-01-05-2026-01-25.csv', 'revenue-course-2-2026-01-05-2026-01-25-gbp.csv']);
   });
 });

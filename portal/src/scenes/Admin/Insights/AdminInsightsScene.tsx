@@ -4,7 +4,10 @@ import { media } from '@atrium/common/ui/theme';
 import { useAdminSchools } from '../../../api/adminSchools.ts';
 import { errorText } from '../../../api/client.ts';
 import { useCourses } from '../../../api/courses.ts';
-import { useAdminCourseInsights, useAdminWeekly, useRetention, type InsightsFilters } from '../../../api/insights.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRunSchedulerJob, useSchedulerStatus } from '../../../api/deadlines.ts';
+import { insightsFilename, isAdminInsightsKey, useAdminCourseInsights, useAdminWeekly, useRetention, type InsightsFilters } from '../../../api/insights.ts';
+import { UpdatedNote } from '../../../components/charts/UpdatedNote.tsx';
 import { ButtonLink } from '../../../components/Button.tsx';
 import { FunnelChart, StepCompletionChart, RetentionChart, RevenueCharts, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -55,6 +58,12 @@ export function AdminInsightsScene() {
   const retention = useRetention(moduleId);
   const moduleSelectId = useId();
   const courseTitle = course.data?.course.title ?? courseOptions.find((option) => option.id === funnelCourseId)?.name ?? '';
+  // "Update now": the rollup run here (the scheduler's own job, under its lease), then every chart read again.
+  const queryClient = useQueryClient();
+  const runRollup = useRunSchedulerJob();
+  const scheduler = useSchedulerStatus();
+  const updateNow = () =>
+    runRollup.mutate('insights-rollup', { onSuccess: () => void queryClient.invalidateQueries({ predicate: (query) => isAdminInsightsKey(query.queryKey) }) });
 
   return (
     <Container>
@@ -76,8 +85,15 @@ export function AdminInsightsScene() {
           <Loaded query={weekly} label="The weekly figures">
             {(data) => (
               <>
-                <WeeklyChart dto={data} filename={`weekly-${data.range.from}-${data.range.to}`} />
-                <RevenueCharts dto={data} filename={`revenue-${data.range.from}-${data.range.to}`} />
+                <UpdatedNote
+                  updatedAt={data.updatedAt}
+                  onUpdate={updateNow}
+                  updating={runRollup.isPending}
+                  scheduled={scheduler.data?.enabled !== false}
+                  problem={runRollup.isError ? `Not updated: ${errorText(runRollup.error, 'please try again')}` : null}
+                />
+                <WeeklyChart dto={data} filename={insightsFilename('weekly', filters, data.range)} />
+                <RevenueCharts dto={data} filename={insightsFilename('revenue', filters, data.range)} />
               </>
             )}
           </Loaded>

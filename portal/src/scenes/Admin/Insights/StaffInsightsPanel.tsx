@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CourseInsightsDto, WeeklyInsightsDto } from '@atrium/common';
 import { errorText } from '../../../api/client.ts';
-import type { InsightsFilters } from '../../../api/insights.ts';
+import { insightsFilename, type InsightsFilters } from '../../../api/insights.ts';
+import { UpdatedNote } from '../../../components/charts/UpdatedNote.tsx';
 import { FunnelChart, StepCompletionChart, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
 import { EmptyText, Panel, PanelHeader, PanelLead, ProblemText } from '../../../components/Panel.ts';
@@ -49,7 +50,10 @@ export function StaffInsightsPanel({ lead, filters, onFilters, courseId, courses
         anySchoolLabel="All schools"
       />
       {weekly.data ? (
-        <WeeklyChart dto={weekly.data} only={['completions']} filename={`${filePrefix}-completions-${weekly.data.range.from}-${weekly.data.range.to}`} />
+        <>
+          <UpdatedNote updatedAt={weekly.data.updatedAt} />
+          <WeeklyChart dto={weekly.data} only={['completions']} filename={insightsFilename(`${filePrefix}-completions`, filters, weekly.data.range)} />
+        </>
       ) : weekly.isError ? (
         <ProblemText role="alert">{`The weekly completions could not be loaded (${errorText(weekly.error, 'please try again')}).`}</ProblemText>
       ) : (

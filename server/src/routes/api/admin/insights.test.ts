@@ -364,6 +364,25 @@ describe('GET /api/admin/insights/weekly', () => {
   });
 });
 
+describe('when the weekly figures were brought up to date (issue 53 item 11)', () => {
+  it('says when the rollup job last finished, null before it ever has, for the admin and a school’s managers alike', async () => {
+    const { client: manager, schoolId } = await schoolWithManager(server, 'Rowan Academy');
+    const client = await admin();
+    await server.db('schedulerJobs').where({ name: 'insights-rollup' }).delete();
+    expect(((await client.get('/api/admin/insights/weekly')).body as WeeklyInsightsDto).updatedAt).toBeNull();
+    server.clock.set('2026-05-13T09:00:00Z');
+    const ran = await client.post('/api/admin/scheduler/insights-rollup/run');
+    expect(ran.status, ran.text).toBe(200);
+    server.clock.set('2026-05-13T09:14:00Z');
+    // The run's own finish, by the server's clock (which moves on a few milliseconds during it), not the time of asking.
+    const updatedAt = ((await client.get('/api/admin/insights/weekly')).body as WeeklyInsightsDto).updatedAt!;
+    expect(Date.parse(updatedAt) - Date.parse('2026-05-13T09:00:00Z')).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(updatedAt) - Date.parse('2026-05-13T09:00:00Z')).toBeLessThan(60_000);
+    expect(((await manager.get(`/api/schools/${schoolId}/insights/weekly`)).body as WeeklyInsightsDto).updatedAt).toBe(updatedAt);
+    server.clock.reset();
+  });
+});
+
 describe('a school’s Insights', () => {
   it('shows its managers their own staff only, and refuses everyone else', async () => {
     const { client: manager, schoolId } = await schoolWithManager(server, 'Birch Academy');

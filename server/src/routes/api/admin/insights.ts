@@ -2,7 +2,7 @@ import { adminFunnelQuery, adminInsightsQuery, id } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCourseInsights, presentRetention, presentWeekly } from '../../../presenters/insights.ts';
-import { courseInsights, insightsRange, moduleRetention, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
+import { courseInsights, insightsRange, moduleRetention, rollupUpdatedAt, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
 /**
@@ -21,8 +21,8 @@ export function adminInsightsRoutes(routes: Routes): void {
       const { courseId, schoolId, ...days } = ctx.input.query;
       const range = insightsRange(days, clock.now().getTime());
       const filter = { ...range, courseId, schoolId };
-      const [weeks, revenue] = await Promise.all([weeklyFigures(db, filter), weeklyRevenue(db, filter)]);
-      ctx.body = presentWeekly(range, weeks, revenue);
+      const [weeks, revenue, updatedAt] = await Promise.all([weeklyFigures(db, filter), weeklyRevenue(db, filter), rollupUpdatedAt(db)]);
+      ctx.body = presentWeekly(range, updatedAt, weeks, revenue);
     },
   });
 

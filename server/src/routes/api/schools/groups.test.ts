@@ -74,6 +74,21 @@ describe('a school’s groups', () => {
     expect(stranger.status).toBe(400);
     expect(stranger.body.message).toContain(elsewhere.user.email);
     expect(await server.db('groupMembers').where({ groupId: office })).toHaveLength(0);
+    // Addresses that are not addresses (issue 53 item 10): the answer names each, at the field, and
+    // nobody is added. It reads the same whether or not the other addresses have accounts.
+    const malformed = await manager.client.post(`${base}/groups/${office}/members`, {
+      emails: [ann.email, 'jo@school', 'not-an-address', elsewhere.user.email],
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('Not valid e-mail addresses: jo@school and not-an-address. Nobody was added.');
+    expect(malformed.body.errors).toEqual({ emails: 'Not valid e-mail addresses: jo@school and not-an-address. Nobody was added.' });
+    const unknown = await manager.client.post(`${base}/groups/${office}/members`, {
+      emails: [ann.email, 'jo@school', 'not-an-address', 'nobody@nowhere.example'],
+    });
+    expect(unknown.body).toEqual(malformed.body);
+    const one = await manager.client.post(`${base}/groups/${office}/members`, { emails: [ann.email, ' jo@ '] });
+    expect(one.body.errors).toEqual({ emails: 'Not a valid e-mail address: jo@. Nobody was added.' });
+    expect(await server.db('groupMembers').where({ groupId: office })).toHaveLength(0);
 
     const list = await manager.client.get(`${base}/groups`);
     expect(list.body.groups.map((g: { name: string }) => g.name)).toEqual(['Front office', 'Teaching assistants']);

@@ -2,7 +2,7 @@ import { id, schoolFunnelQuery, schoolInsightsQuery, schoolParams } from '@atriu
 import { notFound } from '../../../errors.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentCourseInsights, presentWeekly } from '../../../presenters/insights.ts';
-import { courseInsights, insightsRange, weeklyFigures } from '../../../queries/insights.ts';
+import { courseInsights, insightsRange, rollupUpdatedAt, weeklyFigures } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
 /**
@@ -22,7 +22,8 @@ export function schoolInsightsRoutes(routes: Routes): void {
       const { db, clock } = ctx.deps;
       const { courseId, ...days } = ctx.input.query;
       const range = insightsRange(days, clock.now().getTime());
-      ctx.body = presentWeekly(range, await weeklyFigures(db, { ...range, courseId, schoolId: ctx.input.params.id }));
+      const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolId: ctx.input.params.id }), rollupUpdatedAt(db)]);
+      ctx.body = presentWeekly(range, updatedAt, weeks);
     },
   });
 

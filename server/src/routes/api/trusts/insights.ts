@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { trustManager } from '../../../policies/trusts.ts';
 import { presentCourseInsights, presentWeekly } from '../../../presenters/insights.ts';
-import { courseInsights, insightsRange, weeklyFigures } from '../../../queries/insights.ts';
+import { courseInsights, insightsRange, rollupUpdatedAt, weeklyFigures } from '../../../queries/insights.ts';
 import { trustSchoolIds } from '../../../queries/trusts.ts';
 import type { Routes } from '../../define.ts';
 
@@ -36,7 +36,8 @@ export function trustInsightsRoutes(routes: Routes): void {
       const { courseId, schoolId, ...days } = ctx.input.query;
       const schoolIds = await schoolsInScope(ctx, ctx.input.params.id, schoolId);
       const range = insightsRange(days, clock.now().getTime());
-      ctx.body = presentWeekly(range, await weeklyFigures(db, { ...range, courseId, schoolIds }));
+      const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolIds }), rollupUpdatedAt(db)]);
+      ctx.body = presentWeekly(range, updatedAt, weeks);
     },
   });
 
