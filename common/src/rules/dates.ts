@@ -173,3 +173,14 @@ export function formatRelativeTime(instant: string | number | Date, now: number 
   }
   return format.format(seconds, 'second');
 }
+
+/** An instant as the reader's short date, "21 Nov 2026" / "Nov 21, 2026" (invitations sent, work reviewed). */
+export const formatShortDate = (instant: string | number | Date, reader?: Reader): string => formatInstantDate(instant, { style: 'short', reader });
+
+/** A calendar date in a list of this year's dates: "3 March" this year, "3 March 2027" in another (the reader's year). */
+export const formatDay = (day: string, reader?: Reader, now: number = Date.now()): string =>
+  formatCalendarDate(day, { omitYearIn: currentYear(reader, now), reader });
+
+/** An instant as the day it was for the reader, the year only when not this one: "28 November". */
+export const formatDayOf = (instant: string | number | Date, reader?: Reader, now: number = Date.now()): string =>
+  formatInstantDate(instant, { omitYearIn: currentYear(reader, now), reader });

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@atrium/common/rules/dates';
 import styled from 'styled-components';
 import type { SchedulerJobDto } from '@atrium/common';
 import { useRunSchedulerJob, useSchedulerStatus } from '../../api/deadlines.ts';
@@ -26,8 +27,7 @@ const counted = (jobName: string, count: number) => {
   return { words: `${count} ${count === 1 ? unit.one : unit.many}`, verb: unit.verb };
 };
 
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'never');
+const at = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 
 /** The scheduled jobs: last run, next run, failures; a failing job shows its last error. */
 export function SchedulerPanel() {
