@@ -619,6 +619,21 @@ describe('CheckoutScene: what the buyer pays, tax included, before they commit',
   const ukInvoice = invoiceFigures(49900, null, 'GB', null);
   let restore = () => {};
   afterEach(() => restore());
+  // An invoice request made at 22:37 in Chicago on 28 November 2026 (already the 29th in London).
+  const openRequest = (money: Pick<OrderDto, 'amount' | 'currency' | 'country'>): OrderDto => ({
+    id: 9,
+    reference: 'ORD-000009',
+    userId: learner.id,
+    courseId: 5,
+    courseTitle: course.title,
+    schoolName: 'Hill School',
+    billingEmail: 'finance@hill.sch.uk',
+    purchaseOrderNumber: null,
+    status: 'requested',
+    createdAt: '2026-11-29T04:37:00.000Z',
+    paidAt: null,
+    ...money,
+  });
 
   it('a UK school reads the price before VAT, the VAT line and the invoice total, and what the card is charged', async () => {
     restore = readAs('en-GB', 'Europe/London');
@@ -687,26 +702,7 @@ describe('CheckoutScene: what the buyer pays, tax included, before they commit',
 
   it('an open request says when it was made on the reader’s calendar, in their format (22:37 in Chicago is still the 28th)', async () => {
     restore = readAs('en-US', 'America/Chicago');
-    setup({
-      'GET /api/orders': ok([
-        {
-          id: 9,
-          reference: 'ORD-000009',
-          userId: learner.id,
-          courseId: 5,
-          courseTitle: course.title,
-          schoolName: 'Lincoln Elementary',
-          billingEmail: 'finance@lincoln.example',
-          purchaseOrderNumber: null,
-          amount: 59900,
-          currency: 'usd',
-          country: 'US',
-          status: 'requested',
-          createdAt: '2026-11-29T04:37:00.000Z',
-          paidAt: null,
-        } satisfies OrderDto,
-      ]),
-    });
+    setup({ 'GET /api/orders': ok([openRequest({ amount: 59900, currency: 'usd', country: 'US' })]) });
     renderCheckout();
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
     expect(screen.getByText('Requested').nextSibling).toHaveTextContent('November 28, 2026');
@@ -715,26 +711,7 @@ describe('CheckoutScene: what the buyer pays, tax included, before they commit',
 
   it('an open UK request says its total with VAT', async () => {
     restore = readAs('en-GB', 'Europe/London');
-    setup({
-      'GET /api/orders': ok([
-        {
-          id: 10,
-          reference: 'ORD-000010',
-          userId: learner.id,
-          courseId: 5,
-          courseTitle: course.title,
-          schoolName: 'Hill School',
-          billingEmail: 'finance@hill.sch.uk',
-          purchaseOrderNumber: null,
-          amount: 49900,
-          currency: 'gbp',
-          country: 'GB',
-          status: 'requested',
-          createdAt: '2026-11-29T04:37:00.000Z',
-          paidAt: null,
-        } satisfies OrderDto,
-      ]),
-    });
+    setup({ 'GET /api/orders': ok([openRequest({ amount: 49900, currency: 'gbp', country: 'GB' })]) });
     renderCheckout();
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
     expect(screen.getByText('Amount').nextSibling).toHaveTextContent('£598.80 (£499.00 + £99.80 VAT)');
