@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CourseSummaryDto } from '@atrium/common';
+import { invoiceFigures } from '@atrium/common/rules/tax';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../server/src/test/pdfText.ts';
@@ -116,8 +117,13 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         await page.getByRole('textbox', { name: /Purchase order number/ }).fill('PO-2026-17');
         await page.getByRole('combobox', { name: /Country/ }).selectOption('GB');
         await page.getByRole('textbox', { name: /Billing address/ }).fill('Hill Primary School\nHill Road\nYork YO1 7HH');
+        // Before committing, a UK school reads the price before VAT, the VAT and the total the invoice will carry.
+        const ukTotal = `£${(invoiceFigures(course.price, null, 'GB', null).gross / 100).toFixed(2)}`;
+        const summary = page.getByRole('region', { name: 'Order summary' });
+        await summary.getByText('Price, before VAT').waitFor();
+        await expect(summary.locator('dt', { hasText: 'Total on the invoice' }).locator('xpath=following-sibling::dd[1]').textContent()).resolves.toBe(ukTotal);
         await screenshot(page, 'currency-03-invoice-form');
-        await page.getByRole('button', { name: `Request an invoice for £${(course.price / 100).toFixed(2)}` }).click();
+        await page.getByRole('button', { name: `Request an invoice for ${ukTotal}` }).click();
         await page.getByRole('heading', { name: 'Invoice requested' }).waitFor();
         const order = (await app.db('orders').where({ billingEmail: 'finance@hill.sch.uk' }).orderBy('id', 'desc').first())!;
         expect(order).toMatchObject({ currency: 'gbp', amount: course.price, country: 'GB', purchaseOrderNumber: 'PO-2026-17' });
@@ -133,6 +139,8 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         const dialog = admin.getByRole('dialog', { name: 'Issue invoice' });
         await dialog.getByText('VAT at 20%').waitFor();
         const gross = `£${((course.price * 1.2) / 100).toFixed(2)}`;
+        // The invoice carries the total the buyer read at checkout.
+        expect(gross).toBe(ukTotal);
         await dialog.getByText(gross).waitFor();
         await screenshot(admin, 'currency-04-issue-invoice');
         await expectAccessible(admin, 'issue invoice dialog');

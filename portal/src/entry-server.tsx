@@ -4,6 +4,7 @@ import './zodSetup.ts';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { collectFormattedMoney } from '@atrium/common/rules/currency';
+import { pinReader } from '@atrium/common/rules/dates';
 import { StaticRouter } from 'react-router';
 import { Writable } from 'node:stream';
 import { ServerStyleSheet } from 'styled-components';
@@ -52,6 +53,9 @@ function render(state: PageState, page: ReactNode): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   seedPageState(queryClient, state);
   pinReaderLocale(state.locale);
+  // Dates in the visitor's locale as well; their time zone is the browser's to know, so the page's
+  // few dates (calendar days: deadlines) are drawn as days, which no zone moves.
+  pinReader({ locale: state.locale });
   const sheet = new ServerStyleSheet();
   const money = collectFormattedMoney();
   // The dashboard draws its cards after the first few in the browser: their prices are written

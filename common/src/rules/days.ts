@@ -1,3 +1,5 @@
+import { formatCalendarDate, SCHOOL_READER } from './dates.ts';
+
 // Deadlines are whole days: a member with a deadline of 3 March has all of 3 March (UTC) and is
 // overdue from 4 March. Days are counted since 1970-01-01 so the database compares integers.
 export const DAY_MS = 86_400_000;
@@ -25,12 +27,11 @@ export function addMonths(ms: number, months: number): number {
   return target.getTime();
 }
 
-let shortDayFormat: Intl.DateTimeFormat | undefined;
-
-/** "3 March" for a YYYY-MM-DD date (the year is added when it is not `currentYear`). */
+/**
+ * "3 March" for a YYYY-MM-DD date (the year is added when it is not `currentYear`), as the school's
+ * mails write it (SCHOOL_READER); pages write dates for their reader (rules/dates.ts: formatDay).
+ */
 export function formatDueDate(iso: string, currentYear?: number): string {
-  shortDayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-  const date = new Date(`${iso}T00:00:00Z`);
-  const text = shortDayFormat.format(date);
-  return currentYear === undefined || date.getUTCFullYear() === currentYear ? text : `${text} ${date.getUTCFullYear()}`;
+  if (currentYear === undefined) return formatCalendarDate(iso, { reader: SCHOOL_READER, omitYearIn: Number(iso.slice(0, 4)) });
+  return formatCalendarDate(iso, { reader: SCHOOL_READER, omitYearIn: currentYear });
 }

@@ -1,7 +1,4 @@
-// Building an Intl formatter is slow (a list of 100 course cards spent more time building
-// currency formatters than rendering; the first one alone costs tens of milliseconds on a phone
-// while it loads its locale data), so the long date formatter is built once, on first use.
-let longDateFormat: Intl.DateTimeFormat | undefined;
+import { formatInstantDate, SCHOOL_READER } from './dates.ts';
 
 /** Estimated course hours: modules × 0.25, rounded (SPEC §9). */
 export function estimatedHours(totalModules: number): number {
@@ -64,10 +61,12 @@ export function parseDurationInput(input: string): number | null {
   return null;
 }
 
-/** Long British date, e.g. "21 November 2026" (certificates). */
+/**
+ * Long British date of an instant, e.g. "21 November 2026", for the school's own documents and
+ * mails (SCHOOL_READER). Pages write dates for their reader (rules/dates.ts) instead.
+ */
 export function formatLongDate(iso: string): string {
-  longDateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-  return longDateFormat.format(new Date(iso));
+  return formatInstantDate(iso, { reader: SCHOOL_READER });
 }
 
 export function percentage(part: number, whole: number): number {

@@ -1,5 +1,5 @@
 import { TRAINING_STATUS_LABELS, type TrainingStatus } from '@atrium/common/api/deadlines';
-import { formatDueDate } from '@atrium/common/rules/days';
+import { formatDay } from '@atrium/common/rules/dates';
 import { Badge, type BadgeTone } from './Badge.tsx';
 
 export const TRAINING_STATUS_TONES: Record<TrainingStatus, BadgeTone> = {
@@ -21,10 +21,10 @@ export function TrainingStatusBadge({ status }: { status: TrainingStatus }) {
  * "Renewal due"; null when there is nothing to say (no deadline, or completed and current).
  */
 export function dueLine(training: { status: TrainingStatus; dueOn: string | null; expiresOn: string | null }, now = new Date()): string | null {
-  const year = now.getUTCFullYear();
-  if (training.status === 'renewal_due') return training.expiresOn ? `Expired on ${formatDueDate(training.expiresOn, year)}: renewal due` : 'Renewal due';
-  if (training.status === 'completed') return training.expiresOn ? `Certificate valid until ${formatDueDate(training.expiresOn, year)}` : null;
+  if (training.status === 'renewal_due')
+    return training.expiresOn ? `Expired on ${formatDay(training.expiresOn, undefined, now.getTime())}: renewal due` : 'Renewal due';
+  if (training.status === 'completed') return training.expiresOn ? `Certificate valid until ${formatDay(training.expiresOn, undefined, now.getTime())}` : null;
   if (!training.dueOn) return null;
-  if (training.status === 'overdue') return `Overdue: was due ${formatDueDate(training.dueOn, year)}`;
-  return `Due ${formatDueDate(training.dueOn, year)}`;
+  if (training.status === 'overdue') return `Overdue: was due ${formatDay(training.dueOn, undefined, now.getTime())}`;
+  return `Due ${formatDay(training.dueOn, undefined, now.getTime())}`;
 }

@@ -2,7 +2,8 @@ import '../test/setup.ts';
 import { webcrypto } from 'node:crypto';
 import type { CertificatePublicDto } from '@atrium/common/api/community';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pinReader } from '@atrium/common/rules/dates';
 import { json, mockFetch } from '../test/setup.ts';
 import { CertificateBadge } from './CertificateBadge.tsx';
 
@@ -56,6 +57,10 @@ const credentialResponse = (body = jwt) => new Response(body, { status: 200, hea
 const badge = (container: HTMLElement) => container.querySelector('[part="badge"]');
 
 describe('CertificateBadge', () => {
+  // Dates are the reader's (common/src/rules/dates.ts): these read as a visitor in London.
+  beforeEach(() => pinReader({ locale: 'en-GB', timeZone: 'Europe/London' }));
+  afterEach(() => pinReader({}));
+
   it('says Verified only once the signature checks out with the published key, and shows what was signed', async () => {
     const { calls } = issuer(() => credentialResponse());
     const onVerified = vi.fn();
@@ -78,6 +83,16 @@ describe('CertificateBadge', () => {
     const { container } = render(<CertificateBadge number={NUMBER} apiBase={API} />);
     await screen.findByText('Verified certificate');
     expect(container.querySelector('[part="expiry"]')?.textContent).toBe('Expired on 21 November 2025');
+  });
+
+  it('writes the dates as a visitor in Chicago reads them, the expiry day unshifted', async () => {
+    pinReader({ locale: 'en-US', timeZone: 'America/Chicago' });
+    const expiredJwt = await sign({ validUntil: '2025-11-21T10:00:05Z' });
+    issuer(() => credentialResponse(expiredJwt));
+    const { container } = render(<CertificateBadge number={NUMBER} apiBase={API} />);
+    await screen.findByText('Verified certificate');
+    expect(screen.getByText('November 21, 2026')).toBeTruthy();
+    expect(container.querySelector('[part="expiry"]')?.textContent).toBe('Expired on November 21, 2025');
   });
 
   it('says nothing of expiry while the credential is still current', async () => {

@@ -1,5 +1,5 @@
 import type { CertificatePublicDto } from '@atrium/common/api/community';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatCalendarDate, formatInstantDate } from '@atrium/common/rules/dates';
 import styled from 'styled-components';
 import { AlertIcon, ExternalIcon, ShieldCheckIcon } from '../shared/icons.tsx';
 import { rootTypography, tokens } from '../tokens.ts';
@@ -45,10 +45,10 @@ export function CertificateBadgeView({ number, state, certificateUrl, onRetry }:
           <Student part="student">{certificate.studentName}</Student>
           <Course part="course">{certificate.courseName}</Course>
           <Meta>
-            Completed <time dateTime={certificate.completedAt}>{formatLongDate(certificate.completedAt)}</time>
+            Completed <time dateTime={certificate.completedAt}>{formatInstantDate(certificate.completedAt)}</time>
           </Meta>
           {typeof certificate.quizScore === 'number' ? <Meta part="score">Final quiz score {certificate.quizScore} %</Meta> : null}
-          {certificate.expired ? <Meta part="expiry">Expired on {formatLongDate(`${certificate.expiresOn}T12:00:00Z`)}</Meta> : null}
+          {certificate.expired ? <Meta part="expiry">Expired on {formatCalendarDate(certificate.expiresOn ?? '')}</Meta> : null}
           <Footer>
             <Number title="Certificate number">{certificate.certificateNumber}</Number>
             <Link href={certificateUrl} target="_blank" rel="noopener" part="link">

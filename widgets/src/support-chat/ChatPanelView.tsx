@@ -1,3 +1,4 @@
+import { formatClockTime } from '@atrium/common/rules/dates';
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button, Field, Input, Label, TextArea } from '../shared/controls.tsx';
@@ -35,8 +36,6 @@ export interface ChatPanelViewProps {
   onClose(): void;
   onDismissToast(): void;
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
 /** The support panel: header, then the scripted chat or the "Send us a message" form. */
 export function ChatPanelView(props: ChatPanelViewProps) {
@@ -92,7 +91,7 @@ export function ChatPanelView(props: ChatPanelViewProps) {
                 data-from={message.isUser ? 'user' : 'bot'}
               >
                 <BubbleText>{message.message}</BubbleText>
-                <Time dateTime={new Date(message.timestamp).toISOString()}>{timeFormat.format(message.timestamp)}</Time>
+                <Time dateTime={new Date(message.timestamp).toISOString()}>{formatClockTime(message.timestamp)}</Time>
               </Bubble>
             ))}
             {botTyping && (

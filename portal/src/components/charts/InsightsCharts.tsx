@@ -13,6 +13,7 @@ import {
   retentionRows,
   revenueRows,
   weekLabel,
+  weekStarting,
   weeklyRows,
   type FunnelRow,
   type StepRow,
@@ -26,7 +27,7 @@ const pct = (value: unknown) => `${Number(value).toLocaleString('en-GB', { maxim
 const num = (value: unknown) => count.format(Number(value));
 
 const WEEK_COLUMNS: Array<DataColumn<WeekRow>> = [
-  { key: 'week', label: 'Week starting', format: (value) => weekLabel(String(value)) },
+  { key: 'week', label: 'Week starting', format: (value) => weekStarting(String(value)) },
   { key: 'enrollments', label: 'Enrollments', format: num },
   { key: 'completions', label: 'Completions', format: num },
   { key: 'certificates', label: 'Certificates', format: num },
@@ -81,7 +82,7 @@ export function WeeklyChart({
 }
 
 const REVENUE_COLUMNS: Array<DataColumn<RevenueRow>> = [
-  { key: 'week', label: 'Week starting', format: (value) => weekLabel(String(value)) },
+  { key: 'week', label: 'Week starting', format: (value) => weekStarting(String(value)) },
   { key: 'currency', label: 'Currency' },
   { key: 'amount', label: 'Amount', format: (value, row) => Number(value).toLocaleString('en-GB', { style: 'currency', currency: row.currency }) },
 ];

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '../Button.tsx';
-import { formatRelativeTime } from '../relativeTime.ts';
+import { formatRelativeTime } from '@atrium/common/rules/dates';
 
 /**
  * When the weekly figures were last brought up to date (issue 53 item 11): the Insights charts read

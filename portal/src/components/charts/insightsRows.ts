@@ -1,11 +1,13 @@
+import { formatCalendarDate } from '@atrium/common/rules/dates';
 import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
 
 // The rows each Insights chart draws, its table shows and its CSV holds: one function per chart,
 // so the three cannot disagree.
 
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-/** "6 Jan" for a YYYY-MM-DD week start. */
-export const weekLabel = (week: string) => shortDay.format(new Date(`${week}T00:00:00Z`));
+/** "6 Jan" for a YYYY-MM-DD week start, in the reader's order ("Jan 6"): a chart's tick, where the axis spans the range. */
+export const weekLabel = (week: string) => formatCalendarDate(week, { style: 'short', omitYearIn: Number(week.slice(0, 4)) });
+/** "6 Jan 2026" ("Jan 6, 2026"): a week in a table or a file, which must say its year (a range may span two). */
+export const weekStarting = (week: string) => formatCalendarDate(week, { style: 'short' });
 
 /** 75 → "1:15". */
 export function clock(seconds: number): string {

@@ -1,4 +1,5 @@
-import { formatDueDate, type DeadlineInput, type DeadlineRuleDto } from '@atrium/common';
+import type { DeadlineInput, DeadlineRuleDto } from '@atrium/common';
+import { formatDay } from '@atrium/common/rules/dates';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import type { ReactNode } from 'react';
 import { Form } from '../Form.tsx';
@@ -40,12 +41,10 @@ export interface DeadlineRowProps {
   removing: boolean;
 }
 
-const thisYear = () => new Date().getUTCFullYear();
-
 /** "Complete by 31 March · new staff: 30 days from joining", or "No deadline". */
 export function ruleSummary(rule: DeadlineRuleDto): string {
   const parts = [
-    rule.completeBy ? `Complete by ${formatDueDate(rule.completeBy, thisYear())}` : null,
+    rule.completeBy ? `Complete by ${formatDay(rule.completeBy)}` : null,
     rule.newStaffDays ? `new staff: ${rule.newStaffDays} days from joining` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'No deadline';
@@ -59,7 +58,7 @@ function capped(cap: DeadlineCap | null | undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['completeBy'],
-        message: `Choose ${formatDueDate(cap.completeBy, thisYear())} or an earlier date: ${cap.by} requires the course by then`,
+        message: `Choose ${formatDay(cap.completeBy)} or an earlier date: ${cap.by} requires the course by then`,
       });
     }
     if (cap.newStaffDays && value.newStaffDays && value.newStaffDays > cap.newStaffDays) {
@@ -148,7 +147,7 @@ export function DeadlineRow(props: DeadlineRowProps) {
           label="Complete by"
           type="date"
           max={cap?.completeBy ?? undefined}
-          hint={cap?.completeBy ? `${formatDueDate(cap.completeBy, thisYear())} or earlier` : undefined}
+          hint={cap?.completeBy ? `${formatDay(cap.completeBy)} or earlier` : undefined}
           {...form.field('completeBy')}
         />
         <TextField

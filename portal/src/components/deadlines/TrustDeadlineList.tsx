@@ -1,4 +1,5 @@
-import { formatDueDate, type TrustCourseDeadlineDto } from '@atrium/common';
+import type { TrustCourseDeadlineDto } from '@atrium/common';
+import { formatDay } from '@atrium/common/rules/dates';
 import { useClearTrustDeadline, useSetTrustDeadline, useTrustDeadlines, type TrustDeadlineViewer } from '../../api/trusts.ts';
 import { Muted } from '../Panel.ts';
 import { DeadlineList, DeadlineRow } from './DeadlineRow.tsx';
@@ -36,7 +37,7 @@ function CourseDeadline({ trustId, viewer, course }: { trustId: number; viewer: 
         <Muted>
           {schools}
           {course.schoolsOverridden > 0
-            ? `; ${course.schoolsOverridden} set a later ${course.completeBy ? `date than ${formatDueDate(course.completeBy, new Date().getUTCFullYear())}` : 'rule'} before this one, and the trust's applies there`
+            ? `; ${course.schoolsOverridden} set a later ${course.completeBy ? `date than ${formatDay(course.completeBy)}` : 'rule'} before this one, and the trust's applies there`
             : ''}
           .
         </Muted>

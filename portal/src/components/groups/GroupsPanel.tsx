@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from '../Form.tsx';
 import styled from 'styled-components';
-import { formatDueDate, invalidAddresses, invalidAddressesMessage, splitAddressList, type GroupDto, type GroupsDto } from '@atrium/common';
+import { invalidAddresses, invalidAddressesMessage, splitAddressList, type GroupDto, type GroupsDto } from '@atrium/common';
+import { formatDay } from '@atrium/common/rules/dates';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
 import { groupSchema } from '@atrium/common/schemas/groups';
 import { ApiError, errorText } from '../../api/client.ts';
@@ -24,14 +25,9 @@ import { FieldLabel, Select } from '../NativeSelect.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
 import { useToast } from '../toast/Toaster.tsx';
 
-const thisYear = () => new Date().getUTCFullYear();
-
 /** "By 31 March · new staff: 30 days from joining the group". */
 function ruleText(rule: { completeBy: string | null; newStaffDays: number | null }): string {
-  return [
-    rule.completeBy ? `By ${formatDueDate(rule.completeBy, thisYear())}` : null,
-    rule.newStaffDays ? `new staff: ${rule.newStaffDays} days from joining the group` : null,
-  ]
+  return [rule.completeBy ? `By ${formatDay(rule.completeBy)}` : null, rule.newStaffDays ? `new staff: ${rule.newStaffDays} days from joining the group` : null]
     .filter(Boolean)
     .join(' · ');
 }
@@ -359,7 +355,7 @@ function Member({ root, group, member }: { root: string; group: GroupDto; member
         <strong>{member.name}</strong>
         <Muted>
           {member.email}
-          {group.owner === 'trust' ? ` · ${member.schoolName}` : ''} · joined {formatDueDate(member.joinedOn, thisYear())}
+          {group.owner === 'trust' ? ` · ${member.schoolName}` : ''} · joined {formatDay(member.joinedOn)}
         </Muted>
       </div>
       {group.editable ? (

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { LoadingState } from '../Loading.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 import { EmptyText, Muted, ProblemText, RowActions, RowList } from '../Panel.ts';
-import { formatShortDate } from '../shortDate.ts';
+import { formatShortDate } from '@atrium/common/rules/dates';
 
 const who = (person: InvitedPersonDto) => person.name ?? person.email;
 

@@ -1,4 +1,5 @@
-import { formatDueDate, type CourseDeadlineDto } from '@atrium/common';
+import type { CourseDeadlineDto } from '@atrium/common';
+import { formatDay } from '@atrium/common/rules/dates';
 import styled from 'styled-components';
 import { useClearDeadline, useSchoolDeadlines, useSetDeadline } from '../../api/deadlines.ts';
 import { DeadlineList, DeadlineRow, ruleSummary } from '../deadlines/DeadlineRow.tsx';
@@ -45,7 +46,6 @@ export function SchoolDeadlines({ root, managedSchoolId = null }: { root: string
 /** Where the trust set a rule: what it is, and whether the school's own applies beside it. */
 function TrustNote({ course, trustName }: { course: CourseDeadlineDto; trustName: string }) {
   const trust = course.trust!;
-  const year = new Date().getUTCFullYear();
   const own = course.completeBy;
   const overridden = (own !== null && trust.completeBy !== null && own > trust.completeBy) || (course.newStaffDays ?? 0) > (trust.newStaffDays ?? Infinity);
   return (
@@ -56,8 +56,8 @@ function TrustNote({ course, trustName }: { course: CourseDeadlineDto; trustName
       </TrustLine>
       {overridden ? (
         <Muted>
-          Your own {own && trust.completeBy && own > trust.completeBy ? `date, ${formatDueDate(own, year)},` : 'rule'} was set before the trust's and does not
-          apply: the earlier one does. Save an earlier date, or remove yours.
+          Your own {own && trust.completeBy && own > trust.completeBy ? `date, ${formatDay(own)},` : 'rule'} was set before the trust's and does not apply: the
+          earlier one does. Save an earlier date, or remove yours.
         </Muted>
       ) : null}
     </>

@@ -1,6 +1,7 @@
+import { formatDay, formatDayOf } from '@atrium/common/rules/dates';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { formatDueDate, TRAINING_STATUS_LABELS, TRAINING_STATUSES, type SchoolDeadlinesDto, type TrainingStatus } from '@atrium/common';
+import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type SchoolDeadlinesDto, type TrainingStatus } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { TRAINING_PAGE_SIZE, useTrainingCounts, useTrainingStatus, type TrainingFilter } from '../../api/deadlines.ts';
 import { useGroups } from '../../api/groups.ts';
@@ -30,7 +31,6 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
   const narrowed = useTrainingCounts(root, filter);
   const counts = (filter.courseId || filter.groupId) && narrowed.data ? narrowed.data.counts : deadlines.counts;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const year = new Date().getUTCFullYear();
   const choose = (status: TrainingStatus | null) => {
     setShowInvited(false);
     setFilter((current) => ({ ...current, status, page: 0 }));
@@ -140,11 +140,11 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
                   <span>{row.courseTitle}</span>
                   <Muted>
                     {row.status === 'renewal_due' && row.expiresOn
-                      ? `Expired ${formatDueDate(row.expiresOn, year)}`
+                      ? `Expired ${formatDay(row.expiresOn)}`
                       : row.status === 'completed' && row.completedAt
-                        ? `Completed ${formatDueDate(row.completedAt.slice(0, 10), year)}`
+                        ? `Completed ${formatDayOf(row.completedAt)}`
                         : row.dueOn
-                          ? `Due ${formatDueDate(row.dueOn, year)}`
+                          ? `Due ${formatDay(row.dueOn)}`
                           : 'No deadline'}
                   </Muted>
                   <WatchedTime watching={row.watching} />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { AccessibilityStatementDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatCalendarDate, formatInstantDate } from '@atrium/common/rules/dates';
 
 const EASS = 'https://www.equalityadvisoryservice.com/';
 const EHRC = 'https://www.equalityhumanrights.com/';
@@ -11,7 +11,7 @@ const REGULATIONS = 'https://www.legislation.gov.uk/uksi/2018/952/contents/made'
 const WCAG = 'https://www.w3.org/TR/WCAG22/';
 
 const days = (n: number) => `${n} working ${n === 1 ? 'day' : 'days'}`;
-const longDay = (day: string) => formatLongDate(`${day}T12:00:00Z`);
+const longDay = (day: string) => formatCalendarDate(day);
 
 /**
  * The statement in the order and wording of the UK government's model accessibility statement:
@@ -146,7 +146,7 @@ export function AccessibilityStatement({ statement, reportForm }: { statement: A
 
       <h2>Preparation of this accessibility statement</h2>
       <p>
-        {settings.updatedAt ? `This statement was last updated on ${formatLongDate(settings.updatedAt)}. ` : null}
+        {settings.updatedAt ? `This statement was last updated on ${formatInstantDate(settings.updatedAt)}. ` : null}
         {settings.testedOn
           ? `The website was last reviewed on ${longDay(settings.testedOn)}${settings.testedBy ? `. The review was carried out by ${settings.testedBy}` : ''}.`
           : 'No review by a person has been recorded yet.'}

@@ -1,5 +1,5 @@
 import type { AdminSchoolDetailDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { useInvitationApproval } from '../../api/adminSchools.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -20,7 +20,7 @@ export function AdminInvitationApproval({ school }: { school: AdminSchoolDetailD
       onError: (error) => toast({ title: 'Could not change the approval', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });
   const state = approved
-    ? `You approved this school on ${formatLongDate(school.invitesApprovedAt!)}: its managers may send invitation e-mail${school.licenceCount ? '' : ' without a licence'}.`
+    ? `You approved this school on ${formatInstantDate(school.invitesApprovedAt!)}: its managers may send invitation e-mail${school.licenceCount ? '' : ' without a licence'}.`
     : school.licenceCount > 0
       ? 'The school holds a licence, so its managers (with a verified address) may send invitation e-mail.'
       : 'Its managers cannot send invitation e-mail until the school holds a licence or you approve it. Invite links they share themselves still work.';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { AdminSchoolDetailDto, AdminSchoolLicenceDto, LicenceSource } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { countryName } from '@atrium/common/rules/countries';
 import { useAdminSchool, useChangeLicence } from '../../api/adminSchools.ts';
 import { errorText, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
@@ -67,7 +67,7 @@ function SchoolPage({ school }: { school: AdminSchoolDetailDto }) {
           <PageTitle>{school.name}</PageTitle>
           <Facts>
             <span>{countryName(school.country) ?? school.country}</span>
-            <span>Created {formatLongDate(school.createdAt)}</span>
+            <span>Created {formatInstantDate(school.createdAt)}</span>
             {school.domains.map((domain) => (
               <span key={domain.domain}>
                 @{domain.domain}
@@ -154,8 +154,8 @@ function Licences({ school }: { school: AdminSchoolDetailDto }) {
               <div>
                 <strong>{licence.title}</strong> {licence.revokedAt ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">In force</Badge>}
                 <Muted as="p">
-                  {SOURCE[licence.source]} · {formatLongDate(licence.createdAt)}
-                  {licence.revokedAt ? ` · revoked ${formatLongDate(licence.revokedAt)}` : ''}
+                  {SOURCE[licence.source]} · {formatInstantDate(licence.createdAt)}
+                  {licence.revokedAt ? ` · revoked ${formatInstantDate(licence.revokedAt)}` : ''}
                 </Muted>
               </div>
               {licence.source === 'trust' ? (
@@ -218,7 +218,7 @@ function Members({ school }: { school: AdminSchoolDetailDto }) {
               <div>
                 <Link to={`/admin/students/${member.userId}`}>{member.name}</Link>
                 <Muted as="p">
-                  {member.email} · joined {formatLongDate(member.joinedAt)}
+                  {member.email} · joined {formatInstantDate(member.joinedAt)}
                 </Muted>
               </div>
               {member.role === 'manager' ? <Badge>Manager</Badge> : <Badge $tone="neutral">Member</Badge>}

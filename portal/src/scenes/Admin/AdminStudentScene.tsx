@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
 import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments, useStudentWatching } from '../../api/adminStudents.ts';
 import { errorText, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
@@ -72,7 +72,7 @@ function StudentPage({ student }: { student: StudentDetailDto }) {
           </PageTitle>
           <Facts>
             <a href={`mailto:${student.email}`}>{student.email}</a>
-            <span>Joined {formatLongDate(student.createdAt)}</span>
+            <span>Joined {formatInstantDate(student.createdAt)}</span>
             {student.company ? <span>{student.company}</span> : null}
           </Facts>
         </div>
@@ -203,7 +203,7 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
               <div>
                 <strong>{enrollment.courseTitle}</strong>
                 <Muted as="p">
-                  {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatLongDate(enrollment.enrolledAt)}
+                  {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatInstantDate(enrollment.enrolledAt)}
                 </Muted>
                 <ProgressLine>
                   <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ContactMessageDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { useContactMessages, useSetMessageHandled } from '../../api/adminInbox.ts';
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
-import { formatRelativeTime } from '../../components/relativeTime.ts';
+import { formatRelativeTime } from '@atrium/common/rules/dates';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
@@ -99,7 +99,7 @@ function MessageRow({ message }: { message: ContactMessageDto }) {
           </Muted>
         </div>
         <Meta>
-          <time dateTime={message.createdAt} title={formatLongDate(message.createdAt)}>
+          <time dateTime={message.createdAt} title={formatInstantDate(message.createdAt)}>
             {formatRelativeTime(message.createdAt)}
           </time>
           {accessibility ? <Badge $tone="accent">Accessibility</Badge> : null}

@@ -1,3 +1,4 @@
+import { readerDay } from '@atrium/common/rules/dates';
 import { useExportStudents } from '../../api/adminStudents.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -5,7 +6,7 @@ import { saveFile } from '../../components/saveFile.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 /** The name the server gives the file, or the same pattern for today (SPEC §7). */
-export const exportFilename = (now = new Date()) => `students-export-${now.toISOString().slice(0, 10)}.xlsx`;
+export const exportFilename = (now = new Date()) => `students-export-${readerDay(now)}.xlsx`;
 
 /** Export to Excel: every account with its enrollment and completion counts. */
 export function ExportButton() {

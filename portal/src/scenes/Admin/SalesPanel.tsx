@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminOrderDto, AdminPaymentDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { purchaseOrderLabel } from '@atrium/common/rules/orders';
 import { useAdminOrders, useAdminPayments, useMarkOrderPaid } from '../../api/adminInbox.ts';
 import { errorText } from '../../api/client.ts';
@@ -9,7 +9,7 @@ import { Badge, type BadgeTone } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
-import { formatRelativeTime } from '../../components/relativeTime.ts';
+import { formatRelativeTime } from '@atrium/common/rules/dates';
 import { money } from '../../components/coursePrice.ts';
 import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
 import { discountLabel } from './OrderDiscount.tsx';
@@ -119,7 +119,7 @@ function OrdersList() {
                 <span>
                   <Badge $tone={ORDER_TONE[order.status] ?? 'neutral'}>{ORDER_LABEL[order.status] ?? order.status}</Badge>{' '}
                   <Muted>
-                    <time dateTime={order.createdAt} title={formatLongDate(order.createdAt)}>
+                    <time dateTime={order.createdAt} title={formatInstantDate(order.createdAt)}>
                       {formatRelativeTime(order.createdAt)}
                     </time>{' '}
                     by {order.buyerName}
@@ -201,7 +201,7 @@ function PaymentsList() {
                     <Badge $tone={state.tone}>{state.label}</Badge>{' '}
                     <Muted>
                       {payment.buyerEmail} ·{' '}
-                      <time dateTime={payment.createdAt} title={formatLongDate(payment.createdAt)}>
+                      <time dateTime={payment.createdAt} title={formatInstantDate(payment.createdAt)}>
                         {formatRelativeTime(payment.createdAt)}
                       </time>
                     </Muted>

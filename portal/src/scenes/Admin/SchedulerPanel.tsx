@@ -1,3 +1,4 @@
+import { formatDateTime } from '@atrium/common/rules/dates';
 import styled from 'styled-components';
 import type { SchedulerJobDto } from '@atrium/common';
 import { counted } from '@atrium/common/rules/format';
@@ -26,8 +27,7 @@ const JOB_DID: Record<string, (count: number) => string> = {
 };
 const did = (jobName: string, count: number) => (JOB_DID[jobName] ?? ((sent: number) => `${counted(sent, 'e-mail')} queued`))(count);
 
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : 'never');
+const at = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 
 /** The scheduled jobs: last run, next run, failures; a failing job shows its last error. */
 export function SchedulerPanel() {

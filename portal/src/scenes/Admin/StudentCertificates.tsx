@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminCertificateDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { useSetCertificateRevoked, useStudentCertificates } from '../../api/adminStudents.ts';
 import { errorText } from '../../api/client.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -54,8 +54,8 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
                 <div>
                   <strong>{certificate.courseName}</strong> {revoked ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">Valid</Badge>}
                   <Muted as="p">
-                    No. <Mono>{certificate.certificateNumber}</Mono> · issued {formatLongDate(certificate.issuedAt)}
-                    {revoked && certificate.revokedAt ? ` · revoked ${formatLongDate(certificate.revokedAt)}` : ''}
+                    No. <Mono>{certificate.certificateNumber}</Mono> · issued {formatInstantDate(certificate.issuedAt)}
+                    {revoked && certificate.revokedAt ? ` · revoked ${formatInstantDate(certificate.revokedAt)}` : ''}
                   </Muted>
                 </div>
                 {revoked ? (

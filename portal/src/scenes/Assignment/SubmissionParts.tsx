@@ -3,7 +3,7 @@ import type { SubmissionDto, SubmissionFileDto } from '../../api/assignmentTypes
 import { submissionFileUrl } from '../../api/assignments.ts';
 import { Badge, type BadgeTone } from '../../components/Badge.tsx';
 import { Icon, type IconName } from '../../components/Icon.tsx';
-import { formatShortDate } from '../../components/shortDate.ts';
+import { formatShortDate } from '@atrium/common/rules/dates';
 import { formatBytes, linkify } from './uploadRules.ts';
 
 /** Plain text with its web addresses as links (instructions and feedback are plain text). */

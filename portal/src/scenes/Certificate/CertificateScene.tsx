@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import styled, { createGlobalStyle } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CertificatePublicDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatCalendarDate, formatInstantDate } from '@atrium/common/rules/dates';
 import { failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { useCertificate } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
@@ -76,11 +76,11 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
             <Dates>
               <div>
                 <dt>Date of completion</dt>
-                <dd>{formatLongDate(certificate.completedAt)}</dd>
+                <dd>{formatInstantDate(certificate.completedAt)}</dd>
               </div>
               <div>
                 <dt>Date of issue</dt>
-                <dd>{formatLongDate(certificate.issuedAt)}</dd>
+                <dd>{formatInstantDate(certificate.issuedAt)}</dd>
               </div>
               {/* The final quiz's best score when the certificate was issued (issue 36): beside the dates, so the sheet keeps its size. */}
               {typeof certificate.quizScore === 'number' ? (
@@ -93,7 +93,7 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
               {certificate.expiresOn ? (
                 <div>
                   <dt>{certificate.expired ? 'Expired on' : 'Valid until'}</dt>
-                  <dd>{formatLongDate(`${certificate.expiresOn}T12:00:00Z`)}</dd>
+                  <dd>{formatCalendarDate(certificate.expiresOn)}</dd>
                 </div>
               ) : null}
             </Dates>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatCalendarDate } from '@atrium/common/rules/dates';
 import { Icon } from '../../components/Icon.tsx';
 
 /**
@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon.tsx';
  * once past it. An expired certificate is not revoked: it still proves the course was completed.
  */
 export function ExpiryNote({ expiresOn, expired }: { expiresOn: string; expired: boolean }) {
-  const date = formatLongDate(`${expiresOn}T12:00:00Z`);
+  const date = formatCalendarDate(expiresOn);
   return (
     <Note $expired={expired}>
       {expired ? (

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { CertificateListItemDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { useCertificates } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { Badge } from '../../components/Badge.tsx';
@@ -81,7 +81,7 @@ function CertificateCard({ certificate, shareable }: { certificate: CertificateL
       <Facts>
         <div>
           <dt>Completed</dt>
-          <dd>{formatLongDate(certificate.completedAt)}</dd>
+          <dd>{formatInstantDate(certificate.completedAt)}</dd>
         </div>
         <div>
           <dt>Certificate number</dt>

@@ -52,11 +52,14 @@ export function CardPayment({
   course,
   buyer = null,
   onUnavailable,
+  chargeNote,
 }: {
   course: CourseDetailDto;
   /** The school or trust this purchase licenses (the buyer manages it); null for a personal purchase. */
   buyer?: { schoolId: number } | { trustId: number } | null;
   onUnavailable(): void;
+  /** What the charge adds for tax (nothing): "with no VAT added" (checkoutTax.ts). */
+  chargeNote: string;
 }) {
   const config = usePublicConfig();
   const publishableKey = config.data?.stripePublishableKey ?? null;
@@ -142,6 +145,7 @@ export function CardPayment({
         clientSecret={intent.data.clientSecret}
         amount={intent.data.amount}
         currency={intent.data.currency}
+        chargeNote={chargeNote}
       />
     );
   }
@@ -165,7 +169,19 @@ function Preparing() {
   );
 }
 
-function StripeForm({ stripe, clientSecret, amount, currency }: { stripe: Stripe; clientSecret: string; amount: number; currency: string }) {
+function StripeForm({
+  stripe,
+  clientSecret,
+  amount,
+  currency,
+  chargeNote,
+}: {
+  stripe: Stripe;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  chargeNote: string;
+}) {
   const theme = useTheme();
   const appearance: Appearance = {
     theme: 'stripe',
@@ -180,13 +196,13 @@ function StripeForm({ stripe, clientSecret, amount, currency }: { stripe: Stripe
   };
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance }}>
-      <PaymentForm amount={amount} currency={currency} />
+      <PaymentForm amount={amount} currency={currency} chargeNote={chargeNote} />
     </Elements>
   );
 }
 
 /** Inside <Elements>: the Payment Element and the pay button (SPEC §4 "Processing", §8 errors). */
-function PaymentForm({ amount, currency }: { amount: number; currency: string }) {
+function PaymentForm({ amount, currency, chargeNote }: { amount: number; currency: string; chargeNote: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const { toast } = useToast();
@@ -234,6 +250,10 @@ function PaymentForm({ amount, currency }: { amount: number; currency: string })
         onReady={() => setReady(true)}
         onLoadError={(event) => setLoadError(event.error.message ?? 'The card form did not load.')}
       />
+      {/* The intent's own amount: what Stripe will charge, to the penny. */}
+      <Muted>
+        Your card is charged <strong>{money(amount, currency)}</strong>, {chargeNote}.
+      </Muted>
       <Button type="submit" size="lg" block disabled={!stripe || !elements || !ready || processing}>
         {processing ? (
           <>

@@ -2,7 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetailDto, ModuleDto, OrderDto, PaymentIntentDto } from '@atrium/common';
+import { invoiceFigures } from '@atrium/common/rules/tax';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { readAs } from '../../test/reader.ts';
 import { renderScene } from '../../test/render.tsx';
 import { CheckoutScene } from './CheckoutScene.tsx';
 import { STRIPE_LOAD_TIMEOUT_MS } from './stripeLoader.ts';
@@ -238,13 +240,14 @@ describe('CheckoutScene: pay by invoice', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'GB');
     await userEvent.type(screen.getByRole('textbox', { name: /Billing address/ }), 'Hill Road, York');
     await userEvent.type(screen.getByRole('textbox', { name: /VAT number/ }), 'GB12');
-    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £499.00/ }));
+    // A UK school's invoice adds VAT: the button says the total it will carry.
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £598.80/ }));
     // A VAT number of the wrong shape is caught by the shared schema before anything is sent.
     expect(await screen.findByText(/not the shape of a United Kingdom VAT number/)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/orders')).toHaveLength(0);
     await userEvent.clear(screen.getByRole('textbox', { name: /VAT number/ }));
     await userEvent.type(screen.getByRole('textbox', { name: /VAT number/ }), 'GB123456789');
-    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £499.00/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice for £598.80/ }));
 
     expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toHaveFocus();
     expect(screen.getByText('finance@hill.sch.uk')).toBeInTheDocument();
@@ -606,5 +609,112 @@ describe('CheckoutScene: buying for a trust', () => {
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /For St Mary's Primary/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Greenway Trust/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('CheckoutScene: what the buyer pays, tax included, before they commit', () => {
+  const priced = { ...course, prices: { GBP: 49900, USD: 59900 } };
+  const summaryOf = () => within(screen.getByRole('region', { name: 'Order summary' }));
+  // The invoice is issued by this rule (common/src/rules/tax.ts): the page must say its total.
+  const ukInvoice = invoiceFigures(49900, null, 'GB', null);
+  let restore = () => {};
+  afterEach(() => restore());
+  // An invoice request made at 22:37 in Chicago on 28 November 2026 (already the 29th in London).
+  const openRequest = (money: Pick<OrderDto, 'amount' | 'currency' | 'country'>): OrderDto => ({
+    id: 9,
+    reference: 'ORD-000009',
+    userId: learner.id,
+    courseId: 5,
+    courseTitle: course.title,
+    schoolName: 'Hill School',
+    billingEmail: 'finance@hill.sch.uk',
+    purchaseOrderNumber: null,
+    status: 'requested',
+    createdAt: '2026-11-29T04:37:00.000Z',
+    paidAt: null,
+    ...money,
+  });
+
+  it('a UK school reads the price before VAT, the VAT line and the invoice total, and what the card is charged', async () => {
+    restore = readAs('en-GB', 'Europe/London');
+    const api = setup({ 'GET /api/courses/5': ok(priced) });
+    renderCheckout();
+    await screen.findByRole('heading', { level: 1, name: 'Purchase Course' });
+    const summary = summaryOf();
+    expect(summary.getByText('Price, before VAT').nextSibling).toHaveTextContent('£499.00');
+    expect(summary.getByText('VAT at 20%').nextSibling).toHaveTextContent('£99.80');
+    expect(summary.getByText('Total on the invoice').nextSibling).toHaveTextContent('£598.80');
+    expect(ukInvoice.gross).toBe(59880);
+    expect(summary.queryByText(/reverse/i)).not.toBeInTheDocument();
+    // The card is charged the intent's amount, the price as it stands: said as it is.
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(screen.getByText(/Your card is charged/)).toHaveTextContent(
+      'Your card is charged £499.00, with no VAT added: for a VAT invoice, pay by invoice instead.',
+    );
+    expect(api.callsTo('POST', '/api/create-payment-intent')[0]?.body).toEqual({ courseId: 5, currency: 'GBP' });
+    await userEvent.click(screen.getByRole('button', { name: /Request an invoice/ }));
+    expect(screen.getByRole('combobox', { name: /Country/ })).toHaveValue('GB');
+    expect(screen.getByRole('button', { name: 'Request an invoice for £598.80' })).toBeInTheDocument();
+  });
+
+  it('a UK trust reads the same VAT total as its invoice will carry', async () => {
+    restore = readAs('en-GB', 'Europe/London');
+    const noSchool = ok({ school: null, role: null, courses: [], domains: [] });
+    setup({
+      'GET /api/courses/5': ok(priced),
+      'GET /api/schools/mine': noSchool,
+      'GET /api/trusts/mine': ok({ trust: { id: 9, name: 'Greenway Trust', courseIds: [] } }),
+    });
+    renderCheckout();
+    expect(await screen.findByRole('radio', { name: /For every school of Greenway Trust/ })).toBeChecked();
+    expect(summaryOf().getByText('Total on the invoice').nextSibling).toHaveTextContent('£598.80');
+    expect(summaryOf().getByText(/UK schools pay VAT: the invoice adds VAT at 20% to the price/)).toBeInTheDocument();
+  });
+
+  it('a US buyer reads no UK VAT or reverse charge, and is told no sales tax applies before any exemption number', async () => {
+    restore = readAs('en-US', 'America/Chicago');
+    setup({ 'GET /api/courses/5': ok(priced) }, publicConfig);
+    renderCheckout();
+    await screen.findByRole('heading', { level: 1, name: 'Purchase Course' });
+    const summary = summaryOf();
+    expect(summary.getByText('Total').nextSibling).toHaveTextContent('$599.00');
+    expect(summary.getByText(/No sales tax is added/)).toBeInTheDocument();
+    const page = document.body.textContent ?? '';
+    expect(page).not.toMatch(/VAT|reverse.charge/i);
+    const exemption = await screen.findByRole('textbox', { name: /Sales-tax exemption number \(optional\)/ });
+    expect(exemption).toHaveAccessibleDescription(/Not needed, as no sales tax is charged/);
+    expect(screen.getByRole('button', { name: 'Request an invoice for $599.00' })).toBeInTheDocument();
+  });
+
+  it('follows the country chosen on the invoice form: a buyer whose browser says nothing learns both cases, then the one that applies', async () => {
+    restore = readAs('en', 'Europe/London');
+    setup({ 'GET /api/courses/5': ok(priced) }, publicConfig);
+    renderCheckout();
+    await screen.findByRole('heading', { level: 1, name: 'Purchase Course' });
+    expect(summaryOf().getByText(/a UK school's invoice adds VAT at 20% \(£99.80, £598.80 in all\)/)).toBeInTheDocument();
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: /Country/ }), 'DE');
+    expect(summaryOf().getByText(/No UK VAT is added for a school in Germany/)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /VAT number/ }), 'DE123456789');
+    expect(summaryOf().getByText(/reverse-charged/)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'GB');
+    expect(summaryOf().getByText('Total on the invoice').nextSibling).toHaveTextContent('£598.80');
+  });
+
+  it('an open request says when it was made on the reader’s calendar, in their format (22:37 in Chicago is still the 28th)', async () => {
+    restore = readAs('en-US', 'America/Chicago');
+    setup({ 'GET /api/orders': ok([openRequest({ amount: 59900, currency: 'usd', country: 'US' })]) });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
+    expect(screen.getByText('Requested').nextSibling).toHaveTextContent('November 28, 2026');
+    expect(screen.getByText('Amount').nextSibling).toHaveTextContent('$599.00');
+  });
+
+  it('an open UK request says its total with VAT', async () => {
+    restore = readAs('en-GB', 'Europe/London');
+    setup({ 'GET /api/orders': ok([openRequest({ amount: 49900, currency: 'gbp', country: 'GB' })]) });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Invoice requested' })).toBeInTheDocument();
+    expect(screen.getByText('Amount').nextSibling).toHaveTextContent('£598.80 (£499.00 + £99.80 VAT)');
+    expect(screen.getByText('Requested').nextSibling).toHaveTextContent('29 November 2026');
   });
 });

@@ -18,7 +18,8 @@ import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { CardPayment } from './CardPayment.tsx';
-import { InvoiceRequest, type Purchaser } from './InvoiceRequest.tsx';
+import { checkoutTax } from './checkoutTax.ts';
+import { InvoiceRequest, localeCountry, type Purchaser, type TaxPlace } from './InvoiceRequest.tsx';
 import { NewSchoolCard } from './NewSchoolCard.tsx';
 import { SchoolChoice } from './SchoolChoice.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -77,6 +78,10 @@ function Checkout({ course }: { course: CourseDetailDto }) {
   const config = usePublicConfig();
   const currency = useShownCurrency();
   const newSchoolWithoutCard = purchaser.kind === 'create' && config.isSuccess && !config.data.stripePublishableKey;
+  // Where the buyer's school is, for the tax: the invoice form's country once chosen, the browser's region until then.
+  const [taxPlace, setTaxPlace] = useState<TaxPlace>(() => ({ country: localeCountry(), vatNumber: '' }));
+  const price = shownPrice(course, currency);
+  const tax = checkoutTax(price.amount, price.currency, taxPlace.country, taxPlace.vatNumber);
 
   // Someone who bought the course for themselves may still license it for the school they manage.
   const schoolCanBuy = schoolNeedsIt || trust !== null;
@@ -97,7 +102,7 @@ function Checkout({ course }: { course: CourseDetailDto }) {
     );
   }
   // Free in the shown currency: the server refuses an order or a card payment for it and enrolls at once (common/rules/pricing.ts).
-  if (shownPrice(course, currency).free) {
+  if (price.free) {
     return (
       <Container $narrow>
         <StatusMessage
@@ -119,7 +124,7 @@ function Checkout({ course }: { course: CourseDetailDto }) {
       </Back>
       <PageHeading title="Purchase Course" lead="One purchase gives every member of staff at your school their own login." />
       <Layout>
-        <OrderSummary course={course} purchaser={checking ? null : purchaser} />
+        <OrderSummary course={course} purchaser={checking ? null : purchaser} tax={tax} />
         <PaymentColumn>
           {checking ? (
             <LoadingState label="Checking your school" />
@@ -133,6 +138,7 @@ function Checkout({ course }: { course: CourseDetailDto }) {
                   course={course}
                   buyer={purchaser.kind === 'school' ? { schoolId: purchaser.schoolId } : purchaser.kind === 'trust' ? { trustId: purchaser.trustId } : null}
                   onUnavailable={cardIsUnavailable}
+                  chargeNote={tax.cardNote}
                 />
               )}
               {/* Without card payment the invoice is the way to buy, so it opens by itself and leads. */}
@@ -142,6 +148,9 @@ function Checkout({ course }: { course: CourseDetailDto }) {
                 open={invoiceOpened || cardUnavailable || newSchoolWithoutCard}
                 primary={cardUnavailable || newSchoolWithoutCard}
                 onOpen={openInvoice}
+                tax={tax}
+                taxPlace={taxPlace}
+                onTaxPlace={setTaxPlace}
               />
             </>
           )}

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { CourseDetailDto, OrderDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
 import { countryList } from '@atrium/common/rules/countries';
-import { isEuCountry, isUkCountry } from '@atrium/common/rules/tax';
 import { useShownCurrency } from '../../api/currency.ts';
+import { formatInstantDate } from '@atrium/common/rules/dates';
+import { invoiceFigures } from '@atrium/common/rules/tax';
 import { money, shownPrice } from '../../components/coursePrice.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { orderSchema } from '@atrium/common/schemas/payments';
@@ -21,15 +21,22 @@ import { Icon } from '../../components/Icon.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm, type FieldErrors } from '../../components/useForm.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import type { CheckoutTax } from './checkoutTax.ts';
 import { Muted, Notice, Panel, PanelTitle } from './checkoutStyles.ts';
 
 type OrderFields = { schoolName: string; billingEmail: string; purchaseOrderNumber: string; country: string; billingAddress: string; vatNumber: string };
 
 /** A country the browser's locale names (en-US → US), so most schools need not look for theirs. */
-const localeCountry = (): string => {
+export const localeCountry = (): string => {
   const region = typeof navigator === 'undefined' ? '' : (navigator.language.split('-')[1] ?? '');
   return countryList().some((country) => country.code === region.toUpperCase()) ? region.toUpperCase() : '';
 };
+
+/** Where the buyer's school is, as far as tax goes: the invoice form's country and VAT number. */
+export interface TaxPlace {
+  country: string;
+  vatNumber: string;
+}
 
 /** Who a purchase is for: the school the buyer manages, a school created with the order, or the buyer. */
 export type Purchaser =
@@ -53,9 +60,16 @@ export function InvoiceRequest({
   primary,
   onOpen,
   purchaser = { kind: 'self' },
+  tax,
+  taxPlace,
+  onTaxPlace,
 }: {
   course: CourseDetailDto;
   purchaser?: Purchaser;
+  /** The tax the invoice will carry (checkoutTax.ts), for the form's words and its button. */
+  tax: CheckoutTax;
+  taxPlace: TaxPlace;
+  onTaxPlace(place: TaxPlace): void;
   open: boolean;
   /** The invoice is the way to buy (card payment unavailable): its button is the primary one. */
   primary: boolean;
@@ -86,6 +100,9 @@ export function InvoiceRequest({
           primary={primary}
           focusFirst={openedByUser}
           onRequested={() => setJustRequested(true)}
+          tax={tax}
+          taxPlace={taxPlace}
+          onTaxPlace={onTaxPlace}
         />
       ) : (
         <>
@@ -116,12 +133,18 @@ function InvoiceForm({
   primary,
   focusFirst,
   onRequested,
+  tax,
+  taxPlace,
+  onTaxPlace,
 }: {
   course: CourseDetailDto;
   purchaser: Purchaser;
   primary: boolean;
   focusFirst: boolean;
   onRequested(): void;
+  tax: CheckoutTax;
+  taxPlace: TaxPlace;
+  onTaxPlace(place: TaxPlace): void;
 }) {
   const user = useSignedInUser();
   const first = useRef<HTMLInputElement>(null);
@@ -132,22 +155,17 @@ function InvoiceForm({
     schoolName: purchaser.kind === 'school' || purchaser.kind === 'trust' ? purchaser.name : (user.company ?? ''),
     billingEmail: '',
     purchaseOrderNumber: '',
-    country: localeCountry(),
+    country: taxPlace.country,
     billingAddress: '',
-    vatNumber: '',
+    vatNumber: taxPlace.vatNumber,
   });
   const price = shownPrice(course, useShownCurrency());
-  const country = form.values.country;
-  const vatLabel = isUkCountry(country) || isEuCountry(country) ? 'VAT number (optional)' : 'Tax-exemption number (optional)';
-  const vatHint = isEuCountry(country)
-    ? 'With a VAT number the invoice is reverse-charged (no VAT added), e.g. DE123456789.'
-    : isUkCountry(country)
-      ? 'UK invoices add 20% VAT. Your VAT number is printed on the invoice if you give it.'
-      : country === 'US'
-        ? "Your district or school's sales-tax exemption certificate number, printed on the invoice."
-        : country
-          ? 'A tax-exemption or registration number your finance office needs on the invoice.'
-          : 'Choose the country first: it decides the tax on the invoice.';
+  // The summary's price lines follow the country and VAT number as they are typed.
+  const { country, vatNumber: typedVatNumber } = form.values;
+  useEffect(() => {
+    if (country !== taxPlace.country || typedVatNumber !== taxPlace.vatNumber) onTaxPlace({ country, vatNumber: typedVatNumber });
+  }, [country, typedVatNumber, taxPlace, onTaxPlace]);
+  const total = tax.lines.find((line) => line.total)?.amount ?? price.text;
   const create = useCreateOrder();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -243,16 +261,16 @@ function InvoiceForm({
         {...form.field('billingAddress')}
       />
       <TextField
-        label={vatLabel}
+        label={tax.taxNumber.label}
         hint={
           <>
-            {vatHint} <CharacterCount value={form.values.vatNumber} max={40} />
+            {tax.taxNumber.hint} <CharacterCount value={form.values.vatNumber} max={40} />
           </>
         }
         {...form.field('vatNumber')}
       />
       <Button type="submit" variant={primary ? 'primary' : 'secondary'} block disabled={create.isPending}>
-        {create.isPending ? 'Sending…' : `Request an invoice for ${price.text}`}
+        {create.isPending ? 'Sending…' : `Request an invoice for ${total}`}
       </Button>
     </Form>
   );
@@ -326,8 +344,8 @@ function InvoiceRequested({ order, takeFocus }: { order: OrderDto; takeFocus: bo
           </div>
         ) : null}
         <div>
-          <dt>Amount</dt>
-          <dd>{money(order.amount, order.currency)}</dd>
+          <dt>{order.invoice ? 'Invoice total' : 'Amount'}</dt>
+          <dd>{orderAmount(order)}</dd>
         </div>
         {order.invoice ? (
           <div>
@@ -341,11 +359,20 @@ function InvoiceRequested({ order, takeFocus }: { order: OrderDto; takeFocus: bo
         ) : null}
         <div>
           <dt>Requested</dt>
-          <dd>{formatLongDate(order.createdAt)}</dd>
+          <dd>{formatInstantDate(order.createdAt)}</dd>
         </div>
       </Details>
     </>
   );
+}
+
+/** What the order will cost: the issued invoice's total, else the price with the tax its country adds (the invoice's rule). */
+function orderAmount(order: OrderDto): string {
+  if (order.invoice) return money(order.invoice.gross, order.currency);
+  if (!order.country) return money(order.amount, order.currency);
+  const figures = invoiceFigures(order.amount, order.discount ?? null, order.country, order.vatNumber ?? null);
+  if (figures.tax === 0) return money(figures.gross, order.currency);
+  return `${money(figures.gross, order.currency)} (${money(figures.net, order.currency)} + ${money(figures.tax, order.currency)} VAT)`;
 }
 
 const Details = styled.dl`

@@ -5,6 +5,7 @@ import { useShownCurrency } from '../../api/currency.ts';
 import { shownPrice } from '../../components/coursePrice.ts';
 import { modulesPhrase } from '@atrium/common/rules/courseCard';
 import { Icon } from '../../components/Icon.tsx';
+import type { CheckoutTax } from './checkoutTax.ts';
 import type { Purchaser } from './InvoiceRequest.tsx';
 import { Panel } from './checkoutStyles.ts';
 
@@ -12,7 +13,7 @@ import { Panel } from './checkoutStyles.ts';
  * What is being bought: the course, its size, who gets access with the option chosen, and the
  * price (pence shown as pounds, SPEC §9). Null purchaser: not known yet (the school is loading).
  */
-export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; purchaser: Purchaser | null }) {
+export function OrderSummary({ course, purchaser, tax }: { course: CourseDetailDto; purchaser: Purchaser | null; tax: CheckoutTax }) {
   const modules = course.modules.length || course.totalModules;
   const price = shownPrice(course, useShownCurrency());
   return (
@@ -39,12 +40,23 @@ export function OrderSummary({ course, purchaser }: { course: CourseDetailDto; p
           <Icon name="infinity" size={18} /> Access that never ends, and a certificate per course (some need renewing)
         </li>
       </Facts>
-      <Total>
-        <span>Total</span>
-        <strong data-currency={price.currency}>{price.text}</strong>
-      </Total>
+      <Figures aria-label="Price">
+        {tax.lines.map((line) =>
+          line.total ? (
+            <Total key={line.label}>
+              <dt>{line.label}</dt>
+              <dd data-currency={price.currency}>{line.amount}</dd>
+            </Total>
+          ) : (
+            <Line key={line.label}>
+              <dt>{line.label}</dt>
+              <dd>{line.amount}</dd>
+            </Line>
+          ),
+        )}
+      </Figures>
       {price.note ? <TotalNote>{price.note}</TotalNote> : null}
-      <TotalNote>An invoice adds VAT for UK schools (20%); EU schools with a VAT number are reverse-charged, and schools elsewhere pay no UK VAT.</TotalNote>
+      <TotalNote>{tax.statement}</TotalNote>
     </Summary>
   );
 }
@@ -104,15 +116,33 @@ const Facts = styled.ul`
   }
 `;
 
-const Total = styled.p`
+const Figures = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  dd {
+    margin: 0;
+    white-space: nowrap;
+  }
+`;
+
+const Line = styled.div`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Total = styled(Line)`
+  color: ${({ theme }) => theme.colors.text};
   font-weight: 600;
 
-  strong {
+  dd {
     font-size: ${({ theme }) => theme.fontSize.xxl};
+    font-weight: 700;
   }
 `;

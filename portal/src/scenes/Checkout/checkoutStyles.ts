@@ -11,6 +11,17 @@ export const Panel = styled(Card)`
   padding: ${({ theme }) => theme.space.lg};
   min-width: 0;
 
+  /* A select is as wide as its longest option (a country's name) unless told otherwise: at 320 px
+     that pushed the invoice form past the panel. */
+  > *,
+  form > * {
+    min-width: 0;
+  }
+  select {
+    min-width: 0;
+    max-width: 100%;
+  }
+
   ${media.tablet} {
     padding: ${({ theme }) => theme.space.xl};
   }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatCalendarDate } from '@atrium/common/rules/dates';
 import type { CourseRenewalDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useCourseRenewal, useStartRenewal } from '../../api/renewal.ts';
@@ -34,7 +34,7 @@ function RenewOffer({ courseId, firstModuleId, renewal }: { courseId: number; fi
   const start = useStartRenewal();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const date = renewal.expiresOn ? formatLongDate(`${renewal.expiresOn}T12:00:00Z`) : null;
+  const date = renewal.expiresOn ? formatCalendarDate(renewal.expiresOn) : null;
 
   // mutateAsync, not mutate's callbacks: the answer turns this offer into the "Renewing" line,
   // unmounting it, and callbacks given to mutate are dropped for an unmounted component.

@@ -25,8 +25,9 @@ describe('landingPrice', () => {
     expect(landingPrice(catalogue, 'USD')).toEqual({
       headline: '$599.00 per course',
       detail: 'Our shorter course, Running a School Podcast, is $249.00.',
-      // No "before VAT" where none is added (issue 34): only UK buyers pay UK VAT.
-      note: 'Prices in US dollars. No VAT is added for buyers outside the UK. Invoice payment is available for schools.',
+      // No "before VAT" where none is added (issue 34): only UK buyers pay UK VAT. A US visitor
+      // is told about the tax they would ask about, sales tax, not the UK's (issue 53.6).
+      note: 'Prices in US dollars. No sales tax is added. Invoice payment is available for schools.',
     });
     expect(landingPrice(catalogue, 'GBP')).toMatchObject({
       headline: '£499.00 per course',

@@ -47,5 +47,7 @@ function figuresOf(courses: readonly CourseSummaryDto[] | undefined, currency: C
  */
 function vatNote(currency: Currency): string {
   if (currency === 'GBP') return `, before VAT (UK buyers pay ${TAX_RULES.uk.rateBasisPoints / 100}% VAT on top).`;
+  // Dollars are shown to US visitors, who ask about sales tax (TAX_RULES.outside: none is added).
+  if (currency === 'USD') return '. No sales tax is added.';
   return '. No VAT is added for buyers outside the UK.';
 }

@@ -3,7 +3,7 @@ import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import type { CommentDto, UserDto } from '@atrium/common';
 import { COMMENT_MAX, commentSchema } from '@atrium/common/schemas/catalogue';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { errorText } from '../../api/client.ts';
 import { useComments, useDeleteComment, usePostComment } from '../../api/comments.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField } from '../../components/Field.tsx';
 import { IconButton } from '../../components/IconButton.tsx';
 import { Skeleton } from '../../components/Loading.tsx';
-import { formatRelativeTime } from '../../components/relativeTime.ts';
+import { formatRelativeTime } from '@atrium/common/rules/dates';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 
@@ -148,7 +148,7 @@ function CommentItem({ comment, own, canDelete, onDelete }: { comment: CommentDt
           {own ? <You>You</You> : null}
           {/* userEmail is sent to admins only: it lets them tell who wrote what. */}
           {comment.userEmail && !own ? <CommenterEmail>{comment.userEmail}</CommenterEmail> : null}
-          <time dateTime={comment.createdAt} title={formatLongDate(comment.createdAt)}>
+          <time dateTime={comment.createdAt} title={formatInstantDate(comment.createdAt)}>
             {formatRelativeTime(comment.createdAt)}
           </time>
         </Meta>

@@ -1,3 +1,4 @@
+import { readerDay } from '@atrium/common/rules/dates';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { changePasswordSchema } from '@atrium/common/schemas/auth';
@@ -85,7 +86,7 @@ function YourData() {
   const exportData = () =>
     download.mutate(undefined, {
       onSuccess: ({ blob, filename }) => {
-        const name = filename ?? `my-data-${new Date().toISOString().slice(0, 10)}.json`;
+        const name = filename ?? `my-data-${readerDay(Date.now())}.json`;
         saveFile(blob, name);
         toast({ title: 'Your data is downloaded', description: `Saved as ${name}.`, variant: 'success' });
       },

@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { UserDto } from '@atrium/common';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { errorText } from '../../api/client.ts';
 import { useUpdateProfile, useUploadAvatar } from '../../api/profile.ts';
 import { Avatar, displayName } from '../../components/Avatar.tsx';
@@ -57,7 +57,7 @@ export function AvatarCard({ user }: { user: UserDto }) {
           {user.role === 'admin' ? <Badge>Admin</Badge> : null}
         </NameRow>
         <Muted>{user.email}</Muted>
-        <Muted>Member since {formatLongDate(user.createdAt)}</Muted>
+        <Muted>Member since {formatInstantDate(user.createdAt)}</Muted>
         <Actions>
           <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={upload.isPending}>
             <Icon name="upload" size={16} />

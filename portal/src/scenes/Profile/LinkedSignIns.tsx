@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { formatLongDate, SIGN_IN_PROVIDER_LABELS, type LinkedSignInDto } from '@atrium/common';
+import { SIGN_IN_PROVIDER_LABELS, type LinkedSignInDto } from '@atrium/common';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import { errorText } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { useLinkedSignIns, useRemoveSignIn } from '../../api/signIns.ts';
@@ -51,8 +52,8 @@ export function LinkedSignIns() {
                     <strong>{SIGN_IN_PROVIDER_LABELS[signIn.provider]}</strong>
                     <span>{signIn.email ?? 'No e-mail address shared'}</span>
                     <small>
-                      Linked {formatLongDate(new Date(signIn.linkedAt).toISOString())}
-                      {signIn.lastUsedAt ? ` · last used ${formatLongDate(new Date(signIn.lastUsedAt).toISOString())}` : ''}
+                      Linked {formatInstantDate(signIn.linkedAt)}
+                      {signIn.lastUsedAt ? ` · last used ${formatInstantDate(signIn.lastUsedAt)}` : ''}
                     </small>
                   </div>
                   <Button

@@ -1,3 +1,4 @@
+import { formatClockTime } from '@atrium/common/rules/dates';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
@@ -11,8 +12,6 @@ export function timeLeft(seconds: number): string {
   if (hours === 0) return part(minutes, 'minute');
   return minutes % 60 === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(minutes % 60, 'minute')}`;
 }
-
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /**
  * The wait after a failed attempt (issue 50): when the next attempt opens, counted down from the
@@ -44,7 +43,7 @@ export function RetryWait({ seconds, retryAt, onOpen }: { seconds: number; retry
     <Wait role="note" aria-labelledby="quiz-wait-title">
       <Icon name="clock" size={20} />
       <div>
-        <strong id="quiz-wait-title">{retryAt ? `You can try again at ${clockTime.format(new Date(retryAt))}` : 'You can try again soon'}</strong>
+        <strong id="quiz-wait-title">{retryAt ? `You can try again at ${formatClockTime(retryAt)}` : 'You can try again soon'}</strong>
         <p>
           This knowledge check asks for a pause after an attempt that did not pass. <span aria-hidden="true">Time left: {timeLeft(left)}.</span>
         </p>

@@ -10,7 +10,7 @@ import { Button } from '../../components/Button.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
-import { formatShortDate } from '../../components/shortDate.ts';
+import { formatShortDate } from '@atrium/common/rules/dates';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';

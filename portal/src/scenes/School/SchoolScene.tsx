@@ -1,3 +1,4 @@
+import { readerDay } from '@atrium/common/rules/dates';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -136,7 +137,7 @@ function RegisterButton({ schoolId }: { schoolId: number }) {
   const run = () =>
     download.mutate(undefined, {
       onSuccess: ({ blob, filename }) => {
-        const name = filename ?? `staff-training-register-${new Date().toISOString().slice(0, 10)}.xlsx`;
+        const name = filename ?? `staff-training-register-${readerDay(Date.now())}.xlsx`;
         saveFile(blob, name);
         toast({ title: 'Register downloaded', description: `Saved as ${name}.`, variant: 'success' });
       },

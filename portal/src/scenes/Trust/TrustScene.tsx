@@ -1,3 +1,4 @@
+import { readerDay } from '@atrium/common/rules/dates';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText, failedWithNothingToShow } from '../../api/client.ts';
@@ -73,7 +74,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   const onDownload = () =>
     download.mutate(undefined, {
       onSuccess: ({ blob, filename }) => {
-        const name = filename ?? `trust-training-register-${new Date().toISOString().slice(0, 10)}.xlsx`;
+        const name = filename ?? `trust-training-register-${readerDay(Date.now())}.xlsx`;
         saveFile(blob, name);
         toast({ title: 'Register downloaded', description: `Saved as ${name}.`, variant: 'success' });
       },

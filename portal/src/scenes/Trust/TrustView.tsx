@@ -1,6 +1,7 @@
+import { formatDay, formatDayOf } from '@atrium/common/rules/dates';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { formatDueDate, TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus, type TrustOverviewDto, type TrustStatusRowDto } from '@atrium/common';
+import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus, type TrustOverviewDto, type TrustStatusRowDto } from '@atrium/common';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -258,7 +259,6 @@ function StaffList({
       </EmptyText>
     );
   }
-  const year = new Date().getUTCFullYear();
   const first = filter.page * staff.pageSize;
   return (
     <>
@@ -269,7 +269,7 @@ function StaffList({
               <strong>{row.name}</strong>
               <Muted>
                 {row.schoolName}
-                {row.movedAt ? ` (moved here ${formatDueDate(row.movedAt.slice(0, 10), year)})` : ''} · {row.email}
+                {row.movedAt ? ` (moved here ${formatDayOf(row.movedAt)})` : ''} · {row.email}
               </Muted>
               {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
               {onMove ? (
@@ -282,9 +282,9 @@ function StaffList({
               <span>{row.courseTitle}</span>
               <Muted>
                 {row.status === 'completed' && row.completedAt
-                  ? `Completed ${formatDueDate(row.completedAt.slice(0, 10), year)}`
+                  ? `Completed ${formatDayOf(row.completedAt)}`
                   : row.dueOn
-                    ? `Due ${formatDueDate(row.dueOn, year)}`
+                    ? `Due ${formatDay(row.dueOn)}`
                     : 'No deadline'}
               </Muted>
               <WatchedTime watching={row.watching} />

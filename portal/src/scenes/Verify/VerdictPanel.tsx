@@ -1,6 +1,6 @@
 import type { CredentialJwtPayloadDto } from '@atrium/common';
 import { credentialLearnerName, type CredentialVerdict } from '@atrium/common/credentials/verify';
-import { formatLongDate } from '@atrium/common/rules/format';
+import { formatInstantDate } from '@atrium/common/rules/dates';
 import styled, { type DefaultTheme } from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import type { CheckState } from './useCredentialCheck.ts';
@@ -111,11 +111,11 @@ function CredentialDetails({ credential }: { credential: CredentialJwtPayloadDto
       <dt>Issued by</dt>
       <dd>{credential.issuer?.name}</dd>
       <dt>Completed</dt>
-      <dd>{formatLongDate(credential.validFrom)}</dd>
+      <dd>{formatInstantDate(credential.validFrom)}</dd>
       {credential.validUntil ? (
         <>
           <dt>Valid until</dt>
-          <dd>{formatLongDate(credential.validUntil)}</dd>
+          <dd>{formatInstantDate(credential.validUntil)}</dd>
         </>
       ) : null}
       <dt>Credential id</dt>

@@ -105,9 +105,9 @@ describe('AdminInsightsScene', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows.slice(1)).toEqual([
-      ['5 Jan', '3', '0', '0'],
-      ['12 Jan', '5', '2', '1'],
-      ['19 Jan', '0', '1', '1'],
+      ['5 Jan 2026', '3', '0', '0'],
+      ['12 Jan 2026', '5', '2', '1'],
+      ['19 Jan 2026', '0', '1', '1'],
     ]);
     const csv = await downloadedCsv(within(weeklyFigure).getByRole('button', { name: /Download .* as CSV/ }));
     expect(csv).toBe('Week starting,Enrollments,Completions,Certificates\r\n2026-01-05,3,0,0\r\n2026-01-12,5,2,1\r\n2026-01-19,0,1,1\r\n');

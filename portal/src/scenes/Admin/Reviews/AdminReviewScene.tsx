@@ -12,7 +12,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { Panel, PanelHeader } from '../../../components/Panel.ts';
 import { RecordPageGate } from '../../../components/RecordPageGate.tsx';
-import { formatShortDate } from '../../../components/shortDate.ts';
+import { formatShortDate } from '@atrium/common/rules/dates';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { LinkedText, RoundSummary, SubmissionStatusBadge } from '../../Assignment/SubmissionParts.tsx';

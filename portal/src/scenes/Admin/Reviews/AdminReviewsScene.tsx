@@ -13,7 +13,7 @@ import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
 import { EmptyText, Muted, Panel, ProblemText } from '../../../components/Panel.ts';
-import { formatShortDate } from '../../../components/shortDate.ts';
+import { formatShortDate } from '@atrium/common/rules/dates';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { Pager } from '../../../components/school/TrainingStatusList.tsx';
 import { SubmissionStatusBadge } from '../../Assignment/SubmissionParts.tsx';

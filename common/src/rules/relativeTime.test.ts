@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './relativeTime.ts';
+import { formatRelativeTime } from './dates.ts';
 
 const now = Date.parse('2026-03-10T12:00:00Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
