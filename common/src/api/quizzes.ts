@@ -5,7 +5,8 @@
  * questions were wrong and nothing more. Only the admin edit routes send the key otherwise.
  */
 
-import type { AssignmentStepStatus } from './assignments.ts';
+import { z } from 'zod';
+import { assignmentStepStatusSchema } from './assignments.ts';
 
 export type QuestionType = 'single' | 'multiple' | 'truefalse';
 
@@ -159,25 +160,29 @@ export interface QuizAttemptInput {
 }
 
 /** A step of a course, in order (course detail `steps`, dashboard unchanged apart from counts). */
-export type CourseStepDto =
-  | { kind: 'video'; id: number; title: string; isCompleted: boolean; duration: number }
-  | {
-      kind: 'quiz';
-      id: number;
-      title: string;
-      isCompleted: boolean;
-      questionCount: number;
-      bestScore: number | null;
-      requiredForCertificate: boolean;
-    }
-  | {
-      kind: 'assignment';
-      id: number;
-      title: string;
-      isCompleted: boolean;
-      status: AssignmentStepStatus;
-      approvalRequired: boolean;
-    };
+export const courseStepDtoSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('video'), id: z.number(), title: z.string(), isCompleted: z.boolean(), duration: z.number() }),
+    z.object({
+      kind: z.literal('quiz'),
+      id: z.number(),
+      title: z.string(),
+      isCompleted: z.boolean(),
+      questionCount: z.number(),
+      bestScore: z.number().nullable(),
+      requiredForCertificate: z.boolean(),
+    }),
+    z.object({
+      kind: z.literal('assignment'),
+      id: z.number(),
+      title: z.string(),
+      isCompleted: z.boolean(),
+      status: assignmentStepStatusSchema,
+      approvalRequired: z.boolean(),
+    }),
+  ])
+  .meta({ id: 'CourseStepDto' });
+export type CourseStepDto = z.infer<typeof courseStepDtoSchema>;
 
 /**
  * A member's best result on a course's final quiz, in reports (issue 36 item 4: the admin's

@@ -1,23 +1,28 @@
-import type { Currency } from '../rules/currency.ts';
+import { z } from 'zod';
+import { currencySchema } from '../schemas/prices.ts';
 import type { CourseSummaryDto, EnrollmentDto } from './courses.ts';
 
-export type Role = 'admin' | 'learner';
+export const roleSchema = z.enum(['admin', 'learner']);
+export type Role = z.infer<typeof roleSchema>;
 
 /** The signed-in user as the portal sees them (GET /api/user, login, register, profile). */
-export interface UserDto {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  profileImageUrl: string | null;
-  role: Role;
-  createdAt: string;
-  /** Whether the address was confirmed through the mailed link (joins a school by its domain). */
-  emailVerified?: boolean;
-  /** The currency chosen with the header switcher; null until one is chosen. */
-  currency?: Currency | null;
-}
+export const userDtoSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    company: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    role: roleSchema,
+    createdAt: z.string(),
+    /** Whether the address was confirmed through the mailed link (joins a school by its domain). */
+    emailVerified: z.boolean().optional(),
+    /** The currency chosen with the header switcher; null until one is chosen. */
+    currency: currencySchema.nullable().optional(),
+  })
+  .meta({ id: 'UserDto' });
+export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** A user as an admin sees them in the students panel and detail page. */
 export interface StudentDto extends UserDto {
