@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, priceListSchema } from '../schemas/prices.ts';
-import { courseStepDtoSchema, type FinalQuizResultDto } from './quizzes.ts';
+import { courseStepDtoSchema, finalQuizResultDtoSchema } from './quizzes.ts';
 
 /*
  * The answers of the catalogue, dashboard, enrollment and progress routes are zod schemas, each
@@ -118,46 +118,54 @@ export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
  * SPEC's watchedDuration is the whole duration once a module is marked complete, so this reads
  * the seconds the player reported instead.
  */
-export interface WatchingDto {
+const watchingDtoShape = {
   /** Distinct seconds played, summed over the course's modules. */
-  playedSeconds: number;
+  playedSeconds: z.number(),
   /** The course's total duration in seconds. */
-  durationSeconds: number;
+  durationSeconds: z.number(),
   /** Completed modules with less than 90 % of their video played: marked complete without watching. */
-  completedWithoutPlaying: number;
-}
+  completedWithoutPlaying: z.number(),
+};
+export const watchingDtoSchema = z.object(watchingDtoShape).meta({ id: 'WatchingDto' });
+export type WatchingDto = z.infer<typeof watchingDtoSchema>;
 
 /** One module of a learner's course with what they played of it (the admin's student page). */
-export interface ModuleWatchingDto {
-  moduleId: number;
-  title: string;
-  durationSeconds: number;
-  playedSeconds: number;
-  isCompleted: boolean;
-  /** Completed with less than 90 % of the video played. */
-  completedWithoutPlaying: boolean;
-}
+export const moduleWatchingDtoSchema = z
+  .object({
+    moduleId: z.number(),
+    title: z.string(),
+    durationSeconds: z.number(),
+    playedSeconds: z.number(),
+    isCompleted: z.boolean(),
+    /** Completed with less than 90 % of the video played. */
+    completedWithoutPlaying: z.boolean(),
+  })
+  .meta({ id: 'ModuleWatchingDto' });
+export type ModuleWatchingDto = z.infer<typeof moduleWatchingDtoSchema>;
 
 /** GET /api/admin/students/:id/watching: per enrolled course, the course's figures and each module's. */
-export interface CourseWatchingDto extends WatchingDto {
-  courseId: number;
-  modules: ModuleWatchingDto[];
-}
+export const courseWatchingDtoSchema = z
+  .object({ ...watchingDtoShape, courseId: z.number(), modules: z.array(moduleWatchingDtoSchema) })
+  .meta({ id: 'CourseWatchingDto' });
+export type CourseWatchingDto = z.infer<typeof courseWatchingDtoSchema>;
 
-export interface EnrollmentDto {
-  id: number;
-  userId: number;
-  courseId: number;
-  courseTitle: string;
-  enrolledAt: string;
-  totalModules: number;
-  completedModules: number;
-  progressPercentage: number;
-  /** Only in the admin list of all enrollments, where the student is not otherwise known. */
-  userEmail?: string;
-  /** On a student's page on /admin, for a course with a quiz only (issue 36). */
-  finalQuiz?: FinalQuizResultDto;
-}
+export const enrollmentDtoSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    courseId: z.number(),
+    courseTitle: z.string(),
+    enrolledAt: z.string(),
+    totalModules: z.number(),
+    completedModules: z.number(),
+    progressPercentage: z.number(),
+    /** Only in the admin list of all enrollments, where the student is not otherwise known. */
+    userEmail: z.string().optional(),
+    /** On a student's page on /admin, for a course with a quiz only (issue 36). */
+    finalQuiz: finalQuizResultDtoSchema.optional(),
+  })
+  .meta({ id: 'EnrollmentDto' });
+export type EnrollmentDto = z.infer<typeof enrollmentDtoSchema>;
 
 /** POST /api/enrollments: 201 when the enrollment was created, 200 when it already existed. */
 export const enrollmentRecordDtoSchema = z

@@ -189,9 +189,12 @@ export type CourseStepDto = z.infer<typeof courseStepDtoSchema>;
  * student page, the manager's status list). Sent only for a course that has a quiz, so a course
  * without one answers as before. `bestScore` is null before any attempt; `passed` = ever passed.
  */
-export interface FinalQuizResultDto {
-  bestScore: number | null;
-  passed: boolean;
-  /** The course's pass mark (percent) now. */
-  passMark: number;
-}
+export const finalQuizResultDtoSchema = z
+  .object({
+    bestScore: z.number().nullable(),
+    passed: z.boolean(),
+    /** The course's pass mark (percent) now. */
+    passMark: z.number(),
+  })
+  .meta({ id: 'FinalQuizResultDto' });
+export type FinalQuizResultDto = z.infer<typeof finalQuizResultDtoSchema>;

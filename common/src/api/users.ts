@@ -25,29 +25,28 @@ export const userDtoSchema = z
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** A user as an admin sees them in the students panel and detail page. */
-export interface StudentDto extends UserDto {
-  enrollmentCount: number;
-}
+export const studentDtoSchema = userDtoSchema.extend({ enrollmentCount: z.number() }).meta({ id: 'StudentDto' });
+export type StudentDto = z.infer<typeof studentDtoSchema>;
 
-export interface AdminOverviewDto {
-  totalStudents: number;
-  totalEnrollments: number;
-  totalCourses: number;
-  unhandledMessages: number;
-}
+export const adminOverviewDtoSchema = z
+  .object({ totalStudents: z.number(), totalEnrollments: z.number(), totalCourses: z.number(), unhandledMessages: z.number() })
+  .meta({ id: 'AdminOverviewDto' });
+export type AdminOverviewDto = z.infer<typeof adminOverviewDtoSchema>;
 
 /** Figures on the admin student page, over the courses the student is enrolled in now. */
-export interface StudentStatsDto {
-  totalEnrollments: number;
-  completedModules: number;
-  /** Mean of the enrollments' progress percentages, rounded; 0 without enrollments. */
-  averageProgress: number;
-}
+export const studentStatsDtoSchema = z
+  .object({
+    totalEnrollments: z.number(),
+    completedModules: z.number(),
+    /** Mean of the enrollments' progress percentages, rounded; 0 without enrollments. */
+    averageProgress: z.number(),
+  })
+  .meta({ id: 'StudentStatsDto' });
+export type StudentStatsDto = z.infer<typeof studentStatsDtoSchema>;
 
 /** GET /api/admin/students/:id */
-export interface StudentDetailDto extends StudentDto {
-  stats: StudentStatsDto;
-}
+export const studentDetailDtoSchema = studentDtoSchema.extend({ stats: studentStatsDtoSchema }).meta({ id: 'StudentDetailDto' });
+export type StudentDetailDto = z.infer<typeof studentDetailDtoSchema>;
 
 /** POST /api/admin/enroll */
 export interface AdminEnrollResultDto {

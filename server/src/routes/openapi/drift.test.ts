@@ -46,9 +46,10 @@ interface DriftCase {
 }
 
 const freshClient = () => Promise.resolve(server.client());
-const signedInClient = async (world: World) => {
+/** A new learner's browser, signed in: for calls that end or change its session. */
+const signedInClient = async () => {
   const client = server.client();
-  await signIn(client, world.learnerRow);
+  await signIn(client, await createUser(server.db));
   return client;
 };
 
@@ -66,6 +67,8 @@ const CASES: Record<string, DriftCase> = {
   'POST /api/logout': { as: signedInClient },
   'POST /api/forgot-password': { as: 'anonymous', body: (world) => ({ email: world.learnerRow.email }) },
   'POST /api/contact': { as: 'anonymous', body: () => ({ name: 'Pat Head', email: 'pat@school.test', message: 'Do you train governors too?' }) },
+  'POST /api/user/password': { as: signedInClient, body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'a quite different passphrase' }) },
+  'POST /api/user/sign-out-everywhere': { as: signedInClient, body: () => ({ removeSignIns: false }) },
   'GET /api/user': { as: 'learner' },
   'PATCH /api/user/profile': { as: 'learner', body: () => ({ firstName: 'Robin', company: 'St Mary’s Primary' }) },
   'GET /api/courses': { as: 'anonymous' },
@@ -88,6 +91,11 @@ const CASES: Record<string, DriftCase> = {
   },
   'PUT /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}`, body: () => ({ validityMonths: 12 }) },
   'DELETE /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}` },
+  'GET /api/admin/overview': { as: 'admin' },
+  'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
+  'GET /api/admin/students/:id': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}` },
+  'GET /api/admin/students/:id/enrollments': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/enrollments` },
+  'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
 };
 
 const table = buildRoutes().table;
