@@ -1,4 +1,4 @@
-import { accessibilityReportSchema, type AccessibilityStatementDto, type MessageDto } from '@atrium/common';
+import { accessibilityReportSchema, type AccessibilityStatementDto, accessibilityStatementDtoSchema, type MessageDto, messageDtoSchema } from '@atrium/common';
 import { receiveAccessibilityReport } from '../../../commands/accessibility.ts';
 import { presentAccessibilityStatement } from '../../../presenters/accessibility.ts';
 import { accessibilitySettings } from '../../../queries/accessibility.ts';
@@ -26,6 +26,7 @@ export function accessibilityRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/accessibility',
     access: 'public',
+    answer: { body: accessibilityStatementDtoSchema },
     async handler(ctx) {
       ctx.body = await accessibilityStatement(ctx);
     },
@@ -35,6 +36,7 @@ export function accessibilityRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/accessibility/reports',
     access: 'public',
+    answer: { status: 201, body: messageDtoSchema },
     body: accessibilityReportSchema,
     // The contact form's limit, counted apart: a flood of contact messages does not silence reports.
     rateLimit: { limit: 'accessibilityReport', by: 'ip' },
