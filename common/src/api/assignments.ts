@@ -4,15 +4,19 @@
  * learner, admins, and managers of the learner's school when that school shares submissions.
  */
 
+import { z } from 'zod';
+
 /** What an assignment may accept. `link` is a URL field, the others are file kinds. */
 export type AssignmentAcceptKind = 'image' | 'audio' | 'video' | 'pdf' | 'link';
 /** The kinds of file a submission can carry. */
 export type SubmissionFileKind = 'image' | 'audio' | 'video' | 'pdf';
 
-export type SubmissionStatus = 'draft' | 'submitted' | 'approved' | 'changes_requested';
+export const submissionStatusSchema = z.enum(['draft', 'submitted', 'approved', 'changes_requested']);
+export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
 
 /** A learner's standing on one assignment step (course steps, manager status list). */
-export type AssignmentStepStatus = 'not_started' | SubmissionStatus;
+export const assignmentStepStatusSchema = z.enum(['not_started', ...submissionStatusSchema.options]);
+export type AssignmentStepStatus = z.infer<typeof assignmentStepStatusSchema>;
 
 /** POST/PATCH /api/courses/:id/assignments[/:assignmentId] body (PATCH: any subset). */
 export interface AssignmentInput {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export interface CommentDto {
   id: number;
   moduleId: number;
@@ -11,38 +13,44 @@ export interface CommentDto {
   userEmail?: string;
 }
 
-export interface CertificateListItemDto {
-  id: number;
-  /** Null once the course has been deleted: the certificate itself stays valid. */
-  courseId: number | null;
-  courseName: string;
-  completionPercentage: number;
-  completedAt: string;
-  certificateNumber: string;
-}
+export const certificateListItemDtoSchema = z
+  .object({
+    id: z.number(),
+    /** Null once the course has been deleted: the certificate itself stays valid. */
+    courseId: z.number().nullable(),
+    courseName: z.string(),
+    completionPercentage: z.number(),
+    completedAt: z.string(),
+    certificateNumber: z.string(),
+  })
+  .meta({ id: 'CertificateListItemDto' });
+export type CertificateListItemDto = z.infer<typeof certificateListItemDtoSchema>;
 
 /** GET /api/demo, outside production only: the demo learner's certificate for the example pages. */
 export interface DemoDto {
   certificateNumber: string;
 }
 
-export interface CertificatePublicDto {
-  studentName: string;
-  courseName: string;
-  completionPercentage: number;
-  completedAt: string;
-  issuedAt: string;
-  certificateNumber: string;
-  /**
-   * When the course has a validity period: the day the certificate stops being current
-   * (YYYY-MM-DD). Past it the certificate still verifies (it was true when issued) and reads
-   * "Expired on …". Absent when it never expires.
-   */
-  expiresOn?: string;
-  expired?: boolean;
-  /** The final quiz's best score (percent) when the certificate was issued; null without one. */
-  quizScore: number | null;
-}
+export const certificatePublicDtoSchema = z
+  .object({
+    studentName: z.string(),
+    courseName: z.string(),
+    completionPercentage: z.number(),
+    completedAt: z.string(),
+    issuedAt: z.string(),
+    certificateNumber: z.string(),
+    /**
+     * When the course has a validity period: the day the certificate stops being current
+     * (YYYY-MM-DD). Past it the certificate still verifies (it was true when issued) and reads
+     * "Expired on …". Absent when it never expires.
+     */
+    expiresOn: z.string().optional(),
+    expired: z.boolean().optional(),
+    /** The final quiz's best score (percent) when the certificate was issued; null without one. */
+    quizScore: z.number().nullable(),
+  })
+  .meta({ id: 'CertificatePublicDto' });
+export type CertificatePublicDto = z.infer<typeof certificatePublicDtoSchema>;
 
 /** A certificate as an admin sees it (GET /api/admin/certificates, revoke, restore). */
 export interface AdminCertificateDto {
@@ -71,9 +79,9 @@ export interface ContactMessageDto {
   handledAt: string | null;
 }
 
-export interface MessageDto {
-  message: string;
-}
+/** The answer of a route that only reports what it did: a sentence for people. */
+export const messageDtoSchema = z.object({ message: z.string() }).meta({ id: 'MessageDto' });
+export type MessageDto = z.infer<typeof messageDtoSchema>;
 
 /**
  * The stable error ids (CONTRACT.md's error shape): clients branch on these, never on `message`,
@@ -129,12 +137,15 @@ export interface ApiErrorDto {
 }
 
 /** GET /api/config */
-export interface PublicConfigDto {
-  brandName: string;
-  directorName: string;
-  supportEmail: string;
-  stripePublishableKey: string | null;
-  publicUrl: string;
-  /** School sign-in buttons to show: the configured providers only. */
-  signInProviders: Array<'google' | 'microsoft'>;
-}
+export const publicConfigDtoSchema = z
+  .object({
+    brandName: z.string(),
+    directorName: z.string(),
+    supportEmail: z.string(),
+    stripePublishableKey: z.string().nullable(),
+    publicUrl: z.string(),
+    /** School sign-in buttons to show: the configured providers only. */
+    signInProviders: z.array(z.enum(['google', 'microsoft'])),
+  })
+  .meta({ id: 'PublicConfigDto' });
+export type PublicConfigDto = z.infer<typeof publicConfigDtoSchema>;

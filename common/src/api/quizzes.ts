@@ -5,7 +5,8 @@
  * questions were wrong and nothing more. Only the admin edit routes send the key otherwise.
  */
 
-import type { AssignmentStepStatus } from './assignments.ts';
+import { z } from 'zod';
+import { assignmentStepStatusSchema } from './assignments.ts';
 
 export type QuestionType = 'single' | 'multiple' | 'truefalse';
 
@@ -159,34 +160,41 @@ export interface QuizAttemptInput {
 }
 
 /** A step of a course, in order (course detail `steps`, dashboard unchanged apart from counts). */
-export type CourseStepDto =
-  | { kind: 'video'; id: number; title: string; isCompleted: boolean; duration: number }
-  | {
-      kind: 'quiz';
-      id: number;
-      title: string;
-      isCompleted: boolean;
-      questionCount: number;
-      bestScore: number | null;
-      requiredForCertificate: boolean;
-    }
-  | {
-      kind: 'assignment';
-      id: number;
-      title: string;
-      isCompleted: boolean;
-      status: AssignmentStepStatus;
-      approvalRequired: boolean;
-    };
+export const courseStepDtoSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('video'), id: z.number(), title: z.string(), isCompleted: z.boolean(), duration: z.number() }),
+    z.object({
+      kind: z.literal('quiz'),
+      id: z.number(),
+      title: z.string(),
+      isCompleted: z.boolean(),
+      questionCount: z.number(),
+      bestScore: z.number().nullable(),
+      requiredForCertificate: z.boolean(),
+    }),
+    z.object({
+      kind: z.literal('assignment'),
+      id: z.number(),
+      title: z.string(),
+      isCompleted: z.boolean(),
+      status: assignmentStepStatusSchema,
+      approvalRequired: z.boolean(),
+    }),
+  ])
+  .meta({ id: 'CourseStepDto' });
+export type CourseStepDto = z.infer<typeof courseStepDtoSchema>;
 
 /**
  * A member's best result on a course's final quiz, in reports (issue 36 item 4: the admin's
  * student page, the manager's status list). Sent only for a course that has a quiz, so a course
  * without one answers as before. `bestScore` is null before any attempt; `passed` = ever passed.
  */
-export interface FinalQuizResultDto {
-  bestScore: number | null;
-  passed: boolean;
-  /** The course's pass mark (percent) now. */
-  passMark: number;
-}
+export const finalQuizResultDtoSchema = z
+  .object({
+    bestScore: z.number().nullable(),
+    passed: z.boolean(),
+    /** The course's pass mark (percent) now. */
+    passMark: z.number(),
+  })
+  .meta({ id: 'FinalQuizResultDto' });
+export type FinalQuizResultDto = z.infer<typeof finalQuizResultDtoSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** School sign-in providers (OpenID Connect) the server may have configured. */
 export const SIGN_IN_PROVIDER_NAMES = ['google', 'microsoft'] as const;
 export type SignInProviderName = (typeof SIGN_IN_PROVIDER_NAMES)[number];
@@ -5,13 +7,16 @@ export type SignInProviderName = (typeof SIGN_IN_PROVIDER_NAMES)[number];
 export const SIGN_IN_PROVIDER_LABELS: Record<SignInProviderName, string> = { google: 'Google', microsoft: 'Microsoft' };
 
 /** One way into the account through a provider, as /profile lists it. */
-export interface LinkedSignInDto {
-  provider: SignInProviderName;
-  /** The address the provider gave at the last sign-in. */
-  email: string | null;
-  linkedAt: number;
-  lastUsedAt: number | null;
-}
+export const linkedSignInDtoSchema = z
+  .object({
+    provider: z.enum(SIGN_IN_PROVIDER_NAMES),
+    /** The address the provider gave at the last sign-in. */
+    email: z.string().nullable(),
+    linkedAt: z.number(),
+    lastUsedAt: z.number().nullable(),
+  })
+  .meta({ id: 'LinkedSignInDto' });
+export type LinkedSignInDto = z.infer<typeof linkedSignInDtoSchema>;
 
 /** POST /api/user/sign-ins/:provider/link: where the browser goes next (the provider's sign-in, to link it). */
 export interface LinkSignInStartDto {
@@ -19,11 +24,14 @@ export interface LinkSignInStartDto {
 }
 
 /** GET /api/user/sign-ins */
-export interface LinkedSignInsDto {
-  /** Whether the account also has a password (a way in of its own). */
-  hasPassword: boolean;
-  signIns: LinkedSignInDto[];
-}
+export const linkedSignInsDtoSchema = z
+  .object({
+    /** Whether the account also has a password (a way in of its own). */
+    hasPassword: z.boolean(),
+    signIns: z.array(linkedSignInDtoSchema),
+  })
+  .meta({ id: 'LinkedSignInsDto' });
+export type LinkedSignInsDto = z.infer<typeof linkedSignInsDtoSchema>;
 
 /**
  * What `/auth?signInError=<code>` means after a provider sign-in that did not end in a session.

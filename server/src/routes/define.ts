@@ -31,6 +31,20 @@ export interface RateLimitRule<C> {
   when?: (ctx: C) => boolean;
 }
 
+/**
+ * What a route answers on success: its status and the zod schema of its JSON body, a DTO schema
+ * from common/src/api (whose type is inferred from it). The API reference is made from it and
+ * the drift test (routes/openapi/drift.test.ts) holds the running server's answers to it.
+ */
+export interface Answer {
+  /** 200 unless said. */
+  status?: 200 | 201 | 204 | 302;
+  /** The JSON body's schema. */
+  body?: ZodType;
+  /** The answer's media type, when not JSON. */
+  contentType?: string;
+}
+
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, A extends Access> {
   method: Method;
   path: string;
@@ -38,6 +52,8 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   body?: B;
   query?: Q;
   params?: P;
+  /** What it answers on success (routes/openapi/answerGaps.ts lists the routes that do not say yet). */
+  answer?: Answer;
   /**
    * Counted in order once access is checked. Rules keyed by the caller come before `before`
    * and validation, so a flood of malformed requests is limited too; when a rule needs the
@@ -86,6 +102,7 @@ export interface RouteInfo {
   policy?: string;
   /** The zod schemas the route validates its input with (the API reference is made from them). */
   input: { body?: ZodType; query?: ZodType; params?: ZodType };
+  answer?: Answer;
 }
 
 /**
@@ -119,6 +136,7 @@ export class Routes {
       cache: spec.cache,
       policy: spec.policy?.name,
       input: { body: spec.body, query: spec.query, params: spec.params },
+      ...(spec.answer ? { answer: spec.answer } : {}),
     });
     let router = this.groups.get(group);
     if (!router) {

@@ -1,3 +1,4 @@
+import { z, type ZodType } from 'zod';
 import type { RouteInfo } from '../define.ts';
 import { ROUTE_DOCS, routeName } from './routeDocs.ts';
 import { isWidgetEndpoint } from '../../middlewares/cors.ts';
@@ -10,6 +11,16 @@ const WHO = { public: 'anyone', user: 'signed in', admin: 'admin' } as const;
 function groupOf(path: string): string {
   const segments = path.split('/').filter(Boolean);
   return segments[0] === 'api' ? `/api/${segments[1] ?? ''}` : `/${segments[0] ?? ''}`;
+}
+
+/** The declared success answer in brief: `201 UserDto`, `200 CourseSummaryDto[]`, `200 text/html`; empty when not declared yet. */
+function answerLabel(route: RouteInfo): string {
+  if (!route.answer) return '';
+  const { status = 200, body, contentType } = route.answer;
+  if (!body) return `${status}${contentType ? ` ${contentType}` : ''}`;
+  const element = body instanceof z.ZodArray ? (body.element as ZodType) : undefined;
+  const id = z.globalRegistry.get(element ?? body)?.id;
+  return `${status} ${id ? `\`${id}${element ? '[]' : ''}\`` : 'JSON'}`;
 }
 
 /** docs/api.md: how to read the reference, then every route by group, made from the route table. */
@@ -39,26 +50,31 @@ export function apiSummaryMarkdown(table: readonly RouteInfo[]): string {
     '(`{message, errors?, id}`). Public routes carry `security: []`; the others need the session',
     'cookie (`atrium.sid`, set by `POST /api/login`).',
     '',
-    '**Not yet in it:** the shape of success answers. They are described in words where',
-    '`server/src/routes/openapi/routeDocs.ts` has an entry, and their types are the DTOs in',
-    '`common/src/api/`, but no JSON Schema is made from those TypeScript types yet. Routes',
-    'without an entry in `routeDocs.ts` have their method and path as their summary.',
+    '**Success answers** are declared on the route (`answer` in `routes.add`: status and the zod',
+    'schema of the body). The schemas are the DTOs of `common/src/api/`, written as zod schemas',
+    'whose TypeScript types are inferred from them, so the type the server sends and the documented',
+    'shape are one; each named DTO is a shared component (`#/components/schemas/UserDto`). The',
+    '“answer” column below shows them. Routes not declaring one yet are listed in',
+    '`server/src/routes/openapi/answerGaps.ts` (a test keeps that list exact, so it only shrinks);',
+    'their answer is described in words where `routeDocs.ts` has an entry.',
     '',
     '`server/src/routes/openapi/openapi.test.ts` validates the document with `@redocly/openapi-core`',
-    'and fails when this page is stale (run `npm run docs:api`).',
+    'and fails when this page is stale (run `npm run docs:api`); `drift.test.ts` calls every route',
+    'that declares its answer on the running server (SQLite and MariaDB) and holds the status, media',
+    'type and body to the document.',
     '',
-    `## Routes (${table.length})`,
+    `## Routes (${table.length}; ${table.filter((route) => route.answer).length} declaring their answer)`,
     '',
   ];
   for (const [group, routes] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(`### \`${group}\``, '', '| method and path | who | what |', '|---|---|---|');
+    lines.push(`### \`${group}\``, '', '| method and path | who | what | answer |', '|---|---|---|---|');
     for (const route of routes) {
       const method = route.method.toUpperCase();
       const who = [WHO[route.access], route.policy ? `\`${route.policy}\`` : '', isWidgetEndpoint(method, route.path) ? 'cross-origin' : '']
         .filter(Boolean)
         .join(', ');
       const summary = ROUTE_DOCS[routeName(route)]?.summary ?? '';
-      lines.push(`| \`${method} ${route.path}\` | ${who} | ${summary.replace(/\|/g, '\\|')} |`);
+      lines.push(`| \`${method} ${route.path}\` | ${who} | ${summary.replace(/\|/g, '\\|')} | ${answerLabel(route)} |`);
     }
     lines.push('');
   }

@@ -8,7 +8,8 @@ import { ROUTE_DOCS, routeName, type RouteDoc } from './routeDocs.ts';
 /**
  * The API reference as OpenAPI 3.1, made from the route table (`buildRoutes().table`): every
  * route's method and path, who may call it (access, policy), its rate limits and cache rule,
- * and its request schemas as JSON Schema from the same zod schemas that validate the requests.
+ * its request schemas as JSON Schema from the same zod schemas that validate the requests,
+ * and the success answer each route declares (`answer`, a zod DTO schema from common/src/api).
  * Words a schema cannot carry (summaries, answers) come from routeDocs.ts, keyed by route name.
  * Served at GET /api/openapi.json and drawn at /docs/api; docs/api.md is its summary.
  */
@@ -75,6 +76,20 @@ function inputSchema(schema: ZodType): JsonSchema {
   return json;
 }
 
+/**
+ * JSON Schema of what the server sends (zod's output side, so an object admits no other
+ * property): a DTO schema named with `.meta({id})` becomes a shared component, referenced.
+ */
+function outputSchema(schema: ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' });
+  const { $schema, $defs, id, ...root } = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  void $schema;
+  Object.assign(components, $defs);
+  if (typeof id !== 'string') return root;
+  components[id] = root;
+  return { $ref: `#/components/schemas/${id}` };
+}
+
 /** One parameter per property of an object schema (a route's params or query). */
 function parameters(location: 'path' | 'query', schema: ZodType | undefined, path: string): JsonSchema[] {
   const names = location === 'path' ? pathParameterNames(path) : [];
@@ -123,16 +138,20 @@ function describeAccess(route: RouteInfo, crossOrigin: boolean): string {
   return lines.join('\n\n');
 }
 
-function operation(route: RouteInfo, doc: RouteDoc | undefined): Operation {
+/** The success answer: the route's declared answer, else what routeDocs.ts says in words. */
+function successResponse(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): [string, JsonSchema] {
+  const answer = route.answer;
+  const contentType = answer ? (answer.body ? 'application/json' : answer.contentType) : doc?.contentType;
+  const content = contentType ? { content: { [contentType]: answer?.body ? { schema: outputSchema(answer.body, components) } : {} } } : {};
+  return [String(answer?.status ?? doc?.status ?? 200), { description: doc?.answer ?? 'Success.', ...content }];
+}
+
+function operation(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): Operation {
   const method = route.method.toUpperCase();
   const crossOrigin = isWidgetEndpoint(method === 'HEAD' ? 'GET' : method, route.path);
   const params = [...parameters('path', route.input.params, route.path), ...parameters('query', route.input.query, route.path)];
-  const responses: Record<string, unknown> = {};
-  const success = doc?.status ?? '200';
-  responses[success] = {
-    description: doc?.answer ?? 'Success.',
-    ...(doc?.contentType ? { content: { [doc.contentType]: {} } } : {}),
-  };
+  const [success, successAnswer] = successResponse(route, doc, components);
+  const responses: Record<string, unknown> = { [success]: successAnswer };
   const errors = new Set<string>();
   if (route.input.body || route.input.query || route.input.params) errors.add('400');
   if (route.access !== 'public') errors.add('401');
@@ -174,10 +193,11 @@ export function operationId(route: Pick<RouteInfo, 'method' | 'path'>): string {
 
 export function buildOpenApiDocument(table: readonly RouteInfo[], options: OpenApiOptions = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
+  const answerSchemas: Record<string, JsonSchema> = {};
   for (const route of table) {
     const path = openApiPath(route.path);
     paths[path] ??= {};
-    paths[path][route.method] = operation(route, ROUTE_DOCS[routeName(route)]);
+    paths[path][route.method] = operation(route, ROUTE_DOCS[routeName(route)], answerSchemas);
   }
   const errorResponses = Object.fromEntries(
     [...Object.entries(ERROR_RESPONSES), ['', 'An error; the status says which.']].map(([status, description]) => [
@@ -195,7 +215,7 @@ export function buildOpenApiDocument(table: readonly RouteInfo[], options: OpenA
         'Generated from the server’s route table and the zod schemas that validate each request, so it lists every route the server answers.',
         'Bodies are JSON (at most 1 MB) unless a route says otherwise. Every error has the same shape (`Error`): a sentence for people, `errors` naming each invalid field, and a stable `id` to branch on.',
         'Calls that change something with a session cookie must come from the site’s own origin (`Origin` checked). Routes marked `x-cross-origin` answer other sites’ browsers.',
-        'Answer bodies are described in words; their types are the DTOs in `common/src/api/`.',
+        'Success answers are JSON Schema made from the zod schemas of the DTOs in `common/src/api/` (the DTO types are inferred from them); a test sends each documented request to the running server and holds the answer to its schema. Routes whose answer is not declared yet describe it in words.',
       ].join('\n\n'),
     },
     ...(options.publicUrl ? { servers: [{ url: options.publicUrl }] } : {}),
@@ -206,6 +226,7 @@ export function buildOpenApiDocument(table: readonly RouteInfo[], options: OpenA
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by `POST /api/login`.' },
       },
       schemas: {
+        ...Object.fromEntries(Object.entries(answerSchemas).sort(([a], [b]) => a.localeCompare(b))),
         Error: {
           type: 'object',
           description: 'The error shape of every API answer that is not a success (CONTRACT.md).',

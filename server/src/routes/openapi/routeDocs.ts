@@ -12,7 +12,7 @@ export interface RouteDoc {
   description?: string;
   /** What a success answers, in words (the DTO type in common/src/api/ where there is one). */
   answer?: string;
-  /** The success status, when not 200. */
+  /** The success status, when not 200 (a route that declares its `answer` says it there). */
   status?: '201' | '204' | '302';
   /** The answer's media type, when not JSON. */
   contentType?: string;
@@ -26,13 +26,13 @@ export const routeName = (route: Pick<RouteInfo, 'method' | 'path'>): string => 
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /healthz': { summary: 'Liveness: the process is up', answer: '`{status: "ok"}`.' },
-  'GET /readyz': { summary: 'Readiness: the database answers', answer: '`{status: "ok"}`; 503 while the database is unreachable.', errors: ['503'] },
+  'GET /readyz': { summary: 'Readiness: the database answers', answer: '`{status: "ready"}`; 503 while the database is unreachable.', errors: ['503'] },
   'GET /api/openapi.json': { summary: 'This API reference (OpenAPI 3.1)', answer: 'The OpenAPI document.' },
   'GET /api/config': {
     summary: 'Public settings for the portal and the widgets',
     answer: '`PublicConfigDto`: brand, support address, Stripe publishable key, sign-in providers.',
   },
-  'POST /api/register': { summary: 'Create an account and sign in', status: '201', answer: '`UserDto`; the session cookie is set.', errors: ['409'] },
+  'POST /api/register': { summary: 'Create an account and sign in', answer: '`UserDto`; the session cookie is set.', errors: ['409'] },
   'POST /api/login': { summary: 'Sign in with e-mail and password', answer: '`UserDto`; the session cookie is set (a new session id).' },
   'POST /api/logout': { summary: 'Sign out', answer: '`{message}`; the session ends.' },
   'POST /api/forgot-password': { summary: 'Mail a password-reset link', answer: '`{message}`, the same whether or not the account exists.' },
@@ -42,7 +42,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/user': { summary: 'Delete my account (password required)', answer: '`{message}`.' },
   'GET /api/courses': { summary: 'The course catalogue', answer: '`CourseSummaryDto[]` in the caller’s currency (`X-Currency`).' },
   'GET /api/courses/:id': { summary: 'One course with its modules and steps', answer: '`CourseDetailDto`; video ids only for enrolled learners and admins.' },
-  'POST /api/contact': { summary: 'Send a contact message', status: '201', answer: '`{message}`.' },
+  'POST /api/contact': { summary: 'Send a contact message', answer: '`{message}`.' },
   'POST /api/enrollments': {
     summary: 'Enroll in a free or licensed course',
     answer: 'The enrollment; 402 for a priced course (go to checkout).',

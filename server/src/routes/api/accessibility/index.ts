@@ -1,4 +1,4 @@
-import { accessibilityReportSchema, type MessageDto } from '@atrium/common';
+import { accessibilityReportSchema, accessibilityStatementDtoSchema, type MessageDto, messageDtoSchema } from '@atrium/common';
 import { receiveAccessibilityReport } from '../../../commands/accessibility.ts';
 import { accessibilityStatement } from '../../accessibilityStatement.ts';
 import type { Routes } from '../../define.ts';
@@ -16,6 +16,7 @@ export function accessibilityRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/accessibility',
     access: 'public',
+    answer: { body: accessibilityStatementDtoSchema },
     async handler(ctx) {
       ctx.body = await accessibilityStatement(ctx);
     },
@@ -25,6 +26,7 @@ export function accessibilityRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/accessibility/reports',
     access: 'public',
+    answer: { status: 201, body: messageDtoSchema },
     body: accessibilityReportSchema,
     // The contact form's limit, counted apart: a flood of contact messages does not silence reports.
     rateLimit: { limit: 'accessibilityReport', by: 'ip' },

@@ -1,4 +1,4 @@
-import { accessibilitySettingsSchema } from '@atrium/common';
+import { accessibilitySettingsSchema, accessibilityStatementDtoSchema } from '@atrium/common';
 import { saveAccessibilitySettings } from '../../../commands/accessibility.ts';
 import type { Routes } from '../../define.ts';
 import { accessibilityStatement } from '../../accessibilityStatement.ts';
@@ -9,6 +9,7 @@ export function adminAccessibilityRoutes(routes: Routes): void {
     method: 'put',
     path: '/api/admin/accessibility',
     access: 'admin',
+    answer: { body: accessibilityStatementDtoSchema },
     body: accessibilitySettingsSchema,
     async handler(ctx) {
       await saveAccessibilitySettings(ctx.deps.db, ctx.deps.clock, ctx.state.user.id, ctx.input.body);

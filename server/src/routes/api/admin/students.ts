@@ -1,4 +1,14 @@
-import { idParams, listQuery, type StudentDto } from '@atrium/common';
+import { z } from 'zod';
+import {
+  adminOverviewDtoSchema,
+  courseWatchingDtoSchema,
+  enrollmentDtoSchema,
+  idParams,
+  listQuery,
+  studentDetailDtoSchema,
+  type StudentDto,
+  studentDtoSchema,
+} from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { presentAdminEnrollment, presentStudentDetail, presentStudentWatching } from '../../../presenters/admin.ts';
 import { presentStudent } from '../../../presenters/users.ts';
@@ -19,6 +29,7 @@ export function adminStudentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/students',
     access: 'admin',
+    answer: { body: z.array(studentDtoSchema) },
     cache: 'no-store',
     query: listQuery,
     async handler(ctx) {
@@ -31,6 +42,7 @@ export function adminStudentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/students/:id',
     access: 'admin',
+    answer: { body: studentDetailDtoSchema },
     cache: 'no-store',
     params: idParams,
     async handler(ctx) {
@@ -45,6 +57,7 @@ export function adminStudentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/students/:id/enrollments',
     access: 'admin',
+    answer: { body: z.array(enrollmentDtoSchema) },
     cache: 'no-store',
     params: idParams,
     async handler(ctx) {
@@ -71,6 +84,7 @@ export function adminStudentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/students/:id/watching',
     access: 'admin',
+    answer: { body: z.array(courseWatchingDtoSchema) },
     cache: 'no-store',
     params: idParams,
     async handler(ctx) {
@@ -85,6 +99,7 @@ export function adminStudentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/overview',
     access: 'admin',
+    answer: { body: adminOverviewDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       ctx.body = await adminOverview(ctx.deps.db);

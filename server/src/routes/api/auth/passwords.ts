@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '@atrium/common';
+import { forgotPasswordSchema, loginSchema, messageDtoSchema, registerSchema, resetPasswordSchema, userDtoSchema } from '@atrium/common';
 import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
 import { registerUser } from '../../../commands/register.ts';
 import { invalidCredentials } from '../../../errors.ts';
@@ -26,6 +26,7 @@ export function passwordRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/register',
     access: 'public',
+    answer: { status: 201, body: userDtoSchema },
     body: registerSchema,
     rateLimit: { limit: 'register', by: 'ip' },
     async handler(ctx) {
@@ -41,6 +42,7 @@ export function passwordRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/login',
     access: 'public',
+    answer: { body: userDtoSchema },
     body: loginSchema,
     rateLimit: [
       { limit: 'loginAddress', by: 'ip' },
@@ -65,6 +67,7 @@ export function passwordRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/logout',
     access: 'user',
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       ctx.session = null;
       ctx.body = { message: 'Signed out' };
@@ -75,6 +78,7 @@ export function passwordRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/forgot-password',
     access: 'public',
+    answer: { body: messageDtoSchema },
     body: forgotPasswordSchema,
     rateLimit: [
       { limit: 'forgotAddress', by: 'ip' },

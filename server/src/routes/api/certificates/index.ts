@@ -1,3 +1,5 @@
+import { certificateListItemDtoSchema, certificatePublicDtoSchema } from '@atrium/common';
+import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCertificateListItem, presentCertificatePublic } from '../../../presenters/certificates.ts';
 import { certificateExpiry } from '../../../presenters/certificateExpiry.ts';
@@ -14,6 +16,7 @@ export function certificateRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/certificates',
     access: 'user',
+    answer: { body: z.array(certificateListItemDtoSchema) },
     cache: 'no-store',
     async handler(ctx) {
       const certificates = await validCertificatesOf(ctx.deps.db, ctx.state.user.id);
@@ -25,6 +28,7 @@ export function certificateRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/certificates/:number',
     access: 'public',
+    answer: { body: certificatePublicDtoSchema },
     // Revocation must show quickly, so verifiers always ask again.
     cache: 'no-store',
     params: certificateNumberParams,

@@ -1,3 +1,4 @@
+import { publicConfigDtoSchema } from '@atrium/common';
 import { presentPublicConfig } from '../../../presenters/config.ts';
 import type { Routes } from '../../define.ts';
 
@@ -7,6 +8,7 @@ export function configRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/config',
     access: 'public',
+    answer: { body: publicConfigDtoSchema },
     handler(ctx) {
       ctx.set('Cache-Control', 'public, max-age=60');
       ctx.body = presentPublicConfig(ctx.deps.config);

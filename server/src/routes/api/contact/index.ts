@@ -1,4 +1,4 @@
-import { contactSchema, type MessageDto } from '@atrium/common';
+import { contactSchema, type MessageDto, messageDtoSchema } from '@atrium/common';
 import { receiveContactMessage } from '../../../commands/contact.ts';
 import type { Routes } from '../../define.ts';
 
@@ -9,6 +9,7 @@ export function contactRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/contact',
     access: 'public',
+    answer: { status: 201, body: messageDtoSchema },
     body: contactSchema,
     rateLimit: { limit: 'contact', by: 'ip' },
     async handler(ctx) {

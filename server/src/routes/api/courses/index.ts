@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { courseAssignmentRoutes } from './assignments.ts';
-import { courseSchema, courseUpdateSchema, idParams } from '@atrium/common';
+import { courseDetailDtoSchema, courseSchema, courseSummaryDtoSchema, courseUpdateSchema, idParams, messageDtoSchema } from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
 import { startRenewal } from '../../../commands/renewCertificate.ts';
 import { renewalState } from '../../../queries/renewals.ts';
@@ -28,6 +29,7 @@ export function courseRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/courses',
     access: 'public',
+    answer: { body: z.array(courseSummaryDtoSchema) },
     async handler(ctx) {
       announceCurrency(ctx, shownCurrency(ctx));
       ctx.body = [...(await ctx.deps.catalogue.get()).courses.values()].map((entry) => catalogueSummary(entry.totals));
@@ -38,6 +40,7 @@ export function courseRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/courses/:id',
     access: 'public',
+    answer: { body: courseDetailDtoSchema },
     params: idParams,
     async handler(ctx) {
       const { catalogue, db } = ctx.deps;
@@ -69,6 +72,7 @@ export function courseRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/courses',
     access: 'admin',
+    answer: { status: 201, body: courseSummaryDtoSchema },
     body: courseSchema,
     async handler(ctx) {
       const course = await createCourse(ctx.deps, ctx.input.body);
@@ -81,6 +85,7 @@ export function courseRoutes(routes: Routes): void {
     method: 'put',
     path: '/api/courses/:id',
     access: 'admin',
+    answer: { body: courseSummaryDtoSchema },
     params: idParams,
     body: courseUpdateSchema,
     async handler(ctx) {
@@ -94,6 +99,7 @@ export function courseRoutes(routes: Routes): void {
     method: 'delete',
     path: '/api/courses/:id',
     access: 'admin',
+    answer: { body: messageDtoSchema },
     params: idParams,
     async handler(ctx) {
       await deleteCourse(ctx.deps, ctx.input.params.id);

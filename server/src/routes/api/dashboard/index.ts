@@ -1,3 +1,4 @@
+import { dashboardDtoSchema } from '@atrium/common';
 import { presentDashboardJson } from '../../../presenters/dashboard.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
@@ -7,6 +8,7 @@ export function dashboardRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/dashboard',
     access: 'user',
+    answer: { body: dashboardDtoSchema },
     cache: 'no-store',
     // Two statements whatever the size of the catalogue or of the learner's history (the session
     // with its user, then the learner's figures), the catalogue from memory; the test counts them.

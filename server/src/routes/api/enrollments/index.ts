@@ -1,4 +1,4 @@
-import { enrollmentSchema } from '@atrium/common';
+import { enrollmentRecordDtoSchema, enrollmentSchema } from '@atrium/common';
 import { enroll } from '../../../commands/enroll.ts';
 import { licenceCovering } from '../../../commands/schools/licences.ts';
 import { notFound } from '../../../errors.ts';
@@ -15,6 +15,7 @@ export function enrollmentRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/enrollments',
     access: 'user',
+    answer: { status: 201, body: enrollmentRecordDtoSchema },
     body: enrollmentSchema,
     async handler(ctx) {
       const { db } = ctx.deps;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../../middlewares/errors.ts';
 import { pingDatabase } from '../../../queries/health.ts';
 import type { Routes } from '../../define.ts';
@@ -10,6 +11,7 @@ export function healthRoutes(routes: Routes): void {
     method: 'get',
     path: '/healthz',
     access: 'public',
+    answer: { body: z.object({ status: z.literal('ok') }) },
     handler(ctx) {
       ctx.body = { status: 'ok' };
     },
@@ -19,6 +21,7 @@ export function healthRoutes(routes: Routes): void {
     method: 'get',
     path: '/readyz',
     access: 'public',
+    answer: { body: z.object({ status: z.literal('ready') }) },
     cache: 'no-store',
     async handler(ctx) {
       // A probe gets its answer within READY_TIMEOUT_MS even when connecting hangs.

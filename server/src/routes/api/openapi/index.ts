@@ -1,5 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
+import { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 import { buildOpenApiDocument } from '../../openapi/document.ts';
 
@@ -54,6 +56,30 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The reference page and the scripts it loads: each a fixed answer with its media type and cache rule. */
+const READER_FILES: Array<{ path: string; type: string; headers: Record<string, string>; body: (ctx: AppContext) => string | ReadStream }> = [
+  {
+    path: '/docs/api',
+    type: 'text/html',
+    headers: { 'Cache-Control': 'no-cache', 'Content-Security-Policy': REFERENCE_CSP },
+    body: (ctx) => referencePage(ctx.deps.config.brandName),
+  },
+  { path: '/docs/api/start.js', type: 'text/javascript', headers: { 'Cache-Control': 'public, max-age=300' }, body: () => START_SCRIPT },
+  {
+    path: '/docs/api/redoc.standalone.js',
+    type: 'text/javascript',
+    headers: { 'Cache-Control': 'public, max-age=86400' },
+    body: () => createReadStream(redocBundle()),
+  },
+];
+
+/** What GET /api/openapi.json answers, as far as a client relies on it. */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 /**
  * The API reference: the OpenAPI 3.1 document made from this very route table (so it is
  * complete once every router has been mounted, and is built on its first request), and a page
@@ -66,6 +92,7 @@ export function openApiRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/openapi.json',
     access: 'public',
+    answer: { body: openApiDocumentSchema },
     handler(ctx) {
       document ??= buildOpenApiDocument(routes.table, { publicUrl: ctx.deps.config.publicUrl });
       ctx.set('Cache-Control', 'public, max-age=300');
@@ -73,37 +100,17 @@ export function openApiRoutes(routes: Routes): void {
     },
   });
 
-  routes.add({
-    method: 'get',
-    path: '/docs/api',
-    access: 'public',
-    handler(ctx) {
-      ctx.type = 'html';
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.set('Content-Security-Policy', REFERENCE_CSP);
-      ctx.body = referencePage(ctx.deps.config.brandName);
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/docs/api/start.js',
-    access: 'public',
-    handler(ctx) {
-      ctx.type = 'text/javascript';
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.body = START_SCRIPT;
-    },
-  });
-
-  routes.add({
-    method: 'get',
-    path: '/docs/api/redoc.standalone.js',
-    access: 'public',
-    handler(ctx) {
-      ctx.type = 'text/javascript';
-      ctx.set('Cache-Control', 'public, max-age=86400');
-      ctx.body = createReadStream(redocBundle());
-    },
-  });
+  for (const file of READER_FILES) {
+    routes.add({
+      method: 'get',
+      path: file.path,
+      access: 'public',
+      answer: { contentType: file.type },
+      handler(ctx) {
+        ctx.type = file.type;
+        ctx.set(file.headers);
+        ctx.body = file.body(ctx);
+      },
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { id, progressSchema } from '@atrium/common';
+import { id, progressDtoSchema, progressSchema } from '@atrium/common';
 import { z } from 'zod';
 import { isCourseCompleted } from '../../../queries/progress.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
@@ -17,6 +17,7 @@ export function progressRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/progress/:moduleId',
     access: 'user',
+    answer: { body: progressDtoSchema },
     cache: 'no-store',
     params: z.object({ moduleId: id }),
     async handler(ctx) {
@@ -40,6 +41,7 @@ export function progressRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/progress',
     access: 'user',
+    answer: { body: progressDtoSchema },
     body: progressSchema,
     async handler(ctx) {
       const { database, catalogue } = ctx.deps;

@@ -1,4 +1,4 @@
-import { changePasswordSchema, deleteAccountSchema, signOutEverywhereSchema } from '@atrium/common';
+import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, signOutEverywhereSchema } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
@@ -13,6 +13,7 @@ export function accountRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/password',
     access: 'user',
+    answer: { body: messageDtoSchema },
     body: changePasswordSchema,
     // Guessing the current password here counts against the account like a failed login.
     rateLimit: { limit: 'loginAccount', by: (ctx) => loginAttemptKey(ctx.state.user, ctx.state.user.email, ctx.ip) },
@@ -32,6 +33,7 @@ export function accountRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/sign-out-everywhere',
     access: 'user',
+    answer: { body: messageDtoSchema },
     body: signOutEverywhereSchema,
     async handler(ctx) {
       const user = ctx.state.user;

@@ -1,4 +1,4 @@
-import { captionPreferencesSchema } from '@atrium/common';
+import { captionPreferencesDtoSchema, captionPreferencesSchema } from '@atrium/common';
 import { saveCaptionPreferences } from '../../../commands/accessibility.ts';
 import { presentCaptionPreferences } from '../../../presenters/accessibility.ts';
 import type { Routes } from '../../define.ts';
@@ -12,6 +12,7 @@ export function captionPreferenceRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/user/caption-preferences',
     access: 'user',
+    answer: { body: captionPreferencesDtoSchema },
     cache: 'private, no-store',
     handler(ctx) {
       ctx.body = presentCaptionPreferences(ctx.state.user);
@@ -22,6 +23,7 @@ export function captionPreferenceRoutes(routes: Routes): void {
     method: 'put',
     path: '/api/user/caption-preferences',
     access: 'user',
+    answer: { body: captionPreferencesDtoSchema },
     cache: 'private, no-store',
     body: captionPreferencesSchema,
     async handler(ctx) {

@@ -1,5 +1,5 @@
 import multer from '@koa/multer';
-import { profileSchema } from '@atrium/common';
+import { profileSchema, userDtoSchema } from '@atrium/common';
 import type { Middleware } from 'koa';
 import { saveAvatar, updateProfile } from '../../../commands/profile.ts';
 import { badRequest, HttpError } from '../../../errors.ts';
@@ -29,6 +29,7 @@ export function profileRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/user',
     access: 'user',
+    answer: { body: userDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       ctx.body = presentUser(ctx.state.user);
@@ -39,6 +40,7 @@ export function profileRoutes(routes: Routes): void {
     method: 'patch',
     path: '/api/user/profile',
     access: 'user',
+    answer: { body: userDtoSchema },
     body: profileSchema,
     async handler(ctx) {
       const user = ctx.state.user;

@@ -1,4 +1,11 @@
-import { linkSignInSchema, providerParams, SIGN_IN_PROVIDER_LABELS, type LinkedSignInsDto, type LinkSignInStartDto } from '@atrium/common';
+import {
+  type LinkedSignInsDto,
+  linkedSignInsDtoSchema,
+  linkSignInSchema,
+  type LinkSignInStartDto,
+  providerParams,
+  SIGN_IN_PROVIDER_LABELS,
+} from '@atrium/common';
 import { removeSignIn } from '../../../commands/signIns.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { badRequest } from '../../../errors.ts';
@@ -17,6 +24,7 @@ export function signInLinkRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/user/sign-ins',
     access: 'user',
+    answer: { body: linkedSignInsDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       const user = ctx.state.user;

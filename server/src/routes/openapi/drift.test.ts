@@ -1,0 +1,205 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient, TestResponse } from '../../test/client.ts';
+import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
+import { useTestServer } from '../../test/useTestServer.ts';
+import { buildRoutes } from '../index.ts';
+import { openApiPath } from './document.ts';
+import { routeName } from './routeDocs.ts';
+
+/**
+ * Item 3 of issue 55: the reference cannot drift from the code. Against the running server (on
+ * SQLite and on MariaDB), every route that declares its answer is called with a documented
+ * request, as the user it is for, and the answer is held to the document the server serves at
+ * GET /api/openapi.json: the documented success status, media type and, for JSON, the body
+ * against its JSON Schema (Ajv, draft 2020-12). The DTO schemas admit no property they do not
+ * name, so a presenter that adds, drops, renames or retypes a field fails here. Routes that call
+ * for a session are called once more without one, and must answer 401 in the shared Error shape.
+ */
+
+const server = useTestServer();
+
+interface World {
+  anonymous: TestClient;
+  learner: TestClient;
+  admin: TestClient;
+  learnerRow: UserRow;
+  /** A free course with one module that the learner is not enrolled in until POST /api/enrollments. */
+  course: { id: number; moduleId: number };
+  /** The course the learner completed, and the certificate it earned. */
+  completed: { id: number; certificateNumber: string };
+  /** A course the admin made over the API (then changed and deleted). */
+  created: { id: number };
+}
+
+type Caller = 'anonymous' | 'learner' | 'admin';
+
+interface DriftCase {
+  /** Who calls: a client of the world, or a fresh one made for the call (one that signs out). */
+  as: Caller | ((world: World) => Promise<TestClient>);
+  /** The concrete path (the route's parameters filled in); the route's own path when left out. */
+  path?: (world: World) => string;
+  body?: (world: World) => unknown;
+  /** Runs on the answer, for what later cases need (the id of a course made). */
+  then?: (world: World, response: TestResponse) => void;
+}
+
+const freshClient = () => Promise.resolve(server.client());
+/** A new learner's browser, signed in: for calls that end or change its session. */
+const signedInClient = async () => {
+  const client = server.client();
+  await signIn(client, await createUser(server.db));
+  return client;
+};
+
+/** One documented request per route that declares its answer, in the order they run. */
+const CASES: Record<string, DriftCase> = {
+  'GET /healthz': { as: 'anonymous' },
+  'GET /readyz': { as: 'anonymous' },
+  'GET /api/openapi.json': { as: 'anonymous' },
+  'GET /docs/api': { as: 'anonymous' },
+  'GET /docs/api/start.js': { as: 'anonymous' },
+  'GET /docs/api/redoc.standalone.js': { as: 'anonymous' },
+  'GET /api/config': { as: 'anonymous' },
+  'POST /api/register': { as: freshClient, body: () => ({ email: `drift-${Date.now()}@school.test`, password: TEST_PASSWORD, firstName: 'Dee' }) },
+  'POST /api/login': { as: freshClient, body: (world) => ({ email: world.learnerRow.email, password: TEST_PASSWORD }) },
+  'POST /api/logout': { as: signedInClient },
+  'POST /api/forgot-password': { as: 'anonymous', body: (world) => ({ email: world.learnerRow.email }) },
+  'POST /api/contact': { as: 'anonymous', body: () => ({ name: 'Pat Head', email: 'pat@school.test', message: 'Do you train governors too?' }) },
+  'POST /api/user/password': { as: signedInClient, body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'a quite different passphrase' }) },
+  'POST /api/user/sign-out-everywhere': { as: signedInClient, body: () => ({ removeSignIns: false }) },
+  'GET /api/user': { as: 'learner' },
+  'GET /api/user/sign-ins': { as: 'learner' },
+  'PUT /api/user/caption-preferences': { as: 'learner', body: () => ({ on: true, lang: 'en' }) },
+  'GET /api/user/caption-preferences': { as: 'learner' },
+  'GET /api/accessibility': { as: 'anonymous' },
+  'POST /api/accessibility/reports': { as: 'anonymous', body: () => ({ name: 'Ann', email: 'ann@school.test', message: 'The player has no captions' }) },
+  'PATCH /api/user/profile': { as: 'learner', body: () => ({ firstName: 'Robin', company: 'St Mary’s Primary' }) },
+  'GET /api/courses': { as: 'anonymous' },
+  'POST /api/enrollments': { as: 'learner', body: (world) => ({ courseId: world.course.id }) },
+  'POST /api/progress': {
+    as: 'learner',
+    body: (world) => ({ moduleId: world.course.moduleId, courseId: world.course.id, watchedDuration: 120, position: 120 }),
+  },
+  'GET /api/progress/:moduleId': { as: 'learner', path: (world) => `/api/progress/${world.course.moduleId}` },
+  'GET /api/courses/:id': { as: 'learner', path: (world) => `/api/courses/${world.course.id}` },
+  'GET /api/dashboard': { as: 'learner' },
+  'GET /api/certificates': { as: 'learner' },
+  'GET /api/certificates/:number': { as: 'anonymous', path: (world) => `/api/certificates/${world.completed.certificateNumber}` },
+  'POST /api/courses': {
+    as: 'admin',
+    body: () => ({ title: 'Governor training', description: 'What governors ask of a school website', price: 1500 }),
+    then: (world, response) => {
+      world.created.id = response.body.id;
+    },
+  },
+  'PUT /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}`, body: () => ({ validityMonths: 12 }) },
+  'DELETE /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}` },
+  'GET /api/admin/overview': { as: 'admin' },
+  'PUT /api/admin/accessibility': { as: 'admin', body: () => ({ responseDays: 5, testedBy: 'The agency' }) },
+  'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
+  'GET /api/admin/students/:id': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}` },
+  'GET /api/admin/students/:id/enrollments': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/enrollments` },
+  'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
+};
+
+const table = buildRoutes().table;
+const documented = table.filter((route) => route.answer);
+
+interface Documented {
+  status: string;
+  mediaType: string | undefined;
+  validate: ValidateFunction | undefined;
+}
+
+type OpenApiDocument = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+};
+
+const pointer = (...segments: string[]) => segments.map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+describe('the running server answers as its OpenAPI document says', () => {
+  const world = {} as World;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // ajv-formats is CommonJS: its plugin is the module itself, or its `default` under some loaders.
+  const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+  addFormats(ajv);
+  let spec: OpenApiDocument;
+
+  /** The documented success answer of a route, its body schema compiled from the served document. */
+  const documentedAnswer = (method: string, path: string): Documented => {
+    const responses = spec.paths[openApiPath(path)]![method]!.responses;
+    const status = Object.keys(responses).find((code) => /^[23]/.test(code))!;
+    const mediaType = Object.keys(responses[status]!.content ?? {})[0];
+    const schema = mediaType ? responses[status]!.content![mediaType]!.schema : undefined;
+    const validate = schema
+      ? ajv.getSchema(`openapi.json#/${pointer('paths', openApiPath(path), method, 'responses', status, 'content', mediaType!, 'schema')}`)
+      : undefined;
+    return { status, mediaType, validate };
+  };
+
+  beforeAll(async () => {
+    const served = await server.client().get('/api/openapi.json');
+    expect(served.status).toBe(200);
+    spec = served.body;
+    ajv.addSchema(served.body, 'openapi.json');
+
+    world.anonymous = server.client();
+    world.learner = server.client();
+    world.admin = server.client();
+    world.learnerRow = await createUser(server.db);
+    const completed = await completeOneModuleCourse(server, world.learnerRow, world.learner);
+    const certificates = await world.learner.get('/api/certificates');
+    world.completed = { id: completed.id, certificateNumber: certificates.body[0].certificateNumber };
+    const course = await createCourse(server, { title: 'Writing for parents' });
+    const module = await createModule(server, course.id);
+    world.course = { id: course.id, moduleId: module.id };
+    world.created = { id: 0 };
+    await signIn(world.admin, await createAdmin(server.db));
+  });
+
+  it('has a case for every route that declares its answer, and none for routes that do not', () => {
+    const names = documented.map(routeName);
+    expect(
+      names.filter((name) => !(name in CASES)),
+      'routes with an answer but no drift case',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((name) => !names.includes(name)),
+      'drift cases for routes without an answer',
+    ).toEqual([]);
+  });
+
+  for (const [name, driftCase] of Object.entries(CASES)) {
+    const route = documented.find((candidate) => routeName(candidate) === name);
+    it(`${name}: the documented status, media type and body`, async () => {
+      expect(route, `${name} declares no answer`).toBeDefined();
+      const client = typeof driftCase.as === 'function' ? await driftCase.as(world) : world[driftCase.as];
+      const path = driftCase.path?.(world) ?? route!.path;
+      const response = await client.request(route!.method.toUpperCase(), path, driftCase.body ? { body: driftCase.body(world) } : {});
+      const answer = documentedAnswer(route!.method, route!.path);
+      expect(`${response.status}`, `${name}: ${response.text.slice(0, 300)}`).toBe(answer.status);
+      if (answer.mediaType) expect(response.headers.get('content-type') ?? '', name).toContain(answer.mediaType);
+      if (answer.validate) {
+        const valid = answer.validate(response.body);
+        expect(answer.validate.errors ?? [], `${name} answered a body its documented schema refuses`).toEqual([]);
+        expect(valid).toBe(true);
+      }
+      driftCase.then?.(world, response);
+    });
+  }
+
+  it('answers 401 in the shared Error shape to each of those routes called without a session', async () => {
+    const validateError = ajv.getSchema('openapi.json#/components/schemas/Error')!;
+    for (const [name, driftCase] of Object.entries(CASES)) {
+      const route = documented.find((candidate) => routeName(candidate) === name)!;
+      if (route.access === 'public') continue;
+      const path = driftCase.path?.(world) ?? route.path;
+      const response = await server.client().request(route.method.toUpperCase(), path, driftCase.body ? { body: driftCase.body(world) } : {});
+      expect(response.status, name).toBe(401);
+      expect(spec.paths[openApiPath(route.path)]![route.method]!.responses['401'], `${name} documents its 401`).toBeDefined();
+      expect(validateError(response.body), `${name}: ${JSON.stringify(validateError.errors)}`).toBe(true);
+    }
+  });
+});
