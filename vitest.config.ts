@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Server suites run on SQLite always and on MariaDB when MYSQL_URL is set.
@@ -34,6 +35,9 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     isolate: false,
     env,
+    // Every migration once per run, into the template each file's database is copied from
+    // (server/src/test/templateDatabase.ts).
+    globalSetup: [resolve(import.meta.dirname, 'server/src/test/globalSetup.ts')],
     // Sized for a busy machine: a file's set-up on MariaDB creates a schema and runs every
     // migration (over a minute there, a few seconds quiet), and a rate-limit or authorization
     // test sends hundreds of requests. A test that passes is as fast as before.
