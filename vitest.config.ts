@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Server suites run on SQLite always and on MariaDB when MYSQL_URL is set.
@@ -25,6 +26,10 @@ const unitWorkers = Math.max(2, availableParallelism() - 1);
 // returns as soon as it is, so a quiet run takes no longer.
 const unitGroup = { maxWorkers: unitWorkers, sequence: { groupOrder: 0 }, testTimeout: 30_000, expect: { poll: { timeout: 10_000 } } };
 
+// Every migration once per run, into the template each file's database is copied from
+// (server/src/test/templateDatabase.ts).
+const serverGlobalSetup = resolve(import.meta.dirname, 'server/src/test/globalSetup.ts');
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
     ...unitGroup,
@@ -34,9 +39,11 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     isolate: false,
     env,
-    // Sized for a busy machine: a file's set-up on MariaDB creates a schema and runs every
-    // migration (over a minute there, a few seconds quiet), and a rate-limit or authorization
-    // test sends hundreds of requests. A test that passes is as fast as before.
+    globalSetup: [serverGlobalSetup],
+    // Sized for a busy machine: a file's set-up on MariaDB creates a schema (a copy of the
+    // template; the tests of migrations run every one, over a minute there, a few seconds quiet),
+    // and a rate-limit or authorization test sends hundreds of requests. A test that passes is as
+    // fast as before.
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },
@@ -74,6 +81,8 @@ export default defineConfig({
           expect: { poll: { timeout: 30_000 } },
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+          // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
+          globalSetup: [serverGlobalSetup],
         },
       },
     ],

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { createApp, type App } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { Database } from '../../server/src/db/database.ts';
@@ -12,6 +13,7 @@ import { migrateLatest } from '../../server/src/db/migrate.ts';
 import { ensureAdmin } from '../../server/src/seed/admin.ts';
 import { seedDemoCatalogue } from '../../server/src/seed/demoCatalogue.ts';
 import { seedDemoLearner } from '../../server/src/seed/demoLearner.ts';
+import { copySqliteTemplate } from '../../server/src/test/templateDatabase.ts';
 import { requireBrowserOrSkip } from './browser.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../portal/dist');
@@ -47,9 +49,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     LOG_LEVEL: 'silent',
     ...env,
   });
+  // A copy of the run's migrated template (the e2e project's globalSetup, as the server
+  // projects'), or every migration when the file runs without it.
+  const template = inject('databaseTemplate');
+  if (template?.dialect === 'sqlite' && config.database.client === 'sqlite') copySqliteTemplate(template, config.database.filename);
   const database = await Database.open(config.database);
   const db = database.knex;
-  await migrateLatest(db);
+  if (template?.dialect !== 'sqlite') await migrateLatest(db);
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ config, database, logger });
   await seedDemoCatalogue(app.deps, logger);

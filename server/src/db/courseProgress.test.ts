@@ -13,7 +13,8 @@ import { migrateLatest, rollbackThrough } from './migrate.ts';
 let test: TestDatabase;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
+  // Migrated here, not copied from the run's template: these tests roll migrations back and run them again.
+  test = await createTestDatabase({ fromScratch: true });
 });
 afterAll(async () => {
   await test.destroy();

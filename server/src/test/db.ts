@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory from 'knex';
+import { inject } from 'vitest';
 import type { Config } from '../config.ts';
 import { Database } from '../db/database.ts';
 import type { Db } from '../db/knex.ts';
 import { CatalogueCache } from '../services/catalogue.ts';
 import { migrateLatest } from '../db/migrate.ts';
+import { copyMysqlTemplate, copySqliteTemplate, mysqlUrlFor, TEST_SCHEMA_CHARSET, uniqueSchemaName, type DatabaseTemplate } from './templateDatabase.ts';
 
 export type TestDialect = 'sqlite' | 'mysql';
 
@@ -23,19 +24,49 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file: a temp SQLite file or a new MariaDB schema. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface CreateTestDatabaseOptions {
+  /**
+   * Run every migration on the new database instead of copying the run's migrated template: for
+   * the tests of migrations themselves (their rollbacks and re-runs), and for the test that
+   * compares the copy with a fresh migration.
+   */
+  fromScratch?: boolean;
+}
+
+/** The template the server projects' globalSetup migrated, when this run has one for this dialect. */
+function runTemplate(dialect: TestDialect): DatabaseTemplate | undefined {
+  const template = inject('databaseTemplate') as DatabaseTemplate | undefined;
+  return template?.dialect === dialect ? template : undefined;
+}
+
+/**
+ * A fresh, migrated database for one test file: a temp SQLite file or a new MariaDB schema, copied
+ * from the run's migrated template (test/templateDatabase.ts) or, with `fromScratch` or outside
+ * the server projects, migrated here.
+ */
+export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
+  const template = options.fromScratch ? undefined : runTemplate(testDialect());
   if (testDialect() === 'mysql') {
     const url = process.env.MYSQL_URL;
     if (!url) throw new Error('TEST_DB=mysql needs MYSQL_URL');
-    const name = `atrium_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const name = uniqueSchemaName('atrium_t');
     const admin = knexFactory({ client: 'mysql2', connection: url, pool: { min: 0, max: 1 } });
-    await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [name]);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const config: Config['database'] = { client: 'mysql', url: target.toString() };
-    const database = await Database.open(config);
-    await migrateLatest(database.knex);
+    const config: Config['database'] = { client: 'mysql', url: mysqlUrlFor(url, name) };
+    let database: Database;
+    try {
+      if (template?.dialect === 'mysql') {
+        await copyMysqlTemplate(template, url, name);
+        database = await Database.open(config);
+      } else {
+        await admin.raw(`CREATE DATABASE ?? ${TEST_SCHEMA_CHARSET}`, [name]);
+        database = await Database.open(config);
+        await migrateLatest(database.knex);
+      }
+    } catch (error) {
+      await admin.raw('DROP DATABASE IF EXISTS ??', [name]);
+      await admin.destroy();
+      throw error;
+    }
     return {
       db: database.knex,
       database,
@@ -50,8 +81,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'atrium-test-'));
   const config: Config['database'] = { client: 'sqlite', filename: join(dir, 'test.sqlite') };
+  if (template?.dialect === 'sqlite') copySqliteTemplate(template, config.filename);
   const database = await Database.open(config);
-  await migrateLatest(database.knex);
+  if (!template) await migrateLatest(database.knex);
   return {
     db: database.knex,
     database,

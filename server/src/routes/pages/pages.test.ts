@@ -33,7 +33,13 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded', ...BROWSER }
 beforeAll(() => {
   // The page is the portal's own build (npm run build runs before the suites in CI).
   if (!new PortalPages().isBuilt()) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'portal'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'portal'], {
+      cwd: root,
+      stdio: 'inherit',
+      // Built as `npm run build` builds it: under Vitest's NODE_ENV=test the server-side build
+      // calls React's development JSX runtime, which its bundled production React lacks.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('npm run build -w portal failed');
   }
 }, 180_000);

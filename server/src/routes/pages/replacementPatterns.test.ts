@@ -19,7 +19,13 @@ const asMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#
 
 beforeAll(() => {
   if (!new PortalPages().isBuilt()) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'portal'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'portal'], {
+      cwd: root,
+      stdio: 'inherit',
+      // Built as `npm run build` builds it: under Vitest's NODE_ENV=test the server-side build
+      // calls React's development JSX runtime, which its bundled production React lacks.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('npm run build -w portal failed');
   }
 }, 180_000);
