@@ -112,11 +112,11 @@ function ReviewerFeedback({ round, draft }: { round: SubmissionDto; draft: Submi
   const notes = round.files.filter((file) => file.feedback && !besideFiles.has(`${file.originalName}\n${file.feedback}`));
   if (!round.feedback && notes.length === 0) return null;
   return (
-    <Feedback $tone="warning">
+    <ReviewerNote $tone="warning">
       <strong>Feedback from the reviewer</strong>
       {round.feedback ? <LinkedText text={round.feedback} /> : null}
       <FileNotes files={notes} />
-    </Feedback>
+    </ReviewerNote>
   );
 }
 
@@ -428,6 +428,10 @@ function UploadRow({ item, onRetry, onCancel }: { item: UploadItem; onRetry(): v
     </li>
   );
 }
+
+const ReviewerNote = styled(Feedback)`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
 
 const Section = styled.section`
   display: grid;

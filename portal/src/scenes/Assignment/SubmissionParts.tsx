@@ -70,7 +70,7 @@ export function FileList({ files, onRemove, removing }: { files: SubmissionFileD
             ) : null}
             {file.earlierFeedback ? (
               <FileFeedback>
-                <strong>Feedback on this file last round:</strong> {file.earlierFeedback}
+                <strong>Last round’s feedback:</strong> {file.earlierFeedback}
               </FileFeedback>
             ) : null}
           </div>
