@@ -89,6 +89,13 @@ function uploadSuite(storage: 'disk' | 's3') {
       });
     }
 
+    /** The upload at `location` is unknown to `client`: it can neither read, continue nor cancel it. */
+    async function expectUnknownTo(client: TestClient, location: string) {
+      expect((await client.request('HEAD', location, { headers: TUS })).status).toBe(404);
+      expect((await patch(client, location, 0, pdfBytes().subarray(0, 100))).status).toBe(404);
+      expect((await client.request('DELETE', location, { headers: TUS })).status).toBe(404);
+    }
+
     /** Creates and sends a whole file in one PATCH: the final answer. */
     async function upload(client: TestClient, assignmentId: number, bytes: Buffer, filename: string, filetype: string) {
       const created = await create(client, assignmentId, bytes.length, filename, filetype);
@@ -338,11 +345,7 @@ function uploadSuite(storage: 'disk' | 's3') {
         await signIn(client, namesake);
         const admin = fresh.client();
         await signIn(admin, await createAdmin(fresh.db));
-        for (const caller of [client, admin]) {
-          expect((await caller.request('HEAD', location, { headers: TUS })).status).toBe(404);
-          expect((await patch(caller, location, 50, pdfBytes().subarray(50, 100))).status).toBe(404);
-          expect((await caller.request('DELETE', location, { headers: TUS })).status).toBe(404);
-        }
+        for (const caller of [client, admin]) await expectUnknownTo(caller, location);
       } finally {
         await fresh.close();
       }
@@ -363,11 +366,7 @@ function uploadSuite(storage: 'disk' | 's3') {
       await signIn(other, otherUser);
       const admin = server.client();
       await signIn(admin, await createAdmin(server.db));
-      for (const client of [other, admin]) {
-        expect((await client.request('HEAD', location, { headers: TUS })).status).toBe(404);
-        expect((await patch(client, location, 0, pdfBytes().subarray(0, 100))).status).toBe(404);
-        expect((await client.request('DELETE', location, { headers: TUS })).status).toBe(404);
-      }
+      for (const client of [other, admin]) await expectUnknownTo(client, location);
       expect((await other.request('HEAD', '/api/uploads/not-an-id', { headers: TUS })).status).toBe(404);
       const anonymous = server.client();
       expect((await create(anonymous, assignmentId, 100, 'a.pdf', 'application/pdf')).status).toBe(401);
