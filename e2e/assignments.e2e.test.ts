@@ -13,7 +13,8 @@ import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 // Assignments (issue 37): an admin adds a photo assignment that needs approval at the end of a
 // course; a learner on a phone (390 px) uploads two photos and submits; an admin asks for changes
-// with feedback on the whole and on one photo; the learner reads it, resubmits two new photos; the
+// with feedback on the whole and on one photo; the learner reads it, replaces that photo in the new
+// round (which starts with round 1's photos); the
 // admin approves; the certificate is issued. Each screen at 1280 and 390 px, with its empty,
 // loading and error states.
 const enabled = portalSuiteCanRun('assignments');
@@ -155,21 +156,21 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     await admin.getByRole('button', { name: /Ask for changes/ }).click();
     await toast(admin, 'Changes requested');
 
-    // The learner reads the feedback and sends a new round (it starts empty; round 1 is kept).
+    // The learner reads the feedback and sends a new round: it starts with round 1's photos carried
+    // over, the note on yard.jpg beside it; they replace that one (round 1 is kept as it was sent).
     await page.reload();
     await page.getByText('Changes requested on round 1').waitFor();
     await page.getByText('One photo shows a child’s face; please send a new one.', { exact: false }).first().waitFor();
-    await page.getByText('Earlier rounds (1)').click();
-    await page.getByText('A face shows at the left edge: crop it out.', { exact: false }).waitFor();
-    await page.getByText('0 of 3 files').waitFor();
+    const round2 = page.getByRole('region', { name: 'Your submission (round 2)' });
+    await round2.getByText('A face shows at the left edge: crop it out.', { exact: false }).waitFor();
+    await round2.getByText('2 of 3 files').waitFor();
     await expectAccessible(page, 'changes requested');
     await fromTop(page, 'assignment-learner-changes');
-    await input.setInputFiles([
-      { name: 'hall-2.jpg', mimeType: 'image/jpeg', buffer: await photo('#9c6644') },
-      { name: 'yard-cropped.jpg', mimeType: 'image/jpeg', buffer: await photo('#457b9d') },
-    ]);
+    await round2.getByRole('button', { name: 'Remove yard.jpg' }).click();
+    await round2.getByText('1 of 3 files').waitFor();
+    await input.setInputFiles([{ name: 'yard-cropped.jpg', mimeType: 'image/jpeg', buffer: await photo('#457b9d') }]);
     await page.getByRole('link', { name: 'yard-cropped.jpg', exact: true }).waitFor();
-    await page.getByRole('link', { name: 'hall-2.jpg', exact: true }).waitFor();
+    await round2.getByRole('link', { name: 'hall.jpg', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Submitted: awaiting review').waitFor();
 

@@ -29,6 +29,7 @@ import { PortalPages } from './services/portalPages.ts';
 import { createStaging } from './services/uploads/staging.ts';
 import { ResumableUploads } from './services/uploads/tus.ts';
 import { LARGEST_SUBMISSION_FILE, submissionUploads } from './routes/api/uploads/submissionUploads.ts';
+import { tusDiscovery } from './routes/api/uploads/index.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -125,6 +126,7 @@ export function createApp(options: CreateAppOptions): App {
   app.use(securityHeaders(config));
   // Before sessions and the router, so a preflight is answered without touching either.
   app.use(widgetCors(config.corsOrigins));
+  app.use(tusDiscovery);
   app.use(staticFiles(config));
   app.use(sessionMiddleware(app as unknown as Koa, database, { secure: new URL(config.publicUrl).protocol === 'https:' }));
   app.use(originCheck(config.publicUrl));

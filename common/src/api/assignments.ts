@@ -54,6 +54,11 @@ export interface SubmissionFileDto {
   url: string;
   /** The reviewer's note on this file; null when none. */
   feedback: string | null;
+  /**
+   * A draft's file carried over from the round sent back for changes: the reviewer's note on it
+   * there; null when none, and for every file of a submitted round.
+   */
+  earlierFeedback: string | null;
 }
 
 /** One round of a learner's work on an assignment. */

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { createQueryClient } from '../api/client.ts';
 import { AppProviders } from '../App.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
@@ -28,7 +28,15 @@ export function renderScene(ui: ReactElement, { route = '/', path = '/' }: { rou
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={path} element={<SessionGate>{ui}</SessionGate>} />
-          <Route path="*" element={<p>Elsewhere</p>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <p>Elsewhere</p>
+                {typeof route === 'string' ? <Link to={route}>Return to the scene</Link> : null}
+              </>
+            }
+          />
         </Routes>
         <LocationProbe />
       </MemoryRouter>

@@ -74,6 +74,8 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   submissions: deleteOwnRows('submissions'),
   assignmentResults: deleteOwnRows('assignmentResults'),
   quizDraws: deleteOwnRows('quizDraws'),
+  // Their staged bytes are removed by the upload-cleanup job once no row names them.
+  uploads: deleteOwnRows('uploads'),
   quizAttempts: deleteOwnRows('quizAttempts'),
   quizResults: deleteOwnRows('quizResults'),
   credentialSubjects: deleteOwnRows('credentialSubjects'),

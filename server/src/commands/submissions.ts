@@ -51,13 +51,14 @@ export async function writableAssignment(trx: Knex.Transaction | Db, userId: num
 
 /**
  * The learner's draft of an assignment, created when there is none: round 1, or the round after
- * the latest submitted one. A new round starts empty of files (earlier rounds keep theirs).
- * Call under lockLearner.
+ * the latest submitted one. The round after one sent back for changes starts with that round's
+ * files (those of kinds still accepted, up to the assignment's number) and link carried over,
+ * each removable; the earlier round keeps its own, the same stored files. Call under lockLearner.
  */
 export async function ensureDraft(trx: Knex.Transaction, userId: number, assignment: LiveAssignment, now: number): Promise<Submission> {
   const draft = await draftOf(trx, userId, assignment.id);
   if (draft) return draft;
-  const latest = await trx('submissions').where({ userId, assignmentId: assignment.id }).orderBy('round', 'desc').first('round', 'status');
+  const latest = await trx('submissions').where({ userId, assignmentId: assignment.id }).orderBy('round', 'desc').first('id', 'round', 'status', 'link');
   // A new round follows only a round sent back for changes: work awaiting review is withdrawn
   // first, and approved work is done.
   if (latest?.status === 'submitted')
@@ -65,14 +66,15 @@ export async function ensureDraft(trx: Knex.Transaction, userId: number, assignm
       assignment.approvalRequired ? 'This work is awaiting review: withdraw it first to change it' : 'This work was submitted: there is nothing more to submit',
     );
   if (latest?.status === 'approved') throw conflict('This work was approved: there is nothing more to submit');
-  return insertAndFetch(trx, 'submissions', {
+  const sentBack = latest?.status === 'changes_requested' ? latest : undefined;
+  const created = await insertAndFetch(trx, 'submissions', {
     assignmentId: assignment.id,
     userId,
     courseId: assignment.courseId,
     round: Number(latest?.round ?? 0) + 1,
     status: 'draft',
     note: null,
-    link: null,
+    link: sentBack && assignment.accepts.includes('link') ? (sentBack.link ?? null) : null,
     createdAt: now,
     submittedAt: null,
     withdrawnAt: null,
@@ -80,6 +82,12 @@ export async function ensureDraft(trx: Knex.Transaction, userId: number, assignm
     reviewerId: null,
     feedback: null,
   });
+  if (sentBack) {
+    const files = await trx('submissionFiles').where({ submissionId: sentBack.id }).orderBy('id').select('fileId', 'originalName', 'kind');
+    const carried = files.filter((file) => assignment.accepts.includes(file.kind)).slice(0, assignment.maxFiles);
+    if (carried.length) await trx('submissionFiles').insert(carried.map((file) => ({ submissionId: created.id, ...file, feedback: null, createdAt: now })));
+  }
+  return created;
 }
 
 /** What attaching a file needs beside SubmissionDeps: the account's storage quota. */
@@ -334,6 +342,11 @@ export async function reviewSubmission(
       const status = review.decision === 'approve' ? 'approved' : 'changes_requested';
       await trx('submissions').where({ id: round.id }).update({ status, reviewedAt: now, reviewerId: input.reviewerId, feedback: review.feedback });
       for (const file of review.files) await trx('submissionFiles').where({ id: file.fileId }).update({ feedback: file.feedback });
+      // The next round is ready when the learner comes back, with this round's files carried over.
+      if (status === 'changes_requested') {
+        const live = await liveAssignment(trx, round.assignmentId);
+        if (live) await ensureDraft(trx, round.userId, live, now);
+      }
       await recordResult(trx, round, status, status === 'approved' || !dbBoolean(assignment?.approvalRequired), now);
       await lockEnrollment(trx, round.userId, round.courseId);
       const completion = await completeCourseIfDone(trx, round.userId, round.courseId, now);

@@ -120,6 +120,11 @@ export const PERSONAL_DATA = {
     exportedAs: { notExported: 'the questions drawn for an attempt not yet made: the quiz’s own text, nothing the person wrote' },
     onDeletion: 'delete',
   },
+  uploads: {
+    owner: { userId: 'userId' },
+    exportedAs: { notExported: 'an upload not yet finished: its bytes are not kept as the person’s work until it finishes' },
+    onDeletion: 'delete',
+  },
   quizResults: {
     owner: { userId: 'userId' },
     exportedAs: { notExported: 'the best score and attempt count of the attempts, which are exported' },

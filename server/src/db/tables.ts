@@ -211,6 +211,18 @@ export interface QuizAttempt {
 
 /** Per learner and quiz: the best score, whether it was ever passed, the attempts made. */
 /** The questions drawn for a learner's next attempt on a quiz (issue 50), kept until it is submitted. */
+/** An unfinished resumable upload (its bytes are in the staging area until it finishes). */
+export interface UploadRecord {
+  /** The id in its URL: 32 hex digits. */
+  id: string;
+  /** The account that created it: the only one that may continue, read or cancel it. */
+  userId: number;
+  /** The declared Upload-Length. */
+  size: number;
+  /** The app clock's time of creation (ms): the 24-hour cleanup reads it. */
+  createdAt: number;
+}
+
 export interface QuizDraw {
   userId: number;
   quizId: number;
@@ -675,6 +687,7 @@ declare module 'knex/types/tables' {
     quizAttempts: QuizAttempt;
     quizResults: QuizResult;
     quizDraws: QuizDraw;
+    uploads: UploadRecord;
     assignments: Assignment;
     submissions: Submission;
     submissionFiles: SubmissionFile;

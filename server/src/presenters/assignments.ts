@@ -29,7 +29,7 @@ export function presentAssignmentAdmin(assignment: LiveAssignment, awaitingCount
   };
 }
 
-export function presentSubmissionFile(file: SubmissionFileRow): SubmissionFileDto {
+export function presentSubmissionFile(file: SubmissionFileRow, earlierFeedback: string | null = null): SubmissionFileDto {
   return {
     id: file.id,
     originalName: submissionFileName(file.originalName, file.contentType),
@@ -38,6 +38,7 @@ export function presentSubmissionFile(file: SubmissionFileRow): SubmissionFileDt
     size: file.size,
     url: `/api/submission-files/${file.id}`,
     feedback: file.feedback ?? null,
+    earlierFeedback,
   };
 }
 
@@ -53,7 +54,7 @@ export function presentSubmission(round: SubmissionRow, files: readonly Submissi
     status: round.status,
     note: round.note ?? null,
     link: round.link ?? null,
-    files: files.filter((file) => file.submissionId === Number(round.id)).map(presentSubmissionFile),
+    files: files.filter((file) => file.submissionId === Number(round.id)).map((file) => presentSubmissionFile(file)),
     createdAt: toIso(round.createdAt)!,
     submittedAt: toIso(round.submittedAt),
     withdrawnAt: toIso(round.withdrawnAt),
@@ -71,6 +72,11 @@ export function presentAssignment(
   standing: { completed: boolean; managersCanSee: boolean },
 ): AssignmentDto {
   const draft = rounds.find((round) => round.status === 'draft');
+  // The reviewer's notes on the round the draft's files were carried over from, by stored file.
+  const sentBack = draft && rounds.find((round) => Number(round.round) === Number(draft.round) - 1 && round.status === 'changes_requested');
+  const earlierNotes = new Map(
+    files.filter((file) => sentBack && file.submissionId === Number(sentBack.id) && file.feedback).map((file) => [file.storedFileId, file.feedback]),
+  );
   return {
     id: assignment.id,
     courseId: assignment.courseId,
@@ -80,7 +86,14 @@ export function presentAssignment(
     maxFiles: assignment.maxFiles,
     approvalRequired: assignment.approvalRequired,
     limits: { ...SUBMISSION_FILE_LIMITS },
-    draft: draft ? presentSubmission(draft, files) : null,
+    draft: draft
+      ? {
+          ...presentSubmission(draft, files),
+          files: files
+            .filter((file) => file.submissionId === Number(draft.id))
+            .map((file) => presentSubmissionFile(file, earlierNotes.get(file.storedFileId) ?? null)),
+        }
+      : null,
     rounds: rounds.filter((round) => round.status !== 'draft').map((round) => presentSubmission(round, files)),
     completed: standing.completed,
     managersCanSee: standing.managersCanSee,

@@ -113,6 +113,8 @@ export interface SubmissionFileRow {
   originalName: string;
   kind: SubmissionFile['kind'];
   feedback: string | null;
+  /** The storedFiles row: a file carried into the next round is the same stored file. */
+  storedFileId: number;
   storageKey: string;
   contentType: string;
   size: number;
@@ -137,17 +139,24 @@ export async function filesOfRounds(db: Reader, submissionIds: readonly number[]
     .join('storedFiles as sf', 'sf.id', 'f.fileId')
     .whereIn('f.submissionId', submissionIds)
     .orderBy('f.id')
-    .select('f.id', 'f.submissionId', 'f.originalName', 'f.kind', 'f.feedback', 'sf.storageKey', 'sf.contentType', 'sf.size');
-  return rows.map((row) => ({ ...row, id: Number(row.id), submissionId: Number(row.submissionId), size: Number(row.size) }));
+    .select('f.id', 'f.submissionId', 'f.originalName', 'f.kind', 'f.feedback', 'f.fileId as storedFileId', 'sf.storageKey', 'sf.contentType', 'sf.size');
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    submissionId: Number(row.submissionId),
+    storedFileId: Number(row.storedFileId),
+    size: Number(row.size),
+  }));
 }
 
-/** The bytes a learner's submission files take in storage: every round of every assignment, drafts included. */
+/**
+ * The bytes a learner's submission files take in storage: every round of every assignment, drafts
+ * included, each stored file once (a file carried into the next round is not stored again).
+ */
 export async function submissionBytesOf(db: Reader, userId: number): Promise<number> {
-  const row = await db('submissionFiles as f')
-    .join('submissions as s', 's.id', 'f.submissionId')
-    .join('storedFiles as sf', 'sf.id', 'f.fileId')
-    .where('s.userId', userId)
-    .sum({ bytes: 'sf.size' })
+  const row = await db('storedFiles')
+    .whereIn('id', db('submissionFiles as f').join('submissions as s', 's.id', 'f.submissionId').where('s.userId', userId).select('f.fileId'))
+    .sum({ bytes: 'size' })
     .first();
   return Number(row?.bytes ?? 0);
 }
@@ -158,8 +167,28 @@ export async function submissionFileById(db: Reader, fileId: number): Promise<(S
     .join('storedFiles as sf', 'sf.id', 'f.fileId')
     .join('submissions as s', 's.id', 'f.submissionId')
     .where('f.id', fileId)
-    .first('f.id', 'f.submissionId', 'f.originalName', 'f.kind', 'f.feedback', 'sf.storageKey', 'sf.contentType', 'sf.size', 's.userId');
-  return row ? { ...row, id: Number(row.id), submissionId: Number(row.submissionId), size: Number(row.size), userId: Number(row.userId) } : undefined;
+    .first(
+      'f.id',
+      'f.submissionId',
+      'f.originalName',
+      'f.kind',
+      'f.feedback',
+      'f.fileId as storedFileId',
+      'sf.storageKey',
+      'sf.contentType',
+      'sf.size',
+      's.userId',
+    );
+  return row
+    ? {
+        ...row,
+        id: Number(row.id),
+        submissionId: Number(row.submissionId),
+        storedFileId: Number(row.storedFileId),
+        size: Number(row.size),
+        userId: Number(row.userId),
+      }
+    : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Db } from '../db/knex.ts';
 import { randomBytes } from 'node:crypto';
 import type { CatalogueDeps } from '../commands/catalogue/write.ts';
 import { createInvite } from '../commands/schools/invites.ts';
@@ -95,7 +96,7 @@ const unique = () => randomBytes(4).toString('hex');
 
 /** A fresh set of resources per cell, so a delete in one cell cannot change another. */
 export async function buildWorld(
-  server: CatalogueDeps & { app: { deps: { storage: FileStorage; uploads: ResumableUploads } } },
+  server: CatalogueDeps & { app: { deps: { storage: FileStorage; uploads: ResumableUploads; db: Db } } },
   stripe: FakeStripe,
   cast: Cast,
 ): Promise<World> {

@@ -8,6 +8,7 @@ import type { CourseStepDto } from '../../components/courseSteps.ts';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { AssignmentScene } from './AssignmentScene.tsx';
+import { forgetPausedUploads } from './useUploads.ts';
 
 /** The tus uploads started, with the options they were given: a test plays the server's part. */
 interface TusOptions {
@@ -16,18 +17,24 @@ interface TusOptions {
   onError(error: Error): void;
   [option: string]: unknown;
 }
-const tus = vi.hoisted(() => ({ uploads: [] as { file: File; options: TusOptions; started: boolean; aborted: boolean | null }[] }));
+const tus = vi.hoisted(() => ({
+  uploads: [] as { file: File; options: TusOptions; started: boolean; aborted: boolean | null; lookedForPrevious: boolean; resumedFrom: unknown }[],
+  previous: [] as unknown[],
+}));
 vi.mock('tus-js-client', () => ({
   Upload: class {
     record: (typeof tus.uploads)[number];
     constructor(file: File, options: TusOptions) {
-      this.record = { file, options, started: false, aborted: null };
+      this.record = { file, options, started: false, aborted: null, lookedForPrevious: false, resumedFrom: null };
       tus.uploads.push(this.record);
     }
     findPreviousUploads() {
-      return Promise.resolve([]);
+      this.record.lookedForPrevious = true;
+      return Promise.resolve(tus.previous);
     }
-    resumeFromPreviousUpload() {}
+    resumeFromPreviousUpload(previous: unknown) {
+      this.record.resumedFrom = previous;
+    }
     start() {
       this.record.started = true;
     }
@@ -76,6 +83,7 @@ const photo = (id: number, name: string, feedback: string | null = null) => ({
   size: 2_400_000,
   url: `/api/submission-files/${id}`,
   feedback,
+  earlierFeedback: null as string | null,
 });
 
 const round = (overrides: Partial<SubmissionDto>): SubmissionDto => ({
@@ -129,7 +137,9 @@ const renderAssignment = () => renderScene(<AssignmentScene />, { route: '/cours
 const jpeg = (name: string) => new File([new Uint8Array(2048)], name, { type: 'image/jpeg' });
 
 beforeEach(() => {
+  forgetPausedUploads();
   tus.uploads.length = 0;
+  tus.previous = [];
 });
 
 describe('AssignmentScene', () => {
@@ -173,6 +183,45 @@ describe('AssignmentScene', () => {
     expect(screen.getByRole('button', { name: /Waiting for uploads/ })).toBeDisabled();
   });
 
+  it('asks before leaving with an upload in flight, and on return resumes it from what the server holds', async () => {
+    answers(assignment);
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const user = userEvent.setup();
+    renderAssignment();
+    await screen.findByRole('heading', { level: 1 });
+    const file = jpeg('hall.jpg');
+    await user.upload(screen.getByLabelText('Choose files'), [file]);
+    await waitFor(() => expect(tus.uploads[0]?.started).toBe(true));
+    act(() => tus.uploads[0]!.options.onProgress(1024, 2048));
+
+    // Closing or reloading the tab: the browser's own question.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    // A link in the app: asked first; staying keeps the upload going.
+    await user.click(screen.getByRole('link', { name: /Previous: Framing a shot/ }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/upload is still in progress/i));
+    expect(screen.getByTestId('location')).toHaveTextContent('/courses/5/assignments/60');
+    expect(tus.uploads[0]!.aborted).toBeNull();
+
+    // Leaving pauses it (the server keeps what it has), and coming back resumes it from there.
+    confirm.mockReturnValue(true);
+    tus.previous = [{ uploadUrl: '/api/uploads/0123456789abcdef0123456789abcdef' }];
+    await user.click(screen.getByRole('link', { name: /Previous: Framing a shot/ }));
+    expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+    expect(tus.uploads[0]!.aborted).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Return to the scene' }));
+    await waitFor(() => expect(tus.uploads[1]?.started).toBe(true));
+    expect(tus.uploads[1]).toMatchObject({ file, lookedForPrevious: true, resumedFrom: tus.previous[0] });
+    expect(screen.getByRole('progressbar', { name: 'Uploading hall.jpg' })).toBeInTheDocument();
+    // Cancelled, it is not paused again when the page closes.
+    await user.click(screen.getByRole('button', { name: 'Cancel hall.jpg' }));
+    expect(tus.uploads[1]!.aborted).toBe(true);
+    vi.unstubAllGlobals();
+  });
+
   it('says why a file is refused, before and after sending: a kind not taken, too many, the server’s reason', async () => {
     answers({ ...assignment, maxFiles: 1 });
     const user = userEvent.setup({ applyAccept: false });
@@ -183,12 +232,20 @@ describe('AssignmentScene', () => {
     expect(problems).toHaveTextContent('plan.pdf: this assignment takes photos only.');
     expect(problems).toHaveTextContent(/b\.jpg was not added/);
     expect(tus.uploads).toHaveLength(1);
+    // Every byte went up; the server then refused the file for what it is.
+    act(() => tus.uploads[0]!.options.onProgress(2048, 2048));
     act(() =>
       tus.uploads[0]!.options.onError(
         Object.assign(new Error('refused'), { originalResponse: { getStatus: () => 415, getBody: () => 'a.jpg is not a JPEG, PNG, WebP or HEIC photo.' } }),
       ),
     );
     expect(await screen.findByText('a.jpg is not a JPEG, PNG, WebP or HEIC photo.')).toBeInTheDocument();
+    // Not a full green bar beside "Stopped": the bar says refused, in the danger colour.
+    const bar = screen.getByRole('progressbar', { name: 'a.jpg was refused' });
+    expect(bar).toHaveAttribute('aria-valuetext', 'Refused');
+    expect(bar).toHaveAttribute('data-tone', 'danger');
+    expect(screen.getByText('Refused')).toBeInTheDocument();
+    expect(screen.queryByText('Stopped')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -259,7 +316,7 @@ describe('AssignmentScene', () => {
     expect(screen.queryByText(/Module 2 of 3/)).not.toBeInTheDocument();
   });
 
-  it('after changes were asked for: the feedback, per file too in the history, and an empty new round to send', async () => {
+  it('after changes were asked for: the feedback, per file beside the files carried into the new round, each removable', async () => {
     const first = round({
       status: 'changes_requested',
       submittedAt: '2026-11-21T10:00:00.000Z',
@@ -267,13 +324,24 @@ describe('AssignmentScene', () => {
       feedback: 'A child’s face shows in the second photo.',
       files: [photo(901, 'hall.jpg'), photo(902, 'yard.jpg', 'Crop out the face on the left.')],
     });
-    answers({ ...assignment, rounds: [first], managersCanSee: true });
+    const next = round({
+      id: 301,
+      round: 2,
+      files: [photo(911, 'hall.jpg'), { ...photo(912, 'yard.jpg'), earlierFeedback: 'Crop out the face on the left.' }],
+    });
+    answers({ ...assignment, draft: next, rounds: [first], managersCanSee: true }, { 'DELETE /api/assignments/60/draft/files/912': { status: 204 } });
     const user = userEvent.setup();
     renderAssignment();
     expect(await screen.findByText('Changes requested on round 1')).toBeInTheDocument();
     expect(screen.getAllByText('A child’s face shows in the second photo.').length).toBeGreaterThan(0);
-    expect(screen.getByRole('heading', { name: 'Your submission (round 2)' })).toBeInTheDocument();
-    expect(screen.getByText('0 of 3 files')).toBeInTheDocument();
+    const editor = screen.getByRole('region', { name: 'Your submission (round 2)' });
+    expect(within(editor).getByText('2 of 3 files')).toBeInTheDocument();
+    expect(within(editor).getByRole('link', { name: 'hall.jpg' })).toHaveAttribute('href', '/api/submission-files/911');
+    // The reviewer's note on a file shows beside it, not folded away in the history.
+    const yard = within(editor).getByRole('link', { name: 'yard.jpg' }).closest('li')!;
+    expect(within(yard).getByText(/Crop out the face on the left\./)).toBeVisible();
+    expect(within(editor).getByRole('button', { name: 'Remove hall.jpg' })).toBeInTheDocument();
+    await user.click(within(editor).getByRole('button', { name: 'Remove yard.jpg' }));
     await user.click(screen.getByText('Earlier rounds (1)'));
     const history = screen.getByText('Earlier rounds (1)').closest('details')!;
     expect(within(history).getByText(/Crop out the face on the left\./)).toBeInTheDocument();

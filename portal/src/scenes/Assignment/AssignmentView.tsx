@@ -12,8 +12,9 @@ import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { whatIsLeft } from '../../components/courseSteps.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
 import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
-import { Feedback, FileList, LinkedText, RoundSummary } from './SubmissionParts.tsx';
+import { Feedback, FileList, FileNotes, LinkedText, RoundSummary } from './SubmissionParts.tsx';
 import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from './uploadRules.ts';
 import { useUploads, type UploadItem } from './useUploads.ts';
 
@@ -81,16 +82,14 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
               <Icon name="edit" size={20} />
               <div>
                 <strong>Changes requested on round {latest.round}</strong>
-                <p>Read the feedback below, then send a new round. Your earlier files stay in the history.</p>
+                <p>
+                  Read the feedback below. Your files from round {latest.round} are carried into the new round: remove or replace what the feedback asks for,
+                  then submit again. Round {latest.round} stays in the history as it was sent.
+                </p>
               </div>
             </Banner>
           ) : null}
-          {latest?.status === 'changes_requested' && latest.feedback ? (
-            <Feedback $tone="warning">
-              <strong>Feedback from the reviewer</strong>
-              <LinkedText text={latest.feedback} />
-            </Feedback>
-          ) : null}
+          {latest?.status === 'changes_requested' ? <ReviewerFeedback round={latest} draft={assignment.draft} /> : null}
           <DraftEditor assignment={assignment} round={assignment.draft?.round ?? (latest?.round ?? 0) + 1} />
         </>
       ) : null}
@@ -112,6 +111,24 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
         </span>
       </Privacy>
     </CourseStepPage>
+  );
+}
+
+/**
+ * The reviewer's feedback on the round sent back, overall and per file: a file's note shows
+ * beside the file while it is carried in the draft, and here once it is not (removed, or never
+ * carried), so no note is left folded away in the history.
+ */
+function ReviewerFeedback({ round, draft }: { round: SubmissionDto; draft: SubmissionDto | null }) {
+  const besideFiles = new Set((draft?.files ?? []).map((file) => `${file.originalName}\n${file.earlierFeedback ?? ''}`));
+  const notes = round.files.filter((file) => file.feedback && !besideFiles.has(`${file.originalName}\n${file.feedback}`));
+  if (!round.feedback && notes.length === 0) return null;
+  return (
+    <ReviewerNote $tone="warning">
+      <strong>Feedback from the reviewer</strong>
+      {round.feedback ? <LinkedText text={round.feedback} /> : null}
+      <FileNotes files={notes} />
+    </ReviewerNote>
   );
 }
 
@@ -184,6 +201,10 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
   const [removing, setRemoving] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const uploads = useUploads(assignment.id, () => actions.refresh());
+  useLeaveGuard(
+    uploads.items.some((item) => item.state === 'uploading' || item.state === 'retrying'),
+    'An upload is still in progress. Leave this page? It pauses, and carries on from where it stopped when you come back.',
+  );
   const limits = assignment.limits ?? DEFAULT_LIMITS;
   const kinds = fileKinds(assignment.accepts);
   const acceptsLink = assignment.accepts.includes('link');
@@ -377,21 +398,32 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
 
 function UploadRow({ item, onRetry, onCancel }: { item: UploadItem; onRetry(): void; onCancel(): void }) {
   const percent = item.size > 0 ? (item.sent / item.size) * 100 : 0;
+  // A refused file is not shown as sent, however many of its bytes went up before the server read them.
+  const refused = item.state === 'failed' && item.refused;
+  const stopped = item.state === 'failed' && !item.refused;
   return (
     <li>
       <UploadHead>
         <span>{item.name}</span>
-        <small aria-live="polite">
-          {item.state === 'failed'
-            ? 'Stopped'
-            : item.state === 'done'
-              ? 'Uploaded, checking…'
-              : item.state === 'retrying'
-                ? 'Connection lost, retrying…'
-                : `${formatBytes(item.sent)} of ${formatBytes(item.size)}`}
-        </small>
+        <UploadState aria-live="polite" $refused={refused}>
+          {refused
+            ? 'Refused'
+            : stopped
+              ? `Stopped at ${formatBytes(item.sent)} of ${formatBytes(item.size)}`
+              : item.state === 'done'
+                ? 'Uploaded, checking…'
+                : item.state === 'retrying'
+                  ? 'Connection lost, retrying…'
+                  : `${formatBytes(item.sent)} of ${formatBytes(item.size)}`}
+        </UploadState>
       </UploadHead>
-      <ProgressBar value={percent} label={`Uploading ${item.name}`} size="sm" />
+      <ProgressBar
+        value={refused ? 0 : percent}
+        label={refused ? `${item.name} was refused` : `Uploading ${item.name}`}
+        tone={refused ? 'danger' : stopped ? 'paused' : 'progress'}
+        valueText={refused ? 'Refused' : undefined}
+        size="sm"
+      />
       {item.error ? <UploadError role="alert">{item.error}</UploadError> : null}
       <UploadActions>
         {item.state === 'failed' ? (
@@ -408,6 +440,10 @@ function UploadRow({ item, onRetry, onCancel }: { item: UploadItem; onRetry(): v
     </li>
   );
 }
+
+const ReviewerNote = styled(Feedback)`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
 
 const Section = styled.section`
   display: grid;
@@ -519,6 +555,13 @@ const UploadHead = styled.div`
   small {
     color: ${({ theme }) => theme.colors.textMuted};
     font-variant-numeric: tabular-nums;
+  }
+`;
+
+const UploadState = styled.small<{ $refused: boolean }>`
+  && {
+    color: ${({ theme, $refused }) => ($refused ? theme.colors.danger : theme.colors.textMuted)};
+    font-weight: ${({ $refused }) => ($refused ? 600 : 400)};
   }
 `;
 

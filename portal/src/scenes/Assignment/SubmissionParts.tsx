@@ -68,6 +68,11 @@ export function FileList({ files, onRemove, removing }: { files: SubmissionFileD
                 <strong>Feedback on this file:</strong> {file.feedback}
               </FileFeedback>
             ) : null}
+            {file.earlierFeedback ? (
+              <FileFeedback>
+                <strong>Last round’s feedback:</strong> {file.earlierFeedback}
+              </FileFeedback>
+            ) : null}
           </div>
           {onRemove ? (
             <RemoveButton type="button" onClick={() => onRemove(file)} disabled={removing === file.id} aria-label={`Remove ${file.originalName}`}>
@@ -77,6 +82,21 @@ export function FileList({ files, onRemove, removing }: { files: SubmissionFileD
         </FileRow>
       ))}
     </Files>
+  );
+}
+
+/** The reviewer's notes on files, each under the file's name (files without a note are left out). */
+export function FileNotes({ files }: { files: SubmissionFileDto[] }) {
+  const noted = files.filter((file) => file.feedback);
+  if (noted.length === 0) return null;
+  return (
+    <Notes>
+      {noted.map((file) => (
+        <li key={file.id}>
+          <strong>On {file.originalName}:</strong> {file.feedback}
+        </li>
+      ))}
+    </Notes>
   );
 }
 
@@ -204,6 +224,15 @@ const FileFeedback = styled.p`
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.colors.warningSoft};
   font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Notes = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  overflow-wrap: anywhere;
 `;
 
 const Round = styled.div`

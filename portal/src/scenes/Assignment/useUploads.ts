@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
+import { useAuth } from '../../session/AuthProvider.tsx';
 import { declaredKind } from './uploadRules.ts';
 
 export interface UploadItem {
@@ -9,6 +10,21 @@ export interface UploadItem {
   sent: number;
   state: 'uploading' | 'retrying' | 'failed' | 'done';
   error: string | null;
+  /** Failed because the server refused the file (a 4xx that retrying will not change), not because the connection stopped. */
+  refused: boolean;
+}
+
+/**
+ * Uploads that were going when the learner left their assignment's page, by account and assignment: paused
+ * then (the server keeps what it has), and picked up again when the page opens, from the offset
+ * the server reports (tus keeps each upload's address under the file's fingerprint). For the
+ * tab's life: after a reload the browser no longer has the files, and choosing one again resumes it.
+ */
+const paused = new Map<string, File[]>();
+
+/** Drops every paused upload (tests start from none). */
+export function forgetPausedUploads(): void {
+  paused.clear();
 }
 
 /**
@@ -39,11 +55,15 @@ export function uploadErrorText(error: Error | DetailedError): string {
   return 'The upload stopped: check your connection, then try again.';
 }
 
-/** Whether tus should keep trying: a refusal (4xx other than a lock/conflict) will not change by retrying. */
+/** A refusal: a 4xx other than a lock, a conflict or a rate limit, which retrying will not change. */
+function isRefusal(error: Error | DetailedError): boolean {
+  const status = ('originalResponse' in error ? error.originalResponse?.getStatus() : 0) ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429;
+}
+
+/** Whether tus should keep trying: not after a refusal. */
 export function shouldRetry(error: DetailedError): boolean {
-  const status = error.originalResponse?.getStatus() ?? 0;
-  if (status === 409 || status === 423 || status === 429) return true;
-  return !(status >= 400 && status < 500);
+  return !isRefusal(error);
 }
 
 /**
@@ -52,6 +72,8 @@ export function shouldRetry(error: DetailedError): boolean {
  */
 export function useUploads(assignmentId: number, onUploaded: (fileId: number | null) => Promise<unknown>) {
   const [items, setItems] = useState<UploadItem[]>([]);
+  // Another account signing in on this tab does not pick up the last one's files.
+  const pausedKey = `${useAuth().user?.id ?? 0}:${assignmentId}`;
   const uploads = useRef(new Map<string, Upload>());
   const files = useRef(new Map<string, File>());
   const uploadedRef = useRef(onUploaded);
@@ -85,7 +107,7 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
         onProgress: (sent) => patch(key, { sent, state: 'uploading' }),
         onError: (error) => {
           uploads.current.delete(key);
-          patch(key, { state: 'failed', error: uploadErrorText(error) });
+          patch(key, { state: 'failed', error: uploadErrorText(error), refused: isRefusal(error) });
         },
         onSuccess: ({ lastResponse }) => {
           uploads.current.delete(key);
@@ -99,7 +121,7 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
         },
       });
       uploads.current.set(key, upload);
-      patch(key, { state: 'uploading', error: null });
+      patch(key, { state: 'uploading', error: null, refused: false });
       void upload
         .findPreviousUploads()
         .then((previous) => {
@@ -117,7 +139,7 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
       for (const { file, key } of added) files.current.set(key, file);
       setItems((current) => [
         ...current,
-        ...added.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'uploading' as const, error: null })),
+        ...added.map(({ file, key }) => ({ key, name: file.name, size: file.size, sent: 0, state: 'uploading' as const, error: null, refused: false })),
       ]);
       for (const { key } of added) run(key);
     },
@@ -133,13 +155,21 @@ export function useUploads(assignmentId: number, onUploaded: (fileId: number | n
     void upload?.abort(true).catch(() => undefined);
   }, []);
 
-  // Leaving the page pauses the uploads (they resume on the next visit from the stored address).
-  useEffect(
-    () => () => {
-      for (const upload of uploads.current.values()) void upload.abort(false).catch(() => undefined);
-    },
-    [],
-  );
+  // Leaving the page pauses the uploads going; coming back to it resumes them from the server's offset.
+  useEffect(() => {
+    const resumed = paused.get(pausedKey);
+    paused.delete(pausedKey);
+    // Once this render is committed: the rows and the uploads start together.
+    if (resumed) queueMicrotask(() => add(resumed));
+    const going = uploads.current;
+    const picked = files.current;
+    return () => {
+      const left = [...going.keys()].flatMap((key) => picked.get(key) ?? []);
+      for (const upload of going.values()) void upload.abort(false).catch(() => undefined);
+      going.clear();
+      if (left.length) paused.set(pausedKey, left);
+    };
+  }, [pausedKey, add]);
 
   return { items, add, retry: run, cancel, busy: items.some((item) => item.state !== 'failed') };
 }

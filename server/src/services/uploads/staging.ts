@@ -5,13 +5,13 @@ import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
-import { UPLOAD_ID_PATTERN } from '../../models/uploadIds.ts';
+import { STAGED_ID_PATTERN } from '../../models/uploadIds.ts';
 import type { FileStorage, StorageConfig } from '../storage/index.ts';
 import { ArrivalHashes, IngestionPace, instrumentWrites } from './arrivals.ts';
 
 /** What the app keeps of a staged (not yet finished) upload, read back from the store. */
 export interface StagedUpload {
-  /** The id in the URL (`u<userId>-<32 hex>`). */
+  /** The id in the URL (32 hex; `u<userId>-<32 hex>` when staged before migration 037). */
   id: string;
   /** The declared Upload-Length. */
   size: number;
@@ -29,8 +29,8 @@ export interface Staging {
   readonly datastore: DataStore;
   /** `uploads/` with S3 (the store's object keys), '' on disk. */
   readonly prefix: string;
-  /** The staged uploads whose id starts with `idPrefix` (one user's: `u42-`; all: ''). */
-  list(idPrefix: string): Promise<StagedUpload[]>;
+  /** Every staged upload (whose they are is the `uploads` table's to say). */
+  list(): Promise<StagedUpload[]>;
   /** The finished bytes of an upload. */
   read(id: string): Promise<Readable>;
   /** The SHA-256 of a finished upload's `size` bytes when this instance saw them all arrive, else null. */
@@ -62,7 +62,7 @@ class DiskStaging implements Staging {
     this.datastore = instrumentWrites(new FileStore({ directory }), (id) => id, hashes, pace);
   }
 
-  async list(idPrefix: string): Promise<StagedUpload[]> {
+  async list(): Promise<StagedUpload[]> {
     let names: string[];
     try {
       names = await readdir(this.directory);
@@ -70,10 +70,10 @@ class DiskStaging implements Staging {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const ids = names.filter((name) => name.endsWith('.json') && name.startsWith(idPrefix)).map((name) => name.slice(0, -'.json'.length));
+    const ids = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
     const uploads: StagedUpload[] = [];
     for (const id of ids) {
-      if (!UPLOAD_ID_PATTERN.test(id)) continue;
+      if (!STAGED_ID_PATTERN.test(id)) continue;
       const info = await this.datastore.configstore.get(id);
       if (info) uploads.push({ id, size: Number(info.size ?? 0), createdAt: metadataTime(info.metadata) });
     }
@@ -89,11 +89,11 @@ class DiskStaging implements Staging {
   }
 
   async moveInto(id: string, storage: FileStorage, key: string): Promise<boolean> {
-    return UPLOAD_ID_PATTERN.test(id) && storage.adopt(key, { file: join(this.directory, id) });
+    return STAGED_ID_PATTERN.test(id) && storage.adopt(key, { file: join(this.directory, id) });
   }
 
   async discard(id: string): Promise<void> {
-    if (!UPLOAD_ID_PATTERN.test(id)) return;
+    if (!STAGED_ID_PATTERN.test(id)) return;
     this.hashes.forget(id);
     await rm(join(this.directory, id), { force: true });
     await rm(join(this.directory, `${id}.json`), { force: true });
@@ -148,18 +148,16 @@ class S3Staging implements Staging {
     this.client = new S3Client(clientConfig);
   }
 
-  async list(idPrefix: string): Promise<StagedUpload[]> {
+  async list(): Promise<StagedUpload[]> {
     const uploads: StagedUpload[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: `${this.prefix}${idPrefix}`, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: this.prefix, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         const key = object.Key ?? '';
         if (!key.endsWith('.info')) continue;
         const id = key.slice(this.prefix.length, -'.info'.length);
-        if (!UPLOAD_ID_PATTERN.test(id)) continue;
+        if (!STAGED_ID_PATTERN.test(id)) continue;
         const info = await this.datastore.infoOf(`${this.prefix}${id}`).catch(() => null);
         if (info) uploads.push({ id, size: Number(info.size ?? 0), createdAt: metadataTime(info.metadata) });
       }
@@ -177,11 +175,11 @@ class S3Staging implements Staging {
   }
 
   async moveInto(id: string, storage: FileStorage, key: string, contentType: string): Promise<boolean> {
-    return UPLOAD_ID_PATTERN.test(id) && storage.adopt(key, { bucket: this.config.bucket, key: `${this.prefix}${id}` }, { contentType });
+    return STAGED_ID_PATTERN.test(id) && storage.adopt(key, { bucket: this.config.bucket, key: `${this.prefix}${id}` }, { contentType });
   }
 
   async discard(id: string): Promise<void> {
-    if (!UPLOAD_ID_PATTERN.test(id)) return;
+    if (!STAGED_ID_PATTERN.test(id)) return;
     this.hashes.forget(id);
     await this.datastore.discard(`${this.prefix}${id}`);
   }

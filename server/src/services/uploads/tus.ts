@@ -9,6 +9,7 @@ import type { User } from '../../models/User.ts';
 import { UPLOAD_ID_PATTERN } from '../../models/uploadIds.ts';
 import type { FileStorage } from '../storage/index.ts';
 import type { Staging } from './staging.ts';
+import { forgetUpload, recordUpload, uploadsInFlight } from './records.ts';
 import { formatLimit } from './submissionFile.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -68,7 +69,7 @@ export class ResumableUploads {
     readonly staging: Staging,
     publicUrl: string,
     private readonly purpose: UploadPurpose,
-    maxSize: number,
+    private readonly maxSize: number,
   ) {
     const options: ServerOptions & { datastore: Staging['datastore'] } = {
       path: UPLOADS_PATH,
@@ -86,7 +87,8 @@ export class ResumableUploads {
         const last = new URL(req.url).pathname.split('/').pop() ?? '';
         return UPLOAD_ID_PATTERN.test(last) ? `${staging.prefix}${last}` : undefined;
       },
-      namingFunction: (req) => `${staging.prefix}u${this.caller(req).user.id}-${randomBytes(16).toString('hex')}`,
+      // Nothing but randomness: whose an upload is, is its `uploads` row's to say.
+      namingFunction: () => `${staging.prefix}${randomBytes(16).toString('hex')}`,
       onUploadCreate: (req, upload) => this.checkCreate(this.caller(req), upload),
       onUploadFinish: (req, upload) => this.finish(this.caller(req), upload),
       onResponseError: (req, error) => this.answerError(req, error),
@@ -98,6 +100,16 @@ export class ResumableUploads {
   async handle(caller: UploadCaller, req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.callers.set(req, caller);
     await this.server.handle(req, res);
+    // A cancelled upload's bytes are gone: so is its row.
+    if (req.method === 'DELETE' && res.statusCode === 204) {
+      const id = new URL(req.url ?? '', 'http://upload').pathname.split('/').pop() ?? '';
+      await forgetUpload(caller.deps.db, id);
+    }
+  }
+
+  /** What `OPTIONS /api/uploads` answers (tus 1.0.0 discovery): the version, the extensions this server implements, the largest upload. */
+  capabilities(): Record<string, string> {
+    return { 'Tus-Resumable': '1.0.0', 'Tus-Version': '1.0.0', 'Tus-Extension': 'creation,termination', 'Tus-Max-Size': String(this.maxSize) };
   }
 
   private caller(req: TusRequest): UploadCaller {
@@ -109,18 +121,24 @@ export class ResumableUploads {
 
   /**
    * Refuses an upload before any byte is staged: no length, an empty file, the purpose's own
-   * refusals, or more than the account may have in flight. Keeps only the metadata the purpose
-   * answers, with the owner and the app clock's creation time (the 24-hour cleanup reads it).
+   * refusals, or more than the account may have in flight (each refusal says which). Keeps only
+   * the metadata the purpose answers, with the app clock's creation time, and records the
+   * upload's row: its creator, its length and that time (the 24-hour cleanup reads it).
    */
   private async checkCreate(caller: UploadCaller, upload: Upload): Promise<{ metadata: Record<string, string> }> {
     if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(400, 'Send the file size in Upload-Length');
     if (upload.size === 0) throw refusal(400, 'The file is empty');
     const size = upload.size;
     const kept = await asRefusal(() => this.purpose.checkCreate(caller, { size, metadata: upload.metadata ?? {} }));
-    const inFlight = await this.staging.list(`u${caller.user.id}-`);
-    if (inFlight.length >= IN_FLIGHT_UPLOADS || inFlight.reduce((sum, staged) => sum + staged.size, 0) + size > IN_FLIGHT_BYTES)
+    const inFlight = await uploadsInFlight(caller.deps.db, caller.user.id);
+    if (inFlight.count >= IN_FLIGHT_UPLOADS)
+      throw refusal(413, `You have ${IN_FLIGHT_UPLOADS} unfinished uploads, the most one account may have: let them finish or cancel some first`);
+    if (inFlight.bytes + size > IN_FLIGHT_BYTES)
       throw refusal(413, `You have ${formatLimit(IN_FLIGHT_BYTES)} of unfinished uploads; let them finish or cancel some first`);
-    return { metadata: { ...kept, userId: String(caller.user.id), createdAt: String(caller.deps.clock.now().getTime()) } };
+    const createdAt = caller.deps.clock.now().getTime();
+    // Before tus stages a byte: an upload never exists without the row that says whose it is.
+    await recordUpload(caller.deps.db, { id: upload.id.slice(this.staging.prefix.length), userId: caller.user.id, size, createdAt });
+    return { metadata: { ...kept, createdAt: String(createdAt) } };
   }
 
   private async finish(caller: UploadCaller, upload: Upload): Promise<{ status_code: number; headers: Record<string, string> }> {
@@ -140,6 +158,8 @@ export class ResumableUploads {
       return { status_code: 204, headers: { 'Upload-File-Id': String(fileId) } };
     } finally {
       await this.staging.discard(id).catch((error: unknown) => caller.deps.logger.error({ err: error, upload: id }, 'could not remove a staged upload'));
+      // After the bytes: a staged upload without a row is nobody's, and the cleanup removes it.
+      await forgetUpload(caller.deps.db, id);
     }
   }
 

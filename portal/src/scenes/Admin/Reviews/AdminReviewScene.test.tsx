@@ -19,6 +19,7 @@ const file = (id: number, originalName: string, kind: 'image' | 'audio' | 'video
   size: 1_000_000,
   url: `/api/submission-files/${id}`,
   feedback: null,
+  earlierFeedback: null,
 });
 
 const submission: SubmissionDto = {

@@ -11,6 +11,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client.ts';
 import { attachFile, createAssignment, PHOTO_ASSIGNMENT } from '../../../test/assignments.ts';
+import { submissionBytesOf } from '../../../queries/assignments.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
 import { pdfBytes } from '../../../test/files.ts';
 import { schoolWithManager } from '../../../test/schools.ts';
@@ -178,13 +179,25 @@ describe('learner: draft, submit, review rounds', () => {
     expect(changesMail?.subject).toContain('Changes asked');
     expect(changesMail?.text).toContain('Blur the faces in the first photo');
 
-    // Round 2 starts empty of files; round 1 keeps its own.
+    // Round 2 starts with round 1's files and link carried over, each with the reviewer's note on it
+    // from round 1 (the note for the reviewer is the learner's to write again); round 1 keeps its own.
+    const reopened = (await client.get<AssignmentDto>(`/api/assignments/${assignment.id}`)).body;
+    expect(reopened.draft).toMatchObject({ round: 2, status: 'draft', note: null, link: 'https://example.org/album' });
+    expect(reopened.draft!.files.map((file) => [file.originalName, file.feedback, file.earlierFeedback])).toEqual([
+      ['assembly.png', null, 'A child is recognisable here'],
+      ['consent.pdf', null, null],
+    ]);
+    expect((await stepOf()).steps[1]).toMatchObject({ status: 'changes_requested' });
+    // A carried file is removed from the draft only: round 1 keeps it, and its bytes are counted once.
+    const carried = reopened.draft!.files[0]!;
+    expect((await client.delete(`/api/assignments/${assignment.id}/draft/files/${carried.id}`)).status).toBe(204);
+    expect((await client.get(`/api/submission-files/${first.fileId}`)).status).toBe(200);
     await attachFile(server, user.id, assignment.id, { name: 'assembly-blurred.png' });
     const view = (await client.get<AssignmentDto>(`/api/assignments/${assignment.id}`)).body;
-    expect(view.draft).toMatchObject({ round: 2, status: 'draft', note: null });
-    expect(view.draft!.files.map((file) => file.originalName)).toEqual(['assembly-blurred.png']);
+    expect(view.draft!.files.map((file) => file.originalName)).toEqual(['consent.pdf', 'assembly-blurred.png']);
     expect(view.rounds.map((round) => [round.round, round.status, round.files.length])).toEqual([[1, 'changes_requested', 2]]);
-    expect((await stepOf()).steps[1]).toMatchObject({ status: 'changes_requested' });
+    const stored = await server.db('storedFiles').whereIn('id', server.db('submissionFiles').select('fileId')).sum({ bytes: 'size' }).first();
+    expect(await submissionBytesOf(server.db, user.id)).toBe(Number(stored?.bytes));
 
     const second = await client.post<SubmitResultDto>(`/api/assignments/${assignment.id}/submit`);
     expect(second.body.submission).toMatchObject({ round: 2, status: 'submitted' });

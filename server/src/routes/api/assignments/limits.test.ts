@@ -81,7 +81,7 @@ describe("one account's submission files have a storage quota", () => {
       'Your submitted files take 600 KB of the 1 MB an account may keep, so this 600 KB file does not fit. Remove a file from your draft, or ask support for more room.';
     const refused = await createUpload(client, assignmentId, 600 * KB);
     expect([refused.status, refused.text]).toEqual([413, `${sentence}\n`]);
-    expect(await server.app.deps.uploads.staging.list(`u${userId}-`)).toEqual([]);
+    expect(await server.db('uploads').where({ userId })).toEqual([]);
 
     // Two uploads may each fit when created: the second to finish is refused, and its bytes deleted.
     const stored = await server.db('storedFiles').count({ n: '*' }).first();

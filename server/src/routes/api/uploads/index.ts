@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { uploadCreator } from '../../../policies/uploads.ts';
 import { UPLOADS_PATH } from '../../../services/uploads/tus.ts';
-import type { AppContext } from '../../../context.ts';
+import type { Middleware } from 'koa';
+import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { User } from '../../../models/User.ts';
 import type { Routes } from '../../define.ts';
 
@@ -40,3 +41,14 @@ export function uploadRoutes(routes: Routes): void {
     });
   }
 }
+
+/**
+ * `OPTIONS /api/uploads`: tus 1.0.0's discovery (the version, the extensions, the largest upload),
+ * public like any preflight and answered before sessions; the same origin needs no CORS headers.
+ */
+export const tusDiscovery: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
+  if (ctx.method !== 'OPTIONS' || ctx.path !== UPLOADS_PATH) return next();
+  ctx.set(ctx.deps.uploads.capabilities());
+  ctx.status = 204;
+  return undefined;
+};

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBMISSION_FILE_LIMITS } from '@atrium/common';
 import type { TestClient } from '../../../test/client.ts';
@@ -88,6 +89,13 @@ function uploadSuite(storage: 'disk' | 's3') {
       });
     }
 
+    /** The upload at `location` is unknown to `client`: it can neither read, continue nor cancel it. */
+    async function expectUnknownTo(client: TestClient, location: string) {
+      expect((await client.request('HEAD', location, { headers: TUS })).status).toBe(404);
+      expect((await patch(client, location, 0, pdfBytes().subarray(0, 100))).status).toBe(404);
+      expect((await client.request('DELETE', location, { headers: TUS })).status).toBe(404);
+    }
+
     /** Creates and sends a whole file in one PATCH: the final answer. */
     async function upload(client: TestClient, assignmentId: number, bytes: Buffer, filename: string, filetype: string) {
       const created = await create(client, assignmentId, bytes.length, filename, filetype);
@@ -108,7 +116,7 @@ function uploadSuite(storage: 'disk' | 's3') {
       return { row, bytes: Buffer.concat(chunks) };
     }
 
-    const staged = () => server.app.deps.uploads.staging.list('');
+    const staged = () => server.app.deps.uploads.staging.list();
 
     beforeAll(async () => {
       s3 = storage === 's3' ? await startTestS3() : undefined;
@@ -130,7 +138,8 @@ function uploadSuite(storage: 'disk' | 's3') {
       const created = await create(learner, assignmentId, bytes.length, 'assembly.mp4', 'video/mp4');
       expect(created.status).toBe(201);
       const location = created.headers.get('location')!;
-      expect(location).toMatch(new RegExp(`^/api/uploads/u${learnerUser.id}-[0-9a-f]{32}$`));
+      expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+      expect((await server.db('uploads').where({ userId: learnerUser.id }).select('size')).map((row) => Number(row.size))).toEqual([bytes.length]);
 
       // The connection drops part-way through the first PATCH.
       const sent = storage === 's3' ? 9 * MB : 2 * MB;
@@ -292,6 +301,61 @@ function uploadSuite(storage: 'disk' | 's3') {
       expect(await staged()).toEqual([]);
     });
 
+    it('refuses the 41st unfinished upload for what it is: too many unfinished uploads, not their size', async () => {
+      const assignmentId = await createAssignment({ accepts: ['pdf'] });
+      for (let count = 0; count < 40; count += 1) expect((await create(learner, assignmentId, 100, `${count}.pdf`, 'application/pdf')).status).toBe(201);
+      const refused = await create(learner, assignmentId, 100, '41.pdf', 'application/pdf');
+      expect([refused.status, refused.text]).toEqual([
+        413,
+        'You have 40 unfinished uploads, the most one account may have: let them finish or cancel some first\n',
+      ]);
+      for (const upload of await staged()) expect((await learner.request('DELETE', `/api/uploads/${upload.id}`, { headers: TUS })).status).toBe(204);
+      expect(await staged()).toEqual([]);
+    });
+
+    it('answers OPTIONS with the tus version, extensions and largest size it takes', async () => {
+      const options = await server.client().request('OPTIONS', '/api/uploads');
+      expect(options.status).toBe(204);
+      expect({
+        resumable: options.headers.get('tus-resumable'),
+        version: options.headers.get('tus-version'),
+        extension: options.headers.get('tus-extension'),
+        maxSize: options.headers.get('tus-max-size'),
+      }).toEqual({
+        resumable: '1.0.0',
+        version: '1.0.0',
+        extension: 'creation,termination',
+        maxSize: String(Math.max(...Object.values(SUBMISSION_FILE_LIMITS))),
+      });
+    });
+
+    it('hands an upload only to the account that created it as the database says: a fresh database over the same staging hands it to no one', async () => {
+      const assignmentId = await createAssignment();
+      const created = await create(learner, assignmentId, 2000, 'a.pdf', 'application/pdf');
+      const location = created.headers.get('location')!;
+      expect((await patch(learner, location, 0, pdfBytes().subarray(0, 50))).status).toBe(204);
+      // Another app over the same staged bytes with a database of its own (restored or new):
+      // the person who gets the creator's id there gets nothing, nor does anyone else.
+      const fresh = await createTestServer({ ...(s3?.env ?? {}), UPLOAD_STAGING_DIR: server.config.uploadStagingDir });
+      try {
+        let namesake = await createUser(fresh.db);
+        while (namesake.id < learnerUser.id) namesake = await createUser(fresh.db);
+        expect(namesake.id).toBe(learnerUser.id);
+        const client = fresh.client();
+        await signIn(client, namesake);
+        const admin = fresh.client();
+        await signIn(admin, await createAdmin(fresh.db));
+        for (const caller of [client, admin]) await expectUnknownTo(caller, location);
+      } finally {
+        await fresh.close();
+      }
+      // Still the creator's where it was made.
+      const head = await learner.request('HEAD', location, { headers: TUS });
+      expect([head.status, head.headers.get('upload-offset')]).toEqual([200, '50']);
+      expect((await learner.request('DELETE', location, { headers: TUS })).status).toBe(204);
+      expect(Number((await server.db('uploads').count({ n: '*' }).first())?.n)).toBe(0);
+    });
+
     it("answers 404 for another user's upload (admins too), 401 signed out, 403 from another site", async () => {
       const assignmentId = await createAssignment();
       const created = await create(learner, assignmentId, 100, 'a.pdf', 'application/pdf');
@@ -302,11 +366,7 @@ function uploadSuite(storage: 'disk' | 's3') {
       await signIn(other, otherUser);
       const admin = server.client();
       await signIn(admin, await createAdmin(server.db));
-      for (const client of [other, admin]) {
-        expect((await client.request('HEAD', location, { headers: TUS })).status).toBe(404);
-        expect((await patch(client, location, 0, pdfBytes().subarray(0, 100))).status).toBe(404);
-        expect((await client.request('DELETE', location, { headers: TUS })).status).toBe(404);
-      }
+      for (const client of [other, admin]) await expectUnknownTo(client, location);
       expect((await other.request('HEAD', '/api/uploads/not-an-id', { headers: TUS })).status).toBe(404);
       const anonymous = server.client();
       expect((await create(anonymous, assignmentId, 100, 'a.pdf', 'application/pdf')).status).toBe(401);
@@ -325,8 +385,13 @@ function uploadSuite(storage: 'disk' | 's3') {
       server.clock.advance(20 * 60 * 60_000);
       const recent = await create(learner, assignmentId, 2000, 'recent.pdf', 'application/pdf');
       server.clock.advance(4 * 60 * 60_000 + 1);
+      // Staged bytes that no row names (left by a database since replaced): nobody's, removed at once.
+      const { staging } = server.app.deps.uploads;
+      await staging.datastore.create(
+        new Upload({ id: `${staging.prefix}${'ab'.repeat(16)}`, size: 10, offset: 0, metadata: { createdAt: String(Date.now()) } }),
+      );
       const scheduler = new Scheduler(server.app.deps, housekeepingJobs());
-      expect(await scheduler.runNow('upload-cleanup')).toEqual({ outcome: 'ran', sent: 1 });
+      expect(await scheduler.runNow('upload-cleanup')).toEqual({ outcome: 'ran', sent: 2 });
       expect((await learner.request('HEAD', old.headers.get('location')!, { headers: TUS })).status).toBe(404);
       expect((await learner.request('HEAD', recent.headers.get('location')!, { headers: TUS })).status).toBe(200);
       expect((await staged()).map((upload) => upload.id)).toEqual([recent.headers.get('location')!.split('/').pop()]);
