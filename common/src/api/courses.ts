@@ -41,6 +41,12 @@ export interface CourseSummaryDto {
   requiresWatching?: boolean;
   /** Modules + knowledge checks (issue 36). */
   totalSteps?: number;
+  /** CPD hours a completion is worth, to a quarter hour (issue 59); absent when not set. */
+  cpdHours?: number;
+  /** Continuing education units, to a hundredth; absent when not set. */
+  ceus?: number;
+  /** Standards or frameworks the course maps to (free text); absent when none. */
+  cpdStandards?: string[];
 }
 
 export interface CourseProgressFields {

@@ -33,6 +33,7 @@ import * as memberMoves from './migrations/034_member_moves.ts';
 import * as groups from './migrations/032_groups.ts';
 import * as statusCounts from './migrations/035_status_counts.ts';
 import * as quizDraws from './migrations/036_quiz_draws.ts';
+import * as cpdHours from './migrations/038_cpd_hours.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '032_groups': groups,
   '035_status_counts': statusCounts,
   '036_quiz_draws': quizDraws,
+  '038_cpd_hours': cpdHours,
 };
 
 const source: Knex.MigrationSource<string> = {
