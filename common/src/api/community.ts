@@ -19,6 +19,10 @@ export interface CertificateListItemDto {
   completionPercentage: number;
   completedAt: string;
   certificateNumber: string;
+  /** CPD hours the certificate was issued with (issue 59); absent when the course had none then. */
+  cpdHours?: number;
+  /** CEUs it was issued with; absent when none. */
+  ceus?: number;
 }
 
 /** GET /api/demo, outside production only: the demo learner's certificate for the example pages. */
@@ -42,6 +46,10 @@ export interface CertificatePublicDto {
   expired?: boolean;
   /** The final quiz's best score (percent) when the certificate was issued; null without one. */
   quizScore: number | null;
+  /** CPD hours the certificate was issued with (issue 59); absent when the course had none then. */
+  cpdHours?: number;
+  /** CEUs it was issued with; absent when none. */
+  ceus?: number;
 }
 
 /** A certificate as an admin sees it (GET /api/admin/certificates, revoke, restore). */

@@ -187,6 +187,7 @@ export function runningTimeGuide(seconds: number): string {
 
 const PriceRow = styled.div`
   display: grid;
+  align-items: start;
   gap: ${({ theme }) => theme.space.md};
 
   @media (min-width: 540px) {
