@@ -155,4 +155,55 @@ describe.skipIf(!enabled)('CPD hours on courses and certificates (issue 59)', ()
     await screenshot(old, 'cpd-07-certificate-before-hours');
     expect(session.errors).toEqual([]);
   });
+
+  it('/transcript: the hours per school year, the verified courses and self-reported training added through the form; empty and failed states', async () => {
+    for (const viewport of [DESKTOP, PHONE, NARROW]) {
+      const page = await session.page(viewport);
+      await signInWithForm(page, app.url, after);
+      await page.goto(`${app.url}/transcript`);
+      await page.getByRole('heading', { level: 1, name: 'My CPD transcript' }).waitFor();
+      await page.getByRole('list', { name: 'Completed courses' }).getByRole('heading', { name: TITLE }).waitFor();
+      if (viewport === DESKTOP) {
+        const form = page.getByRole('form', { name: 'Add external CPD' });
+        await form.getByRole('textbox', { name: /^Title/ }).fill('Phonics refresher');
+        await form.getByRole('textbox', { name: /^Provider/ }).fill('Local authority');
+        await form.getByLabel(/^Date completed/).fill('2026-10-02');
+        await form.getByRole('textbox', { name: /^Hours/ }).fill('2.2');
+        await form.getByRole('button', { name: 'Add to my transcript' }).click();
+        await form.getByText('CPD hours go to the quarter hour, e.g. 1, 1.25, 1.5 or 1.75').waitFor();
+        await screenshot(page, 'cpd-08-transcript-add-error');
+        await form.getByRole('textbox', { name: /^Hours/ }).fill('3');
+        await form.getByRole('button', { name: 'Add to my transcript' }).click();
+        await toast(page, 'Added to your transcript');
+      }
+      await page.getByRole('list', { name: 'Training elsewhere' }).getByText('Phonics refresher').waitFor();
+      const years = page.getByRole('table');
+      await years.getByRole('rowheader', { name: /2026–27/ }).waitFor();
+      await screenshot(page, 'cpd-09-transcript');
+      await expectAccessible(page, `/transcript at ${viewport.width}px`);
+
+      // Someone with nothing yet, and a transcript that could not be loaded.
+      const fresh = await session.page(viewport);
+      await signInWithForm(fresh, app.url, await newLearner(`fresh-${viewport.width}`));
+      await fresh.goto(`${app.url}/transcript`);
+      await fresh.getByText('No completed courses yet.').waitFor();
+      await screenshot(fresh, 'cpd-10-transcript-empty');
+      await fresh.route('**/api/transcript', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong' }) }),
+      );
+      await fresh.reload();
+      await fresh.getByRole('heading', { name: 'Your transcript could not be loaded' }).waitFor();
+      await screenshot(fresh, 'cpd-11-transcript-error');
+    }
+    const transcript = await (
+      await signedInClient(app.url, after)
+    )<{ years: Array<{ label: string; verifiedHours: number; selfReportedHours: number }> }>('GET', '/api/transcript');
+    expect(transcript.years).toEqual([expect.objectContaining({ label: '2026–27', verifiedHours: 1.5, selfReportedHours: 3 })]);
+  });
+
+  async function newLearner(name: string) {
+    const learner = { email: `${name}-${stamp}@school.test`, password: PASSWORD };
+    await signedInClient(app.url, learner, { firstName: 'Robin', lastName: 'Hale' });
+    return learner;
+  }
 });

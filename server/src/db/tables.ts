@@ -299,6 +299,18 @@ export interface AssignmentResult {
   updatedAt: number;
 }
 
+/** Training done elsewhere, reported by the person (issue 59): self-reported, never verified. */
+export interface ExternalCpd {
+  id: number;
+  userId: number;
+  title: string;
+  provider: string;
+  /** YYYY-MM-DD */
+  completedOn: string;
+  quarterHours: number;
+  createdAt: number;
+}
+
 export interface CertificateRenewal {
   id: number;
   userId: number;
@@ -672,6 +684,7 @@ export interface InsightsWeeklyRevenue {
 declare module 'knex/types/tables' {
   interface Tables {
     users: User;
+    externalCpd: ExternalCpd;
     sessions: Session;
     courses: Course;
     modules: Module;
