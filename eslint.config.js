@@ -178,7 +178,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./[^./][^/]*/', message: 'A route folder may not import another: mount shared routes from routes/owners/, share rows through presenters/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message: 'A route folder may not import another: mount shared routes from routes/owners/, share rows through presenters/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -52,3 +52,8 @@ export * from './schemas/accessibility.ts';
 export * from './api/assignments.ts';
 export * from './schemas/assignments.ts';
 export * from './rules/pricing.ts';
+export * from './rules/cpd.ts';
+export * from './schemas/cpd.ts';
+export * from './rules/schoolYear.ts';
+export * from './api/transcript.ts';
+export * from './schemas/transcript.ts';

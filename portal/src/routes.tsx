@@ -54,6 +54,7 @@ const QuizScene = scene(() => import('./scenes/Quiz/QuizScene.tsx'), 'QuizScene'
 const AssignmentScene = scene(() => import('./scenes/Assignment/AssignmentScene.tsx'), 'AssignmentScene');
 const ProfileScene = scene(() => import('./scenes/Profile/ProfileScene.tsx'), 'ProfileScene');
 const CertificatesScene = scene(() => import('./scenes/Certificates/CertificatesScene.tsx'), 'CertificatesScene');
+const TranscriptScene = scene(() => import('./scenes/Transcript/TranscriptScene.tsx'), 'TranscriptScene');
 const CertificateScene = scene(() => import('./scenes/Certificate/CertificateScene.tsx'), 'CertificateScene');
 const CheckoutScene = scene(() => import('./scenes/Checkout/CheckoutScene.tsx'), 'CheckoutScene');
 const PaymentSuccessScene = scene(() => import('./scenes/Checkout/PaymentSuccessScene.tsx'), 'PaymentSuccessScene');
@@ -193,6 +194,7 @@ export const routes: RouteObject[] = [
               { path: '/school', element: <SchoolScene /> },
               { path: '/school/submissions/:submissionId', element: <SchoolSubmissionScene /> },
               { path: '/certificates', element: <CertificatesScene /> },
+              { path: '/transcript', element: <TranscriptScene /> },
               { path: '/payment-success', element: <PaymentSuccessScene /> },
             ],
           },

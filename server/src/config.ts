@@ -34,6 +34,7 @@ export const envSchema = z.object({
   CORS_ORIGINS: z.string().default('*'),
   BRAND_NAME: z.string().default('Atrium School Marketing'),
   DIRECTOR_NAME: z.string().default('Alex Morgan'),
+  CPD_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(9),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   // A hop count; `true`/`yes` are the old boolean and mean 1 (see trustedProxyHops).
   TRUST_PROXY: z
@@ -102,6 +103,8 @@ export interface Config {
   corsOrigins: '*' | string[];
   brandName: string;
   directorName: string;
+  /** The month (1–12) school years start on for CPD totals (issue 59): 9 in the UK, 7 for a US July–June year. */
+  cpdYearStartMonth: number;
   rateLimitMultiplier: number;
   /**
    * How many proxies in front of Atrium append to X-Forwarded-For (0 = none: the socket's address
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS.trim() === '*' ? '*' : e.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/+$/, '')),
     brandName: e.BRAND_NAME,
     directorName: e.DIRECTOR_NAME,
+    cpdYearStartMonth: e.CPD_YEAR_START_MONTH,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxyHops,
     notices,

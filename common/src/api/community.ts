@@ -22,6 +22,10 @@ export const certificateListItemDtoSchema = z
     completionPercentage: z.number(),
     completedAt: z.string(),
     certificateNumber: z.string(),
+    /** CPD hours the certificate was issued with (issue 59); absent when the course had none then. */
+    cpdHours: z.number().optional(),
+    /** CEUs it was issued with; absent when none. */
+    ceus: z.number().optional(),
   })
   .meta({ id: 'CertificateListItemDto' });
 export type CertificateListItemDto = z.infer<typeof certificateListItemDtoSchema>;
@@ -48,6 +52,10 @@ export const certificatePublicDtoSchema = z
     expired: z.boolean().optional(),
     /** The final quiz's best score (percent) when the certificate was issued; null without one. */
     quizScore: z.number().nullable(),
+    /** CPD hours the certificate was issued with (issue 59); absent when the course had none then. */
+    cpdHours: z.number().optional(),
+    /** CEUs it was issued with; absent when none. */
+    ceus: z.number().optional(),
   })
   .meta({ id: 'CertificatePublicDto' });
 export type CertificatePublicDto = z.infer<typeof certificatePublicDtoSchema>;

@@ -50,6 +50,12 @@ const courseSummaryShape = {
   requiresWatching: z.boolean().optional(),
   /** Modules + knowledge checks (issue 36). */
   totalSteps: z.number().optional(),
+  /** CPD hours a completion is worth, to a quarter hour (issue 59); absent when not set. */
+  cpdHours: z.number().optional(),
+  /** Continuing education units, to a hundredth; absent when not set. */
+  ceus: z.number().optional(),
+  /** Standards or frameworks the course maps to (free text); absent when none. */
+  cpdStandards: z.array(z.string()).optional(),
 };
 
 /** A course in a list (GET /api/courses, the dashboard). */

@@ -26,6 +26,8 @@ export interface AchievementDto {
   criteria: { narrative: string };
   /** The final quiz's score as a result the credential reports (issue 36), when it has one. */
   resultDescription?: ResultDescriptionDto[];
+  /** CPD hours the course is worth (issue 59): Open Badges' credit hours. */
+  creditsAvailable?: number;
 }
 
 /** Open Badges 3.0 ResultDescription: what a result of the achievement means. */
@@ -67,6 +69,8 @@ export interface OpenBadgeCredentialDto {
     identifier: IdentityObjectDto[];
     achievement: AchievementDto;
     result?: ResultDto[];
+    /** The CPD hours this learner earned (issue 59). */
+    creditsEarned?: number;
   };
   credentialStatus: { id: string; type: '1EdTechRevocationList' };
   credentialSchema?: Array<{ id: string; type: string }>;

@@ -53,6 +53,8 @@ export interface MyDataExportDto {
     completedAt: string;
     issuedAt: string;
     revokedAt: string | null;
+    /** The CPD hours it was issued with (issue 59); null: none. */
+    cpdHours: number | null;
   }>;
   /** Knowledge-check attempts (issue 36): each question as it read when answered, the options chosen, and whether it was right. */
   quizAttempts: Array<{
@@ -82,6 +84,8 @@ export interface MyDataExportDto {
   }>;
   /** A course taken again to renew a certificate that expires. */
   certificateRenewals: Array<{ course: string; round: number; startedAt: string }>;
+  /** Training done elsewhere that the person added to their transcript (issue 59): self-reported. */
+  externalCpd: Array<{ title: string; provider: string; completedOn: string; cpdHours: number; createdAt: string }>;
   /** Each certificate that is not revoked as an Open Badges 3.0 VC-JWT, signed as `GET /api/certificates/:number/credential` answers it. */
   credentials: Array<{ certificateNumber: string; credentialId: string; subjectId: string; jwt: string }>;
   orders: Array<{

@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { CredentialJwtPayloadDto, PublicJwkDto } from '../api/credentials.ts';
-import { checkCredential, credentialLearnerName, credentialQuizScore, decodeCredential, type CheckOptions } from './verify.ts';
+import { checkCredential, credentialCpdHours, credentialLearnerName, credentialQuizScore, decodeCredential, type CheckOptions } from './verify.ts';
 
 const ORIGIN = 'https://atrium.test';
 const ISSUER = `${ORIGIN}/api/credentials/issuer`;
@@ -146,5 +146,30 @@ describe('credentialQuizScore', () => {
     expect(credentialQuizScore(scored('92'))).toBe(92);
     expect(credentialQuizScore(scored('0'))).toBe(0);
     expect(credentialQuizScore(payload())).toBeNull();
+  });
+
+  it('finds the score before CPD hours, never takes the hours for a score, and reads the hours (issue 59)', () => {
+    const base = scored('75');
+    const subject = base.credentialSubject;
+    const hours = { id: 'urn:uuid:hours', type: ['ResultDescription'], name: 'CPD hours', resultType: 'ext:CpdHours' };
+    const both = payload({
+      credentialSubject: {
+        ...subject,
+        creditsEarned: 1.5,
+        achievement: { ...subject.achievement, creditsAvailable: 1.5, resultDescription: [...subject.achievement.resultDescription!, hours] },
+        result: [...subject.result!, { type: ['Result'], resultDescription: 'urn:uuid:hours', value: '1.5' }],
+      },
+    });
+    expect(credentialQuizScore(both)).toBe(75);
+    expect(credentialCpdHours(both)).toBe(1.5);
+    const hoursOnly = payload({
+      credentialSubject: {
+        ...subject,
+        achievement: { ...subject.achievement, resultDescription: [hours] },
+        result: [{ type: ['Result'], resultDescription: 'urn:uuid:hours', value: '2' }],
+      },
+    });
+    expect(credentialQuizScore(hoursOnly)).toBeNull();
+    expect(credentialCpdHours(payload())).toBeNull();
   });
 });

@@ -69,12 +69,20 @@ export function credentialLearnerName(payload: CredentialJwtPayloadDto): string 
 }
 
 /**
- * The final quiz's score a signed credential of ours reports, if any: our credentials carry at
- * most that one result (a Percent). Kept this small for the certificate badge's size budget.
+ * The final quiz's score a signed credential of ours reports, if any: the first result, when it is
+ * described as a Percent (CPD hours, issue 59, may follow it or stand alone). Kept this small for
+ * the certificate badge's size budget.
  */
 export function credentialQuizScore(payload: CredentialJwtPayloadDto): number | null {
-  const value = payload.credentialSubject?.result?.[0]?.value;
-  return value ? Number(value) : null;
+  // Ours list the score first when there is one (CPD hours follow), its description first too.
+  const subject = payload.credentialSubject;
+  return subject?.achievement?.resultDescription?.[0]?.resultType === 'Percent' ? Number(subject.result?.[0]?.value) : null;
+}
+
+/** The CPD hours a credential of ours awards (issue 59): the subject's credits earned, else the achievement's credit hours. */
+export function credentialCpdHours(payload: CredentialJwtPayloadDto): number | null {
+  const hours = payload.credentialSubject?.creditsEarned ?? payload.credentialSubject?.achievement?.creditsAvailable;
+  return typeof hours === 'number' && Number.isFinite(hours) ? hours : null;
 }
 
 export const isRevoked = (list: RevocationListDto | null | undefined, credentialId: string) =>

@@ -6,6 +6,7 @@ import { MAX_PRICE_PENCE, poundsToPence, PRICE_ERROR } from '../rules/money.ts';
 import { currencySchema, priceListSchema } from './prices.ts';
 import { validityMonths } from './deadlines.ts';
 import { passMark, quizRequired } from './quizzes.ts';
+import { courseCpdFields, courseCpdFormFields } from './cpd.ts';
 
 export { MAX_PRICE_PENCE };
 /** Length limits of course and module text (the columns' widths); forms count against them. */
@@ -47,6 +48,8 @@ export const courseSchema = z.object({
   passMark: passMark.optional(),
   /** The certificate requires passing the final quiz; false when not given. */
   quizRequired: quizRequired.optional(),
+  /** Its CPD value (issue 59): hours to a quarter hour, CEUs, standards tags. */
+  ...courseCpdFields,
 });
 
 /**
@@ -74,6 +77,7 @@ export const courseFormSchema = courseSchema.extend({
     }
     return months.data;
   }),
+  ...courseCpdFormFields,
 });
 
 /** PUT /api/courses/:id: the same fields, each optional; an omitted field keeps its value. */
@@ -91,6 +95,7 @@ export const courseUpdateSchema = z.object({
   passMark: passMark.optional(),
   /** The certificate requires passing the final quiz; false when not given. */
   quizRequired: quizRequired.optional(),
+  ...courseCpdFields,
 });
 
 const vimeoVideo = z

@@ -17,6 +17,10 @@ export interface CourseFields {
   prices?: PriceList;
   /** "Completion requires watching" (issue 36). */
   requiresWatching?: boolean;
+  /** CPD value (issue 59); null or [] clears it. */
+  cpdHours?: number | null;
+  ceus?: number | null;
+  cpdStandards?: string[];
 }
 
 /** What the module form sends; the server parses vimeoVideoId ("id" or "id/hash") itself. */

@@ -56,6 +56,12 @@ describe('CourseCard', () => {
     expect(card.querySelector('[data-icon="podcast"]')).not.toBeNull();
   });
 
+  it('says the CPD hours and CEUs a course is worth (issue 59), and nothing for a course without', () => {
+    const card = renderCard(course({ cpdHours: 1.25, ceus: 0.13, isEnrolled: true }));
+    expect(within(card).getByText('1.25 CPD hours · 0.13 CEUs')).toBeInTheDocument();
+    expect(within(renderCard(course({ id: 4, title: 'Other' }))).queryByText(/CPD/)).not.toBeInTheDocument();
+  });
+
   it('a free course has nothing to purchase: it opens the course page', () => {
     const card = renderCard(course({ price: 0 }));
     expect(within(card).getByText('Free')).toBeInTheDocument();

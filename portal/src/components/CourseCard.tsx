@@ -11,6 +11,7 @@ import { CourseMedia } from './CourseMedia.tsx';
 import { Icon } from './Icon.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { DueNote } from './DueNote.tsx';
+import { CpdLine } from './CpdValue.tsx';
 
 /**
  * A dashboard course card (SPEC §2). Enrolled: progress and Start/Continue. Not enrolled:
@@ -30,6 +31,7 @@ export function CourseCard({ course, certificateHref, training }: { course: Dash
         </TitleRow>
         {training ? <DueNote training={training} /> : null}
         <Description>{course.description}</Description>
+        <CpdLine course={course} />
         {course.isEnrolled ? <EnrolledFooter course={course} certificateHref={certificateHref} /> : <PurchaseFooter course={course} />}
       </Body>
     </Card>

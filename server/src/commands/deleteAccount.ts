@@ -64,6 +64,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   trustManagers: deleteOwnRows('trustManagers'),
   trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
+  externalCpd: deleteOwnRows('externalCpd'),
   // Files before their rounds (foreign key); the objects go once the transaction has committed.
   submissionFiles: async (trx, { userId, files }) => {
     const rounds = trx('submissions').select('id').where({ userId });

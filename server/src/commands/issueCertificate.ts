@@ -24,7 +24,7 @@ export function newCertificateNumber(): string {
  * no-op, and a revoked certificate is never replaced. Names are copied so the certificate still
  * reads the same after a rename or a deleted course. A learner who gave no name gets the
  * certificate all the same, made out to nobody until they give one (nameCertificates); never to
- * their e-mail address. `now` is the app clock's time, which dates the certificate (and its expiry).
+ * their e-mail address. The course's CPD hours and CEUs are copied too. `now` is the app clock's time, which dates the certificate (and its expiry).
  */
 export async function issueCertificate(
   trx: Knex.Transaction,
@@ -38,7 +38,7 @@ export async function issueCertificate(
   const existing = await trx('certificates').where({ userId, courseId, round }).first();
   if (existing) return existing;
   const user = await trx('users').select('firstName', 'lastName').where({ id: userId }).first();
-  const course = await trx('courses').select('title').where({ id: courseId }).first();
+  const course = await trx('courses').select('title', 'cpdQuarterHours', 'ceuHundredths').where({ id: courseId }).first();
   if (!user || !course) return undefined;
   const timestamp = now;
   await trx('certificates')
@@ -54,6 +54,9 @@ export async function issueCertificate(
       issuedAt: timestamp,
       revokedAt: null,
       quizScore,
+      // The course's CPD value as it is now (issue 59): the certificate keeps saying it whatever the course says later.
+      cpdQuarterHours: course.cpdQuarterHours ?? null,
+      ceuHundredths: course.ceuHundredths ?? null,
     })
     .onConflict(['userId', 'courseId', 'round'])
     .ignore();

@@ -45,6 +45,11 @@ export const CONFIG_VARIABLES: Record<EnvironmentVariable, VariableDoc> = {
   },
   BRAND_NAME: { group: 'The site', meaning: 'The agency’s name in the portal, e-mails and certificates.' },
   DIRECTOR_NAME: { group: 'The site', meaning: 'The director named in the signature block of certificates.' },
+  CPD_YEAR_START_MONTH: {
+    group: 'The site',
+    meaning:
+      'The month (1–12) a school year starts on, for the CPD hours totalled per school year on each person’s transcript (`/transcript`). `9`: 1 September–31 August, as in the UK; `7`: 1 July–30 June, as many US districts count.',
+  },
   SUPPORT_EMAIL: { group: 'The site', meaning: 'Where contact messages go; shown on the site, and the default sender and invoice contact address.' },
   CORS_ORIGINS: {
     group: 'The site',

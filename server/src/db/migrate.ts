@@ -34,6 +34,8 @@ import * as groups from './migrations/032_groups.ts';
 import * as statusCounts from './migrations/035_status_counts.ts';
 import * as quizDraws from './migrations/036_quiz_draws.ts';
 import * as uploads from './migrations/037_uploads.ts';
+import * as cpdHours from './migrations/038_cpd_hours.ts';
+import * as externalCpd from './migrations/039_external_cpd.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -77,6 +79,8 @@ const migrations: Record<string, Migration> = {
   '035_status_counts': statusCounts,
   '036_quiz_draws': quizDraws,
   '037_uploads': uploads,
+  '038_cpd_hours': cpdHours,
+  '039_external_cpd': externalCpd,
 };
 
 const source: Knex.MigrationSource<string> = {

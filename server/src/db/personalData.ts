@@ -146,6 +146,11 @@ export const PERSONAL_DATA = {
     exportedAs: { notExported: 'the latest round’s status per assignment, kept from the submissions, which are exported' },
     onDeletion: 'delete',
   },
+  externalCpd: {
+    owner: { userId: 'userId' },
+    exportedAs: 'externalCpd',
+    onDeletion: 'delete',
+  },
   certificateRenewals: {
     owner: { userId: 'userId' },
     otherColumns: { previousCertificateId: 'a certificate of the same person, whose rows are already tied to them by userId' },

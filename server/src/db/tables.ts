@@ -54,6 +54,12 @@ export interface Course {
   passMark: number;
   /** The certificate requires passing the final quiz, when the course has one. */
   quizRequired: boolean | number;
+  /** CPD hours in whole quarter hours (issue 59); null: not set. */
+  cpdQuarterHours: number | null;
+  /** CEUs in hundredths; null: none. */
+  ceuHundredths: number | null;
+  /** JSON array of standards or frameworks (free text); null: none. */
+  cpdStandards: string | null;
 }
 
 export interface Module {
@@ -157,6 +163,10 @@ export interface Certificate {
   round: number;
   /** The final quiz's best score (percent) when the certificate was issued; null without one. */
   quizScore: number | null;
+  /** The course's CPD hours (quarter hours) when issued (issue 59); null: none were set then. */
+  cpdQuarterHours: number | null;
+  /** The course's CEUs (hundredths) when issued; null: none. */
+  ceuHundredths: number | null;
 }
 
 /** A knowledge check (issue 36); deletedAt set = deleted (attempts keep their history). */
@@ -299,6 +309,18 @@ export interface AssignmentResult {
   completed: boolean | number;
   round: number;
   updatedAt: number;
+}
+
+/** Training done elsewhere, reported by the person (issue 59): self-reported, never verified. */
+export interface ExternalCpd {
+  id: number;
+  userId: number;
+  title: string;
+  provider: string;
+  /** YYYY-MM-DD */
+  completedOn: string;
+  quarterHours: number;
+  createdAt: number;
 }
 
 export interface CertificateRenewal {
@@ -674,6 +696,7 @@ export interface InsightsWeeklyRevenue {
 declare module 'knex/types/tables' {
   interface Tables {
     users: User;
+    externalCpd: ExternalCpd;
     sessions: Session;
     courses: Course;
     modules: Module;

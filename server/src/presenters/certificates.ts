@@ -2,6 +2,7 @@ import { certificateValidity, type CertificateListItemDto, type CertificatePubli
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import { certificateName } from '../models/Certificate.ts';
+import { cpdOf } from '../models/courseCpd.ts';
 import { displayName } from '../models/User.ts';
 import type { SchoolCertificateRow } from '../queries/certificates.ts';
 
@@ -13,6 +14,7 @@ export function presentCertificateListItem(certificate: Certificate): Certificat
     completionPercentage: Number(certificate.completionPercentage),
     completedAt: toIso(certificate.completedAt)!,
     certificateNumber: certificate.certificateNumber,
+    ...cpdOf(certificate),
   };
 }
 
@@ -26,6 +28,7 @@ export function presentCertificatePublic(certificate: Certificate): CertificateP
     issuedAt: toIso(certificate.issuedAt)!,
     certificateNumber: certificate.certificateNumber,
     quizScore: certificate.quizScore === null || certificate.quizScore === undefined ? null : Number(certificate.quizScore),
+    ...cpdOf(certificate),
   };
 }
 

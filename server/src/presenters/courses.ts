@@ -14,6 +14,7 @@ import type { CourseCompletion } from '../commands/recordProgress.ts';
 import { dbBoolean, toIso, type DbBoolean } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
 import { pricesOf } from '../models/coursePrices.ts';
+import { cpdOf } from '../models/courseCpd.ts';
 import type { Enrollment } from '../models/Enrollment.ts';
 import type { Module } from '../models/Module.ts';
 import type { Progress } from '../models/Progress.ts';
@@ -23,7 +24,7 @@ import type { CourseStep } from '../models/quizSteps.ts';
 type DbNumber = number | string | null;
 
 export type CourseWithTotals = Pick<Course, 'id' | 'title' | 'description' | 'price' | 'thumbnail' | 'salesVideoId'> &
-  Partial<Pick<Course, 'priceUsd' | 'priceEur'>> & {
+  Partial<Pick<Course, 'priceUsd' | 'priceEur' | 'cpdQuarterHours' | 'ceuHundredths' | 'cpdStandards'>> & {
     totalModules: DbNumber;
     totalDuration: DbNumber;
     validityMonths?: number | null;
@@ -75,6 +76,7 @@ export function presentCourseSummary(course: CourseWithTotals): CourseSummaryDto
     ...(course.totalQuizzes || course.totalAssignments
       ? { totalSteps: Number(course.totalModules ?? 0) + (course.totalQuizzes ?? 0) + (course.totalAssignments ?? 0) }
       : {}),
+    ...cpdOf(course),
   };
 }
 

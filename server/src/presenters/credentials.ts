@@ -8,10 +8,13 @@ import {
   type IdentityObjectDto,
   type IssuerProfileDto,
   type OpenBadgeCredentialDto,
+  type ResultDescriptionDto,
+  type ResultDto,
 } from '@atrium/common';
 import type { Config } from '../config.ts';
 import type { CredentialIdentity } from '../commands/credentialIdentity.ts';
 import { certificateName, type Certificate } from '../models/Certificate.ts';
+import { cpdOf } from '../models/courseCpd.ts';
 
 type Issuer = Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
 
@@ -54,6 +57,9 @@ export function presentCredential(
   config: Issuer,
   certificate: Pick<Certificate, 'certificateNumber' | 'courseId' | 'courseName' | 'studentName' | 'completedAt' | 'issuedAt'> & {
     quizScore?: number | null;
+    /** Issue 59: the hours and CEUs the certificate was issued with. */
+    cpdQuarterHours?: number | null;
+    ceuHundredths?: number | null;
   },
   course: { description: string; validityMonths?: number | null; passMark?: number | null } | null,
   identity: CredentialIdentity,
@@ -74,23 +80,33 @@ export function presentCredential(
     `${config.publicUrl}/certificate/${certificate.certificateNumber}#achievement`,
   );
   // The final quiz's score the Open Badges 3.0 way (issue 36): the achievement describes the
-  // result (a percent, the pass mark as the value required), the subject carries its value.
+  // result (a percent, the pass mark as the value required), the subject carries its value. The
+  // CPD hours (issue 59) the same way: the achievement's credit hours, the subject's credits
+  // earned, and a result of hours (and one of CEUs) beside the score.
   const quizScore = certificate.quizScore === null || certificate.quizScore === undefined ? null : Number(certificate.quizScore);
-  const resultId =
-    certificate.courseId === null
-      ? `${config.publicUrl}/certificate/${certificate.certificateNumber}#final-quiz-score`
-      : `${achievementId(config, certificate.courseId)}#final-quiz-score`;
+  const { cpdHours, ceus } = cpdOf(certificate);
+  const resultBase =
+    certificate.courseId === null ? `${config.publicUrl}/certificate/${certificate.certificateNumber}` : achievementId(config, certificate.courseId);
+  const descriptions: ResultDescriptionDto[] = [];
+  const results: ResultDto[] = [];
+  const addResult = (fragment: string, description: Pick<ResultDescriptionDto, 'name' | 'resultType' | 'requiredValue'>, value: number) => {
+    const id = `${resultBase}#${fragment}`;
+    descriptions.push({ id, type: ['ResultDescription'], ...description });
+    results.push({ type: ['Result'], resultDescription: id, value: String(value) });
+  };
   if (quizScore !== null) {
-    achievement.resultDescription = [
-      {
-        id: resultId,
-        type: ['ResultDescription'],
-        name: 'Final quiz score',
-        resultType: 'Percent',
-        ...(course?.passMark == null ? {} : { requiredValue: String(Number(course.passMark)) }),
-      },
-    ];
+    addResult(
+      'final-quiz-score',
+      { name: 'Final quiz score', resultType: 'Percent', ...(course?.passMark == null ? {} : { requiredValue: String(Number(course.passMark)) }) },
+      quizScore,
+    );
   }
+  if (cpdHours !== undefined) {
+    achievement.creditsAvailable = cpdHours;
+    addResult('cpd-hours', { name: 'CPD hours', resultType: 'ext:CpdHours' }, cpdHours);
+  }
+  if (ceus !== undefined) addResult('ceus', { name: 'Continuing education units (CEUs)', resultType: 'ext:ContinuingEducationUnits' }, ceus);
+  if (descriptions.length) achievement.resultDescription = descriptions;
   const credential: OpenBadgeCredentialDto = {
     '@context': [VC_CONTEXT, OB_CONTEXT],
     id: identity.credentialId,
@@ -105,7 +121,8 @@ export function presentCredential(
       type: ['AchievementSubject'],
       identifier,
       achievement,
-      ...(quizScore === null ? {} : { result: [{ type: ['Result'], resultDescription: resultId, value: String(quizScore) }] }),
+      ...(cpdHours === undefined ? {} : { creditsEarned: cpdHours }),
+      ...(results.length ? { result: results } : {}),
     },
     credentialStatus: { id: revocationListId(config), type: '1EdTechRevocationList' },
     credentialSchema: [{ id: OB_SCHEMA, type: '1EdTechJsonSchemaValidator2019' }],

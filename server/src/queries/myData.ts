@@ -167,6 +167,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
       completedAt: isoRequired(certificate.completedAt),
       issuedAt: isoRequired(certificate.issuedAt),
       revokedAt: iso(certificate.revokedAt),
+      cpdHours: certificate.cpdQuarterHours === null ? null : Number(certificate.cpdQuarterHours) / 4,
     })),
 
   quizAttempts: async ({ db }, user) =>
@@ -244,6 +245,15 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
         })),
     }));
   },
+
+  externalCpd: async ({ db }, user) =>
+    (await db('externalCpd').where({ userId: user.id }).orderBy('completedOn').orderBy('id')).map((row) => ({
+      title: row.title,
+      provider: row.provider,
+      completedOn: row.completedOn,
+      cpdHours: Number(row.quarterHours) / 4,
+      createdAt: isoRequired(row.createdAt),
+    })),
 
   certificateRenewals: async ({ db }, user) =>
     (

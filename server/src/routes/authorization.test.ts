@@ -355,6 +355,19 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: '/api/progress', body: { moduleId: w.moduleId, courseId: w.courseId, watchedDuration: 30 } }),
   },
   'GET /api/certificates': { expect: signedIn, request: () => ({ path: '/api/certificates' }) },
+  'GET /api/transcript': { expect: signedIn, request: () => ({ path: '/api/transcript' }) },
+  'POST /api/transcript/external': {
+    expect: signedIn,
+    request: () => ({
+      path: '/api/transcript/external',
+      body: { title: 'Phonics refresher', provider: 'Local authority', completedOn: '2026-01-10', cpdHours: 1.5 },
+    }),
+  },
+  // Only the entry's owner removes it; anyone else is answered as if it did not exist.
+  'DELETE /api/transcript/external/:id': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}` }),
+  },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
   // Open Badges credentials: public, so a verifier needs nothing from us but these.
   'GET /api/certificates/:number/credential': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}/credential` }) },

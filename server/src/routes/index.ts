@@ -10,6 +10,7 @@ import { adminRoutes } from './api/admin/index.ts';
 import { contactRoutes } from './api/contact/index.ts';
 import { accessibilityRoutes } from './api/accessibility/index.ts';
 import { certificateRoutes } from './api/certificates/index.ts';
+import { transcriptRoutes } from './api/transcript/index.ts';
 import { courseRoutes } from './api/courses/index.ts';
 import { dashboardRoutes } from './api/dashboard/index.ts';
 import { demoRoutes } from './api/demo/index.ts';
@@ -47,6 +48,7 @@ export function buildRoutes(): Routes {
   enrollmentRoutes(routes);
   progressRoutes(routes);
   certificateRoutes(routes);
+  transcriptRoutes(routes);
   schoolRoutes(routes);
   demoRoutes(routes);
   credentialRoutes(routes);

@@ -168,6 +168,9 @@ export function buildCatalogue(
       totalDuration: courseModules.reduce((sum, module) => sum + Number(module.duration), 0),
       validityMonths: course.validityMonths,
       requiresWatching: course.requiresWatching,
+      cpdQuarterHours: course.cpdQuarterHours,
+      ceuHundredths: course.ceuHundredths,
+      cpdStandards: course.cpdStandards,
       totalQuizzes: quizzes.length,
       totalAssignments: assignments.length,
     };

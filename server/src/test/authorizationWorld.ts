@@ -24,6 +24,8 @@ export interface World {
   moduleId: number;
   secondModuleId: number;
   commentId: number;
+  /** An external CPD entry on the learner's transcript (issue 59). */
+  externalCpdId: number;
   certificateNumber: string;
   orderId: number;
   contactMessageId: number;
@@ -115,6 +117,14 @@ export async function buildWorld(
   const work = await insertTestAssignmentWork(files, course.id, learner.id);
   const now = Date.now();
   const [commentId] = await db('comments').insert({ moduleId: module.id, userId: learner.id, comment: 'Learner comment', createdAt: now });
+  const [externalCpdId] = await db('externalCpd').insert({
+    userId: learner.id,
+    title: 'Phonics training',
+    provider: 'Local authority',
+    completedOn: '2026-01-10',
+    quarterHours: 6,
+    createdAt: now,
+  });
   // An English caption track on the module, for the caption routes' cells.
   await db('captions').insert({
     moduleId: module.id,
@@ -323,6 +333,7 @@ export async function buildWorld(
     moduleId: module.id,
     secondModuleId: second.id,
     commentId: Number(commentId),
+    externalCpdId: Number(externalCpdId),
     certificateNumber,
     orderId: Number(orderId),
     contactMessageId: Number(contactMessageId),

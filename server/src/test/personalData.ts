@@ -61,6 +61,14 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
     expiresAt: now + 3_600_000,
   });
   await db('certificateRenewals').insert({ userId: user.id, courseId: course.id, round: 1, previousCertificateId: certificate.id, startedAt: now });
+  await db('externalCpd').insert({
+    userId: user.id,
+    title: 'Phonics refresher',
+    provider: 'Local authority',
+    completedOn: '2026-01-10',
+    quarterHours: 6,
+    createdAt: now,
+  });
   // A knowledge check answered over the API: the attempt and the best result it keeps.
   const [quizId] = await db('quizzes').insert({
     courseId: course.id,

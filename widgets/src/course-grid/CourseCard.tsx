@@ -1,6 +1,7 @@
 import type { CourseSummaryDto } from '@atrium/common/api/courses';
 import { landingCardMedia, modulesPhrase, type CourseIcon } from '@atrium/common/rules/courseCard';
 import { estimatedHours, hoursPhrase } from '@atrium/common/rules/format';
+import { cpdSummary } from '@atrium/common/rules/cpd';
 import { CURRENCY_NAMES, formatMoney, priceIn, type Currency } from '@atrium/common/rules/currency';
 import styled, { keyframes } from 'styled-components';
 import { BookIcon, CameraIcon, ClockIcon, LayersIcon, MicIcon, VideoIcon } from '../shared/icons.tsx';
@@ -8,7 +9,7 @@ import { tokens } from '../tokens.ts';
 
 /** The fields a landing card reads; totalModules may be missing from older API answers. */
 export type CourseCardCourse = Pick<CourseSummaryDto, 'id' | 'title' | 'description' | 'price'> &
-  Partial<Pick<CourseSummaryDto, 'salesVideoId' | 'thumbnail' | 'prices'>> & { totalModules?: number | null };
+  Partial<Pick<CourseSummaryDto, 'salesVideoId' | 'thumbnail' | 'prices' | 'cpdHours' | 'ceus'>> & { totalModules?: number | null };
 
 export interface CourseCardProps {
   course: CourseCardCourse;
@@ -27,6 +28,7 @@ export function CourseCard({ course, href, actionLabel, currency = 'GBP', locale
   const price = priceIn(course.prices ?? { GBP: course.price }, currency);
   const media = landingCardMedia(course);
   const hours = typeof course.totalModules === 'number' ? estimatedHours(course.totalModules) : null;
+  const cpd = cpdSummary(course);
   return (
     <Card part="card" data-course-id={course.id}>
       <Media part="card-media" data-media={media.kind === 'icon' ? `icon-${media.icon}` : media.kind}>
@@ -61,6 +63,7 @@ export function CourseCard({ course, href, actionLabel, currency = 'GBP', locale
               {hoursPhrase(course.totalModules ?? 0)}
             </MetaItem>
           )}
+          {cpd ? <MetaItem part="card-cpd">{cpd}</MetaItem> : null}
         </Meta>
         <Footer>
           <PriceBlock>

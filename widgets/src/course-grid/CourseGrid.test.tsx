@@ -65,6 +65,13 @@ describe('CourseCard (landing rules, SPEC §2)', () => {
     expect(container.querySelector('[part="card-price-note"]')!.textContent).toBe('No euro price: shown in pounds');
   });
 
+  it('says the CPD hours a course is worth when it has them (issue 59)', () => {
+    const { container } = render(<CourseCard course={course({ cpdHours: 2, ceus: 0.2 })} href="/auth" actionLabel="Get Started" />);
+    expect(container.querySelector('[part="card-cpd"]')?.textContent).toBe('2 CPD hours · 0.2 CEUs');
+    const plain = render(<CourseCard course={course({ id: 8 })} href="/auth" actionLabel="Get Started" />);
+    expect(plain.container.querySelector('[part="card-cpd"]')).toBeNull();
+  });
+
   it('says "Multiple" when totalModules is absent', () => {
     const { totalModules: _omitted, ...withoutCount } = course();
     render(<CourseCard course={withoutCount} href="/auth" actionLabel="Get Started" />);

@@ -98,3 +98,41 @@ describe('course form: price entered in pounds, stored as pence', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/courses')).toHaveLength(0));
   });
 });
+
+describe('course form: CPD value (issue 59)', () => {
+  it('shows the modules running time as a guide and sends hours, CEUs and standards as numbers and tags', async () => {
+    const api = base({ 'PUT /api/courses/4': ({ body }) => ok({ ...course, ...(body as object) }) });
+    renderScene(<CourseFormDialog course={{ ...course, totalDuration: 83 * 60 }} open onOpenChange={() => {}} />);
+    const hours = await screen.findByLabelText('CPD hours (optional)');
+    expect(screen.getByText(/The modules run 1 h 23 min \(about 1\.5 hours\)/)).toBeInTheDocument();
+    await userEvent.type(hours, '1.5');
+    await userEvent.type(screen.getByLabelText('CEUs (optional)'), '0.15');
+    await userEvent.type(screen.getByLabelText('Standards and frameworks (optional)'), "Teachers' Standards 8, ISTE 2.6");
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Course updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/courses/4')[0]?.body).toMatchObject({ cpdHours: 1.5, ceus: 0.15, cpdStandards: ["Teachers' Standards 8", 'ISTE 2.6'] });
+  });
+
+  it('refuses hours off the quarter hour beside the field and sends nothing', async () => {
+    const api = base();
+    renderScene(<CourseFormDialog course={course} open onOpenChange={() => {}} />);
+    await userEvent.type(await screen.findByLabelText('CPD hours (optional)'), '1.1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('CPD hours go to the quarter hour, e.g. 1, 1.25, 1.5 or 1.75')).toBeInTheDocument();
+    expect(screen.getByLabelText('CPD hours (optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT', '/api/courses/4')).toHaveLength(0);
+  });
+
+  it('emptying the fields clears what the course had', async () => {
+    const api = base({ 'PUT /api/courses/4': ({ body }) => ok({ ...course, ...(body as object) }) });
+    renderScene(<CourseFormDialog course={{ ...course, cpdHours: 2, ceus: 0.2, cpdStandards: ['KCSIE'] }} open onOpenChange={() => {}} />);
+    const hours = await screen.findByLabelText('CPD hours (optional)');
+    expect(hours).toHaveValue('2');
+    await userEvent.clear(hours);
+    await userEvent.clear(screen.getByLabelText('CEUs (optional)'));
+    await userEvent.clear(screen.getByLabelText('Standards and frameworks (optional)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Course updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/courses/4')[0]?.body).toMatchObject({ cpdHours: null, ceus: null, cpdStandards: [] });
+  });
+});

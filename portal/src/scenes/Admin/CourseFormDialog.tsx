@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { CourseSummaryDto } from '@atrium/common';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@atrium/common/schemas/catalogue';
 import { coursePricesFormSchema, priceListOf } from '@atrium/common/schemas/courseForm';
+import { cpdHoursText, nearestQuarterHours } from '@atrium/common/rules/cpd';
 import { useSaveCourse, type CourseFields } from '../../api/adminCatalogue.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -42,6 +43,9 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
     thumbnail: course?.thumbnail ?? '',
     salesVideoId: course?.salesVideoId ?? '',
     validityMonths: course?.validityMonths ? String(course.validityMonths) : '',
+    cpdHours: course?.cpdHours !== undefined ? String(course.cpdHours) : '',
+    ceus: course?.ceus !== undefined ? String(course.ceus) : '',
+    cpdStandards: (course?.cpdStandards ?? []).join(', '),
   }));
   const form = useForm(initial);
   const [requiresWatching, setRequiresWatching] = useState(course?.requiresWatching === true);
@@ -62,6 +66,10 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         ...(parsed.validityMonths !== null || course?.validityMonths ? { validityMonths: parsed.validityMonths } : {}),
         // Sent when on, or to turn off the course's option.
         ...(requiresWatching || course?.requiresWatching ? { requiresWatching } : {}),
+        // Sent when set, or (null, []) to clear what the course had.
+        ...(parsed.cpdHours !== null || course?.cpdHours !== undefined ? { cpdHours: parsed.cpdHours } : {}),
+        ...(parsed.ceus !== null || course?.ceus !== undefined ? { ceus: parsed.ceus } : {}),
+        ...(parsed.cpdStandards.length || course?.cpdStandards?.length ? { cpdStandards: parsed.cpdStandards } : {}),
       };
       save.mutate(
         { id: course?.id ?? null, fields },
@@ -130,6 +138,28 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         hint="Leave empty if a certificate never expires. Past it, learners see Expired and their school sees Renewal due."
         {...form.field('validityMonths')}
       />
+      <PriceRow>
+        <TextField
+          label="CPD hours (optional)"
+          inputMode="decimal"
+          placeholder="e.g. 1.5"
+          hint={runningTimeGuide(course?.totalDuration ?? 0)}
+          {...form.field('cpdHours')}
+        />
+        <TextField
+          label="CEUs (optional)"
+          inputMode="decimal"
+          placeholder="e.g. 0.15"
+          hint="Continuing education units, to a hundredth."
+          {...form.field('ceus')}
+        />
+      </PriceRow>
+      <TextField
+        label="Standards and frameworks (optional)"
+        placeholder="e.g. Teachers' Standards 8, ISTE 2.6"
+        hint="Separate with commas; shown on the course page."
+        {...form.field('cpdStandards')}
+      />
       <RequiresWatchingField checked={requiresWatching} onChange={setRequiresWatching} />
       <DialogActions>
         <DialogCancel>
@@ -145,8 +175,19 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
   );
 }
 
+/** The hint under CPD hours: the modules' total running time, rounded to a quarter hour, as a guide. */
+export function runningTimeGuide(seconds: number): string {
+  const quarter = 'To the quarter hour; printed on certificates.';
+  if (seconds <= 0) return `${quarter} No module has a running time yet.`;
+  const minutes = Math.round(seconds / 60);
+  const length = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  const rounded = nearestQuarterHours(seconds);
+  return `${quarter} The modules run ${length} (${rounded ? `about ${cpdHoursText(rounded)}` : 'under a quarter hour'}).`;
+}
+
 const PriceRow = styled.div`
   display: grid;
+  align-items: start;
   gap: ${({ theme }) => theme.space.md};
 
   @media (min-width: 540px) {

@@ -54,6 +54,24 @@ describe('/certificate/:number as a verifiable credential', () => {
     expect(within(sheet).getByText('Valid until').nextSibling).toHaveTextContent('2 March 2028');
   });
 
+  it('states the CPD hours and CEUs it was issued with on the sheet, and nothing when it has none (issue 59)', async () => {
+    mockApi({
+      'GET /api/user': fail(401, 'Not signed in'),
+      'GET /api/config': ok(publicConfig),
+      [`GET /api/certificates/${NUMBER}`]: ok({ ...certificate, cpdHours: 1.5, ceus: 0.15 }),
+    });
+    renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    expect(within(sheet).getByText('CPD hours').nextSibling).toHaveTextContent('1.5 hours (0.15 CEUs)');
+  });
+
+  it('a certificate issued before the course had hours states none', async () => {
+    mockApi({ 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), [`GET /api/certificates/${NUMBER}`]: ok(certificate) });
+    renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    expect(within(sheet).queryByText('CPD hours')).not.toBeInTheDocument();
+  });
+
   it('shows the final quiz score when the certificate has one (issue 36)', async () => {
     mockApi({
       'GET /api/user': fail(401, 'Not signed in'),

@@ -3,6 +3,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import type { CertificatePublicDto } from '@atrium/common';
 import { formatCalendarDate, formatInstantDate } from '@atrium/common/rules/dates';
+import { cpdHoursText } from '@atrium/common/rules/cpd';
 import { failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { useCertificate } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
@@ -87,6 +88,16 @@ function CertificateView({ certificate }: { certificate: CertificatePublicDto })
                 <div>
                   <dt>Final quiz score</dt>
                   <dd>{certificate.quizScore}&nbsp;%</dd>
+                </div>
+              ) : null}
+              {/* The CPD hours it was issued with (issue 59). */}
+              {typeof certificate.cpdHours === 'number' ? (
+                <div>
+                  <dt>CPD hours</dt>
+                  <dd>
+                    {cpdHoursText(certificate.cpdHours)}
+                    {typeof certificate.ceus === 'number' ? ` (${certificate.ceus} CEUs)` : ''}
+                  </dd>
                 </div>
               ) : null}
               {/* On the sheet itself, so a printed copy says how long it is current. */}

@@ -24,7 +24,15 @@ export function CertificatesScene() {
 
   return (
     <Container>
-      <PageHeading title="My Certificates" lead="Certificates of completion for the courses you have finished." />
+      <PageHeading
+        title="My Certificates"
+        lead="Certificates of completion for the courses you have finished."
+        actions={
+          <ButtonLink to="/transcript" variant="secondary">
+            <Icon name="layers" size={18} /> My CPD transcript
+          </ButtonLink>
+        }
+      />
       {certificates.isPending ? (
         <LoadingState label="Loading your certificates" />
       ) : certificates.isError ? (

@@ -74,6 +74,17 @@ describe('CourseScene: school access', () => {
   });
 });
 
+describe('CourseScene: CPD value (issue 59)', () => {
+  it('says the hours and CEUs and lists the standards it maps to', async () => {
+    const withCpd = { ...course, cpdHours: 1.5, ceus: 0.15, cpdStandards: ["Teachers' Standards 8", 'ISTE 2.6'] };
+    mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), 'GET /api/courses/5': ok(withCpd) });
+    renderCourse();
+    expect(await screen.findByText('1.5 CPD hours · 0.15 CEUs')).toBeInTheDocument();
+    const standards = screen.getByRole('list', { name: 'Standards and frameworks' });
+    expect([...standards.querySelectorAll('li')].map((li) => li.textContent)).toEqual(["Teachers' Standards 8", 'ISTE 2.6']);
+  });
+});
+
 describe('CourseScene: a finished course', () => {
   const finished: CourseDetailDto = {
     ...course,

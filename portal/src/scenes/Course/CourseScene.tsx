@@ -10,6 +10,7 @@ import { useCertificateLinks } from '../../api/certificates.ts';
 import { useCourseCaptions } from '../../api/captions.ts';
 import { useCourse, useEnroll } from '../../api/courses.ts';
 import { Badge } from '../../components/Badge.tsx';
+import { CpdDetails } from '../../components/CpdValue.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Card, Container } from '../../components/Layout.tsx';
@@ -128,6 +129,7 @@ function CourseDetail({ course }: { course: CourseDetailDto }) {
             </Access>
           ) : null}
           <Description>{course.description}</Description>
+          <CpdDetails course={course} />
           {course.requiresWatching ? <WatchingNote where="course" /> : null}
           {quizToPass ? <QuizPendingNote courseId={course.id} quiz={quizToPass} /> : null}
         </div>

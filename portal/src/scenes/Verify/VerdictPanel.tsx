@@ -1,5 +1,6 @@
 import type { CredentialJwtPayloadDto } from '@atrium/common';
-import { credentialLearnerName, type CredentialVerdict } from '@atrium/common/credentials/verify';
+import { credentialCpdHours, credentialLearnerName, type CredentialVerdict } from '@atrium/common/credentials/verify';
+import { cpdHoursText } from '@atrium/common/rules/cpd';
 import { formatInstantDate } from '@atrium/common/rules/dates';
 import styled, { type DefaultTheme } from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
@@ -102,6 +103,7 @@ export function VerdictPanel({ state }: { state: Extract<CheckState, { phase: 'd
 
 function CredentialDetails({ credential }: { credential: CredentialJwtPayloadDto }) {
   const achievement = credential.credentialSubject?.achievement;
+  const hours = credentialCpdHours(credential);
   return (
     <Details>
       <dt>Achievement</dt>
@@ -112,6 +114,12 @@ function CredentialDetails({ credential }: { credential: CredentialJwtPayloadDto
       <dd>{credential.issuer?.name}</dd>
       <dt>Completed</dt>
       <dd>{formatInstantDate(credential.validFrom)}</dd>
+      {hours !== null ? (
+        <>
+          <dt>CPD hours</dt>
+          <dd data-field="cpd-hours">{cpdHoursText(hours)}</dd>
+        </>
+      ) : null}
       {credential.validUntil ? (
         <>
           <dt>Valid until</dt>

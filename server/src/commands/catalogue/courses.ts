@@ -6,6 +6,7 @@ import { notFound } from '../../errors.ts';
 import { insertAndFetch } from '../../db/insertAndFetch.ts';
 import type { Course } from '../../models/Course.ts';
 import { priceColumns } from '../../models/coursePrices.ts';
+import { cpdColumns } from '../../models/courseCpd.ts';
 import { writeCatalogue, type CatalogueCommandDeps } from './write.ts';
 import { deleteResourcesOf } from '../resources.ts';
 import type { FileDeps } from '../storedFiles.ts';
@@ -15,8 +16,8 @@ const COURSE_NOT_FOUND = 'Course not found';
 export async function createCourse(deps: CatalogueCommandDeps, input: CourseInput): Promise<Course> {
   return writeCatalogue(deps, async (trx) => {
     const timestamp = deps.clock.now().getTime();
-    const { prices: _prices, ...fields } = input;
-    return insertAndFetch(trx, 'courses', { ...fields, ...priceColumns(input), createdAt: timestamp, updatedAt: timestamp });
+    const { prices: _prices, cpdHours: _hours, ceus: _ceus, cpdStandards: _standards, ...fields } = input;
+    return insertAndFetch(trx, 'courses', { ...fields, ...priceColumns(input), ...cpdColumns(input), createdAt: timestamp, updatedAt: timestamp });
   });
 }
 
@@ -33,6 +34,7 @@ export async function updateCourse(deps: CatalogueCommandDeps, courseId: number,
     if (input.requiresWatching !== undefined) changes.requiresWatching = input.requiresWatching;
     if (input.passMark !== undefined) changes.passMark = input.passMark;
     if (input.quizRequired !== undefined) changes.quizRequired = input.quizRequired;
+    Object.assign(changes, cpdColumns(input));
     if (!(await trx('courses').where({ id: courseId }).update(changes))) throw notFound(COURSE_NOT_FOUND);
     return (await trx('courses').where({ id: courseId }).first())!;
   });

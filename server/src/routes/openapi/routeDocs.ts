@@ -53,6 +53,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     answer: 'The progress row, `courseCompleted` and the certificate number once issued.',
   },
   'GET /api/dashboard': { summary: 'The learner’s dashboard', answer: '`DashboardDto`.' },
+  'GET /api/transcript': {
+    summary: 'The caller’s CPD transcript',
+    answer: '`TranscriptDto`: completed courses (verified) and external entries (self-reported), hours per school year (CPD_YEAR_START_MONTH).',
+  },
+  'POST /api/transcript/external': { summary: 'Add training done elsewhere (self-reported)', answer: '`ExternalCpdDto`.', status: '201' },
+  'DELETE /api/transcript/external/:id': {
+    summary: 'Remove one of the caller’s external entries',
+    answer: 'Nothing; 404 for another person’s entry.',
+    status: '204',
+  },
   'GET /api/certificates/:number': { summary: 'Verify a certificate by its number', answer: '`CertificatePublicDto`; 404 for an unknown or revoked number.' },
   'GET /api/certificates/:number/credential': {
     summary: 'The certificate as a signed Open Badges 3.0 credential',

@@ -6,7 +6,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, importJWK, jwtVerify, type J
 import { describe, expect, it } from 'vitest';
 import type { CredentialJwtPayloadDto, JwksDto, RevocationListDto } from '@atrium/common';
 import { newCertificateNumber } from '../../../commands/issueCertificate.ts';
-import { completeOneModuleCourse, createAdmin, createCourse, createUser, signIn } from '../../../test/factories.ts';
+import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../../test/factories.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
 
 const server = useTestServer();
@@ -80,6 +80,73 @@ describe('GET /api/certificates/:number/credential', () => {
     const { payload: without } = await verifyByKid((await credentialOf(plain.certificateNumber)).jwt);
     expect(without.credentialSubject).not.toHaveProperty('result');
     expect(without.credentialSubject.achievement).not.toHaveProperty('resultDescription');
+  });
+
+  it('carries the CPD hours the certificate was issued with (issue 59): credit hours, credits earned and results of hours and CEUs, valid against 1EdTech’s schema', async () => {
+    const admin = server.client();
+    await signIn(admin, await createAdmin(server.db));
+    const course = await createCourse(server, { passMark: 70 });
+    const module = await createModule(server, course.id);
+    const complete = async () => {
+      const learner = await createUser(server.db);
+      await enroll(server.db, learner.id, course.id);
+      const client = server.client();
+      await signIn(client, learner);
+      expect(
+        (await client.post('/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true })).status,
+      ).toBe(200);
+      const [listed] = (await client.get('/api/certificates')).body;
+      return { client, number: listed.certificateNumber as string, listed };
+    };
+    const before = await complete();
+    expect((await admin.put(`/api/courses/${course.id}`, { cpdHours: 1.5, ceus: 0.15 })).status).toBe(200);
+    const after = await complete();
+    expect(after.listed).toMatchObject({ cpdHours: 1.5, ceus: 0.15 });
+    // The course changes later: each certificate keeps what it said when it was issued.
+    expect((await admin.put(`/api/courses/${course.id}`, { cpdHours: 3, ceus: null })).status).toBe(200);
+
+    expect((await server.client().get(`/api/certificates/${after.number}`)).body).toMatchObject({ cpdHours: 1.5, ceus: 0.15 });
+    const { payload } = await verifyByKid((await credentialOf(after.number)).jwt);
+    const base = `${server.url}/api/credentials/achievements/${course.id}`;
+    expect(payload.credentialSubject.achievement.creditsAvailable).toBe(1.5);
+    expect(payload.credentialSubject.creditsEarned).toBe(1.5);
+    expect(payload.credentialSubject.achievement.resultDescription).toEqual([
+      { id: `${base}#cpd-hours`, type: ['ResultDescription'], name: 'CPD hours', resultType: 'ext:CpdHours' },
+      { id: `${base}#ceus`, type: ['ResultDescription'], name: 'Continuing education units (CEUs)', resultType: 'ext:ContinuingEducationUnits' },
+    ]);
+    expect(payload.credentialSubject.result).toEqual([
+      { type: ['Result'], resultDescription: `${base}#cpd-hours`, value: '1.5' },
+      { type: ['Result'], resultDescription: `${base}#ceus`, value: '0.15' },
+    ]);
+    expect(validateAchievementCredential(credentialPart(payload)), JSON.stringify(validateAchievementCredential.errors)).toBe(true);
+    // A wrong type of credit hours would fail the schema: the check reads the field.
+    const broken = credentialPart(payload) as { credentialSubject: { achievement: Record<string, unknown> } };
+    broken.credentialSubject.achievement.creditsAvailable = '1.5';
+    expect(validateAchievementCredential(broken)).toBe(false);
+
+    // Issued before the course had hours: it says none, anywhere.
+    const old = (await server.client().get(`/api/certificates/${before.number}`)).body;
+    expect(old).not.toHaveProperty('cpdHours');
+    expect((await before.client.get('/api/certificates')).body[0]).not.toHaveProperty('cpdHours');
+    const { payload: oldPayload } = await verifyByKid((await credentialOf(before.number)).jwt);
+    expect(oldPayload.credentialSubject.achievement).not.toHaveProperty('creditsAvailable');
+    expect(oldPayload.credentialSubject).not.toHaveProperty('creditsEarned');
+    expect(oldPayload.credentialSubject).not.toHaveProperty('result');
+    expect(validateAchievementCredential(credentialPart(oldPayload))).toBe(true);
+  });
+
+  it('a quiz score and CPD hours travel together as two results', async () => {
+    const user = await createUser(server.db);
+    const { certificateNumber, course } = await certificate(user, { quizScore: 88 });
+    await server.db('certificates').where({ certificateNumber }).update({ cpdQuarterHours: 9 });
+    const { payload } = await verifyByKid((await credentialOf(certificateNumber)).jwt);
+    const base = `${server.url}/api/credentials/achievements/${course.id}`;
+    expect(payload.credentialSubject.result).toEqual([
+      { type: ['Result'], resultDescription: `${base}#final-quiz-score`, value: '88' },
+      { type: ['Result'], resultDescription: `${base}#cpd-hours`, value: '2.25' },
+    ]);
+    expect(payload.credentialSubject.achievement.resultDescription?.map((description) => description.resultType)).toEqual(['Percent', 'ext:CpdHours']);
+    expect(validateAchievementCredential(credentialPart(payload))).toBe(true);
   });
 
   it('is a VC-JWT that verifies with the key at its kid and in the JWKS, and says who earned what', async () => {

@@ -1,0 +1,76 @@
+/**
+ * A course's professional-development (CPD) value (issue 59): hours to a quarter hour, optional
+ * CEUs (continuing education units, to a hundredth) and the standards or frameworks it maps to.
+ * Hours travel as numbers of hours (1.25) and are stored as whole quarter hours (5), so adding
+ * up a transcript never drifts by floating-point error.
+ */
+
+/** The most hours one course can carry: a year's part-time programme, far past any typo of minutes. */
+export const MAX_CPD_HOURS = 500;
+/** CEUs are usually a tenth of the contact hours; 50 is a 500-hour course. */
+export const MAX_CEUS = 50;
+export const MAX_CPD_STANDARDS = 12;
+export const CPD_STANDARD_MAX = 60;
+
+export const CPD_HOURS_QUARTER_ERROR = 'CPD hours go to the quarter hour, e.g. 1, 1.25, 1.5 or 1.75';
+export const CPD_HOURS_RANGE_ERROR = `CPD hours must be between 0.25 and ${MAX_CPD_HOURS}`;
+export const CEUS_ERROR = `CEUs must be a number between 0.01 and ${MAX_CEUS}, with at most two decimals (e.g. 0.15)`;
+
+/** Whole quarter hours of `hours`, or null when it is not a whole number of quarters. */
+export function quarterHoursOf(hours: number): number | null {
+  const quarters = hours * 4;
+  const whole = Math.round(quarters);
+  return Number.isFinite(quarters) && Math.abs(quarters - whole) < 1e-9 ? whole : null;
+}
+
+export const hoursFromQuarters = (quarters: number): number => quarters / 4;
+
+/** Hundredths of a CEU figure, or null when it has more than two decimals. */
+export function ceuHundredthsOf(ceus: number): number | null {
+  const hundredths = ceus * 100;
+  const whole = Math.round(hundredths);
+  return Number.isFinite(hundredths) && Math.abs(hundredths - whole) < 1e-6 ? whole : null;
+}
+
+/** Seconds rounded to the nearest quarter hour (half a quarter rounds up), in hours: the guide from the modules' running time. */
+export function nearestQuarterHours(seconds: number): number {
+  return Math.round(Math.max(0, seconds) / 900) / 4;
+}
+
+/** "1 hour", "1.25 hours", "0.5 hours": a figure of hours as a certificate or card writes it. */
+export function cpdHoursText(hours: number): string {
+  const figure = Number(hours.toFixed(2)).toString();
+  return `${figure} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/** "1.25 CPD hours · 0.13 CEUs" for a card or a certificate line. */
+export function cpdSummary(value: { cpdHours?: number | null; ceus?: number | null }): string | null {
+  if (value.cpdHours == null) return null;
+  const hours = `${Number(value.cpdHours.toFixed(2))} CPD ${value.cpdHours === 1 ? 'hour' : 'hours'}`;
+  return value.ceus == null ? hours : `${hours} · ${Number(value.ceus.toFixed(2))} ${value.ceus === 1 ? 'CEU' : 'CEUs'}`;
+}
+
+/** The sum of hours, added up in quarters. */
+export function totalHours(hours: Iterable<number | null | undefined>): number {
+  let quarters = 0;
+  for (const value of hours) if (value != null) quarters += quarterHoursOf(value) ?? Math.round(value * 4);
+  return hoursFromQuarters(quarters);
+}
+
+/** Standards as typed: comma-separated, trimmed, empties dropped, repeats (any case) once. */
+export function splitStandards(text: string): string[] {
+  return dedupeStandards(text.split(','));
+}
+
+export function dedupeStandards(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim().replace(/\s+/g, ' ');
+    const key = value.toLowerCase();
+    if (!value || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}

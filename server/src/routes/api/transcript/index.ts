@@ -1,0 +1,46 @@
+import { externalCpdSchema, idParams, type TranscriptDto } from '@atrium/common';
+import { addExternalCpd, deleteExternalCpd } from '../../../commands/externalCpd.ts';
+import { presentExternalCpd, presentTranscript } from '../../../presenters/transcript.ts';
+import { transcriptRows } from '../../../queries/transcript.ts';
+import type { Routes } from '../../define.ts';
+
+/** The signed-in person's CPD transcript (issue 59): their completed courses and the training they add from elsewhere. */
+export function transcriptRoutes(routes: Routes): void {
+  routes.add({
+    method: 'get',
+    path: '/api/transcript',
+    access: 'user',
+    cache: 'no-store',
+    async handler(ctx) {
+      const { db, config } = ctx.deps;
+      ctx.body = presentTranscript(await transcriptRows(db, ctx.state.user.id), config.cpdYearStartMonth) satisfies TranscriptDto;
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: '/api/transcript/external',
+    access: 'user',
+    cache: 'no-store',
+    rateLimit: { limit: 'externalCpd', by: 'user' },
+    body: externalCpdSchema,
+    async handler(ctx) {
+      const { db, clock } = ctx.deps;
+      ctx.status = 201;
+      ctx.body = presentExternalCpd(await addExternalCpd(db, ctx.state.user.id, ctx.input.body, clock.now()));
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: '/api/transcript/external/:id',
+    access: 'user',
+    cache: 'no-store',
+    rateLimit: { limit: 'externalCpd', by: 'user' },
+    params: idParams,
+    async handler(ctx) {
+      await deleteExternalCpd(ctx.deps.db, ctx.state.user.id, ctx.input.params.id);
+      ctx.status = 204;
+    },
+  });
+}
