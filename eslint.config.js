@@ -176,6 +176,15 @@ export default defineConfig(
     files: ['server/src/routes/api/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
+      // Handlers read and write through queries/ and commands/, never a table of their own.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='db']", message: 'A route reads through queries/ and writes through commands/, not db(…).' },
+        {
+          selector: "CallExpression[callee.property.name='db'][callee.object.property.name='deps']",
+          message: 'A route reads through queries/ and writes through commands/, not ctx.deps.db(…).',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

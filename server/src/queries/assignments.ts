@@ -1,6 +1,6 @@
 import type { AssignmentAcceptKind, AssignmentStepStatus } from '@atrium/common';
 import type { Knex } from 'knex';
-import { dbBoolean, type Db } from '../db/knex.ts';
+import { dbBoolean, type Db, type DbBoolean } from '../db/knex.ts';
 import type { Assignment, AssignmentResult, Submission, SubmissionFile } from '../db/tables.ts';
 
 type Reader = Db | Knex.Transaction;
@@ -205,6 +205,11 @@ export async function managerSeesWorkOf(db: Reader, viewerId: number, learnerId:
 }
 
 /** Whether the learner's school (if any) lets its managers see submissions. */
+/** The learner's result on one assignment: whether it counts as completed (approved, or sent where no approval is needed). */
+export function assignmentResultOf(db: Reader, userId: number, assignmentId: number): Promise<{ completed: DbBoolean } | undefined> {
+  return db('assignmentResults').where({ userId, assignmentId }).first('completed');
+}
+
 export async function schoolSharesWorkOf(db: Reader, learnerId: number): Promise<boolean> {
   const row = await db('schoolMembers as l')
     .join('schools as s', 's.id', 'l.schoolId')

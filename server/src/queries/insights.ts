@@ -309,6 +309,11 @@ export interface Retention {
  * insights-rollup job last computed (commands/insightsRollup.ts), by key. Counters cover every
  * learner: they are not split by date or school.
  */
+/** The module a retention curve is drawn for, deleted or not (its views outlive it in the buckets). */
+export function retentionModule(db: Db, moduleId: number): Promise<{ id: number; courseId: number; title: string; duration: number } | undefined> {
+  return db('modules').where({ id: moduleId }).first('id', 'courseId', 'title', 'duration');
+}
+
 export async function moduleRetention(db: Db, module: { id: number; duration: number }): Promise<Retention> {
   const count = bucketCount(module.duration);
   const [viewersRow, bucketRows, positionRow] = await Promise.all([

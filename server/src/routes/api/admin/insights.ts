@@ -2,7 +2,7 @@ import { adminFunnelQuery, adminInsightsQuery, id } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCourseInsights, presentRetention, presentWeekly } from '../../../presenters/insights.ts';
-import { courseInsights, insightsRange, moduleRetention, rollupUpdatedAt, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
+import { courseInsights, insightsRange, moduleRetention, retentionModule, rollupUpdatedAt, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
 /**
@@ -51,7 +51,7 @@ export function adminInsightsRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
-      const module = await db('modules').where({ id: ctx.input.params.moduleId }).first('id', 'courseId', 'title', 'duration');
+      const module = await retentionModule(db, ctx.input.params.moduleId);
       if (!module) throw notFound('Module not found');
       ctx.body = presentRetention(module, await moduleRetention(db, module));
     },

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { assignmentLearner, submissionFileViewer, submissionViewer } from '../../../policies/assignments.ts';
 import { presentAssignment } from '../../../presenters/assignments.ts';
-import { filesOfRounds, roundsOf, schoolSharesWorkOf, type LiveAssignment, type SubmissionFileRow, type SubmissionRow } from '../../../queries/assignments.ts';
+import { assignmentResultOf, filesOfRounds, roundsOf, schoolSharesWorkOf, type LiveAssignment, type SubmissionFileRow, type SubmissionRow } from '../../../queries/assignments.ts';
 import type { Routes } from '../../define.ts';
 import { sendStoredFile } from '../../storedFileResponse.ts';
 import { submissionAnswer } from '../../submissionAnswer.ts';
@@ -49,7 +49,7 @@ export function assignmentRoutes(routes: Routes): void {
       const userId = ctx.state.user.id;
       const [rounds, result, managersCanSee] = await Promise.all([
         roundsOf(ctx.deps.db, userId, assignment.id),
-        ctx.deps.db('assignmentResults').where({ userId, assignmentId: assignment.id }).first('completed'),
+        assignmentResultOf(ctx.deps.db, userId, assignment.id),
         schoolSharesWorkOf(ctx.deps.db, userId),
       ]);
       const files = await filesOfRounds(
