@@ -105,6 +105,9 @@ export function createApp(options: CreateAppOptions): App {
     maxIpsCount: config.trustProxyHops,
   }) as App;
   app.context.deps = deps;
+  app.context.now = function now(this: AppContextExtensions): number {
+    return this.deps.clock.now().getTime();
+  };
   app.deps = deps;
   // Errors are answered by errorHandler and logged there with the request id.
   app.silent = true;

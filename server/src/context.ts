@@ -57,6 +57,8 @@ export interface AppState {
 
 export interface AppContextExtensions {
   deps: AppDeps;
+  /** Now on the app's clock (`deps.clock`), in epoch milliseconds: how a handler reads the time, so tests can move it. */
+  now(): number;
   input: unknown;
   session: AppSession | null;
 }

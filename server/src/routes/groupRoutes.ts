@@ -41,7 +41,6 @@ export interface GroupRoutesOptions {
  */
 export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerParams, access, policy }: GroupRoutesOptions): void {
   const owner = (id: number): GroupOwner => ({ kind, id });
-  const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
   const presentOne = async (ctx: AppContext, of: GroupOwner, groupId: number) => presentGroups(of, await groupsInView(ctx.deps.db, of, groupId))[0]!;
 
   routes.add({
@@ -70,7 +69,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     policy,
     async handler(ctx) {
       const of = owner(ctx.input.params.id);
-      const groupId = await createGroup(ctx.deps.db, of, ctx.input.body.name, now(ctx));
+      const groupId = await createGroup(ctx.deps.db, of, ctx.input.body.name, ctx.now());
       ctx.state.log.info({ owner: of, groupId, by: ctx.state.user.id }, 'group created');
       ctx.status = 201;
       ctx.body = await presentOne(ctx, of, groupId);
@@ -115,7 +114,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     policy,
     async handler(ctx) {
       const { id, groupId } = ctx.input.params;
-      const added = await addGroupMembers(ctx.deps.db, owner(id), groupId, ctx.input.body.emails, now(ctx));
+      const added = await addGroupMembers(ctx.deps.db, owner(id), groupId, ctx.input.body.emails, ctx.now());
       ctx.state.log.info({ owner: owner(id), groupId, added, by: ctx.state.user.id }, 'group members added');
       ctx.body = { added, group: await presentOne(ctx, owner(id), groupId) } satisfies GroupMembersAddedDto;
     },
@@ -145,7 +144,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     async handler(ctx) {
       const { id, groupId, courseId } = ctx.input.params;
       const user = ctx.state.user;
-      await assignGroupCourse(ctx.deps.db, owner(id), groupId, courseId, ctx.input.body, user.id, now(ctx));
+      await assignGroupCourse(ctx.deps.db, owner(id), groupId, courseId, ctx.input.body, user.id, ctx.now());
       ctx.state.log.info({ owner: owner(id), groupId, courseId, by: user.id, ...ctx.input.body }, 'course given to a group');
       ctx.body = await presentOne(ctx, owner(id), groupId);
     },

@@ -69,6 +69,8 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
     quarterHours: 6,
     createdAt: now,
   });
+  // An upload not finished yet: its row says whose it is (migration 037).
+  await db('uploads').insert({ id: randomBytes(16).toString('hex'), userId: user.id, size: 1024, createdAt: now });
   // A knowledge check answered over the API: the attempt and the best result it keeps.
   const [quizId] = await db('quizzes').insert({
     courseId: course.id,

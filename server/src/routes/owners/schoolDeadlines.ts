@@ -22,14 +22,12 @@ import { statusCounts, statusPage } from '../../queries/trainingStatus.ts';
 import { sendPage, type Routes } from '../define.ts';
 import type { OwnerRoutesOptions, OwnerPolicy } from './options.ts';
 
-const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
-
 /** The school's licensed courses with their deadlines (and its trust's), the status counts and how many are invited. */
 async function answerDeadlines(ctx: AppContext, schoolId: number): Promise<void> {
   const { db } = ctx.deps;
   const [courses, counts, invited, trustName] = await Promise.all([
     schoolDeadlines(db, schoolId),
-    statusCounts(db, schoolId, now(ctx)),
+    statusCounts(db, schoolId, ctx.now()),
     invitedPeople(db, schoolId),
     schoolTrustName(db, schoolId),
   ]);
@@ -37,7 +35,7 @@ async function answerDeadlines(ctx: AppContext, schoolId: number): Promise<void>
 }
 
 async function answerSetDeadline(ctx: AppContext, user: User, schoolId: number, courseId: number, input: DeadlineInput): Promise<void> {
-  await setDeadline(ctx.deps.db, schoolId, courseId, input, user.id, now(ctx));
+  await setDeadline(ctx.deps.db, schoolId, courseId, input, user.id, ctx.now());
   ctx.state.log.info({ schoolId, courseId, by: user.id, ...input }, 'deadline set');
   await answerDeadlines(ctx, schoolId);
 }
@@ -50,12 +48,12 @@ async function answerClearDeadline(ctx: AppContext, user: User, schoolId: number
 
 /** The status counts of one course and/or one group's members (the list's other filters). */
 async function answerTrainingCounts(ctx: AppContext, schoolId: number, query: z.output<typeof trainingCountsQuery>): Promise<void> {
-  ctx.body = { counts: await statusCounts(ctx.deps.db, schoolId, now(ctx), query) } satisfies TrainingCountsDto;
+  ctx.body = { counts: await statusCounts(ctx.deps.db, schoolId, ctx.now(), query) } satisfies TrainingCountsDto;
 }
 
 async function answerTrainingStatus(ctx: AppContext, schoolId: number, query: z.output<typeof trainingStatusQuery>): Promise<void> {
   const { db, catalogue } = ctx.deps;
-  const page = await statusPage(db, schoolId, now(ctx), query);
+  const page = await statusPage(db, schoolId, ctx.now(), query);
   // Issue 37: courses with assignments say where each member's work stands (one more read).
   const entries = await catalogue.get();
   const assignmentCount = (courseId: number) => entries.courses.get(courseId)?.assignments.length ?? 0;

@@ -19,7 +19,7 @@ export function schoolInvitedRoutes(routes: Routes, { base, access, policy }: Ow
     cache: 'no-store',
     async handler(ctx) {
       const rows = await invitedPeople(ctx.deps.db, ctx.input.params.id);
-      const now = ctx.deps.clock.now().getTime();
+      const now = ctx.now();
       ctx.body = rows.map((row) => presentInvitedPerson(row, now)) satisfies InvitedPersonDto[];
     },
   });

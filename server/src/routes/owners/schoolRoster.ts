@@ -10,16 +10,16 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 
 /** What the roster would do, nothing written. */
 async function answerRosterPreview(ctx: AppContext, schoolId: number, csv: string): Promise<void> {
-  ctx.body = (await previewRoster(ctx.deps.db, schoolId, csv, ctx.deps.clock.now().getTime())) satisfies RosterPreviewDto;
+  ctx.body = (await previewRoster(ctx.deps.db, schoolId, csv, ctx.now())) satisfies RosterPreviewDto;
 }
 
 /** Applies the roster: invitations mailed in the school's name. */
 async function answerRosterConfirm(ctx: AppContext, user: User, schoolId: number, csv: string, createGroups: boolean): Promise<void> {
-  const { db, clock, config } = ctx.deps;
+  const { db, config } = ctx.deps;
   const school = await foundSchool(db, schoolId);
   const result = await confirmRoster(
     db,
-    { brand: config, now: clock.now().getTime(), dailyCap: config.inviteMailDailyCap },
+    { brand: config, now: ctx.now(), dailyCap: config.inviteMailDailyCap },
     { school, inviter: user, text: csv, createGroups },
   );
   ctx.state.log.info({ schoolId: school.id, by: user.id, ...result }, 'staff roster applied');

@@ -6,14 +6,12 @@ import { trustDeadlines } from '../../queries/deadlines.ts';
 import type { Routes } from '../define.ts';
 import type { OwnerRoutesOptions } from './options.ts';
 
-const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
-
 async function answerTrustDeadlines(ctx: AppContext, trustId: number): Promise<void> {
   ctx.body = { courses: await trustDeadlines(ctx.deps.db, trustId) } satisfies TrustDeadlinesDto;
 }
 
 async function answerSetTrustDeadline(ctx: AppContext, user: User, trustId: number, courseId: number, input: DeadlineInput): Promise<void> {
-  await setTrustDeadline(ctx.deps.db, trustId, courseId, input, user.id, now(ctx));
+  await setTrustDeadline(ctx.deps.db, trustId, courseId, input, user.id, ctx.now());
   ctx.state.log.info({ trustId, courseId, by: user.id, ...input }, 'trust deadline set');
   await answerTrustDeadlines(ctx, trustId);
 }

@@ -44,7 +44,7 @@ export function adminEnrollmentRoutes(routes: Routes): void {
       const { studentEmail, courseId } = ctx.input.body;
       const { student, course } = await studentAndCourse(db, studentEmail, courseId);
       // No price check: an admin enrolling someone is how invoiced and complimentary places are given.
-      const result = await enroll(db, student.id, course.id, 'admin', ctx.deps.clock.now().getTime());
+      const result = await enroll(db, student.id, course.id, 'admin', ctx.now());
       const [enrollment, totals, enrollmentCount] = await Promise.all([
         enrollmentWithProgress(db, result.enrollmentId),
         courseModuleTotals(db, course.id),

@@ -17,9 +17,9 @@ export function adminInsightsRoutes(routes: Routes): void {
     query: adminInsightsQuery,
     cache: 'no-store',
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const { courseId, schoolId, ...days } = ctx.input.query;
-      const range = insightsRange(days, clock.now().getTime());
+      const range = insightsRange(days, ctx.now());
       const filter = { ...range, courseId, schoolId };
       const [weeks, revenue, updatedAt] = await Promise.all([weeklyFigures(db, filter), weeklyRevenue(db, filter), rollupUpdatedAt(db)]);
       ctx.body = presentWeekly(range, updatedAt, weeks, revenue);
@@ -34,9 +34,9 @@ export function adminInsightsRoutes(routes: Routes): void {
     query: adminFunnelQuery,
     cache: 'no-store',
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const { schoolId, ...days } = ctx.input.query;
-      const range = insightsRange(days, clock.now().getTime());
+      const range = insightsRange(days, ctx.now());
       const insights = await courseInsights(db, ctx.input.params.courseId, { ...range, schoolId });
       if (!insights) throw notFound('Course not found');
       ctx.body = presentCourseInsights(range, insights);

@@ -14,8 +14,8 @@ export function adminInvoiceRoutes(routes: Routes): void {
     body: invoiceIssueSchema,
     async handler(ctx) {
       seller(ctx);
-      const { db, mailer, config, clock } = ctx.deps;
-      const order = await issueInvoice(db, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime(), ctx.input.body);
+      const { db, mailer, config } = ctx.deps;
+      const order = await issueInvoice(db, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, ctx.now(), ctx.input.body);
       ctx.body = presentOrder(order);
     },
   });

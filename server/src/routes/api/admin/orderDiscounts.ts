@@ -13,8 +13,8 @@ export function adminOrderDiscountRoutes(routes: Routes): void {
     params: idParams,
     body: orderDiscountSchema,
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
-      const order = await setOrderDiscount(db, ctx.input.params.id, ctx.input.body, ctx.state.user.id, clock.now().getTime());
+      const { db } = ctx.deps;
+      const order = await setOrderDiscount(db, ctx.input.params.id, ctx.input.body, ctx.state.user.id, ctx.now());
       ctx.state.log.info({ orderId: order.id, kind: order.discountKind, value: order.discountValue, by: ctx.state.user.id }, 'order discount set');
       ctx.body = presentOrder(order);
     },

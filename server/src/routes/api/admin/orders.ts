@@ -23,8 +23,8 @@ export function adminOrderRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     async handler(ctx) {
-      const { db, logger, mailer, config, clock } = ctx.deps;
-      const order = await markOrderPaid(db, logger, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, clock.now().getTime());
+      const { db, logger, mailer, config } = ctx.deps;
+      const order = await markOrderPaid(db, logger, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, ctx.now());
       ctx.body = presentOrder(order);
     },
   });

@@ -14,9 +14,9 @@ export function adminSchedulerRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     async handler(ctx) {
-      const { db, config, clock } = ctx.deps;
+      const { db, config } = ctx.deps;
       const rows = await schedulerJobs(db);
-      const now = clock.now().getTime();
+      const now = ctx.now();
       ctx.body = {
         enabled: config.remindersEnabled,
         intervalSeconds: config.schedulerIntervalS,

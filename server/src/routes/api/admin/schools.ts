@@ -43,8 +43,8 @@ async function answerLicenceChange(
   change: (db: Db, schoolId: number, courseId: number, now: number) => Promise<void>,
   event: string,
 ): Promise<void> {
-  const { db, clock } = ctx.deps;
-  await change(db, ctx.input.params.id, ctx.input.params.courseId, clock.now().getTime());
+  const { db } = ctx.deps;
+  await change(db, ctx.input.params.id, ctx.input.params.courseId, ctx.now());
   ctx.state.log.info({ ...ctx.input.params, by: ctx.state.user.id }, event);
   ctx.body = await schoolDetail(db, ctx.input.params.id);
 }
@@ -93,7 +93,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     body: schoolLicenceSchema,
     async handler(ctx) {
       const { db } = ctx.deps;
-      await licenseSchool(db, ctx.input.params.id, ctx.input.body.courseId, 'grant', ctx.deps.clock.now().getTime());
+      await licenseSchool(db, ctx.input.params.id, ctx.input.body.courseId, 'grant', ctx.now());
       ctx.state.log.info({ schoolId: ctx.input.params.id, courseId: ctx.input.body.courseId, by: ctx.state.user.id }, 'school licence granted');
       ctx.body = await schoolDetail(db, ctx.input.params.id);
     },
@@ -127,7 +127,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     body: invitationApprovalSchema,
     async handler(ctx) {
       const schoolId = ctx.input.params.id;
-      const approvedAt = ctx.input.body.approved ? ctx.deps.clock.now().getTime() : null;
+      const approvedAt = ctx.input.body.approved ? ctx.now() : null;
       if (!(await setInvitationApproval(ctx.deps.db, schoolId, approvedAt))) throw notFound('School not found');
       ctx.state.log.info({ schoolId, approved: ctx.input.body.approved, by: ctx.state.user.id }, 'school invitation approval changed');
       ctx.body = {

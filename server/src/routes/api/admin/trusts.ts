@@ -28,8 +28,6 @@ import { presentAdminTrust, presentTrust } from '../../../presenters/trusts.ts';
 import { allTrusts, openTrustInvitations, trustById, trustLicenceRows, trustManagerRows, trustSchools } from '../../../queries/trusts.ts';
 import type { Routes } from '../../define.ts';
 
-const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
-
 /** The admin's page of one trust: its schools, its managers, the invitations not yet accepted and its licences. */
 export async function trustDetail(ctx: AppContext, trustId: number): Promise<AdminTrustDetailDto> {
   const { db } = ctx.deps;
@@ -41,7 +39,7 @@ export async function trustDetail(ctx: AppContext, trustId: number): Promise<Adm
     openTrustInvitations(db, trustId),
     trustLicenceRows(db, trustId),
   ]);
-  return presentAdminTrust(trust, { schools, managers, invitations, licences }, now(ctx));
+  return presentAdminTrust(trust, { schools, managers, invitations, licences }, ctx.now());
 }
 
 /** Trusts for the agency's admins (/admin, Trusts tab): create one, attach and detach schools, invite its managers. */
@@ -62,7 +60,7 @@ export function adminTrustRoutes(routes: Routes): void {
     access: 'admin',
     body: trustSchema,
     async handler(ctx) {
-      const trustId = await createTrust(ctx.deps.db, ctx.input.body.name, now(ctx));
+      const trustId = await createTrust(ctx.deps.db, ctx.input.body.name, ctx.now());
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust created');
       ctx.status = 201;
       ctx.body = await trustDetail(ctx, trustId);
@@ -90,7 +88,7 @@ export function adminTrustRoutes(routes: Routes): void {
     policy: adminOfTrust,
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId, now(ctx));
+      await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId, ctx.now());
       ctx.state.log.info({ trustId, schoolId: ctx.input.body.schoolId, by: ctx.state.user.id }, 'school attached to trust');
       ctx.body = await trustDetail(ctx, trustId);
     },
@@ -107,7 +105,7 @@ export function adminTrustRoutes(routes: Routes): void {
     policy: adminOfTrust,
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      const schoolId = await createTrustSchool(ctx.deps.db, trustId, ctx.input.body, now(ctx));
+      const schoolId = await createTrustSchool(ctx.deps.db, trustId, ctx.input.body, ctx.now());
       ctx.state.log.info({ trustId, schoolId, by: ctx.state.user.id }, 'school created for trust');
       ctx.status = 201;
       ctx.body = await trustDetail(ctx, trustId);
@@ -139,7 +137,7 @@ export function adminTrustRoutes(routes: Routes): void {
     policy: adminOfTrust,
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await licenseTrust(ctx.deps.db, trustId, ctx.input.body.courseId, 'grant', now(ctx));
+      await licenseTrust(ctx.deps.db, trustId, ctx.input.body.courseId, 'grant', ctx.now());
       ctx.state.log.info({ trustId, courseId: ctx.input.body.courseId, by: ctx.state.user.id }, 'trust licence granted');
       ctx.body = await trustDetail(ctx, trustId);
     },
@@ -157,7 +155,7 @@ export function adminTrustRoutes(routes: Routes): void {
       policy: adminOfTrust,
       async handler(ctx) {
         const { id: trustId, courseId } = ctx.input.params;
-        await change(ctx.deps.db, trustId, courseId, now(ctx));
+        await change(ctx.deps.db, trustId, courseId, ctx.now());
         ctx.state.log.info({ trustId, courseId, by: ctx.state.user.id }, `trust licence ${action}d`);
         ctx.body = await trustDetail(ctx, trustId);
       },
@@ -174,7 +172,7 @@ export function adminTrustRoutes(routes: Routes): void {
     policy: adminOfTrust,
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: now(ctx) }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
+      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited');
       ctx.status = 201;
       ctx.body = await trustDetail(ctx, trustId);
@@ -189,7 +187,7 @@ export function adminTrustRoutes(routes: Routes): void {
     policy: adminOfTrust,
     async handler(ctx) {
       const { id: trustId, inviteId } = ctx.input.params;
-      await revokeTrustInvite(ctx.deps.db, trustId, inviteId, now(ctx));
+      await revokeTrustInvite(ctx.deps.db, trustId, inviteId, ctx.now());
       ctx.body = await trustDetail(ctx, trustId);
     },
   });

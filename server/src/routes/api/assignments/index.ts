@@ -5,7 +5,15 @@ import type { AppContext } from '../../../context.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { assignmentLearner, submissionFileViewer, submissionViewer } from '../../../policies/assignments.ts';
 import { presentAssignment } from '../../../presenters/assignments.ts';
-import { assignmentResultOf, filesOfRounds, roundsOf, schoolSharesWorkOf, type LiveAssignment, type SubmissionFileRow, type SubmissionRow } from '../../../queries/assignments.ts';
+import {
+  assignmentResultOf,
+  filesOfRounds,
+  roundsOf,
+  schoolSharesWorkOf,
+  type LiveAssignment,
+  type SubmissionFileRow,
+  type SubmissionRow,
+} from '../../../queries/assignments.ts';
 import type { Routes } from '../../define.ts';
 import { sendStoredFile } from '../../storedFileResponse.ts';
 import { submissionAnswer } from '../../submissionAnswer.ts';

@@ -86,7 +86,7 @@ export function passwordRoutes(routes: Routes): void {
     ],
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
-      await requestPasswordReset(db, mailer, config, ctx.input.body.email, ctx.deps.clock.now().getTime());
+      await requestPasswordReset(db, mailer, config, ctx.input.body.email, ctx.now());
       // The same answer either way, so the form cannot be used to find out who has an account.
       ctx.body = { message: FORGOT_MESSAGE };
     },

@@ -68,8 +68,8 @@ async function finishLinking(ctx: AppContext, userId: number, returnTo: string, 
   const provider = (ctx.input as { params: { provider: SignInProviderName } }).params.provider;
   try {
     if (ctx.state.user?.id !== userId) throw new SignInError('invalid', 'the account that started linking is no longer signed in');
-    const { db, mailer, config, clock } = ctx.deps;
-    const linked = await linkProvider(db, { mailer, brand: config, now: clock.now().getTime() }, userId, await exchange());
+    const { db, mailer, config } = ctx.deps;
+    const linked = await linkProvider(db, { mailer, brand: config, now: ctx.now() }, userId, await exchange());
     ctx.state.log.info({ userId, provider, joinedSchoolId: linked.joinedSchoolId }, 'provider linked');
     ctx.redirect(withQuery(returnTo, 'linked', provider));
   } catch (error) {
@@ -149,7 +149,7 @@ export function providerSignInRoutes(routes: Routes): void {
         return;
       }
       const identity = await clients.exchange(provider, callbackUrl, checks);
-      const outcome = await signInWithProvider(db, { mailer, brand: config, now: clock.now().getTime() }, identity);
+      const outcome = await signInWithProvider(db, { mailer, brand: config, now: ctx.now() }, identity);
       await signIn(ctx, outcome.user);
       ctx.state.log.info(
         { userId: outcome.user.id, provider, created: outcome.created, linked: outcome.linked, joinedSchoolId: outcome.joinedSchoolId },

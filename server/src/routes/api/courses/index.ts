@@ -114,10 +114,10 @@ export function courseRoutes(routes: Routes): void {
     cache: 'no-store',
     params: idParams,
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
       requireCourseAbility(await courseAccess(db, ctx.state.user, courseId, 'enrollment'), 'recordProgress', 'renewal');
-      ctx.body = await renewalState(db, ctx.state.user.id, courseId, clock.now().getTime());
+      ctx.body = await renewalState(db, ctx.state.user.id, courseId, ctx.now());
     },
   });
 
@@ -128,9 +128,9 @@ export function courseRoutes(routes: Routes): void {
     access: 'user',
     params: idParams,
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
-      ctx.body = await startRenewal(db, ctx.state.user, courseId, clock.now().getTime());
+      ctx.body = await startRenewal(db, ctx.state.user, courseId, ctx.now());
     },
   });
 }

@@ -32,7 +32,7 @@ export function enrollmentRoutes(routes: Routes): void {
       const { free } = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
       const licence = free ? null : await licenceCovering(db, user.id, course.id);
       requireEnrollmentAllowed(free, false, licence !== null);
-      const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self', ctx.deps.clock.now().getTime());
+      const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self', ctx.now());
       const enrollment = await enrollmentById(db, result.enrollmentId);
       if (!enrollment) throw notFound('Course not found');
       ctx.status = result.created ? 201 : 200;

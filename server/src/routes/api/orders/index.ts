@@ -23,7 +23,7 @@ export function orderRoutes(routes: Routes): void {
     policy: invoiceRequester,
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
-      const now = ctx.deps.clock.now().getTime();
+      const now = ctx.now();
       const order = await requestInvoice(db, { mailer, brand: config }, ctx.state.user, ctx.input.body, shownCurrency(ctx), now);
       ctx.status = 201;
       ctx.body = presentOrder(order);

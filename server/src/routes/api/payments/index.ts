@@ -44,7 +44,7 @@ export function paymentRoutes(routes: Routes): void {
     async handler(ctx) {
       const payments = provider(ctx);
       const call = <T>(request: () => Promise<T>) => callProvider(ctx, request);
-      const now = ctx.deps.clock.now().getTime();
+      const now = ctx.now();
       const started = await startCardPayment(ctx.deps.db, { payments, call }, ctx.state.user, ctx.input.body, shownCurrency(ctx), now);
       ctx.body = started satisfies PaymentIntentDto;
     },
@@ -63,7 +63,7 @@ export function paymentRoutes(routes: Routes): void {
       requirePaymentOwner(ctx.state.user, payment);
       const payments = provider(ctx);
       const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
-      await syncPayment(db, logger, payment, intent, ctx.deps.clock.now().getTime());
+      await syncPayment(db, logger, payment, intent, ctx.now());
       const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
       // A trust's purchase is done when the trust holds the licence (its buyer need not be in a school).
       const trust = payment.trustId ? await trustById(db, Number(payment.trustId)) : undefined;
@@ -96,7 +96,7 @@ export function paymentRoutes(routes: Routes): void {
       } catch {
         throw badRequest('Invalid signature');
       }
-      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event, ctx.deps.clock.now().getTime());
+      await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event, ctx.now());
       ctx.body = { received: true };
     },
   });

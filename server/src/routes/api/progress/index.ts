@@ -67,7 +67,7 @@ export function progressRoutes(routes: Routes): void {
           position: input.position,
           playedBuckets: input.playedBuckets,
         },
-        { now: ctx.deps.clock.now().getTime() },
+        { now: ctx.now() },
       );
       if (recorded === 'module-gone') {
         // Deleted through another instance: this one's catalogue is behind, so catch it up.

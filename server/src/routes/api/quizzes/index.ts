@@ -25,7 +25,7 @@ export function quizRoutes(routes: Routes): void {
       const live = takenQuiz(ctx.state);
       const courseId = Number(live.quiz.courseId);
       const userId = ctx.state.user.id;
-      const now = ctx.deps.clock.now().getTime();
+      const now = ctx.now();
       const [entry, result, opens] = await Promise.all([
         ctx.deps.catalogue.course(courseId),
         quizResultOf(ctx.deps.db, userId, live.quiz.id),
@@ -58,7 +58,7 @@ export function quizRoutes(routes: Routes): void {
     policy: quizTaker,
     async handler(ctx) {
       const live = takenQuiz(ctx.state);
-      const now = ctx.deps.clock.now().getTime();
+      const now = ctx.now();
       const submitted = await submitAttempt(ctx.deps.db, {
         userId: ctx.state.user.id,
         quizId: Number(live.quiz.id),

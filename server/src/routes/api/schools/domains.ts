@@ -83,7 +83,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     rateLimit: { limit: 'verifyAddress', by: 'ip' },
     async handler(ctx) {
       const { db } = ctx.deps;
-      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id, ctx.deps.clock.now().getTime());
+      const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id, ctx.now());
       const school = joinedSchoolId === null ? null : ((await schoolById(db, joinedSchoolId)) ?? null);
       ctx.body = {
         message: school ? `Your e-mail address is verified and you have joined ${school.name}.` : 'Your e-mail address is verified.',

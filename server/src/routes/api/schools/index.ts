@@ -27,7 +27,7 @@ export function schoolRoutes(routes: Routes): void {
     rateLimit: { limit: 'createSchool', by: 'user' },
     async handler(ctx) {
       const { db } = ctx.deps;
-      const schoolId = await createSchool(db, ctx.input.body, ctx.state.user.id, ctx.deps.clock.now().getTime());
+      const schoolId = await createSchool(db, ctx.input.body, ctx.state.user.id, ctx.now());
       ctx.status = 201;
       ctx.body = presentSchool(await foundSchool(db, schoolId));
     },

@@ -19,9 +19,9 @@ export function schoolInsightsRoutes(routes: Routes): void {
     policy: schoolManager,
     cache: 'no-store',
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const { courseId, ...days } = ctx.input.query;
-      const range = insightsRange(days, clock.now().getTime());
+      const range = insightsRange(days, ctx.now());
       const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolId: ctx.input.params.id }), rollupUpdatedAt(db)]);
       ctx.body = presentWeekly(range, updatedAt, weeks);
     },
@@ -36,8 +36,8 @@ export function schoolInsightsRoutes(routes: Routes): void {
     policy: schoolManager,
     cache: 'no-store',
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
-      const range = insightsRange(ctx.input.query, clock.now().getTime());
+      const { db } = ctx.deps;
+      const range = insightsRange(ctx.input.query, ctx.now());
       const insights = await courseInsights(db, ctx.input.params.courseId, { ...range, schoolId: ctx.input.params.id });
       if (!insights) throw notFound('Course not found');
       ctx.body = presentCourseInsights(range, insights);

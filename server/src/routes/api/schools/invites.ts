@@ -11,9 +11,7 @@ import { foundSchool, schoolById } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
 import { schoolInvitedRoutes } from '../../owners/schoolInvited.ts';
 
-const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
-
-const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: now(ctx), dailyCap: ctx.deps.config.inviteMailDailyCap });
+const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: ctx.now(), dailyCap: ctx.deps.config.inviteMailDailyCap });
 
 export function schoolInviteRoutes(routes: Routes): void {
   routes.add({
@@ -26,9 +24,9 @@ export function schoolInviteRoutes(routes: Routes): void {
     policy: schoolManager,
     async handler(ctx) {
       const { db, config } = ctx.deps;
-      const { token, invite } = await createInvite(db, ctx.input.params.id, ctx.state.user.id, ctx.input.body, now(ctx));
+      const { token, invite } = await createInvite(db, ctx.input.params.id, ctx.state.user.id, ctx.input.body, ctx.now());
       ctx.status = 201;
-      ctx.body = { ...presentInvite(invite, now(ctx)), url: inviteUrl(config.publicUrl, token) } satisfies CreatedInviteDto;
+      ctx.body = { ...presentInvite(invite, ctx.now()), url: inviteUrl(config.publicUrl, token) } satisfies CreatedInviteDto;
     },
   });
 
@@ -42,7 +40,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       const rows = await sharedInviteLinks(ctx.deps.db, ctx.input.params.id);
-      ctx.body = rows.map((row) => presentInvite(row, now(ctx)));
+      ctx.body = rows.map((row) => presentInvite(row, ctx.now()));
     },
   });
 
@@ -53,7 +51,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     params: schoolInviteParams,
     policy: schoolManager,
     async handler(ctx) {
-      await revokeInvite(ctx.deps.db, ctx.input.params.id, ctx.input.params.inviteId, now(ctx));
+      await revokeInvite(ctx.deps.db, ctx.input.params.id, ctx.input.params.inviteId, ctx.now());
       ctx.body = { message: 'Invitation withdrawn' };
     },
   });
@@ -109,7 +107,7 @@ export function schoolInviteRoutes(routes: Routes): void {
       if (!invite) throw unknownInvite();
       const school = await schoolById(db, invite.schoolId);
       if (!school) throw unknownInvite();
-      ctx.body = presentInvitePreview(school.name, invite, now(ctx));
+      ctx.body = presentInvitePreview(school.name, invite, ctx.now());
     },
   });
 
@@ -121,7 +119,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     rateLimit: { limit: 'inviteAccept', by: 'user' },
     async handler(ctx) {
       const { db } = ctx.deps;
-      const { schoolId, outcome } = await acceptInvite(db, ctx.input.params.token, ctx.state.user, now(ctx));
+      const { schoolId, outcome } = await acceptInvite(db, ctx.input.params.token, ctx.state.user, ctx.now());
       if (outcome.status === 'other-school') throw new Error('unreachable: acceptInvite refuses other schools');
       const school = await foundSchool(db, schoolId);
       ctx.status = outcome.status === 'joined' ? 201 : 200;

@@ -34,7 +34,6 @@ import { trustMoveRoutes } from './moves.ts';
 import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
 
-const now = (ctx: AppContext) => ctx.deps.clock.now().getTime();
 const unknownInvite = () => notFound('This invitation link is not valid. Check that you copied all of it, or ask for a new one.');
 
 /**
@@ -73,7 +72,7 @@ export function trustRoutes(routes: Routes): void {
       const [trust, schools, counts, courses] = await Promise.all([
         trustById(db, trustId),
         trustSchools(db, trustId),
-        trustStatusCounts(db, trustId, now(ctx), ctx.input.query),
+        trustStatusCounts(db, trustId, ctx.now(), ctx.input.query),
         trustCourses(db, trustId),
       ]);
       if (!trust) throw notFound('Trust not found');
@@ -101,7 +100,7 @@ export function trustRoutes(routes: Routes): void {
     policy: trustManager,
     cache: 'no-store',
     async handler(ctx) {
-      const page = await trustStatusPage(ctx.deps.db, ctx.input.params.id, now(ctx), ctx.input.query);
+      const page = await trustStatusPage(ctx.deps.db, ctx.input.params.id, ctx.now(), ctx.input.query);
       sendPage(ctx, { rows: page.rows.map(presentTrustStatus), total: page.total });
     },
   });
@@ -116,7 +115,7 @@ export function trustRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const [managers, invitations] = await Promise.all([trustManagerRows(db, ctx.input.params.id), openTrustInvitations(db, ctx.input.params.id)]);
-      ctx.body = { managers: managers.map(presentTrustManager), invitations: invitations.map((row) => presentTrustInvitation(row, now(ctx))) };
+      ctx.body = { managers: managers.map(presentTrustManager), invitations: invitations.map((row) => presentTrustInvitation(row, ctx.now())) };
     },
   });
 
@@ -130,7 +129,7 @@ export function trustRoutes(routes: Routes): void {
     policy: trustManager,
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: now(ctx) }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
+      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited by a trust manager');
       ctx.status = 201;
       ctx.body = { message: `Invitation sent to ${ctx.input.body.email}` };
@@ -149,7 +148,7 @@ export function trustRoutes(routes: Routes): void {
       if (!invite) throw unknownInvite();
       const trust = await trustById(db, Number(invite.trustId));
       if (!trust) throw unknownInvite();
-      ctx.body = { trustName: trust.name, email: invite.email, problem: trustInviteProblem(invite, now(ctx)) } satisfies TrustInvitePreviewDto;
+      ctx.body = { trustName: trust.name, email: invite.email, problem: trustInviteProblem(invite, ctx.now()) } satisfies TrustInvitePreviewDto;
     },
   });
 
@@ -160,7 +159,7 @@ export function trustRoutes(routes: Routes): void {
     params: tokenParams,
     rateLimit: { limit: 'inviteAccept', by: 'user' },
     async handler(ctx) {
-      const { trustId } = await acceptTrustInvite(ctx.deps.db, ctx.input.params.token, ctx.state.user, now(ctx));
+      const { trustId } = await acceptTrustInvite(ctx.deps.db, ctx.input.params.token, ctx.state.user, ctx.now());
       const trust = await trustById(ctx.deps.db, trustId);
       ctx.body = await myTrust(ctx, { trustId, name: trust?.name ?? '' });
     },

@@ -32,10 +32,10 @@ export function trustInsightsRoutes(routes: Routes): void {
     policy: trustManager,
     cache: 'no-store',
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const { courseId, schoolId, ...days } = ctx.input.query;
       const schoolIds = await schoolsInScope(ctx, ctx.input.params.id, schoolId);
-      const range = insightsRange(days, clock.now().getTime());
+      const range = insightsRange(days, ctx.now());
       const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolIds }), rollupUpdatedAt(db)]);
       ctx.body = presentWeekly(range, updatedAt, weeks);
     },
@@ -50,10 +50,10 @@ export function trustInsightsRoutes(routes: Routes): void {
     policy: trustManager,
     cache: 'no-store',
     async handler(ctx) {
-      const { db, clock } = ctx.deps;
+      const { db } = ctx.deps;
       const { schoolId, ...days } = ctx.input.query;
       const schoolIds = await schoolsInScope(ctx, ctx.input.params.id, schoolId);
-      const range = insightsRange(days, clock.now().getTime());
+      const range = insightsRange(days, ctx.now());
       const insights = await courseInsights(db, ctx.input.params.courseId, { ...range, schoolIds });
       if (!insights) throw notFound('Course not found');
       ctx.body = presentCourseInsights(range, insights);

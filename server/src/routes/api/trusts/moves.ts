@@ -16,7 +16,7 @@ export function trustMoveRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       const { id, userId } = ctx.input.params;
-      const move = await moveMember(ctx.deps.db, id, userId, ctx.input.body.schoolId, ctx.deps.clock.now().getTime());
+      const move = await moveMember(ctx.deps.db, id, userId, ctx.input.body.schoolId, ctx.now());
       ctx.state.log.info({ trustId: id, ...move, by: ctx.state.user.id }, 'member moved between schools of a trust');
       ctx.body = { ...move, movedAt: toIso(move.movedAt)! } satisfies MemberMoveDto;
     },

@@ -15,7 +15,7 @@ export function emailVerificationRoutes(routes: Routes): void {
         ctx.body = { message: 'Your e-mail address is already verified.' };
         return;
       }
-      await sendEmailVerification(db, mailer, config, user, ctx.deps.clock.now().getTime());
+      await sendEmailVerification(db, mailer, config, user, ctx.now());
       ctx.body = { message: `We have sent a verification link to ${user.email}.` };
     },
   });

@@ -18,7 +18,7 @@ export function trainingRoutes(routes: Routes): void {
         ctx.body = [] satisfies MyTrainingDto[];
         return;
       }
-      const page = await statusPage(db, membership.schoolId, ctx.deps.clock.now().getTime(), { userId: ctx.state.user.id, limit: 1000, offset: 0 });
+      const page = await statusPage(db, membership.schoolId, ctx.now(), { userId: ctx.state.user.id, limit: 1000, offset: 0 });
       ctx.body = page.rows.map((row) => {
         const { courseId, status, dueOn, expiresOn } = presentTrainingStatus(row);
         return { courseId, status, dueOn, expiresOn };
