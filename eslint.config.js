@@ -125,6 +125,10 @@ const serverLayers = {
   },
 };
 
+/** Inside a <Badge>, or choosing whether to show one: the one place a role string is compared. */
+const BADGE =
+  "JSXElement[openingElement.name.name='Badge'] BinaryExpression, ConditionalExpression[consequent.openingElement.name.name='Badge'] > BinaryExpression.test";
+
 export default defineConfig(
   {
     ignores: ['**/node_modules/', '**/dist/', 'portal/dist-ssr/', 'storybook-static/', 'test-results/', 'coverage/', 'data/', 'bench/results/'],
@@ -208,6 +212,28 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from the app clock (deps.clock or a `now` argument).' },
+      ],
+    },
+  },
+  {
+    // The server decides what a caller may do and ships it as `can: {…}` (issue 51): the portal
+    // reads `dto.can.*`, and compares role strings only to label a badge.
+    files: ['portal/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'portal/src/test/**',
+      // `isAdmin` for the session: which admin routes and pages the portal offers at all.
+      'portal/src/session/AuthProvider.tsx',
+      // The admin menu link; the admin pages it leads to are refused by the server to anyone else.
+      'portal/src/components/UserMenu.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `BinaryExpression:matches([left.name='role'], [right.name='role'], [left.property.name='role'], [right.property.name='role'], [left.expression.property.name='role'], [right.expression.property.name='role']):not(${BADGE})`,
+          message: 'Read what the caller may do from the answer (`dto.can.*`), not from a role string; roles only label badges.',
+        },
       ],
     },
   },

@@ -11,6 +11,8 @@ export interface CommentDto {
   userProfileImageUrl: string | null;
   /** Admins only. */
   userEmail?: string;
+  /** What the caller may do with it, decided by the server (its author and admins delete it). */
+  can: { delete: boolean };
 }
 
 export const certificateListItemDtoSchema = z

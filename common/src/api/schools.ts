@@ -38,6 +38,11 @@ export interface MySchoolDto {
   domains: SchoolDomainDto[];
   /** Managers only (issue 37): the school lets its managers see members' assignment work. */
   managersSeeSubmissions?: boolean;
+  /**
+   * What the caller may do, decided by the server's school policy: `manage` the school (its staff,
+   * invites, domains, register: the manager's view) and `buyForSchool` (a purchase licensing it).
+   */
+  can: { manage: boolean; buyForSchool: boolean };
 }
 
 export interface MemberCourseProgressDto {
@@ -58,6 +63,8 @@ export interface SchoolMemberDto {
   role: SchoolRole;
   joinedAt: string;
   progress: MemberCourseProgressDto[];
+  /** What the caller may do to this member (school policy): make them a manager, remove them. */
+  can: { promote: boolean; remove: boolean };
 }
 
 /** `pending`: the link in the mail still works; `expired`: it ran out unused (resend to renew it). */

@@ -10,8 +10,9 @@ const school = {
   role: 'manager',
   courses: [],
   domains: [],
+  can: { manage: true, buyForSchool: true },
 };
-const noSchool = { school: null, role: null, courses: [], domains: [] };
+const noSchool = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
 
 async function menuItems(user: typeof learner, mine: object, trust: object = { trust: null }) {
   mockApi({ 'GET /api/user': ok(user), 'GET /api/config': ok(publicConfig), 'GET /api/schools/mine': ok(mine), 'GET /api/trusts/mine': ok(trust) });

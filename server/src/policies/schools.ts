@@ -11,6 +11,8 @@ export interface SchoolStanding {
   role: string;
 }
 
+const MANAGERS_ONLY = 'Only the managers of this school can do that.';
+
 /**
  * A school's members, invites, domains, deadlines and register are for its own managers only.
  * Admins use the admin routes; a manager of another school is refused exactly like a stranger.
@@ -19,7 +21,7 @@ export const canManageSchool = (membership: SchoolStanding | null, schoolId: num
   membership !== null && membership.schoolId === schoolId && membership.role === 'manager';
 
 export function requireSchoolManager(membership: SchoolStanding | null, schoolId: number): void {
-  if (!canManageSchool(membership, schoolId)) throw forbidden('Only the managers of this school can do that.');
+  if (!canManageSchool(membership, schoolId)) throw forbidden(MANAGERS_ONLY);
 }
 
 /** A member leaves on their own; a manager removes anyone from their school. */
@@ -27,8 +29,15 @@ export const canRemoveSchoolMember = (user: User, membership: SchoolStanding | n
   canManageSchool(membership, schoolId) || (user.id === userId && membership?.schoolId === schoolId);
 
 export function requireCanRemoveSchoolMember(user: User, membership: SchoolStanding | null, schoolId: number, userId: number): void {
-  if (!canRemoveSchoolMember(user, membership, schoolId, userId)) throw forbidden('Only the managers of this school can do that.');
+  if (!canRemoveSchoolMember(user, membership, schoolId, userId)) throw forbidden(MANAGERS_ONLY);
 }
+
+/** A member (not yet a manager) of the school is made a manager by its managers. */
+export const canPromoteSchoolMember = (membership: SchoolStanding | null, schoolId: number, member: { role: string }): boolean =>
+  canManageSchool(membership, schoolId) && member.role === 'member';
+
+/** A purchase licensing a school (an order or a card payment naming it) is its managers' to make. */
+export const canBuyForSchool = canManageSchool;
 
 /** Members see who their school is and what it licenses; e-mail addresses of others only as managers. */
 export const canSeeMemberEmails = canManageSchool;
@@ -71,5 +80,6 @@ export async function adminOfSchool(ctx: PolicyContext<{ params: { id: number } 
 export async function schoolBuyer(ctx: PolicyContext<{ body: { schoolId?: number | null } }>): Promise<void> {
   const user = signedIn(ctx.state.user);
   const { schoolId } = ctx.input.body;
-  if (schoolId !== undefined && schoolId !== null) requireSchoolManager(await membershipOf(ctx.deps.db, user.id), schoolId);
+  if (schoolId === undefined || schoolId === null) return;
+  if (!canBuyForSchool(await membershipOf(ctx.deps.db, user.id), schoolId)) throw forbidden(MANAGERS_ONLY);
 }

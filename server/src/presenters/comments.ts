@@ -1,7 +1,7 @@
 import type { CommentDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
-import { canSeeCommenterEmail } from '../policies/index.ts';
+import { canDeleteComment, canSeeCommenterEmail } from '../policies/index.ts';
 
 /** A comment joined with its author's public fields, as the list query returns it. */
 export interface CommentRow {
@@ -27,6 +27,7 @@ export function presentComment(row: CommentRow, viewer: User): CommentDto {
     userFirstName: row.userFirstName,
     userLastName: row.userLastName,
     userProfileImageUrl: row.userProfileImageUrl,
+    can: { delete: canDeleteComment(viewer, { userId: Number(row.userId) }) },
   };
   // Decided here as well as in the query, so a query that selects too much still leaks nothing.
   if (canSeeCommenterEmail(viewer) && row.userEmail) dto.userEmail = row.userEmail;

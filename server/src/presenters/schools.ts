@@ -15,9 +15,10 @@ import {
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { inviteProblem } from '../policies/invitations.ts';
+import { canPromoteSchoolMember, canRemoveSchoolMember, type SchoolStanding } from '../policies/schools.ts';
 import type { InviteRow } from '../queries/invitations.ts';
 import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress, type SchoolRow } from '../queries/schools.ts';
-import { displayName } from '../models/User.ts';
+import { displayName, type User } from '../models/User.ts';
 
 export const presentSchool = (school: SchoolRow): SchoolDto => ({
   id: Number(school.id),
@@ -104,8 +105,16 @@ export function memberCourseProgress(progress: SchoolProgress, userId: number, c
   };
 }
 
+/** Who looks at a school's members: the caller and their own membership, for the school policy's `can`. */
+export interface SchoolViewer {
+  user: User;
+  membership: SchoolStanding | null;
+  schoolId: number;
+}
+
 /** For the school's managers only (the route checks): they see their colleagues' addresses. */
-export function presentSchoolMember(member: MemberRow, progress: SchoolProgress): SchoolMemberDto {
+export function presentSchoolMember(member: MemberRow, progress: SchoolProgress, viewer: SchoolViewer): SchoolMemberDto {
+  const { user, membership, schoolId } = viewer;
   return {
     userId: member.userId,
     name: displayName(member),
@@ -113,6 +122,10 @@ export function presentSchoolMember(member: MemberRow, progress: SchoolProgress)
     role: member.role,
     joinedAt: toIso(member.joinedAt)!,
     progress: progress.courses.map((course) => memberCourseProgress(progress, member.userId, course)),
+    can: {
+      promote: canPromoteSchoolMember(membership, schoolId, member),
+      remove: canRemoveSchoolMember(user, membership, schoolId, member.userId),
+    },
   };
 }
 

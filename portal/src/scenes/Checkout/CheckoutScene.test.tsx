@@ -359,7 +359,7 @@ describe('CheckoutScene: which school is this for?', () => {
 
   it('buys for the school a manager manages, or for them alone when they choose', async () => {
     const api = setup({
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
       'POST /api/create-payment-intent': ({ body }) => {
         const forSchool = (body as { schoolId?: number }).schoolId !== undefined;
         return ok({ ...intent, clientSecret: forSchool ? 'pi_school_secret' : 'pi_me_secret' });
@@ -383,7 +383,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('sends the managed school with an invoice request', async () => {
     const api = setup(
       {
-        'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+        'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
         'POST /api/orders': {
           status: 201,
           body: {
@@ -426,8 +426,8 @@ describe('CheckoutScene: which school is this for?', () => {
       'GET /api/schools/mine': () =>
         ok(
           created
-            ? { school: { ...school, id: 9, name: 'Hill School' }, role: 'manager', courses: [], domains: [] }
-            : { school: null, role: null, courses: [], domains: [] },
+            ? { school: { ...school, id: 9, name: 'Hill School' }, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }
+            : { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } },
         ),
       'POST /api/schools': ({ body }) => {
         created = true;
@@ -456,7 +456,7 @@ describe('CheckoutScene: which school is this for?', () => {
 
   it('creates a school with an invoice order for someone without one', async () => {
     const api = setup({
-      'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [] }),
+      'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } }),
       'POST /api/orders': {
         status: 201,
         body: {
@@ -498,7 +498,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('lets a manager who has the course personally still license it for the school', async () => {
     const api = setup({
       'GET /api/courses/5': ok({ ...course, isEnrolled: true }),
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
     });
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /St Mary's Primary/ })).toBeChecked();
@@ -510,7 +510,13 @@ describe('CheckoutScene: which school is this for?', () => {
   it('has nothing to sell when the school is licensed already', async () => {
     const api = setup({
       'GET /api/courses/5': ok({ ...course, isEnrolled: true }),
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [{ courseId: 5, title: course.title }], domains: [] }),
+      'GET /api/schools/mine': ok({
+        school,
+        role: 'manager',
+        courses: [{ courseId: 5, title: course.title }],
+        domains: [],
+        can: { manage: true, buyForSchool: true },
+      }),
     });
     renderCheckout();
     expect(await screen.findByRole('heading', { name: "You're already enrolled" })).toBeInTheDocument();
@@ -518,7 +524,7 @@ describe('CheckoutScene: which school is this for?', () => {
   });
 
   it('tells a member who does not manage their school that the purchase is personal', async () => {
-    const api = setup({ 'GET /api/schools/mine': ok({ school, role: 'member', courses: [], domains: [] }) });
+    const api = setup({ 'GET /api/schools/mine': ok({ school, role: 'member', courses: [], domains: [], can: { manage: false, buyForSchool: false } }) });
     renderCheckout();
     expect(await screen.findByText(/You are a member of St Mary's Primary/)).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -530,7 +536,7 @@ describe('CheckoutScene: which school is this for?', () => {
 describe('CheckoutScene: buying for a trust', () => {
   const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
   const trust = { id: 9, name: 'Greenway Trust', courseIds: [] as number[] };
-  const noSchool = ok({ school: null, role: null, courses: [], domains: [] });
+  const noSchool = ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } });
 
   it('a trust manager buys by card for every school of the trust by default, or for themselves', async () => {
     const api = setup({ 'GET /api/schools/mine': noSchool, 'GET /api/trusts/mine': ok({ trust }) });
@@ -596,14 +602,17 @@ describe('CheckoutScene: buying for a trust', () => {
   });
 
   it('offers a school manager who also manages the trust both, the school first; not the trust once it holds the course', async () => {
-    setup({ 'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }), 'GET /api/trusts/mine': ok({ trust }) });
+    setup({
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
+      'GET /api/trusts/mine': ok({ trust }),
+    });
     const first = renderCheckout();
     expect(await screen.findByRole('radio', { name: /For St Mary's Primary/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /For every school of Greenway Trust/ })).not.toBeChecked();
     first.unmount();
 
     setup({
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [] }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
       'GET /api/trusts/mine': ok({ trust: { ...trust, courseIds: [5] } }),
     });
     renderCheckout();
@@ -659,7 +668,7 @@ describe('CheckoutScene: what the buyer pays, tax included, before they commit',
 
   it('a UK trust reads the same VAT total as its invoice will carry', async () => {
     restore = readAs('en-GB', 'Europe/London');
-    const noSchool = ok({ school: null, role: null, courses: [], domains: [] });
+    const noSchool = ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } });
     setup({
       'GET /api/courses/5': ok(priced),
       'GET /api/schools/mine': noSchool,

@@ -52,7 +52,7 @@ export function CheckoutScene() {
 function Checkout({ course }: { course: CourseDetailDto }) {
   const mine = useMySchool();
   const myTrust = useMyTrust();
-  const managed = mine.data?.role === 'manager' && mine.data.school ? mine.data.school : null;
+  const managed = mine.data?.can.buyForSchool && mine.data.school ? mine.data.school : null;
   // A trust manager may buy for the whole trust unless the trust holds the course already.
   const trust = myTrust.data?.trust && !myTrust.data.trust.courseIds.includes(course.id) ? myTrust.data.trust : null;
   // Null until chosen. The page promises every member of staff a login, so the school purchase is

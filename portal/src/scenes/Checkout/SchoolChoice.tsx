@@ -27,7 +27,8 @@ export function SchoolChoice({
   forSelf?: boolean;
 }) {
   const school = mine?.school ?? null;
-  if (school && mine?.role !== 'manager' && !trust) {
+  const buysForSchool = mine?.can.buyForSchool === true;
+  if (school && !buysForSchool && !trust) {
     return (
       <Panel aria-labelledby="school-choice-title">
         <PanelTitle id="school-choice-title">
@@ -41,7 +42,7 @@ export function SchoolChoice({
   }
   const self: Purchaser = { kind: 'self' };
   const options: { value: Purchaser; label: string; hint: string }[] = [
-    ...(school && mine?.role === 'manager'
+    ...(school && buysForSchool
       ? [
           {
             value: { kind: 'school', schoolId: school.id, name: school.name } as Purchaser,

@@ -21,8 +21,14 @@ const card = (id: number, fields: Partial<DashboardCourseDto> = {}): DashboardCo
   ...fields,
 });
 
-const noSchool = { school: null, role: null, courses: [], domains: [] };
-const school = { school: { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' }, role: 'member', courses: [], domains: [] };
+const noSchool = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
+const school = {
+  school: { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' },
+  role: 'member',
+  courses: [],
+  domains: [],
+  can: { manage: false, buyForSchool: false },
+};
 
 function setup(dashboard: DashboardDto, mine: object = noSchool, extra = {}) {
   return mockApi({

@@ -15,6 +15,7 @@ const comment = (id: number, userId: number, text: string, minutesAgo: number): 
   userFirstName: userId === learner.id ? learner.firstName : 'Tom',
   userLastName: userId === learner.id ? learner.lastName : 'Baker',
   userProfileImageUrl: null,
+  can: { delete: userId === learner.id },
 });
 
 const base = (comments: CommentDto[], extra = {}) =>
@@ -39,8 +40,20 @@ describe('Comments', () => {
     expect(within(theirs).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
+  it('offers delete where the server says the caller may, whatever the role', async () => {
+    base([
+      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false } },
+      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true } },
+    ]);
+    renderComments();
+    const mine = (await screen.findByText('Mine, locked')).closest('li')!;
+    const theirs = screen.getByText('Theirs, allowed').closest('li')!;
+    expect(within(mine).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(theirs).getByRole('button', { name: 'Delete comment by Tom Baker' })).toBeInTheDocument();
+  });
+
   it('an admin sees every commenter’s e-mail and can delete any comment, after confirming', async () => {
-    const theirs = { ...comment(2, 99, 'Off-topic advert', 30), userEmail: 'tom@spam.example' };
+    const theirs = { ...comment(2, 99, 'Off-topic advert', 30), userEmail: 'tom@spam.example', can: { delete: true } };
     const api = mockApi({
       'GET /api/user': ok(admin),
       'GET /api/config': ok(publicConfig),

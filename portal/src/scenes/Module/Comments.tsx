@@ -26,8 +26,6 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const form = useForm({ comment: '' });
   const comment = form.field('comment');
   const [pendingDelete, setPendingDelete] = useState<CommentDto | null>(null);
-  // Authors delete their own comments; admins moderate every comment (CONTRACT.md).
-  const isAdmin = user.role === 'admin';
 
   // SPEC §8 reports a comment's problems by toast, so the field shows no error of its own.
   const submit = form.handleSubmit(
@@ -110,7 +108,8 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
               key={comment.id}
               comment={comment}
               own={comment.userId === user.id}
-              canDelete={comment.userId === user.id || isAdmin}
+              // The server decides (authors and admins, CONTRACT.md) and sends the answer.
+              canDelete={comment.can.delete}
               onDelete={() => setPendingDelete(comment)}
             />
           ))}

@@ -164,16 +164,19 @@ function MemberRow({
         );
       })}
       <td>
+        {/* The server decides what the caller may do to each member; leaving is not offered on one's own row. */}
         {isMe ? null : (
           <RowActions>
-            {member.role === 'member' ? (
+            {member.can.promote ? (
               <Button size="sm" variant="secondary" onClick={onPromote} aria-label={`Make manager: ${member.name}`}>
                 Make manager
               </Button>
             ) : null}
-            <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${member.name}`}>
-              Remove
-            </Button>
+            {member.can.remove ? (
+              <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${member.name}`}>
+                Remove
+              </Button>
+            ) : null}
           </RowActions>
         )}
       </td>

@@ -16,6 +16,7 @@ const managerSchool: MySchoolDto = {
   role: 'manager',
   courses,
   domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z', proof: 'dns', txtRecord: null, googleWorkspaceDomain: null }],
+  can: { manage: true, buyForSchool: true },
 };
 const progress = (completed: number) => ({
   courseId: 11,
@@ -29,8 +30,24 @@ const members: SchoolMembersDto = {
   school,
   courses,
   members: [
-    { userId: learner.id, name: 'Priya Shah', email: learner.email, role: 'manager', joinedAt: '2026-01-01T00:00:00.000Z', progress: [progress(4)] },
-    { userId: 21, name: 'Tom Reed', email: 'tom@stmarys.sch.uk', role: 'member', joinedAt: '2026-01-03T00:00:00.000Z', progress: [progress(1)] },
+    {
+      userId: learner.id,
+      name: 'Priya Shah',
+      email: learner.email,
+      role: 'manager',
+      joinedAt: '2026-01-01T00:00:00.000Z',
+      progress: [progress(4)],
+      can: { promote: false, remove: true },
+    },
+    {
+      userId: 21,
+      name: 'Tom Reed',
+      email: 'tom@stmarys.sch.uk',
+      role: 'member',
+      joinedAt: '2026-01-03T00:00:00.000Z',
+      progress: [progress(1)],
+      can: { promote: true, remove: true },
+    },
   ],
 };
 const base = { 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig) };
@@ -131,6 +148,15 @@ describe('SchoolScene for a manager', () => {
     expect((await screen.findAllByText('Member removed')).length).toBeGreaterThan(0);
     expect(api.callsTo('DELETE', '/api/schools/4/members/21')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('row', { name: /Tom Reed/ })).not.toBeInTheDocument());
+  });
+
+  it('offers to promote or remove a member only as far as the server says the manager may', async () => {
+    const locked = { ...members.members[1]!, userId: 22, name: 'Ada Locke', can: { promote: false, remove: false } };
+    manager({ 'GET /api/schools/4/members': ok({ ...members, members: [...members.members, locked] }) });
+    renderSchool();
+    expect(await screen.findByRole('button', { name: 'Make manager: Tom Reed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make manager: Ada Locke' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Ada Locke' })).not.toBeInTheDocument();
   });
 
   it('promotes a member after confirming', async () => {
@@ -276,7 +302,10 @@ describe('invited staff (issue 34, item 8)', () => {
 
 describe('SchoolScene for others', () => {
   it('explains to a member that managers manage, without asking for the member list', async () => {
-    const api = mockApi({ ...base, 'GET /api/schools/mine': ok({ school, role: 'member', courses, domains: [] }) });
+    const api = mockApi({
+      ...base,
+      'GET /api/schools/mine': ok({ school, role: 'member', courses, domains: [], can: { manage: false, buyForSchool: false } }),
+    });
     renderSchool();
     expect(await screen.findByRole('heading', { name: 'Managing the school' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Safeguarding Basics' })).toHaveAttribute('href', '/courses/11');
@@ -284,12 +313,12 @@ describe('SchoolScene for others', () => {
   });
 
   it('lets someone without a school create one', async () => {
-    let mine: MySchoolDto = { school: null, role: null, courses: [], domains: [] };
+    let mine: MySchoolDto = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
     const api = mockApi({
       ...base,
       'GET /api/schools/mine': () => ok(mine),
       'POST /api/schools': () => {
-        mine = { school: { ...school, name: 'Hill School' }, role: 'manager', courses: [], domains: [] };
+        mine = { school: { ...school, name: 'Hill School' }, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } };
         return { status: 201, body: mine.school };
       },
       'GET /api/schools/4/members': ok({ ...members, members: [] }),

@@ -46,9 +46,9 @@ export function SchoolScene() {
       </Container>
     );
   }
-  const { school, role } = mine.data;
+  const { school, can } = mine.data;
   if (!school) return <NoSchool />;
-  if (role !== 'manager') return <MemberView school={school} mine={mine.data} />;
+  if (!can.manage) return <MemberView school={school} mine={mine.data} />;
   return <ManagerView school={school} mine={mine.data} />;
 }
 

@@ -113,6 +113,16 @@ describe('reading', () => {
     expect(asAdmin.body.find((c: { userId: number }) => c.userId === learner.id).userEmail).toBe(learner.email);
   });
 
+  it('ships what the caller may do with each comment: its author and admins delete it, a classmate does not', async () => {
+    const own = (await clients.learner.post(path(), { comment: 'mine to delete' })).body;
+    expect(own.can).toEqual({ delete: true });
+    const canDelete = async (client: TestClient) =>
+      ((await client.get(`${path()}?limit=200`)).body as Array<{ id: number; can: { delete: boolean } }>).find((c) => c.id === own.id)!.can.delete;
+    expect(await canDelete(clients.learner)).toBe(true);
+    expect(await canDelete(clients.classmate)).toBe(false);
+    expect(await canDelete(clients.admin)).toBe(true);
+  });
+
   it('pages with limit and offset', async () => {
     const all = (await clients.learner.get(`${path()}?limit=200`)).body as Array<{ id: number }>;
     expect(all.length).toBeGreaterThanOrEqual(4);

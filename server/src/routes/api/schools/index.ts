@@ -1,6 +1,6 @@
 import { promoteManagerSchema, schoolMemberParams, schoolParams, schoolSchema, type MySchoolDto, type SchoolMembersDto } from '@atrium/common';
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
-import { canSeeMemberEmails, schoolManager, schoolMemberRemover } from '../../../policies/schools.ts';
+import { canBuyForSchool, canManageSchool, canSeeMemberEmails, schoolManager, schoolMemberRemover } from '../../../policies/schools.ts';
 import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
 import { membershipOf } from '../../../queries/memberships.ts';
 import { foundSchool, schoolCourses, schoolDomains, schoolProgress } from '../../../queries/schools.ts';
@@ -42,7 +42,7 @@ export function schoolRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const membership = await membershipOf(db, ctx.state.user.id);
       if (!membership) {
-        ctx.body = { school: null, role: null, courses: [], domains: [] } satisfies MySchoolDto;
+        ctx.body = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } } satisfies MySchoolDto;
         return;
       }
       const manager = canSeeMemberEmails(membership, membership.schoolId);
@@ -57,6 +57,7 @@ export function schoolRoutes(routes: Routes): void {
         courses: courses.map(presentLicensedCourse),
         domains: domains.map(presentDomain),
         ...(manager ? { managersSeeSubmissions: dbBoolean(school.managersSeeSubmissions) } : {}),
+        can: { manage: canManageSchool(membership, membership.schoolId), buyForSchool: canBuyForSchool(membership, membership.schoolId) },
       } satisfies MySchoolDto;
     },
   });
@@ -70,11 +71,13 @@ export function schoolRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
-      const [school, progress] = await Promise.all([foundSchool(db, ctx.input.params.id), schoolProgress(db, ctx.input.params.id)]);
+      const schoolId = ctx.input.params.id;
+      const [school, progress, membership] = await Promise.all([foundSchool(db, schoolId), schoolProgress(db, schoolId), membershipOf(db, ctx.state.user.id)]);
+      const viewer = { user: ctx.state.user, membership, schoolId };
       ctx.body = {
         school: presentSchool(school),
         courses: progress.courses.map(presentLicensedCourse),
-        members: progress.members.map((member) => presentSchoolMember(member, progress)),
+        members: progress.members.map((member) => presentSchoolMember(member, progress, viewer)),
       } satisfies SchoolMembersDto;
     },
   });

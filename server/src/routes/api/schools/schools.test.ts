@@ -37,7 +37,13 @@ describe('creating a school', () => {
     expect(mine.body).toMatchObject({ school: { id: schoolId, name: 'Oak Academy', country: 'GB' }, role: 'manager', courses: [] });
     expect((await client.post('/api/schools', { name: 'Second' })).status).toBe(409);
     const { client: other } = await learner(server);
-    expect((await other.get('/api/schools/mine')).body).toEqual({ school: null, role: null, courses: [], domains: [] });
+    expect((await other.get('/api/schools/mine')).body).toEqual({
+      school: null,
+      role: null,
+      courses: [],
+      domains: [],
+      can: { manage: false, buyForSchool: false },
+    });
     const invalid = await other.post('/api/schools', { name: ' ', country: 'Britain' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toMatchObject({ name: expect.any(String), country: expect.any(String) });
@@ -220,6 +226,26 @@ describe('what members and managers see', () => {
     const outsider = await learner(server);
     expect((await manager.post(`/api/schools/${schoolId}/managers`, { userId: outsider.user.id })).status).toBe(404);
     expect((await manager.post(`/api/schools/${schoolId}/managers`, { userId: 'x' })).status).toBe(400);
+  });
+});
+
+describe('what the caller may do (can)', () => {
+  it('ships the abilities the school policy decides, per caller and per member', async () => {
+    const { client: manager, user: managerUser, schoolId } = await schoolWithManager(server);
+    const colleague = await member(schoolId, manager);
+    const mine = async (client: TestClient) => (await client.get('/api/schools/mine')).body.can;
+    expect(await mine(manager)).toEqual({ manage: true, buyForSchool: true });
+    expect(await mine(colleague.client)).toEqual({ manage: false, buyForSchool: false });
+    expect(await mine((await learner(server)).client)).toEqual({ manage: false, buyForSchool: false });
+    // An admin without a school of their own manages schools through the admin pages, not this one.
+    expect(await mine(admin)).toEqual({ manage: false, buyForSchool: false });
+
+    const canOf = async (userId: number) =>
+      ((await manager.get(`/api/schools/${schoolId}/members`)).body.members as Array<{ userId: number; can: unknown }>).find((m) => m.userId === userId)!.can;
+    expect(await canOf(colleague.user.id)).toEqual({ promote: true, remove: true });
+    expect(await canOf(managerUser.id)).toEqual({ promote: false, remove: true });
+    expect((await manager.post(`/api/schools/${schoolId}/managers`, { userId: colleague.user.id })).status).toBe(200);
+    expect(await canOf(colleague.user.id)).toEqual({ promote: false, remove: true });
   });
 });
 
