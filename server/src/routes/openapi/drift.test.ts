@@ -31,6 +31,8 @@ interface World {
   completed: { id: number; certificateNumber: string };
   /** A course the admin made over the API (then changed and deleted). */
   created: { id: number };
+  /** The learner's external CPD entry (added, read on the transcript, then deleted). */
+  externalCpd: { id: number };
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin';
@@ -101,6 +103,15 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
   'GET /api/admin/students/:id': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}` },
   'GET /api/admin/students/:id/enrollments': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/enrollments` },
+  'POST /api/transcript/external': {
+    as: 'learner',
+    body: () => ({ title: 'Safeguarding refresher', provider: 'The local authority', completedOn: '2025-10-01', cpdHours: 3 }),
+    then: (world, response) => {
+      world.externalCpd.id = response.body.id;
+    },
+  },
+  'GET /api/transcript': { as: 'learner' },
+  'DELETE /api/transcript/external/:id': { as: 'learner', path: (world) => `/api/transcript/external/${world.externalCpd.id}` },
   'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
 };
 
@@ -156,6 +167,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     const module = await createModule(server, course.id);
     world.course = { id: course.id, moduleId: module.id };
     world.created = { id: 0 };
+    world.externalCpd = { id: 0 };
     await signIn(world.admin, await createAdmin(server.db));
   });
 
