@@ -1,8 +1,10 @@
+import type { QuizEditDto } from '@atrium/common';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
+import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
@@ -33,6 +35,8 @@ interface World {
   created: { id: number };
   /** The learner's external CPD entry (added, read on the transcript, then deleted). */
   externalCpd: { id: number };
+  /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
+  quiz: QuizEditDto;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin';
@@ -113,6 +117,34 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/transcript': { as: 'learner' },
   'DELETE /api/transcript/external/:id': { as: 'learner', path: (world) => `/api/transcript/external/${world.externalCpd.id}` },
   'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
+  'POST /api/courses/:id/quizzes': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/quizzes`,
+    body: () => TWO_QUESTIONS,
+    then: (world, response) => {
+      world.quiz = response.body;
+    },
+  },
+  'GET /api/courses/:id/quizzes/:quizId': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}` },
+  'PUT /api/courses/:id/quizzes/:quizId': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}`,
+    body: (world) => ({ ...TWO_QUESTIONS, title: 'Final check, revised', questions: world.quiz.questions }),
+  },
+  'GET /api/courses/:id/quizzes': { as: 'learner', path: (world) => `/api/courses/${world.course.id}/quizzes` },
+  'GET /api/quizzes/:id': { as: 'learner', path: (world) => `/api/quizzes/${world.quiz.id}` },
+  'POST /api/quizzes/:id/attempts': {
+    as: 'learner',
+    path: (world) => `/api/quizzes/${world.quiz.id}/attempts`,
+    body: (world) => ({
+      answers: world.quiz.questions.map((question) => ({
+        questionId: question.id,
+        optionIds: question.options.filter((option) => option.correct).map((option) => option.id),
+      })),
+    }),
+  },
+  'GET /api/quizzes/:id/attempts': { as: 'learner', path: (world) => `/api/quizzes/${world.quiz.id}/attempts` },
+  'DELETE /api/courses/:id/quizzes/:quizId': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}` },
 };
 
 const table = buildRoutes().table;
