@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
+import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { buildRoutes } from '../index.ts';
@@ -37,6 +38,8 @@ interface World {
   externalCpd: { id: number };
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
   quiz: QuizEditDto;
+  /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
+  assignment: { id: number; submissionId: number; draftFileId: number };
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin';
@@ -145,6 +148,43 @@ const CASES: Record<string, DriftCase> = {
   },
   'GET /api/quizzes/:id/attempts': { as: 'learner', path: (world) => `/api/quizzes/${world.quiz.id}/attempts` },
   'DELETE /api/courses/:id/quizzes/:quizId': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}` },
+  'POST /api/courses/:id/assignments': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/assignments`,
+    body: () => PHOTO_ASSIGNMENT,
+    then: (world, response) => {
+      world.assignment.id = response.body.id;
+    },
+  },
+  'GET /api/courses/:id/assignments': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/assignments` },
+  'PATCH /api/courses/:id/assignments/:assignmentId': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
+    body: () => ({ title: 'Photograph a sports day' }),
+  },
+  'PATCH /api/assignments/:id/draft': {
+    as: 'learner',
+    path: (world) => `/api/assignments/${world.assignment.id}/draft`,
+    body: () => ({ note: 'Three photos, no faces', link: 'https://example.org/album' }),
+    then: (world, response) => {
+      world.assignment.submissionId = response.body.id;
+    },
+  },
+  'DELETE /api/assignments/:id/draft/files/:fileId': {
+    as: async (world) => {
+      world.assignment.draftFileId = (await attachFile(server, world.learnerRow.id, world.assignment.id)).fileId;
+      return world.learner;
+    },
+    path: (world) => `/api/assignments/${world.assignment.id}/draft/files/${world.assignment.draftFileId}`,
+  },
+  'GET /api/assignments/:id': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}` },
+  'POST /api/assignments/:id/submit': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/submit` },
+  'GET /api/submissions/:id': { as: 'learner', path: (world) => `/api/submissions/${world.assignment.submissionId}` },
+  'POST /api/assignments/:id/withdraw': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/withdraw` },
+  'DELETE /api/courses/:id/assignments/:assignmentId': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
+  },
 };
 
 const table = buildRoutes().table;
@@ -200,6 +240,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     world.course = { id: course.id, moduleId: module.id };
     world.created = { id: 0 };
     world.externalCpd = { id: 0 };
+    world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
     await signIn(world.admin, await createAdmin(server.db));
   });
 
