@@ -23,8 +23,6 @@ export const ROUTES_WITHOUT_ANSWER_SCHEMA: readonly string[] = [
   'GET /api/payments/:paymentIntentId',
   'POST /api/stripe/webhook',
   'GET /api/orders/:id/invoice.pdf',
-  'POST /api/orders',
-  'GET /api/orders',
   'GET /api/admin/enrollments',
   'POST /api/admin/enroll',
   'DELETE /api/admin/enroll',

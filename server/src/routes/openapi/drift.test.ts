@@ -6,6 +6,7 @@ import type { TestClient, TestResponse } from '../../test/client.ts';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
+import { learner } from '../../test/schools.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
@@ -40,9 +41,12 @@ interface World {
   quiz: QuizEditDto;
   /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
   assignment: { id: number; submissionId: number; draftFileId: number };
+  /** A learner with a confirmed address, who asks to be invoiced for a priced course. */
+  buyer: TestClient;
+  pricedCourse: { id: number };
 }
 
-type Caller = 'anonymous' | 'learner' | 'admin';
+type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
 
 interface DriftCase {
   /** Who calls: a client of the world, or a fresh one made for the call (one that signs out). */
@@ -185,6 +189,11 @@ const CASES: Record<string, DriftCase> = {
     as: 'admin',
     path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
   },
+  'POST /api/orders': {
+    as: 'buyer',
+    body: (world) => ({ courseId: world.pricedCourse.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' }),
+  },
+  'GET /api/orders': { as: 'buyer' },
 };
 
 const table = buildRoutes().table;
@@ -241,6 +250,8 @@ describe('the running server answers as its OpenAPI document says', () => {
     world.created = { id: 0 };
     world.externalCpd = { id: 0 };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
+    world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
+    world.buyer = (await learner(server, { verified: true })).client;
     await signIn(world.admin, await createAdmin(server.db));
   });
 
