@@ -2,26 +2,33 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../rules/currency.ts';
 import { DISCOUNT_KINDS } from '../rules/tax.ts';
 
-export interface PaymentIntentDto {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-}
+/** POST /api/create-payment-intent — what the card form needs to confirm the payment. */
+export const paymentIntentDtoSchema = z
+  .object({
+    clientSecret: z.string(),
+    paymentIntentId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+  })
+  .meta({ id: 'PaymentIntentDto' });
+export type PaymentIntentDto = z.infer<typeof paymentIntentDtoSchema>;
 
 /** GET /api/payments/:paymentIntentId — what the return page may believe. */
-export interface PaymentStatusDto {
-  paymentIntentId: string;
-  /** Stripe's status: succeeded, processing, requires_payment_method, … */
-  status: string;
-  courseId: number | null;
-  courseTitle: string | null;
-  /** The purchase is done: the buyer enrolled, or the trust bought for licensed. */
-  enrolled: boolean;
-  /** A purchase for a trust: its name (every school in it has the course once `enrolled`). */
-  trustName?: string | null;
-  failureMessage: string | null;
-}
+export const paymentStatusDtoSchema = z
+  .object({
+    paymentIntentId: z.string(),
+    /** Stripe's status: succeeded, processing, requires_payment_method, … */
+    status: z.string(),
+    courseId: z.number().nullable(),
+    courseTitle: z.string().nullable(),
+    /** The purchase is done: the buyer enrolled, or the trust bought for licensed. */
+    enrolled: z.boolean(),
+    /** A purchase for a trust: its name (every school in it has the course once `enrolled`). */
+    trustName: z.string().nullable().optional(),
+    failureMessage: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentStatusDto' });
+export type PaymentStatusDto = z.infer<typeof paymentStatusDtoSchema>;
 
 export const orderStatusSchema = z.enum(['requested', 'paid', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -19,8 +19,6 @@ export const ROUTES_WITHOUT_ANSWER_SCHEMA: readonly string[] = [
   'GET /api/user/training',
   'GET /api/avatars/:id',
   'GET /api/payments/:paymentIntentId/receipt.pdf',
-  'POST /api/create-payment-intent',
-  'GET /api/payments/:paymentIntentId',
   'POST /api/stripe/webhook',
   'GET /api/orders/:id/invoice.pdf',
   'GET /api/admin/enrollments',

@@ -22,7 +22,7 @@ import { routeName } from './routeDocs.ts';
  * for a session are called once more without one, and must answer 401 in the shared Error shape.
  */
 
-const server = useTestServer();
+const server = useTestServer({ stripe: true });
 
 interface World {
   anonymous: TestClient;
@@ -44,6 +44,8 @@ interface World {
   /** A learner with a confirmed address, who asks to be invoiced for a priced course. */
   buyer: TestClient;
   pricedCourse: { id: number };
+  /** The buyer's card payment for the priced course (at the fake Stripe). */
+  paymentIntentId: string;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
@@ -194,6 +196,14 @@ const CASES: Record<string, DriftCase> = {
     body: (world) => ({ courseId: world.pricedCourse.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' }),
   },
   'GET /api/orders': { as: 'buyer' },
+  'POST /api/create-payment-intent': {
+    as: 'buyer',
+    body: (world) => ({ courseId: world.pricedCourse.id }),
+    then: (world, response) => {
+      world.paymentIntentId = response.body.paymentIntentId;
+    },
+  },
+  'GET /api/payments/:paymentIntentId': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}` },
 };
 
 const table = buildRoutes().table;
