@@ -115,27 +115,30 @@ export interface SalesTotalsDto {
   invoicing: { sellerConfigured: boolean; paymentDetailsConfigured: boolean };
 }
 
-export interface AdminOrderDto extends OrderDto {
-  buyerEmail: string;
-  buyerName: string;
-}
+/** A row of GET /api/admin/orders: the order and who asked for it. */
+export const adminOrderDtoSchema = orderDtoSchema.extend({ buyerEmail: z.string(), buyerName: z.string() }).meta({ id: 'AdminOrderDto' });
+export type AdminOrderDto = z.infer<typeof adminOrderDtoSchema>;
 
-export interface AdminPaymentDto {
-  id: number;
-  userId: number;
-  buyerEmail: string;
-  courseId: number | null;
-  courseTitle: string | null;
-  providerReference: string | null;
-  amount: number;
-  amountRefunded: number;
-  currency: string;
-  status: string;
-  failureMessage: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  refundedAt: string | null;
-}
+/** A row of GET /api/admin/payments: one card payment. */
+export const adminPaymentDtoSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    buyerEmail: z.string(),
+    courseId: z.number().nullable(),
+    courseTitle: z.string().nullable(),
+    providerReference: z.string().nullable(),
+    amount: z.number(),
+    amountRefunded: z.number(),
+    currency: z.string(),
+    status: z.string(),
+    failureMessage: z.string().nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPaymentDto' });
+export type AdminPaymentDto = z.infer<typeof adminPaymentDtoSchema>;
 
 /** GET and PUT /api/currency */
 export interface CurrencyChoiceDto {
