@@ -96,24 +96,29 @@ export const orderDtoSchema = z
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 
 /** GET /api/admin/sales: money received and invoiced, one row per currency, never added across. */
-export interface SalesTotalsDto {
-  currencies: Array<{
-    currency: Currency;
-    /** Card payments that succeeded, less refunds. */
-    cardNet: number;
-    cardPayments: number;
-    refunded: number;
-    /** Issued invoices' gross, and how much of it is paid. */
-    invoicedGross: number;
-    invoicedPaid: number;
-    invoices: number;
-  }>;
-  /**
-   * Whether invoices can be issued (INVOICE_SELLER_ADDRESS) and say how to pay
-   * (INVOICE_PAYMENT_DETAILS): Issue invoice warns the admin before issuing without them.
-   */
-  invoicing: { sellerConfigured: boolean; paymentDetailsConfigured: boolean };
-}
+export const salesTotalsDtoSchema = z
+  .object({
+    currencies: z.array(
+      z.object({
+        currency: z.enum(CURRENCIES),
+        /** Card payments that succeeded, less refunds. */
+        cardNet: z.number(),
+        cardPayments: z.number(),
+        refunded: z.number(),
+        /** Issued invoices' gross, and how much of it is paid. */
+        invoicedGross: z.number(),
+        invoicedPaid: z.number(),
+        invoices: z.number(),
+      }),
+    ),
+    /**
+     * Whether invoices can be issued (INVOICE_SELLER_ADDRESS) and say how to pay
+     * (INVOICE_PAYMENT_DETAILS): Issue invoice warns the admin before issuing without them.
+     */
+    invoicing: z.object({ sellerConfigured: z.boolean(), paymentDetailsConfigured: z.boolean() }),
+  })
+  .meta({ id: 'SalesTotalsDto' });
+export type SalesTotalsDto = z.infer<typeof salesTotalsDtoSchema>;
 
 /** A row of GET /api/admin/orders: the order and who asked for it. */
 export const adminOrderDtoSchema = orderDtoSchema.extend({ buyerEmail: z.string(), buyerName: z.string() }).meta({ id: 'AdminOrderDto' });

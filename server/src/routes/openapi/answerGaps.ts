@@ -62,7 +62,6 @@ export const ROUTES_WITHOUT_ANSWER_SCHEMA: readonly string[] = [
   'DELETE /api/admin/orders/:id/discount',
   'POST /api/admin/orders/:id/invoice',
   'GET /api/admin/payments/:id/receipt.pdf',
-  'GET /api/admin/sales',
   'GET /api/admin/insights/weekly',
   'GET /api/admin/insights/courses/:courseId',
   'GET /api/admin/insights/modules/:moduleId/retention',

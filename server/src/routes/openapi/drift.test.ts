@@ -206,6 +206,7 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/payments/:paymentIntentId': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}` },
   'GET /api/admin/orders': { as: 'admin', path: () => '/api/admin/orders?page=1&limit=20' },
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
+  'GET /api/admin/sales': { as: 'admin' },
 };
 
 const table = buildRoutes().table;
