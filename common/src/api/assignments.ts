@@ -6,10 +6,12 @@
 
 import { z } from 'zod';
 
-/** What an assignment may accept. `link` is a URL field, the others are file kinds. */
-export type AssignmentAcceptKind = 'image' | 'audio' | 'video' | 'pdf' | 'link';
 /** The kinds of file a submission can carry. */
-export type SubmissionFileKind = 'image' | 'audio' | 'video' | 'pdf';
+export const submissionFileKindSchema = z.enum(['image', 'audio', 'video', 'pdf']);
+export type SubmissionFileKind = z.infer<typeof submissionFileKindSchema>;
+/** What an assignment may accept. `link` is a URL field, the others are file kinds. */
+export const assignmentAcceptKindSchema = z.enum([...submissionFileKindSchema.options, 'link']);
+export type AssignmentAcceptKind = z.infer<typeof assignmentAcceptKindSchema>;
 
 export const submissionStatusSchema = z.enum(['draft', 'submitted', 'approved', 'changes_requested']);
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
@@ -34,73 +36,92 @@ export interface AssignmentInput {
 }
 
 /** An assignment as admins edit it (GET /api/courses/:id/assignments). */
-export interface AssignmentAdminDto extends AssignmentInput {
-  id: number;
-  courseId: number;
-  /** Rounds awaiting review now. */
-  awaitingCount: number;
-  /** ISO. */
-  createdAt: string;
-  updatedAt: string;
-}
+export const assignmentAdminDtoSchema = z
+  .object({
+    id: z.number(),
+    courseId: z.number(),
+    title: z.string(),
+    instructions: z.string(),
+    /** The module it follows; null = at the end of the course. */
+    afterModuleId: z.number().nullable(),
+    accepts: z.array(assignmentAcceptKindSchema),
+    maxFiles: z.number(),
+    approvalRequired: z.boolean(),
+    /** Rounds awaiting review now. */
+    awaitingCount: z.number(),
+    /** ISO. */
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AssignmentAdminDto' });
+export type AssignmentAdminDto = z.infer<typeof assignmentAdminDtoSchema>;
 
-export interface SubmissionFileDto {
-  id: number;
-  originalName: string;
-  kind: SubmissionFileKind;
-  contentType: string;
-  size: number;
-  /** GET /api/submission-files/:id (inline; add ?download=1 for an attachment). */
-  url: string;
-  /** The reviewer's note on this file; null when none. */
-  feedback: string | null;
-  /**
-   * A draft's file carried over from the round sent back for changes: the reviewer's note on it
-   * there; null when none, and for every file of a submitted round.
-   */
-  earlierFeedback: string | null;
-}
+export const submissionFileDtoSchema = z
+  .object({
+    id: z.number(),
+    originalName: z.string(),
+    kind: submissionFileKindSchema,
+    contentType: z.string(),
+    size: z.number(),
+    /** GET /api/submission-files/:id (inline; add ?download=1 for an attachment). */
+    url: z.string(),
+    /** The reviewer's note on this file; null when none. */
+    feedback: z.string().nullable(),
+    /**
+     * A draft's file carried over from the round sent back for changes: the reviewer's note on it
+     * there; null when none, and for every file of a submitted round.
+     */
+    earlierFeedback: z.string().nullable(),
+  })
+  .meta({ id: 'SubmissionFileDto' });
+export type SubmissionFileDto = z.infer<typeof submissionFileDtoSchema>;
 
 /** One round of a learner's work on an assignment. */
-export interface SubmissionDto {
-  id: number;
-  assignmentId: number;
-  courseId: number;
-  userId: number;
-  round: number;
-  status: SubmissionStatus;
-  note: string | null;
-  link: string | null;
-  files: SubmissionFileDto[];
-  /** ISO; submittedAt null while a draft that was never submitted. */
-  createdAt: string;
-  submittedAt: string | null;
-  /** Set when the learner took a submitted round back (it is a draft again). */
-  withdrawnAt: string | null;
-  reviewedAt: string | null;
-  /** The reviewer's name as learners see it; null before a review. */
-  reviewerName: string | null;
-  feedback: string | null;
-}
+export const submissionDtoSchema = z
+  .object({
+    id: z.number(),
+    assignmentId: z.number(),
+    courseId: z.number(),
+    userId: z.number(),
+    round: z.number(),
+    status: submissionStatusSchema,
+    note: z.string().nullable(),
+    link: z.string().nullable(),
+    files: z.array(submissionFileDtoSchema),
+    /** ISO; submittedAt null while a draft that was never submitted. */
+    createdAt: z.string(),
+    submittedAt: z.string().nullable(),
+    /** Set when the learner took a submitted round back (it is a draft again). */
+    withdrawnAt: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    /** The reviewer's name as learners see it; null before a review. */
+    reviewerName: z.string().nullable(),
+    feedback: z.string().nullable(),
+  })
+  .meta({ id: 'SubmissionDto' });
+export type SubmissionDto = z.infer<typeof submissionDtoSchema>;
 
 /** GET /api/assignments/:id — the learner's view (course access required). */
-export interface AssignmentDto {
-  id: number;
-  courseId: number;
-  title: string;
-  instructions: string;
-  accepts: AssignmentAcceptKind[];
-  maxFiles: number;
-  approvalRequired: boolean;
-  /** Bytes per file kind. */
-  limits: Record<SubmissionFileKind, number>;
-  draft: SubmissionDto | null;
-  /** Submitted rounds (not drafts), newest first. */
-  rounds: SubmissionDto[];
-  completed: boolean;
-  /** A school the learner belongs to lets its managers see submissions. */
-  managersCanSee: boolean;
-}
+export const assignmentDtoSchema = z
+  .object({
+    id: z.number(),
+    courseId: z.number(),
+    title: z.string(),
+    instructions: z.string(),
+    accepts: z.array(assignmentAcceptKindSchema),
+    maxFiles: z.number(),
+    approvalRequired: z.boolean(),
+    /** Bytes per file kind. */
+    limits: z.record(submissionFileKindSchema, z.number()),
+    draft: submissionDtoSchema.nullable(),
+    /** Submitted rounds (not drafts), newest first. */
+    rounds: z.array(submissionDtoSchema),
+    completed: z.boolean(),
+    /** A school the learner belongs to lets its managers see submissions. */
+    managersCanSee: z.boolean(),
+  })
+  .meta({ id: 'AssignmentDto' });
+export type AssignmentDto = z.infer<typeof assignmentDtoSchema>;
 
 /** PATCH /api/assignments/:id/draft body. */
 export interface SubmissionDraftInput {
@@ -111,12 +132,15 @@ export interface SubmissionDraftInput {
 }
 
 /** POST /api/assignments/:id/submit — 200. */
-export interface SubmitResultDto {
-  submission: SubmissionDto;
-  /** Every step needed for the certificate is done. */
-  courseCompleted: boolean;
-  certificateNumber: string | null;
-}
+export const submitResultDtoSchema = z
+  .object({
+    submission: submissionDtoSchema,
+    /** Every step needed for the certificate is done. */
+    courseCompleted: z.boolean(),
+    certificateNumber: z.string().nullable(),
+  })
+  .meta({ id: 'SubmitResultDto' });
+export type SubmitResultDto = z.infer<typeof submitResultDtoSchema>;
 
 export type ReviewQueueStatus = 'awaiting' | 'changes_requested' | 'approved';
 

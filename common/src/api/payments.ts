@@ -1,123 +1,149 @@
-import type { Currency } from '../rules/currency.ts';
-import type { DiscountKind } from '../rules/tax.ts';
+import { z } from 'zod';
+import { CURRENCIES, type Currency } from '../rules/currency.ts';
+import { DISCOUNT_KINDS } from '../rules/tax.ts';
 
-export interface PaymentIntentDto {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-}
+/** POST /api/create-payment-intent — what the card form needs to confirm the payment. */
+export const paymentIntentDtoSchema = z
+  .object({
+    clientSecret: z.string(),
+    paymentIntentId: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+  })
+  .meta({ id: 'PaymentIntentDto' });
+export type PaymentIntentDto = z.infer<typeof paymentIntentDtoSchema>;
 
 /** GET /api/payments/:paymentIntentId — what the return page may believe. */
-export interface PaymentStatusDto {
-  paymentIntentId: string;
-  /** Stripe's status: succeeded, processing, requires_payment_method, … */
-  status: string;
-  courseId: number | null;
-  courseTitle: string | null;
-  /** The purchase is done: the buyer enrolled, or the trust bought for licensed. */
-  enrolled: boolean;
-  /** A purchase for a trust: its name (every school in it has the course once `enrolled`). */
-  trustName?: string | null;
-  failureMessage: string | null;
-}
+export const paymentStatusDtoSchema = z
+  .object({
+    paymentIntentId: z.string(),
+    /** Stripe's status: succeeded, processing, requires_payment_method, … */
+    status: z.string(),
+    courseId: z.number().nullable(),
+    courseTitle: z.string().nullable(),
+    /** The purchase is done: the buyer enrolled, or the trust bought for licensed. */
+    enrolled: z.boolean(),
+    /** A purchase for a trust: its name (every school in it has the course once `enrolled`). */
+    trustName: z.string().nullable().optional(),
+    failureMessage: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentStatusDto' });
+export type PaymentStatusDto = z.infer<typeof paymentStatusDtoSchema>;
 
-export type OrderStatus = 'requested' | 'paid' | 'cancelled';
-
-export interface OrderDto {
-  id: number;
-  /** How the order is named to people ("ORD-000042"): in the portal, the admin area and e-mails. */
-  reference: string;
-  userId: number;
-  courseId: number | null;
-  courseTitle: string;
-  schoolName: string;
-  billingEmail: string;
-  purchaseOrderNumber: string | null;
-  amount: number;
-  currency: string;
-  status: OrderStatus;
-  /** The school the purchase licenses when paid; null for a personal purchase. */
-  schoolId?: number | null;
-  /** The trust the purchase licenses when paid (every school in it); `schoolName` is then the trust's name. */
-  trustId?: number | null;
-  createdAt: string;
-  paidAt: string | null;
-  /** ISO 3166-1 alpha-2; null on requests made before invoices were issued. */
-  country?: string | null;
-  billingAddress?: string | null;
-  vatNumber?: string | null;
-  /** A discount an admin agreed before issuing the invoice (printed on it), or null. */
-  discount?: OrderDiscountDto | null;
-  /** Set once an admin has issued the invoice. */
-  invoice?: InvoiceDto | null;
-}
+export const orderStatusSchema = z.enum(['requested', 'paid', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** An order's discount: what was agreed, and what it takes off the price (minor units, before tax). */
-export interface OrderDiscountDto {
-  kind: DiscountKind;
-  /** A whole percentage (1–100), or an amount in minor units of the order's currency. */
-  value: number;
-  reason: string;
-  /** Minor units taken off `amount`. */
-  amountOff: number;
-  /** What the school pays before tax: `amount - amountOff`. */
-  net: number;
-  setAt: string;
-}
+export const orderDiscountDtoSchema = z
+  .object({
+    kind: z.enum(DISCOUNT_KINDS),
+    /** A whole percentage (1–100), or an amount in minor units of the order's currency. */
+    value: z.number(),
+    reason: z.string(),
+    /** Minor units taken off `amount`. */
+    amountOff: z.number(),
+    /** What the school pays before tax: `amount - amountOff`. */
+    net: z.number(),
+    setAt: z.string(),
+  })
+  .meta({ id: 'OrderDiscountDto' });
+export type OrderDiscountDto = z.infer<typeof orderDiscountDtoSchema>;
 
 /** An issued invoice: amounts in minor units of `currency`. */
-export interface InvoiceDto {
-  number: string;
-  issuedAt: string;
-  currency: Currency;
-  net: number;
-  tax: number;
-  gross: number;
-  taxNote?: string;
-}
+export const invoiceDtoSchema = z
+  .object({
+    number: z.string(),
+    issuedAt: z.string(),
+    currency: z.enum(CURRENCIES),
+    net: z.number(),
+    tax: z.number(),
+    gross: z.number(),
+    taxNote: z.string().optional(),
+  })
+  .meta({ id: 'InvoiceDto' });
+export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
+
+export const orderDtoSchema = z
+  .object({
+    id: z.number(),
+    /** How the order is named to people ("ORD-000042"): in the portal, the admin area and e-mails. */
+    reference: z.string(),
+    userId: z.number(),
+    courseId: z.number().nullable(),
+    courseTitle: z.string(),
+    schoolName: z.string(),
+    billingEmail: z.string(),
+    purchaseOrderNumber: z.string().nullable(),
+    amount: z.number(),
+    currency: z.string(),
+    status: orderStatusSchema,
+    /** The school the purchase licenses when paid; null for a personal purchase. */
+    schoolId: z.number().nullable().optional(),
+    /** The trust the purchase licenses when paid (every school in it); `schoolName` is then the trust's name. */
+    trustId: z.number().nullable().optional(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    /** ISO 3166-1 alpha-2; null on requests made before invoices were issued. */
+    country: z.string().nullable().optional(),
+    billingAddress: z.string().nullable().optional(),
+    vatNumber: z.string().nullable().optional(),
+    /** A discount an admin agreed before issuing the invoice (printed on it), or null. */
+    discount: orderDiscountDtoSchema.nullable().optional(),
+    /** Set once an admin has issued the invoice. */
+    invoice: invoiceDtoSchema.nullable().optional(),
+  })
+  .meta({ id: 'OrderDto' });
+export type OrderDto = z.infer<typeof orderDtoSchema>;
 
 /** GET /api/admin/sales: money received and invoiced, one row per currency, never added across. */
-export interface SalesTotalsDto {
-  currencies: Array<{
-    currency: Currency;
-    /** Card payments that succeeded, less refunds. */
-    cardNet: number;
-    cardPayments: number;
-    refunded: number;
-    /** Issued invoices' gross, and how much of it is paid. */
-    invoicedGross: number;
-    invoicedPaid: number;
-    invoices: number;
-  }>;
-  /**
-   * Whether invoices can be issued (INVOICE_SELLER_ADDRESS) and say how to pay
-   * (INVOICE_PAYMENT_DETAILS): Issue invoice warns the admin before issuing without them.
-   */
-  invoicing: { sellerConfigured: boolean; paymentDetailsConfigured: boolean };
-}
+export const salesTotalsDtoSchema = z
+  .object({
+    currencies: z.array(
+      z.object({
+        currency: z.enum(CURRENCIES),
+        /** Card payments that succeeded, less refunds. */
+        cardNet: z.number(),
+        cardPayments: z.number(),
+        refunded: z.number(),
+        /** Issued invoices' gross, and how much of it is paid. */
+        invoicedGross: z.number(),
+        invoicedPaid: z.number(),
+        invoices: z.number(),
+      }),
+    ),
+    /**
+     * Whether invoices can be issued (INVOICE_SELLER_ADDRESS) and say how to pay
+     * (INVOICE_PAYMENT_DETAILS): Issue invoice warns the admin before issuing without them.
+     */
+    invoicing: z.object({ sellerConfigured: z.boolean(), paymentDetailsConfigured: z.boolean() }),
+  })
+  .meta({ id: 'SalesTotalsDto' });
+export type SalesTotalsDto = z.infer<typeof salesTotalsDtoSchema>;
 
-export interface AdminOrderDto extends OrderDto {
-  buyerEmail: string;
-  buyerName: string;
-}
+/** A row of GET /api/admin/orders: the order and who asked for it. */
+export const adminOrderDtoSchema = orderDtoSchema.extend({ buyerEmail: z.string(), buyerName: z.string() }).meta({ id: 'AdminOrderDto' });
+export type AdminOrderDto = z.infer<typeof adminOrderDtoSchema>;
 
-export interface AdminPaymentDto {
-  id: number;
-  userId: number;
-  buyerEmail: string;
-  courseId: number | null;
-  courseTitle: string | null;
-  providerReference: string | null;
-  amount: number;
-  amountRefunded: number;
-  currency: string;
-  status: string;
-  failureMessage: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  refundedAt: string | null;
-}
+/** A row of GET /api/admin/payments: one card payment. */
+export const adminPaymentDtoSchema = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    buyerEmail: z.string(),
+    courseId: z.number().nullable(),
+    courseTitle: z.string().nullable(),
+    providerReference: z.string().nullable(),
+    amount: z.number(),
+    amountRefunded: z.number(),
+    currency: z.string(),
+    status: z.string(),
+    failureMessage: z.string().nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPaymentDto' });
+export type AdminPaymentDto = z.infer<typeof adminPaymentDtoSchema>;
 
 /** GET and PUT /api/currency */
 export interface CurrencyChoiceDto {

@@ -8,107 +8,134 @@
 import { z } from 'zod';
 import { assignmentStepStatusSchema } from './assignments.ts';
 
-export type QuestionType = 'single' | 'multiple' | 'truefalse';
+export const questionTypeSchema = z.enum(['single', 'multiple', 'truefalse']);
+export type QuestionType = z.infer<typeof questionTypeSchema>;
 
 /** A question as a learner sees it before submitting: no `correct`, no explanation. */
-export interface QuizQuestionDto {
-  /** Stable within a quiz (short random id, kept across edits). */
-  id: string;
-  type: QuestionType;
-  prompt: string;
-  /** truefalse: two options, texts "True" / "False". */
-  options: { id: string; text: string }[];
-}
+export const quizQuestionDtoSchema = z
+  .object({
+    /** Stable within a quiz (short random id, kept across edits). */
+    id: z.string(),
+    type: questionTypeSchema,
+    prompt: z.string(),
+    /** truefalse: two options, texts "True" / "False". */
+    options: z.array(z.object({ id: z.string(), text: z.string() })),
+  })
+  .meta({ id: 'QuizQuestionDto' });
+export type QuizQuestionDto = z.infer<typeof quizQuestionDtoSchema>;
 
 /** GET /api/quizzes/:id — the learner's view (enrolled or licensed; admins too). */
-export interface QuizDto {
-  id: number;
-  courseId: number;
-  courseTitle: string;
-  title: string;
-  /** The module it follows; null = at the end of the course. */
-  afterModuleId: number | null;
-  /** The course's, percent 1–100. */
-  passMark: number;
-  /** This quiz is the course's final one and the certificate requires passing it. */
-  requiredForCertificate: boolean;
-  /**
-   * The questions drawn for the caller's next attempt, options in the order to show them. The
-   * same until an attempt is submitted (a reload draws nothing new); empty while `retryAt` is set.
-   */
-  questions: QuizQuestionDto[];
-  /** Percent, the caller's best; null before any attempt. */
-  bestScore: number | null;
-  passed: boolean;
-  attemptCount: number;
-  /** Minutes a learner waits after a failed attempt before the next; 0: no wait. */
-  retryWaitMinutes: number;
-  /** ISO: the caller's next attempt opens then (after a failed one); null: it is open now. */
-  retryAt: string | null;
-  /** Seconds until `retryAt` by the server's clock, for a countdown that trusts no device clock; 0 when open. */
-  retryInSeconds: number;
-}
+export const quizDtoSchema = z
+  .object({
+    id: z.number(),
+    courseId: z.number(),
+    courseTitle: z.string(),
+    title: z.string(),
+    /** The module it follows; null = at the end of the course. */
+    afterModuleId: z.number().nullable(),
+    /** The course's, percent 1–100. */
+    passMark: z.number(),
+    /** This quiz is the course's final one and the certificate requires passing it. */
+    requiredForCertificate: z.boolean(),
+    /**
+     * The questions drawn for the caller's next attempt, options in the order to show them. The
+     * same until an attempt is submitted (a reload draws nothing new); empty while `retryAt` is set.
+     */
+    questions: z.array(quizQuestionDtoSchema),
+    /** Percent, the caller's best; null before any attempt. */
+    bestScore: z.number().nullable(),
+    passed: z.boolean(),
+    attemptCount: z.number(),
+    /** Minutes a learner waits after a failed attempt before the next; 0: no wait. */
+    retryWaitMinutes: z.number(),
+    /** ISO: the caller's next attempt opens then (after a failed one); null: it is open now. */
+    retryAt: z.string().nullable(),
+    /** Seconds until `retryAt` by the server's clock, for a countdown that trusts no device clock; 0 when open. */
+    retryInSeconds: z.number(),
+  })
+  .meta({ id: 'QuizDto' });
+export type QuizDto = z.infer<typeof quizDtoSchema>;
 
 /**
  * One question's outcome, only ever in an answer to a submitted attempt. Until the learner has
  * passed the quiz (`keyShown: false` on the attempt) it says whether the question was right and
  * what was chosen, never which options are correct: no `correct` on the options, no explanation.
  */
-export interface QuestionResultDto {
-  questionId: string;
-  prompt: string;
-  type: QuestionType;
-  /** In the order they were shown; `correct` only once the key is shown. */
-  options: { id: string; text: string; correct?: boolean }[];
-  selectedOptionIds: string[];
-  correct: boolean;
-  /** Only once the key is shown (null: the admin wrote none). */
-  explanation?: string | null;
-}
+export const questionResultDtoSchema = z
+  .object({
+    questionId: z.string(),
+    prompt: z.string(),
+    type: questionTypeSchema,
+    /** In the order they were shown; `correct` only once the key is shown. */
+    options: z.array(z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional() })),
+    selectedOptionIds: z.array(z.string()),
+    correct: z.boolean(),
+    /** Only once the key is shown (null: the admin wrote none). */
+    explanation: z.string().nullable().optional(),
+  })
+  .meta({ id: 'QuestionResultDto' });
+export type QuestionResultDto = z.infer<typeof questionResultDtoSchema>;
 
-export interface QuizAttemptDto {
-  id: number;
-  quizId: number;
-  /** Percent, rounded down. */
-  score: number;
-  correctCount: number;
-  questionCount: number;
-  passed: boolean;
-  /** ISO. */
-  submittedAt: string;
-  /** The correct options and explanations are in `results`: the learner has passed this quiz. */
-  keyShown: boolean;
-  /** The questions this attempt was served, in order. */
-  results: QuestionResultDto[];
-}
+export const quizAttemptDtoSchema = z
+  .object({
+    id: z.number(),
+    quizId: z.number(),
+    /** Percent, rounded down. */
+    score: z.number(),
+    correctCount: z.number(),
+    questionCount: z.number(),
+    passed: z.boolean(),
+    /** ISO. */
+    submittedAt: z.string(),
+    /** The correct options and explanations are in `results`: the learner has passed this quiz. */
+    keyShown: z.boolean(),
+    /** The questions this attempt was served, in order. */
+    results: z.array(questionResultDtoSchema),
+  })
+  .meta({ id: 'QuizAttemptDto' });
+export type QuizAttemptDto = z.infer<typeof quizAttemptDtoSchema>;
+
+/** GET /api/quizzes/:id/attempts — the caller's attempts, the key in them once they have passed. */
+export const quizAttemptsDtoSchema = z.object({ attempts: z.array(quizAttemptDtoSchema) }).meta({ id: 'QuizAttemptsDto' });
+export type QuizAttemptsDto = z.infer<typeof quizAttemptsDtoSchema>;
 
 /** POST /api/quizzes/:id/attempts — 201. */
-export interface QuizAttemptResultDto {
-  attempt: QuizAttemptDto;
-  bestScore: number;
-  /** Ever passed (best). */
-  passed: boolean;
-  /** Every step needed for the certificate is done. */
-  courseCompleted: boolean;
-  certificateNumber: string | null;
-  /** ISO: when the next attempt opens (this one failed and the quiz has a wait); null: now. */
-  retryAt: string | null;
-  /** Seconds until `retryAt` by the server's clock; 0 when open. */
-  retryInSeconds: number;
-}
+export const quizAttemptResultDtoSchema = z
+  .object({
+    attempt: quizAttemptDtoSchema,
+    bestScore: z.number(),
+    /** Ever passed (best). */
+    passed: z.boolean(),
+    /** Every step needed for the certificate is done. */
+    courseCompleted: z.boolean(),
+    certificateNumber: z.string().nullable(),
+    /** ISO: when the next attempt opens (this one failed and the quiz has a wait); null: now. */
+    retryAt: z.string().nullable(),
+    /** Seconds until `retryAt` by the server's clock; 0 when open. */
+    retryInSeconds: z.number(),
+  })
+  .meta({ id: 'QuizAttemptResultDto' });
+export type QuizAttemptResultDto = z.infer<typeof quizAttemptResultDtoSchema>;
 
 /** A quiz in a course's list (GET /api/courses/:id/quizzes). */
-export interface QuizSummaryDto {
-  id: number;
-  title: string;
-  afterModuleId: number | null;
-  /** How many questions an attempt asks (drawn from more when the quiz draws). */
-  questionCount: number;
-  requiredForCertificate: boolean;
-  /** Null for visitors / admins without attempts. */
-  bestScore: number | null;
-  passed: boolean;
-}
+export const quizSummaryDtoSchema = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    afterModuleId: z.number().nullable(),
+    /** How many questions an attempt asks (drawn from more when the quiz draws). */
+    questionCount: z.number(),
+    requiredForCertificate: z.boolean(),
+    /** Null for visitors / admins without attempts. */
+    bestScore: z.number().nullable(),
+    passed: z.boolean(),
+  })
+  .meta({ id: 'QuizSummaryDto' });
+export type QuizSummaryDto = z.infer<typeof quizSummaryDtoSchema>;
+
+/** GET /api/courses/:id/quizzes */
+export const quizSummariesDtoSchema = z.object({ quizzes: z.array(quizSummaryDtoSchema) }).meta({ id: 'QuizSummariesDto' });
+export type QuizSummariesDto = z.infer<typeof quizSummariesDtoSchema>;
 
 /** Admin editing (GET/POST/PUT under /api/courses/:id/quizzes/:quizId, admins only). */
 export interface QuizEditQuestion {
@@ -123,19 +150,31 @@ export interface QuizEditQuestion {
   options: { id?: string; text: string; correct: boolean }[];
 }
 
-export interface QuizEditDto {
-  id: number;
-  courseId: number;
-  /** 1–200 chars. */
-  title: string;
-  afterModuleId: number | null;
-  questions: (QuizEditQuestion & { id: string; options: { id: string; text: string; correct: boolean }[] })[];
-  version: number;
-  attemptCount: number;
-  questionsPerAttempt: number | null;
-  shuffleOptions: boolean;
-  retryWaitMinutes: number;
-}
+/** GET/POST/PUT under /api/courses/:id/quizzes/:quizId (admins only): the quiz with its key. */
+export const quizEditDtoSchema = z
+  .object({
+    id: z.number(),
+    courseId: z.number(),
+    /** 1–200 chars. */
+    title: z.string(),
+    afterModuleId: z.number().nullable(),
+    questions: z.array(
+      z.object({
+        id: z.string(),
+        type: questionTypeSchema,
+        prompt: z.string(),
+        explanation: z.string().nullable().optional(),
+        options: z.array(z.object({ id: z.string(), text: z.string(), correct: z.boolean() })),
+      }),
+    ),
+    version: z.number(),
+    attemptCount: z.number(),
+    questionsPerAttempt: z.number().nullable(),
+    shuffleOptions: z.boolean(),
+    retryWaitMinutes: z.number(),
+  })
+  .meta({ id: 'QuizEditDto' });
+export type QuizEditDto = z.infer<typeof quizEditDtoSchema>;
 
 /** How each attempt is drawn (issue 50); each optional in a request, defaults as shown. */
 export interface QuizAttemptSettings {

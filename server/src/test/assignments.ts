@@ -30,7 +30,7 @@ export async function createAssignment(admin: TestClient, courseId: number, inpu
  * endpoint does once an upload completes (the tus endpoint itself is tested on its own).
  */
 export async function attachFile(
-  server: TestServer,
+  server: Pick<TestServer, 'app'>,
   userId: number,
   assignmentId: number,
   options: { kind?: SubmissionFileKind; name?: string; bytes?: Buffer } = {},

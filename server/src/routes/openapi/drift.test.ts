@@ -1,8 +1,12 @@
+import type { QuizEditDto } from '@atrium/common';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
+import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
+import { TWO_QUESTIONS } from '../../test/quizzes.ts';
+import { learner } from '../../test/schools.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
@@ -18,7 +22,7 @@ import { routeName } from './routeDocs.ts';
  * for a session are called once more without one, and must answer 401 in the shared Error shape.
  */
 
-const server = useTestServer();
+const server = useTestServer({ stripe: true });
 
 interface World {
   anonymous: TestClient;
@@ -31,9 +35,20 @@ interface World {
   completed: { id: number; certificateNumber: string };
   /** A course the admin made over the API (then changed and deleted). */
   created: { id: number };
+  /** The learner's external CPD entry (added, read on the transcript, then deleted). */
+  externalCpd: { id: number };
+  /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
+  quiz: QuizEditDto;
+  /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
+  assignment: { id: number; submissionId: number; draftFileId: number };
+  /** A learner with a confirmed address, who asks to be invoiced for a priced course. */
+  buyer: TestClient;
+  pricedCourse: { id: number };
+  /** The buyer's card payment for the priced course (at the fake Stripe). */
+  paymentIntentId: string;
 }
 
-type Caller = 'anonymous' | 'learner' | 'admin';
+type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
 
 interface DriftCase {
   /** Who calls: a client of the world, or a fresh one made for the call (one that signs out). */
@@ -101,7 +116,97 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
   'GET /api/admin/students/:id': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}` },
   'GET /api/admin/students/:id/enrollments': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/enrollments` },
+  'POST /api/transcript/external': {
+    as: 'learner',
+    body: () => ({ title: 'Safeguarding refresher', provider: 'The local authority', completedOn: '2025-10-01', cpdHours: 3 }),
+    then: (world, response) => {
+      world.externalCpd.id = response.body.id;
+    },
+  },
+  'GET /api/transcript': { as: 'learner' },
+  'DELETE /api/transcript/external/:id': { as: 'learner', path: (world) => `/api/transcript/external/${world.externalCpd.id}` },
   'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
+  'POST /api/courses/:id/quizzes': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/quizzes`,
+    body: () => TWO_QUESTIONS,
+    then: (world, response) => {
+      world.quiz = response.body;
+    },
+  },
+  'GET /api/courses/:id/quizzes/:quizId': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}` },
+  'PUT /api/courses/:id/quizzes/:quizId': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}`,
+    body: (world) => ({ ...TWO_QUESTIONS, title: 'Final check, revised', questions: world.quiz.questions }),
+  },
+  'GET /api/courses/:id/quizzes': { as: 'learner', path: (world) => `/api/courses/${world.course.id}/quizzes` },
+  'GET /api/quizzes/:id': { as: 'learner', path: (world) => `/api/quizzes/${world.quiz.id}` },
+  'POST /api/quizzes/:id/attempts': {
+    as: 'learner',
+    path: (world) => `/api/quizzes/${world.quiz.id}/attempts`,
+    body: (world) => ({
+      answers: world.quiz.questions.map((question) => ({
+        questionId: question.id,
+        optionIds: question.options.filter((option) => option.correct).map((option) => option.id),
+      })),
+    }),
+  },
+  'GET /api/quizzes/:id/attempts': { as: 'learner', path: (world) => `/api/quizzes/${world.quiz.id}/attempts` },
+  'DELETE /api/courses/:id/quizzes/:quizId': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/quizzes/${world.quiz.id}` },
+  'POST /api/courses/:id/assignments': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/assignments`,
+    body: () => PHOTO_ASSIGNMENT,
+    then: (world, response) => {
+      world.assignment.id = response.body.id;
+    },
+  },
+  'GET /api/courses/:id/assignments': { as: 'admin', path: (world) => `/api/courses/${world.course.id}/assignments` },
+  'PATCH /api/courses/:id/assignments/:assignmentId': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
+    body: () => ({ title: 'Photograph a sports day' }),
+  },
+  'PATCH /api/assignments/:id/draft': {
+    as: 'learner',
+    path: (world) => `/api/assignments/${world.assignment.id}/draft`,
+    body: () => ({ note: 'Three photos, no faces', link: 'https://example.org/album' }),
+    then: (world, response) => {
+      world.assignment.submissionId = response.body.id;
+    },
+  },
+  'DELETE /api/assignments/:id/draft/files/:fileId': {
+    as: async (world) => {
+      world.assignment.draftFileId = (await attachFile(server, world.learnerRow.id, world.assignment.id)).fileId;
+      return world.learner;
+    },
+    path: (world) => `/api/assignments/${world.assignment.id}/draft/files/${world.assignment.draftFileId}`,
+  },
+  'GET /api/assignments/:id': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}` },
+  'POST /api/assignments/:id/submit': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/submit` },
+  'GET /api/submissions/:id': { as: 'learner', path: (world) => `/api/submissions/${world.assignment.submissionId}` },
+  'POST /api/assignments/:id/withdraw': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/withdraw` },
+  'DELETE /api/courses/:id/assignments/:assignmentId': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
+  },
+  'POST /api/orders': {
+    as: 'buyer',
+    body: (world) => ({ courseId: world.pricedCourse.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' }),
+  },
+  'GET /api/orders': { as: 'buyer' },
+  'POST /api/create-payment-intent': {
+    as: 'buyer',
+    body: (world) => ({ courseId: world.pricedCourse.id }),
+    then: (world, response) => {
+      world.paymentIntentId = response.body.paymentIntentId;
+    },
+  },
+  'GET /api/payments/:paymentIntentId': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}` },
+  'GET /api/admin/orders': { as: 'admin', path: () => '/api/admin/orders?page=1&limit=20' },
+  'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
+  'GET /api/admin/sales': { as: 'admin' },
 };
 
 const table = buildRoutes().table;
@@ -156,6 +261,10 @@ describe('the running server answers as its OpenAPI document says', () => {
     const module = await createModule(server, course.id);
     world.course = { id: course.id, moduleId: module.id };
     world.created = { id: 0 };
+    world.externalCpd = { id: 0 };
+    world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
+    world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
+    world.buyer = (await learner(server, { verified: true })).client;
     await signIn(world.admin, await createAdmin(server.db));
   });
 

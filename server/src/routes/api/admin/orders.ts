@@ -1,4 +1,5 @@
-import { idParams, listQuery } from '@atrium/common';
+import { adminOrderDtoSchema, idParams, listQuery } from '@atrium/common';
+import { z } from 'zod';
 import { markOrderPaid } from '../../../commands/orders.ts';
 import { presentAdminOrder, presentOrder } from '../../../presenters/orders.ts';
 import { adminOrderPage } from '../../../queries/orders.ts';
@@ -10,6 +11,7 @@ export function adminOrderRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/orders',
     access: 'admin',
+    answer: { body: z.array(adminOrderDtoSchema) },
     query: listQuery,
     async handler(ctx) {
       const page = await adminOrderPage(ctx.deps.db, ctx.input.query);

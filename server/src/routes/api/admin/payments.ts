@@ -1,4 +1,5 @@
-import { idParams, listQuery } from '@atrium/common';
+import { adminPaymentDtoSchema, idParams, listQuery } from '@atrium/common';
+import { z } from 'zod';
 import { presentAdminPayment } from '../../../presenters/orders.ts';
 import { adminPaymentPage, receiptSource } from '../../../queries/payments.ts';
 import { sendPage, type Routes } from '../../define.ts';
@@ -10,6 +11,7 @@ export function adminPaymentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/payments',
     access: 'admin',
+    answer: { body: z.array(adminPaymentDtoSchema) },
     query: listQuery,
     async handler(ctx) {
       const page = await adminPaymentPage(ctx.deps.db, ctx.input.query);

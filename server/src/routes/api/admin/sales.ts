@@ -1,4 +1,4 @@
-import { CURRENCIES, isCurrency, type Currency, type SalesTotalsDto } from '@atrium/common';
+import { CURRENCIES, isCurrency, salesTotalsDtoSchema, type Currency, type SalesTotalsDto } from '@atrium/common';
 import { salesSums } from '../../../queries/payments.ts';
 import type { Routes } from '../../define.ts';
 
@@ -10,6 +10,7 @@ export function adminSalesRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/admin/sales',
     access: 'admin',
+    answer: { body: salesTotalsDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       const { cards, invoices } = await salesSums(ctx.deps.db);

@@ -1,4 +1,13 @@
-import { idParams, submissionDraftSchema, submissionFileName, assignmentFileParams, type SubmitResultDto } from '@atrium/common';
+import {
+  assignmentDtoSchema,
+  assignmentFileParams,
+  idParams,
+  submissionDraftSchema,
+  submissionDtoSchema,
+  submissionFileName,
+  submitResultDtoSchema,
+  type SubmitResultDto,
+} from '@atrium/common';
 import { z } from 'zod';
 import { removeDraftFile, submitDraft, updateDraft, withdrawSubmission } from '../../../commands/submissions.ts';
 import type { AppContext } from '../../../context.ts';
@@ -49,6 +58,7 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/assignments/:id',
     access: 'user',
+    answer: { body: assignmentDtoSchema },
     cache: 'private, no-store',
     params: idParams,
     policy: assignmentLearner,
@@ -72,6 +82,7 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'patch',
     path: '/api/assignments/:id/draft',
     access: 'user',
+    answer: { body: submissionDtoSchema },
     params: idParams,
     body: submissionDraftSchema,
     policy: assignmentLearner,
@@ -85,6 +96,7 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'delete',
     path: '/api/assignments/:id/draft/files/:fileId',
     access: 'user',
+    answer: { status: 204 },
     params: assignmentFileParams,
     policy: assignmentLearner,
     async handler(ctx) {
@@ -97,6 +109,7 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/assignments/:id/submit',
     access: 'user',
+    answer: { body: submitResultDtoSchema },
     params: idParams,
     rateLimit: { limit: 'assignmentSubmit', by: 'user' },
     policy: assignmentLearner,
@@ -114,6 +127,7 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/assignments/:id/withdraw',
     access: 'user',
+    answer: { body: submissionDtoSchema },
     params: idParams,
     policy: assignmentLearner,
     async handler(ctx) {
@@ -126,6 +140,7 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/submissions/:id',
     access: 'user',
+    answer: { body: submissionDtoSchema },
     cache: 'private, no-store',
     params: idParams,
     policy: submissionViewer,

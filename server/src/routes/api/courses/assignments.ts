@@ -1,4 +1,5 @@
-import { assignmentInputSchema, assignmentParams, assignmentPatchSchema, idParams } from '@atrium/common';
+import { assignmentAdminDtoSchema, assignmentInputSchema, assignmentParams, assignmentPatchSchema, idParams } from '@atrium/common';
+import { z } from 'zod';
 import { createAssignment, deleteAssignment, updateAssignment } from '../../../commands/assignments.ts';
 import type { AppDeps } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
@@ -18,6 +19,7 @@ export function courseAssignmentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/courses/:id/assignments',
     access: 'admin',
+    answer: { body: z.array(assignmentAdminDtoSchema) },
     cache: 'private, no-store',
     params: idParams,
     async handler(ctx) {
@@ -36,6 +38,7 @@ export function courseAssignmentRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/courses/:id/assignments',
     access: 'admin',
+    answer: { status: 201, body: assignmentAdminDtoSchema },
     params: idParams,
     body: assignmentInputSchema,
     async handler(ctx) {
@@ -50,6 +53,7 @@ export function courseAssignmentRoutes(routes: Routes): void {
     method: 'patch',
     path: '/api/courses/:id/assignments/:assignmentId',
     access: 'admin',
+    answer: { body: assignmentAdminDtoSchema },
     params: assignmentParams,
     body: assignmentPatchSchema,
     async handler(ctx) {
@@ -63,6 +67,7 @@ export function courseAssignmentRoutes(routes: Routes): void {
     method: 'delete',
     path: '/api/courses/:id/assignments/:assignmentId',
     access: 'admin',
+    answer: { status: 204 },
     params: assignmentParams,
     async handler(ctx) {
       await deleteAssignment(ctx.deps, ctx.input.params.id, ctx.input.params.assignmentId);

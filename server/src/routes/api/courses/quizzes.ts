@@ -1,4 +1,4 @@
-import { idParams, quizInputSchema, quizParams } from '@atrium/common';
+import { idParams, quizEditDtoSchema, quizInputSchema, quizParams, quizSummariesDtoSchema, type QuizSummariesDto } from '@atrium/common';
 import { createQuiz, deleteQuiz, updateQuiz } from '../../../commands/quizzes.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
@@ -19,6 +19,7 @@ export function courseQuizRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/courses/:id/quizzes',
     access: 'public',
+    answer: { body: quizSummariesDtoSchema },
     cache: 'private, no-store',
     params: idParams,
     async handler(ctx) {
@@ -32,7 +33,7 @@ export function courseQuizRoutes(routes: Routes): void {
       const required = dbBoolean(entry.course.quizRequired);
       ctx.body = {
         quizzes: entry.quizzes.map((quiz) => presentQuizSummary(quiz, required && quiz.id === entry.finalQuiz?.id, results.get(quiz.id))),
-      };
+      } satisfies QuizSummariesDto;
     },
   });
 
@@ -40,6 +41,7 @@ export function courseQuizRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/courses/:id/quizzes',
     access: 'admin',
+    answer: { status: 201, body: quizEditDtoSchema },
     params: idParams,
     body: quizInputSchema,
     async handler(ctx) {
@@ -54,6 +56,7 @@ export function courseQuizRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/courses/:id/quizzes/:quizId',
     access: 'admin',
+    answer: { body: quizEditDtoSchema },
     cache: 'private, no-store',
     params: quizParams,
     async handler(ctx) {
@@ -65,6 +68,7 @@ export function courseQuizRoutes(routes: Routes): void {
     method: 'put',
     path: '/api/courses/:id/quizzes/:quizId',
     access: 'admin',
+    answer: { body: quizEditDtoSchema },
     params: quizParams,
     body: quizInputSchema,
     async handler(ctx) {
@@ -78,6 +82,7 @@ export function courseQuizRoutes(routes: Routes): void {
     method: 'delete',
     path: '/api/courses/:id/quizzes/:quizId',
     access: 'admin',
+    answer: { status: 204 },
     params: quizParams,
     async handler(ctx) {
       await deleteQuiz(ctx.deps, ctx.input.params.id, ctx.input.params.quizId);

@@ -1,4 +1,5 @@
-import { orderSchema } from '@atrium/common';
+import { orderDtoSchema, orderSchema } from '@atrium/common';
+import { z } from 'zod';
 import { requestInvoice } from '../../../commands/checkout.ts';
 import { invoiceRequester } from '../../../policies/orders.ts';
 import { presentOrder } from '../../../presenters/orders.ts';
@@ -14,6 +15,7 @@ export function orderRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/orders',
     access: 'user',
+    answer: { status: 201, body: orderDtoSchema },
     body: orderSchema,
     rateLimit: [
       { limit: 'order', by: 'user' },
@@ -34,6 +36,7 @@ export function orderRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/orders',
     access: 'user',
+    answer: { body: z.array(orderDtoSchema) },
     async handler(ctx) {
       const rows = await ordersOf(ctx.deps.db, ctx.state.user.id);
       ctx.body = rows.map(presentOrder);

@@ -1,4 +1,11 @@
-import { paymentIntentParams, paymentIntentSchema, type PaymentIntentDto, type PaymentStatusDto } from '@atrium/common';
+import {
+  paymentIntentDtoSchema,
+  paymentIntentParams,
+  paymentIntentSchema,
+  paymentStatusDtoSchema,
+  type PaymentIntentDto,
+  type PaymentStatusDto,
+} from '@atrium/common';
 import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
 import { startCardPayment } from '../../../commands/checkout.ts';
 import { isEnrolled } from '../../../queries/enrollments.ts';
@@ -38,6 +45,7 @@ export function paymentRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/create-payment-intent',
     access: 'user',
+    answer: { body: paymentIntentDtoSchema },
     body: paymentIntentSchema,
     rateLimit: { limit: 'paymentIntent', by: 'user' },
     policy: purchaser,
@@ -54,6 +62,7 @@ export function paymentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/payments/:paymentIntentId',
     access: 'user',
+    answer: { body: paymentStatusDtoSchema },
     params: paymentIntentParams,
     cache: 'no-store',
     async handler(ctx) {

@@ -1,4 +1,13 @@
-import { DEFAULT_PASS_MARK, idParams, quizAttemptSchema, type QuizAttemptResultDto } from '@atrium/common';
+import {
+  DEFAULT_PASS_MARK,
+  idParams,
+  quizAttemptResultDtoSchema,
+  quizAttemptSchema,
+  quizAttemptsDtoSchema,
+  quizDtoSchema,
+  type QuizAttemptResultDto,
+  type QuizAttemptsDto,
+} from '@atrium/common';
 import { drawForAttempt, retryOpensFor, submitAttempt } from '../../../commands/quizzes.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { quizTaker } from '../../../policies/quizzes.ts';
@@ -18,6 +27,7 @@ export function quizRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/quizzes/:id',
     access: 'user',
+    answer: { body: quizDtoSchema },
     cache: 'private, no-store',
     params: idParams,
     policy: quizTaker,
@@ -52,6 +62,7 @@ export function quizRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/quizzes/:id/attempts',
     access: 'user',
+    answer: { status: 201, body: quizAttemptResultDtoSchema },
     params: idParams,
     body: quizAttemptSchema,
     rateLimit: { limit: 'quizAttempt', by: 'user' },
@@ -83,6 +94,7 @@ export function quizRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/quizzes/:id/attempts',
     access: 'user',
+    answer: { body: quizAttemptsDtoSchema },
     cache: 'private, no-store',
     params: idParams,
     policy: quizTaker,
@@ -91,7 +103,7 @@ export function quizRoutes(routes: Routes): void {
       const userId = ctx.state.user.id;
       const [attempts, result] = await Promise.all([attemptsOf(ctx.deps.db, userId, Number(live.quiz.id)), quizResultOf(ctx.deps.db, userId, live.quiz.id)]);
       const keyShown = result?.passed ?? false;
-      ctx.body = { attempts: attempts.map((attempt) => presentAttempt(attempt, keyShown)) };
+      ctx.body = { attempts: attempts.map((attempt) => presentAttempt(attempt, keyShown)) } satisfies QuizAttemptsDto;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { externalCpdSchema, idParams, type TranscriptDto } from '@atrium/common';
+import { externalCpdDtoSchema, externalCpdSchema, idParams, transcriptDtoSchema, type TranscriptDto } from '@atrium/common';
 import { addExternalCpd, deleteExternalCpd } from '../../../commands/externalCpd.ts';
 import { presentExternalCpd, presentTranscript } from '../../../presenters/transcript.ts';
 import { transcriptRows } from '../../../queries/transcript.ts';
@@ -10,6 +10,7 @@ export function transcriptRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/transcript',
     access: 'user',
+    answer: { body: transcriptDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       const { db, config } = ctx.deps;
@@ -21,6 +22,7 @@ export function transcriptRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/transcript/external',
     access: 'user',
+    answer: { status: 201, body: externalCpdDtoSchema },
     cache: 'no-store',
     rateLimit: { limit: 'externalCpd', by: 'user' },
     body: externalCpdSchema,
@@ -35,6 +37,7 @@ export function transcriptRoutes(routes: Routes): void {
     method: 'delete',
     path: '/api/transcript/external/:id',
     access: 'user',
+    answer: { status: 204 },
     cache: 'no-store',
     rateLimit: { limit: 'externalCpd', by: 'user' },
     params: idParams,
