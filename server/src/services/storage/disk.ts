@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -35,10 +36,14 @@ export class DiskStorage implements FileStorage {
     await mkdir(dirname(target), { recursive: true });
     const partial = `${target}.partial-${randomBytes(6).toString('hex')}`;
     const measure = new MeasuringStream();
+    const file = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(body, measure, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(body, measure, file);
       await rename(partial, target);
     } catch (error) {
+      // The pipeline fails as soon as the body does, possibly before the file has been opened: wait
+      // for the file stream to close, or the unlink could run before the open and leave it behind.
+      if (!file.closed) await once(file, 'close').catch(() => {});
       await unlink(partial).catch(() => {});
       throw error;
     }

@@ -157,5 +157,12 @@ describe('disk storage on disk', () => {
     await expect(storage.put(key, failingBody([randomBytes(10_000)]))).rejects.toThrow();
     const folder = join(diskRoot, ...key.split('/').slice(0, -1));
     expect(await readdir(folder)).toEqual([]);
+    // A body that fails at once can fail the write before its file is even opened: 300 tries, so
+    // a cleanup that runs before the open (and leaves the file behind) shows.
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const early = newStorageKey('failed');
+      await expect(storage.put(early, failingBody([]))).rejects.toThrow();
+      expect(await readdir(join(diskRoot, ...early.split('/').slice(0, -1)))).toEqual([]);
+    }
   });
 });
