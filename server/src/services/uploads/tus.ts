@@ -99,12 +99,14 @@ export class ResumableUploads {
   /** Answers one tus request on the raw request and response (the route has set ctx.respond = false). */
   async handle(caller: UploadCaller, req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.callers.set(req, caller);
-    await this.server.handle(req, res);
-    // A cancelled upload's bytes are gone: so is its row.
-    if (req.method === 'DELETE' && res.statusCode === 204) {
+    // A cancelled upload's row goes before its bytes: tus may answer 204 before this returns, and
+    // the caller, told it is gone, must not find it still counted against them. Bytes left behind
+    // by a termination that fails are nobody's now, and the cleanup removes them.
+    if (req.method === 'DELETE') {
       const id = new URL(req.url ?? '', 'http://upload').pathname.split('/').pop() ?? '';
       await forgetUpload(caller.deps.db, id);
     }
+    await this.server.handle(req, res);
   }
 
   /** What `OPTIONS /api/uploads` answers (tus 1.0.0 discovery): the version, the extensions this server implements, the largest upload. */
