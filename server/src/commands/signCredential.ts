@@ -4,6 +4,7 @@ import type { Certificate } from '../models/Certificate.ts';
 // presented (presentCredential), so the signed payload and the JSON beside it cannot drift apart.
 // eslint-disable-next-line boundaries/dependencies
 import { presentCredential } from '../presenters/credentials.ts';
+import { completedAssignmentCount } from '../queries/assignments.ts';
 import { credentialIdentity } from './credentialIdentity.ts';
 
 /**
@@ -15,10 +16,11 @@ export async function signCertificateCredential(
   certificate: Certificate,
 ): Promise<{ jwt: string; credentialId: string; subjectId: string }> {
   const { db, config, clock, credentials } = deps;
-  const [identity, course] = await Promise.all([
+  const [identity, course, completedAssignments] = await Promise.all([
     credentialIdentity(db, certificate),
     certificate.courseId === null ? null : db('courses').select('description', 'validityMonths', 'passMark').where({ id: certificate.courseId }).first(),
+    certificate.courseId === null || certificate.userId === null ? 0 : completedAssignmentCount(db, certificate.userId, certificate.courseId),
   ]);
-  const jwt = await credentials.sign(db, clock, presentCredential(config, certificate, course ?? null, identity));
+  const jwt = await credentials.sign(db, clock, presentCredential(config, { ...certificate, completedAssignments }, course ?? null, identity));
   return { jwt, credentialId: identity.credentialId, subjectId: identity.subjectId };
 }

@@ -30,9 +30,36 @@ export function presentIssuerProfile(config: Issuer): IssuerProfileDto {
   return { id: issuerId(config), type: ['Profile'], name: config.brandName, url: config.publicUrl, email: config.supportEmail };
 }
 
+/** What a course asked beyond its videos, as the certificate gate (commands/courseCompletion.ts) checks it. */
+export interface AchievementRequirements {
+  /** A final knowledge check had to be passed. */
+  finalQuiz: boolean;
+  /** How many assignments had to be completed. */
+  assignments: number;
+}
+
+/**
+ * The achievement's criteria in words: every module, and the final knowledge check and the
+ * assignments where the course asks for them, so that a verifier reads what was really required.
+ */
+export function achievementNarrative(config: Pick<Config, 'brandName'>, title: string, requirements: AchievementRequirements): string {
+  const steps = [
+    'watch every module and complete each one',
+    ...(requirements.finalQuiz ? ['pass the final knowledge check'] : []),
+    ...(requirements.assignments === 1
+      ? ['complete the assignment']
+      : requirements.assignments > 1
+        ? [`complete its ${requirements.assignments} assignments`]
+        : []),
+  ];
+  const last = steps.length > 1 ? `${steps.slice(0, -1).join(', ')} and ${steps.at(-1)!}` : steps[0];
+  const approval = requirements.assignments > 0 ? ' (an assignment counts once it is approved, where it needs approval)' : '';
+  return `Complete the video course "${title}" on ${config.brandName}'s learning portal: ${last}${approval}. The certificate is issued when every requirement is met.`;
+}
+
 export function presentAchievement(
   config: Issuer,
-  course: { id: number | null; title: string; description?: string | null },
+  course: { id: number | null; title: string; description?: string | null; requirements: AchievementRequirements },
   fallbackId: string,
 ): AchievementDto {
   const description = course.description?.trim() || `The ${course.title} video course from ${config.brandName}.`;
@@ -43,7 +70,7 @@ export function presentAchievement(
     name: course.title,
     description,
     criteria: {
-      narrative: `Watch every module of the video course "${course.title}" on ${config.brandName}'s learning portal and complete each one; the certificate is issued when the last module is completed.`,
+      narrative: achievementNarrative(config, course.title, course.requirements),
     },
   };
 }
@@ -60,6 +87,8 @@ export function presentCredential(
     /** Issue 59: the hours and CEUs the certificate was issued with. */
     cpdQuarterHours?: number | null;
     ceuHundredths?: number | null;
+    /** The course's assignments the learner had completed: what the certificate waited for beside the videos. */
+    completedAssignments?: number;
   },
   course: { description: string; validityMonths?: number | null; passMark?: number | null } | null,
   identity: CredentialIdentity,
@@ -76,7 +105,13 @@ export function presentCredential(
   const validUntil = certificateValidity(Number(certificate.issuedAt), months)?.expiresAt ?? null;
   const achievement = presentAchievement(
     config,
-    { id: certificate.courseId, title: certificate.courseName, description: course?.description ?? null },
+    {
+      id: certificate.courseId,
+      title: certificate.courseName,
+      description: course?.description ?? null,
+      // What this certificate was issued for: a score means the final check was required and passed.
+      requirements: { finalQuiz: certificate.quizScore !== null && certificate.quizScore !== undefined, assignments: certificate.completedAssignments ?? 0 },
+    },
     `${config.publicUrl}/certificate/${certificate.certificateNumber}#achievement`,
   );
   // The final quiz's score the Open Badges 3.0 way (issue 36): the achievement describes the

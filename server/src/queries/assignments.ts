@@ -103,6 +103,16 @@ export async function assignmentsComplete(db: Reader, userId: number, courseId: 
   return !pending;
 }
 
+/** How many of the course's assignments (deleted ones too: they counted when completed) the learner has completed. */
+export async function completedAssignmentCount(db: Reader, userId: number, courseId: number): Promise<number> {
+  const row = await db('assignmentResults as r')
+    .join('assignments as a', 'a.id', 'r.assignmentId')
+    .where({ 'a.courseId': courseId, 'r.userId': userId, 'r.completed': true })
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
 /** A round with the reviewer's name (as learners see it). */
 export type SubmissionRow = Submission & { reviewerFirstName: string | null; reviewerLastName: string | null };
 

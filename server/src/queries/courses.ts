@@ -1,4 +1,4 @@
-import type { Db } from '../db/knex.ts';
+import { dbBoolean, type Db } from '../db/knex.ts';
 import type { Course } from '../models/Course.ts';
 import type { User } from '../models/User.ts';
 import type { CourseStanding, CourseWithTotals, ProgressEntry } from '../presenters/courses.ts';
@@ -51,10 +51,23 @@ export interface AchievementCourseRow {
   id: number;
   title: string;
   description: string;
+  /** What the certificate asks beyond the videos today (commands/courseCompletion.ts's gate). */
+  requirements: { finalQuiz: boolean; assignments: number };
 }
 
-export function achievementCourse(db: Db, id: number): Promise<AchievementCourseRow | undefined> {
-  return db('courses').select('id', 'title', 'description').where({ id }).first();
+export async function achievementCourse(db: Db, id: number): Promise<AchievementCourseRow | undefined> {
+  const [course, quizzes, assignments] = await Promise.all([
+    db('courses').select('id', 'title', 'description', 'quizRequired').where({ id }).first(),
+    db('quizzes').where({ courseId: id }).whereNull('deletedAt').count({ n: '*' }).first(),
+    db('assignments').where({ courseId: id }).whereNull('deletedAt').count({ n: '*' }).first(),
+  ]);
+  if (!course) return undefined;
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    requirements: { finalQuiz: dbBoolean(course.quizRequired) && Number(quizzes?.n ?? 0) > 0, assignments: Number(assignments?.n ?? 0) },
+  };
 }
 
 /** A course's module count and total duration in seconds, counted in the database. */

@@ -75,11 +75,14 @@ describe('GET /api/certificates/:number/credential', () => {
     const valid = validateAchievementCredential(credentialPart(payload));
     expect(validateAchievementCredential.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
+    // The criteria name the check the certificate waited for.
+    expect(payload.credentialSubject.achievement.criteria.narrative).toContain('pass the final knowledge check');
     // Without a score, neither appears.
     const plain = await certificate(user);
     const { payload: without } = await verifyByKid((await credentialOf(plain.certificateNumber)).jwt);
     expect(without.credentialSubject).not.toHaveProperty('result');
     expect(without.credentialSubject.achievement).not.toHaveProperty('resultDescription');
+    expect(without.credentialSubject.achievement.criteria.narrative).not.toContain('knowledge check');
   });
 
   it('carries the CPD hours the certificate was issued with (issue 59): credit hours, credits earned and results of hours and CEUs, valid against 1EdTech’s schema', async () => {
@@ -182,6 +185,9 @@ describe('GET /api/certificates/:number/credential', () => {
     const { achievement } = payload.credentialSubject;
     expect(achievement).toMatchObject({ type: ['Achievement'], name: course.title, description: 'Film a school tour on a phone.' });
     expect(achievement.criteria.narrative).toContain(course.title);
+    // A course of videos alone: the criteria ask for nothing it did not.
+    expect(achievement.criteria.narrative).toContain('watch every module and complete each one.');
+    expect(achievement.criteria.narrative).not.toMatch(/knowledge check|assignment/);
     // Each URL the credential names answers what it names, as JSON.
     const issuer = await (await fetch(payload.issuer.id)).json();
     expect(issuer).toMatchObject({ id: payload.issuer.id, type: ['Profile'], name: server.config.brandName });
