@@ -14,7 +14,7 @@ import { stageTestUpload } from './uploads.ts';
 import type { ResumableUploads } from '../services/uploads/tus.ts';
 import { insertAssignmentRow } from './assignments.ts';
 
-/** The resources one cell of the authorization matrix (routes/authorization.test.ts) acts on. */
+/** The resources one cell of the authorization matrix (test/authorizationMatrix.ts) acts on. */
 export interface World {
   learner: UserRow;
   courseId: number;

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRoutes } from './index.ts';
-import { createTestServer, type TestServer } from '../test/server.ts';
-import { createAdmin, createUser, signIn, TEST_PASSWORD, type UserRow } from '../test/factories.ts';
-import { buildWorld, type World } from '../test/authorizationWorld.ts';
-import { startFakeStripe } from '../test/fakeStripe.ts';
-import type { TestClient } from '../test/client.ts';
+import { buildRoutes } from '../routes/index.ts';
+import { createTestServer, type TestServer } from './server.ts';
+import { createAdmin, createUser, signIn, TEST_PASSWORD, type UserRow } from './factories.ts';
+import { buildWorld, type World } from './authorizationWorld.ts';
+import { startFakeStripe } from './fakeStripe.ts';
+import type { TestClient } from './client.ts';
 import { createSchool, joinSchool } from '../commands/schools/membership.ts';
 import { unsubscribeToken } from '../services/unsubscribe.ts';
 import { acceptTrustInvite, attachSchool, createTrust, inviteTrustManager } from '../commands/trusts.ts';
 
 /**
  * Every route of the router's own table × every kind of caller, with the outcome expected in
- * each cell. A route added without an entry here fails the first test.
+ * each cell. A route added without an entry here fails the first test. The cells run in
+ * parts (routes/authorization.part*.test.ts), each with its own app and database, so that the
+ * longest file of the server suites is a quarter of the matrix and the parts share the cores.
  *
  * learner:      enrolled in the course, owns the comment, certificate, order, payment and
  *               avatar, and is a plain member of the school; also a manager of the school's trust,
@@ -773,159 +775,174 @@ async function accountFor(role: Account): Promise<UserRow> {
   return user;
 }
 
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  server = await createTestServer(stripe.env);
-  const { db } = server;
-  // Each manager founds a school. Both have a verified address on school.test, so only the
-  // policy, not the domain check, stands between the other school's manager and this school.
-  accounts.manager = await createUser(db);
-  accounts.otherManager = await createUser(db);
-  await db('users').whereIn('id', [accounts.manager.id, accounts.otherManager.id]).update({ emailVerifiedAt: Date.now() });
-  schoolId = await createSchool(db, { name: 'Oak Primary', country: 'GB' }, accounts.manager.id, Date.now());
-  otherSchoolId = await createSchool(db, { name: 'Rival Primary', country: 'GB' }, accounts.otherManager.id, Date.now());
-  trustId = await createTrust(db, 'Rival Trust', Date.now());
-  schoolTrustId = await createTrust(db, 'Oak Trust', Date.now());
-  await attachSchool(db, trustId, otherSchoolId, Date.now());
-  await attachSchool(db, schoolTrustId, schoolId, Date.now());
-  accounts.learner = await accountFor('learner');
-  accounts.other = await accountFor('other');
-  accounts.admin = await accountFor('admin');
-  clients.visitor = server.client();
-  for (const role of ROLES) {
-    if (role === 'visitor') continue;
-    clients[role] = server.client();
-    await signIn(clients[role], accounts[role]);
-  }
-});
-afterAll(async () => {
-  await server.close();
-  await stripe.close();
-});
-
-const table = buildRoutes().table;
-const key = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
-
-describe('authorization matrix', () => {
-  it('has an entry for every route in the router, and no entry for a route that does not exist', () => {
-    const routeKeys = table.map(key).sort();
-    expect(routeKeys.filter((k) => !recipes[k])).toEqual([]);
-    expect(Object.keys(recipes).filter((k) => !routeKeys.includes(k))).toEqual([]);
+/**
+ * Registers part `part` (0-based) of `parts` of the matrix in the calling test file. The app, the
+ * accounts and the clients above are the running part's: a worker runs one file at a time, and
+ * each part's beforeAll sets them afresh. The table's checks run in part 0; the trust purchases
+ * (they change an account's address) last, in the last part.
+ */
+export function describeAuthorizationMatrix(part: number, parts: number): void {
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await createTestServer(stripe.env);
+    const { db } = server;
+    // Each manager founds a school. Both have a verified address on school.test, so only the
+    // policy, not the domain check, stands between the other school's manager and this school.
+    accounts.manager = await createUser(db);
+    accounts.otherManager = await createUser(db);
+    await db('users').whereIn('id', [accounts.manager.id, accounts.otherManager.id]).update({ emailVerifiedAt: Date.now() });
+    schoolId = await createSchool(db, { name: 'Oak Primary', country: 'GB' }, accounts.manager.id, Date.now());
+    otherSchoolId = await createSchool(db, { name: 'Rival Primary', country: 'GB' }, accounts.otherManager.id, Date.now());
+    trustId = await createTrust(db, 'Rival Trust', Date.now());
+    schoolTrustId = await createTrust(db, 'Oak Trust', Date.now());
+    await attachSchool(db, trustId, otherSchoolId, Date.now());
+    await attachSchool(db, schoolTrustId, schoolId, Date.now());
+    accounts.learner = await accountFor('learner');
+    accounts.other = await accountFor('other');
+    accounts.admin = await accountFor('admin');
+    clients.visitor = server.client();
+    for (const role of ROLES) {
+      if (role === 'visitor') continue;
+      clients[role] = server.client();
+      await signIn(clients[role], accounts[role]);
+    }
+  });
+  afterAll(async () => {
+    await server.close();
+    await stripe.close();
   });
 
-  it('names only routes of the table among the cells that run first', () => {
-    expect([...GROWS_WITH_WORLD].filter((name) => !table.some((route) => key(route) === name))).toEqual([]);
-  });
+  const table = buildRoutes().table;
+  const key = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
 
-  it('declares admin access for every /api/admin route', () => {
-    expect(table.filter((r) => r.path.startsWith('/api/admin/') && r.access !== 'admin').map(key)).toEqual([]);
-  });
+  describe(`authorization matrix, part ${part + 1} of ${parts}`, () => {
+    // The table's own checks once, in the first part.
+    const itOnce = part === 0 ? it : () => undefined;
+    itOnce('has an entry for every route in the router, and no entry for a route that does not exist', () => {
+      const routeKeys = table.map(key).sort();
+      expect(routeKeys.filter((k) => !recipes[k])).toEqual([]);
+      expect(Object.keys(recipes).filter((k) => !routeKeys.includes(k))).toEqual([]);
+    });
 
-  it("refuses every one of a school's own routes to its plain members and to other schools' managers", () => {
-    const lax = table
-      .filter((r) => r.path.startsWith('/api/schools/:id/') && !r.path.startsWith('/api/schools/:id/members/:userId'))
-      .filter((r) => {
-        const cells = recipes[key(r)]?.expect;
-        return !cells || cells.learner !== 403 || cells.otherManager !== 403 || cells.manager !== 'ok';
-      });
-    expect(lax.map(key)).toEqual([]);
-  });
+    itOnce('names only routes of the table among the cells that run first', () => {
+      expect([...GROWS_WITH_WORLD].filter((name) => !table.some((route) => key(route) === name))).toEqual([]);
+    });
 
-  it("refuses every one of a trust's own routes to its schools' managers, to another trust's managers and to admins", () => {
-    // otherManager manages a school of the trust; learner manages another trust.
-    const lax = table
-      .filter((r) => r.path.startsWith('/api/trusts/:id/'))
-      .filter((r) => {
-        const cells = recipes[key(r)]?.expect;
-        return (
-          !cells ||
-          cells.learner !== 403 ||
-          cells.manager !== 403 ||
-          cells.otherManager !== 403 ||
-          cells.admin !== 403 ||
-          cells.other !== 'ok' ||
-          r.policy !== 'trustManager'
+    itOnce('declares admin access for every /api/admin route', () => {
+      expect(table.filter((r) => r.path.startsWith('/api/admin/') && r.access !== 'admin').map(key)).toEqual([]);
+    });
+
+    itOnce("refuses every one of a school's own routes to its plain members and to other schools' managers", () => {
+      const lax = table
+        .filter((r) => r.path.startsWith('/api/schools/:id/') && !r.path.startsWith('/api/schools/:id/members/:userId'))
+        .filter((r) => {
+          const cells = recipes[key(r)]?.expect;
+          return !cells || cells.learner !== 403 || cells.otherManager !== 403 || cells.manager !== 'ok';
+        });
+      expect(lax.map(key)).toEqual([]);
+    });
+
+    itOnce("refuses every one of a trust's own routes to its schools' managers, to another trust's managers and to admins", () => {
+      // otherManager manages a school of the trust; learner manages another trust.
+      const lax = table
+        .filter((r) => r.path.startsWith('/api/trusts/:id/'))
+        .filter((r) => {
+          const cells = recipes[key(r)]?.expect;
+          return (
+            !cells ||
+            cells.learner !== 403 ||
+            cells.manager !== 403 ||
+            cells.otherManager !== 403 ||
+            cells.admin !== 403 ||
+            cells.other !== 'ok' ||
+            r.policy !== 'trustManager'
+          );
+        });
+      expect(lax.map(key)).toEqual([]);
+    });
+
+    itOnce('made the manager a manager of the school, and the others no manager of it', async () => {
+      const rows = await server
+        .db('schoolMembers')
+        .select('userId', 'schoolId', 'role')
+        .whereIn(
+          'userId',
+          Object.values(accounts).map((a) => a.id),
         );
-      });
-    expect(lax.map(key)).toEqual([]);
-  });
-
-  it('made the manager a manager of the school, and the others no manager of it', async () => {
-    const rows = await server
-      .db('schoolMembers')
-      .select('userId', 'schoolId', 'role')
-      .whereIn(
-        'userId',
-        Object.values(accounts).map((a) => a.id),
+      const byRole = Object.fromEntries(
+        (Object.keys(accounts) as Account[]).map((role) => {
+          const row = rows.find((r) => Number(r.userId) === accounts[role].id);
+          return [
+            role,
+            row ? `${Number(row.schoolId) === schoolId ? 'this' : Number(row.schoolId) === otherSchoolId ? 'other' : '?'} school ${row.role}` : 'none',
+          ];
+        }),
       );
-    const byRole = Object.fromEntries(
-      (Object.keys(accounts) as Account[]).map((role) => {
-        const row = rows.find((r) => Number(r.userId) === accounts[role].id);
-        return [
-          role,
-          row ? `${Number(row.schoolId) === schoolId ? 'this' : Number(row.schoolId) === otherSchoolId ? 'other' : '?'} school ${row.role}` : 'none',
-        ];
-      }),
-    );
-    expect(byRole).toEqual({
-      manager: 'this school manager',
-      otherManager: 'other school manager',
-      learner: 'this school member',
-      other: 'none',
-      admin: 'none',
+      expect(byRole).toEqual({
+        manager: 'this school manager',
+        otherManager: 'other school manager',
+        learner: 'this school member',
+        other: 'none',
+        admin: 'none',
+      });
     });
-  });
 
-  const growingFirst = [...table].sort((a, b) => Number(GROWS_WITH_WORLD.has(key(b))) - Number(GROWS_WITH_WORLD.has(key(a))));
-  for (const route of growingFirst) {
-    const recipe = recipes[key(route)];
-    if (!recipe) continue;
-    it(`${key(route)}`, async () => {
-      const outcomes = {} as Record<Role, Outcome | number>;
-      for (const role of ROLES) {
-        const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
-        let client = clients[role];
-        if (recipe.throwaway && role !== 'visitor') {
-          client = server.client();
-          await signIn(client, await accountFor(role));
-        } else if (recipe.fresh && role !== 'visitor') {
-          client = server.client();
-          await signIn(client, accounts[role]);
-        } else if (recipe.fresh) {
-          client = server.client();
+    const growingFirst = [...table].sort((a, b) => Number(GROWS_WITH_WORLD.has(key(b))) - Number(GROWS_WITH_WORLD.has(key(a))));
+    for (const [index, route] of growingFirst.entries()) {
+      const recipe = recipes[key(route)];
+      // Dealt out in turn, so each part starts with its share of the cells that run first.
+      if (!recipe || index % parts !== part) continue;
+      it(`${key(route)}`, async () => {
+        const outcomes = {} as Record<Role, Outcome | number>;
+        for (const role of ROLES) {
+          const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
+          let client = clients[role];
+          if (recipe.throwaway && role !== 'visitor') {
+            client = server.client();
+            await signIn(client, await accountFor(role));
+          } else if (recipe.fresh && role !== 'visitor') {
+            client = server.client();
+            await signIn(client, accounts[role]);
+          } else if (recipe.fresh) {
+            client = server.client();
+          }
+          const { path, body, raw, headers } = recipe.request(world);
+          const response = await client.request(route.method.toUpperCase(), path, body === undefined ? { raw, headers } : { body });
+          expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
+          outcomes[role] = response.status < 400 ? 'ok' : response.status;
         }
-        const { path, body, raw, headers } = recipe.request(world);
-        const response = await client.request(route.method.toUpperCase(), path, body === undefined ? { raw, headers } : { body });
-        expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
-        outcomes[role] = response.status < 400 ? 'ok' : response.status;
-      }
-      expect(outcomes).toEqual(recipe.expect);
-    });
-  }
+        expect(outcomes).toEqual(recipe.expect);
+      });
+    }
 
-  // After the table (the register cells' size grows with every world built before them). Buying
-  // for a trust goes through the same two routes as any purchase (their cells above buy for
-  // oneself); naming the matrix's trust, only its manager ('other') may, and nothing is written for the rest.
-  for (const [route, body] of [
-    ['POST /api/create-payment-intent', (w: World) => ({ courseId: w.pricedCourseId })],
-    ['POST /api/orders', (w: World) => ({ courseId: w.untouchedPricedCourseId, schoolName: 'Rival Trust', billingEmail: 'finance@rival.example' })],
-  ] as const) {
-    it(`${route} for a trust`, async () => {
-      const outcomes = {} as Record<Role, Outcome | number>;
-      // One world for every role: each buyer is someone else, so none finds another's purchase.
-      const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
-      // An invoice request needs the caller's own verified address (policies/orders.ts, orders.test.ts
-      // refuses an unverified one): the trust's manager has confirmed theirs. Last cells of the file,
-      // so no cell above sees the change.
-      if (route.endsWith('orders')) await server.db('users').where({ id: accounts.other.id }).update({ emailVerifiedAt: Date.now() });
-      for (const role of ROLES) {
-        const response = await clients[role].request('POST', route.split(' ')[1]!, { body: { ...body(world), trustId } });
-        expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
-        outcomes[role] = response.status < 400 ? 'ok' : response.status;
-      }
-      expect(outcomes).toEqual({ ...signedInGets(403), other: 'ok' });
-      const written = route.endsWith('orders') ? 'orders' : 'payments';
-      expect((await server.db(written).where({ trustId }).select('userId')).map((row) => Number(row.userId))).toEqual([accounts.other.id]);
-    });
-  }
-});
+    // After the table (the register cells' size grows with every world built before them). Buying
+    // for a trust goes through the same two routes as any purchase (their cells above buy for
+    // oneself); naming the matrix's trust, only its manager ('other') may, and nothing is written for the rest.
+    const trustPurchases =
+      part === parts - 1
+        ? ([
+            ['POST /api/create-payment-intent', (w: World) => ({ courseId: w.pricedCourseId })],
+            ['POST /api/orders', (w: World) => ({ courseId: w.untouchedPricedCourseId, schoolName: 'Rival Trust', billingEmail: 'finance@rival.example' })],
+          ] as const)
+        : [];
+    for (const [route, body] of trustPurchases) {
+      it(`${route} for a trust`, async () => {
+        const outcomes = {} as Record<Role, Outcome | number>;
+        // One world for every role: each buyer is someone else, so none finds another's purchase.
+        const world = await buildWorld(server, stripe, { learner: accounts.learner, manager: accounts.manager, schoolId, trustId });
+        // An invoice request needs the caller's own verified address (policies/orders.ts, orders.test.ts
+        // refuses an unverified one): the trust's manager has confirmed theirs. Last cells of the file,
+        // so no cell above sees the change.
+        if (route.endsWith('orders')) await server.db('users').where({ id: accounts.other.id }).update({ emailVerifiedAt: Date.now() });
+        for (const role of ROLES) {
+          const response = await clients[role].request('POST', route.split(' ')[1]!, { body: { ...body(world), trustId } });
+          expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);
+          outcomes[role] = response.status < 400 ? 'ok' : response.status;
+        }
+        expect(outcomes).toEqual({ ...signedInGets(403), other: 'ok' });
+        const written = route.endsWith('orders') ? 'orders' : 'payments';
+        expect((await server.db(written).where({ trustId }).select('userId')).map((row) => Number(row.userId))).toEqual([accounts.other.id]);
+      });
+    }
+  });
+}
