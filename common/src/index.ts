@@ -27,6 +27,7 @@ export * from './schemas/prices.ts';
 export * from './api/deadlines.ts';
 export * from './schemas/deadlines.ts';
 export * from './rules/days.ts';
+export * from './rules/deadlines.ts';
 export * from './rules/certificateValidity.ts';
 export * from './rules/watching.ts';
 export * from './api/signIn.ts';

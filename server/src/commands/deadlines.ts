@@ -1,4 +1,4 @@
-import { dayOf, formatDueDate, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
+import { dayOf, deadlineCapBreaches, formatDueDate, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { trustRuleForSchool } from '../queries/deadlines.ts';
@@ -24,16 +24,23 @@ function storedRule(input: DeadlineInput, now: number): { completeByDay: number 
 export async function setDeadline(db: Db, schoolId: number, courseId: number, input: DeadlineInput, by: number, now: number): Promise<void> {
   const rule = storedRule(input, now);
   const trust = await trustRuleForSchool(db, schoolId, courseId);
-  if (trust && trust.completeByDay !== null && rule.completeByDay !== null && rule.completeByDay > trust.completeByDay) {
-    const date = formatDueDate(isoDay(trust.completeByDay), new Date(now).getUTCFullYear());
-    throw badRequest(`${trust.trustName} requires this course by ${date}: your school may set that date or an earlier one, not a later one`, {
-      completeBy: `Choose ${date} (${isoDay(trust.completeByDay)}, set by ${trust.trustName}) or an earlier date`,
-    });
-  }
-  if (trust && trust.newStaffDays !== null && rule.newStaffDays !== null && rule.newStaffDays > trust.newStaffDays) {
-    throw badRequest(`${trust.trustName} gives new staff ${trust.newStaffDays} days: your school may give them that many or fewer, not more`, {
-      newStaffDays: `Choose ${trust.newStaffDays} days (set by ${trust.trustName}) or fewer`,
-    });
+  if (trust) {
+    const year = new Date(now).getUTCFullYear();
+    const cap = {
+      completeBy: trust.completeByDay === null ? null : isoDay(trust.completeByDay),
+      newStaffDays: trust.newStaffDays,
+      by: trust.trustName,
+    };
+    const breaches = deadlineCapBreaches(input, cap, (day) => formatDueDate(day, year));
+    if (breaches.completeBy) {
+      throw badRequest(
+        `${trust.trustName} requires this course by ${formatDueDate(cap.completeBy!, year)}: your school may set that date or an earlier one, not a later one`,
+        breaches,
+      );
+    }
+    if (breaches.newStaffDays) {
+      throw badRequest(`${trust.trustName} gives new staff ${trust.newStaffDays} days: your school may give them that many or fewer, not more`, breaches);
+    }
   }
   await db('schoolDeadlines')
     .insert({ schoolId, courseId, ...rule, updatedBy: by, updatedAt: now })

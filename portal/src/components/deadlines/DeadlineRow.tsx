@@ -1,6 +1,6 @@
 import type { DeadlineInput, DeadlineRuleDto } from '@atrium/common';
 import { formatDay } from '@atrium/common/rules/dates';
-import { deadlineSchema } from '@atrium/common/schemas/deadlines';
+import { cappedDeadlineSchema, type DeadlineCap } from '@atrium/common/rules/deadlines';
 import type { ReactNode } from 'react';
 import { Form } from '../Form.tsx';
 import styled from 'styled-components';
@@ -16,12 +16,6 @@ import { EmptyText, Muted, ProblemText, RowList } from '../Panel.ts';
 export interface Handlers {
   onSuccess: () => void;
   onError: (error: Error) => void;
-}
-
-/** The rule a deadline may not go past: the trust's, for one of its schools. */
-export interface DeadlineCap extends DeadlineRuleDto {
-  /** Who set it (the trust's name). */
-  by: string;
 }
 
 export interface DeadlineRowProps {
@@ -48,27 +42,6 @@ export function ruleSummary(rule: DeadlineRuleDto): string {
     rule.newStaffDays ? `new staff: ${rule.newStaffDays} days from joining` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'No deadline';
-}
-
-/** The deadline schema, with the cap's limits when there is one (the server checks the same). */
-function capped(cap: DeadlineCap | null | undefined) {
-  if (!cap) return deadlineSchema;
-  return deadlineSchema.superRefine((value, ctx) => {
-    if (cap.completeBy && value.completeBy && value.completeBy > cap.completeBy) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['completeBy'],
-        message: `Choose ${formatDay(cap.completeBy)} or an earlier date: ${cap.by} requires the course by then`,
-      });
-    }
-    if (cap.newStaffDays && value.newStaffDays && value.newStaffDays > cap.newStaffDays) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newStaffDays'],
-        message: `Choose ${cap.newStaffDays} days or fewer: ${cap.by} gives new staff ${cap.newStaffDays}`,
-      });
-    }
-  });
 }
 
 /** The deadlines list's loading, error and empty states around its rows (a school's and a trust's panel alike). */
@@ -106,7 +79,7 @@ export function DeadlineRow(props: DeadlineRowProps) {
   const hasDeadline = props.completeBy !== null || props.newStaffDays !== null;
 
   const submit = form.handleSubmit(
-    capped(cap),
+    cappedDeadlineSchema(cap, formatDay),
     (input) =>
       props.save(input, {
         onSuccess: () => toast({ title: 'Deadline saved', description: `${title}: ${props.savedText}`, variant: 'success' }),

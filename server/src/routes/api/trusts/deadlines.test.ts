@@ -90,10 +90,10 @@ describe('the earlier deadline applies', () => {
     const later = await put(oak.client, path, { completeBy: '2026-04-10' });
     expect(later.status).toBe(400);
     expect(later.body.message).toBe('Riverside Trust requires this course by 31 March: your school may set that date or an earlier one, not a later one');
-    expect(later.body.errors.completeBy).toBe('Choose 31 March (2026-03-31, set by Riverside Trust) or an earlier date');
+    expect(later.body.errors.completeBy).toBe('Choose 31 March or an earlier date: Riverside Trust requires the course by then');
     const moreDays = await put(oak.client, path, { completeBy: '2026-03-20', newStaffDays: 45 });
     expect(moreDays.status).toBe(400);
-    expect(moreDays.body.errors.newStaffDays).toBe('Choose 30 days (set by Riverside Trust) or fewer');
+    expect(moreDays.body.errors.newStaffDays).toBe('Choose 30 days or fewer: Riverside Trust gives new staff 30');
     // An admin is held to the same rule on the school's deadline.
     expect((await put(admin, `/api/admin/schools/${oak.schoolId}/deadlines/${course.id}`, { completeBy: '2026-04-01' })).status).toBe(400);
     expect(await server.db('schoolDeadlines').where({ schoolId: oak.schoolId })).toHaveLength(0);

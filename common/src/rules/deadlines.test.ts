@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { cappedDeadlineSchema, deadlineCapBreaches } from './deadlines.ts';
+
+const cap = { completeBy: '2026-03-31', newStaffDays: 30, by: 'Riverside Trust' };
+const dateText = (day: string) => `[${day}]`;
+
+describe('a school deadline under its trust’s', () => {
+  it('takes the same date or an earlier one, and as many days or fewer', () => {
+    expect(deadlineCapBreaches({ completeBy: '2026-03-31', newStaffDays: 30 }, cap, dateText)).toEqual({});
+    expect(deadlineCapBreaches({ completeBy: '2026-01-10', newStaffDays: 5 }, cap, dateText)).toEqual({});
+    expect(deadlineCapBreaches({ completeBy: '2026-12-31', newStaffDays: 90 }, null, dateText)).toEqual({});
+  });
+
+  it('names the field, the trust and its limit for a later date or more days', () => {
+    expect(deadlineCapBreaches({ completeBy: '2026-04-01', newStaffDays: 31 }, cap, dateText)).toEqual({
+      completeBy: 'Choose [2026-03-31] or an earlier date: Riverside Trust requires the course by then',
+      newStaffDays: 'Choose 30 days or fewer: Riverside Trust gives new staff 30',
+    });
+    // A trust rule without a date caps only the days.
+    expect(deadlineCapBreaches({ completeBy: '2030-01-01', newStaffDays: 10 }, { ...cap, completeBy: null }, dateText)).toEqual({});
+  });
+
+  it('refuses through the schema the form validates with, on the field', () => {
+    const result = cappedDeadlineSchema(cap, dateText).safeParse({ completeBy: '2026-05-01', newStaffDays: null });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['completeBy', 'Choose [2026-03-31] or an earlier date: Riverside Trust requires the course by then'],
+    ]);
+  });
+});
