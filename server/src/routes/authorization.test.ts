@@ -73,6 +73,9 @@ const enrolledOrAdmin: Expect = { ...signedInGets(403), learner: 'ok', admin: 'o
 const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
 /** This trust's own managers only (other): its school's manager (otherManager), another trust's manager (learner), admins (who use /api/admin/trusts) are refused. */
 const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
+/** Directory sync's tokens and log: the owner's managers, and admins (who see and revoke every school's and trust's). */
+const directoryKeeper: Expect = { ...schoolManager, admin: 'ok' };
+const trustDirectoryKeeper: Expect = { ...trustManager, admin: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
 /**
  * Cells whose answer grows with the whole world built so far (see the matrix below): each cell's
@@ -736,6 +739,42 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}` }) },
   // The invitation is for someone else's address: every signed-in caller is refused.
   'POST /api/trusts/invites/:token/accept': { expect: signedInGets(403), request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}/accept` }) },
+  // Directory sync (issue 56): tokens and the log for the school's or trust's managers and admins;
+  // no token of the school exists in the matrix, so revoking one is a 404 for whoever may try.
+  'GET /api/schools/:id/scim-tokens': { expect: directoryKeeper, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens` }) },
+  'POST /api/schools/:id/scim-tokens': { expect: directoryKeeper, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens`, body: { label: 'Entra ID' } }) },
+  'DELETE /api/schools/:id/scim-tokens/:tokenId': {
+    expect: { ...directoryKeeper, manager: 404, admin: 404 },
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens/999999` }),
+  },
+  'GET /api/schools/:id/directory-log': { expect: directoryKeeper, request: (w) => ({ path: `/api/schools/${w.schoolId}/directory-log` }) },
+  'GET /api/trusts/:id/scim-tokens': { expect: trustDirectoryKeeper, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens` }) },
+  'POST /api/trusts/:id/scim-tokens': { expect: trustDirectoryKeeper, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens`, body: { label: 'Entra ID' } }) },
+  'DELETE /api/trusts/:id/scim-tokens/:tokenId': {
+    expect: { ...trustDirectoryKeeper, other: 404, admin: 404 },
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens/999999` }),
+  },
+  'GET /api/trusts/:id/directory-log': { expect: trustDirectoryKeeper, request: (w) => ({ path: `/api/trusts/${w.trustId}/directory-log` }) },
+  // The SCIM service's caller is a bearer token, never a session: without one, 401 for everyone
+  // (two schools' and two trusts' tokens are kept apart in routes/scim/isolation.test.ts).
+  'GET /scim/v2/ServiceProviderConfig': { expect: all(401), request: () => ({ path: '/scim/v2/ServiceProviderConfig' }) },
+  'GET /scim/v2/ResourceTypes': { expect: all(401), request: () => ({ path: '/scim/v2/ResourceTypes' }) },
+  'GET /scim/v2/Schemas': { expect: all(401), request: () => ({ path: '/scim/v2/Schemas' }) },
+  'POST /scim/v2/Users': { expect: all(401), request: (w) => ({ path: '/scim/v2/Users', body: { userName: w.memberEmail } }) },
+  'GET /scim/v2/Users': { expect: all(401), request: () => ({ path: '/scim/v2/Users' }) },
+  'GET /scim/v2/Users/:id': { expect: all(401), request: () => ({ path: '/scim/v2/Users/1' }) },
+  'PUT /scim/v2/Users/:id': { expect: all(401), request: (w) => ({ path: '/scim/v2/Users/1', body: { userName: w.memberEmail } }) },
+  'PATCH /scim/v2/Users/:id': { expect: all(401), request: () => ({ path: '/scim/v2/Users/1', body: { Operations: [{ op: 'replace', path: 'active', value: false }] } }) },
+  'DELETE /scim/v2/Users/:id': { expect: all(401), request: () => ({ path: '/scim/v2/Users/1' }) },
+  'POST /scim/v2/Groups': { expect: all(401), request: () => ({ path: '/scim/v2/Groups', body: { displayName: 'Office' } }) },
+  'GET /scim/v2/Groups': { expect: all(401), request: () => ({ path: '/scim/v2/Groups' }) },
+  'GET /scim/v2/Groups/:id': { expect: all(401), request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}` }) },
+  'PUT /scim/v2/Groups/:id': { expect: all(401), request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}`, body: { displayName: 'Office' } }) },
+  'PATCH /scim/v2/Groups/:id': {
+    expect: all(401),
+    request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}`, body: { Operations: [{ op: 'add', path: 'members', value: [{ value: '1' }] }] } }),
+  },
+  'DELETE /scim/v2/Groups/:id': { expect: all(401), request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}` }) },
 };
 
 let server: TestServer;
