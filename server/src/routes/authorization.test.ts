@@ -73,9 +73,6 @@ const enrolledOrAdmin: Expect = { ...signedInGets(403), learner: 'ok', admin: 'o
 const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
 /** This trust's own managers only (other): its school's manager (otherManager), another trust's manager (learner), admins (who use /api/admin/trusts) are refused. */
 const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
-/** Directory sync's tokens and log: the owner's managers, and admins (who see and revoke every school's and trust's). */
-const directoryKeeper: Expect = { ...schoolManager, admin: 'ok' };
-const trustDirectoryKeeper: Expect = { ...trustManager, admin: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
 /**
  * Cells whose answer grows with the whole world built so far (see the matrix below): each cell's
@@ -739,22 +736,24 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}` }) },
   // The invitation is for someone else's address: every signed-in caller is refused.
   'POST /api/trusts/invites/:token/accept': { expect: signedInGets(403), request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}/accept` }) },
-  // Directory sync (issue 56): tokens and the log for the school's or trust's managers and admins;
-  // no token of the school exists in the matrix, so revoking one is a 404 for whoever may try.
-  'GET /api/schools/:id/scim-tokens': { expect: directoryKeeper, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens` }) },
-  'POST /api/schools/:id/scim-tokens': { expect: directoryKeeper, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens`, body: { label: 'Entra ID' } }) },
-  'DELETE /api/schools/:id/scim-tokens/:tokenId': {
-    expect: { ...directoryKeeper, manager: 404, admin: 404 },
-    request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens/999999` }),
-  },
-  'GET /api/schools/:id/directory-log': { expect: directoryKeeper, request: (w) => ({ path: `/api/schools/${w.schoolId}/directory-log` }) },
-  'GET /api/trusts/:id/scim-tokens': { expect: trustDirectoryKeeper, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens` }) },
-  'POST /api/trusts/:id/scim-tokens': { expect: trustDirectoryKeeper, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens`, body: { label: 'Entra ID' } }) },
-  'DELETE /api/trusts/:id/scim-tokens/:tokenId': {
-    expect: { ...trustDirectoryKeeper, other: 404, admin: 404 },
-    request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens/999999` }),
-  },
-  'GET /api/trusts/:id/directory-log': { expect: trustDirectoryKeeper, request: (w) => ({ path: `/api/trusts/${w.trustId}/directory-log` }) },
+  // Directory sync (issue 56): tokens and the log for the school's or trust's own managers, and for
+  // admins under /api/admin. Revoking an id that is not one of the owner's tokens changes nothing.
+  'GET /api/schools/:id/scim-tokens': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens` }) },
+  'POST /api/schools/:id/scim-tokens': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens`, body: { label: 'Entra ID' } }) },
+  'DELETE /api/schools/:id/scim-tokens/:tokenId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens/999999` }) },
+  'GET /api/schools/:id/directory-log': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/directory-log` }) },
+  'GET /api/trusts/:id/scim-tokens': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens` }) },
+  'POST /api/trusts/:id/scim-tokens': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens`, body: { label: 'Entra ID' } }) },
+  'DELETE /api/trusts/:id/scim-tokens/:tokenId': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens/999999` }) },
+  'GET /api/trusts/:id/directory-log': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/directory-log` }) },
+  'GET /api/admin/schools/:id/scim-tokens': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/scim-tokens` }) },
+  'POST /api/admin/schools/:id/scim-tokens': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/scim-tokens`, body: { label: 'Okta' } }) },
+  'DELETE /api/admin/schools/:id/scim-tokens/:tokenId': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/scim-tokens/999999` }) },
+  'GET /api/admin/schools/:id/directory-log': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/directory-log` }) },
+  'GET /api/admin/trusts/:id/scim-tokens': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens` }) },
+  'POST /api/admin/trusts/:id/scim-tokens': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens`, body: { label: 'Okta' } }) },
+  'DELETE /api/admin/trusts/:id/scim-tokens/:tokenId': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens/999999` }) },
+  'GET /api/admin/trusts/:id/directory-log': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/directory-log` }) },
   // The SCIM service's caller is a bearer token, never a session: without one, 401 for everyone
   // (two schools' and two trusts' tokens are kept apart in routes/scim/isolation.test.ts).
   'GET /scim/v2/ServiceProviderConfig': { expect: all(401), request: () => ({ path: '/scim/v2/ServiceProviderConfig' }) },

@@ -1,4 +1,6 @@
-import type { TestClient, TestResponse } from './client.ts';
+import { TestClient, type TestResponse, type UntypedJson } from './client.ts';
+import { schoolWithManager } from './schools.ts';
+import { adminClient, trustManagerOf, trustOf } from './trusts.ts';
 import type { FileTestServer } from './useTestServer.ts';
 
 /** A directory (Entra ID, Okta) talking SCIM to the test server with its bearer token. */
@@ -44,4 +46,56 @@ export const entraUser = (email: string, externalId: string, given = 'Ann', fami
 export async function proveDomain(server: FileTestServer, schoolId: number, domain: string): Promise<void> {
   const now = server.clock.now().getTime();
   await server.db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: null, createdAt: now, verifiedDomain: domain, proof: 'admin' });
+}
+
+/** A client that sends the directory's bearer token with every request (for the drift test's cases). */
+export class BearerClient extends TestClient {
+  constructor(
+    baseUrl: string,
+    private readonly token: string,
+  ) {
+    super(baseUrl);
+  }
+
+  override request<T = UntypedJson>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {}) {
+    return super.request<T>(method, path, { ...options, headers: { ...options.headers, authorization: `Bearer ${this.token}` } });
+  }
+}
+
+/**
+ * What the drift test's directory sync cases act on, made on first use: a school with its manager
+ * and a proven domain, a trust of it with its manager, a directory token of the school, and the
+ * ids the cases create (a SCIM User and Group, a token to revoke).
+ */
+export class DirectoryDriftWorld {
+  private ready: Promise<void> | null = null;
+  schoolId = 0;
+  trustId = 0;
+  manager!: TestClient;
+  trustManager!: TestClient;
+  directory!: BearerClient;
+  userId = '';
+  groupId = '';
+  tokenIds: Record<string, number> = {};
+
+  constructor(private readonly server: FileTestServer) {}
+
+  private async build(): Promise<void> {
+    const school = await schoolWithManager(this.server, 'Drift Primary');
+    this.schoolId = school.schoolId;
+    this.manager = school.client;
+    await proveDomain(this.server, school.schoolId, 'drift.sch.uk');
+    const admin = await adminClient(this.server);
+    this.trustId = await trustOf(admin, 'Drift Trust', [school.schoolId]);
+    this.trustManager = (await trustManagerOf(this.server, admin, this.trustId)).client;
+    const created = await this.manager.post(`/api/schools/${this.schoolId}/scim-tokens`, { label: 'Drift' });
+    this.directory = new BearerClient(this.manager.baseUrl, created.body.token as string);
+  }
+
+  /** Builds the world once; every case's `as` waits for it. */
+  async as(who: 'manager' | 'trustManager' | 'directory'): Promise<TestClient> {
+    this.ready ??= this.build();
+    await this.ready;
+    return this[who];
+  }
 }

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/knex.ts';
 import type { DirectoryToken } from '../../db/tables.ts';
 import { insertAndFetch } from '../../db/insertAndFetch.ts';
-import { notFound } from '../../errors.ts';
 import type { DirectoryOwner } from '../../queries/directory.ts';
 import { hashToken, newToken } from '../../services/tokens.ts';
 
@@ -30,11 +29,13 @@ export async function createDirectoryToken(
   return { row, secret };
 }
 
-/** Revokes one of the owner's tokens: from the next request on it is refused (401). */
+/**
+ * Revokes one of the owner's tokens: from the next request on it is refused (401). Revoking again,
+ * or an id that is not the owner's, changes nothing and is not an error (nor says whose it is).
+ */
 export async function revokeDirectoryToken(db: Db, owner: DirectoryOwner, tokenId: number, now: number): Promise<void> {
   const where = owner.kind === 'school' ? { id: tokenId, schoolId: owner.id } : { id: tokenId, trustId: owner.id };
-  const revoked = await db('directoryTokens').where(where).whereNull('revokedAt').update({ revokedAt: now });
-  if (!revoked) throw notFound('This token is not one of yours, or it was already revoked.');
+  await db('directoryTokens').where(where).whereNull('revokedAt').update({ revokedAt: now });
 }
 
 /** Notes when a token was last used, at most once a minute (a sync sends thousands of requests). */

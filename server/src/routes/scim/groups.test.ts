@@ -55,7 +55,7 @@ describe('SCIM Groups as Okta pushes them', () => {
     const added = await scim.patch(`/Groups/${groupId}`, { op: 'add', path: 'members', value: [{ value: ids.Ada, display: 'ada@willow.sch.uk' }, { value: ids.Ben }] });
     expect(added.status, added.text).toBe(200);
     expect(added.body.members.map((member: { value: string }) => member.value).sort()).toEqual([ids.Ada, ids.Ben].sort());
-    const ada = await server.db('users').where({ email: 'ada@willow.sch.uk' }).first('id');
+    const ada = (await server.db('users').where({ email: 'ada@willow.sch.uk' }).first('id'))!;
     const status = await manager.client.get(`${base}/training-status?limit=500&courseId=${course.id}`);
     expect(status.status, status.text).toBe(200);
     const adaRow = (status.body as Array<{ userId: number; dueOn: string | null }>).find((row) => row.userId === ada.id);
@@ -75,7 +75,7 @@ describe('SCIM Groups as Okta pushes them', () => {
     const replaced = await scim.put(`/Groups/${groupId}`, { displayName: 'Teachers', members: [{ value: ids.Cal }] });
     expect(replaced.body.members.map((member: { value: string }) => member.value)).toEqual([ids.Cal]);
     const memberIds = (await server.db('groupMembers').where({ groupId: Number(groupId) }).select('userId')).map((row: { userId: number }) => Number(row.userId));
-    const cal = await server.db('users').where({ email: 'cal@willow.sch.uk' }).first('id');
+    const cal = (await server.db('users').where({ email: 'cal@willow.sch.uk' }).first('id'))!;
     expect(memberIds).toEqual([Number(cal.id)]);
 
     const badPath = await scim.patch(`/Groups/${groupId}`, { op: 'Remove', path: 'members[value eq' });

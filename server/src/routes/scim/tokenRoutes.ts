@@ -9,7 +9,8 @@ import {
   type CreatedDirectoryTokenDto,
 } from '@atrium/common';
 import { createDirectoryToken, revokeDirectoryToken } from '../../commands/directory/tokens.ts';
-import { schoolDirectoryKeeper, trustDirectoryKeeper } from '../../policies/directory.ts';
+import { adminOfSchool, schoolManager } from '../../policies/schools.ts';
+import { adminOfTrust, trustManager } from '../../policies/trusts.ts';
 import { presentDirectoryEvent, presentDirectoryToken } from '../../presenters/scim.ts';
 import { eventsOf, tokensOf, type DirectoryOwner } from '../../queries/directory.ts';
 import type { Routes } from '../define.ts';
@@ -17,20 +18,27 @@ import { SCIM_PATH } from './route.ts';
 
 const LOG_LINES = 200;
 
+interface Mount {
+  kind: DirectoryOwner['kind'];
+  /** The owner's path, ending in its `:id`. */
+  base: string;
+  access: 'user' | 'admin';
+  policy: typeof schoolManager;
+}
+
 /**
- * Directory sync tokens and the sync log of a school (`/api/schools/:id`) or a trust
- * (`/api/trusts/:id`): for the owner's managers and the agency's admins.
+ * Directory sync tokens and the sync log of a school or a trust: for the owner's managers
+ * (`/api/schools/:id`, `/api/trusts/:id`) and for the agency's admins, who see and revoke every
+ * school's and trust's tokens (`/api/admin/schools/:id`, `/api/admin/trusts/:id`).
  */
-function directoryTokenRoutes(routes: Routes, kind: DirectoryOwner['kind']): void {
-  const base = kind === 'school' ? '/api/schools/:id' : '/api/trusts/:id';
+function directoryTokenRoutes(routes: Routes, { kind, base, access, policy }: Mount): void {
   const params = kind === 'school' ? schoolParams : trustParams;
-  const policy = kind === 'school' ? schoolDirectoryKeeper : trustDirectoryKeeper;
   const owner = (id: number): DirectoryOwner => ({ kind, id });
 
   routes.add({
     method: 'get',
     path: `${base}/scim-tokens`,
-    access: 'user',
+    access,
     params,
     policy,
     cache: 'no-store',
@@ -43,33 +51,30 @@ function directoryTokenRoutes(routes: Routes, kind: DirectoryOwner['kind']): voi
   routes.add({
     method: 'post',
     path: `${base}/scim-tokens`,
-    access: 'user',
+    access,
     params,
     body: directoryTokenSchema,
     policy,
     cache: 'no-store',
     answer: { status: 201, body: createdDirectoryTokenDtoSchema },
     async handler(ctx) {
-      const { row, secret } = await createDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.body.label, ctx.state.user.id, ctx.now());
-      ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: row.id, by: ctx.state.user.id }, 'directory token created');
+      const { row, secret } = await createDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.body.label, ctx.state.user!.id, ctx.now());
+      ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: row.id, by: ctx.state.user!.id }, 'directory token created');
       ctx.status = 201;
-      ctx.body = { ...presentDirectoryToken(row), token: secret, scimUrl: `${ctx.deps.config.publicUrl}${SCIM_PATH}` } satisfies Omit<
-        CreatedDirectoryTokenDto & { lastUsedAt: string | null },
-        never
-      >;
+      ctx.body = { id: Number(row.id), label: row.label, token: secret, createdAt: new Date(Number(row.createdAt)).toISOString(), scimUrl: `${ctx.deps.config.publicUrl}${SCIM_PATH}` } satisfies CreatedDirectoryTokenDto;
     },
   });
 
   routes.add({
     method: 'delete',
     path: `${base}/scim-tokens/:tokenId`,
-    access: 'user',
+    access,
     params: directoryTokenParams,
     policy,
     answer: { status: 204 },
     async handler(ctx) {
       await revokeDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.params.tokenId, ctx.now());
-      ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: ctx.input.params.tokenId, by: ctx.state.user.id }, 'directory token revoked');
+      ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: ctx.input.params.tokenId, by: ctx.state.user!.id }, 'directory token revoked');
       ctx.status = 204;
     },
   });
@@ -77,7 +82,7 @@ function directoryTokenRoutes(routes: Routes, kind: DirectoryOwner['kind']): voi
   routes.add({
     method: 'get',
     path: `${base}/directory-log`,
-    access: 'user',
+    access,
     params,
     policy,
     cache: 'no-store',
@@ -89,6 +94,8 @@ function directoryTokenRoutes(routes: Routes, kind: DirectoryOwner['kind']): voi
 }
 
 export function directorySyncTokenRoutes(routes: Routes): void {
-  directoryTokenRoutes(routes, 'school');
-  directoryTokenRoutes(routes, 'trust');
+  directoryTokenRoutes(routes, { kind: 'school', base: '/api/schools/:id', access: 'user', policy: schoolManager });
+  directoryTokenRoutes(routes, { kind: 'trust', base: '/api/trusts/:id', access: 'user', policy: trustManager });
+  directoryTokenRoutes(routes, { kind: 'school', base: '/api/admin/schools/:id', access: 'admin', policy: adminOfSchool });
+  directoryTokenRoutes(routes, { kind: 'trust', base: '/api/admin/trusts/:id', access: 'admin', policy: adminOfTrust });
 }

@@ -36,7 +36,7 @@ describe('SCIM Users as Entra ID sends them', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ userName: 'ann.able@oak.sch.uk', externalId: 'e-1001', active: true, name: { givenName: 'Ann', familyName: 'Able' } });
     expect(created.headers.get('location')).toBe(created.body.meta.location);
-    const account = await server.db('users').where({ email: 'ann.able@oak.sch.uk' }).first();
+    const account = (await server.db('users').where({ email: 'ann.able@oak.sch.uk' }).first())!;
     expect(account).toMatchObject({ passwordHash: '', firstName: 'Ann', lastName: 'Able' });
     expect(account.emailVerifiedAt).not.toBeNull();
     expect(await server.db('schoolMembers').where({ userId: account.id }).first()).toMatchObject({ schoolId, role: 'member' });
@@ -131,7 +131,7 @@ describe('SCIM Users as Entra ID sends them', () => {
     const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
     expect(shape(member.body)).toEqual(shape(stranger.body));
     expect(await server.db('schoolMembers').where({ userId: taken.id }).first('schoolId')).toEqual({ schoolId: elsewhere.schoolId });
-    const invites = (await server.db('schoolInvites').where({ schoolId }).whereNotNull('email').orderBy('email').select('email')).map((row: { email: string }) => row.email);
+    const invites = (await server.db('schoolInvites').where({ schoolId }).whereNotNull('email').orderBy('email').select('email')).map((row) => row.email);
     expect(invites).toEqual(['cat@example.org', 'dan@example.org']);
     const mailed = await server.db('outbox').whereIn('toAddress', ['cat@example.org', 'dan@example.org']).select('toAddress');
     expect(mailed.map((row: { toAddress: string }) => row.toAddress).sort()).toEqual(['cat@example.org', 'dan@example.org']);
