@@ -224,6 +224,7 @@ export const PERSONAL_DATA = {
     otherColumns: {
       givenName: "the name the school's directory sends: shown to the school's managers, deleted with the row",
       familyName: "the name the school's directory sends: shown to the school's managers, deleted with the row",
+      inviteId: 'the invitation the directory sent the person (itself declared, by address): deleted with the row',
     },
     exportedAs: { notExported: "the school directory's copy of the address and name the person's account and school membership (both exported) already hold" },
     onDeletion: 'delete',

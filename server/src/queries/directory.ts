@@ -64,7 +64,12 @@ export async function peopleInScope(
   };
   const [totalRow, rows] = await Promise.all([
     base().count({ n: '*' }).first(),
-    count === 0 ? Promise.resolve([]) : base().orderBy('id').offset(startIndex - 1).limit(count),
+    count === 0
+      ? Promise.resolve([])
+      : base()
+          .orderBy('id')
+          .offset(startIndex - 1)
+          .limit(count),
   ]);
   return { rows: rows as DirectoryPerson[], total: Number(totalRow?.n ?? 0) };
 }

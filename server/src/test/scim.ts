@@ -19,7 +19,8 @@ export class ScimClient {
   get = (path: string) => this.request('GET', path);
   post = (path: string, body: unknown) => this.request('POST', path, body);
   put = (path: string, body: unknown) => this.request('PUT', path, body);
-  patch = (path: string, ...operations: unknown[]) => this.request('PATCH', path, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: operations });
+  patch = (path: string, ...operations: unknown[]) =>
+    this.request('PATCH', path, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: operations });
   delete = (path: string) => this.request('DELETE', path);
 }
 

@@ -12,7 +12,13 @@ const tokens: DirectoryTokenDto[] = [
 ];
 
 const log: DirectoryEventDto[] = [
-  { id: 6, action: 'refused', email: 'head@oak.sch.uk', detail: 'Not suspended: the school’s only manager cannot be, make someone else a manager first.', at: '2026-11-29T08:40:00.000Z' },
+  {
+    id: 6,
+    action: 'refused',
+    email: 'head@oak.sch.uk',
+    detail: 'Not suspended: the school’s only manager cannot be, make someone else a manager first.',
+    at: '2026-11-29T08:40:00.000Z',
+  },
   { id: 5, action: 'suspended', email: 'leaver@oak.sch.uk', detail: 'Suspended: signed out, no school access, not counted', at: '2026-11-29T08:39:00.000Z' },
   { id: 4, action: 'changed', email: 'ann.able@oak.sch.uk', detail: 'Name changed in the directory', at: '2026-11-28T16:00:00.000Z' },
   { id: 3, action: 'invited', email: 'supply.teacher@gmail.com', detail: 'Invited by e-mail: joins once they accept', at: '2026-11-28T09:10:00.000Z' },
@@ -57,7 +63,9 @@ export const TokenJustCreated: Story = {
 
 export const TrustNothingYet: Story = { args: { owner: 'trust', tokens: loaded([]), log: loaded([]) } };
 
-export const Loading: Story = { args: { tokens: { isPending: true, isError: false, error: null, data: undefined }, log: { isPending: true, isError: false, error: null, data: undefined } } };
+export const Loading: Story = {
+  args: { tokens: { isPending: true, isError: false, error: null, data: undefined }, log: { isPending: true, isError: false, error: null, data: undefined } },
+};
 
 export const CouldNotLoad: Story = {
   args: { tokens: { isPending: false, isError: true, error: new Error('The service is temporarily unavailable.'), data: undefined } },

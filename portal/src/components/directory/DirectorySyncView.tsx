@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { directoryTokenSchema, type CreatedDirectoryTokenDto, type DirectoryAction, type DirectoryEventDto, type DirectoryTokenDto, type DirectoryTokenInput } from '@atrium/common';
+import {
+  directoryTokenSchema,
+  type CreatedDirectoryTokenDto,
+  type DirectoryAction,
+  type DirectoryEventDto,
+  type DirectoryTokenDto,
+  type DirectoryTokenInput,
+} from '@atrium/common';
 import { formatDateTime } from '@atrium/common/rules/dates';
 import { Badge, type BadgeTone } from '../Badge.tsx';
 import { Button } from '../Button.tsx';

@@ -43,7 +43,11 @@ export async function scimGroupOf(db: Db, caller: DirectoryCaller, raw: string):
 }
 
 /** The token's groups, or the one named by `displayName eq` / `externalId eq`. */
-export async function scimGroups(db: Db, caller: DirectoryCaller, filter: { attribute: 'displayName' | 'externalId'; value: string } | null): Promise<ScimGroupRow[]> {
+export async function scimGroups(
+  db: Db,
+  caller: DirectoryCaller,
+  filter: { attribute: 'displayName' | 'externalId'; value: string } | null,
+): Promise<ScimGroupRow[]> {
   const owner = groupOwner(caller);
   if (filter?.attribute === 'displayName') {
     const group = await groupByName(db, owner, groupNameKey(filter.value));
@@ -82,11 +86,17 @@ export interface GroupChanges {
 }
 
 /** Creates a group (409 uniqueness when the school or trust has one by that name). */
-export async function createScimGroup(db: Db, caller: DirectoryCaller & { schoolIds: number[] }, input: { displayName: unknown; externalId: string | null; members: string[] }, now: number) {
+export async function createScimGroup(
+  db: Db,
+  caller: DirectoryCaller & { schoolIds: number[] },
+  input: { displayName: unknown; externalId: string | null; members: string[] },
+  now: number,
+) {
   const name = checkedName(input.displayName);
   return inTransaction(db, async (trx) => {
     const owner = groupOwner(caller);
-    if (await groupByName(trx, owner, groupNameKey(name))) throw ScimError.uniqueness(`There is already a group called "${name}": look it up with filter=displayName eq "${name}".`);
+    if (await groupByName(trx, owner, groupNameKey(name)))
+      throw ScimError.uniqueness(`There is already a group called "${name}": look it up with filter=displayName eq "${name}".`);
     const groupId = await createGroup(trx, owner, name, now);
     await trx('directoryGroups').insert({ groupId, externalId: input.externalId, createdAt: now });
     await changeMembers(trx, caller, groupId, input.members, [], now);
@@ -96,7 +106,13 @@ export async function createScimGroup(db: Db, caller: DirectoryCaller & { school
 }
 
 /** Renames the group, sets its externalId, and puts Users in and takes them out, in one transaction. */
-export async function updateScimGroup(db: Db, caller: DirectoryCaller & { schoolIds: number[] }, group: ScimGroupRow, changes: GroupChanges, now: number): Promise<void> {
+export async function updateScimGroup(
+  db: Db,
+  caller: DirectoryCaller & { schoolIds: number[] },
+  group: ScimGroupRow,
+  changes: GroupChanges,
+  now: number,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     const owner = groupOwner(caller);
     if (changes.displayName !== undefined) {
@@ -116,7 +132,14 @@ export async function updateScimGroup(db: Db, caller: DirectoryCaller & { school
 
 export const deleteScimGroup = (db: Db, caller: DirectoryCaller, group: ScimGroupRow) => deleteGroup(db, groupOwner(caller), group.id);
 
-async function changeMembers(trx: Db, caller: DirectoryCaller & { schoolIds: number[] }, groupId: number, add: string[], remove: string[], now: number): Promise<void> {
+async function changeMembers(
+  trx: Db,
+  caller: DirectoryCaller & { schoolIds: number[] },
+  groupId: number,
+  add: string[],
+  remove: string[],
+  now: number,
+): Promise<void> {
   const ids = [...new Set([...add, ...remove])];
   if (!ids.length) return;
   const numeric = ids.map((value) => (/^\d{1,9}$/.test(value) ? Number(value) : null));

@@ -66,7 +66,10 @@ async function inviterFor(trx: Db, caller: DirectoryCaller, schoolId: number): P
 }
 
 async function provenDomain(trx: Db, schoolId: number, email: string): Promise<boolean> {
-  const row = await trx('schoolDomains').where({ schoolId, domain: emailDomain(email) }).whereNotNull('verifiedAt').first('id');
+  const row = await trx('schoolDomains')
+    .where({ schoolId, domain: emailDomain(email) })
+    .whereNotNull('verifiedAt')
+    .first('id');
   return row !== undefined;
 }
 
@@ -157,7 +160,16 @@ export async function createPerson(db: Db, sender: InvitationSender, caller: Dir
       throw error;
     }
     if (input.active) await place(trx, sender, caller, person);
-    else await logDirectoryEvent(trx, caller, schoolId, 'suspended', input.email, 'Added as inactive: not a member until the directory activates them', sender.now);
+    else
+      await logDirectoryEvent(
+        trx,
+        caller,
+        schoolId,
+        'suspended',
+        input.email,
+        'Added as inactive: not a member until the directory activates them',
+        sender.now,
+      );
     return (await trx('directoryPeople').where({ id: person.id }).first())!;
   });
 }
@@ -169,7 +181,11 @@ async function isUserOfSchool(trx: Db, schoolId: number, email: string, now: num
   return (await openInvite(trx, schoolId, email, now)) !== undefined;
 }
 
-async function memberByEmail(trx: Db, schoolId: number, email: string): Promise<{ userId: number; firstName: string | null; lastName: string | null } | undefined> {
+async function memberByEmail(
+  trx: Db,
+  schoolId: number,
+  email: string,
+): Promise<{ userId: number; firstName: string | null; lastName: string | null } | undefined> {
   const row = (await trx('schoolMembers')
     .join('users', 'users.id', 'schoolMembers.userId')
     .where('schoolMembers.schoolId', schoolId)
@@ -255,12 +271,17 @@ export async function updatePerson(
     const locked = await trx('directoryPeople').where({ id: personId }).forUpdate().first();
     if (!locked) throw ScimError.notFound();
     const person = await settle(trx, locked);
-    const named = (changes.givenName !== undefined && changes.givenName !== person.givenName) || (changes.familyName !== undefined && changes.familyName !== person.familyName);
+    const named =
+      (changes.givenName !== undefined && changes.givenName !== person.givenName) ||
+      (changes.familyName !== undefined && changes.familyName !== person.familyName);
     const fields: Partial<DirectoryPerson> = {};
     if (changes.externalId !== undefined) fields.externalId = changes.externalId;
     if (changes.givenName !== undefined) fields.givenName = changes.givenName;
     if (changes.familyName !== undefined) fields.familyName = changes.familyName;
-    if (Object.keys(fields).length) await trx('directoryPeople').where({ id: person.id }).update({ ...fields, updatedAt: now });
+    if (Object.keys(fields).length)
+      await trx('directoryPeople')
+        .where({ id: person.id })
+        .update({ ...fields, updatedAt: now });
     if (named) {
       // A member's name is the school's to keep (CONTRACT): their account shows the directory's.
       const userId = person.userId;
@@ -321,14 +342,21 @@ async function suspend(trx: Knex.Transaction, caller: DirectoryCaller, person: D
 /** `active: true`: the membership comes back as it was (or the person is placed afresh). */
 async function restore(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
   const now = sender.now;
-  await trx('directoryPeople').where({ id: person.id }).update({ active: true, suspendedAt: null, suspendedRole: null, suspendedJoinedAt: null, updatedAt: now });
+  await trx('directoryPeople')
+    .where({ id: person.id })
+    .update({ active: true, suspendedAt: null, suspendedRole: null, suspendedJoinedAt: null, updatedAt: now });
   if (person.userId !== null && person.suspendedRole !== null) {
     if (await membershipOf(trx, person.userId)) {
       await logDirectoryEvent(trx, caller, person.schoolId, 'refused', person.email, 'Not restored: they have joined another school since', now);
       await trx('directoryPeople').where({ id: person.id }).update({ userId: null });
       return;
     }
-    await trx('schoolMembers').insert({ schoolId: person.schoolId, userId: person.userId, role: person.suspendedRole, joinedAt: Number(person.suspendedJoinedAt ?? now) });
+    await trx('schoolMembers').insert({
+      schoolId: person.schoolId,
+      userId: person.userId,
+      role: person.suspendedRole,
+      joinedAt: Number(person.suspendedJoinedAt ?? now),
+    });
     const licences: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId: person.schoolId }).whereNull('revokedAt');
     await enrollByLicence(
       trx,
@@ -352,7 +380,10 @@ export async function removePerson(db: Db, caller: DirectoryCaller, personId: nu
       if (person.suspendedAt !== null) await leaveGroupsOfSchool(trx, person.userId, person.schoolId);
       else if (await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).first('id')) {
         if (await lastManager(trx, person.schoolId, person.userId)) {
-          throw ScimError.mutability('Not removed: the school’s only manager cannot be, make someone else a manager first.').about(person.schoolId, person.email);
+          throw ScimError.mutability('Not removed: the school’s only manager cannot be, make someone else a manager first.').about(
+            person.schoolId,
+            person.email,
+          );
         }
         await leaveSchool(trx, person.userId, person.schoolId);
       }

@@ -231,10 +231,26 @@ function directoryCases(): Record<string, DriftCase> {
     cases[`GET ${prefix}/:id/directory-log`] = { as, path: () => `${prefix}/${id()}/directory-log` };
     cases[`DELETE ${prefix}/:id/scim-tokens/:tokenId`] = { as, path: () => `${prefix}/${id()}/scim-tokens/${d.tokenIds[prefix]}` };
   };
-  tokenCases('/api/schools', () => d.as('manager'), () => d.schoolId);
-  tokenCases('/api/trusts', () => d.as('trustManager'), () => d.trustId);
-  tokenCases('/api/admin/schools', async (world) => (await d.as('manager'), world.admin), () => d.schoolId);
-  tokenCases('/api/admin/trusts', async (world) => (await d.as('manager'), world.admin), () => d.trustId);
+  tokenCases(
+    '/api/schools',
+    () => d.as('manager'),
+    () => d.schoolId,
+  );
+  tokenCases(
+    '/api/trusts',
+    () => d.as('trustManager'),
+    () => d.trustId,
+  );
+  tokenCases(
+    '/api/admin/schools',
+    async (world) => (await d.as('manager'), world.admin),
+    () => d.schoolId,
+  );
+  tokenCases(
+    '/api/admin/trusts',
+    async (world) => (await d.as('manager'), world.admin),
+    () => d.trustId,
+  );
   const directory = () => d.as('directory');
   const scim = '/scim/v2';
   Object.assign(cases, {

@@ -35,7 +35,12 @@ export const scimAuth: Middleware<AppState, AppContextExtensions> = async (ctx, 
   const token = await liveTokenByHash(ctx.deps.db, hashToken(match[1]!));
   if (!token) throw ScimError.unauthorized('This directory sync token is not valid: it may have been revoked. Create a new one on the Directory sync panel.');
   const owner = ownerOfToken(token);
-  callers.set(ctx, { tokenId: Number(token.id), owner, createdBy: token.createdBy === null ? null : Number(token.createdBy), schoolIds: await schoolIdsOf(ctx.deps.db, owner) });
+  callers.set(ctx, {
+    tokenId: Number(token.id),
+    owner,
+    createdBy: token.createdBy === null ? null : Number(token.createdBy),
+    schoolIds: await schoolIdsOf(ctx.deps.db, owner),
+  });
   await touchDirectoryToken(ctx.deps.db, token, ctx.now());
   await next();
 };

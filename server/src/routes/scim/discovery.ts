@@ -25,7 +25,11 @@ const USER_SCHEMA = {
   attributes: [
     attribute('userName', { required: true, uniqueness: 'server', description: 'The person’s e-mail address (compared without case); it cannot change.' }),
     attribute('externalId', { caseExact: true }),
-    { ...attribute('name'), type: 'complex', subAttributes: [attribute('givenName'), attribute('familyName'), attribute('formatted', { mutability: 'readOnly' })] },
+    {
+      ...attribute('name'),
+      type: 'complex',
+      subAttributes: [attribute('givenName'), attribute('familyName'), attribute('formatted', { mutability: 'readOnly' })],
+    },
     attribute('displayName', { mutability: 'readOnly' }),
     { ...attribute('active'), type: 'boolean', description: 'false suspends the membership; true restores it.' },
     {
@@ -79,7 +83,12 @@ export function scimDiscoveryRoutes(routes: Routes): void {
         sort: { supported: false },
         etag: { supported: false },
         authenticationSchemes: [
-          { type: 'oauthbearertoken', name: 'Bearer token', description: 'A directory sync token from the Directory sync panel of /school or /trust.', primary: true },
+          {
+            type: 'oauthbearertoken',
+            name: 'Bearer token',
+            description: 'A directory sync token from the Directory sync panel of /school or /trust.',
+            primary: true,
+          },
         ],
         meta: { resourceType: 'ServiceProviderConfig', location: `${scimBase(ctx)}/ServiceProviderConfig` },
       };
@@ -120,7 +129,10 @@ export function scimDiscoveryRoutes(routes: Routes): void {
     path: `${SCIM_PATH}/Schemas`,
     answer: { body: scimDiscoveryAnswer },
     async handler() {
-      const resources = [USER_SCHEMA, ENTERPRISE_SCHEMA, GROUP_SCHEMA].map((schema) => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'], ...schema }));
+      const resources = [USER_SCHEMA, ENTERPRISE_SCHEMA, GROUP_SCHEMA].map((schema) => ({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+        ...schema,
+      }));
       return { schemas: [SCIM_LIST], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
     },
   });

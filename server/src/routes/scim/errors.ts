@@ -12,7 +12,11 @@ export const SCIM_MEDIA_TYPE = 'application/scim+json';
 /** An Atrium error met on a SCIM path (bad JSON, a body too large, a rate limit) as a SCIM error. */
 function fromHttpError(error: HttpError): ScimError {
   if (error.status === 400) {
-    const detail = error.errors ? `${error.message}: ${Object.entries(error.errors).map(([field, problem]) => `${field}: ${problem}`).join('; ')}` : error.message;
+    const detail = error.errors
+      ? `${error.message}: ${Object.entries(error.errors)
+          .map(([field, problem]) => `${field}: ${problem}`)
+          .join('; ')}`
+      : error.message;
     return new ScimError(400, error.id === 'invalid_json' ? 'invalidSyntax' : 'invalidValue', detail);
   }
   if (error.status === 409) return new ScimError(409, 'uniqueness', error.message);

@@ -47,12 +47,19 @@ describe('SCIM Groups as Okta pushes them', () => {
     const created = await scim.post('/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Teaching staff', members: [] });
     expect(created.status, created.text).toBe(201);
     const groupId = created.body.id as string;
-    const group = await server.db('groups').where({ id: Number(groupId) }).first();
+    const group = await server
+      .db('groups')
+      .where({ id: Number(groupId) })
+      .first();
     expect(group).toMatchObject({ schoolId, name: 'Teaching staff' });
     // The manager gives the group the course with a due date: the directory's people get it.
     expect((await manager.client.put(`${base}/groups/${groupId}/courses/${course.id}`, { completeBy: '2026-04-30' })).status).toBe(200);
 
-    const added = await scim.patch(`/Groups/${groupId}`, { op: 'add', path: 'members', value: [{ value: ids.Ada, display: 'ada@willow.sch.uk' }, { value: ids.Ben }] });
+    const added = await scim.patch(`/Groups/${groupId}`, {
+      op: 'add',
+      path: 'members',
+      value: [{ value: ids.Ada, display: 'ada@willow.sch.uk' }, { value: ids.Ben }],
+    });
     expect(added.status, added.text).toBe(200);
     expect(added.body.members.map((member: { value: string }) => member.value).sort()).toEqual([ids.Ada, ids.Ben].sort());
     const ada = (await server.db('users').where({ email: 'ada@willow.sch.uk' }).first('id'))!;
@@ -74,7 +81,12 @@ describe('SCIM Groups as Okta pushes them', () => {
     // Okta's PUT replaces the whole list.
     const replaced = await scim.put(`/Groups/${groupId}`, { displayName: 'Teachers', members: [{ value: ids.Cal }] });
     expect(replaced.body.members.map((member: { value: string }) => member.value)).toEqual([ids.Cal]);
-    const memberIds = (await server.db('groupMembers').where({ groupId: Number(groupId) }).select('userId')).map((row: { userId: number }) => Number(row.userId));
+    const memberIds = (
+      await server
+        .db('groupMembers')
+        .where({ groupId: Number(groupId) })
+        .select('userId')
+    ).map((row: { userId: number }) => Number(row.userId));
     const cal = (await server.db('users').where({ email: 'cal@willow.sch.uk' }).first('id'))!;
     expect(memberIds).toEqual([Number(cal.id)]);
 
@@ -86,7 +98,12 @@ describe('SCIM Groups as Okta pushes them', () => {
     expect(duplicate.body).toMatchObject({ status: '409', scimType: 'uniqueness' });
 
     expect((await scim.delete(`/Groups/${groupId}`)).status).toBe(204);
-    expect(await server.db('groups').where({ id: Number(groupId) }).first()).toBeUndefined();
+    expect(
+      await server
+        .db('groups')
+        .where({ id: Number(groupId) })
+        .first(),
+    ).toBeUndefined();
     // The people stay members of the school.
     expect(await server.db('schoolMembers').where({ userId: cal.id }).first('schoolId')).toEqual({ schoolId });
   });

@@ -46,7 +46,8 @@ const externalIdOf = (raw: unknown): string | null | undefined => {
   return raw;
 };
 
-const excludesMembers = (query: Record<string, unknown>) => typeof query.excludedAttributes === 'string' && /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes);
+const excludesMembers = (query: Record<string, unknown>) =>
+  typeof query.excludedAttributes === 'string' && /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes);
 
 /** SCIM Groups: the token's school's (or trust's) staff groups. */
 export function scimGroupRoutes(routes: Routes): void {
@@ -58,7 +59,12 @@ export function scimGroupRoutes(routes: Routes): void {
     async handler(ctx) {
       const caller = scimCallerOf(ctx);
       const body = ctx.input.body;
-      const groupId = await createScimGroup(ctx.deps.db, caller, { displayName: body.displayName, externalId: externalIdOf(body.externalId) ?? null, members: memberIds(body.members) }, ctx.now());
+      const groupId = await createScimGroup(
+        ctx.deps.db,
+        caller,
+        { displayName: body.displayName, externalId: externalIdOf(body.externalId) ?? null, members: memberIds(body.members) },
+        ctx.now(),
+      );
       const group = await present(ctx, await groupOf(ctx, String(groupId)));
       ctx.status = 201;
       ctx.set('Location', group.meta.location);

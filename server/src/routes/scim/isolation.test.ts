@@ -94,7 +94,12 @@ describe('directory tokens are kept apart', () => {
     const southGroup = (await southScim.post('/Groups', { displayName: 'Teachers' })).body.id as string;
     const northGroup = (await northScim.post('/Groups', { displayName: 'Teachers', members: [{ value: placed.body.id }] })).body;
     expect(northGroup.members).toEqual([expect.objectContaining({ value: placed.body.id })]);
-    expect(await server.db('groups').where({ id: Number(northGroup.id) }).first('trustId')).toEqual({ trustId: northTrust });
+    expect(
+      await server
+        .db('groups')
+        .where({ id: Number(northGroup.id) })
+        .first('trustId'),
+    ).toEqual({ trustId: northTrust });
 
     expect(await refusedEverywhere(northScim, southUser, southGroup)).toEqual(Array(8).fill(404));
     expect(await refusedEverywhere(southScim, placed.body.id, northGroup.id)).toEqual(Array(8).fill(404));

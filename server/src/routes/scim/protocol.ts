@@ -24,7 +24,9 @@ export function equalityFilter<A extends string>(raw: string | undefined, allowe
   if (parsed.op !== 'eq' || !('attrPath' in parsed) || !('compValue' in parsed) || typeof parsed.compValue !== 'string') {
     throw ScimError.invalidFilter(`Only ${wanted} eq "…" filters are answered.`);
   }
-  const attribute = allowed.find((name) => name.toLowerCase() === parsed.attrPath.toLowerCase().replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, ''));
+  const attribute = allowed.find(
+    (name) => name.toLowerCase() === parsed.attrPath.toLowerCase().replace(/^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/, ''),
+  );
   if (!attribute) throw ScimError.invalidFilter(`Only ${wanted} eq "…" filters are answered.`);
   return { attribute, value: parsed.compValue };
 }
@@ -54,7 +56,8 @@ export function normaliseOperations(body: ScimPatchBody): ScimPatchOperation[] {
     }
     if (!('value' in raw)) throw ScimError.invalidSyntax(`The ${op} operation needs a "value".`);
     if (!raw.path) {
-      if (!raw.value || typeof raw.value !== 'object' || Array.isArray(raw.value)) throw ScimError.invalidSyntax(`A ${op} without "path" needs an object as its value.`);
+      if (!raw.value || typeof raw.value !== 'object' || Array.isArray(raw.value))
+        throw ScimError.invalidSyntax(`A ${op} without "path" needs an object as its value.`);
       for (const [path, value] of Object.entries(raw.value as Record<string, unknown>)) operations.push({ op, path, value });
       continue;
     }

@@ -61,7 +61,13 @@ function directoryTokenRoutes(routes: Routes, { kind, base, access, policy }: Mo
       const { row, secret } = await createDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.body.label, ctx.state.user!.id, ctx.now());
       ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: row.id, by: ctx.state.user!.id }, 'directory token created');
       ctx.status = 201;
-      ctx.body = { id: Number(row.id), label: row.label, token: secret, createdAt: new Date(Number(row.createdAt)).toISOString(), scimUrl: `${ctx.deps.config.publicUrl}${SCIM_PATH}` } satisfies CreatedDirectoryTokenDto;
+      ctx.body = {
+        id: Number(row.id),
+        label: row.label,
+        token: secret,
+        createdAt: new Date(Number(row.createdAt)).toISOString(),
+        scimUrl: `${ctx.deps.config.publicUrl}${SCIM_PATH}`,
+      } satisfies CreatedDirectoryTokenDto;
     },
   });
 

@@ -8,7 +8,16 @@ import { peopleInScope, personInScope } from '../../queries/directory.ts';
 import type { Routes } from '../define.ts';
 import { scimCallerOf } from './caller.ts';
 import { applyPatch, equalityFilter, normaliseOperations, paging } from './protocol.ts';
-import { scimIdParams, scimListQuery, scimPatchBody, scimUserAnswer, scimUserBody, scimUserFields, scimUserListAnswer, type ScimUserFields } from './schemas.ts';
+import {
+  scimIdParams,
+  scimListQuery,
+  scimPatchBody,
+  scimUserAnswer,
+  scimUserBody,
+  scimUserFields,
+  scimUserListAnswer,
+  type ScimUserFields,
+} from './schemas.ts';
 import { scimRoute, scimBase, SCIM_PATH } from './route.ts';
 
 const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: ctx.now(), dailyCap: ctx.deps.config.inviteMailDailyCap });
@@ -25,7 +34,10 @@ async function personOf(ctx: AppContext, raw: string): Promise<DirectoryPerson> 
 /** The address is who the User is: a directory that wants another address removes and adds. */
 function sameUserName(person: DirectoryPerson, fields: ScimUserFields): void {
   if (fields.userName !== undefined && fields.userName !== person.email) {
-    throw ScimError.mutability('userName (the e-mail address) cannot change: delete the User and create it again with the new address.').about(person.schoolId, person.email);
+    throw ScimError.mutability('userName (the e-mail address) cannot change: delete the User and create it again with the new address.').about(
+      person.schoolId,
+      person.email,
+    );
   }
 }
 
@@ -110,7 +122,12 @@ export function scimUserRoutes(routes: Routes): void {
       const fields = scimUserFields(ctx.input.body);
       sameUserName(person, fields);
       // PUT replaces the resource: what it leaves out is cleared (and a User is active unless it says not).
-      const replaced = { externalId: fields.externalId ?? null, givenName: fields.givenName ?? null, familyName: fields.familyName ?? null, active: fields.active ?? true };
+      const replaced = {
+        externalId: fields.externalId ?? null,
+        givenName: fields.givenName ?? null,
+        familyName: fields.familyName ?? null,
+        active: fields.active ?? true,
+      };
       const updated = await updatePerson(ctx.deps.db, sender(ctx), scimCallerOf(ctx), person.id, changesFrom(person, replaced));
       return presentScimUser(updated, scimBase(ctx));
     },
