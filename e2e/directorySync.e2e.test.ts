@@ -25,7 +25,9 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
     const api = await signedInClient(app.url, manager, { firstName: 'Hana', lastName: 'Head' });
     schoolId = (await api<{ id: number }>('POST', '/api/schools', { name: 'Oak Primary', country: 'gb' })).id;
     const now = Date.now();
-    await app.db('schoolDomains').insert({ schoolId, domain: 'staff.oak.sch.uk', verifiedAt: now, verifiedBy: null, createdAt: now, verifiedDomain: 'staff.oak.sch.uk', proof: 'admin' });
+    await app
+      .db('schoolDomains')
+      .insert({ schoolId, domain: 'staff.oak.sch.uk', verifiedAt: now, verifiedBy: null, createdAt: now, verifiedDomain: 'staff.oak.sch.uk', proof: 'admin' });
   });
 
   afterAll(async () => {
@@ -57,7 +59,7 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
     const token = await secret.inputValue();
     expect(token).toMatch(/^atrium_scim_/);
     expect(await panel(page).getByRole('textbox', { name: 'SCIM base URL (Tenant URL)' }).inputValue()).toBe(`${app.url}/scim/v2`);
-    await panel(page).getByText('Microsoft Entra ID').click();
+    await panel(page).getByText('Microsoft Entra ID', { exact: true }).click();
     await panel(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'directory-01-token-created');
     await expectAccessible(page, 'school with a new directory token');
@@ -97,7 +99,10 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
       await log.getByText('cal@staff.oak.sch.uk').first().waitFor();
       await expect(log.getByText('Suspended', { exact: true }).count()).resolves.toBe(1);
       await expect(log.getByText('Added', { exact: true }).count()).resolves.toBeGreaterThanOrEqual(3);
-      await panel(view).getByRole('list', { name: 'Directory tokens' }).getByText(/last used/).waitFor();
+      await panel(view)
+        .getByRole('list', { name: 'Directory tokens' })
+        .getByText(/last used/)
+        .waitFor();
       await panel(view).scrollIntoViewIfNeeded();
       await screenshot(view, 'directory-02-log');
       await expectAccessible(view, `directory sync log at ${viewport.width}px`);
