@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, signInWithForm } from './support/browser.ts';
+import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('directorySync');
 const NARROW = { width: 320, height: 740 };
@@ -62,6 +64,8 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
     await panel(page).getByText('Microsoft Entra ID', { exact: true }).click();
     await panel(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'directory-01-token-created');
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await panel(page).screenshot({ path: join(SCREENSHOT_DIR, 'directory-01-token-panel-1280.png') });
     await expectAccessible(page, 'school with a new directory token');
     await panel(page).getByRole('button', { name: 'I have copied it' }).click();
 
@@ -105,6 +109,9 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
         .waitFor();
       await panel(view).scrollIntoViewIfNeeded();
       await screenshot(view, 'directory-02-log');
+      // The panel alone, legible at each width (the page's screenshot is the whole /school page).
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await panel(view).screenshot({ path: join(SCREENSHOT_DIR, `directory-03-panel-${viewport.width}.png`) });
       await expectAccessible(view, `directory sync log at ${viewport.width}px`);
     }
 
