@@ -99,6 +99,12 @@ describe('SCIM Users as Entra ID sends them', () => {
     // Not counted among the school's members (the same list every figure reads).
     const after = await manager.client.get(`/api/schools/${schoolId}/members`);
     expect(JSON.stringify(after.body)).not.toContain(bob.email);
+    // Nor in the training statuses the register, the figures and the reminders are made from.
+    const statuses = async () =>
+      ((await manager.client.get(`/api/schools/${schoolId}/training-status?limit=500&courseId=${course.id}`)).body as Array<{ userId: number }>).map(
+        (row) => row.userId,
+      );
+    expect(await statuses()).not.toContain(bob.id);
 
     // Okta sends a path-less replace with a boolean.
     const enabled = await scim.patch(`/Users/${id}`, { op: 'replace', value: { active: true } });
@@ -106,6 +112,7 @@ describe('SCIM Users as Entra ID sends them', () => {
     expect(await server.db('schoolMembers').where({ userId: bob.id }).first()).toMatchObject({ schoolId, role: 'member' });
     expect(Number((await server.db('schoolMembers').where({ userId: bob.id }).first())!.joinedAt)).toBe(joinedAt);
     expect(await server.db('enrollments').where({ userId: bob.id, courseId: course.id }).first()).toMatchObject({ source: 'licence' });
+    expect(await statuses()).toContain(bob.id);
 
     const deleted = await scim.delete(`/Users/${id}`);
     expect(deleted.status).toBe(204);
