@@ -336,7 +336,8 @@ async function suspend(trx: Knex.Transaction, caller: DirectoryCaller, person: D
     await trx('schoolInvites').where({ id: person.inviteId }).whereNull('revokedAt').update({ revokedAt: now });
     await trx('directoryPeople').where({ id: person.id }).update({ inviteId: null });
   }
-  await logDirectoryEvent(trx, caller, person.schoolId, 'suspended', person.email, 'Suspended before joining: invitation withdrawn', now);
+  const detail = person.inviteId !== null ? 'Suspended before joining: invitation withdrawn' : 'Marked inactive (not a member of the school)';
+  await logDirectoryEvent(trx, caller, person.schoolId, 'suspended', person.email, detail, now);
 }
 
 /** `active: true`: the membership comes back as it was (or the person is placed afresh). */
