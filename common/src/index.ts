@@ -58,3 +58,4 @@ export * from './schemas/cpd.ts';
 export * from './rules/schoolYear.ts';
 export * from './api/transcript.ts';
 export * from './schemas/transcript.ts';
+export * from './api/directory.ts';

@@ -30,6 +30,7 @@ import { createStaging } from './services/uploads/staging.ts';
 import { ResumableUploads } from './services/uploads/tus.ts';
 import { LARGEST_SUBMISSION_FILE, submissionUploads } from './routes/api/uploads/submissionUploads.ts';
 import { tusDiscovery } from './routes/api/uploads/index.ts';
+import { scimErrors } from './routes/scim/errors.ts';
 
 export interface CreateAppOptions {
   config: Config;
@@ -123,6 +124,8 @@ export function createApp(options: CreateAppOptions): App {
 
   app.use(requestContext);
   app.use(errorHandler);
+  // Directory sync answers every error in SCIM's shape (RFC 7644), bad JSON and rate limits included.
+  app.use(scimErrors);
   // JSON answers travel compressed (a dashboard lists every course and compresses well); the portal's
   // files are compressed at build time and sent as they are, and spreadsheets are zips already.
   app.use(compressWhenAccepted(compress({ threshold: 1024 })));

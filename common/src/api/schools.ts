@@ -62,6 +62,8 @@ export interface SchoolMemberDto {
   email: string;
   role: SchoolRole;
   joinedAt: string;
+  /** Kept by the school's directory (directory sync): their name and status change there, not here. */
+  managedByDirectory?: boolean;
   progress: MemberCourseProgressDto[];
   /** What the caller may do to this member (school policy): make them a manager, remove them. */
   can: { promote: boolean; remove: boolean };

@@ -88,6 +88,8 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   passwordResets: deleteOwnRows('passwordResets'),
   emailVerifications: deleteOwnRows('emailVerifications'),
   signInFlows: deleteOwnRows('signInFlows'),
+  directoryPeople: deleteOwnRows('directoryPeople'),
+  directoryEvents: deleteOwnRows('directoryEvents'),
   certificates: (trx, { userId, now, certificates }) =>
     certificates === 'revoke'
       ? trx('certificates').where({ userId }).whereNull('revokedAt').update({ revokedAt: now, studentName: FORMER_LEARNER })

@@ -219,6 +219,21 @@ export const PERSONAL_DATA = {
     exportedAs: { notExported: 'hashed verification tokens: secrets, with nothing the person gave' },
     onDeletion: 'delete',
   },
+  directoryPeople: {
+    owner: { userId: 'userId', email: 'address' },
+    otherColumns: {
+      givenName: "the name the school's directory sends: shown to the school's managers, deleted with the row",
+      familyName: "the name the school's directory sends: shown to the school's managers, deleted with the row",
+      inviteId: 'the invitation the directory sent the person (itself declared, by address): deleted with the row',
+    },
+    exportedAs: { notExported: "the school directory's copy of the address and name the person's account and school membership (both exported) already hold" },
+    onDeletion: 'delete',
+  },
+  directoryEvents: {
+    owner: { email: 'address' },
+    exportedAs: { notExported: "the school's sync log: what its directory did to the membership (exported as the school), for its managers" },
+    onDeletion: 'delete',
+  },
   signInFlows: {
     owner: { linkUserId: 'userId' },
     exportedAs: { notExported: 'a provider sign-in under way (minutes long): nonces and verifiers, secrets' },
@@ -237,6 +252,7 @@ export const NOT_PERSONAL_DATA: Record<string, Record<string, string>> = {
   schoolDomains: { verifiedBy: AUDIT },
   trustDeadlines: { updatedBy: AUDIT },
   groupCourses: { updatedBy: AUDIT },
+  directoryTokens: { createdBy: AUDIT },
   groupInvites: {
     inviteId: 'which staff groups an invitation puts its person in when accepted: deleted with the invitation (exported with it as its school)',
   },

@@ -758,6 +758,10 @@ declare module 'knex/types/tables' {
     groupMembers: GroupMember;
     groupCourses: GroupCourse;
     groupInvites: GroupInvite;
+    directoryTokens: DirectoryToken;
+    directoryPeople: DirectoryPerson;
+    directoryGroups: DirectoryGroup;
+    directoryEvents: DirectoryEvent;
   }
 }
 
@@ -839,4 +843,53 @@ export interface TrustDeadline {
   newStaffDays: number | null;
   updatedBy: number | null;
   updatedAt: number;
+}
+
+/** A directory sync (SCIM) token of one school or one trust; only the secret's hash is kept. */
+export interface DirectoryToken {
+  id: number;
+  schoolId: number | null;
+  trustId: number | null;
+  label: string;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+/** A SCIM User: a person's place in one school as the directory sees it. */
+export interface DirectoryPerson {
+  id: number;
+  schoolId: number;
+  email: string;
+  externalId: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  userId: number | null;
+  inviteId: number | null;
+  active: boolean | number;
+  suspendedAt: number | null;
+  suspendedRole: SchoolRole | null;
+  suspendedJoinedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface DirectoryGroup {
+  id: number;
+  groupId: number;
+  externalId: string | null;
+  createdAt: number;
+}
+
+/** A line of the sync log. */
+export interface DirectoryEvent {
+  id: number;
+  schoolId: number | null;
+  trustId: number | null;
+  action: string;
+  email: string | null;
+  detail: string;
+  at: number;
 }

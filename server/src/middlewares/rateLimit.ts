@@ -54,6 +54,9 @@ const LIMITS = {
   paymentIntent: { points: 30, duration: 60 * 60 },
   // Deleting an account checks the password: a stolen session must not guess it freely.
   deleteAccount: { points: 5, duration: 60 * 60 },
+  // Directory sync (SCIM) requests per token: Entra ID's gallery asks 25 a second; this allows 50
+  // sustained over a minute, bursts included, and stops a leaked token from flooding the database.
+  scimToken: { points: 3000, duration: 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

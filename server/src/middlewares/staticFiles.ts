@@ -67,6 +67,8 @@ export function staticFiles(config: Config): Middleware<AppState, AppContextExte
     if (ctx.path.startsWith('/api/') || ctx.path === '/healthz' || ctx.path === '/readyz' || ctx.path.startsWith('/.well-known/')) return next();
     // The API reference's page and its scripts are routes (routes/api/openapi/), not the portal's.
     if (ctx.path === '/docs/api' || ctx.path.startsWith('/docs/api/')) return next();
+    // Directory sync (SCIM 2.0) is an API of its own (routes/scim/).
+    if (ctx.path.startsWith('/scim/')) return next();
     return serve(ctx, next);
   };
 }

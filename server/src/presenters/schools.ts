@@ -121,6 +121,7 @@ export function presentSchoolMember(member: MemberRow, progress: SchoolProgress,
     email: member.email,
     role: member.role,
     joinedAt: toIso(member.joinedAt)!,
+    managedByDirectory: member.managedByDirectory === true,
     progress: progress.courses.map((course) => memberCourseProgress(progress, member.userId, course)),
     can: {
       promote: canPromoteSchoolMember(membership, schoolId, member),

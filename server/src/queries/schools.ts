@@ -41,6 +41,8 @@ export interface MemberRow {
   lastName: string | null;
   role: 'manager' | 'member';
   joinedAt: number;
+  /** Their place in the school is kept by the school's directory (directory sync, issue 56). */
+  managedByDirectory?: boolean;
 }
 
 export interface MemberCourseFacts {
@@ -79,9 +81,15 @@ export async function schoolMemberRows(db: Db, schoolId: number): Promise<Member
   const rows = await db('schoolMembers as sm')
     .join('users as u', 'u.id', 'sm.userId')
     .where('sm.schoolId', schoolId)
-    .select('sm.userId', 'u.email', 'u.firstName', 'u.lastName', 'sm.role', 'sm.joinedAt')
+    .leftJoin('directoryPeople as dp', (join) => join.on('dp.schoolId', '=', 'sm.schoolId').andOn('dp.userId', '=', 'sm.userId'))
+    .select('sm.userId', 'u.email', 'u.firstName', 'u.lastName', 'sm.role', 'sm.joinedAt', 'dp.id as directoryPersonId')
     .orderBy([{ column: 'u.lastName' }, { column: 'u.firstName' }, { column: 'sm.userId' }]);
-  return rows.map((row: MemberRow) => ({ ...row, userId: Number(row.userId), joinedAt: Number(row.joinedAt) }));
+  return rows.map(({ directoryPersonId, ...row }: MemberRow & { directoryPersonId: number | null }) => ({
+    ...row,
+    userId: Number(row.userId),
+    joinedAt: Number(row.joinedAt),
+    managedByDirectory: directoryPersonId !== null,
+  }));
 }
 
 /** Members, licensed courses, completed modules and certificates of one school. */

@@ -11,16 +11,19 @@ import { licenseSchool } from '../commands/schools/licences.ts';
 import { attachSchool, createTrust } from '../commands/trusts.ts';
 import { setDeadline, setTrustDeadline } from '../commands/deadlines.ts';
 import { insertAssignmentRow } from '../test/assignments.ts';
+import { createDirectoryToken } from '../commands/directory/tokens.ts';
 
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
  * visitor, a signed-in learner and a school manager: never a 5xx, and neither another learner's
  * data nor another school's (nor its trust's deadlines, licences and purchases) ever changes.
  */
-type Caller = 'visitor' | 'learner' | 'manager';
+type Caller = 'visitor' | 'learner' | 'manager' | 'directory';
+/** The attacker's school's directory sync token: the SCIM routes are fuzzed past their bearer check. */
+let directoryToken = '';
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
-const attackers = {} as Record<Exclude<Caller, 'visitor'>, TestClient>;
+const attackers = {} as Record<Exclude<Caller, 'visitor' | 'directory'>, TestClient>;
 let victim: UserRow;
 const groupIds: number[] = [];
 let ids: {
@@ -94,6 +97,7 @@ beforeAll(async () => {
   await enroll(server.db, manager.id, course.id);
   const attackerSchoolId = await createSchool(server.db, { name: 'Attacker Academy', country: 'GB' }, manager.id, Date.now());
   await joinSchool(server.db, (await createUser(server.db)).id, attackerSchoolId, 'member', Date.now());
+  directoryToken = (await createDirectoryToken(server.db, { kind: 'school', id: attackerSchoolId }, 'Entra ID', manager.id, Date.now())).secret;
   ids = {
     courseId: course.id,
     moduleId: module.id,
@@ -256,14 +260,19 @@ describe('random input never breaks the server', () => {
           fc.array(segment, { minLength: 3, maxLength: 3 }),
           query,
           body,
-          fc.constantFrom<Caller>('visitor', 'learner', 'manager'),
+          fc.constantFrom<Caller>('visitor', 'learner', 'manager', 'directory'),
           async (segments, params, payload, caller) => {
             let index = 0;
             const path = route.path.replace(/:[A-Za-z]+/g, () => segments[index++]!);
             const search = new URLSearchParams(params).toString();
-            const client = caller === 'visitor' ? server.client() : attackers[caller];
+            const client = caller === 'visitor' || caller === 'directory' ? server.client() : attackers[caller];
             const method = route.method.toUpperCase();
-            const response = await client.request(method, search ? `${path}?${search}` : path, method === 'GET' || method === 'HEAD' ? {} : { body: payload });
+            const headers = caller === 'directory' ? { headers: { authorization: `Bearer ${directoryToken}` } } : {};
+            const response = await client.request(
+              method,
+              search ? `${path}?${search}` : path,
+              method === 'GET' || method === 'HEAD' ? headers : { body: payload, ...headers },
+            );
             expect(response.status, `${method} ${path} → ${response.text}`).toBeLessThan(500);
           },
         ),

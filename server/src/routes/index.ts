@@ -28,6 +28,7 @@ import { trustRoutes } from './api/trusts/index.ts';
 import { uploadRoutes } from './api/uploads/index.ts';
 import { pageRoutes } from './pages/index.ts';
 import { openApiRoutes } from './api/openapi/index.ts';
+import { directorySyncRoutes } from './scim/index.ts';
 
 /** Mounts every resource's routes; the resulting table lists who may call what. */
 export function buildRoutes(): Routes {
@@ -61,5 +62,6 @@ export function buildRoutes(): Routes {
   uploadRoutes(routes);
   pageRoutes(routes);
   openApiRoutes(routes);
+  directorySyncRoutes(routes);
   return routes;
 }

@@ -738,6 +738,59 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/invites/:token': { expect: everyone, request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}` }) },
   // The invitation is for someone else's address: every signed-in caller is refused.
   'POST /api/trusts/invites/:token/accept': { expect: signedInGets(403), request: (w) => ({ path: `/api/trusts/invites/${w.trustInviteToken}/accept` }) },
+  // Directory sync (issue 56): tokens and the log for the school's or trust's own managers, and for
+  // admins under /api/admin. Revoking an id that is not one of the owner's tokens changes nothing.
+  'GET /api/schools/:id/scim-tokens': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens` }) },
+  'POST /api/schools/:id/scim-tokens': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens`, body: { label: 'Entra ID' } }),
+  },
+  'DELETE /api/schools/:id/scim-tokens/:tokenId': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/scim-tokens/999999` }) },
+  'GET /api/schools/:id/directory-log': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/directory-log` }) },
+  'GET /api/trusts/:id/scim-tokens': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens` }) },
+  'POST /api/trusts/:id/scim-tokens': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens`, body: { label: 'Entra ID' } }) },
+  'DELETE /api/trusts/:id/scim-tokens/:tokenId': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/scim-tokens/999999` }) },
+  'GET /api/trusts/:id/directory-log': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/directory-log` }) },
+  'GET /api/admin/schools/:id/scim-tokens': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/scim-tokens` }) },
+  'POST /api/admin/schools/:id/scim-tokens': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/scim-tokens`, body: { label: 'Okta' } }),
+  },
+  'DELETE /api/admin/schools/:id/scim-tokens/:tokenId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/scim-tokens/999999` }),
+  },
+  'GET /api/admin/schools/:id/directory-log': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/directory-log` }) },
+  'GET /api/admin/trusts/:id/scim-tokens': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens` }) },
+  'POST /api/admin/trusts/:id/scim-tokens': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens`, body: { label: 'Okta' } }),
+  },
+  'DELETE /api/admin/trusts/:id/scim-tokens/:tokenId': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens/999999` }) },
+  'GET /api/admin/trusts/:id/directory-log': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/directory-log` }) },
+  // The SCIM service's caller is a bearer token, never a session: without one, 401 for everyone
+  // (two schools' and two trusts' tokens are kept apart in routes/scim/isolation.test.ts).
+  'GET /scim/v2/ServiceProviderConfig': { expect: all(401), request: () => ({ path: '/scim/v2/ServiceProviderConfig' }) },
+  'GET /scim/v2/ResourceTypes': { expect: all(401), request: () => ({ path: '/scim/v2/ResourceTypes' }) },
+  'GET /scim/v2/Schemas': { expect: all(401), request: () => ({ path: '/scim/v2/Schemas' }) },
+  'POST /scim/v2/Users': { expect: all(401), request: (w) => ({ path: '/scim/v2/Users', body: { userName: w.memberEmail } }) },
+  'GET /scim/v2/Users': { expect: all(401), request: () => ({ path: '/scim/v2/Users' }) },
+  'GET /scim/v2/Users/:id': { expect: all(401), request: () => ({ path: '/scim/v2/Users/1' }) },
+  'PUT /scim/v2/Users/:id': { expect: all(401), request: (w) => ({ path: '/scim/v2/Users/1', body: { userName: w.memberEmail } }) },
+  'PATCH /scim/v2/Users/:id': {
+    expect: all(401),
+    request: () => ({ path: '/scim/v2/Users/1', body: { Operations: [{ op: 'replace', path: 'active', value: false }] } }),
+  },
+  'DELETE /scim/v2/Users/:id': { expect: all(401), request: () => ({ path: '/scim/v2/Users/1' }) },
+  'POST /scim/v2/Groups': { expect: all(401), request: () => ({ path: '/scim/v2/Groups', body: { displayName: 'Office' } }) },
+  'GET /scim/v2/Groups': { expect: all(401), request: () => ({ path: '/scim/v2/Groups' }) },
+  'GET /scim/v2/Groups/:id': { expect: all(401), request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}` }) },
+  'PUT /scim/v2/Groups/:id': { expect: all(401), request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}`, body: { displayName: 'Office' } }) },
+  'PATCH /scim/v2/Groups/:id': {
+    expect: all(401),
+    request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}`, body: { Operations: [{ op: 'add', path: 'members', value: [{ value: '1' }] }] } }),
+  },
+  'DELETE /scim/v2/Groups/:id': { expect: all(401), request: (w) => ({ path: `/scim/v2/Groups/${w.schoolGroupId}` }) },
 };
 
 let server: TestServer;

@@ -363,7 +363,7 @@ function Member({ root, group, member }: { root: string; group: GroupDto; member
           size="sm"
           variant="ghost"
           disabled={remove.isPending}
-          aria-label={`Take ${member.name} out of ${group.name}`}
+          aria-label={`Remove ${member.name} from ${group.name}`}
           onClick={() =>
             remove.mutate(
               { groupId: group.id, userId: member.userId },

@@ -147,6 +147,11 @@ function MemberRow({
           <strong>{member.name}</strong>
           {member.role === 'manager' ? <Badge $tone="accent">Manager</Badge> : null}
           {isMe ? <Badge $tone="neutral">You</Badge> : null}
+          {member.managedByDirectory ? (
+            <Badge $tone="neutral" title="Their name and status are changed in your directory, not here">
+              Directory
+            </Badge>
+          ) : null}
         </Name>
         {member.email ? <Muted>{member.email}</Muted> : null}
       </th>

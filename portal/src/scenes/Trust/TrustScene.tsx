@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorText, failedWithNothingToShow } from '../../api/client.ts';
 import { useGroups } from '../../api/groups.ts';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
+import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPanel.tsx';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -98,6 +99,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
         groups={groups.data?.groups ?? []}
         groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
         managers={<TrustManagers trustId={trustId} />}
+        directoryPanel={<DirectorySyncPanel root={`/api/trusts/${trustId}`} owner="trust" />}
         onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
       />
       {moving ? <MoveMemberDialog trustId={trustId} member={moving} schools={overview.data.schools} onClose={() => setMoving(null)} /> : null}

@@ -38,6 +38,8 @@ export interface TrustViewProps {
   groups?: Array<{ id: number; name: string }>;
   /** The Groups panel, shown after the deadlines. */
   groupsPanel?: React.ReactNode;
+  /** The Directory sync panel (issue 56). */
+  directoryPanel?: React.ReactNode;
   /** Opens "Move to another school" for the row's person (only when the trust has another school). */
   onMove?: (row: TrustStatusRowDto) => void;
 }
@@ -60,6 +62,7 @@ export function TrustView({
   managers,
   groups = [],
   groupsPanel,
+  directoryPanel,
   onMove,
 }: TrustViewProps) {
   const share = completedShare(overview.totals);
@@ -224,6 +227,7 @@ export function TrustView({
         {insights}
         {deadlines}
         {groupsPanel}
+        {directoryPanel}
         {managers}
       </Stack>
     </Container>

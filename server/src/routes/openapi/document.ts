@@ -141,7 +141,7 @@ function describeAccess(route: RouteInfo, crossOrigin: boolean): string {
 /** The success answer: the route's declared answer, else what routeDocs.ts says in words. */
 function successResponse(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): [string, JsonSchema] {
   const answer = route.answer;
-  const contentType = answer ? (answer.body ? 'application/json' : answer.contentType) : doc?.contentType;
+  const contentType = answer ? (answer.body ? (answer.contentType ?? 'application/json') : answer.contentType) : doc?.contentType;
   const content = contentType ? { content: { [contentType]: answer?.body ? { schema: outputSchema(answer.body, components) } : {} } } : {};
   return [String(answer?.status ?? doc?.status ?? 200), { description: doc?.answer ?? 'Success.', ...content }];
 }

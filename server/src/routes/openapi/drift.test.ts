@@ -7,6 +7,7 @@ import { completeOneModuleCourse, createAdmin, createCourse, createModule, creat
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { learner } from '../../test/schools.ts';
+import { DirectoryDriftWorld, entraUser } from '../../test/scim.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
@@ -207,7 +208,90 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/orders': { as: 'admin', path: () => '/api/admin/orders?page=1&limit=20' },
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
   'GET /api/admin/sales': { as: 'admin' },
+  ...directoryCases(),
 };
+
+/**
+ * Directory sync (issue 56): the tokens and log as the school's and trust's managers and the
+ * admin, and the SCIM service as a directory with its bearer token (Entra ID's requests).
+ */
+function directoryCases(): Record<string, DriftCase> {
+  const d = new DirectoryDriftWorld(server);
+  const cases: Record<string, DriftCase> = {};
+  const tokenCases = (prefix: string, as: DriftCase['as'], id: () => number) => {
+    cases[`POST ${prefix}/:id/scim-tokens`] = {
+      as,
+      path: () => `${prefix}/${id()}/scim-tokens`,
+      body: () => ({ label: 'Okta' }),
+      then: (_world, response) => {
+        d.tokenIds[prefix] = response.body.id;
+      },
+    };
+    cases[`GET ${prefix}/:id/scim-tokens`] = { as, path: () => `${prefix}/${id()}/scim-tokens` };
+    cases[`GET ${prefix}/:id/directory-log`] = { as, path: () => `${prefix}/${id()}/directory-log` };
+    cases[`DELETE ${prefix}/:id/scim-tokens/:tokenId`] = { as, path: () => `${prefix}/${id()}/scim-tokens/${d.tokenIds[prefix]}` };
+  };
+  tokenCases(
+    '/api/schools',
+    () => d.as('manager'),
+    () => d.schoolId,
+  );
+  tokenCases(
+    '/api/trusts',
+    () => d.as('trustManager'),
+    () => d.trustId,
+  );
+  tokenCases(
+    '/api/admin/schools',
+    async (world) => (await d.as('manager'), world.admin),
+    () => d.schoolId,
+  );
+  tokenCases(
+    '/api/admin/trusts',
+    async (world) => (await d.as('manager'), world.admin),
+    () => d.trustId,
+  );
+  const directory = () => d.as('directory');
+  const scim = '/scim/v2';
+  Object.assign(cases, {
+    [`GET ${scim}/ServiceProviderConfig`]: { as: directory },
+    [`GET ${scim}/ResourceTypes`]: { as: directory },
+    [`GET ${scim}/Schemas`]: { as: directory },
+    [`POST ${scim}/Users`]: {
+      as: directory,
+      body: () => entraUser('drift@drift.sch.uk', 'drift-1'),
+      then: (_world: World, response: TestResponse) => {
+        d.userId = response.body.id;
+      },
+    },
+    [`GET ${scim}/Users`]: { as: directory, path: () => `${scim}/Users?filter=${encodeURIComponent('userName eq "drift@drift.sch.uk"')}` },
+    [`GET ${scim}/Users/:id`]: { as: directory, path: () => `${scim}/Users/${d.userId}` },
+    [`PUT ${scim}/Users/:id`]: { as: directory, path: () => `${scim}/Users/${d.userId}`, body: () => entraUser('drift@drift.sch.uk', 'drift-1', 'Dee') },
+    [`PATCH ${scim}/Users/:id`]: {
+      as: directory,
+      path: () => `${scim}/Users/${d.userId}`,
+      body: () => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] }),
+    },
+    [`POST ${scim}/Groups`]: {
+      as: directory,
+      body: () => ({ displayName: 'Drift staff', members: [{ value: d.userId }] }),
+      then: (_world: World, response: TestResponse) => {
+        d.groupId = response.body.id;
+      },
+    },
+    [`GET ${scim}/Groups`]: { as: directory },
+    [`GET ${scim}/Groups/:id`]: { as: directory, path: () => `${scim}/Groups/${d.groupId}` },
+    [`PUT ${scim}/Groups/:id`]: { as: directory, path: () => `${scim}/Groups/${d.groupId}`, body: () => ({ displayName: 'Drift staff', members: [] }) },
+    [`PATCH ${scim}/Groups/:id`]: {
+      as: directory,
+      path: () => `${scim}/Groups/${d.groupId}`,
+      body: () => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Add', path: 'members', value: [{ value: d.userId }] }] }),
+    },
+    [`DELETE ${scim}/Groups/:id`]: { as: directory, path: () => `${scim}/Groups/${d.groupId}` },
+    [`DELETE ${scim}/Users/:id`]: { as: directory, path: () => `${scim}/Users/${d.userId}` },
+  } satisfies Record<string, DriftCase>);
+  return cases;
+}
 
 const table = buildRoutes().table;
 const documented = table.filter((route) => route.answer);

@@ -1,0 +1,173 @@
+import { groupName, groupNameKey } from '@atrium/common';
+import type { Db } from '../../db/knex.ts';
+import type { Group } from '../../db/tables.ts';
+import { groupByName, groupOfOwner, type GroupOwner } from '../../queries/groups.ts';
+import { createGroup, deleteGroup, renameGroup } from '../groups.ts';
+import { inTransaction } from '../schools/shared.ts';
+import { logDirectoryEvent } from './log.ts';
+import type { DirectoryCaller } from './people.ts';
+import { ScimError } from './scimError.ts';
+
+// SCIM Groups are the school's (or trust's) own staff groups (commands/groups.ts): a course given
+// to one reaches the people the directory puts in it. The directory manages only its own Users'
+// places in a group; people a manager put there by hand are neither listed nor removed by it.
+
+export interface ScimGroupRow extends Group {
+  externalId: string | null;
+}
+
+export interface ScimGroupMember {
+  /** The SCIM User id (directoryPeople.id). */
+  id: number;
+  email: string;
+}
+
+const groupOwner = (caller: DirectoryCaller): GroupOwner => caller.owner;
+
+function checkedName(raw: unknown): string {
+  const parsed = groupName.safeParse(raw);
+  if (!parsed.success) throw ScimError.invalidValue(`"displayName": ${parsed.error.issues[0]?.message ?? 'enter a group name'}.`);
+  return parsed.data;
+}
+
+async function withExternalId(db: Db, group: Group): Promise<ScimGroupRow> {
+  const link = await db('directoryGroups').where({ groupId: group.id }).first('externalId');
+  return { ...group, externalId: link?.externalId ?? null };
+}
+
+/** One of the token's groups by SCIM id (undefined for any other). */
+export async function scimGroupOf(db: Db, caller: DirectoryCaller, raw: string): Promise<ScimGroupRow | undefined> {
+  if (!/^\d{1,9}$/.test(raw)) return undefined;
+  const group = await groupOfOwner(db, groupOwner(caller), Number(raw));
+  return group ? withExternalId(db, group) : undefined;
+}
+
+/** The token's groups, or the one named by `displayName eq` / `externalId eq`. */
+export async function scimGroups(
+  db: Db,
+  caller: DirectoryCaller,
+  filter: { attribute: 'displayName' | 'externalId'; value: string } | null,
+): Promise<ScimGroupRow[]> {
+  const owner = groupOwner(caller);
+  if (filter?.attribute === 'displayName') {
+    const group = await groupByName(db, owner, groupNameKey(filter.value));
+    return group ? [await withExternalId(db, group)] : [];
+  }
+  const query = db('groups as g')
+    .leftJoin('directoryGroups as dg', 'dg.groupId', 'g.id')
+    .where(owner.kind === 'school' ? { 'g.schoolId': owner.id } : { 'g.trustId': owner.id })
+    .select('g.*', 'dg.externalId')
+    .orderBy('g.id');
+  if (filter?.attribute === 'externalId') query.where('dg.externalId', filter.value);
+  return (await query) as ScimGroupRow[];
+}
+
+/** The directory's Users in the group: members by account, invited people by their invitation. */
+export async function scimGroupMembers(db: Db, caller: DirectoryCaller & { schoolIds: number[] }, groupId: number): Promise<ScimGroupMember[]> {
+  if (!caller.schoolIds.length) return [];
+  const rows: Array<{ id: number; email: string }> = await db('directoryPeople as dp')
+    .whereIn('dp.schoolId', caller.schoolIds)
+    .where((w) =>
+      w
+        .whereIn('dp.userId', (sub) => sub.from('groupMembers').where({ groupId }).select('userId'))
+        .orWhereIn('dp.inviteId', (sub) => sub.from('groupInvites').where({ groupId }).select('inviteId')),
+    )
+    .select('dp.id', 'dp.email')
+    .orderBy('dp.id');
+  return rows.map((row) => ({ id: Number(row.id), email: row.email }));
+}
+
+export interface GroupChanges {
+  displayName?: unknown;
+  externalId?: string | null;
+  /** SCIM User ids to put in and take out. */
+  add: string[];
+  remove: string[];
+}
+
+/** Creates a group (409 uniqueness when the school or trust has one by that name). */
+export async function createScimGroup(
+  db: Db,
+  caller: DirectoryCaller & { schoolIds: number[] },
+  input: { displayName: unknown; externalId: string | null; members: string[] },
+  now: number,
+) {
+  const name = checkedName(input.displayName);
+  return inTransaction(db, async (trx) => {
+    const owner = groupOwner(caller);
+    if (await groupByName(trx, owner, groupNameKey(name)))
+      throw ScimError.uniqueness(`There is already a group called "${name}": look it up with filter=displayName eq "${name}".`);
+    const groupId = await createGroup(trx, owner, name, now);
+    await trx('directoryGroups').insert({ groupId, externalId: input.externalId, createdAt: now });
+    await changeMembers(trx, caller, groupId, input.members, [], now);
+    await logDirectoryEvent(trx, caller, owner.kind === 'school' ? owner.id : null, 'added', null, `Group "${name}" created`, now);
+    return groupId;
+  });
+}
+
+/** Renames the group, sets its externalId, and puts Users in and takes them out, in one transaction. */
+export async function updateScimGroup(
+  db: Db,
+  caller: DirectoryCaller & { schoolIds: number[] },
+  group: ScimGroupRow,
+  changes: GroupChanges,
+  now: number,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const owner = groupOwner(caller);
+    if (changes.displayName !== undefined) {
+      const name = checkedName(changes.displayName);
+      if (name !== group.name) {
+        const other = await groupByName(trx, owner, groupNameKey(name));
+        if (other && Number(other.id) !== Number(group.id)) throw ScimError.uniqueness(`There is already a group called "${name}".`);
+        await renameGroup(trx, owner, group.id, name);
+      }
+    }
+    if (changes.externalId !== undefined && changes.externalId !== group.externalId) {
+      await trx('directoryGroups').insert({ groupId: group.id, externalId: changes.externalId, createdAt: now }).onConflict('groupId').merge(['externalId']);
+    }
+    await changeMembers(trx, caller, group.id, changes.add, changes.remove, now);
+  });
+}
+
+export const deleteScimGroup = (db: Db, caller: DirectoryCaller, group: ScimGroupRow) => deleteGroup(db, groupOwner(caller), group.id);
+
+async function changeMembers(
+  trx: Db,
+  caller: DirectoryCaller & { schoolIds: number[] },
+  groupId: number,
+  add: string[],
+  remove: string[],
+  now: number,
+): Promise<void> {
+  const ids = [...new Set([...add, ...remove])];
+  if (!ids.length) return;
+  const numeric = ids.map((value) => (/^\d{1,9}$/.test(value) ? Number(value) : null));
+  const people = caller.schoolIds.length
+    ? await trx('directoryPeople')
+        .whereIn('schoolId', caller.schoolIds)
+        .whereIn(
+          'id',
+          numeric.filter((value): value is number => value !== null),
+        )
+        .select('id', 'schoolId', 'userId', 'inviteId')
+    : [];
+  const byId = new Map(people.map((person) => [String(person.id), person]));
+  const unknown = ids.filter((value) => !byId.has(value));
+  if (unknown.length) throw ScimError.invalidValue(`Not Users of this token: ${unknown.slice(0, 5).join(', ')}.`);
+  const group = await trx('groups').where({ id: groupId }).first('schoolId');
+  for (const value of add) {
+    const person = byId.get(value)!;
+    if (person.userId !== null) {
+      await trx('groupMembers').insert({ groupId, userId: person.userId, joinedAt: now }).onConflict(['groupId', 'userId']).ignore();
+    } else if (person.inviteId !== null && group?.schoolId !== null && group?.schoolId !== undefined) {
+      // Invited, not joined yet: the invitation puts them in the group when they accept it.
+      await trx('groupInvites').insert({ inviteId: person.inviteId, groupId }).onConflict(['inviteId', 'groupId']).ignore();
+    }
+  }
+  for (const value of remove) {
+    const person = byId.get(value)!;
+    if (person.userId !== null) await trx('groupMembers').where({ groupId, userId: person.userId }).delete();
+    if (person.inviteId !== null) await trx('groupInvites').where({ groupId, inviteId: person.inviteId }).delete();
+  }
+}

@@ -1,0 +1,396 @@
+import { emailDomain } from '@atrium/common';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/knex.ts';
+import { isUniqueViolation } from '../../db/knex.ts';
+import type { DirectoryPerson, User } from '../../db/tables.ts';
+import { insertAndFetch } from '../../db/insertAndFetch.ts';
+import type { DirectoryOwner } from '../../queries/directory.ts';
+import { findUserByEmail } from '../../queries/users.ts';
+import { membershipOf } from '../../queries/memberships.ts';
+import { invitationStanding } from '../../queries/schools.ts';
+import { invitationRefusal } from '../../policies/invitations.ts';
+import { destroyUserSessions } from '../sessions.ts';
+import { leaveGroupsOfSchool } from '../groups.ts';
+import { NO_PASSWORD } from '../signInWithProvider.ts';
+import { insertInvitations, reserveInvitationMail, type InvitationSender } from '../schools/invites.ts';
+import { joinSchool, leaveSchool } from '../schools/membership.ts';
+import { enrollByLicence, inTransaction, removeLicenceEnrollments } from '../schools/shared.ts';
+import { logDirectoryEvent } from './log.ts';
+import { ScimError } from './scimError.ts';
+
+// What a directory's Users do to a school (CONTRACT "what provisioning does"). A SCIM User is a
+// directoryPeople row: a person's place in one school. Suspension takes the schoolMembers row out
+// and keeps it on the directoryPeople row, so every read of membership (registers, counts,
+// licences, reminders, seats, group deadlines, policies) sees a suspended person as not a member
+// without any of them knowing about suspension; reactivation puts the row back as it was.
+
+export interface PersonInput {
+  email: string;
+  externalId: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  active: boolean;
+  /** The enterprise extension's `organization`: which school of a trust (trust tokens only). */
+  organization: string | null;
+}
+
+export interface DirectoryCaller {
+  tokenId: number;
+  owner: DirectoryOwner;
+  /** Whom invitations name as their sender: the token's maker, or a manager of the school. */
+  createdBy: number | null;
+}
+
+/** The school a new User goes to: the token's, or the trust's school named by `organization`. */
+export async function schoolForNewPerson(db: Db, owner: DirectoryOwner, organization: string | null): Promise<number> {
+  if (owner.kind === 'school') return owner.id;
+  const name = organization?.trim().toLowerCase() ?? '';
+  if (!name) throw ScimError.invalidValue('A trust token needs the school: send its name as the enterprise extension’s "organization".');
+  const schools: Array<{ id: number; name: string }> = await db('schools').where({ trustId: owner.id }).select('id', 'name');
+  const school = schools.find((row) => row.name.trim().toLowerCase() === name);
+  if (!school) throw ScimError.invalidValue(`"${organization}" is not the name of one of this trust's schools.`);
+  return Number(school.id);
+}
+
+async function inviterFor(trx: Db, caller: DirectoryCaller, schoolId: number): Promise<User> {
+  const maker = caller.createdBy === null ? undefined : await trx('users').where({ id: caller.createdBy }).whereNull('deletedAt').first();
+  if (maker) return maker;
+  const manager = await trx('users')
+    .join('schoolMembers', 'schoolMembers.userId', 'users.id')
+    .where('schoolMembers.schoolId', schoolId)
+    .where('schoolMembers.role', 'manager')
+    .select('users.*')
+    .first();
+  if (!manager) throw ScimError.invalidValue('This school has no manager to send invitations in the name of.');
+  return manager as User;
+}
+
+async function provenDomain(trx: Db, schoolId: number, email: string): Promise<boolean> {
+  const row = await trx('schoolDomains')
+    .where({ schoolId, domain: emailDomain(email) })
+    .whereNotNull('verifiedAt')
+    .first('id');
+  return row !== undefined;
+}
+
+/** The usual invitation a roster row gets (capped per school per day like any other). */
+async function invite(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<number> {
+  const school = await trx('schools').where({ id: person.schoolId }).select('id', 'name').first();
+  if (!school) throw ScimError.notFound();
+  const inviter = await inviterFor(trx, caller, person.schoolId);
+  const refusal = invitationRefusal(inviter, await invitationStanding(trx, person.schoolId));
+  if (refusal) throw ScimError.forbidden(`Not invited: ${refusal}`).about(person.schoolId, person.email);
+  await reserveInvitationMail(trx, sender, person.schoolId, inviter, 1);
+  await insertInvitations(trx, sender, {
+    school: { id: Number(school.id), name: school.name },
+    inviter,
+    invitees: [{ email: person.email, firstName: person.givenName, lastName: person.familyName }],
+  });
+  const row = await trx('schoolInvites').where({ schoolId: person.schoolId, email: person.email }).orderBy('id', 'desc').first('id');
+  return Number(row!.id);
+}
+
+/**
+ * Places a person who is not (or no longer) in the school: a member at once when the address is
+ * on one of the school's proven domains and the account (made now, without a password, if there
+ * is none) belongs to no school; the usual invitation otherwise. The answer to the directory is
+ * the same either way, so it never tells whether the address has an account elsewhere.
+ */
+async function place(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
+  const now = sender.now;
+  if (await provenDomain(trx, person.schoolId, person.email)) {
+    let user = await findUserByEmail(trx, person.email);
+    if (!user) {
+      user = await insertAndFetch(trx, 'users', {
+        email: person.email,
+        passwordHash: NO_PASSWORD,
+        firstName: person.givenName,
+        lastName: person.familyName,
+        company: null,
+        profileImageUrl: null,
+        role: 'learner',
+        createdAt: now,
+        updatedAt: now,
+        // The school proved it owns the domain and its directory vouches for the address.
+        emailVerifiedAt: now,
+      });
+    }
+    if (!(await membershipOf(trx, user.id))) {
+      const outcome = await joinSchool(trx, user.id, person.schoolId, 'member', now);
+      if (outcome.status !== 'other-school') {
+        await trx('directoryPeople').where({ id: person.id }).update({ userId: user.id, inviteId: null, updatedAt: now });
+        await logDirectoryEvent(trx, caller, person.schoolId, 'added', person.email, 'Joined as a member (address on a proven domain)', now);
+        return;
+      }
+    }
+  }
+  const inviteId = await invite(trx, sender, caller, person);
+  await trx('directoryPeople').where({ id: person.id }).update({ inviteId, updatedAt: now });
+  await logDirectoryEvent(trx, caller, person.schoolId, 'invited', person.email, 'Invited by e-mail: joins once they accept', now);
+}
+
+/** POST /Users: a new User of the school (409 uniqueness when the address already is one). */
+export async function createPerson(db: Db, sender: InvitationSender, caller: DirectoryCaller, input: PersonInput): Promise<DirectoryPerson> {
+  const schoolId = await schoolForNewPerson(db, caller.owner, input.organization);
+  return inTransaction(db, async (trx) => {
+    // One directory write per school at a time: the school row is the lock (as a roster upload).
+    await trx('schools').where({ id: schoolId }).forUpdate().first();
+    if (await isUserOfSchool(trx, schoolId, input.email, sender.now)) {
+      throw ScimError.uniqueness('This address is already a User of this school.').about(schoolId, input.email);
+    }
+    let person: DirectoryPerson;
+    try {
+      person = await insertAndFetch(trx, 'directoryPeople', {
+        schoolId,
+        email: input.email,
+        externalId: input.externalId,
+        givenName: input.givenName,
+        familyName: input.familyName,
+        userId: null,
+        inviteId: null,
+        active: input.active,
+        suspendedAt: null,
+        suspendedRole: null,
+        suspendedJoinedAt: null,
+        createdAt: sender.now,
+        updatedAt: sender.now,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw ScimError.uniqueness('This address is already a User of this school.');
+      throw error;
+    }
+    if (input.active) await place(trx, sender, caller, person);
+    else
+      await logDirectoryEvent(
+        trx,
+        caller,
+        schoolId,
+        'suspended',
+        input.email,
+        'Added as inactive: not a member until the directory activates them',
+        sender.now,
+      );
+    return (await trx('directoryPeople').where({ id: person.id }).first())!;
+  });
+}
+
+/** The address is a member of the school, holds an open invitation to it, or is already a User. */
+async function isUserOfSchool(trx: Db, schoolId: number, email: string, now: number): Promise<boolean> {
+  if (await trx('directoryPeople').where({ schoolId, email }).first('id')) return true;
+  if (await memberByEmail(trx, schoolId, email)) return true;
+  return (await openInvite(trx, schoolId, email, now)) !== undefined;
+}
+
+async function memberByEmail(
+  trx: Db,
+  schoolId: number,
+  email: string,
+): Promise<{ userId: number; firstName: string | null; lastName: string | null } | undefined> {
+  const row = (await trx('schoolMembers')
+    .join('users', 'users.id', 'schoolMembers.userId')
+    .where('schoolMembers.schoolId', schoolId)
+    .where('users.email', email)
+    .select('schoolMembers.userId', 'users.firstName', 'users.lastName')
+    .first()) as { userId: number; firstName: string | null; lastName: string | null } | undefined;
+  return row ? { userId: Number(row.userId), firstName: row.firstName, lastName: row.lastName } : undefined;
+}
+
+async function openInvite(trx: Db, schoolId: number, email: string, now: number) {
+  return trx('schoolInvites')
+    .where({ schoolId, email })
+    .whereNull('revokedAt')
+    .where((w) => w.whereNull('expiresAt').orWhere('expiresAt', '>', now))
+    .where((w) => w.whereNull('maxUses').orWhere('uses', '<', trx.ref('maxUses')))
+    .orderBy('id', 'desc')
+    .first('id', 'firstName', 'lastName');
+}
+
+/**
+ * `filter=userName eq "…"`: the school's (or trust's schools') User with that address. A member
+ * or invited person the directory has not seen yet becomes its User here (Entra ID and Okta look
+ * a person up before creating them, and then manage the one they found). Nobody outside the
+ * token's schools is ever found.
+ */
+export async function findOrAdoptByEmail(db: Db, schoolIds: number[], email: string, now: number): Promise<DirectoryPerson | undefined> {
+  if (!schoolIds.length) return undefined;
+  const known = await db('directoryPeople').whereIn('schoolId', schoolIds).where({ email }).first();
+  if (known) return known;
+  for (const schoolId of schoolIds) {
+    const member = await memberByEmail(db, schoolId, email);
+    const invited = member ? undefined : await openInvite(db, schoolId, email, now);
+    if (!member && !invited) continue;
+    await db('directoryPeople')
+      .insert({
+        schoolId,
+        email,
+        externalId: null,
+        givenName: member ? member.firstName : (invited?.firstName ?? null),
+        familyName: member ? member.lastName : (invited?.lastName ?? null),
+        userId: member?.userId ?? null,
+        inviteId: invited ? Number(invited.id) : null,
+        active: true,
+        suspendedAt: null,
+        suspendedRole: null,
+        suspendedJoinedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflict(['schoolId', 'email'])
+      .ignore();
+    return db('directoryPeople').where({ schoolId, email }).first();
+  }
+  return undefined;
+}
+
+/** An invited person who has since accepted is a member: the row follows their account. */
+async function settle(trx: Db, person: DirectoryPerson): Promise<DirectoryPerson> {
+  if (person.userId !== null || person.inviteId === null) return person;
+  const member = await memberByEmail(trx, person.schoolId, person.email);
+  if (!member) return person;
+  await trx('directoryPeople').where({ id: person.id }).update({ userId: member.userId, inviteId: null });
+  return { ...person, userId: member.userId, inviteId: null };
+}
+
+export interface PersonChanges {
+  externalId?: string | null;
+  givenName?: string | null;
+  familyName?: string | null;
+  active?: boolean;
+}
+
+/** PUT / PATCH: names and externalId follow the directory; `active` suspends or restores. */
+export async function updatePerson(
+  db: Db,
+  sender: InvitationSender,
+  caller: DirectoryCaller,
+  personId: number,
+  changes: PersonChanges,
+): Promise<DirectoryPerson> {
+  const now = sender.now;
+  return inTransaction(db, async (trx) => {
+    const locked = await trx('directoryPeople').where({ id: personId }).forUpdate().first();
+    if (!locked) throw ScimError.notFound();
+    const person = await settle(trx, locked);
+    const named =
+      (changes.givenName !== undefined && changes.givenName !== person.givenName) ||
+      (changes.familyName !== undefined && changes.familyName !== person.familyName);
+    const fields: Partial<DirectoryPerson> = {};
+    if (changes.externalId !== undefined) fields.externalId = changes.externalId;
+    if (changes.givenName !== undefined) fields.givenName = changes.givenName;
+    if (changes.familyName !== undefined) fields.familyName = changes.familyName;
+    if (Object.keys(fields).length)
+      await trx('directoryPeople')
+        .where({ id: person.id })
+        .update({ ...fields, updatedAt: now });
+    if (named) {
+      // A member's name is the school's to keep (CONTRACT): their account shows the directory's.
+      const userId = person.userId;
+      if (userId !== null) {
+        await trx('users')
+          .where({ id: userId })
+          .update({ firstName: changes.givenName ?? person.givenName, lastName: changes.familyName ?? person.familyName, updatedAt: now });
+      }
+      await logDirectoryEvent(trx, caller, person.schoolId, 'changed', person.email, 'Name changed in the directory', now);
+    }
+    const wasActive = Boolean(person.active);
+    if (changes.active === false && wasActive) await suspend(trx, caller, { ...person, ...fields }, now);
+    if (changes.active === true && !wasActive) await restore(trx, sender, caller, { ...person, ...fields });
+    return (await trx('directoryPeople').where({ id: person.id }).first())!;
+  });
+}
+
+const lastManager = async (trx: Db, schoolId: number, userId: number): Promise<boolean> => {
+  const row = await trx('schoolMembers').where({ schoolId, userId }).first('role');
+  if (row?.role !== 'manager') return false;
+  const managers = await trx('schoolMembers').where({ schoolId, role: 'manager' }).count({ n: '*' }).first();
+  return Number(managers?.n ?? 0) <= 1;
+};
+
+/**
+ * `active: false`: the membership row moves onto the User (so the person is no member anywhere
+ * the code asks), access through the school's licences ends, every session of the account ends.
+ * Progress, certificates and group places stay (a group's deadline applies only to members).
+ */
+async function suspend(trx: Knex.Transaction, caller: DirectoryCaller, person: DirectoryPerson, now: number): Promise<void> {
+  const member = person.userId === null ? undefined : await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).first();
+  if (member && person.userId !== null) {
+    if (await lastManager(trx, person.schoolId, person.userId)) {
+      throw ScimError.mutability('Not suspended: the school’s only manager cannot be, make someone else a manager first.').about(person.schoolId, person.email);
+    }
+    await trx('directoryPeople')
+      .where({ id: person.id })
+      .update({ active: false, suspendedAt: now, suspendedRole: member.role, suspendedJoinedAt: Number(member.joinedAt), updatedAt: now });
+    await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).delete();
+    const licences: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId: person.schoolId });
+    await removeLicenceEnrollments(
+      trx,
+      [person.userId],
+      licences.map((row) => Number(row.courseId)),
+    );
+    await destroyUserSessions(trx, person.userId);
+    await logDirectoryEvent(trx, caller, person.schoolId, 'suspended', person.email, 'Suspended: signed out, no school access, not counted', now);
+    return;
+  }
+  await trx('directoryPeople').where({ id: person.id }).update({ active: false, suspendedAt: now, updatedAt: now });
+  if (person.inviteId !== null) {
+    await trx('schoolInvites').where({ id: person.inviteId }).whereNull('revokedAt').update({ revokedAt: now });
+    await trx('directoryPeople').where({ id: person.id }).update({ inviteId: null });
+  }
+  const detail = person.inviteId !== null ? 'Suspended before joining: invitation withdrawn' : 'Marked inactive (not a member of the school)';
+  await logDirectoryEvent(trx, caller, person.schoolId, 'suspended', person.email, detail, now);
+}
+
+/** `active: true`: the membership comes back as it was (or the person is placed afresh). */
+async function restore(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
+  const now = sender.now;
+  await trx('directoryPeople')
+    .where({ id: person.id })
+    .update({ active: true, suspendedAt: null, suspendedRole: null, suspendedJoinedAt: null, updatedAt: now });
+  if (person.userId !== null && person.suspendedRole !== null) {
+    if (await membershipOf(trx, person.userId)) {
+      await logDirectoryEvent(trx, caller, person.schoolId, 'refused', person.email, 'Not restored: they have joined another school since', now);
+      await trx('directoryPeople').where({ id: person.id }).update({ userId: null });
+      return;
+    }
+    await trx('schoolMembers').insert({
+      schoolId: person.schoolId,
+      userId: person.userId,
+      role: person.suspendedRole,
+      joinedAt: Number(person.suspendedJoinedAt ?? now),
+    });
+    const licences: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId: person.schoolId }).whereNull('revokedAt');
+    await enrollByLicence(
+      trx,
+      [person.userId],
+      licences.map((row) => Number(row.courseId)),
+      now,
+    );
+    await logDirectoryEvent(trx, caller, person.schoolId, 'restored', person.email, 'Reactivated: a member again', now);
+    return;
+  }
+  await place(trx, sender, caller, { ...person, active: true });
+}
+
+/** DELETE: the membership (or invitation) goes, never the account nor its certificates. */
+export async function removePerson(db: Db, caller: DirectoryCaller, personId: number, now: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const locked = await trx('directoryPeople').where({ id: personId }).forUpdate().first();
+    if (!locked) throw ScimError.notFound();
+    const person = await settle(trx, locked);
+    if (person.userId !== null) {
+      if (person.suspendedAt !== null) await leaveGroupsOfSchool(trx, person.userId, person.schoolId);
+      else if (await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).first('id')) {
+        if (await lastManager(trx, person.schoolId, person.userId)) {
+          throw ScimError.mutability('Not removed: the school’s only manager cannot be, make someone else a manager first.').about(
+            person.schoolId,
+            person.email,
+          );
+        }
+        await leaveSchool(trx, person.userId, person.schoolId);
+      }
+    }
+    if (person.inviteId !== null) await trx('schoolInvites').where({ id: person.inviteId }).whereNull('revokedAt').update({ revokedAt: now });
+    await trx('directoryPeople').where({ id: person.id }).delete();
+    await logDirectoryEvent(trx, caller, person.schoolId, 'removed', person.email, 'Removed from the school (account and certificates kept)', now);
+  });
+}

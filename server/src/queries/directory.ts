@@ -1,0 +1,81 @@
+import type { Db } from '../db/knex.ts';
+import type { DirectoryEvent, DirectoryPerson, DirectoryToken } from '../db/tables.ts';
+
+// Reads for directory sync (issue 56): tokens, the directory's people and its log.
+
+/** Whose directory a token speaks for: one school, or every school of one trust. */
+export type DirectoryOwner = { kind: 'school'; id: number } | { kind: 'trust'; id: number };
+
+export const ownerOfToken = (token: Pick<DirectoryToken, 'schoolId' | 'trustId'>): DirectoryOwner =>
+  token.schoolId !== null ? { kind: 'school', id: Number(token.schoolId) } : { kind: 'trust', id: Number(token.trustId) };
+
+const ownerWhere = (owner: DirectoryOwner) => (owner.kind === 'school' ? { schoolId: owner.id } : { trustId: owner.id });
+
+/** A token that still works, by its secret's hash. */
+export function liveTokenByHash(db: Db, tokenHash: string): Promise<DirectoryToken | undefined> {
+  return db('directoryTokens').where({ tokenHash }).whereNull('revokedAt').first();
+}
+
+/** The tokens of a school or trust that still work, newest first. */
+export function tokensOf(db: Db, owner: DirectoryOwner): Promise<DirectoryToken[]> {
+  return db('directoryTokens').where(ownerWhere(owner)).whereNull('revokedAt').orderBy('id', 'desc');
+}
+
+/** The schools a token's people can belong to: its school, or its trust's schools. */
+export async function schoolIdsOf(db: Db, owner: DirectoryOwner): Promise<number[]> {
+  if (owner.kind === 'school') return [owner.id];
+  const rows: Array<{ id: number }> = await db('schools').where({ trustId: owner.id }).select('id');
+  return rows.map((row) => Number(row.id));
+}
+
+/** The sync log, newest first (at most `limit` lines). */
+export function eventsOf(db: Db, owner: DirectoryOwner, limit: number): Promise<DirectoryEvent[]> {
+  const query = db('directoryEvents').orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
+  if (owner.kind === 'school') return query.where({ schoolId: owner.id });
+  // A trust's log: what its token did, and what happened in its schools.
+  return query.where((w) => w.where({ trustId: owner.id }).orWhereIn('schoolId', (sub) => sub.from('schools').where({ trustId: owner.id }).select('id')));
+}
+
+/** A SCIM User the token may see, by id (undefined for anyone else's). */
+export async function personInScope(db: Db, schoolIds: number[], id: number): Promise<DirectoryPerson | undefined> {
+  if (!schoolIds.length) return undefined;
+  return db('directoryPeople').where({ id }).whereIn('schoolId', schoolIds).first();
+}
+
+export interface PeoplePage {
+  rows: DirectoryPerson[];
+  total: number;
+}
+
+/** SCIM Users in scope, by id, narrowed by address or externalId; `startIndex` counts from 1. */
+export async function peopleInScope(
+  db: Db,
+  schoolIds: number[],
+  filter: { email?: string; externalId?: string } | null,
+  startIndex: number,
+  count: number,
+): Promise<PeoplePage> {
+  if (!schoolIds.length) return { rows: [], total: 0 };
+  const base = () => {
+    const query = db('directoryPeople').whereIn('schoolId', schoolIds);
+    if (filter?.email !== undefined) query.where({ email: filter.email });
+    if (filter?.externalId !== undefined) query.where({ externalId: filter.externalId });
+    return query;
+  };
+  const [totalRow, rows] = await Promise.all([
+    base().count({ n: '*' }).first(),
+    count === 0
+      ? Promise.resolve([])
+      : base()
+          .orderBy('id')
+          .offset(startIndex - 1)
+          .limit(count),
+  ]);
+  return { rows: rows as DirectoryPerson[], total: Number(totalRow?.n ?? 0) };
+}
+
+/** The user ids of the school's members the directory manages (the members list marks them). */
+export async function directoryManagedUserIds(db: Db, schoolId: number): Promise<Set<number>> {
+  const rows: Array<{ userId: number }> = await db('directoryPeople').where({ schoolId }).whereNotNull('userId').select('userId');
+  return new Set(rows.map((row) => Number(row.userId)));
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test/useTestServer.ts';
+import { licensedSchool } from '../../test/deadlines.ts';
+import { proveDomain, scimClientFor } from '../../test/scim.ts';
+
+// SCIM Groups (issue 56): Okta's documented Group push sequence replayed (create, look up by
+// displayName, add members, rename, remove a member by value filter, replace, delete), and a
+// course given to the group with a due date reaching the people provisioned into it.
+
+const server = useTestServer();
+
+/** The User Okta's provisioning POSTs (its documented request). */
+const oktaUser = (email: string, given: string, family: string) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+  userName: email,
+  name: { givenName: given, familyName: family },
+  emails: [{ primary: true, value: email, type: 'work' }],
+  displayName: `${given} ${family}`,
+  locale: 'en-GB',
+  externalId: `00u${given.toLowerCase()}`,
+  groups: [],
+  password: 'ignored-by-atrium',
+  active: true,
+});
+
+describe('SCIM Groups as Okta pushes them', () => {
+  it('are the school’s groups: members added, removed by value filter and replaced; a course with a due date given to the group reaches people provisioned into it', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, manager, course } = await licensedSchool(server, 'Willow Primary');
+    await proveDomain(server, schoolId, 'willow.sch.uk');
+    const scim = await scimClientFor(server, manager.client, `/api/schools/${schoolId}`, 'Okta');
+    const base = `/api/schools/${schoolId}`;
+
+    const ids: Record<string, string> = {};
+    for (const [given, family] of [
+      ['Ada', 'Ash'],
+      ['Ben', 'Birch'],
+      ['Cal', 'Cedar'],
+    ] as const) {
+      const created = await scim.post('/Users', oktaUser(`${given.toLowerCase()}@willow.sch.uk`, given, family));
+      expect(created.status, created.text).toBe(201);
+      ids[given] = created.body.id;
+    }
+
+    // Okta looks the group up by name, then creates it empty and pushes members with PATCH.
+    expect((await scim.get(`/Groups?filter=${encodeURIComponent('displayName eq "Teaching staff"')}`)).body.totalResults).toBe(0);
+    const created = await scim.post('/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Teaching staff', members: [] });
+    expect(created.status, created.text).toBe(201);
+    const groupId = created.body.id as string;
+    const group = await server
+      .db('groups')
+      .where({ id: Number(groupId) })
+      .first();
+    expect(group).toMatchObject({ schoolId, name: 'Teaching staff' });
+    // The manager gives the group the course with a due date: the directory's people get it.
+    expect((await manager.client.put(`${base}/groups/${groupId}/courses/${course.id}`, { completeBy: '2026-04-30' })).status).toBe(200);
+
+    const added = await scim.patch(`/Groups/${groupId}`, {
+      op: 'add',
+      path: 'members',
+      value: [{ value: ids.Ada, display: 'ada@willow.sch.uk' }, { value: ids.Ben }],
+    });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.members.map((member: { value: string }) => member.value).sort()).toEqual([ids.Ada, ids.Ben].sort());
+    const ada = (await server.db('users').where({ email: 'ada@willow.sch.uk' }).first('id'))!;
+    const status = await manager.client.get(`${base}/training-status?limit=500&courseId=${course.id}`);
+    expect(status.status, status.text).toBe(200);
+    const adaRow = (status.body as Array<{ userId: number; dueOn: string | null }>).find((row) => row.userId === ada.id);
+    expect(adaRow?.dueOn).toBe('2026-04-30');
+
+    const found = await scim.get(`/Groups?filter=${encodeURIComponent('displayName eq "teaching STAFF"')}&excludedAttributes=members`);
+    expect(found.body.Resources).toEqual([expect.objectContaining({ id: groupId, displayName: 'Teaching staff', members: [] })]);
+
+    // Entra ID's forms: capitalised ops, removal by a value filter in the path.
+    const renamed = await scim.patch(`/Groups/${groupId}`, { op: 'Replace', path: 'displayName', value: 'Teachers' });
+    expect(renamed.body.displayName).toBe('Teachers');
+    const removed = await scim.patch(`/Groups/${groupId}`, { op: 'Remove', path: `members[value eq "${ids.Ben}"]` });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.members.map((member: { value: string }) => member.value)).toEqual([ids.Ada]);
+
+    // Okta's PUT replaces the whole list.
+    const replaced = await scim.put(`/Groups/${groupId}`, { displayName: 'Teachers', members: [{ value: ids.Cal }] });
+    expect(replaced.body.members.map((member: { value: string }) => member.value)).toEqual([ids.Cal]);
+    const memberIds = (
+      await server
+        .db('groupMembers')
+        .where({ groupId: Number(groupId) })
+        .select('userId')
+    ).map((row: { userId: number }) => Number(row.userId));
+    const cal = (await server.db('users').where({ email: 'cal@willow.sch.uk' }).first('id'))!;
+    expect(memberIds).toEqual([Number(cal.id)]);
+
+    const badPath = await scim.patch(`/Groups/${groupId}`, { op: 'Remove', path: 'members[value eq' });
+    expect(badPath.status).toBe(400);
+    expect(['invalidPath', 'invalidSyntax', 'invalidFilter']).toContain(badPath.body.scimType);
+
+    const duplicate = await scim.post('/Groups', { displayName: 'teachers' });
+    expect(duplicate.body).toMatchObject({ status: '409', scimType: 'uniqueness' });
+
+    expect((await scim.delete(`/Groups/${groupId}`)).status).toBe(204);
+    expect(
+      await server
+        .db('groups')
+        .where({ id: Number(groupId) })
+        .first(),
+    ).toBeUndefined();
+    // The people stay members of the school.
+    expect(await server.db('schoolMembers').where({ userId: cal.id }).first('schoolId')).toEqual({ schoolId });
+  });
+});

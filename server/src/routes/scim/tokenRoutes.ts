@@ -1,0 +1,107 @@
+import {
+  createdDirectoryTokenDtoSchema,
+  directoryLogDtoSchema,
+  directoryTokenParams,
+  directoryTokenSchema,
+  directoryTokensDtoSchema,
+  schoolParams,
+  trustParams,
+  type CreatedDirectoryTokenDto,
+} from '@atrium/common';
+import { createDirectoryToken, revokeDirectoryToken } from '../../commands/directory/tokens.ts';
+import { adminOfSchool, schoolManager } from '../../policies/schools.ts';
+import { adminOfTrust, trustManager } from '../../policies/trusts.ts';
+import { presentDirectoryEvent, presentDirectoryToken } from '../../presenters/scim.ts';
+import { eventsOf, tokensOf, type DirectoryOwner } from '../../queries/directory.ts';
+import type { Routes } from '../define.ts';
+import { SCIM_PATH } from './route.ts';
+
+const LOG_LINES = 200;
+
+interface Mount {
+  kind: DirectoryOwner['kind'];
+  /** The owner's path, ending in its `:id`. */
+  base: string;
+  access: 'user' | 'admin';
+  policy: typeof schoolManager;
+}
+
+/**
+ * Directory sync tokens and the sync log of a school or a trust: for the owner's managers
+ * (`/api/schools/:id`, `/api/trusts/:id`) and for the agency's admins, who see and revoke every
+ * school's and trust's tokens (`/api/admin/schools/:id`, `/api/admin/trusts/:id`).
+ */
+function directoryTokenRoutes(routes: Routes, { kind, base, access, policy }: Mount): void {
+  const params = kind === 'school' ? schoolParams : trustParams;
+  const owner = (id: number): DirectoryOwner => ({ kind, id });
+
+  routes.add({
+    method: 'get',
+    path: `${base}/scim-tokens`,
+    access,
+    params,
+    policy,
+    cache: 'no-store',
+    answer: { body: directoryTokensDtoSchema },
+    async handler(ctx) {
+      ctx.body = (await tokensOf(ctx.deps.db, owner(ctx.input.params.id))).map(presentDirectoryToken);
+    },
+  });
+
+  routes.add({
+    method: 'post',
+    path: `${base}/scim-tokens`,
+    access,
+    params,
+    body: directoryTokenSchema,
+    policy,
+    cache: 'no-store',
+    answer: { status: 201, body: createdDirectoryTokenDtoSchema },
+    async handler(ctx) {
+      const { row, secret } = await createDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.body.label, ctx.state.user!.id, ctx.now());
+      ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: row.id, by: ctx.state.user!.id }, 'directory token created');
+      ctx.status = 201;
+      ctx.body = {
+        id: Number(row.id),
+        label: row.label,
+        token: secret,
+        createdAt: new Date(Number(row.createdAt)).toISOString(),
+        scimUrl: `${ctx.deps.config.publicUrl}${SCIM_PATH}`,
+      } satisfies CreatedDirectoryTokenDto;
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: `${base}/scim-tokens/:tokenId`,
+    access,
+    params: directoryTokenParams,
+    policy,
+    answer: { status: 204 },
+    async handler(ctx) {
+      await revokeDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.params.tokenId, ctx.now());
+      ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: ctx.input.params.tokenId, by: ctx.state.user!.id }, 'directory token revoked');
+      ctx.status = 204;
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: `${base}/directory-log`,
+    access,
+    params,
+    policy,
+    cache: 'no-store',
+    answer: { body: directoryLogDtoSchema },
+    async handler(ctx) {
+      ctx.body = (await eventsOf(ctx.deps.db, owner(ctx.input.params.id), LOG_LINES)).map(presentDirectoryEvent);
+    },
+  });
+}
+
+export function directorySyncTokenRoutes(routes: Routes): void {
+  directoryTokenRoutes(routes, { kind: 'school', base: '/api/schools/:id', access: 'user', policy: schoolManager });
+  directoryTokenRoutes(routes, { kind: 'trust', base: '/api/trusts/:id', access: 'user', policy: trustManager });
+  directoryTokenRoutes(routes, { kind: 'school', base: '/api/admin/schools/:id', access: 'admin', policy: adminOfSchool });
+  directoryTokenRoutes(routes, { kind: 'trust', base: '/api/admin/trusts/:id', access: 'admin', policy: adminOfTrust });
+}
