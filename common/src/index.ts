@@ -57,3 +57,5 @@ export * from './schemas/cpd.ts';
 export * from './rules/schoolYear.ts';
 export * from './api/transcript.ts';
 export * from './schemas/transcript.ts';
+export * from './api/discussion.ts';
+export * from './schemas/discussion.ts';

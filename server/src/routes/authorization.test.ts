@@ -178,6 +178,8 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/modules/${w.moduleId}/comments`, body: { comment: 'Helpful, thanks!' } }),
   },
   'DELETE /api/modules/comments/:commentId': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/comments/${w.commentId}` }) },
+  'GET /api/modules/:moduleId/discussion': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/discussion` }) },
+  'PUT /api/discussion/settings': { expect: signedIn, request: () => ({ path: '/api/discussion/settings', body: { showSchool: true } }) },
   'GET /api/modules/:id/captions': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions` }) },
   'GET /api/modules/:id/captions/:lang.vtt': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions/en.vtt` }) },
   // A JSON body is not an upload: the admin passes access and is told to send multipart.
