@@ -46,6 +46,8 @@ interface World {
   pricedCourse: { id: number };
   /** The buyer's card payment for the priced course (at the fake Stripe). */
   paymentIntentId: string;
+  /** The learner's comment on `course`'s module, replied to, then deleted (issue 58). */
+  commentId: number;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
@@ -98,6 +100,16 @@ const CASES: Record<string, DriftCase> = {
     body: (world) => ({ moduleId: world.course.moduleId, courseId: world.course.id, watchedDuration: 120, position: 120 }),
   },
   'GET /api/progress/:moduleId': { as: 'learner', path: (world) => `/api/progress/${world.course.moduleId}` },
+  'POST /api/modules/:moduleId/comments': {
+    as: 'learner',
+    path: (world) => `/api/modules/${world.course.moduleId}/comments`,
+    body: () => ({ comment: 'Face the windows when filming.' }),
+    then: (world, response) => (world.commentId = (response.body as { id: number }).id),
+  },
+  'GET /api/modules/:moduleId/comments': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/comments` },
+  'PUT /api/discussion/settings': { as: 'learner', body: () => ({ showSchool: true }) },
+  'GET /api/modules/:moduleId/discussion': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/discussion` },
+  'DELETE /api/modules/comments/:commentId': { as: 'learner', path: (world) => `/api/modules/comments/${world.commentId}` },
   'GET /api/courses/:id': { as: 'learner', path: (world) => `/api/courses/${world.course.id}` },
   'GET /api/dashboard': { as: 'learner' },
   'GET /api/certificates': { as: 'learner' },
