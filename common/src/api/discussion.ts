@@ -26,19 +26,30 @@ export const discussionCommentDtoSchema = z
     instructor: z.boolean(),
     /** An opening comment deleted while it had replies: the thread stays, this reads "comment deleted". */
     deleted: z.boolean(),
+    /** A reply an instructor marked as the thread's answer: shown first under the question. */
+    answer: z.boolean(),
     /** On a reply to a reply: whom it answers. */
     replyTo: z.object({ userId: z.number(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
     /** What the caller may do with it, decided by the server. */
-    can: z.object({ delete: z.boolean(), reply: z.boolean() }),
+    can: z.object({
+      delete: z.boolean(),
+      reply: z.boolean(),
+      /** Mark (or unmark) this reply as its thread's answer: admins. */
+      markAnswer: z.boolean(),
+      /** Pin (or unpin) this thread to the top of the module's discussion: admins. */
+      pin: z.boolean(),
+    }),
   })
   .meta({ id: 'DiscussionCommentDto' });
 export type DiscussionCommentDto = z.infer<typeof discussionCommentDtoSchema>;
 
 export const discussionThreadDtoSchema = discussionCommentDtoSchema
   .extend({
+    /** Pinned by an instructor: first on the first page, whatever the order (one per module). */
+    pinned: z.boolean(),
     /** When it or its latest reply was posted. */
     lastActivityAt: z.string(),
-    /** Its replies, oldest first. */
+    /** Its replies: the marked answer first, then oldest first. */
     replies: z.array(discussionCommentDtoSchema),
   })
   .meta({ id: 'DiscussionThreadDto' });

@@ -23,6 +23,12 @@ export const postCommentSchema = commentSchema.extend({
 });
 export type PostCommentInput = z.output<typeof postCommentSchema>;
 
+/** PUT /api/modules/comments/:commentId/answer */
+export const markAnswerSchema = z.strictObject({ answer: z.boolean({ message: 'Answer must be true or false' }) });
+
+/** PUT /api/modules/comments/:commentId/pin */
+export const pinThreadSchema = z.strictObject({ pinned: z.boolean({ message: 'Pinned must be true or false' }) });
+
 export const discussionSettingsSchema = z.strictObject({
   showSchool: z.boolean({ message: 'Show school must be true or false' }),
 });

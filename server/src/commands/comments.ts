@@ -46,7 +46,7 @@ export async function deleteComment(db: Db, clock: Clock, comment: Pick<Comment,
   await db.transaction(async (trx) => {
     if (comment.parentId === null) {
       const reply = await trx('comments').where({ parentId: comment.id }).first('id');
-      if (reply) await trx('comments').where({ id: comment.id }).update({ deletedAt: clock.now().getTime(), comment: '' });
+      if (reply) await trx('comments').where({ id: comment.id }).update({ deletedAt: clock.now().getTime(), comment: '', pinnedAt: null });
       else await trx('comments').where({ id: comment.id }).delete();
       return;
     }
@@ -54,6 +54,22 @@ export async function deleteComment(db: Db, clock: Clock, comment: Pick<Comment,
     const parentId = Number(comment.parentId);
     const remaining = await trx('comments').where({ parentId }).first('id');
     if (!remaining) await trx('comments').where({ id: parentId }).whereNotNull('deletedAt').delete();
+  });
+}
+
+/** Marks a reply as its thread's answer (one per thread: another marked one is unmarked), or unmarks it. */
+export async function markAnswer(db: Db, clock: Clock, reply: Pick<Comment, 'id' | 'parentId'>, answer: boolean): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('comments').where({ parentId: reply.parentId }).whereNotNull('answerAt').update({ answerAt: null });
+    if (answer) await trx('comments').where({ id: reply.id }).update({ answerAt: clock.now().getTime() });
+  });
+}
+
+/** Pins a thread to the top of its module (one per module: the one pinned before is unpinned), or unpins it. */
+export async function pinThread(db: Db, clock: Clock, thread: Pick<Comment, 'id' | 'moduleId'>, pinned: boolean): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('comments').where({ moduleId: thread.moduleId }).whereNull('parentId').whereNotNull('pinnedAt').update({ pinnedAt: null });
+    if (pinned) await trx('comments').where({ id: thread.id }).update({ pinnedAt: clock.now().getTime() });
   });
 }
 

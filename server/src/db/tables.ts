@@ -154,6 +154,10 @@ export interface Comment {
   lastActivityAt: number;
   /** An opening comment deleted while it had replies: kept, emptied, as "comment deleted". */
   deletedAt: number | null;
+  /** On a reply an admin marked as its thread's answer. */
+  answerAt: number | null;
+  /** On the opening comment an admin pinned to the top of its module's discussion. */
+  pinnedAt: number | null;
 }
 
 /** A person's discussion choices (042_discussion). */

@@ -1,7 +1,7 @@
 import type { DiscussionCommentDto, DiscussionPageDto, DiscussionThreadDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
-import { canReplyToComment } from '../policies/comments.ts';
+import { canMarkAnswer, canPinThread, canReplyToComment } from '../policies/comments.ts';
 import { canDeleteComment, canSeeCommenterEmail } from '../policies/index.ts';
 
 /** A comment joined with its author's public fields (and whom it answers), as the queries return it. */
@@ -15,6 +15,8 @@ export interface CommentRow {
   createdAt: number | string;
   lastActivityAt: number | string;
   deletedAt: number | string | null;
+  answerAt: number | string | null;
+  pinnedAt: number | string | null;
   userFirstName: string | null;
   userLastName: string | null;
   userProfileImageUrl: string | null;
@@ -34,6 +36,7 @@ export interface CommentContext {
 export function presentComment(row: CommentRow, { viewer, schools }: CommentContext): DiscussionCommentDto {
   const deleted = row.deletedAt !== null && row.deletedAt !== undefined;
   const userId = Number(row.userId);
+  const state = { parentId: row.parentId === null ? null : Number(row.parentId), deletedAt: deleted ? Number(row.deletedAt) : null };
   const dto: DiscussionCommentDto = {
     id: Number(row.id),
     moduleId: Number(row.moduleId),
@@ -48,13 +51,16 @@ export function presentComment(row: CommentRow, { viewer, schools }: CommentCont
     school: deleted ? null : (schools.get(userId) ?? null),
     instructor: !deleted && row.userRole === 'admin',
     deleted,
+    answer: row.answerAt !== null && row.answerAt !== undefined,
     replyTo:
       row.replyToUserId === null || row.replyToUserId === undefined
         ? null
         : { userId: Number(row.replyToUserId), firstName: row.replyToFirstName, lastName: row.replyToLastName },
     can: {
       delete: !deleted && canDeleteComment(viewer, { userId }),
-      reply: canReplyToComment({ deletedAt: deleted ? Number(row.deletedAt) : null }),
+      reply: canReplyToComment(state),
+      markAnswer: canMarkAnswer(viewer, state),
+      pin: canPinThread(viewer, state),
     },
   };
   // Decided here as well as in the query, so a query that selects too much still leaks nothing.
@@ -71,11 +77,14 @@ export function presentDiscussionPage(
   for (const reply of page.replies) {
     const parentId = Number(reply.parentId);
     const list = repliesOf.get(parentId) ?? [];
-    list.push(presentComment(reply, context));
+    // The answer first under the question; the rest keep the query's oldest-first order.
+    if (reply.answerAt !== null && reply.answerAt !== undefined) list.unshift(presentComment(reply, context));
+    else list.push(presentComment(reply, context));
     repliesOf.set(parentId, list);
   }
   const threads: DiscussionThreadDto[] = page.threads.map((row) => ({
     ...presentComment(row, context),
+    pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
     lastActivityAt: toIso(row.lastActivityAt)!,
     replies: repliesOf.get(Number(row.id)) ?? [],
   }));

@@ -18,6 +18,8 @@ function commentColumns(withEmail: boolean): string[] {
     'c.createdAt',
     'c.lastActivityAt',
     'c.deletedAt',
+    'c.answerAt',
+    'c.pinnedAt',
     'u.firstName as userFirstName',
     'u.lastName as userLastName',
     'u.profileImageUrl as userProfileImageUrl',
@@ -66,12 +68,21 @@ export function moduleThreads(
   page: { order: DiscussionOrder; after: ThreadCursor | null; limit: number; withEmail: boolean },
 ): Promise<CommentRow[]> {
   const column = page.order === 'activity' ? 'c.lastActivityAt' : 'c.createdAt';
-  const query = withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').select(commentColumns(page.withEmail));
+  // The pinned thread is not in the order: pinnedThread() puts it at the top of the first page.
+  const query = withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNull('c.pinnedAt').select(commentColumns(page.withEmail));
   if (page.after) {
     const { at, id } = page.after;
     query.andWhere((later) => later.where(column, '<', at).orWhere((same) => same.where(column, at).andWhere('c.id', '<', id)));
   }
-  return query.orderBy(column, 'desc').orderBy('c.id', 'desc').limit(page.limit + 1);
+  return query
+    .orderBy(column, 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1);
+}
+
+/** The module's pinned thread, if it has one (pinThread keeps it to one). */
+export function pinnedThread(db: Db, moduleId: number, withEmail: boolean): Promise<CommentRow | undefined> {
+  return withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNotNull('c.pinnedAt').first(commentColumns(withEmail));
 }
 
 /** Every reply of the given threads, oldest first within each, with their authors: one query for the page. */

@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
 //   posted ("Newest activity" order); equal to createdAt on replies.
 // - comments.deletedAt: an opening comment deleted while it has replies stays as "comment
 //   deleted" so the thread keeps its shape; its text is emptied at once.
+// - comments.answerAt: on a reply an admin marked as the thread's answer (one per thread), when.
+// - comments.pinnedAt: on the one opening comment an admin pinned in its module, when.
 // - discussionSettings: a person's choice to show their school next to their name (off until
 //   they turn it on).
 export async function up(knex: Knex): Promise<void> {
@@ -17,6 +19,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('replyToUserId').unsigned().nullable();
     t.bigInteger('lastActivityAt').notNullable().defaultTo(0);
     t.bigInteger('deletedAt').nullable();
+    t.bigInteger('answerAt').nullable();
+    t.bigInteger('pinnedAt').nullable();
   });
   await knex.raw('UPDATE ?? SET ?? = ??', ['comments', 'lastActivityAt', 'createdAt']);
   await knex.schema.alterTable('comments', (t) => {
@@ -38,7 +42,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['moduleId', 'parentId', 'lastActivityAt', 'id'], 'comments_module_activity');
     t.dropIndex(['parentId', 'createdAt'], 'comments_thread_replies');
   });
-  for (const column of ['deletedAt', 'lastActivityAt', 'replyToUserId', 'parentId']) await dropPlainColumn(knex, 'comments', column);
+  for (const column of ['pinnedAt', 'answerAt', 'deletedAt', 'lastActivityAt', 'replyToUserId', 'parentId']) await dropPlainColumn(knex, 'comments', column);
 }
 
 /** In place on SQLite (as 036 and 038 do): knex's table rebuild would cascade into the rows that reference it. */

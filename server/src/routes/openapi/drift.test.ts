@@ -48,6 +48,8 @@ interface World {
   paymentIntentId: string;
   /** The learner's comment on `course`'s module, replied to, then deleted (issue 58). */
   commentId: number;
+  /** A reply in a thread of `course`'s module, for the instructor to mark as the answer. */
+  replyId: number;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
@@ -109,6 +111,12 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/modules/:moduleId/comments': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/comments` },
   'PUT /api/discussion/settings': { as: 'learner', body: () => ({ showSchool: true }) },
   'GET /api/modules/:moduleId/discussion': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/discussion` },
+  'PUT /api/modules/comments/:commentId/answer': {
+    as: 'admin',
+    path: (world) => `/api/modules/comments/${world.replyId}/answer`,
+    body: () => ({ answer: true }),
+  },
+  'PUT /api/modules/comments/:commentId/pin': { as: 'admin', path: (world) => `/api/modules/comments/${world.commentId}/pin`, body: () => ({ pinned: true }) },
   'DELETE /api/modules/comments/:commentId': { as: 'learner', path: (world) => `/api/modules/comments/${world.commentId}` },
   'GET /api/courses/:id': { as: 'learner', path: (world) => `/api/courses/${world.course.id}` },
   'GET /api/dashboard': { as: 'learner' },
@@ -272,6 +280,14 @@ describe('the running server answers as its OpenAPI document says', () => {
     const course = await createCourse(server, { title: 'Writing for parents' });
     const module = await createModule(server, course.id);
     world.course = { id: course.id, moduleId: module.id };
+    const now = Date.now();
+    const [threadId] = await server
+      .db('comments')
+      .insert({ moduleId: module.id, userId: world.learnerRow.id, comment: 'Question', createdAt: now, lastActivityAt: now });
+    const [replyId] = await server
+      .db('comments')
+      .insert({ moduleId: module.id, userId: world.learnerRow.id, comment: 'Answer', createdAt: now, lastActivityAt: now, parentId: Number(threadId) });
+    world.replyId = Number(replyId);
     world.created = { id: 0 };
     world.externalCpd = { id: 0 };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };

@@ -5,16 +5,18 @@ import {
   discussionSettingsDtoSchema,
   discussionSettingsSchema,
   id,
+  markAnswerSchema,
   messageDtoSchema,
   pageQuery,
+  pinThreadSchema,
   postCommentSchema,
 } from '@atrium/common';
 import { z } from 'zod';
-import { deleteComment, postComment, saveDiscussionSettings } from '../../../commands/comments.ts';
+import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettings } from '../../../commands/comments.ts';
 import { badRequest, notFound } from '../../../errors.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
-import { requireReplyTarget } from '../../../policies/comments.ts';
+import { requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
 import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
 import { presentComment, presentDiscussionPage, type CommentRow } from '../../../presenters/comments.ts';
@@ -26,6 +28,7 @@ import {
   discussionViewer,
   moduleComments,
   moduleThreads,
+  pinnedThread,
   shownSchools,
   threadReplies,
   type ThreadCursor,
@@ -56,7 +59,11 @@ function decodeCursor(cursor: string | undefined): ThreadCursor | null {
   return { at: Number(match[1]), id: Number(match[2]) };
 }
 
-const schoolsOf = (db: AppDeps['db'], rows: CommentRow[]) => shownSchools(db, rows.map((row) => Number(row.userId)));
+const schoolsOf = (db: AppDeps['db'], rows: CommentRow[]) =>
+  shownSchools(
+    db,
+    rows.map((row) => Number(row.userId)),
+  );
 
 export function commentRoutes(routes: Routes): void {
   routes.add({
@@ -95,13 +102,16 @@ export function commentRoutes(routes: Routes): void {
       const after = decodeCursor(ctx.input.query.cursor);
       await discussionModule(ctx.deps, user, moduleId);
       const withEmail = canSeeCommenterEmail(user);
-      const [fetched, total, viewer] = await Promise.all([
+      const [fetched, pinned, total, viewer] = await Promise.all([
         moduleThreads(db, moduleId, { order, after, limit, withEmail }),
+        after ? undefined : pinnedThread(db, moduleId, withEmail),
         countModuleComments(db, moduleId),
         discussionViewer(db, user.id),
       ]);
-      const threads = fetched.slice(0, limit);
-      const last = threads.at(-1);
+      const ordered = fetched.slice(0, limit);
+      const last = ordered.at(-1);
+      // The pinned thread heads the first page, whatever the order, and is in no other page.
+      const threads = pinned ? [pinned, ...ordered] : ordered;
       const nextCursor =
         fetched.length > limit && last ? encodeCursor({ at: Number(order === 'activity' ? last.lastActivityAt : last.createdAt), id: Number(last.id) }) : null;
       const replies = await threadReplies(
@@ -153,6 +163,36 @@ export function commentRoutes(routes: Routes): void {
       requireCanDeleteComment(ctx.state.user, comment);
       await deleteComment(db, ctx.deps.clock, comment);
       ctx.body = { message: 'Comment deleted' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/modules/comments/:commentId/answer',
+    access: 'admin',
+    params: commentParams,
+    body: markAnswerSchema,
+    answer: { body: messageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const reply = requireAnswerTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      await markAnswer(db, ctx.deps.clock, reply, ctx.input.body.answer);
+      ctx.body = { message: ctx.input.body.answer ? 'Marked as the answer' : 'No longer marked as the answer' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/modules/comments/:commentId/pin',
+    access: 'admin',
+    params: commentParams,
+    body: pinThreadSchema,
+    answer: { body: messageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const thread = requirePinTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      await pinThread(db, ctx.deps.clock, thread, ctx.input.body.pinned);
+      ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
     },
   });
 

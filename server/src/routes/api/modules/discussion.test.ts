@@ -185,3 +185,64 @@ describe('pages', () => {
     expect((await clients.admin.get(discussion('?limit=51', busy))).status).toBe(400);
   });
 });
+
+describe("the instructor's voice", () => {
+  it('lets an admin mark one reply per thread as the answer, shown first under the question', async () => {
+    const question = await post(clients.nia, 'Do we need consent for a class photo on the website?');
+    const first = await post(clients.sam, 'We always ask.', question.id);
+    const second = await post(clients.admin, 'Yes: written consent, renewed each year.', question.id);
+    const answerPath = (id: number) => `/api/modules/comments/${id}/answer`;
+    expect((await clients.nia.put(answerPath(second.id), { answer: true })).status).toBe(403);
+    expect((await clients.admin.put(answerPath(question.id), { answer: true })).status).toBe(400);
+    expect((await clients.admin.put(answerPath(99_999_999), { answer: true })).status).toBe(404);
+    expect((await clients.admin.put(answerPath(second.id), { answer: 'yes' })).status).toBe(400);
+
+    expect((await clients.admin.put(answerPath(second.id), { answer: true })).status).toBe(200);
+    let thread = (await page(clients.nia)).threads.find((t) => t.id === question.id)!;
+    expect(thread.replies.map((r) => [r.id, r.answer])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
+    expect(thread.replies[0]!.can.markAnswer).toBe(false);
+    expect((await page(clients.admin)).threads.find((t) => t.id === question.id)!.replies[1]!.can.markAnswer).toBe(true);
+
+    // Marking another moves the mark: one answer per thread.
+    await clients.admin.put(answerPath(first.id), { answer: true });
+    thread = (await page(clients.nia)).threads.find((t) => t.id === question.id)!;
+    expect(thread.replies.filter((r) => r.answer).map((r) => r.id)).toEqual([first.id]);
+    await clients.admin.put(answerPath(first.id), { answer: false });
+    thread = (await page(clients.nia)).threads.find((t) => t.id === question.id)!;
+    expect(thread.replies.some((r) => r.answer)).toBe(false);
+  });
+
+  it('lets an admin pin one thread per module, at the top of the first page in either order', async () => {
+    const course = await createCourse(server);
+    const quiet = (await createModule(server, course.id)).id;
+    const older = await post(clients.admin, 'Read this first', undefined, quiet);
+    const newer = await post(clients.admin, 'Newer thread', undefined, quiet);
+    const other = await post(clients.admin, 'Another', undefined, quiet);
+    const pin = (id: number, pinned: boolean, client = clients.admin) => client.put(`/api/modules/comments/${id}/pin`, { pinned });
+    expect((await pin(older.id, true, clients.nia)).status).toBe(403);
+    const reply = await post(clients.admin, 'a reply', newer.id, quiet);
+    expect((await pin(reply.id, true)).status).toBe(400);
+
+    expect((await pin(older.id, true)).status).toBe(200);
+    for (const order of ['newest', 'activity']) {
+      const first = await page(clients.admin, `?order=${order}`, quiet);
+      expect(first.threads.map((t) => [t.id, t.pinned])[0]).toEqual([older.id, true]);
+      expect(first.threads.filter((t) => t.id === older.id)).toHaveLength(1);
+    }
+    // Pages after the first do not repeat it.
+    const one = await page(clients.admin, '?limit=1', quiet);
+    expect(one.threads.map((t) => t.id)).toEqual([older.id, other.id]);
+    const rest = await page(clients.admin, `?limit=5&cursor=${one.nextCursor}`, quiet);
+    expect(rest.threads.map((t) => t.id)).toEqual([newer.id]);
+
+    // Pinning another unpins the first: one per module.
+    await pin(other.id, true);
+    const after = await page(clients.admin, '', quiet);
+    expect(after.threads.filter((t) => t.pinned).map((t) => t.id)).toEqual([other.id]);
+    await pin(other.id, false);
+    expect((await page(clients.admin, '', quiet)).threads.some((t) => t.pinned)).toBe(false);
+  });
+});
