@@ -27,8 +27,13 @@ function placePosted(pages: Pages | undefined, posted: DiscussionCommentDto): Pa
   if (!pages) return pages;
   const bump = (page: DiscussionPageDto): DiscussionPageDto => ({ ...page, total: page.total + 1 });
   if (posted.parentId === null) {
-    const thread = { ...posted, lastActivityAt: posted.createdAt, replies: [] };
-    return { ...pages, pages: pages.pages.map((page, i) => bump(i === 0 ? { ...page, threads: [thread, ...page.threads] } : page)) };
+    const thread = { ...posted, pinned: false, lastActivityAt: posted.createdAt, replies: [] };
+    // Newest in either order, under the pinned thread if there is one.
+    const first = (threads: DiscussionPageDto['threads']) => {
+      const pinned = threads.filter((candidate) => candidate.pinned);
+      return [...pinned, thread, ...threads.filter((candidate) => !candidate.pinned)];
+    };
+    return { ...pages, pages: pages.pages.map((page, i) => bump(i === 0 ? { ...page, threads: first(page.threads) } : page)) };
   }
   return {
     ...pages,
@@ -60,6 +65,24 @@ export function useDeleteComment(moduleId: number) {
     mutationFn: (commentId: number) => api.delete<MessageDto>(`/api/modules/comments/${commentId}`),
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: discussionKey(moduleId) }), queryClient.invalidateQueries({ queryKey: commentsKey(moduleId) })]),
+  });
+}
+
+/** An admin marks (or unmarks) a reply as its thread's answer; the thread is read again to move it first. */
+export function useMarkAnswer(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, answer }: { commentId: number; answer: boolean }) => api.put<MessageDto>(`/api/modules/comments/${commentId}/answer`, { answer }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionKey(moduleId) }),
+  });
+}
+
+/** An admin pins (or unpins) a thread to the top of the module's discussion. */
+export function usePinThread(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, pinned }: { commentId: number; pinned: boolean }) => api.put<MessageDto>(`/api/modules/comments/${commentId}/pin`, { pinned }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionKey(moduleId) }),
   });
 }
 

@@ -19,13 +19,14 @@ const reply = (id: number, userId: number, text: string, minutesAgo: number, par
   school: null,
   instructor: false,
   deleted: false,
+  answer: false,
   replyTo: null,
-  can: { delete: userId === learner.id, reply: true },
+  can: { delete: userId === learner.id, reply: true, markAnswer: false, pin: false },
 });
 
 const comment = (id: number, userId: number, text: string, minutesAgo: number, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
   const opener = reply(id, userId, text, minutesAgo, null);
-  return { ...opener, lastActivityAt: opener.createdAt, replies };
+  return { ...opener, pinned: false, lastActivityAt: opener.createdAt, replies };
 };
 
 const page = (threads: DiscussionThreadDto[], nextCursor: string | null = null): DiscussionPageDto => ({
@@ -59,8 +60,8 @@ describe('Comments', () => {
 
   it('offers delete where the server says the caller may, whatever the role', async () => {
     base([
-      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false, reply: true } },
-      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true, reply: true } },
+      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false, reply: true, markAnswer: false, pin: false } },
+      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true, reply: true, markAnswer: false, pin: false } },
     ]);
     renderComments();
     const mine = (await screen.findByText('Mine, locked')).closest('li')!;
@@ -70,7 +71,11 @@ describe('Comments', () => {
   });
 
   it('an admin sees every commenter’s e-mail and can delete any comment, after confirming', async () => {
-    const theirs = { ...comment(2, 99, 'Off-topic advert', 30), userEmail: 'tom@spam.example', can: { delete: true, reply: true } };
+    const theirs = {
+      ...comment(2, 99, 'Off-topic advert', 30),
+      userEmail: 'tom@spam.example',
+      can: { delete: true, reply: true, markAnswer: false, pin: false },
+    };
     const api = mockApi({
       'GET /api/user': ok(admin),
       'GET /api/config': ok(publicConfig),
@@ -213,11 +218,43 @@ describe('Comments', () => {
         deleted: true,
         userFirstName: null,
         userLastName: null,
-        can: { delete: false, reply: false },
+        can: { delete: false, reply: false, markAnswer: false, pin: false },
       },
     ]);
     renderComments();
     expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
     expect(screen.getByText('Still here')).toBeInTheDocument();
+  });
+
+  it('shows the pinned thread and the answer, and lets an instructor move them', async () => {
+    const answer = {
+      ...reply(3, 99, 'Written consent, every year', 5),
+      answer: true,
+      instructor: true,
+      can: { delete: true, reply: true, markAnswer: true, pin: false },
+    };
+    const other = { ...reply(2, 98, 'We ask at the start of term', 10), can: { delete: true, reply: true, markAnswer: true, pin: false } };
+    const thread = {
+      ...comment(1, 50, 'Consent for photos?', 60, [answer, other]),
+      pinned: true,
+      can: { delete: true, reply: true, markAnswer: false, pin: true },
+    };
+    const api = mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/modules/11/discussion': ok(page([thread])),
+      'PUT /api/modules/comments/2/answer': ok({ message: 'Marked as the answer' }),
+      'PUT /api/modules/comments/1/pin': ok({ message: 'Thread unpinned' }),
+    });
+    renderScene(<Comments moduleId={11} user={admin} />);
+    expect(await screen.findByText('Pinned')).toBeInTheDocument();
+    const replies = screen.getByRole('list', { name: /Replies to/ });
+    expect(within(replies).getAllByRole('listitem')[0]).toHaveTextContent('Answer');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark the reply by Tom Baker as the answer' }));
+    expect(await screen.findByText('Marked as the answer')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/modules/comments/2/answer')[0]?.body).toEqual({ answer: true });
+    await userEvent.click(screen.getByRole('button', { name: /Unpin the thread/ }));
+    expect(await screen.findByText('Thread unpinned')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/modules/comments/1/pin')[0]?.body).toEqual({ pinned: false });
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DiscussionCommentDto, DiscussionOrder, UserDto } from '@atrium/common';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
 import { errorText } from '../../api/client.ts';
-import { useDeleteComment, useDiscussion, usePostComment, useSaveDiscussionSettings } from '../../api/comments.ts';
+import { useDeleteComment, useDiscussion, useMarkAnswer, usePinThread, usePostComment, useSaveDiscussionSettings } from '../../api/comments.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
@@ -16,6 +16,12 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const post = usePostComment(moduleId);
   const remove = useDeleteComment(moduleId);
   const settings = useSaveDiscussionSettings();
+  const markAnswer = useMarkAnswer(moduleId);
+  const pin = usePinThread(moduleId);
+  const saidBack = (failure: string) => ({
+    onSuccess: (result: { message: string }) => toast({ title: result.message, variant: 'success' as const }),
+    onError: (error: Error) => toast({ title: failure, description: errorText(error, 'Please try again.'), variant: 'destructive' as const }),
+  });
   const { toast } = useToast();
   const [saved] = useState(() => readDiscussionDraft(moduleId));
   const form = useForm({ comment: saved.comment, reply: saved.reply?.text ?? '' });
@@ -132,6 +138,8 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
         }}
         replying={post.isPending && post.variables?.parentId !== undefined}
         onDelete={setPendingDelete}
+        onMarkAnswer={(comment, answer) => markAnswer.mutate({ commentId: comment.id, answer }, saidBack('Could not mark the answer'))}
+        onPin={(thread, pinned) => pin.mutate({ commentId: thread.id, pinned }, saidBack('Could not pin the thread'))}
         onLoadMore={() => void discussion.fetchNextPage()}
         onRetry={() => void discussion.refetch()}
       />

@@ -21,15 +21,19 @@ export function authorName(comment: Pick<DiscussionCommentDto, 'userFirstName' |
 export interface DiscussionCommentProps {
   comment: DiscussionCommentDto;
   ownId: number;
+  /** Shown on a thread's opening comment. */
+  pinned?: boolean;
   onReply(): void;
   onDelete(): void;
+  onMarkAnswer(answer: boolean): void;
+  onPin(pinned: boolean): void;
   /** The replies and reply box under an opening comment. */
   children?: ReactNode;
   className?: string;
 }
 
 /** One comment or reply: who wrote it and when, what they said, and what the reader may do with it. */
-export function DiscussionComment({ comment, ownId, onReply, onDelete, children, className }: DiscussionCommentProps) {
+export function DiscussionComment({ comment, ownId, pinned = false, onReply, onDelete, onMarkAnswer, onPin, children, className }: DiscussionCommentProps) {
   if (comment.deleted) {
     return (
       <Item className={className}>
@@ -49,6 +53,8 @@ export function DiscussionComment({ comment, ownId, onReply, onDelete, children,
         <Body>
           <Meta>
             <strong>{name}</strong>
+            {pinned ? <Badge $tone="warning">Pinned</Badge> : null}
+            {comment.answer ? <Badge $tone="success">Answer</Badge> : null}
             {comment.instructor ? <Badge>Instructor</Badge> : null}
             {own ? <Badge $tone="neutral">You</Badge> : null}
             {comment.school ? <Muted>{comment.school}</Muted> : null}
@@ -60,11 +66,28 @@ export function DiscussionComment({ comment, ownId, onReply, onDelete, children,
           </Meta>
           {answering ? <Answering>Replying to {answering}</Answering> : null}
           <Text>{comment.comment}</Text>
-          {comment.can.reply ? (
+          {comment.can.reply || comment.can.markAnswer || comment.can.pin ? (
             <Actions>
-              <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${own ? 'your comment' : name}`}>
-                Reply
-              </Button>
+              {comment.can.reply ? (
+                <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${own ? 'your comment' : name}`}>
+                  Reply
+                </Button>
+              ) : null}
+              {comment.can.markAnswer ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onMarkAnswer(!comment.answer)}
+                  aria-label={`${comment.answer ? 'Unmark' : 'Mark'} the reply by ${name} as the answer`}
+                >
+                  {comment.answer ? 'Unmark answer' : 'Mark as answer'}
+                </Button>
+              ) : null}
+              {comment.can.pin ? (
+                <Button variant="ghost" size="sm" onClick={() => onPin(!pinned)} aria-label={`${pinned ? 'Unpin' : 'Pin'} the thread started by ${name}`}>
+                  {pinned ? 'Unpin' : 'Pin thread'}
+                </Button>
+              ) : null}
             </Actions>
           ) : null}
         </Body>
@@ -158,6 +181,8 @@ const Text = styled.p`
 `;
 
 const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
   margin-top: ${({ theme }) => theme.space.xxs};
   margin-left: -${({ theme }) => theme.space.sm};
 `;

@@ -20,14 +20,15 @@ const comment = (id: number, over: Partial<DiscussionCommentDto>): DiscussionCom
   school: null,
   instructor: false,
   deleted: false,
+  answer: false,
   replyTo: null,
-  can: { delete: false, reply: true },
+  can: { delete: false, reply: true, markAnswer: false, pin: false },
   ...over,
 });
 
 const thread = (id: number, over: Partial<DiscussionCommentDto>, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
   const opener = comment(id, over);
-  return { ...opener, lastActivityAt: replies.at(-1)?.createdAt ?? opener.createdAt, replies };
+  return { ...opener, pinned: false, lastActivityAt: replies.at(-1)?.createdAt ?? opener.createdAt, replies };
 };
 
 const threads: DiscussionThreadDto[] = [
@@ -40,7 +41,7 @@ const threads: DiscussionThreadDto[] = [
       school: 'Oakfield Primary',
       comment: 'How do you light a classroom for filming on a grey day?',
       createdAt: ago(180),
-      can: { delete: true, reply: true },
+      can: { delete: true, reply: true, markAnswer: false, pin: false },
     },
     [
       comment(2, {
@@ -61,13 +62,15 @@ const threads: DiscussionThreadDto[] = [
         replyTo: { userId: 2, firstName: 'Sam', lastName: 'Jones' },
         comment: 'Which panel do you use?',
         createdAt: ago(5),
-        can: { delete: true, reply: true },
+        can: { delete: true, reply: true, markAnswer: false, pin: false },
       }),
     ],
   ),
-  thread(5, { deleted: true, userFirstName: null, userLastName: null, can: { delete: false, reply: false }, createdAt: ago(60 * 30) }, [
-    comment(6, { parentId: 5, comment: 'Still a good question: consent forms for photos go home in September.', createdAt: ago(60 * 26) }),
-  ]),
+  thread(
+    5,
+    { deleted: true, userFirstName: null, userLastName: null, can: { delete: false, reply: false, markAnswer: false, pin: false }, createdAt: ago(60 * 30) },
+    [comment(6, { parentId: 5, comment: 'Still a good question: consent forms for photos go home in September.', createdAt: ago(60 * 26) })],
+  ),
   thread(7, { userFirstName: 'Former', userLastName: 'learner', comment: 'Thanks, this module saved our open evening.', createdAt: ago(60 * 24 * 3) }),
 ];
 
@@ -93,6 +96,8 @@ const meta = {
     onReplyCancel: fn(),
     replying: false,
     onDelete: fn(),
+    onMarkAnswer: fn(),
+    onPin: fn(),
     onLoadMore: fn(),
     onRetry: fn(),
   },
@@ -111,3 +116,22 @@ export const Empty: Story = {
 };
 export const Loading: Story = { args: { state: { status: 'loading' }, viewer: null } };
 export const LoadFailed: Story = { args: { state: { status: 'error', message: 'The server could not be reached' }, viewer: null } };
+
+/** What an instructor sees: the pinned thread, the answer, and the buttons to change them. */
+export const AsInstructor: Story = {
+  args: {
+    state: {
+      status: 'ready',
+      total: 7,
+      hasMore: false,
+      loadingMore: false,
+      threads: threads.map((thread, index) => ({
+        ...thread,
+        pinned: index === 0,
+        userEmail: thread.deleted ? undefined : 'sam@riverside.sch.uk',
+        can: { ...thread.can, pin: !thread.deleted },
+        replies: thread.replies.map((reply) => ({ ...reply, can: { ...reply.can, markAnswer: true, delete: true } })),
+      })),
+    },
+  },
+};

@@ -42,6 +42,8 @@ export interface DiscussionViewProps {
   onReplyCancel(): void;
   replying: boolean;
   onDelete(comment: DiscussionCommentDto): void;
+  onMarkAnswer(comment: DiscussionCommentDto, answer: boolean): void;
+  onPin(thread: DiscussionThreadDto, pinned: boolean): void;
   onLoadMore(): void;
   onRetry(): void;
 }
@@ -116,7 +118,10 @@ export function DiscussionView(props: DiscussionViewProps) {
               <ThreadComment
                 key={thread.id}
                 comment={thread}
+                pinned={thread.pinned}
                 ownId={user.id}
+                onMarkAnswer={(answer) => props.onMarkAnswer(thread, answer)}
+                onPin={(pinned) => props.onPin(thread, pinned)}
                 onReply={() => props.onReplyOpen(thread.id, thread)}
                 onDelete={() => props.onDelete(thread)}
               >
@@ -127,6 +132,8 @@ export function DiscussionView(props: DiscussionViewProps) {
                         key={reply.id}
                         comment={reply}
                         ownId={user.id}
+                        onMarkAnswer={(answer) => props.onMarkAnswer(reply, answer)}
+                        onPin={(pinned) => props.onPin(thread, pinned)}
                         onReply={() => props.onReplyOpen(thread.id, reply)}
                         onDelete={() => props.onDelete(reply)}
                       />
