@@ -15,6 +15,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
   let app: RunningApp;
   let session: Awaited<ReturnType<typeof browserSession>>;
   let module: ModuleDto;
+  let modulePath: string;
   const stamp = Date.now();
   const nia = { email: `nia-${stamp}@oakfield.test`, password: PASSWORD };
   const sam = { email: `sam-${stamp}@riverside.test`, password: PASSWORD };
@@ -27,6 +28,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
     const created = await adminApi<CourseDetailDto>('POST', '/api/courses', { title: 'Filming in school', description: 'Light, sound and consent.', price: 0 });
     await adminApi('POST', '/api/modules', { title: 'Light', description: '', vimeoVideoId: '76979871', duration: 300, courseId: created.id });
     module = (await adminApi<CourseDetailDto>('GET', `/api/courses/${created.id}`)).modules[0] as ModuleDto;
+    modulePath = `/courses/${created.id}/modules/${module.id}`;
     const people = [
       { person: nia, name: { firstName: 'Nia', lastName: 'Patel' }, school: 'Oakfield Primary' },
       { person: sam, name: { firstName: 'Sam', lastName: 'Jones' }, school: 'Riverside Academy' },
@@ -58,7 +60,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
   it('a learner replies to a reply in the same thread, keeps the typed reply across a refresh, and sees instructor and school marks', async () => {
     const page = await session.page(DESKTOP);
     await signInWithForm(page, app.url, nia);
-    await page.goto(`${app.url}/module/${module.id}`);
+    await page.goto(`${app.url}${modulePath}`);
     const section = discussion(page);
     await section.getByText('Face the windows and never film against them.').waitFor();
     await expect(section.getByText('Instructor').count()).resolves.toBe(1);
@@ -81,7 +83,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
     for (const viewport of [DESKTOP, PHONE, NARROW]) {
       const shot = await session.page(viewport);
       await signInWithForm(shot, app.url, nia);
-      await shot.goto(`${app.url}/module/${module.id}`);
+      await shot.goto(`${app.url}${modulePath}`);
       await discussion(shot).getByText('Which panel do you use?').waitFor();
       await discussion(shot).getByRole('button', { name: 'Reply to Sam Jones' }).click();
       await discussion(shot).getByRole('textbox', { name: 'Reply to Sam Jones' }).fill('Thanks!');
@@ -94,7 +96,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
   it('orders by newest activity: the thread with the latest reply comes first', async () => {
     const page = await session.page(PHONE);
     await signInWithForm(page, app.url, sam);
-    await page.goto(`${app.url}/module/${module.id}`);
+    await page.goto(`${app.url}${modulePath}`);
     const section = discussion(page);
     const first = () => section.locator('ul').first().locator(':scope > li').first();
     await section.getByText('Has anyone got a consent form template for photos?').waitFor();

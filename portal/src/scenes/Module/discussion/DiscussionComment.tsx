@@ -10,6 +10,7 @@ import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextAreaField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
+import { LinkedText } from './LinkedText.tsx';
 
 /** The name a comment is signed with: a deleted account's row reads "Former learner". */
 export function authorName(comment: Pick<DiscussionCommentDto, 'userFirstName' | 'userLastName' | 'userEmail'>): string {
@@ -65,7 +66,9 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
             </time>
           </Meta>
           {answering ? <Answering>Replying to {answering}</Answering> : null}
-          <Text>{comment.comment}</Text>
+          <Text>
+            <LinkedText text={comment.comment} />
+          </Text>
           {comment.can.reply || comment.can.markAnswer || comment.can.pin ? (
             <Actions>
               {comment.can.reply ? (
