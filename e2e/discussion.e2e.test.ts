@@ -66,7 +66,8 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
     await expect(section.getByText('Instructor').count()).resolves.toBe(1);
     await section.getByText('Riverside Academy').first().waitFor();
 
-    await section.getByRole('button', { name: 'Reply to Sam Jones' }).click();
+    const thread = section.getByRole('list', { name: 'Replies to Nia Patel' });
+    await thread.getByRole('button', { name: 'Reply to Sam Jones' }).click();
     await section.getByRole('textbox', { name: 'Reply to Sam Jones' }).fill('Which panel do you use?');
     await page.reload();
     const box = discussion(page).getByRole('textbox', { name: 'Reply to Sam Jones' });
@@ -85,7 +86,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
       await signInWithForm(shot, app.url, nia);
       await shot.goto(`${app.url}${modulePath}`);
       await discussion(shot).getByText('Which panel do you use?').waitFor();
-      await discussion(shot).getByRole('button', { name: 'Reply to Sam Jones' }).click();
+      await discussion(shot).getByRole('list', { name: 'Replies to Nia Patel' }).getByRole('button', { name: 'Reply to Sam Jones' }).click();
       await discussion(shot).getByRole('textbox', { name: 'Reply to Sam Jones' }).fill('Thanks!');
       await discussion(shot).scrollIntoViewIfNeeded();
       await screenshot(shot, 'discussion-module');

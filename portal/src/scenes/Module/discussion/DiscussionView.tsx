@@ -192,6 +192,7 @@ const OrderPicker = styled.div`
 
   label {
     margin: 0;
+    white-space: nowrap;
   }
 `;
 
