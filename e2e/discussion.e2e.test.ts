@@ -16,6 +16,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
   let session: Awaited<ReturnType<typeof browserSession>>;
   let module: ModuleDto;
   let modulePath: string;
+  let quietPath: string;
   const stamp = Date.now();
   const nia = { email: `nia-${stamp}@oakfield.test`, password: PASSWORD };
   const sam = { email: `sam-${stamp}@riverside.test`, password: PASSWORD };
@@ -29,6 +30,14 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
     await adminApi('POST', '/api/modules', { title: 'Light', description: '', vimeoVideoId: '76979871', duration: 300, courseId: created.id });
     module = (await adminApi<CourseDetailDto>('GET', `/api/courses/${created.id}`)).modules[0] as ModuleDto;
     modulePath = `/courses/${created.id}/modules/${module.id}`;
+    const quiet = await adminApi<ModuleDto>('POST', '/api/modules', {
+      title: 'Sound',
+      description: '',
+      vimeoVideoId: '76979871',
+      duration: 300,
+      courseId: created.id,
+    });
+    quietPath = `/courses/${created.id}/modules/${quiet.id}`;
     const people = [
       { person: nia, name: { firstName: 'Nia', lastName: 'Patel' }, school: 'Oakfield Primary' },
       { person: sam, name: { firstName: 'Sam', lastName: 'Jones' }, school: 'Riverside Academy' },
@@ -104,5 +113,39 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
     expect(await first().innerText()).toContain('consent form');
     await section.getByLabel('Sort by').selectOption('activity');
     await expect.poll(async () => first().innerText()).toContain('grey day');
+  });
+
+  it('says when a discussion is empty, loading or could not be read', async () => {
+    for (const viewport of [DESKTOP, PHONE, NARROW]) {
+      const page = await session.page(viewport);
+      await signInWithForm(page, app.url, nia);
+      await page.goto(`${app.url}${quietPath}`);
+      await discussion(page).getByText('No comments yet. Be the first to start the discussion.').waitFor();
+      await discussion(page).scrollIntoViewIfNeeded();
+      await screenshot(page, 'discussion-empty');
+
+      // Held, then refused: the loading placeholder, then the server's sentence with Try again.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/modules/*/discussion*', async (route) => {
+        await held;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'The discussion is resting', id: 'service_unavailable' }),
+        });
+      });
+      await page.reload();
+      await discussion(page).getByLabel('Loading comments').waitFor();
+      await screenshot(page, 'discussion-loading');
+      release();
+      await discussion(page)
+        .getByText(/The comments could not be loaded/)
+        .waitFor();
+      await discussion(page).getByRole('button', { name: 'Try again' }).waitFor();
+      await screenshot(page, 'discussion-error');
+      await expectAccessible(page, `discussion error state at ${viewport.width}`);
+      await page.unroute('**/api/modules/*/discussion*');
+    }
   });
 });
