@@ -101,7 +101,9 @@ export const PERSONAL_DATA = {
   },
   comments: {
     owner: { userId: 'userId' },
-    otherColumns: { replyToUserId: 'whom a reply answers: the other person’s account id, shown by their current name (so "Former learner" once they are gone)' },
+    otherColumns: {
+      replyToUserId: 'whom a reply answers: the other person’s account id, shown by their current name (so "Former learner" once they are gone)',
+    },
     exportedAs: 'comments',
     onDeletion: { keep: 'discussions keep their shape; the comment shows "Former learner" as its author' },
   },

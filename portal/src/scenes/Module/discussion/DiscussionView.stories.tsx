@@ -52,7 +52,12 @@ const threads: DiscussionThreadDto[] = [
         comment: 'Face the windows and never film against them.',
         createdAt: ago(120),
       }),
-      comment(3, { parentId: 1, school: 'Riverside Academy', comment: 'A cheap LED panel bounced off the ceiling works for us: https://example.org/led-panel-guide.', createdAt: ago(60) }),
+      comment(3, {
+        parentId: 1,
+        school: 'Riverside Academy',
+        comment: 'A cheap LED panel bounced off the ceiling works for us: https://example.org/led-panel-guide.',
+        createdAt: ago(60),
+      }),
       comment(4, {
         parentId: 1,
         userId: 1,
