@@ -59,3 +59,5 @@ export * from './rules/schoolYear.ts';
 export * from './api/transcript.ts';
 export * from './schemas/transcript.ts';
 export * from './api/directory.ts';
+export * from './api/discussion.ts';
+export * from './schemas/discussion.ts';

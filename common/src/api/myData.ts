@@ -46,6 +46,8 @@ export interface MyDataExportDto {
     updatedAt: string;
   }>;
   comments: Array<{ module: string; comment: string; createdAt: string }>;
+  /** Discussion choices (issue 58): whether their school shows next to their name; null until first chosen. */
+  discussionSettings: { showSchool: boolean; updatedAt: string } | null;
   certificates: Array<{
     certificateNumber: string;
     courseName: string;

@@ -1,16 +1,82 @@
 import type { Db } from '../db/knex.ts';
+import { notFound } from '../errors.ts';
 import type { Comment } from '../models/Comment.ts';
 import type { Clock } from '../services/clock.ts';
 
-export type PostedComment = Pick<Comment, 'id' | 'moduleId' | 'userId' | 'comment' | 'createdAt'>;
-
-/** Posts a comment on a module's discussion; the caller has checked the author may take part. */
-export async function postComment(db: Db, clock: Clock, input: Pick<Comment, 'moduleId' | 'userId' | 'comment'>): Promise<PostedComment> {
-  const row = { moduleId: input.moduleId, userId: input.userId, comment: input.comment, createdAt: clock.now().getTime() };
-  const [id] = await db('comments').insert(row);
-  return { id: Number(id), ...row };
+export interface NewComment {
+  moduleId: number;
+  userId: number;
+  comment: string;
+  /** For a reply: the thread's opening comment, and whom the reply answers when it was written under another reply. */
+  thread?: { parentId: number; replyToUserId: number | null };
 }
 
-export async function deleteComment(db: Db, id: number): Promise<void> {
-  await db('comments').where({ id }).delete();
+/**
+ * Posts a comment or a reply on a module's discussion; the caller has checked the author may
+ * take part and, for a reply, that the comment it answers may be answered (policies/comments.ts).
+ * A reply moves its thread up the "Newest activity" order, in the same transaction.
+ */
+export async function postComment(db: Db, clock: Clock, input: NewComment): Promise<number> {
+  const now = clock.now().getTime();
+  return db.transaction(async (trx) => {
+    const row = {
+      moduleId: input.moduleId,
+      userId: input.userId,
+      comment: input.comment,
+      createdAt: now,
+      lastActivityAt: now,
+      parentId: input.thread?.parentId ?? null,
+      replyToUserId: input.thread?.replyToUserId ?? null,
+    };
+    if (input.thread) {
+      // The thread may have gone since the caller looked (its last reply and opener deleted).
+      const touched = await trx('comments').where({ id: input.thread.parentId }).update({ lastActivityAt: now });
+      if (!touched) throw notFound('The comment you are replying to is no longer there');
+    }
+    const [id] = await trx('comments').insert(row);
+    return Number(id);
+  });
+}
+
+/**
+ * Deletes a comment. An opening comment with replies stays, emptied, as "comment deleted", so
+ * the replies keep their thread; a deleted opening comment goes for good with its last reply.
+ */
+export async function deleteComment(db: Db, clock: Clock, comment: Pick<Comment, 'id' | 'parentId'>): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (comment.parentId === null) {
+      const reply = await trx('comments').where({ parentId: comment.id }).first('id');
+      if (reply) await trx('comments').where({ id: comment.id }).update({ deletedAt: clock.now().getTime(), comment: '', pinnedAt: null });
+      else await trx('comments').where({ id: comment.id }).delete();
+      return;
+    }
+    await trx('comments').where({ id: comment.id }).delete();
+    const parentId = Number(comment.parentId);
+    const remaining = await trx('comments').where({ parentId }).first('id');
+    if (!remaining) await trx('comments').where({ id: parentId }).whereNotNull('deletedAt').delete();
+  });
+}
+
+/** Marks a reply as its thread's answer (one per thread: another marked one is unmarked), or unmarks it. */
+export async function markAnswer(db: Db, clock: Clock, reply: Pick<Comment, 'id' | 'parentId'>, answer: boolean): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('comments').where({ parentId: reply.parentId }).whereNotNull('answerAt').update({ answerAt: null });
+    if (answer) await trx('comments').where({ id: reply.id }).update({ answerAt: clock.now().getTime() });
+  });
+}
+
+/** Pins a thread to the top of its module (one per module: the one pinned before is unpinned), or unpins it. */
+export async function pinThread(db: Db, clock: Clock, thread: Pick<Comment, 'id' | 'moduleId'>, pinned: boolean): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('comments').where({ moduleId: thread.moduleId }).whereNull('parentId').whereNotNull('pinnedAt').update({ pinnedAt: null });
+    if (pinned) await trx('comments').where({ id: thread.id }).update({ pinnedAt: clock.now().getTime() });
+  });
+}
+
+/** A person's choice to show their school next to their name in discussions. */
+export async function saveDiscussionSettings(db: Db, clock: Clock, userId: number, settings: { showSchool: boolean }): Promise<void> {
+  await db('discussionSettings')
+    .insert({ userId, showSchool: settings.showSchool, updatedAt: clock.now().getTime() })
+    .onConflict('userId')
+    .merge(['showSchool', 'updatedAt']);
 }

@@ -65,6 +65,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
   externalCpd: deleteOwnRows('externalCpd'),
+  discussionSettings: deleteOwnRows('discussionSettings'),
   // Files before their rounds (foreign key); the objects go once the transaction has committed.
   submissionFiles: async (trx, { userId, files }) => {
     const rounds = trx('submissions').select('id').where({ userId });

@@ -37,6 +37,7 @@ import * as uploads from './migrations/037_uploads.ts';
 import * as cpdHours from './migrations/038_cpd_hours.ts';
 import * as externalCpd from './migrations/039_external_cpd.ts';
 import * as directorySync from './migrations/040_directory_sync.ts';
+import * as discussion from './migrations/042_discussion.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '038_cpd_hours': cpdHours,
   '039_external_cpd': externalCpd,
   '040_directory_sync': directorySync,
+  '042_discussion': discussion,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -101,9 +101,13 @@ export const PERSONAL_DATA = {
   },
   comments: {
     owner: { userId: 'userId' },
+    otherColumns: {
+      replyToUserId: 'whom a reply answers: the other person’s account id, shown by their current name (so "Former learner" once they are gone)',
+    },
     exportedAs: 'comments',
     onDeletion: { keep: 'discussions keep their shape; the comment shows "Former learner" as its author' },
   },
+  discussionSettings: { owner: { userId: 'userId' }, exportedAs: 'discussionSettings', onDeletion: 'delete' },
   certificates: {
     owner: { userId: 'userId' },
     otherColumns: { studentName: 'exported; overwritten with "Former learner" on deletion' },

@@ -146,6 +146,25 @@ export interface Comment {
   userId: number;
   comment: string;
   createdAt: number;
+  /** The thread's opening comment, for a reply (042_discussion); null for an opening comment. */
+  parentId: number | null;
+  /** Whom a reply answers. */
+  replyToUserId: number | null;
+  /** On an opening comment: its own or its latest reply's time. */
+  lastActivityAt: number;
+  /** An opening comment deleted while it had replies: kept, emptied, as "comment deleted". */
+  deletedAt: number | null;
+  /** On a reply an admin marked as its thread's answer. */
+  answerAt: number | null;
+  /** On the opening comment an admin pinned to the top of its module's discussion. */
+  pinnedAt: number | null;
+}
+
+/** A person's discussion choices (042_discussion). */
+export interface DiscussionSetting {
+  userId: number;
+  showSchool: boolean | number;
+  updatedAt: number;
 }
 
 export interface Certificate {
@@ -704,6 +723,7 @@ declare module 'knex/types/tables' {
     progress: Progress;
     courseProgress: CourseProgress;
     comments: Comment;
+    discussionSettings: DiscussionSetting;
     certificates: Certificate;
     quizzes: Quiz;
     quizVersions: QuizVersion;

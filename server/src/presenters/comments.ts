@@ -1,35 +1,92 @@
-import type { CommentDto } from '@atrium/common';
+import type { DiscussionCommentDto, DiscussionPageDto, DiscussionThreadDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
+import { canMarkAnswer, canPinThread, canReplyToComment } from '../policies/comments.ts';
 import { canDeleteComment, canSeeCommenterEmail } from '../policies/index.ts';
 
-/** A comment joined with its author's public fields, as the list query returns it. */
+/** A comment joined with its author's public fields (and whom it answers), as the queries return it. */
 export interface CommentRow {
   id: number;
   moduleId: number;
   userId: number;
+  parentId: number | null;
+  replyToUserId: number | null;
   comment: string;
   createdAt: number | string;
+  lastActivityAt: number | string;
+  deletedAt: number | string | null;
+  answerAt: number | string | null;
+  pinnedAt: number | string | null;
   userFirstName: string | null;
   userLastName: string | null;
   userProfileImageUrl: string | null;
+  userRole: string;
+  replyToFirstName: string | null;
+  replyToLastName: string | null;
   /** Selected only when the viewer may see it. */
   userEmail?: string | null;
 }
 
-export function presentComment(row: CommentRow, viewer: User): CommentDto {
-  const dto: CommentDto = {
+/** What the presenter needs besides the row: the authors' shown schools. */
+export interface CommentContext {
+  viewer: User;
+  schools: ReadonlyMap<number, string>;
+}
+
+export function presentComment(row: CommentRow, { viewer, schools }: CommentContext): DiscussionCommentDto {
+  const deleted = row.deletedAt !== null && row.deletedAt !== undefined;
+  const userId = Number(row.userId);
+  const state = { parentId: row.parentId === null ? null : Number(row.parentId), deletedAt: deleted ? Number(row.deletedAt) : null };
+  const dto: DiscussionCommentDto = {
     id: Number(row.id),
     moduleId: Number(row.moduleId),
-    userId: Number(row.userId),
-    comment: row.comment,
+    userId,
+    parentId: row.parentId === null ? null : Number(row.parentId),
+    comment: deleted ? '' : row.comment,
     createdAt: toIso(row.createdAt)!,
-    userFirstName: row.userFirstName,
-    userLastName: row.userLastName,
-    userProfileImageUrl: row.userProfileImageUrl,
-    can: { delete: canDeleteComment(viewer, { userId: Number(row.userId) }) },
+    // A deleted comment says nothing of who wrote it.
+    userFirstName: deleted ? null : row.userFirstName,
+    userLastName: deleted ? null : row.userLastName,
+    userProfileImageUrl: deleted ? null : row.userProfileImageUrl,
+    school: deleted ? null : (schools.get(userId) ?? null),
+    instructor: !deleted && row.userRole === 'admin',
+    deleted,
+    answer: row.answerAt !== null && row.answerAt !== undefined,
+    replyTo:
+      row.replyToUserId === null || row.replyToUserId === undefined
+        ? null
+        : { userId: Number(row.replyToUserId), firstName: row.replyToFirstName, lastName: row.replyToLastName },
+    can: {
+      delete: !deleted && canDeleteComment(viewer, { userId }),
+      reply: canReplyToComment(state),
+      markAnswer: canMarkAnswer(viewer, state),
+      pin: canPinThread(viewer, state),
+    },
   };
   // Decided here as well as in the query, so a query that selects too much still leaks nothing.
-  if (canSeeCommenterEmail(viewer) && row.userEmail) dto.userEmail = row.userEmail;
+  if (!deleted && canSeeCommenterEmail(viewer) && row.userEmail) dto.userEmail = row.userEmail;
   return dto;
+}
+
+/** A page of threads: each opening comment with its replies (already in order), and the next page's cursor. */
+export function presentDiscussionPage(
+  page: { threads: CommentRow[]; replies: CommentRow[]; nextCursor: string | null; total: number; viewer: DiscussionPageDto['viewer'] },
+  context: CommentContext,
+): DiscussionPageDto {
+  const repliesOf = new Map<number, DiscussionCommentDto[]>();
+  for (const reply of page.replies) {
+    const parentId = Number(reply.parentId);
+    const list = repliesOf.get(parentId) ?? [];
+    // The answer first under the question; the rest keep the query's oldest-first order.
+    if (reply.answerAt !== null && reply.answerAt !== undefined) list.unshift(presentComment(reply, context));
+    else list.push(presentComment(reply, context));
+    repliesOf.set(parentId, list);
+  }
+  const threads: DiscussionThreadDto[] = page.threads.map((row) => ({
+    ...presentComment(row, context),
+    pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
+    lastActivityAt: toIso(row.lastActivityAt)!,
+    replies: repliesOf.get(Number(row.id)) ?? [],
+  }));
+  return { threads, nextCursor: page.nextCursor, total: page.total, viewer: page.viewer };
 }

@@ -4,7 +4,7 @@ import { isoDay, type MyDataExportDto, type MyDataSection } from '@atrium/common
 // eslint-disable-next-line boundaries/dependencies
 import { signCertificateCredential } from '../commands/signCredential.ts';
 import type { AppDeps } from '../context.ts';
-import { toIso, type Db } from '../db/knex.ts';
+import { dbBoolean, toIso, type Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
 // eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentUser } from '../presenters/users.ts';
@@ -158,6 +158,11 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
         .select('modules.title as module', 'comments.comment', 'comments.createdAt')
         .orderBy('comments.id')
     ).map((row: Row) => ({ module: text(row.module), comment: text(row.comment), createdAt: isoRequired(row.createdAt) })),
+
+  discussionSettings: async ({ db }, user) => {
+    const row = await db('discussionSettings').where({ userId: user.id }).first();
+    return row ? { showSchool: dbBoolean(row.showSchool), updatedAt: isoRequired(row.updatedAt) } : null;
+  },
 
   certificates: async ({ db }, user) =>
     (await db('certificates').where({ userId: user.id }).orderBy('id')).map((certificate) => ({

@@ -180,6 +180,16 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/modules/${w.moduleId}/comments`, body: { comment: 'Helpful, thanks!' } }),
   },
   'DELETE /api/modules/comments/:commentId': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/comments/${w.commentId}` }) },
+  'GET /api/modules/:moduleId/discussion': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/discussion` }) },
+  'PUT /api/modules/comments/:commentId/answer': {
+    expect: { ...adminOnly, admin: 400 },
+    request: (w) => ({ path: `/api/modules/comments/${w.commentId}/answer`, body: { answer: true } }),
+  },
+  'PUT /api/modules/comments/:commentId/pin': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/modules/comments/${w.commentId}/pin`, body: { pinned: true } }),
+  },
+  'PUT /api/discussion/settings': { expect: signedIn, request: () => ({ path: '/api/discussion/settings', body: { showSchool: true } }) },
   'GET /api/modules/:id/captions': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions` }) },
   'GET /api/modules/:id/captions/:lang.vtt': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions/en.vtt` }) },
   // A JSON body is not an upload: the admin passes access and is told to send multipart.

@@ -36,6 +36,8 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   const module = await createModule(server, course.id);
   const comment = await client.post(`/api/modules/${module.id}/comments`, { comment: 'A helpful module' });
   if (comment.status !== 201 && comment.status !== 200) throw new Error(`comment failed: ${comment.status} ${comment.text}`);
+  const settings = await client.put('/api/discussion/settings', { showSchool: true });
+  if (settings.status !== 200) throw new Error(`discussion settings failed: ${settings.status} ${settings.text}`);
   const certificate = (await server.db('certificates').where({ userId: user.id }).first())!;
   const credential = await client.get(`/api/certificates/${certificate.certificateNumber}/credential`);
   if (credential.status !== 200) throw new Error(`credential failed: ${credential.status} ${credential.text}`);

@@ -1,28 +1,46 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CommentDto } from '@atrium/common';
+import type { DiscussionCommentDto, DiscussionPageDto, DiscussionThreadDto } from '@atrium/common';
 import { admin, fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { Comments } from './Comments.tsx';
 
-const comment = (id: number, userId: number, text: string, minutesAgo: number): CommentDto => ({
+const reply = (id: number, userId: number, text: string, minutesAgo: number, parentId: number | null = 1): DiscussionCommentDto => ({
   id,
   moduleId: 11,
   userId,
+  parentId,
   comment: text,
   createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
   userFirstName: userId === learner.id ? learner.firstName : 'Tom',
   userLastName: userId === learner.id ? learner.lastName : 'Baker',
   userProfileImageUrl: null,
-  can: { delete: userId === learner.id },
+  school: null,
+  instructor: false,
+  deleted: false,
+  answer: false,
+  replyTo: null,
+  can: { delete: userId === learner.id, reply: true, markAnswer: false, pin: false },
 });
 
-const base = (comments: CommentDto[], extra = {}) =>
+const comment = (id: number, userId: number, text: string, minutesAgo: number, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
+  const opener = reply(id, userId, text, minutesAgo, null);
+  return { ...opener, pinned: false, lastActivityAt: opener.createdAt, replies };
+};
+
+const page = (threads: DiscussionThreadDto[], nextCursor: string | null = null): DiscussionPageDto => ({
+  threads,
+  nextCursor,
+  total: threads.reduce((sum, thread) => sum + 1 + thread.replies.length, 0),
+  viewer: { showSchool: false, school: null },
+});
+
+const base = (comments: DiscussionThreadDto[], extra = {}) =>
   mockApi({
     'GET /api/user': ok(learner),
     'GET /api/config': ok(publicConfig),
-    'GET /api/modules/11/comments': ok(comments),
+    'GET /api/modules/11/discussion': ok(page(comments)),
     ...extra,
   });
 
@@ -42,8 +60,8 @@ describe('Comments', () => {
 
   it('offers delete where the server says the caller may, whatever the role', async () => {
     base([
-      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false } },
-      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true } },
+      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false, reply: true, markAnswer: false, pin: false } },
+      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true, reply: true, markAnswer: false, pin: false } },
     ]);
     renderComments();
     const mine = (await screen.findByText('Mine, locked')).closest('li')!;
@@ -53,11 +71,15 @@ describe('Comments', () => {
   });
 
   it('an admin sees every commenter’s e-mail and can delete any comment, after confirming', async () => {
-    const theirs = { ...comment(2, 99, 'Off-topic advert', 30), userEmail: 'tom@spam.example', can: { delete: true } };
+    const theirs = {
+      ...comment(2, 99, 'Off-topic advert', 30),
+      userEmail: 'tom@spam.example',
+      can: { delete: true, reply: true, markAnswer: false, pin: false },
+    };
     const api = mockApi({
       'GET /api/user': ok(admin),
       'GET /api/config': ok(publicConfig),
-      'GET /api/modules/11/comments': ok([theirs]),
+      'GET /api/modules/11/discussion': ok(page([theirs])),
       'DELETE /api/modules/comments/2': ok({ message: 'Comment deleted' }),
     });
     renderScene(<Comments moduleId={11} user={admin} />);
@@ -133,5 +155,106 @@ describe('Comments', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete your comment' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete comment')).toBeInTheDocument();
+  });
+
+  it('shows replies under their thread, naming whom a reply answers, with the instructor and school marks', async () => {
+    const answer = { ...reply(2, 99, 'Face the windows', 10), instructor: true };
+    const followUp = { ...reply(3, learner.id, 'Even on a grey day?', 5), replyTo: { userId: 99, firstName: 'Tom', lastName: 'Baker' } };
+    base([{ ...comment(1, 50, 'How do I light a classroom?', 60, [answer, followUp]), userFirstName: 'Ann', userLastName: 'Lee', school: 'Oakfield Primary' }]);
+    renderComments();
+    const replies = await screen.findByRole('list', { name: 'Replies to Ann Lee' });
+    expect(within(replies).getByText('Face the windows')).toBeInTheDocument();
+    expect(within(replies).getByText('Instructor')).toBeInTheDocument();
+    expect(within(replies).getByText('Replying to Tom Baker')).toBeInTheDocument();
+    expect(screen.getByText('Oakfield Primary')).toBeInTheDocument();
+  });
+
+  it('replies in the thread with one request, and keeps what was typed across a refresh', async () => {
+    const posted = { ...reply(5, learner.id, 'Thanks Tom', 0), replyTo: { userId: 99, firstName: 'Tom', lastName: 'Baker' } };
+    const api = base([{ ...comment(1, 50, 'Question', 60, [reply(2, 99, 'Answer', 10)]), userFirstName: 'Ann', userLastName: 'Lee' }], {
+      'POST /api/modules/11/comments': { status: 201, body: posted },
+    });
+    const first = renderComments();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reply to Tom Baker' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reply to Tom Baker' }), 'Thanks Tom');
+    first.unmount();
+
+    renderComments();
+    expect(await screen.findByRole('textbox', { name: 'Reply to Tom Baker' })).toHaveValue('Thanks Tom');
+    const reads = api.callsTo('GET', '/api/modules/11/discussion').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));
+    expect(await screen.findByText('Reply posted!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/modules/11/comments')[0]?.body).toEqual({ comment: 'Thanks Tom', parentId: 2 });
+    const replies = screen.getByRole('list', { name: /Replies to/ });
+    expect(within(replies).getByText('Thanks Tom')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/modules/11/discussion')).toHaveLength(reads);
+    expect(screen.queryByRole('textbox', { name: 'Reply to Tom Baker' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('atrium:discussion-draft:11')).toBeNull();
+  });
+
+  it('loads more threads with the cursor, and reads them in newest-activity order when asked', async () => {
+    const pages = [page([comment(1, 99, 'First page', 5)], 'next-1'), page([comment(2, 99, 'Second page', 50)])];
+    let served = 0;
+    const api = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/modules/11/discussion': () => ok(pages[served++ % 2]),
+    });
+    const urls = () => api.fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/discussion'));
+    renderComments();
+    await screen.findByText('First page');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Second page')).toBeInTheDocument();
+    expect(urls()[1]).toContain('cursor=next-1');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Newest activity');
+    await waitFor(() => expect(urls().some((url) => url.includes('order=activity'))).toBe(true));
+  });
+
+  it('shows a deleted opening comment as "Comment deleted" with its replies', async () => {
+    base([
+      {
+        ...comment(1, 99, '', 60, [reply(2, learner.id, 'Still here', 10)]),
+        deleted: true,
+        userFirstName: null,
+        userLastName: null,
+        can: { delete: false, reply: false, markAnswer: false, pin: false },
+      },
+    ]);
+    renderComments();
+    expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+    expect(screen.getByText('Still here')).toBeInTheDocument();
+  });
+
+  it('shows the pinned thread and the answer, and lets an instructor move them', async () => {
+    const answer = {
+      ...reply(3, 99, 'Written consent, every year', 5),
+      answer: true,
+      instructor: true,
+      can: { delete: true, reply: true, markAnswer: true, pin: false },
+    };
+    const other = { ...reply(2, 98, 'We ask at the start of term', 10), can: { delete: true, reply: true, markAnswer: true, pin: false } };
+    const thread = {
+      ...comment(1, 50, 'Consent for photos?', 60, [answer, other]),
+      pinned: true,
+      can: { delete: true, reply: true, markAnswer: false, pin: true },
+    };
+    const api = mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/modules/11/discussion': ok(page([thread])),
+      'PUT /api/modules/comments/2/answer': ok({ message: 'Marked as the answer' }),
+      'PUT /api/modules/comments/1/pin': ok({ message: 'Thread unpinned' }),
+    });
+    renderScene(<Comments moduleId={11} user={admin} />);
+    expect(await screen.findByText('Pinned')).toBeInTheDocument();
+    const replies = screen.getByRole('list', { name: /Replies to/ });
+    expect(within(replies).getAllByRole('listitem')[0]).toHaveTextContent('Answer');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark the reply by Tom Baker as the answer' }));
+    expect(await screen.findByText('Marked as the answer')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/modules/comments/2/answer')[0]?.body).toEqual({ answer: true });
+    await userEvent.click(screen.getByRole('button', { name: /Unpin the thread/ }));
+    expect(await screen.findByText('Thread unpinned')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/modules/comments/1/pin')[0]?.body).toEqual({ pinned: false });
   });
 });

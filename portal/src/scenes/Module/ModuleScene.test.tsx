@@ -57,8 +57,8 @@ function api(modules: ModuleDto[], saved: ProgressDto, options: { requiresWatchi
     'GET /api/courses/5': ok({ ...course(modules), ...(options.requiresWatching ? { requiresWatching: true } : {}) }),
     'GET /api/progress/11': ok(options.stored ?? progress(11)),
     'GET /api/progress/12': ok(progress(12)),
-    'GET /api/modules/11/comments': ok([]),
-    'GET /api/modules/12/comments': ok([]),
+    'GET /api/modules/11/discussion': ok({ threads: [], nextCursor: null, total: 0, viewer: { showSchool: false, school: null } }),
+    'GET /api/modules/12/discussion': ok({ threads: [], nextCursor: null, total: 0, viewer: { showSchool: false, school: null } }),
     'GET /api/modules/11/captions': ok([]),
     'GET /api/modules/12/captions': ok([]),
     'POST /api/progress': ok(saved),
@@ -202,7 +202,7 @@ describe('ModuleScene', () => {
         'GET /api/config': ok(publicConfig),
         'GET /api/courses/5': ok(withQuiz([moduleDto(11, 1), moduleDto(12, 2)])),
         'GET /api/progress/12': ok(progress(12)),
-        'GET /api/modules/12/comments': ok([]),
+        'GET /api/modules/12/discussion': ok({ threads: [], nextCursor: null, total: 0, viewer: { showSchool: false, school: null } }),
         'GET /api/modules/12/captions': ok([]),
       });
       renderModule(12);
@@ -220,7 +220,7 @@ describe('ModuleScene', () => {
         'GET /api/config': ok(publicConfig),
         'GET /api/courses/5': ok(withQuiz(modules)),
         'GET /api/progress/12': ok(progress(12)),
-        'GET /api/modules/12/comments': ok([]),
+        'GET /api/modules/12/discussion': ok({ threads: [], nextCursor: null, total: 0, viewer: { showSchool: false, school: null } }),
         'GET /api/modules/12/captions': ok([]),
         'POST /api/progress': ok(progress(12, { isCompleted: true, watchedDuration: 125, quizPending: true })),
       });
@@ -245,7 +245,7 @@ describe('ModuleScene', () => {
           ],
         }),
         'GET /api/progress/12': ok(progress(12)),
-        'GET /api/modules/12/comments': ok([]),
+        'GET /api/modules/12/discussion': ok({ threads: [], nextCursor: null, total: 0, viewer: { showSchool: false, school: null } }),
         'GET /api/modules/12/captions': ok([]),
         'POST /api/progress': ok(progress(12, { isCompleted: true, watchedDuration: 125, assignmentsPending: true })),
       });
@@ -264,7 +264,7 @@ describe('ModuleScene', () => {
         'GET /api/config': ok(publicConfig),
         'GET /api/courses/5': ok(withQuiz(modules)),
         'GET /api/progress/11': ok(progress(11, { isCompleted: true })),
-        'GET /api/modules/11/comments': ok([]),
+        'GET /api/modules/11/discussion': ok({ threads: [], nextCursor: null, total: 0, viewer: { showSchool: false, school: null } }),
         'GET /api/modules/11/captions': ok([]),
       });
       renderModule(11);

@@ -47,6 +47,10 @@ interface World {
   pricedCourse: { id: number };
   /** The buyer's card payment for the priced course (at the fake Stripe). */
   paymentIntentId: string;
+  /** The learner's comment on `course`'s module, replied to, then deleted (issue 58). */
+  commentId: number;
+  /** A reply in a thread of `course`'s module, for the instructor to mark as the answer. */
+  replyId: number;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
@@ -99,6 +103,22 @@ const CASES: Record<string, DriftCase> = {
     body: (world) => ({ moduleId: world.course.moduleId, courseId: world.course.id, watchedDuration: 120, position: 120 }),
   },
   'GET /api/progress/:moduleId': { as: 'learner', path: (world) => `/api/progress/${world.course.moduleId}` },
+  'POST /api/modules/:moduleId/comments': {
+    as: 'learner',
+    path: (world) => `/api/modules/${world.course.moduleId}/comments`,
+    body: () => ({ comment: 'Face the windows when filming.' }),
+    then: (world, response) => (world.commentId = (response.body as { id: number }).id),
+  },
+  'GET /api/modules/:moduleId/comments': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/comments` },
+  'PUT /api/discussion/settings': { as: 'learner', body: () => ({ showSchool: true }) },
+  'GET /api/modules/:moduleId/discussion': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/discussion` },
+  'PUT /api/modules/comments/:commentId/answer': {
+    as: 'admin',
+    path: (world) => `/api/modules/comments/${world.replyId}/answer`,
+    body: () => ({ answer: true }),
+  },
+  'PUT /api/modules/comments/:commentId/pin': { as: 'admin', path: (world) => `/api/modules/comments/${world.commentId}/pin`, body: () => ({ pinned: true }) },
+  'DELETE /api/modules/comments/:commentId': { as: 'learner', path: (world) => `/api/modules/comments/${world.commentId}` },
   'GET /api/courses/:id': { as: 'learner', path: (world) => `/api/courses/${world.course.id}` },
   'GET /api/dashboard': { as: 'learner' },
   'GET /api/certificates': { as: 'learner' },
@@ -344,6 +364,14 @@ describe('the running server answers as its OpenAPI document says', () => {
     const course = await createCourse(server, { title: 'Writing for parents' });
     const module = await createModule(server, course.id);
     world.course = { id: course.id, moduleId: module.id };
+    const now = Date.now();
+    const [threadId] = await server
+      .db('comments')
+      .insert({ moduleId: module.id, userId: world.learnerRow.id, comment: 'Question', createdAt: now, lastActivityAt: now });
+    const [replyId] = await server
+      .db('comments')
+      .insert({ moduleId: module.id, userId: world.learnerRow.id, comment: 'Answer', createdAt: now, lastActivityAt: now, parentId: Number(threadId) });
+    world.replyId = Number(replyId);
     world.created = { id: 0 };
     world.externalCpd = { id: 0 };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };

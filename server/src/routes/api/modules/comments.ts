@@ -1,14 +1,38 @@
-import { commentSchema, id, pageQuery } from '@atrium/common';
+import {
+  discussionCommentDtoSchema,
+  discussionPageDtoSchema,
+  discussionQuery,
+  discussionSettingsDtoSchema,
+  discussionSettingsSchema,
+  id,
+  markAnswerSchema,
+  messageDtoSchema,
+  pageQuery,
+  pinThreadSchema,
+  postCommentSchema,
+} from '@atrium/common';
 import { z } from 'zod';
-import { deleteComment, postComment } from '../../../commands/comments.ts';
-import { notFound } from '../../../errors.ts';
+import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettings } from '../../../commands/comments.ts';
+import { badRequest, notFound } from '../../../errors.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
+import { requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
 import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
-import { presentComment } from '../../../presenters/comments.ts';
+import { presentComment, presentDiscussionPage, type CommentRow } from '../../../presenters/comments.ts';
 import type { AppDeps } from '../../../context.ts';
-import { commentById, moduleComments } from '../../../queries/comments.ts';
+import {
+  commentById,
+  commentRowById,
+  countModuleComments,
+  discussionViewer,
+  moduleComments,
+  moduleThreads,
+  pinnedThread,
+  shownSchools,
+  threadReplies,
+  type ThreadCursor,
+} from '../../../queries/comments.ts';
 import type { Routes } from '../../define.ts';
 
 const moduleParams = z.object({ moduleId: id });
@@ -25,6 +49,22 @@ async function discussionModule({ db, catalogue }: AppDeps, user: User, moduleId
   return module;
 }
 
+/** The next page starts after the last thread of this one: its sort value and id, opaque to clients. */
+const encodeCursor = (cursor: ThreadCursor): string => Buffer.from(`${cursor.at}.${cursor.id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): ThreadCursor | null {
+  if (cursor === undefined) return null;
+  const match = /^(\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badRequest('That page link is not valid: load the discussion again', { cursor: 'Not a page of this discussion' });
+  return { at: Number(match[1]), id: Number(match[2]) };
+}
+
+const schoolsOf = (db: AppDeps['db'], rows: CommentRow[]) =>
+  shownSchools(
+    db,
+    rows.map((row) => Number(row.userId)),
+  );
+
 export function commentRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
@@ -33,6 +73,7 @@ export function commentRoutes(routes: Routes): void {
     cache: 'no-store',
     params: moduleParams,
     query: listQuery,
+    answer: { body: z.array(discussionCommentDtoSchema) },
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
@@ -40,7 +81,46 @@ export function commentRoutes(routes: Routes): void {
       const { limit, offset } = ctx.input.query;
       await discussionModule(ctx.deps, user, moduleId);
       const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user) });
-      ctx.body = rows.map((row) => presentComment(row, user));
+      const schools = await schoolsOf(db, rows);
+      ctx.body = rows.map((row) => presentComment(row, { viewer: user, schools }));
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/modules/:moduleId/discussion',
+    access: 'user',
+    cache: 'no-store',
+    params: moduleParams,
+    query: discussionQuery,
+    answer: { body: discussionPageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const { moduleId } = ctx.input.params;
+      const { order, limit } = ctx.input.query;
+      const after = decodeCursor(ctx.input.query.cursor);
+      await discussionModule(ctx.deps, user, moduleId);
+      const withEmail = canSeeCommenterEmail(user);
+      const [fetched, pinned, total, viewer] = await Promise.all([
+        moduleThreads(db, moduleId, { order, after, limit, withEmail }),
+        after ? undefined : pinnedThread(db, moduleId, withEmail),
+        countModuleComments(db, moduleId),
+        discussionViewer(db, user.id),
+      ]);
+      const ordered = fetched.slice(0, limit);
+      const last = ordered.at(-1);
+      // The pinned thread heads the first page, whatever the order, and is in no other page.
+      const threads = pinned ? [pinned, ...ordered] : ordered;
+      const nextCursor =
+        fetched.length > limit && last ? encodeCursor({ at: Number(order === 'activity' ? last.lastActivityAt : last.createdAt), id: Number(last.id) }) : null;
+      const replies = await threadReplies(
+        db,
+        threads.map((thread) => Number(thread.id)),
+        withEmail,
+      );
+      const schools = await schoolsOf(db, [...threads, ...replies]);
+      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user, schools });
     },
   });
 
@@ -49,24 +129,24 @@ export function commentRoutes(routes: Routes): void {
     path: '/api/modules/:moduleId/comments',
     access: 'user',
     params: moduleParams,
-    body: commentSchema,
+    body: postCommentSchema,
     rateLimit: { limit: 'comment', by: 'user' },
+    answer: { status: 201, body: discussionCommentDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const module = await discussionModule(ctx.deps, user, ctx.input.params.moduleId);
-      const comment = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment: ctx.input.body.comment });
+      const { comment, parentId } = ctx.input.body;
+      let thread: { parentId: number; replyToUserId: number | null } | undefined;
+      if (parentId !== undefined) {
+        const parent = requireReplyTarget(await commentById(db, parentId), module.id);
+        // A reply to a reply joins the same thread and names whom it answers.
+        thread = parent.parentId === null ? { parentId: parent.id, replyToUserId: null } : { parentId: Number(parent.parentId), replyToUserId: parent.userId };
+      }
+      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread });
+      const row = (await commentRowById(db, commentId, canSeeCommenterEmail(user)))!;
       ctx.status = 201;
-      ctx.body = presentComment(
-        {
-          ...comment,
-          userFirstName: user.firstName,
-          userLastName: user.lastName,
-          userProfileImageUrl: user.profileImageUrl,
-          userEmail: user.email,
-        },
-        user,
-      );
+      ctx.body = presentComment(row, { viewer: user, schools: await schoolsOf(db, [row]) });
     },
   });
 
@@ -75,13 +155,57 @@ export function commentRoutes(routes: Routes): void {
     path: '/api/modules/comments/:commentId',
     access: 'user',
     params: commentParams,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const comment = await commentById(db, ctx.input.params.commentId);
-      if (!comment) throw notFound('Comment not found');
+      if (!comment || comment.deletedAt !== null) throw notFound('Comment not found');
       requireCanDeleteComment(ctx.state.user, comment);
-      await deleteComment(db, comment.id);
+      await deleteComment(db, ctx.deps.clock, comment);
       ctx.body = { message: 'Comment deleted' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/modules/comments/:commentId/answer',
+    access: 'admin',
+    params: commentParams,
+    body: markAnswerSchema,
+    answer: { body: messageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const reply = requireAnswerTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      await markAnswer(db, ctx.deps.clock, reply, ctx.input.body.answer);
+      ctx.body = { message: ctx.input.body.answer ? 'Marked as the answer' : 'No longer marked as the answer' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/modules/comments/:commentId/pin',
+    access: 'admin',
+    params: commentParams,
+    body: pinThreadSchema,
+    answer: { body: messageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const thread = requirePinTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      await pinThread(db, ctx.deps.clock, thread, ctx.input.body.pinned);
+      ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/discussion/settings',
+    access: 'user',
+    cache: 'no-store',
+    body: discussionSettingsSchema,
+    answer: { body: discussionSettingsDtoSchema },
+    async handler(ctx) {
+      await saveDiscussionSettings(ctx.deps.db, ctx.deps.clock, ctx.state.user.id, ctx.input.body);
+      ctx.body = { showSchool: ctx.input.body.showSchool };
     },
   });
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { commentSchema } from './catalogue.ts';
+import { id } from './common.ts';
+
+/** Threads per page of a module's discussion; each comes with all its replies. */
+export const DISCUSSION_PAGE_DEFAULT = 20;
+export const DISCUSSION_PAGE_MAX = 50;
+
+/** "Newest": threads newest first (the seed's order); "activity": the latest reply counts. */
+export const DISCUSSION_ORDERS = ['newest', 'activity'] as const;
+export type DiscussionOrder = (typeof DISCUSSION_ORDERS)[number];
+
+export const discussionQuery = z.object({
+  order: z.enum(DISCUSSION_ORDERS, { message: 'Order must be newest or activity' }).default('newest'),
+  cursor: z.string().max(200, { message: 'That page link is not valid' }).optional(),
+  limit: z.coerce.number().int().min(1).max(DISCUSSION_PAGE_MAX).default(DISCUSSION_PAGE_DEFAULT),
+});
+export type DiscussionQuery = z.output<typeof discussionQuery>;
+
+/** POST /api/modules/:moduleId/comments: SPEC's body, and `parentId` to reply. */
+export const postCommentSchema = commentSchema.extend({
+  parentId: id.optional(),
+});
+export type PostCommentInput = z.output<typeof postCommentSchema>;
+
+/** PUT /api/modules/comments/:commentId/answer */
+export const markAnswerSchema = z.strictObject({ answer: z.boolean({ message: 'Answer must be true or false' }) });
+
+/** PUT /api/modules/comments/:commentId/pin */
+export const pinThreadSchema = z.strictObject({ pinned: z.boolean({ message: 'Pinned must be true or false' }) });
+
+export const discussionSettingsSchema = z.strictObject({
+  showSchool: z.boolean({ message: 'Show school must be true or false' }),
+});

@@ -1,0 +1,151 @@
+import type { CourseDetailDto, DiscussionCommentDto, ModuleDto } from '@atrium/common';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from './support/apiClient.ts';
+import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
+import { expectAccessible } from './support/axe.ts';
+import { browserSession, DESKTOP, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
+
+const enabled = portalSuiteCanRun('discussion');
+const NARROW = { width: 320, height: 740 };
+const PASSWORD = 'a-good-password';
+
+/** Issue 58 item 1: two learners of different schools and an instructor hold a conversation on a module. */
+describe.skipIf(!enabled)('module discussion (issue 58)', () => {
+  let app: RunningApp;
+  let session: Awaited<ReturnType<typeof browserSession>>;
+  let module: ModuleDto;
+  let modulePath: string;
+  let quietPath: string;
+  const stamp = Date.now();
+  const nia = { email: `nia-${stamp}@oakfield.test`, password: PASSWORD };
+  const sam = { email: `sam-${stamp}@riverside.test`, password: PASSWORD };
+  let question: DiscussionCommentDto;
+
+  beforeAll(async () => {
+    app = await startApp();
+    session = await browserSession();
+    const adminApi = await signedInClient(app.url, app.admin);
+    const created = await adminApi<CourseDetailDto>('POST', '/api/courses', { title: 'Filming in school', description: 'Light, sound and consent.', price: 0 });
+    await adminApi('POST', '/api/modules', { title: 'Light', description: '', vimeoVideoId: '76979871', duration: 300, courseId: created.id });
+    module = (await adminApi<CourseDetailDto>('GET', `/api/courses/${created.id}`)).modules[0] as ModuleDto;
+    modulePath = `/courses/${created.id}/modules/${module.id}`;
+    const quiet = await adminApi<ModuleDto>('POST', '/api/modules', {
+      title: 'Sound',
+      description: '',
+      vimeoVideoId: '76979871',
+      duration: 300,
+      courseId: created.id,
+    });
+    quietPath = `/courses/${created.id}/modules/${quiet.id}`;
+    const people = [
+      { person: nia, name: { firstName: 'Nia', lastName: 'Patel' }, school: 'Oakfield Primary' },
+      { person: sam, name: { firstName: 'Sam', lastName: 'Jones' }, school: 'Riverside Academy' },
+    ];
+    const apis = [];
+    for (const { person, name, school } of people) {
+      const api = await signedInClient(app.url, person, name);
+      await api('POST', '/api/enrollments', { courseId: created.id });
+      await api('POST', '/api/schools', { name: school, country: 'GB' });
+      await api('PUT', '/api/discussion/settings', { showSchool: true });
+      apis.push(api);
+    }
+    const [niaApi, samApi] = apis;
+    question = await niaApi!<DiscussionCommentDto>('POST', `/api/modules/${module.id}/comments`, {
+      comment: 'How do you light a classroom for filming on a grey day?',
+    });
+    await adminApi('POST', `/api/modules/${module.id}/comments`, { comment: 'Face the windows and never film against them.', parentId: question.id });
+    await samApi!('POST', `/api/modules/${module.id}/comments`, { comment: 'A cheap LED panel bounced off the ceiling works for us.', parentId: question.id });
+    await samApi!('POST', `/api/modules/${module.id}/comments`, { comment: 'Has anyone got a consent form template for photos?' });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await app?.close();
+  });
+
+  const discussion = (page: Page) => page.getByRole('region', { name: /Community discussion/ });
+
+  it('a learner replies to a reply in the same thread, keeps the typed reply across a refresh, and sees instructor and school marks', async () => {
+    const page = await session.page(DESKTOP);
+    await signInWithForm(page, app.url, nia);
+    await page.goto(`${app.url}${modulePath}`);
+    const section = discussion(page);
+    await section.getByText('Face the windows and never film against them.').waitFor();
+    await expect(section.getByText('Instructor').count()).resolves.toBe(1);
+    await section.getByText('Riverside Academy').first().waitFor();
+
+    const thread = section.getByRole('list', { name: 'Replies to Nia Patel' });
+    await thread.getByRole('button', { name: 'Reply to Sam Jones' }).click();
+    await section.getByRole('textbox', { name: 'Reply to Sam Jones' }).fill('Which panel do you use?');
+    await page.reload();
+    const box = discussion(page).getByRole('textbox', { name: 'Reply to Sam Jones' });
+    await box.waitFor();
+    expect(await box.inputValue()).toBe('Which panel do you use?');
+    await discussion(page).getByRole('button', { name: 'Post reply' }).click();
+    await toast(page, 'Reply posted!');
+    const replies = discussion(page)
+      .getByRole('list', { name: 'Replies to your comment' })
+      .or(discussion(page).getByRole('list', { name: 'Replies to Nia Patel' }));
+    await replies.getByText('Replying to Sam Jones').waitFor();
+    await expectAccessible(page, 'module discussion');
+
+    for (const viewport of [DESKTOP, PHONE, NARROW]) {
+      const shot = await session.page(viewport);
+      await signInWithForm(shot, app.url, nia);
+      await shot.goto(`${app.url}${modulePath}`);
+      await discussion(shot).getByText('Which panel do you use?').waitFor();
+      await discussion(shot).getByRole('list', { name: 'Replies to Nia Patel' }).getByRole('button', { name: 'Reply to Sam Jones' }).click();
+      await discussion(shot).getByRole('textbox', { name: 'Reply to Sam Jones' }).fill('Thanks!');
+      await discussion(shot).scrollIntoViewIfNeeded();
+      await screenshot(shot, 'discussion-module');
+      if (viewport !== DESKTOP) await expectAccessible(shot, `module discussion at ${viewport.width}`);
+    }
+  });
+
+  it('orders by newest activity: the thread with the latest reply comes first', async () => {
+    const page = await session.page(PHONE);
+    await signInWithForm(page, app.url, sam);
+    await page.goto(`${app.url}${modulePath}`);
+    const section = discussion(page);
+    const first = () => section.locator('ul').first().locator(':scope > li').first();
+    await section.getByText('Has anyone got a consent form template for photos?').waitFor();
+    expect(await first().innerText()).toContain('consent form');
+    await section.getByLabel('Sort by').selectOption('activity');
+    await expect.poll(async () => first().innerText()).toContain('grey day');
+  });
+
+  it('says when a discussion is empty, loading or could not be read', async () => {
+    for (const viewport of [DESKTOP, PHONE, NARROW]) {
+      const page = await session.page(viewport);
+      await signInWithForm(page, app.url, nia);
+      await page.goto(`${app.url}${quietPath}`);
+      await discussion(page).getByText('No comments yet. Be the first to start the discussion.').waitFor();
+      await discussion(page).scrollIntoViewIfNeeded();
+      await screenshot(page, 'discussion-empty');
+
+      // Held, then refused: the loading placeholder, then the server's sentence with Try again.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/modules/*/discussion*', async (route) => {
+        await held;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'The discussion is resting', id: 'service_unavailable' }),
+        });
+      });
+      await page.reload();
+      await discussion(page).getByLabel('Loading comments').waitFor();
+      await screenshot(page, 'discussion-loading');
+      release();
+      await discussion(page)
+        .getByText(/The comments could not be loaded/)
+        .waitFor();
+      await discussion(page).getByRole('button', { name: 'Try again' }).waitFor();
+      await screenshot(page, 'discussion-error');
+      await expectAccessible(page, `discussion error state at ${viewport.width}`);
+      await page.unroute('**/api/modules/*/discussion*');
+    }
+  });
+});

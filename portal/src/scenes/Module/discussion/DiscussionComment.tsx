@@ -1,0 +1,207 @@
+import type { FormEvent, ReactNode } from 'react';
+import styled from 'styled-components';
+import type { DiscussionCommentDto } from '@atrium/common';
+import { COMMENT_MAX } from '@atrium/common/schemas/catalogue';
+import { formatInstantDate, formatRelativeTime } from '@atrium/common/rules/dates';
+import { Avatar, displayName } from '../../../components/Avatar.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
+import { TextAreaField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
+import { IconButton } from '../../../components/IconButton.tsx';
+import { LinkedText } from './LinkedText.tsx';
+
+/** The name a comment is signed with: a deleted account's row reads "Former learner". */
+export function authorName(comment: Pick<DiscussionCommentDto, 'userFirstName' | 'userLastName' | 'userEmail'>): string {
+  return comment.userFirstName || comment.userLastName
+    ? displayName({ firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null })
+    : 'Learner';
+}
+
+export interface DiscussionCommentProps {
+  comment: DiscussionCommentDto;
+  ownId: number;
+  /** Shown on a thread's opening comment. */
+  pinned?: boolean;
+  onReply(): void;
+  onDelete(): void;
+  onMarkAnswer(answer: boolean): void;
+  onPin(pinned: boolean): void;
+  /** The replies and reply box under an opening comment. */
+  children?: ReactNode;
+  className?: string;
+}
+
+/** One comment or reply: who wrote it and when, what they said, and what the reader may do with it. */
+export function DiscussionComment({ comment, ownId, pinned = false, onReply, onDelete, onMarkAnswer, onPin, children, className }: DiscussionCommentProps) {
+  if (comment.deleted) {
+    return (
+      <Item className={className}>
+        <Deleted>Comment deleted</Deleted>
+        {children}
+      </Item>
+    );
+  }
+  const own = comment.userId === ownId;
+  const name = authorName(comment);
+  const author = { firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null };
+  const answering = comment.replyTo ? displayName({ firstName: comment.replyTo.firstName, lastName: comment.replyTo.lastName }) : null;
+  return (
+    <Item className={className}>
+      <Card>
+        <Avatar person={author} src={comment.userProfileImageUrl} size={comment.parentId === null ? 40 : 32} decorative />
+        <Body>
+          <Meta>
+            <strong>{name}</strong>
+            {pinned ? <Badge $tone="warning">Pinned</Badge> : null}
+            {comment.answer ? <Badge $tone="success">Answer</Badge> : null}
+            {comment.instructor ? <Badge>Instructor</Badge> : null}
+            {own ? <Badge $tone="neutral">You</Badge> : null}
+            {comment.school ? <Muted>{comment.school}</Muted> : null}
+            {/* userEmail is sent to admins only: it lets them tell who wrote what. */}
+            {comment.userEmail && !own ? <Muted $wrap>{comment.userEmail}</Muted> : null}
+            <time dateTime={comment.createdAt} title={formatInstantDate(comment.createdAt)}>
+              {formatRelativeTime(comment.createdAt)}
+            </time>
+          </Meta>
+          {answering ? <Answering>Replying to {answering}</Answering> : null}
+          <Text>
+            <LinkedText text={comment.comment} />
+          </Text>
+          {comment.can.reply || comment.can.markAnswer || comment.can.pin ? (
+            <Actions>
+              {comment.can.reply ? (
+                <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${own ? 'your comment' : name}`}>
+                  Reply
+                </Button>
+              ) : null}
+              {comment.can.markAnswer ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onMarkAnswer(!comment.answer)}
+                  aria-label={`${comment.answer ? 'Unmark' : 'Mark'} the reply by ${name} as the answer`}
+                >
+                  {comment.answer ? 'Unmark answer' : 'Mark as answer'}
+                </Button>
+              ) : null}
+              {comment.can.pin ? (
+                <Button variant="ghost" size="sm" onClick={() => onPin(!pinned)} aria-label={`${pinned ? 'Unpin' : 'Pin'} the thread started by ${name}`}>
+                  {pinned ? 'Unpin' : 'Pin thread'}
+                </Button>
+              ) : null}
+            </Actions>
+          ) : null}
+        </Body>
+        {comment.can.delete ? (
+          <IconButton icon="trash" label={own ? 'Delete your comment' : `Delete comment by ${name}`} variant="danger" onClick={onDelete} />
+        ) : null}
+      </Card>
+      {children}
+    </Item>
+  );
+}
+
+export interface ReplyBoxProps {
+  /** Whom the reply answers, for its label. */
+  to: string;
+  value: string;
+  busy: boolean;
+  onChange(value: string): void;
+  onSubmit(event: FormEvent): void;
+  onCancel(): void;
+}
+
+/** The inline reply box under a thread. */
+export function ReplyBox({ to, value, busy, onChange, onSubmit, onCancel }: ReplyBoxProps) {
+  return (
+    <ReplyForm onSubmit={onSubmit} aria-label={`Your reply to ${to}`}>
+      <TextAreaField
+        label={`Reply to ${to}`}
+        rows={2}
+        autoFocus
+        hint={<CharacterCount value={value} max={COMMENT_MAX} />}
+        name="reply"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <ReplyActions>
+        <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={value.trim() === '' || busy}>
+          {busy ? 'Posting…' : 'Post reply'}
+        </Button>
+      </ReplyActions>
+    </ReplyForm>
+  );
+}
+
+const Item = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Card = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: start;
+`;
+
+const Body = styled.div`
+  min-width: 0;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.xs};
+
+  time {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const Muted = styled.span<{ $wrap?: boolean }>`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  overflow-wrap: ${({ $wrap }) => ($wrap ? 'anywhere' : 'normal')};
+`;
+
+const Answering = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Text = styled.p`
+  margin-top: ${({ theme }) => theme.space.xxs};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  margin-top: ${({ theme }) => theme.space.xxs};
+  margin-left: -${({ theme }) => theme.space.sm};
+`;
+
+const Deleted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-style: italic;
+`;
+
+const ReplyForm = styled(Form)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const ReplyActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
+`;

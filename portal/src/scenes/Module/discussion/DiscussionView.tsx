@@ -1,0 +1,273 @@
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import type { DiscussionCommentDto, DiscussionOrder, DiscussionThreadDto, UserDto } from '@atrium/common';
+import { COMMENT_MAX } from '@atrium/common/schemas/catalogue';
+import { Avatar } from '../../../components/Avatar.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
+import { CheckboxField } from '../../../components/CheckboxField.tsx';
+import { Form, TextAreaField } from '../../../components/Field.tsx';
+import { Skeleton } from '../../../components/Loading.tsx';
+import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
+import { authorName, DiscussionComment, ReplyBox } from './DiscussionComment.tsx';
+
+export type DiscussionState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; threads: DiscussionThreadDto[]; total: number; hasMore: boolean; loadingMore: boolean };
+
+/** The reply box that is open: under which thread, and whom it answers. */
+export interface OpenReply {
+  threadId: number;
+  to: DiscussionCommentDto;
+  text: string;
+}
+
+export interface DiscussionViewProps {
+  user: Pick<UserDto, 'id' | 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;
+  state: DiscussionState;
+  order: DiscussionOrder;
+  onOrderChange(order: DiscussionOrder): void;
+  /** The reader's choice to show their school, once known; null while loading. */
+  viewer: { showSchool: boolean; school: string | null } | null;
+  onShowSchoolChange(show: boolean): void;
+  draft: string;
+  onDraftChange(text: string): void;
+  onPost(event: FormEvent): void;
+  posting: boolean;
+  reply: OpenReply | null;
+  onReplyOpen(threadId: number, to: DiscussionCommentDto): void;
+  onReplyChange(text: string): void;
+  onReplySubmit(event: FormEvent): void;
+  onReplyCancel(): void;
+  replying: boolean;
+  onDelete(comment: DiscussionCommentDto): void;
+  onMarkAnswer(comment: DiscussionCommentDto, answer: boolean): void;
+  onPin(thread: DiscussionThreadDto, pinned: boolean): void;
+  onLoadMore(): void;
+  onRetry(): void;
+}
+
+const ORDER_LABELS: Record<DiscussionOrder, string> = { newest: 'Newest', activity: 'Newest activity' };
+
+/** A module's community discussion (SPEC §2, §5, §8; issue 58): threads with their replies, one level deep. */
+export function DiscussionView(props: DiscussionViewProps) {
+  const { user, state, viewer } = props;
+  return (
+    <Section aria-labelledby="comments-title">
+      <Header>
+        <h2 id="comments-title">Community discussion {state.status === 'ready' ? <Count>({state.total})</Count> : null}</h2>
+        <OrderPicker>
+          <FieldLabel htmlFor="discussion-order">Sort by</FieldLabel>
+          <Select id="discussion-order" value={props.order} onChange={(event) => props.onOrderChange(event.target.value as DiscussionOrder)}>
+            {(Object.keys(ORDER_LABELS) as DiscussionOrder[]).map((order) => (
+              <option key={order} value={order}>
+                {ORDER_LABELS[order]}
+              </option>
+            ))}
+          </Select>
+        </OrderPicker>
+      </Header>
+
+      <PostForm onSubmit={props.onPost} aria-label="Post a comment">
+        <Avatar person={user} src={user.profileImageUrl} size={40} decorative />
+        <Compose>
+          <TextAreaField
+            label="Add a comment"
+            placeholder="Share a tip or ask a question about this module…"
+            rows={3}
+            hint={<CharacterCount value={props.draft} max={COMMENT_MAX} />}
+            name="comment"
+            value={props.draft}
+            onChange={(event) => props.onDraftChange(event.target.value)}
+          />
+          <ComposeFooter>
+            {viewer?.school ? (
+              <CheckboxField
+                label={`Show my school (${viewer.school}) next to my name`}
+                checked={viewer.showSchool}
+                onChange={(event) => props.onShowSchoolChange(event.target.checked)}
+              />
+            ) : (
+              <span />
+            )}
+            <Button type="submit" disabled={props.draft.trim() === '' || props.posting}>
+              {props.posting ? 'Posting…' : 'Post Comment'}
+            </Button>
+          </ComposeFooter>
+        </Compose>
+      </PostForm>
+
+      {state.status === 'loading' ? (
+        <div aria-busy="true" aria-label="Loading comments">
+          <Skeleton $height="4rem" />
+        </div>
+      ) : state.status === 'error' ? (
+        <Problem role="alert">
+          The comments could not be loaded ({state.message}).{' '}
+          <Button variant="ghost" size="sm" onClick={props.onRetry}>
+            Try again
+          </Button>
+        </Problem>
+      ) : state.threads.length === 0 ? (
+        <Empty>No comments yet. Be the first to start the discussion.</Empty>
+      ) : (
+        <>
+          <Threads>
+            {state.threads.map((thread) => (
+              <ThreadComment
+                key={thread.id}
+                comment={thread}
+                pinned={thread.pinned}
+                ownId={user.id}
+                onMarkAnswer={(answer) => props.onMarkAnswer(thread, answer)}
+                onPin={(pinned) => props.onPin(thread, pinned)}
+                onReply={() => props.onReplyOpen(thread.id, thread)}
+                onDelete={() => props.onDelete(thread)}
+              >
+                {thread.replies.length || props.reply?.threadId === thread.id ? (
+                  <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>
+                    {thread.replies.map((reply) => (
+                      <DiscussionComment
+                        key={reply.id}
+                        comment={reply}
+                        ownId={user.id}
+                        onMarkAnswer={(answer) => props.onMarkAnswer(reply, answer)}
+                        onPin={(pinned) => props.onPin(thread, pinned)}
+                        onReply={() => props.onReplyOpen(thread.id, reply)}
+                        onDelete={() => props.onDelete(reply)}
+                      />
+                    ))}
+                    {props.reply?.threadId === thread.id ? (
+                      <li>
+                        <ReplyBox
+                          to={props.reply.to.userId === user.id ? 'your comment' : authorName(props.reply.to)}
+                          value={props.reply.text}
+                          busy={props.replying}
+                          onChange={props.onReplyChange}
+                          onSubmit={props.onReplySubmit}
+                          onCancel={props.onReplyCancel}
+                        />
+                      </li>
+                    ) : null}
+                  </Replies>
+                ) : null}
+              </ThreadComment>
+            ))}
+          </Threads>
+          {state.hasMore ? (
+            <LoadMore>
+              <Button variant="secondary" onClick={props.onLoadMore} disabled={state.loadingMore}>
+                {state.loadingMore ? 'Loading…' : 'Load more'}
+              </Button>
+            </LoadMore>
+          ) : null}
+        </>
+      )}
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.xl};
+  }
+`;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const OrderPicker = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+
+  label {
+    margin: 0;
+    white-space: nowrap;
+  }
+`;
+
+const Count = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 500;
+`;
+
+const PostForm = styled(Form)`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: flex-start;
+`;
+
+const Compose = styled.div`
+  display: grid;
+  flex: 1;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const ComposeFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  button {
+    margin-left: auto;
+  }
+`;
+
+const Threads = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const ThreadComment = styled(DiscussionComment)`
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Replies = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0 0 0 ${({ theme }) => theme.space.xl};
+  padding: 0 0 0 ${({ theme }) => theme.space.md};
+  border-left: 2px solid ${({ theme }) => theme.colors.border};
+  list-style: none;
+
+  @media (max-width: 30rem) {
+    margin-left: ${({ theme }) => theme.space.xs};
+    padding-left: ${({ theme }) => theme.space.sm};
+  }
+`;
+
+const LoadMore = styled.div`
+  display: flex;
+  justify-content: center;
+`;
+
+const Empty = styled.p`
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+const Problem = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;
