@@ -32,6 +32,15 @@ export const externalCpdDtoSchema = z
     completedOn: z.string(),
     cpdHours: z.number(),
     createdAt: z.string(),
+    /** The evidence file the person attached (only they can download it), or null. */
+    evidence: z
+      .object({
+        fileName: z.string(),
+        contentType: z.string(),
+        size: z.number(),
+        downloadPath: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'ExternalCpdDto' });
 export type ExternalCpdDto = z.infer<typeof externalCpdDtoSchema>;
@@ -66,3 +75,51 @@ export const transcriptDtoSchema = z
   })
   .meta({ id: 'TranscriptDto' });
 export type TranscriptDto = z.infer<typeof transcriptDtoSchema>;
+
+/** One public link to the person's verified record. The link itself is shown only when it is made. */
+export const transcriptShareDtoSchema = z
+  .object({
+    id: z.number(),
+    label: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'TranscriptShareDto' });
+export type TranscriptShareDto = z.infer<typeof transcriptShareDtoSchema>;
+
+/** POST /api/transcript/shares: the new link, whose token is never shown again. */
+export const createdTranscriptShareDtoSchema = transcriptShareDtoSchema
+  .extend({ url: z.string(), pdfUrl: z.string() })
+  .meta({ id: 'CreatedTranscriptShareDto' });
+export type CreatedTranscriptShareDto = z.infer<typeof createdTranscriptShareDtoSchema>;
+
+/** A school the person is a member of, and whether it sees their whole record or only what they did there. */
+export const transcriptSchoolDtoSchema = z
+  .object({ schoolId: z.number(), name: z.string(), memberSince: z.string(), sharedWholeRecord: z.boolean() })
+  .meta({ id: 'TranscriptSchoolDto' });
+export type TranscriptSchoolDto = z.infer<typeof transcriptSchoolDtoSchema>;
+
+/** GET /api/transcript/sharing: the person's working links and their schools. */
+export const transcriptSharingDtoSchema = z
+  .object({ links: z.array(transcriptShareDtoSchema), schools: z.array(transcriptSchoolDtoSchema) })
+  .meta({ id: 'TranscriptSharingDto' });
+export type TranscriptSharingDto = z.infer<typeof transcriptSharingDtoSchema>;
+
+/** GET /api/records/:token: a person's verified record as anyone holding the link sees it (no self-reported entries). */
+export const publicRecordDtoSchema = z
+  .object({
+    name: z.string(),
+    courses: z.array(
+      transcriptCourseDtoSchema.pick({ certificateNumber: true, courseName: true, completedOn: true, cpdHours: true, ceus: true, quizScore: true }).extend({
+        /** The public page that checks the certificate's signed credential. */
+        verifyPath: z.string(),
+      }),
+    ),
+    years: z.array(transcriptYearDtoSchema.pick({ label: true, start: true, end: true, verifiedHours: true, courses: true })),
+    totalVerifiedHours: z.number(),
+    yearStartMonth: z.number(),
+    /** The printable PDF of this record. */
+    pdfPath: z.string(),
+    generatedAt: z.string(),
+  })
+  .meta({ id: 'PublicRecordDto' });
+export type PublicRecordDto = z.infer<typeof publicRecordDtoSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cpdHours } from './cpd.ts';
-import { requiredText } from './common.ts';
+import { idParams, requiredText } from './common.ts';
 
 export const EXTERNAL_TITLE_MAX = 200;
 export const EXTERNAL_PROVIDER_MAX = 200;
@@ -41,3 +41,19 @@ export const externalCpdFormSchema = externalCpdSchema.extend({
 });
 
 export type ExternalCpdInput = z.infer<typeof externalCpdSchema>;
+
+/** POST /api/transcript/shares: an optional note of whom the link is for. */
+export const transcriptShareSchema = z.object({
+  label: z.string().trim().max(100, { message: 'The note can be at most 100 characters' }).default(''),
+});
+
+/** PUT /api/transcript/schools/:schoolId: whether that school sees the whole verified record. */
+export const schoolCpdShareSchema = z.object({ shared: z.boolean({ message: 'Say whether to share: true or false' }) });
+
+/** The token of a share link: 43 URL-safe characters (256 bits). Anything else is not found. */
+export const recordTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Record not found' }),
+});
+
+/** /api/transcript/schools/:id: one of the person's schools. */
+export const transcriptSchoolParams = idParams;
