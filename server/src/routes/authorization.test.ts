@@ -368,6 +368,34 @@ const recipes: Record<string, Recipe> = {
     expect: { ...signedInGets(404), learner: 'ok' },
     request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}` }),
   },
+  // The evidence of an external entry: its owner's alone, the same 404 for everyone else (admins and managers too).
+  'GET /api/transcript/external/:id/evidence': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}/evidence` }),
+  },
+  // Checked before the body is read: the owner gets 415 for a JSON body, everyone else 404.
+  'PUT /api/transcript/external/:id/evidence': {
+    expect: { ...signedInGets(404), learner: 415 },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}/evidence`, body: {} }),
+  },
+  'DELETE /api/transcript/external/:id/evidence': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}/evidence` }),
+  },
+  'GET /api/transcript/sharing': { expect: signedIn, request: () => ({ path: '/api/transcript/sharing' }) },
+  'POST /api/transcript/shares': { expect: signedIn, request: () => ({ path: '/api/transcript/shares', body: { label: 'For my appraisal' } }) },
+  'DELETE /api/transcript/shares/:id': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/shares/${w.recordShare.id}` }),
+  },
+  // Only a member of the school says what it sees of their record: the learner is a plain member; its manager is a member too.
+  'PUT /api/transcript/schools/:id': {
+    expect: { ...signedInGets(404), learner: 'ok', manager: 'ok' },
+    request: (w) => ({ path: `/api/transcript/schools/${w.schoolId}`, body: { shared: true } }),
+  },
+  // A shared record: public to anyone holding the link.
+  'GET /api/records/:token': { expect: everyone, request: (w) => ({ path: `/api/records/${w.recordShare.token}` }) },
+  'GET /api/records/:token/record.pdf': { expect: everyone, request: (w) => ({ path: `/api/records/${w.recordShare.token}/record.pdf` }) },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
   // Open Badges credentials: public, so a verifier needs nothing from us but these.
   'GET /api/certificates/:number/credential': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}/credential` }) },
