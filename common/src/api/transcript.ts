@@ -123,3 +123,37 @@ export const publicRecordDtoSchema = z
   })
   .meta({ id: 'PublicRecordDto' });
 export type PublicRecordDto = z.infer<typeof publicRecordDtoSchema>;
+
+/** One person's verified CPD hours in a range, as their school's or trust's managers see them. */
+export const personCpdHoursDtoSchema = z
+  .object({
+    userId: z.number(),
+    name: z.string(),
+    email: z.string(),
+    /** Their school (the trust's view lists several). */
+    schoolName: z.string(),
+    hours: z.number(),
+    /** Certificates counted (some may carry no hours). */
+    courses: z.number(),
+    /**
+     * Whether the person shares their whole record with the school: otherwise only courses
+     * completed while its member count (for the trust, while a member of one of its schools).
+     */
+    wholeRecordShared: z.boolean(),
+  })
+  .meta({ id: 'PersonCpdHoursDto' });
+export type PersonCpdHoursDto = z.infer<typeof personCpdHoursDtoSchema>;
+
+/** GET /api/schools/:id/cpd-hours, GET /api/trusts/:id/cpd-hours */
+export const cpdHoursDtoSchema = z
+  .object({
+    /** The range counted, both days included (YYYY-MM-DD). */
+    from: z.string(),
+    to: z.string(),
+    /** "2025–26" when the range is one whole school year, else null. */
+    schoolYear: z.string().nullable(),
+    totalHours: z.number(),
+    people: z.array(personCpdHoursDtoSchema),
+  })
+  .meta({ id: 'CpdHoursDto' });
+export type CpdHoursDto = z.infer<typeof cpdHoursDtoSchema>;

@@ -83,6 +83,8 @@ const unique = () => randomBytes(4).toString('hex');
 const GROWS_WITH_WORLD = new Set([
   'GET /api/schools/:id/register.xlsx',
   'GET /api/trusts/:id/register.xlsx',
+  'GET /api/schools/:id/cpd-hours',
+  'GET /api/trusts/:id/cpd-hours',
   'GET /api/trusts/:id/overview',
   'GET /api/trusts/:id/statuses',
   'GET /api/schools/:id/training-status',
@@ -447,6 +449,7 @@ const recipes: Record<string, Recipe> = {
   'POST /api/user/verify-email': { expect: signedIn, request: () => ({ path: '/api/user/verify-email' }) },
   'POST /api/verify-email': { expect: signedInGets(400), request: () => ({ path: '/api/verify-email', body: { token: 'made-up-token-that-is-long-enough' } }) },
   'GET /api/schools/:id/register.xlsx': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/register.xlsx` }) },
+  'GET /api/schools/:id/cpd-hours': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/cpd-hours` }) },
   'GET /api/admin/schools': { expect: adminOnly, request: () => ({ path: '/api/admin/schools' }) },
   'GET /api/admin/schools/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}` }) },
   'POST /api/admin/schools/:id/licences': {
@@ -752,6 +755,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },
   'GET /api/trusts/:id/managers': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/managers` }) },
   'GET /api/trusts/:id/register.xlsx': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/register.xlsx` }) },
+  'GET /api/trusts/:id/cpd-hours': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/cpd-hours` }) },
   'GET /api/trusts/:id/insights/weekly': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/weekly` }) },
   'GET /api/trusts/:id/insights/courses/:courseId': {
     expect: trustManager,

@@ -8,6 +8,7 @@ import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { learner } from '../../test/schools.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
+import { createTrust } from '../../commands/trusts.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
 import { routeName } from './routeDocs.ts';
@@ -41,6 +42,8 @@ interface World {
   share: { id: number; token: string };
   /** The school of the caller of PUT /api/transcript/schools/:id (set as that caller is made). */
   schoolOfMember: number;
+  /** The trust of the caller of GET /api/trusts/:id/cpd-hours. */
+  trustOfManager: number;
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
   quiz: QuizEditDto;
   /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
@@ -79,6 +82,16 @@ const schoolMemberClient = async (world: World) => {
   await signIn(client, user);
   const created = await client.post('/api/schools', { name: 'Drift Primary', country: 'gb' });
   world.schoolOfMember = created.body.id;
+  return client;
+};
+
+/** A manager of a trust of their own. */
+const trustManagerClient = async (world: World) => {
+  const client = server.client();
+  const user = await createUser(server.db);
+  await signIn(client, user);
+  world.trustOfManager = await createTrust(server.db, `Drift Trust ${user.id}`, Date.now());
+  await server.db('trustManagers').insert({ trustId: world.trustOfManager, userId: user.id, joinedAt: Date.now() });
   return client;
 };
 
@@ -151,6 +164,8 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/records/:token': { as: 'anonymous', path: (world) => `/api/records/${world.share.token}` },
   'GET /api/records/:token/record.pdf': { as: 'anonymous', path: (world) => `/api/records/${world.share.token}/record.pdf` },
   'DELETE /api/transcript/shares/:id': { as: 'learner', path: (world) => `/api/transcript/shares/${world.share.id}` },
+  'GET /api/schools/:id/cpd-hours': { as: schoolMemberClient, path: (world) => `/api/schools/${world.schoolOfMember}/cpd-hours?from=2025-09-01&to=2026-08-31` },
+  'GET /api/trusts/:id/cpd-hours': { as: trustManagerClient, path: (world) => `/api/trusts/${world.trustOfManager}/cpd-hours` },
   'PUT /api/transcript/schools/:id': { as: schoolMemberClient, path: (world) => `/api/transcript/schools/${world.schoolOfMember}`, body: () => ({ shared: true }) },
   'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
   'POST /api/courses/:id/quizzes': {

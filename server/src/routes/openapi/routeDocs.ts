@@ -91,6 +91,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     answer: 'Nothing; 404 for a school the caller is not a member of.',
     status: '204',
   },
+  'GET /api/schools/:id/cpd-hours': {
+    summary: 'Each member’s verified CPD hours in a range, and the total',
+    answer:
+      '`CpdHoursDto`: the current school year unless `from`/`to` are given; only courses completed while a member, unless the person shares their whole record; `groupId`/`courseId` filter as the staff list does.',
+  },
+  'GET /api/trusts/:id/cpd-hours': {
+    summary: 'Each member’s verified CPD hours in a range across the trust’s schools',
+    answer: '`CpdHoursDto`, as the school’s, for every school of the trust.',
+  },
   'GET /api/records/:token': {
     summary: 'A shared CPD record (public, by its link)',
     answer: '`PublicRecordDto`: the verified courses and hours per school year, never self-reported training; 404 for an unknown or stopped link.',

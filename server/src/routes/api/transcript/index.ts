@@ -5,6 +5,7 @@ import { transcriptRows } from '../../../queries/transcript.ts';
 import type { Routes } from '../../define.ts';
 import { transcriptEvidenceRoutes } from './evidence.ts';
 import { transcriptSharingRoutes } from './sharing.ts';
+import { cpdHoursRoutes } from './hours.ts';
 
 /** The signed-in person's CPD transcript (issue 59): their completed courses and the training they add from elsewhere. */
 export function transcriptRoutes(routes: Routes): void {
@@ -51,4 +52,5 @@ export function transcriptRoutes(routes: Routes): void {
 
   transcriptEvidenceRoutes(routes);
   transcriptSharingRoutes(routes);
+  cpdHoursRoutes(routes);
 }
