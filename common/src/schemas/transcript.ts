@@ -75,6 +75,8 @@ export const cpdHoursQuery = z
     to: rangeDay,
     groupId: id.optional(),
     courseId: id.optional(),
+    /** The trust's view: one of its schools. */
+    schoolId: id.optional(),
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'The start of the range must not be after its end', path: ['to'] })
   .refine((range) => !range.from || !range.to || Date.parse(range.to) - Date.parse(range.from) <= 20 * 366 * 86_400_000, {

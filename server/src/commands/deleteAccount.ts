@@ -66,7 +66,9 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   certificateRenewals: deleteOwnRows('certificateRenewals'),
   // The evidence objects go once the transaction has committed, like submission files.
   externalCpd: async (trx, { userId, files }) => {
-    const fileIds = (await trx('externalCpd').where({ userId }).whereNotNull('evidenceFileId').select('evidenceFileId')).map((row) => Number(row.evidenceFileId));
+    const fileIds = (await trx('externalCpd').where({ userId }).whereNotNull('evidenceFileId').select('evidenceFileId')).map((row) =>
+      Number(row.evidenceFileId),
+    );
     await trx('externalCpd').where({ userId }).delete();
     await releaseFiles(trx, files, fileIds);
   },

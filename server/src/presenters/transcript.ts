@@ -96,13 +96,7 @@ export function presentTranscript(rows: { certificates: Certificate[]; external:
  * and their hours per school year. Self-reported training, the address and anything else of the
  * account stay out.
  */
-export function presentPublicRecord(
-  name: string,
-  certificates: Certificate[],
-  yearStartMonth: number,
-  paths: { pdfPath: string },
-  now: Date,
-): PublicRecordDto {
+export function presentPublicRecord(name: string, certificates: Certificate[], yearStartMonth: number, paths: { pdfPath: string }, now: Date): PublicRecordDto {
   const transcript = presentTranscript({ certificates, external: [] }, yearStartMonth);
   return {
     name,

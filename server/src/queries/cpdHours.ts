@@ -52,7 +52,7 @@ export async function memberCpdHours(
   db: Db,
   scope: CpdScope,
   range: Pick<CpdRange, 'from' | 'to'>,
-  filter: Pick<CpdHoursQuery, 'groupId' | 'courseId'> = {},
+  filter: Pick<CpdHoursQuery, 'groupId' | 'courseId' | 'schoolId'> = {},
 ): Promise<PersonCpdHours[]> {
   const members = db('schoolMembers as m')
     .join('users as u', 'u.id', 'm.userId')
@@ -61,7 +61,10 @@ export async function memberCpdHours(
       this.on('c.userId', '=', 'm.userId').andOn('c.schoolId', '=', 'm.schoolId');
     });
   if ('schoolId' in scope) members.where('m.schoolId', scope.schoolId);
-  else members.where('s.trustId', scope.trustId);
+  else {
+    members.where('s.trustId', scope.trustId);
+    if (filter.schoolId) members.where('m.schoolId', filter.schoolId);
+  }
   if (filter.groupId)
     members.whereExists(
       db('groupMembers as fgm')
@@ -82,7 +85,10 @@ export async function memberCpdHours(
   const start = Date.parse(`${range.from}T00:00:00Z`);
   const end = Date.parse(`${range.to}T00:00:00Z`) + DAY_MS;
   const certificates = db('certificates')
-    .whereIn('userId', rows.map((row) => Number(row.userId)))
+    .whereIn(
+      'userId',
+      rows.map((row) => Number(row.userId)),
+    )
     .whereNull('revokedAt')
     .where('completedAt', '>=', start)
     .where('completedAt', '<', end);

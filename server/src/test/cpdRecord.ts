@@ -8,8 +8,13 @@ import { pdfBytes } from './files.ts';
 export async function attachTestEvidence(deps: { db: Db; storage: FileStorage }, entryId: number, now = Date.now()): Promise<void> {
   const key = newStorageKey('evidence');
   const stored = await deps.storage.put(key, Readable.from([pdfBytes('evidence')]), { contentType: 'application/pdf' });
-  const [fileId] = await deps.db('storedFiles').insert({ storageKey: key, contentType: 'application/pdf', size: stored.size, sha256: stored.sha256, createdAt: now });
-  await deps.db('externalCpd').where({ id: entryId }).update({ evidenceFileId: Number(fileId), evidenceName: 'evidence.pdf' });
+  const [fileId] = await deps
+    .db('storedFiles')
+    .insert({ storageKey: key, contentType: 'application/pdf', size: stored.size, sha256: stored.sha256, createdAt: now });
+  await deps
+    .db('externalCpd')
+    .where({ id: entryId })
+    .update({ evidenceFileId: Number(fileId), evidenceName: 'evidence.pdf' });
 }
 
 /** A working share link of the person's record: its row id and its token. */

@@ -25,6 +25,7 @@ import { SubmissionSharing } from './SubmissionSharing.tsx';
 import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
+import { CpdHoursPanel } from '../../components/cpd/CpdHoursPanel.tsx';
 
 // The charts are a chunk of their own: the rest of the page does not wait for them.
 const SchoolInsights = lazy(() => import('./SchoolInsights.tsx').then((module) => ({ default: module.SchoolInsights })));
@@ -118,6 +119,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
         <SubmissionSharing schoolId={school.id} enabled={mine.managersSeeSubmissions === true} />
         <GroupsPanel root={`/api/schools/${school.id}`} owner="school" />
         <SchoolMembers schoolId={school.id} />
+        <CpdHoursPanel root={`/api/schools/${school.id}`} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />
         </Suspense>

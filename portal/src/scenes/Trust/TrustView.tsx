@@ -38,6 +38,8 @@ export interface TrustViewProps {
   groups?: Array<{ id: number; name: string }>;
   /** The Groups panel, shown after the deadlines. */
   groupsPanel?: React.ReactNode;
+  /** Each person's CPD hours this school year (issue 59), shown after the groups. */
+  cpdHours?: React.ReactNode;
   /** Opens "Move to another school" for the row's person (only when the trust has another school). */
   onMove?: (row: TrustStatusRowDto) => void;
 }
@@ -60,6 +62,7 @@ export function TrustView({
   managers,
   groups = [],
   groupsPanel,
+  cpdHours,
   onMove,
 }: TrustViewProps) {
   const share = completedShare(overview.totals);
@@ -224,6 +227,7 @@ export function TrustView({
         {insights}
         {deadlines}
         {groupsPanel}
+        {cpdHours}
         {managers}
       </Stack>
     </Container>

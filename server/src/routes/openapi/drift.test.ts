@@ -166,7 +166,11 @@ const CASES: Record<string, DriftCase> = {
   'DELETE /api/transcript/shares/:id': { as: 'learner', path: (world) => `/api/transcript/shares/${world.share.id}` },
   'GET /api/schools/:id/cpd-hours': { as: schoolMemberClient, path: (world) => `/api/schools/${world.schoolOfMember}/cpd-hours?from=2025-09-01&to=2026-08-31` },
   'GET /api/trusts/:id/cpd-hours': { as: trustManagerClient, path: (world) => `/api/trusts/${world.trustOfManager}/cpd-hours` },
-  'PUT /api/transcript/schools/:id': { as: schoolMemberClient, path: (world) => `/api/transcript/schools/${world.schoolOfMember}`, body: () => ({ shared: true }) },
+  'PUT /api/transcript/schools/:id': {
+    as: schoolMemberClient,
+    path: (world) => `/api/transcript/schools/${world.schoolOfMember}`,
+    body: () => ({ shared: true }),
+  },
   'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
   'POST /api/courses/:id/quizzes': {
     as: 'admin',

@@ -66,7 +66,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/transcript/external/:id/evidence': {
     summary: 'Attach (or replace) the evidence file of one of the caller’s external entries',
     requestType: 'multipart/form-data',
-    answer: '`ExternalCpdDto`. The file (field `file`, at most 10 MB) must be a PDF, PNG, JPEG, WebP or Word (.docx) file by its bytes; 404 for another person’s entry.',
+    answer:
+      '`ExternalCpdDto`. The file (field `file`, at most 10 MB) must be a PDF, PNG, JPEG, WebP or Word (.docx) file by its bytes; 404 for another person’s entry.',
     errors: ['413', '415'],
   },
   'GET /api/transcript/external/:id/evidence': {
@@ -74,7 +75,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     contentType: 'application/octet-stream',
     answer: 'The file as an attachment, with its sniffed type; 404 for another person’s entry or an entry without one.',
   },
-  'DELETE /api/transcript/external/:id/evidence': { summary: 'Remove the evidence file of one of the caller’s external entries', answer: 'Nothing.', status: '204' },
+  'DELETE /api/transcript/external/:id/evidence': {
+    summary: 'Remove the evidence file of one of the caller’s external entries',
+    answer: 'Nothing.',
+    status: '204',
+  },
   'GET /api/transcript/sharing': {
     summary: 'The caller’s share links and school',
     answer: '`TranscriptSharingDto`: working links (never the link itself) and whether their school sees their whole record.',

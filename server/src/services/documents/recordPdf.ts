@@ -90,7 +90,10 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
   for (const year of record.years) {
     ensureRoom(16);
     pdf.text(`${year.label} (${longDay(year.start)} – ${longDay(year.end)})`, MARGIN, y, { width: width - 160 });
-    pdf.text(`${hours(year.verifiedHours)} hours · ${year.courses} ${year.courses === 1 ? 'course' : 'courses'}`, right - 160, y, { width: 160, align: 'right' });
+    pdf.text(`${hours(year.verifiedHours)} hours · ${year.courses} ${year.courses === 1 ? 'course' : 'courses'}`, right - 160, y, {
+      width: 160,
+      align: 'right',
+    });
     y += 16;
   }
 

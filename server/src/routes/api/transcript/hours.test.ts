@@ -89,7 +89,8 @@ describe('CPD hours for schools and trusts (issue 59)', () => {
     const { oak, elm, ada, ben } = await trustWithHours();
     const manager = oak.manager.client;
     const course = await manager.get(`/api/schools/${oak.schoolId}/cpd-hours?${YEAR}&courseId=${oak.course.id}`);
-    const hoursOf = (body: { people: Array<{ userId: number; hours: number }> }, userId: number) => body.people.find((person) => person.userId === userId)?.hours;
+    const hoursOf = (body: { people: Array<{ userId: number; hours: number }> }, userId: number) =>
+      body.people.find((person) => person.userId === userId)?.hours;
     expect([hoursOf(course.body, ada.id), hoursOf(course.body, ben.id), course.body.totalHours]).toEqual([1.5, 0, 1.5]);
     const autumn = await manager.get(`/api/schools/${oak.schoolId}/cpd-hours?from=2025-09-01&to=2025-12-31`);
     expect(autumn.body).toMatchObject({ schoolYear: null, totalHours: 1.5 });
@@ -131,7 +132,9 @@ describe('CPD hours for schools and trusts (issue 59)', () => {
       ]),
     );
     expect(rows.at(-1)).toEqual(['Total', undefined, 3.25, 4]);
-    expect((await fetch(`${server.url}/api/schools/${oak.schoolId}/register.xlsx?from=nope`, { headers: { cookie: oak.manager.client.cookieHeader } })).status).toBe(400);
+    expect(
+      (await fetch(`${server.url}/api/schools/${oak.schoolId}/register.xlsx?from=nope`, { headers: { cookie: oak.manager.client.cookieHeader } })).status,
+    ).toBe(400);
   });
 
   it('the trust sees every school’s people (each since they joined one of its schools) on /cpd-hours and in its register', async () => {

@@ -6,7 +6,10 @@ import { presentCpdHours } from '../../../presenters/cpdHours.ts';
 import { cpdRangeOf, memberCpdHours, type CpdScope } from '../../../queries/cpdHours.ts';
 import type { Routes } from '../../define.ts';
 
-async function hoursOf(ctx: AppContext & { input: { query: { from?: string; to?: string; groupId?: number; courseId?: number } } }, scope: CpdScope): Promise<CpdHoursDto> {
+async function hoursOf(
+  ctx: AppContext & { input: { query: { from?: string; to?: string; groupId?: number; courseId?: number } } },
+  scope: CpdScope,
+): Promise<CpdHoursDto> {
   const { db, clock, config } = ctx.deps;
   const range = cpdRangeOf(ctx.input.query, clock.now().toISOString().slice(0, 10), config.cpdYearStartMonth);
   return presentCpdHours(range, await memberCpdHours(db, scope, range, ctx.input.query));

@@ -42,7 +42,10 @@ async function teacherWithRecord() {
     await certificate(person.user.id, '2025-10-01T10:00:00Z', 5, 'Phonics in Year 1'),
   ];
   await certificate(person.user.id, '2025-11-01T10:00:00Z', 40, 'Revoked course', Date.now());
-  expect((await person.client.post('/api/transcript/external', { title: 'Self-reported conference', provider: 'Elsewhere', completedOn: '2025-10-05', cpdHours: 7 })).status).toBe(201);
+  expect(
+    (await person.client.post('/api/transcript/external', { title: 'Self-reported conference', provider: 'Elsewhere', completedOn: '2025-10-05', cpdHours: 7 }))
+      .status,
+  ).toBe(201);
   return { ...person, numbers };
 }
 
@@ -127,7 +130,10 @@ describe('sharing the CPD record (issue 59)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await response.arrayBuffer());
-    const text = (await readPdf(new Uint8Array(bytes))).pages.map((page) => page.text).join('\n').replace(/\s+/g, ' ');
+    const text = (await readPdf(new Uint8Array(bytes))).pages
+      .map((page) => page.text)
+      .join('\n')
+      .replace(/\s+/g, ' ');
     for (const expected of [
       'Verified CPD record',
       'Sam Okafor',

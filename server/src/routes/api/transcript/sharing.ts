@@ -31,7 +31,13 @@ async function sharedRecord(ctx: AppContext, token: string): Promise<PublicRecor
   const { db, config, clock } = ctx.deps;
   const owner = await sharedRecordOwner(db, token);
   if (!owner) throw notFound(RECORD_NOT_FOUND);
-  return presentPublicRecord(owner.name, await verifiedCertificates(db, owner.userId), config.cpdYearStartMonth, { pdfPath: recordPdfPath(token) }, clock.now());
+  return presentPublicRecord(
+    owner.name,
+    await verifiedCertificates(db, owner.userId),
+    config.cpdYearStartMonth,
+    { pdfPath: recordPdfPath(token) },
+    clock.now(),
+  );
 }
 
 /**
