@@ -55,6 +55,7 @@ const AssignmentScene = scene(() => import('./scenes/Assignment/AssignmentScene.
 const ProfileScene = scene(() => import('./scenes/Profile/ProfileScene.tsx'), 'ProfileScene');
 const CertificatesScene = scene(() => import('./scenes/Certificates/CertificatesScene.tsx'), 'CertificatesScene');
 const TranscriptScene = scene(() => import('./scenes/Transcript/TranscriptScene.tsx'), 'TranscriptScene');
+const RecordScene = scene(() => import('./scenes/Record/RecordScene.tsx'), 'RecordScene');
 const CertificateScene = scene(() => import('./scenes/Certificate/CertificateScene.tsx'), 'CertificateScene');
 const CheckoutScene = scene(() => import('./scenes/Checkout/CheckoutScene.tsx'), 'CheckoutScene');
 const PaymentSuccessScene = scene(() => import('./scenes/Checkout/PaymentSuccessScene.tsx'), 'PaymentSuccessScene');
@@ -179,6 +180,7 @@ export const routes: RouteObject[] = [
           { path: '/unsubscribe', element: <UnsubscribeScene /> },
           { path: '/certificate/:certificateNumber', element: <CertificateScene /> },
           { path: '/verify', element: <VerifyScene /> },
+          { path: '/record/:token', element: <RecordScene /> },
           { path: '/accessibility', element: <AccessibilityScene /> },
           {
             element: <RequireUser whenSignedOut="home" />,

@@ -87,7 +87,20 @@ export interface MyDataExportDto {
   /** A course taken again to renew a certificate that expires. */
   certificateRenewals: Array<{ course: string; round: number; startedAt: string }>;
   /** Training done elsewhere that the person added to their transcript (issue 59): self-reported. */
-  externalCpd: Array<{ title: string; provider: string; completedOn: string; cpdHours: number; createdAt: string }>;
+  externalCpd: Array<{
+    title: string;
+    provider: string;
+    completedOn: string;
+    cpdHours: number;
+    createdAt: string;
+    /** The evidence file attached (its bytes at `downloadPath`, for the signed-in owner), or null. */
+    evidence: { fileName: string; contentType: string; size: number; downloadPath: string } | null;
+  }>;
+  /** Links to the verified record the person made (the links themselves are never kept), and whether their school sees their whole record. */
+  cpdSharing: {
+    links: Array<{ label: string; createdAt: string; stoppedAt: string | null }>;
+    schools: Array<{ school: string; sharedAt: string }>;
+  };
   /** Each certificate that is not revoked as an Open Badges 3.0 VC-JWT, signed as `GET /api/certificates/:number/credential` answers it. */
   credentials: Array<{ certificateNumber: string; credentialId: string; subjectId: string; jwt: string }>;
   orders: Array<{

@@ -32,6 +32,15 @@ export const externalCpdDtoSchema = z
     completedOn: z.string(),
     cpdHours: z.number(),
     createdAt: z.string(),
+    /** The evidence file the person attached (only they can download it), or null. */
+    evidence: z
+      .object({
+        fileName: z.string(),
+        contentType: z.string(),
+        size: z.number(),
+        downloadPath: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'ExternalCpdDto' });
 export type ExternalCpdDto = z.infer<typeof externalCpdDtoSchema>;
@@ -66,3 +75,85 @@ export const transcriptDtoSchema = z
   })
   .meta({ id: 'TranscriptDto' });
 export type TranscriptDto = z.infer<typeof transcriptDtoSchema>;
+
+/** One public link to the person's verified record. The link itself is shown only when it is made. */
+export const transcriptShareDtoSchema = z
+  .object({
+    id: z.number(),
+    label: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'TranscriptShareDto' });
+export type TranscriptShareDto = z.infer<typeof transcriptShareDtoSchema>;
+
+/** POST /api/transcript/shares: the new link, whose token is never shown again. */
+export const createdTranscriptShareDtoSchema = transcriptShareDtoSchema
+  .extend({ url: z.string(), pdfUrl: z.string() })
+  .meta({ id: 'CreatedTranscriptShareDto' });
+export type CreatedTranscriptShareDto = z.infer<typeof createdTranscriptShareDtoSchema>;
+
+/** A school the person is a member of, and whether it sees their whole record or only what they did there. */
+export const transcriptSchoolDtoSchema = z
+  .object({ schoolId: z.number(), name: z.string(), memberSince: z.string(), sharedWholeRecord: z.boolean() })
+  .meta({ id: 'TranscriptSchoolDto' });
+export type TranscriptSchoolDto = z.infer<typeof transcriptSchoolDtoSchema>;
+
+/** GET /api/transcript/sharing: the person's working links and their schools. */
+export const transcriptSharingDtoSchema = z
+  .object({ links: z.array(transcriptShareDtoSchema), schools: z.array(transcriptSchoolDtoSchema) })
+  .meta({ id: 'TranscriptSharingDto' });
+export type TranscriptSharingDto = z.infer<typeof transcriptSharingDtoSchema>;
+
+/** GET /api/records/:token: a person's verified record as anyone holding the link sees it (no self-reported entries). */
+export const publicRecordDtoSchema = z
+  .object({
+    name: z.string(),
+    courses: z.array(
+      transcriptCourseDtoSchema.pick({ certificateNumber: true, courseName: true, completedOn: true, cpdHours: true, ceus: true, quizScore: true }).extend({
+        /** The public page that checks the certificate's signed credential. */
+        verifyPath: z.string(),
+      }),
+    ),
+    years: z.array(transcriptYearDtoSchema.pick({ label: true, start: true, end: true, verifiedHours: true, courses: true })),
+    totalVerifiedHours: z.number(),
+    yearStartMonth: z.number(),
+    /** The printable PDF of this record. */
+    pdfPath: z.string(),
+    generatedAt: z.string(),
+  })
+  .meta({ id: 'PublicRecordDto' });
+export type PublicRecordDto = z.infer<typeof publicRecordDtoSchema>;
+
+/** One person's verified CPD hours in a range, as their school's or trust's managers see them. */
+export const personCpdHoursDtoSchema = z
+  .object({
+    userId: z.number(),
+    name: z.string(),
+    email: z.string(),
+    /** Their school (the trust's view lists several). */
+    schoolName: z.string(),
+    hours: z.number(),
+    /** Certificates counted (some may carry no hours). */
+    courses: z.number(),
+    /**
+     * Whether the person shares their whole record with the school: otherwise only courses
+     * completed while its member count (for the trust, while a member of one of its schools).
+     */
+    wholeRecordShared: z.boolean(),
+  })
+  .meta({ id: 'PersonCpdHoursDto' });
+export type PersonCpdHoursDto = z.infer<typeof personCpdHoursDtoSchema>;
+
+/** GET /api/schools/:id/cpd-hours, GET /api/trusts/:id/cpd-hours */
+export const cpdHoursDtoSchema = z
+  .object({
+    /** The range counted, both days included (YYYY-MM-DD). */
+    from: z.string(),
+    to: z.string(),
+    /** "2025–26" when the range is one whole school year, else null. */
+    schoolYear: z.string().nullable(),
+    totalHours: z.number(),
+    people: z.array(personCpdHoursDtoSchema),
+  })
+  .meta({ id: 'CpdHoursDto' });
+export type CpdHoursDto = z.infer<typeof cpdHoursDtoSchema>;

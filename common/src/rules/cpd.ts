@@ -74,3 +74,31 @@ export function dedupeStandards(values: readonly string[]): string[] {
   }
   return out;
 }
+
+/** The largest evidence file an external CPD entry may carry (10 MB). */
+export const CPD_EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What evidence of training done elsewhere may be, by the type sniffed from its bytes: a PDF, an
+ * image of a certificate or a Word document. Never HTML, SVG or anything that runs.
+ */
+export const CPD_EVIDENCE_TYPES = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+} as const satisfies Record<string, string>;
+
+export type CpdEvidenceType = keyof typeof CPD_EVIDENCE_TYPES;
+
+export const isCpdEvidenceType = (type: string): type is CpdEvidenceType => Object.hasOwn(CPD_EVIDENCE_TYPES, type);
+
+/** What the file picker offers (the server still decides by the bytes). */
+export const CPD_EVIDENCE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.docx';
+
+export const CPD_EVIDENCE_REFUSED = 'Evidence must be a PDF, an image (PNG, JPEG or WebP) or a Word (.docx) document';
+export const CPD_EVIDENCE_TOO_LARGE = 'The evidence file is larger than 10 MB. Make it smaller (compress the PDF or the photo) and try again.';
+
+/** The most share links a person may have working at once. */
+export const MAX_TRANSCRIPT_SHARES = 10;

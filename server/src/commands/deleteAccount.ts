@@ -64,8 +64,17 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   trustManagers: deleteOwnRows('trustManagers'),
   trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
-  externalCpd: deleteOwnRows('externalCpd'),
   discussionSettings: deleteOwnRows('discussionSettings'),
+  // The evidence objects go once the transaction has committed, like submission files.
+  externalCpd: async (trx, { userId, files }) => {
+    const fileIds = (await trx('externalCpd').where({ userId }).whereNotNull('evidenceFileId').select('evidenceFileId')).map((row) =>
+      Number(row.evidenceFileId),
+    );
+    await trx('externalCpd').where({ userId }).delete();
+    await releaseFiles(trx, files, fileIds);
+  },
+  transcriptShares: deleteOwnRows('transcriptShares'),
+  schoolCpdShares: deleteOwnRows('schoolCpdShares'),
   // Files before their rounds (foreign key); the objects go once the transaction has committed.
   submissionFiles: async (trx, { userId, files }) => {
     const rounds = trx('submissions').select('id').where({ userId });

@@ -16,6 +16,7 @@ export interface FileDeps {
 const FILE_REFERENCES = [
   { table: 'resources', column: 'fileId' },
   { table: 'submissionFiles', column: 'fileId' },
+  { table: 'externalCpd', column: 'evidenceFileId' },
 ] as const;
 
 /** Records an object that has just been written to storage; its row is what references point at. */

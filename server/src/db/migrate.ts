@@ -38,6 +38,7 @@ import * as cpdHours from './migrations/038_cpd_hours.ts';
 import * as externalCpd from './migrations/039_external_cpd.ts';
 import * as directorySync from './migrations/040_directory_sync.ts';
 import * as discussion from './migrations/042_discussion.ts';
+import * as cpdRecord from './migrations/044_cpd_record.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '039_external_cpd': externalCpd,
   '040_directory_sync': directorySync,
   '042_discussion': discussion,
+  '044_cpd_record': cpdRecord,
 };
 
 const source: Knex.MigrationSource<string> = {

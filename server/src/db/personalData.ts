@@ -155,6 +155,17 @@ export const PERSONAL_DATA = {
     exportedAs: 'externalCpd',
     onDeletion: 'delete',
   },
+  transcriptShares: {
+    owner: { userId: 'userId' },
+    otherColumns: { tokenHash: 'the hash of a share link (the link is never kept): not exported, deleted with the account so every link stops' },
+    exportedAs: 'cpdSharing',
+    onDeletion: 'delete',
+  },
+  schoolCpdShares: {
+    owner: { userId: 'userId' },
+    exportedAs: 'cpdSharing',
+    onDeletion: 'delete',
+  },
   certificateRenewals: {
     owner: { userId: 'userId' },
     otherColumns: { previousCertificateId: 'a certificate of the same person, whose rows are already tied to them by userId' },

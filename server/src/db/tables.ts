@@ -340,6 +340,27 @@ export interface ExternalCpd {
   completedOn: string;
   quarterHours: number;
   createdAt: number;
+  /** The optional evidence file (044_cpd_record), in storedFiles, and the name it is downloaded as. */
+  evidenceFileId?: number | null;
+  evidenceName?: string | null;
+}
+
+/** A public link to a person's verified CPD record (issue 59): only the token's hash is kept. */
+export interface TranscriptShare {
+  id: number;
+  userId: number;
+  tokenHash: string;
+  label: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** A member lets their school see their whole verified record, not only what they did while its member. */
+export interface SchoolCpdShare {
+  id: number;
+  userId: number;
+  schoolId: number;
+  sharedAt: number;
 }
 
 export interface CertificateRenewal {
@@ -716,6 +737,8 @@ declare module 'knex/types/tables' {
   interface Tables {
     users: User;
     externalCpd: ExternalCpd;
+    transcriptShares: TranscriptShare;
+    schoolCpdShares: SchoolCpdShare;
     sessions: Session;
     courses: Course;
     modules: Module;

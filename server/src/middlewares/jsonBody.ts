@@ -25,6 +25,9 @@ const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe', '
 /** Resource uploads (multipart, up to 25 MB, streamed into storage by their routes). */
 const NON_JSON_PATTERN = /^\/api\/(?:(?:courses|modules)\/\d+\/resources|resources\/\d+\/file)\/?$/;
 
+/** The evidence file of an external CPD entry (`PUT /api/transcript/external/:id/evidence`, multipart). */
+const EVIDENCE_PATTERN = /^\/api\/transcript\/external\/\d+\/evidence\/?$/;
+
 /** Resumable uploads (tus: `POST /api/uploads`, `PATCH /api/uploads/:id` with the bytes). */
 const UPLOADS_PATTERN = /^\/api\/uploads(?:\/[^/]+)?\/?$/;
 
@@ -49,7 +52,8 @@ export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) 
     NON_JSON_PATHS.has(ctx.path) ||
     isCaptionUpload(ctx.path) ||
     NON_JSON_PATTERN.test(ctx.path) ||
-    UPLOADS_PATTERN.test(ctx.path)
+    UPLOADS_PATTERN.test(ctx.path) ||
+    (ctx.method === 'PUT' && EVIDENCE_PATTERN.test(ctx.path))
   )
     return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();

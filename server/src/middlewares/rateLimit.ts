@@ -18,6 +18,8 @@ const LIMITS = {
   comment: { points: 20, duration: 60 },
   // External CPD entries a person adds to or removes from their transcript (issue 59).
   externalCpd: { points: 60, duration: 60 * 60 },
+  // Views of shared CPD records (and their PDF) per address: a school office checking a few dozen applicants stays well inside.
+  publicRecord: { points: 600, duration: 60 * 60 },
   // Knowledge-check attempts per learner (issue 36): retakes are unlimited, guessing by brute force is slowed.
   quizAttempt: { points: 30, duration: 10 * 60 },
   // Assignment submissions per learner (issue 50.8), a budget of their own: a learner submits a few

@@ -1,4 +1,6 @@
-import { durationMinutes, playedMinutes, TRAINING_STATUS_LABELS } from '@atrium/common';
+import { durationMinutes, hoursFromQuarters, playedMinutes, TRAINING_STATUS_LABELS } from '@atrium/common';
+import { displayName } from '../models/User.ts';
+import type { PersonCpdHours } from '../queries/cpdHours.ts';
 import type { RegisterStatus } from '../queries/registerStatus.ts';
 import type { FinalQuizResult } from '../queries/trainingStatus.ts';
 import type { Watching } from '../queries/watching.ts';
@@ -56,3 +58,31 @@ export const finalQuizCells = (finalQuiz: FinalQuizResult | null): SpreadsheetVa
   finalQuiz === null || finalQuiz.bestScore === null
     ? [null, null]
     : [finalQuiz.bestScore, finalQuiz.passed ? `Passed (pass mark ${finalQuiz.passMark}%)` : `Not passed (pass mark ${finalQuiz.passMark}%)`];
+
+/**
+ * The registers' "CPD hours" sheet (issue 59): one row per person with the verified hours of the
+ * certificates completed in the range (what their school may count: see memberCpdHours), the
+ * range in the heading so a saved file says what it counted.
+ */
+export const cpdHoursColumns = (range: { from: string; to: string }, withSchool: boolean): SpreadsheetColumn[] => [
+  ...(withSchool ? [{ header: 'School', width: 30 }] : []),
+  { header: 'Member', width: 28 },
+  { header: 'Email', width: 34 },
+  { header: `CPD hours ${range.from} to ${range.to}`, width: 30, numFmt: '0.00' },
+  { header: 'Courses completed', width: 18 },
+  { header: 'Whole record shared', width: 20 },
+];
+
+export function cpdHoursRows(people: PersonCpdHours[], withSchool: boolean): SpreadsheetValue[][] {
+  const rows = people.map((person) => [
+    ...(withSchool ? [person.schoolName] : []),
+    displayName(person),
+    person.email,
+    hoursFromQuarters(person.quarterHours),
+    person.courses,
+    person.wholeRecordShared ? 'Yes' : 'No',
+  ]);
+  const total = people.reduce((sum, person) => sum + person.quarterHours, 0);
+  const courses = people.reduce((sum, person) => sum + person.courses, 0);
+  return [...rows, [...(withSchool ? ['All schools'] : []), 'Total', null, hoursFromQuarters(total), courses, null]];
+}

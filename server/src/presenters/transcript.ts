@@ -2,16 +2,21 @@ import {
   hoursFromQuarters,
   schoolYearOf,
   totalHours,
+  withoutUnsafeCharacters,
   type ExternalCpdDto,
+  type PublicRecordDto,
+  type TranscriptShareDto,
   type TranscriptCourseDto,
   type TranscriptDto,
   type TranscriptYearDto,
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
-import type { Certificate, ExternalCpd } from '../db/tables.ts';
+import type { Certificate, ExternalCpd, TranscriptShare } from '../db/tables.ts';
+import type { ExternalCpdRow } from '../queries/transcript.ts';
 import { cpdOf } from '../models/courseCpd.ts';
 
-export function presentExternalCpd(row: ExternalCpd): ExternalCpdDto {
+export function presentExternalCpd(row: ExternalCpd & Partial<Pick<ExternalCpdRow, 'evidenceContentType' | 'evidenceSize'>>): ExternalCpdDto {
+  const hasEvidence = row.evidenceFileId != null && row.evidenceName != null;
   return {
     id: Number(row.id),
     title: row.title,
@@ -19,6 +24,14 @@ export function presentExternalCpd(row: ExternalCpd): ExternalCpdDto {
     completedOn: row.completedOn,
     cpdHours: hoursFromQuarters(Number(row.quarterHours)),
     createdAt: toIso(row.createdAt)!,
+    evidence: hasEvidence
+      ? {
+          fileName: withoutUnsafeCharacters(row.evidenceName!) || 'evidence',
+          contentType: row.evidenceContentType ?? 'application/octet-stream',
+          size: Number(row.evidenceSize ?? 0),
+          downloadPath: `/api/transcript/external/${row.id}/evidence`,
+        }
+      : null,
   };
 }
 
@@ -42,7 +55,7 @@ function presentTranscriptCourse(certificate: Certificate): TranscriptCourseDto 
  * The transcript (issue 59): the certificates (verified) and the external entries (self-reported)
  * with their hours totalled per school year, the two kinds of hours never added together.
  */
-export function presentTranscript(rows: { certificates: Certificate[]; external: ExternalCpd[] }, yearStartMonth: number): TranscriptDto {
+export function presentTranscript(rows: { certificates: Certificate[]; external: Array<ExternalCpd | ExternalCpdRow> }, yearStartMonth: number): TranscriptDto {
   const courses = rows.certificates.map(presentTranscriptCourse);
   const external = rows.external.map(presentExternalCpd);
   const years = new Map<string, TranscriptYearDto & { verified: Array<number | null>; selfReported: number[] }>();
@@ -76,4 +89,34 @@ export function presentTranscript(rows: { certificates: Certificate[]; external:
     totalVerifiedHours: totalHours(courses.map((course) => course.cpdHours)),
     totalSelfReportedHours: totalHours(external.map((entry) => entry.cpdHours)),
   };
+}
+
+/**
+ * The record a share link shows (issue 59): the verified part only — the certificates that stand
+ * and their hours per school year. Self-reported training, the address and anything else of the
+ * account stay out.
+ */
+export function presentPublicRecord(name: string, certificates: Certificate[], yearStartMonth: number, paths: { pdfPath: string }, now: Date): PublicRecordDto {
+  const transcript = presentTranscript({ certificates, external: [] }, yearStartMonth);
+  return {
+    name,
+    courses: transcript.courses.map((course) => ({
+      certificateNumber: course.certificateNumber,
+      courseName: course.courseName,
+      completedOn: course.completedOn,
+      cpdHours: course.cpdHours,
+      ceus: course.ceus,
+      quizScore: course.quizScore,
+      verifyPath: `/verify?number=${encodeURIComponent(course.certificateNumber)}`,
+    })),
+    years: transcript.years.map((year) => ({ label: year.label, start: year.start, end: year.end, verifiedHours: year.verifiedHours, courses: year.courses })),
+    totalVerifiedHours: transcript.totalVerifiedHours,
+    yearStartMonth,
+    pdfPath: paths.pdfPath,
+    generatedAt: now.toISOString(),
+  };
+}
+
+export function presentTranscriptShare(row: TranscriptShare): TranscriptShareDto {
+  return { id: Number(row.id), label: row.label, createdAt: toIso(row.createdAt)! };
 }

@@ -11,6 +11,9 @@ import { presentUser } from '../presenters/users.ts';
 // eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentCaptionPreferences } from '../presenters/accessibility.ts';
 import { gradeAnswers, parseAnswers, parseQuestions, parseServed, servedQuestions } from '../models/quizzes.ts';
+// eslint-disable-next-line boundaries/dependencies -- the same exception: evidence as the transcript shows it
+import { presentExternalCpd } from '../presenters/transcript.ts';
+import { transcriptRows } from './transcript.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;
 type Loader<K extends MyDataSection> = (deps: Deps, user: User) => Promise<MyDataExportDto[K]>;
@@ -252,13 +255,28 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
   },
 
   externalCpd: async ({ db }, user) =>
-    (await db('externalCpd').where({ userId: user.id }).orderBy('completedOn').orderBy('id')).map((row) => ({
-      title: row.title,
-      provider: row.provider,
-      completedOn: row.completedOn,
-      cpdHours: Number(row.quarterHours) / 4,
+    (await transcriptRows(db, user.id)).external.map((row) => {
+      const entry = presentExternalCpd(row);
+      return {
+        title: entry.title,
+        provider: entry.provider,
+        completedOn: entry.completedOn,
+        cpdHours: entry.cpdHours,
+        createdAt: entry.createdAt,
+        evidence: entry.evidence,
+      };
+    }),
+
+  cpdSharing: async ({ db }, user) => ({
+    links: (await db('transcriptShares').where({ userId: user.id }).orderBy('id')).map((row) => ({
+      label: row.label,
       createdAt: isoRequired(row.createdAt),
+      stoppedAt: row.revokedAt == null ? null : isoRequired(row.revokedAt),
     })),
+    schools: (
+      await db('schoolCpdShares as c').join('schools as s', 's.id', 'c.schoolId').where('c.userId', user.id).orderBy('c.id').select('s.name', 'c.sharedAt')
+    ).map((row) => ({ school: row.name, sharedAt: isoRequired(row.sharedAt) })),
+  }),
 
   certificateRenewals: async ({ db }, user) =>
     (

@@ -12,6 +12,7 @@ import { attachSchool, createTrust } from '../commands/trusts.ts';
 import { setDeadline, setTrustDeadline } from '../commands/deadlines.ts';
 import { insertAssignmentRow } from '../test/assignments.ts';
 import { createDirectoryToken } from '../commands/directory/tokens.ts';
+import { attachTestEvidence, insertTestShare } from '../test/cpdRecord.ts';
 
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
@@ -90,6 +91,13 @@ beforeAll(async () => {
   await server
     .db('assignmentResults')
     .insert({ userId: victim.id, assignmentId: assignmentId, courseId: course.id, status: 'submitted', completed: false, round: 1, updatedAt: now });
+  // The victim's CPD record (issue 59): an external entry with evidence, a working share link, and their school sees it all.
+  const [victimEntryId] = await server
+    .db('externalCpd')
+    .insert({ userId: victim.id, title: 'Victim training', provider: 'Elsewhere', completedOn: '2025-01-01', quarterHours: 4, createdAt: now });
+  await attachTestEvidence({ db: server.db, storage: server.app.deps.storage }, Number(victimEntryId), now);
+  await insertTestShare(server.db, victim.id, now);
+  await server.db('schoolCpdShares').insert({ userId: victim.id, schoolId: victimSchoolId, sharedAt: now });
   const learner = await createUser(server.db);
   await enroll(server.db, learner.id, course.id);
   // A manager of a school of their own, who tries every route on their school and on the victim's.
@@ -151,6 +159,9 @@ async function victimSnapshot(): Promise<string> {
       .orderBy('id'),
     db('assignmentResults').where({ userId: victim.id }),
     db('assignments').where({ id: ids.assignmentId }).first(),
+    db('externalCpd').where({ userId: victim.id }).orderBy('id'),
+    db('transcriptShares').where({ userId: victim.id }).orderBy('id'),
+    db('schoolCpdShares').where({ userId: victim.id }).orderBy('id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -201,6 +212,8 @@ const body = fc.oneof(
       'expiresInDays',
       'maxUses',
       'removeSignIns',
+      'shared',
+      'label',
       'discount',
       'reason',
       'kind',

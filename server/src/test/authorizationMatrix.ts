@@ -85,6 +85,8 @@ const unique = () => randomBytes(4).toString('hex');
 const GROWS_WITH_WORLD = new Set([
   'GET /api/schools/:id/register.xlsx',
   'GET /api/trusts/:id/register.xlsx',
+  'GET /api/schools/:id/cpd-hours',
+  'GET /api/trusts/:id/cpd-hours',
   'GET /api/trusts/:id/overview',
   'GET /api/trusts/:id/statuses',
   'GET /api/schools/:id/training-status',
@@ -380,6 +382,34 @@ const recipes: Record<string, Recipe> = {
     expect: { ...signedInGets(404), learner: 'ok' },
     request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}` }),
   },
+  // The evidence of an external entry: its owner's alone, the same 404 for everyone else (admins and managers too).
+  'GET /api/transcript/external/:id/evidence': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}/evidence` }),
+  },
+  // Checked before the body is read: the owner gets 415 for a JSON body, everyone else 404.
+  'PUT /api/transcript/external/:id/evidence': {
+    expect: { ...signedInGets(404), learner: 415 },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}/evidence`, body: {} }),
+  },
+  'DELETE /api/transcript/external/:id/evidence': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/external/${w.externalCpdId}/evidence` }),
+  },
+  'GET /api/transcript/sharing': { expect: signedIn, request: () => ({ path: '/api/transcript/sharing' }) },
+  'POST /api/transcript/shares': { expect: signedIn, request: () => ({ path: '/api/transcript/shares', body: { label: 'For my appraisal' } }) },
+  'DELETE /api/transcript/shares/:id': {
+    expect: { ...signedInGets(404), learner: 'ok' },
+    request: (w) => ({ path: `/api/transcript/shares/${w.recordShare.id}` }),
+  },
+  // Only a member of the school says what it sees of their record: the learner is a plain member; its manager is a member too.
+  'PUT /api/transcript/schools/:id': {
+    expect: { ...signedInGets(404), learner: 'ok', manager: 'ok' },
+    request: (w) => ({ path: `/api/transcript/schools/${w.schoolId}`, body: { shared: true } }),
+  },
+  // A shared record: public to anyone holding the link.
+  'GET /api/records/:token': { expect: everyone, request: (w) => ({ path: `/api/records/${w.recordShare.token}` }) },
+  'GET /api/records/:token/record.pdf': { expect: everyone, request: (w) => ({ path: `/api/records/${w.recordShare.token}/record.pdf` }) },
   'GET /api/certificates/:number': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}` }) },
   // Open Badges credentials: public, so a verifier needs nothing from us but these.
   'GET /api/certificates/:number/credential': { expect: everyone, request: (w) => ({ path: `/api/certificates/${w.certificateNumber}/credential` }) },
@@ -431,6 +461,7 @@ const recipes: Record<string, Recipe> = {
   'POST /api/user/verify-email': { expect: signedIn, request: () => ({ path: '/api/user/verify-email' }) },
   'POST /api/verify-email': { expect: signedInGets(400), request: () => ({ path: '/api/verify-email', body: { token: 'made-up-token-that-is-long-enough' } }) },
   'GET /api/schools/:id/register.xlsx': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/register.xlsx` }) },
+  'GET /api/schools/:id/cpd-hours': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/cpd-hours` }) },
   'GET /api/admin/schools': { expect: adminOnly, request: () => ({ path: '/api/admin/schools' }) },
   'GET /api/admin/schools/:id': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}` }) },
   'POST /api/admin/schools/:id/licences': {
@@ -736,6 +767,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/:id/statuses': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/statuses?status=overdue` }) },
   'GET /api/trusts/:id/managers': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/managers` }) },
   'GET /api/trusts/:id/register.xlsx': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/register.xlsx` }) },
+  'GET /api/trusts/:id/cpd-hours': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/cpd-hours` }) },
   'GET /api/trusts/:id/insights/weekly': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/weekly` }) },
   'GET /api/trusts/:id/insights/courses/:courseId': {
     expect: trustManager,

@@ -13,6 +13,7 @@ import { attachTestResource } from './resources.ts';
 import { stageTestUpload } from './uploads.ts';
 import type { ResumableUploads } from '../services/uploads/tus.ts';
 import { insertAssignmentRow } from './assignments.ts';
+import { attachTestEvidence, insertTestShare } from './cpdRecord.ts';
 
 /** The resources one cell of the authorization matrix (test/authorizationMatrix.ts) acts on. */
 export interface World {
@@ -26,6 +27,8 @@ export interface World {
   commentId: number;
   /** An external CPD entry on the learner's transcript (issue 59). */
   externalCpdId: number;
+  /** A working link to the learner's CPD record (issue 59): its id and token. */
+  recordShare: { id: number; token: string };
   certificateNumber: string;
   orderId: number;
   contactMessageId: number;
@@ -125,6 +128,11 @@ export async function buildWorld(
     quarterHours: 6,
     createdAt: now,
   });
+  // The entry carries an evidence file, and the learner's record has a working share link.
+  await attachTestEvidence(files, Number(externalCpdId), now);
+  // The learner is the same in every cell: stop the earlier cells' links, so they never reach the limit of working links.
+  await db('transcriptShares').where({ userId: learner.id }).whereNull('revokedAt').update({ revokedAt: now });
+  const recordShare = await insertTestShare(db, learner.id, now);
   // An English caption track on the module, for the caption routes' cells.
   await db('captions').insert({
     moduleId: module.id,
@@ -334,6 +342,7 @@ export async function buildWorld(
     secondModuleId: second.id,
     commentId: Number(commentId),
     externalCpdId: Number(externalCpdId),
+    recordShare,
     certificateNumber,
     orderId: Number(orderId),
     contactMessageId: Number(contactMessageId),

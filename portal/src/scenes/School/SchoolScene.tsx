@@ -26,6 +26,7 @@ import { SchoolDeadlines } from '../../components/school/SchoolDeadlines.tsx';
 import { StaffRoster } from '../../components/school/StaffRoster.tsx';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPanel.tsx';
+import { CpdHoursPanel } from '../../components/cpd/CpdHoursPanel.tsx';
 
 // The charts are a chunk of their own: the rest of the page does not wait for them.
 const SchoolInsights = lazy(() => import('./SchoolInsights.tsx').then((module) => ({ default: module.SchoolInsights })));
@@ -120,6 +121,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
         <GroupsPanel root={`/api/schools/${school.id}`} owner="school" />
         <SchoolMembers schoolId={school.id} />
         <DirectorySyncPanel root={`/api/schools/${school.id}`} owner="school" />
+        <CpdHoursPanel root={`/api/schools/${school.id}`} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />
         </Suspense>

@@ -24,7 +24,17 @@ const transcript: TranscriptDto = {
       credentialPath: '/api/certificates/ATR-7F3K-9Q2M-4X8C-1D2E/credential',
     },
   ],
-  external: [{ id: 7, title: 'Phonics refresher', provider: 'Local authority', completedOn: '2026-10-02', cpdHours: 3, createdAt: '2026-10-03T09:00:00.000Z' }],
+  external: [
+    {
+      id: 7,
+      title: 'Phonics refresher',
+      provider: 'Local authority',
+      completedOn: '2026-10-02',
+      cpdHours: 3,
+      createdAt: '2026-10-03T09:00:00.000Z',
+      evidence: null,
+    },
+  ],
 };
 const base = (extra: Parameters<typeof mockApi>[0] = {}) => mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), ...extra });
 const renderTranscript = () => renderScene(<TranscriptScene />, { route: '/transcript', path: '/transcript' });

@@ -1,9 +1,20 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { ExternalCpdDto } from '@atrium/common';
-import { externalCpdFormSchema } from '@atrium/common/schemas/transcript';
+import type { CreatedTranscriptShareDto, ExternalCpdDto, TranscriptSchoolDto, TranscriptShareDto } from '@atrium/common';
+import { externalCpdFormSchema, transcriptShareSchema } from '@atrium/common/schemas/transcript';
 import { errorText } from '../../api/client.ts';
-import { useAddExternalCpd, useDeleteExternalCpd, useTranscript } from '../../api/transcript.ts';
+import {
+  useAddExternalCpd,
+  useAttachEvidence,
+  useCreateShare,
+  useDeleteExternalCpd,
+  useRemoveEvidence,
+  useRevokeShare,
+  useShareWithSchool,
+  useTranscript,
+  useTranscriptSharing,
+} from '../../api/transcript.ts';
+import { SharingPanel } from './SharingPanel.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
@@ -20,6 +31,9 @@ export function TranscriptScene() {
   const transcript = useTranscript();
   const remove = useDeleteExternalCpd();
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  const attach = useAttachEvidence();
+  const removeEvidence = useRemoveEvidence();
+  const [evidenceBusyId, setEvidenceBusyId] = useState<number | null>(null);
   const { toast } = useToast();
 
   if (transcript.isPending) return <LoadingState label="Loading your transcript" />;
@@ -41,12 +55,133 @@ export function TranscriptScene() {
       .finally(() => setDeletingId(null));
   };
 
-  return <TranscriptView transcript={transcript.data} addForm={<AddExternalCpdForm />} onDelete={onDelete} deletingId={deletingId} />;
+  const onAttachEvidence = (entry: ExternalCpdDto, file: File) => {
+    setEvidenceBusyId(entry.id);
+    attach
+      .mutateAsync({ id: entry.id, file })
+      .then((saved) => toast({ title: 'Evidence attached', description: saved.evidence?.fileName ?? entry.title, variant: 'success' }))
+      .catch((error: unknown) => toast({ title: 'Could not attach it', description: errorText(error, 'Please try again.'), variant: 'destructive' }))
+      .finally(() => setEvidenceBusyId(null));
+  };
+
+  const onRemoveEvidence = (entry: ExternalCpdDto) => {
+    setEvidenceBusyId(entry.id);
+    removeEvidence
+      .mutateAsync(entry.id)
+      .then(() => toast({ title: 'Evidence removed', description: entry.title, variant: 'success' }))
+      .catch((error: unknown) => toast({ title: 'Could not remove it', description: errorText(error, 'Please try again.'), variant: 'destructive' }))
+      .finally(() => setEvidenceBusyId(null));
+  };
+
+  return (
+    <TranscriptView
+      transcript={transcript.data}
+      addForm={<AddExternalCpdForm />}
+      onDelete={onDelete}
+      deletingId={deletingId}
+      onAttachEvidence={onAttachEvidence}
+      onRemoveEvidence={onRemoveEvidence}
+      evidenceBusyId={evidenceBusyId}
+      sharing={<TranscriptSharing />}
+    />
+  );
+}
+
+/** "Share your record": loads the links and the school, and runs their changes; SharingPanel draws them. */
+function TranscriptSharing() {
+  const sharing = useTranscriptSharing();
+  const revoke = useRevokeShare();
+  const toSchool = useShareWithSchool();
+  const [created, setCreated] = useState<CreatedTranscriptShareDto | null>(null);
+  const [revokingId, setRevokingId] = useState<number | null>(null);
+  const [schoolBusyId, setSchoolBusyId] = useState<number | null>(null);
+  const { toast } = useToast();
+
+  if (!sharing.data)
+    return sharing.isPending ? (
+      <LoadingState label="Loading your links" />
+    ) : (
+      <LoadFailedMessage headingLevel={2} title="Your links could not be loaded" error={sharing.error} onRetry={() => void sharing.refetch()} />
+    );
+
+  const onCopy = (url: string) => {
+    navigator.clipboard
+      .writeText(url)
+      .then(() => toast({ title: 'Link copied', description: 'Paste it into an e-mail or an application form.', variant: 'success' }))
+      .catch(() => toast({ title: 'Could not copy', description: 'Select the link and copy it yourself.', variant: 'destructive' }));
+  };
+  const onRevoke = (link: TranscriptShareDto) => {
+    setRevokingId(link.id);
+    revoke
+      .mutateAsync(link.id)
+      .then(() => {
+        if (created?.id === link.id) setCreated(null);
+        toast({ title: 'Link stopped', description: 'Nobody can open your record with it any more.', variant: 'success' });
+      })
+      .catch((error: unknown) => toast({ title: 'Could not stop it', description: errorText(error, 'Please try again.'), variant: 'destructive' }))
+      .finally(() => setRevokingId(null));
+  };
+  const onShareWithSchool = (school: TranscriptSchoolDto, shared: boolean) => {
+    setSchoolBusyId(school.schoolId);
+    toSchool
+      .mutateAsync({ schoolId: school.schoolId, shared })
+      .then(() =>
+        toast({
+          title: shared ? `${school.name} sees your whole record` : `${school.name} sees only what you did there`,
+          variant: 'success',
+        }),
+      )
+      .catch((error: unknown) => toast({ title: 'Could not change it', description: errorText(error, 'Please try again.'), variant: 'destructive' }))
+      .finally(() => setSchoolBusyId(null));
+  };
+
+  return (
+    <SharingPanel
+      links={sharing.data.links}
+      schools={sharing.data.schools}
+      createForm={<CreateShareForm onCreated={setCreated} />}
+      created={created}
+      onCopy={onCopy}
+      onRevoke={onRevoke}
+      revokingId={revokingId}
+      onShareWithSchool={onShareWithSchool}
+      schoolBusyId={schoolBusyId}
+    />
+  );
+}
+
+/** Makes a share link, with an optional note of whom it is for. */
+function CreateShareForm({ onCreated }: { onCreated: (share: CreatedTranscriptShareDto) => void }) {
+  const form = useForm({ label: '' });
+  const create = useCreateShare();
+  const { toast } = useToast();
+  const submit = form.handleSubmit(transcriptShareSchema, ({ label }) => {
+    create
+      .mutateAsync(label)
+      .then((share) => {
+        onCreated(share);
+        form.reset({ label: '' });
+      })
+      .catch((error: unknown) => {
+        if (form.showServerErrors(error)) return;
+        toast({ title: 'Could not make the link', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+      });
+  });
+  return (
+    <ShareForm onSubmit={submit} noValidate aria-label="Make a link to your record">
+      <TextField label="Who is it for? (optional)" placeholder="e.g. Interview at Oak Academy" {...form.field('label')} />
+      <div>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Making the link…' : 'Make a link'}
+        </Button>
+      </div>
+    </ShareForm>
+  );
 }
 
 const EMPTY = { title: '', provider: '', completedOn: '', cpdHours: '' };
 
-/** "Add external CPD": title, provider, date and hours of training done elsewhere (no evidence file yet). */
+/** "Add external CPD": title, provider, date and hours of training done elsewhere (evidence is attached to the entry once added). */
 function AddExternalCpdForm() {
   const form = useForm(EMPTY);
   const add = useAddExternalCpd();
@@ -80,6 +215,10 @@ function AddExternalCpdForm() {
     </AddForm>
   );
 }
+
+const ShareForm = styled(Form)`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
 
 const AddForm = styled(Form)`
   margin-top: ${({ theme }) => theme.space.lg};

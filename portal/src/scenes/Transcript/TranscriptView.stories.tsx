@@ -47,7 +47,17 @@ const transcript: TranscriptDto = {
       credentialPath: '/api/certificates/ATR-5555-6666-7777-8888/credential',
     },
   ],
-  external: [{ id: 1, title: 'Phonics refresher', provider: 'Local authority', completedOn: '2026-10-02', cpdHours: 3, createdAt: '2026-10-03T09:00:00.000Z' }],
+  external: [
+    {
+      id: 1,
+      title: 'Phonics refresher',
+      provider: 'Local authority',
+      completedOn: '2026-10-02',
+      cpdHours: 3,
+      createdAt: '2026-10-03T09:00:00.000Z',
+      evidence: null,
+    },
+  ],
 };
 
 const meta = {

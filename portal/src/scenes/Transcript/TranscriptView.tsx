@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ExternalCpdDto, TranscriptCourseDto, TranscriptDto } from '@atrium/common';
-import { cpdHoursText } from '@atrium/common/rules/cpd';
+import { CPD_EVIDENCE_ACCEPT, cpdHoursText } from '@atrium/common/rules/cpd';
+import { formatFileSize } from '@atrium/common/rules/resourceTypes';
 import { formatCalendarDate, formatInstantDate } from '@atrium/common/rules/dates';
 import { Badge } from '../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../components/Button.tsx';
@@ -16,6 +17,13 @@ export interface TranscriptViewProps {
   onDelete: (entry: ExternalCpdDto) => void;
   /** The entry being removed, whose button waits. */
   deletingId?: number | null;
+  /** Attaches (or replaces) an entry's evidence file; without it no evidence controls are shown. */
+  onAttachEvidence?: (entry: ExternalCpdDto, file: File) => void;
+  onRemoveEvidence?: (entry: ExternalCpdDto) => void;
+  /** The entry whose evidence is being sent or removed. */
+  evidenceBusyId?: number | null;
+  /** Sharing the record (links and the school): a container of its own. */
+  sharing?: ReactNode;
 }
 
 const hoursOrDash = (hours: number | null) => (hours === null ? 'No hours set' : cpdHoursText(hours));
@@ -23,7 +31,16 @@ const dayText = (day: string) => formatCalendarDate(day);
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** /transcript: the person's professional-development record (issue 59), verified courses apart from self-reported training. */
-export function TranscriptView({ transcript, addForm, onDelete, deletingId = null }: TranscriptViewProps) {
+export function TranscriptView({
+  transcript,
+  addForm,
+  onDelete,
+  deletingId = null,
+  onAttachEvidence,
+  onRemoveEvidence,
+  evidenceBusyId = null,
+  sharing,
+}: TranscriptViewProps) {
   const start = MONTHS[transcript.yearStartMonth - 1]!;
   return (
     <Container>
@@ -123,6 +140,9 @@ export function TranscriptView({ transcript, addForm, onDelete, deletingId = nul
                     <span>{dayText(entry.completedOn)}</span>
                     <strong>{cpdHoursText(entry.cpdHours)}</strong>
                   </Facts>
+                  {onAttachEvidence ? (
+                    <Evidence entry={entry} busy={evidenceBusyId === entry.id} onAttach={onAttachEvidence} onRemove={onRemoveEvidence} />
+                  ) : null}
                   <Button size="sm" variant="ghost" onClick={() => onDelete(entry)} disabled={deletingId === entry.id} aria-label={`Remove ${entry.title}`}>
                     <Icon name="trash" size={16} /> {deletingId === entry.id ? 'Removing…' : 'Remove'}
                   </Button>
@@ -132,8 +152,63 @@ export function TranscriptView({ transcript, addForm, onDelete, deletingId = nul
           )}
           {addForm}
         </Panel>
+        {sharing}
       </Panels>
     </Container>
+  );
+}
+
+/** An entry's evidence: a link to download it (its owner only) and remove it, or a file picker to attach one. */
+function Evidence({
+  entry,
+  busy,
+  onAttach,
+  onRemove,
+}: {
+  entry: ExternalCpdDto;
+  busy: boolean;
+  onAttach: (entry: ExternalCpdDto, file: File) => void;
+  onRemove?: (entry: ExternalCpdDto) => void;
+}) {
+  const inputId = `evidence-${entry.id}`;
+  return (
+    <EvidenceRow>
+      {entry.evidence ? (
+        <>
+          <Icon name="download" size={16} />
+          <a href={entry.evidence.downloadPath} download={entry.evidence.fileName}>
+            {entry.evidence.fileName}
+            <span className="visually-hidden"> (evidence for {entry.title})</span>
+          </a>
+          <Small as="span">{formatFileSize(entry.evidence.size)}</Small>
+          {onRemove ? (
+            <Button size="sm" variant="ghost" onClick={() => onRemove(entry)} disabled={busy} aria-label={`Remove the evidence for ${entry.title}`}>
+              {busy ? 'Working…' : 'Remove evidence'}
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <EvidenceLabel htmlFor={inputId}>
+            {busy ? 'Uploading…' : 'Attach evidence'}
+            <span className="visually-hidden"> for {entry.title}</span>
+          </EvidenceLabel>
+          <input
+            id={inputId}
+            type="file"
+            accept={CPD_EVIDENCE_ACCEPT}
+            disabled={busy}
+            aria-describedby={`${inputId}-hint`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) onAttach(entry, file);
+            }}
+          />
+          <Small id={`${inputId}-hint`}>A PDF, a photo (PNG, JPEG, WebP) or a Word file, up to 10 MB. Only you can open it.</Small>
+        </>
+      )}
+    </EvidenceRow>
   );
 }
 
@@ -240,5 +315,27 @@ const Links = styled.p`
   gap: ${({ theme }) => theme.space.md};
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 600;
+`;
+
+const EvidenceRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  a {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  input[type='file'] {
+    max-width: 100%;
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const EvidenceLabel = styled.label`
   font-weight: 600;
 `;

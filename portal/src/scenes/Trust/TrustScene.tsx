@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText, failedWithNothingToShow } from '../../api/client.ts';
 import { useGroups } from '../../api/groups.ts';
+import { CpdHoursPanel } from '../../components/cpd/CpdHoursPanel.tsx';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPanel.tsx';
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
@@ -98,6 +99,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
         deadlines={<TrustDeadlines trustId={trustId} />}
         groups={groups.data?.groups ?? []}
         groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
+        cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={overview.data.schools} />}
         managers={<TrustManagers trustId={trustId} />}
         directoryPanel={<DirectorySyncPanel root={`/api/trusts/${trustId}`} owner="trust" />}
         onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}

@@ -40,6 +40,8 @@ export interface TrustViewProps {
   groupsPanel?: React.ReactNode;
   /** The Directory sync panel (issue 56). */
   directoryPanel?: React.ReactNode;
+  /** Each person's CPD hours this school year (issue 59), shown after the groups. */
+  cpdHours?: React.ReactNode;
   /** Opens "Move to another school" for the row's person (only when the trust has another school). */
   onMove?: (row: TrustStatusRowDto) => void;
 }
@@ -63,6 +65,7 @@ export function TrustView({
   groups = [],
   groupsPanel,
   directoryPanel,
+  cpdHours,
   onMove,
 }: TrustViewProps) {
   const share = completedShare(overview.totals);
@@ -228,6 +231,7 @@ export function TrustView({
         {deadlines}
         {groupsPanel}
         {directoryPanel}
+        {cpdHours}
         {managers}
       </Stack>
     </Container>

@@ -166,6 +166,8 @@ export const ROUTES_WITHOUT_ANSWER_SCHEMA: readonly string[] = [
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
   'GET /api/resources/:id/download',
+  'GET /api/transcript/external/:id/evidence',
+  'PUT /api/transcript/external/:id/evidence',
   'PUT /api/resources/:id',
   'PUT /api/resources/:id/file',
   'DELETE /api/resources/:id',

@@ -9,6 +9,7 @@ import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { learner } from '../../test/schools.ts';
 import { DirectoryDriftWorld, entraUser } from '../../test/scim.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
+import { createTrust } from '../../commands/trusts.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
 import { routeName } from './routeDocs.ts';
@@ -38,6 +39,12 @@ interface World {
   created: { id: number };
   /** The learner's external CPD entry (added, read on the transcript, then deleted). */
   externalCpd: { id: number };
+  /** A share link of the learner's record (made, read by anyone, its PDF, then stopped). */
+  share: { id: number; token: string };
+  /** The school of the caller of PUT /api/transcript/schools/:id (set as that caller is made). */
+  schoolOfMember: number;
+  /** The trust of the caller of GET /api/trusts/:id/cpd-hours. */
+  trustOfManager: number;
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
   quiz: QuizEditDto;
   /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
@@ -70,6 +77,26 @@ const freshClient = () => Promise.resolve(server.client());
 const signedInClient = async () => {
   const client = server.client();
   await signIn(client, await createUser(server.db));
+  return client;
+};
+
+/** A manager of a school of their own (a member of it), who lets it see their whole record. */
+const schoolMemberClient = async (world: World) => {
+  const client = server.client();
+  const user = await createUser(server.db);
+  await signIn(client, user);
+  const created = await client.post('/api/schools', { name: 'Drift Primary', country: 'gb' });
+  world.schoolOfMember = created.body.id;
+  return client;
+};
+
+/** A manager of a trust of their own. */
+const trustManagerClient = async (world: World) => {
+  const client = server.client();
+  const user = await createUser(server.db);
+  await signIn(client, user);
+  world.trustOfManager = await createTrust(server.db, `Drift Trust ${user.id}`, Date.now());
+  await server.db('trustManagers').insert({ trustId: world.trustOfManager, userId: user.id, joinedAt: Date.now() });
   return client;
 };
 
@@ -145,7 +172,26 @@ const CASES: Record<string, DriftCase> = {
     },
   },
   'GET /api/transcript': { as: 'learner' },
+  'DELETE /api/transcript/external/:id/evidence': { as: 'learner', path: (world) => `/api/transcript/external/${world.externalCpd.id}/evidence` },
   'DELETE /api/transcript/external/:id': { as: 'learner', path: (world) => `/api/transcript/external/${world.externalCpd.id}` },
+  'POST /api/transcript/shares': {
+    as: 'learner',
+    body: () => ({ label: 'For my appraisal' }),
+    then: (world, response) => {
+      world.share = { id: response.body.id, token: String(response.body.url).split('/record/')[1]! };
+    },
+  },
+  'GET /api/transcript/sharing': { as: 'learner' },
+  'GET /api/records/:token': { as: 'anonymous', path: (world) => `/api/records/${world.share.token}` },
+  'GET /api/records/:token/record.pdf': { as: 'anonymous', path: (world) => `/api/records/${world.share.token}/record.pdf` },
+  'DELETE /api/transcript/shares/:id': { as: 'learner', path: (world) => `/api/transcript/shares/${world.share.id}` },
+  'GET /api/schools/:id/cpd-hours': { as: schoolMemberClient, path: (world) => `/api/schools/${world.schoolOfMember}/cpd-hours?from=2025-09-01&to=2026-08-31` },
+  'GET /api/trusts/:id/cpd-hours': { as: trustManagerClient, path: (world) => `/api/trusts/${world.trustOfManager}/cpd-hours` },
+  'PUT /api/transcript/schools/:id': {
+    as: schoolMemberClient,
+    path: (world) => `/api/transcript/schools/${world.schoolOfMember}`,
+    body: () => ({ shared: true }),
+  },
   'GET /api/admin/students/:id/watching': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/watching` },
   'POST /api/courses/:id/quizzes': {
     as: 'admin',
@@ -374,6 +420,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     world.replyId = Number(replyId);
     world.created = { id: 0 };
     world.externalCpd = { id: 0 };
+    world.share = { id: 0, token: '' };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
     world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
     world.buyer = (await learner(server, { verified: true })).client;

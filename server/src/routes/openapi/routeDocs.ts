@@ -63,6 +63,57 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     answer: 'Nothing; 404 for another person’s entry.',
     status: '204',
   },
+  'PUT /api/transcript/external/:id/evidence': {
+    summary: 'Attach (or replace) the evidence file of one of the caller’s external entries',
+    requestType: 'multipart/form-data',
+    answer:
+      '`ExternalCpdDto`. The file (field `file`, at most 10 MB) must be a PDF, PNG, JPEG, WebP or Word (.docx) file by its bytes; 404 for another person’s entry.',
+    errors: ['413', '415'],
+  },
+  'GET /api/transcript/external/:id/evidence': {
+    summary: 'Download the evidence file of one of the caller’s external entries',
+    contentType: 'application/octet-stream',
+    answer: 'The file as an attachment, with its sniffed type; 404 for another person’s entry or an entry without one.',
+  },
+  'DELETE /api/transcript/external/:id/evidence': {
+    summary: 'Remove the evidence file of one of the caller’s external entries',
+    answer: 'Nothing.',
+    status: '204',
+  },
+  'GET /api/transcript/sharing': {
+    summary: 'The caller’s share links and school',
+    answer: '`TranscriptSharingDto`: working links (never the link itself) and whether their school sees their whole record.',
+  },
+  'POST /api/transcript/shares': {
+    summary: 'Make a public link to the caller’s verified CPD record',
+    answer: '`CreatedTranscriptShareDto`: the link and its PDF, shown only in this answer (only a hash is kept); 409 past 10 working links.',
+    status: '201',
+    errors: ['409'],
+  },
+  'DELETE /api/transcript/shares/:id': { summary: 'Stop one of the caller’s share links', answer: 'Nothing; the link answers 404 from now on.', status: '204' },
+  'PUT /api/transcript/schools/:id': {
+    summary: 'Let the caller’s school see their whole verified record, or only what they did there',
+    answer: 'Nothing; 404 for a school the caller is not a member of.',
+    status: '204',
+  },
+  'GET /api/schools/:id/cpd-hours': {
+    summary: 'Each member’s verified CPD hours in a range, and the total',
+    answer:
+      '`CpdHoursDto`: the current school year unless `from`/`to` are given; only courses completed while a member, unless the person shares their whole record; `groupId`/`courseId` filter as the staff list does.',
+  },
+  'GET /api/trusts/:id/cpd-hours': {
+    summary: 'Each member’s verified CPD hours in a range across the trust’s schools',
+    answer: '`CpdHoursDto`, as the school’s, for every school of the trust.',
+  },
+  'GET /api/records/:token': {
+    summary: 'A shared CPD record (public, by its link)',
+    answer: '`PublicRecordDto`: the verified courses and hours per school year, never self-reported training; 404 for an unknown or stopped link.',
+  },
+  'GET /api/records/:token/record.pdf': {
+    summary: 'A shared CPD record as a printable PDF with a verification QR code',
+    contentType: 'application/pdf',
+    answer: 'The PDF; 404 for an unknown or stopped link.',
+  },
   'GET /api/certificates/:number': { summary: 'Verify a certificate by its number', answer: '`CertificatePublicDto`; 404 for an unknown or revoked number.' },
   'GET /api/certificates/:number/credential': {
     summary: 'The certificate as a signed Open Badges 3.0 credential',

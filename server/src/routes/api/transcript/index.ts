@@ -3,6 +3,9 @@ import { addExternalCpd, deleteExternalCpd } from '../../../commands/externalCpd
 import { presentExternalCpd, presentTranscript } from '../../../presenters/transcript.ts';
 import { transcriptRows } from '../../../queries/transcript.ts';
 import type { Routes } from '../../define.ts';
+import { transcriptEvidenceRoutes } from './evidence.ts';
+import { transcriptSharingRoutes } from './sharing.ts';
+import { cpdHoursRoutes } from './hours.ts';
 
 /** The signed-in person's CPD transcript (issue 59): their completed courses and the training they add from elsewhere. */
 export function transcriptRoutes(routes: Routes): void {
@@ -42,8 +45,12 @@ export function transcriptRoutes(routes: Routes): void {
     rateLimit: { limit: 'externalCpd', by: 'user' },
     params: idParams,
     async handler(ctx) {
-      await deleteExternalCpd(ctx.deps.db, ctx.state.user.id, ctx.input.params.id);
+      await deleteExternalCpd(ctx.deps, ctx.state.user.id, ctx.input.params.id);
       ctx.status = 204;
     },
   });
+
+  transcriptEvidenceRoutes(routes);
+  transcriptSharingRoutes(routes);
+  cpdHoursRoutes(routes);
 }

@@ -131,7 +131,7 @@ describe('the CPD transcript (issue 59)', () => {
     await client.post('/api/transcript/external', entry);
     const exported = (await client.get('/api/user/export')).body;
     expect(exported.externalCpd).toEqual([
-      { title: 'Phonics refresher', provider: 'Local authority', completedOn: '2025-10-02', cpdHours: 1.5, createdAt: expect.any(String) },
+      { title: 'Phonics refresher', provider: 'Local authority', completedOn: '2025-10-02', cpdHours: 1.5, createdAt: expect.any(String), evidence: null },
     ]);
     expect(exported.certificates[0]).toMatchObject({ cpdHours: 1.5 });
     const deleted = await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' });

@@ -1,9 +1,19 @@
-import { isoDay, TRAINING_STATUS_LABELS, TRAINING_STATUSES, trustParams, type TrainingStatus } from '@atrium/common';
+import { cpdHoursQuery, isoDay, TRAINING_STATUS_LABELS, TRAINING_STATUSES, trustParams, type TrainingStatus } from '@atrium/common';
 import type { Db } from '../../../db/knex.ts';
 import { displayName } from '../../../models/User.ts';
 import { trustManager } from '../../../policies/trusts.ts';
 import { allStatuses, expiresOn, type WatchedStatusRow } from '../../../queries/trainingStatus.ts';
-import { FINAL_QUIZ_COLUMNS, finalQuizCells, GROUPS_COLUMN, groupsCell, WATCHING_COLUMNS, watchingCells } from '../../../presenters/registerCells.ts';
+import {
+  cpdHoursColumns,
+  cpdHoursRows,
+  FINAL_QUIZ_COLUMNS,
+  finalQuizCells,
+  GROUPS_COLUMN,
+  groupsCell,
+  WATCHING_COLUMNS,
+  watchingCells,
+} from '../../../presenters/registerCells.ts';
+import { cpdRangeOf, memberCpdHours } from '../../../queries/cpdHours.ts';
 import { trustStatusCounts } from '../../../queries/statusCounts.ts';
 import { trustSchools, zeroCounts, type TrustSchoolRow } from '../../../queries/trusts.ts';
 import { streamWorkbook, type SpreadsheetColumn, type SpreadsheetSource, type SpreadsheetValue } from '../../../services/spreadsheet.ts';
@@ -90,13 +100,20 @@ export function trustRegisterRoutes(routes: Routes): void {
     path: '/api/trusts/:id/register.xlsx',
     access: 'user',
     params: trustParams,
+    // The range of the "CPD hours" sheet (the current school year unless given) and its filters.
+    query: cpdHoursQuery,
     policy: trustManager,
     cache: 'no-store',
     async handler(ctx) {
       const { db } = ctx.deps;
       const trustId = ctx.input.params.id;
       const now = ctx.deps.clock.now();
-      const [schools, counts] = await Promise.all([trustSchools(db, trustId), trustStatusCounts(db, trustId, now.getTime())]);
+      const range = cpdRangeOf(ctx.input.query, now.toISOString().slice(0, 10), ctx.deps.config.cpdYearStartMonth);
+      const [schools, counts, hours] = await Promise.all([
+        trustSchools(db, trustId),
+        trustStatusCounts(db, trustId, now.getTime()),
+        memberCpdHours(db, { trustId }, range, ctx.input.query),
+      ]);
       const sheets: SpreadsheetSource[] = [
         { sheetName: 'Summary', columns: SUMMARY_COLUMNS, batches: once(summaryRows(schools, counts)) },
         ...schools.map((school) => ({
@@ -104,6 +121,8 @@ export function trustRegisterRoutes(routes: Routes): void {
           columns: SCHOOL_SHEET_COLUMNS,
           batches: schoolBatches(db, Number(school.id), now.getTime()),
         })),
+        // Last, so each school's sheet keeps its place after the summary.
+        { sheetName: 'CPD hours', columns: cpdHoursColumns(range, true), batches: once(cpdHoursRows(hours, true)) },
       ];
       const date = now.toISOString().slice(0, 10);
       ctx.set('Content-Disposition', `attachment; filename="trust-training-register-${date}.xlsx"`);

@@ -265,7 +265,7 @@ describe('the trust manager’s view', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="trust-training-register-2026-03-01.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Elm Academy', 'Oak Primary']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Elm Academy', 'Oak Primary', 'CPD hours']);
     const summary = workbook.getWorksheet('Summary')!;
     const rows = summary.getSheetValues().slice(2) as unknown[][];
     expect(rows.map((row) => row.slice(1, 3))).toEqual([

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { errorText } from '../../api/client.ts';
+import { useGroups } from '../../api/groups.ts';
+import { useCpdHours, type CpdHoursFilter } from '../../api/transcript.ts';
+import { Button } from '../Button.tsx';
+import { TextField } from '../Field.tsx';
+import { Skeleton } from '../Loading.tsx';
+import { FieldLabel, Select } from '../NativeSelect.ts';
+import { Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { CpdHoursList } from './CpdHoursList.tsx';
+
+/**
+ * "CPD hours" on /school and /trust (issue 59): each person's verified hours, this school year
+ * unless a range is chosen, with the staff list's group filter (and the school, for a trust).
+ * `root` is `/api/schools/:id` or `/api/trusts/:id`.
+ */
+export function CpdHoursPanel({ root, schools }: { root: string; schools?: Array<{ schoolId: number; name: string }> }) {
+  const [filter, setFilter] = useState<CpdHoursFilter>({ from: '', to: '', groupId: null, schoolId: null });
+  const hours = useCpdHours(root, filter);
+  const groups = useGroups(root).data?.groups ?? [];
+  const id = root.replace(/\W+/g, '-');
+  return (
+    <Panel aria-labelledby={`${id}-hours-title`}>
+      <PanelHeader>
+        <h2 id={`${id}-hours-title`}>CPD hours</h2>
+      </PanelHeader>
+      <PanelLead>
+        Verified hours of the courses each person completed here, this school year unless you choose dates. A course completed before someone joined counts only
+        if they share their whole record.
+      </PanelLead>
+      <Filters>
+        <TextField label="From" type="date" value={filter.from} onChange={(event) => setFilter((current) => ({ ...current, from: event.target.value }))} />
+        <TextField label="To" type="date" value={filter.to} onChange={(event) => setFilter((current) => ({ ...current, to: event.target.value }))} />
+        {schools && schools.length > 1 ? (
+          <div>
+            <FieldLabel htmlFor={`${id}-hours-school`}>School</FieldLabel>
+            <Select
+              id={`${id}-hours-school`}
+              value={filter.schoolId ?? ''}
+              onChange={(event) => setFilter((current) => ({ ...current, schoolId: event.target.value ? Number(event.target.value) : null }))}
+            >
+              <option value="">All schools</option>
+              {schools.map((school) => (
+                <option key={school.schoolId} value={school.schoolId}>
+                  {school.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        {groups.length > 0 ? (
+          <div>
+            <FieldLabel htmlFor={`${id}-hours-group`}>Group</FieldLabel>
+            <Select
+              id={`${id}-hours-group`}
+              value={filter.groupId ?? ''}
+              onChange={(event) => setFilter((current) => ({ ...current, groupId: event.target.value ? Number(event.target.value) : null }))}
+            >
+              <option value="">Everyone</option>
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                  {group.owner === 'trust' && root.startsWith('/api/schools') ? ' (trust)' : ''}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+      </Filters>
+      {hours.data ? (
+        <div aria-busy={hours.isFetching}>
+          {hours.isError ? <ProblemText role="alert">{errorText(hours.error, 'The hours could not be loaded.')}</ProblemText> : null}
+          <CpdHoursList hours={hours.data} showSchool={Boolean(schools)} />
+        </div>
+      ) : hours.isError ? (
+        <ProblemText role="alert">
+          {errorText(hours.error, 'The hours could not be loaded.')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void hours.refetch()}>
+            Try again
+          </Button>
+        </ProblemText>
+      ) : (
+        <Skeleton $height="8rem" aria-label="Loading the hours" />
+      )}
+    </Panel>
+  );
+}
+
+const Filters = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  align-items: end;
+
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  }
+`;
