@@ -1,4 +1,5 @@
-import type { DiscountKind, Role, SchoolRole, SignInProviderName } from '@atrium/common';
+import type { DiscountKind, Role, SchoolRole } from '@atrium/common';
+import type { IdentityProviderKey } from '../services/signIn/claims.ts';
 
 // The row of every table, as knex answers it through the app's identifier mapping (camelCase
 // keys), read from the migrations (db/migrations). Times are BIGINT epoch milliseconds. The
@@ -571,7 +572,7 @@ export interface EmailVerification {
 export interface UserIdentity {
   id: number;
   userId: number;
-  provider: SignInProviderName;
+  provider: IdentityProviderKey;
   subject: string;
   email: string | null;
   createdAt: number;
@@ -581,7 +582,7 @@ export interface UserIdentity {
 export interface SignInFlow {
   stateHash: string;
   browserHash: string;
-  provider: SignInProviderName;
+  provider: IdentityProviderKey;
   nonce: string;
   codeVerifier: string;
   returnTo: string;
@@ -758,6 +759,8 @@ declare module 'knex/types/tables' {
     groupMembers: GroupMember;
     groupCourses: GroupCourse;
     groupInvites: GroupInvite;
+    identityProviders: IdentityProvider;
+    ssoAssertions: SsoAssertion;
   }
 }
 
@@ -839,4 +842,32 @@ export interface TrustDeadline {
   newStaffDays: number | null;
   updatedBy: number | null;
   updatedAt: number;
+}
+
+/** A school's or trust's own sign-in (exactly one of schoolId / trustId is set): SAML 2.0 or OIDC. */
+export interface IdentityProvider {
+  id: number;
+  schoolId: number | null;
+  trustId: number | null;
+  kind: 'saml' | 'oidc';
+  /** SAML: the IdP's entity ID, its single sign-on URL (HTTP-Redirect), its signing certificates (PEM, one after another). */
+  entityId: string | null;
+  ssoUrl: string | null;
+  certificates: string | null;
+  certificateExpiresAt: number | null;
+  /** OIDC: the issuer discovery starts from, the client id and secret. */
+  issuer: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  required: boolean | number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A SAML assertion already used to sign in (its ID's hash), kept until it could no longer be accepted. */
+export interface SsoAssertion {
+  id: number;
+  connectionId: number;
+  assertionHash: string;
+  expiresAt: number;
 }

@@ -25,6 +25,9 @@ const NON_JSON_PATHS = new Set(['/api/user/upload-avatar', '/api/unsubscribe', '
 /** Resource uploads (multipart, up to 25 MB, streamed into storage by their routes). */
 const NON_JSON_PATTERN = /^\/api\/(?:(?:courses|modules)\/\d+\/resources|resources\/\d+\/file)\/?$/;
 
+/** A school provider's SAML assertion consumer service (an HTTP-POST form from the provider). */
+export const SSO_ACS_PATTERN = /^\/api\/auth\/sso\/\d+\/acs\/?$/;
+
 /** Resumable uploads (tus: `POST /api/uploads`, `PATCH /api/uploads/:id` with the bytes). */
 const UPLOADS_PATTERN = /^\/api\/uploads(?:\/[^/]+)?\/?$/;
 
@@ -49,7 +52,8 @@ export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) 
     NON_JSON_PATHS.has(ctx.path) ||
     isCaptionUpload(ctx.path) ||
     NON_JSON_PATTERN.test(ctx.path) ||
-    UPLOADS_PATTERN.test(ctx.path)
+    UPLOADS_PATTERN.test(ctx.path) ||
+    SSO_ACS_PATTERN.test(ctx.path)
   )
     return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();

@@ -29,7 +29,7 @@ const callbackQuery = z.object({
  * (an unknown provider, a spent rate limit, a refused token, the provider down, a bug) ends on
  * /auth with a code the portal turns into a message, never a JSON page. Refusals are logged.
  */
-const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+export const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
   try {
     await next();
   } catch (error) {
