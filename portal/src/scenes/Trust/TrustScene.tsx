@@ -17,6 +17,7 @@ import { useAuth } from '../../session/AuthProvider.tsx';
 import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
 import { TrustDeadlines } from './TrustDeadlines.tsx';
+import { IdentityProviderPanel } from '../../components/identityProvider/IdentityProviderPanel.tsx';
 import { TrustManagers } from './TrustManagers.tsx';
 import { MoveMemberDialog, type MovingMember } from './MoveMemberDialog.tsx';
 import { TrustView, type StaffListState } from './TrustView.tsx';
@@ -97,7 +98,12 @@ function TrustDashboard({ trustId }: { trustId: number }) {
         deadlines={<TrustDeadlines trustId={trustId} />}
         groups={groups.data?.groups ?? []}
         groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
-        managers={<TrustManagers trustId={trustId} />}
+        managers={
+          <>
+            <TrustManagers trustId={trustId} />
+            <IdentityProviderPanel root={`/api/trusts/${trustId}`} owner="trust" />
+          </>
+        }
         onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
       />
       {moving ? <MoveMemberDialog trustId={trustId} member={moving} schools={overview.data.schools} onClose={() => setMoving(null)} /> : null}
