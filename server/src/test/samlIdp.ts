@@ -84,8 +84,10 @@ export interface AssertionOptions {
  */
 export class TestSamlIdp {
   readonly entityId = 'https://idp.test/saml';
-  readonly ssoUrl = 'http://127.0.0.1:9/sso';
   readonly key = makeTestKey();
+
+  /** `ssoUrl`: where the app sends browsers (a real page in the browser tests; never fetched in the server tests). */
+  constructor(readonly ssoUrl = 'http://127.0.0.1:9/sso') {}
 
   metadataXml(): string {
     return `<?xml version="1.0"?>

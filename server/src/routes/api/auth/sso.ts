@@ -18,12 +18,14 @@ import { landOnAuthPage } from './providers.ts';
 /**
  * The cookie that ties a school sign-in to the browser that started it. The provider answers
  * with a cross-site form POST, which browsers send without SameSite=Lax cookies (the session's,
- * and atrium.signin's), so this one is SameSite=None, which browsers accept only with Secure: so
- * it is `SameSite=None; Secure` whenever PUBLIC_URL is https. On a plain-http PUBLIC_URL (a
- * developer's machine, the test suite) a Secure cookie cannot be set at all, so it falls back to
- * SameSite=Lax, which a browser sends on that POST only when the provider is same-site (a local
- * IdP on localhost). It holds only a random id whose hash the flow row keeps; signed, httpOnly,
- * scoped to /api/auth/sso, living as long as the flow (10 minutes).
+ * and atrium.signin's), so this one is `SameSite=None; Secure` (browsers refuse None without
+ * Secure). Browsers take a Secure cookie from https, and from plain http on a loopback host
+ * (localhost, 127.0.0.1: a developer's machine, the browser tests), so it is set so for an https
+ * PUBLIC_URL and for a loopback one; Koa, which refuses Secure on a plain connection, is told the
+ * connection counts as secure for that one cookie. Only on a plain-http PUBLIC_URL elsewhere (no
+ * production setup) does it fall back to SameSite=Lax, which works only with a same-site provider.
+ * It holds only a random id whose hash the flow row keeps; signed, httpOnly, scoped to
+ * /api/auth/sso, living as long as the flow (10 minutes).
  */
 export const SSO_BROWSER_COOKIE = 'atrium.sso';
 const COOKIE_PATH = '/api/auth/sso';
@@ -53,7 +55,12 @@ async function samlConnectionById(ctx: AppContext, connectionId: number): Promis
   return samlConnection(row);
 }
 
-const cookieSecure = (ctx: AppContext) => new URL(ctx.deps.config.publicUrl).protocol === 'https:';
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Whether browsers accept a Secure cookie from PUBLIC_URL: https, or a loopback host (they count it as secure). */
+function cookieSecure(ctx: AppContext): boolean {
+  const url = new URL(ctx.deps.config.publicUrl);
+  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+}
 
 /**
  * Leaves for the provider: an AuthnRequest by HTTP-Redirect, its ID kept in a flow row (keyed by
@@ -74,6 +81,8 @@ async function startSaml(ctx: AppContext, connection: SamlConnection, returnTo: 
     linkUserId: null,
   });
   const secure = cookieSecure(ctx);
+  // Behind TLS Koa already knows; on loopback http the browser accepts Secure though the connection is plain.
+  if (secure) ctx.cookies.secure = true;
   ctx.cookies.set(SSO_BROWSER_COOKIE, browserId, {
     path: COOKIE_PATH,
     httpOnly: true,
