@@ -41,8 +41,9 @@ export const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async 
           : error instanceof HttpError && error.status === 400
             ? 'not_configured'
             : 'failed';
+    const params = (ctx as unknown as { params?: { provider?: string; connectionId?: string } }).params;
     const details = {
-      provider: (ctx as unknown as { params?: { provider?: string } }).params?.provider,
+      provider: params?.provider ?? (params?.connectionId ? `sso:${params.connectionId}` : undefined),
       code,
       reason: error instanceof Error ? error.message : String(error),
     };

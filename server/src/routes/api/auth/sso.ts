@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { normalizedEmailOrNull } from '@atrium/common';
 import { signInWithSchoolProvider } from '../../../commands/identityProviders.ts';
+import { notFound } from '../../../errors.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { IdentityProvider } from '../../../db/tables.ts';
 import { identityProviderById, identityProviderForEmail } from '../../../queries/identityProviders.ts';
@@ -138,11 +139,7 @@ export function schoolSignInRoutes(routes: Routes): void {
     answer: { contentType: 'application/samlmetadata+xml' },
     async handler(ctx) {
       const row = await identityProviderById(ctx.deps.db, ctx.input.params.connectionId);
-      if (!row || row.kind !== 'saml') {
-        ctx.status = 404;
-        ctx.body = { message: 'No SAML connection here' };
-        return;
-      }
+      if (!row || row.kind !== 'saml') throw notFound('There is no SAML connection here.');
       const connection = samlConnection(row);
       ctx.set('Cache-Control', 'public, max-age=300');
       ctx.type = 'application/samlmetadata+xml';
