@@ -31,6 +31,7 @@ export * from './rules/deadlines.ts';
 export * from './rules/certificateValidity.ts';
 export * from './rules/watching.ts';
 export * from './api/signIn.ts';
+export * from './api/identityProvider.ts';
 export * from './api/roster.ts';
 export * from './schemas/roster.ts';
 export * from './api/myData.ts';

@@ -156,6 +156,8 @@ export const publicConfigDtoSchema = z
     publicUrl: z.string(),
     /** School sign-in buttons to show: the configured providers only. */
     signInProviders: z.array(z.enum(['google', 'microsoft'])),
+    /** True while any school or trust has its own sign-in: the sign-in page offers "Sign in with your school". */
+    ssoStart: z.boolean(),
   })
   .meta({ id: 'PublicConfigDto' });
 export type PublicConfigDto = z.infer<typeof publicConfigDtoSchema>;

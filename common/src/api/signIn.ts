@@ -51,6 +51,9 @@ export const SIGN_IN_ERROR_MESSAGES = {
   linked_elsewhere: 'That account is already linked to another Atrium account. Remove it there first, or sign in with it instead.',
   reauth_required: 'To connect a sign-in, confirm it is you first: enter your password (or sign in again) and try once more.',
   hd_mismatch: "Your school only accepts Google sign-in from its own Google Workspace. Sign in with your school's Google account.",
+  no_sso: 'We found no school sign-in for that address. Check it, or sign in another way.',
+  sso_domain: "Your school's sign-in vouched for an address outside the school's proven domains, so it was refused. Ask your school's IT team.",
+  sso_admin: 'Administrator accounts sign in with their password, not through a school sign-in.',
 } as const satisfies Record<string, string>;
 
 export type SignInErrorCode = keyof typeof SIGN_IN_ERROR_MESSAGES;

@@ -60,4 +60,5 @@ export const publicConfig = {
   stripePublishableKey: null,
   publicUrl: 'https://atrium.test',
   signInProviders: [] as Array<'google' | 'microsoft'>,
+  ssoStart: false,
 };

@@ -7,7 +7,7 @@ import type { User } from '../models/User.ts';
 import { destroyUserSessions } from './sessions.ts';
 import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
-import type { ProviderIdentity } from '../services/signIn/claims.ts';
+import { isSsoProvider, type ProviderIdentity } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
 import { googleWorkspaceFor, schoolForVerifiedEmail } from './schools/domains.ts';
 import { joinSchool } from './schools/membership.ts';
@@ -148,14 +148,17 @@ async function claimAccount(trx: Db, deps: SignInDeps, user: User, identity: Pro
   await trx('emailVerifications').where({ userId: user.id }).whereNull('usedAt').update({ usedAt: now });
   await deps.mailer.send(trx, user.email, signInChangedMail, {
     brand: deps.brand,
-    providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider],
+    providerLabel: providerLabel(identity),
     event: 'claimed',
   });
 }
 
 /** Tells the account's address that a provider account now opens it (from /profile or at sign-in), so an owner who did not link it finds out. */
 const mailLinked = (trx: Db, deps: SignInDeps, user: User, identity: ProviderIdentity) =>
-  deps.mailer.send(trx, user.email, signInChangedMail, { brand: deps.brand, providerLabel: SIGN_IN_PROVIDER_LABELS[identity.provider], event: 'linked' });
+  deps.mailer.send(trx, user.email, signInChangedMail, { brand: deps.brand, providerLabel: providerLabel(identity), event: 'linked' });
+
+/** How a mail names the provider: Google / Microsoft, or the school's own sign-in. */
+const providerLabel = (identity: ProviderIdentity) => (isSsoProvider(identity.provider) ? 'your school’s sign-in' : SIGN_IN_PROVIDER_LABELS[identity.provider]);
 
 /** Marks the account's address verified when the provider vouches for that very address, and joins its school by domain. */
 async function vouchedAddress(trx: Db, user: User, identity: ProviderIdentity, now: number, join: boolean): Promise<number | null> {

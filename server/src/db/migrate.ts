@@ -37,6 +37,7 @@ import * as uploads from './migrations/037_uploads.ts';
 import * as cpdHours from './migrations/038_cpd_hours.ts';
 import * as externalCpd from './migrations/039_external_cpd.ts';
 import * as directorySync from './migrations/040_directory_sync.ts';
+import * as identityProviders from './migrations/041_identity_providers.ts';
 import * as discussion from './migrations/042_discussion.ts';
 import * as cpdRecord from './migrations/044_cpd_record.ts';
 
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '038_cpd_hours': cpdHours,
   '039_external_cpd': externalCpd,
   '040_directory_sync': directorySync,
+  '041_identity_providers': identityProviders,
   '042_discussion': discussion,
   '044_cpd_record': cpdRecord,
 };

@@ -1,4 +1,5 @@
-import type { DiscountKind, Role, SchoolRole, SignInProviderName } from '@atrium/common';
+import type { DiscountKind, Role, SchoolRole } from '@atrium/common';
+import type { IdentityProviderKey } from '../services/signIn/claims.ts';
 
 // The row of every table, as knex answers it through the app's identifier mapping (camelCase
 // keys), read from the migrations (db/migrations). Times are BIGINT epoch milliseconds. The
@@ -611,7 +612,7 @@ export interface EmailVerification {
 export interface UserIdentity {
   id: number;
   userId: number;
-  provider: SignInProviderName;
+  provider: IdentityProviderKey;
   subject: string;
   email: string | null;
   createdAt: number;
@@ -621,7 +622,7 @@ export interface UserIdentity {
 export interface SignInFlow {
   stateHash: string;
   browserHash: string;
-  provider: SignInProviderName;
+  provider: IdentityProviderKey;
   nonce: string;
   codeVerifier: string;
   returnTo: string;
@@ -805,6 +806,8 @@ declare module 'knex/types/tables' {
     directoryPeople: DirectoryPerson;
     directoryGroups: DirectoryGroup;
     directoryEvents: DirectoryEvent;
+    identityProviders: IdentityProvider;
+    ssoAssertions: SsoAssertion;
   }
 }
 
@@ -935,4 +938,32 @@ export interface DirectoryEvent {
   email: string | null;
   detail: string;
   at: number;
+}
+
+/** A school's or trust's own sign-in (exactly one of schoolId / trustId is set): SAML 2.0 or OIDC. */
+export interface IdentityProvider {
+  id: number;
+  schoolId: number | null;
+  trustId: number | null;
+  kind: 'saml' | 'oidc';
+  /** SAML: the IdP's entity ID, its single sign-on URL (HTTP-Redirect), its signing certificates (PEM, one after another). */
+  entityId: string | null;
+  ssoUrl: string | null;
+  certificates: string | null;
+  certificateExpiresAt: number | null;
+  /** OIDC: the issuer discovery starts from, the client id and secret. */
+  issuer: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  required: boolean | number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A SAML assertion already used to sign in (its ID's hash), kept until it could no longer be accepted. */
+export interface SsoAssertion {
+  id: number;
+  connectionId: number;
+  assertionHash: string;
+  expiresAt: number;
 }

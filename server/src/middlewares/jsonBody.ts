@@ -27,6 +27,8 @@ const NON_JSON_PATTERN = /^\/api\/(?:(?:courses|modules)\/\d+\/resources|resourc
 
 /** The evidence file of an external CPD entry (`PUT /api/transcript/external/:id/evidence`, multipart). */
 const EVIDENCE_PATTERN = /^\/api\/transcript\/external\/\d+\/evidence\/?$/;
+/** A school provider's SAML assertion consumer service (an HTTP-POST form from the provider). */
+export const SSO_ACS_PATTERN = /^\/api\/auth\/sso\/\d+\/acs\/?$/;
 
 /** Resumable uploads (tus: `POST /api/uploads`, `PATCH /api/uploads/:id` with the bytes). */
 const UPLOADS_PATTERN = /^\/api\/uploads(?:\/[^/]+)?\/?$/;
@@ -53,7 +55,8 @@ export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) 
     isCaptionUpload(ctx.path) ||
     NON_JSON_PATTERN.test(ctx.path) ||
     UPLOADS_PATTERN.test(ctx.path) ||
-    (ctx.method === 'PUT' && EVIDENCE_PATTERN.test(ctx.path))
+    (ctx.method === 'PUT' && EVIDENCE_PATTERN.test(ctx.path)) ||
+    SSO_ACS_PATTERN.test(ctx.path)
   )
     return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();

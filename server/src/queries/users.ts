@@ -1,4 +1,4 @@
-import type { SignInProviderName } from '@atrium/common';
+import { SIGN_IN_PROVIDER_NAMES, type SignInProviderName } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { Avatar } from '../models/Avatar.ts';
 import type { User } from '../models/User.ts';
@@ -33,7 +33,12 @@ export interface LinkedSignInRow {
 
 /** The sign-ins linked to the account, by provider. */
 export function linkedSignIns(db: Db, userId: number): Promise<LinkedSignInRow[]> {
-  return db('userIdentities').select('provider', 'email', 'createdAt', 'lastUsedAt').where({ userId }).orderBy('provider');
+  // A school's own sign-in (`sso:<id>`) is the school's, not one the person linked: /profile lists Google and Microsoft.
+  return db('userIdentities')
+    .select('provider', 'email', 'createdAt', 'lastUsedAt')
+    .where({ userId })
+    .whereIn('provider', SIGN_IN_PROVIDER_NAMES)
+    .orderBy('provider') as Promise<LinkedSignInRow[]>;
 }
 
 /** The account's uploaded photo, if any. */

@@ -66,6 +66,22 @@ beforeAll(async () => {
   await server.db('trustManagers').insert({ trustId: victimTrustId, userId: victim.id, joinedAt: now });
   await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: '2099-06-30', newStaffDays: 30 }, victim.id, now);
   await setDeadline(server.db, victimSchoolId, course.id, { completeBy: '2099-05-31', newStaffDays: null }, victim.id, now);
+  // The victim's school signs its staff in with its own SAML provider (issue 57).
+  await server.db('identityProviders').insert({
+    schoolId: victimSchoolId,
+    trustId: null,
+    kind: 'saml',
+    entityId: 'https://idp.victim.test',
+    ssoUrl: 'https://idp.victim.test/sso',
+    certificates: 'victim-certificate',
+    certificateExpiresAt: now + 86_400_000,
+    issuer: null,
+    clientId: null,
+    clientSecret: null,
+    required: false,
+    createdAt: now,
+    updatedAt: now,
+  });
   // The victim's school and trust each have a group with the member in it, given the course.
   for (const owner of [
     { schoolId: victimSchoolId, trustId: null },
@@ -162,6 +178,7 @@ async function victimSnapshot(): Promise<string> {
     db('externalCpd').where({ userId: victim.id }).orderBy('id'),
     db('transcriptShares').where({ userId: victim.id }).orderBy('id'),
     db('schoolCpdShares').where({ userId: victim.id }).orderBy('id'),
+    db('identityProviders').where({ schoolId: ids.victimSchoolId }).orWhere({ trustId: ids.victimTrustId }).orderBy('id'),
   ]);
   return JSON.stringify(rows);
 }
@@ -235,6 +252,12 @@ const body = fc.oneof(
       'instructions',
       'afterModuleId',
       'managersSeeSubmissions',
+      'metadataXml',
+      'entityId',
+      'ssoUrl',
+      'certificate',
+      'SAMLResponse',
+      'RelayState',
     ),
     fc.oneof(
       fc.jsonValue(),

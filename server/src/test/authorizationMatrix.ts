@@ -8,6 +8,7 @@ import { startFakeStripe } from './fakeStripe.ts';
 import type { TestClient } from './client.ts';
 import { createSchool, joinSchool } from '../commands/schools/membership.ts';
 import { unsubscribeToken } from '../services/unsubscribe.ts';
+import { makeTestKey } from '../test/samlIdp.ts';
 import { acceptTrustInvite, attachSchool, createTrust, inviteTrustManager } from '../commands/trusts.ts';
 
 /**
@@ -76,6 +77,14 @@ const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
 /** This trust's own managers only (other): its school's manager (otherManager), another trust's manager (learner), admins (who use /api/admin/trusts) are refused. */
 const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
+/** A school's SAML provider (PUT …/identity-provider), with a signing certificate made once for the file. */
+let samlCertificate: string | undefined;
+const SAML_PROVIDER = () => ({
+  kind: 'saml',
+  entityId: 'https://idp.test/saml',
+  ssoUrl: 'https://idp.test/sso',
+  certificate: (samlCertificate ??= makeTestKey().certificate),
+});
 /**
  * Cells whose answer grows with the whole world built so far (see the matrix below): each cell's
  * world adds a member and a licensed course to the school, so its registers, statuses, deadlines
@@ -527,6 +536,42 @@ const recipes: Record<string, Recipe> = {
   // School sign-in: both ends are top-level navigations that always redirect (here to /auth: no provider is configured in this world).
   'GET /api/auth/:provider/start': { expect: everyone, request: () => ({ path: '/api/auth/google/start?returnTo=/dashboard' }) },
   'GET /api/auth/:provider/callback': { expect: everyone, request: () => ({ path: '/api/auth/google/callback?state=made-up&code=made-up' }) },
+  // A school's own provider (SAML): every end is public and redirects to /auth here (no connection 999999); the metadata of none is a 404.
+  'GET /api/auth/sso/start': { expect: everyone, request: () => ({ path: '/api/auth/sso/start?email=someone%40nowhere.example' }) },
+  'GET /api/auth/sso/:connectionId/start': { expect: everyone, request: () => ({ path: '/api/auth/sso/999999/start' }) },
+  'GET /api/auth/sso/:connectionId/metadata': { expect: all(404), request: () => ({ path: '/api/auth/sso/999999/metadata' }) },
+  'POST /api/auth/sso/:connectionId/acs': {
+    expect: everyone,
+    request: () => ({
+      path: '/api/auth/sso/999999/acs',
+      raw: 'SAMLResponse=bm90aGluZw%3D%3D&RelayState=made-up',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+  'GET /api/schools/:id/identity-provider': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/identity-provider` }) },
+  'PUT /api/schools/:id/identity-provider': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/identity-provider`, body: SAML_PROVIDER() }),
+  },
+  'DELETE /api/schools/:id/identity-provider': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/identity-provider` }) },
+  'GET /api/trusts/:id/identity-provider': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/identity-provider` }) },
+  'PUT /api/trusts/:id/identity-provider': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/identity-provider`, body: SAML_PROVIDER() }),
+  },
+  'DELETE /api/trusts/:id/identity-provider': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/identity-provider` }) },
+  'GET /api/admin/schools/:id/identity-provider': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/identity-provider` }) },
+  'PUT /api/admin/schools/:id/identity-provider': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/identity-provider`, body: SAML_PROVIDER() }),
+  },
+  'DELETE /api/admin/schools/:id/identity-provider': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/identity-provider` }) },
+  'GET /api/admin/trusts/:id/identity-provider': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider` }) },
+  'PUT /api/admin/trusts/:id/identity-provider': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider`, body: SAML_PROVIDER() }),
+  },
+  'DELETE /api/admin/trusts/:id/identity-provider': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider` }) },
   'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
   // Nobody here has a Google sign-in linked.
   'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },

@@ -4,6 +4,7 @@ import { usePublicConfig } from '../../api/config.ts';
 import { ButtonAnchor } from '../../components/Button.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { ProviderLogo } from '../../components/ProviderLogo.tsx';
+import { SchoolSignIn } from '../../components/identityProvider/SchoolSignIn.tsx';
 import { useAfterSignInPath } from '../../session/destination.ts';
 import { providerStartUrl, useProviderOutcome } from '../../session/providerSignIn.ts';
 
@@ -13,14 +14,16 @@ import { providerStartUrl, useProviderOutcome } from '../../session/providerSign
  * `?signInError=<code>`: the message is said in a toast and beside the buttons.
  */
 export function ProviderSignIn() {
-  const providers = usePublicConfig().data?.signInProviders ?? [];
+  const config = usePublicConfig().data;
+  const providers = config?.signInProviders ?? [];
+  const schools = config?.ssoStart === true;
   const next = useAfterSignInPath();
   const error = useProviderOutcome();
-  if (providers.length === 0 && !error) return null;
+  if (providers.length === 0 && !schools && !error) return null;
   return (
     <Wrap>
       <FormAlert message={error} />
-      {providers.length > 0 && (
+      {(providers.length > 0 || schools) && (
         <>
           <Buttons>
             {providers.map((provider) => (
@@ -29,6 +32,7 @@ export function ProviderSignIn() {
                 {`Continue with ${SIGN_IN_PROVIDER_LABELS[provider]}`}
               </ButtonAnchor>
             ))}
+            {schools && <SchoolSignIn next={next} />}
           </Buttons>
           <Divider>
             <span>or with your e-mail address</span>

@@ -19,6 +19,7 @@ import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { EmptyText, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 import { SchoolDomains } from './SchoolDomains.tsx';
+import { IdentityProviderPanel } from '../../components/identityProvider/IdentityProviderPanel.tsx';
 import { SchoolInvites } from './SchoolInvites.tsx';
 import { SchoolMembers } from './SchoolMembers.tsx';
 import { SubmissionSharing } from './SubmissionSharing.tsx';
@@ -130,6 +131,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolInvites schoolId={school.id} />
           <SchoolDomains schoolId={school.id} domains={mine.domains} />
         </Columns>
+        <IdentityProviderPanel root={`/api/schools/${school.id}`} owner="school" />
       </Stack>
     </Container>
   );

@@ -19,6 +19,7 @@ import { useAuth } from '../../session/AuthProvider.tsx';
 import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { AcceptTrustInvite } from './AcceptTrustInvite.tsx';
 import { TrustDeadlines } from './TrustDeadlines.tsx';
+import { IdentityProviderPanel } from '../../components/identityProvider/IdentityProviderPanel.tsx';
 import { TrustManagers } from './TrustManagers.tsx';
 import { MoveMemberDialog, type MovingMember } from './MoveMemberDialog.tsx';
 import { TrustView, type StaffListState } from './TrustView.tsx';
@@ -100,7 +101,12 @@ function TrustDashboard({ trustId }: { trustId: number }) {
         groups={groups.data?.groups ?? []}
         groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
         cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={overview.data.schools} />}
-        managers={<TrustManagers trustId={trustId} />}
+        managers={
+          <>
+            <TrustManagers trustId={trustId} />
+            <IdentityProviderPanel root={`/api/trusts/${trustId}`} owner="trust" />
+          </>
+        }
         directoryPanel={<DirectorySyncPanel root={`/api/trusts/${trustId}`} owner="trust" />}
         onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
       />

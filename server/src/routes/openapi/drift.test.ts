@@ -6,8 +6,10 @@ import type { TestClient, TestResponse } from '../../test/client.ts';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
-import { learner } from '../../test/schools.ts';
 import { DirectoryDriftWorld, entraUser } from '../../test/scim.ts';
+import { makeTestKey } from '../../test/samlIdp.ts';
+import { learner, schoolWithManager } from '../../test/schools.ts';
+import { trustManagerOf, trustOf } from '../../test/trusts.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { createTrust } from '../../commands/trusts.ts';
 import { buildRoutes } from '../index.ts';
@@ -99,6 +101,20 @@ const trustManagerClient = async (world: World) => {
   await server.db('trustManagers').insert({ trustId: world.trustOfManager, userId: user.id, joinedAt: Date.now() });
   return client;
 };
+/** A school's and a trust's own SAML provider (issue 57): their managers, made by the first of those cases. */
+const sso = { schoolId: 0, trustId: 0, connectionId: 0, certificate: '', school: null as TestClient | null, trust: null as TestClient | null };
+const ssoSchoolManager = async (world: World): Promise<TestClient> => {
+  if (!sso.school) {
+    const school = await schoolWithManager(server, 'Drift Academy');
+    sso.schoolId = school.schoolId;
+    sso.school = school.client;
+    sso.trustId = await trustOf(world.admin, 'Drift Trust', []);
+    sso.trust = (await trustManagerOf(server, world.admin, sso.trustId)).client;
+    sso.certificate = makeTestKey().certificate;
+  }
+  return sso.school;
+};
+const samlProvider = () => ({ kind: 'saml', entityId: 'https://idp.drift.test', ssoUrl: 'https://idp.drift.test/sso', certificate: sso.certificate });
 
 /** One documented request per route that declares its answer, in the order they run. */
 const CASES: Record<string, DriftCase> = {
@@ -275,6 +291,26 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
   'GET /api/admin/sales': { as: 'admin' },
   ...directoryCases(),
+  'GET /api/schools/:id/identity-provider': { as: ssoSchoolManager, path: () => `/api/schools/${sso.schoolId}/identity-provider` },
+  'PUT /api/schools/:id/identity-provider': {
+    as: ssoSchoolManager,
+    path: () => `/api/schools/${sso.schoolId}/identity-provider`,
+    body: samlProvider,
+    then: (_world, response) => {
+      sso.connectionId = response.body.id;
+    },
+  },
+  'GET /api/auth/sso/:connectionId/metadata': { as: 'anonymous', path: () => `/api/auth/sso/${sso.connectionId}/metadata` },
+  'DELETE /api/schools/:id/identity-provider': { as: ssoSchoolManager, path: () => `/api/schools/${sso.schoolId}/identity-provider` },
+  'PUT /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider`, body: samlProvider },
+  'GET /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider` },
+  'DELETE /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider` },
+  'PUT /api/admin/schools/:id/identity-provider': { as: 'admin', path: () => `/api/admin/schools/${sso.schoolId}/identity-provider`, body: samlProvider },
+  'GET /api/admin/schools/:id/identity-provider': { as: 'admin', path: () => `/api/admin/schools/${sso.schoolId}/identity-provider` },
+  'DELETE /api/admin/schools/:id/identity-provider': { as: 'admin', path: () => `/api/admin/schools/${sso.schoolId}/identity-provider` },
+  'PUT /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider`, body: samlProvider },
+  'GET /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider` },
+  'DELETE /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider` },
 };
 
 /**

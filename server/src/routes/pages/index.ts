@@ -8,6 +8,7 @@ import type { AppContextExtensions, AppState } from '../../context.ts';
 import { unsupportedMediaType } from '../../errors.ts';
 import { notBuiltPage } from '../../middlewares/staticFiles.ts';
 import { presentPublicConfig } from '../../presenters/config.ts';
+import { anyIdentityProvider } from '../../queries/identityProviders.ts';
 import { catalogueSummary } from '../../presenters/courses.ts';
 import { presentDashboardJson } from '../../presenters/dashboard.ts';
 import { presentUser } from '../../presenters/users.ts';
@@ -60,13 +61,21 @@ function pageLocale(acceptLanguage: string): string | undefined {
 async function landingPage(ctx: AppContext, currency: Currency, locale: string | undefined, contactSent: boolean): Promise<string> {
   const { catalogue: cache, config, pages } = ctx.deps;
   const courses = [...(await cache.get()).courses.values()].map((entry) => catalogueSummary(entry.totals));
+  const ssoStart = await anyIdentityProvider(ctx.deps.db);
   let byKey = rendered.get(ctx.deps);
   if (!byKey) rendered.set(ctx.deps, (byKey = new Map()));
-  const key = `${currency}|${locale ?? ''}|${contactSent ? 'sent' : ''}|${createHash('sha256').update(JSON.stringify(courses)).digest('base64url')}`;
+  const key = `${currency}|${locale ?? ''}|${contactSent ? 'sent' : ''}|${ssoStart ? 'sso' : ''}|${createHash('sha256').update(JSON.stringify(courses)).digest('base64url')}`;
   let page = byKey.get(key);
   if (!page) {
     if (byKey.size >= MAX_PAGES) byKey.clear();
-    const state: PageState = { user: null, currency: { currency }, courses, config: presentPublicConfig(config), locale, ...(contactSent && { contactSent }) };
+    const state: PageState = {
+      user: null,
+      currency: { currency },
+      courses,
+      config: presentPublicConfig(config, ssoStart),
+      locale,
+      ...(contactSent && { contactSent }),
+    };
     page = pages.landing(state);
     byKey.set(key, page);
     // A failed render is not kept: the next visitor tries again.
@@ -107,7 +116,7 @@ export function pageRoutes(routes: Routes): void {
         const state: PageState = {
           user: presentUser(user),
           currency: { currency },
-          config: presentPublicConfig(config),
+          config: presentPublicConfig(config, await anyIdentityProvider(ctx.deps.db)),
           dashboard: JSON.parse(presentDashboardJson(current, figures, currency).toString('utf8')) as DashboardDto,
           locale: pageLocale(ctx.get('accept-language')),
         };

@@ -7,9 +7,16 @@ export const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 const TENANT_TEMPLATE = '{tenantid}';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A school's or trust's own provider (issue 57), as `userIdentities.provider` and `signInFlows.provider` name it. */
+export type SsoProviderKey = `sso:${number}`;
+export const ssoProviderKey = (connectionId: number): SsoProviderKey => `sso:${connectionId}`;
+export const isSsoProvider = (provider: string): provider is SsoProviderKey => provider.startsWith('sso:');
+/** Any provider an identity can come from: Google / Microsoft, or a school's own. */
+export type IdentityProviderKey = SignInProvider | SsoProviderKey;
+
 /** Who signed in, as Atrium's account rules need it. */
 export interface ProviderIdentity {
-  provider: SignInProvider;
+  provider: IdentityProviderKey;
   subject: string;
   /** Normalised (common's normalizeEmail); null when the provider gave no usable address. */
   email: string | null;

@@ -17,6 +17,9 @@ export const SIGN_IN_ERROR_CODES = [
   'linked_elsewhere',
   'reauth_required',
   'hd_mismatch',
+  'no_sso',
+  'sso_domain',
+  'sso_admin',
 ] as const satisfies ReadonlyArray<keyof typeof SIGN_IN_ERROR_MESSAGES>;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 

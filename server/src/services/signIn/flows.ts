@@ -2,14 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/knex.ts';
 import { hashToken } from '../tokens.ts';
 import type { Clock } from '../clock.ts';
-import type { SignInProvider } from '../../config/signInProviders.ts';
+import type { IdentityProviderKey } from './claims.ts';
 import { SignInError } from './errors.ts';
 
 /** A sign-in has this long between leaving for the provider and coming back. */
 export const SIGN_IN_FLOW_TTL_MS = 10 * 60 * 1000;
 
 export interface SignInFlow {
-  provider: SignInProvider;
+  provider: IdentityProviderKey;
   nonce: string;
   codeVerifier: string;
   returnTo: string;
@@ -43,7 +43,7 @@ export async function saveFlow(db: Db, clock: Clock, input: SignInFlow & { state
  * concurrent second callback finds nothing. Refuses it for another browser, another provider or
  * after its expiry.
  */
-export async function claimFlow(db: Db, clock: Clock, input: { state: string; browserId: string | null; provider: SignInProvider }): Promise<SignInFlow> {
+export async function claimFlow(db: Db, clock: Clock, input: { state: string; browserId: string | null; provider: IdentityProviderKey }): Promise<SignInFlow> {
   const stateHash = hashToken(input.state);
   const row = await db('signInFlows').where({ stateHash }).first();
   if (!row) throw new SignInError('expired', 'no sign-in flow for this state (unknown, already used or swept)');

@@ -21,6 +21,7 @@ import { adminSchoolRoutes } from './schools.ts';
 import { adminStudentRoutes } from './students.ts';
 import { adminTrustRoutes } from './trusts.ts';
 import { adminTrustDeadlineRoutes } from './trustDeadlines.ts';
+import { adminIdentityProviderRoutes } from './identityProviders.ts';
 import { adminSchoolGroupRoutes } from './schoolGroups.ts';
 import { adminTrustGroupRoutes } from './trustGroups.ts';
 
@@ -47,6 +48,7 @@ export function adminRoutes(routes: Routes): void {
   adminInsightsRoutes(routes);
   adminTrustRoutes(routes);
   adminTrustDeadlineRoutes(routes);
+  adminIdentityProviderRoutes(routes);
   adminSchoolGroupRoutes(routes);
   adminTrustGroupRoutes(routes);
   adminAccessibilityRoutes(routes);

@@ -29,7 +29,7 @@ const callbackQuery = z.object({
  * (an unknown provider, a spent rate limit, a refused token, the provider down, a bug) ends on
  * /auth with a code the portal turns into a message, never a JSON page. Refusals are logged.
  */
-const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
+export const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
   try {
     await next();
   } catch (error) {
@@ -41,8 +41,9 @@ const landOnAuthPage: Middleware<AppState, AppContextExtensions> = async (ctx, n
           : error instanceof HttpError && error.status === 400
             ? 'not_configured'
             : 'failed';
+    const params = (ctx as unknown as { params?: { provider?: string; connectionId?: string } }).params;
     const details = {
-      provider: (ctx as unknown as { params?: { provider?: string } }).params?.provider,
+      provider: params?.provider ?? (params?.connectionId ? `sso:${params.connectionId}` : undefined),
       code,
       reason: error instanceof Error ? error.message : String(error),
     };

@@ -14,6 +14,7 @@ describe('GET /api/config', () => {
       stripePublishableKey: null,
       publicUrl: server.url,
       signInProviders: [],
+      ssoStart: false,
     });
   });
 });

@@ -15,6 +15,7 @@ import { schoolRosterRoutes } from './roster.ts';
 import { schoolGroupRoutes } from './groups.ts';
 import { schoolCertificateRoutes } from './certificates.ts';
 import { deadlineRoutes } from './deadlines.ts';
+import { schoolIdentityProviderRoutes } from './identityProvider.ts';
 import { schoolInsightsRoutes } from './insights.ts';
 
 /** Schools: membership, the manager's view, invites, domains, the staff roster, the register, deadlines and the members' certificates. */
@@ -116,6 +117,7 @@ export function schoolRoutes(routes: Routes): void {
   schoolDetailsRoutes(routes);
   schoolCertificateRoutes(routes);
   deadlineRoutes(routes);
+  schoolIdentityProviderRoutes(routes);
   schoolInsightsRoutes(routes);
   schoolSubmissionSharingRoutes(routes);
 }

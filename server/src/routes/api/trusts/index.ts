@@ -29,6 +29,7 @@ import {
 import { trustStatusCounts } from '../../../queries/statusCounts.ts';
 import { sendPage, type Routes } from '../../define.ts';
 import { trustDeadlineRoutes } from './deadlines.ts';
+import { trustIdentityProviderRoutes } from './identityProvider.ts';
 import { trustGroupRoutes } from './groups.ts';
 import { trustMoveRoutes } from './moves.ts';
 import { trustInsightsRoutes } from './insights.ts';
@@ -167,6 +168,7 @@ export function trustRoutes(routes: Routes): void {
 
   trustRegisterRoutes(routes);
   trustDeadlineRoutes(routes);
+  trustIdentityProviderRoutes(routes);
   trustGroupRoutes(routes);
   trustInsightsRoutes(routes);
   trustMoveRoutes(routes);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * PUT /api/schools/:id/identity-provider, PUT /api/trusts/:id/identity-provider: a SAML 2.0
+ * provider, from its metadata XML or from its entity ID, single sign-on URL and signing
+ * certificate (PEM). The server checks each field and names the one it refuses.
+ */
+export const identityProviderSchema = z
+  .object({
+    kind: z.literal('saml'),
+    metadataXml: z.string().trim().min(1).max(200_000).optional(),
+    entityId: z.string().trim().min(1).max(1000).optional(),
+    ssoUrl: z.string().trim().min(1).max(1000).optional(),
+    certificate: z.string().trim().min(1).max(20_000).optional(),
+  })
+  .strict();
+export type IdentityProviderInput = z.infer<typeof identityProviderSchema>;
+
+/** A connected provider and what the school's IT team needs to set Atrium up at their end. */
+export const identityProviderDtoSchema = z
+  .object({
+    id: z.number(),
+    kind: z.literal('saml'),
+    entityId: z.string(),
+    ssoUrl: z.string(),
+    /** When the earliest of its signing certificates stops being valid (ms since the epoch). */
+    certificateExpiresAt: z.number(),
+    /** Our entity ID (the metadata URL), the assertion consumer service URL, the metadata URL. */
+    spEntityId: z.string(),
+    acsUrl: z.string(),
+    metadataUrl: z.string(),
+    /** A direct sign-in link for the school's intranet. */
+    startUrl: z.string(),
+    /** What we read from the assertion. */
+    attributes: z.array(z.string()),
+  })
+  .meta({ id: 'IdentityProviderDto' });
+export type IdentityProviderDto = z.infer<typeof identityProviderDtoSchema>;
+
+/** GET …/identity-provider: the connection, or null when there is none. */
+export const identityProviderAnswerSchema = z.object({ provider: identityProviderDtoSchema.nullable() }).meta({ id: 'IdentityProviderAnswerDto' });
+export type IdentityProviderAnswerDto = z.infer<typeof identityProviderAnswerSchema>;
+
+/** The attributes a SAML connection reads: the NameID, else the first address attribute, and the names. */
+export const SSO_ATTRIBUTES_READ = [
+  'NameID (an e-mail address on your proven domains), or the attribute email / mail',
+  'givenName or http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname (optional)',
+  'sn / surname or http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname (optional)',
+];

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SSO_ATTRIBUTES_READ } from '@atrium/common';
+import { learner, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { renderScene } from '../../test/render.tsx';
+import { IdentityProviderPanel } from './IdentityProviderPanel.tsx';
+
+const base = 'https://atrium.test/api/auth/sso/3';
+const connected = {
+  id: 3,
+  kind: 'saml',
+  entityId: 'https://idp.oak.test',
+  ssoUrl: 'https://idp.oak.test/sso',
+  certificateExpiresAt: Date.now() + 400 * 86_400_000,
+  spEntityId: `${base}/metadata`,
+  acsUrl: `${base}/acs`,
+  metadataUrl: `${base}/metadata`,
+  startUrl: `${base}/start`,
+  attributes: SSO_ATTRIBUTES_READ,
+};
+
+describe('IdentityProviderPanel', () => {
+  it('connects a provider from its settings, shows the server’s refusal beside the field, then what to give IT', async () => {
+    let saved = false;
+    const api = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/schools/4/identity-provider': () => ok({ provider: saved ? connected : null }),
+      'PUT /api/schools/4/identity-provider': ({ body }) => {
+        const input = body as { ssoUrl?: string };
+        if (input.ssoUrl?.startsWith('http:'))
+          return {
+            status: 400,
+            body: {
+              message: 'The single sign-on URL must start with https://.',
+              id: 'bad_request',
+              errors: { ssoUrl: 'The single sign-on URL must start with https://.' },
+            },
+          };
+        saved = true;
+        return ok(connected);
+      },
+    });
+    const user = userEvent.setup();
+    renderScene(<IdentityProviderPanel root="/api/schools/4" owner="school" />);
+    await user.click(await screen.findByRole('button', { name: 'Enter the settings by hand' }));
+    await user.type(screen.getByRole('textbox', { name: 'Entity ID' }), 'https://idp.oak.test');
+    await user.type(screen.getByRole('textbox', { name: 'Single sign-on URL' }), 'http://idp.oak.test/sso');
+    await user.type(screen.getByRole('textbox', { name: 'Signing certificate' }), 'PEM');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('The single sign-on URL must start with https://.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/schools/4/identity-provider')[0]?.body).toEqual({
+      kind: 'saml',
+      entityId: 'https://idp.oak.test',
+      ssoUrl: 'http://idp.oak.test/sso',
+      certificate: 'PEM',
+    });
+    const url = screen.getByRole('textbox', { name: 'Single sign-on URL' });
+    await user.clear(url);
+    await user.type(url, 'https://idp.oak.test/sso');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(`${base}/acs`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Connected', { exact: true })).toBeInTheDocument());
+    expect(screen.getByText(/^Valid until/)).toBeInTheDocument();
+  });
+});

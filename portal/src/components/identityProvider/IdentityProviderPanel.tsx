@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { IdentityProviderInput } from '@atrium/common';
+import { errorText, failedWithNothingToShow } from '../../api/client.ts';
+import { useIdentityProvider, useRemoveIdentityProvider, useSaveIdentityProvider } from '../../api/identityProvider.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
+import { useNow } from '../useNow.ts';
+import { IdentityProviderView, type ProviderFormValues } from './IdentityProviderView.tsx';
+
+const EMPTY: ProviderFormValues = { metadataXml: '', entityId: '', ssoUrl: '', certificate: '' };
+
+/** What the form sends: the metadata when pasted, else the three settings (the server names what is missing). */
+function toInput(values: ProviderFormValues): IdentityProviderInput {
+  if (values.metadataXml.trim()) return { kind: 'saml', metadataXml: values.metadataXml };
+  const given = (value: string) => (value.trim() ? value : undefined);
+  return { kind: 'saml', entityId: given(values.entityId), ssoUrl: given(values.ssoUrl), certificate: given(values.certificate) };
+}
+
+/**
+ * The school's or trust's own sign-in provider (issue 57), under `root` (`/api/schools/:id` or
+ * `/api/trusts/:id`): reads it, saves the form, disconnects after a confirmation.
+ */
+export function IdentityProviderPanel({ root, owner }: { root: string; owner: 'school' | 'trust' }) {
+  const query = useIdentityProvider(root);
+  const save = useSaveIdentityProvider(root);
+  const remove = useRemoveIdentityProvider(root);
+  const form = useForm(EMPTY);
+  const { toast } = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const now = useNow();
+  const state = query.isPending ? 'loading' : failedWithNothingToShow(query) ? 'failed' : 'ready';
+
+  return (
+    <>
+      <IdentityProviderView
+        owner={owner}
+        state={state}
+        failedText={query.error ? errorText(query.error, 'The sign-in settings could not be loaded.') : undefined}
+        provider={query.data?.provider ?? null}
+        now={now}
+        values={form.values}
+        errors={form.errors}
+        onChange={(name, value) => {
+          form.setValues((current) => ({ ...current, [name]: value }));
+          form.setErrors((current) => ({ ...current, [name]: undefined }));
+        }}
+        onSave={(event) => {
+          event.preventDefault();
+          save.mutate(toInput(form.values), {
+            onSuccess: () => {
+              toast({ title: 'Provider connected', description: 'Give your IT team the values shown, then staff can sign in with it.', variant: 'success' });
+              form.reset();
+            },
+            onError: (error) => {
+              if (!form.showServerErrors(error)) toast({ title: 'Not saved', description: errorText(error, 'Please try again.'), variant: 'destructive' });
+            },
+          });
+        }}
+        saving={save.isPending}
+        onRemove={() => setConfirming(true)}
+        removing={remove.isPending}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Disconnect the provider?"
+        description="Staff then sign in with a password, Google or Microsoft instead. Connecting a provider again later gives new addresses to enter at the provider."
+        confirmLabel="Disconnect"
+        busyLabel="Disconnecting…"
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'Provider disconnected', variant: 'success' });
+            },
+            onError: (error) => toast({ title: 'Not disconnected', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { isUniqueViolation, type Db } from '../db/knex.ts';
+import type { IdentityProvider } from '../db/tables.ts';
+import { identityProviderOf, ownerWhere, providerCoversEmail, type ProviderOwner } from '../queries/identityProviders.ts';
+import { findUserByEmail } from '../queries/users.ts';
+import { hashToken } from '../services/tokens.ts';
+import { ssoProviderKey } from '../services/signIn/claims.ts';
+import { SignInError } from '../services/signIn/errors.ts';
+import type { SamlIdentity, SamlSettings } from '../services/sso/saml.ts';
+import { inTransaction } from './schools/shared.ts';
+import { signInWithProvider, type ProviderSignInOutcome } from './signInWithProvider.ts';
+import type { MailBrand } from '../mail/render.ts';
+import type { Mailer } from '../services/mail.ts';
+
+/**
+ * Connects (or replaces) the school's or trust's SAML provider. Replacing keeps the connection's
+ * id, so the URLs its IT team entered at the provider stay right; the accounts it signed in stay
+ * linked to it.
+ */
+export async function saveSamlProvider(db: Db, owner: ProviderOwner, settings: SamlSettings, now: number): Promise<IdentityProvider> {
+  const values = {
+    kind: 'saml' as const,
+    entityId: settings.entityId,
+    ssoUrl: settings.ssoUrl,
+    certificates: settings.certificates.join(''),
+    certificateExpiresAt: settings.certificateExpiresAt,
+    issuer: null,
+    clientId: null,
+    clientSecret: null,
+    updatedAt: now,
+  };
+  const write = () =>
+    inTransaction(db, async (trx) => {
+      const existing = await trx('identityProviders').where(ownerWhere(owner)).first('id');
+      if (existing) await trx('identityProviders').where({ id: existing.id }).update(values);
+      else await trx('identityProviders').insert({ ...ownerWhere(owner), ...values, required: false, createdAt: now });
+    });
+  try {
+    await write();
+  } catch (error) {
+    // Two managers saving at once: the unique key lets one insert; the other updates it.
+    if (!isUniqueViolation(error)) throw error;
+    await write();
+  }
+  return (await identityProviderOf(db, owner))!;
+}
+
+/** Disconnects the provider; its links to accounts go with it (people sign in another way). */
+export async function deleteIdentityProvider(db: Db, owner: ProviderOwner): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const existing = await trx('identityProviders').where(ownerWhere(owner)).first('id');
+    if (!existing) return false;
+    await trx('userIdentities')
+      .where({ provider: ssoProviderKey(Number(existing.id)) })
+      .delete();
+    await trx('ssoAssertions').where({ connectionId: existing.id }).delete();
+    await trx('identityProviders').where({ id: existing.id }).delete();
+    return true;
+  });
+}
+
+/**
+ * Spends an assertion: its ID is stored (hashed) until it could no longer be accepted, and a
+ * second use is refused, so a response captured from a log, a proxy or a browser's history does
+ * not sign anyone in again.
+ */
+export async function spendAssertion(db: Db, connectionId: number, assertionId: string, usableUntil: number, now: number): Promise<void> {
+  await db('ssoAssertions').where('expiresAt', '<', now).delete();
+  try {
+    await db('ssoAssertions').insert({ connectionId, assertionHash: hashToken(assertionId), expiresAt: Math.max(usableUntil, now) });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SignInError('expired', `assertion ${assertionId} was already used`);
+    throw error;
+  }
+}
+
+type SignInDeps = { mailer: Mailer; brand: MailBrand; now: number };
+
+/**
+ * Signs in the person a school's provider vouched for, by the rules of Google / Microsoft sign-in
+ * (commands/signInWithProvider.ts), once three things hold: the provider gave an address, the
+ * address is on a proven domain of the connection's organisation (a school's provider speaks for
+ * its own staff only), and neither the account linked to this subject nor the account with this
+ * address is an admin (a school's IT team must not be able to open the agency's accounts).
+ * The provider vouches for the address it sends: its organisation proved it owns the domain.
+ */
+export async function signInWithSchoolProvider(db: Db, deps: SignInDeps, connection: IdentityProvider, saml: SamlIdentity): Promise<ProviderSignInOutcome> {
+  const provider = ssoProviderKey(connection.id);
+  await spendAssertion(db, connection.id, saml.assertionId, saml.usableUntil, deps.now);
+  if (!saml.email) throw new SignInError('no_email', 'the assertion carries no e-mail address (NameID or email attribute)');
+  if (!(await providerCoversEmail(db, connection, saml.email)))
+    throw new SignInError('sso_domain', `${saml.email} is not on a proven domain of connection ${connection.id}'s organisation`);
+  const link = await db('userIdentities').where({ provider, subject: saml.subject }).first('userId');
+  const linked = link ? await db('users').where({ id: link.userId }).first('role') : undefined;
+  const sameAddress = await findUserByEmail(db, saml.email);
+  if (linked?.role === 'admin' || sameAddress?.role === 'admin')
+    throw new SignInError('sso_admin', `an admin account (${saml.email}) cannot be opened by a school provider`);
+  return signInWithProvider(db, deps, {
+    provider,
+    subject: saml.subject,
+    email: saml.email,
+    emailVerified: true,
+    givenName: saml.givenName,
+    familyName: saml.familyName,
+    hostedDomain: null,
+  });
+}

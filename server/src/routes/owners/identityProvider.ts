@@ -1,0 +1,88 @@
+import {
+  identityProviderAnswerSchema,
+  identityProviderDtoSchema,
+  identityProviderSchema,
+  schoolParams,
+  SSO_ATTRIBUTES_READ,
+  type IdentityProviderAnswerDto,
+  type IdentityProviderDto,
+} from '@atrium/common';
+import { deleteIdentityProvider, saveSamlProvider } from '../../commands/identityProviders.ts';
+import type { IdentityProvider } from '../../db/tables.ts';
+import { identityProviderOf, type ProviderOwner } from '../../queries/identityProviders.ts';
+import { samlSettingsFrom, serviceProviderUrls } from '../../services/sso/saml.ts';
+import type { Routes } from '../define.ts';
+import type { OwnerRoutesOptions } from './options.ts';
+
+/** A connection as its managers see it: never a secret, and what to give their IT team. */
+function presentIdentityProvider(row: IdentityProvider, publicUrl: string): IdentityProviderDto {
+  const urls = serviceProviderUrls(publicUrl, Number(row.id));
+  return {
+    id: Number(row.id),
+    kind: 'saml',
+    entityId: row.entityId ?? '',
+    ssoUrl: row.ssoUrl ?? '',
+    certificateExpiresAt: Number(row.certificateExpiresAt),
+    spEntityId: urls.spEntityId,
+    acsUrl: urls.acsUrl,
+    metadataUrl: urls.metadataUrl,
+    startUrl: urls.startUrl,
+    attributes: SSO_ATTRIBUTES_READ,
+  };
+}
+
+/**
+ * A school's or trust's own sign-in provider under `base`: read, connect (or replace), remove.
+ * Mounted for the owner's managers (/api/schools/:id, /api/trusts/:id) and the agency's admins
+ * (/api/admin/schools/:id, /api/admin/trusts/:id).
+ */
+export function identityProviderRoutes(routes: Routes, { base, access, policy }: OwnerRoutesOptions, kind: 'school' | 'trust'): void {
+  const ownerOf = (id: number): ProviderOwner => (kind === 'school' ? { schoolId: id } : { trustId: id });
+
+  routes.add({
+    method: 'get',
+    path: `${base}/identity-provider`,
+    access,
+    params: schoolParams,
+    policy,
+    cache: 'no-store',
+    answer: { body: identityProviderAnswerSchema },
+    async handler(ctx) {
+      const row = await identityProviderOf(ctx.deps.db, ownerOf(ctx.input.params.id));
+      ctx.body = { provider: row ? presentIdentityProvider(row, ctx.deps.config.publicUrl) : null } satisfies IdentityProviderAnswerDto;
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: `${base}/identity-provider`,
+    access,
+    params: schoolParams,
+    body: identityProviderSchema,
+    policy,
+    cache: 'no-store',
+    answer: { body: identityProviderDtoSchema },
+    async handler(ctx) {
+      const owner = ownerOf(ctx.input.params.id);
+      const settings = samlSettingsFrom(ctx.input.body, ctx.now());
+      const row = await saveSamlProvider(ctx.deps.db, owner, settings, ctx.now());
+      ctx.state.log.info({ ...owner, connectionId: row.id, entityId: settings.entityId, by: ctx.state.user!.id }, 'identity provider saved');
+      ctx.body = presentIdentityProvider(row, ctx.deps.config.publicUrl);
+    },
+  });
+
+  routes.add({
+    method: 'delete',
+    path: `${base}/identity-provider`,
+    access,
+    params: schoolParams,
+    policy,
+    cache: 'no-store',
+    answer: { status: 204 },
+    async handler(ctx) {
+      const owner = ownerOf(ctx.input.params.id);
+      if (await deleteIdentityProvider(ctx.deps.db, owner)) ctx.state.log.info({ ...owner, by: ctx.state.user!.id }, 'identity provider removed');
+      ctx.status = 204;
+    },
+  });
+}
