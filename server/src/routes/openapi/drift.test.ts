@@ -35,6 +35,8 @@ interface World {
   completed: { id: number; certificateNumber: string };
   /** A course the admin made over the API (then changed and deleted). */
   created: { id: number };
+  /** A module the admin added to `course` over the API (then changed, reordered and deleted). */
+  addedModule: { id: number };
   /** The learner's external CPD entry (added, read on the transcript, then deleted). */
   externalCpd: { id: number };
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
@@ -111,6 +113,22 @@ const CASES: Record<string, DriftCase> = {
   },
   'PUT /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}`, body: () => ({ validityMonths: 12 }) },
   'DELETE /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}` },
+  'GET /api/modules/:id': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}` },
+  'POST /api/modules': {
+    as: 'admin',
+    body: (world) => ({ courseId: world.course.id, title: 'Photos and consent', vimeoVideoId: '76979871', duration: 300 }),
+    then: (world, response) => {
+      world.addedModule.id = response.body.id;
+    },
+  },
+  'PUT /api/modules/:id': { as: 'admin', path: (world) => `/api/modules/${world.addedModule.id}`, body: () => ({ title: 'Photographs and consent' }) },
+  'GET /api/courses/:courseId/modules': { as: 'learner', path: (world) => `/api/courses/${world.course.id}/modules` },
+  'PUT /api/courses/:courseId/modules/order': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/modules/order`,
+    body: (world) => ({ moduleIds: [world.addedModule.id, world.course.moduleId] }),
+  },
+  'DELETE /api/modules/:id': { as: 'admin', path: (world) => `/api/modules/${world.addedModule.id}` },
   'GET /api/admin/overview': { as: 'admin' },
   'PUT /api/admin/accessibility': { as: 'admin', body: () => ({ responseDays: 5, testedBy: 'The agency' }) },
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
@@ -261,6 +279,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     const module = await createModule(server, course.id);
     world.course = { id: course.id, moduleId: module.id };
     world.created = { id: 0 };
+    world.addedModule = { id: 0 };
     world.externalCpd = { id: 0 };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
     world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
