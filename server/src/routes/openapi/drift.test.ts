@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
+import { pdfBytes } from '../../test/files.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { learner } from '../../test/schools.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
@@ -37,6 +38,8 @@ interface World {
   created: { id: number };
   /** A module the admin added to `course` over the API (then changed, reordered and deleted). */
   addedModule: { id: number };
+  /** Resources the admin attached to `course` and to its module over the API. */
+  resources: { courseResourceId: number; moduleResourceId: number };
   /** The learner's external CPD entry (added, read on the transcript, then deleted). */
   externalCpd: { id: number };
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
@@ -58,9 +61,19 @@ interface DriftCase {
   /** The concrete path (the route's parameters filled in); the route's own path when left out. */
   path?: (world: World) => string;
   body?: (world: World) => unknown;
+  /** A body sent as it is (multipart/form-data uploads), in place of `body`'s JSON. */
+  raw?: (world: World) => BodyInit;
   /** Runs on the answer, for what later cases need (the id of a course made). */
   then?: (world: World, response: TestResponse) => void;
 }
+
+/** A resource upload: a small PDF, with a title unless only the file is replaced. */
+const pdfForm = (title?: string): FormData => {
+  const form = new FormData();
+  if (title) form.append('title', title);
+  form.append('file', new Blob([new Uint8Array(pdfBytes())]), 'checklist.pdf');
+  return form;
+};
 
 const freshClient = () => Promise.resolve(server.client());
 /** A new learner's browser, signed in: for calls that end or change its session. */
@@ -129,6 +142,41 @@ const CASES: Record<string, DriftCase> = {
     body: (world) => ({ moduleIds: [world.addedModule.id, world.course.moduleId] }),
   },
   'DELETE /api/modules/:id': { as: 'admin', path: (world) => `/api/modules/${world.addedModule.id}` },
+  'POST /api/courses/:id/resources': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/resources`,
+    raw: () => pdfForm('Consent checklist'),
+    then: (world, response) => {
+      world.resources.courseResourceId = response.body.id;
+    },
+  },
+  'POST /api/modules/:id/resources': {
+    as: 'admin',
+    path: (world) => `/api/modules/${world.course.moduleId}/resources`,
+    raw: () => pdfForm('Shot list'),
+    then: (world, response) => {
+      world.resources.moduleResourceId = response.body.id;
+    },
+  },
+  'GET /api/courses/:id/resources': { as: 'anonymous', path: (world) => `/api/courses/${world.course.id}/resources` },
+  'GET /api/modules/:id/resources': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/resources` },
+  'PUT /api/courses/:id/resources/order': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/resources/order`,
+    body: (world) => ({ resourceIds: [world.resources.courseResourceId] }),
+  },
+  'PUT /api/modules/:id/resources/order': {
+    as: 'admin',
+    path: (world) => `/api/modules/${world.course.moduleId}/resources/order`,
+    body: (world) => ({ resourceIds: [world.resources.moduleResourceId] }),
+  },
+  'PUT /api/resources/:id': {
+    as: 'admin',
+    path: (world) => `/api/resources/${world.resources.courseResourceId}`,
+    body: () => ({ title: 'Consent checklist (2026)', description: 'Print one per class' }),
+  },
+  'PUT /api/resources/:id/file': { as: 'admin', path: (world) => `/api/resources/${world.resources.courseResourceId}/file`, raw: () => pdfForm() },
+  'DELETE /api/resources/:id': { as: 'admin', path: (world) => `/api/resources/${world.resources.moduleResourceId}` },
   'GET /api/admin/overview': { as: 'admin' },
   'PUT /api/admin/accessibility': { as: 'admin', body: () => ({ responseDays: 5, testedBy: 'The agency' }) },
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
@@ -227,6 +275,10 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/sales': { as: 'admin' },
 };
 
+/** The case's request body: its raw body, else its JSON, else none. */
+const requestBody = (driftCase: DriftCase, world: World): { body?: unknown; raw?: BodyInit } =>
+  driftCase.raw ? { raw: driftCase.raw(world) } : driftCase.body ? { body: driftCase.body(world) } : {};
+
 const table = buildRoutes().table;
 const documented = table.filter((route) => route.answer);
 
@@ -280,6 +332,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     world.course = { id: course.id, moduleId: module.id };
     world.created = { id: 0 };
     world.addedModule = { id: 0 };
+    world.resources = { courseResourceId: 0, moduleResourceId: 0 };
     world.externalCpd = { id: 0 };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
     world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
@@ -305,7 +358,7 @@ describe('the running server answers as its OpenAPI document says', () => {
       expect(route, `${name} declares no answer`).toBeDefined();
       const client = typeof driftCase.as === 'function' ? await driftCase.as(world) : world[driftCase.as];
       const path = driftCase.path?.(world) ?? route!.path;
-      const response = await client.request(route!.method.toUpperCase(), path, driftCase.body ? { body: driftCase.body(world) } : {});
+      const response = await client.request(route!.method.toUpperCase(), path, requestBody(driftCase, world));
       const answer = documentedAnswer(route!.method, route!.path);
       expect(`${response.status}`, `${name}: ${response.text.slice(0, 300)}`).toBe(answer.status);
       if (answer.mediaType) expect(response.headers.get('content-type') ?? '', name).toContain(answer.mediaType);
@@ -324,7 +377,7 @@ describe('the running server answers as its OpenAPI document says', () => {
       const route = documented.find((candidate) => routeName(candidate) === name)!;
       if (route.access === 'public') continue;
       const path = driftCase.path?.(world) ?? route.path;
-      const response = await server.client().request(route.method.toUpperCase(), path, driftCase.body ? { body: driftCase.body(world) } : {});
+      const response = await server.client().request(route.method.toUpperCase(), path, requestBody(driftCase, world));
       expect(response.status, name).toBe(401);
       expect(spec.paths[openApiPath(route.path)]![route.method]!.responses['401'], `${name} documents its 401`).toBeDefined();
       expect(validateError(response.body), `${name}: ${JSON.stringify(validateError.errors)}`).toBe(true);
