@@ -177,6 +177,20 @@ const CASES: Record<string, DriftCase> = {
   },
   'PUT /api/resources/:id/file': { as: 'admin', path: (world) => `/api/resources/${world.resources.courseResourceId}/file`, raw: () => pdfForm() },
   'DELETE /api/resources/:id': { as: 'admin', path: (world) => `/api/resources/${world.resources.moduleResourceId}` },
+  'PUT /api/modules/:id/captions/:lang': {
+    as: 'admin',
+    path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB`,
+    raw: () => {
+      const form = new FormData();
+      form.append('label', 'English (UK)');
+      form.append('file', new Blob(['WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nWelcome to the course.\n'], { type: 'text/vtt' }), 'captions.vtt');
+      return form;
+    },
+  },
+  'GET /api/modules/:id/captions': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/captions` },
+  'GET /api/modules/:id/captions/:lang.vtt': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB.vtt` },
+  'GET /api/courses/:id/captions': { as: 'anonymous', path: (world) => `/api/courses/${world.course.id}/captions` },
+  'DELETE /api/modules/:id/captions/:lang': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB` },
   'GET /api/admin/overview': { as: 'admin' },
   'PUT /api/admin/accessibility': { as: 'admin', body: () => ({ responseDays: 5, testedBy: 'The agency' }) },
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },

@@ -42,6 +42,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/user': { summary: 'Delete my account (password required)', answer: '`{message}`.' },
   'GET /api/courses': { summary: 'The course catalogue', answer: '`CourseSummaryDto[]` in the caller’s currency (`X-Currency`).' },
   'GET /api/courses/:id': { summary: 'One course with its modules and steps', answer: '`CourseDetailDto`; video ids only for enrolled learners and admins.' },
+  'PUT /api/modules/:id/captions/:lang': {
+    summary: 'Upload a module’s captions in one language (WebVTT or SubRip)',
+    answer: '`CaptionTrackDto`: 201 when the language is new, 200 when it replaces the track.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'POST /api/courses/:id/resources': {
+    summary: 'Attach a file to a course',
+    answer: '`ResourceDto`.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'POST /api/modules/:id/resources': {
+    summary: 'Attach a file to a module',
+    answer: '`ResourceDto`.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'PUT /api/resources/:id/file': { summary: 'Replace a resource’s file', answer: '`ResourceDto`.', requestType: 'multipart/form-data', errors: ['413', '415'] },
+  'GET /api/modules/:id/captions/:lang.vtt': { summary: 'A module’s captions in one language', answer: 'The WebVTT file (`text/vtt`).' },
   'POST /api/contact': { summary: 'Send a contact message', answer: '`{message}`.' },
   'POST /api/enrollments': {
     summary: 'Enroll in a free or licensed course',
