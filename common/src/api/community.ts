@@ -33,9 +33,8 @@ export const certificateListItemDtoSchema = z
 export type CertificateListItemDto = z.infer<typeof certificateListItemDtoSchema>;
 
 /** GET /api/demo, outside production only: the demo learner's certificate for the example pages. */
-export interface DemoDto {
-  certificateNumber: string;
-}
+export const demoDtoSchema = z.object({ certificateNumber: z.string() }).meta({ id: 'DemoDto' });
+export type DemoDto = z.infer<typeof demoDtoSchema>;
 
 export const certificatePublicDtoSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, type Currency } from '../rules/currency.ts';
+import { CURRENCIES } from '../rules/currency.ts';
 import { DISCOUNT_KINDS } from '../rules/tax.ts';
 
 /** POST /api/create-payment-intent — what the card form needs to confirm the payment. */
@@ -146,6 +146,5 @@ export const adminPaymentDtoSchema = z
 export type AdminPaymentDto = z.infer<typeof adminPaymentDtoSchema>;
 
 /** GET and PUT /api/currency */
-export interface CurrencyChoiceDto {
-  currency: Currency;
-}
+export const currencyChoiceDtoSchema = z.object({ currency: z.enum(CURRENCIES) }).meta({ id: 'CurrencyChoiceDto' });
+export type CurrencyChoiceDto = z.infer<typeof currencyChoiceDtoSchema>;

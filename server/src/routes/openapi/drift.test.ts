@@ -3,11 +3,15 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
+import { DAY_MS } from '@atrium/common';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { pdfBytes } from '../../test/files.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
+import { addMember, licensedSchool } from '../../test/deadlines.ts';
 import { learner } from '../../test/schools.ts';
+import { DEMO_LEARNER } from '../../seed/demoLearner.ts';
+import { unsubscribeToken } from '../../services/unsubscribe.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { buildRoutes } from '../index.ts';
 import { openApiPath } from './document.ts';
@@ -287,6 +291,51 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/orders': { as: 'admin', path: () => '/api/admin/orders?page=1&limit=20' },
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
   'GET /api/admin/sales': { as: 'admin' },
+  'POST /api/admin/scheduler/:name/run': { as: 'admin', path: () => '/api/admin/scheduler/deadline-reminders/run' },
+  'GET /api/admin/scheduler': { as: 'admin' },
+  'GET /api/unsubscribe': {
+    as: 'anonymous',
+    path: (world) => `/api/unsubscribe?token=${unsubscribeToken({ userId: world.learnerRow.id, category: 'reminders' }, server.config.sessionKeys)}`,
+  },
+  'POST /api/unsubscribe': {
+    as: 'anonymous',
+    path: (world) => `/api/unsubscribe?token=${unsubscribeToken({ userId: world.learnerRow.id, category: 'digest' }, server.config.sessionKeys)}`,
+  },
+  'GET /api/currency': { as: 'anonymous' },
+  'PUT /api/currency': { as: 'learner', body: () => ({ currency: 'EUR' }) },
+  'GET /api/demo': {
+    // The demo learner as the seed makes them outside production, holding a certificate.
+    as: async () => {
+      await completeOneModuleCourse(server, await createUser(server.db, { email: DEMO_LEARNER.email }), server.client());
+      return server.client();
+    },
+  },
+  'GET /api/user/training': {
+    // A member of a school that licenses a course.
+    as: async () => {
+      const { schoolId } = await licensedSchool(server, 'Drift Primary');
+      const client = server.client();
+      await signIn(client, await addMember(server.db, schoolId, server.clock.now().getTime()));
+      return client;
+    },
+  },
+  // Last: a renewal starts the completed course over. A 12-month validity makes its certificate renewable …
+  'GET /api/courses/:id/renewal': {
+    as: async (world) => {
+      await world.admin.put(`/api/courses/${world.completed.id}`, { validityMonths: 12 });
+      return world.learner;
+    },
+    path: (world) => `/api/courses/${world.completed.id}/renewal`,
+  },
+  // … and one issued 13 months ago is due.
+  'POST /api/courses/:id/renewal': {
+    as: async (world) => {
+      const issuedAt = server.clock.now().getTime() - 400 * DAY_MS;
+      await server.db('certificates').where({ certificateNumber: world.completed.certificateNumber }).update({ issuedAt });
+      return world.learner;
+    },
+    path: (world) => `/api/courses/${world.completed.id}/renewal`,
+  },
 };
 
 /** The case's request body: its raw body, else its JSON, else none. */
