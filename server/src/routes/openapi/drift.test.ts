@@ -42,6 +42,8 @@ interface World {
   created: { id: number };
   /** A module the admin added to `course` over the API (then changed, reordered and deleted). */
   addedModule: { id: number };
+  /** A contact message as the admin's inbox lists it; an account the admin made an admin (then not). */
+  inbox: { messageId: number; grantedAdminId: number };
   /** Resources the admin attached to `course` and to its module over the API. */
   resources: { courseResourceId: number; moduleResourceId: number };
   /** The learner's external CPD entry (added, read on the transcript, then deleted). */
@@ -319,6 +321,31 @@ const CASES: Record<string, DriftCase> = {
       return client;
     },
   },
+  'GET /api/admin/contact-messages': {
+    as: 'admin',
+    path: () => '/api/admin/contact-messages?page=1&limit=20',
+    then: (world, response) => {
+      world.inbox.messageId = response.body[0].id;
+    },
+  },
+  'PATCH /api/admin/contact-messages/:id': {
+    as: 'admin',
+    path: (world) => `/api/admin/contact-messages/${world.inbox.messageId}`,
+    body: () => ({ handled: true }),
+  },
+  'GET /api/admin/admins': { as: 'admin' },
+  'POST /api/admin/admins': {
+    // Only an account whose holder proved the address may be made an admin.
+    as: 'admin',
+    body: () => ({ email: 'deputy.head@school.test' }),
+    then: (world, response) => {
+      world.inbox.grantedAdminId = response.body.id;
+    },
+  },
+  'DELETE /api/admin/admins/:id': { as: 'admin', path: (world) => `/api/admin/admins/${world.inbox.grantedAdminId}` },
+  'GET /api/admin/certificates': { as: 'admin', path: () => '/api/admin/certificates?page=1&limit=20' },
+  'POST /api/admin/certificates/:number/revoke': { as: 'admin', path: (world) => `/api/admin/certificates/${world.completed.certificateNumber}/revoke` },
+  'POST /api/admin/certificates/:number/restore': { as: 'admin', path: (world) => `/api/admin/certificates/${world.completed.certificateNumber}/restore` },
   // Last: a renewal starts the completed course over. A 12-month validity makes its certificate renewable …
   'GET /api/courses/:id/renewal': {
     as: async (world) => {
@@ -396,11 +423,14 @@ describe('the running server answers as its OpenAPI document says', () => {
     world.created = { id: 0 };
     world.addedModule = { id: 0 };
     world.resources = { courseResourceId: 0, moduleResourceId: 0 };
+    world.inbox = { messageId: 0, grantedAdminId: 0 };
     world.externalCpd = { id: 0 };
     world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
     world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
     world.buyer = (await learner(server, { verified: true })).client;
     await signIn(world.admin, await createAdmin(server.db));
+    const deputy = await createUser(server.db, { email: 'deputy.head@school.test' });
+    await server.db('users').where({ id: deputy.id }).update({ emailVerifiedAt: Date.now() });
   });
 
   it('has a case for every route that declares its answer, and none for routes that do not', () => {
