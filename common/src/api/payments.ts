@@ -145,6 +145,10 @@ export const adminPaymentDtoSchema = z
   .meta({ id: 'AdminPaymentDto' });
 export type AdminPaymentDto = z.infer<typeof adminPaymentDtoSchema>;
 
+/** POST /api/stripe/webhook: the event was taken (Stripe sends it again until it is). */
+export const webhookReceivedDtoSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceivedDto' });
+export type WebhookReceivedDto = z.infer<typeof webhookReceivedDtoSchema>;
+
 /** GET and PUT /api/currency */
 export const currencyChoiceDtoSchema = z.object({ currency: z.enum(CURRENCIES) }).meta({ id: 'CurrencyChoiceDto' });
 export type CurrencyChoiceDto = z.infer<typeof currencyChoiceDtoSchema>;

@@ -27,7 +27,11 @@ import { routeName } from './routeDocs.ts';
  * for a session are called once more without one, and must answer 401 in the shared Error shape.
  */
 
-const server = useTestServer({ stripe: true });
+// The agency's details, which every invoice and receipt PDF needs.
+const server = useTestServer({
+  stripe: true,
+  env: { INVOICE_SELLER_NAME: 'Atrium School Marketing Ltd', INVOICE_SELLER_ADDRESS: '12 Market Street\\nBristol BS1 4DJ' },
+});
 
 interface World {
   anonymous: TestClient;
@@ -55,8 +59,11 @@ interface World {
   /** A learner with a confirmed address, who asks to be invoiced for a priced course. */
   buyer: TestClient;
   pricedCourse: { id: number };
-  /** The buyer's card payment for the priced course (at the fake Stripe). */
+  /** The buyer's card payment for the priced course (at the fake Stripe), and its row's id once paid. */
   paymentIntentId: string;
+  paymentId: number;
+  /** The buyer's invoice order (discounted, invoiced, then marked paid). */
+  orderId: number;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
@@ -67,6 +74,8 @@ interface DriftCase {
   /** The concrete path (the route's parameters filled in); the route's own path when left out. */
   path?: (world: World) => string;
   body?: (world: World) => unknown;
+  /** Headers the request carries (a webhook's signature). */
+  headers?: (world: World) => Record<string, string>;
   /** A body sent as it is (multipart/form-data uploads), in place of `body`'s JSON. */
   raw?: (world: World) => BodyInit;
   /** Runs on the answer, for what later cases need (the id of a course made). */
@@ -280,6 +289,9 @@ const CASES: Record<string, DriftCase> = {
   'POST /api/orders': {
     as: 'buyer',
     body: (world) => ({ courseId: world.pricedCourse.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' }),
+    then: (world, response) => {
+      world.orderId = response.body.id;
+    },
   },
   'GET /api/orders': { as: 'buyer' },
   'POST /api/create-payment-intent': {
@@ -290,6 +302,36 @@ const CASES: Record<string, DriftCase> = {
     },
   },
   'GET /api/payments/:paymentIntentId': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}` },
+  // Stripe tells the server the card payment succeeded: the buyer and the admin get its receipt.
+  'POST /api/stripe/webhook': {
+    as: 'anonymous',
+    raw: (world) => webhookEvent(world).payload,
+    headers: (world) => ({ 'content-type': 'application/json', 'stripe-signature': webhookEvent(world).header }),
+  },
+  'GET /api/payments/:paymentIntentId/receipt.pdf': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}/receipt.pdf` },
+  'GET /api/admin/payments/:id/receipt.pdf': {
+    as: async (world) => {
+      world.paymentId = Number((await server.db('payments').where({ providerReference: world.paymentIntentId }).first('id'))!.id);
+      return world.admin;
+    },
+    path: (world) => `/api/admin/payments/${world.paymentId}/receipt.pdf`,
+  },
+  'PUT /api/admin/orders/:id/discount': {
+    as: 'admin',
+    path: (world) => `/api/admin/orders/${world.orderId}/discount`,
+    body: () => ({ kind: 'percent', value: 10, reason: 'A second course for the same school' }),
+  },
+  'DELETE /api/admin/orders/:id/discount': { as: 'admin', path: (world) => `/api/admin/orders/${world.orderId}/discount` },
+  'POST /api/admin/orders/:id/invoice': {
+    as: 'admin',
+    path: (world) => `/api/admin/orders/${world.orderId}/invoice`,
+    body: () => ({ country: 'GB', billingAddress: '1 Oak Lane\nLeeds LS1 1AA' }),
+  },
+  'GET /api/orders/:id/invoice.pdf': { as: 'buyer', path: (world) => `/api/orders/${world.orderId}/invoice.pdf` },
+  'POST /api/admin/orders/:id/paid': { as: 'admin', path: (world) => `/api/admin/orders/${world.orderId}/paid` },
+  'GET /api/admin/enrollments': { as: 'admin', path: () => '/api/admin/enrollments?page=1&limit=20' },
+  'POST /api/admin/enroll': { as: 'admin', body: (world) => ({ studentEmail: world.learnerRow.email, courseId: world.pricedCourse.id }) },
+  'DELETE /api/admin/enroll': { as: 'admin', body: (world) => ({ studentEmail: world.learnerRow.email, courseId: world.pricedCourse.id }) },
   'GET /api/admin/orders': { as: 'admin', path: () => '/api/admin/orders?page=1&limit=20' },
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
   'GET /api/admin/sales': { as: 'admin' },
@@ -365,9 +407,16 @@ const CASES: Record<string, DriftCase> = {
   },
 };
 
-/** The case's request body: its raw body, else its JSON, else none. */
-const requestBody = (driftCase: DriftCase, world: World): { body?: unknown; raw?: BodyInit } =>
-  driftCase.raw ? { raw: driftCase.raw(world) } : driftCase.body ? { body: driftCase.body(world) } : {};
+/** The case's request: its headers, and its raw body, else its JSON, else none. */
+const requestBody = (driftCase: DriftCase, world: World): { body?: unknown; raw?: BodyInit; headers?: Record<string, string> } => ({
+  ...(driftCase.headers ? { headers: driftCase.headers(world) } : {}),
+  ...(driftCase.raw ? { raw: driftCase.raw(world) } : driftCase.body ? { body: driftCase.body(world) } : {}),
+});
+
+/** Stripe's signed `payment_intent.succeeded` for the buyer's card payment (settled at the fake Stripe), made once. */
+let succeeded: { payload: string; header: string } | undefined;
+const webhookEvent = (world: World) =>
+  (succeeded ??= server.stripe.signedEvent('payment_intent.succeeded', server.stripe.settle(world.paymentIntentId, 'succeeded')));
 
 const table = buildRoutes().table;
 const documented = table.filter((route) => route.answer);

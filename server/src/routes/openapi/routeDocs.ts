@@ -95,6 +95,25 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/credentials/keys/:thumbprint': { summary: 'One public signing key', answer: 'A public JWK.' },
   'GET /.well-known/jwks.json': { summary: 'Every public key that ever signed a credential', answer: 'A JWK Set, the current key first.' },
   'POST /api/create-payment-intent': { summary: 'Start a card payment', answer: '`{clientSecret}` for Stripe’s Payment Element.', errors: ['409', '503'] },
+  'POST /api/admin/enroll': {
+    summary: 'Enrol a student in a course (no payment)',
+    answer: '`AdminEnrollResultDto`: 201 when enrolled now, 200 when they already were (`alreadyEnrolled`).',
+  },
+  'POST /api/admin/admins': {
+    summary: 'Make an account with a confirmed address an admin',
+    answer: '`AdminAccountDto`: 201 when the role is new, 200 when they held it.',
+  },
+  'GET /api/payments/:paymentIntentId/receipt.pdf': {
+    summary: 'The receipt of my card payment',
+    answer: 'The receipt PDF; 404 until the payment succeeded.',
+    errors: ['503'],
+  },
+  'GET /api/admin/payments/:id/receipt.pdf': {
+    summary: 'Any card payment’s receipt',
+    answer: 'The receipt PDF; 404 until the payment succeeded.',
+    errors: ['503'],
+  },
+  'GET /api/orders/:id/invoice.pdf': { summary: 'The invoice of my order', answer: 'The invoice PDF; 404 until the agency issued it.', errors: ['503'] },
   'POST /api/stripe/webhook': { summary: 'Stripe’s signed webhook', answer: '`{received: true}`.' },
   'POST /api/orders': { summary: 'Ask for an invoice (purchase order)', status: '201', answer: 'The order.', errors: ['409'] },
 };
