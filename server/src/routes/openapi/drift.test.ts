@@ -46,6 +46,8 @@ interface World {
   created: { id: number };
   /** A module the admin added to `course` over the API (then changed, reordered and deleted). */
   addedModule: { id: number };
+  /** The thumbprint of the key that signed the learner's credential. */
+  keyThumbprint: string;
   /** A contact message as the admin's inbox lists it; an account the admin made an admin (then not). */
   inbox: { messageId: number; grantedAdminId: number };
   /** Resources the admin attached to `course` and to its module over the API. */
@@ -363,6 +365,20 @@ const CASES: Record<string, DriftCase> = {
       return client;
     },
   },
+  'GET /api/certificates/:number/credential': { as: 'anonymous', path: (world) => `/api/certificates/${world.completed.certificateNumber}/credential` },
+  'GET /api/credentials/issuer': { as: 'anonymous' },
+  'GET /api/credentials/achievements/:id': { as: 'anonymous', path: (world) => `/api/credentials/achievements/${world.completed.id}` },
+  'GET /api/credentials/revocations': { as: 'anonymous' },
+  'GET /.well-known/jwks.json': {
+    as: 'anonymous',
+    then: (world, response) => {
+      world.keyThumbprint = String(response.body.keys[0].kid).split('/').pop()!;
+    },
+  },
+  'GET /api/credentials/keys/:thumbprint': { as: 'anonymous', path: (world) => `/api/credentials/keys/${world.keyThumbprint}` },
+  'GET /api/admin/insights/weekly': { as: 'admin' },
+  'GET /api/admin/insights/courses/:courseId': { as: 'admin', path: (world) => `/api/admin/insights/courses/${world.completed.id}` },
+  'GET /api/admin/insights/modules/:moduleId/retention': { as: 'admin', path: (world) => `/api/admin/insights/modules/${world.course.moduleId}/retention` },
   'GET /api/admin/contact-messages': {
     as: 'admin',
     path: () => '/api/admin/contact-messages?page=1&limit=20',
