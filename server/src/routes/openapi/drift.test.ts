@@ -57,7 +57,7 @@ interface World {
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
   quiz: QuizEditDto;
   /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
-  assignment: { id: number; submissionId: number; draftFileId: number };
+  assignment: { id: number; submissionId: number; draftFileId: number; reviewId: number };
   /** A learner with a confirmed address, who asks to be invoiced for a priced course. */
   buyer: TestClient;
   pricedCourse: { id: number };
@@ -284,6 +284,25 @@ const CASES: Record<string, DriftCase> = {
   'POST /api/assignments/:id/submit': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/submit` },
   'GET /api/submissions/:id': { as: 'learner', path: (world) => `/api/submissions/${world.assignment.submissionId}` },
   'POST /api/assignments/:id/withdraw': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/withdraw` },
+  // Submitted again, the work waits in the admins' review queue, and is sent back for changes.
+  'GET /api/admin/reviews': {
+    as: async (world) => {
+      const submitted = await world.learner.post(`/api/assignments/${world.assignment.id}/submit`);
+      if (submitted.status !== 200) throw new Error(`submit: ${submitted.status} ${submitted.text}`);
+      return world.admin;
+    },
+    path: () => '/api/admin/reviews?page=1&limit=20',
+    then: (world, response) => {
+      world.assignment.reviewId = response.body[0].submissionId;
+    },
+  },
+  'GET /api/admin/reviews/counts': { as: 'admin' },
+  'GET /api/admin/reviews/:id': { as: 'admin', path: (world) => `/api/admin/reviews/${world.assignment.reviewId}` },
+  'POST /api/admin/reviews/:id': {
+    as: 'admin',
+    path: (world) => `/api/admin/reviews/${world.assignment.reviewId}`,
+    body: () => ({ decision: 'changes', feedback: 'Crop the second photo: a face shows at the edge.' }),
+  },
   'DELETE /api/courses/:id/assignments/:assignmentId': {
     as: 'admin',
     path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
@@ -490,7 +509,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     world.resources = { courseResourceId: 0, moduleResourceId: 0 };
     world.inbox = { messageId: 0, grantedAdminId: 0 };
     world.externalCpd = { id: 0 };
-    world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
+    world.assignment = { id: 0, submissionId: 0, draftFileId: 0, reviewId: 0 };
     world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
     world.buyer = (await learner(server, { verified: true })).client;
     await signIn(world.admin, await createAdmin(server.db));
