@@ -6,7 +6,7 @@ import type { TestClient, TestResponse } from '../../test/client.ts';
 import { DAY_MS } from '@atrium/common';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
-import { pdfBytes } from '../../test/files.ts';
+import { pdfBytes, pngBytes } from '../../test/files.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { addMember, licensedSchool } from '../../test/deadlines.ts';
 import { learner } from '../../test/schools.ts';
@@ -46,6 +46,8 @@ interface World {
   created: { id: number };
   /** A module the admin added to `course` over the API (then changed, reordered and deleted). */
   addedModule: { id: number };
+  /** Where the learner's uploaded photo is served. */
+  avatarUrl: string;
   /** The thumbprint of the key that signed the learner's credential. */
   keyThumbprint: string;
   /** A contact message as the admin's inbox lists it; an account the admin made an admin (then not). */
@@ -92,6 +94,8 @@ const pdfForm = (title?: string): FormData => {
   return form;
 };
 
+let photo: Buffer;
+
 const freshClient = () => Promise.resolve(server.client());
 /** A new learner's browser, signed in: for calls that end or change its session. */
 const signedInClient = async () => {
@@ -120,6 +124,20 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/user/sign-ins': { as: 'learner' },
   'PUT /api/user/caption-preferences': { as: 'learner', body: () => ({ on: true, lang: 'en' }) },
   'GET /api/user/caption-preferences': { as: 'learner' },
+  'POST /api/user/verify-email': { as: 'learner' },
+  'POST /api/user/upload-avatar': {
+    as: 'learner',
+    raw: () => {
+      const form = new FormData();
+      form.append('profileImage', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+      return form;
+    },
+    then: (world, response) => {
+      world.avatarUrl = response.body.profileImageUrl;
+    },
+  },
+  'GET /api/avatars/:id': { as: 'learner', path: (world) => world.avatarUrl },
+  'DELETE /api/user': { as: signedInClient, body: () => ({ password: TEST_PASSWORD, certificates: 'keep' }) },
   'GET /api/accessibility': { as: 'anonymous' },
   'POST /api/accessibility/reports': { as: 'anonymous', body: () => ({ name: 'Ann', email: 'ann@school.test', message: 'The player has no captions' }) },
   'PATCH /api/user/profile': { as: 'learner', body: () => ({ firstName: 'Robin', company: 'St Mary’s Primary' }) },
@@ -210,6 +228,7 @@ const CASES: Record<string, DriftCase> = {
   'DELETE /api/modules/:id/captions/:lang': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB` },
   'GET /api/admin/overview': { as: 'admin' },
   'PUT /api/admin/accessibility': { as: 'admin', body: () => ({ responseDays: 5, testedBy: 'The agency' }) },
+  'GET /api/admin/export-excel': { as: 'admin' },
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
   'GET /api/admin/students/:id': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}` },
   'GET /api/admin/students/:id/enrollments': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/enrollments` },
@@ -494,6 +513,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     spec = served.body;
     ajv.addSchema(served.body, 'openapi.json');
 
+    photo = await pngBytes();
     world.anonymous = server.client();
     world.learner = server.client();
     world.admin = server.client();
