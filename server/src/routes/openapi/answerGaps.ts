@@ -132,6 +132,4 @@ export const ROUTES_WITHOUT_ANSWER_SCHEMA: readonly string[] = [
   'HEAD /api/uploads/:uploadId',
   'PATCH /api/uploads/:uploadId',
   'DELETE /api/uploads/:uploadId',
-  'GET /',
-  'POST /contact',
 ];

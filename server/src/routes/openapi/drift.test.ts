@@ -113,6 +113,11 @@ const CASES: Record<string, DriftCase> = {
   'GET /docs/api/start.js': { as: 'anonymous' },
   'GET /docs/api/redoc.standalone.js': { as: 'anonymous' },
   'GET /api/config': { as: 'anonymous' },
+  'GET /': { as: 'anonymous' },
+  'POST /contact': {
+    as: 'anonymous',
+    raw: () => new URLSearchParams({ name: 'Pat Head', email: 'pat@school.test', message: 'Do you film sports days?' }),
+  },
   'POST /api/register': { as: freshClient, body: () => ({ email: `drift-${Date.now()}@school.test`, password: TEST_PASSWORD, firstName: 'Dee' }) },
   'POST /api/login': { as: freshClient, body: (world) => ({ email: world.learnerRow.email, password: TEST_PASSWORD }) },
   'POST /api/logout': { as: signedInClient },
