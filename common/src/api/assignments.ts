@@ -142,41 +142,55 @@ export const submitResultDtoSchema = z
   .meta({ id: 'SubmitResultDto' });
 export type SubmitResultDto = z.infer<typeof submitResultDtoSchema>;
 
-export type ReviewQueueStatus = 'awaiting' | 'changes_requested' | 'approved';
+export const reviewQueueStatusSchema = z.enum(['awaiting', 'changes_requested', 'approved']);
+export type ReviewQueueStatus = z.infer<typeof reviewQueueStatusSchema>;
+
+const personRef = z.object({ id: z.number(), name: z.string(), email: z.string() });
+const schoolRef = z.object({ id: z.number(), name: z.string() });
+const titled = z.object({ id: z.number(), title: z.string() });
 
 /** A row of GET /api/admin/reviews (oldest submittedAt first; X-Total-Count). */
-export interface ReviewQueueItemDto {
-  submissionId: number;
-  round: number;
-  status: SubmissionStatus;
-  /** ISO. */
-  submittedAt: string;
-  reviewedAt: string | null;
-  fileCount: number;
-  hasLink: boolean;
-  learner: { id: number; name: string; email: string };
-  /** The learner's first school (by name), null when none. */
-  school: { id: number; name: string } | null;
-  course: { id: number; title: string };
-  assignment: { id: number; title: string };
-}
+export const reviewQueueItemDtoSchema = z
+  .object({
+    submissionId: z.number(),
+    round: z.number(),
+    status: submissionStatusSchema,
+    /** ISO. */
+    submittedAt: z.string(),
+    reviewedAt: z.string().nullable(),
+    fileCount: z.number(),
+    hasLink: z.boolean(),
+    learner: personRef,
+    /** The learner's first school (by name), null when none. */
+    school: schoolRef.nullable(),
+    course: titled,
+    assignment: titled,
+  })
+  .meta({ id: 'ReviewQueueItemDto' });
+export type ReviewQueueItemDto = z.infer<typeof reviewQueueItemDtoSchema>;
 
 /** GET /api/admin/reviews/counts. */
-export interface ReviewCountsDto {
-  awaiting: number;
-  changesRequested: number;
-  approved: number;
-}
+export const reviewCountsDtoSchema = z
+  .object({
+    awaiting: z.number(),
+    changesRequested: z.number(),
+    approved: z.number(),
+  })
+  .meta({ id: 'ReviewCountsDto' });
+export type ReviewCountsDto = z.infer<typeof reviewCountsDtoSchema>;
 
 /** GET /api/admin/reviews/:submissionId. */
-export interface SubmissionReviewDto {
-  submission: SubmissionDto;
-  learner: { id: number; name: string; email: string; school: { id: number; name: string } | null };
-  course: { id: number; title: string };
-  assignment: { id: number; title: string; instructions: string; approvalRequired: boolean };
-  /** The learner's other submitted rounds of this assignment, newest first. */
-  earlierRounds: SubmissionDto[];
-}
+export const submissionReviewDtoSchema = z
+  .object({
+    submission: submissionDtoSchema,
+    learner: personRef.extend({ school: schoolRef.nullable() }),
+    course: titled,
+    assignment: titled.extend({ instructions: z.string(), approvalRequired: z.boolean() }),
+    /** The learner's other submitted rounds of this assignment, newest first. */
+    earlierRounds: z.array(submissionDtoSchema),
+  })
+  .meta({ id: 'SubmissionReviewDto' });
+export type SubmissionReviewDto = z.infer<typeof submissionReviewDtoSchema>;
 
 export type ReviewDecision = 'approve' | 'changes';
 

@@ -33,9 +33,8 @@ export const certificateListItemDtoSchema = z
 export type CertificateListItemDto = z.infer<typeof certificateListItemDtoSchema>;
 
 /** GET /api/demo, outside production only: the demo learner's certificate for the example pages. */
-export interface DemoDto {
-  certificateNumber: string;
-}
+export const demoDtoSchema = z.object({ certificateNumber: z.string() }).meta({ id: 'DemoDto' });
+export type DemoDto = z.infer<typeof demoDtoSchema>;
 
 export const certificatePublicDtoSchema = z
   .object({
@@ -63,31 +62,40 @@ export const certificatePublicDtoSchema = z
 export type CertificatePublicDto = z.infer<typeof certificatePublicDtoSchema>;
 
 /** A certificate as an admin sees it (GET /api/admin/certificates, revoke, restore). */
-export interface AdminCertificateDto {
-  id: number;
-  userId: number | null;
-  courseId: number | null;
-  certificateNumber: string;
-  studentName: string;
-  courseName: string;
-  completionPercentage: number;
-  completedAt: string;
-  issuedAt: string;
-  revokedAt: string | null;
-}
+export const adminCertificateDtoSchema = z
+  .object({
+    id: z.number(),
+    /** Null once the learner's account or the course is gone: the certificate outlives both. */
+    userId: z.number().nullable(),
+    courseId: z.number().nullable(),
+    certificateNumber: z.string(),
+    studentName: z.string(),
+    courseName: z.string(),
+    completionPercentage: z.number(),
+    /** ISO, as are the other instants. */
+    completedAt: z.string(),
+    issuedAt: z.string(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminCertificateDto' });
+export type AdminCertificateDto = z.infer<typeof adminCertificateDtoSchema>;
 
-export interface ContactMessageDto {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  message: string;
-  /** Where it was sent from: the landing's contact form, the support chat, or the accessibility statement's report form. */
-  source: 'landing' | 'widget' | 'accessibility';
-  createdAt: string;
-  handledAt: string | null;
-}
+export const contactMessageDtoSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    phone: z.string().nullable(),
+    message: z.string(),
+    /** Where it was sent from: the landing's contact form, the support chat, or the accessibility statement's report form. */
+    source: z.enum(['landing', 'widget', 'accessibility']),
+    /** ISO. */
+    createdAt: z.string(),
+    handledAt: z.string().nullable(),
+  })
+  .meta({ id: 'ContactMessageDto' });
+export type ContactMessageDto = z.infer<typeof contactMessageDtoSchema>;
 
 /** The answer of a route that only reports what it did: a sentence for people. */
 export const messageDtoSchema = z.object({ message: z.string() }).meta({ id: 'MessageDto' });

@@ -1,10 +1,12 @@
+import { z } from 'zod';
 import type { AssignmentStatusDto } from './assignments.ts';
 import type { WatchingDto } from './courses.ts';
 import type { FinalQuizResultDto } from './quizzes.ts';
 
 /** Where one member stands on one licensed course. */
 export const TRAINING_STATUSES = ['not_started', 'in_progress', 'due_soon', 'overdue', 'completed', 'renewal_due'] as const;
-export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
+export const trainingStatusSchema = z.enum(TRAINING_STATUSES);
+export type TrainingStatus = z.infer<typeof trainingStatusSchema>;
 
 export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
   not_started: 'Not started',
@@ -78,51 +80,69 @@ export interface TrainingStatusRowDto {
 }
 
 /** A scheduled job as the admin sees it. */
-export interface SchedulerJobDto {
-  name: string;
-  nextRunAt: string;
-  lastStartedAt: string | null;
-  lastFinishedAt: string | null;
-  lastSuccessAt: string | null;
-  /** Failures in a row since the last success (the back-off grows with it). */
-  failures: number;
-  totalFailures: number;
-  lastError: string | null;
-  /** Mails queued by the last successful run. */
-  lastSent: number;
-  running: boolean;
-}
+export const schedulerJobDtoSchema = z
+  .object({
+    name: z.string(),
+    /** ISO, as are the other instants. */
+    nextRunAt: z.string(),
+    lastStartedAt: z.string().nullable(),
+    lastFinishedAt: z.string().nullable(),
+    lastSuccessAt: z.string().nullable(),
+    /** Failures in a row since the last success (the back-off grows with it). */
+    failures: z.number(),
+    totalFailures: z.number(),
+    lastError: z.string().nullable(),
+    /** Mails queued by the last successful run. */
+    lastSent: z.number(),
+    running: z.boolean(),
+  })
+  .meta({ id: 'SchedulerJobDto' });
+export type SchedulerJobDto = z.infer<typeof schedulerJobDtoSchema>;
 
 /** POST /api/admin/scheduler/:name/run: the job ran on the instance that answered. */
-export interface SchedulerRunDto {
-  name: string;
-  /** Mails the run queued. */
-  sent: number;
-}
+export const schedulerRunDtoSchema = z
+  .object({
+    name: z.string(),
+    /** Mails the run queued. */
+    sent: z.number(),
+  })
+  .meta({ id: 'SchedulerRunDto' });
+export type SchedulerRunDto = z.infer<typeof schedulerRunDtoSchema>;
 
-export interface SchedulerStatusDto {
-  enabled: boolean;
-  intervalSeconds: number;
-  jobs: SchedulerJobDto[];
-}
+export const schedulerStatusDtoSchema = z
+  .object({
+    enabled: z.boolean(),
+    intervalSeconds: z.number(),
+    jobs: z.array(schedulerJobDtoSchema),
+  })
+  .meta({ id: 'SchedulerStatusDto' });
+export type SchedulerStatusDto = z.infer<typeof schedulerStatusDtoSchema>;
 
 export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digest'] as const;
 export type UnsubscribeCategory = (typeof UNSUBSCRIBE_CATEGORIES)[number];
 
-export interface UnsubscribeDto {
-  category: UnsubscribeCategory;
-  /** What the category covers, in words for the confirmation page. */
-  description: string;
-  unsubscribed: boolean;
-}
+export const unsubscribeDtoSchema = z
+  .object({
+    category: z.enum(UNSUBSCRIBE_CATEGORIES),
+    /** What the category covers, in words for the confirmation page. */
+    description: z.string(),
+    unsubscribed: z.boolean(),
+  })
+  .meta({ id: 'UnsubscribeDto' });
+export type UnsubscribeDto = z.infer<typeof unsubscribeDtoSchema>;
 
 /** The signed-in learner's own status on each course their school licenses (GET /api/user/training). */
-export interface MyTrainingDto {
-  courseId: number;
-  status: TrainingStatus;
-  dueOn: string | null;
-  expiresOn: string | null;
-}
+export const myTrainingDtoSchema = z
+  .object({
+    courseId: z.number(),
+    status: trainingStatusSchema,
+    /** YYYY-MM-DD, or null when the course has no deadline. */
+    dueOn: z.string().nullable(),
+    /** YYYY-MM-DD, for a course with a validity. */
+    expiresOn: z.string().nullable(),
+  })
+  .meta({ id: 'MyTrainingDto' });
+export type MyTrainingDto = z.infer<typeof myTrainingDtoSchema>;
 
 /**
  * Where the signed-in learner stands on renewing their certificate for a course
@@ -132,14 +152,19 @@ export interface MyTrainingDto {
  * - `due`: expired or within 30 days of it: the learner may retake the course;
  * - `renewing`: retaking; completing every module again issues a new certificate.
  */
-export interface CourseRenewalDto {
-  courseId: number;
-  state: 'none' | 'not_yet' | 'due' | 'renewing';
-  /** The learner's latest certificate for the course (the one a renewal replaces). */
-  certificateNumber: string | null;
-  expiresOn: string | null;
-  expired: boolean;
-  opensOn: string | null;
-  /** 0 until the first renewal, then one more per renewal started. */
-  round: number;
-}
+export const courseRenewalDtoSchema = z
+  .object({
+    courseId: z.number(),
+    state: z.enum(['none', 'not_yet', 'due', 'renewing']),
+    /** The learner's latest certificate for the course (the one a renewal replaces). */
+    certificateNumber: z.string().nullable(),
+    /** YYYY-MM-DD. */
+    expiresOn: z.string().nullable(),
+    expired: z.boolean(),
+    /** YYYY-MM-DD. */
+    opensOn: z.string().nullable(),
+    /** 0 until the first renewal, then one more per renewal started. */
+    round: z.number(),
+  })
+  .meta({ id: 'CourseRenewalDto' });
+export type CourseRenewalDto = z.infer<typeof courseRenewalDtoSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, type Currency } from '../rules/currency.ts';
+import { CURRENCIES } from '../rules/currency.ts';
 import { DISCOUNT_KINDS } from '../rules/tax.ts';
 
 /** POST /api/create-payment-intent — what the card form needs to confirm the payment. */
@@ -145,7 +145,10 @@ export const adminPaymentDtoSchema = z
   .meta({ id: 'AdminPaymentDto' });
 export type AdminPaymentDto = z.infer<typeof adminPaymentDtoSchema>;
 
+/** POST /api/stripe/webhook: the event was taken (Stripe sends it again until it is). */
+export const webhookReceivedDtoSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceivedDto' });
+export type WebhookReceivedDto = z.infer<typeof webhookReceivedDtoSchema>;
+
 /** GET and PUT /api/currency */
-export interface CurrencyChoiceDto {
-  currency: Currency;
-}
+export const currencyChoiceDtoSchema = z.object({ currency: z.enum(CURRENCIES) }).meta({ id: 'CurrencyChoiceDto' });
+export type CurrencyChoiceDto = z.infer<typeof currencyChoiceDtoSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from '../schemas/prices.ts';
-import type { CourseSummaryDto, EnrollmentDto } from './courses.ts';
+import { courseSummaryDtoSchema, enrollmentDtoSchema } from './courses.ts';
 
 export const roleSchema = z.enum(['admin', 'learner']);
 export type Role = z.infer<typeof roleSchema>;
@@ -49,10 +49,13 @@ export const studentDetailDtoSchema = studentDtoSchema.extend({ stats: studentSt
 export type StudentDetailDto = z.infer<typeof studentDetailDtoSchema>;
 
 /** POST /api/admin/enroll */
-export interface AdminEnrollResultDto {
-  student: StudentDto;
-  course: CourseSummaryDto;
-  enrollment: EnrollmentDto;
-  /** True when the student was enrolled before this request (nothing was added). */
-  alreadyEnrolled: boolean;
-}
+export const adminEnrollResultDtoSchema = z
+  .object({
+    student: studentDtoSchema,
+    course: courseSummaryDtoSchema,
+    enrollment: enrollmentDtoSchema,
+    /** True when the student was enrolled before this request (nothing was added). */
+    alreadyEnrolled: z.boolean(),
+  })
+  .meta({ id: 'AdminEnrollResultDto' });
+export type AdminEnrollResultDto = z.infer<typeof adminEnrollResultDtoSchema>;

@@ -38,7 +38,7 @@ export interface RateLimitRule<C> {
  */
 export interface Answer {
   /** 200 unless said. */
-  status?: 200 | 201 | 204 | 302;
+  status?: 200 | 201 | 204 | 302 | 303;
   /** The JSON body's schema. */
   body?: ZodType;
   /** The answer's media type, when not JSON. */

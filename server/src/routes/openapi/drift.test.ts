@@ -3,13 +3,18 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../../test/client.ts';
+import { DAY_MS } from '@atrium/common';
 import { completeOneModuleCourse, createAdmin, createCourse, createModule, createUser, signIn, TEST_PASSWORD, type UserRow } from '../../test/factories.ts';
 import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
+import { pdfBytes, pngBytes } from '../../test/files.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { DirectoryDriftWorld, entraUser } from '../../test/scim.ts';
 import { makeTestKey } from '../../test/samlIdp.ts';
 import { learner, schoolWithManager } from '../../test/schools.ts';
 import { trustManagerOf, trustOf } from '../../test/trusts.ts';
+import { addMember, licensedSchool } from '../../test/deadlines.ts';
+import { DEMO_LEARNER } from '../../seed/demoLearner.ts';
+import { unsubscribeToken } from '../../services/unsubscribe.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { createTrust } from '../../commands/trusts.ts';
 import { buildRoutes } from '../index.ts';
@@ -26,7 +31,11 @@ import { routeName } from './routeDocs.ts';
  * for a session are called once more without one, and must answer 401 in the shared Error shape.
  */
 
-const server = useTestServer({ stripe: true });
+// The agency's details, which every invoice and receipt PDF needs.
+const server = useTestServer({
+  stripe: true,
+  env: { INVOICE_SELLER_NAME: 'Atrium School Marketing Ltd', INVOICE_SELLER_ADDRESS: '12 Market Street\\nBristol BS1 4DJ' },
+});
 
 interface World {
   anonymous: TestClient;
@@ -39,6 +48,16 @@ interface World {
   completed: { id: number; certificateNumber: string };
   /** A course the admin made over the API (then changed and deleted). */
   created: { id: number };
+  /** A module the admin added to `course` over the API (then changed, reordered and deleted). */
+  addedModule: { id: number };
+  /** Where the learner's uploaded photo is served. */
+  avatarUrl: string;
+  /** The thumbprint of the key that signed the learner's credential. */
+  keyThumbprint: string;
+  /** A contact message as the admin's inbox lists it; an account the admin made an admin (then not). */
+  inbox: { messageId: number; grantedAdminId: number };
+  /** Resources the admin attached to `course` and to its module over the API. */
+  resources: { courseResourceId: number; moduleResourceId: number };
   /** The learner's external CPD entry (added, read on the transcript, then deleted). */
   externalCpd: { id: number };
   /** A share link of the learner's record (made, read by anyone, its PDF, then stopped). */
@@ -50,16 +69,19 @@ interface World {
   /** A quiz the admin added to `course` (its key), taken by the learner, then deleted. */
   quiz: QuizEditDto;
   /** An assignment the admin added to `course`, worked on and submitted by the learner, then deleted. */
-  assignment: { id: number; submissionId: number; draftFileId: number };
+  assignment: { id: number; submissionId: number; draftFileId: number; reviewId: number };
   /** A learner with a confirmed address, who asks to be invoiced for a priced course. */
   buyer: TestClient;
   pricedCourse: { id: number };
-  /** The buyer's card payment for the priced course (at the fake Stripe). */
+  /** The buyer's card payment for the priced course (at the fake Stripe), and its row's id once paid. */
   paymentIntentId: string;
   /** The learner's comment on `course`'s module, replied to, then deleted (issue 58). */
   commentId: number;
   /** A reply in a thread of `course`'s module, for the instructor to mark as the answer. */
   replyId: number;
+  paymentId: number;
+  /** The buyer's invoice order (discounted, invoiced, then marked paid). */
+  orderId: number;
 }
 
 type Caller = 'anonymous' | 'learner' | 'admin' | 'buyer';
@@ -70,9 +92,23 @@ interface DriftCase {
   /** The concrete path (the route's parameters filled in); the route's own path when left out. */
   path?: (world: World) => string;
   body?: (world: World) => unknown;
+  /** Headers the request carries (a webhook's signature). */
+  headers?: (world: World) => Record<string, string>;
+  /** A body sent as it is (multipart/form-data uploads), in place of `body`'s JSON. */
+  raw?: (world: World) => BodyInit;
   /** Runs on the answer, for what later cases need (the id of a course made). */
   then?: (world: World, response: TestResponse) => void;
 }
+
+/** A resource upload: a small PDF, with a title unless only the file is replaced. */
+const pdfForm = (title?: string): FormData => {
+  const form = new FormData();
+  if (title) form.append('title', title);
+  form.append('file', new Blob([new Uint8Array(pdfBytes())]), 'checklist.pdf');
+  return form;
+};
+
+let photo: Buffer;
 
 const freshClient = () => Promise.resolve(server.client());
 /** A new learner's browser, signed in: for calls that end or change its session. */
@@ -125,6 +161,11 @@ const CASES: Record<string, DriftCase> = {
   'GET /docs/api/start.js': { as: 'anonymous' },
   'GET /docs/api/redoc.standalone.js': { as: 'anonymous' },
   'GET /api/config': { as: 'anonymous' },
+  'GET /': { as: 'anonymous' },
+  'POST /contact': {
+    as: 'anonymous',
+    raw: () => new URLSearchParams({ name: 'Pat Head', email: 'pat@school.test', message: 'Do you film sports days?' }),
+  },
   'POST /api/register': { as: freshClient, body: () => ({ email: `drift-${Date.now()}@school.test`, password: TEST_PASSWORD, firstName: 'Dee' }) },
   'POST /api/login': { as: freshClient, body: (world) => ({ email: world.learnerRow.email, password: TEST_PASSWORD }) },
   'POST /api/logout': { as: signedInClient },
@@ -136,6 +177,20 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/user/sign-ins': { as: 'learner' },
   'PUT /api/user/caption-preferences': { as: 'learner', body: () => ({ on: true, lang: 'en' }) },
   'GET /api/user/caption-preferences': { as: 'learner' },
+  'POST /api/user/verify-email': { as: 'learner' },
+  'POST /api/user/upload-avatar': {
+    as: 'learner',
+    raw: () => {
+      const form = new FormData();
+      form.append('profileImage', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+      return form;
+    },
+    then: (world, response) => {
+      world.avatarUrl = response.body.profileImageUrl;
+    },
+  },
+  'GET /api/avatars/:id': { as: 'learner', path: (world) => world.avatarUrl },
+  'DELETE /api/user': { as: signedInClient, body: () => ({ password: TEST_PASSWORD, certificates: 'keep' }) },
   'GET /api/accessibility': { as: 'anonymous' },
   'POST /api/accessibility/reports': { as: 'anonymous', body: () => ({ name: 'Ann', email: 'ann@school.test', message: 'The player has no captions' }) },
   'PATCH /api/user/profile': { as: 'learner', body: () => ({ firstName: 'Robin', company: 'St Mary’s Primary' }) },
@@ -175,8 +230,74 @@ const CASES: Record<string, DriftCase> = {
   },
   'PUT /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}`, body: () => ({ validityMonths: 12 }) },
   'DELETE /api/courses/:id': { as: 'admin', path: (world) => `/api/courses/${world.created.id}` },
+  'GET /api/modules/:id': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}` },
+  'POST /api/modules': {
+    as: 'admin',
+    body: (world) => ({ courseId: world.course.id, title: 'Photos and consent', vimeoVideoId: '76979871', duration: 300 }),
+    then: (world, response) => {
+      world.addedModule.id = response.body.id;
+    },
+  },
+  'PUT /api/modules/:id': { as: 'admin', path: (world) => `/api/modules/${world.addedModule.id}`, body: () => ({ title: 'Photographs and consent' }) },
+  'GET /api/courses/:courseId/modules': { as: 'learner', path: (world) => `/api/courses/${world.course.id}/modules` },
+  'PUT /api/courses/:courseId/modules/order': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/modules/order`,
+    body: (world) => ({ moduleIds: [world.addedModule.id, world.course.moduleId] }),
+  },
+  'DELETE /api/modules/:id': { as: 'admin', path: (world) => `/api/modules/${world.addedModule.id}` },
+  'POST /api/courses/:id/resources': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/resources`,
+    raw: () => pdfForm('Consent checklist'),
+    then: (world, response) => {
+      world.resources.courseResourceId = response.body.id;
+    },
+  },
+  'POST /api/modules/:id/resources': {
+    as: 'admin',
+    path: (world) => `/api/modules/${world.course.moduleId}/resources`,
+    raw: () => pdfForm('Shot list'),
+    then: (world, response) => {
+      world.resources.moduleResourceId = response.body.id;
+    },
+  },
+  'GET /api/courses/:id/resources': { as: 'anonymous', path: (world) => `/api/courses/${world.course.id}/resources` },
+  'GET /api/modules/:id/resources': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/resources` },
+  'PUT /api/courses/:id/resources/order': {
+    as: 'admin',
+    path: (world) => `/api/courses/${world.course.id}/resources/order`,
+    body: (world) => ({ resourceIds: [world.resources.courseResourceId] }),
+  },
+  'PUT /api/modules/:id/resources/order': {
+    as: 'admin',
+    path: (world) => `/api/modules/${world.course.moduleId}/resources/order`,
+    body: (world) => ({ resourceIds: [world.resources.moduleResourceId] }),
+  },
+  'PUT /api/resources/:id': {
+    as: 'admin',
+    path: (world) => `/api/resources/${world.resources.courseResourceId}`,
+    body: () => ({ title: 'Consent checklist (2026)', description: 'Print one per class' }),
+  },
+  'PUT /api/resources/:id/file': { as: 'admin', path: (world) => `/api/resources/${world.resources.courseResourceId}/file`, raw: () => pdfForm() },
+  'DELETE /api/resources/:id': { as: 'admin', path: (world) => `/api/resources/${world.resources.moduleResourceId}` },
+  'PUT /api/modules/:id/captions/:lang': {
+    as: 'admin',
+    path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB`,
+    raw: () => {
+      const form = new FormData();
+      form.append('label', 'English (UK)');
+      form.append('file', new Blob(['WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nWelcome to the course.\n'], { type: 'text/vtt' }), 'captions.vtt');
+      return form;
+    },
+  },
+  'GET /api/modules/:id/captions': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/captions` },
+  'GET /api/modules/:id/captions/:lang.vtt': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB.vtt` },
+  'GET /api/courses/:id/captions': { as: 'anonymous', path: (world) => `/api/courses/${world.course.id}/captions` },
+  'DELETE /api/modules/:id/captions/:lang': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/captions/en-GB` },
   'GET /api/admin/overview': { as: 'admin' },
   'PUT /api/admin/accessibility': { as: 'admin', body: () => ({ responseDays: 5, testedBy: 'The agency' }) },
+  'GET /api/admin/export-excel': { as: 'admin' },
   'GET /api/admin/students': { as: 'admin', path: () => '/api/admin/students?page=1&limit=20' },
   'GET /api/admin/students/:id': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}` },
   'GET /api/admin/students/:id/enrollments': { as: 'admin', path: (world) => `/api/admin/students/${world.learnerRow.id}/enrollments` },
@@ -270,6 +391,25 @@ const CASES: Record<string, DriftCase> = {
   'POST /api/assignments/:id/submit': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/submit` },
   'GET /api/submissions/:id': { as: 'learner', path: (world) => `/api/submissions/${world.assignment.submissionId}` },
   'POST /api/assignments/:id/withdraw': { as: 'learner', path: (world) => `/api/assignments/${world.assignment.id}/withdraw` },
+  // Submitted again, the work waits in the admins' review queue, and is sent back for changes.
+  'GET /api/admin/reviews': {
+    as: async (world) => {
+      const submitted = await world.learner.post(`/api/assignments/${world.assignment.id}/submit`);
+      if (submitted.status !== 200) throw new Error(`submit: ${submitted.status} ${submitted.text}`);
+      return world.admin;
+    },
+    path: () => '/api/admin/reviews?page=1&limit=20',
+    then: (world, response) => {
+      world.assignment.reviewId = response.body[0].submissionId;
+    },
+  },
+  'GET /api/admin/reviews/counts': { as: 'admin' },
+  'GET /api/admin/reviews/:id': { as: 'admin', path: (world) => `/api/admin/reviews/${world.assignment.reviewId}` },
+  'POST /api/admin/reviews/:id': {
+    as: 'admin',
+    path: (world) => `/api/admin/reviews/${world.assignment.reviewId}`,
+    body: () => ({ decision: 'changes', feedback: 'Crop the second photo: a face shows at the edge.' }),
+  },
   'DELETE /api/courses/:id/assignments/:assignmentId': {
     as: 'admin',
     path: (world) => `/api/courses/${world.course.id}/assignments/${world.assignment.id}`,
@@ -277,6 +417,9 @@ const CASES: Record<string, DriftCase> = {
   'POST /api/orders': {
     as: 'buyer',
     body: (world) => ({ courseId: world.pricedCourse.id, schoolName: 'Oak Academy', billingEmail: 'office@oak.sch.uk' }),
+    then: (world, response) => {
+      world.orderId = response.body.id;
+    },
   },
   'GET /api/orders': { as: 'buyer' },
   'POST /api/create-payment-intent': {
@@ -287,6 +430,36 @@ const CASES: Record<string, DriftCase> = {
     },
   },
   'GET /api/payments/:paymentIntentId': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}` },
+  // Stripe tells the server the card payment succeeded: the buyer and the admin get its receipt.
+  'POST /api/stripe/webhook': {
+    as: 'anonymous',
+    raw: (world) => webhookEvent(world).payload,
+    headers: (world) => ({ 'content-type': 'application/json', 'stripe-signature': webhookEvent(world).header }),
+  },
+  'GET /api/payments/:paymentIntentId/receipt.pdf': { as: 'buyer', path: (world) => `/api/payments/${world.paymentIntentId}/receipt.pdf` },
+  'GET /api/admin/payments/:id/receipt.pdf': {
+    as: async (world) => {
+      world.paymentId = Number((await server.db('payments').where({ providerReference: world.paymentIntentId }).first('id'))!.id);
+      return world.admin;
+    },
+    path: (world) => `/api/admin/payments/${world.paymentId}/receipt.pdf`,
+  },
+  'PUT /api/admin/orders/:id/discount': {
+    as: 'admin',
+    path: (world) => `/api/admin/orders/${world.orderId}/discount`,
+    body: () => ({ kind: 'percent', value: 10, reason: 'A second course for the same school' }),
+  },
+  'DELETE /api/admin/orders/:id/discount': { as: 'admin', path: (world) => `/api/admin/orders/${world.orderId}/discount` },
+  'POST /api/admin/orders/:id/invoice': {
+    as: 'admin',
+    path: (world) => `/api/admin/orders/${world.orderId}/invoice`,
+    body: () => ({ country: 'GB', billingAddress: '1 Oak Lane\nLeeds LS1 1AA' }),
+  },
+  'GET /api/orders/:id/invoice.pdf': { as: 'buyer', path: (world) => `/api/orders/${world.orderId}/invoice.pdf` },
+  'POST /api/admin/orders/:id/paid': { as: 'admin', path: (world) => `/api/admin/orders/${world.orderId}/paid` },
+  'GET /api/admin/enrollments': { as: 'admin', path: () => '/api/admin/enrollments?page=1&limit=20' },
+  'POST /api/admin/enroll': { as: 'admin', body: (world) => ({ studentEmail: world.learnerRow.email, courseId: world.pricedCourse.id }) },
+  'DELETE /api/admin/enroll': { as: 'admin', body: (world) => ({ studentEmail: world.learnerRow.email, courseId: world.pricedCourse.id }) },
   'GET /api/admin/orders': { as: 'admin', path: () => '/api/admin/orders?page=1&limit=20' },
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
   'GET /api/admin/sales': { as: 'admin' },
@@ -311,6 +484,90 @@ const CASES: Record<string, DriftCase> = {
   'PUT /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider`, body: samlProvider },
   'GET /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider` },
   'DELETE /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider` },
+  'POST /api/admin/scheduler/:name/run': { as: 'admin', path: () => '/api/admin/scheduler/deadline-reminders/run' },
+  'GET /api/admin/scheduler': { as: 'admin' },
+  'GET /api/unsubscribe': {
+    as: 'anonymous',
+    path: (world) => `/api/unsubscribe?token=${unsubscribeToken({ userId: world.learnerRow.id, category: 'reminders' }, server.config.sessionKeys)}`,
+  },
+  'POST /api/unsubscribe': {
+    as: 'anonymous',
+    path: (world) => `/api/unsubscribe?token=${unsubscribeToken({ userId: world.learnerRow.id, category: 'digest' }, server.config.sessionKeys)}`,
+  },
+  'GET /api/currency': { as: 'anonymous' },
+  'PUT /api/currency': { as: 'learner', body: () => ({ currency: 'EUR' }) },
+  'GET /api/demo': {
+    // The demo learner as the seed makes them outside production, holding a certificate.
+    as: async () => {
+      await completeOneModuleCourse(server, await createUser(server.db, { email: DEMO_LEARNER.email }), server.client());
+      return server.client();
+    },
+  },
+  'GET /api/user/training': {
+    // A member of a school that licenses a course.
+    as: async () => {
+      const { schoolId } = await licensedSchool(server, 'Drift Primary');
+      const client = server.client();
+      await signIn(client, await addMember(server.db, schoolId, server.clock.now().getTime()));
+      return client;
+    },
+  },
+  'GET /api/certificates/:number/credential': { as: 'anonymous', path: (world) => `/api/certificates/${world.completed.certificateNumber}/credential` },
+  'GET /api/credentials/issuer': { as: 'anonymous' },
+  'GET /api/credentials/achievements/:id': { as: 'anonymous', path: (world) => `/api/credentials/achievements/${world.completed.id}` },
+  'GET /api/credentials/revocations': { as: 'anonymous' },
+  'GET /.well-known/jwks.json': {
+    as: 'anonymous',
+    then: (world, response) => {
+      world.keyThumbprint = String(response.body.keys[0].kid).split('/').pop()!;
+    },
+  },
+  'GET /api/credentials/keys/:thumbprint': { as: 'anonymous', path: (world) => `/api/credentials/keys/${world.keyThumbprint}` },
+  'GET /api/admin/insights/weekly': { as: 'admin' },
+  'GET /api/admin/insights/courses/:courseId': { as: 'admin', path: (world) => `/api/admin/insights/courses/${world.completed.id}` },
+  'GET /api/admin/insights/modules/:moduleId/retention': { as: 'admin', path: (world) => `/api/admin/insights/modules/${world.course.moduleId}/retention` },
+  'GET /api/admin/contact-messages': {
+    as: 'admin',
+    path: () => '/api/admin/contact-messages?page=1&limit=20',
+    then: (world, response) => {
+      world.inbox.messageId = response.body[0].id;
+    },
+  },
+  'PATCH /api/admin/contact-messages/:id': {
+    as: 'admin',
+    path: (world) => `/api/admin/contact-messages/${world.inbox.messageId}`,
+    body: () => ({ handled: true }),
+  },
+  'GET /api/admin/admins': { as: 'admin' },
+  'POST /api/admin/admins': {
+    // Only an account whose holder proved the address may be made an admin.
+    as: 'admin',
+    body: () => ({ email: 'deputy.head@school.test' }),
+    then: (world, response) => {
+      world.inbox.grantedAdminId = response.body.id;
+    },
+  },
+  'DELETE /api/admin/admins/:id': { as: 'admin', path: (world) => `/api/admin/admins/${world.inbox.grantedAdminId}` },
+  'GET /api/admin/certificates': { as: 'admin', path: () => '/api/admin/certificates?page=1&limit=20' },
+  'POST /api/admin/certificates/:number/revoke': { as: 'admin', path: (world) => `/api/admin/certificates/${world.completed.certificateNumber}/revoke` },
+  'POST /api/admin/certificates/:number/restore': { as: 'admin', path: (world) => `/api/admin/certificates/${world.completed.certificateNumber}/restore` },
+  // Last: a renewal starts the completed course over. A 12-month validity makes its certificate renewable …
+  'GET /api/courses/:id/renewal': {
+    as: async (world) => {
+      await world.admin.put(`/api/courses/${world.completed.id}`, { validityMonths: 12 });
+      return world.learner;
+    },
+    path: (world) => `/api/courses/${world.completed.id}/renewal`,
+  },
+  // … and one issued 13 months ago is due.
+  'POST /api/courses/:id/renewal': {
+    as: async (world) => {
+      const issuedAt = server.clock.now().getTime() - 400 * DAY_MS;
+      await server.db('certificates').where({ certificateNumber: world.completed.certificateNumber }).update({ issuedAt });
+      return world.learner;
+    },
+    path: (world) => `/api/courses/${world.completed.id}/renewal`,
+  },
 };
 
 /**
@@ -395,6 +652,17 @@ function directoryCases(): Record<string, DriftCase> {
   return cases;
 }
 
+/** The case's request: its headers, and its raw body, else its JSON, else none. */
+const requestBody = (driftCase: DriftCase, world: World): { body?: unknown; raw?: BodyInit; headers?: Record<string, string> } => ({
+  ...(driftCase.headers ? { headers: driftCase.headers(world) } : {}),
+  ...(driftCase.raw ? { raw: driftCase.raw(world) } : driftCase.body ? { body: driftCase.body(world) } : {}),
+});
+
+/** Stripe's signed `payment_intent.succeeded` for the buyer's card payment (settled at the fake Stripe), made once. */
+let succeeded: { payload: string; header: string } | undefined;
+const webhookEvent = (world: World) =>
+  (succeeded ??= server.stripe.signedEvent('payment_intent.succeeded', server.stripe.settle(world.paymentIntentId, 'succeeded')));
+
 const table = buildRoutes().table;
 const documented = table.filter((route) => route.answer);
 
@@ -436,6 +704,7 @@ describe('the running server answers as its OpenAPI document says', () => {
     spec = served.body;
     ajv.addSchema(served.body, 'openapi.json');
 
+    photo = await pngBytes();
     world.anonymous = server.client();
     world.learner = server.client();
     world.admin = server.client();
@@ -455,12 +724,17 @@ describe('the running server answers as its OpenAPI document says', () => {
       .insert({ moduleId: module.id, userId: world.learnerRow.id, comment: 'Answer', createdAt: now, lastActivityAt: now, parentId: Number(threadId) });
     world.replyId = Number(replyId);
     world.created = { id: 0 };
+    world.addedModule = { id: 0 };
+    world.resources = { courseResourceId: 0, moduleResourceId: 0 };
+    world.inbox = { messageId: 0, grantedAdminId: 0 };
     world.externalCpd = { id: 0 };
     world.share = { id: 0, token: '' };
-    world.assignment = { id: 0, submissionId: 0, draftFileId: 0 };
+    world.assignment = { id: 0, submissionId: 0, draftFileId: 0, reviewId: 0 };
     world.pricedCourse = { id: (await createCourse(server, { title: 'Leading a website review', price: 4900 })).id };
     world.buyer = (await learner(server, { verified: true })).client;
     await signIn(world.admin, await createAdmin(server.db));
+    const deputy = await createUser(server.db, { email: 'deputy.head@school.test' });
+    await server.db('users').where({ id: deputy.id }).update({ emailVerifiedAt: Date.now() });
   });
 
   it('has a case for every route that declares its answer, and none for routes that do not', () => {
@@ -481,7 +755,7 @@ describe('the running server answers as its OpenAPI document says', () => {
       expect(route, `${name} declares no answer`).toBeDefined();
       const client = typeof driftCase.as === 'function' ? await driftCase.as(world) : world[driftCase.as];
       const path = driftCase.path?.(world) ?? route!.path;
-      const response = await client.request(route!.method.toUpperCase(), path, driftCase.body ? { body: driftCase.body(world) } : {});
+      const response = await client.request(route!.method.toUpperCase(), path, requestBody(driftCase, world));
       const answer = documentedAnswer(route!.method, route!.path);
       expect(`${response.status}`, `${name}: ${response.text.slice(0, 300)}`).toBe(answer.status);
       if (answer.mediaType) expect(response.headers.get('content-type') ?? '', name).toContain(answer.mediaType);
@@ -500,7 +774,7 @@ describe('the running server answers as its OpenAPI document says', () => {
       const route = documented.find((candidate) => routeName(candidate) === name)!;
       if (route.access === 'public') continue;
       const path = driftCase.path?.(world) ?? route.path;
-      const response = await server.client().request(route.method.toUpperCase(), path, driftCase.body ? { body: driftCase.body(world) } : {});
+      const response = await server.client().request(route.method.toUpperCase(), path, requestBody(driftCase, world));
       expect(response.status, name).toBe(401);
       expect(spec.paths[openApiPath(route.path)]![route.method]!.responses['401'], `${name} documents its 401`).toBeDefined();
       expect(validateError(response.body), `${name}: ${JSON.stringify(validateError.errors)}`).toBe(true);

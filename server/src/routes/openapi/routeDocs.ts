@@ -39,9 +39,37 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/reset-password': { summary: 'Set a new password with a reset token', answer: '`{message}`; every session of the account ends.' },
   'GET /api/user': { summary: 'The signed-in user', answer: '`UserDto`; 401 means "no user".' },
   'GET /api/user/export': { summary: 'Download my data', answer: '`MyDataExportDto` as an attachment.' },
+  'POST /api/user/upload-avatar': {
+    summary: 'Upload my profile photo',
+    answer: '`UserDto` with the new `profileImageUrl`.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'GET /api/avatars/:id': { summary: 'A profile photo', answer: 'The photo, re-encoded as WebP when uploaded; 304 for a matching `If-None-Match`.' },
+  'GET /api/admin/export-excel': { summary: 'Every student as a spreadsheet', answer: 'An .xlsx workbook, streamed.' },
   'DELETE /api/user': { summary: 'Delete my account (password required)', answer: '`{message}`.' },
   'GET /api/courses': { summary: 'The course catalogue', answer: '`CourseSummaryDto[]` in the caller’s currency (`X-Currency`).' },
   'GET /api/courses/:id': { summary: 'One course with its modules and steps', answer: '`CourseDetailDto`; video ids only for enrolled learners and admins.' },
+  'PUT /api/modules/:id/captions/:lang': {
+    summary: 'Upload a module’s captions in one language (WebVTT or SubRip)',
+    answer: '`CaptionTrackDto`: 201 when the language is new, 200 when it replaces the track.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'POST /api/courses/:id/resources': {
+    summary: 'Attach a file to a course',
+    answer: '`ResourceDto`.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'POST /api/modules/:id/resources': {
+    summary: 'Attach a file to a module',
+    answer: '`ResourceDto`.',
+    requestType: 'multipart/form-data',
+    errors: ['413', '415'],
+  },
+  'PUT /api/resources/:id/file': { summary: 'Replace a resource’s file', answer: '`ResourceDto`.', requestType: 'multipart/form-data', errors: ['413', '415'] },
+  'GET /api/modules/:id/captions/:lang.vtt': { summary: 'A module’s captions in one language', answer: 'The WebVTT file (`text/vtt`).' },
   'POST /api/contact': { summary: 'Send a contact message', answer: '`{message}`.' },
   'POST /api/enrollments': {
     summary: 'Enroll in a free or licensed course',
@@ -126,6 +154,25 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/credentials/keys/:thumbprint': { summary: 'One public signing key', answer: 'A public JWK.' },
   'GET /.well-known/jwks.json': { summary: 'Every public key that ever signed a credential', answer: 'A JWK Set, the current key first.' },
   'POST /api/create-payment-intent': { summary: 'Start a card payment', answer: '`{clientSecret}` for Stripe’s Payment Element.', errors: ['409', '503'] },
+  'POST /api/admin/enroll': {
+    summary: 'Enrol a student in a course (no payment)',
+    answer: '`AdminEnrollResultDto`: 201 when enrolled now, 200 when they already were (`alreadyEnrolled`).',
+  },
+  'POST /api/admin/admins': {
+    summary: 'Make an account with a confirmed address an admin',
+    answer: '`AdminAccountDto`: 201 when the role is new, 200 when they held it.',
+  },
+  'GET /api/payments/:paymentIntentId/receipt.pdf': {
+    summary: 'The receipt of my card payment',
+    answer: 'The receipt PDF; 404 until the payment succeeded.',
+    errors: ['503'],
+  },
+  'GET /api/admin/payments/:id/receipt.pdf': {
+    summary: 'Any card payment’s receipt',
+    answer: 'The receipt PDF; 404 until the payment succeeded.',
+    errors: ['503'],
+  },
+  'GET /api/orders/:id/invoice.pdf': { summary: 'The invoice of my order', answer: 'The invoice PDF; 404 until the agency issued it.', errors: ['503'] },
   'POST /api/stripe/webhook': { summary: 'Stripe’s signed webhook', answer: '`{received: true}`.' },
   'POST /api/orders': { summary: 'Ask for an invoice (purchase order)', status: '201', answer: 'The order.', errors: ['409'] },
 };

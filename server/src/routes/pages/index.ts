@@ -95,6 +95,7 @@ export function pageRoutes(routes: Routes): void {
     path: '/',
     access: 'public',
     query: landingQuery,
+    answer: { contentType: 'text/html' },
     async handler(ctx) {
       const { pages, config } = ctx.deps;
       ctx.type = 'html';
@@ -151,6 +152,7 @@ export function pageRoutes(routes: Routes): void {
     rateLimit: { limit: 'contact', by: 'ip' },
     before: [readForm],
     body: contactSchema,
+    answer: { status: 303 },
     async handler(ctx) {
       const input = ctx.input.body;
       const { db, clock, mailer, config } = ctx.deps;

@@ -1,4 +1,5 @@
-import { grantAdminSchema, idParams, type AdminAccountDto } from '@atrium/common';
+import { adminAccountDtoSchema, grantAdminSchema, idParams, messageDtoSchema, type AdminAccountDto } from '@atrium/common';
+import { z } from 'zod';
 import { grantAdmin, listAdmins, revokeAdmin } from '../../../commands/admins.ts';
 import type { Routes } from '../../define.ts';
 
@@ -9,6 +10,7 @@ export function adminAdminRoutes(routes: Routes): void {
     path: '/api/admin/admins',
     access: 'admin',
     cache: 'no-store',
+    answer: { body: z.array(adminAccountDtoSchema) },
     async handler(ctx) {
       const body: AdminAccountDto[] = await listAdmins(ctx.deps.db);
       ctx.body = body;
@@ -20,6 +22,7 @@ export function adminAdminRoutes(routes: Routes): void {
     path: '/api/admin/admins',
     access: 'admin',
     body: grantAdminSchema,
+    answer: { status: 201, body: adminAccountDtoSchema },
     async handler(ctx) {
       const { admin, changed } = await grantAdmin(ctx.deps.db, ctx.deps.clock, ctx.input.body.email);
       if (changed) ctx.state.log.info({ adminId: admin.id, by: ctx.state.user.id }, 'admin role granted');
@@ -33,6 +36,7 @@ export function adminAdminRoutes(routes: Routes): void {
     path: '/api/admin/admins/:id',
     access: 'admin',
     params: idParams,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const removed = await revokeAdmin(ctx.deps.db, ctx.deps.clock, ctx.input.params.id);
       ctx.state.log.info({ adminId: removed.id, by: ctx.state.user.id }, 'admin role removed');

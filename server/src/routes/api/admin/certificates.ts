@@ -1,4 +1,4 @@
-import { id, pageQuery, type AdminCertificateDto } from '@atrium/common';
+import { adminCertificateDtoSchema, id, pageQuery, type AdminCertificateDto } from '@atrium/common';
 import { z } from 'zod';
 import { restoreCertificate, revokeCertificate } from '../../../commands/certificateRevocation.ts';
 import { presentAdminCertificate } from '../../../presenters/admin.ts';
@@ -17,6 +17,7 @@ export function adminCertificateRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     query: listQuery,
+    answer: { body: z.array(adminCertificateDtoSchema) },
     async handler(ctx) {
       const { rows, total } = await certificatesPage(ctx.deps.db, ctx.input.query);
       sendPage<AdminCertificateDto>(ctx, { rows: rows.map(presentAdminCertificate), total });
@@ -28,6 +29,7 @@ export function adminCertificateRoutes(routes: Routes): void {
     path: '/api/admin/certificates/:number/revoke',
     access: 'admin',
     params: numberParams,
+    answer: { body: adminCertificateDtoSchema },
     async handler(ctx) {
       ctx.body = presentAdminCertificate(await revokeCertificate(ctx.deps.db, ctx.deps.clock, ctx.input.params.number));
       ctx.state.log.info({ certificateNumber: ctx.input.params.number }, 'certificate revoked');
@@ -39,6 +41,7 @@ export function adminCertificateRoutes(routes: Routes): void {
     path: '/api/admin/certificates/:number/restore',
     access: 'admin',
     params: numberParams,
+    answer: { body: adminCertificateDtoSchema },
     async handler(ctx) {
       ctx.body = presentAdminCertificate(await restoreCertificate(ctx.deps.db, ctx.input.params.number));
       ctx.state.log.info({ certificateNumber: ctx.input.params.number }, 'certificate restored');

@@ -1,4 +1,14 @@
-import { adminEnrollSchema, pageQuery, type AdminEnrollResultDto, type EnrollmentDto, type MessageDto } from '@atrium/common';
+import {
+  adminEnrollResultDtoSchema,
+  adminEnrollSchema,
+  enrollmentDtoSchema,
+  messageDtoSchema,
+  pageQuery,
+  type AdminEnrollResultDto,
+  type EnrollmentDto,
+  type MessageDto,
+} from '@atrium/common';
+import { z } from 'zod';
 import { enroll, unenroll } from '../../../commands/enroll.ts';
 import { notFound } from '../../../errors.ts';
 import type { Course } from '../../../models/Course.ts';
@@ -28,6 +38,7 @@ export function adminEnrollmentRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     query: pageQuery(),
+    answer: { body: z.array(enrollmentDtoSchema) },
     async handler(ctx) {
       const { rows, total } = await enrollmentsPage(ctx.deps.db, ctx.input.query);
       sendPage<EnrollmentDto>(ctx, { rows: rows.map(presentAdminEnrollment), total });
@@ -39,6 +50,7 @@ export function adminEnrollmentRoutes(routes: Routes): void {
     path: '/api/admin/enroll',
     access: 'admin',
     body: adminEnrollSchema,
+    answer: { status: 201, body: adminEnrollResultDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { studentEmail, courseId } = ctx.input.body;
@@ -68,6 +80,7 @@ export function adminEnrollmentRoutes(routes: Routes): void {
     path: '/api/admin/enroll',
     access: 'admin',
     body: adminEnrollSchema,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { studentEmail, courseId } = ctx.input.body;

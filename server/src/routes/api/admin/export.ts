@@ -28,6 +28,7 @@ export function adminExportRoutes(routes: Routes): void {
     path: '/api/admin/export-excel',
     access: 'admin',
     cache: 'no-store',
+    answer: { contentType: XLSX_TYPE },
     async handler(ctx) {
       const { db, clock } = ctx.deps;
       const log = ctx.state.log;

@@ -1,4 +1,5 @@
-import { contactMessageUpdateSchema, idParams, pageQuery, type ContactMessageDto } from '@atrium/common';
+import { contactMessageDtoSchema, contactMessageUpdateSchema, idParams, pageQuery, type ContactMessageDto } from '@atrium/common';
+import { z } from 'zod';
 import { markContactMessage } from '../../../commands/contact.ts';
 import { notFound } from '../../../errors.ts';
 import { presentContactMessage } from '../../../presenters/contact.ts';
@@ -13,6 +14,7 @@ export function adminInboxRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     query: pageQuery(),
+    answer: { body: z.array(contactMessageDtoSchema) },
     async handler(ctx) {
       const { rows, total } = await contactMessagesPage(ctx.deps.db, ctx.input.query);
       sendPage<ContactMessageDto>(ctx, { rows: rows.map(presentContactMessage), total });
@@ -25,6 +27,7 @@ export function adminInboxRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: contactMessageUpdateSchema,
+    answer: { body: contactMessageDtoSchema },
     async handler(ctx) {
       const message = await markContactMessage(ctx.deps.db, ctx.deps.clock, ctx.input.params.id, ctx.input.body.handled);
       if (!message) throw notFound('Message not found');

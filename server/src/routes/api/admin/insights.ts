@@ -1,4 +1,4 @@
-import { adminFunnelQuery, adminInsightsQuery, id } from '@atrium/common';
+import { adminFunnelQuery, adminInsightsQuery, courseInsightsDtoSchema, id, retentionDtoSchema, weeklyInsightsDtoSchema } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCourseInsights, presentRetention, presentWeekly } from '../../../presenters/insights.ts';
@@ -16,6 +16,7 @@ export function adminInsightsRoutes(routes: Routes): void {
     access: 'admin',
     query: adminInsightsQuery,
     cache: 'no-store',
+    answer: { body: weeklyInsightsDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { courseId, schoolId, ...days } = ctx.input.query;
@@ -33,6 +34,7 @@ export function adminInsightsRoutes(routes: Routes): void {
     params: z.object({ courseId: id }),
     query: adminFunnelQuery,
     cache: 'no-store',
+    answer: { body: courseInsightsDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { schoolId, ...days } = ctx.input.query;
@@ -49,6 +51,7 @@ export function adminInsightsRoutes(routes: Routes): void {
     access: 'admin',
     params: z.object({ moduleId: id }),
     cache: 'no-store',
+    answer: { body: retentionDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const module = await retentionModule(db, ctx.input.params.moduleId);

@@ -1,4 +1,4 @@
-import { idParams, invoiceIssueSchema } from '@atrium/common';
+import { idParams, invoiceIssueSchema, orderDtoSchema } from '@atrium/common';
 import { issueInvoice } from '../../../commands/invoices.ts';
 import { presentOrder } from '../../../presenters/orders.ts';
 import type { Routes } from '../../define.ts';
@@ -12,6 +12,7 @@ export function adminInvoiceRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: invoiceIssueSchema,
+    answer: { body: orderDtoSchema },
     async handler(ctx) {
       seller(ctx);
       const { db, mailer, config } = ctx.deps;

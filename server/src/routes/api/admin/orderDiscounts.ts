@@ -1,4 +1,4 @@
-import { idParams, orderDiscountSchema } from '@atrium/common';
+import { idParams, orderDiscountSchema, orderDtoSchema } from '@atrium/common';
 import { removeOrderDiscount, setOrderDiscount } from '../../../commands/orderDiscounts.ts';
 import { presentOrder } from '../../../presenters/orders.ts';
 import type { Routes } from '../../define.ts';
@@ -12,6 +12,7 @@ export function adminOrderDiscountRoutes(routes: Routes): void {
     cache: 'no-store',
     params: idParams,
     body: orderDiscountSchema,
+    answer: { body: orderDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const order = await setOrderDiscount(db, ctx.input.params.id, ctx.input.body, ctx.state.user.id, ctx.now());
@@ -26,6 +27,7 @@ export function adminOrderDiscountRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     params: idParams,
+    answer: { body: orderDtoSchema },
     async handler(ctx) {
       const order = await removeOrderDiscount(ctx.deps.db, ctx.input.params.id);
       ctx.state.log.info({ orderId: order.id, by: ctx.state.user.id }, 'order discount removed');

@@ -1,4 +1,4 @@
-import { adminOrderDtoSchema, idParams, listQuery } from '@atrium/common';
+import { adminOrderDtoSchema, idParams, listQuery, orderDtoSchema } from '@atrium/common';
 import { z } from 'zod';
 import { markOrderPaid } from '../../../commands/orders.ts';
 import { presentAdminOrder, presentOrder } from '../../../presenters/orders.ts';
@@ -24,6 +24,7 @@ export function adminOrderRoutes(routes: Routes): void {
     path: '/api/admin/orders/:id/paid',
     access: 'admin',
     params: idParams,
+    answer: { body: orderDtoSchema },
     async handler(ctx) {
       const { db, logger, mailer, config } = ctx.deps;
       const order = await markOrderPaid(db, logger, { mailer, brand: config }, ctx.input.params.id, ctx.state.user.id, ctx.now());

@@ -25,6 +25,7 @@ export function adminPaymentRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     cache: 'private, no-store',
+    answer: { contentType: 'application/pdf' },
     async handler(ctx) {
       await sendReceipt(ctx, await receiptSource(ctx.deps.db, { 'payments.id': ctx.input.params.id }));
     },

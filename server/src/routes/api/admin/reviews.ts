@@ -1,4 +1,16 @@
-import { idParams, reviewCountsQuery, reviewInputSchema, reviewQueueQuery, type ReviewQueueItemDto, type SubmissionDto } from '@atrium/common';
+import {
+  idParams,
+  reviewCountsDtoSchema,
+  reviewCountsQuery,
+  reviewInputSchema,
+  reviewQueueItemDtoSchema,
+  reviewQueueQuery,
+  submissionDtoSchema,
+  submissionReviewDtoSchema,
+  type ReviewQueueItemDto,
+  type SubmissionDto,
+} from '@atrium/common';
+import { z } from 'zod';
 import { reviewSubmission } from '../../../commands/submissions.ts';
 import { notFound } from '../../../errors.ts';
 import { presentReviewQueueItem, presentSubmissionReview } from '../../../presenters/assignments.ts';
@@ -14,6 +26,7 @@ export function adminReviewRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     query: reviewQueueQuery,
+    answer: { body: z.array(reviewQueueItemDtoSchema) },
     async handler(ctx) {
       const { status, courseId, schoolId, limit, offset } = ctx.input.query;
       const { rows, total } = await reviewQueue(ctx.deps.db, { status, courseId, schoolId }, { limit, offset });
@@ -27,6 +40,7 @@ export function adminReviewRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     query: reviewCountsQuery,
+    answer: { body: reviewCountsDtoSchema },
     async handler(ctx) {
       ctx.body = await reviewCounts(ctx.deps.db, ctx.input.query);
     },
@@ -38,6 +52,7 @@ export function adminReviewRoutes(routes: Routes): void {
     access: 'admin',
     cache: 'no-store',
     params: idParams,
+    answer: { body: submissionReviewDtoSchema },
     async handler(ctx) {
       const round = await submissionById(ctx.deps.db, ctx.input.params.id);
       if (!round) throw notFound('Submission not found');
@@ -55,6 +70,7 @@ export function adminReviewRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: reviewInputSchema,
+    answer: { body: submissionDtoSchema },
     async handler(ctx) {
       const reviewed = await reviewSubmission(ctx.deps, { reviewerId: ctx.state.user.id, submissionId: ctx.input.params.id, review: ctx.input.body });
       ctx.body = (await submissionAnswer(ctx.deps, reviewed.submissionId)) satisfies SubmissionDto;

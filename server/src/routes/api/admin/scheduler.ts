@@ -1,4 +1,4 @@
-import { schedulerJobParams, type SchedulerRunDto, type SchedulerStatusDto } from '@atrium/common';
+import { schedulerJobParams, schedulerRunDtoSchema, schedulerStatusDtoSchema, type SchedulerRunDto, type SchedulerStatusDto } from '@atrium/common';
 import { conflict, notFound, serviceUnavailable } from '../../../errors.ts';
 import { presentSchedulerJob } from '../../../presenters/deadlines.ts';
 import { schedulerJobs } from '../../../queries/scheduler.ts';
@@ -13,6 +13,7 @@ export function adminSchedulerRoutes(routes: Routes): void {
     path: '/api/admin/scheduler',
     access: 'admin',
     cache: 'no-store',
+    answer: { body: schedulerStatusDtoSchema },
     async handler(ctx) {
       const { db, config } = ctx.deps;
       const rows = await schedulerJobs(db);
@@ -30,6 +31,7 @@ export function adminSchedulerRoutes(routes: Routes): void {
     path: '/api/admin/scheduler/:name/run',
     access: 'admin',
     params: schedulerJobParams,
+    answer: { body: schedulerRunDtoSchema },
     async handler(ctx) {
       const { name } = ctx.input.params;
       // A scheduler of its own for this one run: same jobs, same lease rows as the instance's timer.

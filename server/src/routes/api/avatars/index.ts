@@ -11,6 +11,7 @@ export function avatarRoutes(routes: Routes): void {
     access: 'user',
     params: idParams,
     policy: avatarViewer,
+    answer: { contentType: 'image/webp' },
     async handler(ctx) {
       const avatar = await avatarOf(ctx.deps.db, ctx.input.params.id);
       if (!avatar) throw noPhoto();

@@ -12,6 +12,7 @@ export function certificateCredentialRoutes(routes: Routes): void {
     access: 'public',
     cache: 'no-store',
     params: certificateNumberParams,
+    answer: { contentType: 'application/vc+jwt' },
     async handler(ctx) {
       const { number } = ctx.input.params;
       const certificate = number ? await certificateByNumber(ctx.deps.db, number) : undefined;

@@ -1,4 +1,4 @@
-import { idParams, type CourseCaptionsDto } from '@atrium/common';
+import { courseCaptionsDtoSchema, idParams, type CourseCaptionsDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { captionTracksOfModules } from '../../../queries/captions.ts';
 import type { Routes } from '../../define.ts';
@@ -10,6 +10,7 @@ export function courseCaptionRoutes(routes: Routes): void {
     path: '/api/courses/:id/captions',
     access: 'public',
     params: idParams,
+    answer: { body: courseCaptionsDtoSchema },
     async handler(ctx) {
       const entry = await ctx.deps.catalogue.course(ctx.input.params.id);
       if (!entry) throw notFound('Course not found');

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { courseAssignmentRoutes } from './assignments.ts';
-import { courseDetailDtoSchema, courseSchema, courseSummaryDtoSchema, courseUpdateSchema, idParams, messageDtoSchema } from '@atrium/common';
+import {
+  courseDetailDtoSchema,
+  courseRenewalDtoSchema,
+  courseSchema,
+  courseSummaryDtoSchema,
+  courseUpdateSchema,
+  idParams,
+  messageDtoSchema,
+} from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
 import { startRenewal } from '../../../commands/renewCertificate.ts';
 import { renewalState } from '../../../queries/renewals.ts';
@@ -113,6 +121,7 @@ export function courseRoutes(routes: Routes): void {
     access: 'user',
     cache: 'no-store',
     params: idParams,
+    answer: { body: courseRenewalDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
@@ -127,6 +136,7 @@ export function courseRoutes(routes: Routes): void {
     path: '/api/courses/:id/renewal',
     access: 'user',
     params: idParams,
+    answer: { body: courseRenewalDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);

@@ -1,4 +1,4 @@
-import { id, moduleOrderSchema, type ModuleDto } from '@atrium/common';
+import { id, moduleDtoSchema, moduleOrderSchema, type ModuleDto } from '@atrium/common';
 import { z } from 'zod';
 import { reorderModules } from '../../../commands/catalogue/modules.ts';
 import type { AppDeps } from '../../../context.ts';
@@ -24,6 +24,7 @@ export function courseModuleRoutes(routes: Routes): void {
     path: '/api/courses/:courseId/modules',
     access: 'user',
     params: courseIdParams,
+    answer: { body: z.array(moduleDtoSchema) },
     async handler(ctx) {
       const course = await ctx.deps.catalogue.course(ctx.input.params.courseId);
       if (!course) throw notFound('Course not found');
@@ -37,6 +38,7 @@ export function courseModuleRoutes(routes: Routes): void {
     access: 'admin',
     params: courseIdParams,
     body: moduleOrderSchema,
+    answer: { body: z.array(moduleDtoSchema) },
     async handler(ctx) {
       const { courseId } = ctx.input.params;
       await reorderModules(ctx.deps, courseId, ctx.input.body.moduleIds);

@@ -1,4 +1,4 @@
-import { idParams, resourceOrderSchema } from '@atrium/common';
+import { idParams, resourceDtoSchema, resourceListDtoSchema, resourceOrderSchema } from '@atrium/common';
 import { attachResource, reorderResources } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
 import { resourceAccessTo } from '../../../policies/resources.ts';
@@ -15,6 +15,7 @@ export function courseResourceRoutes(routes: Routes): void {
     access: 'public',
     cache: 'private, no-store',
     params: idParams,
+    answer: { body: resourceListDtoSchema },
     async handler(ctx) {
       const courseId = ctx.input.params.id;
       const user = ctx.state.user;
@@ -33,6 +34,7 @@ export function courseResourceRoutes(routes: Routes): void {
     path: '/api/courses/:id/resources',
     access: 'admin',
     params: idParams,
+    answer: { status: 201, body: resourceDtoSchema },
     async handler(ctx) {
       const courseId = ctx.input.params.id;
       if (!(await ctx.deps.catalogue.course(courseId))) throw notFound('Course not found');
@@ -49,6 +51,7 @@ export function courseResourceRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: resourceOrderSchema,
+    answer: { body: resourceListDtoSchema },
     async handler(ctx) {
       const courseId = ctx.input.params.id;
       await reorderResources(ctx.deps, { courseId, moduleId: null }, ctx.input.body.resourceIds);

@@ -1,4 +1,15 @@
-import { id, OB_CONTEXT, VC_CONTEXT, type JwksDto, type RevocationListDto } from '@atrium/common';
+import {
+  achievementDtoSchema,
+  id,
+  issuerProfileDtoSchema,
+  jwksDtoSchema,
+  OB_CONTEXT,
+  publicJwkDtoSchema,
+  revocationListDtoSchema,
+  VC_CONTEXT,
+  type JwksDto,
+  type RevocationListDto,
+} from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentAchievement, presentIssuerProfile } from '../../../presenters/credentials.ts';
@@ -22,6 +33,7 @@ export function credentialRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/credentials/issuer',
     access: 'public',
+    answer: { body: issuerProfileDtoSchema },
     handler(ctx) {
       ctx.set('Cache-Control', 'public, max-age=300');
       ctx.body = { '@context': JSON_LD_CONTEXT, ...presentIssuerProfile(ctx.deps.config) };
@@ -33,6 +45,7 @@ export function credentialRoutes(routes: Routes): void {
     path: '/api/credentials/achievements/:id',
     access: 'public',
     params: z.object({ id }),
+    answer: { body: achievementDtoSchema },
     async handler(ctx) {
       const { config, db } = ctx.deps;
       const course = await achievementCourse(db, ctx.input.params.id);
@@ -48,6 +61,7 @@ export function credentialRoutes(routes: Routes): void {
     access: 'public',
     // Revocation must show at once, so verifiers always ask again.
     cache: 'no-store',
+    answer: { body: revocationListDtoSchema },
     async handler(ctx) {
       const revoked = await revokedCredentialIds(ctx.deps.db);
       const body: RevocationListDto = { revokedCredential: revoked.map((credentialId) => ({ id: credentialId, revoked: true })) };
@@ -60,6 +74,7 @@ export function credentialRoutes(routes: Routes): void {
     path: '/api/credentials/keys/:thumbprint',
     access: 'public',
     params: keyParams,
+    answer: { body: publicJwkDtoSchema },
     async handler(ctx) {
       const row = await credentialKey(ctx.deps.db, ctx.input.params.thumbprint);
       if (!row) throw notFound('Key not found');
@@ -73,6 +88,7 @@ export function credentialRoutes(routes: Routes): void {
     method: 'get',
     path: '/.well-known/jwks.json',
     access: 'public',
+    answer: { body: jwksDtoSchema },
     async handler(ctx) {
       const { db, clock, config, credentials } = ctx.deps;
       await credentials.register(db, clock);

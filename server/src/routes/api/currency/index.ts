@@ -1,4 +1,4 @@
-import { currencyChoiceSchema, type CurrencyChoiceDto } from '@atrium/common';
+import { currencyChoiceDtoSchema, currencyChoiceSchema, type CurrencyChoiceDto } from '@atrium/common';
 import { saveCurrencyChoice } from '../../../commands/currency.ts';
 import { announceCurrency, rememberCurrency, shownCurrency } from '../../../services/currency.ts';
 import type { Routes } from '../../define.ts';
@@ -10,6 +10,7 @@ export function currencyRoutes(routes: Routes): void {
     path: '/api/currency',
     access: 'public',
     cache: 'no-store',
+    answer: { body: currencyChoiceDtoSchema },
     async handler(ctx) {
       const currency = shownCurrency(ctx);
       announceCurrency(ctx, currency);
@@ -22,6 +23,7 @@ export function currencyRoutes(routes: Routes): void {
     path: '/api/currency',
     access: 'public',
     body: currencyChoiceSchema,
+    answer: { body: currencyChoiceDtoSchema },
     async handler(ctx) {
       const { currency } = ctx.input.body;
       rememberCurrency(ctx, currency);

@@ -1,4 +1,4 @@
-import type { DemoDto } from '@atrium/common';
+import { demoDtoSchema, type DemoDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { DEMO_LEARNER } from '../../../seed/demoLearner.ts';
 import { firstValidCertificateOfEmail } from '../../../queries/certificates.ts';
@@ -15,6 +15,7 @@ export function demoRoutes(routes: Routes): void {
     path: '/api/demo',
     access: 'public',
     cache: 'no-store',
+    answer: { body: demoDtoSchema },
     async handler(ctx) {
       const { config, db } = ctx.deps;
       if (config.isProduction) throw notFound('Not found');

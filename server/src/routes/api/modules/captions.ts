@@ -1,5 +1,6 @@
 import multer from '@koa/multer';
-import { captionTrackParams, captionUploadFields, captionUploadParams, idParams } from '@atrium/common';
+import { captionTrackDtoSchema, captionTrackParams, captionUploadFields, captionUploadParams, idParams, messageDtoSchema } from '@atrium/common';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { deleteCaptionTrack, saveCaptionTrack } from '../../../commands/captions.ts';
 import type { AppContextExtensions, AppState, AppDeps } from '../../../context.ts';
@@ -48,6 +49,7 @@ export function captionRoutes(routes: Routes): void {
     cache: 'no-store',
     params: idParams,
     policy: captionReader,
+    answer: { body: z.array(captionTrackDtoSchema) },
     async handler(ctx) {
       const rows = await moduleCaptionTracks(ctx.deps.db, ctx.input.params.id);
       ctx.body = rows.map(presentCaptionTrack);
@@ -61,6 +63,7 @@ export function captionRoutes(routes: Routes): void {
     cache: 'no-store',
     params: captionTrackParams,
     policy: captionReader,
+    answer: { contentType: 'text/vtt' },
     async handler(ctx) {
       const { id, lang } = ctx.input.params;
       const track = await captionText(ctx.deps.db, id, lang);
@@ -78,6 +81,7 @@ export function captionRoutes(routes: Routes): void {
     params: captionUploadParams,
     body: captionUploadFields,
     before: [captionUpload],
+    answer: { status: 201, body: captionTrackDtoSchema },
     async handler(ctx) {
       const { id, lang } = ctx.input.params;
       await existingModule(ctx.deps, id);
@@ -103,6 +107,7 @@ export function captionRoutes(routes: Routes): void {
     path: '/api/modules/:id/captions/:lang',
     access: 'admin',
     params: captionTrackParams,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { id, lang } = ctx.input.params;
       await existingModule(ctx.deps, id);

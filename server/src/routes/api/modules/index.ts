@@ -1,4 +1,4 @@
-import { idParams, moduleSchema, moduleUpdateSchema, type ModuleDto } from '@atrium/common';
+import { idParams, messageDtoSchema, moduleDtoSchema, moduleSchema, moduleUpdateSchema, type ModuleDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { createModule, deleteModule, updateModule } from '../../../commands/catalogue/modules.ts';
 import type { AppDeps } from '../../../context.ts';
@@ -26,6 +26,7 @@ export function moduleRoutes(routes: Routes): void {
     path: '/api/modules/:id',
     access: 'user',
     params: idParams,
+    answer: { body: moduleDtoSchema },
     async handler(ctx) {
       const module = await ctx.deps.catalogue.module(ctx.input.params.id);
       if (!module) throw notFound('Module not found');
@@ -38,6 +39,7 @@ export function moduleRoutes(routes: Routes): void {
     path: '/api/modules',
     access: 'admin',
     body: moduleSchema,
+    answer: { status: 201, body: moduleDtoSchema },
     async handler(ctx) {
       const module = await createModule(ctx.deps, ctx.input.body);
       ctx.status = 201;
@@ -51,6 +53,7 @@ export function moduleRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: moduleUpdateSchema,
+    answer: { body: moduleDtoSchema },
     async handler(ctx) {
       const module = await updateModule(ctx.deps, ctx.input.params.id, ctx.input.body);
       ctx.body = await presentOne(ctx.deps, ctx.state.user, module);
@@ -62,6 +65,7 @@ export function moduleRoutes(routes: Routes): void {
     path: '/api/modules/:id',
     access: 'admin',
     params: idParams,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       await deleteModule(ctx.deps, ctx.input.params.id);
       ctx.body = { message: 'Module deleted' };

@@ -1,4 +1,4 @@
-import { idParams, resourceOrderSchema } from '@atrium/common';
+import { idParams, resourceDtoSchema, resourceListDtoSchema, resourceOrderSchema } from '@atrium/common';
 import { attachResource, reorderResources } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
 import { resourceAccessTo } from '../../../policies/resources.ts';
@@ -15,6 +15,7 @@ export function moduleResourceRoutes(routes: Routes): void {
     access: 'public',
     cache: 'private, no-store',
     params: idParams,
+    answer: { body: resourceListDtoSchema },
     async handler(ctx) {
       const module = await ctx.deps.catalogue.module(ctx.input.params.id);
       if (!module) throw notFound('Module not found');
@@ -29,6 +30,7 @@ export function moduleResourceRoutes(routes: Routes): void {
     path: '/api/modules/:id/resources',
     access: 'admin',
     params: idParams,
+    answer: { status: 201, body: resourceDtoSchema },
     async handler(ctx) {
       const moduleId = ctx.input.params.id;
       if (!(await ctx.deps.catalogue.module(moduleId))) throw notFound('Module not found');
@@ -45,6 +47,7 @@ export function moduleResourceRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: resourceOrderSchema,
+    answer: { body: resourceListDtoSchema },
     async handler(ctx) {
       const moduleId = ctx.input.params.id;
       await reorderResources(ctx.deps, { moduleId }, ctx.input.body.resourceIds);

@@ -15,6 +15,7 @@ export function invoicePdfRoutes(routes: Routes): void {
     access: 'user',
     params: idParams,
     cache: 'private, no-store',
+    answer: { contentType: 'application/pdf' },
     async handler(ctx) {
       const order = await orderById(ctx.deps.db, ctx.input.params.id);
       requireBillingDocumentAccess(ctx.state.user, order, 'Invoice');

@@ -3,6 +3,7 @@ import {
   paymentIntentParams,
   paymentIntentSchema,
   paymentStatusDtoSchema,
+  webhookReceivedDtoSchema,
   type PaymentIntentDto,
   type PaymentStatusDto,
 } from '@atrium/common';
@@ -93,6 +94,7 @@ export function paymentRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/stripe/webhook',
     access: 'public',
+    answer: { body: webhookReceivedDtoSchema },
     async handler(ctx) {
       const payments = provider(ctx);
       if (!payments.webhooksEnabled) throw serviceUnavailable('Webhooks are not configured (STRIPE_WEBHOOK_SECRET)');

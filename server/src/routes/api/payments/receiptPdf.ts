@@ -12,6 +12,7 @@ export function receiptPdfRoutes(routes: Routes): void {
     access: 'user',
     params: paymentIntentParams,
     cache: 'private, no-store',
+    answer: { contentType: 'application/pdf' },
     async handler(ctx) {
       const payment = await receiptSource(ctx.deps.db, { 'payments.provider': 'stripe', 'payments.providerReference': ctx.input.params.paymentIntentId });
       requireBillingDocumentAccess(ctx.state.user, payment, 'Receipt');

@@ -1,4 +1,4 @@
-import { idParams, resourceFieldsSchema } from '@atrium/common';
+import { idParams, messageDtoSchema, resourceDtoSchema, resourceFieldsSchema } from '@atrium/common';
 import { removeResource, replaceResourceFile, updateResource } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
 import { resourceDownloader } from '../../../policies/resources.ts';
@@ -36,6 +36,7 @@ export function resourceRoutes(routes: Routes): void {
     access: 'admin',
     params: idParams,
     body: resourceFieldsSchema,
+    answer: { body: resourceDtoSchema },
     async handler(ctx) {
       await updateResource(ctx.deps, ctx.input.params.id, ctx.input.body);
       ctx.body = await presentOne(ctx.deps, ctx.input.params.id);
@@ -47,6 +48,7 @@ export function resourceRoutes(routes: Routes): void {
     path: '/api/resources/:id/file',
     access: 'admin',
     params: idParams,
+    answer: { body: resourceDtoSchema },
     async handler(ctx) {
       const id = ctx.input.params.id;
       if (!(await resourceById(ctx.deps.db, id))) throw notFound('Resource not found');
@@ -61,6 +63,7 @@ export function resourceRoutes(routes: Routes): void {
     path: '/api/resources/:id',
     access: 'admin',
     params: idParams,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       await removeResource(ctx.deps, ctx.input.params.id);
       ctx.body = { message: 'Resource removed' };

@@ -1,4 +1,4 @@
-import { unsubscribeQuery, type UnsubscribeDto } from '@atrium/common';
+import { unsubscribeDtoSchema, unsubscribeQuery, type UnsubscribeDto } from '@atrium/common';
 import { badRequest } from '../../../errors.ts';
 import type { AppContext } from '../../../context.ts';
 import { unsubscribe } from '../../../commands/unsubscribe.ts';
@@ -35,6 +35,7 @@ export function unsubscribeRoutes(routes: Routes): void {
     cache: 'no-store',
     rateLimit: { limit: 'unsubscribe', by: 'ip' },
     query: unsubscribeQuery,
+    answer: { body: unsubscribeDtoSchema },
     async handler(ctx) {
       if (ctx.accepts('json', 'html') === 'html') {
         ctx.redirect(`/unsubscribe?token=${encodeURIComponent(ctx.input.query.token)}`);
@@ -51,6 +52,7 @@ export function unsubscribeRoutes(routes: Routes): void {
     cache: 'no-store',
     rateLimit: { limit: 'unsubscribe', by: 'ip' },
     query: unsubscribeQuery,
+    answer: { body: unsubscribeDtoSchema },
     async handler(ctx) {
       const found = await target(ctx, ctx.input.query.token);
       await unsubscribe(ctx.deps.db, ctx.deps.clock, found);

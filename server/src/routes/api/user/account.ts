@@ -67,6 +67,7 @@ export function accountRoutes(routes: Routes): void {
     access: 'user',
     body: deleteAccountSchema,
     rateLimit: { limit: 'deleteAccount', by: 'user' },
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { db, passwords } = ctx.deps;
       const user = ctx.state.user;

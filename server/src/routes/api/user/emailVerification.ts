@@ -1,3 +1,4 @@
+import { messageDtoSchema } from '@atrium/common';
 import { sendEmailVerification } from '../../../commands/schools/verifyEmail.ts';
 import type { Routes } from '../../define.ts';
 
@@ -8,6 +9,7 @@ export function emailVerificationRoutes(routes: Routes): void {
     path: '/api/user/verify-email',
     access: 'user',
     rateLimit: { limit: 'verifyEmail', by: 'user' },
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;

@@ -65,6 +65,7 @@ export function profileRoutes(routes: Routes): void {
     access: 'user',
     rateLimit: { limit: 'upload', by: 'user' },
     before: [avatarUpload],
+    answer: { body: userDtoSchema },
     async handler(ctx) {
       const file = (ctx as unknown as { file?: { buffer: Buffer } }).file;
       if (!file) throw badRequest('Please select an image file', { profileImage: 'Please select an image file' });

@@ -1,4 +1,5 @@
-import type { MyTrainingDto } from '@atrium/common';
+import { myTrainingDtoSchema, type MyTrainingDto } from '@atrium/common';
+import { z } from 'zod';
 import { presentTrainingStatus } from '../../../presenters/deadlines.ts';
 import { membershipOf } from '../../../queries/memberships.ts';
 import { statusPage } from '../../../queries/trainingStatus.ts';
@@ -11,6 +12,7 @@ export function trainingRoutes(routes: Routes): void {
     path: '/api/user/training',
     access: 'user',
     cache: 'no-store',
+    answer: { body: z.array(myTrainingDtoSchema) },
     async handler(ctx) {
       const { db } = ctx.deps;
       const membership = await membershipOf(db, ctx.state.user.id);
