@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -35,6 +36,53 @@ const HEIGHTS: Record<number, number> = { 1280: 800, 390: 844 };
  * colour, a border or a moved word is. The same Chromium draws the same pixels run after run.
  */
 const THRESHOLD = 0.01;
+
+/**
+ * axe-core again, in a real layout: colour contrast and the rules happy-dom cannot judge (the
+ * story test, portal/src/stories.test.tsx, runs the rest). A story is a fragment of a page, so the
+ * page-level rules stay off.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  rules: { region: { enabled: false }, 'page-has-heading-one': { enabled: false }, 'landmark-one-main': { enabled: false } },
+  resultTypes: ['violations'],
+};
+
+/**
+ * Found when this check first ran, in code other work owns at the moment; each is to be fixed
+ * there and taken off this list. Any other violation fails.
+ */
+const KNOWN_VIOLATIONS: Record<string, string[]> = {
+  // The remove button reads "Removing…" while its name stays "Remove Phonics refresher".
+  'portal-transcriptview--removing': ['label-content-name-mismatch'],
+  // The loading grid's aria-label sits on a div without a role.
+  'widgets-course-grid--loading': ['aria-prohibited-attr'],
+  // The time under a visitor's own message is too faint on the accent bubble; the message list
+  // scrolls but cannot be focused.
+  'widgets-support-chat-panel--bot-typing': ['color-contrast'],
+  'widgets-support-chat-panel--conversation': ['color-contrast', 'scrollable-region-focusable'],
+  'widgets-support-chat-panel--phone': ['color-contrast', 'scrollable-region-focusable'],
+};
+
+async function axeViolations(page: Page, storyId: string): Promise<string[]> {
+  const known = KNOWN_VIOLATIONS[storyId] ?? [];
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(
+    async ({ known, ...options }) => {
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }> };
+        }
+      ).axe;
+      const result = await axe.run(document, options);
+      return result.violations
+        .filter((v) => !known.includes(v.id))
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+    },
+    { ...AXE_OPTIONS, known },
+  );
+}
 
 const storyFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -110,6 +158,7 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
   for (const file of files) {
     it(file, async () => {
       const changed: string[] = [];
+      const inaccessible: string[] = [];
       for (const story of stories.filter((candidate) => candidate.file === file)) {
         for (const width of story.widths) {
           const page = pages.get(width) ?? (await pageAt(width));
@@ -119,8 +168,10 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
           const actual = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
           const problem = compare(name, actual);
           if (problem) changed.push(`${story.name} at ${width} px: ${problem}`);
+          if (width === story.widths[0]) for (const violation of await axeViolations(page, story.id)) inaccessible.push(`${story.name}: ${violation}`);
         }
       }
+      expect.soft(inaccessible, 'axe violations in Chromium').toEqual([]);
       expect(changed, `changed pictures (see test-results/story-screens/; UPDATE_SCREENSHOTS=1 accepts them)`).toEqual([]);
     });
   }
