@@ -59,7 +59,8 @@ async function show(id: string): Promise<void> {
   root?.unmount();
   window.scrollTo(0, 0);
   container.dataset.layout = found.story.parameters?.layout === 'fullscreen' ? 'fullscreen' : 'padded';
-  root = createRoot(container);
+  const errors: unknown[] = [];
+  root = createRoot(container, { onUncaughtError: (error) => errors.push(error), onRecoverableError: (error) => errors.push(error) });
   const Story = found.story;
   root.render(<Story />);
   // A lazy part (the toast layer) arrives a few frames later; images must have their pixels.
@@ -68,6 +69,9 @@ async function show(id: string): Promise<void> {
   await document.fonts.ready;
   await Promise.all([...document.images].map((image) => (image.complete ? null : image.decode().catch(() => null))));
   await frames(2);
+  // A story that threw, or drew nothing, is not photographed as a blank page.
+  if (errors.length) throw new Error(`${id} failed to render: ${errors.map(String).join('; ')}`);
+  if (!container.textContent?.trim() && !container.querySelector('svg, img, [part]')) throw new Error(`${id} rendered nothing`);
 }
 
 declare global {

@@ -102,8 +102,16 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
   let context: BrowserContext;
   let profile: string;
   const pages = new Map<number, Page>();
+  const consoleErrors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+  };
   let stories: ScreenStory[] = [];
   const seen = new Set<string>();
+  let filesPhotographed = 0;
 
   beforeAll(async () => {
     server = await createServer({
@@ -132,6 +140,7 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
     await context.clock.setFixedTime(FIXED_TIME);
     for (const width of [1280, 390]) {
       const page = pages.size === 0 ? (context.pages()[0] ?? (await context.newPage())) : await context.newPage();
+      watch(page);
       await page.setViewportSize({ width, height: HEIGHTS[width] ?? 800 });
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForFunction(() => Array.isArray(window.atriumStories), undefined, { timeout: 120_000 });
@@ -145,8 +154,9 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
     await context?.close();
     await server?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
-    if (UPDATE && stories.length && seen.size) {
-      // Baselines of stories that are gone go with them.
+    if (UPDATE && stories.length && filesPhotographed === files.length) {
+      // Baselines of stories that are gone go with them (only after a run of every file: a
+      // filtered run, -t Dashboard, knows only its own).
       for (const name of readdirSync(BASELINES)) if (!seen.has(name)) rmSync(join(BASELINES, name));
     }
   });
@@ -157,6 +167,7 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
 
   for (const file of files) {
     it(file, async () => {
+      filesPhotographed += 1;
       const changed: string[] = [];
       const inaccessible: string[] = [];
       for (const story of stories.filter((candidate) => candidate.file === file)) {
@@ -164,7 +175,9 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
           const page = pages.get(width) ?? (await pageAt(width));
           const name = `${story.id}-${width}.png`;
           seen.add(name);
+          consoleErrors.length = 0;
           await page.evaluate((id) => window.atriumShow(id), story.id);
+          if (consoleErrors.length) changed.push(`${story.name} at ${width} px logged: ${consoleErrors.join('; ')}`);
           const actual = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
           const problem = compare(name, actual);
           if (problem) changed.push(`${story.name} at ${width} px: ${problem}`);
@@ -178,6 +191,7 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
 
   async function pageAt(width: number): Promise<Page> {
     const page = await context.newPage();
+    watch(page);
     await page.setViewportSize({ width, height: HEIGHTS[width] ?? 800 });
     await page.goto(server.resolvedUrls!.local[0]!, { waitUntil: 'load' });
     await page.waitForFunction(() => Array.isArray(window.atriumStories));
