@@ -178,7 +178,7 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
           consoleErrors.length = 0;
           await page.evaluate((id) => window.atriumShow(id), story.id);
           if (consoleErrors.length) changed.push(`${story.name} at ${width} px logged: ${consoleErrors.join('; ')}`);
-          const actual = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+          const actual = await settledScreenshot(page);
           const problem = compare(name, actual);
           if (problem) changed.push(`${story.name} at ${width} px: ${problem}`);
           if (width === story.widths[0]) for (const violation of await axeViolations(page, story.id)) inaccessible.push(`${story.name}: ${violation}`);
@@ -199,6 +199,22 @@ describe.skipIf(!browserAvailable)('story screenshots', () => {
     return page;
   }
 });
+
+/**
+ * A picture of the page once two in a row are the same: text laid out a frame late (a font face
+ * or a lazy part arriving on a busy machine) is not photographed half-way.
+ */
+async function settledScreenshot(page: Page): Promise<Buffer> {
+  const take = () => page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  let previous = await take();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await page.waitForTimeout(100);
+    const next = await take();
+    if (next.equals(previous)) return next;
+    previous = next;
+  }
+  return previous;
+}
 
 /** Compares a picture with its baseline (or writes it, when updating); says what differs, or null. */
 function compare(name: string, actualBytes: Buffer): string | null {
