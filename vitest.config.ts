@@ -85,6 +85,21 @@ export default defineConfig({
           globalSetup: [serverGlobalSetup],
         },
       },
+      // Every story photographed in Chromium and compared with its committed baseline
+      // (storybook/screens/screens.test.ts; UPDATE_SCREENSHOTS=1 writes them). After the journeys,
+      // so neither's timings compete with the other's for the CPU.
+      {
+        test: {
+          name: 'stories-screens',
+          root: '.',
+          include: ['storybook/screens/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

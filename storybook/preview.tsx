@@ -1,5 +1,7 @@
 import { theme } from '@atrium/common/ui/theme';
 import type { Preview } from '@storybook/react-vite';
+// The bundled Inter, as the portal loads it: a story looks the same on every machine.
+import '../portal/src/styles/fonts.css';
 
 /**
  * Global story settings. The widgets bring their own tokens (CSS custom properties), so they

@@ -4,6 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { theme } from '@atrium/common/ui/theme';
 import { ShownCurrencyProvider } from './api/currency.ts';
 import { ToastProvider } from './components/toast/Toaster.tsx';
+import { BrandNameProvider } from './components/usePageTitle.ts';
 import { AuthProvider } from './session/AuthProvider.tsx';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 
@@ -15,7 +16,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <AuthProvider>
-            <ShownCurrencyProvider>{children}</ShownCurrencyProvider>
+            <ShownCurrencyProvider>
+              <BrandNameProvider>{children}</BrandNameProvider>
+            </ShownCurrencyProvider>
           </AuthProvider>
         </ToastProvider>
       </QueryClientProvider>

@@ -17,6 +17,14 @@ export function ShownCurrencyProvider({ children }: { children: ReactNode }) {
   return createElement(ShownCurrency.Provider, { value: data?.currency ?? null }, children);
 }
 
+/**
+ * A currency given rather than asked for: Storybook's decorator shows a view's prices in it, with
+ * no QueryClient (storybook/portalDecorators.tsx).
+ */
+export function FixedCurrencyProvider({ currency, children }: { currency: Currency; children: ReactNode }) {
+  return createElement(ShownCurrency.Provider, { value: currency }, children);
+}
+
 /** The currency prices are shown in: the server's answer, the browser's locale until it comes. */
 export function useShownCurrency(): Currency {
   return useContext(ShownCurrency) ?? browserCurrency();

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Muted, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
 import { PanelListStatus } from '../../components/PanelListStatus.tsx';
-import { acceptsPhrase } from '../Assignment/uploadRules.ts';
+import { acceptsPhrase } from '../../components/assignments/uploadRules.ts';
 import { CoursePartPanel, CoursePartRow } from './adminStyles.ts';
 import { EditDeleteActions } from './EditDeleteActions.tsx';
 import { AssignmentEditorDialog, type AssignmentEditing } from './AssignmentEditorDialog.tsx';

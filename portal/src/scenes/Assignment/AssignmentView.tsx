@@ -14,8 +14,8 @@ import { whatIsLeft } from '../../components/courseSteps.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
 import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
-import { Feedback, FileList, FileNotes, LinkedText, RoundSummary } from './SubmissionParts.tsx';
-import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from './uploadRules.ts';
+import { Feedback, FileList, FileNotes, LinkedText, RoundSummary } from '../../components/assignments/SubmissionParts.tsx';
+import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from '../../components/assignments/uploadRules.ts';
 import { useUploads, type UploadItem } from './useUploads.ts';
 
 const NOTE_MAX = 2000;

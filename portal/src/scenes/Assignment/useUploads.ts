@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { useAuth } from '../../session/AuthProvider.tsx';
-import { declaredKind } from './uploadRules.ts';
+import { declaredKind } from '../../components/assignments/uploadRules.ts';
 
 export interface UploadItem {
   key: string;

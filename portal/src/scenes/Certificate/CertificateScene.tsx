@@ -16,7 +16,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { certificateUrl } from '../../components/certificateUrl.ts';
 import { CredentialActions, SignedNote } from './CredentialActions.tsx';
-import { verifyLink } from './credentialLinks.ts';
+import { verifyLink } from '../../components/certificates/credentialLinks.ts';
 import { QrCode } from './QrCode.tsx';
 import { ExpiryNote } from './ExpiryNote.tsx';
 

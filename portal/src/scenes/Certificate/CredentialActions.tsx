@@ -2,7 +2,7 @@ import type { CertificatePublicDto } from '@atrium/common';
 import styled from 'styled-components';
 import { ButtonAnchor } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { credentialPath, linkedInAddUrl } from './credentialLinks.ts';
+import { credentialPath, linkedInAddUrl } from '../../components/certificates/credentialLinks.ts';
 
 /**
  * The certificate as an Open Badges 3.0 credential: the signed file to keep or hand to a

@@ -1,74 +1,27 @@
-import styled from 'styled-components';
-import type { CertificateListItemDto } from '@atrium/common';
-import { formatInstantDate } from '@atrium/common/rules/dates';
 import { useCertificates } from '../../api/certificates.ts';
 import { usePublicConfig } from '../../api/config.ts';
-import { Badge } from '../../components/Badge.tsx';
-import { certificateUrl } from '../../components/certificateUrl.ts';
-import { Button, ButtonAnchor, ButtonLink } from '../../components/Button.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Container, PageHeading } from '../../components/Layout.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { CertificatesView, type CertificatesState } from './CertificatesView.tsx';
 import { NameForCertificates } from './NameForCertificates.tsx';
 
+/** /certificates: reads the learner's certificates and the site's address, copies share links, draws CertificatesView. */
 export function CertificatesScene() {
   usePageTitle('My Certificates');
   const certificates = useCertificates();
+  const publicUrl = usePublicConfig().data?.publicUrl;
   const user = useSignedInUser();
+  const { toast } = useToast();
   const named = Boolean(user.firstName?.trim() || user.lastName?.trim());
 
-  return (
-    <Container>
-      <PageHeading
-        title="My Certificates"
-        lead="Certificates of completion for the courses you have finished."
-        actions={
-          <ButtonLink to="/transcript" variant="secondary">
-            <Icon name="layers" size={18} /> My CPD transcript
-          </ButtonLink>
-        }
-      />
-      {certificates.isPending ? (
-        <LoadingState label="Loading your certificates" />
-      ) : certificates.isError ? (
-        <LoadFailedMessage
-          headingLevel={2}
-          title="Your certificates could not be loaded"
-          error={certificates.error}
-          onRetry={() => void certificates.refetch()}
-        />
-      ) : certificates.data.length === 0 ? (
-        <StatusMessage icon="award" title="No certificates yet" actions={<ButtonLink to="/">Browse Courses</ButtonLink>}>
-          <p>Complete courses to earn certificates of achievement</p>
-        </StatusMessage>
-      ) : (
-        <>
-          {named ? null : <NameForCertificates />}
-          <Grid>
-            {certificates.data.map((certificate) => (
-              <li key={certificate.id}>
-                <CertificateCard certificate={certificate} shareable={named} />
-              </li>
-            ))}
-          </Grid>
-        </>
-      )}
-    </Container>
-  );
-}
+  const state: CertificatesState = certificates.isPending
+    ? { state: 'loading' }
+    : certificates.isError
+      ? { state: 'failed', error: certificates.error, retry: () => void certificates.refetch() }
+      : { state: 'ready', certificates: certificates.data };
 
-function CertificateCard({ certificate, shareable }: { certificate: CertificateListItemDto; shareable: boolean }) {
-  const publicUrl = usePublicConfig().data?.publicUrl;
-  const { toast } = useToast();
-  const url = certificateUrl(publicUrl, certificate.certificateNumber);
-  const titleId = `certificate-${certificate.id}`;
-
-  const copy = async () => {
+  const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
       toast({ title: 'Link copied', description: url, variant: 'success' });
@@ -77,108 +30,5 @@ function CertificateCard({ certificate, shareable }: { certificate: CertificateL
     }
   };
 
-  return (
-    <Card aria-labelledby={titleId}>
-      <Top>
-        <Seal aria-hidden="true">
-          <Icon name="award" size={28} />
-        </Seal>
-        <Badge $tone="success">{certificate.completionPercentage}% Complete</Badge>
-      </Top>
-      <h2 id={titleId}>{certificate.courseName}</h2>
-      <Facts>
-        <div>
-          <dt>Completed</dt>
-          <dd>{formatInstantDate(certificate.completedAt)}</dd>
-        </div>
-        <div>
-          <dt>Certificate number</dt>
-          <dd>
-            <code>{certificate.certificateNumber}</code>
-          </dd>
-        </div>
-      </Facts>
-      {shareable ? (
-        <Actions>
-          <ButtonAnchor href={url} target="_blank" rel="noopener" size="sm">
-            <Icon name="external" size={16} /> View Certificate
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </ButtonAnchor>
-          <Button variant="secondary" size="sm" onClick={() => void copy()}>
-            <Icon name="copy" size={16} /> Copy share link
-          </Button>
-        </Actions>
-      ) : null}
-    </Card>
-  );
+  return <CertificatesView certificates={state} named={named} askForName={<NameForCertificates />} publicUrl={publicUrl} onCopy={(url) => void copy(url)} />;
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
-`;
-
-const Card = styled.article`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  height: 100%;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-top: 4px solid ${({ theme }) => theme.colors.accent};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSize.lg};
-  }
-`;
-
-const Top = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-`;
-
-const Seal = styled.span`
-  display: grid;
-  place-items: center;
-  width: 52px;
-  height: 52px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSize.xs};
-    font-weight: 600;
-    text-transform: uppercase;
-    letter-spacing: 0.05em;
-  }
-  dd {
-    margin: 0;
-  }
-  code {
-    font-family: ${({ theme }) => theme.font.mono};
-    font-size: ${({ theme }) => theme.fontSize.sm};
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-  align-self: end;
-`;

@@ -5,7 +5,7 @@ import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { SchoolSubmissionScene } from './SchoolSubmissionScene.tsx';
 
-vi.mock('../Admin/Reviews/PdfViewer.tsx', () => ({ PdfViewer: ({ name }: { name: string }) => <p>PDF viewer for {name}</p> }));
+vi.mock('../../components/assignments/PdfViewer.tsx', () => ({ PdfViewer: ({ name }: { name: string }) => <p>PDF viewer for {name}</p> }));
 
 const submission: SubmissionDto = {
   id: 300,

@@ -8,8 +8,8 @@ import { Container, PageHeading } from '../../components/Layout.tsx';
 import { Panel } from '../../components/Panel.ts';
 import { RecordPageGate } from '../../components/RecordPageGate.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import { FileView } from '../Admin/Reviews/FileView.tsx';
-import { RoundSummary } from '../Assignment/SubmissionParts.tsx';
+import { FileView } from '../../components/assignments/FileView.tsx';
+import { RoundSummary } from '../../components/assignments/SubmissionParts.tsx';
 
 /**
  * /school/submissions/:submissionId: what a member sent to an assignment, for a manager of their

@@ -1,11 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { useUnsubscribe, useUnsubscribeInfo } from '../../api/deadlines.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
-import { Container } from '../../components/Layout.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { UnsubscribeView, type UnsubscribeState } from './UnsubscribeView.tsx';
 
 const BROKEN = 'This unsubscribe link is not valid: it may have been altered or cut short. Nothing was changed. Open the link from the e-mail again.';
 
@@ -21,44 +18,20 @@ export function UnsubscribeScene() {
   const info = useUnsubscribeInfo(token);
   const unsubscribe = useUnsubscribe(token);
 
-  if (!token) return <Broken reason={BROKEN} />;
-  if (info.isPending) return <LoadingState label="Checking your link" />;
-  if (info.isError) return <Broken reason={errorText(info.error, BROKEN)} />;
-  const { description, unsubscribed } = info.data;
-  if (unsubscribed) {
-    return (
-      <Container $narrow>
-        <StatusMessage icon="checkCircle" headingLevel={1} title="You are unsubscribed" actions={<ButtonLink to="/">Go to the home page</ButtonLink>}>
-          <p>You will no longer receive {description}. Account, payment and security e-mails still reach you.</p>
-        </StatusMessage>
-      </Container>
-    );
-  }
-  return (
-    <Container $narrow>
-      <StatusMessage
-        icon="mail"
-        headingLevel={1}
-        title="Stop these e-mails?"
-        actions={
-          <Button onClick={() => unsubscribe.mutate()} disabled={unsubscribe.isPending}>
-            {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
-          </Button>
-        }
-      >
-        <p>You will no longer receive {description}.</p>
-        {unsubscribe.isError ? <p role="alert">{errorText(unsubscribe.error, 'That did not work. Please try again.')}</p> : null}
-      </StatusMessage>
-    </Container>
-  );
-}
+  const state: UnsubscribeState = !token
+    ? { state: 'broken', reason: BROKEN }
+    : info.isPending
+      ? { state: 'checking' }
+      : info.isError
+        ? { state: 'broken', reason: errorText(info.error, BROKEN) }
+        : info.data.unsubscribed
+          ? { state: 'unsubscribed', description: info.data.description }
+          : {
+              state: 'asking',
+              description: info.data.description,
+              pending: unsubscribe.isPending,
+              problem: unsubscribe.isError ? errorText(unsubscribe.error, 'That did not work. Please try again.') : null,
+            };
 
-function Broken({ reason }: { reason: string }) {
-  return (
-    <Container $narrow>
-      <StatusMessage icon="alert" tone="danger" headingLevel={1} title="We could not read this link">
-        <p>{reason}</p>
-      </StatusMessage>
-    </Container>
-  );
+  return <UnsubscribeView unsubscribe={state} onUnsubscribe={() => unsubscribe.mutate()} />;
 }

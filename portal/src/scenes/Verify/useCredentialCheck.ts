@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { checkCredential, type CredentialVerdict } from '@atrium/common/credentials/verify';
 import { api, hasErrorId, isNotFound } from '../../api/client.ts';
 import { ensurePublicConfig, usePublicConfig } from '../../api/config.ts';
-import { credentialPath } from '../Certificate/credentialLinks.ts';
+import { credentialPath } from '../../components/certificates/credentialLinks.ts';
 
 /** What the page shows: a verdict on a credential, or why there was none to check. */
 export type CheckState =

@@ -9,7 +9,9 @@ import { renderScene } from '../../../test/render.tsx';
 import { AdminReviewScene } from './AdminReviewScene.tsx';
 
 // pdf.js needs a real canvas: here the viewer only says which file it was given.
-vi.mock('./PdfViewer.tsx', () => ({ PdfViewer: ({ url, name }: { url: string; name: string }) => <p data-url={url}>PDF viewer for {name}</p> }));
+vi.mock('../../../components/assignments/PdfViewer.tsx', () => ({
+  PdfViewer: ({ url, name }: { url: string; name: string }) => <p data-url={url}>PDF viewer for {name}</p>,
+}));
 
 const file = (id: number, originalName: string, kind: 'image' | 'audio' | 'video' | 'pdf', contentType: string) => ({
   id,

@@ -16,7 +16,7 @@ import { EmptyText, Muted, Panel, ProblemText } from '../../../components/Panel.
 import { formatShortDate } from '@atrium/common/rules/dates';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { Pager } from '../../../components/school/TrainingStatusList.tsx';
-import { SubmissionStatusBadge } from '../../Assignment/SubmissionParts.tsx';
+import { SubmissionStatusBadge } from '../../../components/assignments/SubmissionParts.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 

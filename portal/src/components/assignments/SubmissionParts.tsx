@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { SubmissionDto, SubmissionFileDto } from '../../api/assignmentTypes.ts';
 import { submissionFileUrl } from '../../api/assignments.ts';
-import { Badge, type BadgeTone } from '../../components/Badge.tsx';
-import { Icon, type IconName } from '../../components/Icon.tsx';
+import { Badge, type BadgeTone } from '../Badge.tsx';
+import { Icon, type IconName } from '../Icon.tsx';
 import { formatShortDate } from '@atrium/common/rules/dates';
 import { formatBytes, linkify } from './uploadRules.ts';
 

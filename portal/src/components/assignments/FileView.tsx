@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import type { SubmissionFileDto } from '../../../api/assignmentTypes.ts';
-import { submissionFileUrl } from '../../../api/assignments.ts';
-import { ButtonAnchor } from '../../../components/Button.tsx';
-import { Icon } from '../../../components/Icon.tsx';
+import type { SubmissionFileDto } from '../../api/assignmentTypes.ts';
+import { submissionFileUrl } from '../../api/assignments.ts';
+import { ButtonAnchor } from '../Button.tsx';
+import { Icon } from '../Icon.tsx';
 
 // pdf.js is large: it loads only with a PDF to show.
 const PdfViewer = lazy(() => import('./PdfViewer.tsx').then((module) => ({ default: module.PdfViewer })));
