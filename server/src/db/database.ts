@@ -12,7 +12,8 @@ import {
   type ProgressRow,
   type RecordedRow,
 } from './progressUpsert.ts';
-import { mergeBucketsBindings, mergeBucketsSql, type BucketWord } from './playedBuckets.ts';
+import { mergeBucketBatch, mergeBucketsBindings, mergeBucketsSql, type BucketMerge, type BucketWord } from './playedBuckets.ts';
+import { asError, batchLoader } from './batchLoader.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
 import type { User } from './tables.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
@@ -76,6 +77,11 @@ const ENROLLED_FIGURES = {
   keyOf: (row: FiguresRow) => row.userId,
 };
 
+// A module of the course with no completed row of the learner's: one key lookup per module.
+const INCOMPLETE_MODULE = `select 1 as one from modules m
+  where m.course_id = ? and not exists (select 1 from progress p where p.user_id = ? and p.module_id = m.id and p.is_completed = 1)
+  limit 1`;
+
 /**
  * The database, as the app uses it: knex for the query builder (`knex`, and AppDeps.db), and the
  * few statements nearly every request sends (the session with its user, the dashboard's figures,
@@ -94,6 +100,7 @@ export class Database {
   private readonly sessions: DataLoader<string | number, SessionRow[]>;
   private readonly figures: DataLoader<string | number, FiguresRow[]>;
   private readonly progressBatcher: MariaDbProgressBatcher | null;
+  private readonly bucketMerges: DataLoader<BucketMerge, true> | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
   /** Outages seen by this app's requests, mailer, scheduler and readiness check, logged sparingly. */
@@ -110,6 +117,7 @@ export class Database {
     this.sessions = keyedLoader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
     this.figures = keyedLoader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
     this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
+    this.bucketMerges = this.dialect === 'mysql' ? batchLoader((merges: readonly BucketMerge[]) => this.mergeBuckets(merges)) : null;
   }
 
   /** Opens the database of `config` (a SQLite file is created if missing). Migrations are the caller's. */
@@ -151,6 +159,14 @@ export class Database {
   }
 
   /**
+   * Whether a module of the course is not completed by the learner, in committed rows: the
+   * cheap first look a completing report takes before the locked check (recordProgress).
+   */
+  async hasIncompleteModule(userId: number, courseId: number): Promise<boolean> {
+    return (await this.readRows<{ one: number }>(INCOMPLETE_MODULE, [courseId, userId])).length > 0;
+  }
+
+  /**
    * Stores a progress report if the learner is enrolled in the module's course and the module
    * exists (one statement checks both), and answers the row as stored; undefined otherwise.
    * `played` (the 10-second buckets the report names, as mask words) is ORed into the learner's
@@ -166,8 +182,33 @@ export class Database {
       return rows[0] as RecordedRow | undefined;
     }
     const stored = await this.upsertProgressMysql(row);
-    if (stored && played.length > 0) await this.prepared(mergeBucketsSql('mysql', played.length), mergeBucketsBindings(row.userId, row.moduleId, played));
+    if (stored && played.length > 0) await this.bucketMerges!.load({ userId: row.userId, moduleId: row.moduleId, words: played });
     return stored;
+  }
+
+  /**
+   * The bucket words of the reports stored meanwhile, ORed in by one statement per batch
+   * (mergeBucketBatch). A report is answered only once its words are committed, so an
+   * acknowledged report's buckets survive a crash as its row does. A statement that fails for
+   * one row's fault is run again merge by merge, so only that report fails.
+   */
+  private async mergeBuckets(merges: readonly BucketMerge[]): Promise<Array<true | Error>> {
+    try {
+      for (const statement of mergeBucketBatch(merges)) await this.prepared(statement.sql, statement.bindings);
+      return merges.map(() => true as const);
+    } catch (error) {
+      if (merges.length === 1) throw error;
+      const outcomes: Array<true | Error> = [];
+      for (const merge of merges) {
+        try {
+          await this.prepared(mergeBucketsSql('mysql', merge.words.length), mergeBucketsBindings(merge.userId, merge.moduleId, merge.words));
+          outcomes.push(true);
+        } catch (mergeError) {
+          outcomes.push(asError(mergeError));
+        }
+      }
+      return outcomes;
+    }
   }
 
   private async upsertProgressMysql(row: ProgressRow): Promise<RecordedRow | undefined> {
