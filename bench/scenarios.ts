@@ -174,7 +174,8 @@ export async function progress<M>(
   const userIds = ctx.users.map((user) => user.id);
   await ctx.db('progress').whereIn('userId', userIds).update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null, updatedAt: 0 });
   // The learners' bucket masks too (when the schema has them), so each run sets new bits as real viewing does.
-  if (await ctx.db.schema.hasTable('progressBuckets')) await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
+  // hasTable takes the table's own (snake_case) name: knex's identifier mapping does not apply to it.
+  if (await ctx.db.schema.hasTable('progress_buckets')) await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
   let clients = 0;
   const setupClient = (client: autocannon.Client) => {
     const index = clients;

@@ -17,6 +17,7 @@
  */
 import { parseArgs } from 'node:util';
 import { recordProgress } from '../server/src/commands/recordProgress.ts';
+import { foldRetention } from '../server/src/commands/retentionFold.ts';
 import { Database } from '../server/src/db/database.ts';
 import { selectRows } from '../server/src/db/raw.ts';
 import { cpuMsOf, databaseServerPid, databaseThreads, threadCpuMs } from './cpuTime.ts';
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
     const before = { own: tids.map((tid) => threadCpuMs(mariadbd!, tid)), all: cpuMsOf(mariadbd!)!, node: processCpuMs(), at: performance.now() };
     const budget = { left: count };
     await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(budget)));
+    // A connection the pool opens meanwhile is not counted (MariaDB reuses cached threads, so a new
+    // one's CPU so far is not all this run's): compare with the whole mariadbd when the pool grew.
     const own = tids.reduce((sum, tid, index) => sum + threadCpuMs(mariadbd!, tid) - before.own[index]!, 0);
     const per = (ms: number) => Math.round((ms * 1000) / count);
     return {
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
   const groups: Array<[string, string[]]> = [
     ['course_progress totals (007, 022)', ['progress_totals_insert', 'progress_totals_update']],
     ['status marks on course_progress (035)', ['course_progress_counts_insert', 'course_progress_counts_update']],
-    ['retention counters on progress_buckets (025)', ['progress_buckets_insert', 'progress_buckets_update']],
+    ['triggers on progress_buckets (025 counters, or 043 pending news)', ['progress_buckets_insert', 'progress_buckets_update']],
   ];
   const existing = new Set((await selectRows<{ triggerName: string }>(knex, 'select trigger_name from information_schema.triggers where trigger_schema = ?', [target.database])).map((row) => row.triggerName));
   const lines: string[] = [];
@@ -128,7 +131,23 @@ async function main(): Promise<void> {
   console.log(`| ${REPORTS} reports, ${CONCURRENCY} at a time | MariaDB, own connections µs/report | mariadbd in all µs/report | this process µs/report | reports/s |`);
   console.log('|---|---|---|---|---|');
   await reset();
+  const hasPendingTable = await knex.schema.hasTable('retention_pending');
+  if (hasPendingTable) await foldRetention(knex);
   report('partial report, as the server runs it', await drive(REPORTS, 'partial', true));
+  if (hasPendingTable) {
+    // The retention fold's share (migration 043): what the job spends on those reports' news, per report.
+    const tids = await threads();
+    const before = { own: tids.map((tid) => threadCpuMs(mariadbd, tid)), all: cpuMsOf(mariadbd)!, node: processCpuMs(), at: performance.now() };
+    const folded = await foldRetention(knex);
+    const reports = REPORTS + CONCURRENCY * 4;
+    const per = (ms: number) => Math.round((ms * 1000) / reports);
+    report(`(then) the retention fold of their ${folded} pending rows, per report`, {
+      connectionsUs: per(tids.reduce((sum, tid, index) => sum + threadCpuMs(mariadbd, tid) - before.own[index]!, 0)),
+      mariadbdUs: per(cpuMsOf(mariadbd)! - before.all),
+      nodeUs: per(processCpuMs() - before.node),
+      perSecond: Math.round(reports / ((performance.now() - before.at) / 1000)),
+    });
+  }
   report('partial report, no played buckets', await drive(REPORTS, 'partial', false));
   for (const [label, names] of groups) {
     const present = names.filter((name) => existing.has(name));

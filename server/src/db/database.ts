@@ -82,6 +82,25 @@ const INCOMPLETE_MODULE = `select 1 as one from modules m
   where m.course_id = ? and not exists (select 1 from progress p where p.user_id = ? and p.module_id = m.id and p.is_completed = 1)
   limit 1`;
 
+interface LearnerCourse {
+  userId: number;
+  courseId: number;
+}
+
+const incompleteSql = new Map<number, string>();
+/** INCOMPLETE_MODULE for many (learner, course) pairs: the pairs with a module left to complete. */
+function incompleteCoursesSql(count: number): string {
+  let sql = incompleteSql.get(count);
+  if (!sql) {
+    const pairs = 'select cast(? as signed) as user_id, cast(? as signed) as course_id' + ' union all select cast(? as signed), cast(? as signed)'.repeat(count - 1);
+    sql = `select r.user_id, r.course_id from (${pairs}) r
+  where exists (select 1 from modules m where m.course_id = r.course_id
+    and not exists (select 1 from progress p where p.user_id = r.user_id and p.module_id = m.id and p.is_completed = 1))`;
+    incompleteSql.set(count, sql);
+  }
+  return sql;
+}
+
 /**
  * The database, as the app uses it: knex for the query builder (`knex`, and AppDeps.db), and the
  * few statements nearly every request sends (the session with its user, the dashboard's figures,
@@ -101,6 +120,7 @@ export class Database {
   private readonly figures: DataLoader<string | number, FiguresRow[]>;
   private readonly progressBatcher: MariaDbProgressBatcher | null;
   private readonly bucketMerges: DataLoader<BucketMerge, true> | null;
+  private readonly incompleteCourses: DataLoader<{ userId: number; courseId: number }, boolean> | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
   /** Outages seen by this app's requests, mailer, scheduler and readiness check, logged sparingly. */
@@ -118,6 +138,7 @@ export class Database {
     this.figures = keyedLoader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
     this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
     this.bucketMerges = this.dialect === 'mysql' ? batchLoader((merges: readonly BucketMerge[]) => this.mergeBuckets(merges)) : null;
+    this.incompleteCourses = this.dialect === 'mysql' ? batchLoader((pairs: readonly LearnerCourse[]) => this.readIncompleteCourses(pairs)) : null;
   }
 
   /** Opens the database of `config` (a SQLite file is created if missing). Migrations are the caller's. */
@@ -163,7 +184,19 @@ export class Database {
    * cheap first look a completing report takes before the locked check (recordProgress).
    */
   async hasIncompleteModule(userId: number, courseId: number): Promise<boolean> {
+    if (this.incompleteCourses) return this.incompleteCourses.load({ userId, courseId });
     return (await this.readRows<{ one: number }>(INCOMPLETE_MODULE, [courseId, userId])).length > 0;
+  }
+
+  /** MariaDB: the pairs asked meanwhile, one statement (padded to a power of two, so few are prepared). */
+  private async readIncompleteCourses(pairs: readonly LearnerCourse[]): Promise<boolean[]> {
+    let size = 1;
+    while (size < pairs.length) size *= 2;
+    const bindings: Array<number | null> = pairs.flatMap((pair) => [pair.userId, pair.courseId]);
+    for (let padding = pairs.length; padding < size; padding += 1) bindings.push(null, null);
+    const rows = await this.readRows<{ userId: number; courseId: number }>(incompleteCoursesSql(size), bindings);
+    const incomplete = new Set(rows.map((row) => `${row.userId}:${row.courseId}`));
+    return pairs.map((pair) => incomplete.has(`${pair.userId}:${pair.courseId}`));
   }
 
   /**

@@ -36,6 +36,7 @@ import * as quizDraws from './migrations/036_quiz_draws.ts';
 import * as uploads from './migrations/037_uploads.ts';
 import * as cpdHours from './migrations/038_cpd_hours.ts';
 import * as externalCpd from './migrations/039_external_cpd.ts';
+import * as retentionFold from './migrations/043_retention_fold.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '037_uploads': uploads,
   '038_cpd_hours': cpdHours,
   '039_external_cpd': externalCpd,
+  '043_retention_fold': retentionFold,
 };
 
 const source: Knex.MigrationSource<string> = {
