@@ -41,7 +41,9 @@ export function threadCpuMs(pid: number, tid: number): number {
  */
 export async function databaseThreads(db: Knex, database: string): Promise<number[]> {
   try {
-    const [rows] = (await db.raw('select tid from information_schema.processlist where db = ? and tid is not null', [database])) as unknown as [Array<{ tid: number }>];
+    const [rows] = (await db.raw('select tid from information_schema.processlist where db = ? and tid is not null', [database])) as unknown as [
+      Array<{ tid: number }>,
+    ];
     return rows.map((row) => Number(row.tid));
   } catch {
     return [];

@@ -56,7 +56,13 @@ async function main(): Promise<void> {
        where e.user_id % 7 = 3 order by m.id, e.user_id limit ?`,
       [REPORTS * 8],
     )
-  ).map((pair) => ({ ...pair, userId: Number(pair.userId), moduleId: Number(pair.moduleId), courseId: Number(pair.courseId), duration: Number(pair.duration) }));
+  ).map((pair) => ({
+    ...pair,
+    userId: Number(pair.userId),
+    moduleId: Number(pair.moduleId),
+    courseId: Number(pair.courseId),
+    duration: Number(pair.duration),
+  }));
   const userIds = [...new Set(pairs.map((pair) => pair.userId))];
   const reset = async () => {
     for (let start = 0; start < userIds.length; start += 1000) {
@@ -121,14 +127,20 @@ async function main(): Promise<void> {
     ['status marks on course_progress (035)', ['course_progress_counts_insert', 'course_progress_counts_update']],
     ['triggers on progress_buckets (025 counters, or 043 pending news)', ['progress_buckets_insert', 'progress_buckets_update']],
   ];
-  const existing = new Set((await selectRows<{ triggerName: string }>(knex, 'select trigger_name from information_schema.triggers where trigger_schema = ?', [target.database])).map((row) => row.triggerName));
+  const existing = new Set(
+    (await selectRows<{ triggerName: string }>(knex, 'select trigger_name from information_schema.triggers where trigger_schema = ?', [target.database])).map(
+      (row) => row.triggerName,
+    ),
+  );
   const lines: string[] = [];
   const report = (label: string, cost: Awaited<ReturnType<typeof drive>>) => {
     const line = `| ${label} | ${cost.connectionsUs} | ${cost.mariadbdUs} | ${cost.nodeUs} | ${cost.perSecond} |`;
     lines.push(line);
     console.log(line);
   };
-  console.log(`| ${REPORTS} reports, ${CONCURRENCY} at a time | MariaDB, own connections µs/report | mariadbd in all µs/report | this process µs/report | reports/s |`);
+  console.log(
+    `| ${REPORTS} reports, ${CONCURRENCY} at a time | MariaDB, own connections µs/report | mariadbd in all µs/report | this process µs/report | reports/s |`,
+  );
   console.log('|---|---|---|---|---|');
   await reset();
   const hasPendingTable = await knex.schema.hasTable('retention_pending');

@@ -45,7 +45,9 @@ export async function foldRetention(db: Db): Promise<number> {
       const present = new Set<number>();
       const moduleIds = [...buckets.keys()];
       for (let start = 0; start < moduleIds.length; start += CHUNK) {
-        const found: Array<{ id: number }> = await trx('modules').whereIn('id', moduleIds.slice(start, start + CHUNK)).select('id');
+        const found: Array<{ id: number }> = await trx('modules')
+          .whereIn('id', moduleIds.slice(start, start + CHUNK))
+          .select('id');
         for (const module of found) present.add(Number(module.id));
       }
       // In (module, bucket) order: the order every fold locks the counters in.
@@ -69,7 +71,10 @@ export async function foldRetention(db: Db): Promise<number> {
       await add('module_buckets', ['module_id', 'bucket', 'viewers'], ['module_id', 'bucket'], bucketRows);
       await add('module_viewers', ['module_id', 'viewers'], ['module_id'], viewerRows);
       const ids = rows.map((row) => Number(row.id));
-      for (let start = 0; start < ids.length; start += CHUNK) await trx('retentionPending').whereIn('id', ids.slice(start, start + CHUNK)).delete();
+      for (let start = 0; start < ids.length; start += CHUNK)
+        await trx('retentionPending')
+          .whereIn('id', ids.slice(start, start + CHUNK))
+          .delete();
       return rows.length;
     });
     total += folded;

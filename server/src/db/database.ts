@@ -92,7 +92,8 @@ const incompleteSql = new Map<number, string>();
 function incompleteCoursesSql(count: number): string {
   let sql = incompleteSql.get(count);
   if (!sql) {
-    const pairs = 'select cast(? as signed) as user_id, cast(? as signed) as course_id' + ' union all select cast(? as signed), cast(? as signed)'.repeat(count - 1);
+    const pairs =
+      'select cast(? as signed) as user_id, cast(? as signed) as course_id' + ' union all select cast(? as signed), cast(? as signed)'.repeat(count - 1);
     sql = `select r.user_id, r.course_id from (${pairs}) r
   where exists (select 1 from modules m where m.course_id = r.course_id
     and not exists (select 1 from progress p where p.user_id = r.user_id and p.module_id = m.id and p.is_completed = 1))`;
