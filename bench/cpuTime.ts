@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Knex } from 'knex';
 
 /**
  * CPU time spent by the processes that serve a scenario, per answered request. Throughput swings
@@ -18,6 +19,34 @@ export function cpuMsOf(pid: number): number | null {
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
   } catch {
     return null;
+  }
+}
+
+/** One thread's user + system CPU so far, in milliseconds (0 once it is gone). */
+export function threadCpuMs(pid: number, tid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The MariaDB threads serving the connections open to `database` (information_schema.PROCESSLIST's
+ * TID, MariaDB 10.5+ on Linux; empty elsewhere). The whole mariadbd's CPU counts every other user
+ * of a shared server too; these threads' CPU is the bench's own. It leaves out the background
+ * threads (log writes, purge, page flushing), which the whole-process figure keeps.
+ */
+export async function databaseThreads(db: Knex, database: string): Promise<number[]> {
+  try {
+    const [rows] = (await db.raw('select tid from information_schema.processlist where db = ? and tid is not null', [database])) as unknown as [
+      Array<{ tid: number }>,
+    ];
+    return rows.map((row) => Number(row.tid));
+  } catch {
+    return [];
   }
 }
 
@@ -47,6 +76,8 @@ export interface CpuPerRequest {
   serverUs: number;
   /** The database server's, µs (MariaDB on this machine; null on SQLite, which runs inside the server). */
   databaseUs: number | null;
+  /** The database server's threads serving the bench database's connections (databaseThreads), µs; null when unknown. */
+  connectionsUs?: number | null;
   /**
    * The load generator's (autocannon, in the bench's own process), µs: it shares the machine's
    * cores with the server, so a scenario whose requests cost it more leaves the server less.
@@ -55,9 +86,11 @@ export interface CpuPerRequest {
 }
 
 /** Starts counting; the returned function takes the number of answers and gives the CPU per answer. */
-export function cpuMeter(serverPid: number, databasePid: number | null): (answers: number) => CpuPerRequest | null {
+export function cpuMeter(serverPid: number, databasePid: number | null, threads: readonly number[] = []): (answers: number) => CpuPerRequest | null {
   const serverStart = cpuMsOf(serverPid);
   const databaseStart = databasePid === null ? null : cpuMsOf(databasePid);
+  const threadsCpu = () => threads.reduce((sum, tid) => sum + threadCpuMs(databasePid!, tid), 0);
+  const threadsStart = databasePid === null || threads.length === 0 ? null : threadsCpu();
   const loadGeneratorStart = process.cpuUsage();
   return (answers) => {
     const loadGenerator = process.cpuUsage(loadGeneratorStart);
@@ -68,6 +101,7 @@ export function cpuMeter(serverPid: number, databasePid: number | null): (answer
     return {
       serverUs: perAnswer(serverEnd - serverStart),
       databaseUs: databaseStart === null || databaseEnd === null ? null : perAnswer(databaseEnd - databaseStart),
+      connectionsUs: threadsStart === null ? null : perAnswer(threadsCpu() - threadsStart),
       loadGeneratorUs: perAnswer((loadGenerator.user + loadGenerator.system) / 1000),
     };
   };
@@ -75,5 +109,5 @@ export function cpuMeter(serverPid: number, databasePid: number | null): (answer
 
 export const formatCpu = (cpu: CpuPerRequest | null, databaseName: string, serverName = 'server'): string =>
   cpu
-    ? `CPU/answer: ${serverName} ${cpu.serverUs} µs${cpu.databaseUs === null ? '' : `, ${databaseName} ${cpu.databaseUs} µs`}, load generator ${cpu.loadGeneratorUs} µs`
+    ? `CPU/answer: ${serverName} ${cpu.serverUs} µs${cpu.databaseUs === null ? '' : `, ${databaseName} ${cpu.databaseUs} µs`}${cpu.connectionsUs == null ? '' : ` (its threads for the bench's connections ${cpu.connectionsUs} µs)`}, load generator ${cpu.loadGeneratorUs} µs`
     : '';

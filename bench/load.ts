@@ -17,6 +17,8 @@ export interface LoadResult {
 export type LoadOptions = Pick<autocannon.Options, 'url' | 'method' | 'headers' | 'body' | 'requests' | 'setupClient'> & {
   connections: number;
   duration: number;
+  /** Stop after this many requests in all (autocannon's `amount`, which then overrides `duration`); `duration` still bounds the guard. */
+  amount?: number;
 };
 
 function percentile(sorted: Float64Array, p: number): number {

@@ -174,7 +174,8 @@ export async function progress<M>(
   const userIds = ctx.users.map((user) => user.id);
   await ctx.db('progress').whereIn('userId', userIds).update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null, updatedAt: 0 });
   // The learners' bucket masks too (when the schema has them), so each run sets new bits as real viewing does.
-  if (await ctx.db.schema.hasTable('progressBuckets')) await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
+  // hasTable takes the table's own (snake_case) name: knex's identifier mapping does not apply to it.
+  if (await ctx.db.schema.hasTable('progress_buckets')) await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
   let clients = 0;
   const setupClient = (client: autocannon.Client) => {
     const index = clients;
@@ -233,4 +234,97 @@ export async function progress<M>(
   }
   const rowsTouched = rows.filter((row) => Number(row.updatedAt) >= startedAt).length;
   return { result, check: { acknowledged, readable, lost: acknowledged - readable, pairs: pairs.length, rowsTouched }, measured };
+}
+
+export interface CompletionCheck {
+  /** 2xx answers to completing reports. */
+  acknowledged: number;
+  /** Acknowledged completions whose row is completed afterwards. */
+  readable: number;
+  lost: number;
+  /** Certificates the measured completions issued (a course's last module completed). */
+  certificates: number;
+}
+
+/**
+ * POST /api/progress with isCompleted: true, each request on a (learner, module) pair not completed
+ * yet (issue 54: a lesson's completion, with its certificate checks, steps and counts, costs at
+ * most twice a partial report). The pool's progress rows are reset to not completed and their
+ * certificates deleted first; the pairs go module by module, then learner by learner, so the
+ * requests in flight at any moment are different learners' (one learner does not complete twelve
+ * modules in the same millisecond) and each course's last module, which issues its certificate,
+ * comes last. Each connection owns disjoint pairs and never sends one twice: the run stops after
+ * as many requests as the pairs allow (autocannon's `amount`), a warm-up's worth first, unmeasured.
+ */
+export async function completion<M>(
+  ctx: BenchContext,
+  meter: () => (answers: number) => M,
+  warmupPerConnection = 16,
+): Promise<{ result: LoadResult; check: CompletionCheck; measured: M }> {
+  const pairs: Array<{ user: PoolUser; module: ModuleInfo; order: number; acked: boolean }> = ctx.users.flatMap((user) =>
+    user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module, order) => ({ user, module, order, acked: false }))),
+  );
+  pairs.sort((a, b) => a.order - b.order || a.user.id - b.user.id || a.module.id - b.module.id);
+  const userIds = ctx.users.map((user) => user.id);
+  await ctx.db('progress').whereIn('userId', userIds).update({ isCompleted: false, completedAt: null });
+  await ctx.db('certificates').whereIn('userId', userIds).delete();
+  const perConnection = Math.floor(pairs.length / ctx.connections);
+  if (perConnection <= warmupPerConnection * 2) throw new Error('completion: too few (learner, module) pairs per connection; sign in more learners');
+  const cursors = new Map<number, number>();
+  let clients = 0;
+  const setupClient = (client: autocannon.Client) => {
+    const index = clients % ctx.connections;
+    clients += 1;
+    const mine = pairs.filter((_, i) => i % ctx.connections === index);
+    let inFlight: (typeof pairs)[number] | null = null;
+    client.setRequests([
+      {
+        method: 'POST',
+        path: '/api/progress',
+        headers: JSON_HEADERS,
+        setupRequest(request) {
+          const turn = cursors.get(index) ?? 0;
+          cursors.set(index, turn + 1);
+          const pair = mine[turn % mine.length]!;
+          inFlight = pair;
+          const { module } = pair;
+          const body = { moduleId: module.id, courseId: module.courseId, watchedDuration: module.duration, position: module.duration, isCompleted: true };
+          return { ...request, headers: { ...request.headers, cookie: pair.user.cookie }, body: JSON.stringify(body) };
+        },
+        onResponse(status) {
+          if (inFlight && status >= 200 && status < 300) inFlight.acked = true;
+          inFlight = null;
+        },
+      },
+    ]);
+  };
+  const options = { url: ctx.base, connections: ctx.connections, duration: ctx.duration, method: 'POST' as const, headers: JSON_HEADERS, setupClient };
+  await load({ ...options, amount: ctx.connections * warmupPerConnection });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const pair of pairs) pair.acked = false;
+  clients = 0;
+  const certificatesBefore = await ctx.db('certificates').whereIn('userId', userIds).count({ n: '*' });
+  const stopMeter = meter();
+  // autocannon shares the amount out evenly among the connections (±1): each stays within its own pairs.
+  const result = await load({ ...options, amount: ctx.connections * (perConnection - warmupPerConnection - 1) });
+  const measured = stopMeter(result.ok);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const certificatesAfter = await ctx.db('certificates').whereIn('userId', userIds).count({ n: '*' });
+  const rows: Array<{ userId: number; moduleId: number; isCompleted: number | boolean }> = await ctx
+    .db('progress')
+    .whereIn('userId', userIds)
+    .select('userId', 'moduleId', 'isCompleted');
+  const completed = new Set(rows.filter((row) => Number(row.isCompleted) === 1 || row.isCompleted === true).map((row) => `${row.userId}:${row.moduleId}`));
+  const acked = pairs.filter((pair) => pair.acked);
+  const readable = acked.filter((pair) => completed.has(`${pair.user.id}:${pair.module.id}`)).length;
+  return {
+    result,
+    check: {
+      acknowledged: acked.length,
+      readable,
+      lost: acked.length - readable,
+      certificates: Number(certificatesAfter[0]?.n ?? 0) - Number(certificatesBefore[0]?.n ?? 0),
+    },
+    measured,
+  };
 }

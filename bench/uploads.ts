@@ -200,7 +200,7 @@ export async function uploadsUnderLoad(
     const fileIds = (await ctx.db('submissionFiles').whereIn('submissionId', submissionIds).select('fileId')).map((row: { fileId: number }) => row.fileId);
     await ctx.db('submissionFiles').whereIn('submissionId', submissionIds).delete();
     await ctx.db('storedFiles').whereIn('id', fileIds).delete();
-    if (await ctx.db.schema.hasTable('assignmentResults')) await ctx.db('assignmentResults').whereIn('assignmentId', assignmentIds).delete();
+    if (await ctx.db.schema.hasTable('assignment_results')) await ctx.db('assignmentResults').whereIn('assignmentId', assignmentIds).delete();
     await ctx.db('submissions').whereIn('id', submissionIds).delete();
     await ctx.db('assignments').whereIn('id', assignmentIds).delete();
     await rm(resolve(ROOT, 'data/bench/files/submissions'), { recursive: true, force: true });

@@ -12,7 +12,8 @@ import {
   type ProgressRow,
   type RecordedRow,
 } from './progressUpsert.ts';
-import { mergeBucketsBindings, mergeBucketsSql, type BucketWord } from './playedBuckets.ts';
+import { mergeBucketBatch, mergeBucketsBindings, mergeBucketsSql, type BucketMerge, type BucketWord } from './playedBuckets.ts';
+import { asError, batchLoader } from './batchLoader.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
 import type { User } from './tables.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
@@ -76,6 +77,31 @@ const ENROLLED_FIGURES = {
   keyOf: (row: FiguresRow) => row.userId,
 };
 
+// A module of the course with no completed row of the learner's: one key lookup per module.
+const INCOMPLETE_MODULE = `select 1 as one from modules m
+  where m.course_id = ? and not exists (select 1 from progress p where p.user_id = ? and p.module_id = m.id and p.is_completed = 1)
+  limit 1`;
+
+interface LearnerCourse {
+  userId: number;
+  courseId: number;
+}
+
+const incompleteSql = new Map<number, string>();
+/** INCOMPLETE_MODULE for many (learner, course) pairs: the pairs with a module left to complete. */
+function incompleteCoursesSql(count: number): string {
+  let sql = incompleteSql.get(count);
+  if (!sql) {
+    const pairs =
+      'select cast(? as signed) as user_id, cast(? as signed) as course_id' + ' union all select cast(? as signed), cast(? as signed)'.repeat(count - 1);
+    sql = `select r.user_id, r.course_id from (${pairs}) r
+  where exists (select 1 from modules m where m.course_id = r.course_id
+    and not exists (select 1 from progress p where p.user_id = r.user_id and p.module_id = m.id and p.is_completed = 1))`;
+    incompleteSql.set(count, sql);
+  }
+  return sql;
+}
+
 /**
  * The database, as the app uses it: knex for the query builder (`knex`, and AppDeps.db), and the
  * few statements nearly every request sends (the session with its user, the dashboard's figures,
@@ -94,6 +120,8 @@ export class Database {
   private readonly sessions: DataLoader<string | number, SessionRow[]>;
   private readonly figures: DataLoader<string | number, FiguresRow[]>;
   private readonly progressBatcher: MariaDbProgressBatcher | null;
+  private readonly bucketMerges: DataLoader<BucketMerge, true> | null;
+  private readonly incompleteCourses: DataLoader<{ userId: number; courseId: number }, boolean> | null;
   private readonly listeners = new Set<StatementListener>();
   private returning: Promise<boolean> | null = null;
   /** Outages seen by this app's requests, mailer, scheduler and readiness check, logged sparingly. */
@@ -110,6 +138,8 @@ export class Database {
     this.sessions = keyedLoader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
     this.figures = keyedLoader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
     this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
+    this.bucketMerges = this.dialect === 'mysql' ? batchLoader((merges: readonly BucketMerge[]) => this.mergeBuckets(merges)) : null;
+    this.incompleteCourses = this.dialect === 'mysql' ? batchLoader((pairs: readonly LearnerCourse[]) => this.readIncompleteCourses(pairs)) : null;
   }
 
   /** Opens the database of `config` (a SQLite file is created if missing). Migrations are the caller's. */
@@ -151,6 +181,26 @@ export class Database {
   }
 
   /**
+   * Whether a module of the course is not completed by the learner, in committed rows: the
+   * cheap first look a completing report takes before the locked check (recordProgress).
+   */
+  async hasIncompleteModule(userId: number, courseId: number): Promise<boolean> {
+    if (this.incompleteCourses) return this.incompleteCourses.load({ userId, courseId });
+    return (await this.readRows<{ one: number }>(INCOMPLETE_MODULE, [courseId, userId])).length > 0;
+  }
+
+  /** MariaDB: the pairs asked meanwhile, one statement (padded to a power of two, so few are prepared). */
+  private async readIncompleteCourses(pairs: readonly LearnerCourse[]): Promise<boolean[]> {
+    let size = 1;
+    while (size < pairs.length) size *= 2;
+    const bindings: Array<number | null> = pairs.flatMap((pair) => [pair.userId, pair.courseId]);
+    for (let padding = pairs.length; padding < size; padding += 1) bindings.push(null, null);
+    const rows = await this.readRows<{ userId: number; courseId: number }>(incompleteCoursesSql(size), bindings);
+    const incomplete = new Set(rows.map((row) => `${row.userId}:${row.courseId}`));
+    return pairs.map((pair) => incomplete.has(`${pair.userId}:${pair.courseId}`));
+  }
+
+  /**
    * Stores a progress report if the learner is enrolled in the module's course and the module
    * exists (one statement checks both), and answers the row as stored; undefined otherwise.
    * `played` (the 10-second buckets the report names, as mask words) is ORed into the learner's
@@ -166,8 +216,33 @@ export class Database {
       return rows[0] as RecordedRow | undefined;
     }
     const stored = await this.upsertProgressMysql(row);
-    if (stored && played.length > 0) await this.prepared(mergeBucketsSql('mysql', played.length), mergeBucketsBindings(row.userId, row.moduleId, played));
+    if (stored && played.length > 0) await this.bucketMerges!.load({ userId: row.userId, moduleId: row.moduleId, words: played });
     return stored;
+  }
+
+  /**
+   * The bucket words of the reports stored meanwhile, ORed in by one statement per batch
+   * (mergeBucketBatch). A report is answered only once its words are committed, so an
+   * acknowledged report's buckets survive a crash as its row does. A statement that fails for
+   * one row's fault is run again merge by merge, so only that report fails.
+   */
+  private async mergeBuckets(merges: readonly BucketMerge[]): Promise<Array<true | Error>> {
+    try {
+      for (const statement of mergeBucketBatch(merges)) await this.prepared(statement.sql, statement.bindings);
+      return merges.map(() => true as const);
+    } catch (error) {
+      if (merges.length === 1) throw error;
+      const outcomes: Array<true | Error> = [];
+      for (const merge of merges) {
+        try {
+          await this.prepared(mergeBucketsSql('mysql', merge.words.length), mergeBucketsBindings(merge.userId, merge.moduleId, merge.words));
+          outcomes.push(true);
+        } catch (mergeError) {
+          outcomes.push(asError(mergeError));
+        }
+      }
+      return outcomes;
+    }
   }
 
   private async upsertProgressMysql(row: ProgressRow): Promise<RecordedRow | undefined> {

@@ -39,6 +39,7 @@ import * as externalCpd from './migrations/039_external_cpd.ts';
 import * as directorySync from './migrations/040_directory_sync.ts';
 import * as identityProviders from './migrations/041_identity_providers.ts';
 import * as discussion from './migrations/042_discussion.ts';
+import * as retentionFold from './migrations/043_retention_fold.ts';
 import * as cpdRecord from './migrations/044_cpd_record.ts';
 
 interface Migration {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '040_directory_sync': directorySync,
   '041_identity_providers': identityProviders,
   '042_discussion': discussion,
+  '043_retention_fold': retentionFold,
   '044_cpd_record': cpdRecord,
 };
 

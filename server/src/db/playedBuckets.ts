@@ -57,3 +57,55 @@ export function mergeBucketsBindings(userId: number, moduleId: number, words: re
   bindings.push(userId, moduleId);
   return bindings;
 }
+
+/** One report's words for a batched merge. */
+export interface BucketMerge {
+  userId: number;
+  moduleId: number;
+  words: readonly BucketWord[];
+}
+
+const MERGE_COLUMNS = ['user_id', 'module_id', 'word', 'bits'];
+/** Word rows per batched statement: padded to a power of two up to this, so few statements are prepared. */
+export const MAX_MERGED_WORDS = 256;
+
+/**
+ * MariaDB/MySQL: the words of every report in `merges` ORed in by one statement (issue 54). A
+ * one-row merge per report cost a statement and a commit of its own, about as much as the
+ * progress upsert itself; reports that arrive while the previous batch runs now share one.
+ * Rows are in (module, user, word) order, so the counters the triggers of progress_buckets add
+ * to (module_buckets, module_viewers) are locked in module order by every batch, and two
+ * instances' batches cannot deadlock on them in opposite orders. Like the one-row form, a word
+ * is stored only where its progress row exists. Answers the statement and its bindings, padded
+ * with rows the join drops.
+ */
+export function mergeBucketBatch(merges: readonly BucketMerge[]): Array<{ sql: string; bindings: Array<number | null> }> {
+  const rows: Array<[number, number, number, number]> = [];
+  for (const merge of merges) for (const { word, bits } of merge.words) rows.push([merge.userId, merge.moduleId, word, bits]);
+  rows.sort((a, b) => a[1] - b[1] || a[0] - b[0] || a[2] - b[2]);
+  const statements: Array<{ sql: string; bindings: Array<number | null> }> = [];
+  for (let start = 0; start < rows.length; start += MAX_MERGED_WORDS) {
+    const chunk = rows.slice(start, start + MAX_MERGED_WORDS);
+    let size = 1;
+    while (size < chunk.length) size *= 2;
+    const bindings: Array<number | null> = chunk.flat();
+    for (let padding = chunk.length; padding < size; padding += 1) bindings.push(null, null, null, null);
+    statements.push({ sql: mergeBatchSql(size), bindings });
+  }
+  return statements;
+}
+
+const batchSql = new Map<number, string>();
+function mergeBatchSql(count: number): string {
+  let sql = batchSql.get(count);
+  if (sql) return sql;
+  const first = `select ${MERGE_COLUMNS.map((column) => `cast(? as signed) as ${column}`).join(', ')}`;
+  const next = ` union all select ${MERGE_COLUMNS.map(() => 'cast(? as signed)').join(', ')}`;
+  sql = `insert into progress_buckets (user_id, module_id, word, bits)
+  select r.user_id, r.module_id, r.word, r.bits from (${first}${next.repeat(count - 1)}) r
+  join progress p on p.user_id = r.user_id and p.module_id = r.module_id
+  order by r.module_id, r.user_id, r.word
+  on duplicate key update progress_buckets.bits = progress_buckets.bits | values(bits)`;
+  batchSql.set(count, sql);
+  return sql;
+}

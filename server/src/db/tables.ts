@@ -695,7 +695,20 @@ export interface ProgressBuckets {
   bits: number;
 }
 
-/** Per module and bucket, how many learners played it; kept by triggers on progress_buckets. */
+/**
+ * What a write to progress_buckets newly set, noted by its triggers (migration 043) until the
+ * retention fold adds it to module_buckets and module_viewers (commands/retentionFold.ts).
+ */
+export interface RetentionPending {
+  id: number;
+  moduleId: number;
+  word: number;
+  bits: number | string;
+  /** The learner's first word of the module: one more viewer. */
+  first: boolean | number;
+}
+
+/** Per module and bucket, how many learners played it; kept by the retention fold (migration 043). */
 export interface ModuleBucket {
   moduleId: number;
   bucket: number;
@@ -795,6 +808,7 @@ declare module 'knex/types/tables' {
     progressBuckets: ProgressBuckets;
     moduleBuckets: ModuleBucket;
     moduleViewers: ModuleViewers;
+    retentionPending: RetentionPending;
     insightsWeekly: InsightsWeekly;
     insightsWeeklyRevenue: InsightsWeeklyRevenue;
     insightsModulePositions: InsightsModulePosition;

@@ -4,6 +4,7 @@ import { runSchoolDigest } from './digest.ts';
 import { rollUpInsights } from '../commands/insightsRollup.ts';
 import { INSIGHTS_ROLLUP_JOB } from '../queries/insights.ts';
 import { cleanUpUnfinishedUploads } from '../services/uploads/cleanup.ts';
+import { foldRetention, RETENTION_FOLD_JOB } from '../commands/retentionFold.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -20,5 +21,12 @@ export const reminderJobs = (): ScheduledJob[] => [
   ...housekeepingJobs(),
 ];
 
-/** Jobs that send no mail and run even with REMINDERS_ENABLED=false: unfinished uploads are removed after 24 hours. */
-export const housekeepingJobs = (): ScheduledJob[] => [{ name: 'upload-cleanup', intervalMs: HOUR_MS, run: cleanUpUnfinishedUploads }];
+/**
+ * Jobs that send no mail and run even with REMINDERS_ENABLED=false: unfinished uploads are
+ * removed after 24 hours; the retention counters take in what was played (migration 043), at
+ * every tick (the chart folds what is pending before it reads, so this only keeps the backlog short).
+ */
+export const housekeepingJobs = (): ScheduledJob[] => [
+  { name: 'upload-cleanup', intervalMs: HOUR_MS, run: cleanUpUnfinishedUploads },
+  { name: RETENTION_FOLD_JOB, intervalMs: 0, run: async ({ deps }) => ({ sent: await foldRetention(deps.db) }) },
+];

@@ -2,6 +2,7 @@ import { adminFunnelQuery, adminInsightsQuery, courseInsightsDtoSchema, id, rete
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCourseInsights, presentRetention, presentWeekly } from '../../../presenters/insights.ts';
+import { foldRetention } from '../../../commands/retentionFold.ts';
 import { courseInsights, insightsRange, moduleRetention, retentionModule, rollupUpdatedAt, weeklyFigures, weeklyRevenue } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
@@ -56,6 +57,8 @@ export function adminInsightsRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const module = await retentionModule(db, ctx.input.params.moduleId);
       if (!module) throw notFound('Module not found');
+      // The counters take in what was played up to now (migration 043: folded in batches, off the progress write).
+      await foldRetention(db);
       ctx.body = presentRetention(module, await moduleRetention(db, module));
     },
   });
