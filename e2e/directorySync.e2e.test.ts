@@ -75,7 +75,7 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
       ['Ada', 'Ash'],
       ['Ben', 'Birch'],
       ['Cal', 'Cedar'],
-    ]) {
+    ] as const) {
       const email = `${given.toLowerCase()}@staff.oak.sch.uk`;
       const created = await scim(token, 'POST', '/Users', {
         schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
