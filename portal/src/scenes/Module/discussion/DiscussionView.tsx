@@ -99,7 +99,7 @@ export function DiscussionView(props: DiscussionViewProps) {
       </PostForm>
 
       {state.status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading comments">
+        <div role="status" aria-busy="true" aria-label="Loading comments">
           <Skeleton $height="4rem" />
         </div>
       ) : state.status === 'error' ? (
