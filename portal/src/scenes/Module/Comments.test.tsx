@@ -250,10 +250,10 @@ describe('Comments', () => {
     expect(await screen.findByText('Pinned')).toBeInTheDocument();
     const replies = screen.getByRole('list', { name: /Replies to/ });
     expect(within(replies).getAllByRole('listitem')[0]).toHaveTextContent('Answer');
-    await userEvent.click(screen.getByRole('button', { name: 'Mark the reply by Tom Baker as the answer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as answer: the reply by Tom Baker' }));
     expect(await screen.findByText('Marked as the answer')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/modules/comments/2/answer')[0]?.body).toEqual({ answer: true });
-    await userEvent.click(screen.getByRole('button', { name: /Unpin the thread/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Unpin: the thread/ }));
     expect(await screen.findByText('Thread unpinned')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/modules/comments/1/pin')[0]?.body).toEqual({ pinned: false });
   });

@@ -81,13 +81,18 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
                   variant="ghost"
                   size="sm"
                   onClick={() => onMarkAnswer(!comment.answer)}
-                  aria-label={`${comment.answer ? 'Unmark' : 'Mark'} the reply by ${name} as the answer`}
+                  aria-label={`${comment.answer ? 'Unmark answer' : 'Mark as answer'}: the reply by ${name}`}
                 >
                   {comment.answer ? 'Unmark answer' : 'Mark as answer'}
                 </Button>
               ) : null}
               {comment.can.pin ? (
-                <Button variant="ghost" size="sm" onClick={() => onPin(!pinned)} aria-label={`${pinned ? 'Unpin' : 'Pin'} the thread started by ${name}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onPin(!pinned)}
+                  aria-label={`${pinned ? 'Unpin' : 'Pin thread'}: the thread started by ${name}`}
+                >
                   {pinned ? 'Unpin' : 'Pin thread'}
                 </Button>
               ) : null}
