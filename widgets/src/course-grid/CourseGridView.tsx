@@ -50,7 +50,8 @@ export function CourseGridView({ state, linkFor, actionLabel, currency, locale, 
   const loading = state.status === 'loading';
   return (
     <Root>
-      <Grid part="grid" aria-busy={loading} aria-label={loading ? 'Loading courses' : 'Courses'}>
+      {/* A label needs a role: the placeholders are a status that is busy, the cards a group. */}
+      <Grid part="grid" role={loading ? 'status' : 'group'} aria-busy={loading} aria-label={loading ? 'Loading courses' : 'Courses'}>
         {loading
           ? Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => <CourseCardPlaceholder key={index} />)
           : state.courses.map((course) => (

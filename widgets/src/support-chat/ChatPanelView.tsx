@@ -82,7 +82,7 @@ export function ChatPanelView(props: ChatPanelViewProps) {
 
       {view === 'chat' ? (
         <>
-          <Messages ref={listRef} role="log" aria-live="polite" aria-label="Conversation" part="messages">
+          <Messages ref={listRef} role="log" aria-live="polite" aria-label="Conversation" part="messages" tabIndex={0}>
             {messages.map((message) => (
               <Bubble
                 key={message.id}
@@ -297,10 +297,10 @@ const BubbleText = styled.p`
   overflow-wrap: anywhere;
 `;
 
+// The bubble's own text colour, not a faded one: at 11 px a faded time fails contrast on the accent bubble.
 const Time = styled.time`
   align-self: flex-end;
   font-size: 11px;
-  opacity: 0.7;
 `;
 
 const blink = keyframes`

@@ -143,7 +143,13 @@ export function TranscriptView({
                   {onAttachEvidence ? (
                     <Evidence entry={entry} busy={evidenceBusyId === entry.id} onAttach={onAttachEvidence} onRemove={onRemoveEvidence} />
                   ) : null}
-                  <Button size="sm" variant="ghost" onClick={() => onDelete(entry)} disabled={deletingId === entry.id} aria-label={`Remove ${entry.title}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onDelete(entry)}
+                    disabled={deletingId === entry.id}
+                    aria-label={`${deletingId === entry.id ? 'Removing…' : 'Remove'} ${entry.title}`}
+                  >
                     <Icon name="trash" size={16} /> {deletingId === entry.id ? 'Removing…' : 'Remove'}
                   </Button>
                 </li>
