@@ -4,6 +4,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { CertificateListItemDto, CourseDetailDto, ModuleDto } from '@atrium/common';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBytes } from '../server/src/test/files.ts';
+import { readPdf } from '../server/src/test/pdfText.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -176,7 +178,7 @@ describe.skipIf(!enabled)('CPD hours on courses and certificates (issue 59)', ()
         await form.getByRole('button', { name: 'Add to my transcript' }).click();
         await toast(page, 'Added to your transcript');
       }
-      await page.getByRole('list', { name: 'Training elsewhere' }).getByText('Phonics refresher').waitFor();
+      await page.getByRole('list', { name: 'Training elsewhere' }).getByText('Phonics refresher', { exact: true }).waitFor();
       const years = page.getByRole('table');
       await years.getByRole('rowheader', { name: /2026–27/ }).waitFor();
       await screenshot(page, 'cpd-09-transcript');
@@ -205,5 +207,102 @@ describe.skipIf(!enabled)('CPD hours on courses and certificates (issue 59)', ()
     const learner = { email: `${name}-${stamp}@school.test`, password: PASSWORD };
     await signedInClient(app.url, learner, { firstName: 'Robin', lastName: 'Hale' });
     return learner;
+  }
+});
+
+/**
+ * Issue 59 items 3 and 5: a teacher attaches evidence to training done elsewhere and shares the
+ * verified record by a link; a stranger opens it and its PDF; the teacher stops the link.
+ */
+describe.skipIf(!enabled)('sharing a CPD record and its evidence (issue 59)', () => {
+  let app: RunningApp;
+  let session: Awaited<ReturnType<typeof browserSession>>;
+  const stamp = Date.now();
+
+  beforeAll(async () => {
+    app = await startApp();
+    session = await browserSession();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await app?.close();
+  });
+
+  /** A teacher with one verified course (1.5 hours) and one self-reported entry. */
+  async function teacher(name: string) {
+    const adminApi = await signedInClient(app.url, app.admin);
+    const course = await adminApi<CourseDetailDto>('POST', '/api/courses', { title: `Consent for photos ${name}`, description: 'Who may say yes.', price: 0 });
+    await adminApi('POST', '/api/modules', { title: 'Asking parents', description: '', vimeoVideoId: '76979871', duration: 20 * 60, courseId: course.id });
+    await adminApi('PUT', `/api/courses/${course.id}`, { cpdHours: 1.5 });
+    const learner = { email: `${name}-${stamp}@school.test`, password: PASSWORD };
+    const api = await signedInClient(app.url, learner, { firstName: 'Grace', lastName: 'Mensah' });
+    await api('POST', '/api/enrollments', { courseId: course.id });
+    const detail = await adminApi<CourseDetailDto>('GET', `/api/courses/${course.id}`);
+    for (const module of detail.modules as ModuleDto[]) {
+      await api('POST', '/api/progress', { moduleId: module.id, courseId: course.id, watchedDuration: module.duration, isCompleted: true });
+    }
+    await api('POST', '/api/transcript/external', { title: 'First aid at work', provider: 'St John', completedOn: '2026-10-02', cpdHours: 6 });
+    return { learner, courseTitle: detail.title };
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`attaches evidence, makes a link a stranger opens with its PDF, then stops it (${viewport.width} px)`, async () => {
+      const { learner, courseTitle } = await teacher(`share-${viewport.width}`);
+      const page = await session.page(viewport);
+      await signInWithForm(page, app.url, learner);
+      await page.goto(`${app.url}/transcript`);
+      await page.getByRole('heading', { level: 1, name: 'My CPD transcript' }).waitFor();
+
+      // Evidence on the self-reported entry, downloaded back as it was sent.
+      const elsewhere = page.getByRole('list', { name: 'Training elsewhere' });
+      await elsewhere.getByLabel('Attach evidence for First aid at work').setInputFiles({
+        name: 'certificate.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdfBytes('first aid'),
+      });
+      await toast(page, 'Evidence attached');
+      const link = elsewhere.getByRole('link', { name: /certificate\.pdf/ });
+      await link.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe('certificate.pdf');
+      await screenshot(page, 'cpd-12-evidence');
+
+      // A link to the verified record, shown once.
+      const sharing = page.getByRole('region', { name: 'Share your record' });
+      await sharing.getByRole('textbox', { name: /Who is it for/ }).fill('Interview at Oak Academy');
+      await sharing.getByRole('button', { name: 'Make a link' }).click();
+      const created = sharing.getByRole('status', { name: 'Your new link' });
+      await created.waitFor();
+      const url = (await created.getByText(`${app.url}/record/`).textContent())!.trim();
+      expect(url).toMatch(/\/record\/[A-Za-z0-9_-]{20,}$/);
+      await sharing.getByRole('list', { name: 'Working links' }).getByText('Interview at Oak Academy').waitFor();
+      await screenshot(page, 'cpd-13-sharing');
+      await expectAccessible(page, `/transcript with sharing at ${viewport.width}px`);
+
+      // A stranger, signed out, reads the verified record: the course, never the self-reported entry.
+      const stranger = await session.page(viewport);
+      await stranger.goto(url);
+      await stranger.getByRole('heading', { level: 1, name: 'Verified CPD record of Grace Mensah' }).waitFor();
+      await stranger.getByRole('list', { name: 'Completed courses' }).getByText(courseTitle).first().waitFor();
+      expect(await stranger.getByText('First aid at work').count()).toBe(0);
+      await screenshot(stranger, 'cpd-14-public-record');
+      await expectAccessible(stranger, `/record at ${viewport.width}px`);
+      const pdf = await fetch(`${app.url}/api/records/${url.split('/').pop()}/record.pdf`);
+      expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages.map((page) => page.text).join('\n');
+      expect(text).toContain('Grace Mensah');
+      expect(text).toContain(courseTitle);
+      expect(text).not.toContain('First aid at work');
+
+      // Stopped: the same address answers as a made-up one.
+      await sharing.getByRole('button', { name: 'Stop link: Interview at Oak Academy' }).click();
+      await toast(page, 'Link stopped');
+      await stranger.reload();
+      await stranger.getByRole('heading', { name: 'This link does not work' }).waitFor();
+      expect(await stranger.getByText('Verified CPD record of Grace Mensah').count()).toBe(0);
+      await screenshot(stranger, 'cpd-15-stopped-record');
+      expect(session.errors).toEqual([]);
+    });
   }
 });

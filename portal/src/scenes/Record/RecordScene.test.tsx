@@ -43,6 +43,16 @@ describe('/record/:token (issue 59)', () => {
   it('says plainly when the link was stopped', async () => {
     base({ [`GET /api/records/${TOKEN}`]: fail(404, 'This record link does not work: it was mistyped, or its owner stopped it') });
     render();
-    expect(await screen.findByText('This record link does not work: it was mistyped, or its owner stopped it')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
+    expect(screen.getByText(/Ask them for a new link/)).toBeInTheDocument();
+    // Trying again would not bring a stopped link back.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers to try again when the record could not be read', async () => {
+    base({ [`GET /api/records/${TOKEN}`]: fail(503, 'The service is busy') });
+    render();
+    expect(await screen.findByText('The service is busy')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -74,7 +74,7 @@ export function SharingPanel({
                 variant="secondary"
                 onClick={() => onRevoke(link)}
                 disabled={revokingId === link.id}
-                aria-label={`Stop the link ${link.label || `made ${formatInstantDate(link.createdAt)}`}`}
+                aria-label={`${revokingId === link.id ? 'Stopping…' : 'Stop link'}: ${link.label || `made ${formatInstantDate(link.createdAt)}`}`}
               >
                 {revokingId === link.id ? 'Stopping…' : 'Stop link'}
               </Button>

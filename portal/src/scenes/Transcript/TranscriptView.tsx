@@ -188,7 +188,13 @@ function Evidence({
           </a>
           <Small as="span">{formatFileSize(entry.evidence.size)}</Small>
           {onRemove ? (
-            <Button size="sm" variant="ghost" onClick={() => onRemove(entry)} disabled={busy} aria-label={`Remove the evidence for ${entry.title}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => onRemove(entry)}
+              disabled={busy}
+              aria-label={`${busy ? 'Working…' : 'Remove evidence'} for ${entry.title}`}
+            >
               {busy ? 'Working…' : 'Remove evidence'}
             </Button>
           ) : null}
