@@ -97,6 +97,8 @@ export interface CpdHoursFilter {
   groupId: number | null;
   /** The trust's view: one of its schools. */
   schoolId?: number | null;
+  /** One course's hours only. */
+  courseId?: number | null;
 }
 
 /** GET <root>/cpd-hours: a school's (`/api/schools/:id`) or trust's (`/api/trusts/:id`) people's hours. */
@@ -106,6 +108,7 @@ export function useCpdHours(root: string, filter: CpdHoursFilter) {
   if (filter.to) params.set('to', filter.to);
   if (filter.groupId) params.set('groupId', String(filter.groupId));
   if (filter.schoolId) params.set('schoolId', String(filter.schoolId));
+  if (filter.courseId) params.set('courseId', String(filter.courseId));
   const query = params.toString();
   return useQuery<CpdHoursDto>({ queryKey: [`${root}/cpd-hours${query ? `?${query}` : ''}`], placeholderData: keepPreviousData });
 }

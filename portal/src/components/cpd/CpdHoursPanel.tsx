@@ -12,11 +12,19 @@ import { CpdHoursList } from './CpdHoursList.tsx';
 
 /**
  * "CPD hours" on /school and /trust (issue 59): each person's verified hours, this school year
- * unless a range is chosen, with the staff list's group filter (and the school, for a trust).
- * `root` is `/api/schools/:id` or `/api/trusts/:id`.
+ * unless a range is chosen, with the staff list's filters: course and group (and the school, for
+ * a trust). `root` is `/api/schools/:id` or `/api/trusts/:id`; `courses` the licensed ones.
  */
-export function CpdHoursPanel({ root, schools }: { root: string; schools?: Array<{ schoolId: number; name: string }> }) {
-  const [filter, setFilter] = useState<CpdHoursFilter>({ from: '', to: '', groupId: null, schoolId: null });
+export function CpdHoursPanel({
+  root,
+  schools,
+  courses = [],
+}: {
+  root: string;
+  schools?: Array<{ schoolId: number; name: string }>;
+  courses?: Array<{ id: number; title: string }>;
+}) {
+  const [filter, setFilter] = useState<CpdHoursFilter>({ from: '', to: '', groupId: null, schoolId: null, courseId: null });
   const hours = useCpdHours(root, filter);
   const groups = useGroups(root).data?.groups ?? [];
   const id = root.replace(/\W+/g, '-');
@@ -44,6 +52,23 @@ export function CpdHoursPanel({ root, schools }: { root: string; schools?: Array
               {schools.map((school) => (
                 <option key={school.schoolId} value={school.schoolId}>
                   {school.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        {courses.length > 1 ? (
+          <div>
+            <FieldLabel htmlFor={`${id}-hours-course`}>Course</FieldLabel>
+            <Select
+              id={`${id}-hours-course`}
+              value={filter.courseId ?? ''}
+              onChange={(event) => setFilter((current) => ({ ...current, courseId: event.target.value ? Number(event.target.value) : null }))}
+            >
+              <option value="">All courses</option>
+              {courses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.title}
                 </option>
               ))}
             </Select>

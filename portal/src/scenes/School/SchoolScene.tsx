@@ -122,7 +122,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
         <GroupsPanel root={`/api/schools/${school.id}`} owner="school" />
         <SchoolMembers schoolId={school.id} />
         <DirectorySyncPanel root={`/api/schools/${school.id}`} owner="school" />
-        <CpdHoursPanel root={`/api/schools/${school.id}`} />
+        <CpdHoursPanel root={`/api/schools/${school.id}`} courses={mine.courses.map((course) => ({ id: course.courseId, title: course.title }))} />
         <Suspense fallback={null}>
           <SchoolInsights schoolId={school.id} courses={mine.courses} />
         </Suspense>

@@ -100,7 +100,7 @@ function TrustDashboard({ trustId }: { trustId: number }) {
         deadlines={<TrustDeadlines trustId={trustId} />}
         groups={groups.data?.groups ?? []}
         groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
-        cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={overview.data.schools} />}
+        cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={overview.data.schools} courses={overview.data.courses} />}
         managers={
           <>
             <TrustManagers trustId={trustId} />
