@@ -71,6 +71,26 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
     quarterHours: 6,
     createdAt: now,
   });
+  // A share link of the record (its token's hash only) and the whole record shared with the school (migration 044).
+  await db('transcriptShares').insert({ userId: user.id, tokenHash: randomBytes(32).toString('hex'), label: 'Interview', createdAt: now, revokedAt: null });
+  await db('schoolCpdShares').insert({ userId: user.id, schoolId: insertedId(schoolId), sharedAt: now });
+  // The school's directory knows the person, and its sync log names them (migration 040).
+  await db('directoryPeople').insert({
+    schoolId: insertedId(schoolId),
+    email: shouted,
+    externalId: `ext-${tag}`,
+    givenName: 'Zephyrine',
+    familyName: `Quillfeather${tag}`,
+    userId: user.id,
+    inviteId: null,
+    active: true,
+    suspendedAt: null,
+    suspendedRole: null,
+    suspendedJoinedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db('directoryEvents').insert({ schoolId: insertedId(schoolId), trustId: null, action: 'added', email: shouted, detail: 'Joined as a member', at: now });
   // An upload not finished yet: its row says whose it is (migration 037).
   await db('uploads').insert({ id: randomBytes(16).toString('hex'), userId: user.id, size: 1024, createdAt: now });
   // A knowledge check answered over the API: the attempt and the best result it keeps.
