@@ -112,7 +112,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await ceo.goto(link);
     await ceo.getByRole('button', { name: 'Accept and open Greenway Trust' }).click();
     await ceo.getByRole('heading', { level: 1, name: 'Greenway Trust' }).waitFor();
-    const table = ceo.getByRole('table');
+    const table = ceo.getByRole('table', { name: 'Training status by school' });
     await table.getByRole('rowheader', { name: 'All schools' }).waitFor();
     expect(await table.getByRole('row').count()).toBe(4);
     await screenshot(ceo, 'trust-overview');
@@ -156,7 +156,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     const phone = await freshPage(PHONE);
     await signIn(phone, app, people.ceo.email);
     await phone.goto(`${app.url}/trust`);
-    await phone.getByRole('table').waitFor();
+    await phone.getByRole('table', { name: 'Training status by school' }).waitFor();
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, 'trust-overview');
@@ -282,13 +282,14 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await photograph(panel, 'trust-groups');
 
     // The trust's staff list by group: the two members, due by the group's date.
-    await ceo.getByLabel('Group', { exact: true }).selectOption({ label: 'Safeguarding leads' });
+    const filters = ceo.getByRole('region', { name: 'Filters' });
+    await filters.getByLabel('Group', { exact: true }).selectOption({ label: 'Safeguarding leads' });
     const staff = ceo.getByRole('list', { name: 'Staff and courses' });
     await ceo.waitForFunction(() => document.querySelectorAll('[aria-label="Staff and courses"] > li').length === 3);
     expect(await staff.getByText(/^Elm Academy · cal-/).count()).toBe(2);
     expect(await staff.getByText(/^Oak Primary · ann-/).count()).toBe(1);
     expect(await staff.getByText('Safeguarding leads', { exact: true }).count()).toBe(3);
-    await ceo.getByLabel('Group', { exact: true }).selectOption('');
+    await filters.getByLabel('Group', { exact: true }).selectOption('');
 
     const phone = await freshPage(PHONE);
     await signIn(phone, app, people.ceo.email);
