@@ -132,7 +132,10 @@ describe.skipIf(!enabled)('invited staff in a real browser', () => {
 
       // The manager sees Ann as a member, nobody left invited.
       await page.reload();
-      await page.getByRole('row', { name: new RegExp(`${ann.firstName} ${ann.lastName}`) }).waitFor();
+      await page
+        .getByRole('region', { name: /^Members/ })
+        .getByRole('row', { name: new RegExp(`${ann.firstName} ${ann.lastName}`) })
+        .waitFor();
       expect(await page.getByRole('region', { name: /Invited, not joined yet/ }).count()).toBe(0);
       expect(pageErrors).toEqual([]);
     });
