@@ -6,6 +6,7 @@ import { Badge } from '../../components/Badge.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
+import { CpdFacts as Facts } from '../../components/cpd/CpdFacts.ts';
 
 /** A shared CPD record (issue 59): the verified courses and hours only, each certificate checkable. */
 export function RecordView({ record }: { record: PublicRecordDto }) {
@@ -128,22 +129,5 @@ const Courses = styled.ul`
     margin: 0;
     font-size: ${({ theme }) => theme.fontSize.md};
     overflow-wrap: anywhere;
-  }
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-
-  strong {
-    color: ${({ theme }) => theme.colors.text};
-  }
-
-  a {
-    font-weight: 600;
   }
 `;

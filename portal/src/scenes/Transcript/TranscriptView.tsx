@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { EmptyText, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
+import { CpdFacts as Facts } from '../../components/cpd/CpdFacts.ts';
 
 export interface TranscriptViewProps {
   transcript: TranscriptDto;
@@ -307,19 +308,6 @@ const EntryTitle = styled.h3`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.md};
   overflow-wrap: anywhere;
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-
-  strong {
-    color: ${({ theme }) => theme.colors.text};
-  }
 `;
 
 const Links = styled.p`
