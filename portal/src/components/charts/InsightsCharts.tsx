@@ -1,4 +1,5 @@
 import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
+import { formatCalendarDate } from '@atrium/common/rules/dates';
 import { counted } from '@atrium/common/rules/format';
 import { useTheme } from 'styled-components';
 import { BarList } from './BarList.tsx';
@@ -61,7 +62,7 @@ export function WeeklyChart({
   return (
     <ChartFigure
       title={title}
-      summary={`${counted(rows.length, 'week')} from ${dto.range.from} to ${dto.range.to}: ${totals.join(', ')} in all.`}
+      summary={`${counted(rows.length, 'week')} from ${formatCalendarDate(dto.range.from)} to ${formatCalendarDate(dto.range.to)}: ${totals.join(', ')} in all.`}
       columns={columns}
       rows={rows}
       filename={filename}
@@ -143,7 +144,7 @@ export function FunnelChart({ dto, filename }: { dto: CourseInsightsDto; filenam
   return (
     <ChartFigure
       title="Funnel"
-      summary={`${dto.course.title}: ${rows.map((row) => `${row.stage.toLowerCase()} ${num(row.learners)}`).join(', ')} (learners who enrolled from ${dto.range.from} to ${dto.range.to}; half way is at least half of ${counted(dto.funnel.steps, 'step')}).`}
+      summary={`${dto.course.title}: ${rows.map((row) => `${row.stage.toLowerCase()} ${num(row.learners)}`).join(', ')} (learners who enrolled from ${formatCalendarDate(dto.range.from)} to ${formatCalendarDate(dto.range.to)}; half way is at least half of ${counted(dto.funnel.steps, 'step')}).`}
       columns={FUNNEL_COLUMNS}
       rows={rows}
       filename={filename}

@@ -207,7 +207,7 @@ describe('AdminInsightsScene: saying what the figures are (issue 53 item 11)', (
   it('puts each count’s noun in the right number: "1 enrollment", never "1 enrollments"', async () => {
     setup({ ...weekly, weeks: [{ week: '2026-01-05', enrollments: 1, completions: 0, certificates: 1 }] });
     renderScene(<AdminInsightsScene />);
-    expect(await screen.findByText('1 week from 2026-01-05 to 2026-01-25: 1 enrollment, 0 completions, 1 certificate in all.')).toBeInTheDocument();
+    expect(await screen.findByText('1 week from 5 January 2026 to 25 January 2026: 1 enrollment, 0 completions, 1 certificate in all.')).toBeInTheDocument();
   });
 
   it('names the weekly CSV after the course filter when one is set', async () => {
