@@ -100,7 +100,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/transcript/external/:id/evidence': {
     summary: 'Download the evidence file of one of the caller’s external entries',
-    contentType: 'application/octet-stream',
     answer: 'The file as an attachment, with its sniffed type; 404 for another person’s entry or an entry without one.',
   },
   'DELETE /api/transcript/external/:id/evidence': {
