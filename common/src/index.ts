@@ -35,6 +35,7 @@ export * from './api/identityProvider.ts';
 export * from './api/roster.ts';
 export * from './schemas/roster.ts';
 export * from './api/myData.ts';
+export * from './api/myDataSchema.ts';
 export * from './api/admins.ts';
 export * from './schemas/admins.ts';
 export * from './api/resources.ts';

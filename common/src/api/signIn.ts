@@ -19,9 +19,8 @@ export const linkedSignInDtoSchema = z
 export type LinkedSignInDto = z.infer<typeof linkedSignInDtoSchema>;
 
 /** POST /api/user/sign-ins/:provider/link: where the browser goes next (the provider's sign-in, to link it). */
-export interface LinkSignInStartDto {
-  url: string;
-}
+export const linkSignInStartDtoSchema = z.object({ url: z.string() }).meta({ id: 'LinkSignInStartDto' });
+export type LinkSignInStartDto = z.infer<typeof linkSignInStartDtoSchema>;
 
 /** GET /api/user/sign-ins */
 export const linkedSignInsDtoSchema = z

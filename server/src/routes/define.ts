@@ -41,8 +41,10 @@ export interface Answer {
   status?: 200 | 201 | 204 | 302 | 303;
   /** The JSON body's schema. */
   body?: ZodType;
-  /** The answer's media type, when not JSON. */
-  contentType?: string;
+  /** The answer's media type, when not JSON; a list when it is the stored file's own (one of those). */
+  contentType?: string | readonly string[];
+  /** Headers every success carries, each with what it says (a redirect's `Location`, tus's `Upload-Offset`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, A extends Access> {

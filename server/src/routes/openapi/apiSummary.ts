@@ -17,6 +17,7 @@ function groupOf(path: string): string {
 function answerLabel(route: RouteInfo): string {
   if (!route.answer) return '';
   const { status = 200, body, contentType } = route.answer;
+  if (typeof contentType === 'object') return `${status} ${contentType.length === 1 ? contentType[0] : `a file (${contentType.length} media types)`}`;
   if (!body) return `${status}${contentType ? ` ${contentType}` : ''}`;
   const element = body instanceof z.ZodArray ? (body.element as ZodType) : undefined;
   const id = z.globalRegistry.get(element ?? body)?.id;

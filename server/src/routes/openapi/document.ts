@@ -142,8 +142,17 @@ function describeAccess(route: RouteInfo, crossOrigin: boolean): string {
 function successResponse(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): [string, JsonSchema] {
   const answer = route.answer;
   const contentType = answer ? (answer.body ? (answer.contentType ?? 'application/json') : answer.contentType) : doc?.contentType;
-  const content = contentType ? { content: { [contentType]: answer?.body ? { schema: outputSchema(answer.body, components) } : {} } } : {};
-  return [String(answer?.status ?? doc?.status ?? 200), { description: doc?.answer ?? 'Success.', ...content }];
+  const mediaTypes: readonly string[] = contentType === undefined ? [] : typeof contentType === 'string' ? [contentType] : contentType;
+  const body = answer?.body ? { schema: outputSchema(answer.body, components) } : {};
+  const content = mediaTypes.length ? { content: Object.fromEntries(mediaTypes.map((type) => [type, body])) } : {};
+  const headers = answer?.headers
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(answer.headers).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' } }]),
+        ),
+      }
+    : {};
+  return [String(answer?.status ?? doc?.status ?? 200), { description: doc?.answer ?? 'Success.', ...headers, ...content }];
 }
 
 function operation(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): Operation {

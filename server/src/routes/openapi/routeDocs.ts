@@ -100,7 +100,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/transcript/external/:id/evidence': {
     summary: 'Download the evidence file of one of the caller’s external entries',
-    contentType: 'application/octet-stream',
     answer: 'The file as an attachment, with its sniffed type; 404 for another person’s entry or an entry without one.',
   },
   'DELETE /api/transcript/external/:id/evidence': {
@@ -175,4 +174,42 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/orders/:id/invoice.pdf': { summary: 'The invoice of my order', answer: 'The invoice PDF; 404 until the agency issued it.', errors: ['503'] },
   'POST /api/stripe/webhook': { summary: 'Stripe’s signed webhook', answer: '`{received: true}`.' },
   'POST /api/orders': { summary: 'Ask for an invoice (purchase order)', status: '201', answer: 'The order.', errors: ['409'] },
+  'GET /api/auth/:provider/start': {
+    summary: 'Start signing in with Google or Microsoft (a browser navigation)',
+    answer: 'A redirect to the provider (code flow with PKCE); any refusal redirects to `/auth?signInError=<code>`, never JSON.',
+  },
+  'GET /api/auth/:provider/callback': {
+    summary: 'Where the provider sends the browser back',
+    answer: 'Signed in (a new session id), a redirect to `returnTo`; any refusal redirects to `/auth?signInError=<code>`.',
+  },
+  'GET /api/auth/sso/start': {
+    summary: 'Start signing in through the school’s own SAML provider, found by the address’s proven domain',
+    answer: 'A redirect to the provider with a `SAMLRequest`; no provider for the address redirects to `/auth?signInError=no_sso`.',
+  },
+  'GET /api/auth/sso/:connectionId/start': {
+    summary: 'Start signing in through one school’s SAML provider (the link its IT team shares)',
+    answer: 'A redirect to the provider with a `SAMLRequest`.',
+  },
+  'POST /api/auth/sso/:connectionId/acs': {
+    summary: 'The SAML assertion consumer service (the provider’s form post)',
+    requestType: 'application/x-www-form-urlencoded',
+    answer: 'Signed in, a redirect to `returnTo`; a refused response redirects to `/auth?signInError=<code>`.',
+  },
+  'POST /api/user/sign-ins/:provider/link': {
+    summary: 'Confirm it is me before connecting Google or Microsoft',
+    answer: '`LinkSignInStartDto`: where the browser goes next to connect the provider.',
+  },
+  'DELETE /api/user/sign-ins/:provider': { summary: 'Remove a linked sign-in', answer: '`{message}`; 409 when it is the only way in.', errors: ['409'] },
+  'POST /api/uploads': {
+    summary: 'Create a resumable upload of a submission file (tus 1.0.0)',
+    answer: '201 with the upload’s `Location`; `Upload-Length` and `Upload-Metadata` (assignmentId, filename, filetype) in the request.',
+  },
+  'HEAD /api/uploads/:uploadId': { summary: 'How much of an upload has arrived (tus)', answer: '`Upload-Offset` and `Upload-Length`.' },
+  'PATCH /api/uploads/:uploadId': {
+    summary: 'Send the next bytes of an upload (tus)',
+    requestType: 'application/offset+octet-stream',
+    answer:
+      '204 with the new `Upload-Offset`; the last one, once the file is checked and stored, adds `Upload-File-Id`. A refused file answers 413 or 415 with a line of text (tus), not JSON.',
+  },
+  'DELETE /api/uploads/:uploadId': { summary: 'Cancel an unfinished upload (tus)', answer: 'Nothing; its bytes are removed.' },
 };

@@ -4,6 +4,7 @@ import {
   idParams,
   submissionDraftSchema,
   submissionDtoSchema,
+  SUBMISSION_CONTENT_TYPES,
   submissionFileName,
   submitResultDtoSchema,
   type SubmitResultDto,
@@ -153,6 +154,10 @@ export function assignmentRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/submission-files/:fileId',
     access: 'user',
+    answer: {
+      contentType: Object.keys(SUBMISSION_CONTENT_TYPES),
+      headers: { 'Content-Disposition': 'inline, or attachment with `?download=1`, with the file’s name' },
+    },
     cache: 'private, no-store',
     params: z.object({ fileId: idParams.shape.id }),
     query: fileQuery,

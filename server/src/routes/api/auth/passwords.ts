@@ -96,6 +96,7 @@ export function passwordRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/reset-password',
     access: 'public',
+    answer: { body: messageDtoSchema },
     body: resetPasswordSchema,
     rateLimit: { limit: 'resetAddress', by: 'ip' },
     async handler(ctx) {

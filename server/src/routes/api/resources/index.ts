@@ -1,4 +1,4 @@
-import { idParams, messageDtoSchema, resourceDtoSchema, resourceFieldsSchema } from '@atrium/common';
+import { idParams, messageDtoSchema, RESOURCE_TYPES, resourceDtoSchema, resourceFieldsSchema } from '@atrium/common';
 import { removeResource, replaceResourceFile, updateResource } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
 import { resourceDownloader } from '../../../policies/resources.ts';
@@ -20,6 +20,7 @@ export function resourceRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/resources/:id/download',
     access: 'user',
+    answer: { contentType: Object.keys(RESOURCE_TYPES), headers: { 'Content-Disposition': 'attachment, with the resource’s download name' } },
     cache: 'private, no-store',
     params: idParams,
     policy: resourceDownloader,

@@ -1,4 +1,13 @@
-import { CPD_EVIDENCE_MAX_BYTES, CPD_EVIDENCE_REFUSED, CPD_EVIDENCE_TOO_LARGE, idParams, isCpdEvidenceType, type ExternalCpdDto } from '@atrium/common';
+import {
+  CPD_EVIDENCE_MAX_BYTES,
+  CPD_EVIDENCE_REFUSED,
+  CPD_EVIDENCE_TOO_LARGE,
+  CPD_EVIDENCE_TYPES,
+  externalCpdDtoSchema,
+  idParams,
+  isCpdEvidenceType,
+  type ExternalCpdDto,
+} from '@atrium/common';
 import { attachEvidence, removeEvidence } from '../../../commands/externalCpd.ts';
 import { HttpError, notFound, unsupportedMediaType } from '../../../errors.ts';
 import { externalEntryOwner } from '../../../policies/transcript.ts';
@@ -17,7 +26,7 @@ export function transcriptEvidenceRoutes(routes: Routes): void {
     method: 'put',
     path: '/api/transcript/external/:id/evidence',
     access: 'user',
-    // Its answer is an ExternalCpdDto; a multipart request is outside what the drift test sends (answerGaps.ts).
+    answer: { body: externalCpdDtoSchema },
     cache: 'no-store',
     rateLimit: { limit: 'upload', by: 'user' },
     params: idParams,
@@ -46,6 +55,7 @@ export function transcriptEvidenceRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/transcript/external/:id/evidence',
     access: 'user',
+    answer: { contentType: Object.keys(CPD_EVIDENCE_TYPES), headers: { 'Content-Disposition': 'attachment, with the file’s name' } },
     cache: 'private, no-store',
     params: idParams,
     policy: externalEntryOwner,

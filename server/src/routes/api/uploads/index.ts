@@ -4,9 +4,18 @@ import { UPLOADS_PATH } from '../../../services/uploads/tus.ts';
 import type { Middleware } from 'koa';
 import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { User } from '../../../models/User.ts';
-import type { Routes } from '../../define.ts';
+import type { Answer, Routes } from '../../define.ts';
 
 const uploadParams = z.object({ uploadId: z.string().max(100) });
+
+const TUS_RESUMABLE = { 'Tus-Resumable': 'The tus version, `1.0.0`' };
+/** tus 1.0.0's success answers: no body, the state of the upload in headers. */
+const TUS_ANSWERS = {
+  post: { status: 201, headers: { ...TUS_RESUMABLE, Location: 'The upload’s URL, for HEAD, PATCH and DELETE' } },
+  head: { status: 200, headers: { ...TUS_RESUMABLE, 'Upload-Offset': 'The bytes received so far', 'Upload-Length': 'The size declared at the create' } },
+  patch: { status: 204, headers: { ...TUS_RESUMABLE, 'Upload-Offset': 'The bytes received so far (the last PATCH also answers `Upload-File-Id`)' } },
+  delete: { status: 204, headers: TUS_RESUMABLE },
+} as const satisfies Record<string, Answer>;
 
 /** Hands the raw request to the tus server: Koa writes nothing more (the bytes stream through). */
 async function passToTus(ctx: AppContext): Promise<void> {
@@ -24,6 +33,7 @@ export function uploadRoutes(routes: Routes): void {
     method: 'post',
     path: UPLOADS_PATH,
     access: 'user',
+    answer: TUS_ANSWERS.post,
     cache: 'no-store',
     rateLimit: { limit: 'uploadCreate', by: 'user' },
     handler: passToTus,
@@ -33,6 +43,7 @@ export function uploadRoutes(routes: Routes): void {
       method,
       path: `${UPLOADS_PATH}/:uploadId`,
       access: 'user',
+      answer: TUS_ANSWERS[method],
       cache: 'no-store',
       params: uploadParams,
       rateLimit: { limit: 'uploadTransfer', by: 'user' },

@@ -1,4 +1,4 @@
-import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, signOutEverywhereSchema } from '@atrium/common';
+import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, myDataExportDtoSchema, signOutEverywhereSchema } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
@@ -53,6 +53,7 @@ export function accountRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/user/export',
     access: 'user',
+    answer: { body: myDataExportDtoSchema, headers: { 'Content-Disposition': 'attachment; filename="atrium-my-data-<day>.json"' } },
     cache: 'no-store',
     async handler(ctx) {
       const data = await loadMyData(ctx.deps, ctx.state.user);

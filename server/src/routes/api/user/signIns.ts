@@ -3,6 +3,8 @@ import {
   linkedSignInsDtoSchema,
   linkSignInSchema,
   type LinkSignInStartDto,
+  linkSignInStartDtoSchema,
+  messageDtoSchema,
   providerParams,
   SIGN_IN_PROVIDER_LABELS,
 } from '@atrium/common';
@@ -45,6 +47,7 @@ export function signInLinkRoutes(routes: Routes): void {
     method: 'post',
     path: '/api/user/sign-ins/:provider/link',
     access: 'user',
+    answer: { body: linkSignInStartDtoSchema },
     cache: 'no-store',
     params: providerParams,
     body: linkSignInSchema,
@@ -74,6 +77,7 @@ export function signInLinkRoutes(routes: Routes): void {
     method: 'delete',
     path: '/api/user/sign-ins/:provider',
     access: 'user',
+    answer: { body: messageDtoSchema },
     params: providerParams,
     async handler(ctx) {
       await removeSignIn(ctx.deps.db, ctx.state.user, ctx.input.params.provider);
