@@ -13,7 +13,10 @@ import { selectRows } from '../db/raw.ts';
  *   writer connection), and the statements' query plans.
  */
 export interface WriteWork {
+  /** As sent, `begin` and `commit` included. */
   statements: string[];
+  /** Transactions committed: explicit commits and statements autocommitted on their own. */
+  commits: number;
   /** MariaDB: counter deltas; SQLite: { rowsChanged }. */
   counters: Record<string, number>;
 }
@@ -28,7 +31,6 @@ export const MYSQL_COUNTERS = [
   'Handler_delete',
   'Handler_tmp_write',
   'Rows_read',
-  'Handler_commit',
 ];
 
 async function mysqlCounters(db: Db): Promise<Record<string, number>> {
@@ -66,7 +68,8 @@ export async function measureWrite(database: Database, run: () => Promise<unknow
       db.removeListener('query', onQuery);
       stop();
     }
-    return { statements, counters: { rowsChanged: (await sqliteChanges(db)) - before } };
+    // The group commit wraps its statements in a transaction of its own, which it does not report.
+    return { statements, commits: 1, counters: { rowsChanged: (await sqliteChanges(db)) - before } };
   }
   // What reading the counters costs, to take off.
   const idle0 = await mysqlCounters(db);
@@ -84,7 +87,21 @@ export async function measureWrite(database: Database, run: () => Promise<unknow
   if (connections(database) !== 1) throw new Error(`measureWrite needs a Database with one connection; it has ${connections(database)}`);
   const counters: Record<string, number> = {};
   for (const name of MYSQL_COUNTERS) counters[name] = after[name]! - before[name]! - (idle1[name]! - idle0[name]!);
-  return { statements, counters };
+  return { statements, commits: commitsOf(statements), counters };
+}
+
+function commitsOf(statements: string[]): number {
+  let commits = 0;
+  let open = false;
+  for (const sql of statements) {
+    if (/^(begin|start transaction)/i.test(sql)) open = true;
+    else if (/^commit/i.test(sql)) {
+      open = false;
+      commits += 1;
+    } else if (/^rollback/i.test(sql)) open = false;
+    else if (!open) commits += 1;
+  }
+  return commits;
 }
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
