@@ -146,6 +146,30 @@ describe('one partial progress report, counted', () => {
   });
 });
 
+describe('MariaDB: the batch transaction of upserts and bucket merges', () => {
+  it('stores each report with its words, and a merge that fails for one report fails that report alone', async (context) => {
+    if (!mysql()) return context.skip();
+    const [kept, refused] = [await startedLearner(), await startedLearner()];
+    await server.db.raw(
+      `create trigger test_refuse_buckets before update on progress_buckets for each row begin if NEW.user_id = ${refused} then signal sqlstate '45000' set message_text = 'refused by the test'; end if; end`,
+    );
+    try {
+      // Sent together: one batch, one transaction.
+      const outcomes = await Promise.allSettled([report(server.database, kept, 90, [6, 7]), report(server.database, refused, 90, [6, 7])]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+    } finally {
+      await server.db.raw('drop trigger test_refuse_buckets');
+    }
+    const words = async (userId: number) => Number((await server.db('progressBuckets').where({ userId, moduleId: module.id, word: 0 }).first('bits'))!.bits);
+    expect(await words(kept)).toBe(0b11000111);
+    expect(await words(refused)).toBe(0b111);
+    // The refused report's row is stored, as when the merge ran on its own after the upsert.
+    const watched = async (userId: number) =>
+      Number((await server.db('progress').where({ userId, moduleId: module.id }).first('watchedDuration'))!.watchedDuration);
+    expect([await watched(kept), await watched(refused)]).toEqual([90, 90]);
+  });
+});
+
 // The counts of one partial report after issue 54's migration 048 (see bench/README.md, "One
 // partial report, counted"). A change that adds work to the write fails here: update the figures
 // in the commit that means to, saying why.
