@@ -17,7 +17,7 @@ import { asError, batchLoader } from './batchLoader.ts';
 import { affectedRows, isMariaDbWithReturning, mappedRows, selectRows } from './raw.ts';
 import type { User } from './tables.ts';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqliteCheckpoints.ts';
-import { executePrepared, SqliteGroupCommit, SqliteReader, type Bindings, type StatementListener } from './statements.ts';
+import { executePrepared, preparedTransaction, SqliteGroupCommit, SqliteReader, type Bindings, type StatementListener } from './statements.ts';
 
 /** A session row with its user's columns (null when the session names no user, or a deleted one). */
 export interface SessionWithUser {
@@ -137,7 +137,13 @@ export class Database {
     this.groupCommit = this.dialect === 'sqlite' ? new SqliteGroupCommit(knex, (sql, bindings) => this.observe(sql, bindings, 'group-commit')) : null;
     this.sessions = keyedLoader(SESSION_WITH_USER, (sql, bindings) => this.readRows<SessionRow>(sql, bindings));
     this.figures = keyedLoader(ENROLLED_FIGURES, (sql, bindings) => this.readRows<FiguresRow>(sql, bindings));
-    this.progressBatcher = this.dialect === 'mysql' ? new MariaDbProgressBatcher((sql, bindings) => this.prepared(sql, bindings)) : null;
+    this.progressBatcher =
+      this.dialect === 'mysql'
+        ? new MariaDbProgressBatcher(
+            (sql, bindings) => this.prepared(sql, bindings),
+            (work) => preparedTransaction(this.knex, (sql, bindings) => this.observe(sql, bindings, 'prepared'), work),
+          )
+        : null;
     this.bucketMerges = this.dialect === 'mysql' ? batchLoader((merges: readonly BucketMerge[]) => this.mergeBuckets(merges)) : null;
     this.incompleteCourses = this.dialect === 'mysql' ? batchLoader((pairs: readonly LearnerCourse[]) => this.readIncompleteCourses(pairs)) : null;
   }
@@ -215,13 +221,15 @@ export class Database {
       ]);
       return rows[0] as RecordedRow | undefined;
     }
+    // MariaDB: the words go with the row, merged in the batch's own transaction (MariaDbProgressBatcher).
+    if (await this.supportsInsertReturning()) return this.progressBatcher!.upsert(row, played);
     const stored = await this.upsertProgressMysql(row);
     if (stored && played.length > 0) await this.bucketMerges!.load({ userId: row.userId, moduleId: row.moduleId, words: played });
     return stored;
   }
 
   /**
-   * The bucket words of the reports stored meanwhile, ORed in by one statement per batch
+   * MySQL (no RETURNING): the bucket words of the reports stored meanwhile, ORed in by one statement per batch
    * (mergeBucketBatch). A report is answered only once its words are committed, so an
    * acknowledged report's buckets survive a crash as its row does. A statement that fails for
    * one row's fault is run again merge by merge, so only that report fails.

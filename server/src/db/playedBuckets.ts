@@ -79,7 +79,10 @@ export const MAX_MERGED_WORDS = 256;
  * is stored only where its progress row exists. Answers the statement and its bindings, padded
  * with rows the join drops.
  */
-export function mergeBucketBatch(merges: readonly BucketMerge[]): Array<{ sql: string; bindings: Array<number | null> }> {
+export function mergeBucketBatch(
+  merges: readonly BucketMerge[],
+  options: { /** The progress rows are known to exist (stored and locked by the same transaction): no join to check. */ stored?: boolean } = {},
+): Array<{ sql: string; bindings: Array<number | null> }> {
   const rows: Array<[number, number, number, number]> = [];
   for (const merge of merges) for (const { word, bits } of merge.words) rows.push([merge.userId, merge.moduleId, word, bits]);
   rows.sort((a, b) => a[1] - b[1] || a[0] - b[0] || a[2] - b[2]);
@@ -90,22 +93,23 @@ export function mergeBucketBatch(merges: readonly BucketMerge[]): Array<{ sql: s
     while (size < chunk.length) size *= 2;
     const bindings: Array<number | null> = chunk.flat();
     for (let padding = chunk.length; padding < size; padding += 1) bindings.push(null, null, null, null);
-    statements.push({ sql: mergeBatchSql(size), bindings });
+    statements.push({ sql: mergeBatchSql(size, options.stored === true), bindings });
   }
   return statements;
 }
 
-const batchSql = new Map<number, string>();
-function mergeBatchSql(count: number): string {
-  let sql = batchSql.get(count);
+const batchSql = new Map<string, string>();
+function mergeBatchSql(count: number, stored: boolean): string {
+  const key = `${count}:${stored}`;
+  let sql = batchSql.get(key);
   if (sql) return sql;
   const first = `select ${MERGE_COLUMNS.map((column) => `cast(? as signed) as ${column}`).join(', ')}`;
   const next = ` union all select ${MERGE_COLUMNS.map(() => 'cast(? as signed)').join(', ')}`;
   sql = `insert into progress_buckets (user_id, module_id, word, bits)
   select r.user_id, r.module_id, r.word, r.bits from (${first}${next.repeat(count - 1)}) r
-  join progress p on p.user_id = r.user_id and p.module_id = r.module_id
+  ${stored ? 'where r.user_id is not null' : 'join progress p on p.user_id = r.user_id and p.module_id = r.module_id'}
   order by r.module_id, r.user_id, r.word
   on duplicate key update progress_buckets.bits = progress_buckets.bits | values(bits)`;
-  batchSql.set(count, sql);
+  batchSql.set(key, sql);
   return sql;
 }

@@ -3,6 +3,17 @@ import { isDatabaseUnavailable } from './availability.ts';
 import { isDeadlock } from './deadlocks.ts';
 import type { Bindings } from './statements.ts';
 import { asError, batchLoader } from './batchLoader.ts';
+import { mergeBucketBatch, mergeBucketsBindings, mergeBucketsSql, type BucketWord } from './playedBuckets.ts';
+
+/** Runs one prepared statement and answers its rows. */
+export type RunStatement = (sql: string, bindings: Bindings) => Promise<unknown[]>;
+/** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
+export type InTransaction = <T>(work: (run: RunStatement) => Promise<T>) => Promise<T>;
+
+interface Report {
+  row: ProgressRow;
+  words: readonly BucketWord[];
+}
 
 /** SPEC §9: a module counts as watched at 90 percent of its duration. */
 export const COMPLETION_THRESHOLD = 0.9;
@@ -125,18 +136,46 @@ export function singleRowBindings(row: ProgressRow): number[] {
  * handful of statements prepared.
  */
 export class MariaDbProgressBatcher {
-  private readonly upsertOne: DataLoader<ProgressRow, RecordedRow | undefined>;
+  private readonly upsertOne: DataLoader<Report, RecordedRow | undefined>;
   private readonly statements = new Map<number, string>();
 
-  constructor(private readonly run: (sql: string, bindings: Bindings) => Promise<unknown[]>) {
-    this.upsertOne = batchLoader((rows: readonly ProgressRow[]) => this.upsertBatch(rows));
+  /**
+   * `transaction`, when given, is how a batch whose reports name played buckets is run: its
+   * upserts and the merge of its stored reports' bucket words in one transaction (issue 54), one
+   * commit for both instead of one each, and the merge needs no join to progress, since the rows
+   * it adds words to were stored and locked by the same transaction. A report is answered once
+   * the transaction is committed, so an acknowledged report's row and words survive a crash
+   * together; an error that is not one row's fault rolls back and fails the whole batch.
+   */
+  constructor(
+    private readonly run: RunStatement,
+    private readonly transaction?: InTransaction,
+  ) {
+    this.upsertOne = batchLoader((reports: readonly Report[]) => this.reportBatch(reports));
   }
 
-  upsert(row: ProgressRow): Promise<RecordedRow | undefined> {
-    return this.upsertOne.load(row);
+  /** The row as stored after the report (undefined: not enrolled, or no such module); `words` ORed into its bucket mask (with `transaction` only). */
+  upsert(row: ProgressRow, words: readonly BucketWord[] = []): Promise<RecordedRow | undefined> {
+    if (words.length > 0 && !this.transaction) throw new Error('bucket words are merged by the batch only with a transaction');
+    return this.upsertOne.load({ row, words });
   }
 
-  private async upsertBatch(rows: readonly ProgressRow[]): Promise<Array<RecordedRow | undefined | Error>> {
+  private async reportBatch(reports: readonly Report[]): Promise<Array<RecordedRow | undefined | Error>> {
+    const rows = reports.map((report) => report.row);
+    if (!this.transaction || reports.every((report) => report.words.length === 0)) return this.upsertBatch(this.run, rows, false);
+    try {
+      return await this.transaction(async (run) => {
+        const outcomes = await this.upsertBatch(run, rows, true);
+        await mergeStoredWords(run, reports, outcomes);
+        return outcomes;
+      });
+    } catch (error) {
+      return reports.map(() => asError(error));
+    }
+  }
+
+  /** `inTransaction`: an error that is not a row's is thrown (the transaction is lost), not answered. */
+  private async upsertBatch(run: RunStatement, rows: readonly ProgressRow[], inTransaction: boolean): Promise<Array<RecordedRow | undefined | Error>> {
     // Statement n takes each module's n-th report of the batch, in (user, module) order.
     const order = rows.map((_row, index) => index).sort((a, b) => rows[a]!.userId - rows[b]!.userId || rows[a]!.moduleId - rows[b]!.moduleId || a - b);
     const statements: number[][] = [];
@@ -150,7 +189,10 @@ export class MariaDbProgressBatcher {
     }
     const outcomes: Array<RecordedRow | undefined | Error> = new Array(rows.length);
     const stored = async (chunk: number[]) => {
-      const byKey = await this.upsertRows(chunk.map((index) => rows[index]!));
+      const byKey = await this.upsertRows(
+        run,
+        chunk.map((index) => rows[index]!),
+      );
       for (const index of chunk) outcomes[index] = byKey.get(rowKey(rows[index]!.userId, rows[index]!.moduleId));
     };
     let failure: Error | null = null;
@@ -190,11 +232,12 @@ export class MariaDbProgressBatcher {
         }
       }
     }
+    if (inTransaction && failure) throw failure;
     return outcomes;
   }
 
   /** The stored rows of one multi-row upsert, by (user, module); a report not enrolled is absent. */
-  private async upsertRows(rows: ProgressRow[]): Promise<Map<string, RecordedRow>> {
+  private async upsertRows(run: RunStatement, rows: ProgressRow[]): Promise<Map<string, RecordedRow>> {
     const bindings: Array<number | null> = [];
     for (const row of rows) {
       bindings.push(
@@ -212,7 +255,7 @@ export class MariaDbProgressBatcher {
     let size = 1;
     while (size < rows.length) size *= 2;
     for (let padding = rows.length; padding < size; padding += 1) bindings.push(...NO_REPORT);
-    const stored = (await this.run(this.sqlFor(size), bindings)) as Array<RecordedRow & { userId: number; moduleId: number }>;
+    const stored = (await run(this.sqlFor(size), bindings)) as Array<RecordedRow & { userId: number; moduleId: number }>;
     const byKey = new Map<string, RecordedRow>();
     for (const { userId, moduleId, ...row } of stored) byKey.set(rowKey(userId, moduleId), row);
     return byKey;
@@ -229,6 +272,41 @@ export class MariaDbProgressBatcher {
 }
 
 const MAX_ROWS_PER_STATEMENT = 128;
+
+/**
+ * The bucket words of the reports stored by this transaction, ORed in by one statement per
+ * chunk (mergeBucketBatch, without its join to progress: these rows exist, locked by the
+ * transaction). A statement that fails for one row's fault is run again merge by merge, so only
+ * that report fails (its progress row stays stored, as when the merge ran on its own); any
+ * other error is thrown, and the transaction with it.
+ */
+async function mergeStoredWords(run: RunStatement, reports: readonly Report[], outcomes: Array<RecordedRow | undefined | Error>): Promise<void> {
+  const merged = reports.flatMap((report, index) => {
+    const outcome = outcomes[index];
+    return report.words.length > 0 && outcome && !(outcome instanceof Error) ? [index] : [];
+  });
+  if (merged.length === 0) return;
+  const merges = merged.map((index) => ({ userId: reports[index]!.row.userId, moduleId: reports[index]!.row.moduleId, words: reports[index]!.words }));
+  try {
+    for (const statement of mergeBucketBatch(merges, { stored: true })) await run(statement.sql, statement.bindings);
+    return;
+  } catch (error) {
+    if (!isRowError(error)) throw error;
+    if (merged.length === 1) {
+      outcomes[merged[0]!] = asError(error);
+      return;
+    }
+  }
+  for (const [position, index] of merged.entries()) {
+    const merge = merges[position]!;
+    try {
+      await run(mergeBucketsSql('mysql', merge.words.length), mergeBucketsBindings(merge.userId, merge.moduleId, merge.words));
+    } catch (error) {
+      if (!isRowError(error)) throw error;
+      outcomes[index] = asError(error);
+    }
+  }
+}
 
 const rowKey = (userId: number | string, moduleId: number | string) => `${userId}:${moduleId}`;
 

@@ -69,6 +69,44 @@ export async function executePrepared(knex: Knex, sql: string, bindings: Binding
   }
 }
 
+/**
+ * MySQL/MariaDB: `work` in one transaction on one pooled connection, its statements prepared as
+ * executePrepared's are: committed when `work` resolves, rolled back when it throws (and the
+ * error thrown on). `observe` sees each statement before it runs.
+ */
+export async function preparedTransaction<T>(
+  knex: Knex,
+  observe: (sql: string, bindings: Bindings) => void,
+  work: (run: (sql: string, bindings: Bindings) => Promise<unknown[]>) => Promise<T>,
+): Promise<T> {
+  const client = knex.client as PooledClient<MysqlConnection & { query(sql: string, callback: (error: Error | null) => void): void }>;
+  const connection = await client.acquireConnection();
+  const query = (sql: string) => {
+    observe(sql, []);
+    return new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));
+  };
+  try {
+    await query('begin');
+    let result: T;
+    try {
+      result = await work(async (sql, bindings) => {
+        observe(sql, bindings);
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          connection.execute(sql, bindings, (error, answer) => (error ? reject(error) : resolve(answer as unknown[])));
+        });
+        return mappedRows(knex, rows);
+      });
+    } catch (error) {
+      await query('rollback').catch(() => undefined);
+      throw error;
+    }
+    await query('commit');
+    return result;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
 interface SqliteWriteConnection {
   prepare(sql: string): Sqlite.Statement;
   exec(sql: string): unknown;
