@@ -1,106 +1,37 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import styled from 'styled-components';
-import { media } from '@atrium/common/ui/theme';
 import type { ModuleDto } from '@atrium/common';
-import { formatDuration } from '@atrium/common/rules/format';
-import { priceListText } from '../../../components/coursePrice.ts';
 import { useDeleteModule, useReorderModules } from '../../../api/adminCatalogue.ts';
 import { errorText, failedWithNothingToShow, isNotFound } from '../../../api/client.ts';
 import { useCourse } from '../../../api/courses.ts';
-import { Badge } from '../../../components/Badge.tsx';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { Icon } from '../../../components/Icon.tsx';
-import { IconButton } from '../../../components/IconButton.tsx';
-import { Container, PageHeading } from '../../../components/Layout.tsx';
-import { LoadingState } from '../../../components/Loading.tsx';
 import { sortModules } from '../../../components/moduleOrder.ts';
-import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { ModuleForm } from './ModuleForm.tsx';
+import { AdminCourseView, type AdminCourseState, type ModuleEditing } from './AdminCourseView.tsx';
+import { AssignmentsPanel } from './AssignmentsPanel.tsx';
 import { CourseResourcesPanel } from './CourseResourcesPanel.tsx';
 import { KnowledgeChecksPanel } from './KnowledgeChecksPanel.tsx';
-import { AssignmentsPanel } from './AssignmentsPanel.tsx';
 import { ModuleCaptions } from './ModuleCaptions.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../../components/Panel.ts';
+import { ModuleForm } from './ModuleForm.tsx';
 
-const backToAdmin = (
-  <ButtonLink to="/admin" variant="secondary">
-    <Icon name="arrowLeft" size={18} /> Back to Admin
-  </ButtonLink>
-);
-
-/** /admin/courses/:courseId: the course's modules, in order, with add, edit, delete and reorder. */
+/** /admin/courses/:courseId: reads the course, deletes and reorders its modules, draws AdminCourseView. */
 export function AdminCourseScene() {
   const { courseId = '' } = useParams();
   const course = useCourse(courseId);
   usePageTitle(course.data ? `Manage ${course.data.title}` : 'Manage course');
-
-  if (course.isPending) return <LoadingState label="Loading course" />;
-  if (failedWithNothingToShow(course)) {
-    return (
-      <Container>
-        <StatusMessage
-          icon={isNotFound(course.error) ? 'book' : 'alert'}
-          headingLevel={1}
-          title={isNotFound(course.error) ? 'Course not found' : 'The course could not be loaded'}
-          actions={backToAdmin}
-        >
-          {isNotFound(course.error) ? <p>It may have been deleted.</p> : <p>{errorText(course.error, 'Please try again.')}</p>}
-        </StatusMessage>
-      </Container>
-    );
-  }
-  const data = course.data;
-  return (
-    <Container>
-      <PageHeading
-        title={data.title}
-        lead={
-          <Facts>
-            <Badge $tone={data.price > 0 ? 'accent' : 'success'}>{priceListText(data)}</Badge>
-            <span>
-              {data.totalModules} {data.totalModules === 1 ? 'module' : 'modules'}
-              {data.totalDuration > 0 ? ` · ${formatDuration(data.totalDuration)} in total` : ''}
-            </span>
-          </Facts>
-        }
-        actions={backToAdmin}
-      />
-      <Modules courseId={data.id} modules={sortModules(data.modules)} />
-      <KnowledgeChecksPanel course={data} modules={sortModules(data.modules)} />
-      <AssignmentsPanel courseId={data.id} modules={sortModules(data.modules)} />
-      <CourseResourcesPanel courseId={data.id} modules={sortModules(data.modules)} />
-    </Container>
-  );
-}
-
-type Editing = { kind: 'new' } | { kind: 'edit'; module: ModuleDto } | null;
-
-function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[] }) {
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<ModuleEditing>(null);
   const [pendingDelete, setPendingDelete] = useState<ModuleDto | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteModule();
-  const reorder = useReorderModules(courseId);
+  const reorder = useReorderModules(course.data?.id ?? Number(courseId));
   const { toast } = useToast();
-  const list = useRef<HTMLOListElement>(null);
-  // The module just moved and where it went: once the list shows it there, focus follows it.
-  const focusAfterMove = useRef<{ id: number; index: number; by: -1 | 1 } | null>(null);
 
-  useLayoutEffect(() => {
-    const pending = focusAfterMove.current;
-    if (!pending || modules[pending.index]?.id !== pending.id) return;
-    focusAfterMove.current = null;
-    const row = list.current?.querySelector<HTMLElement>(`[data-module-id="${pending.id}"]`);
-    // The same button again, or the other one once the module reaches either end.
-    const button =
-      row?.querySelector<HTMLButtonElement>(`[data-move="${pending.by}"]:not(:disabled)`) ??
-      row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
-    button?.focus();
-  }, [modules]);
+  const modules = course.data ? sortModules(course.data.modules) : [];
+  const state: AdminCourseState = course.isPending
+    ? { state: 'loading' }
+    : failedWithNothingToShow(course)
+      ? { state: 'failed', notFound: isNotFound(course.error), message: errorText(course.error, 'Please try again.') }
+      : { state: 'ready', course: course.data, modules };
 
   const move = (module: ModuleDto, by: -1 | 1) => {
     const from = modules.findIndex((candidate) => candidate.id === module.id);
@@ -116,7 +47,6 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
         toast({ title: 'Reorder failed', description: errorText(error, 'The new order was not saved.'), variant: 'destructive' });
       },
     });
-    focusAfterMove.current = { id: module.id, index: to, by };
   };
 
   const confirmDelete = () => {
@@ -135,169 +65,41 @@ function Modules({ courseId, modules }: { courseId: number; modules: ModuleDto[]
     });
   };
 
+  const data = course.data;
   return (
-    <Layout>
-      <Panel aria-labelledby="modules-title">
-        <PanelHeader>
-          <h2 id="modules-title">Modules</h2>
-          <Button size="sm" onClick={() => setEditing({ kind: 'new' })} disabled={editing?.kind === 'new'}>
-            <Icon name="plus" size={18} /> Add Module
-          </Button>
-        </PanelHeader>
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {announcement}
-        </p>
-        {modules.length === 0 ? (
-          <EmptyText>No modules yet. Add the first one.</EmptyText>
-        ) : (
-          <List ref={list} aria-label="Modules in order">
-            {modules.map((module, index) => (
-              <Row key={module.id} data-module-id={module.id} $active={editing?.kind === 'edit' && editing.module.id === module.id}>
-                <Position aria-hidden="true">{index + 1}</Position>
-                <Body>
-                  <strong>{module.title}</strong>
-                  <Muted>
-                    <span className="visually-hidden">
-                      Position {index + 1} of {modules.length}.{' '}
-                    </span>
-                    {module.duration > 0 ? formatDuration(module.duration) : 'No duration'} · Vimeo {module.vimeoVideoId ?? '—'}
-                    {module.vimeoHash ? ' (private)' : ''}
-                  </Muted>
-                </Body>
-                <RowActions>
-                  <IconButton
-                    icon="arrowUp"
-                    label={`Move ${module.title} up`}
-                    title="Move up"
-                    variant="outline"
-                    size="sm"
-                    data-move="-1"
-                    onClick={() => move(module, -1)}
-                    disabled={index === 0}
-                  />
-                  <IconButton
-                    icon="arrowDown"
-                    label={`Move ${module.title} down`}
-                    title="Move down"
-                    variant="outline"
-                    size="sm"
-                    data-move="1"
-                    onClick={() => move(module, 1)}
-                    disabled={index === modules.length - 1}
-                  />
-                  <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'edit', module })} aria-label={`Edit ${module.title}`}>
-                    <Icon name="edit" size={16} /> Edit
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setPendingDelete(module)} aria-label={`Delete ${module.title}`}>
-                    <Icon name="trash" size={16} /> Delete
-                  </Button>
-                </RowActions>
-              </Row>
-            ))}
-          </List>
-        )}
-      </Panel>
-
-      {editing ? (
-        <Panel aria-labelledby="module-form-title">
-          <PanelHeader>
-            <h2 id="module-form-title">{editing.kind === 'new' ? 'Add a module' : `Edit “${editing.module.title}”`}</h2>
-          </PanelHeader>
-          <ModuleForm
-            key={editing.kind === 'new' ? 'new' : editing.module.id}
-            courseId={courseId}
-            module={editing.kind === 'edit' ? editing.module : null}
-            moduleCount={modules.length}
-            onDone={() => setEditing(null)}
-          />
-          {editing.kind === 'edit' ? <ModuleCaptions moduleId={editing.module.id} courseId={courseId} moduleTitle={editing.module.title} /> : null}
-        </Panel>
-      ) : null}
-
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setPendingDelete(null);
-        }}
-        title="Delete this module?"
-        description={`“${pendingDelete?.title ?? ''}” will be removed with its learners’ progress and comments. This cannot be undone.`}
-        confirmLabel="Delete module"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-      />
-    </Layout>
+    <AdminCourseView
+      course={state}
+      editing={editing}
+      onEditingChange={setEditing}
+      editor={
+        data && editing ? (
+          <>
+            <ModuleForm
+              key={editing.kind === 'new' ? 'new' : editing.module.id}
+              courseId={data.id}
+              module={editing.kind === 'edit' ? editing.module : null}
+              moduleCount={modules.length}
+              onDone={() => setEditing(null)}
+            />
+            {editing.kind === 'edit' ? <ModuleCaptions moduleId={editing.module.id} courseId={data.id} moduleTitle={editing.module.title} /> : null}
+          </>
+        ) : null
+      }
+      panels={
+        data ? (
+          <>
+            <KnowledgeChecksPanel course={data} modules={modules} />
+            <AssignmentsPanel courseId={data.id} modules={modules} />
+            <CourseResourcesPanel courseId={data.id} modules={modules} />
+          </>
+        ) : null
+      }
+      onMove={move}
+      announcement={announcement}
+      pendingDelete={pendingDelete}
+      onRequestDelete={setPendingDelete}
+      onConfirmDelete={confirmDelete}
+      deleting={remove.isPending}
+    />
   );
 }
-
-const Facts = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSize.md};
-`;
-
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-
-  ${media.desktop} {
-    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-    align-items: start;
-  }
-`;
-
-const List = styled.ol`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  & > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const Row = styled.li<{ $active: boolean }>`
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  align-items: center;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme, $active }) => ($active ? theme.colors.accentSoft : 'transparent')};
-
-  & > div:last-child {
-    grid-column: 2;
-    gap: ${({ theme }) => theme.space.xxs};
-  }
-
-  ${media.tablet} {
-    grid-template-columns: auto minmax(0, 1fr) auto;
-
-    & > div:last-child {
-      grid-column: auto;
-    }
-  }
-`;
-
-const Position = styled.span`
-  display: grid;
-  place-items: center;
-  width: 32px;
-  height: 32px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: 700;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Body = styled.div`
-  display: grid;
-  min-width: 0;
-
-  strong {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-`;
