@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminOrderDto } from '@atrium/common/api/payments';
@@ -10,7 +9,7 @@ import { errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { money } from '../../../components/coursePrice.ts';
-import { Overlay, dialogContentStyles } from '../../../components/dialogStyles.ts';
+import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.tsx';
 import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -24,20 +23,17 @@ import { OrderDiscount, discountLabel } from './OrderDiscount.tsx';
  */
 export function IssueInvoiceDialog({ order, onOpenChange }: { order: AdminOrderDto | null; onOpenChange(open: boolean): void }) {
   return (
-    <Dialog.Root open={order !== null} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Overlay as={Dialog.Overlay} />
-        <Content>
-          <Title>Issue invoice</Title>
-          <Description>
-            {order
-              ? `${order.reference} · ${order.courseTitle} for ${order.schoolName}. The invoice gets the next number and cannot be changed afterwards.`
-              : ''}
-          </Description>
-          {order ? <IssueForm key={order.id} order={order} onDone={() => onOpenChange(false)} /> : null}
-        </Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={order !== null}
+      onOpenChange={onOpenChange}
+      width="wide"
+      title="Issue invoice"
+      description={
+        order ? `${order.reference} · ${order.courseTitle} for ${order.schoolName}. The invoice gets the next number and cannot be changed afterwards.` : ''
+      }
+    >
+      {order ? <IssueForm key={order.id} order={order} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
   );
 }
 
@@ -133,35 +129,20 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
             {preview.note && vatShapeOk ? <Note>{preview.note}</Note> : null}
           </Preview>
         ) : null}
-        <Actions>
-          <Dialog.Close asChild>
+        <DialogActions>
+          <DialogCancel>
             <Button variant="secondary" disabled={issue.isPending}>
               Cancel
             </Button>
-          </Dialog.Close>
+          </DialogCancel>
           <Button type="submit" disabled={issue.isPending}>
             {issue.isPending ? 'Issuing…' : 'Issue invoice'}
           </Button>
-        </Actions>
+        </DialogActions>
       </Form>
     </>
   );
 }
-
-const Content = styled(Dialog.Content)`
-  ${dialogContentStyles}
-  max-width: 34rem;
-`;
-
-const Title = styled(Dialog.Title)`
-  font-size: ${({ theme }) => theme.fontSize.xl};
-  font-weight: 700;
-`;
-
-const Description = styled(Dialog.Description)`
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const DiscountArea = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
@@ -198,11 +179,4 @@ const Note = styled.p`
   grid-column: 1 / -1;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
 `;
