@@ -11,10 +11,10 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { CourseFormDialog } from './CourseFormDialog.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions, RowList } from '../../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, RowActions, RowList } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 /** The catalogue: New Course, edit, delete (confirmed), Manage Modules. */
 export function CoursesPanel() {
@@ -53,43 +53,44 @@ export function CoursesPanel() {
           <Icon name="plus" size={18} /> New Course
         </Button>
       </PanelHeader>
-      {courses.isPending ? (
-        <div aria-busy="true" aria-label="Loading courses">
-          <Skeleton $height="3.5rem" />
-        </div>
-      ) : courses.isError ? (
-        <ProblemText role="alert">The courses could not be loaded ({errorText(courses.error, 'please try again')}).</ProblemText>
-      ) : courses.data.length === 0 ? (
-        <EmptyText>No courses yet. Create the first one with New Course.</EmptyText>
-      ) : (
-        <RowList aria-label="Courses">
-          {courses.data.map((course) => (
-            <CourseRow key={course.id}>
-              <div>
-                <CourseTitle>{course.title}</CourseTitle>
-                <Facts>
-                  <Badge $tone={course.price > 0 ? 'accent' : 'success'}>{priceListText(course)}</Badge>
-                  <Muted>
-                    {course.totalModules} {course.totalModules === 1 ? 'module' : 'modules'}
-                    {course.totalDuration > 0 ? ` · ${formatDuration(course.totalDuration)}` : ''}
-                  </Muted>
-                </Facts>
-              </div>
-              <RowActions>
-                <ButtonLink to={`/admin/courses/${course.id}`} size="sm" variant="secondary" aria-label={`Manage Modules of ${course.title}`}>
-                  <Icon name="layers" size={16} /> Manage Modules
-                </ButtonLink>
-                <Button size="sm" variant="secondary" onClick={() => openForm(course)} aria-label={`Edit ${course.title}`}>
-                  <Icon name="edit" size={16} /> Edit
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setPendingDelete(course)} aria-label={`Delete ${course.title}`}>
-                  <Icon name="trash" size={16} /> Delete
-                </Button>
-              </RowActions>
-            </CourseRow>
-          ))}
-        </RowList>
-      )}
+      <QueryState
+        read={courses}
+        size="panel"
+        loading="Loading courses"
+        failed="The courses could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty="No courses yet. Create the first one with New Course."
+      >
+        {(list) => (
+          <RowList aria-label="Courses">
+            {list.map((course) => (
+              <CourseRow key={course.id}>
+                <div>
+                  <CourseTitle>{course.title}</CourseTitle>
+                  <Facts>
+                    <Badge $tone={course.price > 0 ? 'accent' : 'success'}>{priceListText(course)}</Badge>
+                    <Muted>
+                      {course.totalModules} {course.totalModules === 1 ? 'module' : 'modules'}
+                      {course.totalDuration > 0 ? ` · ${formatDuration(course.totalDuration)}` : ''}
+                    </Muted>
+                  </Facts>
+                </div>
+                <RowActions>
+                  <ButtonLink to={`/admin/courses/${course.id}`} size="sm" variant="secondary" aria-label={`Manage Modules of ${course.title}`}>
+                    <Icon name="layers" size={16} /> Manage Modules
+                  </ButtonLink>
+                  <Button size="sm" variant="secondary" onClick={() => openForm(course)} aria-label={`Edit ${course.title}`}>
+                    <Icon name="edit" size={16} /> Edit
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => setPendingDelete(course)} aria-label={`Delete ${course.title}`}>
+                    <Icon name="trash" size={16} /> Delete
+                  </Button>
+                </RowActions>
+              </CourseRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
 
       <CourseFormDialog course={editing} open={formOpen} onOpenChange={setFormOpen} />
       <ConfirmDialog

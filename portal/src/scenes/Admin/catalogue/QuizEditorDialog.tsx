@@ -1,6 +1,7 @@
 import type { ModuleDto, QuizEditDto, QuizInput } from '@atrium/common';
 import { ApiError, errorText } from '../../../api/client.ts';
 import { useQuizAdmin, useQuizForEditing } from '../../../api/quizzes.ts';
+import { readFailedText, readState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { normalizedPath, type DraftErrors } from './quizDraft.ts';
 import { QuizEditorView, type QuizEditorState } from './QuizEditorView.tsx';
@@ -15,16 +16,18 @@ export function QuizEditorDialog({ courseId, modules, editing, onClose }: { cour
   const { create, update } = useQuizAdmin(courseId);
   const { toast } = useToast();
 
+  // A failed refresh keeps the quiz on screen (readState): only a first read that failed says so.
+  const read = readState(stored);
   const state: QuizEditorState | null =
     editing === null
       ? null
       : editing.kind === 'new'
         ? { state: 'new' }
-        : stored.isPending
-          ? { state: 'loading' }
-          : stored.isError
-            ? { state: 'failed', message: errorText(stored.error, 'The quiz could not be loaded.'), retry: () => void stored.refetch() }
-            : { state: 'ready', quiz: stored.data };
+        : read.state === 'ready'
+          ? { state: 'ready', quiz: read.data }
+          : read.state === 'failed'
+            ? { state: 'failed', message: readFailedText(read.error, 'The quiz could not be loaded.'), retry: read.retry }
+            : { state: 'loading' };
 
   // The promise, not mutate's callbacks: saving a quiz bumps its version, which remounts the
   // editor (its key), and TanStack Query drops a mutate call's callbacks once their component has

@@ -9,11 +9,11 @@ import { errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
-import { Panel, PanelHeader, PanelLead, ProblemText } from '../../../components/Panel.ts';
+import { Panel, PanelHeader, PanelLead } from '../../../components/Panel.ts';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { useForm } from '../../../components/useForm.ts';
 import { useNow } from '../../../components/useNow.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 const formValues = (settings: AccessibilitySettingsDto) => ({
   contactEmail: settings.contactEmail ?? '',
@@ -40,13 +40,9 @@ export function AccessibilityPanel() {
         Who answers accessibility problems and how fast, and when the site was last reviewed. The list of videos without captions and the compliance status are
         written from the catalogue.
       </PanelLead>
-      {statement.isPending ? (
-        <Skeleton $height="12rem" aria-label="Loading the statement" />
-      ) : statement.isError ? (
-        <ProblemText role="alert">The statement could not be loaded ({errorText(statement.error, 'please try again')}).</ProblemText>
-      ) : (
-        <SettingsForm settings={statement.data.settings} supportEmail={statement.data.contactEmail} />
-      )}
+      <QueryState read={statement} size="panel" loading="Loading the statement" failed="The statement could not be loaded.">
+        {(data) => <SettingsForm settings={data.settings} supportEmail={data.contactEmail} />}
+      </QueryState>
     </Panel>
   );
 }

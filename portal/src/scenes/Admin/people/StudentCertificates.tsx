@@ -7,10 +7,10 @@ import { errorText } from '../../../api/client.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { ItemRow } from '../shared/adminStyles.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, RowList } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 /** The student's certificates; a revoked one reads "Certificate Not Found" publicly until restored. */
 export function StudentCertificates({ studentId }: { studentId: number }) {
@@ -39,50 +39,53 @@ export function StudentCertificates({ studentId }: { studentId: number }) {
       <PanelHeader>
         <h2 id="certificates-title">Certificates</h2>
       </PanelHeader>
-      {certificates.isPending ? (
-        <Skeleton $height="3rem" />
-      ) : certificates.isError ? (
-        <ProblemText role="alert">The certificates could not be loaded ({errorText(certificates.error, 'please try again')}).</ProblemText>
-      ) : certificates.data.length === 0 ? (
-        <EmptyText>No certificates yet.</EmptyText>
-      ) : (
-        <RowList aria-label="Certificates">
-          {certificates.data.map((certificate) => {
-            const revoked = certificate.revokedAt !== null;
-            return (
-              <ItemRow key={certificate.id}>
-                <div>
-                  <strong>{certificate.courseName}</strong> {revoked ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">Valid</Badge>}
-                  <Muted as="p">
-                    No. <Mono>{certificate.certificateNumber}</Mono> · issued {formatInstantDate(certificate.issuedAt)}
-                    {revoked && certificate.revokedAt ? ` · revoked ${formatInstantDate(certificate.revokedAt)}` : ''}
-                  </Muted>
-                </div>
-                {revoked ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => change(certificate, false)}
-                    disabled={setRevoked.isPending}
-                    aria-label={`Restore certificate for ${certificate.courseName}`}
-                  >
-                    Restore
-                  </Button>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setPendingRevoke(certificate)}
-                    aria-label={`Revoke certificate for ${certificate.courseName}`}
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </ItemRow>
-            );
-          })}
-        </RowList>
-      )}
+      <QueryState
+        read={certificates}
+        size="panel"
+        loading="Loading the certificates"
+        failed="The certificates could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty="No certificates yet."
+      >
+        {(list) => (
+          <RowList aria-label="Certificates">
+            {list.map((certificate) => {
+              const revoked = certificate.revokedAt !== null;
+              return (
+                <ItemRow key={certificate.id}>
+                  <div>
+                    <strong>{certificate.courseName}</strong> {revoked ? <Badge $tone="warning">Revoked</Badge> : <Badge $tone="success">Valid</Badge>}
+                    <Muted as="p">
+                      No. <Mono>{certificate.certificateNumber}</Mono> · issued {formatInstantDate(certificate.issuedAt)}
+                      {revoked && certificate.revokedAt ? ` · revoked ${formatInstantDate(certificate.revokedAt)}` : ''}
+                    </Muted>
+                  </div>
+                  {revoked ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => change(certificate, false)}
+                      disabled={setRevoked.isPending}
+                      aria-label={`Restore certificate for ${certificate.courseName}`}
+                    >
+                      Restore
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setPendingRevoke(certificate)}
+                      aria-label={`Revoke certificate for ${certificate.courseName}`}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </ItemRow>
+              );
+            })}
+          </RowList>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={pendingRevoke !== null}
         onOpenChange={(open) => {
