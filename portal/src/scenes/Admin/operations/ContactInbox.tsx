@@ -5,12 +5,11 @@ import { formatInstantDate } from '@atrium/common/rules/dates';
 import { useContactMessages, useSetMessageHandled } from '../../../api/adminInbox.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { formatRelativeTime } from '@atrium/common/rules/dates';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { useNow } from '../../../components/useNow.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../../components/Panel.ts';
-import { errorText } from '../../../api/client.ts';
+import { Muted, Panel, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 /** The site promises a reply within 30 minutes: past that an unanswered message is overdue. */
 const REPLY_PROMISE_MS = 30 * 60 * 1000;
@@ -37,30 +36,31 @@ export function ContactInbox({ unhandled }: { unhandled: number | undefined }) {
         Messages from the contact forms, and problems reported from the accessibility statement. The site promises a reply within 30 minutes; the statement
         gives its own number of working days.
       </PanelLead>
-      {messages.isPending ? (
-        <div aria-busy="true" aria-label="Loading messages">
-          <Skeleton $height="5rem" />
-        </div>
-      ) : messages.isError ? (
-        <ProblemText role="alert">The messages could not be loaded ({errorText(messages.error, 'please try again')}).</ProblemText>
-      ) : rows.length === 0 ? (
-        <EmptyText>No messages yet.</EmptyText>
-      ) : (
-        <Scroller>
-          <RowList aria-label="Contact messages">
-            {rows.map((message) => (
-              <MessageRow key={message.id} message={message} />
-            ))}
-          </RowList>
-          {messages.hasNextPage ? (
-            <More>
-              <Button variant="ghost" size="sm" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage}>
-                {messages.isFetchingNextPage ? 'Loading…' : 'Show older messages'}
-              </Button>
-            </More>
-          ) : null}
-        </Scroller>
-      )}
+      <QueryState
+        read={messages}
+        size="panel"
+        loading="Loading messages"
+        failed="The messages could not be loaded."
+        isEmpty={() => rows.length === 0}
+        empty="No messages yet."
+      >
+        {() => (
+          <Scroller>
+            <RowList aria-label="Contact messages">
+              {rows.map((message) => (
+                <MessageRow key={message.id} message={message} />
+              ))}
+            </RowList>
+            {messages.hasNextPage ? (
+              <More>
+                <Button variant="ghost" size="sm" onClick={() => void messages.fetchNextPage()} disabled={messages.isFetchingNextPage}>
+                  {messages.isFetchingNextPage ? 'Loading…' : 'Show older messages'}
+                </Button>
+              </More>
+            ) : null}
+          </Scroller>
+        )}
+      </QueryState>
     </Panel>
   );
 }

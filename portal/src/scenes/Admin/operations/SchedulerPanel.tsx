@@ -6,8 +6,8 @@ import { useRunSchedulerJob, useSchedulerStatus } from '../../../api/deadlines.t
 import { errorText } from '../../../api/client.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 const JOB_NAMES: Record<string, string> = {
   'deadline-reminders': 'Deadline and expiry reminders',
@@ -40,28 +40,26 @@ export function SchedulerPanel() {
           {status.isFetching ? 'Refreshing…' : 'Refresh'}
         </Button>
       </PanelHeader>
-      {status.isPending ? (
-        <Skeleton $height="5rem" aria-label="Loading the jobs" />
-      ) : status.isError ? (
-        <ProblemText role="alert">The jobs could not be loaded ({errorText(status.error, 'please try again')}).</ProblemText>
-      ) : (
-        <>
-          <PanelLead>
-            {status.data.enabled
-              ? `Every instance looks for due jobs every ${status.data.intervalSeconds} seconds; one runs each job at a time.`
-              : 'Reminders are turned off on this server (REMINDERS_ENABLED=false): no reminder or digest is sent.'}
-          </PanelLead>
-          {status.data.jobs.length === 0 ? (
-            <EmptyText>No job has run yet.</EmptyText>
-          ) : (
-            <RowList>
-              {status.data.jobs.map((job) => (
-                <JobRow key={job.name} job={job} />
-              ))}
-            </RowList>
-          )}
-        </>
-      )}
+      <QueryState read={status} size="panel" loading="Loading the jobs" failed="The jobs could not be loaded.">
+        {(data) => (
+          <>
+            <PanelLead>
+              {data.enabled
+                ? `Every instance looks for due jobs every ${data.intervalSeconds} seconds; one runs each job at a time.`
+                : 'Reminders are turned off on this server (REMINDERS_ENABLED=false): no reminder or digest is sent.'}
+            </PanelLead>
+            {data.jobs.length === 0 ? (
+              <EmptyText>No job has run yet.</EmptyText>
+            ) : (
+              <RowList>
+                {data.jobs.map((job) => (
+                  <JobRow key={job.name} job={job} />
+                ))}
+              </RowList>
+            )}
+          </>
+        )}
+      </QueryState>
     </Panel>
   );
 }

@@ -10,11 +10,11 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Form, TextField } from '../../../components/Field.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { useForm } from '../../../components/useForm.ts';
 import { ItemRow } from '../shared/adminStyles.ts';
-import { Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 const nameOf = (admin: AdminAccountDto) => [admin.firstName, admin.lastName].filter(Boolean).join(' ') || admin.email;
 
@@ -70,33 +70,31 @@ export function AdminsPanel() {
         Admins manage courses, students, schools and sales. Only someone with an account whose address is verified can be made an admin. The last admin cannot
         be removed.
       </PanelLead>
-      {admins.isPending ? (
-        <Skeleton $height="4rem" aria-label="Loading the admins" />
-      ) : admins.isError ? (
-        <ProblemText role="alert">The admins could not be loaded ({errorText(admins.error, 'please try again')}).</ProblemText>
-      ) : (
-        <RowList aria-label="Admins">
-          {list.map((admin) => (
-            <ItemRow key={admin.id}>
-              <Who>
-                <strong>{nameOf(admin)}</strong> {admin.id === me?.id ? <Badge $tone="accent">You</Badge> : null}{' '}
-                {admin.emailVerified ? null : <Badge $tone="warning">Address not verified</Badge>}
-                <Muted as="p">{admin.email}</Muted>
-              </Who>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={list.length <= 1 || revoke.isPending}
-                title={list.length <= 1 ? 'The only admin cannot be removed' : undefined}
-                onClick={() => setRemoving(admin)}
-                aria-label={`Remove ${admin.email} as admin`}
-              >
-                Remove
-              </Button>
-            </ItemRow>
-          ))}
-        </RowList>
-      )}
+      <QueryState read={admins} size="panel" loading="Loading the admins" failed="The admins could not be loaded.">
+        {() => (
+          <RowList aria-label="Admins">
+            {list.map((admin) => (
+              <ItemRow key={admin.id}>
+                <Who>
+                  <strong>{nameOf(admin)}</strong> {admin.id === me?.id ? <Badge $tone="accent">You</Badge> : null}{' '}
+                  {admin.emailVerified ? null : <Badge $tone="warning">Address not verified</Badge>}
+                  <Muted as="p">{admin.email}</Muted>
+                </Who>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={list.length <= 1 || revoke.isPending}
+                  title={list.length <= 1 ? 'The only admin cannot be removed' : undefined}
+                  onClick={() => setRemoving(admin)}
+                  aria-label={`Remove ${admin.email} as admin`}
+                >
+                  Remove
+                </Button>
+              </ItemRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
       <AddForm onSubmit={submit} noValidate aria-label="Add an admin">
         <TextField
           label="Add an admin"
