@@ -8,14 +8,14 @@ import { errorText } from '../../../api/client.ts';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { formatRelativeTime } from '@atrium/common/rules/dates';
 import { money } from '../../../components/coursePrice.ts';
 import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
 import { discountLabel } from './OrderDiscount.tsx';
 import { SalesTotals } from './SalesTotals.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, RowList } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 const ORDER_TONE: Record<string, BadgeTone> = { requested: 'warning', paid: 'success', cancelled: 'neutral' };
 const ORDER_LABEL: Record<string, string> = { requested: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' };
@@ -76,72 +76,75 @@ function OrdersList() {
   return (
     <section aria-labelledby="orders-title">
       <H3 id="orders-title">Invoice orders</H3>
-      {orders.isPending ? (
-        <Skeleton $height="4rem" />
-      ) : orders.isError ? (
-        <ProblemText role="alert">The orders could not be loaded ({errorText(orders.error, 'please try again')}).</ProblemText>
-      ) : rows.length === 0 ? (
-        <EmptyText>No invoice requests yet.</EmptyText>
-      ) : (
-        <RowList aria-label="Invoice orders">
-          {rows.map((order) => (
-            <Row key={order.id}>
-              <Line>
-                <strong>
-                  {order.reference} · {order.courseTitle}
-                </strong>
-                <Amount>
-                  {order.discount ? <Was>{money(order.amount, order.currency)}</Was> : null}
-                  {money(order.discount?.net ?? order.amount, order.currency)}
-                </Amount>
-              </Line>
-              {order.discount ? (
-                <Muted as="p">
-                  <Badge $tone="accent">Discount</Badge> {discountLabel(order.discount, order.currency)} (−{money(order.discount.amountOff, order.currency)}):{' '}
-                  {order.discount.reason}
-                </Muted>
-              ) : null}
-              <Muted as="p">
-                {order.trustId ? `${order.schoolName} (trust: every school)` : order.schoolName} · invoice to {order.billingEmail}
-                {order.purchaseOrderNumber ? ` · ${purchaseOrderLabel(order.purchaseOrderNumber)}` : ''}
-                {order.country ? ` · ${order.country}` : ''}
-              </Muted>
-              {order.invoice ? (
-                <Muted as="p">
-                  Invoice{' '}
-                  <a href={`/api/orders/${order.id}/invoice.pdf`} target="_blank" rel="noreferrer">
-                    {order.invoice.number} (PDF)
-                  </a>{' '}
-                  · {money(order.invoice.gross, order.invoice.currency)} incl. {money(order.invoice.tax, order.invoice.currency)} tax
-                </Muted>
-              ) : null}
-              <Line>
-                <span>
-                  <Badge $tone={ORDER_TONE[order.status] ?? 'neutral'}>{ORDER_LABEL[order.status] ?? order.status}</Badge>{' '}
-                  <Muted>
-                    <time dateTime={order.createdAt} title={formatInstantDate(order.createdAt)}>
-                      {formatRelativeTime(order.createdAt)}
-                    </time>{' '}
-                    by {order.buyerName}
+      <QueryState
+        read={orders}
+        size="panel"
+        loading="Loading the orders"
+        failed="The orders could not be loaded."
+        isEmpty={() => rows.length === 0}
+        empty="No invoice requests yet."
+      >
+        {() => (
+          <RowList aria-label="Invoice orders">
+            {rows.map((order) => (
+              <Row key={order.id}>
+                <Line>
+                  <strong>
+                    {order.reference} · {order.courseTitle}
+                  </strong>
+                  <Amount>
+                    {order.discount ? <Was>{money(order.amount, order.currency)}</Was> : null}
+                    {money(order.discount?.net ?? order.amount, order.currency)}
+                  </Amount>
+                </Line>
+                {order.discount ? (
+                  <Muted as="p">
+                    <Badge $tone="accent">Discount</Badge> {discountLabel(order.discount, order.currency)} (−{money(order.discount.amountOff, order.currency)}):{' '}
+                    {order.discount.reason}
                   </Muted>
-                </span>
-                <RowButtons>
-                  {!order.invoice && order.status !== 'cancelled' ? (
-                    <Button size="sm" variant="secondary" onClick={() => setInvoicingId(order.id)} aria-label={`Issue invoice: order ${order.reference}`}>
-                      Issue invoice
-                    </Button>
-                  ) : null}
-                  {order.status === 'requested' ? (
-                    <Button size="sm" variant="secondary" onClick={() => setPending(order)} aria-label={`Mark as paid: order ${order.reference}`}>
-                      Mark as paid
-                    </Button>
-                  ) : null}
-                </RowButtons>
-              </Line>
-            </Row>
-          ))}
-        </RowList>
-      )}
+                ) : null}
+                <Muted as="p">
+                  {order.trustId ? `${order.schoolName} (trust: every school)` : order.schoolName} · invoice to {order.billingEmail}
+                  {order.purchaseOrderNumber ? ` · ${purchaseOrderLabel(order.purchaseOrderNumber)}` : ''}
+                  {order.country ? ` · ${order.country}` : ''}
+                </Muted>
+                {order.invoice ? (
+                  <Muted as="p">
+                    Invoice{' '}
+                    <a href={`/api/orders/${order.id}/invoice.pdf`} target="_blank" rel="noreferrer">
+                      {order.invoice.number} (PDF)
+                    </a>{' '}
+                    · {money(order.invoice.gross, order.invoice.currency)} incl. {money(order.invoice.tax, order.invoice.currency)} tax
+                  </Muted>
+                ) : null}
+                <Line>
+                  <span>
+                    <Badge $tone={ORDER_TONE[order.status] ?? 'neutral'}>{ORDER_LABEL[order.status] ?? order.status}</Badge>{' '}
+                    <Muted>
+                      <time dateTime={order.createdAt} title={formatInstantDate(order.createdAt)}>
+                        {formatRelativeTime(order.createdAt)}
+                      </time>{' '}
+                      by {order.buyerName}
+                    </Muted>
+                  </span>
+                  <RowButtons>
+                    {!order.invoice && order.status !== 'cancelled' ? (
+                      <Button size="sm" variant="secondary" onClick={() => setInvoicingId(order.id)} aria-label={`Issue invoice: order ${order.reference}`}>
+                        Issue invoice
+                      </Button>
+                    ) : null}
+                    {order.status === 'requested' ? (
+                      <Button size="sm" variant="secondary" onClick={() => setPending(order)} aria-label={`Mark as paid: order ${order.reference}`}>
+                        Mark as paid
+                      </Button>
+                    ) : null}
+                  </RowButtons>
+                </Line>
+              </Row>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
       {orders.hasNextPage ? (
         <Button variant="ghost" size="sm" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
           Show older orders
@@ -180,46 +183,49 @@ function PaymentsList() {
   return (
     <section aria-labelledby="payments-title">
       <H3 id="payments-title">Card payments</H3>
-      {payments.isPending ? (
-        <Skeleton $height="4rem" />
-      ) : payments.isError ? (
-        <ProblemText role="alert">The payments could not be loaded ({errorText(payments.error, 'please try again')}).</ProblemText>
-      ) : rows.length === 0 ? (
-        <EmptyText>No card payments yet.</EmptyText>
-      ) : (
-        <RowList aria-label="Card payments">
-          {rows.map((payment) => {
-            const state = paymentState(payment);
-            return (
-              <Row key={payment.id}>
-                <Line>
-                  <strong>{payment.courseTitle ?? 'Deleted course'}</strong>
-                  <Amount>{money(payment.amount, payment.currency)}</Amount>
-                </Line>
-                <Line>
-                  <span>
-                    <Badge $tone={state.tone}>{state.label}</Badge>{' '}
-                    <Muted>
-                      {payment.buyerEmail} ·{' '}
-                      <time dateTime={payment.createdAt} title={formatInstantDate(payment.createdAt)}>
-                        {formatRelativeTime(payment.createdAt)}
-                      </time>
+      <QueryState
+        read={payments}
+        size="panel"
+        loading="Loading the payments"
+        failed="The payments could not be loaded."
+        isEmpty={() => rows.length === 0}
+        empty="No card payments yet."
+      >
+        {() => (
+          <RowList aria-label="Card payments">
+            {rows.map((payment) => {
+              const state = paymentState(payment);
+              return (
+                <Row key={payment.id}>
+                  <Line>
+                    <strong>{payment.courseTitle ?? 'Deleted course'}</strong>
+                    <Amount>{money(payment.amount, payment.currency)}</Amount>
+                  </Line>
+                  <Line>
+                    <span>
+                      <Badge $tone={state.tone}>{state.label}</Badge>{' '}
+                      <Muted>
+                        {payment.buyerEmail} ·{' '}
+                        <time dateTime={payment.createdAt} title={formatInstantDate(payment.createdAt)}>
+                          {formatRelativeTime(payment.createdAt)}
+                        </time>
+                      </Muted>
+                    </span>
+                  </Line>
+                  {payment.failureMessage ? <Muted as="p">{payment.failureMessage}</Muted> : null}
+                  {payment.status === 'succeeded' ? (
+                    <Muted as="p">
+                      <a href={`/api/admin/payments/${payment.id}/receipt.pdf`} target="_blank" rel="noreferrer">
+                        Receipt (PDF)
+                      </a>
                     </Muted>
-                  </span>
-                </Line>
-                {payment.failureMessage ? <Muted as="p">{payment.failureMessage}</Muted> : null}
-                {payment.status === 'succeeded' ? (
-                  <Muted as="p">
-                    <a href={`/api/admin/payments/${payment.id}/receipt.pdf`} target="_blank" rel="noreferrer">
-                      Receipt (PDF)
-                    </a>
-                  </Muted>
-                ) : null}
-              </Row>
-            );
-          })}
-        </RowList>
-      )}
+                  ) : null}
+                </Row>
+              );
+            })}
+          </RowList>
+        )}
+      </QueryState>
       {payments.hasNextPage ? (
         <Button variant="ghost" size="sm" onClick={() => void payments.fetchNextPage()} disabled={payments.isFetchingNextPage}>
           Show older payments
