@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { ModuleDto, QuizEditDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
+import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { QuizEditorView } from './QuizEditorView.tsx';
 
 const moduleOf = (id: number, title: string): ModuleDto => ({
@@ -54,7 +55,18 @@ const quiz: QuizEditDto = {
 const meta = {
   title: 'Portal/Admin/QuizEditorView',
   component: QuizEditorView,
-  decorators: [portalTheme],
+  decorators: [
+    // The dialog opens over the course's page (it is drawn in a portal, outside the story's root).
+    (Story) => (
+      <>
+        <Container>
+          <PageHeading title="Smartphone Photography for School Marketing" />
+        </Container>
+        <Story />
+      </>
+    ),
+    portalTheme,
+  ],
   parameters: { route: '/admin/courses/1' },
   args: {
     quiz: { state: 'ready', quiz },
