@@ -230,7 +230,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: `^${up}(?!Module/CourseStep(Page|Gate)\\.tsx$|Admin/Insights/StaffInsightsPanel\\.tsx$)[^./][^/]*/`,
+              regex: `^${up}(?!Module/CourseStep(Page|Gate)\\.tsx$)[^./][^/]*/`,
               message: 'A scene does not import another scene’s folder: move what both use to components/<feature>/ (docs/portal.md).',
             },
           ],

@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
 import { useGroups } from '../../api/groups.ts';
 import { useCpdHours, type CpdHoursFilter } from '../../api/transcript.ts';
-import { Button } from '../Button.tsx';
 import { TextField } from '../Field.tsx';
-import { Skeleton } from '../Loading.tsx';
+import { QueryState } from '../QueryState.tsx';
 import { FieldLabel, Select } from '../NativeSelect.ts';
 import { Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
 import { CpdHoursList } from './CpdHoursList.tsx';
@@ -93,21 +92,19 @@ export function CpdHoursPanel({
           </div>
         ) : null}
       </Filters>
-      {hours.data ? (
-        <div aria-busy={hours.isFetching}>
-          {hours.isError ? <ProblemText role="alert">{errorText(hours.error, 'The hours could not be loaded.')}</ProblemText> : null}
-          <CpdHoursList hours={hours.data} showSchool={Boolean(schools)} />
-        </div>
-      ) : hours.isError ? (
-        <ProblemText role="alert">
-          {errorText(hours.error, 'The hours could not be loaded.')}{' '}
-          <Button size="sm" variant="ghost" onClick={() => void hours.refetch()}>
-            Try again
-          </Button>
-        </ProblemText>
-      ) : (
-        <Skeleton $height="8rem" aria-label="Loading the hours" />
-      )}
+      <QueryState read={hours} size="panel" loading="Loading the hours" failed="The hours could not be loaded.">
+        {(data) => (
+          <div aria-busy={hours.isFetching}>
+            {/* Another filter's hours could not be read: the last ones stay, and say so. */}
+            {hours.error ? (
+              <ProblemText role="status" aria-live="polite">
+                {errorText(hours.error, 'The hours could not be loaded.')}
+              </ProblemText>
+            ) : null}
+            <CpdHoursList hours={data} showSchool={Boolean(schools)} />
+          </div>
+        )}
+      </QueryState>
     </Panel>
   );
 }

@@ -20,9 +20,9 @@ import { Badge } from '../Badge.tsx';
 import { Button } from '../Button.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { TextAreaField, TextField } from '../Field.tsx';
-import { Skeleton } from '../Loading.tsx';
 import { FieldLabel, Select } from '../NativeSelect.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { QueryState } from '../QueryState.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 
 /** "By 31 March · new staff: 30 days from joining the group". */
@@ -72,24 +72,22 @@ export function Groups({ root, owner, viewer = 'manager', level }: GroupsProps &
         still sees the course, with no deadline and no reminders. Until a course is given to a group, its deadline above applies to everyone.
       </PanelLead>
       <CreateGroup root={root} />
-      {groups.isPending ? (
-        <Skeleton $height="6rem" aria-label="Loading the groups" />
-      ) : groups.isError ? (
-        <ProblemText role="alert">
-          The groups could not be loaded ({errorText(groups.error, 'please try again')}).{' '}
-          <Button size="sm" variant="ghost" onClick={() => void groups.refetch()}>
-            Try again
-          </Button>
-        </ProblemText>
-      ) : groups.data.groups.length === 0 ? (
-        <EmptyText>No groups yet. Create one above, or add “role”, “department” or “groups” columns to the staff list you upload.</EmptyText>
-      ) : (
-        <GroupList aria-label="Groups">
-          {groups.data.groups.map((group) => (
-            <GroupCard key={group.id} root={root} group={group} courses={groups.data.courses} headings={HEADINGS[level]} />
-          ))}
-        </GroupList>
-      )}
+      <QueryState
+        read={groups}
+        size="panel"
+        loading="Loading the groups"
+        failed="The groups could not be loaded."
+        isEmpty={(data) => data.groups.length === 0}
+        empty="No groups yet. Create one above, or add “role”, “department” or “groups” columns to the staff list you upload."
+      >
+        {(data) => (
+          <GroupList aria-label="Groups">
+            {data.groups.map((group) => (
+              <GroupCard key={group.id} root={root} group={group} courses={data.courses} headings={HEADINGS[level]} />
+            ))}
+          </GroupList>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -3,8 +3,7 @@ import { formatFileSize } from '@atrium/common/rules/resourceTypes';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useCourseResources, useModuleResources } from '../../api/resources.ts';
-import { errorText } from '../../api/client.ts';
-import { Button } from '../Button.tsx';
+import { mapRead, QueryState, readState, type ReadState } from '../QueryState.tsx';
 import { Icon } from '../Icon.tsx';
 
 /**
@@ -12,29 +11,24 @@ import { Icon } from '../Icon.tsx';
  * shown while it loads or when there are none, so a course without resources looks as before.
  */
 export function CourseResources({ courseId }: { courseId: number }) {
-  const query = useCourseResources(courseId);
-  if (query.isError) return <ResourceLoadError error={query.error} retry={() => void query.refetch()} />;
-  if (!query.data) return null;
-  return <ResourceListView list={{ ...query.data, resources: query.data.resources.filter((resource) => resource.moduleId === null) }} />;
+  const read = readState(useCourseResources(courseId));
+  return <ResourcesRead read={mapRead(read, (list) => ({ ...list, resources: list.resources.filter((resource) => resource.moduleId === null) }))} />;
 }
 
 export function ModuleResources({ moduleId }: { moduleId: number }) {
-  const query = useModuleResources(moduleId);
-  if (query.isError) return <ResourceLoadError error={query.error} retry={() => void query.refetch()} />;
-  if (!query.data) return null;
-  return <ResourceListView list={query.data} />;
+  return <ResourcesRead read={readState(useModuleResources(moduleId))} />;
 }
 
-function ResourceLoadError({ error, retry }: { error: Error; retry(): void }) {
+/** Nothing while the list loads; the server's sentence with Try again under the section's heading when it could not be read. */
+function ResourcesRead({ read }: { read: ReadState<ResourceListDto> }) {
+  if (read.state === 'loading') return null;
+  if (read.state === 'ready') return <ResourceListView list={read.data} />;
   return (
     <Section aria-labelledby="resources-title">
       <h2 id="resources-title">Resources</h2>
-      <Problem role="alert">
-        {errorText(error, 'The resources could not be loaded.')}{' '}
-        <Button size="sm" variant="secondary" onClick={retry}>
-          Try again
-        </Button>
-      </Problem>
+      <QueryState read={read} size="panel" loading="Loading the resources" failed="The resources could not be loaded.">
+        {() => null}
+      </QueryState>
     </Section>
   );
 }
@@ -173,8 +167,4 @@ const Facts = styled.span`
   margin-top: ${({ theme }) => theme.space.xxs};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const Problem = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
 `;

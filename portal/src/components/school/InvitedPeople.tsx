@@ -6,9 +6,9 @@ import { useInvited, useResendInvitation, useWithdrawInvitation } from '../../ap
 import { Badge } from '../Badge.tsx';
 import { Button } from '../Button.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { LoadingState } from '../Loading.tsx';
+import { QueryState } from '../QueryState.tsx';
 import { useToast } from '../toast/Toaster.tsx';
-import { EmptyText, Muted, ProblemText, RowActions, RowList } from '../Panel.ts';
+import { Muted, RowActions, RowList } from '../Panel.ts';
 import { formatShortDate } from '@atrium/common/rules/dates';
 
 const who = (person: InvitedPersonDto) => person.name ?? person.email;
@@ -20,10 +20,18 @@ const who = (person: InvitedPersonDto) => person.name ?? person.email;
  */
 export function InvitedPeople({ root, managedSchoolId }: { root: string; managedSchoolId: number | null }) {
   const invited = useInvited(root);
-  if (invited.isPending) return <LoadingState label="Loading invited people" />;
-  if (invited.isError) return <ProblemText role="alert">{errorText(invited.error, 'Failed to load the invited people.')}</ProblemText>;
-  if (invited.data.length === 0) return <EmptyText>Nobody is waiting to accept an invitation.</EmptyText>;
-  return managedSchoolId === null ? <InvitedRows people={invited.data} /> : <InvitedList people={invited.data} schoolId={managedSchoolId} />;
+  return (
+    <QueryState
+      read={invited}
+      size="panel"
+      loading="Loading invited people"
+      failed="The invited people could not be loaded."
+      isEmpty={(people) => people.length === 0}
+      empty="Nobody is waiting to accept an invitation."
+    >
+      {(people) => (managedSchoolId === null ? <InvitedRows people={people} /> : <InvitedList people={people} schoolId={managedSchoolId} />)}
+    </QueryState>
+  );
 }
 
 /** The list with the manager's Resend and Withdraw on each person. */

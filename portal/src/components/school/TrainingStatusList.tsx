@@ -2,14 +2,13 @@ import { formatDay, formatDayOf } from '@atrium/common/rules/dates';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type SchoolDeadlinesDto, type TrainingStatus } from '@atrium/common';
-import { errorText } from '../../api/client.ts';
 import { TRAINING_PAGE_SIZE, useTrainingCounts, useTrainingStatus, type TrainingFilter } from '../../api/deadlines.ts';
 import { useGroups } from '../../api/groups.ts';
 import { Button } from '../Button.tsx';
-import { Skeleton } from '../Loading.tsx';
+import { QueryState } from '../QueryState.tsx';
 import { TrainingStatusBadge, TRAINING_STATUS_TONES } from '../TrainingStatusBadge.tsx';
 import { FieldLabel, Select } from '../NativeSelect.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { Muted, Panel, PanelHeader, PanelLead } from '../Panel.ts';
 import { FinalQuizScore } from '../FinalQuizScore.tsx';
 import { AssignmentStatusChip } from '../AssignmentStatusChip.tsx';
 import { WatchedTime, WatchingLegend } from '../WatchedTime.tsx';
@@ -113,73 +112,71 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
           </Select>
         </CourseFilter>
       ) : null}
-      {showInvited ? null : list.isPending ? (
-        <Skeleton $height="12rem" aria-label="Loading the list" />
-      ) : list.isError ? (
-        <ProblemText role="alert">
-          The list could not be loaded ({errorText(list.error, 'please try again')}).{' '}
-          <Button size="sm" variant="ghost" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </ProblemText>
-      ) : list.data.items.length === 0 ? (
-        <EmptyText>
-          {filter.status ? `Nobody is "${TRAINING_STATUS_LABELS[filter.status].toLowerCase()}" right now.` : 'The school has no members yet.'}
-        </EmptyText>
-      ) : (
-        <>
-          <Rows aria-busy={list.isFetching}>
-            {list.data.items.map((row) => (
-              <li key={`${row.userId}:${row.courseId}`}>
+      {showInvited ? null : (
+        <QueryState
+          read={list}
+          size="panel"
+          loading="Loading the list"
+          failed="The list could not be loaded."
+          isEmpty={(page) => page.items.length === 0}
+          empty={filter.status ? `Nobody is "${TRAINING_STATUS_LABELS[filter.status].toLowerCase()}" right now.` : 'The school has no members yet.'}
+        >
+          {(page) => (
+            <>
+              <Rows aria-busy={list.isFetching}>
+                {page.items.map((row) => (
+                  <li key={`${row.userId}:${row.courseId}`}>
+                    <div>
+                      <strong>{row.name}</strong>
+                      <Muted>{row.email}</Muted>
+                      {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
+                    </div>
+                    <div>
+                      <span>{row.courseTitle}</span>
+                      <Muted>
+                        {row.status === 'renewal_due' && row.expiresOn
+                          ? `Expired ${formatDay(row.expiresOn)}`
+                          : row.status === 'completed' && row.completedAt
+                            ? `Completed ${formatDayOf(row.completedAt)}`
+                            : row.dueOn
+                              ? `Due ${formatDay(row.dueOn)}`
+                              : 'No deadline'}
+                      </Muted>
+                      <WatchedTime watching={row.watching} />
+                      <FinalQuizScore finalQuiz={row.finalQuiz} />
+                      <AssignmentStatusChip assignment={row.assignment} />
+                    </div>
+                    <TrainingStatusBadge status={row.status} />
+                  </li>
+                ))}
+              </Rows>
+              <WatchingLegend />
+              <Pager>
+                <Muted>
+                  {count.format(first + 1)}–{count.format(Math.min(first + TRAINING_PAGE_SIZE, shownTotal))} of {count.format(shownTotal)}
+                </Muted>
                 <div>
-                  <strong>{row.name}</strong>
-                  <Muted>{row.email}</Muted>
-                  {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={filter.page === 0}
+                    onClick={() => setFilter((current) => ({ ...current, page: current.page - 1 }))}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={first + TRAINING_PAGE_SIZE >= shownTotal}
+                    onClick={() => setFilter((current) => ({ ...current, page: current.page + 1 }))}
+                  >
+                    Next
+                  </Button>
                 </div>
-                <div>
-                  <span>{row.courseTitle}</span>
-                  <Muted>
-                    {row.status === 'renewal_due' && row.expiresOn
-                      ? `Expired ${formatDay(row.expiresOn)}`
-                      : row.status === 'completed' && row.completedAt
-                        ? `Completed ${formatDayOf(row.completedAt)}`
-                        : row.dueOn
-                          ? `Due ${formatDay(row.dueOn)}`
-                          : 'No deadline'}
-                  </Muted>
-                  <WatchedTime watching={row.watching} />
-                  <FinalQuizScore finalQuiz={row.finalQuiz} />
-                  <AssignmentStatusChip assignment={row.assignment} />
-                </div>
-                <TrainingStatusBadge status={row.status} />
-              </li>
-            ))}
-          </Rows>
-          <WatchingLegend />
-          <Pager>
-            <Muted>
-              {count.format(first + 1)}–{count.format(Math.min(first + TRAINING_PAGE_SIZE, shownTotal))} of {count.format(shownTotal)}
-            </Muted>
-            <div>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={filter.page === 0}
-                onClick={() => setFilter((current) => ({ ...current, page: current.page - 1 }))}
-              >
-                Previous
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={first + TRAINING_PAGE_SIZE >= shownTotal}
-                onClick={() => setFilter((current) => ({ ...current, page: current.page + 1 }))}
-              >
-                Next
-              </Button>
-            </div>
-          </Pager>
-        </>
+              </Pager>
+            </>
+          )}
+        </QueryState>
       )}
     </Panel>
   );

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDto, AdminSchoolDetailDto, CourseSummaryDto, SalesTotalsDto, SchoolDeadlinesDto } from '@atrium/common';
 import { admin, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
-import { AdminSchoolScene } from './AdminSchoolScene.tsx';
-import { SalesPanel } from './SalesPanel.tsx';
+import { AdminSchoolScene } from './organisations/AdminSchoolScene.tsx';
+import { SalesPanel } from './billing/SalesPanel.tsx';
 
 // Issue 34 #7: after an action, every figure it changed is read again, not left as it was.
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MySchoolDto } from '@atrium/common';
 import { useSchoolCourseInsights, useSchoolWeekly, type InsightsFilters } from '../../api/insights.ts';
-import { StaffInsightsPanel } from '../Admin/Insights/StaffInsightsPanel.tsx';
+import { StaffInsightsPanel } from '../../components/insights/StaffInsightsPanel.tsx';
 
 /**
  * A manager's Insights (lazy chunk of /school): weekly completions and a course's funnel, counting

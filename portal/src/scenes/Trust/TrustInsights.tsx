@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TrustOverviewDto } from '@atrium/common';
 import { useTrustCourseInsights, useTrustWeekly, type InsightsFilters } from '../../api/insights.ts';
-import { StaffInsightsPanel } from '../Admin/Insights/StaffInsightsPanel.tsx';
+import { StaffInsightsPanel } from '../../components/insights/StaffInsightsPanel.tsx';
 
 /**
  * A trust manager's Insights (lazy chunk of /trust): weekly completions and a course's funnel for

@@ -1,0 +1,76 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CourseInsightsDto, WeeklyInsightsDto } from '@atrium/common';
+import { errorText } from '../../api/client.ts';
+import { insightsFilename, type InsightsFilters } from '../../api/insights.ts';
+import { UpdatedNote } from '../charts/UpdatedNote.tsx';
+import { FunnelChart, StepCompletionChart, WeeklyChart } from '../charts/InsightsCharts.tsx';
+import { Skeleton } from '../Loading.tsx';
+import { EmptyText, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { InsightsFilterBar } from './InsightsFilters.tsx';
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+interface Props {
+  lead: string;
+  filters: InsightsFilters;
+  onFilters(filters: InsightsFilters): void;
+  /** The course the funnel follows: the chosen one, else the first. */
+  courseId: number | null;
+  courses: readonly Option[];
+  /** A trust's schools; omitted on a school's own page. */
+  schools?: readonly Option[];
+  weekly: UseQueryResult<WeeklyInsightsDto>;
+  course: UseQueryResult<CourseInsightsDto>;
+  /** Starts the CSV files' names, e.g. "school-12". */
+  filePrefix: string;
+  noCourses: string;
+}
+
+/**
+ * The managers' Insights panel (a school's, a trust's): weekly completions and a course's funnel
+ * and step completions for their own staff, with filters; each answer's loading and error
+ * states of its own.
+ */
+export function StaffInsightsPanel({ lead, filters, onFilters, courseId, courses, schools, weekly, course, filePrefix, noCourses }: Props) {
+  return (
+    <Panel aria-labelledby="staff-insights-title">
+      <PanelHeader>
+        <h2 id="staff-insights-title">Insights</h2>
+      </PanelHeader>
+      <PanelLead>{lead}</PanelLead>
+      <InsightsFilterBar
+        filters={{ ...filters, courseId }}
+        onChange={onFilters}
+        courses={courses}
+        schools={schools}
+        allCourses={false}
+        anySchoolLabel="All schools"
+      />
+      {weekly.data ? (
+        <>
+          <UpdatedNote updatedAt={weekly.data.updatedAt} />
+          <WeeklyChart dto={weekly.data} only={['completions']} filename={insightsFilename(`${filePrefix}-completions`, filters, weekly.data.range)} />
+        </>
+      ) : weekly.isError ? (
+        <ProblemText role="alert">{`The weekly completions could not be loaded (${errorText(weekly.error, 'please try again')}).`}</ProblemText>
+      ) : (
+        <Skeleton $height="12rem" aria-label="Loading the weekly completions" />
+      )}
+      {courseId === null ? (
+        <EmptyText>{noCourses}</EmptyText>
+      ) : course.data ? (
+        <>
+          <FunnelChart dto={course.data} filename={`${filePrefix}-funnel-course-${course.data.course.id}`} />
+          <StepCompletionChart dto={course.data} filename={`${filePrefix}-steps-course-${course.data.course.id}`} />
+        </>
+      ) : course.isError ? (
+        <ProblemText role="alert">{`The course's funnel could not be loaded (${errorText(course.error, 'please try again')}).`}</ProblemText>
+      ) : (
+        <Skeleton $height="12rem" aria-label="Loading the course's funnel" />
+      )}
+    </Panel>
+  );
+}

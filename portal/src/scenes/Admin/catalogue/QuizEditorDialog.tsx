@@ -1,0 +1,66 @@
+import type { ModuleDto, QuizEditDto, QuizInput } from '@atrium/common';
+import { ApiError, errorText } from '../../../api/client.ts';
+import { useQuizAdmin, useQuizForEditing } from '../../../api/quizzes.ts';
+import { readFailedText, readState } from '../../../components/QueryState.tsx';
+import { useToast } from '../../../components/toast/Toaster.tsx';
+import { normalizedPath, type DraftErrors } from './quizDraft.ts';
+import { QuizEditorView, type QuizEditorState } from './QuizEditorView.tsx';
+
+/** Which quiz the dialog edits: a new one, or an existing one by id (its answers are read when it opens). */
+export type QuizEditing = { kind: 'new' } | { kind: 'edit'; quizId: number; title: string } | null;
+
+/** Reads the quiz being edited, saves it and says so: draws QuizEditorView. */
+export function QuizEditorDialog({ courseId, modules, editing, onClose }: { courseId: number; modules: ModuleDto[]; editing: QuizEditing; onClose(): void }) {
+  const quizId = editing?.kind === 'edit' ? editing.quizId : null;
+  const stored = useQuizForEditing(courseId, quizId);
+  const { create, update } = useQuizAdmin(courseId);
+  const { toast } = useToast();
+
+  // A failed refresh keeps the quiz on screen (readState): only a first read that failed says so.
+  const read = readState(stored);
+  const state: QuizEditorState | null =
+    editing === null
+      ? null
+      : editing.kind === 'new'
+        ? { state: 'new' }
+        : read.state === 'ready'
+          ? { state: 'ready', quiz: read.data }
+          : read.state === 'failed'
+            ? { state: 'failed', message: readFailedText(read.error, 'The quiz could not be loaded.'), retry: read.retry }
+            : { state: 'loading' };
+
+  // The promise, not mutate's callbacks: saving a quiz bumps its version, which remounts the
+  // editor (its key), and TanStack Query drops a mutate call's callbacks once their component has
+  // unmounted, leaving the dialog open without a word.
+  const save = (quiz: QuizEditDto | null, input: QuizInput): Promise<DraftErrors | undefined> =>
+    (quiz ? update.mutateAsync({ id: quiz.id, input }) : create.mutateAsync(input)).then(
+      (saved: QuizEditDto) => {
+        toast({ title: quiz ? 'Quiz saved' : 'Quiz added', description: saved.title, variant: 'success' });
+        onClose();
+        return undefined;
+      },
+      (error: unknown) => {
+        const fields = error instanceof ApiError ? error.data?.errors : undefined;
+        if (fields && Object.keys(fields).length > 0) {
+          return Object.fromEntries(Object.entries(fields).map(([path, message]) => [normalizedPath(path), message]));
+        }
+        toast({
+          title: quiz ? 'The quiz was not saved' : 'The quiz was not added',
+          description: errorText(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+        return undefined;
+      },
+    );
+
+  return (
+    <QuizEditorView
+      quiz={state}
+      editingTitle={editing?.kind === 'edit' ? editing.title : undefined}
+      modules={modules}
+      saving={create.isPending || update.isPending}
+      onSave={save}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,298 @@
+import { useId, useState } from 'react';
+import { useParams } from 'react-router';
+import styled from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
+import type { EnrollmentDto, StudentDetailDto } from '@atrium/common';
+import { formatInstantDate } from '@atrium/common/rules/dates';
+import { adminEnrollSchema } from '@atrium/common/schemas/catalogue';
+import { useAdminEnroll, useAdminUnenroll, useStudent, useStudentEnrollments, useStudentWatching } from '../../../api/adminStudents.ts';
+import { errorText, failedWithNothingToShow, isNotFound } from '../../../api/client.ts';
+import { useCourses } from '../../../api/courses.ts';
+import { Avatar, displayName } from '../../../components/Avatar.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Container } from '../../../components/Layout.tsx';
+import { LoadingState, Skeleton } from '../../../components/Loading.tsx';
+import { ProgressBar } from '../../../components/ProgressBar.tsx';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { useToast } from '../../../components/toast/Toaster.tsx';
+import { useForm } from '../../../components/useForm.ts';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { StudentCertificates } from './StudentCertificates.tsx';
+import { StudentWatching } from './StudentWatching.tsx';
+import { WatchingLegend } from '../../../components/WatchedTime.tsx';
+import { FinalQuizScore } from '../../../components/FinalQuizScore.tsx';
+import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from '../shared/adminStyles.ts';
+import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
+import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../../components/Panel.ts';
+import { enrollableCourses } from './enrollableCourses.ts';
+
+const backToAdmin = (
+  <ButtonLink to="/admin" variant="secondary">
+    <Icon name="arrowLeft" size={18} /> Back to Admin
+  </ButtonLink>
+);
+
+/** /admin/students/:studentId: who they are, their courses and progress, enroll and unenroll. */
+export function AdminStudentScene() {
+  const { studentId = '' } = useParams();
+  const student = useStudent(studentId);
+  usePageTitle(student.data ? displayName(student.data) : 'Student');
+
+  if (student.isPending) return <LoadingState label="Loading student" />;
+  if (failedWithNothingToShow(student)) {
+    const missing = isNotFound(student.error) || !/^\d+$/.test(studentId);
+    return (
+      <Container>
+        <StatusMessage
+          icon={missing ? 'user' : 'alert'}
+          headingLevel={1}
+          title={missing ? 'Student Not Found' : 'Failed to fetch student'}
+          actions={backToAdmin}
+        >
+          <p>{missing ? 'There is no account with this id. It may have been deleted.' : errorText(student.error, 'Please try again.')}</p>
+        </StatusMessage>
+      </Container>
+    );
+  }
+  return <StudentPage student={student.data} />;
+}
+
+function StudentPage({ student }: { student: StudentDetailDto }) {
+  const name = displayName(student);
+  return (
+    <Container>
+      <Header>
+        <Avatar person={student} src={student.profileImageUrl} size={64} decorative />
+        <div>
+          <PageTitle>
+            {name} <Badge $tone={student.role === 'admin' ? 'warning' : 'neutral'}>{student.role === 'admin' ? 'Admin' : 'Learner'}</Badge>
+          </PageTitle>
+          <Facts>
+            <a href={`mailto:${student.email}`}>{student.email}</a>
+            <span>Joined {formatInstantDate(student.createdAt)}</span>
+            {student.company ? <span>{student.company}</span> : null}
+          </Facts>
+        </div>
+        <HeaderAction>{backToAdmin}</HeaderAction>
+      </Header>
+      <Layout>
+        <Panel aria-labelledby="stats-title" style={{ gridArea: 'stats' }}>
+          <PanelHeader>
+            <h2 id="stats-title">Statistics</h2>
+          </PanelHeader>
+          <Tiles>
+            <Tile>
+              <dt>Total enrollments</dt>
+              <dd>{student.stats.totalEnrollments}</dd>
+            </Tile>
+            <Tile>
+              <dt>Completed modules</dt>
+              <dd>{student.stats.completedModules}</dd>
+            </Tile>
+            <Tile>
+              <dt>Average progress</dt>
+              <dd>{student.stats.averageProgress}%</dd>
+            </Tile>
+          </Tiles>
+        </Panel>
+        <div style={{ gridArea: 'enrollments', minWidth: 0 }}>
+          <Enrollments student={student} />
+        </div>
+        <div style={{ gridArea: 'certificates', minWidth: 0 }}>
+          <StudentCertificates studentId={student.id} />
+        </div>
+      </Layout>
+    </Container>
+  );
+}
+
+function Enrollments({ student }: { student: StudentDetailDto }) {
+  const enrollments = useStudentEnrollments(student.id);
+  const watching = useStudentWatching(student.id);
+  const courses = useCourses();
+  const enroll = useAdminEnroll();
+  const unenroll = useAdminUnenroll();
+  const { toast } = useToast();
+  const form = useForm({ studentEmail: student.email, courseId: '' });
+  // Problems are reported by toast (SPEC §8), so the select shows no error of its own.
+  const courseField = form.field('courseId');
+  const [pendingUnenroll, setPendingUnenroll] = useState<EnrollmentDto | null>(null);
+  const selectId = useId();
+  const available = courses.data && enrollments.data ? enrollableCourses(courses.data, enrollments.data) : [];
+
+  const noCourse = () => toast({ title: 'Missing information', description: 'Choose a course to enroll the student in.', variant: 'destructive' });
+  const submit = form.handleSubmit(
+    adminEnrollSchema,
+    (parsed) => {
+      const course = available.find((candidate) => candidate.id === parsed.courseId);
+      if (!course) return noCourse();
+      enroll.mutate(
+        { studentId: student.id, studentEmail: parsed.studentEmail, courseId: course.id },
+        {
+          onSuccess: () => {
+            form.setValues((current) => ({ ...current, courseId: '' }));
+            toast({ title: 'Student enrolled', description: `Enrolled in ${course.title}.`, variant: 'success' });
+          },
+          onError: () => toast({ title: 'Enrollment failed', description: 'Failed to enroll student', variant: 'destructive' }),
+        },
+      );
+    },
+    { onInvalid: noCourse },
+  );
+
+  const confirmUnenroll = () => {
+    if (!pendingUnenroll) return;
+    const { courseId: id, courseTitle } = pendingUnenroll;
+    unenroll.mutate(
+      { studentId: student.id, studentEmail: student.email, courseId: id },
+      {
+        onSuccess: () => {
+          setPendingUnenroll(null);
+          toast({ title: 'Student unenrolled', description: `Removed from ${courseTitle}.`, variant: 'success' });
+        },
+        onError: () => {
+          setPendingUnenroll(null);
+          toast({ title: 'Unenroll failed', description: 'Failed to unenroll student', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Panel aria-labelledby="enrollments-title">
+      <PanelHeader>
+        <h2 id="enrollments-title">Enrollments</h2>
+      </PanelHeader>
+      <SelectForm onSubmit={submit} noValidate aria-label="Enroll in a course">
+        <div>
+          <FieldLabel htmlFor={selectId}>Enroll in a course</FieldLabel>
+          <Select
+            id={selectId}
+            name={courseField.name}
+            value={courseField.value}
+            onChange={courseField.onChange}
+            disabled={!enrollments.data || !courses.data || available.length === 0}
+          >
+            <option value="">
+              {!enrollments.data || !courses.data ? 'Loading courses…' : available.length === 0 ? 'Enrolled in every course' : 'Choose a course'}
+            </option>
+            {available.map((course) => (
+              <option key={course.id} value={course.id}>
+                {course.title}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={enroll.isPending || available.length === 0}>
+          {enroll.isPending ? 'Enrolling…' : 'Enroll'}
+        </Button>
+      </SelectForm>
+      {enrollments.isPending ? (
+        <Skeleton $height="4rem" />
+      ) : enrollments.isError ? (
+        <ProblemText role="alert">Failed to fetch enrollments ({errorText(enrollments.error, 'please try again')}).</ProblemText>
+      ) : enrollments.data.length === 0 ? (
+        <EmptyText>Not enrolled in any course yet.</EmptyText>
+      ) : (
+        <RowList aria-label="Enrolled courses">
+          {enrollments.data.map((enrollment) => (
+            <EnrollmentRow key={enrollment.id}>
+              <div>
+                <strong>{enrollment.courseTitle}</strong>
+                <Muted as="p">
+                  {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatInstantDate(enrollment.enrolledAt)}
+                </Muted>
+                <ProgressLine>
+                  <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
+                  <span>{enrollment.progressPercentage}%</span>
+                </ProgressLine>
+                {/* Before the module list, which unfolds below the course's figures. */}
+                <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
+                <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
+              </div>
+              <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
+                Unenroll
+              </Button>
+            </EnrollmentRow>
+          ))}
+        </RowList>
+      )}
+      {watching.isError ? (
+        <ProblemText role="alert">What was played could not be loaded ({errorText(watching.error, 'please try again')}).</ProblemText>
+      ) : enrollments.data?.length ? (
+        <WatchingLegend />
+      ) : null}
+      <ConfirmDialog
+        open={pendingUnenroll !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingUnenroll(null);
+        }}
+        title="Unenroll this student?"
+        description={`${displayName(student)} will lose access to “${pendingUnenroll?.courseTitle ?? ''}”. Their progress is kept and comes back if they are enrolled again.`}
+        confirmLabel="Unenroll"
+        busyLabel="Unenrolling…"
+        busy={unenroll.isPending}
+        onConfirm={confirmUnenroll}
+      />
+    </Panel>
+  );
+}
+
+const Header = styled.div`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+
+  ${media.tablet} {
+    grid-template-columns: auto minmax(0, 1fr) auto;
+  }
+`;
+
+const HeaderAction = styled.div`
+  grid-column: 1 / -1;
+
+  ${media.tablet} {
+    grid-column: auto;
+  }
+`;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'stats' 'enrollments' 'certificates';
+  gap: ${({ theme }) => theme.space.lg};
+
+  ${media.desktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    grid-template-areas:
+      'stats stats'
+      'enrollments certificates';
+    align-items: start;
+  }
+`;
+
+/** The Unenroll button stays by the course title when the row's module list is unfolded. */
+const EnrollmentRow = styled(ItemRow)`
+  align-items: flex-start;
+`;
+
+const ProgressLine = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.xxs};
+
+  & > :first-child {
+    flex: 1;
+  }
+  span {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;
