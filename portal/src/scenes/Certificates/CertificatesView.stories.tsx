@@ -25,7 +25,7 @@ const meta = {
   component: CertificatesView,
   decorators: [portalTheme],
   args: {
-    certificates: { state: 'ready', certificates },
+    certificates: { state: 'ready', data: certificates },
     named: true,
     publicUrl: 'https://learn.example.org',
     onCopy: fn(),
@@ -43,7 +43,7 @@ export const Ready: Story = {};
  */
 export const NotNamed: Story = { args: { named: false } };
 
-export const Empty: Story = { args: { certificates: { state: 'ready', certificates: [] } } };
+export const Empty: Story = { args: { certificates: { state: 'ready', data: [] } } };
 
 export const Loading: Story = { args: { certificates: { state: 'loading' } } };
 
@@ -55,7 +55,7 @@ export const LongContent: Story = {
   args: {
     certificates: {
       state: 'ready',
-      certificates: [
+      data: [
         ...certificates,
         certificate(
           4,
