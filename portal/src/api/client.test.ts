@@ -59,7 +59,7 @@ describe('api client', () => {
     expect(errorText(answer(429, ''), 'fallback')).toBe('Too many attempts. Please wait a moment and try again.');
     expect(errorText(answer(502, '<html>Bad gateway</html>'), 'The dashboard could not be loaded.')).toBe('The dashboard could not be loaded.');
     expect(errorText(new Error('500: {"message":"x"}'), 'fallback')).toBe('fallback');
-    expect(errorText(new Error('Failed to fetch student'), 'fallback')).toBe('Failed to fetch student');
+    expect(errorText(new Error('Failed to fetch student'), 'fallback')).toBe('fallback');
   });
 
   it('sends FormData as is, without a JSON content type', async () => {

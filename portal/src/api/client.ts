@@ -154,7 +154,8 @@ const STATUS_SENTENCES: Record<number, string> = {
 /**
  * The sentence a person reads for a failed call, the one place raw validator and status text is
  * turned into words: the server's message (a validator's default sentence rewritten), else what
- * the status means, else the fallback. Never "415: {…}" or "Too big: expected string…".
+ * the status means, else the fallback. Never "415: {…}" or "Too big: expected string…", and never
+ * an `error.message` that is not the server's sentence.
  */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
@@ -162,12 +163,10 @@ export function errorText(error: unknown, fallback: string): string {
     if (error.status >= 500) return fallback;
     return STATUS_SENTENCES[error.status] ?? fallback;
   }
-  if (error instanceof TypeError) return fallback;
-  return error instanceof Error && error.message && !RAW_STATUS.test(error.message) ? plainValidatorText(error.message) : fallback;
+  // Anything else (the network, a script's own Error) has no sentence for a person: its message
+  // is for programmers and never shown.
+  return fallback;
 }
-
-/** "500: …": SPEC §8's programmer-facing form of an answer, never shown as it is. */
-const RAW_STATUS = /^\d{3}: /;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 

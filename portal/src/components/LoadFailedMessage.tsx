@@ -7,6 +7,7 @@ import { StatusMessage } from './StatusMessage.tsx';
  * What a page is about could not be read: the server's sentence (or `fallback` when it gave none),
  * Try again, and the page's way back if it has one. A page's own heading when `headingLevel` is 1
  * (the default); 2 under a page heading that still stands.
+ * @deprecated QueryState (page size) replaces it: it keeps the page through a failed refresh.
  */
 export function LoadFailedMessage({
   title,

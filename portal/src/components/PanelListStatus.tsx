@@ -6,6 +6,7 @@ import { EmptyText, ProblemText } from './Panel.ts';
 /**
  * A panel's list until it has rows to show: loading, the server's sentence when the list could not
  * be read, or what to do when it is empty; then the list itself (`children`).
+ * @deprecated QueryState with `size="panel"` (same props: `read`, `loading`, `failed`, `isEmpty`, `empty`) replaces it.
  */
 export function PanelListStatus({
   query,

@@ -72,6 +72,8 @@ export interface QueryStateProps<T> {
   notFound?: { icon: IconName; title: string; text: string };
   /** `page` with `notFound`: false when the address names nothing, so nothing was asked. */
   wellFormed?: boolean;
+  /** `page`: what stands above a failure or not-found inside the page's Container (the page's own heading). */
+  above?: ReactNode;
   /** `page`: the heading level of a failure; 2 under a heading that still stands. */
   headingLevel?: 1 | 2;
   /** `page`: loading fills the whole screen (a page drawn before its header and footer are). */
@@ -94,7 +96,18 @@ const toReadState = <T,>(read: ReadState<T> | QueryLike<T>): ReadState<T> => ('s
 export function QueryState<T>(props: QueryStateProps<T>) {
   const { read, size = 'page', loading, failed, fallback = 'Please try again.', back, notFound, wellFormed = true, isEmpty, empty, children } = props;
   const shown = toReadState(read);
-  const frame = (node: ReactNode) => (size === 'page' && props.contained !== false ? <Container>{node}</Container> : node);
+  const frame = (node: ReactNode, above: ReactNode = null) =>
+    size === 'page' && props.contained !== false ? (
+      <Container>
+        {above}
+        {node}
+      </Container>
+    ) : (
+      <>
+        {above}
+        {node}
+      </>
+    );
 
   if (notFound && (!wellFormed || (shown.state === 'failed' && isNotFound(shown.error)))) {
     return frame(
@@ -103,6 +116,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
           <p>{notFound.text}</p>
         </StatusMessage>
       </Announce>,
+      props.above,
     );
   }
   if (shown.state === 'loading') {
@@ -135,6 +149,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
             <p>{readFailedText(shown.error, fallback)}</p>
           </StatusMessage>
         </Announce>,
+        props.above,
       );
     }
     return (

@@ -3,6 +3,7 @@ import { usePublicConfig } from '../../api/config.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
+import { readState } from '../../components/QueryState.tsx';
 import { CertificatesView, type CertificatesState } from './CertificatesView.tsx';
 import { NameForCertificates } from './NameForCertificates.tsx';
 
@@ -15,11 +16,7 @@ export function CertificatesScene() {
   const { toast } = useToast();
   const named = Boolean(user.firstName?.trim() || user.lastName?.trim());
 
-  const state: CertificatesState = certificates.isPending
-    ? { state: 'loading' }
-    : certificates.isError
-      ? { state: 'failed', error: certificates.error, retry: () => void certificates.refetch() }
-      : { state: 'ready', certificates: certificates.data };
+  const state: CertificatesState = readState(certificates);
 
   const copy = async (url: string) => {
     try {

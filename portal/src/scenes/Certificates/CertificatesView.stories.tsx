@@ -3,6 +3,7 @@ import { fn } from 'storybook/test';
 import type { CertificateListItemDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
 import { CertificatesView } from './CertificatesView.tsx';
+import { ApiError } from '../../api/client.ts';
 
 const certificate = (id: number, courseName: string, completedAt: string, number: string): CertificateListItemDto => ({
   id,
@@ -25,7 +26,7 @@ const meta = {
   component: CertificatesView,
   decorators: [portalTheme],
   args: {
-    certificates: { state: 'ready', certificates },
+    certificates: { state: 'ready', data: certificates },
     named: true,
     publicUrl: 'https://learn.example.org',
     onCopy: fn(),
@@ -43,19 +44,25 @@ export const Ready: Story = {};
  */
 export const NotNamed: Story = { args: { named: false } };
 
-export const Empty: Story = { args: { certificates: { state: 'ready', certificates: [] } } };
+export const Empty: Story = { args: { certificates: { state: 'ready', data: [] } } };
 
 export const Loading: Story = { args: { certificates: { state: 'loading' } } };
 
 export const Failed: Story = {
-  args: { certificates: { state: 'failed', error: new Error('The server is not answering.'), retry: fn() } },
+  args: {
+    certificates: {
+      state: 'failed',
+      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      retry: fn(),
+    },
+  },
 };
 
 export const LongContent: Story = {
   args: {
     certificates: {
       state: 'ready',
-      certificates: [
+      data: [
         ...certificates,
         certificate(
           4,

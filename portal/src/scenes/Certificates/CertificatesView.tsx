@@ -7,13 +7,11 @@ import { certificateUrl } from '../../components/certificateUrl.ts';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
+import { QueryState, type ReadState } from '../../components/QueryState.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 
 /** The learner's certificates: still loading, the server's sentence with a retry, or the list. */
-export type CertificatesState =
-  { state: 'loading' } | { state: 'failed'; error: Error; retry: () => void } | { state: 'ready'; certificates: CertificateListItemDto[] };
+export type CertificatesState = ReadState<CertificateListItemDto[]>;
 
 export interface CertificatesViewProps {
   certificates: CertificatesState;
@@ -40,26 +38,31 @@ export function CertificatesView({ certificates, named, askForName, publicUrl, o
           </ButtonLink>
         }
       />
-      {certificates.state === 'loading' ? (
-        <LoadingState label="Loading your certificates" />
-      ) : certificates.state === 'failed' ? (
-        <LoadFailedMessage headingLevel={2} title="Your certificates could not be loaded" error={certificates.error} onRetry={certificates.retry} />
-      ) : certificates.certificates.length === 0 ? (
-        <StatusMessage icon="award" title="No certificates yet" actions={<ButtonLink to="/">Browse Courses</ButtonLink>}>
-          <p>Complete courses to earn certificates of achievement</p>
-        </StatusMessage>
-      ) : (
-        <>
-          {named ? null : askForName}
-          <Grid>
-            {certificates.certificates.map((certificate) => (
-              <li key={certificate.id}>
-                <CertificateCard certificate={certificate} shareable={named} url={certificateUrl(publicUrl, certificate.certificateNumber)} onCopy={onCopy} />
-              </li>
-            ))}
-          </Grid>
-        </>
-      )}
+      <QueryState read={certificates} contained={false} headingLevel={2} loading="Loading your certificates" failed="Your certificates could not be loaded">
+        {(list) =>
+          list.length === 0 ? (
+            <StatusMessage icon="award" title="No certificates yet" actions={<ButtonLink to="/">Browse Courses</ButtonLink>}>
+              <p>Complete courses to earn certificates of achievement</p>
+            </StatusMessage>
+          ) : (
+            <>
+              {named ? null : askForName}
+              <Grid>
+                {list.map((certificate) => (
+                  <li key={certificate.id}>
+                    <CertificateCard
+                      certificate={certificate}
+                      shareable={named}
+                      url={certificateUrl(publicUrl, certificate.certificateNumber)}
+                      onCopy={onCopy}
+                    />
+                  </li>
+                ))}
+              </Grid>
+            </>
+          )
+        }
+      </QueryState>
     </Container>
   );
 }

@@ -7,6 +7,7 @@ import { isPaymentSettling, usePaymentStatus, useRefreshAfterEnrollment } from '
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { LoadingState, Spinner } from '../../components/Loading.tsx';
+import { readState } from '../../components/QueryState.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -25,6 +26,7 @@ export function PaymentSuccessScene() {
   const raw = params.get('payment_intent');
   const paymentIntentId = raw && INTENT_ID.test(raw) ? raw : null;
   const payment = usePaymentStatus(paymentIntentId);
+  const read = readState(payment);
 
   let content;
   if (!paymentIntentId) {
@@ -33,10 +35,10 @@ export function PaymentSuccessScene() {
         <p>This link does not identify a card payment. If you have just paid, your course appears on the dashboard as soon as the payment is confirmed.</p>
       </StatusMessage>
     );
-  } else if (payment.isPending) {
+  } else if (read.state === 'loading') {
     return <LoadingState label="Confirming your payment" />;
-  } else if (payment.isError) {
-    content = isNotFound(payment.error) ? (
+  } else if (read.state === 'failed') {
+    content = isNotFound(read.error) ? (
       <StatusMessage icon="alert" headingLevel={1} title="Payment not found" actions={<ButtonLink to="/">Go to Dashboard</ButtonLink>}>
         <p>We could not find this payment on your account. If you have been charged, please contact support.</p>
       </StatusMessage>
@@ -48,7 +50,7 @@ export function PaymentSuccessScene() {
         title="We could not check your payment"
         actions={
           <>
-            <Button onClick={() => void payment.refetch()} disabled={payment.isFetching}>
+            <Button onClick={read.retry} disabled={payment.isFetching}>
               Check again
             </Button>
             <ButtonLink to="/" variant="secondary">
@@ -57,11 +59,11 @@ export function PaymentSuccessScene() {
           </>
         }
       >
-        <p>{errorText(payment.error, 'The payment service could not be reached. Please try again in a moment.')}</p>
+        <p>{errorText(read.error, 'The payment service could not be reached. Please try again in a moment.')}</p>
       </StatusMessage>
     );
   } else {
-    content = <Outcome payment={payment.data} rechecksDone={payment.rechecksDone} checking={payment.isFetching} onCheckAgain={() => void payment.refetch()} />;
+    content = <Outcome payment={read.data} rechecksDone={payment.rechecksDone} checking={payment.isFetching} onCheckAgain={() => void payment.refetch()} />;
   }
   return <Container $narrow>{content}</Container>;
 }

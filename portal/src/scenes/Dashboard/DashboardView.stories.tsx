@@ -5,6 +5,7 @@ import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
 import { DashboardView } from './DashboardView.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
 import { TrustManagerCard } from './TrustManagerCard.tsx';
+import { ApiError } from '../../api/client.ts';
 
 const course = (id: number, title: string, fields: Partial<DashboardCourseDto> = {}): DashboardCourseDto => ({
   id,
@@ -89,7 +90,13 @@ export const Empty: Story = { args: { dashboard: { state: 'ready', courses: [], 
 export const Loading: Story = { args: { dashboard: { state: 'loading' } } };
 
 export const Failed: Story = {
-  args: { dashboard: { state: 'failed', error: new Error('The server is not answering.'), retry: fn() } },
+  args: {
+    dashboard: {
+      state: 'failed',
+      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      retry: fn(),
+    },
+  },
 };
 
 /** Long names and a larger catalogue: the grid wraps and the cards keep their shape. */

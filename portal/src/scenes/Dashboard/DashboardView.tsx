@@ -5,9 +5,8 @@ import { media } from '@atrium/common/ui/theme';
 import type { DashboardCourseDto, DashboardStatsDto, MyTrainingDto } from '@atrium/common';
 import { CourseCard } from '../../components/CourseCard.tsx';
 import { Container } from '../../components/Layout.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useBatchedReveal } from '../../components/useBatchedReveal.ts';
 import { ContinueLearningCard } from './ContinueLearningCard.tsx';
@@ -57,17 +56,17 @@ export function ownCoursesFirst(courses: DashboardCourseDto[]): DashboardCourseD
 export function DashboardView({ name, dashboard, whereToStart, certificateHref, trainingOf }: DashboardViewProps) {
   // Full height: a short loading state would show the footer, and the dashboard arriving would
   // push it off the screen (a layout shift every visit).
-  if (dashboard.state === 'loading') return <LoadingState fullPage label="Loading your courses" />;
-  if (dashboard.state === 'failed') {
+  if (dashboard.state !== 'ready') {
     return (
-      <Container>
-        <LoadFailedMessage
-          title="Your dashboard could not be loaded"
-          error={dashboard.error}
-          onRetry={dashboard.retry}
-          fallback="Please check your connection and try again."
-        />
-      </Container>
+      <QueryState
+        read={dashboard}
+        fullHeight
+        loading="Loading your courses"
+        failed="Your dashboard could not be loaded"
+        fallback="Please check your connection and try again."
+      >
+        {() => null}
+      </QueryState>
     );
   }
 

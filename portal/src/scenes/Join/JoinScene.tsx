@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Card, Container } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { readState } from '../../components/QueryState.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -28,19 +29,20 @@ export function JoinScene() {
   const preview = useInvitePreview(wellFormed ? token : '');
 
   if (!wellFormed) return <InviteProblem title="This invite link is not valid" reason={UNKNOWN_INVITE} />;
-  if (preview.isPending) return <LoadingState label="Checking your invite link" />;
-  if (preview.isError) {
-    return isNotFound(preview.error) ? (
-      <InviteProblem title="This invite link is not valid" reason={errorText(preview.error, UNKNOWN_INVITE)} />
+  const read = readState(preview);
+  if (read.state === 'loading') return <LoadingState label="Checking your invite link" />;
+  if (read.state === 'failed') {
+    return isNotFound(read.error) ? (
+      <InviteProblem title="This invite link is not valid" reason={errorText(read.error, UNKNOWN_INVITE)} />
     ) : (
       <InviteProblem
         title="We could not check this invite link"
-        reason={errorText(preview.error, 'Please check your connection and try again.')}
-        retry={() => void preview.refetch()}
+        reason={errorText(read.error, 'Please check your connection and try again.')}
+        retry={read.retry}
       />
     );
   }
-  const { schoolName, valid, reason, invitee } = preview.data;
+  const { schoolName, valid, reason, invitee } = read.data;
   if (!valid) return <InviteProblem title={`This invite to ${schoolName} cannot be used`} reason={reason ?? UNKNOWN_INVITE} />;
   return <JoinInvite token={token} schoolName={schoolName} invitee={invitee ?? null} />;
 }

@@ -40,9 +40,10 @@ describe('Linked sign-ins', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { name: 'Linked sign-ins' })).not.toBeInTheDocument();
     unmount();
-    mockApi({ ...base, 'GET /api/user/sign-ins': fail(500, 'boom') });
+    mockApi({ ...base, 'GET /api/user/sign-ins': fail(503, 'The database is busy.') });
     renderLinks();
-    expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
+    expect(await screen.findByText('The database is busy.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('offers to connect the configured providers not linked yet, and says when one was linked', async () => {

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { useProviderOutcome } from '../../session/providerSignIn.ts';
 import { ConnectProvider } from './ConnectProvider.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { Panel, PanelHeader } from './profileStyles.ts';
 
@@ -39,8 +39,11 @@ export function LinkedSignIns() {
         <h2 id="sign-ins-title">Linked sign-ins</h2>
       </PanelHeader>
       <FormAlert message={outcome} />
-      {query.isPending && <LoadingState label="Loading your linked sign-ins" />}
-      {query.isError && <FormAlert message="Your linked sign-ins could not be loaded. Please reload the page." />}
+      {data ? null : (
+        <QueryState read={query} size="panel" loading="Loading your linked sign-ins" failed="Your linked sign-ins could not be loaded.">
+          {() => null}
+        </QueryState>
+      )}
       {data && (
         <>
           {data.signIns.length === 0 ? <Note>Sign in with your school's Google or Microsoft account instead of a password: connect it here.</Note> : null}

@@ -72,7 +72,7 @@ export function QuizForm({ quiz, focusFirst, onGraded }: { quiz: QuizDto; focusF
   };
 
   const position = (id: string) => quiz.questions.findIndex((question) => question.id === id) + 1;
-  const refused = submit.isError ? refusal(submit.error) : null;
+  const refused = submit.error ? refusal(submit.error) : null;
   const answered = quiz.questions.filter((question) => (answers[question.id] ?? []).length > 0).length;
 
   return (

@@ -1,17 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import styled from 'styled-components';
-import { newPasswordFormSchema, PASSWORD_MIN_LENGTH } from '@atrium/common/schemas/auth';
+import { useNavigate, useSearchParams } from 'react-router';
+import { newPasswordFormSchema } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
 import { useResetPassword } from '../../api/session.ts';
-import { Button } from '../../components/Button.tsx';
-import { CheckboxField } from '../../components/CheckboxField.tsx';
-import { Form, PasswordField } from '../../components/Field.tsx';
-import { Icon } from '../../components/Icon.tsx';
-import { Card, Container } from '../../components/Layout.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useForm } from '../../components/useForm.ts';
+import { ResetPasswordView } from './ResetPasswordView.tsx';
 
 export const INVALID_LINK = 'The password reset link is invalid or missing.';
 
@@ -26,6 +21,7 @@ export function checkNewPassword(newPassword: string, confirm: string): { title:
   return { title: problemTitle(field), description: result.error.issues[0]?.message ?? '', field };
 }
 
+/** /reset-password?token=…: checks the link, validates and sends the new password, says how it went; ResetPasswordView draws the form. */
 export function ResetPasswordScene() {
   usePageTitle('Reset your password');
   const [params] = useSearchParams();
@@ -71,51 +67,13 @@ export function ResetPasswordScene() {
   if (!token) return null;
 
   return (
-    <Container $narrow>
-      <Panel>
-        <h1>Choose a new password</h1>
-        <p>Enter your new password twice. It must be at least {PASSWORD_MIN_LENGTH} characters long.</p>
-        <Form onSubmit={submit} noValidate aria-label="Reset password">
-          <PasswordField label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirm')} />
-          <CheckboxField
-            label="Also remove linked Google / Microsoft sign-ins"
-            hint="Choose this if someone else may have used your account: a sign-in they connected stops working. You can connect yours again from your profile."
-            checked={removeSignIns}
-            onChange={(event) => setRemoveSignIns(event.target.checked)}
-          />
-          <Button type="submit" block disabled={reset.isPending}>
-            {reset.isPending ? 'Resetting…' : 'Reset Password'}
-          </Button>
-        </Form>
-        <Back to="/auth">
-          <Icon name="arrowLeft" size={18} /> Back to Login
-        </Back>
-      </Panel>
-    </Container>
+    <ResetPasswordView
+      newPassword={form.field('newPassword')}
+      confirm={form.field('confirm')}
+      removeSignIns={removeSignIns}
+      onRemoveSignIns={setRemoveSignIns}
+      pending={reset.isPending}
+      onSubmit={submit}
+    />
   );
 }
-
-const Panel = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  max-width: 28rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl};
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSize.xxl};
-  }
-  & > p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-const Back = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  justify-self: center;
-  min-height: 44px;
-  font-weight: 500;
-`;

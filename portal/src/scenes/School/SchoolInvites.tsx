@@ -9,11 +9,11 @@ import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatShortDate } from '@atrium/common/rules/dates';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
 
 /** The addresses in a pasted list: separated by commas, semicolons, spaces or lines. */
 export const splitAddresses = (raw: string): string[] =>
@@ -178,35 +178,38 @@ function InviteList({ schoolId }: { schoolId: number }) {
     <section aria-labelledby="list-title">
       <h3 id="list-title">Invite links</h3>
       <PanelLead>The links you created to share. People invited by e-mail are listed under Members.</PanelLead>
-      {invites.isPending ? (
-        <LoadingState label="Loading invite links" />
-      ) : invites.isError ? (
-        <ProblemText role="alert">{errorText(invites.error, 'Failed to load the invite links.')}</ProblemText>
-      ) : invites.data.length === 0 ? (
-        <EmptyText>No invite links yet.</EmptyText>
-      ) : (
-        <RowList>
-          {invites.data.map((invite) => (
-            <InviteRow key={invite.id}>
-              <div>
-                <Badge $tone={invite.active ? 'success' : 'neutral'}>{invite.active ? 'Active' : invite.revokedAt ? 'Withdrawn' : 'Not usable'}</Badge>
-                <Muted>{inviteSummary(invite)}</Muted>
-              </div>
-              {invite.active ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => withdraw(invite)}
-                  disabled={revoke.isPending}
-                  aria-label={`Withdraw invite link created ${formatShortDate(invite.createdAt)}`}
-                >
-                  Withdraw
-                </Button>
-              ) : null}
-            </InviteRow>
-          ))}
-        </RowList>
-      )}
+      <QueryState
+        read={invites}
+        size="panel"
+        loading="Loading invite links"
+        failed="The invite links could not be loaded."
+        isEmpty={(links) => links.length === 0}
+        empty="No invite links yet."
+      >
+        {(links) => (
+          <RowList>
+            {links.map((invite) => (
+              <InviteRow key={invite.id}>
+                <div>
+                  <Badge $tone={invite.active ? 'success' : 'neutral'}>{invite.active ? 'Active' : invite.revokedAt ? 'Withdrawn' : 'Not usable'}</Badge>
+                  <Muted>{inviteSummary(invite)}</Muted>
+                </div>
+                {invite.active ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => withdraw(invite)}
+                    disabled={revoke.isPending}
+                    aria-label={`Withdraw invite link created ${formatShortDate(invite.createdAt)}`}
+                  >
+                    Withdraw
+                  </Button>
+                ) : null}
+              </InviteRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
     </section>
   );
 }

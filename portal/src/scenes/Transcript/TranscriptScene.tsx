@@ -17,9 +17,8 @@ import {
 import { SharingPanel } from './SharingPanel.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
-import { Container, PageHeading } from '../../components/Layout.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
+import { PageHeading } from '../../components/Layout.tsx';
+import { QueryState, readState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -36,13 +35,18 @@ export function TranscriptScene() {
   const [evidenceBusyId, setEvidenceBusyId] = useState<number | null>(null);
   const { toast } = useToast();
 
-  if (transcript.isPending) return <LoadingState label="Loading your transcript" />;
-  if (transcript.isError) {
+  const read = readState(transcript);
+  if (read.state !== 'ready') {
     return (
-      <Container>
-        <PageHeading title="My CPD transcript" />
-        <LoadFailedMessage headingLevel={2} title="Your transcript could not be loaded" error={transcript.error} onRetry={() => void transcript.refetch()} />
-      </Container>
+      <QueryState
+        read={read}
+        loading="Loading your transcript"
+        failed="Your transcript could not be loaded"
+        headingLevel={2}
+        above={<PageHeading title="My CPD transcript" />}
+      >
+        {() => null}
+      </QueryState>
     );
   }
 
@@ -75,7 +79,7 @@ export function TranscriptScene() {
 
   return (
     <TranscriptView
-      transcript={transcript.data}
+      transcript={read.data}
       addForm={<AddExternalCpdForm />}
       onDelete={onDelete}
       deletingId={deletingId}
@@ -98,10 +102,10 @@ function TranscriptSharing() {
   const { toast } = useToast();
 
   if (!sharing.data)
-    return sharing.isPending ? (
-      <LoadingState label="Loading your links" />
-    ) : (
-      <LoadFailedMessage headingLevel={2} title="Your links could not be loaded" error={sharing.error} onRetry={() => void sharing.refetch()} />
+    return (
+      <QueryState read={sharing} contained={false} headingLevel={2} loading="Loading your links" failed="Your links could not be loaded">
+        {() => null}
+      </QueryState>
     );
 
   const onCopy = (url: string) => {

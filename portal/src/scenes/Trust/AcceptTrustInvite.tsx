@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../components/Button.tsx';
 import { authLinkReturningTo } from '../../session/nextPath.ts';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { readState } from '../../components/QueryState.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { Panel, PanelHeader } from '../../components/Panel.ts';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -16,17 +17,18 @@ export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn
   const preview = useTrustInvitePreview(token);
   const accept = useAcceptTrustInvite(token);
   const navigate = useNavigate();
-  if (preview.isPending) return <LoadingState label="Checking your invitation" />;
-  if (preview.isError) {
+  const read = readState(preview);
+  if (read.state === 'loading') return <LoadingState label="Checking your invitation" />;
+  if (read.state === 'failed') {
     return (
       <Container $narrow>
         <StatusMessage icon="alert" tone="danger" headingLevel={1} title="This invitation cannot be used">
-          <p>{errorText(preview.error, 'Please check the link and try again.')}</p>
+          <p>{errorText(read.error, 'Please check the link and try again.')}</p>
         </StatusMessage>
       </Container>
     );
   }
-  const { trustName, email, problem } = preview.data;
+  const { trustName, email, problem } = read.data;
   const here = `/trust?invite=${encodeURIComponent(token)}`;
   return (
     <Container $narrow>
@@ -55,7 +57,7 @@ export function AcceptTrustInvite({ token, signedIn }: { token: string; signedIn
           </>
         ) : (
           <>
-            <FormAlert message={accept.isError ? errorText(accept.error, 'The invitation could not be accepted.') : null} />
+            <FormAlert message={accept.error ? errorText(accept.error, 'The invitation could not be accepted.') : null} />
             <Button onClick={() => accept.mutate(undefined, { onSuccess: () => void navigate('/trust', { replace: true }) })} disabled={accept.isPending}>
               {accept.isPending ? 'Accepting…' : `Accept and open ${trustName}`}
             </Button>

@@ -5,8 +5,8 @@ import { errorText } from '../../api/client.ts';
 import { useInviteTrustColleague, useTrustManagers } from '../../api/trusts.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { Skeleton } from '../../components/Loading.tsx';
-import { Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../components/Panel.ts';
+import { QueryState } from '../../components/QueryState.tsx';
+import { Muted, Panel, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 /** The trust's managers and open invitations, and the form that invites a colleague. */
@@ -33,26 +33,24 @@ export function TrustManagers({ trustId }: { trustId: number }) {
         <h2 id="trust-managers-title">Trust managers</h2>
       </PanelHeader>
       <PanelLead>Everyone here sees every school of the trust. Invite a colleague by e-mail: the link works for their address only, for 30 days.</PanelLead>
-      {managers.isPending ? (
-        <Skeleton $height="4rem" aria-label="Loading the managers" />
-      ) : managers.isError ? (
-        <ProblemText role="alert">The managers could not be loaded ({errorText(managers.error, 'please try again')}).</ProblemText>
-      ) : (
-        <RowList aria-label="Trust managers">
-          {managers.data.managers.map((manager) => (
-            <Row key={manager.userId}>
-              <strong>{manager.name}</strong>
-              <Muted>{manager.email}</Muted>
-            </Row>
-          ))}
-          {managers.data.invitations.map((invitation) => (
-            <Row key={`i${invitation.id}`}>
-              <strong>{invitation.email}</strong>
-              <Muted>{invitation.status === 'expired' ? 'Invitation expired' : 'Invited, not accepted yet'}</Muted>
-            </Row>
-          ))}
-        </RowList>
-      )}
+      <QueryState read={managers} size="panel" loading="Loading the managers" failed="The managers could not be loaded.">
+        {(data) => (
+          <RowList aria-label="Trust managers">
+            {data.managers.map((manager) => (
+              <Row key={manager.userId}>
+                <strong>{manager.name}</strong>
+                <Muted>{manager.email}</Muted>
+              </Row>
+            ))}
+            {data.invitations.map((invitation) => (
+              <Row key={`i${invitation.id}`}>
+                <strong>{invitation.email}</strong>
+                <Muted>{invitation.status === 'expired' ? 'Invitation expired' : 'Invited, not accepted yet'}</Muted>
+              </Row>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
       <InviteForm onSubmit={submit} noValidate>
         <TextField
           label="Colleague's e-mail address"

@@ -9,6 +9,7 @@ import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPane
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
+import { readState } from '../../components/QueryState.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
 import { Panel, PanelHeader } from '../../components/Panel.ts';
 import { saveFile } from '../../components/saveFile.ts';
@@ -63,17 +64,19 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   if (failedWithNothingToShow(overview)) {
     return <LoadFailed error={overview.error} retry={() => void overview.refetch()} />;
   }
-  const staff: StaffListState = statuses.isPending
-    ? { state: 'loading' }
-    : statuses.isError
-      ? { state: 'error', message: errorText(statuses.error, 'please try again'), retry: () => void statuses.refetch() }
-      : {
-          state: 'ready',
-          rows: statuses.data.items,
-          total: statuses.data.total ?? statuses.data.items.length,
-          pageSize: TRUST_PAGE_SIZE,
-          updating: statuses.isFetching,
-        };
+  const staffRead = readState(statuses);
+  const staff: StaffListState =
+    staffRead.state === 'loading'
+      ? { state: 'loading' }
+      : staffRead.state === 'failed'
+        ? { state: 'error', message: errorText(staffRead.error, 'please try again'), retry: staffRead.retry }
+        : {
+            state: 'ready',
+            rows: staffRead.data.items,
+            total: staffRead.data.total ?? staffRead.data.items.length,
+            pageSize: TRUST_PAGE_SIZE,
+            updating: statuses.isFetching,
+          };
   const onDownload = () =>
     download.mutate(undefined, {
       onSuccess: ({ blob, filename }) => {

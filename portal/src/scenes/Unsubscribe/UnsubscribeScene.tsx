@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/client.ts';
 import { useUnsubscribe, useUnsubscribeInfo } from '../../api/deadlines.ts';
+import { readState } from '../../components/QueryState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { UnsubscribeView, type UnsubscribeState } from './UnsubscribeView.tsx';
 
@@ -18,19 +19,20 @@ export function UnsubscribeScene() {
   const info = useUnsubscribeInfo(token);
   const unsubscribe = useUnsubscribe(token);
 
+  const read = readState(info);
   const state: UnsubscribeState = !token
     ? { state: 'broken', reason: BROKEN }
-    : info.isPending
+    : read.state === 'loading'
       ? { state: 'checking' }
-      : info.isError
-        ? { state: 'broken', reason: errorText(info.error, BROKEN) }
-        : info.data.unsubscribed
-          ? { state: 'unsubscribed', description: info.data.description }
+      : read.state === 'failed'
+        ? { state: 'broken', reason: errorText(read.error, BROKEN) }
+        : read.data.unsubscribed
+          ? { state: 'unsubscribed', description: read.data.description }
           : {
               state: 'asking',
-              description: info.data.description,
+              description: read.data.description,
               pending: unsubscribe.isPending,
-              problem: unsubscribe.isError ? errorText(unsubscribe.error, 'That did not work. Please try again.') : null,
+              problem: unsubscribe.error ? errorText(unsubscribe.error, 'That did not work. Please try again.') : null,
             };
 
   return <UnsubscribeView unsubscribe={state} onUnsubscribe={() => unsubscribe.mutate()} />;

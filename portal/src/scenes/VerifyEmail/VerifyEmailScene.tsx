@@ -42,7 +42,7 @@ export function VerifyEmailScene() {
         ? { state: 'signIn', signInHref: authLinkReturningTo(`/verify-email?token=${encodeURIComponent(token)}`) }
         : verify.isSuccess
           ? { state: 'verified', schoolName: verify.data.joinedSchool?.name ?? null }
-          : verify.isError
+          : verify.error
             ? { state: 'failed', reason: errorText(verify.error, VERIFY_FAILED) }
             : { state: 'verifying' };
 
