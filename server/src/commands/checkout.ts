@@ -9,12 +9,12 @@ import { displayName, type User } from '../models/User.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
 import { purchasableCourse, type PurchasableCourse } from '../queries/orders.ts';
 import { closedAttempts, OPEN_INTENT_STATUSES, openPayment } from '../queries/payments.ts';
-import { trustById, trustLicenceInForce } from '../queries/trusts.ts';
+import { licenceCoveringPerson, trustLicenceInForce } from '../queries/licences.ts';
+import { trustById } from '../queries/trusts.ts';
 import { purchasePrice } from '../services/currency.ts';
 import type { Mailer } from '../services/mail.ts';
 import type { PaymentProvider } from '../services/payments.ts';
 import { recordPaymentIntent } from './payments.ts';
-import { licenceCovering } from './schools/licences.ts';
 import { createSchool } from './schools/membership.ts';
 
 /** Who a purchase is for, as both ways to pay name it (common/schemas/payments.ts). */
@@ -35,7 +35,7 @@ async function refuseOwnedPurchase(db: Db, userId: number, courseId: number, pur
   if (purchase.trustId !== undefined && purchase.trustId !== null) {
     if (await trustLicenceInForce(db, purchase.trustId, courseId)) throw alreadyLicensed();
   } else if (purchase.schoolId !== undefined && purchase.schoolId !== null) {
-    if (await licenceCovering(db, userId, courseId)) throw alreadyLicensed();
+    if (await licenceCoveringPerson(db, userId, courseId)) throw alreadyLicensed();
   } else if (purchase.createSchool !== true && (await isEnrolled(db, userId, courseId))) {
     throw alreadyEnrolled();
   }
