@@ -215,6 +215,51 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // commands/ write; reads live in queries/ (issue 51). An exported function named as a read
+    // (get…, list…, load…, read…, fetch…, select…, find… but findOrAdopt…) is refused here.
+    files: ['server/src/commands/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration > FunctionDeclaration[id.name=/^(get|list|load|read|fetch|select|find(?!Or))[A-Z]/]',
+          message: 'A command writes: put this read in queries/ (issue 51).',
+        },
+        {
+          selector: 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(get|list|load|read|fetch|select|find(?!Or))[A-Z]/]',
+          message: 'A command writes: put this read in queries/ (issue 51).',
+        },
+      ],
+    },
+  },
+  {
+    // queries/ return rows; presenters/ turn rows into DTOs (issue 51). A query that still builds
+    // its answer's DTO is named here, to move when its file is next changed.
+    files: ['server/src/queries/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'server/src/queries/adminOverview.ts',
+      'server/src/queries/myData.ts',
+      'server/src/queries/renewals.ts',
+      'server/src/queries/deadlines.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@atrium/common', '@atrium/common/*'],
+              importNamePattern: 'Dto$',
+              message: 'A query returns its row type; the presenter makes the DTO (issue 51).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The portal's rules (issue 52, docs/portal.md). A scene folder does not import another: what
   // several scenes share lives in components/<feature>/. The parts still shared from a scene
   // folder are named here, to move when their files are next changed (others were changing them).

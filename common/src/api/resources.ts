@@ -27,10 +27,11 @@ export const resourceListDtoSchema = z
   .object({
     resources: z.array(resourceDtoSchema),
     /**
-     * False for a visitor or a learner not enrolled: the list shows, downloads answer 401/403.
-     * `access` says why, so the page can say how to get access.
+     * What the caller may do with these resources, decided by the server's course-access policy:
+     * `download` is false for a visitor or a learner not enrolled (the list shows, downloads
+     * answer 401/403). `access` says why, so the page can say how to get access.
      */
-    canDownload: z.boolean(),
+    can: z.object({ download: z.boolean() }),
     access: z.enum(['granted', 'sign_in', 'enroll']),
   })
   .meta({ id: 'ResourceListDto' });

@@ -2,7 +2,8 @@ import { email as emailSchema } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { HttpError } from '../errors.ts';
 import type { Clock } from '../services/clock.ts';
-import { grantAdmin, listAdmins, revokeAdmin } from './admins.ts';
+import { adminAccounts } from '../queries/admins.ts';
+import { grantAdmin, revokeAdmin } from './admins.ts';
 
 export const ADMIN_CLI_USAGE = [
   'Usage:',
@@ -19,9 +20,9 @@ export const ADMIN_CLI_USAGE = [
 export async function runAdminCommand(db: Db, clock: Clock, args: string[]): Promise<{ code: number; lines: string[] }> {
   const [command, address, ...rest] = args;
   if (command === 'list' && address === undefined) {
-    const admins = await listAdmins(db);
+    const admins = await adminAccounts(db);
     if (!admins.length) return { code: 0, lines: ['There is no admin yet. Add one with: npm run admin -- add <address>'] };
-    return { code: 0, lines: admins.map((admin) => `${admin.email}${admin.emailVerified ? '' : ' (address not verified)'}`) };
+    return { code: 0, lines: admins.map((admin) => `${admin.email}${admin.emailVerifiedAt !== null ? '' : ' (address not verified)'}`) };
   }
   if ((command !== 'add' && command !== 'remove') || address === undefined || rest.length) return { code: 2, lines: [ADMIN_CLI_USAGE] };
   const parsed = emailSchema.safeParse(address);

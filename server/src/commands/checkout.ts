@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { freeCourseMessage, type Currency, type OrderInput, type PriceFor } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { alreadyEnrolled, alreadyLicensed, badRequest, invoiceAlreadyRequested, notFound, serviceUnavailable } from '../errors.ts';
@@ -8,13 +9,14 @@ import { pricesOf } from '../models/coursePrices.ts';
 import { displayName, type User } from '../models/User.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
 import { purchasableCourse, type PurchasableCourse } from '../queries/orders.ts';
-import { closedAttempts, OPEN_INTENT_STATUSES, openPayment } from '../queries/payments.ts';
-import { trustById, trustLicenceInForce } from '../queries/trusts.ts';
+import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, type StoredPayment } from '../queries/payments.ts';
+import { licenceCoveringPerson, trustLicenceInForce } from '../queries/licences.ts';
+import { trustById } from '../queries/trusts.ts';
 import { purchasePrice } from '../services/currency.ts';
 import type { Mailer } from '../services/mail.ts';
-import type { PaymentProvider } from '../services/payments.ts';
+import type { PaymentIntentSummary, PaymentProvider } from '../services/payments.ts';
+import { syncPayment } from './paymentEvents.ts';
 import { recordPaymentIntent } from './payments.ts';
-import { licenceCovering } from './schools/licences.ts';
 import { createSchool } from './schools/membership.ts';
 
 /** Who a purchase is for, as both ways to pay name it (common/schemas/payments.ts). */
@@ -35,7 +37,7 @@ async function refuseOwnedPurchase(db: Db, userId: number, courseId: number, pur
   if (purchase.trustId !== undefined && purchase.trustId !== null) {
     if (await trustLicenceInForce(db, purchase.trustId, courseId)) throw alreadyLicensed();
   } else if (purchase.schoolId !== undefined && purchase.schoolId !== null) {
-    if (await licenceCovering(db, userId, courseId)) throw alreadyLicensed();
+    if (await licenceCoveringPerson(db, userId, courseId)) throw alreadyLicensed();
   } else if (purchase.createSchool !== true && (await isEnrolled(db, userId, courseId))) {
     throw alreadyEnrolled();
   }
@@ -187,4 +189,23 @@ export async function startCardPayment(
   );
   if (!intent.clientSecret) throw serviceUnavailable('The card payment service did not return a payment form. Please try again.');
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency };
+}
+
+/**
+ * The buyer came back from the card form: asks the provider how the intent stands and applies it
+ * as the webhook would (a succeeded intent enrolls or licenses, once; another status is recorded).
+ * CONTRACT: enrollment happens on the webhook or here, whichever comes first.
+ */
+export async function reconcileCardPayment(
+  db: Db,
+  logger: Logger,
+  provider: { payments: PaymentProvider; call<T>(request: () => Promise<T>): Promise<T> },
+  payment: StoredPayment,
+  now: number,
+): Promise<PaymentIntentSummary> {
+  const reference = payment.providerReference;
+  if (!reference) throw notFound('Payment not found');
+  const intent = await provider.call(() => provider.payments.retrieveIntent(reference));
+  await syncPayment(db, logger, payment, intent, now);
+  return intent;
 }

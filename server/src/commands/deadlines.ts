@@ -2,7 +2,7 @@ import { dayOf, deadlineCapBreaches, formatDueDate, isoDay, parseIsoDay, type De
 import type { Db } from '../db/knex.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { trustRuleForSchool } from '../queries/deadlines.ts';
-import { trustLicensesCourse } from '../queries/trusts.ts';
+import { trustSchoolsLicenceInForce } from '../queries/licences.ts';
 
 /** The rule as stored: a day number for the date. A date before today (the app's clock) is refused. */
 function storedRule(input: DeadlineInput, now: number): { completeByDay: number | null; newStaffDays: number | null } {
@@ -62,7 +62,7 @@ export async function clearDeadline(db: Db, schoolId: number, courseId: number):
  * route's policy checked who may act on the trust).
  */
 export async function setTrustDeadline(db: Db, trustId: number, courseId: number, input: DeadlineInput, by: number, now: number): Promise<void> {
-  if (!(await trustLicensesCourse(db, trustId, courseId))) {
+  if (!(await trustSchoolsLicenceInForce(db, trustId, courseId))) {
     throw forbidden('No school of this trust is licensed for this course, so the trust cannot set a deadline for it.');
   }
   const rule = storedRule(input, now);

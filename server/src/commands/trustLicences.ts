@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { notFound } from '../errors.ts';
 import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } from './schools/shared.ts';
+import { trustLicensedCourseIds } from '../queries/licences.ts';
 
 // A trust's licence (trustLicences) reaches its schools as schoolLicences rows with source
 // 'trust', written in the same transaction as the purchase, the attach and the detach: every
@@ -61,13 +62,7 @@ export async function restoreTrustLicence(db: Db, trustId: number, courseId: num
 
 /** A school just attached to the trust gets every licence of the trust in force (the caller's transaction). */
 export async function coverAttachedSchool(trx: Knex.Transaction, trustId: number, schoolId: number, now: number): Promise<void> {
-  const rows: Array<{ courseId: number }> = await trx('trustLicences').select('courseId').where({ trustId }).whereNull('revokedAt');
-  await coverSchools(
-    trx,
-    [schoolId],
-    rows.map((row) => Number(row.courseId)),
-    now,
-  );
+  await coverSchools(trx, [schoolId], await trustLicensedCourseIds(trx, trustId), now);
 }
 
 /**
@@ -84,16 +79,6 @@ export async function uncoverDetachedSchool(trx: Knex.Transaction, schoolId: num
     await memberIds(trx, schoolId),
     rows.map((row) => Number(row.courseId)),
   );
-}
-
-/** Whether the school's trust holds a licence in force for the course. */
-export async function trustCoversSchool(db: Db, schoolId: number, courseId: number): Promise<boolean> {
-  const row = await db('trustLicences as tl')
-    .join('schools as s', 's.trustId', 'tl.trustId')
-    .where({ 's.id': schoolId, 'tl.courseId': courseId })
-    .whereNull('tl.revokedAt')
-    .first('tl.id');
-  return Boolean(row);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Db } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
 import { leaveOwnGroupsOfSchool } from './groups.ts';
-import { enrollByLicence, inTransaction, licensedCourseIds, removeLicenceEnrollments } from './schools/shared.ts';
+import { enrollByLicence, inTransaction, removeLicenceEnrollments } from './schools/shared.ts';
+import { schoolLicensedCourseIds } from '../queries/licences.ts';
 
 export interface MemberMove {
   userId: number;
@@ -44,7 +45,7 @@ export async function moveMember(db: Db, trustId: number, userId: number, toScho
       .where({ userId, schoolId: fromSchoolId })
       .update({ schoolId: toSchoolId, role: 'member', movedAt: now, movedFromSchoolId: fromSchoolId });
     await leaveOwnGroupsOfSchool(trx, userId, fromSchoolId);
-    const [before, after] = await Promise.all([licensedCourseIds(trx, fromSchoolId), licensedCourseIds(trx, toSchoolId)]);
+    const [before, after] = await Promise.all([schoolLicensedCourseIds(trx, fromSchoolId), schoolLicensedCourseIds(trx, toSchoolId)]);
     const kept = new Set(after);
     await removeLicenceEnrollments(
       trx,

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../services/tokens.ts';
 import { gone } from './schools/invites.ts';
 import { inTransaction } from './schools/shared.ts';
 import { coverAttachedSchool, uncoverDetachedSchool } from './trustLicences.ts';
+import { trustInviteProblem } from '../policies/invitations.ts';
 
 // Trusts: an admin creates one and attaches schools to it (a school is in at most one trust);
 // its managers are invited by e-mail. Every write is one transaction.
@@ -126,14 +127,6 @@ export async function revokeTrustInvite(db: Db, trustId: number, inviteId: numbe
   if (!invite) throw notFound('Invitation not found');
   if (invite.acceptedAt !== null) throw conflict('This invitation has been accepted already: remove the manager instead.');
   await db('trustInvites').where({ id: inviteId }).whereNull('revokedAt').update({ revokedAt: now });
-}
-
-/** Why an invitation cannot be accepted now, or null when it can. */
-export function trustInviteProblem(invite: { acceptedAt: unknown; revokedAt: unknown; expiresAt: number | string }, now: number): string | null {
-  if (invite.revokedAt !== null) return 'This invitation has been withdrawn. Ask for a new one.';
-  if (invite.acceptedAt !== null) return 'This invitation has been used already.';
-  if (Number(invite.expiresAt) <= now) return 'This invitation has expired. Ask for a new one.';
-  return null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import { forbidden } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { holdsLicence } from '../queries/schools.ts';
+import { schoolLicenceInForce } from '../queries/licences.ts';
 import { adminOfSchool, schoolManager } from './schools.ts';
 
 interface DeadlineContext {
@@ -12,7 +12,7 @@ interface DeadlineContext {
 
 /** Deadlines are set on a school's licensed courses only (a manager's or an admin's alike). */
 async function licensedCourse(ctx: DeadlineContext): Promise<void> {
-  if (!(await holdsLicence(ctx.deps.db, ctx.input.params.id, ctx.input.params.courseId))) {
+  if (!(await schoolLicenceInForce(ctx.deps.db, ctx.input.params.id, ctx.input.params.courseId))) {
     throw forbidden('This school is not licensed for this course, so it cannot have a deadline for it.');
   }
 }

@@ -42,12 +42,28 @@ export async function invitationMailer(ctx: { deps: { db: Db }; state: { user: U
   if (refusal) throw forbidden(refusal);
 }
 
-/** Why an invite cannot be used now, or null when it can. */
+/**
+ * Three kinds of invitation, one rule each, all here: a school's shared invite link and a
+ * school's personal invitation (both `schoolInvites`: a personal one has an address and one use)
+ * answer to `inviteProblem`; a trust's manager invitation (`trustInvites`) to
+ * `trustInviteProblem`. The database form of "usable" (for lists and batches) is
+ * `usableSchoolInvites` in queries/invitations.ts, which says the same.
+ */
+
+/** Why a school's invite (link or personal invitation) cannot be used now, or null when it can. */
 export function inviteProblem(invite: Pick<InviteRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: number): string | null {
   if (invite.revokedAt !== null) return 'This invite link has been withdrawn by the school. Ask your school manager for a new one.';
   if (invite.expiresAt !== null && Number(invite.expiresAt) <= now) return 'This invite link has expired. Ask your school manager for a new one.';
   if (invite.maxUses !== null && Number(invite.uses) >= Number(invite.maxUses)) {
     return 'This invite link has already been used as many times as the school allowed. Ask your school manager for a new one.';
   }
+  return null;
+}
+
+/** Why a trust's manager invitation cannot be accepted now, or null when it can. */
+export function trustInviteProblem(invite: { acceptedAt: unknown; revokedAt: unknown; expiresAt: number | string }, now: number): string | null {
+  if (invite.revokedAt !== null) return 'This invitation has been withdrawn. Ask for a new one.';
+  if (invite.acceptedAt !== null) return 'This invitation has been used already.';
+  if (Number(invite.expiresAt) <= now) return 'This invitation has expired. Ask for a new one.';
   return null;
 }

@@ -1,5 +1,7 @@
-import { notFound } from '../errors.ts';
+import type { Db } from '../db/knex.ts';
+import { notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
+import { stripePayment, type StoredPayment } from '../queries/payments.ts';
 
 /** A card payment's status is for the person who paid. */
 export const canSeePayment = (user: User, payment: { userId: number }): boolean => Number(payment.userId) === user.id;
@@ -7,4 +9,20 @@ export const canSeePayment = (user: User, payment: { userId: number }): boolean 
 /** Someone else's payment looks exactly like a missing one, so ids cannot be probed. */
 export function requirePaymentOwner<T extends { userId: number }>(user: User, payment: T | null | undefined): asserts payment is T {
   if (!payment || !canSeePayment(user, payment)) throw notFound('Payment not found');
+}
+
+/**
+ * `GET /api/payments/:paymentIntentId`: the caller paid it (anyone else's, or none, is a 404).
+ * Leaves the payment on `ctx.state.payment` for the handler.
+ */
+export async function paymentOwner(ctx: {
+  state: { user: User | null; payment?: StoredPayment };
+  deps: { db: Db };
+  input: { params: { paymentIntentId: string } };
+}): Promise<void> {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  const payment = await stripePayment(ctx.deps.db, ctx.input.params.paymentIntentId);
+  requirePaymentOwner(user, payment);
+  ctx.state.payment = payment;
 }

@@ -1,3 +1,6 @@
+import type { PaymentStatusDto } from '@atrium/common';
+import type { PaymentOutcomeRow } from '../queries/payments.ts';
+import type { PaymentIntentSummary } from '../services/payments.ts';
 import type { AdminOrderDto, AdminPaymentDto, Currency, InvoiceDto, OrderDiscountDto, OrderDto, OrderStatus } from '@atrium/common';
 import { discountOff, orderReference } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
@@ -96,4 +99,21 @@ export function presentInvoice(row: OrderRow): InvoiceDto | null {
   };
   if (row.invoiceTaxNote) invoice.taxNote = row.invoiceTaxNote;
   return invoice;
+}
+
+/** A card payment's status for its buyer: the provider's status and what it bought. */
+export function presentPaymentStatus(
+  paymentIntentId: string,
+  intent: Pick<PaymentIntentSummary, 'status' | 'failureMessage'>,
+  outcome: PaymentOutcomeRow,
+): PaymentStatusDto {
+  return {
+    paymentIntentId,
+    status: intent.status,
+    courseId: outcome.course?.id ?? null,
+    courseTitle: outcome.course?.title ?? null,
+    enrolled: outcome.enrolled,
+    trustName: outcome.trustName,
+    failureMessage: intent.failureMessage,
+  };
 }

@@ -27,5 +27,5 @@ export function presentResource(row: ResourceRow): ResourceDto {
 }
 
 export function presentResourceList(rows: ResourceRow[], access: ResourceAccess): ResourceListDto {
-  return { resources: rows.map(presentResource), canDownload: access === 'granted', access };
+  return { resources: rows.map(presentResource), can: { download: access === 'granted' }, access };
 }

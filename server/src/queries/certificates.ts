@@ -4,8 +4,21 @@ import type { Certificate } from '../models/Certificate.ts';
 
 type Reader = Db | Knex.Transaction;
 
-/** Certificates that verify: revoked ones are kept as records but no longer count. */
-const valid = (db: Reader) => db('certificates').whereNull('revokedAt');
+/**
+ * Certificates in force, as `alias` when given: the one meaning of "a certificate that verifies".
+ * Revoked ones are kept as records but no longer count anywhere (verification, the transcript,
+ * a school's figures, reminders).
+ */
+export function certificatesInForce(db: Reader, alias?: string): Knex.QueryBuilder {
+  return alias ? db(`certificates as ${alias}`).whereNull(`${alias}.revokedAt`) : db('certificates').whereNull('revokedAt');
+}
+
+/** Adds "in force" to a join on the certificates table under `alias`. */
+export function andCertificateInForce(join: Knex.JoinClause, alias: string): Knex.JoinClause {
+  return join.andOnNull(`${alias}.revokedAt`);
+}
+
+const valid = (db: Reader) => certificatesInForce(db);
 
 /** The learner's latest certificate for a course (the highest round), revoked or not. */
 export function latestCertificate(db: Reader, userId: number, courseId: number): Promise<Certificate | undefined> {

@@ -1,5 +1,6 @@
 import { schoolYearOf, type CpdHoursQuery, type SchoolYear } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
+import { certificatesInForce } from './certificates.ts';
 
 /** The days counted, both included, and the school year when the range is exactly one. */
 export interface CpdRange {
@@ -84,12 +85,11 @@ export async function memberCpdHours(
 
   const start = Date.parse(`${range.from}T00:00:00Z`);
   const end = Date.parse(`${range.to}T00:00:00Z`) + DAY_MS;
-  const certificates = db('certificates')
+  const certificates = certificatesInForce(db)
     .whereIn(
       'userId',
       rows.map((row) => Number(row.userId)),
     )
-    .whereNull('revokedAt')
     .where('completedAt', '>=', start)
     .where('completedAt', '<', end);
   if (filter.courseId) certificates.where('courseId', filter.courseId);

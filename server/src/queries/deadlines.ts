@@ -1,5 +1,6 @@
 import { isoDay, type CourseDeadlineDto, type TrustCourseDeadlineDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
+import { schoolLicencesInForce } from './licences.ts';
 
 // Deadlines come at two levels: a school's own (schoolDeadlines) and its trust's (trustDeadlines,
 // for every school of the trust). Each member's deadline is the earlier of the two that apply
@@ -36,13 +37,12 @@ interface CourseDeadlineRow {
 
 /** The school's licensed courses, each with its own deadline, its trust's, and validity, by title. */
 export async function schoolDeadlines(db: Db, schoolId: number): Promise<CourseDeadlineDto[]> {
-  const rows: CourseDeadlineRow[] = await db('schoolLicences as sl')
+  const rows: CourseDeadlineRow[] = await schoolLicencesInForce(db)
     .join('courses as c', 'c.id', 'sl.courseId')
     .join('schools as s', 's.id', 'sl.schoolId')
     .leftJoin('schoolDeadlines as d', (join) => join.on('d.schoolId', '=', 'sl.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
     .leftJoin('trustDeadlines as td', (join) => join.on('td.trustId', '=', 's.trustId').andOn('td.courseId', '=', 'sl.courseId'))
     .where('sl.schoolId', schoolId)
-    .whereNull('sl.revokedAt')
     .select(
       'c.id as courseId',
       'c.title',
@@ -110,13 +110,7 @@ interface TrustCourseRow {
  */
 export async function trustDeadlines(db: Db, trustId: number): Promise<TrustCourseDeadlineDto[]> {
   const schoolIds = db('schools').select('id').where({ trustId });
-  const licensed = db('schoolLicences')
-    .whereIn('schoolId', schoolIds)
-    .whereNull('revokedAt')
-    .select('courseId')
-    .count({ schools: '*' })
-    .groupBy('courseId')
-    .as('lc');
+  const licensed = schoolLicencesInForce(db).whereIn('sl.schoolId', schoolIds).select('sl.courseId').count({ schools: '*' }).groupBy('sl.courseId').as('lc');
   const [rows, later] = await Promise.all([
     db('courses as c')
       .join(licensed, 'lc.courseId', 'c.id')

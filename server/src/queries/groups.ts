@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import type { Group } from '../db/tables.ts';
+import { schoolLicenceInForce, schoolLicencesInForce, trustSchoolsLicenceInForce } from './licences.ts';
 
 // Staff groups of a school or a trust (issue 39). A group belongs to one school or one trust; its
 // members are read through their current school membership, so someone who left the school (or
@@ -101,18 +102,15 @@ export async function groupsInView(
 
 /** The courses the owner can give to a group: a school's licensed courses, or any licensed to one of the trust's schools. */
 export function assignableCourses(db: Db, owner: GroupOwner): Promise<Array<{ id: number; title: string }>> {
-  const query = db('schoolLicences as sl').join('courses as c', 'c.id', 'sl.courseId').whereNull('sl.revokedAt');
+  const query = schoolLicencesInForce(db).join('courses as c', 'c.id', 'sl.courseId');
   if (owner.kind === 'school') query.where('sl.schoolId', owner.id);
   else query.whereIn('sl.schoolId', db('schools').where('trustId', owner.id).select('id'));
   return query.distinct('c.id', 'c.title').orderBy([{ column: 'c.title' }, { column: 'c.id' }]);
 }
 
 /** Whether the owner may give the course to a group (licensed to the school, or to a school of the trust). */
-export async function ownerLicensesCourse(db: Db, owner: GroupOwner, courseId: number): Promise<boolean> {
-  const query = db('schoolLicences as sl').where('sl.courseId', courseId).whereNull('sl.revokedAt');
-  if (owner.kind === 'school') query.where('sl.schoolId', owner.id);
-  else query.whereIn('sl.schoolId', db('schools').where('trustId', owner.id).select('id'));
-  return Boolean(await query.first('sl.id'));
+export function ownerLicensesCourse(db: Db, owner: GroupOwner, courseId: number): Promise<boolean> {
+  return owner.kind === 'school' ? schoolLicenceInForce(db, owner.id, courseId) : trustSchoolsLicenceInForce(db, owner.id, courseId);
 }
 
 /** Of these addresses, the people in view of the owner (its staff), by address. */

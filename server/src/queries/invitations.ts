@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import type { SchoolInvite } from '../db/tables.ts';
 import { hashToken } from '../services/tokens.ts';
@@ -6,6 +7,18 @@ export const INVITE_COLUMNS = ['id', 'schoolId', 'createdAt', 'expiresAt', 'maxU
 
 /** An invite as the school routes read it: its row without the token hash and its creator. */
 export type InviteRow = Pick<SchoolInvite, (typeof INVITE_COLUMNS)[number]>;
+
+/**
+ * The school's invites usable at `now` (not withdrawn, not expired, uses left): the database form
+ * of `inviteProblem` (policies/invitations.ts) returning null, for reads over many addresses.
+ */
+export function usableSchoolInvites(db: Db | Knex.Transaction, schoolId: number, now: number): Knex.QueryBuilder {
+  return db('schoolInvites')
+    .where({ schoolId })
+    .whereNull('revokedAt')
+    .where((w) => w.whereNull('expiresAt').orWhere('expiresAt', '>', now))
+    .where((w) => w.whereNull('maxUses').orWhere('uses', '<', db.ref('maxUses')));
+}
 
 /** The school's shared invite links (invitations mailed to a person are listed with the members), newest first. */
 export function sharedInviteLinks(db: Db, schoolId: number): Promise<InviteRow[]> {

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { LicenceSource } from '@atrium/common';
 import { countRows, type Db } from '../db/knex.ts';
 import { notFound } from '../errors.ts';
+import { licenceInForce, schoolHoldsAnyLicence, schoolLicencesInForce } from './licences.ts';
+import { certificatesInForce } from './certificates.ts';
 
 /** A school as its presenters read it. */
 export interface SchoolRow {
@@ -63,11 +65,10 @@ export const factKey = (userId: number, courseId: number) => `${userId}:${course
 /** Courses the school is licensed for now, with their module counts, by title. */
 export async function schoolCourses(db: Db, schoolId: number): Promise<LicensedCourseRow[]> {
   const totals = db('modules').select('courseId').count({ totalModules: '*' }).groupBy('courseId').as('totals');
-  const rows = await db('schoolLicences as sl')
+  const rows = await schoolLicencesInForce(db)
     .join('courses as c', 'c.id', 'sl.courseId')
     .leftJoin(totals, 'totals.courseId', 'c.id')
     .where('sl.schoolId', schoolId)
-    .whereNull('sl.revokedAt')
     .select('c.id as courseId', 'c.title', 'totals.totalModules')
     .orderBy([{ column: 'c.title' }, { column: 'c.id' }]);
   return rows.map((row: { courseId: number; title: string; totalModules: number | string | null }) => ({
@@ -95,11 +96,13 @@ export async function schoolMemberRows(db: Db, schoolId: number): Promise<Member
 /** Members, licensed courses, completed modules and certificates of one school. */
 export async function schoolProgress(db: Db, schoolId: number): Promise<SchoolProgress> {
   const licensed = (query: ReturnType<Db>, courseColumn: string, userColumn: string) =>
-    query
-      .join('schoolMembers as sm', 'sm.userId', userColumn)
-      .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOn('sl.courseId', '=', courseColumn))
-      .where('sm.schoolId', schoolId)
-      .whereNull('sl.revokedAt');
+    licenceInForce(
+      query
+        .join('schoolMembers as sm', 'sm.userId', userColumn)
+        .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOn('sl.courseId', '=', courseColumn))
+        .where('sm.schoolId', schoolId),
+      'sl',
+    );
   const [courses, members, completed, certificates] = await Promise.all([
     schoolCourses(db, schoolId),
     schoolMemberRows(db, schoolId),
@@ -108,8 +111,7 @@ export async function schoolProgress(db: Db, schoolId: number): Promise<SchoolPr
       .groupBy('p.userId', 'm.courseId')
       .select('p.userId', 'm.courseId')
       .count({ n: '*' }),
-    licensed(db('certificates as ct'), 'ct.courseId', 'ct.userId')
-      .whereNull('ct.revokedAt')
+    licensed(certificatesInForce(db, 'ct'), 'ct.courseId', 'ct.userId')
       // By round, so the latest certificate (a renewal's) is the one a member's facts keep.
       .orderBy('ct.round')
       .select('ct.userId', 'ct.courseId', 'ct.certificateNumber', 'ct.completedAt'),
@@ -183,18 +185,10 @@ export async function schoolExists(db: Db, schoolId: number): Promise<boolean> {
   return Boolean(await db('schools').where({ id: schoolId }).first('id'));
 }
 
-/** Whether the school holds a licence in force for the course (the deadline rule reads it). */
-export async function holdsLicence(db: Db, schoolId: number, courseId: number): Promise<boolean> {
-  return Boolean(await db('schoolLicences').where({ schoolId, courseId }).whereNull('revokedAt').first('id'));
-}
-
 /** What the invitation-mail rule reads of a school: a licence in force for any course, an admin's approval. */
 export async function invitationStanding(db: Db, schoolId: number): Promise<{ licensed: boolean; approved: boolean }> {
-  const [licence, school] = await Promise.all([
-    db('schoolLicences').where({ schoolId }).whereNull('revokedAt').first('id'),
-    db('schools').where({ id: schoolId }).first('invitesApprovedAt'),
-  ]);
-  return { licensed: Boolean(licence), approved: school !== undefined && school.invitesApprovedAt !== null };
+  const [licence, school] = await Promise.all([schoolHoldsAnyLicence(db, schoolId), db('schools').where({ id: schoolId }).first('invitesApprovedAt')]);
+  return { licensed: licence, approved: school !== undefined && school.invitesApprovedAt !== null };
 }
 
 /** The school's row, or 404: for routes whose policy has already let the caller act on it. */
@@ -229,7 +223,7 @@ export interface AdminSchoolRow extends SchoolRow {
 /** Schools with member and in-force licence counts, one query (counts in derived tables). */
 function adminSchoolsQuery(db: Db) {
   const members = db('schoolMembers').select('schoolId').count({ memberCount: '*' }).groupBy('schoolId').as('mc');
-  const licences = db('schoolLicences').select('schoolId').count({ licenceCount: '*' }).whereNull('revokedAt').groupBy('schoolId').as('lc');
+  const licences = schoolLicencesInForce(db).select('sl.schoolId').count({ licenceCount: '*' }).groupBy('sl.schoolId').as('lc');
   return db('schools')
     .leftJoin(members, 'mc.schoolId', 'schools.id')
     .leftJoin(licences, 'lc.schoolId', 'schools.id')

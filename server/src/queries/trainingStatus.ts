@@ -4,6 +4,8 @@ import { dbBoolean, dialectOf, type Db, type DbBoolean } from '../db/knex.ts';
 import { groupNamesByMember, type GroupOwner } from './groups.ts';
 import { finalQuizzes, type FinalQuiz } from './quizzes.ts';
 import { withWatching, type Watching } from './watching.ts';
+import { andLicenceInForce, schoolLicencesInForce } from './licences.ts';
+import { andCertificateInForce } from './certificates.ts';
 
 // Every member × licensed course of a school with its status, computed by the database in one
 // statement whatever the number of members: the counts, the paged list and the register read
@@ -221,7 +223,7 @@ export function trainingPairs(
   const expired = expiredSql(db, cutoffs);
   const members = db
     .from('schoolMembers as sm')
-    .join('schoolLicences as sl', (join) => join.on('sl.schoolId', '=', 'sm.schoolId').andOnNull('sl.revokedAt'))
+    .join('schoolLicences as sl', (join) => andLicenceInForce(join.on('sl.schoolId', '=', 'sm.schoolId'), 'sl'))
     .join('courses as c', 'c.id', 'sl.courseId')
     .join('users as u', 'u.id', 'sm.userId')
     .join('schools as sch', 'sch.id', 'sm.schoolId');
@@ -239,15 +241,11 @@ export function trainingPairs(
     .leftJoin('courseProgress as cp', (join) => join.on('cp.userId', '=', 'sm.userId').andOn('cp.courseId', '=', 'sl.courseId'))
     // The latest valid certificate (renewals add rounds), and a renewal started since it.
     .leftJoin('certificates as ct', (join) =>
-      join
-        .on('ct.userId', '=', 'sm.userId')
-        .andOn('ct.courseId', '=', 'sl.courseId')
-        .andOnNull('ct.revokedAt')
-        .andOn(
-          db.raw(
-            'ct.round = (select max(c2.round) from certificates c2 where c2.user_id = sm.user_id and c2.course_id = sl.course_id and c2.revoked_at is null)',
-          ),
+      andCertificateInForce(join.on('ct.userId', '=', 'sm.userId').andOn('ct.courseId', '=', 'sl.courseId'), 'ct').andOn(
+        db.raw(
+          'ct.round = (select max(c2.round) from certificates c2 where c2.user_id = sm.user_id and c2.course_id = sl.course_id and c2.revoked_at is null)',
         ),
+      ),
     )
     .leftJoin('certificateRenewals as rn', (join) =>
       join.on('rn.userId', '=', 'sm.userId').andOn('rn.courseId', '=', 'sl.courseId').andOn(db.raw('rn.round = ct.round + 1')),
@@ -501,7 +499,7 @@ export async function allStatuses(db: Db, schoolId: number, now: number): Promis
     rows.map((row) => toRow(row, finals)),
     {
       users: db('schoolMembers').where('schoolId', schoolId).select('userId'),
-      courses: db('schoolLicences').where('schoolId', schoolId).whereNull('revokedAt').select('courseId'),
+      courses: schoolLicencesInForce(db).where('sl.schoolId', schoolId).select('sl.courseId'),
     },
   );
   return withGroups(db, { kind: 'school', id: schoolId }, watched, true);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import type { Certificate, ExternalCpd } from '../db/tables.ts';
+import { certificatesInForce } from './certificates.ts';
 
 /** An external entry with what is known of its evidence file (nulls without one). */
 export type ExternalCpdRow = ExternalCpd & { evidenceContentType: string | null; evidenceSize: number | null; evidenceStorageKey: string | null };
@@ -25,7 +26,7 @@ export async function transcriptRows(db: Db, userId: number): Promise<{ certific
 
 /** The certificates that stand: the verified part of the record, all a share link shows. */
 export function verifiedCertificates(db: Db, userId: number): Promise<Certificate[]> {
-  return db('certificates').where({ userId }).whereNull('revokedAt').orderBy('completedAt').orderBy('id');
+  return certificatesInForce(db).where({ userId }).orderBy('completedAt').orderBy('id');
 }
 
 /** One of the person's own external entries, or undefined (someone else's reads as none). */

@@ -17,6 +17,7 @@ import {
   type TrainingStatusRow,
   type ValidityCutoff,
 } from './trainingStatus.ts';
+import { trustSchoolsLicencesInForce } from './licences.ts';
 
 // Reads of trusts: the admin's list and page of one trust, the trust a person manages, and the
 // trust manager's view over every school of the trust (statuses computed by the same derived
@@ -112,11 +113,6 @@ export async function trustOfManager(db: Db, userId: number): Promise<{ trustId:
   return row ? { trustId: Number(row.trustId), name: row.name } : null;
 }
 
-/** Whether the trust holds a licence in force for the course (bought or granted for the trust itself). */
-export async function trustLicenceInForce(db: Db, trustId: number, courseId: number): Promise<boolean> {
-  return Boolean(await db('trustLicences').where({ trustId, courseId }).whereNull('revokedAt').first('id'));
-}
-
 /** The trust's licences with their course titles, newest first (revoked ones too): the admin's page. */
 export function trustLicenceRows(
   db: Db,
@@ -127,12 +123,6 @@ export function trustLicenceRows(
     .where('tl.trustId', trustId)
     .select('tl.courseId', 'c.title', 'tl.source', 'tl.createdAt', 'tl.revokedAt')
     .orderBy('tl.id', 'desc');
-}
-
-/** The courses the trust's licences cover now. */
-export async function trustLicensedCourseIds(db: Db, trustId: number): Promise<number[]> {
-  const rows: Array<{ courseId: number }> = await db('trustLicences').select('courseId').where({ trustId }).whereNull('revokedAt').orderBy('courseId');
-  return rows.map((row) => Number(row.courseId));
 }
 
 /** The trust a school belongs to, or null. */
@@ -210,20 +200,9 @@ export async function trustStatusCountsComputed(
   return countsBySchool(rows);
 }
 
-/** Whether any school of the trust holds a licence in force for the course. */
-export async function trustLicensesCourse(db: Db, trustId: number, courseId: number): Promise<boolean> {
-  const row = await db('schoolLicences').whereIn('schoolId', trustSchoolIds(db, trustId)).where('courseId', courseId).whereNull('revokedAt').first('id');
-  return Boolean(row);
-}
-
 /** Courses licensed to any school of the trust, by title. */
 export function trustCourses(db: Db, trustId: number): Promise<Array<{ id: number; title: string }>> {
-  return db('schoolLicences as sl')
-    .join('courses as c', 'c.id', 'sl.courseId')
-    .whereIn('sl.schoolId', trustSchoolIds(db, trustId))
-    .whereNull('sl.revokedAt')
-    .distinct('c.id', 'c.title')
-    .orderBy('c.title');
+  return trustSchoolsLicencesInForce(db, trustId).join('courses as c', 'c.id', 'sl.courseId').distinct('c.id', 'c.title').orderBy('c.title');
 }
 
 export interface TrustStatusFilter {
@@ -301,10 +280,8 @@ async function pageKeys(
     .where({ trustId })
     .select('id')
     .orderBy([{ column: 'name' }, { column: 'id' }]);
-  const coursesQuery = db('schoolLicences as sl')
+  const coursesQuery = trustSchoolsLicencesInForce(db, trustId)
     .join('courses as c', 'c.id', 'sl.courseId')
-    .whereIn('sl.schoolId', trustSchoolIds(db, trustId))
-    .whereNull('sl.revokedAt')
     .select('sl.schoolId', 'c.id')
     .orderBy([{ column: 'c.title' }, { column: 'c.id' }]);
   if (filter.schoolId) schoolsQuery.where('id', filter.schoolId);

@@ -8,6 +8,7 @@ import { expiresOn, groupCourseCouples, trainingPairs, validityCutoffs } from '.
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
+import { certificatesInForce } from '../queries/certificates.ts';
 
 /**
  * The reminder a member is due for, by days past their deadline: 7 days before (from the 7th
@@ -162,10 +163,9 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
   for (const course of courses) {
     const months = Number(course.validityMonths);
     const issued = issuedForExpiryBetween(today, today + RENEWAL_WINDOW_DAYS, months);
-    const query = db('certificates as ct')
+    const query = certificatesInForce(db, 'ct')
       .join('users as u', 'u.id', 'ct.userId')
       .where('ct.courseId', course.id)
-      .whereNull('ct.revokedAt')
       .where('ct.issuedAt', '>=', issued.from)
       .where('ct.issuedAt', '<', issued.before)
       .whereNotExists(

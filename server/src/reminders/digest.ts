@@ -7,6 +7,7 @@ import { statusPage } from '../queries/trainingStatus.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import type { JobContext } from '../scheduler/scheduler.ts';
 import { sendReminders, type ReminderMail } from './send.ts';
+import { certificatesInForce } from '../queries/certificates.ts';
 
 const LISTED = 25;
 
@@ -47,11 +48,10 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
 
   let sent = 0;
   for (const [schoolId, recipients] of bySchool) {
-    const finishedQuery = db('certificates as ct')
+    const finishedQuery = certificatesInForce(db, 'ct')
       .join('schoolMembers as sm', 'sm.userId', 'ct.userId')
       .join('users as u', 'u.id', 'ct.userId')
       .where('sm.schoolId', schoolId)
-      .whereNull('ct.revokedAt')
       .where('ct.completedAt', '>=', since)
       .where('ct.completedAt', '<=', now);
     const [finishedRows, finishedCount, overdue, hasDeadline] = await Promise.all([

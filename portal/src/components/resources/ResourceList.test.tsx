@@ -20,7 +20,7 @@ const resource = (id: number, moduleId: number | null, title: string, extra: Par
   ...extra,
 });
 
-const list = (resources: ResourceDto[], access: ResourceListDto['access']): ResourceListDto => ({ resources, canDownload: access === 'granted', access });
+const list = (resources: ResourceDto[], access: ResourceListDto['access']): ResourceListDto => ({ resources, can: { download: access === 'granted' }, access });
 
 const base = (extra: Record<string, ReturnType<typeof ok>>) => mockApi({ 'GET /api/user': ok(learner), 'GET /api/config': ok(publicConfig), ...extra });
 

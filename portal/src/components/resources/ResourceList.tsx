@@ -63,7 +63,7 @@ export function ResourceListView({ list }: { list: ResourceListDto }) {
           <Item key={resource.id}>
             <Icon name={resource.contentType.startsWith('image/') ? 'photo' : 'book'} size={22} />
             <div>
-              {list.canDownload ? (
+              {list.can.download ? (
                 <a href={resource.downloadUrl} download={resource.fileName}>
                   <strong>{resource.title}</strong>
                   <span className="visually-hidden"> (download {facts(resource)})</span>
@@ -72,9 +72,9 @@ export function ResourceListView({ list }: { list: ResourceListDto }) {
                 <strong>{resource.title}</strong>
               )}
               {resource.description ? <p>{resource.description}</p> : null}
-              <Facts aria-hidden={list.canDownload ? true : undefined}>{facts(resource)}</Facts>
+              <Facts aria-hidden={list.can.download ? true : undefined}>{facts(resource)}</Facts>
             </div>
-            {list.canDownload ? <Icon name="download" size={20} /> : null}
+            {list.can.download ? <Icon name="download" size={20} /> : null}
           </Item>
         ))}
       </Items>

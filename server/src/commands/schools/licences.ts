@@ -2,7 +2,7 @@ import type { LicenceSource } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { trustCoversSchool } from '../trustLicences.ts';
+import { trustLicenceCoversSchool } from '../../queries/licences.ts';
 import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } from './shared.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function revokeLicence(db: Db, schoolId: number, courseId: number, 
     const licence = await trx('schoolLicences').where({ schoolId, courseId }).first();
     if (!licence) throw notFound('This school has no licence for that course');
     refuseTrustLicence(licence);
-    if (await trustCoversSchool(trx, schoolId, courseId)) {
+    if (await trustLicenceCoversSchool(trx, schoolId, courseId)) {
       await trx('schoolLicences').where({ id: licence.id }).update({ source: 'trust', revokedAt: null });
       return;
     }
@@ -66,16 +66,4 @@ function refuseTrustLicence(licence: { source: string }): void {
   if (licence.source === 'trust') {
     throw conflict("This school has the course through its trust's licence: revoke or restore the trust's licence, or detach the school from the trust.");
   }
-}
-
-/** The school whose unrevoked licence covers this course for this user, if any. */
-export async function licenceCovering(db: Db, userId: number, courseId: number): Promise<{ schoolId: number; schoolName: string } | null> {
-  const row = await db('schoolMembers as sm')
-    .join('schoolLicences as sl', 'sl.schoolId', 'sm.schoolId')
-    .join('schools as s', 's.id', 'sm.schoolId')
-    .where({ 'sm.userId': userId, 'sl.courseId': courseId })
-    .whereNull('sl.revokedAt')
-    .select('s.id', 's.name')
-    .first();
-  return row ? { schoolId: Number(row.id), schoolName: row.name } : null;
 }

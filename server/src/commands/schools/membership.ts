@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../db/knex.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { membershipOf } from '../../queries/memberships.ts';
 import { leaveGroupsOfSchool } from '../groups.ts';
-import { enrollByLicence, inTransaction, licensedCourseIds, removeLicenceEnrollments } from './shared.ts';
+import { enrollByLicence, inTransaction, removeLicenceEnrollments } from './shared.ts';
+import { schoolLicensedCourseIds } from '../../queries/licences.ts';
 
 export type JoinOutcome =
   | { status: 'joined' | 'already'; role: SchoolRole }
@@ -40,7 +41,7 @@ export async function joinSchool(db: Db, userId: number, schoolId: number, role:
       finalRole = 'manager';
     }
     // Also on a repeated join: it restores licence enrollments an admin may have removed.
-    await enrollByLicence(trx, [userId], await licensedCourseIds(trx, schoolId), now);
+    await enrollByLicence(trx, [userId], await schoolLicensedCourseIds(trx, schoolId), now);
     return { status, role: finalRole };
   });
 }

@@ -15,6 +15,7 @@ import { badRequest } from '../../errors.ts';
 import { applyRosterGroups } from '../groups.ts';
 import { insertInvitations, reserveInvitationMail, type InvitationSender } from './invites.ts';
 import { inTransaction } from './shared.ts';
+import { usableSchoolInvites } from '../../queries/invitations.ts';
 
 const CHUNK = 500;
 const NAME_MAX = 100;
@@ -170,15 +171,7 @@ export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine
       .whereIn('users.email', chunk)
       .select('users.email'),
   );
-  const invited = await inChunks<{ email: string | null }>(valid, (chunk) =>
-    db('schoolInvites')
-      .where({ schoolId })
-      .whereIn('email', chunk)
-      .whereNull('revokedAt')
-      .where('expiresAt', '>', now)
-      .where('uses', '<', db.ref('maxUses'))
-      .select('email'),
-  );
+  const invited = await inChunks<{ email: string | null }>(valid, (chunk) => usableSchoolInvites(db, schoolId, now).whereIn('email', chunk).select('email'));
   const memberEmails = new Set(members.map((row) => String(row.email).toLowerCase()));
   const invitedEmails = new Set(invited.map((row) => String(row.email)));
   const firstLine = new Map<string, number>();
@@ -271,13 +264,7 @@ async function rosterIntoGroups(trx: Knex.Transaction, schoolId: number, rows: R
       .select('users.id', 'users.email'),
   );
   const invites = await inChunks<{ id: number; email: string }>(emails, (chunk) =>
-    trx('schoolInvites')
-      .where({ schoolId })
-      .whereIn('email', chunk)
-      .whereNull('revokedAt')
-      .where('expiresAt', '>', now)
-      .where('uses', '<', trx.ref('maxUses'))
-      .select('id', 'email'),
+    usableSchoolInvites(trx, schoolId, now).whereIn('email', chunk).select('id', 'email'),
   );
   const keysOf = new Map(named.map((row) => [row.email, row.groups.map(groupNameKey)]));
   return applyRosterGroups(

@@ -11,12 +11,6 @@ export function inTransaction<T>(db: Db, work: (trx: Knex.Transaction) => Promis
   return db.transaction(work);
 }
 
-/** Courses the school's licences cover now (revoked ones excluded). */
-export async function licensedCourseIds(db: Db, schoolId: number): Promise<number[]> {
-  const rows: Array<{ courseId: number }> = await db('schoolLicences').select('courseId').where({ schoolId }).whereNull('revokedAt');
-  return rows.map((row) => Number(row.courseId));
-}
-
 const CHUNK = 500;
 
 /**

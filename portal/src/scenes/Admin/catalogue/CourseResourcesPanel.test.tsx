@@ -29,7 +29,7 @@ const answers = (resources: ResourceDto[], extra = {}) =>
   mockApi({
     'GET /api/user': ok(admin),
     'GET /api/config': ok(publicConfig),
-    'GET /api/courses/3/resources': ok({ resources, canDownload: true, access: 'granted' }),
+    'GET /api/courses/3/resources': ok({ resources, can: { download: true }, access: 'granted' }),
     ...extra,
   });
 
@@ -108,7 +108,7 @@ describe('CourseResourcesPanel', () => {
 
   it('moves a resource down and removes one after confirming', async () => {
     const api = answers([resource(1, null, 'First'), resource(2, null, 'Second')], {
-      'PUT /api/courses/3/resources/order': ok({ resources: [], canDownload: true, access: 'granted' }),
+      'PUT /api/courses/3/resources/order': ok({ resources: [], can: { download: true }, access: 'granted' }),
       'DELETE /api/resources/2': ok({ message: 'Resource removed' }),
     });
     renderScene(<CourseResourcesPanel courseId={3} modules={modules} />);

@@ -1,6 +1,8 @@
 import { adminAccountDtoSchema, grantAdminSchema, idParams, messageDtoSchema, type AdminAccountDto } from '@atrium/common';
 import { z } from 'zod';
-import { grantAdmin, listAdmins, revokeAdmin } from '../../../commands/admins.ts';
+import { grantAdmin, revokeAdmin } from '../../../commands/admins.ts';
+import { presentAdminAccount } from '../../../presenters/admins.ts';
+import { adminAccounts } from '../../../queries/admins.ts';
 import type { Routes } from '../../define.ts';
 
 /** Who holds the admin role, granted and taken away without a restart (README "Admins"). */
@@ -12,7 +14,7 @@ export function adminAdminRoutes(routes: Routes): void {
     cache: 'no-store',
     answer: { body: z.array(adminAccountDtoSchema) },
     async handler(ctx) {
-      const body: AdminAccountDto[] = await listAdmins(ctx.deps.db);
+      const body: AdminAccountDto[] = (await adminAccounts(ctx.deps.db)).map(presentAdminAccount);
       ctx.body = body;
     },
   });
@@ -27,7 +29,7 @@ export function adminAdminRoutes(routes: Routes): void {
       const { admin, changed } = await grantAdmin(ctx.deps.db, ctx.deps.clock, ctx.input.body.email);
       if (changed) ctx.state.log.info({ adminId: admin.id, by: ctx.state.user.id }, 'admin role granted');
       ctx.status = changed ? 201 : 200;
-      ctx.body = admin satisfies AdminAccountDto;
+      ctx.body = presentAdminAccount(admin) satisfies AdminAccountDto;
     },
   });
 
@@ -40,7 +42,7 @@ export function adminAdminRoutes(routes: Routes): void {
     async handler(ctx) {
       const removed = await revokeAdmin(ctx.deps.db, ctx.deps.clock, ctx.input.params.id);
       ctx.state.log.info({ adminId: removed.id, by: ctx.state.user.id }, 'admin role removed');
-      const self = removed.id === ctx.state.user.id;
+      const self = Number(removed.id) === ctx.state.user.id;
       ctx.body = {
         message: self ? 'You are no longer an admin. The admin pages close when you leave this one.' : `${removed.email} is no longer an admin.`,
       };

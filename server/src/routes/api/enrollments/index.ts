@@ -1,6 +1,6 @@
 import { enrollmentRecordDtoSchema, enrollmentSchema } from '@atrium/common';
 import { enroll } from '../../../commands/enroll.ts';
-import { licenceCovering } from '../../../commands/schools/licences.ts';
+import { licenceCoveringPerson } from '../../../queries/licences.ts';
 import { notFound } from '../../../errors.ts';
 import { pricesOf } from '../../../models/coursePrices.ts';
 import { requireEnrollmentAllowed } from '../../../policies/index.ts';
@@ -30,7 +30,7 @@ export function enrollmentRoutes(routes: Routes): void {
       }
       // Free in the caller's currency: the same answer checkout gives (an order or a card payment for it is a 400).
       const { free } = purchasePrice(pricesOf(course), ctx.input.body.currency, shownCurrency(ctx));
-      const licence = free ? null : await licenceCovering(db, user.id, course.id);
+      const licence = free ? null : await licenceCoveringPerson(db, user.id, course.id);
       requireEnrollmentAllowed(free, false, licence !== null);
       const result = await enroll(db, user.id, course.id, licence ? 'licence' : 'self', ctx.now());
       const enrollment = await enrollmentById(db, result.enrollmentId);

@@ -7,14 +7,12 @@ import {
   type PaymentIntentDto,
   type PaymentStatusDto,
 } from '@atrium/common';
-import { applyPaymentEvent, syncPayment } from '../../../commands/paymentEvents.ts';
-import { startCardPayment } from '../../../commands/checkout.ts';
-import { isEnrolled } from '../../../queries/enrollments.ts';
+import { applyPaymentEvent } from '../../../commands/paymentEvents.ts';
+import { reconcileCardPayment, startCardPayment } from '../../../commands/checkout.ts';
 import { purchaser } from '../../../policies/orders.ts';
-import { requirePaymentOwner } from '../../../policies/payments.ts';
-import { purchasableCourse } from '../../../queries/orders.ts';
-import { trustById, trustLicenceInForce } from '../../../queries/trusts.ts';
-import { stripePayment } from '../../../queries/payments.ts';
+import { paymentOwner } from '../../../policies/payments.ts';
+import { presentPaymentStatus } from '../../../presenters/orders.ts';
+import { paymentOutcome, type StoredPayment } from '../../../queries/payments.ts';
 import { badRequest, HttpError, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
@@ -65,28 +63,15 @@ export function paymentRoutes(routes: Routes): void {
     access: 'user',
     answer: { body: paymentStatusDtoSchema },
     params: paymentIntentParams,
+    policy: paymentOwner,
     cache: 'no-store',
     async handler(ctx) {
       const { db, logger } = ctx.deps;
-      const id = ctx.input.params.paymentIntentId;
-      const payment = await stripePayment(db, id);
-      requirePaymentOwner(ctx.state.user, payment);
-      const payments = provider(ctx);
-      const intent = await callProvider(ctx, () => payments.retrieveIntent(id));
-      await syncPayment(db, logger, payment, intent, ctx.now());
-      const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
-      // A trust's purchase is done when the trust holds the licence (its buyer need not be in a school).
-      const trust = payment.trustId ? await trustById(db, Number(payment.trustId)) : undefined;
-      const enrolled = !course ? false : trust ? await trustLicenceInForce(db, trust.id, course.id) : await isEnrolled(db, ctx.state.user.id, course.id);
-      ctx.body = {
-        paymentIntentId: id,
-        status: intent.status,
-        courseId: course?.id ?? null,
-        courseTitle: course?.title ?? null,
-        enrolled,
-        trustName: trust?.name ?? null,
-        failureMessage: intent.failureMessage,
-      } satisfies PaymentStatusDto;
+      // Loaded by the paymentOwner policy, which refuses anyone but its buyer.
+      const payment = (ctx.state as { payment?: StoredPayment }).payment!;
+      const call = <T>(request: () => Promise<T>) => callProvider(ctx, request);
+      const intent = await reconcileCardPayment(db, logger, { payments: provider(ctx), call }, payment, ctx.now());
+      ctx.body = presentPaymentStatus(ctx.input.params.paymentIntentId, intent, await paymentOutcome(db, payment)) satisfies PaymentStatusDto;
     },
   });
 

@@ -90,7 +90,7 @@ describe('attaching resources', () => {
     const list = await server.client().get(`/api/courses/${course.id}/resources`);
     expect(list.status).toBe(200);
     expect(list.body.resources.map((r: { id: number }) => r.id)).toEqual([first.body.id, third.body.id, second.body.id]);
-    expect(list.body).toMatchObject({ canDownload: false, access: 'sign_in' });
+    expect(list.body).toMatchObject({ can: { download: false }, access: 'sign_in' });
     const moduleList = await server.client().get(`/api/modules/${module.id}/resources`);
     expect(moduleList.body.resources.map((r: { id: number }) => r.id)).toEqual([second.body.id]);
   });
@@ -202,7 +202,7 @@ describe('downloading resources', () => {
     const { client, user } = await learner();
     await enroll(server.db, user.id, courseId);
     const list = await client.get(`/api/courses/${courseId}/resources`);
-    expect(list.body).toMatchObject({ canDownload: true, access: 'granted' });
+    expect(list.body).toMatchObject({ can: { download: true }, access: 'granted' });
     const response = await client.get(`/api/resources/${resourceId}/download`);
     expect(response.status).toBe(200);
     expect(response.text).toBe(pdfBytes('download').toString());
@@ -237,7 +237,7 @@ describe('downloading resources', () => {
     await joinSchool(server.db, user.id, schoolId, 'member', Date.now());
     expect((await client.get(`/api/resources/${resourceId}/download`)).status).toBe(403);
     await licenseSchool(server.db, schoolId, courseId, 'grant', Date.now());
-    expect((await client.get(`/api/courses/${courseId}/resources`)).body.canDownload).toBe(true);
+    expect((await client.get(`/api/courses/${courseId}/resources`)).body.can.download).toBe(true);
     expect((await client.get(`/api/resources/${resourceId}/download`)).status).toBe(200);
   });
 
@@ -245,7 +245,7 @@ describe('downloading resources', () => {
     const { client } = await learner();
     const list = await client.get(`/api/courses/${courseId}/resources`);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ canDownload: false, access: 'enroll' });
+    expect(list.body).toMatchObject({ can: { download: false }, access: 'enroll' });
     expect(list.body.resources.map((r: { id: number }) => r.id)).toEqual([resourceId, moduleResourceId]);
     const refused = await client.get(`/api/resources/${resourceId}/download`);
     expect(refused.status).toBe(403);
@@ -257,7 +257,7 @@ describe('downloading resources', () => {
   });
 
   it('lets an admin download without enrolling', async () => {
-    expect((await admin.get(`/api/courses/${courseId}/resources`)).body.canDownload).toBe(true);
+    expect((await admin.get(`/api/courses/${courseId}/resources`)).body.can.download).toBe(true);
     expect((await admin.get(`/api/resources/${resourceId}/download`)).status).toBe(200);
   });
 });

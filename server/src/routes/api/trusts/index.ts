@@ -9,7 +9,8 @@ import {
   type TrustInvitePreviewDto,
   type TrustOverviewDto,
 } from '@atrium/common';
-import { acceptTrustInvite, inviteTrustManager, trustInviteProblem } from '../../../commands/trusts.ts';
+import { acceptTrustInvite, inviteTrustManager } from '../../../commands/trusts.ts';
+import { trustInviteProblem } from '../../../policies/invitations.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { trustManager } from '../../../policies/trusts.ts';
@@ -20,7 +21,6 @@ import {
   trustById,
   trustCourses,
   trustManagerRows,
-  trustLicensedCourseIds,
   trustOfManager,
   trustSchools,
   trustStatusPage,
@@ -34,6 +34,7 @@ import { trustGroupRoutes } from './groups.ts';
 import { trustMoveRoutes } from './moves.ts';
 import { trustInsightsRoutes } from './insights.ts';
 import { trustRegisterRoutes } from './register.ts';
+import { trustLicensedCourseIds } from '../../../queries/licences.ts';
 
 const unknownInvite = () => notFound('This invitation link is not valid. Check that you copied all of it, or ask for a new one.');
 
