@@ -63,7 +63,7 @@ const preview: OneRosterPreviewDto = {
       schoolId: null,
       schoolName: null,
       status: 'error',
-      detail: 'Org "Elm Middle School" (org-elm) is not one of your schools: set the school\u2019s directory key to org-elm, or name the school as the org',
+      detail: 'Org "Elm Middle School" (org-elm) is not one of your schools: a school maps by its name (or its directory key)',
     }),
     row({
       line: 7,

@@ -85,7 +85,7 @@ function placeOf(user: OneRosterUser, orgs: Map<string, OneRosterOrg>, mapped: M
   if (!first.orgSourcedId) return 'No org for the role (orgSourcedIds)';
   const org = orgs.get(first.orgSourcedId);
   if (!org) return `Org "${first.orgSourcedId}" is not in orgs.csv`;
-  return `Org "${org.name}" (${org.sourcedId}) is not one of your schools: set the school's directory key to ${org.sourcedId}, or name the school as the org`;
+  return `Org "${org.name}" (${org.sourcedId}) is not one of your schools: a school maps by its name (or its directory key)`;
 }
 
 async function schoolsOf(db: Db, owner: DirectoryOwner): Promise<SchoolRow[]> {
