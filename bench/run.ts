@@ -379,7 +379,9 @@ async function main(options: BenchOptions): Promise<void> {
         ceiling,
         target: '≥ 25/s, p95 ≤ 200 ms',
         holds: (r) => r.rps >= 25 && bench.p95 <= 200 && r.errors === 0,
-        note: `p95 ${bench.p95.toFixed(1)} ms; ${bench.created.toLocaleString('en')} Users created; ${JSON.stringify(bench.result.statusCodes)}`,
+        note: `p95 ${bench.p95.toFixed(1)} ms (${Object.entries(bench.p95By)
+          .map(([kind, ms]) => `${kind} ${ms}`)
+          .join(', ')}); ${bench.created.toLocaleString('en')} Users created; ${JSON.stringify(bench.result.statusCodes)}`,
       });
     }
     if (selected.has('login')) {

@@ -13,6 +13,8 @@ import type { LoadResult } from './load.ts';
 export interface ScimBench {
   result: LoadResult;
   p95: number;
+  /** p95 per kind of request (GET filter, POST, PATCH, GET by id), in ms. */
+  p95By: Record<string, number>;
   requests: number;
   created: number;
 }
@@ -46,13 +48,14 @@ export async function scimScenario(base: string, db: Db, options: { duration: nu
   const { token, domain } = await directorySchool(db, Date.now());
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json', accept: 'application/scim+json' };
   const latencies: number[] = [];
+  const byKind: Record<string, number[]> = {};
   const statusCodes: Record<string, number> = {};
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
   let created = 0;
   let sequence = 0;
-  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> | null }> => {
+  const call = async (kind: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> | null }> => {
     const started = performance.now();
     try {
       const response = await fetch(`${base}/scim/v2${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -62,6 +65,7 @@ export async function scimScenario(base: string, db: Db, options: { duration: nu
       if (response.status >= 200 && response.status < 300) {
         ok += 1;
         latencies.push(elapsed);
+        (byKind[kind] ??= []).push(elapsed);
       } else non2xx += 1;
       return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
     } catch {
@@ -75,8 +79,8 @@ export async function scimScenario(base: string, db: Db, options: { duration: nu
     while (performance.now() < until) {
       const n = (sequence += 1);
       const email = `staff${n}@${domain}`;
-      await call('GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`);
-      const made = await call('POST', '/Users', {
+      await call('GET filter', 'GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`);
+      const made = await call('POST', 'POST', '/Users', {
         schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
         externalId: `bench-${n}`,
         userName: email,
@@ -87,11 +91,11 @@ export async function scimScenario(base: string, db: Db, options: { duration: nu
       const id = made.json?.id;
       if (made.status !== 201 || typeof id !== 'string') continue;
       created += 1;
-      await call('PATCH', `/Users/${id}`, {
+      await call('PATCH', 'PATCH', `/Users/${id}`, {
         schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
         Operations: [{ op: 'Replace', path: 'name.givenName', value: 'Samantha' }],
       });
-      await call('GET', `/Users/${id}`);
+      await call('GET by id', 'GET', `/Users/${id}`);
     }
   };
   await Promise.all(Array.from({ length: options.workers }, worker));
@@ -100,6 +104,17 @@ export async function scimScenario(base: string, db: Db, options: { duration: nu
   return {
     result: { rps: ok / seconds, ok, non2xx, errors, seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), statusCodes },
     p95: percentile(sorted, 95),
+    p95By: Object.fromEntries(
+      Object.entries(byKind).map(([kind, values]) => [
+        kind,
+        Math.round(
+          percentile(
+            [...values].sort((a, b) => a - b),
+            95,
+          ),
+        ),
+      ]),
+    ),
     requests: ok + non2xx + errors,
     created,
   };
