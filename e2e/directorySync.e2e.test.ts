@@ -182,9 +182,9 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
     const log = panel(page).getByRole('list', { name: 'Sync log' });
     await log.getByText('eli@staff.oak.sch.uk').first().waitFor();
     const eli = await app.db('users').where({ email: 'eli@staff.oak.sch.uk' }).first('id');
-    expect(await app.db('schoolMembers').where({ userId: eli.id }).first()).toBeUndefined();
+    expect(await app.db('schoolMembers').where({ userId: eli!.id }).first()).toBeUndefined();
     // The manager, who was never in a bundle, is still a manager.
     const head = await app.db('users').where({ email: manager.email }).first('id');
-    expect(await app.db('schoolMembers').where({ userId: head.id }).first('role')).toEqual({ role: 'manager' });
+    expect(await app.db('schoolMembers').where({ userId: head!.id }).first('role')).toEqual({ role: 'manager' });
   });
 });
