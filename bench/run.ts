@@ -21,6 +21,7 @@ import * as scenarios from './scenarios.ts';
 import { uploadsUnderLoad, type UploadsResult } from './uploads.ts';
 import { insightsLatency, type InsightsBench } from './insights.ts';
 import { trustScenario, type TrustBench } from './trust.ts';
+import { scimScenario } from './scim.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
 
@@ -38,6 +39,7 @@ const SCENARIO_NAMES = [
   'export',
   'lighthouse',
   'trust',
+  'scim',
 ] as const;
 type ScenarioName = (typeof SCENARIO_NAMES)[number];
 /** Run only when named in --only: the trust scenario's seed adds 1,000,000 staff at scale 1. */
@@ -362,6 +364,24 @@ async function main(options: BenchOptions): Promise<void> {
           .filter(Boolean)
           .join('; '),
         cpu,
+      });
+    }
+    if (selected.has('scim')) {
+      // Issue 56: one directory token at Entra ID's pace (look up, create, PATCH, read), 4 clients at once.
+      const ceiling = await adjacentCeiling();
+      log(`SCIM requests on one token (Entra's provisioning sequence, 4 clients) for ${options.duration} s`);
+      const bench = await scimScenario(ctx.base, db, { duration: options.duration, workers: 4 });
+      raw.scim = { ...bench, adjacentCeiling: ceiling };
+      noteMemory('scim');
+      measured.push({
+        name: 'SCIM requests per token',
+        result: bench.result,
+        ceiling,
+        target: '≥ 25/s, p95 ≤ 200 ms',
+        holds: (r) => r.rps >= 25 && bench.p95 <= 200 && r.errors === 0,
+        note: `p95 ${bench.p95.toFixed(1)} ms (${Object.entries(bench.p95By)
+          .map(([kind, ms]) => `${kind} ${ms}`)
+          .join(', ')}); ${bench.created.toLocaleString('en')} Users created; ${JSON.stringify(bench.result.statusCodes)}`,
       });
     }
     if (selected.has('login')) {

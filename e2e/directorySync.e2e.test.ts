@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,70 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click();
     await panel(page).getByText('No tokens yet').waitFor();
     expect((await scim(token, 'GET', '/Users')).status).toBe(401);
+  });
+
+  /** A OneRoster 1.2 bundle's two files, written where the file chooser can pick them. */
+  function bundleFiles(name: string, users: Array<[string, string, string, string, string]>): string[] {
+    const dir = join(tmpdir(), `oneroster-${name}-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    const orgs = 'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\r\norg-oak,,2026-03-01,Oak Primary,school,OAK,\r\n';
+    const header = 'sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email\r\n';
+    const rows = users.map(([id, email, given, family, role]) => `${id},,2026-03-01,true,org-oak,${role},${email},,${given},${family},,,${email}`).join('\r\n');
+    writeFileSync(join(dir, 'orgs.csv'), orgs);
+    writeFileSync(join(dir, 'users.csv'), `${header}${rows}\r\n`);
+    return [join(dir, 'orgs.csv'), join(dir, 'users.csv')];
+  }
+
+  it('the manager uploads a OneRoster bundle, reads the preview, applies it; the next bundle suspends the leaver it added', async () => {
+    const page = await session.page(DESKTOP);
+    await signInWithForm(page, app.url, manager);
+    await page.goto(`${app.url}/school`);
+    const oneRoster = page.getByRole('region', { name: 'OneRoster upload' });
+    await oneRoster.waitFor();
+    await oneRoster.getByLabel('Bundle files').setInputFiles(
+      bundleFiles('first', [
+        ['t-1', 'dee@staff.oak.sch.uk', 'Dee', 'Dale', 'teacher'],
+        ['t-2', 'eli@staff.oak.sch.uk', 'Eli', 'Elm', 'aide'],
+        ['t-3', 'not-an-address', 'Fay', 'Fir', 'teacher'],
+        ['s-1', 'kid@staff.oak.sch.uk', 'Kid', 'Kay', 'student'],
+      ]),
+    );
+    const people = oneRoster.getByRole('list', { name: 'People in the bundle' });
+    await people.getByText('dee@staff.oak.sch.uk').waitFor();
+    await expect(people.getByText('Joins', { exact: true }).count()).resolves.toBe(2);
+    await expect(people.getByText('Error', { exact: true }).count()).resolves.toBe(1);
+    await people.getByText(/not a valid e-mail address/).waitFor();
+    await oneRoster.scrollIntoViewIfNeeded();
+    await screenshot(page, 'directory-04-oneroster-preview');
+    await expectAccessible(page, 'OneRoster preview');
+    await oneRoster.getByRole('button', { name: 'Apply the bundle' }).click();
+    await oneRoster.getByText('2 people joined, 1 row with errors skipped.').waitFor();
+
+    // Next term Eli has left: the preview says so, and applying suspends them.
+    await oneRoster.getByLabel('Bundle files').setInputFiles(bundleFiles('second', [['t-1', 'dee@staff.oak.sch.uk', 'Dee', 'Dale', 'teacher']]));
+    await people.getByText('eli@staff.oak.sch.uk').waitFor();
+    await expect(people.getByText('Leaves', { exact: true }).count()).resolves.toBe(1);
+    for (const viewport of [PHONE, NARROW]) {
+      const view = await session.page(viewport);
+      await signInWithForm(view, app.url, manager);
+      await view.goto(`${app.url}/school`);
+      const narrow = view.getByRole('region', { name: 'OneRoster upload' });
+      await narrow
+        .getByLabel('Bundle files')
+        .setInputFiles(bundleFiles(`narrow-${viewport.width}`, [['t-1', 'dee@staff.oak.sch.uk', 'Dee', 'Dale', 'teacher']]));
+      await narrow.getByRole('list', { name: 'People in the bundle' }).getByText('eli@staff.oak.sch.uk').waitFor();
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await narrow.screenshot({ path: join(SCREENSHOT_DIR, `directory-05-oneroster-${viewport.width}.png`) });
+      await expectAccessible(view, `OneRoster preview at ${viewport.width}px`);
+    }
+    await oneRoster.getByRole('button', { name: 'Apply the bundle' }).click();
+    await oneRoster.getByText('1 leaver suspended.').waitFor();
+    const log = panel(page).getByRole('list', { name: 'Sync log' });
+    await log.getByText('eli@staff.oak.sch.uk').first().waitFor();
+    const eli = await app.db('users').where({ email: 'eli@staff.oak.sch.uk' }).first('id');
+    expect(await app.db('schoolMembers').where({ userId: eli!.id }).first()).toBeUndefined();
+    // The manager, who was never in a bundle, is still a manager.
+    const head = await app.db('users').where({ email: manager.email }).first('id');
+    expect(await app.db('schoolMembers').where({ userId: head!.id }).first('role')).toEqual({ role: 'manager' });
   });
 });

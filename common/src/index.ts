@@ -63,3 +63,4 @@ export * from './schemas/transcript.ts';
 export * from './api/directory.ts';
 export * from './api/discussion.ts';
 export * from './schemas/discussion.ts';
+export * from './api/oneroster.ts';

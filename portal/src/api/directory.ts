@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedDirectoryTokenDto, DirectoryEventDto, DirectoryTokenInput, DirectoryTokenDto } from '@atrium/common';
+import type {
+  CreatedDirectoryTokenDto,
+  DirectoryEventDto,
+  DirectoryTokenInput,
+  DirectoryTokenDto,
+  OneRosterPreviewDto,
+  OneRosterResultDto,
+} from '@atrium/common';
 import { api } from './client.ts';
 
 /**
@@ -23,5 +30,26 @@ export function useRevokeDirectoryToken(root: string) {
   return useMutation({
     mutationFn: (tokenId: number) => api.delete<void>(`${root}/scim-tokens/${tokenId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${root}/scim-tokens`] }),
+  });
+}
+
+/** The bundle's files as the OneRoster routes read them: every file in the `files` field. */
+function bundleForm(files: File[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  return form;
+}
+
+/** OneRoster 1.2 CSV bundles (issue 56 item 4): what applying would do, nothing written. */
+export function useOneRosterPreview(root: string) {
+  return useMutation({ mutationFn: (files: File[]) => api.post<OneRosterPreviewDto>(`${root}/oneroster/preview`, bundleForm(files)) });
+}
+
+/** Applies the bundle; the sync log (and every list of people) is read again. */
+export function useApplyOneRoster(root: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (files: File[]) => api.post<OneRosterResultDto>(`${root}/oneroster`, bundleForm(files)),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(root) }),
   });
 }

@@ -41,6 +41,7 @@ import * as identityProviders from './migrations/041_identity_providers.ts';
 import * as discussion from './migrations/042_discussion.ts';
 import * as retentionFold from './migrations/043_retention_fold.ts';
 import * as cpdRecord from './migrations/044_cpd_record.ts';
+import * as oneRoster from './migrations/047_oneroster.ts';
 import * as statusMarksGuarded from './migrations/048_status_marks_guarded.ts';
 
 interface Migration {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '042_discussion': discussion,
   '043_retention_fold': retentionFold,
   '044_cpd_record': cpdRecord,
+  '047_oneroster': oneRoster,
   '048_status_marks_guarded': statusMarksGuarded,
 };
 

@@ -538,6 +538,8 @@ export interface School {
   trustId?: number | null;
   /** The school lets its managers see its members' assignment submissions (issue 37). */
   managersSeeSubmissions?: boolean | number;
+  /** The key a trust's directory names the school by, besides its name (047_oneroster). */
+  scimKey?: string | null;
 }
 
 export interface SchoolMember {
@@ -934,6 +936,10 @@ export interface DirectoryPerson {
   suspendedJoinedAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Who keeps the place (047_oneroster): a SCIM directory, or uploaded OneRoster bundles. */
+  source: 'scim' | 'oneroster';
+  /** The person's sourcedId in the OneRoster bundle that added them. */
+  sourcedId: string | null;
 }
 
 export interface DirectoryGroup {

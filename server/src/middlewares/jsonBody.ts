@@ -30,6 +30,9 @@ const EVIDENCE_PATTERN = /^\/api\/transcript\/external\/\d+\/evidence\/?$/;
 /** A school provider's SAML assertion consumer service (an HTTP-POST form from the provider). */
 export const SSO_ACS_PATTERN = /^\/api\/auth\/sso\/\d+\/acs\/?$/;
 
+/** OneRoster bundles (`POST /api/schools|trusts/:id/oneroster[/preview]`, multipart): their routes read the files. */
+const ONEROSTER_PATTERN = /^\/api\/(?:schools|trusts)\/\d+\/oneroster(?:\/preview)?\/?$/;
+
 /** Resumable uploads (tus: `POST /api/uploads`, `PATCH /api/uploads/:id` with the bytes). */
 const UPLOADS_PATTERN = /^\/api\/uploads(?:\/[^/]+)?\/?$/;
 
@@ -56,7 +59,8 @@ export const jsonBody: Middleware<AppState, AppContextExtensions> = (ctx, next) 
     NON_JSON_PATTERN.test(ctx.path) ||
     UPLOADS_PATTERN.test(ctx.path) ||
     (ctx.method === 'PUT' && EVIDENCE_PATTERN.test(ctx.path)) ||
-    SSO_ACS_PATTERN.test(ctx.path)
+    SSO_ACS_PATTERN.test(ctx.path) ||
+    (ctx.method === 'POST' && ONEROSTER_PATTERN.test(ctx.path))
   )
     return next();
   if (hasBody(ctx.req.headers) && !ctx.is('application/json', '+json')) throw unsupportedMediaType();

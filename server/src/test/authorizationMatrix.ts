@@ -10,6 +10,7 @@ import { createSchool, joinSchool } from '../commands/schools/membership.ts';
 import { unsubscribeToken } from '../services/unsubscribe.ts';
 import { makeTestKey } from '../test/samlIdp.ts';
 import { acceptTrustInvite, attachSchool, createTrust, inviteTrustManager } from '../commands/trusts.ts';
+import { rawBundle } from './oneroster.ts';
 
 /**
  * Every route of the router's own table × every kind of caller, with the outcome expected in
@@ -77,6 +78,9 @@ const schoolManager: Expect = { ...signedInGets(403), manager: 'ok' };
 /** This trust's own managers only (other): its school's manager (otherManager), another trust's manager (learner), admins (who use /api/admin/trusts) are refused. */
 const trustManager: Expect = { ...signedInGets(403), other: 'ok' };
 const unique = () => randomBytes(4).toString('hex');
+/** A OneRoster bundle's one school org and a teacher of it (the oneroster cells). */
+const ONEROSTER_ORG = { sourcedId: 'org-matrix', name: 'Matrix org' };
+const oneRosterStaff = (email: string) => ({ sourcedId: email, email, givenName: 'Sam', familyName: 'Staff', role: 'teacher', org: 'org-matrix' });
 /** A school's SAML provider (PUT …/identity-provider), with a signing certificate made once for the file. */
 let samlCertificate: string | undefined;
 const SAML_PROVIDER = () => ({
@@ -855,6 +859,24 @@ const recipes: Record<string, Recipe> = {
   },
   'DELETE /api/admin/trusts/:id/scim-tokens/:tokenId': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/scim-tokens/999999` }) },
   'GET /api/admin/trusts/:id/directory-log': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/directory-log` }) },
+  // OneRoster bundles (issue 56 item 4): previews write nothing; applying invites one address off
+  // the school's domains per call (a trust's bundle names an org that is none of its schools: an error row).
+  'POST /api/schools/:id/oneroster/preview': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/oneroster/preview`, ...rawBundle([ONEROSTER_ORG], [oneRosterStaff('colleague@elsewhere.test')]) }),
+  },
+  'POST /api/schools/:id/oneroster': {
+    expect: schoolManager,
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/oneroster`, ...rawBundle([ONEROSTER_ORG], [oneRosterStaff(`staff-${unique()}@elsewhere.test`)]) }),
+  },
+  'POST /api/trusts/:id/oneroster/preview': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/oneroster/preview`, ...rawBundle([ONEROSTER_ORG], [oneRosterStaff('colleague@elsewhere.test')]) }),
+  },
+  'POST /api/trusts/:id/oneroster': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/oneroster`, ...rawBundle([ONEROSTER_ORG], [oneRosterStaff(`staff-${unique()}@elsewhere.test`)]) }),
+  },
   // The SCIM service's caller is a bearer token, never a session: without one, 401 for everyone
   // (two schools' and two trusts' tokens are kept apart in routes/scim/isolation.test.ts).
   'GET /scim/v2/ServiceProviderConfig': { expect: all(401), request: () => ({ path: '/scim/v2/ServiceProviderConfig' }) },

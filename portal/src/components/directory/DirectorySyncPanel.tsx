@@ -4,10 +4,12 @@ import { errorText } from '../../api/client.ts';
 import { useCreateDirectoryToken, useDirectoryLog, useDirectoryTokens, useRevokeDirectoryToken } from '../../api/directory.ts';
 import { useToast } from '../toast/Toaster.tsx';
 import { DirectorySyncView } from './DirectorySyncView.tsx';
+import { OneRosterScene } from './OneRosterScene.tsx';
 
 /**
  * The "Directory sync" panel of /school and /trust (issue 56): its container. It reads the
  * tokens and the sync log under `root` and makes and revokes tokens; the view only shows them.
+ * The OneRoster upload (for directories without SCIM) follows it as a panel of its own.
  */
 export function DirectorySyncPanel({ root, owner }: { root: string; owner: 'school' | 'trust' }) {
   const tokens = useDirectoryTokens(root);
@@ -32,17 +34,20 @@ export function DirectorySyncPanel({ root, owner }: { root: string; owner: 'scho
     });
 
   return (
-    <DirectorySyncView
-      owner={owner}
-      tokens={tokens}
-      log={log}
-      created={created}
-      onDismissCreated={() => setCreated(null)}
-      onCreate={onCreate}
-      creating={create.isPending}
-      createError={createError}
-      onRevoke={onRevoke}
-      revoking={revoke.isPending}
-    />
+    <>
+      <DirectorySyncView
+        owner={owner}
+        tokens={tokens}
+        log={log}
+        created={created}
+        onDismissCreated={() => setCreated(null)}
+        onCreate={onCreate}
+        creating={create.isPending}
+        createError={createError}
+        onRevoke={onRevoke}
+        revoking={revoke.isPending}
+      />
+      <OneRosterScene root={root} owner={owner} />
+    </>
   );
 }

@@ -46,9 +46,11 @@ export async function schoolForNewPerson(db: Db, owner: DirectoryOwner, organiza
   if (owner.kind === 'school') return owner.id;
   const name = organization?.trim().toLowerCase() ?? '';
   if (!name) throw ScimError.invalidValue('A trust token needs the school: send its name as the enterprise extension’s "organization".');
-  const schools: Array<{ id: number; name: string }> = await db('schools').where({ trustId: owner.id }).select('id', 'name');
-  const school = schools.find((row) => row.name.trim().toLowerCase() === name);
-  if (!school) throw ScimError.invalidValue(`"${organization}" is not the name of one of this trust's schools.`);
+  const schools: Array<{ id: number; name: string; scimKey: string | null }> = await db('schools').where({ trustId: owner.id }).select('id', 'name', 'scimKey');
+  // The school's key (set by the trust's managers) first, then its name.
+  const school =
+    schools.find((row) => row.scimKey !== null && row.scimKey.trim().toLowerCase() === name) ?? schools.find((row) => row.name.trim().toLowerCase() === name);
+  if (!school) throw ScimError.invalidValue(`"${organization}" is not the name or key of one of this trust's schools.`);
   return Number(school.id);
 }
 
@@ -65,7 +67,7 @@ async function inviterFor(trx: Db, caller: DirectoryCaller, schoolId: number): P
   return manager as User;
 }
 
-async function provenDomain(trx: Db, schoolId: number, email: string): Promise<boolean> {
+export async function provenDomain(trx: Db, schoolId: number, email: string): Promise<boolean> {
   const row = await trx('schoolDomains')
     .where({ schoolId, domain: emailDomain(email) })
     .whereNotNull('verifiedAt')
@@ -96,7 +98,7 @@ async function invite(trx: Knex.Transaction, sender: InvitationSender, caller: D
  * is none) belongs to no school; the usual invitation otherwise. The answer to the directory is
  * the same either way, so it never tells whether the address has an account elsewhere.
  */
-async function place(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
+export async function place(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
   const now = sender.now;
   if (await provenDomain(trx, person.schoolId, person.email)) {
     let user = await findUserByEmail(trx, person.email);
@@ -154,6 +156,8 @@ export async function createPerson(db: Db, sender: InvitationSender, caller: Dir
         suspendedJoinedAt: null,
         createdAt: sender.now,
         updatedAt: sender.now,
+        source: 'scim',
+        sourcedId: null,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw ScimError.uniqueness('This address is already a User of this school.');
@@ -243,7 +247,7 @@ export async function findOrAdoptByEmail(db: Db, schoolIds: number[], email: str
 }
 
 /** An invited person who has since accepted is a member: the row follows their account. */
-async function settle(trx: Db, person: DirectoryPerson): Promise<DirectoryPerson> {
+export async function settle(trx: Db, person: DirectoryPerson): Promise<DirectoryPerson> {
   if (person.userId !== null || person.inviteId === null) return person;
   const member = await memberByEmail(trx, person.schoolId, person.email);
   if (!member) return person;
@@ -311,7 +315,7 @@ const lastManager = async (trx: Db, schoolId: number, userId: number): Promise<b
  * the code asks), access through the school's licences ends, every session of the account ends.
  * Progress, certificates and group places stay (a group's deadline applies only to members).
  */
-async function suspend(trx: Knex.Transaction, caller: DirectoryCaller, person: DirectoryPerson, now: number): Promise<void> {
+export async function suspend(trx: Knex.Transaction, caller: DirectoryCaller, person: DirectoryPerson, now: number): Promise<void> {
   const member = person.userId === null ? undefined : await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).first();
   if (member && person.userId !== null) {
     if (await lastManager(trx, person.schoolId, person.userId)) {
@@ -341,7 +345,7 @@ async function suspend(trx: Knex.Transaction, caller: DirectoryCaller, person: D
 }
 
 /** `active: true`: the membership comes back as it was (or the person is placed afresh). */
-async function restore(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
+export async function restore(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
   const now = sender.now;
   await trx('directoryPeople')
     .where({ id: person.id })

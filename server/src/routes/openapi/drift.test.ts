@@ -9,6 +9,7 @@ import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { pdfBytes, pngBytes } from '../../test/files.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { DirectoryDriftWorld, entraUser } from '../../test/scim.ts';
+import { bundleForm, bundleZip } from '../../test/oneroster.ts';
 import { makeTestKey, TestSamlIdp, type AuthnRequest } from '../../test/samlIdp.ts';
 import { signInAtProvider, startOidcProvider } from '../../test/oidcProvider.ts';
 import { learner, schoolWithManager } from '../../test/schools.ts';
@@ -735,6 +736,8 @@ const CASES: Record<string, DriftCase> = {
  * Directory sync (issue 56): the tokens and log as the school's and trust's managers and the
  * admin, and the SCIM service as a directory with its bearer token (Entra ID's requests).
  */
+const driftTeacher = { sourcedId: 't-drift', email: 'teacher@drift.sch.uk', givenName: 'Tia', familyName: 'Drift', role: 'teacher', org: 'org-drift' };
+
 function directoryCases(): Record<string, DriftCase> {
   const d = new DirectoryDriftWorld(server);
   const cases: Record<string, DriftCase> = {};
@@ -766,6 +769,12 @@ function directoryCases(): Record<string, DriftCase> {
     async (world) => (await d.as('manager'), world.admin),
     () => d.schoolId,
   );
+  // OneRoster bundles (issue 56 item 4): a teacher on the school's proven domain joins; the trust's bundle changes nothing.
+  const bundle = () => bundleForm([{ name: 'bundle.zip', bytes: bundleZip([{ sourcedId: 'org-drift', name: 'Drift Primary' }], [driftTeacher]) }]);
+  cases['POST /api/schools/:id/oneroster/preview'] = { as: () => d.as('manager'), path: () => `/api/schools/${d.schoolId}/oneroster/preview`, raw: bundle };
+  cases['POST /api/schools/:id/oneroster'] = { as: () => d.as('manager'), path: () => `/api/schools/${d.schoolId}/oneroster`, raw: bundle };
+  cases['POST /api/trusts/:id/oneroster/preview'] = { as: () => d.as('trustManager'), path: () => `/api/trusts/${d.trustId}/oneroster/preview`, raw: bundle };
+  cases['POST /api/trusts/:id/oneroster'] = { as: () => d.as('trustManager'), path: () => `/api/trusts/${d.trustId}/oneroster`, raw: bundle };
   tokenCases(
     '/api/admin/trusts',
     async (world) => (await d.as('manager'), world.admin),

@@ -1,6 +1,7 @@
 import type { Routes } from '../define.ts';
 import { scimDiscoveryRoutes } from './discovery.ts';
 import { scimGroupRoutes } from './groups.ts';
+import { oneRosterRoutes } from './onerosterRoutes.ts';
 import { directorySyncTokenRoutes } from './tokenRoutes.ts';
 import { scimUserRoutes } from './users.ts';
 
@@ -10,4 +11,5 @@ export function directorySyncRoutes(routes: Routes): void {
   scimDiscoveryRoutes(routes);
   scimUserRoutes(routes);
   scimGroupRoutes(routes);
+  oneRosterRoutes(routes);
 }
