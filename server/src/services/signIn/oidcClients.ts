@@ -122,8 +122,8 @@ export class SignInClients {
   }
 }
 
-/** A library error as a sign-in outcome: the provider refusing or unreachable, or a failed check. */
-function classify(error: unknown): SignInError {
+/** A library error as a sign-in outcome: the provider refusing or unreachable, or a failed check (school issuers too: services/sso/oidc.ts). */
+export function classify(error: unknown): SignInError {
   if (error instanceof oidc.AuthorizationResponseError) {
     return new SignInError(
       error.error === 'access_denied' ? 'cancelled' : 'invalid',
