@@ -3,7 +3,7 @@ import { normalizedEmailOrNull } from '@atrium/common';
 import { badRequest } from '../../errors.ts';
 import type { Clock } from '../clock.ts';
 import { SignInError } from '../signIn/errors.ts';
-import { classify as classifyProviderError } from '../signIn/oidcClients.ts';
+import { classify as classifyProviderError, verifiedIdTokenClaims } from '../signIn/oidcClients.ts';
 
 /**
  * Sign-in with a school's or trust's own OpenID Connect issuer, through openid-client (certified),
@@ -133,20 +133,7 @@ const text = (value: unknown, max: number): string | null => (typeof value === '
 
 /** Exchanges the code in `callbackUrl` and returns who signed in, after every check; any failure is a SignInError. */
 export async function oidcExchange(connection: OidcConnection, clock: Clock, callbackUrl: URL, checks: OidcChecks): Promise<OidcIdentity> {
-  const configuration = await configurationOf(connection, clock);
-  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
-  try {
-    tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-      pkceCodeVerifier: checks.codeVerifier,
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-      idTokenExpected: true,
-    });
-  } catch (error) {
-    throw classify(error);
-  }
-  const claims = tokens.claims();
-  if (!claims) throw new SignInError('invalid', 'the token response had no id token');
+  const claims = await verifiedIdTokenClaims(await configurationOf(connection, clock), callbackUrl, checks, classify);
   const subject = text(claims.sub, 255);
   if (!subject) throw new SignInError('invalid', 'the id token has no subject');
   // The school's issuer speaks for its own domains; an address it says it has not verified is refused all the same.

@@ -3,6 +3,7 @@ import type { TestClient } from '../../../test/client.ts';
 import { createAdmin } from '../../../test/factories.ts';
 import { signInAtProvider, startOidcProvider, TEST_CLIENTS } from '../../../test/oidcProvider.ts';
 import { schoolWithManager } from '../../../test/schools.ts';
+import { proveDomain, refusedWith, signedInAs } from '../../../test/schoolSignIn.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
 
 // A school's own OpenID Connect issuer: the real oidc-provider on a loopback port, its "school" client.
@@ -25,20 +26,11 @@ beforeAll(async () => {
   const school = await schoolWithManager(server, 'Birch Academy');
   schoolId = school.schoolId;
   manager = school.client;
-  await server.db('schoolDomains').insert({ schoolId, domain: DOMAIN, verifiedDomain: DOMAIN, verifiedAt: Date.now(), proof: 'admin', createdAt: Date.now() });
+  await proveDomain(server, schoolId, DOMAIN);
   const saved = await manager.put(`/api/schools/${schoolId}/identity-provider`, connection);
   expect(saved.status).toBe(200);
   connectionId = saved.body.id;
 });
-
-const refusedWith = (response: { status: number; headers: Headers }, code: string) => {
-  expect(response.status).toBe(302);
-  expect(response.headers.get('location')).toBe(`/auth?signInError=${code}`);
-};
-const signedInAs = async (client: TestClient) => {
-  const me = await client.get('/api/user');
-  return me.status === 200 ? (me.body.email as string) : null;
-};
 
 /**
  * A whole school sign-in as a browser does it: the start route (by address), the issuer (signing
