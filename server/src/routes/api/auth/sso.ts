@@ -236,6 +236,8 @@ export function schoolSignInRoutes(routes: Routes): void {
     cache: 'no-store',
     params: connectionParams,
     query: callbackQuery,
+    // Always a redirect: to returnTo once signed in, to /auth?signInError=… otherwise.
+    answer: { status: 302 },
     rateLimit: { limit: 'signInCallback', by: 'ip' },
     before: [landOnAuthPage],
     async handler(ctx) {
