@@ -5,7 +5,7 @@ import { z } from 'zod';
  * provider, from its metadata XML or from its entity ID, single sign-on URL and signing
  * certificate (PEM). The server checks each field and names the one it refuses.
  */
-export const identityProviderSchema = z
+export const samlProviderSchema = z
   .object({
     kind: z.literal('saml'),
     metadataXml: z.string().trim().min(1).max(200_000).optional(),
@@ -14,17 +14,40 @@ export const identityProviderSchema = z
     certificate: z.string().trim().min(1).max(20_000).optional(),
   })
   .strict();
+
+/**
+ * An OpenID Connect issuer of the school's own (Okta, ClassLink, an Entra tenant, Keycloak…):
+ * its issuer URL (discovery must answer at `issuer/.well-known/openid-configuration`), and the
+ * client id and secret the school's IT team registered for Atrium. The secret may be left out
+ * when replacing a connection with the same issuer and client id: the stored one is kept.
+ */
+export const oidcProviderSchema = z
+  .object({
+    kind: z.literal('oidc'),
+    issuer: z.string().trim().min(1).max(1000),
+    clientId: z.string().trim().min(1).max(255),
+    clientSecret: z.string().trim().min(1).max(500).optional(),
+  })
+  .strict();
+
+export const identityProviderSchema = z.discriminatedUnion('kind', [samlProviderSchema, oidcProviderSchema]);
 export type IdentityProviderInput = z.infer<typeof identityProviderSchema>;
 
 /** A connected provider and what the school's IT team needs to set Atrium up at their end. */
 export const identityProviderDtoSchema = z
   .object({
     id: z.number(),
-    kind: z.literal('saml'),
+    kind: z.enum(['saml', 'oidc']),
+    /** SAML: the provider's entity ID and single sign-on URL (empty for OIDC). */
     entityId: z.string(),
     ssoUrl: z.string(),
-    /** When the earliest of its signing certificates stops being valid (ms since the epoch). */
-    certificateExpiresAt: z.number(),
+    /** SAML: when the earliest of its signing certificates stops being valid (ms since the epoch); null for OIDC. */
+    certificateExpiresAt: z.number().nullable(),
+    /** OIDC: the issuer and the client id (null for SAML). The client secret is never sent back. */
+    issuer: z.string().nullable(),
+    clientId: z.string().nullable(),
+    /** OIDC: the redirect URI to register at the provider. */
+    redirectUri: z.string(),
     /** Our entity ID (the metadata URL), the assertion consumer service URL, the metadata URL. */
     spEntityId: z.string(),
     acsUrl: z.string(),

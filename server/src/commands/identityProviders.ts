@@ -1,3 +1,4 @@
+import { badRequest } from '../errors.ts';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { IdentityProvider } from '../db/tables.ts';
 import { identityProviderOf, ownerWhere, providerCoversEmail, type ProviderOwner } from '../queries/identityProviders.ts';
@@ -5,6 +6,7 @@ import { findUserByEmail } from '../queries/users.ts';
 import { hashToken } from '../services/tokens.ts';
 import { ssoProviderKey } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
+import type { OidcIdentity } from '../services/sso/oidc.ts';
 import type { SamlIdentity, SamlSettings } from '../services/sso/saml.ts';
 import { inTransaction } from './schools/shared.ts';
 import { signInWithProvider, type ProviderSignInOutcome } from './signInWithProvider.ts';
@@ -17,8 +19,8 @@ import type { Mailer } from '../services/mail.ts';
  * linked to it.
  */
 export async function saveSamlProvider(db: Db, owner: ProviderOwner, settings: SamlSettings, now: number): Promise<IdentityProvider> {
-  const values = {
-    kind: 'saml' as const,
+  return saveProvider(db, owner, now, {
+    kind: 'saml',
     entityId: settings.entityId,
     ssoUrl: settings.ssoUrl,
     certificates: settings.certificates.join(''),
@@ -26,13 +28,55 @@ export async function saveSamlProvider(db: Db, owner: ProviderOwner, settings: S
     issuer: null,
     clientId: null,
     clientSecret: null,
-    updatedAt: now,
-  };
+  });
+}
+
+/**
+ * Connects (or replaces) the school's or trust's OpenID Connect issuer. `clientSecret` is the
+ * secret already encrypted (services/sso/clientSecret.ts); null keeps the stored one, allowed
+ * only when the stored connection is OIDC with the same issuer and client id.
+ */
+export async function saveOidcProvider(
+  db: Db,
+  owner: ProviderOwner,
+  settings: { issuer: string; clientId: string; clientSecret: string | null },
+  now: number,
+): Promise<IdentityProvider> {
+  let clientSecret = settings.clientSecret;
+  if (clientSecret === null) {
+    const existing = await identityProviderOf(db, owner);
+    if (existing?.kind !== 'oidc' || existing.issuer !== settings.issuer || existing.clientId !== settings.clientId || !existing.clientSecret)
+      throw badRequest('Enter the client secret.', { clientSecret: 'Enter the client secret your IT team registered for Atrium.' });
+    clientSecret = existing.clientSecret;
+  }
+  return saveProvider(db, owner, now, {
+    kind: 'oidc',
+    entityId: null,
+    ssoUrl: null,
+    certificates: null,
+    certificateExpiresAt: null,
+    issuer: settings.issuer,
+    clientId: settings.clientId,
+    clientSecret,
+  });
+}
+
+type ProviderValues = Pick<IdentityProvider, 'kind' | 'entityId' | 'ssoUrl' | 'certificates' | 'certificateExpiresAt' | 'issuer' | 'clientId' | 'clientSecret'>;
+
+async function saveProvider(db: Db, owner: ProviderOwner, now: number, provider: ProviderValues): Promise<IdentityProvider> {
+  const values = { ...provider, updatedAt: now };
   const write = () =>
     inTransaction(db, async (trx) => {
-      const existing = await trx('identityProviders').where(ownerWhere(owner)).first('id');
-      if (existing) await trx('identityProviders').where({ id: existing.id }).update(values);
-      else await trx('identityProviders').insert({ ...ownerWhere(owner), ...values, required: false, createdAt: now });
+      const existing = await trx('identityProviders').where(ownerWhere(owner)).first('id', 'kind', 'entityId', 'issuer');
+      if (existing) {
+        // Another provider (not a new certificate or secret for the same one): the subjects it
+        // linked meant people at the old provider, so the links go; people link again by address.
+        if (existing.kind !== values.kind || existing.entityId !== values.entityId || existing.issuer !== values.issuer)
+          await trx('userIdentities')
+            .where({ provider: ssoProviderKey(Number(existing.id)) })
+            .delete();
+        await trx('identityProviders').where({ id: existing.id }).update(values);
+      } else await trx('identityProviders').insert({ ...ownerWhere(owner), ...values, required: false, createdAt: now });
     });
   try {
     await write();
@@ -83,9 +127,15 @@ type SignInDeps = { mailer: Mailer; brand: MailBrand; now: number };
  * address is an admin (a school's IT team must not be able to open the agency's accounts).
  * The provider vouches for the address it sends: its organisation proved it owns the domain.
  */
-export async function signInWithSchoolProvider(db: Db, deps: SignInDeps, connection: IdentityProvider, saml: SamlIdentity): Promise<ProviderSignInOutcome> {
+export async function signInWithSchoolProvider(
+  db: Db,
+  deps: SignInDeps,
+  connection: IdentityProvider,
+  saml: SamlIdentity | OidcIdentity,
+): Promise<ProviderSignInOutcome> {
   const provider = ssoProviderKey(connection.id);
-  await spendAssertion(db, connection.id, saml.assertionId, saml.usableUntil, deps.now);
+  // A SAML assertion is spent once; an OIDC code is spent by the issuer's token endpoint.
+  if ('assertionId' in saml) await spendAssertion(db, connection.id, saml.assertionId, saml.usableUntil, deps.now);
   if (!saml.email) throw new SignInError('no_email', 'the assertion carries no e-mail address (NameID or email attribute)');
   if (!(await providerCoversEmail(db, connection, saml.email)))
     throw new SignInError('sso_domain', `${saml.email} is not on a proven domain of connection ${connection.id}'s organisation`);

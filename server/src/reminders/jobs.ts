@@ -5,6 +5,7 @@ import { rollUpInsights } from '../commands/insightsRollup.ts';
 import { INSIGHTS_ROLLUP_JOB } from '../queries/insights.ts';
 import { cleanUpUnfinishedUploads } from '../services/uploads/cleanup.ts';
 import { foldRetention, RETENTION_FOLD_JOB } from '../commands/retentionFold.ts';
+import { runSsoCertificateWarnings } from './ssoCertificates.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -16,6 +17,8 @@ const HOUR_MS = 60 * 60_000;
 export const reminderJobs = (): ScheduledJob[] => [
   { name: 'deadline-reminders', intervalMs: HOUR_MS, run: runDeadlineReminders },
   { name: 'school-digest', intervalMs: HOUR_MS, run: runSchoolDigest },
+  // 30 days before a school's SAML provider's certificate expires, its managers are told (issue 57).
+  { name: 'sso-certificate-warnings', intervalMs: HOUR_MS, run: runSsoCertificateWarnings },
   // The Insights charts' weekly rollup: rows written, reported as `sent`.
   { name: INSIGHTS_ROLLUP_JOB, intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await rollUpInsights(deps.db, now) }) },
   ...housekeepingJobs(),

@@ -258,6 +258,9 @@ const body = fc.oneof(
       'certificate',
       'SAMLResponse',
       'RelayState',
+      'issuer',
+      'clientId',
+      'clientSecret',
     ),
     fc.oneof(
       fc.jsonValue(),

@@ -544,6 +544,8 @@ const recipes: Record<string, Recipe> = {
   'GET /api/auth/sso/start': { expect: everyone, request: () => ({ path: '/api/auth/sso/start?email=someone%40nowhere.example' }) },
   'GET /api/auth/sso/:connectionId/start': { expect: everyone, request: () => ({ path: '/api/auth/sso/999999/start' }) },
   'GET /api/auth/sso/:connectionId/metadata': { expect: all(404), request: () => ({ path: '/api/auth/sso/999999/metadata' }) },
+  // A school's own OIDC issuer: the redirect URI is a public top-level navigation that lands on /auth when nothing matches.
+  'GET /api/auth/sso/:connectionId/callback': { expect: everyone, request: () => ({ path: '/api/auth/sso/999999/callback?state=made-up&code=made-up' }) },
   'POST /api/auth/sso/:connectionId/acs': {
     expect: everyone,
     request: () => ({

@@ -45,7 +45,12 @@ export const TEST_CLIENTS = {
   google: { id: 'atrium-google', secret: 'google-secret-for-tests-only-0123456789' },
   microsoft: { id: 'atrium-microsoft', secret: 'microsoft-secret-for-tests-only-0123456789' },
   stranger: { id: 'someone-else', secret: 'someone-else-secret-0123456789' },
+  /** A school's own connection (kind "oidc"): its redirect URI is any `/api/auth/sso/<id>/callback` on loopback. */
+  school: { id: 'atrium-school', secret: 'school-secret-for-tests-only-0123456789' },
 } as const;
+
+/** The redirect URIs the school client accepts: a connection's callback on loopback, whatever its id and port. */
+const SCHOOL_REDIRECT = /^http:\/\/127\.0\.0\.1:\d+\/api\/auth\/sso\/\d+\/callback$/;
 
 let counter = 0;
 
@@ -70,6 +75,7 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
       { ...native, client_id: TEST_CLIENTS.google.id, client_secret: TEST_CLIENTS.google.secret, redirect_uris: redirectUris('google') },
       { ...native, client_id: TEST_CLIENTS.microsoft.id, client_secret: TEST_CLIENTS.microsoft.secret, redirect_uris: redirectUris('microsoft') },
       { ...native, client_id: TEST_CLIENTS.stranger.id, client_secret: TEST_CLIENTS.stranger.secret, redirect_uris: allRedirects },
+      { ...native, client_id: TEST_CLIENTS.school.id, client_secret: TEST_CLIENTS.school.secret, redirect_uris: ['http://127.0.0.1/api/auth/sso/1/callback'] },
     ],
     jwks: { keys: [privateJwk] },
     cookies: { keys: ['test-provider-cookie-key'] },
@@ -90,6 +96,11 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
     },
   };
   const provider = new Provider(issuer, configuration);
+  // The school client's connection id is only known once the test saved it: accept any.
+  const redirectUriAllowed = provider.Client.prototype.redirectUriAllowed;
+  provider.Client.prototype.redirectUriAllowed = function (this: typeof provider.Client.prototype, value: string) {
+    return this.clientId === TEST_CLIENTS.school.id ? SCHOOL_REDIRECT.test(value) : redirectUriAllowed.call(this, value);
+  };
 
   const handle: TestOidcProvider = {
     issuer,

@@ -12,6 +12,13 @@ declare module 'oidc-provider' {
   interface GrantConstructor {
     new (properties: { clientId: string; accountId: string }): Grant;
   }
+  interface Client {
+    readonly clientId: string;
+    redirectUriAllowed(value: string): boolean;
+  }
+  interface ClientConstructor {
+    prototype: Client;
+  }
   export type KoaContextWithOIDC = Context;
   export interface Configuration {
     clients?: Array<Record<string, unknown>>;
@@ -28,6 +35,7 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     readonly Grant: GrantConstructor;
+    readonly Client: ClientConstructor;
     use(middleware: Middleware<unknown, KoaContextWithOIDC>): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(

@@ -13,6 +13,9 @@ const connected = {
   entityId: 'https://idp.oak.test',
   ssoUrl: 'https://idp.oak.test/sso',
   certificateExpiresAt: Date.now() + 400 * 86_400_000,
+  issuer: null,
+  clientId: null,
+  redirectUri: `${base}/callback`,
   spEntityId: `${base}/metadata`,
   acsUrl: `${base}/acs`,
   metadataUrl: `${base}/metadata`,
@@ -63,5 +66,36 @@ describe('IdentityProviderPanel', () => {
     expect(await screen.findByText(`${base}/acs`)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Connected', { exact: true })).toBeInTheDocument());
     expect(screen.getByText(/^Valid until/)).toBeInTheDocument();
+  });
+
+  it('connects an OpenID Connect issuer, sends the secret once and never shows it', async () => {
+    const oidc = { ...connected, kind: 'oidc', entityId: '', ssoUrl: '', certificateExpiresAt: null, issuer: 'https://idp.oak.test', clientId: 'atrium' };
+    let saved = false;
+    const api = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/schools/4/identity-provider': () => ok({ provider: saved ? oidc : null }),
+      'PUT /api/schools/4/identity-provider': () => {
+        saved = true;
+        return ok(oidc);
+      },
+    });
+    const user = userEvent.setup();
+    renderScene(<IdentityProviderPanel root="/api/schools/4" owner="school" />);
+    await user.click(await screen.findByRole('radio', { name: 'OpenID Connect' }));
+    await user.type(screen.getByRole('textbox', { name: 'Issuer' }), 'https://idp.oak.test');
+    await user.type(screen.getByRole('textbox', { name: 'Client ID' }), 'atrium');
+    await user.type(screen.getByLabelText('Client secret'), 's3cret-value');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/schools/4/identity-provider')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/schools/4/identity-provider')[0]?.body).toEqual({
+      kind: 'oidc',
+      issuer: 'https://idp.oak.test',
+      clientId: 'atrium',
+      clientSecret: 's3cret-value',
+    });
+    expect(await screen.findByText(`${base}/callback`)).toBeInTheDocument();
+    expect(screen.getByText('Stored encrypted; never shown again')).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('s3cret-value')).toBeNull();
   });
 });

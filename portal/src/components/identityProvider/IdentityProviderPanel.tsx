@@ -8,12 +8,16 @@ import { useForm } from '../useForm.ts';
 import { useNow } from '../useNow.ts';
 import { IdentityProviderView, type ProviderFormValues } from './IdentityProviderView.tsx';
 
-const EMPTY: ProviderFormValues = { metadataXml: '', entityId: '', ssoUrl: '', certificate: '' };
+const EMPTY: ProviderFormValues = { kind: 'saml', metadataXml: '', entityId: '', ssoUrl: '', certificate: '', issuer: '', clientId: '', clientSecret: '' };
 
-/** What the form sends: the metadata when pasted, else the three settings (the server names what is missing). */
+/**
+ * What the form sends: OIDC's issuer, client id and secret (an empty secret keeps the stored
+ * one); for SAML the metadata when pasted, else the three settings (the server names what is missing).
+ */
 function toInput(values: ProviderFormValues): IdentityProviderInput {
-  if (values.metadataXml.trim()) return { kind: 'saml', metadataXml: values.metadataXml };
   const given = (value: string) => (value.trim() ? value : undefined);
+  if (values.kind === 'oidc') return { kind: 'oidc', issuer: values.issuer, clientId: values.clientId, clientSecret: given(values.clientSecret) };
+  if (values.metadataXml.trim()) return { kind: 'saml', metadataXml: values.metadataXml };
   return { kind: 'saml', entityId: given(values.entityId), ssoUrl: given(values.ssoUrl), certificate: given(values.certificate) };
 }
 

@@ -14,11 +14,26 @@ const provider: IdentityProviderDto = {
   entityId: 'https://sts.windows.net/72f988bf-86f1-41af-91ab-2d7cd011db47/',
   ssoUrl: 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/saml2',
   certificateExpiresAt: NOW + 400 * DAY,
+  issuer: null,
+  clientId: null,
+  redirectUri: `${base}/callback`,
   spEntityId: `${base}/metadata`,
   acsUrl: `${base}/acs`,
   metadataUrl: `${base}/metadata`,
   startUrl: `${base}/start`,
   attributes: SSO_ATTRIBUTES_READ,
+};
+
+const EMPTY = { kind: 'saml', metadataXml: '', entityId: '', ssoUrl: '', certificate: '', issuer: '', clientId: '', clientSecret: '' } as const;
+
+const oidcProvider: IdentityProviderDto = {
+  ...provider,
+  kind: 'oidc',
+  entityId: '',
+  ssoUrl: '',
+  certificateExpiresAt: null,
+  issuer: 'https://oak-academy.okta.com',
+  clientId: '0oa1b2c3d4e5f6g7h8i9',
 };
 
 const meta = {
@@ -30,7 +45,7 @@ const meta = {
     state: 'ready',
     provider: null,
     now: NOW,
-    values: { metadataXml: '', entityId: '', ssoUrl: '', certificate: '' },
+    values: EMPTY,
     errors: {},
     onChange: fn(),
     onSave: fn(),
@@ -49,10 +64,18 @@ export const CertificateExpiresSoon: Story = { args: { provider: { ...provider, 
 export const CertificateExpired: Story = { args: { provider: { ...provider, certificateExpiresAt: NOW - 2 * DAY } } };
 export const Refused: Story = {
   args: {
-    values: { metadataXml: '<md:EntityDescriptor', entityId: '', ssoUrl: '', certificate: '' },
+    values: { ...EMPTY, metadataXml: '<md:EntityDescriptor' },
     errors: { metadataXml: 'The metadata is not well-formed XML.' },
   },
 };
 export const ForATrust: Story = { args: { owner: 'trust', provider } };
 export const Loading: Story = { args: { state: 'loading' } };
 export const Failed: Story = { args: { state: 'failed', failedText: 'The sign-in settings could not be loaded.' } };
+export const OidcForm: Story = { args: { values: { ...EMPTY, kind: 'oidc', issuer: 'https://oak-academy.okta.com', clientId: '0oa1b2c3d4e5f6g7h8i9' } } };
+export const OidcConnected: Story = { args: { provider: oidcProvider, values: { ...EMPTY, kind: 'oidc' } } };
+export const OidcRefused: Story = {
+  args: {
+    values: { ...EMPTY, kind: 'oidc', issuer: 'https://login.example.org', clientId: 'atrium' },
+    errors: { issuer: 'No OpenID Connect discovery at https://login.example.org/.well-known/openid-configuration (unexpected HTTP response status code).' },
+  },
+};

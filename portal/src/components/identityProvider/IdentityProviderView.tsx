@@ -12,8 +12,25 @@ const DAY = 86_400_000;
 /** A certificate this close to its expiry is flagged (the provider must publish the new one first). */
 export const CERTIFICATE_WARNING_DAYS = 30;
 
-export type ProviderFormValues = { metadataXml: string; entityId: string; ssoUrl: string; certificate: string };
+export type ProviderFormValues = {
+  /** Which kind of provider the form connects. */
+  kind: 'saml' | 'oidc';
+  metadataXml: string;
+  entityId: string;
+  ssoUrl: string;
+  certificate: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
 export type ProviderFormErrors = Partial<Record<keyof ProviderFormValues, string>>;
+
+/** What an OpenID Connect connection reads from the id token. */
+const OIDC_CLAIMS_READ = [
+  'Scopes openid email profile',
+  'email (on your proven domains; email_verified must not be false)',
+  'given_name, family_name (optional)',
+];
 
 export interface IdentityProviderViewProps {
   /** "school" or "trust": said in the sentences. */
@@ -26,7 +43,7 @@ export interface IdentityProviderViewProps {
   now: number;
   values: ProviderFormValues;
   errors: ProviderFormErrors;
-  onChange(name: keyof ProviderFormValues, value: string): void;
+  onChange<Name extends keyof ProviderFormValues>(name: Name, value: ProviderFormValues[Name]): void;
   onSave(event: FormEvent): void;
   saving: boolean;
   onRemove(): void;
@@ -35,7 +52,8 @@ export interface IdentityProviderViewProps {
 
 /**
  * "Your own sign-in" on /school and /trust: connect a SAML 2.0 provider (its metadata XML, or
- * entity ID, single sign-on URL and certificate), what to give the IT team, and when the
+ * entity ID, single sign-on URL and certificate) or an OpenID Connect issuer (issuer, client id
+ * and secret), what to give the IT team, and when the
  * provider's certificate expires. Props only: IdentityProviderPanel reads and writes.
  */
 export function IdentityProviderView(props: IdentityProviderViewProps) {
@@ -47,8 +65,9 @@ export function IdentityProviderView(props: IdentityProviderViewProps) {
         {provider && <Badge $tone="success">Connected</Badge>}
       </PanelHeader>
       <PanelLead>
-        Staff with addresses on your {owner}’s proven domains can sign in through your identity provider (SAML 2.0: Entra ID, Okta, ADFS, Google Workspace,
-        ClassLink, Shibboleth…). Their first sign-in adds them to the {owner === 'school' ? 'school' : 'school their address belongs to'}.
+        Staff with addresses on your {owner}’s proven domains can sign in through your identity provider (SAML 2.0 or OpenID Connect: Entra ID, Okta, ADFS,
+        Google Workspace, ClassLink, Shibboleth, Keycloak…). Their first sign-in adds them to the{' '}
+        {owner === 'school' ? 'school' : 'school their address belongs to'}.
       </PanelLead>
       {state === 'loading' && <LoadingState label="Loading the sign-in settings" />}
       {state === 'failed' && <ProblemText role="alert">{props.failedText ?? 'The sign-in settings could not be loaded.'}</ProblemText>}
@@ -59,44 +78,60 @@ export function IdentityProviderView(props: IdentityProviderViewProps) {
 }
 
 function Connected({ provider, now, onRemove, removing }: IdentityProviderViewProps & { provider: IdentityProviderDto }) {
-  const daysLeft = Math.floor((provider.certificateExpiresAt - now) / DAY);
-  const expiry = formatInstantDate(provider.certificateExpiresAt);
+  const oidc = provider.kind === 'oidc';
   return (
     <Section>
       <h3>Your provider</h3>
       <Facts>
-        <dt>Entity ID</dt>
-        <dd>{provider.entityId}</dd>
-        <dt>Single sign-on URL</dt>
-        <dd>{provider.ssoUrl}</dd>
-        <dt>Signing certificate</dt>
-        <dd>
-          {daysLeft < 0 ? (
-            <Badge $tone="danger">Expired on {expiry}</Badge>
-          ) : daysLeft <= CERTIFICATE_WARNING_DAYS ? (
-            <>
-              <Badge $tone="warning">Expires in {daysLeft === 1 ? '1 day' : `${daysLeft} days`}</Badge> on {expiry}: paste the new certificate or metadata below
-              before then, or staff cannot sign in.
-            </>
-          ) : (
-            <>Valid until {expiry}</>
-          )}
-        </dd>
+        {oidc ? (
+          <>
+            <dt>Protocol</dt>
+            <dd>OpenID Connect</dd>
+            <dt>Issuer</dt>
+            <dd>{provider.issuer}</dd>
+            <dt>Client ID</dt>
+            <dd>{provider.clientId}</dd>
+            <dt>Client secret</dt>
+            <dd>Stored encrypted; never shown again</dd>
+          </>
+        ) : (
+          <>
+            <dt>Protocol</dt>
+            <dd>SAML 2.0</dd>
+            <dt>Entity ID</dt>
+            <dd>{provider.entityId}</dd>
+            <dt>Single sign-on URL</dt>
+            <dd>{provider.ssoUrl}</dd>
+            <dt>Signing certificate</dt>
+            <dd>{provider.certificateExpiresAt !== null && <CertificateExpiry expiresAt={provider.certificateExpiresAt} now={now} />}</dd>
+          </>
+        )}
       </Facts>
       <h3>What to give your IT team</h3>
       <Facts>
-        <dt>Entity ID (audience)</dt>
-        <dd>
-          <Code>{provider.spEntityId}</Code>
-        </dd>
-        <dt>ACS URL (HTTP-POST)</dt>
-        <dd>
-          <Code>{provider.acsUrl}</Code>
-        </dd>
-        <dt>Metadata URL</dt>
-        <dd>
-          <Code>{provider.metadataUrl}</Code>
-        </dd>
+        {oidc ? (
+          <>
+            <dt>Redirect URI</dt>
+            <dd>
+              <Code>{provider.redirectUri}</Code>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Entity ID (audience)</dt>
+            <dd>
+              <Code>{provider.spEntityId}</Code>
+            </dd>
+            <dt>ACS URL (HTTP-POST)</dt>
+            <dd>
+              <Code>{provider.acsUrl}</Code>
+            </dd>
+            <dt>Metadata URL</dt>
+            <dd>
+              <Code>{provider.metadataUrl}</Code>
+            </dd>
+          </>
+        )}
         <dt>Sign-in link for your intranet</dt>
         <dd>
           <Code>{provider.startUrl}</Code>
@@ -104,7 +139,7 @@ function Connected({ provider, now, onRemove, removing }: IdentityProviderViewPr
         <dt>What we read</dt>
         <dd>
           <ul>
-            {provider.attributes.map((attribute) => (
+            {(oidc ? OIDC_CLAIMS_READ : provider.attributes).map((attribute) => (
               <li key={attribute}>{attribute}</li>
             ))}
           </ul>
@@ -116,6 +151,19 @@ function Connected({ provider, now, onRemove, removing }: IdentityProviderViewPr
         </Button>
       </div>
     </Section>
+  );
+}
+
+function CertificateExpiry({ expiresAt, now }: { expiresAt: number; now: number }) {
+  const daysLeft = Math.floor((expiresAt - now) / DAY);
+  const expiry = formatInstantDate(expiresAt);
+  if (daysLeft < 0) return <Badge $tone="danger">Expired on {expiry}</Badge>;
+  if (daysLeft > CERTIFICATE_WARNING_DAYS) return <>Valid until {expiry}</>;
+  return (
+    <>
+      <Badge $tone="warning">Expires in {daysLeft === 1 ? '1 day' : `${daysLeft} days`}</Badge> on {expiry}: paste the new certificate or metadata below before
+      then, or staff cannot sign in.
+    </>
   );
 }
 
@@ -131,7 +179,32 @@ function ProviderForm({ provider, values, errors, onChange, onSave, saving }: Id
     <Section>
       <h3>{provider ? 'Replace the provider’s settings' : 'Connect your provider'}</h3>
       <Form onSubmit={onSave} noValidate>
-        {manual ? (
+        <Choice role="radiogroup" aria-label="Protocol">
+          {(['saml', 'oidc'] as const).map((kind) => (
+            <label key={kind}>
+              <input type="radio" name="kind" value={kind} checked={values.kind === kind} onChange={() => onChange('kind', kind)} />
+              {kind === 'saml' ? 'SAML 2.0' : 'OpenID Connect'}
+            </label>
+          ))}
+        </Choice>
+        {values.kind === 'oidc' ? (
+          <>
+            <TextField
+              label="Issuer"
+              hint="https://… — discovery must answer at issuer/.well-known/openid-configuration"
+              inputMode="url"
+              {...field('issuer')}
+            />
+            <TextField label="Client ID" hint="Registered for Atrium at your provider, with the redirect URI shown once connected" {...field('clientId')} />
+            <TextField
+              label="Client secret"
+              type="password"
+              autoComplete="off"
+              hint={provider?.kind === 'oidc' ? 'Leave empty to keep the stored secret (same issuer and client ID)' : 'Stored encrypted; never shown again'}
+              {...field('clientSecret')}
+            />
+          </>
+        ) : manual ? (
           <>
             <TextField label="Entity ID" hint="The provider’s identifier (Issuer), e.g. https://sts.windows.net/…/" {...field('entityId')} />
             <TextField label="Single sign-on URL" hint="HTTP-Redirect binding; https://" inputMode="url" {...field('ssoUrl')} />
@@ -147,7 +220,7 @@ function ProviderForm({ provider, values, errors, onChange, onSave, saving }: Id
           />
         )}
         <Actions>
-          {!manual && (
+          {values.kind === 'saml' && !manual && (
             <FileLabel>
               Upload metadata file
               <input
@@ -160,9 +233,11 @@ function ProviderForm({ provider, values, errors, onChange, onSave, saving }: Id
               />
             </FileLabel>
           )}
-          <Button variant="ghost" size="sm" onClick={() => setManual(!manual)}>
-            {manual ? 'Paste metadata instead' : 'Enter the settings by hand'}
-          </Button>
+          {values.kind === 'saml' && (
+            <Button variant="ghost" size="sm" onClick={() => setManual(!manual)}>
+              {manual ? 'Paste metadata instead' : 'Enter the settings by hand'}
+            </Button>
+          )}
           <Button type="submit" disabled={saving}>
             {saving ? 'Saving…' : provider ? 'Save the new settings' : 'Connect'}
           </Button>
@@ -171,6 +246,18 @@ function ProviderForm({ provider, values, errors, onChange, onSave, saving }: Id
     </Section>
   );
 }
+
+const Choice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+`;
 
 const Section = styled.section`
   display: grid;

@@ -634,6 +634,8 @@ const CASES: Record<string, DriftCase> = {
     path: () => `/api/auth/sso/${samlSignIn.connectionId}/start?returnTo=%2Fdashboard`,
     location: () => new RegExp(`^${samlSignIn.idp.ssoUrl}\\?SAMLRequest=`),
   },
+  // Always a redirect (here to /auth: no flow for this state).
+  'GET /api/auth/sso/:connectionId/callback': { as: 'anonymous', path: () => `/api/auth/sso/${sso.connectionId}/callback?state=made-up&code=made-up` },
   'DELETE /api/schools/:id/identity-provider': { as: ssoSchoolManager, path: () => `/api/schools/${sso.schoolId}/identity-provider` },
   'PUT /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider`, body: samlProvider },
   'GET /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider` },

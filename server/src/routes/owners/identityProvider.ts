@@ -7,9 +7,11 @@ import {
   type IdentityProviderAnswerDto,
   type IdentityProviderDto,
 } from '@atrium/common';
-import { deleteIdentityProvider, saveSamlProvider } from '../../commands/identityProviders.ts';
+import { deleteIdentityProvider, saveOidcProvider, saveSamlProvider } from '../../commands/identityProviders.ts';
 import type { IdentityProvider } from '../../db/tables.ts';
 import { identityProviderOf, type ProviderOwner } from '../../queries/identityProviders.ts';
+import { encryptClientSecret, secretBinding } from '../../services/sso/clientSecret.ts';
+import { checkedIssuer, checkOidcIssuer, oidcRedirectUri } from '../../services/sso/oidc.ts';
 import { samlSettingsFrom, serviceProviderUrls } from '../../services/sso/saml.ts';
 import type { Routes } from '../define.ts';
 import type { OwnerRoutesOptions } from './options.ts';
@@ -19,10 +21,13 @@ function presentIdentityProvider(row: IdentityProvider, publicUrl: string): Iden
   const urls = serviceProviderUrls(publicUrl, Number(row.id));
   return {
     id: Number(row.id),
-    kind: 'saml',
+    kind: row.kind,
     entityId: row.entityId ?? '',
     ssoUrl: row.ssoUrl ?? '',
-    certificateExpiresAt: Number(row.certificateExpiresAt),
+    certificateExpiresAt: row.certificateExpiresAt === null ? null : Number(row.certificateExpiresAt),
+    issuer: row.issuer,
+    clientId: row.clientId,
+    redirectUri: oidcRedirectUri(publicUrl, Number(row.id)),
     spEntityId: urls.spEntityId,
     acsUrl: urls.acsUrl,
     metadataUrl: urls.metadataUrl,
@@ -64,9 +69,20 @@ export function identityProviderRoutes(routes: Routes, { base, access, policy }:
     answer: { body: identityProviderDtoSchema },
     async handler(ctx) {
       const owner = ownerOf(ctx.input.params.id);
-      const settings = samlSettingsFrom(ctx.input.body, ctx.now());
-      const row = await saveSamlProvider(ctx.deps.db, owner, settings, ctx.now());
-      ctx.state.log.info({ ...owner, connectionId: row.id, entityId: settings.entityId, by: ctx.state.user!.id }, 'identity provider saved');
+      const input = ctx.input.body;
+      let row: IdentityProvider;
+      if (input.kind === 'oidc') {
+        const issuer = checkedIssuer(input.issuer, ctx.deps.config.isProduction);
+        await checkOidcIssuer(issuer, input.clientId);
+        const clientSecret = input.clientSecret ? encryptClientSecret(input.clientSecret, secretBinding(owner), ctx.deps.config.sessionKeys) : null;
+        row = await saveOidcProvider(ctx.deps.db, owner, { issuer, clientId: input.clientId, clientSecret }, ctx.now());
+      } else {
+        row = await saveSamlProvider(ctx.deps.db, owner, samlSettingsFrom(input, ctx.now()), ctx.now());
+      }
+      ctx.state.log.info(
+        { ...owner, connectionId: row.id, kind: row.kind, entityId: row.entityId, issuer: row.issuer, by: ctx.state.user!.id },
+        'identity provider saved',
+      );
       ctx.body = presentIdentityProvider(row, ctx.deps.config.publicUrl);
     },
   });

@@ -104,26 +104,42 @@ export class SignInClients {
   /** Exchanges the code in `callbackUrl` and returns who signed in, after every check. */
   async exchange(name: SignInProvider, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<ProviderIdentity> {
     const configuration = await this.configuration(name);
-    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
-    try {
-      tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-        pkceCodeVerifier: checks.codeVerifier,
-        expectedState: checks.state,
-        expectedNonce: checks.nonce,
-        idTokenExpected: true,
-      });
-    } catch (error) {
-      throw classify(error);
-    }
-    const claims = tokens.claims();
-    if (!claims) throw new SignInError('invalid', 'the token response had no id token');
+    const claims = await verifiedIdTokenClaims(configuration, callbackUrl, checks);
     const provider = this.byName.get(name)!;
     return identityFromClaims(name, claims, { discoveredIssuer: configuration.serverMetadata().issuer, tenant: provider.tenant });
   }
 }
 
-/** A library error as a sign-in outcome: the provider refusing or unreachable, or a failed check. */
-function classify(error: unknown): SignInError {
+/**
+ * The code exchange with every check (PKCE, state, nonce; the id token's signature, issuer,
+ * audience and expiry), returning the verified id token's claims; any failure is a SignInError.
+ * Used for Google / Microsoft and for schools' own issuers (services/sso/oidc.ts), which map the
+ * library's errors with `mapError`.
+ */
+export async function verifiedIdTokenClaims(
+  configuration: oidc.Configuration,
+  callbackUrl: URL,
+  checks: { state: string; nonce: string; codeVerifier: string },
+  mapError: (error: unknown) => SignInError = classify,
+): Promise<oidc.IDToken> {
+  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  try {
+    tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      idTokenExpected: true,
+    });
+  } catch (error) {
+    throw mapError(error);
+  }
+  const claims = tokens.claims();
+  if (!claims) throw new SignInError('invalid', 'the token response had no id token');
+  return claims;
+}
+
+/** A library error as a sign-in outcome: the provider refusing or unreachable, or a failed check (school issuers too: services/sso/oidc.ts). */
+export function classify(error: unknown): SignInError {
   if (error instanceof oidc.AuthorizationResponseError) {
     return new SignInError(
       error.error === 'access_denied' ? 'cancelled' : 'invalid',

@@ -6,6 +6,7 @@ import { createAdmin, createUser, signIn } from '../../../test/factories.ts';
 import { makeTestKey, postToAcs, TestSamlIdp, type AssertionOptions, type AuthnRequest } from '../../../test/samlIdp.ts';
 import { schoolWithManager } from '../../../test/schools.ts';
 import { adminClient, trustManagerOf, trustOf } from '../../../test/trusts.ts';
+import { proveDomain as proveDomainOf, refusedWith, signedInAs } from '../../../test/schoolSignIn.ts';
 import { useTestServer } from '../../../test/useTestServer.ts';
 
 const server = useTestServer();
@@ -19,12 +20,7 @@ let acsUrl: string;
 let sequence = 0;
 const address = (domain = DOMAIN) => `teacher${++sequence}@${domain}`;
 
-/** Proves `domain` for the school (as a DNS check or an admin's approval would). */
-async function proveDomain(forSchool: number, domain: string) {
-  await server
-    .db('schoolDomains')
-    .insert({ schoolId: forSchool, domain, verifiedDomain: domain, verifiedAt: Date.now(), proof: 'admin', createdAt: Date.now() });
-}
+const proveDomain = (forSchool: number, domain: string) => proveDomainOf(server, forSchool, domain);
 
 beforeAll(async () => {
   const school = await schoolWithManager(server, 'Oak Academy');
@@ -36,15 +32,6 @@ beforeAll(async () => {
   connectionId = saved.body.id;
   acsUrl = saved.body.acsUrl;
 });
-
-const refusedWith = (response: { status: number; headers: Headers }, code: string) => {
-  expect(response.status).toBe(302);
-  expect(response.headers.get('location')).toBe(`/auth?signInError=${code}`);
-};
-const signedInAs = async (client: TestClient) => {
-  const me = await client.get('/api/user');
-  return me.status === 200 ? (me.body.email as string) : null;
-};
 
 /** Starts a sign-in in `client` (by address) and returns the request the IdP received. */
 async function start(client: TestClient, email: string, returnTo = '/courses'): Promise<AuthnRequest> {

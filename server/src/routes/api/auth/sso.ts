@@ -11,6 +11,8 @@ import { identityProviderById, identityProviderForEmail } from '../../../queries
 import { ssoProviderKey } from '../../../services/signIn/claims.ts';
 import { SignInError } from '../../../services/signIn/errors.ts';
 import { claimFlow, safeReturnTo, saveFlow, SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
+import { decryptClientSecret, secretBinding } from '../../../services/sso/clientSecret.ts';
+import { oidcAuthorizationUrl, oidcExchange, oidcRedirectUri, type OidcConnection } from '../../../services/sso/oidc.ts';
 import { authnRequestUrl, serviceProviderMetadata, serviceProviderUrls, validateSamlResponse, type SamlConnection } from '../../../services/sso/saml.ts';
 import type { Routes } from '../../define.ts';
 import { signIn } from './passwords.ts';
@@ -34,6 +36,12 @@ const COOKIE_PATH = '/api/auth/sso';
 const connectionParams = z.object({ connectionId: z.coerce.number().int().positive().max(2_147_483_647) });
 const startQuery = z.object({ returnTo: z.unknown().optional() });
 const findQuery = z.object({ email: z.string().max(254).optional(), returnTo: z.unknown().optional() });
+/** The issuer's answer on the redirect URI; openid-client reads code / error / iss from the URL itself. */
+const callbackQuery = z.object({
+  state: z.string().max(1000).optional(),
+  code: z.string().max(4000).optional(),
+  error: z.string().max(200).optional(),
+});
 const acsBody = z.object({ SAMLResponse: z.string().max(1_000_000).optional(), RelayState: z.string().max(1000).optional() });
 
 /** The provider's form post (application/x-www-form-urlencoded; a SAMLResponse is a few to a few hundred kB). */
@@ -50,10 +58,12 @@ const samlConnection = (row: IdentityProvider): SamlConnection => ({
   certificates: (row.certificates ?? '').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [],
 });
 
-async function samlConnectionById(ctx: AppContext, connectionId: number): Promise<SamlConnection> {
-  const row = await identityProviderById(ctx.deps.db, connectionId);
-  if (!row || row.kind !== 'saml') throw new SignInError('not_configured', `no SAML connection ${connectionId}`);
-  return samlConnection(row);
+/** An OIDC connection with its secret opened; a secret no SESSION_SECRET key opens makes the connection unusable (said in the log). */
+function oidcConnection(ctx: AppContext, row: IdentityProvider): OidcConnection {
+  const clientSecret = row.clientSecret ? decryptClientSecret(row.clientSecret, secretBinding(row), ctx.deps.config.sessionKeys) : null;
+  if (!row.issuer || !row.clientId || clientSecret === null)
+    throw new SignInError('not_configured', `connection ${row.id}'s client secret does not open with SESSION_SECRET (rotated away?): save it again`);
+  return { id: Number(row.id), issuer: row.issuer, clientId: row.clientId, clientSecret };
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -61,6 +71,54 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 function cookieSecure(ctx: AppContext): boolean {
   const url = new URL(ctx.deps.config.publicUrl);
   return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** Ties the flow to this browser: the cookie holding the random id whose hash the flow row keeps. */
+function setBrowserCookie(ctx: AppContext, browserId: string): void {
+  const secure = cookieSecure(ctx);
+  // Behind TLS Koa already knows; on loopback http the browser accepts Secure though the connection is plain.
+  if (secure) ctx.cookies.secure = true;
+  ctx.cookies.set(SSO_BROWSER_COOKIE, browserId, {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: secure ? 'none' : 'lax',
+    secure,
+    signed: true,
+    maxAge: SIGN_IN_FLOW_TTL_MS,
+  });
+}
+
+/** Leaves for the connection's provider, whichever kind it is. */
+async function startSignIn(ctx: AppContext, row: IdentityProvider, returnTo: string): Promise<void> {
+  if (row.kind === 'oidc') await startOidc(ctx, oidcConnection(ctx, row), returnTo);
+  else await startSaml(ctx, samlConnection(row), returnTo);
+}
+
+/**
+ * Leaves for the school's OIDC issuer: code + PKCE (S256), state and nonce, kept in a flow row
+ * (keyed by the hash of state) bound to this browser by the same cookie as SAML.
+ */
+async function startOidc(ctx: AppContext, connection: OidcConnection, returnTo: string): Promise<void> {
+  const { db, clock, config } = ctx.deps;
+  const checks = {
+    state: randomBytes(32).toString('base64url'),
+    nonce: randomBytes(32).toString('base64url'),
+    codeVerifier: randomBytes(48).toString('base64url'),
+  };
+  const browserId = randomBytes(32).toString('base64url');
+  const url = await oidcAuthorizationUrl(connection, clock, oidcRedirectUri(config.publicUrl, connection.id), checks);
+  await saveFlow(db, clock, {
+    state: checks.state,
+    browserId,
+    provider: ssoProviderKey(connection.id),
+    nonce: checks.nonce,
+    codeVerifier: checks.codeVerifier,
+    returnTo,
+    linkUserId: null,
+  });
+  setBrowserCookie(ctx, browserId);
+  ctx.state.log.info({ connectionId: connection.id, kind: 'oidc' }, 'school sign-in started');
+  ctx.redirect(url.href);
 }
 
 /**
@@ -81,22 +139,12 @@ async function startSaml(ctx: AppContext, connection: SamlConnection, returnTo: 
     returnTo,
     linkUserId: null,
   });
-  const secure = cookieSecure(ctx);
-  // Behind TLS Koa already knows; on loopback http the browser accepts Secure though the connection is plain.
-  if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(SSO_BROWSER_COOKIE, browserId, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: secure ? 'none' : 'lax',
-    secure,
-    signed: true,
-    maxAge: SIGN_IN_FLOW_TTL_MS,
-  });
-  ctx.state.log.info({ connectionId: connection.id }, 'school sign-in started');
+  setBrowserCookie(ctx, browserId);
+  ctx.state.log.info({ connectionId: connection.id, kind: 'saml' }, 'school sign-in started');
   ctx.redirect(url);
 }
 
-/** Sign-in with a school's or trust's own provider (issue 57): SAML 2.0 service provider routes. */
+/** Sign-in with a school's or trust's own provider (issue 57): SAML 2.0 service provider and OIDC relying party routes. */
 export function schoolSignInRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
@@ -112,8 +160,8 @@ export function schoolSignInRoutes(routes: Routes): void {
       const row = email ? await identityProviderForEmail(ctx.deps.db, email) : null;
       // Only proven domains lead anywhere, and a proven domain is public (its DNS record), so this
       // tells nobody whether an account exists.
-      if (!row || row.kind !== 'saml') throw new SignInError('no_sso', `no school provider for ${email ?? 'a malformed address'}`);
-      await startSaml(ctx, samlConnection(row), safeReturnTo(ctx.input.query.returnTo));
+      if (!row) throw new SignInError('no_sso', `no school provider for ${email ?? 'a malformed address'}`);
+      await startSignIn(ctx, row, safeReturnTo(ctx.input.query.returnTo));
     },
   });
 
@@ -128,8 +176,9 @@ export function schoolSignInRoutes(routes: Routes): void {
     rateLimit: { limit: 'signInStart', by: 'ip' },
     before: [landOnAuthPage],
     async handler(ctx) {
-      const connection = await samlConnectionById(ctx, ctx.input.params.connectionId);
-      await startSaml(ctx, connection, safeReturnTo(ctx.input.query.returnTo));
+      const row = await identityProviderById(ctx.deps.db, ctx.input.params.connectionId);
+      if (!row) throw new SignInError('not_configured', `no school connection ${ctx.input.params.connectionId}`);
+      await startSignIn(ctx, row, safeReturnTo(ctx.input.query.returnTo));
     },
   });
 
@@ -177,6 +226,44 @@ export function schoolSignInRoutes(routes: Routes): void {
       await signIn(ctx, outcome.user);
       ctx.state.log.info(
         { userId: outcome.user.id, connectionId, created: outcome.created, linked: outcome.linked, joinedSchoolId: outcome.joinedSchoolId },
+        'signed in with school provider',
+      );
+      ctx.redirect(flow.returnTo);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/auth/sso/:connectionId/callback',
+    access: 'public',
+    cache: 'no-store',
+    params: connectionParams,
+    query: callbackQuery,
+    // Always a redirect: to returnTo once signed in, to /auth?signInError=… otherwise.
+    answer: { status: 302 },
+    rateLimit: { limit: 'signInCallback', by: 'ip' },
+    before: [landOnAuthPage],
+    async handler(ctx) {
+      const { db, clock, config, mailer } = ctx.deps;
+      const connectionId = ctx.input.params.connectionId;
+      const { state, error } = ctx.input.query;
+      if (!state) throw new SignInError(error === 'access_denied' ? 'cancelled' : 'invalid', `OIDC callback without state${error ? ` (${error})` : ''}`);
+      const browserId = ctx.cookies.get(SSO_BROWSER_COOKIE, { signed: true }) ?? null;
+      const flow = await claimFlow(db, clock, { state, browserId, provider: ssoProviderKey(connectionId) });
+      ctx.cookies.set(SSO_BROWSER_COOKIE, null, { path: COOKIE_PATH });
+      const row = await identityProviderById(db, connectionId);
+      if (!row || row.kind !== 'oidc') throw new SignInError('not_configured', `connection ${connectionId} is gone or no longer OIDC`);
+      // The URL exactly as the issuer sent the browser here, on the registered redirect URI.
+      const callbackUrl = new URL(`${oidcRedirectUri(config.publicUrl, connectionId)}?${ctx.querystring}`);
+      const identity = await oidcExchange(oidcConnection(ctx, row), clock, callbackUrl, {
+        state,
+        nonce: flow.nonce,
+        codeVerifier: flow.codeVerifier,
+      });
+      const outcome = await signInWithSchoolProvider(db, { mailer, brand: config, now: ctx.now() }, row, identity);
+      await signIn(ctx, outcome.user);
+      ctx.state.log.info(
+        { userId: outcome.user.id, connectionId, kind: 'oidc', created: outcome.created, linked: outcome.linked, joinedSchoolId: outcome.joinedSchoolId },
         'signed in with school provider',
       );
       ctx.redirect(flow.returnTo);
