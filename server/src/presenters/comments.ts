@@ -23,17 +23,18 @@ export interface CommentRow {
   userRole: string;
   replyToFirstName: string | null;
   replyToLastName: string | null;
+  /** The author's school, when they chose to show it and belong to one. */
+  userSchool: string | null;
   /** Selected only when the viewer may see it. */
   userEmail?: string | null;
 }
 
-/** What the presenter needs besides the row: the authors' shown schools. */
+/** What the presenter needs besides the row: who is looking. */
 export interface CommentContext {
   viewer: User;
-  schools: ReadonlyMap<number, string>;
 }
 
-export function presentComment(row: CommentRow, { viewer, schools }: CommentContext): DiscussionCommentDto {
+export function presentComment(row: CommentRow, { viewer }: CommentContext): DiscussionCommentDto {
   const deleted = row.deletedAt !== null && row.deletedAt !== undefined;
   const userId = Number(row.userId);
   const state = { parentId: row.parentId === null ? null : Number(row.parentId), deletedAt: deleted ? Number(row.deletedAt) : null };
@@ -48,7 +49,7 @@ export function presentComment(row: CommentRow, { viewer, schools }: CommentCont
     userFirstName: deleted ? null : row.userFirstName,
     userLastName: deleted ? null : row.userLastName,
     userProfileImageUrl: deleted ? null : row.userProfileImageUrl,
-    school: deleted ? null : (schools.get(userId) ?? null),
+    school: deleted ? null : (row.userSchool ?? null),
     instructor: !deleted && row.userRole === 'admin',
     deleted,
     answer: row.answerAt !== null && row.answerAt !== undefined,

@@ -26,13 +26,24 @@ function commentColumns(withEmail: boolean): string[] {
     'u.role as userRole',
     'r.firstName as replyToFirstName',
     'r.lastName as replyToLastName',
+    's.name as userSchool',
   ];
   if (withEmail) columns.push('u.email as userEmail');
   return columns;
 }
 
+/**
+ * Comments with their authors, whom they answer, and the school the author chose to show, in the
+ * same query: each join is a primary-key or unique look-up (a person belongs to one school,
+ * schoolMembers' unique userId), so a page costs one round trip whatever its size.
+ */
 function withAuthors(db: Reader) {
-  return db('comments as c').join('users as u', 'u.id', 'c.userId').leftJoin('users as r', 'r.id', 'c.replyToUserId');
+  return db('comments as c')
+    .join('users as u', 'u.id', 'c.userId')
+    .leftJoin('users as r', 'r.id', 'c.replyToUserId')
+    .leftJoin('discussionSettings as ds', (on) => on.on('ds.userId', 'c.userId').andOn('ds.showSchool', db.raw('?', [true])))
+    .leftJoin('schoolMembers as sm', 'sm.userId', 'ds.userId')
+    .leftJoin('schools as s', 's.id', 'sm.schoolId');
 }
 
 /**
@@ -89,22 +100,6 @@ export function pinnedThread(db: Db, moduleId: number, withEmail: boolean): Prom
 export function threadReplies(db: Db, threadIds: number[], withEmail: boolean): Promise<CommentRow[]> {
   if (!threadIds.length) return Promise.resolve([]);
   return withAuthors(db).whereIn('c.parentId', threadIds).select(commentColumns(withEmail)).orderBy('c.createdAt').orderBy('c.id');
-}
-
-/** The school each of these authors chose to show next to their name (the one they joined first). */
-export async function shownSchools(db: Db, userIds: number[]): Promise<Map<number, string>> {
-  const schools = new Map<number, string>();
-  if (!userIds.length) return schools;
-  const rows = (await db('discussionSettings as d')
-    .join('schoolMembers as m', 'm.userId', 'd.userId')
-    .join('schools as s', 's.id', 'm.schoolId')
-    .whereIn('d.userId', [...new Set(userIds)])
-    .where('d.showSchool', true)
-    .select('d.userId', 's.name')
-    .orderBy('m.joinedAt')
-    .orderBy('m.id')) as Array<{ userId: number; name: string }>;
-  for (const row of rows) if (!schools.has(Number(row.userId))) schools.set(Number(row.userId), row.name);
-  return schools;
 }
 
 /** The reader's own choice and the school it would show. */

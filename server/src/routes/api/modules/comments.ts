@@ -19,7 +19,7 @@ import type { User } from '../../../models/User.ts';
 import { requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
 import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
-import { presentComment, presentDiscussionPage, type CommentRow } from '../../../presenters/comments.ts';
+import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
 import type { AppDeps } from '../../../context.ts';
 import {
   commentById,
@@ -29,7 +29,6 @@ import {
   moduleComments,
   moduleThreads,
   pinnedThread,
-  shownSchools,
   threadReplies,
   type ThreadCursor,
 } from '../../../queries/comments.ts';
@@ -59,12 +58,6 @@ function decodeCursor(cursor: string | undefined): ThreadCursor | null {
   return { at: Number(match[1]), id: Number(match[2]) };
 }
 
-const schoolsOf = (db: AppDeps['db'], rows: CommentRow[]) =>
-  shownSchools(
-    db,
-    rows.map((row) => Number(row.userId)),
-  );
-
 export function commentRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
@@ -81,8 +74,7 @@ export function commentRoutes(routes: Routes): void {
       const { limit, offset } = ctx.input.query;
       await discussionModule(ctx.deps, user, moduleId);
       const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user) });
-      const schools = await schoolsOf(db, rows);
-      ctx.body = rows.map((row) => presentComment(row, { viewer: user, schools }));
+      ctx.body = rows.map((row) => presentComment(row, { viewer: user }));
     },
   });
 
@@ -119,8 +111,7 @@ export function commentRoutes(routes: Routes): void {
         threads.map((thread) => Number(thread.id)),
         withEmail,
       );
-      const schools = await schoolsOf(db, [...threads, ...replies]);
-      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user, schools });
+      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user });
     },
   });
 
@@ -146,7 +137,7 @@ export function commentRoutes(routes: Routes): void {
       const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread });
       const row = (await commentRowById(db, commentId, canSeeCommenterEmail(user)))!;
       ctx.status = 201;
-      ctx.body = presentComment(row, { viewer: user, schools: await schoolsOf(db, [row]) });
+      ctx.body = presentComment(row, { viewer: user });
     },
   });
 
