@@ -41,6 +41,7 @@ import * as identityProviders from './migrations/041_identity_providers.ts';
 import * as discussion from './migrations/042_discussion.ts';
 import * as retentionFold from './migrations/043_retention_fold.ts';
 import * as cpdRecord from './migrations/044_cpd_record.ts';
+import * as moderation from './migrations/045_moderation.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '042_discussion': discussion,
   '043_retention_fold': retentionFold,
   '044_cpd_record': cpdRecord,
+  '045_moderation': moderation,
 };
 
 const source: Knex.MigrationSource<string> = {

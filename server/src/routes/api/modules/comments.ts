@@ -16,7 +16,7 @@ import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettin
 import { badRequest, notFound } from '../../../errors.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
-import { requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
+import { canModerateComments, needsApproval, requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
 import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
 import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
@@ -30,11 +30,14 @@ import {
   moduleThreads,
   pinnedThread,
   threadReplies,
+  type CommentReader,
   type ThreadCursor,
 } from '../../../queries/comments.ts';
+import { commentModerationRoutes } from './commentsModeration.ts';
 import type { Routes } from '../../define.ts';
 
 const moduleParams = z.object({ moduleId: id });
+const readerOf = (user: User): CommentReader => ({ id: user.id, seesModerated: canModerateComments(user) });
 const commentParams = z.object({ commentId: id });
 
 // Comments carry their authors, so a page is smaller than an admin list's.
@@ -73,7 +76,7 @@ export function commentRoutes(routes: Routes): void {
       const { moduleId } = ctx.input.params;
       const { limit, offset } = ctx.input.query;
       await discussionModule(ctx.deps, user, moduleId);
-      const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user) });
+      const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user), reader: readerOf(user) });
       ctx.body = rows.map((row) => presentComment(row, { viewer: user }));
     },
   });
@@ -94,9 +97,10 @@ export function commentRoutes(routes: Routes): void {
       const after = decodeCursor(ctx.input.query.cursor);
       await discussionModule(ctx.deps, user, moduleId);
       const withEmail = canSeeCommenterEmail(user);
+      const reader = readerOf(user);
       const [fetched, pinned, total, viewer] = await Promise.all([
-        moduleThreads(db, moduleId, { order, after, limit, withEmail }),
-        after ? undefined : pinnedThread(db, moduleId, withEmail),
+        moduleThreads(db, moduleId, { order, after, limit, withEmail, reader }),
+        after ? undefined : pinnedThread(db, moduleId, withEmail, reader),
         countModuleComments(db, moduleId),
         discussionViewer(db, user.id),
       ]);
@@ -110,6 +114,7 @@ export function commentRoutes(routes: Routes): void {
         db,
         threads.map((thread) => Number(thread.id)),
         withEmail,
+        reader,
       );
       ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user });
     },
@@ -121,7 +126,11 @@ export function commentRoutes(routes: Routes): void {
     access: 'user',
     params: moduleParams,
     body: postCommentSchema,
-    rateLimit: { limit: 'comment', by: 'user' },
+    // Posting and replying count against budgets of their own: a busy thread does not stop a new question.
+    rateLimit: [
+      { limit: 'comment', by: 'user', when: (ctx) => ctx.input.body.parentId === undefined },
+      { limit: 'commentReply', by: 'user', when: (ctx) => ctx.input.body.parentId !== undefined },
+    ],
     answer: { status: 201, body: discussionCommentDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
@@ -134,7 +143,9 @@ export function commentRoutes(routes: Routes): void {
         // A reply to a reply joins the same thread and names whom it answers.
         thread = parent.parentId === null ? { parentId: parent.id, replyToUserId: null } : { parentId: Number(parent.parentId), replyToUserId: parent.userId };
       }
-      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread });
+      // Too many links or a known spam pattern: it waits in the moderation queue (admins' own posts do not).
+      const held = !canModerateComments(user) && needsApproval(comment);
+      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread, held });
       const row = (await commentRowById(db, commentId, canSeeCommenterEmail(user)))!;
       ctx.status = 201;
       ctx.body = presentComment(row, { viewer: user });
@@ -186,6 +197,8 @@ export function commentRoutes(routes: Routes): void {
       ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
     },
   });
+
+  commentModerationRoutes(routes);
 
   routes.add({
     method: 'put',
