@@ -28,13 +28,26 @@ export interface DiscussionCommentProps {
   onDelete(): void;
   onMarkAnswer(answer: boolean): void;
   onPin(pinned: boolean): void;
+  /** Report it to the moderators (shown when the server says the reader may). */
+  onReport?(): void;
   /** The replies and reply box under an opening comment. */
   children?: ReactNode;
   className?: string;
 }
 
 /** One comment or reply: who wrote it and when, what they said, and what the reader may do with it. */
-export function DiscussionComment({ comment, ownId, pinned = false, onReply, onDelete, onMarkAnswer, onPin, children, className }: DiscussionCommentProps) {
+export function DiscussionComment({
+  comment,
+  ownId,
+  pinned = false,
+  onReply,
+  onDelete,
+  onMarkAnswer,
+  onPin,
+  onReport,
+  children,
+  className,
+}: DiscussionCommentProps) {
   if (comment.deleted) {
     return (
       <Item className={className}>
@@ -58,6 +71,8 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
             {comment.answer ? <Badge $tone="success">Answer</Badge> : null}
             {comment.instructor ? <Badge>Instructor</Badge> : null}
             {own ? <Badge $tone="neutral">You</Badge> : null}
+            {comment.hidden ? <Badge $tone="danger">Hidden</Badge> : null}
+            {comment.awaitingApproval ? <Badge $tone="warning">Awaiting approval</Badge> : null}
             {comment.school ? <Muted>{comment.school}</Muted> : null}
             {/* userEmail is sent to admins only: it lets them tell who wrote what. */}
             {comment.userEmail && !own ? <Muted $wrap>{comment.userEmail}</Muted> : null}
@@ -69,7 +84,14 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
           <Text>
             <LinkedText text={comment.comment} />
           </Text>
-          {comment.can.reply || comment.can.markAnswer || comment.can.pin ? (
+          {comment.hidden ? (
+            <ModerationNote>
+              {own ? 'A moderator hid this comment: only you and the moderators can see it.' : 'Hidden by a moderator.'}
+              {comment.hiddenReason ? ` Reason: ${comment.hiddenReason}` : ''}
+            </ModerationNote>
+          ) : null}
+          {comment.awaitingApproval ? <ModerationNote>Waiting for a moderator’s approval before others can see it.</ModerationNote> : null}
+          {comment.can.reply || comment.can.markAnswer || comment.can.pin || (comment.can.report && onReport) ? (
             <Actions>
               {comment.can.reply ? (
                 <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${own ? 'your comment' : name}`}>
@@ -94,6 +116,11 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
                   aria-label={`${pinned ? 'Unpin' : 'Pin thread'}: the thread started by ${name}`}
                 >
                   {pinned ? 'Unpin' : 'Pin thread'}
+                </Button>
+              ) : null}
+              {comment.can.report && onReport ? (
+                <Button variant="ghost" size="sm" onClick={onReport} aria-label={`Report the comment by ${name}`}>
+                  Report
                 </Button>
               ) : null}
             </Actions>
@@ -193,6 +220,12 @@ const Actions = styled.div`
   flex-wrap: wrap;
   margin-top: ${({ theme }) => theme.space.xxs};
   margin-left: -${({ theme }) => theme.space.sm};
+`;
+
+const ModerationNote = styled.p`
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Deleted = styled.p`
