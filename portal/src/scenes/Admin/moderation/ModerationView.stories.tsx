@@ -29,15 +29,27 @@ const comment = (id: number, over: Partial<DiscussionCommentDto>): DiscussionCom
   ...over,
 });
 
-const thread = (opener: DiscussionCommentDto, replies: DiscussionCommentDto[]): DiscussionThreadDto => ({ ...opener, pinned: false, lastActivityAt: opener.createdAt, replies });
+const thread = (opener: DiscussionCommentDto, replies: DiscussionCommentDto[]): DiscussionThreadDto => ({
+  ...opener,
+  pinned: false,
+  lastActivityAt: opener.createdAt,
+  replies,
+});
 
 const items: ModerationItemDto[] = [
   {
     commentId: 12,
     module: { id: 3, title: 'Lighting a classroom', courseId: 1 },
-    thread: thread(comment(11, { userId: 1, userFirstName: 'Nia', userLastName: 'Patel', userEmail: 'nia@oakfield.sch.uk', comment: 'How do you light a classroom for filming?' }), [
-      comment(12, { parentId: 11, comment: 'Nobody asked you. Buy my course instead: https://spam.example/course', createdAt: ago(30) }),
-    ]),
+    thread: thread(
+      comment(11, {
+        userId: 1,
+        userFirstName: 'Nia',
+        userLastName: 'Patel',
+        userEmail: 'nia@oakfield.sch.uk',
+        comment: 'How do you light a classroom for filming?',
+      }),
+      [comment(12, { parentId: 11, comment: 'Nobody asked you. Buy my course instead: https://spam.example/course', createdAt: ago(30) })],
+    ),
     reports: [
       { reason: 'offensive', details: '', createdAt: ago(20), reporterFirstName: 'Nia', reporterLastName: 'Patel' },
       { reason: 'other', details: 'Advertising his own course in every thread', createdAt: ago(10), reporterFirstName: 'Lee', reporterLastName: 'Chan' },

@@ -9,8 +9,8 @@ import { Form } from '../../../components/Form.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
 import { EmptyText, Panel, PanelHeader, ProblemText } from '../../../components/Panel.ts';
-import { authorName } from '../../Module/discussion/DiscussionComment.tsx';
-import { LinkedText } from '../../Module/discussion/LinkedText.tsx';
+import { authorName } from '../../../components/discussion/authorName.ts';
+import { LinkedText } from '../../../components/discussion/LinkedText.tsx';
 
 export type ModerationState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ModerationItemDto[] };
 
@@ -88,7 +88,8 @@ function QueueItem({
             {item.reports.map((report, index) => (
               <li key={index}>
                 <strong>{REASONS[report.reason]}</strong>
-                {report.details ? `: ${report.details}` : ''} <Muted>— {[report.reporterFirstName, report.reporterLastName].filter(Boolean).join(' ') || 'Learner'}, </Muted>
+                {report.details ? `: ${report.details}` : ''}{' '}
+                <Muted>— {[report.reporterFirstName, report.reporterLastName].filter(Boolean).join(' ') || 'Learner'}, </Muted>
                 <time dateTime={report.createdAt} title={formatInstantDate(report.createdAt)}>
                   {formatRelativeTime(report.createdAt)}
                 </time>
@@ -98,7 +99,12 @@ function QueueItem({
         ) : null}
         <Thread aria-label="The thread">
           {comments.map((comment) => (
-            <ThreadComment key={comment.id} $reply={comment.parentId !== null} $target={comment.id === item.commentId} aria-current={comment.id === item.commentId ? 'true' : undefined}>
+            <ThreadComment
+              key={comment.id}
+              $reply={comment.parentId !== null}
+              $target={comment.id === item.commentId}
+              aria-current={comment.id === item.commentId ? 'true' : undefined}
+            >
               <Meta>
                 <strong>{comment.deleted ? 'Comment deleted' : authorName(comment)}</strong>
                 {comment.userEmail ? <Muted>{comment.userEmail}</Muted> : null}

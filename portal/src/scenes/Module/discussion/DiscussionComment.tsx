@@ -10,14 +10,10 @@ import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextAreaField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
-import { LinkedText } from './LinkedText.tsx';
+import { authorName } from '../../../components/discussion/authorName.ts';
+import { LinkedText } from '../../../components/discussion/LinkedText.tsx';
 
-/** The name a comment is signed with: a deleted account's row reads "Former learner". */
-export function authorName(comment: Pick<DiscussionCommentDto, 'userFirstName' | 'userLastName' | 'userEmail'>): string {
-  return comment.userFirstName || comment.userLastName
-    ? displayName({ firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null })
-    : 'Learner';
-}
+export { authorName };
 
 export interface DiscussionCommentProps {
   comment: DiscussionCommentDto;
