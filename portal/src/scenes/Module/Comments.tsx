@@ -9,6 +9,7 @@ import {
   usePinThread,
   usePostComment,
   useReportComment,
+  useRestoreComment,
   useSaveDiscussionSettings,
 } from '../../api/comments.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -29,6 +30,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const markAnswer = useMarkAnswer(moduleId);
   const pin = usePinThread(moduleId);
   const report = useReportComment();
+  const restore = useRestoreComment();
   const [reporting, setReporting] = useState<DiscussionCommentDto | null>(null);
   const saidBack = (failure: string) => ({
     onSuccess: (result: { message: string }) => toast({ title: result.message, variant: 'success' as const }),
@@ -161,6 +163,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
         onMarkAnswer={(comment, answer) => markAnswer.mutate({ commentId: comment.id, answer }, saidBack('Could not mark the answer'))}
         onPin={(thread, pinned) => pin.mutate({ commentId: thread.id, pinned }, saidBack('Could not pin the thread'))}
         onReport={setReporting}
+        onRestore={(comment) => restore.mutate(comment.id, saidBack('Could not restore the comment'))}
         onLoadMore={() => void discussion.fetchNextPage()}
         onRetry={() => void discussion.refetch()}
       />

@@ -26,6 +26,8 @@ export interface DiscussionCommentProps {
   onPin(pinned: boolean): void;
   /** Report it to the moderators (shown when the server says the reader may). */
   onReport?(): void;
+  /** Show a hidden comment again (moderators, from the thread). */
+  onRestore?(): void;
   /** The replies and reply box under an opening comment. */
   children?: ReactNode;
   className?: string;
@@ -41,6 +43,7 @@ export function DiscussionComment({
   onMarkAnswer,
   onPin,
   onReport,
+  onRestore,
   children,
   className,
 }: DiscussionCommentProps) {
@@ -87,7 +90,11 @@ export function DiscussionComment({
             </ModerationNote>
           ) : null}
           {comment.awaitingApproval ? <ModerationNote>Waiting for a moderator’s approval before others can see it.</ModerationNote> : null}
-          {comment.can.reply || comment.can.markAnswer || comment.can.pin || (comment.can.report && onReport) ? (
+          {comment.can.reply ||
+          comment.can.markAnswer ||
+          comment.can.pin ||
+          (comment.can.report && onReport) ||
+          (comment.hidden && comment.can.hide && onRestore) ? (
             <Actions>
               {comment.can.reply ? (
                 <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${own ? 'your comment' : name}`}>
@@ -112,6 +119,11 @@ export function DiscussionComment({
                   aria-label={`${pinned ? 'Unpin' : 'Pin thread'}: the thread started by ${name}`}
                 >
                   {pinned ? 'Unpin' : 'Pin thread'}
+                </Button>
+              ) : null}
+              {comment.hidden && comment.can.hide && onRestore ? (
+                <Button variant="ghost" size="sm" onClick={onRestore} aria-label={`Restore the comment by ${name}`}>
+                  Restore
                 </Button>
               ) : null}
               {comment.can.report && onReport ? (

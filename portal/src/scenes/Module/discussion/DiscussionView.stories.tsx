@@ -113,6 +113,7 @@ const meta = {
     onMarkAnswer: fn(),
     onPin: fn(),
     onReport: fn(),
+    onRestore: fn(),
     onLoadMore: fn(),
     onRetry: fn(),
   },

@@ -45,6 +45,7 @@ export interface DiscussionViewProps {
   onMarkAnswer(comment: DiscussionCommentDto, answer: boolean): void;
   onPin(thread: DiscussionThreadDto, pinned: boolean): void;
   onReport(comment: DiscussionCommentDto): void;
+  onRestore(comment: DiscussionCommentDto): void;
   onLoadMore(): void;
   onRetry(): void;
 }
@@ -126,6 +127,7 @@ export function DiscussionView(props: DiscussionViewProps) {
                 onReply={() => props.onReplyOpen(thread.id, thread)}
                 onDelete={() => props.onDelete(thread)}
                 onReport={() => props.onReport(thread)}
+                onRestore={() => props.onRestore(thread)}
               >
                 {thread.replies.length || props.reply?.threadId === thread.id ? (
                   <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>
@@ -139,6 +141,7 @@ export function DiscussionView(props: DiscussionViewProps) {
                         onReply={() => props.onReplyOpen(thread.id, reply)}
                         onDelete={() => props.onDelete(reply)}
                         onReport={() => props.onReport(reply)}
+                        onRestore={() => props.onRestore(reply)}
                       />
                     ))}
                     {props.reply?.threadId === thread.id ? (
