@@ -294,6 +294,8 @@ async function main(options: BenchOptions): Promise<void> {
       ['dashboard', 'GET /api/dashboard', (duration) => scenarios.dashboard(ctx, duration)],
       ['course', 'GET /api/courses/:id', (duration) => scenarios.courseDetail(ctx, duration)],
       ['comments', 'GET /api/modules/:id/comments', (duration) => scenarios.comments(ctx, duration)],
+      ['comments', 'GET /api/modules/:id/discussion', (duration) => scenarios.discussionPage(ctx, duration)],
+      ['comments', 'POST /api/modules/:id/comments (reply)', (duration) => scenarios.postReply(ctx, duration)],
       // An admin types alone: the latency target is read at one connection; 32 show the throughput.
       ['students', 'GET /api/admin/students?q= (1 connection)', (duration) => scenarios.students({ ...ctx, connections: 1 }, duration)],
       ['students', 'GET /api/admin/students?q=', (duration) => scenarios.students(ctx, duration)],

@@ -92,6 +92,46 @@ export function comments(ctx: BenchContext, duration?: number) {
   return rotatingGet(ctx, visits, duration);
 }
 
+/** The first page of a module's threads with their replies (issue 58), on a course the learner is enrolled in. */
+export function discussionPage(ctx: BenchContext, duration?: number) {
+  const visits = ctx.users.flatMap((user) =>
+    user.courseIds.flatMap((courseId) =>
+      (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ path: `/api/modules/${module.id}/discussion`, cookie: user.cookie })),
+    ),
+  );
+  return rotatingGet(ctx, visits, duration);
+}
+
+/**
+ * Replies posted by signed-in learners (issue 58): each connection takes learners in turn and
+ * answers the newest comment of one of their modules (found once, up front), so every request is a
+ * reply that moves its thread up the "Newest activity" order. Rows written stay in the bench database.
+ */
+export async function postReply(ctx: BenchContext, duration?: number): Promise<LoadResult> {
+  const targets: Array<{ moduleId: number; parentId: number; cookie: string }> = [];
+  for (const user of ctx.users) {
+    for (const courseId of user.courseIds) {
+      const module = (ctx.modulesByCourse.get(courseId) ?? [])[user.id % 12];
+      if (!module) continue;
+      const opener = (await ctx.db('comments').where({ moduleId: module.id }).whereNull('parentId').orderBy('id', 'desc').first('id')) as
+        { id: number } | undefined;
+      if (opener) targets.push({ moduleId: module.id, parentId: Number(opener.id), cookie: user.cookie });
+    }
+  }
+  const next = cycle(targets);
+  const setupRequest = (request: autocannon.Request): autocannon.Request => {
+    const target = next();
+    return {
+      ...request,
+      method: 'POST',
+      path: `/api/modules/${target.moduleId}/comments`,
+      headers: { ...JSON_HEADERS, cookie: target.cookie },
+      body: JSON.stringify({ comment: 'Thank you, that helped with the lighting in my classroom.', parentId: target.parentId }),
+    };
+  };
+  return load({ url: ctx.base, connections: ctx.connections, duration: duration ?? ctx.duration, headers: JSON_HEADERS, requests: [{ setupRequest }] });
+}
+
 /** What an admin types in the students search box: name and e-mail prefixes, a full name, a miss. */
 export function searchTerms(): string[] {
   const terms: string[] = [];

@@ -148,4 +148,52 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
       await page.unroute('**/api/modules/*/discussion*');
     }
   });
+
+  it('a learner reports a comment, an admin hides it from the moderation queue and restores it from the thread', async () => {
+    const page = await session.page(DESKTOP);
+    await signInWithForm(page, app.url, nia);
+    await page.goto(`${app.url}${modulePath}`);
+    await discussion(page).getByText('Has anyone got a consent form template for photos?').waitFor();
+    await discussion(page).getByRole('button', { name: 'Report the comment by Sam Jones' }).first().click();
+    const dialog = page.getByRole('dialog', { name: /Report Sam Jones/ });
+    await dialog.getByLabel('Why are you reporting it?').selectOption('other');
+    await dialog.getByRole('textbox', { name: 'What is wrong?' }).fill('Asking for forms we are not allowed to share');
+    await expectAccessible(page, 'report dialog');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await toast(page, 'Report sent');
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const admin = await session.page(viewport);
+      await signInWithForm(admin, app.url, app.admin);
+      await admin.goto(`${app.url}/admin/moderation`);
+      const item = admin.getByRole('region', { name: /Sam Jones in “Light”/ });
+      await item.getByText('Asking for forms we are not allowed to share').waitFor();
+      await screenshot(admin, 'moderation-queue');
+      await expectAccessible(admin, `moderation queue at ${viewport.width}`);
+    }
+    const admin = await session.page(DESKTOP);
+    await signInWithForm(admin, app.url, app.admin);
+    await admin.goto(`${app.url}/admin/moderation`);
+    const item = admin.getByRole('region', { name: /Sam Jones in “Light”/ });
+    await item.getByRole('textbox', { name: 'Reason shown to the author' }).fill('Please ask the school office for forms.');
+    await item.getByRole('button', { name: 'Hide' }).click();
+    await toast(admin, 'Comment hidden');
+    await admin.getByText('Nothing to moderate').waitFor();
+
+    await page.reload();
+    await discussion(page).getByText('How do you light a classroom').waitFor();
+    expect(await discussion(page).getByText('Has anyone got a consent form template for photos?').count()).toBe(0);
+    const author = await session.page(PHONE);
+    await signInWithForm(author, app.url, sam);
+    await author.goto(`${app.url}${modulePath}`);
+    await discussion(author)
+      .getByText(/Reason: Please ask the school office for forms\./)
+      .waitFor();
+
+    await admin.goto(`${app.url}${modulePath}`);
+    await discussion(admin).getByRole('button', { name: 'Restore the comment by Sam Jones' }).click();
+    await toast(admin, 'Comment restored');
+    await page.reload();
+    await discussion(page).getByText('Has anyone got a consent form template for photos?').waitFor();
+  });
 });

@@ -71,6 +71,7 @@ const AdminSchoolScene = scene(() => import('./scenes/Admin/organisations/AdminS
 const AdminReviewsScene = scene(() => import('./scenes/Admin/people/AdminReviewsScene.tsx'), 'AdminReviewsScene');
 const AdminReviewScene = scene(() => import('./scenes/Admin/people/AdminReviewScene.tsx'), 'AdminReviewScene');
 const AdminInsightsScene = scene(() => import('./scenes/Admin/operations/AdminInsightsScene.tsx'), 'AdminInsightsScene');
+const ModerationScene = scene(() => import('./scenes/Admin/moderation/ModerationScene.tsx'), 'ModerationScene');
 const VerifyScene = scene(() => import('./scenes/Verify/VerifyScene.tsx'), 'VerifyScene');
 const TrustScene = scene(() => import('./scenes/Trust/TrustScene.tsx'), 'TrustScene');
 const AccessibilityScene = scene(() => import('./scenes/Accessibility/AccessibilityScene.tsx'), 'AccessibilityScene');
@@ -209,6 +210,7 @@ export const routes: RouteObject[] = [
               { path: 'students/:studentId', element: <AdminStudentScene /> },
               { path: 'schools/:schoolId', element: <AdminSchoolScene /> },
               { path: 'insights', element: <AdminInsightsScene /> },
+              { path: 'moderation', element: <ModerationScene /> },
               { path: 'reviews', element: <AdminReviewsScene /> },
               { path: 'reviews/:submissionId', element: <AdminReviewScene /> },
             ],

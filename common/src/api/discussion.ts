@@ -30,6 +30,12 @@ export const discussionCommentDtoSchema = z
     answer: z.boolean(),
     /** On a reply to a reply: whom it answers. */
     replyTo: z.object({ userId: z.number(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+    /** Hidden by an admin: only its author (with the reason) and admins see it. */
+    hidden: z.boolean(),
+    /** Why it was hidden: for its author and admins. */
+    hiddenReason: z.string().nullable(),
+    /** Waiting for an admin's approval (too many links, or a known spam pattern): only its author and admins see it. */
+    awaitingApproval: z.boolean(),
     /** What the caller may do with it, decided by the server. */
     can: z.object({
       delete: z.boolean(),
@@ -38,6 +44,10 @@ export const discussionCommentDtoSchema = z
       markAnswer: z.boolean(),
       /** Pin (or unpin) this thread to the top of the module's discussion: admins. */
       pin: z.boolean(),
+      /** Report it to the moderators: anyone who reads the module, not its author, once. */
+      report: z.boolean(),
+      /** Hide, restore or approve it: admins. */
+      hide: z.boolean(),
     }),
   })
   .meta({ id: 'DiscussionCommentDto' });
@@ -72,3 +82,33 @@ export type DiscussionPageDto = z.infer<typeof discussionPageDtoSchema>;
 /** PUT /api/discussion/settings */
 export const discussionSettingsDtoSchema = z.object({ showSchool: z.boolean() }).meta({ id: 'DiscussionSettingsDto' });
 export type DiscussionSettingsDto = z.infer<typeof discussionSettingsDtoSchema>;
+
+/** One report of a comment, as the moderation queue shows it. */
+export const commentReportDtoSchema = z
+  .object({
+    reason: z.enum(['spam', 'offensive', 'other']),
+    details: z.string(),
+    createdAt: z.string(),
+    reporterFirstName: z.string().nullable(),
+    reporterLastName: z.string().nullable(),
+  })
+  .meta({ id: 'CommentReportDto' });
+export type CommentReportDto = z.infer<typeof commentReportDtoSchema>;
+
+/** A reported (or held) comment in its thread, with its open reports. */
+export const moderationItemDtoSchema = z
+  .object({
+    /** The comment to moderate: the thread's opening comment or one of its replies. */
+    commentId: z.number(),
+    module: z.object({ id: z.number(), title: z.string(), courseId: z.number() }),
+    thread: discussionThreadDtoSchema,
+    reports: z.array(commentReportDtoSchema),
+    /** Waiting for approval rather than reported (it may be both). */
+    awaitingApproval: z.boolean(),
+  })
+  .meta({ id: 'ModerationItemDto' });
+export type ModerationItemDto = z.infer<typeof moderationItemDtoSchema>;
+
+/** GET /api/admin/moderation: open reports and held comments, oldest first. */
+export const moderationQueueDtoSchema = z.object({ items: z.array(moderationItemDtoSchema) }).meta({ id: 'ModerationQueueDto' });
+export type ModerationQueueDto = z.infer<typeof moderationQueueDtoSchema>;

@@ -48,6 +48,8 @@ export interface MyDataExportDto {
   comments: Array<{ module: string; comment: string; createdAt: string }>;
   /** Discussion choices (issue 58): whether their school shows next to their name; null until first chosen. */
   discussionSettings: { showSchool: boolean; updatedAt: string } | null;
+  /** Comments they reported to the moderators (issue 58): the comment's text as it is now, their reason and words. */
+  commentReports: Array<{ module: string; comment: string; reason: string; details: string; createdAt: string; resolvedAt: string | null }>;
   certificates: Array<{
     certificateNumber: string;
     courseName: string;

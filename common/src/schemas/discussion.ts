@@ -32,3 +32,27 @@ export const pinThreadSchema = z.strictObject({ pinned: z.boolean({ message: 'Pi
 export const discussionSettingsSchema = z.strictObject({
   showSchool: z.boolean({ message: 'Show school must be true or false' }),
 });
+
+/** Why a comment is reported (issue 58): "other" needs a word on what is wrong. */
+export const REPORT_REASONS = ['spam', 'offensive', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_DETAILS_MAX = 1000;
+
+/** POST /api/modules/comments/:commentId/report */
+export const reportCommentSchema = z
+  .strictObject({
+    reason: z.enum(REPORT_REASONS, { message: 'Reason must be spam, offensive or other' }),
+    details: z.string().trim().max(REPORT_DETAILS_MAX, { message: 'Details can be at most 1,000 characters' }).default(''),
+  })
+  .refine((report) => report.reason !== 'other' || report.details !== '', { message: 'Please say what is wrong', path: ['details'] });
+export type ReportCommentInput = z.input<typeof reportCommentSchema>;
+
+/** PUT /api/admin/moderation/comments/:commentId/hide: the reason its author is shown. */
+export const hideCommentSchema = z.strictObject({
+  reason: z
+    .string({ message: 'Please give a reason' })
+    .trim()
+    .min(1, { message: 'Please give a reason' })
+    .max(500, { message: 'The reason can be at most 500 characters' }),
+});
+export type HideCommentInput = z.input<typeof hideCommentSchema>;

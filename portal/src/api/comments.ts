@@ -1,5 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { DiscussionCommentDto, DiscussionOrder, DiscussionPageDto, DiscussionSettingsDto, MessageDto } from '@atrium/common';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type {
+  DiscussionCommentDto,
+  DiscussionOrder,
+  DiscussionPageDto,
+  DiscussionSettingsDto,
+  MessageDto,
+  ModerationQueueDto,
+  ReportCommentInput,
+} from '@atrium/common';
 import { api } from './client.ts';
 
 /** SPEC's flat list (GET /api/modules/:id/comments): kept for clients that read it; the portal reads the threads below. */
@@ -92,5 +100,51 @@ export function useSaveDiscussionSettings() {
   return useMutation({
     mutationFn: (settings: DiscussionSettingsDto) => api.put<DiscussionSettingsDto>('/api/discussion/settings', settings),
     onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith('/discussion') }),
+  });
+}
+
+/** Reports a comment to the moderators (once per person per comment). */
+export function useReportComment() {
+  return useMutation({
+    mutationFn: ({ commentId, report }: { commentId: number; report: ReportCommentInput }) =>
+      api.post<MessageDto>(`/api/modules/comments/${commentId}/report`, report),
+  });
+}
+
+export const moderationKey = ['/api/admin/moderation'] as const;
+
+/** The admin's moderation queue: reported and held comments in their threads. */
+export function useModerationQueue() {
+  return useQuery({ queryKey: moderationKey, queryFn: ({ signal }) => api.get<ModerationQueueDto>('/api/admin/moderation', { signal }) });
+}
+
+const refreshModerated = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === moderationKey[0] || String(query.queryKey[0]).endsWith('/discussion') });
+
+/** Hides a comment (its author still sees it, with the reason). */
+export function useHideComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, reason }: { commentId: number; reason: string }) =>
+      api.put<MessageDto>(`/api/admin/moderation/comments/${commentId}/hide`, { reason }),
+    onSuccess: () => refreshModerated(queryClient),
+  });
+}
+
+/** Restores a hidden comment, or approves a held one. */
+export function useRestoreComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) => api.put<MessageDto>(`/api/admin/moderation/comments/${commentId}/restore`, {}),
+    onSuccess: () => refreshModerated(queryClient),
+  });
+}
+
+/** Deletes a comment from the moderation queue (with replies it stays as "comment deleted"). */
+export function useModerationDelete() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) => api.delete<MessageDto>(`/api/modules/comments/${commentId}`),
+    onSuccess: () => refreshModerated(queryClient),
   });
 }

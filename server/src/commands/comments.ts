@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex.ts';
-import { notFound } from '../errors.ts';
+import { isUniqueViolation } from '../db/knex.ts';
+import { conflict, notFound } from '../errors.ts';
 import type { Comment } from '../models/Comment.ts';
 import type { Clock } from '../services/clock.ts';
 
@@ -9,6 +10,8 @@ export interface NewComment {
   comment: string;
   /** For a reply: the thread's opening comment, and whom the reply answers when it was written under another reply. */
   thread?: { parentId: number; replyToUserId: number | null };
+  /** Waits for an admin's approval (policies/comments.ts needsApproval). */
+  held?: boolean;
 }
 
 /**
@@ -27,11 +30,15 @@ export async function postComment(db: Db, clock: Clock, input: NewComment): Prom
       lastActivityAt: now,
       parentId: input.thread?.parentId ?? null,
       replyToUserId: input.thread?.replyToUserId ?? null,
+      heldAt: input.held ? now : null,
     };
-    if (input.thread) {
+    // A held reply moves its thread once approved, not before.
+    if (input.thread && !input.held) {
       // The thread may have gone since the caller looked (its last reply and opener deleted).
       const touched = await trx('comments').where({ id: input.thread.parentId }).update({ lastActivityAt: now });
       if (!touched) throw notFound('The comment you are replying to is no longer there');
+    } else if (input.thread && !(await trx('comments').where({ id: input.thread.parentId }).first('id'))) {
+      throw notFound('The comment you are replying to is no longer there');
     }
     const [id] = await trx('comments').insert(row);
     return Number(id);
@@ -46,8 +53,11 @@ export async function deleteComment(db: Db, clock: Clock, comment: Pick<Comment,
   await db.transaction(async (trx) => {
     if (comment.parentId === null) {
       const reply = await trx('comments').where({ parentId: comment.id }).first('id');
-      if (reply) await trx('comments').where({ id: comment.id }).update({ deletedAt: clock.now().getTime(), comment: '', pinnedAt: null });
-      else await trx('comments').where({ id: comment.id }).delete();
+      if (reply) {
+        await trx('comments').where({ id: comment.id }).update({ deletedAt: clock.now().getTime(), comment: '', pinnedAt: null, hiddenReason: null });
+        // Nothing is left to moderate: its reports are settled (they go with the row otherwise).
+        await trx('commentReports').where({ commentId: comment.id }).whereNull('resolvedAt').update({ resolvedAt: clock.now().getTime() });
+      } else await trx('comments').where({ id: comment.id }).delete();
       return;
     }
     await trx('comments').where({ id: comment.id }).delete();
@@ -79,4 +89,37 @@ export async function saveDiscussionSettings(db: Db, clock: Clock, userId: numbe
     .insert({ userId, showSchool: settings.showSchool, updatedAt: clock.now().getTime() })
     .onConflict('userId')
     .merge(['showSchool', 'updatedAt']);
+}
+
+/** A person's report of a comment: one per person per comment (409 for a second). */
+export async function reportComment(db: Db, clock: Clock, report: { commentId: number; userId: number; reason: string; details: string }): Promise<void> {
+  try {
+    await db('commentReports').insert({ ...report, createdAt: clock.now().getTime(), resolvedAt: null });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You have already reported this comment');
+    throw error;
+  }
+}
+
+/** Hides a comment from everyone but its author (who sees why) and admins; its open reports are settled. */
+export async function hideComment(db: Db, clock: Clock, commentId: number, reason: string): Promise<void> {
+  const now = clock.now().getTime();
+  await db.transaction(async (trx) => {
+    await trx('comments').where({ id: commentId }).update({ hiddenAt: now, hiddenReason: reason, heldAt: null, pinnedAt: null, answerAt: null });
+    await trx('commentReports').where({ commentId }).whereNull('resolvedAt').update({ resolvedAt: now });
+  });
+}
+
+/** Shows a hidden comment again, or approves a held one; its open reports are settled (dismissed). */
+export async function restoreComment(db: Db, clock: Clock, commentId: number): Promise<void> {
+  const now = clock.now().getTime();
+  await db.transaction(async (trx) => {
+    const comment = await trx('comments').where({ id: commentId }).first('parentId', 'heldAt');
+    await trx('comments').where({ id: commentId }).update({ hiddenAt: null, hiddenReason: null, heldAt: null });
+    // An approved reply moves its thread up "Newest activity" now, as it would have when posted.
+    if (comment?.heldAt !== null && comment?.heldAt !== undefined && comment.parentId !== null) {
+      await trx('comments').where({ id: comment.parentId }).update({ lastActivityAt: now });
+    }
+    await trx('commentReports').where({ commentId }).whereNull('resolvedAt').update({ resolvedAt: now });
+  });
 }

@@ -65,6 +65,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   trustInvites: deleteOwnRows('trustInvites'),
   certificateRenewals: deleteOwnRows('certificateRenewals'),
   discussionSettings: deleteOwnRows('discussionSettings'),
+  commentReports: deleteOwnRows('commentReports'),
   // The evidence objects go once the transaction has committed, like submission files.
   externalCpd: async (trx, { userId, files }) => {
     const fileIds = (await trx('externalCpd').where({ userId }).whereNotNull('evidenceFileId').select('evidenceFileId')).map((row) =>

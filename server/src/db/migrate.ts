@@ -41,6 +41,7 @@ import * as identityProviders from './migrations/041_identity_providers.ts';
 import * as discussion from './migrations/042_discussion.ts';
 import * as retentionFold from './migrations/043_retention_fold.ts';
 import * as cpdRecord from './migrations/044_cpd_record.ts';
+import * as moderation from './migrations/045_moderation.ts';
 import * as oneRoster from './migrations/047_oneroster.ts';
 import * as statusMarksGuarded from './migrations/048_status_marks_guarded.ts';
 
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '042_discussion': discussion,
   '043_retention_fold': retentionFold,
   '044_cpd_record': cpdRecord,
+  '045_moderation': moderation,
   '047_oneroster': oneRoster,
   '048_status_marks_guarded': statusMarksGuarded,
 };

@@ -108,6 +108,12 @@ export const PERSONAL_DATA = {
     onDeletion: { keep: 'discussions keep their shape; the comment shows "Former learner" as its author' },
   },
   discussionSettings: { owner: { userId: 'userId' }, exportedAs: 'discussionSettings', onDeletion: 'delete' },
+  commentReports: {
+    owner: { userId: 'userId' },
+    otherColumns: { commentId: 'the reported comment, someone else’s: the export shows its module and text as they are now' },
+    exportedAs: 'commentReports',
+    onDeletion: 'delete',
+  },
   certificates: {
     owner: { userId: 'userId' },
     otherColumns: { studentName: 'exported; overwritten with "Former learner" on deletion' },

@@ -159,6 +159,22 @@ export interface Comment {
   answerAt: number | null;
   /** On the opening comment an admin pinned to the top of its module's discussion. */
   pinnedAt: number | null;
+  /** An admin hid it (045_moderation): only its author and admins see it, marked hidden. */
+  hiddenAt: number | null;
+  hiddenReason: string | null;
+  /** Waiting for an admin's approval (more than 3 links, or a known spam pattern). */
+  heldAt: number | null;
+}
+
+/** One person's report of a comment (045_moderation): one per person per comment. */
+export interface CommentReport {
+  id: number;
+  commentId: number;
+  userId: number;
+  reason: string;
+  details: string;
+  createdAt: number;
+  resolvedAt: number | null;
 }
 
 /** A person's discussion choices (042_discussion). */
@@ -763,6 +779,7 @@ declare module 'knex/types/tables' {
     courseProgress: CourseProgress;
     comments: Comment;
     discussionSettings: DiscussionSetting;
+    commentReports: CommentReport;
     certificates: Certificate;
     quizzes: Quiz;
     quizVersions: QuizVersion;

@@ -16,6 +16,9 @@ const LIMITS = {
   contact: { points: 20, duration: 60 * 60 },
   accessibilityReport: { points: 20, duration: 60 * 60 },
   comment: { points: 20, duration: 60 },
+  // Discussion replies and reports (issue 58), each a budget of its own beside posting.
+  commentReply: { points: 30, duration: 60 },
+  commentReport: { points: 20, duration: 60 * 60 },
   // External CPD entries a person adds to or removes from their transcript (issue 59).
   externalCpd: { points: 60, duration: 60 * 60 },
   // Views of shared CPD records (and their PDF) per address: a school office checking a few dozen applicants stays well inside.

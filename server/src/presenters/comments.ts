@@ -1,7 +1,7 @@
 import type { DiscussionCommentDto, DiscussionPageDto, DiscussionThreadDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
-import { canMarkAnswer, canPinThread, canReplyToComment } from '../policies/comments.ts';
+import { canHideComment, canMarkAnswer, canPinThread, canReplyToComment, canReportComment, canSeeHiddenReason } from '../policies/comments.ts';
 import { canDeleteComment, canSeeCommenterEmail } from '../policies/index.ts';
 
 /** A comment joined with its author's public fields (and whom it answers), as the queries return it. */
@@ -17,26 +17,38 @@ export interface CommentRow {
   deletedAt: number | string | null;
   answerAt: number | string | null;
   pinnedAt: number | string | null;
+  hiddenAt: number | string | null;
+  hiddenReason: string | null;
+  heldAt: number | string | null;
   userFirstName: string | null;
   userLastName: string | null;
   userProfileImageUrl: string | null;
   userRole: string;
   replyToFirstName: string | null;
   replyToLastName: string | null;
+  /** The author's school, when they chose to show it and belong to one. */
+  userSchool: string | null;
   /** Selected only when the viewer may see it. */
   userEmail?: string | null;
 }
 
-/** What the presenter needs besides the row: the authors' shown schools. */
+/** What the presenter needs besides the row: who is looking. */
 export interface CommentContext {
   viewer: User;
-  schools: ReadonlyMap<number, string>;
 }
 
-export function presentComment(row: CommentRow, { viewer, schools }: CommentContext): DiscussionCommentDto {
+export function presentComment(row: CommentRow, { viewer }: CommentContext): DiscussionCommentDto {
   const deleted = row.deletedAt !== null && row.deletedAt !== undefined;
   const userId = Number(row.userId);
-  const state = { parentId: row.parentId === null ? null : Number(row.parentId), deletedAt: deleted ? Number(row.deletedAt) : null };
+  const hidden = row.hiddenAt !== null && row.hiddenAt !== undefined;
+  const held = row.heldAt !== null && row.heldAt !== undefined;
+  const state = {
+    userId,
+    parentId: row.parentId === null ? null : Number(row.parentId),
+    deletedAt: deleted ? Number(row.deletedAt) : null,
+    hiddenAt: hidden ? Number(row.hiddenAt) : null,
+    heldAt: held ? Number(row.heldAt) : null,
+  };
   const dto: DiscussionCommentDto = {
     id: Number(row.id),
     moduleId: Number(row.moduleId),
@@ -48,7 +60,7 @@ export function presentComment(row: CommentRow, { viewer, schools }: CommentCont
     userFirstName: deleted ? null : row.userFirstName,
     userLastName: deleted ? null : row.userLastName,
     userProfileImageUrl: deleted ? null : row.userProfileImageUrl,
-    school: deleted ? null : (schools.get(userId) ?? null),
+    school: deleted ? null : (row.userSchool ?? null),
     instructor: !deleted && row.userRole === 'admin',
     deleted,
     answer: row.answerAt !== null && row.answerAt !== undefined,
@@ -56,11 +68,16 @@ export function presentComment(row: CommentRow, { viewer, schools }: CommentCont
       row.replyToUserId === null || row.replyToUserId === undefined
         ? null
         : { userId: Number(row.replyToUserId), firstName: row.replyToFirstName, lastName: row.replyToLastName },
+    hidden,
+    hiddenReason: hidden && canSeeHiddenReason(viewer, state) ? (row.hiddenReason ?? null) : null,
+    awaitingApproval: held,
     can: {
       delete: !deleted && canDeleteComment(viewer, { userId }),
       reply: canReplyToComment(state),
       markAnswer: canMarkAnswer(viewer, state),
       pin: canPinThread(viewer, state),
+      report: canReportComment(viewer, state),
+      hide: canHideComment(viewer, state),
     },
   };
   // Decided here as well as in the query, so a query that selects too much still leaks nothing.

@@ -6,6 +6,18 @@ import type { CommentRow } from '../presenters/comments.ts';
 
 type Reader = Db | Knex.Transaction;
 
+/** Who reads: a hidden or held comment is shown only to its author and to admins (policies/comments.ts). */
+export interface CommentReader {
+  id: number;
+  seesModerated: boolean;
+}
+
+/** Keeps hidden and held comments out of a reader's lists, but their own and everything for moderators. */
+function visibleTo(query: Knex.QueryBuilder, reader: CommentReader): Knex.QueryBuilder {
+  if (reader.seesModerated) return query;
+  return query.andWhere((shown) => shown.where((clean) => clean.whereNull('c.hiddenAt').whereNull('c.heldAt')).orWhere('c.userId', reader.id));
+}
+
 /** The author's public fields, and the e-mail address only when asked (policies' canSeeCommenterEmail). */
 function commentColumns(withEmail: boolean): string[] {
   const columns = [
@@ -20,19 +32,33 @@ function commentColumns(withEmail: boolean): string[] {
     'c.deletedAt',
     'c.answerAt',
     'c.pinnedAt',
+    'c.hiddenAt',
+    'c.hiddenReason',
+    'c.heldAt',
     'u.firstName as userFirstName',
     'u.lastName as userLastName',
     'u.profileImageUrl as userProfileImageUrl',
     'u.role as userRole',
     'r.firstName as replyToFirstName',
     'r.lastName as replyToLastName',
+    's.name as userSchool',
   ];
   if (withEmail) columns.push('u.email as userEmail');
   return columns;
 }
 
+/**
+ * Comments with their authors, whom they answer, and the school the author chose to show, in the
+ * same query: each join is a primary-key or unique look-up (a person belongs to one school,
+ * schoolMembers' unique userId), so a page costs one round trip whatever its size.
+ */
 function withAuthors(db: Reader) {
-  return db('comments as c').join('users as u', 'u.id', 'c.userId').leftJoin('users as r', 'r.id', 'c.replyToUserId');
+  return db('comments as c')
+    .join('users as u', 'u.id', 'c.userId')
+    .leftJoin('users as r', 'r.id', 'c.replyToUserId')
+    .leftJoin('discussionSettings as ds', (on) => on.on('ds.userId', 'c.userId').andOn('ds.showSchool', db.raw('?', [true])))
+    .leftJoin('schoolMembers as sm', 'sm.userId', 'ds.userId')
+    .leftJoin('schools as s', 's.id', 'sm.schoolId');
 }
 
 /**
@@ -40,10 +66,12 @@ function withAuthors(db: Reader) {
  * author, in one query whatever the page size. A deleted opening comment kept for its replies is
  * left out: the flat list has no thread to keep.
  */
-export function moduleComments(db: Db, moduleId: number, page: { limit: number; offset: number; withEmail: boolean }): Promise<CommentRow[]> {
-  return withAuthors(db)
-    .where('c.moduleId', moduleId)
-    .whereNull('c.deletedAt')
+export function moduleComments(
+  db: Db,
+  moduleId: number,
+  page: { limit: number; offset: number; withEmail: boolean; reader: CommentReader },
+): Promise<CommentRow[]> {
+  return visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.deletedAt'), page.reader)
     .select(commentColumns(page.withEmail))
     .orderBy('c.createdAt', 'desc')
     .orderBy('c.id', 'desc')
@@ -65,11 +93,13 @@ export interface ThreadCursor {
 export function moduleThreads(
   db: Db,
   moduleId: number,
-  page: { order: DiscussionOrder; after: ThreadCursor | null; limit: number; withEmail: boolean },
+  page: { order: DiscussionOrder; after: ThreadCursor | null; limit: number; withEmail: boolean; reader: CommentReader },
 ): Promise<CommentRow[]> {
   const column = page.order === 'activity' ? 'c.lastActivityAt' : 'c.createdAt';
   // The pinned thread is not in the order: pinnedThread() puts it at the top of the first page.
-  const query = withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNull('c.pinnedAt').select(commentColumns(page.withEmail));
+  const query = visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNull('c.pinnedAt'), page.reader).select(
+    commentColumns(page.withEmail),
+  );
   if (page.after) {
     const { at, id } = page.after;
     query.andWhere((later) => later.where(column, '<', at).orWhere((same) => same.where(column, at).andWhere('c.id', '<', id)));
@@ -81,30 +111,14 @@ export function moduleThreads(
 }
 
 /** The module's pinned thread, if it has one (pinThread keeps it to one). */
-export function pinnedThread(db: Db, moduleId: number, withEmail: boolean): Promise<CommentRow | undefined> {
-  return withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNotNull('c.pinnedAt').first(commentColumns(withEmail));
+export function pinnedThread(db: Db, moduleId: number, withEmail: boolean, reader: CommentReader): Promise<CommentRow | undefined> {
+  return visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNotNull('c.pinnedAt'), reader).first(commentColumns(withEmail));
 }
 
 /** Every reply of the given threads, oldest first within each, with their authors: one query for the page. */
-export function threadReplies(db: Db, threadIds: number[], withEmail: boolean): Promise<CommentRow[]> {
+export function threadReplies(db: Reader, threadIds: number[], withEmail: boolean, reader: CommentReader): Promise<CommentRow[]> {
   if (!threadIds.length) return Promise.resolve([]);
-  return withAuthors(db).whereIn('c.parentId', threadIds).select(commentColumns(withEmail)).orderBy('c.createdAt').orderBy('c.id');
-}
-
-/** The school each of these authors chose to show next to their name (the one they joined first). */
-export async function shownSchools(db: Db, userIds: number[]): Promise<Map<number, string>> {
-  const schools = new Map<number, string>();
-  if (!userIds.length) return schools;
-  const rows = (await db('discussionSettings as d')
-    .join('schoolMembers as m', 'm.userId', 'd.userId')
-    .join('schools as s', 's.id', 'm.schoolId')
-    .whereIn('d.userId', [...new Set(userIds)])
-    .where('d.showSchool', true)
-    .select('d.userId', 's.name')
-    .orderBy('m.joinedAt')
-    .orderBy('m.id')) as Array<{ userId: number; name: string }>;
-  for (const row of rows) if (!schools.has(Number(row.userId))) schools.set(Number(row.userId), row.name);
-  return schools;
+  return visibleTo(withAuthors(db).whereIn('c.parentId', threadIds), reader).select(commentColumns(withEmail)).orderBy('c.createdAt').orderBy('c.id');
 }
 
 /** The reader's own choice and the school it would show. */
@@ -116,9 +130,9 @@ export async function discussionViewer(db: Db, userId: number): Promise<{ showSc
   return { showSchool: dbBoolean(setting?.showSchool), school: (school as { name?: string } | undefined)?.name ?? null };
 }
 
-/** Comments and replies a module's discussion shows (a deleted opening comment is not counted). */
+/** Comments and replies a module's discussion shows everyone (a deleted opening comment, hidden and held ones are not counted). */
 export function countModuleComments(db: Db, moduleId: number): Promise<number> {
-  return countRows(db('comments').where({ moduleId }).whereNull('deletedAt'));
+  return countRows(db('comments').where({ moduleId }).whereNull('deletedAt').whereNull('hiddenAt').whereNull('heldAt'));
 }
 
 /** One comment with its author, as the list shows it. */
@@ -128,4 +142,54 @@ export function commentRowById(db: Reader, id: number, withEmail: boolean): Prom
 
 export function commentById(db: Reader, id: number): Promise<Comment | undefined> {
   return db<Comment>('comments').where({ id }).first();
+}
+
+/** Reports of one comment, open ones only, oldest first, with the reporters' names. */
+export interface ReportRow {
+  commentId: number;
+  reason: string;
+  details: string;
+  createdAt: number | string;
+  reporterFirstName: string | null;
+  reporterLastName: string | null;
+}
+
+/**
+ * The moderation queue: comments with open reports or waiting for approval, each with its module,
+ * oldest first (those waiting longest), at most `limit` of them.
+ */
+export async function moderationQueue(
+  db: Db,
+  limit: number,
+): Promise<{ comments: CommentRow[]; reports: ReportRow[]; threads: CommentRow[]; replies: CommentRow[] }> {
+  const reported = db('commentReports').whereNull('resolvedAt').select('commentId');
+  const comments = (await withAuthors(db)
+    .whereNull('c.deletedAt')
+    .andWhere((q) => q.whereIn('c.id', reported).orWhereNotNull('c.heldAt'))
+    .select(commentColumns(true))
+    .orderBy('c.createdAt')
+    .orderBy('c.id')
+    .limit(limit)) as CommentRow[];
+  const ids = comments.map((row) => Number(row.id));
+  const threadIds = [...new Set(comments.map((row) => Number(row.parentId ?? row.id)))];
+  const everything = { id: 0, seesModerated: true };
+  const [reports, threads, replies] = await Promise.all([
+    ids.length
+      ? (db('commentReports as cr')
+          .join('users as ru', 'ru.id', 'cr.userId')
+          .whereIn('cr.commentId', ids)
+          .whereNull('cr.resolvedAt')
+          .select('cr.commentId', 'cr.reason', 'cr.details', 'cr.createdAt', 'ru.firstName as reporterFirstName', 'ru.lastName as reporterLastName')
+          .orderBy('cr.createdAt')
+          .orderBy('cr.id') as Promise<ReportRow[]>)
+      : Promise.resolve([] as ReportRow[]),
+    threadIds.length ? (withAuthors(db).whereIn('c.id', threadIds).select(commentColumns(true)) as Promise<CommentRow[]>) : Promise.resolve([] as CommentRow[]),
+    threadReplies(db, threadIds, true, everything),
+  ]);
+  return { comments, reports, threads, replies };
+}
+
+/** Whether this person already reported this comment. */
+export async function hasReported(db: Reader, commentId: number, userId: number): Promise<boolean> {
+  return Boolean(await db('commentReports').where({ commentId, userId }).first('id'));
 }

@@ -167,6 +167,23 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
     return row ? { showSchool: dbBoolean(row.showSchool), updatedAt: isoRequired(row.updatedAt) } : null;
   },
 
+  commentReports: async ({ db }, user) =>
+    (
+      await db('commentReports as cr')
+        .join('comments as c', 'c.id', 'cr.commentId')
+        .join('modules as m', 'm.id', 'c.moduleId')
+        .where('cr.userId', user.id)
+        .select('m.title as module', 'c.comment', 'cr.reason', 'cr.details', 'cr.createdAt', 'cr.resolvedAt')
+        .orderBy('cr.id')
+    ).map((row: Row) => ({
+      module: text(row.module),
+      comment: text(row.comment),
+      reason: text(row.reason),
+      details: text(row.details),
+      createdAt: isoRequired(row.createdAt),
+      resolvedAt: iso(row.resolvedAt),
+    })),
+
   certificates: async ({ db }, user) =>
     (await db('certificates').where({ userId: user.id }).orderBy('id')).map((certificate) => ({
       certificateNumber: certificate.certificateNumber,

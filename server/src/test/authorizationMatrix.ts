@@ -205,6 +205,20 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/modules/comments/${w.commentId}/pin`, body: { pinned: true } }),
   },
   'PUT /api/discussion/settings': { expect: signedIn, request: () => ({ path: '/api/discussion/settings', body: { showSchool: true } }) },
+  // The learner owns the comment (their own: 400) and admins moderate instead of reporting (400).
+  'POST /api/modules/comments/:commentId/report': {
+    expect: { ...signedInGets(403), learner: 400, admin: 400 },
+    request: (w) => ({ path: `/api/modules/comments/${w.commentId}/report`, body: { reason: 'spam' } }),
+  },
+  'GET /api/admin/moderation': { expect: adminOnly, request: () => ({ path: '/api/admin/moderation' }) },
+  'PUT /api/admin/moderation/comments/:commentId/hide': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/moderation/comments/${w.commentId}/hide`, body: { reason: 'Off topic' } }),
+  },
+  'PUT /api/admin/moderation/comments/:commentId/restore': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/moderation/comments/${w.commentId}/restore` }),
+  },
   'GET /api/modules/:id/captions': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions` }) },
   'GET /api/modules/:id/captions/:lang.vtt': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/captions/en.vtt` }) },
   // A JSON body is not an upload: the admin passes access and is told to send multipart.

@@ -38,6 +38,13 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
   if (comment.status !== 201 && comment.status !== 200) throw new Error(`comment failed: ${comment.status} ${comment.text}`);
   const settings = await client.put('/api/discussion/settings', { showSchool: true });
   if (settings.status !== 200) throw new Error(`discussion settings failed: ${settings.status} ${settings.text}`);
+  // A report of someone else's comment (migration 045), made through the API.
+  const author = await createUser(server.db);
+  const [othersComment] = await server
+    .db('comments')
+    .insert({ moduleId: module.id, userId: author.id, comment: 'Buy now', createdAt: Date.now(), lastActivityAt: Date.now() });
+  const report = await client.post(`/api/modules/comments/${insertedId(othersComment)}/report`, { reason: 'other', details: `Reported by ${user.lastName}` });
+  if (report.status !== 201) throw new Error(`comment report failed: ${report.status} ${report.text}`);
   const certificate = (await server.db('certificates').where({ userId: user.id }).first())!;
   const credential = await client.get(`/api/certificates/${certificate.certificateNumber}/credential`);
   if (credential.status !== 200) throw new Error(`credential failed: ${credential.status} ${credential.text}`);

@@ -38,6 +38,9 @@ export function AdminScene() {
             <ButtonLink to="/admin/insights" variant="secondary">
               Insights
             </ButtonLink>
+            <ButtonLink to="/admin/moderation" variant="secondary">
+              Moderation
+            </ButtonLink>
             <ExportButton />
           </>
         }

@@ -21,7 +21,10 @@ const reply = (id: number, userId: number, text: string, minutesAgo: number, par
   deleted: false,
   answer: false,
   replyTo: null,
-  can: { delete: userId === learner.id, reply: true, markAnswer: false, pin: false },
+  hidden: false,
+  hiddenReason: null,
+  awaitingApproval: false,
+  can: { delete: userId === learner.id, reply: true, markAnswer: false, pin: false, report: false, hide: false },
 });
 
 const comment = (id: number, userId: number, text: string, minutesAgo: number, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
@@ -60,8 +63,8 @@ describe('Comments', () => {
 
   it('offers delete where the server says the caller may, whatever the role', async () => {
     base([
-      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false, reply: true, markAnswer: false, pin: false } },
-      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true, reply: true, markAnswer: false, pin: false } },
+      { ...comment(1, learner.id, 'Mine, locked', 5), can: { delete: false, reply: true, markAnswer: false, pin: false, report: false, hide: false } },
+      { ...comment(2, 99, 'Theirs, allowed', 30), can: { delete: true, reply: true, markAnswer: false, pin: false, report: false, hide: false } },
     ]);
     renderComments();
     const mine = (await screen.findByText('Mine, locked')).closest('li')!;
@@ -74,7 +77,7 @@ describe('Comments', () => {
     const theirs = {
       ...comment(2, 99, 'Off-topic advert', 30),
       userEmail: 'tom@spam.example',
-      can: { delete: true, reply: true, markAnswer: false, pin: false },
+      can: { delete: true, reply: true, markAnswer: false, pin: false, report: false, hide: false },
     };
     const api = mockApi({
       'GET /api/user': ok(admin),
@@ -218,7 +221,7 @@ describe('Comments', () => {
         deleted: true,
         userFirstName: null,
         userLastName: null,
-        can: { delete: false, reply: false, markAnswer: false, pin: false },
+        can: { delete: false, reply: false, markAnswer: false, pin: false, report: false, hide: false },
       },
     ]);
     renderComments();
@@ -231,13 +234,16 @@ describe('Comments', () => {
       ...reply(3, 99, 'Written consent, every year', 5),
       answer: true,
       instructor: true,
-      can: { delete: true, reply: true, markAnswer: true, pin: false },
+      can: { delete: true, reply: true, markAnswer: true, pin: false, report: false, hide: false },
     };
-    const other = { ...reply(2, 98, 'We ask at the start of term', 10), can: { delete: true, reply: true, markAnswer: true, pin: false } };
+    const other = {
+      ...reply(2, 98, 'We ask at the start of term', 10),
+      can: { delete: true, reply: true, markAnswer: true, pin: false, report: false, hide: false },
+    };
     const thread = {
       ...comment(1, 50, 'Consent for photos?', 60, [answer, other]),
       pinned: true,
-      can: { delete: true, reply: true, markAnswer: false, pin: true },
+      can: { delete: true, reply: true, markAnswer: false, pin: true, report: false, hide: false },
     };
     const api = mockApi({
       'GET /api/user': ok(admin),

@@ -2,12 +2,23 @@ import { useEffect, useState } from 'react';
 import type { DiscussionCommentDto, DiscussionOrder, UserDto } from '@atrium/common';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
 import { errorText } from '../../api/client.ts';
-import { useDeleteComment, useDiscussion, useMarkAnswer, usePinThread, usePostComment, useSaveDiscussionSettings } from '../../api/comments.ts';
+import {
+  useDeleteComment,
+  useDiscussion,
+  useMarkAnswer,
+  usePinThread,
+  usePostComment,
+  useReportComment,
+  useRestoreComment,
+  useSaveDiscussionSettings,
+} from '../../api/comments.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { DiscussionView, type DiscussionState, type OpenReply } from './discussion/DiscussionView.tsx';
 import { readDiscussionDraft, writeDiscussionDraft } from './discussion/discussionDraft.ts';
+import { authorName } from './discussion/DiscussionComment.tsx';
+import { ReportDialog } from './discussion/ReportDialog.tsx';
 
 /** The module's community discussion (SPEC §2, §5, §8; issue 58): the container of DiscussionView. */
 export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }) {
@@ -18,6 +29,9 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const settings = useSaveDiscussionSettings();
   const markAnswer = useMarkAnswer(moduleId);
   const pin = usePinThread(moduleId);
+  const report = useReportComment();
+  const restore = useRestoreComment();
+  const [reporting, setReporting] = useState<DiscussionCommentDto | null>(null);
   const saidBack = (failure: string) => ({
     onSuccess: (result: { message: string }) => toast({ title: result.message, variant: 'success' as const }),
     onError: (error: Error) => toast({ title: failure, description: errorText(error, 'Please try again.'), variant: 'destructive' as const }),
@@ -51,9 +65,13 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
       post.mutate(
         { comment: parsed.comment },
         {
-          onSuccess: () => {
+          onSuccess: (posted) => {
             form.setValues((current) => ({ ...current, comment: '' }));
-            toast({ title: 'Comment posted!', variant: 'success' });
+            toast(
+              posted.awaitingApproval
+                ? { title: 'Comment sent for approval', description: 'A moderator will look at it before others can see it.', variant: 'success' }
+                : { title: 'Comment posted!', variant: 'success' },
+            );
           },
           onError: () => toast({ title: 'Failed to post comment', description: 'Please try again.', variant: 'destructive' }),
         },
@@ -68,10 +86,14 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
       post.mutate(
         { comment: parsed.comment, parentId: replyTarget.to.id },
         {
-          onSuccess: () => {
+          onSuccess: (posted) => {
             setReplyTarget(null);
             form.setValues((current) => ({ ...current, reply: '' }));
-            toast({ title: 'Reply posted!', variant: 'success' });
+            toast(
+              posted.awaitingApproval
+                ? { title: 'Reply sent for approval', description: 'A moderator will look at it before others can see it.', variant: 'success' }
+                : { title: 'Reply posted!', variant: 'success' },
+            );
           },
           onError: (error) => toast({ title: 'Failed to post reply', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
         },
@@ -140,8 +162,29 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
         onDelete={setPendingDelete}
         onMarkAnswer={(comment, answer) => markAnswer.mutate({ commentId: comment.id, answer }, saidBack('Could not mark the answer'))}
         onPin={(thread, pinned) => pin.mutate({ commentId: thread.id, pinned }, saidBack('Could not pin the thread'))}
+        onReport={setReporting}
+        onRestore={(comment) => restore.mutate(comment.id, saidBack('Could not restore the comment'))}
         onLoadMore={() => void discussion.fetchNextPage()}
         onRetry={() => void discussion.refetch()}
+      />
+      <ReportDialog
+        key={reporting?.id ?? 'closed'}
+        author={reporting ? authorName(reporting) : null}
+        busy={report.isPending}
+        onClose={() => setReporting(null)}
+        onSubmit={(input) => {
+          if (!reporting) return;
+          report.mutate(
+            { commentId: reporting.id, report: input },
+            {
+              onSuccess: (result) => {
+                setReporting(null);
+                toast({ title: 'Report sent', description: result.message, variant: 'success' });
+              },
+              onError: (error) => toast({ title: 'Could not send the report', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+            },
+          );
+        }}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

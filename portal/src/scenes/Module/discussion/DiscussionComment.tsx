@@ -10,14 +10,10 @@ import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextAreaField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
-import { LinkedText } from './LinkedText.tsx';
+import { authorName } from '../../../components/discussion/authorName.ts';
+import { LinkedText } from '../../../components/discussion/LinkedText.tsx';
 
-/** The name a comment is signed with: a deleted account's row reads "Former learner". */
-export function authorName(comment: Pick<DiscussionCommentDto, 'userFirstName' | 'userLastName' | 'userEmail'>): string {
-  return comment.userFirstName || comment.userLastName
-    ? displayName({ firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null })
-    : 'Learner';
-}
+export { authorName };
 
 export interface DiscussionCommentProps {
   comment: DiscussionCommentDto;
@@ -28,13 +24,29 @@ export interface DiscussionCommentProps {
   onDelete(): void;
   onMarkAnswer(answer: boolean): void;
   onPin(pinned: boolean): void;
+  /** Report it to the moderators (shown when the server says the reader may). */
+  onReport?(): void;
+  /** Show a hidden comment again (moderators, from the thread). */
+  onRestore?(): void;
   /** The replies and reply box under an opening comment. */
   children?: ReactNode;
   className?: string;
 }
 
 /** One comment or reply: who wrote it and when, what they said, and what the reader may do with it. */
-export function DiscussionComment({ comment, ownId, pinned = false, onReply, onDelete, onMarkAnswer, onPin, children, className }: DiscussionCommentProps) {
+export function DiscussionComment({
+  comment,
+  ownId,
+  pinned = false,
+  onReply,
+  onDelete,
+  onMarkAnswer,
+  onPin,
+  onReport,
+  onRestore,
+  children,
+  className,
+}: DiscussionCommentProps) {
   if (comment.deleted) {
     return (
       <Item className={className}>
@@ -58,6 +70,8 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
             {comment.answer ? <Badge $tone="success">Answer</Badge> : null}
             {comment.instructor ? <Badge>Instructor</Badge> : null}
             {own ? <Badge $tone="neutral">You</Badge> : null}
+            {comment.hidden ? <Badge $tone="danger">Hidden</Badge> : null}
+            {comment.awaitingApproval ? <Badge $tone="warning">Awaiting approval</Badge> : null}
             {comment.school ? <Muted>{comment.school}</Muted> : null}
             {/* userEmail is sent to admins only: it lets them tell who wrote what. */}
             {comment.userEmail && !own ? <Muted $wrap>{comment.userEmail}</Muted> : null}
@@ -69,7 +83,18 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
           <Text>
             <LinkedText text={comment.comment} />
           </Text>
-          {comment.can.reply || comment.can.markAnswer || comment.can.pin ? (
+          {comment.hidden ? (
+            <ModerationNote>
+              {own ? 'A moderator hid this comment: only you and the moderators can see it.' : 'Hidden by a moderator.'}
+              {comment.hiddenReason ? ` Reason: ${comment.hiddenReason}` : ''}
+            </ModerationNote>
+          ) : null}
+          {comment.awaitingApproval ? <ModerationNote>Waiting for a moderator’s approval before others can see it.</ModerationNote> : null}
+          {comment.can.reply ||
+          comment.can.markAnswer ||
+          comment.can.pin ||
+          (comment.can.report && onReport) ||
+          (comment.hidden && comment.can.hide && onRestore) ? (
             <Actions>
               {comment.can.reply ? (
                 <Button variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${own ? 'your comment' : name}`}>
@@ -94,6 +119,16 @@ export function DiscussionComment({ comment, ownId, pinned = false, onReply, onD
                   aria-label={`${pinned ? 'Unpin' : 'Pin thread'}: the thread started by ${name}`}
                 >
                   {pinned ? 'Unpin' : 'Pin thread'}
+                </Button>
+              ) : null}
+              {comment.hidden && comment.can.hide && onRestore ? (
+                <Button variant="ghost" size="sm" onClick={onRestore} aria-label={`Restore the comment by ${name}`}>
+                  Restore
+                </Button>
+              ) : null}
+              {comment.can.report && onReport ? (
+                <Button variant="ghost" size="sm" onClick={onReport} aria-label={`Report the comment by ${name}`}>
+                  Report
                 </Button>
               ) : null}
             </Actions>
@@ -193,6 +228,12 @@ const Actions = styled.div`
   flex-wrap: wrap;
   margin-top: ${({ theme }) => theme.space.xxs};
   margin-left: -${({ theme }) => theme.space.sm};
+`;
+
+const ModerationNote = styled.p`
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Deleted = styled.p`

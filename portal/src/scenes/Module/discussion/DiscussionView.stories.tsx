@@ -22,7 +22,10 @@ const comment = (id: number, over: Partial<DiscussionCommentDto>): DiscussionCom
   deleted: false,
   answer: false,
   replyTo: null,
-  can: { delete: false, reply: true, markAnswer: false, pin: false },
+  hidden: false,
+  hiddenReason: null,
+  awaitingApproval: false,
+  can: { delete: false, reply: true, markAnswer: false, pin: false, report: false, hide: false },
   ...over,
 });
 
@@ -41,7 +44,7 @@ const threads: DiscussionThreadDto[] = [
       school: 'Oakfield Primary',
       comment: 'How do you light a classroom for filming on a grey day?',
       createdAt: ago(180),
-      can: { delete: true, reply: true, markAnswer: false, pin: false },
+      can: { delete: true, reply: true, markAnswer: false, pin: false, report: false, hide: false },
     },
     [
       comment(2, {
@@ -67,13 +70,19 @@ const threads: DiscussionThreadDto[] = [
         replyTo: { userId: 2, firstName: 'Sam', lastName: 'Jones' },
         comment: 'Which panel do you use?',
         createdAt: ago(5),
-        can: { delete: true, reply: true, markAnswer: false, pin: false },
+        can: { delete: true, reply: true, markAnswer: false, pin: false, report: false, hide: false },
       }),
     ],
   ),
   thread(
     5,
-    { deleted: true, userFirstName: null, userLastName: null, can: { delete: false, reply: false, markAnswer: false, pin: false }, createdAt: ago(60 * 30) },
+    {
+      deleted: true,
+      userFirstName: null,
+      userLastName: null,
+      can: { delete: false, reply: false, markAnswer: false, pin: false, report: false, hide: false },
+      createdAt: ago(60 * 30),
+    },
     [comment(6, { parentId: 5, comment: 'Still a good question: consent forms for photos go home in September.', createdAt: ago(60 * 26) })],
   ),
   thread(7, { userFirstName: 'Former', userLastName: 'learner', comment: 'Thanks, this module saved our open evening.', createdAt: ago(60 * 24 * 3) }),
@@ -103,6 +112,8 @@ const meta = {
     onDelete: fn(),
     onMarkAnswer: fn(),
     onPin: fn(),
+    onReport: fn(),
+    onRestore: fn(),
     onLoadMore: fn(),
     onRetry: fn(),
   },
@@ -137,6 +148,40 @@ export const AsInstructor: Story = {
         can: { ...thread.can, pin: !thread.deleted },
         replies: thread.replies.map((reply) => ({ ...reply, can: { ...reply.can, markAnswer: true, delete: true } })),
       })),
+    },
+  },
+};
+
+/** Moderation as a learner sees it: Report on others' comments, their own hidden reply (with why) and one waiting for approval. */
+export const Moderated: Story = {
+  args: {
+    state: {
+      status: 'ready',
+      total: 5,
+      hasMore: false,
+      loadingMore: false,
+      threads: [
+        {
+          ...threads[0]!,
+          can: { ...threads[0]!.can, report: false },
+          replies: [
+            { ...threads[0]!.replies[0]!, can: { ...threads[0]!.replies[0]!.can, report: true } },
+            {
+              ...threads[0]!.replies[3]!,
+              hidden: true,
+              hiddenReason: 'Please keep product links out of the discussion.',
+              can: { ...threads[0]!.replies[3]!.can, reply: false },
+            },
+            {
+              ...threads[0]!.replies[3]!,
+              id: 40,
+              comment: 'Guides: https://a.example https://b.example https://c.example https://d.example',
+              awaitingApproval: true,
+              can: { ...threads[0]!.replies[3]!.can, reply: false },
+            },
+          ],
+        },
+      ],
     },
   },
 };

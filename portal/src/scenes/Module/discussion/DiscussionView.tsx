@@ -44,6 +44,8 @@ export interface DiscussionViewProps {
   onDelete(comment: DiscussionCommentDto): void;
   onMarkAnswer(comment: DiscussionCommentDto, answer: boolean): void;
   onPin(thread: DiscussionThreadDto, pinned: boolean): void;
+  onReport(comment: DiscussionCommentDto): void;
+  onRestore(comment: DiscussionCommentDto): void;
   onLoadMore(): void;
   onRetry(): void;
 }
@@ -124,6 +126,8 @@ export function DiscussionView(props: DiscussionViewProps) {
                 onPin={(pinned) => props.onPin(thread, pinned)}
                 onReply={() => props.onReplyOpen(thread.id, thread)}
                 onDelete={() => props.onDelete(thread)}
+                onReport={() => props.onReport(thread)}
+                onRestore={() => props.onRestore(thread)}
               >
                 {thread.replies.length || props.reply?.threadId === thread.id ? (
                   <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>
@@ -136,6 +140,8 @@ export function DiscussionView(props: DiscussionViewProps) {
                         onPin={(pinned) => props.onPin(thread, pinned)}
                         onReply={() => props.onReplyOpen(thread.id, reply)}
                         onDelete={() => props.onDelete(reply)}
+                        onReport={() => props.onReport(reply)}
+                        onRestore={() => props.onRestore(reply)}
                       />
                     ))}
                     {props.reply?.threadId === thread.id ? (

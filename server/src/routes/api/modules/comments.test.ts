@@ -115,7 +115,7 @@ describe('reading', () => {
 
   it('ships what the caller may do with each comment: its author and admins delete it, a classmate does not', async () => {
     const own = (await clients.learner.post(path(), { comment: 'mine to delete' })).body;
-    expect(own.can).toEqual({ delete: true, reply: true, markAnswer: false, pin: false });
+    expect(own.can).toEqual({ delete: true, reply: true, markAnswer: false, pin: false, report: false, hide: false });
     const canDelete = async (client: TestClient) =>
       ((await client.get(`${path()}?limit=200`)).body as Array<{ id: number; can: { delete: boolean } }>).find((c) => c.id === own.id)!.can.delete;
     expect(await canDelete(clients.learner)).toBe(true);

@@ -16,10 +16,10 @@ import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettin
 import { badRequest, notFound } from '../../../errors.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
-import { requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
+import { canModerateComments, needsApproval, requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
 import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
-import { presentComment, presentDiscussionPage, type CommentRow } from '../../../presenters/comments.ts';
+import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
 import type { AppDeps } from '../../../context.ts';
 import {
   commentById,
@@ -29,13 +29,15 @@ import {
   moduleComments,
   moduleThreads,
   pinnedThread,
-  shownSchools,
   threadReplies,
+  type CommentReader,
   type ThreadCursor,
 } from '../../../queries/comments.ts';
+import { commentModerationRoutes } from './commentsModeration.ts';
 import type { Routes } from '../../define.ts';
 
 const moduleParams = z.object({ moduleId: id });
+const readerOf = (user: User): CommentReader => ({ id: user.id, seesModerated: canModerateComments(user) });
 const commentParams = z.object({ commentId: id });
 
 // Comments carry their authors, so a page is smaller than an admin list's.
@@ -59,12 +61,6 @@ function decodeCursor(cursor: string | undefined): ThreadCursor | null {
   return { at: Number(match[1]), id: Number(match[2]) };
 }
 
-const schoolsOf = (db: AppDeps['db'], rows: CommentRow[]) =>
-  shownSchools(
-    db,
-    rows.map((row) => Number(row.userId)),
-  );
-
 export function commentRoutes(routes: Routes): void {
   routes.add({
     method: 'get',
@@ -80,9 +76,8 @@ export function commentRoutes(routes: Routes): void {
       const { moduleId } = ctx.input.params;
       const { limit, offset } = ctx.input.query;
       await discussionModule(ctx.deps, user, moduleId);
-      const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user) });
-      const schools = await schoolsOf(db, rows);
-      ctx.body = rows.map((row) => presentComment(row, { viewer: user, schools }));
+      const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user), reader: readerOf(user) });
+      ctx.body = rows.map((row) => presentComment(row, { viewer: user }));
     },
   });
 
@@ -102,9 +97,10 @@ export function commentRoutes(routes: Routes): void {
       const after = decodeCursor(ctx.input.query.cursor);
       await discussionModule(ctx.deps, user, moduleId);
       const withEmail = canSeeCommenterEmail(user);
+      const reader = readerOf(user);
       const [fetched, pinned, total, viewer] = await Promise.all([
-        moduleThreads(db, moduleId, { order, after, limit, withEmail }),
-        after ? undefined : pinnedThread(db, moduleId, withEmail),
+        moduleThreads(db, moduleId, { order, after, limit, withEmail, reader }),
+        after ? undefined : pinnedThread(db, moduleId, withEmail, reader),
         countModuleComments(db, moduleId),
         discussionViewer(db, user.id),
       ]);
@@ -118,9 +114,9 @@ export function commentRoutes(routes: Routes): void {
         db,
         threads.map((thread) => Number(thread.id)),
         withEmail,
+        reader,
       );
-      const schools = await schoolsOf(db, [...threads, ...replies]);
-      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user, schools });
+      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user });
     },
   });
 
@@ -130,7 +126,11 @@ export function commentRoutes(routes: Routes): void {
     access: 'user',
     params: moduleParams,
     body: postCommentSchema,
-    rateLimit: { limit: 'comment', by: 'user' },
+    // Posting and replying count against budgets of their own: a busy thread does not stop a new question.
+    rateLimit: [
+      { limit: 'comment', by: 'user', when: (ctx) => ctx.input.body.parentId === undefined },
+      { limit: 'commentReply', by: 'user', when: (ctx) => ctx.input.body.parentId !== undefined },
+    ],
     answer: { status: 201, body: discussionCommentDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
@@ -143,10 +143,12 @@ export function commentRoutes(routes: Routes): void {
         // A reply to a reply joins the same thread and names whom it answers.
         thread = parent.parentId === null ? { parentId: parent.id, replyToUserId: null } : { parentId: Number(parent.parentId), replyToUserId: parent.userId };
       }
-      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread });
+      // Too many links or a known spam pattern: it waits in the moderation queue (admins' own posts do not).
+      const held = !canModerateComments(user) && needsApproval(comment);
+      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread, held });
       const row = (await commentRowById(db, commentId, canSeeCommenterEmail(user)))!;
       ctx.status = 201;
-      ctx.body = presentComment(row, { viewer: user, schools: await schoolsOf(db, [row]) });
+      ctx.body = presentComment(row, { viewer: user });
     },
   });
 
@@ -195,6 +197,8 @@ export function commentRoutes(routes: Routes): void {
       ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
     },
   });
+
+  commentModerationRoutes(routes);
 
   routes.add({
     method: 'put',

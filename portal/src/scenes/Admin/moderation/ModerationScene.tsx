@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { DiscussionCommentDto, MessageDto } from '@atrium/common';
+import { errorText } from '../../../api/client.ts';
+import { useHideComment, useModerationDelete, useModerationQueue, useRestoreComment } from '../../../api/comments.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useToast } from '../../../components/toast/Toaster.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { ModerationView, type ModerationState } from './ModerationView.tsx';
+
+/** /admin/moderation: the container of ModerationView. */
+export function ModerationScene() {
+  usePageTitle('Moderation');
+  const queue = useModerationQueue();
+  const hide = useHideComment();
+  const restore = useRestoreComment();
+  const remove = useModerationDelete();
+  const { toast } = useToast();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<DiscussionCommentDto | null>(null);
+
+  const said = (failure: string) => ({
+    onSuccess: (result: MessageDto) => toast({ title: result.message, variant: 'success' as const }),
+    onError: (error: Error) => toast({ title: failure, description: errorText(error, 'Please try again.'), variant: 'destructive' as const }),
+    onSettled: () => setBusyId(null),
+  });
+
+  const state: ModerationState = queue.isPending
+    ? { status: 'loading' }
+    : queue.isError
+      ? { status: 'error', message: errorText(queue.error, 'please try again') }
+      : { status: 'ready', items: queue.data.items };
+
+  return (
+    <>
+      <ModerationView
+        state={state}
+        busyId={busyId}
+        onHide={(comment, reason) => {
+          setBusyId(comment.id);
+          hide.mutate({ commentId: comment.id, reason }, said('Could not hide the comment'));
+        }}
+        onRestore={(comment) => {
+          setBusyId(comment.id);
+          restore.mutate(comment.id, said('Could not restore the comment'));
+        }}
+        onDelete={setPendingDelete}
+        onRetry={() => void queue.refetch()}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete this comment?"
+        description="It will be removed for everyone; an opening comment with replies stays as “Comment deleted”. This cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!pendingDelete) return;
+          const comment = pendingDelete;
+          setBusyId(comment.id);
+          remove.mutate(comment.id, {
+            ...said('Could not delete the comment'),
+            onSuccess: () => {
+              setPendingDelete(null);
+              toast({ title: 'Comment deleted', variant: 'success' });
+            },
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import {
+  hideCommentSchema,
+  id,
+  messageDtoSchema,
+  moderationQueueDtoSchema,
+  reportCommentSchema,
+  type CommentReportDto,
+  type ModerationItemDto,
+} from '@atrium/common';
+import { z } from 'zod';
+import { hideComment, reportComment, restoreComment } from '../../../commands/comments.ts';
+import { toIso } from '../../../db/knex.ts';
+import { notFound } from '../../../errors.ts';
+import { requireModerationTarget, requireReportTarget } from '../../../policies/comments.ts';
+import { requireCourseView } from '../../../policies/courseAccess.ts';
+import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
+import { commentById, moderationQueue } from '../../../queries/comments.ts';
+import type { Routes } from '../../define.ts';
+
+const commentParams = z.object({ commentId: id });
+
+/** The queue shows this many comments at a time, those waiting longest first. */
+const QUEUE_LIMIT = 100;
+
+/**
+ * Moderating a module's discussion (issue 58 item 3): anyone who reads a module reports a
+ * comment once; admins see the reported and held comments in their threads, and hide, restore
+ * (or approve) them; deleting stays the comment's own DELETE route.
+ */
+export function commentModerationRoutes(routes: Routes): void {
+  routes.add({
+    method: 'post',
+    path: '/api/modules/comments/:commentId/report',
+    access: 'user',
+    params: commentParams,
+    body: reportCommentSchema,
+    rateLimit: { limit: 'commentReport', by: 'user' },
+    answer: { status: 201, body: messageDtoSchema },
+    async handler(ctx) {
+      const { db, catalogue } = ctx.deps;
+      const user = ctx.state.user;
+      const found = await commentById(db, ctx.input.params.commentId);
+      // Those who cannot read the module learn nothing of its comments: 404 as for a comment that is not there.
+      const module = found ? await catalogue.module(Number(found.moduleId)) : undefined;
+      if (!found || !module) throw notFound('Comment not found');
+      await requireCourseView(db, user, module.courseId, 'content');
+      const comment = requireReportTarget(user, found);
+      await reportComment(db, ctx.deps.clock, { commentId: comment.id, userId: user.id, reason: ctx.input.body.reason, details: ctx.input.body.details });
+      ctx.status = 201;
+      ctx.body = { message: 'Thank you: the moderators will look at this comment' };
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/admin/moderation',
+    access: 'admin',
+    cache: 'no-store',
+    answer: { body: moderationQueueDtoSchema },
+    async handler(ctx) {
+      const { db, catalogue } = ctx.deps;
+      const viewer = ctx.state.user;
+      const queue = await moderationQueue(db, QUEUE_LIMIT);
+      const reportsOf = new Map<number, CommentReportDto[]>();
+      for (const report of queue.reports) {
+        const list = reportsOf.get(Number(report.commentId)) ?? [];
+        list.push({
+          reason: report.reason as CommentReportDto['reason'],
+          details: report.details,
+          createdAt: toIso(report.createdAt)!,
+          reporterFirstName: report.reporterFirstName,
+          reporterLastName: report.reporterLastName,
+        });
+        reportsOf.set(Number(report.commentId), list);
+      }
+      const page = presentDiscussionPage(
+        { threads: queue.threads, replies: queue.replies, nextCursor: null, total: 0, viewer: { showSchool: false, school: null } },
+        { viewer },
+      );
+      const threadOf = new Map(page.threads.map((thread) => [thread.id, thread]));
+      const items: ModerationItemDto[] = [];
+      for (const row of queue.comments) {
+        const comment = presentComment(row, { viewer });
+        const thread = threadOf.get(comment.parentId ?? comment.id);
+        const module = await catalogue.module(comment.moduleId);
+        if (!thread || !module) continue;
+        items.push({
+          commentId: comment.id,
+          module: { id: module.id, title: module.title, courseId: module.courseId },
+          thread,
+          reports: reportsOf.get(comment.id) ?? [],
+          awaitingApproval: comment.awaitingApproval,
+        });
+      }
+      ctx.body = { items };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/moderation/comments/:commentId/hide',
+    access: 'admin',
+    params: commentParams,
+    body: hideCommentSchema,
+    answer: { body: messageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      await hideComment(db, ctx.deps.clock, comment.id, ctx.input.body.reason);
+      ctx.body = { message: 'Comment hidden' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/admin/moderation/comments/:commentId/restore',
+    access: 'admin',
+    params: commentParams,
+    answer: { body: messageDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      const approving = comment.heldAt !== null && comment.heldAt !== undefined && (comment.hiddenAt === null || comment.hiddenAt === undefined);
+      await restoreComment(db, ctx.deps.clock, comment.id);
+      ctx.body = { message: approving ? 'Comment approved' : 'Comment restored' };
+    },
+  });
+}
