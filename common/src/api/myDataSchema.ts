@@ -49,6 +49,9 @@ export const myDataExportDtoSchema = z
     ),
     comments: z.array(z.object({ module: z.string(), comment: z.string(), createdAt: isoTime })),
     discussionSettings: z.object({ showSchool: z.boolean(), updatedAt: isoTime }).nullable(),
+    commentReports: z.array(
+      z.object({ module: z.string(), comment: z.string(), reason: z.string(), details: z.string(), createdAt: isoTime, resolvedAt: isoTime.nullable() }),
+    ),
     certificates: z.array(
       z.object({
         certificateNumber: z.string(),

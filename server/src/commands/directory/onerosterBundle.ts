@@ -140,8 +140,8 @@ const cellOf = (table: Table, cells: string[], column: string): string => {
 
 const deleted = (status: string) => status.toLowerCase() === 'tobedeleted';
 
-/** Reads the bundle: 400 naming the file and what is wrong when it is not a OneRoster bundle. */
-export function readOneRosterBundle(uploads: UploadedFile[]): OneRosterBundle {
+/** Parses the uploaded bundle: 400 naming the file and what is wrong when it is not a OneRoster bundle. */
+export function parseOneRosterBundle(uploads: UploadedFile[]): OneRosterBundle {
   if (!uploads.length) throw badRequest('Choose the bundle: a zip of the OneRoster export, or its orgs.csv and users.csv.', { files: 'Choose a file' });
   const files = filesOf(uploads);
   for (const name of ['orgs.csv', 'users.csv'] as const) {

@@ -11,7 +11,7 @@ import {
 } from '@atrium/common';
 import type { IncomingMessage } from 'node:http';
 import { applyOneRoster, previewOneRoster } from '../../commands/directory/oneroster.ts';
-import { readOneRosterBundle, type UploadedFile } from '../../commands/directory/onerosterBundle.ts';
+import { parseOneRosterBundle, type UploadedFile } from '../../commands/directory/onerosterBundle.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, unsupportedMediaType } from '../../errors.ts';
 import { schoolManager } from '../../policies/schools.ts';
@@ -112,7 +112,7 @@ function mount(routes: Routes, { kind, base, policy }: Mount): void {
     cache: 'no-store',
     answer: { body: oneRosterPreviewDtoSchema },
     async handler(ctx) {
-      const bundle = readOneRosterBundle(await receiveBundle(ctx));
+      const bundle = parseOneRosterBundle(await receiveBundle(ctx));
       ctx.body = (await previewOneRoster(ctx.deps.db, { kind, id: ctx.input.params.id }, bundle, ctx.now())) satisfies OneRosterPreviewDto;
     },
   });
@@ -126,7 +126,7 @@ function mount(routes: Routes, { kind, base, policy }: Mount): void {
     cache: 'no-store',
     answer: { body: oneRosterResultDtoSchema },
     async handler(ctx) {
-      const bundle = readOneRosterBundle(await receiveBundle(ctx));
+      const bundle = parseOneRosterBundle(await receiveBundle(ctx));
       const { db, config } = ctx.deps;
       const owner: DirectoryOwner = { kind, id: ctx.input.params.id };
       const counts = await applyOneRoster(

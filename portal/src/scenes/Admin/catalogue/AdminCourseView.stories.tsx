@@ -18,11 +18,7 @@ const moduleOf = (id: number, title: string, fields: Partial<ModuleDto> = {}): M
 });
 
 const light = moduleOf(2, 'Light and composition', { duration: 930, vimeoHash: 'a1b2c3' });
-const modules = [
-  moduleOf(1, 'Why photographs sell a school'),
-  light,
-  moduleOf(3, 'Consent and pupils’ privacy', { duration: 0, vimeoVideoId: undefined }),
-];
+const modules = [moduleOf(1, 'Why photographs sell a school'), light, moduleOf(3, 'Consent and pupils’ privacy', { duration: 0, vimeoVideoId: undefined })];
 
 const course: AdminCourseFacts = {
   id: 1,
