@@ -85,6 +85,7 @@ interface World {
   commentId: number;
   /** A reply in a thread of `course`'s module, for the instructor to mark as the answer. */
   replyId: number;
+  reportedId: number;
   paymentId: number;
   /** The buyer's invoice order (discounted, invoiced, then marked paid). */
   orderId: number;
@@ -313,6 +314,19 @@ const CASES: Record<string, DriftCase> = {
   },
   'PUT /api/modules/comments/:commentId/pin': { as: 'admin', path: (world) => `/api/modules/comments/${world.commentId}/pin`, body: () => ({ pinned: true }) },
   'DELETE /api/modules/comments/:commentId': { as: 'learner', path: (world) => `/api/modules/comments/${world.commentId}` },
+  // The learner reports a colleague's comment; the admin reads the queue, hides it and restores it.
+  'POST /api/modules/comments/:commentId/report': {
+    as: 'learner',
+    path: (world) => `/api/modules/comments/${world.reportedId}/report`,
+    body: () => ({ reason: 'spam' }),
+  },
+  'GET /api/admin/moderation': { as: 'admin' },
+  'PUT /api/admin/moderation/comments/:commentId/hide': {
+    as: 'admin',
+    path: (world) => `/api/admin/moderation/comments/${world.reportedId}/hide`,
+    body: () => ({ reason: 'Advertising' }),
+  },
+  'PUT /api/admin/moderation/comments/:commentId/restore': { as: 'admin', path: (world) => `/api/admin/moderation/comments/${world.reportedId}/restore` },
   'GET /api/courses/:id': { as: 'learner', path: (world) => `/api/courses/${world.course.id}` },
   'GET /api/dashboard': { as: 'learner' },
   'GET /api/certificates': { as: 'learner' },
@@ -899,6 +913,11 @@ describe('the running server answers as its OpenAPI document says', () => {
       .db('comments')
       .insert({ moduleId: module.id, userId: world.learnerRow.id, comment: 'Answer', createdAt: now, lastActivityAt: now, parentId: Number(threadId) });
     world.replyId = Number(replyId);
+    const colleague = await createUser(server.db);
+    const [reportedId] = await server
+      .db('comments')
+      .insert({ moduleId: module.id, userId: colleague.id, comment: 'Buy followers here', createdAt: now, lastActivityAt: now });
+    world.reportedId = Number(reportedId);
     world.created = { id: 0 };
     world.addedModule = { id: 0 };
     world.resources = { courseResourceId: 0, moduleResourceId: 0 };
