@@ -4,6 +4,7 @@ import type { DiscussionCommentDto, ModerationItemDto } from '@atrium/common';
 import { formatInstantDate, formatRelativeTime } from '@atrium/common/rules/dates';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
@@ -126,19 +127,22 @@ function QueueItem({
           aria-label={`Moderate the comment by ${authorName(target)}`}
           onSubmit={(event) => {
             event.preventDefault();
-            if (reason.trim()) onHide(target, reason.trim());
+            if (reason.trim() && reason.trim().length <= 500) onHide(target, reason.trim());
           }}
         >
           <TextField
             label="Reason shown to the author"
             name="reason"
             value={reason}
-            maxLength={500}
             onChange={(event) => setReason(event.target.value)}
-            hint="Needed to hide the comment."
+            hint={
+              <>
+                Needed to hide the comment. <CharacterCount value={reason} max={500} />
+              </>
+            }
           />
           <Buttons>
-            <Button type="submit" variant="danger" disabled={busy || reason.trim() === ''}>
+            <Button type="submit" variant="danger" disabled={busy || reason.trim() === '' || reason.trim().length > 500}>
               Hide
             </Button>
             <Button type="button" variant="secondary" disabled={busy} onClick={() => onRestore(target)}>

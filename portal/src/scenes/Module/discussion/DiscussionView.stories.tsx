@@ -167,17 +167,17 @@ export const Moderated: Story = {
           replies: [
             { ...threads[0]!.replies[0]!, can: { ...threads[0]!.replies[0]!.can, report: true } },
             {
-              ...threads[0]!.replies[3]!,
+              ...threads[0]!.replies[2]!,
               hidden: true,
               hiddenReason: 'Please keep product links out of the discussion.',
-              can: { ...threads[0]!.replies[3]!.can, reply: false },
+              can: { ...threads[0]!.replies[2]!.can, reply: false },
             },
             {
-              ...threads[0]!.replies[3]!,
+              ...threads[0]!.replies[2]!,
               id: 40,
               comment: 'Guides: https://a.example https://b.example https://c.example https://d.example',
               awaitingApproval: true,
-              can: { ...threads[0]!.replies[3]!.can, reply: false },
+              can: { ...threads[0]!.replies[2]!.can, reply: false },
             },
           ],
         },
