@@ -146,7 +146,7 @@ function QueueItem({
               Hide
             </Button>
             <Button type="button" variant="secondary" disabled={busy} onClick={() => onRestore(target)}>
-              {item.awaitingApproval ? 'Approve' : 'Restore'}
+              {item.awaitingApproval ? 'Approve' : target.hidden ? 'Restore' : 'Keep it'}
             </Button>
             <Button type="button" variant="secondary" disabled={busy} onClick={() => onDelete(target)}>
               Delete

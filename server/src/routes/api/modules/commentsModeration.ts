@@ -120,9 +120,11 @@ export function commentModerationRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
-      const approving = comment.heldAt !== null && comment.heldAt !== undefined && (comment.hiddenAt === null || comment.hiddenAt === undefined);
+      const hidden = comment.hiddenAt !== null && comment.hiddenAt !== undefined;
+      const approving = comment.heldAt !== null && comment.heldAt !== undefined && !hidden;
       await restoreComment(db, ctx.deps.clock, comment.id);
-      ctx.body = { message: approving ? 'Comment approved' : 'Comment restored' };
+      // A reported comment nobody hid stays as it was: what "restore" does for it is close its reports.
+      ctx.body = { message: approving ? 'Comment approved' : hidden ? 'Comment restored' : 'Reports closed: the comment stays' };
     },
   });
 }

@@ -108,6 +108,17 @@ describe('hide, restore and delete', () => {
     expect((await page(clients.nia)).threads.find((t) => t.id === comment.id)).toMatchObject({ hidden: false, hiddenReason: null });
   });
 
+  it('keeps a reported comment nobody hid: its reports close and it stays as it was', async () => {
+    const comment = await post(clients.sam, 'Try a reflector made of card');
+    expect((await report(clients.nia, comment.id)).status).toBe(201);
+    expect((await queue()).items.some((i) => i.commentId === comment.id)).toBe(true);
+    const kept = await clients.admin.put(`/api/admin/moderation/comments/${comment.id}/restore`);
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.message).toBe('Reports closed: the comment stays');
+    expect((await queue()).items.some((i) => i.commentId === comment.id)).toBe(false);
+    expect((await page(clients.lee)).threads.find((t) => t.id === comment.id)).toMatchObject({ hidden: false, comment: 'Try a reflector made of card' });
+  });
+
   it('deletes a reported opening comment with replies as "comment deleted" and settles its reports', async () => {
     const opener = await post(clients.sam, 'Spammy opener');
     await post(clients.nia, 'A real reply', opener.id);
