@@ -20,12 +20,12 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('schools', (t) => {
-    t.dropColumn('scimKey');
-  });
+  // Plain ALTER TABLE … DROP COLUMN on both databases (SQLite 3.35+): knex's SQLite way copies the
+  // table into a new one and renames it, which the triggers naming schools refuse.
   await knex.schema.alterTable('directoryPeople', (t) => {
     t.dropIndex(['schoolId', 'source'], 'directory_people_school_source');
-    t.dropColumn('sourcedId');
-    t.dropColumn('source');
   });
+  await knex.raw('ALTER TABLE ?? DROP COLUMN ??', ['schools', 'scimKey']);
+  await knex.raw('ALTER TABLE ?? DROP COLUMN ??', ['directoryPeople', 'sourcedId']);
+  await knex.raw('ALTER TABLE ?? DROP COLUMN ??', ['directoryPeople', 'source']);
 }
