@@ -170,6 +170,8 @@ const SectionTitle = styled.h3`
 
 const Chooser = styled.div`
   display: grid;
+  /* A file input is ~250 px wide by itself: without minmax(0, …) it widens the page at 320 px. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xs};
 
   label {
@@ -177,6 +179,8 @@ const Chooser = styled.div`
   }
 
   input {
+    width: 100%;
+    min-width: 0;
     max-width: 100%;
   }
 `;
