@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { ONEROSTER_MAX_FILE_BYTES, ONEROSTER_MAX_USER_ROWS } from '@atrium/common';
 import { badRequest } from '../../errors.ts';
+import { looksBinary } from '../schools/roster.ts';
 
 // Reading a OneRoster 1.2 CSV bundle (issue 56 item 4): a zip of the export, or its CSV files
 // sent together. Only orgs.csv, users.csv and (when the export keeps roles apart, as 1.2 does)
@@ -78,16 +79,6 @@ function filesOf(uploads: UploadedFile[]): Map<Wanted, Uint8Array> {
     } else take(upload.name, upload.bytes);
   }
   return found;
-}
-
-/** A file is text: a NUL or another control character (but tab, CR, LF) means it is not a CSV. */
-function looksBinary(text: string): boolean {
-  const sample = text.length > 65536 ? text.slice(0, 65536) : text;
-  for (let i = 0; i < sample.length; i++) {
-    const code = sample.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0xfffd) return true;
-  }
-  return false;
 }
 
 interface Table {

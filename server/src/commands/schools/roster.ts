@@ -68,7 +68,7 @@ function groupsOf(role: string | null, department: string | null, groups: string
 }
 
 /** A file is text: a NUL or another control character (but tab, CR, LF) means it is not a CSV (an .xlsx, a PDF, an image). */
-function looksBinary(text: string): boolean {
+export function looksBinary(text: string): boolean {
   const sample = text.length > 65536 ? text.slice(0, 65536) : text;
   for (let i = 0; i < sample.length; i++) {
     const code = sample.charCodeAt(i);
