@@ -73,7 +73,7 @@ export function identityProviderRoutes(routes: Routes, { base, access, policy }:
       let row: IdentityProvider;
       if (input.kind === 'oidc') {
         const issuer = checkedIssuer(input.issuer, ctx.deps.config.isProduction);
-        await checkOidcIssuer(issuer, input.clientId);
+        await checkOidcIssuer(issuer, input.clientId, ctx.deps.config.isProduction);
         const clientSecret = input.clientSecret ? encryptClientSecret(input.clientSecret, secretBinding(owner), ctx.deps.config.sessionKeys) : null;
         row = await saveOidcProvider(ctx.deps.db, owner, { issuer, clientId: input.clientId, clientSecret }, ctx.now());
       } else {

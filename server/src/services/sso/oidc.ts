@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { normalizedEmailOrNull } from '@atrium/common';
 import { badRequest } from '../../errors.ts';
 import type { Clock } from '../clock.ts';
+import { privateAddressIn, publicFetch } from '../publicFetch.ts';
 import { SignInError } from '../signIn/errors.ts';
 import { classify as classifyProviderError, verifiedIdTokenClaims } from '../signIn/oidcClients.ts';
 
@@ -65,6 +66,11 @@ export function checkedIssuer(value: string, isProduction: boolean): string {
 
 const insecure = (issuer: string) => new URL(issuer).protocol === 'http:';
 
+// Every request to a school's issuer (discovery, JWKS, token) goes to public addresses only;
+// loopback too outside production, where local and test issuers run (services/publicFetch.ts).
+const fetchers = { production: publicFetch({ allowLoopback: false }), development: publicFetch({ allowLoopback: true }) };
+const fetcherFor = (isProduction: boolean) => fetchers[isProduction ? 'production' : 'development'];
+
 const discovered = new Map<string, { metadata: oidc.ServerMetadata; at: number }>();
 
 /**
@@ -72,12 +78,13 @@ const discovered = new Map<string, { metadata: oidc.ServerMetadata; at: number }
  * entered (openid-client checks it), and it must name an authorization endpoint, a token endpoint
  * and a JWKS. `fresh` reads it again (when a manager saves the connection).
  */
-async function serverMetadata(issuer: string, clientId: string, fresh = false): Promise<oidc.ServerMetadata> {
+async function serverMetadata(issuer: string, clientId: string, isProduction: boolean, fresh = false): Promise<oidc.ServerMetadata> {
   const cached = discovered.get(issuer);
   if (!fresh && cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.metadata;
   const configuration = await oidc.discovery(new URL(issuer), clientId, undefined, undefined, {
     execute: insecure(issuer) ? [oidc.allowInsecureRequests] : [],
     timeout: PROVIDER_TIMEOUT_S,
+    [oidc.customFetch]: fetcherFor(isProduction),
   });
   const metadata = configuration.serverMetadata();
   if (!metadata.authorization_endpoint || !metadata.token_endpoint || !metadata.jwks_uri)
@@ -87,20 +94,22 @@ async function serverMetadata(issuer: string, clientId: string, fresh = false): 
 }
 
 /** Checks, when a manager saves it, that the issuer answers discovery for itself: else a 400 naming `issuer`. */
-export async function checkOidcIssuer(issuer: string, clientId: string): Promise<void> {
+export async function checkOidcIssuer(issuer: string, clientId: string, isProduction: boolean): Promise<void> {
   try {
-    await serverMetadata(issuer, clientId, true);
+    await serverMetadata(issuer, clientId, isProduction, true);
   } catch (error) {
+    const refused = privateAddressIn(error);
+    if (refused) throw refuse('issuer', `The issuer must be on the internet: ${refused.message}.`);
     const reason = error instanceof Error ? error.message : String(error);
     throw refuse('issuer', `No OpenID Connect discovery at ${issuer}/.well-known/openid-configuration (${reason.slice(0, 200)}).`);
   }
 }
 
 /** The connection's openid-client configuration, with the app clock's offset from the system time. */
-async function configurationOf(connection: OidcConnection, clock: Clock): Promise<oidc.Configuration> {
+async function configurationOf(connection: OidcConnection, clock: Clock, isProduction: boolean): Promise<oidc.Configuration> {
   let metadata: oidc.ServerMetadata;
   try {
-    metadata = await serverMetadata(connection.issuer, connection.clientId);
+    metadata = await serverMetadata(connection.issuer, connection.clientId, isProduction);
   } catch (error) {
     throw new SignInError('unavailable', `discovery at ${connection.issuer} failed`, { cause: error });
   }
@@ -112,13 +121,20 @@ async function configurationOf(connection: OidcConnection, clock: Clock): Promis
     oidc.ClientSecretPost(connection.clientSecret),
   );
   configuration.timeout = PROVIDER_TIMEOUT_S;
+  configuration[oidc.customFetch] = fetcherFor(isProduction);
   if (insecure(connection.issuer)) oidc.allowInsecureRequests(configuration);
   return configuration;
 }
 
 /** Where to send the browser: the issuer's authorization endpoint with this flow's checks. */
-export async function oidcAuthorizationUrl(connection: OidcConnection, clock: Clock, redirectUri: string, checks: OidcChecks): Promise<URL> {
-  const configuration = await configurationOf(connection, clock);
+export async function oidcAuthorizationUrl(
+  connection: OidcConnection,
+  clock: Clock,
+  isProduction: boolean,
+  redirectUri: string,
+  checks: OidcChecks,
+): Promise<URL> {
+  const configuration = await configurationOf(connection, clock, isProduction);
   return oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
     scope: 'openid email profile',
@@ -132,8 +148,14 @@ export async function oidcAuthorizationUrl(connection: OidcConnection, clock: Cl
 const text = (value: unknown, max: number): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
 
 /** Exchanges the code in `callbackUrl` and returns who signed in, after every check; any failure is a SignInError. */
-export async function oidcExchange(connection: OidcConnection, clock: Clock, callbackUrl: URL, checks: OidcChecks): Promise<OidcIdentity> {
-  const claims = await verifiedIdTokenClaims(await configurationOf(connection, clock), callbackUrl, checks, classify);
+export async function oidcExchange(
+  connection: OidcConnection,
+  clock: Clock,
+  isProduction: boolean,
+  callbackUrl: URL,
+  checks: OidcChecks,
+): Promise<OidcIdentity> {
+  const claims = await verifiedIdTokenClaims(await configurationOf(connection, clock, isProduction), callbackUrl, checks, classify);
   const subject = text(claims.sub, 255);
   if (!subject) throw new SignInError('invalid', 'the id token has no subject');
   // The school's issuer speaks for its own domains; an address it says it has not verified is refused all the same.

@@ -106,7 +106,7 @@ async function startOidc(ctx: AppContext, connection: OidcConnection, returnTo: 
     codeVerifier: randomBytes(48).toString('base64url'),
   };
   const browserId = randomBytes(32).toString('base64url');
-  const url = await oidcAuthorizationUrl(connection, clock, oidcRedirectUri(config.publicUrl, connection.id), checks);
+  const url = await oidcAuthorizationUrl(connection, clock, config.isProduction, oidcRedirectUri(config.publicUrl, connection.id), checks);
   await saveFlow(db, clock, {
     state: checks.state,
     browserId,
@@ -255,7 +255,7 @@ export function schoolSignInRoutes(routes: Routes): void {
       if (!row || row.kind !== 'oidc') throw new SignInError('not_configured', `connection ${connectionId} is gone or no longer OIDC`);
       // The URL exactly as the issuer sent the browser here, on the registered redirect URI.
       const callbackUrl = new URL(`${oidcRedirectUri(config.publicUrl, connectionId)}?${ctx.querystring}`);
-      const identity = await oidcExchange(oidcConnection(ctx, row), clock, callbackUrl, {
+      const identity = await oidcExchange(oidcConnection(ctx, row), clock, config.isProduction, callbackUrl, {
         state,
         nonce: flow.nonce,
         codeVerifier: flow.codeVerifier,

@@ -97,6 +97,18 @@ describe('connecting an OIDC issuer', () => {
   });
 });
 
+describe('an issuer on the server’s own network', () => {
+  it('is refused before anything is fetched from it: private, link-local (cloud metadata) and unspecified addresses', async () => {
+    for (const issuer of ['https://10.0.0.1', 'https://169.254.169.254', 'https://192.168.1.20/realms/staff', 'https://[fd00::1]', 'https://0.0.0.0']) {
+      const refused = await manager.put(`/api/schools/${schoolId}/identity-provider`, { ...connection, issuer });
+      expect(refused.status, issuer).toBe(400);
+      expect(refused.body.errors.issuer, issuer).toMatch(/must be on the internet: .* not a public address/);
+    }
+    // The saved connection is untouched.
+    expect((await manager.get(`/api/schools/${schoolId}/identity-provider`)).body.provider.issuer).toBe(issuerServer.issuer);
+  });
+});
+
 describe('signing in with the school’s issuer', () => {
   it('makes a first-timer an account and a member, then finds them by subject', async () => {
     const email = address();
