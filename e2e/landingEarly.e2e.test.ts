@@ -94,7 +94,7 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
       expect(await answerShown(page, first!.answer)).toBe(true);
       const launcher = page.getByRole('button', { name: 'Open support chat' });
       await launcher.click();
-      await expect.poll(() => page.getByRole('dialog', { name: 'Support chat' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('dialog', { name: 'Support chat' }).isVisible()).toBe(true);
       await context.close();
     });
   }

@@ -97,6 +97,40 @@ describe.skipIf(!enabled)('school SAML sign-in in a real browser', () => {
     }
   });
 
+  it('the manager runs a test sign-in (staying themself), then requires the provider', async () => {
+    const page = await freshPage();
+    await signInWithForm(page, app.url, MANAGER);
+    await page.goto(`${app.url}/school`);
+    const panel = page.getByRole('region', { name: /Sign-in with your school’s provider/ });
+    await panel.getByText('Not tested since these settings were saved.').waitFor();
+    const requireBox = panel.getByRole('checkbox', { name: /Staff must sign in with the school’s provider/ });
+    expect(await requireBox.isDisabled()).toBe(true);
+    await panel.getByRole('link', { name: 'Test sign-in' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the test SAML provider' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(`it-check@${DOMAIN}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Continue to Atrium' }).click();
+    await page.waitForURL(/\/school\?ssoTest=passed$/);
+    const result = panel.getByRole('status').filter({ hasText: 'Passed' });
+    await result.getByText(`your provider signed in Sam Teacher, it-check@${DOMAIN}`, { exact: false }).waitFor();
+    // Nobody was signed in by the test, and no account was made for the tested address.
+    expect(
+      await app
+        .db('users')
+        .where({ email: `it-check@${DOMAIN}` })
+        .first(),
+    ).toBeUndefined();
+    await requireBox.check();
+    await toast(page, 'Staff now sign in with your provider');
+    expect(await requireBox.isChecked()).toBe(true);
+    await expectAccessible(page, 'school provider tested and required');
+    for (const viewport of [DESKTOP, PHONE, NARROW]) {
+      await page.setViewportSize(viewport);
+      await result.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: await screenshot(page, 'school-saml-required') });
+    }
+  });
+
   it('a teacher signs in with the school from /auth, through a cross-site provider', async () => {
     for (const viewport of [DESKTOP, PHONE, NARROW]) {
       const page = await freshPage(viewport);
@@ -116,6 +150,26 @@ describe.skipIf(!enabled)('school SAML sign-in in a real browser', () => {
       await screenshot(page, 'school-saml-signed-in');
       const user = await app.db('users').where({ email }).first();
       expect(await app.db('schoolMembers').where({ userId: user!.id }).first()).toBeDefined();
+    }
+  });
+
+  it('with the provider required, a password sign-in is sent on to it with the address', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await freshPage(viewport);
+      await page.goto(`${app.url}/auth`);
+      const login = page.getByRole('form', { name: 'Login' });
+      await login.getByRole('textbox', { name: 'Email' }).fill(MANAGER.email);
+      await login.getByLabel('Password', { exact: true }).fill(MANAGER.password);
+      await login.getByRole('button', { name: 'Sign In' }).click();
+      await login.getByRole('alert').filter({ hasText: 'Your school signs its staff in with its own sign-in.' }).waitFor();
+      await expectAccessible(page, 'password refused for a required school sign-in');
+      await screenshot(page, 'school-saml-password-refused');
+      await login.getByRole('link', { name: 'Continue to your school’s sign-in' }).click();
+      await page.getByRole('heading', { name: 'Sign in to the test SAML provider' }).waitFor();
+      await page.getByRole('textbox', { name: 'Email' }).fill(MANAGER.email);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Continue to Atrium' }).click();
+      await page.getByRole('heading', { name: /^Welcome(?: back)?, / }).waitFor();
     }
   });
 

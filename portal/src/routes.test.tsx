@@ -37,13 +37,13 @@ describe('routing rules (SPEC §2)', () => {
   it('visitors: /courses and /checkout paths go to /', async () => {
     mockApi(visitor);
     renderApp(<AppRoutes />, '/checkout/3');
-    await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('visitors: a module link goes to / and is remembered for after sign-in', async () => {
     mockApi(visitor);
     renderApp(<AppRoutes />, '/courses/3/modules/5');
-    await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/'));
     expect(rememberedDestination()).toBe('/courses/3/modules/5');
   });
 

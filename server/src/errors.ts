@@ -1,4 +1,4 @@
-import type { ApiErrorId } from '@atrium/common';
+import { SIGN_IN_ERROR_MESSAGES, type ApiErrorId } from '@atrium/common';
 
 /** An error with an HTTP status and a stable id, answered as CONTRACT.md's JSON error shape. */
 export class HttpError extends Error {
@@ -34,6 +34,7 @@ export const serviceUnavailable = (message = 'The service is temporarily unavail
  */
 export const emailTaken = () => conflict('An account with this email already exists. Please sign in instead.', 'email_taken');
 export const invalidCredentials = () => unauthorized('Invalid email or password', 'invalid_credentials');
+export const schoolSignInOnly = () => forbidden(SIGN_IN_ERROR_MESSAGES.sso_required, 'sso_required');
 /** Mark as Complete on a course that requires watching, before 90 % of the video was played (issue 36). */
 export const notWatchedEnough = (playedSeconds: number, requiredSeconds: number) =>
   new HttpError(

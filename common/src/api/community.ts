@@ -112,6 +112,7 @@ export type ApiErrorId =
   | 'invalid_json'
   | 'unauthorized'
   | 'invalid_credentials'
+  | 'sso_required'
   | 'forbidden'
   | 'not_enrolled'
   | 'payment_required'

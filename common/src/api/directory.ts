@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, requiredText } from '../schemas/common.ts';
+import { id, optionalText, requiredText } from '../schemas/common.ts';
 
 /**
  * Directory sync over SCIM 2.0 (issue 56): the tokens a school's or a trust's directory (Entra ID,
@@ -58,3 +58,18 @@ export const directoryEventDtoSchema = z
 export type DirectoryEventDto = z.infer<typeof directoryEventDtoSchema>;
 
 export const directoryLogDtoSchema = z.array(directoryEventDtoSchema).meta({ id: 'DirectoryLogDto' });
+
+/**
+ * How a trust's directory names each of its schools: the key a SCIM user's enterprise
+ * `organization` / `department` or a OneRoster org's `sourcedId` must carry to mean that school
+ * (without a key, the school's own name is matched). Unique within the trust, without case.
+ */
+export const DIRECTORY_KEY_MAX = 100;
+export const directorySchoolDtoSchema = z.object({ id: z.number(), name: z.string(), key: z.string().nullable() }).meta({ id: 'DirectorySchoolDto' });
+export type DirectorySchoolDto = z.infer<typeof directorySchoolDtoSchema>;
+export const directorySchoolsDtoSchema = z.array(directorySchoolDtoSchema).meta({ id: 'DirectorySchoolsDto' });
+
+/** PUT /api/trusts/:id/directory-schools/:schoolId: the key, or empty / null to match by name again. */
+export const directoryKeySchema = z.object({ key: optionalText(DIRECTORY_KEY_MAX, 'Directory key') }).strict();
+export type DirectoryKeyInput = z.input<typeof directoryKeySchema>;
+export const directorySchoolParams = z.object({ id, schoolId: id });

@@ -33,6 +33,29 @@ export const oidcProviderSchema = z
 export const identityProviderSchema = z.discriminatedUnion('kind', [samlProviderSchema, oidcProviderSchema]);
 export type IdentityProviderInput = z.infer<typeof identityProviderSchema>;
 
+/** The last "Test sign-in" through a connection: who came back, or which check refused them. */
+export const ssoTestResultSchema = z
+  .object({
+    /** When it ran (ms since the epoch). */
+    at: z.number(),
+    /** Whether that answer would have signed the person in. */
+    ok: z.boolean(),
+    /** The address and name the provider vouched for; null when it sent none or a check failed first. */
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    /** The check that failed: its sign-in error code and what the server found. */
+    failure: z.object({ code: z.string(), detail: z.string() }).nullable(),
+  })
+  .meta({ id: 'SsoTestResultDto' });
+export type SsoTestResultDto = z.infer<typeof ssoTestResultSchema>;
+
+/**
+ * PUT …/identity-provider/required: staff on the organisation's proven domains must sign in with
+ * its provider (password, Google and Microsoft sign-in refused for them; admins never). Turning it
+ * on needs a test sign-in that passed since the settings were last saved.
+ */
+export const identityProviderRequiredSchema = z.object({ required: z.boolean() }).strict();
+
 /** A connected provider and what the school's IT team needs to set Atrium up at their end. */
 export const identityProviderDtoSchema = z
   .object({
@@ -56,6 +79,10 @@ export const identityProviderDtoSchema = z
     startUrl: z.string(),
     /** What we read from the assertion. */
     attributes: z.array(z.string()),
+    /** Staff on the proven domains must sign in with this provider. */
+    required: z.boolean(),
+    /** The last test sign-in since the settings were saved, or null. */
+    lastTest: ssoTestResultSchema.nullable(),
   })
   .meta({ id: 'IdentityProviderDto' });
 export type IdentityProviderDto = z.infer<typeof identityProviderDtoSchema>;

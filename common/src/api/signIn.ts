@@ -53,6 +53,7 @@ export const SIGN_IN_ERROR_MESSAGES = {
   no_sso: 'We found no school sign-in for that address. Check it, or sign in another way.',
   sso_domain: "Your school's sign-in vouched for an address outside the school's proven domains, so it was refused. Ask your school's IT team.",
   sso_admin: 'Administrator accounts sign in with their password, not through a school sign-in.',
+  sso_required: 'Your school signs its staff in with its own sign-in. Choose “Sign in with your school” and enter your work address.',
 } as const satisfies Record<string, string>;
 
 export type SignInErrorCode = keyof typeof SIGN_IN_ERROR_MESSAGES;

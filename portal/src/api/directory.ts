@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatedDirectoryTokenDto,
   DirectoryEventDto,
+  DirectoryKeyInput,
+  DirectorySchoolDto,
   DirectoryTokenInput,
   DirectoryTokenDto,
   OneRosterPreviewDto,
@@ -51,5 +53,17 @@ export function useApplyOneRoster(root: string) {
   return useMutation({
     mutationFn: (files: File[]) => api.post<OneRosterResultDto>(`${root}/oneroster`, bundleForm(files)),
     onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(root) }),
+  });
+}
+
+/** A trust's schools and the key its directory names each by (`root`: `/api/trusts/:id` or its admin twin). */
+export const useDirectorySchools = (root: string) => useQuery<DirectorySchoolDto[]>({ queryKey: [`${root}/directory-schools`] });
+
+export function useSetDirectoryKey(root: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ schoolId, ...input }: DirectoryKeyInput & { schoolId: number }) =>
+      api.put<DirectorySchoolDto>(`${root}/directory-schools/${schoolId}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${root}/directory-schools`] }),
   });
 }

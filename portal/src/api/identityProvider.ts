@@ -17,6 +17,22 @@ export function useSaveIdentityProvider(root: string) {
   });
 }
 
+/** "Staff must sign in with the provider": on only once a test sign-in has passed (409 otherwise). */
+export function useRequireIdentityProvider(root: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => api.put<IdentityProviderDto>(`${root}/identity-provider/required`, { required }),
+    // The answer is the connection as it now is: shown at once, so the checkbox never springs back while the page reads again.
+    onSuccess: (provider) => {
+      queryClient.setQueryData<IdentityProviderAnswerDto>(identityProviderKey(root), { provider });
+      return invalidatePaths(queryClient, [root]);
+    },
+  });
+}
+
+/** Where "Test sign-in" goes: the provider, for a sign-in that signs nobody in, then back to `returnTo`. */
+export const identityProviderTestUrl = (root: string, returnTo: string) => `${root}/identity-provider/test?returnTo=${encodeURIComponent(returnTo)}`;
+
 export function useRemoveIdentityProvider(root: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -67,9 +67,8 @@ describe('RecordPageGate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bring a coat' })).toBeInTheDocument();
     answer = fail(503, 'The database is busy');
     await queryClient.invalidateQueries({ queryKey: ['/api/notes/3'] });
-    // The query's observers hear of the failure on a later tick: let the page draw it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(queryClient.getQueryState(['/api/notes/3'])?.status).toBe('error');
+    // The query's observers hear of the failure on a later tick: wait for it, then the page has drawn it.
+    await waitFor(() => expect(queryClient.getQueryState(['/api/notes/3'])?.status).toBe('error'));
     expect(screen.getByRole('heading', { level: 1, name: 'Bring a coat' })).toBeInTheDocument();
     expect(screen.queryByText('The database is busy')).not.toBeInTheDocument();
     answer = fail(404, 'Not found');

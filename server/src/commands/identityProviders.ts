@@ -1,4 +1,5 @@
-import { badRequest } from '../errors.ts';
+import type { SsoTestResultDto } from '@atrium/common';
+import { badRequest, conflict } from '../errors.ts';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { IdentityProvider } from '../db/tables.ts';
 import { identityProviderOf, ownerWhere, providerCoversEmail, type ProviderOwner } from '../queries/identityProviders.ts';
@@ -63,11 +64,18 @@ export async function saveOidcProvider(
 
 type ProviderValues = Pick<IdentityProvider, 'kind' | 'entityId' | 'ssoUrl' | 'certificates' | 'certificateExpiresAt' | 'issuer' | 'clientId' | 'clientSecret'>;
 
+const SETTINGS = ['kind', 'entityId', 'ssoUrl', 'certificates', 'issuer', 'clientId', 'clientSecret'] as const;
+
+/**
+ * Saves the settings. Settings that differ from the stored ones clear the last test and turn
+ * "required" off: staff must not be locked out behind settings nobody has seen work.
+ */
 async function saveProvider(db: Db, owner: ProviderOwner, now: number, provider: ProviderValues): Promise<IdentityProvider> {
-  const values = { ...provider, updatedAt: now };
   const write = () =>
     inTransaction(db, async (trx) => {
-      const existing = await trx('identityProviders').where(ownerWhere(owner)).first('id', 'kind', 'entityId', 'issuer');
+      const existing = await trx('identityProviders').where(ownerWhere(owner)).first();
+      const changed = !existing || SETTINGS.some((key) => (existing[key] ?? null) !== (provider[key] ?? null));
+      const values = { ...provider, updatedAt: now, ...(changed ? { required: false, lastTestAt: null, lastTestOk: null, lastTestResult: null } : {}) };
       if (existing) {
         // Another provider (not a new certificate or secret for the same one): the subjects it
         // linked meant people at the old provider, so the links go; people link again by address.
@@ -76,7 +84,7 @@ async function saveProvider(db: Db, owner: ProviderOwner, now: number, provider:
             .where({ provider: ssoProviderKey(Number(existing.id)) })
             .delete();
         await trx('identityProviders').where({ id: existing.id }).update(values);
-      } else await trx('identityProviders').insert({ ...ownerWhere(owner), ...values, required: false, createdAt: now });
+      } else await trx('identityProviders').insert({ ...ownerWhere(owner), ...values, createdAt: now });
     });
   try {
     await write();
@@ -119,13 +127,58 @@ export async function spendAssertion(db: Db, connectionId: number, assertionId: 
 
 type SignInDeps = { mailer: Mailer; brand: MailBrand; now: number };
 
+/** A test sign-in's outcome as the panel shows it (without its time, which the row keeps). */
+export type SsoTestOutcome = Omit<SsoTestResultDto, 'at'>;
+
+/** Keeps the outcome of a manager's "Test sign-in" on the connection, for its panel. */
+export async function recordTestSignIn(db: Db, connectionId: number, outcome: SsoTestOutcome, now: number): Promise<void> {
+  await db('identityProviders')
+    .where({ id: connectionId })
+    .update({ lastTestAt: now, lastTestOk: outcome.ok, lastTestResult: JSON.stringify(outcome) });
+}
+
+/**
+ * Turns "staff must sign in with the school's provider" on or off. On needs a test sign-in that
+ * passed since the settings were saved (409 otherwise): a provider nobody has seen work must not
+ * lock a whole staff out. Off is always allowed.
+ */
+export async function setSignInRequired(db: Db, owner: ProviderOwner, required: boolean, now: number): Promise<IdentityProvider> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx('identityProviders').where(ownerWhere(owner)).forUpdate().first();
+    if (!row) throw conflict('Connect your provider first.');
+    if (required && !row.lastTestOk)
+      throw conflict('Run “Test sign-in” first: staff can be required to use the provider only once a test sign-in through it has passed.');
+    await trx('identityProviders').where({ id: row.id }).update({ required, updatedAt: now });
+    return { ...row, required, updatedAt: now };
+  });
+}
+
+/**
+ * The checks between a provider's verified answer and a session: the provider gave an address,
+ * the address is on a proven domain of the connection's organisation (a school's provider speaks
+ * for its own staff only), and neither the account linked to this subject nor the account with
+ * this address is an admin (a school's IT team must not be able to open the agency's accounts).
+ * A SAML assertion is spent here, once; an OIDC code is spent by the issuer's token endpoint.
+ */
+export async function vouchFor(db: Db, connection: IdentityProvider, identity: SamlIdentity | OidcIdentity, now: number): Promise<string> {
+  if ('assertionId' in identity) await spendAssertion(db, connection.id, identity.assertionId, identity.usableUntil, now);
+  if (!identity.email) throw new SignInError('no_email', 'the assertion carries no e-mail address (NameID or email attribute)');
+  if (!(await providerCoversEmail(db, connection, identity.email)))
+    throw new SignInError('sso_domain', `${identity.email} is not on a proven domain of connection ${connection.id}'s organisation`);
+  const link = await db('userIdentities')
+    .where({ provider: ssoProviderKey(connection.id), subject: identity.subject })
+    .first('userId');
+  const linked = link ? await db('users').where({ id: link.userId }).first('role') : undefined;
+  const sameAddress = await findUserByEmail(db, identity.email);
+  if (linked?.role === 'admin' || sameAddress?.role === 'admin')
+    throw new SignInError('sso_admin', `an admin account (${identity.email}) cannot be opened by a school provider`);
+  return identity.email;
+}
+
 /**
  * Signs in the person a school's provider vouched for, by the rules of Google / Microsoft sign-in
- * (commands/signInWithProvider.ts), once three things hold: the provider gave an address, the
- * address is on a proven domain of the connection's organisation (a school's provider speaks for
- * its own staff only), and neither the account linked to this subject nor the account with this
- * address is an admin (a school's IT team must not be able to open the agency's accounts).
- * The provider vouches for the address it sends: its organisation proved it owns the domain.
+ * (commands/signInWithProvider.ts), once `vouchFor`'s checks hold. The provider vouches for the
+ * address it sends: its organisation proved it owns the domain.
  */
 export async function signInWithSchoolProvider(
   db: Db,
@@ -133,21 +186,11 @@ export async function signInWithSchoolProvider(
   connection: IdentityProvider,
   saml: SamlIdentity | OidcIdentity,
 ): Promise<ProviderSignInOutcome> {
-  const provider = ssoProviderKey(connection.id);
-  // A SAML assertion is spent once; an OIDC code is spent by the issuer's token endpoint.
-  if ('assertionId' in saml) await spendAssertion(db, connection.id, saml.assertionId, saml.usableUntil, deps.now);
-  if (!saml.email) throw new SignInError('no_email', 'the assertion carries no e-mail address (NameID or email attribute)');
-  if (!(await providerCoversEmail(db, connection, saml.email)))
-    throw new SignInError('sso_domain', `${saml.email} is not on a proven domain of connection ${connection.id}'s organisation`);
-  const link = await db('userIdentities').where({ provider, subject: saml.subject }).first('userId');
-  const linked = link ? await db('users').where({ id: link.userId }).first('role') : undefined;
-  const sameAddress = await findUserByEmail(db, saml.email);
-  if (linked?.role === 'admin' || sameAddress?.role === 'admin')
-    throw new SignInError('sso_admin', `an admin account (${saml.email}) cannot be opened by a school provider`);
+  const email = await vouchFor(db, connection, saml, deps.now);
   return signInWithProvider(db, deps, {
-    provider,
+    provider: ssoProviderKey(connection.id),
     subject: saml.subject,
-    email: saml.email,
+    email,
     emailVerified: true,
     givenName: saml.givenName,
     familyName: saml.familyName,

@@ -9,6 +9,7 @@ import { findUserByEmail } from '../queries/users.ts';
 import type { Mailer } from '../services/mail.ts';
 import { isSsoProvider, type ProviderIdentity } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
+import { schoolSignInRequired } from '../policies/signIns.ts';
 import { googleWorkspaceFor, schoolForVerifiedEmail } from './schools/domains.ts';
 import { joinSchool } from './schools/membership.ts';
 import { inTransaction } from './schools/shared.ts';
@@ -75,6 +76,13 @@ async function requireWorkspaceAccount(trx: Db, identity: ProviderIdentity, addr
   }
 }
 
+/** Google or Microsoft for an address whose school requires its own sign-in: refused (admins excepted). */
+async function requireSchoolSignIn(trx: Db, identity: ProviderIdentity, addresses: Array<string | null | undefined>, account: User | undefined): Promise<void> {
+  if (isSsoProvider(identity.provider)) return;
+  if (await schoolSignInRequired(trx, addresses, account))
+    throw new SignInError('sso_required', `${identity.provider} sign-in for ${identity.email ?? 'a linked account'}, whose school requires its own sign-in`);
+}
+
 async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdentity): Promise<ProviderSignInOutcome> {
   const { now } = deps;
   const link = await trx('userIdentities').where({ provider: identity.provider, subject: identity.subject }).first();
@@ -82,6 +90,7 @@ async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdent
   if (link) {
     const user = await trx('users').where({ id: link.userId }).first();
     if (!user || user.deletedAt !== null) throw new SignInError('invalid', 'the linked account is gone');
+    await requireSchoolSignIn(trx, identity, [identity.email, link.email, user.email], user);
     await trx('userIdentities').where({ id: link.id }).update({ lastUsedAt: now, email: identity.email });
     const claimed = user.emailVerifiedAt === null && vouchesFor(identity, user);
     if (claimed) await claimAccount(trx, deps, user, identity);
@@ -94,6 +103,7 @@ async function resolveAccount(trx: Db, deps: SignInDeps, identity: ProviderIdent
   // One message whether or not an account exists, so the refusal tells nobody who has one.
   if (!identity.emailVerified) throw new SignInError('unverified', `${identity.provider} does not vouch for ${identity.email}`);
   const existing = await findUserByEmail(trx, identity.email);
+  await requireSchoolSignIn(trx, identity, [identity.email], existing);
   if (existing) {
     if (existing.deletedAt !== null) throw new SignInError('invalid', 'the account with this address was deleted');
     const claimed = existing.emailVerifiedAt === null;

@@ -44,6 +44,7 @@ import * as cpdRecord from './migrations/044_cpd_record.ts';
 import * as moderation from './migrations/045_moderation.ts';
 import * as oneRoster from './migrations/047_oneroster.ts';
 import * as statusMarksGuarded from './migrations/048_status_marks_guarded.ts';
+import * as ssoTestRequired from './migrations/049_sso_test_required.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '045_moderation': moderation,
   '047_oneroster': oneRoster,
   '048_status_marks_guarded': statusMarksGuarded,
+  '049_sso_test_required': ssoTestRequired,
 };
 
 const source: Knex.MigrationSource<string> = {

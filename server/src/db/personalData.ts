@@ -256,7 +256,7 @@ export const PERSONAL_DATA = {
     onDeletion: 'delete',
   },
   signInFlows: {
-    owner: { linkUserId: 'userId' },
+    owner: { linkUserId: 'userId', testedBy: 'userId' },
     exportedAs: { notExported: 'a provider sign-in under way (minutes long): nonces and verifiers, secrets' },
     onDeletion: 'delete',
   },

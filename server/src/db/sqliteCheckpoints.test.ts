@@ -27,7 +27,7 @@ describe('background checkpoints (SQLite)', () => {
 
     const checkpoints = startBackgroundCheckpoints(filename, (message) => expect.fail(message));
     // Waits for the copy itself (bounded only by the timeout), not for a number of intervals.
-    await vi.waitFor(() => expect(statSync(filename).size).toBeGreaterThanOrEqual(before + 1_900_000), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(statSync(filename).size).toBeGreaterThanOrEqual(before + 1_900_000), { timeout: 60_000, interval: 20 });
     await checkpoints.stop();
     writer.close();
   });
@@ -61,7 +61,7 @@ describe('background checkpoints (SQLite)', () => {
 
     // The thread alone holds a connection until it is stopped (so the check above saw it closed).
     const checkpoints = startBackgroundCheckpoints(filename, (message) => expect.fail(message));
-    await vi.waitFor(() => expect(aloneOnFile()).toBe(false), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(aloneOnFile()).toBe(false), { timeout: 60_000, interval: 20 });
     await checkpoints.stop();
     expect(aloneOnFile()).toBe(true);
   });

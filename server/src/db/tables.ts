@@ -645,6 +645,8 @@ export interface SignInFlow {
   codeVerifier: string;
   returnTo: string;
   linkUserId: number | null;
+  /** A school connection's "Test sign-in": the manager running it; the answer signs nobody in. */
+  testedBy: number | null;
   expiresAt: number;
 }
 
@@ -992,7 +994,12 @@ export interface IdentityProvider {
   issuer: string | null;
   clientId: string | null;
   clientSecret: string | null;
+  /** Other sign-ins are refused for addresses on the organisation's proven domains (never for admins). */
   required: boolean | number;
+  /** The last "Test sign-in": when, whether it passed, and what came back (JSON: SsoTestResult). */
+  lastTestAt: number | null;
+  lastTestOk: boolean | number | null;
+  lastTestResult: string | null;
   createdAt: number;
   updatedAt: number;
 }

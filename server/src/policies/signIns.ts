@@ -1,4 +1,7 @@
+import type { Db } from '../db/knex.ts';
 import { forbidden } from '../errors.ts';
+import type { User } from '../models/User.ts';
+import { requiredProviderFor } from '../queries/identityProviders.ts';
 
 /** An account without a password links a provider only this soon after signing in. */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -25,3 +28,18 @@ export function requireFreshSignIn(signedInAt: number | undefined, now: number, 
  */
 export const canStartLinking = (grant: { provider: string; until: number } | undefined, provider: string, now: number): boolean =>
   grant !== undefined && grant.provider === provider && grant.until >= now;
+
+/**
+ * A school or trust that requires its own sign-in turns every other way in (password, Google,
+ * Microsoft, registering) off for addresses on its proven domains: every address in play is
+ * checked (the one typed or vouched for, and the account's own). Admins are never locked out.
+ */
+export async function schoolSignInRequired(
+  db: Db,
+  addresses: Array<string | null | undefined>,
+  account: Pick<User, 'role'> | null | undefined,
+): Promise<boolean> {
+  if (account?.role === 'admin') return false;
+  for (const email of new Set(addresses)) if (email && (await requiredProviderFor(db, email))) return true;
+  return false;
+}

@@ -79,3 +79,12 @@ export async function directoryManagedUserIds(db: Db, schoolId: number): Promise
   const rows: Array<{ userId: number }> = await db('directoryPeople').where({ schoolId }).whereNotNull('userId').select('userId');
   return new Set(rows.map((row) => Number(row.userId)));
 }
+
+/** A trust's schools with the key its directory names each by (null: matched by name), by name. */
+export async function directorySchoolsOf(db: Db, trustId: number): Promise<Array<{ id: number; name: string; key: string | null }>> {
+  const rows: Array<{ id: number; name: string; scimKey?: string | null }> = await db('schools')
+    .where({ trustId })
+    .select('id', 'name', 'scimKey')
+    .orderBy('name');
+  return rows.map((row) => ({ id: Number(row.id), name: row.name, key: row.scimKey ?? null }));
+}

@@ -43,6 +43,12 @@ export async function identityProviderForEmail(db: Db, email: string): Promise<I
   return school.trustId === null ? null : ((await identityProviderOf(db, { trustId: school.trustId })) ?? null);
 }
 
+/** The provider that must sign this address in (its organisation requires it), or null. */
+export async function requiredProviderFor(db: Db, email: string): Promise<IdentityProvider | null> {
+  const provider = await identityProviderForEmail(db, email);
+  return provider && Boolean(provider.required) ? provider : null;
+}
+
 /** Whether the address is on a proven domain of the connection's organisation (its school, or a school of its trust). */
 export async function providerCoversEmail(db: Db, connection: Pick<IdentityProvider, 'schoolId' | 'trustId'>, email: string): Promise<boolean> {
   const school = await provenSchoolOf(db, email);

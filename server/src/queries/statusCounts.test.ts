@@ -84,7 +84,7 @@ beforeAll(async () => {
   ] as const) {
     groups.push(Number((await db('groups').insert({ name, nameKey: name.toLowerCase(), createdAt: start, ...owner }))[0]));
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   await test?.destroy();

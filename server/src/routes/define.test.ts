@@ -74,6 +74,7 @@ describe('rate limits in the route table', () => {
     ['get', '/api/unsubscribe', ['unsubscribe']],
     ['post', '/api/unsubscribe', ['unsubscribe']],
     ['get', '/api/auth/:provider/start', ['signInStart']],
+    ['get', '/api/schools/:id/identity-provider/test', ['signInStart']],
     ['get', '/api/auth/:provider/callback', ['signInCallback']],
     ['post', '/api/schools/:id/roster', ['roster']],
     ['post', '/api/admin/schools/:id/roster', ['roster']],

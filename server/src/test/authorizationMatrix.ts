@@ -1,3 +1,4 @@
+import type { Db } from '../db/knex.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../routes/index.ts';
@@ -47,6 +48,8 @@ interface Recipe {
   fresh?: boolean;
   /** Routes that end every session or change the membership of an account run on a throwaway account in that role's situation. */
   throwaway?: boolean;
+  /** What the route needs in place before each request (the cell's own rows). */
+  prepare?(world: World, db: Db): Promise<void>;
 }
 
 const all = (outcome: Outcome): Expect => ({ visitor: outcome, learner: outcome, other: outcome, manager: outcome, otherManager: outcome, admin: outcome });
@@ -89,6 +92,26 @@ const SAML_PROVIDER = () => ({
   ssoUrl: 'https://idp.test/sso',
   certificate: (samlCertificate ??= makeTestKey().certificate),
 });
+/** A SAML provider for the owner whose last test passed (other cells replace or remove it), for the test and required cells. */
+async function testedProvider(db: Db, owner: { schoolId: number } | { trustId: number }): Promise<void> {
+  const now = Date.now();
+  const tested = { lastTestAt: now, lastTestOk: true, lastTestResult: JSON.stringify({ ok: true, email: null, name: null, failure: null }) };
+  if (await db('identityProviders').where(owner).first('id')) await db('identityProviders').where(owner).update(tested);
+  else
+    await db('identityProviders').insert({
+      ...owner,
+      kind: 'saml',
+      entityId: SAML_PROVIDER().entityId,
+      ssoUrl: SAML_PROVIDER().ssoUrl,
+      certificates: SAML_PROVIDER().certificate,
+      certificateExpiresAt: now + 30 * 86_400_000,
+      required: false,
+      ...tested,
+      createdAt: now,
+      updatedAt: now,
+    });
+}
+
 /**
  * Cells whose answer grows with the whole world built so far (see the matrix below): each cell's
  * world adds a member and a licensed course to the school, so its registers, statuses, deadlines
@@ -592,6 +615,56 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider`, body: SAML_PROVIDER() }),
   },
   'DELETE /api/admin/trusts/:id/identity-provider': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider` }) },
+  'GET /api/trusts/:id/directory-schools': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/directory-schools` }) },
+  'PUT /api/trusts/:id/directory-schools/:schoolId': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/directory-schools/${w.siblingSchoolId}`, body: { key: `k-${unique()}` } }),
+  },
+  'GET /api/admin/trusts/:id/directory-schools': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/directory-schools` }) },
+  'PUT /api/admin/trusts/:id/directory-schools/:schoolId': {
+    expect: adminOnly,
+    request: (w) => ({ path: `/api/admin/trusts/${w.trustId}/directory-schools/${w.siblingSchoolId}`, body: { key: `k-${unique()}` } }),
+  },
+  'GET /api/schools/:id/identity-provider/test': {
+    expect: schoolManager,
+    prepare: (w, db) => testedProvider(db, { schoolId: w.schoolId }),
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/identity-provider/test` }),
+  },
+  'PUT /api/schools/:id/identity-provider/required': {
+    expect: schoolManager,
+    prepare: (w, db) => testedProvider(db, { schoolId: w.schoolId }),
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/identity-provider/required`, body: { required: true } }),
+  },
+  'GET /api/trusts/:id/identity-provider/test': {
+    expect: trustManager,
+    prepare: (w, db) => testedProvider(db, { trustId: w.trustId }),
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/identity-provider/test` }),
+  },
+  'PUT /api/trusts/:id/identity-provider/required': {
+    expect: trustManager,
+    prepare: (w, db) => testedProvider(db, { trustId: w.trustId }),
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/identity-provider/required`, body: { required: true } }),
+  },
+  'GET /api/admin/schools/:id/identity-provider/test': {
+    expect: adminOnly,
+    prepare: (w, db) => testedProvider(db, { schoolId: w.schoolId }),
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/identity-provider/test` }),
+  },
+  'PUT /api/admin/schools/:id/identity-provider/required': {
+    expect: adminOnly,
+    prepare: (w, db) => testedProvider(db, { schoolId: w.schoolId }),
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/identity-provider/required`, body: { required: true } }),
+  },
+  'GET /api/admin/trusts/:id/identity-provider/test': {
+    expect: adminOnly,
+    prepare: (w, db) => testedProvider(db, { trustId: w.spareTrustId }),
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider/test` }),
+  },
+  'PUT /api/admin/trusts/:id/identity-provider/required': {
+    expect: adminOnly,
+    prepare: (w, db) => testedProvider(db, { trustId: w.spareTrustId }),
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/identity-provider/required`, body: { required: true } }),
+  },
   'GET /api/user/sign-ins': { expect: signedIn, request: () => ({ path: '/api/user/sign-ins' }) },
   // Nobody here has a Google sign-in linked.
   'DELETE /api/user/sign-ins/:provider': { expect: signedInGets(404), request: () => ({ path: '/api/user/sign-ins/google' }) },
@@ -1084,6 +1157,7 @@ export function describeAuthorizationMatrix(part: number, parts: number): void {
           } else if (recipe.fresh) {
             client = server.client();
           }
+          await recipe.prepare?.(world, server.db);
           const { path, body, raw, headers } = recipe.request(world);
           const response = await client.request(route.method.toUpperCase(), path, body === undefined ? { raw, headers } : { body });
           expect(response.status, `${role} got a server error: ${response.text}`).toBeLessThan(500);

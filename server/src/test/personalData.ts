@@ -169,6 +169,7 @@ export async function seedEveryPersonalTable(server: TestServer): Promise<Seeded
     codeVerifier: tag,
     returnTo: '/profile',
     linkUserId: user.id,
+    testedBy: user.id,
     expiresAt: now + 600_000,
   });
 

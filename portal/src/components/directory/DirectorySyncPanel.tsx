@@ -5,11 +5,13 @@ import { useCreateDirectoryToken, useDirectoryLog, useDirectoryTokens, useRevoke
 import { useToast } from '../toast/Toaster.tsx';
 import { DirectorySyncView } from './DirectorySyncView.tsx';
 import { OneRosterScene } from './OneRosterScene.tsx';
+import { SchoolKeysPanel } from './SchoolKeysPanel.tsx';
 
 /**
  * The "Directory sync" panel of /school and /trust (issue 56): its container. It reads the
  * tokens and the sync log under `root` and makes and revokes tokens; the view only shows them.
- * The OneRoster upload (for directories without SCIM) follows it as a panel of its own.
+ * The OneRoster upload (for directories without SCIM) follows it as a panel of its own, and for a
+ * trust the keys its directory names its schools by.
  */
 export function DirectorySyncPanel({ root, owner }: { root: string; owner: 'school' | 'trust' }) {
   const tokens = useDirectoryTokens(root);
@@ -48,6 +50,7 @@ export function DirectorySyncPanel({ root, owner }: { root: string; owner: 'scho
         revoking={revoke.isPending}
       />
       <OneRosterScene root={root} owner={owner} />
+      {owner === 'trust' && <SchoolKeysPanel root={root} />}
     </>
   );
 }

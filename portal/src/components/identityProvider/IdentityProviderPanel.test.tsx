@@ -21,6 +21,8 @@ const connected = {
   metadataUrl: `${base}/metadata`,
   startUrl: `${base}/start`,
   attributes: SSO_ATTRIBUTES_READ,
+  required: false,
+  lastTest: null,
 };
 
 describe('IdentityProviderPanel', () => {
@@ -97,5 +99,32 @@ describe('IdentityProviderPanel', () => {
     expect(await screen.findByText(`${base}/callback`)).toBeInTheDocument();
     expect(screen.getByText('Stored encrypted; never shown again')).toBeInTheDocument();
     expect(screen.queryByDisplayValue('s3cret-value')).toBeNull();
+  });
+
+  it('offers "Test sign-in" back to this page, and requiring the provider only once a test passed', async () => {
+    let provider: Record<string, unknown> = connected;
+    const api = mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/schools/4/identity-provider': () => ok({ provider }),
+      'PUT /api/schools/4/identity-provider/required': ({ body }) => {
+        provider = { ...provider, required: (body as { required: boolean }).required };
+        return ok(provider);
+      },
+    });
+    const user = userEvent.setup();
+    const view = renderScene(<IdentityProviderPanel root="/api/schools/4" owner="school" />, { route: '/school?tab=1&ssoTest=failed', path: '/school' });
+    expect(await screen.findByText('Not tested since these settings were saved.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Test sign-in' })).toHaveAttribute('href', '/api/schools/4/identity-provider/test?returnTo=%2Fschool%3Ftab%3D1');
+    const requireBox = screen.getByRole('checkbox', { name: /Staff must sign in with the school’s provider/ });
+    expect(requireBox).toBeDisabled();
+    view.unmount();
+
+    provider = { ...connected, lastTest: { at: Date.now(), ok: true, email: 'joy@oak.sch.uk', name: 'Joy Okafor', failure: null } };
+    renderScene(<IdentityProviderPanel root="/api/schools/4" owner="school" />, { route: '/school', path: '/school' });
+    expect(await screen.findByText(/your provider signed in Joy Okafor, joy@oak.sch.uk/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Staff must sign in with the school’s provider/ }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/schools/4/identity-provider/required')[0]?.body).toEqual({ required: true }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Staff must sign in/ })).toBeChecked());
   });
 });

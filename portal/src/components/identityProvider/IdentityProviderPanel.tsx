@@ -1,7 +1,14 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { IdentityProviderInput } from '@atrium/common';
 import { errorText, failedWithNothingToShow } from '../../api/client.ts';
-import { useIdentityProvider, useRemoveIdentityProvider, useSaveIdentityProvider } from '../../api/identityProvider.ts';
+import {
+  identityProviderTestUrl,
+  useIdentityProvider,
+  useRemoveIdentityProvider,
+  useRequireIdentityProvider,
+  useSaveIdentityProvider,
+} from '../../api/identityProvider.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 import { useForm } from '../useForm.ts';
@@ -29,10 +36,20 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
   const query = useIdentityProvider(root);
   const save = useSaveIdentityProvider(root);
   const remove = useRemoveIdentityProvider(root);
+  const require = useRequireIdentityProvider(root);
+  const location = useLocation();
+  // Back from "Test sign-in" (?ssoTest=passed|failed): the result is brought into view; the test returns to this page without that mark.
+  const params = new URLSearchParams(location.search);
+  const justTested = params.has('ssoTest');
+  params.delete('ssoTest');
+  const here = `${location.pathname}${params.size ? `?${params}` : ''}`;
   const form = useForm(EMPTY);
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const now = useNow();
+  // While the change is on its way the checkbox already shows it.
+  const stored = query.data?.provider ?? null;
+  const provider = stored && require.isPending ? { ...stored, required: require.variables } : stored;
   const state = query.isPending ? 'loading' : failedWithNothingToShow(query) ? 'failed' : 'ready';
 
   return (
@@ -41,7 +58,7 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
         owner={owner}
         state={state}
         failedText={query.error ? errorText(query.error, 'The sign-in settings could not be loaded.') : undefined}
-        provider={query.data?.provider ?? null}
+        provider={provider}
         now={now}
         values={form.values}
         errors={form.errors}
@@ -64,6 +81,20 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
         saving={save.isPending}
         onRemove={() => setConfirming(true)}
         removing={remove.isPending}
+        testUrl={identityProviderTestUrl(root, here)}
+        justTested={justTested && !query.isPending}
+        requiredSaving={require.isPending}
+        onRequiredChange={(required) =>
+          require.mutate(required, {
+            onSuccess: () =>
+              toast({
+                title: required ? 'Staff now sign in with your provider' : 'Other sign-ins are allowed again',
+                description: required ? 'Passwords, Google and Microsoft no longer open accounts on your domains.' : undefined,
+                variant: 'success',
+              }),
+            onError: (error) => toast({ title: 'Not changed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+          })
+        }
       />
       <ConfirmDialog
         open={confirming}

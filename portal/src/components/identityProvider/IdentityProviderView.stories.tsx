@@ -22,6 +22,8 @@ const provider: IdentityProviderDto = {
   metadataUrl: `${base}/metadata`,
   startUrl: `${base}/start`,
   attributes: SSO_ATTRIBUTES_READ,
+  required: false,
+  lastTest: null,
 };
 
 const EMPTY = { kind: 'saml', metadataXml: '', entityId: '', ssoUrl: '', certificate: '', issuer: '', clientId: '', clientSecret: '' } as const;
@@ -52,6 +54,10 @@ const meta = {
     saving: false,
     onRemove: fn(),
     removing: false,
+    testUrl: '/api/schools/3/identity-provider/test?returnTo=%2Fschool',
+    justTested: false,
+    onRequiredChange: fn(),
+    requiredSaving: false,
   },
 } satisfies Meta<typeof IdentityProviderView>;
 
@@ -77,5 +83,24 @@ export const OidcRefused: Story = {
   args: {
     values: { ...EMPTY, kind: 'oidc', issuer: 'https://login.example.org', clientId: 'atrium' },
     errors: { issuer: 'No OpenID Connect discovery at https://login.example.org/.well-known/openid-configuration (unexpected HTTP response status code).' },
+  },
+};
+
+const passed = { at: NOW - 5 * 60_000, ok: true, email: 'j.okafor@oak-academy.sch.uk', name: 'Joy Okafor', failure: null };
+export const TestPassed: Story = { args: { provider: { ...provider, lastTest: passed } } };
+export const Required: Story = { args: { provider: { ...provider, lastTest: passed, required: true } } };
+export const TestFailed: Story = {
+  args: {
+    justTested: true,
+    provider: {
+      ...provider,
+      lastTest: {
+        at: NOW - 60_000,
+        ok: false,
+        email: 'joy.okafor@oakacademy.onmicrosoft.com',
+        name: 'Joy Okafor',
+        failure: { code: 'sso_domain', detail: "joy.okafor@oakacademy.onmicrosoft.com is not on a proven domain of connection 7's organisation" },
+      },
+    },
   },
 };

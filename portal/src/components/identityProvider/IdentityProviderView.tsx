@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { IdentityProviderDto } from '@atrium/common';
-import { formatInstantDate } from '@atrium/common/rules/dates';
+import { signInErrorMessage, type IdentityProviderDto, type SsoTestResultDto } from '@atrium/common';
+import { formatDateTime, formatInstantDate } from '@atrium/common/rules/dates';
 import { Badge } from '../Badge.tsx';
-import { Button } from '../Button.tsx';
+import { Button, ButtonAnchor } from '../Button.tsx';
+import { CheckboxField } from '../CheckboxField.tsx';
 import { Form, TextAreaField, TextField } from '../Field.tsx';
 import { Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
 import { LoadingState } from '../Loading.tsx';
@@ -48,6 +49,12 @@ export interface IdentityProviderViewProps {
   saving: boolean;
   onRemove(): void;
   removing: boolean;
+  /** Where "Test sign-in" goes (the provider, then back to this page with `ssoTest=passed|failed`). */
+  testUrl: string;
+  /** Back from a test just now: its result is brought into view. */
+  justTested: boolean;
+  onRequiredChange(required: boolean): void;
+  requiredSaving: boolean;
 }
 
 /**
@@ -77,7 +84,8 @@ export function IdentityProviderView(props: IdentityProviderViewProps) {
   );
 }
 
-function Connected({ provider, now, onRemove, removing }: IdentityProviderViewProps & { provider: IdentityProviderDto }) {
+function Connected(props: IdentityProviderViewProps & { provider: IdentityProviderDto }) {
+  const { provider, now, onRemove, removing } = props;
   const oidc = provider.kind === 'oidc';
   return (
     <Section>
@@ -145,12 +153,79 @@ function Connected({ provider, now, onRemove, removing }: IdentityProviderViewPr
           </ul>
         </dd>
       </Facts>
+      <TestAndRequire {...props} provider={provider} />
       <div>
         <Button variant="danger" size="sm" onClick={onRemove} disabled={removing}>
           {removing ? 'Disconnecting…' : 'Disconnect the provider'}
         </Button>
       </div>
     </Section>
+  );
+}
+
+/**
+ * "Test sign-in", its last result, and "staff must sign in with it", which needs a passed test:
+ * a provider nobody has seen work must not lock a whole staff out.
+ */
+function TestAndRequire({
+  owner,
+  provider,
+  now,
+  testUrl,
+  justTested,
+  onRequiredChange,
+  requiredSaving,
+}: IdentityProviderViewProps & { provider: IdentityProviderDto }) {
+  const passed = provider.lastTest?.ok === true;
+  return (
+    <>
+      <h3>Test, then require</h3>
+      <p>Sign in at your provider as any member of staff, or as yourself: every check runs, nobody is signed in here, and you stay signed in as you are.</p>
+      <TestResult result={provider.lastTest} now={now} focus={justTested} />
+      <div>
+        <ButtonAnchor variant="secondary" size="sm" href={testUrl}>
+          Test sign-in
+        </ButtonAnchor>
+      </div>
+      <CheckboxField
+        label={`Staff must sign in with the ${owner}’s provider`}
+        hint={
+          passed || provider.required
+            ? `Password, Google and Microsoft sign-in are turned off for addresses on your proven domains. The agency’s administrators are never locked out. Saving new settings turns this off until a test passes again.`
+            : 'Run a test sign-in that passes first.'
+        }
+        checked={provider.required}
+        disabled={requiredSaving || (!passed && !provider.required)}
+        onChange={(event) => onRequiredChange(event.currentTarget.checked)}
+      />
+    </>
+  );
+}
+
+function TestResult({ result, now, focus }: { result: SsoTestResultDto | null; now: number; focus: boolean }) {
+  if (!result) return <Muted>Not tested since these settings were saved.</Muted>;
+  const when = formatDateTime(result.at, undefined, now);
+  const who = [result.name, result.email].filter(Boolean).join(', ');
+  return (
+    <Result role="status" $ok={result.ok} tabIndex={-1} ref={(element) => (focus ? element?.focus() : undefined)}>
+      {result.ok ? (
+        <p>
+          <Badge $tone="success">Passed</Badge> {when}: your provider signed in {who}. Staff can sign in with it.
+        </p>
+      ) : (
+        <>
+          <p>
+            <Badge $tone="danger">Failed</Badge> {when}
+            {who ? ` (your provider sent ${who})` : ''}: {signInErrorMessage(result.failure?.code ?? 'failed')}
+          </p>
+          {result.failure?.detail && (
+            <p>
+              What the check found: <Code>{result.failure.detail}</Code>
+            </p>
+          )}
+        </>
+      )}
+    </Result>
   );
 }
 
@@ -292,6 +367,27 @@ const Facts = styled.dl`
     dd {
       margin-bottom: ${({ theme }) => theme.space.sm};
     }
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Result = styled.div<{ $ok: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-left: 4px solid ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+  background: ${({ theme, $ok }) => ($ok ? theme.colors.successSoft : theme.colors.dangerSoft)};
+  border-radius: ${({ theme }) => theme.radius.sm};
+
+  p {
+    margin: 0;
+  }
+  &:focus {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
   }
 `;
 

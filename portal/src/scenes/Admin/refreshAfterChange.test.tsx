@@ -46,7 +46,7 @@ describe('SalesPanel: Mark as paid', () => {
       },
     });
     renderScene(<SalesPanel />);
-    const tile = await screen.findByRole('list', { name: 'Sales per currency' }, { timeout: 5000 });
+    const tile = await screen.findByRole('list', { name: 'Sales per currency' });
     expect(tile).toHaveTextContent('£598.80 outstanding');
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as paid: order ORD-000005' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Mark as paid' }));
@@ -110,7 +110,7 @@ describe('AdminSchoolScene: granting a licence', () => {
     });
     renderScene(<AdminSchoolScene />, { route: '/admin/schools/4', path: '/admin/schools/:schoolId' });
     // The first render of a cold test file can be slow on a busy machine.
-    expect(await screen.findByText(/No courses are licensed for this school yet/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/No courses are licensed for this school yet/, {})).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Smartphone Photography' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Grant a licence' }), 'Smartphone Photography');
     await userEvent.click(screen.getByRole('button', { name: 'Grant' }));

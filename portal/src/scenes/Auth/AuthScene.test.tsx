@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_ERROR_MESSAGES } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { AuthScene } from './AuthScene.tsx';
@@ -41,6 +42,21 @@ describe('Login', () => {
     // No toast titled "Login failed" follows (it would repeat the sentence over the header).
     await expect(screen.findByText('Login failed', { exact: true }, { timeout: 600 })).rejects.toThrow();
     expect(screen.getAllByText(/Invalid email or password/)).toHaveLength(1);
+  });
+
+  it('sends staff of a school that requires its own sign-in on to it, with their address', async () => {
+    mockApi({ ...base, 'POST /api/login': fail(403, SIGN_IN_ERROR_MESSAGES.sso_required, 'sso_required') });
+    renderAuth();
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'priya@oak.sch.uk');
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'anything');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const form = screen.getByRole('form', { name: 'Login' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your school signs its staff in with its own sign-in.');
+    expect(within(form).queryByText(/^Login failed:/)).not.toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'Continue to your school’s sign-in' })).toHaveAttribute(
+      'href',
+      '/api/auth/sso/start?email=priya%40oak.sch.uk&returnTo=%2F',
+    );
   });
 
   it('says why sign-in failed beside the form too, as an alert, until the next attempt', async () => {

@@ -1,11 +1,12 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { registerSchema } from '@atrium/common/schemas/auth';
-import { errorText } from '../../api/client.ts';
+import { errorText, hasErrorId } from '../../api/client.ts';
 import { useRegister } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField, TextField } from '../../components/Field.tsx';
+import { SchoolSignInRequired } from '../../components/identityProvider/SchoolSignInRequired.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { useAfterSignInPath } from '../../session/destination.ts';
@@ -18,27 +19,33 @@ export function RegisterForm({ invitee = null }: { invitee?: Invitee | null }) {
   const navigate = useNavigate();
   const next = useAfterSignInPath();
   const { toast } = useToast();
+  // The address whose school signs its staff in with its own provider only: no account with a password there.
+  const [schoolOnly, setSchoolOnly] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSchoolOnly(null);
     const input = form.validate(registerSchema);
     if (!input) return;
     register.mutate(
       { firstName: input.firstName ?? '', lastName: input.lastName ?? '', email: input.email, password: input.password },
       {
         onSuccess: () => navigate(next, { replace: true }),
-        onError: (error) =>
+        onError: (error) => {
+          if (hasErrorId(error, 'sso_required')) return setSchoolOnly(input.email);
           toast({
             title: 'Registration failed',
             description: errorText(error, 'Please check your details and try again'),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   };
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Register">
+      {schoolOnly && <SchoolSignInRequired email={schoolOnly} next={next} />}
       <Names>
         <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />

@@ -18,7 +18,7 @@ describe('/certificate/:number as a verifiable credential', () => {
   it('offers the signed credential, LinkedIn with the certificate filled in, and prints a QR code of the verify link', async () => {
     mockApi({ 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), [`GET /api/certificates/${NUMBER}`]: ok(certificate) });
     renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
-    const download = await screen.findByRole('link', { name: /Download credential/ }, { timeout: 5000 });
+    const download = await screen.findByRole('link', { name: /Download credential/ });
     expect(download).toHaveAttribute('href', `/api/certificates/${NUMBER}/credential`);
     expect(download).toHaveAttribute('download', `${NUMBER}.jwt`);
 
@@ -46,7 +46,7 @@ describe('/certificate/:number as a verifiable credential', () => {
     const expiring = { ...certificate, expiresOn: '2028-03-02', expired: false };
     mockApi({ 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), [`GET /api/certificates/${NUMBER}`]: ok(expiring) });
     renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
-    const linkedInLink = await screen.findByRole('link', { name: /Add to LinkedIn/ }, { timeout: 5000 });
+    const linkedInLink = await screen.findByRole('link', { name: /Add to LinkedIn/ });
     const linkedIn = new URL(linkedInLink.getAttribute('href')!);
     expect(linkedIn.searchParams.get('expirationYear')).toBe('2028');
     expect(linkedIn.searchParams.get('expirationMonth')).toBe('3');
@@ -61,14 +61,14 @@ describe('/certificate/:number as a verifiable credential', () => {
       [`GET /api/certificates/${NUMBER}`]: ok({ ...certificate, cpdHours: 1.5, ceus: 0.15 }),
     });
     renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
-    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' });
     expect(within(sheet).getByText('CPD hours').nextSibling).toHaveTextContent('1.5 hours (0.15 CEUs)');
   });
 
   it('a certificate issued before the course had hours states none', async () => {
     mockApi({ 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), [`GET /api/certificates/${NUMBER}`]: ok(certificate) });
     renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
-    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' });
     expect(within(sheet).queryByText('CPD hours')).not.toBeInTheDocument();
   });
 
@@ -79,7 +79,7 @@ describe('/certificate/:number as a verifiable credential', () => {
       [`GET /api/certificates/${NUMBER}`]: ok({ ...certificate, quizScore: 92 }),
     });
     renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
-    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' });
     expect(within(sheet).getByText('Final quiz score').nextSibling).toHaveTextContent(/^92\s%$/);
   });
 
@@ -90,7 +90,7 @@ describe('/certificate/:number as a verifiable credential', () => {
       [`GET /api/certificates/${NUMBER}`]: ok({ ...certificate, quizScore: null }),
     });
     renderApp(<AppRoutes />, `/certificate/${NUMBER}`);
-    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' }, { timeout: 5000 });
+    const sheet = await screen.findByRole('article', { name: 'Certificate of Completion' });
     expect(within(sheet).queryByText(/Final quiz score/)).not.toBeInTheDocument();
   });
 });

@@ -41,7 +41,7 @@ describe('CourseScene: enrolling', () => {
     });
     renderCourse();
     await userEvent.click(await screen.findByRole('button', { name: 'Enroll Now' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/checkout/5');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout/5'));
   });
 
   it('shows the server sentence for any other refusal and stays on the page', async () => {

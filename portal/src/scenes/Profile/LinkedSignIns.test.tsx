@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { goTo } from '../../session/browserNavigation.ts';
@@ -35,10 +35,11 @@ describe('Linked sign-ins', () => {
   });
 
   it('shows nothing when no sign-in is linked, and says so when the list cannot be loaded', async () => {
-    mockApi({ ...base, 'GET /api/user/sign-ins': ok({ hasPassword: true, signIns: [] }) });
+    const api = mockApi({ ...base, 'GET /api/user/sign-ins': ok({ hasPassword: true, signIns: [] }) });
     const { unmount } = renderLinks();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('heading', { name: 'Linked sign-ins' })).not.toBeInTheDocument();
+    // The list is asked for and answered (the heading stands while it loads), then nothing is shown.
+    await waitFor(() => expect(api.callsTo('GET', '/api/user/sign-ins')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Linked sign-ins' })).not.toBeInTheDocument());
     unmount();
     mockApi({ ...base, 'GET /api/user/sign-ins': fail(503, 'The database is busy.') });
     renderLinks();

@@ -148,7 +148,7 @@ describe('/trust for a trust manager', () => {
     const api = trustManager();
     renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
     // A chunk of its own: it may take a moment longer than the rest of the page.
-    const panel = (await screen.findByRole('heading', { name: 'Insights' }, { timeout: 5000 })).closest('section')!;
+    const panel = (await screen.findByRole('heading', { name: 'Insights' })).closest('section')!;
     // The first licensed course is followed until another is chosen.
     expect(await within(panel).findByText(/Safeguarding Basics: enrolled 9/)).toBeInTheDocument();
     const asked = () => api.fetchMock.mock.calls.map(([input]) => String(input));

@@ -61,7 +61,7 @@ function mapOrgs(owner: DirectoryOwner, schools: SchoolRow[], orgs: OneRosterOrg
   const mapped = new Map<string, SchoolRow>();
   for (const org of orgs) {
     const school =
-      schools.find((row) => row.scimKey !== null && row.scimKey.trim() === org.sourcedId) ?? schools.find((row) => clean(row.name) === clean(org.name));
+      schools.find((row) => row.scimKey !== null && clean(row.scimKey) === clean(org.sourcedId)) ?? schools.find((row) => clean(row.name) === clean(org.name));
     if (school) mapped.set(org.sourcedId, school);
   }
   const schoolOrgs = orgs.filter((org) => clean(org.type) === 'school');

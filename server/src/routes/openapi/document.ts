@@ -24,6 +24,7 @@ const ERROR_IDS = [
   'invalid_json',
   'unauthorized',
   'invalid_credentials',
+  'sso_required',
   'forbidden',
   'not_enrolled',
   'payment_required',

@@ -619,6 +619,16 @@ const CASES: Record<string, DriftCase> = {
       sso.connectionId = response.body.id;
     },
   },
+  'GET /api/schools/:id/identity-provider/test': {
+    as: ssoSchoolManager,
+    path: () => `/api/schools/${sso.schoolId}/identity-provider/test?returnTo=%2Fschool`,
+    location: () => /SAMLRequest=/,
+  },
+  'PUT /api/schools/:id/identity-provider/required': {
+    as: ssoSchoolManager,
+    path: () => `/api/schools/${sso.schoolId}/identity-provider/required`,
+    body: () => ({ required: false }),
+  },
   'GET /api/auth/sso/:connectionId/metadata': { as: 'anonymous', path: () => `/api/auth/sso/${sso.connectionId}/metadata` },
   // A teacher signs in by address through the school's SAML provider, and another starts at the school's own link.
   'GET /api/auth/sso/start': {
@@ -652,12 +662,42 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/auth/sso/:connectionId/callback': { as: 'anonymous', path: () => `/api/auth/sso/${sso.connectionId}/callback?state=made-up&code=made-up` },
   'DELETE /api/schools/:id/identity-provider': { as: ssoSchoolManager, path: () => `/api/schools/${sso.schoolId}/identity-provider` },
   'PUT /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider`, body: samlProvider },
+  'GET /api/trusts/:id/identity-provider/test': {
+    as: async () => sso.trust!,
+    path: () => `/api/trusts/${sso.trustId}/identity-provider/test`,
+    location: () => /SAMLRequest=/,
+  },
+  'PUT /api/trusts/:id/identity-provider/required': {
+    as: async () => sso.trust!,
+    path: () => `/api/trusts/${sso.trustId}/identity-provider/required`,
+    body: () => ({ required: false }),
+  },
   'GET /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider` },
   'DELETE /api/trusts/:id/identity-provider': { as: async () => sso.trust!, path: () => `/api/trusts/${sso.trustId}/identity-provider` },
   'PUT /api/admin/schools/:id/identity-provider': { as: 'admin', path: () => `/api/admin/schools/${sso.schoolId}/identity-provider`, body: samlProvider },
+  'GET /api/admin/schools/:id/identity-provider/test': {
+    as: 'admin',
+    path: () => `/api/admin/schools/${sso.schoolId}/identity-provider/test`,
+    location: () => /SAMLRequest=/,
+  },
+  'PUT /api/admin/schools/:id/identity-provider/required': {
+    as: 'admin',
+    path: () => `/api/admin/schools/${sso.schoolId}/identity-provider/required`,
+    body: () => ({ required: false }),
+  },
   'GET /api/admin/schools/:id/identity-provider': { as: 'admin', path: () => `/api/admin/schools/${sso.schoolId}/identity-provider` },
   'DELETE /api/admin/schools/:id/identity-provider': { as: 'admin', path: () => `/api/admin/schools/${sso.schoolId}/identity-provider` },
   'PUT /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider`, body: samlProvider },
+  'GET /api/admin/trusts/:id/identity-provider/test': {
+    as: 'admin',
+    path: () => `/api/admin/trusts/${sso.trustId}/identity-provider/test`,
+    location: () => /SAMLRequest=/,
+  },
+  'PUT /api/admin/trusts/:id/identity-provider/required': {
+    as: 'admin',
+    path: () => `/api/admin/trusts/${sso.trustId}/identity-provider/required`,
+    body: () => ({ required: false }),
+  },
   'GET /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider` },
   'DELETE /api/admin/trusts/:id/identity-provider': { as: 'admin', path: () => `/api/admin/trusts/${sso.trustId}/identity-provider` },
   'POST /api/admin/scheduler/:name/run': { as: 'admin', path: () => '/api/admin/scheduler/deadline-reminders/run' },
@@ -791,6 +831,17 @@ function directoryCases(): Record<string, DriftCase> {
   cases['POST /api/schools/:id/oneroster'] = { as: () => d.as('manager'), path: () => `/api/schools/${d.schoolId}/oneroster`, raw: bundle };
   cases['POST /api/trusts/:id/oneroster/preview'] = { as: () => d.as('trustManager'), path: () => `/api/trusts/${d.trustId}/oneroster/preview`, raw: bundle };
   cases['POST /api/trusts/:id/oneroster'] = { as: () => d.as('trustManager'), path: () => `/api/trusts/${d.trustId}/oneroster`, raw: bundle };
+  // The key the trust's directory names its school by, set and cleared again.
+  const keyCases = (prefix: string, as: DriftCase['as'], key: string | null) => {
+    cases[`GET ${prefix}/:id/directory-schools`] = { as, path: () => `${prefix}/${d.trustId}/directory-schools` };
+    cases[`PUT ${prefix}/:id/directory-schools/:schoolId`] = {
+      as,
+      path: () => `${prefix}/${d.trustId}/directory-schools/${d.schoolId}`,
+      body: () => ({ key }),
+    };
+  };
+  keyCases('/api/trusts', () => d.as('trustManager'), 'org-drift');
+  keyCases('/api/admin/trusts', async (world) => (await d.as('manager'), world.admin), null);
   tokenCases(
     '/api/admin/trusts',
     async (world) => (await d.as('manager'), world.admin),

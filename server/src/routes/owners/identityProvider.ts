@@ -1,19 +1,25 @@
+import { z } from 'zod';
 import {
   identityProviderAnswerSchema,
   identityProviderDtoSchema,
+  identityProviderRequiredSchema,
   identityProviderSchema,
   schoolParams,
   SSO_ATTRIBUTES_READ,
   type IdentityProviderAnswerDto,
   type IdentityProviderDto,
+  type SsoTestResultDto,
 } from '@atrium/common';
-import { deleteIdentityProvider, saveOidcProvider, saveSamlProvider } from '../../commands/identityProviders.ts';
+import { deleteIdentityProvider, saveOidcProvider, saveSamlProvider, setSignInRequired } from '../../commands/identityProviders.ts';
+import { notFound } from '../../errors.ts';
 import type { IdentityProvider } from '../../db/tables.ts';
 import { identityProviderOf, type ProviderOwner } from '../../queries/identityProviders.ts';
 import { encryptClientSecret, secretBinding } from '../../services/sso/clientSecret.ts';
 import { checkedIssuer, checkOidcIssuer, oidcRedirectUri } from '../../services/sso/oidc.ts';
 import { samlSettingsFrom, serviceProviderUrls } from '../../services/sso/saml.ts';
+import { safeReturnTo } from '../../services/signIn/flows.ts';
 import type { Routes } from '../define.ts';
+import { startSignIn } from '../schoolSignInFlow.ts';
 import type { OwnerRoutesOptions } from './options.ts';
 
 /** A connection as its managers see it: never a secret, and what to give their IT team. */
@@ -33,8 +39,19 @@ function presentIdentityProvider(row: IdentityProvider, publicUrl: string): Iden
     metadataUrl: urls.metadataUrl,
     startUrl: urls.startUrl,
     attributes: SSO_ATTRIBUTES_READ,
+    required: Boolean(row.required),
+    lastTest: lastTestOf(row),
   };
 }
+
+/** The stored outcome of the last "Test sign-in" (commands/identityProviders.ts, recordTestSignIn). */
+function lastTestOf(row: IdentityProvider): SsoTestResultDto | null {
+  if (row.lastTestAt === null || row.lastTestResult === null) return null;
+  const stored = JSON.parse(row.lastTestResult) as Omit<SsoTestResultDto, 'at'>;
+  return { at: Number(row.lastTestAt), ok: Boolean(row.lastTestOk), email: stored.email, name: stored.name, failure: stored.failure };
+}
+
+const testQuery = z.object({ returnTo: z.unknown().optional() });
 
 /**
  * A school's or trust's own sign-in provider under `base`: read, connect (or replace), remove.
@@ -83,6 +100,42 @@ export function identityProviderRoutes(routes: Routes, { base, access, policy }:
         { ...owner, connectionId: row.id, kind: row.kind, entityId: row.entityId, issuer: row.issuer, by: ctx.state.user!.id },
         'identity provider saved',
       );
+      ctx.body = presentIdentityProvider(row, ctx.deps.config.publicUrl);
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: `${base}/identity-provider/test`,
+    access,
+    params: schoolParams,
+    query: testQuery,
+    policy,
+    cache: 'no-store',
+    rateLimit: { limit: 'signInStart', by: 'ip' },
+    answer: { status: 302, headers: { Location: 'The provider, for a test sign-in that signs nobody in; back to `returnTo` with `ssoTest=passed|failed`' } },
+    async handler(ctx) {
+      const row = await identityProviderOf(ctx.deps.db, ownerOf(ctx.input.params.id));
+      if (!row) throw notFound('There is no sign-in connection to test.');
+      const fallback = kind === 'school' ? '/school' : '/trust';
+      const returnTo = safeReturnTo(ctx.input.query.returnTo ?? fallback);
+      await startSignIn(ctx, row, returnTo === '/' ? fallback : returnTo, ctx.state.user!.id);
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: `${base}/identity-provider/required`,
+    access,
+    params: schoolParams,
+    body: identityProviderRequiredSchema,
+    policy,
+    cache: 'no-store',
+    answer: { body: identityProviderDtoSchema },
+    async handler(ctx) {
+      const owner = ownerOf(ctx.input.params.id);
+      const row = await setSignInRequired(ctx.deps.db, owner, ctx.input.body.required, ctx.now());
+      ctx.state.log.info({ ...owner, connectionId: row.id, required: ctx.input.body.required, by: ctx.state.user!.id }, 'school sign-in requirement set');
       ctx.body = presentIdentityProvider(row, ctx.deps.config.publicUrl);
     },
   });

@@ -184,7 +184,10 @@ describe('OneRoster bundles on /trust', () => {
     const trustId = await trustOf(admin, 'River Trust', [north.schoolId, south.schoolId]);
     const trustManager = await trustManagerOf(server, admin, trustId);
     await server.db('users').where({ id: trustManager.user.id }).update({ emailVerifiedAt: server.clock.now().getTime() });
-    await server.db('schools').where({ id: south.schoolId }).update({ scimKey: 'sis-042' });
+    const base = `/api/trusts/${trustId}`;
+    // The trust's managers name the school as the SIS does (matched without case).
+    const keyed = await trustManager.client.put(`${base}/directory-schools/${south.schoolId}`, { key: ' SIS-042 ' });
+    expect(keyed.body).toEqual({ id: south.schoolId, name: 'South Academy', key: 'SIS-042' });
     const orgs = [
       { sourcedId: 'org-oak', name: 'oak primary' },
       { sourcedId: 'sis-042', name: 'Southside (renamed in the SIS)' },
@@ -195,7 +198,6 @@ describe('OneRoster bundles on /trust', () => {
       teacher('t-2', 'sam@south.sch.uk', 'Sam', 'Sole', 'teacher', 'sis-042'),
       teacher('t-3', 'out@outside.test', 'Oli', 'Out', 'teacher', 'org-out'),
     ];
-    const base = `/api/trusts/${trustId}`;
     const preview = await sendBundle(trustManager.client, base, bundleForm([{ name: 'bundle.zip', bytes: bundleZip(orgs, users) }]));
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.orgs.map((org: { sourcedId: string; schoolId: number | null }) => [org.sourcedId, org.schoolId])).toEqual([
@@ -219,5 +221,33 @@ describe('OneRoster bundles on /trust', () => {
     expect(
       (await sendBundle(north.manager.client, `/api/schools/${outside.schoolId}`, bundleForm([{ name: 'bundle.zip', bytes: bundleZip(orgs, users) }]))).status,
     ).toBe(403);
+  });
+});
+
+describe('the keys a trust’s directory names its schools by', () => {
+  it('lists the trust’s schools, keeps each key unique without case, clears with an empty key, and never reaches another trust’s school', async () => {
+    const east = await licensedSchool(server, 'East Academy');
+    const west = await licensedSchool(server, 'West Academy');
+    const elsewhere = await licensedSchool(server, 'Elsewhere School');
+    const admin = await adminClient(server);
+    const trustId = await trustOf(admin, 'Compass Trust', [east.schoolId, west.schoolId]);
+    const manager = await trustManagerOf(server, admin, trustId);
+    const base = `/api/trusts/${trustId}/directory-schools`;
+    expect((await manager.client.put(`${base}/${east.schoolId}`, { key: 'urn:east' })).status).toBe(200);
+    const clash = await manager.client.put(`${base}/${west.schoolId}`, { key: 'URN:EAST' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors.key).toBe('East Academy already has this key: each school needs its own.');
+    const tooLong = await manager.client.put(`${base}/${west.schoolId}`, { key: 'x'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toHaveProperty('key');
+    expect((await manager.client.put(`${base}/${elsewhere.schoolId}`, { key: 'mine' })).status).toBe(404);
+    expect((await manager.client.get(base)).body).toEqual([
+      { id: east.schoolId, name: 'East Academy', key: 'urn:east' },
+      { id: west.schoolId, name: 'West Academy', key: null },
+    ]);
+    expect((await manager.client.put(`${base}/${east.schoolId}`, { key: '' })).body.key).toBeNull();
+    // Another school's manager is not the trust's.
+    expect((await east.manager.client.get(base)).status).toBe(403);
+    expect((await server.db('schools').where({ id: elsewhere.schoolId }).first())!.scimKey ?? null).toBeNull();
   });
 });

@@ -1,6 +1,10 @@
 import {
   createdDirectoryTokenDtoSchema,
   directoryLogDtoSchema,
+  directoryKeySchema,
+  directorySchoolDtoSchema,
+  directorySchoolParams,
+  directorySchoolsDtoSchema,
   directoryTokenParams,
   directoryTokenSchema,
   directoryTokensDtoSchema,
@@ -8,11 +12,12 @@ import {
   trustParams,
   type CreatedDirectoryTokenDto,
 } from '@atrium/common';
+import { setSchoolDirectoryKey } from '../../commands/directory/schoolKeys.ts';
 import { createDirectoryToken, revokeDirectoryToken } from '../../commands/directory/tokens.ts';
 import { adminOfSchool, schoolManager } from '../../policies/schools.ts';
 import { adminOfTrust, trustManager } from '../../policies/trusts.ts';
 import { presentDirectoryEvent, presentDirectoryToken } from '../../presenters/scim.ts';
-import { eventsOf, tokensOf, type DirectoryOwner } from '../../queries/directory.ts';
+import { directorySchoolsOf, eventsOf, tokensOf, type DirectoryOwner } from '../../queries/directory.ts';
 import type { Routes } from '../define.ts';
 import { SCIM_PATH } from './route.ts';
 
@@ -99,9 +104,47 @@ function directoryTokenRoutes(routes: Routes, { kind, base, access, policy }: Mo
   });
 }
 
+/**
+ * The key a trust's directory names each of its schools by (SCIM's enterprise `organization`,
+ * OneRoster's org `sourcedId`), for the trust's managers and the agency's admins.
+ */
+function directoryKeyRoutes(routes: Routes, { base, access, policy }: Omit<Mount, 'kind'>): void {
+  routes.add({
+    method: 'get',
+    path: `${base}/directory-schools`,
+    access,
+    params: trustParams,
+    policy,
+    cache: 'no-store',
+    answer: { body: directorySchoolsDtoSchema },
+    async handler(ctx) {
+      ctx.body = await directorySchoolsOf(ctx.deps.db, ctx.input.params.id);
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: `${base}/directory-schools/:schoolId`,
+    access,
+    params: directorySchoolParams,
+    body: directoryKeySchema,
+    policy,
+    cache: 'no-store',
+    answer: { body: directorySchoolDtoSchema },
+    async handler(ctx) {
+      const { id, schoolId } = ctx.input.params;
+      const school = await setSchoolDirectoryKey(ctx.deps.db, id, schoolId, ctx.input.body.key);
+      ctx.state.log.info({ trustId: id, schoolId, key: school.key, by: ctx.state.user!.id }, 'school directory key set');
+      ctx.body = school;
+    },
+  });
+}
+
 export function directorySyncTokenRoutes(routes: Routes): void {
   directoryTokenRoutes(routes, { kind: 'school', base: '/api/schools/:id', access: 'user', policy: schoolManager });
   directoryTokenRoutes(routes, { kind: 'trust', base: '/api/trusts/:id', access: 'user', policy: trustManager });
   directoryTokenRoutes(routes, { kind: 'school', base: '/api/admin/schools/:id', access: 'admin', policy: adminOfSchool });
   directoryTokenRoutes(routes, { kind: 'trust', base: '/api/admin/trusts/:id', access: 'admin', policy: adminOfTrust });
+  directoryKeyRoutes(routes, { base: '/api/trusts/:id', access: 'user', policy: trustManager });
+  directoryKeyRoutes(routes, { base: '/api/admin/trusts/:id', access: 'admin', policy: adminOfTrust });
 }

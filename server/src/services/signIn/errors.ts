@@ -20,6 +20,7 @@ export const SIGN_IN_ERROR_CODES = [
   'no_sso',
   'sso_domain',
   'sso_admin',
+  'sso_required',
 ] as const satisfies ReadonlyArray<keyof typeof SIGN_IN_ERROR_MESSAGES>;
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 

@@ -15,6 +15,8 @@ export interface SignInFlow {
   returnTo: string;
   /** The signed-in account a provider is being linked to (from /profile), or null for a sign-in. */
   linkUserId: number | null;
+  /** A school connection's "Test sign-in": the manager running it. Its answer signs nobody in. */
+  testedBy: number | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function saveFlow(db: Db, clock: Clock, input: SignInFlow & { state
     codeVerifier: input.codeVerifier,
     returnTo: input.returnTo,
     linkUserId: input.linkUserId,
+    testedBy: input.testedBy,
     expiresAt: now + SIGN_IN_FLOW_TTL_MS,
   });
 }
@@ -59,6 +62,7 @@ export async function claimFlow(db: Db, clock: Clock, input: { state: string; br
     codeVerifier: row.codeVerifier,
     returnTo: row.returnTo,
     linkUserId: row.linkUserId === null ? null : Number(row.linkUserId),
+    testedBy: row.testedBy === null || row.testedBy === undefined ? null : Number(row.testedBy),
   };
 }
 

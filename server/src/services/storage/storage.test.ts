@@ -95,7 +95,7 @@ describe.each(storages)('%s storage', (name, storageOf) => {
     }
     expect(length).toBe(total);
     expect(back.digest('hex')).toBe(stored.sha256);
-  }, 60_000);
+  });
 
   it('leaves nothing behind when the body fails part-way', async () => {
     const storage = storageOf();

@@ -38,7 +38,7 @@ function open(paymentDetailsConfigured: boolean) {
 describe('IssueInvoiceDialog: payment details', () => {
   it('warns before issuing when no payment details are set up', async () => {
     open(false);
-    const warning = await screen.findByRole('note', { name: 'No payment details' }, { timeout: 5000 });
+    const warning = await screen.findByRole('note', { name: 'No payment details' });
     expect(warning).toHaveTextContent('No payment details are set up');
     expect(warning).toHaveTextContent('INVOICE_PAYMENT_DETAILS');
     expect(warning).toHaveTextContent('office@stmarys.sch.uk');

@@ -150,7 +150,7 @@ describe('AdminReviewScene', () => {
     const user = userEvent.setup();
     renderReview();
     await user.click(await screen.findByRole('button', { name: /Approve/ }));
-    expect(await screen.findByText('This submission was withdrawn', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('This submission was withdrawn', {})).toBeInTheDocument();
   });
 
   it('a reviewed round shows its decision and no buttons; an unknown one is not found', async () => {

@@ -1,7 +1,8 @@
 import { forgotPasswordSchema, loginSchema, messageDtoSchema, registerSchema, resetPasswordSchema, userDtoSchema } from '@atrium/common';
 import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
 import { registerUser } from '../../../commands/register.ts';
-import { invalidCredentials } from '../../../errors.ts';
+import { invalidCredentials, schoolSignInOnly } from '../../../errors.ts';
+import { schoolSignInRequired } from '../../../policies/signIns.ts';
 import type { User } from '../../../models/User.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { accountByEmail, accountKey, loginAttemptKey } from '../../accountLimits.ts';
@@ -31,6 +32,7 @@ export function passwordRoutes(routes: Routes): void {
     rateLimit: { limit: 'register', by: 'ip' },
     async handler(ctx) {
       const { db, passwords, mailer, config } = ctx.deps;
+      if (await schoolSignInRequired(db, [ctx.input.body.email], null)) throw schoolSignInOnly();
       const user = await registerUser(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
       await signIn(ctx, user);
       ctx.status = 201;
@@ -56,6 +58,9 @@ export function passwordRoutes(routes: Routes): void {
       // sign-in, or deleted) and an unknown address take as long as a wrong password, so the
       // answer's timing tells nobody which of the three it was.
       const valid = user && hasPassword(user) ? await passwords.verify(user.passwordHash, password) : await passwords.verifyNothing(password);
+      // Said whatever the password: it depends on the address's domain only (public, by its DNS
+      // record), and the person needs to hear it most when they no longer know a password here.
+      if (await schoolSignInRequired(ctx.deps.db, [email, user?.email], user)) throw schoolSignInOnly();
       if (!user || !valid) throw invalidCredentials();
       await limits.reset('loginAccount', loginAttemptKey(user, email, ctx.ip));
       await signIn(ctx, user);

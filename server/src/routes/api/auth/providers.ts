@@ -112,7 +112,7 @@ export function providerSignInRoutes(routes: Routes): void {
         linkUserId = ctx.state.user.id;
       }
       const url = await clients.authorizationUrl(provider, checks);
-      await saveFlow(db, clock, { ...checks, browserId, provider, returnTo, linkUserId });
+      await saveFlow(db, clock, { ...checks, browserId, provider, returnTo, linkUserId, testedBy: null });
       ctx.cookies.set(SIGN_IN_BROWSER_COOKIE, browserId, {
         path: '/api/auth',
         httpOnly: true,

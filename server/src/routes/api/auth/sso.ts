@@ -1,37 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { normalizedEmailOrNull } from '@atrium/common';
-import { signInWithSchoolProvider } from '../../../commands/identityProviders.ts';
+import { recordTestSignIn, signInWithSchoolProvider, vouchFor, type SsoTestOutcome } from '../../../commands/identityProviders.ts';
 import { notFound } from '../../../errors.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../../../context.ts';
 import type { IdentityProvider } from '../../../db/tables.ts';
+import { COOKIE_PATH, oidcConnection, samlConnection, SSO_BROWSER_COOKIE, startSignIn } from '../../schoolSignInFlow.ts';
 import { identityProviderById, identityProviderForEmail } from '../../../queries/identityProviders.ts';
 import { ssoProviderKey } from '../../../services/signIn/claims.ts';
 import { SignInError } from '../../../services/signIn/errors.ts';
-import { claimFlow, safeReturnTo, saveFlow, SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
-import { decryptClientSecret, secretBinding } from '../../../services/sso/clientSecret.ts';
-import { oidcAuthorizationUrl, oidcExchange, oidcRedirectUri, type OidcConnection } from '../../../services/sso/oidc.ts';
-import { authnRequestUrl, serviceProviderMetadata, serviceProviderUrls, validateSamlResponse, type SamlConnection } from '../../../services/sso/saml.ts';
+import { claimFlow, safeReturnTo, type SignInFlow } from '../../../services/signIn/flows.ts';
+import { oidcExchange, oidcRedirectUri, type OidcIdentity } from '../../../services/sso/oidc.ts';
+import { serviceProviderMetadata, serviceProviderUrls, validateSamlResponse, type SamlIdentity } from '../../../services/sso/saml.ts';
 import type { Routes } from '../../define.ts';
 import { signIn } from './passwords.ts';
 import { landOnAuthPage } from './providers.ts';
-
-/**
- * The cookie that ties a school sign-in to the browser that started it. The provider answers
- * with a cross-site form POST, which browsers send without SameSite=Lax cookies (the session's,
- * and atrium.signin's), so this one is `SameSite=None; Secure` (browsers refuse None without
- * Secure). Browsers take a Secure cookie from https, and from plain http on a loopback host
- * (localhost, 127.0.0.1: a developer's machine, the browser tests), so it is set so for an https
- * PUBLIC_URL and for a loopback one; Koa, which refuses Secure on a plain connection, is told the
- * connection counts as secure for that one cookie. Only on a plain-http PUBLIC_URL elsewhere (no
- * production setup) does it fall back to SameSite=Lax, which works only with a same-site provider.
- * It holds only a random id whose hash the flow row keeps; signed, httpOnly, scoped to
- * /api/auth/sso, living as long as the flow (10 minutes).
- */
-export const SSO_BROWSER_COOKIE = 'atrium.sso';
-const COOKIE_PATH = '/api/auth/sso';
 
 const connectionParams = z.object({ connectionId: z.coerce.number().int().positive().max(2_147_483_647) });
 const startQuery = z.object({ returnTo: z.unknown().optional() });
@@ -51,98 +35,37 @@ const readForm: Middleware<AppState, AppContextExtensions> = (ctx, next) => {
   return parseForm(ctx, next);
 };
 
-const samlConnection = (row: IdentityProvider): SamlConnection => ({
-  id: Number(row.id),
-  entityId: row.entityId ?? '',
-  ssoUrl: row.ssoUrl ?? '',
-  certificates: (row.certificates ?? '').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [],
-});
-
-/** An OIDC connection with its secret opened; a secret no SESSION_SECRET key opens makes the connection unusable (said in the log). */
-function oidcConnection(ctx: AppContext, row: IdentityProvider): OidcConnection {
-  const clientSecret = row.clientSecret ? decryptClientSecret(row.clientSecret, secretBinding(row), ctx.deps.config.sessionKeys) : null;
-  if (!row.issuer || !row.clientId || clientSecret === null)
-    throw new SignInError('not_configured', `connection ${row.id}'s client secret does not open with SESSION_SECRET (rotated away?): save it again`);
-  return { id: Number(row.id), issuer: row.issuer, clientId: row.clientId, clientSecret };
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Whether browsers accept a Secure cookie from PUBLIC_URL: https, or a loopback host (they count it as secure). */
-function cookieSecure(ctx: AppContext): boolean {
-  const url = new URL(ctx.deps.config.publicUrl);
-  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
-}
-
-/** Ties the flow to this browser: the cookie holding the random id whose hash the flow row keeps. */
-function setBrowserCookie(ctx: AppContext, browserId: string): void {
-  const secure = cookieSecure(ctx);
-  // Behind TLS Koa already knows; on loopback http the browser accepts Secure though the connection is plain.
-  if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(SSO_BROWSER_COOKIE, browserId, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: secure ? 'none' : 'lax',
-    secure,
-    signed: true,
-    maxAge: SIGN_IN_FLOW_TTL_MS,
-  });
-}
-
-/** Leaves for the connection's provider, whichever kind it is. */
-async function startSignIn(ctx: AppContext, row: IdentityProvider, returnTo: string): Promise<void> {
-  if (row.kind === 'oidc') await startOidc(ctx, oidcConnection(ctx, row), returnTo);
-  else await startSaml(ctx, samlConnection(row), returnTo);
-}
-
 /**
- * Leaves for the school's OIDC issuer: code + PKCE (S256), state and nonce, kept in a flow row
- * (keyed by the hash of state) bound to this browser by the same cookie as SAML.
+ * Ends a manager's "Test sign-in": the provider's answer has been through every check of a
+ * sign-in (`identityOf` verifies it, then vouchFor), and what came back, or the check that refused
+ * it, is kept on the connection for its panel. Nobody is signed in; the manager's session is
+ * untouched. Back to the panel with `ssoTest=passed|failed`.
  */
-async function startOidc(ctx: AppContext, connection: OidcConnection, returnTo: string): Promise<void> {
-  const { db, clock, config } = ctx.deps;
-  const checks = {
-    state: randomBytes(32).toString('base64url'),
-    nonce: randomBytes(32).toString('base64url'),
-    codeVerifier: randomBytes(48).toString('base64url'),
-  };
-  const browserId = randomBytes(32).toString('base64url');
-  const url = await oidcAuthorizationUrl(connection, clock, config.isProduction, oidcRedirectUri(config.publicUrl, connection.id), checks);
-  await saveFlow(db, clock, {
-    state: checks.state,
-    browserId,
-    provider: ssoProviderKey(connection.id),
-    nonce: checks.nonce,
-    codeVerifier: checks.codeVerifier,
-    returnTo,
-    linkUserId: null,
-  });
-  setBrowserCookie(ctx, browserId);
-  ctx.state.log.info({ connectionId: connection.id, kind: 'oidc' }, 'school sign-in started');
-  ctx.redirect(url.href);
+async function finishTest(ctx: AppContext, row: IdentityProvider, flow: SignInFlow, identityOf: () => Promise<SamlIdentity | OidcIdentity>): Promise<void> {
+  const { db } = ctx.deps;
+  let identity: SamlIdentity | OidcIdentity | null = null;
+  let outcome: SsoTestOutcome;
+  try {
+    identity = await identityOf();
+    await vouchFor(db, row, identity, ctx.now());
+    outcome = { ok: true, email: identity.email, name: fullName(identity), failure: null };
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    outcome = {
+      ok: false,
+      email: identity?.email ?? null,
+      name: identity ? fullName(identity) : null,
+      failure: { code: error.code, detail: error.message.slice(0, 500) },
+    };
+  }
+  await recordTestSignIn(db, Number(row.id), outcome, ctx.now());
+  ctx.state.log.info({ connectionId: row.id, testedBy: flow.testedBy, ok: outcome.ok, failure: outcome.failure?.code }, 'school sign-in tested');
+  const back = new URL(flow.returnTo, 'https://atrium.invalid');
+  back.searchParams.set('ssoTest', outcome.ok ? 'passed' : 'failed');
+  ctx.redirect(back.pathname + back.search + back.hash);
 }
 
-/**
- * Leaves for the provider: an AuthnRequest by HTTP-Redirect, its ID kept in a flow row (keyed by
- * the hash of RelayState, which the provider sends back) bound to this browser by the cookie.
- */
-async function startSaml(ctx: AppContext, connection: SamlConnection, returnTo: string): Promise<void> {
-  const { db, clock, config } = ctx.deps;
-  const relayState = randomBytes(32).toString('base64url');
-  const browserId = randomBytes(32).toString('base64url');
-  const { url, requestId } = await authnRequestUrl(connection, serviceProviderUrls(config.publicUrl, connection.id), relayState);
-  await saveFlow(db, clock, {
-    state: relayState,
-    browserId,
-    provider: ssoProviderKey(connection.id),
-    nonce: requestId,
-    codeVerifier: '',
-    returnTo,
-    linkUserId: null,
-  });
-  setBrowserCookie(ctx, browserId);
-  ctx.state.log.info({ connectionId: connection.id, kind: 'saml' }, 'school sign-in started');
-  ctx.redirect(url);
-}
+const fullName = (identity: SamlIdentity | OidcIdentity) => [identity.givenName, identity.familyName].filter(Boolean).join(' ') || null;
 
 /** Sign-in with a school's or trust's own provider (issue 57): SAML 2.0 service provider and OIDC relying party routes. */
 export function schoolSignInRoutes(routes: Routes): void {
@@ -221,7 +144,9 @@ export function schoolSignInRoutes(routes: Routes): void {
       const row = await identityProviderById(db, connectionId);
       if (!row || row.kind !== 'saml') throw new SignInError('not_configured', `connection ${connectionId} is gone`);
       const connection = samlConnection(row);
-      const identity = await validateSamlResponse(connection, serviceProviderUrls(config.publicUrl, connectionId), SAMLResponse, { requestId: flow.nonce });
+      const verified = () => validateSamlResponse(connection, serviceProviderUrls(config.publicUrl, connectionId), SAMLResponse, { requestId: flow.nonce });
+      if (flow.testedBy !== null) return finishTest(ctx, row, flow, verified);
+      const identity = await verified();
       const outcome = await signInWithSchoolProvider(db, { mailer, brand: config, now: ctx.now() }, row, identity);
       await signIn(ctx, outcome.user);
       ctx.state.log.info(
@@ -255,11 +180,10 @@ export function schoolSignInRoutes(routes: Routes): void {
       if (!row || row.kind !== 'oidc') throw new SignInError('not_configured', `connection ${connectionId} is gone or no longer OIDC`);
       // The URL exactly as the issuer sent the browser here, on the registered redirect URI.
       const callbackUrl = new URL(`${oidcRedirectUri(config.publicUrl, connectionId)}?${ctx.querystring}`);
-      const identity = await oidcExchange(oidcConnection(ctx, row), clock, config.isProduction, callbackUrl, {
-        state,
-        nonce: flow.nonce,
-        codeVerifier: flow.codeVerifier,
-      });
+      const verified = () =>
+        oidcExchange(oidcConnection(ctx, row), clock, config.isProduction, callbackUrl, { state, nonce: flow.nonce, codeVerifier: flow.codeVerifier });
+      if (flow.testedBy !== null) return finishTest(ctx, row, flow, verified);
+      const identity = await verified();
       const outcome = await signInWithSchoolProvider(db, { mailer, brand: config, now: ctx.now() }, row, identity);
       await signIn(ctx, outcome.user);
       ctx.state.log.info(

@@ -97,6 +97,22 @@ describe('connecting an OIDC issuer', () => {
   });
 });
 
+describe('Test sign-in through the issuer', () => {
+  it('checks the issuer’s answer like a sign-in, records who came back and signs nobody in', async () => {
+    const email = address();
+    issuerServer.addAccount({ email, given_name: 'Katherine', family_name: 'Johnson' });
+    const start = await manager.get(`/api/schools/${schoolId}/identity-provider/test`);
+    expect(start.status).toBe(302);
+    const { callback } = await signInAtProvider(start.headers.get('location')!, email);
+    const back = await manager.get(callback!.pathname + callback!.search);
+    expect(back.headers.get('location')).toBe('/school?ssoTest=passed');
+    expect(await signedInAs(manager)).not.toBe(email);
+    expect(await server.db('users').where({ email }).first()).toBeUndefined();
+    const { lastTest } = (await manager.get(`/api/schools/${schoolId}/identity-provider`)).body.provider;
+    expect(lastTest).toMatchObject({ ok: true, email, name: 'Katherine Johnson', failure: null });
+  });
+});
+
 describe('an issuer on the server’s own network', () => {
   it('is refused before anything is fetched from it: private, link-local (cloud metadata) and unspecified addresses', async () => {
     for (const issuer of ['https://10.0.0.1', 'https://169.254.169.254', 'https://192.168.1.20/realms/staff', 'https://[fd00::1]', 'https://0.0.0.0']) {

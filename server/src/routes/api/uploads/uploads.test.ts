@@ -171,7 +171,7 @@ function uploadSuite(storage: 'disk' | 's3') {
             offset = Number(head.headers.get('upload-offset'));
             return head.status === 200 && offset > 0;
           },
-          { timeout: 10_000, interval: 250 },
+          { timeout: 60_000, interval: 250 },
         )
         .toBe(true);
       expect(offset).toBeLessThanOrEqual(sent);

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/knex.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { inTransaction } from '../schools/shared.ts';
+
+/**
+ * Sets the key a trust's directory names one of its schools by (SCIM's enterprise `organization`,
+ * OneRoster's org `sourcedId`), or clears it (null: the school is matched by its name again).
+ * Keys are unique within the trust without case, so one key never means two schools; a school
+ * outside the trust is 404.
+ */
+export async function setSchoolDirectoryKey(
+  db: Db,
+  trustId: number,
+  schoolId: number,
+  key: string | null,
+): Promise<{ id: number; name: string; key: string | null }> {
+  return inTransaction(db, async (trx) => {
+    const school = await trx('schools').where({ id: schoolId, trustId }).forUpdate().first('id', 'name');
+    if (!school) throw notFound('That school is not in this trust.');
+    if (key !== null) {
+      const taken = await trx('schools').where({ trustId }).whereNot({ id: schoolId }).whereRaw('lower(scim_key) = ?', [key.toLowerCase()]).first('name');
+      if (taken) {
+        const sentence = `${taken.name} already has this key: each school needs its own.`;
+        throw new HttpError(409, 'conflict', sentence, { key: sentence });
+      }
+    }
+    await trx('schools').where({ id: schoolId }).update({ scimKey: key });
+    return { id: Number(school.id), name: school.name, key };
+  });
+}
