@@ -376,6 +376,9 @@ const Muted = styled.p`
 
 const Result = styled.div<{ $ok: boolean }>`
   display: grid;
+  min-width: 0;
+  /* An address or a check's detail is one long word: it wraps rather than pushing the page sideways. */
+  overflow-wrap: anywhere;
   gap: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-left: 4px solid ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
