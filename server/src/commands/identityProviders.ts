@@ -1,6 +1,6 @@
 import type { SsoTestResultDto } from '@atrium/common';
 import { badRequest, conflict } from '../errors.ts';
-import { isUniqueViolation, type Db } from '../db/knex.ts';
+import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import type { IdentityProvider } from '../db/tables.ts';
 import { identityProviderOf, ownerWhere, providerCoversEmail, type ProviderOwner } from '../queries/identityProviders.ts';
 import { findUserByEmail } from '../queries/users.ts';
@@ -144,7 +144,9 @@ export async function recordTestSignIn(db: Db, connectionId: number, outcome: Ss
  */
 export async function setSignInRequired(db: Db, owner: ProviderOwner, required: boolean, now: number): Promise<IdentityProvider> {
   return inTransaction(db, async (trx) => {
-    const row = await trx('identityProviders').where(ownerWhere(owner)).forUpdate().first();
+    const query = trx('identityProviders').where(ownerWhere(owner)).first();
+    // MariaDB: the row is held until the change commits (SQLite's one writer already serialises).
+    const row = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query);
     if (!row) throw conflict('Connect your provider first.');
     if (required && !row.lastTestOk)
       throw conflict('Run “Test sign-in” first: staff can be required to use the provider only once a test sign-in through it has passed.');

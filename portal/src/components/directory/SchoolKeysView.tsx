@@ -86,6 +86,9 @@ const Row = styled.form`
 
   @media (max-width: 480px) {
     grid-template-columns: minmax(0, 1fr);
-    justify-items: start;
+
+    button {
+      justify-self: start;
+    }
   }
 `;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/knex.ts';
+import { dialectOf, type Db } from '../../db/knex.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { inTransaction } from '../schools/shared.ts';
 
@@ -15,7 +15,9 @@ export async function setSchoolDirectoryKey(
   key: string | null,
 ): Promise<{ id: number; name: string; key: string | null }> {
   return inTransaction(db, async (trx) => {
-    const school = await trx('schools').where({ id: schoolId, trustId }).forUpdate().first('id', 'name');
+    const query = trx('schools').where({ id: schoolId, trustId }).first('id', 'name');
+    // MariaDB: the row is held until the key is written (SQLite's one writer already serialises).
+    const school = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query);
     if (!school) throw notFound('That school is not in this trust.');
     if (key !== null) {
       const taken = await trx('schools').where({ trustId }).whereNot({ id: schoolId }).whereRaw('lower(scim_key) = ?', [key.toLowerCase()]).first('name');
