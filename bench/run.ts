@@ -21,7 +21,7 @@ import * as scenarios from './scenarios.ts';
 import { uploadsUnderLoad, type UploadsResult } from './uploads.ts';
 import { insightsLatency, type InsightsBench } from './insights.ts';
 import { trustScenario, type TrustBench } from './trust.ts';
-import { scimScenario } from './scim.ts';
+import { scimScenario, scimTrustProvisioning } from './scim.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
 import { ADMIN_EMAIL, BENCH_PASSWORD } from './seedData.ts';
 
@@ -384,6 +384,29 @@ async function main(options: BenchOptions): Promise<void> {
         note: `p95 ${bench.p95.toFixed(1)} ms (${Object.entries(bench.p95By)
           .map(([kind, ms]) => `${kind} ${ms}`)
           .join(', ')}); ${bench.created.toLocaleString('en')} Users created; ${JSON.stringify(bench.result.statusCodes)}`,
+      });
+      // Issue 56's scale: a trust of 20 schools provisioned from empty on one trust token (Users, then groups).
+      log(`SCIM: a trust of 20 schools provisioned from empty on one token (4 clients)`);
+      const trust = await scimTrustProvisioning(ctx.base, db, { scale: options.scale, workers: 4 });
+      raw.scimTrust = trust;
+      noteMemory('scimTrust');
+      const answered = trust.requests - trust.failed;
+      measured.push({
+        name: `SCIM: a trust of ${trust.schools} schools × ${Math.round(trust.people / trust.schools)} staff from empty`,
+        result: {
+          rps: answered / trust.seconds,
+          ok: answered,
+          non2xx: trust.failed,
+          errors: 0,
+          seconds: trust.seconds,
+          p50: trust.p50,
+          p99: trust.p99,
+          statusCodes: trust.statusCodes,
+        },
+        ceiling,
+        target: '≤ 300 s at full size',
+        holds: () => trust.seconds <= 300 * (trust.people / 5000) && trust.failed === 0 && trust.created === trust.people && trust.stored === trust.memberships,
+        note: `${trust.seconds.toFixed(1)} s for ${trust.requests.toLocaleString('en')} requests, p95 ${trust.p95.toFixed(1)} ms; ${trust.created.toLocaleString('en')} of ${trust.people.toLocaleString('en')} Users created; ${trust.stored.toLocaleString('en')} of ${trust.memberships.toLocaleString('en')} group memberships stored; ${JSON.stringify(trust.statusCodes)}`,
       });
     }
     if (selected.has('login')) {

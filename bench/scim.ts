@@ -1,5 +1,6 @@
 import { createDirectoryToken } from '../server/src/commands/directory/tokens.ts';
 import { createSchool } from '../server/src/commands/schools/membership.ts';
+import { createTrust, createTrustSchool } from '../server/src/commands/trusts.ts';
 import type { Db } from '../server/src/db/knex.ts';
 import type { LoadResult } from './load.ts';
 
@@ -18,6 +19,10 @@ export interface ScimBench {
   requests: number;
   created: number;
 }
+
+const SCHOOLS_PER_TRUST = 20;
+const STAFF_PER_SCHOOL = 250;
+const MEMBERS_PER_PATCH = 100;
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -117,5 +122,149 @@ export async function scimScenario(base: string, db: Db, options: { duration: nu
     ),
     requests: ok + non2xx + errors,
     created,
+  };
+}
+
+export interface TrustProvisioning {
+  schools: number;
+  people: number;
+  /** Users created (members on the schools' proven domains). */
+  created: number;
+  /** Group memberships the directory pushed (each school's group and the trust-wide one). */
+  memberships: number;
+  /** Group memberships the database holds afterwards (what the directory pushed, once each). */
+  stored: number;
+  requests: number;
+  failed: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statusCodes: Record<string, number>;
+}
+
+/**
+ * A trust provisioned from empty (issue 56's scale: 20 schools × 250 staff at scale 1), as Entra
+ * ID does it with one trust token: each person looked up by userName and created with the
+ * enterprise extension's organization naming their school, then a group per school and one
+ * trust-wide group, members added by PATCH in batches. Target: done within 5 minutes.
+ */
+export async function scimTrustProvisioning(base: string, db: Db, options: { scale: number; workers: number }): Promise<TrustProvisioning> {
+  const now = Date.now();
+  const stamp = `${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const perSchool = Math.max(5, Math.round(STAFF_PER_SCHOOL * Math.min(1, options.scale)));
+  const trustId = await createTrust(db, `SCIM bench trust ${stamp}`, now);
+  const schools: Array<{ name: string; domain: string }> = [];
+  for (let index = 0; index < SCHOOLS_PER_TRUST; index += 1) {
+    const name = `SCIM bench ${stamp} school ${index + 1}`;
+    const schoolId = await createTrustSchool(db, trustId, { name, country: 'GB' }, now);
+    const domain = `s${index + 1}-${stamp}.bench.sch.uk`;
+    await db('schoolDomains').insert({ schoolId, domain, verifiedAt: now, verifiedBy: null, createdAt: now, verifiedDomain: domain, proof: 'admin' });
+    schools.push({ name, domain });
+  }
+  const [adminRow] = await db('users').where({ role: 'admin' }).select('id').limit(1);
+  const { secret } = await createDirectoryToken(db, { kind: 'trust', id: trustId }, 'bench', Number(adminRow?.id ?? 1), now);
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json', accept: 'application/scim+json' };
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let failed = 0;
+  const call = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown> | null> => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${base}/scim/v2${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      latencies.push(performance.now() - started);
+      statusCodes[response.status] = (statusCodes[response.status] ?? 0) + 1;
+      if (response.status < 200 || response.status >= 300) {
+        failed += 1;
+        return null;
+      }
+      return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      failed += 1;
+      return null;
+    }
+  };
+  /** Runs the jobs `workers` at a time, as Entra's provisioning runs its requests. */
+  const inParallel = async <T>(jobs: Array<() => Promise<T>>): Promise<T[]> => {
+    const results: T[] = new Array(jobs.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.workers }, async () => {
+        while (next < jobs.length) {
+          const index = (next += 1) - 1;
+          results[index] = await jobs[index]!();
+        }
+      }),
+    );
+    return results;
+  };
+
+  const started = performance.now();
+  const people = schools.flatMap((school, schoolIndex) =>
+    Array.from({ length: perSchool }, (_, n) => ({ schoolIndex, email: `staff${n + 1}@${school.domain}`, organization: school.name, n })),
+  );
+  const ids = await inParallel(
+    people.map((person) => async () => {
+      await call('GET', `/Users?filter=${encodeURIComponent(`userName eq "${person.email}"`)}`);
+      const made = await call('POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
+        externalId: `bench-${stamp}-${person.schoolIndex}-${person.n}`,
+        userName: person.email,
+        active: true,
+        name: { givenName: 'Sam', familyName: `Staff ${person.n + 1}` },
+        emails: [{ primary: true, type: 'work', value: person.email }],
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { organization: person.organization },
+      });
+      return typeof made?.id === 'string' ? { id: made.id, schoolIndex: person.schoolIndex } : null;
+    }),
+  );
+  const created = ids.filter((id): id is { id: string; schoolIndex: number } => id !== null);
+  const groups: Array<{ name: string; members: string[] }> = [
+    ...schools.map((school, index) => ({
+      name: `Staff of ${school.name}`,
+      members: created.filter((person) => person.schoolIndex === index).map((person) => person.id),
+    })),
+    { name: `All staff ${stamp}`, members: created.map((person) => person.id) },
+  ];
+  const groupIds = await inParallel(
+    groups.map((group) => async () => {
+      await call('GET', `/Groups?filter=${encodeURIComponent(`displayName eq "${group.name}"`)}&excludedAttributes=members`);
+      const made = await call('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: group.name, externalId: group.name });
+      return typeof made?.id === 'string' ? made.id : null;
+    }),
+  );
+  const patches = groups.flatMap((group, index) => {
+    const id = groupIds[index];
+    if (!id) return [];
+    const batches: Array<() => Promise<unknown>> = [];
+    for (let start = 0; start < group.members.length; start += MEMBERS_PER_PATCH) {
+      const value = group.members.slice(start, start + MEMBERS_PER_PATCH).map((member) => ({ value: member }));
+      batches.push(() =>
+        call('PATCH', `/Groups/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Add', path: 'members', value }] }),
+      );
+    }
+    return batches;
+  });
+  await inParallel(patches);
+  const seconds = (performance.now() - started) / 1000;
+  const pushedGroupIds = groupIds.filter((id): id is string => id !== null).map(Number);
+  const stored = pushedGroupIds.length
+    ? Number(((await db('groupMembers').whereIn('groupId', pushedGroupIds).count({ n: '*' }))[0] as { n: number | string }).n)
+    : 0;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    schools: SCHOOLS_PER_TRUST,
+    people: people.length,
+    created: created.length,
+    memberships: groups.reduce((sum, group, index) => sum + (groupIds[index] ? group.members.length : 0), 0),
+    stored,
+    requests: latencies.length + failed,
+    failed,
+    seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    statusCodes,
   };
 }

@@ -204,16 +204,18 @@ export interface ReviewInput {
 }
 
 /** PATCH /api/schools/:id/submission-sharing (school managers). */
-export interface SubmissionSharingDto {
-  managersSeeSubmissions: boolean;
-}
+export const submissionSharingDtoSchema = z.object({ managersSeeSubmissions: z.boolean() }).meta({ id: 'SubmissionSharingDto' });
+export type SubmissionSharingDto = z.infer<typeof submissionSharingDtoSchema>;
 
 /**
  * A member's standing on a course's assignments in the manager's status list (sent only for a
  * course that has assignments): the least advanced of them, so "awaiting review" / "changes
  * requested" show while any assignment needs it. `submissionId` only when the school shares.
  */
-export interface AssignmentStatusDto {
-  status: 'awaiting_review' | 'changes_requested' | 'approved' | 'submitted' | null;
-  submissionId: number | null;
-}
+export const assignmentStatusDtoSchema = z
+  .object({
+    status: z.enum(['awaiting_review', 'changes_requested', 'approved', 'submitted']).nullable(),
+    submissionId: z.number().nullable(),
+  })
+  .meta({ id: 'AssignmentStatusDto' });
+export type AssignmentStatusDto = z.infer<typeof assignmentStatusDtoSchema>;

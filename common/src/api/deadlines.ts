@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AssignmentStatusDto } from './assignments.ts';
-import type { WatchingDto } from './courses.ts';
-import type { FinalQuizResultDto } from './quizzes.ts';
+import { assignmentStatusDtoSchema } from './assignments.ts';
+import { watchingDtoSchema } from './courses.ts';
+import { finalQuizResultDtoSchema } from './quizzes.ts';
 
 /** Where one member stands on one licensed course. */
 export const TRAINING_STATUSES = ['not_started', 'in_progress', 'due_soon', 'overdue', 'completed', 'renewal_due'] as const;
@@ -17,67 +17,90 @@ export const TRAINING_STATUS_LABELS: Record<TrainingStatus, string> = {
   renewal_due: 'Renewal due',
 };
 
-/** A licensed course of a school with its deadline (null fields: none set). Dates are YYYY-MM-DD. */
-export interface CourseDeadlineDto {
-  courseId: number;
-  title: string;
-  completeBy: string | null;
-  newStaffDays: number | null;
-  /** The course's validity in months (null: a certificate never expires). */
-  validityMonths: number | null;
-  /**
-   * The school's trust's deadline for the course, when it has one. The earlier of the two
-   * applies to each member: the school may set an earlier date (or fewer days), never a later.
-   */
-  trust: DeadlineRuleDto | null;
-}
-
 /** A deadline rule: a date to complete by and/or days from joining for new staff. */
-export interface DeadlineRuleDto {
-  completeBy: string | null;
-  newStaffDays: number | null;
-}
+export const deadlineRuleDtoSchema = z
+  .object({
+    /** YYYY-MM-DD. */
+    completeBy: z.string().nullable(),
+    newStaffDays: z.number().nullable(),
+  })
+  .meta({ id: 'DeadlineRuleDto' });
+export type DeadlineRuleDto = z.infer<typeof deadlineRuleDtoSchema>;
 
-export interface SchoolDeadlinesDto {
-  /** The trust the school belongs to (its deadlines cap the school's), or null. */
-  trustName: string | null;
-  courses: CourseDeadlineDto[];
-  /** Member × licensed course pairs per status. */
-  counts: Record<TrainingStatus, number>;
-  /** People invited by e-mail who have not joined yet (they have no course rows until they do). */
-  invited: number;
-}
+/** A licensed course with a deadline rule (null fields: none set), as a school's and a trust's lists show it. */
+export const courseRuleShape = {
+  courseId: z.number(),
+  title: z.string(),
+  /** YYYY-MM-DD. */
+  completeBy: z.string().nullable(),
+  newStaffDays: z.number().nullable(),
+  /** The course's validity in months (null: a certificate never expires). */
+  validityMonths: z.number().nullable(),
+};
+
+/** A licensed course of a school with its deadline. */
+export const courseDeadlineDtoSchema = z
+  .object({
+    ...courseRuleShape,
+    /**
+     * The school's trust's deadline for the course, when it has one. The earlier of the two
+     * applies to each member: the school may set an earlier date (or fewer days), never a later.
+     */
+    trust: deadlineRuleDtoSchema.nullable(),
+  })
+  .meta({ id: 'CourseDeadlineDto' });
+export type CourseDeadlineDto = z.infer<typeof courseDeadlineDtoSchema>;
+
+/** Member × licensed course pairs per status. */
+export const trainingStatusCountsSchema = z
+  .object(Object.fromEntries(TRAINING_STATUSES.map((status) => [status, z.number()])) as Record<TrainingStatus, z.ZodNumber>)
+  .meta({ id: 'TrainingStatusCounts' });
+
+export const schoolDeadlinesDtoSchema = z
+  .object({
+    /** The trust the school belongs to (its deadlines cap the school's), or null. */
+    trustName: z.string().nullable(),
+    courses: z.array(courseDeadlineDtoSchema),
+    counts: trainingStatusCountsSchema,
+    /** People invited by e-mail who have not joined yet (they have no course rows until they do). */
+    invited: z.number(),
+  })
+  .meta({ id: 'SchoolDeadlinesDto' });
+export type SchoolDeadlinesDto = z.infer<typeof schoolDeadlinesDtoSchema>;
 
 /** `GET …/training-status/counts?courseId=&groupId=`: the pairs per status of one course and/or group. */
-export interface TrainingCountsDto {
-  counts: Record<TrainingStatus, number>;
-}
+export const trainingCountsDtoSchema = z.object({ counts: trainingStatusCountsSchema }).meta({ id: 'TrainingCountsDto' });
+export type TrainingCountsDto = z.infer<typeof trainingCountsDtoSchema>;
 
 /** One row of the status list (paged: X-Total-Count holds the number of rows in all). */
-export interface TrainingStatusRowDto {
-  userId: number;
-  name: string;
-  email: string;
-  courseId: number;
-  courseTitle: string;
-  status: TrainingStatus;
-  /** The member's own deadline (YYYY-MM-DD), or null when the course has none. */
-  dueOn: string | null;
-  completedAt: string | null;
-  certificateNumber: string | null;
-  /** When the certificate stops being current (YYYY-MM-DD), for a course with a validity. */
-  expiresOn: string | null;
-  /** What the member actually played of the course (issue 36). */
-  watching: WatchingDto;
-  /** The member's best on the course's final quiz; only for a course that has a quiz (issue 36). */
-  finalQuiz?: FinalQuizResultDto;
-  /** Where the member's assignment work stands; only for a course that has assignments (issue 37). */
-  assignment?: AssignmentStatusDto;
-  /** When a trust's manager moved them to this school from another of the trust's; only for someone moved. */
-  movedAt?: string;
-  /** The member's groups in view (their school's and its trust's), by name; absent when they are in none. */
-  groups?: string[];
-}
+export const trainingStatusRowDtoSchema = z
+  .object({
+    userId: z.number(),
+    name: z.string(),
+    email: z.string(),
+    courseId: z.number(),
+    courseTitle: z.string(),
+    status: trainingStatusSchema,
+    /** The member's own deadline (YYYY-MM-DD), or null when the course has none. */
+    dueOn: z.string().nullable(),
+    /** ISO. */
+    completedAt: z.string().nullable(),
+    certificateNumber: z.string().nullable(),
+    /** When the certificate stops being current (YYYY-MM-DD), for a course with a validity. */
+    expiresOn: z.string().nullable(),
+    /** What the member actually played of the course (issue 36). */
+    watching: watchingDtoSchema,
+    /** The member's best on the course's final quiz; only for a course that has a quiz (issue 36). */
+    finalQuiz: finalQuizResultDtoSchema.optional(),
+    /** Where the member's assignment work stands; only for a course that has assignments (issue 37). */
+    assignment: assignmentStatusDtoSchema.optional(),
+    /** When a trust's manager moved them to this school from another of the trust's (ISO); only for someone moved. */
+    movedAt: z.string().optional(),
+    /** The member's groups in view (their school's and its trust's), by name; absent when they are in none. */
+    groups: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'TrainingStatusRowDto' });
+export type TrainingStatusRowDto = z.infer<typeof trainingStatusRowDtoSchema>;
 
 /** A scheduled job as the admin sees it. */
 export const schedulerJobDtoSchema = z

@@ -174,12 +174,20 @@ export async function applyRosterGroups(
   return created;
 }
 
-/** On accepting a roster invitation: the person joins the groups it named (of the school they joined), today. */
+/**
+ * On accepting an invitation: the person joins, today, the groups it named that are the school's
+ * they joined or its trust's (a trust's directory puts invited staff in trust-wide groups).
+ */
 export async function joinInvitedGroups(trx: Db, inviteId: number, userId: number, schoolId: number, now: number): Promise<void> {
+  const school = await trx('schools').where({ id: schoolId }).first('trustId');
+  const trustId = school?.trustId ? Number(school.trustId) : null;
   const rows: Array<{ groupId: number }> = await trx('groupInvites as gi')
     .join('groups as g', 'g.id', 'gi.groupId')
     .where('gi.inviteId', inviteId)
-    .where('g.schoolId', schoolId)
+    .where((q) => {
+      q.where('g.schoolId', schoolId);
+      if (trustId) q.orWhere('g.trustId', trustId);
+    })
     .select('gi.groupId');
   for (const row of rows) await insertMembers(trx, Number(row.groupId), [userId], now);
 }

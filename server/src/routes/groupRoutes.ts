@@ -4,7 +4,10 @@ import {
   groupMemberParams,
   groupMembersSchema,
   groupParams,
+  groupDtoSchema,
+  groupMembersAddedDtoSchema,
   groupSchema,
+  groupsDtoSchema,
   type GroupMembersAddedDto,
   type GroupsDto,
   type schoolParams,
@@ -49,6 +52,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     access,
     params: ownerParams,
     policy,
+    answer: { body: groupsDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       const of = owner(ctx.input.params.id);
@@ -67,6 +71,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     params: ownerParams,
     body: groupSchema,
     policy,
+    answer: { status: 201, body: groupDtoSchema },
     async handler(ctx) {
       const of = owner(ctx.input.params.id);
       const groupId = await createGroup(ctx.deps.db, of, ctx.input.body.name, ctx.now());
@@ -83,6 +88,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     params: groupParams,
     body: groupSchema,
     policy,
+    answer: { body: groupDtoSchema },
     async handler(ctx) {
       const { id, groupId } = ctx.input.params;
       await renameGroup(ctx.deps.db, owner(id), groupId, ctx.input.body.name);
@@ -97,6 +103,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     access,
     params: groupParams,
     policy,
+    answer: { status: 204 },
     async handler(ctx) {
       const { id, groupId } = ctx.input.params;
       await deleteGroup(ctx.deps.db, owner(id), groupId);
@@ -112,6 +119,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     params: groupParams,
     body: groupMembersSchema,
     policy,
+    answer: { body: groupMembersAddedDtoSchema },
     async handler(ctx) {
       const { id, groupId } = ctx.input.params;
       const added = await addGroupMembers(ctx.deps.db, owner(id), groupId, ctx.input.body.emails, ctx.now());
@@ -126,6 +134,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     access,
     params: groupMemberParams,
     policy,
+    answer: { body: groupDtoSchema },
     async handler(ctx) {
       const { id, groupId, userId } = ctx.input.params;
       if (await removeGroupMember(ctx.deps.db, owner(id), groupId, userId))
@@ -141,6 +150,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     params: groupCourseParams,
     body: deadlineSchema,
     policy,
+    answer: { body: groupDtoSchema },
     async handler(ctx) {
       const { id, groupId, courseId } = ctx.input.params;
       const user = ctx.state.user;
@@ -156,6 +166,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     access,
     params: groupCourseParams,
     policy,
+    answer: { body: groupDtoSchema },
     async handler(ctx) {
       const { id, groupId, courseId } = ctx.input.params;
       if (await unassignGroupCourse(ctx.deps.db, owner(id), groupId, courseId))

@@ -155,13 +155,13 @@ async function changeMembers(
   const byId = new Map(people.map((person) => [String(person.id), person]));
   const unknown = ids.filter((value) => !byId.has(value));
   if (unknown.length) throw ScimError.invalidValue(`Not Users of this token: ${unknown.slice(0, 5).join(', ')}.`);
-  const group = await trx('groups').where({ id: groupId }).first('schoolId');
   for (const value of add) {
     const person = byId.get(value)!;
     if (person.userId !== null) {
       await trx('groupMembers').insert({ groupId, userId: person.userId, joinedAt: now }).onConflict(['groupId', 'userId']).ignore();
-    } else if (person.inviteId !== null && group?.schoolId !== null && group?.schoolId !== undefined) {
-      // Invited, not joined yet: the invitation puts them in the group when they accept it.
+    } else if (person.inviteId !== null) {
+      // Invited, not joined yet: the invitation puts them in the group (the school's or the
+      // trust's) when they accept it.
       await trx('groupInvites').insert({ inviteId: person.inviteId, groupId }).onConflict(['inviteId', 'groupId']).ignore();
     }
   }

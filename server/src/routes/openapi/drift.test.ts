@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { QuizEditDto } from '@atrium/common';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -9,6 +10,7 @@ import { attachFile, PHOTO_ASSIGNMENT } from '../../test/assignments.ts';
 import { pdfBytes, pngBytes } from '../../test/files.ts';
 import { TWO_QUESTIONS } from '../../test/quizzes.ts';
 import { DirectoryDriftWorld, entraUser } from '../../test/scim.ts';
+import { FakeDns } from '../../test/fakeDns.ts';
 import { bundleForm, bundleZip } from '../../test/oneroster.ts';
 import { makeTestKey, TestSamlIdp, type AuthnRequest } from '../../test/samlIdp.ts';
 import { signInAtProvider, startOidcProvider } from '../../test/oidcProvider.ts';
@@ -106,7 +108,7 @@ interface DriftCase {
   /** Where a redirect must send the browser: a success and a refusal are both 302, only the target tells them apart. */
   location?: (world: World) => string | RegExp;
   /** Runs on the answer, for what later cases need (the id of a course made). */
-  then?: (world: World, response: TestResponse) => void;
+  then?: (world: World, response: TestResponse) => unknown;
 }
 
 /** A resource upload: a small PDF, with a title unless only the file is replaced. */
@@ -610,6 +612,8 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/admin/payments': { as: 'admin', path: () => '/api/admin/payments?page=1&limit=20' },
   'GET /api/admin/sales': { as: 'admin' },
   ...directoryCases(),
+  ...staffCases(),
+  ...schoolAndTrustCases(),
   'GET /api/schools/:id/identity-provider': { as: ssoSchoolManager, path: () => `/api/schools/${sso.schoolId}/identity-provider` },
   'PUT /api/schools/:id/identity-provider': {
     as: ssoSchoolManager,
@@ -793,6 +797,310 @@ const CASES: Record<string, DriftCase> = {
  * admin, and the SCIM service as a directory with its bearer token (Entra ID's requests).
  */
 const driftTeacher = { sourcedId: 't-drift', email: 'teacher@drift.sch.uk', givenName: 'Tia', familyName: 'Drift', role: 'teacher', org: 'org-drift' };
+
+/**
+ * A school and a trust from the start, as their people make them over the API: a teacher creates
+ * the school and the admin licenses it; links, mailed invitations, a roster, members, domains
+ * (proven by a published TXT record) and the register; then a trust the admin makes around it,
+ * whose invited manager accepts, reads the trust's pages and moves a member; last, the admin's
+ * undoing of each (licences, invitations, managers, schools).
+ */
+function schoolAndTrustCases(): Record<string, DriftCase> {
+  const dns = new FakeDns();
+  const tag = randomBytes(4).toString('hex');
+  const domain = `drift-${tag}.sch.uk`;
+  const w = {
+    ready: null as Promise<void> | null,
+    schoolId: 0,
+    courseId: 0,
+    linkId: 0,
+    linkToken: '',
+    joinerId: 0,
+    leaverId: 0,
+    moverId: 0,
+    invitedId: 0,
+    trustId: 0,
+    newSchoolId: 0,
+    trustInviteToken: '',
+    trustManagerId: 0,
+    verifyToken: '',
+  };
+  const c = {} as { manager: TestClient; admin: TestClient; trustManager: TestClient };
+  const ready = () =>
+    (w.ready ??= (async () => {
+      server.app.deps.dns = dns;
+      c.manager = (await learner(server, { email: `head@${domain}`, verified: true })).client;
+      c.admin = server.client();
+      await signIn(c.admin, await createAdmin(server.db));
+      w.courseId = (await createCourse(server, { price: 0 })).id;
+      await createModule(server, w.courseId);
+    })());
+  const as = (who: keyof typeof c) => async () => (await ready(), c[who]);
+  const manager = as('manager');
+  const admin = as('admin');
+  const trustManager = as('trustManager');
+  const school = () => `/api/schools/${w.schoolId}`;
+  const adminSchool = () => `/api/admin/schools/${w.schoolId}`;
+  const trust = () => `/api/trusts/${w.trustId}`;
+  const adminTrust = () => `/api/admin/trusts/${w.trustId}`;
+  /** A pending claim of the school's (as a manager's claim waits for its TXT record), for the admin's hand. */
+  const claim = async (name: string) => {
+    await ready();
+    await server
+      .db('schoolDomains')
+      .insert({ schoolId: w.schoolId, domain: name, verificationToken: randomBytes(24).toString('base64url'), createdAt: Date.now() });
+    return c.admin;
+  };
+  const roster = () => ({ csv: `email,first name,last name\nsam-${tag}@example.org,Sam,Shore\n` });
+  return {
+    'POST /api/schools': {
+      as: manager,
+      body: () => ({ name: 'Drift Staff Primary', country: 'gb' }),
+      then: (_world, response) => {
+        w.schoolId = response.body.id;
+      },
+    },
+    'POST /api/admin/schools/:id/licences': { as: admin, path: () => `${adminSchool()}/licences`, body: () => ({ courseId: w.courseId }) },
+    'GET /api/admin/schools': { as: admin, path: () => '/api/admin/schools?q=Drift&page=1&limit=20' },
+    'GET /api/admin/schools/:id': { as: admin, path: adminSchool },
+    'POST /api/admin/schools/:id/licences/:courseId/revoke': { as: admin, path: () => `${adminSchool()}/licences/${w.courseId}/revoke` },
+    'POST /api/admin/schools/:id/licences/:courseId/restore': { as: admin, path: () => `${adminSchool()}/licences/${w.courseId}/restore` },
+    'PATCH /api/admin/schools/:id': { as: admin, path: adminSchool, body: () => ({ name: 'Drift Staff Academy' }) },
+    'PATCH /api/schools/:id': { as: manager, path: school, body: () => ({ name: 'Drift Staff Primary Academy' }) },
+    'POST /api/admin/schools/:id/invitations-approval': { as: admin, path: () => `${adminSchool()}/invitations-approval`, body: () => ({ approved: true }) },
+    'GET /api/schools/mine': { as: manager },
+    'POST /api/schools/:id/invites': {
+      as: manager,
+      path: () => `${school()}/invites`,
+      body: () => ({ expiresInDays: 30, maxUses: 20 }),
+      then: (_world, response) => {
+        w.linkId = response.body.id;
+        w.linkToken = new URL(response.body.url).searchParams.get('token')!;
+      },
+    },
+    'GET /api/schools/:id/invites': { as: manager, path: () => `${school()}/invites` },
+    'GET /api/invites/:token': { as: 'anonymous', path: () => `/api/invites/${w.linkToken}` },
+    'POST /api/invites/:token/accept': {
+      as: async () => {
+        const joiner = await learner(server);
+        w.joinerId = joiner.user.id;
+        return joiner.client;
+      },
+      path: () => `/api/invites/${w.linkToken}/accept`,
+    },
+    'DELETE /api/schools/:id/invites/:inviteId': { as: manager, path: () => `${school()}/invites/${w.linkId}` },
+    'POST /api/schools/:id/invites/email': { as: manager, path: () => `${school()}/invites/email`, body: () => ({ emails: [`new-${tag}@example.org`] }) },
+    'GET /api/schools/:id/invited': {
+      as: manager,
+      path: () => `${school()}/invited`,
+      then: (_world, response) => {
+        w.invitedId = response.body[0].inviteId;
+      },
+    },
+    'GET /api/admin/schools/:id/invited': { as: admin, path: () => `${adminSchool()}/invited` },
+    'POST /api/schools/:id/invites/:inviteId/resend': { as: manager, path: () => `${school()}/invites/${w.invitedId}/resend` },
+    'POST /api/schools/:id/roster/preview': { as: manager, path: () => `${school()}/roster/preview`, body: roster },
+    'POST /api/schools/:id/roster': { as: manager, path: () => `${school()}/roster`, body: roster },
+    'POST /api/admin/schools/:id/roster/preview': { as: admin, path: () => `${adminSchool()}/roster/preview`, body: roster },
+    'POST /api/admin/schools/:id/roster': { as: admin, path: () => `${adminSchool()}/roster`, body: roster },
+    'GET /api/schools/:id/members': {
+      as: async () => {
+        await ready();
+        w.leaverId = (await addMember(server.db, w.schoolId, Date.now())).id;
+        w.moverId = (await addMember(server.db, w.schoolId, Date.now())).id;
+        return c.manager;
+      },
+      path: () => `${school()}/members`,
+    },
+    'POST /api/schools/:id/managers': { as: manager, path: () => `${school()}/managers`, body: () => ({ userId: w.joinerId }) },
+    'DELETE /api/schools/:id/members/:userId': { as: manager, path: () => `${school()}/members/${w.leaverId}` },
+    'POST /api/schools/:id/domains': {
+      as: manager,
+      path: () => `${school()}/domains`,
+      body: () => ({ domain }),
+      then: (_world, response) => dns.publish(response.body.txtRecord.host, response.body.txtRecord.value),
+    },
+    'POST /api/schools/:id/domains/:domain/verify': { as: manager, path: () => `${school()}/domains/${domain}/verify` },
+    'PUT /api/schools/:id/domains/:domain/google-workspace': {
+      as: manager,
+      path: () => `${school()}/domains/${domain}/google-workspace`,
+      body: () => ({ hd: domain }),
+    },
+    'DELETE /api/schools/:id/domains/:domain': { as: manager, path: () => `${school()}/domains/${domain}` },
+    'POST /api/admin/schools/:id/domains/:domain/approve': {
+      as: () => claim(`approved-${domain}`),
+      path: () => `${adminSchool()}/domains/approved-${domain}/approve`,
+    },
+    'DELETE /api/admin/schools/:id/domains/:domain': {
+      as: () => claim(`removed-${domain}`),
+      path: () => `${adminSchool()}/domains/removed-${domain}`,
+    },
+    'POST /api/verify-email': {
+      as: async () => {
+        const { client, user } = await learner(server, { email: `new-teacher@approved-${domain}` });
+        w.verifyToken = randomBytes(32).toString('base64url');
+        await server
+          .db('emailVerifications')
+          .insert({ userId: user.id, tokenHash: hashToken(w.verifyToken), expiresAt: Date.now() + 3_600_000, usedAt: null, createdAt: Date.now() });
+        return client;
+      },
+      body: () => ({ token: w.verifyToken }),
+    },
+    'GET /api/schools/:id/register.xlsx': { as: manager, path: () => `${school()}/register.xlsx` },
+    'GET /api/schools/:id/certificates': { as: manager, path: () => `${school()}/certificates?page=1&limit=20` },
+    'PATCH /api/schools/:id/submission-sharing': { as: manager, path: () => `${school()}/submission-sharing`, body: () => ({ managersSeeSubmissions: true }) },
+    'POST /api/admin/trusts': {
+      as: admin,
+      body: () => ({ name: `Drift Staff Trust ${tag}` }),
+      then: (_world, response) => {
+        w.trustId = response.body.id;
+      },
+    },
+    'GET /api/admin/trusts': { as: admin },
+    'POST /api/admin/trusts/:id/schools': { as: admin, path: () => `${adminTrust()}/schools`, body: () => ({ schoolId: w.schoolId }) },
+    'POST /api/admin/trusts/:id/schools/new': {
+      as: admin,
+      path: () => `${adminTrust()}/schools/new`,
+      body: () => ({ name: 'Drift Staff High', country: 'gb' }),
+      then: (_world, response) => {
+        w.newSchoolId = response.body.schools.find((row: { name: string }) => row.name === 'Drift Staff High').id;
+      },
+    },
+    'POST /api/admin/schools/:id/domains/:domain/move': {
+      as: admin,
+      path: () => `${adminSchool()}/domains/approved-${domain}/move`,
+      body: () => ({ schoolId: w.newSchoolId }),
+    },
+    'POST /api/admin/trusts/:id/licences': { as: admin, path: () => `${adminTrust()}/licences`, body: () => ({ courseId: w.courseId }) },
+    'POST /api/admin/trusts/:id/licences/:courseId/revoke': { as: admin, path: () => `${adminTrust()}/licences/${w.courseId}/revoke` },
+    'POST /api/admin/trusts/:id/licences/:courseId/restore': { as: admin, path: () => `${adminTrust()}/licences/${w.courseId}/restore` },
+    'POST /api/admin/trusts/:id/invitations': {
+      as: admin,
+      path: () => `${adminTrust()}/invitations`,
+      body: () => ({ email: `lead-${tag}@example.org` }),
+      then: async () => {
+        const mail = await server
+          .db('outbox')
+          .where({ toAddress: `lead-${tag}@example.org` })
+          .first('text');
+        w.trustInviteToken = /[?&]invite=([\w-]+)/.exec(mail!.text)![1]!;
+      },
+    },
+    'GET /api/admin/trusts/:id': { as: admin, path: adminTrust },
+    'GET /api/trusts/invites/:token': { as: 'anonymous', path: () => `/api/trusts/invites/${w.trustInviteToken}` },
+    'POST /api/trusts/invites/:token/accept': {
+      as: async () => {
+        const lead = await learner(server, { email: `lead-${tag}@example.org` });
+        w.trustManagerId = lead.user.id;
+        c.trustManager = lead.client;
+        return lead.client;
+      },
+      path: () => `/api/trusts/invites/${w.trustInviteToken}/accept`,
+    },
+    'GET /api/trusts/mine': { as: trustManager },
+    'GET /api/trusts/:id/overview': { as: trustManager, path: () => `${trust()}/overview?courseId=${w.courseId}` },
+    'GET /api/trusts/:id/statuses': { as: trustManager, path: () => `${trust()}/statuses?limit=20` },
+    'GET /api/trusts/:id/managers': { as: trustManager, path: () => `${trust()}/managers` },
+    'POST /api/trusts/:id/invitations': { as: trustManager, path: () => `${trust()}/invitations`, body: () => ({ email: `deputy-${tag}@example.org` }) },
+    'GET /api/trusts/:id/register.xlsx': { as: trustManager, path: () => `${trust()}/register.xlsx` },
+    'POST /api/trusts/:id/members/:userId/move': {
+      as: trustManager,
+      path: () => `${trust()}/members/${w.moverId}/move`,
+      body: () => ({ schoolId: w.newSchoolId }),
+    },
+    'DELETE /api/admin/trusts/:id/invitations/:inviteId': {
+      as: async () => {
+        const open = await server
+          .db('trustInvites')
+          .where({ trustId: w.trustId, email: `deputy-${tag}@example.org` })
+          .first('id');
+        w.invitedId = Number(open!.id);
+        return c.admin;
+      },
+      path: () => `${adminTrust()}/invitations/${w.invitedId}`,
+    },
+    'DELETE /api/admin/trusts/:id/managers/:userId': { as: admin, path: () => `${adminTrust()}/managers/${w.trustManagerId}` },
+    'DELETE /api/admin/trusts/:id/schools/:schoolId': { as: admin, path: () => `${adminTrust()}/schools/${w.newSchoolId}` },
+  };
+}
+
+/**
+ * Staff groups and deadlines, the same routes under a school's managers, a trust's and the
+ * admins' paths for either. Groups: each path makes its own group, renames it, adds the school's
+ * member, gives it the licensed course, then takes the course, the member and the group away
+ * again. Deadlines: each sets a rule of days for new staff on the licensed course, reads the
+ * statuses, and clears it.
+ */
+function staffCases(): Record<string, DriftCase> {
+  const world = { ready: null as Promise<void> | null, schoolId: 0, trustId: 0, courseId: 0, memberId: 0, memberEmail: '' };
+  const clients = {} as { manager: TestClient; trustManager: TestClient; admin: TestClient };
+  const ready = () =>
+    (world.ready ??= (async () => {
+      const school = await licensedSchool(server, 'Drift Groups Primary');
+      world.schoolId = school.schoolId;
+      world.courseId = school.course.id;
+      const member = await addMember(server.db, school.schoolId, server.clock.now().getTime());
+      world.memberId = member.id;
+      world.memberEmail = member.email;
+      world.trustId = await trustOf(school.admin, 'Drift Groups Trust', [school.schoolId]);
+      clients.manager = school.manager.client;
+      clients.admin = school.admin;
+      clients.trustManager = (await trustManagerOf(server, school.admin, world.trustId)).client;
+    })());
+  const cases: Record<string, DriftCase> = {};
+  const mount = (prefix: string, who: keyof typeof clients, ownerId: () => number) => {
+    const as = async () => (await ready(), clients[who]);
+    const base = () => `${prefix}/${ownerId()}/groups`;
+    let groupId = 0;
+    cases[`POST ${prefix}/:id/groups`] = {
+      as,
+      path: base,
+      body: () => ({ name: `Office ${prefix}` }),
+      then: (_world, response) => {
+        groupId = response.body.id;
+      },
+    };
+    cases[`GET ${prefix}/:id/groups`] = { as, path: base };
+    cases[`PATCH ${prefix}/:id/groups/:groupId`] = { as, path: () => `${base()}/${groupId}`, body: () => ({ name: `Front office ${prefix}` }) };
+    cases[`POST ${prefix}/:id/groups/:groupId/members`] = { as, path: () => `${base()}/${groupId}/members`, body: () => ({ emails: [world.memberEmail] }) };
+    cases[`PUT ${prefix}/:id/groups/:groupId/courses/:courseId`] = {
+      as,
+      path: () => `${base()}/${groupId}/courses/${world.courseId}`,
+      body: () => ({ newStaffDays: 30 }),
+    };
+    cases[`DELETE ${prefix}/:id/groups/:groupId/courses/:courseId`] = { as, path: () => `${base()}/${groupId}/courses/${world.courseId}` };
+    cases[`DELETE ${prefix}/:id/groups/:groupId/members/:userId`] = { as, path: () => `${base()}/${groupId}/members/${world.memberId}` };
+    cases[`DELETE ${prefix}/:id/groups/:groupId`] = { as, path: () => `${base()}/${groupId}` };
+  };
+  const deadlines = (prefix: string, who: keyof typeof clients, ownerId: () => number, school: boolean) => {
+    const as = async () => (await ready(), clients[who]);
+    const base = () => `${prefix}/${ownerId()}`;
+    cases[`PUT ${prefix}/:id/deadlines/:courseId`] = { as, path: () => `${base()}/deadlines/${world.courseId}`, body: () => ({ newStaffDays: 30 }) };
+    cases[`GET ${prefix}/:id/deadlines`] = { as, path: () => `${base()}/deadlines` };
+    if (school) {
+      cases[`GET ${prefix}/:id/training-status`] = { as, path: () => `${base()}/training-status?limit=20&courseId=${world.courseId}` };
+      cases[`GET ${prefix}/:id/training-status/counts`] = { as, path: () => `${base()}/training-status/counts?courseId=${world.courseId}` };
+    }
+    cases[`DELETE ${prefix}/:id/deadlines/:courseId`] = { as, path: () => `${base()}/deadlines/${world.courseId}` };
+  };
+  mount('/api/schools', 'manager', () => world.schoolId);
+  mount('/api/trusts', 'trustManager', () => world.trustId);
+  mount('/api/admin/schools', 'admin', () => world.schoolId);
+  mount('/api/admin/trusts', 'admin', () => world.trustId);
+  for (const [prefix, who, ownerId] of [
+    ['/api/schools', 'manager', () => world.schoolId],
+    ['/api/trusts', 'trustManager', () => world.trustId],
+  ] as const) {
+    const as = async () => (await ready(), clients[who]);
+    cases[`GET ${prefix}/:id/insights/weekly`] = { as, path: () => `${prefix}/${ownerId()}/insights/weekly` };
+    cases[`GET ${prefix}/:id/insights/courses/:courseId`] = { as, path: () => `${prefix}/${ownerId()}/insights/courses/${world.courseId}` };
+  }
+  deadlines('/api/trusts', 'trustManager', () => world.trustId, false);
+  deadlines('/api/schools', 'manager', () => world.schoolId, true);
+  deadlines('/api/admin/trusts', 'admin', () => world.trustId, false);
+  deadlines('/api/admin/schools', 'admin', () => world.schoolId, true);
+  return cases;
+}
 
 function directoryCases(): Record<string, DriftCase> {
   const d = new DirectoryDriftWorld(server);
@@ -1016,7 +1324,7 @@ describe('the running server answers as its OpenAPI document says', () => {
         expect(answer.validate.errors ?? [], `${name} answered a body its documented schema refuses`).toEqual([]);
         expect(valid).toBe(true);
       }
-      driftCase.then?.(world, response);
+      await driftCase.then?.(world, response);
     });
   }
 

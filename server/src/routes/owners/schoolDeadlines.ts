@@ -1,5 +1,8 @@
 import {
   deadlineSchema,
+  schoolDeadlinesDtoSchema,
+  trainingCountsDtoSchema,
+  trainingStatusRowDtoSchema,
   schoolCourseParams,
   schoolParams,
   trainingCountsQuery,
@@ -9,7 +12,7 @@ import {
   type TrainingCountsDto,
 } from '@atrium/common';
 import { clearDeadline, setDeadline } from '../../commands/deadlines.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
 import { presentTrainingStatus } from '../../presenters/deadlines.ts';
@@ -96,6 +99,7 @@ export function schoolDeadlineRoutes(
     access,
     params: schoolParams,
     policy,
+    answer: { body: schoolDeadlinesDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       await answerDeadlines(ctx, ctx.input.params.id);
@@ -109,6 +113,7 @@ export function schoolDeadlineRoutes(
     params: schoolCourseParams,
     body: deadlineSchema,
     policy: setDeadline,
+    answer: { body: schoolDeadlinesDtoSchema },
     async handler(ctx) {
       await answerSetDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId, ctx.input.body);
     },
@@ -120,6 +125,7 @@ export function schoolDeadlineRoutes(
     access,
     params: schoolCourseParams,
     policy,
+    answer: { body: schoolDeadlinesDtoSchema },
     async handler(ctx) {
       await answerClearDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId);
     },
@@ -132,6 +138,7 @@ export function schoolDeadlineRoutes(
     params: schoolParams,
     query: trainingStatusQuery,
     policy,
+    answer: { body: z.array(trainingStatusRowDtoSchema), headers: { 'X-Total-Count': 'How many rows match in all (the page holds at most `limit` of them).' } },
     cache: 'no-store',
     async handler(ctx) {
       await answerTrainingStatus(ctx, ctx.input.params.id, ctx.input.query);
@@ -145,6 +152,7 @@ export function schoolDeadlineRoutes(
     params: schoolParams,
     query: trainingCountsQuery,
     policy,
+    answer: { body: trainingCountsDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       await answerTrainingCounts(ctx, ctx.input.params.id, ctx.input.query);

@@ -1,4 +1,5 @@
-import { schoolParams, type InvitedPersonDto } from '@atrium/common';
+import { z } from 'zod';
+import { invitedPersonDtoSchema, schoolParams, type InvitedPersonDto } from '@atrium/common';
 import { presentInvitedPerson } from '../../presenters/schools.ts';
 import { invitedPeople } from '../../queries/schools.ts';
 import type { Routes } from '../define.ts';
@@ -17,6 +18,7 @@ export function schoolInvitedRoutes(routes: Routes, { base, access, policy }: Ow
     params: schoolParams,
     policy,
     cache: 'no-store',
+    answer: { body: z.array(invitedPersonDtoSchema) },
     async handler(ctx) {
       const rows = await invitedPeople(ctx.deps.db, ctx.input.params.id);
       const now = ctx.now();

@@ -1,4 +1,4 @@
-import { rosterUploadSchema, schoolParams, type RosterPreviewDto, type RosterResultDto } from '@atrium/common';
+import { rosterPreviewDtoSchema, rosterResultDtoSchema, rosterUploadSchema, schoolParams, type RosterPreviewDto, type RosterResultDto } from '@atrium/common';
 import { confirmRoster, previewRoster } from '../../commands/schools/roster.ts';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
@@ -46,6 +46,7 @@ export function schoolRosterRoutes(routes: Routes, { base, access, policy, confi
     rateLimit: { limit: 'roster', by: 'user' },
     policy,
     cache: 'no-store',
+    answer: { body: rosterPreviewDtoSchema },
     async handler(ctx) {
       await answerRosterPreview(ctx, ctx.input.params.id, ctx.input.body.csv);
     },
@@ -59,6 +60,7 @@ export function schoolRosterRoutes(routes: Routes, { base, access, policy, confi
     body: rosterUploadSchema,
     rateLimit: { limit: 'roster', by: 'user' },
     policy: confirm,
+    answer: { body: rosterResultDtoSchema },
     async handler(ctx) {
       await answerRosterConfirm(ctx, ctx.state.user, ctx.input.params.id, ctx.input.body.csv, ctx.input.body.createGroups);
     },

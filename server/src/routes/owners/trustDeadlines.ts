@@ -1,4 +1,4 @@
-import { deadlineSchema, trustCourseParams, trustParams, type DeadlineInput, type TrustDeadlinesDto } from '@atrium/common';
+import { deadlineSchema, trustCourseParams, trustDeadlinesDtoSchema, trustParams, type DeadlineInput, type TrustDeadlinesDto } from '@atrium/common';
 import { clearTrustDeadline, setTrustDeadline } from '../../commands/deadlines.ts';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
@@ -34,6 +34,7 @@ export function trustDeadlineRoutes(routes: Routes, { base, access, policy }: Ow
     access,
     params: trustParams,
     policy,
+    answer: { body: trustDeadlinesDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
       await answerTrustDeadlines(ctx, ctx.input.params.id);
@@ -47,6 +48,7 @@ export function trustDeadlineRoutes(routes: Routes, { base, access, policy }: Ow
     params: trustCourseParams,
     body: deadlineSchema,
     policy,
+    answer: { body: trustDeadlinesDtoSchema },
     async handler(ctx) {
       await answerSetTrustDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId, ctx.input.body);
     },
@@ -58,6 +60,7 @@ export function trustDeadlineRoutes(routes: Routes, { base, access, policy }: Ow
     access,
     params: trustCourseParams,
     policy,
+    answer: { body: trustDeadlinesDtoSchema },
     async handler(ctx) {
       await answerClearTrustDeadline(ctx, ctx.state.user, ctx.input.params.id, ctx.input.params.courseId);
     },

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { licensedSchool } from '../../test/deadlines.ts';
-import { proveDomain, scimClientFor } from '../../test/scim.ts';
+import { entraUser, proveDomain, scimClientFor } from '../../test/scim.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { schoolWithManager } from '../../test/schools.ts';
+import { trustManagerOf, trustOf } from '../../test/trusts.ts';
 
 // SCIM Groups (issue 56): Okta's documented Group push sequence replayed (create, look up by
 // displayName, add members, rename, remove a member by value filter, replace, delete), and a
@@ -106,5 +109,48 @@ describe('SCIM Groups as Okta pushes them', () => {
     ).toBeUndefined();
     // The people stay members of the school.
     expect(await server.db('schoolMembers').where({ userId: cal.id }).first('schoolId')).toEqual({ schoolId });
+  });
+
+  it('a trust’s groups hold its invited people too: they join the trust-wide group when they accept, whichever school invited them', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const oak = await licensedSchool(server, 'Oak Primary');
+    const elm = await schoolWithManager(server, 'Elm High');
+    const trustId = await trustOf(oak.admin, 'Forest Trust', [oak.schoolId, elm.schoolId]);
+    const trustManager = await trustManagerOf(server, oak.admin, trustId);
+    const scim = await scimClientFor(server, trustManager.client, `/api/trusts/${trustId}`);
+    // Elm High holds a licence too, so it may send invitations by e-mail.
+    expect((await oak.admin.post(`/api/admin/schools/${elm.schoolId}/licences`, { courseId: oak.course.id })).status).toBe(200);
+    const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+    // No proven domain: the directory's person gets the usual invitation to Elm High.
+    const invited = await scim.post('/Users', { ...entraUser('dee@example.org', 'f-1', 'Dee', 'Dale'), [enterprise]: { organization: 'Elm High' } });
+    expect(invited.status, invited.text).toBe(201);
+    const group = await scim.post('/Groups', { displayName: 'All staff', members: [{ value: invited.body.id }] });
+    expect(group.status, group.text).toBe(201);
+    expect(group.body.members).toEqual([expect.objectContaining({ value: invited.body.id })]);
+    expect((await scim.get(`/Groups/${group.body.id}`)).body.members).toEqual([expect.objectContaining({ value: invited.body.id })]);
+
+    const mail = await server.db('outbox').where({ toAddress: 'dee@example.org' }).first();
+    const token = /join\?token=([\w-]+)/.exec(mail!.text)![1]!;
+    const dee = await createUser(server.db, { email: 'dee@example.org' });
+    const browser = server.client();
+    await signIn(browser, dee);
+    expect((await browser.post(`/api/invites/${token}/accept`)).status).toBe(201);
+    expect(await server.db('schoolMembers').where({ userId: dee.id }).first('schoolId')).toEqual({ schoolId: elm.schoolId });
+    expect(await server.db('groupMembers').where({ userId: dee.id }).select('groupId')).toEqual([{ groupId: Number(group.body.id) }]);
+    // The group lists them once, as the person the directory knows.
+    expect((await scim.get(`/Groups/${group.body.id}`)).body.members).toEqual([expect.objectContaining({ value: invited.body.id })]);
+
+    // Taken out of the group before accepting, an invitee does not join it.
+    const later = await scim.post('/Users', { ...entraUser('eve@example.org', 'f-2', 'Eve', 'Elm'), [enterprise]: { organization: 'Oak Primary' } });
+    expect((await scim.patch(`/Groups/${group.body.id}`, { op: 'add', path: 'members', value: [{ value: later.body.id }] })).status).toBe(200);
+    expect((await scim.patch(`/Groups/${group.body.id}`, { op: 'Remove', path: `members[value eq "${later.body.id}"]` })).status).toBe(200);
+    const eveMail = await server.db('outbox').where({ toAddress: 'eve@example.org' }).first();
+    const eveToken = /join\?token=([\w-]+)/.exec(eveMail!.text)![1]!;
+    const eve = await createUser(server.db, { email: 'eve@example.org' });
+    const eveBrowser = server.client();
+    await signIn(eveBrowser, eve);
+    expect((await eveBrowser.post(`/api/invites/${eveToken}/accept`)).status).toBe(201);
+    expect(await server.db('groupMembers').where({ userId: eve.id })).toHaveLength(0);
   });
 });

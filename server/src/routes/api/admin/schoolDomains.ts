@@ -1,4 +1,4 @@
-import { moveDomainSchema, schoolDomainParams } from '@atrium/common';
+import { domainChangeDtoSchema, messageDtoSchema, moveDomainSchema, schoolDomainParams, type DomainChangeDto } from '@atrium/common';
 import { approveSchoolDomain, moveSchoolDomain, removeSchoolDomain } from '../../../commands/schools/domains.ts';
 import type { Routes } from '../../define.ts';
 
@@ -13,6 +13,7 @@ export function adminSchoolDomainRoutes(routes: Routes): void {
     path: '/api/admin/schools/:id/domains/:domain/approve',
     access: 'admin',
     params: schoolDomainParams,
+    answer: { body: domainChangeDtoSchema },
     async handler(ctx) {
       const { id, domain } = ctx.input.params;
       const { joined } = await approveSchoolDomain(ctx.deps.db, ctx.deps.clock, id, domain, ctx.state.user.id);
@@ -20,7 +21,7 @@ export function adminSchoolDomainRoutes(routes: Routes): void {
       ctx.body = {
         message: `@${domain} is approved for this school.${joined ? ` ${joined} colleagues with verified addresses joined.` : ''}`,
         joinedMembers: joined,
-      };
+      } satisfies DomainChangeDto;
     },
   });
 
@@ -30,11 +31,12 @@ export function adminSchoolDomainRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolDomainParams,
     body: moveDomainSchema,
+    answer: { body: domainChangeDtoSchema },
     async handler(ctx) {
       const { id, domain } = ctx.input.params;
       const { joined } = await moveSchoolDomain(ctx.deps.db, ctx.deps.clock, id, domain, ctx.input.body.schoolId, ctx.state.user.id);
       ctx.state.log.info({ schoolId: id, domain, to: ctx.input.body.schoolId, by: ctx.state.user.id }, 'domain claim moved');
-      ctx.body = { message: `@${domain} now belongs to school ${ctx.input.body.schoolId}.`, joinedMembers: joined };
+      ctx.body = { message: `@${domain} now belongs to school ${ctx.input.body.schoolId}.`, joinedMembers: joined } satisfies DomainChangeDto;
     },
   });
 
@@ -43,6 +45,7 @@ export function adminSchoolDomainRoutes(routes: Routes): void {
     path: '/api/admin/schools/:id/domains/:domain',
     access: 'admin',
     params: schoolDomainParams,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { id, domain } = ctx.input.params;
       await removeSchoolDomain(ctx.deps.db, id, domain);

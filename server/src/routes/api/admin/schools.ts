@@ -1,11 +1,17 @@
+import { z } from 'zod';
 import {
+  adminSchoolDetailDtoSchema,
+  adminSchoolDtoSchema,
+  invitationApprovalDtoSchema,
   invitationApprovalSchema,
+  schoolDtoSchema,
   listQuery,
   schoolLicenceParams,
   schoolLicenceSchema,
   schoolParams,
   schoolUpdateSchema,
   type AdminSchoolDetailDto,
+  type InvitationApprovalDto,
   type SchoolDto,
 } from '@atrium/common';
 import { setInvitationApproval, updateSchoolDetails } from '../../../commands/schools/details.ts';
@@ -56,6 +62,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     path: '/api/admin/schools',
     access: 'admin',
     query: listQuery,
+    answer: { body: z.array(adminSchoolDtoSchema), headers: { 'X-Total-Count': 'How many schools match in all (the page holds at most `limit`).' } },
     async handler(ctx) {
       const page = await adminSchoolPage(ctx.deps.db, ctx.input.query);
       sendPage(ctx, { rows: page.rows.map(presentAdminSchool), total: page.total });
@@ -67,6 +74,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     path: '/api/admin/schools/:id',
     access: 'admin',
     params: schoolParams,
+    answer: { body: adminSchoolDetailDtoSchema },
     async handler(ctx) {
       ctx.body = await schoolDetail(ctx.deps.db, ctx.input.params.id);
     },
@@ -78,6 +86,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolParams,
     body: schoolUpdateSchema,
+    answer: { body: schoolDtoSchema },
     async handler(ctx) {
       const updated = await updateSchoolDetails(ctx.deps.db, ctx.input.params.id, ctx.input.body);
       ctx.state.log.info({ schoolId: ctx.input.params.id, by: ctx.state.user.id, ...ctx.input.body }, 'school details changed by an admin');
@@ -91,6 +100,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolParams,
     body: schoolLicenceSchema,
+    answer: { body: adminSchoolDetailDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       await licenseSchool(db, ctx.input.params.id, ctx.input.body.courseId, 'grant', ctx.now());
@@ -104,6 +114,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     path: '/api/admin/schools/:id/licences/:courseId/revoke',
     access: 'admin',
     params: schoolLicenceParams,
+    answer: { body: adminSchoolDetailDtoSchema },
     async handler(ctx) {
       await answerLicenceChange(ctx, revokeLicence, 'school licence revoked');
     },
@@ -114,6 +125,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     path: '/api/admin/schools/:id/licences/:courseId/restore',
     access: 'admin',
     params: schoolLicenceParams,
+    answer: { body: adminSchoolDetailDtoSchema },
     async handler(ctx) {
       await answerLicenceChange(ctx, restoreLicence, 'school licence restored');
     },
@@ -125,6 +137,7 @@ export function adminSchoolRoutes(routes: Routes): void {
     access: 'admin',
     params: schoolParams,
     body: invitationApprovalSchema,
+    answer: { body: invitationApprovalDtoSchema },
     async handler(ctx) {
       const schoolId = ctx.input.params.id;
       const approvedAt = ctx.input.body.approved ? ctx.now() : null;
@@ -133,7 +146,7 @@ export function adminSchoolRoutes(routes: Routes): void {
       ctx.body = {
         message: ctx.input.body.approved ? 'This school may now send invitations without a licence' : 'Invitations now need a licence again',
         invitesApprovedAt: toIso(approvedAt),
-      };
+      } satisfies InvitationApprovalDto;
     },
   });
 }

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import {
+  adminTrustDetailDtoSchema,
   trustAttachSchema,
+  trustDtoSchema,
   trustInviteParams,
   trustInviteSchema,
   trustManagerParams,
@@ -49,6 +52,7 @@ export function adminTrustRoutes(routes: Routes): void {
     path: '/api/admin/trusts',
     access: 'admin',
     cache: 'no-store',
+    answer: { body: z.array(trustDtoSchema) },
     async handler(ctx) {
       ctx.body = (await allTrusts(ctx.deps.db)).map(presentTrust);
     },
@@ -59,6 +63,7 @@ export function adminTrustRoutes(routes: Routes): void {
     path: '/api/admin/trusts',
     access: 'admin',
     body: trustSchema,
+    answer: { status: 201, body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const trustId = await createTrust(ctx.deps.db, ctx.input.body.name, ctx.now());
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust created');
@@ -74,6 +79,7 @@ export function adminTrustRoutes(routes: Routes): void {
     params: trustParams,
     policy: adminOfTrust,
     cache: 'no-store',
+    answer: { body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       ctx.body = await trustDetail(ctx, ctx.input.params.id);
     },
@@ -86,6 +92,7 @@ export function adminTrustRoutes(routes: Routes): void {
     params: trustParams,
     body: trustAttachSchema,
     policy: adminOfTrust,
+    answer: { body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
       await attachSchool(ctx.deps.db, trustId, ctx.input.body.schoolId, ctx.now());
@@ -103,6 +110,7 @@ export function adminTrustRoutes(routes: Routes): void {
     params: trustParams,
     body: schoolSchema,
     policy: adminOfTrust,
+    answer: { status: 201, body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
       const schoolId = await createTrustSchool(ctx.deps.db, trustId, ctx.input.body, ctx.now());
@@ -118,6 +126,7 @@ export function adminTrustRoutes(routes: Routes): void {
     access: 'admin',
     params: trustSchoolParams,
     policy: adminOfTrust,
+    answer: { body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const { id: trustId, schoolId } = ctx.input.params;
       await detachSchool(ctx.deps.db, trustId, schoolId);
@@ -135,6 +144,7 @@ export function adminTrustRoutes(routes: Routes): void {
     params: trustParams,
     body: trustLicenceSchema,
     policy: adminOfTrust,
+    answer: { body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
       await licenseTrust(ctx.deps.db, trustId, ctx.input.body.courseId, 'grant', ctx.now());
@@ -153,6 +163,7 @@ export function adminTrustRoutes(routes: Routes): void {
       access: 'admin',
       params: trustLicenceParams,
       policy: adminOfTrust,
+      answer: { body: adminTrustDetailDtoSchema },
       async handler(ctx) {
         const { id: trustId, courseId } = ctx.input.params;
         await change(ctx.deps.db, trustId, courseId, ctx.now());
@@ -170,6 +181,7 @@ export function adminTrustRoutes(routes: Routes): void {
     body: trustInviteSchema,
     rateLimit: { limit: 'invite', by: 'user' },
     policy: adminOfTrust,
+    answer: { status: 201, body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
       await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
@@ -185,6 +197,7 @@ export function adminTrustRoutes(routes: Routes): void {
     access: 'admin',
     params: trustInviteParams,
     policy: adminOfTrust,
+    answer: { body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const { id: trustId, inviteId } = ctx.input.params;
       await revokeTrustInvite(ctx.deps.db, trustId, inviteId, ctx.now());
@@ -198,6 +211,7 @@ export function adminTrustRoutes(routes: Routes): void {
     access: 'admin',
     params: trustManagerParams,
     policy: adminOfTrust,
+    answer: { body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const { id: trustId, userId } = ctx.input.params;
       await removeTrustManager(ctx.deps.db, trustId, userId);

@@ -1,4 +1,5 @@
-import { pageQuery, schoolParams, type SchoolCertificateDto } from '@atrium/common';
+import { z } from 'zod';
+import { pageQuery, schoolCertificateDtoSchema, schoolParams, type SchoolCertificateDto } from '@atrium/common';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentSchoolCertificate } from '../../../presenters/certificates.ts';
 import { schoolCertificatesPage } from '../../../queries/certificates.ts';
@@ -16,6 +17,10 @@ export function schoolCertificateRoutes(routes: Routes): void {
     params: schoolParams,
     query: pageQuery(),
     policy: schoolManager,
+    answer: {
+      body: z.array(schoolCertificateDtoSchema),
+      headers: { 'X-Total-Count': 'How many certificates there are in all (the page holds at most `limit`).' },
+    },
     cache: 'no-store',
     async handler(ctx) {
       const { rows, total } = await schoolCertificatesPage(ctx.deps.db, ctx.input.params.id, ctx.input.query);

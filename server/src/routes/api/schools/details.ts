@@ -1,4 +1,4 @@
-import { schoolParams, schoolUpdateSchema, type SchoolDto } from '@atrium/common';
+import { schoolDtoSchema, schoolParams, schoolUpdateSchema, type SchoolDto } from '@atrium/common';
 import { updateSchoolDetails } from '../../../commands/schools/details.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentSchool } from '../../../presenters/schools.ts';
@@ -13,6 +13,7 @@ export function schoolDetailsRoutes(routes: Routes): void {
     params: schoolParams,
     body: schoolUpdateSchema,
     policy: schoolManager,
+    answer: { body: schoolDtoSchema },
     async handler(ctx) {
       const schoolId = ctx.input.params.id;
       const updated = await updateSchoolDetails(ctx.deps.db, schoolId, ctx.input.body);

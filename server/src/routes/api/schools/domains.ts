@@ -1,4 +1,16 @@
-import { domainSchema, googleWorkspaceSchema, schoolDomainParams, schoolParams, verifyEmailSchema, type VerifyEmailResultDto } from '@atrium/common';
+import {
+  domainSchema,
+  googleWorkspaceSchema,
+  messageDtoSchema,
+  schoolDomainClaimDtoSchema,
+  schoolDomainDtoSchema,
+  schoolDomainParams,
+  schoolParams,
+  verifyEmailResultDtoSchema,
+  verifyEmailSchema,
+  type SchoolDomainClaimDto,
+  type VerifyEmailResultDto,
+} from '@atrium/common';
 import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain, setGoogleWorkspaceDomain } from '../../../commands/schools/domains.ts';
 import { notFound } from '../../../errors.ts';
 import { verifyEmail } from '../../../commands/schools/verifyEmail.ts';
@@ -16,6 +28,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     params: schoolParams,
     body: domainSchema,
     policy: schoolManager,
+    answer: { body: schoolDomainClaimDtoSchema },
     async handler(ctx) {
       const { db, clock } = ctx.deps;
       const user = ctx.state.user;
@@ -27,7 +40,7 @@ export function schoolDomainRoutes(routes: Routes): void {
         ctx.input.body.domain,
       );
       // Nobody joins yet: the claim waits for its TXT record (or an admin), whose value it carries.
-      ctx.body = { ...presentDomain(claim), joinedMembers: 0 };
+      ctx.body = { ...presentDomain(claim), joinedMembers: 0 } satisfies SchoolDomainClaimDto;
     },
   });
 
@@ -38,13 +51,14 @@ export function schoolDomainRoutes(routes: Routes): void {
     params: schoolDomainParams,
     rateLimit: { limit: 'domainCheck', by: 'user' },
     policy: schoolManager,
+    answer: { body: schoolDomainClaimDtoSchema },
     async handler(ctx) {
       const { db, dns, clock } = ctx.deps;
       const { id, domain } = ctx.input.params;
       const { joined } = await proveSchoolDomainByDns(db, dns, clock, id, domain, ctx.state.user.id);
       const row = await schoolDomain(db, id, domain);
       if (!row) throw notFound('Domain not found');
-      ctx.body = { ...presentDomain(row), joinedMembers: joined };
+      ctx.body = { ...presentDomain(row), joinedMembers: joined } satisfies SchoolDomainClaimDto;
     },
   });
 
@@ -56,6 +70,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     body: googleWorkspaceSchema,
     rateLimit: { limit: 'domainCheck', by: 'user' },
     policy: schoolManager,
+    answer: { body: schoolDomainDtoSchema },
     async handler(ctx) {
       const claim = await setGoogleWorkspaceDomain(ctx.deps.db, ctx.input.params.id, ctx.input.params.domain, ctx.input.body.hd);
       ctx.body = presentDomain(claim);
@@ -68,6 +83,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     access: 'user',
     params: schoolDomainParams,
     policy: schoolManager,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       await removeSchoolDomain(ctx.deps.db, ctx.input.params.id, ctx.input.params.domain);
       ctx.body = { message: 'Domain removed. Members who joined through it stay members.' };
@@ -81,6 +97,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     access: 'user',
     body: verifyEmailSchema,
     rateLimit: { limit: 'verifyAddress', by: 'ip' },
+    answer: { body: verifyEmailResultDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { joinedSchoolId } = await verifyEmail(db, ctx.input.body.token, ctx.state.user.id, ctx.now());

@@ -1,4 +1,17 @@
-import { promoteManagerSchema, schoolMemberParams, schoolParams, schoolSchema, type MySchoolDto, type SchoolMembersDto } from '@atrium/common';
+import {
+  memberRemovedDtoSchema,
+  messageDtoSchema,
+  mySchoolDtoSchema,
+  promoteManagerSchema,
+  schoolDtoSchema,
+  schoolMemberParams,
+  schoolMembersDtoSchema,
+  schoolParams,
+  schoolSchema,
+  type MemberRemovedDto,
+  type MySchoolDto,
+  type SchoolMembersDto,
+} from '@atrium/common';
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
 import { canBuyForSchool, canManageSchool, canSeeMemberEmails, schoolManager, schoolMemberRemover } from '../../../policies/schools.ts';
 import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
@@ -26,6 +39,7 @@ export function schoolRoutes(routes: Routes): void {
     access: 'user',
     body: schoolSchema,
     rateLimit: { limit: 'createSchool', by: 'user' },
+    answer: { status: 201, body: schoolDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const schoolId = await createSchool(db, ctx.input.body, ctx.state.user.id, ctx.now());
@@ -39,6 +53,7 @@ export function schoolRoutes(routes: Routes): void {
     path: '/api/schools/mine',
     access: 'user',
     cache: 'no-store',
+    answer: { body: mySchoolDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const membership = await membershipOf(db, ctx.state.user.id);
@@ -70,6 +85,7 @@ export function schoolRoutes(routes: Routes): void {
     params: schoolParams,
     policy: schoolManager,
     cache: 'no-store',
+    answer: { body: schoolMembersDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const schoolId = ctx.input.params.id;
@@ -89,10 +105,11 @@ export function schoolRoutes(routes: Routes): void {
     access: 'user',
     params: schoolMemberParams,
     policy: schoolMemberRemover,
+    answer: { body: memberRemovedDtoSchema },
     async handler(ctx) {
       const { id, userId } = ctx.input.params;
       const { left } = await leaveSchool(ctx.deps.db, userId, id);
-      ctx.body = { message: left ? 'Removed from the school' : 'Not a member of this school', removed: left };
+      ctx.body = { message: left ? 'Removed from the school' : 'Not a member of this school', removed: left } satisfies MemberRemovedDto;
     },
   });
 
@@ -103,6 +120,7 @@ export function schoolRoutes(routes: Routes): void {
     params: schoolParams,
     body: promoteManagerSchema,
     policy: schoolManager,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       await promoteManager(ctx.deps.db, ctx.input.params.id, ctx.input.body.userId);
       ctx.body = { message: 'Promoted to manager' };

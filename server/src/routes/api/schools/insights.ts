@@ -1,4 +1,4 @@
-import { id, schoolFunnelQuery, schoolInsightsQuery, schoolParams } from '@atrium/common';
+import { courseInsightsDtoSchema, id, schoolFunnelQuery, schoolInsightsQuery, schoolParams, weeklyInsightsDtoSchema } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import { presentCourseInsights, presentWeekly } from '../../../presenters/insights.ts';
@@ -18,6 +18,7 @@ export function schoolInsightsRoutes(routes: Routes): void {
     query: schoolInsightsQuery,
     policy: schoolManager,
     cache: 'no-store',
+    answer: { body: weeklyInsightsDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { courseId, ...days } = ctx.input.query;
@@ -35,6 +36,7 @@ export function schoolInsightsRoutes(routes: Routes): void {
     query: schoolFunnelQuery,
     policy: schoolManager,
     cache: 'no-store',
+    answer: { body: courseInsightsDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const range = insightsRange(ctx.input.query, ctx.now());

@@ -1,4 +1,20 @@
-import { inviteEmailSchema, inviteSchema, schoolInviteParams, schoolParams, tokenParams, type CreatedInviteDto, type JoinResultDto } from '@atrium/common';
+import { z } from 'zod';
+import {
+  createdInviteDtoSchema,
+  inviteEmailSchema,
+  invitePreviewDtoSchema,
+  invitesMailedDtoSchema,
+  inviteSchema,
+  joinResultDtoSchema,
+  messageDtoSchema,
+  schoolInviteDtoSchema,
+  schoolInviteParams,
+  schoolParams,
+  tokenParams,
+  type CreatedInviteDto,
+  type InvitesMailedDto,
+  type JoinResultDto,
+} from '@atrium/common';
 import { findInvite } from '../../../queries/invitations.ts';
 import { acceptInvite, createInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
 import { mailInvites } from '../../../commands/schools/roster.ts';
@@ -22,6 +38,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     body: inviteSchema,
     rateLimit: { limit: 'inviteLink', by: 'user' },
     policy: schoolManager,
+    answer: { status: 201, body: createdInviteDtoSchema },
     async handler(ctx) {
       const { db, config } = ctx.deps;
       const { token, invite } = await createInvite(db, ctx.input.params.id, ctx.state.user.id, ctx.input.body, ctx.now());
@@ -38,6 +55,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     params: schoolParams,
     policy: schoolManager,
     cache: 'no-store',
+    answer: { body: z.array(schoolInviteDtoSchema) },
     async handler(ctx) {
       const rows = await sharedInviteLinks(ctx.deps.db, ctx.input.params.id);
       ctx.body = rows.map((row) => presentInvite(row, ctx.now()));
@@ -50,6 +68,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'user',
     params: schoolInviteParams,
     policy: schoolManager,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       await revokeInvite(ctx.deps.db, ctx.input.params.id, ctx.input.params.inviteId, ctx.now());
       ctx.body = { message: 'Invitation withdrawn' };
@@ -65,6 +84,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     params: schoolInviteParams,
     rateLimit: { limit: 'invite', by: 'user' },
     policy: invitationMailer,
+    answer: { body: messageDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
@@ -83,6 +103,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     body: inviteEmailSchema,
     rateLimit: { limit: 'invite', by: 'user' },
     policy: invitationMailer,
+    answer: { body: invitesMailedDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
@@ -91,7 +112,7 @@ export function schoolInviteRoutes(routes: Routes): void {
       ctx.state.log.info({ schoolId: school.id, by: user.id, count: result.invited }, 'school invites mailed');
       const sent = result.invited;
       const already = result.unchanged ? ` (${result.unchanged} already invited or a member)` : '';
-      ctx.body = { message: `Invitation sent to ${sent} ${sent === 1 ? 'person' : 'people'}${already}`, sent };
+      ctx.body = { message: `Invitation sent to ${sent} ${sent === 1 ? 'person' : 'people'}${already}`, sent } satisfies InvitesMailedDto;
     },
   });
 
@@ -101,6 +122,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'public',
     params: tokenParams,
     cache: 'no-store',
+    answer: { body: invitePreviewDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const invite = await findInvite(db, ctx.input.params.token);
@@ -117,6 +139,8 @@ export function schoolInviteRoutes(routes: Routes): void {
     access: 'user',
     params: tokenParams,
     rateLimit: { limit: 'inviteAccept', by: 'user' },
+    // 201 when the caller joins; 200 with joined: false when they were already a member.
+    answer: { status: 201, body: joinResultDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { schoolId, outcome } = await acceptInvite(db, ctx.input.params.token, ctx.state.user, ctx.now());

@@ -1,4 +1,4 @@
-import { schoolParams, submissionSharingSchema, type SubmissionSharingDto } from '@atrium/common';
+import { schoolParams, submissionSharingDtoSchema, submissionSharingSchema, type SubmissionSharingDto } from '@atrium/common';
 import { setSubmissionSharing } from '../../../commands/assignments.ts';
 import { schoolManager } from '../../../policies/schools.ts';
 import type { Routes } from '../../define.ts';
@@ -12,6 +12,7 @@ export function schoolSubmissionSharingRoutes(routes: Routes): void {
     params: schoolParams,
     body: submissionSharingSchema,
     policy: schoolManager,
+    answer: { body: submissionSharingDtoSchema },
     async handler(ctx) {
       const managersSeeSubmissions = await setSubmissionSharing(ctx.deps.db, ctx.input.params.id, ctx.input.body.managersSeeSubmissions);
       ctx.body = { managersSeeSubmissions } satisfies SubmissionSharingDto;

@@ -1,12 +1,20 @@
+import { z } from 'zod';
 import {
+  messageDtoSchema,
+  myTrustDtoSchema,
   tokenParams,
+  trustInvitePreviewDtoSchema,
   trustInviteSchema,
+  trustManagersDtoSchema,
+  trustOverviewDtoSchema,
   trustOverviewQuery,
   trustParams,
   trustStatusQuery,
+  trustStatusRowDtoSchema,
   TRAINING_STATUSES,
   type MyTrustDto,
   type TrustInvitePreviewDto,
+  type TrustManagersDto,
   type TrustOverviewDto,
 } from '@atrium/common';
 import { acceptTrustInvite, inviteTrustManager } from '../../../commands/trusts.ts';
@@ -55,6 +63,7 @@ export function trustRoutes(routes: Routes): void {
     path: '/api/trusts/mine',
     access: 'user',
     cache: 'no-store',
+    answer: { body: myTrustDtoSchema },
     async handler(ctx) {
       ctx.body = await myTrust(ctx, await trustOfManager(ctx.deps.db, ctx.state.user.id));
     },
@@ -68,6 +77,7 @@ export function trustRoutes(routes: Routes): void {
     query: trustOverviewQuery,
     policy: trustManager,
     cache: 'no-store',
+    answer: { body: trustOverviewDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const trustId = ctx.input.params.id;
@@ -101,6 +111,7 @@ export function trustRoutes(routes: Routes): void {
     query: trustStatusQuery,
     policy: trustManager,
     cache: 'no-store',
+    answer: { body: z.array(trustStatusRowDtoSchema), headers: { 'X-Total-Count': 'How many rows match in all (the page holds at most `limit` of them).' } },
     async handler(ctx) {
       const page = await trustStatusPage(ctx.deps.db, ctx.input.params.id, ctx.now(), ctx.input.query);
       sendPage(ctx, { rows: page.rows.map(presentTrustStatus), total: page.total });
@@ -114,10 +125,14 @@ export function trustRoutes(routes: Routes): void {
     params: trustParams,
     policy: trustManager,
     cache: 'no-store',
+    answer: { body: trustManagersDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const [managers, invitations] = await Promise.all([trustManagerRows(db, ctx.input.params.id), openTrustInvitations(db, ctx.input.params.id)]);
-      ctx.body = { managers: managers.map(presentTrustManager), invitations: invitations.map((row) => presentTrustInvitation(row, ctx.now())) };
+      ctx.body = {
+        managers: managers.map(presentTrustManager),
+        invitations: invitations.map((row) => presentTrustInvitation(row, ctx.now())),
+      } satisfies TrustManagersDto;
     },
   });
 
@@ -129,6 +144,7 @@ export function trustRoutes(routes: Routes): void {
     body: trustInviteSchema,
     rateLimit: { limit: 'invite', by: 'user' },
     policy: trustManager,
+    answer: { status: 201, body: messageDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
       await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
@@ -144,6 +160,7 @@ export function trustRoutes(routes: Routes): void {
     access: 'public',
     params: tokenParams,
     cache: 'no-store',
+    answer: { body: trustInvitePreviewDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const invite = await findTrustInvite(db, ctx.input.params.token);
@@ -160,6 +177,7 @@ export function trustRoutes(routes: Routes): void {
     access: 'user',
     params: tokenParams,
     rateLimit: { limit: 'inviteAccept', by: 'user' },
+    answer: { body: myTrustDtoSchema },
     async handler(ctx) {
       const { trustId } = await acceptTrustInvite(ctx.deps.db, ctx.input.params.token, ctx.state.user, ctx.now());
       const trust = await trustById(ctx.deps.db, trustId);

@@ -1,4 +1,4 @@
-import { id, trustFunnelQuery, trustInsightsQuery, trustParams } from '@atrium/common';
+import { courseInsightsDtoSchema, id, trustFunnelQuery, trustInsightsQuery, trustParams, weeklyInsightsDtoSchema } from '@atrium/common';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { trustManager } from '../../../policies/trusts.ts';
@@ -31,6 +31,7 @@ export function trustInsightsRoutes(routes: Routes): void {
     query: trustInsightsQuery,
     policy: trustManager,
     cache: 'no-store',
+    answer: { body: weeklyInsightsDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { courseId, schoolId, ...days } = ctx.input.query;
@@ -49,6 +50,7 @@ export function trustInsightsRoutes(routes: Routes): void {
     query: trustFunnelQuery,
     policy: trustManager,
     cache: 'no-store',
+    answer: { body: courseInsightsDtoSchema },
     async handler(ctx) {
       const { db } = ctx.deps;
       const { schoolId, ...days } = ctx.input.query;

@@ -1,4 +1,4 @@
-import { memberMoveSchema, trustMemberParams, type MemberMoveDto } from '@atrium/common';
+import { memberMoveDtoSchema, memberMoveSchema, trustMemberParams, type MemberMoveDto } from '@atrium/common';
 import { moveMember } from '../../../commands/trustMoves.ts';
 import { toIso } from '../../../db/knex.ts';
 import { trustManager } from '../../../policies/trusts.ts';
@@ -14,6 +14,7 @@ export function trustMoveRoutes(routes: Routes): void {
     body: memberMoveSchema,
     policy: trustManager,
     cache: 'no-store',
+    answer: { body: memberMoveDtoSchema },
     async handler(ctx) {
       const { id, userId } = ctx.input.params;
       const move = await moveMember(ctx.deps.db, id, userId, ctx.input.body.schoolId, ctx.now());

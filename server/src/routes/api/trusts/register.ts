@@ -33,6 +33,7 @@ export function trustRegisterRoutes(routes: Routes): void {
     query: cpdHoursQuery,
     policy: trustManager,
     cache: 'no-store',
+    answer: { contentType: XLSX_TYPE },
     async handler(ctx) {
       const { db } = ctx.deps;
       const trustId = ctx.input.params.id;
