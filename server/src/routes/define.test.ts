@@ -97,7 +97,7 @@ describe('rate limits in the route table', () => {
   it('refuses to count a public route by a user it does not have', () => {
     const routes = new Routes();
     expect(() =>
-      routes.add({ method: 'post', path: '/api/thing', access: 'public', rateLimit: { limit: 'contact', by: 'user' }, handler: () => undefined }),
+      routes.add({ method: 'post', path: '/api/thing', access: 'public', answer: {}, rateLimit: { limit: 'contact', by: 'user' }, handler: () => undefined }),
     ).toThrow(/no user/);
   });
 
@@ -117,17 +117,18 @@ describe('rate limits in the route table', () => {
 describe('the route spec answers for caching and paging', () => {
   it('sets the declared Cache-Control before access is checked, and a page with its total', async () => {
     const routes = new Routes();
-    routes.add({ method: 'get', path: '/api/private', access: 'user', cache: 'no-store', handler() {} });
+    routes.add({ method: 'get', path: '/api/private', access: 'user', answer: {}, cache: 'no-store', handler() {} });
     routes.add({
       method: 'get',
       path: '/api/list',
       access: 'public',
+      answer: {},
       cache: 'private, no-store',
       handler(ctx) {
         sendPage(ctx, { rows: [{ id: 3 }, { id: 4 }], total: 17 });
       },
     });
-    routes.add({ method: 'get', path: '/api/open', access: 'public', handler: (ctx) => void (ctx.body = { ok: true }) });
+    routes.add({ method: 'get', path: '/api/open', access: 'public', answer: {}, handler: (ctx) => void (ctx.body = { ok: true }) });
     await serving(routes, async (base) => {
       const refused = await fetch(`${base}/api/private`);
       expect(refused.status).toBe(401);
@@ -156,6 +157,7 @@ describe('the route spec names a policy', () => {
       method: 'get',
       path: '/api/things/:id',
       access: 'public',
+      answer: {},
       params: z.object({ id: z.coerce.number().int().positive() }),
       policy: ownThingOnly,
       handler(ctx) {

@@ -54,8 +54,8 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   body?: B;
   query?: Q;
   params?: P;
-  /** What it answers on success (routes/openapi/answerGaps.ts lists the routes that do not say yet). */
-  answer?: Answer;
+  /** What it answers on success: the API reference documents it and the drift test holds the server to it. */
+  answer: Answer;
   /**
    * Counted in order once access is checked. Rules keyed by the caller come before `before`
    * and validation, so a flood of malformed requests is limited too; when a rule needs the
@@ -104,7 +104,7 @@ export interface RouteInfo {
   policy?: string;
   /** The zod schemas the route validates its input with (the API reference is made from them). */
   input: { body?: ZodType; query?: ZodType; params?: ZodType };
-  answer?: Answer;
+  answer: Answer;
 }
 
 /**
@@ -138,7 +138,7 @@ export class Routes {
       cache: spec.cache,
       policy: spec.policy?.name,
       input: { body: spec.body, query: spec.query, params: spec.params },
-      ...(spec.answer ? { answer: spec.answer } : {}),
+      answer: spec.answer,
     });
     let router = this.groups.get(group);
     if (!router) {

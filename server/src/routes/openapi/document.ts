@@ -139,21 +139,21 @@ function describeAccess(route: RouteInfo, crossOrigin: boolean): string {
   return lines.join('\n\n');
 }
 
-/** The success answer: the route's declared answer, else what routeDocs.ts says in words. */
+/** The success answer the route declares, with what routeDocs.ts says of it in words. */
 function successResponse(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): [string, JsonSchema] {
   const answer = route.answer;
-  const contentType = answer ? (answer.body ? (answer.contentType ?? 'application/json') : answer.contentType) : doc?.contentType;
+  const contentType = answer.body ? (answer.contentType ?? 'application/json') : answer.contentType;
   const mediaTypes: readonly string[] = contentType === undefined ? [] : typeof contentType === 'string' ? [contentType] : contentType;
-  const body = answer?.body ? { schema: outputSchema(answer.body, components) } : {};
+  const body = answer.body ? { schema: outputSchema(answer.body, components) } : {};
   const content = mediaTypes.length ? { content: Object.fromEntries(mediaTypes.map((type) => [type, body])) } : {};
-  const headers = answer?.headers
+  const headers = answer.headers
     ? {
         headers: Object.fromEntries(
           Object.entries(answer.headers).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' } }]),
         ),
       }
     : {};
-  return [String(answer?.status ?? doc?.status ?? 200), { description: doc?.answer ?? 'Success.', ...headers, ...content }];
+  return [String(answer.status ?? 200), { description: doc?.answer ?? 'Success.', ...headers, ...content }];
 }
 
 function operation(route: RouteInfo, doc: RouteDoc | undefined, components: Record<string, JsonSchema>): Operation {
@@ -225,7 +225,7 @@ export function buildOpenApiDocument(table: readonly RouteInfo[], options: OpenA
         'Generated from the server’s route table and the zod schemas that validate each request, so it lists every route the server answers.',
         'Bodies are JSON (at most 1 MB) unless a route says otherwise. Every error has the same shape (`Error`): a sentence for people, `errors` naming each invalid field, and a stable `id` to branch on.',
         'Calls that change something with a session cookie must come from the site’s own origin (`Origin` checked). Routes marked `x-cross-origin` answer other sites’ browsers.',
-        'Success answers are JSON Schema made from the zod schemas of the DTOs in `common/src/api/` (the DTO types are inferred from them); a test sends each documented request to the running server and holds the answer to its schema. Routes whose answer is not declared yet describe it in words.',
+        'Success answers are JSON Schema made from the zod schemas of the DTOs in `common/src/api/` (the DTO types are inferred from them); a test sends each documented request to the running server and holds the answer to its schema.',
       ].join('\n\n'),
     },
     ...(options.publicUrl ? { servers: [{ url: options.publicUrl }] } : {}),

@@ -7,7 +7,6 @@ import { buildRoutes } from '../index.ts';
 import { API_SUMMARY_PATH, apiSummaryMarkdown } from './apiSummary.ts';
 import { buildOpenApiDocument, openApiPath } from './document.ts';
 import { ROUTE_DOCS, routeName } from './routeDocs.ts';
-import { ROUTES_WITHOUT_ANSWER_SCHEMA } from './answerGaps.ts';
 
 const table = buildRoutes().table;
 const document = buildOpenApiDocument(table, { publicUrl: 'https://training.example.com' }) as {
@@ -48,21 +47,6 @@ describe('the OpenAPI document', () => {
 
   it('answers errors in the shared Error shape', () => {
     expect(document.paths['/api/admin/students']?.get?.responses['403']).toEqual({ $ref: '#/components/responses/Error403' });
-  });
-
-  it('has an answer schema for every route but the known gaps, a list that only shrinks', () => {
-    const withoutAnswer = table.filter((route) => !route.answer).map(routeName);
-    // A new route declares its answer; one that came to declare it leaves answerGaps.ts.
-    expect(
-      withoutAnswer.filter((name) => !ROUTES_WITHOUT_ANSWER_SCHEMA.includes(name)),
-      'routes without `answer` that are not known gaps',
-    ).toEqual([]);
-    expect(
-      ROUTES_WITHOUT_ANSWER_SCHEMA.filter((name) => !withoutAnswer.includes(name)),
-      'known gaps that have an answer now: delete them from answerGaps.ts',
-    ).toEqual([]);
-    expect(new Set(ROUTES_WITHOUT_ANSWER_SCHEMA).size).toBe(ROUTES_WITHOUT_ANSWER_SCHEMA.length);
-    console.info(`answer schemas: ${table.length - withoutAnswer.length} of ${table.length} routes; ${withoutAnswer.length} known gaps`);
   });
 
   it('refers to each DTO answer as a shared component, and every $ref resolves', () => {

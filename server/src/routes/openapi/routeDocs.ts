@@ -12,10 +12,6 @@ export interface RouteDoc {
   description?: string;
   /** What a success answers, in words (the DTO type in common/src/api/ where there is one). */
   answer?: string;
-  /** The success status, when not 200 (a route that declares its `answer` says it there). */
-  status?: '201' | '204' | '302';
-  /** The answer's media type, when not JSON. */
-  contentType?: string;
   /** The request's media type, when not JSON (multipart uploads, form posts). */
   requestType?: string;
   /** Error statuses beyond those the table implies (400 with input, 401 signed in, 403 admin or policy, 404 with an id, 429 limited). */
@@ -85,11 +81,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'The caller’s CPD transcript',
     answer: '`TranscriptDto`: completed courses (verified) and external entries (self-reported), hours per school year (CPD_YEAR_START_MONTH).',
   },
-  'POST /api/transcript/external': { summary: 'Add training done elsewhere (self-reported)', answer: '`ExternalCpdDto`.', status: '201' },
+  'POST /api/transcript/external': { summary: 'Add training done elsewhere (self-reported)', answer: '`ExternalCpdDto`.' },
   'DELETE /api/transcript/external/:id': {
     summary: 'Remove one of the caller’s external entries',
     answer: 'Nothing; 404 for another person’s entry.',
-    status: '204',
   },
   'PUT /api/transcript/external/:id/evidence': {
     summary: 'Attach (or replace) the evidence file of one of the caller’s external entries',
@@ -105,7 +100,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/transcript/external/:id/evidence': {
     summary: 'Remove the evidence file of one of the caller’s external entries',
     answer: 'Nothing.',
-    status: '204',
   },
   'GET /api/transcript/sharing': {
     summary: 'The caller’s share links and school',
@@ -114,14 +108,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/transcript/shares': {
     summary: 'Make a public link to the caller’s verified CPD record',
     answer: '`CreatedTranscriptShareDto`: the link and its PDF, shown only in this answer (only a hash is kept); 409 past 10 working links.',
-    status: '201',
     errors: ['409'],
   },
-  'DELETE /api/transcript/shares/:id': { summary: 'Stop one of the caller’s share links', answer: 'Nothing; the link answers 404 from now on.', status: '204' },
+  'DELETE /api/transcript/shares/:id': { summary: 'Stop one of the caller’s share links', answer: 'Nothing; the link answers 404 from now on.' },
   'PUT /api/transcript/schools/:id': {
     summary: 'Let the caller’s school see their whole verified record, or only what they did there',
     answer: 'Nothing; 404 for a school the caller is not a member of.',
-    status: '204',
   },
   'GET /api/schools/:id/cpd-hours': {
     summary: 'Each member’s verified CPD hours in a range, and the total',
@@ -138,13 +130,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/records/:token/record.pdf': {
     summary: 'A shared CPD record as a printable PDF with a verification QR code',
-    contentType: 'application/pdf',
     answer: 'The PDF; 404 for an unknown or stopped link.',
   },
   'GET /api/certificates/:number': { summary: 'Verify a certificate by its number', answer: '`CertificatePublicDto`; 404 for an unknown or revoked number.' },
   'GET /api/certificates/:number/credential': {
     summary: 'The certificate as a signed Open Badges 3.0 credential',
-    contentType: 'application/vc+jwt',
     answer: 'A compact VC-JWT (ES256 or RS256) whose `kid` is the URL of its key; 404 `certificate_revoked` for a revoked certificate.',
   },
   'GET /api/credentials/issuer': { summary: 'The credentials’ issuer profile', answer: 'The Open Badges issuer `Profile` (JSON-LD).' },
@@ -173,7 +163,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/orders/:id/invoice.pdf': { summary: 'The invoice of my order', answer: 'The invoice PDF; 404 until the agency issued it.', errors: ['503'] },
   'POST /api/stripe/webhook': { summary: 'Stripe’s signed webhook', answer: '`{received: true}`.' },
-  'POST /api/orders': { summary: 'Ask for an invoice (purchase order)', status: '201', answer: 'The order.', errors: ['409'] },
+  'POST /api/orders': { summary: 'Ask for an invoice (purchase order)', answer: 'The order.', errors: ['409'] },
   'GET /api/auth/:provider/start': {
     summary: 'Start signing in with Google or Microsoft (a browser navigation)',
     answer: 'A redirect to the provider (code flow with PKCE); any refusal redirects to `/auth?signInError=<code>`, never JSON.',
