@@ -4,6 +4,7 @@ import { admin, fail, learner, mockApi, ok, publicConfig } from './test/api.ts';
 import { renderApp } from './test/render.tsx';
 import { AppRoutes } from './routes.tsx';
 import { rememberedDestination } from './session/destination.ts';
+import { LONG_TEST_MS } from './test/limits.ts';
 
 const visitor = { 'GET /api/user': fail(401, 'Not signed in'), 'GET /api/config': ok(publicConfig), 'GET /api/courses': ok([]) };
 const signedIn = (user = learner) => ({
@@ -27,12 +28,16 @@ describe('routing rules (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { name: "We can't reach the server" })).toBeInTheDocument();
   });
 
-  it('visitors: / is the landing page', async () => {
-    mockApi(visitor);
-    renderApp(<AppRoutes />, '/');
-    // The landing scene is a lazy chunk; its first transform in the test runner takes a while.
-    expect(await screen.findByRole('link', { name: /Start Learning Today/ }, { timeout: 15_000 })).toHaveAttribute('href', '/auth');
-  }, 20_000);
+  it(
+    'visitors: / is the landing page',
+    async () => {
+      mockApi(visitor);
+      renderApp(<AppRoutes />, '/');
+      // The landing scene is a lazy chunk; its first transform in the test runner takes a while.
+      expect(await screen.findByRole('link', { name: /Start Learning Today/ }, { timeout: 15_000 })).toHaveAttribute('href', '/auth');
+    },
+    LONG_TEST_MS,
+  );
 
   it('visitors: /courses and /checkout paths go to /', async () => {
     mockApi(visitor);
@@ -78,23 +83,31 @@ describe('routing rules (SPEC §2)', () => {
     expect(screen.getByText('You need admin privileges to access this page.')).toBeInTheDocument();
   });
 
-  it('admins: the Admin link and the admin overview', async () => {
-    mockApi(signedIn(admin));
-    renderApp(<AppRoutes />, '/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(await screen.findByText('Total Students')).toBeInTheDocument();
-    expect(screen.getByText('12')).toBeInTheDocument();
-    // The unanswered contact messages are counted beside the Admin link.
-    expect(screen.getByRole('link', { name: 'Admin (1 unanswered message)' })).toHaveAttribute('href', '/admin');
-    // The support chat is for schools and visitors, not on the admin's pages (issue 34).
-    expect(screen.queryByRole('button', { name: 'Open support chat' })).not.toBeInTheDocument();
-  }, 20_000);
+  it(
+    'admins: the Admin link and the admin overview',
+    async () => {
+      mockApi(signedIn(admin));
+      renderApp(<AppRoutes />, '/admin');
+      expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(await screen.findByText('Total Students')).toBeInTheDocument();
+      expect(screen.getByText('12')).toBeInTheDocument();
+      // The unanswered contact messages are counted beside the Admin link.
+      expect(screen.getByRole('link', { name: 'Admin (1 unanswered message)' })).toHaveAttribute('href', '/admin');
+      // The support chat is for schools and visitors, not on the admin's pages (issue 34).
+      expect(screen.queryByRole('button', { name: 'Open support chat' })).not.toBeInTheDocument();
+    },
+    LONG_TEST_MS,
+  );
 
-  it('signed in: the support chat is offered on the dashboard', async () => {
-    mockApi(signedIn());
-    renderApp(<AppRoutes />, '/');
-    expect(await screen.findByRole('button', { name: 'Open support chat' }, { timeout: 15_000 })).toBeInTheDocument();
-  }, 20_000);
+  it(
+    'signed in: the support chat is offered on the dashboard',
+    async () => {
+      mockApi(signedIn());
+      renderApp(<AppRoutes />, '/');
+      expect(await screen.findByRole('button', { name: 'Open support chat' }, { timeout: 15_000 })).toBeInTheDocument();
+    },
+    LONG_TEST_MS,
+  );
 
   it('signed in: an unknown path is a 404', async () => {
     mockApi(signedIn());

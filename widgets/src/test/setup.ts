@@ -1,5 +1,10 @@
-import { cleanup, fireEvent } from '@testing-library/react';
+import { cleanup, configure, fireEvent } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait for a state, not for a time: their default second is a race a busy
+// machine loses (a render or a dynamic import that takes longer there). An answered wait returns
+// at once, so the longer limit costs a quiet run nothing. The portal's setup says the same.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Imported first by every widget test: the widgets project has no setup file of its own, and

@@ -154,7 +154,7 @@ describe('CheckoutScene: card payment', () => {
     expect(await screen.findByText('The secure card form could not be loaded')).toBeInTheDocument();
     expect(screen.getByText(/could not be reached from this browser/)).toBeInTheDocument();
     expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /School or organisation/ })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /School or organisation/ })).toBeInTheDocument();
 
     // "Try again" really loads again.
     stripe.loadStripe.mockResolvedValue({ kind: 'stripe' });

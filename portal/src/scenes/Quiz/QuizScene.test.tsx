@@ -5,6 +5,7 @@ import type { CourseDetailDto, CourseStepDto, QuizAttemptResultDto, QuizDto } fr
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { QuizScene } from './QuizScene.tsx';
+import { LONG_TEST_MS } from '../../test/limits.ts';
 
 const steps: CourseStepDto[] = [
   { kind: 'video', id: 11, title: 'Consent basics', isCompleted: true, duration: 120 },
@@ -193,90 +194,106 @@ describe('QuizScene', () => {
     expect(api.callsTo('POST', '/api/quizzes/40/attempts')).toHaveLength(0);
   });
 
-  it('sends the answers, moves the focus to the score, and after a failure marks the wrong questions without the right answers', async () => {
-    const api = answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: failed } });
-    const user = userEvent.setup();
-    renderQuiz();
-    await screen.findByRole('heading', { level: 1, name: 'Final check' });
-    await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
-    const heading = await screen.findByRole('heading', { name: 'You scored 66%' });
-    await waitFor(() => expect(heading).toHaveFocus());
-    expect(api.callsTo('POST', '/api/quizzes/40/attempts')[0]?.body).toEqual({
-      answers: [
-        { questionId: 'q1', optionIds: ['a'] },
-        { questionId: 'q2', optionIds: ['c'] },
-        { questionId: 'q3', optionIds: ['f'] },
-      ],
-    });
-    expect(screen.getByText(/Not passed: the pass mark is 80%/)).toBeInTheDocument();
-    expect(screen.getByText(/2 of 3 questions correct/)).toBeInTheDocument();
-    const second = screen.getByRole('heading', { name: /Question 2: incorrect/ }).closest('li')!;
-    expect(within(second).getByText('A face on the website').closest('li')).not.toHaveTextContent(/Correct answer|Your answer/);
-    expect(within(second).getByText('A named child').closest('li')).toHaveTextContent('Your answer');
-    expect(screen.queryByText('Correct answer')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Any identifiable child/)).not.toBeInTheDocument();
-    expect(screen.getByText(/One question is marked incorrect below\. The right answers and the explanations are shown once you pass/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: /Question 1: correct/ })).toBeInTheDocument();
-  }, 15_000);
+  it(
+    'sends the answers, moves the focus to the score, and after a failure marks the wrong questions without the right answers',
+    async () => {
+      const api = answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: failed } });
+      const user = userEvent.setup();
+      renderQuiz();
+      await screen.findByRole('heading', { level: 1, name: 'Final check' });
+      await answerAll(user);
+      await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+      const heading = await screen.findByRole('heading', { name: 'You scored 66%' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(api.callsTo('POST', '/api/quizzes/40/attempts')[0]?.body).toEqual({
+        answers: [
+          { questionId: 'q1', optionIds: ['a'] },
+          { questionId: 'q2', optionIds: ['c'] },
+          { questionId: 'q3', optionIds: ['f'] },
+        ],
+      });
+      expect(screen.getByText(/Not passed: the pass mark is 80%/)).toBeInTheDocument();
+      expect(screen.getByText(/2 of 3 questions correct/)).toBeInTheDocument();
+      const second = screen.getByRole('heading', { name: /Question 2: incorrect/ }).closest('li')!;
+      expect(within(second).getByText('A face on the website').closest('li')).not.toHaveTextContent(/Correct answer|Your answer/);
+      expect(within(second).getByText('A named child').closest('li')).toHaveTextContent('Your answer');
+      expect(screen.queryByText('Correct answer')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Any identifiable child/)).not.toBeInTheDocument();
+      expect(screen.getByText(/One question is marked incorrect below\. The right answers and the explanations are shown once you pass/)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: /Question 1: correct/ })).toBeInTheDocument();
+    },
+    LONG_TEST_MS,
+  );
 
-  it('Try again starts an empty form with the focus on the first answer; a pass shows the certificate', async () => {
-    let call = 0;
-    answers({ 'POST /api/quizzes/40/attempts': () => ({ status: 201, body: call++ === 0 ? failed : passed }) });
-    const user = userEvent.setup();
-    renderQuiz();
-    await screen.findByRole('heading', { level: 1, name: 'Final check' });
-    await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
-    await user.click(await screen.findByRole('button', { name: /Try again/ }));
-    const first = await screen.findByRole('radio', { name: 'The parent or carer' });
-    await waitFor(() => expect(first).toHaveFocus());
-    expect(first).not.toBeChecked();
-    await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
-    expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
-    expect(screen.getByText('Passed: the pass mark is 80%.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', '/certificate/ATR-2026-0042');
-    // Passed: the key and the explanations.
-    const second = screen.getByRole('heading', { name: /Question 2: correct/ }).closest('li')!;
-    expect(within(second).getByText('A face on the website').closest('li')).toHaveTextContent('Correct answer');
-    expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
-  }, 20_000);
+  it(
+    'Try again starts an empty form with the focus on the first answer; a pass shows the certificate',
+    async () => {
+      let call = 0;
+      answers({ 'POST /api/quizzes/40/attempts': () => ({ status: 201, body: call++ === 0 ? failed : passed }) });
+      const user = userEvent.setup();
+      renderQuiz();
+      await screen.findByRole('heading', { level: 1, name: 'Final check' });
+      await answerAll(user);
+      await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+      await user.click(await screen.findByRole('button', { name: /Try again/ }));
+      const first = await screen.findByRole('radio', { name: 'The parent or carer' });
+      await waitFor(() => expect(first).toHaveFocus());
+      expect(first).not.toBeChecked();
+      await answerAll(user);
+      await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+      expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
+      expect(screen.getByText('Passed: the pass mark is 80%.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', '/certificate/ATR-2026-0042');
+      // Passed: the key and the explanations.
+      const second = screen.getByRole('heading', { name: /Question 2: correct/ }).closest('li')!;
+      expect(within(second).getByText('A face on the website').closest('li')).toHaveTextContent('Correct answer');
+      expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
+    },
+    LONG_TEST_MS,
+  );
 
-  it('passed with only the assignment’s review left: says the assignment is waiting for review, not "finish the remaining modules" (issue 53)', async () => {
-    const withAssignment: CourseDetailDto = {
-      ...course,
-      totalSteps: 4,
-      completedSteps: 2,
-      steps: [...steps, { kind: 'assignment', id: 70, title: 'Your consent form', isCompleted: false, status: 'submitted', approvalRequired: true }],
-    };
-    answers({
-      'GET /api/courses/5': ok(withAssignment),
-      'POST /api/quizzes/40/attempts': { status: 201, body: { ...passed, courseCompleted: false, certificateNumber: null } },
-    });
-    const user = userEvent.setup();
-    renderQuiz();
-    await screen.findByRole('heading', { level: 1, name: 'Final check' });
-    expect(screen.getAllByText(/Step 3 of 4/).length).toBeGreaterThan(0);
-    await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
-    expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
-    expect(screen.getByText('Your assignment is waiting for review: your certificate comes once it is approved.')).toBeInTheDocument();
-    expect(screen.queryByText(/remaining modules/)).not.toBeInTheDocument();
-  }, 20_000);
+  it(
+    'passed with only the assignment’s review left: says the assignment is waiting for review, not "finish the remaining modules" (issue 53)',
+    async () => {
+      const withAssignment: CourseDetailDto = {
+        ...course,
+        totalSteps: 4,
+        completedSteps: 2,
+        steps: [...steps, { kind: 'assignment', id: 70, title: 'Your consent form', isCompleted: false, status: 'submitted', approvalRequired: true }],
+      };
+      answers({
+        'GET /api/courses/5': ok(withAssignment),
+        'POST /api/quizzes/40/attempts': { status: 201, body: { ...passed, courseCompleted: false, certificateNumber: null } },
+      });
+      const user = userEvent.setup();
+      renderQuiz();
+      await screen.findByRole('heading', { level: 1, name: 'Final check' });
+      expect(screen.getAllByText(/Step 3 of 4/).length).toBeGreaterThan(0);
+      await answerAll(user);
+      await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+      expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
+      expect(screen.getByText('Your assignment is waiting for review: your certificate comes once it is approved.')).toBeInTheDocument();
+      expect(screen.queryByText(/remaining modules/)).not.toBeInTheDocument();
+    },
+    LONG_TEST_MS,
+  );
 
-  it('after a failed attempt with a wait, says when the next opens instead of offering Try again', async () => {
-    answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: { ...failed, retryAt: '2026-11-27T10:30:00.000Z', retryInSeconds: 1800 } } });
-    const user = userEvent.setup();
-    renderQuiz();
-    await screen.findByRole('heading', { level: 1, name: 'Final check' });
-    await answerAll(user);
-    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
-    await screen.findByRole('heading', { name: 'You scored 66%' });
-    const note = screen.getByRole('note', { name: /You can try again at/ });
-    expect(note).toHaveTextContent('Time left: 30 minutes');
-    expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
-  }, 15_000);
+  it(
+    'after a failed attempt with a wait, says when the next opens instead of offering Try again',
+    async () => {
+      answers({ 'POST /api/quizzes/40/attempts': { status: 201, body: { ...failed, retryAt: '2026-11-27T10:30:00.000Z', retryInSeconds: 1800 } } });
+      const user = userEvent.setup();
+      renderQuiz();
+      await screen.findByRole('heading', { level: 1, name: 'Final check' });
+      await answerAll(user);
+      await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+      await screen.findByRole('heading', { name: 'You scored 66%' });
+      const note = screen.getByRole('note', { name: /You can try again at/ });
+      expect(note).toHaveTextContent('Time left: 30 minutes');
+      expect(screen.queryByRole('button', { name: /Try again/ })).not.toBeInTheDocument();
+    },
+    LONG_TEST_MS,
+  );
 
   it('opened during the wait: no questions, when the next attempt opens, and the pause among the facts', async () => {
     answers({

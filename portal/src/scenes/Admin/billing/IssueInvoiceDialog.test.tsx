@@ -5,6 +5,7 @@ import type { AdminOrderDto, OrderDiscountDto, SalesTotalsDto } from '@atrium/co
 import { admin, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
+import { LONG_TEST_MS } from '../../../test/limits.ts';
 
 // Issue 34 #5: without payment details the invoice cannot say how to pay; the admin is told before issuing.
 
@@ -73,74 +74,82 @@ function openWith(shown: AdminOrderDto, answers: Parameters<typeof mockApi>[0] =
 }
 
 describe('IssueInvoiceDialog: discount', () => {
-  it('adds a percentage with its reason, each problem beside its field, and previews the discounted totals', async () => {
-    const api = openWith(inGb, {
-      'PUT /api/admin/orders/5/discount': ({ body }) => ok({ ...inGb, discount: { ...tenPercent, ...(body as object) } }),
-    });
-    expect(await screen.findByLabelText('Invoice totals')).toHaveTextContent('£598.80');
-    await userEvent.click(screen.getByRole('button', { name: 'Add discount' }));
-    const form = screen.getByRole('form', { name: 'Discount' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
-    expect(within(form).getByRole('textbox', { name: /Percentage off/ })).toHaveAccessibleDescription(/whole number/);
-    expect(within(form).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(/Say why the discount is given/);
-    expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(0);
+  it(
+    'adds a percentage with its reason, each problem beside its field, and previews the discounted totals',
+    async () => {
+      const api = openWith(inGb, {
+        'PUT /api/admin/orders/5/discount': ({ body }) => ok({ ...inGb, discount: { ...tenPercent, ...(body as object) } }),
+      });
+      expect(await screen.findByLabelText('Invoice totals')).toHaveTextContent('£598.80');
+      await userEvent.click(screen.getByRole('button', { name: 'Add discount' }));
+      const form = screen.getByRole('form', { name: 'Discount' });
+      await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
+      expect(within(form).getByRole('textbox', { name: /Percentage off/ })).toHaveAccessibleDescription(/whole number/);
+      expect(within(form).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(/Say why the discount is given/);
+      expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(0);
 
-    await userEvent.type(within(form).getByRole('textbox', { name: /Percentage off/ }), '10');
-    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'A trust of five schools');
-    expect(form).toHaveTextContent('23 / 200 characters');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/admin/orders/5/discount')[0]?.body).toEqual({ kind: 'percent', value: 10, reason: 'A trust of five schools' });
+      await userEvent.type(within(form).getByRole('textbox', { name: /Percentage off/ }), '10');
+      await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'A trust of five schools');
+      expect(form).toHaveTextContent('23 / 200 characters');
+      await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
+      await waitFor(() => expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(1));
+      expect(api.callsTo('PUT', '/api/admin/orders/5/discount')[0]?.body).toEqual({ kind: 'percent', value: 10, reason: 'A trust of five schools' });
 
-    const discount = await screen.findByRole('region', { name: 'Discount' });
-    expect(discount).toHaveTextContent('Discount: 10% off (−£49.90) · A trust of five schools');
-    const totals = screen.getByLabelText('Invoice totals');
-    for (const figure of ['Price£499.00', 'Discount (10% off)−£49.90', 'Net£449.10', 'VAT at 20%£89.82', 'Total£538.92'])
-      expect(totals).toHaveTextContent(figure);
-  }, 20_000);
+      const discount = await screen.findByRole('region', { name: 'Discount' });
+      expect(discount).toHaveTextContent('Discount: 10% off (−£49.90) · A trust of five schools');
+      const totals = screen.getByLabelText('Invoice totals');
+      for (const figure of ['Price£499.00', 'Discount (10% off)−£49.90', 'Net£449.10', 'VAT at 20%£89.82', 'Total£538.92'])
+        expect(totals).toHaveTextContent(figure);
+    },
+    LONG_TEST_MS,
+  );
 
-  it('takes an amount in the currency, shows the server’s limit beside the field, and refuses a reason over 200 characters', async () => {
-    const api = openWith(inGb, {
-      'PUT /api/admin/orders/5/discount': ({ body }) =>
-        (body as { value: number }).value > 49900
-          ? {
-              status: 400,
-              body: {
-                message: "The discount is more than the order's price (£499.00)",
-                id: 'bad_request',
-                errors: { value: "At most £499.00, the order's price" },
-              },
-            }
-          : ok({ ...inGb, discount: { ...tenPercent, kind: 'amount', value: 4990 } }),
-    });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add discount' }));
-    const form = screen.getByRole('form', { name: 'Discount' });
-    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Kind of discount' }), 'amount');
-    const value = within(form).getByRole('textbox', { name: /Amount off \(GBP\)/ });
-    await userEvent.type(value, 'fifty');
-    // Pasted: typing 201 keys one by one is slow on a busy machine.
-    await userEvent.click(within(form).getByRole('textbox', { name: /Reason/ }));
-    await userEvent.paste('x'.repeat(201));
-    expect(form).toHaveTextContent('201 / 200 characters (1 over the limit)');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
-    expect(value).toHaveAccessibleDescription(/Enter the amount in GBP, for example 50 or 49.90/);
-    expect(within(form).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(/Reason can be at most 200 characters/);
-    expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(0);
+  it(
+    'takes an amount in the currency, shows the server’s limit beside the field, and refuses a reason over 200 characters',
+    async () => {
+      const api = openWith(inGb, {
+        'PUT /api/admin/orders/5/discount': ({ body }) =>
+          (body as { value: number }).value > 49900
+            ? {
+                status: 400,
+                body: {
+                  message: "The discount is more than the order's price (£499.00)",
+                  id: 'bad_request',
+                  errors: { value: "At most £499.00, the order's price" },
+                },
+              }
+            : ok({ ...inGb, discount: { ...tenPercent, kind: 'amount', value: 4990 } }),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Add discount' }));
+      const form = screen.getByRole('form', { name: 'Discount' });
+      await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Kind of discount' }), 'amount');
+      const value = within(form).getByRole('textbox', { name: /Amount off \(GBP\)/ });
+      await userEvent.type(value, 'fifty');
+      // Pasted: typing 201 keys one by one is slow on a busy machine.
+      await userEvent.click(within(form).getByRole('textbox', { name: /Reason/ }));
+      await userEvent.paste('x'.repeat(201));
+      expect(form).toHaveTextContent('201 / 200 characters (1 over the limit)');
+      await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
+      expect(value).toHaveAccessibleDescription(/Enter the amount in GBP, for example 50 or 49.90/);
+      expect(within(form).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(/Reason can be at most 200 characters/);
+      expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(0);
 
-    await userEvent.clear(value);
-    await userEvent.type(value, '600');
-    await userEvent.clear(within(form).getByRole('textbox', { name: /Reason/ }));
-    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Pilot');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
-    await waitFor(() => expect(value).toHaveAccessibleDescription(/At most £499.00, the order's price/));
+      await userEvent.clear(value);
+      await userEvent.type(value, '600');
+      await userEvent.clear(within(form).getByRole('textbox', { name: /Reason/ }));
+      await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Pilot');
+      await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
+      await waitFor(() => expect(value).toHaveAccessibleDescription(/At most £499.00, the order's price/));
 
-    await userEvent.clear(value);
-    await userEvent.type(value, '49.90');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(2));
-    expect(api.callsTo('PUT', '/api/admin/orders/5/discount')[1]?.body).toEqual({ kind: 'amount', value: 4990, reason: 'Pilot' });
-    expect(await screen.findByLabelText('Invoice totals')).toHaveTextContent('Net£449.10');
-  }, 20_000);
+      await userEvent.clear(value);
+      await userEvent.type(value, '49.90');
+      await userEvent.click(within(form).getByRole('button', { name: 'Save discount' }));
+      await waitFor(() => expect(api.callsTo('PUT', '/api/admin/orders/5/discount')).toHaveLength(2));
+      expect(api.callsTo('PUT', '/api/admin/orders/5/discount')[1]?.body).toEqual({ kind: 'amount', value: 4990, reason: 'Pilot' });
+      expect(await screen.findByLabelText('Invoice totals')).toHaveTextContent('Net£449.10');
+    },
+    LONG_TEST_MS,
+  );
 
   it('removes a discount, and the totals go back to the price', async () => {
     const api = openWith({ ...inGb, discount: tenPercent }, { 'DELETE /api/admin/orders/5/discount': ok({ ...inGb, discount: null }) });

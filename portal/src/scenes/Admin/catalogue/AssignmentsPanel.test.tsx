@@ -6,6 +6,7 @@ import type { AssignmentAdminDto } from '../../../api/assignmentTypes.ts';
 import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { AssignmentsPanel } from './AssignmentsPanel.tsx';
+import { LONG_TEST_MS } from '../../../test/limits.ts';
 
 const modules = [
   { id: 11, courseId: 3, title: 'Phone photography', description: '', duration: 60, orderIndex: 1, isCompleted: false },
@@ -53,37 +54,41 @@ describe('AssignmentsPanel', () => {
     expect(await screen.findByText(/No assignments yet/)).toBeInTheDocument();
   });
 
-  it('names what is missing and sends nothing, then adds the assignment', async () => {
-    const api = answers({ 'POST /api/courses/3/assignments': { status: 201, body: { ...existing, id: 61, title: 'A podcast' } } });
-    const user = userEvent.setup();
-    renderPanel();
-    await user.click(await screen.findByRole('button', { name: /Add Assignment/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add an assignment' });
-    await user.click(within(dialog).getByLabelText(/^Photos/));
-    await user.click(within(dialog).getByRole('button', { name: 'Add assignment' }));
-    expect(within(dialog).getByText('Enter a title')).toBeInTheDocument();
-    expect(within(dialog).getByText('Say what the learner should do and send')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose at least one thing learners may send')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/courses/3/assignments')).toHaveLength(0);
+  it(
+    'names what is missing and sends nothing, then adds the assignment',
+    async () => {
+      const api = answers({ 'POST /api/courses/3/assignments': { status: 201, body: { ...existing, id: 61, title: 'A podcast' } } });
+      const user = userEvent.setup();
+      renderPanel();
+      await user.click(await screen.findByRole('button', { name: /Add Assignment/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add an assignment' });
+      await user.click(within(dialog).getByLabelText(/^Photos/));
+      await user.click(within(dialog).getByRole('button', { name: 'Add assignment' }));
+      expect(within(dialog).getByText('Enter a title')).toBeInTheDocument();
+      expect(within(dialog).getByText('Say what the learner should do and send')).toBeInTheDocument();
+      expect(within(dialog).getByText('Choose at least one thing learners may send')).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/courses/3/assignments')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^Title/), 'A podcast');
-    await user.type(within(dialog).getByLabelText(/^Instructions/), 'Record two minutes.');
-    await user.click(within(dialog).getByLabelText(/^Audio/));
-    await user.selectOptions(within(dialog).getByLabelText('Position in the course'), '12');
-    await user.clear(within(dialog).getByLabelText('Most files per submission'));
-    await user.type(within(dialog).getByLabelText('Most files per submission'), '2');
-    await user.click(within(dialog).getByLabelText(/^Approval required/));
-    await user.click(within(dialog).getByRole('button', { name: 'Add assignment' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/courses/3/assignments')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/courses/3/assignments')[0]?.body).toEqual({
-      title: 'A podcast',
-      instructions: 'Record two minutes.',
-      afterModuleId: 12,
-      accepts: ['audio'],
-      maxFiles: 2,
-      approvalRequired: false,
-    });
-  }, 20_000);
+      await user.type(within(dialog).getByLabelText(/^Title/), 'A podcast');
+      await user.type(within(dialog).getByLabelText(/^Instructions/), 'Record two minutes.');
+      await user.click(within(dialog).getByLabelText(/^Audio/));
+      await user.selectOptions(within(dialog).getByLabelText('Position in the course'), '12');
+      await user.clear(within(dialog).getByLabelText('Most files per submission'));
+      await user.type(within(dialog).getByLabelText('Most files per submission'), '2');
+      await user.click(within(dialog).getByLabelText(/^Approval required/));
+      await user.click(within(dialog).getByRole('button', { name: 'Add assignment' }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/courses/3/assignments')).toHaveLength(1));
+      expect(api.callsTo('POST', '/api/courses/3/assignments')[0]?.body).toEqual({
+        title: 'A podcast',
+        instructions: 'Record two minutes.',
+        afterModuleId: 12,
+        accepts: ['audio'],
+        maxFiles: 2,
+        approvalRequired: false,
+      });
+    },
+    LONG_TEST_MS,
+  );
 
   it('shows the server’s field errors in the form', async () => {
     answers({

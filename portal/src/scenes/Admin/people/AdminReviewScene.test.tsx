@@ -7,6 +7,7 @@ import type { SubmissionDto, SubmissionReviewDto } from '../../../api/assignment
 import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { AdminReviewScene } from './AdminReviewScene.tsx';
+import { LONG_TEST_MS } from '../../../test/limits.ts';
 
 // pdf.js needs a real canvas: here the viewer only says which file it was given.
 vi.mock('../../../components/assignments/PdfViewer.tsx', () => ({
@@ -98,23 +99,27 @@ describe('AdminReviewScene', () => {
     expect(within(screen.getByRole('region', { name: 'Earlier rounds' })).getByText('Too dark.')).toBeInTheDocument();
   });
 
-  it('asks for feedback before asking for changes, then sends it with the per-file notes', async () => {
-    const api = answers({ 'POST /api/admin/reviews/300': ok({ ...submission, status: 'changes_requested' }) });
-    const user = userEvent.setup();
-    renderReview();
-    await user.click(await screen.findByRole('button', { name: /Ask for changes/ }));
-    expect(await screen.findByText(/Write what the learner should change/)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(0);
-    await user.type(screen.getByLabelText('Feedback on hall.jpg (optional)'), 'Crop the left edge.');
-    await user.type(screen.getByLabelText('Feedback to the learner'), 'Nearly there.');
-    await user.click(screen.getByRole('button', { name: /Ask for changes/ }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/admin/reviews/300')[0]?.body).toEqual({
-      decision: 'changes',
-      feedback: 'Nearly there.',
-      files: [{ fileId: 901, feedback: 'Crop the left edge.' }],
-    });
-  }, 20_000);
+  it(
+    'asks for feedback before asking for changes, then sends it with the per-file notes',
+    async () => {
+      const api = answers({ 'POST /api/admin/reviews/300': ok({ ...submission, status: 'changes_requested' }) });
+      const user = userEvent.setup();
+      renderReview();
+      await user.click(await screen.findByRole('button', { name: /Ask for changes/ }));
+      expect(await screen.findByText(/Write what the learner should change/)).toBeInTheDocument();
+      expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(0);
+      await user.type(screen.getByLabelText('Feedback on hall.jpg (optional)'), 'Crop the left edge.');
+      await user.type(screen.getByLabelText('Feedback to the learner'), 'Nearly there.');
+      await user.click(screen.getByRole('button', { name: /Ask for changes/ }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(1));
+      expect(api.callsTo('POST', '/api/admin/reviews/300')[0]?.body).toEqual({
+        decision: 'changes',
+        feedback: 'Nearly there.',
+        files: [{ fileId: 901, feedback: 'Crop the left edge.' }],
+      });
+    },
+    LONG_TEST_MS,
+  );
 
   it('approves without feedback, and says so once the page shows the decision', async () => {
     let status: SubmissionDto['status'] = 'submitted';
