@@ -40,7 +40,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     browser = await browserSession();
     const courses = (await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[];
     course = courses.find((candidate) => candidate.totalModules > 1)!;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -87,7 +87,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await section.scrollIntoViewIfNeeded();
       await shot(admin, 'assignment-admin-panel');
     }
-  }, 180_000);
+  });
 
   it('a learner on a phone uploads two photos and submits; an admin asks for changes; the learner resubmits; the admin approves; the certificate is issued', async () => {
     const api = await signedInClient(app.url, robin, { firstName: 'Robin', lastName: 'Okafor' });
@@ -192,7 +192,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     await page.goto(`${app.url}/courses/${course.id}`);
     await page.getByRole('link', { name: /View Certificate/ }).waitFor();
     expect(browser.errors).toEqual([]);
-  }, 300_000);
+  });
 
   it('the other widths and states: the learner’s steps at 1280, the queue and review at 390, empty, loading and error', async () => {
     const learner = await browser.page(DESKTOP);
@@ -247,7 +247,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await screenshot(admin, 'assignment-reviews-error');
     }
     expect(browser.errors).toEqual([]);
-  }, 240_000);
+  });
 
   it('the school manager turns on sharing and sees the status in the list, at 1280 and 390 px', async () => {
     const manager = { email: `kim-${stamp}@school.test`, password: 'manager-password-1', firstName: 'Kim', lastName: 'Adeyemi' };
@@ -273,7 +273,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await list.screenshot({ path: join(SCREENSHOT_DIR, `assignment-school-status-list-${viewport.width}.png`) });
     }
     expect(browser.errors).toEqual([]);
-  }, 180_000);
+  });
 
   it('a PDF submission is drawn in the review page by pdf.js, at 1280 and 390 px', async () => {
     const admin = await signedInClient(app.url, app.admin);
@@ -318,7 +318,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await shot(reviewer, 'assignment-review-pdf');
     }
     expect(browser.errors).toEqual([]);
-  }, 180_000);
+  });
 });
 
 /** A one-page PDF as a school would scan or export it: a title and a few lines of text. */

@@ -69,7 +69,7 @@ describe.skipIf(!enabled)('deadlines in a real browser', () => {
       .db('schoolMembers')
       .where({ userId: veteran.id })
       .update({ joinedAt: Date.now() - 60 * 86_400_000 });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -75,7 +75,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
       { email: `cal-${stamp}@elm.sch.uk`, firstName: 'Cal', lastName: 'Cole', password: PASSWORD },
     ]);
     await signedInClient(app.url, { email: people.ceo.email, password: PASSWORD }, { firstName: people.ceo.firstName, lastName: people.ceo.lastName });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -173,7 +173,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await head.goto(`${app.url}/trust`);
     await head.getByText('You do not manage a trust.').waitFor();
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  });
 
   // Follows the journey above: the trust, its two schools and its manager exist.
   it('the trust manager sets a deadline for every school; a school manager sees it beside their own and may set an earlier date, never a later one', async () => {
@@ -228,7 +228,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
       await screenshot(head, 'trust-deadlines-school');
     }
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  });
 
   // Follows the journeys above (issue 39 item 4): the trust's deadline for the first course stands
   // (31 March), and Oak has its own earlier date (20 March) for everyone at Oak.
@@ -370,7 +370,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
       await photograph(trustGroups, 'trust-groups-admin-trust');
     }
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  });
 
   // Follows the journeys above. Issue 39 item 5: Bea moves from Oak to Elm, on a phone.
   it('the trust manager moves a member to another school; their school changes everywhere, with the day they moved', async () => {
@@ -412,7 +412,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await elmHead.goto(`${app.url}/school`);
     await elmHead.getByText('Bea Bold').first().waitFor();
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  });
 
   // Follows the journeys above. Issue 39 item 2: one purchase for the trust, by invoice.
   it('the trust manager asks for an invoice made out to the trust; once paid, every school has the course', async () => {
@@ -470,5 +470,5 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
       .waitFor();
     expect(await ceo.getByRole('radio', { name: /Greenway Trust/ }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -52,7 +52,7 @@ describe.skipIf(!enabled)('every page fits 320 px', () => {
     const trustId = await createTrust(app.db, 'Narrow Valley Multi-Academy Trust', now);
     await attachSchool(app.db, trustId, schoolId, now);
     await app.db('trustManagers').insert({ trustId, userId: lead.managerId, joinedAt: now });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await session?.close();

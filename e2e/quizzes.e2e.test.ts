@@ -46,7 +46,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     browser = await browserSession();
     const courses = (await (await fetch(`${app.url}/api/courses`)).json()) as CourseSummaryDto[];
     course = courses.find((candidate) => candidate.totalModules > 1)!;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -120,7 +120,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await toast(admin, 'Resource attached');
     await expectAccessible(admin, 'the admin course page');
     await fromTop(admin, 'quiz-admin-section');
-  }, 180_000);
+  });
 
   it('a learner completes the modules, fails the quiz without seeing the key, passes on a keyboard-only retake and reads the explanations, downloads the PDF and gets the certificate with the score', async () => {
     const detail = await learnerWithModulesDone(robin, 'Robin', false);
@@ -201,7 +201,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     });
     expect(score).toMatch(/^100\s%$/);
     await screenshot(page, 'quiz-certificate');
-  }, 180_000);
+  });
 
   it('at 390 px: the quiz before and after submitting, failed and passed, and the admin’s section and dialog', async () => {
     await learnerWithModulesDone(sam, 'Sam', true);
@@ -240,7 +240,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await viewport(admin, 'quiz-admin-dialog-question');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await fromTop(admin, 'quiz-admin-section');
-  }, 180_000);
+  });
 
   it('reports the best score on the final quiz: the admin’s student page and the manager’s status list on /school, at 1280 and 390 px', async () => {
     const robinId = Number((await app.db('users').where({ email: robin.email }).first('id'))!.id);
@@ -272,7 +272,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
       await list.screenshot({ path: join(SCREENSHOT_DIR, `quiz-school-status-list-${width}.png`) });
     }
     expect(browser.errors).toEqual([]);
-  }, 180_000);
+  });
 });
 
 /** The whole page from its top: a focused result heading scrolls the page, and the sticky bar would be drawn mid-page. */

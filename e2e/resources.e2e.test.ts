@@ -70,5 +70,5 @@ describe.skipIf(!enabled)('course resources in a real browser', () => {
     expect(download.suggestedFilename()).toBe('consent checklist.pdf');
     expect(readFileSync((await download.path())!).toString()).toBe(pdfBytes('e2e').toString());
     await learnerContext.close();
-  }, 120_000);
+  });
 });

@@ -57,7 +57,7 @@ describe.skipIf(!enabled)('upload states in a real browser', () => {
       maxFiles: 3,
       approvalRequired: true,
     });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -151,6 +151,6 @@ describe.skipIf(!enabled)('upload states in a real browser', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBe(0);
       expect(browser.errors).toEqual([]);
-    }, 180_000);
+    });
   }
 });

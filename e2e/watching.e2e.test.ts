@@ -45,7 +45,7 @@ describe.skipIf(!enabled)('what was played, in the admin’s and the manager’s
     const ninetyFive = Math.ceil(first.duration * 0.95);
     await nia('POST', '/api/progress', report({ watchedDuration: ninetyFive, playedSeconds: ninetyFive, position: ninetyFive }));
     markId = Number((await app.db('users').where({ email: people.mark.email }).first('id'))!.id);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

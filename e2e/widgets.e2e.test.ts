@@ -165,7 +165,7 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     const launched = await launchBrowser();
     browser = launched.browser;
     closeBrowser = launched.close;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await closeBrowser?.();
