@@ -385,37 +385,11 @@ async function main(options: BenchOptions): Promise<void> {
           .map(([kind, ms]) => `${kind} ${ms}`)
           .join(', ')}); ${bench.created.toLocaleString('en')} Users created; ${JSON.stringify(bench.result.statusCodes)}`,
       });
-      // Issue 56's scale: a trust of 20 schools provisioned from empty on one trust token (Users,
-      // then groups), with the dashboard and progress measured meanwhile: a directory's sync must
-      // not take the learners' pages below their targets.
-      log(
-        `SCIM: a trust of 20 schools provisioned from empty on one token (4 clients), with GET /api/dashboard then POST /api/progress for ${options.duration} s each`,
-      );
-      let provisioned = false;
-      const provisioning = scimTrustProvisioning(ctx.base, db, { scale: options.scale, workers: 4 }).finally(() => {
-        provisioned = true;
-      });
-      const dashboardDuring = await scenarios.dashboard(ctx);
-      const progressDuring = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
-      const duringSync = provisioned ? 'provisioning finished before the end' : 'during directory provisioning';
-      const trust = await provisioning;
-      raw.scimTrust = { ...trust, dashboard: dashboardDuring, progress: progressDuring, overlapped: duringSync };
+      // Issue 56's scale: a trust of 20 schools provisioned from empty on one trust token (Users, then groups).
+      log(`SCIM: a trust of 20 schools provisioned from empty on one token (4 clients)`);
+      const trust = await scimTrustProvisioning(ctx.base, db, { scale: options.scale, workers: 4 });
+      raw.scimTrust = trust;
       noteMemory('scimTrust');
-      measured.push({
-        name: `GET /api/dashboard (${duringSync})`,
-        result: dashboardDuring,
-        ceiling,
-        target: '≥ 25 % of ceiling, p99 ≤ 25 ms',
-        holds: (r, c) => r.rps / c >= 0.25 && r.p99 <= 25,
-      });
-      measured.push({
-        name: `POST /api/progress (${duringSync})`,
-        result: progressDuring.result,
-        ceiling,
-        target: '≥ 2,000/s, p99 ≤ 30 ms, 0 lost',
-        holds: (r) => r.rps >= 2000 && r.p99 <= 30 && progressDuring.check.lost === 0,
-        note: `${progressDuring.check.acknowledged.toLocaleString('en')} acknowledged, ${progressDuring.check.lost} lost`,
-      });
       const answered = trust.requests - trust.failed;
       measured.push({
         name: `SCIM: a trust of ${trust.schools} schools × ${Math.round(trust.people / trust.schools)} staff from empty`,
