@@ -378,7 +378,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await signIn(phone, app, people.ceo.email);
     await phone.goto(`${app.url}/trust`);
     const staff = phone.getByRole('list', { name: 'Staff and courses' });
-    await staff.getByRole('button', { name: 'Move Bea Bold to another school' }).first().click();
+    await staff.getByRole('button', { name: 'Move to another school: Bea Bold' }).first().click();
     const dialog = phone.getByRole('dialog', { name: 'Move Bea Bold to another school' });
     await dialog.getByLabel('New school').waitFor();
     await dialog.screenshot({ path: `${SCREENSHOT_DIR}/trust-move-dialog-390.png` });

@@ -10,8 +10,8 @@ export const courseCaptionsKey = (courseId: number) => [`/api/courses/${courseId
 /** A module's tracks (enrolled learners and admins); `enabled` false before access is known. */
 export const useModuleCaptions = (moduleId: number, enabled = true) => useQuery<CaptionTrackDto[]>({ queryKey: moduleCaptionsKey(moduleId), enabled });
 
-/** Which of a course's modules have captions, in which languages (public). */
-export const useCourseCaptions = (courseId: number) => useQuery<CourseCaptionsDto>({ queryKey: courseCaptionsKey(courseId) });
+/** Which of a course's modules have captions, in which languages (public); `enabled` false until the course is known. */
+export const useCourseCaptions = (courseId: number, enabled = true) => useQuery<CourseCaptionsDto>({ queryKey: courseCaptionsKey(courseId), enabled });
 
 /** One cue as Atrium shows it: times in seconds and the text without WebVTT markup. */
 export interface CaptionCue {

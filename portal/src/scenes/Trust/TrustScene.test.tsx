@@ -125,7 +125,7 @@ describe('/trust for a trust manager', () => {
   it('moves a member to another of the trust’s schools, choosing among the others only', async () => {
     const api = trustManager();
     renderScene(<TrustScene />, { route: '/trust', path: '/trust' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Move Bea Bold to another school' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Move to another school: Bea Bold' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Bea Bold to another school' });
     expect(dialog).toHaveTextContent('Bea Bold is on the staff of Oak Primary. They keep their progress, certificates and history');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));

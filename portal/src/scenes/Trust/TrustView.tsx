@@ -281,7 +281,7 @@ function StaffList({
               </Muted>
               {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
               {onMove ? (
-                <MoveButton type="button" onClick={() => onMove(row)} aria-label={`Move ${row.name} to another school`}>
+                <MoveButton type="button" onClick={() => onMove(row)} aria-label={`Move to another school: ${row.name}`}>
                   Move to another school
                 </MoveButton>
               ) : null}

@@ -4,7 +4,7 @@ import { cpdHoursText } from '@atrium/common/rules/cpd';
 import { formatInstantDate } from '@atrium/common/rules/dates';
 import styled, { type DefaultTheme } from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
-import type { CheckState } from './useCredentialCheck.ts';
+import type { CheckState } from './checkState.ts';
 
 type Tone = 'success' | 'warning' | 'danger';
 

@@ -1,19 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { checkCredential, type CredentialVerdict } from '@atrium/common/credentials/verify';
+import { checkCredential } from '@atrium/common/credentials/verify';
 import { api, hasErrorId, isNotFound } from '../../api/client.ts';
 import { ensurePublicConfig, usePublicConfig } from '../../api/config.ts';
 import { credentialPath } from '../../components/certificates/credentialLinks.ts';
-
-/** What the page shows: a verdict on a credential, or why there was none to check. */
-export type CheckState =
-  | { phase: 'idle' }
-  | { phase: 'checking' }
-  | { phase: 'done'; verdict: CredentialVerdict }
-  | { phase: 'number'; problem: 'revoked' | 'unknown' | 'unreachable'; number: string };
-
-/** A credential file is a few kilobytes; anything far larger is not one. */
-export const MAX_CREDENTIAL_BYTES = 64 * 1024;
+import type { CheckState } from './checkState.ts';
 
 /**
  * Checks a credential in this browser: the signature against the keys we publish

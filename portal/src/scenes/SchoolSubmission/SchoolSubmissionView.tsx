@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import type { SubmissionDto } from '../../api/assignmentTypes.ts';
+import { ButtonLink } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Container, PageHeading } from '../../components/Layout.tsx';
+import { Panel } from '../../components/Panel.ts';
+import { QueryState, type ReadState } from '../../components/QueryState.tsx';
+import { FileView } from '../../components/assignments/FileView.tsx';
+import { RoundSummary } from '../../components/assignments/SubmissionParts.tsx';
+
+export interface SchoolSubmissionViewProps {
+  /** The submitted round, as the server shares it with the school's managers. */
+  submission: ReadState<SubmissionDto>;
+  /** False when the address names no submission (not a number): "not found" without asking. */
+  wellFormed: boolean;
+}
+
+/** A member's submission, read only, with its files and the way back to the school page. */
+export function SchoolSubmissionView({ submission, wellFormed }: SchoolSubmissionViewProps) {
+  const back = (
+    <ButtonLink to="/school" variant="secondary">
+      <Icon name="arrowLeft" size={18} /> Back to School
+    </ButtonLink>
+  );
+  return (
+    <QueryState
+      read={submission}
+      wellFormed={wellFormed}
+      notFound={{
+        icon: 'lock',
+        title: 'Submission not available',
+        text: 'It may have been withdrawn, or your school does not share its staff’s submissions with managers.',
+      }}
+      loading="Loading the submission"
+      failed="This submission could not be loaded"
+      back={back}
+    >
+      {(round) => (
+        <Container>
+          <PageHeading
+            title={`Submission, round ${round.round}`}
+            lead="Shared with your school’s managers. Only reviewers at the agency can give feedback."
+            actions={back}
+          />
+          <Panel>
+            <RoundSummary round={{ ...round, files: [] }} approvalRequired />
+            <Files>
+              {round.files.map((file) => (
+                <li key={file.id}>
+                  <FileView file={file} />
+                  <span>{file.originalName}</span>
+                </li>
+              ))}
+            </Files>
+          </Panel>
+        </Container>
+      )}
+    </QueryState>
+  );
+}
+
+const Files = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: grid;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+  audio {
+    width: 100%;
+  }
+`;
