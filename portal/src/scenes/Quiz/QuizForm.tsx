@@ -1,39 +1,32 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { QuizAttemptResultDto, QuizDto, QuizQuestionDto } from '@atrium/common';
-import { ApiError, errorText } from '../../api/client.ts';
-import { useSubmitAttempt } from '../../api/quizzes.ts';
+import type { QuizDto, QuizQuestionDto } from '@atrium/common';
+import type { QuizAnswers } from '../../api/quizzes.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 
 type Answers = Record<string, string[]>;
 
-const questionDomId = (question: QuizQuestionDto) => `question-${question.id}`;
-
-/** What the learner is told when an answer was refused: the server's reason, and what to do about it. */
-function refusal(error: unknown): { title: string; text: string } {
-  const status = error instanceof ApiError ? error.status : 0;
-  if (status === 429) {
-    return {
-      title: 'Too many attempts for now',
-      text: `${errorText(error, 'Please wait a few minutes, then submit again.')} Your answers are kept on this page.`,
-    };
-  }
-  if (status === 400) return { title: 'Your answers were not accepted', text: errorText(error, 'Please check every question and submit again.') };
-  if (status === 403) return { title: 'You cannot take this quiz', text: errorText(error, 'Enroll in the course to take its knowledge checks.') };
-  if (status === 404) return { title: 'This quiz is no longer available', text: 'It may have been removed. Go back to the course to see its steps.' };
-  return { title: 'Your answers were not sent', text: errorText(error, 'Check your connection and submit again; your answers are kept on this page.') };
+/** Sending the answers: the container's write, whether it is under way, and what a refusal says. */
+export interface QuizAttempt {
+  submit(answers: QuizAnswers): void;
+  /** Forgets a refusal (the learner is told about unanswered questions instead). */
+  reset(): void;
+  pending: boolean;
+  /** The refusal to show above the button: a new object for each refusal, so each takes the focus. */
+  refused: { title: string; text: string } | null;
 }
+
+const questionDomId = (question: QuizQuestionDto) => `question-${question.id}`;
 
 /**
  * Every question of the quiz in one form: radios for single choice and true/false, checkboxes for
  * multiple choice. A question left unanswered is named before anything is sent; the server's
  * refusal (a 400, the 429 of too many attempts) is shown above the button and takes the focus.
  */
-export function QuizForm({ quiz, focusFirst, onGraded }: { quiz: QuizDto; focusFirst: boolean; onGraded(result: QuizAttemptResultDto): void }) {
+export function QuizForm({ quiz, focusFirst, attempt }: { quiz: QuizDto; focusFirst: boolean; attempt: QuizAttempt }) {
   const [answers, setAnswers] = useState<Answers>({});
   const [unanswered, setUnanswered] = useState<string[]>([]);
-  const submit = useSubmitAttempt(quiz);
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const problem = useRef<HTMLDivElement>(null);
@@ -44,8 +37,8 @@ export function QuizForm({ quiz, focusFirst, onGraded }: { quiz: QuizDto; focusF
 
   // Each refusal takes the focus, so it is read out at once (a new error object every time).
   useEffect(() => {
-    if (submit.error) problem.current?.focus();
-  }, [submit.error]);
+    if (attempt.refused) problem.current?.focus();
+  }, [attempt.refused]);
 
   const choose = (question: QuizQuestionDto, optionId: string, checked: boolean) => {
     setAnswers((current) => {
@@ -59,20 +52,20 @@ export function QuizForm({ quiz, focusFirst, onGraded }: { quiz: QuizDto; focusF
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (submit.isPending) return;
+    if (attempt.pending) return;
     const missing = quiz.questions.filter((question) => (answers[question.id] ?? []).length === 0).map((question) => question.id);
     setUnanswered(missing);
     if (missing.length > 0) {
-      submit.reset();
+      attempt.reset();
       // After the summary renders.
       requestAnimationFrame(() => summary.current?.focus());
       return;
     }
-    submit.mutate({ answers: quiz.questions.map((question) => ({ questionId: question.id, optionIds: answers[question.id] ?? [] })) }, { onSuccess: onGraded });
+    attempt.submit({ answers: quiz.questions.map((question) => ({ questionId: question.id, optionIds: answers[question.id] ?? [] })) });
   };
 
   const position = (id: string) => quiz.questions.findIndex((question) => question.id === id) + 1;
-  const refused = submit.error ? refusal(submit.error) : null;
+  const refused = attempt.refused;
   const answered = quiz.questions.filter((question) => (answers[question.id] ?? []).length > 0).length;
 
   return (
@@ -115,8 +108,8 @@ export function QuizForm({ quiz, focusFirst, onGraded }: { quiz: QuizDto; focusF
       ) : null}
 
       <Submit>
-        <Button type="submit" size="lg" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting…' : 'Submit answers'}
+        <Button type="submit" size="lg" disabled={attempt.pending}>
+          {attempt.pending ? 'Submitting…' : 'Submit answers'}
         </Button>
         <span>{answered === quiz.questions.length ? 'Every question is answered.' : `${answered} of ${quiz.questions.length} answered`}</span>
       </Submit>

@@ -310,7 +310,7 @@ describe('QuizScene', () => {
     renderQuiz();
     expect(await screen.findByRole('note', { name: /You can try again at/ })).toHaveTextContent('Time left: 42 minutes');
     expect(screen.getByText('3 questions')).toBeInTheDocument();
-    expect(screen.getByText('A 1 hour pause after an attempt that does not pass')).toBeInTheDocument();
+    expect(screen.getByText('A pause of 1 hour after an attempt that does not pass')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit answers' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'No questions yet' })).not.toBeInTheDocument();
   });
