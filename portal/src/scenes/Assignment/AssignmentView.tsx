@@ -3,24 +3,43 @@ import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
 import type { AssignmentDto, SubmissionDto, SubmissionFileDto } from '../../api/assignmentTypes.ts';
 import { DEFAULT_LIMITS } from '../../api/assignmentTypes.ts';
-import { useAssignmentActions } from '../../api/assignments.ts';
-import { errorText } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { whatIsLeft } from '../../components/courseSteps.ts';
-import { useToast } from '../../components/toast/Toaster.tsx';
-import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
 import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
 import { Feedback, FileList, FileNotes, LinkedText, RoundSummary } from '../../components/assignments/SubmissionParts.tsx';
 import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from '../../components/assignments/uploadRules.ts';
-import { useUploads, type UploadItem } from './useUploads.ts';
+import type { UploadItem } from './useUploads.ts';
 
 const NOTE_MAX = 2000;
 
-export function AssignmentView({ course, assignment }: { course: CourseDetailDto; assignment: AssignmentDto }) {
+/** What the learner's page does, as its container does it: each write tells the learner how it went. */
+export interface AssignmentWork {
+  /** Saves the draft's note and link. Rejects when the server refused them. */
+  saveDraft(fields: { note: string; link?: string | null }): Promise<void>;
+  /** Takes a file out of the draft; settles either way (a failure is told by the container). */
+  removeFile(file: SubmissionFileDto): Promise<void>;
+  /** Runs `prepare` (saving the fields; false: a field is wrong, nothing is sent), then submits the draft. */
+  submit(prepare: () => Promise<boolean>): Promise<void>;
+  submitting: boolean;
+  /** Takes back the round sent last, while no one has started reviewing it. */
+  withdraw(): void;
+  withdrawing: boolean;
+  /** The resumable uploads of this assignment's files, each with its progress. */
+  uploads: { items: UploadItem[]; busy: boolean; add(files: File[]): void; retry(key: string): void; cancel(key: string): void };
+}
+
+export interface AssignmentViewProps {
+  course: CourseDetailDto;
+  assignment: AssignmentDto;
+  work: AssignmentWork;
+}
+
+/** An assignment step: the instructions, the round being written or the one sent, and the earlier rounds. */
+export function AssignmentView({ course, assignment, work }: AssignmentViewProps) {
   const latest: SubmissionDto | undefined = assignment.rounds[0];
   // The learner writes while there is a draft, before the first round, and after changes were asked for.
   const editing = assignment.draft !== null || !latest || latest.status === 'changes_requested';
@@ -74,7 +93,7 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
           </div>
         </Banner>
       ) : null}
-      {latest && !editing ? <CurrentRound assignment={assignment} round={latest} /> : null}
+      {latest && !editing ? <CurrentRound assignment={assignment} round={latest} work={work} /> : null}
       {editing ? (
         <>
           {latest?.status === 'changes_requested' ? (
@@ -90,7 +109,7 @@ export function AssignmentView({ course, assignment }: { course: CourseDetailDto
             </Banner>
           ) : null}
           {latest?.status === 'changes_requested' ? <ReviewerFeedback round={latest} draft={assignment.draft} /> : null}
-          <DraftEditor assignment={assignment} round={assignment.draft?.round ?? (latest?.round ?? 0) + 1} />
+          <DraftEditor assignment={assignment} round={assignment.draft?.round ?? (latest?.round ?? 0) + 1} work={work} />
         </>
       ) : null}
 
@@ -133,9 +152,7 @@ function ReviewerFeedback({ round, draft }: { round: SubmissionDto; draft: Submi
 }
 
 /** The round sent last, when the learner is not writing a new one: its status, feedback, files, and Withdraw while unreviewed. */
-function CurrentRound({ assignment, round }: { assignment: AssignmentDto; round: SubmissionDto }) {
-  const { withdraw } = useAssignmentActions(assignment);
-  const { toast } = useToast();
+function CurrentRound({ assignment, round, work }: { assignment: AssignmentDto; round: SubmissionDto; work: AssignmentWork }) {
   const awaiting = round.status === 'submitted' && assignment.approvalRequired;
   return (
     <Section aria-labelledby="status-title">
@@ -168,20 +185,8 @@ function CurrentRound({ assignment, round }: { assignment: AssignmentDto; round:
       <RoundSummary round={round} approvalRequired={assignment.approvalRequired} />
       {round.status === 'submitted' && round.reviewedAt === null ? (
         <div>
-          <Button
-            variant="secondary"
-            disabled={withdraw.isPending}
-            // The promise, not mutate's callbacks: the withdrawn round comes back as a draft, whose
-            // editor replaces this view, and TanStack Query drops a mutate call's callbacks once
-            // their component has unmounted.
-            onClick={() =>
-              withdraw.mutateAsync(undefined).then(
-                () => toast({ title: 'Submission withdrawn', description: 'Change what you need, then submit again.', variant: 'success' }),
-                (error: unknown) => toast({ title: 'Not withdrawn', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-              )
-            }
-          >
-            <Icon name="arrowLeft" size={18} /> {withdraw.isPending ? 'Withdrawing…' : 'Withdraw to change it'}
+          <Button variant="secondary" disabled={work.withdrawing} onClick={work.withdraw}>
+            <Icon name="arrowLeft" size={18} /> {work.withdrawing ? 'Withdrawing…' : 'Withdraw to change it'}
           </Button>
         </div>
       ) : null}
@@ -190,9 +195,8 @@ function CurrentRound({ assignment, round }: { assignment: AssignmentDto; round:
 }
 
 /** The round being written: uploads, note, link, Submit. */
-function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: number }) {
-  const actions = useAssignmentActions(assignment);
-  const { toast } = useToast();
+function DraftEditor({ assignment, round, work }: { assignment: AssignmentDto; round: number; work: AssignmentWork }) {
+  const { uploads } = work;
   const draft = assignment.draft;
   const [note, setNote] = useState(draft?.note ?? '');
   const [link, setLink] = useState(draft?.link ?? '');
@@ -200,11 +204,6 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
   const [problems, setProblems] = useState<string[]>([]);
   const [removing, setRemoving] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
-  const uploads = useUploads(assignment.id, () => actions.refresh());
-  useLeaveGuard(
-    uploads.items.some((item) => item.state === 'uploading' || item.state === 'retrying'),
-    'An upload is still in progress. Leave this page? It pauses, and carries on from where it stopped when you come back.',
-  );
   const limits = assignment.limits ?? DEFAULT_LIMITS;
   const kinds = fileKinds(assignment.accepts);
   const acceptsLink = assignment.accepts.includes('link');
@@ -215,7 +214,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
   const cameraRef = useRef<HTMLInputElement>(null);
   const canCapture = kinds.includes('image') || kinds.includes('video');
   // Not the draft's save: leaving the note for Submit saves it on blur, and the click must still land.
-  const saving = actions.submit.isPending;
+  const saving = work.submitting;
 
   const pick = (picked: File[]) => {
     const accepted: File[] = [];
@@ -235,10 +234,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
 
   const remove = (file: SubmissionFileDto) => {
     setRemoving(file.id);
-    actions.removeFile.mutate(file.id, {
-      onSettled: () => setRemoving(null),
-      onError: (error) => toast({ title: 'The file was not removed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-    });
+    void work.removeFile(file).finally(() => setRemoving(null));
   };
 
   const saveFields = async () => {
@@ -248,7 +244,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
     const fields = { note: note.trim(), ...(acceptsLink ? { link: link.trim() || null } : {}) };
     if (draft && fields.note === (draft.note ?? '') && (!acceptsLink || fields.link === draft.link)) return true;
     if (!draft && !fields.note && !fields.link) return true;
-    await actions.saveDraft.mutateAsync(fields);
+    await work.saveDraft(fields);
     return true;
   };
 
@@ -262,21 +258,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
       ]);
       return;
     }
-    try {
-      if (!(await saveFields())) return;
-      const result = await actions.submit.mutateAsync();
-      toast({
-        title: result.courseCompleted ? 'Course completed!' : 'Submitted',
-        description: result.courseCompleted
-          ? 'Congratulations! Your certificate is ready in My Certificates.'
-          : assignment.approvalRequired
-            ? 'Our team will review it and write to you.'
-            : 'This step is complete.',
-        variant: 'success',
-      });
-    } catch (error) {
-      toast({ title: 'Not submitted', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-    }
+    await work.submit(saveFields);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -388,7 +370,7 @@ function DraftEditor({ assignment, round }: { assignment: AssignmentDto; round: 
       />
       <SubmitRow>
         <Button onClick={() => void submit()} disabled={saving || uploads.busy || note.trim().length > NOTE_MAX}>
-          <Icon name="check" size={18} /> {actions.submit.isPending ? 'Submitting…' : uploads.busy ? 'Waiting for uploads…' : 'Submit'}
+          <Icon name="check" size={18} /> {work.submitting ? 'Submitting…' : uploads.busy ? 'Waiting for uploads…' : 'Submit'}
         </Button>
         <small>{assignment.approvalRequired ? 'You can withdraw it until our team starts reviewing.' : 'Submitting completes this step.'}</small>
       </SubmitRow>
