@@ -155,19 +155,18 @@ async function changeMembers(
   const byId = new Map(people.map((person) => [String(person.id), person]));
   const unknown = ids.filter((value) => !byId.has(value));
   if (unknown.length) throw ScimError.invalidValue(`Not Users of this token: ${unknown.slice(0, 5).join(', ')}.`);
-  for (const value of add) {
-    const person = byId.get(value)!;
-    if (person.userId !== null) {
-      await trx('groupMembers').insert({ groupId, userId: person.userId, joinedAt: now }).onConflict(['groupId', 'userId']).ignore();
-    } else if (person.inviteId !== null) {
-      // Invited, not joined yet: the invitation puts them in the group (the school's or the
-      // trust's) when they accept it.
-      await trx('groupInvites').insert({ inviteId: person.inviteId, groupId }).onConflict(['inviteId', 'groupId']).ignore();
-    }
-  }
-  for (const value of remove) {
-    const person = byId.get(value)!;
-    if (person.userId !== null) await trx('groupMembers').where({ groupId, userId: person.userId }).delete();
-    if (person.inviteId !== null) await trx('groupInvites').where({ groupId, inviteId: person.inviteId }).delete();
-  }
+  // One statement per table and direction, however many members the directory sends (Entra ID
+  // adds members in batches of up to 100 per PATCH).
+  const added = [...new Set(add)].map((value) => byId.get(value)!);
+  const joined = added.filter((person) => person.userId !== null).map((person) => ({ groupId, userId: person.userId!, joinedAt: now }));
+  if (joined.length) await trx('groupMembers').insert(joined).onConflict(['groupId', 'userId']).ignore();
+  // Invited, not joined yet: the invitation puts them in the group (the school's or the trust's)
+  // when they accept it.
+  const invited = added.filter((person) => person.userId === null && person.inviteId !== null).map((person) => ({ inviteId: person.inviteId!, groupId }));
+  if (invited.length) await trx('groupInvites').insert(invited).onConflict(['inviteId', 'groupId']).ignore();
+  const removed = [...new Set(remove)].map((value) => byId.get(value)!);
+  const leavers = removed.flatMap((person) => (person.userId === null ? [] : [person.userId]));
+  if (leavers.length) await trx('groupMembers').where({ groupId }).whereIn('userId', leavers).delete();
+  const withdrawn = removed.flatMap((person) => (person.inviteId === null ? [] : [person.inviteId]));
+  if (withdrawn.length) await trx('groupInvites').where({ groupId }).whereIn('inviteId', withdrawn).delete();
 }

@@ -190,23 +190,57 @@ async function memberByEmail(
   schoolId: number,
   email: string,
 ): Promise<{ userId: number; firstName: string | null; lastName: string | null } | undefined> {
-  const row = (await trx('schoolMembers')
-    .join('users', 'users.id', 'schoolMembers.userId')
-    .where('schoolMembers.schoolId', schoolId)
-    .where('users.email', email)
-    .select('schoolMembers.userId', 'users.firstName', 'users.lastName')
-    .first()) as { userId: number; firstName: string | null; lastName: string | null } | undefined;
-  return row ? { userId: Number(row.userId), firstName: row.firstName, lastName: row.lastName } : undefined;
+  return (await membersByEmail(trx, [schoolId], email)).get(schoolId);
 }
 
-async function openInvite(trx: Db, schoolId: number, email: string, now: number) {
+/** memberByEmail for several schools at once, by school. */
+async function membersByEmail(
+  db: Db,
+  schoolIds: number[],
+  email: string,
+): Promise<Map<number, { userId: number; firstName: string | null; lastName: string | null }>> {
+  const rows = (await db('schoolMembers')
+    .join('users', 'users.id', 'schoolMembers.userId')
+    .whereIn('schoolMembers.schoolId', schoolIds)
+    .where('users.email', email)
+    .select('schoolMembers.schoolId', 'schoolMembers.userId', 'users.firstName', 'users.lastName')) as Array<{
+    schoolId: number;
+    userId: number;
+    firstName: string | null;
+    lastName: string | null;
+  }>;
+  return new Map(rows.map((row) => [Number(row.schoolId), { userId: Number(row.userId), firstName: row.firstName, lastName: row.lastName }]));
+}
+
+/** openInvite for several schools at once: each school's newest open invitation of the address. */
+async function openInvites(
+  db: Db,
+  schoolIds: number[],
+  email: string,
+  now: number,
+): Promise<Map<number, { id: number; firstName: string | null; lastName: string | null }>> {
+  const rows = (await openInviteQuery(db, email, now).whereIn('schoolId', schoolIds).select('schoolId', 'id', 'firstName', 'lastName')) as Array<{
+    schoolId: number;
+    id: number;
+    firstName: string | null;
+    lastName: string | null;
+  }>;
+  const bySchool = new Map<number, { id: number; firstName: string | null; lastName: string | null }>();
+  for (const row of rows) if (!bySchool.has(Number(row.schoolId))) bySchool.set(Number(row.schoolId), row);
+  return bySchool;
+}
+
+function openInviteQuery(trx: Db, email: string, now: number) {
   return trx('schoolInvites')
-    .where({ schoolId, email })
+    .where({ email })
     .whereNull('revokedAt')
     .where((w) => w.whereNull('expiresAt').orWhere('expiresAt', '>', now))
     .where((w) => w.whereNull('maxUses').orWhere('uses', '<', trx.ref('maxUses')))
-    .orderBy('id', 'desc')
-    .first('id', 'firstName', 'lastName');
+    .orderBy('id', 'desc');
+}
+
+async function openInvite(trx: Db, schoolId: number, email: string, now: number) {
+  return openInviteQuery(trx, email, now).where({ schoolId }).first('id', 'firstName', 'lastName');
 }
 
 /**
@@ -219,9 +253,13 @@ export async function findOrAdoptByEmail(db: Db, schoolIds: number[], email: str
   if (!schoolIds.length) return undefined;
   const known = await db('directoryPeople').whereIn('schoolId', schoolIds).where({ email }).first();
   if (known) return known;
+  // A trust's token covers all its schools: one statement for their members and one for their
+  // open invitations, whatever their number (Entra ID looks up every person it provisions).
+  const members = await membersByEmail(db, schoolIds, email);
+  const invites = members.size === schoolIds.length ? new Map() : await openInvites(db, schoolIds, email, now);
   for (const schoolId of schoolIds) {
-    const member = await memberByEmail(db, schoolId, email);
-    const invited = member ? undefined : await openInvite(db, schoolId, email, now);
+    const member = members.get(schoolId);
+    const invited = member ? undefined : invites.get(schoolId);
     if (!member && !invited) continue;
     await db('directoryPeople')
       .insert({

@@ -5,6 +5,7 @@ import { entraUser, proveDomain, scimClientFor } from '../../test/scim.ts';
 import { createUser, signIn } from '../../test/factories.ts';
 import { schoolWithManager } from '../../test/schools.ts';
 import { trustManagerOf, trustOf } from '../../test/trusts.ts';
+import { countQueries } from '../../test/countQueries.ts';
 
 // SCIM Groups (issue 56): Okta's documented Group push sequence replayed (create, look up by
 // displayName, add members, rename, remove a member by value filter, replace, delete), and a
@@ -152,5 +153,57 @@ describe('SCIM Groups as Okta pushes them', () => {
     await signIn(eveBrowser, eve);
     expect((await eveBrowser.post(`/api/invites/${eveToken}/accept`)).status).toBe(201);
     expect(await server.db('groupMembers').where({ userId: eve.id })).toHaveLength(0);
+  });
+
+  it('a trust token’s look-ups and member PATCHes cost the same statements however many schools and members (Entra ID looks up every person it provisions)', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const oak = await licensedSchool(server, 'Oak Primary');
+    const elm = await schoolWithManager(server, 'Elm High');
+    const trustId = await trustOf(oak.admin, 'Ash Trust', [oak.schoolId, elm.schoolId]);
+    const trustManager = await trustManagerOf(server, oak.admin, trustId);
+    const scim = await scimClientFor(server, trustManager.client, `/api/trusts/${trustId}`);
+    const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+    await proveDomain(server, oak.schoolId, 'ash-oak.sch.uk');
+    const lookUp = (email: string) => scim.get(`/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`);
+
+    await lookUp('nobody@ash-oak.sch.uk'); // the token's first use notes when it was last used
+    const lookUpTwoSchools = await countQueries(server, () => lookUp('nobody@ash-oak.sch.uk'));
+    const more = [
+      await schoolWithManager(server, 'Birch School'),
+      await schoolWithManager(server, 'Cedar School'),
+      await schoolWithManager(server, 'Yew School'),
+    ];
+    for (const school of more) expect((await oak.admin.post(`/api/admin/trusts/${trustId}/schools`, { schoolId: school.schoolId })).status).toBe(200);
+    expect(await countQueries(server, () => lookUp('nobody@ash-oak.sch.uk'))).toBe(lookUpTwoSchools);
+    // The set-based look-up still finds (and adopts) a member of the last school the directory has not seen.
+    const yewManager = await server.db('schoolMembers').where({ schoolId: more[2]!.schoolId, role: 'manager' }).first('userId');
+    const yewEmail = (await server.db('users').where({ id: yewManager!.userId }).first('email'))!.email;
+    const found = await lookUp(yewEmail);
+    expect(found.body.totalResults).toBe(1);
+    expect(await server.db('directoryPeople').where({ email: yewEmail }).first('schoolId')).toEqual({ schoolId: more[2]!.schoolId });
+
+    const ids: string[] = [];
+    for (let n = 1; n <= 6; n += 1) {
+      const made = await scim.post('/Users', { ...entraUser(`staff${n}@ash-oak.sch.uk`, `ash-${n}`), [enterprise]: { organization: 'Oak Primary' } });
+      expect(made.status, made.text).toBe(201);
+      ids.push(made.body.id as string);
+    }
+    const group = await scim.post('/Groups', { displayName: 'Ash staff' });
+    const add = (members: string[]) => scim.patch(`/Groups/${group.body.id}`, { op: 'Add', path: 'members', value: members.map((value) => ({ value })) });
+    const addTwo = await countQueries(server, () => add(ids.slice(0, 2)));
+    expect(await countQueries(server, () => add(ids.slice(2)))).toBe(addTwo);
+    // Entra ID's documented request for removing members (not Okta's members[value eq "…"] path).
+    const remove = (members: string[]) =>
+      scim.patch(`/Groups/${group.body.id}`, { op: 'Remove', path: 'members', value: members.map((value) => ({ $ref: null, value })) });
+    const removeTwo = await countQueries(server, () => remove(ids.slice(0, 2)));
+    expect(await countQueries(server, () => remove(ids.slice(2)))).toBe(removeTwo);
+    expect(await server.db('groupMembers').where({ groupId: Number(group.body.id) })).toHaveLength(0);
+    expect((await remove([ids[0]!])).status).toBe(200); // already gone: nothing to do, no error
+    expect((await scim.patch(`/Groups/${group.body.id}`, { op: 'Remove', path: 'members', value: [{ $ref: null }] })).body).toMatchObject({
+      status: '400',
+      scimType: 'invalidValue',
+    });
+    expect((await add([ids[0]!, ids[0]!, ids[1]!])).status).toBe(200);
+    expect(await server.db('groupMembers').where({ groupId: Number(group.body.id) })).toHaveLength(2);
   });
 });

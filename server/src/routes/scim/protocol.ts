@@ -51,6 +51,13 @@ export function normaliseOperations(body: ScimPatchBody): ScimPatchOperation[] {
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw ScimError.invalidSyntax(`"${raw.op}" is not a PATCH operation: use add, replace or remove.`);
     if (op === 'remove') {
       if (!raw.path) throw ScimError.noTarget('A remove operation needs a "path".');
+      if (raw.value !== undefined && raw.path.toLowerCase() === 'members') {
+        // Entra ID removes group members as {op: "Remove", path: "members", value: [{"$ref": null,
+        // "value": "<id>"}]}. scim-patch would remove only members deep-equal to those objects
+        // (none: ours carry `display` too), so each becomes RFC 7644's `members[value eq "<id>"]`.
+        for (const id of memberValues(raw.value)) operations.push({ op, path: `members[value eq ${JSON.stringify(id)}]` });
+        continue;
+      }
       operations.push(raw.value === undefined ? { op, path: raw.path } : { op, path: raw.path, value: raw.value });
       continue;
     }
@@ -64,6 +71,16 @@ export function normaliseOperations(body: ScimPatchBody): ScimPatchOperation[] {
     operations.push({ op, path: raw.path, value: raw.value });
   }
   return operations;
+}
+
+/** The ids of a members remove's value: a list of `{value: "<id>"}` (Entra ID adds `$ref: null`). */
+function memberValues(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((item) => {
+    const id = item && typeof item === 'object' ? (item as { value?: unknown }).value : undefined;
+    if (typeof id !== 'string' || !id) throw ScimError.invalidValue('Each member to remove needs its "value": the id of a User of this token.');
+    return id;
+  });
 }
 
 /** Applies PATCH operations to a copy of the resource (the database is changed by the caller). */
