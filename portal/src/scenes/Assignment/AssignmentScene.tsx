@@ -6,7 +6,7 @@ import { errorText } from '../../api/client.ts';
 import { useCourse } from '../../api/courses.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useLeaveGuard } from '../../components/useLeaveGuard.ts';
-import { CourseStepGate, type StepGateWords } from '../Module/CourseStepGate.tsx';
+import { CourseStepGate, type StepGateWords } from '../../components/courseStep/CourseStepGate.tsx';
 import { AssignmentView } from './AssignmentView.tsx';
 import { useUploads } from './useUploads.ts';
 

@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { whatIsLeft } from '../../components/courseSteps.ts';
-import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
+import { CourseStepPage, stepPlace } from '../../components/courseStep/CourseStepPage.tsx';
 import { Feedback, FileList, FileNotes, LinkedText, RoundSummary } from '../../components/assignments/SubmissionParts.tsx';
 import { acceptAttribute, acceptsPhrase, fileKinds, formatBytes, KIND_WORDS, linkProblem, refusal } from '../../components/assignments/uploadRules.ts';
 import type { UploadItem } from './useUploads.ts';

@@ -19,8 +19,8 @@ import { courseSteps, pendingQuiz, stepIndex } from '../../components/courseStep
 import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { Comments } from './Comments.tsx';
 import { ModuleResources } from '../../components/resources/ResourceList.tsx';
-import { ModuleNavigation } from './ModuleNavigation.tsx';
-import { ModuleTopBar } from './ModuleTopBar.tsx';
+import { ModuleNavigation } from '../../components/courseStep/ModuleNavigation.tsx';
+import { ModuleTopBar } from '../../components/courseStep/ModuleTopBar.tsx';
 import { ModuleUnavailable } from './ModuleUnavailable.tsx';
 import { useModuleCompletion } from './useModuleCompletion.ts';
 import { useWatchProgress } from './useWatchProgress.ts';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import type { CourseDetailDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
 import { useCourse } from '../../api/courses.ts';
 import { quizKey, useQuiz, useSubmitAttempt } from '../../api/quizzes.ts';
-import { CourseStepGate, type StepGateWords } from '../Module/CourseStepGate.tsx';
+import { CourseStepGate, type StepGateWords } from '../../components/courseStep/CourseStepGate.tsx';
 import { refusal } from './quizRefusal.ts';
 import { QuizView } from './QuizView.tsx';
 

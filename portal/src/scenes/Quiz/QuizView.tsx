@@ -3,7 +3,7 @@ import type { CourseDetailDto, QuizAttemptResultDto, QuizDto } from '@atrium/com
 import { Badge } from '../../components/Badge.tsx';
 import { ButtonLink } from '../../components/Button.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
-import { CourseStepPage, stepPlace } from '../Module/CourseStepPage.tsx';
+import { CourseStepPage, stepPlace } from '../../components/courseStep/CourseStepPage.tsx';
 import { QuizForm, type QuizAttempt } from './QuizForm.tsx';
 import { QuizResult } from './QuizResult.tsx';
 import { RetryWait, timeLeft } from './RetryWait.tsx';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink } from '../../components/Button.tsx';
-import { stepHref, type CourseStepDto } from '../../components/courseSteps.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { Button, ButtonLink } from '../Button.tsx';
+import { stepHref, type CourseStepDto } from '../courseSteps.ts';
+import { Icon } from '../Icon.tsx';
 
 type StepLink = Pick<CourseStepDto, 'kind' | 'id' | 'title'>;
 

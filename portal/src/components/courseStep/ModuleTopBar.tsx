@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { IconButtonLink } from '../../components/IconButton.tsx';
+import { IconButtonLink } from '../IconButton.tsx';
 
 /** The player's dark bar: close back to the course, which course and module, and where in it. */
 export function ModuleTopBar({

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
 import { stepPositionLabel } from '@atrium/common/rules/courseRequirements';
-import { courseSteps, stepIndex, type CourseStepDto } from '../../components/courseSteps.ts';
-import { Icon, type IconName } from '../../components/Icon.tsx';
-import { Container } from '../../components/Layout.tsx';
-import { MAIN_ID, SkipLink } from '../../components/SkipLink.tsx';
-import { usePageTitle } from '../../components/usePageTitle.ts';
+import { courseSteps, stepIndex, type CourseStepDto } from '../courseSteps.ts';
+import { Icon, type IconName } from '../Icon.tsx';
+import { Container } from '../Layout.tsx';
+import { MAIN_ID, SkipLink } from '../SkipLink.tsx';
+import { usePageTitle } from '../usePageTitle.ts';
 import { Done, StepNavigation } from './ModuleNavigation.tsx';
 import { ModuleTopBar } from './ModuleTopBar.tsx';
 

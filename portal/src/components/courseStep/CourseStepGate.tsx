@@ -3,10 +3,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
 import { ApiError, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
-import { ButtonLink } from '../../components/Button.tsx';
-import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
-import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { ButtonLink } from '../Button.tsx';
+import { LoadFailedMessage } from '../LoadFailedMessage.tsx';
+import { LoadingState } from '../Loading.tsx';
+import { StatusMessage } from '../StatusMessage.tsx';
 
 /** How a kind of step names itself in the gate's messages. */
 export interface StepGateWords {
