@@ -1,144 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CourseDetailDto, CourseStepDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
+import type { CourseDetailDto } from '@atrium/common';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
+import { course, notPassed, passed, quiz as quizFixture } from './fixtures.ts';
 import { QuizScene } from './QuizScene.tsx';
 import { LONG_TEST_MS } from '../../test/limits.ts';
 
-const steps: CourseStepDto[] = [
-  { kind: 'video', id: 11, title: 'Consent basics', isCompleted: true, duration: 120 },
-  { kind: 'video', id: 12, title: 'Photographing groups', isCompleted: true, duration: 120 },
-  { kind: 'quiz', id: 40, title: 'Final check', isCompleted: false, questionCount: 3, bestScore: null, requiredForCertificate: true },
-];
-
-const course: CourseDetailDto = {
-  id: 5,
-  title: 'Safeguarding Basics',
-  description: 'A course',
-  price: 0,
-  thumbnail: null,
-  salesVideoId: null,
-  totalModules: 2,
-  totalDuration: 240,
-  totalSteps: 3,
-  isEnrolled: true,
-  completedModules: 2,
-  completedSteps: 2,
-  progressPercentage: 66,
-  lastWatchedModule: null,
-  passMark: 80,
-  quizRequired: true,
-  modules: [
-    { id: 11, courseId: 5, title: 'Consent basics', description: '', duration: 120, orderIndex: 1, isCompleted: true },
-    { id: 12, courseId: 5, title: 'Photographing groups', description: '', duration: 120, orderIndex: 2, isCompleted: true },
-  ],
-  steps,
-};
-
-const quiz: QuizDto = {
-  id: 40,
-  courseId: 5,
-  courseTitle: 'Safeguarding Basics',
-  title: 'Final check',
-  afterModuleId: null,
-  passMark: 80,
-  requiredForCertificate: true,
-  bestScore: null,
-  passed: false,
-  attemptCount: 0,
-  retryWaitMinutes: 0,
-  retryAt: null,
-  retryInSeconds: 0,
-  questions: [
-    {
-      id: 'q1',
-      type: 'single',
-      prompt: 'Who signs the consent form?',
-      options: [
-        { id: 'a', text: 'The parent or carer' },
-        { id: 'b', text: 'The class teacher' },
-      ],
-    },
-    {
-      id: 'q2',
-      type: 'multiple',
-      prompt: 'Which photos need consent?',
-      options: [
-        { id: 'c', text: 'A named child' },
-        { id: 'd', text: 'A face on the website' },
-        { id: 'e', text: 'An empty classroom' },
-      ],
-    },
-    {
-      id: 'q3',
-      type: 'truefalse',
-      prompt: 'Consent lasts forever.',
-      options: [
-        { id: 't', text: 'True' },
-        { id: 'f', text: 'False' },
-      ],
-    },
-  ],
-};
-
-/** The key of each question: which options are correct, and the explanation. */
-const key = {
-  q1: { correct: ['a'], explanation: null },
-  q2: { correct: ['c', 'd'], explanation: 'Any identifiable child needs consent, named or not.' },
-  q3: { correct: ['f'], explanation: 'Renew it every year.' },
-} as const;
-
-const chosen: Record<string, string[]> = { q1: ['a'], q2: ['c'], q3: ['f'] };
-
-/** An attempt's results as the server sends them: the key only when it is shown (issue 50). */
-const results = (keyShown: boolean, right: (id: string) => boolean) =>
-  quiz.questions.map((question) => {
-    const entry = key[question.id as keyof typeof key];
-    return {
-      questionId: question.id,
-      prompt: question.prompt,
-      type: question.type,
-      selectedOptionIds: chosen[question.id]!,
-      correct: right(question.id),
-      ...(keyShown
-        ? {
-            options: question.options.map((option) => ({ ...option, correct: (entry.correct as readonly string[]).includes(option.id) })),
-            explanation: entry.explanation,
-          }
-        : { options: question.options }),
-    };
-  });
-
-const failed: QuizAttemptResultDto = {
-  attempt: {
-    id: 900,
-    quizId: 40,
-    score: 66,
-    correctCount: 2,
-    questionCount: 3,
-    passed: false,
-    submittedAt: '2026-11-27T10:00:00.000Z',
-    keyShown: false,
-    results: results(false, (id) => id !== 'q2'),
-  },
-  bestScore: 66,
-  passed: false,
-  courseCompleted: false,
-  certificateNumber: null,
-  retryAt: null,
-  retryInSeconds: 0,
-};
-
-const passed: QuizAttemptResultDto = {
-  ...failed,
-  attempt: { ...failed.attempt, id: 901, score: 100, correctCount: 3, passed: true, keyShown: true, results: results(true, () => true) },
-  bestScore: 100,
-  passed: true,
-  courseCompleted: true,
-  certificateNumber: 'ATR-2026-0042',
-};
+// The stories' course and quiz; here a failed attempt may be tried again at once.
+const quiz = { ...quizFixture, retryWaitMinutes: 0 };
+const failed = { ...notPassed, retryAt: null, retryInSeconds: 0 };
 
 function answers(extra: Record<string, unknown> = {}) {
   return mockApi({
@@ -156,7 +28,7 @@ const renderQuiz = () => renderScene(<QuizScene />, { route: '/courses/5/quizzes
 
 async function answerAll(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(screen.getByRole('group', { name: /Question 1 of 3/ })).getByRole('radio', { name: 'The parent or carer' }));
-  await user.click(within(screen.getByRole('group', { name: /Question 2 of 3/ })).getByRole('checkbox', { name: 'A named child' }));
+  await user.click(within(screen.getByRole('group', { name: /Question 2 of 3/ })).getByRole('checkbox', { name: 'A named child holding a certificate' }));
   await user.click(within(screen.getByRole('group', { name: /Question 3 of 3/ })).getByRole('radio', { name: 'False' }));
 }
 
@@ -169,11 +41,11 @@ describe('QuizScene', () => {
     expect(screen.getAllByText(/Step 3 of 3/).length).toBeGreaterThan(0);
     expect(screen.queryByText(/Module 3 of 3/)).not.toBeInTheDocument();
     expect(screen.getByText('Pass mark 80%')).toBeInTheDocument();
-    const single = screen.getByRole('group', { name: /Question 1 of 3\s*Who signs the consent form\?/ });
+    const single = screen.getByRole('group', { name: /Question 1 of 3\s*Who signs the photo consent form for a pupil\?/ });
     expect(within(single).getAllByRole('radio')).toHaveLength(2);
-    const multiple = screen.getByRole('group', { name: /Which photos need consent\?\s*Select all that apply/ });
+    const multiple = screen.getByRole('group', { name: /Which of these photos need consent before they go on the website\?\s*Select all that apply/ });
     expect(within(multiple).getAllByRole('checkbox')).toHaveLength(3);
-    const trueFalse = screen.getByRole('group', { name: /Consent lasts forever/ });
+    const trueFalse = screen.getByRole('group', { name: /Consent given in Reception lasts until the child leaves the school/ });
     expect(within(trueFalse).getByRole('radio', { name: 'True' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Previous: Photographing groups/ })).toHaveAttribute('href', '/courses/5/modules/12');
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
@@ -215,10 +87,10 @@ describe('QuizScene', () => {
       expect(screen.getByText(/Not passed: the pass mark is 80%/)).toBeInTheDocument();
       expect(screen.getByText(/2 of 3 questions correct/)).toBeInTheDocument();
       const second = screen.getByRole('heading', { name: /Question 2: incorrect/ }).closest('li')!;
-      expect(within(second).getByText('A face on the website').closest('li')).not.toHaveTextContent(/Correct answer|Your answer/);
-      expect(within(second).getByText('A named child').closest('li')).toHaveTextContent('Your answer');
+      expect(within(second).getByText('A child’s face in a crowd at sports day').closest('li')).not.toHaveTextContent(/Correct answer|Your answer/);
+      expect(within(second).getByText('A named child holding a certificate').closest('li')).toHaveTextContent('Your answer');
       expect(screen.queryByText('Correct answer')).not.toBeInTheDocument();
-      expect(screen.queryByText(/Any identifiable child/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Any child who can be recognised/)).not.toBeInTheDocument();
       expect(screen.getByText(/One question is marked incorrect below\. The right answers and the explanations are shown once you pass/)).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: /Question 1: correct/ })).toBeInTheDocument();
     },
@@ -243,11 +115,11 @@ describe('QuizScene', () => {
       await user.click(screen.getByRole('button', { name: 'Submit answers' }));
       expect(await screen.findByRole('heading', { name: 'You scored 100%' })).toBeInTheDocument();
       expect(screen.getByText('Passed: the pass mark is 80%.')).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', '/certificate/ATR-2026-0042');
+      expect(screen.getByRole('link', { name: 'View your certificate' })).toHaveAttribute('href', '/certificate/ATR-7F3K-9Q2M-4X8C-1D2E');
       // Passed: the key and the explanations.
       const second = screen.getByRole('heading', { name: /Question 2: correct/ }).closest('li')!;
-      expect(within(second).getByText('A face on the website').closest('li')).toHaveTextContent('Correct answer');
-      expect(within(second).getByText('Any identifiable child needs consent, named or not.')).toBeInTheDocument();
+      expect(within(second).getByText('A child’s face in a crowd at sports day').closest('li')).toHaveTextContent('Correct answer');
+      expect(within(second).getByText('Any child who can be recognised needs consent, named or not.')).toBeInTheDocument();
     },
     LONG_TEST_MS,
   );
@@ -259,7 +131,7 @@ describe('QuizScene', () => {
         ...course,
         totalSteps: 4,
         completedSteps: 2,
-        steps: [...steps, { kind: 'assignment', id: 70, title: 'Your consent form', isCompleted: false, status: 'submitted', approvalRequired: true }],
+        steps: [...course.steps, { kind: 'assignment', id: 70, title: 'Your consent form', isCompleted: false, status: 'submitted', approvalRequired: true }],
       };
       answers({
         'GET /api/courses/5': ok(withAssignment),
