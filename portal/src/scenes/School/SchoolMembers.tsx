@@ -7,11 +7,11 @@ import { useInvited, usePromoteManager, useRemoveMember, useSchoolMembers } from
 import { Badge } from '../../components/Badge.tsx';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowActions } from '../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, RowActions } from '../../components/Panel.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 import { InvitedList } from '../../components/school/InvitedPeople.tsx';
 
 type Pending = { kind: 'remove' | 'promote'; member: SchoolMemberDto } | null;
@@ -56,52 +56,57 @@ export function SchoolMembers({ schoolId }: { schoolId: number }) {
       <PanelHeader>
         <h2 id="members-title">Members{members.data ? ` (${members.data.members.length})` : ''}</h2>
       </PanelHeader>
-      {members.isPending ? (
-        <LoadingState label="Loading members" />
-      ) : members.isError ? (
-        <ProblemText role="alert">{errorText(members.error, 'Failed to load the members.')}</ProblemText>
-      ) : members.data.members.length === 0 ? (
-        <EmptyText>No members yet. Add staff or create an invite link below and share it with your colleagues.</EmptyText>
-      ) : (
-        <Scroll tabIndex={0} aria-label="Members and their progress">
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                {members.data.courses.map((course) => (
-                  <th scope="col" key={course.courseId}>
-                    {course.title}
+      <QueryState
+        read={members}
+        size="panel"
+        loading="Loading members"
+        failed="The members could not be loaded."
+        isEmpty={(list) => list.members.length === 0}
+        empty="No members yet. Add staff or create an invite link below and share it with your colleagues."
+      >
+        {(list) => (
+          <Scroll tabIndex={0} aria-label="Members and their progress">
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">Member</th>
+                  {list.courses.map((course) => (
+                    <th scope="col" key={course.courseId}>
+                      {course.title}
+                    </th>
+                  ))}
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
                   </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.members.map((member) => (
+                  <MemberRow
+                    key={member.userId}
+                    member={member}
+                    courses={list.courses}
+                    isMe={member.userId === me.id}
+                    onRemove={() => setPending({ kind: 'remove', member })}
+                    onPromote={() => setPending({ kind: 'promote', member })}
+                  />
                 ))}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.members.map((member) => (
-                <MemberRow
-                  key={member.userId}
-                  member={member}
-                  courses={members.data.courses}
-                  isMe={member.userId === me.id}
-                  onRemove={() => setPending({ kind: 'remove', member })}
-                  onPromote={() => setPending({ kind: 'promote', member })}
-                />
-              ))}
-            </tbody>
-          </Table>
-        </Scroll>
-      )}
-      {invited.isError ? (
-        <ProblemText role="alert">{errorText(invited.error, 'Failed to load the invited people.')}</ProblemText>
-      ) : invited.data && invited.data.length > 0 ? (
-        <Invited aria-labelledby="invited-title">
-          <h3 id="invited-title">Invited, not joined yet ({invited.data.length})</h3>
-          <Muted>They join, and appear above, when they accept the invitation in their e-mail.</Muted>
-          <InvitedList people={invited.data} schoolId={schoolId} />
-        </Invited>
-      ) : null}
+              </tbody>
+            </Table>
+          </Scroll>
+        )}
+      </QueryState>
+      <QueryState read={invited} size="inline" loading="Loading the invited people" failed="The invited people could not be loaded.">
+        {(people) =>
+          people.length > 0 ? (
+            <Invited aria-labelledby="invited-title">
+              <h3 id="invited-title">Invited, not joined yet ({people.length})</h3>
+              <Muted>They join, and appear above, when they accept the invitation in their e-mail.</Muted>
+              <InvitedList people={people} schoolId={schoolId} />
+            </Invited>
+          ) : null
+        }
+      </QueryState>
       <ConfirmDialog
         open={pending?.kind === 'remove'}
         onOpenChange={(open) => (open ? null : setPending(null))}

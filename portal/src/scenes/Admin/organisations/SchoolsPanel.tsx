@@ -4,11 +4,10 @@ import type { AdminSchoolDto } from '@atrium/common';
 import { useAdminSchools } from '../../../api/adminSchools.ts';
 import { TextField } from '../../../components/Field.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { RowLink } from '../shared/adminStyles.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../../components/Panel.ts';
-import { errorText } from '../../../api/client.ts';
+import { Muted, Panel, PanelHeader, RowList } from '../../../components/Panel.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
@@ -41,23 +40,24 @@ export function SchoolsPanel() {
           onChange={(event) => setQuery(event.target.value)}
         />
       </Search>
-      {schools.isPending ? (
-        <div aria-busy="true" aria-label="Loading schools">
-          <Skeleton $height="3rem" />
-        </div>
-      ) : schools.isError ? (
-        <ProblemText role="alert">The schools could not be loaded ({errorText(schools.error, 'please try again')}).</ProblemText>
-      ) : rows.length === 0 ? (
-        <EmptyText>{q ? `No schools match “${q}”.` : 'No schools yet. A school appears here when a manager creates it or buys for it.'}</EmptyText>
-      ) : (
-        <Scroller>
-          <RowList aria-label="Schools">
-            {rows.map((school) => (
-              <SchoolRow key={school.id} school={school} />
-            ))}
-          </RowList>
-        </Scroller>
-      )}
+      <QueryState
+        read={schools}
+        size="panel"
+        loading="Loading schools"
+        failed="The schools could not be loaded."
+        isEmpty={() => rows.length === 0}
+        empty={q ? `No schools match “${q}”.` : 'No schools yet. A school appears here when a manager creates it or buys for it.'}
+      >
+        {() => (
+          <Scroller>
+            <RowList aria-label="Schools">
+              {rows.map((school) => (
+                <SchoolRow key={school.id} school={school} />
+              ))}
+            </RowList>
+          </Scroller>
+        )}
+      </QueryState>
     </Panel>
   );
 }

@@ -16,6 +16,7 @@ import { TextField } from '../../../components/Field.tsx';
 import { TrustDeadlineList } from '../../../components/deadlines/TrustDeadlineList.tsx';
 import { Groups } from '../../../components/groups/GroupsPanel.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../../components/Panel.ts';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -57,25 +58,28 @@ export function TrustsPanel() {
           {create.isPending ? 'Creating…' : 'Create trust'}
         </Button>
       </CreateForm>
-      {trusts.isPending ? (
-        <Skeleton $height="3rem" aria-label="Loading trusts" />
-      ) : trusts.isError ? (
-        <ProblemText role="alert">The trusts could not be loaded ({errorText(trusts.error, 'please try again')}).</ProblemText>
-      ) : trusts.data.length === 0 ? (
-        <EmptyText>No trusts yet.</EmptyText>
-      ) : (
-        <TrustList aria-label="Trusts">
-          {trusts.data.map((trust) => (
-            <li key={trust.id}>
-              <TrustButton type="button" aria-expanded={selected === trust.id} onClick={() => setSelected(selected === trust.id ? null : trust.id)}>
-                <strong>{trust.name}</strong>
-                <Muted>{plural(trust.schoolCount, 'school', 'schools')}</Muted>
-              </TrustButton>
-              {selected === trust.id ? <TrustDetail trustId={trust.id} /> : null}
-            </li>
-          ))}
-        </TrustList>
-      )}
+      <QueryState
+        read={trusts}
+        size="panel"
+        loading="Loading trusts"
+        failed="The trusts could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty="No trusts yet."
+      >
+        {(list) => (
+          <TrustList aria-label="Trusts">
+            {list.map((trust) => (
+              <li key={trust.id}>
+                <TrustButton type="button" aria-expanded={selected === trust.id} onClick={() => setSelected(selected === trust.id ? null : trust.id)}>
+                  <strong>{trust.name}</strong>
+                  <Muted>{plural(trust.schoolCount, 'school', 'schools')}</Muted>
+                </TrustButton>
+                {selected === trust.id ? <TrustDetail trustId={trust.id} /> : null}
+              </li>
+            ))}
+          </TrustList>
+        )}
+      </QueryState>
     </Panel>
   );
 }

@@ -5,14 +5,13 @@ import { media } from '@atrium/common/ui/theme';
 import type { ReviewQueueStatus } from '../../../api/assignmentTypes.ts';
 import { REVIEWS_PAGE_SIZE, useReviewCounts, useReviewQueue, type ReviewFilters } from '../../../api/assignments.ts';
 import { useAdminSchools } from '../../../api/adminSchools.ts';
-import { errorText } from '../../../api/client.ts';
 import { useCourses } from '../../../api/courses.ts';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
-import { EmptyText, Muted, Panel, ProblemText } from '../../../components/Panel.ts';
+import { Muted, Panel } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { formatShortDate } from '@atrium/common/rules/dates';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { Pager } from '../../../components/school/TrainingStatusList.tsx';
@@ -98,63 +97,63 @@ export function AdminReviewsScene() {
           </Tab>
         ))}
       </Tabs>
-      {counts.isError ? <ProblemText role="alert">The counts could not be loaded ({errorText(counts.error, 'please try again')}).</ProblemText> : null}
+      <QueryState read={counts} size="inline" loading="Loading the counts" failed="The counts could not be loaded.">
+        {() => null}
+      </QueryState>
       <Panel aria-label={tab.label}>
-        {queue.isPending ? (
-          <Skeleton $height="12rem" aria-label="Loading submissions" />
-        ) : queue.isError ? (
-          <ProblemText role="alert">
-            The submissions could not be loaded ({errorText(queue.error, 'please try again')}).{' '}
-            <Button size="sm" variant="secondary" onClick={() => void queue.refetch()}>
-              Try again
-            </Button>
-          </ProblemText>
-        ) : queue.data.items.length === 0 ? (
-          <EmptyText>{filters.courseId || filters.schoolId ? 'Nothing here for these filters.' : tab.empty}</EmptyText>
-        ) : (
-          <>
-            <Rows>
-              {queue.data.items.map((item) => (
-                <li key={item.submissionId}>
+        <QueryState
+          read={queue}
+          size="panel"
+          loading="Loading submissions"
+          failed="The submissions could not be loaded."
+          isEmpty={(page) => page.items.length === 0}
+          empty={filters.courseId || filters.schoolId ? 'Nothing here for these filters.' : tab.empty}
+        >
+          {(page) => (
+            <>
+              <Rows>
+                {page.items.map((item) => (
+                  <li key={item.submissionId}>
+                    <div>
+                      <Link to={`/admin/reviews/${item.submissionId}`}>
+                        {item.learner.name}: {item.assignment.title}
+                      </Link>
+                      <Muted>
+                        {item.course.title}
+                        {item.school ? ` · ${item.school.name}` : ''} · round {item.round} · {item.fileCount} {item.fileCount === 1 ? 'file' : 'files'}
+                      </Muted>
+                      <Muted>
+                        {item.submittedAt ? `Sent ${formatShortDate(item.submittedAt)}` : null}
+                        {item.reviewedAt ? ` · reviewed ${formatShortDate(item.reviewedAt)}` : null}
+                      </Muted>
+                    </div>
+                    <SubmissionStatusBadge submission={item} approvalRequired />
+                  </li>
+                ))}
+              </Rows>
+              {total > REVIEWS_PAGE_SIZE ? (
+                <Pager>
+                  <Muted>
+                    {count.format(first + 1)}–{count.format(Math.min(first + REVIEWS_PAGE_SIZE, total))} of {count.format(total)}
+                  </Muted>
                   <div>
-                    <Link to={`/admin/reviews/${item.submissionId}`}>
-                      {item.learner.name}: {item.assignment.title}
-                    </Link>
-                    <Muted>
-                      {item.course.title}
-                      {item.school ? ` · ${item.school.name}` : ''} · round {item.round} · {item.fileCount} {item.fileCount === 1 ? 'file' : 'files'}
-                    </Muted>
-                    <Muted>
-                      {item.submittedAt ? `Sent ${formatShortDate(item.submittedAt)}` : null}
-                      {item.reviewedAt ? ` · reviewed ${formatShortDate(item.reviewedAt)}` : null}
-                    </Muted>
+                    <Button size="sm" variant="secondary" disabled={filters.page === 0} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
+                      Previous
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={first + REVIEWS_PAGE_SIZE >= total}
+                      onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+                    >
+                      Next
+                    </Button>
                   </div>
-                  <SubmissionStatusBadge submission={item} approvalRequired />
-                </li>
-              ))}
-            </Rows>
-            {total > REVIEWS_PAGE_SIZE ? (
-              <Pager>
-                <Muted>
-                  {count.format(first + 1)}–{count.format(Math.min(first + REVIEWS_PAGE_SIZE, total))} of {count.format(total)}
-                </Muted>
-                <div>
-                  <Button size="sm" variant="secondary" disabled={filters.page === 0} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
-                    Previous
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={first + REVIEWS_PAGE_SIZE >= total}
-                    onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-                  >
-                    Next
-                  </Button>
-                </div>
-              </Pager>
-            ) : null}
-          </>
-        )}
+                </Pager>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </Panel>
     </Container>
   );

@@ -6,11 +6,11 @@ import { Avatar, displayName } from '../../../components/Avatar.tsx';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
-import { Skeleton, Spinner } from '../../../components/Loading.tsx';
+import { Spinner } from '../../../components/Loading.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { RowLink } from '../shared/adminStyles.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText } from '../../../components/Panel.ts';
-import { errorText } from '../../../api/client.ts';
+import { Muted, Panel, PanelHeader } from '../../../components/Panel.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -68,22 +68,23 @@ export function StudentsPanel() {
         {searching ? <Spinner $size={20} aria-hidden="true" /> : null}
       </SearchRow>
       <Scroller ref={scroller}>
-        {students.isPending ? (
-          <div aria-busy="true" aria-label="Loading students">
-            <Skeleton $height="3rem" />
-          </div>
-        ) : students.isError ? (
-          <ProblemText role="alert">The students could not be loaded ({errorText(students.error, 'please try again')}).</ProblemText>
-        ) : rows.length === 0 ? (
-          <EmptyText>{q ? `No students match “${q}”.` : 'No students yet.'}</EmptyText>
-        ) : (
-          <List aria-label="Students">
-            {rows.map((student) => (
-              <StudentRow key={student.id} student={student} />
-            ))}
-            <li ref={sentinel} aria-hidden="true" />
-          </List>
-        )}
+        <QueryState
+          read={students}
+          size="panel"
+          loading="Loading students"
+          failed="The students could not be loaded."
+          isEmpty={() => rows.length === 0}
+          empty={q ? `No students match “${q}”.` : 'No students yet.'}
+        >
+          {() => (
+            <List aria-label="Students">
+              {rows.map((student) => (
+                <StudentRow key={student.id} student={student} />
+              ))}
+              <li ref={sentinel} aria-hidden="true" />
+            </List>
+          )}
+        </QueryState>
         {hasNextPage ? (
           <More>
             <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
