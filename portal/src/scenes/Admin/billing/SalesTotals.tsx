@@ -1,36 +1,43 @@
 import styled from 'styled-components';
 import { useSalesTotals } from '../../../api/adminSales.ts';
 import { money } from '../../../components/coursePrice.ts';
-import { Skeleton } from '../../../components/Loading.tsx';
-import { EmptyText, Muted, ProblemText } from '../../../components/Panel.ts';
-import { errorText } from '../../../api/client.ts';
+import { Muted } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 
 /** One tile per currency: card money kept (after refunds) and invoices issued and paid. */
 export function SalesTotals() {
   const totals = useSalesTotals();
-  if (totals.isPending) return <Skeleton $height="5.5rem" />;
-  if (totals.isError) return <ProblemText role="alert">The totals could not be loaded ({errorText(totals.error, 'please try again')}).</ProblemText>;
-  if (totals.data.currencies.length === 0) return <EmptyText>No sales yet: totals per currency appear here after the first payment or invoice.</EmptyText>;
   return (
-    <Tiles aria-label="Sales per currency">
-      {totals.data.currencies.map((row) => (
-        <Tile key={row.currency} data-currency={row.currency}>
-          <Code>{row.currency}</Code>
-          <Figure>{money(row.cardNet + row.invoicedPaid, row.currency)}</Figure>
-          <Muted as="p">received</Muted>
-          <Facts>
-            <li>
-              Cards: {money(row.cardNet, row.currency)} ({row.cardPayments} {row.cardPayments === 1 ? 'payment' : 'payments'}
-              {row.refunded > 0 ? `, ${money(row.refunded, row.currency)} refunded` : ''})
-            </li>
-            <li>
-              Invoices: {money(row.invoicedGross, row.currency)} issued ({row.invoices}), {money(row.invoicedGross - row.invoicedPaid, row.currency)}{' '}
-              outstanding
-            </li>
-          </Facts>
-        </Tile>
-      ))}
-    </Tiles>
+    <QueryState
+      read={totals}
+      size="panel"
+      loading="Loading the totals"
+      failed="The totals could not be loaded."
+      isEmpty={(data) => data.currencies.length === 0}
+      empty="No sales yet: totals per currency appear here after the first payment or invoice."
+    >
+      {(data) => (
+        <Tiles aria-label="Sales per currency">
+          {data.currencies.map((row) => (
+            <Tile key={row.currency} data-currency={row.currency}>
+              <Code>{row.currency}</Code>
+              <Figure>{money(row.cardNet + row.invoicedPaid, row.currency)}</Figure>
+              <Muted as="p">received</Muted>
+              <Facts>
+                <li>
+                  Cards: {money(row.cardNet, row.currency)} ({row.cardPayments} {row.cardPayments === 1 ? 'payment' : 'payments'}
+                  {row.refunded > 0 ? `, ${money(row.refunded, row.currency)} refunded` : ''})
+                </li>
+                <li>
+                  Invoices: {money(row.invoicedGross, row.currency)} issued ({row.invoices}), {money(row.invoicedGross - row.invoicedPaid, row.currency)}{' '}
+                  outstanding
+                </li>
+              </Facts>
+            </Tile>
+          ))}
+        </Tiles>
+      )}
+    </QueryState>
   );
 }
 
