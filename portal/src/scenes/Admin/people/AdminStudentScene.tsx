@@ -14,7 +14,8 @@ import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Container } from '../../../components/Layout.tsx';
-import { LoadingState, Skeleton } from '../../../components/Loading.tsx';
+import { LoadingState } from '../../../components/Loading.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { ProgressBar } from '../../../components/ProgressBar.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -26,7 +27,7 @@ import { WatchingLegend } from '../../../components/WatchedTime.tsx';
 import { FinalQuizScore } from '../../../components/FinalQuizScore.tsx';
 import { Facts, ItemRow, PageTitle, SelectForm, Tile, Tiles } from '../shared/adminStyles.ts';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
-import { EmptyText, Muted, Panel, PanelHeader, ProblemText, RowList } from '../../../components/Panel.ts';
+import { Muted, Panel, PanelHeader, RowList } from '../../../components/Panel.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
 
 const backToAdmin = (
@@ -190,40 +191,43 @@ function Enrollments({ student }: { student: StudentDetailDto }) {
           {enroll.isPending ? 'Enrolling…' : 'Enroll'}
         </Button>
       </SelectForm>
-      {enrollments.isPending ? (
-        <Skeleton $height="4rem" />
-      ) : enrollments.isError ? (
-        <ProblemText role="alert">Failed to fetch enrollments ({errorText(enrollments.error, 'please try again')}).</ProblemText>
-      ) : enrollments.data.length === 0 ? (
-        <EmptyText>Not enrolled in any course yet.</EmptyText>
-      ) : (
-        <RowList aria-label="Enrolled courses">
-          {enrollments.data.map((enrollment) => (
-            <EnrollmentRow key={enrollment.id}>
-              <div>
-                <strong>{enrollment.courseTitle}</strong>
-                <Muted as="p">
-                  {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatInstantDate(enrollment.enrolledAt)}
-                </Muted>
-                <ProgressLine>
-                  <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
-                  <span>{enrollment.progressPercentage}%</span>
-                </ProgressLine>
-                {/* Before the module list, which unfolds below the course's figures. */}
-                <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
-                <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
-              </div>
-              <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
-                Unenroll
-              </Button>
-            </EnrollmentRow>
-          ))}
-        </RowList>
-      )}
-      {watching.isError ? (
-        <ProblemText role="alert">What was played could not be loaded ({errorText(watching.error, 'please try again')}).</ProblemText>
-      ) : enrollments.data?.length ? (
-        <WatchingLegend />
+      <QueryState
+        read={enrollments}
+        size="panel"
+        loading="Loading the enrollments"
+        failed="The enrollments could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty="Not enrolled in any course yet."
+      >
+        {(list) => (
+          <RowList aria-label="Enrolled courses">
+            {list.map((enrollment) => (
+              <EnrollmentRow key={enrollment.id}>
+                <div>
+                  <strong>{enrollment.courseTitle}</strong>
+                  <Muted as="p">
+                    {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatInstantDate(enrollment.enrolledAt)}
+                  </Muted>
+                  <ProgressLine>
+                    <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
+                    <span>{enrollment.progressPercentage}%</span>
+                  </ProgressLine>
+                  {/* Before the module list, which unfolds below the course's figures. */}
+                  <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
+                  <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
+                </div>
+                <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
+                  Unenroll
+                </Button>
+              </EnrollmentRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
+      {enrollments.data?.length ? (
+        <QueryState read={watching} size="inline" loading="Loading what was played" failed="What was played could not be loaded.">
+          {() => <WatchingLegend />}
+        </QueryState>
       ) : null}
       <ConfirmDialog
         open={pendingUnenroll !== null}
