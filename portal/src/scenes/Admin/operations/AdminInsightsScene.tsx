@@ -12,27 +12,21 @@ import { ButtonLink } from '../../../components/Button.tsx';
 import { FunnelChart, StepCompletionChart, RetentionChart, RevenueCharts, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
-import { EmptyText, Panel, PanelHeader, PanelLead, ProblemText } from '../../../components/Panel.ts';
+import { EmptyText, Panel, PanelHeader, PanelLead } from '../../../components/Panel.ts';
+import { QueryState, type QueryLike } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { InsightsFilterBar } from '../../../components/insights/InsightsFilters.tsx';
 
 const EMPTY_FILTERS: InsightsFilters = { from: '', to: '', courseId: null, schoolId: null };
 
 /** A query's loading and error states in the kit's words; the chart once it has data. */
-function Loaded<T>({
-  query,
-  label,
-  children,
-}: {
-  query: { data?: T; isError: boolean; error: unknown };
-  label: string;
-  children: (data: T) => React.ReactNode;
-}) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError) return <ProblemText role="alert">{`${label} could not be loaded (${errorText(query.error, 'please try again')}).`}</ProblemText>;
-  return <Skeleton $height="12rem" aria-label={`Loading ${label.toLowerCase()}`} />;
+function Loaded<T>({ query, label, children }: { query: QueryLike<T>; label: string; children: (data: T) => React.ReactNode }) {
+  return (
+    <QueryState read={query} size="panel" loading={`Loading ${label.toLowerCase()}`} failed={`${label} could not be loaded.`}>
+      {children}
+    </QueryState>
+  );
 }
 
 /**
@@ -90,7 +84,7 @@ export function AdminInsightsScene() {
                   onUpdate={updateNow}
                   updating={runRollup.isPending}
                   scheduled={scheduler.data?.enabled !== false}
-                  problem={runRollup.isError ? `Not updated: ${errorText(runRollup.error, 'please try again')}` : null}
+                  problem={runRollup.error ? `Not updated: ${errorText(runRollup.error, 'please try again')}` : null}
                 />
                 <WeeklyChart dto={data} filename={insightsFilename('weekly', filters, data.range)} />
                 <RevenueCharts dto={data} filename={insightsFilename('revenue', filters, data.range)} />
@@ -103,13 +97,9 @@ export function AdminInsightsScene() {
             <h2 id="insights-course">{courseTitle ? `Course: ${courseTitle}` : 'Course'}</h2>
           </PanelHeader>
           {funnelCourseId === null ? (
-            courses.isError ? (
-              <ProblemText role="alert">The courses could not be loaded.</ProblemText>
-            ) : courses.data ? (
-              <EmptyText>There are no courses yet.</EmptyText>
-            ) : (
-              <Skeleton $height="12rem" />
-            )
+            <Loaded query={courses} label="The courses">
+              {() => <EmptyText>There are no courses yet.</EmptyText>}
+            </Loaded>
           ) : (
             <Loaded query={course} label="The course's funnel">
               {(data) => (

@@ -89,7 +89,7 @@ function JobRow({ job }: { job: SchedulerJobDto }) {
       {job.lastError ? <ProblemText>Last error: {job.lastError}</ProblemText> : null}
       {/* What this admin's own "Run now" did, beside the job it ran. */}
       {run.isSuccess ? <RunResult role="status">Ran just now: {did(job.name, run.data.sent)}.</RunResult> : null}
-      {run.isError ? <ProblemText role="alert">Not run: {errorText(run.error, 'please try again')}</ProblemText> : null}
+      {run.error ? <ProblemText role="alert">Not run: {errorText(run.error, 'please try again')}</ProblemText> : null}
     </Row>
   );
 }
