@@ -1,11 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CourseInsightsDto, WeeklyInsightsDto } from '@atrium/common';
-import { errorText } from '../../api/client.ts';
 import { insightsFilename, type InsightsFilters } from '../../api/insights.ts';
 import { UpdatedNote } from '../charts/UpdatedNote.tsx';
 import { FunnelChart, StepCompletionChart, WeeklyChart } from '../charts/InsightsCharts.tsx';
-import { Skeleton } from '../Loading.tsx';
-import { EmptyText, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { QueryState } from '../QueryState.tsx';
+import { EmptyText, Panel, PanelHeader, PanelLead } from '../Panel.ts';
 import { InsightsFilterBar } from './InsightsFilters.tsx';
 
 interface Option {
@@ -49,27 +48,25 @@ export function StaffInsightsPanel({ lead, filters, onFilters, courseId, courses
         allCourses={false}
         anySchoolLabel="All schools"
       />
-      {weekly.data ? (
-        <>
-          <UpdatedNote updatedAt={weekly.data.updatedAt} />
-          <WeeklyChart dto={weekly.data} only={['completions']} filename={insightsFilename(`${filePrefix}-completions`, filters, weekly.data.range)} />
-        </>
-      ) : weekly.isError ? (
-        <ProblemText role="alert">{`The weekly completions could not be loaded (${errorText(weekly.error, 'please try again')}).`}</ProblemText>
-      ) : (
-        <Skeleton $height="12rem" aria-label="Loading the weekly completions" />
-      )}
+      <QueryState read={weekly} size="panel" loading="Loading the weekly completions" failed="The weekly completions could not be loaded.">
+        {(data) => (
+          <>
+            <UpdatedNote updatedAt={data.updatedAt} />
+            <WeeklyChart dto={data} only={['completions']} filename={insightsFilename(`${filePrefix}-completions`, filters, data.range)} />
+          </>
+        )}
+      </QueryState>
       {courseId === null ? (
         <EmptyText>{noCourses}</EmptyText>
-      ) : course.data ? (
-        <>
-          <FunnelChart dto={course.data} filename={`${filePrefix}-funnel-course-${course.data.course.id}`} />
-          <StepCompletionChart dto={course.data} filename={`${filePrefix}-steps-course-${course.data.course.id}`} />
-        </>
-      ) : course.isError ? (
-        <ProblemText role="alert">{`The course's funnel could not be loaded (${errorText(course.error, 'please try again')}).`}</ProblemText>
       ) : (
-        <Skeleton $height="12rem" aria-label="Loading the course's funnel" />
+        <QueryState read={course} size="panel" loading="Loading the course's funnel" failed="The course's funnel could not be loaded.">
+          {(data) => (
+            <>
+              <FunnelChart dto={data} filename={`${filePrefix}-funnel-course-${data.course.id}`} />
+              <StepCompletionChart dto={data} filename={`${filePrefix}-steps-course-${data.course.id}`} />
+            </>
+          )}
+        </QueryState>
       )}
     </Panel>
   );
