@@ -3,7 +3,7 @@ import { media } from '@atrium/common/ui/theme';
 import { useAdminOverview } from '../../api/admin.ts';
 import { useReviewCounts } from '../../api/assignments.ts';
 import { Container, PageHeading } from '../../components/Layout.tsx';
-import { Skeleton } from '../../components/Loading.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { AccessibilityPanel } from './operations/AccessibilityPanel.tsx';
 import { AdminsPanel } from './people/AdminsPanel.tsx';
@@ -18,8 +18,7 @@ import { SchedulerPanel } from './operations/SchedulerPanel.tsx';
 import { StudentsPanel } from './people/StudentsPanel.tsx';
 import { TrustsPanel } from './organisations/TrustsPanel.tsx';
 import { Tile, Tiles } from './shared/adminStyles.ts';
-import { Panel, PanelHeader, ProblemText } from '../../components/Panel.ts';
-import { errorText } from '../../api/client.ts';
+import { Panel, PanelHeader } from '../../components/Panel.ts';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -51,30 +50,28 @@ export function AdminScene() {
             <PanelHeader>
               <h2 id="overview-title">Overview</h2>
             </PanelHeader>
-            {overview.data ? (
-              <Tiles>
-                <Tile>
-                  <dt>Total Students</dt>
-                  <dd>{count.format(overview.data.totalStudents)}</dd>
-                </Tile>
-                <Tile>
-                  <dt>Total Enrollments</dt>
-                  <dd>{count.format(overview.data.totalEnrollments)}</dd>
-                </Tile>
-                <Tile>
-                  <dt>Courses</dt>
-                  <dd>{count.format(overview.data.totalCourses)}</dd>
-                </Tile>
-                <Tile>
-                  <dt>Unanswered messages</dt>
-                  <dd>{count.format(overview.data.unhandledMessages)}</dd>
-                </Tile>
-              </Tiles>
-            ) : overview.isError ? (
-              <ProblemText role="alert">The overview could not be loaded ({errorText(overview.error, 'please try again')}).</ProblemText>
-            ) : (
-              <Skeleton $height="5rem" aria-hidden="true" />
-            )}
+            <QueryState read={overview} size="panel" loading="Loading the overview" failed="The overview could not be loaded.">
+              {(data) => (
+                <Tiles>
+                  <Tile>
+                    <dt>Total Students</dt>
+                    <dd>{count.format(data.totalStudents)}</dd>
+                  </Tile>
+                  <Tile>
+                    <dt>Total Enrollments</dt>
+                    <dd>{count.format(data.totalEnrollments)}</dd>
+                  </Tile>
+                  <Tile>
+                    <dt>Courses</dt>
+                    <dd>{count.format(data.totalCourses)}</dd>
+                  </Tile>
+                  <Tile>
+                    <dt>Unanswered messages</dt>
+                    <dd>{count.format(data.unhandledMessages)}</dd>
+                  </Tile>
+                </Tiles>
+              )}
+            </QueryState>
           </Panel>
         </Area>
         <Area $area="courses">

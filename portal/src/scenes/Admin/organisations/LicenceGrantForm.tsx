@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { schoolLicenceSchema } from '@atrium/common/schemas/schools';
+import { failedWithNothingToShow } from '../../../api/client.ts';
 import { useCourses } from '../../../api/courses.ts';
 import { Button } from '../../../components/Button.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
@@ -30,7 +31,7 @@ export function LicenceGrantForm({
   const courseField = form.field('courseId');
   const selectId = useId();
   const grantable = (courses.data ?? []).filter((course) => !licensed.includes(course.id));
-  const placeholder = courses.isError
+  const placeholder = failedWithNothingToShow(courses)
     ? 'The courses could not be loaded'
     : !courses.data
       ? 'Loading courses…'

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { Muted } from '../../../components/Panel.ts';
-import { errorText } from '../../../api/client.ts';
+import { errorText, failedWithNothingToShow } from '../../../api/client.ts';
 
 /**
  * Find one student by name or e-mail, searched on the server (the first few matches only), and
@@ -47,7 +47,7 @@ export function StudentPicker({ selected, onSelect }: { selected: StudentDto | n
         aria-controls={resultsId}
       />
       <Results id={resultsId} aria-label="Matching students" aria-busy={matches.isFetching}>
-        {matches.isError ? (
+        {failedWithNothingToShow(matches) ? (
           <li>
             <Muted role="alert">Search failed ({errorText(matches.error, 'please try again')}).</Muted>
           </li>
