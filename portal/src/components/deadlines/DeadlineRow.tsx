@@ -9,8 +9,8 @@ import { Button } from '../Button.tsx';
 import { TextField } from '../Field.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 import { useForm } from '../useForm.ts';
-import { Skeleton } from '../Loading.tsx';
-import { EmptyText, Muted, ProblemText, RowList } from '../Panel.ts';
+import { QueryState, type QueryLike } from '../QueryState.tsx';
+import { Muted, RowList } from '../Panel.ts';
 
 /** What a save or a removal tells the row when it is done. */
 export interface Handlers {
@@ -51,24 +51,23 @@ export function DeadlineList({
   emptyText,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown; data?: { courses: unknown[] } | undefined };
+  query: QueryLike<{ courses: unknown[] }>;
   loadingLabel: string;
   emptyText: string;
   children: ReactNode;
 }) {
-  if (query.isPending) return <Skeleton $height="6rem" aria-label={loadingLabel} />;
-  if (query.isError) {
-    return (
-      <ProblemText role="alert">
-        The deadlines could not be loaded ({errorText(query.error, 'please try again')}).{' '}
-        <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </ProblemText>
-    );
-  }
-  if (!query.data?.courses.length) return <EmptyText>{emptyText}</EmptyText>;
-  return <RowList aria-label="Deadlines by course">{children}</RowList>;
+  return (
+    <QueryState
+      read={query}
+      size="panel"
+      loading={loadingLabel}
+      failed="The deadlines could not be loaded."
+      isEmpty={(data) => !data.courses.length}
+      empty={emptyText}
+    >
+      {() => <RowList aria-label="Deadlines by course">{children}</RowList>}
+    </QueryState>
+  );
 }
 
 /** One course's deadline: what is set, and the form that sets, changes or removes it. */

@@ -9,7 +9,8 @@ import { ApiError, errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Form, TextField } from '../../../components/Field.tsx';
-import { EmptyText, Muted, ProblemText, RowActions } from '../../../components/Panel.ts';
+import { Muted, RowActions } from '../../../components/Panel.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { useForm } from '../../../components/useForm.ts';
 
@@ -69,43 +70,50 @@ export function ModuleCaptions({ moduleId, courseId, moduleTitle }: { moduleId: 
   return (
     <Section aria-labelledby={`captions-${moduleId}`}>
       <h3 id={`captions-${moduleId}`}>Captions</h3>
-      {tracks.isError ? <ProblemText>{errorText(tracks.error, 'The captions could not be loaded.')}</ProblemText> : null}
-      {tracks.data && tracks.data.length === 0 ? <EmptyText>No captions yet. Learners watching with the sound off need them.</EmptyText> : null}
-      {tracks.data && tracks.data.length > 0 ? (
-        <Tracks aria-label={`Caption tracks of ${moduleTitle}`}>
-          {tracks.data.map((track) => (
-            <li key={track.lang}>
-              <TrackLine>
-                <span>
-                  <strong>{track.label}</strong> <Muted>({track.lang})</Muted>
-                  <br />
-                  <Muted>
-                    {track.cueCount} cues{track.sourceFormat === 'srt' ? ' · converted from SubRip' : ''}
-                  </Muted>
-                </span>
-                <RowActions>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-expanded={previewing === track.lang}
-                    onClick={() => setPreviewing(previewing === track.lang ? null : track.lang)}
-                  >
-                    {previewing === track.lang ? 'Hide preview' : 'Preview'}
-                    <span className="visually-hidden"> {track.label}</span>
-                  </Button>
-                  <Button size="sm" variant="secondary" onClick={() => replace(track)}>
-                    Replace<span className="visually-hidden"> {track.label}</span>
-                  </Button>
-                  <Button size="sm" variant="danger" onClick={() => setRemoving(track)}>
-                    Remove<span className="visually-hidden"> {track.label}</span>
-                  </Button>
-                </RowActions>
-              </TrackLine>
-              {previewing === track.lang ? <CuePreview track={track} /> : null}
-            </li>
-          ))}
-        </Tracks>
-      ) : null}
+      <QueryState
+        read={tracks}
+        size="inline"
+        loading="Loading the captions"
+        failed="The captions could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty="No captions yet. Learners watching with the sound off need them."
+      >
+        {(list) => (
+          <Tracks aria-label={`Caption tracks of ${moduleTitle}`}>
+            {list.map((track) => (
+              <li key={track.lang}>
+                <TrackLine>
+                  <span>
+                    <strong>{track.label}</strong> <Muted>({track.lang})</Muted>
+                    <br />
+                    <Muted>
+                      {track.cueCount} cues{track.sourceFormat === 'srt' ? ' · converted from SubRip' : ''}
+                    </Muted>
+                  </span>
+                  <RowActions>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-expanded={previewing === track.lang}
+                      onClick={() => setPreviewing(previewing === track.lang ? null : track.lang)}
+                    >
+                      {previewing === track.lang ? 'Hide preview' : 'Preview'}
+                      <span className="visually-hidden"> {track.label}</span>
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => replace(track)}>
+                      Replace<span className="visually-hidden"> {track.label}</span>
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => setRemoving(track)}>
+                      Remove<span className="visually-hidden"> {track.label}</span>
+                    </Button>
+                  </RowActions>
+                </TrackLine>
+                {previewing === track.lang ? <CuePreview track={track} /> : null}
+              </li>
+            ))}
+          </Tracks>
+        )}
+      </QueryState>
 
       <Form onSubmit={submit} noValidate aria-label={`Upload captions for ${moduleTitle}`}>
         <Fields>
@@ -174,20 +182,22 @@ export function ModuleCaptions({ moduleId, courseId, moduleTitle }: { moduleId: 
 
 function CuePreview({ track }: { track: CaptionTrackDto }) {
   const cues = useCaptionCues(track.url);
-  if (cues.isPending) return <Muted>Loading cues…</Muted>;
-  if (cues.isError) return <ProblemText>{errorText(cues.error, 'The cues could not be loaded.')}</ProblemText>;
   return (
-    <Preview aria-label={`First cues of ${track.label}`}>
-      {cues.data.slice(0, PREVIEW_CUES).map((cue, index) => (
-        <li key={index}>
-          <Time>
-            {formatDuration(cue.start)}–{formatDuration(cue.end)}
-          </Time>{' '}
-          {cue.text}
-        </li>
-      ))}
-      {cues.data.length > PREVIEW_CUES ? <li>… and {cues.data.length - PREVIEW_CUES} more</li> : null}
-    </Preview>
+    <QueryState read={cues} size="inline" loading="Loading the cues" failed="The cues could not be loaded.">
+      {(list) => (
+        <Preview aria-label={`First cues of ${track.label}`}>
+          {list.slice(0, PREVIEW_CUES).map((cue, index) => (
+            <li key={index}>
+              <Time>
+                {formatDuration(cue.start)}–{formatDuration(cue.end)}
+              </Time>{' '}
+              {cue.text}
+            </li>
+          ))}
+          {list.length > PREVIEW_CUES ? <li>… and {list.length - PREVIEW_CUES} more</li> : null}
+        </Preview>
+      )}
+    </QueryState>
   );
 }
 
