@@ -1,8 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
-import type { CourseDetailDto } from '@atrium/common';
+import { SUBMISSION_FILE_LIMITS, type CourseDetailDto } from '@atrium/common';
 import type { AssignmentDto, SubmissionDto, SubmissionFileDto } from '../../api/assignmentTypes.ts';
-import { DEFAULT_LIMITS } from '../../api/assignmentTypes.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { TextAreaField, TextField } from '../../components/Field.tsx';
@@ -204,7 +203,7 @@ function DraftEditor({ assignment, round, work }: { assignment: AssignmentDto; r
   const [problems, setProblems] = useState<string[]>([]);
   const [removing, setRemoving] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
-  const limits = assignment.limits ?? DEFAULT_LIMITS;
+  const limits = assignment.limits ?? SUBMISSION_FILE_LIMITS;
   const kinds = fileKinds(assignment.accepts);
   const acceptsLink = assignment.accepts.includes('link');
   const files = draft?.files ?? [];

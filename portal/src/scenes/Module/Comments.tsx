@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DiscussionCommentDto, DiscussionOrder, UserDto } from '@atrium/common';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
-import { errorText } from '../../api/client.ts';
+import { errorText, failedWithNothingToShow } from '../../api/client.ts';
 import {
   useDeleteComment,
   useDiscussion,
@@ -119,7 +119,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const pages = discussion.data?.pages ?? [];
   const state: DiscussionState = discussion.isPending
     ? { status: 'loading' }
-    : discussion.isError && pages.length === 0
+    : failedWithNothingToShow(discussion)
       ? { status: 'error', message: errorText(discussion.error, 'please try again') }
       : {
           status: 'ready',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DiscussionCommentDto, MessageDto } from '@atrium/common';
-import { errorText } from '../../../api/client.ts';
+import { errorText, failedWithNothingToShow } from '../../../api/client.ts';
 import { useHideComment, useModerationDelete, useModerationQueue, useRestoreComment } from '../../../api/comments.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -26,9 +26,9 @@ export function ModerationScene() {
 
   const state: ModerationState = queue.isPending
     ? { status: 'loading' }
-    : queue.isError
+    : failedWithNothingToShow(queue)
       ? { status: 'error', message: errorText(queue.error, 'please try again') }
-      : { status: 'ready', items: queue.data.items };
+      : { status: 'ready', items: queue.data?.items ?? [] };
 
   return (
     <>
