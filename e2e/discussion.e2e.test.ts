@@ -103,6 +103,62 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
     }
   });
 
+  it("hears of a reply: the bell counts it, and the reply e-mail's link opens the thread, first and marked", async () => {
+    // Nia answered Sam's reply in the first journey: Sam, who follows the thread, has an e-mail waiting.
+    const adminApi = await signedInClient(app.url, app.admin);
+    await adminApi('POST', '/api/admin/scheduler/discussion-replies/run');
+    const mail = await app
+      .db('outbox')
+      .where({ toAddress: sam.email })
+      .where('subject', 'like', '%in the discussion of "Light"%')
+      .orderBy('id', 'desc')
+      .first();
+    expect(mail, 'a reply e-mail to Sam').toBeTruthy();
+    expect(mail!.text).toContain('Nia Patel: "Which panel do you use?"');
+    expect(JSON.parse(mail!.headers ?? '{}')['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /https?:\/\/\S+\?thread=\d+#comment-\d+/.exec(mail!.text)![0]!;
+    expect(link).toContain(`?thread=${question.id}#comment-${question.id}`);
+
+    for (const viewport of [DESKTOP, PHONE, NARROW]) {
+      const page = await session.page(viewport);
+      await signInWithForm(page, app.url, sam);
+      await page.goto(`${app.url}/`);
+      // The first look counts the new reply; opening the bell marks it seen, so later looks count none.
+      const bell = page.getByRole(
+        'button',
+        viewport === DESKTOP ? { name: /^Replies to your comments: \d+ new$/ } : { name: 'Replies to your comments', exact: true },
+      );
+      await bell.waitFor();
+      await bell.click();
+      const list = page.getByRole('menu', { name: 'Replies to your comments' });
+      await list.getByText('Which panel do you use?').waitFor();
+      await screenshot(page, 'notification-bell');
+      await expectAccessible(page, `notification bell at ${viewport.width}`);
+      // Opened: the count goes; the list keeps its new replies marked while it is open.
+      await page.getByRole('button', { name: 'Replies to your comments', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+    }
+
+    // The mail's link, as Sam's phone opens it: the thread first on the page, marked and in view.
+    const page = await session.page(PHONE);
+    await signInWithForm(page, app.url, sam);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, app.url));
+    const opened = page.locator(`#comment-${question.id}`);
+    await opened.getByText('How do you light a classroom for filming on a grey day?').waitFor();
+    await expect.poll(async () => opened.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    const first = discussion(page).locator('ul').first().locator(':scope > li').first();
+    expect(await first.getAttribute('id')).toBe(`comment-${question.id}`);
+    expect(await opened.getByRole('button', { name: 'Following' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'discussion-opened-thread');
+    await expectAccessible(page, 'discussion opened from a reply e-mail');
+
+    // Stop following, and follow again: the button says which, and the server keeps it.
+    await opened.getByRole('button', { name: 'Following' }).click();
+    await toast(page, 'You no longer follow this thread');
+    await opened.getByRole('button', { name: 'Follow', exact: true }).click();
+    await toast(page, 'You follow this thread: we will e-mail you when someone replies');
+  });
+
   it('orders by newest activity: the thread with the latest reply comes first', async () => {
     const page = await session.page(PHONE);
     await signInWithForm(page, app.url, sam);

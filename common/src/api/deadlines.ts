@@ -141,7 +141,12 @@ export const schedulerStatusDtoSchema = z
   .meta({ id: 'SchedulerStatusDto' });
 export type SchedulerStatusDto = z.infer<typeof schedulerStatusDtoSchema>;
 
-export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digest'] as const;
+/**
+ * Mail a person may stop, one category at a time (RFC 8058 one-click): deadline reminders, the
+ * managers' weekly digest, e-mails about replies in discussions they follow, and the admins'
+ * daily moderation digest.
+ */
+export const UNSUBSCRIBE_CATEGORIES = ['reminders', 'digest', 'replies', 'moderation'] as const;
 export type UnsubscribeCategory = (typeof UNSUBSCRIBE_CATEGORIES)[number];
 
 export const unsubscribeDtoSchema = z

@@ -61,6 +61,8 @@ export const discussionThreadDtoSchema = discussionCommentDtoSchema
     lastActivityAt: z.string(),
     /** Its replies: the marked answer first, then oldest first. */
     replies: z.array(discussionCommentDtoSchema),
+    /** The reader follows it: they are e-mailed when someone else replies (its author and everyone who replied follow it until they stop). */
+    following: z.boolean(),
   })
   .meta({ id: 'DiscussionThreadDto' });
 export type DiscussionThreadDto = z.infer<typeof discussionThreadDtoSchema>;
@@ -109,6 +111,80 @@ export const moderationItemDtoSchema = z
   .meta({ id: 'ModerationItemDto' });
 export type ModerationItemDto = z.infer<typeof moderationItemDtoSchema>;
 
-/** GET /api/admin/moderation: open reports and held comments, oldest first. */
-export const moderationQueueDtoSchema = z.object({ items: z.array(moderationItemDtoSchema) }).meta({ id: 'ModerationQueueDto' });
+/** GET /api/admin/moderation: open reports and held comments, oldest first, a page at a time. */
+export const moderationQueueDtoSchema = z
+  .object({
+    items: z.array(moderationItemDtoSchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ModerationQueueDto' });
 export type ModerationQueueDto = z.infer<typeof moderationQueueDtoSchema>;
+
+/** PUT /api/modules/comments/:commentId/follow: whether the caller now follows the thread. */
+export const followThreadDtoSchema = z.object({ following: z.boolean(), message: z.string() }).meta({ id: 'FollowThreadDto' });
+export type FollowThreadDto = z.infer<typeof followThreadDtoSchema>;
+
+/** A reply to one of the caller's comments, as the header's bell lists it. */
+export const replyNotificationDtoSchema = z
+  .object({
+    /** The reply. */
+    commentId: z.number(),
+    /** The thread it is in: the link opens the module's discussion at this thread. */
+    threadId: z.number(),
+    moduleId: z.number(),
+    courseId: z.number(),
+    moduleTitle: z.string(),
+    authorFirstName: z.string().nullable(),
+    authorLastName: z.string().nullable(),
+    authorProfileImageUrl: z.string().nullable(),
+    /** The reply's first words. */
+    excerpt: z.string(),
+    createdAt: z.string(),
+    /** Posted since the caller last opened the bell. */
+    unread: z.boolean(),
+  })
+  .meta({ id: 'ReplyNotificationDto' });
+export type ReplyNotificationDto = z.infer<typeof replyNotificationDtoSchema>;
+
+/** GET /api/notifications: the latest replies to the caller's comments, and how many they have not seen. */
+export const notificationsDtoSchema = z
+  .object({
+    /** Replies since the caller last opened the bell (counted up to 99). */
+    unread: z.number(),
+    items: z.array(replyNotificationDtoSchema),
+  })
+  .meta({ id: 'NotificationsDto' });
+export type NotificationsDto = z.infer<typeof notificationsDtoSchema>;
+
+/** One of a school's staff's comments, as its managers read them (they see, but do not moderate). */
+export const staffCommentDtoSchema = z
+  .object({
+    id: z.number(),
+    /** The thread it is in: its own id for an opening comment. */
+    threadId: z.number(),
+    /** A reply rather than a thread's opening comment. */
+    reply: z.boolean(),
+    userId: z.number(),
+    userFirstName: z.string().nullable(),
+    userLastName: z.string().nullable(),
+    userProfileImageUrl: z.string().nullable(),
+    comment: z.string(),
+    createdAt: z.string(),
+    moduleId: z.number(),
+    moduleTitle: z.string(),
+    courseId: z.number(),
+    courseTitle: z.string(),
+  })
+  .meta({ id: 'StaffCommentDto' });
+export type StaffCommentDto = z.infer<typeof staffCommentDtoSchema>;
+
+/** GET /api/schools/:id/comments: a page of the staff's comments, newest first. */
+export const staffCommentsPageDtoSchema = z
+  .object({
+    items: z.array(staffCommentDtoSchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'StaffCommentsPageDto' });
+export type StaffCommentsPageDto = z.infer<typeof staffCommentsPageDtoSchema>;

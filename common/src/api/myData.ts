@@ -47,9 +47,11 @@ export interface MyDataExportDto {
   }>;
   comments: Array<{ module: string; comment: string; createdAt: string }>;
   /** Discussion choices (issue 58): whether their school shows next to their name; null until first chosen. */
-  discussionSettings: { showSchool: boolean; updatedAt: string } | null;
+  discussionSettings: { showSchool: boolean; updatedAt: string; repliesSeenAt: string | null } | null;
   /** Comments they reported to the moderators (issue 58): the comment's text as it is now, their reason and words. */
   commentReports: Array<{ module: string; comment: string; reason: string; details: string; createdAt: string; resolvedAt: string | null }>;
+  /** Threads they follow or stopped following (issue 58): the thread's opening words as they are now, and their last reply e-mail. */
+  commentFollows: Array<{ module: string; thread: string; following: boolean; createdAt: string; notifiedAt: string | null }>;
   certificates: Array<{
     certificateNumber: string;
     courseName: string;

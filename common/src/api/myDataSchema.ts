@@ -48,10 +48,11 @@ export const myDataExportDtoSchema = z
       }),
     ),
     comments: z.array(z.object({ module: z.string(), comment: z.string(), createdAt: isoTime })),
-    discussionSettings: z.object({ showSchool: z.boolean(), updatedAt: isoTime }).nullable(),
+    discussionSettings: z.object({ showSchool: z.boolean(), updatedAt: isoTime, repliesSeenAt: isoTime.nullable() }).nullable(),
     commentReports: z.array(
       z.object({ module: z.string(), comment: z.string(), reason: z.string(), details: z.string(), createdAt: isoTime, resolvedAt: isoTime.nullable() }),
     ),
+    commentFollows: z.array(z.object({ module: z.string(), thread: z.string(), following: z.boolean(), createdAt: isoTime, notifiedAt: isoTime.nullable() })),
     certificates: z.array(
       z.object({
         certificateNumber: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, estimatedHours, hoursPhrase, formatDuration, formatLongDate, parseDurationInput, percentage, videoLengthPhrase } from './format.ts';
+import { counted, estimatedHours, excerpt, hoursPhrase, formatDuration, formatLongDate, parseDurationInput, percentage, videoLengthPhrase } from './format.ts';
 
 describe('estimatedHours', () => {
   it('is modules × 0.25, rounded', () => {
@@ -78,5 +78,21 @@ describe('videoLengthPhrase', () => {
   it('a very short video is under a minute, not "0 minutes"', () => {
     expect(videoLengthPhrase(20)).toBe('Under 1 minute');
     expect(videoLengthPhrase(0)).toBe('Under 1 minute');
+  });
+});
+
+describe('excerpt', () => {
+  it('keeps short text whole, on one line', () => {
+    expect(excerpt('Face the\n\nwindows  when filming.')).toBe('Face the windows when filming.');
+  });
+
+  it('cuts long text at a word boundary within the limit, with an ellipsis', () => {
+    const cut = excerpt('Lighting a classroom for video is mostly about the windows, the time of day and where you stand.', 40);
+    expect(cut).toBe('Lighting a classroom for video is…');
+    expect(cut.length).toBeLessThanOrEqual(40);
+  });
+
+  it('cuts a single long word where it must', () => {
+    expect(excerpt('a'.repeat(50), 10)).toBe(`${'a'.repeat(9)}…`);
   });
 });

@@ -72,3 +72,15 @@ export function formatLongDate(iso: string): string {
 export function percentage(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
+
+/**
+ * The first words of someone's text, on one line, cut at a word boundary within `max`
+ * characters with an ellipsis: a reply e-mail's quote, the bell's line.
+ */
+export function excerpt(text: string, max = 140): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}

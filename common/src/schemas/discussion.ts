@@ -14,8 +14,24 @@ export const discussionQuery = z.object({
   order: z.enum(DISCUSSION_ORDERS, { message: 'Order must be newest or activity' }).default('newest'),
   cursor: z.string().max(200, { message: 'That page link is not valid' }).optional(),
   limit: z.coerce.number().int().min(1).max(DISCUSSION_PAGE_MAX).default(DISCUSSION_PAGE_DEFAULT),
+  /** A thread to open first (a reply e-mail's or the bell's link); on the first page only. */
+  thread: id.optional(),
 });
 export type DiscussionQuery = z.output<typeof discussionQuery>;
+
+/** GET /api/schools/:id/comments: a page of the staff's comments, newest first. */
+export const STAFF_COMMENTS_PAGE = 20;
+export const staffCommentsQuery = z.object({
+  cursor: z.string().max(200, { message: 'That page link is not valid' }).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(STAFF_COMMENTS_PAGE),
+});
+
+/** GET /api/admin/moderation: a page of the queue, those waiting longest first. */
+export const MODERATION_PAGE = 25;
+export const moderationQueueQuery = z.object({
+  cursor: z.string().max(200, { message: 'That page link is not valid' }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MODERATION_PAGE),
+});
 
 /** POST /api/modules/:moduleId/comments: SPEC's body, and `parentId` to reply. */
 export const postCommentSchema = commentSchema.extend({
@@ -28,6 +44,9 @@ export const markAnswerSchema = z.strictObject({ answer: z.boolean({ message: 'A
 
 /** PUT /api/modules/comments/:commentId/pin */
 export const pinThreadSchema = z.strictObject({ pinned: z.boolean({ message: 'Pinned must be true or false' }) });
+
+/** PUT /api/modules/comments/:commentId/follow */
+export const followThreadSchema = z.strictObject({ following: z.boolean({ message: 'Following must be true or false' }) });
 
 export const discussionSettingsSchema = z.strictObject({
   showSchool: z.boolean({ message: 'Show school must be true or false' }),

@@ -1,12 +1,14 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   DiscussionCommentDto,
   DiscussionOrder,
   DiscussionPageDto,
   DiscussionSettingsDto,
+  FollowThreadDto,
   MessageDto,
   ModerationQueueDto,
   ReportCommentInput,
+  StaffCommentsPageDto,
 } from '@atrium/common';
 import { api } from './client.ts';
 
@@ -14,13 +16,17 @@ import { api } from './client.ts';
 export const commentsKey = (moduleId: number) => [`/api/modules/${moduleId}/comments`] as const;
 export const discussionKey = (moduleId: number) => [`/api/modules/${moduleId}/discussion`] as const;
 
-/** A module's threads, a page at a time ("Load more"), each page with its threads' replies. */
-export function useDiscussion(moduleId: number, order: DiscussionOrder) {
+/**
+ * A module's threads, a page at a time ("Load more"), each page with its threads' replies; a
+ * thread a link opened (`openThread`) comes first on the first page.
+ */
+export function useDiscussion(moduleId: number, order: DiscussionOrder, openThread: number | null = null) {
   return useInfiniteQuery({
-    queryKey: [...discussionKey(moduleId), order],
+    queryKey: [...discussionKey(moduleId), order, openThread],
     queryFn: ({ pageParam, signal }) => {
       const search = new URLSearchParams({ order });
       if (pageParam) search.set('cursor', pageParam);
+      else if (openThread !== null) search.set('thread', String(openThread));
       return api.get<DiscussionPageDto>(`/api/modules/${moduleId}/discussion?${search}`, { signal });
     },
     initialPageParam: null as string | null,
@@ -35,7 +41,8 @@ function placePosted(pages: Pages | undefined, posted: DiscussionCommentDto): Pa
   if (!pages) return pages;
   const bump = (page: DiscussionPageDto): DiscussionPageDto => ({ ...page, total: page.total + 1 });
   if (posted.parentId === null) {
-    const thread = { ...posted, pinned: false, lastActivityAt: posted.createdAt, replies: [] };
+    // Its author follows it (the server's rule: whoever posts follows the thread).
+    const thread = { ...posted, pinned: false, lastActivityAt: posted.createdAt, replies: [], following: true };
     // Newest in either order, under the pinned thread if there is one.
     const first = (threads: DiscussionPageDto['threads']) => {
       const pinned = threads.filter((candidate) => candidate.pinned);
@@ -49,7 +56,7 @@ function placePosted(pages: Pages | undefined, posted: DiscussionCommentDto): Pa
       bump({
         ...page,
         threads: page.threads.map((thread) =>
-          thread.id === posted.parentId ? { ...thread, lastActivityAt: posted.createdAt, replies: [...thread.replies, posted] } : thread,
+          thread.id === posted.parentId ? { ...thread, lastActivityAt: posted.createdAt, replies: [...thread.replies, posted], following: true } : thread,
         ),
       }),
     ),
@@ -64,6 +71,27 @@ export function usePostComment(moduleId: number) {
       queryClient.setQueriesData<Pages>({ queryKey: discussionKey(moduleId) }, (pages) => placePosted(pages, posted));
       void queryClient.invalidateQueries({ queryKey: commentsKey(moduleId) });
     },
+  });
+}
+
+/** Follow a thread or stop following it; the pages already loaded change in place. */
+export function useFollowThread(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ threadId, following }: { threadId: number; following: boolean }) =>
+      api.put<FollowThreadDto>(`/api/modules/comments/${threadId}/follow`, { following }),
+    onSuccess: (answer, { threadId }) =>
+      queryClient.setQueriesData<Pages>({ queryKey: discussionKey(moduleId) }, (pages) =>
+        pages
+          ? {
+              ...pages,
+              pages: pages.pages.map((page) => ({
+                ...page,
+                threads: page.threads.map((thread) => (thread.id === threadId ? { ...thread, following: answer.following } : thread)),
+              })),
+            }
+          : pages,
+      ),
   });
 }
 
@@ -113,9 +141,15 @@ export function useReportComment() {
 
 export const moderationKey = ['/api/admin/moderation'] as const;
 
-/** The admin's moderation queue: reported and held comments in their threads. */
+/** The admin's moderation queue: reported and held comments in their threads, those waiting longest first, a page at a time. */
 export function useModerationQueue() {
-  return useQuery({ queryKey: moderationKey, queryFn: ({ signal }) => api.get<ModerationQueueDto>('/api/admin/moderation', { signal }) });
+  return useInfiniteQuery({
+    queryKey: moderationKey,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ModerationQueueDto>(`/api/admin/moderation${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ModerationQueueDto) => last.nextCursor,
+  });
 }
 
 const refreshModerated = (queryClient: ReturnType<typeof useQueryClient>) =>
@@ -146,5 +180,16 @@ export function useModerationDelete() {
   return useMutation({
     mutationFn: (commentId: number) => api.delete<MessageDto>(`/api/modules/comments/${commentId}`),
     onSuccess: () => refreshModerated(queryClient),
+  });
+}
+
+/** What a school's staff said in the discussions, newest first, a page at a time (its managers read; `root` is `/api/schools/:id`). */
+export function useStaffComments(root: string) {
+  return useInfiniteQuery({
+    queryKey: [`${root}/comments`],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<StaffCommentsPageDto>(`${root}/comments${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: StaffCommentsPageDto) => last.nextCursor,
   });
 }

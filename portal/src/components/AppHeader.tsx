@@ -9,6 +9,7 @@ import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
 import { CurrencySwitcher } from './CurrencySwitcher.tsx';
 import { Container } from './Layout.tsx';
 import { Logo } from './Logo.tsx';
+import { NotificationBell } from './notifications/NotificationBell.tsx';
 
 // The dropdown (and its positioning code) is only needed once someone is signed in, so it
 // stays out of the landing page's first load.
@@ -32,6 +33,7 @@ export function AppHeader() {
         </Nav>
         <MenuSlot>
           <CurrencySwitcher />
+          <NotificationBell />
           <Suspense
             fallback={
               <Placeholder aria-hidden="true">

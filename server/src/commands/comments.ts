@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Comment } from '../models/Comment.ts';
 import type { Clock } from '../services/clock.ts';
+import { joinThread, markFollowersPending } from './discussionFollows.ts';
 
 export interface NewComment {
   moduleId: number;
@@ -17,7 +18,8 @@ export interface NewComment {
 /**
  * Posts a comment or a reply on a module's discussion; the caller has checked the author may
  * take part and, for a reply, that the comment it answers may be answered (policies/comments.ts).
- * A reply moves its thread up the "Newest activity" order, in the same transaction.
+ * In the same transaction a reply moves its thread up the "Newest activity" order, the author
+ * follows the thread, and a reply in sight puts a reply e-mail in wait for its other followers.
  */
 export async function postComment(db: Db, clock: Clock, input: NewComment): Promise<number> {
   const now = clock.now().getTime();
@@ -40,8 +42,12 @@ export async function postComment(db: Db, clock: Clock, input: NewComment): Prom
     } else if (input.thread && !(await trx('comments').where({ id: input.thread.parentId }).first('id'))) {
       throw notFound('The comment you are replying to is no longer there');
     }
-    const [id] = await trx('comments').insert(row);
-    return Number(id);
+    const [inserted] = await trx('comments').insert(row);
+    const id = Number(inserted);
+    const threadId = input.thread?.parentId ?? id;
+    await joinThread(trx, input.userId, threadId, { id, at: now });
+    if (input.thread && !input.held) await markFollowersPending(trx, threadId, input.userId, now);
+    return id;
   });
 }
 
@@ -114,11 +120,12 @@ export async function hideComment(db: Db, clock: Clock, commentId: number, reaso
 export async function restoreComment(db: Db, clock: Clock, commentId: number): Promise<void> {
   const now = clock.now().getTime();
   await db.transaction(async (trx) => {
-    const comment = await trx('comments').where({ id: commentId }).first('parentId', 'heldAt');
+    const comment = await trx('comments').where({ id: commentId }).first('parentId', 'heldAt', 'userId');
     await trx('comments').where({ id: commentId }).update({ hiddenAt: null, hiddenReason: null, heldAt: null });
-    // An approved reply moves its thread up "Newest activity" now, as it would have when posted.
+    // An approved reply moves its thread up "Newest activity" now, and its followers hear of it, as they would have when it was posted.
     if (comment?.heldAt !== null && comment?.heldAt !== undefined && comment.parentId !== null) {
       await trx('comments').where({ id: comment.parentId }).update({ lastActivityAt: now });
+      await markFollowersPending(trx, Number(comment.parentId), Number(comment.userId), now);
     }
     await trx('commentReports').where({ commentId }).whereNull('resolvedAt').update({ resolvedAt: now });
   });

@@ -66,6 +66,7 @@ const ERASERS: Record<Exclude<PersonalDataTableName, KeptTable>, Eraser> = {
   certificateRenewals: deleteOwnRows('certificateRenewals'),
   discussionSettings: deleteOwnRows('discussionSettings'),
   commentReports: deleteOwnRows('commentReports'),
+  commentFollows: deleteOwnRows('commentFollows'),
   // The evidence objects go once the transaction has committed, like submission files.
   externalCpd: async (trx, { userId, files }) => {
     const fileIds = (await trx('externalCpd').where({ userId }).whereNotNull('evidenceFileId').select('evidenceFileId')).map((row) =>

@@ -45,6 +45,7 @@ import * as moderation from './migrations/045_moderation.ts';
 import * as oneRoster from './migrations/047_oneroster.ts';
 import * as statusMarksGuarded from './migrations/048_status_marks_guarded.ts';
 import * as ssoTestRequired from './migrations/049_sso_test_required.ts';
+import * as discussionNotifications from './migrations/050_discussion_notifications.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '047_oneroster': oneRoster,
   '048_status_marks_guarded': statusMarksGuarded,
   '049_sso_test_required': ssoTestRequired,
+  '050_discussion_notifications': discussionNotifications,
 };
 
 const source: Knex.MigrationSource<string> = {

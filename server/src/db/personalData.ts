@@ -114,6 +114,12 @@ export const PERSONAL_DATA = {
     exportedAs: 'commentReports',
     onDeletion: 'delete',
   },
+  commentFollows: {
+    owner: { userId: 'userId' },
+    otherColumns: { threadId: 'the followed thread, often someone else’s: the export shows its module and opening words as they are now' },
+    exportedAs: 'commentFollows',
+    onDeletion: 'delete',
+  },
   certificates: {
     owner: { userId: 'userId' },
     otherColumns: { studentName: 'exported; overwritten with "Former learner" on deletion' },

@@ -182,6 +182,24 @@ export interface DiscussionSetting {
   userId: number;
   showSchool: boolean | number;
   updatedAt: number;
+  /** When they last opened the header's bell (050_discussion_notifications). */
+  repliesSeenAt: number | null;
+}
+
+/** Who follows a thread, and where their reply e-mails stand (050_discussion_notifications). */
+export interface CommentFollow {
+  id: number;
+  userId: number;
+  /** The thread's opening comment. */
+  threadId: number;
+  following: boolean | number;
+  createdAt: number;
+  /** Someone else replied since the last e-mail; cleared when it goes. */
+  pendingAt: number | null;
+  /** The last reply e-mail: the next waits an hour after it. */
+  notifiedAt: number | null;
+  /** The last reply that e-mail named. */
+  notifiedUpToId: number;
 }
 
 export interface Certificate {
@@ -781,6 +799,7 @@ declare module 'knex/types/tables' {
     courseProgress: CourseProgress;
     comments: Comment;
     discussionSettings: DiscussionSetting;
+    commentFollows: CommentFollow;
     commentReports: CommentReport;
     certificates: Certificate;
     quizzes: Quiz;

@@ -39,6 +39,17 @@ export function requireReportTarget(user: Pick<User, 'id' | 'role'>, comment: Co
   return comment;
 }
 
+/**
+ * The thread to follow or stop following: an opening comment the caller can see (404 otherwise,
+ * as if it had never been there; a hidden or held one only its author and moderators see).
+ * Following one whose opening comment was deleted is fine: its replies go on.
+ */
+export function requireFollowTarget(user: Pick<User, 'id' | 'role'>, comment: Comment | undefined): Comment {
+  if (!comment || (moderated(comment) && Number(comment.userId) !== user.id && !isAdmin(user))) throw notFound('Comment not found');
+  if (comment.parentId !== null) throw badRequest('Follow the thread from its opening comment', { commentId: 'Not an opening comment' });
+  return comment;
+}
+
 /** The comment to hide or restore: there (404). */
 export function requireModerationTarget(user: Pick<User, 'role'>, comment: Comment | undefined): Comment {
   if (!comment || !canHideComment(user, comment)) throw notFound('Comment not found');

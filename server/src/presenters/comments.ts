@@ -1,6 +1,15 @@
-import type { DiscussionCommentDto, DiscussionPageDto, DiscussionThreadDto } from '@atrium/common';
+import {
+  excerpt,
+  type DiscussionCommentDto,
+  type DiscussionPageDto,
+  type DiscussionThreadDto,
+  type NotificationsDto,
+  type StaffCommentDto,
+} from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
+import type { StaffCommentRow } from '../queries/comments.ts';
+import type { ReplyNotificationRow } from '../queries/discussionNotifications.ts';
 import { canHideComment, canMarkAnswer, canPinThread, canReplyToComment, canReportComment, canSeeHiddenReason } from '../policies/comments.ts';
 import { canDeleteComment, canSeeCommenterEmail } from '../policies/index.ts';
 
@@ -87,7 +96,15 @@ export function presentComment(row: CommentRow, { viewer }: CommentContext): Dis
 
 /** A page of threads: each opening comment with its replies (already in order), and the next page's cursor. */
 export function presentDiscussionPage(
-  page: { threads: CommentRow[]; replies: CommentRow[]; nextCursor: string | null; total: number; viewer: DiscussionPageDto['viewer'] },
+  page: {
+    threads: CommentRow[];
+    replies: CommentRow[];
+    nextCursor: string | null;
+    total: number;
+    viewer: DiscussionPageDto['viewer'];
+    /** The threads the reader follows. */
+    followed: ReadonlySet<number>;
+  },
   context: CommentContext,
 ): DiscussionPageDto {
   const repliesOf = new Map<number, DiscussionCommentDto[]>();
@@ -104,6 +121,46 @@ export function presentDiscussionPage(
     pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
     lastActivityAt: toIso(row.lastActivityAt)!,
     replies: repliesOf.get(Number(row.id)) ?? [],
+    following: page.followed.has(Number(row.id)),
   }));
   return { threads, nextCursor: page.nextCursor, total: page.total, viewer: page.viewer };
+}
+
+/** The header's bell: the latest replies to the reader's comments, those since they last looked marked unread. */
+export function presentNotifications(found: { rows: ReplyNotificationRow[]; unread: number; seenAt: number | null }): NotificationsDto {
+  return {
+    unread: found.unread,
+    items: found.rows.map((row) => ({
+      commentId: Number(row.id),
+      threadId: Number(row.parentId),
+      moduleId: Number(row.moduleId),
+      courseId: Number(row.courseId),
+      moduleTitle: row.moduleTitle,
+      authorFirstName: row.authorFirstName,
+      authorLastName: row.authorLastName,
+      authorProfileImageUrl: row.authorProfileImageUrl,
+      excerpt: excerpt(row.comment, 120),
+      createdAt: toIso(row.createdAt)!,
+      unread: found.seenAt === null || Number(row.createdAt) > found.seenAt,
+    })),
+  };
+}
+
+/** A school's staff's comment, as its managers read it. */
+export function presentStaffComment(row: StaffCommentRow): StaffCommentDto {
+  return {
+    id: Number(row.id),
+    threadId: Number(row.parentId ?? row.id),
+    reply: row.parentId !== null,
+    userId: Number(row.userId),
+    userFirstName: row.userFirstName,
+    userLastName: row.userLastName,
+    userProfileImageUrl: row.userProfileImageUrl,
+    comment: row.comment,
+    createdAt: toIso(row.createdAt)!,
+    moduleId: Number(row.moduleId),
+    moduleTitle: row.moduleTitle,
+    courseId: Number(row.courseId),
+    courseTitle: row.courseTitle,
+  };
 }

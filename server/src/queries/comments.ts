@@ -110,6 +110,11 @@ export function moduleThreads(
     .limit(page.limit + 1);
 }
 
+/** One of the module's threads, if it is there and in the reader's sight. */
+export function moduleThread(db: Db, moduleId: number, threadId: number, withEmail: boolean, reader: CommentReader): Promise<CommentRow | undefined> {
+  return visibleTo(withAuthors(db).where('c.id', threadId).where('c.moduleId', moduleId).whereNull('c.parentId'), reader).first(commentColumns(withEmail));
+}
+
 /** The module's pinned thread, if it has one (pinThread keeps it to one). */
 export function pinnedThread(db: Db, moduleId: number, withEmail: boolean, reader: CommentReader): Promise<CommentRow | undefined> {
   return visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNotNull('c.pinnedAt'), reader).first(commentColumns(withEmail));
@@ -156,20 +161,26 @@ export interface ReportRow {
 
 /**
  * The moderation queue: comments with open reports or waiting for approval, each with its module,
- * oldest first (those waiting longest), at most `limit` of them.
+ * oldest first (those waiting longest), a page of `limit` after the cursor (one more row than
+ * asked says whether another page follows).
  */
 export async function moderationQueue(
   db: Db,
-  limit: number,
+  page: { after: ThreadCursor | null; limit: number },
 ): Promise<{ comments: CommentRow[]; reports: ReportRow[]; threads: CommentRow[]; replies: CommentRow[] }> {
   const reported = db('commentReports').whereNull('resolvedAt').select('commentId');
-  const comments = (await withAuthors(db)
+  const query = withAuthors(db)
     .whereNull('c.deletedAt')
     .andWhere((q) => q.whereIn('c.id', reported).orWhereNotNull('c.heldAt'))
-    .select(commentColumns(true))
+    .select(commentColumns(true));
+  if (page.after) {
+    const { at, id } = page.after;
+    query.andWhere((later) => later.where('c.createdAt', '>', at).orWhere((same) => same.where('c.createdAt', at).andWhere('c.id', '>', id)));
+  }
+  const comments = (await query
     .orderBy('c.createdAt')
     .orderBy('c.id')
-    .limit(limit)) as CommentRow[];
+    .limit(page.limit + 1)) as CommentRow[];
   const ids = comments.map((row) => Number(row.id));
   const threadIds = [...new Set(comments.map((row) => Number(row.parentId ?? row.id)))];
   const everything = { id: 0, seesModerated: true };
@@ -192,4 +203,59 @@ export async function moderationQueue(
 /** Whether this person already reported this comment. */
 export async function hasReported(db: Reader, commentId: number, userId: number): Promise<boolean> {
   return Boolean(await db('commentReports').where({ commentId, userId }).first('id'));
+}
+
+/** A school's staff's comment as its managers read it. */
+export interface StaffCommentRow {
+  id: number;
+  parentId: number | null;
+  userId: number;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userProfileImageUrl: string | null;
+  comment: string;
+  createdAt: number | string;
+  moduleId: number;
+  moduleTitle: string;
+  courseId: number;
+  courseTitle: string;
+}
+
+/**
+ * A page of the comments and replies by a school's members, newest first, as everyone sees them
+ * (hidden, held and deleted ones left out: managers read, they do not moderate). One more row
+ * than asked says whether another page follows.
+ */
+export function staffComments(db: Db, schoolId: number, page: { after: ThreadCursor | null; limit: number }): Promise<StaffCommentRow[]> {
+  const query = db('comments as c')
+    .join('schoolMembers as sm', 'sm.userId', 'c.userId')
+    .join('users as u', 'u.id', 'c.userId')
+    .join('modules as m', 'm.id', 'c.moduleId')
+    .join('courses as co', 'co.id', 'm.courseId')
+    .where('sm.schoolId', schoolId)
+    .whereNull('c.deletedAt')
+    .whereNull('c.hiddenAt')
+    .whereNull('c.heldAt')
+    .select(
+      'c.id',
+      'c.parentId',
+      'c.userId',
+      'u.firstName as userFirstName',
+      'u.lastName as userLastName',
+      'u.profileImageUrl as userProfileImageUrl',
+      'c.comment',
+      'c.createdAt',
+      'm.id as moduleId',
+      'm.title as moduleTitle',
+      'co.id as courseId',
+      'co.title as courseTitle',
+    );
+  if (page.after) {
+    const { at, id } = page.after;
+    query.andWhere((later) => later.where('c.createdAt', '<', at).orWhere((same) => same.where('c.createdAt', at).andWhere('c.id', '<', id)));
+  }
+  return query
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1) as Promise<StaffCommentRow[]>;
 }

@@ -4,7 +4,7 @@ import { isoDay, type MyDataExportDto, type MyDataSection } from '@atrium/common
 // eslint-disable-next-line boundaries/dependencies
 import { signCertificateCredential } from '../commands/signCredential.ts';
 import type { AppDeps } from '../context.ts';
-import { dbBoolean, toIso, type Db } from '../db/knex.ts';
+import { dbBoolean, toIso, type Db, type DbBoolean } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
 // eslint-disable-next-line boundaries/dependencies -- the same exception as above
 import { presentUser } from '../presenters/users.ts';
@@ -164,7 +164,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
 
   discussionSettings: async ({ db }, user) => {
     const row = await db('discussionSettings').where({ userId: user.id }).first();
-    return row ? { showSchool: dbBoolean(row.showSchool), updatedAt: isoRequired(row.updatedAt) } : null;
+    return row ? { showSchool: dbBoolean(row.showSchool), updatedAt: isoRequired(row.updatedAt), repliesSeenAt: iso(row.repliesSeenAt) } : null;
   },
 
   commentReports: async ({ db }, user) =>
@@ -182,6 +182,22 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
       details: text(row.details),
       createdAt: isoRequired(row.createdAt),
       resolvedAt: iso(row.resolvedAt),
+    })),
+
+  commentFollows: async ({ db }, user) =>
+    (
+      await db('commentFollows as f')
+        .join('comments as c', 'c.id', 'f.threadId')
+        .join('modules as m', 'm.id', 'c.moduleId')
+        .where('f.userId', user.id)
+        .select('m.title as module', 'c.comment', 'f.following', 'f.createdAt', 'f.notifiedAt')
+        .orderBy('f.id')
+    ).map((row: Row) => ({
+      module: text(row.module),
+      thread: text(row.comment),
+      following: dbBoolean(row.following as DbBoolean),
+      createdAt: isoRequired(row.createdAt),
+      notifiedAt: iso(row.notifiedAt),
     })),
 
   certificates: async ({ db }, user) =>

@@ -6,6 +6,8 @@ import { INSIGHTS_ROLLUP_JOB } from '../queries/insights.ts';
 import { cleanUpUnfinishedUploads } from '../services/uploads/cleanup.ts';
 import { foldRetention, RETENTION_FOLD_JOB } from '../commands/retentionFold.ts';
 import { runSsoCertificateWarnings } from './ssoCertificates.ts';
+import { runReplyMails } from './replyMails.ts';
+import { runModerationDigest } from './moderationDigest.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -19,6 +21,11 @@ export const reminderJobs = (): ScheduledJob[] => [
   { name: 'school-digest', intervalMs: HOUR_MS, run: runSchoolDigest },
   // 30 days before a school's SAML provider's certificate expires, its managers are told (issue 57).
   { name: 'sso-certificate-warnings', intervalMs: HOUR_MS, run: runSsoCertificateWarnings },
+  // Reply e-mails to the followers of a thread (issue 58): looked for every few minutes, so the
+  // first reply is heard of soon; each follow's own clock keeps them to one an hour per thread.
+  { name: 'discussion-replies', intervalMs: 5 * 60_000, run: runReplyMails },
+  // The admins' daily digest of unanswered questions and the moderation queue; the day is its key.
+  { name: 'moderation-digest', intervalMs: HOUR_MS, run: runModerationDigest },
   // The Insights charts' weekly rollup: rows written, reported as `sent`.
   { name: INSIGHTS_ROLLUP_JOB, intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await rollUpInsights(deps.db, now) }) },
   ...housekeepingJobs(),

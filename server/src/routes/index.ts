@@ -21,6 +21,7 @@ import { schoolRoutes } from './api/schools/index.ts';
 import { credentialRoutes } from './api/credentials/index.ts';
 import { currencyRoutes } from './api/currency/index.ts';
 import { unsubscribeRoutes } from './api/unsubscribe/index.ts';
+import { notificationRoutes } from './api/notifications/index.ts';
 import { resourceRoutes } from './api/resources/index.ts';
 import { quizRoutes } from './api/quizzes/index.ts';
 import { assignmentRoutes } from './api/assignments/index.ts';
@@ -55,6 +56,7 @@ export function buildRoutes(): Routes {
   credentialRoutes(routes);
   currencyRoutes(routes);
   unsubscribeRoutes(routes);
+  notificationRoutes(routes);
   resourceRoutes(routes);
   quizRoutes(routes);
   assignmentRoutes(routes);

@@ -61,4 +61,6 @@ export function unsubscribeLinks(publicUrl: string, target: UnsubscribeTarget, s
 export const UNSUBSCRIBE_DESCRIPTIONS: Record<UnsubscribeCategory, string> = {
   reminders: 'reminders about your training deadlines and expiring certificates',
   digest: "the weekly summary of your school's training",
+  replies: 'e-mails when someone replies in a discussion you take part in or follow',
+  moderation: "the daily summary of the courses' discussions for administrators",
 };

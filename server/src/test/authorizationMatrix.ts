@@ -228,6 +228,12 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/modules/comments/${w.commentId}/pin`, body: { pinned: true } }),
   },
   'PUT /api/discussion/settings': { expect: signedIn, request: () => ({ path: '/api/discussion/settings', body: { showSchool: true } }) },
+  'PUT /api/modules/comments/:commentId/follow': {
+    expect: enrolledOrAdmin,
+    request: (w) => ({ path: `/api/modules/comments/${w.commentId}/follow`, body: { following: true } }),
+  },
+  'GET /api/notifications': { expect: signedIn, request: () => ({ path: '/api/notifications' }) },
+  'POST /api/notifications/seen': { expect: signedIn, request: () => ({ path: '/api/notifications/seen' }) },
   // The learner owns the comment (their own: 400) and admins moderate instead of reporting (400).
   'POST /api/modules/comments/:commentId/report': {
     expect: { ...signedInGets(403), learner: 400, admin: 400 },
@@ -495,6 +501,8 @@ const recipes: Record<string, Recipe> = {
   },
   'GET /api/schools/:id/invited': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/invited` }) },
   'GET /api/admin/schools/:id/invited': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/invited` }) },
+  'GET /api/schools/:id/comments': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/comments` }) },
+  'GET /api/admin/schools/:id/comments': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/comments` }) },
   'POST /api/admin/schools/:id/invitations-approval': {
     expect: adminOnly,
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/invitations-approval`, body: { approved: true } }),

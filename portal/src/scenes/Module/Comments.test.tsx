@@ -29,7 +29,7 @@ const reply = (id: number, userId: number, text: string, minutesAgo: number, par
 
 const comment = (id: number, userId: number, text: string, minutesAgo: number, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
   const opener = reply(id, userId, text, minutesAgo, null);
-  return { ...opener, pinned: false, lastActivityAt: opener.createdAt, replies };
+  return { ...opener, pinned: false, lastActivityAt: opener.createdAt, replies, following: userId === learner.id };
 };
 
 const page = (threads: DiscussionThreadDto[], nextCursor: string | null = null): DiscussionPageDto => ({

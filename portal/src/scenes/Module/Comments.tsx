@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { DiscussionCommentDto, DiscussionOrder, UserDto } from '@atrium/common';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
 import { errorText, failedWithNothingToShow } from '../../api/client.ts';
 import {
   useDeleteComment,
   useDiscussion,
+  useFollowThread,
   useMarkAnswer,
   usePinThread,
   usePostComment,
@@ -23,7 +25,11 @@ import { ReportDialog } from './discussion/ReportDialog.tsx';
 /** The module's community discussion (SPEC §2, §5, §8; issue 58): the container of DiscussionView. */
 export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }) {
   const [order, setOrder] = useState<DiscussionOrder>('newest');
-  const discussion = useDiscussion(moduleId, order);
+  // A reply e-mail's or the bell's link names the thread to open: ?thread=<id>#comment-<id>.
+  const [search] = useSearchParams();
+  const opened = Number(search.get('thread')) || null;
+  const discussion = useDiscussion(moduleId, order, opened);
+  const follow = useFollowThread(moduleId);
   const post = usePostComment(moduleId);
   const remove = useDeleteComment(moduleId);
   const settings = useSaveDiscussionSettings();
@@ -117,13 +123,24 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   };
 
   const pages = discussion.data?.pages ?? [];
+  // The opened thread is first on the first page; a later page may list it again in its place.
+  const threads = pages.flatMap((page) => page.threads).filter((thread, index, all) => all.findIndex((other) => other.id === thread.id) === index);
+  const openedThreadId = opened !== null && threads.some((thread) => thread.id === opened) ? opened : null;
+  const scrolledTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (openedThreadId === null || scrolledTo.current === openedThreadId) return;
+    scrolledTo.current = openedThreadId;
+    const target = document.getElementById(`comment-${openedThreadId}`);
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [openedThreadId]);
   const state: DiscussionState = discussion.isPending
     ? { status: 'loading' }
     : failedWithNothingToShow(discussion)
       ? { status: 'error', message: errorText(discussion.error, 'please try again') }
       : {
           status: 'ready',
-          threads: pages.flatMap((page) => page.threads),
+          threads,
           total: pages[0]?.total ?? 0,
           hasMore: Boolean(discussion.hasNextPage),
           loadingMore: discussion.isFetchingNextPage,
@@ -164,6 +181,17 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
         onPin={(thread, pinned) => pin.mutate({ commentId: thread.id, pinned }, saidBack('Could not pin the thread'))}
         onReport={setReporting}
         onRestore={(comment) => restore.mutate(comment.id, saidBack('Could not restore the comment'))}
+        onFollow={(thread, following) =>
+          follow.mutate(
+            { threadId: thread.id, following },
+            {
+              onSuccess: (answer) => toast({ title: answer.message, variant: 'success' }),
+              onError: (error) => toast({ title: 'Could not change following', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+            },
+          )
+        }
+        followBusyId={follow.isPending ? (follow.variables?.threadId ?? null) : null}
+        openedThreadId={openedThreadId}
         onLoadMore={() => void discussion.fetchNextPage()}
         onRetry={() => void discussion.refetch()}
       />

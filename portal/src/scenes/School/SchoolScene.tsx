@@ -28,6 +28,7 @@ import { StaffRoster } from '../../components/school/StaffRoster.tsx';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
 import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPanel.tsx';
 import { CpdHoursPanel } from '../../components/cpd/CpdHoursPanel.tsx';
+import { StaffComments } from '../../components/discussion/StaffComments.tsx';
 
 // The charts are a chunk of their own: the rest of the page does not wait for them.
 const SchoolInsights = lazy(() => import('./SchoolInsights.tsx').then((module) => ({ default: module.SchoolInsights })));
@@ -127,6 +128,7 @@ function ManagerView({ school, mine }: { school: SchoolDto; mine: MySchoolDto })
           <SchoolInsights schoolId={school.id} courses={mine.courses} />
         </Suspense>
         <StaffRoster schoolId={school.id} scope="manager" />
+        <StaffComments root={`/api/schools/${school.id}`} />
         <Columns>
           <SchoolInvites schoolId={school.id} />
           <SchoolDomains schoolId={school.id} domains={mine.domains} />

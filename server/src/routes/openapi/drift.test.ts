@@ -308,6 +308,13 @@ const CASES: Record<string, DriftCase> = {
   },
   'GET /api/modules/:moduleId/comments': { as: 'admin', path: (world) => `/api/modules/${world.course.moduleId}/comments` },
   'PUT /api/discussion/settings': { as: 'learner', body: () => ({ showSchool: true }) },
+  'PUT /api/modules/comments/:commentId/follow': {
+    as: 'learner',
+    path: (world) => `/api/modules/comments/${world.commentId}/follow`,
+    body: () => ({ following: true }),
+  },
+  'GET /api/notifications': { as: 'learner' },
+  'POST /api/notifications/seen': { as: 'learner' },
   'GET /api/modules/:moduleId/discussion': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/discussion` },
   'PUT /api/modules/comments/:commentId/answer': {
     as: 'admin',
@@ -898,6 +905,8 @@ function schoolAndTrustCases(): Record<string, DriftCase> {
       },
     },
     'GET /api/admin/schools/:id/invited': { as: admin, path: () => `${adminSchool()}/invited` },
+    'GET /api/schools/:id/comments': { as: manager, path: () => `${school()}/comments` },
+    'GET /api/admin/schools/:id/comments': { as: admin, path: () => `${adminSchool()}/comments` },
     'POST /api/schools/:id/invites/:inviteId/resend': { as: manager, path: () => `${school()}/invites/${w.invitedId}/resend` },
     'POST /api/schools/:id/roster/preview': { as: manager, path: () => `${school()}/roster/preview`, body: roster },
     'POST /api/schools/:id/roster': { as: manager, path: () => `${school()}/roster`, body: roster },

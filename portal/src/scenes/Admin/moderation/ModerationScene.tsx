@@ -28,7 +28,15 @@ export function ModerationScene() {
     ? { status: 'loading' }
     : failedWithNothingToShow(queue)
       ? { status: 'error', message: errorText(queue.error, 'please try again') }
-      : { status: 'ready', items: queue.data?.items ?? [] };
+      : {
+          status: 'ready',
+          // A page read again after an action may repeat the first of the next one: each comment once.
+          items: (queue.data?.pages ?? [])
+            .flatMap((page) => page.items)
+            .filter((item, index, all) => all.findIndex((other) => other.commentId === item.commentId) === index),
+          hasMore: Boolean(queue.hasNextPage),
+          loadingMore: queue.isFetchingNextPage,
+        };
 
   return (
     <>
@@ -45,6 +53,7 @@ export function ModerationScene() {
         }}
         onDelete={setPendingDelete}
         onRetry={() => void queue.refetch()}
+        onLoadMore={() => void queue.fetchNextPage()}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -34,6 +34,7 @@ const thread = (opener: DiscussionCommentDto, replies: DiscussionCommentDto[]): 
   pinned: false,
   lastActivityAt: opener.createdAt,
   replies,
+  following: false,
 });
 
 const items: ModerationItemDto[] = [
@@ -79,13 +80,23 @@ const meta = {
   title: 'Portal/Admin/ModerationView',
   component: ModerationView,
   decorators: [portalTheme],
-  args: { state: { status: 'ready', items }, busyId: null, onHide: fn(), onRestore: fn(), onDelete: fn(), onRetry: fn() },
+  args: {
+    state: { status: 'ready', items, hasMore: false, loadingMore: false },
+    busyId: null,
+    onHide: fn(),
+    onRestore: fn(),
+    onDelete: fn(),
+    onRetry: fn(),
+    onLoadMore: fn(),
+  },
 } satisfies Meta<typeof ModerationView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Queue: Story = {};
-export const Empty: Story = { args: { state: { status: 'ready', items: [] } } };
+/** More waits than a page holds: the oldest first, and Load more. */
+export const MoreToLoad: Story = { args: { state: { status: 'ready', items, hasMore: true, loadingMore: false } } };
+export const Empty: Story = { args: { state: { status: 'ready', items: [], hasMore: false, loadingMore: false } } };
 export const Loading: Story = { args: { state: { status: 'loading' } } };
 export const LoadFailed: Story = { args: { state: { status: 'error', message: 'The server could not be reached' } } };

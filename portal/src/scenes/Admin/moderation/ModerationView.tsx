@@ -13,7 +13,8 @@ import { EmptyText, Panel, PanelHeader, ProblemText } from '../../../components/
 import { authorName } from '../../../components/discussion/authorName.ts';
 import { LinkedText } from '../../../components/discussion/LinkedText.tsx';
 
-export type ModerationState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ModerationItemDto[] };
+export type ModerationState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ModerationItemDto[]; hasMore: boolean; loadingMore: boolean };
 
 export interface ModerationViewProps {
   state: ModerationState;
@@ -23,12 +24,14 @@ export interface ModerationViewProps {
   onRestore(comment: DiscussionCommentDto): void;
   onDelete(comment: DiscussionCommentDto): void;
   onRetry(): void;
+  /** The next page of the queue. */
+  onLoadMore(): void;
 }
 
 const REASONS = { spam: 'Spam', offensive: 'Offensive', other: 'Other' } as const;
 
 /** /admin/moderation: reported and held comments, each in its thread, with hide, restore (or approve) and delete. */
-export function ModerationView({ state, busyId, onHide, onRestore, onDelete, onRetry }: ModerationViewProps) {
+export function ModerationView({ state, busyId, onHide, onRestore, onDelete, onRetry, onLoadMore }: ModerationViewProps) {
   return (
     <Container>
       <PageHeading title="Moderation" lead="Reported comments and comments waiting for approval, each shown in its thread, those waiting longest first." />
@@ -52,6 +55,13 @@ export function ModerationView({ state, busyId, onHide, onRestore, onDelete, onR
             <QueueItem key={item.commentId} item={item} busy={busyId === item.commentId} onHide={onHide} onRestore={onRestore} onDelete={onDelete} />
           ))}
         </Queue>
+      ) : null}
+      {state.status === 'ready' && state.hasMore ? (
+        <More>
+          <Button variant="secondary" onClick={onLoadMore} disabled={state.loadingMore}>
+            {state.loadingMore ? 'Loading…' : 'Load more'}
+          </Button>
+        </More>
       ) : null}
     </Container>
   );
@@ -166,6 +176,12 @@ const Queue = styled.ul`
   gap: ${({ theme }) => theme.space.md};
   list-style: none;
   padding: 0;
+`;
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space.md};
 `;
 
 const Problem = styled.div`

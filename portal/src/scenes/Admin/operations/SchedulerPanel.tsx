@@ -14,6 +14,9 @@ const JOB_NAMES: Record<string, string> = {
   'school-digest': "Managers' weekly digest",
   'insights-rollup': 'Insights weekly rollup',
   'upload-cleanup': 'Unfinished uploads clean-up',
+  'sso-certificate-warnings': 'School sign-in certificate warnings',
+  'discussion-replies': 'Discussion reply e-mails',
+  'moderation-digest': "Admins' daily discussion digest",
 };
 
 /**

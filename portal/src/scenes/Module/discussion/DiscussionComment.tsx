@@ -28,6 +28,10 @@ export interface DiscussionCommentProps {
   onReport?(): void;
   /** Show a hidden comment again (moderators, from the thread). */
   onRestore?(): void;
+  /** On a thread's opening comment: whether the reader follows it, and the way to change that. */
+  follow?: { following: boolean; busy: boolean; onChange(following: boolean): void };
+  /** The thread a link opened: marked, and the target of the page's `#comment-<id>`. */
+  opened?: boolean;
   /** The replies and reply box under an opening comment. */
   children?: ReactNode;
   className?: string;
@@ -44,12 +48,15 @@ export function DiscussionComment({
   onPin,
   onReport,
   onRestore,
+  follow,
+  opened = false,
   children,
   className,
 }: DiscussionCommentProps) {
+  const anchor = { id: `comment-${comment.id}`, className, $opened: opened, tabIndex: opened ? -1 : undefined };
   if (comment.deleted) {
     return (
-      <Item className={className}>
+      <Item {...anchor}>
         <Deleted>Comment deleted</Deleted>
         {children}
       </Item>
@@ -59,8 +66,20 @@ export function DiscussionComment({
   const name = authorName(comment);
   const author = { firstName: comment.userFirstName, lastName: comment.userLastName, email: comment.userEmail ?? null };
   const answering = comment.replyTo ? displayName({ firstName: comment.replyTo.firstName, lastName: comment.replyTo.lastName }) : null;
+  const followButton = follow ? (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-pressed={follow.following}
+      disabled={follow.busy}
+      onClick={() => follow.onChange(!follow.following)}
+      title={follow.following ? 'You are e-mailed when someone replies. Press to stop.' : 'Get an e-mail when someone replies'}
+    >
+      {follow.following ? 'Following' : 'Follow'}
+    </Button>
+  ) : null;
   return (
-    <Item className={className}>
+    <Item {...anchor}>
       <Card>
         <Avatar person={author} src={comment.userProfileImageUrl} size={comment.parentId === null ? 40 : 32} decorative />
         <Body>
@@ -90,7 +109,8 @@ export function DiscussionComment({
             </ModerationNote>
           ) : null}
           {comment.awaitingApproval ? <ModerationNote>Waiting for a moderator’s approval before others can see it.</ModerationNote> : null}
-          {comment.can.reply ||
+          {followButton ||
+          comment.can.reply ||
           comment.can.markAnswer ||
           comment.can.pin ||
           (comment.can.report && onReport) ||
@@ -131,6 +151,7 @@ export function DiscussionComment({
                   Report
                 </Button>
               ) : null}
+              {followButton}
             </Actions>
           ) : null}
         </Body>
@@ -178,9 +199,15 @@ export function ReplyBox({ to, value, busy, onChange, onSubmit, onCancel }: Repl
   );
 }
 
-const Item = styled.li`
+const Item = styled.li<{ $opened: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
+  scroll-margin-top: ${({ theme }) => theme.space.xl};
+  ${({ $opened, theme }) => ($opened ? `box-shadow: 0 0 0 2px ${theme.colors.accent};` : '')}
+
+  &:focus {
+    outline: none;
+  }
 `;
 
 const Card = styled.div`

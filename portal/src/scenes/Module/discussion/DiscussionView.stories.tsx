@@ -31,7 +31,9 @@ const comment = (id: number, over: Partial<DiscussionCommentDto>): DiscussionCom
 
 const thread = (id: number, over: Partial<DiscussionCommentDto>, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
   const opener = comment(id, over);
-  return { ...opener, pinned: false, lastActivityAt: replies.at(-1)?.createdAt ?? opener.createdAt, replies };
+  // The reader (Nia, user 1) follows the threads she opened or replied in.
+  const following = opener.userId === 1 || replies.some((reply) => reply.userId === 1);
+  return { ...opener, pinned: false, lastActivityAt: replies.at(-1)?.createdAt ?? opener.createdAt, replies, following };
 };
 
 const threads: DiscussionThreadDto[] = [
@@ -114,6 +116,9 @@ const meta = {
     onPin: fn(),
     onReport: fn(),
     onRestore: fn(),
+    onFollow: fn(),
+    followBusyId: null,
+    openedThreadId: null,
     onLoadMore: fn(),
     onRetry: fn(),
   },
@@ -129,6 +134,13 @@ export const NewestActivity: Story = {
 };
 export const Empty: Story = {
   args: { state: { status: 'ready', threads: [], total: 0, hasMore: false, loadingMore: false }, viewer: { showSchool: false, school: null } },
+};
+/** Opened from a reply e-mail or the bell: the thread the link names is first, and marked. */
+export const OpenedFromLink: Story = {
+  args: {
+    state: { status: 'ready', threads: [threads[1]!, threads[0]!, ...threads.slice(2)], total: 7, hasMore: true, loadingMore: false },
+    openedThreadId: threads[1]!.id,
+  },
 };
 export const Loading: Story = { args: { state: { status: 'loading' }, viewer: null } };
 export const LoadFailed: Story = { args: { state: { status: 'error', message: 'The server could not be reached' }, viewer: null } };

@@ -46,6 +46,12 @@ export interface DiscussionViewProps {
   onPin(thread: DiscussionThreadDto, pinned: boolean): void;
   onReport(comment: DiscussionCommentDto): void;
   onRestore(comment: DiscussionCommentDto): void;
+  /** Follow a thread (e-mails when someone replies) or stop following it. */
+  onFollow(thread: DiscussionThreadDto, following: boolean): void;
+  /** The thread whose following is being changed. */
+  followBusyId: number | null;
+  /** The thread a link opened (a reply e-mail's, the bell's): marked and scrolled to. */
+  openedThreadId: number | null;
   onLoadMore(): void;
   onRetry(): void;
 }
@@ -128,6 +134,8 @@ export function DiscussionView(props: DiscussionViewProps) {
                 onDelete={() => props.onDelete(thread)}
                 onReport={() => props.onReport(thread)}
                 onRestore={() => props.onRestore(thread)}
+                follow={{ following: thread.following, busy: props.followBusyId === thread.id, onChange: (following) => props.onFollow(thread, following) }}
+                opened={props.openedThreadId === thread.id}
               >
                 {thread.replies.length || props.reply?.threadId === thread.id ? (
                   <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>

@@ -4,6 +4,8 @@ import {
   discussionQuery,
   discussionSettingsDtoSchema,
   discussionSettingsSchema,
+  followThreadDtoSchema,
+  followThreadSchema,
   id,
   markAnswerSchema,
   messageDtoSchema,
@@ -13,10 +15,19 @@ import {
 } from '@atrium/common';
 import { z } from 'zod';
 import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettings } from '../../../commands/comments.ts';
-import { badRequest, notFound } from '../../../errors.ts';
+import { followThread } from '../../../commands/discussionFollows.ts';
+import { followedThreads } from '../../../queries/discussionNotifications.ts';
+import { notFound } from '../../../errors.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
-import { canModerateComments, needsApproval, requireAnswerTarget, requirePinTarget, requireReplyTarget } from '../../../policies/comments.ts';
+import {
+  canModerateComments,
+  needsApproval,
+  requireAnswerTarget,
+  requireFollowTarget,
+  requirePinTarget,
+  requireReplyTarget,
+} from '../../../policies/comments.ts';
 import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
 import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
@@ -27,12 +38,13 @@ import {
   countModuleComments,
   discussionViewer,
   moduleComments,
+  moduleThread,
   moduleThreads,
   pinnedThread,
   threadReplies,
   type CommentReader,
-  type ThreadCursor,
 } from '../../../queries/comments.ts';
+import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
 import { commentModerationRoutes } from './commentsModeration.ts';
 import type { Routes } from '../../define.ts';
 
@@ -49,16 +61,6 @@ async function discussionModule({ db, catalogue }: AppDeps, user: User, moduleId
   if (!module) throw notFound('Module not found');
   await requireCourseView(db, user, module.courseId, 'content');
   return module;
-}
-
-/** The next page starts after the last thread of this one: its sort value and id, opaque to clients. */
-const encodeCursor = (cursor: ThreadCursor): string => Buffer.from(`${cursor.at}.${cursor.id}`).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): ThreadCursor | null {
-  if (cursor === undefined) return null;
-  const match = /^(\d{1,15})\.(\d{1,12})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw badRequest('That page link is not valid: load the discussion again', { cursor: 'Not a page of this discussion' });
-  return { at: Number(match[1]), id: Number(match[2]) };
 }
 
 export function commentRoutes(routes: Routes): void {
@@ -93,30 +95,31 @@ export function commentRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const { moduleId } = ctx.input.params;
-      const { order, limit } = ctx.input.query;
-      const after = decodeCursor(ctx.input.query.cursor);
+      const { order, limit, thread: focus } = ctx.input.query;
+      const after = decodeCursor(ctx.input.query.cursor, 'discussion');
       await discussionModule(ctx.deps, user, moduleId);
       const withEmail = canSeeCommenterEmail(user);
       const reader = readerOf(user);
-      const [fetched, pinned, total, viewer] = await Promise.all([
+      const [fetched, pinned, opened, total, viewer] = await Promise.all([
         moduleThreads(db, moduleId, { order, after, limit, withEmail, reader }),
         after ? undefined : pinnedThread(db, moduleId, withEmail, reader),
+        // A thread a link opens (a reply e-mail, the bell): first on the first page, if it is this module's and in the reader's sight.
+        after || focus === undefined ? undefined : moduleThread(db, moduleId, focus, withEmail, reader),
         countModuleComments(db, moduleId),
         discussionViewer(db, user.id),
       ]);
       const ordered = fetched.slice(0, limit);
       const last = ordered.at(-1);
-      // The pinned thread heads the first page, whatever the order, and is in no other page.
-      const threads = pinned ? [pinned, ...ordered] : ordered;
+      // The pinned thread heads the first page, whatever the order, and is in no other page; an opened thread goes before it.
+      const heads = [opened, pinned].filter(
+        (row, index, all): row is NonNullable<typeof row> => row !== undefined && all.findIndex((other) => other?.id === row.id) === index,
+      );
+      const threads = [...heads, ...ordered.filter((row) => !heads.some((head) => head.id === row.id))];
       const nextCursor =
         fetched.length > limit && last ? encodeCursor({ at: Number(order === 'activity' ? last.lastActivityAt : last.createdAt), id: Number(last.id) }) : null;
-      const replies = await threadReplies(
-        db,
-        threads.map((thread) => Number(thread.id)),
-        withEmail,
-        reader,
-      );
-      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer }, { viewer: user });
+      const threadIds = threads.map((thread) => Number(thread.id));
+      const [replies, followed] = await Promise.all([threadReplies(db, threadIds, withEmail, reader), followedThreads(db, user.id, threadIds)]);
+      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer, followed }, { viewer: user });
     },
   });
 
@@ -195,6 +198,27 @@ export function commentRoutes(routes: Routes): void {
       const thread = requirePinTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
       await pinThread(db, ctx.deps.clock, thread, ctx.input.body.pinned);
       ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
+    },
+  });
+
+  routes.add({
+    method: 'put',
+    path: '/api/modules/comments/:commentId/follow',
+    access: 'user',
+    params: commentParams,
+    body: followThreadSchema,
+    answer: { body: followThreadDtoSchema },
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const thread = requireFollowTarget(user, await commentById(db, ctx.input.params.commentId));
+      await discussionModule(ctx.deps, user, Number(thread.moduleId));
+      const { following } = ctx.input.body;
+      await followThread(db, ctx.deps.clock, user.id, thread.id, following);
+      ctx.body = {
+        following,
+        message: following ? 'You follow this thread: we will e-mail you when someone replies' : 'You no longer follow this thread',
+      };
     },
   });
 

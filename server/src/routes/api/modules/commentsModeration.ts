@@ -3,6 +3,7 @@ import {
   id,
   messageDtoSchema,
   moderationQueueDtoSchema,
+  moderationQueueQuery,
   reportCommentSchema,
   type CommentReportDto,
   type ModerationItemDto,
@@ -16,11 +17,9 @@ import { requireCourseView } from '../../../policies/courseAccess.ts';
 import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
 import { commentById, moderationQueue } from '../../../queries/comments.ts';
 import type { Routes } from '../../define.ts';
+import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
 
 const commentParams = z.object({ commentId: id });
-
-/** The queue shows this many comments at a time, those waiting longest first. */
-const QUEUE_LIMIT = 100;
 
 /**
  * Moderating a module's discussion (issue 58 item 3): anyone who reads a module reports a
@@ -56,11 +55,17 @@ export function commentModerationRoutes(routes: Routes): void {
     path: '/api/admin/moderation',
     access: 'admin',
     cache: 'no-store',
+    query: moderationQueueQuery,
     answer: { body: moderationQueueDtoSchema },
     async handler(ctx) {
       const { db, catalogue } = ctx.deps;
       const viewer = ctx.state.user;
-      const queue = await moderationQueue(db, QUEUE_LIMIT);
+      const { limit } = ctx.input.query;
+      const queue = await moderationQueue(db, { after: decodeCursor(ctx.input.query.cursor, 'moderation queue'), limit });
+      const more = queue.comments.length > limit;
+      queue.comments = queue.comments.slice(0, limit);
+      const last = queue.comments.at(-1);
+      const nextCursor = more && last ? encodeCursor({ at: Number(last.createdAt), id: Number(last.id) }) : null;
       const reportsOf = new Map<number, CommentReportDto[]>();
       for (const report of queue.reports) {
         const list = reportsOf.get(Number(report.commentId)) ?? [];
@@ -74,7 +79,7 @@ export function commentModerationRoutes(routes: Routes): void {
         reportsOf.set(Number(report.commentId), list);
       }
       const page = presentDiscussionPage(
-        { threads: queue.threads, replies: queue.replies, nextCursor: null, total: 0, viewer: { showSchool: false, school: null } },
+        { threads: queue.threads, replies: queue.replies, nextCursor: null, total: 0, viewer: { showSchool: false, school: null }, followed: new Set() },
         { viewer },
       );
       const threadOf = new Map(page.threads.map((thread) => [thread.id, thread]));
@@ -92,7 +97,7 @@ export function commentModerationRoutes(routes: Routes): void {
           awaitingApproval: comment.awaitingApproval,
         });
       }
-      ctx.body = { items };
+      ctx.body = { items, nextCursor };
     },
   });
 

@@ -171,3 +171,25 @@ describe('rate limits', () => {
     expect(limits('post', '/api/modules/comments/:commentId/report')).toEqual(['commentReport']);
   });
 });
+
+describe('the queue, a page at a time', () => {
+  it('pages the oldest first with an opaque cursor, each comment once, and refuses a cursor that is not one of ours', async () => {
+    const held = [];
+    for (const n of [1, 2, 3]) held.push(await post(clients.lee, `Casino bonus number ${n}`));
+    const all: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await clients.admin.get(`/api/admin/moderation?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.status, response.text).toBe(200);
+      const body = response.body as ModerationQueueDto;
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      all.push(...body.items.map((item) => item.commentId));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual((await queue()).items.map((item) => item.commentId));
+    expect(all.slice(-3)).toEqual(held.map((comment) => comment.id));
+    const bad = await clients.admin.get('/api/admin/moderation?cursor=not-ours');
+    expect([bad.status, bad.body.message]).toEqual([400, 'That page link is not valid: load the moderation queue again']);
+  });
+});

@@ -26,6 +26,7 @@ import { sharedInviteLinks } from '../../../queries/invitations.ts';
 import { foundSchool, schoolById } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
 import { schoolInvitedRoutes } from '../../owners/schoolInvited.ts';
+import { schoolCommentRoutes } from '../../owners/schoolComments.ts';
 
 const sender = (ctx: AppContext) => ({ brand: ctx.deps.config, now: ctx.now(), dailyCap: ctx.deps.config.inviteMailDailyCap });
 
@@ -76,6 +77,7 @@ export function schoolInviteRoutes(routes: Routes): void {
   });
 
   schoolInvitedRoutes(routes, { base: '/api/schools/:id', access: 'user', policy: schoolManager });
+  schoolCommentRoutes(routes, { base: '/api/schools/:id', access: 'user', policy: schoolManager });
 
   routes.add({
     method: 'post',
