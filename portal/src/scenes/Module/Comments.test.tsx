@@ -264,3 +264,35 @@ describe('Comments', () => {
     expect(api.callsTo('PUT', '/api/modules/comments/1/pin')[0]?.body).toEqual({ pinned: false });
   });
 });
+
+describe('following and opening a thread', () => {
+  it('follows a thread and stops following it, as the server answers', async () => {
+    let following = false;
+    const api = base([comment(1, 99, 'Which tripod?', 30)], {
+      'PUT /api/modules/comments/1/follow': ({ body }: { body: unknown }) => {
+        following = (body as { following: boolean }).following;
+        return ok({ following, message: following ? 'You follow this thread: we will e-mail you when someone replies' : 'You no longer follow this thread' });
+      },
+    });
+    renderComments();
+    const thread = (await screen.findByText('Which tripod?')).closest('li')!;
+    await userEvent.click(within(thread).getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('You follow this thread: we will e-mail you when someone replies')).toBeInTheDocument();
+    const pressed = within(thread).getByRole('button', { name: 'Following' });
+    expect(pressed).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(pressed);
+    expect(await screen.findByText('You no longer follow this thread')).toBeInTheDocument();
+    expect(within(thread).getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.callsTo('PUT', '/api/modules/comments/1/follow').map((call) => call.body)).toEqual([{ following: true }, { following: false }]);
+  });
+
+  it('asks for the thread a link names, shows it first, marked and focused', async () => {
+    const api = base([comment(2, 99, 'The linked question', 60), comment(1, learner.id, 'A newer one', 5)]);
+    renderScene(<Comments moduleId={11} user={learner} />, { route: '/?thread=2' });
+    const opened = (await screen.findByText('The linked question')).closest('li')!;
+    expect(opened).toHaveAttribute('id', 'comment-2');
+    await waitFor(() => expect(document.activeElement).toBe(opened));
+    const asked = api.fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('/discussion'));
+    expect(asked).toContain('thread=2');
+  });
+});
