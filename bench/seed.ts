@@ -147,6 +147,7 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
     const rebuilt = Date.now();
     db.transaction(() => {
       for (const statement of rebuildStatements()) db.prepare(statement.sql).run(...statement.bindings);
+      db.exec(FOLLOWS_OF_AUTHORS);
       for (const trigger of triggers) db.exec(trigger.sql);
     })();
     log(`course_progress built and ${triggers.length} triggers restored in ${((Date.now() - rebuilt) / 1000).toFixed(1)} s`);
@@ -159,6 +160,13 @@ function loadSqlite(file: string, tables: TableData[]): Record<string, number> {
     db.close();
   }
 }
+
+/**
+ * Each seeded comment opens a thread its author follows, as posting one through the app does
+ * (commands/discussionFollows.ts): replies then mark a follower as the product would.
+ */
+const FOLLOWS_OF_AUTHORS =
+  'INSERT INTO comment_follows (user_id, thread_id, following, created_at, notified_up_to_id) SELECT user_id, id, 1, created_at, id FROM comments WHERE parent_id IS NULL';
 
 /**
  * MariaDB/MySQL: multi-row INSERT batches of a few thousand rows, committed every few batches.
@@ -202,6 +210,7 @@ async function loadMysql(url: string, tables: TableData[]): Promise<Record<strin
     }
     const rebuilt = Date.now();
     for (const statement of rebuildStatements()) await connection.query(statement.sql, statement.bindings);
+    await connection.query(FOLLOWS_OF_AUTHORS);
     await connection.query('COMMIT');
     for (const trigger of triggers) {
       await connection.query(

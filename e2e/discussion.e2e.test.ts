@@ -139,18 +139,22 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
       await page.keyboard.press('Escape');
     }
 
-    // The mail's link, as Sam's phone opens it: the thread first on the page, marked and in view.
-    const page = await session.page(PHONE);
-    await signInWithForm(page, app.url, sam);
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, app.url));
+    // The mail's link, on a computer and on a phone: the thread first on the page, marked and in view.
+    let page = await session.page(DESKTOP);
+    for (const viewport of [DESKTOP, PHONE]) {
+      page = await session.page(viewport);
+      await signInWithForm(page, app.url, sam);
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, app.url));
+      const shown = page.locator(`#comment-${question.id}`);
+      await shown.getByText('How do you light a classroom for filming on a grey day?').waitFor();
+      await expect.poll(async () => shown.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      const first = discussion(page).locator('ul').first().locator(':scope > li').first();
+      expect(await first.getAttribute('id')).toBe(`comment-${question.id}`);
+      expect(await shown.getByRole('button', { name: 'Following' }).getAttribute('aria-pressed')).toBe('true');
+      await screenshot(page, 'discussion-opened-thread');
+      await expectAccessible(page, `discussion opened from a reply e-mail at ${viewport.width}`);
+    }
     const opened = page.locator(`#comment-${question.id}`);
-    await opened.getByText('How do you light a classroom for filming on a grey day?').waitFor();
-    await expect.poll(async () => opened.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-    const first = discussion(page).locator('ul').first().locator(':scope > li').first();
-    expect(await first.getAttribute('id')).toBe(`comment-${question.id}`);
-    expect(await opened.getByRole('button', { name: 'Following' }).getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, 'discussion-opened-thread');
-    await expectAccessible(page, 'discussion opened from a reply e-mail');
 
     // Stop following, and follow again: the button says which, and the server keeps it.
     await opened.getByRole('button', { name: 'Following' }).click();
