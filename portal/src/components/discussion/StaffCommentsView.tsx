@@ -76,6 +76,7 @@ const Row = styled.li`
   grid-template-columns: auto 1fr;
   gap: ${({ theme }) => theme.space.sm};
   align-items: start;
+  padding: ${({ theme }) => theme.space.sm} 0;
 `;
 
 const Meta = styled.p`

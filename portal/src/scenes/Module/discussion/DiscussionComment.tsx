@@ -202,7 +202,8 @@ export function ReplyBox({ to, value, busy, onChange, onSubmit, onCancel }: Repl
 const Item = styled.li<{ $opened: boolean }>`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
-  scroll-margin-top: ${({ theme }) => theme.space.xl};
+  /* Clear of the module's sticky bar when a link scrolls the thread into view. */
+  scroll-margin-top: 6rem;
   ${({ $opened, theme }) => ($opened ? `box-shadow: 0 0 0 2px ${theme.colors.accent};` : '')}
 
   &:focus {

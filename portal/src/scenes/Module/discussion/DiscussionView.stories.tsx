@@ -138,8 +138,8 @@ export const Empty: Story = {
 /** Opened from a reply e-mail or the bell: the thread the link names is first, and marked. */
 export const OpenedFromLink: Story = {
   args: {
-    state: { status: 'ready', threads: [threads[1]!, threads[0]!, ...threads.slice(2)], total: 7, hasMore: true, loadingMore: false },
-    openedThreadId: threads[1]!.id,
+    state: { status: 'ready', threads: [threads.at(-1)!, ...threads.slice(0, -1)], total: 7, hasMore: true, loadingMore: false },
+    openedThreadId: threads.at(-1)!.id,
   },
 };
 export const Loading: Story = { args: { state: { status: 'loading' }, viewer: null } };
