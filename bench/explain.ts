@@ -111,6 +111,7 @@ async function main(): Promise<void> {
       ['dashboard', 'GET', '/api/dashboard', learnerCookie],
       ['course', 'GET', `/api/courses/${course}`, learnerCookie],
       ['comments', 'GET', `/api/modules/${module}/comments`, learnerCookie],
+      ['comments', 'GET', `/api/modules/${module}/discussion`, learnerCookie],
       ['students', 'GET', '/api/admin/students?q=oli', adminCookie],
       ['students', 'GET', '/api/admin/students?q=olivia.sm', adminCookie],
       ['students', 'GET', `/api/admin/students?q=${encodeURIComponent('Olivia Smi')}`, adminCookie],

@@ -12,10 +12,16 @@ export interface CommentReader {
   seesModerated: boolean;
 }
 
-/** Keeps hidden and held comments out of a reader's lists, but their own and everything for moderators. */
+/**
+ * Keeps hidden and held comments out of a reader's lists, but their own and everything for
+ * moderators. Written as `coalesce(...) is null or userId = ?`, not `(hiddenAt is null and heldAt
+ * is null) or userId = ?`: with every branch of the OR indexable, SQLite answered a page's
+ * replies by a union of comments_held (every comment: heldAt is null) and the author's index
+ * instead of comments_thread_replies, 100 ms a page at 300,000 comments (bench, 30 Nov).
+ */
 function visibleTo(query: Knex.QueryBuilder, reader: CommentReader): Knex.QueryBuilder {
   if (reader.seesModerated) return query;
-  return query.andWhere((shown) => shown.where((clean) => clean.whereNull('c.hiddenAt').whereNull('c.heldAt')).orWhere('c.userId', reader.id));
+  return query.andWhereRaw('(coalesce(??, ??) is null or ?? = ?)', ['c.hiddenAt', 'c.heldAt', 'c.userId', reader.id]);
 }
 
 /** The author's public fields, and the e-mail address only when asked (policies' canSeeCommenterEmail). */
