@@ -334,6 +334,9 @@ async function main(options: BenchOptions): Promise<void> {
       ['comments', 'GET /api/modules/:id/comments', (duration) => scenarios.comments(ctx, duration)],
       ['comments', 'GET /api/modules/:id/discussion', (duration) => scenarios.discussionPage(ctx, duration)],
       ['comments', 'POST /api/modules/:id/comments (reply)', (duration) => scenarios.postReply(ctx, duration)],
+      // Issue 58's latency target (p95 ≤ 50 ms) is a reader's alone: one connection, as for the students search.
+      ['comments', 'GET /api/modules/:id/discussion (1 connection)', (duration) => scenarios.discussionPage({ ...ctx, connections: 1 }, duration)],
+      ['comments', 'POST /api/modules/:id/comments (reply, 1 connection)', (duration) => scenarios.postReply({ ...ctx, connections: 1 }, duration)],
       // An admin types alone: the latency target is read at one connection; 32 show the throughput.
       ['students', 'GET /api/admin/students?q= (1 connection)', (duration) => scenarios.students({ ...ctx, connections: 1 }, duration)],
       ['students', 'GET /api/admin/students?q=', (duration) => scenarios.students(ctx, duration)],
