@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       ['course', 'GET', `/api/courses/${course}`, learnerCookie],
       ['comments', 'GET', `/api/modules/${module}/comments`, learnerCookie],
       ['comments', 'GET', `/api/modules/${module}/discussion`, learnerCookie],
+      ['comments', 'GET', '/api/notifications', learnerCookie],
       ['students', 'GET', '/api/admin/students?q=oli', adminCookie],
       ['students', 'GET', '/api/admin/students?q=olivia.sm', adminCookie],
       ['students', 'GET', `/api/admin/students?q=${encodeURIComponent('Olivia Smi')}`, adminCookie],

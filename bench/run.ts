@@ -354,6 +354,9 @@ async function main(options: BenchOptions): Promise<void> {
       noteMemory(name);
       if (name === 'dashboard')
         measured.push({ name: label, result, ceiling, target: '≥ 30 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.3 && r.p99 <= 25, note, cpu });
+      // The discussion's target (issue 58) is p95 ≤ 50 ms alone; the table has p99, which bounds it.
+      else if (name === 'comments' && label.includes('1 connection'))
+        measured.push({ name: label, result, ceiling, target: 'p99 ≤ 50 ms', holds: (r) => r.p99 <= 50, note, cpu });
       else if (label.endsWith('(1 connection)')) measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20, note, cpu });
       else measured.push({ name: label, result, ceiling, note, cpu });
     }

@@ -16,18 +16,27 @@ function inSight(query: Knex.QueryBuilder, alias: string): Knex.QueryBuilder {
   return query.whereNull(`${alias}.deletedAt`).whereNull(`${alias}.hiddenAt`).whereNull(`${alias}.heldAt`);
 }
 
+/** The newest replies of each kind the bell looks at; it lists 10 and counts up to 100. */
+const CANDIDATES = 200;
+
 /**
- * Replies to a person's comments by someone else: replies in the threads they opened, and
- * replies written under one of their replies. Each branch is an index look-up
- * (comments_thread_replies from their opening comments, comments_reply_to), so the bell costs
- * the same however large the discussions are.
+ * The newest replies to a person's comments by someone else: replies in the threads they opened
+ * (comments_thread_replies from their opening comments) and replies written under one of their
+ * replies (comments_reply_to). Read as ids first, each kind on its own index: inside the page's
+ * query, MariaDB ran the union as a dependent subquery for every comment of the reader's courses
+ * (110 ms a look at full scale).
  */
-function repliesTo(db: Reader, userId: number): Knex.QueryBuilder {
-  const inTheirThreads = db('comments as r')
-    .select('r.id')
-    .whereIn('r.parentId', db('comments as p').select('p.id').where('p.userId', userId).whereNull('p.parentId'));
-  const underTheirReplies = db('comments as r2').select('r2.id').where('r2.replyToUserId', userId);
-  return inTheirThreads.union(underTheirReplies);
+async function repliesTo(db: Reader, userId: number): Promise<number[]> {
+  const [inTheirThreads, underTheirReplies] = await Promise.all([
+    db('comments as r')
+      .whereIn('r.parentId', db('comments as p').select('p.id').where('p.userId', userId).whereNull('p.parentId'))
+      .whereNot('r.userId', userId)
+      .orderBy('r.createdAt', 'desc')
+      .limit(CANDIDATES)
+      .select('r.id'),
+    db('comments as r').where('r.replyToUserId', userId).whereNot('r.userId', userId).orderBy('r.createdAt', 'desc').limit(CANDIDATES).select('r.id'),
+  ]);
+  return [...new Set([...inTheirThreads, ...underTheirReplies].map((row: { id: number }) => Number(row.id)))];
 }
 
 export interface ReplyNotificationRow {
@@ -53,13 +62,14 @@ export async function replyNotifications(
   reader: { userId: number; readsEveryCourse: boolean },
   page: { limit: number; countUpTo: number },
 ): Promise<{ rows: ReplyNotificationRow[]; unread: number; seenAt: number | null }> {
-  const setting = await db('discussionSettings').where({ userId: reader.userId }).first('repliesSeenAt');
+  const [setting, candidates] = await Promise.all([
+    db('discussionSettings').where({ userId: reader.userId }).first('repliesSeenAt'),
+    repliesTo(db, reader.userId),
+  ]);
   const seenAt = setting?.repliesSeenAt === null || setting?.repliesSeenAt === undefined ? null : Number(setting.repliesSeenAt);
+  if (!candidates.length) return { rows: [], unread: 0, seenAt };
   const base = () => {
-    const query = inSight(db('comments as c'), 'c')
-      .join('modules as m', 'm.id', 'c.moduleId')
-      .whereIn('c.id', repliesTo(db, reader.userId))
-      .whereNot('c.userId', reader.userId);
+    const query = inSight(db('comments as c'), 'c').join('modules as m', 'm.id', 'c.moduleId').whereIn('c.id', candidates);
     if (!reader.readsEveryCourse) {
       query.whereExists(db('enrollments as e').select(db.raw('1')).where('e.userId', reader.userId).whereRaw('?? = ??', ['e.courseId', 'm.courseId']));
     }
