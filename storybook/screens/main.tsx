@@ -69,6 +69,15 @@ async function show(id: string): Promise<void> {
   await document.fonts.ready;
   await Promise.all([...document.images].map((image) => (image.complete ? null : image.decode().catch(() => null))));
   await frames(2);
+  // A story that focuses something on mount scrolled to it with the layout of that moment, which on
+  // a busy machine can come before the fonts: scroll again now the layout has settled, the way
+  // Chromium's focus() does (centre the element if it is out of view).
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== document.body && container.contains(focused)) {
+    window.scrollTo(0, 0);
+    (focused as HTMLElement & { scrollIntoViewIfNeeded?: (center: boolean) => void }).scrollIntoViewIfNeeded?.(true);
+    await frames(1);
+  }
   // A story that threw, or drew nothing, is not photographed as a blank page.
   if (errors.length) throw new Error(`${id} failed to render: ${errors.map(String).join('; ')}`);
   if (!container.textContent?.trim() && !container.querySelector('svg, img, [part]')) throw new Error(`${id} rendered nothing`);

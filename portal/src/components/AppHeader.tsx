@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { useAdminOverview } from '../api/admin.ts';
+import { usePublicConfig } from '../api/config.ts';
 import { useMySchool } from '../api/schools.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
@@ -18,11 +19,12 @@ const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).U
 /** Top navigation for signed-in users (SPEC §2): Dashboard, Certificates, Admin, user menu. */
 export function AppHeader() {
   const { user, isAdmin } = useAuth();
+  const brand = usePublicConfig().data?.brandName;
   if (!user) return null;
   return (
     <Header className="no-print">
       <Bar>
-        <Logo />
+        <Logo brand={brand} />
         <Nav aria-label="Main">
           <NavItem to="/" end>
             Dashboard

@@ -19,7 +19,32 @@ export function CurrencySwitcher({ className }: { className?: string }) {
   const shown = useShownCurrency();
   const { choose, pending } = useChooseCurrency();
   const { toast } = useToast();
-  const value = pending ?? shown;
+  return (
+    <CurrencySelect
+      className={className}
+      value={pending ?? shown}
+      pending={pending !== null}
+      onChoose={(currency) =>
+        choose(currency).catch((error: unknown) =>
+          toast({ title: 'Could not change the currency', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+        )
+      }
+    />
+  );
+}
+
+/** The switcher as drawn: the shown currency, disabled while a choice is being saved. */
+export function CurrencySelect({
+  value,
+  pending,
+  onChoose,
+  className,
+}: {
+  value: Currency;
+  pending: boolean;
+  onChoose: (currency: Currency) => void;
+  className?: string;
+}) {
   return (
     <Wrap className={className}>
       <span className="visually-hidden" id="currency-label">
@@ -29,12 +54,8 @@ export function CurrencySwitcher({ className }: { className?: string }) {
         aria-labelledby="currency-label"
         data-testid="currency-switcher"
         value={value}
-        disabled={pending !== null}
-        onChange={(event) =>
-          choose(event.target.value as Currency).catch((error: unknown) =>
-            toast({ title: 'Could not change the currency', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-          )
-        }
+        disabled={pending}
+        onChange={(event) => onChoose(event.target.value as Currency)}
       >
         {CURRENCIES.map((currency) => (
           <option key={currency} value={currency}>

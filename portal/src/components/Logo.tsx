@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { media, theme } from '@atrium/common/ui/theme';
-import { usePublicConfig } from '../api/config.ts';
 
-/** The brand mark and name (BRAND_NAME from GET /api/config); links home. */
-export function Logo({ inverse = false }: { inverse?: boolean }) {
-  const config = usePublicConfig();
-  const brand = config.data?.brandName;
+/** The brand mark and name (BRAND_NAME, GET /api/config's `brandName`: none until it is read); links home. */
+export function Logo({ brand, inverse = false }: { brand: string | undefined; inverse?: boolean }) {
   return (
     <Home to="/" aria-label={brand ? `${brand}: home` : 'Home'} $inverse={inverse}>
       <Mark viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -14,10 +14,11 @@ import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 /** Header for visitors on pages other than the landing page. */
 function PublicHeader() {
   const { pathname } = useLocation();
+  const brand = usePublicConfig().data?.brandName;
   return (
     <Header className="no-print">
       <HeaderBar>
-        <Logo />
+        <Logo brand={brand} />
         {pathname === '/auth' ? null : (
           <ButtonLink to="/auth" variant="secondary" size="sm">
             Sign In

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { AccessibilityStatementDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { ApiError } from '../../api/client.ts';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
 import { AccessibilityView } from './AccessibilityView.tsx';
 
 const statement: AccessibilityStatementDto = {
@@ -83,7 +83,7 @@ export const Failed: Story = {
   args: {
     statement: {
       state: 'failed',
-      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      error: serverNotAnswering(),
       retry: fn(),
     },
   },

@@ -1,107 +1,37 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useLocation } from 'react-router';
-import styled from 'styled-components';
-import { media } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../../api/config.ts';
-import { Card, Container } from '../../components/Layout.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
+import { inviteeFrom } from '../../session/invitee.ts';
+import { AuthView } from './AuthView.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
-import { inviteeFrom } from '../../session/invitee.ts';
 
-/** /auth: Login and Register tabs (SPEC §2). */
+/** /auth: reads the brand and the invitation the person arrived from; the forms are containers. */
 export function AuthScene() {
   usePageTitle('Sign in or register');
-  const brand = usePublicConfig().data?.brandName;
+  const brand = usePublicConfig().data?.brandName ?? null;
   // Arriving from a school's invitation (/join) or a trust's (/trust?invite=): the tab the person
   // chose, and the address (and name) the invitation gave, to start the forms with.
   const { state } = useLocation();
   const invitee = inviteeFrom(state);
   const tab = invitee && (state as { tab?: unknown }).tab === 'register' ? 'register' : 'login';
   return (
-    <Container $narrow>
-      <Wrap>
-        <Intro>
-          <h1>{brand ? `Welcome to ${brand} Training` : 'Welcome to your training site'}</h1>
-          <p>Register for free to access your courses for school marketing</p>
-        </Intro>
-        <Panel as="div">
-          <Tabs.Root defaultValue={tab}>
-            <TabList aria-label="Sign in or register">
-              <Tab value="login">Login</Tab>
-              <Tab value="register">Register</Tab>
-            </TabList>
-            <TabPanel value="login">
-              <ProviderSignIn />
-              <LoginForm invitee={invitee} />
-            </TabPanel>
-            <TabPanel value="register">
-              <ProviderSignIn />
-              <RegisterForm invitee={invitee} />
-            </TabPanel>
-          </Tabs.Root>
-        </Panel>
-      </Wrap>
-    </Container>
+    <AuthView
+      brand={brand}
+      tab={tab}
+      login={
+        <>
+          <ProviderSignIn />
+          <LoginForm invitee={invitee} />
+        </>
+      }
+      register={
+        <>
+          <ProviderSignIn />
+          <RegisterForm invitee={invitee} />
+        </>
+      }
+    />
   );
 }
-
-const Wrap = styled.div`
-  max-width: 28rem;
-  margin: 0 auto;
-`;
-
-const Intro = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  text-align: center;
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSize.xxl};
-    font-weight: 700;
-  }
-  p {
-    margin-top: ${({ theme }) => theme.space.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-const Panel = styled(Card)`
-  padding: ${({ theme }) => theme.space.lg};
-
-  ${media.tablet} {
-    padding: ${({ theme }) => theme.space.xl};
-  }
-`;
-
-const TabList = styled(Tabs.List)`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.xxs};
-  padding: ${({ theme }) => theme.space.xxs};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-`;
-
-const Tab = styled(Tabs.Trigger)`
-  min-height: 40px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: 600;
-  cursor: pointer;
-
-  &[data-state='active'] {
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    box-shadow: 0 1px 3px rgba(23, 32, 51, 0.12);
-  }
-`;
-
-const TabPanel = styled(Tabs.Content)`
-  &:focus-visible {
-    outline-offset: 6px;
-  }
-`;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { CertificatePublicDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
 import { ApiError } from '../../api/client.ts';
 import { CertificateView } from './CertificateView.tsx';
 
@@ -53,7 +54,7 @@ export const Failed: Story = {
   args: {
     certificate: {
       state: 'failed',
-      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      error: serverNotAnswering(),
       retry: fn(),
     },
   },

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { CertificateListItemDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
 import { CertificatesView } from './CertificatesView.tsx';
-import { ApiError } from '../../api/client.ts';
 
 const certificate = (id: number, courseName: string, completedAt: string, number: string): CertificateListItemDto => ({
   id,
@@ -52,7 +52,7 @@ export const Failed: Story = {
   args: {
     certificates: {
       state: 'failed',
-      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      error: serverNotAnswering(),
       retry: fn(),
     },
   },

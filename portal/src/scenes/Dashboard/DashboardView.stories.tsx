@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { DashboardCourseDto, DashboardStatsDto, MyTrainingDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
 import { DashboardView } from './DashboardView.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
 import { TrustManagerCard } from './TrustManagerCard.tsx';
-import { ApiError } from '../../api/client.ts';
 
 const course = (id: number, title: string, fields: Partial<DashboardCourseDto> = {}): DashboardCourseDto => ({
   id,
@@ -93,7 +93,7 @@ export const Failed: Story = {
   args: {
     dashboard: {
       state: 'failed',
-      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      error: serverNotAnswering(),
       retry: fn(),
     },
   },

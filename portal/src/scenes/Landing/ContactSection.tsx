@@ -2,7 +2,6 @@ import { ContactForm } from '@atrium/widgets/contact-form/ContactForm';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { usePublicConfig } from '../../api/config.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -15,10 +14,9 @@ import { Section, SectionTitle } from './landingStyles.ts';
  * the visitor back here as `/?sent=1#contact` (server/src/routes/pages/): the confirmation is then
  * part of the page, drawn by the server and kept by hydration.
  */
-export function ContactSection() {
+export function ContactSection({ supportEmail }: { supportEmail?: string }) {
   const { contact } = landingContent;
   const sent = new URLSearchParams(useLocation().search).get('sent') === '1';
-  const supportEmail = usePublicConfig().data?.supportEmail;
   const { toast } = useToast();
   return (
     <Section id="contact" aria-labelledby="contact-title">

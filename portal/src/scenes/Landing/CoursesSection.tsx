@@ -1,9 +1,11 @@
 import { CourseGridView, type CourseGridState } from '@atrium/widgets/course-grid/CourseGridView';
 import type { CourseCardCourse } from '@atrium/widgets/course-grid/CourseCard';
 import styled from 'styled-components';
-import { useCourses } from '../../api/courses.ts';
+import type { CourseSummaryDto } from '@atrium/common';
+import { errorText } from '../../api/client.ts';
 import { useShownCurrency } from '../../api/currency.ts';
 import { readerLocale } from '../../components/coursePrice.ts';
+import type { ReadState } from '../../components/QueryState.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { landingContent } from '../../content/landing.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
@@ -13,18 +15,18 @@ const linkFor = (course: CourseCardCourse) => `/auth?next=${encodeURIComponent(`
 
 /**
  * The public course grid: the view the course-grid widget ships, fed by the portal's one
- * `/api/courses` query (the pricing card and the FAQ read the same answer), which the server
- * has already filled in on a server-rendered page.
+ * `/api/courses` read (the pricing card and the FAQ show the same answer), which the server has
+ * already filled in on a server-rendered page.
  */
-export function CoursesSection() {
+export function CoursesSection({ catalogue }: { catalogue: ReadState<CourseSummaryDto[]> }) {
   const { courses } = landingContent;
   const currency = useShownCurrency();
-  const query = useCourses();
-  const state: CourseGridState = query.data
-    ? { status: 'ready', courses: query.data }
-    : query.error
-      ? { status: 'error', message: query.error.message }
-      : { status: 'loading' };
+  const state: CourseGridState =
+    catalogue.state === 'ready'
+      ? { status: 'ready', courses: catalogue.data }
+      : catalogue.state === 'failed'
+        ? { status: 'error', message: errorText(catalogue.error, 'The courses could not be loaded.') }
+        : { status: 'loading' };
   return (
     <Section id="courses" aria-labelledby="courses-title" $tone="muted">
       <Container>
@@ -39,7 +41,7 @@ export function CoursesSection() {
             actionLabel="Get Started"
             currency={currency}
             locale={readerLocale()}
-            onRetry={() => void query.refetch()}
+            onRetry={() => (catalogue.state === 'failed' ? catalogue.retry() : undefined)}
           />
         </GridFit>
       </Container>

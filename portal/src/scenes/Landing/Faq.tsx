@@ -2,7 +2,7 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
-import { useCourses } from '../../api/courses.ts';
+import type { CourseSummaryDto } from '@atrium/common';
 import { useShownCurrency } from '../../api/currency.ts';
 import { landingContent } from '../../content/landing.ts';
 import { DISCOUNT_ANSWER, INVOICE_ANSWER } from '@atrium/common/rules/orders';
@@ -19,10 +19,10 @@ import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingSty
  * hydrated markup is the server's. Radix Accordion would also cost the landing page's first load
  * ~10 KB gzip (scripts/first-load-size.mjs) for this one list.
  */
-export function Faq() {
+export function Faq({ courses }: { courses: readonly CourseSummaryDto[] | undefined }) {
   const { faq } = landingContent;
   // The course grid's own answer (one request): prices in the visitor's currency, never stale.
-  const pricing = faqPricingAnswer(useCourses().data, useShownCurrency(), `${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`);
+  const pricing = faqPricingAnswer(courses, useShownCurrency(), `${DISCOUNT_ANSWER} ${INVOICE_ANSWER}`);
   const idPrefix = useId();
   const list = useRef<HTMLDivElement>(null);
 

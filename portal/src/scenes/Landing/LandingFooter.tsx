@@ -1,18 +1,17 @@
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { usePublicConfig } from '../../api/config.ts';
 import { Container } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { landingContent } from '../../content/landing.ts';
 
-export function LandingFooter() {
+/** The footer: the sections, sign-in, the brand and the support address (none until the configuration is read). */
+export function LandingFooter({ brand, supportEmail }: { brand?: string; supportEmail?: string }) {
   const { footer } = landingContent;
-  const config = usePublicConfig().data;
   return (
     <Footer>
       <Grid>
         <div>
-          <Logo inverse />
+          <Logo brand={brand} inverse />
           <Tagline>{footer.tagline}</Tagline>
         </div>
         <nav aria-label="Footer" id={footer.sectionsId}>
@@ -30,9 +29,9 @@ export function LandingFooter() {
       </Grid>
       <Bottom>
         <span>
-          © {new Date().getFullYear()} {config?.brandName ?? ''}
+          © {new Date().getFullYear()} {brand ?? ''}
         </span>
-        {config?.supportEmail ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : null}
+        {supportEmail ? <a href={`mailto:${supportEmail}`}>{supportEmail}</a> : null}
       </Bottom>
     </Footer>
   );

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { CurrencySwitcher } from '../../components/CurrencySwitcher.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { landingContent } from '../../content/landing.ts';
@@ -51,12 +50,13 @@ function PhoneMenu({ links, fallbackHref }: { links: ReadonlyArray<{ label: stri
   );
 }
 
-export function LandingHeader() {
+/** The landing page's header: the brand, the section links, the currency switcher (a container, given) and Sign In. */
+export function LandingHeader({ brand, currencySwitcher }: { brand: string | undefined; currencySwitcher: ReactNode }) {
   const { header, footer } = landingContent;
   return (
     <Header>
       <Bar>
-        <Logo />
+        <Logo brand={brand} />
         <Nav aria-label="Page sections">
           {footer.links.map((link) => (
             <a key={link.href} href={link.href}>
@@ -64,7 +64,7 @@ export function LandingHeader() {
             </a>
           ))}
         </Nav>
-        <CurrencySwitcher />
+        {currencySwitcher}
         <ButtonLink to={header.signIn.to} size="sm">
           {header.signIn.label}
         </ButtonLink>

@@ -3,17 +3,18 @@ import { media } from '@atrium/common/ui/theme';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
-import { useCourses } from '../../api/courses.ts';
+import type { CourseSummaryDto } from '@atrium/common';
 import { useShownCurrency } from '../../api/currency.ts';
 import { landingContent } from '../../content/landing.ts';
 import { landingPrice } from './landingPrice.ts';
 import { Section, SectionTitle } from './landingStyles.ts';
 
-export function SchoolAccess() {
+/** The school licence card; its price is the catalogue's, in the visitor's currency, once the courses are here. */
+export function SchoolAccess({ courses }: { courses: readonly CourseSummaryDto[] | undefined }) {
   const { schoolAccess } = landingContent;
   const currency = useShownCurrency();
-  // The same answer the course grid asked for; the card follows the visitor's currency.
-  const fromCatalogue = landingPrice(useCourses().data, currency);
+  // The same answer the course grid shows; the card follows the visitor's currency.
+  const fromCatalogue = landingPrice(courses, currency);
   const pricing = fromCatalogue ?? schoolAccess.pricing;
   return (
     <Section aria-labelledby="access-title" $tone="surface">

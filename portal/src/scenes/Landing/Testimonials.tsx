@@ -1,15 +1,13 @@
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { usePublicConfig } from '../../api/config.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { VideoEmbed } from '../../components/VideoEmbed.tsx';
 import { landingContent, withBrand, type Testimonial, type VideoTestimonial } from '../../content/landing.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
 
-export function Testimonials() {
+export function Testimonials({ brand }: { brand?: string }) {
   const { testimonials } = landingContent;
-  const brand = usePublicConfig().data?.brandName;
   return (
     <Section aria-labelledby="testimonials-title" $tone="surface">
       <Container>

@@ -25,7 +25,7 @@ function serverMarkup(ui: React.ReactElement, location = '/'): HTMLElement {
 /** Issue 53: the landing page's controls work from the server's HTML, before hydration. */
 describe('the landing page before its app has loaded', () => {
   it('the FAQ is native disclosures: each question a <summary> that opens its answer, one at a time, with no script', () => {
-    const root = serverMarkup(<Faq />);
+    const root = serverMarkup(<Faq courses={undefined} />);
     const items = [...root.querySelectorAll('details')];
     expect(items).toHaveLength(landingContent.faq.items.length);
     for (const [index, details] of items.entries()) {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
 import type { SubmissionDto } from '../../api/assignmentTypes.ts';
 import { ApiError } from '../../api/client.ts';
 import { SchoolSubmissionView } from './SchoolSubmissionView.tsx';
@@ -57,7 +58,7 @@ export const Failed: Story = {
   args: {
     submission: {
       state: 'failed',
-      error: new ApiError(503, 'Service Unavailable', JSON.stringify({ message: 'The server is not answering.', id: 'service_unavailable' })),
+      error: serverNotAnswering(),
       retry: fn(),
     },
   },
