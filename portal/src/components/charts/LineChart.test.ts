@@ -1,6 +1,6 @@
 import { scaleLinear } from '@visx/scale';
 import { describe, expect, it } from 'vitest';
-import { axisTicks } from './LineChart.tsx';
+import { axisTicks, marginFor } from './LineChart.tsx';
 
 const ticksOf = (top: number, counts: boolean) => {
   const y = scaleLinear<number>({ domain: [0, top], range: [200, 0], nice: true });
@@ -16,5 +16,16 @@ describe('axisTicks (issue 53 item 11)', () => {
   });
   it('other values keep the scale’s own ticks', () => {
     expect(ticksOf(1, false)).toContain(0.2);
+  });
+});
+
+describe('marginFor', () => {
+  it('leaves room for the widest y label and half the last x label, so neither is cut at the edge', () => {
+    const small = marginFor(['0', '10', '20'], '9 Nov');
+    const money = marginFor(['US$0', 'US$1,000', 'US$3,000'], '16 Nov');
+    expect(money.left).toBeGreaterThanOrEqual('US$3,000'.length * 7);
+    expect(money.left).toBeGreaterThan(small.left);
+    expect(small.left).toBe(32);
+    expect(money.right).toBeGreaterThanOrEqual(('16 Nov'.length * 7) / 2);
   });
 });

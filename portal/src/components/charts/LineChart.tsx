@@ -29,7 +29,18 @@ interface Props {
   height?: number;
 }
 
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 44 };
+const MARGIN = { top: 12, bottom: 28 };
+/** About how wide a character of the 11 px tick labels is, digits and currency signs alike. */
+const TICK_CHAR = 7;
+
+/**
+ * Room beside the plot for what the axes write: the widest y label ("US$3,000", "100 %") to the
+ * left, and half of the last x label (centred on the last point) to the right.
+ */
+export function marginFor(yLabels: readonly string[], lastXLabel: string): { left: number; right: number } {
+  const widest = Math.max(0, ...yLabels.map((text) => text.length));
+  return { left: Math.max(32, Math.ceil(widest * TICK_CHAR) + 10), right: Math.max(12, Math.ceil((lastXLabel.length * TICK_CHAR) / 2) + 2) };
+}
 
 /**
  * The y axis's ticks, about four; for counts whole numbers only (a top of 2 gives 0, 1, 2 rather
@@ -57,18 +68,22 @@ export function LineChart({
 }: Props) {
   const theme = useTheme();
   const { ref, width } = useWidth<HTMLDivElement>();
-  const innerWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const top = yMax ?? Math.max(1, ...series.flatMap((line) => line.values));
-  const x = scaleLinear<number>({ domain: [0, Math.max(1, xLabels.length - 1)], range: [0, innerWidth] });
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
   const yTicks = axisTicks(y.ticks.bind(y), top, counts);
+  const margin = marginFor(
+    yTicks.map((tick) => yFormat(tick)),
+    xLabels.at(-1) ?? '',
+  );
+  const innerWidth = Math.max(10, width - margin.left - margin.right);
+  const x = scaleLinear<number>({ domain: [0, Math.max(1, xLabels.length - 1)], range: [0, innerWidth] });
   const xTicks = Math.max(2, Math.min(xLabels.length, Math.floor(innerWidth / 70)));
   const tickLabel = { fill: theme.colors.textMuted, fontSize: 11, fontFamily: theme.font.body };
   return (
     <div ref={ref}>
       <svg width={width} height={height} role="img" aria-label={label}>
-        <Group left={MARGIN.left} top={MARGIN.top}>
+        <Group left={margin.left} top={MARGIN.top}>
           {yTicks.map((tick) => (
             <Line key={tick} from={{ x: 0, y: y(tick) }} to={{ x: innerWidth, y: y(tick) }} stroke={theme.colors.border} />
           ))}
