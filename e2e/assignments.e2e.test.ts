@@ -138,7 +138,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     const admin = await browser.page(DESKTOP);
     await signInWithForm(admin, app.url, app.admin);
     await admin.goto(`${app.url}/admin`);
-    await admin.getByRole('link', { name: 'Reviews, 1 awaiting' }).click();
+    await admin.getByRole('link', { name: 'Reviews 1 awaiting' }).click();
     await admin.waitForURL(/\/admin\/reviews$/);
     const queued = admin.getByRole('link', { name: `Robin Okafor: ${TITLE}` });
     await queued.waitFor();

@@ -42,12 +42,11 @@ export function AdminView({ overview, awaitingReviews, exportButton, panels }: A
         lead="Courses, students, schools, enrollments and messages."
         actions={
           <>
-            {/* Named from its text, "Reviews, 4 awaiting": the count shown is part of the name. */}
+            {/* Named from its text, "Reviews 4 awaiting": the count shown is part of the name. */}
             <ButtonLink to="/admin/reviews" variant="secondary">
               Reviews
               {awaitingReviews > 0 ? (
                 <>
-                  <span className="visually-hidden">, </span>
                   <Waiting>{count.format(awaitingReviews)}</Waiting>
                   <span className="visually-hidden"> awaiting</span>
                 </>
