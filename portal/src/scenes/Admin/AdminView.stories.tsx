@@ -1,30 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
+import { panelSlot, serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 import { AdminView, type AdminPanels } from './AdminView.tsx';
 
-/** A panel as the page places it; in the app each is its own container. */
-const slot = (id: string, title: string, lead: string) => (
-  <Panel aria-labelledby={`${id}-title`}>
-    <PanelHeader>
-      <h2 id={`${id}-title`}>{title}</h2>
-    </PanelHeader>
-    <PanelLead>{lead}</PanelLead>
-  </Panel>
-);
-
 const panels: AdminPanels = {
-  courses: slot('courses', 'Courses', 'The catalogue: add, edit and order courses and their modules.'),
-  enroll: slot('enroll', 'Quick Enroll', 'Give a student a course without a payment.'),
-  students: slot('students', 'Students', 'Search every learner, their schools and progress.'),
-  inbox: slot('inbox', 'Messages', 'What visitors sent from the contact form.'),
-  schools: slot('schools', 'Schools', 'Every school, its members and licences.'),
-  sales: slot('sales', 'Sales', 'Orders, invoices and card payments.'),
-  trusts: slot('trusts', 'Trusts', 'Groups of schools bought for together.'),
+  courses: panelSlot('courses', 'Courses', 'The catalogue: add, edit and order courses and their modules.'),
+  enroll: panelSlot('enroll', 'Quick Enroll', 'Give a student a course without a payment.'),
+  students: panelSlot('students', 'Students', 'Search every learner, their schools and progress.'),
+  inbox: panelSlot('inbox', 'Messages', 'What visitors sent from the contact form.'),
+  schools: panelSlot('schools', 'Schools', 'Every school, its members and licences.'),
+  sales: panelSlot('sales', 'Sales', 'Orders, invoices and card payments.'),
+  trusts: panelSlot('trusts', 'Trusts', 'Groups of schools bought for together.'),
   scheduler: null,
   admins: null,
   accessibility: null,

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { CourseDetailDto, MySchoolDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
 import { checkoutTax } from './checkoutTax.ts';
 import { Muted, Panel, PanelTitle } from './checkoutStyles.ts';
 import { CheckoutView, type CheckoutPhase } from './CheckoutView.tsx';

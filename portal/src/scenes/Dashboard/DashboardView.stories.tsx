@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { DashboardCourseDto, DashboardStatsDto, MyTrainingDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
 import { DashboardView } from './DashboardView.tsx';
 import { NoAccessHelp } from './NoAccessHelp.tsx';
 import { TrustManagerCard } from './TrustManagerCard.tsx';

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { MySchoolDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
-import { Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
+import { panelSlot, serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
+import { PanelLead } from '../../components/Panel.ts';
 import { SchoolView, type SchoolManagerPanels } from './SchoolView.tsx';
 
 const school = { id: 4, name: "St Mary's Primary School", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
@@ -19,29 +19,19 @@ const manager: MySchoolDto = {
 };
 const member: MySchoolDto = { ...manager, role: 'member', can: { manage: false, buyForSchool: false } };
 
-/** A panel as the page places it; in the app each is its own container with its own stories. */
-const slot = (id: string, title: string, lead: string) => (
-  <Panel aria-labelledby={`${id}-title`}>
-    <PanelHeader>
-      <h2 id={`${id}-title`}>{title}</h2>
-    </PanelHeader>
-    <PanelLead>{lead}</PanelLead>
-  </Panel>
-);
-
 const panels: SchoolManagerPanels = {
   details: <PanelLead>St Mary's Primary School, United Kingdom.</PanelLead>,
-  deadlines: slot('deadlines', 'Deadlines', 'When each course is due for your staff.'),
+  deadlines: panelSlot('deadlines', 'Deadlines', 'When each course is due for your staff.'),
   sharing: null,
   groups: null,
-  members: slot('members', 'Staff', 'Everyone in the school and their progress.'),
+  members: panelSlot('members', 'Staff', 'Everyone in the school and their progress.'),
   directory: null,
   cpdHours: null,
   insights: null,
   roster: null,
   comments: null,
-  invites: slot('invites', 'Invite colleagues', 'One link per colleague, sent by e-mail.'),
-  domains: slot('domains', 'E-mail domains', 'Staff with a verified address at these domains join on their own.'),
+  invites: panelSlot('invites', 'Invite colleagues', 'One link per colleague, sent by e-mail.'),
+  domains: panelSlot('domains', 'E-mail domains', 'Staff with a verified address at these domains join on their own.'),
   identityProvider: null,
 };
 

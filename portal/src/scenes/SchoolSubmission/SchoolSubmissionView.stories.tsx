@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../storybook/portalFixtures.ts';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
 import type { SubmissionDto } from '../../api/assignmentTypes.ts';
 import { ApiError } from '../../api/client.ts';
 import { SchoolSubmissionView } from './SchoolSubmissionView.tsx';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../../storybook/portalFixtures.ts';
+import { serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
 import { AdminInsightsView } from './AdminInsightsView.tsx';
 
 const weeks = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'];

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { AdminSchoolDetailDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../../storybook/portalFixtures.ts';
-import { Panel, PanelHeader, PanelLead } from '../../../components/Panel.ts';
+import { panelSlot, serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
+import { PanelLead } from '../../../components/Panel.ts';
 import { AdminSchoolView } from './AdminSchoolView.tsx';
 
 const school: AdminSchoolDetailDto = {
@@ -26,16 +26,6 @@ const school: AdminSchoolDetailDto = {
   ],
 };
 
-/** A panel as the page places it; in the app each is its own container. */
-const slot = (id: string, title: string, lead: string) => (
-  <Panel aria-labelledby={`${id}-title`}>
-    <PanelHeader>
-      <h2 id={`${id}-title`}>{title}</h2>
-    </PanelHeader>
-    <PanelLead>{lead}</PanelLead>
-  </Panel>
-);
-
 const meta = {
   title: 'Portal/Admin/AdminSchoolView',
   component: AdminSchoolView,
@@ -45,8 +35,8 @@ const meta = {
     wellFormed: true,
     panels: () => ({
       details: <PanelLead>(The school's name and country, editable.)</PanelLead>,
-      licences: slot('licences', 'Licences', 'Grant a course, revoke or restore a licence.'),
-      domains: slot('domains', 'E-mail domains', 'The domains whose verified staff join the school.'),
+      licences: panelSlot('licences', 'Licences', 'Grant a course, revoke or restore a licence.'),
+      domains: panelSlot('domains', 'E-mail domains', 'The domains whose verified staff join the school.'),
       deadlines: null,
       groups: null,
       approval: null,

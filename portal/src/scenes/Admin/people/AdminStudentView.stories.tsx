@@ -2,8 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { StudentDetailDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
-import { serverNotAnswering } from '../../../../../storybook/portalFixtures.ts';
-import { Panel, PanelHeader, PanelLead } from '../../../components/Panel.ts';
+import { panelSlot, serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
 import { AdminStudentView } from './AdminStudentView.tsx';
 
 const student: StudentDetailDto = {
@@ -19,16 +18,6 @@ const student: StudentDetailDto = {
   stats: { totalEnrollments: 2, completedModules: 9, averageProgress: 64 },
 };
 
-/** A panel as the page places it; in the app each is its own container. */
-const slot = (id: string, title: string, lead: string) => (
-  <Panel aria-labelledby={`${id}-title`}>
-    <PanelHeader>
-      <h2 id={`${id}-title`}>{title}</h2>
-    </PanelHeader>
-    <PanelLead>{lead}</PanelLead>
-  </Panel>
-);
-
 const meta = {
   title: 'Portal/Admin/AdminStudentView',
   component: AdminStudentView,
@@ -37,8 +26,8 @@ const meta = {
     student: { state: 'ready', data: student },
     wellFormed: true,
     panels: () => ({
-      enrollments: slot('enrollments', 'Enrollments', 'Each course with its progress and what was played; enroll in another, or unenroll.'),
-      certificates: slot('certificates', 'Certificates', 'Each certificate earned, with its number and expiry.'),
+      enrollments: panelSlot('enrollments', 'Enrollments', 'Each course with its progress and what was played; enroll in another, or unenroll.'),
+      certificates: panelSlot('certificates', 'Certificates', 'Each certificate earned, with its number and expiry.'),
     }),
   },
 } satisfies Meta<typeof AdminStudentView>;
