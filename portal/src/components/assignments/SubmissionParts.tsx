@@ -101,7 +101,16 @@ export function FileNotes({ files }: { files: SubmissionFileDto[] }) {
 }
 
 /** One round as it was sent: when, its note and link, its files, and the reviewer's feedback. */
-export function RoundSummary({ round, approvalRequired }: { round: SubmissionDto; approvalRequired: boolean }) {
+export function RoundSummary({
+  round,
+  approvalRequired,
+  reader = 'learner',
+}: {
+  round: SubmissionDto;
+  approvalRequired: boolean;
+  /** Who reads it: the learner's own note is "Your note"; a reviewer or manager reads "Learner’s note". */
+  reader?: 'learner' | 'reviewer';
+}) {
   return (
     <Round>
       <RoundHead>
@@ -118,7 +127,7 @@ export function RoundSummary({ round, approvalRequired }: { round: SubmissionDto
       ) : null}
       {round.note ? (
         <Note>
-          <strong>Your note:</strong> {round.note}
+          <strong>{reader === 'learner' ? 'Your note:' : 'Learner’s note:'}</strong> {round.note}
         </Note>
       ) : null}
       {round.link ? (

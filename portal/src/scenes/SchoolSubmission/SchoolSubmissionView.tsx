@@ -43,7 +43,7 @@ export function SchoolSubmissionView({ submission, wellFormed }: SchoolSubmissio
             actions={back}
           />
           <Panel>
-            <RoundSummary round={{ ...round, files: [] }} approvalRequired />
+            <RoundSummary round={{ ...round, files: [] }} approvalRequired reader="reviewer" />
             <Files>
               {round.files.map((file) => (
                 <li key={file.id}>

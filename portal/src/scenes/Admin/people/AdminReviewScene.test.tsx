@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -106,7 +106,7 @@ describe('AdminReviewScene', () => {
       const user = userEvent.setup();
       renderReview();
       await user.click(await screen.findByRole('button', { name: /Ask for changes/ }));
-      expect(await screen.findByText(/Write what the learner should change/)).toBeInTheDocument();
+      expect(await screen.findByText(/Say what should change: feedback is required/)).toBeInTheDocument();
       expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(0);
       await user.type(screen.getByLabelText('Feedback on hall.jpg (optional)'), 'Crop the left edge.');
       await user.type(screen.getByLabelText('Feedback to the learner'), 'Nearly there.');
@@ -148,6 +148,16 @@ describe('AdminReviewScene', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/reviews/300')[0]?.body).toEqual({ decision: 'approve', feedback: null }));
     expect(await screen.findByText(/is told by e-mail and sees your feedback/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses a file note over its limit with the shared schema’s words, before asking the server', async () => {
+    const api = answers();
+    const user = userEvent.setup();
+    renderReview();
+    fireEvent.change(await screen.findByLabelText('Feedback on hall.jpg (optional)'), { target: { value: 'x'.repeat(2001) } });
+    await user.click(screen.getByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('File feedback can be at most 2,000 characters')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/reviews/300')).toHaveLength(0);
   });
 
   it('shows the server’s refusal of a withdrawn submission', async () => {
