@@ -55,6 +55,8 @@ export default defineConfig({
       { test: { ...unitGroup, name: 'common', root: './common', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
       ...(mysqlUrl ? [serverProject('server-mysql', { TEST_DB: 'mysql', MYSQL_URL: mysqlUrl })] : []),
+      // The bench's own rules (its CPU guard reading bench/README.md), not the bench itself.
+      { test: { ...unitGroup, name: 'bench', root: './bench', include: ['*.test.ts'], environment: 'node' } },
       { test: { ...unitGroup, name: 'widgets', root: './widgets', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' } },
       {
         test: {

@@ -265,10 +265,19 @@ async function main(options: BenchOptions): Promise<void> {
     const ceilingCpu = ceilingMeter(ceilingRuns[0]!.ok);
     raw.ceiling = ceilingRuns[0];
     raw.ceilingCpuPerAnswer = ceilingCpu;
+    // The ceiling's CPU per answer over all its measured runs: the guard's yardstick for the host's speed.
+    const ceilingCpuTotal = ceilingCpu ? { us: ceilingCpu.serverUs * ceilingRuns[0]!.ok, answers: ceilingRuns[0]!.ok } : { us: 0, answers: 0 };
     // The machine is shared: each scenario is also compared with a short ceiling run right before it.
     const adjacentCeiling = async () => {
       await settle(ctx.base);
-      return (await scenarios.ceiling({ ...ceilingCtx, duration: Math.min(5, Math.max(1, options.duration / 2)) })).rps;
+      const meter = cpuMeter(ceilingChild!.pid, null);
+      const result = await scenarios.ceiling({ ...ceilingCtx, duration: Math.min(5, Math.max(1, options.duration / 2)) });
+      const cpu = meter(result.ok);
+      if (cpu) {
+        ceilingCpuTotal.us += cpu.serverUs * result.ok;
+        ceilingCpuTotal.answers += result.ok;
+      }
+      return result.rps;
     };
 
     const selected = new Set<ScenarioName>(options.only.length ? (options.only as ScenarioName[]) : SCENARIO_NAMES.filter((name) => !OPT_IN.includes(name)));
@@ -535,9 +544,12 @@ async function main(options: BenchOptions): Promise<void> {
     if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
     // The guard (issue 54): CPU per answer against the figures committed in bench/README.md.
     const committed = committedCpu();
+    const ceilingUs = ceilingCpuTotal.answers > 0 ? Math.round(ceilingCpuTotal.us / ceilingCpuTotal.answers) : null;
+    raw.ceilingCpuPerAnswerOverRun = ceilingUs;
+    if (ceilingUs !== null) log(`ceiling CPU per answer over the run's ceiling runs: ${ceilingUs} µs (the guard's yardstick)`);
     const runScale = Math.round((counts.enrollments ?? 0) / 3 / 2000) / 100;
     for (const entry of measured) {
-      const guard = guardCpu(committed, target.label, runScale, entry.name, entry.cpu ?? null);
+      const guard = guardCpu(committed, target.label, runScale, entry.name, entry.cpu ?? null, ceilingUs);
       const holds = entry.holds?.(entry.result, entry.ceiling);
       if (guard && !guard.holds) process.exitCode = 1;
       const verdictOf = guard ? (holds ?? true) && guard.holds : holds;

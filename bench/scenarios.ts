@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import type { Db } from '../server/src/db/knex.ts';
 import { load, type LoadResult } from './load.ts';
+import { reportedBuckets, resumeBucket, resumeWords } from './resumeWords.ts';
 import { BENCH_PASSWORD, FIRST_NAMES, LAST_NAMES } from './seedData.ts';
 
 export interface PoolUser {
@@ -213,9 +214,14 @@ export async function progress<M>(
   if (pairs.length < ctx.connections) throw new Error('progress: fewer (user, module) pairs than connections; sign in more users');
   const userIds = ctx.users.map((user) => user.id);
   await ctx.db('progress').whereIn('userId', userIds).update({ watchedDuration: 0, position: 0, isCompleted: false, completedAt: null, updatedAt: 0 });
-  // The learners' bucket masks too (when the schema has them), so each run sets new bits as real viewing does.
+  // The learners' bucket masks too (when the schema has them), so each run sets new bits as real
+  // viewing does, each pair resuming mid-module with its current word stored (resumeWords.ts).
   // hasTable takes the table's own (snake_case) name: knex's identifier mapping does not apply to it.
-  if (await ctx.db.schema.hasTable('progress_buckets')) await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
+  if (await ctx.db.schema.hasTable('progress_buckets')) {
+    await ctx.db('progressBuckets').whereIn('userId', userIds).delete();
+    const words = resumeWords(pairs.map((pair) => ({ userId: pair.user.id, moduleId: pair.module.id, duration: pair.module.duration })));
+    for (let start = 0; start < words.length; start += 500) await ctx.db('progressBuckets').insert(words.slice(start, start + 500));
+  }
   let clients = 0;
   const setupClient = (client: autocannon.Client) => {
     const index = clients;
@@ -233,9 +239,7 @@ export async function progress<M>(
           pair.sent += 1;
           inFlight = { pair, value: pair.sent };
           // As the player reports: the three 10-second buckets played in the 30 s since its last report.
-          const buckets = Math.max(1, Math.ceil(pair.module.duration / 10));
-          const first = ((pair.sent - 1) * 3) % buckets;
-          const playedBuckets = [first, first + 1, first + 2].filter((bucket) => bucket < buckets);
+          const playedBuckets = reportedBuckets(resumeBucket(pair.user.id, pair.module.id, pair.module.duration), pair.sent, pair.module.duration);
           const body = { moduleId: pair.module.id, courseId: pair.module.courseId, watchedDuration: pair.sent, position: pair.sent, playedBuckets };
           return { ...request, headers: { ...request.headers, cookie: pair.user.cookie }, body: JSON.stringify(body) };
         },

@@ -11,7 +11,8 @@
  * beside it (its background threads flush the log and purge for these writes too); and this
  * process's. Then the same again with each group of triggers on the write's path dropped (and
  * put back, exactly as SHOW CREATE TRIGGER gave them), and with reports that name no played
- * buckets: the difference is what that part costs. Partial reports first, then completions
+ * buckets: the difference is what that part costs. Each pair resumes mid-module with its current
+ * word of played buckets stored (resumeWords.ts), as the bench's progress scenario does. Partial reports first, then completions
  * (isCompleted on pairs not completed yet). The database's name must contain "bench": its
  * triggers are dropped for a moment.
  */
@@ -22,6 +23,7 @@ import { Database } from '../server/src/db/database.ts';
 import { selectRows } from '../server/src/db/raw.ts';
 import { cpuMsOf, databaseServerPid, databaseThreads, threadCpuMs } from './cpuTime.ts';
 import { resolveTarget } from './options.ts';
+import { reportedBuckets, resumeBucket, resumeWords } from './resumeWords.ts';
 
 const { values } = parseArgs({ options: { reports: { type: 'string' }, concurrency: { type: 'string' } } });
 const REPORTS = Number(values.reports ?? 4000);
@@ -69,6 +71,9 @@ async function main(): Promise<void> {
       const chunk = userIds.slice(start, start + 1000);
       await knex('progress').whereIn('userId', chunk).update({ watchedDuration: 0, playedSeconds: 0, position: 0, isCompleted: false, completedAt: null });
       await knex('progressBuckets').whereIn('userId', chunk).delete();
+      const inChunk = new Set(chunk);
+      const words = resumeWords(pairs.filter((pair) => inChunk.has(pair.userId)));
+      for (let at = 0; at < words.length; at += 500) await knex('progressBuckets').insert(words.slice(at, at + 500));
       await knex('certificates').whereIn('userId', chunk).delete();
     }
     for (const pair of pairs) pair.sent = 0;
@@ -82,7 +87,6 @@ async function main(): Promise<void> {
       const pair = pairs[next % pairs.length]!;
       next += 1;
       pair.sent += 1;
-      const first = ((pair.sent - 1) * 3) % Math.max(1, Math.ceil(pair.duration / 10));
       const result = await recordProgress(
         database,
         {
@@ -91,7 +95,7 @@ async function main(): Promise<void> {
           watchedDuration: kind === 'complete' ? pair.duration : pair.sent,
           isCompleted: kind === 'complete',
           position: pair.sent,
-          playedBuckets: buckets ? [first, first + 1, first + 2] : [],
+          playedBuckets: buckets ? reportedBuckets(resumeBucket(pair.userId, pair.moduleId, pair.duration), pair.sent, pair.duration) : [],
         },
         { now: (clock += 1) },
       );

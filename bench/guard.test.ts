@@ -1,0 +1,100 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { committedCpu, GUARD_HEADING, guardCpu } from './guard.ts';
+import { reportedBuckets, resumeBucket, resumeWords, WORD_BITS } from './resumeWords.ts';
+
+const readme = (table: string) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'guard-')), 'README.md');
+  writeFileSync(file, `# Bench\n\n${GUARD_HEADING}\n\nWhy.\n\n${table}\n\n## Next\n\n| mariadb | 1 | \`x\` | 1 | 1 | 1 | not this section |\n`);
+  return file;
+};
+
+describe('the CPU guard', () => {
+  it('reads the committed figures of bench/README.md, every row of its table', () => {
+    const figures = committedCpu();
+    expect(figures.length).toBeGreaterThanOrEqual(6);
+    for (const dialect of ['sqlite', 'mariadb'])
+      for (const scenario of ['GET /api/dashboard', 'POST /api/progress', 'POST /api/progress, completing'])
+        expect(figures.find((figure) => figure.dialect === dialect && figure.scale === 1 && figure.scenario === scenario)).toBeDefined();
+  });
+
+  const file = readme(
+    [
+      '| dialect | scale | scenario | server µs | database µs | ceiling µs | when |',
+      '|---|---|---|---|---|---|---|',
+      '| mariadb | 1 | `POST /api/progress` | 300 | 200 | 50 | today |',
+      '| sqlite | 1 | `POST /api/progress` | 400 | — | — | no ceiling recorded |',
+    ].join('\n'),
+  );
+  const figures = committedCpu(file);
+
+  it('takes only its own section', () => {
+    expect(figures).toEqual([
+      { dialect: 'mariadb', scale: 1, scenario: 'POST /api/progress', serverUs: 300, databaseUs: 200, ceilingUs: 50 },
+      { dialect: 'sqlite', scale: 1, scenario: 'POST /api/progress', serverUs: 400, databaseUs: null, ceilingUs: null },
+    ]);
+  });
+
+  const cpu = (serverUs: number, databaseUs: number | null) => ({ serverUs, databaseUs, connectionsUs: databaseUs, loadGeneratorUs: 100 });
+
+  it('holds within 15 % and fails beyond, on the server or the database', () => {
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(340, 220), 50)!.holds).toBe(true);
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(350, 200), 50)).toMatchObject({
+      holds: false,
+      note: expect.stringMatching(/FAILS.*server 350 µs vs 300 committed \(\+17 %\)/),
+    });
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 240), 50)!.holds).toBe(false);
+  });
+
+  it("compares in the committed run's units: a host twice as slow costs twice the µs for the same work", () => {
+    const slowHost = guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(600, 400), 100)!;
+    expect(slowHost.holds).toBe(true);
+    expect(slowHost.note).toContain("server 600 µs (300 in the committed run's units) vs 300 committed (+0 %)");
+    // Slower work on a quicker host is still caught.
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 200), 25)!.holds).toBe(false);
+  });
+
+  it('compares as it stands when no ceiling was recorded, and says nothing for another scale or scenario', () => {
+    expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(470, null), 100)!.holds).toBe(false);
+    expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(450, null), 100)!.holds).toBe(true);
+    expect(guardCpu(figures, 'sqlite', 0.05, 'POST /api/progress', cpu(9999, null), 100)).toBeNull();
+    expect(guardCpu(figures, 'mariadb', 1, 'GET /api/dashboard', cpu(9999, 9999), 50)).toBeNull();
+  });
+});
+
+describe('where learners resume', () => {
+  it('stores the buckets before the resume point in its word, and reports continue from it', () => {
+    const duration = 1800; // 180 buckets
+    const resume = resumeBucket(17, 5, duration);
+    expect(resume).toBeGreaterThanOrEqual(0);
+    expect(resume).toBeLessThan(180);
+    const [word] = resumeWords([{ userId: 17, moduleId: 5, duration }]);
+    if (resume % WORD_BITS === 0) expect(word).toBeUndefined();
+    else expect(word).toEqual({ userId: 17, moduleId: 5, word: Math.floor(resume / WORD_BITS), bits: 2 ** (resume % WORD_BITS) - 1 });
+    expect(reportedBuckets(resume, 1, duration)[0]).toBe(resume);
+    expect(reportedBuckets(resume, 2, duration)[0]).toBe((resume + 3) % 180);
+  });
+
+  it('starts a new word in about one report of eleven, as a player reporting 30 s at a time does', () => {
+    let crossings = 0;
+    let reports = 0;
+    for (let user = 1; user <= 400; user += 1)
+      for (let sent = 1; sent <= 2; sent += 1) {
+        const resume = resumeBucket(user, 3, 3600);
+        const buckets = reportedBuckets(resume, sent, 3600);
+        const words = new Set(buckets.map((bucket) => Math.floor(bucket / WORD_BITS)));
+        const stored = Math.floor((resume + (sent - 1) * 3 - 1) / WORD_BITS);
+        reports += 1;
+        if ([...words].some((word) => word !== stored && word > stored)) crossings += 1;
+      }
+    expect(crossings / reports).toBeGreaterThan(0.03);
+    expect(crossings / reports).toBeLessThan(0.2);
+  });
+
+  it('keeps a report inside the module', () => {
+    expect(reportedBuckets(0, 1, 25)).toEqual([0, 1, 2]);
+    expect(reportedBuckets(2, 1, 25)).toEqual([2]);
+  });
+});
