@@ -6,6 +6,7 @@ import type { AppContextExtensions, AppDeps, AppState } from './context.ts';
 import type { Database } from './db/database.ts';
 import { CatalogueCache } from './services/catalogue.ts';
 import { systemClock, type Clock } from './services/clock.ts';
+import { CookieKeys } from './middlewares/cookieKeys.ts';
 import { loadUser } from './middlewares/auth.ts';
 import { widgetCors } from './middlewares/cors.ts';
 import { errorHandler } from './middlewares/errors.ts';
@@ -101,10 +102,10 @@ export function createApp(options: CreateAppOptions): App {
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.
   const app = new Koa<AppState, AppContextExtensions>({
-    keys: config.sessionKeys,
     proxy: config.trustProxyHops > 0,
     maxIpsCount: config.trustProxyHops,
   }) as App;
+  app.keys = new CookieKeys(config.sessionKeys);
   app.context.deps = deps;
   app.context.now = function now(this: AppContextExtensions): number {
     return this.deps.clock.now().getTime();

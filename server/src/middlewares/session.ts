@@ -71,11 +71,8 @@ export function sessionMiddleware(app: Koa, database: Database, options: { secur
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secure,
-      // Signed by Koa's keygrip with the app's keys, newest first, so SESSION_SECRET can be
-      // rotated. keygrip's check costs ~13-33 µs per signed-in request against ~3-7 µs for the
-      // hand-written one it replaced (2026-11-27, 2 loaded cores), about 2-3 % of a dashboard
-      // answer's ~600-800 µs of server CPU: well inside the target's margin (bench/README.md).
-      // Re-measure: npm run bench -- --scale 0.05 --duration 3 --only dashboard
+      // Signed with the app's keys, newest first, so SESSION_SECRET can be rotated (CookieKeys:
+      // keygrip's signatures, checked for less CPU).
       signed: true,
       // Extends the idle window when a session is more than half way to expiry.
       renew: true,
