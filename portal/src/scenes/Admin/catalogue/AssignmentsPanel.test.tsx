@@ -111,9 +111,14 @@ describe('AssignmentsPanel', () => {
     await waitFor(() => expect(api.callsTo('DELETE', '/api/courses/3/assignments/60')).toHaveLength(1));
   });
 
-  it('says when the list could not be loaded', async () => {
-    answers({ 'GET /api/courses/3/assignments': fail(500, 'Database unavailable') });
+  it('says when the list could not be loaded, and Try again reads it again', async () => {
+    let down = true;
+    answers({ 'GET /api/courses/3/assignments': () => (down ? fail(500, 'Database unavailable') : ok([existing])) });
     renderPanel();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect((await screen.findByText('Database unavailable')).closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Assignments in course order' })).toBeInTheDocument();
+    expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 });

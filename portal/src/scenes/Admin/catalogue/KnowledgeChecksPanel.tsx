@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Muted, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
-import { PanelListStatus } from '../../../components/PanelListStatus.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { CoursePartPanel, CoursePartRow } from '../shared/adminStyles.ts';
 import { EditDeleteActions } from '../shared/EditDeleteActions.tsx';
@@ -64,38 +64,41 @@ export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetail
         </Warning>
       ) : null}
 
-      <PanelListStatus
-        query={quizzes}
+      <QueryState
+        read={quizzes}
+        size="panel"
         loading="Loading quizzes"
         failed="The quizzes could not be loaded."
-        isEmpty={list.length === 0}
+        isEmpty={(data) => data.quizzes.length === 0}
         empty="No knowledge checks yet. Add a quiz after a module or at the end of the course."
       >
-        <RowList aria-label="Quizzes in course order">
-          {list.map((quiz) => (
-            <CoursePartRow key={quiz.id}>
-              <div>
-                <strong>{quiz.title}</strong>
-                <Muted>
-                  {quizPosition(quiz, modules)} · {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'}
-                </Muted>
-                {quiz.requiredForCertificate ? (
-                  <span>
-                    <Badge $tone="accent">
-                      <Icon name="award" size={14} /> Final quiz: required for the certificate
-                    </Badge>
-                  </span>
-                ) : null}
-              </div>
-              <EditDeleteActions
-                title={quiz.title}
-                onEdit={() => setEditing({ kind: 'edit', quizId: quiz.id, title: quiz.title })}
-                onDelete={() => removal.ask(quiz)}
-              />
-            </CoursePartRow>
-          ))}
-        </RowList>
-      </PanelListStatus>
+        {(data) => (
+          <RowList aria-label="Quizzes in course order">
+            {data.quizzes.map((quiz) => (
+              <CoursePartRow key={quiz.id}>
+                <div>
+                  <strong>{quiz.title}</strong>
+                  <Muted>
+                    {quizPosition(quiz, modules)} · {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'}
+                  </Muted>
+                  {quiz.requiredForCertificate ? (
+                    <span>
+                      <Badge $tone="accent">
+                        <Icon name="award" size={14} /> Final quiz: required for the certificate
+                      </Badge>
+                    </span>
+                  ) : null}
+                </div>
+                <EditDeleteActions
+                  title={quiz.title}
+                  onEdit={() => setEditing({ kind: 'edit', quizId: quiz.id, title: quiz.title })}
+                  onDelete={() => removal.ask(quiz)}
+                />
+              </CoursePartRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
 
       <QuizEditorDialog courseId={course.id} modules={modules} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
