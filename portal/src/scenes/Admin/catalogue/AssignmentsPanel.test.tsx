@@ -64,9 +64,9 @@ describe('AssignmentsPanel', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Add an assignment' });
       await user.click(within(dialog).getByLabelText(/^Photos/));
       await user.click(within(dialog).getByRole('button', { name: 'Add assignment' }));
-      expect(within(dialog).getByText('Enter a title')).toBeInTheDocument();
-      expect(within(dialog).getByText('Say what the learner should do and send')).toBeInTheDocument();
-      expect(within(dialog).getByText('Choose at least one thing learners may send')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Give the assignment a title')).toBeInTheDocument();
+      expect(within(dialog).getByText('Write the instructions')).toBeInTheDocument();
+      expect(within(dialog).getByText('Choose at least one kind of work that may be submitted')).toBeInTheDocument();
       expect(api.callsTo('POST', '/api/courses/3/assignments')).toHaveLength(0);
 
       await user.type(within(dialog).getByLabelText(/^Title/), 'A podcast');
@@ -89,6 +89,20 @@ describe('AssignmentsPanel', () => {
     },
     LONG_TEST_MS,
   );
+
+  it('refuses a number of files outside 1–20 by the shared schema, and sends nothing', async () => {
+    const api = answers();
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Edit Three photos' }));
+    const dialog = await screen.findByRole('dialog');
+    const files = within(dialog).getByLabelText('Most files per submission');
+    await user.clear(files);
+    await user.type(files, '21');
+    await user.click(within(dialog).getByRole('button', { name: 'Save assignment' }));
+    await waitFor(() => expect(files).toHaveAccessibleDescription(expect.stringContaining('Files must be a whole number from 1 to 20')));
+    expect(api.callsTo('PATCH', '/api/courses/3/assignments/60')).toHaveLength(0);
+  });
 
   it('shows the server’s field errors in the form', async () => {
     answers({
