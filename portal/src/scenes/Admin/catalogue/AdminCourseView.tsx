@@ -5,7 +5,7 @@ import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
 import { priceListText } from '../../../components/coursePrice.ts';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
@@ -13,6 +13,7 @@ import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { LoadingState } from '../../../components/Loading.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../../components/Panel.ts';
+import { BackToAdmin } from '../shared/AdminRecordPage.tsx';
 
 /** What the page's heading says of the course. */
 export type AdminCourseFacts = Pick<CourseDetailDto, 'id' | 'title' | 'price' | 'prices' | 'totalModules' | 'totalDuration'>;
@@ -43,12 +44,6 @@ export interface AdminCourseViewProps {
   deleting: boolean;
 }
 
-const backToAdmin = (
-  <ButtonLink to="/admin" variant="secondary">
-    <Icon name="arrowLeft" size={18} /> Back to Admin
-  </ButtonLink>
-);
-
 /** /admin/courses/:courseId: the course's modules, in order, with add, edit, delete and reorder. */
 export function AdminCourseView({ course, panels, ...modules }: AdminCourseViewProps) {
   if (course.state === 'loading') return <LoadingState label="Loading course" />;
@@ -59,7 +54,7 @@ export function AdminCourseView({ course, panels, ...modules }: AdminCourseViewP
           icon={course.notFound ? 'book' : 'alert'}
           headingLevel={1}
           title={course.notFound ? 'Course not found' : 'The course could not be loaded'}
-          actions={backToAdmin}
+          actions={<BackToAdmin />}
         >
           {course.notFound ? <p>It may have been deleted.</p> : <p>{course.message}</p>}
         </StatusMessage>
@@ -80,7 +75,7 @@ export function AdminCourseView({ course, panels, ...modules }: AdminCourseViewP
             </span>
           </Facts>
         }
-        actions={backToAdmin}
+        actions={<BackToAdmin />}
       />
       <Modules modules={course.modules} {...modules} />
       {panels}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../components/Button.tsx';
+import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { Container } from '../../../components/Layout.tsx';
+import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
+
+/** The way back from an admin page to /admin. */
+export function BackToAdmin() {
+  return (
+    <ButtonLink to="/admin" variant="secondary">
+      <Icon name="arrowLeft" size={18} /> Back to Admin
+    </ButtonLink>
+  );
+}
+
+/**
+ * An admin page about one record (a school, a student): its read at page size (loading, a failure
+ * with Try again, not found for a 404 or an address that names nothing), each with the way back
+ * to /admin, then the record's page in the admin's Container.
+ */
+export function AdminRecordPage<T>({
+  read,
+  wellFormed,
+  noun,
+  notFound,
+  children,
+}: {
+  read: ReadState<T>;
+  /** False when the address names no record (`/admin/schools/abc`): nothing was asked. */
+  wellFormed: boolean;
+  /** What the record is, as in "Loading school" and "Failed to fetch school". */
+  noun: string;
+  notFound: { icon: IconName; title: string; text: string };
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <QueryState read={read} wellFormed={wellFormed} loading={`Loading ${noun}`} failed={`Failed to fetch ${noun}`} notFound={notFound} back={<BackToAdmin />}>
+      {(record) => <Container>{children(record)}</Container>}
+    </QueryState>
+  );
+}
