@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/Button.tsx';
-import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { BackLink } from '../../../components/BackLink.tsx';
+import type { IconName } from '../../../components/Icon.tsx';
 import { Container } from '../../../components/Layout.tsx';
 import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
 
 /** The way back from an admin page to /admin. */
 export function BackToAdmin() {
-  return (
-    <ButtonLink to="/admin" variant="secondary">
-      <Icon name="arrowLeft" size={18} /> Back to Admin
-    </ButtonLink>
-  );
+  return <BackLink to="/admin">Back to Admin</BackLink>;
 }
 
 /**
