@@ -35,7 +35,8 @@ export function AdminSchoolView({ school, wellFormed, panels }: AdminSchoolViewP
     <AdminRecordPage
       read={school}
       wellFormed={wellFormed}
-      noun="school"
+      loading="Loading school"
+      failed="Failed to fetch school"
       notFound={{ icon: 'school', title: 'School Not Found', text: 'There is no school with this id.' }}
     >
       {(shown) => <SchoolPage school={shown} panels={panels?.(shown)} />}

@@ -24,7 +24,8 @@ export function AdminStudentView({ student, wellFormed, panels }: AdminStudentVi
     <AdminRecordPage
       read={student}
       wellFormed={wellFormed}
-      noun="student"
+      loading="Loading student"
+      failed="Failed to fetch student"
       notFound={{ icon: 'user', title: 'Student Not Found', text: 'There is no account with this id. It may have been deleted.' }}
     >
       {(shown) => <StudentPage student={shown} panels={panels?.(shown)} />}

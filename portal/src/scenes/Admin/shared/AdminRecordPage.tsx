@@ -10,27 +10,30 @@ export function BackToAdmin() {
 }
 
 /**
- * An admin page about one record (a school, a student): its read at page size (loading, a failure
+ * An admin page about one record (a course, a school, a student): its read at page size (loading, a failure
  * with Try again, not found for a 404 or an address that names nothing), each with the way back
  * to /admin, then the record's page in the admin's Container.
  */
 export function AdminRecordPage<T>({
   read,
-  wellFormed,
-  noun,
+  wellFormed = true,
+  loading,
+  failed,
   notFound,
   children,
 }: {
   read: ReadState<T>;
   /** False when the address names no record (`/admin/schools/abc`): nothing was asked. */
-  wellFormed: boolean;
-  /** What the record is, as in "Loading school" and "Failed to fetch school". */
-  noun: string;
+  wellFormed?: boolean;
+  /** "Loading school" */
+  loading: string;
+  /** The failure's heading: "Failed to fetch school". */
+  failed: string;
   notFound: { icon: IconName; title: string; text: string };
   children: (record: T) => ReactNode;
 }) {
   return (
-    <QueryState read={read} wellFormed={wellFormed} loading={`Loading ${noun}`} failed={`Failed to fetch ${noun}`} notFound={notFound} back={<BackToAdmin />}>
+    <QueryState read={read} wellFormed={wellFormed} loading={loading} failed={failed} notFound={notFound} back={<BackToAdmin />}>
       {(record) => <Container>{children(record)}</Container>}
     </QueryState>
   );
