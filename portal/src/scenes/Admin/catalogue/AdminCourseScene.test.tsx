@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CourseDetailDto } from '@atrium/common';
+import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
+import { renderScene } from '../../../test/render.tsx';
+import { AdminCourseScene } from './AdminCourseScene.tsx';
+
+const course: CourseDetailDto = {
+  id: 3,
+  title: 'School Podcast',
+  description: 'Record and publish a podcast with pupils.',
+  price: 49900,
+  thumbnail: null,
+  salesVideoId: null,
+  totalModules: 1,
+  totalDuration: 600,
+  isEnrolled: false,
+  completedModules: 0,
+  progressPercentage: 0,
+  lastWatchedModule: null,
+  modules: [{ id: 31, courseId: 3, title: 'Planning an episode', description: '', duration: 600, orderIndex: 1, isCompleted: false }],
+  steps: [],
+  passMark: 80,
+  quizRequired: false,
+};
+
+const renderCourse = () => renderScene(<AdminCourseScene />, { route: '/admin/courses/3', path: '/admin/courses/:courseId' });
+
+describe('AdminCourseScene', () => {
+  it("says when the course could not be read, with the server's sentence, and Try again reads it again", async () => {
+    let down = true;
+    mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/courses/3': () => (down ? fail(503, 'The server is busy: try again in a moment.') : ok(course)),
+    });
+    renderCourse();
+    expect(await screen.findByRole('heading', { level: 1, name: 'The course could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByText('The server is busy: try again in a moment.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '/admin');
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'School Podcast' })).toBeInTheDocument();
+    expect(screen.getByText('Planning an episode')).toBeInTheDocument();
+  });
+
+  it('says when the course does not exist', async () => {
+    mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), 'GET /api/courses/3': fail(404, 'Course not found') });
+    renderCourse();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
+    expect(screen.getByText('It may have been deleted.')).toBeInTheDocument();
+  });
+});
