@@ -8,11 +8,11 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { IconButton } from '../../../components/IconButton.tsx';
 import { PageHeading } from '../../../components/Layout.tsx';
 import type { ReadState } from '../../../components/QueryState.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../../components/Panel.ts';
 import { AdminRecordPage, BackToAdmin } from '../shared/AdminRecordPage.tsx';
+import { MoveButtons } from '../shared/MoveButtons.tsx';
 
 /** What the page's heading says of the course. */
 export type AdminCourseFacts = Pick<CourseDetailDto, 'id' | 'title' | 'price' | 'prices' | 'totalModules' | 'totalDuration'>;
@@ -140,26 +140,7 @@ function Modules({
                   </Muted>
                 </Body>
                 <RowActions>
-                  <IconButton
-                    icon="arrowUp"
-                    label={`Move ${module.title} up`}
-                    title="Move up"
-                    variant="outline"
-                    size="sm"
-                    data-move="-1"
-                    onClick={() => move(module, -1)}
-                    disabled={index === 0}
-                  />
-                  <IconButton
-                    icon="arrowDown"
-                    label={`Move ${module.title} down`}
-                    title="Move down"
-                    variant="outline"
-                    size="sm"
-                    data-move="1"
-                    onClick={() => move(module, 1)}
-                    disabled={index === modules.length - 1}
-                  />
+                  <MoveButtons title={module.title} index={index} count={modules.length} onMove={(by) => move(module, by)} />
                   <Button size="sm" variant="secondary" onClick={() => onEditingChange({ kind: 'edit', module })} aria-label={`Edit ${module.title}`}>
                     <Icon name="edit" size={16} /> Edit
                   </Button>

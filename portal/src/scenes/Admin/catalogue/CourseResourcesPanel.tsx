@@ -7,13 +7,13 @@ import { useCourseResources, useResourceAdmin, type ResourceOwner } from '../../
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { IconButton } from '../../../components/IconButton.tsx';
 import { Muted, PanelHeader, PanelLead, RowActions, RowList } from '../../../components/Panel.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { CoursePartPanel, CoursePartRow } from '../shared/adminStyles.ts';
 import { fileProblem, ResourceForm } from './ResourceForm.tsx';
 import { useConfirmRemoval } from '../shared/useConfirmRemoval.ts';
+import { MoveButtons } from '../shared/MoveButtons.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; resource: ResourceDto } | null;
 
@@ -117,23 +117,11 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
                       </Muted>
                     </div>
                     <RowActions>
-                      <IconButton
-                        icon="arrowUp"
-                        label={`Move ${resource.title} up`}
-                        title="Move up"
-                        variant="outline"
-                        size="sm"
-                        onClick={() => move(group.owner, group.items, resource, -1)}
-                        disabled={index === 0}
-                      />
-                      <IconButton
-                        icon="arrowDown"
-                        label={`Move ${resource.title} down`}
-                        title="Move down"
-                        variant="outline"
-                        size="sm"
-                        onClick={() => move(group.owner, group.items, resource, 1)}
-                        disabled={index === group.items.length - 1}
+                      <MoveButtons
+                        title={resource.title}
+                        index={index}
+                        count={group.items.length}
+                        onMove={(by) => move(group.owner, group.items, resource, by)}
                       />
                       <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'edit', resource })} aria-label={`Edit ${resource.title}`}>
                         <Icon name="edit" size={16} /> Edit
