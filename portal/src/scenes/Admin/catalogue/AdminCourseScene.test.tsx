@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetailDto } from '@atrium/common';
@@ -43,6 +43,31 @@ describe('AdminCourseScene', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'School Podcast' })).toBeInTheDocument();
     expect(screen.getByText('Planning an episode')).toBeInTheDocument();
+  });
+
+  it('moves a module with its arrow buttons, sends the new order and keeps focus on the module moved', async () => {
+    const second = { ...course.modules[0]!, id: 32, title: 'Recording', orderIndex: 2 };
+    let modules = [...course.modules, second];
+    const api = mockApi({
+      'GET /api/user': ok(admin),
+      'GET /api/config': ok(publicConfig),
+      // The server keeps the order it was sent.
+      'GET /api/courses/3': () => ok({ ...course, totalModules: 2, modules }),
+      'PUT /api/courses/3/modules/order': () => {
+        modules = [
+          { ...second, orderIndex: 1 },
+          { ...course.modules[0]!, orderIndex: 2 },
+        ];
+        return ok(modules);
+      },
+    });
+    renderCourse();
+    expect(await screen.findByRole('button', { name: 'Move Planning an episode up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Recording down' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move Recording up' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/courses/3/modules/order')[0]?.body).toEqual({ moduleIds: [32, 31] }));
+    // At the top now, its Move up is off: focus goes to its Move down.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Recording down' })).toHaveFocus());
   });
 
   it('says when the course does not exist', async () => {
