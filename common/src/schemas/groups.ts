@@ -22,7 +22,7 @@ export const groupMembersSchema = z.object({
   // before anything is looked up: the answer cannot tell which other addresses have accounts.
   emails: z
     .array(z.string({ message: INVALID_EMAIL }))
-    .min(1, { message: 'Choose at least one person' })
+    .min(1, { message: 'Enter at least one e-mail address' })
     .max(500, { message: 'At most 500 people at once' })
     .transform((list, ctx) => {
       const invalid = invalidAddresses(list);

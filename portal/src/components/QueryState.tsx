@@ -133,22 +133,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
   if (shown.state === 'failed') {
     if (size === 'page') {
       return frame(
-        <Announce>
-          <StatusMessage
-            icon="alert"
-            tone="danger"
-            headingLevel={props.headingLevel ?? 1}
-            title={failed}
-            actions={
-              <>
-                <Button onClick={shown.retry}>Try again</Button>
-                {back}
-              </>
-            }
-          >
-            <p>{readFailedText(shown.error, fallback)}</p>
-          </StatusMessage>
-        </Announce>,
+        <PageReadFailed error={shown.error} retry={shown.retry} failed={failed} fallback={fallback} back={back} headingLevel={props.headingLevel} />,
         props.above,
       );
     }
@@ -163,6 +148,46 @@ export function QueryState<T>(props: QueryStateProps<T>) {
   }
   if (isEmpty?.(shown.data)) return size === 'inline' ? <InlineLine>{empty}</InlineLine> : <EmptyText>{empty}</EmptyText>;
   return <>{children(shown.data)}</>;
+}
+
+/**
+ * QueryState's page-size failure on its own: the heading (`failed`), the server's sentence (or
+ * `fallback`), Try again and the way back, announced politely. For a gate that tells some failed
+ * answers apart itself before this one (CourseStepGate: a 403 asks the learner to enrol).
+ */
+export function PageReadFailed({
+  error,
+  retry,
+  failed,
+  fallback = 'Please try again.',
+  back,
+  headingLevel = 1,
+}: {
+  error: unknown;
+  retry: () => void;
+  failed: string;
+  fallback?: string;
+  back?: ReactNode;
+  headingLevel?: 1 | 2;
+}) {
+  return (
+    <Announce>
+      <StatusMessage
+        icon="alert"
+        tone="danger"
+        headingLevel={headingLevel}
+        title={failed}
+        actions={
+          <>
+            <Button onClick={retry}>Try again</Button>
+            {back}
+          </>
+        }
+      >
+        <p>{readFailedText(error, fallback)}</p>
+      </StatusMessage>
+    </Announce>
+  );
 }
 
 /** A failure the page is about, read out politely when it appears. */

@@ -260,6 +260,15 @@ const RoundHead = styled.div`
   }
 `;
 
+/** A round's files shown one under another, each large enough to look at (a reviewer's or a manager's page). */
+export const ShownFiles = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: ${({ theme }) => theme.space.md} 0 0;
+  padding: 0;
+  list-style: none;
+`;
+
 export const Feedback = styled.div<{ $tone: 'success' | 'warning' }>`
   display: grid;
   gap: ${({ theme }) => theme.space.xxs};

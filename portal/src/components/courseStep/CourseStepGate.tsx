@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import type { CourseDetailDto } from '@atrium/common';
 import { ApiError, failedWithNothingToShow, isNotFound } from '../../api/client.ts';
 import { ButtonLink } from '../Button.tsx';
-import { LoadFailedMessage } from '../LoadFailedMessage.tsx';
 import { LoadingState } from '../Loading.tsx';
+import { PageReadFailed } from '../QueryState.tsx';
 import { StatusMessage } from '../StatusMessage.tsx';
 
 /** How a kind of step names itself in the gate's messages. */
@@ -59,7 +59,7 @@ export function CourseStepGate<Step extends { id: number; courseId: number }>({
         {isNotFound(course.error) ? (
           <StatusMessage icon="book" headingLevel={1} title="Course not found" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>} />
         ) : (
-          <LoadFailedMessage title={words.failed} error={course.error} onRetry={() => void course.refetch()} back={back} />
+          <PageReadFailed failed={words.failed} error={course.error} retry={() => void course.refetch()} back={back} />
         )}
       </Standalone>
     );
@@ -87,7 +87,7 @@ export function CourseStepGate<Step extends { id: number; courseId: number }>({
             </p>
           </StatusMessage>
         ) : (
-          <LoadFailedMessage title={words.failed} error={step.error} onRetry={() => void step.refetch()} back={back} />
+          <PageReadFailed failed={words.failed} error={step.error} retry={() => void step.refetch()} back={back} />
         )}
       </Standalone>
     );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CreatedDirectoryTokenDto, DirectoryTokenInput } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useCreateDirectoryToken, useDirectoryLog, useDirectoryTokens, useRevokeDirectoryToken } from '../../api/directory.ts';
+import { readState } from '../QueryState.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 import { DirectorySyncView } from './DirectorySyncView.tsx';
 import { OneRosterScene } from './OneRosterScene.tsx';
@@ -39,8 +40,8 @@ export function DirectorySyncPanel({ root, owner }: { root: string; owner: 'scho
     <>
       <DirectorySyncView
         owner={owner}
-        tokens={tokens}
-        log={log}
+        tokens={readState(tokens)}
+        log={readState(log)}
         created={created}
         onDismissCreated={() => setCreated(null)}
         onCreate={onCreate}

@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { DirectoryEventDto, DirectoryTokenDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { DirectorySyncView, type ListQuery } from './DirectorySyncView.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
+import type { ReadState } from '../QueryState.tsx';
+import { DirectorySyncView } from './DirectorySyncView.tsx';
 
-const loaded = <T,>(data: T[]): ListQuery<T> => ({ isPending: false, isError: false, error: null, data });
+const loaded = <T,>(data: T[]): ReadState<T[]> => ({ state: 'ready', data });
 
 const tokens: DirectoryTokenDto[] = [
   { id: 2, label: 'Entra ID', createdAt: '2026-11-02T09:00:00.000Z', lastUsedAt: '2026-11-29T08:40:00.000Z' },
@@ -64,9 +66,9 @@ export const TokenJustCreated: Story = {
 export const TrustNothingYet: Story = { args: { owner: 'trust', tokens: loaded([]), log: loaded([]) } };
 
 export const Loading: Story = {
-  args: { tokens: { isPending: true, isError: false, error: null, data: undefined }, log: { isPending: true, isError: false, error: null, data: undefined } },
+  args: { tokens: { state: 'loading' }, log: { state: 'loading' } },
 };
 
 export const CouldNotLoad: Story = {
-  args: { tokens: { isPending: false, isError: true, error: new Error('The service is temporarily unavailable.'), data: undefined } },
+  args: { tokens: { state: 'failed', error: serverNotAnswering(), retry: fn() } },
 };

@@ -15,21 +15,13 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { TextField } from '../Field.tsx';
 import { Form } from '../Form.tsx';
 import { Muted, Panel, PanelHeader, PanelLead, RowActions, RowList } from '../Panel.ts';
-import { PanelListStatus } from '../PanelListStatus.tsx';
+import { QueryState, type ReadState } from '../QueryState.tsx';
 import { useForm } from '../useForm.ts';
-
-/** What the view reads of a list query (TanStack Query's result, or a story's stand-in). */
-export interface ListQuery<T> {
-  isPending: boolean;
-  isError: boolean;
-  error: Error | null;
-  data: T[] | undefined;
-}
 
 export interface DirectorySyncViewProps {
   owner: 'school' | 'trust';
-  tokens: ListQuery<DirectoryTokenDto>;
-  log: ListQuery<DirectoryEventDto>;
+  tokens: ReadState<DirectoryTokenDto[]>;
+  log: ReadState<DirectoryEventDto[]>;
   /** The token just made, shown once with its secret until dismissed. */
   created: CreatedDirectoryTokenDto | null;
   onDismissCreated(): void;
@@ -59,25 +51,27 @@ export function DirectorySyncView(props: DirectorySyncViewProps) {
       </PanelLead>
       {props.created ? <CreatedToken token={props.created} owner={owner} onDismiss={props.onDismissCreated} /> : <CreateToken {...props} />}
       <SectionTitle>Tokens</SectionTitle>
-      <PanelListStatus
-        query={tokens}
+      <QueryState
+        read={tokens}
+        size="panel"
         loading="Loading the tokens"
         failed="The tokens could not be loaded."
-        isEmpty={tokens.data?.length === 0}
+        isEmpty={(rows) => rows.length === 0}
         empty="No tokens yet: create one above to connect your directory."
       >
-        <TokenList tokens={tokens.data ?? []} onRevoke={props.onRevoke} revoking={props.revoking} />
-      </PanelListStatus>
+        {(rows) => <TokenList tokens={rows} onRevoke={props.onRevoke} revoking={props.revoking} />}
+      </QueryState>
       <SectionTitle>Sync log</SectionTitle>
-      <PanelListStatus
-        query={log}
+      <QueryState
+        read={log}
+        size="panel"
         loading="Loading the sync log"
         failed="The sync log could not be loaded."
-        isEmpty={log.data?.length === 0}
+        isEmpty={(rows) => rows.length === 0}
         empty="Nothing synced yet."
       >
-        <SyncLog events={log.data ?? []} />
-      </PanelListStatus>
+        {(events) => <SyncLog events={events} />}
+      </QueryState>
     </Panel>
   );
 }

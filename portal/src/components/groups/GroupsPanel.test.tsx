@@ -198,9 +198,10 @@ describe('the Groups panel', () => {
     renderScene(<GroupsPanel root={root} owner="school" />);
     const office = await card('Office');
     const form = within(office).getByRole('form', { name: 'Give a course to Office' });
-    // A course must be chosen before the server is asked.
+    // A course and a rule must be chosen before the server is asked: each field says what it lacks.
     await userEvent.click(within(form).getByRole('button', { name: 'Give course' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose a course');
+    await waitFor(() => expect(within(form).getByLabelText('Give a course')).toHaveAccessibleDescription('Choose a course'));
+    expect(within(form).getByLabelText('Complete by')).toHaveAccessibleDescription('Set a date, a number of days for new staff, or both');
     expect(api.callsTo('PUT', `${root}/groups/5/courses/12`)).toEqual([]);
     await userEvent.selectOptions(within(form).getByLabelText('Give a course'), 'School Podcast');
     await userEvent.type(within(form).getByLabelText('Complete by'), '2099-03-31');

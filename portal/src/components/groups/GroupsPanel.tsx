@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Form } from '../Form.tsx';
 import styled from 'styled-components';
-import { invalidAddresses, invalidAddressesMessage, splitAddressList, type GroupDto, type GroupsDto } from '@atrium/common';
+import { splitAddressList, type GroupDto, type GroupsDto } from '@atrium/common';
 import { formatDay } from '@atrium/common/rules/dates';
 import { deadlineSchema } from '@atrium/common/schemas/deadlines';
-import { groupSchema } from '@atrium/common/schemas/groups';
-import { ApiError, errorText } from '../../api/client.ts';
+import { groupMembersSchema, groupSchema } from '@atrium/common/schemas/groups';
+import { errorText } from '../../api/client.ts';
 import {
   useAddGroupMembers,
   useAssignGroupCourse,
@@ -20,10 +21,11 @@ import { Badge } from '../Badge.tsx';
 import { Button } from '../Button.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { TextAreaField, TextField } from '../Field.tsx';
-import { FieldLabel, Select } from '../NativeSelect.ts';
-import { Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
+import { Muted, Panel, PanelHeader, PanelLead } from '../Panel.ts';
 import { QueryState } from '../QueryState.tsx';
+import { SelectField } from '../SelectField.tsx';
 import { useToast } from '../toast/Toaster.tsx';
+import { useForm } from '../useForm.ts';
 
 /** "By 31 March · new staff: 30 days from joining the group". */
 function ruleText(rule: { completeBy: string | null; newStaffDays: number | null }): string {
@@ -99,32 +101,21 @@ type Headings = (typeof HEADINGS)[keyof typeof HEADINGS];
 function CreateGroup({ root }: { root: string }) {
   const create = useCreateGroup(root);
   const { toast } = useToast();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = groupSchema.safeParse({ name });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter a group name');
-    create.mutate(parsed.data.name, {
+  const form = useForm({ name: '' });
+  const submit = form.handleSubmit(groupSchema, ({ name }) =>
+    create.mutate(name, {
       onSuccess: () => {
-        setName('');
-        toast({ title: 'Group created', description: parsed.data.name, variant: 'success' });
+        form.reset();
+        toast({ title: 'Group created', description: name, variant: 'success' });
       },
-      onError: (problem) => setError(errorText(problem, 'The group was not created.')),
-    });
-  };
+      onError: (problem) => {
+        if (!form.showServerErrors(problem)) form.setErrors({ name: errorText(problem, 'The group was not created.') });
+      },
+    }),
+  );
   return (
     <CreateForm onSubmit={submit} noValidate aria-label="Create a group">
-      <TextField
-        label="New group"
-        placeholder="e.g. Teaching assistants"
-        value={name}
-        error={error}
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(null);
-        }}
-      />
+      <TextField label="New group" placeholder="e.g. Teaching assistants" {...form.field('name')} />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create group'}
       </Button>
@@ -219,25 +210,21 @@ function GroupCard({ root, group, courses, headings }: { root: string; group: Gr
 
 function RenameGroup({ root, group, onDone }: { root: string; group: GroupDto; onDone: () => void }) {
   const rename = useRenameGroup(root);
-  const [name, setName] = useState(group.name);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = groupSchema.safeParse({ name });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter a group name');
-    rename.mutate({ groupId: group.id, name: parsed.data.name }, { onSuccess: onDone, onError: (problem) => setError(errorText(problem, 'Not renamed.')) });
-  };
+  const form = useForm({ name: group.name });
+  const submit = form.handleSubmit(groupSchema, ({ name }) =>
+    rename.mutate(
+      { groupId: group.id, name },
+      {
+        onSuccess: onDone,
+        onError: (problem) => {
+          if (!form.showServerErrors(problem)) form.setErrors({ name: errorText(problem, 'Not renamed.') });
+        },
+      },
+    ),
+  );
   return (
     <InlineForm onSubmit={submit} noValidate aria-label={`Rename ${group.name}`}>
-      <TextField
-        label="Name"
-        value={name}
-        error={error}
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(null);
-        }}
-      />
+      <TextField label="Name" {...form.field('name')} />
       <Button type="submit" size="sm" disabled={rename.isPending}>
         {rename.isPending ? 'Saving…' : 'Save name'}
       </Button>
@@ -274,58 +261,42 @@ function GivenCourse({ root, group, course }: { root: string; group: GroupDto; c
   );
 }
 
+/** A course given to a group: one of the licensed courses, and the deadline rule the server takes (deadlineSchema). */
+const giveCourseSchema = z.intersection(z.object({ courseId: z.coerce.number().int().positive({ message: 'Choose a course' }) }), deadlineSchema);
+const NO_COURSE = { courseId: '', completeBy: '', newStaffDays: '' };
+
 function GiveCourse({ root, group, courses }: { root: string; group: GroupDto; courses: GroupsDto['courses'] }) {
   const give = useAssignGroupCourse(root);
   const { toast } = useToast();
-  const [courseId, setCourseId] = useState('');
-  const [completeBy, setCompleteBy] = useState('');
-  const [days, setDays] = useState('');
-  const [errors, setErrors] = useState<{ courseId?: string; completeBy?: string; newStaffDays?: string }>({});
+  const form = useForm(NO_COURSE);
   if (courses.length === 0) return <Muted>No licensed course to give yet.</Muted>;
-  const selectId = `group-${group.id}-course`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!courseId) return setErrors({ courseId: 'Choose a course' });
-    const parsed = deadlineSchema.safeParse({ completeBy: completeBy.trim() || null, newStaffDays: days.trim() || null });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
-    give.mutate(
-      { groupId: group.id, courseId: Number(courseId), input: parsed.data },
-      {
-        onSuccess: () => {
-          setCourseId('');
-          setCompleteBy('');
-          setDays('');
-          setErrors({});
-          toast({ title: 'Course given to the group', description: `${group.name}: ${ruleText(parsed.data)}`, variant: 'success' });
+  const submit = form.handleSubmit(
+    giveCourseSchema,
+    ({ courseId, ...rule }) =>
+      give.mutate(
+        { groupId: group.id, courseId, input: rule },
+        {
+          onSuccess: () => {
+            form.reset();
+            toast({ title: 'Course given to the group', description: `${group.name}: ${ruleText(rule)}`, variant: 'success' });
+          },
+          // The server's reasons by field where it names one ("Choose today (…) or a later date").
+          onError: (problem) => {
+            if (!form.showServerErrors(problem)) form.setErrors({ completeBy: errorText(problem, 'The course was not given.') });
+          },
         },
-        // The server's reasons by field where it names one ("Choose today (…) or a later date").
-        onError: (problem) => {
-          const fields = problem instanceof ApiError ? (problem.data?.errors ?? {}) : {};
-          const shown = { completeBy: fields.completeBy, newStaffDays: fields.newStaffDays };
-          setErrors(shown.completeBy || shown.newStaffDays ? shown : { completeBy: errorText(problem, 'The course was not given.') });
-        },
-      },
-    );
-  };
+      ),
+    { toInput: (values) => ({ courseId: values.courseId, completeBy: values.completeBy.trim() || null, newStaffDays: values.newStaffDays.trim() || null }) },
+  );
   return (
     <CourseForm onSubmit={submit} noValidate aria-label={`Give a course to ${group.name}`}>
-      <div>
-        <FieldLabel htmlFor={selectId}>Give a course</FieldLabel>
-        <Select id={selectId} value={courseId} aria-invalid={errors.courseId ? true : undefined} onChange={(event) => setCourseId(event.target.value)}>
-          <option value="">Choose a course</option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.title}
-            </option>
-          ))}
-        </Select>
-        {errors.courseId ? <ProblemText role="alert">{errors.courseId}</ProblemText> : null}
-      </div>
-      <TextField label="Complete by" type="date" value={completeBy} error={errors.completeBy ?? null} onChange={(event) => setCompleteBy(event.target.value)} />
+      <SelectField
+        label="Give a course"
+        placeholder="Choose a course"
+        options={courses.map((course) => ({ value: String(course.id), label: course.title }))}
+        {...form.field('courseId')}
+      />
+      <TextField label="Complete by" type="date" {...form.field('completeBy')} />
       <TextField
         label="New staff: days from joining the group"
         type="number"
@@ -333,9 +304,7 @@ function GiveCourse({ root, group, courses }: { root: string; group: GroupDto; c
         min={1}
         max={365}
         placeholder="e.g. 30"
-        value={days}
-        error={errors.newStaffDays ?? null}
-        onChange={(event) => setDays(event.target.value)}
+        {...form.field('newStaffDays')}
       />
       <Button type="submit" size="sm" disabled={give.isPending}>
         {give.isPending ? 'Saving…' : 'Give course'}
@@ -379,39 +348,28 @@ function Member({ root, group, member }: { root: string; group: GroupDto; member
 function AddPeople({ root, group }: { root: string; group: GroupDto }) {
   const add = useAddGroupMembers(root);
   const { toast } = useToast();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const emails = splitAddressList(text);
-    if (!emails.length) return setError('Enter at least one e-mail address');
-    // Named before anything is sent, as the server would name them (issue 53 item 10).
-    const invalid = invalidAddresses(emails);
-    if (invalid.length) return setError(`${invalidAddressesMessage(invalid)}. Nobody was added.`);
-    add.mutate(
-      { groupId: group.id, emails },
-      {
-        onSuccess: (answer) => {
-          setText('');
-          toast({ title: 'People added', description: `${answer.added} added to ${group.name}.`, variant: 'success' });
+  const form = useForm({ emails: '' });
+  // The addresses that are not addresses are named before anything is sent, as the server would name them (issue 53 item 10).
+  const submit = form.handleSubmit(
+    groupMembersSchema,
+    ({ emails }) =>
+      add.mutate(
+        { groupId: group.id, emails },
+        {
+          onSuccess: (answer) => {
+            form.reset();
+            toast({ title: 'People added', description: `${answer.added} added to ${group.name}.`, variant: 'success' });
+          },
+          onError: (problem) => {
+            if (!form.showServerErrors(problem)) form.setErrors({ emails: errorText(problem, 'Nobody was added.') });
+          },
         },
-        onError: (problem) => setError(errorText(problem, 'Nobody was added.')),
-      },
-    );
-  };
+      ),
+    { toInput: (values) => ({ emails: splitAddressList(values.emails) }) },
+  );
   return (
     <InlineForm onSubmit={submit} noValidate aria-label={`Add people to ${group.name}`}>
-      <TextAreaField
-        label="Add people by e-mail"
-        hint="Staff addresses, one per line or separated by commas"
-        rows={2}
-        value={text}
-        error={error}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-      />
+      <TextAreaField label="Add people by e-mail" hint="Staff addresses, one per line or separated by commas" rows={2} {...form.field('emails')} />
       <Button type="submit" size="sm" variant="secondary" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add'}
       </Button>

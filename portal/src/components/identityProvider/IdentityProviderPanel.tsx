@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { IdentityProviderInput } from '@atrium/common';
-import { errorText, failedWithNothingToShow } from '../../api/client.ts';
+import { errorText } from '../../api/client.ts';
 import {
   identityProviderTestUrl,
   useIdentityProvider,
@@ -10,6 +10,7 @@ import {
   useSaveIdentityProvider,
 } from '../../api/identityProvider.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { mapRead, readState } from '../QueryState.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 import { useForm } from '../useForm.ts';
 import { useNow } from '../useNow.ts';
@@ -50,15 +51,12 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
   // While the change is on its way the checkbox already shows it.
   const stored = query.data?.provider ?? null;
   const provider = stored && require.isPending ? { ...stored, required: require.variables } : stored;
-  const state = query.isPending ? 'loading' : failedWithNothingToShow(query) ? 'failed' : 'ready';
 
   return (
     <>
       <IdentityProviderView
         owner={owner}
-        state={state}
-        failedText={query.error ? errorText(query.error, 'The sign-in settings could not be loaded.') : undefined}
-        provider={provider}
+        provider={mapRead(readState(query), () => provider)}
         now={now}
         values={form.values}
         errors={form.errors}

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { SSO_ATTRIBUTES_READ, type IdentityProviderDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
 import { IdentityProviderView } from './IdentityProviderView.tsx';
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
@@ -44,8 +45,7 @@ const meta = {
   decorators: [portalTheme],
   args: {
     owner: 'school',
-    state: 'ready',
-    provider: null,
+    provider: { state: 'ready', data: null },
     now: NOW,
     values: EMPTY,
     errors: {},
@@ -65,20 +65,20 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const NotConnected: Story = {};
-export const Connected: Story = { args: { provider } };
-export const CertificateExpiresSoon: Story = { args: { provider: { ...provider, certificateExpiresAt: NOW + 12 * DAY } } };
-export const CertificateExpired: Story = { args: { provider: { ...provider, certificateExpiresAt: NOW - 2 * DAY } } };
+export const Connected: Story = { args: { provider: { state: 'ready', data: provider } } };
+export const CertificateExpiresSoon: Story = { args: { provider: { state: 'ready', data: { ...provider, certificateExpiresAt: NOW + 12 * DAY } } } };
+export const CertificateExpired: Story = { args: { provider: { state: 'ready', data: { ...provider, certificateExpiresAt: NOW - 2 * DAY } } } };
 export const Refused: Story = {
   args: {
     values: { ...EMPTY, metadataXml: '<md:EntityDescriptor' },
     errors: { metadataXml: 'The metadata is not well-formed XML.' },
   },
 };
-export const ForATrust: Story = { args: { owner: 'trust', provider } };
-export const Loading: Story = { args: { state: 'loading' } };
-export const Failed: Story = { args: { state: 'failed', failedText: 'The sign-in settings could not be loaded.' } };
+export const ForATrust: Story = { args: { owner: 'trust', provider: { state: 'ready', data: provider } } };
+export const Loading: Story = { args: { provider: { state: 'loading' } } };
+export const Failed: Story = { args: { provider: { state: 'failed', error: serverNotAnswering(), retry: fn() } } };
 export const OidcForm: Story = { args: { values: { ...EMPTY, kind: 'oidc', issuer: 'https://oak-academy.okta.com', clientId: '0oa1b2c3d4e5f6g7h8i9' } } };
-export const OidcConnected: Story = { args: { provider: oidcProvider, values: { ...EMPTY, kind: 'oidc' } } };
+export const OidcConnected: Story = { args: { provider: { state: 'ready', data: oidcProvider }, values: { ...EMPTY, kind: 'oidc' } } };
 export const OidcRefused: Story = {
   args: {
     values: { ...EMPTY, kind: 'oidc', issuer: 'https://login.example.org', clientId: 'atrium' },
@@ -87,19 +87,22 @@ export const OidcRefused: Story = {
 };
 
 const passed = { at: NOW - 5 * 60_000, ok: true, email: 'j.okafor@oak-academy.sch.uk', name: 'Joy Okafor', failure: null };
-export const TestPassed: Story = { args: { provider: { ...provider, lastTest: passed } } };
-export const Required: Story = { args: { provider: { ...provider, lastTest: passed, required: true } } };
+export const TestPassed: Story = { args: { provider: { state: 'ready', data: { ...provider, lastTest: passed } } } };
+export const Required: Story = { args: { provider: { state: 'ready', data: { ...provider, lastTest: passed, required: true } } } };
 export const TestFailed: Story = {
   args: {
     justTested: true,
     provider: {
-      ...provider,
-      lastTest: {
-        at: NOW - 60_000,
-        ok: false,
-        email: 'joy.okafor@oakacademy.onmicrosoft.com',
-        name: 'Joy Okafor',
-        failure: { code: 'sso_domain', detail: "joy.okafor@oakacademy.onmicrosoft.com is not on a proven domain of connection 7's organisation" },
+      state: 'ready',
+      data: {
+        ...provider,
+        lastTest: {
+          at: NOW - 60_000,
+          ok: false,
+          email: 'joy.okafor@oakacademy.onmicrosoft.com',
+          name: 'Joy Okafor',
+          failure: { code: 'sso_domain', detail: "joy.okafor@oakacademy.onmicrosoft.com is not on a proven domain of connection 7's organisation" },
+        },
       },
     },
   },

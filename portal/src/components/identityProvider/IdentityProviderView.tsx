@@ -6,8 +6,8 @@ import { Badge } from '../Badge.tsx';
 import { Button, ButtonAnchor } from '../Button.tsx';
 import { CheckboxField } from '../CheckboxField.tsx';
 import { Form, TextAreaField, TextField } from '../Field.tsx';
-import { Panel, PanelHeader, PanelLead, ProblemText } from '../Panel.ts';
-import { LoadingState } from '../Loading.tsx';
+import { Panel, PanelHeader, PanelLead } from '../Panel.ts';
+import { QueryState, type ReadState } from '../QueryState.tsx';
 
 const DAY = 86_400_000;
 /** A certificate this close to its expiry is flagged (the provider must publish the new one first). */
@@ -36,10 +36,8 @@ const OIDC_CLAIMS_READ = [
 export interface IdentityProviderViewProps {
   /** "school" or "trust": said in the sentences. */
   owner: 'school' | 'trust';
-  state: 'loading' | 'failed' | 'ready';
-  /** The server's sentence when the provider could not be read. */
-  failedText?: string;
-  provider: IdentityProviderDto | null;
+  /** The connected provider (null: none yet), as read. */
+  provider: ReadState<IdentityProviderDto | null>;
   /** Now (ms), for the certificate's countdown. */
   now: number;
   values: ProviderFormValues;
@@ -57,6 +55,9 @@ export interface IdentityProviderViewProps {
   requiredSaving: boolean;
 }
 
+/** The view's props with the provider read and connected. */
+type ShownProvider = Omit<IdentityProviderViewProps, 'provider'> & { provider: IdentityProviderDto };
+
 /**
  * "Your own sign-in" on /school and /trust: connect a SAML 2.0 provider (its metadata XML, or
  * entity ID, single sign-on URL and certificate) or an OpenID Connect issuer (issuer, client id
@@ -64,27 +65,31 @@ export interface IdentityProviderViewProps {
  * provider's certificate expires. Props only: IdentityProviderPanel reads and writes.
  */
 export function IdentityProviderView(props: IdentityProviderViewProps) {
-  const { owner, state, provider } = props;
+  const { owner, provider: read } = props;
   return (
     <Panel aria-labelledby="identity-provider-title">
       <PanelHeader>
         <h2 id="identity-provider-title">Sign-in with your {owner}’s provider</h2>
-        {provider && <Badge $tone="success">Connected</Badge>}
+        {read.state === 'ready' && read.data && <Badge $tone="success">Connected</Badge>}
       </PanelHeader>
       <PanelLead>
         Staff with addresses on your {owner}’s proven domains can sign in through your identity provider (SAML 2.0 or OpenID Connect: Entra ID, Okta, ADFS,
         Google Workspace, ClassLink, Shibboleth, Keycloak…). Their first sign-in adds them to the{' '}
         {owner === 'school' ? 'school' : 'school their address belongs to'}.
       </PanelLead>
-      {state === 'loading' && <LoadingState label="Loading the sign-in settings" />}
-      {state === 'failed' && <ProblemText role="alert">{props.failedText ?? 'The sign-in settings could not be loaded.'}</ProblemText>}
-      {state === 'ready' && provider && <Connected {...props} provider={provider} />}
-      {state === 'ready' && <ProviderForm {...props} />}
+      <QueryState read={read} size="panel" loading="Loading the sign-in settings" failed="The sign-in settings could not be loaded.">
+        {(provider) => (
+          <>
+            {provider && <Connected {...props} provider={provider} />}
+            <ProviderForm {...props} provider={provider} />
+          </>
+        )}
+      </QueryState>
     </Panel>
   );
 }
 
-function Connected(props: IdentityProviderViewProps & { provider: IdentityProviderDto }) {
+function Connected(props: ShownProvider) {
   const { provider, now, onRemove, removing } = props;
   const oidc = provider.kind === 'oidc';
   return (
@@ -167,15 +172,7 @@ function Connected(props: IdentityProviderViewProps & { provider: IdentityProvid
  * "Test sign-in", its last result, and "staff must sign in with it", which needs a passed test:
  * a provider nobody has seen work must not lock a whole staff out.
  */
-function TestAndRequire({
-  owner,
-  provider,
-  now,
-  testUrl,
-  justTested,
-  onRequiredChange,
-  requiredSaving,
-}: IdentityProviderViewProps & { provider: IdentityProviderDto }) {
+function TestAndRequire({ owner, provider, now, testUrl, justTested, onRequiredChange, requiredSaving }: ShownProvider) {
   const passed = provider.lastTest?.ok === true;
   return (
     <>
@@ -242,7 +239,14 @@ function CertificateExpiry({ expiresAt, now }: { expiresAt: number; now: number 
   );
 }
 
-function ProviderForm({ provider, values, errors, onChange, onSave, saving }: IdentityProviderViewProps) {
+function ProviderForm({
+  provider,
+  values,
+  errors,
+  onChange,
+  onSave,
+  saving,
+}: Omit<IdentityProviderViewProps, 'provider'> & { provider: IdentityProviderDto | null }) {
   const [manual, setManual] = useState(false);
   const field = (name: keyof ProviderFormValues) => ({
     name,

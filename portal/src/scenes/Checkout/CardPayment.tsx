@@ -3,43 +3,41 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { useQuery } from '@tanstack/react-query';
 import type { Appearance, Stripe } from '@stripe/stripe-js';
 import styled, { useTheme } from 'styled-components';
-import type { CourseDetailDto } from '@atrium/common';
+import type { CourseDetailDto, PaymentIntentDto, PublicConfigDto } from '@atrium/common';
 import { useShownCurrency } from '../../api/currency.ts';
 import { money, shownPrice } from '../../components/coursePrice.ts';
 import { ApiError } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { usePaymentIntent } from '../../api/payments.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
+import { Button } from '../../components/Button.tsx';
 import { Form } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Spinner } from '../../components/Loading.tsx';
+import { readState, type ReadState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { Actions, InlineLoading, Muted, Notice, Panel, PanelTitle } from './checkoutStyles.ts';
+import { CardPaymentView, type CardPaymentState } from './CardPaymentView.tsx';
+import { Muted, Notice } from './checkoutStyles.ts';
 import { loadStripeOnce } from './stripeLoader.ts';
 
 /** The server's 503 when no Stripe keys are configured (server/src/routes/api/payments). */
 const NOT_CONFIGURED = /^Card payment is not available here/;
-
-type StripeJs = { status: 'idle' | 'loading' | 'failed'; stripe: null } | { status: 'ready'; stripe: Stripe };
 
 /**
  * Loads Stripe.js for `publishableKey` (null = card payment off, nothing is loaded). A query, as
  * every load in the portal is: its status follows the key without an effect resetting state.
  * loadStripeOnce keeps the instance for the visit, so the query never goes stale.
  */
-function useStripeJs(publishableKey: string | null): StripeJs & { retry(): void } {
+function useStripeJs(publishableKey: string | null): ReadState<Stripe> | null {
   const query = useQuery({
     queryKey: ['stripe.js', publishableKey],
     queryFn: () => loadStripeOnce(publishableKey ?? ''),
     enabled: Boolean(publishableKey),
     staleTime: Infinity,
   });
-  const retry = () => void query.refetch();
-  if (!publishableKey) return { status: 'idle', stripe: null, retry };
-  if (query.isSuccess) return { status: 'ready', stripe: query.data, retry };
+  const read = readState(query);
+  if (!publishableKey) return null;
   // "Try again" shows the loading state again, as the first load did.
-  if (query.isError && !query.isFetching) return { status: 'failed', stripe: null, retry };
-  return { status: 'loading', stripe: null, retry };
+  return read.state === 'failed' && query.isFetching ? { state: 'loading' } : read;
 }
 
 /**
@@ -61,112 +59,49 @@ export function CardPayment({
   /** What the charge adds for tax (nothing): "with no VAT added" (checkoutTax.ts). */
   chargeNote: string;
 }) {
-  const config = usePublicConfig();
-  const publishableKey = config.data?.stripePublishableKey ?? null;
+  const configQuery = usePublicConfig();
+  const publishableKey = configQuery.data?.stripePublishableKey ?? null;
   const priced = shownPrice(course, useShownCurrency());
-  const intent = usePaymentIntent(course.id, publishableKey !== null, buyer, priced.currency);
+  const config = readState(configQuery);
+  const intent = readState(usePaymentIntent(course.id, publishableKey !== null, buyer, priced.currency));
   const stripeJs = useStripeJs(publishableKey);
 
-  const notConfigured =
-    (config.isSuccess && publishableKey === null) ||
-    (intent.error instanceof ApiError && intent.error.status === 503 && NOT_CONFIGURED.test(intent.error.serverMessage ?? ''));
-  const unavailable = notConfigured || config.isError || intent.isError || stripeJs.status === 'failed';
+  const card = cardState(course.id, config, intent, stripeJs, chargeNote);
+  const unavailable = card.state === 'notConfigured' || card.state === 'failed' || card.state === 'enrolled' || card.state === 'stripeFailed';
   useEffect(() => {
     if (unavailable) onUnavailable();
   }, [unavailable, onUnavailable]);
 
-  let body;
-  if (config.isPending) {
-    body = <Preparing />;
-  } else if (notConfigured) {
-    body = (
-      <Notice $tone="warning" role="status">
-        <Icon name="alert" size={22} />
-        <div>
-          <h3>Card payment is not available here</h3>
-          <p>Online card payment has not been switched on for this site. Your school can pay by invoice instead: request one below.</p>
-        </div>
-      </Notice>
-    );
-  } else if (config.isError || intent.isError) {
-    const error = config.error ?? intent.error;
-    const enrolledMeanwhile = error instanceof ApiError && error.status === 409;
-    body = (
-      <>
-        <Notice $tone="danger" role="alert">
-          <Icon name="alert" size={22} />
-          <div>
-            <h3>{enrolledMeanwhile ? 'You already have this course' : 'Card payment is unavailable right now'}</h3>
-            <p>
-              {error instanceof ApiError && error.serverMessage
-                ? error.serverMessage
-                : 'The payment service could not be reached. Please try again in a moment, or request an invoice below.'}
-            </p>
-          </div>
-        </Notice>
-        <Actions>
-          {enrolledMeanwhile ? (
-            <ButtonLink to={`/courses/${course.id}`}>Go to the course</ButtonLink>
-          ) : (
-            <Button variant="secondary" onClick={() => void (config.isError ? config.refetch() : intent.refetch())}>
-              Try again
-            </Button>
-          )}
-        </Actions>
-      </>
-    );
-  } else if (stripeJs.status === 'failed') {
-    body = (
-      <>
-        <Notice $tone="danger" role="alert">
-          <Icon name="wifiOff" size={22} />
-          <div>
-            <h3>The secure card form could not be loaded</h3>
-            <p>
-              Stripe.js, which shows the card form, could not be reached from this browser. You may be offline, or your school&apos;s network may block
-              js.stripe.com. Nothing has been charged. Try again, or request an invoice below.
-            </p>
-          </div>
-        </Notice>
-        <Actions>
-          <Button variant="secondary" onClick={stripeJs.retry}>
-            Try again
-          </Button>
-        </Actions>
-      </>
-    );
-  } else if (stripeJs.status !== 'ready' || !intent.data) {
-    body = <Preparing />;
-  } else {
-    body = (
-      <StripeForm
-        key={intent.data.clientSecret}
-        stripe={stripeJs.stripe}
-        clientSecret={intent.data.clientSecret}
-        amount={intent.data.amount}
-        currency={intent.data.currency}
-        chargeNote={chargeNote}
-      />
-    );
-  }
-
-  return (
-    <Panel aria-labelledby="card-title">
-      <PanelTitle id="card-title">
-        <Icon name="lock" size={20} /> Pay by card
-      </PanelTitle>
-      {body}
-    </Panel>
-  );
+  return <CardPaymentView card={card} />;
 }
 
-function Preparing() {
-  return (
-    <InlineLoading role="status" aria-live="polite">
-      <Spinner $size={22} aria-hidden="true" />
-      Preparing secure card payment…
-    </InlineLoading>
-  );
+/** The three reads as one state, in the order the page has always decided them. */
+function cardState(
+  courseId: number,
+  config: ReadState<PublicConfigDto>,
+  intent: ReadState<PaymentIntentDto>,
+  stripeJs: ReadState<Stripe> | null,
+  chargeNote: string,
+): CardPaymentState {
+  if (config.state === 'loading') return { state: 'preparing' };
+  const intentRefused = intent.state === 'failed' ? intent.error : null;
+  const notConfigured =
+    (config.state === 'ready' && !config.data.stripePublishableKey) ||
+    (intentRefused instanceof ApiError && intentRefused.status === 503 && NOT_CONFIGURED.test(intentRefused.serverMessage ?? ''));
+  if (notConfigured) return { state: 'notConfigured' };
+  const failed = config.state === 'failed' ? config : intent.state === 'failed' ? intent : null;
+  if (failed) {
+    return failed.error instanceof ApiError && failed.error.status === 409
+      ? { state: 'enrolled', error: failed.error, courseId }
+      : { state: 'failed', error: failed.error, retry: failed.retry };
+  }
+  if (stripeJs?.state === 'failed') return { state: 'stripeFailed', retry: stripeJs.retry };
+  if (stripeJs?.state !== 'ready' || intent.state !== 'ready') return { state: 'preparing' };
+  const { clientSecret, amount, currency } = intent.data;
+  return {
+    state: 'ready',
+    form: <StripeForm key={clientSecret} stripe={stripeJs.data} clientSecret={clientSecret} amount={amount} currency={currency} chargeNote={chargeNote} />,
+  };
 }
 
 function StripeForm({

@@ -112,6 +112,19 @@ describe('CheckoutScene: card payment', () => {
     expect(screen.getByRole('button', { name: /Pay £499.00/ })).toBeEnabled();
   });
 
+  it("keeps the card form when a refresh of the site's settings fails on the way", async () => {
+    let configFails = false;
+    setup({ 'GET /api/config': () => (configFails ? fail(503, 'The server is not answering.') : ok(stripeConfig)) });
+    const { queryClient } = renderCheckout();
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    configFails = true;
+    await act(() => queryClient.refetchQueries({ queryKey: ['/api/config'] }));
+    expect(queryClient.getQueryState(['/api/config'])?.status).toBe('error');
+    expect(screen.getByTestId('payment-element')).toBeInTheDocument();
+    expect(screen.queryByText('Card payment is unavailable right now')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /School or organisation/ })).not.toBeInTheDocument();
+  });
+
   it('shows "Processing" while confirming and returns to /payment-success', async () => {
     setup();
     let finish: (value: unknown) => void = () => {};

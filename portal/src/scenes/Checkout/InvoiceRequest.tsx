@@ -19,7 +19,7 @@ import { CharacterCount } from '../../components/CharacterCount.tsx';
 import { Form, TextAreaField, TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { useForm, type FieldErrors } from '../../components/useForm.ts';
+import { useForm } from '../../components/useForm.ts';
 import { useSignedInUser } from '../../session/AuthProvider.tsx';
 import type { CheckoutTax } from './checkoutTax.ts';
 import { Muted, Notice, Panel, PanelTitle } from './checkoutStyles.ts';
@@ -186,10 +186,7 @@ function InvoiceForm({
     create.mutate(input, {
       onSuccess: onRequested,
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400 && error.data?.errors) {
-          form.setErrors(error.data.errors as FieldErrors<OrderFields>);
-          return;
-        }
+        if (form.showServerErrors(error)) return;
         if (error instanceof ApiError && error.status === 409) {
           // Requested before, or enrolled meanwhile: show what is true now.
           void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });

@@ -2,14 +2,14 @@ import { readerDay } from '@atrium/common/rules/dates';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { changePasswordSchema } from '@atrium/common/schemas/auth';
-import { ApiError, errorText } from '../../api/client.ts';
+import { errorText } from '../../api/client.ts';
 import { useChangePassword, useExportMyData } from '../../api/profile.ts';
 import { Button } from '../../components/Button.tsx';
 import { Form, PasswordField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { saveFile } from '../../components/saveFile.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
-import { useForm, type FieldErrors } from '../../components/useForm.ts';
+import { useForm } from '../../components/useForm.ts';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 import { Panel, PanelHeader } from './profileStyles.ts';
 import { SignOutEverywhere } from './SignOutEverywhere.tsx';
@@ -46,10 +46,7 @@ function ChangePassword() {
       },
       onError: (error) => {
         // A wrong current password is the server's answer about one field: shown on that field.
-        if (error instanceof ApiError && error.status === 400 && error.data?.errors) {
-          form.setErrors(error.data.errors as FieldErrors<PasswordFields>);
-          return;
-        }
+        if (form.showServerErrors(error)) return;
         toast({ title: 'Password not changed', description: errorText(error, 'Please try again in a moment.'), variant: 'destructive' });
       },
     });

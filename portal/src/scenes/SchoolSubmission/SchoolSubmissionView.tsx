@@ -1,12 +1,11 @@
 import styled from 'styled-components';
 import type { SubmissionDto } from '../../api/assignmentTypes.ts';
-import { ButtonLink } from '../../components/Button.tsx';
-import { Icon } from '../../components/Icon.tsx';
+import { BackLink } from '../../components/BackLink.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
 import { Panel } from '../../components/Panel.ts';
 import { QueryState, type ReadState } from '../../components/QueryState.tsx';
 import { FileView } from '../../components/assignments/FileView.tsx';
-import { RoundSummary } from '../../components/assignments/SubmissionParts.tsx';
+import { RoundSummary, ShownFiles } from '../../components/assignments/SubmissionParts.tsx';
 
 export interface SchoolSubmissionViewProps {
   /** The submitted round, as the server shares it with the school's managers. */
@@ -17,11 +16,7 @@ export interface SchoolSubmissionViewProps {
 
 /** A member's submission, read only, with its files and the way back to the school page. */
 export function SchoolSubmissionView({ submission, wellFormed }: SchoolSubmissionViewProps) {
-  const back = (
-    <ButtonLink to="/school" variant="secondary">
-      <Icon name="arrowLeft" size={18} /> Back to School
-    </ButtonLink>
-  );
+  const back = <BackLink to="/school">Back to School</BackLink>;
   return (
     <QueryState
       read={submission}
@@ -59,13 +54,7 @@ export function SchoolSubmissionView({ submission, wellFormed }: SchoolSubmissio
   );
 }
 
-const Files = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  padding: 0;
-  list-style: none;
-
+const Files = styled(ShownFiles)`
   li {
     display: grid;
     gap: ${({ theme }) => theme.space.xs};

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import type { TrustSchoolCountsDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useMoveTrustMember } from '../../api/trusts.ts';
@@ -8,6 +8,10 @@ import { Form } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
+
+/** One of the trust's other schools must be chosen (the select offers only those; the server checks the id). */
+const moveSchema = z.object({ schoolId: z.string().min(1, { message: 'Choose the school they are moving to.' }).transform(Number) });
 
 export interface MovingMember {
   userId: number;
@@ -32,29 +36,23 @@ export function MoveMemberDialog({
   schools: ReadonlyArray<Pick<TrustSchoolCountsDto, 'schoolId' | 'name'>>;
   onClose(): void;
 }) {
-  const [schoolId, setSchoolId] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ schoolId: '' });
   const move = useMoveTrustMember(trustId);
   const { toast } = useToast();
   const others = schools.filter((school) => school.schoolId !== member.schoolId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!schoolId) {
-      setError('Choose the school they are moving to.');
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(moveSchema, ({ schoolId }) =>
     move.mutate(
-      { userId: member.userId, schoolId: Number(schoolId) },
+      { userId: member.userId, schoolId },
       {
         onSuccess: () => {
-          const to = others.find((school) => school.schoolId === Number(schoolId))?.name ?? 'the new school';
+          const to = others.find((school) => school.schoolId === schoolId)?.name ?? 'the new school';
           toast({ title: `${member.name} moved`, description: `Now on the staff of ${to}, with their progress and certificates.`, variant: 'success' });
           onClose();
         },
+        onError: (problem) => form.showServerErrors(problem),
       },
-    );
-  };
+    ),
+  );
   return (
     <Dialog
       open
@@ -69,13 +67,12 @@ export function MoveMemberDialog({
           <SelectField
             label="New school"
             placeholder="Choose a school…"
-            value={schoolId}
-            onChange={(event) => setSchoolId(event.target.value)}
-            error={error}
+            {...form.field('schoolId')}
             options={others.map((school) => ({ value: String(school.schoolId), label: school.name }))}
           />
         )}
-        <FormAlert message={move.error ? errorText(move.error, 'They could not be moved. Please try again.') : null} />
+        {/* What no field explains (a refusal, the network): the server's sentence. */}
+        <FormAlert message={move.error && !form.errors.schoolId ? errorText(move.error, 'They could not be moved. Please try again.') : null} />
         <DialogActions>
           <DialogCancel>
             <Button type="button" variant="secondary">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { trustInviteSchema } from '@atrium/common';
 import { Form } from '../../components/Form.tsx';
 import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
@@ -8,25 +8,25 @@ import { TextField } from '../../components/Field.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { Muted, Panel, PanelHeader, PanelLead, RowList } from '../../components/Panel.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
+import { useForm } from '../../components/useForm.ts';
 
 /** The trust's managers and open invitations, and the form that invites a colleague. */
 export function TrustManagers({ trustId }: { trustId: number }) {
   const managers = useTrustManagers(trustId);
   const invite = useInviteTrustColleague(trustId);
   const { toast } = useToast();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFieldError(null);
-    invite.mutate(email.trim(), {
+  const form = useForm({ email: '' });
+  const submit = form.handleSubmit(trustInviteSchema, ({ email }) =>
+    invite.mutate(email, {
       onSuccess: (answer) => {
-        setEmail('');
+        form.reset();
         toast({ title: 'Invitation sent', description: answer.message, variant: 'success' });
       },
-      onError: (error) => setFieldError(errorText(error, 'The invitation could not be sent.')),
-    });
-  };
+      onError: (error) => {
+        if (!form.showServerErrors(error)) form.setErrors({ email: errorText(error, 'The invitation could not be sent.') });
+      },
+    }),
+  );
   return (
     <Panel aria-labelledby="trust-managers-title">
       <PanelHeader>
@@ -52,15 +52,8 @@ export function TrustManagers({ trustId }: { trustId: number }) {
         )}
       </QueryState>
       <InviteForm onSubmit={submit} noValidate>
-        <TextField
-          label="Colleague's e-mail address"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldError}
-        />
-        <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+        <TextField label="Colleague's e-mail address" type="email" autoComplete="off" {...form.field('email')} />
+        <Button type="submit" disabled={invite.isPending || form.values.email.trim() === ''}>
           {invite.isPending ? 'Sending…' : 'Send invitation'}
         </Button>
       </InviteForm>

@@ -1,7 +1,7 @@
 import { readerDay } from '@atrium/common/rules/dates';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorText, failedWithNothingToShow } from '../../api/client.ts';
+import { errorText } from '../../api/client.ts';
 import { useGroups } from '../../api/groups.ts';
 import { CpdHoursPanel } from '../../components/cpd/CpdHoursPanel.tsx';
 import { GroupsPanel } from '../../components/groups/GroupsPanel.tsx';
@@ -9,11 +9,9 @@ import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPane
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
-import { readState } from '../../components/QueryState.tsx';
-import { LoadingState } from '../../components/Loading.tsx';
+import { QueryState, readState, type QueryLike } from '../../components/QueryState.tsx';
 import { Panel, PanelHeader } from '../../components/Panel.ts';
 import { saveFile } from '../../components/saveFile.ts';
-import { LoadFailedMessage } from '../../components/LoadFailedMessage.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth } from '../../session/AuthProvider.tsx';
@@ -44,12 +42,16 @@ export function TrustScene() {
 
 function MyTrust() {
   const mine = useMyTrust();
-  if (mine.isPending) return <LoadingState label="Loading your trust" />;
-  if (failedWithNothingToShow(mine)) {
-    return <LoadFailed error={mine.error} retry={() => void mine.refetch()} />;
-  }
-  if (!mine.data.trust) return <NoTrust signedIn />;
-  return <TrustDashboard trustId={mine.data.trust.id} />;
+  return <TrustRead read={mine}>{(data) => (data.trust ? <TrustDashboard trustId={data.trust.id} /> : <NoTrust signedIn />)}</TrustRead>;
+}
+
+/** The trust's reads as the page draws them: loading fills it; a failure says so with Try again. */
+function TrustRead<T>({ read, children }: { read: QueryLike<T>; children: (data: T) => ReactNode }) {
+  return (
+    <QueryState read={read} loading="Loading your trust" failed="We could not load your trust" fallback="Please check your connection and try again.">
+      {children}
+    </QueryState>
+  );
 }
 
 function TrustDashboard({ trustId }: { trustId: number }) {
@@ -60,10 +62,6 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   const groups = useGroups(`/api/trusts/${trustId}`);
   const [moving, setMoving] = useState<MovingMember | null>(null);
   const { toast } = useToast();
-  if (overview.isPending) return <LoadingState label="Loading your trust" />;
-  if (failedWithNothingToShow(overview)) {
-    return <LoadFailed error={overview.error} retry={() => void overview.refetch()} />;
-  }
   const staffRead = readState(statuses);
   const staff: StaffListState =
     staffRead.state === 'loading'
@@ -87,42 +85,38 @@ function TrustDashboard({ trustId }: { trustId: number }) {
       onError: (error) => toast({ title: 'Download failed', description: errorText(error, 'Failed to download the register.'), variant: 'destructive' }),
     });
   return (
-    <>
-      <TrustView
-        overview={overview.data}
-        filter={filter}
-        onFilter={(change) => setFilter((current) => ({ ...current, page: 0, ...change }))}
-        staff={staff}
-        onDownload={onDownload}
-        downloading={download.isPending}
-        insights={
-          <Suspense fallback={null}>
-            <TrustInsights trustId={trustId} schools={overview.data.schools} courses={overview.data.courses} />
-          </Suspense>
-        }
-        deadlines={<TrustDeadlines trustId={trustId} />}
-        groups={groups.data?.groups ?? []}
-        groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
-        cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={overview.data.schools} courses={overview.data.courses} />}
-        managers={
-          <>
-            <TrustManagers trustId={trustId} />
-            <IdentityProviderPanel root={`/api/trusts/${trustId}`} owner="trust" />
-          </>
-        }
-        directoryPanel={<DirectorySyncPanel root={`/api/trusts/${trustId}`} owner="trust" />}
-        onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
-      />
-      {moving ? <MoveMemberDialog trustId={trustId} member={moving} schools={overview.data.schools} onClose={() => setMoving(null)} /> : null}
-    </>
-  );
-}
-
-function LoadFailed({ error, retry }: { error: Error; retry: () => void }) {
-  return (
-    <Container>
-      <LoadFailedMessage title="We could not load your trust" error={error} onRetry={retry} fallback="Please check your connection and try again." />
-    </Container>
+    <TrustRead read={overview}>
+      {(data) => (
+        <>
+          <TrustView
+            overview={data}
+            filter={filter}
+            onFilter={(change) => setFilter((current) => ({ ...current, page: 0, ...change }))}
+            staff={staff}
+            onDownload={onDownload}
+            downloading={download.isPending}
+            insights={
+              <Suspense fallback={null}>
+                <TrustInsights trustId={trustId} schools={data.schools} courses={data.courses} />
+              </Suspense>
+            }
+            deadlines={<TrustDeadlines trustId={trustId} />}
+            groups={groups.data?.groups ?? []}
+            groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
+            cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={data.schools} courses={data.courses} />}
+            managers={
+              <>
+                <TrustManagers trustId={trustId} />
+                <IdentityProviderPanel root={`/api/trusts/${trustId}`} owner="trust" />
+              </>
+            }
+            directoryPanel={<DirectorySyncPanel root={`/api/trusts/${trustId}`} owner="trust" />}
+            onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
+          />
+          {moving ? <MoveMemberDialog trustId={trustId} member={moving} schools={data.schools} onClose={() => setMoving(null)} /> : null}
+        </>
+      )}
+    </TrustRead>
   );
 }
 

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { ModuleDto } from '@atrium/common';
 import { useDeleteModule, useReorderModules } from '../../../api/adminCatalogue.ts';
-import { errorText, failedWithNothingToShow, isNotFound } from '../../../api/client.ts';
+import { errorText } from '../../../api/client.ts';
 import { useCourse } from '../../../api/courses.ts';
 import { sortModules } from '../../../components/moduleOrder.ts';
 import { useToast } from '../../../components/toast/Toaster.tsx';
+import { mapRead, readState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { AdminCourseView, type AdminCourseState, type ModuleEditing } from './AdminCourseView.tsx';
 import { AssignmentsPanel } from './AssignmentsPanel.tsx';
@@ -27,11 +28,7 @@ export function AdminCourseScene() {
   const { toast } = useToast();
 
   const modules = course.data ? sortModules(course.data.modules) : [];
-  const state: AdminCourseState = course.isPending
-    ? { state: 'loading' }
-    : failedWithNothingToShow(course)
-      ? { state: 'failed', notFound: isNotFound(course.error), message: errorText(course.error, 'Please try again.') }
-      : { state: 'ready', course: course.data, modules };
+  const state: AdminCourseState = mapRead(readState(course), (data) => ({ course: data, modules }));
 
   const move = (module: ModuleDto, by: -1 | 1) => {
     const from = modules.findIndex((candidate) => candidate.id === module.id);

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { ModuleDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
+import { ApiError } from '../../../api/client.ts';
 import { AdminCourseView, type AdminCourseFacts } from './AdminCourseView.tsx';
 
 const moduleOf = (id: number, title: string, fields: Partial<ModuleDto> = {}): ModuleDto => ({
@@ -34,7 +36,7 @@ const meta = {
   decorators: [portalTheme],
   parameters: { route: '/admin/courses/1' },
   args: {
-    course: { state: 'ready', course, modules },
+    course: { state: 'ready', data: { course, modules } },
     editing: null,
     onEditingChange: fn(),
     onMove: fn(),
@@ -56,31 +58,35 @@ export const Ready: Story = {};
 export const Editing: Story = { args: { editing: { kind: 'edit', module: light }, editor: <p>The module form and its captions.</p> } };
 
 export const Empty: Story = {
-  args: { course: { state: 'ready', course: { ...course, price: 0, totalModules: 0, totalDuration: 0 }, modules: [] } },
+  args: { course: { state: 'ready', data: { course: { ...course, price: 0, totalModules: 0, totalDuration: 0 }, modules: [] } } },
 };
 
 export const Loading: Story = { args: { course: { state: 'loading' } } };
 
-export const Failed: Story = { args: { course: { state: 'failed', notFound: false, message: 'The server is not answering.' } } };
+export const Failed: Story = { args: { course: { state: 'failed', error: serverNotAnswering(), retry: fn() } } };
 
-export const NotFound: Story = { args: { course: { state: 'failed', notFound: true, message: 'Course not found' } } };
+export const NotFound: Story = {
+  args: { course: { state: 'failed', error: new ApiError(404, 'Not Found', JSON.stringify({ message: 'Course not found', id: 'not_found' })), retry: fn() } },
+};
 
 export const LongContent: Story = {
   args: {
     course: {
       state: 'ready',
-      course: {
-        ...course,
-        title: 'Writing a Prospectus That Parents Read to the End, With Photographs That Respect Every Pupil’s Privacy',
-        prices: { GBP: 49900, EUR: 57900, USD: 0 },
-        totalModules: 9,
-        totalDuration: 5400,
+      data: {
+        course: {
+          ...course,
+          title: 'Writing a Prospectus That Parents Read to the End, With Photographs That Respect Every Pupil’s Privacy',
+          prices: { GBP: 49900, EUR: 57900, USD: 0 },
+          totalModules: 9,
+          totalDuration: 5400,
+        },
+        modules: [
+          ...modules,
+          moduleOf(4, 'A very long module title that goes on to explain, at some length, how to brief the parents before the photographer arrives'),
+          ...[5, 6, 7, 8, 9].map((id) => moduleOf(id, `Module ${id}: a worked example`)),
+        ],
       },
-      modules: [
-        ...modules,
-        moduleOf(4, 'A very long module title that goes on to explain, at some length, how to brief the parents before the photographer arrives'),
-        ...[5, 6, 7, 8, 9].map((id) => moduleOf(id, `Module ${id}: a worked example`)),
-      ],
     },
   },
 };

@@ -5,21 +5,20 @@ import type { CourseDetailDto, ModuleDto } from '@atrium/common';
 import { formatDuration } from '@atrium/common/rules/format';
 import { priceListText } from '../../../components/coursePrice.ts';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
+import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { IconButton } from '../../../components/IconButton.tsx';
-import { Container, PageHeading } from '../../../components/Layout.tsx';
-import { LoadingState } from '../../../components/Loading.tsx';
-import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { PageHeading } from '../../../components/Layout.tsx';
+import type { ReadState } from '../../../components/QueryState.tsx';
 import { EmptyText, Muted, Panel, PanelHeader, RowActions } from '../../../components/Panel.ts';
+import { AdminRecordPage, BackToAdmin } from '../shared/AdminRecordPage.tsx';
+import { MoveButtons } from '../shared/MoveButtons.tsx';
 
 /** What the page's heading says of the course. */
 export type AdminCourseFacts = Pick<CourseDetailDto, 'id' | 'title' | 'price' | 'prices' | 'totalModules' | 'totalDuration'>;
 
-/** The course being managed: still loading, not found or failed with nothing to show (the server's sentence), or its modules in order. */
-export type AdminCourseState =
-  { state: 'loading' } | { state: 'failed'; notFound: boolean; message: string } | { state: 'ready'; course: AdminCourseFacts; modules: ModuleDto[] };
+/** The course being managed, as read: its facts and its modules in order. */
+export type AdminCourseState = ReadState<{ course: AdminCourseFacts; modules: ModuleDto[] }>;
 
 /** The module form beside the list: closed, a new module, or one being edited. */
 export type ModuleEditing = { kind: 'new' } | { kind: 'edit'; module: ModuleDto } | null;
@@ -43,48 +42,35 @@ export interface AdminCourseViewProps {
   deleting: boolean;
 }
 
-const backToAdmin = (
-  <ButtonLink to="/admin" variant="secondary">
-    <Icon name="arrowLeft" size={18} /> Back to Admin
-  </ButtonLink>
-);
-
 /** /admin/courses/:courseId: the course's modules, in order, with add, edit, delete and reorder. */
 export function AdminCourseView({ course, panels, ...modules }: AdminCourseViewProps) {
-  if (course.state === 'loading') return <LoadingState label="Loading course" />;
-  if (course.state === 'failed') {
-    return (
-      <Container>
-        <StatusMessage
-          icon={course.notFound ? 'book' : 'alert'}
-          headingLevel={1}
-          title={course.notFound ? 'Course not found' : 'The course could not be loaded'}
-          actions={backToAdmin}
-        >
-          {course.notFound ? <p>It may have been deleted.</p> : <p>{course.message}</p>}
-        </StatusMessage>
-      </Container>
-    );
-  }
-  const data = course.course;
   return (
-    <Container>
-      <PageHeading
-        title={data.title}
-        lead={
-          <Facts>
-            <Badge $tone={data.price > 0 ? 'accent' : 'success'}>{priceListText(data)}</Badge>
-            <span>
-              {data.totalModules} {data.totalModules === 1 ? 'module' : 'modules'}
-              {data.totalDuration > 0 ? ` · ${formatDuration(data.totalDuration)} in total` : ''}
-            </span>
-          </Facts>
-        }
-        actions={backToAdmin}
-      />
-      <Modules modules={course.modules} {...modules} />
-      {panels}
-    </Container>
+    <AdminRecordPage
+      read={course}
+      loading="Loading course"
+      failed="The course could not be loaded"
+      notFound={{ icon: 'book', title: 'Course not found', text: 'It may have been deleted.' }}
+    >
+      {({ course: data, modules: list }) => (
+        <>
+          <PageHeading
+            title={data.title}
+            lead={
+              <Facts>
+                <Badge $tone={data.price > 0 ? 'accent' : 'success'}>{priceListText(data)}</Badge>
+                <span>
+                  {data.totalModules} {data.totalModules === 1 ? 'module' : 'modules'}
+                  {data.totalDuration > 0 ? ` · ${formatDuration(data.totalDuration)} in total` : ''}
+                </span>
+              </Facts>
+            }
+            actions={<BackToAdmin />}
+          />
+          <Modules modules={list} {...modules} />
+          {panels}
+        </>
+      )}
+    </AdminRecordPage>
   );
 }
 
@@ -154,26 +140,7 @@ function Modules({
                   </Muted>
                 </Body>
                 <RowActions>
-                  <IconButton
-                    icon="arrowUp"
-                    label={`Move ${module.title} up`}
-                    title="Move up"
-                    variant="outline"
-                    size="sm"
-                    data-move="-1"
-                    onClick={() => move(module, -1)}
-                    disabled={index === 0}
-                  />
-                  <IconButton
-                    icon="arrowDown"
-                    label={`Move ${module.title} down`}
-                    title="Move down"
-                    variant="outline"
-                    size="sm"
-                    data-move="1"
-                    onClick={() => move(module, 1)}
-                    disabled={index === modules.length - 1}
-                  />
+                  <MoveButtons title={module.title} index={index} count={modules.length} onMove={(by) => move(module, by)} />
                   <Button size="sm" variant="secondary" onClick={() => onEditingChange({ kind: 'edit', module })} aria-label={`Edit ${module.title}`}>
                     <Icon name="edit" size={16} /> Edit
                   </Button>

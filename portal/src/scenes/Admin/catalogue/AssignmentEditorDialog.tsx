@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ModuleDto } from '@atrium/common';
-import type { AssignmentAcceptKind, AssignmentAdminDto, AssignmentInput } from '../../../api/assignmentTypes.ts';
+import { ASSIGNMENT_INSTRUCTIONS_MAX, ASSIGNMENT_MAX_FILES_MAX, assignmentInputSchema, type ModuleDto } from '@atrium/common';
+import type { AssignmentAcceptKind, AssignmentAdminDto } from '../../../api/assignmentTypes.ts';
 import { useAssignmentAdmin } from '../../../api/assignments.ts';
-import { ApiError, errorText } from '../../../api/client.ts';
+import { errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
@@ -11,8 +10,7 @@ import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.
 import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
-
-export const ASSIGNMENT_LIMITS = { title: 200, instructions: 10_000, maxFiles: 20 } as const;
+import { useForm } from '../../../components/useForm.ts';
 
 export const ACCEPT_CHOICES: { kind: AssignmentAcceptKind; label: string; hint: string }[] = [
   { kind: 'image', label: 'Photos', hint: 'JPEG, PNG or WebP (iPhones send JPEG), up to 25 MB each; location and camera details are removed.' },
@@ -24,59 +22,42 @@ export const ACCEPT_CHOICES: { kind: AssignmentAcceptKind; label: string; hint: 
 
 const END = 'end';
 
-export interface AssignmentDraft {
-  title: string;
-  instructions: string;
-  position: string;
-  accepts: AssignmentAcceptKind[];
-  maxFiles: string;
-  approvalRequired: boolean;
-}
+/**
+ * The form's fields as typed (useForm's strings): where it sits (a module's id or END), the kinds
+ * learners may send as a comma list, approval as 'true' or 'false'.
+ */
+type AssignmentValues = Record<'title' | 'instructions' | 'afterModuleId' | 'accepts' | 'maxFiles' | 'approvalRequired', string>;
 
-export const blankAssignment = (): AssignmentDraft => ({
-  title: '',
-  instructions: '',
-  position: END,
-  accepts: ['image'],
-  maxFiles: '5',
-  approvalRequired: true,
-});
+const blankAssignment: AssignmentValues = { title: '', instructions: '', afterModuleId: END, accepts: 'image', maxFiles: '5', approvalRequired: 'true' };
 
-export const draftFromAssignment = (assignment: AssignmentAdminDto): AssignmentDraft => ({
+const valuesOf = (assignment: AssignmentAdminDto): AssignmentValues => ({
   title: assignment.title,
   instructions: assignment.instructions,
-  position: assignment.afterModuleId === null ? END : String(assignment.afterModuleId),
-  accepts: assignment.accepts,
+  afterModuleId: assignment.afterModuleId === null ? END : String(assignment.afterModuleId),
+  accepts: assignment.accepts.join(','),
   maxFiles: String(assignment.maxFiles),
-  approvalRequired: assignment.approvalRequired,
+  approvalRequired: String(assignment.approvalRequired),
 });
 
-/** What is wrong with the form, by field (the server checks again and answers in the same terms). */
-export function assignmentErrors(draft: AssignmentDraft): Partial<Record<keyof AssignmentInput, string>> {
-  const errors: Partial<Record<keyof AssignmentInput, string>> = {};
-  const title = draft.title.trim();
-  if (!title) errors.title = 'Enter a title';
-  else if (title.length > ASSIGNMENT_LIMITS.title) errors.title = `At most ${ASSIGNMENT_LIMITS.title} characters`;
-  const instructions = draft.instructions.trim();
-  if (!instructions) errors.instructions = 'Say what the learner should do and send';
-  else if (instructions.length > ASSIGNMENT_LIMITS.instructions) errors.instructions = 'At most 10,000 characters';
-  if (draft.accepts.length === 0) errors.accepts = 'Choose at least one thing learners may send';
-  const files = draft.maxFiles.trim();
-  if (draft.accepts.some((kind) => kind !== 'link') && (!/^\d+$/.test(files) || Number(files) < 1 || Number(files) > ASSIGNMENT_LIMITS.maxFiles)) {
-    errors.maxFiles = 'Enter a whole number from 1 to 20';
-  }
-  return errors;
-}
-
-export const toAssignmentInput = (draft: AssignmentDraft): AssignmentInput => ({
-  title: draft.title.trim(),
-  instructions: draft.instructions.trim(),
-  afterModuleId: draft.position === END ? null : Number(draft.position),
+const acceptedKinds = (values: AssignmentValues): AssignmentAcceptKind[] =>
   // In the order the choices are shown, whatever order they were ticked in.
-  accepts: ACCEPT_CHOICES.map((choice) => choice.kind).filter((kind) => draft.accepts.includes(kind)),
-  maxFiles: /^\d+$/.test(draft.maxFiles.trim()) ? Number(draft.maxFiles.trim()) : 1,
-  approvalRequired: draft.approvalRequired,
-});
+  ACCEPT_CHOICES.map((choice) => choice.kind).filter((kind) => values.accepts.split(',').includes(kind));
+
+/** The fields as the API takes them, for assignmentInputSchema to judge (the server checks again with it). */
+function toInput(values: AssignmentValues) {
+  const accepts = acceptedKinds(values);
+  const typed = values.maxFiles.trim();
+  const files = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+  return {
+    title: values.title,
+    instructions: values.instructions,
+    afterModuleId: values.afterModuleId === END ? null : Number(values.afterModuleId),
+    accepts,
+    // Only work with files asks how many; a link-only step keeps a number the schema takes.
+    maxFiles: accepts.some((kind) => kind !== 'link') ? files : files >= 1 && files <= ASSIGNMENT_MAX_FILES_MAX ? files : 1,
+    approvalRequired: values.approvalRequired === 'true',
+  };
+}
 
 export type AssignmentEditing = { kind: 'new' } | { kind: 'edit'; assignment: AssignmentAdminDto } | null;
 
@@ -126,81 +107,66 @@ function AssignmentEditor({
   assignment: AssignmentAdminDto | null;
   onDone(): void;
 }) {
-  const [draft, setDraft] = useState<AssignmentDraft>(() => (assignment ? draftFromAssignment(assignment) : blankAssignment()));
-  const [errors, setErrors] = useState<Partial<Record<keyof AssignmentInput, string>>>({});
+  const form = useForm<AssignmentValues>(assignment ? valuesOf(assignment) : blankAssignment);
   const { create, update } = useAssignmentAdmin(courseId);
   const { toast } = useToast();
   const saving = create.isPending || update.isPending;
-  const takesFiles = draft.accepts.some((kind) => kind !== 'link');
+  const accepted = acceptedKinds(form.values);
+  const takesFiles = accepted.some((kind) => kind !== 'link');
 
-  const change = <K extends keyof AssignmentDraft>(key: K, value: AssignmentDraft[K], field: keyof AssignmentInput) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  /** A checkbox's change, as `field().onChange` does for the text fields: the field's error goes. */
+  const choose = (name: 'accepts' | 'approvalRequired', value: string) => {
+    form.setValues((current) => ({ ...current, [name]: value }));
+    form.setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = assignmentErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = toAssignmentInput(draft);
-    const options = {
-      onSuccess: (saved: AssignmentAdminDto) => {
-        toast({ title: assignment ? 'Assignment saved' : 'Assignment added', description: saved.title, variant: 'success' });
-        onDone();
-      },
-      onError: (error: unknown) => {
-        const fields = error instanceof ApiError ? error.data?.errors : undefined;
-        if (fields && Object.keys(fields).length > 0) {
-          setErrors(fields as Partial<Record<keyof AssignmentInput, string>>);
-          return;
-        }
-        toast({
-          title: assignment ? 'The assignment was not saved' : 'The assignment was not added',
-          description: errorText(error, 'Please try again.'),
-          variant: 'destructive',
-        });
-      },
-    };
-    if (assignment) update.mutate({ id: assignment.id, input }, options);
-    else create.mutate(input, options);
-  };
+  const submit = form.handleSubmit(
+    assignmentInputSchema,
+    (input) => {
+      const options = {
+        onSuccess: (saved: AssignmentAdminDto) => {
+          toast({ title: assignment ? 'Assignment saved' : 'Assignment added', description: saved.title, variant: 'success' });
+          onDone();
+        },
+        onError: (error: unknown) => {
+          if (form.showServerErrors(error)) return;
+          toast({
+            title: assignment ? 'The assignment was not saved' : 'The assignment was not added',
+            description: errorText(error, 'Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      };
+      if (assignment) update.mutate({ id: assignment.id, input }, options);
+      else create.mutate(input, options);
+    },
+    { toInput },
+  );
 
   return (
     <Form onSubmit={submit} noValidate aria-label={assignment ? `Edit ${assignment.title}` : 'New assignment'}>
-      <TextField
-        label="Title"
-        markRequired
-        autoComplete="off"
-        value={draft.title}
-        error={errors.title}
-        onChange={(event) => change('title', event.currentTarget.value, 'title')}
-      />
+      <TextField label="Title" markRequired autoComplete="off" {...form.field('title')} />
       <TextAreaField
         label="Instructions"
         markRequired
         rows={7}
-        value={draft.instructions}
-        error={errors.instructions}
         hint={
           <>
-            Plain text; web addresses become links. <CharacterCount value={draft.instructions} max={ASSIGNMENT_LIMITS.instructions} />
+            Plain text; web addresses become links. <CharacterCount value={form.values.instructions} max={ASSIGNMENT_INSTRUCTIONS_MAX} />
           </>
         }
-        onChange={(event) => change('instructions', event.currentTarget.value, 'instructions')}
+        {...form.field('instructions')}
       />
       <SelectField
         label="Position in the course"
         hint="Learners meet it after that module, in the module list and in Previous / Next."
-        value={draft.position}
-        error={errors.afterModuleId}
+        {...form.field('afterModuleId')}
         options={[
           ...modules.map((module, index) => ({ value: String(module.id), label: `After module ${index + 1}: ${module.title}` })),
           { value: END, label: 'At the end of the course' },
         ]}
-        onChange={(event) => change('position', event.currentTarget.value, 'afterModuleId')}
       />
-      <Kinds aria-describedby={errors.accepts ? 'assignment-accepts-error' : undefined}>
+      <Kinds aria-describedby={form.errors.accepts ? 'assignment-accepts-error' : undefined}>
         <legend>Learners may send</legend>
         {ACCEPT_CHOICES.map((choice) => (
           <CheckboxField
@@ -208,35 +174,28 @@ function AssignmentEditor({
             name={`accepts-${choice.kind}`}
             label={choice.label}
             hint={choice.hint}
-            checked={draft.accepts.includes(choice.kind)}
+            checked={accepted.includes(choice.kind)}
             onChange={(event) => {
               const on = event.currentTarget.checked;
-              change('accepts', on ? [...draft.accepts, choice.kind] : draft.accepts.filter((kind) => kind !== choice.kind), 'accepts');
+              choose('accepts', (on ? [...accepted, choice.kind] : accepted.filter((kind) => kind !== choice.kind)).join(','));
             }}
           />
         ))}
-        {errors.accepts ? (
+        {form.errors.accepts ? (
           <ErrorLine id="assignment-accepts-error" role="alert">
-            {errors.accepts}
+            {form.errors.accepts}
           </ErrorLine>
         ) : null}
       </Kinds>
       {takesFiles ? (
-        <Narrow
-          label="Most files per submission"
-          inputMode="numeric"
-          hint="From 1 to 20."
-          value={draft.maxFiles}
-          error={errors.maxFiles}
-          onChange={(event) => change('maxFiles', event.currentTarget.value, 'maxFiles')}
-        />
+        <Narrow label="Most files per submission" inputMode="numeric" hint={`From 1 to ${ASSIGNMENT_MAX_FILES_MAX}.`} {...form.field('maxFiles')} />
       ) : null}
       <CheckboxField
         name="approvalRequired"
         label="Approval required to complete the step"
         hint="On: the step (and the certificate) waits until a reviewer approves. Off: submitting completes it; you may still send feedback."
-        checked={draft.approvalRequired}
-        onChange={(event) => change('approvalRequired', event.currentTarget.checked, 'approvalRequired')}
+        checked={form.values.approvalRequired === 'true'}
+        onChange={(event) => choose('approvalRequired', String(event.currentTarget.checked))}
       />
       <DialogActions>
         <DialogCancel>

@@ -64,9 +64,9 @@ describe('AssignmentsPanel', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Add an assignment' });
       await user.click(within(dialog).getByLabelText(/^Photos/));
       await user.click(within(dialog).getByRole('button', { name: 'Add assignment' }));
-      expect(within(dialog).getByText('Enter a title')).toBeInTheDocument();
-      expect(within(dialog).getByText('Say what the learner should do and send')).toBeInTheDocument();
-      expect(within(dialog).getByText('Choose at least one thing learners may send')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Give the assignment a title')).toBeInTheDocument();
+      expect(within(dialog).getByText('Write the instructions')).toBeInTheDocument();
+      expect(within(dialog).getByText('Choose at least one kind of work that may be submitted')).toBeInTheDocument();
       expect(api.callsTo('POST', '/api/courses/3/assignments')).toHaveLength(0);
 
       await user.type(within(dialog).getByLabelText(/^Title/), 'A podcast');
@@ -90,6 +90,20 @@ describe('AssignmentsPanel', () => {
     LONG_TEST_MS,
   );
 
+  it('refuses a number of files outside 1–20 by the shared schema, and sends nothing', async () => {
+    const api = answers();
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Edit Three photos' }));
+    const dialog = await screen.findByRole('dialog');
+    const files = within(dialog).getByLabelText('Most files per submission');
+    await user.clear(files);
+    await user.type(files, '21');
+    await user.click(within(dialog).getByRole('button', { name: 'Save assignment' }));
+    await waitFor(() => expect(files).toHaveAccessibleDescription(expect.stringContaining('Files must be a whole number from 1 to 20')));
+    expect(api.callsTo('PATCH', '/api/courses/3/assignments/60')).toHaveLength(0);
+  });
+
   it('shows the server’s field errors in the form', async () => {
     answers({
       'PATCH /api/courses/3/assignments/60': { status: 400, body: { message: 'Invalid', id: 'validation', errors: { title: 'Already used in this course' } } },
@@ -111,9 +125,14 @@ describe('AssignmentsPanel', () => {
     await waitFor(() => expect(api.callsTo('DELETE', '/api/courses/3/assignments/60')).toHaveLength(1));
   });
 
-  it('says when the list could not be loaded', async () => {
-    answers({ 'GET /api/courses/3/assignments': fail(500, 'Database unavailable') });
+  it('says when the list could not be loaded, and Try again reads it again', async () => {
+    let down = true;
+    answers({ 'GET /api/courses/3/assignments': () => (down ? fail(500, 'Database unavailable') : ok([existing])) });
     renderPanel();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect((await screen.findByText('Database unavailable')).closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Assignments in course order' })).toBeInTheDocument();
+    expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Muted, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
-import { PanelListStatus } from '../../../components/PanelListStatus.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { acceptsPhrase } from '../../../components/assignments/uploadRules.ts';
 import { CoursePartPanel, CoursePartRow } from '../shared/adminStyles.ts';
 import { EditDeleteActions } from '../shared/EditDeleteActions.tsx';
@@ -24,7 +24,6 @@ export function AssignmentsPanel({ courseId, modules }: { courseId: number; modu
   const admin = useAssignmentAdmin(courseId);
   const [editing, setEditing] = useState<AssignmentEditing>(null);
   const removal = useConfirmRemoval<AssignmentAdminDto>(admin.remove, { done: 'Assignment deleted', failed: 'The assignment was not deleted' });
-  const list = assignments.data ?? [];
 
   return (
     <CoursePartPanel aria-labelledby="assignments-admin-title">
@@ -40,33 +39,38 @@ export function AssignmentsPanel({ courseId, modules }: { courseId: number; modu
           Open Reviews
         </ButtonLink>
       </PanelLead>
-      <PanelListStatus
-        query={assignments}
+      <QueryState
+        read={assignments}
+        size="panel"
         loading="Loading assignments"
         failed="The assignments could not be loaded."
-        isEmpty={list.length === 0}
+        isEmpty={(list) => list.length === 0}
         empty="No assignments yet. Add one after a module or at the end of the course."
       >
-        <RowList aria-label="Assignments in course order">
-          {list.map((assignment) => (
-            <CoursePartRow key={assignment.id}>
-              <div>
-                <strong>{assignment.title}</strong>
-                <Muted>
-                  {quizPosition(assignment, modules)} · {acceptsPhrase(assignment.accepts)}
-                  {assignment.accepts.some((kind) => kind !== 'link') ? ` · up to ${assignment.maxFiles} ${assignment.maxFiles === 1 ? 'file' : 'files'}` : ''}
-                </Muted>
-                <span>
-                  <Badge $tone={assignment.approvalRequired ? 'accent' : 'neutral'}>
-                    {assignment.approvalRequired ? 'Approval required' : 'Complete on submission'}
-                  </Badge>
-                </span>
-              </div>
-              <EditDeleteActions title={assignment.title} onEdit={() => setEditing({ kind: 'edit', assignment })} onDelete={() => removal.ask(assignment)} />
-            </CoursePartRow>
-          ))}
-        </RowList>
-      </PanelListStatus>
+        {(list) => (
+          <RowList aria-label="Assignments in course order">
+            {list.map((assignment) => (
+              <CoursePartRow key={assignment.id}>
+                <div>
+                  <strong>{assignment.title}</strong>
+                  <Muted>
+                    {quizPosition(assignment, modules)} · {acceptsPhrase(assignment.accepts)}
+                    {assignment.accepts.some((kind) => kind !== 'link')
+                      ? ` · up to ${assignment.maxFiles} ${assignment.maxFiles === 1 ? 'file' : 'files'}`
+                      : ''}
+                  </Muted>
+                  <span>
+                    <Badge $tone={assignment.approvalRequired ? 'accent' : 'neutral'}>
+                      {assignment.approvalRequired ? 'Approval required' : 'Complete on submission'}
+                    </Badge>
+                  </span>
+                </div>
+                <EditDeleteActions title={assignment.title} onEdit={() => setEditing({ kind: 'edit', assignment })} onDelete={() => removal.ask(assignment)} />
+              </CoursePartRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
 
       <AssignmentEditorDialog courseId={courseId} modules={modules} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

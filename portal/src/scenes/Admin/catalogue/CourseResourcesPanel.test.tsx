@@ -128,6 +128,8 @@ describe('CourseResourcesPanel', () => {
       'GET /api/courses/3/resources': fail(500, 'Something went wrong on our side.'),
     });
     renderScene(<CourseResourcesPanel courseId={3} modules={modules} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    const problem = await screen.findByText('Something went wrong on our side.');
+    expect(problem.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

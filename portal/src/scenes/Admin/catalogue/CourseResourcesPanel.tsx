@@ -7,13 +7,13 @@ import { useCourseResources, useResourceAdmin, type ResourceOwner } from '../../
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { IconButton } from '../../../components/IconButton.tsx';
 import { Muted, PanelHeader, PanelLead, RowActions, RowList } from '../../../components/Panel.ts';
-import { PanelListStatus } from '../../../components/PanelListStatus.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { CoursePartPanel, CoursePartRow } from '../shared/adminStyles.ts';
 import { fileProblem, ResourceForm } from './ResourceForm.tsx';
 import { useConfirmRemoval } from '../shared/useConfirmRemoval.ts';
+import { MoveButtons } from '../shared/MoveButtons.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; resource: ResourceDto } | null;
 
@@ -94,69 +94,61 @@ export function CourseResourcesPanel({ courseId, modules }: { courseId: number; 
           />
         </FormBox>
       ) : null}
-      <PanelListStatus
-        query={resources}
+      <QueryState
+        read={resources}
+        size="panel"
         loading="Loading resources"
         failed="The resources could not be loaded."
-        isEmpty={groups.length === 0}
+        // The groups are the read's resources by where they stand (the course page, each module).
+        isEmpty={() => groups.length === 0}
         empty="No resources yet. Attach a PDF, a document or an image to the course or to a module."
       >
-        {groups.map((group) => (
-          <Group key={`${group.owner.kind}-${group.owner.id}`} aria-label={group.title}>
-            <h3>{group.title}</h3>
-            <RowList>
-              {group.items.map((resource, index) => (
-                <Row key={resource.id}>
-                  <div>
-                    <strong>{resource.title}</strong>
-                    <Muted>
-                      {resource.fileName} · {resource.typeLabel} · {formatFileSize(resource.size)}
-                    </Muted>
-                  </div>
-                  <RowActions>
-                    <IconButton
-                      icon="arrowUp"
-                      label={`Move ${resource.title} up`}
-                      title="Move up"
-                      variant="outline"
-                      size="sm"
-                      onClick={() => move(group.owner, group.items, resource, -1)}
-                      disabled={index === 0}
-                    />
-                    <IconButton
-                      icon="arrowDown"
-                      label={`Move ${resource.title} down`}
-                      title="Move down"
-                      variant="outline"
-                      size="sm"
-                      onClick={() => move(group.owner, group.items, resource, 1)}
-                      disabled={index === group.items.length - 1}
-                    />
-                    <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'edit', resource })} aria-label={`Edit ${resource.title}`}>
-                      <Icon name="edit" size={16} /> Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Replace the file of ${resource.title}`}
-                      disabled={admin.replace.isPending}
-                      onClick={() => {
-                        setReplacing(resource);
-                        replaceInput.current?.click();
-                      }}
-                    >
-                      <Icon name="upload" size={16} /> {admin.replace.isPending && admin.replace.variables?.id === resource.id ? 'Replacing…' : 'Replace'}
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => removal.ask(resource)} aria-label={`Remove ${resource.title}`}>
-                      <Icon name="trash" size={16} /> Remove
-                    </Button>
-                  </RowActions>
-                </Row>
-              ))}
-            </RowList>
-          </Group>
-        ))}
-      </PanelListStatus>
+        {() =>
+          groups.map((group) => (
+            <Group key={`${group.owner.kind}-${group.owner.id}`} aria-label={group.title}>
+              <h3>{group.title}</h3>
+              <RowList>
+                {group.items.map((resource, index) => (
+                  <Row key={resource.id}>
+                    <div>
+                      <strong>{resource.title}</strong>
+                      <Muted>
+                        {resource.fileName} · {resource.typeLabel} · {formatFileSize(resource.size)}
+                      </Muted>
+                    </div>
+                    <RowActions>
+                      <MoveButtons
+                        title={resource.title}
+                        index={index}
+                        count={group.items.length}
+                        onMove={(by) => move(group.owner, group.items, resource, by)}
+                      />
+                      <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'edit', resource })} aria-label={`Edit ${resource.title}`}>
+                        <Icon name="edit" size={16} /> Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Replace the file of ${resource.title}`}
+                        disabled={admin.replace.isPending}
+                        onClick={() => {
+                          setReplacing(resource);
+                          replaceInput.current?.click();
+                        }}
+                      >
+                        <Icon name="upload" size={16} /> {admin.replace.isPending && admin.replace.variables?.id === resource.id ? 'Replacing…' : 'Replace'}
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => removal.ask(resource)} aria-label={`Remove ${resource.title}`}>
+                        <Icon name="trash" size={16} /> Remove
+                      </Button>
+                    </RowActions>
+                  </Row>
+                ))}
+              </RowList>
+            </Group>
+          ))
+        }
+      </QueryState>
       <input
         ref={replaceInput}
         type="file"

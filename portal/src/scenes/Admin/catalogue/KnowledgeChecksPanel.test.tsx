@@ -99,7 +99,7 @@ describe('KnowledgeChecksPanel', () => {
     await user.clear(passMark);
     await user.type(passMark, '101');
     await user.click(within(settings).getByRole('button', { name: 'Save settings' }));
-    expect(within(settings).getByText('Enter the pass mark as a whole number from 1 to 100')).toBeInTheDocument();
+    expect(await within(settings).findByText('Pass mark must be a whole number from 1 to 100')).toBeInTheDocument();
     expect(passMark).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT', '/api/courses/3')).toHaveLength(0);
     await user.clear(passMark);

@@ -1,28 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import styled from 'styled-components';
-import type { CourseDetailDto, ModuleDto, QuizSummaryDto } from '@atrium/common';
-import { ApiError, errorText } from '../../../api/client.ts';
+import { passMark, quizRequired, type CourseDetailDto, type ModuleDto, type QuizSummaryDto } from '@atrium/common';
+import { errorText } from '../../../api/client.ts';
 import { useCourseQuizzes, useQuizAdmin } from '../../../api/quizzes.ts';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TextField } from '../../../components/Field.tsx';
+import { Form } from '../../../components/Form.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Muted, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
-import { PanelListStatus } from '../../../components/PanelListStatus.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
+import { useForm } from '../../../components/useForm.ts';
 import { CoursePartPanel, CoursePartRow } from '../shared/adminStyles.ts';
 import { EditDeleteActions } from '../shared/EditDeleteActions.tsx';
 import { QuizEditorDialog, type QuizEditing } from './QuizEditorDialog.tsx';
 import { useConfirmRemoval } from '../shared/useConfirmRemoval.ts';
 
-/** The pass mark as typed: a whole number from 1 to 100, or the reason it is not. */
-export function passMarkProblem(value: string): string | null {
-  const typed = value.trim();
-  if (!/^\d+$/.test(typed) || Number(typed) < 1 || Number(typed) > 100) return 'Enter the pass mark as a whole number from 1 to 100';
-  return null;
-}
+/** The knowledge-check settings as PUT /api/courses/:id takes them (the course schema's own fields, both required here). */
+const quizSettingsSchema = z.object({ passMark, quizRequired });
 
 /** Where a quiz sits, in words: after which module, or at the end. */
 export function quizPosition(quiz: Pick<QuizSummaryDto, 'afterModuleId'>, modules: ModuleDto[]): string {
@@ -64,38 +63,41 @@ export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetail
         </Warning>
       ) : null}
 
-      <PanelListStatus
-        query={quizzes}
+      <QueryState
+        read={quizzes}
+        size="panel"
         loading="Loading quizzes"
         failed="The quizzes could not be loaded."
-        isEmpty={list.length === 0}
+        isEmpty={(data) => data.quizzes.length === 0}
         empty="No knowledge checks yet. Add a quiz after a module or at the end of the course."
       >
-        <RowList aria-label="Quizzes in course order">
-          {list.map((quiz) => (
-            <CoursePartRow key={quiz.id}>
-              <div>
-                <strong>{quiz.title}</strong>
-                <Muted>
-                  {quizPosition(quiz, modules)} · {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'}
-                </Muted>
-                {quiz.requiredForCertificate ? (
-                  <span>
-                    <Badge $tone="accent">
-                      <Icon name="award" size={14} /> Final quiz: required for the certificate
-                    </Badge>
-                  </span>
-                ) : null}
-              </div>
-              <EditDeleteActions
-                title={quiz.title}
-                onEdit={() => setEditing({ kind: 'edit', quizId: quiz.id, title: quiz.title })}
-                onDelete={() => removal.ask(quiz)}
-              />
-            </CoursePartRow>
-          ))}
-        </RowList>
-      </PanelListStatus>
+        {(data) => (
+          <RowList aria-label="Quizzes in course order">
+            {data.quizzes.map((quiz) => (
+              <CoursePartRow key={quiz.id}>
+                <div>
+                  <strong>{quiz.title}</strong>
+                  <Muted>
+                    {quizPosition(quiz, modules)} · {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'}
+                  </Muted>
+                  {quiz.requiredForCertificate ? (
+                    <span>
+                      <Badge $tone="accent">
+                        <Icon name="award" size={14} /> Final quiz: required for the certificate
+                      </Badge>
+                    </span>
+                  ) : null}
+                </div>
+                <EditDeleteActions
+                  title={quiz.title}
+                  onEdit={() => setEditing({ kind: 'edit', quizId: quiz.id, title: quiz.title })}
+                  onDelete={() => removal.ask(quiz)}
+                />
+              </CoursePartRow>
+            ))}
+          </RowList>
+        )}
+      </QueryState>
 
       <QuizEditorDialog courseId={course.id} modules={modules} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
@@ -110,52 +112,37 @@ export function KnowledgeChecksPanel({ course, modules }: { course: CourseDetail
 
 /** The course's pass mark and "certificate requires passing the final quiz" (course fields, saved with PUT /api/courses/:id). */
 function QuizSettingsForm({ course }: { course: CourseDetailDto }) {
-  const [passMark, setPassMark] = useState(String(course.passMark ?? 80));
-  const [quizRequired, setQuizRequired] = useState(course.quizRequired === true);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ passMark: String(course.passMark ?? 80) });
+  const [required, setRequired] = useState(course.quizRequired === true);
   const { settings } = useQuizAdmin(course.id);
   const { toast } = useToast();
-  const changed = passMark.trim() !== String(course.passMark ?? 80) || quizRequired !== (course.quizRequired === true);
+  const changed = form.values.passMark.trim() !== String(course.passMark ?? 80) || required !== (course.quizRequired === true);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = passMarkProblem(passMark);
-    setError(problem);
-    if (problem) return;
-    // The promise, not mutate's callbacks: a save changes the course, which remounts this form (its
-    // key), and TanStack Query drops a mutate call's callbacks once their component has unmounted.
-    settings.mutateAsync({ passMark: Number(passMark.trim()), quizRequired }).then(
-      () => toast({ title: 'Knowledge check settings saved', description: `Pass mark ${Number(passMark.trim())}%`, variant: 'success' }),
-      (failure: unknown) => {
-        const fields = failure instanceof ApiError ? failure.data?.errors : undefined;
-        if (fields?.passMark) {
-          setError(fields.passMark);
-          return;
-        }
-        toast({ title: 'The settings were not saved', description: errorText(failure, 'Please try again.'), variant: 'destructive' });
-      },
-    );
-  };
+  // The promise, not mutate's callbacks: a save changes the course, which remounts this form (its
+  // key), and TanStack Query drops a mutate call's callbacks once their component has unmounted.
+  const submit = form.handleSubmit(
+    quizSettingsSchema,
+    (input) =>
+      void settings.mutateAsync(input).then(
+        () => toast({ title: 'Knowledge check settings saved', description: `Pass mark ${input.passMark}%`, variant: 'success' }),
+        (failure: unknown) => {
+          if (!form.showServerErrors(failure))
+            toast({ title: 'The settings were not saved', description: errorText(failure, 'Please try again.'), variant: 'destructive' });
+        },
+      ),
+    // An empty or a non-numeric pass mark is refused by the schema's number (NaN is not one).
+    { toInput: (values) => ({ passMark: values.passMark.trim() === '' ? Number.NaN : Number(values.passMark.trim()), quizRequired: required }) },
+  );
 
   return (
     <Settings onSubmit={submit} noValidate aria-label="Knowledge check settings">
-      <PassMark
-        label="Pass mark (%)"
-        inputMode="numeric"
-        hint="The score a learner needs on each quiz, from 1 to 100."
-        value={passMark}
-        error={error}
-        onChange={(event) => {
-          setPassMark(event.currentTarget.value);
-          setError(null);
-        }}
-      />
+      <PassMark label="Pass mark (%)" inputMode="numeric" hint="The score a learner needs on each quiz, from 1 to 100." {...form.field('passMark')} />
       <CheckboxField
         name="quizRequired"
         label="Certificate requires passing the final quiz"
         hint="The certificate is issued once every module is complete and the last quiz of the course is passed. Off: quizzes are practice."
-        checked={quizRequired}
-        onChange={(event) => setQuizRequired(event.currentTarget.checked)}
+        checked={required}
+        onChange={(event) => setRequired(event.currentTarget.checked)}
       />
       <div>
         <Button type="submit" size="sm" variant="secondary" disabled={settings.isPending || !changed}>
@@ -166,7 +153,7 @@ function QuizSettingsForm({ course }: { course: CourseDetailDto }) {
   );
 }
 
-const Settings = styled.form`
+const Settings = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.lg};

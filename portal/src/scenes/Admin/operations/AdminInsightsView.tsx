@@ -4,14 +4,13 @@ import { media } from '@atrium/common/ui/theme';
 import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
 import type { InsightsFilters } from '../../../api/insights.ts';
 import { UpdatedNote } from '../../../components/charts/UpdatedNote.tsx';
-import { ButtonLink } from '../../../components/Button.tsx';
 import { FunnelChart, StepCompletionChart, RetentionChart, RevenueCharts, WeeklyChart } from '../../../components/charts/InsightsCharts.tsx';
-import { Icon } from '../../../components/Icon.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
 import { EmptyText, Panel, PanelHeader, PanelLead } from '../../../components/Panel.ts';
 import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
 import { InsightsFilterBar } from '../../../components/insights/InsightsFilters.tsx';
+import { BackToAdmin } from '../shared/AdminRecordPage.tsx';
 
 type Option = { id: number; name: string };
 
@@ -64,11 +63,7 @@ export function AdminInsightsView(props: AdminInsightsViewProps) {
       <PageHeading
         title="Insights"
         lead="How learning is going: weekly activity and revenue, where learners drop out of a course, and which part of a video loses them."
-        actions={
-          <ButtonLink to="/admin" variant="secondary">
-            <Icon name="arrowLeft" size={18} /> Back to Admin
-          </ButtonLink>
-        }
+        actions={<BackToAdmin />}
       />
       <InsightsFilterBar filters={filters} onChange={props.onFilters} courses={props.courses} schools={props.schools} />
       <Grid>

@@ -6,18 +6,10 @@ import type { AdminSchoolDetailDto } from '@atrium/common';
 import { formatInstantDate } from '@atrium/common/rules/dates';
 import { countryName } from '@atrium/common/rules/countries';
 import { Badge } from '../../../components/Badge.tsx';
-import { ButtonLink } from '../../../components/Button.tsx';
-import { Icon } from '../../../components/Icon.tsx';
-import { Container } from '../../../components/Layout.tsx';
-import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
+import type { ReadState } from '../../../components/QueryState.tsx';
+import { AdminRecordPage, BackToAdmin } from '../shared/AdminRecordPage.tsx';
 import { Facts, ItemRow, PageTitle, Tile, Tiles } from '../shared/adminStyles.ts';
 import { EmptyText, Muted, Panel, PanelHeader, RowList } from '../../../components/Panel.ts';
-
-const backToAdmin = (
-  <ButtonLink to="/admin" variant="secondary">
-    <Icon name="arrowLeft" size={18} /> Back to Admin
-  </ButtonLink>
-);
 
 /** The page's panels for the school shown, each its own container. */
 export interface AdminSchoolPanels {
@@ -40,22 +32,21 @@ export interface AdminSchoolViewProps {
 /** /admin/schools/:schoolId: a school's licences (grant, revoke, restore), members, domains, deadlines and groups. */
 export function AdminSchoolView({ school, wellFormed, panels }: AdminSchoolViewProps) {
   return (
-    <QueryState
+    <AdminRecordPage
       read={school}
       wellFormed={wellFormed}
       loading="Loading school"
       failed="Failed to fetch school"
       notFound={{ icon: 'school', title: 'School Not Found', text: 'There is no school with this id.' }}
-      back={backToAdmin}
     >
       {(shown) => <SchoolPage school={shown} panels={panels?.(shown)} />}
-    </QueryState>
+    </AdminRecordPage>
   );
 }
 
 function SchoolPage({ school, panels }: { school: AdminSchoolDetailDto; panels?: AdminSchoolPanels }) {
   return (
-    <Container>
+    <>
       <Header>
         <div>
           <PageTitle>{school.name}</PageTitle>
@@ -70,7 +61,7 @@ function SchoolPage({ school, panels }: { school: AdminSchoolDetailDto; panels?:
             ))}
           </Facts>
         </div>
-        {backToAdmin}
+        <BackToAdmin />
       </Header>
       <Layout>
         <Panel aria-labelledby="school-stats-title" style={{ gridArea: 'stats' }}>
@@ -101,7 +92,7 @@ function SchoolPage({ school, panels }: { school: AdminSchoolDetailDto; panels?:
       </DeadlinesStack>
       {panels?.approval}
       {panels?.roster}
-    </Container>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { trustInviteSchema } from '@atrium/common/schemas/trusts';
 import { Form } from '../../../components/Form.tsx';
 import styled from 'styled-components';
 import type { AdminTrustDetailDto } from '@atrium/common';
-import { ApiError, failedWithNothingToShow, errorText } from '../../../api/client.ts';
+import { ApiError, errorText } from '../../../api/client.ts';
 import { useAdminSchools } from '../../../api/adminSchools.ts';
 import { useAdminTrust, useAdminTrusts, useChangeTrust, useCreateTrust, type TrustChange } from '../../../api/trusts.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -18,7 +18,7 @@ import { Groups } from '../../../components/groups/GroupsPanel.tsx';
 import { FormAlert } from '../../../components/FormAlert.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { Skeleton } from '../../../components/Loading.tsx';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText, RowList } from '../../../components/Panel.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { LicenceGrantForm } from './LicenceGrantForm.tsx';
@@ -101,25 +101,27 @@ function TrustDetail({ trustId }: { trustId: number }) {
     });
   };
   if (trust.isPending) return <Skeleton $height="6rem" aria-label="Loading the trust" />;
-  if (failedWithNothingToShow(trust))
-    return <ProblemText role="alert">The trust could not be loaded ({errorText(trust.error, 'please try again')}).</ProblemText>;
   return (
-    <Detail>
-      <FormAlert message={problem} />
-      <TrustSchools trust={trust.data} busy={change.isPending} onChange={run} />
-      <NewTrustSchool trustName={trust.data.name} onChange={run} />
-      <TrustLicenceList trust={trust.data} busy={change.isPending} onChange={run} />
-      <TrustManagerList trust={trust.data} busy={change.isPending} onChange={run} />
-      <section aria-label={`Deadlines of ${trust.data.name}`}>
-        <h3>Deadlines for every school</h3>
-        <Muted>The trust's managers usually set these on /trust; a school may set an earlier date of its own, never a later one.</Muted>
-        <TrustDeadlineList trustId={trustId} viewer="admin" />
-      </section>
-      <section aria-label={`Groups of ${trust.data.name}`}>
-        <h3>Groups across the schools</h3>
-        <Groups root={`/api/admin/trusts/${trustId}`} owner="trust" viewer="admin" level={3} />
-      </section>
-    </Detail>
+    <QueryState read={trust} size="inline" loading="Loading the trust" failed="The trust could not be loaded.">
+      {(shown) => (
+        <Detail>
+          <FormAlert message={problem} />
+          <TrustSchools trust={shown} busy={change.isPending} onChange={run} />
+          <NewTrustSchool trustName={shown.name} onChange={run} />
+          <TrustLicenceList trust={shown} busy={change.isPending} onChange={run} />
+          <TrustManagerList trust={shown} busy={change.isPending} onChange={run} />
+          <section aria-label={`Deadlines of ${shown.name}`}>
+            <h3>Deadlines for every school</h3>
+            <Muted>The trust's managers usually set these on /trust; a school may set an earlier date of its own, never a later one.</Muted>
+            <TrustDeadlineList trustId={trustId} viewer="admin" />
+          </section>
+          <section aria-label={`Groups of ${shown.name}`}>
+            <h3>Groups across the schools</h3>
+            <Groups root={`/api/admin/trusts/${trustId}`} owner="trust" viewer="admin" level={3} />
+          </section>
+        </Detail>
+      )}
+    </QueryState>
   );
 }
 

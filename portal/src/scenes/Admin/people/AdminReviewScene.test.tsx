@@ -7,6 +7,7 @@ import type { SubmissionDto, SubmissionReviewDto } from '../../../api/assignment
 import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { AdminReviewScene } from './AdminReviewScene.tsx';
+import { review as shown } from './reviewFixtures.ts';
 import { LONG_TEST_MS } from '../../../test/limits.ts';
 
 // pdf.js needs a real canvas: here the viewer only says which file it was given.
@@ -25,47 +26,19 @@ const file = (id: number, originalName: string, kind: 'image' | 'audio' | 'video
   earlierFeedback: null,
 });
 
+// The stories' review, with a file of each kind: the files are what the page draws here.
 const submission: SubmissionDto = {
-  id: 300,
-  assignmentId: 60,
-  courseId: 5,
-  userId: 7,
-  round: 2,
-  status: 'submitted',
-  note: 'Second try.',
-  link: null,
+  ...shown.submission,
   files: [
     file(901, 'hall.jpg', 'image', 'image/jpeg'),
     file(902, 'talk.m4a', 'audio', 'audio/mp4'),
     file(903, 'clip.mp4', 'video', 'video/mp4'),
     file(904, 'plan.pdf', 'pdf', 'application/pdf'),
   ],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  submittedAt: '2026-11-21T10:00:00.000Z',
-  withdrawnAt: null,
-  reviewedAt: null,
-  reviewerName: null,
-  feedback: null,
 };
 
-const review: SubmissionReviewDto = {
-  submission,
-  learner: { id: 7, name: 'Priya Shah', email: 'priya@school.example', school: { id: 4, name: 'Example Academy' } },
-  course: { id: 5, title: 'Phone Photography' },
-  assignment: { id: 60, title: 'Three photos', instructions: 'Take three photos.', approvalRequired: true },
-  earlierRounds: [
-    {
-      ...submission,
-      id: 299,
-      round: 1,
-      note: 'First try.',
-      status: 'changes_requested',
-      feedback: 'Too dark.',
-      reviewedAt: '2026-11-20T12:00:00.000Z',
-      files: [file(900, 'dark.jpg', 'image', 'image/jpeg')],
-    },
-  ],
-};
+const earlier = shown.earlierRounds[0]!;
+const review: SubmissionReviewDto = { ...shown, submission, earlierRounds: [{ ...earlier, files: [file(900, 'dark.jpg', 'image', 'image/jpeg')] }] };
 
 function answers(extra: Record<string, unknown> = {}) {
   return mockApi({
@@ -88,15 +61,15 @@ describe('AdminReviewScene', () => {
   it('shows each file in a viewer that fits it, from the authorized file route, and the earlier rounds', async () => {
     answers();
     const { container } = renderReview();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Three photos' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: review.assignment.title })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'hall.jpg' })).toHaveAttribute('src', '/api/submission-files/901');
     expect(container.querySelector('audio')).toHaveAttribute('src', '/api/submission-files/902');
     expect(container.querySelector('video')).toHaveAttribute('src', '/api/submission-files/903');
     expect(screen.getByRole('link', { name: 'Open in a new tab: plan.pdf' })).toHaveAttribute('href', '/api/submission-files/904');
     expect(await screen.findByText('PDF viewer for plan.pdf')).toHaveAttribute('data-url', '/api/submission-files/904');
     expect(screen.getByRole('link', { name: 'Download plan.pdf' })).toHaveAttribute('href', '/api/submission-files/904?download=1');
-    expect(screen.getByText('Second try.')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Earlier rounds' })).getByText('Too dark.')).toBeInTheDocument();
+    expect(screen.getByText(submission.note!)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Earlier rounds' })).getByText(earlier.feedback!)).toBeInTheDocument();
   });
 
   it(

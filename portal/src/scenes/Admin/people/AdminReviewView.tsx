@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { REVIEW_FEEDBACK_MAX, REVIEW_FILE_FEEDBACK_MAX, reviewInputSchema, type ReviewInputParsed } from '@atrium/common/schemas/assignments';
 import type { SubmissionReviewDto } from '../../../api/assignmentTypes.ts';
+import { BackLink } from '../../../components/BackLink.tsx';
 import { FileView } from '../../../components/assignments/FileView.tsx';
-import { Button, ButtonAnchor, ButtonLink } from '../../../components/Button.tsx';
+import { Button, ButtonAnchor } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextAreaField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
@@ -14,7 +15,7 @@ import { Panel, PanelHeader } from '../../../components/Panel.ts';
 import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
 import { formatShortDate } from '@atrium/common/rules/dates';
 import { useForm } from '../../../components/useForm.ts';
-import { LinkedText, RoundSummary, SubmissionStatusBadge } from '../../../components/assignments/SubmissionParts.tsx';
+import { LinkedText, RoundSummary, ShownFiles, SubmissionStatusBadge } from '../../../components/assignments/SubmissionParts.tsx';
 import { formatBytes } from '../../../components/assignments/uploadRules.ts';
 
 /** What a decision sends: the schema's output, with no `files` when no file has a note. */
@@ -35,11 +36,7 @@ export interface AdminReviewViewProps {
 
 /** /admin/reviews/:submissionId: one submission with its files to look at, feedback, Approve / Ask for changes. */
 export function AdminReviewView({ review, wellFormed, onDecide, downloadUrl }: AdminReviewViewProps) {
-  const back = (
-    <ButtonLink to="/admin/reviews" variant="secondary">
-      <Icon name="arrowLeft" size={18} /> Back to Reviews
-    </ButtonLink>
-  );
+  const back = <BackLink to="/admin/reviews">Back to Reviews</BackLink>;
   return (
     <QueryState
       read={review}
@@ -127,7 +124,7 @@ function ReviewPage({
                 </a>
               </p>
             ) : null}
-            <Files>
+            <ShownFiles>
               {submission.files.map((file) => (
                 <FileCard key={file.id}>
                   <FileView file={file} />
@@ -154,7 +151,7 @@ function ReviewPage({
                   ) : null}
                 </FileCard>
               ))}
-            </Files>
+            </ShownFiles>
             {submission.files.length === 0 && !submission.link ? <Meta>No files in this round.</Meta> : null}
           </Panel>
           {review.earlierRounds.length > 0 ? (
@@ -266,14 +263,6 @@ const Quote = styled.div`
   border-left: 4px solid ${({ theme }) => theme.colors.accentBorder};
   background: ${({ theme }) => theme.colors.surfaceMuted};
   border-radius: ${({ theme }) => theme.radius.sm};
-`;
-
-const Files = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space.lg};
-  margin: ${({ theme }) => theme.space.md} 0 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const FileCard = styled.li`

@@ -4,8 +4,7 @@ import styled from 'styled-components';
 import type { ReviewCountsDto, ReviewQueueItemDto, ReviewQueueStatus } from '@atrium/common';
 import { media } from '@atrium/common/ui/theme';
 import type { ReviewFilters } from '../../../api/assignments.ts';
-import { Button, ButtonLink } from '../../../components/Button.tsx';
-import { Icon } from '../../../components/Icon.tsx';
+import { Button } from '../../../components/Button.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
 import { Muted, Panel } from '../../../components/Panel.ts';
@@ -13,6 +12,7 @@ import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
 import { formatShortDate } from '@atrium/common/rules/dates';
 import { Pager } from '../../../components/school/TrainingStatusList.tsx';
 import { SubmissionStatusBadge } from '../../../components/assignments/SubmissionParts.tsx';
+import { BackToAdmin } from '../shared/AdminRecordPage.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -50,11 +50,7 @@ export function AdminReviewsView({ filters, onFilters: setFilters, courses, scho
       <PageHeading
         title="Reviews"
         lead="Learners’ assignment submissions, oldest first. Open one to look at the files, write feedback, and approve or ask for changes."
-        actions={
-          <ButtonLink to="/admin" variant="secondary">
-            <Icon name="arrowLeft" size={18} /> Back to Admin
-          </ButtonLink>
-        }
+        actions={<BackToAdmin />}
       />
       <Filters aria-label="Filters">
         <div>

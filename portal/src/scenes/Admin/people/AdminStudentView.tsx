@@ -5,18 +5,10 @@ import type { StudentDetailDto } from '@atrium/common';
 import { formatInstantDate } from '@atrium/common/rules/dates';
 import { Avatar, displayName } from '../../../components/Avatar.tsx';
 import { Badge } from '../../../components/Badge.tsx';
-import { ButtonLink } from '../../../components/Button.tsx';
-import { Icon } from '../../../components/Icon.tsx';
-import { Container } from '../../../components/Layout.tsx';
-import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
+import type { ReadState } from '../../../components/QueryState.tsx';
+import { AdminRecordPage, BackToAdmin } from '../shared/AdminRecordPage.tsx';
 import { Facts, PageTitle, Tile, Tiles } from '../shared/adminStyles.ts';
 import { Panel, PanelHeader } from '../../../components/Panel.ts';
-
-const backToAdmin = (
-  <ButtonLink to="/admin" variant="secondary">
-    <Icon name="arrowLeft" size={18} /> Back to Admin
-  </ButtonLink>
-);
 
 export interface AdminStudentViewProps {
   student: ReadState<StudentDetailDto>;
@@ -29,23 +21,22 @@ export interface AdminStudentViewProps {
 /** /admin/students/:studentId: who they are, their figures, their courses and certificates. */
 export function AdminStudentView({ student, wellFormed, panels }: AdminStudentViewProps) {
   return (
-    <QueryState
+    <AdminRecordPage
       read={student}
       wellFormed={wellFormed}
       loading="Loading student"
       failed="Failed to fetch student"
       notFound={{ icon: 'user', title: 'Student Not Found', text: 'There is no account with this id. It may have been deleted.' }}
-      back={backToAdmin}
     >
       {(shown) => <StudentPage student={shown} panels={panels?.(shown)} />}
-    </QueryState>
+    </AdminRecordPage>
   );
 }
 
 function StudentPage({ student, panels }: { student: StudentDetailDto; panels?: { enrollments: ReactNode; certificates: ReactNode } }) {
   const name = displayName(student);
   return (
-    <Container>
+    <>
       <Header>
         <Avatar person={student} src={student.profileImageUrl} size={64} decorative />
         <div>
@@ -58,7 +49,9 @@ function StudentPage({ student, panels }: { student: StudentDetailDto; panels?: 
             {student.company ? <span>{student.company}</span> : null}
           </Facts>
         </div>
-        <HeaderAction>{backToAdmin}</HeaderAction>
+        <HeaderAction>
+          <BackToAdmin />
+        </HeaderAction>
       </Header>
       <Layout>
         <Panel aria-labelledby="stats-title" style={{ gridArea: 'stats' }}>
@@ -83,7 +76,7 @@ function StudentPage({ student, panels }: { student: StudentDetailDto; panels?: 
         <div style={{ gridArea: 'enrollments', minWidth: 0 }}>{panels?.enrollments}</div>
         <div style={{ gridArea: 'certificates', minWidth: 0 }}>{panels?.certificates}</div>
       </Layout>
-    </Container>
+    </>
   );
 }
 
