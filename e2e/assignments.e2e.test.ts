@@ -67,7 +67,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await section.getByRole('button', { name: 'Add Assignment' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Add an assignment' });
       await dialog.getByRole('button', { name: 'Add assignment' }).click();
-      await dialog.getByText('Enter a title').waitFor();
+      await dialog.getByText('Give the assignment a title').waitFor();
       await viewport_(admin, 'assignment-admin-dialog-errors');
       await dialog.getByLabel(/^Title/).fill(TITLE);
       await dialog
