@@ -4,7 +4,7 @@ import { isCourseCompleted } from '../../../queries/progress.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound, notWatchedEnough } from '../../../errors.ts';
-import { courseAccessOf, requireCourseAbility } from '../../../policies/courseAccess.ts';
+import { courseAccess, courseAccessOf, requireCourseAbility } from '../../../policies/courseAccess.ts';
 import { presentProgress } from '../../../presenters/courses.ts';
 import { latestCertificate } from '../../../queries/certificates.ts';
 import { progressOf } from '../../../queries/progress.ts';
@@ -79,6 +79,8 @@ export function progressRoutes(routes: Routes): void {
         return;
       }
       if ('refusal' in recorded) {
+        // Nothing was written: a learner not enrolled hears that rather than how much to watch.
+        requireCourseAbility(await courseAccess(database.knex, user, module.courseId, 'enrollment'), 'recordProgress', 'progress');
         throw notWatchedEnough(recorded.playedSeconds, recorded.requiredSeconds);
       }
       ctx.body = presentProgress(module, recorded.progress, recorded);
