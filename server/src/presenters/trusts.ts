@@ -1,6 +1,7 @@
 import type { AdminTrustDetailDto, TrustDto, TrustInvitationDto, TrustManagerDto, TrustSchoolDto, TrustStatusRowDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
+import { inviteExpired } from '../policies/invitations.ts';
 import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
 import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
@@ -32,7 +33,7 @@ export const presentTrustInvitation = (row: TrustInviteRow, now: number): TrustI
   email: row.email,
   createdAt: toIso(row.createdAt)!,
   expiresAt: toIso(row.expiresAt)!,
-  status: Number(row.expiresAt) <= now ? 'expired' : 'pending',
+  status: inviteExpired(row.expiresAt, now) ? 'expired' : 'pending',
 });
 
 export const presentAdminTrust = (
