@@ -1,6 +1,7 @@
 import { certificateValidity, dayOf, hasExpired, isoDay, type CourseRenewalDto } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
+import { certificateInForce } from '../models/Certificate.ts';
 import { currentRound, latestCertificate } from './certificates.ts';
 
 /**
@@ -19,7 +20,7 @@ export async function renewalState(db: Db | Knex.Transaction, userId: number, co
   // A renewal started and not completed yet: its round has no certificate.
   if (round > 0 && (!latest || Number(latest.round) < round)) return { ...base, state: 'renewing' };
   const months = course?.validityMonths ?? null;
-  if (!latest || latest.revokedAt !== null || months === null) return { ...base, state: 'none' };
+  if (!latest || !certificateInForce(latest) || months === null) return { ...base, state: 'none' };
   const validity = certificateValidity(Number(latest.issuedAt), Number(months))!;
   return {
     ...base,
