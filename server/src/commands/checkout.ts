@@ -9,7 +9,7 @@ import { pricesOf } from '../models/coursePrices.ts';
 import { displayName, type User } from '../models/User.ts';
 import { courseAccess } from '../policies/courseAccess.ts';
 import { purchasableCourse, type PurchasableCourse } from '../queries/orders.ts';
-import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, type StoredPayment } from '../queries/payments.ts';
+import { closedAttempts, FULFILLED_STATUSES, OPEN_INTENT_STATUSES, openPayment, type StoredPayment } from '../queries/payments.ts';
 import { licenceCoveringPerson, trustLicenceInForce } from '../queries/licences.ts';
 import { trustById } from '../queries/trusts.ts';
 import { purchasePrice } from '../services/currency.ts';
@@ -191,10 +191,15 @@ export async function startCardPayment(
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency };
 }
 
+const FULFILLED = new Set<string>(FULFILLED_STATUSES);
+
 /**
  * The buyer came back from the card form: asks the provider how the intent stands and applies it
  * as the webhook would (a succeeded intent enrolls or licenses, once; another status is recorded).
- * CONTRACT: enrollment happens on the webhook or here, whichever comes first.
+ * CONTRACT: enrollment happens on the webhook or here, whichever comes first. A payment already
+ * fulfilled is only read: applying it again on every reload of the return page re-enrolled a
+ * learner an admin had removed, restored a revoked licence and turned a refund back into
+ * `succeeded`.
  */
 export async function reconcileCardPayment(
   db: Db,
@@ -206,6 +211,6 @@ export async function reconcileCardPayment(
   const reference = payment.providerReference;
   if (!reference) throw notFound('Payment not found');
   const intent = await provider.call(() => provider.payments.retrieveIntent(reference));
-  await syncPayment(db, logger, payment, intent, now);
+  if (!FULFILLED.has(payment.status)) await syncPayment(db, logger, payment, intent, now);
   return intent;
 }

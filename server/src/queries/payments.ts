@@ -8,6 +8,12 @@ import { trustById } from './trusts.ts';
 /** Stripe's statuses of an intent still waiting for the buyer (or the bank). */
 export const OPEN_INTENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'] as const;
 
+/**
+ * The statuses of a payment already fulfilled: only fulfilment moves a payment to `succeeded`, in
+ * the transaction that enrolls or licenses, and a refund moves it on from there.
+ */
+export const FULFILLED_STATUSES = ['succeeded', 'refunded', 'partially_refunded'] as const;
+
 /** The payment row of a card payment, as stored. */
 export interface StoredPayment {
   id: number;
