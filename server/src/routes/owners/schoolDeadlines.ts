@@ -15,7 +15,7 @@ import { clearDeadline, setDeadline } from '../../commands/deadlines.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
-import { presentTrainingStatus } from '../../presenters/deadlines.ts';
+import { presentCourseDeadline, presentTrainingStatus } from '../../presenters/deadlines.ts';
 import { presentAssignmentStatus } from '../../presenters/assignments.ts';
 import { assignmentResultsOfPairs, schoolSharesSubmissions } from '../../queries/assignments.ts';
 import { isAdmin } from '../../policies/index.ts';
@@ -34,7 +34,7 @@ async function answerDeadlines(ctx: AppContext, schoolId: number): Promise<void>
     invitedPeople(db, schoolId),
     schoolTrustName(db, schoolId),
   ]);
-  ctx.body = { trustName, courses, counts, invited: invited.length } satisfies SchoolDeadlinesDto;
+  ctx.body = { trustName, courses: courses.map(presentCourseDeadline), counts, invited: invited.length } satisfies SchoolDeadlinesDto;
 }
 
 async function answerSetDeadline(ctx: AppContext, user: User, schoolId: number, courseId: number, input: DeadlineInput): Promise<void> {
