@@ -18,7 +18,7 @@ import type { User } from '../../models/User.ts';
 import { presentCourseDeadline, presentTrainingStatus } from '../../presenters/deadlines.ts';
 import { presentAssignmentStatus } from '../../presenters/assignments.ts';
 import { assignmentResultsOfPairs, schoolSharesSubmissions } from '../../queries/assignments.ts';
-import { isAdmin } from '../../policies/index.ts';
+import { canSeeSchoolWork } from '../../policies/assignments.ts';
 import { schoolDeadlines, schoolTrustName } from '../../queries/deadlines.ts';
 import { invitedPeople } from '../../queries/schools.ts';
 import { statusCounts, statusPage } from '../../queries/trainingStatus.ts';
@@ -69,7 +69,7 @@ async function answerTrainingStatus(ctx: AppContext, schoolId: number, query: z.
     ),
     courseIds.length ? schoolSharesSubmissions(db, schoolId) : false,
   ]);
-  const showSubmission = isAdmin(ctx.state.user) || shared;
+  const showSubmission = canSeeSchoolWork(ctx.state.user, shared);
   sendPage(ctx, {
     rows: page.rows.map((row) => {
       const count = assignmentCount(row.courseId);
