@@ -50,28 +50,28 @@ export function requireBillingDocumentAccess<T extends { userId: number }>(user:
   if (!record || !canSeeBillingDocument(user, record)) throw notFound(`${what} not found`);
 }
 
-/** `GET /api/orders/:id/invoice.pdf`: the order's buyer or an admin (404 for anyone else). Leaves the order on `ctx.state.order`. */
+/** The billing document the caller may fetch: signed in, and its buyer or an admin (404 otherwise). */
+function billingDocumentFor<T extends { userId: number }>(user: User | null, record: T | undefined, what: string): T {
+  if (!user) throw unauthorized();
+  requireBillingDocumentAccess(user, record, what);
+  return record;
+}
+
+/** `GET /api/orders/:id/invoice.pdf`: the order's buyer or an admin. Leaves the order on `ctx.state.order`. */
 export async function invoiceHolder(ctx: {
   deps: { db: Db };
   state: { user: User | null; order?: OrderRow };
   input: { params: { id: number } };
 }): Promise<void> {
-  const user = ctx.state.user;
-  if (!user) throw unauthorized();
-  const order = await orderById(ctx.deps.db, ctx.input.params.id);
-  requireBillingDocumentAccess(user, order, 'Invoice');
-  ctx.state.order = order;
+  ctx.state.order = billingDocumentFor(ctx.state.user, await orderById(ctx.deps.db, ctx.input.params.id), 'Invoice');
 }
 
-/** `GET /api/payments/:paymentIntentId/receipt.pdf`: the payment's buyer or an admin (404 for anyone else). Leaves it on `ctx.state.receipt`. */
+/** `GET /api/payments/:paymentIntentId/receipt.pdf`: the payment's buyer or an admin. Leaves it on `ctx.state.receipt`. */
 export async function receiptHolder(ctx: {
   deps: { db: Db };
   state: { user: User | null; receipt?: ReceiptRow };
   input: { params: { paymentIntentId: string } };
 }): Promise<void> {
-  const user = ctx.state.user;
-  if (!user) throw unauthorized();
-  const payment = await receiptSource(ctx.deps.db, { 'payments.provider': 'stripe', 'payments.providerReference': ctx.input.params.paymentIntentId });
-  requireBillingDocumentAccess(user, payment, 'Receipt');
-  ctx.state.receipt = payment;
+  const where = { 'payments.provider': 'stripe', 'payments.providerReference': ctx.input.params.paymentIntentId };
+  ctx.state.receipt = billingDocumentFor(ctx.state.user, await receiptSource(ctx.deps.db, where), 'Receipt');
 }
