@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedDeadlineSchema, deadlineCapBreaches } from './deadlines.ts';
+import { cappedDeadlineSchema, deadlineCapBreaches, pastDeadlineProblem } from './deadlines.ts';
 
 const cap = { completeBy: '2026-03-31', newStaffDays: 30, by: 'Riverside Trust' };
 const dateText = (day: string) => `[${day}]`;
@@ -26,5 +26,19 @@ describe('a school deadline under its trust’s', () => {
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['completeBy', 'Choose [2026-03-31] or an earlier date: Riverside Trust requires the course by then'],
     ]);
+  });
+});
+
+describe('a deadline date in the past', () => {
+  const now = Date.UTC(2026, 2, 15, 23, 59);
+  it('takes today or a later day, and no date at all', () => {
+    expect(pastDeadlineProblem('2026-03-15', now)).toBeNull();
+    expect(pastDeadlineProblem('2026-03-16', now)).toBeNull();
+    expect(pastDeadlineProblem(null, now)).toBeNull();
+  });
+
+  it('refuses an earlier day, naming today', () => {
+    expect(pastDeadlineProblem('2026-03-14', now)).toBe('Choose today (2026-03-15) or a later date');
+    expect(pastDeadlineProblem('2025-12-31', Date.UTC(2026, 0, 1))).toBe('Choose today (2026-01-01) or a later date');
   });
 });

@@ -5,6 +5,20 @@
  * which compare as strings.
  */
 import { deadlineSchema } from '../schemas/deadlines.ts';
+import { dayOf, isoDay, parseIsoDay } from './days.ts';
+
+/** Why a deadline is refused when its date has gone (the message; the field's sentence is pastDeadlineProblem's). */
+export const PAST_DEADLINE = 'The deadline is in the past';
+
+/**
+ * A deadline's date may be today or later, by the day of `now` (the app's clock, UTC days, as the
+ * date is stored): the sentence for the `completeBy` field when it is earlier, else null. One rule
+ * for a school's or trust's deadline and a group's course.
+ */
+export function pastDeadlineProblem(completeBy: string | null, now: number): string | null {
+  if (completeBy === null || parseIsoDay(completeBy) >= dayOf(now)) return null;
+  return `Choose today (${isoDay(dayOf(now))}) or a later date`;
+}
 
 /** The rule a deadline may not go past, and who set it (the trust's name). */
 export interface DeadlineCap {

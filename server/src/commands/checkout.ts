@@ -7,9 +7,9 @@ import { invoiceReceiptMail, invoiceRequestMail } from '../mail/templates/invoic
 import type { OrderRow } from '../models/Order.ts';
 import { pricesOf } from '../models/coursePrices.ts';
 import { displayName, type User } from '../models/User.ts';
-import { isEnrolled } from '../queries/enrollments.ts';
+import { courseAccess } from '../policies/courseAccess.ts';
 import { purchasableCourse, type PurchasableCourse } from '../queries/orders.ts';
-import { closedAttempts, OPEN_INTENT_STATUSES, openPayment, type StoredPayment } from '../queries/payments.ts';
+import { closedAttempts, FULFILLED_STATUSES, OPEN_INTENT_STATUSES, openPayment, type StoredPayment } from '../queries/payments.ts';
 import { licenceCoveringPerson, trustLicenceInForce } from '../queries/licences.ts';
 import { trustById } from '../queries/trusts.ts';
 import { purchasePrice } from '../services/currency.ts';
@@ -31,14 +31,14 @@ interface Purchase {
 /**
  * Refuses a purchase that would buy what the buyer has already: for a school, a licence already
  * covering it (its own or its trust's); for a trust, the trust's licence in force; for oneself,
- * the enrollment.
+ * the enrollment, as the course's access policy reads it.
  */
-async function refuseOwnedPurchase(db: Db, userId: number, courseId: number, purchase: Purchase): Promise<void> {
+async function refuseOwnedPurchase(db: Db, buyer: User, courseId: number, purchase: Purchase): Promise<void> {
   if (purchase.trustId !== undefined && purchase.trustId !== null) {
     if (await trustLicenceInForce(db, purchase.trustId, courseId)) throw alreadyLicensed();
   } else if (purchase.schoolId !== undefined && purchase.schoolId !== null) {
-    if (await licenceCoveringPerson(db, userId, courseId)) throw alreadyLicensed();
-  } else if (purchase.createSchool !== true && (await isEnrolled(db, userId, courseId))) {
+    if (await licenceCoveringPerson(db, buyer.id, courseId)) throw alreadyLicensed();
+  } else if (purchase.createSchool !== true && (await courseAccess(db, buyer, courseId, 'enrollment')).enrolled) {
     throw alreadyEnrolled();
   }
 }
@@ -49,12 +49,12 @@ async function refuseOwnedPurchase(db: Db, userId: number, courseId: number, pur
  * rule enrollments ask too: free means enroll from the course page), and the buyer does not own
  * it already. The amount and currency come from the server's price list only, never the client.
  */
-async function quotePurchase(db: Db, buyerId: number, purchase: Purchase, shown: Currency): Promise<{ course: PurchasableCourse; priced: PriceFor }> {
+async function quotePurchase(db: Db, buyer: User, purchase: Purchase, shown: Currency): Promise<{ course: PurchasableCourse; priced: PriceFor }> {
   const course = await purchasableCourse(db, purchase.courseId);
   if (!course) throw notFound('Course not found');
   const priced = purchasePrice(pricesOf(course), purchase.currency, shown);
   if (priced.free) throw badRequest(freeCourseMessage(priced.currency), { currency: 'Free in this currency' });
-  await refuseOwnedPurchase(db, buyerId, course.id, purchase);
+  await refuseOwnedPurchase(db, buyer, course.id, purchase);
   return { course, priced };
 }
 
@@ -75,7 +75,7 @@ export async function requestInvoice(
   now: number,
 ): Promise<OrderRow> {
   const { billingEmail, purchaseOrderNumber, createSchool: newSchool } = input;
-  const { course, priced } = await quotePurchase(db, buyer.id, input, shown);
+  const { course, priced } = await quotePurchase(db, buyer, input, shown);
   const trustId = input.trustId ?? null;
   const trust = trustId === null ? null : await trustById(db, trustId);
   if (trustId !== null && !trust) throw notFound('Trust not found');
@@ -148,7 +148,7 @@ export async function startCardPayment(
   const { payments, call } = provider;
   const schoolId = input.schoolId ?? null;
   const trustId = input.trustId ?? null;
-  const { course, priced } = await quotePurchase(db, buyer.id, { ...input, schoolId, trustId }, shown);
+  const { course, priced } = await quotePurchase(db, buyer, { ...input, schoolId, trustId }, shown);
   const amount = priced.amount;
   const currency = priced.currency.toLowerCase();
 
@@ -191,10 +191,15 @@ export async function startCardPayment(
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount, currency };
 }
 
+const FULFILLED = new Set<string>(FULFILLED_STATUSES);
+
 /**
  * The buyer came back from the card form: asks the provider how the intent stands and applies it
  * as the webhook would (a succeeded intent enrolls or licenses, once; another status is recorded).
- * CONTRACT: enrollment happens on the webhook or here, whichever comes first.
+ * CONTRACT: enrollment happens on the webhook or here, whichever comes first. A payment already
+ * fulfilled is only read: applying it again on every reload of the return page re-enrolled a
+ * learner an admin had removed, restored a revoked licence and turned a refund back into
+ * `succeeded`.
  */
 export async function reconcileCardPayment(
   db: Db,
@@ -206,6 +211,6 @@ export async function reconcileCardPayment(
   const reference = payment.providerReference;
   if (!reference) throw notFound('Payment not found');
   const intent = await provider.call(() => provider.payments.retrieveIntent(reference));
-  await syncPayment(db, logger, payment, intent, now);
+  if (!FULFILLED.has(payment.status)) await syncPayment(db, logger, payment, intent, now);
   return intent;
 }

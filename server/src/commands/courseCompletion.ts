@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../db/knex.ts';
+import { certificateInForce } from '../models/Certificate.ts';
+import { mayRecordProgress } from '../policies/courseAccess.ts';
 import { assignmentsComplete } from '../queries/assignments.ts';
 import { isCourseCompleted } from '../queries/progress.ts';
 import { quizGate } from '../queries/quizzes.ts';
@@ -33,12 +35,11 @@ export async function lockEnrollment(trx: Knex.Transaction, userId: number, cour
  * holds lockEnrollment). A learner who is not enrolled (an admin trying a step) earns nothing.
  */
 export async function completeCourseIfDone(trx: Knex.Transaction, userId: number, courseId: number, now: number): Promise<CourseCompletion> {
-  if (!(await trx('enrollments').where({ userId, courseId }).first('id'))) return NOT_COMPLETE;
+  if (!(await mayRecordProgress(trx, userId, courseId))) return NOT_COMPLETE;
   if (!(await isCourseCompleted(trx, userId, courseId))) return NOT_COMPLETE;
   const gate = await quizGate(trx, userId, courseId);
   if (gate.required && !gate.passed) return { ...NOT_COMPLETE, quizPending: true };
   if (!(await assignmentsComplete(trx, userId, courseId))) return { ...NOT_COMPLETE, assignmentsPending: true };
   const certificate = await issueCertificate(trx, userId, courseId, now, gate.bestScore);
-  const valid = certificate && certificate.revokedAt === null;
-  return { courseCompleted: true, certificateNumber: valid ? certificate.certificateNumber : null };
+  return { courseCompleted: true, certificateNumber: certificate && certificateInForce(certificate) ? certificate.certificateNumber : null };
 }

@@ -1,4 +1,4 @@
-import { dayOf, deadlineCapBreaches, formatDueDate, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
+import { deadlineCapBreaches, formatDueDate, isoDay, parseIsoDay, pastDeadlineProblem, PAST_DEADLINE, type DeadlineInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { trustRuleForSchool } from '../queries/deadlines.ts';
@@ -6,11 +6,9 @@ import { trustSchoolsLicenceInForce } from '../queries/licences.ts';
 
 /** The rule as stored: a day number for the date. A date before today (the app's clock) is refused. */
 function storedRule(input: DeadlineInput, now: number): { completeByDay: number | null; newStaffDays: number | null } {
-  const completeByDay = input.completeBy === null ? null : parseIsoDay(input.completeBy);
-  if (completeByDay !== null && completeByDay < dayOf(now)) {
-    throw badRequest('The deadline is in the past', { completeBy: `Choose today (${isoDay(dayOf(now))}) or a later date` });
-  }
-  return { completeByDay, newStaffDays: input.newStaffDays };
+  const past = pastDeadlineProblem(input.completeBy, now);
+  if (past) throw badRequest(PAST_DEADLINE, { completeBy: past });
+  return { completeByDay: input.completeBy === null ? null : parseIsoDay(input.completeBy), newStaffDays: input.newStaffDays };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addressesPhrase, dayOf, groupNameKey, isoDay, parseIsoDay, type DeadlineInput } from '@atrium/common';
+import { addressesPhrase, groupNameKey, parseIsoDay, pastDeadlineProblem, PAST_DEADLINE, type DeadlineInput } from '@atrium/common';
 import type { Knex } from 'knex';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -120,10 +120,9 @@ export async function assignGroupCourse(db: Db, owner: GroupOwner, groupId: numb
       `This course is not licensed to ${owner.kind === 'school' ? 'your school' : 'any school of this trust'}, so it cannot be given to a group.`,
     );
   }
+  const past = pastDeadlineProblem(input.completeBy, now);
+  if (past) throw badRequest(PAST_DEADLINE, { completeBy: past });
   const completeByDay = input.completeBy === null ? null : parseIsoDay(input.completeBy);
-  if (completeByDay !== null && completeByDay < dayOf(now)) {
-    throw badRequest('The deadline is in the past', { completeBy: `Choose today (${isoDay(dayOf(now))}) or a later date` });
-  }
   await db('groupCourses')
     .insert({ groupId: group.id, courseId, completeByDay, newStaffDays: input.newStaffDays, updatedBy: by, createdAt: now, updatedAt: now })
     .onConflict(['groupId', 'courseId'])

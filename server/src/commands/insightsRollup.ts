@@ -1,5 +1,6 @@
 import { dialectOf, type Db } from '../db/knex.ts';
 import { DAY_MS, WEEK_MS, weekStartOf } from '../queries/insights.ts';
+import { certificateInForceSql } from '../queries/certificates.ts';
 
 /** How far back the first run (an empty rollup) fills in: the charts show 12 months. */
 export const BACKFILL_WEEKS = 54;
@@ -47,7 +48,7 @@ export async function rollUpInsights(db: Db, now: number): Promise<number> {
         union all
         select ${weekOf(trx, 'c.issued_at')}, c.course_id, coalesce(sm.school_id, 0), 0, 0, 1
         from certificates c left join school_members sm on sm.user_id = c.user_id
-        where c.issued_at >= ? and c.revoked_at is null and c.course_id is not null
+        where c.issued_at >= ? and ${certificateInForceSql('c')} and c.course_id is not null
       ) a group by week_start, course_id, school_id`,
       [from, from, from],
     );

@@ -4,7 +4,6 @@ import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { COMPLETION_THRESHOLD, type RecordedRow } from '../db/progressUpsert.ts';
 import { bucketWords } from '../db/playedBuckets.ts';
 import type { Module } from '../models/Module.ts';
-import { isEnrolled } from '../queries/enrollments.ts';
 import { progressOf } from '../queries/progress.ts';
 import { completeCourseIfDone, lockEnrollment, type CourseCompletion } from './courseCompletion.ts';
 
@@ -37,7 +36,11 @@ export interface RecordedProgress extends CourseCompletion {
 
 export type ProgressRefusal = 'not-enrolled' | 'module-gone' | NotWatchedEnough;
 
-/** Mark as Complete refused: the course requires watching and less than 90 % was played. */
+/**
+ * Mark as Complete refused: the course requires watching and less than 90 % was played. Said
+ * before the enrollment is known (nothing was written): the caller asks the course's access
+ * policy whether to answer this or "not enrolled" (routes/api/progress).
+ */
 export interface NotWatchedEnough {
   refusal: 'not-watched';
   playedSeconds: number;
@@ -102,14 +105,10 @@ export async function recordProgress(
  * the module played, counting this report's seconds with those stored. Nothing is written then.
  * Played seconds only grow, so a report racing this read can only make it refuse what a moment
  * later it would accept, never the reverse. A module already completed stays so (and is
- * answered as stored); a learner not enrolled is refused as such.
+ * answered as stored). Whether the learner is enrolled at all is the course access policy's to
+ * say (policies/courseAccess.ts), which the route asks on this rare path only.
  */
-async function watchingRefusal(
-  database: Database,
-  userId: number,
-  module: ProgressReport['module'],
-  playedSeconds: number,
-): Promise<NotWatchedEnough | 'not-enrolled' | null> {
+async function watchingRefusal(database: Database, userId: number, module: ProgressReport['module'], playedSeconds: number): Promise<NotWatchedEnough | null> {
   const duration = Number(module.duration);
   const reported = Math.min(Math.max(Math.floor(playedSeconds), 0), duration);
   const required = requiredPlayedSeconds(duration);
@@ -118,7 +117,6 @@ async function watchingRefusal(
   if (stored && dbBoolean(stored.isCompleted)) return null;
   const played = Math.max(reported, Number(stored?.playedSeconds ?? 0));
   if (played >= required) return null;
-  if (!(await isEnrolled(database.knex, userId, module.courseId))) return 'not-enrolled';
   return { refusal: 'not-watched', playedSeconds: played, requiredSeconds: required };
 }
 

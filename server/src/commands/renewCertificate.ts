@@ -1,9 +1,8 @@
-import type { CourseRenewalDto } from '@atrium/common';
 import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import { conflict } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import { courseAccessOf, requireCourseAbility } from '../policies/courseAccess.ts';
-import { renewalState } from '../queries/renewals.ts';
+import { renewalState, type RenewalStanding } from '../queries/renewals.ts';
 import { latestCertificate } from '../queries/certificates.ts';
 
 /**
@@ -13,7 +12,7 @@ import { latestCertificate } from '../queries/certificates.ts';
  * still verifies. Serialised with course completion by the enrollment row lock (MySQL; SQLite has
  * a single writer), and a second start of the same round hits the unique key: 409 either way.
  */
-export async function startRenewal(db: Db, user: User, courseId: number, now: number): Promise<CourseRenewalDto> {
+export async function startRenewal(db: Db, user: User, courseId: number, now: number): Promise<RenewalStanding> {
   try {
     return await db.transaction(async (trx) => {
       const enrollment = trx('enrollments').select('id').where({ userId: user.id, courseId });
@@ -33,7 +32,7 @@ export async function startRenewal(db: Db, user: User, courseId: number, now: nu
   }
 }
 
-function refusal(state: CourseRenewalDto): string {
+function refusal(state: RenewalStanding): string {
   switch (state.state) {
     case 'renewing':
       return 'You are already retaking this course: complete its modules again for your new certificate';

@@ -1,4 +1,12 @@
+import type { Certificate } from '../db/tables.ts';
+
 export type { Certificate } from '../db/tables.ts';
+
+/**
+ * Whether a certificate row is in force (verifies, counts, can be shown): not revoked. The one
+ * meaning, for a row in hand; queries/certificates.ts's certificatesInForce is its database form.
+ */
+export const certificateInForce = (certificate: Pick<Certificate, 'revokedAt'>): boolean => certificate.revokedAt === null;
 
 /** What a certificate shows for a learner who gave no name; it never falls back to an e-mail address. */
 export const NAME_NOT_GIVEN = 'Name not given';

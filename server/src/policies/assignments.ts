@@ -43,6 +43,13 @@ export async function canSeeWorkOf(db: Db, viewer: User, learnerId: number): Pro
   return managerSeesWorkOf(db, viewer.id, learnerId);
 }
 
+/**
+ * Whether a school's training status links its members' submitted work: for admins always, for
+ * the school's managers (whom the route's policy let in) when the school lets them, as canSeeWorkOf
+ * answers for each member.
+ */
+export const canSeeSchoolWork = (viewer: Pick<User, 'role'> | null, schoolSharesWork: boolean): boolean => isAdmin(viewer) || schoolSharesWork;
+
 const SUBMISSION_NOT_FOUND = 'Submission not found';
 
 /** `GET /api/submissions/:id`: 404 for anyone who may not see it, so its existence is never revealed. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { courseAccessOf, requireCourseAbility } from './courseAccess.ts';
+import { createAdmin, createCourse, createUser, enroll } from '../test/factories.ts';
+import { useTestServer } from '../test/useTestServer.ts';
+import { courseAccess, courseAccessOf, mayRecordProgress, requireCourseAbility } from './courseAccess.ts';
 
 const learner = { id: 1, role: 'learner' as const };
 const admin = { id: 2, role: 'admin' as const };
@@ -27,5 +29,29 @@ describe("courseAccessOf: the one rule for a course's content", () => {
       expect.objectContaining({ status: 403, message: 'Enroll in this course to renew its certificate' }),
     );
     expect(() => requireCourseAbility(courseAccessOf(admin, false), 'view', 'quiz')).not.toThrow();
+  });
+});
+
+describe('the policy reads the enrollment (the one reader of it)', () => {
+  const server = useTestServer();
+
+  it('answers courseAccess and mayRecordProgress alike for a learner, an admin and someone not enrolled', async () => {
+    const course = await createCourse(server);
+    const enrolled = await createUser(server.db);
+    const stranger = await createUser(server.db);
+    const enrolledAdmin = await createAdmin(server.db);
+    const admin = await createAdmin(server.db);
+    for (const user of [enrolled, enrolledAdmin]) await enroll(server.db, user.id, course.id);
+    for (const [user, records] of [
+      [enrolled, true],
+      [enrolledAdmin, true],
+      [stranger, false],
+      [admin, false],
+    ] as const) {
+      const access = await courseAccess(server.db, user, course.id, 'enrollment');
+      expect([access.enrolled, access.recordProgress, await mayRecordProgress(server.db, user.id, course.id)]).toEqual([records, records, records]);
+    }
+    // Viewing needs no enrollment for an admin, so it is answered without reading one.
+    expect(await courseAccess(server.db, admin, course.id)).toEqual({ enrolled: false, view: true, recordProgress: false });
   });
 });

@@ -50,6 +50,15 @@ export async function courseAccess(
   return courseAccessOf(user, await isEnrolled(db, user.id, courseId));
 }
 
+/**
+ * Whether a learner known only by id records progress and earns the certificate in a course
+ * (the completion gate, inside its transaction): an enrollment, whatever the role, so the id is
+ * all the rule needs. The same answer as `courseAccess(…, 'enrollment').recordProgress`.
+ */
+export async function mayRecordProgress(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<boolean> {
+  return isEnrolled(db, userId, courseId);
+}
+
 /** What each refusal says: what enrolling would let the caller do. */
 const REFUSALS = {
   content: 'Enroll in this course to see its modules and discussion',

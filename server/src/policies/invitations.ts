@@ -50,10 +50,13 @@ export async function invitationMailer(ctx: { deps: { db: Db }; state: { user: U
  * `usableSchoolInvites` in queries/invitations.ts, which says the same.
  */
 
+/** An invitation's time is up at its expiry instant (`null`: a link that never expires). */
+export const inviteExpired = (expiresAt: number | string | null, now: number): boolean => expiresAt !== null && Number(expiresAt) <= now;
+
 /** Why a school's invite (link or personal invitation) cannot be used now, or null when it can. */
 export function inviteProblem(invite: Pick<InviteRow, 'revokedAt' | 'expiresAt' | 'maxUses' | 'uses'>, now: number): string | null {
   if (invite.revokedAt !== null) return 'This invite link has been withdrawn by the school. Ask your school manager for a new one.';
-  if (invite.expiresAt !== null && Number(invite.expiresAt) <= now) return 'This invite link has expired. Ask your school manager for a new one.';
+  if (inviteExpired(invite.expiresAt, now)) return 'This invite link has expired. Ask your school manager for a new one.';
   if (invite.maxUses !== null && Number(invite.uses) >= Number(invite.maxUses)) {
     return 'This invite link has already been used as many times as the school allowed. Ask your school manager for a new one.';
   }
@@ -64,6 +67,6 @@ export function inviteProblem(invite: Pick<InviteRow, 'revokedAt' | 'expiresAt' 
 export function trustInviteProblem(invite: { acceptedAt: unknown; revokedAt: unknown; expiresAt: number | string }, now: number): string | null {
   if (invite.revokedAt !== null) return 'This invitation has been withdrawn. Ask for a new one.';
   if (invite.acceptedAt !== null) return 'This invitation has been used already.';
-  if (Number(invite.expiresAt) <= now) return 'This invitation has expired. Ask for a new one.';
+  if (inviteExpired(invite.expiresAt, now)) return 'This invitation has expired. Ask for a new one.';
   return null;
 }

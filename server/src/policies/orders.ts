@@ -1,6 +1,10 @@
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { Db } from '../db/knex.ts';
+import type { OrderRow } from '../models/Order.ts';
 import type { User } from '../models/User.ts';
+import { orderById } from '../queries/orders.ts';
+import { receiptSource, type ReceiptRow } from '../queries/payments.ts';
+import { isAdmin } from './roles.ts';
 import { schoolBuyer } from './schools.ts';
 import { trustBuyer } from './trusts.ts';
 
@@ -39,9 +43,35 @@ export async function invoiceRequester(ctx: Parameters<typeof purchaser>[0]): Pr
 }
 
 /** An order's invoice and a payment's receipt are for the buyer and the agency's admins. */
-export const canSeeBillingDocument = (user: User, record: { userId: number }): boolean => user.role === 'admin' || Number(record.userId) === user.id;
+export const canSeeBillingDocument = (user: User, record: { userId: number }): boolean => isAdmin(user) || Number(record.userId) === user.id;
 
 /** Someone else's order looks exactly like a missing one, so ids cannot be probed. */
 export function requireBillingDocumentAccess<T extends { userId: number }>(user: User, record: T | null | undefined, what: string): asserts record is T {
   if (!record || !canSeeBillingDocument(user, record)) throw notFound(`${what} not found`);
+}
+
+/** The billing document the caller may fetch: signed in, and its buyer or an admin (404 otherwise). */
+function billingDocumentFor<T extends { userId: number }>(user: User | null, record: T | undefined, what: string): T {
+  if (!user) throw unauthorized();
+  requireBillingDocumentAccess(user, record, what);
+  return record;
+}
+
+/** `GET /api/orders/:id/invoice.pdf`: the order's buyer or an admin. Leaves the order on `ctx.state.order`. */
+export async function invoiceHolder(ctx: {
+  deps: { db: Db };
+  state: { user: User | null; order?: OrderRow };
+  input: { params: { id: number } };
+}): Promise<void> {
+  ctx.state.order = billingDocumentFor(ctx.state.user, await orderById(ctx.deps.db, ctx.input.params.id), 'Invoice');
+}
+
+/** `GET /api/payments/:paymentIntentId/receipt.pdf`: the payment's buyer or an admin. Leaves it on `ctx.state.receipt`. */
+export async function receiptHolder(ctx: {
+  deps: { db: Db };
+  state: { user: User | null; receipt?: ReceiptRow };
+  input: { params: { paymentIntentId: string } };
+}): Promise<void> {
+  const where = { 'payments.provider': 'stripe', 'payments.providerReference': ctx.input.params.paymentIntentId };
+  ctx.state.receipt = billingDocumentFor(ctx.state.user, await receiptSource(ctx.deps.db, where), 'Receipt');
 }

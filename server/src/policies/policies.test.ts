@@ -3,6 +3,7 @@ import type { User } from '../models/User.ts';
 import { requireCanDeleteComment } from './index.ts';
 import { requireCanRemoveSchoolMember } from './schools.ts';
 import { canSeePayment, requirePaymentOwner } from './payments.ts';
+import { canSeeSchoolWork } from './assignments.ts';
 
 const person = (id: number, role: 'learner' | 'admin' = 'learner') => ({ id, role }) as User;
 
@@ -13,6 +14,14 @@ describe('payment ownership', () => {
     expect(() => requirePaymentOwner(person(2), { userId: 1 })).toThrow(expect.objectContaining({ status: 404, message: 'Payment not found' }));
     expect(() => requirePaymentOwner(person(2, 'admin'), { userId: 1 })).toThrow(expect.objectContaining({ status: 404 }));
     expect(() => requirePaymentOwner(person(1), undefined)).toThrow(expect.objectContaining({ status: 404 }));
+  });
+});
+
+describe("a school's submitted work on its training status", () => {
+  it('is linked for admins always and for its managers only when the school shares it', () => {
+    expect([canSeeSchoolWork(person(1, 'admin'), false), canSeeSchoolWork(person(1, 'admin'), true)]).toEqual([true, true]);
+    expect([canSeeSchoolWork(person(2), false), canSeeSchoolWork(person(2), true)]).toEqual([false, true]);
+    expect(canSeeSchoolWork(null, false)).toBe(false);
   });
 });
 

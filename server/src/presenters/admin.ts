@@ -1,8 +1,17 @@
-import { percentage, type AdminCertificateDto, type CourseWatchingDto, type EnrollmentDto, type StudentDetailDto, type StudentStatsDto } from '@atrium/common';
+import {
+  percentage,
+  type AdminCertificateDto,
+  type AdminOverviewDto,
+  type CourseWatchingDto,
+  type EnrollmentDto,
+  type StudentDetailDto,
+  type StudentStatsDto,
+} from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import type { User } from '../models/User.ts';
 import { certificateName } from '../models/Certificate.ts';
+import type { AdminOverviewRow } from '../queries/adminOverview.ts';
 import type { CourseWatchingRow } from '../queries/watching.ts';
 import { presentWatching } from './deadlines.ts';
 import { presentStudent } from './users.ts';
@@ -86,3 +95,11 @@ export const presentStudentWatching = (courses: CourseWatchingRow[]): CourseWatc
       completedWithoutPlaying: module.completedWithoutPlaying,
     })),
   }));
+
+/** The figures at the top of /admin. */
+export const presentAdminOverview = (row: AdminOverviewRow): AdminOverviewDto => ({
+  totalStudents: row.totalStudents,
+  totalEnrollments: row.totalEnrollments,
+  totalCourses: row.totalCourses,
+  unhandledMessages: row.unhandledMessages,
+});

@@ -1,10 +1,11 @@
-import { certificateValidity, type CertificateListItemDto, type CertificatePublicDto, type SchoolCertificateDto } from '@atrium/common';
+import { certificateValidity, type CertificateListItemDto, type CourseRenewalDto, type CertificatePublicDto, type SchoolCertificateDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { Certificate } from '../models/Certificate.ts';
 import { certificateName } from '../models/Certificate.ts';
 import { cpdOf } from '../models/courseCpd.ts';
 import { displayName } from '../models/User.ts';
 import type { SchoolCertificateRow } from '../queries/certificates.ts';
+import type { RenewalStanding } from '../queries/renewals.ts';
 
 export function presentCertificateListItem(certificate: Certificate): CertificateListItemDto {
   return {
@@ -43,3 +44,14 @@ export function presentSchoolCertificate(row: SchoolCertificateRow): SchoolCerti
     expiresOn: validity?.expiresOn ?? null,
   };
 }
+
+/** A learner's renewal standing for a course (GET and POST /api/courses/:id/renewal). */
+export const presentRenewal = (standing: RenewalStanding): CourseRenewalDto => ({
+  courseId: standing.courseId,
+  state: standing.state,
+  certificateNumber: standing.certificateNumber,
+  expiresOn: standing.expiresOn,
+  expired: standing.expired,
+  opensOn: standing.opensOn,
+  round: standing.round,
+});

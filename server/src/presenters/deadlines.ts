@@ -1,6 +1,7 @@
-import { isoDay, type SchedulerJobDto, type TrainingStatusRowDto, type WatchingDto } from '@atrium/common';
+import { isoDay, type CourseDeadlineDto, type SchedulerJobDto, type TrainingStatusRowDto, type TrustCourseDeadlineDto, type WatchingDto } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
+import type { CourseDeadlineRow, CourseRuleRow, TrustCourseDeadlineRow } from '../queries/deadlines.ts';
 import { expiresOn, type WatchedStatusRow } from '../queries/trainingStatus.ts';
 import type { Watching } from '../queries/watching.ts';
 
@@ -53,4 +54,29 @@ export const presentSchedulerJob = (row: SchedulerJobRow, now: number): Schedule
   lastError: row.lastError,
   lastSent: Number(row.lastSent),
   running: row.leaseUntil !== null && Number(row.leaseUntil) > now,
+});
+
+const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
+const day = (value: number | string | null): string | null => (value === null ? null : isoDay(Number(value)));
+
+/** A course and its rule as both deadline panels show them (the school's, the trust's). */
+const presentCourseRule = (row: CourseRuleRow) => ({
+  courseId: Number(row.courseId),
+  title: row.title,
+  completeBy: day(row.completeByDay),
+  newStaffDays: num(row.newStaffDays),
+  validityMonths: num(row.validityMonths),
+});
+
+/** A school's licensed course with its own deadline and its trust's. */
+export const presentCourseDeadline = (row: CourseDeadlineRow): CourseDeadlineDto => ({
+  ...presentCourseRule(row),
+  trust: row.trustRuleId === null ? null : { completeBy: day(row.trustCompleteByDay), newStaffDays: num(row.trustNewStaffDays) },
+});
+
+/** A course licensed in a trust with the trust's deadline and how its schools stand. */
+export const presentTrustCourseDeadline = (row: TrustCourseDeadlineRow): TrustCourseDeadlineDto => ({
+  ...presentCourseRule(row),
+  schools: row.schools,
+  schoolsOverridden: row.schoolsOverridden,
 });

@@ -1,5 +1,5 @@
 import type { PaymentStatusDto } from '@atrium/common';
-import type { PaymentOutcomeRow } from '../queries/payments.ts';
+import type { PaymentOutcome } from '../policies/payments.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import type { AdminOrderDto, AdminPaymentDto, Currency, InvoiceDto, OrderDiscountDto, OrderDto, OrderStatus } from '@atrium/common';
 import { discountOff, orderReference } from '@atrium/common';
@@ -105,7 +105,7 @@ export function presentInvoice(row: OrderRow): InvoiceDto | null {
 export function presentPaymentStatus(
   paymentIntentId: string,
   intent: Pick<PaymentIntentSummary, 'status' | 'failureMessage'>,
-  outcome: PaymentOutcomeRow,
+  outcome: PaymentOutcome,
 ): PaymentStatusDto {
   return {
     paymentIntentId,

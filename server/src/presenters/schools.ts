@@ -14,7 +14,7 @@ import {
   type SchoolMemberDto,
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
-import { inviteProblem } from '../policies/invitations.ts';
+import { inviteExpired, inviteProblem } from '../policies/invitations.ts';
 import { canPromoteSchoolMember, canRemoveSchoolMember, type SchoolStanding } from '../policies/schools.ts';
 import type { InviteRow } from '../queries/invitations.ts';
 import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress, type SchoolRow } from '../queries/schools.ts';
@@ -89,7 +89,7 @@ export const presentInvitedPerson = (row: InvitedRow, now: number): InvitedPerso
   email: row.email,
   sentAt: toIso(row.sentAt)!,
   expiresAt: toIso(row.expiresAt)!,
-  status: row.expiresAt > now ? 'pending' : 'expired',
+  status: inviteExpired(row.expiresAt, now) ? 'expired' : 'pending',
 });
 
 export function memberCourseProgress(progress: SchoolProgress, userId: number, course: LicensedCourseRow): MemberCourseProgressDto {

@@ -1,6 +1,15 @@
-import type { AdminTrustDetailDto, TrustDto, TrustInvitationDto, TrustManagerDto, TrustSchoolDto, TrustStatusRowDto } from '@atrium/common';
+import type {
+  AdminTrustDetailDto,
+  TrustDto,
+  TrustInvitationDto,
+  TrustInvitePreviewDto,
+  TrustManagerDto,
+  TrustSchoolDto,
+  TrustStatusRowDto,
+} from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
+import { inviteExpired, trustInviteProblem } from '../policies/invitations.ts';
 import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
 import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
@@ -27,12 +36,19 @@ export const presentTrustManager = (row: TrustManagerRow): TrustManagerDto => ({
   joinedAt: toIso(row.joinedAt)!,
 });
 
+/** To whoever holds the token: the trust's name, the address invited and why it cannot be accepted now (null: it can). */
+export const presentTrustInvitePreview = (trustName: string, invite: TrustInviteRow, now: number): TrustInvitePreviewDto => ({
+  trustName,
+  email: invite.email,
+  problem: trustInviteProblem(invite, now),
+});
+
 export const presentTrustInvitation = (row: TrustInviteRow, now: number): TrustInvitationDto => ({
   id: Number(row.id),
   email: row.email,
   createdAt: toIso(row.createdAt)!,
   expiresAt: toIso(row.expiresAt)!,
-  status: Number(row.expiresAt) <= now ? 'expired' : 'pending',
+  status: inviteExpired(row.expiresAt, now) ? 'expired' : 'pending',
 });
 
 export const presentAdminTrust = (

@@ -13,6 +13,9 @@ export function certificatesInForce(db: Reader, alias?: string): Knex.QueryBuild
   return alias ? db(`certificates as ${alias}`).whereNull(`${alias}.revokedAt`) : db('certificates').whereNull('revokedAt');
 }
 
+/** "In force" as a raw SQL condition on the certificates table under `alias`, for statements written out in SQL. */
+export const certificateInForceSql = (alias: string): string => `${alias}.revoked_at is null`;
+
 /** Adds "in force" to a join on the certificates table under `alias`. */
 export function andCertificateInForce(join: Knex.JoinClause, alias: string): Knex.JoinClause {
   return join.andOnNull(`${alias}.revokedAt`);

@@ -1,4 +1,3 @@
-import { isoDay, type CourseDeadlineDto, type TrustCourseDeadlineDto } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { schoolLicencesInForce } from './licences.ts';
 
@@ -10,21 +9,18 @@ import { schoolLicencesInForce } from './licences.ts';
 // deadline later gives the school back the date it chose.
 
 const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
-const day = (value: number | string | null): string | null => (value === null ? null : isoDay(Number(value)));
 
-/** A course and its rule as both panels show them (the school's, the trust's). */
-function courseRule(row: { courseId: number; title: string; completeByDay: number | null; newStaffDays: number | null; validityMonths: number | null }) {
-  return {
-    courseId: Number(row.courseId),
-    title: row.title,
-    completeBy: day(row.completeByDay),
-    newStaffDays: num(row.newStaffDays),
-    validityMonths: num(row.validityMonths),
-  };
+/** A course and its rule as both panels read them (the school's, the trust's); days are day numbers. */
+export interface CourseRuleRow {
+  courseId: number;
+  title: string;
+  completeByDay: number | null;
+  newStaffDays: number | null;
+  validityMonths: number | null;
 }
 
 /** A licensed course as the deadlines panel reads it. */
-interface CourseDeadlineRow {
+export interface CourseDeadlineRow {
   courseId: number;
   title: string;
   completeByDay: number | null;
@@ -36,8 +32,8 @@ interface CourseDeadlineRow {
 }
 
 /** The school's licensed courses, each with its own deadline, its trust's, and validity, by title. */
-export async function schoolDeadlines(db: Db, schoolId: number): Promise<CourseDeadlineDto[]> {
-  const rows: CourseDeadlineRow[] = await schoolLicencesInForce(db)
+export function schoolDeadlines(db: Db, schoolId: number): Promise<CourseDeadlineRow[]> {
+  return schoolLicencesInForce(db)
     .join('courses as c', 'c.id', 'sl.courseId')
     .join('schools as s', 's.id', 'sl.schoolId')
     .leftJoin('schoolDeadlines as d', (join) => join.on('d.schoolId', '=', 'sl.schoolId').andOn('d.courseId', '=', 'sl.courseId'))
@@ -53,11 +49,7 @@ export async function schoolDeadlines(db: Db, schoolId: number): Promise<CourseD
       'td.completeByDay as trustCompleteByDay',
       'td.newStaffDays as trustNewStaffDays',
     )
-    .orderBy([{ column: 'c.title' }, { column: 'c.id' }]);
-  return rows.map((row) => ({
-    ...courseRule(row),
-    trust: row.trustRuleId === null ? null : { completeBy: day(row.trustCompleteByDay), newStaffDays: num(row.trustNewStaffDays) },
-  }));
+    .orderBy([{ column: 'c.title' }, { column: 'c.id' }]) as Promise<CourseDeadlineRow[]>;
 }
 
 /** The trust's name when the school is in one (the deadlines panel names it beside its dates). */
@@ -94,13 +86,14 @@ export async function hasAnyDeadline(db: Db, schoolId: number): Promise<boolean>
   return Boolean(own ?? trust ?? group);
 }
 
-interface TrustCourseRow {
-  courseId: number;
-  title: string;
-  validityMonths: number | null;
+interface TrustCourseRow extends CourseRuleRow {
   schools: number | string;
-  completeByDay: number | null;
-  newStaffDays: number | null;
+}
+
+/** A course licensed in the trust, with the trust's rule, how many schools license it and how many kept a later rule. */
+export interface TrustCourseDeadlineRow extends CourseRuleRow {
+  schools: number;
+  schoolsOverridden: number;
 }
 
 /**
@@ -108,7 +101,7 @@ interface TrustCourseRow {
  * schools license it, and how many of those kept a later date or more days of their own (set
  * before the trust's, which applies instead), by title: two statements whatever the number of schools.
  */
-export async function trustDeadlines(db: Db, trustId: number): Promise<TrustCourseDeadlineDto[]> {
+export async function trustDeadlines(db: Db, trustId: number): Promise<TrustCourseDeadlineRow[]> {
   const schoolIds = db('schools').select('id').where({ trustId });
   const licensed = schoolLicencesInForce(db).whereIn('sl.schoolId', schoolIds).select('sl.courseId').count({ schools: '*' }).groupBy('sl.courseId').as('lc');
   const [rows, later] = await Promise.all([
@@ -132,7 +125,7 @@ export async function trustDeadlines(db: Db, trustId: number): Promise<TrustCour
   ]);
   const overridden = new Map(later.map((row) => [Number(row.courseId), Number(row.n)]));
   return rows.map((row) => ({
-    ...courseRule(row),
+    ...row,
     schools: Number(row.schools),
     schoolsOverridden: overridden.get(Number(row.courseId)) ?? 0,
   }));

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { BUCKET_SECONDS, bucketCount } from '../db/playedBuckets.ts';
 import { orderSteps } from '../models/quizSteps.ts';
+import { certificateInForceSql } from './certificates.ts';
 
 export const DAY_MS = 24 * 60 * 60_000;
 
@@ -172,7 +173,7 @@ export async function courseFunnel(db: Db, courseId: number, filter: InsightsFil
     db.raw(`coalesce(sum(case when ? > 0 and ${done} >= ? then 1 else 0 end), 0) as completed`, [total, total]),
     db.raw(
       `coalesce(sum(case when exists (select 1 from certificates c where c.user_id = e.user_id and c.course_id = e.course_id
-        and c.revoked_at is null) then 1 else 0 end), 0) as certified`,
+        and ${certificateInForceSql('c')}) then 1 else 0 end), 0) as certified`,
     ),
   )) as Array<Record<'enrolled' | 'started' | 'halfWay' | 'completed' | 'certified', number | string>>;
   return {

@@ -9,12 +9,12 @@ export const INVITE_COLUMNS = ['id', 'schoolId', 'createdAt', 'expiresAt', 'maxU
 export type InviteRow = Pick<SchoolInvite, (typeof INVITE_COLUMNS)[number]>;
 
 /**
- * The school's invites usable at `now` (not withdrawn, not expired, uses left): the database form
- * of `inviteProblem` (policies/invitations.ts) returning null, for reads over many addresses.
+ * The school's (or schools') invites usable at `now` (not withdrawn, not expired, uses left): the
+ * database form of `inviteProblem` (policies/invitations.ts) returning null, for reads over many
+ * addresses. Every such read starts here: the roster, SCIM provisioning and OneRoster imports.
  */
-export function usableSchoolInvites(db: Db | Knex.Transaction, schoolId: number, now: number): Knex.QueryBuilder {
-  return db('schoolInvites')
-    .where({ schoolId })
+export function usableSchoolInvites(db: Db | Knex.Transaction, schoolId: number | readonly number[], now: number): Knex.QueryBuilder {
+  return (typeof schoolId === 'number' ? db('schoolInvites').where({ schoolId }) : db('schoolInvites').whereIn('schoolId', schoolId))
     .whereNull('revokedAt')
     .where((w) => w.whereNull('expiresAt').orWhere('expiresAt', '>', now))
     .where((w) => w.whereNull('maxUses').orWhere('uses', '<', db.ref('maxUses')));

@@ -14,6 +14,7 @@ import { gradeAnswers, parseAnswers, parseQuestions, parseServed, servedQuestion
 // eslint-disable-next-line boundaries/dependencies -- the same exception: evidence as the transcript shows it
 import { presentExternalCpd } from '../presenters/transcript.ts';
 import { transcriptRows } from './transcript.ts';
+import { certificatesInForce } from './certificates.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'credentials'>;
 type Loader<K extends MyDataSection> = (deps: Deps, user: User) => Promise<MyDataExportDto[K]>;
@@ -323,7 +324,7 @@ const SECTIONS: { [K in MyDataSection]: Loader<K> } = {
   credentials: async (deps, user) => {
     // One at a time: the first signing of each assigns its identity in a transaction of its own.
     const credentials: MyDataExportDto['credentials'] = [];
-    for (const certificate of await deps.db('certificates').where({ userId: user.id }).whereNull('revokedAt').orderBy('id')) {
+    for (const certificate of await certificatesInForce(deps.db).where({ userId: user.id }).orderBy('id')) {
       const signed = await signCertificateCredential(deps, certificate);
       credentials.push({ certificateNumber: certificate.certificateNumber, ...signed });
     }

@@ -2,13 +2,17 @@ import { countRows, type Db } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
 import type { PaymentRow } from '../presenters/orders.ts';
 import type { ReceiptSource } from '../services/documents/billingDocuments.ts';
-import { isEnrolled } from './enrollments.ts';
-import { trustLicenceInForce } from './licences.ts';
 import { purchasableCourse } from './orders.ts';
 import { trustById } from './trusts.ts';
 
 /** Stripe's statuses of an intent still waiting for the buyer (or the bank). */
 export const OPEN_INTENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'] as const;
+
+/**
+ * The statuses of a payment already fulfilled: only fulfilment moves a payment to `succeeded`, in
+ * the transaction that enrolls or licenses, and a refund moves it on from there.
+ */
+export const FULFILLED_STATUSES = ['succeeded', 'refunded', 'partially_refunded'] as const;
 
 /** The payment row of a card payment, as stored. */
 export interface StoredPayment {
@@ -121,17 +125,14 @@ export async function salesSums(db: Db): Promise<SalesSums> {
   return { cards, invoices } as unknown as SalesSums;
 }
 
-/** What a card payment bought, as its buyer's status page reads it once the payment is synced. */
-export interface PaymentOutcomeRow {
+/** What a card payment was for: its course (if it still exists) and, for a trust's purchase, the trust. */
+export interface PaymentPurchase {
   course: { id: number; title: string } | null;
-  trustName: string | null;
-  /** The buyer is enrolled (a trust's purchase: the trust holds the licence; its buyer need not be in a school). */
-  enrolled: boolean;
+  trust: { id: number; name: string } | null;
 }
 
-export async function paymentOutcome(db: Db, payment: StoredPayment): Promise<PaymentOutcomeRow> {
+export async function paymentPurchase(db: Db, payment: StoredPayment): Promise<PaymentPurchase> {
   const course = payment.courseId ? await purchasableCourse(db, payment.courseId) : null;
   const trust = payment.trustId ? await trustById(db, Number(payment.trustId)) : undefined;
-  const enrolled = !course ? false : trust ? await trustLicenceInForce(db, trust.id, course.id) : await isEnrolled(db, payment.userId, course.id);
-  return { course: course ? { id: course.id, title: course.title } : null, trustName: trust?.name ?? null, enrolled };
+  return { course: course ? { id: course.id, title: course.title } : null, trust: trust ? { id: Number(trust.id), name: trust.name } : null };
 }

@@ -5,7 +5,7 @@ import { groupNamesByMember, type GroupOwner } from './groups.ts';
 import { finalQuizzes, type FinalQuiz } from './quizzes.ts';
 import { withWatching, type Watching } from './watching.ts';
 import { andLicenceInForce, schoolLicencesInForce } from './licences.ts';
-import { andCertificateInForce } from './certificates.ts';
+import { andCertificateInForce, certificateInForceSql } from './certificates.ts';
 
 // Every member × licensed course of a school with its status, computed by the database in one
 // statement whatever the number of members: the counts, the paged list and the register read
@@ -243,7 +243,7 @@ export function trainingPairs(
     .leftJoin('certificates as ct', (join) =>
       andCertificateInForce(join.on('ct.userId', '=', 'sm.userId').andOn('ct.courseId', '=', 'sl.courseId'), 'ct').andOn(
         db.raw(
-          'ct.round = (select max(c2.round) from certificates c2 where c2.user_id = sm.user_id and c2.course_id = sl.course_id and c2.revoked_at is null)',
+          `ct.round = (select max(c2.round) from certificates c2 where c2.user_id = sm.user_id and c2.course_id = sl.course_id and ${certificateInForceSql('c2')})`,
         ),
       ),
     )

@@ -1,7 +1,7 @@
 import { groupName, groupNameKey } from '@atrium/common';
 import type { Db } from '../../db/knex.ts';
-import type { Group } from '../../db/tables.ts';
-import { groupByName, groupOfOwner, type GroupOwner } from '../../queries/groups.ts';
+import { groupByName, type GroupOwner } from '../../queries/groups.ts';
+import type { ScimGroupRow } from '../../queries/scimGroups.ts';
 import { createGroup, deleteGroup, renameGroup } from '../groups.ts';
 import { inTransaction } from '../schools/shared.ts';
 import { logDirectoryEvent } from './log.ts';
@@ -12,69 +12,12 @@ import { ScimError } from './scimError.ts';
 // to one reaches the people the directory puts in it. The directory manages only its own Users'
 // places in a group; people a manager put there by hand are neither listed nor removed by it.
 
-export interface ScimGroupRow extends Group {
-  externalId: string | null;
-}
-
-export interface ScimGroupMember {
-  /** The SCIM User id (directoryPeople.id). */
-  id: number;
-  email: string;
-}
-
 const groupOwner = (caller: DirectoryCaller): GroupOwner => caller.owner;
 
 function checkedName(raw: unknown): string {
   const parsed = groupName.safeParse(raw);
   if (!parsed.success) throw ScimError.invalidValue(`"displayName": ${parsed.error.issues[0]?.message ?? 'enter a group name'}.`);
   return parsed.data;
-}
-
-async function withExternalId(db: Db, group: Group): Promise<ScimGroupRow> {
-  const link = await db('directoryGroups').where({ groupId: group.id }).first('externalId');
-  return { ...group, externalId: link?.externalId ?? null };
-}
-
-/** One of the token's groups by SCIM id (undefined for any other). */
-export async function scimGroupOf(db: Db, caller: DirectoryCaller, raw: string): Promise<ScimGroupRow | undefined> {
-  if (!/^\d{1,9}$/.test(raw)) return undefined;
-  const group = await groupOfOwner(db, groupOwner(caller), Number(raw));
-  return group ? withExternalId(db, group) : undefined;
-}
-
-/** The token's groups, or the one named by `displayName eq` / `externalId eq`. */
-export async function scimGroups(
-  db: Db,
-  caller: DirectoryCaller,
-  filter: { attribute: 'displayName' | 'externalId'; value: string } | null,
-): Promise<ScimGroupRow[]> {
-  const owner = groupOwner(caller);
-  if (filter?.attribute === 'displayName') {
-    const group = await groupByName(db, owner, groupNameKey(filter.value));
-    return group ? [await withExternalId(db, group)] : [];
-  }
-  const query = db('groups as g')
-    .leftJoin('directoryGroups as dg', 'dg.groupId', 'g.id')
-    .where(owner.kind === 'school' ? { 'g.schoolId': owner.id } : { 'g.trustId': owner.id })
-    .select('g.*', 'dg.externalId')
-    .orderBy('g.id');
-  if (filter?.attribute === 'externalId') query.where('dg.externalId', filter.value);
-  return (await query) as ScimGroupRow[];
-}
-
-/** The directory's Users in the group: members by account, invited people by their invitation. */
-export async function scimGroupMembers(db: Db, caller: DirectoryCaller & { schoolIds: number[] }, groupId: number): Promise<ScimGroupMember[]> {
-  if (!caller.schoolIds.length) return [];
-  const rows: Array<{ id: number; email: string }> = await db('directoryPeople as dp')
-    .whereIn('dp.schoolId', caller.schoolIds)
-    .where((w) =>
-      w
-        .whereIn('dp.userId', (sub) => sub.from('groupMembers').where({ groupId }).select('userId'))
-        .orWhereIn('dp.inviteId', (sub) => sub.from('groupInvites').where({ groupId }).select('inviteId')),
-    )
-    .select('dp.id', 'dp.email')
-    .orderBy('dp.id');
-  return rows.map((row) => ({ id: Number(row.id), email: row.email }));
 }
 
 export interface GroupChanges {

@@ -14,6 +14,7 @@ import { insertAndFetch } from '../../db/insertAndFetch.ts';
 import { badRequest, HttpError } from '../../errors.ts';
 import type { DirectoryOwner } from '../../queries/directory.ts';
 import { schoolIdsOf } from '../../queries/directory.ts';
+import { usableSchoolInvites } from '../../queries/invitations.ts';
 import type { InvitationSender } from '../schools/invites.ts';
 import { inTransaction } from '../schools/shared.ts';
 import { logDirectoryEvent } from './log.ts';
@@ -128,13 +129,7 @@ export async function planOneRoster(db: Db, owner: DirectoryOwner, bundle: OneRo
     : [];
   const invited = schoolIds.length
     ? await inChunks<{ schoolId: number; email: string }>(emails, (chunk) =>
-        db('schoolInvites')
-          .whereIn('schoolId', schoolIds)
-          .whereIn('email', chunk)
-          .whereNull('revokedAt')
-          .where((w) => w.whereNull('expiresAt').orWhere('expiresAt', '>', now))
-          .where((w) => w.whereNull('maxUses').orWhere('uses', '<', db.ref('maxUses')))
-          .select('schoolId', 'email'),
+        usableSchoolInvites(db, schoolIds, now).whereIn('email', chunk).select('schoolId', 'email'),
       )
     : [];
   const memberKeys = new Set(members.map((row) => keyOf(Number(row.schoolId), String(row.email).toLowerCase())));

@@ -7,6 +7,8 @@ import { insertAndFetch } from '../../db/insertAndFetch.ts';
 import type { DirectoryOwner } from '../../queries/directory.ts';
 import { findUserByEmail } from '../../queries/users.ts';
 import { membershipOf } from '../../queries/memberships.ts';
+import { usableSchoolInvites } from '../../queries/invitations.ts';
+import { schoolLicensedCourseIds } from '../../queries/licences.ts';
 import { invitationStanding } from '../../queries/schools.ts';
 import { invitationRefusal } from '../../policies/invitations.ts';
 import { destroyUserSessions } from '../sessions.ts';
@@ -219,7 +221,7 @@ async function openInvites(
   email: string,
   now: number,
 ): Promise<Map<number, { id: number; firstName: string | null; lastName: string | null }>> {
-  const rows = (await openInviteQuery(db, email, now).whereIn('schoolId', schoolIds).select('schoolId', 'id', 'firstName', 'lastName')) as Array<{
+  const rows = (await openInviteQuery(db, schoolIds, email, now).select('schoolId', 'id', 'firstName', 'lastName')) as Array<{
     schoolId: number;
     id: number;
     firstName: string | null;
@@ -230,17 +232,13 @@ async function openInvites(
   return bySchool;
 }
 
-function openInviteQuery(trx: Db, email: string, now: number) {
-  return trx('schoolInvites')
-    .where({ email })
-    .whereNull('revokedAt')
-    .where((w) => w.whereNull('expiresAt').orWhere('expiresAt', '>', now))
-    .where((w) => w.whereNull('maxUses').orWhere('uses', '<', trx.ref('maxUses')))
-    .orderBy('id', 'desc');
+/** The schools' invitations of the address still usable (queries/invitations.ts), newest first. */
+function openInviteQuery(trx: Db, schoolIds: number | number[], email: string, now: number) {
+  return usableSchoolInvites(trx, schoolIds, now).where({ email }).orderBy('id', 'desc');
 }
 
 async function openInvite(trx: Db, schoolId: number, email: string, now: number) {
-  return openInviteQuery(trx, email, now).where({ schoolId }).first('id', 'firstName', 'lastName');
+  return openInviteQuery(trx, schoolId, email, now).first('id', 'firstName', 'lastName');
 }
 
 /**
@@ -400,13 +398,7 @@ export async function restore(trx: Knex.Transaction, sender: InvitationSender, c
       role: person.suspendedRole,
       joinedAt: Number(person.suspendedJoinedAt ?? now),
     });
-    const licences: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId: person.schoolId }).whereNull('revokedAt');
-    await enrollByLicence(
-      trx,
-      [person.userId],
-      licences.map((row) => Number(row.courseId)),
-      now,
-    );
+    await enrollByLicence(trx, [person.userId], await schoolLicensedCourseIds(trx, person.schoolId), now);
     await logDirectoryEvent(trx, caller, person.schoolId, 'restored', person.email, 'Reactivated: a member again', now);
     return;
   }

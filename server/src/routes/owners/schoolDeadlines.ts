@@ -15,10 +15,10 @@ import { clearDeadline, setDeadline } from '../../commands/deadlines.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
-import { presentTrainingStatus } from '../../presenters/deadlines.ts';
+import { presentCourseDeadline, presentTrainingStatus } from '../../presenters/deadlines.ts';
 import { presentAssignmentStatus } from '../../presenters/assignments.ts';
 import { assignmentResultsOfPairs, schoolSharesSubmissions } from '../../queries/assignments.ts';
-import { isAdmin } from '../../policies/index.ts';
+import { canSeeSchoolWork } from '../../policies/assignments.ts';
 import { schoolDeadlines, schoolTrustName } from '../../queries/deadlines.ts';
 import { invitedPeople } from '../../queries/schools.ts';
 import { statusCounts, statusPage } from '../../queries/trainingStatus.ts';
@@ -34,7 +34,7 @@ async function answerDeadlines(ctx: AppContext, schoolId: number): Promise<void>
     invitedPeople(db, schoolId),
     schoolTrustName(db, schoolId),
   ]);
-  ctx.body = { trustName, courses, counts, invited: invited.length } satisfies SchoolDeadlinesDto;
+  ctx.body = { trustName, courses: courses.map(presentCourseDeadline), counts, invited: invited.length } satisfies SchoolDeadlinesDto;
 }
 
 async function answerSetDeadline(ctx: AppContext, user: User, schoolId: number, courseId: number, input: DeadlineInput): Promise<void> {
@@ -69,7 +69,7 @@ async function answerTrainingStatus(ctx: AppContext, schoolId: number, query: z.
     ),
     courseIds.length ? schoolSharesSubmissions(db, schoolId) : false,
   ]);
-  const showSubmission = isAdmin(ctx.state.user) || shared;
+  const showSubmission = canSeeSchoolWork(ctx.state.user, shared);
   sendPage(ctx, {
     rows: page.rows.map((row) => {
       const count = assignmentCount(row.courseId);

@@ -2,12 +2,13 @@ import { deadlineSchema, trustCourseParams, trustDeadlinesDtoSchema, trustParams
 import { clearTrustDeadline, setTrustDeadline } from '../../commands/deadlines.ts';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
+import { presentTrustCourseDeadline } from '../../presenters/deadlines.ts';
 import { trustDeadlines } from '../../queries/deadlines.ts';
 import type { Routes } from '../define.ts';
 import type { OwnerRoutesOptions } from './options.ts';
 
 async function answerTrustDeadlines(ctx: AppContext, trustId: number): Promise<void> {
-  ctx.body = { courses: await trustDeadlines(ctx.deps.db, trustId) } satisfies TrustDeadlinesDto;
+  ctx.body = { courses: (await trustDeadlines(ctx.deps.db, trustId)).map(presentTrustCourseDeadline) } satisfies TrustDeadlinesDto;
 }
 
 async function answerSetTrustDeadline(ctx: AppContext, user: User, trustId: number, courseId: number, input: DeadlineInput): Promise<void> {

@@ -1,13 +1,6 @@
 import type { ScimResource } from 'scim-patch';
-import {
-  createScimGroup,
-  deleteScimGroup,
-  scimGroupMembers,
-  scimGroupOf,
-  scimGroups,
-  updateScimGroup,
-  type ScimGroupRow,
-} from '../../commands/directory/groups.ts';
+import { createScimGroup, deleteScimGroup, updateScimGroup } from '../../commands/directory/groups.ts';
+import { scimGroupMembers, scimGroupOf, scimGroups, type ScimGroupRow } from '../../queries/scimGroups.ts';
 import { ScimError } from '../../commands/directory/scimError.ts';
 import type { AppContext } from '../../context.ts';
 import { presentList, presentScimGroup, type ScimGroup } from '../../presenters/scim.ts';

@@ -10,7 +10,7 @@ import {
   studentDtoSchema,
 } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
-import { presentAdminEnrollment, presentStudentDetail, presentStudentWatching } from '../../../presenters/admin.ts';
+import { presentAdminEnrollment, presentAdminOverview, presentStudentDetail, presentStudentWatching } from '../../../presenters/admin.ts';
 import { presentStudent } from '../../../presenters/users.ts';
 import { adminOverview } from '../../../queries/adminOverview.ts';
 import { studentEnrollments } from '../../../queries/enrollments.ts';
@@ -102,7 +102,7 @@ export function adminStudentRoutes(routes: Routes): void {
     answer: { body: adminOverviewDtoSchema },
     cache: 'no-store',
     async handler(ctx) {
-      ctx.body = await adminOverview(ctx.deps.db);
+      ctx.body = presentAdminOverview(await adminOverview(ctx.deps.db));
     },
   });
 }

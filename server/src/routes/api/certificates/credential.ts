@@ -1,5 +1,6 @@
 import { signCertificateCredential } from '../../../commands/signCredential.ts';
 import { notFound } from '../../../errors.ts';
+import { certificateInForce } from '../../../models/Certificate.ts';
 import { certificateByNumber } from '../../../queries/certificates.ts';
 import type { Routes } from '../../define.ts';
 import { certificateNumberParams } from './params.ts';
@@ -18,7 +19,7 @@ export function certificateCredentialRoutes(routes: Routes): void {
       const certificate = number ? await certificateByNumber(ctx.deps.db, number) : undefined;
       if (!certificate) throw notFound('Certificate Not Found');
       // Still a 404, but one a verifier holding the number can tell from a mistyped number.
-      if (certificate.revokedAt !== null) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
+      if (!certificateInForce(certificate)) throw notFound('This certificate was revoked by its issuer', 'certificate_revoked');
       const { jwt } = await signCertificateCredential(ctx.deps, certificate);
       ctx.set('Content-Disposition', `attachment; filename="${certificate.certificateNumber}.jwt"`);
       ctx.type = 'application/vc+jwt';

@@ -15,6 +15,7 @@ import { renewalState } from '../../../queries/renewals.ts';
 import { notFound } from '../../../errors.ts';
 import { courseAccess, requireCourseAbility } from '../../../policies/courseAccess.ts';
 import { catalogueSummary, presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
+import { presentRenewal } from '../../../presenters/certificates.ts';
 import { courseViewer } from '../../../policies/index.ts';
 import { courseStanding } from '../../../queries/courses.ts';
 import { quizResultsForCourse } from '../../../queries/quizzes.ts';
@@ -126,7 +127,7 @@ export function courseRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
       requireCourseAbility(await courseAccess(db, ctx.state.user, courseId, 'enrollment'), 'recordProgress', 'renewal');
-      ctx.body = await renewalState(db, ctx.state.user.id, courseId, ctx.now());
+      ctx.body = presentRenewal(await renewalState(db, ctx.state.user.id, courseId, ctx.now()));
     },
   });
 
@@ -140,7 +141,7 @@ export function courseRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
-      ctx.body = await startRenewal(db, ctx.state.user, courseId, ctx.now());
+      ctx.body = presentRenewal(await startRenewal(db, ctx.state.user, courseId, ctx.now()));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { idParams } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
-import { requireBillingDocumentAccess } from '../../../policies/orders.ts';
-import { orderById } from '../../../queries/orders.ts';
+import type { OrderRow } from '../../../models/Order.ts';
+import { invoiceHolder } from '../../../policies/orders.ts';
 import { invoiceDocument } from '../../../services/documents/billingDocuments.ts';
 import { renderBillingPdf } from '../../../services/documents/billingPdf.ts';
 import { seller, sendPdf } from '../../billingDocuments.ts';
@@ -16,9 +16,10 @@ export function invoicePdfRoutes(routes: Routes): void {
     params: idParams,
     cache: 'private, no-store',
     answer: { contentType: 'application/pdf' },
+    policy: invoiceHolder,
     async handler(ctx) {
-      const order = await orderById(ctx.deps.db, ctx.input.params.id);
-      requireBillingDocumentAccess(ctx.state.user, order, 'Invoice');
+      // Loaded by the invoiceHolder policy, which refuses anyone but the buyer and admins.
+      const order = (ctx.state as { order?: OrderRow }).order!;
       if (!order.invoiceNumber) throw notFound('This order has no invoice yet');
       const bytes = await renderBillingPdf(invoiceDocument(order, seller(ctx), ctx.deps.config.invoiceSeller.paymentDetails));
       sendPdf(ctx, bytes, `${order.invoiceNumber}.pdf`);

@@ -10,9 +10,9 @@ import {
 import { applyPaymentEvent } from '../../../commands/paymentEvents.ts';
 import { reconcileCardPayment, startCardPayment } from '../../../commands/checkout.ts';
 import { purchaser } from '../../../policies/orders.ts';
-import { paymentOwner } from '../../../policies/payments.ts';
+import { paymentOutcome, paymentOwner } from '../../../policies/payments.ts';
 import { presentPaymentStatus } from '../../../presenters/orders.ts';
-import { paymentOutcome, type StoredPayment } from '../../../queries/payments.ts';
+import type { StoredPayment } from '../../../queries/payments.ts';
 import { badRequest, HttpError, serviceUnavailable } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../services/payments.ts';
 import type { AppContext } from '../../../context.ts';
@@ -71,7 +71,7 @@ export function paymentRoutes(routes: Routes): void {
       const payment = (ctx.state as { payment?: StoredPayment }).payment!;
       const call = <T>(request: () => Promise<T>) => callProvider(ctx, request);
       const intent = await reconcileCardPayment(db, logger, { payments: provider(ctx), call }, payment, ctx.now());
-      ctx.body = presentPaymentStatus(ctx.input.params.paymentIntentId, intent, await paymentOutcome(db, payment)) satisfies PaymentStatusDto;
+      ctx.body = presentPaymentStatus(ctx.input.params.paymentIntentId, intent, await paymentOutcome(db, ctx.state.user, payment)) satisfies PaymentStatusDto;
     },
   });
 

@@ -189,6 +189,15 @@ describe('POST /api/stripe/webhook', () => {
     payment = await server.db('payments').where({ providerReference: body.paymentIntentId }).first();
     expect(payment).toMatchObject({ status: 'refunded', amountRefunded: paid.amount });
     expect(await enrollmentCount(user.id, course.id)).toBe(1);
+
+    // The return page read again (a reload, a bookmark) only reads: a payment already fulfilled is
+    // not fulfilled again, so the refund stays recorded and an enrollment an admin removed stays removed.
+    await server.db('enrollments').where({ userId: user.id, courseId: course.id }).delete();
+    const reread = await client.get(`/api/payments/${body.paymentIntentId}`);
+    expect(reread.body).toMatchObject({ status: 'succeeded', enrolled: false, courseId: course.id });
+    payment = await server.db('payments').where({ providerReference: body.paymentIntentId }).first();
+    expect(payment).toMatchObject({ status: 'refunded', amountRefunded: paid.amount });
+    expect(await enrollmentCount(user.id, course.id)).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { paymentIntentParams } from '@atrium/common';
-import { requireBillingDocumentAccess } from '../../../policies/orders.ts';
-import { receiptSource } from '../../../queries/payments.ts';
+import { receiptHolder } from '../../../policies/orders.ts';
+import type { ReceiptRow } from '../../../queries/payments.ts';
 import { sendReceipt } from '../../billingDocuments.ts';
 import type { Routes } from '../../define.ts';
 
@@ -13,10 +13,10 @@ export function receiptPdfRoutes(routes: Routes): void {
     params: paymentIntentParams,
     cache: 'private, no-store',
     answer: { contentType: 'application/pdf' },
+    policy: receiptHolder,
     async handler(ctx) {
-      const payment = await receiptSource(ctx.deps.db, { 'payments.provider': 'stripe', 'payments.providerReference': ctx.input.params.paymentIntentId });
-      requireBillingDocumentAccess(ctx.state.user, payment, 'Receipt');
-      await sendReceipt(ctx, payment);
+      // Loaded by the receiptHolder policy, which refuses anyone but the buyer and admins.
+      await sendReceipt(ctx, (ctx.state as { receipt?: ReceiptRow }).receipt);
     },
   });
 }

@@ -4,8 +4,9 @@ import { isCourseCompleted } from '../../../queries/progress.ts';
 import { recordProgress, type CourseCompletion } from '../../../commands/recordProgress.ts';
 import { dbBoolean } from '../../../db/knex.ts';
 import { badRequest, notFound, notWatchedEnough } from '../../../errors.ts';
-import { courseAccessOf, requireCourseAbility } from '../../../policies/courseAccess.ts';
+import { courseAccess, courseAccessOf, requireCourseAbility } from '../../../policies/courseAccess.ts';
 import { presentProgress } from '../../../presenters/courses.ts';
+import { certificateInForce } from '../../../models/Certificate.ts';
 import { latestCertificate } from '../../../queries/certificates.ts';
 import { progressOf } from '../../../queries/progress.ts';
 import type { Routes } from '../../define.ts';
@@ -30,7 +31,7 @@ export function progressRoutes(routes: Routes): void {
       // The course cannot be complete while this module is not.
       if (progress && dbBoolean(progress.isCompleted) && (await isCourseCompleted(db, userId, module.courseId))) {
         const latest = await latestCertificate(db, userId, module.courseId);
-        const certificate = latest && latest.revokedAt === null ? latest : undefined;
+        const certificate = latest && certificateInForce(latest) ? latest : undefined;
         completion = { courseCompleted: true, certificateNumber: certificate?.certificateNumber ?? null };
       }
       ctx.body = presentProgress(module, progress, completion);
@@ -79,6 +80,8 @@ export function progressRoutes(routes: Routes): void {
         return;
       }
       if ('refusal' in recorded) {
+        // Nothing was written: a learner not enrolled hears that rather than how much to watch.
+        requireCourseAbility(await courseAccess(database.knex, user, module.courseId, 'enrollment'), 'recordProgress', 'progress');
         throw notWatchedEnough(recorded.playedSeconds, recorded.requiredSeconds);
       }
       ctx.body = presentProgress(module, recorded.progress, recorded);

@@ -13,16 +13,14 @@ import {
   trustStatusRowDtoSchema,
   TRAINING_STATUSES,
   type MyTrustDto,
-  type TrustInvitePreviewDto,
   type TrustManagersDto,
   type TrustOverviewDto,
 } from '@atrium/common';
 import { acceptTrustInvite, inviteTrustManager } from '../../../commands/trusts.ts';
-import { trustInviteProblem } from '../../../policies/invitations.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { trustManager } from '../../../policies/trusts.ts';
-import { presentTrustInvitation, presentTrustManager, presentTrustStatus } from '../../../presenters/trusts.ts';
+import { presentTrustInvitation, presentTrustInvitePreview, presentTrustManager, presentTrustStatus } from '../../../presenters/trusts.ts';
 import {
   findTrustInvite,
   openTrustInvitations,
@@ -167,7 +165,7 @@ export function trustRoutes(routes: Routes): void {
       if (!invite) throw unknownInvite();
       const trust = await trustById(db, Number(invite.trustId));
       if (!trust) throw unknownInvite();
-      ctx.body = { trustName: trust.name, email: invite.email, problem: trustInviteProblem(invite, ctx.now()) } satisfies TrustInvitePreviewDto;
+      ctx.body = presentTrustInvitePreview(trust.name, invite, ctx.now());
     },
   });
 
