@@ -15,7 +15,7 @@ export function CpdHoursList({ hours, showSchool }: { hours: CpdHoursDto; showSc
       {hours.people.length === 0 ? (
         <EmptyText>Nobody matches these filters.</EmptyText>
       ) : (
-        <TableWrap>
+        <TableWrap tabIndex={0} role="region" aria-label={`Verified CPD hours per person, ${range}`}>
           <Table>
             <caption className="visually-hidden">Verified CPD hours per person, {range}</caption>
             <thead>
@@ -30,9 +30,13 @@ export function CpdHoursList({ hours, showSchool }: { hours: CpdHoursDto; showSc
               {hours.people.map((person) => (
                 <tr key={`${person.schoolName}:${person.userId}`}>
                   <th scope="row">
-                    {person.name}
-                    <Muted>{person.email}</Muted>
-                    {person.wholeRecordShared ? <Muted>Shares their whole record</Muted> : null}
+                    <Person>
+                      {person.name}
+                      <Muted>
+                        <BreakableEmail email={person.email} />
+                      </Muted>
+                      {person.wholeRecordShared ? <Muted>Shares their whole record</Muted> : null}
+                    </Person>
                   </th>
                   {showSchool ? <td data-label="School">{person.schoolName}</td> : null}
                   <td data-label="Hours">{cpdHoursText(person.hours)}</td>
@@ -47,9 +51,25 @@ export function CpdHoursList({ hours, showSchool }: { hours: CpdHoursDto; showSc
   );
 }
 
+/** An e-mail address that may wrap before its "@" and its dots, never in the middle of a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return parts.map((part, index) => (
+    <span key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </span>
+  ));
+}
+
 const Total = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSize.md};
+`;
+
+/** The cell itself stays a table cell, so its border lines up with the row's. */
+const Person = styled.div`
+  display: grid;
 `;
 
 const TableWrap = styled.div`
@@ -69,10 +89,11 @@ const Table = styled.table`
     vertical-align: top;
   }
 
+  /* An address breaks only where BreakableEmail allows (before "@" and each "."), so a phone
+     keeps it readable; a column too narrow even for that makes the table scroll in its box. */
   th[scope='row'] {
-    display: grid;
     font-weight: 600;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
 
   thead th {

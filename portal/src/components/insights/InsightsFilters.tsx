@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { media } from '@atrium/common/ui/theme';
 import type { InsightsFilters } from '../../api/insights.ts';
 import { Input } from '../Field.tsx';
 import { FieldLabel, Select } from '../NativeSelect.ts';
@@ -85,7 +84,9 @@ export function InsightsFilterBar({ filters, onChange, courses, schools, allCour
 
 const Bar = styled.section`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  /* One field a row on a 320 px phone, two from about 390 px, four where they fit: a date field
+     narrower than this cuts off its own "dd/mm/yyyy". */
+  grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr));
   gap: ${({ theme }) => theme.space.sm};
   margin-bottom: ${({ theme }) => theme.space.lg};
 
@@ -100,9 +101,5 @@ const Bar = styled.section`
   & select {
     min-width: 0;
     width: 100%;
-  }
-
-  ${media.tablet} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
   }
 `;
