@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { CpdHoursDto } from '@atrium/common';
 import { cpdHoursText } from '@atrium/common/rules/cpd';
 import { formatCalendarDate } from '@atrium/common/rules/dates';
+import { BreakableEmail } from '../BreakableEmail.tsx';
 import { EmptyText, Muted } from '../Panel.ts';
 
 /** The people's verified hours in a range and their total (issue 59), as /school and /trust show them. */
@@ -49,17 +50,6 @@ export function CpdHoursList({ hours, showSchool }: { hours: CpdHoursDto; showSc
       )}
     </>
   );
-}
-
-/** An e-mail address that may wrap before its "@" and its dots, never in the middle of a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const parts = email.split(/(?=[@.])/);
-  return parts.map((part, index) => (
-    <span key={index}>
-      {index > 0 ? <wbr /> : null}
-      {part}
-    </span>
-  ));
 }
 
 const Total = styled.p`

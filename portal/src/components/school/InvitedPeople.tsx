@@ -10,6 +10,7 @@ import { QueryState } from '../QueryState.tsx';
 import { useToast } from '../toast/Toaster.tsx';
 import { Muted, RowActions, RowList } from '../Panel.ts';
 import { formatShortDate } from '@atrium/common/rules/dates';
+import { BreakableEmail } from '../BreakableEmail.tsx';
 
 const who = (person: InvitedPersonDto) => person.name ?? person.email;
 
@@ -104,7 +105,11 @@ export function InvitedRows({ people, actions }: { people: InvitedPersonDto[]; a
         <Row key={person.inviteId}>
           <Who>
             <strong>{who(person)}</strong>
-            {person.name ? <Muted>{person.email}</Muted> : null}
+            {person.name ? (
+              <Muted>
+                <BreakableEmail email={person.email} />
+              </Muted>
+            ) : null}
           </Who>
           <Facts>
             <Badge $tone={person.status === 'pending' ? 'accent' : 'warning'}>{person.status === 'pending' ? 'Invited' : 'Link expired'}</Badge>

@@ -13,6 +13,7 @@ import { FinalQuizScore } from '../FinalQuizScore.tsx';
 import { AssignmentStatusChip } from '../AssignmentStatusChip.tsx';
 import { WatchedTime, WatchingLegend } from '../WatchedTime.tsx';
 import { InvitedPeople } from './InvitedPeople.tsx';
+import { BreakableEmail } from '../BreakableEmail.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -128,7 +129,9 @@ export function TrainingStatusList({ root, managedSchoolId, deadlines }: { root:
                   <li key={`${row.userId}:${row.courseId}`}>
                     <div>
                       <strong>{row.name}</strong>
-                      <Muted>{row.email}</Muted>
+                      <Muted>
+                        <BreakableEmail email={row.email} />
+                      </Muted>
                       {row.groups?.length ? <Muted>{row.groups.join(' · ')}</Muted> : null}
                     </div>
                     <div>
