@@ -32,43 +32,48 @@ export const quizRequired = z.boolean({ message: 'Certificate requires the final
 
 const option = z.object({
   id: stableId.optional(),
-  text: z
-    .string({ message: 'Give every option a text' })
-    .trim()
-    .min(1, { message: 'Give every option a text' })
-    .max(QUIZ_OPTION_TEXT_MAX, tooLong('An option', QUIZ_OPTION_TEXT_MAX)),
-  correct: z.boolean({ message: 'Mark each option correct or not' }),
+  // An empty text is refused by the question, which knows the answer's number.
+  text: z.string({ message: 'Every answer needs a text' }).trim().max(QUIZ_OPTION_TEXT_MAX, tooLong('An answer', QUIZ_OPTION_TEXT_MAX)),
+  correct: z.boolean({ message: 'Mark each answer correct or not' }),
 });
 
+/**
+ * One question. Its problems are worded for the quiz editor, which shows each beside its field
+ * (path `questions.2.options.0.text`) and in its list above the form ("Question 3, answer 1: …"),
+ * so the editor and the server's 400 say the same sentence in the same place.
+ */
 const question = z
   .object({
     id: stableId.optional(),
     type: z.enum(['single', 'multiple', 'truefalse'], { message: 'Question type must be single, multiple or truefalse' }),
     prompt: z
-      .string({ message: 'Every question needs a prompt' })
+      .string({ message: 'Write the question' })
       .trim()
-      .min(1, { message: 'Every question needs a prompt' })
-      .max(QUIZ_PROMPT_MAX, tooLong('A question', QUIZ_PROMPT_MAX)),
+      .min(1, { message: 'Write the question' })
+      .max(QUIZ_PROMPT_MAX, tooLong('The question', QUIZ_PROMPT_MAX)),
     explanation: z
       .string()
       .trim()
-      .max(QUIZ_EXPLANATION_MAX, tooLong('An explanation', QUIZ_EXPLANATION_MAX))
+      .max(QUIZ_EXPLANATION_MAX, tooLong('The explanation', QUIZ_EXPLANATION_MAX))
       .nullish()
       .transform((value) => (value ? value : null)),
     options: z
-      .array(option, { message: 'Give the question its options' })
-      .min(QUIZ_OPTIONS_MIN, { message: `A question needs ${QUIZ_OPTIONS_MIN} to ${QUIZ_OPTIONS_MAX} options` })
-      .max(QUIZ_OPTIONS_MAX, { message: `A question needs ${QUIZ_OPTIONS_MIN} to ${QUIZ_OPTIONS_MAX} options` }),
+      .array(option, { message: 'Give the question its answers' })
+      .min(QUIZ_OPTIONS_MIN, { message: `A question needs from ${QUIZ_OPTIONS_MIN} to ${QUIZ_OPTIONS_MAX} answers` })
+      .max(QUIZ_OPTIONS_MAX, { message: `A question needs from ${QUIZ_OPTIONS_MIN} to ${QUIZ_OPTIONS_MAX} answers` }),
   })
   .superRefine((value, ctx) => {
+    value.options.forEach((entry, index) => {
+      if (entry.text === '') ctx.addIssue({ code: 'custom', path: ['options', index, 'text'], message: `Write answer ${index + 1}, or remove it` });
+    });
     const correct = value.options.filter((entry) => entry.correct).length;
     if (value.type === 'truefalse' && value.options.length !== 2)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A true/false question has exactly two options' });
-    if (correct === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark at least one option correct' });
-    else if (value.type !== 'multiple' && correct !== 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A single-choice or true/false question has exactly one correct option' });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A true or false question has exactly two answers' });
+    if (correct === 0)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: value.type === 'multiple' ? 'Mark at least one correct answer' : 'Mark the correct answer' });
+    else if (value.type !== 'multiple' && correct !== 1) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Mark exactly one correct answer' });
     const ids = value.options.map((entry) => entry.id).filter((entry): entry is string => entry !== undefined);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option ids must be different' });
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Answer ids must be different' });
   });
 
 const perAttemptMessage = { message: `Questions per attempt must be a whole number from 1 to ${QUIZ_QUESTIONS_MAX}, or empty for every question` };
@@ -100,7 +105,7 @@ export const quizInputSchema = z
       .string({ message: 'Give the quiz a title' })
       .trim()
       .min(1, { message: 'Give the quiz a title' })
-      .max(QUIZ_TITLE_MAX, tooLong('Title', QUIZ_TITLE_MAX)),
+      .max(QUIZ_TITLE_MAX, tooLong('The title', QUIZ_TITLE_MAX)),
     afterModuleId: z
       .number({ message: 'Choose the module the quiz follows, or the end of the course (null)' })
       .int()
@@ -110,7 +115,7 @@ export const quizInputSchema = z
     questions: z
       .array(question, { message: 'Add the questions' })
       .min(1, { message: 'Add at least one question' })
-      .max(QUIZ_QUESTIONS_MAX, { message: `A quiz has at most ${QUIZ_QUESTIONS_MAX} questions` }),
+      .max(QUIZ_QUESTIONS_MAX, { message: `A quiz can have at most ${QUIZ_QUESTIONS_MAX} questions` }),
     ...quizAttemptSettingsSchema.shape,
   })
   .superRefine((value, ctx) => {

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
 import { ApiError } from '../api/client.ts';
 import { useForm } from './useForm.ts';
@@ -41,6 +42,20 @@ describe('useForm', () => {
     expect(result.current.errors).toEqual({ name: 'Too long' });
     expect(result.current.showServerErrors(new ApiError(500, 'Server Error', '{"message":"x","id":"internal"}'))).toBe(false);
     expect(result.current.showServerErrors(new Error('offline'))).toBe(false);
+  });
+
+  it('a form that holds lists finds each problem at its place, the server’s in either notation', () => {
+    const schema = z.object({ title: z.string().min(1, 'Give it a title'), items: z.array(z.object({ text: z.string().min(1, 'Write it') })) });
+    const { result } = renderHook(() => useForm({ title: '', items: [{ text: 'a' }, { text: '' }] }));
+    act(() => result.current.handleSubmit(schema, vi.fn())(submitEvent()));
+    expect(result.current.errors).toEqual({ title: 'Give it a title', 'items.1.text': 'Write it' });
+
+    const body = JSON.stringify({ message: 'Invalid', id: 'validation_failed', errors: { 'items[0].text': 'Used twice', 'title.x': 'Odd', other: 'x' } });
+    act(() => {
+      result.current.showServerErrors(new ApiError(400, 'Bad Request', body));
+    });
+    // A path deeper than the values go lands on the field it reaches.
+    expect(result.current.errors).toEqual({ 'items.0.text': 'Used twice', title: 'Odd' });
   });
 
   it('editing a field clears its error', () => {

@@ -62,3 +62,6 @@ export const publicConfig = {
   signInProviders: [] as Array<'google' | 'microsoft'>,
   ssoStart: false,
 };
+
+/** mockApi for a page an admin opens: the signed-in admin and the site's config, then `routes`. */
+export const mockAdminApi = (routes: Record<string, Answer>) => mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), ...routes });

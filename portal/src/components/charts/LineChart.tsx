@@ -35,11 +35,13 @@ const TICK_CHAR = 7;
 
 /**
  * Room beside the plot for what the axes write: the widest y label ("US$3,000", "100 %") to the
- * left, and half of the last x label (centred on the last point) to the right.
+ * left, and half of the last x label (centred on the last point) to the right. The y label ends
+ * 4 px from the plot (its tick less its offset), and capitals and currency signs run wider than
+ * TICK_CHAR: 16 px beyond the estimate keeps "US$600" whole (10 cut its U).
  */
 export function marginFor(yLabels: readonly string[], lastXLabel: string): { left: number; right: number } {
   const widest = Math.max(0, ...yLabels.map((text) => text.length));
-  return { left: Math.max(32, Math.ceil(widest * TICK_CHAR) + 10), right: Math.max(12, Math.ceil((lastXLabel.length * TICK_CHAR) / 2) + 2) };
+  return { left: Math.max(32, Math.ceil(widest * TICK_CHAR) + 16), right: Math.max(12, Math.ceil((lastXLabel.length * TICK_CHAR) / 2) + 2) };
 }
 
 /**
@@ -127,7 +129,8 @@ export function LineChart({
           <AxisBottom
             top={innerHeight}
             scale={x}
-            numTicks={xTicks}
+            // A tick on every point at most: a scale asked for three ticks over three points gives halves too, which wrote each label twice.
+            tickValues={x.ticks(xTicks).filter((tick) => Number.isInteger(tick))}
             tickFormat={(value) => xLabels[Math.round(Number(value))] ?? ''}
             stroke={theme.colors.borderStrong}
             tickStroke={theme.colors.borderStrong}

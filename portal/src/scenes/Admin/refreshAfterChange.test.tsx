@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDto, AdminSchoolDetailDto, CourseSummaryDto, SalesTotalsDto, SchoolDeadlinesDto } from '@atrium/common';
-import { admin, mockApi, ok, publicConfig } from '../../test/api.ts';
+import { mockAdminApi, ok } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { AdminSchoolScene } from './organisations/AdminSchoolScene.tsx';
 import { SalesPanel } from './billing/SalesPanel.tsx';
@@ -34,9 +34,7 @@ const totals = (invoicedPaid: number): SalesTotalsDto => ({
 describe('SalesPanel: Mark as paid', () => {
   it('reads the sales totals again, so "received" and "outstanding" move with the payment', async () => {
     let paid = false;
-    mockApi({
-      'GET /api/user': ok(admin),
-      'GET /api/config': ok(publicConfig),
+    mockAdminApi({
       'GET /api/admin/sales': () => ok(totals(paid ? 59880 : 0)),
       'GET /api/admin/orders': () => ok([{ ...order, status: paid ? 'paid' : 'requested' }]),
       'GET /api/admin/payments': ok([]),
@@ -92,9 +90,7 @@ describe('AdminSchoolScene: granting a licence', () => {
             invited: 0,
           }
         : { trustName: null, courses: [], counts, invited: 0 };
-    mockApi({
-      'GET /api/user': ok(admin),
-      'GET /api/config': ok(publicConfig),
+    mockAdminApi({
       'GET /api/courses': ok([courseOf(1, 'Smartphone Photography')]),
       'GET /api/admin/schools/4': ok(school),
       'GET /api/admin/schools/4/deadlines': () => ok(deadlines()),

@@ -1,11 +1,10 @@
-import { CourseGridView, type CourseGridState } from '@atrium/widgets/course-grid/CourseGridView';
+import { CourseGridView } from '@atrium/widgets/course-grid/CourseGridView';
 import type { CourseCardCourse } from '@atrium/widgets/course-grid/CourseCard';
 import styled from 'styled-components';
 import type { CourseSummaryDto } from '@atrium/common';
-import { errorText } from '../../api/client.ts';
 import { useShownCurrency } from '../../api/currency.ts';
 import { readerLocale } from '../../components/coursePrice.ts';
-import type { ReadState } from '../../components/QueryState.tsx';
+import { QueryState, type ReadState } from '../../components/QueryState.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { landingContent } from '../../content/landing.ts';
 import { Section, SectionHeader, SectionIntro, SectionTitle } from './landingStyles.ts';
@@ -21,12 +20,6 @@ const linkFor = (course: CourseCardCourse) => `/auth?next=${encodeURIComponent(`
 export function CoursesSection({ catalogue }: { catalogue: ReadState<CourseSummaryDto[]> }) {
   const { courses } = landingContent;
   const currency = useShownCurrency();
-  const state: CourseGridState =
-    catalogue.state === 'ready'
-      ? { status: 'ready', courses: catalogue.data }
-      : catalogue.state === 'failed'
-        ? { status: 'error', message: errorText(catalogue.error, 'The courses could not be loaded.') }
-        : { status: 'loading' };
   return (
     <Section id="courses" aria-labelledby="courses-title" $tone="muted">
       <Container>
@@ -35,14 +28,19 @@ export function CoursesSection({ catalogue }: { catalogue: ReadState<CourseSumma
           <SectionIntro>{courses.intro}</SectionIntro>
         </SectionHeader>
         <GridFit>
-          <CourseGridView
-            state={state}
-            linkFor={linkFor}
-            actionLabel="Get Started"
-            currency={currency}
-            locale={readerLocale()}
-            onRetry={() => (catalogue.state === 'failed' ? catalogue.retry() : undefined)}
-          />
+          {/* The kit draws the read's state; the widget's grid draws the courses once they are here. */}
+          <QueryState read={catalogue} size="panel" loading="Loading the courses" failed="The courses could not be loaded.">
+            {(list) => (
+              <CourseGridView
+                state={{ status: 'ready', courses: list }}
+                linkFor={linkFor}
+                actionLabel="Get Started"
+                currency={currency}
+                locale={readerLocale()}
+                onRetry={() => undefined}
+              />
+            )}
+          </QueryState>
         </GridFit>
       </Container>
     </Section>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DiscussionCommentDto, DiscussionOrder, UserDto } from '@atrium/common';
 import { commentSchema } from '@atrium/common/schemas/catalogue';
-import { errorText, failedWithNothingToShow } from '../../api/client.ts';
+import { errorText } from '../../api/client.ts';
 import {
   useDeleteComment,
   useDiscussion,
@@ -15,6 +15,7 @@ import {
   useSaveDiscussionSettings,
 } from '../../api/comments.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { mapRead, readState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
 import { DiscussionView, type DiscussionState, type OpenReply } from './discussion/DiscussionView.tsx';
@@ -134,17 +135,12 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
     target?.scrollIntoView({ block: 'start' });
     target?.focus({ preventScroll: true });
   }, [openedThreadId]);
-  const state: DiscussionState = discussion.isPending
-    ? { status: 'loading' }
-    : failedWithNothingToShow(discussion)
-      ? { status: 'error', message: errorText(discussion.error, 'please try again') }
-      : {
-          status: 'ready',
-          threads,
-          total: pages[0]?.total ?? 0,
-          hasMore: Boolean(discussion.hasNextPage),
-          loadingMore: discussion.isFetchingNextPage,
-        };
+  const state: DiscussionState = mapRead(readState(discussion), () => ({
+    threads,
+    total: pages[0]?.total ?? 0,
+    hasMore: Boolean(discussion.hasNextPage),
+    loadingMore: discussion.isFetchingNextPage,
+  }));
 
   return (
     <>
@@ -193,7 +189,6 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
         followBusyId={follow.isPending ? (follow.variables?.threadId ?? null) : null}
         openedThreadId={openedThreadId}
         onLoadMore={() => void discussion.fetchNextPage()}
-        onRetry={() => void discussion.refetch()}
       />
       <ReportDialog
         key={reporting?.id ?? 'closed'}

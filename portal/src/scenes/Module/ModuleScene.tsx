@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
 import { stepPositionLabel } from '@atrium/common/rules/courseRequirements';
-import { failedWithNothingToShow } from '../../api/client.ts';
 import { courseKey, DASHBOARD_KEY, useCourse } from '../../api/courses.ts';
 import { progressKey, useModuleProgress } from '../../api/progress.ts';
+import { readState } from '../../components/QueryState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
 import { courseSteps, pendingQuiz, stepIndex } from '../../components/courseSteps.ts';
@@ -24,15 +24,14 @@ export function ModuleScene() {
   const { isAdmin } = useAuth();
   const user = useSignedInUser();
 
-  if (course.isPending) return <ModuleView courseId={courseId} page={{ kind: 'loading' }} />;
-  if (failedWithNothingToShow(course)) {
-    return <ModuleView courseId={courseId} page={{ kind: 'error', error: course.error, retry: () => void course.refetch() }} />;
-  }
-  const module = course.data.modules.find((candidate) => String(candidate.id) === moduleId);
-  if (!module) return <ModuleView courseId={courseId} page={{ kind: 'moduleMissing', courseTitle: course.data.title }} />;
-  if (!course.data.isEnrolled && !isAdmin) return <ModuleView courseId={courseId} page={{ kind: 'notEnrolled', courseTitle: course.data.title }} />;
+  const read = readState(course);
+  if (read.state !== 'ready') return <ModuleView courseId={courseId} page={read} />;
+  const module = read.data.modules.find((candidate) => String(candidate.id) === moduleId);
+  if (!module) return <ModuleView courseId={courseId} page={{ state: 'ready', data: { kind: 'moduleMissing', courseTitle: read.data.title } }} />;
+  if (!read.data.isEnrolled && !isAdmin)
+    return <ModuleView courseId={courseId} page={{ state: 'ready', data: { kind: 'notEnrolled', courseTitle: read.data.title } }} />;
   // A fresh lesson per module: timers, player and progress never carry over to the next one.
-  return <ModuleLesson key={module.id} course={course.data} module={module} user={user} />;
+  return <ModuleLesson key={module.id} course={read.data} module={module} user={user} />;
 }
 
 /** One module's progress, watching and completion; the player and the discussion are containers of their own. */
@@ -72,51 +71,54 @@ function ModuleLesson({ course, module, user }: { course: CourseDetailDto; modul
     <ModuleView
       courseId={String(course.id)}
       page={{
-        kind: 'lesson',
-        lesson: {
-          course: { id: course.id, title: course.title },
-          module,
-          position: stepPositionLabel(steps, Math.max(index, 0)),
-          previous: index > 0 ? steps[index - 1] : undefined,
-          next: index >= 0 ? steps[index + 1] : undefined,
-          player: (
-            <CaptionedTheatre
-              moduleId={module.id}
-              moduleTitle={module.title}
-              enabled={Boolean(module.vimeoVideoId)}
-              video={({ overlay, onPlayer }) =>
-                module.vimeoVideoId && !progress.isPending ? (
-                  <VideoPlayer
-                    videoId={module.vimeoVideoId}
-                    hash={module.vimeoHash}
-                    title={module.title}
-                    startAt={progress.data?.position ?? 0}
-                    onPlayback={tracker.handle}
-                    canCompleteWithout={!requiresWatching}
-                    onUnavailable={setPlayerUnavailable}
-                    onPlayer={onPlayer}
-                  >
-                    {overlay}
-                  </VideoPlayer>
-                ) : (
-                  <VideoPlaceholder loading={Boolean(module.vimeoVideoId)} />
-                )
-              }
-            />
-          ),
-          completion: {
-            isCompleted: module.isCompleted || progress.data?.isCompleted === true || completion.completed,
-            isSaving: completion.isPending,
-            canComplete: !completion.isPending && !completion.movingOn,
-            offerComplete: !requiresWatching || (tracker.reached && !playerUnavailable),
-            onComplete: completion.markComplete,
+        state: 'ready',
+        data: {
+          kind: 'lesson',
+          lesson: {
+            course: { id: course.id, title: course.title },
+            module,
+            position: stepPositionLabel(steps, Math.max(index, 0)),
+            previous: index > 0 ? steps[index - 1] : undefined,
+            next: index >= 0 ? steps[index + 1] : undefined,
+            player: (
+              <CaptionedTheatre
+                moduleId={module.id}
+                moduleTitle={module.title}
+                enabled={Boolean(module.vimeoVideoId)}
+                video={({ overlay, onPlayer }) =>
+                  module.vimeoVideoId && !progress.isPending ? (
+                    <VideoPlayer
+                      videoId={module.vimeoVideoId}
+                      hash={module.vimeoHash}
+                      title={module.title}
+                      startAt={progress.data?.position ?? 0}
+                      onPlayback={tracker.handle}
+                      canCompleteWithout={!requiresWatching}
+                      onUnavailable={setPlayerUnavailable}
+                      onPlayer={onPlayer}
+                    >
+                      {overlay}
+                    </VideoPlayer>
+                  ) : (
+                    <VideoPlaceholder loading={Boolean(module.vimeoVideoId)} />
+                  )
+                }
+              />
+            ),
+            completion: {
+              isCompleted: module.isCompleted || progress.data?.isCompleted === true || completion.completed,
+              isSaving: completion.isPending,
+              canComplete: !completion.isPending && !completion.movingOn,
+              offerComplete: !requiresWatching || (tracker.reached && !playerUnavailable),
+              onComplete: completion.markComplete,
+            },
+            watching: requiresWatching
+              ? { playedSeconds: progress.data?.playedSeconds ?? 0, requiredSeconds, playerUnavailable: playerUnavailable || !module.vimeoVideoId }
+              : null,
+            quizToPass: pendingQuiz(steps),
+            resources: <ModuleResources moduleId={module.id} />,
+            comments: <Comments moduleId={module.id} user={user} />,
           },
-          watching: requiresWatching
-            ? { playedSeconds: progress.data?.playedSeconds ?? 0, requiredSeconds, playerUnavailable: playerUnavailable || !module.vimeoVideoId }
-            : null,
-          quizToPass: pendingQuiz(steps),
-          resources: <ModuleResources moduleId={module.id} />,
-          comments: <Comments moduleId={module.id} user={user} />,
         },
       }}
     />

@@ -1,58 +1,56 @@
 import styled from 'styled-components';
-import { errorText, isNotFound } from '../../api/client.ts';
-import { Button, ButtonLink } from '../../components/Button.tsx';
+import { isNotFound } from '../../api/client.ts';
+import { ButtonLink } from '../../components/Button.tsx';
 import { LoadingState } from '../../components/Loading.tsx';
+import { PageReadFailed, type ReadState } from '../../components/QueryState.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 
-/**
- * The module page when there is no module to show: still loading, the course failed to load or
- * is gone, the module is not part of it, or the learner is not enrolled. Each keeps a way back.
- */
-export type ModuleUnavailableState =
-  | { kind: 'loading' }
-  | { kind: 'error'; error: Error; retry(): void }
-  | { kind: 'moduleMissing'; courseTitle: string }
-  | { kind: 'notEnrolled'; courseTitle: string };
+/** A course that was read but has no module to show here: the module is not part of it, or the learner is not enrolled. */
+export type ModuleUnavailableContent = { kind: 'moduleMissing'; courseTitle: string } | { kind: 'notEnrolled'; courseTitle: string };
 
-export function ModuleUnavailable({ state, courseId }: { state: ModuleUnavailableState; courseId: string }) {
+/**
+ * The module page when there is no module to show: the course still loading, failed to load (the
+ * kit's page-size failure, PageReadFailed) or gone, the module not part of it, or the learner not
+ * enrolled. Each keeps a way back. A lesson is ModuleView's, and draws nothing here.
+ */
+export function ModuleUnavailable({ page, courseId }: { page: ReadState<ModuleUnavailableContent | { kind: 'lesson' }>; courseId: string }) {
   const backToCourse = `/courses/${courseId}`;
-  return <Standalone>{content(state, backToCourse)}</Standalone>;
+  return <Standalone>{content(page, backToCourse)}</Standalone>;
 }
 
-function content(state: ModuleUnavailableState, backToCourse: string) {
+function content(page: ReadState<ModuleUnavailableContent | { kind: 'lesson' }>, backToCourse: string) {
+  if (page.state === 'loading') {
+    return (
+      <>
+        <LoadingState label="Loading module" />
+        <Centre>
+          <ButtonLink to={backToCourse} variant="secondary">
+            Back to Course
+          </ButtonLink>
+        </Centre>
+      </>
+    );
+  }
+  if (page.state === 'failed') {
+    return isNotFound(page.error) ? (
+      <StatusMessage icon="book" headingLevel={1} title="Course not found" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>} />
+    ) : (
+      <PageReadFailed
+        error={page.error}
+        retry={page.retry}
+        failed="This module could not be loaded"
+        back={
+          <ButtonLink to={backToCourse} variant="secondary">
+            Back to Course
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  const state = page.data;
   switch (state.kind) {
-    case 'loading':
-      return (
-        <>
-          <LoadingState label="Loading module" />
-          <Centre>
-            <ButtonLink to={backToCourse} variant="secondary">
-              Back to Course
-            </ButtonLink>
-          </Centre>
-        </>
-      );
-    case 'error':
-      return isNotFound(state.error) ? (
-        <StatusMessage icon="book" headingLevel={1} title="Course not found" actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>} />
-      ) : (
-        <StatusMessage
-          icon="alert"
-          tone="danger"
-          headingLevel={1}
-          title="This module could not be loaded"
-          actions={
-            <>
-              <Button onClick={state.retry}>Try again</Button>
-              <ButtonLink to={backToCourse} variant="secondary">
-                Back to Course
-              </ButtonLink>
-            </>
-          }
-        >
-          <p>{errorText(state.error, 'Please try again.')}</p>
-        </StatusMessage>
-      );
+    case 'lesson':
+      return null;
     case 'moduleMissing':
       return (
         <StatusMessage icon="layers" headingLevel={1} title="Module not found" actions={<ButtonLink to={backToCourse}>Back to Course</ButtonLink>}>

@@ -3,7 +3,9 @@ import { fn } from 'storybook/test';
 import type { ModuleDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
 import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
-import { ModuleView, VideoPlaceholder, type ModuleLesson } from './ModuleView.tsx';
+import { ModuleView, VideoPlaceholder, type ModuleContent, type ModuleLesson, type ModulePage } from './ModuleView.tsx';
+
+const ready = (data: ModuleContent): ModulePage => ({ state: 'ready', data });
 
 const module: ModuleDto = {
   id: 2,
@@ -33,7 +35,7 @@ const meta = {
   component: ModuleView,
   decorators: [portalTheme],
   parameters: { layout: 'fullscreen' },
-  args: { courseId: '5', page: { kind: 'lesson', lesson } },
+  args: { courseId: '5', page: ready({ kind: 'lesson', lesson }) },
 } satisfies Meta<typeof ModuleView>;
 
 export default meta;
@@ -43,30 +45,32 @@ type Story = StoryObj<typeof meta>;
 export const Lesson: Story = {};
 
 /** The module's progress still loading: the theatre waits. */
-export const PlayerLoading: Story = { args: { page: { kind: 'lesson', lesson: { ...lesson, player: <VideoPlaceholder loading /> } } } };
+export const PlayerLoading: Story = { args: { page: ready({ kind: 'lesson', lesson: { ...lesson, player: <VideoPlaceholder loading /> } }) } };
 
 export const Completed: Story = {
-  args: { page: { kind: 'lesson', lesson: { ...lesson, module: { ...module, isCompleted: true }, completion: { ...lesson.completion, isCompleted: true } } } },
+  args: {
+    page: ready({ kind: 'lesson', lesson: { ...lesson, module: { ...module, isCompleted: true }, completion: { ...lesson.completion, isCompleted: true } } }),
+  },
 };
 
 /** A course that requires watching: Mark as Complete waits for 90 % of the video, and the note says how much is left. */
 export const RequiresWatching: Story = {
   args: {
-    page: {
+    page: ready({
       kind: 'lesson',
       lesson: {
         ...lesson,
         completion: { ...lesson.completion, offerComplete: false },
         watching: { playedSeconds: 250, requiredSeconds: 648, playerUnavailable: false },
       },
-    },
+    }),
   },
 };
 
 /** Every other step done: the knowledge check still stands between the learner and the certificate. */
 export const QuizToPass: Story = {
   args: {
-    page: {
+    page: ready({
       kind: 'lesson',
       lesson: {
         ...lesson,
@@ -82,29 +86,25 @@ export const QuizToPass: Story = {
           requiredForCertificate: true,
         },
       },
-    },
+    }),
   },
 };
 
-export const Loading: Story = { args: { page: { kind: 'loading' } } };
+export const Loading: Story = { args: { page: { state: 'loading' } } };
 
 export const Failed: Story = {
   args: {
-    page: {
-      kind: 'error',
-      error: serverNotAnswering(),
-      retry: fn(),
-    },
+    page: { state: 'failed', error: serverNotAnswering(), retry: fn() },
   },
 };
 
-export const NotEnrolled: Story = { args: { page: { kind: 'notEnrolled', courseTitle: 'Smartphone photography for school marketing' } } };
+export const NotEnrolled: Story = { args: { page: ready({ kind: 'notEnrolled', courseTitle: 'Smartphone photography for school marketing' }) } };
 
-export const ModuleMissing: Story = { args: { page: { kind: 'moduleMissing', courseTitle: 'Smartphone photography for school marketing' } } };
+export const ModuleMissing: Story = { args: { page: ready({ kind: 'moduleMissing', courseTitle: 'Smartphone photography for school marketing' }) } };
 
 export const LongContent: Story = {
   args: {
-    page: {
+    page: ready({
       kind: 'lesson',
       lesson: {
         ...lesson,
@@ -117,6 +117,6 @@ export const LongContent: Story = {
         },
         position: 'Module 12 of 14',
       },
-    },
+    }),
   },
 };

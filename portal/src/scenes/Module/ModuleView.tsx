@@ -11,7 +11,8 @@ import { WatchingNote } from '../../components/WatchingNote.tsx';
 import { QuizPendingNote } from '../../components/QuizPendingNote.tsx';
 import { ModuleNavigation } from '../../components/courseStep/ModuleNavigation.tsx';
 import { ModuleTopBar } from '../../components/courseStep/ModuleTopBar.tsx';
-import { ModuleUnavailable, type ModuleUnavailableState } from './ModuleUnavailable.tsx';
+import type { ReadState } from '../../components/QueryState.tsx';
+import { ModuleUnavailable, type ModuleUnavailableContent } from './ModuleUnavailable.tsx';
 
 /** A module the learner may watch, with where it stands in the course and what they have done. */
 export interface ModuleLesson {
@@ -40,7 +41,11 @@ export interface ModuleLesson {
   comments: ReactNode;
 }
 
-export type ModulePage = { kind: 'lesson'; lesson: ModuleLesson } | ModuleUnavailableState;
+/** What the page shows once the course is read: the lesson, or why there is none. */
+export type ModuleContent = { kind: 'lesson'; lesson: ModuleLesson } | ModuleUnavailableContent;
+
+/** The course's read (the kit's ReadState) with what it means for this module. */
+export type ModulePage = ReadState<ModuleContent>;
 
 export interface ModuleViewProps {
   /** The course's id as the address gives it (the way back while nothing else is known). */
@@ -50,14 +55,15 @@ export interface ModuleViewProps {
 
 /** /courses/:courseId/modules/:moduleId (SPEC §2 "Module page"). */
 export function ModuleView({ courseId, page }: ModuleViewProps) {
-  if (page.kind !== 'lesson') return <ModuleUnavailable courseId={courseId} state={page} />;
-  const { course, module, position, previous, next, completion, watching, quizToPass } = page.lesson;
+  if (page.state !== 'ready' || page.data.kind !== 'lesson') return <ModuleUnavailable courseId={courseId} page={page} />;
+  const { lesson } = page.data;
+  const { course, module, position, previous, next, completion, watching, quizToPass } = lesson;
   return (
     <>
       <SkipLink />
       <ModuleTopBar courseId={course.id} courseTitle={course.title} moduleTitle={module.title} position={position} />
       <main id={MAIN_ID} tabIndex={-1}>
-        <Theatre>{page.lesson.player}</Theatre>
+        <Theatre>{lesson.player}</Theatre>
 
         <Container>
           <ModuleNavigation
@@ -93,7 +99,7 @@ export function ModuleView({ courseId, page }: ModuleViewProps) {
             {module.description ? <p>{module.description}</p> : null}
           </About>
 
-          {page.lesson.resources}
+          {lesson.resources}
 
           <Notice>
             <Icon name="message" size={22} />
@@ -103,7 +109,7 @@ export function ModuleView({ courseId, page }: ModuleViewProps) {
             </p>
           </Notice>
 
-          {page.lesson.comments}
+          {lesson.comments}
         </Container>
       </main>
     </>

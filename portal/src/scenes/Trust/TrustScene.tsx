@@ -9,7 +9,7 @@ import { DirectorySyncPanel } from '../../components/directory/DirectorySyncPane
 import { TRUST_PAGE_SIZE, useDownloadTrustRegister, useMyTrust, useTrustOverview, useTrustStatuses, type TrustFilter } from '../../api/trusts.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
-import { QueryState, readState, type QueryLike } from '../../components/QueryState.tsx';
+import { mapRead, QueryState, readState, type QueryLike } from '../../components/QueryState.tsx';
 import { Panel, PanelHeader } from '../../components/Panel.ts';
 import { saveFile } from '../../components/saveFile.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -62,19 +62,12 @@ function TrustDashboard({ trustId }: { trustId: number }) {
   const groups = useGroups(`/api/trusts/${trustId}`);
   const [moving, setMoving] = useState<MovingMember | null>(null);
   const { toast } = useToast();
-  const staffRead = readState(statuses);
-  const staff: StaffListState =
-    staffRead.state === 'loading'
-      ? { state: 'loading' }
-      : staffRead.state === 'failed'
-        ? { state: 'error', message: errorText(staffRead.error, 'please try again'), retry: staffRead.retry }
-        : {
-            state: 'ready',
-            rows: staffRead.data.items,
-            total: staffRead.data.total ?? staffRead.data.items.length,
-            pageSize: TRUST_PAGE_SIZE,
-            updating: statuses.isFetching,
-          };
+  const staff: StaffListState = mapRead(readState(statuses), (page) => ({
+    rows: page.items,
+    total: page.total ?? page.items.length,
+    pageSize: TRUST_PAGE_SIZE,
+    updating: statuses.isFetching,
+  }));
   const onDownload = () =>
     download.mutate(undefined, {
       onSuccess: ({ blob, filename }) => {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { TrustOverviewDto, TrustStatusRowDto } from '@atrium/common';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../storybook/portalFixtures.tsx';
 import { TrustView } from './TrustView.tsx';
 
 const zero = { not_started: 0, in_progress: 0, due_soon: 0, overdue: 0, completed: 0, renewal_due: 0 };
@@ -86,7 +87,7 @@ const meta = {
     overview,
     filter: { schoolId: null, courseId: null, status: null, page: 0 },
     onFilter: noop,
-    staff: { state: 'ready', rows, total: 87, pageSize: 25, updating: false },
+    staff: { state: 'ready', data: { rows, total: 87, pageSize: 25, updating: false } },
     onDownload: noop,
     downloading: false,
     groups: [
@@ -106,20 +107,20 @@ export const Ready: Story = {};
 export const Filtered: Story = {
   args: {
     filter: { schoolId: 4, courseId: 11, status: 'in_progress', page: 0 },
-    staff: { state: 'ready', rows: [rows[0]!], total: 1, pageSize: 25, updating: false },
+    staff: { state: 'ready', data: { rows: [rows[0]!], total: 1, pageSize: 25, updating: false } },
   },
 };
 
 export const StaffLoading: Story = { args: { staff: { state: 'loading' } } };
 
 export const StaffFailed: Story = {
-  args: { staff: { state: 'error', message: 'the server did not answer', retry: noop } },
+  args: { staff: { state: 'failed', error: serverNotAnswering(), retry: noop } },
 };
 
 export const NobodyMatches: Story = {
   args: {
     filter: { schoolId: 5, courseId: null, status: 'overdue', page: 0 },
-    staff: { state: 'ready', rows: [], total: 0, pageSize: 25, updating: false },
+    staff: { state: 'ready', data: { rows: [], total: 0, pageSize: 25, updating: false } },
   },
 };
 
@@ -127,7 +128,7 @@ export const NobodyMatches: Story = {
 export const NoSchools: Story = {
   args: {
     overview: { ...overview, schools: [], totals: zero, courses: [] },
-    staff: { state: 'ready', rows: [], total: 0, pageSize: 25, updating: false },
+    staff: { state: 'ready', data: { rows: [], total: 0, pageSize: 25, updating: false } },
     groups: [],
   },
 };

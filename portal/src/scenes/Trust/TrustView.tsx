@@ -5,9 +5,9 @@ import { TRAINING_STATUS_LABELS, TRAINING_STATUSES, type TrainingStatus, type Tr
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container, PageHeading } from '../../components/Layout.tsx';
-import { Skeleton } from '../../components/Loading.tsx';
+import { QueryState, type ReadState } from '../../components/QueryState.tsx';
 import { FieldLabel, Select } from '../../components/NativeSelect.ts';
-import { EmptyText, Muted, Panel, PanelHeader, PanelLead, ProblemText } from '../../components/Panel.ts';
+import { EmptyText, Muted, Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 import { TrainingStatusBadge } from '../../components/TrainingStatusBadge.tsx';
 import type { TrustFilter } from '../../api/trusts.ts';
 import { Pager, Rows } from '../../components/school/TrainingStatusList.tsx';
@@ -15,11 +15,17 @@ import { WatchedTime, WatchingLegend } from '../../components/WatchedTime.tsx';
 
 const count = new Intl.NumberFormat('en-GB');
 
-/** What the staff list shows: a page of rows, still loading, or the server's sentence. */
-export type StaffListState =
-  | { state: 'loading' }
-  | { state: 'error'; message: string; retry: () => void }
-  | { state: 'ready'; rows: TrustStatusRowDto[]; total: number; pageSize: number; updating: boolean };
+/** A page of the staff list, as the view draws it. */
+export interface StaffPage {
+  rows: TrustStatusRowDto[];
+  total: number;
+  pageSize: number;
+  /** Another page or filter is being read: the rows shown are the last ones. */
+  updating: boolean;
+}
+
+/** What the staff list shows: a page of rows, still loading, or the server's sentence (QueryState). */
+export type StaffListState = ReadState<StaffPage>;
 
 export interface TrustViewProps {
   overview: TrustOverviewDto;
@@ -249,24 +255,32 @@ function StaffList({
   onFilter: TrustViewProps['onFilter'];
   onMove: TrustViewProps['onMove'];
 }) {
-  if (staff.state === 'loading') return <Skeleton $height="12rem" aria-label="Loading the staff list" />;
-  if (staff.state === 'error') {
-    return (
-      <ProblemText role="alert">
-        The staff list could not be loaded ({staff.message}).{' '}
-        <Button size="sm" variant="ghost" onClick={staff.retry}>
-          Try again
-        </Button>
-      </ProblemText>
-    );
-  }
-  if (staff.rows.length === 0) {
-    return (
-      <EmptyText>
-        {filter.status || filter.schoolId || filter.courseId || filter.groupId ? 'Nobody matches these filters.' : 'No staff in the trust’s schools yet.'}
-      </EmptyText>
-    );
-  }
+  const filtered = Boolean(filter.status || filter.schoolId || filter.courseId || filter.groupId);
+  return (
+    <QueryState
+      read={staff}
+      size="panel"
+      loading="Loading the staff list"
+      failed="The staff list could not be loaded."
+      isEmpty={(page) => page.rows.length === 0}
+      empty={filtered ? 'Nobody matches these filters.' : 'No staff in the trust’s schools yet.'}
+    >
+      {(page) => <StaffRows staff={page} filter={filter} onFilter={onFilter} onMove={onMove} />}
+    </QueryState>
+  );
+}
+
+function StaffRows({
+  staff,
+  filter,
+  onFilter,
+  onMove,
+}: {
+  staff: StaffPage;
+  filter: TrustFilter;
+  onFilter: TrustViewProps['onFilter'];
+  onMove: TrustViewProps['onMove'];
+}) {
   const first = filter.page * staff.pageSize;
   return (
     <>

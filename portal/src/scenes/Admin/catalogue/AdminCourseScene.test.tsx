@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetailDto } from '@atrium/common';
-import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
+import { fail, mockAdminApi, ok } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { AdminCourseScene } from './AdminCourseScene.tsx';
 
@@ -30,9 +30,7 @@ const renderCourse = () => renderScene(<AdminCourseScene />, { route: '/admin/co
 describe('AdminCourseScene', () => {
   it("says when the course could not be read, with the server's sentence, and Try again reads it again", async () => {
     let down = true;
-    mockApi({
-      'GET /api/user': ok(admin),
-      'GET /api/config': ok(publicConfig),
+    mockAdminApi({
       'GET /api/courses/3': () => (down ? fail(503, 'The server is busy: try again in a moment.') : ok(course)),
     });
     renderCourse();
@@ -48,9 +46,7 @@ describe('AdminCourseScene', () => {
   it('moves a module with its arrow buttons, sends the new order and keeps focus on the module moved', async () => {
     const second = { ...course.modules[0]!, id: 32, title: 'Recording', orderIndex: 2 };
     let modules = [...course.modules, second];
-    const api = mockApi({
-      'GET /api/user': ok(admin),
-      'GET /api/config': ok(publicConfig),
+    const api = mockAdminApi({
       // The server keeps the order it was sent.
       'GET /api/courses/3': () => ok({ ...course, totalModules: 2, modules }),
       'PUT /api/courses/3/modules/order': () => {
@@ -71,7 +67,7 @@ describe('AdminCourseScene', () => {
   });
 
   it('says when the course does not exist', async () => {
-    mockApi({ 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig), 'GET /api/courses/3': fail(404, 'Course not found') });
+    mockAdminApi({ 'GET /api/courses/3': fail(404, 'Course not found') });
     renderCourse();
     expect(await screen.findByRole('heading', { level: 1, name: 'Course not found' })).toBeInTheDocument();
     expect(screen.getByText('It may have been deleted.')).toBeInTheDocument();

@@ -6,8 +6,8 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { Muted, PanelHeader, PanelLead, RowList } from '../../../components/Panel.ts';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { Muted, PanelHeader, PanelLead } from '../../../components/Panel.ts';
+import { ListState } from '../../../components/ListState.tsx';
 import { acceptsPhrase } from '../../../components/assignments/uploadRules.ts';
 import { CoursePartPanel, CoursePartRow } from '../shared/adminStyles.ts';
 import { EditDeleteActions } from '../shared/EditDeleteActions.tsx';
@@ -39,38 +39,31 @@ export function AssignmentsPanel({ courseId, modules }: { courseId: number; modu
           Open Reviews
         </ButtonLink>
       </PanelLead>
-      <QueryState
+      <ListState
         read={assignments}
-        size="panel"
         loading="Loading assignments"
         failed="The assignments could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty="No assignments yet. Add one after a module or at the end of the course."
+        label="Assignments in course order"
       >
-        {(list) => (
-          <RowList aria-label="Assignments in course order">
-            {list.map((assignment) => (
-              <CoursePartRow key={assignment.id}>
-                <div>
-                  <strong>{assignment.title}</strong>
-                  <Muted>
-                    {quizPosition(assignment, modules)} · {acceptsPhrase(assignment.accepts)}
-                    {assignment.accepts.some((kind) => kind !== 'link')
-                      ? ` · up to ${assignment.maxFiles} ${assignment.maxFiles === 1 ? 'file' : 'files'}`
-                      : ''}
-                  </Muted>
-                  <span>
-                    <Badge $tone={assignment.approvalRequired ? 'accent' : 'neutral'}>
-                      {assignment.approvalRequired ? 'Approval required' : 'Complete on submission'}
-                    </Badge>
-                  </span>
-                </div>
-                <EditDeleteActions title={assignment.title} onEdit={() => setEditing({ kind: 'edit', assignment })} onDelete={() => removal.ask(assignment)} />
-              </CoursePartRow>
-            ))}
-          </RowList>
+        {(assignment) => (
+          <CoursePartRow key={assignment.id}>
+            <div>
+              <strong>{assignment.title}</strong>
+              <Muted>
+                {quizPosition(assignment, modules)} · {acceptsPhrase(assignment.accepts)}
+                {assignment.accepts.some((kind) => kind !== 'link') ? ` · up to ${assignment.maxFiles} ${assignment.maxFiles === 1 ? 'file' : 'files'}` : ''}
+              </Muted>
+              <span>
+                <Badge $tone={assignment.approvalRequired ? 'accent' : 'neutral'}>
+                  {assignment.approvalRequired ? 'Approval required' : 'Complete on submission'}
+                </Badge>
+              </span>
+            </div>
+            <EditDeleteActions title={assignment.title} onEdit={() => setEditing({ kind: 'edit', assignment })} onDelete={() => removal.ask(assignment)} />
+          </CoursePartRow>
         )}
-      </QueryState>
+      </ListState>
 
       <AssignmentEditorDialog courseId={courseId} modules={modules} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

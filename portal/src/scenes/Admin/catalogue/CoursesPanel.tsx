@@ -13,8 +13,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { CourseFormDialog } from './CourseFormDialog.tsx';
-import { Muted, Panel, PanelHeader, RowActions, RowList } from '../../../components/Panel.ts';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { Muted, Panel, PanelHeader, RowActions } from '../../../components/Panel.ts';
+import { ListState } from '../../../components/ListState.tsx';
 
 /** The catalogue: New Course, edit, delete (confirmed), Manage Modules. */
 export function CoursesPanel() {
@@ -53,44 +53,39 @@ export function CoursesPanel() {
           <Icon name="plus" size={18} /> New Course
         </Button>
       </PanelHeader>
-      <QueryState
+      <ListState
         read={courses}
-        size="panel"
         loading="Loading courses"
         failed="The courses could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty="No courses yet. Create the first one with New Course."
+        label="Courses"
       >
-        {(list) => (
-          <RowList aria-label="Courses">
-            {list.map((course) => (
-              <CourseRow key={course.id}>
-                <div>
-                  <CourseTitle>{course.title}</CourseTitle>
-                  <Facts>
-                    <Badge $tone={course.price > 0 ? 'accent' : 'success'}>{priceListText(course)}</Badge>
-                    <Muted>
-                      {course.totalModules} {course.totalModules === 1 ? 'module' : 'modules'}
-                      {course.totalDuration > 0 ? ` · ${formatDuration(course.totalDuration)}` : ''}
-                    </Muted>
-                  </Facts>
-                </div>
-                <RowActions>
-                  <ButtonLink to={`/admin/courses/${course.id}`} size="sm" variant="secondary" aria-label={`Manage Modules of ${course.title}`}>
-                    <Icon name="layers" size={16} /> Manage Modules
-                  </ButtonLink>
-                  <Button size="sm" variant="secondary" onClick={() => openForm(course)} aria-label={`Edit ${course.title}`}>
-                    <Icon name="edit" size={16} /> Edit
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setPendingDelete(course)} aria-label={`Delete ${course.title}`}>
-                    <Icon name="trash" size={16} /> Delete
-                  </Button>
-                </RowActions>
-              </CourseRow>
-            ))}
-          </RowList>
+        {(course) => (
+          <CourseRow key={course.id}>
+            <div>
+              <CourseTitle>{course.title}</CourseTitle>
+              <Facts>
+                <Badge $tone={course.price > 0 ? 'accent' : 'success'}>{priceListText(course)}</Badge>
+                <Muted>
+                  {course.totalModules} {course.totalModules === 1 ? 'module' : 'modules'}
+                  {course.totalDuration > 0 ? ` · ${formatDuration(course.totalDuration)}` : ''}
+                </Muted>
+              </Facts>
+            </div>
+            <RowActions>
+              <ButtonLink to={`/admin/courses/${course.id}`} size="sm" variant="secondary" aria-label={`Manage Modules of ${course.title}`}>
+                <Icon name="layers" size={16} /> Manage Modules
+              </ButtonLink>
+              <Button size="sm" variant="secondary" onClick={() => openForm(course)} aria-label={`Edit ${course.title}`}>
+                <Icon name="edit" size={16} /> Edit
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setPendingDelete(course)} aria-label={`Delete ${course.title}`}>
+                <Icon name="trash" size={16} /> Delete
+              </Button>
+            </RowActions>
+          </CourseRow>
         )}
-      </QueryState>
+      </ListState>
 
       <CourseFormDialog course={editing} open={formOpen} onOpenChange={setFormOpen} />
       <ConfirmDialog

@@ -318,7 +318,7 @@ describe('KnowledgeChecksPanel', () => {
       expect(within(dialog).getByText('510 / 500 characters (10 over the limit)')).toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Save quiz' }));
       const summary = within(dialog).getByRole('alert', { name: /2 things to fix/ });
-      expect(summary).toHaveTextContent('Question 1, the question: The question can be at most 1000 characters');
+      expect(summary).toHaveTextContent('Question 1, the question: The question can be at most 1,000 characters');
       expect(summary).toHaveTextContent('Question 1, answer 1: An answer can be at most 500 characters');
       expect(api.callsTo('PUT', '/api/courses/3/quizzes/40')).toHaveLength(0);
     },

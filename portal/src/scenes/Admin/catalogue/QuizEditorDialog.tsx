@@ -1,9 +1,8 @@
 import type { ModuleDto, QuizEditDto, QuizInput } from '@atrium/common';
-import { ApiError, errorText } from '../../../api/client.ts';
+import { errorText } from '../../../api/client.ts';
 import { useQuizAdmin, useQuizForEditing } from '../../../api/quizzes.ts';
 import { readFailedText, readState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
-import { normalizedPath, type DraftErrors } from './quizDraft.ts';
 import { QuizEditorView, type QuizEditorState } from './QuizEditorView.tsx';
 
 /** Which quiz the dialog edits: a new one, or an existing one by id (its answers are read when it opens). */
@@ -32,24 +31,19 @@ export function QuizEditorDialog({ courseId, modules, editing, onClose }: { cour
   // The promise, not mutate's callbacks: saving a quiz bumps its version, which remounts the
   // editor (its key), and TanStack Query drops a mutate call's callbacks once their component has
   // unmounted, leaving the dialog open without a word.
-  const save = (quiz: QuizEditDto | null, input: QuizInput): Promise<DraftErrors | undefined> =>
-    (quiz ? update.mutateAsync({ id: quiz.id, input }) : create.mutateAsync(input)).then(
+  const save = (quiz: QuizEditDto | null, input: QuizInput, showOnFields: (error: unknown) => boolean) =>
+    void (quiz ? update.mutateAsync({ id: quiz.id, input }) : create.mutateAsync(input)).then(
       (saved: QuizEditDto) => {
         toast({ title: quiz ? 'Quiz saved' : 'Quiz added', description: saved.title, variant: 'success' });
         onClose();
-        return undefined;
       },
       (error: unknown) => {
-        const fields = error instanceof ApiError ? error.data?.errors : undefined;
-        if (fields && Object.keys(fields).length > 0) {
-          return Object.fromEntries(Object.entries(fields).map(([path, message]) => [normalizedPath(path), message]));
-        }
+        if (showOnFields(error)) return;
         toast({
           title: quiz ? 'The quiz was not saved' : 'The quiz was not added',
           description: errorText(error, 'Please try again.'),
           variant: 'destructive',
         });
-        return undefined;
       },
     );
 

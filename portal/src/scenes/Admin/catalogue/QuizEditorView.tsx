@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ModuleDto, QuestionType, QuizEditDto, QuizInput } from '@atrium/common';
+import { quizInputSchema, type ModuleDto, type QuestionType, type QuizEditDto, type QuizInput } from '@atrium/common';
 import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
@@ -11,12 +11,12 @@ import { IconButton } from '../../../components/IconButton.tsx';
 import { LoadingState } from '../../../components/Loading.tsx';
 import { ProblemText } from '../../../components/Panel.ts';
 import { SelectField } from '../../../components/SelectField.tsx';
+import { useForm } from '../../../components/useForm.ts';
 import {
   blankDraft,
   blankOption,
   blankQuestion,
   describePath,
-  draftErrors,
   draftFromQuiz,
   END,
   moved,
@@ -25,7 +25,6 @@ import {
   toInput,
   withCorrect,
   withType,
-  type DraftErrors,
   type DraftQuestion,
   type QuizDraft,
 } from './quizDraft.ts';
@@ -42,10 +41,10 @@ export interface QuizEditorViewProps {
   modules: ModuleDto[];
   saving: boolean;
   /**
-   * Saves the quiz: resolves with the server's field errors (by draft path) to show on the fields,
-   * or nothing once saved or refused with a toast.
+   * Saves the quiz, checked by common's quizInputSchema. A refusal goes first to `showOnFields`
+   * (the form's showServerErrors: true when the server named fields the form has), else to a toast.
    */
-  onSave(quiz: QuizEditDto | null, input: QuizInput): Promise<DraftErrors | undefined>;
+  onSave(quiz: QuizEditDto | null, input: QuizInput, showOnFields: (error: unknown) => boolean): void;
   onClose(): void;
 }
 
@@ -81,6 +80,9 @@ export function QuizEditorView({ quiz, editingTitle, modules, saving, onSave, on
   );
 }
 
+/** The form's problems by place ("title", "questions.2.options.0.text"), as useForm keeps them. */
+type Problems = Readonly<Record<string, string | undefined>>;
+
 function QuizForm({
   modules,
   quiz,
@@ -92,14 +94,16 @@ function QuizForm({
   saving: boolean;
   onSave: QuizEditorViewProps['onSave'];
 }) {
-  const [draft, setDraft] = useState<QuizDraft>(() => (quiz ? draftFromQuiz(quiz) : blankDraft()));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const [initial] = useState<QuizDraft>(() => (quiz ? draftFromQuiz(quiz) : blankDraft()));
+  const form = useForm(initial);
+  const { values: draft, setValues: setDraft } = form;
+  const errors: Problems = form.errors;
   const [announcement, setAnnouncement] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const clear = (...paths: string[]) =>
-    setErrors((current) => {
+    form.setErrors((current: Problems) => {
       if (!paths.some((path) => current[path])) return current;
       const next = { ...current };
       for (const path of paths) delete next[path];
@@ -112,32 +116,26 @@ function QuizForm({
   // Errors are kept by position: moving or removing questions would misplace them, so they go.
   const reshape = (questions: DraftQuestion[], message: string) => {
     setDraft((current) => ({ ...current, questions }));
-    setErrors({});
+    form.setErrors({});
     setAnnouncement(message);
   };
 
-  const showProblems = (found: DraftErrors) => {
-    setErrors(found);
-    // After render: focus the first field named, else the list of problems.
+  // After render: focus the field of the first problem listed, else the list of problems.
+  const focusFirstProblem = () =>
     requestAnimationFrame(() => {
-      const first = Object.keys(found)[0];
+      const first = summaryRef.current?.querySelector<HTMLElement>('[data-problem]')?.dataset.problem;
       const field = first ? formRef.current?.querySelector<HTMLElement>(`[data-path="${first}"]`) : null;
       (field ?? summaryRef.current)?.focus();
     });
+
+  const showOnFields = (error: unknown) => {
+    const shown = form.showServerErrors(error);
+    if (shown) focusFirstProblem();
+    return shown;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = draftErrors(draft);
-    if (Object.keys(found).length > 0) {
-      showProblems(found);
-      return;
-    }
-    setErrors({});
-    void onSave(quiz, toInput(draft)).then((fields) => {
-      if (fields && Object.keys(fields).length > 0) showProblems(fields);
-    });
-  };
+  const submit = (event: FormEvent) =>
+    form.handleSubmit(quizInputSchema, (input) => onSave(quiz, input, showOnFields), { toInput, onInvalid: focusFirstProblem })(event);
 
   const problems = Object.entries(errors);
   return (
@@ -160,7 +158,7 @@ function QuizForm({
           </strong>
           <ul>
             {problems.map(([path, message]) => (
-              <li key={path}>
+              <li key={path} data-problem={path}>
                 {describePath(path)}: {message}
               </li>
             ))}
@@ -184,7 +182,7 @@ function QuizForm({
       <SelectField
         label="Position in the course"
         hint="Learners meet it after that module, in the module list and in Previous / Next. The last quiz is the course’s final quiz."
-        value={draft.position}
+        value={draft.afterModuleId}
         error={errors.afterModuleId}
         data-path="afterModuleId"
         options={[
@@ -192,8 +190,8 @@ function QuizForm({
           { value: END, label: 'At the end of the course' },
         ]}
         onChange={(event) => {
-          const position = event.currentTarget.value;
-          setDraft((current) => ({ ...current, position }));
+          const afterModuleId = event.currentTarget.value;
+          setDraft((current) => ({ ...current, afterModuleId }));
           clear('afterModuleId');
         }}
       />
@@ -269,7 +267,7 @@ function QuestionEditor({
   question: DraftQuestion;
   index: number;
   count: number;
-  errors: DraftErrors;
+  errors: Problems;
   onChange(change: (question: DraftQuestion) => DraftQuestion, clears: string[]): void;
   onMove(by: -1 | 1): void;
   onRemove(): void;
@@ -460,9 +458,9 @@ const nearLimit = (text: string) => text.trim().length > QUIZ_LIMITS.optionText 
 
 /**
  * How each attempt is drawn (issue 50): questions per attempt from the quiz's, the answers
- * shuffled, and a wait after a failed attempt. Checked by the API's own schema (draftErrors).
+ * shuffled, and a wait after a failed attempt. Checked by the API's own schema (quizInputSchema).
  */
-function AttemptSettings({ draft, errors, onChange }: { draft: QuizDraft; errors: DraftErrors; onChange(change: Partial<QuizDraft>, path: string): void }) {
+function AttemptSettings({ draft, errors, onChange }: { draft: QuizDraft; errors: Problems; onChange(change: Partial<QuizDraft>, path: string): void }) {
   const count = draft.questions.length;
   return (
     <Settings>

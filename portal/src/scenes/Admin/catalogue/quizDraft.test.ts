@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { blankOption, blankQuestion, describePath, draftErrors, moved, normalizedPath, toInput, withCorrect, withType, type QuizDraft } from './quizDraft.ts';
+import { quizInputSchema } from '@atrium/common';
+import { issuesToErrors } from '../../../components/useForm.ts';
+import { blankOption, blankQuestion, describePath, moved, toInput, withCorrect, withType, type QuizDraft } from './quizDraft.ts';
 
 const valid = (): QuizDraft => {
   const question = blankQuestion('single');
   question.prompt = 'Who signs?';
   question.options = [blankOption('Parent', true), blankOption('Teacher')];
-  return { title: 'Check', position: 'end', questions: [question], questionsPerAttempt: '', shuffleOptions: false, retryWaitMinutes: '' };
+  return { title: 'Check', afterModuleId: 'end', questions: [question], questionsPerAttempt: '', shuffleOptions: false, retryWaitMinutes: '' };
+};
+
+/** What the editor shows on submit (useForm's handleSubmit): common's schema on the draft as sent, each problem at its place. */
+const draftErrors = (draft: QuizDraft) => {
+  const result = quizInputSchema.safeParse(toInput(draft));
+  return result.success ? {} : issuesToErrors(result.error.issues, draft);
 };
 
 describe('the quiz editor’s draft', () => {
@@ -45,7 +53,7 @@ describe('the quiz editor’s draft', () => {
         },
       ],
     });
-    expect(toInput({ ...draft, position: '12' }).afterModuleId).toBe(12);
+    expect(toInput({ ...draft, afterModuleId: '12' }).afterModuleId).toBe(12);
   });
 
   it('keeps the server’s ids of questions and options on an edit', () => {
@@ -69,7 +77,7 @@ describe('the quiz editor’s draft', () => {
       'questions.0.prompt': 'Write the question',
       'questions.0.options.1.text': 'Write answer 2, or remove it',
       'questions.0.options': 'Mark the correct answer',
-      'questions.1.prompt': 'The question can be at most 1000 characters',
+      'questions.1.prompt': 'The question can be at most 1,000 characters',
       'questions.1.options.0.text': 'Write answer 1, or remove it',
       'questions.1.options.1.text': 'Write answer 2, or remove it',
       'questions.1.options': 'Mark at least one correct answer',
@@ -103,8 +111,7 @@ describe('the quiz editor’s draft', () => {
     expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
   });
 
-  it('reads the server’s field paths in either notation', () => {
-    expect(normalizedPath('questions[2].options[0].text')).toBe('questions.2.options.0.text');
+  it('names a problem’s place in words', () => {
     expect(describePath('questions.2.options.0.text')).toBe('Question 3, answer 1');
     expect(describePath('questions.0.options')).toBe('Question 1, the answers');
     expect(describePath('title')).toBe('Title');

@@ -1,4 +1,15 @@
-import { questionsPerAttemptProblem, quizAttemptSettingsSchema, type QuestionType, type QuizEditDto, type QuizInput } from '@atrium/common';
+import {
+  QUIZ_EXPLANATION_MAX,
+  QUIZ_OPTION_TEXT_MAX,
+  QUIZ_OPTIONS_MAX,
+  QUIZ_OPTIONS_MIN,
+  QUIZ_PROMPT_MAX,
+  QUIZ_QUESTIONS_MAX,
+  QUIZ_TITLE_MAX,
+  type QuestionType,
+  type QuizEditDto,
+  type QuizInput,
+} from '@atrium/common';
 
 /**
  * The quiz editor's working copy (issue 36): questions and options carry a local `key` for React
@@ -21,10 +32,14 @@ export interface DraftQuestion {
   options: DraftOption[];
 }
 
+/**
+ * The editor's form values (useForm): named as QuizInput names them, so the shared schema's
+ * problems and the server's land on their fields by path ("questions.2.options.0.text").
+ */
 export interface QuizDraft {
   title: string;
   /** A module's id, or END for the end of the course. */
-  position: string;
+  afterModuleId: string;
   questions: DraftQuestion[];
   /** As typed: empty for every question (issue 50). */
   questionsPerAttempt: string;
@@ -35,15 +50,15 @@ export interface QuizDraft {
 
 export const END = 'end';
 
-/** The limits the server enforces (QUIZ-CONTRACT.md); checked here first so the form says what to fix. */
+/** The limits the server enforces (QUIZ-CONTRACT.md, common's quiz schema), for the counters and buttons. */
 export const QUIZ_LIMITS = {
-  title: 200,
-  questions: 50,
-  prompt: 1000,
-  explanation: 2000,
-  optionText: 500,
-  minOptions: 2,
-  maxOptions: 8,
+  title: QUIZ_TITLE_MAX,
+  questions: QUIZ_QUESTIONS_MAX,
+  prompt: QUIZ_PROMPT_MAX,
+  explanation: QUIZ_EXPLANATION_MAX,
+  optionText: QUIZ_OPTION_TEXT_MAX,
+  minOptions: QUIZ_OPTIONS_MIN,
+  maxOptions: QUIZ_OPTIONS_MAX,
 } as const;
 
 export const QUESTION_TYPES: ReadonlyArray<{ value: QuestionType; label: string }> = [
@@ -70,13 +85,13 @@ export function blankQuestion(type: QuestionType = 'single'): DraftQuestion {
 }
 
 export function blankDraft(): QuizDraft {
-  return { title: '', position: END, questions: [blankQuestion()], questionsPerAttempt: '', shuffleOptions: false, retryWaitMinutes: '' };
+  return { title: '', afterModuleId: END, questions: [blankQuestion()], questionsPerAttempt: '', shuffleOptions: false, retryWaitMinutes: '' };
 }
 
 export function draftFromQuiz(quiz: QuizEditDto): QuizDraft {
   return {
     title: quiz.title,
-    position: quiz.afterModuleId === null ? END : String(quiz.afterModuleId),
+    afterModuleId: quiz.afterModuleId === null ? END : String(quiz.afterModuleId),
     questions: quiz.questions.map((question) => ({
       key: newKey(),
       id: question.id,
@@ -129,18 +144,14 @@ export function moved<T>(items: T[], index: number, by: -1 | 1): T[] {
 /** A number as typed: empty is `empty`, anything else its value (NaN when not a number, which the schema refuses). */
 const typedNumber = <T>(typed: string, empty: T): number | T => (typed.trim() === '' ? empty : Number(typed.trim()));
 
-/** The attempt settings as the API takes them. */
-export const attemptSettings = (draft: QuizDraft) => ({
-  questionsPerAttempt: typedNumber(draft.questionsPerAttempt, null),
-  shuffleOptions: draft.shuffleOptions,
-  retryWaitMinutes: typedNumber(draft.retryWaitMinutes, 0),
-});
-
+/** The draft as the API takes it, for common's quizInputSchema to judge (numbers as typed: NaN is refused there). */
 export function toInput(draft: QuizDraft): QuizInput {
   return {
-    ...attemptSettings(draft),
+    questionsPerAttempt: typedNumber(draft.questionsPerAttempt, null),
+    shuffleOptions: draft.shuffleOptions,
+    retryWaitMinutes: typedNumber(draft.retryWaitMinutes, 0),
     title: draft.title.trim(),
-    afterModuleId: draft.position === END ? null : Number(draft.position),
+    afterModuleId: draft.afterModuleId === END ? null : Number(draft.afterModuleId),
     questions: draft.questions.map((question) => ({
       ...(question.id ? { id: question.id } : {}),
       type: question.type,
@@ -150,60 +161,6 @@ export function toInput(draft: QuizDraft): QuizInput {
     })),
   };
 }
-
-/** Problems by field path ("title", "questions.2.prompt", "questions.0.options.1.text"). */
-export type DraftErrors = Record<string, string>;
-
-/** The server's 400s, checked before sending: each names the field and says what to do. */
-export function draftErrors(draft: QuizDraft): DraftErrors {
-  const errors: DraftErrors = {};
-  const title = draft.title.trim();
-  if (!title) errors.title = 'Give the quiz a title';
-  else if (title.length > QUIZ_LIMITS.title) errors.title = `The title can be at most ${QUIZ_LIMITS.title} characters`;
-  if (draft.questions.length === 0) errors.questions = 'Add at least one question';
-  if (draft.questions.length > QUIZ_LIMITS.questions) errors.questions = `A quiz can have at most ${QUIZ_LIMITS.questions} questions`;
-  draft.questions.forEach((question, index) => {
-    const at = `questions.${index}`;
-    const prompt = question.prompt.trim();
-    if (!prompt) errors[`${at}.prompt`] = 'Write the question';
-    else if (prompt.length > QUIZ_LIMITS.prompt) errors[`${at}.prompt`] = `The question can be at most ${QUIZ_LIMITS.prompt} characters`;
-    if (question.explanation.trim().length > QUIZ_LIMITS.explanation) {
-      errors[`${at}.explanation`] = `The explanation can be at most ${QUIZ_LIMITS.explanation} characters`;
-    }
-    if (question.type !== 'truefalse') {
-      question.options.forEach((option, optionIndex) => {
-        const text = option.text.trim();
-        if (!text) errors[`${at}.options.${optionIndex}.text`] = `Write answer ${optionIndex + 1}, or remove it`;
-        else if (text.length > QUIZ_LIMITS.optionText)
-          errors[`${at}.options.${optionIndex}.text`] = `An answer can be at most ${QUIZ_LIMITS.optionText} characters`;
-      });
-    }
-    const correct = question.options.filter((option) => option.correct).length;
-    if (question.options.length < QUIZ_LIMITS.minOptions || question.options.length > QUIZ_LIMITS.maxOptions) {
-      errors[`${at}.options`] = `A question needs from ${QUIZ_LIMITS.minOptions} to ${QUIZ_LIMITS.maxOptions} answers`;
-    } else if (correct === 0) {
-      errors[`${at}.options`] = question.type === 'multiple' ? 'Mark at least one correct answer' : 'Mark the correct answer';
-    } else if (question.type !== 'multiple' && correct > 1) {
-      errors[`${at}.options`] = 'Mark exactly one correct answer';
-    }
-  });
-  // The attempt settings by the server's own schema, so the form and the API say the same.
-  const settings = attemptSettings(draft);
-  const parsed = quizAttemptSettingsSchema.safeParse(settings);
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const path = String(issue.path[0]);
-    errors[path] ??= issue.message;
-  }
-  const tooMany = questionsPerAttemptProblem(settings.questionsPerAttempt, draft.questions.length);
-  if (tooMany) errors.questionsPerAttempt ??= tooMany;
-  return errors;
-}
-
-/**
- * A field path as the server may write it ("questions[2].options[0].text", "questions.2.prompt")
- * in the editor's dotted form, so its 400 shows beside the field it names.
- */
-export const normalizedPath = (path: string) => path.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
 
 const FIELD_NAMES: Record<string, string> = {
   title: 'Title',

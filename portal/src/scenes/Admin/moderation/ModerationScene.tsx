@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { DiscussionCommentDto, MessageDto } from '@atrium/common';
-import { errorText, failedWithNothingToShow } from '../../../api/client.ts';
+import { errorText } from '../../../api/client.ts';
 import { useHideComment, useModerationDelete, useModerationQueue, useRestoreComment } from '../../../api/comments.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { ModerationView, type ModerationState } from './ModerationView.tsx';
+import { mapRead, readState } from '../../../components/QueryState.tsx';
+import { ModerationView } from './ModerationView.tsx';
 
 /** /admin/moderation: the container of ModerationView. */
 export function ModerationScene() {
@@ -24,24 +25,17 @@ export function ModerationScene() {
     onSettled: () => setBusyId(null),
   });
 
-  const state: ModerationState = queue.isPending
-    ? { status: 'loading' }
-    : failedWithNothingToShow(queue)
-      ? { status: 'error', message: errorText(queue.error, 'please try again') }
-      : {
-          status: 'ready',
-          // A page read again after an action may repeat the first of the next one: each comment once.
-          items: (queue.data?.pages ?? [])
-            .flatMap((page) => page.items)
-            .filter((item, index, all) => all.findIndex((other) => other.commentId === item.commentId) === index),
-          hasMore: Boolean(queue.hasNextPage),
-          loadingMore: queue.isFetchingNextPage,
-        };
+  const read = mapRead(readState(queue), (data) => ({
+    // A page read again after an action may repeat the first of the next one: each comment once.
+    items: data.pages.flatMap((page) => page.items).filter((item, index, all) => all.findIndex((other) => other.commentId === item.commentId) === index),
+    hasMore: Boolean(queue.hasNextPage),
+    loadingMore: queue.isFetchingNextPage,
+  }));
 
   return (
     <>
       <ModerationView
-        state={state}
+        queue={read}
         busyId={busyId}
         onHide={(comment, reason) => {
           setBusyId(comment.id);
@@ -52,7 +46,6 @@ export function ModerationScene() {
           restore.mutate(comment.id, said('Could not restore the comment'));
         }}
         onDelete={setPendingDelete}
-        onRetry={() => void queue.refetch()}
         onLoadMore={() => void queue.fetchNextPage()}
       />
       <ConfirmDialog

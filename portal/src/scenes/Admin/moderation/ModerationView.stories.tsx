@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { DiscussionCommentDto, DiscussionThreadDto, ModerationItemDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
 import { ModerationView } from './ModerationView.tsx';
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -81,12 +82,11 @@ const meta = {
   component: ModerationView,
   decorators: [portalTheme],
   args: {
-    state: { status: 'ready', items, hasMore: false, loadingMore: false },
+    queue: { state: 'ready', data: { items, hasMore: false, loadingMore: false } },
     busyId: null,
     onHide: fn(),
     onRestore: fn(),
     onDelete: fn(),
-    onRetry: fn(),
     onLoadMore: fn(),
   },
 } satisfies Meta<typeof ModerationView>;
@@ -96,7 +96,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Queue: Story = {};
 /** More waits than a page holds: the oldest first, and Load more. */
-export const MoreToLoad: Story = { args: { state: { status: 'ready', items, hasMore: true, loadingMore: false } } };
-export const Empty: Story = { args: { state: { status: 'ready', items: [], hasMore: false, loadingMore: false } } };
-export const Loading: Story = { args: { state: { status: 'loading' } } };
-export const LoadFailed: Story = { args: { state: { status: 'error', message: 'The server could not be reached' } } };
+export const MoreToLoad: Story = { args: { queue: { state: 'ready', data: { items, hasMore: true, loadingMore: false } } } };
+export const Empty: Story = { args: { queue: { state: 'ready', data: { items: [], hasMore: false, loadingMore: false } } } };
+export const Loading: Story = { args: { queue: { state: 'loading' } } };
+export const LoadFailed: Story = { args: { queue: { state: 'failed', error: serverNotAnswering(), retry: fn() } } };

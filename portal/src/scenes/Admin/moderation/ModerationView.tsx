@@ -8,22 +8,26 @@ import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { TextField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
-import { EmptyText, Panel, PanelHeader, ProblemText } from '../../../components/Panel.ts';
+import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
+import { EmptyText, Panel, PanelHeader } from '../../../components/Panel.ts';
 import { authorName } from '../../../components/discussion/authorName.ts';
 import { LinkedText } from '../../../components/discussion/LinkedText.tsx';
 
-export type ModerationState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ModerationItemDto[]; hasMore: boolean; loadingMore: boolean };
+/** The queue read so far: its comments, whether there is a next page, and whether it is being read. */
+export interface ModerationQueue {
+  items: ModerationItemDto[];
+  hasMore: boolean;
+  loadingMore: boolean;
+}
 
 export interface ModerationViewProps {
-  state: ModerationState;
+  /** The queue (QueryState): loading, failed with the server's sentence and Try again, or read. */
+  queue: ReadState<ModerationQueue>;
   /** The comment an action is running on, if any. */
   busyId: number | null;
   onHide(comment: DiscussionCommentDto, reason: string): void;
   onRestore(comment: DiscussionCommentDto): void;
   onDelete(comment: DiscussionCommentDto): void;
-  onRetry(): void;
   /** The next page of the queue. */
   onLoadMore(): void;
 }
@@ -31,38 +35,34 @@ export interface ModerationViewProps {
 const REASONS = { spam: 'Spam', offensive: 'Offensive', other: 'Other' } as const;
 
 /** /admin/moderation: reported and held comments, each in its thread, with hide, restore (or approve) and delete. */
-export function ModerationView({ state, busyId, onHide, onRestore, onDelete, onRetry, onLoadMore }: ModerationViewProps) {
+export function ModerationView({ queue, busyId, onHide, onRestore, onDelete, onLoadMore }: ModerationViewProps) {
   return (
     <Container>
       <PageHeading title="Moderation" lead="Reported comments and comments waiting for approval, each shown in its thread, those waiting longest first." />
-      {state.status === 'loading' ? <Skeleton $height="12rem" aria-label="Loading the moderation queue" /> : null}
-      {state.status === 'error' ? (
-        <Problem role="alert">
-          <ProblemText>{`The moderation queue could not be loaded (${state.message}).`}</ProblemText>
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        </Problem>
-      ) : null}
-      {state.status === 'ready' && state.items.length === 0 ? (
-        <Panel>
-          <EmptyText>Nothing to moderate: no open reports and no comments waiting for approval.</EmptyText>
-        </Panel>
-      ) : null}
-      {state.status === 'ready' && state.items.length > 0 ? (
-        <Queue aria-label="Comments to moderate">
-          {state.items.map((item) => (
-            <QueueItem key={item.commentId} item={item} busy={busyId === item.commentId} onHide={onHide} onRestore={onRestore} onDelete={onDelete} />
-          ))}
-        </Queue>
-      ) : null}
-      {state.status === 'ready' && state.hasMore ? (
-        <More>
-          <Button variant="secondary" onClick={onLoadMore} disabled={state.loadingMore}>
-            {state.loadingMore ? 'Loading…' : 'Load more'}
-          </Button>
-        </More>
-      ) : null}
+      <QueryState read={queue} size="panel" loading="Loading the moderation queue" failed="The moderation queue could not be loaded.">
+        {({ items, hasMore, loadingMore }) => (
+          <>
+            {items.length === 0 ? (
+              <Panel>
+                <EmptyText>Nothing to moderate: no open reports and no comments waiting for approval.</EmptyText>
+              </Panel>
+            ) : (
+              <Queue aria-label="Comments to moderate">
+                {items.map((item) => (
+                  <QueueItem key={item.commentId} item={item} busy={busyId === item.commentId} onHide={onHide} onRestore={onRestore} onDelete={onDelete} />
+                ))}
+              </Queue>
+            )}
+            {hasMore ? (
+              <More>
+                <Button variant="secondary" onClick={onLoadMore} disabled={loadingMore}>
+                  {loadingMore ? 'Loading…' : 'Load more'}
+                </Button>
+              </More>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </Container>
   );
 }
@@ -182,12 +182,6 @@ const More = styled.div`
   display: flex;
   justify-content: center;
   margin-top: ${({ theme }) => theme.space.md};
-`;
-
-const Problem = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  justify-items: start;
 `;
 
 const Reports = styled.ul`

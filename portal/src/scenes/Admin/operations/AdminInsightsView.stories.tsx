@@ -1,56 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
 import { serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
 import { AdminInsightsView } from './AdminInsightsView.tsx';
+import { courseInsights, courses, retention, schools, weekly } from './insightsFixtures.ts';
 
-const weeks = ['2026-10-05', '2026-10-12', '2026-10-19', '2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'];
-const weekly: WeeklyInsightsDto = {
-  range: { from: '2026-10-05', to: '2026-11-22' },
-  updatedAt: '2026-11-20T09:40:00.000Z',
-  weeks: weeks.map((week, index) => ({
-    week,
-    enrollments: [12, 18, 9, 24, 31, 17, 22][index]!,
-    completions: [2, 5, 4, 8, 11, 9, 12][index]!,
-    certificates: [1, 4, 3, 7, 9, 8, 10][index]!,
-  })),
-  revenue: weeks.flatMap((week, index) => [
-    { week, currency: 'GBP', amount: [149700, 249500, 99800, 349300, 449100, 199600, 299400][index]! },
-    ...(index % 2 ? [{ week, currency: 'USD', amount: 59900 * index }] : []),
-  ]),
-};
+const funnel = courseInsights(1, 'Safeguarding');
 
-const funnel: CourseInsightsDto = {
-  range: weekly.range,
-  course: { id: 1, title: 'Smartphone photography for school marketing' },
-  funnel: { steps: 6, enrolled: 133, started: 118, halfWay: 84, completed: 51, certified: 47 },
-  steps: [
-    { kind: 'video', id: 11, title: 'Light, angles and the school building', completed: 112, rate: 0.84 },
-    { kind: 'video', id: 12, title: 'Photographing events without faces', completed: 96, rate: 0.72 },
-    { kind: 'quiz', id: 5, title: 'Check: faces and consent', completed: 80, rate: 0.6 },
-    { kind: 'video', id: 13, title: 'Editing on the phone', completed: 71, rate: 0.53 },
-    { kind: 'video', id: 14, title: 'Posting to the website and social media', completed: 60, rate: 0.45 },
-    { kind: 'assignment', id: 7, title: 'Send three photos from your school', completed: 51, rate: 0.38 },
-  ],
-};
-
-const retention: RetentionDto = {
-  module: { id: 11, courseId: 1, title: 'Light, angles and the school building', duration: 540 },
-  viewers: 118,
-  averagePosition: 402,
-  buckets: Array.from({ length: 18 }, (_, index) => {
-    const share = Math.max(0.42, 1 - index * 0.035 - (index > 12 ? 0.08 : 0));
-    return { startSecond: index * 30, viewers: Math.round(118 * share), share };
-  }),
-};
-
-const modules = [
-  { id: 11, title: 'Light, angles and the school building', step: 1 },
-  { id: 12, title: 'Photographing events without faces', step: 2 },
-  { id: 13, title: 'Editing on the phone', step: 4 },
-  { id: 14, title: 'Posting to the website and social media', step: 5 },
-];
+// The course's videos, as the scene lists them for the retention curve.
+const modules = funnel.steps.flatMap((step, index) => (step.kind === 'video' ? [{ id: step.id, title: step.title, step: index + 1 }] : []));
 
 const meta = {
   title: 'Portal/Admin/AdminInsightsView',
@@ -59,12 +17,10 @@ const meta = {
   args: {
     filters: { from: '', to: '', courseId: null, schoolId: null },
     onFilters: fn(),
-    courses: [
-      { id: 1, name: 'Smartphone photography for school marketing' },
-      { id: 2, name: 'Photos that do not identify children' },
-    ],
-    schools: [{ id: 4, name: "St Mary's Primary School" }],
-    weekly: { state: 'ready', data: weekly },
+    courses: courses.map(({ id, title }) => ({ id, name: title })),
+    schools,
+    // Brought up to date 20 minutes before the stories' clock.
+    weekly: { state: 'ready', data: { ...weekly, updatedAt: '2026-11-20T09:40:00.000Z' } },
     rollup: { onUpdate: fn(), updating: false, scheduled: true, problem: null },
     courseTitle: funnel.course.title,
     funnel: { state: 'ready', data: funnel },
@@ -73,14 +29,14 @@ const meta = {
     moduleId: 11,
     onModule: fn(),
     retention: { state: 'ready', data: retention },
-    filename: (kind: 'weekly' | 'revenue') => `${kind}-2026-10-05-2026-11-22`,
+    filename: (kind: 'weekly' | 'revenue') => `${kind}-2026-01-05-2026-01-25`,
   },
 } satisfies Meta<typeof AdminInsightsView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Seven weeks of figures, revenue in two currencies, the first course's funnel and a module's curve. */
+/** Three weeks of figures, revenue in two currencies, the first course's funnel and a module's curve. */
 export const Ready: Story = {};
 
 /** "Update now" pressed and refused: the note says why, the charts stay. */

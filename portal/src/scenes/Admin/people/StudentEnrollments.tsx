@@ -8,6 +8,7 @@ import { useCourses } from '../../../api/courses.ts';
 import { displayName } from '../../../components/Avatar.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ListState } from '../../../components/ListState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { ProgressBar } from '../../../components/ProgressBar.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -17,7 +18,7 @@ import { WatchingLegend } from '../../../components/WatchedTime.tsx';
 import { FinalQuizScore } from '../../../components/FinalQuizScore.tsx';
 import { ItemRow, SelectForm } from '../shared/adminStyles.ts';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
-import { Muted, Panel, PanelHeader, RowList } from '../../../components/Panel.ts';
+import { Muted, Panel, PanelHeader } from '../../../components/Panel.ts';
 import { enrollableCourses } from './enrollableCourses.ts';
 
 /** The student's courses with their progress and watching, enroll in another, unenroll with a confirmation. */
@@ -102,39 +103,34 @@ export function StudentEnrollments({ student }: { student: StudentDetailDto }) {
           {enroll.isPending ? 'Enrolling…' : 'Enroll'}
         </Button>
       </SelectForm>
-      <QueryState
+      <ListState
         read={enrollments}
-        size="panel"
         loading="Loading the enrollments"
         failed="The enrollments could not be loaded."
-        isEmpty={(list) => list.length === 0}
         empty="Not enrolled in any course yet."
+        label="Enrolled courses"
       >
-        {(list) => (
-          <RowList aria-label="Enrolled courses">
-            {list.map((enrollment) => (
-              <EnrollmentRow key={enrollment.id}>
-                <div>
-                  <strong>{enrollment.courseTitle}</strong>
-                  <Muted as="p">
-                    {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatInstantDate(enrollment.enrolledAt)}
-                  </Muted>
-                  <ProgressLine>
-                    <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
-                    <span>{enrollment.progressPercentage}%</span>
-                  </ProgressLine>
-                  {/* Before the module list, which unfolds below the course's figures. */}
-                  <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
-                  <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
-                </div>
-                <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
-                  Unenroll
-                </Button>
-              </EnrollmentRow>
-            ))}
-          </RowList>
+        {(enrollment) => (
+          <EnrollmentRow key={enrollment.id}>
+            <div>
+              <strong>{enrollment.courseTitle}</strong>
+              <Muted as="p">
+                {enrollment.completedModules} of {enrollment.totalModules} modules · enrolled {formatInstantDate(enrollment.enrolledAt)}
+              </Muted>
+              <ProgressLine>
+                <ProgressBar value={enrollment.progressPercentage} label={`${enrollment.courseTitle} progress`} />
+                <span>{enrollment.progressPercentage}%</span>
+              </ProgressLine>
+              {/* Before the module list, which unfolds below the course's figures. */}
+              <FinalQuizScore finalQuiz={enrollment.finalQuiz} />
+              <StudentWatching courseTitle={enrollment.courseTitle} watching={watching.data?.find((course) => course.courseId === enrollment.courseId)} />
+            </div>
+            <Button size="sm" variant="ghost" onClick={() => setPendingUnenroll(enrollment)} aria-label={`Unenroll from ${enrollment.courseTitle}`}>
+              Unenroll
+            </Button>
+          </EnrollmentRow>
         )}
-      </QueryState>
+      </ListState>
       {enrollments.data?.length ? (
         <QueryState read={watching} size="inline" loading="Loading what was played" failed="What was played could not be loaded.">
           {() => <WatchingLegend />}

@@ -2,7 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { DiscussionCommentDto, DiscussionThreadDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
-import { DiscussionView } from './DiscussionView.tsx';
+import { serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
+import { DiscussionView, type DiscussionState, type DiscussionThreads } from './DiscussionView.tsx';
+
+const ready = (data: DiscussionThreads): DiscussionState => ({ state: 'ready', data });
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const user = { id: 1, firstName: 'Nia', lastName: 'Patel', email: 'nia@oakfield.sch.uk', profileImageUrl: null };
@@ -96,7 +99,7 @@ const meta = {
   decorators: [portalTheme],
   args: {
     user,
-    state: { status: 'ready', threads, total: 7, hasMore: true, loadingMore: false },
+    state: { state: 'ready', data: { threads, total: 7, hasMore: true, loadingMore: false } },
     order: 'newest',
     onOrderChange: fn(),
     viewer: { showSchool: true, school: 'Oakfield Primary' },
@@ -120,7 +123,6 @@ const meta = {
     followBusyId: null,
     openedThreadId: null,
     onLoadMore: fn(),
-    onRetry: fn(),
   },
 } satisfies Meta<typeof DiscussionView>;
 
@@ -130,26 +132,25 @@ type Story = StoryObj<typeof meta>;
 export const Threads: Story = {};
 export const Replying: Story = { args: { reply: { threadId: 1, to: threads[0]!.replies[1]!, text: 'Which brand is it?' } } };
 export const NewestActivity: Story = {
-  args: { order: 'activity', state: { status: 'ready', threads: [...threads].reverse(), total: 7, hasMore: false, loadingMore: false } },
+  args: { order: 'activity', state: { state: 'ready', data: { threads: [...threads].reverse(), total: 7, hasMore: false, loadingMore: false } } },
 };
 export const Empty: Story = {
-  args: { state: { status: 'ready', threads: [], total: 0, hasMore: false, loadingMore: false }, viewer: { showSchool: false, school: null } },
+  args: { state: { state: 'ready', data: { threads: [], total: 0, hasMore: false, loadingMore: false } }, viewer: { showSchool: false, school: null } },
 };
 /** Opened from a reply e-mail or the bell: the thread the link names is first, and marked. */
 export const OpenedFromLink: Story = {
   args: {
-    state: { status: 'ready', threads: [threads.at(-1)!, ...threads.slice(0, -1)], total: 7, hasMore: true, loadingMore: false },
+    state: { state: 'ready', data: { threads: [threads.at(-1)!, ...threads.slice(0, -1)], total: 7, hasMore: true, loadingMore: false } },
     openedThreadId: threads.at(-1)!.id,
   },
 };
-export const Loading: Story = { args: { state: { status: 'loading' }, viewer: null } };
-export const LoadFailed: Story = { args: { state: { status: 'error', message: 'The server could not be reached' }, viewer: null } };
+export const Loading: Story = { args: { state: { state: 'loading' }, viewer: null } };
+export const LoadFailed: Story = { args: { state: { state: 'failed', error: serverNotAnswering(), retry: fn() }, viewer: null } };
 
 /** What an instructor sees: the pinned thread, the answer, and the buttons to change them. */
 export const AsInstructor: Story = {
   args: {
-    state: {
-      status: 'ready',
+    state: ready({
       total: 7,
       hasMore: false,
       loadingMore: false,
@@ -160,15 +161,14 @@ export const AsInstructor: Story = {
         can: { ...thread.can, pin: !thread.deleted },
         replies: thread.replies.map((reply) => ({ ...reply, can: { ...reply.can, markAnswer: true, delete: true } })),
       })),
-    },
+    }),
   },
 };
 
 /** Moderation as a learner sees it: Report on others' comments, their own hidden reply (with why) and one waiting for approval. */
 export const Moderated: Story = {
   args: {
-    state: {
-      status: 'ready',
+    state: ready({
       total: 5,
       hasMore: false,
       loadingMore: false,
@@ -194,6 +194,6 @@ export const Moderated: Story = {
           ],
         },
       ],
-    },
+    }),
   },
 };

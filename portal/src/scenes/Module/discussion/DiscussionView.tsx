@@ -7,14 +7,20 @@ import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
 import { Form, TextAreaField } from '../../../components/Field.tsx';
-import { Skeleton } from '../../../components/Loading.tsx';
+import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
 import { FieldLabel, Select } from '../../../components/NativeSelect.ts';
 import { authorName, DiscussionComment, ReplyBox } from './DiscussionComment.tsx';
 
-export type DiscussionState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; threads: DiscussionThreadDto[]; total: number; hasMore: boolean; loadingMore: boolean };
+/** The threads read so far, how many there are, and whether a next page is there or being read. */
+export interface DiscussionThreads {
+  threads: DiscussionThreadDto[];
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+}
+
+/** The discussion's read (QueryState): loading, failed with the server's sentence and Try again, or read. */
+export type DiscussionState = ReadState<DiscussionThreads>;
 
 /** The reply box that is open: under which thread, and whom it answers. */
 export interface OpenReply {
@@ -53,7 +59,6 @@ export interface DiscussionViewProps {
   /** The thread a link opened (a reply e-mail's, the bell's): marked and scrolled to. */
   openedThreadId: number | null;
   onLoadMore(): void;
-  onRetry(): void;
 }
 
 const ORDER_LABELS: Record<DiscussionOrder, string> = { newest: 'Newest', activity: 'Newest activity' };
@@ -64,7 +69,7 @@ export function DiscussionView(props: DiscussionViewProps) {
   return (
     <Section aria-labelledby="comments-title">
       <Header>
-        <h2 id="comments-title">Community discussion {state.status === 'ready' ? <Count>({state.total})</Count> : null}</h2>
+        <h2 id="comments-title">Community discussion {state.state === 'ready' ? <Count>({state.data.total})</Count> : null}</h2>
         <OrderPicker>
           <FieldLabel htmlFor="discussion-order">Sort by</FieldLabel>
           <Select id="discussion-order" value={props.order} onChange={(event) => props.onOrderChange(event.target.value as DiscussionOrder)}>
@@ -106,78 +111,71 @@ export function DiscussionView(props: DiscussionViewProps) {
         </Compose>
       </PostForm>
 
-      {state.status === 'loading' ? (
-        <div role="status" aria-busy="true" aria-label="Loading comments">
-          <Skeleton $height="4rem" />
-        </div>
-      ) : state.status === 'error' ? (
-        <Problem role="alert">
-          The comments could not be loaded ({state.message}).{' '}
-          <Button variant="ghost" size="sm" onClick={props.onRetry}>
-            Try again
-          </Button>
-        </Problem>
-      ) : state.threads.length === 0 ? (
-        <Empty>No comments yet. Be the first to start the discussion.</Empty>
-      ) : (
-        <>
-          <Threads>
-            {state.threads.map((thread) => (
-              <ThreadComment
-                key={thread.id}
-                comment={thread}
-                pinned={thread.pinned}
-                ownId={user.id}
-                onMarkAnswer={(answer) => props.onMarkAnswer(thread, answer)}
-                onPin={(pinned) => props.onPin(thread, pinned)}
-                onReply={() => props.onReplyOpen(thread.id, thread)}
-                onDelete={() => props.onDelete(thread)}
-                onReport={() => props.onReport(thread)}
-                onRestore={() => props.onRestore(thread)}
-                follow={{ following: thread.following, busy: props.followBusyId === thread.id, onChange: (following) => props.onFollow(thread, following) }}
-                opened={props.openedThreadId === thread.id}
-              >
-                {thread.replies.length || props.reply?.threadId === thread.id ? (
-                  <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>
-                    {thread.replies.map((reply) => (
-                      <DiscussionComment
-                        key={reply.id}
-                        comment={reply}
-                        ownId={user.id}
-                        onMarkAnswer={(answer) => props.onMarkAnswer(reply, answer)}
-                        onPin={(pinned) => props.onPin(thread, pinned)}
-                        onReply={() => props.onReplyOpen(thread.id, reply)}
-                        onDelete={() => props.onDelete(reply)}
-                        onReport={() => props.onReport(reply)}
-                        onRestore={() => props.onRestore(reply)}
-                      />
-                    ))}
-                    {props.reply?.threadId === thread.id ? (
-                      <li>
-                        <ReplyBox
-                          to={props.reply.to.userId === user.id ? 'your comment' : authorName(props.reply.to)}
-                          value={props.reply.text}
-                          busy={props.replying}
-                          onChange={props.onReplyChange}
-                          onSubmit={props.onReplySubmit}
-                          onCancel={props.onReplyCancel}
-                        />
-                      </li>
+      <QueryState read={state} size="panel" loading="Loading comments" failed="The comments could not be loaded.">
+        {({ threads, hasMore, loadingMore }) =>
+          threads.length === 0 ? (
+            <Empty>No comments yet. Be the first to start the discussion.</Empty>
+          ) : (
+            <>
+              <Threads>
+                {threads.map((thread) => (
+                  <ThreadComment
+                    key={thread.id}
+                    comment={thread}
+                    pinned={thread.pinned}
+                    ownId={user.id}
+                    onMarkAnswer={(answer) => props.onMarkAnswer(thread, answer)}
+                    onPin={(pinned) => props.onPin(thread, pinned)}
+                    onReply={() => props.onReplyOpen(thread.id, thread)}
+                    onDelete={() => props.onDelete(thread)}
+                    onReport={() => props.onReport(thread)}
+                    onRestore={() => props.onRestore(thread)}
+                    follow={{ following: thread.following, busy: props.followBusyId === thread.id, onChange: (following) => props.onFollow(thread, following) }}
+                    opened={props.openedThreadId === thread.id}
+                  >
+                    {thread.replies.length || props.reply?.threadId === thread.id ? (
+                      <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>
+                        {thread.replies.map((reply) => (
+                          <DiscussionComment
+                            key={reply.id}
+                            comment={reply}
+                            ownId={user.id}
+                            onMarkAnswer={(answer) => props.onMarkAnswer(reply, answer)}
+                            onPin={(pinned) => props.onPin(thread, pinned)}
+                            onReply={() => props.onReplyOpen(thread.id, reply)}
+                            onDelete={() => props.onDelete(reply)}
+                            onReport={() => props.onReport(reply)}
+                            onRestore={() => props.onRestore(reply)}
+                          />
+                        ))}
+                        {props.reply?.threadId === thread.id ? (
+                          <li>
+                            <ReplyBox
+                              to={props.reply.to.userId === user.id ? 'your comment' : authorName(props.reply.to)}
+                              value={props.reply.text}
+                              busy={props.replying}
+                              onChange={props.onReplyChange}
+                              onSubmit={props.onReplySubmit}
+                              onCancel={props.onReplyCancel}
+                            />
+                          </li>
+                        ) : null}
+                      </Replies>
                     ) : null}
-                  </Replies>
-                ) : null}
-              </ThreadComment>
-            ))}
-          </Threads>
-          {state.hasMore ? (
-            <LoadMore>
-              <Button variant="secondary" onClick={props.onLoadMore} disabled={state.loadingMore}>
-                {state.loadingMore ? 'Loading…' : 'Load more'}
-              </Button>
-            </LoadMore>
-          ) : null}
-        </>
-      )}
+                  </ThreadComment>
+                ))}
+              </Threads>
+              {hasMore ? (
+                <LoadMore>
+                  <Button variant="secondary" onClick={props.onLoadMore} disabled={loadingMore}>
+                    {loadingMore ? 'Loading…' : 'Load more'}
+                  </Button>
+                </LoadMore>
+              ) : null}
+            </>
+          )
+        }
+      </QueryState>
     </Section>
   );
 }
@@ -280,8 +278,4 @@ const Empty = styled.p`
   border-radius: ${({ theme }) => theme.radius.md};
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
-`;
-
-const Problem = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
 `;
