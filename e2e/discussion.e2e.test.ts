@@ -184,7 +184,7 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
       await discussion(page).scrollIntoViewIfNeeded();
       await screenshot(page, 'discussion-empty');
 
-      // Held, then refused: the loading placeholder, then the server's sentence with Try again.
+      // Held, then refused: the read's spinner, then the server's sentence with Try again (QueryState).
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/modules/*/discussion*', async (route) => {
@@ -196,12 +196,10 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
         });
       });
       await page.reload();
-      await discussion(page).getByLabel('Loading comments').waitFor();
+      await discussion(page).getByRole('status').filter({ hasText: 'Loading comments' }).waitFor();
       await screenshot(page, 'discussion-loading');
       release();
-      await discussion(page)
-        .getByText(/The comments could not be loaded/)
-        .waitFor();
+      await discussion(page).getByText('The discussion is resting').waitFor();
       await discussion(page).getByRole('button', { name: 'Try again' }).waitFor();
       await screenshot(page, 'discussion-error');
       await expectAccessible(page, `discussion error state at ${viewport.width}`);
