@@ -11,15 +11,16 @@ import {
 import { z } from 'zod';
 import { hideComment, reportComment, restoreComment } from '../../../commands/comments.ts';
 import { toIso } from '../../../db/knex.ts';
-import { notFound } from '../../../errors.ts';
-import { requireModerationTarget, requireReportTarget } from '../../../policies/comments.ts';
-import { requireCourseView } from '../../../policies/courseAccess.ts';
+import type { Comment } from '../../../models/Comment.ts';
+import { commentModerator, commentReporter } from '../../../policies/comments.ts';
 import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
-import { commentById, moderationQueue } from '../../../queries/comments.ts';
+import { moderationQueue } from '../../../queries/comments.ts';
 import type { Routes } from '../../define.ts';
 import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
 
 const commentParams = z.object({ commentId: id });
+/** The comment the route's policy loaded and checked (policies/comments.ts). */
+const checkedComment = (state: object) => (state as { comment?: Comment }).comment!;
 
 /**
  * Moderating a module's discussion (issue 58 item 3): anyone who reads a module reports a
@@ -35,16 +36,15 @@ export function commentModerationRoutes(routes: Routes): void {
     body: reportCommentSchema,
     rateLimit: { limit: 'commentReport', by: 'user' },
     answer: { status: 201, body: messageDtoSchema },
+    policy: commentReporter,
     async handler(ctx) {
-      const { db, catalogue } = ctx.deps;
-      const user = ctx.state.user;
-      const found = await commentById(db, ctx.input.params.commentId);
-      // Those who cannot read the module learn nothing of its comments: 404 as for a comment that is not there.
-      const module = found ? await catalogue.module(Number(found.moduleId)) : undefined;
-      if (!found || !module) throw notFound('Comment not found');
-      await requireCourseView(db, user, module.courseId, 'content');
-      const comment = requireReportTarget(user, found);
-      await reportComment(db, ctx.deps.clock, { commentId: comment.id, userId: user.id, reason: ctx.input.body.reason, details: ctx.input.body.details });
+      const comment = checkedComment(ctx.state);
+      await reportComment(ctx.deps.db, ctx.deps.clock, {
+        commentId: comment.id,
+        userId: ctx.state.user.id,
+        reason: ctx.input.body.reason,
+        details: ctx.input.body.details,
+      });
       ctx.status = 201;
       ctx.body = { message: 'Thank you: the moderators will look at this comment' };
     },
@@ -108,10 +108,9 @@ export function commentModerationRoutes(routes: Routes): void {
     params: commentParams,
     body: hideCommentSchema,
     answer: { body: messageDtoSchema },
+    policy: commentModerator,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
-      await hideComment(db, ctx.deps.clock, comment.id, ctx.input.body.reason);
+      await hideComment(ctx.deps.db, ctx.deps.clock, checkedComment(ctx.state).id, ctx.input.body.reason);
       ctx.body = { message: 'Comment hidden' };
     },
   });
@@ -122,12 +121,12 @@ export function commentModerationRoutes(routes: Routes): void {
     access: 'admin',
     params: commentParams,
     answer: { body: messageDtoSchema },
+    policy: commentModerator,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      const comment = checkedComment(ctx.state);
       const hidden = comment.hiddenAt !== null && comment.hiddenAt !== undefined;
       const approving = comment.heldAt !== null && comment.heldAt !== undefined && !hidden;
-      await restoreComment(db, ctx.deps.clock, comment.id);
+      await restoreComment(ctx.deps.db, ctx.deps.clock, comment.id);
       // A reported comment nobody hid stays as it was: what "restore" does for it is close its reports.
       ctx.body = { message: approving ? 'Comment approved' : hidden ? 'Comment restored' : 'Reports closed: the comment stays' };
     },
