@@ -75,11 +75,11 @@ const MAY_IMPORT = {
 };
 
 /**
- * Pure functions a presenter may import by value from a lower layer: `toIso` (db/knex.ts: a stored
- * epoch-ms value as the wire's ISO string), `factKey` (the key of queries/schools.ts's progress
+ * Pure functions a presenter may import by value from a lower layer: `toIso` and `dbBoolean`
+ * (db/knex.ts: a stored epoch-ms value as the wire's ISO string, a stored 0/1 as a boolean), `factKey` (the key of queries/schools.ts's progress
  * map) and `expiresOn` (queries/trainingStatus.ts: the day a certificate lapses).
  */
-const PURE_HELPERS = ['toIso', 'factKey', 'expiresOn'];
+const PURE_HELPERS = ['toIso', 'dbBoolean', 'factKey', 'expiresOn'];
 
 const serverLayers = {
   files: ['server/src/**/*.{ts,tsx}'],

@@ -8,6 +8,8 @@ import {
   courseUpdateSchema,
   idParams,
   messageDtoSchema,
+  type CourseDetailDto,
+  type MessageDto,
 } from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
 import { startRenewal } from '../../../commands/renewCertificate.ts';
@@ -72,7 +74,7 @@ export function courseRoutes(routes: Routes): void {
           ...(assignmentResults ? { assignmentResults } : {}),
         }),
         currency,
-      };
+      } satisfies CourseDetailDto;
     },
   });
 
@@ -111,7 +113,7 @@ export function courseRoutes(routes: Routes): void {
     params: idParams,
     async handler(ctx) {
       await deleteCourse(ctx.deps, ctx.input.params.id);
-      ctx.body = { message: 'Course deleted' };
+      ctx.body = { message: 'Course deleted' } satisfies MessageDto;
     },
   });
 

@@ -12,6 +12,9 @@ import {
   pageQuery,
   pinThreadSchema,
   postCommentSchema,
+  type DiscussionSettingsDto,
+  type FollowThreadDto,
+  type MessageDto,
 } from '@atrium/common';
 import { z } from 'zod';
 import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettings } from '../../../commands/comments.ts';
@@ -159,7 +162,7 @@ export function commentRoutes(routes: Routes): void {
     policy: commentDeleter,
     async handler(ctx) {
       await deleteComment(ctx.deps.db, ctx.deps.clock, discussed(ctx.state).comment!);
-      ctx.body = { message: 'Comment deleted' };
+      ctx.body = { message: 'Comment deleted' } satisfies MessageDto;
     },
   });
 
@@ -173,7 +176,7 @@ export function commentRoutes(routes: Routes): void {
     policy: answerMarker,
     async handler(ctx) {
       await markAnswer(ctx.deps.db, ctx.deps.clock, discussed(ctx.state).comment!, ctx.input.body.answer);
-      ctx.body = { message: ctx.input.body.answer ? 'Marked as the answer' : 'No longer marked as the answer' };
+      ctx.body = { message: ctx.input.body.answer ? 'Marked as the answer' : 'No longer marked as the answer' } satisfies MessageDto;
     },
   });
 
@@ -187,7 +190,7 @@ export function commentRoutes(routes: Routes): void {
     policy: threadPinner,
     async handler(ctx) {
       await pinThread(ctx.deps.db, ctx.deps.clock, discussed(ctx.state).comment!, ctx.input.body.pinned);
-      ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
+      ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' } satisfies MessageDto;
     },
   });
 
@@ -205,7 +208,7 @@ export function commentRoutes(routes: Routes): void {
       ctx.body = {
         following,
         message: following ? 'You follow this thread: we will e-mail you when someone replies' : 'You no longer follow this thread',
-      };
+      } satisfies FollowThreadDto;
     },
   });
 
@@ -220,7 +223,7 @@ export function commentRoutes(routes: Routes): void {
     answer: { body: discussionSettingsDtoSchema },
     async handler(ctx) {
       await saveDiscussionSettings(ctx.deps.db, ctx.deps.clock, ctx.state.user.id, ctx.input.body);
-      ctx.body = { showSchool: ctx.input.body.showSchool };
+      ctx.body = { showSchool: ctx.input.body.showSchool } satisfies DiscussionSettingsDto;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, myDataExportDtoSchema, signOutEverywhereSchema } from '@atrium/common';
+import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, myDataExportDtoSchema, signOutEverywhereSchema, type MessageDto } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
@@ -25,7 +25,7 @@ export function accountRoutes(routes: Routes): void {
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
       ctx.session!.signedInAt = sessionNow();
-      ctx.body = { message: 'Password changed. Your other devices have been signed out.' };
+      ctx.body = { message: 'Password changed. Your other devices have been signed out.' } satisfies MessageDto;
     },
   });
 
@@ -45,7 +45,7 @@ export function accountRoutes(routes: Routes): void {
         message: removeSignIns
           ? 'You have been signed out on every device, and your linked Google / Microsoft sign-ins were removed.'
           : 'You have been signed out on every device.',
-      };
+      } satisfies MessageDto;
     },
   });
 
@@ -75,7 +75,7 @@ export function accountRoutes(routes: Routes): void {
       await deleteAccount(db, passwords, user, ctx.input.body, ctx.deps.clock, ctx.deps);
       ctx.state.log.info({ userId: user.id, certificates: ctx.input.body.certificates }, 'account deleted');
       ctx.session = null;
-      ctx.body = { message: 'Your account has been deleted.' };
+      ctx.body = { message: 'Your account has been deleted.' } satisfies MessageDto;
     },
   });
 }
