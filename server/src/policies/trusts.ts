@@ -1,7 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { trustById, trustOfManager, trustSchoolIds } from '../queries/trusts.ts';
+import { trustById, trustOfManager } from '../queries/trusts.ts';
 import { requireAdmin } from './index.ts';
 
 /** What a trust route policy reads of the request. */
@@ -38,19 +38,4 @@ export async function trustBuyer(ctx: PolicyContext<{ body: { trustId?: number |
 export async function adminOfTrust(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
   requireAdmin(ctx.state.user);
   if (!(await trustById(ctx.deps.db, ctx.input.params.id))) throw notFound('Trust not found');
-}
-
-/**
- * A trust's Insights (`/api/trusts/:id/insights/…`): its managers (trustManager), over the trust's
- * schools or the one school asked for when it is one of them; a school of another trust is
- * unknown here (404), never a way to read its figures. Leaves the schools on `ctx.state.schoolIds`.
- */
-export async function trustInsightsReader(
-  ctx: PolicyContext<{ params: { id: number }; query: { schoolId?: number } }> & { state: { schoolIds?: number[] } },
-): Promise<void> {
-  await trustManager(ctx);
-  const schoolIds = (await trustSchoolIds(ctx.deps.db, ctx.input.params.id)).map((row: { id: number }) => Number(row.id));
-  const { schoolId } = ctx.input.query;
-  if (schoolId !== undefined && !schoolIds.includes(schoolId)) throw notFound('That school is not in this trust');
-  ctx.state.schoolIds = schoolId === undefined ? schoolIds : [schoolId];
 }
