@@ -3,7 +3,9 @@ import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
-import { loadMyData } from '../../../queries/myData.ts';
+import { signCertificateCredential } from '../../../commands/signCredential.ts';
+import { presentMyData } from '../../../presenters/myData.ts';
+import { readMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
 import { loginAttemptKey } from '../../accountLimits.ts';
 
@@ -56,7 +58,13 @@ export function accountRoutes(routes: Routes): void {
     answer: { body: myDataExportDtoSchema, headers: { 'Content-Disposition': 'attachment; filename="atrium-my-data-<day>.json"' } },
     cache: 'no-store',
     async handler(ctx) {
-      const data = await loadMyData(ctx.deps, ctx.state.user);
+      const rows = await readMyData(ctx.deps, ctx.state.user);
+      // One at a time: the first signing of each assigns its identity in a transaction of its own.
+      const credentials = [];
+      for (const certificate of rows.credentials) {
+        credentials.push({ certificateNumber: certificate.certificateNumber, ...(await signCertificateCredential(ctx.deps, certificate)) });
+      }
+      const data = presentMyData(rows, credentials, ctx.deps.clock.now());
       ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${data.exportedAt.slice(0, 10)}.json"`);
       ctx.body = data;
     },
