@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { freeCourseMessage, isFreeIn, priceFor, priceListOf } from './pricing.ts';
+import type { Currency, PriceList } from './currency.ts';
+import { freeCourseMessage, priceFor, priceListOf } from './pricing.ts';
 
-describe('isFreeIn', () => {
+const isFree = (prices: PriceList, currency: Currency) => priceFor(prices, currency).free;
+
+describe('priceFor(…).free', () => {
   const mixed = { GBP: 49900, USD: 0 };
 
   it('asks per currency: a course free in dollars costs £499 in pounds', () => {
-    expect(isFreeIn(mixed, 'USD')).toBe(true);
-    expect(isFreeIn(mixed, 'GBP')).toBe(false);
+    expect(isFree(mixed, 'USD')).toBe(true);
+    expect(isFree(mixed, 'GBP')).toBe(false);
     expect(priceFor(mixed, 'USD')).toEqual({ amount: 0, currency: 'USD', fallback: false, free: true });
   });
 
   it('asks in pounds for a currency the course has no price in, as every screen shows it', () => {
     expect(priceFor(mixed, 'EUR')).toEqual({ amount: 49900, currency: 'GBP', fallback: true, free: false });
-    expect(isFreeIn({ GBP: 0, USD: 59900 }, 'EUR')).toBe(true);
-    expect(isFreeIn({ GBP: 0, USD: 59900 }, 'USD')).toBe(false);
+    expect(isFree({ GBP: 0, USD: 59900 }, 'EUR')).toBe(true);
+    expect(isFree({ GBP: 0, USD: 59900 }, 'USD')).toBe(false);
   });
 
   it('reads an answer that carries only the GBP price', () => {
-    expect(isFreeIn(priceListOf({ price: 0 }), 'USD')).toBe(true);
-    expect(isFreeIn(priceListOf({ price: '49900' }), 'GBP')).toBe(false);
+    expect(isFree(priceListOf({ price: 0 }), 'USD')).toBe(true);
+    expect(isFree(priceListOf({ price: '49900' }), 'GBP')).toBe(false);
     expect(priceListOf({ price: 49900, prices: mixed })).toBe(mixed);
   });
 

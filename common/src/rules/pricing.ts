@@ -31,14 +31,14 @@ export interface PriceFor {
   free: boolean;
 }
 
-/** What a course costs a buyer in `currency`, and whether that is nothing. */
+/**
+ * What a course costs a buyer in `currency`, and whether that is nothing: `free` is the one answer
+ * to "is this course free for a buyer in this currency?", which every path reads from here.
+ */
 export function priceFor(prices: PriceList, currency: Currency): PriceFor {
   const price = priceIn(prices, currency);
   return { ...price, free: price.amount <= 0 };
 }
-
-/** The one answer to "is this course free for a buyer in `currency`?". */
-export const isFreeIn = (prices: PriceList, currency: Currency): boolean => priceFor(prices, currency).free;
 
 /** Why an order or a card payment for a free course is refused, naming the currency. */
 export const freeCourseMessage = (currency: Currency): string => `This course is free in ${CURRENCY_NAMES[currency]}: enroll from the course page`;

@@ -62,7 +62,7 @@ describe('personal data: every table and column of the migrated schema is accoun
       problems.push(
         `Table "${table}" holds personal data (${columns.join(', ')}) but ${DECLARATION} does not declare it: ` +
           `add "${camel(table)}" to PERSONAL_DATA with its owner columns, export section and what deletion does ` +
-          `(then a loader in server/src/queries/myData.ts, an eraser in server/src/commands/deleteAccount.ts and a seeded row ` +
+          `(then a read in server/src/queries/myData.ts and its presenter in server/src/presenters/myData.ts, an eraser in server/src/commands/deleteAccount.ts and a seeded row ` +
           `in server/src/test/personalData.ts), or to NOT_PERSONAL_DATA with a reason per column.`,
       );
     }

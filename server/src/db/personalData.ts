@@ -2,7 +2,7 @@ import type { MyDataSection } from '@atrium/common';
 
 /**
  * The one declaration of where Atrium keeps personal data, shared by "Download my data"
- * (queries/myData.ts), account deletion (commands/deleteAccount.ts) and the test that reads the
+ * (queries/myData.ts and presenters/myData.ts), account deletion (commands/deleteAccount.ts) and the test that reads the
  * migrated schema (personalData.test.ts). That test flags every column that can point at a person
  * (a foreign key to users, a name like user_id, created_by, email, to_address, subject_id,
  * identity_hash, first_name, phone, or a foreign key into a table owned by a user) and fails until

@@ -1,6 +1,12 @@
-import { badRequest, notFound } from '../errors.ts';
+import type { Db } from '../db/knex.ts';
+import { badRequest, notFound, unauthorized } from '../errors.ts';
 import type { Comment } from '../models/Comment.ts';
+import type { Module } from '../models/Module.ts';
 import type { User } from '../models/User.ts';
+import { commentById } from '../queries/comments.ts';
+import type { CatalogueCache } from '../services/catalogue.ts';
+import { requireCourseView } from './courseAccess.ts';
+import { requireCanDeleteComment } from './index.ts';
 import { isAdmin } from './roles.ts';
 
 // Who may do what with a module's discussion. Reading and taking part at all is the course's
@@ -106,4 +112,89 @@ export function requireReplyTarget(parent: Comment | undefined, moduleId: number
     throw badRequest('You can only reply to a comment in this module’s discussion', { parentId: 'Not a comment of this module' });
   }
   return parent;
+}
+
+// The discussion routes' policies: each loads what its route acts on, refuses as the helpers
+// above say, and leaves the record on `ctx.state` for the handler.
+
+interface DiscussionContext<Input> {
+  deps: { db: Db; catalogue: Pick<CatalogueCache, 'module'> };
+  state: { user: User | null; module?: Readonly<Module>; comment?: Comment; replyTo?: Comment };
+  input: Input;
+}
+
+/** The module of a discussion the caller may read: it exists (404) and the caller may view its course (403). */
+async function readableModule(ctx: DiscussionContext<unknown>, moduleId: number): Promise<Readonly<Module>> {
+  const user = signedIn(ctx.state.user);
+  const module = await ctx.deps.catalogue.module(moduleId);
+  if (!module) throw notFound('Module not found');
+  await requireCourseView(ctx.deps.db, user, module.courseId, 'content');
+  return module;
+}
+
+const signedIn = (user: User | null): User => {
+  if (!user) throw unauthorized();
+  return user;
+};
+
+const loadComment = (ctx: DiscussionContext<{ params: { commentId: number } }>) => commentById(ctx.deps.db, ctx.input.params.commentId);
+
+/** `/api/modules/:moduleId/comments` and `…/discussion`: a reader of the module's course. Leaves the module on `ctx.state.module`. */
+export async function discussionReader(ctx: DiscussionContext<{ params: { moduleId: number } }>): Promise<void> {
+  ctx.state.module = await readableModule(ctx, ctx.input.params.moduleId);
+}
+
+/**
+ * `POST /api/modules/:moduleId/comments`: a reader of the module's course; a reply's parent is
+ * checked by requireReplyTarget. Leaves the module and the parent (`replyTo`) on `ctx.state`.
+ */
+export async function discussionPoster(ctx: DiscussionContext<{ params: { moduleId: number }; body: { parentId?: number } }>): Promise<void> {
+  const module = await readableModule(ctx, ctx.input.params.moduleId);
+  ctx.state.module = module;
+  const { parentId } = ctx.input.body;
+  if (parentId !== undefined) ctx.state.replyTo = requireReplyTarget(await commentById(ctx.deps.db, parentId), module.id);
+}
+
+/** `DELETE /api/modules/comments/:commentId`: a comment still there (404), deleted by its author or an admin (403). */
+export async function commentDeleter(ctx: DiscussionContext<{ params: { commentId: number } }>): Promise<void> {
+  const user = signedIn(ctx.state.user);
+  const comment = await loadComment(ctx);
+  if (!comment || comment.deletedAt !== null) throw notFound('Comment not found');
+  requireCanDeleteComment(user, comment);
+  ctx.state.comment = comment;
+}
+
+/** `PUT …/:commentId/answer`: the reply an admin marks (requireAnswerTarget). */
+export async function answerMarker(ctx: DiscussionContext<{ params: { commentId: number } }>): Promise<void> {
+  ctx.state.comment = requireAnswerTarget(signedIn(ctx.state.user), await loadComment(ctx));
+}
+
+/** `PUT …/:commentId/pin`: the thread an admin pins (requirePinTarget). */
+export async function threadPinner(ctx: DiscussionContext<{ params: { commentId: number } }>): Promise<void> {
+  ctx.state.comment = requirePinTarget(signedIn(ctx.state.user), await loadComment(ctx));
+}
+
+/** `PUT …/:commentId/follow`: a thread the caller sees (requireFollowTarget) in a module they may read. */
+export async function threadFollower(ctx: DiscussionContext<{ params: { commentId: number } }>): Promise<void> {
+  const thread = requireFollowTarget(signedIn(ctx.state.user), await loadComment(ctx));
+  await readableModule(ctx, Number(thread.moduleId));
+  ctx.state.comment = thread;
+}
+
+/**
+ * `POST …/:commentId/report`: a comment in a module the caller may read (those who cannot learn
+ * nothing of its comments: 404 as for one that is not there), reportable by them (requireReportTarget).
+ */
+export async function commentReporter(ctx: DiscussionContext<{ params: { commentId: number } }>): Promise<void> {
+  const user = signedIn(ctx.state.user);
+  const found = await loadComment(ctx);
+  const module = found ? await ctx.deps.catalogue.module(Number(found.moduleId)) : undefined;
+  if (!found || !module) throw notFound('Comment not found');
+  await requireCourseView(ctx.deps.db, user, module.courseId, 'content');
+  ctx.state.comment = requireReportTarget(user, found);
+}
+
+/** `PUT /api/admin/moderation/comments/:commentId/{hide,restore}`: a comment still there, for an admin (requireModerationTarget). */
+export async function commentModerator(ctx: DiscussionContext<{ params: { commentId: number } }>): Promise<void> {
+  ctx.state.comment = requireModerationTarget(signedIn(ctx.state.user), await loadComment(ctx));
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
-import { notEnrolled } from '../errors.ts';
+import { notEnrolled, notFound } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import { isEnrolled } from '../queries/enrollments.ts';
 import { isAdmin } from './roles.ts';
@@ -82,4 +82,18 @@ export async function requireCourseView(db: Db | Knex.Transaction, user: Caller,
   const access = await courseAccess(db, user, courseId);
   requireCourseAbility(access, 'view', refusal);
   return access;
+}
+
+/**
+ * `GET /api/courses/:id/renewal`: a course there is (404) whose certificate the caller may renew,
+ * which takes an enrollment whatever the role (403, `not_enrolled`).
+ */
+export async function courseRenewer(ctx: {
+  deps: { db: Db; catalogue: { course(courseId: number): Promise<unknown> } };
+  state: { user: User | null };
+  input: { params: { id: number } };
+}): Promise<void> {
+  const courseId = ctx.input.params.id;
+  if (!(await ctx.deps.catalogue.course(courseId))) throw notFound('Course not found');
+  requireCourseAbility(await courseAccess(ctx.deps.db, ctx.state.user, courseId, 'enrollment'), 'recordProgress', 'renewal');
 }

@@ -1,14 +1,18 @@
 import {
   excerpt,
+  type CommentReportDto,
   type DiscussionCommentDto,
   type DiscussionPageDto,
   type DiscussionThreadDto,
+  type ModerationItemDto,
+  type ModerationQueueDto,
   type NotificationsDto,
   type StaffCommentDto,
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
-import type { StaffCommentRow } from '../queries/comments.ts';
+import type { Module } from '../models/Module.ts';
+import type { ReportRow, StaffCommentRow } from '../queries/comments.ts';
 import type { ReplyNotificationRow } from '../queries/discussionNotifications.ts';
 import { canHideComment, canMarkAnswer, canPinThread, canReplyToComment, canReportComment, canSeeHiddenReason } from '../policies/comments.ts';
 import { canDeleteComment, canSeeCommenterEmail } from '../policies/index.ts';
@@ -163,4 +167,48 @@ export function presentStaffComment(row: StaffCommentRow): StaffCommentDto {
     courseId: Number(row.courseId),
     courseTitle: row.courseTitle,
   };
+}
+
+/**
+ * The moderation queue's page: each reported or held comment in its thread (as the moderator
+ * sees it), with its module and its open reports. A comment whose thread or module is gone is left out.
+ */
+export function presentModerationQueue(
+  queue: { comments: CommentRow[]; reports: ReportRow[]; threads: CommentRow[]; replies: CommentRow[] },
+  modules: ReadonlyMap<number, Pick<Module, 'id' | 'title' | 'courseId'>>,
+  nextCursor: string | null,
+  { viewer }: CommentContext,
+): ModerationQueueDto {
+  const reportsOf = new Map<number, CommentReportDto[]>();
+  for (const report of queue.reports) {
+    const list = reportsOf.get(Number(report.commentId)) ?? [];
+    list.push({
+      reason: report.reason as CommentReportDto['reason'],
+      details: report.details,
+      createdAt: toIso(report.createdAt)!,
+      reporterFirstName: report.reporterFirstName,
+      reporterLastName: report.reporterLastName,
+    });
+    reportsOf.set(Number(report.commentId), list);
+  }
+  const page = presentDiscussionPage(
+    { threads: queue.threads, replies: queue.replies, nextCursor: null, total: 0, viewer: { showSchool: false, school: null }, followed: new Set() },
+    { viewer },
+  );
+  const threadOf = new Map(page.threads.map((thread) => [thread.id, thread]));
+  const items: ModerationItemDto[] = [];
+  for (const row of queue.comments) {
+    const comment = presentComment(row, { viewer });
+    const thread = threadOf.get(comment.parentId ?? comment.id);
+    const module = modules.get(comment.moduleId);
+    if (!thread || !module) continue;
+    items.push({
+      commentId: comment.id,
+      module: { id: module.id, title: module.title, courseId: module.courseId },
+      thread,
+      reports: reportsOf.get(comment.id) ?? [],
+      awaitingApproval: comment.awaitingApproval,
+    });
+  }
+  return { items, nextCursor };
 }

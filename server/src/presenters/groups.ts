@@ -1,4 +1,4 @@
-import { dayOf, isoDay, type GroupDto } from '@atrium/common';
+import { dayOf, isoDay, type GroupDto, type GroupsDto } from '@atrium/common';
 import { displayName } from '../models/User.ts';
 import type { GroupCourseRow, GroupMemberRow, GroupOwner, GroupRow } from '../queries/groups.ts';
 
@@ -34,3 +34,13 @@ export function presentGroups(owner: GroupOwner, rows: { groups: GroupRow[]; mem
     };
   });
 }
+
+/** The groups page: the groups in view of `owner` and the courses a group of theirs may be given. */
+export const presentGroupsPage = (
+  owner: GroupOwner,
+  rows: Parameters<typeof presentGroups>[1],
+  courses: Array<{ id: number | string; title: string }>,
+): GroupsDto => ({
+  groups: presentGroups(owner, rows),
+  courses: courses.map((course) => ({ id: Number(course.id), title: course.title })),
+});

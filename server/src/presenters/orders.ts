@@ -2,7 +2,8 @@ import type { PaymentStatusDto } from '@atrium/common';
 import type { PaymentOutcome } from '../policies/payments.ts';
 import type { PaymentIntentSummary } from '../services/payments.ts';
 import type { AdminOrderDto, AdminPaymentDto, Currency, InvoiceDto, OrderDiscountDto, OrderDto, OrderStatus } from '@atrium/common';
-import { discountOff, orderReference } from '@atrium/common';
+import { CURRENCIES, discountOff, isCurrency, orderReference, type SalesTotalsDto } from '@atrium/common';
+import type { SalesSums } from '../queries/payments.ts';
 import { toIso } from '../db/knex.ts';
 import { discountOf, type OrderRow } from '../models/Order.ts';
 
@@ -115,5 +116,42 @@ export function presentPaymentStatus(
     enrolled: outcome.enrolled,
     trustName: outcome.trustName,
     failureMessage: intent.failureMessage,
+  };
+}
+
+type CurrencyTotals = SalesTotalsDto['currencies'][number];
+
+/**
+ * The admin's sales totals per currency (card payments net of refunds, invoices issued and paid),
+ * in CURRENCIES' order, and whether the invoice seller is configured. A currency stored in
+ * another case, or one no longer offered, counts as GBP.
+ */
+export function presentSalesTotals({ cards, invoices }: SalesSums, seller: { address: string | null; paymentDetails: string | null }): SalesTotalsDto {
+  const rows = new Map<Currency, CurrencyTotals>();
+  const rowOf = (stored: string) => {
+    const code = String(stored).toUpperCase();
+    const currency: Currency = isCurrency(code) ? code : 'GBP';
+    let row = rows.get(currency);
+    if (!row) {
+      row = { currency, cardNet: 0, cardPayments: 0, refunded: 0, invoicedGross: 0, invoicedPaid: 0, invoices: 0 };
+      rows.set(currency, row);
+    }
+    return row;
+  };
+  for (const card of cards) {
+    const row = rowOf(String(card.currency));
+    row.cardPayments += Number(card.count);
+    row.refunded += Number(card.refunded ?? 0);
+    row.cardNet += Number(card.amount ?? 0) - Number(card.refunded ?? 0);
+  }
+  for (const invoice of invoices) {
+    const row = rowOf(String(invoice.currency));
+    row.invoices += Number(invoice.count);
+    row.invoicedGross += Number(invoice.gross ?? 0);
+    row.invoicedPaid += Number(invoice.paid ?? 0);
+  }
+  return {
+    currencies: CURRENCIES.map((currency) => rows.get(currency)).filter((row) => row !== undefined),
+    invoicing: { sellerConfigured: seller.address !== null, paymentDetailsConfigured: Boolean(seller.paymentDetails?.trim()) },
   };
 }

@@ -7,17 +7,25 @@ import {
   type InvitedPersonDto,
   type InvitePreviewDto,
   type LicensedCourseDto,
+  type MySchoolDto,
   type MemberCourseProgressDto,
   type SchoolDomainDto,
   type SchoolDto,
   type SchoolInviteDto,
   type SchoolMemberDto,
 } from '@atrium/common';
-import { toIso } from '../db/knex.ts';
+import { dbBoolean, toIso } from '../db/knex.ts';
 import { inviteExpired, inviteProblem } from '../policies/invitations.ts';
-import { canPromoteSchoolMember, canRemoveSchoolMember, type SchoolStanding } from '../policies/schools.ts';
+import {
+  canBuyForSchool,
+  canManageSchool,
+  canPromoteSchoolMember,
+  canRemoveSchoolMember,
+  canSeeMemberEmails,
+  type SchoolStanding,
+} from '../policies/schools.ts';
 import type { InviteRow } from '../queries/invitations.ts';
-import { factKey, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress, type SchoolRow } from '../queries/schools.ts';
+import { factKey, type DomainRow, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress, type SchoolRow } from '../queries/schools.ts';
 import { displayName, type User } from '../models/User.ts';
 
 export const presentSchool = (school: SchoolRow): SchoolDto => ({
@@ -135,3 +143,22 @@ export const presentAdminSchool = (row: SchoolRow & { memberCount: number | stri
   memberCount: Number(row.memberCount ?? 0),
   licenceCount: Number(row.licenceCount ?? 0),
 });
+
+/** The caller's own school (`/school`): what a member sees, plus its domains and settings for a manager, and what they may do there. */
+export function presentMySchool(
+  membership: (SchoolStanding & { role: NonNullable<MySchoolDto['role']> }) | null,
+  school?: SchoolRow,
+  courses: LicensedCourseRow[] = [],
+  domains: DomainRow[] = [],
+): MySchoolDto {
+  if (!membership || !school) return { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
+  const manager = canSeeMemberEmails(membership, membership.schoolId);
+  return {
+    school: presentSchool(school),
+    role: membership.role,
+    courses: courses.map(presentLicensedCourse),
+    domains: manager ? domains.map(presentDomain) : [],
+    ...(manager ? { managersSeeSubmissions: dbBoolean(school.managersSeeSubmissions) } : {}),
+    can: { manage: canManageSchool(membership, membership.schoolId), buyForSchool: canBuyForSchool(membership, membership.schoolId) },
+  };
+}

@@ -1,4 +1,4 @@
-import type { DirectoryEventDto, DirectoryTokenDto } from '@atrium/common';
+import type { CreatedDirectoryTokenDto, DirectoryEventDto, DirectoryTokenDto } from '@atrium/common';
 import type { DirectoryEvent, DirectoryPerson, DirectoryToken } from '../db/tables.ts';
 
 // Rows → SCIM 2.0 resources (RFC 7643) and the portal's token and log DTOs.
@@ -78,6 +78,15 @@ export const presentDirectoryToken = (row: DirectoryToken): DirectoryTokenDto =>
   label: row.label,
   createdAt: iso(row.createdAt),
   lastUsedAt: row.lastUsedAt === null ? null : iso(row.lastUsedAt),
+});
+
+/** A token just made: its secret, shown this once, and the SCIM base URL to give the directory. */
+export const presentCreatedDirectoryToken = (row: DirectoryToken, secret: string, scimUrl: string): CreatedDirectoryTokenDto => ({
+  id: Number(row.id),
+  label: row.label,
+  token: secret,
+  createdAt: iso(row.createdAt),
+  scimUrl,
 });
 
 export const presentDirectoryEvent = (row: DirectoryEvent): DirectoryEventDto => ({

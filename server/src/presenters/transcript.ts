@@ -6,6 +6,7 @@ import {
   type ExternalCpdDto,
   type PublicRecordDto,
   type TranscriptShareDto,
+  type TranscriptSharingDto,
   type TranscriptCourseDto,
   type TranscriptDto,
   type TranscriptYearDto,
@@ -13,6 +14,7 @@ import {
 import { toIso } from '../db/knex.ts';
 import type { Certificate, ExternalCpd, TranscriptShare } from '../db/tables.ts';
 import type { ExternalCpdRow } from '../queries/transcript.ts';
+import type { TranscriptSchoolRow } from '../queries/transcriptShares.ts';
 import { cpdOf } from '../models/courseCpd.ts';
 
 export function presentExternalCpd(row: ExternalCpd & Partial<Pick<ExternalCpdRow, 'evidenceContentType' | 'evidenceSize'>>): ExternalCpdDto {
@@ -119,4 +121,17 @@ export function presentPublicRecord(name: string, certificates: Certificate[], y
 
 export function presentTranscriptShare(row: TranscriptShare): TranscriptShareDto {
   return { id: Number(row.id), label: row.label, createdAt: toIso(row.createdAt)! };
+}
+
+/** What a learner shares: their working record links, and per school they belong to whether it sees the whole record. */
+export function presentTranscriptSharing(links: TranscriptShare[], schools: TranscriptSchoolRow[]): TranscriptSharingDto {
+  return {
+    links: links.map(presentTranscriptShare),
+    schools: schools.map((school) => ({
+      schoolId: school.schoolId,
+      name: school.name,
+      memberSince: new Date(school.memberSince).toISOString(),
+      sharedWholeRecord: school.shared,
+    })),
+  };
 }

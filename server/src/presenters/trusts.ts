@@ -1,15 +1,20 @@
-import type {
-  AdminTrustDetailDto,
-  TrustDto,
-  TrustInvitationDto,
-  TrustInvitePreviewDto,
-  TrustManagerDto,
-  TrustSchoolDto,
-  TrustStatusRowDto,
+import {
+  TRAINING_STATUSES,
+  type TrainingStatus,
+  type AdminTrustDetailDto,
+  type MemberMoveDto,
+  type TrustOverviewDto,
+  type TrustDto,
+  type TrustInvitationDto,
+  type TrustInvitePreviewDto,
+  type TrustManagerDto,
+  type TrustSchoolDto,
+  type TrustStatusRowDto,
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
 import { inviteExpired, trustInviteProblem } from '../policies/invitations.ts';
+import type { MemberMove } from '../commands/trustMoves.ts';
 import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
 import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
@@ -68,3 +73,30 @@ export const presentTrustStatus = (row: TrustStatusRow & { watching: Watching })
   schoolId: row.schoolId,
   schoolName: row.schoolName,
 });
+
+type StatusCounts = Record<TrainingStatus, number>;
+const noCounts = (): StatusCounts => Object.fromEntries(TRAINING_STATUSES.map((status) => [status, 0])) as StatusCounts;
+
+/** A trust's overview: each school's members and training counts (`counts` by school id), their totals, and the courses to filter by. */
+export function presentTrustOverview(
+  trust: Pick<TrustRow, 'id' | 'name'>,
+  schools: TrustSchoolRow[],
+  counts: ReadonlyMap<number, StatusCounts>,
+  courses: Array<{ id: number; title: string }>,
+): TrustOverviewDto {
+  const totals = noCounts();
+  const lines = schools.map((school) => {
+    const byStatus = counts.get(Number(school.id)) ?? noCounts();
+    for (const status of TRAINING_STATUSES) totals[status] += byStatus[status];
+    return { schoolId: Number(school.id), name: school.name, members: Number(school.members ?? 0), counts: byStatus };
+  });
+  return {
+    trust: { id: Number(trust.id), name: trust.name },
+    schools: lines,
+    totals,
+    courses: courses.map((course) => ({ id: Number(course.id), title: course.title })),
+  };
+}
+
+/** A member moved between two schools of a trust. */
+export const presentMemberMove = (move: MemberMove): MemberMoveDto => ({ ...move, movedAt: toIso(move.movedAt)! });

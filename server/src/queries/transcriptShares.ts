@@ -26,8 +26,16 @@ export async function sharedRecordOwner(db: Db, token: string): Promise<{ userId
   return { userId, name };
 }
 
+/** A school the learner belongs to, and whether they share their whole record with it. */
+export interface TranscriptSchoolRow {
+  schoolId: number;
+  name: string;
+  memberSince: number;
+  shared: boolean;
+}
+
 /** The person's school (they belong to one at most), with when they joined and whether it sees their whole record. */
-export async function transcriptSchools(db: Db, userId: number): Promise<Array<{ schoolId: number; name: string; memberSince: number; shared: boolean }>> {
+export async function transcriptSchools(db: Db, userId: number): Promise<TranscriptSchoolRow[]> {
   const rows = await db('schoolMembers as m')
     .join('schools as s', 's.id', 'm.schoolId')
     .leftJoin('schoolCpdShares as c', function () {

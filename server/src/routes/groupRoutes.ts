@@ -9,14 +9,13 @@ import {
   groupSchema,
   groupsDtoSchema,
   type GroupMembersAddedDto,
-  type GroupsDto,
   type schoolParams,
 } from '@atrium/common';
 import { addGroupMembers, assignGroupCourse, createGroup, deleteGroup, removeGroupMember, renameGroup, unassignGroupCourse } from '../commands/groups.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
-import { presentGroups } from '../presenters/groups.ts';
+import { presentGroups, presentGroupsPage } from '../presenters/groups.ts';
 import { assignableCourses, groupsInView, type GroupOwner } from '../queries/groups.ts';
 import type { Routes } from './define.ts';
 
@@ -57,10 +56,7 @@ export function groupRoutes(routes: Routes, { base, owner: kind, params: ownerPa
     async handler(ctx) {
       const of = owner(ctx.input.params.id);
       const [rows, courses] = await Promise.all([groupsInView(ctx.deps.db, of), assignableCourses(ctx.deps.db, of)]);
-      ctx.body = {
-        groups: presentGroups(of, rows),
-        courses: courses.map((course) => ({ id: Number(course.id), title: course.title })),
-      } satisfies GroupsDto;
+      ctx.body = presentGroupsPage(of, rows, courses);
     },
   });
 

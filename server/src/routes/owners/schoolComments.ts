@@ -1,4 +1,4 @@
-import { schoolParams, staffCommentsPageDtoSchema, staffCommentsQuery } from '@atrium/common';
+import { schoolParams, staffCommentsPageDtoSchema, staffCommentsQuery, type StaffCommentsPageDto } from '@atrium/common';
 import { presentStaffComment } from '../../presenters/comments.ts';
 import { staffComments } from '../../queries/comments.ts';
 import type { Routes } from '../define.ts';
@@ -30,7 +30,7 @@ export function schoolCommentRoutes(routes: Routes, { base, access, policy }: Ow
       ctx.body = {
         items: shown.map(presentStaffComment),
         nextCursor: rows.length > limit && last ? encodeCursor({ at: Number(last.createdAt), id: Number(last.id) }) : null,
-      };
+      } satisfies StaffCommentsPageDto;
     },
   });
 }

@@ -10,13 +10,12 @@ import {
   directoryTokensDtoSchema,
   schoolParams,
   trustParams,
-  type CreatedDirectoryTokenDto,
 } from '@atrium/common';
 import { setSchoolDirectoryKey } from '../../commands/directory/schoolKeys.ts';
 import { createDirectoryToken, revokeDirectoryToken } from '../../commands/directory/tokens.ts';
 import { adminOfSchool, schoolManager } from '../../policies/schools.ts';
 import { adminOfTrust, trustManager } from '../../policies/trusts.ts';
-import { presentDirectoryEvent, presentDirectoryToken } from '../../presenters/scim.ts';
+import { presentCreatedDirectoryToken, presentDirectoryEvent, presentDirectoryToken } from '../../presenters/scim.ts';
 import { directorySchoolsOf, eventsOf, tokensOf, type DirectoryOwner } from '../../queries/directory.ts';
 import type { Routes } from '../define.ts';
 import { SCIM_PATH } from './route.ts';
@@ -66,13 +65,7 @@ function directoryTokenRoutes(routes: Routes, { kind, base, access, policy }: Mo
       const { row, secret } = await createDirectoryToken(ctx.deps.db, owner(ctx.input.params.id), ctx.input.body.label, ctx.state.user!.id, ctx.now());
       ctx.state.log.info({ owner: owner(ctx.input.params.id), tokenId: row.id, by: ctx.state.user!.id }, 'directory token created');
       ctx.status = 201;
-      ctx.body = {
-        id: Number(row.id),
-        label: row.label,
-        token: secret,
-        createdAt: new Date(Number(row.createdAt)).toISOString(),
-        scimUrl: `${ctx.deps.config.publicUrl}${SCIM_PATH}`,
-      } satisfies CreatedDirectoryTokenDto;
+      ctx.body = presentCreatedDirectoryToken(row, secret, `${ctx.deps.config.publicUrl}${SCIM_PATH}`);
     },
   });
 

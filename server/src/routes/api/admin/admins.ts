@@ -1,4 +1,4 @@
-import { adminAccountDtoSchema, grantAdminSchema, idParams, messageDtoSchema, type AdminAccountDto } from '@atrium/common';
+import { adminAccountDtoSchema, grantAdminSchema, idParams, messageDtoSchema, type AdminAccountDto, type MessageDto } from '@atrium/common';
 import { z } from 'zod';
 import { grantAdmin, revokeAdmin } from '../../../commands/admins.ts';
 import { presentAdminAccount } from '../../../presenters/admins.ts';
@@ -45,7 +45,7 @@ export function adminAdminRoutes(routes: Routes): void {
       const self = Number(removed.id) === ctx.state.user.id;
       ctx.body = {
         message: self ? 'You are no longer an admin. The admin pages close when you leave this one.' : `${removed.email} is no longer an admin.`,
-      };
+      } satisfies MessageDto;
     },
   });
 }

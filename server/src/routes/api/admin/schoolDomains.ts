@@ -1,4 +1,4 @@
-import { domainChangeDtoSchema, messageDtoSchema, moveDomainSchema, schoolDomainParams, type DomainChangeDto } from '@atrium/common';
+import { domainChangeDtoSchema, messageDtoSchema, moveDomainSchema, schoolDomainParams, type DomainChangeDto, type MessageDto } from '@atrium/common';
 import { approveSchoolDomain, moveSchoolDomain, removeSchoolDomain } from '../../../commands/schools/domains.ts';
 import type { Routes } from '../../define.ts';
 
@@ -50,7 +50,7 @@ export function adminSchoolDomainRoutes(routes: Routes): void {
       const { id, domain } = ctx.input.params;
       await removeSchoolDomain(ctx.deps.db, id, domain);
       ctx.state.log.info({ schoolId: id, domain, by: ctx.state.user.id }, 'domain claim removed');
-      ctx.body = { message: `@${domain} is no longer this school’s domain. Members who joined through it stay members.` };
+      ctx.body = { message: `@${domain} is no longer this school’s domain. Members who joined through it stay members.` } satisfies MessageDto;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { forgotPasswordSchema, loginSchema, messageDtoSchema, registerSchema, resetPasswordSchema, userDtoSchema } from '@atrium/common';
+import { forgotPasswordSchema, loginSchema, messageDtoSchema, registerSchema, resetPasswordSchema, userDtoSchema, type MessageDto } from '@atrium/common';
 import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
 import { registerUser } from '../../../commands/register.ts';
 import { invalidCredentials, schoolSignInOnly } from '../../../errors.ts';
@@ -75,7 +75,7 @@ export function passwordRoutes(routes: Routes): void {
     answer: { body: messageDtoSchema },
     async handler(ctx) {
       ctx.session = null;
-      ctx.body = { message: 'Signed out' };
+      ctx.body = { message: 'Signed out' } satisfies MessageDto;
     },
   });
 
@@ -93,7 +93,7 @@ export function passwordRoutes(routes: Routes): void {
       const { db, mailer, config } = ctx.deps;
       await requestPasswordReset(db, mailer, config, ctx.input.body.email, ctx.now());
       // The same answer either way, so the form cannot be used to find out who has an account.
-      ctx.body = { message: FORGOT_MESSAGE };
+      ctx.body = { message: FORGOT_MESSAGE } satisfies MessageDto;
     },
   });
 
@@ -109,7 +109,7 @@ export function passwordRoutes(routes: Routes): void {
       const user = await resetPassword(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
       ctx.state.log.info({ userId: user.id }, 'password reset');
       ctx.session = null;
-      ctx.body = { message: 'Your password has been updated. You can now login with your new password.' };
+      ctx.body = { message: 'Your password has been updated. You can now login with your new password.' } satisfies MessageDto;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { certificateListItemDtoSchema, certificatePublicDtoSchema } from '@atrium/common';
+import { certificateListItemDtoSchema, certificatePublicDtoSchema, type CertificatePublicDto } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { presentCertificateListItem, presentCertificatePublic } from '../../../presenters/certificates.ts';
@@ -36,7 +36,7 @@ export function certificateRoutes(routes: Routes): void {
       const { number } = ctx.input.params;
       const certificate = number ? await validCertificateByNumber(ctx.deps.db, number) : undefined;
       if (!certificate) throw notFound(NOT_FOUND);
-      ctx.body = { ...presentCertificatePublic(certificate), ...(await certificateExpiry(ctx.deps, certificate)) };
+      ctx.body = { ...presentCertificatePublic(certificate), ...(await certificateExpiry(ctx.deps, certificate)) } satisfies CertificatePublicDto;
     },
   });
 }

@@ -8,12 +8,14 @@ import {
   courseUpdateSchema,
   idParams,
   messageDtoSchema,
+  type CourseDetailDto,
+  type MessageDto,
 } from '@atrium/common';
 import { createCourse, deleteCourse, updateCourse } from '../../../commands/catalogue/courses.ts';
 import { startRenewal } from '../../../commands/renewCertificate.ts';
 import { renewalState } from '../../../queries/renewals.ts';
 import { notFound } from '../../../errors.ts';
-import { courseAccess, requireCourseAbility } from '../../../policies/courseAccess.ts';
+import { courseRenewer } from '../../../policies/courseAccess.ts';
 import { catalogueSummary, presentCourseDetail, presentCourseSummary } from '../../../presenters/courses.ts';
 import { presentRenewal } from '../../../presenters/certificates.ts';
 import { courseViewer } from '../../../policies/index.ts';
@@ -21,7 +23,6 @@ import { courseStanding } from '../../../queries/courses.ts';
 import { quizResultsForCourse } from '../../../queries/quizzes.ts';
 import { assignmentStandingForCourse } from '../../../queries/assignments.ts';
 import { announceCurrency, shownCurrency } from '../../../services/currency.ts';
-import type { AppDeps } from '../../../context.ts';
 import type { Routes } from '../../define.ts';
 import { courseModuleRoutes } from './modules.ts';
 import { courseCaptionRoutes } from './captions.ts';
@@ -73,7 +74,7 @@ export function courseRoutes(routes: Routes): void {
           ...(assignmentResults ? { assignmentResults } : {}),
         }),
         currency,
-      };
+      } satisfies CourseDetailDto;
     },
   });
 
@@ -112,7 +113,7 @@ export function courseRoutes(routes: Routes): void {
     params: idParams,
     async handler(ctx) {
       await deleteCourse(ctx.deps, ctx.input.params.id);
-      ctx.body = { message: 'Course deleted' };
+      ctx.body = { message: 'Course deleted' } satisfies MessageDto;
     },
   });
 
@@ -123,11 +124,9 @@ export function courseRoutes(routes: Routes): void {
     cache: 'no-store',
     params: idParams,
     answer: { body: courseRenewalDtoSchema },
+    policy: courseRenewer,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
-      requireCourseAbility(await courseAccess(db, ctx.state.user, courseId, 'enrollment'), 'recordProgress', 'renewal');
-      ctx.body = presentRenewal(await renewalState(db, ctx.state.user.id, courseId, ctx.now()));
+      ctx.body = presentRenewal(await renewalState(ctx.deps.db, ctx.state.user.id, ctx.input.params.id, ctx.now()));
     },
   });
 
@@ -138,15 +137,10 @@ export function courseRoutes(routes: Routes): void {
     access: 'user',
     params: idParams,
     answer: { body: courseRenewalDtoSchema },
+    // The command asks the same rule again inside its transaction, under the enrollment's lock.
+    policy: courseRenewer,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const courseId = await existingCourse(ctx.deps, ctx.input.params.id);
-      ctx.body = presentRenewal(await startRenewal(db, ctx.state.user, courseId, ctx.now()));
+      ctx.body = presentRenewal(await startRenewal(ctx.deps.db, ctx.state.user, ctx.input.params.id, ctx.now()));
     },
   });
-}
-
-async function existingCourse(deps: Pick<AppDeps, 'catalogue'>, courseId: number): Promise<number> {
-  if (!(await deps.catalogue.course(courseId))) throw notFound('Course not found');
-  return courseId;
 }

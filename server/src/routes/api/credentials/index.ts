@@ -9,6 +9,8 @@ import {
   VC_CONTEXT,
   type JwksDto,
   type RevocationListDto,
+  type AchievementDto,
+  type IssuerProfileDto,
 } from '@atrium/common';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
@@ -36,7 +38,7 @@ export function credentialRoutes(routes: Routes): void {
     answer: { body: issuerProfileDtoSchema },
     handler(ctx) {
       ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.body = { '@context': JSON_LD_CONTEXT, ...presentIssuerProfile(ctx.deps.config) };
+      ctx.body = { '@context': JSON_LD_CONTEXT, ...presentIssuerProfile(ctx.deps.config) } satisfies IssuerProfileDto;
     },
   });
 
@@ -51,7 +53,7 @@ export function credentialRoutes(routes: Routes): void {
       const course = await achievementCourse(db, ctx.input.params.id);
       if (!course) throw notFound('Achievement not found');
       ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.body = { '@context': JSON_LD_CONTEXT, ...presentAchievement(config, course, '') };
+      ctx.body = { '@context': JSON_LD_CONTEXT, ...presentAchievement(config, course, '') } satisfies AchievementDto;
     },
   });
 

@@ -1,5 +1,13 @@
 import multer from '@koa/multer';
-import { captionTrackDtoSchema, captionTrackParams, captionUploadFields, captionUploadParams, idParams, messageDtoSchema } from '@atrium/common';
+import {
+  captionTrackDtoSchema,
+  captionTrackParams,
+  captionUploadFields,
+  captionUploadParams,
+  idParams,
+  messageDtoSchema,
+  type MessageDto,
+} from '@atrium/common';
 import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { deleteCaptionTrack, saveCaptionTrack } from '../../../commands/captions.ts';
@@ -112,7 +120,7 @@ export function captionRoutes(routes: Routes): void {
       const { id, lang } = ctx.input.params;
       await existingModule(ctx.deps, id);
       if (!(await deleteCaptionTrack(ctx.deps.db, id, lang))) throw notFound('This module has no captions in that language');
-      ctx.body = { message: 'Captions removed' };
+      ctx.body = { message: 'Captions removed' } satisfies MessageDto;
     },
   });
 }

@@ -12,28 +12,30 @@ import {
   pageQuery,
   pinThreadSchema,
   postCommentSchema,
+  type DiscussionSettingsDto,
+  type FollowThreadDto,
+  type MessageDto,
 } from '@atrium/common';
 import { z } from 'zod';
 import { deleteComment, markAnswer, pinThread, postComment, saveDiscussionSettings } from '../../../commands/comments.ts';
 import { followThread } from '../../../commands/discussionFollows.ts';
 import { followedThreads } from '../../../queries/discussionNotifications.ts';
-import { notFound } from '../../../errors.ts';
+import type { Comment } from '../../../models/Comment.ts';
 import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
 import {
+  answerMarker,
   canModerateComments,
+  commentDeleter,
+  discussionPoster,
+  discussionReader,
   needsApproval,
-  requireAnswerTarget,
-  requireFollowTarget,
-  requirePinTarget,
-  requireReplyTarget,
+  threadFollower,
+  threadPinner,
 } from '../../../policies/comments.ts';
-import { requireCourseView } from '../../../policies/courseAccess.ts';
-import { canSeeCommenterEmail, requireCanDeleteComment } from '../../../policies/index.ts';
+import { canSeeCommenterEmail } from '../../../policies/index.ts';
 import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
-import type { AppDeps } from '../../../context.ts';
 import {
-  commentById,
   commentRowById,
   countModuleComments,
   discussionViewer,
@@ -55,13 +57,8 @@ const commentParams = z.object({ commentId: id });
 // Comments carry their authors, so a page is smaller than an admin list's.
 const listQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });
 
-/** The module a discussion belongs to, once the caller is known to be allowed in. */
-async function discussionModule({ db, catalogue }: AppDeps, user: User, moduleId: number): Promise<Readonly<Module>> {
-  const module = await catalogue.module(moduleId);
-  if (!module) throw notFound('Module not found');
-  await requireCourseView(db, user, module.courseId, 'content');
-  return module;
-}
+/** What the discussion policies leave on `ctx.state` (policies/comments.ts). */
+const discussed = (state: object) => state as { module?: Readonly<Module>; comment?: Comment; replyTo?: Comment };
 
 export function commentRoutes(routes: Routes): void {
   routes.add({
@@ -72,12 +69,12 @@ export function commentRoutes(routes: Routes): void {
     params: moduleParams,
     query: listQuery,
     answer: { body: z.array(discussionCommentDtoSchema) },
+    policy: discussionReader,
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const { moduleId } = ctx.input.params;
       const { limit, offset } = ctx.input.query;
-      await discussionModule(ctx.deps, user, moduleId);
       const rows = await moduleComments(db, moduleId, { limit, offset, withEmail: canSeeCommenterEmail(user), reader: readerOf(user) });
       ctx.body = rows.map((row) => presentComment(row, { viewer: user }));
     },
@@ -91,13 +88,13 @@ export function commentRoutes(routes: Routes): void {
     params: moduleParams,
     query: discussionQuery,
     answer: { body: discussionPageDtoSchema },
+    policy: discussionReader,
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
       const { moduleId } = ctx.input.params;
       const { order, limit, thread: focus } = ctx.input.query;
       const after = decodeCursor(ctx.input.query.cursor, 'discussion');
-      await discussionModule(ctx.deps, user, moduleId);
       const withEmail = canSeeCommenterEmail(user);
       const reader = readerOf(user);
       const [fetched, pinned, opened, total, viewer] = await Promise.all([
@@ -135,20 +132,21 @@ export function commentRoutes(routes: Routes): void {
       { limit: 'commentReply', by: 'user', when: (ctx) => ctx.input.body.parentId !== undefined },
     ],
     answer: { status: 201, body: discussionCommentDtoSchema },
+    policy: discussionPoster,
     async handler(ctx) {
       const { db } = ctx.deps;
       const user = ctx.state.user;
-      const module = await discussionModule(ctx.deps, user, ctx.input.params.moduleId);
-      const { comment, parentId } = ctx.input.body;
-      let thread: { parentId: number; replyToUserId: number | null } | undefined;
-      if (parentId !== undefined) {
-        const parent = requireReplyTarget(await commentById(db, parentId), module.id);
-        // A reply to a reply joins the same thread and names whom it answers.
-        thread = parent.parentId === null ? { parentId: parent.id, replyToUserId: null } : { parentId: Number(parent.parentId), replyToUserId: parent.userId };
-      }
+      const { module, replyTo: parent } = discussed(ctx.state);
+      const { comment } = ctx.input.body;
+      // A reply to a reply joins the same thread and names whom it answers.
+      const thread = !parent
+        ? undefined
+        : parent.parentId === null
+          ? { parentId: parent.id, replyToUserId: null }
+          : { parentId: Number(parent.parentId), replyToUserId: parent.userId };
       // Too many links or a known spam pattern: it waits in the moderation queue (admins' own posts do not).
       const held = !canModerateComments(user) && needsApproval(comment);
-      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module.id, userId: user.id, comment, thread, held });
+      const commentId = await postComment(db, ctx.deps.clock, { moduleId: module!.id, userId: user.id, comment, thread, held });
       const row = (await commentRowById(db, commentId, canSeeCommenterEmail(user)))!;
       ctx.status = 201;
       ctx.body = presentComment(row, { viewer: user });
@@ -161,13 +159,10 @@ export function commentRoutes(routes: Routes): void {
     access: 'user',
     params: commentParams,
     answer: { body: messageDtoSchema },
+    policy: commentDeleter,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const comment = await commentById(db, ctx.input.params.commentId);
-      if (!comment || comment.deletedAt !== null) throw notFound('Comment not found');
-      requireCanDeleteComment(ctx.state.user, comment);
-      await deleteComment(db, ctx.deps.clock, comment);
-      ctx.body = { message: 'Comment deleted' };
+      await deleteComment(ctx.deps.db, ctx.deps.clock, discussed(ctx.state).comment!);
+      ctx.body = { message: 'Comment deleted' } satisfies MessageDto;
     },
   });
 
@@ -178,11 +173,10 @@ export function commentRoutes(routes: Routes): void {
     params: commentParams,
     body: markAnswerSchema,
     answer: { body: messageDtoSchema },
+    policy: answerMarker,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const reply = requireAnswerTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
-      await markAnswer(db, ctx.deps.clock, reply, ctx.input.body.answer);
-      ctx.body = { message: ctx.input.body.answer ? 'Marked as the answer' : 'No longer marked as the answer' };
+      await markAnswer(ctx.deps.db, ctx.deps.clock, discussed(ctx.state).comment!, ctx.input.body.answer);
+      ctx.body = { message: ctx.input.body.answer ? 'Marked as the answer' : 'No longer marked as the answer' } satisfies MessageDto;
     },
   });
 
@@ -193,11 +187,10 @@ export function commentRoutes(routes: Routes): void {
     params: commentParams,
     body: pinThreadSchema,
     answer: { body: messageDtoSchema },
+    policy: threadPinner,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const thread = requirePinTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
-      await pinThread(db, ctx.deps.clock, thread, ctx.input.body.pinned);
-      ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' };
+      await pinThread(ctx.deps.db, ctx.deps.clock, discussed(ctx.state).comment!, ctx.input.body.pinned);
+      ctx.body = { message: ctx.input.body.pinned ? 'Thread pinned' : 'Thread unpinned' } satisfies MessageDto;
     },
   });
 
@@ -208,17 +201,14 @@ export function commentRoutes(routes: Routes): void {
     params: commentParams,
     body: followThreadSchema,
     answer: { body: followThreadDtoSchema },
+    policy: threadFollower,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const user = ctx.state.user;
-      const thread = requireFollowTarget(user, await commentById(db, ctx.input.params.commentId));
-      await discussionModule(ctx.deps, user, Number(thread.moduleId));
       const { following } = ctx.input.body;
-      await followThread(db, ctx.deps.clock, user.id, thread.id, following);
+      await followThread(ctx.deps.db, ctx.deps.clock, ctx.state.user.id, discussed(ctx.state).comment!.id, following);
       ctx.body = {
         following,
         message: following ? 'You follow this thread: we will e-mail you when someone replies' : 'You no longer follow this thread',
-      };
+      } satisfies FollowThreadDto;
     },
   });
 
@@ -233,7 +223,7 @@ export function commentRoutes(routes: Routes): void {
     answer: { body: discussionSettingsDtoSchema },
     async handler(ctx) {
       await saveDiscussionSettings(ctx.deps.db, ctx.deps.clock, ctx.state.user.id, ctx.input.body);
-      ctx.body = { showSchool: ctx.input.body.showSchool };
+      ctx.body = { showSchool: ctx.input.body.showSchool } satisfies DiscussionSettingsDto;
     },
   });
 }

@@ -1,25 +1,17 @@
-import {
-  hideCommentSchema,
-  id,
-  messageDtoSchema,
-  moderationQueueDtoSchema,
-  moderationQueueQuery,
-  reportCommentSchema,
-  type CommentReportDto,
-  type ModerationItemDto,
-} from '@atrium/common';
+import { hideCommentSchema, id, messageDtoSchema, moderationQueueDtoSchema, moderationQueueQuery, reportCommentSchema, type MessageDto } from '@atrium/common';
 import { z } from 'zod';
 import { hideComment, reportComment, restoreComment } from '../../../commands/comments.ts';
-import { toIso } from '../../../db/knex.ts';
-import { notFound } from '../../../errors.ts';
-import { requireModerationTarget, requireReportTarget } from '../../../policies/comments.ts';
-import { requireCourseView } from '../../../policies/courseAccess.ts';
-import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
-import { commentById, moderationQueue } from '../../../queries/comments.ts';
+import type { Comment } from '../../../models/Comment.ts';
+import type { Module } from '../../../models/Module.ts';
+import { commentModerator, commentReporter } from '../../../policies/comments.ts';
+import { presentModerationQueue } from '../../../presenters/comments.ts';
+import { moderationQueue } from '../../../queries/comments.ts';
 import type { Routes } from '../../define.ts';
 import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
 
 const commentParams = z.object({ commentId: id });
+/** The comment the route's policy loaded and checked (policies/comments.ts). */
+const checkedComment = (state: object) => (state as { comment?: Comment }).comment!;
 
 /**
  * Moderating a module's discussion (issue 58 item 3): anyone who reads a module reports a
@@ -35,18 +27,17 @@ export function commentModerationRoutes(routes: Routes): void {
     body: reportCommentSchema,
     rateLimit: { limit: 'commentReport', by: 'user' },
     answer: { status: 201, body: messageDtoSchema },
+    policy: commentReporter,
     async handler(ctx) {
-      const { db, catalogue } = ctx.deps;
-      const user = ctx.state.user;
-      const found = await commentById(db, ctx.input.params.commentId);
-      // Those who cannot read the module learn nothing of its comments: 404 as for a comment that is not there.
-      const module = found ? await catalogue.module(Number(found.moduleId)) : undefined;
-      if (!found || !module) throw notFound('Comment not found');
-      await requireCourseView(db, user, module.courseId, 'content');
-      const comment = requireReportTarget(user, found);
-      await reportComment(db, ctx.deps.clock, { commentId: comment.id, userId: user.id, reason: ctx.input.body.reason, details: ctx.input.body.details });
+      const comment = checkedComment(ctx.state);
+      await reportComment(ctx.deps.db, ctx.deps.clock, {
+        commentId: comment.id,
+        userId: ctx.state.user.id,
+        reason: ctx.input.body.reason,
+        details: ctx.input.body.details,
+      });
       ctx.status = 201;
-      ctx.body = { message: 'Thank you: the moderators will look at this comment' };
+      ctx.body = { message: 'Thank you: the moderators will look at this comment' } satisfies MessageDto;
     },
   });
 
@@ -66,38 +57,12 @@ export function commentModerationRoutes(routes: Routes): void {
       queue.comments = queue.comments.slice(0, limit);
       const last = queue.comments.at(-1);
       const nextCursor = more && last ? encodeCursor({ at: Number(last.createdAt), id: Number(last.id) }) : null;
-      const reportsOf = new Map<number, CommentReportDto[]>();
-      for (const report of queue.reports) {
-        const list = reportsOf.get(Number(report.commentId)) ?? [];
-        list.push({
-          reason: report.reason as CommentReportDto['reason'],
-          details: report.details,
-          createdAt: toIso(report.createdAt)!,
-          reporterFirstName: report.reporterFirstName,
-          reporterLastName: report.reporterLastName,
-        });
-        reportsOf.set(Number(report.commentId), list);
+      const modules = new Map<number, Module>();
+      for (const moduleId of new Set(queue.comments.map((row) => Number(row.moduleId)))) {
+        const module = await catalogue.module(moduleId);
+        if (module) modules.set(moduleId, module);
       }
-      const page = presentDiscussionPage(
-        { threads: queue.threads, replies: queue.replies, nextCursor: null, total: 0, viewer: { showSchool: false, school: null }, followed: new Set() },
-        { viewer },
-      );
-      const threadOf = new Map(page.threads.map((thread) => [thread.id, thread]));
-      const items: ModerationItemDto[] = [];
-      for (const row of queue.comments) {
-        const comment = presentComment(row, { viewer });
-        const thread = threadOf.get(comment.parentId ?? comment.id);
-        const module = await catalogue.module(comment.moduleId);
-        if (!thread || !module) continue;
-        items.push({
-          commentId: comment.id,
-          module: { id: module.id, title: module.title, courseId: module.courseId },
-          thread,
-          reports: reportsOf.get(comment.id) ?? [],
-          awaitingApproval: comment.awaitingApproval,
-        });
-      }
-      ctx.body = { items, nextCursor };
+      ctx.body = presentModerationQueue(queue, modules, nextCursor, { viewer });
     },
   });
 
@@ -108,11 +73,10 @@ export function commentModerationRoutes(routes: Routes): void {
     params: commentParams,
     body: hideCommentSchema,
     answer: { body: messageDtoSchema },
+    policy: commentModerator,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
-      await hideComment(db, ctx.deps.clock, comment.id, ctx.input.body.reason);
-      ctx.body = { message: 'Comment hidden' };
+      await hideComment(ctx.deps.db, ctx.deps.clock, checkedComment(ctx.state).id, ctx.input.body.reason);
+      ctx.body = { message: 'Comment hidden' } satisfies MessageDto;
     },
   });
 
@@ -122,14 +86,14 @@ export function commentModerationRoutes(routes: Routes): void {
     access: 'admin',
     params: commentParams,
     answer: { body: messageDtoSchema },
+    policy: commentModerator,
     async handler(ctx) {
-      const { db } = ctx.deps;
-      const comment = requireModerationTarget(ctx.state.user, await commentById(db, ctx.input.params.commentId));
+      const comment = checkedComment(ctx.state);
       const hidden = comment.hiddenAt !== null && comment.hiddenAt !== undefined;
       const approving = comment.heldAt !== null && comment.heldAt !== undefined && !hidden;
-      await restoreComment(db, ctx.deps.clock, comment.id);
+      await restoreComment(ctx.deps.db, ctx.deps.clock, comment.id);
       // A reported comment nobody hid stays as it was: what "restore" does for it is close its reports.
-      ctx.body = { message: approving ? 'Comment approved' : hidden ? 'Comment restored' : 'Reports closed: the comment stays' };
+      ctx.body = { message: approving ? 'Comment approved' : hidden ? 'Comment restored' : 'Reports closed: the comment stays' } satisfies MessageDto;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { idParams, messageDtoSchema, moduleDtoSchema, moduleSchema, moduleUpdateSchema, type ModuleDto } from '@atrium/common';
+import { idParams, messageDtoSchema, moduleDtoSchema, moduleSchema, moduleUpdateSchema, type ModuleDto, type MessageDto } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
 import { createModule, deleteModule, updateModule } from '../../../commands/catalogue/modules.ts';
 import type { AppDeps } from '../../../context.ts';
@@ -68,7 +68,7 @@ export function moduleRoutes(routes: Routes): void {
     answer: { body: messageDtoSchema },
     async handler(ctx) {
       await deleteModule(ctx.deps, ctx.input.params.id);
-      ctx.body = { message: 'Module deleted' };
+      ctx.body = { message: 'Module deleted' } satisfies MessageDto;
     },
   });
 }

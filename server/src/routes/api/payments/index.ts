@@ -6,6 +6,7 @@ import {
   webhookReceivedDtoSchema,
   type PaymentIntentDto,
   type PaymentStatusDto,
+  type WebhookReceivedDto,
 } from '@atrium/common';
 import { applyPaymentEvent } from '../../../commands/paymentEvents.ts';
 import { reconcileCardPayment, startCardPayment } from '../../../commands/checkout.ts';
@@ -93,7 +94,7 @@ export function paymentRoutes(routes: Routes): void {
         throw badRequest('Invalid signature');
       }
       await applyPaymentEvent(ctx.deps.db, ctx.deps.logger, event, ctx.now());
-      ctx.body = { received: true };
+      ctx.body = { received: true } satisfies WebhookReceivedDto;
     },
   });
 }

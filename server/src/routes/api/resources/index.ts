@@ -1,4 +1,4 @@
-import { idParams, messageDtoSchema, RESOURCE_TYPES, resourceDtoSchema, resourceFieldsSchema } from '@atrium/common';
+import { idParams, messageDtoSchema, RESOURCE_TYPES, resourceDtoSchema, resourceFieldsSchema, type MessageDto } from '@atrium/common';
 import { removeResource, replaceResourceFile, updateResource } from '../../../commands/resources.ts';
 import { notFound } from '../../../errors.ts';
 import { resourceDownloader } from '../../../policies/resources.ts';
@@ -67,7 +67,7 @@ export function resourceRoutes(routes: Routes): void {
     answer: { body: messageDtoSchema },
     async handler(ctx) {
       await removeResource(ctx.deps, ctx.input.params.id);
-      ctx.body = { message: 'Resource removed' };
+      ctx.body = { message: 'Resource removed' } satisfies MessageDto;
     },
   });
 }

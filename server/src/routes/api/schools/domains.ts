@@ -10,6 +10,7 @@ import {
   verifyEmailSchema,
   type SchoolDomainClaimDto,
   type VerifyEmailResultDto,
+  type MessageDto,
 } from '@atrium/common';
 import { addSchoolDomain, proveSchoolDomainByDns, removeSchoolDomain, setGoogleWorkspaceDomain } from '../../../commands/schools/domains.ts';
 import { notFound } from '../../../errors.ts';
@@ -86,7 +87,7 @@ export function schoolDomainRoutes(routes: Routes): void {
     answer: { body: messageDtoSchema },
     async handler(ctx) {
       await removeSchoolDomain(ctx.deps.db, ctx.input.params.id, ctx.input.params.domain);
-      ctx.body = { message: 'Domain removed. Members who joined through it stay members.' };
+      ctx.body = { message: 'Domain removed. Members who joined through it stay members.' } satisfies MessageDto;
     },
   });
 

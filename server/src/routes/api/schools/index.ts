@@ -9,16 +9,15 @@ import {
   schoolParams,
   schoolSchema,
   type MemberRemovedDto,
-  type MySchoolDto,
   type SchoolMembersDto,
+  type MessageDto,
 } from '@atrium/common';
 import { createSchool, leaveSchool, promoteManager } from '../../../commands/schools/membership.ts';
-import { canBuyForSchool, canManageSchool, canSeeMemberEmails, schoolManager, schoolMemberRemover } from '../../../policies/schools.ts';
-import { presentDomain, presentLicensedCourse, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
+import { canSeeMemberEmails, schoolManager, schoolMemberRemover } from '../../../policies/schools.ts';
+import { presentLicensedCourse, presentMySchool, presentSchool, presentSchoolMember } from '../../../presenters/schools.ts';
 import { membershipOf } from '../../../queries/memberships.ts';
 import { foundSchool, schoolCourses, schoolDomains, schoolProgress } from '../../../queries/schools.ts';
 import type { Routes } from '../../define.ts';
-import { dbBoolean } from '../../../db/knex.ts';
 import { schoolSubmissionSharingRoutes } from './submissionSharing.ts';
 import { schoolInviteRoutes } from './invites.ts';
 import { schoolDomainRoutes } from './domains.ts';
@@ -58,7 +57,7 @@ export function schoolRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const membership = await membershipOf(db, ctx.state.user.id);
       if (!membership) {
-        ctx.body = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } } satisfies MySchoolDto;
+        ctx.body = presentMySchool(null);
         return;
       }
       const manager = canSeeMemberEmails(membership, membership.schoolId);
@@ -67,14 +66,7 @@ export function schoolRoutes(routes: Routes): void {
         schoolCourses(db, membership.schoolId),
         manager ? schoolDomains(db, membership.schoolId) : [],
       ]);
-      ctx.body = {
-        school: presentSchool(school),
-        role: membership.role,
-        courses: courses.map(presentLicensedCourse),
-        domains: domains.map(presentDomain),
-        ...(manager ? { managersSeeSubmissions: dbBoolean(school.managersSeeSubmissions) } : {}),
-        can: { manage: canManageSchool(membership, membership.schoolId), buyForSchool: canBuyForSchool(membership, membership.schoolId) },
-      } satisfies MySchoolDto;
+      ctx.body = presentMySchool(membership, school, courses, domains);
     },
   });
 
@@ -123,7 +115,7 @@ export function schoolRoutes(routes: Routes): void {
     answer: { body: messageDtoSchema },
     async handler(ctx) {
       await promoteManager(ctx.deps.db, ctx.input.params.id, ctx.input.body.userId);
-      ctx.body = { message: 'Promoted to manager' };
+      ctx.body = { message: 'Promoted to manager' } satisfies MessageDto;
     },
   });
 

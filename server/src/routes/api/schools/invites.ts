@@ -14,6 +14,7 @@ import {
   type CreatedInviteDto,
   type InvitesMailedDto,
   type JoinResultDto,
+  type MessageDto,
 } from '@atrium/common';
 import { findInvite } from '../../../queries/invitations.ts';
 import { acceptInvite, createInvite, inviteUrl, resendInvitation, revokeInvite, unknownInvite } from '../../../commands/schools/invites.ts';
@@ -72,7 +73,7 @@ export function schoolInviteRoutes(routes: Routes): void {
     answer: { body: messageDtoSchema },
     async handler(ctx) {
       await revokeInvite(ctx.deps.db, ctx.input.params.id, ctx.input.params.inviteId, ctx.now());
-      ctx.body = { message: 'Invitation withdrawn' };
+      ctx.body = { message: 'Invitation withdrawn' } satisfies MessageDto;
     },
   });
 
@@ -93,7 +94,7 @@ export function schoolInviteRoutes(routes: Routes): void {
       const school = await foundSchool(db, ctx.input.params.id);
       const { email } = await resendInvitation(db, sender(ctx), { school, inviter: user, inviteId: ctx.input.params.inviteId });
       ctx.state.log.info({ schoolId: school.id, by: user.id, inviteId: ctx.input.params.inviteId }, 'school invitation resent');
-      ctx.body = { message: `Invitation sent again to ${email}` };
+      ctx.body = { message: `Invitation sent again to ${email}` } satisfies MessageDto;
     },
   });
 

@@ -9,12 +9,11 @@ import {
   transcriptSharingDtoSchema,
   type CreatedTranscriptShareDto,
   type PublicRecordDto,
-  type TranscriptSharingDto,
 } from '@atrium/common';
 import { createTranscriptShare, revokeTranscriptShare, setSchoolCpdShare } from '../../../commands/transcriptShares.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
-import { presentPublicRecord, presentTranscriptShare } from '../../../presenters/transcript.ts';
+import { presentPublicRecord, presentTranscriptShare, presentTranscriptSharing } from '../../../presenters/transcript.ts';
 import { verifiedCertificates } from '../../../queries/transcript.ts';
 import { sharedRecordOwner, transcriptSchools, workingShares } from '../../../queries/transcriptShares.ts';
 import { renderRecordPdf } from '../../../services/documents/recordPdf.ts';
@@ -55,15 +54,7 @@ export function transcriptSharingRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db } = ctx.deps;
       const [links, schools] = await Promise.all([workingShares(db, ctx.state.user.id), transcriptSchools(db, ctx.state.user.id)]);
-      ctx.body = {
-        links: links.map(presentTranscriptShare),
-        schools: schools.map((school) => ({
-          schoolId: school.schoolId,
-          name: school.name,
-          memberSince: new Date(school.memberSince).toISOString(),
-          sharedWholeRecord: school.shared,
-        })),
-      } satisfies TranscriptSharingDto;
+      ctx.body = presentTranscriptSharing(links, schools);
     },
   });
 

@@ -11,16 +11,21 @@ import {
   trustParams,
   trustStatusQuery,
   trustStatusRowDtoSchema,
-  TRAINING_STATUSES,
   type MyTrustDto,
   type TrustManagersDto,
-  type TrustOverviewDto,
+  type MessageDto,
 } from '@atrium/common';
 import { acceptTrustInvite, inviteTrustManager } from '../../../commands/trusts.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { trustManager } from '../../../policies/trusts.ts';
-import { presentTrustInvitation, presentTrustInvitePreview, presentTrustManager, presentTrustStatus } from '../../../presenters/trusts.ts';
+import {
+  presentTrustInvitation,
+  presentTrustInvitePreview,
+  presentTrustManager,
+  presentTrustOverview,
+  presentTrustStatus,
+} from '../../../presenters/trusts.ts';
 import {
   findTrustInvite,
   openTrustInvitations,
@@ -30,7 +35,6 @@ import {
   trustOfManager,
   trustSchools,
   trustStatusPage,
-  zeroCounts,
 } from '../../../queries/trusts.ts';
 import { trustStatusCounts } from '../../../queries/statusCounts.ts';
 import { sendPage, type Routes } from '../../define.ts';
@@ -86,18 +90,7 @@ export function trustRoutes(routes: Routes): void {
         trustCourses(db, trustId),
       ]);
       if (!trust) throw notFound('Trust not found');
-      const totals = zeroCounts();
-      const lines = schools.map((school) => {
-        const byStatus = counts.get(Number(school.id)) ?? zeroCounts();
-        for (const status of TRAINING_STATUSES) totals[status] += byStatus[status];
-        return { schoolId: Number(school.id), name: school.name, members: Number(school.members ?? 0), counts: byStatus };
-      });
-      ctx.body = {
-        trust: { id: Number(trust.id), name: trust.name },
-        schools: lines,
-        totals,
-        courses: courses.map((course) => ({ id: Number(course.id), title: course.title })),
-      } satisfies TrustOverviewDto;
+      ctx.body = presentTrustOverview(trust, schools, counts, courses);
     },
   });
 
@@ -148,7 +141,7 @@ export function trustRoutes(routes: Routes): void {
       await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited by a trust manager');
       ctx.status = 201;
-      ctx.body = { message: `Invitation sent to ${ctx.input.body.email}` };
+      ctx.body = { message: `Invitation sent to ${ctx.input.body.email}` } satisfies MessageDto;
     },
   });
 

@@ -1,7 +1,7 @@
-import { memberMoveDtoSchema, memberMoveSchema, trustMemberParams, type MemberMoveDto } from '@atrium/common';
+import { memberMoveDtoSchema, memberMoveSchema, trustMemberParams } from '@atrium/common';
 import { moveMember } from '../../../commands/trustMoves.ts';
-import { toIso } from '../../../db/knex.ts';
 import { trustManager } from '../../../policies/trusts.ts';
+import { presentMemberMove } from '../../../presenters/trusts.ts';
 import type { Routes } from '../../define.ts';
 
 /** A trust's managers move a member of one of its schools to another (issue 39 item 5). */
@@ -19,7 +19,7 @@ export function trustMoveRoutes(routes: Routes): void {
       const { id, userId } = ctx.input.params;
       const move = await moveMember(ctx.deps.db, id, userId, ctx.input.body.schoolId, ctx.now());
       ctx.state.log.info({ trustId: id, ...move, by: ctx.state.user.id }, 'member moved between schools of a trust');
-      ctx.body = { ...move, movedAt: toIso(move.movedAt)! } satisfies MemberMoveDto;
+      ctx.body = presentMemberMove(move);
     },
   });
 }

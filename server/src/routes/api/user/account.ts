@@ -1,9 +1,11 @@
-import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, myDataExportDtoSchema, signOutEverywhereSchema } from '@atrium/common';
+import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, myDataExportDtoSchema, signOutEverywhereSchema, type MessageDto } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
-import { loadMyData } from '../../../queries/myData.ts';
+import { signCertificateCredential } from '../../../commands/signCredential.ts';
+import { presentMyData } from '../../../presenters/myData.ts';
+import { readMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
 import { loginAttemptKey } from '../../accountLimits.ts';
 
@@ -25,7 +27,7 @@ export function accountRoutes(routes: Routes): void {
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
       ctx.session!.signedInAt = sessionNow();
-      ctx.body = { message: 'Password changed. Your other devices have been signed out.' };
+      ctx.body = { message: 'Password changed. Your other devices have been signed out.' } satisfies MessageDto;
     },
   });
 
@@ -45,7 +47,7 @@ export function accountRoutes(routes: Routes): void {
         message: removeSignIns
           ? 'You have been signed out on every device, and your linked Google / Microsoft sign-ins were removed.'
           : 'You have been signed out on every device.',
-      };
+      } satisfies MessageDto;
     },
   });
 
@@ -56,7 +58,13 @@ export function accountRoutes(routes: Routes): void {
     answer: { body: myDataExportDtoSchema, headers: { 'Content-Disposition': 'attachment; filename="atrium-my-data-<day>.json"' } },
     cache: 'no-store',
     async handler(ctx) {
-      const data = await loadMyData(ctx.deps, ctx.state.user);
+      const rows = await readMyData(ctx.deps, ctx.state.user);
+      // One at a time: the first signing of each assigns its identity in a transaction of its own.
+      const credentials = [];
+      for (const certificate of rows.credentials) {
+        credentials.push({ certificateNumber: certificate.certificateNumber, ...(await signCertificateCredential(ctx.deps, certificate)) });
+      }
+      const data = presentMyData(rows, credentials, ctx.deps.clock.now());
       ctx.set('Content-Disposition', `attachment; filename="atrium-my-data-${data.exportedAt.slice(0, 10)}.json"`);
       ctx.body = data;
     },
@@ -75,7 +83,7 @@ export function accountRoutes(routes: Routes): void {
       await deleteAccount(db, passwords, user, ctx.input.body, ctx.deps.clock, ctx.deps);
       ctx.state.log.info({ userId: user.id, certificates: ctx.input.body.certificates }, 'account deleted');
       ctx.session = null;
-      ctx.body = { message: 'Your account has been deleted.' };
+      ctx.body = { message: 'Your account has been deleted.' } satisfies MessageDto;
     },
   });
 }

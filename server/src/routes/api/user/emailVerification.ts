@@ -1,4 +1,4 @@
-import { messageDtoSchema } from '@atrium/common';
+import { messageDtoSchema, type MessageDto } from '@atrium/common';
 import { sendEmailVerification } from '../../../commands/schools/verifyEmail.ts';
 import type { Routes } from '../../define.ts';
 
@@ -14,11 +14,11 @@ export function emailVerificationRoutes(routes: Routes): void {
       const { db, mailer, config } = ctx.deps;
       const user = ctx.state.user;
       if (user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined) {
-        ctx.body = { message: 'Your e-mail address is already verified.' };
+        ctx.body = { message: 'Your e-mail address is already verified.' } satisfies MessageDto;
         return;
       }
       await sendEmailVerification(db, mailer, config, user, ctx.now());
-      ctx.body = { message: `We have sent a verification link to ${user.email}.` };
+      ctx.body = { message: `We have sent a verification link to ${user.email}.` } satisfies MessageDto;
     },
   });
 }

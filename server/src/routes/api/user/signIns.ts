@@ -1,5 +1,4 @@
 import {
-  type LinkedSignInsDto,
   linkedSignInsDtoSchema,
   linkSignInSchema,
   type LinkSignInStartDto,
@@ -7,12 +6,14 @@ import {
   messageDtoSchema,
   providerParams,
   SIGN_IN_PROVIDER_LABELS,
+  type MessageDto,
 } from '@atrium/common';
 import { removeSignIn } from '../../../commands/signIns.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { badRequest } from '../../../errors.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
 import { requireFreshSignIn } from '../../../policies/signIns.ts';
+import { presentLinkedSignIns } from '../../../presenters/users.ts';
 import { linkedSignIns } from '../../../queries/users.ts';
 import type { Routes } from '../../define.ts';
 import { loginAttemptKey } from '../../accountLimits.ts';
@@ -30,16 +31,7 @@ export function signInLinkRoutes(routes: Routes): void {
     cache: 'no-store',
     async handler(ctx) {
       const user = ctx.state.user;
-      const rows = await linkedSignIns(ctx.deps.db, user.id);
-      ctx.body = {
-        hasPassword: hasPassword(user),
-        signIns: rows.map((row) => ({
-          provider: row.provider,
-          email: row.email,
-          linkedAt: Number(row.createdAt),
-          lastUsedAt: row.lastUsedAt === null ? null : Number(row.lastUsedAt),
-        })),
-      } satisfies LinkedSignInsDto;
+      ctx.body = presentLinkedSignIns(hasPassword(user), await linkedSignIns(ctx.deps.db, user.id));
     },
   });
 
@@ -81,7 +73,7 @@ export function signInLinkRoutes(routes: Routes): void {
     params: providerParams,
     async handler(ctx) {
       await removeSignIn(ctx.deps.db, ctx.state.user, ctx.input.params.provider);
-      ctx.body = { message: 'Sign-in removed' };
+      ctx.body = { message: 'Sign-in removed' } satisfies MessageDto;
     },
   });
 }
