@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Server suites run on SQLite always and on MariaDB when MYSQL_URL is set.
 // REQUIRE_MYSQL=1 (CI) turns a missing MariaDB into a failure instead of a skip.
@@ -49,8 +50,42 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
+/** Journeys that assert how long something took: they run alone, after the rest. */
+const TIMED_JOURNEYS = ['e2e/databaseFaults.e2e.test.ts', 'e2e/widgets.e2e.test.ts'];
+
+const e2eProject = (name: string, files: { include?: string[]; exclude?: string[]; maxWorkers: number; groupOrder: number }) => ({
+  test: {
+    name,
+    root: '.',
+    include: files.include ?? ['e2e/**/*.e2e.test.ts'],
+    exclude: files.exclude ?? [],
+    environment: 'node',
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 30_000 } },
+    maxWorkers: files.maxWorkers,
+    sequence: { groupOrder: files.groupOrder },
+    // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
+    globalSetup: [serverGlobalSetup],
+  },
+});
+
+/**
+ * The story screenshots are one long file: it starts first in its group, so the journeys share the
+ * other worker around it instead of it running alone at the end (without timings from an earlier
+ * run, as in CI, vitest orders files by size, and it is among the smaller).
+ */
+class ScreenshotsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const screens = (file: TestSpecification) => file.project.name === 'stories-screens';
+    return [...sorted.filter(screens), ...sorted.filter((file) => !screens(file))];
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: ScreenshotsFirst },
     projects: [
       { test: { ...unitGroup, name: 'common', root: './common', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server-sqlite', { TEST_DB: 'sqlite' }),
@@ -68,28 +103,20 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
+      // The browser journeys and the story screenshots run after the unit and server projects, two
+      // files at a time: a journey waits on its page most of its time (a file's CPU is under half
+      // its wall time), so two of them, or one and the screenshots, keep both cores busy. The
+      // journeys that judge a time (an answer within 3 s while MariaDB is down, the chat's
+      // one-second reply) run last, alone (`e2e-timed`), so a neighbour never decides them.
+      //
       // A browser test's limit is its steps': each step (a click, a wait, a navigation) has
       // STEP_TIMEOUT_MS (e2e/support/failureReport.ts) and fails naming what it waited for, so a
       // journey's limit grows with its length. The test limit only stops a test that hangs outside
       // the browser; the hook limit covers a suite's set-up (a server, a seeded catalogue).
-      {
-        test: {
-          name: 'e2e',
-          root: '.',
-          include: ['e2e/**/*.e2e.test.ts'],
-          environment: 'node',
-          testTimeout: 600_000,
-          hookTimeout: 300_000,
-          expect: { poll: { timeout: 30_000 } },
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-          // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
-          globalSetup: [serverGlobalSetup],
-        },
-      },
+      e2eProject('e2e', { exclude: TIMED_JOURNEYS, maxWorkers: 2, groupOrder: 1 }),
       // Every story photographed in Chromium and compared with its committed baseline
-      // (storybook/screens/screens.test.ts; UPDATE_SCREENSHOTS=1 writes them). After the journeys,
-      // so neither's timings compete with the other's for the CPU.
+      // (storybook/screens/screens.test.ts; UPDATE_SCREENSHOTS=1 writes them). One file: it takes
+      // one of the two workers while the journeys share the other.
       {
         test: {
           name: 'stories-screens',
@@ -98,10 +125,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
+      e2eProject('e2e-timed', { include: TIMED_JOURNEYS, maxWorkers: 1, groupOrder: 2 }),
     ],
   },
 });

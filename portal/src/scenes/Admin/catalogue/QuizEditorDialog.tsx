@@ -1,7 +1,7 @@
 import type { ModuleDto, QuizEditDto, QuizInput } from '@atrium/common';
 import { errorText } from '../../../api/client.ts';
 import { useQuizAdmin, useQuizForEditing } from '../../../api/quizzes.ts';
-import { readFailedText, readState } from '../../../components/QueryState.tsx';
+import { readState } from '../../../components/QueryState.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { QuizEditorView, type QuizEditorState } from './QuizEditorView.tsx';
 
@@ -15,18 +15,9 @@ export function QuizEditorDialog({ courseId, modules, editing, onClose }: { cour
   const { create, update } = useQuizAdmin(courseId);
   const { toast } = useToast();
 
-  // A failed refresh keeps the quiz on screen (readState): only a first read that failed says so.
-  const read = readState(stored);
-  const state: QuizEditorState | null =
-    editing === null
-      ? null
-      : editing.kind === 'new'
-        ? { state: 'new' }
-        : read.state === 'ready'
-          ? { state: 'ready', quiz: read.data }
-          : read.state === 'failed'
-            ? { state: 'failed', message: readFailedText(read.error, 'The quiz could not be loaded.'), retry: read.retry }
-            : { state: 'loading' };
+  // The kit's read state: a failed refresh keeps the quiz on screen, and only a first read that
+  // failed says so.
+  const state: QuizEditorState | null = editing === null ? null : editing.kind === 'new' ? { state: 'new' } : readState(stored);
 
   // The promise, not mutate's callbacks: saving a quiz bumps its version, which remounts the
   // editor (its key), and TanStack Query drops a mutate call's callbacks once their component has

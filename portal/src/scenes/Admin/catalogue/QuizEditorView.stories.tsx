@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { ModuleDto, QuizEditDto } from '@atrium/common';
 import { portalTheme } from '../../../../../storybook/portalDecorators.tsx';
+import { serverNotAnswering } from '../../../../../storybook/portalFixtures.tsx';
 import { Container, PageHeading } from '../../../components/Layout.tsx';
 import { QuizEditorView } from './QuizEditorView.tsx';
 
@@ -69,7 +70,7 @@ const meta = {
   ],
   parameters: { route: '/admin/courses/1' },
   args: {
-    quiz: { state: 'ready', quiz },
+    quiz: { state: 'ready', data: quiz },
     editingTitle: 'Consent check',
     modules,
     saving: false,
@@ -89,7 +90,7 @@ export const New: Story = { args: { quiz: { state: 'new' }, editingTitle: undefi
 
 export const Loading: Story = { args: { quiz: { state: 'loading' } } };
 
-export const Failed: Story = { args: { quiz: { state: 'failed', message: 'The server is not answering.', retry: fn() } } };
+export const Failed: Story = { args: { quiz: { state: 'failed', error: serverNotAnswering(), retry: fn() } } };
 
 export const Saving: Story = { args: { saving: true } };
 
@@ -98,7 +99,7 @@ export const LongContent: Story = {
     editingTitle: 'A knowledge check on consent, privacy and the safe use of pupils’ photographs in every channel',
     quiz: {
       state: 'ready',
-      quiz: {
+      data: {
         ...quiz,
         title: 'A knowledge check on consent, privacy and the safe use of pupils’ photographs in every channel',
         attemptCount: 0,

@@ -8,8 +8,8 @@ import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.
 import { Form, Input, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
-import { LoadingState } from '../../../components/Loading.tsx';
 import { ProblemText } from '../../../components/Panel.ts';
+import { QueryState, type ReadState } from '../../../components/QueryState.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useForm } from '../../../components/useForm.ts';
 import {
@@ -29,9 +29,8 @@ import {
   type QuizDraft,
 } from './quizDraft.ts';
 
-/** The quiz the dialog edits: a new one, its stored answers still loading, failed to load (the server's sentence), or read. */
-export type QuizEditorState =
-  { state: 'new' } | { state: 'loading' } | { state: 'failed'; message: string; retry: () => void } | { state: 'ready'; quiz: QuizEditDto };
+/** The quiz the dialog edits: a new one, or the read of a stored one (its answers). */
+export type QuizEditorState = { state: 'new' } | ReadState<QuizEditDto>;
 
 export interface QuizEditorViewProps {
   /** Closed when null. */
@@ -57,24 +56,15 @@ export function QuizEditorView({ quiz, editingTitle, modules, saving, onSave, on
         if (!open) onClose();
       }}
       width="editor"
-      title={quiz && quiz.state !== 'new' ? `Edit “${editingTitle ?? (quiz.state === 'ready' ? quiz.quiz.title : '')}”` : 'Add a knowledge check'}
+      title={quiz && quiz.state !== 'new' ? `Edit “${editingTitle ?? (quiz.state === 'ready' ? quiz.data.title : '')}”` : 'Add a knowledge check'}
       description="Learners answer on one page and see which questions they got wrong; the right answers and your explanations are shown once they pass. They may try again, after the wait you set."
     >
       {quiz === null ? null : quiz.state === 'new' ? (
         <QuizForm key="new" modules={modules} quiz={null} saving={saving} onSave={onSave} />
-      ) : quiz.state === 'loading' ? (
-        <LoadingState label="Loading the quiz" />
-      ) : quiz.state === 'failed' ? (
-        <>
-          <ProblemText role="alert">{quiz.message}</ProblemText>
-          <DialogActions>
-            <Button variant="secondary" onClick={quiz.retry}>
-              Try again
-            </Button>
-          </DialogActions>
-        </>
       ) : (
-        <QuizForm key={`${quiz.quiz.id}-${quiz.quiz.version}`} modules={modules} quiz={quiz.quiz} saving={saving} onSave={onSave} />
+        <QueryState read={quiz} size="panel" loading="Loading the quiz" failed="The quiz could not be loaded.">
+          {(stored) => <QuizForm key={`${stored.id}-${stored.version}`} modules={modules} quiz={stored} saving={saving} onSave={onSave} />}
+        </QueryState>
       )}
     </Dialog>
   );
