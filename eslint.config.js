@@ -141,23 +141,6 @@ const CLOCK_SYNTAX = {
   message: 'Take the time from the app clock (deps.clock or a `now` argument).',
 };
 
-/**
- * Reads commands/ still exports, each named here to move to queries/ when its file next changes
- * (runAdminCommand is the CLI's dispatcher: it looks the account up, then calls the write).
- */
-const COMMAND_READS_TO_MOVE = [
-  'runAdminCommand',
-  'planOneRoster',
-  'schoolForNewPerson',
-  'vouchFor',
-  'googleWorkspaceFor',
-  'schoolForVerifiedEmail',
-  'classifyRoster',
-  'rosterGroups',
-  'memberIds',
-  'signCertificateCredential',
-];
-
 /** A call that builds a query, and one that writes (a statement, a lock, a transaction, the outbox, the catalogue's writer, files). */
 const QUERY_CALL = 'CallExpression[callee.property.name=/^(select|first|pluck|count|countDistinct|where|whereIn|leftJoin)$/]';
 const WRITE_CALL = [
@@ -279,13 +262,12 @@ export default defineConfig(
           selector: 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^(get|list|load|read|fetch|select|find(?!Or))[A-Z]/]',
           message: 'A command writes: put this read in queries/ (issue 51).',
         },
-        ...[
-          `ExportNamedDeclaration > FunctionDeclaration:not([id.name=/^(${COMMAND_READS_TO_MOVE.join('|')})$/])`,
-          'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > ArrowFunctionExpression',
-        ].map((exported) => ({
-          selector: `${exported}:not(:has(> Identifier[name='trx'])):has(${QUERY_CALL}):not(:has(${WRITE_CALL}))`,
-          message: 'A command writes: this exported function only reads, so it belongs in queries/ (issue 51).',
-        })),
+        ...['ExportNamedDeclaration > FunctionDeclaration', 'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > ArrowFunctionExpression'].map(
+          (exported) => ({
+            selector: `${exported}:not(:has(> Identifier[name='trx'])):has(${QUERY_CALL}):not(:has(${WRITE_CALL}))`,
+            message: 'A command writes: this exported function only reads, so it belongs in queries/ (issue 51).',
+          }),
+        ),
         // Restated: a later block's no-restricted-syntax replaces an earlier one's for the same files.
         CLOCK_SYNTAX,
       ],

@@ -3,6 +3,7 @@ import type { Db } from '../db/knex.ts';
 import { HttpError } from '../errors.ts';
 import type { Clock } from '../services/clock.ts';
 import { adminAccounts } from '../queries/admins.ts';
+import { liveAccountIdByEmail } from '../queries/users.ts';
 import { grantAdmin, revokeAdmin } from './admins.ts';
 
 export const ADMIN_CLI_USAGE = [
@@ -15,7 +16,8 @@ export const ADMIN_CLI_USAGE = [
 /**
  * `npm run admin -- …` (server/src/adminCli.ts): the same grant and removal rules as the Admins panel on
  * /admin, for the first admin after ADMIN_EMAIL or when nobody can sign in. Answers the lines to
- * print and the exit code.
+ * print and the exit code. A command: it writes through grantAdmin and revokeAdmin, and what it
+ * reads (the admins, the account an address names) it asks queries/ for.
  */
 export async function runAdminCommand(db: Db, clock: Clock, args: string[]): Promise<{ code: number; lines: string[] }> {
   const [command, address, ...rest] = args;
@@ -33,9 +35,9 @@ export async function runAdminCommand(db: Db, clock: Clock, args: string[]): Pro
       const { changed } = await grantAdmin(db, clock, email);
       return { code: 0, lines: [changed ? `${email} is now an admin.` : `${email} was already an admin.`] };
     }
-    const account = await db('users').select('id').where({ email }).whereNull('deletedAt').first();
-    if (!account) return { code: 1, lines: [`There is no account with the address ${email}.`] };
-    await revokeAdmin(db, clock, Number(account.id));
+    const accountId = await liveAccountIdByEmail(db, email);
+    if (accountId === undefined) return { code: 1, lines: [`There is no account with the address ${email}.`] };
+    await revokeAdmin(db, clock, accountId);
     return { code: 0, lines: [`${email} is no longer an admin (the account stays, as a learner).`] };
   } catch (error) {
     if (error instanceof HttpError) return { code: 1, lines: [error.message] };

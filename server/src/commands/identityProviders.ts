@@ -2,8 +2,8 @@ import type { SsoTestResultDto } from '@atrium/common';
 import { badRequest, conflict } from '../errors.ts';
 import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import type { IdentityProvider } from '../db/tables.ts';
-import { identityProviderOf, ownerWhere, providerCoversEmail, type ProviderOwner } from '../queries/identityProviders.ts';
-import { findUserByEmail } from '../queries/users.ts';
+import { accountsOpenedBy, identityProviderOf, ownerWhere, providerCoversEmail, type ProviderOwner } from '../queries/identityProviders.ts';
+import { schoolProviderMayOpen } from '../policies/signIns.ts';
 import { hashToken } from '../services/tokens.ts';
 import { ssoProviderKey } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
@@ -161,18 +161,14 @@ export async function setSignInRequired(db: Db, owner: ProviderOwner, required: 
  * for its own staff only), and neither the account linked to this subject nor the account with
  * this address is an admin (a school's IT team must not be able to open the agency's accounts).
  * A SAML assertion is spent here, once; an OIDC code is spent by the issuer's token endpoint.
+ * A command for that spending; the rows it checks are read by queries/ and judged by policies/.
  */
 export async function vouchFor(db: Db, connection: IdentityProvider, identity: SamlIdentity | OidcIdentity, now: number): Promise<string> {
   if ('assertionId' in identity) await spendAssertion(db, connection.id, identity.assertionId, identity.usableUntil, now);
   if (!identity.email) throw new SignInError('no_email', 'the assertion carries no e-mail address (NameID or email attribute)');
   if (!(await providerCoversEmail(db, connection, identity.email)))
     throw new SignInError('sso_domain', `${identity.email} is not on a proven domain of connection ${connection.id}'s organisation`);
-  const link = await db('userIdentities')
-    .where({ provider: ssoProviderKey(connection.id), subject: identity.subject })
-    .first('userId');
-  const linked = link ? await db('users').where({ id: link.userId }).first('role') : undefined;
-  const sameAddress = await findUserByEmail(db, identity.email);
-  if (linked?.role === 'admin' || sameAddress?.role === 'admin')
+  if (!schoolProviderMayOpen(await accountsOpenedBy(db, connection.id, identity.subject, identity.email)))
     throw new SignInError('sso_admin', `an admin account (${identity.email}) cannot be opened by a school provider`);
   return identity.email;
 }

@@ -10,7 +10,7 @@ import type { Mailer } from '../services/mail.ts';
 import { isSsoProvider, type ProviderIdentity } from '../services/signIn/claims.ts';
 import { SignInError } from '../services/signIn/errors.ts';
 import { schoolSignInRequired } from '../policies/signIns.ts';
-import { googleWorkspaceFor, schoolForVerifiedEmail } from './schools/domains.ts';
+import { googleWorkspaceFor, schoolForVerifiedEmail } from '../queries/domains.ts';
 import { joinSchool } from './schools/membership.ts';
 import { inTransaction } from './schools/shared.ts';
 

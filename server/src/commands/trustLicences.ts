@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import { notFound } from '../errors.ts';
-import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } from './schools/shared.ts';
+import { enrollByLicence, inTransaction, removeLicenceEnrollments } from './schools/shared.ts';
+import { schoolMemberIds } from '../queries/memberships.ts';
 import { trustLicensedCourseIds } from '../queries/licences.ts';
 
 // A trust's licence (trustLicences) reaches its schools as schoolLicences rows with source
@@ -46,7 +47,7 @@ export async function revokeTrustLicence(db: Db, trustId: number, courseId: numb
         covered.map((row) => row.id),
       )
       .update({ revokedAt: now });
-    for (const row of covered) await removeLicenceEnrollments(trx, await memberIds(trx, Number(row.schoolId)), [courseId]);
+    for (const row of covered) await removeLicenceEnrollments(trx, await schoolMemberIds(trx, Number(row.schoolId)), [courseId]);
   });
 }
 
@@ -76,7 +77,7 @@ export async function uncoverDetachedSchool(trx: Knex.Transaction, schoolId: num
   await trx('schoolLicences').where({ schoolId, source: 'trust' }).delete();
   await removeLicenceEnrollments(
     trx,
-    await memberIds(trx, schoolId),
+    await schoolMemberIds(trx, schoolId),
     rows.map((row) => Number(row.courseId)),
   );
 }
@@ -97,7 +98,7 @@ async function coverSchools(trx: Knex.Transaction, schoolIds: number[], courseId
     .whereIn('courseId', courseIds)
     .whereNotNull('revokedAt')
     .update({ revokedAt: null, source: 'trust' });
-  for (const schoolId of schoolIds) await enrollByLicence(trx, await memberIds(trx, schoolId), courseIds, now);
+  for (const schoolId of schoolIds) await enrollByLicence(trx, await schoolMemberIds(trx, schoolId), courseIds, now);
 }
 
 async function schoolIdsOf(trx: Knex.Transaction, trustId: number): Promise<number[]> {

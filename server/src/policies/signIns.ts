@@ -2,6 +2,7 @@ import type { Db } from '../db/knex.ts';
 import { forbidden } from '../errors.ts';
 import type { User } from '../models/User.ts';
 import { requiredProviderFor } from '../queries/identityProviders.ts';
+import { isAdmin } from './roles.ts';
 
 /** An account without a password links a provider only this soon after signing in. */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -43,3 +44,10 @@ export async function schoolSignInRequired(
   for (const email of new Set(addresses)) if (email && (await requiredProviderFor(db, email))) return true;
   return false;
 }
+
+/**
+ * A school's or trust's own provider never opens an admin account, whether linked to the subject
+ * it names or holding the address it vouches for: a school's IT team must not be able to open the
+ * agency's accounts.
+ */
+export const schoolProviderMayOpen = (accounts: ReadonlyArray<Pick<User, 'role'> | undefined>): boolean => !accounts.some((account) => isAdmin(account));

@@ -1,8 +1,9 @@
 import type { Db } from '../db/knex.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { trustById, trustOfManager } from '../queries/trusts.ts';
+import { trustById, trustOfManager, trustSchoolIds } from '../queries/trusts.ts';
 import { requireAdmin } from './index.ts';
+import { narrowing } from './narrowing.ts';
 
 /** What a trust route policy reads of the request. */
 interface PolicyContext<Input> {
@@ -39,3 +40,20 @@ export async function adminOfTrust(ctx: PolicyContext<{ params: { id: number } }
   requireAdmin(ctx.state.user);
   if (!(await trustById(ctx.deps.db, ctx.input.params.id))) throw notFound('Trust not found');
 }
+
+/**
+ * A trust's Insights (`/api/trusts/:id/insights/…`): its managers (trustManager first), over the
+ * trust's schools or the one school asked for when it is one of them; a school of another trust is
+ * unknown here (404), never a way to read its figures. Leaves the schools on `ctx.state.schoolIds`.
+ */
+export const trustInsightsReader = narrowing(
+  trustManager,
+  async function trustInsightsReader(
+    ctx: PolicyContext<{ params: { id: number }; query: { schoolId?: number } }> & { state: { schoolIds?: number[] } },
+  ): Promise<void> {
+    const schoolIds = (await trustSchoolIds(ctx.deps.db, ctx.input.params.id)).map((row: { id: number }) => Number(row.id));
+    const { schoolId } = ctx.input.query;
+    if (schoolId !== undefined && !schoolIds.includes(schoolId)) throw notFound('That school is not in this trust');
+    ctx.state.schoolIds = schoolId === undefined ? schoolIds : [schoolId];
+  },
+);

@@ -21,3 +21,15 @@ export async function revokedCredentialIds(db: Db): Promise<string[]> {
 export function credentialKey(db: Db, thumbprint: string): Promise<CredentialKeyRow | undefined> {
   return db('credentialKeys').select('thumbprint', 'alg', 'publicJwk').where({ thumbprint }).first();
 }
+
+/** What a certificate's credential says of its course (none once the course is deleted). */
+export interface CredentialCourseRow {
+  description: string;
+  validityMonths: number | null;
+  passMark: number | null;
+}
+
+/** The course as its certificates' credentials describe it. */
+export function credentialCourse(db: Db, courseId: number): Promise<CredentialCourseRow | undefined> {
+  return db('courses').select('description', 'validityMonths', 'passMark').where({ id: courseId }).first();
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex.ts';
 import type { DirectoryEvent, DirectoryPerson, DirectoryToken } from '../db/tables.ts';
+import { invitedAmong, membersAmong, type InvitedAmongRow, type MemberAmongRow } from './rosterStanding.ts';
 
 // Reads for directory sync (issue 56): tokens, the directory's people and its log.
 
@@ -80,11 +81,54 @@ export async function directoryManagedUserIds(db: Db, schoolId: number): Promise
   return new Set(rows.map((row) => Number(row.userId)));
 }
 
+/** A school as a directory names it: by its key (set by its trust's managers), else by its name. */
+export interface DirectorySchoolRow {
+  id: number;
+  name: string;
+  /** null: matched by name. */
+  key: string | null;
+}
+
 /** A trust's schools with the key its directory names each by (null: matched by name), by name. */
-export async function directorySchoolsOf(db: Db, trustId: number): Promise<Array<{ id: number; name: string; key: string | null }>> {
+export async function directorySchoolsOf(db: Db, trustId: number): Promise<DirectorySchoolRow[]> {
   const rows: Array<{ id: number; name: string; scimKey?: string | null }> = await db('schools')
     .where({ trustId })
     .select('id', 'name', 'scimKey')
     .orderBy('name');
   return rows.map((row) => ({ id: Number(row.id), name: row.name, key: row.scimKey ?? null }));
+}
+
+/** The schools a token's people can belong to (its school, or its trust's), as its directory names them, by name. */
+export async function directorySchoolsOfOwner(db: Db, owner: DirectoryOwner): Promise<DirectorySchoolRow[]> {
+  if (owner.kind === 'trust') return directorySchoolsOf(db, owner.id);
+  const school = await db('schools').where({ id: owner.id }).first('id', 'name', 'scimKey');
+  return school ? [{ id: Number(school.id), name: school.name, key: school.scimKey ?? null }] : [];
+}
+
+/** What a OneRoster bundle's plan reads of the owner's schools, as they are now. */
+export interface OneRosterStandingRows {
+  schools: DirectorySchoolRow[];
+  /** Everyone a directory (a bundle or SCIM) placed in these schools. */
+  managed: DirectoryPerson[];
+  /** Who else is there, of the bundle's addresses: members, and open invitations. */
+  members: MemberAmongRow[];
+  invited: InvitedAmongRow[];
+  /** The schools' proven domains. */
+  proven: Array<{ schoolId: number; domain: string }>;
+}
+
+/** The owner's schools, and who of the bundle's people (its addresses) they already have. */
+export async function oneRosterStanding(db: Db, owner: DirectoryOwner, people: ReadonlyArray<{ email: string }>, now: number): Promise<OneRosterStandingRows> {
+  const schools = await directorySchoolsOfOwner(db, owner);
+  const schoolIds = schools.map((school) => school.id);
+  if (!schoolIds.length) return { schools, managed: [], members: [], invited: [], proven: [] };
+  const emails = [...new Set(people.map((person) => person.email).filter(Boolean))];
+  const managed: DirectoryPerson[] = await db('directoryPeople').whereIn('schoolId', schoolIds);
+  const members = await membersAmong(db, schoolIds, emails);
+  const invited = await invitedAmong(db, schoolIds, emails, now);
+  const proven: Array<{ schoolId: number; domain: string }> = await db('schoolDomains')
+    .whereIn('schoolId', schoolIds)
+    .whereNotNull('verifiedAt')
+    .select('schoolId', 'domain');
+  return { schools, managed, members, invited, proven: proven.map((row) => ({ schoolId: Number(row.schoolId), domain: row.domain })) };
 }

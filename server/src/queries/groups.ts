@@ -25,6 +25,13 @@ export function groupByName(db: Db, owner: GroupOwner, nameKey: string): Promise
     .first();
 }
 
+/** Of these name keys, the school's own groups that have them: each key's name as the school spelt it (none asked, nothing read). */
+export async function schoolGroupNamesByKey(db: Db, schoolId: number, nameKeys: readonly string[]): Promise<Map<string, string>> {
+  if (!nameKeys.length) return new Map();
+  const rows: Array<{ name: string; nameKey: string }> = await db('groups').where({ schoolId }).whereIn('nameKey', nameKeys).select('name', 'nameKey');
+  return new Map(rows.map((group) => [group.nameKey, group.name]));
+}
+
 /** Where the groups in view of an owner are: a school sees its own and its trust's; a trust its own. */
 function inView(db: Db, owner: GroupOwner) {
   return (w: Knex.QueryBuilder) => {

@@ -1,6 +1,9 @@
 import { emailDomain } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import type { IdentityProvider } from '../db/tables.ts';
+import type { User } from '../models/User.ts';
+import { ssoProviderKey } from '../services/signIn/claims.ts';
+import { findUserByEmail } from './users.ts';
 
 /** Whose provider: a school's or a trust's. */
 export type ProviderOwner = { schoolId: number } | { trustId: number };
@@ -55,4 +58,16 @@ export async function providerCoversEmail(db: Db, connection: Pick<IdentityProvi
   if (!school) return false;
   if (connection.schoolId !== null) return Number(connection.schoolId) === school.schoolId;
   return connection.trustId !== null && Number(connection.trustId) === school.trustId;
+}
+
+/**
+ * The accounts a provider's answer could open: the one already linked to its subject at this
+ * connection, and the one with the address it vouches for (either may be missing).
+ */
+export async function accountsOpenedBy(db: Db, connectionId: number, subject: string, email: string): Promise<Array<Pick<User, 'role'> | undefined>> {
+  const link = await db('userIdentities')
+    .where({ provider: ssoProviderKey(connectionId), subject })
+    .first('userId');
+  const linked = link ? await db('users').where({ id: link.userId }).first('role') : undefined;
+  return [linked, await findUserByEmail(db, email)];
 }

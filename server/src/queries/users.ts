@@ -14,6 +14,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return user && user.email === email ? user : undefined;
 }
 
+/** The id of the account (not deleted) with this address, as `npm run admin -- remove` names it. */
+export async function liveAccountIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  const account = await db('users').select('id').where({ email }).whereNull('deletedAt').first();
+  return account ? Number(account.id) : undefined;
+}
+
 export function userById(db: Db, id: number): Promise<User | undefined> {
   return db<User>('users').where({ id }).first();
 }

@@ -102,6 +102,8 @@ export interface RouteInfo {
   cache?: CachePolicy;
   /** The name of the route's policy, when it has one. */
   policy?: string;
+  /** The policy itself, so a test can ask what it is built on (policies/narrowing.ts `builtOn`), not only its name. */
+  policyFunction?: object;
   /** The zod schemas the route validates its input with (the API reference is made from them). */
   input: { body?: ZodType; query?: ZodType; params?: ZodType };
   answer: Answer;
@@ -137,6 +139,7 @@ export class Routes {
       rateLimits: rules.map((rule) => rule.limit),
       cache: spec.cache,
       policy: spec.policy?.name,
+      policyFunction: spec.policy,
       input: { body: spec.body, query: spec.query, params: spec.params },
       answer: spec.answer,
     });

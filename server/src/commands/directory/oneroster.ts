@@ -12,14 +12,13 @@ import type { Db } from '../../db/knex.ts';
 import type { DirectoryPerson } from '../../db/tables.ts';
 import { insertAndFetch } from '../../db/insertAndFetch.ts';
 import { badRequest, HttpError } from '../../errors.ts';
-import type { DirectoryOwner } from '../../queries/directory.ts';
-import { schoolIdsOf } from '../../queries/directory.ts';
-import { usableSchoolInvites } from '../../queries/invitations.ts';
+import { oneRosterStanding, schoolIdsOf, type DirectoryOwner, type DirectorySchoolRow, type OneRosterStandingRows } from '../../queries/directory.ts';
 import type { InvitationSender } from '../schools/invites.ts';
 import { inTransaction } from '../schools/shared.ts';
 import { logDirectoryEvent } from './log.ts';
 import type { DirectoryCaller } from './people.ts';
 import { place, restore, settle, suspend } from './people.ts';
+import { schoolNamed } from './schoolKeys.ts';
 import { ScimError } from './scimError.ts';
 import type { OneRosterBundle, OneRosterOrg, OneRosterUser } from './onerosterBundle.ts';
 
@@ -35,12 +34,6 @@ const emailSchema = z.email();
 const STAFF = new Set<string>(ONEROSTER_STAFF_ROLES.map((role) => role.toLowerCase()));
 /** Roles a bundle carries that are not staff: their rows are skipped without a word. */
 const NOT_STAFF = new Set(['student', 'guardian', 'parent', 'relative']);
-
-interface SchoolRow {
-  id: number;
-  name: string;
-  scimKey: string | null;
-}
 
 interface Plan {
   orgs: OneRosterOrgDto[];
@@ -58,11 +51,10 @@ const clean = (text: string) => text.toLowerCase().trim();
  * one whose name is the org's name (without case). A school's own upload maps its one school org
  * to itself when the bundle has just one.
  */
-function mapOrgs(owner: DirectoryOwner, schools: SchoolRow[], orgs: OneRosterOrg[]): Map<string, SchoolRow> {
-  const mapped = new Map<string, SchoolRow>();
+function mapOrgs(owner: DirectoryOwner, schools: DirectorySchoolRow[], orgs: OneRosterOrg[]): Map<string, DirectorySchoolRow> {
+  const mapped = new Map<string, DirectorySchoolRow>();
   for (const org of orgs) {
-    const school =
-      schools.find((row) => row.scimKey !== null && clean(row.scimKey) === clean(org.sourcedId)) ?? schools.find((row) => clean(row.name) === clean(org.name));
+    const school = schoolNamed(schools, org.sourcedId, org.name);
     if (school) mapped.set(org.sourcedId, school);
   }
   const schoolOrgs = orgs.filter((org) => clean(org.type) === 'school');
@@ -71,7 +63,11 @@ function mapOrgs(owner: DirectoryOwner, schools: SchoolRow[], orgs: OneRosterOrg
 }
 
 /** The staff role and school of a row, or why it has none; null for a row that is not staff. */
-function placeOf(user: OneRosterUser, orgs: Map<string, OneRosterOrg>, mapped: Map<string, SchoolRow>): { role: string; school: SchoolRow } | string | null {
+function placeOf(
+  user: OneRosterUser,
+  orgs: Map<string, OneRosterOrg>,
+  mapped: Map<string, DirectorySchoolRow>,
+): { role: string; school: DirectorySchoolRow } | string | null {
   const staff = user.roles.filter((entry) => STAFF.has(entry.role.toLowerCase()));
   if (!staff.length) {
     if (!user.roles.length) return 'No role (users.csv role, or roles.csv)';
@@ -89,55 +85,22 @@ function placeOf(user: OneRosterUser, orgs: Map<string, OneRosterOrg>, mapped: M
   return `Org "${org.name}" (${org.sourcedId}) is not one of your schools: a school maps by its name (or its directory key)`;
 }
 
-async function schoolsOf(db: Db, owner: DirectoryOwner): Promise<SchoolRow[]> {
-  const ids = await schoolIdsOf(db, owner);
-  if (!ids.length) return [];
-  const rows: Array<{ id: number; name: string; scimKey?: string | null }> = await db('schools')
-    .whereIn('id', ids)
-    .select('id', 'name', 'scimKey')
-    .orderBy('name');
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, scimKey: row.scimKey ?? null }));
-}
-
-async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let start = 0; start < values.length; start += 500) out.push(...(await read(values.slice(start, start + 500))));
-  return out;
-}
-
-/** What applying the bundle would do, read from the database as it is now; nothing written. */
-export async function planOneRoster(db: Db, owner: DirectoryOwner, bundle: OneRosterBundle, now: number): Promise<Plan> {
-  const schools = await schoolsOf(db, owner);
-  const schoolIds = schools.map((school) => school.id);
+/**
+ * What applying the bundle would do, given the owner's schools as they are now (queries/directory.ts
+ * oneRosterStanding): the preview's answer, and the plan the apply carries out.
+ */
+export function planOneRoster(owner: DirectoryOwner, bundle: OneRosterBundle, standing: OneRosterStandingRows): Plan {
+  const { schools, managed } = standing;
   const orgById = new Map(bundle.orgs.map((org) => [org.sourcedId, org]));
   const mapped = mapOrgs(owner, schools, bundle.orgs);
   const counts: OneRosterCountsDto = { join: 0, invite: 0, change: 0, unchanged: 0, kept: 0, leave: 0, error: 0, skipped: 0 };
   const rows: OneRosterRowDto[] = [];
   const staffPerOrg = new Map<string, number>();
   // Everyone a bundle placed in these schools, and who else is there (members, open invitations).
-  const managed: DirectoryPerson[] = schoolIds.length ? await db('directoryPeople').whereIn('schoolId', schoolIds) : [];
   const known = new Map(managed.map((person) => [keyOf(person.schoolId, person.email), person]));
-  const emails = [...new Set(bundle.users.map((user) => user.email).filter(Boolean))];
-  const members = schoolIds.length
-    ? await inChunks<{ schoolId: number; email: string }>(emails, (chunk) =>
-        db('schoolMembers')
-          .join('users', 'users.id', 'schoolMembers.userId')
-          .whereIn('schoolMembers.schoolId', schoolIds)
-          .whereIn('users.email', chunk)
-          .select('schoolMembers.schoolId', 'users.email'),
-      )
-    : [];
-  const invited = schoolIds.length
-    ? await inChunks<{ schoolId: number; email: string }>(emails, (chunk) =>
-        usableSchoolInvites(db, schoolIds, now).whereIn('email', chunk).select('schoolId', 'email'),
-      )
-    : [];
-  const memberKeys = new Set(members.map((row) => keyOf(Number(row.schoolId), String(row.email).toLowerCase())));
-  const invitedKeys = new Set(invited.map((row) => keyOf(Number(row.schoolId), String(row.email))));
-  const proven: Array<{ schoolId: number; domain: string }> = schoolIds.length
-    ? await db('schoolDomains').whereIn('schoolId', schoolIds).whereNotNull('verifiedAt').select('schoolId', 'domain')
-    : [];
-  const provenKeys = new Set(proven.map((row) => keyOf(Number(row.schoolId), row.domain)));
+  const memberKeys = new Set(standing.members.map((row) => keyOf(row.schoolId, row.email.toLowerCase())));
+  const invitedKeys = new Set(standing.invited.map((row) => keyOf(row.schoolId, row.email)));
+  const provenKeys = new Set(standing.proven.map((row) => keyOf(row.schoolId, row.domain)));
   /** Addresses the bundle names at all (even on a bad row): nobody is suspended over a typo. */
   const named = new Set<string>();
   const seen = new Map<string, number>();
@@ -244,12 +207,6 @@ export async function planOneRoster(db: Db, owner: DirectoryOwner, bundle: OneRo
   return { orgs, rows, counts, people };
 }
 
-/** The preview's answer: the plan without the rows it read. */
-export async function previewOneRoster(db: Db, owner: DirectoryOwner, bundle: OneRosterBundle, now: number) {
-  const { orgs, rows, counts } = await planOneRoster(db, owner, bundle, now);
-  return { orgs, rows, counts };
-}
-
 /** A refusal of SCIM's commands (the school's only manager, the invitation rules) as the API's 4xx. */
 function asHttpError(error: unknown, email: string): unknown {
   if (!(error instanceof ScimError)) return error;
@@ -266,7 +223,7 @@ export async function applyOneRoster(db: Db, sender: InvitationSender, caller: D
   return inTransaction(db, async (trx: Knex.Transaction) => {
     const schoolIds = await schoolIdsOf(trx, caller.owner);
     if (schoolIds.length) await trx('schools').whereIn('id', schoolIds).orderBy('id').forUpdate().select('id');
-    const plan = await planOneRoster(trx, caller.owner, bundle, now);
+    const plan = planOneRoster(caller.owner, bundle, await oneRosterStanding(trx, caller.owner, bundle.users, now));
     for (const row of plan.rows) {
       try {
         if (row.status === 'join' || row.status === 'invite') {

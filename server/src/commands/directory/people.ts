@@ -1,10 +1,10 @@
-import { emailDomain } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
 import type { DirectoryPerson, User } from '../../db/tables.ts';
 import { insertAndFetch } from '../../db/insertAndFetch.ts';
-import type { DirectoryOwner } from '../../queries/directory.ts';
+import { directorySchoolsOf, type DirectoryOwner } from '../../queries/directory.ts';
+import { onProvenDomainOf } from '../../queries/domains.ts';
 import { findUserByEmail } from '../../queries/users.ts';
 import { membershipOf } from '../../queries/memberships.ts';
 import { usableSchoolInvites } from '../../queries/invitations.ts';
@@ -18,6 +18,7 @@ import { insertInvitations, reserveInvitationMail, type InvitationSender } from 
 import { joinSchool, leaveSchool } from '../schools/membership.ts';
 import { enrollByLicence, inTransaction, removeLicenceEnrollments } from '../schools/shared.ts';
 import { logDirectoryEvent } from './log.ts';
+import { schoolNamed } from './schoolKeys.ts';
 import { ScimError } from './scimError.ts';
 
 // What a directory's Users do to a school (CONTRACT "what provisioning does"). A SCIM User is a
@@ -44,16 +45,14 @@ export interface DirectoryCaller {
 }
 
 /** The school a new User goes to: the token's, or the trust's school named by `organization`. */
-export async function schoolForNewPerson(db: Db, owner: DirectoryOwner, organization: string | null): Promise<number> {
+async function schoolForNewPerson(db: Db, owner: DirectoryOwner, organization: string | null): Promise<number> {
   if (owner.kind === 'school') return owner.id;
-  const name = organization?.trim().toLowerCase() ?? '';
+  const name = organization?.trim() ?? '';
   if (!name) throw ScimError.invalidValue('A trust token needs the school: send its name as the enterprise extension’s "organization".');
-  const schools: Array<{ id: number; name: string; scimKey: string | null }> = await db('schools').where({ trustId: owner.id }).select('id', 'name', 'scimKey');
   // The school's key (set by the trust's managers) first, then its name.
-  const school =
-    schools.find((row) => row.scimKey !== null && row.scimKey.trim().toLowerCase() === name) ?? schools.find((row) => row.name.trim().toLowerCase() === name);
+  const school = schoolNamed(await directorySchoolsOf(db, owner.id), name, name);
   if (!school) throw ScimError.invalidValue(`"${organization}" is not the name or key of one of this trust's schools.`);
-  return Number(school.id);
+  return school.id;
 }
 
 async function inviterFor(trx: Db, caller: DirectoryCaller, schoolId: number): Promise<User> {
@@ -67,14 +66,6 @@ async function inviterFor(trx: Db, caller: DirectoryCaller, schoolId: number): P
     .first();
   if (!manager) throw ScimError.invalidValue('This school has no manager to send invitations in the name of.');
   return manager as User;
-}
-
-export async function provenDomain(trx: Db, schoolId: number, email: string): Promise<boolean> {
-  const row = await trx('schoolDomains')
-    .where({ schoolId, domain: emailDomain(email) })
-    .whereNotNull('verifiedAt')
-    .first('id');
-  return row !== undefined;
 }
 
 /** The usual invitation a roster row gets (capped per school per day like any other). */
@@ -102,7 +93,7 @@ async function invite(trx: Knex.Transaction, sender: InvitationSender, caller: D
  */
 export async function place(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
   const now = sender.now;
-  if (await provenDomain(trx, person.schoolId, person.email)) {
+  if (await onProvenDomainOf(trx, person.schoolId, person.email)) {
     let user = await findUserByEmail(trx, person.email);
     if (!user) {
       user = await insertAndFetch(trx, 'users', {

@@ -2,6 +2,16 @@ import { dialectOf, type Db } from '../../db/knex.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { inTransaction } from '../schools/shared.ts';
 
+const clean = (text: string) => text.toLowerCase().trim();
+
+/**
+ * The school a directory names (SCIM's `organization`, a OneRoster org): the one whose key is
+ * `key`, else the one called `name`, both compared without case or surrounding spaces.
+ */
+export function schoolNamed<School extends { name: string; key: string | null }>(schools: readonly School[], key: string, name: string): School | undefined {
+  return schools.find((row) => row.key !== null && clean(row.key) === clean(key)) ?? schools.find((row) => clean(row.name) === clean(name));
+}
+
 /**
  * Sets the key a trust's directory names one of its schools by (SCIM's enterprise `organization`,
  * OneRoster's org `sourcedId`), or clears it (null: the school is matched by its name again).

@@ -182,32 +182,8 @@ export async function setGoogleWorkspaceDomain(db: Db, schoolId: number, domain:
   return { ...claim, googleWorkspaceDomain: hd };
 }
 
-/**
- * The Google Workspace a Google sign-in with this address must come from (the `hd` its id token
- * must carry), when the address's domain is proven for a school that set one; null otherwise.
- */
-export async function googleWorkspaceFor(db: Db, email: string): Promise<string | null> {
-  const row = await db('schoolDomains')
-    .select('googleWorkspaceDomain')
-    .where({ domain: emailDomain(email) })
-    .whereNotNull('verifiedAt')
-    .whereNotNull('googleWorkspaceDomain')
-    .first();
-  return row ? String(row.googleWorkspaceDomain) : null;
-}
-
 /** Removes a domain; existing members stay (removing them is a separate, deliberate act). */
 export async function removeSchoolDomain(db: Db, schoolId: number, domain: string): Promise<void> {
   const removed = await db('schoolDomains').where({ schoolId, domain }).delete();
   if (!removed) throw notFound('This domain is not one of your school’s domains');
-}
-
-/** The school a verified address joins by its domain, if any. */
-export async function schoolForVerifiedEmail(db: Db, email: string): Promise<number | null> {
-  const row = await db('schoolDomains')
-    .select('schoolId')
-    .where({ domain: emailDomain(email) })
-    .whereNotNull('verifiedAt')
-    .first();
-  return row ? Number(row.schoolId) : null;
 }

@@ -3,7 +3,8 @@ import type { Db } from '../../db/knex.ts';
 import { isUniqueViolation } from '../../db/knex.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { trustLicenceCoversSchool } from '../../queries/licences.ts';
-import { enrollByLicence, inTransaction, memberIds, removeLicenceEnrollments } from './shared.ts';
+import { enrollByLicence, inTransaction, removeLicenceEnrollments } from './shared.ts';
+import { schoolMemberIds } from '../../queries/memberships.ts';
 
 /**
  * Licenses the school for the course and enrolls every current member (source 'licence'), in
@@ -27,7 +28,7 @@ export async function licenseSchool(db: Db, schoolId: number, courseId: number, 
         .where({ id: existing.id })
         .update({ revokedAt: null, ...(existing.source === 'trust' ? { source } : {}) });
     }
-    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId], now);
+    await enrollByLicence(trx, await schoolMemberIds(trx, schoolId), [courseId], now);
   });
 }
 
@@ -47,7 +48,7 @@ export async function revokeLicence(db: Db, schoolId: number, courseId: number, 
       return;
     }
     if (licence.revokedAt === null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: now });
-    await removeLicenceEnrollments(trx, await memberIds(trx, schoolId), [courseId]);
+    await removeLicenceEnrollments(trx, await schoolMemberIds(trx, schoolId), [courseId]);
   });
 }
 
@@ -58,7 +59,7 @@ export async function restoreLicence(db: Db, schoolId: number, courseId: number,
     if (!licence) throw notFound('This school has no licence for that course');
     refuseTrustLicence(licence);
     if (licence.revokedAt !== null) await trx('schoolLicences').where({ id: licence.id }).update({ revokedAt: null });
-    await enrollByLicence(trx, await memberIds(trx, schoolId), [courseId], now);
+    await enrollByLicence(trx, await schoolMemberIds(trx, schoolId), [courseId], now);
   });
 }
 

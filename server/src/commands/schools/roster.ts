@@ -15,9 +15,9 @@ import { badRequest } from '../../errors.ts';
 import { applyRosterGroups } from '../groups.ts';
 import { insertInvitations, reserveInvitationMail, type InvitationSender } from './invites.ts';
 import { inTransaction } from './shared.ts';
-import { usableSchoolInvites } from '../../queries/invitations.ts';
+import { schoolGroupNamesByKey } from '../../queries/groups.ts';
+import { invitedAmong, membersAmong } from '../../queries/rosterStanding.ts';
 
-const CHUNK = 500;
 const NAME_MAX = 100;
 const emailSchema = z.email();
 
@@ -149,31 +149,25 @@ export function parseRoster(text: string): RosterLine[] {
   }));
 }
 
-async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let start = 0; start < values.length; start += CHUNK) out.push(...(await read(values.slice(start, start + CHUNK))));
-  return out;
+/** The roster's valid addresses, each once: what `classifyRoster` needs read (queries/rosterStanding.ts). */
+export function rosterAddresses(lines: RosterLine[]): string[] {
+  return [...new Set(lines.map((row) => row.email).filter((email) => emailSchema.safeParse(email).success))];
 }
 
 /**
- * What would happen to each row, read from the database as it is now. It tells the manager only
- * what they may know: the row is invalid, a duplicate, already a member of this school, already
+ * What would happen to each row, given who of its addresses the school already has (read as it is
+ * now: `membersAmong` and `invitedAmong` of `rosterAddresses`). It tells the manager only what
+ * they may know: the row is invalid, a duplicate, already a member of this school, already
  * invited by it, or will be invited. Whether an address has an account, or belongs to another
  * school, is nobody's business here: those people get an invitation like everyone else, and
  * nobody joins without accepting it.
  */
-export async function classifyRoster(db: Db, schoolId: number, lines: RosterLine[], now: number): Promise<RosterRowDto[]> {
-  const valid = [...new Set(lines.map((row) => row.email).filter((email) => emailSchema.safeParse(email).success))];
-  const members = await inChunks<{ email: string }>(valid, (chunk) =>
-    db('users')
-      .join('schoolMembers', 'schoolMembers.userId', 'users.id')
-      .where('schoolMembers.schoolId', schoolId)
-      .whereIn('users.email', chunk)
-      .select('users.email'),
-  );
-  const invited = await inChunks<{ email: string | null }>(valid, (chunk) => usableSchoolInvites(db, schoolId, now).whereIn('email', chunk).select('email'));
-  const memberEmails = new Set(members.map((row) => String(row.email).toLowerCase()));
-  const invitedEmails = new Set(invited.map((row) => String(row.email)));
+export function classifyRoster(
+  lines: RosterLine[],
+  school: { members: ReadonlyArray<{ email: string }>; invited: ReadonlyArray<{ email: string }> },
+): RosterRowDto[] {
+  const memberEmails = new Set(school.members.map((row) => row.email.toLowerCase()));
+  const invitedEmails = new Set(school.invited.map((row) => row.email));
   const firstLine = new Map<string, number>();
   return lines.map((row) => {
     const base = { line: row.line, email: row.email, firstName: row.firstName, lastName: row.lastName, groups: row.groups };
@@ -200,11 +194,8 @@ export function countRoster(rows: RosterRowDto[]): RosterCountsDto {
 
 const skipped = (row: RosterRowDto) => row.status === 'invalid' || row.status === 'duplicate';
 
-/**
- * The groups the rows (not skipped) name, each with how many rows name it and whether the school
- * has it: a roster's names are the school's own groups (its trust's are the trust managers' to fill).
- */
-export async function rosterGroups(db: Db, schoolId: number, rows: RosterRowDto[]): Promise<RosterGroupDto[]> {
+/** The groups the rows (not skipped) name, by name key, each with its first spelling and how many rows name it. */
+export function namedGroups(rows: RosterRowDto[]): Map<string, { name: string; people: number }> {
   const named = new Map<string, { name: string; people: number }>();
   for (const row of rows) {
     if (skipped(row)) continue;
@@ -214,26 +205,18 @@ export async function rosterGroups(db: Db, schoolId: number, rows: RosterRowDto[
       named.set(groupNameKey(name), entry);
     }
   }
-  if (!named.size) return [];
-  const existing: Array<{ name: string; nameKey: string }> = await db('groups')
-    .where({ schoolId })
-    .whereIn('nameKey', [...named.keys()])
-    .select('name', 'nameKey');
-  const names = new Map(existing.map((group) => [group.nameKey, group.name]));
-  return [...named.entries()]
-    .map(([key, entry]) => ({ name: names.get(key) ?? entry.name, exists: names.has(key), people: entry.people }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
+  return named;
 }
 
-/** The preview: what confirming would do, with nothing written. */
-export async function previewRoster(
-  db: Db,
-  schoolId: number,
-  text: string,
-  now: number,
-): Promise<{ rows: RosterRowDto[]; counts: RosterCountsDto; groups: RosterGroupDto[] }> {
-  const rows = await classifyRoster(db, schoolId, parseRoster(text), now);
-  return { rows, counts: countRoster(rows), groups: await rosterGroups(db, schoolId, rows) };
+/**
+ * The groups the rows name, each with how many rows name it and whether the school has it
+ * (`existing`: the school's names by key, queries/groups.ts schoolGroupNamesByKey): a roster's
+ * names are the school's own groups (its trust's are the trust managers' to fill).
+ */
+export function rosterGroups(named: Map<string, { name: string; people: number }>, existing: ReadonlyMap<string, string>): RosterGroupDto[] {
+  return [...named.entries()]
+    .map(([key, entry]) => ({ name: existing.get(key) ?? entry.name, exists: existing.has(key), people: entry.people }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
 }
 
 /**
@@ -245,7 +228,8 @@ export async function previewRoster(
 async function rosterIntoGroups(trx: Knex.Transaction, schoolId: number, rows: RosterRowDto[], createGroups: boolean, now: number): Promise<number> {
   const named = rows.filter((row) => !skipped(row) && row.groups.length);
   if (!named.length) return 0;
-  const groups = await rosterGroups(trx, schoolId, rows);
+  const wanted = namedGroups(rows);
+  const groups = rosterGroups(wanted, await schoolGroupNamesByKey(trx, schoolId, [...wanted.keys()]));
   const missing = groups.filter((group) => !group.exists);
   if (missing.length && !createGroups) {
     const list = missing.map((group) => `"${group.name}"`).join(', ');
@@ -256,24 +240,16 @@ async function rosterIntoGroups(trx: Knex.Transaction, schoolId: number, rows: R
   const names = new Map<string, string>();
   for (const row of named) for (const name of row.groups) if (!names.has(groupNameKey(name))) names.set(groupNameKey(name), name);
   const emails = named.map((row) => row.email);
-  const members = await inChunks<{ id: number; email: string }>(emails, (chunk) =>
-    trx('users')
-      .join('schoolMembers', 'schoolMembers.userId', 'users.id')
-      .where('schoolMembers.schoolId', schoolId)
-      .whereIn('users.email', chunk)
-      .select('users.id', 'users.email'),
-  );
-  const invites = await inChunks<{ id: number; email: string }>(emails, (chunk) =>
-    usableSchoolInvites(trx, schoolId, now).whereIn('email', chunk).select('id', 'email'),
-  );
+  const members = await membersAmong(trx, schoolId, emails);
+  const invites = await invitedAmong(trx, schoolId, emails, now);
   const keysOf = new Map(named.map((row) => [row.email, row.groups.map(groupNameKey)]));
   return applyRosterGroups(
     trx,
     schoolId,
     {
       names,
-      members: members.map((member) => ({ userId: Number(member.id), groups: keysOf.get(String(member.email).toLowerCase()) ?? [] })),
-      invites: invites.map((invite) => ({ inviteId: Number(invite.id), groups: keysOf.get(String(invite.email)) ?? [] })),
+      members: members.map((member) => ({ userId: member.userId, groups: keysOf.get(member.email.toLowerCase()) ?? [] })),
+      invites: invites.map((invite) => ({ inviteId: invite.id, groups: keysOf.get(invite.email) ?? [] })),
     },
     now,
   );
@@ -295,7 +271,11 @@ export async function invitePeople(
   return inTransaction(db, async (trx) => {
     // One roster upload for a school at a time: the school row is the lock.
     await trx('schools').where({ id: schoolId }).forUpdate().first();
-    const rows = await classifyRoster(trx, schoolId, input.lines, deps.now);
+    const emails = rosterAddresses(input.lines);
+    const rows = classifyRoster(input.lines, {
+      members: await membersAmong(trx, schoolId, emails),
+      invited: await invitedAmong(trx, schoolId, emails, deps.now),
+    });
     const invitees = rows.filter((row) => row.status === 'invite');
     await reserveInvitationMail(trx, deps, schoolId, input.inviter, invitees.length);
     await insertInvitations(trx, deps, { school: input.school, inviter: input.inviter, invitees });

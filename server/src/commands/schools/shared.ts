@@ -42,8 +42,3 @@ export async function removeLicenceEnrollments(db: Db, userIds: number[], course
       .delete();
   }
 }
-
-export async function memberIds(db: Db, schoolId: number): Promise<number[]> {
-  const rows: Array<{ userId: number }> = await db('schoolMembers').select('userId').where({ schoolId });
-  return rows.map((row) => Number(row.userId));
-}

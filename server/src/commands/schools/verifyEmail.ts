@@ -3,7 +3,7 @@ import { badRequest, forbidden } from '../../errors.ts';
 import type { Mailer } from '../../services/mail.ts';
 import type { MailBrand } from '../../mail/render.ts';
 import { emailVerificationMail } from '../../mail/templates/emailVerification.tsx';
-import { schoolForVerifiedEmail } from './domains.ts';
+import { schoolForVerifiedEmail } from '../../queries/domains.ts';
 import { hashToken, newToken } from '../../services/tokens.ts';
 import { joinSchool } from './membership.ts';
 import { inTransaction } from './shared.ts';

@@ -1,16 +1,24 @@
 import { rosterPreviewDtoSchema, rosterResultDtoSchema, rosterUploadSchema, schoolParams, type RosterPreviewDto, type RosterResultDto } from '@atrium/common';
-import { confirmRoster, previewRoster } from '../../commands/schools/roster.ts';
+import { classifyRoster, confirmRoster, countRoster, namedGroups, parseRoster, rosterAddresses, rosterGroups } from '../../commands/schools/roster.ts';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
+import { schoolGroupNamesByKey } from '../../queries/groups.ts';
+import { invitedAmong, membersAmong } from '../../queries/rosterStanding.ts';
 import { foundSchool } from '../../queries/schools.ts';
 import type { Routes } from '../define.ts';
 import type { OwnerRoutesOptions, OwnerPolicy } from './options.ts';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
-/** What the roster would do, nothing written. */
+/** What the roster would do, nothing written: the rules of the import (commands/schools/roster.ts) over the school as it is now. */
 async function answerRosterPreview(ctx: AppContext, schoolId: number, csv: string): Promise<void> {
-  ctx.body = (await previewRoster(ctx.deps.db, schoolId, csv, ctx.now())) satisfies RosterPreviewDto;
+  const { db } = ctx.deps;
+  const lines = parseRoster(csv);
+  const emails = rosterAddresses(lines);
+  const rows = classifyRoster(lines, { members: await membersAmong(db, schoolId, emails), invited: await invitedAmong(db, schoolId, emails, ctx.now()) });
+  const named = namedGroups(rows);
+  const groups = rosterGroups(named, await schoolGroupNamesByKey(db, schoolId, [...named.keys()]));
+  ctx.body = { rows, counts: countRoster(rows), groups } satisfies RosterPreviewDto;
 }
 
 /** Applies the roster: invitations mailed in the school's name. */

@@ -10,13 +10,13 @@ import {
   type OneRosterResultDto,
 } from '@atrium/common';
 import type { IncomingMessage } from 'node:http';
-import { applyOneRoster, previewOneRoster } from '../../commands/directory/oneroster.ts';
+import { applyOneRoster, planOneRoster } from '../../commands/directory/oneroster.ts';
 import { parseOneRosterBundle, type UploadedFile } from '../../commands/directory/onerosterBundle.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, HttpError, unsupportedMediaType } from '../../errors.ts';
 import { schoolManager } from '../../policies/schools.ts';
 import { trustManager } from '../../policies/trusts.ts';
-import type { DirectoryOwner } from '../../queries/directory.ts';
+import { oneRosterStanding, type DirectoryOwner } from '../../queries/directory.ts';
 import type { Routes } from '../define.ts';
 
 const TOO_LARGE = `A OneRoster upload can be at most ${ONEROSTER_MAX_UPLOAD_BYTES / 1024 / 1024} MB: zip the CSV files, or export fewer schools.`;
@@ -113,7 +113,9 @@ function mount(routes: Routes, { kind, base, policy }: Mount): void {
     answer: { body: oneRosterPreviewDtoSchema },
     async handler(ctx) {
       const bundle = parseOneRosterBundle(await receiveBundle(ctx));
-      ctx.body = (await previewOneRoster(ctx.deps.db, { kind, id: ctx.input.params.id }, bundle, ctx.now())) satisfies OneRosterPreviewDto;
+      const owner = { kind, id: ctx.input.params.id };
+      const { orgs, rows, counts } = planOneRoster(owner, bundle, await oneRosterStanding(ctx.deps.db, owner, bundle.users, ctx.now()));
+      ctx.body = { orgs, rows, counts } satisfies OneRosterPreviewDto;
     },
   });
   routes.add({

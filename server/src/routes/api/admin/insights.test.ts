@@ -462,8 +462,14 @@ describe('a trust’s Insights', () => {
     for (const path of [
       `/api/trusts/${trustId}/insights/weekly?schoolId=${elsewhere.schoolId}`,
       `/api/trusts/${trustId}/insights/courses/${course.id}?schoolId=${elsewhere.schoolId}`,
-    ])
-      expect((await trustee.get(path)).status).toBe(404);
+    ]) {
+      const unknown = await trustee.get(path);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('That school is not in this trust');
+      // The trust's managers are asked first (trustInsightsReader narrows trustManager): anyone else is refused as before.
+      expect((await otherTrustee.get(path)).status).toBe(403);
+      expect((await server.client().get(path)).status).toBe(401);
+    }
     // Another trust's manager, a school manager of the trust, a member, an admin and a visitor are refused.
     for (const path of [`/api/trusts/${trustId}/insights/weekly`, `/api/trusts/${trustId}/insights/courses/${course.id}`]) {
       expect((await otherTrustee.get(path)).status).toBe(403);

@@ -1,4 +1,4 @@
-import { signCertificateCredential } from '../../../commands/signCredential.ts';
+import { signCertificateCredential } from '../../certificateCredential.ts';
 import { notFound } from '../../../errors.ts';
 import { certificateInForce } from '../../../models/Certificate.ts';
 import { certificateByNumber } from '../../../queries/certificates.ts';

@@ -3,7 +3,7 @@ import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
-import { signCertificateCredential } from '../../../commands/signCredential.ts';
+import { signCertificateCredential } from '../../certificateCredential.ts';
 import { presentMyData } from '../../../presenters/myData.ts';
 import { readMyData } from '../../../queries/myData.ts';
 import type { Routes } from '../../define.ts';
