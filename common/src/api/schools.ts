@@ -57,6 +57,11 @@ export const mySchoolDtoSchema = z
      * invites, domains, register: the manager's view) and `buyForSchool` (a purchase licensing it).
      */
     can: z.object({ manage: z.boolean(), buyForSchool: z.boolean() }),
+    /**
+     * The caller's API root for this school, whose routes the manager's panels call:
+     * `/api/schools/:id` to its managers; null to a member and to someone with no school.
+     */
+    api: z.string().nullable(),
   })
   .meta({ id: 'MySchoolDto' });
 export type MySchoolDto = z.infer<typeof mySchoolDtoSchema>;
@@ -221,6 +226,8 @@ export const adminSchoolDetailDtoSchema = z
     members: z.array(adminSchoolMemberDtoSchema),
     licences: z.array(adminSchoolLicenceDtoSchema),
     domains: z.array(schoolDomainDtoSchema),
+    /** The caller's API root for this school: `/api/admin/schools/:id` (its managers' twin is `/api/schools/:id`). */
+    api: z.string(),
   })
   .meta({ id: 'AdminSchoolDetailDto' });
 export type AdminSchoolDetailDto = z.infer<typeof adminSchoolDetailDtoSchema>;

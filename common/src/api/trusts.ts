@@ -54,6 +54,8 @@ export const adminTrustDetailDtoSchema = z
     invitations: z.array(trustInvitationDtoSchema),
     /** The trust's own licences (bought or granted for the trust), revoked ones too, newest first. */
     licences: z.array(adminSchoolLicenceDtoSchema),
+    /** The caller's API root for this trust: `/api/admin/trusts/:id` (its managers' twin is `/api/trusts/:id`). */
+    api: z.string(),
   })
   .meta({ id: 'AdminTrustDetailDto' });
 export type AdminTrustDetailDto = z.infer<typeof adminTrustDetailDtoSchema>;
@@ -67,8 +69,11 @@ export type TrustManagersDto = z.infer<typeof trustManagersDtoSchema>;
 /** The caller's trust, when they manage one (`GET /api/trusts/mine`). */
 export const myTrustDtoSchema = z
   .object({
-    /** `courseIds`: the courses the trust's own licences cover now (bought or granted for the trust). */
-    trust: z.object({ id: z.number(), name: z.string(), courseIds: z.array(z.number()) }).nullable(),
+    /**
+     * `courseIds`: the courses the trust's own licences cover now (bought or granted for the trust);
+     * `api`: the caller's API root for it, `/api/trusts/:id`, whose routes the trust's page calls.
+     */
+    trust: z.object({ id: z.number(), name: z.string(), courseIds: z.array(z.number()), api: z.string() }).nullable(),
   })
   .meta({ id: 'MyTrustDto' });
 export type MyTrustDto = z.infer<typeof myTrustDtoSchema>;

@@ -237,6 +237,12 @@ const ROWS: Record<string, Row> = {
   },
   useRemoveMember: { hook: () => schools.useRemoveMember(4), variables: 8, call: 'DELETE /api/schools/4/members/8', refreshes: managerSchoolPage },
   usePromoteManager: { hook: () => schools.usePromoteManager(4), variables: 8, call: 'POST /api/schools/4/managers', refreshes: managerSchoolPage },
+  useSetSubmissionSharing: {
+    hook: () => schools.useSetSubmissionSharing(4),
+    variables: true,
+    call: 'PATCH /api/schools/4/submission-sharing',
+    refreshes: managerSchoolPage,
+  },
 };
 
 /** Mutations that change nothing another read shows (files, previews), or that are not an admin's or manager's. */

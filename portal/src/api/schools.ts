@@ -10,6 +10,7 @@ import type {
   SchoolDto,
   SchoolInviteDto,
   SchoolMembersDto,
+  SubmissionSharingDto,
   VerifyEmailResultDto,
 } from '@atrium/common';
 import type { SchoolUpdate } from '@atrium/common';
@@ -126,6 +127,12 @@ export const useRemoveMember = (schoolId: number) =>
 
 export const usePromoteManager = (schoolId: number) =>
   useManagerMutation(schoolId, (userId: number) => api.post<MessageDto>(`/api/schools/${schoolId}/managers`, { userId }));
+
+/** Whether the school's managers may see what its staff send to assignments (issue 37). */
+export const useSetSubmissionSharing = (schoolId: number) =>
+  useManagerMutation(schoolId, (managersSeeSubmissions: boolean) =>
+    api.patch<SubmissionSharingDto>(`/api/schools/${schoolId}/submission-sharing`, { managersSeeSubmissions }),
+  );
 
 export function useDownloadRegister(schoolId: number) {
   return useMutation({ mutationFn: () => api.download(`/api/schools/${schoolId}/register.xlsx`) });

@@ -11,8 +11,9 @@ const school = {
   courses: [],
   domains: [],
   can: { manage: true, buyForSchool: true },
+  api: '/api/schools/4',
 };
-const noSchool = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
+const noSchool = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null };
 
 async function menuItems(user: typeof learner, mine: object, trust: object = { trust: null }) {
   mockApi({ 'GET /api/user': ok(user), 'GET /api/config': ok(publicConfig), 'GET /api/schools/mine': ok(mine), 'GET /api/trusts/mine': ok(trust) });

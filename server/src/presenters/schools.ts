@@ -1,6 +1,7 @@
 import {
   domainProofValue,
   percentage,
+  type AdminSchoolDetailDto,
   type AdminSchoolDto,
   type AdminSchoolLicenceDto,
   type LicenceSource,
@@ -25,8 +26,19 @@ import {
   type SchoolStanding,
 } from '../policies/schools.ts';
 import type { InviteRow } from '../queries/invitations.ts';
-import { factKey, type DomainRow, type InvitedRow, type LicensedCourseRow, type MemberRow, type SchoolProgress, type SchoolRow } from '../queries/schools.ts';
+import {
+  factKey,
+  type AdminLicenceRow,
+  type AdminSchoolRow,
+  type DomainRow,
+  type InvitedRow,
+  type LicensedCourseRow,
+  type MemberRow,
+  type SchoolProgress,
+  type SchoolRow,
+} from '../queries/schools.ts';
 import { displayName, type User } from '../models/User.ts';
+import { schoolApi } from './ownerApi.ts';
 
 export const presentSchool = (school: SchoolRow): SchoolDto => ({
   id: Number(school.id),
@@ -151,14 +163,39 @@ export function presentMySchool(
   courses: LicensedCourseRow[] = [],
   domains: DomainRow[] = [],
 ): MySchoolDto {
-  if (!membership || !school) return { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
+  if (!membership || !school) return { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null };
   const manager = canSeeMemberEmails(membership, membership.schoolId);
+  const manage = canManageSchool(membership, membership.schoolId);
   return {
     school: presentSchool(school),
     role: membership.role,
     courses: courses.map(presentLicensedCourse),
     domains: manager ? domains.map(presentDomain) : [],
     ...(manager ? { managersSeeSubmissions: dbBoolean(school.managersSeeSubmissions) } : {}),
-    can: { manage: canManageSchool(membership, membership.schoolId), buyForSchool: canBuyForSchool(membership, membership.schoolId) },
+    can: { manage, buyForSchool: canBuyForSchool(membership, membership.schoolId) },
+    // The school's routes are its managers' (and the admins', under their own mount): a member gets no root to call.
+    api: manage ? schoolApi(membership.schoolId, 'manager') : null,
   };
 }
+
+/** The admin's page of one school: its members with their addresses, its licences and domains, and the admin's API root for it. */
+export const presentAdminSchoolDetail = (detail: {
+  school: AdminSchoolRow;
+  invitesApprovedAt: number | null;
+  members: MemberRow[];
+  licences: AdminLicenceRow[];
+  domains: DomainRow[];
+}): AdminSchoolDetailDto => ({
+  ...presentAdminSchool(detail.school),
+  invitesApprovedAt: toIso(detail.invitesApprovedAt),
+  members: detail.members.map((member) => ({
+    userId: member.userId,
+    name: displayName(member),
+    email: member.email,
+    role: member.role,
+    joinedAt: toIso(member.joinedAt)!,
+  })),
+  licences: detail.licences.map(presentAdminLicence),
+  domains: detail.domains.map(presentDomain),
+  api: schoolApi(Number(detail.school.id), 'admin'),
+});

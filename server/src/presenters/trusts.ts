@@ -3,6 +3,7 @@ import {
   type TrainingStatus,
   type AdminTrustDetailDto,
   type MemberMoveDto,
+  type MyTrustDto,
   type TrustOverviewDto,
   type TrustDto,
   type TrustInvitationDto,
@@ -18,6 +19,7 @@ import type { MemberMove } from '../commands/trustMoves.ts';
 import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
 import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
+import { trustApi } from './ownerApi.ts';
 import { presentAdminLicence } from './schools.ts';
 
 export const presentTrust = (row: TrustRow): TrustDto => ({
@@ -56,6 +58,7 @@ export const presentTrustInvitation = (row: TrustInviteRow, now: number): TrustI
   status: inviteExpired(row.expiresAt, now) ? 'expired' : 'pending',
 });
 
+/** The admin's page of one trust, with the admin's API root for it. */
 export const presentAdminTrust = (
   trust: TrustRow,
   parts: { schools: TrustSchoolRow[]; managers: TrustManagerRow[]; invitations: TrustInviteRow[]; licences: Parameters<typeof presentAdminLicence>[0][] },
@@ -66,6 +69,12 @@ export const presentAdminTrust = (
   managers: parts.managers.map(presentTrustManager),
   invitations: parts.invitations.map((row) => presentTrustInvitation(row, now)),
   licences: parts.licences.map(presentAdminLicence),
+  api: trustApi(Number(trust.id), 'admin'),
+});
+
+/** The trust the caller manages (null: none), the courses its licences cover, and the manager's API root for it. */
+export const presentMyTrust = (managed: { trustId: number; name: string } | null, courseIds: number[] = []): MyTrustDto => ({
+  trust: managed ? { id: managed.trustId, name: managed.name, courseIds, api: trustApi(managed.trustId, 'manager') } : null,
 });
 
 export const presentTrustStatus = (row: TrustStatusRow & { watching: Watching }): TrustStatusRowDto => ({

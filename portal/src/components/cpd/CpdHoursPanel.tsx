@@ -12,7 +12,7 @@ import { CpdHoursList } from './CpdHoursList.tsx';
 /**
  * "CPD hours" on /school and /trust (issue 59): each person's verified hours, this school year
  * unless a range is chosen, with the staff list's filters: course and group (and the school, for
- * a trust). `root` is `/api/schools/:id` or `/api/trusts/:id`; `courses` the licensed ones.
+ * a trust). `root` is the school's or trust's API root the server sent (`api`); `courses` the licensed ones.
  */
 export function CpdHoursPanel({
   root,
@@ -27,6 +27,8 @@ export function CpdHoursPanel({
   const hours = useCpdHours(root, filter);
   const groups = useGroups(root).data?.groups ?? [];
   const id = root.replace(/\W+/g, '-');
+  // A school's panel (the one without a school filter) lists its trust's groups too, so it marks them.
+  const ofSchool = !schools;
   return (
     <Panel aria-labelledby={`${id}-hours-title`}>
       <PanelHeader>
@@ -85,7 +87,7 @@ export function CpdHoursPanel({
               {groups.map((group) => (
                 <option key={group.id} value={group.id}>
                   {group.name}
-                  {group.owner === 'trust' && root.startsWith('/api/schools') ? ' (trust)' : ''}
+                  {group.owner === 'trust' && ofSchool ? ' (trust)' : ''}
                 </option>
               ))}
             </Select>

@@ -75,6 +75,7 @@ const school: AdminSchoolDetailDto = {
   licences: [],
   domains: [],
   invitesApprovedAt: null,
+  api: '/api/admin/schools/4',
 };
 const counts = { not_started: 0, in_progress: 0, due_soon: 0, overdue: 0, completed: 0, renewal_due: 0 };
 

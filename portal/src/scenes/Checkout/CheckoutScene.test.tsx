@@ -372,7 +372,7 @@ describe('CheckoutScene: which school is this for?', () => {
 
   it('buys for the school a manager manages, or for them alone when they choose', async () => {
     const api = setup({
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true }, api: '/api/schools/4' }),
       'POST /api/create-payment-intent': ({ body }) => {
         const forSchool = (body as { schoolId?: number }).schoolId !== undefined;
         return ok({ ...intent, clientSecret: forSchool ? 'pi_school_secret' : 'pi_me_secret' });
@@ -396,7 +396,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('sends the managed school with an invoice request', async () => {
     const api = setup(
       {
-        'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
+        'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true }, api: '/api/schools/4' }),
         'POST /api/orders': {
           status: 201,
           body: {
@@ -439,8 +439,15 @@ describe('CheckoutScene: which school is this for?', () => {
       'GET /api/schools/mine': () =>
         ok(
           created
-            ? { school: { ...school, id: 9, name: 'Hill School' }, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }
-            : { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } },
+            ? {
+                school: { ...school, id: 9, name: 'Hill School' },
+                role: 'manager',
+                courses: [],
+                domains: [],
+                can: { manage: true, buyForSchool: true },
+                api: '/api/schools/9',
+              }
+            : { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null },
         ),
       'POST /api/schools': ({ body }) => {
         created = true;
@@ -469,7 +476,7 @@ describe('CheckoutScene: which school is this for?', () => {
 
   it('creates a school with an invoice order for someone without one', async () => {
     const api = setup({
-      'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } }),
+      'GET /api/schools/mine': ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null }),
       'POST /api/orders': {
         status: 201,
         body: {
@@ -511,7 +518,7 @@ describe('CheckoutScene: which school is this for?', () => {
   it('lets a manager who has the course personally still license it for the school', async () => {
     const api = setup({
       'GET /api/courses/5': ok({ ...course, isEnrolled: true }),
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true }, api: '/api/schools/4' }),
     });
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /St Mary's Primary/ })).toBeChecked();
@@ -529,6 +536,7 @@ describe('CheckoutScene: which school is this for?', () => {
         courses: [{ courseId: 5, title: course.title }],
         domains: [],
         can: { manage: true, buyForSchool: true },
+        api: '/api/schools/4',
       }),
     });
     renderCheckout();
@@ -537,7 +545,9 @@ describe('CheckoutScene: which school is this for?', () => {
   });
 
   it('tells a member who does not manage their school that the purchase is personal', async () => {
-    const api = setup({ 'GET /api/schools/mine': ok({ school, role: 'member', courses: [], domains: [], can: { manage: false, buyForSchool: false } }) });
+    const api = setup({
+      'GET /api/schools/mine': ok({ school, role: 'member', courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null }),
+    });
     renderCheckout();
     expect(await screen.findByText(/You are a member of St Mary's Primary/)).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -548,8 +558,8 @@ describe('CheckoutScene: which school is this for?', () => {
 
 describe('CheckoutScene: buying for a trust', () => {
   const school = { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
-  const trust = { id: 9, name: 'Greenway Trust', courseIds: [] as number[] };
-  const noSchool = ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } });
+  const trust = { id: 9, name: 'Greenway Trust', courseIds: [] as number[], api: '/api/trusts/9' };
+  const noSchool = ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null });
 
   it('a trust manager buys by card for every school of the trust by default, or for themselves', async () => {
     const api = setup({ 'GET /api/schools/mine': noSchool, 'GET /api/trusts/mine': ok({ trust }) });
@@ -616,7 +626,7 @@ describe('CheckoutScene: buying for a trust', () => {
 
   it('offers a school manager who also manages the trust both, the school first; not the trust once it holds the course', async () => {
     setup({
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true }, api: '/api/schools/4' }),
       'GET /api/trusts/mine': ok({ trust }),
     });
     const first = renderCheckout();
@@ -625,7 +635,7 @@ describe('CheckoutScene: buying for a trust', () => {
     first.unmount();
 
     setup({
-      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } }),
+      'GET /api/schools/mine': ok({ school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true }, api: '/api/schools/4' }),
       'GET /api/trusts/mine': ok({ trust: { ...trust, courseIds: [5] } }),
     });
     renderCheckout();
@@ -681,11 +691,11 @@ describe('CheckoutScene: what the buyer pays, tax included, before they commit',
 
   it('a UK trust reads the same VAT total as its invoice will carry', async () => {
     restore = readAs('en-GB', 'Europe/London');
-    const noSchool = ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } });
+    const noSchool = ok({ school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null });
     setup({
       'GET /api/courses/5': ok(priced),
       'GET /api/schools/mine': noSchool,
-      'GET /api/trusts/mine': ok({ trust: { id: 9, name: 'Greenway Trust', courseIds: [] } }),
+      'GET /api/trusts/mine': ok({ trust: { id: 9, name: 'Greenway Trust', courseIds: [], api: '/api/trusts/9' } }),
     });
     renderCheckout();
     expect(await screen.findByRole('radio', { name: /For every school of Greenway Trust/ })).toBeChecked();

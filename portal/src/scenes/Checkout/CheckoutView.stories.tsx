@@ -27,7 +27,7 @@ const course: CourseDetailDto = {
 };
 
 const school = { id: 4, name: "St Mary's Primary School", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' };
-const managed: MySchoolDto = { school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } };
+const managed: MySchoolDto = { school, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true }, api: '/api/schools/4' };
 
 /** The payment's parts as the page places them; in the app each is its own container. */
 const slot = (id: string, title: string, text: string) => (
@@ -69,7 +69,7 @@ export const ForOneself: Story = {
     checkout: ready(
       buy({
         purchaser: { kind: 'self' },
-        choice: { mine: { ...managed, role: 'member', can: { manage: false, buyForSchool: false } }, trust: null, onChange: fn(), forSelf: true },
+        choice: { mine: { ...managed, role: 'member', can: { manage: false, buyForSchool: false }, api: null }, trust: null, onChange: fn(), forSelf: true },
       }),
     ),
   },
@@ -95,7 +95,7 @@ export const NewSchool: Story = {
         purchaser: { kind: 'create' },
         tax: checkoutTax(49900, 'GBP', '', ''),
         choice: {
-          mine: { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } },
+          mine: { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null },
           trust: null,
           onChange: fn(),
           forSelf: true,

@@ -21,13 +21,14 @@ const card = (id: number, fields: Partial<DashboardCourseDto> = {}): DashboardCo
   ...fields,
 });
 
-const noSchool = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
+const noSchool = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null };
 const school = {
   school: { id: 4, name: "St Mary's Primary", country: 'GB', createdAt: '2026-01-01T00:00:00.000Z' },
   role: 'member',
   courses: [],
   domains: [],
   can: { manage: false, buyForSchool: false },
+  api: null,
 };
 
 function setup(dashboard: DashboardDto, mine: object = noSchool, extra = {}) {
@@ -76,7 +77,7 @@ describe('DashboardScene: a first visit', () => {
 });
 
 describe('DashboardScene: a trust’s manager (issue 53)', () => {
-  const trust = { 'GET /api/trusts/mine': ok({ trust: { id: 7, name: 'Riverside Learning Trust', courseIds: [] } }) };
+  const trust = { 'GET /api/trusts/mine': ok({ trust: { id: 7, name: 'Riverside Learning Trust', courseIds: [], api: '/api/trusts/7' } }) };
 
   it('is shown the way to their trust, not asked whether their school is signed up', async () => {
     setup({ courses: [card(1)], stats: zeros }, noSchool, trust);

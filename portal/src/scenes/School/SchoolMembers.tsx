@@ -18,11 +18,11 @@ type Pending = { kind: 'remove' | 'promote'; member: SchoolMemberDto } | null;
 
 /**
  * The staff of the school with their progress on each licensed course, then the people invited
- * by e-mail who have not joined yet (managers only).
+ * by e-mail who have not joined yet (managers only; `root` is the school's API root the server sent).
  */
-export function SchoolMembers({ schoolId }: { schoolId: number }) {
+export function SchoolMembers({ schoolId, root }: { schoolId: number; root: string }) {
   const members = useSchoolMembers(schoolId);
-  const invited = useInvited(`/api/schools/${schoolId}`);
+  const invited = useInvited(root);
   const me = useSignedInUser();
   const remove = useRemoveMember(schoolId);
   const promote = usePromoteManager(schoolId);

@@ -17,6 +17,7 @@ const managerSchool: MySchoolDto = {
   courses,
   domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-02T00:00:00.000Z', proof: 'dns', txtRecord: null, googleWorkspaceDomain: null }],
   can: { manage: true, buyForSchool: true },
+  api: '/api/schools/4',
 };
 const progress = (completed: number) => ({
   courseId: 11,
@@ -304,7 +305,7 @@ describe('SchoolScene for others', () => {
   it('explains to a member that managers manage, without asking for the member list', async () => {
     const api = mockApi({
       ...base,
-      'GET /api/schools/mine': ok({ school, role: 'member', courses, domains: [], can: { manage: false, buyForSchool: false } }),
+      'GET /api/schools/mine': ok({ school, role: 'member', courses, domains: [], can: { manage: false, buyForSchool: false }, api: null }),
     });
     renderSchool();
     expect(await screen.findByRole('heading', { name: 'Managing the school' })).toBeInTheDocument();
@@ -313,12 +314,19 @@ describe('SchoolScene for others', () => {
   });
 
   it('lets someone without a school create one', async () => {
-    let mine: MySchoolDto = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false } };
+    let mine: MySchoolDto = { school: null, role: null, courses: [], domains: [], can: { manage: false, buyForSchool: false }, api: null };
     const api = mockApi({
       ...base,
       'GET /api/schools/mine': () => ok(mine),
       'POST /api/schools': () => {
-        mine = { school: { ...school, name: 'Hill School' }, role: 'manager', courses: [], domains: [], can: { manage: true, buyForSchool: true } };
+        mine = {
+          school: { ...school, name: 'Hill School' },
+          role: 'manager',
+          courses: [],
+          domains: [],
+          can: { manage: true, buyForSchool: true },
+          api: '/api/schools/4',
+        };
         return { status: 201, body: mine.school };
       },
       'GET /api/schools/4/members': ok({ ...members, members: [] }),

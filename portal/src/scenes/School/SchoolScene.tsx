@@ -1,6 +1,6 @@
 import { readerDay } from '@atrium/common/rules/dates';
 import { lazy, Suspense } from 'react';
-import type { MySchoolDto, SchoolDto } from '@atrium/common';
+import type { MySchoolDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useDownloadRegister, useMySchool } from '../../api/schools.ts';
 import { CreateSchoolForm } from '../../components/school/CreateSchoolForm.tsx';
@@ -46,20 +46,22 @@ export function SchoolScene() {
     <SchoolView
       mine={readState(mine)}
       register={{ onDownload, downloading: download.isPending }}
-      panels={school && mine.data?.can.manage ? managerPanels(school, mine.data) : undefined}
+      panels={mine.data ? managerPanels(mine.data) : undefined}
       createSchool={<CreateSchoolForm />}
     />
   );
 }
 
-function managerPanels(school: SchoolDto, mine: MySchoolDto): SchoolManagerPanels {
-  const root = `/api/schools/${school.id}`;
+/** A manager's panels, each calling the school's routes under the API root the server sent them (none to a member). */
+function managerPanels(mine: MySchoolDto): SchoolManagerPanels | undefined {
+  const { school, api: root } = mine;
+  if (!school || !root || !mine.can.manage) return undefined;
   return {
     details: <SchoolDetails school={school} root={root} />,
     deadlines: <SchoolDeadlines root={root} managedSchoolId={school.id} />,
     sharing: <SubmissionSharing schoolId={school.id} enabled={mine.managersSeeSubmissions === true} />,
     groups: <GroupsPanel root={root} owner="school" />,
-    members: <SchoolMembers schoolId={school.id} />,
+    members: <SchoolMembers schoolId={school.id} root={root} />,
     directory: <DirectorySyncPanel root={root} owner="school" />,
     cpdHours: <CpdHoursPanel root={root} courses={mine.courses.map((course) => ({ id: course.courseId, title: course.title }))} />,
     insights: (

@@ -16,8 +16,9 @@ const manager: MySchoolDto = {
   ],
   domains: [],
   can: { manage: true, buyForSchool: true },
+  api: '/api/schools/4',
 };
-const member: MySchoolDto = { ...manager, role: 'member', can: { manage: false, buyForSchool: false } };
+const member: MySchoolDto = { ...manager, role: 'member', can: { manage: false, buyForSchool: false }, api: null };
 
 const panels: SchoolManagerPanels = {
   details: <PanelLead>St Mary's Primary School, United Kingdom.</PanelLead>,

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorText } from '../../api/client.ts';
-import { CHANGES, invalidatePaths } from '../../api/invalidate.ts';
+import { errorText } from '../../api/client.ts';
+import { useSetSubmissionSharing } from '../../api/schools.ts';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
 import { Panel, PanelHeader, PanelLead } from '../../components/Panel.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
@@ -12,13 +11,8 @@ import { useToast } from '../../components/toast/Toaster.tsx';
  * still says where each one stands.
  */
 export function SubmissionSharing({ schoolId, enabled }: { schoolId: number; enabled: boolean }) {
-  const queryClient = useQueryClient();
   const { toast } = useToast();
-  const save = useMutation({
-    mutationFn: (managersSeeSubmissions: boolean) =>
-      api.patch<{ managersSeeSubmissions: boolean }>(`/api/schools/${schoolId}/submission-sharing`, { managersSeeSubmissions }),
-    onSuccess: () => invalidatePaths(queryClient, CHANGES.school(schoolId)),
-  });
+  const save = useSetSubmissionSharing(schoolId);
   // The choice shows at once (set in the click's own render, so the box never flicks back) and
   // until the school is read again (`enabled` changes); a failed save shows the setting as it was.
   const [choice, setChoice] = useState<{ value: boolean; over: boolean } | null>(null);

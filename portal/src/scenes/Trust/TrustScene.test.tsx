@@ -63,7 +63,7 @@ function trustManager() {
   let deadlines = trustDeadlines();
   return mockApi({
     ...base,
-    'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+    'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust', courseIds: [], api: '/api/trusts/3' } }),
     'GET /api/trusts/3/overview': ok(overview),
     'GET /api/trusts/3/statuses': ({ url }) => ({
       status: 200,
@@ -189,7 +189,7 @@ describe('/trust for a trust manager', () => {
   it('reads the counts again for a chosen group, as the list is', async () => {
     const api = mockApi({
       ...base,
-      'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+      'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust', courseIds: [], api: '/api/trusts/3' } }),
       'GET /api/trusts/3/overview': ok(overview),
       'GET /api/trusts/3/statuses': ok([row({})]),
       'GET /api/trusts/3/deadlines': ok(trustDeadlines()),
@@ -214,7 +214,7 @@ describe('/trust for a trust manager', () => {
   it('downloads the trust register', async () => {
     const api = mockApi({
       ...base,
-      'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust' } }),
+      'GET /api/trusts/mine': ok({ trust: { id: 3, name: 'Greenway Trust', courseIds: [], api: '/api/trusts/3' } }),
       'GET /api/trusts/3/overview': ok(overview),
       'GET /api/trusts/3/statuses': ok([]),
       'GET /api/trusts/3/managers': ok({ managers: [], invitations: [] }),
@@ -247,7 +247,7 @@ describe('/trust?invite=…', () => {
         ok({ trustName: 'Greenway Trust', email: learner.email, problem: used ? 'This invitation has been used already.' : null }),
       'POST /api/trusts/invites/tok-123456789012345678901/accept': () => {
         used = true;
-        return ok({ trust: { id: 3, name: 'Greenway Trust' } });
+        return ok({ trust: { id: 3, name: 'Greenway Trust', courseIds: [], api: '/api/trusts/3' } });
       },
     });
     renderScene(<TrustScene />, { route: '/trust?invite=tok-123456789012345678901', path: '/trust' });

@@ -42,7 +42,7 @@ export function TrustScene() {
 
 function MyTrust() {
   const mine = useMyTrust();
-  return <TrustRead read={mine}>{(data) => (data.trust ? <TrustDashboard trustId={data.trust.id} /> : <NoTrust signedIn />)}</TrustRead>;
+  return <TrustRead read={mine}>{(data) => (data.trust ? <TrustDashboard trustId={data.trust.id} root={data.trust.api} /> : <NoTrust signedIn />)}</TrustRead>;
 }
 
 /** The trust's reads as the page draws them: loading fills it; a failure says so with Try again. */
@@ -54,12 +54,13 @@ function TrustRead<T>({ read, children }: { read: QueryLike<T>; children: (data:
   );
 }
 
-function TrustDashboard({ trustId }: { trustId: number }) {
+/** The trust's page; `root` is the trust's API root the server sent with it, under which its panels call its routes. */
+function TrustDashboard({ trustId, root }: { trustId: number; root: string }) {
   const [filter, setFilter] = useState<TrustFilter>({ schoolId: null, courseId: null, status: null, page: 0 });
   const overview = useTrustOverview(trustId, filter.courseId, filter.groupId ?? null);
   const statuses = useTrustStatuses(trustId, filter);
   const download = useDownloadTrustRegister(trustId);
-  const groups = useGroups(`/api/trusts/${trustId}`);
+  const groups = useGroups(root);
   const [moving, setMoving] = useState<MovingMember | null>(null);
   const { toast } = useToast();
   const staff: StaffListState = mapRead(readState(statuses), (page) => ({
@@ -95,15 +96,15 @@ function TrustDashboard({ trustId }: { trustId: number }) {
             }
             deadlines={<TrustDeadlines trustId={trustId} />}
             groups={groups.data?.groups ?? []}
-            groupsPanel={<GroupsPanel root={`/api/trusts/${trustId}`} owner="trust" />}
-            cpdHours={<CpdHoursPanel root={`/api/trusts/${trustId}`} schools={data.schools} courses={data.courses} />}
+            groupsPanel={<GroupsPanel root={root} owner="trust" />}
+            cpdHours={<CpdHoursPanel root={root} schools={data.schools} courses={data.courses} />}
             managers={
               <>
                 <TrustManagers trustId={trustId} />
-                <IdentityProviderPanel root={`/api/trusts/${trustId}`} owner="trust" />
+                <IdentityProviderPanel root={root} owner="trust" />
               </>
             }
-            directoryPanel={<DirectorySyncPanel root={`/api/trusts/${trustId}`} owner="trust" />}
+            directoryPanel={<DirectorySyncPanel root={root} owner="trust" />}
             onMove={(row) => setMoving({ userId: row.userId, name: row.name, schoolId: row.schoolId, schoolName: row.schoolName })}
           />
           {moving ? <MoveMemberDialog trustId={trustId} member={moving} schools={data.schools} onClose={() => setMoving(null)} /> : null}

@@ -39,6 +39,7 @@ const school: AdminSchoolDetailDto = {
   ],
   licences: [licence(1), licence(2, '2026-02-01T00:00:00.000Z')],
   domains: [{ domain: 'stmarys.sch.uk', verifiedAt: '2026-01-01T00:00:00.000Z', proof: 'dns', txtRecord: null, googleWorkspaceDomain: null }],
+  api: '/api/admin/schools/4',
 };
 
 const setup = (extra: Parameters<typeof mockApi>[0] = {}) =>

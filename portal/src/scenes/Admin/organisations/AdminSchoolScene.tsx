@@ -21,7 +21,7 @@ export function AdminSchoolScene() {
       school={readState(school)}
       wellFormed={/^\d+$/.test(schoolId)}
       panels={(shown) => {
-        const root = `/api/admin/schools/${shown.id}`;
+        const root = shown.api;
         return {
           details: <SchoolDetails school={shown} root={root} />,
           licences: <SchoolLicences school={shown} />,

@@ -24,6 +24,7 @@ const school: AdminSchoolDetailDto = {
     { domain: 'stmarys.sch.uk', verifiedAt: '2026-01-01T00:00:00.000Z', proof: 'dns', txtRecord: null, googleWorkspaceDomain: null },
     { domain: 'stmarys-pta.org.uk', verifiedAt: null, proof: null, txtRecord: null, googleWorkspaceDomain: null },
   ],
+  api: '/api/admin/schools/4',
 };
 
 const meta = {

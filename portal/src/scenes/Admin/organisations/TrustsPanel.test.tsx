@@ -15,6 +15,7 @@ const greenway: AdminTrustDetailDto = {
   managers: [],
   invitations: [],
   licences: [],
+  api: '/api/admin/trusts/3',
 };
 const base = { 'GET /api/user': ok(admin), 'GET /api/config': ok(publicConfig) };
 

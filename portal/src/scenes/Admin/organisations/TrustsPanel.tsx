@@ -117,7 +117,7 @@ function TrustDetail({ trustId }: { trustId: number }) {
           </section>
           <section aria-label={`Groups of ${shown.name}`}>
             <h3>Groups across the schools</h3>
-            <Groups root={`/api/admin/trusts/${trustId}`} owner="trust" viewer="admin" level={3} />
+            <Groups root={shown.api} owner="trust" viewer="admin" level={3} />
           </section>
         </Detail>
       )}

@@ -19,8 +19,8 @@ import { licenseSchool, restoreLicence, revokeLicence } from '../../../commands/
 import { toIso, type Db } from '../../../db/knex.ts';
 import { notFound } from '../../../errors.ts';
 import type { AppContext } from '../../../context.ts';
-import { displayName, type User } from '../../../models/User.ts';
-import { presentAdminLicence, presentAdminSchool, presentDomain, presentSchool } from '../../../presenters/schools.ts';
+import type { User } from '../../../models/User.ts';
+import { presentAdminSchool, presentAdminSchoolDetail, presentSchool } from '../../../presenters/schools.ts';
 import { adminSchoolDetail, adminSchoolPage } from '../../../queries/schools.ts';
 import { sendPage, type Routes } from '../../define.ts';
 
@@ -28,19 +28,7 @@ import { sendPage, type Routes } from '../../define.ts';
 async function schoolDetail(db: Db, schoolId: number): Promise<AdminSchoolDetailDto> {
   const detail = await adminSchoolDetail(db, schoolId);
   if (!detail) throw notFound('School not found');
-  return {
-    ...presentAdminSchool(detail.school),
-    invitesApprovedAt: toIso(detail.invitesApprovedAt),
-    members: detail.members.map((member) => ({
-      userId: member.userId,
-      name: displayName(member),
-      email: member.email,
-      role: member.role,
-      joinedAt: toIso(member.joinedAt)!,
-    })),
-    licences: detail.licences.map(presentAdminLicence),
-    domains: detail.domains.map(presentDomain),
-  };
+  return presentAdminSchoolDetail(detail);
 }
 
 /** A licence revoked or restored: the change, its log line, and the school's page as it is now. */

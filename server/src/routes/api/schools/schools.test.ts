@@ -43,6 +43,7 @@ describe('creating a school', () => {
       courses: [],
       domains: [],
       can: { manage: false, buyForSchool: false },
+      api: null,
     });
     const invalid = await other.post('/api/schools', { name: ' ', country: 'Britain' });
     expect(invalid.status).toBe(400);
@@ -246,6 +247,23 @@ describe('what the caller may do (can)', () => {
     expect(await canOf(managerUser.id)).toEqual({ promote: false, remove: true });
     expect((await manager.post(`/api/schools/${schoolId}/managers`, { userId: colleague.user.id })).status).toBe(200);
     expect(await canOf(colleague.user.id)).toEqual({ promote: false, remove: true });
+  });
+
+  it("sends each caller the API root they call the school's routes under: its managers', the admin's, none to a member", async () => {
+    const { client: manager, schoolId } = await schoolWithManager(server);
+    const colleague = await member(schoolId, manager);
+    const apiOf = async (client: TestClient) => (await client.get('/api/schools/mine')).body.api;
+    expect(await apiOf(manager)).toBe(`/api/schools/${schoolId}`);
+    expect(await apiOf(colleague.client)).toBeNull();
+    expect(await apiOf(admin)).toBeNull();
+    const detail = await admin.get(`/api/admin/schools/${schoolId}`);
+    expect(detail.body.api).toBe(`/api/admin/schools/${schoolId}`);
+    // The link is followed as sent: each caller reads the school's groups under their own root.
+    expect((await manager.get(`${await apiOf(manager)}/groups`)).status).toBe(200);
+    expect((await admin.get(`${detail.body.api}/groups`)).status).toBe(200);
+    // Every admin answer about the school carries it, a licence change's too.
+    const course = await createCourse(server);
+    expect((await admin.post(`/api/admin/schools/${schoolId}/licences`, { courseId: course.id })).body.api).toBe(`/api/admin/schools/${schoolId}`);
   });
 });
 

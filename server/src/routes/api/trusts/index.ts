@@ -20,6 +20,7 @@ import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { trustManager } from '../../../policies/trusts.ts';
 import {
+  presentMyTrust,
   presentTrustInvitation,
   presentTrustInvitePreview,
   presentTrustManager,
@@ -55,8 +56,7 @@ const unknownInvite = () => notFound('This invitation link is not valid. Check t
  */
 /** The trust the caller manages, with the courses its licences cover (what checkout offers to buy). */
 async function myTrust(ctx: AppContext, managed: { trustId: number; name: string } | null): Promise<MyTrustDto> {
-  if (!managed) return { trust: null };
-  return { trust: { id: managed.trustId, name: managed.name, courseIds: await trustLicensedCourseIds(ctx.deps.db, managed.trustId) } };
+  return presentMyTrust(managed, managed ? await trustLicensedCourseIds(ctx.deps.db, managed.trustId) : []);
 }
 
 export function trustRoutes(routes: Routes): void {

@@ -106,7 +106,9 @@ describe("a trust's licence", () => {
     expect((await oak.client.post('/api/create-payment-intent', { courseId: course.id, schoolId: oak.schoolId })).status).toBe(409);
     // The return page says the purchase is done (the buyer is in no school), and checkout knows the trust has it.
     expect((await manager.client.get(`/api/payments/${intentId}`)).body).toMatchObject({ status: 'succeeded', enrolled: true, trustName: 'Meadow Trust' });
-    expect((await manager.client.get('/api/trusts/mine')).body).toEqual({ trust: { id: trustId, name: 'Meadow Trust', courseIds: [course.id] } });
+    expect((await manager.client.get('/api/trusts/mine')).body).toEqual({
+      trust: { id: trustId, name: 'Meadow Trust', courseIds: [course.id], api: `/api/trusts/${trustId}` },
+    });
     // The receipt names the trust.
     const receipt = await fetch(`${manager.client.baseUrl}/api/payments/${intentId}/receipt.pdf`, { headers: { cookie: manager.client.cookieHeader } });
     expect(receipt.status).toBe(200);

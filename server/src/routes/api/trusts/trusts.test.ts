@@ -19,6 +19,7 @@ describe('an admin building a trust', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ name: 'Greenway Trust', schoolCount: 0, schools: [], managers: [], invitations: [] });
     const trustId = created.body.id as number;
+    expect(created.body.api).toBe(`/api/admin/trusts/${trustId}`);
     await admin.post(`/api/admin/trusts/${trustId}/schools`, { schoolId: oak.schoolId });
     const both = await admin.post(`/api/admin/trusts/${trustId}/schools`, { schoolId: elm.schoolId });
     expect(both.body.schools.map((s: { name: string }) => s.name)).toEqual(['Elm Academy', 'Oak Primary']);
@@ -130,14 +131,18 @@ describe('trust manager invitations', () => {
     expect((await client.get('/api/trusts/mine')).body).toEqual({ trust: null });
     const accepted = await client.post(`/api/trusts/invites/${token}/accept`);
     expect(accepted.status, accepted.text).toBe(200);
-    expect(accepted.body).toEqual({ trust: { id: trustId, name: 'West Trust', courseIds: [] } });
-    expect((await client.get('/api/trusts/mine')).body).toEqual({ trust: { id: trustId, name: 'West Trust', courseIds: [] } });
+    // With the API root its manager calls the trust's routes under; the admin's is their own.
+    expect(accepted.body).toEqual({ trust: { id: trustId, name: 'West Trust', courseIds: [], api: `/api/trusts/${trustId}` } });
+    expect((await client.get('/api/trusts/mine')).body).toEqual({ trust: { id: trustId, name: 'West Trust', courseIds: [], api: `/api/trusts/${trustId}` } });
+    expect((await client.get(`/api/trusts/${trustId}/groups`)).status).toBe(200);
     // Again: the same answer, nothing more.
     expect((await client.post(`/api/trusts/invites/${token}/accept`)).status).toBe(200);
     expect(await server.db('trustManagers').where({ trustId })).toHaveLength(1);
     expect((await server.client().get(`/api/trusts/invites/${token}`)).body.problem).toBe('This invitation has been used already.');
     const detail = await admin.get(`/api/admin/trusts/${trustId}`);
     expect(detail.body.managers).toEqual([expect.objectContaining({ userId: invitee.id, email: invitee.email })]);
+    expect(detail.body.api).toBe(`/api/admin/trusts/${trustId}`);
+    expect((await admin.get(`${detail.body.api}/groups`)).status).toBe(200);
     expect(detail.body.invitations).toEqual([]);
     // Inviting a manager again is refused with the reason.
     const again = await admin.post(`/api/admin/trusts/${trustId}/invitations`, { email: invitee.email });
