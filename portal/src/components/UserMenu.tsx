@@ -37,7 +37,7 @@ export function UserMenu({ user }: { user: UserDto }) {
         navigate('/');
         clearSession(queryClient);
       },
-      onError: (error) => toast({ title: 'Logout failed', description: errorText(error, error.message), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Logout failed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });
 
   return (
