@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessibilityStatementDto, CaptionPreferencesDto, MessageDto } from '@atrium/common';
 import type { AccessibilityReportInput, AccessibilitySettingsInput } from '@atrium/common/schemas/accessibility';
@@ -24,6 +25,12 @@ export const useReportAccessibilityProblem = () =>
 
 /** The signed-in person's caption choice, kept with their account; read again each time a module page opens. */
 export const useCaptionPreferences = (enabled = true) => useQuery<CaptionPreferencesDto>({ queryKey: CAPTION_PREFERENCES_KEY, enabled });
+
+/** The caption choice on screen now, outside a render: what the last change set, before its save is back. */
+export function useShownCaptionChoice() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.getQueryData<CaptionPreferencesDto>(CAPTION_PREFERENCES_KEY), [queryClient]);
+}
 
 /**
  * PUT /api/user/caption-preferences. The screen shows the new choice at once (the cache is set

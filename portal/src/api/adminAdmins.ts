@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAccountDto, MessageDto } from '@atrium/common';
 import { USER_KEY } from './session.ts';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 const ADMINS_ROOT = '/api/admin/admins';
 
@@ -11,7 +12,7 @@ export function useGrantAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => api.post<AdminAccountDto>(ADMINS_ROOT, { email }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMINS_ROOT] }),
+    onSuccess: () => invalidatePaths(queryClient, [ADMINS_ROOT]),
   });
 }
 
@@ -20,6 +21,6 @@ export function useRevokeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<MessageDto>(`${ADMINS_ROOT}/${id}`),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: [ADMINS_ROOT] }), queryClient.invalidateQueries({ queryKey: USER_KEY })]),
+    onSuccess: () => invalidatePaths(queryClient, [ADMINS_ROOT, USER_KEY[0]]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageDto } from '@atrium/common';
 import { adminSchoolKey } from './adminSchools.ts';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 export type DomainClaimAction =
   { kind: 'approve'; domain: string } | { kind: 'remove'; domain: string } | { kind: 'move'; domain: string; toSchoolId: number; toSchoolName: string };
@@ -16,12 +17,12 @@ export function useChangeDomainClaim(schoolId: number) {
       if (action.kind === 'approve') return api.post<MessageDto & { joinedMembers: number }>(`${path}/approve`);
       return api.post<MessageDto & { joinedMembers: number }>(`${path}/move`, { schoolId: action.toSchoolId });
     },
+    // Member counts in the schools list move with approvals; a move changes both schools' pages.
     onSuccess: (_answer, action) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminSchoolKey(schoolId) }),
-        action.kind === 'move' ? queryClient.invalidateQueries({ queryKey: adminSchoolKey(action.toSchoolId) }) : null,
-        // Member counts in the schools list move with approvals.
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/schools', 'search'] }),
+      invalidatePaths(queryClient, [
+        adminSchoolKey(schoolId)[0],
+        ...(action.kind === 'move' ? [adminSchoolKey(action.toSchoolId)[0]] : []),
+        '/api/admin/schools',
       ]),
   });
 }

@@ -44,6 +44,6 @@ export function useInvitationApproval(schoolId: number) {
   return useMutation({
     mutationFn: (approved: boolean) =>
       api.post<MessageDto & { invitesApprovedAt: string | null }>(`${SCHOOLS_ROOT}/${schoolId}/invitations-approval`, { approved }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminSchoolKey(schoolId) }),
+    onSuccess: () => invalidatePaths(queryClient, [adminSchoolKey(schoolId)[0]]),
   });
 }

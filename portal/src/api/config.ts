@@ -1,4 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PublicConfigDto } from '@atrium/common';
 
 /**
@@ -11,3 +12,9 @@ export const usePublicConfig = () => useQuery<PublicConfigDto>(publicConfigQuery
 
 /** The config outside a render: the cached answer, or the one request that fetches it. */
 export const ensurePublicConfig = (queryClient: QueryClient) => queryClient.ensureQueryData<PublicConfigDto>(publicConfigQuery);
+
+/** ensurePublicConfig for a component's callbacks (a check started before the config arrived waits for it). */
+export function useEnsurePublicConfig() {
+  const queryClient = useQueryClient();
+  return useCallback(() => ensurePublicConfig(queryClient), [queryClient]);
+}

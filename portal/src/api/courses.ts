@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetailDto, CourseSummaryDto, Currency, DashboardDto, EnrollmentRecordDto } from '@atrium/common';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 export const COURSES_KEY = ['/api/courses'] as const;
 export const DASHBOARD_KEY = ['/api/dashboard'] as const;
@@ -17,7 +18,7 @@ export function useEnroll() {
     // The currency the price was shown in: a course free in it enrolls at once (common/rules/pricing.ts).
     mutationFn: ({ courseId, currency }: { courseId: number; currency: Currency }) => api.post<EnrollmentRecordDto>('/api/enrollments', { courseId, currency }),
     onSuccess: async (_record, { courseId }) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: courseKey(courseId) }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
+      await invalidatePaths(queryClient, [courseKey(courseId)[0], DASHBOARD_KEY[0]]);
     },
   });
 }

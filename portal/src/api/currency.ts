@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyChoiceDto } from '@atrium/common/api/payments';
 import { currencyForLocales, type Currency } from '@atrium/common/rules/currency';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 export const CURRENCY_KEY = ['/api/currency'] as const;
 
@@ -45,12 +46,8 @@ export function useChooseCurrency() {
       try {
         const choice = await api.put<CurrencyChoiceDto>('/api/currency', { currency });
         queryClient.setQueryData(CURRENCY_KEY, choice);
-        await queryClient.invalidateQueries({
-          predicate: (query) => {
-            const [key] = query.queryKey;
-            return key === 'payment-intent' || key === '/api/user' || (typeof key === 'string' && (key.startsWith('/api/courses') || key === '/api/dashboard'));
-          },
-        });
+        // The checkout's payment intent is keyed by its name, which a path covers as it does an API path.
+        await invalidatePaths(queryClient, ['/api/courses', '/api/dashboard', '/api/user', 'payment-intent']);
       } finally {
         setPending(null);
       }

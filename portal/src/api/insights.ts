@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CourseInsightsDto, RetentionDto, WeeklyInsightsDto } from '@atrium/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourseInsightsDto, RetentionDto, SchedulerRunDto, WeeklyInsightsDto } from '@atrium/common';
+import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 /** What the Insights charts are narrowed to; days are YYYY-MM-DD (UTC), empty = the default (last 12 months). */
 export interface InsightsFilters {
@@ -59,8 +61,18 @@ export const useTrustWeekly = (trustId: number, filters: InsightsFilters) => use
 export const useTrustCourseInsights = (trustId: number, courseId: number | null, filters: Pick<InsightsFilters, 'from' | 'to' | 'schoolId'>) =>
   useQuery<CourseInsightsDto>({ queryKey: trustCourseInsightsKey(trustId, courseId ?? 0, filters), enabled: courseId !== null });
 
-/** The admin's Insights answers: read again once the rollup has been run on request. */
-export const isAdminInsightsKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/admin/insights/');
+/**
+ * "Update now": the scheduler's own insights-rollup job run on request (under its lease), then
+ * every admin chart read again; the scheduler's panel is read again either way, as "Run now" does.
+ */
+export function useUpdateAdminInsights() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<SchedulerRunDto>('/api/admin/scheduler/insights-rollup/run'),
+    onSuccess: () => invalidatePaths(queryClient, ['/api/admin/insights']),
+    onSettled: () => invalidatePaths(queryClient, ['/api/admin/scheduler']),
+  });
+}
 
 /**
  * A CSV's name with the filters that narrowed it, so two downloads for different courses or

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient, type QueryKey, type UseMutationR
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok } from '../test/api.ts';
+import { fail, mockApi, ok } from '../test/api.ts';
 import { ADMIN_OVERVIEW_KEY } from './admin.ts';
 import * as adminCatalogue from './adminCatalogue.ts';
 import * as adminInbox from './adminInbox.ts';
@@ -13,9 +13,15 @@ import * as captions from './captions.ts';
 import { createQueryClient } from './client.ts';
 import { COURSES_KEY, courseKey, DASHBOARD_KEY } from './courses.ts';
 import * as deadlines from './deadlines.ts';
+import * as insights from './insights.ts';
 import { coversPath } from './invalidate.ts';
+import { ORDERS_KEY, useCreateOrder } from './payments.ts';
+import { useUpdateProfile } from './profile.ts';
+import { progressKey, useProgressSaved } from './progress.ts';
+import { quizKey, useRereadQuiz } from './quizzes.ts';
 import * as roster from './roster.ts';
 import * as schools from './schools.ts';
+import { USER_KEY } from './session.ts';
 
 // Issue 34 #7: every admin and school-manager mutation refreshes what it changed. Each row names
 // a mutation, the call it makes, and the reads on screen that show what the call changes (keys
@@ -235,6 +241,17 @@ const ROWS: Record<string, Row> = {
     call: 'POST /api/admin/scheduler/reminders/run',
     refreshes: [deadlines.SCHEDULER_KEY],
   },
+  useUpdateAdminInsights: {
+    hook: insights.useUpdateAdminInsights,
+    variables: undefined,
+    call: 'POST /api/admin/scheduler/insights-rollup/run',
+    refreshes: [
+      insights.adminWeeklyKey({ from: '', to: '', courseId: null, schoolId: null }),
+      insights.adminCourseInsightsKey(1, { from: '', to: '', courseId: 1, schoolId: 4 }),
+      insights.retentionKey(3),
+      deadlines.SCHEDULER_KEY,
+    ],
+  },
   useRemoveMember: { hook: () => schools.useRemoveMember(4), variables: 8, call: 'DELETE /api/schools/4/members/8', refreshes: managerSchoolPage },
   usePromoteManager: { hook: () => schools.usePromoteManager(4), variables: 8, call: 'POST /api/schools/4/managers', refreshes: managerSchoolPage },
   useSetSubmissionSharing: {
@@ -286,6 +303,59 @@ describe('every admin and school-manager mutation refreshes what it changed', ()
       }
     }
     expect(unlisted).toEqual([]);
+  });
+});
+
+// The learner's changes whose refresh used to live in a scene (issue 52 item 5): the hook in api/
+// now does it, for every caller.
+describe('a learner change refreshes what it moved', () => {
+  const stale = (queryClient: QueryClient, key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated ?? true;
+  const holding = (...keys: QueryKey[]) => {
+    const queryClient = createQueryClient();
+    for (const key of keys) queryClient.setQueryData(key, { cached: true });
+    return queryClient;
+  };
+
+  it('a profile update reads the certificates again (they print the name)', async () => {
+    mockApi({ 'PATCH /api/user/profile': ok({ id: 7, firstName: 'Priya' }) });
+    const queryClient = holding(['/api/certificates'], COURSES_KEY);
+    const { result } = renderHook(() => useUpdateProfile(), { wrapper: wrapperFor(queryClient) });
+    await result.current.mutateAsync({ firstName: 'Priya', lastName: 'Shah' });
+    expect(queryClient.getQueryData(USER_KEY)).toEqual({ id: 7, firstName: 'Priya' });
+    expect(stale(queryClient, ['/api/certificates'])).toBe(true);
+    expect(stale(queryClient, COURSES_KEY)).toBe(false);
+  });
+
+  it('an invoice request refused with 409 reads the orders and the course again', async () => {
+    mockApi({ 'POST /api/orders': fail(409, 'You have already requested an invoice for this course.') });
+    const queryClient = holding(ORDERS_KEY, courseKey(1), courseKey(2));
+    const { result } = renderHook(() => useCreateOrder(), { wrapper: wrapperFor(queryClient) });
+    await expect(result.current.mutateAsync({ courseId: 1 } as never)).rejects.toThrow();
+    expect(stale(queryClient, ORDERS_KEY)).toBe(true);
+    expect(stale(queryClient, courseKey(1))).toBe(true);
+    expect(stale(queryClient, courseKey(2))).toBe(false);
+  });
+
+  it('a saved watching report goes into the cache; the first completion reads the course and the dashboard again', async () => {
+    const queryClient = holding(courseKey(1), DASHBOARD_KEY);
+    queryClient.setQueryData(progressKey(5), { moduleId: 5, isCompleted: false });
+    const { result } = renderHook(() => useProgressSaved(5, 1), { wrapper: wrapperFor(queryClient) });
+    const saved = { moduleId: 5, courseId: 1, isCompleted: false } as never;
+    result.current(saved);
+    expect(queryClient.getQueryData(progressKey(5))).toEqual(saved);
+    expect(stale(queryClient, courseKey(1)) || stale(queryClient, DASHBOARD_KEY)).toBe(false);
+    result.current({ moduleId: 5, courseId: 1, isCompleted: true } as never);
+    expect(stale(queryClient, courseKey(1))).toBe(true);
+    expect(stale(queryClient, DASHBOARD_KEY)).toBe(true);
+  });
+
+  it('reading a quiz again after its wait covers that quiz only', async () => {
+    mockApi({});
+    const queryClient = holding(quizKey(3), quizKey(30));
+    const { result } = renderHook(() => useRereadQuiz(3), { wrapper: wrapperFor(queryClient) });
+    await result.current();
+    expect(stale(queryClient, quizKey(3))).toBe(true);
+    expect(stale(queryClient, quizKey(30))).toBe(false);
   });
 });
 

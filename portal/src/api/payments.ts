@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import type { Currency, OrderDto, OrderInput, PaymentIntentDto, PaymentStatusDto } from '@atrium/common';
-import { api } from './client.ts';
+import { api, ApiError } from './client.ts';
 import { courseKey, DASHBOARD_KEY } from './courses.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 export const ORDERS_KEY = ['/api/orders'] as const;
 export const paymentStatusKey = (paymentIntentId: string) => [`/api/payments/${paymentIntentId}`] as const;
@@ -55,11 +56,7 @@ export function usePaymentStatus(paymentIntentId: string | null) {
 export function useRefreshAfterEnrollment() {
   const queryClient = useQueryClient();
   return useCallback(
-    (courseId: number | null) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-        courseId ? queryClient.invalidateQueries({ queryKey: courseKey(courseId) }) : null,
-      ]),
+    (courseId: number | null) => invalidatePaths(queryClient, courseId ? [DASHBOARD_KEY[0], courseKey(courseId)[0]] : [DASHBOARD_KEY[0]]),
     [queryClient],
   );
 }
@@ -67,13 +64,20 @@ export function useRefreshAfterEnrollment() {
 /** GET /api/orders: the signed-in user's invoice requests. */
 export const useOrders = () => useQuery<OrderDto[]>({ queryKey: ORDERS_KEY });
 
-/** POST /api/orders: ask to pay by invoice (the server mails support and the billing address). */
+/**
+ * POST /api/orders: ask to pay by invoice (the server mails support and the billing address).
+ * A 409 means it was requested before, or the buyer was enrolled meanwhile: the orders and the
+ * course are read again so the page shows what is true now.
+ */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (order: OrderInput) => api.post<OrderDto>('/api/orders', order),
     onSuccess: (order) => {
       queryClient.setQueryData<OrderDto[]>(ORDERS_KEY, (current = []) => [order, ...current.filter((o) => o.id !== order.id)]);
+    },
+    onError: (error, order) => {
+      if (error instanceof ApiError && error.status === 409) void invalidatePaths(queryClient, [ORDERS_KEY[0], courseKey(order.courseId)[0]]);
     },
   });
 }

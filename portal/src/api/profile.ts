@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageDto, UserDto } from '@atrium/common';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 import { USER_KEY } from './session.ts';
 
 export interface ProfileUpdate {
@@ -14,7 +15,12 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: ProfileUpdate) => api.patch<UserDto>('/api/user/profile', update),
-    onSuccess: (user) => queryClient.setQueryData(USER_KEY, user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_KEY, user);
+      // Issued certificates print the name, which the server fills in with the update. Not awaited:
+      // the name saved can close the form that asked for it, whose own onSuccess would then be dropped.
+      void invalidatePaths(queryClient, ['/api/certificates']);
+    },
   });
 }
 

@@ -1,7 +1,9 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProgressDto } from '@atrium/common';
 import { api, ApiError } from './client.ts';
 import { courseKey, DASHBOARD_KEY } from './courses.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 export const progressKey = (moduleId: number | string) => [`/api/progress/${moduleId}`] as const;
 
@@ -38,6 +40,23 @@ export function saveProgress(update: ProgressUpdate, options: { keepalive?: bool
   return api.post<ProgressDto>('/api/progress', update, options);
 }
 
+/**
+ * What a watching report the player saved moves: the server's answer is the module's progress, so
+ * it goes straight into the cache; the first completion also moves the course's steps and the
+ * dashboard, which are read again.
+ */
+export function useProgressSaved(moduleId: number, courseId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (saved: ProgressDto) => {
+      const before = queryClient.getQueryData<ProgressDto | null>(progressKey(moduleId));
+      queryClient.setQueryData(progressKey(moduleId), saved);
+      if (saved.isCompleted && !before?.isCompleted) void invalidatePaths(queryClient, [courseKey(courseId)[0], DASHBOARD_KEY[0]]);
+    },
+    [queryClient, moduleId, courseId],
+  );
+}
+
 /** Mark as Complete: the full duration counts as watched (SPEC §4); the played seconds are sent as they are. */
 export function useCompleteModule() {
   const queryClient = useQueryClient();
@@ -45,9 +64,7 @@ export function useCompleteModule() {
     mutationFn: (update: ProgressUpdate) => saveProgress({ ...update, isCompleted: true }),
     onSuccess: (progress) => {
       queryClient.setQueryData(progressKey(progress.moduleId), progress);
-      void queryClient.invalidateQueries({ queryKey: courseKey(progress.courseId) });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['/api/certificates'] });
+      void invalidatePaths(queryClient, [courseKey(progress.courseId)[0], DASHBOARD_KEY[0], '/api/certificates']);
     },
   });
 }

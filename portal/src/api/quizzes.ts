@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuizAttemptResultDto, QuizDto, QuizEditDto, QuizInput, QuizSummaryDto } from '@atrium/common';
 import { api } from './client.ts';
@@ -8,6 +9,12 @@ const courseQuizzesPath = (courseId: number | string) => `/api/courses/${courseI
 
 /** A quiz as the learner takes it: questions without their answers, the caller's best score. */
 export const useQuiz = (quizId: number | string, enabled = true) => useQuery<QuizDto>({ queryKey: quizKey(quizId), enabled });
+
+/** Reads the quiz again, once the wait before another attempt is over (the server says when it may be taken). */
+export function useRereadQuiz(quizId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(() => invalidatePaths(queryClient, [quizKey(quizId)[0]]), [queryClient, quizId]);
+}
 
 /** A course's quizzes in step order (the admin's list; learners read them as the course's steps). */
 export const useCourseQuizzes = (courseId: number) => useQuery<{ quizzes: QuizSummaryDto[] }>({ queryKey: [courseQuizzesPath(courseId)] });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseRenewalDto } from '@atrium/common';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 import { courseKey, DASHBOARD_KEY } from './courses.ts';
 import { MY_TRAINING_KEY } from './deadlines.ts';
 
@@ -18,11 +19,7 @@ export function useStartRenewal() {
     mutationFn: (courseId: number) => api.post<CourseRenewalDto>(`/api/courses/${courseId}/renewal`),
     onSuccess: async (renewal, courseId) => {
       queryClient.setQueryData(renewalKey(courseId), renewal);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseKey(courseId) }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-        queryClient.invalidateQueries({ queryKey: MY_TRAINING_KEY }),
-      ]);
+      await invalidatePaths(queryClient, [courseKey(courseId)[0], DASHBOARD_KEY[0], MY_TRAINING_KEY[0]]);
     },
   });
 }

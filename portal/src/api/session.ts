@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, MessageDto, UserDto } from '@atrium/common';
 import { api, ApiError } from './client.ts';
@@ -52,7 +53,14 @@ export function useLogout() {
 /** Nobody is signed in any more: nothing of the previous user may stay in the cache. */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(USER_KEY, null);
+  // Removed, not refreshed (so not invalidatePaths): there is nobody to read them again for.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== '/api/config' && query.queryKey[0] !== USER_KEY[0] });
+}
+
+/** clearSession for a component, which holds no QueryClient of its own: called once it has left the page. */
+export function useClearSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => clearSession(queryClient), [queryClient]);
 }
 
 export function useForgotPassword() {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkedSignInsDto, LinkSignInStartDto, MessageDto, SignInProviderName } from '@atrium/common';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 export const SIGN_INS_KEY = ['/api/user/sign-ins'] as const;
 
@@ -11,7 +12,7 @@ export function useRemoveSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (provider: SignInProviderName) => api.delete<MessageDto>(`/api/user/sign-ins/${provider}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SIGN_INS_KEY }),
+    onSuccess: () => invalidatePaths(queryClient, [SIGN_INS_KEY[0]]),
   });
 }
 

@@ -1,12 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { UserDto } from '@atrium/common';
 import { errorText } from '../api/client.ts';
 import { useMySchool } from '../api/schools.ts';
 import { useMyTrust } from '../api/trusts.ts';
-import { clearSession, useLogout } from '../api/session.ts';
+import { useClearSession, useLogout } from '../api/session.ts';
 import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
 import { displayName } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
@@ -23,7 +22,7 @@ export function UserMenu({ user }: { user: UserDto }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const logout = useLogout();
-  const queryClient = useQueryClient();
+  const clearSession = useClearSession();
   const isAdmin = user.role === 'admin';
   const mine = useMySchool(isAdmin);
   const offersMySchool = !isAdmin || Boolean(mine.data?.school);
@@ -35,9 +34,9 @@ export function UserMenu({ user }: { user: UserDto }) {
       onSuccess: () => {
         // Both updates land in one render: the landing page, with nobody signed in.
         navigate('/');
-        clearSession(queryClient);
+        clearSession();
       },
-      onError: (error) => toast({ title: 'Logout failed', description: errorText(error, error.message), variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Logout failed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });
 
   return (

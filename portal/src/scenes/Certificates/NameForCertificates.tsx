@@ -1,5 +1,4 @@
 import type { FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { certificateNameSchema } from '@atrium/common/schemas/auth';
 import { errorText } from '../../api/client.ts';
@@ -18,7 +17,6 @@ import { useForm } from '../../components/useForm.ts';
 export function NameForCertificates() {
   const form = useForm({ firstName: '', lastName: '' });
   const update = useUpdateProfile();
-  const queryClient = useQueryClient();
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {
@@ -26,11 +24,8 @@ export function NameForCertificates() {
     const input = form.validate(certificateNameSchema);
     if (!input) return;
     update.mutate(input, {
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: ['/api/certificates'] });
-        toast({ title: 'Name added to your certificates', variant: 'success' });
-      },
-      onError: (error) => toast({ title: 'Your name could not be saved', description: errorText(error, error.message), variant: 'destructive' }),
+      onSuccess: () => toast({ title: 'Name added to your certificates', variant: 'success' }),
+      onError: (error) => toast({ title: 'Your name could not be saved', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });
   };
 

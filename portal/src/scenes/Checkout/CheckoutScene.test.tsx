@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseDetailDto, ModuleDto, OrderDto, PaymentIntentDto } from '@atrium/common';
@@ -305,14 +305,18 @@ describe('CheckoutScene: pay by invoice', () => {
     expect(screen.queryByRole('button', { name: /Request an invoice/ })).not.toBeInTheDocument();
   });
 
-  it("shows the server's reason when the request is refused", async () => {
-    setup({ 'POST /api/orders': fail(409, 'You have already requested an invoice for this course. We will be in touch shortly.') }, publicConfig);
+  it("shows the server's reason when the request is refused, and reads the orders and the course again", async () => {
+    const api = setup({ 'POST /api/orders': fail(409, 'You have already requested an invoice for this course. We will be in touch shortly.') }, publicConfig);
     renderCheckout();
     await userEvent.type(await screen.findByRole('textbox', { name: /Billing e-mail/ }), 'finance@hill.sch.uk');
+    const [orders, course] = [api.callsTo('GET', '/api/orders').length, api.callsTo('GET', '/api/courses/5').length];
     await userEvent.click(screen.getByRole('button', { name: /Request an invoice for/ }));
     expect(await screen.findByText('Invoice request failed')).toBeInTheDocument();
     // The toast and, briefly, Radix's screen-reader announcement of it both carry the sentence.
     expect(screen.getAllByText(/already requested an invoice/).length).toBeGreaterThan(0);
+    // Requested before, or enrolled meanwhile: the page shows what is true now.
+    await waitFor(() => expect(api.callsTo('GET', '/api/orders').length).toBeGreaterThan(orders));
+    expect(api.callsTo('GET', '/api/courses/5').length).toBeGreaterThan(course);
   });
 });
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { CourseDetailDto, OrderDto } from '@atrium/common';
 import { countryList } from '@atrium/common/rules/countries';
@@ -10,9 +9,8 @@ import { money, shownPrice } from '../../components/coursePrice.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { orderSchema } from '@atrium/common/schemas/payments';
 import { SCHOOL_NAME_MAX } from '@atrium/common/schemas/schools';
-import { ApiError, errorText } from '../../api/client.ts';
-import { courseKey } from '../../api/courses.ts';
-import { ORDERS_KEY, useCreateOrder, useOrders } from '../../api/payments.ts';
+import { errorText } from '../../api/client.ts';
+import { useCreateOrder, useOrders } from '../../api/payments.ts';
 import { useSendVerification } from '../../api/schools.ts';
 import { Button } from '../../components/Button.tsx';
 import { CharacterCount } from '../../components/CharacterCount.tsx';
@@ -167,7 +165,6 @@ function InvoiceForm({
   }, [country, typedVatNumber, taxPlace, onTaxPlace]);
   const total = tax.lines.find((line) => line.total)?.amount ?? price.text;
   const create = useCreateOrder();
-  const queryClient = useQueryClient();
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {
@@ -186,12 +183,8 @@ function InvoiceForm({
     create.mutate(input, {
       onSuccess: onRequested,
       onError: (error) => {
+        // A 409 (requested before, or enrolled meanwhile) has useCreateOrder read the orders and the course again.
         if (form.showServerErrors(error)) return;
-        if (error instanceof ApiError && error.status === 409) {
-          // Requested before, or enrolled meanwhile: show what is true now.
-          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-          void queryClient.invalidateQueries({ queryKey: courseKey(course.id) });
-        }
         toast({ title: 'Invoice request failed', description: errorText(error, 'Please try again.'), variant: 'destructive' });
       },
     });

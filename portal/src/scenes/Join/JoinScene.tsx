@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText, isNotFound } from '../../api/client.ts';
 import { useAcceptInvite, useInvitePreview } from '../../api/schools.ts';
-import { clearSession, useLogout } from '../../api/session.ts';
+import { useClearSession, useLogout } from '../../api/session.ts';
 import { readState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
@@ -23,7 +22,7 @@ export function JoinScene() {
   const { user } = useAuth();
   const accept = useAcceptInvite();
   const logout = useLogout();
-  const queryClient = useQueryClient();
+  const clearSession = useClearSession();
   const navigate = useNavigate();
   const { toast } = useToast();
 
@@ -48,7 +47,7 @@ export function JoinScene() {
 
   const signOut = () =>
     logout.mutate(undefined, {
-      onSuccess: () => clearSession(queryClient),
+      onSuccess: clearSession,
       onError: (error) => toast({ title: 'Could not sign out', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });
 

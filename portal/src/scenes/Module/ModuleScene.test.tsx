@@ -93,9 +93,12 @@ describe('ModuleScene', () => {
     const calls = api([moduleDto(11, 1), moduleDto(12, 2)], progress(11, { isCompleted: true, watchedDuration: 125 }));
     renderModule(11);
     await advanceUntil(() => screen.queryByRole('button', { name: /Mark as Complete/ }));
+    const courseReads = calls.callsTo('GET', '/api/courses/5').length;
     const clickedAt = Date.now();
     fireEvent.click(screen.getByRole('button', { name: /Mark as Complete/ }));
     await advanceUntil(() => screen.queryByText('Module completed!', { exact: true }));
+    // The completion moves the course's steps: the course on screen is read again (useCompleteModule).
+    await advanceUntil(() => calls.callsTo('GET', '/api/courses/5').length > courseReads);
     expect(calls.callsTo('POST', '/api/progress')[0]?.body).toEqual({
       moduleId: 11,
       courseId: 5,

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { CourseDetailDto, ModuleDto, ProgressDto, UserDto } from '@atrium/common';
+import type { CourseDetailDto, ModuleDto, UserDto } from '@atrium/common';
 import { stepPositionLabel } from '@atrium/common/rules/courseRequirements';
-import { courseKey, DASHBOARD_KEY, useCourse } from '../../api/courses.ts';
-import { progressKey, useModuleProgress } from '../../api/progress.ts';
+import { useCourse } from '../../api/courses.ts';
+import { useModuleProgress, useProgressSaved } from '../../api/progress.ts';
 import { readState } from '../../components/QueryState.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { useAuth, useSignedInUser } from '../../session/AuthProvider.tsx';
@@ -37,20 +36,12 @@ export function ModuleScene() {
 /** One module's progress, watching and completion; the player and the discussion are containers of their own. */
 function ModuleLesson({ course, module, user }: { course: CourseDetailDto; module: ModuleDto; user: UserDto }) {
   usePageTitle(`${module.title} · ${course.title}`);
-  const queryClient = useQueryClient();
   const progress = useModuleProgress(module.id);
   // Previous, Next and "Module X of N" walk the course's steps: its modules and quizzes (issue 36).
   const steps = courseSteps(course);
   const index = stepIndex(steps, 'video', module.id);
 
-  const onSaved = (saved: ProgressDto) => {
-    const before = queryClient.getQueryData<ProgressDto | null>(progressKey(module.id));
-    queryClient.setQueryData(progressKey(module.id), saved);
-    if (saved.isCompleted && !before?.isCompleted) {
-      void queryClient.invalidateQueries({ queryKey: courseKey(course.id) });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-    }
-  };
+  const onSaved = useProgressSaved(module.id, course.id);
 
   // "Completion requires watching" (issue 36): Mark as Complete once 90 % was played.
   const requiresWatching = course.requiresWatching === true;

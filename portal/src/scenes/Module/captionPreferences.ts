@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { CaptionPreferencesDto } from '@atrium/common';
-import { CAPTION_PREFERENCES_KEY, useCaptionPreferences as useSavedPreferences, useSaveCaptionPreferences } from '../../api/accessibility.ts';
+import { useCaptionPreferences as useSavedPreferences, useSaveCaptionPreferences, useShownCaptionChoice } from '../../api/accessibility.ts';
 import { useToast } from '../../components/toast/Toaster.tsx';
 
 export type CaptionPreferences = CaptionPreferencesDto;
@@ -15,14 +14,14 @@ const DEFAULTS: CaptionPreferences = { on: false, lang: null };
  * toast if the server refuses it.
  */
 export function useCaptionPreferences(enabled: boolean) {
-  const queryClient = useQueryClient();
+  const shownChoice = useShownCaptionChoice();
   const saved = useSavedPreferences(enabled);
   const save = useSaveCaptionPreferences();
   const { toast } = useToast();
   const { mutate } = save;
   const update = useCallback(
     (change: Partial<CaptionPreferences>) => {
-      const current = queryClient.getQueryData<CaptionPreferences>(CAPTION_PREFERENCES_KEY) ?? DEFAULTS;
+      const current = shownChoice() ?? DEFAULTS;
       mutate(
         { ...current, ...change },
         {
@@ -30,7 +29,7 @@ export function useCaptionPreferences(enabled: boolean) {
         },
       );
     },
-    [queryClient, mutate, toast],
+    [shownChoice, mutate, toast],
   );
   return { preferences: saved.data ?? DEFAULTS, update };
 }

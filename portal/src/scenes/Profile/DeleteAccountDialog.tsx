@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { deleteAccountSchema } from '@atrium/common/schemas/auth';
 import { ApiError, errorText } from '../../api/client.ts';
 import { useDeleteAccount } from '../../api/profile.ts';
-import { clearSession } from '../../api/session.ts';
+import { useClearSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ChoiceCard } from '../../components/ChoiceCard.ts';
 import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
@@ -52,7 +51,7 @@ function DeleteAccountForm() {
   const form = useForm<DeleteFields>(INITIAL);
   const remove = useDeleteAccount();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const clearSession = useClearSession();
   const { toast } = useToast();
 
   const submit = (event: FormEvent) => {
@@ -64,7 +63,7 @@ function DeleteAccountForm() {
         toast({ title: 'Account deleted', description: answer.message, variant: 'success' });
         // As with Sign Out: leave for the landing page first, then forget the user.
         navigate('/');
-        clearSession(queryClient);
+        clearSession();
       },
       onError: (error) => {
         const fields = fieldErrorsOf(error);

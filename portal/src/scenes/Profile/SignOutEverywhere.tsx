@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { errorText } from '../../api/client.ts';
-import { clearSession } from '../../api/session.ts';
+import { useClearSession } from '../../api/session.ts';
 import { useSignOutEverywhere } from '../../api/signIns.ts';
 import { Button } from '../../components/Button.tsx';
 import { CheckboxField } from '../../components/CheckboxField.tsx';
@@ -18,7 +17,7 @@ import { Panel, PanelHeader } from './profileStyles.ts';
 export function SignOutEverywhere() {
   const signOut = useSignOutEverywhere();
   const [removeSignIns, setRemoveSignIns] = useState(false);
-  const queryClient = useQueryClient();
+  const clearSession = useClearSession();
   const navigate = useNavigate();
   const { toast } = useToast();
   const run = () =>
@@ -26,7 +25,7 @@ export function SignOutEverywhere() {
       onSuccess: (answer) => {
         toast({ title: 'Signed out everywhere', description: answer.message, variant: 'success' });
         navigate('/auth');
-        clearSession(queryClient);
+        clearSession();
       },
     });
   return (

@@ -1,9 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { CourseDetailDto, QuizAttemptResultDto, QuizDto } from '@atrium/common';
 import { useCourse } from '../../api/courses.ts';
-import { quizKey, useQuiz, useSubmitAttempt } from '../../api/quizzes.ts';
+import { useQuiz, useRereadQuiz, useSubmitAttempt } from '../../api/quizzes.ts';
 import { CourseStepGate, type StepGateWords } from '../../components/courseStep/CourseStepGate.tsx';
 import { refusal } from './quizRefusal.ts';
 import { QuizView } from './QuizView.tsx';
@@ -42,9 +41,8 @@ function QuizAttemptScene({ course, quiz }: { course: CourseDetailDto; quiz: Qui
   const [result, setResult] = useState<QuizAttemptResultDto | null>(null);
   const [round, setRound] = useState(0);
   const submit = useSubmitAttempt(quiz);
-  const queryClient = useQueryClient();
   const refused = useMemo(() => (submit.error ? refusal(submit.error) : null), [submit.error]);
-  const reopen = useCallback(() => queryClient.invalidateQueries({ queryKey: quizKey(quiz.id) }), [queryClient, quiz.id]);
+  const reopen = useRereadQuiz(quiz.id);
   return (
     <QuizView
       course={course}

@@ -1,8 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { checkCredential } from '@atrium/common/credentials/verify';
 import { api, hasErrorId, isNotFound } from '../../api/client.ts';
-import { ensurePublicConfig, usePublicConfig } from '../../api/config.ts';
+import { useEnsurePublicConfig, usePublicConfig } from '../../api/config.ts';
 import { credentialPath } from '../../components/certificates/credentialLinks.ts';
 import type { CheckState } from './checkState.ts';
 
@@ -13,7 +12,7 @@ import type { CheckState } from './checkState.ts';
  */
 export function useCredentialCheck() {
   const config = usePublicConfig();
-  const queryClient = useQueryClient();
+  const ensurePublicConfig = useEnsurePublicConfig();
   const [state, setState] = useState<CheckState>({ phase: 'idle' });
   const run = useRef(0);
 
@@ -23,11 +22,11 @@ export function useCredentialCheck() {
    * when the config cannot be had at all is this page's own address taken instead.
    */
   const ourOrigin = useCallback(async () => {
-    const publicUrl = await ensurePublicConfig(queryClient)
+    const publicUrl = await ensurePublicConfig()
       .then((loaded) => loaded.publicUrl)
       .catch(() => undefined);
     return (publicUrl || window.location.origin).replace(/\/+$/, '');
-  }, [queryClient]);
+  }, [ensurePublicConfig]);
 
   const check = useCallback(
     async (jwt: string) => {

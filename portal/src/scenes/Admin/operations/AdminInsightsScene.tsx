@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAdminSchools } from '../../../api/adminSchools.ts';
 import { errorText } from '../../../api/client.ts';
 import { useCourses } from '../../../api/courses.ts';
-import { useRunSchedulerJob, useSchedulerStatus } from '../../../api/deadlines.ts';
-import { insightsFilename, isAdminInsightsKey, useAdminCourseInsights, useAdminWeekly, useRetention, type InsightsFilters } from '../../../api/insights.ts';
+import { useSchedulerStatus } from '../../../api/deadlines.ts';
+import { insightsFilename, useAdminCourseInsights, useUpdateAdminInsights, useAdminWeekly, useRetention, type InsightsFilters } from '../../../api/insights.ts';
 import { mapRead, readState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { AdminInsightsView, type RetentionState } from './AdminInsightsView.tsx';
@@ -31,11 +30,9 @@ export function AdminInsightsScene() {
   const retention = useRetention(moduleId);
   const courseTitle = course.data?.course.title ?? courseOptions.find((option) => option.id === funnelCourseId)?.name ?? '';
   // "Update now": the rollup run here (the scheduler's own job, under its lease), then every chart read again.
-  const queryClient = useQueryClient();
-  const runRollup = useRunSchedulerJob();
+  const runRollup = useUpdateAdminInsights();
   const scheduler = useSchedulerStatus();
-  const updateNow = () =>
-    runRollup.mutate('insights-rollup', { onSuccess: () => void queryClient.invalidateQueries({ predicate: (query) => isAdminInsightsKey(query.queryKey) }) });
+  const updateNow = () => runRollup.mutate();
   const retentionState: RetentionState = moduleId !== null ? readState(retention) : course.data ? { state: 'noModules' } : { state: 'waiting' };
 
   return (
