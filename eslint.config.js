@@ -152,6 +152,13 @@ const WRITE_CALL = [
 const BADGE =
   "JSXElement[openingElement.name.name='Badge'] BinaryExpression, ConditionalExpression[consequent.openingElement.name.name='Badge'] > BinaryExpression.test";
 
+/** Outside api/, the portal does not touch the QueryClient (issue 52, docs/portal.md). */
+const NO_QUERY_CLIENT = {
+  name: '@tanstack/react-query',
+  importNames: ['useQueryClient'],
+  message: 'Refresh or write the cache in the api/ hook that made the change (invalidatePaths, api/invalidate.ts), not here (docs/portal.md).',
+};
+
 export default defineConfig(
   {
     ignores: ['**/node_modules/', '**/dist/', 'portal/dist-ssr/', 'storybook-static/', 'test-results/', 'coverage/', 'data/', 'bench/results/'],
@@ -304,6 +311,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
+          paths: [NO_QUERY_CLIENT],
           patterns: [
             {
               regex: `^${up}[^./][^/]*/`,
@@ -314,6 +322,13 @@ export default defineConfig(
       ],
     },
   })),
+  {
+    // Scenes, components and the session never touch the QueryClient: the api/ hook that changes
+    // something refreshes what it moved, so every caller gets the same refresh.
+    files: ['portal/src/components/**/*.{ts,tsx}', 'portal/src/session/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_QUERY_CLIENT] }] },
+  },
   {
     // A scene's view takes data, callbacks and state unions as props: nothing from api/ or session/
     // but types, so it renders in Storybook with no QueryClient and no session.
@@ -338,10 +353,15 @@ export default defineConfig(
     // failedWithNothingToShow is its rule where a read is not drawn by it, so a refresh that fails
     // on the way keeps what is on screen. A mutation's failure is its `error`.
     files: ['portal/src/**/*.{ts,tsx}'],
+    //
+    // One way to refresh after a change: invalidate.ts's invalidatePaths (or invalidateMatching),
+    // called from the api/ hook that made the change.
     ignores: [
       '**/*.test.{ts,tsx}',
-      // Defines failedWithNothingToShow, the rule itself.
+      // Defines failedWithNothingToShow, the rule itself (and refreshes nothing).
       'portal/src/api/client.ts',
+      // Defines invalidatePaths and invalidateMatching (and reads nothing).
+      'portal/src/api/invalidate.ts',
     ],
     rules: {
       'no-restricted-properties': [
@@ -349,6 +369,10 @@ export default defineConfig(
         {
           property: 'isError',
           message: 'Draw the read with QueryState (or judge it with failedWithNothingToShow): a failed refresh keeps what is on screen (docs/portal.md).',
+        },
+        {
+          property: 'invalidateQueries',
+          message: 'Refresh after a change with invalidatePaths (or invalidateMatching) from api/invalidate.ts (docs/portal.md).',
         },
       ],
     },

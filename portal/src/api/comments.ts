@@ -11,6 +11,7 @@ import type {
   StaffCommentsPageDto,
 } from '@atrium/common';
 import { api } from './client.ts';
+import { invalidateMatching, invalidatePaths } from './invalidate.ts';
 
 /** SPEC's flat list (GET /api/modules/:id/comments): kept for clients that read it; the portal reads the threads below. */
 export const commentsKey = (moduleId: number) => [`/api/modules/${moduleId}/comments`] as const;
@@ -69,7 +70,7 @@ export function usePostComment(moduleId: number) {
     mutationFn: (input: { comment: string; parentId?: number }) => api.post<DiscussionCommentDto>(`/api/modules/${moduleId}/comments`, input),
     onSuccess: (posted) => {
       queryClient.setQueriesData<Pages>({ queryKey: discussionKey(moduleId) }, (pages) => placePosted(pages, posted));
-      void queryClient.invalidateQueries({ queryKey: commentsKey(moduleId) });
+      void invalidatePaths(queryClient, [commentsKey(moduleId)[0]]);
     },
   });
 }
@@ -99,8 +100,7 @@ export function useDeleteComment(moduleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (commentId: number) => api.delete<MessageDto>(`/api/modules/comments/${commentId}`),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: discussionKey(moduleId) }), queryClient.invalidateQueries({ queryKey: commentsKey(moduleId) })]),
+    onSuccess: () => invalidatePaths(queryClient, [discussionKey(moduleId)[0], commentsKey(moduleId)[0]]),
   });
 }
 
@@ -109,7 +109,7 @@ export function useMarkAnswer(moduleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, answer }: { commentId: number; answer: boolean }) => api.put<MessageDto>(`/api/modules/comments/${commentId}/answer`, { answer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionKey(moduleId) }),
+    onSuccess: () => invalidatePaths(queryClient, [discussionKey(moduleId)[0]]),
   });
 }
 
@@ -118,7 +118,7 @@ export function usePinThread(moduleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, pinned }: { commentId: number; pinned: boolean }) => api.put<MessageDto>(`/api/modules/comments/${commentId}/pin`, { pinned }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionKey(moduleId) }),
+    onSuccess: () => invalidatePaths(queryClient, [discussionKey(moduleId)[0]]),
   });
 }
 
@@ -127,7 +127,7 @@ export function useSaveDiscussionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: DiscussionSettingsDto) => api.put<DiscussionSettingsDto>('/api/discussion/settings', settings),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith('/discussion') }),
+    onSuccess: () => invalidateMatching(queryClient, (path) => path.endsWith('/discussion')),
   });
 }
 
@@ -153,7 +153,7 @@ export function useModerationQueue() {
 }
 
 const refreshModerated = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === moderationKey[0] || String(query.queryKey[0]).endsWith('/discussion') });
+  invalidateMatching(queryClient, (path) => path === moderationKey[0] || path.endsWith('/discussion'));
 
 /** Hides a comment (its author still sees it, with the reason). */
 export function useHideComment() {

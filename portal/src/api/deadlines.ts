@@ -14,6 +14,7 @@ import type {
   UnsubscribeDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 /**
  * Deadlines and training statuses. `root` is the school's API root: `/api/schools/:id` for its
@@ -71,7 +72,7 @@ function useDeadlineMutation<V>(root: string, call: (variables: V) => Promise<Sc
     mutationFn: call,
     onSuccess: (answer) => {
       queryClient.setQueryData(deadlinesKey(root), answer);
-      return queryClient.invalidateQueries({ queryKey: [`${root}/training-status`] });
+      return invalidatePaths(queryClient, [`${root}/training-status`]);
     },
   });
 }
@@ -95,7 +96,7 @@ export function useRunSchedulerJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.post<SchedulerRunDto>(`/api/admin/scheduler/${encodeURIComponent(name)}/run`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULER_KEY }),
+    onSettled: () => invalidatePaths(queryClient, [SCHEDULER_KEY[0]]),
   });
 }
 

@@ -10,6 +10,7 @@ import type {
   OneRosterResultDto,
 } from '@atrium/common';
 import { api } from './client.ts';
+import { invalidatePaths } from './invalidate.ts';
 
 /**
  * Directory sync (issue 56): the tokens a school's or trust's directory uses, and its sync log.
@@ -23,7 +24,7 @@ export function useCreateDirectoryToken(root: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DirectoryTokenInput) => api.post<CreatedDirectoryTokenDto>(`${root}/scim-tokens`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${root}/scim-tokens`] }),
+    onSuccess: () => invalidatePaths(queryClient, [`${root}/scim-tokens`]),
   });
 }
 
@@ -31,7 +32,7 @@ export function useRevokeDirectoryToken(root: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tokenId: number) => api.delete<void>(`${root}/scim-tokens/${tokenId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${root}/scim-tokens`] }),
+    onSuccess: () => invalidatePaths(queryClient, [`${root}/scim-tokens`]),
   });
 }
 
@@ -52,7 +53,7 @@ export function useApplyOneRoster(root: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (files: File[]) => api.post<OneRosterResultDto>(`${root}/oneroster`, bundleForm(files)),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(root) }),
+    onSuccess: () => invalidatePaths(queryClient, [root]),
   });
 }
 
@@ -64,6 +65,6 @@ export function useSetDirectoryKey(root: string) {
   return useMutation({
     mutationFn: ({ schoolId, ...input }: DirectoryKeyInput & { schoolId: number }) =>
       api.put<DirectorySchoolDto>(`${root}/directory-schools/${schoolId}`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`${root}/directory-schools`] }),
+    onSuccess: () => invalidatePaths(queryClient, [`${root}/directory-schools`]),
   });
 }

@@ -25,6 +25,15 @@ export function invalidatePaths(queryClient: QueryClient, paths: readonly string
 }
 
 /**
+ * Marks stale every query whose path `matches`: for a change that moves reads no path prefix names
+ * alone (every module's discussion, every trust read but one invitation's preview). Settles as
+ * invalidatePaths does.
+ */
+export function invalidateMatching(queryClient: QueryClient, matches: (path: string) => boolean): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && matches(query.queryKey[0]) });
+}
+
+/**
  * What each kind of admin change moves, in one place so a new mutation names the kind instead of
  * guessing keys. The overview's counts move with nearly everything an admin does.
  */

@@ -35,12 +35,7 @@ export const useInvitePreview = (token: string) => useQuery<InvitePreviewDto>({ 
 /** After joining or leaving, everything that depends on the caller's school is stale. */
 function useRefreshSchool() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: MY_SCHOOL_KEY }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-      queryClient.invalidateQueries({ queryKey: ['/api/courses'] }),
-    ]);
+  return () => invalidatePaths(queryClient, [MY_SCHOOL_KEY[0], DASHBOARD_KEY[0], '/api/courses']);
 }
 
 export function useAcceptInvite() {
@@ -49,7 +44,7 @@ export function useAcceptInvite() {
   return useMutation({
     mutationFn: (token: string) => api.post<JoinResultDto>(`/api/invites/${encodeURIComponent(token)}/accept`),
     // Accepting an invitation mailed to the account's address also verifies that address.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), refresh()]),
+    onSuccess: () => Promise.all([invalidatePaths(queryClient, [USER_KEY[0]]), refresh()]),
   });
 }
 
@@ -67,7 +62,7 @@ export function useVerifyEmail() {
   const refresh = useRefreshSchool();
   return useMutation({
     mutationFn: (token: string) => api.post<VerifyEmailResultDto>('/api/verify-email', { token }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), refresh()]),
+    onSuccess: () => Promise.all([invalidatePaths(queryClient, [USER_KEY[0]]), refresh()]),
   });
 }
 
@@ -146,11 +141,6 @@ export function useUpdateSchool(root: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SchoolUpdate) => api.patch<SchoolDto>(root, input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: MY_SCHOOL_KEY }),
-        queryClient.invalidateQueries({ queryKey: [root] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/admin/schools'] }),
-      ]),
+    onSuccess: () => invalidatePaths(queryClient, [MY_SCHOOL_KEY[0], root, '/api/admin/schools']),
   });
 }

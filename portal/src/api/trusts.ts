@@ -16,7 +16,7 @@ import type {
   MemberMoveDto,
 } from '@atrium/common';
 import { api, type Page } from './client.ts';
-import { CHANGES, coversPath, invalidatePaths } from './invalidate.ts';
+import { CHANGES, coversPath, invalidateMatching, invalidatePaths } from './invalidate.ts';
 
 // The trust manager's /trust and the admin's Trusts panel. Keys start with the path they read.
 
@@ -138,7 +138,7 @@ export function useAcceptTrustInvite(token: string) {
       // Everything under /api/trusts but this invitation's own preview: read again, it would say
       // "used" under the button just pressed, before the trust opens.
       const preview = `/api/trusts/invites/${token}`;
-      return queryClient.invalidateQueries({ predicate: (query) => coversPath(query.queryKey, '/api/trusts') && !coversPath(query.queryKey, preview) });
+      return invalidateMatching(queryClient, (path) => coversPath([path], '/api/trusts') && !coversPath([path], preview));
     },
   });
 }
