@@ -50,30 +50,10 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
-/** Journeys that assert how long something took: they run alone, after the rest. */
-const TIMED_JOURNEYS = ['e2e/databaseFaults.e2e.test.ts', 'e2e/widgets.e2e.test.ts'];
-
-const e2eProject = (name: string, files: { include?: string[]; exclude?: string[]; maxWorkers: number; groupOrder: number }) => ({
-  test: {
-    name,
-    root: '.',
-    include: files.include ?? ['e2e/**/*.e2e.test.ts'],
-    exclude: files.exclude ?? [],
-    environment: 'node',
-    testTimeout: 600_000,
-    hookTimeout: 300_000,
-    expect: { poll: { timeout: 30_000 } },
-    maxWorkers: files.maxWorkers,
-    sequence: { groupOrder: files.groupOrder },
-    // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
-    globalSetup: [serverGlobalSetup],
-  },
-});
-
 /**
- * The story screenshots are one long file: it starts first in its group, so the journeys share the
- * other worker around it instead of it running alone at the end (without timings from an earlier
- * run, as in CI, vitest orders files by size, and it is among the smaller).
+ * The story screenshots are one long file: it starts first in its group, so the unit and server
+ * files share the other worker around it instead of it running alone at the end (without timings
+ * from an earlier run, as in CI, vitest orders files by size, and it is among the smaller).
  */
 class ScreenshotsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -103,20 +83,11 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
-      // The browser journeys and the story screenshots run after the unit and server projects, two
-      // files at a time: a journey waits on its page most of its time (a file's CPU is under half
-      // its wall time), so two of them, or one and the screenshots, keep both cores busy. The
-      // journeys that judge a time (an answer within 3 s while MariaDB is down, the chat's
-      // one-second reply) run last, alone (`e2e-timed`), so a neighbour never decides them.
-      //
-      // A browser test's limit is its steps': each step (a click, a wait, a navigation) has
-      // STEP_TIMEOUT_MS (e2e/support/failureReport.ts) and fails naming what it waited for, so a
-      // journey's limit grows with its length. The test limit only stops a test that hangs outside
-      // the browser; the hook limit covers a suite's set-up (a server, a seeded catalogue).
-      e2eProject('e2e', { exclude: TIMED_JOURNEYS, maxWorkers: 2, groupOrder: 1 }),
       // Every story photographed in Chromium and compared with its committed baseline
-      // (storybook/screens/screens.test.ts; UPDATE_SCREENSHOTS=1 writes them). One file: it takes
-      // one of the two workers while the journeys share the other.
+      // (storybook/screens/screens.test.ts; UPDATE_SCREENSHOTS=1 writes them). One long file, in the
+      // unit group and started first (ScreenshotsFirst): it takes one of the two workers while the
+      // unit and server files share the other. Nothing in it judges a time: a picture that differs
+      // is photographed again until it settles.
       {
         test: {
           name: 'stories-screens',
@@ -125,11 +96,33 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          maxWorkers: unitWorkers,
+          sequence: { groupOrder: 0 },
         },
       },
-      e2eProject('e2e-timed', { include: TIMED_JOURNEYS, maxWorkers: 1, groupOrder: 2 }),
+      // The browser journeys run after the unit group, one file at a time: some judge a time (an
+      // answer within 3 s while MariaDB is down, the chat's one-second reply, an upload resumed,
+      // not created again), and a neighbour must not decide them.
+      //
+      // A browser test's limit is its steps': each step (a click, a wait, a navigation) has
+      // STEP_TIMEOUT_MS (e2e/support/failureReport.ts) and fails naming what it waited for, so a
+      // journey's limit grows with its length. The test limit only stops a test that hangs outside
+      // the browser; the hook limit covers a suite's set-up (a server, a seeded catalogue).
+      {
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
+          globalSetup: [serverGlobalSetup],
+        },
+      },
     ],
   },
 });
