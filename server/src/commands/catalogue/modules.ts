@@ -105,7 +105,7 @@ export async function updateModule(deps: CatalogueCommandDeps, moduleId: number,
  */
 export async function deleteModule(deps: CatalogueCommandDeps & FileDeps, moduleId: number): Promise<void> {
   // The recompute locks the figures of every learner of the module, which their progress reports
-  // lock too, in their own order: run again once if MySQL picks this as a deadlock's victim.
+  // lock too, in their own order: run again (retryOnDeadlock) if MySQL picks this as a deadlock's victim.
   await retryOnDeadlock(() =>
     writeCatalogue(deps, async (trx) => {
       const existing = await trx('modules').where({ id: moduleId }).first();
