@@ -386,8 +386,6 @@ export default defineConfig(
       'portal/src/test/**',
       // `isAdmin` for the session: which admin routes and pages the portal offers at all.
       'portal/src/session/AuthProvider.tsx',
-      // The admin menu link; the admin pages it leads to are refused by the server to anyone else.
-      'portal/src/components/UserMenu.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -43,7 +43,7 @@ export function AppHeader() {
               </Placeholder>
             }
           >
-            <UserMenu user={user} />
+            <UserMenu user={user} isAdmin={isAdmin} />
           </Suspense>
         </MenuSlot>
       </Bar>

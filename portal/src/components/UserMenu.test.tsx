@@ -17,7 +17,7 @@ const noSchool = { school: null, role: null, courses: [], domains: [], can: { ma
 
 async function menuItems(user: typeof learner, mine: object, trust: object = { trust: null }) {
   mockApi({ 'GET /api/user': ok(user), 'GET /api/config': ok(publicConfig), 'GET /api/schools/mine': ok(mine), 'GET /api/trusts/mine': ok(trust) });
-  const { queryClient } = renderScene(<UserMenu user={user} />);
+  const { queryClient } = renderScene(<UserMenu user={user} isAdmin={user.role === 'admin'} />);
   // The admin's answer arrives before the menu is opened, as it does once the header has loaded.
   if (user.role === 'admin') await waitFor(() => expect(queryClient.getQueryData(['/api/schools/mine'])).toBeDefined());
   await waitFor(() => expect(queryClient.getQueryData(['/api/trusts/mine'])).toBeDefined());

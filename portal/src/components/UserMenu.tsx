@@ -18,12 +18,11 @@ import { useToast } from './toast/Toaster.tsx';
  * it. The agency's admin reaches every school from Admin, so it is offered to them only when they
  * belong to a school themselves.
  */
-export function UserMenu({ user }: { user: UserDto }) {
+export function UserMenu({ user, isAdmin }: { user: UserDto; isAdmin: boolean }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const logout = useLogout();
   const clearSession = useClearSession();
-  const isAdmin = user.role === 'admin';
   const mine = useMySchool(isAdmin);
   const offersMySchool = !isAdmin || Boolean(mine.data?.school);
   // Offered to a trust's managers only (invited by e-mail; nobody else has a /trust).
