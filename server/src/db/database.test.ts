@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialect, type TestDatabase } from '../test/db.ts';
+import { insertAssignmentRow } from '../test/assignments.ts';
 import { createCourse, createUser, enroll } from '../test/factories.ts';
+import { insertAndFetch } from './insertAndFetch.ts';
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -77,6 +79,46 @@ describe('Database.enrolledCourseFigures', () => {
       { courseId: b.id, completedModules: 0, watchedSeconds: 0, lastModuleId: null, passedQuizzes: 0, completedAssignments: 0 },
     ]);
     expect(await test.database.enrolledCourseFigures(-1)).toEqual([]);
+  });
+
+  it('counts passed quizzes and completed assignments, not deleted ones, for the courses said to have steps, in a second statement only then', async () => {
+    const user = await createUser(test.db);
+    const [withSteps, without] = [await createCourse(test), await createCourse(test)];
+    await enroll(test.db, user.id, withSteps.id);
+    await enroll(test.db, user.id, without.id);
+    const quiz = (courseId: number, deletedAt: number | null = null) => ({
+      courseId,
+      afterModuleId: null,
+      title: 'Check',
+      version: 1,
+      questionCount: 3,
+      questionsPerAttempt: null,
+      shuffleOptions: false,
+      retryWaitMinutes: 0,
+      createdAt: 1,
+      updatedAt: 1,
+      deletedAt,
+    });
+    const [passed, failed, deleted] = [
+      await insertAndFetch(test.db, 'quizzes', quiz(withSteps.id)),
+      await insertAndFetch(test.db, 'quizzes', quiz(withSteps.id)),
+      await insertAndFetch(test.db, 'quizzes', quiz(withSteps.id, 5)),
+    ];
+    const result = (quizId: number, isPassed: boolean) => ({ userId: user.id, quizId, courseId: withSteps.id, bestScore: 3, passed: isPassed, attemptCount: 1, updatedAt: 1 });
+    await test.db('quizResults').insert([result(passed.id, true), result(failed.id, false), result(deleted.id, true)]);
+    const assignmentId = await insertAssignmentRow(test.db, withSteps.id);
+    await test.db('assignmentResults').insert({ userId: user.id, assignmentId, courseId: withSteps.id, status: 'approved', completed: true, round: 1, updatedAt: 1 });
+
+    const counted = await statementsDuring(() => test.database.enrolledCourseFigures(user.id, (courseId) => courseId === withSteps.id));
+    expect(counted.sql).toHaveLength(2);
+    expect(counted.result.map(({ courseId, passedQuizzes, completedAssignments }) => ({ courseId, passedQuizzes, completedAssignments })).sort((x, y) => x.courseId - y.courseId)).toEqual([
+      { courseId: withSteps.id, passedQuizzes: 1, completedAssignments: 1 },
+      { courseId: without.id, passedQuizzes: 0, completedAssignments: 0 },
+    ]);
+    // A catalogue that shows no steps for either course: one statement, and nothing counted.
+    const uncounted = await statementsDuring(() => test.database.enrolledCourseFigures(user.id, () => false));
+    expect(uncounted.sql).toHaveLength(1);
+    expect(uncounted.result.every((course) => course.passedQuizzes === 0 && course.completedAssignments === 0)).toBe(true);
   });
 });
 

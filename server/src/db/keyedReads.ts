@@ -6,6 +6,8 @@ import type { Bindings } from './statements.ts';
 export interface KeyedRead<T> {
   sql(placeholders: string): string;
   keyOf(row: T): string | number;
+  /** How many times `sql` writes its placeholders (each gets the keys, in order); 1 when left out. */
+  uses?: number;
 }
 
 /** At most this many keys in one statement; a larger batch is read in several. */
@@ -37,7 +39,8 @@ export function keyedLoader<T>(read: KeyedRead<T>, run: (sql: string, bindings: 
       const chunk = distinct.slice(start, start + MAX_KEYS_PER_STATEMENT);
       let size = 1;
       while (size < chunk.length) size *= 2;
-      const bindings = chunk.concat(new Array<string | number>(size - chunk.length).fill(chunk[0]!));
+      const keyList = chunk.concat(new Array<string | number>(size - chunk.length).fill(chunk[0]!));
+      const bindings = read.uses && read.uses > 1 ? new Array<Array<string | number>>(read.uses).fill(keyList).flat() : keyList;
       for (const row of await run(sqlFor(size), bindings)) {
         const key = String(read.keyOf(row));
         const list = byKey.get(key);

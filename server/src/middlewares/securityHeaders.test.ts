@@ -1,6 +1,10 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/server.ts';
 import { generateCredentialSigningKey } from '../config.ts';
+import { helmetHeaders, PORTAL_CSP } from './securityHeaders.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -49,6 +53,23 @@ describe('security headers', () => {
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
     } finally {
       await production.close();
+    }
+  });
+
+  it("replays exactly the headers helmet sets on a response, taken once", () => {
+    const configurations = [
+      helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...PORTAL_CSP, upgradeInsecureRequests: [] } }, crossOriginEmbedderPolicy: false }),
+      helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true }, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+    ];
+    for (const middleware of configurations) {
+      const request = new IncomingMessage(new Socket());
+      const byHelmet = new ServerResponse(request);
+      byHelmet.setHeader('X-Powered-By', 'something');
+      middleware(request, byHelmet, () => undefined);
+      const replayed = new ServerResponse(request);
+      for (const [name, value] of helmetHeaders(middleware)) replayed.setHeader(name, value);
+      expect(replayed.getHeaders()).toEqual(byHelmet.getHeaders());
+      expect(Object.keys(replayed.getHeaders()).length).toBeGreaterThan(8);
     }
   });
 });

@@ -41,6 +41,12 @@ export interface Catalogue {
   readonly modules: ReadonlyMap<number, Readonly<Module>>;
 }
 
+/** Whether the course has knowledge checks or assignments: the steps whose counts its progress shows. */
+export function hasSteps(catalogue: Catalogue, courseId: number): boolean {
+  const entry = catalogue.courses.get(courseId);
+  return entry !== undefined && (entry.quizzes.length > 0 || entry.assignments.length > 0);
+}
+
 export class CatalogueCache {
   private entry: { catalogue: Catalogue; loadedAt: number } | null = null;
   private loading: { promise: Promise<Catalogue>; generation: number } | null = null;

@@ -10,6 +10,7 @@ import { notBuiltPage } from '../../middlewares/staticFiles.ts';
 import { presentPublicConfig } from '../../presenters/config.ts';
 import { anyIdentityProvider } from '../../queries/identityProviders.ts';
 import { catalogueSummary } from '../../presenters/courses.ts';
+import { hasSteps } from '../../services/catalogue.ts';
 import { presentDashboardJson } from '../../presenters/dashboard.ts';
 import { presentUser } from '../../presenters/users.ts';
 import { announceCurrency, shownCurrency } from '../../services/currency.ts';
@@ -113,7 +114,8 @@ export function pageRoutes(routes: Routes): void {
         // so neither needs a request. Personal, so never stored.
         ctx.set('Cache-Control', 'no-store');
         const { catalogue, database } = ctx.deps;
-        const [current, figures] = await Promise.all([catalogue.get(), database.enrolledCourseFigures(user.id)]);
+        const current = await catalogue.get();
+        const figures = await database.enrolledCourseFigures(user.id, (courseId) => hasSteps(current, courseId));
         const state: PageState = {
           user: presentUser(user),
           currency: { currency },
