@@ -7,7 +7,7 @@ import { reportedBuckets, resumeBucket, resumeWords, WORD_BITS } from './resumeW
 
 const readme = (table: string) => {
   const file = join(mkdtempSync(join(tmpdir(), 'guard-')), 'README.md');
-  writeFileSync(file, `# Bench\n\n${GUARD_HEADING}\n\nWhy.\n\n${table}\n\n## Next\n\n| mariadb | 1 | \`x\` | 1 | 1 | 1 | not this section |\n`);
+  writeFileSync(file, `# Bench\n\n${GUARD_HEADING}\n\nWhy.\n\n${table}\n\n## Next\n\n| mariadb | 1 | \`x\` | 1 | 1 | 1 | 1 | not this section |\n`);
   return file;
 };
 
@@ -22,45 +22,64 @@ describe('the CPU guard', () => {
 
   const file = readme(
     [
-      '| dialect | scale | scenario | server µs | database µs | ceiling µs | when |',
-      '|---|---|---|---|---|---|---|',
-      '| mariadb | 1 | `POST /api/progress` | 300 | 200 | 50 | today |',
-      '| sqlite | 1 | `POST /api/progress` | 400 | — | — | no ceiling recorded |',
+      '| dialect | scale | scenario | server µs | database µs | ceiling µs | database ceiling µs | when |',
+      '|---|---|---|---|---|---|---|---|',
+      '| mariadb | 1 | `POST /api/progress` | 300 | 200 | 50 | 20 | today |',
+      '| sqlite | 1 | `POST /api/progress` | 400 | — | — | — | no ceiling recorded |',
+      '| mariadb | 1 | `GET /api/courses` | 100 | 40 | 50 | — | no database yardstick recorded |',
     ].join('\n'),
   );
   const figures = committedCpu(file);
 
   it('takes only its own section', () => {
     expect(figures).toEqual([
-      { dialect: 'mariadb', scale: 1, scenario: 'POST /api/progress', serverUs: 300, databaseUs: 200, ceilingUs: 50 },
-      { dialect: 'sqlite', scale: 1, scenario: 'POST /api/progress', serverUs: 400, databaseUs: null, ceilingUs: null },
+      { dialect: 'mariadb', scale: 1, scenario: 'POST /api/progress', serverUs: 300, databaseUs: 200, ceilingUs: 50, databaseCeilingUs: 20 },
+      { dialect: 'sqlite', scale: 1, scenario: 'POST /api/progress', serverUs: 400, databaseUs: null, ceilingUs: null, databaseCeilingUs: null },
+      { dialect: 'mariadb', scale: 1, scenario: 'GET /api/courses', serverUs: 100, databaseUs: 40, ceilingUs: 50, databaseCeilingUs: null },
     ]);
   });
 
   const cpu = (serverUs: number, databaseUs: number | null) => ({ serverUs, databaseUs, connectionsUs: databaseUs, loadGeneratorUs: 100 });
 
+  const same = { ceilingUs: 50, databaseCeilingUs: 20 };
+
   it('holds within 15 % and fails beyond, on the server or the database', () => {
-    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(340, 220), 50)!.holds).toBe(true);
-    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(350, 200), 50)).toMatchObject({
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(340, 220), same)!.holds).toBe(true);
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(350, 200), same)).toMatchObject({
       holds: false,
       note: expect.stringMatching(/FAILS.*server 350 µs vs 300 committed \(\+17 %\)/),
     });
-    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 240), 50)!.holds).toBe(false);
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 240), same)!.holds).toBe(false);
   });
 
   it("compares in the committed run's units: a host twice as slow costs twice the µs for the same work", () => {
-    const slowHost = guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(600, 400), 100)!;
+    const slowHost = guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(600, 400), { ceilingUs: 100, databaseCeilingUs: 40 })!;
     expect(slowHost.holds).toBe(true);
     expect(slowHost.note).toContain("server 600 µs (300 in the committed run's units) vs 300 committed (+0 %)");
+    expect(slowHost.note).toContain("database 400 µs (200 in the committed run's units) vs 200 committed (+0 %)");
     // Slower work on a quicker host is still caught.
-    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 200), 25)!.holds).toBe(false);
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 200), { ceilingUs: 25, databaseCeilingUs: 20 })!.holds).toBe(false);
+  });
+
+  it("scales the database's figure by its own yardstick, not by Node's ceiling", () => {
+    // Node twice as quick today, mariadbd as quick as in the committed run: its 200 µs is +0 %, not +100 %.
+    const quickNode = guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(150, 200), { ceilingUs: 25, databaseCeilingUs: 20 })!;
+    expect(quickNode.holds).toBe(true);
+    expect(quickNode.note).toContain('database 200 µs vs 200 committed (+0 %)');
+    // mariadbd half as quick: twice the µs for the same work holds; 15 % more work beyond that fails.
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 400), { ceilingUs: 50, databaseCeilingUs: 40 })!.holds).toBe(true);
+    expect(guardCpu(figures, 'mariadb', 1, 'POST /api/progress', cpu(300, 470), { ceilingUs: 50, databaseCeilingUs: 40 })!.holds).toBe(false);
+    // A figure committed without the database's yardstick is compared as it stands.
+    expect(guardCpu(figures, 'mariadb', 1, 'GET /api/courses', cpu(100, 47), { ceilingUs: 25, databaseCeilingUs: 40 })!.holds).toBe(false);
+    expect(guardCpu(figures, 'mariadb', 1, 'GET /api/courses', cpu(50, 45), { ceilingUs: 25, databaseCeilingUs: 40 })!.holds).toBe(true);
   });
 
   it('compares as it stands when no ceiling was recorded, and says nothing for another scale or scenario', () => {
-    expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(470, null), 100)!.holds).toBe(false);
-    expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(450, null), 100)!.holds).toBe(true);
-    expect(guardCpu(figures, 'sqlite', 0.05, 'POST /api/progress', cpu(9999, null), 100)).toBeNull();
-    expect(guardCpu(figures, 'mariadb', 1, 'GET /api/dashboard', cpu(9999, 9999), 50)).toBeNull();
+    const run = { ceilingUs: 100, databaseCeilingUs: null };
+    expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(470, null), run)!.holds).toBe(false);
+    expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(450, null), run)!.holds).toBe(true);
+    expect(guardCpu(figures, 'sqlite', 0.05, 'POST /api/progress', cpu(9999, null), run)).toBeNull();
+    expect(guardCpu(figures, 'mariadb', 1, 'GET /api/dashboard', cpu(9999, 9999), same)).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import { parseOptions, RESULTS_DIR, type BenchOptions } from './options.ts';
 import { memoryOf, startCeiling, startServer, type Child } from './processes.ts';
 import { formatTable, lighthouseLine, lighthouseRows, writeResults, type TableRow, type Verdict } from './report.ts';
 import { cpuMeter, databaseServerPid, databaseThreads, formatCpu, type CpuPerRequest } from './cpuTime.ts';
+import { databaseCeiling } from './databaseCeiling.ts';
 import { committedCpu, guardCpu } from './guard.ts';
 import * as scenarios from './scenarios.ts';
 import { uploadsUnderLoad, type UploadsResult } from './uploads.ts';
@@ -315,6 +316,18 @@ async function main(options: BenchOptions): Promise<void> {
     // The MariaDB server's CPU counts only when it is this machine's (the bench's loopback URL says it is).
     const databasePid = target.dialect === 'mysql' ? databaseServerPid() : null;
     const databaseName = databasePid === null ? '' : target.label;
+    // The database's yardstick for the guard (databaseCeiling.ts), at the start and again at the end.
+    const databaseCeilingRuns: Array<{ us: number; statements: number }> = [];
+    const measureDatabaseCeiling = async () => {
+      if (databasePid === null || target.dialect !== 'mysql') return;
+      const [[{ maxId }]] = (await db.raw('select max(id) as maxId from users')) as unknown as [[{ maxId: number }]];
+      const yardstick = await databaseCeiling(target.url, databasePid, Number(maxId));
+      if (yardstick) {
+        databaseCeilingRuns.push(yardstick);
+        log(`database yardstick: ${yardstick.us} µs of ${target.label} CPU per lookup by key (${yardstick.statements.toLocaleString('en')} lookups)`);
+      }
+    };
+    await measureDatabaseCeiling();
     // Its threads serving the bench database's connections: the part of mariadbd's CPU that is this run's alone.
     const ownThreads = async () => (databasePid !== null && target.dialect === 'mysql' ? databaseThreads(db, target.database) : []);
     const cpuOf: Record<string, CpuPerRequest | null> = {};
@@ -568,9 +581,14 @@ async function main(options: BenchOptions): Promise<void> {
     const ceilingUs = ceilingCpuTotal.answers > 0 ? Math.round(ceilingCpuTotal.us / ceilingCpuTotal.answers) : null;
     raw.ceilingCpuPerAnswerOverRun = ceilingUs;
     if (ceilingUs !== null) log(`ceiling CPU per answer over the run's ceiling runs: ${ceilingUs} µs (the guard's yardstick)`);
+    await measureDatabaseCeiling();
+    const lookups = databaseCeilingRuns.reduce((sum, run) => sum + run.statements, 0);
+    const databaseCeilingUs = lookups > 0 ? Math.round(databaseCeilingRuns.reduce((sum, run) => sum + run.us * run.statements, 0) / lookups) : null;
+    raw.databaseCeilingPerLookup = databaseCeilingUs;
+    if (databaseCeilingUs !== null) log(`database CPU per lookup over the run's yardsticks: ${databaseCeilingUs} µs (the guard's yardstick for the database)`);
     const runScale = Math.round((counts.enrollments ?? 0) / 3 / 2000) / 100;
     for (const entry of measured) {
-      const guard = guardCpu(committed, target.label, runScale, entry.name, entry.cpu ?? null, ceilingUs);
+      const guard = guardCpu(committed, target.label, runScale, entry.name, entry.cpu ?? null, { ceilingUs, databaseCeilingUs });
       const holds = entry.holds?.(entry.result, entry.ceiling);
       if (guard && !guard.holds) process.exitCode = 1;
       const verdictOf = guard ? (holds ?? true) && guard.holds : holds;
