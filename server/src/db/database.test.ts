@@ -104,14 +104,28 @@ describe('Database.enrolledCourseFigures', () => {
       await insertAndFetch(test.db, 'quizzes', quiz(withSteps.id)),
       await insertAndFetch(test.db, 'quizzes', quiz(withSteps.id, 5)),
     ];
-    const result = (quizId: number, isPassed: boolean) => ({ userId: user.id, quizId, courseId: withSteps.id, bestScore: 3, passed: isPassed, attemptCount: 1, updatedAt: 1 });
+    const result = (quizId: number, isPassed: boolean) => ({
+      userId: user.id,
+      quizId,
+      courseId: withSteps.id,
+      bestScore: 3,
+      passed: isPassed,
+      attemptCount: 1,
+      updatedAt: 1,
+    });
     await test.db('quizResults').insert([result(passed.id, true), result(failed.id, false), result(deleted.id, true)]);
     const assignmentId = await insertAssignmentRow(test.db, withSteps.id);
-    await test.db('assignmentResults').insert({ userId: user.id, assignmentId, courseId: withSteps.id, status: 'approved', completed: true, round: 1, updatedAt: 1 });
+    await test
+      .db('assignmentResults')
+      .insert({ userId: user.id, assignmentId, courseId: withSteps.id, status: 'approved', completed: true, round: 1, updatedAt: 1 });
 
     const counted = await statementsDuring(() => test.database.enrolledCourseFigures(user.id, (courseId) => courseId === withSteps.id));
     expect(counted.sql).toHaveLength(2);
-    expect(counted.result.map(({ courseId, passedQuizzes, completedAssignments }) => ({ courseId, passedQuizzes, completedAssignments })).sort((x, y) => x.courseId - y.courseId)).toEqual([
+    expect(
+      counted.result
+        .map(({ courseId, passedQuizzes, completedAssignments }) => ({ courseId, passedQuizzes, completedAssignments }))
+        .sort((x, y) => x.courseId - y.courseId),
+    ).toEqual([
       { courseId: withSteps.id, passedQuizzes: 1, completedAssignments: 1 },
       { courseId: without.id, passedQuizzes: 0, completedAssignments: 0 },
     ]);

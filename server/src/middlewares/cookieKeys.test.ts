@@ -35,7 +35,12 @@ describe('CookieKeys', () => {
       expect(ours.index('atrium.sid=abc', ours.sign('atrium.sid=abc'))).toBe(0);
       // The same signature on another value, or another signature on this one, is still refused.
       expect(ours.index('atrium.sid=abd', byOlder)).toBe(-1);
-      expect(ours.index('atrium.sid=abc', byOlder.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')))).toBe(-1);
+      expect(
+        ours.index(
+          'atrium.sid=abc',
+          byOlder.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+        ),
+      ).toBe(-1);
     }
     // Past its bound it starts again, and still answers every cookie by its HMAC.
     for (let n = 0; n < 10_050; n++) expect(ours.index(`atrium.sid=${n}`, ours.sign(`atrium.sid=${n}`))).toBe(0);

@@ -56,10 +56,14 @@ describe('security headers', () => {
     }
   });
 
-  it("replays exactly the headers helmet sets on a response, taken once", () => {
+  it('replays exactly the headers helmet sets on a response, taken once', () => {
     const configurations = [
       helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...PORTAL_CSP, upgradeInsecureRequests: [] } }, crossOriginEmbedderPolicy: false }),
-      helmet({ contentSecurityPolicy: false, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true }, crossOriginResourcePolicy: { policy: 'cross-origin' } }),
+      helmet({
+        contentSecurityPolicy: false,
+        strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+      }),
     ];
     for (const middleware of configurations) {
       const request = new IncomingMessage(new Socket());
