@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SSO_ATTRIBUTES_READ } from '@atrium/common';
@@ -126,5 +126,27 @@ describe('IdentityProviderPanel', () => {
     await user.click(screen.getByRole('checkbox', { name: /Staff must sign in with the school’s provider/ }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/schools/4/identity-provider/required')[0]?.body).toEqual({ required: true }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Staff must sign in/ })).toBeChecked());
+  });
+
+  it('shows the checkbox as clicked at once, while the server has not answered, and as stored if it refuses', async () => {
+    const provider = { ...connected, lastTest: { at: Date.now(), ok: true, email: 'joy@oak.sch.uk', name: 'Joy Okafor', failure: null } };
+    let answer: ((response: unknown) => void) | null = null;
+    mockApi({
+      'GET /api/user': ok(learner),
+      'GET /api/config': ok(publicConfig),
+      'GET /api/schools/4/identity-provider': ok({ provider }),
+      'PUT /api/schools/4/identity-provider/required': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderScene(<IdentityProviderPanel root="/api/schools/4" owner="school" />, { route: '/school', path: '/school' });
+    const box = await screen.findByRole('checkbox', { name: /Staff must sign in with the school’s provider/ });
+    await waitFor(() => expect(box).toBeEnabled());
+    // A plain DOM click, checked the same instant, as a browser test's check() does.
+    act(() => box.click());
+    expect(box).toBeChecked();
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(box).toBeChecked();
+    await act(async () => answer!({ status: 409, body: { error: 'Run a test sign-in that passes first.' } }));
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(await screen.findByText('Not changed')).toBeInTheDocument();
   });
 });

@@ -48,9 +48,12 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const now = useNow();
-  // While the change is on its way the checkbox already shows it.
+  // From the click until the answer is shown, the checkbox shows what was asked. Kept here, set in
+  // the click's own handler: the mutation's pending state reaches the page a task later, and a
+  // controlled checkbox springs back to the stored value in between.
+  const [asked, setAsked] = useState<boolean | null>(null);
   const stored = query.data?.provider ?? null;
-  const provider = stored && require.isPending ? { ...stored, required: require.variables } : stored;
+  const provider = stored && asked !== null ? { ...stored, required: asked } : stored;
 
   return (
     <>
@@ -82,8 +85,11 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
         testUrl={identityProviderTestUrl(root, here)}
         justTested={justTested && !query.isPending}
         requiredSaving={require.isPending}
-        onRequiredChange={(required) =>
+        onRequiredChange={(required) => {
+          setAsked(required);
           require.mutate(required, {
+            // After the answer is in the cache (the hook's own onSuccess), so nothing springs back.
+            onSettled: () => setAsked(null),
             onSuccess: () =>
               toast({
                 title: required ? 'Staff now sign in with your provider' : 'Other sign-ins are allowed again',
@@ -91,8 +97,8 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
                 variant: 'success',
               }),
             onError: (error) => toast({ title: 'Not changed', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
-          })
-        }
+          });
+        }}
       />
       <ConfirmDialog
         open={confirming}
