@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { committedCpu, GUARD_HEADING, guardCpu } from './guard.ts';
+import { committedCpu, confirmedGuard, GUARD_HEADING, guardCpu } from './guard.ts';
 import { reportedBuckets, resumeBucket, resumeWords, WORD_BITS } from './resumeWords.ts';
 
 const readme = (table: string) => {
@@ -80,6 +80,31 @@ describe('the CPU guard', () => {
     expect(guardCpu(figures, 'sqlite', 1, 'POST /api/progress', cpu(450, null), run)!.holds).toBe(true);
     expect(guardCpu(figures, 'sqlite', 0.05, 'POST /api/progress', cpu(9999, null), run)).toBeNull();
     expect(guardCpu(figures, 'mariadb', 1, 'GET /api/dashboard', cpu(9999, 9999), same)).toBeNull();
+  });
+});
+
+describe("the guard's second measure", () => {
+  const holds = { holds: true, note: 'CPU guard holds: server 300 µs vs 300 committed (+0 %)' };
+  const fails = { holds: false, note: 'CPU guard FAILS (> +15 %): server 400 µs vs 300 committed (+33 %)' };
+  const failsAgain = { holds: false, note: 'CPU guard FAILS (> +15 %): server 390 µs vs 300 committed (+30 %)' };
+
+  it('is not taken for a row that holds', () => {
+    expect(confirmedGuard(holds, null)).toBe(holds);
+  });
+
+  it('fails the row only when the second measure fails too, and shows both', () => {
+    expect(confirmedGuard(fails, failsAgain)).toEqual({
+      holds: false,
+      note: 'CPU guard FAILS (> +15 %) twice: server 400 µs vs 300 committed (+33 %); again: server 390 µs vs 300 committed (+30 %)',
+    });
+    expect(confirmedGuard(fails, holds)).toEqual({
+      holds: true,
+      note: 'CPU guard holds on a second measure: server 300 µs vs 300 committed (+0 %) (the first read server 400 µs vs 300 committed (+33 %))',
+    });
+  });
+
+  it('keeps the first verdict when the row could not be measured again', () => {
+    expect(confirmedGuard(fails, null)).toBe(fails);
   });
 });
 

@@ -15,9 +15,9 @@ import type { LoadResult } from './load.ts';
 import { parseOptions, RESULTS_DIR, type BenchOptions } from './options.ts';
 import { memoryOf, startCeiling, startServer, type Child } from './processes.ts';
 import { formatTable, lighthouseLine, lighthouseRows, writeResults, type TableRow, type Verdict } from './report.ts';
-import { cpuMeter, databaseServerPid, databaseThreads, formatCpu, type CpuPerRequest } from './cpuTime.ts';
+import { cpuMeter, databaseServerPid, databaseThreads, formatCpu, type CpuPerRequest, type OwnThreads } from './cpuTime.ts';
 import { databaseCeiling } from './databaseCeiling.ts';
-import { committedCpu, guardCpu } from './guard.ts';
+import { committedCpu, confirmedGuard, guardCpu } from './guard.ts';
 import * as scenarios from './scenarios.ts';
 import { uploadsUnderLoad, type UploadsResult } from './uploads.ts';
 import { insightsLatency, type InsightsBench } from './insights.ts';
@@ -335,7 +335,7 @@ async function main(options: BenchOptions): Promise<void> {
     log(`ceiling: bare Koa serving the ${sample.bytes.length.toLocaleString('en')} bytes of a real dashboard answer, ${options.duration} s`);
     const ceilingMeter = cpuMeter(ceilingChild.pid, null);
     const ceilingRuns: LoadResult[] = [await scenarios.ceiling(ceilingCtx)];
-    const ceilingCpu = ceilingMeter(ceilingRuns[0]!.ok);
+    const ceilingCpu = await ceilingMeter(ceilingRuns[0]!.ok);
     raw.ceiling = ceilingRuns[0];
     raw.ceilingCpuPerAnswer = ceilingCpu;
     // The ceiling's CPU per answer over all its measured runs: the guard's yardstick for the host's speed.
@@ -345,7 +345,7 @@ async function main(options: BenchOptions): Promise<void> {
       await settle(ctx.base);
       const meter = cpuMeter(ceilingChild!.pid, null);
       const result = await scenarios.ceiling({ ...ceilingCtx, duration: Math.min(5, Math.max(1, options.duration / 2)) });
-      const cpu = meter(result.ok);
+      const cpu = await meter(result.ok);
       if (cpu) {
         ceilingCpuTotal.us += cpu.serverUs * result.ok;
         ceilingCpuTotal.answers += result.ok;
@@ -363,6 +363,8 @@ async function main(options: BenchOptions): Promise<void> {
       note?: string;
       /** Checked against the CPU per answer committed in bench/README.md (the guard). */
       cpu?: CpuPerRequest | null;
+      /** Runs the scenario once more (after a fresh ceiling run) and answers its CPU: a row the guard fails is measured twice. */
+      remeasure?: () => Promise<CpuPerRequest | null>;
     }> = [];
     // The MariaDB server's CPU counts only when it is this machine's (the bench's loopback URL says it is).
     const databasePid = target.dialect === 'mysql' ? databaseServerPid() : null;
@@ -380,7 +382,11 @@ async function main(options: BenchOptions): Promise<void> {
     };
     await measureDatabaseCeiling();
     // Its threads serving the bench database's connections: the part of mariadbd's CPU that is this run's alone.
-    const ownThreads = async () => (databasePid !== null && target.dialect === 'mysql' ? databaseThreads(db, target.database) : []);
+    const ownThreads = async (): Promise<OwnThreads | undefined> => {
+      if (databasePid === null || target.dialect !== 'mysql') return undefined;
+      const now = () => databaseThreads(db, target.database);
+      return { atStart: await now(), now };
+    };
     const cpuOf: Record<string, CpuPerRequest | null> = {};
     raw.cpuPerAnswer = cpuOf;
     /**
@@ -440,25 +446,47 @@ async function main(options: BenchOptions): Promise<void> {
       await run(warmup);
       const ceiling = await adjacentCeiling();
       log(`${label} for ${options.duration} s`);
-      const meter = cpuMeter(serverPid, databasePid, await ownThreads());
-      const result = await run();
-      const cpu = (cpuOf[label] = meter(result.ok));
+      const measureOnce = async () => {
+        const meter = cpuMeter(serverPid, databasePid, await ownThreads());
+        const result = await run();
+        return { result, cpu: await meter(result.ok) };
+      };
+      const { result, cpu } = await measureOnce();
+      cpuOf[label] = cpu;
       const note = formatCpu(cpu, databaseName);
       raw[label] = { result, adjacentCeiling: ceiling };
       noteMemory(name);
+      const remeasure = async () => {
+        await adjacentCeiling();
+        return (await measureOnce()).cpu;
+      };
       if (name === 'dashboard')
-        measured.push({ name: label, result, ceiling, target: '≥ 30 % of ceiling, p99 ≤ 25 ms', holds: (r, c) => r.rps / c >= 0.3 && r.p99 <= 25, note, cpu });
+        measured.push({
+          name: label,
+          result,
+          ceiling,
+          target: '≥ 30 % of ceiling, p99 ≤ 25 ms',
+          holds: (r, c) => r.rps / c >= 0.3 && r.p99 <= 25,
+          note,
+          cpu,
+          remeasure,
+        });
       // The discussion's target (issue 58) is p95 ≤ 50 ms alone; the table has p99, which bounds it.
       else if (name === 'comments' && label.includes('1 connection'))
-        measured.push({ name: label, result, ceiling, target: 'p99 ≤ 50 ms', holds: (r) => r.p99 <= 50, note, cpu });
-      else if (label.endsWith('(1 connection)')) measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20, note, cpu });
-      else measured.push({ name: label, result, ceiling, note, cpu });
+        measured.push({ name: label, result, ceiling, target: 'p99 ≤ 50 ms', holds: (r) => r.p99 <= 50, note, cpu, remeasure });
+      else if (label.endsWith('(1 connection)'))
+        measured.push({ name: label, result, ceiling, target: 'p50 ≤ 20 ms', holds: (r) => r.p50 <= 20, note, cpu, remeasure });
+      else measured.push({ name: label, result, ceiling, note, cpu, remeasure });
     }
     if (selected.has('progress')) {
       const ceiling = await adjacentCeiling();
       log(`POST /api/progress for ${options.duration} s`);
-      const threads = await ownThreads();
-      const { result, check, measured: cpu } = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid, threads), warmup);
+      const measureOnce = async () => {
+        const threads = await ownThreads();
+        const run = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid, threads), warmup);
+        return { ...run, measured: await run.measured };
+      };
+      const { result, check, measured: cpu } = await measureOnce();
       cpuOf['POST /api/progress'] = cpu;
       progressCheck = check;
       raw.progress = { result, check, adjacentCeiling: ceiling };
@@ -476,19 +504,35 @@ async function main(options: BenchOptions): Promise<void> {
           .filter(Boolean)
           .join('; '),
         cpu,
+        remeasure: async () => {
+          await adjacentCeiling();
+          return (await measureOnce()).measured;
+        },
       });
     }
     if (selected.has('completion')) {
       // Issue 54: completing a lesson (a fresh pair per request) costs at most twice a partial report.
       const ceiling = await adjacentCeiling();
       log('POST /api/progress completing a module, a fresh (learner, module) pair per request');
-      const threads = await ownThreads();
       // One pass is 6,656 answers at the default sign-ins, about one in twelve issuing a
       // certificate, and its CPU per answer spread 1.7–3.7× a partial report between runs of the
       // same code (1 Dec): the passes are repeated (each from the same reset) and counted together.
-      const passes: Array<Awaited<ReturnType<typeof scenarios.completion<CpuPerRequest | null>>>> = [];
-      for (let pass = 0; pass < COMPLETION_PASSES; pass++) passes.push(await scenarios.completion(ctx, () => cpuMeter(serverPid, databasePid, threads)));
-      const { result, check, measured: cpu } = combinedCompletion(passes);
+      const measureOnce = async () => {
+        const threads = await ownThreads();
+        const passes: Array<Awaited<ReturnType<typeof scenarios.completion<CpuPerRequest | null>>>> = [];
+        for (let pass = 0; pass < COMPLETION_PASSES; pass++) {
+          const run = await scenarios.completion(ctx, () => cpuMeter(serverPid, databasePid, threads));
+          passes.push({ ...run, measured: await run.measured });
+        }
+        return combinedCompletion(passes);
+      };
+      // One pass unmeasured first. The scenario's own warm-up (16 requests a connection) reaches only
+      // each course's first modules, so the certificate's statements were first prepared on each
+      // pooled connection, and its code first compiled, inside the measured passes: start-up, not
+      // what a completion costs (1 Dec: a run's first measure read 1.1–1.5× the CPU of a second
+      // one made right after it, on MariaDB).
+      await scenarios.completion(ctx, () => async () => null);
+      const { result, check, measured: cpu } = await measureOnce();
       cpuOf['POST /api/progress, completing'] = cpu;
       raw.completion = { result, check, adjacentCeiling: ceiling };
       noteMemory('completion');
@@ -509,6 +553,10 @@ async function main(options: BenchOptions): Promise<void> {
           .filter(Boolean)
           .join('; '),
         cpu,
+        remeasure: async () => {
+          await adjacentCeiling();
+          return (await measureOnce()).measured;
+        },
       });
     }
     if (selected.has('scim')) {
@@ -540,7 +588,8 @@ async function main(options: BenchOptions): Promise<void> {
         provisioned = true;
       });
       const dashboardDuring = await scenarios.dashboard(ctx);
-      const progressDuring = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+      const progressRun = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+      const progressDuring = { ...progressRun, measured: await progressRun.measured };
       const during = provisioned ? 'provisioning finished before the end' : 'during directory provisioning';
       const trust = await provisioning;
       raw.scimTrust = { ...trust, pace: options.scimPace, dashboard: dashboardDuring, progress: progressDuring, overlapped: !provisioned };
@@ -581,7 +630,8 @@ async function main(options: BenchOptions): Promise<void> {
       let progressRun: Awaited<ReturnType<typeof scenarios.progress>> | null = null;
       const uploadRun = await uploadsUnderLoad(ctx, serverPid, { count: options.uploads, mb: options.uploadMb }, async () => {
         dashboardResult = await scenarios.dashboard(ctx);
-        progressRun = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+        const run = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
+        progressRun = { ...run, measured: await run.measured };
       });
       raw.uploads = { uploadRun, dashboard: dashboardResult, progress: progressRun, adjacentCeiling: ceiling };
       noteMemory('uploads');
@@ -634,7 +684,9 @@ async function main(options: BenchOptions): Promise<void> {
     if (ceilingRuns[1]) rows.push(loadRow('ceiling again, end of run', ceilingRuns[1], ceilingRuns[0]!.rps, '', undefined, 'ratio = drift since the start'));
     // The guard (issue 54): CPU per answer against the figures committed in bench/README.md.
     const committed = committedCpu();
-    const ceilingUs = ceilingCpuTotal.answers > 0 ? Math.round(ceilingCpuTotal.us / ceilingCpuTotal.answers) : null;
+    // Over every ceiling run so far: a second measure's own ceiling run counts too.
+    const ceilingYardstick = () => (ceilingCpuTotal.answers > 0 ? Math.round(ceilingCpuTotal.us / ceilingCpuTotal.answers) : null);
+    const ceilingUs = ceilingYardstick();
     raw.ceilingCpuPerAnswerOverRun = ceilingUs;
     if (ceilingUs !== null) log(`ceiling CPU per answer over the run's ceiling runs: ${ceilingUs} µs (the guard's yardstick)`);
     await measureDatabaseCeiling();
@@ -643,8 +695,17 @@ async function main(options: BenchOptions): Promise<void> {
     raw.databaseCeilingPerLookup = databaseCeilingUs;
     if (databaseCeilingUs !== null) log(`database CPU per lookup over the run's yardsticks: ${databaseCeilingUs} µs (the guard's yardstick for the database)`);
     const runScale = Math.round((counts.enrollments ?? 0) / 3 / 2000) / 100;
+    const guardRuns: Record<string, unknown> = {};
+    raw.guardSecondMeasures = guardRuns;
     for (const entry of measured) {
-      const guard = guardCpu(committed, target.label, runScale, entry.name, entry.cpu ?? null, { ceilingUs, databaseCeilingUs });
+      let guard = guardCpu(committed, target.label, runScale, entry.name, entry.cpu ?? null, { ceilingUs, databaseCeilingUs });
+      if (guard && !guard.holds && entry.remeasure) {
+        log(`${entry.name}: ${guard.note}; measured once more before the run fails`);
+        const again = await entry.remeasure();
+        const yardsticks = { ceilingUs: ceilingYardstick(), databaseCeilingUs };
+        guardRuns[entry.name] = { cpu: again, ...yardsticks };
+        guard = confirmedGuard(guard, guardCpu(committed, target.label, runScale, entry.name, again, yardsticks));
+      }
       const holds = entry.holds?.(entry.result, entry.ceiling);
       if (guard && !guard.holds) process.exitCode = 1;
       const verdictOf = guard ? (holds ?? true) && guard.holds : holds;

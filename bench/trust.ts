@@ -70,7 +70,7 @@ async function latency(
   base: string,
   label: string,
   visits: Array<{ path: string; cookie: string }>,
-  meter: () => (answers: number) => CpuPerRequest | null,
+  meter: () => (answers: number) => Promise<CpuPerRequest | null>,
 ): Promise<LatencyRun> {
   const get = async (visit: { path: string; cookie: string }) => {
     const started = performance.now();
@@ -90,7 +90,7 @@ async function latency(
     times.push(ms);
     if (status !== 200) failures += 1;
   }
-  const cpu = measured(REQUESTS - failures);
+  const cpu = await measured(REQUESTS - failures);
   const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
   times.sort((a, b) => a - b);
   return { label, requests: REQUESTS, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1)!, rps: 1000 / mean, failures, cpu };
@@ -168,7 +168,7 @@ export async function trustScenario(
     serverPid: number;
     adjacentCeiling: () => Promise<number>;
     /** Starts measuring the server's (and the database's) CPU; the result is per answer. */
-    meter: () => (answers: number) => CpuPerRequest | null;
+    meter: () => (answers: number) => Promise<CpuPerRequest | null>;
     log: (message: string) => void;
   },
 ): Promise<TrustBench> {
