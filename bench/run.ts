@@ -56,6 +56,14 @@ const COMPLETION_PASSES = 3;
  * The completion passes as one: answers, seconds and checks summed, CPU per answer weighted by each
  * pass's answers, latency percentiles the worst pass's.
  */
+/** A scenario's run with its meter's reading in (the reading is a promise: it asks MariaDB which threads served the bench). */
+async function withReading<R extends { measured: Promise<CpuPerRequest | null> }>(
+  run: Promise<R>,
+): Promise<Omit<R, 'measured'> & { measured: CpuPerRequest | null }> {
+  const done = await run;
+  return { ...done, measured: await done.measured };
+}
+
 function combinedCompletion(passes: ReadonlyArray<{ result: LoadResult; check: scenarios.CompletionCheck; measured: CpuPerRequest | null }>): {
   result: LoadResult;
   check: scenarios.CompletionCheck;
@@ -483,8 +491,7 @@ async function main(options: BenchOptions): Promise<void> {
       log(`POST /api/progress for ${options.duration} s`);
       const measureOnce = async () => {
         const threads = await ownThreads();
-        const run = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid, threads), warmup);
-        return { ...run, measured: await run.measured };
+        return withReading(scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid, threads), warmup));
       };
       const { result, check, measured: cpu } = await measureOnce();
       cpuOf['POST /api/progress'] = cpu;
@@ -520,10 +527,8 @@ async function main(options: BenchOptions): Promise<void> {
       const measureOnce = async () => {
         const threads = await ownThreads();
         const passes: Array<Awaited<ReturnType<typeof scenarios.completion<CpuPerRequest | null>>>> = [];
-        for (let pass = 0; pass < COMPLETION_PASSES; pass++) {
-          const run = await scenarios.completion(ctx, () => cpuMeter(serverPid, databasePid, threads));
-          passes.push({ ...run, measured: await run.measured });
-        }
+        for (let pass = 0; pass < COMPLETION_PASSES; pass++)
+          passes.push(await withReading(scenarios.completion(ctx, () => cpuMeter(serverPid, databasePid, threads))));
         return combinedCompletion(passes);
       };
       // One pass unmeasured first. The scenario's own warm-up (16 requests a connection) reaches only
@@ -588,8 +593,7 @@ async function main(options: BenchOptions): Promise<void> {
         provisioned = true;
       });
       const dashboardDuring = await scenarios.dashboard(ctx);
-      const progressRun = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
-      const progressDuring = { ...progressRun, measured: await progressRun.measured };
+      const progressDuring = await withReading(scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid)));
       const during = provisioned ? 'provisioning finished before the end' : 'during directory provisioning';
       const trust = await provisioning;
       raw.scimTrust = { ...trust, pace: options.scimPace, dashboard: dashboardDuring, progress: progressDuring, overlapped: !provisioned };
@@ -630,8 +634,7 @@ async function main(options: BenchOptions): Promise<void> {
       let progressRun: Awaited<ReturnType<typeof scenarios.progress>> | null = null;
       const uploadRun = await uploadsUnderLoad(ctx, serverPid, { count: options.uploads, mb: options.uploadMb }, async () => {
         dashboardResult = await scenarios.dashboard(ctx);
-        const run = await scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid));
-        progressRun = { ...run, measured: await run.measured };
+        progressRun = await withReading(scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid)));
       });
       raw.uploads = { uploadRun, dashboard: dashboardResult, progress: progressRun, adjacentCeiling: ceiling };
       noteMemory('uploads');
