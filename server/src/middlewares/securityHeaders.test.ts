@@ -41,6 +41,23 @@ describe('security headers', () => {
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('sends a JSON answer what an API answer needs, and none of the headers that only govern a rendered page', async () => {
+    const api = await server.client().get('/api/dashboard');
+    expect(api.status).toBe(401);
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(api.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const documentOnly of ['x-dns-prefetch-control', 'origin-agent-cluster', 'cross-origin-opener-policy', 'x-download-options', 'x-xss-protection']) {
+      expect(api.headers.get(documentOnly), documentOnly).toBeNull();
+    }
+    const page = await server.client().get('/', { accept: 'text/html' });
+    for (const documentHeader of ['x-dns-prefetch-control', 'origin-agent-cluster', 'cross-origin-opener-policy', 'x-xss-protection']) {
+      expect(page.headers.get(documentHeader), documentHeader).not.toBeNull();
+    }
+  });
+
   it('adds HSTS in production behind HTTPS', async () => {
     const production = await createTestServer({
       NODE_ENV: 'production',

@@ -75,13 +75,22 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 
-  // JSON answers are data, never a document to render or frame (CONTRACT.md "API answers").
+  // JSON answers are data, never a document to render or frame (CONTRACT.md "API answers"). The
+  // headers that only govern a document a browser renders (DNS prefetching from its links, its
+  // agent cluster, its window's opener, IE's download dialog and XSS auditor) are left out: OWASP's
+  // REST Security Cheat Sheet lists what an API answer needs, and each header sent is parsed by
+  // every client on every answer (issue 54's dashboard).
   const api = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xXssProtection: false,
   });
 
   const headers = { portal: helmetHeaders(portal), plain: helmetHeaders(plain), api: helmetHeaders(api) };
