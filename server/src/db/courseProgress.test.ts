@@ -26,32 +26,41 @@ interface Figures {
   completedModules: number;
   watchedSeconds: number;
   lastModuleId: number | null;
+  enrolled: boolean;
 }
 
 /** What the triggers keep, as stored. */
 async function stored(): Promise<Figures[]> {
   const rows = await test
     .db('courseProgress')
-    .select('userId', 'courseId', 'completedModules', 'watchedSeconds', 'lastModuleId')
+    .select('userId', 'courseId', 'completedModules', 'watchedSeconds', 'lastModuleId', 'enrolled')
     .orderBy(['userId', 'courseId']);
   return rows.map(figures);
 }
 
-/** The same figures worked out from the progress rows themselves, in JavaScript; seconds are those played (022). */
+/**
+ * The same figures worked out from the progress rows and enrollments themselves, in JavaScript;
+ * seconds are those played (022), and every enrollment has its row, marked (051).
+ */
 async function fromProgress(): Promise<Figures[]> {
   const rows = await test.db('progress').select('userId', 'courseId', 'moduleId', 'isCompleted', 'playedSeconds', 'updatedAt', 'id');
+  const enrollments = await test.db('enrollments').select('userId', 'courseId');
   const byPair = new Map<string, Figures & { at: number; id: number }>();
-  for (const row of rows) {
-    const key = `${row.userId}:${row.courseId}`;
-    const entry = byPair.get(key) ?? {
-      userId: Number(row.userId),
-      courseId: Number(row.courseId),
+  const entryOf = (pair: { userId: unknown; courseId: unknown }) =>
+    byPair.get(`${pair.userId}:${pair.courseId}`) ?? {
+      userId: Number(pair.userId),
+      courseId: Number(pair.courseId),
       completedModules: 0,
       watchedSeconds: 0,
       lastModuleId: null,
+      enrolled: false,
       at: -1,
       id: -1,
     };
+  for (const pair of enrollments) byPair.set(`${pair.userId}:${pair.courseId}`, { ...entryOf(pair), enrolled: true });
+  for (const row of rows) {
+    const key = `${row.userId}:${row.courseId}`;
+    const entry = entryOf(row);
     entry.completedModules += Number(row.isCompleted);
     entry.watchedSeconds += Number(row.playedSeconds);
     const at = Number(row.updatedAt);
@@ -68,12 +77,13 @@ function figures(row: Record<string, unknown>): Figures {
     completedModules: Number(row.completedModules),
     watchedSeconds: Number(row.watchedSeconds),
     lastModuleId: row.lastModuleId === null ? null : Number(row.lastModuleId),
+    enrolled: Boolean(Number(row.enrolled)),
   };
 }
 
-/** Pairs left with no progress keep a row of zeros; the comparison is over pairs with progress. */
+/** Pairs left with no progress keep a row of zeros; the comparison is over pairs with progress or an enrollment. */
 async function storedWithProgress(): Promise<Figures[]> {
-  return (await stored()).filter((row) => row.lastModuleId !== null || row.completedModules !== 0 || row.watchedSeconds !== 0);
+  return (await stored()).filter((row) => row.enrolled || row.lastModuleId !== null || row.completedModules !== 0 || row.watchedSeconds !== 0);
 }
 
 describe('course_progress', () => {
@@ -107,6 +117,7 @@ describe('course_progress', () => {
       // Module 2 was marked complete without playing: SPEC's 300 watched, none played.
       watchedSeconds: 590,
       lastModuleId: photoModules[1]!.id,
+      enrolled: true,
     });
 
     // Two rows of one pair written in the same millisecond: the higher id is the one watched
@@ -152,7 +163,7 @@ describe('course_progress', () => {
     });
   });
 
-  it('is rebuilt from progress alone, as the migration and a bulk load do', async () => {
+  it('is rebuilt from progress and enrollments alone, as the migration and a bulk load do', async () => {
     const user = await createUser(test.db);
     const course = await createCourse(test);
     const modules = [await createModule(test, course.id, { duration: 60 }), await createModule(test, course.id, { duration: 60 })];
@@ -162,14 +173,34 @@ describe('course_progress', () => {
       // Reports a millisecond apart at least, so the latest is the second.
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    // Pairs whose progress is all gone keep a row of zeros; a rebuild does not bring those back.
+    // An enrollment with no progress yet has its row of zeros, and a row of a pair no longer
+    // enrolled keeps its figures but loses the mark.
+    const [fresh, left] = [await createCourse(test), await createCourse(test)];
+    await enroll(test.db, user.id, fresh.id);
+    await enroll(test.db, user.id, left.id);
+    await recordProgress(
+      test.database,
+      { userId: user.id, module: await createModule(test, left.id, { duration: 60 }), watchedDuration: 30, isCompleted: false },
+      { now: Date.now() },
+    );
+    await test.db('enrollments').where({ userId: user.id, courseId: left.id }).delete();
+    // Pairs whose progress and enrollment are all gone keep a row of zeros; a rebuild does not bring those back.
     const before = await storedWithProgress();
     await test.db('courseProgress').delete();
     await rebuildCourseProgress(test.db);
     expect(await stored()).toEqual(before);
     expect(await stored()).toEqual(await fromProgress());
     // The first module was marked complete: only the second's 60 seconds were played.
-    expect(before).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 2, watchedSeconds: 60, lastModuleId: modules[1]!.id });
+    expect(before).toContainEqual({
+      userId: user.id,
+      courseId: course.id,
+      completedModules: 2,
+      watchedSeconds: 60,
+      lastModuleId: modules[1]!.id,
+      enrolled: true,
+    });
+    expect(before).toContainEqual({ userId: user.id, courseId: fresh.id, completedModules: 0, watchedSeconds: 0, lastModuleId: null, enrolled: true });
+    expect(before).toContainEqual(expect.objectContaining({ userId: user.id, courseId: left.id, watchedSeconds: 30, enrolled: false }));
   });
 
   it('is created from the progress already there when the migration runs, and its rollback leaves progress as it was', async () => {
@@ -190,7 +221,14 @@ describe('course_progress', () => {
     expect(await test.db('progress').count({ n: '*' })).toEqual([{ n: progressBefore.length }]);
     expect(await stored()).toEqual(await fromProgress());
     // Rows from before 022 count their watched seconds as played.
-    expect(await stored()).toContainEqual({ userId: user.id, courseId: course.id, completedModules: 1, watchedSeconds: 100, lastModuleId: module.id });
+    expect(await stored()).toContainEqual({
+      userId: user.id,
+      courseId: course.id,
+      completedModules: 1,
+      watchedSeconds: 100,
+      lastModuleId: module.id,
+      enrolled: true,
+    });
     // The triggers are back.
     await recordProgress(
       test.database,

@@ -69,16 +69,46 @@ describe('Database.enrolledCourseFigures', () => {
     const [a, b, other] = [await createCourse(test), await createCourse(test), await createCourse(test)];
     await enroll(test.db, user.id, a.id);
     await enroll(test.db, user.id, b.id);
-    await test.db('courseProgress').insert([
-      { userId: user.id, courseId: a.id, completedModules: 2, watchedSeconds: 900, lastModuleId: 7 },
-      { userId: user.id, courseId: other.id, completedModules: 1, watchedSeconds: 60, lastModuleId: 8 },
-    ]);
+    await test
+      .db('courseProgress')
+      .insert([
+        { userId: user.id, courseId: a.id, completedModules: 2, watchedSeconds: 900, lastModuleId: 7 },
+        { userId: user.id, courseId: other.id, completedModules: 1, watchedSeconds: 60, lastModuleId: 8 },
+      ])
+      .onConflict(['userId', 'courseId'])
+      .merge();
     const figures = await test.database.enrolledCourseFigures(user.id);
     expect(figures.sort((x, y) => x.courseId - y.courseId)).toEqual([
       { courseId: a.id, completedModules: 2, watchedSeconds: 900, lastModuleId: 7, passedQuizzes: 0, completedAssignments: 0 },
       { courseId: b.id, completedModules: 0, watchedSeconds: 0, lastModuleId: null, passedQuizzes: 0, completedAssignments: 0 },
     ]);
     expect(await test.database.enrolledCourseFigures(-1)).toEqual([]);
+  });
+
+  it('follows enrollments as they come and go, whoever writes them, and keeps the figures of an enrollment that went', async () => {
+    const user = await createUser(test.db);
+    const [a, b] = [await createCourse(test), await createCourse(test)];
+    const courses = async () =>
+      (await test.database.enrolledCourseFigures(user.id)).map((row) => [row.courseId, row.completedModules]).sort((x, y) => x[0]! - y[0]!);
+    await enroll(test.db, user.id, a.id);
+    await test.db('courseProgress').where({ userId: user.id, courseId: a.id }).update({ completedModules: 3 });
+    // A bulk insert (licences) and a delete (a licence suspended) by knex alone.
+    await test.db('enrollments').insert({ userId: user.id, courseId: b.id, source: 'licence', enrolledAt: Date.now() });
+    expect(await courses()).toEqual([
+      [a.id, 3],
+      [b.id, 0],
+    ]);
+    await test.db('enrollments').where({ userId: user.id, courseId: a.id }).delete();
+    expect(await courses()).toEqual([[b.id, 0]]);
+    await enroll(test.db, user.id, a.id);
+    expect(await courses()).toEqual([
+      [a.id, 3],
+      [b.id, 0],
+    ]);
+    // An enrollment moved to another course takes the mark with it.
+    await test.db('enrollments').where({ userId: user.id, courseId: b.id }).delete();
+    await test.db('enrollments').where({ userId: user.id, courseId: a.id }).update({ courseId: b.id });
+    expect(await courses()).toEqual([[b.id, 0]]);
   });
 
   it('counts passed quizzes and completed assignments, not deleted ones, for the courses said to have steps, in a second statement only then', async () => {

@@ -59,14 +59,13 @@ const SESSION_WITH_USER = {
   keyOf: (row: SessionRow) => row.sessionId,
 };
 
-// Enrollments are unique per (user, course) and course_progress's key starts with the user: two
-// index lookups per learner, whatever the size of their history.
+// Every enrollment has its course_progress row, marked `enrolled` (migrations/051_enrolled_figures.ts),
+// and the table's key starts with the user: one index walk per learner, whatever the size of their
+// history. Joining enrollments to it cost MariaDB a fifth more per dashboard (issue 54).
 const ENROLLED_FIGURES = {
   sql: (userIds: string) =>
-    `select e.user_id, e.course_id, coalesce(cp.completed_modules, 0) as completed_modules,
-    coalesce(cp.watched_seconds, 0) as watched_seconds, cp.last_module_id
-  from enrollments e left join course_progress cp on cp.user_id = e.user_id and cp.course_id = e.course_id
-  where e.user_id in (${userIds})`,
+    `select user_id, course_id, completed_modules, watched_seconds, last_module_id
+  from course_progress where user_id in (${userIds}) and enrolled = 1`,
   keyOf: (row: FiguresRow) => row.userId,
 };
 

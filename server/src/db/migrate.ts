@@ -46,6 +46,7 @@ import * as oneRoster from './migrations/047_oneroster.ts';
 import * as statusMarksGuarded from './migrations/048_status_marks_guarded.ts';
 import * as ssoTestRequired from './migrations/049_sso_test_required.ts';
 import * as discussionNotifications from './migrations/050_discussion_notifications.ts';
+import * as enrolledFigures from './migrations/051_enrolled_figures.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '048_status_marks_guarded': statusMarksGuarded,
   '049_sso_test_required': ssoTestRequired,
   '050_discussion_notifications': discussionNotifications,
+  '051_enrolled_figures': enrolledFigures,
 };
 
 const source: Knex.MigrationSource<string> = {

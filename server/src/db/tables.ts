@@ -129,7 +129,7 @@ export interface Progress {
   updatedAt: number;
 }
 
-/** Per learner and course, what the dashboard shows; kept by triggers on `progress` (db/courseProgress.ts). */
+/** Per learner and course, what the dashboard shows; kept by triggers on `progress` and `enrollments` (db/courseProgress.ts). */
 export interface CourseProgress {
   userId: number;
   courseId: number;
@@ -139,6 +139,8 @@ export interface CourseProgress {
   lastModuleId: number | null;
   lastWatchedAt: number | null;
   lastProgressId: number | null;
+  /** An enrollment of the pair exists (051_enrolled_figures): the dashboard reads these rows. */
+  enrolled: boolean | number;
 }
 
 export interface Comment {

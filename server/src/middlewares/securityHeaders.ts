@@ -75,25 +75,37 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 
-  // JSON answers are data, never a document to render or frame (CONTRACT.md "API answers"). The
-  // headers that only govern a document a browser renders (DNS prefetching from its links, its
-  // agent cluster, its window's opener, IE's download dialog and XSS auditor) are left out: OWASP's
-  // REST Security Cheat Sheet lists what an API answer needs, and each header sent is parsed by
-  // every client on every answer (issue 54's dashboard).
+  // Answers under /api/ (JSON, and the PDFs and files read through it) are never a page whose links
+  // and window matter (CONTRACT.md "API answers"). The headers that only govern such a page (DNS
+  // prefetching from its links, its agent cluster, its window's opener, IE's download dialog and
+  // XSS auditor) are left out: OWASP's REST Security Cheat Sheet lists what an API answer needs,
+  // and each header sent is parsed by every client on every answer (issue 54's dashboard).
+  const notForApi = {
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xXssProtection: false,
+  } as const;
   const api = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xXssProtection: false,
+    ...notForApi,
+  });
+  // The widget and credential endpoints: the example pages' set, read from other origins, less the
+  // same page-only headers.
+  const publicApi = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: config.isProduction && https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    ...notForApi,
   });
 
-  const headers = { portal: helmetHeaders(portal), plain: helmetHeaders(plain), api: helmetHeaders(api) };
+  const headers = { portal: helmetHeaders(portal), plain: helmetHeaders(plain), api: helmetHeaders(api), publicApi: helmetHeaders(publicApi) };
 
   return (ctx, next) => {
     const path = ctx.path;
@@ -101,7 +113,8 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
     const isApi = path.startsWith('/api/');
     // The widget and credential endpoints are read by school websites and verifiers on other origins.
     const isPublicApi = isApi && isWidgetEndpoint(ctx.method === 'HEAD' ? 'GET' : ctx.method, path);
-    for (const [name, value] of isEmbeddable || isPublicApi ? headers.plain : isApi ? headers.api : headers.portal) ctx.res.setHeader(name, value);
+    const set = isEmbeddable ? headers.plain : isPublicApi ? headers.publicApi : isApi ? headers.api : headers.portal;
+    for (const [name, value] of set) ctx.res.setHeader(name, value);
     // The reset link carries its token in the URL: never send it onwards as a referrer.
     if (path === '/reset-password') ctx.res.setHeader('Referrer-Policy', 'no-referrer');
     // Invoices and receipts (PDF) keep the API's CSP too: Chromium's PDF viewer opens them under it.

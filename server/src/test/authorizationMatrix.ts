@@ -790,7 +790,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/schools/:id/groups': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/groups` }) },
   'POST /api/schools/:id/groups': {
     expect: schoolManager,
-    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups`, body: { name: `Group ${unique()}` } }),
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/groups`, body: { name: `Group ${unique()}${unique()}` } }),
   },
   'PATCH /api/schools/:id/groups/:groupId': {
     expect: schoolManager,
@@ -819,7 +819,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/schools/:id/groups': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups` }) },
   'POST /api/admin/schools/:id/groups': {
     expect: adminOnly,
-    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups`, body: { name: `Group ${unique()}` } }),
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups`, body: { name: `Group ${unique()}${unique()}` } }),
   },
   'PATCH /api/admin/schools/:id/groups/:groupId': {
     expect: adminOnly,
@@ -849,7 +849,10 @@ const recipes: Record<string, Recipe> = {
     request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}` }),
   },
   'GET /api/trusts/:id/groups': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/groups` }) },
-  'POST /api/trusts/:id/groups': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/groups`, body: { name: `Group ${unique()}` } }) },
+  'POST /api/trusts/:id/groups': {
+    expect: trustManager,
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/groups`, body: { name: `Group ${unique()}${unique()}` } }),
+  },
   'PATCH /api/trusts/:id/groups/:groupId': {
     expect: trustManager,
     request: (w) => ({ path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}`, body: { name: `Renamed ${unique()}` } }),
@@ -877,7 +880,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/trusts/:id/groups': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups` }) },
   'POST /api/admin/trusts/:id/groups': {
     expect: adminOnly,
-    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups`, body: { name: `Group ${unique()}` } }),
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/groups`, body: { name: `Group ${unique()}${unique()}` } }),
   },
   'PATCH /api/admin/trusts/:id/groups/:groupId': {
     expect: adminOnly,

@@ -285,13 +285,15 @@ export async function buildWorld(
     expiresAt: now + 30 * 86_400_000,
   });
   // Staff groups (issue 39): one per owner, each holding one of its own staff.
+  // Every cell adds a group to the same school: 64 random bits keep their names apart (32 once clashed).
   const group = async (owner: { schoolId: number } | { trustId: number }, userId: number) => {
+    const suffix = `${unique()}${unique()}`;
     const [groupId] = await db('groups').insert({
       schoolId: null,
       trustId: null,
       ...owner,
-      name: `Group ${unique()}`,
-      nameKey: `group ${unique()}`,
+      name: `Group ${suffix}`,
+      nameKey: `group ${suffix}`,
       createdAt: now,
     });
     await db('groupMembers').insert({ groupId: Number(groupId), userId, joinedAt: now });

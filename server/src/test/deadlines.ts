@@ -47,7 +47,8 @@ export async function certify(db: Db, userId: number, courseId: number, at: numb
 
 /** Some progress on a course, as the progress triggers would leave it. */
 export async function startCourse(db: Db, userId: number, courseId: number): Promise<void> {
-  await db('courseProgress').insert({ userId, courseId, completedModules: 1, watchedSeconds: 300 });
+  // Merged: an enrollment has its zero row already (051_enrolled_figures).
+  await db('courseProgress').insert({ userId, courseId, completedModules: 1, watchedSeconds: 300 }).onConflict(['userId', 'courseId']).merge();
 }
 
 /** The app's scheduler with the real jobs, run by the test (tick) rather than by a timer. */
