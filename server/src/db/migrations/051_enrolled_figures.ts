@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 // row, zeros until the learner plays something, marked `enrolled`; the mark goes when the
 // enrollment does, the row's figures stay (progress outlives an enrollment, as it always has). The
 // dashboard reads `course_progress` by its primary key alone instead of joining enrollments to it:
-// one index walk per learner instead of two, a fifth less of MariaDB's CPU per dashboard.
+// one index walk per learner instead of two: 12–14 % less of MariaDB's CPU per dashboard (1 Dec).
 // A zero row is no start: the status marks (035, 048) count only rows with something played.
 //
 // Triggers on `enrollments` keep the mark in the statement that enrolls or unenrolls, whatever
