@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import styled from 'styled-components';
 import type { UserDto } from '@atrium/common';
 import { TriggerFace, triggerStyles } from './AccountTrigger.tsx';
+import { menuItemStyles, menuPanelStyles } from './menuStyles.ts';
 import { displayName } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -71,15 +72,10 @@ const MenuTrigger = styled(DropdownMenu.Trigger)`
 `;
 
 const MenuContent = styled(DropdownMenu.Content)`
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  ${menuPanelStyles}
   min-width: 15rem;
   /* A long name or address wraps inside the screen rather than pushing the menu off it. */
   max-width: min(20rem, var(--radix-dropdown-menu-content-available-width, 20rem));
-  padding: ${({ theme }) => theme.space.xs};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
 `;
 
 const MenuLabel = styled(DropdownMenu.Label)`
@@ -97,20 +93,12 @@ const MenuLabel = styled(DropdownMenu.Label)`
 `;
 
 const MenuItem = styled(DropdownMenu.Item)`
+  ${menuItemStyles}
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-  outline: none;
 
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accentHover};
-  }
   &[data-disabled] {
     opacity: 0.5;
     cursor: default;

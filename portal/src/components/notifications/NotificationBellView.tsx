@@ -4,6 +4,7 @@ import type { NotificationsDto, ReplyNotificationDto } from '@atrium/common';
 import { formatInstantDate, formatRelativeTime } from '@atrium/common/rules/dates';
 import { Avatar, displayName } from '../Avatar.tsx';
 import { Icon } from '../Icon.tsx';
+import { menuItemStyles, menuPanelStyles } from '../menuStyles.ts';
 import { readFailedText, type ReadState } from '../QueryState.tsx';
 
 export interface NotificationBellViewProps {
@@ -109,15 +110,10 @@ const Count = styled.span`
 `;
 
 const Content = styled(DropdownMenu.Content)`
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  ${menuPanelStyles}
   width: min(24rem, calc(100vw - 1rem));
   max-height: min(32rem, calc(100vh - 6rem));
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space.xs};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
 `;
 
 const Heading = styled(DropdownMenu.Label)`
@@ -133,17 +129,10 @@ const Note = styled(DropdownMenu.Item)`
 `;
 
 const Retry = styled(DropdownMenu.Item)`
+  ${menuItemStyles}
   padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.sm};
   color: ${({ theme }) => theme.colors.accent};
   font-weight: 600;
-  cursor: pointer;
-  outline: none;
-
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accentHover};
-  }
 `;
 
 const Item = styled(DropdownMenu.Item)<{ $unread: boolean }>`

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import styled from 'styled-components';
 import { Icon } from '../../components/Icon.tsx';
+import { menuItemStyles, menuPanelStyles } from '../../components/menuStyles.ts';
 import { MenuTrigger } from './landingStyles.ts';
 
 /**
@@ -28,28 +29,15 @@ export function LandingMenu({ links, fallbackHref }: { links: ReadonlyArray<{ la
 }
 
 const Content = styled(DropdownMenu.Content)`
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  ${menuPanelStyles}
   min-width: 12rem;
-  padding: ${({ theme }) => theme.space.xs};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.raised};
 `;
 
 const Item = styled(DropdownMenu.Item)`
+  ${menuItemStyles}
   display: flex;
   align-items: center;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.colors.text};
   font-weight: 500;
   text-decoration: none;
-  outline: none;
-
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accentHover};
-  }
 `;
