@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, partScreenshot, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('accessibility');
 
@@ -78,7 +78,8 @@ describe.skipIf(!enabled)('the accessibility statement and its report form in a 
       await form.getByText('Name is required').waitFor();
       await form.getByText('Message is required').waitFor();
       await expectAccessible(page, `report form with errors (${viewport.width} px)`);
-      await form.screenshot({ path: (await screenshot(page, 'accessibility-02-report-errors')).replace(/\.png$/, '-form.png') });
+      await screenshot(page, 'accessibility-02-report-errors');
+      await partScreenshot(form, 'accessibility-02-report-errors-form');
 
       const name = `Rosa ${viewport.width}`;
       await form.getByRole('textbox', { name: /Your name/ }).fill(name);
@@ -133,7 +134,8 @@ describe.skipIf(!enabled)('the accessibility statement and its report form in a 
     await panel.getByRole('button', { name: 'Save statement' }).click();
     await toast(page, 'Statement saved');
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: (await screenshot(page, 'accessibility-04-admin')).replace(/\.png$/, '-panel.png') });
+    await screenshot(page, 'accessibility-04-admin');
+    await partScreenshot(panel, 'accessibility-04-admin-panel');
     await expectAccessible(page, 'admin with the statement panel');
 
     await page.getByRole('link', { name: 'View the statement' }).click();

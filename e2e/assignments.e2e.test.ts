@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { CertificateListItemDto, CourseDetailDto, CourseSummaryDto, UserDto } from '@atrium/common';
@@ -8,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm, toast } from './support/browser.ts';
+import { browserSession, DESKTOP, partScreenshot, PHONE, screenshot, signInWithForm, toast, viewportScreenshot } from './support/browser.ts';
 import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 // Assignments (issue 37): an admin adds a photo assignment that needs approval at the end of a
@@ -272,7 +270,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await shot(school, 'assignment-school-sharing');
       await list.scrollIntoViewIfNeeded();
       await expectAccessible(school, school.url());
-      await list.screenshot({ path: join(SCREENSHOT_DIR, `assignment-school-status-list-${viewport.width}.png`) });
+      await partScreenshot(list, 'assignment-school-status-list');
     }
     expect(browser.errors).toEqual([]);
   });
@@ -346,10 +344,7 @@ async function fromTop(page: Page, name: string) {
 }
 
 /** What the screen shows now, where it is scrolled to. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
-}
+const shot = viewportScreenshot;
 
 /** A dialog is fixed to the viewport: a full-page capture would cut it. */
 const viewport_ = shot;

@@ -9,7 +9,7 @@ import { readPdf } from '../server/src/test/pdfText.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm, toast } from './support/browser.ts';
+import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm, toast, viewportScreenshot } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('cpd');
 const NARROW = { width: 320, height: 740 };
@@ -60,10 +60,7 @@ describe.skipIf(!enabled)('CPD hours on courses and certificates (issue 59)', ()
   });
 
   /** A dialog is drawn over the viewport: its screenshot is the viewport, not the page under it. */
-  async function dialogShot(page: Page, name: string) {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${page.viewportSize()!.width}.png`) });
-  }
+  const dialogShot = viewportScreenshot;
 
   async function editCourse(page: Page) {
     await page.goto(`${app.url}/admin`);

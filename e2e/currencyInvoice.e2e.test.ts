@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../server/src/test/pdfText.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { answered, appReady, DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
+import {
+  answered,
+  appReady,
+  DESKTOP,
+  launchBrowser,
+  newContext,
+  partScreenshot,
+  PHONE,
+  screenshot,
+  SCREENSHOT_DIR,
+  viewportScreenshot,
+} from './support/browser.ts';
 
 function hasPdftoppm(): boolean {
   try {
@@ -75,8 +86,8 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         await page.locator('#courses').scrollIntoViewIfNeeded();
         await screenshot(page, 'currency-01-landing-dollars');
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `currency-01b-header-${viewport.width}.png`) });
-        await page.locator('#courses').screenshot({ path: join(SCREENSHOT_DIR, `currency-01c-grid-dollars-${viewport.width}.png`) });
+        await viewportScreenshot(page, 'currency-01b-header');
+        await partScreenshot(page.locator('#courses'), 'currency-01c-grid-dollars');
 
         // The switcher: pounds, kept in a cookie.
         // The grid shows the choice at once; the cookie comes with the server's answer.
@@ -155,7 +166,7 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
         const number = (await link.textContent())!.replace(' (PDF)', '');
         await admin.getByRole('list', { name: 'Sales per currency' }).getByText('GBP', { exact: true }).waitFor();
         await screenshot(admin, 'currency-05-admin-sales');
-        await admin.locator('[aria-labelledby="sales-title"]').screenshot({ path: join(SCREENSHOT_DIR, `currency-05b-sales-panel-${viewport.width}.png`) });
+        await partScreenshot(admin.locator('[aria-labelledby="sales-title"]'), 'currency-05b-sales-panel');
 
         // The PDF opens: for the admin from the link, for the buyer from their checkout page.
         const href = (await link.getAttribute('href'))!;

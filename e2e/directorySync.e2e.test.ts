@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm } from './support/browser.ts';
+import { browserSession, DESKTOP, partScreenshot, PHONE, screenshot, signInWithForm } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('directorySync');
 const NARROW = { width: 320, height: 740 };
@@ -65,8 +65,7 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
     await panel(page).getByText('Microsoft Entra ID', { exact: true }).click();
     await panel(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'directory-01-token-created');
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await panel(page).screenshot({ path: join(SCREENSHOT_DIR, 'directory-01-token-panel-1280.png') });
+    await partScreenshot(panel(page), 'directory-01-token-panel');
     await expectAccessible(page, 'school with a new directory token');
     await panel(page).getByRole('button', { name: 'I have copied it' }).click();
 
@@ -111,8 +110,7 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
       await panel(view).scrollIntoViewIfNeeded();
       await screenshot(view, 'directory-02-log');
       // The panel alone, legible at each width (the page's screenshot is the whole /school page).
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await panel(view).screenshot({ path: join(SCREENSHOT_DIR, `directory-03-panel-${viewport.width}.png`) });
+      await partScreenshot(panel(view), 'directory-03-panel');
       await expectAccessible(view, `directory sync log at ${viewport.width}px`);
     }
 
@@ -173,8 +171,7 @@ describe.skipIf(!enabled)('directory sync in a real browser (issue 56)', () => {
         .getByLabel('Bundle files')
         .setInputFiles(bundleFiles(`narrow-${viewport.width}`, [['t-1', 'dee@staff.oak.sch.uk', 'Dee', 'Dale', 'teacher']]));
       await narrow.getByRole('list', { name: 'People in the bundle' }).getByText('eli@staff.oak.sch.uk').waitFor();
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await narrow.screenshot({ path: join(SCREENSHOT_DIR, `directory-05-oneroster-${viewport.width}.png`) });
+      await partScreenshot(narrow, 'directory-05-oneroster');
       await expectAccessible(view, `OneRoster preview at ${viewport.width}px`);
     }
     await oneRoster.getByRole('button', { name: 'Apply the bundle' }).click();

@@ -4,7 +4,7 @@ import { landingContent } from '../portal/src/content/landing.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, landingHydrated, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, landingHydrated, launchBrowser, newContext, partScreenshot, PHONE, screenshot, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('landingEarly');
 
@@ -145,7 +145,7 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
     for (const width of [DESKTOP.width, 320]) {
       await page.setViewportSize({ width, height: width === 320 ? 640 : DESKTOP.height });
       await page.locator('#contact').scrollIntoViewIfNeeded();
-      await page.locator('#contact').screenshot({ path: await screenshot(page, 'landing-early-message-sent-section') });
+      await partScreenshot(page.locator('#contact'), 'landing-early-message-sent-section');
     }
     await context.close();
   });

@@ -8,7 +8,7 @@ import { landingContent } from '../portal/src/content/landing.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, landingHydrated, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot } from './support/browser.ts';
+import { DESKTOP, landingHydrated, launchBrowser, newContext, PHONE, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('landingSsr');
 

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, partScreenshot, PHONE, screenshot, toast } from './support/browser.ts';
 import { createSchoolThroughApi, joinThroughInviteLink } from './support/schoolSetup.ts';
 
 // Issue 39: trusts (multi-academy trusts, districts). Not to be confused with trust.e2e.test.ts,
@@ -27,7 +27,7 @@ async function signIn(page: Page, app: RunningApp, email: string, password = PAS
  */
 async function photograph(panel: Locator, name: string) {
   await panel.page().addStyleTag({ content: 'header { position: static !important; }' });
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${panel.page().viewportSize()?.width ?? 0}.png` });
+  await partScreenshot(panel, name);
 }
 
 describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
@@ -190,7 +190,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await toast(ceo, 'Deadline saved');
     await deadlines.getByText(`Complete by 31 March ${year} · new staff: 30 days from joining`).waitFor();
     await deadlines.getByText('2 schools have this course.').waitFor();
-    await deadlines.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-section-1280.png` });
+    await partScreenshot(deadlines, 'trust-deadlines-section');
     await screenshot(ceo, 'trust-deadlines');
     const phone = await freshPage(PHONE);
     await signIn(phone, app, people.ceo.email);
@@ -198,7 +198,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     const phoneSection = phone.getByRole('region', { name: 'Deadlines for every school' });
     await phoneSection.getByText(`Complete by 31 March ${year}`, { exact: false }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await phoneSection.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-section-390.png` });
+    await partScreenshot(phoneSection, 'trust-deadlines-section');
 
     // Oak's manager sees the trust's date beside their own; a later date is refused in the browser.
     for (const viewport of [DESKTOP, PHONE]) {
@@ -211,20 +211,20 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
       expect(await own.getByLabel('Complete by').getAttribute('max')).toBe(`${year}-03-31`);
       if (viewport === PHONE) {
         expect(await head.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-        await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-390.png` });
+        await partScreenshot(panel, 'trust-deadlines-school');
         continue;
       }
       await own.getByLabel('Complete by').fill(`${year}-04-15`);
       await own.getByRole('button', { name: 'Save' }).click();
       await own.getByText(`Choose 31 March ${year} or an earlier date: Greenway Trust requires the course by then`).waitFor();
-      await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-refused-1280.png` });
+      await partScreenshot(panel, 'trust-deadlines-school-refused');
       expect(await app.db('schoolDeadlines').where({ schoolId: oakSchoolId })).toHaveLength(0);
       await own.getByLabel('Complete by').fill(`${year}-03-20`);
       await own.getByRole('button', { name: 'Save' }).click();
       await toast(head, 'Deadline saved');
       await panel.getByText(`Complete by 20 March ${year}`, { exact: false }).first().waitFor();
       expect(await app.db('schoolDeadlines').where({ schoolId: oakSchoolId })).toHaveLength(1);
-      await panel.screenshot({ path: `${SCREENSHOT_DIR}/trust-deadlines-school-1280.png` });
+      await partScreenshot(panel, 'trust-deadlines-school');
       await screenshot(head, 'trust-deadlines-school');
     }
     expect(pageErrors).toEqual([]);
@@ -381,7 +381,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await staff.getByRole('button', { name: 'Move to another school: Bea Bold' }).first().click();
     const dialog = phone.getByRole('dialog', { name: 'Move Bea Bold to another school' });
     await dialog.getByLabel('New school').waitFor();
-    await dialog.screenshot({ path: `${SCREENSHOT_DIR}/trust-move-dialog-390.png` });
+    await partScreenshot(dialog, 'trust-move-dialog');
     await dialog.getByLabel('New school').selectOption({ label: 'Elm Academy' });
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await toast(phone, 'Bea Bold moved');
@@ -451,7 +451,7 @@ describe.skipIf(!enabled)('a multi-academy trust in a real browser', () => {
     await admin.goto(`${app.url}/admin`);
     const sales = admin.getByRole('region', { name: 'Orders & payments' });
     await sales.getByText('Greenway Trust (trust: every school)', { exact: false }).first().waitFor();
-    await sales.screenshot({ path: `${SCREENSHOT_DIR}/trust-sales-1280.png` });
+    await partScreenshot(sales, 'trust-sales');
     const adminApi = await signedInClient(app.url, app.admin);
     await adminApi('POST', `/api/admin/orders/${order!.id}/paid`);
 

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { CourseDetailDto, CourseSummaryDto, UserDto } from '@atrium/common';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { pdfBytes } from '../server/src/test/files.ts';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm, toast } from './support/browser.ts';
+import { browserSession, DESKTOP, partScreenshot, PHONE, screenshot, signInWithForm, toast, viewportScreenshot } from './support/browser.ts';
 import { createSchoolThroughApi } from './support/schoolSetup.ts';
 
 // Knowledge checks (issue 36): an admin builds a three-question quiz at the end of a course whose
@@ -268,8 +267,7 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
       await rows.filter({ hasText: 'Kim Adeyemi' }).getByText('Final quiz: — (not attempted)').waitFor();
       await list.scrollIntoViewIfNeeded();
       await expectAccessible(school, school.url());
-      const width = school.viewportSize()!.width;
-      await list.screenshot({ path: join(SCREENSHOT_DIR, `quiz-school-status-list-${width}.png`) });
+      await partScreenshot(list, 'quiz-school-status-list');
     }
     expect(browser.errors).toEqual([]);
   });
@@ -282,10 +280,7 @@ async function fromTop(page: Page, name: string) {
 }
 
 /** What the screen shows (a dialog is fixed to the viewport, so a full-page capture would cut it). */
-async function viewport(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
-}
+const viewport = viewportScreenshot;
 
 async function answer(page: Page, choice: { first: string; second: string[]; third: string }) {
   await page.getByRole('radio', { name: choice.first }).check();

@@ -2,7 +2,7 @@ import type { CourseSummaryDto } from '@atrium/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot, toast } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, partScreenshot, PHONE, screenshot, toast } from './support/browser.ts';
 
 /**
  * Issue 34 #2 and #4 in a browser: a long school name is kept whole, counted and refused beside
@@ -44,11 +44,11 @@ describe.skipIf(!enabled)('school operations: limits, country, prices', () => {
         await expect.poll(() => pricingAnswer(page)).toContain(`$${(usd / 100).toFixed(2)}`);
         const answer = (await pricingAnswer(page))!;
         expect(answer).not.toMatch(/£|June 2025/);
-        await page.locator('#faq').screenshot({ path: await screenshot(page, 'h4-faq-dollars') });
+        await partScreenshot(page.locator('#faq'), 'h4-faq-dollars');
 
         await page.getByTestId('currency-switcher').selectOption('GBP');
         await expect.poll(() => pricingAnswer(page)).toMatch(/Most courses are £499\.00 .*£199\.00/);
-        await page.locator('#faq').screenshot({ path: await screenshot(page, 'h4-faq-pounds') });
+        await partScreenshot(page.locator('#faq'), 'h4-faq-pounds');
       } finally {
         await context.close();
       }
@@ -121,7 +121,7 @@ describe.skipIf(!enabled)('school operations: limits, country, prices', () => {
       await run.scrollIntoViewIfNeeded();
       await run.click();
       await page.getByText(/Ran just now: \d+ e-mails? queued\./).waitFor();
-      await page.getByRole('region', { name: 'Reminders and scheduled jobs' }).screenshot({ path: await screenshot(page, 'h4-scheduler-run-now') });
+      await partScreenshot(page.getByRole('region', { name: 'Reminders and scheduled jobs' }), 'h4-scheduler-run-now');
     } finally {
       await context.close();
     }

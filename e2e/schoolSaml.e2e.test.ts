@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSamlIdp } from '../server/src/test/samlIdp.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
+import { browserSession, DESKTOP, partScreenshot, PHONE, screenshot, signInWithForm, toast, viewportScreenshot } from './support/browser.ts';
 import { seedLicensedSchool } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('school SAML sign-in');
@@ -89,11 +89,11 @@ describe.skipIf(!enabled)('school SAML sign-in in a real browser', () => {
     await panel.getByText('Connected', { exact: true }).waitFor();
     await panel.getByText(/\/api\/auth\/sso\/\d+\/acs$/).waitFor();
     await expectAccessible(page, 'school with its provider');
-    await panel.screenshot({ path: await screenshot(page, 'school-saml-manager') });
+    await partScreenshot(panel, 'school-saml-manager');
     for (const viewport of [PHONE, NARROW]) {
       await page.setViewportSize(viewport);
       await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: await screenshot(page, 'school-saml-manager') });
+      await partScreenshot(panel, 'school-saml-manager');
     }
   });
 
@@ -127,7 +127,7 @@ describe.skipIf(!enabled)('school SAML sign-in in a real browser', () => {
     for (const viewport of [DESKTOP, PHONE, NARROW]) {
       await page.setViewportSize(viewport);
       await result.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: await screenshot(page, 'school-saml-required') });
+      await viewportScreenshot(page, 'school-saml-required');
     }
   });
 

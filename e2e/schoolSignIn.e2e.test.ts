@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../server/src/test/oidcProvider.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { join } from 'node:path';
-import { appReady, DESKTOP, launchBrowser, newContext, PHONE, SCREENSHOT_DIR, screenshot, toast } from './support/browser.ts';
+import { appReady, DESKTOP, launchBrowser, newContext, partScreenshot, PHONE, screenshot, toast } from './support/browser.ts';
 import { seedLicensedSchool } from './support/schoolSetup.ts';
 
 const enabled = portalSuiteCanRun('school sign-in');
@@ -153,7 +152,7 @@ describe.skipIf(!enabled)('school sign-in and staff roster in a real browser', (
         .getByText(viewport === DESKTOP ? 'Gets an invitation' : 'Already invited')
         .first()
         .waitFor();
-      await preview.screenshot({ path: join(SCREENSHOT_DIR, `school-roster-preview-panel-${viewport.width}.png`) });
+      await partScreenshot(preview, 'school-roster-preview-panel');
       await expectAccessible(page, 'staff roster preview');
       await screenshot(page, 'school-roster-preview');
       const apply = viewport === DESKTOP ? 'Send 3 invitations' : 'Send 2 invitations';

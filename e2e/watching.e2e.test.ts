@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { CourseDetailDto, CourseSummaryDto } from '@atrium/common';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, SCREENSHOT_DIR, signInWithForm } from './support/browser.ts';
+import { browserSession, DESKTOP, partScreenshot, PHONE, screenshot, signInWithForm } from './support/browser.ts';
 import { createSchoolThroughApi, joinThroughInviteLink } from './support/schoolSetup.ts';
 
 // Evidence of watching (issue 36) in the reports: Mark plays two minutes of the first module and
@@ -85,8 +84,7 @@ describe.skipIf(!enabled)('what was played, in the admin’s and the manager’s
       await expectAccessible(page, page.url());
       await screenshot(page, 'watching-school-status');
       // The list itself, close up: the whole /school page is long.
-      const width = page.viewportSize()!.width;
-      await page.locator('section[aria-labelledby="status-title"]').screenshot({ path: join(SCREENSHOT_DIR, `watching-school-status-list-${width}.png`) });
+      await partScreenshot(page.locator('section[aria-labelledby="status-title"]'), 'watching-school-status-list');
     }
     expect(browser.errors).toEqual([]);
   });

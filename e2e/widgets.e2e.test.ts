@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DemoDto } from '@atrium/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from '../server/src/seed/demoCatalogue.ts';
 import { startApp, WIDGETS_DIST, type RunningApp } from './support/appServer.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot, SCREENSHOT_DIR } from './support/browser.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, requireBrowserOrSkip, screenshot, viewportScreenshot } from './support/browser.ts';
 
 /**
  * The embeddable widgets on the example pages, in Debian's Chromium, against the real server on a
@@ -128,10 +128,7 @@ async function waitForSchoolWidgets(page: Page) {
 }
 
 /** The viewport only: an open chat is fixed to the screen, so a full-page shot misplaces it. */
-async function viewportShot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
-}
+const viewportShot = viewportScreenshot;
 
 async function openChat(page: Page) {
   await page.locator('atrium-support-chat [part="launcher"]').click();

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { CHROMIUM_OFFLINE_FLAGS } from './chromiumFlags.ts';
 import { describeCspViolation, watchCspViolations, type CspViolation } from './cspWatch.ts';
@@ -69,13 +69,33 @@ export async function newContext(
   return context;
 }
 
-/** Full-page screenshot named after the screen and the viewport width. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * The journeys' screenshots are for a person to open after a run (test-results/screenshots/); no
+ * test judges them. CI, where nobody opens them, sets E2E_SCREENSHOTS=0 and skips them: a picture
+ * costs Chromium a layout and a PNG, most of a second on a 2-core machine, and the journeys take
+ * some 350 (a tenth of their time). A failed test still leaves its pages' pictures
+ * (failureReport.ts).
+ */
+export const reviewScreenshots = process.env.E2E_SCREENSHOTS !== '0';
+
+const screenshotPath = (page: Page, name: string) => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  const path = join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  return join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+};
+
+/** Full-page screenshot named after the screen and the viewport width. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (reviewScreenshots) await page.screenshot({ path: screenshotPath(page, name), fullPage: true });
+}
+
+/** What the screen shows, where it is scrolled to: a dialog or a chat is fixed to the viewport, so a full-page capture would misplace it. */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  if (reviewScreenshots) await page.screenshot({ path: screenshotPath(page, name) });
+}
+
+/** One part of the page (a panel, a list), named after it and the viewport width. */
+export async function partScreenshot(part: Locator, name: string): Promise<void> {
+  if (reviewScreenshots) await part.screenshot({ path: screenshotPath(part.page(), name) });
 }
 
 /**
