@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Server suites run on SQLite always and on MariaDB when MYSQL_URL is set.
@@ -18,7 +18,7 @@ if (!mysqlUrl) {
 // server suites share one module graph per worker (isolation off): importing the app is most of a
 // small file's time, and every piece of state lives in the app a test creates (the outage log is
 // its Database's), never in a module. The unit and server projects run first, together; the
-// browser journeys run after them, one file at a time, so their timings never compete with a
+// browser journeys run after them (browserJourneys below), so their timings never compete with a
 // server suite for the CPU.
 const unitWorkers = Math.max(2, availableParallelism() - 1);
 // Limits a busy machine does not trip: expect.poll (and Testing Library's findBy…, see
@@ -63,6 +63,42 @@ class ScreenshotsFirst extends BaseSequencer {
   }
 }
 
+/**
+ * The browser journeys run after the unit group, two files at a time: a journey mostly waits on
+ * Chromium, its server and its own steps (one at a time kept a quiet two-core machine about half
+ * idle), and each file has its own server, database and browser. Three judge a time (an answer
+ * within 3 s while MariaDB is down, the chat's one-second reply, an upload resumed rather than
+ * begun again on a throttled line): they run last, alone, so no neighbour decides them.
+ *
+ * A browser test's limit is its steps': each step (a click, a wait, a navigation) has
+ * STEP_TIMEOUT_MS (e2e/support/failureReport.ts) and fails naming what it waited for, so a
+ * journey's limit grows with its length. The test limit only stops a test that hangs outside the
+ * browser; the hook limit covers a suite's set-up (a server, a seeded catalogue).
+ */
+const TIMED_JOURNEYS = ['e2e/databaseFaults.e2e.test.ts', 'e2e/widgets.e2e.test.ts', 'e2e/uploadStates.e2e.test.ts'];
+const journeys = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number) => ({
+  test: {
+    name,
+    root: '.',
+    include,
+    exclude: [...configDefaults.exclude, ...exclude],
+    environment: 'node',
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
+    expect: { poll: { timeout: 30_000 } },
+    maxWorkers,
+    sequence: { groupOrder },
+    // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
+    globalSetup: [serverGlobalSetup],
+    // As the server projects: a worker's journeys share one module graph (the server,
+    // Playwright), imported once instead of once a file; each file starts its own app and
+    // browser. The checks every test gets (CSP, the failure report) are registered per file here.
+    isolate: false,
+    setupFiles: ['./e2e/support/setup.ts'],
+  },
+});
+const browserJourneys = [journeys('e2e', ['e2e/**/*.e2e.test.ts'], TIMED_JOURNEYS, unitWorkers, 1), journeys('e2e-timed', TIMED_JOURNEYS, [], 1, 2)];
+
 export default defineConfig({
   test: {
     sequence: { sequencer: ScreenshotsFirst },
@@ -100,29 +136,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      // The browser journeys run after the unit group, one file at a time: some judge a time (an
-      // answer within 3 s while MariaDB is down, the chat's one-second reply, an upload resumed,
-      // not created again), and a neighbour must not decide them.
-      //
-      // A browser test's limit is its steps': each step (a click, a wait, a navigation) has
-      // STEP_TIMEOUT_MS (e2e/support/failureReport.ts) and fails naming what it waited for, so a
-      // journey's limit grows with its length. The test limit only stops a test that hangs outside
-      // the browser; the hook limit covers a suite's set-up (a server, a seeded catalogue).
-      {
-        test: {
-          name: 'e2e',
-          root: '.',
-          include: ['e2e/**/*.e2e.test.ts'],
-          environment: 'node',
-          testTimeout: 600_000,
-          hookTimeout: 300_000,
-          expect: { poll: { timeout: 30_000 } },
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-          // The apps' SQLite files are copies of one migrated template (e2e/support/appServer.ts).
-          globalSetup: [serverGlobalSetup],
-        },
-      },
+      ...browserJourneys,
     ],
   },
 });

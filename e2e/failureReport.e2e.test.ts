@@ -35,7 +35,7 @@ describe.skipIf(!enabled || !browserAvailable)('a failed browser step says why',
     expect(error?.message).toMatch(/Timeout 500ms exceeded/);
     expect(error?.message).toMatch(/waiting for getByRole\('button', \{ name: 'Pay now' \}\)/);
 
-    // The hook every browser test has (support/browser.ts) reports a failed test's pages.
+    // The hook every browser test has (support/setup.ts) reports a failed test's pages.
     const annotations: string[] = [];
     const failed = {
       task: { name: 'a checkout that never enables its button', file: { name: 'e2e/example.e2e.test.ts' }, result: { state: 'fail' } },

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
-import { afterEach } from 'vitest';
+import type { TestContext } from 'vitest';
 import { CHROMIUM_OFFLINE_FLAGS } from './chromiumFlags.ts';
 import { describeCspViolation, watchCspViolations, type CspViolation } from './cspWatch.ts';
-import { reportFailure, watchContext } from './failureReport.ts';
+import { forgetEarlierPages, reportFailure, watchContext } from './failureReport.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const browserAvailable = existsSync(CHROMIUM_PATH);
@@ -37,16 +37,22 @@ export const PHONE = { width: 390, height: 844 };
 /** Content-Security-Policy violations seen in any page since the last test ended. */
 const cspViolations: CspViolation[] = [];
 
+/** Starts a file afresh: nothing a file before it saw (in its `afterAll`) is counted in its tests. */
+export function beforeBrowserFile(): void {
+  forgetEarlierPages();
+  cspViolations.length = 0;
+}
+
 /**
  * Every browser test fails on a CSP violation in any page it opened, and a failed one leaves its
- * pages' screenshots and console logs behind (failureReport.ts): registered here, where every
- * suite gets its contexts, so no test can forget it.
+ * pages' screenshots and console logs behind (failureReport.ts). The e2e project's setup file
+ * (setup.ts) runs this after every test of every file, so no test can forget it.
  */
-afterEach(async (context) => {
+export async function afterBrowserTest(context: TestContext): Promise<void> {
   await reportFailure(context);
   const seen = cspViolations.splice(0);
   if (seen.length) throw new Error(`Content-Security-Policy violations:\n  ${seen.map(describeCspViolation).join('\n  ')}`);
-});
+}
 
 /**
  * The only way tests open a browser context: each one is watched for CSP violations, its steps get

@@ -41,6 +41,14 @@ function watchPage(page: Page): void {
 }
 
 /**
+ * Forgets every page of the files before: the journeys share their modules, and a file's failure
+ * report shows its own pages, not those an earlier file closed in its `afterAll` or left open.
+ */
+export function forgetEarlierPages(): void {
+  watched = [];
+}
+
+/**
  * Gives a context the step limit and watches every page it opens (newContext in browser.ts calls
  * it for every context a test opens), so that a failure can show what each page showed and said.
  */
