@@ -55,18 +55,18 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
         // Added at 1280 px just before: the list as a phone shows it.
         await section.getByText(TITLE).waitFor();
         await section.scrollIntoViewIfNeeded();
-        await shot(admin, 'assignment-admin-panel');
+        await viewportScreenshot(admin, 'assignment-admin-panel');
         continue;
       }
       await section.getByText('No assignments yet', { exact: false }).waitFor();
       await section.scrollIntoViewIfNeeded();
-      await shot(admin, 'assignment-admin-empty');
+      await viewportScreenshot(admin, 'assignment-admin-empty');
 
       await section.getByRole('button', { name: 'Add Assignment' }).click();
       const dialog = admin.getByRole('dialog', { name: 'Add an assignment' });
       await dialog.getByRole('button', { name: 'Add assignment' }).click();
       await dialog.getByText('Give the assignment a title').waitFor();
-      await viewport_(admin, 'assignment-admin-dialog-errors');
+      await viewportScreenshot(admin, 'assignment-admin-dialog-errors');
       await dialog.getByLabel(/^Title/).fill(TITLE);
       await dialog
         .getByLabel(/^Instructions/)
@@ -76,14 +76,14 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       await dialog.getByLabel('Position in the course').selectOption({ label: 'At the end of the course' });
       await dialog.getByLabel('Most files per submission').fill('3');
       await expectAccessible(admin, 'the assignment dialog');
-      await viewport_(admin, 'assignment-admin-dialog');
+      await viewportScreenshot(admin, 'assignment-admin-dialog');
       await dialog.getByRole('button', { name: 'Add assignment' }).click();
       await toast(admin, 'Assignment added');
       const row = section.getByRole('list', { name: 'Assignments in course order' }).getByRole('listitem').filter({ hasText: TITLE });
       await row.getByText('At the end of the course · photos · up to 3 files').waitFor();
       await row.getByText('Approval required').waitFor();
       await section.scrollIntoViewIfNeeded();
-      await shot(admin, 'assignment-admin-panel');
+      await viewportScreenshot(admin, 'assignment-admin-panel');
     }
   });
 
@@ -104,7 +104,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     // Every video is done, but the step is not: no certificate yet.
     expect(await page.getByRole('link', { name: /View Certificate/ }).count()).toBe(0);
     await step.scrollIntoViewIfNeeded();
-    await shot(page, 'assignment-course-step');
+    await viewportScreenshot(page, 'assignment-course-step');
     await page.getByRole('link', { name: `Start: ${TITLE}` }).click();
     await page.waitForURL(/\/assignments\/\d+$/);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
@@ -210,7 +210,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     });
     await learner.goto(url);
     await learner.getByText('Loading assignment').first().waitFor();
-    await shot(learner, 'assignment-learner-loading');
+    await viewportScreenshot(learner, 'assignment-learner-loading');
     release();
     // The held answer goes through before the route is replaced.
     await learner.getByRole('heading', { level: 1, name: TITLE }).waitFor();
@@ -220,11 +220,11 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
     );
     await learner.goto(url);
     await learner.getByRole('heading', { name: 'This assignment could not be loaded' }).waitFor();
-    await shot(learner, 'assignment-learner-error');
+    await viewportScreenshot(learner, 'assignment-learner-error');
     await learner.unroute('**/api/assignments/*');
     await learner.goto(`${app.url}/courses/${course.id}/assignments/999999`);
     await learner.getByRole('heading', { name: 'Assignment not found' }).waitFor();
-    await shot(learner, 'assignment-learner-not-found');
+    await viewportScreenshot(learner, 'assignment-learner-not-found');
 
     for (const viewport of [DESKTOP, PHONE]) {
       const admin = await browser.page(viewport);
@@ -267,7 +267,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       const list = school.locator('section[aria-labelledby="status-title"]');
       await list.locator('ul li').filter({ hasText: 'Robin' }).getByText('Assignment approved').waitFor();
       await sharing.scrollIntoViewIfNeeded();
-      await shot(school, 'assignment-school-sharing');
+      await viewportScreenshot(school, 'assignment-school-sharing');
       await list.scrollIntoViewIfNeeded();
       await expectAccessible(school, school.url());
       await partScreenshot(list, 'assignment-school-status-list');
@@ -315,7 +315,7 @@ describe.skipIf(!enabled)('assignments in a real browser', () => {
       expect(painted.width).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(reviewer, 'the review page with a PDF');
       await page.scrollIntoViewIfNeeded();
-      await shot(reviewer, 'assignment-review-pdf');
+      await viewportScreenshot(reviewer, 'assignment-review-pdf');
     }
     expect(browser.errors).toEqual([]);
   });
@@ -342,9 +342,3 @@ async function fromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
-
-/** What the screen shows now, where it is scrolled to. */
-const shot = viewportScreenshot;
-
-/** A dialog is fixed to the viewport: a full-page capture would cut it. */
-const viewport_ = shot;

@@ -59,9 +59,6 @@ describe.skipIf(!enabled)('CPD hours on courses and certificates (issue 59)', ()
     await app?.close();
   });
 
-  /** A dialog is drawn over the viewport: its screenshot is the viewport, not the page under it. */
-  const dialogShot = viewportScreenshot;
-
   async function editCourse(page: Page) {
     await page.goto(`${app.url}/admin`);
     await page.getByRole('button', { name: `Edit ${TITLE}` }).click();
@@ -78,18 +75,18 @@ describe.skipIf(!enabled)('CPD hours on courses and certificates (issue 59)', ()
       const guide = dialog.getByText('The modules run 1 h 23 min (about 1.5 hours).', { exact: false });
       await guide.waitFor();
       await guide.scrollIntoViewIfNeeded();
-      await dialogShot(page, 'cpd-00-course-editor');
+      await viewportScreenshot(page, 'cpd-00-course-editor');
       await dialog.getByRole('textbox', { name: 'CPD hours (optional)' }).fill('1.4');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await dialog.getByText('CPD hours go to the quarter hour, e.g. 1, 1.25, 1.5 or 1.75').waitFor();
       await dialog.getByRole('textbox', { name: 'CPD hours (optional)' }).scrollIntoViewIfNeeded();
-      await dialogShot(page, 'cpd-01-course-editor-error');
+      await viewportScreenshot(page, 'cpd-01-course-editor-error');
       await expectAccessible(page, `course editor with a CPD error at ${viewport.width}px`);
       if (viewport !== DESKTOP) continue;
       await dialog.getByRole('textbox', { name: 'CPD hours (optional)' }).fill('1.5');
       await dialog.getByRole('textbox', { name: 'CEUs (optional)' }).fill('0.15');
       await dialog.getByRole('textbox', { name: 'Standards and frameworks (optional)' }).fill("Teachers' Standards 7, KCSIE 2026");
-      await dialogShot(page, 'cpd-02-course-editor-filled');
+      await viewportScreenshot(page, 'cpd-02-course-editor-filled');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await toast(page, 'Course updated');
     }

@@ -100,9 +100,9 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     await third.getByRole('radio', { name: 'False' }).check();
     await third.getByLabel('Question 3: Explanation (optional)').fill('Ask again every year, and whenever a photo will be used in a new way.');
     await expectAccessible(admin, 'the quiz dialog');
-    await viewport(admin, 'quiz-admin-dialog-end');
+    await viewportScreenshot(admin, 'quiz-admin-dialog-end');
     await dialog.evaluate((element) => element.scrollTo(0, 0));
-    await viewport(admin, 'quiz-admin-dialog');
+    await viewportScreenshot(admin, 'quiz-admin-dialog');
 
     await dialog.getByRole('button', { name: 'Add quiz' }).click();
     await toast(admin, 'Quiz added');
@@ -234,9 +234,9 @@ describe.skipIf(!enabled)('knowledge checks in a real browser', () => {
     const dialog = admin.getByRole('dialog', { name: `Edit “${QUIZ}”` });
     // Robin and Sam tried it four times between them: those attempts keep this version.
     await dialog.getByText('4 attempts keep the version they answered.').waitFor();
-    await viewport(admin, 'quiz-admin-dialog');
+    await viewportScreenshot(admin, 'quiz-admin-dialog');
     await dialog.getByRole('region', { name: 'Question 2' }).scrollIntoViewIfNeeded();
-    await viewport(admin, 'quiz-admin-dialog-question');
+    await viewportScreenshot(admin, 'quiz-admin-dialog-question');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await fromTop(admin, 'quiz-admin-section');
   });
@@ -278,9 +278,6 @@ async function fromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
 }
-
-/** What the screen shows (a dialog is fixed to the viewport, so a full-page capture would cut it). */
-const viewport = viewportScreenshot;
 
 async function answer(page: Page, choice: { first: string; second: string[]; third: string }) {
   await page.getByRole('radio', { name: choice.first }).check();

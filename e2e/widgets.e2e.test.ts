@@ -127,9 +127,6 @@ async function waitForSchoolWidgets(page: Page) {
   await page.locator('atrium-support-chat [part="launcher"]').waitFor();
 }
 
-/** The viewport only: an open chat is fixed to the screen, so a full-page shot misplaces it. */
-const viewportShot = viewportScreenshot;
-
 async function openChat(page: Page) {
   await page.locator('atrium-support-chat [part="launcher"]').click();
   await page.locator('atrium-support-chat [part="panel"]').waitFor();
@@ -371,7 +368,7 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
     expect(reply).toContain('Most courses are £499.00 for your whole school (before VAT).');
     expect(reply).toContain('The shorter Running a School Podcast course is £199.00.');
     expect(reply).toContain('Buying for several schools or a trust? Ask for an invoice and we can agree a discount, shown on the invoice.');
-    await viewportShot(page, 'widgets-school-chat-price');
+    await viewportScreenshot(page, 'widgets-school-chat-price');
 
     await page.keyboard.press('Escape');
     await expect.poll(() => chat.evaluate((element) => element.hasAttribute('open'))).toBe(false);
@@ -508,7 +505,7 @@ describe.skipIf(!browserReady || !widgetsBuilt)('widgets on the example pages (C
         expect({ width: panel?.width, height: panel?.height }).toEqual({ width: 384, height: 500 });
         expect(panel!.x + panel!.width).toBe(DESKTOP.width - 20);
       }
-      await viewportShot(page, 'widgets-school-chat-open');
+      await viewportScreenshot(page, 'widgets-school-chat-open');
 
       await page.goto(`${app.url}/examples/agency-site.html`);
       await page.locator('atrium-contact-form [part="form"]').waitFor();
