@@ -91,6 +91,8 @@ describe.skipIf(!enabled)("prices in the visitor's currency, and an invoice a sc
 
         // The switcher: pounds, kept in a cookie.
         // The grid shows the choice at once; the cookie comes with the server's answer.
+        // The server drew the landing page: the switcher works once the app owns it.
+        await appReady(page);
         const chosen = answered(page, 'PUT', '/api/currency');
         await page.getByTestId('currency-switcher').selectOption('GBP');
         await expect.poll(() => gridPrice(page, course)).toBe(`£${(course.price / 100).toFixed(2)}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/apiClient.ts';
 import { portalSuiteCanRun, startApp, type RunningApp } from './support/appServer.ts';
 import { expectAccessible } from './support/axe.ts';
-import { browserSession, DESKTOP, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
+import { appReady, browserSession, DESKTOP, PHONE, screenshot, signInWithForm, toast } from './support/browser.ts';
 
 const enabled = portalSuiteCanRun('discussion');
 const NARROW = { width: 320, height: 740 };
@@ -123,6 +123,8 @@ describe.skipIf(!enabled)('module discussion (issue 58)', () => {
       const page = await session.page(viewport);
       await signInWithForm(page, app.url, sam);
       await page.goto(`${app.url}/`);
+      // The server drew the dashboard and its header: the bell opens once the app owns the page.
+      await appReady(page);
       // The first look counts the new reply; opening the bell marks it seen, so later looks count none.
       const bell = page.getByRole(
         'button',

@@ -33,8 +33,11 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** Resolves with the first message that matches, waiting for it to arrive. */
-    async waitFor(match: (mail: CapturedMail) => boolean, timeoutMs = 5000): Promise<CapturedMail> {
+    /**
+     * Resolves with the first message that matches, waiting for it to arrive. It returns as soon
+     * as the mail is here, so the deadline is generous: CI shares two cores with the journeys.
+     */
+    async waitFor(match: (mail: CapturedMail) => boolean, timeoutMs = 15_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find(match);
