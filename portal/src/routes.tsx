@@ -102,7 +102,7 @@ function RootLayout() {
       {/* SPEC §2: the support widget (the same component as <atrium-support-chat>), on every page
           but the admin's: the agency does not ask its own support bot for help (issue 34). */}
       {isAdminPath(pathname) ? null : (
-        <ChatLayer className="no-print">
+        <ChatLayer className="no-print" aria-label="Support chat">
           {/* On the landing page the server drew, its launcher leads to the contact form until the app
               has hydrated (issue 53: a button there would do nothing yet). */}
           <SupportChat currency={currency} fallbackHref={pathname === '/' && !user ? '#contact' : undefined} />
@@ -236,9 +236,11 @@ export const isAdminPath = (pathname: string) => pathname === '/admin' || pathna
  * On a phone a floating button always sits on some text (issue 34: it covered buttons and the
  * end of paragraphs at 390 px), so there the launcher docks at the end of the page, in the flow,
  * below everything else; the panel it opens still takes the whole screen. Wider screens keep it
- * floating in the right-hand margin, clear of the centred content.
+ * floating in the right-hand margin, clear of the centred content. A landmark of its own, so that
+ * landmark navigation finds it and the server-drawn page's launcher (a link until the app hydrates)
+ * is not content outside every landmark.
  */
-const ChatLayer = styled.div`
+const ChatLayer = styled.aside`
   --atrium-z: ${({ theme }) => theme.zIndex.supportChat};
 
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
