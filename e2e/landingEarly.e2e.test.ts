@@ -58,7 +58,7 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`opens FAQ answers and leads the chat button to the contact form before hydration, and hydration keeps them (${viewport.width} px)`, async () => {
+    it(`opens FAQ answers, leads the chat button to the contact form, takes a currency and a message before hydration, and hydration keeps them (${viewport.width} px)`, async () => {
       const context = await newContext(browser.browser, viewport);
       const page = await context.newPage();
       const { release, problems } = await slowPhoneBeforeTheApp(page);
@@ -84,6 +84,18 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
       await page.waitForURL('**/#contact', { waitUntil: 'commit' });
       await expect.poll(() => page.getByRole('heading', { level: 2, name: landingContent.contact.heading }).isVisible()).toBe(true);
       await screenshot(page, 'landing-early-chat-to-contact');
+
+      // A currency chosen now: the prices follow it once the app is there to ask for them.
+      const switcher = page.getByTestId('currency-switcher');
+      const other = (await switcher.inputValue()) === 'USD' ? 'GBP' : 'USD';
+      await switcher.selectOption(other);
+
+      // A message typed now and sent once the app is there: nothing typed is lost.
+      const contact = page.locator('form[action="/contact"]');
+      const email = `early-${viewport.width}@riverside.test`;
+      await contact.getByLabel('Name').fill('Amara Obi');
+      await contact.getByLabel('Email').fill(email);
+      await contact.getByLabel('Message').fill('Typed while the page was loading, sent after.');
       expect(await notHydrated(page), 'the clicks above were made before hydration').toBe(true);
 
       // The app arrives: nothing clicked is lost, nothing mismatches, and the chat button opens the chat.
@@ -92,6 +104,15 @@ describe.skipIf(!enabled)('the landing page before its app has loaded', () => {
       await page.waitForLoadState('networkidle');
       expect(problems, 'console errors or warnings while hydrating').toEqual([]);
       expect(await answerShown(page, first!.answer)).toBe(true);
+      const symbol = other === 'USD' ? '$' : '£';
+      await expect.poll(() => page.locator('[part="card-price"]').first().textContent()).toContain(symbol);
+      expect(await switcher.inputValue()).toBe(other);
+      await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'atrium_currency')?.value).toBe(other);
+      expect(await contact.getByLabel('Message').inputValue()).toBe('Typed while the page was loading, sent after.');
+      await contact.getByRole('button', { name: 'Send Message' }).click();
+      await toast(page, 'Message sent!');
+      const stored = await app.db('contact_messages').where({ email }).first();
+      expect(stored).toMatchObject({ name: 'Amara Obi', message: 'Typed while the page was loading, sent after.' });
       const launcher = page.getByRole('button', { name: 'Open support chat' });
       await launcher.click();
       await expect.poll(() => page.getByRole('dialog', { name: 'Support chat' }).isVisible()).toBe(true);

@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
-import { CURRENCIES, type Currency } from '@atrium/common/rules/currency';
+import { CURRENCIES, isCurrency, type Currency } from '@atrium/common/rules/currency';
 import { media } from '@atrium/common/ui/theme';
+import { useEarlyInput } from '@atrium/widgets/shared/useEarlyInput';
 import { useChooseCurrency, useShownCurrency } from '../api/currency.ts';
 import { errorText } from '../api/client.ts';
 import { Icon } from './Icon.tsx';
@@ -45,12 +47,22 @@ export function CurrencySelect({
   onChoose: (currency: Currency) => void;
   className?: string;
 }) {
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made before the app loaded is made now, so the prices follow what the select says.
+  // The browser restores no older choice into it on Back (autoComplete off), so a difference here
+  // is one the visitor has just made.
+  useEarlyInput(() => {
+    const early = select.current?.value;
+    if (isCurrency(early) && early !== value) onChoose(early);
+  });
   return (
     <Wrap className={className}>
       <span className="visually-hidden" id="currency-label">
         Show prices in
       </span>
       <Select
+        ref={select}
+        autoComplete="off"
         aria-labelledby="currency-label"
         data-testid="currency-switcher"
         value={value}

@@ -1,6 +1,8 @@
 import '../test/setup.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, fill, json, mockFetch } from '../test/setup.ts';
 import { ContactForm } from './ContactForm.tsx';
@@ -163,5 +165,25 @@ describe('ContactForm', () => {
     expect(screen.getByRole('status')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('ContactForm on a page the server drew', () => {
+  it('sends what was typed before the app loaded, instead of emptying the fields', async () => {
+    const { fetchMock } = mockFetch(() => json({ message: 'Thanks, we will reply soon.' }, 201));
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const typed = { name: 'Grace Hopper', email: 'grace@school.test', message: 'Typed before the app loaded.' };
+    for (const [name, value] of Object.entries(typed)) (container.querySelector(`[name="${name}"]`) as HTMLInputElement).value = value;
+    await act(async () => {
+      hydrateRoot(container, <ContactForm />);
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toMatchObject(typed);
+    expect(screen.queryByText(/is required/)).toBeNull();
+    container.remove();
   });
 });

@@ -1,7 +1,14 @@
 import { useCallback, useId, useState } from 'react';
 import { looksLikeEmail, sendContactMessage } from '../shared/contact.ts';
 import { useToast, type ToastMessage } from '../shared/toast.ts';
-import { ContactFormView, EMPTY_CONTACT_FORM, type ContactFormErrors, type ContactFormStatus, type ContactFormValues } from './ContactFormView.tsx';
+import {
+  CONTACT_FIELDS,
+  ContactFormView,
+  EMPTY_CONTACT_FORM,
+  type ContactFormErrors,
+  type ContactFormStatus,
+  type ContactFormValues,
+} from './ContactFormView.tsx';
 
 export interface ContactFormProps {
   /** Origin of the Atrium API; empty means the page's own origin (the portal). */
@@ -89,8 +96,6 @@ export function ContactForm({ apiBase = '', onNotify, onSubmitted, onFailed, sou
   );
 }
 
-const FIELDS: ReadonlyArray<keyof ContactFormValues> = ['name', 'email', 'company', 'phone', 'message'];
-
 /** The required fields and the address's shape, in the server's words (common/schemas/catalogue.ts). */
 function checkContactForm(values: ContactFormValues): ContactFormErrors {
   const errors: ContactFormErrors = {};
@@ -104,6 +109,6 @@ function checkContactForm(values: ContactFormValues): ContactFormErrors {
 /** The server's {field: why} for this form's fields. */
 function fieldErrors(errors: Record<string, string> | undefined): ContactFormErrors {
   const found: ContactFormErrors = {};
-  for (const field of FIELDS) if (errors?.[field]) found[field] = errors[field];
+  for (const field of CONTACT_FIELDS) if (errors?.[field]) found[field] = errors[field];
   return found;
 }

@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Field, Input, Label, Required, TextArea } from '../shared/controls.tsx';
 import { Toast } from '../shared/Toast.tsx';
+import { useEarlyInput } from '../shared/useEarlyInput.tsx';
 import type { ToastMessage } from '../shared/toast.ts';
 import { rootTypography, tokens } from '../tokens.ts';
 
@@ -14,6 +15,7 @@ export interface ContactFormValues {
 }
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = { name: '', email: '', company: '', phone: '', message: '' };
+export const CONTACT_FIELDS = Object.keys(EMPTY_CONTACT_FORM) as ReadonlyArray<keyof ContactFormValues>;
 
 /** A problem per field, shown beside it. */
 export type ContactFormErrors = Partial<Record<keyof ContactFormValues, string>>;
@@ -47,6 +49,16 @@ export interface ContactFormViewProps {
  */
 export function ContactFormView({ values, status, toast, idPrefix, errors = {}, action, source, onChange, onSubmit, onDismissToast }: ContactFormViewProps) {
   const sending = status === 'sending';
+  const form = useRef<HTMLFormElement>(null);
+  // On the landing page the server draws this form: what was typed before the app loaded is
+  // handed on, so that a problem shown or the send does not empty the fields.
+  useEarlyInput(() => {
+    for (const field of CONTACT_FIELDS) {
+      const element = form.current?.elements.namedItem(field);
+      const typed = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : values[field];
+      if (typed !== values[field]) onChange(field, typed);
+    }
+  });
   const id = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;
   /** aria for a field and the message under it, when it has a problem. */
   const problem = (field: keyof ContactFormValues) => ({
@@ -66,7 +78,16 @@ export function ContactFormView({ values, status, toast, idPrefix, errors = {}, 
 
   return (
     <Root>
-      <Form onSubmit={handleSubmit} action={action} method={action ? 'post' : undefined} part="form" aria-busy={sending} data-status={status} noValidate>
+      <Form
+        ref={form}
+        onSubmit={handleSubmit}
+        action={action}
+        method={action ? 'post' : undefined}
+        part="form"
+        aria-busy={sending}
+        data-status={status}
+        noValidate
+      >
         {action && source ? <input type="hidden" name="source" value={source} /> : null}
         <Row>
           <Field>
