@@ -5,7 +5,7 @@ import { media } from '@atrium/common/ui/theme';
 import { usePublicConfig } from '../api/config.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { AppHeader } from './AppHeader.tsx';
-import { ButtonLink } from './Button.tsx';
+import { SignInLink } from './SignInLink.tsx';
 import { Container } from './Layout.tsx';
 import { LoadingState } from './Loading.tsx';
 import { Logo } from './Logo.tsx';
@@ -20,9 +20,9 @@ function PublicHeader() {
       <HeaderBar>
         <Logo brand={brand} />
         {pathname === '/auth' ? null : (
-          <ButtonLink to="/auth" variant="secondary" size="sm">
+          <SignInLink to="/auth" variant="secondary" size="sm">
             Sign In
-          </ButtonLink>
+          </SignInLink>
         )}
       </HeaderBar>
     </Header>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
-import { ButtonLink } from '../../components/Button.tsx';
+import { SignInLink } from '../../components/SignInLink.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Container } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
@@ -65,9 +65,9 @@ export function LandingHeader({ brand, currencySwitcher }: { brand: string | und
           ))}
         </Nav>
         {currencySwitcher}
-        <ButtonLink to={header.signIn.to} size="sm">
+        <SignInLink to={header.signIn.to} size="sm">
           {header.signIn.label}
-        </ButtonLink>
+        </SignInLink>
         <PhoneOnly>
           <PhoneMenu links={footer.links} fallbackHref={`#${footer.sectionsId}`} />
         </PhoneOnly>
