@@ -103,7 +103,7 @@ export const retentionDtoSchema = z
     module: z.object({ id: z.number(), courseId: z.number(), title: z.string(), duration: z.number() }),
     /** Learners who played any part of the video. */
     viewers: z.number(),
-    /** Mean resume point of the learners who watched some of it, seconds, as of the last hourly rollup; null when nobody had. */
+    /** Mean resume point of the learners who played some of it (a module marked complete unplayed is not counted), seconds, as of the last hourly rollup; null when nobody had. */
     averagePosition: z.number().nullable(),
     buckets: z.array(retentionBucketDtoSchema),
   })

@@ -300,7 +300,7 @@ export interface Retention {
   viewers: number;
   /** Per bucket of the module's current duration, how many of them played it. */
   buckets: Array<{ bucket: number; startSecond: number; viewers: number }>;
-  /** The mean resume point of the learners who watched some of it, seconds, as of the last rollup (null: nobody then). */
+  /** The mean resume point of the learners who played some of it, seconds, as of the last rollup (null: nobody then). */
   averagePosition: number | null;
 }
 

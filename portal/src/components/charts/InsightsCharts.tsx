@@ -219,7 +219,7 @@ export function RetentionChart({ dto, filename }: { dto: RetentionDto; filename:
   return (
     <ChartFigure
       title={`Retention: ${dto.module.title}`}
-      summary={`Of ${counted(dto.viewers, 'learner')} who started the ${clock(dto.module.duration)} video, the share who watched each 10 seconds of it.${average === null ? '' : ` Average watch position ${clock(average)}.`}`}
+      summary={`${dto.viewers === 0 ? `The share of the learners who start the ${clock(dto.module.duration)} video who watch` : `Of ${counted(dto.viewers, 'learner')} who started the ${clock(dto.module.duration)} video, the share who watched`} each 10 seconds of it.${average === null ? '' : ` Average watch position ${clock(average)}.`}`}
       columns={RETENTION_COLUMNS}
       rows={rows}
       filename={filename}

@@ -128,6 +128,9 @@ describe('AdminInsightsScene', () => {
 
     fireEvent.change(await screen.findByLabelText('Module'), { target: { value: '12' } });
     expect(await screen.findByText('Nobody has watched this video since the retention curve started counting.')).toBeInTheDocument();
+    // No "Of 0 learners": the summary says what the curve would show.
+    expect(screen.getByText(/^The share of the learners who start the .* video who watch each 10 seconds of it\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Of 0 learners/)).not.toBeInTheDocument();
   });
 });
 

@@ -37,8 +37,14 @@ describe('retention counters', () => {
     const course = await createCourse(server, { price: 0 });
     // 95 seconds: ten buckets, the last one five seconds long.
     const module = await createModule(server, course.id, { duration: 95 });
-    const [ada, ben, cy, dee] = await Promise.all([createUser(server.db), createUser(server.db), createUser(server.db), createUser(server.db)]);
-    for (const user of [ada, ben, cy, dee]) await enroll(server.db, user.id, course.id);
+    const [ada, ben, cy, dee, eve] = await Promise.all([
+      createUser(server.db),
+      createUser(server.db),
+      createUser(server.db),
+      createUser(server.db),
+      createUser(server.db),
+    ]);
+    for (const user of [ada, ben, cy, dee, eve]) await enroll(server.db, user.id, course.id);
     const base = { moduleId: module.id, courseId: course.id };
 
     // Ada watches 0–40 s over two reports, then watches 10–20 s again: counted once.
@@ -50,6 +56,8 @@ describe('retention counters', () => {
     await report(await signedIn(ben), { ...base, watchedDuration: 35, position: 95, playedBuckets: [6, 7, 8, 9, 10, 40] });
     // Cy's player is an old one: seconds only, no buckets. Stored, not a viewer.
     await report(await signedIn(cy), { ...base, watchedDuration: 30, position: 30 });
+    // Eve marks it complete without playing it: the whole duration as watched seconds, at 0:00.
+    await report(await signedIn(eve), { ...base, watchedDuration: 95, position: 0, isCompleted: true });
     // Dee is not enrolled in another course's module: refused, nothing counted.
     const other = await createCourse(server, { price: 0 });
     const otherModule = await createModule(server, other.id, { duration: 95 });
@@ -70,7 +78,8 @@ describe('retention counters', () => {
     expect(retention.buckets.map((bucket) => bucket.viewers)).toEqual([1, 1, 1, 1, 0, 0, 1, 1, 1, 1]);
     expect(retention.buckets.map((bucket) => bucket.startSecond)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90]);
     expect(retention.buckets[0]!.share).toBe(0.5);
-    // Resume points of those who watched some: Ada 20, Ben 95 (clamped to the duration), Cy 30.
+    // Resume points of those who played some: Ada 20, Ben 95 (clamped to the duration), Cy 30; not
+    // Eve, who played none of it.
     expect(retention.averagePosition).toBe(Math.round(((20 + 95 + 30) / 3) * 10) / 10);
     // The users were created at once, so either may have the lower id.
     const expected = [
