@@ -1,6 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
 import { findUserByEmail } from '../queries/users.ts';
+import { callerNetwork } from '../services/callerNetwork.ts';
 
 /**
  * Per-account limits count against the account an address names (its id), never the address as
@@ -22,7 +23,8 @@ export const accountKey = (user: Pick<User, 'id'> | null | undefined, email: str
  * NAT) can spend that address's share, for 15 minutes at most, and the owner can still sign in
  * from another network or with a linked Google / Microsoft account.
  */
-export const loginAttemptKey = (user: Pick<User, 'id'> | null | undefined, email: string, ip: string): string => `${accountKey(user, email)}|${ip}`;
+export const loginAttemptKey = (user: Pick<User, 'id'> | null | undefined, email: string, ip: string): string =>
+  `${accountKey(user, email)}|${callerNetwork(ip)}`;
 
 const lookups = new WeakMap<object, Promise<User | undefined>>();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCourse, createUser, signIn } from '../test/factories.ts';
+import { createTestServer } from '../test/server.ts';
 import { useTestServer } from '../test/useTestServer.ts';
 
 // 0.01 of each limit: one call per account (or per typed address) before 429. Login per address
@@ -74,5 +75,27 @@ describe('calls that cost mail, money or a password check are limited per accoun
     expect((await client.delete('/api/user', { password: 'not-the-password', certificates: 'keep' })).status).toBe(400);
     expect((await client.delete('/api/user', { password: 'another-guess', certificates: 'keep' })).status).toBe(429);
     expect((await server.db('users').where({ id: user.id }).first())!.deletedAt).toBeNull();
+  });
+});
+
+describe('limits per address count an IPv6 caller by its /64', () => {
+  it('a caller who takes a new address of its /64 for each call stays within one budget', async () => {
+    // Behind a proxy, as in production; 0.05 of the contact form's 20 an hour is one message.
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '0.05', TRUST_PROXY: 'true' });
+    try {
+      const send = (address: string) =>
+        limited.client().request('POST', '/api/contact', {
+          body: { name: 'Lin', email: 'lin@school.test', message: 'Hello' },
+          headers: { 'x-forwarded-for': address },
+        });
+      expect((await send('2001:db8:5:6::1')).status).toBe(201);
+      expect((await send('2001:db8:5:6:ffff::2')).status).toBe(429);
+      // Another /64 is another caller, and so is another IPv4 address.
+      expect((await send('2001:db8:5:7::1')).status).toBe(201);
+      expect((await send('203.0.113.7')).status).toBe(201);
+      expect((await send('::ffff:203.0.113.7')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { LimitName } from '../middlewares/rateLimit.ts';
 import { requireAdmin } from '../policies/index.ts';
 import type { AppContext, AppContextExtensions, AppState } from '../context.ts';
 import type { User } from '../models/User.ts';
+import { callerNetwork } from '../services/callerNetwork.ts';
 
 /** Who may call a route at all; finer rules (ownership, enrollment) live in policies/. */
 export type Access = 'public' | 'user' | 'admin';
@@ -176,7 +177,11 @@ function limiter(rules: AnyRule[]): ((ctx: AppContext) => Promise<void>) | null 
     for (const rule of rules) {
       if (rule.when && !(rule.when as (ctx: AppContext) => boolean)(ctx)) continue;
       const key =
-        rule.by === 'ip' ? ctx.ip : rule.by === 'user' ? String(ctx.state.user!.id) : await (rule.by as (ctx: AppContext) => string | Promise<string>)(ctx);
+        rule.by === 'ip'
+          ? callerNetwork(ctx.ip)
+          : rule.by === 'user'
+            ? String(ctx.state.user!.id)
+            : await (rule.by as (ctx: AppContext) => string | Promise<string>)(ctx);
       await ctx.deps.limits.consume(rule.limit, key);
     }
   };

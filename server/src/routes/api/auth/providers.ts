@@ -13,6 +13,7 @@ import { SignInError, type SignInErrorCode } from '../../../services/signIn/erro
 import { claimFlow, safeReturnTo, saveFlow, SIGN_IN_FLOW_TTL_MS } from '../../../services/signIn/flows.ts';
 import type { Routes } from '../../define.ts';
 import { signIn } from './passwords.ts';
+import { callerNetwork } from '../../../services/callerNetwork.ts';
 
 /** The cookie that ties a sign-in flow to the browser that started it. */
 export const SIGN_IN_BROWSER_COOKIE = 'atrium.signin';
@@ -89,7 +90,7 @@ export function providerSignInRoutes(routes: Routes): void {
     cache: 'no-store',
     params: providerParams,
     query: startQuery,
-    rateLimit: { limit: 'signInStart', by: (ctx) => ctx.ip },
+    rateLimit: { limit: 'signInStart', by: (ctx) => callerNetwork(ctx.ip) },
     before: [landOnAuthPage],
     async handler(ctx) {
       const { db, clock, signIn: clients, config } = ctx.deps;
@@ -133,7 +134,7 @@ export function providerSignInRoutes(routes: Routes): void {
     cache: 'no-store',
     params: providerParams,
     query: callbackQuery,
-    rateLimit: { limit: 'signInCallback', by: (ctx) => ctx.ip },
+    rateLimit: { limit: 'signInCallback', by: (ctx) => callerNetwork(ctx.ip) },
     before: [landOnAuthPage],
     async handler(ctx) {
       const { db, clock, signIn: clients, config, mailer } = ctx.deps;
