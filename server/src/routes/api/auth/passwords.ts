@@ -1,6 +1,7 @@
 import { forgotPasswordSchema, loginSchema, messageDtoSchema, registerSchema, resetPasswordSchema, userDtoSchema, type MessageDto } from '@atrium/common';
 import { requestPasswordReset, resetPassword } from '../../../commands/passwords.ts';
 import { registerUser } from '../../../commands/register.ts';
+import { makeRoomForSession } from '../../../commands/sessions.ts';
 import { invalidCredentials, schoolSignInOnly } from '../../../errors.ts';
 import { schoolSignInRequired } from '../../../policies/signIns.ts';
 import type { User } from '../../../models/User.ts';
@@ -13,9 +14,13 @@ import type { Routes } from '../../define.ts';
 
 const FORGOT_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
 
-/** A fresh session id at every sign-in, so a planted id is worthless (session fixation). */
+/**
+ * A fresh session id at every sign-in, so a planted id is worthless (session fixation), and the
+ * account's oldest sessions end past SESSIONS_PER_USER.
+ */
 export async function signIn(ctx: AppContext, user: User): Promise<void> {
   await ctx.session!.regenerate();
+  await makeRoomForSession(ctx.deps.db, user.id);
   ctx.session!.userId = user.id;
   ctx.session!.signedInAt = sessionNow();
   ctx.state.user = user;
