@@ -31,7 +31,12 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, brand: MailBr
   const token = newToken();
   await db.transaction(async (trx) => {
     await trx('passwordResets').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: now + RESET_TTL_MS, createdAt: now });
-    await mailer.send(trx, user.email, passwordResetMail, { brand, firstName: user.firstName, token });
+    await mailer.send(trx, user.email, passwordResetMail, {
+      brand,
+      firstName: user.firstName,
+      addressVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
+      token,
+    });
   });
   return true;
 }

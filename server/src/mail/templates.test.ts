@@ -11,7 +11,7 @@ const brand = { brandName: 'Atrium', publicUrl: 'https://atrium.test', supportEm
 
 describe('mail templates', () => {
   it('put the reset link once in the text and as a link in the HTML', async () => {
-    const mail = await renderMail(passwordResetMail, { brand, firstName: 'Ada', token: 'tok_EN-1' });
+    const mail = await renderMail(passwordResetMail, { brand, firstName: 'Ada', addressVerified: true, token: 'tok_EN-1' });
     const url = 'https://atrium.test/reset-password?token=tok_EN-1';
     expect(mail.subject).toBe('Reset your Atrium password');
     expect(mail.text).toBe(
@@ -30,8 +30,17 @@ describe('mail templates', () => {
     expect(mail.html).toMatch(/^<!DOCTYPE html/);
   });
 
-  it('greets someone without a first name plainly', async () => {
-    const mail = await renderMail(emailVerificationMail, { brand, firstName: null, token: 't' });
+  it("greet by name only at a verified address: a name typed at registration is not the address owner's words", async () => {
+    const typed = 'Visit https://evil.example now';
+    const unverified = await renderMail(passwordResetMail, { brand, firstName: typed, addressVerified: false, token: 't' });
+    expect(unverified.text.startsWith('Hello,\n')).toBe(true);
+    expect(unverified.text + unverified.html).not.toContain('evil.example');
+    const noName = await renderMail(passwordResetMail, { brand, firstName: null, addressVerified: true, token: 't' });
+    expect(noName.text.startsWith('Hello,\n')).toBe(true);
+  });
+
+  it('never name anyone in the verification mail (its address is unproven by definition)', async () => {
+    const mail = await renderMail(emailVerificationMail, { brand, token: 't' });
     expect(mail.subject).toBe('Confirm your e-mail address for Atrium');
     expect(mail.text.startsWith('Hello,\n')).toBe(true);
     expect(mail.text).toContain('https://atrium.test/verify-email?token=t');

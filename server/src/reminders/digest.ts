@@ -18,7 +18,8 @@ const DIGEST_KIND = 'digest';
 export const weekStartDay = (day: number) => day - ((day + 3) % 7);
 
 /**
- * Once a week, one e-mail per school to each of its managers: who completed a course in the
+ * Once a week, one e-mail per school to each of its managers whose address is verified (an
+ * unverified address may be a stranger's, typed by whoever registered it): who completed a course in the
  * last 7 days and who is overdue, with a link to /school. Schools with no deadline (their own or
  * their trust's) and no
  * completion that week get none. The week's Monday is the reminder key, so a manager gets one
@@ -33,6 +34,7 @@ export async function runSchoolDigest({ deps, now, renewLease }: JobContext): Pr
     .join('schools as s', 's.id', 'sm.schoolId')
     .join('users as u', 'u.id', 'sm.userId')
     .where('sm.role', 'manager')
+    .whereNotNull('u.emailVerifiedAt')
     .whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = sm.user_id').where('un.category', 'digest'))
     .whereNotExists(
       db('remindersSent as r').select(db.raw('1')).whereRaw('r.user_id = sm.user_id').where({ 'r.courseId': 0, 'r.kind': DIGEST_KIND, 'r.dueDay': week }),

@@ -222,20 +222,31 @@ describe('certificate expiry and renewal', () => {
 });
 
 describe('the weekly digest', () => {
-  it('tells each manager once a week who finished and who is overdue, with a link to /school', async () => {
+  it('tells each verified manager once a week who finished and who is overdue, with a link to /school', async () => {
     server.clock.set('2026-09-01T09:00:00Z');
     const { manager, schoolId, course } = await licensedSchool(server, 'Digest Academy');
+    await server
+      .db('users')
+      .where({ id: manager.user.id })
+      .update({ emailVerifiedAt: at('2026-09-01') });
+    // A manager whose address nobody proved (anyone can register one under a stranger's address) gets none.
+    const unverified = await createUser(server.db);
+    await server.db('schoolMembers').insert({ schoolId, userId: unverified.id, role: 'manager', joinedAt: at('2026-09-01') });
     const late = await addMember(server.db, schoolId, at('2026-01-01'), { firstName: 'Olly', lastName: 'Overdue' });
     const finisher = await addMember(server.db, schoolId, at('2026-01-01'), { firstName: 'Fay', lastName: 'Finished' });
     await manager.client.put(`/api/schools/${schoolId}/deadlines/${course.id}`, { completeBy: '2026-09-03' });
     await certify(server.db, finisher.id, course.id, at('2026-09-08'));
     await certify(server.db, manager.user.id, course.id, at('2026-08-01'));
+    await certify(server.db, unverified.id, course.id, at('2026-08-01'));
 
-    const digests = (mails: CapturedMail[]) => mails.filter((mail) => /Digest Academy training this week/.test(subjectOf(mail) ?? ''));
+    const managers = [manager.user.email, unverified.email];
+    const digests = (mails: CapturedMail[]) => mails.filter((mail) => managers.includes(mail.to[0]!) && /training this week/.test(subjectOf(mail) ?? ''));
     const first = digests(await passAt('2026-09-09'));
     expect(to(first)).toEqual([manager.user.email]);
-    expect(subjectOf(first[0]!)).toBe('Digest Academy training this week: 1 completed, 1 overdue');
+    // The school's name is whatever its founder typed: quoted in the body, never in the Subject.
+    expect(subjectOf(first[0]!)).toBe("Your school's training this week: 1 completed, 1 overdue");
     const { text, html } = mailParts(first[0]!.raw);
+    expect(text).toContain('School: "Digest Academy"');
     expect(text).toContain(`Fay Finished: ${course.title} (completed 8 September)`);
     expect(text).toContain(`Olly Overdue: ${course.title} (due 3 September)`);
     expect(text).toContain('/school');

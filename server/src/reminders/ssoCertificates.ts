@@ -16,8 +16,10 @@ export const SSO_CERTIFICATE_KIND = 'sso-certificate';
 
 /**
  * Hourly: for each SAML connection whose earliest certificate expires within 30 days (or has
- * expired), one e-mail to each manager of its school or trust, once per certificate
- * (reminders/send.ts queues each key's mail exactly once, through the outbox).
+ * expired), one e-mail to each manager of its school or trust whose address is verified, once per
+ * certificate (reminders/send.ts queues each key's mail exactly once, through the outbox).
+ * Anyone can register an account under someone else's address and be made a manager of a school
+ * they founded, so an unverified manager's address would let them aim our mail at a stranger.
  */
 export async function runSsoCertificateWarnings({ deps, now, renewLease }: JobContext): Promise<{ sent: number }> {
   const { db, config } = deps;
@@ -36,11 +38,13 @@ export async function runSsoCertificateWarnings({ deps, now, renewLease }: JobCo
           .join('users as u', 'u.id', 'm.userId')
           .join('schools as s', 's.id', 'm.schoolId')
           .where({ 'm.schoolId': connection.schoolId, 'm.role': 'manager' })
+          .whereNotNull('u.emailVerifiedAt')
           .select('m.userId', 'u.email', 'u.firstName', 's.name as ownerName')
       : await db('trustManagers as m')
           .join('users as u', 'u.id', 'm.userId')
           .join('trusts as t', 't.id', 'm.trustId')
           .where({ 'm.trustId': connection.trustId })
+          .whereNotNull('u.emailVerifiedAt')
           .select('m.userId', 'u.email', 'u.firstName', 't.name as ownerName');
     const reminders = managers.map((manager): ReminderMail => ({
       userId: Number(manager.userId),

@@ -12,17 +12,11 @@ const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
 export const INVALID_VERIFICATION = 'This verification link is invalid, has expired or has already been used. Ask for a new one from your account page.';
 
 /** Writes a single-use verification token and its mail, in the caller's transaction or a new one. */
-export async function sendEmailVerification(
-  db: Db,
-  mailer: Mailer,
-  config: MailBrand,
-  user: { id: number; email: string; firstName: string | null },
-  now: number,
-): Promise<void> {
+export async function sendEmailVerification(db: Db, mailer: Mailer, config: MailBrand, user: { id: number; email: string }, now: number): Promise<void> {
   const token = newToken();
   await inTransaction(db, async (trx) => {
     await trx('emailVerifications').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: now + VERIFY_TTL_MS, createdAt: now });
-    await mailer.send(trx, user.email, emailVerificationMail, { brand: config, firstName: user.firstName, token });
+    await mailer.send(trx, user.email, emailVerificationMail, { brand: config, token });
   });
 }
 

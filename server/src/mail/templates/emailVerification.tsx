@@ -3,15 +3,19 @@ import { defineMail, type MailBrand } from '../render.ts';
 
 export interface EmailVerificationProps {
   brand: MailBrand;
-  firstName: string | null;
   token: string;
 }
 
+/**
+ * Always to an address nobody has proven yet (that is what it asks), so it carries nothing the
+ * registering caller typed: no name, which would let anyone make us deliver their text (a
+ * phishing line, a link) to a stranger's inbox.
+ */
 export const emailVerificationMail = defineMail<EmailVerificationProps>({
   subject: ({ brand }) => `Confirm your e-mail address for ${brand.brandName}`,
-  body: ({ brand, firstName, token }) => (
+  body: ({ brand, token }) => (
     <MailLayout brand={brand} preview="Confirm your e-mail address">
-      <P>{`Hello ${firstName ?? ''}`.trim() + ','}</P>
+      <P>Hello,</P>
       <P>Please confirm that this is your e-mail address by opening this link within 48 hours:</P>
       <UrlLink href={`${brand.publicUrl}/verify-email?token=${token}`} />
       <Lines

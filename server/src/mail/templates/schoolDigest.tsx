@@ -1,5 +1,5 @@
 import { formatDueDate } from '@atrium/common';
-import { Lines, MailLayout, P, UrlLink } from '../layout.tsx';
+import { Lines, MailLayout, P, Quote, UrlLink } from '../layout.tsx';
 import { defineMail, type MailBrand } from '../render.ts';
 import { UnsubscribeNote } from '../unsubscribe.tsx';
 
@@ -28,20 +28,26 @@ const list = (lines: DigestLine[], more: number, verb: string) => [
   ...(more > 0 ? [`and ${more} more`] : []),
 ];
 
+/**
+ * To a school's verified managers, weekly. The school's name is whatever its founder typed: it
+ * stays out of the Subject and the preview (where a mail client shows it as if we said it) and
+ * appears in the body only quoted, as in the invitations.
+ */
 export const schoolDigestMail = defineMail<SchoolDigestProps>({
-  subject: ({ schoolName, finished, overdue, moreFinished, moreOverdue }) =>
-    `${schoolName} training this week: ${finished.length + moreFinished} completed, ${overdue.length + moreOverdue} overdue`,
+  subject: ({ finished, overdue, moreFinished, moreOverdue }) =>
+    `Your school's training this week: ${finished.length + moreFinished} completed, ${overdue.length + moreOverdue} overdue`,
   body: (props) => (
-    <MailLayout brand={props.brand} preview={`${props.schoolName}: this week's training`}>
+    <MailLayout brand={props.brand} preview="Your school's training this week">
       <P>{`Hello ${props.firstName ?? ''}`.trim() + ','}</P>
-      <P>{`Here is where ${props.schoolName}'s staff training stands this week.`}</P>
+      <P>Here is where the staff training of the school you manage stands this week.</P>
+      <Quote lines={[['School', props.schoolName]]} />
       <P>{props.finished.length ? 'Completed in the last 7 days:' : 'Nobody completed a course in the last 7 days.'}</P>
       {props.finished.length > 0 && <Lines lines={list(props.finished, props.moreFinished, 'completed')} />}
       <P>{props.overdue.length ? 'Overdue:' : 'Nobody is overdue.'}</P>
       {props.overdue.length > 0 && <Lines lines={list(props.overdue, props.moreOverdue, 'due')} />}
       <P>See everyone's status on your school page:</P>
       <UrlLink href={props.schoolUrl} />
-      <UnsubscribeNote why={`You get this weekly summary as a manager of ${props.schoolName}.`} url={props.unsubscribeUrl} />
+      <UnsubscribeNote why="You get this weekly summary as a manager of the school named above." url={props.unsubscribeUrl} />
     </MailLayout>
   ),
 });

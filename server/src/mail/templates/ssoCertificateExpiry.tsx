@@ -1,4 +1,4 @@
-import { MailLayout, P } from '../layout.tsx';
+import { MailLayout, P, Quote } from '../layout.tsx';
 import { defineMail, type MailBrand } from '../render.ts';
 
 export interface SsoCertificateExpiryProps {
@@ -14,20 +14,24 @@ export interface SsoCertificateExpiryProps {
   settingsUrl: string;
 }
 
-/** To a school's or trust's managers, once per certificate, 30 days before its SAML provider's signing certificate expires. */
+/**
+ * To a school's or trust's verified managers, once per certificate, 30 days before its SAML
+ * provider's signing certificate expires. The school's or trust's name is whatever its founder
+ * typed: it stays out of the Subject (where a mail client shows it as if we said it) and appears
+ * in the body only quoted, as in the invitations.
+ */
 export const ssoCertificateExpiryMail = defineMail<SsoCertificateExpiryProps>({
-  subject: ({ ownerName, expired, expiresOn }) =>
-    expired
-      ? `${ownerName}: the sign-in provider's certificate expired on ${expiresOn}`
-      : `${ownerName}: the sign-in provider's certificate expires on ${expiresOn}`,
+  subject: ({ expired, expiresOn }) =>
+    expired ? `Your sign-in provider's certificate expired on ${expiresOn}` : `Your sign-in provider's certificate expires on ${expiresOn}`,
   body: ({ brand, firstName, ownerName, expiresOn, expired, settingsUrl }) => (
     <MailLayout brand={brand} preview={`The certificate expires on ${expiresOn}`}>
       <P>{firstName ? `Hello ${firstName},` : 'Hello,'}</P>
       <P>
         {expired
-          ? `The signing certificate of ${ownerName}'s own sign-in provider (SAML) expired on ${expiresOn}. Staff cannot sign in with it until the new one is saved.`
-          : `The signing certificate of ${ownerName}'s own sign-in provider (SAML) expires on ${expiresOn}. After that day staff cannot sign in with it until the new one is saved.`}
+          ? `The signing certificate of the sign-in provider (SAML) you connected on ${brand.brandName} expired on ${expiresOn}. Staff cannot sign in with it until the new one is saved. It signs in the staff of:`
+          : `The signing certificate of the sign-in provider (SAML) you connected on ${brand.brandName} expires on ${expiresOn}. After that day staff cannot sign in with it until the new one is saved. It signs in the staff of:`}
       </P>
+      <Quote lines={[['School or trust', ownerName]]} />
       <P>{`Ask your IT team for the provider's new metadata (or certificate) and paste it under "Sign-in with your provider" on ${settingsUrl}. During a roll-over the metadata may list both certificates; either is accepted.`}</P>
     </MailLayout>
   ),

@@ -15,6 +15,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** A "first name" that is really a message to whoever reads the mail. */
+const PHISHING = 'Visit https://evil.example now';
+
 describe('register', () => {
   it('creates a learner, signs them in and never returns the password hash', async () => {
     const client = server.client();
@@ -48,6 +51,16 @@ describe('register', () => {
     expect(response.status).toBe(409);
     expect(response.body.id).toBe('email_taken');
     expect(response.body.message).toMatch(/already exists/);
+  });
+
+  it('never prints the typed first name in the verification mail: nobody has proven the address it goes to', async () => {
+    const email = `victim-${Date.now()}@corp.test`;
+    const response = await server.client().post('/api/register', { email, password: 'secret12', firstName: PHISHING });
+    expect(response.status).toBe(201);
+    const { text, html } = mailParts((await smtp.waitFor((m) => m.to.includes(email) && /verify-email/.test(decodeMailBody(m.raw)))).raw);
+    expect(text).toMatch(/^Hello,\n/);
+    expect(text).not.toContain('evil.example');
+    expect(html).not.toContain('evil.example');
   });
 
   it('ignores a role sent by the client', async () => {
@@ -196,6 +209,22 @@ describe('forgot and reset password', () => {
     const changed = mailParts((await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/.test(m.raw))).raw);
     expect(changed.text).toContain('every device was signed out');
     expect(changed.html).toContain('every device was signed out');
+  });
+
+  it('greets by first name only an account whose address is verified', async () => {
+    const resetMail = async (email: string) => {
+      expect((await server.client().post('/api/forgot-password', { email })).status).toBe(200);
+      return mailParts((await smtp.waitFor((m) => m.to.includes(email) && /reset-password\?token=/.test(decodeMailBody(m.raw)))).raw);
+    };
+    const unverified = await createUser(server.db, { firstName: PHISHING });
+    const stranger = await resetMail(unverified.email);
+    expect(stranger.text).toMatch(/^Hello,\n/);
+    expect(stranger.text).not.toContain('evil.example');
+    expect(stranger.html).not.toContain('evil.example');
+
+    const verified = await createUser(server.db, { firstName: 'Ada' });
+    await server.db('users').where({ id: verified.id }).update({ emailVerifiedAt: Date.now() });
+    expect((await resetMail(verified.email)).text).toMatch(/^Hello Ada,\n/);
   });
 
   it('refuses an expired token and a missing one', async () => {
