@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Mailer } from './mail.ts';
-import { enqueueMail, type OutboxMail } from './outbox.ts';
+import { enqueueMail, OUTBOX_KEPT_MS, pruneDeliveredMail, type OutboxMail } from './outbox.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import type { OutboxStatus } from '../db/tables.ts';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp.ts';
 
 let database: TestDatabase;
@@ -72,5 +73,35 @@ describe('enqueueMail', () => {
   it('delivers mail queued outside a transaction at once', async () => {
     await enqueueMail(database.db, [mail('direct@school.test')], Date.now());
     await smtp.waitFor((m) => m.to.includes('direct@school.test'));
+  });
+});
+
+describe('pruneDeliveredMail', () => {
+  it('deletes mail delivered, logged or given up on more than 30 days ago, never pending mail', async () => {
+    const { db } = database;
+    // Now: the other tests' mail in this database was queued a moment ago, and stays.
+    const now = Date.now();
+    const old = now - OUTBOX_KEPT_MS - 1;
+    const recent = now - OUTBOX_KEPT_MS + 60_000;
+    const row = (toAddress: string, status: OutboxStatus, createdAt: number) => ({
+      toAddress,
+      subject: 's',
+      text: 't',
+      html: null,
+      status,
+      attempts: 1,
+      createdAt,
+    });
+    await db('outbox').insert([
+      row('old-sent@prune.test', 'sent', old),
+      row('old-logged@prune.test', 'logged', old),
+      row('old-failed@prune.test', 'failed', old),
+      row('old-pending@prune.test', 'pending', old),
+      row('recent-sent@prune.test', 'sent', recent),
+    ]);
+    expect(await pruneDeliveredMail(db, now)).toBe(3);
+    const left = await db('outbox').where('toAddress', 'like', '%@prune.test').orderBy('toAddress').select('toAddress');
+    expect(left.map((mail) => mail.toAddress)).toEqual(['old-pending@prune.test', 'recent-sent@prune.test']);
+    expect(await pruneDeliveredMail(db, now)).toBe(0);
   });
 });

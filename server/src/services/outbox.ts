@@ -82,3 +82,26 @@ export async function enqueuePersonalised<P extends object, K extends PersonalKe
     );
   }
 }
+
+/** How long a delivered (or given up) mail stays in the outbox, then it is deleted. */
+export const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Deletes the outbox rows delivered, logged or given up on more than OUTBOX_KEPT_MS ago, so the
+ * table stays bounded whatever visitors make it send (sign-ups, reset requests): a month answers
+ * "did that mail go out?", and what the reminders must not send twice is kept apart
+ * (`remindersSent`). Pending mail is never touched. In chunks, so no delete holds the table for
+ * long. Returns how many rows went.
+ */
+export async function pruneDeliveredMail(db: Db, now: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ids = await db('outbox')
+      .whereIn('status', ['sent', 'logged', 'failed'])
+      .where('createdAt', '<', now - OUTBOX_KEPT_MS)
+      .limit(CHUNK)
+      .pluck('id');
+    if (!ids.length) return deleted;
+    deleted += await db('outbox').whereIn('id', ids).delete();
+  }
+}

@@ -53,12 +53,18 @@ describe('SchedulerPanel', () => {
     mockApi({
       'GET /api/user': ok(admin),
       'GET /api/config': ok(publicConfig),
-      'GET /api/admin/scheduler': ok({ enabled: true, intervalSeconds: 60, jobs: [job('insights-rollup', 17), job('upload-cleanup', 1)] }),
+      'GET /api/admin/scheduler': ok({
+        enabled: true,
+        intervalSeconds: 60,
+        jobs: [job('insights-rollup', 17), job('upload-cleanup', 1), job('outbox-prune', 40), job('retention-fold', 2)],
+      }),
     });
     renderScene(<SchedulerPanel />);
     const rollup = (await screen.findByText('Insights weekly rollup')).closest('li')!;
     expect(rollup).toHaveTextContent('Insights figures brought up to date (17 rows rewritten)');
     expect(rollup).not.toHaveTextContent(/e-mail|week rows/);
     expect(screen.getByText('Unfinished uploads clean-up').closest('li')!).toHaveTextContent('1 unfinished upload removed');
+    expect(screen.getByText('Delivered e-mail clean-up').closest('li')!).toHaveTextContent('40 delivered e-mails over 30 days old removed');
+    expect(screen.getByText('Retention counters').closest('li')!).toHaveTextContent('2 played-time notes added to the retention curves');
   });
 });

@@ -14,6 +14,8 @@ const JOB_NAMES: Record<string, string> = {
   'school-digest': "Managers' weekly digest",
   'insights-rollup': 'Insights weekly rollup',
   'upload-cleanup': 'Unfinished uploads clean-up',
+  'outbox-prune': 'Delivered e-mail clean-up',
+  'retention-fold': 'Retention counters',
   'sso-certificate-warnings': 'School sign-in certificate warnings',
   'discussion-replies': 'Discussion reply e-mails',
   'moderation-digest': "Admins' daily discussion digest",
@@ -22,11 +24,14 @@ const JOB_NAMES: Record<string, string> = {
 /**
  * What a run did, from its count (`sent`): mail queued by the reminders; the rollup rewrites the
  * Insights figures (its weekly, revenue and resume-point rows: it sends nothing, issue 53 item 11);
- * the clean-up removes unfinished uploads.
+ * the clean-ups remove unfinished uploads and delivered mail over 30 days old; the fold takes in
+ * what learners played.
  */
 const JOB_DID: Record<string, (count: number) => string> = {
   'insights-rollup': (count) => `Insights figures brought up to date (${counted(count, 'row')} rewritten)`,
   'upload-cleanup': (count) => `${counted(count, 'unfinished upload')} removed`,
+  'outbox-prune': (count) => `${counted(count, 'delivered e-mail')} over 30 days old removed`,
+  'retention-fold': (count) => `${counted(count, 'played-time note')} added to the retention curves`,
 };
 const did = (jobName: string, count: number) => (JOB_DID[jobName] ?? ((sent: number) => `${counted(sent, 'e-mail')} queued`))(count);
 
