@@ -133,7 +133,7 @@ export interface Config {
   storage: StorageConfig;
   /** Where unfinished resumable (tus) uploads wait with the disk storage: `<DATA_DIR>/uploads` by default. */
   uploadStagingDir: string;
-  /** Bytes one account's finished submission files may take in storage (`SUBMISSION_STORAGE_QUOTA_MB`, 5 GB by default). */
+  /** Bytes one account's files (finished submission files and CPD evidence) may take in storage (`SUBMISSION_STORAGE_QUOTA_MB`, 5 GB by default). */
   submissionStorageQuota: number;
 }
 

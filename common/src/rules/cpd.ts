@@ -75,6 +75,12 @@ export function dedupeStandards(values: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * The most external CPD entries one person may keep: years of a teacher's courses elsewhere fit
+ * many times over, while the entries (each with evidence) cannot grow without end.
+ */
+export const EXTERNAL_CPD_MAX_ENTRIES = 500;
+
 /** The largest evidence file an external CPD entry may carry (10 MB). */
 export const CPD_EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-import { formatFileSize, submissionFileName, type ReviewInputParsed, type SubmissionFileKind } from '@atrium/common';
+import { submissionFileName, type ReviewInputParsed, type SubmissionFileKind } from '@atrium/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
@@ -7,10 +7,11 @@ import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
 import type { AssignmentResult, Submission } from '../db/tables.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { requireCourseView } from '../policies/courseAccess.ts';
-import { draftOf, fileCountOf, liveAssignment, submissionBytesOf, type LiveAssignment } from '../queries/assignments.ts';
+import { draftOf, fileCountOf, liveAssignment, type LiveAssignment } from '../queries/assignments.ts';
 import type { Clock } from '../services/clock.ts';
 import type { FileStorage } from '../services/storage/index.ts';
 import { completeCourseIfDone, lockEnrollment, type CourseCompletion } from './courseCompletion.ts';
+import { checkStorageQuota, type StorageQuotaConfig } from './storageQuota.ts';
 import { recordStoredFile, releaseFiles } from './storedFiles.ts';
 import type { Config } from '../config.ts';
 import { renderMail } from '../mail/render.ts';
@@ -91,27 +92,7 @@ export async function ensureDraft(trx: Knex.Transaction, userId: number, assignm
 }
 
 /** What attaching a file needs beside SubmissionDeps: the account's storage quota. */
-export type AttachDeps = SubmissionDeps & { config: Pick<Config, 'submissionStorageQuota'> };
-
-/** "4.8 GB", "300 MB", "820 KB": an amount of storage as the refusal states it. */
-function storageAmount(bytes: number): string {
-  const gb = bytes / 1024 ** 3;
-  return gb >= 1 ? `${Number(gb.toFixed(1))} GB` : formatFileSize(bytes);
-}
-
-/**
- * Refuses a file that would take the learner's submission files past the account's quota
- * (SUBMISSION_STORAGE_QUOTA_MB): 413, saying how much is used and allowed. Checked when an
- * upload is created (its declared length) and again, under the learner's lock, when it is attached.
- */
-export async function checkStorageQuota(db: Db | Knex.Transaction, config: AttachDeps['config'], userId: number, adding: number): Promise<void> {
-  const used = await submissionBytesOf(db, userId);
-  if (used + adding <= config.submissionStorageQuota) return;
-  const message =
-    `Your submitted files take ${storageAmount(used)} of the ${storageAmount(config.submissionStorageQuota)} an account may keep, ` +
-    `so this ${storageAmount(adding)} file does not fit. Remove a file from your draft, or ask support for more room.`;
-  throw new HttpError(413, 'file_too_large', message, { file: message });
-}
+export type AttachDeps = SubmissionDeps & { config: StorageQuotaConfig };
 
 export interface AttachSubmissionFileInput {
   userId: number;

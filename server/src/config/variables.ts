@@ -178,7 +178,7 @@ export const CONFIG_VARIABLES: Record<EnvironmentVariable, VariableDoc> = {
   SUBMISSION_STORAGE_QUOTA_MB: {
     group: 'Uploaded files',
     meaning:
-      'What one account’s submitted files may take in storage, in MB, every round and draft counted. An upload past it is refused with 413, saying how much is used and allowed.',
+      'What one account’s files may take in storage, in MB: its assignment submission files (every round and draft counted) and the evidence on its external CPD entries, together. An upload past it is refused with 413, saying how much is used and allowed.',
   },
   S3_BUCKET: {
     group: 'Uploaded files',

@@ -78,7 +78,7 @@ describe("one account's submission files have a storage quota", () => {
     const first = await attachFile(server, userId, assignmentId, { kind: 'pdf', bytes: bigPdf() });
 
     const sentence =
-      'Your submitted files take 600 KB of the 1 MB an account may keep, so this 600 KB file does not fit. Remove a file from your draft, or ask support for more room.';
+      'Your files take 600 KB of the 1 MB an account may keep, so this 600 KB file does not fit. Remove a file you no longer need (from a draft or your CPD record), or ask support for more room.';
     const refused = await createUpload(client, assignmentId, 600 * KB);
     expect([refused.status, refused.text]).toEqual([413, `${sentence}\n`]);
     expect(await server.db('uploads').where({ userId })).toEqual([]);

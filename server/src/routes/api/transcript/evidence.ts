@@ -34,7 +34,7 @@ export function transcriptEvidenceRoutes(routes: Routes): void {
     policy: externalEntryOwner,
     async handler(ctx) {
       if (!ctx.is('multipart/form-data')) throw unsupportedMediaType('Upload the file as multipart/form-data');
-      const { db, storage, logger, clock } = ctx.deps;
+      const { db, storage, logger, clock, config } = ctx.deps;
       const upload = await receiveFile(ctx.req, {
         storage,
         area: 'evidence',
@@ -46,7 +46,7 @@ export function transcriptEvidenceRoutes(routes: Routes): void {
       });
       if (!upload.file) throw new HttpError(400, 'bad_request', 'Choose a file to upload', { file: 'Choose a file to upload' });
       const userId = ctx.state.user.id;
-      await attachEvidence({ db, storage, logger, now: clock.now().getTime() }, userId, ctx.input.params.id, upload.file);
+      await attachEvidence({ db, storage, logger, config, now: clock.now().getTime() }, userId, ctx.input.params.id, upload.file);
       ctx.body = presentExternalCpd((await ownExternalEntry(db, userId, ctx.input.params.id))!) satisfies ExternalCpdDto;
     },
   });

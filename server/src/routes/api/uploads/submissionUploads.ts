@@ -1,5 +1,6 @@
 import { SUBMISSION_FILE_LIMITS, type SubmissionFileKind } from '@atrium/common';
-import { attachSubmissionFile, checkStorageQuota, writableAssignment } from '../../../commands/submissions.ts';
+import { checkStorageQuota } from '../../../commands/storageQuota.ts';
+import { attachSubmissionFile, writableAssignment } from '../../../commands/submissions.ts';
 import { badRequest, HttpError } from '../../../errors.ts';
 import { draftOf, fileCountOf } from '../../../queries/assignments.ts';
 import { declaredKind, formatLimit, storeSubmissionFile } from '../../../services/uploads/submissionFile.ts';
