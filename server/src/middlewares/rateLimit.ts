@@ -59,9 +59,10 @@ const LIMITS = {
   paymentIntent: { points: 30, duration: 60 * 60 },
   // Deleting an account checks the password: a stolen session must not guess it freely.
   deleteAccount: { points: 5, duration: 60 * 60 },
-  // Directory sync (SCIM) requests per token: Entra ID's gallery asks 25 a second; this allows 50
-  // sustained over a minute, bursts included, and stops a leaked token from flooding the database.
-  scimToken: { points: 3000, duration: 60 },
+  // Directory sync (SCIM) requests per school or trust, all its tokens together (more tokens buy
+  // nothing): Entra ID's gallery asks 25 a second; this allows 50 sustained over a minute, bursts
+  // included, and stops a leaked token from flooding the database.
+  scimOwner: { points: 3000, duration: 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,10 +1,13 @@
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { DirectoryOwner } from '../../queries/directory.ts';
 import type { Answer, Method, RouteContext, Routes } from '../define.ts';
 import { scimAuth, scimCallerOf } from './caller.ts';
 import { SCIM_MEDIA_TYPE } from './errors.ts';
 
 export const SCIM_PATH = '/scim/v2';
+
+const ownerKey = (owner: DirectoryOwner): string => `${owner.kind}:${owner.id}`;
 
 /** The base URL a directory is given and resources' `meta.location` start with. */
 export const scimBase = (ctx: AppContext): string => `${ctx.deps.config.publicUrl}${SCIM_PATH}`;
@@ -23,7 +26,9 @@ interface ScimRouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType>
 /**
  * A SCIM route: public as far as sessions go, its caller being the bearer token (scimAuth, run
  * before validation so a flood of malformed requests without a token is refused first), counted
- * against the token's rate limit, never cached, answered as application/scim+json.
+ * against the rate limit of the token's owner (school or trust): every token of one owner shares
+ * one budget, so making more tokens buys no more requests. Never cached, answered as
+ * application/scim+json.
  */
 export function scimRoute<B extends ZodType = never, Q extends ZodType = never, P extends ZodType = never>(routes: Routes, spec: ScimRouteSpec<B, Q, P>): void {
   routes.add<'public', B, Q, P>({
@@ -36,7 +41,7 @@ export function scimRoute<B extends ZodType = never, Q extends ZodType = never, 
     answer: spec.answer.body ? { ...spec.answer, contentType: SCIM_MEDIA_TYPE } : spec.answer,
     cache: 'no-store',
     before: [scimAuth],
-    rateLimit: { limit: 'scimToken', by: (ctx) => String(scimCallerOf(ctx).tokenId) },
+    rateLimit: { limit: 'scimOwner', by: (ctx) => ownerKey(scimCallerOf(ctx).owner) },
     async handler(ctx) {
       const body = await spec.handler(ctx);
       if (body !== undefined) {
