@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TranscriptDto } from '@atrium/common';
+import { pinReader } from '@atrium/common/rules/dates';
 import { fail, learner, mockApi, ok, publicConfig } from '../../test/api.ts';
 import { renderScene } from '../../test/render.tsx';
 import { TranscriptScene } from './TranscriptScene.tsx';
@@ -54,6 +55,21 @@ describe('/transcript (issue 59)', () => {
     );
     expect(screen.getByText('Self-reported')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Training elsewhere' })).getByText('Phonics refresher')).toBeInTheDocument();
+  });
+
+  it("writes the school year's first day in the reader's order, as the years' own dates are", async () => {
+    base({ 'GET /api/transcript': ok({ ...transcript, yearStartMonth: 8 }) });
+    pinReader({ locale: 'en-US' });
+    try {
+      const { unmount } = renderTranscript();
+      expect(await screen.findByText(/^School years start on August 1\./)).toBeInTheDocument();
+      unmount();
+      pinReader({ locale: 'en-GB' });
+      renderTranscript();
+      expect(await screen.findByText(/^School years start on 1 August\./)).toBeInTheDocument();
+    } finally {
+      pinReader({});
+    }
   });
 
   it('adds external CPD with hours to a quarter hour, and refuses other figures beside the field', async () => {

@@ -29,7 +29,8 @@ export interface TranscriptViewProps {
 
 const hoursOrDash = (hours: number | null) => (hours === null ? 'No hours set' : cpdHoursText(hours));
 const dayText = (day: string) => formatCalendarDate(day);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The day a school year starts, as the reader writes it: "1 September" in en-GB, "September 1" in en-US, as the years' own dates are. */
+const yearStartText = (month: number) => formatCalendarDate(`2000-${String(month).padStart(2, '0')}-01`, { omitYearIn: 2000 });
 
 /** /transcript: the person's professional-development record (issue 59), verified courses apart from self-reported training. */
 export function TranscriptView({
@@ -42,7 +43,6 @@ export function TranscriptView({
   evidenceBusyId = null,
   sharing,
 }: TranscriptViewProps) {
-  const start = MONTHS[transcript.yearStartMonth - 1]!;
   return (
     <Container>
       <PageHeading
@@ -59,7 +59,9 @@ export function TranscriptView({
           <PanelHeader>
             <h2 id="years-title">Hours per school year</h2>
           </PanelHeader>
-          <PanelLead>School years start on 1 {start}. Self-reported hours are counted apart and are not part of the verified record.</PanelLead>
+          <PanelLead>
+            School years start on {yearStartText(transcript.yearStartMonth)}. Self-reported hours are counted apart and are not part of the verified record.
+          </PanelLead>
           {transcript.years.length === 0 ? (
             <EmptyText>No hours yet: complete a course or add training you did elsewhere.</EmptyText>
           ) : (
