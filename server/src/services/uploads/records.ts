@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db/knex.ts';
+import { dialectOf, type Db } from '../../db/knex.ts';
 
 type Reader = Db | Knex.Transaction;
 
@@ -9,8 +9,31 @@ export async function uploadsInFlight(db: Reader, userId: number): Promise<{ cou
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
-export async function recordUpload(db: Reader, upload: { id: string; userId: number; size: number; createdAt: number }): Promise<void> {
-  await db('uploads').insert(upload);
+/** What one account's unfinished uploads may hold at most: how many, and the bytes they declare. */
+export interface InFlightCap {
+  count: number;
+  bytes: number;
+}
+
+/**
+ * Records a new upload unless the account's unfinished uploads would then pass `cap`, and answers
+ * which part of the cap refused it (null once recorded). Counted and inserted under the account's
+ * users row lock (MySQL; SQLite has one writer), so creates sent at once cannot each read the same
+ * count and pass the cap together, as a burst of creates did before.
+ */
+export async function recordUploadWithinCap(
+  db: Db,
+  upload: { id: string; userId: number; size: number; createdAt: number },
+  cap: InFlightCap,
+): Promise<'count' | 'bytes' | null> {
+  return db.transaction(async (trx) => {
+    if (dialectOf(trx) === 'mysql') await trx('users').where({ id: upload.userId }).forUpdate().first('id');
+    const inFlight = await uploadsInFlight(trx, upload.userId);
+    if (inFlight.count >= cap.count) return 'count';
+    if (inFlight.bytes + upload.size > cap.bytes) return 'bytes';
+    await trx('uploads').insert(upload);
+    return null;
+  });
 }
 
 export async function forgetUpload(db: Reader, uploadId: string): Promise<void> {

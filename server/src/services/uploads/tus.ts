@@ -9,7 +9,7 @@ import type { User } from '../../models/User.ts';
 import { UPLOAD_ID_PATTERN } from '../../models/uploadIds.ts';
 import type { FileStorage } from '../storage/index.ts';
 import type { Staging } from './staging.ts';
-import { forgetUpload, recordUpload, uploadsInFlight } from './records.ts';
+import { forgetUpload, recordUploadWithinCap } from './records.ts';
 import { formatLimit } from './submissionFile.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -132,14 +132,17 @@ export class ResumableUploads {
     if (upload.size === 0) throw refusal(400, 'The file is empty');
     const size = upload.size;
     const kept = await asRefusal(() => this.purpose.checkCreate(caller, { size, metadata: upload.metadata ?? {} }));
-    const inFlight = await uploadsInFlight(caller.deps.db, caller.user.id);
-    if (inFlight.count >= IN_FLIGHT_UPLOADS)
-      throw refusal(413, `You have ${IN_FLIGHT_UPLOADS} unfinished uploads, the most one account may have: let them finish or cancel some first`);
-    if (inFlight.bytes + size > IN_FLIGHT_BYTES)
-      throw refusal(413, `You have ${formatLimit(IN_FLIGHT_BYTES)} of unfinished uploads; let them finish or cancel some first`);
     const createdAt = caller.deps.clock.now().getTime();
-    // Before tus stages a byte: an upload never exists without the row that says whose it is.
-    await recordUpload(caller.deps.db, { id: upload.id.slice(this.staging.prefix.length), userId: caller.user.id, size, createdAt });
+    // Before tus stages a byte: an upload never exists without the row that says whose it is. The
+    // cap is counted and the row written under the account's lock, so a burst of creates cannot pass it.
+    const refused = await recordUploadWithinCap(
+      caller.deps.db,
+      { id: upload.id.slice(this.staging.prefix.length), userId: caller.user.id, size, createdAt },
+      { count: IN_FLIGHT_UPLOADS, bytes: IN_FLIGHT_BYTES },
+    );
+    if (refused === 'count')
+      throw refusal(413, `You have ${IN_FLIGHT_UPLOADS} unfinished uploads, the most one account may have: let them finish or cancel some first`);
+    if (refused === 'bytes') throw refusal(413, `You have ${formatLimit(IN_FLIGHT_BYTES)} of unfinished uploads; let them finish or cancel some first`);
     return { metadata: { ...kept, createdAt: String(createdAt) } };
   }
 
