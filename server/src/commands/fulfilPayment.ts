@@ -5,6 +5,9 @@ import { enroll } from './enroll.ts';
 import { licenseSchool } from './schools/licences.ts';
 import { licenseTrust } from './trustLicences.ts';
 import { membershipOf } from '../queries/memberships.ts';
+import { FULFILLED_STATUSES } from '../queries/payments.ts';
+
+const FULFILLED = new Set<string>(FULFILLED_STATUSES);
 
 export interface FulfilResult {
   paymentId: number;
@@ -16,7 +19,10 @@ export interface FulfilResult {
 /**
  * Marks a succeeded intent's payment paid and enrolls the payer, in the caller's transaction.
  * Safe to run any number of times for the same intent (webhook redelivery, the return page
- * asking while the webhook is also arriving): the enrollment is unique and the update guarded.
+ * asking while the webhook is also arriving): a payment is fulfilled once, under its row lock,
+ * and a payment already fulfilled (succeeded, or refunded since) is left as it is. A success
+ * event Stripe delivers late (it retries for days) must not turn a refund back into `succeeded`,
+ * re-enroll a learner an admin removed or restore a licence revoked after the refund.
  * The amount is checked against what we recorded, never taken from the intent alone.
  */
 export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logger: Logger, now: number): Promise<FulfilResult | null> {
@@ -26,13 +32,12 @@ export async function fulfilPayment(trx: Db, intent: PaymentIntentSummary, logge
     logger.warn({ paymentIntentId: intent.id }, 'succeeded payment intent with no payment record: ignored');
     return null;
   }
+  if (FULFILLED.has(String(payment.status))) return null;
   if (Number(payment.amount) !== intent.amount || String(payment.currency).toLowerCase() !== intent.currency.toLowerCase()) {
     logger.error({ paymentIntentId: intent.id, expected: payment.amount, got: intent.amount }, 'payment amount mismatch: not enrolling');
     return null;
   }
-  if (payment.status !== 'succeeded') {
-    await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: now, updatedAt: now, failureMessage: null });
-  }
+  await trx('payments').where({ id: payment.id }).update({ status: 'succeeded', paidAt: now, updatedAt: now, failureMessage: null });
   if (payment.courseId === null) return { paymentId: payment.id, userId: payment.userId, courseId: null, enrolled: false };
   if (payment.trustId !== null && payment.trustId !== undefined) {
     // The licence is the trust's, for every school in it now and later, whoever manages it now.

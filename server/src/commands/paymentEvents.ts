@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { isUniqueViolation, type Db } from '../db/knex.ts';
 import type { PaymentEvent, PaymentIntentSummary } from '../services/payments.ts';
+import { FULFILLED_STATUSES } from '../queries/payments.ts';
 import { fulfilPayment } from './fulfilPayment.ts';
 
 /**
@@ -22,7 +23,8 @@ export async function applyPaymentEvent(db: Db, logger: Logger, event: PaymentEv
     } else if (event.type === 'payment_intent.payment_failed' && event.intent) {
       await trx('payments')
         .where({ provider: 'stripe', providerReference: event.intent.id })
-        .whereNot('status', 'succeeded')
+        // A failure reported late (Stripe retries) never overwrites a payment already fulfilled or refunded.
+        .whereNotIn('status', [...FULFILLED_STATUSES])
         .update({ status: 'failed', failureMessage: event.intent.failureMessage, updatedAt: now });
     } else if (event.type === 'charge.refunded' && event.charge?.paymentIntentId) {
       await trx('payments')
@@ -47,7 +49,11 @@ export async function syncPayment(db: Db, logger: Logger, payment: { id: number;
     if (intent.status === 'succeeded') {
       await fulfilPayment(trx, intent, logger, now);
     } else if (payment.status !== intent.status && payment.status !== 'succeeded') {
-      await trx('payments').where({ id: payment.id }).update({ status: intent.status, failureMessage: intent.failureMessage, updatedAt: now });
+      // Guarded in the statement too: the webhook may have fulfilled it since `payment` was read.
+      await trx('payments')
+        .where({ id: payment.id })
+        .whereNotIn('status', [...FULFILLED_STATUSES])
+        .update({ status: intent.status, failureMessage: intent.failureMessage, updatedAt: now });
     }
   });
 }

@@ -57,6 +57,9 @@ const LIMITS = {
   order: { points: 10, duration: 60 * 60 },
   // Each intent is a call to Stripe; a buyer retrying a declined card stays far below this.
   paymentIntent: { points: 30, duration: 60 * 60 },
+  // Payment status checks per buyer: each asks Stripe again, so an account cannot spend the agency's
+  // Stripe request budget; the return page asks six times while a payment settles.
+  paymentStatus: { points: 120, duration: 60 * 60 },
   // Deleting an account checks the password: a stolen session must not guess it freely.
   deleteAccount: { points: 5, duration: 60 * 60 },
   // Directory sync (SCIM) requests per school or trust, all its tokens together (more tokens buy

@@ -64,6 +64,8 @@ export function paymentRoutes(routes: Routes): void {
     access: 'user',
     answer: { body: paymentStatusDtoSchema },
     params: paymentIntentParams,
+    // Each check asks Stripe: limited per buyer, so nobody can spend the agency's Stripe request budget.
+    rateLimit: { limit: 'paymentStatus', by: 'user' },
     policy: paymentOwner,
     cache: 'no-store',
     async handler(ctx) {

@@ -199,6 +199,30 @@ describe('POST /api/stripe/webhook', () => {
     expect(payment).toMatchObject({ status: 'refunded', amountRefunded: paid.amount });
     expect(await enrollmentCount(user.id, course.id)).toBe(0);
   });
+
+  it('ignores success and failure events Stripe delivers late, after the refund: the refund stands and the learner stays removed', async () => {
+    const { client, user } = await buyer();
+    const course = await pricedCourse();
+    const { body } = await client.post('/api/create-payment-intent', { courseId: course.id });
+    const paid = stripe.settle(body.paymentIntentId, 'succeeded');
+    // The return page fulfilled it; the webhook's deliveries failed (a deploy) and Stripe retries them later.
+    expect((await client.get(`/api/payments/${body.paymentIntentId}`)).body).toMatchObject({ status: 'succeeded', enrolled: true });
+    await deliver(
+      stripe.signedEvent('charge.refunded', { id: 'ch_late', object: 'charge', payment_intent: paid.id, amount_refunded: paid.amount, refunded: true }),
+    );
+    await server.db('enrollments').where({ userId: user.id, courseId: course.id }).delete();
+
+    expect((await deliver(stripe.signedEvent('payment_intent.succeeded', paid))).status).toBe(200);
+    const declined = { ...paid, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } };
+    expect((await deliver(stripe.signedEvent('payment_intent.payment_failed', declined))).status).toBe(200);
+
+    const payment = await server.db('payments').where({ providerReference: body.paymentIntentId }).first();
+    expect(payment).toMatchObject({ status: 'refunded', amountRefunded: paid.amount });
+    expect(await enrollmentCount(user.id, course.id)).toBe(0);
+    // Nor does the late failure reopen the payment for the return page to fulfil again.
+    expect((await client.get(`/api/payments/${body.paymentIntentId}`)).body).toMatchObject({ enrolled: false });
+    expect(await enrollmentCount(user.id, course.id)).toBe(0);
+  });
 });
 
 describe('without Stripe keys', () => {
