@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { freeCourseMessage, type Currency, type OrderInput, type PriceFor } from '@atrium/common';
-import type { Db } from '../db/knex.ts';
+import { dialectOf, type Db } from '../db/knex.ts';
 import { alreadyEnrolled, alreadyLicensed, badRequest, invoiceAlreadyRequested, notFound, serviceUnavailable } from '../errors.ts';
 import type { MailBrand } from '../mail/render.ts';
 import { invoiceReceiptMail, invoiceRequestMail } from '../mail/templates/invoiceRequest.tsx';
@@ -80,10 +80,13 @@ export async function requestInvoice(
   const trust = trustId === null ? null : await trustById(db, trustId);
   if (trustId !== null && !trust) throw notFound('Trust not found');
   const schoolName = trust ? trust.name : input.schoolName;
-  const open = await db('orders').where({ userId: buyer.id, courseId: course.id, status: 'requested' }).first();
-  if (open) throw invoiceAlreadyRequested();
 
   return db.transaction(async (trx) => {
+    // One open request per buyer and course, checked under the buyer's row lock (MySQL; SQLite has
+    // one writer): requests sent at once each found none open and made an order (and mails) apiece.
+    if (dialectOf(trx) === 'mysql') await trx('users').where({ id: buyer.id }).forUpdate().first('id');
+    const open = await trx('orders').where({ userId: buyer.id, courseId: course.id, status: 'requested' }).first('id');
+    if (open) throw invoiceAlreadyRequested();
     // The school takes the country the buyer chose for the invoice (the UK when an API client gave none).
     const schoolId = newSchool ? await createSchool(trx, { name: schoolName, country: input.country ?? 'GB' }, buyer.id, now) : (input.schoolId ?? null);
     const row = {

@@ -88,6 +88,17 @@ describe('invoice orders', () => {
     expect((await client.post('/api/orders', { ...body, courseId: 999999 })).status).toBe(404);
   });
 
+  it('makes one order of requests sent at once: the others are 409, and support and the buyer hear once', async () => {
+    const { client, user } = await signedIn();
+    const course = await createCourse(server, { price: 19900 });
+    const body = { courseId: course.id, schoolName: 'Birch Academy', billingEmail: 'office@birch.sch.uk' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/orders', body)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.id).toBe('invoice_already_requested');
+    expect(await server.db('orders').where({ userId: user.id, courseId: course.id })).toHaveLength(1);
+    expect(await server.db('outbox').where({ toAddress: user.email })).toHaveLength(1);
+  });
+
   it('keeps admin order and payment lists and the paid action to admins', async () => {
     const { client } = await signedIn();
     expect((await client.get('/api/admin/orders')).status).toBe(403);
