@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex.ts';
 import type { TranscriptShare } from '../db/tables.ts';
+import { certificateName } from '../models/Certificate.ts';
 import { personalName } from '../models/User.ts';
 import { hashToken } from '../services/tokens.ts';
 
@@ -17,11 +18,12 @@ export async function sharedRecordOwner(db: Db, token: string): Promise<{ userId
     .first('u.id', 'u.firstName', 'u.lastName');
   if (!row) return undefined;
   const userId = Number(row.id);
-  // The name as the profile gives it, else as the latest certificate printed it: never the address.
+  // The name as the profile gives it, else as the latest certificate printed it: never the address,
+  // which certificates issued before names were asked for hold (certificateName reads those as none).
   let name = personalName(row);
   if (!name) {
     const latest = await db('certificates').where({ userId }).orderBy('issuedAt', 'desc').first('studentName');
-    name = latest?.studentName?.trim() || 'Name not given';
+    name = certificateName(latest?.studentName);
   }
   return { userId, name };
 }

@@ -122,6 +122,38 @@ describe('sharing the CPD record (issue 59)', () => {
     expect(listed.text).not.toContain(token);
   });
 
+  it('a person who gave no name is "Name not given" on the record and its PDF, never the address an old certificate printed', async () => {
+    const { client, user } = await learner(server, { firstName: null, lastName: null });
+    // Certificates issued before names were asked for hold the e-mail address as the name.
+    const at = Date.parse('2025-03-10T10:00:00Z');
+    await server.db('certificates').insert({
+      userId: user.id,
+      courseId: null,
+      certificateNumber: newCertificateNumber(),
+      studentName: user.email,
+      courseName: 'Safeguarding essentials',
+      completionPercentage: 100,
+      completedAt: at,
+      issuedAt: at,
+      revokedAt: null,
+      quizScore: null,
+      cpdQuarterHours: 4,
+    });
+    const created = await client.post('/api/transcript/shares', { label: 'Interview' });
+    expect(created.status).toBe(201);
+    const token = tokenOf(created.body.url);
+    const anonymous = server.client();
+    const record = await anonymous.get(`/api/records/${token}`);
+    expect(record.status).toBe(200);
+    expect(record.body.name).toBe('Name not given');
+    expect(record.text).not.toContain(user.email);
+    const pdf = await fetch(`${anonymous.baseUrl}/api/records/${token}/record.pdf`);
+    expect(pdf.status).toBe(200);
+    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages.map((page) => page.text).join('\n');
+    expect(text).toContain('Name not given');
+    expect(text).not.toContain(user.email);
+  });
+
   it('the printable PDF states the verified record, read back, with a QR code of the public page, and nothing self-reported', async () => {
     const { client, numbers } = await teacherWithRecord();
     const created = await client.post('/api/transcript/shares', {});
