@@ -3,6 +3,7 @@ import type { AppDeps } from '../context.ts';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { renderMail } from '../mail/render.ts';
 import { discussionRepliesMail } from '../mail/templates/discussionReplies.tsx';
+import { canMailThreadReplies } from '../policies/comments.ts';
 import { courseAccessOf } from '../policies/courseAccess.ts';
 import { dueReplyMails, repliesAfter, type DueReplyMail, type MailedReply } from '../queries/discussionNotifications.ts';
 import { enqueueMail } from '../services/outbox.ts';
@@ -25,10 +26,11 @@ export const threadUrl = (publicUrl: string, place: { courseId: number; moduleId
 /**
  * Sends the reply e-mails that are due: to each follower of a thread someone else replied in,
  * naming who replied (the replies after the last e-mail) with a link to the thread. A follower
- * who may no longer read the course, unsubscribed, or whose replies were all hidden since gets
- * nothing and their mark is cleared. Each follow's e-mail is queued in the transaction that
- * moves its `notifiedAt` on from the value read, so a rerun or a second instance sends it once;
- * a reply that arrives meanwhile keeps the follow pending for the next hour.
+ * who may no longer read the course, unsubscribed, has not proven their address, follows a thread
+ * hidden since, or whose replies were all hidden since gets nothing and their mark is cleared.
+ * Each follow's e-mail is queued in the transaction that moves its `notifiedAt` on from the value
+ * read, so a rerun or a second instance sends it once; a reply that arrives meanwhile keeps the
+ * follow pending for the next hour.
  */
 export async function sendReplyMails(deps: AppDeps, now: number, renewLease: () => Promise<void>): Promise<{ sent: number }> {
   const { db, config } = deps;
@@ -68,7 +70,8 @@ export async function sendReplyMails(deps: AppDeps, now: number, renewLease: () 
   async function mailFor(follow: DueReplyMail, threadReplies: MailedReply[]) {
     const readable = courseAccessOf({ id: follow.userId, role: follow.role }, follow.enrolled).view;
     const fresh = threadReplies.filter((reply) => Number(reply.id) > follow.notifiedUpToId && Number(reply.userId) !== follow.userId);
-    if (!readable || follow.unsubscribed || !fresh.length) return { follow, news: null };
+    const mailable = canMailThreadReplies(follow, { moderated: follow.threadModerated });
+    if (!readable || !mailable || follow.unsubscribed || !fresh.length) return { follow, news: null };
     const links = unsubscribeLinks(config.publicUrl, { userId: follow.userId, category: 'replies' }, config.sessionKeys);
     const mail = await renderMail(discussionRepliesMail, {
       brand,

@@ -30,6 +30,14 @@ export const canReplyToComment = (comment: CommentState): boolean => present(com
 export const canReportComment = (user: Pick<User, 'id' | 'role'>, comment: CommentState & Pick<Comment, 'userId'>): boolean =>
   !isAdmin(user) && Number(comment.userId) !== user.id && present(comment) && !moderated(comment);
 
+/**
+ * Whether a follower may be sent a thread's reply e-mail: it quotes other people's names and
+ * words, so only to an address its owner proved (anyone can register an account under someone
+ * else's address), and never about a thread a moderator hid or that waits for approval.
+ */
+export const canMailThreadReplies = (follower: { addressVerified: boolean }, thread: { moderated: boolean }): boolean =>
+  follower.addressVerified && !thread.moderated;
+
 /** Hide, restore or approve: admins, on a comment that is still there. */
 export const canHideComment = (user: Pick<User, 'role'>, comment: CommentState): boolean => canModerateComments(user) && present(comment);
 
@@ -104,13 +112,16 @@ export function requirePinTarget(user: Pick<User, 'role'>, comment: Comment | un
 /**
  * The comment a reply answers, checked: it exists and is not deleted (404, as if it had never
  * been there), and belongs to the module the reply is posted in (400: a mistake, not a secret,
- * since the caller named both).
+ * since the caller named both). A reply under a reply joins that reply's thread, so the thread's
+ * opening comment (`opener`) must not be hidden or waiting for approval either: hiding a thread
+ * closes it, under its replies too (a thread whose opening comment was deleted goes on).
  */
-export function requireReplyTarget(parent: Comment | undefined, moduleId: number): Comment {
+export function requireReplyTarget(parent: Comment | undefined, moduleId: number, opener?: Comment): Comment {
   if (!parent || !canReplyToComment(parent)) throw notFound('The comment you are replying to is no longer there');
   if (Number(parent.moduleId) !== moduleId) {
     throw badRequest('You can only reply to a comment in this module’s discussion', { parentId: 'Not a comment of this module' });
   }
+  if (parent.parentId !== null && (!opener || moderated(opener))) throw notFound('This discussion no longer takes replies');
   return parent;
 }
 
@@ -152,7 +163,10 @@ export async function discussionPoster(ctx: DiscussionContext<{ params: { module
   const module = await readableModule(ctx, ctx.input.params.moduleId);
   ctx.state.module = module;
   const { parentId } = ctx.input.body;
-  if (parentId !== undefined) ctx.state.replyTo = requireReplyTarget(await commentById(ctx.deps.db, parentId), module.id);
+  if (parentId === undefined) return;
+  const parent = await commentById(ctx.deps.db, parentId);
+  const opener = parent && parent.parentId !== null ? await commentById(ctx.deps.db, Number(parent.parentId)) : undefined;
+  ctx.state.replyTo = requireReplyTarget(parent, module.id, opener);
 }
 
 /** `DELETE /api/modules/comments/:commentId`: a comment still there (404), deleted by its author or an admin (403). */

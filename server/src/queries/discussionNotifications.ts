@@ -54,12 +54,13 @@ export interface ReplyNotificationRow {
 
 /**
  * The header's bell: the latest replies to a person's comments, and how many came since they
- * last opened it (counted up to `countUpTo`). Only replies in sight, by others, in courses the
- * person may still read (`readsEveryCourse` for admins; an enrollment otherwise).
+ * last opened it (counted up to `countUpTo`). Only replies in sight, in threads in sight (or the
+ * person's own; `seesModerated` for moderators), by others, in courses the person may still read
+ * (`readsEveryCourse` for admins; an enrollment otherwise).
  */
 export async function replyNotifications(
   db: Db,
-  reader: { userId: number; readsEveryCourse: boolean },
+  reader: { userId: number; readsEveryCourse: boolean; seesModerated: boolean },
   page: { limit: number; countUpTo: number },
 ): Promise<{ rows: ReplyNotificationRow[]; unread: number; seenAt: number | null }> {
   const [setting, candidates] = await Promise.all([
@@ -70,6 +71,12 @@ export async function replyNotifications(
   if (!candidates.length) return { rows: [], unread: 0, seenAt };
   const base = () => {
     const query = inSight(db('comments as c'), 'c').join('modules as m', 'm.id', 'c.moduleId').whereIn('c.id', candidates);
+    if (!reader.seesModerated) {
+      // A hidden or held thread is out of sight with its replies, but for its own author (policies/comments.ts).
+      query
+        .join('comments as p', 'p.id', 'c.parentId')
+        .andWhereRaw('(coalesce(??, ??) is null or ?? = ?)', ['p.hiddenAt', 'p.heldAt', 'p.userId', reader.userId]);
+    }
     if (!reader.readsEveryCourse) {
       query.whereExists(db('enrollments as e').select(db.raw('1')).where('e.userId', reader.userId).whereRaw('?? = ??', ['e.courseId', 'm.courseId']));
     }
@@ -111,7 +118,11 @@ export interface DueReplyMail {
   enrolled: boolean;
   /** They unsubscribed from reply e-mails. */
   unsubscribed: boolean;
+  /** Their address is proven (anyone can register under someone else's address). */
+  addressVerified: boolean;
   threadId: number;
+  /** The thread's opening comment is hidden by a moderator or waits for approval. */
+  threadModerated: boolean;
   threadAuthorId: number;
   threadText: string;
   moduleId: number;
@@ -126,7 +137,8 @@ export interface DueReplyMail {
 /**
  * Follows with a reply e-mail pending whose last e-mail is at least `spacingMs` old, oldest
  * first: the comment_follows_pending index finds them, however many follows there are. Whether
- * the follower may still read the course, or unsubscribed, is read along for the job to judge.
+ * the follower may still read the course, unsubscribed, has a proven address, and whether the
+ * thread is still in sight, is read along for the job to judge.
  */
 export async function dueReplyMails(db: Db, now: number, spacingMs: number, limit: number): Promise<DueReplyMail[]> {
   const rows = await db('commentFollows as f')
@@ -143,6 +155,7 @@ export async function dueReplyMails(db: Db, now: number, spacingMs: number, limi
       'u.email',
       'u.firstName',
       'u.role',
+      'u.emailVerifiedAt',
       db('enrollments as e')
         .select(db.raw('1'))
         .whereRaw('?? = ??', ['e.userId', 'f.userId'])
@@ -153,6 +166,8 @@ export async function dueReplyMails(db: Db, now: number, spacingMs: number, limi
       'f.threadId',
       't.userId as threadAuthorId',
       't.comment as threadText',
+      't.hiddenAt as threadHiddenAt',
+      't.heldAt as threadHeldAt',
       'm.id as moduleId',
       'm.title as moduleTitle',
       'co.id as courseId',
@@ -172,7 +187,9 @@ export async function dueReplyMails(db: Db, now: number, spacingMs: number, limi
     role: row.role,
     enrolled: row.enrolled !== null && row.enrolled !== undefined,
     unsubscribed: row.unsubscribed !== null && row.unsubscribed !== undefined,
+    addressVerified: row.emailVerifiedAt !== null && row.emailVerifiedAt !== undefined,
     threadId: Number(row.threadId),
+    threadModerated: [row.threadHiddenAt, row.threadHeldAt].some((at) => at !== null && at !== undefined),
     threadAuthorId: Number(row.threadAuthorId),
     threadText: row.threadText,
     moduleId: Number(row.moduleId),

@@ -12,7 +12,7 @@ const server = useTestServer();
 let courseId: number;
 let moduleId: number;
 let otherCourseModuleId: number;
-const people: Record<'sam' | 'nia' | 'ola' | 'leaver' | 'admin', UserRow> = {} as never;
+const people: Record<'sam' | 'nia' | 'ola' | 'leaver' | 'admin' | 'unproven', UserRow> = {} as never;
 const clients: Record<keyof typeof people, TestClient> = {} as never;
 
 beforeAll(async () => {
@@ -26,7 +26,16 @@ beforeAll(async () => {
   people.ola = await createUser(server.db, { firstName: 'Ola', lastName: 'Berg' });
   people.leaver = await createUser(server.db, { firstName: 'Lee', lastName: 'Leaver' });
   people.admin = await createAdmin(server.db, { firstName: 'Ada', lastName: 'Trainer' });
-  for (const name of ['sam', 'nia', 'ola', 'leaver'] as const) await enroll(server.db, people[name].id, course.id);
+  // Registered under an address nobody proved (anyone can type someone else's).
+  people.unproven = await createUser(server.db, { firstName: 'Una', lastName: 'Proven' });
+  for (const name of ['sam', 'nia', 'ola', 'leaver', 'unproven'] as const) await enroll(server.db, people[name].id, course.id);
+  await server
+    .db('users')
+    .whereIn(
+      'id',
+      (['sam', 'nia', 'ola', 'leaver', 'admin'] as const).map((name) => people[name].id),
+    )
+    .update({ emailVerifiedAt: Date.now() });
   for (const [name, user] of Object.entries(people) as Array<[keyof typeof people, UserRow]>) {
     clients[name] = server.client();
     await signIn(clients[name], user);
@@ -159,6 +168,48 @@ describe('reply e-mails', () => {
     const hidden = await post('sam', 'Buy my course instead.', thread.id);
     expect((await clients.admin.put(`/api/admin/moderation/comments/${hidden.id}/hide`, { reason: 'Advertising' })).status).toBe(200);
     expect((await replyMails()).size).toBe(0);
+  });
+});
+
+describe('reply e-mails carry the words of others', () => {
+  it('only to an address its owner proved: an unverified follower gets nothing, their mark is cleared, and Follow says why', async () => {
+    server.clock.advance(REPLY_MAIL_SPACING_MS);
+    const question = await post('unproven', 'Is this your bank? Click below.');
+    await post('nia', 'Visit http://evil.test to claim your refund', question.id);
+    await post('ola', 'Another word for whoever owns that address', question.id);
+    const mails = await replyMails();
+    expect(mails.has(people.unproven.email)).toBe(false);
+    expect([...mails.keys()]).toEqual([people.nia.email]);
+    expect(await server.db('commentFollows').where({ userId: people.unproven.id, threadId: question.id }).first()).toMatchObject({ pendingAt: null });
+
+    // Follow does not promise an e-mail it will not send.
+    const followed = await clients.unproven.put(`/api/modules/comments/${question.id}/follow`, { following: true });
+    expect(followed.body.message).toBe(
+      'You follow this thread. To be e-mailed when someone replies, confirm your e-mail address: open the link we e-mailed you (your profile page can send it again).',
+    );
+    expect((await clients.nia.put(`/api/modules/comments/${question.id}/follow`, { following: true })).body.message).toBe(
+      'You follow this thread: we will e-mail you when someone replies',
+    );
+
+    // Once the address is proven, the next reply reaches it.
+    await server.db('users').where({ id: people.unproven.id }).update({ emailVerifiedAt: Date.now() });
+    server.clock.advance(REPLY_MAIL_SPACING_MS);
+    await post('sam', 'Now it is your own address', question.id);
+    expect((await replyMails()).has(people.unproven.email)).toBe(true);
+    await server.db('users').where({ id: people.unproven.id }).update({ emailVerifiedAt: null });
+  });
+
+  it('never about a thread a moderator hid since: no mail quotes it', async () => {
+    server.clock.advance(REPLY_MAIL_SPACING_MS);
+    const question = await post('sam', 'Rude words that an admin will hide');
+    await post('nia', 'Please keep it civil.', question.id);
+    await replyMails();
+    server.clock.advance(REPLY_MAIL_SPACING_MS);
+    // A reply before the hiding leaves Sam and Nia with mail pending.
+    await post('ola', 'More of the same.', question.id);
+    expect((await clients.admin.put(`/api/admin/moderation/comments/${question.id}/hide`, { reason: 'Offensive' })).status).toBe(200);
+    expect((await replyMails()).size).toBe(0);
+    expect(await server.db('commentFollows').where({ threadId: question.id }).whereNotNull('pendingAt').count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });
 });
 

@@ -25,6 +25,7 @@ import type { Module } from '../../../models/Module.ts';
 import type { User } from '../../../models/User.ts';
 import {
   answerMarker,
+  canMailThreadReplies,
   canModerateComments,
   commentDeleter,
   discussionPoster,
@@ -204,10 +205,17 @@ export function commentRoutes(routes: Routes): void {
     policy: threadFollower,
     async handler(ctx) {
       const { following } = ctx.input.body;
-      await followThread(ctx.deps.db, ctx.deps.clock, ctx.state.user.id, discussed(ctx.state).comment!.id, following);
+      const user = ctx.state.user;
+      await followThread(ctx.deps.db, ctx.deps.clock, user.id, discussed(ctx.state).comment!.id, following);
+      // Reply e-mails go only to a proven address (commands/replyMails.ts): say so rather than promise one.
+      const mailed = canMailThreadReplies({ addressVerified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined }, { moderated: false });
       ctx.body = {
         following,
-        message: following ? 'You follow this thread: we will e-mail you when someone replies' : 'You no longer follow this thread',
+        message: !following
+          ? 'You no longer follow this thread'
+          : mailed
+            ? 'You follow this thread: we will e-mail you when someone replies'
+            : 'You follow this thread. To be e-mailed when someone replies, confirm your e-mail address: open the link we e-mailed you (your profile page can send it again).',
       } satisfies FollowThreadDto;
     },
   });
