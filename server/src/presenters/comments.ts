@@ -65,11 +65,11 @@ export function presentComment(row: CommentRow, { viewer }: CommentContext): Dis
   const dto: DiscussionCommentDto = {
     id: Number(row.id),
     moduleId: Number(row.moduleId),
-    userId,
+    // A deleted comment says nothing of who wrote it: not even the id that their other comments and avatar carry.
+    userId: deleted ? 0 : userId,
     parentId: row.parentId === null ? null : Number(row.parentId),
     comment: deleted ? '' : row.comment,
     createdAt: toIso(row.createdAt)!,
-    // A deleted comment says nothing of who wrote it.
     userFirstName: deleted ? null : row.userFirstName,
     userLastName: deleted ? null : row.userLastName,
     userProfileImageUrl: deleted ? null : row.userProfileImageUrl,
@@ -120,13 +120,19 @@ export function presentDiscussionPage(
     else list.push(presentComment(reply, context));
     repliesOf.set(parentId, list);
   }
-  const threads: DiscussionThreadDto[] = page.threads.map((row) => ({
-    ...presentComment(row, context),
-    pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
-    lastActivityAt: toIso(row.lastActivityAt)!,
-    replies: repliesOf.get(Number(row.id)) ?? [],
-    following: page.followed.has(Number(row.id)),
-  }));
+  const threads: DiscussionThreadDto[] = page.threads.map((row) => {
+    const thread = presentComment(row, context);
+    const replies = repliesOf.get(Number(row.id)) ?? [];
+    // A hidden or held thread takes no reply, under its replies either (policies/comments.ts requireReplyTarget).
+    const closed = thread.hidden || thread.awaitingApproval;
+    return {
+      ...thread,
+      pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
+      lastActivityAt: toIso(row.lastActivityAt)!,
+      replies: closed ? replies.map((reply) => ({ ...reply, can: { ...reply.can, reply: false } })) : replies,
+      following: page.followed.has(Number(row.id)),
+    };
+  });
   return { threads, nextCursor: page.nextCursor, total: page.total, viewer: page.viewer };
 }
 

@@ -24,6 +24,18 @@ function visibleTo(query: Knex.QueryBuilder, reader: CommentReader): Knex.QueryB
   return query.andWhereRaw('(coalesce(??, ??) is null or ?? = ?)', ['c.hiddenAt', 'c.heldAt', 'c.userId', reader.id]);
 }
 
+/**
+ * Keeps the replies of a hidden or held thread out of a reader's flat list, as the threaded view
+ * does (it lists no such thread): but the thread's author's and everything for moderators. A
+ * primary-key look-up of each row's opening comment (`p`), none for opening comments.
+ */
+function inVisibleThread(query: Knex.QueryBuilder, reader: CommentReader): Knex.QueryBuilder {
+  if (reader.seesModerated) return query;
+  return query
+    .leftJoin('comments as p', 'p.id', 'c.parentId')
+    .andWhereRaw('(coalesce(??, ??) is null or ?? = ?)', ['p.hiddenAt', 'p.heldAt', 'p.userId', reader.id]);
+}
+
 /** The author's public fields, and the e-mail address only when asked (policies' canSeeCommenterEmail). */
 function commentColumns(withEmail: boolean): string[] {
   const columns = [
@@ -77,7 +89,7 @@ export function moduleComments(
   moduleId: number,
   page: { limit: number; offset: number; withEmail: boolean; reader: CommentReader },
 ): Promise<CommentRow[]> {
-  return visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.deletedAt'), page.reader)
+  return inVisibleThread(visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.deletedAt'), page.reader), page.reader)
     .select(commentColumns(page.withEmail))
     .orderBy('c.createdAt', 'desc')
     .orderBy('c.id', 'desc')
@@ -229,8 +241,8 @@ export interface StaffCommentRow {
 
 /**
  * A page of the comments and replies by a school's members, newest first, as everyone sees them
- * (hidden, held and deleted ones left out: managers read, they do not moderate). One more row
- * than asked says whether another page follows.
+ * (hidden, held and deleted ones, and the replies of hidden or held threads, left out: managers
+ * read, they do not moderate). One more row than asked says whether another page follows.
  */
 export function staffComments(db: Db, schoolId: number, page: { after: ThreadCursor | null; limit: number }): Promise<StaffCommentRow[]> {
   const query = db('comments as c')
@@ -238,10 +250,14 @@ export function staffComments(db: Db, schoolId: number, page: { after: ThreadCur
     .join('users as u', 'u.id', 'c.userId')
     .join('modules as m', 'm.id', 'c.moduleId')
     .join('courses as co', 'co.id', 'm.courseId')
+    // A reply's thread: one hidden or held takes its replies out of sight too.
+    .leftJoin('comments as p', 'p.id', 'c.parentId')
     .where('sm.schoolId', schoolId)
     .whereNull('c.deletedAt')
     .whereNull('c.hiddenAt')
     .whereNull('c.heldAt')
+    .whereNull('p.hiddenAt')
+    .whereNull('p.heldAt')
     .select(
       'c.id',
       'c.parentId',

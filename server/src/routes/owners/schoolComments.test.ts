@@ -66,6 +66,15 @@ describe("a school's managers read their staff's comments", () => {
     expect(((await clients.otherHead.get(`/api/schools/${otherSchoolId}/comments`)).body as StaffCommentsPageDto).items).toEqual([]);
   });
 
+  it('leaves out a reply whose thread an admin hid, as the discussion does', async () => {
+    const thread = await post('outsider', 'Something an admin will hide');
+    const reply = await post('teacher', 'Quoting it back: "something"', thread.id);
+    const ids = async () => ((await clients.head.get(`/api/schools/${schoolId}/comments?limit=50`)).body as StaffCommentsPageDto).items.map((item) => item.id);
+    expect(await ids()).toContain(reply.id);
+    expect((await clients.admin.put(`/api/admin/moderation/comments/${thread.id}/hide`, { reason: 'Offensive' })).status).toBe(200);
+    expect(await ids()).not.toContain(reply.id);
+  });
+
   it('is for the managers: members, other schools and visitors are refused, a bad cursor is 400', async () => {
     expect((await clients.teacher.get(`/api/schools/${schoolId}/comments`)).status).toBe(403);
     expect((await clients.otherHead.get(`/api/schools/${schoolId}/comments`)).status).toBe(403);

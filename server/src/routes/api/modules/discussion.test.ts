@@ -94,6 +94,18 @@ describe('replies', () => {
     expect(await server.db('comments').where({ id: opener.id }).first()).toBeUndefined();
   });
 
+  it('says nothing of who wrote a deleted opening comment, not even their id, to learners or admins', async () => {
+    const opener = await post(clients.nia, 'A question I regret asking');
+    const reply = await post(clients.sam, 'An answer that keeps the thread.', opener.id);
+    expect((await clients.nia.delete(`/api/modules/comments/${opener.id}`)).status).toBe(200);
+    for (const client of [clients.sam, clients.admin]) {
+      const kept = (await page(client)).threads.find((t) => t.id === opener.id)!;
+      expect(kept).toMatchObject({ deleted: true, userId: 0, userFirstName: null, userProfileImageUrl: null, school: null });
+      expect(kept.userEmail).toBeUndefined();
+      expect(kept.replies.map((r) => [r.id, r.userId])).toEqual([[reply.id, sam.id]]);
+    }
+  });
+
   it('lets only the author or an admin delete a reply', async () => {
     const opener = await post(clients.nia, 'Consent forms: paper or online?');
     const reply = await post(clients.sam, 'Online, with a paper fallback.', opener.id);

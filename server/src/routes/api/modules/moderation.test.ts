@@ -108,6 +108,36 @@ describe('hide, restore and delete', () => {
     expect((await page(clients.nia)).threads.find((t) => t.id === comment.id)).toMatchObject({ hidden: false, hiddenReason: null });
   });
 
+  it("hides a thread's replies with it from the flat list, but for the thread's author and admins", async () => {
+    const question = await post(clients.sam, 'Another thing an admin will hide');
+    const reply = await post(clients.nia, 'Quoting it: "another thing"', question.id);
+    expect(await flatIds(clients.lee)).toContain(reply.id);
+    expect((await clients.admin.put(`/api/admin/moderation/comments/${question.id}/hide`, { reason: 'Offensive' })).status).toBe(200);
+    expect(await flatIds(clients.lee)).not.toContain(reply.id);
+    expect(await flatIds(clients.nia)).not.toContain(reply.id);
+    expect(await flatIds(clients.sam)).toEqual(expect.arrayContaining([question.id, reply.id]));
+    expect(await flatIds(clients.admin)).toEqual(expect.arrayContaining([question.id, reply.id]));
+    expect((await clients.admin.put(`/api/admin/moderation/comments/${question.id}/restore`)).status).toBe(200);
+    expect(await flatIds(clients.lee)).toEqual(expect.arrayContaining([question.id, reply.id]));
+  });
+
+  it('closes a hidden thread: no reply under its replies either (until restored), and none is offered', async () => {
+    const question = await post(clients.sam, 'Something an admin will hide');
+    const reply = await post(clients.nia, 'Please keep it civil.', question.id);
+    expect((await clients.admin.put(`/api/admin/moderation/comments/${question.id}/hide`, { reason: 'Offensive' })).status).toBe(200);
+
+    // The reply is still in sight (the flat list shows it), but answering it would carry on the hidden thread.
+    const under = await clients.lee.post(`/api/modules/${moduleId}/comments`, { comment: 'Still talking', parentId: reply.id });
+    expect([under.status, under.body.message]).toEqual([404, 'This discussion no longer takes replies']);
+    expect((await clients.admin.post(`/api/modules/${moduleId}/comments`, { comment: 'Nor the admin', parentId: reply.id })).status).toBe(404);
+    const asAuthor = (await page(clients.sam)).threads.find((t) => t.id === question.id)!;
+    expect(asAuthor.replies.map((r) => [r.id, r.can.reply])).toEqual([[reply.id, false]]);
+
+    expect((await clients.admin.put(`/api/admin/moderation/comments/${question.id}/restore`)).status).toBe(200);
+    expect((await clients.lee.post(`/api/modules/${moduleId}/comments`, { comment: 'Back on topic', parentId: reply.id })).status).toBe(201);
+    expect((await page(clients.lee)).threads.find((t) => t.id === question.id)!.replies.every((r) => r.can.reply)).toBe(true);
+  });
+
   it('keeps a reported comment nobody hid: its reports close and it stays as it was', async () => {
     const comment = await post(clients.sam, 'Try a reflector made of card');
     expect((await report(clients.nia, comment.id)).status).toBe(201);

@@ -17,7 +17,7 @@ const answer = async ({ db }: AppDeps, user: User) =>
     await replyNotifications(
       db,
       // Admins read every course's discussion; others those they are enrolled in (policies/courseAccess.ts).
-      { userId: user.id, readsEveryCourse: canModerateComments(user) },
+      { userId: user.id, readsEveryCourse: canModerateComments(user), seesModerated: canModerateComments(user) },
       { limit: LISTED, countUpTo: COUNTED },
     ),
   );

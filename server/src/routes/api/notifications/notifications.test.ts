@@ -65,6 +65,16 @@ describe('the bell', () => {
     expect((await bell('nia')).items.some((item) => item.commentId === hidden.id)).toBe(false);
     const kept = await post('sam', 'Free music archives work.', question.id);
     expect((await bell('nia')).items.some((item) => item.commentId === kept.id)).toBe(true);
+    // A reply under Nia's reply in a thread an admin hid goes out of sight with the thread.
+    const thread = await post('sam', 'Something an admin will hide');
+    const niaSaid = await post('nia', 'Please keep it civil.', thread.id);
+    const underNia = await post('sam', 'Says who?', niaSaid.id);
+    expect((await bell('nia')).items.some((item) => item.commentId === underNia.id)).toBe(true);
+    await clients.admin.put(`/api/admin/moderation/comments/${thread.id}/hide`, { reason: 'Offensive' });
+    expect((await bell('nia')).items.some((item) => item.commentId === underNia.id)).toBe(false);
+    // Its author still sees their own thread, replies and all.
+    expect((await bell('sam')).items.some((item) => item.commentId === niaSaid.id)).toBe(true);
+
     await server.db('enrollments').where({ userId: people.nia.id, courseId }).delete();
     expect(await bell('nia')).toMatchObject({ unread: 0, items: [] });
     expect((await server.client().get('/api/notifications')).status).toBe(401);
