@@ -1,8 +1,8 @@
 import { addressesPhrase, groupNameKey, parseIsoDay, pastDeadlineProblem, PAST_DEADLINE, type DeadlineInput } from '@atrium/common';
 import type { Knex } from 'knex';
-import { isUniqueViolation, type Db } from '../db/knex.ts';
+import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
-import { groupByName, groupOfOwner, ownerLicensesCourse, staffByEmail, type GroupOwner } from '../queries/groups.ts';
+import { groupByName, groupCountOf, groupOfOwner, ownerLicensesCourse, schoolGroupNamesByKey, staffByEmail, type GroupOwner } from '../queries/groups.ts';
 import { inTransaction } from './schools/shared.ts';
 
 // Writes of staff groups (issue 39). Every command takes the owner the route's policy let the
@@ -10,6 +10,39 @@ import { inTransaction } from './schools/shared.ts';
 // owner's group answers 404 exactly like one that does not exist.
 
 const CHUNK = 500;
+
+/**
+ * The most groups a school or a trust keeps. Far more than any staff structure needs (roles,
+ * departments, year teams), and a bound on what a manager's form, a roster file or a directory
+ * can add to the table: without it one pasted list made thousands at a time.
+ */
+export const MAX_GROUPS_PER_OWNER = 1000;
+
+const ownerLabel = (owner: GroupOwner) => (owner.kind === 'school' ? 'Your school' : 'This trust');
+
+const tooManyGroups = (owner: GroupOwner, adding = 1) =>
+  conflict(
+    adding === 1
+      ? `${ownerLabel(owner)} has ${MAX_GROUPS_PER_OWNER.toLocaleString('en-GB')} groups, the most it can have: delete groups it no longer uses, then create this one.`
+      : `${ownerLabel(owner)} can have at most ${MAX_GROUPS_PER_OWNER.toLocaleString('en-GB')} groups, and this would add ${adding.toLocaleString('en-GB')}: delete groups it no longer uses, or name fewer new groups.`,
+  );
+
+/**
+ * Holds the owner's row until the transaction ends, so two managers (or a manager and a roster)
+ * adding groups at once count each other's (MariaDB; SQLite's one writer already serialises).
+ */
+async function lockOwner(trx: Knex.Transaction, owner: GroupOwner): Promise<void> {
+  const query = trx(owner.kind === 'school' ? 'schools' : 'trusts')
+    .where({ id: owner.id })
+    .first('id');
+  await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query);
+}
+
+/** Refuses (409) when `adding` more groups would take the owner past MAX_GROUPS_PER_OWNER; the caller holds the owner's lock. */
+async function requireRoomForGroups(trx: Knex.Transaction, owner: GroupOwner, adding: number): Promise<void> {
+  if (adding <= 0) return;
+  if ((await groupCountOf(trx, owner)) + adding > MAX_GROUPS_PER_OWNER) throw tooManyGroups(owner, adding);
+}
 
 const unknownGroup = () => notFound('Group not found');
 
@@ -42,7 +75,14 @@ async function insertGroup(db: Db, owner: GroupOwner, name: string, now: number)
   }
 }
 
-export const createGroup = (db: Db, owner: GroupOwner, name: string, now: number): Promise<number> => insertGroup(db, owner, name, now);
+/** Creates a group; past MAX_GROUPS_PER_OWNER it is a 409 and nothing is written. */
+export const createGroup = (db: Db, owner: GroupOwner, name: string, now: number): Promise<number> =>
+  inTransaction(db, async (trx) => {
+    await lockOwner(trx, owner);
+    if (await groupByName(trx, owner, groupNameKey(name))) throw nameTaken(name, owner);
+    await requireRoomForGroups(trx, owner, 1);
+    return insertGroup(trx, owner, name, now);
+  });
 
 export async function renameGroup(db: Db, owner: GroupOwner, groupId: number, name: string): Promise<void> {
   const group = await ownGroup(db, owner, groupId);
@@ -150,6 +190,9 @@ export async function applyRosterGroups(
   const owner: GroupOwner = { kind: 'school', id: schoolId };
   const ids = new Map<string, number>();
   let created = 0;
+  await lockOwner(trx, owner);
+  const known = await schoolGroupNamesByKey(trx, schoolId, [...input.names.keys()]);
+  await requireRoomForGroups(trx, owner, [...input.names.keys()].filter((key) => !known.has(key)).length);
   for (const [key, name] of input.names) {
     const existing = await groupByName(trx, owner, key);
     if (existing) ids.set(key, Number(existing.id));

@@ -25,6 +25,15 @@ export function groupByName(db: Db, owner: GroupOwner, nameKey: string): Promise
     .first();
 }
 
+/** How many groups the owner has (its own: a school's count leaves its trust's out). */
+export async function groupCountOf(db: Db, owner: GroupOwner): Promise<number> {
+  const row = await db('groups')
+    .where({ [ownerColumn(owner)]: owner.id })
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
 /** Of these name keys, the school's own groups that have them: each key's name as the school spelt it (none asked, nothing read). */
 export async function schoolGroupNamesByKey(db: Db, schoolId: number, nameKeys: readonly string[]): Promise<Map<string, string>> {
   if (!nameKeys.length) return new Map();

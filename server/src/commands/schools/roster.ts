@@ -12,13 +12,15 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Db } from '../../db/knex.ts';
 import { badRequest } from '../../errors.ts';
-import { applyRosterGroups } from '../groups.ts';
+import { applyRosterGroups, MAX_GROUPS_PER_OWNER } from '../groups.ts';
 import { insertInvitations, reserveInvitationMail, type InvitationSender } from './invites.ts';
 import { inTransaction } from './shared.ts';
 import { schoolGroupNamesByKey } from '../../queries/groups.ts';
 import { invitedAmong, membersAmong } from '../../queries/rosterStanding.ts';
 
 const NAME_MAX = 100;
+/** Groups one row may name (its role, its department and its groups together). */
+export const ROSTER_GROUPS_PER_ROW = 20;
 const emailSchema = z.email();
 
 export interface RosterLine {
@@ -177,6 +179,7 @@ export function classifyRoster(
     if ((row.firstName?.length ?? 0) > NAME_MAX || (row.lastName?.length ?? 0) > NAME_MAX)
       return problem('invalid', `Names are limited to ${NAME_MAX} characters`);
     if (row.groups.some((name) => name.length > GROUP_NAME_MAX)) return problem('invalid', `Group names are limited to ${GROUP_NAME_MAX} characters`);
+    if (row.groups.length > ROSTER_GROUPS_PER_ROW) return problem('invalid', `A person can be put in at most ${ROSTER_GROUPS_PER_ROW} groups at once`);
     const earlier = firstLine.get(row.email);
     if (earlier !== undefined) return problem('duplicate', `Same address as line ${earlier}`);
     firstLine.set(row.email, row.line);
@@ -209,6 +212,22 @@ export function namedGroups(rows: RosterRowDto[]): Map<string, { name: string; p
 }
 
 /**
+ * Refuses (400, before anything is read or written) a list that names more different groups than
+ * a school can have (MAX_GROUPS_PER_OWNER): such a list is not a staff structure, and looking its
+ * names up would be one unbounded statement.
+ */
+export function requireFewGroups(named: ReadonlyMap<string, unknown>): void {
+  if (named.size <= MAX_GROUPS_PER_OWNER) return;
+  const most = MAX_GROUPS_PER_OWNER.toLocaleString('en-GB');
+  throw badRequest(
+    `The list names ${named.size.toLocaleString('en-GB')} different groups; a school can have at most ${most}. Check the role, department and groups columns.`,
+    {
+      csv: `At most ${most} different groups`,
+    },
+  );
+}
+
+/**
  * The groups the rows name, each with how many rows name it and whether the school has it
  * (`existing`: the school's names by key, queries/groups.ts schoolGroupNamesByKey): a roster's
  * names are the school's own groups (its trust's are the trust managers' to fill).
@@ -229,6 +248,7 @@ async function rosterIntoGroups(trx: Knex.Transaction, schoolId: number, rows: R
   const named = rows.filter((row) => !skipped(row) && row.groups.length);
   if (!named.length) return 0;
   const wanted = namedGroups(rows);
+  requireFewGroups(wanted);
   const groups = rosterGroups(wanted, await schoolGroupNamesByKey(trx, schoolId, [...wanted.keys()]));
   const missing = groups.filter((group) => !group.exists);
   if (missing.length && !createGroups) {

@@ -1,5 +1,14 @@
 import { rosterPreviewDtoSchema, rosterResultDtoSchema, rosterUploadSchema, schoolParams, type RosterPreviewDto, type RosterResultDto } from '@atrium/common';
-import { classifyRoster, confirmRoster, countRoster, namedGroups, parseRoster, rosterAddresses, rosterGroups } from '../../commands/schools/roster.ts';
+import {
+  classifyRoster,
+  confirmRoster,
+  countRoster,
+  namedGroups,
+  parseRoster,
+  requireFewGroups,
+  rosterAddresses,
+  rosterGroups,
+} from '../../commands/schools/roster.ts';
 import type { AppContext } from '../../context.ts';
 import type { User } from '../../models/User.ts';
 import { schoolGroupNamesByKey } from '../../queries/groups.ts';
@@ -17,6 +26,7 @@ async function answerRosterPreview(ctx: AppContext, schoolId: number, csv: strin
   const emails = rosterAddresses(lines);
   const rows = classifyRoster(lines, { members: await membersAmong(db, schoolId, emails), invited: await invitedAmong(db, schoolId, emails, ctx.now()) });
   const named = namedGroups(rows);
+  requireFewGroups(named);
   const groups = rosterGroups(named, await schoolGroupNamesByKey(db, schoolId, [...named.keys()]));
   ctx.body = { rows, counts: countRoster(rows), groups } satisfies RosterPreviewDto;
 }
