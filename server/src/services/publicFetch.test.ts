@@ -2,11 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { lookup as systemLookup } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrivateAddressError, privateAddressIn, publicFetch } from './publicFetch.ts';
+import { PrivateAddressError, privateAddressIn, publicFetch, ResponseTooLargeError, tooLargeIn } from './publicFetch.ts';
 
 let server: Server;
 let port: number;
 let hits = 0;
+const drips = new Set<ReturnType<typeof setInterval>>();
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -15,12 +16,39 @@ beforeAll(async () => {
       response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
       return;
     }
+    if (request.url === '/declared-large') {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(5 * 1024 * 1024) });
+      response.write('{"pad":"');
+      return;
+    }
+    if (request.url === '/streamed-large') {
+      // No Content-Length: 3 MB in chunks, as a hostile issuer would send a "discovery document".
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = 'x'.repeat(64 * 1024);
+      response.write('{"pad":"');
+      for (let i = 0; i < 48; i++) response.write(chunk);
+      response.end('"}');
+      return;
+    }
+    if (request.url === '/drip') {
+      // Headers at once, then a byte every 50 ms for as long as anyone listens.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"pad":"');
+      const drip = setInterval(() => response.write('x'), 50);
+      drips.add(drip);
+      response.on('close', () => clearInterval(drip));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+afterAll(() => {
+  for (const drip of drips) clearInterval(drip);
+  server.closeAllConnections();
+  return new Promise<void>((done) => server.close(() => done()));
+});
 
 /** A resolver that answers every name with `address`, as a rebinding name server would. */
 const answering = (address: string) =>
@@ -70,5 +98,35 @@ describe('publicFetch', () => {
     expect((await pinned(`http://issuer.example:${port}/`)).status).toBe(200);
     const moved = await pinned(`http://issuer.example:${port}/moved`);
     expect(moved.status).toBe(302);
+  });
+
+  it('reads at most maxBytes of a body, whatever its Content-Length says', async () => {
+    const local = publicFetch({ allowLoopback: true, maxBytes: 1024 * 1024 });
+    const declared = await local(`http://127.0.0.1:${port}/declared-large`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(tooLargeIn(declared)).toBeInstanceOf(ResponseTooLargeError);
+    const streamed = await local(`http://127.0.0.1:${port}/streamed-large`);
+    expect(streamed.status).toBe(200);
+    const read = await streamed.json().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(tooLargeIn(read)?.message).toBe('127.0.0.1 answered with more than 1024 kB');
+    // A small answer reads as before.
+    expect(await (await local(`http://127.0.0.1:${port}/`)).json()).toEqual({ ok: true });
+  });
+
+  it('gives up on a body that never ends within timeoutMs', async () => {
+    const local = publicFetch({ allowLoopback: true, timeoutMs: 400 });
+    const started = Date.now();
+    const response = await local(`http://127.0.0.1:${port}/drip`);
+    const read = await response.text().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(read).toBeInstanceOf(Error);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

@@ -11,7 +11,7 @@ import {
   type SsoTestResultDto,
 } from '@atrium/common';
 import { deleteIdentityProvider, saveOidcProvider, saveSamlProvider, setSignInRequired } from '../../commands/identityProviders.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import type { IdentityProvider } from '../../db/tables.ts';
 import { identityProviderOf, type ProviderOwner } from '../../queries/identityProviders.ts';
 import { encryptClientSecret, secretBinding } from '../../services/sso/clientSecret.ts';
@@ -54,6 +54,19 @@ function lastTestOf(row: IdentityProvider): SsoTestResultDto | null {
 const testQuery = z.object({ returnTo: z.unknown().optional() });
 
 /**
+ * A client secret's UTF-8 bytes at most: encrypted it must fit its column (migration 041, 1,000
+ * characters). The schema counts characters, and one character can be up to four bytes.
+ */
+const CLIENT_SECRET_MAX_BYTES = 500;
+
+function requireStorableSecret(clientSecret: string | undefined): void {
+  if (clientSecret !== undefined && Buffer.byteLength(clientSecret, 'utf8') > CLIENT_SECRET_MAX_BYTES) {
+    const sentence = 'The client secret is too long: paste the secret exactly as your provider shows it.';
+    throw badRequest(sentence, { clientSecret: sentence });
+  }
+}
+
+/**
  * A school's or trust's own sign-in provider under `base`: read, connect (or replace), remove.
  * Mounted for the owner's managers (/api/schools/:id, /api/trusts/:id) and the agency's admins
  * (/api/admin/schools/:id, /api/admin/trusts/:id).
@@ -89,6 +102,7 @@ export function identityProviderRoutes(routes: Routes, { base, access, policy }:
       const input = ctx.input.body;
       let row: IdentityProvider;
       if (input.kind === 'oidc') {
+        requireStorableSecret(input.clientSecret);
         const issuer = checkedIssuer(input.issuer, ctx.deps.config.isProduction);
         await checkOidcIssuer(issuer, input.clientId, ctx.deps.config.isProduction);
         const clientSecret = input.clientSecret ? encryptClientSecret(input.clientSecret, secretBinding(owner), ctx.deps.config.sessionKeys) : null;

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { normalizedEmailOrNull } from '@atrium/common';
 import { badRequest } from '../../errors.ts';
 import type { Clock } from '../clock.ts';
-import { privateAddressIn, publicFetch } from '../publicFetch.ts';
+import { privateAddressIn, publicFetch, tooLargeIn } from '../publicFetch.ts';
 import { SignInError } from '../signIn/errors.ts';
 import { classify as classifyProviderError, verifiedIdTokenClaims } from '../signIn/oidcClients.ts';
 
@@ -100,6 +100,8 @@ export async function checkOidcIssuer(issuer: string, clientId: string, isProduc
   } catch (error) {
     const refused = privateAddressIn(error);
     if (refused) throw refuse('issuer', `The issuer must be on the internet: ${refused.message}.`);
+    const tooLarge = tooLargeIn(error);
+    if (tooLarge) throw refuse('issuer', `No usable OpenID Connect discovery at ${issuer}: ${tooLarge.message}.`);
     const reason = error instanceof Error ? error.message : String(error);
     throw refuse('issuer', `No OpenID Connect discovery at ${issuer}/.well-known/openid-configuration (${reason.slice(0, 200)}).`);
   }

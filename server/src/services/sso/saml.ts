@@ -40,6 +40,13 @@ export interface SamlSettings {
 
 const refuse = (field: string, sentence: string) => badRequest(sentence, { [field]: sentence });
 
+/** What a connection keeps of the provider (migration 041's columns): longer would not be stored whole. */
+const SETTING_MAX = 1000;
+/** Signing certificates a connection keeps: the current one and the next during a rollover, with room to spare. */
+export const MAX_SIGNING_CERTIFICATES = 10;
+/** Their PEM text together (a TEXT column holds 65,535 bytes). */
+const CERTIFICATES_MAX_CHARS = 60_000;
+
 /**
  * What a manager entered, checked field by field: metadata XML (the IdP's EntityDescriptor), or
  * the entity ID, the single sign-on URL and the signing certificate. Every certificate must parse
@@ -62,6 +69,16 @@ export function samlSettingsFrom(input: { metadataXml?: string; entityId?: strin
     pems = pemBlocks(input.certificate);
     if (!pems.length) throw refuse('certificate', 'The certificate must be in PEM form (-----BEGIN CERTIFICATE----- …).');
   }
+  // Metadata XML names them with no bound of its own: checked here as the typed fields are.
+  if (entityId.length > SETTING_MAX)
+    throw refuse(input.metadataXml ? 'metadataXml' : 'entityId', `The provider’s entity ID is longer than ${SETTING_MAX} characters.`);
+  if (ssoUrl.length > SETTING_MAX)
+    throw refuse(input.metadataXml ? 'metadataXml' : 'ssoUrl', `The single sign-on URL is longer than ${SETTING_MAX} characters.`);
+  if (pems.length > MAX_SIGNING_CERTIFICATES)
+    throw refuse(
+      certificateField,
+      `The provider lists ${pems.length} signing certificates; Atrium keeps at most ${MAX_SIGNING_CERTIFICATES}. Remove the ones it no longer signs with.`,
+    );
   const urlProblem = ssoUrlProblem(ssoUrl);
   if (urlProblem) throw refuse(input.metadataXml ? 'metadataXml' : 'ssoUrl', `The single sign-on URL ${urlProblem}.`);
   let certificateExpiresAt = Infinity;
@@ -77,6 +94,8 @@ export function samlSettingsFrom(input: { metadataXml?: string; entityId?: strin
     certificateExpiresAt = Math.min(certificateExpiresAt, validTo);
     return certificate.toString();
   });
+  if (certificates.join('').length > CERTIFICATES_MAX_CHARS)
+    throw refuse(certificateField, 'The signing certificates are too large to keep together: remove the ones the provider no longer signs with.');
   return { entityId, ssoUrl, certificates, certificateExpiresAt };
 }
 
