@@ -168,8 +168,17 @@ export async function vouchFor(db: Db, connection: IdentityProvider, identity: S
   if (!identity.email) throw new SignInError('no_email', 'the assertion carries no e-mail address (NameID or email attribute)');
   if (!(await providerCoversEmail(db, connection, identity.email)))
     throw new SignInError('sso_domain', `${identity.email} is not on a proven domain of connection ${connection.id}'s organisation`);
-  if (!schoolProviderMayOpen(await accountsOpenedBy(db, connection.id, identity.subject, identity.email)))
+  const { linked, byEmail } = await accountsOpenedBy(db, connection.id, identity.subject, identity.email);
+  if (!schoolProviderMayOpen([linked, byEmail]))
     throw new SignInError('sso_admin', `an admin account (${identity.email}) cannot be opened by a school provider`);
+  // The account linked to this subject must be one the organisation still speaks for: after its
+  // school left the trust, or its domain went to another school, the provider's word about some
+  // other address of its own must not keep opening it.
+  if (linked && !(await providerCoversEmail(db, connection, linked.email)))
+    throw new SignInError(
+      'sso_domain',
+      `the account linked to this subject (${linked.email}) is no longer on a proven domain of connection ${connection.id}'s organisation`,
+    );
   return identity.email;
 }
 

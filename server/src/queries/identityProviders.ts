@@ -64,10 +64,15 @@ export async function providerCoversEmail(db: Db, connection: Pick<IdentityProvi
  * The accounts a provider's answer could open: the one already linked to its subject at this
  * connection, and the one with the address it vouches for (either may be missing).
  */
-export async function accountsOpenedBy(db: Db, connectionId: number, subject: string, email: string): Promise<Array<Pick<User, 'role'> | undefined>> {
+export async function accountsOpenedBy(
+  db: Db,
+  connectionId: number,
+  subject: string,
+  email: string,
+): Promise<{ linked: Pick<User, 'role' | 'email'> | undefined; byEmail: User | undefined }> {
   const link = await db('userIdentities')
     .where({ provider: ssoProviderKey(connectionId), subject })
     .first('userId');
-  const linked = link ? await db('users').where({ id: link.userId }).first('role') : undefined;
-  return [linked, await findUserByEmail(db, email)];
+  const linked = link ? await db('users').where({ id: link.userId }).first('role', 'email') : undefined;
+  return { linked, byEmail: await findUserByEmail(db, email) };
 }
