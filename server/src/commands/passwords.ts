@@ -70,7 +70,8 @@ export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: 
 
 /**
  * Changes a signed-in user's password once the current one is confirmed; every session of the
- * account ends (the caller gives the current device a fresh one) and the owner is told.
+ * account ends (the caller gives the current device a fresh one), every open reset link is spent
+ * (one mailed earlier would otherwise set yet another password within its hour) and the owner is told.
  */
 export async function changePassword(db: Db, deps: PasswordDeps, user: User, input: { currentPassword: string; newPassword: string }): Promise<void> {
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
@@ -78,7 +79,9 @@ export async function changePassword(db: Db, deps: PasswordDeps, user: User, inp
   }
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await db.transaction(async (trx) => {
-    await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: deps.clock.now().getTime() });
+    const now = deps.clock.now().getTime();
+    await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: now });
+    await trx('passwordResets').where({ userId: user.id }).whereNull('usedAt').update({ usedAt: now });
     await destroyUserSessions(trx, user.id);
     await deps.mailer.send(trx, user.email, passwordChangedMail, { brand: deps.brand, via: 'account' });
   });

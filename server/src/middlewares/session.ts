@@ -33,12 +33,15 @@ export const newSessionId = (): string => randomBytes(32).toString('base64url');
  */
 export function databaseSessionStore(database: Database) {
   const db = database.knex;
+  /** The session each request found in the store (by its context): saving that one only updates it. */
+  const found = new WeakMap<object, string>();
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: Koa.Context }): Promise<StoredSession | null> {
       const row = await database.readSessionWithUser(key);
       if (!row || row.expiresAt <= sessionNow()) return null;
       const data = JSON.parse(row.data) as StoredSession;
       if (data.signedInAt && sessionNow() - data.signedInAt > SESSION_ABSOLUTE_MS) return null;
+      if (options?.ctx) found.set(options.ctx, key);
       // The row's user_id column is what the join used; it is the data's userId unless a write of
       // one lagged the other, in which case loadUser queries the user itself.
       if (options?.ctx && typeof data.userId === 'number' && row.userId === data.userId) {
@@ -46,16 +49,20 @@ export function databaseSessionStore(database: Database) {
       }
       return data;
     },
-    async set(key: string, value: StoredSession, maxAge: number | 'session' | undefined): Promise<void> {
+    async set(key: string, value: StoredSession, maxAge: number | 'session' | undefined, options?: { ctx?: Koa.Context }): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_IDLE_MS;
-      const row = {
-        id: key,
-        userId: value.userId ?? null,
-        data: JSON.stringify(value),
-        expiresAt: sessionNow() + ttl,
-        createdAt: sessionNow(),
-      };
-      await db('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
+      const changes = { userId: value.userId ?? null, data: JSON.stringify(value), expiresAt: sessionNow() + ttl };
+      // A session this request found is saved by updating its row, never by writing it again: a
+      // password change, a reset or "sign out everywhere" may have deleted it while the request was
+      // under way, and an upsert at its end (a renewal, a changed value) would sign that device back in.
+      if (options?.ctx && found.get(options.ctx) === key) {
+        await db('sessions').where({ id: key }).update(changes);
+        return;
+      }
+      await db('sessions')
+        .insert({ id: key, ...changes, createdAt: sessionNow() })
+        .onConflict('id')
+        .merge(['userId', 'data', 'expiresAt']);
     },
     async destroy(key: string): Promise<void> {
       await db('sessions').where({ id: key }).delete();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import { mailParts, startSmtpCapture } from '../../../test/smtp.ts';
+import { hashToken, newToken } from '../../../services/tokens.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -36,6 +37,19 @@ describe('POST /api/user/password', () => {
     expect((await server.client().post('/api/login', { email: user.email, password: 'a-new-password' })).status).toBe(200);
   });
 
+  it('spends the reset links already mailed: one from before the change cannot set the password again', async () => {
+    const { user, laptop } = await twoDevices();
+    // A "Forgot your password?" link mailed earlier, still within its hour.
+    const token = newToken();
+    await server.db('passwordResets').insert({ userId: user.id, tokenHash: hashToken(token), expiresAt: Date.now() + 60 * 60 * 1000, createdAt: Date.now() });
+    expect((await laptop.post('/api/user/password', { currentPassword: TEST_PASSWORD, newPassword: 'owner-chose-this' })).status).toBe(200);
+    const reset = await server.client().post('/api/reset-password', { token, newPassword: 'someone-else-chose' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toMatch(/invalid or has expired/);
+    expect((await laptop.get('/api/user')).status).toBe(200);
+    expect((await server.client().post('/api/login', { email: user.email, password: 'owner-chose-this' })).status).toBe(200);
+  });
+
   it('needs the current password and a new one of at least 6 characters', async () => {
     const { laptop } = await twoDevices();
     const wrong = await laptop.post('/api/user/password', { currentPassword: 'not-it', newPassword: 'a-new-password' });
@@ -43,6 +57,43 @@ describe('POST /api/user/password', () => {
     expect(wrong.body.errors.currentPassword).toBeTruthy();
     expect((await laptop.post('/api/user/password', { currentPassword: TEST_PASSWORD, newPassword: '123' })).status).toBe(400);
     expect((await server.client().post('/api/user/password', { currentPassword: 'x', newPassword: 'yyyyyyy' })).status).toBe(401);
+  });
+});
+
+describe('a session saved by a request that was already under way when its sessions ended', () => {
+  /** The session id in a client's cookie. */
+  const sessionIdOf = (client: ReturnType<TestServer['client']>) => /(?:^|; )atrium\.sid=([^;]+)/.exec(client.cookieHeader)![1]!;
+
+  it('stays ended: a password change elsewhere is not undone by the other device’s save', async () => {
+    const { laptop, phone } = await twoDevices();
+    const phoneSession = sessionIdOf(phone);
+    // The phone's session is more than half way to expiry: its next answer saves it again (koa-session's renew).
+    const row = (await server.db('sessions').where({ id: phoneSession }).first())!;
+    await server
+      .db('sessions')
+      .where({ id: phoneSession })
+      .update({ data: JSON.stringify({ ...JSON.parse(row.data), _expire: Date.now() + 60_000 }) });
+    // The owner changes the password on the laptop while a request of the phone has read its session and not yet answered.
+    const database = server.database;
+    const read = database.readSessionWithUser.bind(database);
+    let changed: Promise<{ status: number }> | null = null;
+    database.readSessionWithUser = async (id) => {
+      const found = await read(id);
+      if (id === phoneSession && !changed) {
+        changed = laptop.post('/api/user/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed-meanwhile' });
+        expect((await changed).status).toBe(200);
+      }
+      return found;
+    };
+    try {
+      await phone.get('/api/user');
+    } finally {
+      database.readSessionWithUser = read;
+    }
+    expect(changed).not.toBeNull();
+    expect(await server.db('sessions').where({ id: phoneSession }).first()).toBeUndefined();
+    expect((await phone.get('/api/user')).status).toBe(401);
+    expect((await laptop.get('/api/user')).status).toBe(200);
   });
 });
 
