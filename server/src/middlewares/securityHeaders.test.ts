@@ -49,6 +49,17 @@ describe('security headers', () => {
     expect(example.headers.get('x-dns-prefetch-control')).not.toBeNull();
   });
 
+  it('keeps the portal’s CSP on portal paths that merely start with "examples"', async () => {
+    // The portal answers any client route with its page: /examples-x is the app, not an example page.
+    for (const path of ['/examples-x', '/examplesx/y']) {
+      const page = await server.client().get(path, { accept: 'text/html' });
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-security-policy'), path).toContain("script-src 'self' https://js.stripe.com");
+      expect(page.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+    }
+    expect((await server.client().get('/examples', { accept: 'text/html' })).headers.get('content-security-policy')).toBeNull();
+  });
+
   it('sends an API answer what it needs, and none of the headers that only govern a rendered page', async () => {
     const api = await server.client().get('/api/dashboard');
     expect(api.status).toBe(401);

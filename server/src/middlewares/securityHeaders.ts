@@ -109,7 +109,9 @@ export function securityHeaders(config: Config): Middleware<AppState, AppContext
 
   return (ctx, next) => {
     const path = ctx.path;
-    const isEmbeddable = path.startsWith('/widgets/') || path.startsWith('/examples');
+    // Exactly the widgets' and the example pages' own folders: the portal answers every other path
+    // (/examples-x included) with its page, which keeps the portal's policy.
+    const isEmbeddable = path.startsWith('/widgets/') || path === '/examples' || path.startsWith('/examples/');
     const isApi = path.startsWith('/api/');
     // The widget and credential endpoints are read by school websites and verifiers on other origins.
     const isPublicApi = isApi && isWidgetEndpoint(ctx.method === 'HEAD' ? 'GET' : ctx.method, path);
