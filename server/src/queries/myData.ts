@@ -19,6 +19,19 @@ const byAddress = (db: Db, table: string, column: string, user: User) =>
     ? db(table).whereRaw('1 = 0')
     : db(table).whereRaw('lower(??) = ?', [`${table}.${column}`, user.email.toLowerCase()]);
 
+/** What the export says instead of the words of someone else's comment that an admin has hidden or is holding. */
+const MODERATED_COMMENT = '(This comment has been hidden by a moderator.)';
+
+/**
+ * Reports and follows name someone else's comment as it is now: once an admin has hidden it (or
+ * holds it), only its author and admins read it, so the export does not carry its words either.
+ */
+const unlessModerated = <T extends { comment: string; hiddenAt: unknown; heldAt: unknown; authorId: unknown }>(user: User, rows: T[]) =>
+  rows.map(({ hiddenAt, heldAt, authorId, ...row }) => ({
+    ...row,
+    comment: (hiddenAt !== null || heldAt !== null) && Number(authorId) !== user.id ? MODERATED_COMMENT : row.comment,
+  }));
+
 /** The person's rows of `table`, in the order they were written. */
 const ownRows = (db: Db, table: string, user: User) => db(table).where(`${table}.userId`, user.id).orderBy(`${table}.id`);
 
@@ -94,20 +107,26 @@ const READS = {
   discussionSettings: async ({ db }: Deps, user: User) => db('discussionSettings').where({ userId: user.id }).first(),
 
   commentReports: async ({ db }: Deps, user: User) =>
-    db('commentReports as cr')
-      .join('comments as c', 'c.id', 'cr.commentId')
-      .join('modules as m', 'm.id', 'c.moduleId')
-      .where('cr.userId', user.id)
-      .select('m.title as module', 'c.comment', 'cr.reason', 'cr.details', 'cr.createdAt', 'cr.resolvedAt')
-      .orderBy('cr.id'),
+    unlessModerated(
+      user,
+      await db('commentReports as cr')
+        .join('comments as c', 'c.id', 'cr.commentId')
+        .join('modules as m', 'm.id', 'c.moduleId')
+        .where('cr.userId', user.id)
+        .select('m.title as module', 'c.comment', 'c.hiddenAt', 'c.heldAt', 'c.userId as authorId', 'cr.reason', 'cr.details', 'cr.createdAt', 'cr.resolvedAt')
+        .orderBy('cr.id'),
+    ),
 
   commentFollows: async ({ db }: Deps, user: User) =>
-    db('commentFollows as f')
-      .join('comments as c', 'c.id', 'f.threadId')
-      .join('modules as m', 'm.id', 'c.moduleId')
-      .where('f.userId', user.id)
-      .select('m.title as module', 'c.comment', 'f.following', 'f.createdAt', 'f.notifiedAt')
-      .orderBy('f.id'),
+    unlessModerated(
+      user,
+      await db('commentFollows as f')
+        .join('comments as c', 'c.id', 'f.threadId')
+        .join('modules as m', 'm.id', 'c.moduleId')
+        .where('f.userId', user.id)
+        .select('m.title as module', 'c.comment', 'c.hiddenAt', 'c.heldAt', 'c.userId as authorId', 'f.following', 'f.createdAt', 'f.notifiedAt')
+        .orderBy('f.id'),
+    ),
 
   certificates: async ({ db }: Deps, user: User) => db('certificates').where({ userId: user.id }).orderBy('id'),
 

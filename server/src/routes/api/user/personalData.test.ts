@@ -6,7 +6,7 @@ import { PERSONAL_DATA, type PersonalDataTable, type PersonalDataTableName } fro
 import { countOwnedRows, seedEveryPersonalTable, type SeededPerson } from '../../../test/personalData.ts';
 import { readSchema, textColumns } from '../../../test/schema.ts';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
-import { completeOneModuleCourse, createUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
+import { completeOneModuleCourse, createAdmin, createModule, createUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -127,6 +127,44 @@ describe('personal data: export and deletion cover every declared table', () => 
     expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
     expect(await server.db('contactMessages').where({ email: address })).toHaveLength(1);
     expect(await server.db('outbox').where({ toAddress: address })).toHaveLength(1);
+  });
+
+  it('shows someone else’s comment that an admin has since hidden as hidden, not its text', async () => {
+    const learner = await createUser(server.db);
+    const client = server.client();
+    const course = await completeOneModuleCourse(server, learner, client);
+    const module = await createModule(server, course.id);
+    const author = await createUser(server.db);
+    const now = Date.now();
+    const post = async (comment: string) =>
+      Number((await server.db('comments').insert({ moduleId: module.id, userId: author.id, comment, createdAt: now, lastActivityAt: now }))[0]);
+    const reported = await post('Call Sam on 07700 900123');
+    const followed = await post('Ask me about the trip, my address is 1 Mill Lane');
+    expect((await client.post(`/api/modules/comments/${reported}/report`, { reason: 'other', details: 'Personal details' })).status).toBe(201);
+    expect((await client.put(`/api/modules/comments/${followed}/follow`, { following: true })).status).toBe(200);
+    const before = (await client.get('/api/user/export')).body as MyDataExportDto;
+    expect(before.commentReports.map((report) => report.comment)).toEqual(['Call Sam on 07700 900123']);
+    expect(before.commentFollows.map((follow) => follow.thread)).toEqual(['Ask me about the trip, my address is 1 Mill Lane']);
+
+    // An admin hides both: from now on only their author and admins read them.
+    const admin = server.client();
+    await signIn(admin, await createAdmin(server.db));
+    for (const id of [reported, followed]) {
+      expect((await admin.put(`/api/admin/moderation/comments/${id}/hide`, { reason: 'Personal details' })).status).toBe(200);
+    }
+    const response = await client.get('/api/user/export');
+    expect(response.status).toBe(200);
+    const after = response.body as MyDataExportDto;
+    expect(after.commentReports).toEqual([expect.objectContaining({ comment: expect.stringMatching(/hidden by a moderator/), details: 'Personal details' })]);
+    expect(after.commentFollows).toEqual([expect.objectContaining({ thread: expect.stringMatching(/hidden by a moderator/) })]);
+    expect(response.text).not.toMatch(/07700|Mill Lane/);
+
+    // Its author still finds their own words in their export.
+    const authorClient = server.client();
+    await signIn(authorClient, author);
+    await server.db('commentFollows').insert({ userId: author.id, threadId: followed, following: true, createdAt: now, notifiedUpToId: 0 });
+    const own = (await authorClient.get('/api/user/export')).body as MyDataExportDto;
+    expect(own.commentFollows.map((follow) => follow.thread)).toEqual(['Ask me about the trip, my address is 1 Mill Lane']);
   });
 
   it('erases in one transaction: when the last step fails, every row is as it was', async () => {
