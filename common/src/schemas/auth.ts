@@ -102,7 +102,8 @@ export const changePasswordSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password,
+  /** The account's password; an account without one (opened by a provider) confirms by a recent sign-in instead. */
+  password: password.optional(),
   /** Keep issued certificates verifiable under a pseudonym, or revoke them. */
   certificates: z.enum(['keep', 'revoke']),
 });

@@ -51,6 +51,6 @@ export function useExportMyData() {
 /** DELETE /api/user: erasure; the caller clears the session once it has left the page. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (input: { password: string; certificates: 'keep' | 'revoke' }) => api.delete<MessageDto>('/api/user', input),
+    mutationFn: (input: { password?: string | undefined; certificates: 'keep' | 'revoke' }) => api.delete<MessageDto>('/api/user', input),
   });
 }

@@ -8,18 +8,18 @@ import { isAdmin } from './roles.ts';
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 /**
- * A link is a new way into an account for good, so whoever holds the browser for a moment must
- * not be able to add their own. An account with a password proves it is the owner by the password
- * (checked by the route); one without needs a sign-in of the last few minutes instead.
+ * A link is a new way into an account for good, and deleting an account cannot be undone, so
+ * whoever holds the browser for a moment must be able to do neither. An account with a password
+ * proves it is the owner by the password (checked by the route or command); one without (opened by
+ * Google, Microsoft, a school's provider or directory sync) needs a sign-in of the last few minutes.
  */
 export const isFreshSignIn = (signedInAt: number | undefined, now: number): boolean =>
   signedInAt !== undefined && signedInAt > 0 && now - signedInAt <= FRESH_SIGN_IN_MS;
 
-export function requireFreshSignIn(signedInAt: number | undefined, now: number, providerLabel: string): void {
+/** `action` completes "sign in again …, then": "connect Google", "delete your account". */
+export function requireFreshSignIn(signedInAt: number | undefined, now: number, action: string): void {
   if (!isFreshSignIn(signedInAt, now)) {
-    throw forbidden(
-      `For your safety, sign in again with the sign-in you already have, then connect ${providerLabel} within ${FRESH_SIGN_IN_MS / 60_000} minutes.`,
-    );
+    throw forbidden(`For your safety, sign in again with the sign-in you already have, then ${action} within ${FRESH_SIGN_IN_MS / 60_000} minutes.`);
   }
 }
 

@@ -92,6 +92,29 @@ describe('Profile: your data', () => {
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
   });
 
+  it('deletes an account without a password without asking for one, and offers a fresh sign-in when the server wants one', async () => {
+    let attempts = 0;
+    const api = base({
+      'GET /api/user/sign-ins': ok({ hasPassword: false, signIns: [{ provider: 'google', email: 'sam@oak.sch.uk', linkedAt: '2026-11-01T09:00:00.000Z' }] }),
+      'DELETE /api/user': () =>
+        ++attempts === 1
+          ? fail(403, 'For your safety, sign in again with the sign-in you already have, then delete your account within 10 minutes.')
+          : ok({ message: 'Your account has been deleted.' }),
+    });
+    renderProfile();
+    await screen.findByText('sam@oak.sch.uk');
+    await userEvent.click(await screen.findByRole('button', { name: /Delete my account/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(within(dialog).queryByLabelText(/^Your password/, { selector: 'input' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/has no password/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/sign in again/);
+    expect(within(dialog).getByRole('link', { name: 'Sign in again with Google' })).toHaveAttribute('href', expect.stringContaining('/api/auth/google/start'));
+    expect(api.callsTo('DELETE', '/api/user')[0]?.body).toEqual({ certificates: 'keep' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument();
+  });
+
   it('shows the server refusing the last admin inside the dialog', async () => {
     base({ 'DELETE /api/user': fail(409, 'You are the only admin. Make someone else an admin before deleting your account.') });
     renderProfile();

@@ -1,17 +1,21 @@
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { SIGN_IN_PROVIDER_LABELS } from '@atrium/common';
 import { deleteAccountSchema } from '@atrium/common/schemas/auth';
 import { ApiError, errorText } from '../../api/client.ts';
 import { useDeleteAccount } from '../../api/profile.ts';
 import { useClearSession } from '../../api/session.ts';
-import { Button } from '../../components/Button.tsx';
+import { useLinkedSignIns } from '../../api/signIns.ts';
+import { Button, ButtonAnchor } from '../../components/Button.tsx';
 import { ChoiceCard } from '../../components/ChoiceCard.ts';
 import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
 import { Form, PasswordField } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
+import { ProviderLogo } from '../../components/ProviderLogo.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm, type FieldErrors } from '../../components/useForm.ts';
+import { providerStartUrl } from '../../session/providerSignIn.ts';
 
 type DeleteFields = { password: string; certificates: string };
 const INITIAL: DeleteFields = { password: '', certificates: 'keep' };
@@ -23,8 +27,10 @@ const CERTIFICATE_CHOICES = [
 
 /**
  * "Delete my account", confirmed with the password: an AlertDialog, so it must be answered, and
- * Cancel is where focus starts. The server refuses the last admin (409); that sentence is shown
- * in the dialog rather than closing it.
+ * Cancel is where focus starts. An account without a password (opened by Google, Microsoft or a
+ * school's sign-in) confirms by having signed in within the last few minutes instead: the server
+ * says so (403) and the dialog offers to sign in again. The server refuses the last admin (409);
+ * that sentence is shown in the dialog rather than closing it.
  */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (
@@ -53,10 +59,13 @@ function DeleteAccountForm() {
   const navigate = useNavigate();
   const clearSession = useClearSession();
   const { toast } = useToast();
+  const signIns = useLinkedSignIns();
+  const passwordless = signIns.data?.hasPassword === false;
+  const reauthWith = signIns.data?.signIns[0]?.provider ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const input = form.validate(deleteAccountSchema);
+    const input = form.validate(deleteAccountSchema, passwordless ? { certificates: form.values.certificates } : form.values);
     if (!input) return;
     remove.mutate(input, {
       onSuccess: (answer) => {
@@ -94,8 +103,18 @@ function DeleteAccountForm() {
           </ChoiceCard>
         ))}
       </Choices>
-      <PasswordField label="Your password" autoComplete="current-password" hint="To confirm it is you." {...form.field('password')} />
+      {passwordless ? (
+        <p>Your account has no password: to confirm it is you, delete it within 10 minutes of signing in.</p>
+      ) : (
+        <PasswordField label="Your password" autoComplete="current-password" hint="To confirm it is you." {...form.field('password')} />
+      )}
       <FormAlert message={refusal} />
+      {passwordless && reauthWith && remove.error instanceof ApiError && remove.error.status === 403 ? (
+        <ButtonAnchor variant="secondary" size="sm" href={providerStartUrl(reauthWith, '/profile')}>
+          <ProviderLogo provider={reauthWith} />
+          {`Sign in again with ${SIGN_IN_PROVIDER_LABELS[reauthWith]}`}
+        </ButtonAnchor>
+      ) : null}
       <DialogActions>
         <DialogCancel>
           <Button variant="secondary">Cancel</Button>

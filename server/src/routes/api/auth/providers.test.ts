@@ -560,6 +560,28 @@ describe('linking asks who it is, tells the address and can be undone everywhere
     expect(back.headers.get('location')).toBe('/profile?linked=microsoft');
   });
 
+  it('lets an account without a password delete itself within ten minutes of signing in, as it connects a provider', async () => {
+    const account = provider.addAccount({ email: address() });
+    const client = server.client();
+    await signInThroughProvider(client, { email: account.email! });
+    const me = await whoAmI(client);
+    const [session] = await server.db('sessions').where({ userId: me.id });
+    await server
+      .db('sessions')
+      .where({ id: session!.id })
+      .update({ data: JSON.stringify({ ...JSON.parse(session!.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
+    const stale = await client.delete('/api/user', { certificates: 'keep' });
+    expect(stale.status).toBe(403);
+    expect(stale.body.message).toBe('For your safety, sign in again with the sign-in you already have, then delete your account within 10 minutes.');
+    expect((await server.db('users').where({ id: me.id }).first())!.email).toBe(account.email);
+    await signInThroughProvider(client, { email: account.email! });
+    const deleted = await client.delete('/api/user', { certificates: 'keep' });
+    expect(deleted.status).toBe(200);
+    expect((await server.db('users').where({ id: me.id }).first())!.email).toMatch(/@deleted\.invalid$/);
+    expect(await identitiesOf(me.id)).toHaveLength(0);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
   it('"sign out everywhere" removes the linked sign-ins too when asked, never the last way in', async () => {
     const user = await verifiedUser();
     provider.addAccount({ email: user.email });

@@ -177,6 +177,10 @@ describe('DELETE /api/user', () => {
     const { laptop } = await twoDevices();
     expect((await laptop.delete('/api/user', { password: 'wrong', certificates: 'keep' })).status).toBe(400);
     expect((await laptop.delete('/api/user', { password: TEST_PASSWORD })).status).toBe(400);
+    // An account with a password confirms with it, however recently it signed in.
+    const unconfirmed = await laptop.delete('/api/user', { certificates: 'keep' });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.errors).toEqual({ password: 'Enter your password' });
     const solo = await createTestServer();
     try {
       const admin = await createAdmin(solo.db);

@@ -1,8 +1,10 @@
 import { changePasswordSchema, deleteAccountSchema, messageDtoSchema, myDataExportDtoSchema, signOutEverywhereSchema, type MessageDto } from '@atrium/common';
 import { deleteAccount } from '../../../commands/deleteAccount.ts';
 import { changePassword } from '../../../commands/passwords.ts';
+import { hasPassword } from '../../../commands/signInWithProvider.ts';
 import { signOutEverywhere } from '../../../commands/signIns.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
+import { requireFreshSignIn } from '../../../policies/signIns.ts';
 import { signCertificateCredential } from '../../certificateCredential.ts';
 import { presentMyData } from '../../../presenters/myData.ts';
 import { readMyData } from '../../../queries/myData.ts';
@@ -80,6 +82,7 @@ export function accountRoutes(routes: Routes): void {
     async handler(ctx) {
       const { db, passwords } = ctx.deps;
       const user = ctx.state.user;
+      if (!hasPassword(user)) requireFreshSignIn(ctx.session?.signedInAt, sessionNow(), 'delete your account');
       await deleteAccount(db, passwords, user, ctx.input.body, ctx.deps.clock, ctx.deps);
       ctx.state.log.info({ userId: user.id, certificates: ctx.input.body.certificates }, 'account deleted');
       ctx.session = null;

@@ -58,7 +58,7 @@ export function signInLinkRoutes(routes: Routes): void {
           throw badRequest('Your password is not correct', { password: 'Your password is not correct' });
         }
       } else {
-        requireFreshSignIn(ctx.session?.signedInAt, now, label);
+        requireFreshSignIn(ctx.session?.signedInAt, now, `connect ${label}`);
       }
       ctx.session!.linkGrant = { provider, until: now + LINK_GRANT_MS };
       ctx.body = { url: `/api/auth/${provider}/start?link=1&returnTo=${encodeURIComponent('/profile')}` } satisfies LinkSignInStartDto;
