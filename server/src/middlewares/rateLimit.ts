@@ -19,6 +19,9 @@ const LIMITS = {
   // Discussion replies and reports (issue 58), each a budget of its own beside posting.
   commentReply: { points: 30, duration: 60 },
   commentReport: { points: 20, duration: 60 * 60 },
+  // Comments and replies together in a day: far past any teacher's day, a bound on what one enrolled
+  // account can add to the discussions (the per-minute budgets alone allowed over 70,000 a day).
+  commentDay: { points: 300, duration: 24 * 60 * 60 },
   // External CPD entries a person adds to or removes from their transcript (issue 59).
   externalCpd: { points: 60, duration: 60 * 60 },
   // Views of shared CPD records (and their PDF) per address: a school office checking a few dozen applicants stays well inside.

@@ -69,7 +69,7 @@ describe('rate limits in the route table', () => {
     ['post', '/api/verify-email', ['verifyAddress']],
     ['post', '/api/user/verify-email', ['verifyEmail']],
     ['post', '/api/schools/:id/invites/email', ['invite']],
-    ['post', '/api/modules/:moduleId/comments', ['comment', 'commentReply']],
+    ['post', '/api/modules/:moduleId/comments', ['comment', 'commentReply', 'commentDay']],
     ['post', '/api/user/upload-avatar', ['upload']],
     ['get', '/api/unsubscribe', ['unsubscribe']],
     ['post', '/api/unsubscribe', ['unsubscribe']],

@@ -131,6 +131,7 @@ export function commentRoutes(routes: Routes): void {
     rateLimit: [
       { limit: 'comment', by: 'user', when: (ctx) => ctx.input.body.parentId === undefined },
       { limit: 'commentReply', by: 'user', when: (ctx) => ctx.input.body.parentId !== undefined },
+      { limit: 'commentDay', by: 'user' },
     ],
     answer: { status: 201, body: discussionCommentDtoSchema },
     policy: discussionPoster,

@@ -197,7 +197,7 @@ describe('rate limits', () => {
   it('counts posting, replying and reporting separately', async () => {
     const routeTable = buildRoutes().table;
     const limits = (method: string, path: string) => routeTable.find((r) => r.method === method && r.path === path)!.rateLimits;
-    expect(limits('post', '/api/modules/:moduleId/comments')).toEqual(['comment', 'commentReply']);
+    expect(limits('post', '/api/modules/:moduleId/comments')).toEqual(['comment', 'commentReply', 'commentDay']);
     expect(limits('post', '/api/modules/comments/:commentId/report')).toEqual(['commentReport']);
   });
 });
