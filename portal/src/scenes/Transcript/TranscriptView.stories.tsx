@@ -74,5 +74,17 @@ export const Record: Story = {};
 export const Empty: Story = {
   args: { transcript: { yearStartMonth: 9, totalVerifiedHours: 0, totalSelfReportedHours: 0, years: [], courses: [], external: [] } },
 };
-export const UsSchoolYear: Story = { args: { transcript: { ...transcript, yearStartMonth: 7 } } };
+/** A school year from July (the service's setting), whose years the server then dates from 1 July. */
+export const UsSchoolYear: Story = {
+  args: {
+    transcript: {
+      ...transcript,
+      yearStartMonth: 7,
+      years: [
+        { ...transcript.years[0]!, start: '2026-07-01', end: '2027-06-30' },
+        { ...transcript.years[1]!, start: '2025-07-01', end: '2026-06-30' },
+      ],
+    },
+  },
+};
 export const Removing: Story = { args: { deletingId: 1 } };
