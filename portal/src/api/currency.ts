@@ -4,6 +4,7 @@ import type { CurrencyChoiceDto } from '@atrium/common/api/payments';
 import { currencyForLocales, type Currency } from '@atrium/common/rules/currency';
 import { api } from './client.ts';
 import { invalidatePaths } from './invalidate.ts';
+import { USER_KEY } from './session.ts';
 
 export const CURRENCY_KEY = ['/api/currency'] as const;
 
@@ -47,7 +48,10 @@ export function useChooseCurrency() {
         const choice = await api.put<CurrencyChoiceDto>('/api/currency', { currency });
         queryClient.setQueryData(CURRENCY_KEY, choice);
         // The checkout's payment intent is keyed by its name, which a path covers as it does an API path.
-        await invalidatePaths(queryClient, ['/api/courses', '/api/dashboard', '/api/user', 'payment-intent']);
+        // A signed-in user's profile keeps the choice too; a visitor has none to read again (its 401
+        // would only be a console error in the browser).
+        const signedIn = queryClient.getQueryData(USER_KEY) != null;
+        await invalidatePaths(queryClient, ['/api/courses', '/api/dashboard', ...(signedIn ? ['/api/user'] : []), 'payment-intent']);
       } finally {
         setPending(null);
       }
