@@ -26,6 +26,14 @@ const refusedWith = (response: { status: number; headers: Headers }, code: strin
 const whoAmI = async (client: TestClient) => (await client.get('/api/user')).body;
 const identitiesOf = (userId: number) => server.db('userIdentities').where({ userId });
 /** An account whose owner has confirmed its address (by the mailed link). */
+/** The account's session as if its sign-in was 11 minutes ago: past FRESH_SIGN_IN_MS. */
+const signedInLongAgo = async (userId: number) => {
+  const [session] = await server.db('sessions').where({ userId });
+  await server
+    .db('sessions')
+    .where({ id: session!.id })
+    .update({ data: JSON.stringify({ ...JSON.parse(session!.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
+};
 const verifiedUser = async (email = address()) => {
   const user = await createUser(server.db, { email });
   await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
@@ -546,11 +554,7 @@ describe('linking asks who it is, tells the address and can be undone everywhere
     const client = server.client();
     await signInThroughProvider(client, { email: account.email! });
     const me = await whoAmI(client);
-    const [session] = await server.db('sessions').where({ userId: me.id });
-    await server
-      .db('sessions')
-      .where({ id: session!.id })
-      .update({ data: JSON.stringify({ ...JSON.parse(session!.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
+    await signedInLongAgo(me.id);
     const stale = await client.post('/api/user/sign-ins/microsoft/link', {});
     expect(stale.status).toBe(403);
     expect(stale.body.message).toMatch(/sign in again/);
@@ -565,11 +569,7 @@ describe('linking asks who it is, tells the address and can be undone everywhere
     const client = server.client();
     await signInThroughProvider(client, { email: account.email! });
     const me = await whoAmI(client);
-    const [session] = await server.db('sessions').where({ userId: me.id });
-    await server
-      .db('sessions')
-      .where({ id: session!.id })
-      .update({ data: JSON.stringify({ ...JSON.parse(session!.data), signedInAt: Date.now() - 11 * 60 * 1000 }) });
+    await signedInLongAgo(me.id);
     const stale = await client.delete('/api/user', { certificates: 'keep' });
     expect(stale.status).toBe(403);
     expect(stale.body.message).toBe('For your safety, sign in again with the sign-in you already have, then delete your account within 10 minutes.');
