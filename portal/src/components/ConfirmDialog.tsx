@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react';
+import styled from 'styled-components';
 import { Button } from './Button.tsx';
 import { Dialog, DialogActions, DialogCancel } from './Dialog.tsx';
+import { FormAlert } from './FormAlert.tsx';
 
-/** A confirmation that must be answered (an alert dialog): delete a comment, and so on. */
+/**
+ * A confirmation that must be answered (an alert dialog): delete a comment, and so on. A caller
+ * that keeps it open after a refusal passes the server's sentence as `error`, said above the
+ * buttons beside what was refused (FormAlert: a toast is easy to miss, and gone in a few seconds).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -13,6 +19,7 @@ export function ConfirmDialog({
   busy = false,
   busyLabel = 'Deleting…',
   tone = 'danger',
+  error = null,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -25,9 +32,16 @@ export function ConfirmDialog({
   busyLabel?: string;
   /** Danger for deletions; primary for a confirmation that destroys nothing. */
   tone?: 'danger' | 'primary';
+  /** Why the last try was refused, while the dialog stays open for another. */
+  error?: string | null;
 }) {
   return (
     <Dialog kind="alert" open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {error ? (
+        <Refusal>
+          <FormAlert message={error} />
+        </Refusal>
+      ) : null}
       <DialogActions>
         <DialogCancel>
           <Button variant="secondary">Cancel</Button>
@@ -45,3 +59,7 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+const Refusal = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;

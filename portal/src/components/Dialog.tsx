@@ -1,7 +1,8 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactElement, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { media } from '@atrium/common/ui/theme';
 import { Overlay, dialogContentStyles } from './dialogStyles.ts';
 
 /**
@@ -44,11 +45,28 @@ export function Dialog({
             <Title as={Primitive.Title}>{title}</Title>
             <Description as={Primitive.Description}>{description}</Description>
             {children}
+            <FocusGuardsUnhidden />
           </Content>
         </Primitive.Portal>
       </Primitive.Root>
     </KindContext.Provider>
   );
+}
+
+/**
+ * Radix puts two focus guards (empty spans that take focus, so Tab wraps inside the dialog) at the
+ * ends of the page, then hides everything outside the dialog from screen readers, the guards too:
+ * a focusable element hidden that way is what axe's aria-hidden-focus refuses (radix-ui/primitives
+ * issue 3593; the fix proposed there leaves the guards out, as here). Both happen in effects of
+ * the content's own parts, which run before the microtask queued here.
+ */
+function FocusGuardsUnhidden() {
+  useEffect(() => {
+    queueMicrotask(() => {
+      for (const guard of document.querySelectorAll('[data-radix-focus-guard][aria-hidden]')) guard.removeAttribute('aria-hidden');
+    });
+  }, []);
+  return null;
 }
 
 /** Wraps the dialog's Cancel button: closes it (and, in an alert, is where focus starts). */
@@ -57,12 +75,30 @@ export function DialogCancel({ children }: { children: ReactElement }) {
   return <Close asChild>{children}</Close>;
 }
 
-/** The buttons at the foot of a dialog, the main one last. */
+/**
+ * The buttons at the foot of a dialog, the main one last. A dialog taller than the screen (a long
+ * form on a phone) scrolls inside itself; the buttons stay at its foot meanwhile, over the content
+ * passing beneath them, rather than waiting below the fold (`bottom` is the panel's padding, which
+ * the sticky edge sits inside). Their padding and the negative margins that give it back leave a
+ * dialog that fits exactly as it was.
+ */
 export const DialogActions = styled.div`
+  position: sticky;
+  bottom: -${({ theme }) => theme.space.lg};
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
+  margin: -${({ theme }) => theme.space.sm} 0 -${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  /* On a phone the buttons share the row, or each take a whole one when they cannot: never a ragged pair. */
+  ${media.phoneOnly} {
+    & > * {
+      flex: 1 1 auto;
+    }
+  }
 `;
 
 const Content = styled.div<{ $width: 'normal' | 'wide' | 'editor' }>`

@@ -115,6 +115,39 @@ describe('Profile: your data', () => {
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
   });
 
+  it('starts every opening afresh: no password typed, no earlier refusal', async () => {
+    base({ 'DELETE /api/user': fail(409, 'You are the only admin. Make someone else an admin before deleting your account.') });
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: /Delete my account/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    await userEvent.type(within(dialog).getByLabelText(/^Your password/, { selector: 'input' }), 'secret');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Revoke my certificates/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/only admin/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: /Delete my account/ }));
+    const again = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(within(again).getByLabelText(/^Your password/, { selector: 'input' })).toHaveValue('');
+    expect(within(again).getByRole('radio', { name: /Keep my certificates/ })).toBeChecked();
+    expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks an account made by a school sign-in, with no Google or Microsoft linked, to sign in again without offering a provider', async () => {
+    base({
+      'GET /api/user/sign-ins': ok({ hasPassword: false, signIns: [] }),
+      'DELETE /api/user': fail(403, 'For your safety, sign in again with the sign-in you already have, then delete your account within 10 minutes.'),
+    });
+    renderProfile();
+    await userEvent.click(await screen.findByRole('button', { name: /Delete my account/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(await within(dialog).findByText(/has no password/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/sign in again/);
+    expect(within(dialog).queryByRole('link', { name: /Sign in again with/ })).not.toBeInTheDocument();
+  });
+
   it('shows the server refusing the last admin inside the dialog', async () => {
     base({ 'DELETE /api/user': fail(409, 'You are the only admin. Make someone else an admin before deleting your account.') });
     renderProfile();

@@ -28,11 +28,13 @@ export function SchoolMembers({ schoolId, root }: { schoolId: number; root: stri
   const promote = usePromoteManager(schoolId);
   const { toast } = useToast();
   const [pending, setPending] = useState<Pending>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const confirm = () => {
     if (!pending) return;
     const { kind, member } = pending;
     const mutation = kind === 'remove' ? remove : promote;
+    setRefusal(null);
     mutation.mutate(member.userId, {
       onSuccess: () => {
         toast({
@@ -42,13 +44,19 @@ export function SchoolMembers({ schoolId, root }: { schoolId: number; root: stri
         });
         setPending(null);
       },
+      // The dialog stays open for another try, so the refusal is said in it, beside its buttons.
       onError: (error) =>
-        toast({
-          title: kind === 'remove' ? 'Could not remove' : 'Could not promote',
-          description: errorText(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
+        setRefusal(
+          errorText(
+            error,
+            kind === 'remove' ? `${member.name} could not be removed. Please try again.` : `${member.name} was not made a manager. Please try again.`,
+          ),
+        ),
     });
+  };
+  const ask = (next: Pending) => {
+    setRefusal(null);
+    setPending(next);
   };
 
   return (
@@ -87,8 +95,8 @@ export function SchoolMembers({ schoolId, root }: { schoolId: number; root: stri
                     member={member}
                     courses={list.courses}
                     isMe={member.userId === me.id}
-                    onRemove={() => setPending({ kind: 'remove', member })}
-                    onPromote={() => setPending({ kind: 'promote', member })}
+                    onRemove={() => ask({ kind: 'remove', member })}
+                    onPromote={() => ask({ kind: 'promote', member })}
                   />
                 ))}
               </tbody>
@@ -115,6 +123,7 @@ export function SchoolMembers({ schoolId, root }: { schoolId: number; root: stri
         confirmLabel="Remove member"
         busy={remove.isPending}
         busyLabel="Removing…"
+        error={refusal}
         onConfirm={confirm}
       />
       <ConfirmDialog
@@ -126,6 +135,7 @@ export function SchoolMembers({ schoolId, root }: { schoolId: number; root: stri
         busy={promote.isPending}
         busyLabel="Saving…"
         tone="primary"
+        error={refusal}
         onConfirm={confirm}
       />
     </Panel>

@@ -151,6 +151,29 @@ describe('SchoolScene for a manager', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Tom Reed/ })).not.toBeInTheDocument());
   });
 
+  it('says a refused removal inside the dialog, which stays open for another try', async () => {
+    let attempts = 0;
+    const api = manager({
+      'DELETE /api/schools/4/members/21': () =>
+        ++attempts === 1 ? fail(403, 'Only the managers of this school can do that.') : ok({ message: 'Removed from the school', removed: true }),
+    });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Tom Reed' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only the managers of this school can do that.');
+
+    // Closed and asked again: the earlier refusal is not said again.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Tom Reed' }));
+    const again = await screen.findByRole('alertdialog');
+    expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(within(again).getByRole('button', { name: 'Remove member' }));
+    expect((await screen.findAllByText('Member removed')).length).toBeGreaterThan(0);
+    expect(api.callsTo('DELETE', '/api/schools/4/members/21')).toHaveLength(2);
+  });
+
   it('offers to promote or remove a member only as far as the server says the manager may', async () => {
     const locked = { ...members.members[1]!, userId: 22, name: 'Ada Locke', can: { promote: false, remove: false } };
     manager({ 'GET /api/schools/4/members': ok({ ...members, members: [...members.members, locked] }) });
