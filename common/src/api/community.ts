@@ -118,6 +118,7 @@ export type ApiErrorId =
   | 'payment_required'
   | 'not_found'
   | 'conflict'
+  | 'limit_reached'
   | 'email_taken'
   | 'already_enrolled'
   | 'already_licensed'

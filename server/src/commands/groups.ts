@@ -25,6 +25,7 @@ const tooManyGroups = (owner: GroupOwner, adding = 1) =>
     adding === 1
       ? `${ownerLabel(owner)} has ${MAX_GROUPS_PER_OWNER.toLocaleString('en-GB')} groups, the most it can have: delete groups it no longer uses, then create this one.`
       : `${ownerLabel(owner)} can have at most ${MAX_GROUPS_PER_OWNER.toLocaleString('en-GB')} groups, and this would add ${adding.toLocaleString('en-GB')}: delete groups it no longer uses, or name fewer new groups.`,
+    'limit_reached',
   );
 
 /**

@@ -30,6 +30,7 @@ const ERROR_IDS = [
   'payment_required',
   'not_found',
   'conflict',
+  'limit_reached',
   'email_taken',
   'already_enrolled',
   'already_licensed',

@@ -19,7 +19,9 @@ function fromHttpError(error: HttpError): ScimError {
       : error.message;
     return new ScimError(400, error.id === 'invalid_json' ? 'invalidSyntax' : 'invalidValue', detail);
   }
-  if (error.status === 409) return new ScimError(409, 'uniqueness', error.message);
+  // `uniqueness` tells a directory the resource already exists, and Entra ID and Okta then look
+  // for it to link to; a cap reached (a school's groups) is a refusal with nothing to find.
+  if (error.status === 409) return new ScimError(409, error.id === 'limit_reached' ? null : 'uniqueness', error.message);
   if (error.status === 404) return ScimError.notFound();
   return new ScimError(error.status, null, error.message);
 }

@@ -6,6 +6,8 @@ import { createUser, signIn } from '../../test/factories.ts';
 import { schoolWithManager } from '../../test/schools.ts';
 import { trustManagerOf, trustOf } from '../../test/trusts.ts';
 import { countQueries } from '../../test/countQueries.ts';
+import { MAX_GROUPS_PER_OWNER } from '../../commands/groups.ts';
+import { SCIM_ERROR } from '../../presenters/scim.ts';
 
 // SCIM Groups (issue 56): Okta's documented Group push sequence replayed (create, look up by
 // displayName, add members, rename, remove a member by value filter, replace, delete), and a
@@ -205,5 +207,25 @@ describe('SCIM Groups as Okta pushes them', () => {
     });
     expect((await add([ids[0]!, ids[0]!, ids[1]!])).status).toBe(200);
     expect(await server.db('groupMembers').where({ groupId: Number(group.body.id) })).toHaveLength(2);
+  });
+
+  it('refuses a group past the school’s bound as a refusal, not as `uniqueness` (which sends a directory looking for a group to link to)', async () => {
+    const { schoolId, manager } = await licensedSchool(server, 'Rowan Primary');
+    const scim = await scimClientFor(server, manager.client, `/api/schools/${schoolId}`, 'Entra ID');
+    const fillers = Array.from({ length: MAX_GROUPS_PER_OWNER }, (_, i) => ({
+      schoolId,
+      trustId: null,
+      name: `Filler ${i}`,
+      nameKey: `filler ${i}`,
+      createdAt: Date.now(),
+    }));
+    for (let start = 0; start < fillers.length; start += 200) await server.db('groups').insert(fillers.slice(start, start + 200));
+
+    const refused = await scim.post('/Groups', { displayName: 'One too many' });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({ schemas: [SCIM_ERROR], status: '409', detail: expect.stringMatching(/1,000 groups, the most it can have/) });
+    expect(await server.db('groups').where({ schoolId, name: 'One too many' }).first()).toBeUndefined();
+    // A name already taken is still `uniqueness`, at the bound as below it.
+    expect((await scim.post('/Groups', { displayName: 'filler 3' })).body).toMatchObject({ status: '409', scimType: 'uniqueness' });
   });
 });
