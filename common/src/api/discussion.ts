@@ -59,15 +59,19 @@ export const discussionThreadDtoSchema = discussionCommentDtoSchema
     pinned: z.boolean(),
     /** When it or its latest reply was posted. */
     lastActivityAt: z.string(),
-    /** Its replies: the marked answer first, then oldest first. */
+    /** Its latest replies (THREAD_REPLIES_SHOWN) and its marked answer, wherever it falls: the answer first, then oldest first. */
     replies: z.array(discussionCommentDtoSchema),
+    /** Every reply the reader can see, shown or not. */
+    replyCount: z.number(),
+    /** Pass as `before` to GET …/comments/:id/replies for the replies before those shown; null when all are shown. */
+    earlierCursor: z.string().nullable(),
     /** The reader follows it: they are e-mailed when someone else replies (its author and everyone who replied follow it until they stop). */
     following: z.boolean(),
   })
   .meta({ id: 'DiscussionThreadDto' });
 export type DiscussionThreadDto = z.infer<typeof discussionThreadDtoSchema>;
 
-/** GET /api/modules/:moduleId/discussion: a page of threads with all their replies. */
+/** GET /api/modules/:moduleId/discussion: a page of threads, each with its latest replies. */
 export const discussionPageDtoSchema = z
   .object({
     threads: z.array(discussionThreadDtoSchema),
@@ -80,6 +84,16 @@ export const discussionPageDtoSchema = z
   })
   .meta({ id: 'DiscussionPageDto' });
 export type DiscussionPageDto = z.infer<typeof discussionPageDtoSchema>;
+
+/** GET /api/modules/:moduleId/comments/:commentId/replies: a thread's replies before a cursor, oldest first. */
+export const threadRepliesDtoSchema = z
+  .object({
+    replies: z.array(discussionCommentDtoSchema),
+    /** Pass as `before` for the replies before these; null when these are the thread's first. */
+    earlierCursor: z.string().nullable(),
+  })
+  .meta({ id: 'ThreadRepliesDto' });
+export type ThreadRepliesDto = z.infer<typeof threadRepliesDtoSchema>;
 
 /** PUT /api/discussion/settings */
 export const discussionSettingsDtoSchema = z.object({ showSchool: z.boolean() }).meta({ id: 'DiscussionSettingsDto' });

@@ -19,6 +19,17 @@ export const discussionQuery = z.object({
 });
 export type DiscussionQuery = z.output<typeof discussionQuery>;
 
+/**
+ * How many of a thread's latest replies a discussion page carries: a busy thread (hundreds of
+ * replies) keeps the page's size, and the reader asks for the earlier ones (threadRepliesQuery).
+ */
+export const THREAD_REPLIES_SHOWN = 5;
+export const THREAD_REPLIES_PAGE = 50;
+export const threadRepliesQuery = z.object({
+  before: z.string().max(200, { message: 'That page link is not valid' }).optional(),
+  limit: z.coerce.number().int().min(1).max(THREAD_REPLIES_PAGE).default(THREAD_REPLIES_PAGE),
+});
+
 /** GET /api/schools/:id/comments: a page of the staff's comments, newest first. */
 export const STAFF_COMMENTS_PAGE = 20;
 export const staffCommentsQuery = z.object({

@@ -4,11 +4,13 @@ import type {
   DiscussionOrder,
   DiscussionPageDto,
   DiscussionSettingsDto,
+  DiscussionThreadDto,
   FollowThreadDto,
   MessageDto,
   ModerationQueueDto,
   ReportCommentInput,
   StaffCommentsPageDto,
+  ThreadRepliesDto,
 } from '@atrium/common';
 import { api } from './client.ts';
 import { invalidateMatching, invalidatePaths } from './invalidate.ts';
@@ -43,7 +45,7 @@ function placePosted(pages: Pages | undefined, posted: DiscussionCommentDto): Pa
   const bump = (page: DiscussionPageDto): DiscussionPageDto => ({ ...page, total: page.total + 1 });
   if (posted.parentId === null) {
     // Its author follows it (the server's rule: whoever posts follows the thread).
-    const thread = { ...posted, pinned: false, lastActivityAt: posted.createdAt, replies: [], following: true };
+    const thread = { ...posted, pinned: false, lastActivityAt: posted.createdAt, replies: [], replyCount: 0, earlierCursor: null, following: true };
     // Newest in either order, under the pinned thread if there is one.
     const first = (threads: DiscussionPageDto['threads']) => {
       const pinned = threads.filter((candidate) => candidate.pinned);
@@ -57,7 +59,9 @@ function placePosted(pages: Pages | undefined, posted: DiscussionCommentDto): Pa
       bump({
         ...page,
         threads: page.threads.map((thread) =>
-          thread.id === posted.parentId ? { ...thread, lastActivityAt: posted.createdAt, replies: [...thread.replies, posted], following: true } : thread,
+          thread.id === posted.parentId
+            ? { ...thread, lastActivityAt: posted.createdAt, replies: [...thread.replies, posted], replyCount: thread.replyCount + 1, following: true }
+            : thread,
         ),
       }),
     ),
@@ -75,6 +79,37 @@ export function usePostComment(moduleId: number) {
   });
 }
 
+/** One thread changed in place in every page already loaded (a thread may be on two: opened first, and in its place). */
+const changeThread =
+  (threadId: number, change: (thread: DiscussionThreadDto) => DiscussionThreadDto) =>
+  (pages: Pages | undefined): Pages | undefined =>
+    pages && {
+      ...pages,
+      pages: pages.pages.map((page) => ({ ...page, threads: page.threads.map((thread) => (thread.id === threadId ? change(thread) : thread)) })),
+    };
+
+/**
+ * A thread's replies before those shown (a page carries its latest few): put above them in the
+ * pages already loaded, so reading further back costs one request a press and nothing is read twice.
+ */
+export function useEarlierReplies(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ threadId, before }: { threadId: number; before: string }) =>
+      api.get<ThreadRepliesDto>(`/api/modules/${moduleId}/comments/${threadId}/replies?${new URLSearchParams({ before })}`),
+    onSuccess: (earlier, { threadId }) =>
+      queryClient.setQueriesData<Pages>(
+        { queryKey: discussionKey(moduleId) },
+        changeThread(threadId, (thread) => {
+          // The marked answer is on the page already, wherever it falls among the earlier ones.
+          const fresh = earlier.replies.filter((reply) => !thread.replies.some((shown) => shown.id === reply.id));
+          const [answer, rest] = thread.replies[0]?.answer ? [thread.replies.slice(0, 1), thread.replies.slice(1)] : [[], thread.replies];
+          return { ...thread, replies: [...answer, ...fresh, ...rest], earlierCursor: earlier.earlierCursor };
+        }),
+      ),
+  });
+}
+
 /** Follow a thread or stop following it; the pages already loaded change in place. */
 export function useFollowThread(moduleId: number) {
   const queryClient = useQueryClient();
@@ -82,16 +117,9 @@ export function useFollowThread(moduleId: number) {
     mutationFn: ({ threadId, following }: { threadId: number; following: boolean }) =>
       api.put<FollowThreadDto>(`/api/modules/comments/${threadId}/follow`, { following }),
     onSuccess: (answer, { threadId }) =>
-      queryClient.setQueriesData<Pages>({ queryKey: discussionKey(moduleId) }, (pages) =>
-        pages
-          ? {
-              ...pages,
-              pages: pages.pages.map((page) => ({
-                ...page,
-                threads: page.threads.map((thread) => (thread.id === threadId ? { ...thread, following: answer.following } : thread)),
-              })),
-            }
-          : pages,
+      queryClient.setQueriesData<Pages>(
+        { queryKey: discussionKey(moduleId) },
+        changeThread(threadId, (thread) => ({ ...thread, following: answer.following })),
       ),
   });
 }

@@ -150,7 +150,7 @@ const signedIn = (user: User | null): User => {
 
 const loadComment = (ctx: DiscussionContext<{ params: { commentId: number } }>) => commentById(ctx.deps.db, ctx.input.params.commentId);
 
-/** `/api/modules/:moduleId/comments` and `…/discussion`: a reader of the module's course. Leaves the module on `ctx.state.module`. */
+/** `/api/modules/:moduleId/comments`, `…/discussion` and a thread's `…/replies`: a reader of the module's course. Leaves the module on `ctx.state.module`. */
 export async function discussionReader(ctx: DiscussionContext<{ params: { moduleId: number } }>): Promise<void> {
   ctx.state.module = await readableModule(ctx, ctx.input.params.moduleId);
 }

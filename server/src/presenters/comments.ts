@@ -8,6 +8,7 @@ import {
   type ModerationQueueDto,
   type NotificationsDto,
   type StaffCommentDto,
+  type ThreadRepliesDto,
 } from '@atrium/common';
 import { toIso } from '../db/knex.ts';
 import type { User } from '../models/User.ts';
@@ -108,6 +109,8 @@ export function presentDiscussionPage(
     viewer: DiscussionPageDto['viewer'];
     /** The threads the reader follows. */
     followed: ReadonlySet<number>;
+    /** Per thread with replies left out of the page: how many the reader can see, and where the earlier ones start (absent: all are here). */
+    earlier?: ReadonlyMap<number, { replyCount: number; earlierCursor: string }>;
   },
   context: CommentContext,
 ): DiscussionPageDto {
@@ -130,10 +133,20 @@ export function presentDiscussionPage(
       pinned: row.pinnedAt !== null && row.pinnedAt !== undefined,
       lastActivityAt: toIso(row.lastActivityAt)!,
       replies: closed ? replies.map((reply) => ({ ...reply, can: { ...reply.can, reply: false } })) : replies,
+      replyCount: page.earlier?.get(Number(row.id))?.replyCount ?? replies.length,
+      earlierCursor: page.earlier?.get(Number(row.id))?.earlierCursor ?? null,
       following: page.followed.has(Number(row.id)),
     };
   });
   return { threads, nextCursor: page.nextCursor, total: page.total, viewer: page.viewer };
+}
+
+/** GET …/comments/:id/replies: earlier replies of `thread`, which take no reply under them when it is hidden or held, as on the page. */
+export function presentEarlierReplies(thread: CommentRow, rows: CommentRow[], earlierCursor: string | null, context: CommentContext): ThreadRepliesDto {
+  const opening = presentComment(thread, context);
+  const closed = opening.hidden || opening.awaitingApproval;
+  const replies = rows.map((row) => presentComment(row, context)).map((reply) => (closed ? { ...reply, can: { ...reply.can, reply: false } } : reply));
+  return { replies, earlierCursor };
 }
 
 /** The header's bell: the latest replies to the reader's comments, those since they last looked marked unread. */

@@ -144,6 +144,49 @@ export function threadReplies(db: Reader, threadIds: number[], withEmail: boolea
   return visibleTo(withAuthors(db).whereIn('c.parentId', threadIds), reader).select(commentColumns(withEmail)).orderBy('c.createdAt').orderBy('c.id');
 }
 
+/** A reply of a discussion page: its place among its thread's replies, newest first (1 the latest), and how many the reader can see. */
+export type PageReplyRow = CommentRow & { latestRank: number; replyCount: number };
+
+/**
+ * The latest `shown` replies of each thread, and its marked answer wherever it falls, oldest
+ * first, with the count of the thread's replies in the reader's sight: one query for the page.
+ * The window is numbered over the replies' own index (comments_thread_replies) before the authors
+ * are joined, so a thread of a thousand replies costs its index entries, not a thousand joins.
+ */
+export async function latestThreadReplies(db: Reader, threadIds: number[], shown: number, withEmail: boolean, reader: CommentReader): Promise<PageReplyRow[]> {
+  if (!threadIds.length) return [];
+  const ranked = visibleTo(db('comments as c').whereIn('c.parentId', threadIds), reader).select(
+    'c.id',
+    db.raw('row_number() over (partition by ?? order by ?? desc, ?? desc) as ??', ['c.parentId', 'c.createdAt', 'c.id', 'latestRank']),
+    db.raw('count(*) over (partition by ??) as ??', ['c.parentId', 'replyCount']),
+  );
+  const rows = await withAuthors(db)
+    .join(ranked.as('w'), 'w.id', 'c.id')
+    .where((shownOrAnswer) => shownOrAnswer.where('w.latestRank', '<=', shown).orWhereNotNull('c.answerAt'))
+    .select([...commentColumns(withEmail), 'w.latestRank', 'w.replyCount'])
+    .orderBy('c.createdAt')
+    .orderBy('c.id');
+  return (rows as PageReplyRow[]).map((row) => ({ ...row, latestRank: Number(row.latestRank), replyCount: Number(row.replyCount) }));
+}
+
+/** A thread's replies before `before` (all of them without it), the latest `limit` of those, oldest first; one more says earlier ones remain. */
+export async function repliesBefore(
+  db: Reader,
+  threadId: number,
+  page: { before: { at: number; id: number } | null; limit: number; withEmail: boolean; reader: CommentReader },
+): Promise<CommentRow[]> {
+  const query = visibleTo(withAuthors(db).where('c.parentId', threadId), page.reader).select(commentColumns(page.withEmail));
+  if (page.before) {
+    const { at, id } = page.before;
+    query.andWhere((earlier) => earlier.where('c.createdAt', '<', at).orWhere((same) => same.where('c.createdAt', at).andWhere('c.id', '<', id)));
+  }
+  const rows: CommentRow[] = await query
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1);
+  return rows.reverse();
+}
+
 /** The reader's own choice and the school it would show. */
 export async function discussionViewer(db: Db, userId: number): Promise<{ showSchool: boolean; school: string | null }> {
   const [setting, school] = await Promise.all([

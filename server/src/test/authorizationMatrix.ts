@@ -221,6 +221,10 @@ const recipes: Record<string, Recipe> = {
   },
   'DELETE /api/modules/comments/:commentId': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/comments/${w.commentId}` }) },
   'GET /api/modules/:moduleId/discussion': { expect: enrolledOrAdmin, request: (w) => ({ path: `/api/modules/${w.moduleId}/discussion` }) },
+  'GET /api/modules/:moduleId/comments/:commentId/replies': {
+    expect: enrolledOrAdmin,
+    request: (w) => ({ path: `/api/modules/${w.moduleId}/comments/${w.commentId}/replies` }),
+  },
   'PUT /api/modules/comments/:commentId/answer': {
     expect: { ...adminOnly, admin: 400 },
     request: (w) => ({ path: `/api/modules/comments/${w.commentId}/answer`, body: { answer: true } }),

@@ -29,7 +29,15 @@ const reply = (id: number, userId: number, text: string, minutesAgo: number, par
 
 const comment = (id: number, userId: number, text: string, minutesAgo: number, replies: DiscussionCommentDto[] = []): DiscussionThreadDto => {
   const opener = reply(id, userId, text, minutesAgo, null);
-  return { ...opener, pinned: false, lastActivityAt: opener.createdAt, replies, following: userId === learner.id };
+  return {
+    ...opener,
+    pinned: false,
+    lastActivityAt: opener.createdAt,
+    replies,
+    replyCount: replies.length,
+    earlierCursor: null,
+    following: userId === learner.id,
+  };
 };
 
 const page = (threads: DiscussionThreadDto[], nextCursor: string | null = null): DiscussionPageDto => ({
@@ -294,5 +302,36 @@ describe('following and opening a thread', () => {
     await waitFor(() => expect(document.activeElement).toBe(opened));
     const asked = api.fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('/discussion'));
     expect(asked).toContain('thread=2');
+  });
+
+  it('shows a busy thread’s earlier replies on request, above the latest, each once, and says so when they cannot be read', async () => {
+    const latest = [reply(30, 99, 'Latest but one', 10), reply(31, learner.id, 'Latest', 5)];
+    const busy = { ...comment(1, 99, 'Sports day tips?', 60 * 24), replies: latest, replyCount: 4, earlierCursor: 'b2xkZXI' };
+    const api = base([busy], {
+      'GET /api/modules/11/comments/1/replies': ok({
+        replies: [reply(20, 99, 'First reply', 60 * 20), reply(21, 99, 'Second reply', 60 * 19)],
+        earlierCursor: null,
+      }),
+    });
+    renderComments();
+    const show = await screen.findByRole('button', { name: 'Show 2 earlier replies' });
+    await userEvent.click(show);
+    const replies = await screen.findByRole('list', { name: 'Replies to Tom Baker' });
+    await waitFor(() => expect(within(replies).getByText('First reply')).toBeInTheDocument());
+    const texts = within(replies)
+      .getAllByText(/reply|Latest/)
+      .map((node) => node.textContent);
+    expect(texts).toEqual(['First reply', 'Second reply', 'Latest but one', 'Latest']);
+    expect(api.callsTo('GET', '/api/modules/11/comments/1/replies')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /earlier repl/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the button and says why when the earlier replies cannot be read', async () => {
+    const busy = { ...comment(1, 99, 'Sports day tips?', 60 * 24), replies: [reply(31, learner.id, 'Latest', 5)], replyCount: 2, earlierCursor: 'b2xkZXI' };
+    base([busy], { 'GET /api/modules/11/comments/1/replies': fail(503, 'The service is temporarily unavailable. Please try again shortly.') });
+    renderComments();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the earlier reply' }));
+    expect(await screen.findByText('Could not load the earlier replies')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show the earlier reply' })).toBeEnabled();
   });
 });

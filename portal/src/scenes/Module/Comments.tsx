@@ -6,6 +6,7 @@ import { errorText } from '../../api/client.ts';
 import {
   useDeleteComment,
   useDiscussion,
+  useEarlierReplies,
   useFollowThread,
   useMarkAnswer,
   usePinThread,
@@ -31,6 +32,7 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
   const opened = Number(search.get('thread')) || null;
   const discussion = useDiscussion(moduleId, order, opened);
   const follow = useFollowThread(moduleId);
+  const earlier = useEarlierReplies(moduleId);
   const post = usePostComment(moduleId);
   const remove = useDeleteComment(moduleId);
   const settings = useSaveDiscussionSettings();
@@ -187,6 +189,17 @@ export function Comments({ moduleId, user }: { moduleId: number; user: UserDto }
           )
         }
         followBusyId={follow.isPending ? (follow.variables?.threadId ?? null) : null}
+        onShowEarlier={(thread) => {
+          if (!thread.earlierCursor) return;
+          earlier.mutate(
+            { threadId: thread.id, before: thread.earlierCursor },
+            {
+              onError: (error) =>
+                toast({ title: 'Could not load the earlier replies', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+            },
+          );
+        }}
+        earlierBusyId={earlier.isPending ? (earlier.variables?.threadId ?? null) : null}
         openedThreadId={openedThreadId}
         onLoadMore={() => void discussion.fetchNextPage()}
       />

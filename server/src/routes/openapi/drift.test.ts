@@ -316,6 +316,10 @@ const CASES: Record<string, DriftCase> = {
   'GET /api/notifications': { as: 'learner' },
   'POST /api/notifications/seen': { as: 'learner' },
   'GET /api/modules/:moduleId/discussion': { as: 'learner', path: (world) => `/api/modules/${world.course.moduleId}/discussion` },
+  'GET /api/modules/:moduleId/comments/:commentId/replies': {
+    as: 'learner',
+    path: (world) => `/api/modules/${world.course.moduleId}/comments/${world.commentId}/replies`,
+  },
   'PUT /api/modules/comments/:commentId/answer': {
     as: 'admin',
     path: (world) => `/api/modules/comments/${world.replyId}/answer`,

@@ -35,6 +35,8 @@ const thread = (opener: DiscussionCommentDto, replies: DiscussionCommentDto[]): 
   pinned: false,
   lastActivityAt: opener.createdAt,
   replies,
+  replyCount: replies.length,
+  earlierCursor: null,
   following: false,
 });
 

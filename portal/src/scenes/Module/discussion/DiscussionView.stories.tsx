@@ -36,7 +36,15 @@ const thread = (id: number, over: Partial<DiscussionCommentDto>, replies: Discus
   const opener = comment(id, over);
   // The reader (Nia, user 1) follows the threads she opened or replied in.
   const following = opener.userId === 1 || replies.some((reply) => reply.userId === 1);
-  return { ...opener, pinned: false, lastActivityAt: replies.at(-1)?.createdAt ?? opener.createdAt, replies, following };
+  return {
+    ...opener,
+    pinned: false,
+    lastActivityAt: replies.at(-1)?.createdAt ?? opener.createdAt,
+    replies,
+    replyCount: replies.length,
+    earlierCursor: null,
+    following,
+  };
 };
 
 const threads: DiscussionThreadDto[] = [
@@ -121,6 +129,8 @@ const meta = {
     onRestore: fn(),
     onFollow: fn(),
     followBusyId: null,
+    onShowEarlier: fn(),
+    earlierBusyId: null,
     openedThreadId: null,
     onLoadMore: fn(),
   },
@@ -196,4 +206,19 @@ export const Moderated: Story = {
       ],
     }),
   },
+};
+
+/** A busy thread comes with its latest replies; the earlier ones are a press away. */
+export const BusyThread: Story = {
+  args: {
+    state: ready({
+      total: 34,
+      hasMore: false,
+      loadingMore: false,
+      threads: [{ ...threads[0]!, replyCount: 29, earlierCursor: 'MTcwMDAwMDAwMDAwMC4x' }, threads[2]!],
+    }),
+  },
+};
+export const LoadingEarlierReplies: Story = {
+  args: { ...BusyThread.args, earlierBusyId: threads[0]!.id },
 };

@@ -56,12 +56,18 @@ export interface DiscussionViewProps {
   onFollow(thread: DiscussionThreadDto, following: boolean): void;
   /** The thread whose following is being changed. */
   followBusyId: number | null;
+  /** Read the replies before those a thread shows (it comes with its latest few). */
+  onShowEarlier(thread: DiscussionThreadDto): void;
+  /** The thread whose earlier replies are being read. */
+  earlierBusyId: number | null;
   /** The thread a link opened (a reply e-mail's, the bell's): marked and scrolled to. */
   openedThreadId: number | null;
   onLoadMore(): void;
 }
 
 const ORDER_LABELS: Record<DiscussionOrder, string> = { newest: 'Newest', activity: 'Newest activity' };
+
+const earlierLabel = (hidden: number) => (hidden > 1 ? `Show ${hidden.toLocaleString('en-GB')} earlier replies` : 'Show the earlier reply');
 
 /** A module's community discussion (SPEC §2, §5, §8; issue 58): threads with their replies, one level deep. */
 export function DiscussionView(props: DiscussionViewProps) {
@@ -135,6 +141,13 @@ export function DiscussionView(props: DiscussionViewProps) {
                   >
                     {thread.replies.length || props.reply?.threadId === thread.id ? (
                       <Replies aria-label={`Replies to ${thread.deleted ? 'a deleted comment' : authorName(thread)}`}>
+                        {thread.earlierCursor ? (
+                          <li>
+                            <Button variant="ghost" size="sm" onClick={() => props.onShowEarlier(thread)} disabled={props.earlierBusyId === thread.id}>
+                              {props.earlierBusyId === thread.id ? 'Loading replies…' : earlierLabel(thread.replyCount - thread.replies.length)}
+                            </Button>
+                          </li>
+                        ) : null}
                         {thread.replies.map((reply) => (
                           <DiscussionComment
                             key={reply.id}

@@ -12,6 +12,9 @@ import {
   pageQuery,
   pinThreadSchema,
   postCommentSchema,
+  THREAD_REPLIES_SHOWN,
+  threadRepliesDtoSchema,
+  threadRepliesQuery,
   type DiscussionSettingsDto,
   type FollowThreadDto,
   type MessageDto,
@@ -35,7 +38,7 @@ import {
   threadPinner,
 } from '../../../policies/comments.ts';
 import { canSeeCommenterEmail } from '../../../policies/index.ts';
-import { presentComment, presentDiscussionPage } from '../../../presenters/comments.ts';
+import { presentComment, presentDiscussionPage, presentEarlierReplies } from '../../../presenters/comments.ts';
 import {
   commentRowById,
   countModuleComments,
@@ -43,10 +46,13 @@ import {
   moduleComments,
   moduleThread,
   moduleThreads,
+  latestThreadReplies,
   pinnedThread,
-  threadReplies,
+  repliesBefore,
   type CommentReader,
+  type PageReplyRow,
 } from '../../../queries/comments.ts';
+import { notFound } from '../../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
 import { commentModerationRoutes } from './commentsModeration.ts';
 import type { Routes } from '../../define.ts';
@@ -54,6 +60,23 @@ import type { Routes } from '../../define.ts';
 const moduleParams = z.object({ moduleId: id });
 const readerOf = (user: User): CommentReader => ({ id: user.id, seesModerated: canModerateComments(user) });
 const commentParams = z.object({ commentId: id });
+const threadParams = z.object({ moduleId: id, commentId: id });
+
+/**
+ * Per thread whose page leaves replies out: how many the reader can see, and the cursor before
+ * the oldest of its latest replies (the marked answer, carried wherever it falls, is not one).
+ */
+function earlierOf(replies: readonly PageReplyRow[]): Map<number, { replyCount: number; earlierCursor: string }> {
+  const earlier = new Map<number, { replyCount: number; earlierCursor: string }>();
+  for (const reply of replies) {
+    if (reply.replyCount <= THREAD_REPLIES_SHOWN || reply.latestRank > THREAD_REPLIES_SHOWN) continue;
+    const threadId = Number(reply.parentId);
+    // Oldest first: the first of a thread's latest replies met is where the earlier ones end.
+    if (!earlier.has(threadId))
+      earlier.set(threadId, { replyCount: reply.replyCount, earlierCursor: encodeCursor({ at: Number(reply.createdAt), id: Number(reply.id) }) });
+  }
+  return earlier;
+}
 
 // Comments carry their authors, so a page is smaller than an admin list's.
 const listQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });
@@ -116,8 +139,39 @@ export function commentRoutes(routes: Routes): void {
       const nextCursor =
         fetched.length > limit && last ? encodeCursor({ at: Number(order === 'activity' ? last.lastActivityAt : last.createdAt), id: Number(last.id) }) : null;
       const threadIds = threads.map((thread) => Number(thread.id));
-      const [replies, followed] = await Promise.all([threadReplies(db, threadIds, withEmail, reader), followedThreads(db, user.id, threadIds)]);
-      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer, followed }, { viewer: user });
+      const [replies, followed] = await Promise.all([
+        latestThreadReplies(db, threadIds, THREAD_REPLIES_SHOWN, withEmail, reader),
+        followedThreads(db, user.id, threadIds),
+      ]);
+      ctx.body = presentDiscussionPage({ threads, replies, nextCursor, total, viewer, followed, earlier: earlierOf(replies) }, { viewer: user });
+    },
+  });
+
+  routes.add({
+    method: 'get',
+    path: '/api/modules/:moduleId/comments/:commentId/replies',
+    access: 'user',
+    cache: 'no-store',
+    params: threadParams,
+    query: threadRepliesQuery,
+    answer: { body: threadRepliesDtoSchema },
+    policy: discussionReader,
+    async handler(ctx) {
+      const { db } = ctx.deps;
+      const user = ctx.state.user;
+      const { moduleId, commentId } = ctx.input.params;
+      const { limit } = ctx.input.query;
+      const before = decodeCursor(ctx.input.query.before, 'discussion');
+      const withEmail = canSeeCommenterEmail(user);
+      const reader = readerOf(user);
+      // The same sight as the page: a thread of another module, hidden or held from this reader, or a reply, is not one.
+      const thread = await moduleThread(db, moduleId, commentId, withEmail, reader);
+      if (!thread) throw notFound('That thread is not in this discussion');
+      const rows = await repliesBefore(db, commentId, { before, limit, withEmail, reader });
+      const page = rows.length > limit ? rows.slice(1) : rows;
+      const first = page[0];
+      const earlierCursor = rows.length > limit && first ? encodeCursor({ at: Number(first.createdAt), id: Number(first.id) }) : null;
+      ctx.body = presentEarlierReplies(thread, page, earlierCursor, { viewer: user });
     },
   });
 

@@ -198,6 +198,79 @@ describe('pages', () => {
   });
 });
 
+describe('a busy thread', () => {
+  it('comes with its latest replies and its answer; the earlier ones page by cursor, each once, in the reader’s sight', async () => {
+    const course = await createCourse(server);
+    const busy = (await createModule(server, course.id)).id;
+    await enroll(server.db, nia.id, course.id);
+    await enroll(server.db, sam.id, course.id);
+    const question = await post(clients.nia, 'What works for a sports day?', undefined, busy);
+    const base = Date.now() - 1_000_000;
+    // Sixty replies, pairs of them at the same millisecond (the cursor goes by id within one); Sam's 40th is hidden, the 3rd is the answer.
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      moduleId: busy,
+      userId: i % 2 ? sam.id : nia.id,
+      parentId: question.id,
+      comment: `r${i}`,
+      createdAt: base + Math.floor(i / 2),
+      lastActivityAt: base + Math.floor(i / 2),
+      hiddenAt: i === 39 ? base : null,
+      answerAt: i === 2 ? base : null,
+    }));
+    for (const row of rows) await server.db('comments').insert(row);
+    const everyone = rows.map((row) => row.comment).filter((comment) => comment !== 'r39');
+
+    const thread = (await page(clients.nia, '', busy)).threads[0]!;
+    expect(thread.replies.map((reply) => reply.comment)).toEqual(['r2', 'r55', 'r56', 'r57', 'r58', 'r59']);
+    expect([thread.replyCount, thread.earlierCursor]).toEqual([59, expect.any(String)]);
+    // The reader pages back from the page's latest replies: every earlier one once, oldest first, the answer among them.
+    const earlier: string[] = [];
+    let before: string | null = thread.earlierCursor;
+    while (before) {
+      const response = await clients.nia.get(`${comments(busy)}/${question.id}/replies?before=${before}&limit=20`);
+      expect(response.status, response.text).toBe(200);
+      earlier.unshift(...response.body.replies.map((reply: DiscussionCommentDto) => reply.comment));
+      before = response.body.earlierCursor;
+    }
+    expect([...earlier, 'r55', 'r56', 'r57', 'r58', 'r59']).toEqual(everyone);
+    // Without a cursor: the latest replies. Sam sees his hidden reply; so does an admin.
+    const latest = await clients.sam.get(`${comments(busy)}/${question.id}/replies?limit=2`);
+    expect(latest.body.replies.map((reply: DiscussionCommentDto) => reply.comment)).toEqual(['r58', 'r59']);
+    expect((await page(clients.sam, '', busy)).threads[0]!.replyCount).toBe(60);
+    expect((await page(clients.admin, '', busy)).threads[0]!.replyCount).toBe(60);
+
+    // A thread of few replies says all are there.
+    const quiet = await post(clients.sam, 'Any tips for indoor light?', undefined, busy);
+    await post(clients.nia, 'Open the blinds.', quiet.id, busy);
+    const shown = (await page(clients.nia, '', busy)).threads.find((t) => t.id === quiet.id)!;
+    expect([shown.replies.length, shown.replyCount, shown.earlierCursor]).toEqual([1, 1, null]);
+  });
+
+  it('answers only a thread of this module in the reader’s sight: 404 otherwise, 400 for a cursor that is not ours, 403 to who cannot read the module', async () => {
+    const course = await createCourse(server);
+    const busy = (await createModule(server, course.id)).id;
+    await enroll(server.db, nia.id, course.id);
+    await enroll(server.db, sam.id, course.id);
+    const question = await post(clients.sam, 'Hidden soon', undefined, busy);
+    const reply = await post(clients.nia, 'A reply', question.id, busy);
+    const replies = (threadId: number, moduleId = busy, query = '') => `/api/modules/${moduleId}/comments/${threadId}/replies${query}`;
+    expect((await clients.nia.get(replies(question.id))).status).toBe(200);
+    expect((await clients.nia.get(replies(question.id, otherModuleId))).status).toBe(404);
+    expect((await clients.nia.get(replies(reply.id))).status).toBe(404);
+    expect((await clients.nia.get(replies(question.id, busy, '?before=not-a-cursor'))).status).toBe(400);
+    expect((await clients.nia.get(replies(question.id, busy, '?limit=51'))).status).toBe(400);
+    expect((await clients.outsider.get(replies(question.id))).status).toBe(403);
+    expect((await server.client().get(replies(question.id))).status).toBe(401);
+
+    // Hidden: gone for Nia, still there for its author, whose replies take no reply beneath it.
+    await server.db('comments').where({ id: question.id }).update({ hiddenAt: Date.now() });
+    expect((await clients.nia.get(replies(question.id))).status).toBe(404);
+    const own = await clients.sam.get(replies(question.id));
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.replies).toEqual([expect.objectContaining({ id: reply.id, can: expect.objectContaining({ reply: false }) })]);
+  });
+});
+
 describe("the instructor's voice", () => {
   it('lets an admin mark one reply per thread as the answer, shown first under the question', async () => {
     const question = await post(clients.nia, 'Do we need consent for a class photo on the website?');
