@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from './Button.tsx';
-import { Dialog, DialogActions, DialogCancel } from './Dialog.tsx';
+import { Dialog, DialogButtons } from './Dialog.tsx';
 import { FormAlert } from './FormAlert.tsx';
 
 /**
@@ -42,20 +41,7 @@ export function ConfirmDialog({
           <FormAlert message={error} />
         </Refusal>
       ) : null}
-      <DialogActions>
-        <DialogCancel>
-          <Button variant="secondary">Cancel</Button>
-        </DialogCancel>
-        <Button
-          variant={tone}
-          disabled={busy}
-          onClick={() => {
-            onConfirm();
-          }}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons label={confirmLabel} busyLabel={busyLabel} busy={busy} tone={tone} onAction={onConfirm} />
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { createContext, useContext, useEffect, type ReactElement, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
+import { Button } from './Button.tsx';
 import { Overlay, dialogContentStyles } from './dialogStyles.ts';
 
 /**
@@ -100,6 +101,45 @@ export const DialogActions = styled.div`
     }
   }
 `;
+
+/**
+ * The usual foot of a dialog: Cancel, then its action. While the action runs its button says so
+ * (`busyLabel`) and neither can be pressed: a sent request cannot be called back, and a dialog closed
+ * under it would lose the refusal it may bring. In a form the action submits it; otherwise give
+ * `onAction`.
+ */
+export function DialogButtons({
+  label,
+  busyLabel,
+  busy,
+  disabled = false,
+  tone = 'primary',
+  onAction,
+  className,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  /** The action cannot be taken yet (nothing to act on), though nothing runs. */
+  disabled?: boolean;
+  /** Danger for what destroys; primary otherwise. */
+  tone?: 'primary' | 'danger';
+  onAction?(): void;
+  className?: string;
+}) {
+  return (
+    <DialogActions className={className}>
+      <DialogCancel>
+        <Button variant="secondary" disabled={busy}>
+          Cancel
+        </Button>
+      </DialogCancel>
+      <Button type={onAction ? 'button' : 'submit'} variant={tone} disabled={busy || disabled} onClick={onAction}>
+        {busy ? busyLabel : label}
+      </Button>
+    </DialogActions>
+  );
+}
 
 const Content = styled.div<{ $width: 'normal' | 'wide' | 'editor' }>`
   ${dialogContentStyles}

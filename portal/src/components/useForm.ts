@@ -7,6 +7,14 @@ export type FieldPath<T> = (keyof T & string) | `${keyof T & string}.${string}`;
 
 export type FieldErrors<T> = Partial<Record<FieldPath<T>, string>>;
 
+/** One text field as `field(name)` binds it: what a props-only view takes for a field. */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  error: string | null;
+  onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void;
+}
+
 /** The fields typed as text, which `field()` binds to an input. */
 type TextField<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
@@ -50,7 +58,7 @@ export function useForm<T extends object>(initial: T) {
   const [errors, setErrors] = useState<FieldErrors<T>>({});
 
   const field = useCallback(
-    (name: TextField<T>) => ({
+    (name: TextField<T>): FieldBinding => ({
       name,
       value: values[name] as string,
       error: errors[name] ?? null,

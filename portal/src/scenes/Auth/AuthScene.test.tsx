@@ -174,13 +174,29 @@ describe('Forgot password', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('says so when sending fails', async () => {
-    mockApi({ ...base, 'POST /api/forgot-password': fail(500, 'boom') });
+  it('says inside the dialog why no link went, keeping the address to send again', async () => {
+    mockApi({ ...base, 'POST /api/forgot-password': fail(429, 'Too many attempts. Please wait a moment and try again.') });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'priya@school.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a moment and try again.');
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('priya@school.example');
+  });
+
+  it('forgets an earlier refusal when opened again', async () => {
+    mockApi({ ...base, 'POST /api/forgot-password': fail(503, '') });
     renderAuth();
     await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'priya@school.example');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Failed to send reset email. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The reset link could not be sent. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await screen.findByRole('dialog', { name: 'Reset Password' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('can be cancelled', async () => {

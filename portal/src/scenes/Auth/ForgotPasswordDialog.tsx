@@ -1,12 +1,10 @@
 import { useEffect, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { forgotPasswordSchema } from '@atrium/common/schemas/auth';
+import { errorText } from '../../api/client.ts';
 import { useForgotPassword } from '../../api/session.ts';
-import { Button } from '../../components/Button.tsx';
-import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
-import { Form, TextField } from '../../components/Field.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
+import { ForgotPasswordDialogView } from './ForgotPasswordDialogView.tsx';
 
 /** SPEC §7: the answer never says whether the account exists, so neither does the UI. */
 export const RESET_LINK_MESSAGE = "If an account exists with that email, you'll receive a password reset link.";
@@ -16,9 +14,12 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
   const forgot = useForgotPassword();
   const { toast } = useToast();
   const { reset } = form;
+  const { reset: forgetRefusal } = forgot;
 
   useEffect(() => {
-    if (open) reset({ email: initialEmail });
+    if (!open) return;
+    reset({ email: initialEmail });
+    forgetRefusal();
     // Prefill once per opening, not on every keystroke in the login form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -32,33 +33,18 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: { ope
         toast({ title: 'Reset link sent', description: RESET_LINK_MESSAGE, variant: 'success' });
         onOpenChange(false);
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to send reset email. Please try again.', variant: 'destructive' }),
+      onError: (problem) => form.showServerErrors(problem),
     });
   };
 
   return (
-    <Dialog
+    <ForgotPasswordDialogView
       open={open}
       onOpenChange={onOpenChange}
-      title="Reset Password"
-      description="Enter the email you registered with and we’ll send you a link to choose a new password."
-    >
-      <Form onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <Actions>
-          <DialogCancel>
-            <Button variant="secondary">Cancel</Button>
-          </DialogCancel>
-          <Button type="submit" disabled={forgot.isPending}>
-            {forgot.isPending ? 'Sending…' : 'Send Reset Link'}
-          </Button>
-        </Actions>
-      </Form>
-    </Dialog>
+      email={form.field('email')}
+      sending={forgot.isPending}
+      refusal={forgot.error && !form.errors.email ? errorText(forgot.error, 'The reset link could not be sent. Please try again.') : null}
+      onSubmit={submit}
+    />
   );
 }
-
-/** Below a single field the buttons sit a little further down than the form's gap (as this dialog always has). */
-const Actions = styled(DialogActions)`
-  margin-top: ${({ theme }) => theme.space.xs};
-`;

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { panelSlot } from '../../../../storybook/portalFixtures.tsx';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { DeleteAccountDialogView, type FieldBinding } from './DeleteAccountDialogView.tsx';
+import type { FieldBinding } from '../../components/useForm.ts';
+import { DeleteAccountDialogView } from './DeleteAccountDialogView.tsx';
 
 const password = (value = '', error: string | null = null): FieldBinding => ({ name: 'password', value, error, onChange: fn() });
 

@@ -1,22 +1,15 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import styled from 'styled-components';
 import { SIGN_IN_PROVIDER_LABELS, type SignInProviderName } from '@atrium/common';
-import { Button, ButtonAnchor } from '../../components/Button.tsx';
+import { ButtonAnchor } from '../../components/Button.tsx';
 import { ChoiceCard } from '../../components/ChoiceCard.ts';
-import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
+import { Dialog, DialogButtons } from '../../components/Dialog.tsx';
 import { Form, PasswordField } from '../../components/Field.tsx';
 import { FormAlert } from '../../components/FormAlert.tsx';
 import { ProviderLogo } from '../../components/ProviderLogo.tsx';
+import type { FieldBinding } from '../../components/useForm.ts';
 
 export type CertificatesChoice = 'keep' | 'revoke';
-
-/** One field as `useForm().field(name)` gives it. */
-export interface FieldBinding {
-  name: string;
-  value: string;
-  error: string | null;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
-}
 
 /**
  * How the owner shows it is them: the account's password, or, for an account without one (opened
@@ -107,14 +100,7 @@ export function DeleteAccountDialogView({ onOpenChange, certificates, confirmati
             ) : null}
           </Refusal>
         ) : null}
-        <DialogActions>
-          <DialogCancel>
-            <Button variant="secondary">Cancel</Button>
-          </DialogCancel>
-          <Button type="submit" variant="danger" disabled={deletion.state === 'deleting'}>
-            {deletion.state === 'deleting' ? 'Deleting…' : 'Delete my account'}
-          </Button>
-        </DialogActions>
+        <DialogButtons label="Delete my account" busyLabel="Deleting…" busy={deletion.state === 'deleting'} tone="danger" />
       </Form>
     </Dialog>
   );

@@ -2,23 +2,14 @@ import { z } from 'zod';
 import type { TrustSchoolCountsDto } from '@atrium/common';
 import { errorText } from '../../api/client.ts';
 import { useMoveTrustMember } from '../../api/trusts.ts';
-import { Button } from '../../components/Button.tsx';
-import { Dialog, DialogActions, DialogCancel } from '../../components/Dialog.tsx';
-import { Form } from '../../components/Field.tsx';
-import { FormAlert } from '../../components/FormAlert.tsx';
-import { SelectField } from '../../components/SelectField.tsx';
 import { useToast } from '../../components/toast/Toaster.tsx';
 import { useForm } from '../../components/useForm.ts';
+import { MoveMemberDialogView, type MovingMember } from './MoveMemberDialogView.tsx';
+
+export type { MovingMember };
 
 /** One of the trust's other schools must be chosen (the select offers only those; the server checks the id). */
 const moveSchema = z.object({ schoolId: z.string().min(1, { message: 'Choose the school they are moving to.' }).transform(Number) });
-
-export interface MovingMember {
-  userId: number;
-  name: string;
-  schoolId: number;
-  schoolName: string;
-}
 
 /**
  * "Move to another school" for one member of the trust's staff: they keep their progress and
@@ -54,36 +45,14 @@ export function MoveMemberDialog({
     ),
   );
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Move ${member.name} to another school`}
-      description={`${member.name} is on the staff of ${member.schoolName}. They keep their progress, certificates and history; their courses become those of the school they move to, and reports show them there from today.`}
-    >
-      <Form onSubmit={submit} noValidate aria-label={`Move ${member.name}`}>
-        {others.length === 0 ? (
-          <p>The trust has no other school to move them to.</p>
-        ) : (
-          <SelectField
-            label="New school"
-            placeholder="Choose a school…"
-            {...form.field('schoolId')}
-            options={others.map((school) => ({ value: String(school.schoolId), label: school.name }))}
-          />
-        )}
-        {/* What no field explains (a refusal, the network): the server's sentence. */}
-        <FormAlert message={move.error && !form.errors.schoolId ? errorText(move.error, 'They could not be moved. Please try again.') : null} />
-        <DialogActions>
-          <DialogCancel>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </DialogCancel>
-          <Button type="submit" disabled={others.length === 0 || move.isPending}>
-            {move.isPending ? 'Moving…' : 'Move'}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <MoveMemberDialogView
+      member={member}
+      others={others}
+      school={form.field('schoolId')}
+      moving={move.isPending}
+      refusal={move.error && !form.errors.schoolId ? errorText(move.error, 'They could not be moved. Please try again.') : null}
+      onClose={onClose}
+      onSubmit={submit}
+    />
   );
 }

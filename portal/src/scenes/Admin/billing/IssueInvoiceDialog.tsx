@@ -6,10 +6,9 @@ import { invoiceFigures, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } f
 import { invoiceIssueSchema } from '@atrium/common/schemas/prices';
 import { useIssueInvoice, useSalesTotals } from '../../../api/adminSales.ts';
 import { errorText } from '../../../api/client.ts';
-import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { money } from '../../../components/coursePrice.ts';
-import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.tsx';
+import { Dialog, DialogButtons } from '../../../components/Dialog.tsx';
 import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -129,16 +128,7 @@ function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) 
             {preview.note && vatShapeOk ? <Note>{preview.note}</Note> : null}
           </Preview>
         ) : null}
-        <DialogActions>
-          <DialogCancel>
-            <Button variant="secondary" disabled={issue.isPending}>
-              Cancel
-            </Button>
-          </DialogCancel>
-          <Button type="submit" disabled={issue.isPending}>
-            {issue.isPending ? 'Issuing…' : 'Issue invoice'}
-          </Button>
-        </DialogActions>
+        <DialogButtons label="Issue invoice" busyLabel="Issuing…" busy={issue.isPending} />
       </Form>
     </>
   );

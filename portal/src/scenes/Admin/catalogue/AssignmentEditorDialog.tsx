@@ -3,10 +3,9 @@ import { ASSIGNMENT_INSTRUCTIONS_MAX, ASSIGNMENT_MAX_FILES_MAX, assignmentInputS
 import type { AssignmentAcceptKind, AssignmentAdminDto } from '../../../api/assignmentTypes.ts';
 import { useAssignmentAdmin } from '../../../api/assignments.ts';
 import { errorText } from '../../../api/client.ts';
-import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
-import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.tsx';
+import { Dialog, DialogButtons } from '../../../components/Dialog.tsx';
 import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
@@ -197,14 +196,7 @@ function AssignmentEditor({
         checked={form.values.approvalRequired === 'true'}
         onChange={(event) => choose('approvalRequired', String(event.currentTarget.checked))}
       />
-      <DialogActions>
-        <DialogCancel>
-          <Button variant="secondary">Cancel</Button>
-        </DialogCancel>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : assignment ? 'Save assignment' : 'Add assignment'}
-        </Button>
-      </DialogActions>
+      <DialogButtons label={assignment ? 'Save assignment' : 'Add assignment'} busyLabel="Saving…" busy={saving} />
     </Form>
   );
 }

@@ -6,9 +6,8 @@ import { coursePricesFormSchema, priceListOf } from '@atrium/common/schemas/cour
 import { cpdHoursText, nearestQuarterHours } from '@atrium/common/rules/cpd';
 import { useSaveCourse, type CourseFields } from '../../../api/adminCatalogue.ts';
 import { errorText } from '../../../api/client.ts';
-import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
-import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.tsx';
+import { Dialog, DialogButtons } from '../../../components/Dialog.tsx';
 import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
 import { useForm } from '../../../components/useForm.ts';
@@ -161,16 +160,7 @@ export function CourseForm({ course, onDone }: { course: CourseSummaryDto | null
         {...form.field('cpdStandards')}
       />
       <RequiresWatchingField checked={requiresWatching} onChange={setRequiresWatching} />
-      <DialogActions>
-        <DialogCancel>
-          <Button variant="secondary" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </DialogCancel>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : course ? 'Save Changes' : 'Create Course'}
-        </Button>
-      </DialogActions>
+      <DialogButtons label={course ? 'Save Changes' : 'Create Course'} busyLabel="Saving…" busy={save.isPending} />
     </Form>
   );
 }

@@ -4,7 +4,7 @@ import { quizInputSchema, type ModuleDto, type QuestionType, type QuizEditDto, t
 import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { CheckboxField } from '../../../components/CheckboxField.tsx';
-import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.tsx';
+import { Dialog, DialogButtons } from '../../../components/Dialog.tsx';
 import { Form, Input, TextAreaField, TextField } from '../../../components/Field.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { IconButton } from '../../../components/IconButton.tsx';
@@ -231,16 +231,7 @@ function QuizForm({
           <Icon name="plus" size={18} /> Add question
         </Button>
       </div>
-      <DialogActions>
-        <DialogCancel>
-          <Button variant="secondary" disabled={saving}>
-            Cancel
-          </Button>
-        </DialogCancel>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : quiz ? 'Save quiz' : 'Add quiz'}
-        </Button>
-      </DialogActions>
+      <DialogButtons label={quiz ? 'Save quiz' : 'Add quiz'} busyLabel="Saving…" busy={saving} />
     </Form>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportCommentInput, type ReportReason } from '@atrium/common';
-import { Button } from '../../../components/Button.tsx';
 import { CharacterCount } from '../../../components/CharacterCount.tsx';
-import { Dialog, DialogActions, DialogCancel } from '../../../components/Dialog.tsx';
+import { Dialog, DialogButtons } from '../../../components/Dialog.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../components/Field.tsx';
 import { Form } from '../../../components/Form.tsx';
@@ -56,16 +55,7 @@ export function ReportDialog({ author, busy, onSubmit, onClose }: ReportDialogPr
           hint={<CharacterCount value={details} max={REPORT_DETAILS_MAX} />}
           onChange={(event) => setDetails(event.target.value)}
         />
-        <DialogActions>
-          <DialogCancel>
-            <Button type="button" variant="secondary">
-              Cancel
-            </Button>
-          </DialogCancel>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Sending…' : 'Send report'}
-          </Button>
-        </DialogActions>
+        <DialogButtons label="Send report" busyLabel="Sending…" busy={busy} />
       </Fields>
     </Dialog>
   );
