@@ -1,3 +1,4 @@
+import type { Decorator } from '@storybook/react-vite';
 import { ApiError } from '../portal/src/api/client.ts';
 import { Panel, PanelHeader, PanelLead } from '../portal/src/components/Panel.ts';
 
@@ -17,3 +18,16 @@ export const panelSlot = (id: string, title: string, lead: string) => (
     <PanelLead>{lead}</PanelLead>
   </Panel>
 );
+
+/**
+ * A dialog's story decorator: the panel the dialog opens over, which its scrim dims. A dialog
+ * draws in a portal of its own, so without it the story's page would be empty.
+ */
+export const overPanel =
+  (id: string, title: string, lead: string): Decorator =>
+  (Story) => (
+    <>
+      {panelSlot(id, title, lead)}
+      <Story />
+    </>
+  );

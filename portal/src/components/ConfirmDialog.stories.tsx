@@ -1,22 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { panelSlot } from '../../../storybook/portalFixtures.tsx';
+import { overPanel } from '../../../storybook/portalFixtures.tsx';
 import { portalTheme } from '../../../storybook/portalDecorators.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 const meta = {
   title: 'Portal/ConfirmDialog',
   component: ConfirmDialog,
-  decorators: [
-    // A confirmation opens over the panel whose button asked for it; the scrim dims that panel.
-    (Story) => (
-      <>
-        {panelSlot('school', 'Oak Primary School', 'Its members, groups and invitations.')}
-        <Story />
-      </>
-    ),
-    portalTheme,
-  ],
+  // A confirmation opens over the panel whose button asked for it; the scrim dims that panel.
+  decorators: [overPanel('school', 'Oak Primary School', 'Its members, groups and invitations.'), portalTheme],
   args: {
     open: true,
     onOpenChange: fn(),

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Dialog, DialogButtons } from './Dialog.tsx';
-import { FormAlert } from './FormAlert.tsx';
+import { Dialog, DialogButtons, DialogRefusal } from './Dialog.tsx';
 
 /**
  * A confirmation that must be answered (an alert dialog): delete a comment, and so on. A caller
  * that keeps it open after a refusal passes the server's sentence as `error`, said above the
- * buttons beside what was refused (FormAlert: a toast is easy to miss, and gone in a few seconds).
+ * buttons beside what was refused (DialogRefusal: a toast is easy to miss, and gone in a few seconds).
  */
 export function ConfirmDialog({
   open,
@@ -38,7 +37,7 @@ export function ConfirmDialog({
     <Dialog kind="alert" open={open} onOpenChange={onOpenChange} title={title} description={description}>
       {error ? (
         <Refusal>
-          <FormAlert message={error} />
+          <DialogRefusal message={error} />
         </Refusal>
       ) : null}
       <DialogButtons label={confirmLabel} busyLabel={busyLabel} busy={busy} tone={tone} onAction={onConfirm} />

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, type ReactElement, type ReactNode
 import styled, { css } from 'styled-components';
 import { media } from '@atrium/common/ui/theme';
 import { Button } from './Button.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import { Overlay, dialogContentStyles } from './dialogStyles.ts';
 
 /**
@@ -140,6 +141,32 @@ export function DialogButtons({
     </DialogActions>
   );
 }
+
+/**
+ * Why a dialog's action was refused, said last before its buttons (FormAlert), with what may help
+ * (`children`: a sign-in to go through again). A dialog taller than the screen scrolls inside itself
+ * with its buttons at its foot, so a refusal arriving below the fold scrolls the dialog to its end,
+ * which brings it into sight; keyed by the sentence, a second refusal does so again.
+ */
+export function DialogRefusal({ message, children }: { message: string | null; children?: ReactNode }) {
+  if (!message) return null;
+  return (
+    <Refusal key={message} ref={bringIntoSight}>
+      <FormAlert message={message} />
+      {children}
+    </Refusal>
+  );
+}
+
+const bringIntoSight = (element: HTMLElement | null) => {
+  const dialog = element?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+  if (dialog) dialog.scrollTop = dialog.scrollHeight;
+};
+
+const Refusal = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+`;
 
 const Content = styled.div<{ $width: 'normal' | 'wide' | 'editor' }>`
   ${dialogContentStyles}

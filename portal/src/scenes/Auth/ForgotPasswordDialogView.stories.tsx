@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { panelSlot } from '../../../../storybook/portalFixtures.tsx';
+import { overPanel } from '../../../../storybook/portalFixtures.tsx';
 import type { FieldBinding } from '../../components/useForm.ts';
 import { ForgotPasswordDialogView } from './ForgotPasswordDialogView.tsx';
 
@@ -10,16 +10,8 @@ const email = (value = '', error: string | null = null): FieldBinding => ({ name
 const meta = {
   title: 'Portal/ForgotPasswordDialogView',
   component: ForgotPasswordDialogView,
-  decorators: [
-    // The dialog opens over the sign-in form (its "Forgot your password?" link), which its scrim dims.
-    (Story) => (
-      <>
-        {panelSlot('sign-in', 'Sign in', 'Your e-mail address and password, or Google or Microsoft.')}
-        <Story />
-      </>
-    ),
-    portalTheme,
-  ],
+  // The dialog opens over the sign-in form (its "Forgot your password?" link), which its scrim dims.
+  decorators: [overPanel('sign-in', 'Sign in', 'Your e-mail address and password, or Google or Microsoft.'), portalTheme],
   parameters: { route: '/auth' },
   args: { open: true, onOpenChange: fn(), email: email(), sending: false, refusal: null, onSubmit: fn() },
 } satisfies Meta<typeof ForgotPasswordDialogView>;

@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { Dialog, DialogButtons } from '../../components/Dialog.tsx';
+import { Dialog, DialogButtons, DialogRefusal } from '../../components/Dialog.tsx';
 import { Form, TextField } from '../../components/Field.tsx';
-import { FormAlert } from '../../components/FormAlert.tsx';
 import type { FieldBinding } from '../../components/useForm.ts';
 
 export interface ForgotPasswordDialogViewProps {
@@ -26,7 +25,7 @@ export function ForgotPasswordDialogView({ open, onOpenChange, email, sending, r
     >
       <Form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" required {...email} />
-        <FormAlert message={refusal} />
+        <DialogRefusal message={refusal} />
         <Actions label="Send Reset Link" busyLabel="Sending…" busy={sending} />
       </Form>
     </Dialog>

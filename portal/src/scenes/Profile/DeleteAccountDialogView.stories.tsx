@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { panelSlot } from '../../../../storybook/portalFixtures.tsx';
+import { overPanel } from '../../../../storybook/portalFixtures.tsx';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
 import type { FieldBinding } from '../../components/useForm.ts';
 import { DeleteAccountDialogView } from './DeleteAccountDialogView.tsx';
@@ -10,16 +10,8 @@ const password = (value = '', error: string | null = null): FieldBinding => ({ n
 const meta = {
   title: 'Portal/DeleteAccountDialogView',
   component: DeleteAccountDialogView,
-  decorators: [
-    // The dialog opens over the profile's "Your data" panel, which its scrim dims.
-    (Story) => (
-      <>
-        {panelSlot('data', 'Your data', 'Download my data, or delete my account.')}
-        <Story />
-      </>
-    ),
-    portalTheme,
-  ],
+  // The dialog opens over the profile's "Your data" panel, which its scrim dims.
+  decorators: [overPanel('data', 'Your data', 'Download my data, or delete my account.'), portalTheme],
   parameters: { route: '/profile' },
   args: {
     onOpenChange: fn(),

@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { SIGN_IN_PROVIDER_LABELS, type SignInProviderName } from '@atrium/common';
 import { ButtonAnchor } from '../../components/Button.tsx';
 import { ChoiceCard } from '../../components/ChoiceCard.ts';
-import { Dialog, DialogButtons } from '../../components/Dialog.tsx';
+import { Dialog, DialogButtons, DialogRefusal } from '../../components/Dialog.tsx';
 import { Form, PasswordField } from '../../components/Field.tsx';
-import { FormAlert } from '../../components/FormAlert.tsx';
 import { ProviderLogo } from '../../components/ProviderLogo.tsx';
 import type { FieldBinding } from '../../components/useForm.ts';
 
@@ -32,16 +31,6 @@ export interface DeleteAccountDialogViewProps {
   deletion: DeletionState;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
 }
-
-/**
- * On a phone the dialog is taller than the screen and scrolls inside itself, its buttons staying at
- * its foot: a refusal arriving below the fold (with the sign-in it asks for) sits last before those
- * buttons, so the dialog is scrolled to its end, which brings all of it into sight.
- */
-const bringIntoSight = (element: HTMLElement | null) => {
-  const dialog = element?.closest<HTMLElement>('[role="alertdialog"]');
-  if (dialog) dialog.scrollTop = dialog.scrollHeight;
-};
 
 const CERTIFICATE_CHOICES = [
   { value: 'keep', label: 'Keep my certificates verifiable', hint: 'Their numbers still check out, with "Former learner" instead of your name.' },
@@ -89,16 +78,14 @@ export function DeleteAccountDialogView({ onOpenChange, certificates, confirmati
           <PasswordField label="Your password" autoComplete="current-password" hint="To confirm it is you." {...confirmation.password} />
         )}
         {refusal ? (
-          // Keyed by its sentence: each new refusal is a new element, brought into sight as it arrives.
-          <Refusal key={refusal.message} ref={bringIntoSight}>
-            <FormAlert message={refusal.message} />
+          <DialogRefusal message={refusal.message}>
             {refusal.signInAgain ? (
               <ButtonAnchor variant="secondary" size="sm" href={refusal.signInAgain.href}>
                 <ProviderLogo provider={refusal.signInAgain.provider} />
                 {`Sign in again with ${SIGN_IN_PROVIDER_LABELS[refusal.signInAgain.provider]}`}
               </ButtonAnchor>
             ) : null}
-          </Refusal>
+          </DialogRefusal>
         ) : null}
         <DialogButtons label="Delete my account" busyLabel="Deleting…" busy={deletion.state === 'deleting'} tone="danger" />
       </Form>
@@ -119,10 +106,4 @@ const Choices = styled.fieldset`
     font-size: ${({ theme }) => theme.fontSize.sm};
     font-weight: 600;
   }
-`;
-
-// The sentence and its way out, one item of the form's grid.
-const Refusal = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
 `;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { portalTheme } from '../../../../storybook/portalDecorators.tsx';
-import { panelSlot } from '../../../../storybook/portalFixtures.tsx';
+import { overPanel } from '../../../../storybook/portalFixtures.tsx';
 import type { FieldBinding } from '../../components/useForm.ts';
 import { MoveMemberDialogView } from './MoveMemberDialogView.tsx';
 
@@ -10,16 +10,8 @@ const school = (value = '', error: string | null = null): FieldBinding => ({ nam
 const meta = {
   title: 'Portal/MoveMemberDialogView',
   component: MoveMemberDialogView,
-  decorators: [
-    // The dialog opens over the trust's staff list, which its scrim dims.
-    (Story) => (
-      <>
-        {panelSlot('staff', 'Staff across the trust', 'Every member of every school, with their courses.')}
-        <Story />
-      </>
-    ),
-    portalTheme,
-  ],
+  // The dialog opens over the trust's staff list, which its scrim dims.
+  decorators: [overPanel('staff', 'Staff across the trust', 'Every member of every school, with their courses.'), portalTheme],
   parameters: { route: '/trust' },
   args: {
     member: { userId: 21, name: 'Cal Cole', schoolId: 4, schoolName: 'Elm Academy' },

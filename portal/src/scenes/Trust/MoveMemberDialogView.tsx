@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import type { TrustSchoolCountsDto } from '@atrium/common';
-import { Dialog, DialogButtons } from '../../components/Dialog.tsx';
+import { Dialog, DialogButtons, DialogRefusal } from '../../components/Dialog.tsx';
 import { Form } from '../../components/Field.tsx';
-import { FormAlert } from '../../components/FormAlert.tsx';
 import { SelectField } from '../../components/SelectField.tsx';
 import type { FieldBinding } from '../../components/useForm.ts';
 
@@ -48,7 +47,7 @@ export function MoveMemberDialogView({ member, others, school, moving, refusal, 
             options={others.map((option) => ({ value: String(option.schoolId), label: option.name }))}
           />
         )}
-        <FormAlert message={refusal} />
+        <DialogRefusal message={refusal} />
         <DialogButtons label="Move" busyLabel="Moving…" busy={moving} disabled={others.length === 0} />
       </Form>
     </Dialog>

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CourseSummaryDto } from '@atrium/common';
-import { admin, mockApi, ok, publicConfig } from '../../../test/api.ts';
+import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { CourseFormDialog } from './CourseFormDialog.tsx';
 
@@ -134,5 +134,31 @@ describe('course form: CPD value (issue 59)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Course updated')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/courses/4')[0]?.body).toMatchObject({ cpdHours: null, ceus: null, cpdStandards: [] });
+  });
+});
+
+describe('course form: a refusal', () => {
+  it('is said inside the dialog, which stays open with what was typed', async () => {
+    base({ 'POST /api/courses': fail(503, 'The service is temporarily unavailable. Please try again shortly.') });
+    const closed: boolean[] = [];
+    renderScene(<CourseFormDialog course={null} open onOpenChange={(open) => closed.push(!open)} />);
+    await fillNewCourse('499');
+    const dialog = screen.getByRole('dialog', { name: 'New Course' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The service is temporarily unavailable. Please try again shortly.');
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Video for schools');
+    expect(closed).toEqual([]);
+  });
+
+  it('that names a field is said on that field, not above the buttons', async () => {
+    base({
+      'POST /api/courses': {
+        status: 400,
+        body: { message: 'Invalid input', id: 'validation_failed', errors: { title: 'A course with this title already exists' } },
+      },
+    });
+    renderScene(<CourseFormDialog course={null} open onOpenChange={() => {}} />);
+    await fillNewCourse('499');
+    expect(await screen.findByText('A course with this title already exists')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid input')).not.toBeInTheDocument();
   });
 });
