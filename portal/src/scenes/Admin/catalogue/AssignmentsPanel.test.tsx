@@ -116,6 +116,21 @@ describe('AssignmentsPanel', () => {
     expect(await within(dialog).findByText('Already used in this course')).toBeInTheDocument();
   });
 
+  it('says a refusal no field explains inside the dialog, and forgets it when opened again', async () => {
+    answers({ 'PATCH /api/courses/3/assignments/60': fail(409, 'This assignment was changed by someone else. Reload and try again.') });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Edit Three photos' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save assignment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This assignment was changed by someone else. Reload and try again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Edit Three photos' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('deletes after confirming', async () => {
     const api = answers({ 'DELETE /api/courses/3/assignments/60': { status: 204 } });
     const user = userEvent.setup();
