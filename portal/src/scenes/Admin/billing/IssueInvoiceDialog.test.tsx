@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDto, OrderDiscountDto, SalesTotalsDto } from '@atrium/common';
 import { SALES_KEY } from '../../../api/adminSales.ts';
-import { admin, mockApi, ok, publicConfig } from '../../../test/api.ts';
+import { admin, fail, mockApi, ok, publicConfig } from '../../../test/api.ts';
 import { renderScene } from '../../../test/render.tsx';
 import { IssueInvoiceDialog } from './IssueInvoiceDialog.tsx';
 import { LONG_TEST_MS } from '../../../test/limits.ts';
@@ -161,5 +161,23 @@ describe('IssueInvoiceDialog: discount', () => {
     await waitFor(() => expect(screen.getByLabelText('Invoice totals')).toHaveTextContent('Total£598.80'));
     expect(screen.getByLabelText('Invoice totals')).not.toHaveTextContent('Discount');
     expect(screen.getByRole('button', { name: 'Add discount' })).toBeInTheDocument();
+  });
+});
+
+describe('IssueInvoiceDialog: a refusal', () => {
+  it('is said inside the dialog with the details kept; one that names a field is said on it', async () => {
+    let answer: { status: number; body: unknown } = fail(409, 'This order already has an invoice.');
+    openWith(inGb, { 'POST /api/admin/orders/5/invoice': () => answer });
+    const dialog = await screen.findByRole('dialog', { name: 'Issue invoice' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Billing address' }), '1 Church Lane');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(await within(dialog).findByText('This order already has an invoice.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Billing address' })).toHaveValue('1 Church Lane');
+
+    answer = { status: 400, body: { message: 'Invalid input', id: 'validation_failed', errors: { vatNumber: 'That is not a VAT number' } } };
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue invoice' }));
+    expect(await within(dialog).findByText('That is not a VAT number')).toBeInTheDocument();
+    expect(within(dialog).queryByText('This order already has an invoice.')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Invalid input')).not.toBeInTheDocument();
   });
 });

@@ -1,172 +1,55 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import type { AdminOrderDto } from '@atrium/common/api/payments';
-import { countryList } from '@atrium/common/rules/countries';
-import { invoiceFigures, isVatNumberShape, normaliseVatNumber, vatPrefixesOf } from '@atrium/common/rules/tax';
-import { invoiceIssueSchema } from '@atrium/common/schemas/prices';
+import type { AdminOrderDto, OrderDiscountDto } from '@atrium/common/api/payments';
 import { useIssueInvoice, useSalesTotals } from '../../../api/adminSales.ts';
 import { errorText } from '../../../api/client.ts';
-import { CharacterCount } from '../../../components/CharacterCount.tsx';
 import { money } from '../../../components/coursePrice.ts';
-import { Dialog, DialogButtons } from '../../../components/Dialog.tsx';
-import { Form, TextAreaField, TextField } from '../../../components/Field.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/Toaster.tsx';
-import { useForm } from '../../../components/useForm.ts';
-import { OrderDiscount, discountLabel } from './OrderDiscount.tsx';
+import { IssueInvoiceView } from './IssueInvoiceView.tsx';
+import { OrderDiscount } from './OrderDiscount.tsx';
 
-/**
- * "Issue invoice": a discount agreed with the school (OrderDiscount), the buyer's country,
- * address and VAT number (theirs, which the admin may complete), the totals they lead to
- * (common/rules/tax.ts, as the server computes them), then the numbered invoice.
- */
+/** Issues an order's invoice and says so, with the order's discount panel: draws IssueInvoiceView. */
 export function IssueInvoiceDialog({ order, onOpenChange }: { order: AdminOrderDto | null; onOpenChange(open: boolean): void }) {
-  return (
-    <Dialog
-      open={order !== null}
-      onOpenChange={onOpenChange}
-      width="wide"
-      title="Issue invoice"
-      description={
-        order ? `${order.reference} · ${order.courseTitle} for ${order.schoolName}. The invoice gets the next number and cannot be changed afterwards.` : ''
-      }
-    >
-      {order ? <IssueForm key={order.id} order={order} onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
-  );
-}
-
-function IssueForm({ order, onDone }: { order: AdminOrderDto; onDone(): void }) {
-  const [initial] = useState(() => ({ country: order.country ?? '', billingAddress: order.billingAddress ?? '', vatNumber: order.vatNumber ?? '' }));
-  const form = useForm(initial);
   const issue = useIssueInvoice();
   const invoicing = useSalesTotals().data?.invoicing;
   const { toast } = useToast();
-  const { country, vatNumber } = form.values;
-  const vat = vatNumber.trim() ? normaliseVatNumber(vatNumber) : null;
-  const vatShapeOk = !vat || !country || vatPrefixesOf(country).length === 0 || isVatNumberShape(vat, country);
-  const [discount, setDiscount] = useState(order.discount ?? null);
-  const preview = country ? invoiceFigures(order.amount, discount, country, vat) : null;
-
-  const submit = form.handleSubmit(
-    invoiceIssueSchema,
-    (details) =>
-      issue.mutate(
-        { id: order.id, details },
-        {
-          onSuccess: (issued) => {
-            toast({
-              title: `Invoice ${issued.invoice?.number ?? ''} issued`,
-              description: `${order.schoolName}: ${money(issued.invoice?.gross ?? 0, order.currency)}`,
-              variant: 'success',
-            });
-            onDone();
-          },
-          onError: (error) => {
-            if (form.showServerErrors(error)) return;
-            toast({ title: 'The invoice was not issued', description: errorText(error, 'Please try again.'), variant: 'destructive' });
-          },
-        },
-      ),
-    { toInput: (values) => ({ country: values.country || undefined, billingAddress: values.billingAddress || null, vatNumber: values.vatNumber || null }) },
-  );
+  // The discount as changed in this dialog (its panel saves it), else the order's own.
+  const [changed, setChanged] = useState<{ orderId: number; discount: OrderDiscountDto | null } | null>(null);
+  const discount = order ? (changed?.orderId === order.id ? changed.discount : (order.discount ?? null)) : null;
+  // A refusal that named the form's fields is said on them; any other is said above the buttons.
+  const [onFields, setOnFields] = useState(false);
+  const refusal = issue.error && !onFields ? errorText(issue.error, 'The invoice was not issued. Please try again.') : null;
 
   return (
-    <>
-      <DiscountArea>
-        <OrderDiscount order={order} discount={discount} onChange={setDiscount} />
-      </DiscountArea>
-      <Form onSubmit={submit} noValidate aria-label="Issue invoice">
-        {invoicing && !invoicing.paymentDetailsConfigured ? (
-          <Warning role="note" aria-label="No payment details">
-            <strong>No payment details are set up.</strong> This invoice will not say how to pay (bank account, sort code): set INVOICE_PAYMENT_DETAILS on the
-            server before issuing, or tell the buyer how to pay yourself. The invoice is e-mailed to {order.billingEmail} as soon as it is issued.
-          </Warning>
-        ) : null}
-        <SelectField
-          label="Country"
-          markRequired
-          placeholder="Choose the buyer's country"
-          options={countryList().map((option) => ({ value: option.code, label: option.name }))}
-          {...form.field('country')}
-        />
-        <TextAreaField
-          label="Billing address"
-          rows={3}
-          hint={<CharacterCount value={form.values.billingAddress} max={1000} />}
-          {...form.field('billingAddress')}
-        />
-        <TextField label="VAT or tax-exemption number" hint={<CharacterCount value={form.values.vatNumber} max={40} />} {...form.field('vatNumber')} />
-        {preview ? (
-          <Preview aria-label="Invoice totals">
-            {discount && preview.discount > 0 ? (
-              <>
-                <div>
-                  <dt>Price</dt>
-                  <dd>{money(preview.price, order.currency)}</dd>
-                </div>
-                <div>
-                  <dt>Discount ({discountLabel(discount, order.currency)})</dt>
-                  <dd>−{money(preview.discount, order.currency)}</dd>
-                </div>
-              </>
-            ) : null}
-            <div>
-              <dt>Net</dt>
-              <dd>{money(preview.net, order.currency)}</dd>
-            </div>
-            <div>
-              <dt>{preview.label}</dt>
-              <dd>{money(preview.tax, order.currency)}</dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd>
-                <strong>{money(preview.gross, order.currency)}</strong>
-              </dd>
-            </div>
-            {preview.note && vatShapeOk ? <Note>{preview.note}</Note> : null}
-          </Preview>
-        ) : null}
-        <DialogButtons label="Issue invoice" busyLabel="Issuing…" busy={issue.isPending} />
-      </Form>
-    </>
+    <IssueInvoiceView
+      order={order}
+      onOpenChange={(open) => {
+        // Each opening starts without the last one's refusal.
+        if (!open) issue.reset();
+        onOpenChange(open);
+      }}
+      discount={discount}
+      discountPanel={order ? <OrderDiscount order={order} discount={discount} onChange={(next) => setChanged({ orderId: order.id, discount: next })} /> : null}
+      paymentDetailsConfigured={invoicing ? invoicing.paymentDetailsConfigured : null}
+      issuing={issue.isPending}
+      refusal={refusal}
+      onIssue={(details, showOnFields) => {
+        if (!order) return;
+        issue.mutate(
+          { id: order.id, details },
+          {
+            onSuccess: (issued) => {
+              toast({
+                title: `Invoice ${issued.invoice?.number ?? ''} issued`,
+                description: `${order.schoolName}: ${money(issued.invoice?.gross ?? 0, order.currency)}`,
+                variant: 'success',
+              });
+              issue.reset();
+              onOpenChange(false);
+            },
+            onError: (error) => setOnFields(showOnFields(error)),
+          },
+        );
+      }}
+    />
   );
 }
-
-const DiscountArea = styled.div`
-  margin-bottom: ${({ theme }) => theme.space.md};
-`;
-
-const Warning = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.colors.warning};
-  background: ${({ theme }) => theme.colors.warningSoft};
-`;
-
-const Preview = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(7rem, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSize.sm};
-  }
-  dd {
-    margin: 0;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-const Note = styled.p`
-  grid-column: 1 / -1;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
