@@ -102,19 +102,23 @@ export function IdentityProviderPanel({ root, owner }: { root: string; owner: 's
       />
       <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) remove.reset();
+        }}
         title="Disconnect the provider?"
         description="Staff then sign in with a password, Google or Microsoft instead. Connecting a provider again later gives new addresses to enter at the provider."
         confirmLabel="Disconnect"
         busyLabel="Disconnecting…"
         busy={remove.isPending}
+        // The dialog stays open for another try, so a refusal is said in it.
+        error={remove.error ? errorText(remove.error, 'The provider was not disconnected. Please try again.') : null}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
               toast({ title: 'Provider disconnected', variant: 'success' });
             },
-            onError: (error) => toast({ title: 'Not disconnected', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
           })
         }
       />

@@ -58,7 +58,8 @@ export function InvitedList({ people, schoolId }: { people: InvitedPersonDto[]; 
         toast({ title: 'Invitation withdrawn', description: `The link sent to ${withdrawing.email} no longer works.`, variant: 'success' });
         setWithdrawing(null);
       },
-      (error: unknown) => toast({ title: 'Could not withdraw', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
+      // Said in the dialog, which stays open for another try (withdraw.error).
+      () => undefined,
     );
   };
 
@@ -85,12 +86,17 @@ export function InvitedList({ people, schoolId }: { people: InvitedPersonDto[]; 
       />
       <ConfirmDialog
         open={withdrawing !== null}
-        onOpenChange={(open) => (open ? null : setWithdrawing(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setWithdrawing(null);
+          withdraw.reset();
+        }}
         title={`Withdraw the invitation to ${withdrawing ? who(withdrawing) : ''}?`}
         description="The link in their e-mail stops working. You can invite them again later."
         confirmLabel="Withdraw invitation"
         busy={withdraw.isPending}
         busyLabel="Withdrawing…"
+        error={withdraw.error ? errorText(withdraw.error, 'The invitation was not withdrawn. Please try again.') : null}
         onConfirm={confirmWithdraw}
       />
     </>

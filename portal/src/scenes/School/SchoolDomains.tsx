@@ -62,7 +62,6 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
         toast({ title: 'Domain removed', description: answer.message, variant: 'success' });
         setRemoving(null);
       },
-      onError: (error) => toast({ title: 'Could not remove the domain', description: errorText(error, 'Please try again.'), variant: 'destructive' }),
     });
   };
 
@@ -118,12 +117,18 @@ export function SchoolDomains({ schoolId, domains }: { schoolId: number; domains
       </Form>
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => (open ? null : setRemoving(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setRemoving(null);
+          remove.reset();
+        }}
         title={`Remove @${removing ?? ''}?`}
         description="New colleagues will no longer join through this domain. Members who already joined stay members."
         confirmLabel="Remove domain"
         busy={remove.isPending}
         busyLabel="Removing…"
+        // The dialog stays open for another try, so a refusal is said in it.
+        error={remove.error ? errorText(remove.error, 'The domain was not removed. Please try again.') : null}
         onConfirm={confirmRemove}
       />
     </Panel>

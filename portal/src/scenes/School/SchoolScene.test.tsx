@@ -285,6 +285,23 @@ describe('invited staff (issue 34, item 8)', () => {
     expect(screen.queryByText('bo@stmarys.sch.uk')).not.toBeInTheDocument();
   });
 
+  it('says a refused withdrawal inside its dialog, and forgets it when the dialog opens again', async () => {
+    manager({
+      'GET /api/schools/4/invited': () => ok([ann, bo]),
+      'DELETE /api/schools/4/invites/32': () => fail(503, 'The service is temporarily unavailable. Please try again shortly.'),
+    });
+    renderSchool();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw the invitation to bo@stmarys.sch.uk' }));
+    let dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw invitation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The service is temporarily unavailable. Please try again shortly.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation to bo@stmarys.sch.uk' }));
+    dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says the last invitation was withdrawn, though the list it sat in has gone', async () => {
     let listed = [bo];
     manager({
