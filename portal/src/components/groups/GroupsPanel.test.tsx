@@ -112,6 +112,21 @@ describe('the Groups panel', () => {
     expect(api.callsTo('DELETE', `${root}/groups/5`)).toHaveLength(1);
   });
 
+  it('says a refused deletion inside its confirmation, and forgets it once closed', async () => {
+    server([group()], { [`DELETE ${root}/groups/5`]: () => fail(503, 'The service is temporarily unavailable. Please try again shortly.') });
+    const user = userEvent.setup();
+    renderScene(<GroupsPanel root={root} owner="school" />);
+    await user.click(within(await card('Office')).getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete “Office”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete group' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The service is temporarily unavailable. Please try again shortly.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.click(within(await card('Office')).getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete “Office”?' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('refuses a blank name without asking the server', async () => {
     const api = server([]);
     renderScene(<GroupsPanel root={root} owner="school" />);

@@ -186,12 +186,17 @@ function GroupCard({ root, group, courses, headings }: { root: string; group: Gr
 
       <ConfirmDialog
         open={confirmDelete}
-        onOpenChange={setConfirmDelete}
+        onOpenChange={(open) => {
+          setConfirmDelete(open);
+          if (!open) remove.reset();
+        }}
         title={`Delete “${group.name}”?`}
         description="Its members stay on the staff. The courses given to this group lose its deadlines; if no other group has a course, its deadline applies to everyone again."
         confirmLabel="Delete group"
         tone="danger"
         busy={remove.isPending}
+        // The dialog stays open for another try, so a refusal is said in it.
+        error={remove.error ? errorText(remove.error, 'The group was not deleted. Please try again.') : null}
         // The promise, not mutate's callbacks: the refreshed list no longer holds this card, and
         // TanStack Query drops a mutate call's callbacks once their component has unmounted.
         onConfirm={() =>
@@ -200,7 +205,8 @@ function GroupCard({ root, group, courses, headings }: { root: string; group: Gr
               setConfirmDelete(false);
               toast({ title: 'Group deleted', description: group.name, variant: 'success' });
             },
-            (problem: unknown) => toast({ title: 'The group was not deleted', description: errorText(problem, 'Please try again.'), variant: 'destructive' }),
+            // Said in the dialog (remove.error).
+            () => undefined,
           )
         }
       />
