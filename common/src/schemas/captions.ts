@@ -45,7 +45,8 @@ export const captionLangTag = z
   .max(35, LANG_HINT)
   .transform((tag, ctx) => {
     const canonical = canonicalTag(tag);
-    if (canonical === null) {
+    // Canonicalising can lengthen a tag (`islamicc` → `islamic-civil`); what is stored must fit 35.
+    if (canonical === null || canonical.length > 35) {
       ctx.addIssue({ code: 'custom', message: LANG_HINT });
       return z.NEVER;
     }

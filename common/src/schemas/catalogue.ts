@@ -16,9 +16,34 @@ export const COMMENT_MAX = 2000;
 /** Twelve hours: longer than any training video, small enough to catch a typo in seconds. */
 export const MAX_MODULE_DURATION = 12 * 60 * 60;
 
-const thumbnailIsSafe = (value: string | null) => value === null || /^(https:\/\/|\/)/.test(value);
+/** An https address or a path on this site; `//host` and `/\\host` are other sites, which browsers read as protocol-relative. */
+const thumbnailIsSafe = (value: string | null) => value === null || /^(https:\/\/|\/(?![/\\]))/.test(value);
 const thumbnailMessage = { message: 'Thumbnail must be an https:// address or a path on this site' };
 const coursePrice = z.number().int().min(0).max(MAX_PRICE_PENCE);
+
+const SALES_VIDEO_HINT = 'Enter the Vimeo id of a public video (e.g. 76979871) or its vimeo.com link';
+
+/**
+ * The course card's preview video, stored as its bare Vimeo id: a link is reduced to it, anything
+ * else is refused. A private link (with an `h=` hash) is refused too: the card plays by id alone,
+ * so a private video would show every visitor Vimeo's error.
+ */
+const salesVideo = (value: string | null, ctx: z.RefinementCtx): string | null => {
+  if (value === null) return null;
+  const parsed = parseVimeoInput(value);
+  if (!parsed) {
+    ctx.addIssue({ code: 'custom', message: SALES_VIDEO_HINT });
+    return z.NEVER;
+  }
+  if (parsed.hash) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'This is a private Vimeo link; the course card can only play a public video. Make the video public on Vimeo, or leave this empty.',
+    });
+    return z.NEVER;
+  }
+  return parsed.id;
+};
 
 /**
  * Optional text on an update. Absent keeps the stored value; null or '' clears it. (optionalText
@@ -37,7 +62,7 @@ export const courseSchema = z.object({
   description: requiredText(DESCRIPTION_MAX, 'Please fill in all course details.', 'Description'),
   price: coursePrice.default(0),
   thumbnail: optionalText(1000, 'Thumbnail URL').refine(thumbnailIsSafe, thumbnailMessage),
-  salesVideoId: optionalText(200, 'Sales video'),
+  salesVideoId: optionalText(200, 'Sales video').transform(salesVideo),
   /** Price per currency; GBP sets `price` too. */
   prices: priceListSchema.optional(),
   /** Months a certificate stays current; absent or null: it never expires. */
@@ -86,7 +111,7 @@ export const courseUpdateSchema = z.object({
   description: requiredText(DESCRIPTION_MAX, 'Please fill in all course details.', 'Description').optional(),
   price: coursePrice.optional(),
   thumbnail: clearableText(1000, 'Thumbnail URL').refine(thumbnailIsSafe, thumbnailMessage).optional(),
-  salesVideoId: clearableText(200, 'Sales video').optional(),
+  salesVideoId: clearableText(200, 'Sales video').transform(salesVideo).optional(),
   /** The whole list: a currency left out is no longer offered. */
   prices: priceListSchema.optional(),
   validityMonths: validityMonths.optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordFormSchema } from './auth.ts';
-import { courseFormSchema, moduleFormSchema } from './catalogue.ts';
+import { courseFormSchema, courseUpdateSchema, moduleFormSchema } from './catalogue.ts';
 import { domainFormSchema, inviteSchema } from './schools.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) => result.error?.issues[0];
@@ -14,6 +14,25 @@ describe('form schemas (the portal forms parse with these, the server with their
     expect(courseFormSchema.parse({ ...base, price: '' }).price).toBe(0);
     expect(firstMessage(courseFormSchema.safeParse({ ...base, price: '12.345' }))?.message).toBe('Enter the price in pounds, for example 499 or 199.99');
     expect(firstMessage(courseFormSchema.safeParse({ ...base, title: ' ', price: '' }))).toMatchObject({ path: ['title'], message: 'Title is required' });
+  });
+
+  it('course form: the sales video is reduced to its public Vimeo id; junk and private links are refused', () => {
+    const base = { title: 'Video', description: 'Films', thumbnail: '', price: '', validityMonths: '' };
+    expect(courseFormSchema.parse({ ...base, salesVideoId: 'https://vimeo.com/76979871' }).salesVideoId).toBe('76979871');
+    expect(courseFormSchema.parse({ ...base, salesVideoId: ' 76979871 ' }).salesVideoId).toBe('76979871');
+    expect(courseFormSchema.parse({ ...base, salesVideoId: '' }).salesVideoId).toBeNull();
+    expect(firstMessage(courseFormSchema.safeParse({ ...base, salesVideoId: '"><script>' }))).toMatchObject({ path: ['salesVideoId'] });
+    expect(firstMessage(courseFormSchema.safeParse({ ...base, salesVideoId: 'https://vimeo.com/76979871/abc123def0' }))?.message).toMatch(/private Vimeo link/);
+    expect(courseUpdateSchema.parse({ salesVideoId: 'player.vimeo.com/video/76979871' }).salesVideoId).toBe('76979871');
+    expect(courseUpdateSchema.parse({ salesVideoId: null }).salesVideoId).toBeNull();
+    expect(courseUpdateSchema.parse({}).salesVideoId).toBeUndefined();
+  });
+
+  it('course thumbnail: an https address or a path on this site, never another site by // or /\\', () => {
+    for (const fine of ['/uploads/a.png', 'https://cdn.example/a.png']) expect(courseUpdateSchema.safeParse({ thumbnail: fine }).success, fine).toBe(true);
+    for (const bad of ['//evil.example/a.png', '/\\evil.example/a.png', 'http://cdn.example/a.png', 'javascript:alert(1)']) {
+      expect(courseUpdateSchema.safeParse({ thumbnail: bad }).success, bad).toBe(false);
+    }
   });
 
   it('module form: a Vimeo link into its reference, MM:SS or minutes into seconds', () => {

@@ -19,6 +19,18 @@ export interface CourseCompletion {
 const NOT_COMPLETE: CourseCompletion = { courseCompleted: false, certificateNumber: null };
 
 /**
+ * Serialises one learner's writes (MySQL; SQLite has one writer): their submissions (creating the
+ * draft, attaching files, submitting, withdrawing, a review of theirs), quiz attempts and CPD
+ * entries lock the learner's users row first, before lockEnrollment, so "at most one draft", "at
+ * most maxFiles files" and one quiz result row hold under concurrent requests. Take it as the
+ * transaction's first statement: MariaDB's snapshot is fixed by the first plain read, and a read
+ * made before the lock would not see what the writer it waited for committed.
+ */
+export async function lockLearner(trx: Knex.Transaction, userId: number): Promise<void> {
+  if (dialectOf(trx) === 'mysql') await trx('users').where({ id: userId }).forUpdate().first('id');
+}
+
+/**
  * Serialises the completion check per learner and course (MySQL; SQLite has a single writer):
  * every path that can complete the last step (a progress report, a quiz attempt, an assignment
  * submitted or approved) takes this lock before reading, so whichever comes second sees the

@@ -5,7 +5,7 @@ import type { ExternalCpd } from '../db/tables.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { ReceivedFile } from '../services/storage/index.ts';
 import { checkStorageQuota, type StorageQuotaConfig } from './storageQuota.ts';
-import { lockLearner } from './submissions.ts';
+import { lockLearner } from './courseCompletion.ts';
 import { discardUpload, recordStoredFile, releaseFiles, type FileDeps } from './storedFiles.ts';
 
 export const ENTRY_NOT_FOUND = 'Entry not found';

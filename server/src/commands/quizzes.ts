@@ -19,7 +19,7 @@ import {
 } from '../models/quizzes.ts';
 import { drawSettingsOf, lastAttemptOf, liveQuiz, openDraw, type LiveQuiz } from '../queries/quizzes.ts';
 import { writeCatalogue, type CatalogueCommandDeps } from './catalogue/write.ts';
-import { completeCourseIfDone, lockEnrollment } from './courseCompletion.ts';
+import { completeCourseIfDone, lockEnrollment, lockLearner } from './courseCompletion.ts';
 
 const QUIZ_NOT_FOUND = 'Quiz not found';
 
@@ -197,13 +197,14 @@ export interface SubmittedAttempt {
  * with the learner's best result, then, in the same transaction, issues the certificate when
  * this attempt completes the course (every module done, the final quiz passed when the course
  * requires it, every assignment complete): whichever step comes last issues it. Serialised per
- * learner and course by the enrollment row lock, as the progress path is, so two submissions at
+ * learner (lockLearner, then the enrollment's lock as the progress path takes it), so two submissions at
  * once cannot both use one draw or both slip past the wait. Before the wait after a failed
  * attempt is over: 409 with Retry-After. Bad answers: 400 naming the field, nothing written.
  */
 export async function submitAttempt(db: Knex, input: { userId: number; quizId: number; answers: StoredAnswer[]; now: number }): Promise<SubmittedAttempt> {
   return retryOnDeadlock(() =>
     db.transaction(async (trx) => {
+      await lockLearner(trx, input.userId);
       const live = await liveQuiz(trx, input.quizId);
       if (!live) throw notFound(QUIZ_NOT_FOUND);
       const courseId = Number(live.quiz.courseId);

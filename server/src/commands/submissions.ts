@@ -3,14 +3,14 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { retryOnDeadlock } from '../db/deadlocks.ts';
 import { insertAndFetch } from '../db/insertAndFetch.ts';
-import { dbBoolean, dialectOf, type Db } from '../db/knex.ts';
+import { dbBoolean, type Db } from '../db/knex.ts';
 import type { AssignmentResult, Submission } from '../db/tables.ts';
-import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { requireCourseView } from '../policies/courseAccess.ts';
 import { draftOf, fileCountOf, liveAssignment, type LiveAssignment } from '../queries/assignments.ts';
 import type { Clock } from '../services/clock.ts';
 import type { FileStorage } from '../services/storage/index.ts';
-import { completeCourseIfDone, lockEnrollment, type CourseCompletion } from './courseCompletion.ts';
+import { completeCourseIfDone, lockEnrollment, lockLearner, type CourseCompletion } from './courseCompletion.ts';
 import { checkStorageQuota, type StorageQuotaConfig } from './storageQuota.ts';
 import { recordStoredFile, releaseFiles } from './storedFiles.ts';
 import type { Config } from '../config.ts';
@@ -27,15 +27,6 @@ export interface SubmissionDeps {
 }
 
 export const ASSIGNMENT_NOT_FOUND = 'Assignment not found';
-
-/**
- * Serialises one learner's writes to their submissions (MySQL; SQLite has one writer): creating
- * the draft, attaching files, submitting and withdrawing all lock the learner's users row first,
- * so "at most one draft" and "at most maxFiles files" hold under concurrent requests.
- */
-export async function lockLearner(trx: Knex.Transaction, userId: number): Promise<void> {
-  if (dialectOf(trx) === 'mysql') await trx('users').where({ id: userId }).forUpdate().first('id');
-}
 
 /**
  * The assignment the learner may write to: not deleted, of a course they are enrolled in (a
@@ -162,7 +153,7 @@ export async function attachSubmissionFile(deps: AttachDeps, input: AttachSubmis
 }
 
 /** The round a learner or reviewer acts on, with the assignment it belongs to. */
-async function roundOf(trx: Knex.Transaction, submissionId: number): Promise<Submission | undefined> {
+async function roundOf(trx: Knex.Transaction | Db, submissionId: number): Promise<Submission | undefined> {
   return trx('submissions').where({ id: submissionId }).first();
 }
 
@@ -303,13 +294,16 @@ export async function reviewSubmission(
   deps: ReviewDeps,
   input: { reviewerId: number; submissionId: number; review: ReviewInputParsed },
 ): Promise<ReviewedRound> {
+  // Whose work it is, read before the transaction: inside it the learner's lock must come first.
+  const found = await roundOf(deps.db, input.submissionId);
+  if (!found) throw notFound('Submission not found');
+  // An admin who takes a course is a learner there: their work is reviewed by someone else.
+  if (Number(found.userId) === input.reviewerId) throw forbidden('You cannot review your own work; another admin will review it');
   return retryOnDeadlock(() =>
     deps.db.transaction(async (trx) => {
-      const found = await roundOf(trx, input.submissionId);
-      if (!found) throw notFound('Submission not found');
-      // The learner's lock first, as their own writes take it, then the round read again under it.
       await lockLearner(trx, found.userId);
-      const round = (await roundOf(trx, input.submissionId))!;
+      const round = await roundOf(trx, input.submissionId);
+      if (!round) throw notFound('Submission not found');
       if (round.status === 'draft') throw conflict(round.withdrawnAt !== null ? 'This submission was withdrawn' : 'This submission has not been submitted');
       if (round.status !== 'submitted') throw conflict('This submission was already reviewed');
       const { review } = input;

@@ -52,12 +52,24 @@ export const canSeeSchoolWork = (viewer: Pick<User, 'role'> | null, schoolShares
 
 const SUBMISSION_NOT_FOUND = 'Submission not found';
 
-/** `GET /api/submissions/:id`: 404 for anyone who may not see it, so its existence is never revealed. */
+/**
+ * Whether `viewer` may see one round of `learnerId`'s work: a draft is the learner's own until it is
+ * sent, so no one else (admins and managers included) sees it or its files; a sent round, as
+ * canSeeWorkOf answers.
+ */
+async function canSeeRound(db: Db, viewer: User, round: { userId: number; status: SubmissionRow['status'] }): Promise<boolean> {
+  if (round.status === 'draft') return viewer.id === round.userId;
+  return canSeeWorkOf(db, viewer, round.userId);
+}
+
+/** `GET /api/submissions/:id`: 404 for anyone who may not see it (an unsent draft is its author's alone), so its existence is never revealed. */
 export async function submissionViewer(ctx: PolicyContext<{ params: { id: number } }>): Promise<void> {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   const submission = await submissionById(ctx.deps.db, ctx.input.params.id);
-  if (!submission || !(await canSeeWorkOf(ctx.deps.db, user, Number(submission.userId)))) throw notFound(SUBMISSION_NOT_FOUND);
+  if (!submission || !(await canSeeRound(ctx.deps.db, user, { userId: Number(submission.userId), status: submission.status }))) {
+    throw notFound(SUBMISSION_NOT_FOUND);
+  }
   ctx.state.submission = submission;
 }
 
@@ -66,6 +78,6 @@ export async function submissionFileViewer(ctx: PolicyContext<{ params: { fileId
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   const file = await submissionFileById(ctx.deps.db, ctx.input.params.fileId);
-  if (!file || !(await canSeeWorkOf(ctx.deps.db, user, file.userId))) throw notFound('File not found');
+  if (!file || !(await canSeeRound(ctx.deps.db, user, { userId: file.userId, status: file.submissionStatus }))) throw notFound('File not found');
   ctx.state.submissionFile = file;
 }

@@ -172,7 +172,10 @@ export async function submissionBytesOf(db: Reader, userId: number): Promise<num
 }
 
 /** One file with the learner whose work it is, for the file route's access check. */
-export async function submissionFileById(db: Reader, fileId: number): Promise<(SubmissionFileRow & { userId: number }) | undefined> {
+export async function submissionFileById(
+  db: Reader,
+  fileId: number,
+): Promise<(SubmissionFileRow & { userId: number; submissionStatus: Submission['status'] }) | undefined> {
   const row = await db('submissionFiles as f')
     .join('storedFiles as sf', 'sf.id', 'f.fileId')
     .join('submissions as s', 's.id', 'f.submissionId')
@@ -188,6 +191,7 @@ export async function submissionFileById(db: Reader, fileId: number): Promise<(S
       'sf.contentType',
       'sf.size',
       's.userId',
+      's.status as submissionStatus',
     );
   return row
     ? {

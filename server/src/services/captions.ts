@@ -1,4 +1,5 @@
-import { ParseError, parseText, parseVTTTimestamp, type VTTCue } from 'media-captions';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ParseError, parseTextStream, parseVTTTimestamp, type VTTCue } from 'media-captions';
 import { badRequest } from '../errors.ts';
 
 export const CAPTION_MAX_BYTES = 1024 * 1024;
@@ -115,9 +116,33 @@ export function cuesToVtt(cues: readonly VTTCue[]): string {
   return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }
 
+/** Lines handed to the parser between two turns of the event loop. */
+const LINES_PER_TURN = 5000;
+
+/**
+ * The file's lines as the parser reads them, one per pull. media-captions' own parseText queues
+ * every line up front, and reading that queue is quadratic in lines (a 1 MB file of blank lines
+ * held the event loop for minutes); pulled one at a time it is linear, and every few thousand lines
+ * the event loop gets a turn, so other requests are answered while a large file is checked.
+ */
+function linesOf(text: string): ReadableStream<string> {
+  const lines = text.split(/\r\n|\n|\r/);
+  let next = 0;
+  return new ReadableStream<string>(
+    {
+      async pull(controller) {
+        if (next >= lines.length) return controller.close();
+        if (next > 0 && next % LINES_PER_TURN === 0) await nextTurn();
+        controller.enqueue(lines[next++]!);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 async function strictParse(text: string, format: CaptionFormat): Promise<{ cues: VTTCue[] } | { problem: Problem }> {
   try {
-    const result = await parseText(text, { strict: true, type: format });
+    const result = await parseTextStream(linesOf(text), { strict: true, type: format });
     return { cues: result.cues };
   } catch (error) {
     if (error instanceof ParseError) {

@@ -55,7 +55,8 @@ export function adminReviewRoutes(routes: Routes): void {
     answer: { body: submissionReviewDtoSchema },
     async handler(ctx) {
       const round = await submissionById(ctx.deps.db, ctx.input.params.id);
-      if (!round) throw notFound('Submission not found');
+      // An unsent draft is the learner's alone, as GET /api/submissions/:id answers.
+      if (!round || round.status === 'draft') throw notFound('Submission not found');
       const [context, all] = await Promise.all([reviewContext(ctx.deps.db, round), roundsOf(ctx.deps.db, Number(round.userId), Number(round.assignmentId))]);
       const earlier = all.filter((other) => Number(other.id) !== Number(round.id) && other.status !== 'draft');
       const files = await filesOfRounds(ctx.deps.db, [Number(round.id), ...earlier.map((other) => Number(other.id))]);

@@ -314,6 +314,46 @@ describe('who may see and write what', () => {
     expect((await server.client().get(`/api/assignments/${assignment.id}`)).status).toBe(401);
   });
 
+  it('an unsent draft and its files are the learner’s alone: 404 to admins and to managers while sharing is on', async () => {
+    const { course, assignment } = await courseWithAssignment({ accepts: ['pdf'] });
+    const school = await schoolWithManager(server);
+    await school.client.patch(`/api/schools/${school.schoolId}/submission-sharing`, { managersSeeSubmissions: true });
+    const { client, user } = await learnerIn(course.id);
+    await server.db('schoolMembers').insert({ schoolId: school.schoolId, userId: user.id, role: 'member', joinedAt: Date.now() });
+    const file = await attachFile(server, user.id, assignment.id, { kind: 'pdf', name: 'half-written.pdf' });
+    const paths = [`/api/submissions/${file.submissionId}`, `/api/submission-files/${file.fileId}`];
+    const statuses = async (who: TestClient) => Promise.all(paths.map(async (path) => (await who.get(path)).status));
+
+    expect(await statuses(client)).toEqual([200, 200]);
+    expect(await statuses(admin)).toEqual([404, 404]);
+    expect(await statuses(school.client)).toEqual([404, 404]);
+    expect((await admin.get(`/api/admin/reviews/${file.submissionId}`)).status).toBe(404);
+
+    // Once sent it is theirs to see; withdrawn, it is a draft again.
+    await client.post(`/api/assignments/${assignment.id}/submit`);
+    expect(await statuses(admin)).toEqual([200, 200]);
+    expect(await statuses(school.client)).toEqual([200, 200]);
+    await client.post(`/api/assignments/${assignment.id}/withdraw`);
+    expect(await statuses(admin)).toEqual([404, 404]);
+    expect(await statuses(school.client)).toEqual([404, 404]);
+  });
+
+  it('an admin enrolled in a course cannot review their own work (403); another admin can', async () => {
+    const { course, assignment } = await courseWithAssignment();
+    const learningAdmin = await createAdmin(server.db);
+    await enroll(server.db, learningAdmin.id, course.id);
+    const own = server.client();
+    await signIn(own, learningAdmin);
+    await attachFile(server, learningAdmin.id, assignment.id);
+    const submitted = await own.post<SubmitResultDto>(`/api/assignments/${assignment.id}/submit`);
+    const id = submitted.body.submission.id;
+    const refused = await own.post(`/api/admin/reviews/${id}`, { decision: 'approve' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/cannot review your own work/);
+    expect(await server.db('submissions').where({ id }).first()).toMatchObject({ status: 'submitted', reviewerId: null });
+    expect((await admin.post(`/api/admin/reviews/${id}`, { decision: 'approve' })).status).toBe(200);
+  });
+
   it('a submission and its files: learner, admin, and same-school managers only while sharing is on; 404 for everyone else', async () => {
     const { course, assignment } = await courseWithAssignment({ accepts: ['pdf'] });
     const school = await schoolWithManager(server);

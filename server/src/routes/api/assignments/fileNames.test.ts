@@ -57,7 +57,7 @@ describe('submitted file names', () => {
       const { fileId } = await attachFile(server, user.id, assignmentId, { kind: 'pdf', name: uploaded });
       expect((await server.db('submissionFiles').where({ id: fileId }).first())?.originalName).toBe(expected);
       expect((await namesOf(client, assignmentId)).get(fileId)).toBe(expected);
-      const download = await admin.get(`/api/submission-files/${fileId}?download=1`);
+      const download = await client.get(`/api/submission-files/${fileId}?download=1`);
       expect(download.status).toBe(200);
       expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${expected}"`);
     }

@@ -186,6 +186,14 @@ describe('caption languages', () => {
     expect(await server.db('captions').where({ moduleId: module.id })).toHaveLength(0);
   });
 
+  it('refuses a tag whose canonical spelling outgrows 35 characters (islamicc becomes islamic-civil)', async () => {
+    const { module } = await courseWithModule();
+    const response = await upload(admin, module.id, 'en-u-ca-islamicc-co-phonebk-nu-arab', VTT);
+    expect(response.status).toBe(400);
+    expect(response.body.errors.lang).toMatch(/such as en, en-GB or cy/);
+    expect(await server.db('captions').where({ moduleId: module.id })).toHaveLength(0);
+  });
+
   it('accepts real tags, canonicalised (eng is en), and private-use x- tags', async () => {
     const { module } = await courseWithModule();
     expect((await upload(admin, module.id, 'eng', VTT, { label: 'English' })).body).toMatchObject({ lang: 'en' });

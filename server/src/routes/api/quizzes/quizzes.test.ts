@@ -345,6 +345,14 @@ describe('taking a quiz', () => {
     expect(view.body).toMatchObject({ title: 'Safeguarding check (2026)', bestScore: 100, passed: true });
   });
 
+  it('attempts sent at once by one learner are each recorded, none a 500 (MariaDB’s snapshot is taken after the lock)', async () => {
+    const { course, quiz } = await courseWithQuiz();
+    const { client, id } = await learnerIn(course.id);
+    const sent = await Promise.all(Array.from({ length: 6 }, () => client.post(`/api/quizzes/${quiz.id}/attempts`, { answers: answersFor(quiz, 3) })));
+    expect(sent.map((response) => response.status)).toEqual(Array(6).fill(201));
+    expect(await server.db('quizResults').where({ userId: id, quizId: quiz.id }).first()).toMatchObject({ attemptCount: 6, bestScore: 100 });
+  });
+
   it('rate limits attempts per user (429 with Retry-After)', async () => {
     const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
     try {

@@ -46,6 +46,16 @@ describe('/api/user/caption-preferences', () => {
     expect((await client.get('/api/user/caption-preferences')).body).toEqual({ on: true, lang: 'cy' });
   });
 
+  it('refuses a language whose canonical spelling is longer than the 35 characters kept', async () => {
+    const { client } = await signedIn();
+    await client.put('/api/user/caption-preferences', { on: true, lang: 'cy' });
+    // 35 characters as sent; `islamicc` is canonically `islamic-civil`, 40 in all.
+    const response = await client.put('/api/user/caption-preferences', { on: true, lang: 'en-u-ca-islamicc-co-phonebk-nu-arab' });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.errors as Record<string, string>)).toEqual(['lang']);
+    expect((await client.get('/api/user/caption-preferences')).body).toEqual({ on: true, lang: 'cy' });
+  });
+
   it('needs a session', async () => {
     expect((await server.client().get('/api/user/caption-preferences')).status).toBe(401);
     expect((await server.client().put('/api/user/caption-preferences', { on: true })).status).toBe(401);
