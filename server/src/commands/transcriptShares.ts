@@ -49,3 +49,12 @@ export async function setSchoolCpdShare(db: Db, userId: number, schoolId: number
     await trx('schoolCpdShares').insert({ userId, schoolId, sharedAt: now }).onConflict(['userId', 'schoolId']).ignore();
   });
 }
+
+/**
+ * Ends the person's "let my school see my whole record" with the membership it was given in
+ * (leaving, being removed, moved to another school of the trust): joining again later starts
+ * from the default, never from a consent given for an earlier membership.
+ */
+export async function forgetSchoolCpdShare(trx: Db, userId: number, schoolId: number): Promise<void> {
+  await trx('schoolCpdShares').where({ userId, schoolId }).delete();
+}

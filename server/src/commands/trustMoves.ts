@@ -1,6 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
 import { leaveOwnGroupsOfSchool } from './groups.ts';
+import { forgetSchoolCpdShare } from './transcriptShares.ts';
 import { enrollByLicence, inTransaction, removeLicenceEnrollments } from './schools/shared.ts';
 import { schoolLicensedCourseIds } from '../queries/licences.ts';
 
@@ -45,6 +46,7 @@ export async function moveMember(db: Db, trustId: number, userId: number, toScho
       .where({ userId, schoolId: fromSchoolId })
       .update({ schoolId: toSchoolId, role: 'member', movedAt: now, movedFromSchoolId: fromSchoolId });
     await leaveOwnGroupsOfSchool(trx, userId, fromSchoolId);
+    await forgetSchoolCpdShare(trx, userId, fromSchoolId);
     const [before, after] = await Promise.all([schoolLicensedCourseIds(trx, fromSchoolId), schoolLicensedCourseIds(trx, toSchoolId)]);
     const kept = new Set(after);
     await removeLicenceEnrollments(

@@ -13,6 +13,7 @@ import { invitationStanding } from '../../queries/schools.ts';
 import { invitationRefusal } from '../../policies/invitations.ts';
 import { destroyUserSessions } from '../sessions.ts';
 import { leaveGroupsOfSchool } from '../groups.ts';
+import { forgetSchoolCpdShare } from '../transcriptShares.ts';
 import { NO_PASSWORD } from '../signInWithProvider.ts';
 import { insertInvitations, reserveInvitationMail, type InvitationSender } from '../schools/invites.ts';
 import { joinSchool, leaveSchool } from '../schools/membership.ts';
@@ -403,8 +404,11 @@ export async function removePerson(db: Db, caller: DirectoryCaller, personId: nu
     if (!locked) throw ScimError.notFound();
     const person = await settle(trx, locked);
     if (person.userId !== null) {
-      if (person.suspendedAt !== null) await leaveGroupsOfSchool(trx, person.userId, person.schoolId);
-      else if (await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).first('id')) {
+      if (person.suspendedAt !== null) {
+        // Suspension kept the consent for a return; removal ends that membership for good.
+        await leaveGroupsOfSchool(trx, person.userId, person.schoolId);
+        await forgetSchoolCpdShare(trx, person.userId, person.schoolId);
+      } else if (await trx('schoolMembers').where({ schoolId: person.schoolId, userId: person.userId }).first('id')) {
         if (await lastManager(trx, person.schoolId, person.userId)) {
           throw ScimError.mutability('Not removed: the school’s only manager cannot be, make someone else a manager first.').about(
             person.schoolId,

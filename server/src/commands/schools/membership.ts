@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/knex.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { membershipOf } from '../../queries/memberships.ts';
 import { leaveGroupsOfSchool } from '../groups.ts';
+import { forgetSchoolCpdShare } from '../transcriptShares.ts';
 import { enrollByLicence, inTransaction, removeLicenceEnrollments } from './shared.ts';
 import { schoolLicensedCourseIds } from '../../queries/licences.ts';
 
@@ -65,6 +66,7 @@ export async function leaveSchool(db: Db, userId: number, schoolId: number): Pro
       }
     }
     await trx('schoolMembers').where({ schoolId, userId }).delete();
+    await forgetSchoolCpdShare(trx, userId, schoolId);
     await leaveGroupsOfSchool(trx, userId, schoolId);
     const rows: Array<{ courseId: number }> = await trx('schoolLicences').select('courseId').where({ schoolId });
     await removeLicenceEnrollments(

@@ -126,6 +126,20 @@ describe('SCIM Users as Entra ID sends them', () => {
     expect(log.body.map((line: { action: string }) => line.action)).toEqual(['removed', 'restored', 'suspended']);
   });
 
+  it('a suspension keeps the member’s "let my school see my whole record" for their return; deleting them while suspended ends it', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, scim } = await directorySchool('Ash Infants');
+    const dee = await addMember(server.db, schoolId, Date.parse('2025-09-01T09:00:00Z'));
+    await server.db('schoolCpdShares').insert({ userId: dee.id, schoolId, sharedAt: Date.now() });
+    const id = (await scim.get(`/Users?filter=${encodeURIComponent(`userName eq "${dee.email}"`)}`)).body.Resources[0].id as string;
+    const shares = () => server.db('schoolCpdShares').where({ userId: dee.id, schoolId });
+
+    expect((await scim.patch(`/Users/${id}`, { op: 'Replace', path: 'active', value: 'False' })).status).toBe(200);
+    expect(await shares()).toHaveLength(1);
+    expect((await scim.delete(`/Users/${id}`)).status).toBe(204);
+    expect(await shares()).toEqual([]);
+  });
+
   it('an address off the school’s proven domains gets the usual invitation, and the answer is the same whether it has an account elsewhere', async () => {
     server.clock.set('2026-03-02T09:00:00Z');
     const { schoolId, scim } = await directorySchool('Ash High');

@@ -85,6 +85,26 @@ describe('CPD hours for schools and trusts (issue 59)', () => {
     expect((await benClient.put(`/api/transcript/schools/${oak.schoolId + 1000}`, { shared: true })).status).toBe(404);
   });
 
+  it('sharing the whole record ends with the membership: removed and back, or moved within the trust and back, it is off again', async () => {
+    const { oak, elm, ben, trustManager } = await trustWithHours();
+    const benClient = server.client();
+    await signIn(benClient, ben);
+    const sharedWithOak = async () => (await benClient.get('/api/transcript/sharing')).body.schools[0]?.sharedWholeRecord as boolean | undefined;
+
+    expect((await benClient.put(`/api/transcript/schools/${oak.schoolId}`, { shared: true })).status).toBe(204);
+    expect(await sharedWithOak()).toBe(true);
+    expect((await oak.manager.client.delete(`/api/schools/${oak.schoolId}/members/${ben.id}`)).body).toMatchObject({ removed: true });
+    await server.db('schoolMembers').insert({ schoolId: oak.schoolId, userId: ben.id, role: 'member', joinedAt: Date.now() });
+    expect(await sharedWithOak()).toBe(false);
+
+    expect((await benClient.put(`/api/transcript/schools/${oak.schoolId}`, { shared: true })).status).toBe(204);
+    const trustId = (await server.db('schools').where({ id: oak.schoolId }).first('trustId'))!.trustId;
+    expect((await trustManager.post(`/api/trusts/${trustId}/members/${ben.id}/move`, { schoolId: elm.schoolId })).status).toBe(200);
+    expect((await trustManager.post(`/api/trusts/${trustId}/members/${ben.id}/move`, { schoolId: oak.schoolId })).status).toBe(200);
+    expect(await sharedWithOak()).toBe(false);
+    expect(await server.db('schoolCpdShares').where({ userId: ben.id })).toEqual([]);
+  });
+
   it('filters like the staff list (a group, a course) and by range; a bad range is a 400 with a sentence; other schools’ managers and members are refused', async () => {
     const { oak, elm, ada, ben } = await trustWithHours();
     const manager = oak.manager.client;
