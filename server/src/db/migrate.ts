@@ -47,6 +47,7 @@ import * as statusMarksGuarded from './migrations/048_status_marks_guarded.ts';
 import * as ssoTestRequired from './migrations/049_sso_test_required.ts';
 import * as discussionNotifications from './migrations/050_discussion_notifications.ts';
 import * as enrolledFigures from './migrations/051_enrolled_figures.ts';
+import * as widerText from './migrations/052_wider_text.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '049_sso_test_required': ssoTestRequired,
   '050_discussion_notifications': discussionNotifications,
   '051_enrolled_figures': enrolledFigures,
+  '052_wider_text': widerText,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,9 +1,11 @@
 import type { Db } from '../db/knex.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
+import { schoolLicenceInForce } from '../queries/licences.ts';
 import { membershipOf } from '../queries/memberships.ts';
 import { schoolExists } from '../queries/schools.ts';
 import { requireAdmin } from './index.ts';
+import { narrowing } from './narrowing.ts';
 
 /** A membership as the school rules read it. */
 export interface SchoolStanding {
@@ -62,6 +64,21 @@ export async function schoolManager(ctx: PolicyContext<{ params: { id: number } 
   const user = signedIn(ctx.state.user);
   requireSchoolManager(await membershipOf(ctx.deps.db, user.id), ctx.input.params.id);
 }
+
+/**
+ * A school's Insights (`/api/schools/:id/insights/…`): its managers (schoolManager first), about a
+ * course its licences cover now, the courses its Insights offer. Any other course is unknown here
+ * (404): its figures would be a few members' own purchases, and its id would say a course exists.
+ */
+export const schoolInsightsReader = narrowing(
+  schoolManager,
+  async function schoolInsightsReader(
+    ctx: PolicyContext<{ params: { id: number; courseId?: number }; query: { courseId?: number; [other: string]: unknown } }>,
+  ): Promise<void> {
+    const courseId = ctx.input.params.courseId ?? ctx.input.query.courseId;
+    if (courseId !== undefined && !(await schoolLicenceInForce(ctx.deps.db, ctx.input.params.id, courseId))) throw notFound('Course not found');
+  },
+);
 
 /** `DELETE /api/schools/:id/members/:userId`: a manager of the school, or the member themselves. */
 export async function schoolMemberRemover(ctx: PolicyContext<{ params: { id: number; userId: number } }>): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
+import { trustSchoolsLicenceInForce } from '../queries/licences.ts';
 import { trustById, trustOfManager, trustSchoolIds } from '../queries/trusts.ts';
 import { requireAdmin } from './index.ts';
 import { narrowing } from './narrowing.ts';
@@ -43,17 +44,20 @@ export async function adminOfTrust(ctx: PolicyContext<{ params: { id: number } }
 
 /**
  * A trust's Insights (`/api/trusts/:id/insights/…`): its managers (trustManager first), over the
- * trust's schools or the one school asked for when it is one of them; a school of another trust is
+ * trust's schools or the one school asked for when it is one of them, about a course licensed to one
+ * of its schools (the courses its Insights offer); a school of another trust, or another course, is
  * unknown here (404), never a way to read its figures. Leaves the schools on `ctx.state.schoolIds`.
  */
 export const trustInsightsReader = narrowing(
   trustManager,
   async function trustInsightsReader(
-    ctx: PolicyContext<{ params: { id: number }; query: { schoolId?: number } }> & { state: { schoolIds?: number[] } },
+    ctx: PolicyContext<{ params: { id: number; courseId?: number }; query: { schoolId?: number; courseId?: number } }> & { state: { schoolIds?: number[] } },
   ): Promise<void> {
     const schoolIds = (await trustSchoolIds(ctx.deps.db, ctx.input.params.id)).map((row: { id: number }) => Number(row.id));
     const { schoolId } = ctx.input.query;
     if (schoolId !== undefined && !schoolIds.includes(schoolId)) throw notFound('That school is not in this trust');
+    const courseId = ctx.input.params.courseId ?? ctx.input.query.courseId;
+    if (courseId !== undefined && !(await trustSchoolsLicenceInForce(ctx.deps.db, ctx.input.params.id, courseId))) throw notFound('Course not found');
     ctx.state.schoolIds = schoolId === undefined ? schoolIds : [schoolId];
   },
 );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn } from '../../test/factories.ts';
+import { schoolWithManager } from '../../test/schools.ts';
 
 /**
  * Text over a limit is refused with a 400 naming the field and the limit, and nothing is saved
@@ -58,5 +59,35 @@ describe('text past a limit', () => {
     const answer = await buyer.post('/api/orders', { courseId: course.id, schoolName: 'S'.repeat(201), billingEmail: 'ap@school.example', createSchool: true });
     expect([answer.status, answer.body.errors]).toEqual([400, { schoolName: 'School name can be at most 200 characters' }]);
     expect(await server.db('orders').where({ userId: user.id })).toEqual([]);
+  });
+});
+
+describe('text at its limit', () => {
+  it('a group name of 100 İ is stored: lower-cased for comparison it is 200 characters (i and a combining dot)', async () => {
+    const { client: manager, schoolId } = await schoolWithManager(server, 'İzmir Primary');
+    const name = 'İ'.repeat(100);
+    const made = await manager.post(`/api/schools/${schoolId}/groups`, { name });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ name });
+    // The same name again is the same group.
+    expect((await manager.post(`/api/schools/${schoolId}/groups`, { name })).status).toBe(409);
+  });
+
+  it('a knowledge check at its largest (50 questions of 8 answers, every text at its limit, not ASCII) is stored and read back', async () => {
+    const { client: admin } = await client('admin');
+    const course = await createCourse(server);
+    const text = (length: number) => 'é'.repeat(length);
+    const questions = Array.from({ length: 50 }, (_, index) => ({
+      type: 'single',
+      prompt: `${index} ${text(990)}`,
+      explanation: text(2000),
+      options: Array.from({ length: 8 }, (_, option) => ({ text: `${option} ${text(490)}`, correct: option === 0 })),
+    }));
+    const made = await admin.post(`/api/courses/${course.id}/quizzes`, { title: text(200), afterModuleId: null, questions });
+    expect(made.status, made.text.slice(0, 300)).toBe(201);
+    const read = await admin.get(`/api/courses/${course.id}/quizzes/${made.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.questions).toHaveLength(50);
+    expect(read.body.questions[49].explanation).toBe(text(2000));
   });
 });

@@ -402,6 +402,7 @@ describe('a school’s Insights', () => {
     const ours = await addMember(server.db, schoolId, now);
     const theirs = await addMember(server.db, other.schoolId, now);
     const nobody = await createUser(server.db);
+    await server.db('schoolLicences').insert({ schoolId, courseId: course.id, source: 'grant', createdAt: now });
     for (const user of [ours, theirs, nobody]) {
       await server.db('enrollments').insert({ userId: user.id, courseId: course.id, source: 'admin', enrolledAt: now - DAY });
       await report(await signedIn(user), { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
@@ -427,6 +428,14 @@ describe('a school’s Insights', () => {
     }
     expect((await manager.get(`/api/schools/999999/insights/weekly`)).status).toBe(403);
     expect((await manager.get(`/api/schools/${schoolId}/insights/courses/999999`)).status).toBe(404);
+    // A course the school holds no licence for is unknown here: a member's own purchase is theirs.
+    const bought = await createCourse(server, { price: 0 });
+    await server.db('enrollments').insert({ userId: ours.id, courseId: bought.id, source: 'purchase', enrolledAt: now });
+    for (const path of [`/api/schools/${schoolId}/insights/courses/${bought.id}`, `/api/schools/${schoolId}/insights/weekly?courseId=${bought.id}`]) {
+      const unknown = await manager.get(path);
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.body.message).toBe('Course not found');
+    }
   });
 });
 
@@ -447,6 +456,7 @@ describe('a trust’s Insights', () => {
     const atOak = await addMember(server.db, oak.schoolId, now);
     const atElm = await addMember(server.db, elsewhere.schoolId, now);
     const alone = await createUser(server.db);
+    await server.db('schoolLicences').insert({ schoolId: birch.schoolId, courseId: course.id, source: 'grant', createdAt: now });
     for (const user of [atBirch, atOak, atElm, alone]) {
       await server.db('enrollments').insert({ userId: user.id, courseId: course.id, source: 'admin', enrolledAt: now - DAY });
       if (user !== atOak) await report(await signedIn(user), { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
@@ -489,5 +499,13 @@ describe('a trust’s Insights', () => {
     }
     expect((await trustee.get(`/api/trusts/${trustId}/insights/courses/999999`)).status).toBe(404);
     expect((await trustee.get(`/api/trusts/${trustId}/insights/weekly?from=2026-13-01`)).status).toBe(400);
+    // A course none of the trust's schools is licensed for is unknown here, as in the school's own Insights.
+    const elmOnly = await createCourse(server, { price: 0 });
+    await server.db('schoolLicences').insert({ schoolId: elsewhere.schoolId, courseId: elmOnly.id, source: 'grant', createdAt: now });
+    for (const path of [`/api/trusts/${trustId}/insights/courses/${elmOnly.id}`, `/api/trusts/${trustId}/insights/weekly?courseId=${elmOnly.id}`]) {
+      const unknown = await trustee.get(path);
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.body.message).toBe('Course not found');
+    }
   });
 });

@@ -1,13 +1,13 @@
 import { courseInsightsDtoSchema, id, schoolFunnelQuery, schoolInsightsQuery, schoolParams, weeklyInsightsDtoSchema } from '@atrium/common';
 import { notFound } from '../../../errors.ts';
-import { schoolManager } from '../../../policies/schools.ts';
+import { schoolInsightsReader } from '../../../policies/schools.ts';
 import { presentCourseInsights, presentWeekly } from '../../../presenters/insights.ts';
 import { courseInsights, insightsRange, rollupUpdatedAt, weeklyFigures } from '../../../queries/insights.ts';
 import type { Routes } from '../../define.ts';
 
 /**
  * A school's Insights for its managers: the weekly figures and a course's funnel, counting the
- * school's current members only (the school is the path's, checked by schoolManager; no revenue).
+ * school's current members only, about a course it is licensed for (schoolInsightsReader; no revenue).
  */
 export function schoolInsightsRoutes(routes: Routes): void {
   routes.add({
@@ -16,7 +16,7 @@ export function schoolInsightsRoutes(routes: Routes): void {
     access: 'user',
     params: schoolParams,
     query: schoolInsightsQuery,
-    policy: schoolManager,
+    policy: schoolInsightsReader,
     cache: 'no-store',
     answer: { body: weeklyInsightsDtoSchema },
     async handler(ctx) {
@@ -34,7 +34,7 @@ export function schoolInsightsRoutes(routes: Routes): void {
     access: 'user',
     params: schoolParams.extend({ courseId: id }),
     query: schoolFunnelQuery,
-    policy: schoolManager,
+    policy: schoolInsightsReader,
     cache: 'no-store',
     answer: { body: courseInsightsDtoSchema },
     async handler(ctx) {
