@@ -430,7 +430,7 @@ describe('a school’s Insights', () => {
     expect((await manager.get(`/api/schools/${schoolId}/insights/courses/999999`)).status).toBe(404);
     // A course the school holds no licence for is unknown here: a member's own purchase is theirs.
     const bought = await createCourse(server, { price: 0 });
-    await server.db('enrollments').insert({ userId: ours.id, courseId: bought.id, source: 'purchase', enrolledAt: now });
+    await server.db('enrollments').insert({ userId: ours.id, courseId: bought.id, source: 'payment', enrolledAt: now });
     for (const path of [`/api/schools/${schoolId}/insights/courses/${bought.id}`, `/api/schools/${schoolId}/insights/weekly?courseId=${bought.id}`]) {
       const unknown = await manager.get(path);
       expect(unknown.status, path).toBe(404);
