@@ -32,6 +32,10 @@ const LIMITS = {
   // times a course (withdrawing and resubmitting included); each one re-runs the course's completion.
   assignmentSubmit: { points: 20, duration: 60 * 60 },
   upload: { points: 30, duration: 60 * 60 },
+  // Whole-file exports per account, all kinds together: a school's or trust's register and
+  // "Download my data" each read every row the caller may see, so one account asking in a loop
+  // would hold the database; a manager checking the register through the day stays far inside.
+  export: { points: 60, duration: 60 * 60 },
   // Resumable uploads per learner: new uploads, and the HEAD/PATCH/DELETE requests that carry and
   // resume them (tus clients send one PATCH per attempt, more on a flaky connection).
   uploadCreate: { points: 120, duration: 60 * 60 },

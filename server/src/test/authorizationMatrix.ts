@@ -926,7 +926,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/:id/insights/weekly': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/weekly` }) },
   'GET /api/trusts/:id/insights/courses/:courseId': {
     expect: trustManager,
-    request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/courses/${w.licensedCourseId}` }),
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/insights/courses/${w.trustCourseId}` }),
   },
   'POST /api/trusts/:id/invitations': {
     expect: trustManager,

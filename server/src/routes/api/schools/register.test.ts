@@ -78,6 +78,28 @@ describe('staff training register', () => {
 });
 
 describe('staff training register: a spreadsheet to work in', () => {
+  it('the register and "Download my data" share one budget of 60 exports an hour per account (429 with Retry-After); another manager has their own', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const { client: manager, schoolId } = await schoolWithManager(limited, 'Busy Primary');
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        statuses.push((await manager.get(`/api/schools/${schoolId}/register.xlsx`)).status);
+        statuses.push((await manager.get('/api/user/export')).status);
+      }
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      for (const path of [`/api/schools/${schoolId}/register.xlsx`, '/api/user/export']) {
+        const refused = await manager.get(path);
+        expect(refused.status, path).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      const other = await schoolWithManager(limited, 'Quiet Primary');
+      expect((await other.client.get(`/api/schools/${other.schoolId}/register.xlsx`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('writes dates as date cells, freezes the header row and gives it filter buttons', async () => {
     const { client: manager, schoolId } = await schoolWithManager(server, 'Dated Register School');
     const course = await createCourse(server, { price: 100, title: 'Fire Safety' });

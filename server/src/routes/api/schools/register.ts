@@ -22,6 +22,7 @@ export function schoolRegisterRoutes(routes: Routes): void {
     // The range of the "CPD hours" sheet (the current school year unless given) and its filters.
     query: cpdHoursQuery,
     policy: schoolManager,
+    rateLimit: { limit: 'export', by: 'user' },
     answer: { contentType: XLSX_TYPE },
     cache: 'no-store',
     async handler(ctx) {

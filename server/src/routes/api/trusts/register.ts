@@ -32,6 +32,7 @@ export function trustRegisterRoutes(routes: Routes): void {
     // The range of the "CPD hours" sheet (the current school year unless given) and its filters.
     query: cpdHoursQuery,
     policy: trustManager,
+    rateLimit: { limit: 'export', by: 'user' },
     cache: 'no-store',
     answer: { contentType: XLSX_TYPE },
     async handler(ctx) {

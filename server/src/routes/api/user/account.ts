@@ -57,6 +57,7 @@ export function accountRoutes(routes: Routes): void {
     method: 'get',
     path: '/api/user/export',
     access: 'user',
+    rateLimit: { limit: 'export', by: 'user' },
     answer: { body: myDataExportDtoSchema, headers: { 'Content-Disposition': 'attachment; filename="atrium-my-data-<day>.json"' } },
     cache: 'no-store',
     async handler(ctx) {
