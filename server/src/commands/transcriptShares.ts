@@ -27,6 +27,21 @@ export async function createTranscriptShare(db: Db, userId: number, label: strin
   return { share, token };
 }
 
+/** How long a stopped link's row is kept (it still says, in "Download my data", when it was stopped), then it is deleted. */
+export const STOPPED_SHARE_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Deletes the share links stopped more than STOPPED_SHARE_KEPT_MS ago: a stopped link opens
+ * nothing, so its row (a token hash and the label the person gave it) is kept only as long as it
+ * helps them recall what they stopped. Working links are never touched. Returns how many went.
+ */
+export async function pruneStoppedShares(db: Db, now: number): Promise<number> {
+  return db('transcriptShares')
+    .whereNotNull('revokedAt')
+    .where('revokedAt', '<', now - STOPPED_SHARE_KEPT_MS)
+    .delete();
+}
+
 /** Stops one of the person's links at once; anyone else's (or one already stopped) is 404. */
 export async function revokeTranscriptShare(db: Db, userId: number, id: number, now: number): Promise<void> {
   const updated = await db('transcriptShares').where({ id, userId }).whereNull('revokedAt').update({ revokedAt: now });

@@ -56,7 +56,7 @@ describe('SchedulerPanel', () => {
       'GET /api/admin/scheduler': ok({
         enabled: true,
         intervalSeconds: 60,
-        jobs: [job('insights-rollup', 17), job('upload-cleanup', 1), job('outbox-prune', 40), job('retention-fold', 2)],
+        jobs: [job('insights-rollup', 17), job('upload-cleanup', 1), job('outbox-prune', 40), job('record-link-prune', 3), job('retention-fold', 2)],
       }),
     });
     renderScene(<SchedulerPanel />);
@@ -65,6 +65,7 @@ describe('SchedulerPanel', () => {
     expect(rollup).not.toHaveTextContent(/e-mail|week rows/);
     expect(screen.getByText('Unfinished uploads clean-up').closest('li')!).toHaveTextContent('1 unfinished upload removed');
     expect(screen.getByText('Delivered e-mail clean-up').closest('li')!).toHaveTextContent('40 delivered e-mails over 30 days old removed');
+    expect(screen.getByText('Stopped CPD record links clean-up').closest('li')!).toHaveTextContent('3 CPD record links stopped over 30 days ago removed');
     expect(screen.getByText('Retention counters').closest('li')!).toHaveTextContent('2 played-time notes added to the retention curves');
   });
 });

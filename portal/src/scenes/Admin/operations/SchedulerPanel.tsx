@@ -15,6 +15,7 @@ const JOB_NAMES: Record<string, string> = {
   'insights-rollup': 'Insights weekly rollup',
   'upload-cleanup': 'Unfinished uploads clean-up',
   'outbox-prune': 'Delivered e-mail clean-up',
+  'record-link-prune': 'Stopped CPD record links clean-up',
   'retention-fold': 'Retention counters',
   'sso-certificate-warnings': 'School sign-in certificate warnings',
   'discussion-replies': 'Discussion reply e-mails',
@@ -24,13 +25,14 @@ const JOB_NAMES: Record<string, string> = {
 /**
  * What a run did, from its count (`sent`): mail queued by the reminders; the rollup rewrites the
  * Insights figures (its weekly, revenue and resume-point rows: it sends nothing, issue 53 item 11);
- * the clean-ups remove unfinished uploads and delivered mail over 30 days old; the fold takes in
+ * the clean-ups remove unfinished uploads, delivered mail and stopped record links over 30 days old; the fold takes in
  * what learners played.
  */
 const JOB_DID: Record<string, (count: number) => string> = {
   'insights-rollup': (count) => `Insights figures brought up to date (${counted(count, 'row')} rewritten)`,
   'upload-cleanup': (count) => `${counted(count, 'unfinished upload')} removed`,
   'outbox-prune': (count) => `${counted(count, 'delivered e-mail')} over 30 days old removed`,
+  'record-link-prune': (count) => `${counted(count, 'CPD record link')} stopped over 30 days ago removed`,
   'retention-fold': (count) => `${counted(count, 'played-time note')} added to the retention curves`,
 };
 const did = (jobName: string, count: number) => (JOB_DID[jobName] ?? ((sent: number) => `${counted(sent, 'e-mail')} queued`))(count);

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { newCertificateNumber } from '../../../commands/issueCertificate.ts';
+import { housekeepingJobs } from '../../../reminders/jobs.ts';
+import { Scheduler } from '../../../scheduler/scheduler.ts';
 import { hashToken } from '../../../services/tokens.ts';
 import { TEST_PASSWORD } from '../../../test/factories.ts';
 import { readPdf } from '../../../test/pdfText.ts';
@@ -211,6 +213,23 @@ describe('sharing the CPD record (issue 59)', () => {
     expect((await server.client().get(`/api/records/${'A'.repeat(43)}`)).status).toBe(404);
     expect((await server.client().get('/api/records/short')).status).toBe(400);
     expect((await client.get('/api/transcript/sharing')).body.links).toEqual([]);
+  });
+
+  it('a stopped link stays in "Download my data" for 30 days, then the record-link-prune job deletes it; working links stay', async () => {
+    const { client } = await teacherWithRecord();
+    const stopped = (await client.post('/api/transcript/shares', { label: 'Old application' })).body;
+    const working = (await client.post('/api/transcript/shares', { label: 'Governors' })).body;
+    expect((await client.delete(`/api/transcript/shares/${stopped.id}`)).status).toBe(204);
+    const scheduler = new Scheduler(server.app.deps, housekeepingJobs());
+    const rows = async () => (await server.db('transcriptShares').whereIn('id', [stopped.id, working.id]).orderBy('id').pluck('id')).map(Number);
+
+    server.clock.advance(30 * 24 * 60 * 60_000 - 60_000);
+    await scheduler.runNow('record-link-prune');
+    expect(await rows()).toEqual([stopped.id, working.id]);
+    server.clock.advance(2 * 60_000);
+    expect(await scheduler.runNow('record-link-prune')).toMatchObject({ outcome: 'ran', sent: expect.any(Number) });
+    expect(await rows()).toEqual([working.id]);
+    expect((await client.get('/api/transcript/sharing')).body.links.map((link: { id: number }) => link.id)).toEqual([working.id]);
   });
 
   it('at most ten links work at once; signed-out callers cannot make or list them; they go with the account', async () => {
