@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedDeadlineSchema, deadlineCapBreaches, pastDeadlineProblem } from './deadlines.ts';
+import { cappedDeadlineSchema, deadlineCapBreaches, deadlineDateProblem } from './deadlines.ts';
 
 const cap = { completeBy: '2026-03-31', newStaffDays: 30, by: 'Riverside Trust' };
 const dateText = (day: string) => `[${day}]`;
@@ -29,16 +29,22 @@ describe('a school deadline under its trust’s', () => {
   });
 });
 
-describe('a deadline date in the past', () => {
+describe('a deadline date', () => {
   const now = Date.UTC(2026, 2, 15, 23, 59);
-  it('takes today or a later day, and no date at all', () => {
-    expect(pastDeadlineProblem('2026-03-15', now)).toBeNull();
-    expect(pastDeadlineProblem('2026-03-16', now)).toBeNull();
-    expect(pastDeadlineProblem(null, now)).toBeNull();
+  it('takes today up to five years ahead, and no date at all', () => {
+    for (const day of ['2026-03-15', '2026-03-16', '2031-03-15', null]) expect(deadlineDateProblem(day, now), String(day)).toBeNull();
   });
 
   it('refuses an earlier day, naming today', () => {
-    expect(pastDeadlineProblem('2026-03-14', now)).toBe('Choose today (2026-03-15) or a later date');
-    expect(pastDeadlineProblem('2025-12-31', Date.UTC(2026, 0, 1))).toBe('Choose today (2026-01-01) or a later date');
+    expect(deadlineDateProblem('2026-03-14', now)).toEqual({ message: 'The deadline is in the past', field: 'Choose today (2026-03-15) or a later date' });
+    expect(deadlineDateProblem('2025-12-31', Date.UTC(2026, 0, 1))?.field).toBe('Choose today (2026-01-01) or a later date');
+  });
+
+  it('refuses a day over five years ahead (a mistyped year), naming the latest', () => {
+    expect(deadlineDateProblem('2031-03-16', now)).toEqual({
+      message: 'The deadline is too far ahead',
+      field: 'Choose a date up to 5 years ahead (2031-03-15 at the latest)',
+    });
+    expect(deadlineDateProblem('2206-03-15', now)?.message).toBe('The deadline is too far ahead');
   });
 });

@@ -7,17 +7,24 @@
 import { deadlineSchema } from '../schemas/deadlines.ts';
 import { dayOf, isoDay, parseIsoDay } from './days.ts';
 
-/** Why a deadline is refused when its date has gone (the message; the field's sentence is pastDeadlineProblem's). */
-export const PAST_DEADLINE = 'The deadline is in the past';
+/** How far ahead a deadline's date may be: further is a typed year (2206 for 2026), not a plan. */
+export const DEADLINE_YEARS_AHEAD = 5;
 
 /**
- * A deadline's date may be today or later, by the day of `now` (the app's clock, UTC days, as the
- * date is stored): the sentence for the `completeBy` field when it is earlier, else null. One rule
- * for a school's or trust's deadline and a group's course.
+ * A deadline's date may be from today (by the day of `now`: the app's clock, UTC days, as the date
+ * is stored) to DEADLINE_YEARS_AHEAD years ahead. Else the refusal: its message and the sentence
+ * for the `completeBy` field; null when the date is fine or not given. One rule for a school's or
+ * trust's deadline and a group's course.
  */
-export function pastDeadlineProblem(completeBy: string | null, now: number): string | null {
-  if (completeBy === null || parseIsoDay(completeBy) >= dayOf(now)) return null;
-  return `Choose today (${isoDay(dayOf(now))}) or a later date`;
+export function deadlineDateProblem(completeBy: string | null, now: number): { message: string; field: string } | null {
+  if (completeBy === null) return null;
+  const today = isoDay(dayOf(now));
+  if (parseIsoDay(completeBy) < dayOf(now)) return { message: 'The deadline is in the past', field: `Choose today (${today}) or a later date` };
+  const latest = `${Number(today.slice(0, 4)) + DEADLINE_YEARS_AHEAD}${today.slice(4)}`;
+  if (completeBy > latest) {
+    return { message: 'The deadline is too far ahead', field: `Choose a date up to ${DEADLINE_YEARS_AHEAD} years ahead (${latest} at the latest)` };
+  }
+  return null;
 }
 
 /** The rule a deadline may not go past, and who set it (the trust's name). */

@@ -1,13 +1,13 @@
-import { deadlineCapBreaches, formatDueDate, isoDay, parseIsoDay, pastDeadlineProblem, PAST_DEADLINE, type DeadlineInput } from '@atrium/common';
+import { deadlineCapBreaches, formatDueDate, isoDay, parseIsoDay, deadlineDateProblem, type DeadlineInput } from '@atrium/common';
 import type { Db } from '../db/knex.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { trustRuleForSchool } from '../queries/deadlines.ts';
 import { trustSchoolsLicenceInForce } from '../queries/licences.ts';
 
-/** The rule as stored: a day number for the date. A date before today (the app's clock) is refused. */
+/** The rule as stored: a day number for the date. A date before today (the app's clock) or over five years ahead is refused. */
 function storedRule(input: DeadlineInput, now: number): { completeByDay: number | null; newStaffDays: number | null } {
-  const past = pastDeadlineProblem(input.completeBy, now);
-  if (past) throw badRequest(PAST_DEADLINE, { completeBy: past });
+  const refused = deadlineDateProblem(input.completeBy, now);
+  if (refused) throw badRequest(refused.message, { completeBy: refused.field });
   return { completeByDay: input.completeBy === null ? null : parseIsoDay(input.completeBy), newStaffDays: input.newStaffDays };
 }
 

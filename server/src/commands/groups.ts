@@ -1,4 +1,4 @@
-import { addressesPhrase, groupNameKey, parseIsoDay, pastDeadlineProblem, PAST_DEADLINE, type DeadlineInput } from '@atrium/common';
+import { addressesPhrase, groupNameKey, parseIsoDay, deadlineDateProblem, type DeadlineInput } from '@atrium/common';
 import type { Knex } from 'knex';
 import { dialectOf, isUniqueViolation, type Db } from '../db/knex.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -161,8 +161,8 @@ export async function assignGroupCourse(db: Db, owner: GroupOwner, groupId: numb
       `This course is not licensed to ${owner.kind === 'school' ? 'your school' : 'any school of this trust'}, so it cannot be given to a group.`,
     );
   }
-  const past = pastDeadlineProblem(input.completeBy, now);
-  if (past) throw badRequest(PAST_DEADLINE, { completeBy: past });
+  const refused = deadlineDateProblem(input.completeBy, now);
+  if (refused) throw badRequest(refused.message, { completeBy: refused.field });
   const completeByDay = input.completeBy === null ? null : parseIsoDay(input.completeBy);
   await db('groupCourses')
     .insert({ groupId: group.id, courseId, completeByDay, newStaffDays: input.newStaffDays, updatedBy: by, createdAt: now, updatedAt: now })

@@ -27,7 +27,7 @@ describe('setting a deadline', () => {
     expect(await server.db('schoolDeadlines').where({ schoolId })).toHaveLength(0);
   });
 
-  it('refuses a date in the past, a malformed date, days out of range and an empty deadline, naming the field and writing nothing', async () => {
+  it('refuses a date in the past or over five years ahead, a malformed date, days out of range and an empty deadline, naming the field and writing nothing', async () => {
     server.clock.set('2026-03-10T09:00:00Z');
     const { manager, schoolId, course } = await licensedSchool(server);
     const path = `/api/schools/${schoolId}/deadlines/${course.id}`;
@@ -40,6 +40,9 @@ describe('setting a deadline', () => {
     for (const [body, field] of [
       [{ completeBy: '2026-02-30' }, 'completeBy'],
       [{ completeBy: '10/04/2026' }, 'completeBy'],
+      // A mistyped year: more than five years ahead.
+      [{ completeBy: '2206-03-10' }, 'completeBy'],
+      [{ completeBy: '2031-03-11' }, 'completeBy'],
       [{ newStaffDays: 0 }, 'newStaffDays'],
       [{ newStaffDays: 2.5 }, 'newStaffDays'],
       [{ newStaffDays: 400 }, 'newStaffDays'],
