@@ -45,6 +45,27 @@ export function paging(query: { startIndex?: number | undefined; count?: number 
  * "name.givenName").
  */
 export function normaliseOperations(body: ScimPatchBody): ScimPatchOperation[] {
+  const operations = normalised(body);
+  for (const operation of operations) refuseObjectMachinery(operation.path);
+  return operations;
+}
+
+/**
+ * The names of JavaScript's object machinery. scim-patch walks a path by plain property access, so
+ * `__proto__.x` or `constructor.prototype.x` would write onto the prototype every object of the
+ * process shares (one school's token changing every tenant's objects); no SCIM attribute has
+ * these names, so a path naming one is refused before anything is applied.
+ */
+const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
+
+function refuseObjectMachinery(path: string | undefined): void {
+  if (path === undefined) return;
+  if (path.split(/[^A-Za-z0-9_$]+/).some((segment) => OBJECT_MACHINERY.has(segment.toLowerCase()))) {
+    throw ScimError.invalidPath(`"${path.slice(0, 100)}" is not an attribute of this resource.`);
+  }
+}
+
+function normalised(body: ScimPatchBody): ScimPatchOperation[] {
   const operations: ScimPatchOperation[] = [];
   for (const raw of body.Operations) {
     const op = raw.op.toLowerCase();

@@ -126,6 +126,31 @@ describe('SCIM Users as Entra ID sends them', () => {
     expect(log.body.map((line: { action: string }) => line.action)).toEqual(['removed', 'restored', 'suspended']);
   });
 
+  it('a PATCH path naming __proto__, constructor or prototype is a 400 invalidPath and changes no object of the process', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, scim } = await directorySchool('Yew Primary');
+    await proveDomain(server, schoolId, 'yew.sch.uk');
+    const created = await scim.post('/Users', entraUser('eve.evans@yew.sch.uk', 'e-666', 'Eve', 'Evans'));
+    const group = await scim.post('/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Staff' });
+    expect(group.status, group.text).toBe(201);
+    const attempts = [
+      { op: 'replace', path: '__proto__.pollutedByScim', value: true },
+      { op: 'replace', path: 'constructor.prototype.pollutedByScim', value: true },
+      { op: 'add', path: 'name.__PROTO__.pollutedByScim', value: true },
+      { op: 'Replace', value: { '__proto__.pollutedByScim': true } },
+      { op: 'Add', value: { 'constructor.prototype.pollutedByScim': true } },
+    ];
+    for (const operation of attempts) {
+      for (const path of [`/Users/${created.body.id}`, `/Groups/${group.body.id}`]) {
+        const refused = await scim.patch(path, operation);
+        expect(refused.status, `${path} ${JSON.stringify(operation)}`).toBe(400);
+        expect(refused.body.scimType).toBe('invalidPath');
+        expect(({} as Record<string, unknown>).pollutedByScim).toBeUndefined();
+      }
+    }
+    expect((await scim.get(`/Users/${created.body.id}`)).body.name).toMatchObject({ givenName: 'Eve', familyName: 'Evans' });
+  });
+
   it('a suspension keeps the member’s "let my school see my whole record" for their return; deleting them while suspended ends it', async () => {
     server.clock.set('2026-03-02T09:00:00Z');
     const { schoolId, scim } = await directorySchool('Ash Infants');
