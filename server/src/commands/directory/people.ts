@@ -15,6 +15,7 @@ import { destroyUserSessions } from '../sessions.ts';
 import { leaveGroupsOfSchool } from '../groups.ts';
 import { forgetSchoolCpdShare } from '../transcriptShares.ts';
 import { NO_PASSWORD } from '../signInWithProvider.ts';
+import { isAdoptable } from '../schools/adoption.ts';
 import { insertInvitations, reserveInvitationMail, type InvitationSender } from '../schools/invites.ts';
 import { joinSchool, leaveSchool } from '../schools/membership.ts';
 import { enrollByLicence, inTransaction, removeLicenceEnrollments } from '../schools/shared.ts';
@@ -89,7 +90,8 @@ async function invite(trx: Knex.Transaction, sender: InvitationSender, caller: D
 /**
  * Places a person who is not (or no longer) in the school: a member at once when the address is
  * on one of the school's proven domains and the account (made now, without a password, if there
- * is none) belongs to no school; the usual invitation otherwise. The answer to the directory is
+ * is none) is adoptable (its address verified) and belongs to no school; the usual invitation
+ * otherwise. The answer to the directory is
  * the same either way, so it never tells whether the address has an account elsewhere.
  */
 export async function place(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<void> {
@@ -111,7 +113,9 @@ export async function place(trx: Knex.Transaction, sender: InvitationSender, cal
         emailVerifiedAt: now,
       });
     }
-    if (!(await membershipOf(trx, user.id))) {
+    // An account someone registered under the address without reading its mail says nothing about
+    // who holds it: it is invited like anyone else (the mail reaches the address's real holder).
+    if (isAdoptable(user) && !(await membershipOf(trx, user.id))) {
       const outcome = await joinSchool(trx, user.id, person.schoolId, 'member', now);
       if (outcome.status !== 'other-school') {
         await trx('directoryPeople').where({ id: person.id }).update({ userId: user.id, inviteId: null, updatedAt: now });

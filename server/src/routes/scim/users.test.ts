@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { addMember, certify, licensedSchool } from '../../test/deadlines.ts';
-import { signIn } from '../../test/factories.ts';
+import { createUser, signIn } from '../../test/factories.ts';
 import { entraUser, proveDomain, scimClientFor } from '../../test/scim.ts';
 
 // Directory sync, SCIM Users (issue 56; CONTRACT "directory sync (SCIM 2.0)" and "what
@@ -163,6 +163,21 @@ describe('SCIM Users as Entra ID sends them', () => {
     expect(await shares()).toHaveLength(1);
     expect((await scim.delete(`/Users/${id}`)).status).toBe(204);
     expect(await shares()).toEqual([]);
+  });
+
+  it('an account registered under a proven-domain address but never verified is invited, not made a member; a verified one joins at once', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, scim } = await directorySchool('Rowan Primary');
+    await proveDomain(server, schoolId, 'rowan.sch.uk');
+    // Anyone can register any address without reading its mail.
+    const squatter = await createUser(server.db, { email: 'new.teacher@rowan.sch.uk', emailVerifiedAt: null });
+    const verified = await createUser(server.db, { email: 'old.hand@rowan.sch.uk', emailVerifiedAt: Date.now() });
+
+    expect((await scim.post('/Users', entraUser('new.teacher@rowan.sch.uk', 'r-1'))).status).toBe(201);
+    expect((await scim.post('/Users', entraUser('old.hand@rowan.sch.uk', 'r-2'))).status).toBe(201);
+    expect(await server.db('schoolMembers').where({ userId: squatter.id }).first()).toBeUndefined();
+    expect(await server.db('schoolInvites').where({ schoolId, email: 'new.teacher@rowan.sch.uk' }).whereNull('revokedAt').first('id')).toBeDefined();
+    expect(await server.db('schoolMembers').where({ userId: verified.id }).first()).toMatchObject({ schoolId, role: 'member' });
   });
 
   it('an address off the school’s proven domains gets the usual invitation, and the answer is the same whether it has an account elsewhere', async () => {
