@@ -197,6 +197,8 @@ export function presentModerationQueue(
   modules: ReadonlyMap<number, Pick<Module, 'id' | 'title' | 'courseId'>>,
   nextCursor: string | null,
   { viewer }: CommentContext,
+  /** Per thread whose replies are not all shown: how many it has, and where the earlier ones start. */
+  earlier?: ReadonlyMap<number, { replyCount: number; earlierCursor: string }>,
 ): ModerationQueueDto {
   const reportsOf = new Map<number, CommentReportDto[]>();
   for (const report of queue.reports) {
@@ -211,7 +213,15 @@ export function presentModerationQueue(
     reportsOf.set(Number(report.commentId), list);
   }
   const page = presentDiscussionPage(
-    { threads: queue.threads, replies: queue.replies, nextCursor: null, total: 0, viewer: { showSchool: false, school: null }, followed: new Set() },
+    {
+      threads: queue.threads,
+      replies: queue.replies,
+      nextCursor: null,
+      total: 0,
+      viewer: { showSchool: false, school: null },
+      followed: new Set(),
+      ...(earlier ? { earlier } : {}),
+    },
     { viewer },
   );
   const threadOf = new Map(page.threads.map((thread) => [thread.id, thread]));

@@ -1,4 +1,4 @@
-import type { DiscussionOrder } from '@atrium/common';
+import { THREAD_REPLIES_SHOWN, type DiscussionOrder } from '@atrium/common';
 import type { Knex } from 'knex';
 import { countRows, dbBoolean, type Db } from '../db/knex.ts';
 import type { Comment } from '../models/Comment.ts';
@@ -138,12 +138,6 @@ export function pinnedThread(db: Db, moduleId: number, withEmail: boolean, reade
   return visibleTo(withAuthors(db).where('c.moduleId', moduleId).whereNull('c.parentId').whereNotNull('c.pinnedAt'), reader).first(commentColumns(withEmail));
 }
 
-/** Every reply of the given threads, oldest first within each, with their authors: one query for the page. */
-export function threadReplies(db: Reader, threadIds: number[], withEmail: boolean, reader: CommentReader): Promise<CommentRow[]> {
-  if (!threadIds.length) return Promise.resolve([]);
-  return visibleTo(withAuthors(db).whereIn('c.parentId', threadIds), reader).select(commentColumns(withEmail)).orderBy('c.createdAt').orderBy('c.id');
-}
-
 /** A reply of a discussion page: its place among its thread's replies, newest first (1 the latest), and how many the reader can see. */
 export type PageReplyRow = CommentRow & { latestRank: number; replyCount: number };
 
@@ -228,7 +222,7 @@ export interface ReportRow {
 export async function moderationQueue(
   db: Db,
   page: { after: ThreadCursor | null; limit: number },
-): Promise<{ comments: CommentRow[]; reports: ReportRow[]; threads: CommentRow[]; replies: CommentRow[] }> {
+): Promise<{ comments: CommentRow[]; reports: ReportRow[]; threads: CommentRow[]; replies: PageReplyRow[] }> {
   const reported = db('commentReports').whereNull('resolvedAt').select('commentId');
   const query = withAuthors(db)
     .whereNull('c.deletedAt')
@@ -256,9 +250,23 @@ export async function moderationQueue(
           .orderBy('cr.id') as Promise<ReportRow[]>)
       : Promise.resolve([] as ReportRow[]),
     threadIds.length ? (withAuthors(db).whereIn('c.id', threadIds).select(commentColumns(true)) as Promise<CommentRow[]>) : Promise.resolve([] as CommentRow[]),
-    threadReplies(db, threadIds, true, everything),
+    latestThreadReplies(db, threadIds, THREAD_REPLIES_SHOWN, true, everything),
   ]);
-  return { comments, reports, threads, replies };
+  return { comments, reports, threads, replies: withQueuedReplies(replies, comments) };
+}
+
+/**
+ * A queued thread's latest replies (a moderator reads a thread as its readers do, and a thread of
+ * thousands of replies costs the queue no more than a short one), with each queued reply that falls
+ * before them added in its place, so the comment to decide on is always shown.
+ */
+function withQueuedReplies(latest: PageReplyRow[], queued: readonly CommentRow[]): PageReplyRow[] {
+  const shown = new Set(latest.map((row) => Number(row.id)));
+  const countOf = new Map(latest.map((row) => [Number(row.parentId), row.replyCount]));
+  const earlier = queued
+    .filter((row) => row.parentId !== null && row.parentId !== undefined && !shown.has(Number(row.id)))
+    .map((row) => ({ ...row, latestRank: Number.MAX_SAFE_INTEGER, replyCount: countOf.get(Number(row.parentId)) ?? 1 }));
+  return [...earlier, ...latest].sort((a, b) => Number(a.createdAt) - Number(b.createdAt) || Number(a.id) - Number(b.id));
 }
 
 /** Whether this person already reported this comment. */

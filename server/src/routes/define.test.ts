@@ -176,13 +176,15 @@ describe('the route spec names a policy', () => {
 });
 
 describe('the route table names the school policies', () => {
-  // The policies that narrow schoolManager further (each calls it first: policies/invitations.ts, deadlines.ts).
+  // The policies that narrow schoolManager further (each calls it first: policies/invitations.ts, deadlines.ts, schools.ts).
   const narrower: Record<string, string> = {
     'delete /api/schools/:id/members/:userId': 'schoolMemberRemover',
     'post /api/schools/:id/roster': 'invitationMailer',
     'post /api/schools/:id/invites/email': 'invitationMailer',
     'post /api/schools/:id/invites/:inviteId/resend': 'invitationMailer',
     'put /api/schools/:id/deadlines/:courseId': 'deadlineSetter',
+    'get /api/schools/:id/insights/weekly': 'schoolInsightsReader',
+    'get /api/schools/:id/insights/courses/:courseId': 'schoolInsightsReader',
   };
 
   it('every /api/schools/:id route names schoolManager, or a policy that narrows it', () => {

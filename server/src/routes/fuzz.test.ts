@@ -14,6 +14,9 @@ import { insertAssignmentRow } from '../test/assignments.ts';
 import { createDirectoryToken } from '../commands/directory/tokens.ts';
 import { attachTestEvidence, insertTestShare } from '../test/cpdRecord.ts';
 
+/** A day `days` after `now`, as a deadline is written (deadlines may be at most five years ahead). */
+const isoDayAhead = (now: number, days: number) => new Date(now + days * 24 * 60 * 60_000).toISOString().slice(0, 10);
+
 /**
  * Random, malformed, huge, wrong-typed and __proto__-laden input on every route, from a
  * visitor, a signed-in learner and a school manager: never a 5xx, and neither another learner's
@@ -64,8 +67,8 @@ beforeAll(async () => {
   const victimTrustId = await createTrust(server.db, 'Victim Trust', now);
   await attachSchool(server.db, victimTrustId, victimSchoolId, now);
   await server.db('trustManagers').insert({ trustId: victimTrustId, userId: victim.id, joinedAt: now });
-  await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: '2099-06-30', newStaffDays: 30 }, victim.id, now);
-  await setDeadline(server.db, victimSchoolId, course.id, { completeBy: '2099-05-31', newStaffDays: null }, victim.id, now);
+  await setTrustDeadline(server.db, victimTrustId, course.id, { completeBy: isoDayAhead(now, 90), newStaffDays: 30 }, victim.id, now);
+  await setDeadline(server.db, victimSchoolId, course.id, { completeBy: isoDayAhead(now, 60), newStaffDays: null }, victim.id, now);
   // The victim's school signs its staff in with its own SAML provider (issue 57).
   await server.db('identityProviders').insert({
     schoolId: victimSchoolId,

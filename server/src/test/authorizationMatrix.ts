@@ -15,6 +15,9 @@ import { rawBundle } from './oneroster.ts';
 import { builtOn } from '../policies/narrowing.ts';
 import { trustManager as trustManagerPolicy } from '../policies/trusts.ts';
 
+/** A deadline the rules accept whatever day the suite runs: two months ahead (at most five years ahead, never past). */
+const SOON = new Date(Date.now() + 60 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+
 /**
  * Every route of the router's own table × every kind of caller, with the outcome expected in
  * each cell. A route added without an entry here fails the first test. The cells run in
@@ -543,7 +546,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/schools/:id/deadlines': { expect: schoolManager, request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines` }) },
   'PUT /api/schools/:id/deadlines/:courseId': {
     expect: schoolManager,
-    request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: '2099-01-01' } }),
+    request: (w) => ({ path: `/api/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: SOON } }),
   },
   'DELETE /api/schools/:id/deadlines/:courseId': {
     expect: schoolManager,
@@ -563,7 +566,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/schools/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines` }) },
   'PUT /api/admin/schools/:id/deadlines/:courseId': {
     expect: adminOnly,
-    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: '2099-01-01', newStaffDays: 30 } }),
+    request: (w) => ({ path: `/api/admin/schools/${w.schoolId}/deadlines/${w.licensedCourseId}`, body: { completeBy: SOON, newStaffDays: 30 } }),
   },
   'DELETE /api/admin/schools/:id/deadlines/:courseId': {
     expect: adminOnly,
@@ -775,7 +778,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/admin/trusts/:id/deadlines': { expect: adminOnly, request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines` }) },
   'PUT /api/admin/trusts/:id/deadlines/:courseId': {
     expect: adminOnly,
-    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines/${w.trustCourseId}`, body: { completeBy: '2099-01-01', newStaffDays: 30 } }),
+    request: (w) => ({ path: `/api/admin/trusts/${w.spareTrustId}/deadlines/${w.trustCourseId}`, body: { completeBy: SOON, newStaffDays: 30 } }),
   },
   'DELETE /api/admin/trusts/:id/deadlines/:courseId': {
     expect: adminOnly,
@@ -784,7 +787,7 @@ const recipes: Record<string, Recipe> = {
   'GET /api/trusts/:id/deadlines': { expect: trustManager, request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines` }) },
   'PUT /api/trusts/:id/deadlines/:courseId': {
     expect: trustManager,
-    request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}`, body: { completeBy: '2099-01-01' } }),
+    request: (w) => ({ path: `/api/trusts/${w.trustId}/deadlines/${w.trustCourseId}`, body: { completeBy: SOON } }),
   },
   'DELETE /api/trusts/:id/deadlines/:courseId': {
     expect: trustManager,
@@ -813,7 +816,7 @@ const recipes: Record<string, Recipe> = {
     expect: schoolManager,
     request: (w) => ({
       path: `/api/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}`,
-      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+      body: { completeBy: SOON, newStaffDays: 30 },
     }),
   },
   'DELETE /api/schools/:id/groups/:groupId/courses/:courseId': {
@@ -845,7 +848,7 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({
       path: `/api/admin/schools/${w.schoolId}/groups/${w.schoolGroupId}/courses/${w.licensedCourseId}`,
-      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+      body: { completeBy: SOON, newStaffDays: 30 },
     }),
   },
   'DELETE /api/admin/schools/:id/groups/:groupId/courses/:courseId': {
@@ -874,7 +877,7 @@ const recipes: Record<string, Recipe> = {
     expect: trustManager,
     request: (w) => ({
       path: `/api/trusts/${w.trustId}/groups/${w.trustGroupId}/courses/${w.trustCourseId}`,
-      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+      body: { completeBy: SOON, newStaffDays: 30 },
     }),
   },
   'DELETE /api/trusts/:id/groups/:groupId/courses/:courseId': {
@@ -906,7 +909,7 @@ const recipes: Record<string, Recipe> = {
     expect: adminOnly,
     request: (w) => ({
       path: `/api/admin/trusts/${w.spareTrustId}/groups/${w.spareTrustGroupId}/courses/${w.trustCourseId}`,
-      body: { completeBy: '2099-01-01', newStaffDays: 30 },
+      body: { completeBy: SOON, newStaffDays: 30 },
     }),
   },
   'DELETE /api/admin/trusts/:id/groups/:groupId/courses/:courseId': {

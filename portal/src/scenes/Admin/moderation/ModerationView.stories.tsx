@@ -102,3 +102,42 @@ export const MoreToLoad: Story = { args: { queue: { state: 'ready', data: { item
 export const Empty: Story = { args: { queue: { state: 'ready', data: { items: [], hasMore: false, loadingMore: false } } } };
 export const Loading: Story = { args: { queue: { state: 'loading' } } };
 export const LoadFailed: Story = { args: { queue: { state: 'failed', error: serverNotAnswering(), retry: fn() } } };
+
+/** A reported reply early in a long thread: it and the latest replies are shown, with how many the thread has. */
+export const LongThread: Story = {
+  args: {
+    queue: {
+      state: 'ready',
+      data: {
+        items: [
+          {
+            commentId: 31,
+            module: { id: 3, title: 'Lighting a classroom', courseId: 1 },
+            thread: {
+              ...thread(
+                comment(30, { userFirstName: 'Nia', userLastName: 'Patel', comment: 'Share your classroom lighting set-ups here.', createdAt: ago(9000) }),
+                [
+                  comment(31, { parentId: 30, comment: 'Cheap lights at https://spam.example/lights', createdAt: ago(8000) }),
+                  comment(240, {
+                    parentId: 30,
+                    userFirstName: 'Lee',
+                    userLastName: 'Chan',
+                    comment: 'A north-facing window did it for us.',
+                    createdAt: ago(60),
+                  }),
+                  comment(241, { parentId: 30, userFirstName: 'Ana', userLastName: 'Ruiz', comment: 'Same here, and a white sheet.', createdAt: ago(30) }),
+                  comment(242, { parentId: 30, userFirstName: 'Tom', userLastName: 'Reed', comment: 'Thanks, all!', createdAt: ago(5) }),
+                ],
+              ),
+              replyCount: 212,
+            },
+            reports: [{ reason: 'spam', details: '', createdAt: ago(20), reporterFirstName: 'Lee', reporterLastName: 'Chan' }],
+            awaitingApproval: false,
+          },
+        ],
+        hasMore: false,
+        loadingMore: false,
+      },
+    },
+  },
+};

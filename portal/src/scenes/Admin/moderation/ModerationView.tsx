@@ -133,6 +133,12 @@ function QueueItem({
             </ThreadComment>
           ))}
         </Thread>
+        {item.thread.replyCount > item.thread.replies.length ? (
+          <Muted>
+            Showing {item.thread.replies.length} of the thread’s {item.thread.replyCount} replies: the latest, and any awaiting a decision. Open the module to
+            read them all.
+          </Muted>
+        ) : null}
         <Actions
           aria-label={`Moderate the comment by ${authorName(target)}`}
           onSubmit={(event) => {

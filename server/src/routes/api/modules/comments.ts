@@ -50,10 +50,10 @@ import {
   pinnedThread,
   repliesBefore,
   type CommentReader,
-  type PageReplyRow,
 } from '../../../queries/comments.ts';
 import { notFound } from '../../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
+import { earlierOf } from './earlierReplies.ts';
 import { commentModerationRoutes } from './commentsModeration.ts';
 import type { Routes } from '../../define.ts';
 
@@ -61,22 +61,6 @@ const moduleParams = z.object({ moduleId: id });
 const readerOf = (user: User): CommentReader => ({ id: user.id, seesModerated: canModerateComments(user) });
 const commentParams = z.object({ commentId: id });
 const threadParams = z.object({ moduleId: id, commentId: id });
-
-/**
- * Per thread whose page leaves replies out: how many the reader can see, and the cursor before
- * the oldest of its latest replies (the marked answer, carried wherever it falls, is not one).
- */
-function earlierOf(replies: readonly PageReplyRow[]): Map<number, { replyCount: number; earlierCursor: string }> {
-  const earlier = new Map<number, { replyCount: number; earlierCursor: string }>();
-  for (const reply of replies) {
-    if (reply.replyCount <= THREAD_REPLIES_SHOWN || reply.latestRank > THREAD_REPLIES_SHOWN) continue;
-    const threadId = Number(reply.parentId);
-    // Oldest first: the first of a thread's latest replies met is where the earlier ones end.
-    if (!earlier.has(threadId))
-      earlier.set(threadId, { replyCount: reply.replyCount, earlierCursor: encodeCursor({ at: Number(reply.createdAt), id: Number(reply.id) }) });
-  }
-  return earlier;
-}
 
 // Comments carry their authors, so a page is smaller than an admin list's.
 const listQuery = pageQuery({ defaultLimit: 50, maxLimit: 200 });

@@ -6,6 +6,7 @@ import type { Module } from '../../../models/Module.ts';
 import { commentModerator, commentReporter } from '../../../policies/comments.ts';
 import { presentModerationQueue } from '../../../presenters/comments.ts';
 import { moderationQueue } from '../../../queries/comments.ts';
+import { earlierOf } from './earlierReplies.ts';
 import type { Routes } from '../../define.ts';
 import { decodeCursor, encodeCursor } from '../../pageCursor.ts';
 
@@ -62,7 +63,7 @@ export function commentModerationRoutes(routes: Routes): void {
         const module = await catalogue.module(moduleId);
         if (module) modules.set(moduleId, module);
       }
-      ctx.body = presentModerationQueue(queue, modules, nextCursor, { viewer });
+      ctx.body = presentModerationQueue(queue, modules, nextCursor, { viewer }, earlierOf(queue.replies));
     },
   });
 

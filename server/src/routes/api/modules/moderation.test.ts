@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DiscussionCommentDto, DiscussionPageDto, ModerationQueueDto } from '@atrium/common';
+import { THREAD_REPLIES_SHOWN, type DiscussionCommentDto, type DiscussionPageDto, type ModerationQueueDto } from '@atrium/common';
 import { useTestServer } from '../../../test/useTestServer.ts';
 import { createAdmin, createCourse, createModule, createUser, enroll, signIn, type UserRow } from '../../../test/factories.ts';
 import type { TestClient } from '../../../test/client.ts';
@@ -80,6 +80,18 @@ describe('reports', () => {
     expect(item.thread.id).toBe(question.id);
     expect(item.thread.replies.map((r) => r.id)).toEqual([spam.id]);
     expect(reply.id).toBeGreaterThan(0);
+  });
+
+  it('shows a long thread as its readers see it, the latest replies, with a reported early reply in its place and the thread’s count', async () => {
+    const question = await post(clients.nia, 'Your lighting set-ups?');
+    const early = await post(clients.lee, 'Cheap lights at my site', question.id);
+    const later: number[] = [];
+    for (let i = 0; i < THREAD_REPLIES_SHOWN + 3; i += 1) later.push((await post(i % 2 ? clients.sam : clients.nia, `Set-up ${i}`, question.id)).id);
+    expect((await report(clients.nia, early.id)).status).toBe(201);
+    const item = (await queue()).items.find((i) => i.commentId === early.id)!;
+    expect(item.thread.replies.map((r) => r.id)).toEqual([early.id, ...later.slice(-THREAD_REPLIES_SHOWN)]);
+    expect(item.thread.replyCount).toBe(later.length + 1);
+    expect(item.thread.earlierCursor).not.toBeNull();
   });
 });
 
