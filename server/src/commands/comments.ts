@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex.ts';
-import { isUniqueViolation } from '../db/knex.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Comment } from '../models/Comment.ts';
 import type { Clock } from '../services/clock.ts';
@@ -103,6 +103,7 @@ export async function reportComment(db: Db, clock: Clock, report: { commentId: n
     await db('commentReports').insert({ ...report, createdAt: clock.now().getTime(), resolvedAt: null });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('You have already reported this comment');
+    if (isForeignKeyViolation(error)) throw notFound('Comment not found');
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex.ts';
+import { isForeignKeyViolation, type Db } from '../db/knex.ts';
+import { notFound } from '../errors.ts';
 import type { Clock } from '../services/clock.ts';
 
 type Writer = Db | Knex.Transaction;
@@ -30,13 +31,19 @@ export async function followThread(db: Db, clock: Clock, userId: number, threadI
     await db('commentFollows').where({ userId, threadId }).update({ following: false, pendingAt: null });
     return;
   }
-  await db.transaction(async (trx) => {
-    const latest = await trx('comments').where({ parentId: threadId }).max({ id: 'id' }).first();
-    await trx('commentFollows')
-      .insert({ userId, threadId, following: true, createdAt: now, pendingAt: null, notifiedAt: null, notifiedUpToId: Number(latest?.id ?? 0) })
-      .onConflict(['userId', 'threadId'])
-      .merge({ following: true, pendingAt: null, notifiedUpToId: Number(latest?.id ?? 0) });
-  });
+  try {
+    await db.transaction(async (trx) => {
+      const latest = await trx('comments').where({ parentId: threadId }).max({ id: 'id' }).first();
+      await trx('commentFollows')
+        .insert({ userId, threadId, following: true, createdAt: now, pendingAt: null, notifiedAt: null, notifiedUpToId: Number(latest?.id ?? 0) })
+        .onConflict(['userId', 'threadId'])
+        .merge({ following: true, pendingAt: null, notifiedUpToId: Number(latest?.id ?? 0) });
+    });
+  } catch (error) {
+    // The thread was deleted after the policy read it.
+    if (isForeignKeyViolation(error)) throw notFound('Comment not found');
+    throw error;
+  }
 }
 
 /** The person opened the header's bell: the replies so far are seen. */

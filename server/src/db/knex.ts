@@ -136,6 +136,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Whether an insert failed because the row it points at is gone (a comment deleted between the
+ * policy's read and the write): the caller answers 404, as if it had been gone before.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ER_NO_REFERENCED_ROW_2' || code === 'ER_NO_REFERENCED_ROW' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** `select count(*)` of a query, as a number on both databases. */
 export async function countRows<TRecord extends object, TResult>(query: Knex.QueryBuilder<TRecord, TResult>): Promise<number> {
   const row = (await query.clone().clearSelect().clearOrder().count({ n: '*' }).first()) as { n?: number | string } | undefined;
