@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/knex.ts';
+import { dialectOf, isForeignKeyViolation, isUniqueViolation } from '../db/knex.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { Comment } from '../models/Comment.ts';
 import type { Clock } from '../services/clock.ts';
@@ -57,6 +57,14 @@ export async function postComment(db: Db, clock: Clock, input: NewComment): Prom
  */
 export async function deleteComment(db: Db, clock: Clock, comment: Pick<Comment, 'id' | 'parentId'>): Promise<void> {
   await db.transaction(async (trx) => {
+    // The opening comment's lock first, as a reply being posted takes it (postComment): a reply
+    // posted meanwhile is then seen by the reads below, and the thread is never deleted under it.
+    // (MariaDB; SQLite has one writer.)
+    if (dialectOf(trx) === 'mysql')
+      await trx('comments')
+        .where({ id: comment.parentId ?? comment.id })
+        .forUpdate()
+        .first('id');
     if (comment.parentId === null) {
       const reply = await trx('comments').where({ parentId: comment.id }).first('id');
       if (reply) {
