@@ -39,20 +39,22 @@ export async function sendReplyMails(deps: AppDeps, now: number, renewLease: () 
   for (;;) {
     const due = await dueReplyMails(db, now, REPLY_MAIL_SPACING_MS, BATCH);
     if (!due.length) break;
-    const replies = await repliesAfter(db, [...new Set(due.map((follow) => follow.threadId))], Math.min(...due.map((follow) => follow.notifiedUpToId)));
+    const after = new Map<number, number>();
+    for (const follow of due) after.set(follow.threadId, Math.min(after.get(follow.threadId) ?? follow.notifiedUpToId, follow.notifiedUpToId));
+    const replies = await repliesAfter(db, after);
     const byThread = new Map<number, MailedReply[]>();
     for (const reply of replies) byThread.set(Number(reply.parentId), [...(byThread.get(Number(reply.parentId)) ?? []), reply]);
     const outcomes = await Promise.all(due.map((follow) => mailFor(follow, byThread.get(follow.threadId) ?? [])));
     sent += await retryOnDeadlock(() =>
       db.transaction(async (trx) => {
         let queued = 0;
-        for (const { follow, news } of outcomes) {
+        for (const { follow, news, seen } of outcomes) {
           // Moved on from the value read, or nothing: another run got there first.
           const claimed = await trx('commentFollows')
             .where({ id: follow.followId })
             .where((same) => (follow.notifiedAt === null ? same.whereNull('notifiedAt') : same.where('notifiedAt', follow.notifiedAt)))
             .whereNotNull('pendingAt')
-            .update(news ? { notifiedAt: now, notifiedUpToId: news.upToId } : { pendingAt: null });
+            .update(news ? { notifiedAt: now, notifiedUpToId: news.upToId } : { pendingAt: null, ...(seen ? { notifiedUpToId: seen } : {}) });
           if (!claimed || !news) continue;
           // A reply marked after the read keeps its follower pending (its mark is newer than the one read).
           await trx('commentFollows').where({ id: follow.followId, pendingAt: follow.pendingAt }).update({ pendingAt: null });
@@ -71,7 +73,10 @@ export async function sendReplyMails(deps: AppDeps, now: number, renewLease: () 
     const readable = courseAccessOf({ id: follow.userId, role: follow.role }, follow.enrolled).view;
     const fresh = threadReplies.filter((reply) => Number(reply.id) > follow.notifiedUpToId && Number(reply.userId) !== follow.userId);
     const mailable = canMailThreadReplies(follow, { moderated: follow.threadModerated });
-    if (!readable || !mailable || follow.unsubscribed || !fresh.length) return { follow, news: null };
+    // Told nothing, the follow still moves past what was read: the next run does not read it again.
+    const latest = threadReplies.at(-1);
+    const seen = latest && Number(latest.id) > follow.notifiedUpToId ? Number(latest.id) : null;
+    if (!readable || !mailable || follow.unsubscribed || !fresh.length) return { follow, news: null, seen };
     const links = unsubscribeLinks(config.publicUrl, { userId: follow.userId, category: 'replies' }, config.sessionKeys);
     const mail = await renderMail(discussionRepliesMail, {
       brand,
@@ -85,6 +90,6 @@ export async function sendReplyMails(deps: AppDeps, now: number, renewLease: () 
       threadUrl: threadUrl(config.publicUrl, follow),
       unsubscribeUrl: links.pageUrl,
     });
-    return { follow, news: { mail, headers: links.headers, upToId: Number(fresh.at(-1)!.id) } };
+    return { follow, news: { mail, headers: links.headers, upToId: Number(fresh.at(-1)!.id) }, seen };
   }
 }

@@ -212,13 +212,18 @@ export interface MailedReply {
   authorLastName: string | null;
 }
 
-/** The replies in sight in these threads after the given reply id, oldest first, with their authors. */
-export function repliesAfter(db: Reader, threadIds: number[], afterId: number): Promise<MailedReply[]> {
-  if (!threadIds.length) return Promise.resolve([]);
+/**
+ * The replies in sight in each thread after its own reply id (thread id → the id its followers
+ * were last told up to), oldest first, with their authors: a follower told long ago in one thread
+ * does not make every thread of the batch read its whole history.
+ */
+export function repliesAfter(db: Reader, after: ReadonlyMap<number, number>): Promise<MailedReply[]> {
+  if (!after.size) return Promise.resolve([]);
   return inSight(db('comments as c'), 'c')
     .join('users as a', 'a.id', 'c.userId')
-    .whereIn('c.parentId', threadIds)
-    .where('c.id', '>', afterId)
+    .where((threads) => {
+      for (const [threadId, afterId] of after) threads.orWhere((thread) => thread.where('c.parentId', threadId).where('c.id', '>', afterId));
+    })
     .select('c.id', 'c.parentId', 'c.userId', 'c.comment', 'a.firstName as authorFirstName', 'a.lastName as authorLastName')
     .orderBy('c.id') as Promise<MailedReply[]>;
 }

@@ -176,11 +176,15 @@ describe('reply e-mails carry the words of others', () => {
     server.clock.advance(REPLY_MAIL_SPACING_MS);
     const question = await post('unproven', 'Is this your bank? Click below.');
     await post('nia', 'Visit http://evil.test to claim your refund', question.id);
-    await post('ola', 'Another word for whoever owns that address', question.id);
+    const last = await post('ola', 'Another word for whoever owns that address', question.id);
     const mails = await replyMails();
     expect(mails.has(people.unproven.email)).toBe(false);
     expect([...mails.keys()]).toEqual([people.nia.email]);
-    expect(await server.db('commentFollows').where({ userId: people.unproven.id, threadId: question.id }).first()).toMatchObject({ pendingAt: null });
+    // Told nothing, the follow still moves past the replies read, so no later run reads them again.
+    expect(await server.db('commentFollows').where({ userId: people.unproven.id, threadId: question.id }).first()).toMatchObject({
+      pendingAt: null,
+      notifiedUpToId: last.id,
+    });
 
     // Follow does not promise an e-mail it will not send.
     const followed = await clients.unproven.put(`/api/modules/comments/${question.id}/follow`, { following: true });
