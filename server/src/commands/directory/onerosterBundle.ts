@@ -56,18 +56,24 @@ function filesOf(uploads: UploadedFile[]): Map<Wanted, Uint8Array> {
     if (found.has(base)) throw badRequest(`The bundle has two files called ${base}.`, { files: `Two files called ${base}` });
     found.set(base, bytes);
   };
+  // Decided before anything is inflated (fflate sets aside each entry's declared size): a zip of
+  // many small entries declaring 40 MB each would otherwise ask for gigabytes.
+  const inflating = new Set<Wanted>();
   for (const upload of uploads) {
     if (isZip(upload.bytes)) {
       let entries: Record<string, Uint8Array>;
       try {
         entries = unzipSync(upload.bytes, {
           filter(file) {
-            if (!WANTED.includes(baseName(file.name) as Wanted) || file.name.startsWith('__MACOSX/')) return false;
+            const base = baseName(file.name) as Wanted;
+            if (!WANTED.includes(base) || file.name.startsWith('__MACOSX/')) return false;
+            if (inflating.has(base) || found.has(base)) throw badRequest(`The bundle has two files called ${base}.`, { files: `Two files called ${base}` });
             if (file.originalSize > ONEROSTER_MAX_FILE_BYTES) {
-              throw badRequest(`${baseName(file.name)} is larger than ${MB(ONEROSTER_MAX_FILE_BYTES)} unpacked: split the export.`, {
-                files: `${baseName(file.name)} is too large`,
+              throw badRequest(`${base} is larger than ${MB(ONEROSTER_MAX_FILE_BYTES)} unpacked: split the export.`, {
+                files: `${base} is too large`,
               });
             }
+            inflating.add(base);
             return true;
           },
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strToU8 } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { addMember, licensedSchool } from '../../test/deadlines.ts';
 import { proveDomain } from '../../test/scim.ts';
@@ -149,6 +149,9 @@ describe('OneRoster bundles on /school', () => {
     };
     await refused(bundleForm([{ name: 'orgs.csv', bytes: orgsCsv(OAK) }]), 400, /no users\.csv/);
     await refused(bundleForm([{ name: 'export.zip', bytes: strToU8('PK\u0003\u0004 not really a zip') }]), 400, /could not be unpacked/);
+    // A second users.csv is refused before it is inflated: its deflate stream here is broken, and
+    // unpacking it would have said so (so would a hundred entries declaring 40 MB each, in memory).
+    await refused(bundleForm([{ name: 'export.zip', bytes: secondEntryBroken() }]), 400, /two files called users\.csv/);
     await refused(
       bundleForm([
         { name: 'orgs.csv', bytes: orgsCsv(OAK) },
@@ -251,3 +254,20 @@ describe('the keys a trust’s directory names its schools by', () => {
     expect((await server.db('schools').where({ id: elsewhere.schoolId }).first())!.scimKey ?? null).toBeNull();
   });
 });
+
+/** A zip of two users.csv in different folders, the second one's compressed bytes broken. */
+function secondEntryBroken(): Uint8Array {
+  const csv = strToU8(`sourcedId,username\r\n${'x\r\n'.repeat(1000)}`);
+  const zip = zipSync({ 'a/users.csv': csv, 'b/users.csv': csv }, { level: 6 });
+  for (let at = 0; at < zip.length - 30; at += 1) {
+    if (zip[at] !== 0x50 || zip[at + 1] !== 0x4b || zip[at + 2] !== 3 || zip[at + 3] !== 4) continue;
+    const nameLength = zip[at + 26]! | (zip[at + 27]! << 8);
+    const extraLength = zip[at + 28]! | (zip[at + 29]! << 8);
+    if (new TextDecoder().decode(zip.slice(at + 30, at + 30 + nameLength)) !== 'b/users.csv') continue;
+    const data = at + 30 + nameLength + extraLength;
+    // A deflate block of the reserved type: inflating it fails.
+    zip[data] = 0xff;
+    zip[data + 1] = 0xff;
+  }
+  return zip;
+}
