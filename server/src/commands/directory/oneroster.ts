@@ -17,7 +17,7 @@ import type { InvitationSender } from '../schools/invites.ts';
 import { inTransaction } from '../schools/shared.ts';
 import { logDirectoryEvent } from './log.ts';
 import type { DirectoryCaller } from './people.ts';
-import { place, restore, settle, suspend } from './people.ts';
+import { place, renameAccount, restore, settle, suspend } from './people.ts';
 import { schoolNamed } from './schoolKeys.ts';
 import { ScimError } from './scimError.ts';
 import type { OneRosterBundle, OneRosterOrg, OneRosterUser } from './onerosterBundle.ts';
@@ -253,8 +253,7 @@ export async function applyOneRoster(db: Db, sender: InvitationSender, caller: D
             .where({ id: person.id })
             .update({ givenName: row.givenName, familyName: row.familyName, sourcedId: row.sourcedId, updatedAt: now });
           if (renamed) {
-            if (person.userId !== null)
-              await trx('users').where({ id: person.userId }).update({ firstName: row.givenName, lastName: row.familyName, updatedAt: now });
+            await renameAccount(trx, person, { firstName: row.givenName, lastName: row.familyName }, now);
             await logDirectoryEvent(trx, caller, person.schoolId, 'changed', person.email, 'Name changed in the OneRoster bundle', now);
           }
           if (!person.active) await restore(trx, sender, caller, { ...person, givenName: row.givenName, familyName: row.familyName });

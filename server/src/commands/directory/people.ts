@@ -294,6 +294,27 @@ export interface PersonChanges {
   active?: boolean;
 }
 
+/**
+ * A directory's new name for its person reaches their account only while the account is the
+ * school's: a member of it, or suspended by it and a member nowhere. Someone who left, or belongs
+ * to another school now, keeps the name they have: one school's directory never renames another's
+ * staff.
+ */
+export async function renameAccount(
+  trx: Knex.Transaction,
+  person: Pick<DirectoryPerson, 'userId' | 'schoolId' | 'active'>,
+  names: { firstName: string | null; lastName: string | null },
+  now: number,
+): Promise<void> {
+  if (person.userId === null) return;
+  const membership = await membershipOf(trx, person.userId);
+  const ours = membership ? membership.schoolId === person.schoolId : !person.active;
+  if (ours)
+    await trx('users')
+      .where({ id: person.userId })
+      .update({ ...names, updatedAt: now });
+}
+
 /** PUT / PATCH: names and externalId follow the directory; `active` suspends or restores. */
 export async function updatePerson(
   db: Db,
@@ -320,12 +341,7 @@ export async function updatePerson(
         .update({ ...fields, updatedAt: now });
     if (named) {
       // A member's name is the school's to keep (CONTRACT): their account shows the directory's.
-      const userId = person.userId;
-      if (userId !== null) {
-        await trx('users')
-          .where({ id: userId })
-          .update({ firstName: changes.givenName ?? person.givenName, lastName: changes.familyName ?? person.familyName, updatedAt: now });
-      }
+      await renameAccount(trx, person, { firstName: changes.givenName ?? person.givenName, lastName: changes.familyName ?? person.familyName }, now);
       await logDirectoryEvent(trx, caller, person.schoolId, 'changed', person.email, 'Name changed in the directory', now);
     }
     const wasActive = Boolean(person.active);

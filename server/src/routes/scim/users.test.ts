@@ -151,6 +151,23 @@ describe('SCIM Users as Entra ID sends them', () => {
     expect((await scim.get(`/Users/${created.body.id}`)).body.name).toMatchObject({ givenName: 'Eve', familyName: 'Evans' });
   });
 
+  it('a directory renames its own members’ accounts, never the account of someone who left for another school', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, scim } = await directorySchool('Hazel Primary');
+    await proveDomain(server, schoolId, 'hazel.sch.uk');
+    const created = await scim.post('/Users', entraUser('gil.grey@hazel.sch.uk', 'h-1', 'Gil', 'Grey'));
+    const account = (await server.db('users').where({ email: 'gil.grey@hazel.sch.uk' }).first('id'))!;
+    await scim.patch(`/Users/${created.body.id}`, { op: 'Replace', path: 'name.givenName', value: 'Gilbert' });
+    expect(await server.db('users').where({ id: account.id }).first('firstName')).toEqual({ firstName: 'Gilbert' });
+
+    // Gil leaves, and joins another school; Hazel's directory still names him.
+    await server.db('schoolMembers').where({ userId: account.id }).delete();
+    const elsewhere = await licensedSchool(server, 'Larch Academy');
+    await server.db('schoolMembers').insert({ schoolId: elsewhere.schoolId, userId: account.id, role: 'member', joinedAt: Date.now() });
+    expect((await scim.patch(`/Users/${created.body.id}`, { op: 'Replace', path: 'name.givenName', value: 'Someone Else' })).status).toBe(200);
+    expect(await server.db('users').where({ id: account.id }).first('firstName', 'lastName')).toEqual({ firstName: 'Gilbert', lastName: 'Grey' });
+  });
+
   it('a suspension keeps the member’s "let my school see my whole record" for their return; deleting them while suspended ends it', async () => {
     server.clock.set('2026-03-02T09:00:00Z');
     const { schoolId, scim } = await directorySchool('Ash Infants');
