@@ -1,4 +1,5 @@
 import {
+  EMAIL_MAX_LENGTH,
   emailDomain,
   ONEROSTER_MAX_STAFF_ROWS,
   ONEROSTER_STAFF_ROLES,
@@ -30,7 +31,10 @@ import type { OneRosterBundle, OneRosterOrg, OneRosterUser } from './onerosterBu
 // changed nor suspended by a bundle.
 
 const NAME_MAX = 100;
-const emailSchema = z.email();
+// As long as the columns that keep an address (254): a longer one is refused on its row, not a 500.
+const emailSchema = z.email().max(EMAIL_MAX_LENGTH);
+/** directoryPeople.sourcedId's width. */
+const SOURCED_ID_MAX = 255;
 const STAFF = new Set<string>(ONEROSTER_STAFF_ROLES.map((role) => role.toLowerCase()));
 /** Roles a bundle carries that are not staff: their rows are skipped without a word. */
 const NOT_STAFF = new Set(['student', 'guardian', 'parent', 'relative']);
@@ -133,6 +137,7 @@ export function planOneRoster(owner: DirectoryOwner, bundle: OneRosterBundle, st
       counts[status] += 1;
     };
     if (!user.sourcedId) push('error', 'No sourcedId');
+    else if (user.sourcedId.length > SOURCED_ID_MAX) push('error', `The sourcedId is longer than ${SOURCED_ID_MAX} characters`);
     else if (!user.email) push('error', 'No e-mail address (email, or a username that is one)');
     else if (!emailSchema.safeParse(user.email).success) push('error', `"${user.email}" is not a valid e-mail address`);
     else if (user.givenName.length > NAME_MAX || user.familyName.length > NAME_MAX) push('error', `Names are limited to ${NAME_MAX} characters`);

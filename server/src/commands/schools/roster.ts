@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import {
+  EMAIL_MAX_LENGTH,
   GROUP_NAME_MAX,
   groupNameKey,
   ROSTER_MAX_ROWS,
@@ -21,7 +22,8 @@ import { invitedAmong, membersAmong } from '../../queries/rosterStanding.ts';
 const NAME_MAX = 100;
 /** Groups one row may name (its role, its department and its groups together). */
 export const ROSTER_GROUPS_PER_ROW = 20;
-const emailSchema = z.email();
+// As long as the columns that keep an address (254): a longer one is refused on its row, not a 500.
+const emailSchema = z.email().max(EMAIL_MAX_LENGTH);
 
 export interface RosterLine {
   line: number;

@@ -176,6 +176,27 @@ describe('OneRoster bundles on /school', () => {
   });
 });
 
+describe('OneRoster rows longer than what is kept', () => {
+  it('an address over 254 characters or a sourcedId over 255 is an error row, and applying the bundle stores the rest', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, manager, base } = await oakSchool('elder.sch.uk');
+    const longAddress = `${'a'.repeat(60)}.${'b'.repeat(60)}@${'c'.repeat(60)}.${'d'.repeat(60)}.elder.sch.uk`;
+    const bundle = bundleZip(OAK, [
+      teacher('t-1', longAddress, 'Lon', 'Address'),
+      teacher('x'.repeat(256), 'long.id@elder.sch.uk', 'Lon', 'Id'),
+      teacher('t-3', 'fine@elder.sch.uk', 'Fi', 'Ne'),
+    ]);
+    const preview = await sendBundle(manager.client, base, bundleForm([{ name: 'bundle.zip', bytes: bundle }]));
+    expect(preview.status, preview.text).toBe(200);
+    const rows = preview.body.rows as Array<{ email: string; status: string; detail: string | null }>;
+    expect(rows.map((row) => row.status)).toEqual(['error', 'error', 'join']);
+    expect(rows[1]!.detail).toMatch(/sourcedId is longer than 255/);
+    const applied = await sendBundle(manager.client, base, bundleForm([{ name: 'bundle.zip', bytes: bundle }]), true);
+    expect(applied.status, applied.text).toBe(200);
+    expect((await server.db('directoryPeople').where({ schoolId }).pluck('email')).sort()).toEqual(['fine@elder.sch.uk']);
+  });
+});
+
 describe('OneRoster bundles on /trust', () => {
   it('maps orgs to the trust’s schools by key or name; people of an org that is none of them are errors; another trust’s schools are never touched', async () => {
     server.clock.set('2026-03-02T09:00:00Z');

@@ -61,6 +61,14 @@ describe('POST /api/schools/:id/roster/preview', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('an address longer than the 254 characters kept is an invalid row, not a 500', async () => {
+    const { client, schoolId } = await schoolWithManager(server);
+    const long = `${'a'.repeat(60)}.${'b'.repeat(60)}@${'c'.repeat(60)}.${'d'.repeat(60)}.example.org`;
+    const preview = await client.post(`/api/schools/${schoolId}/roster/preview`, { csv: `${long}\n` });
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows).toMatchObject([{ line: 1, status: 'invalid', problem: 'Not a valid e-mail address' }]);
+  });
+
   it('reads a pasted list without a header: one address per line, or tab-separated from a spreadsheet', async () => {
     const { client, schoolId } = await schoolWithManager(server);
     const one = unique('pasted');
