@@ -25,9 +25,10 @@ export async function setSchoolDirectoryKey(
   key: string | null,
 ): Promise<{ id: number; name: string; key: string | null }> {
   return inTransaction(db, async (trx) => {
-    const query = trx('schools').where({ id: schoolId, trustId }).first('id', 'name');
-    // MariaDB: the row is held until the key is written (SQLite's one writer already serialises).
-    const school = await (dialectOf(trx) === 'mysql' ? query.forUpdate() : query);
+    // MariaDB: the trust's row is held until the key is written, so two schools set at once cannot
+    // both find a key free (SQLite's one writer already serialises).
+    if (dialectOf(trx) === 'mysql') await trx('trusts').where({ id: trustId }).forUpdate().first('id');
+    const school = await trx('schools').where({ id: schoolId, trustId }).first('id', 'name');
     if (!school) throw notFound('That school is not in this trust.');
     if (key !== null) {
       const taken = await trx('schools').where({ trustId }).whereNot({ id: schoolId }).whereRaw('lower(scim_key) = ?', [key.toLowerCase()]).first('name');

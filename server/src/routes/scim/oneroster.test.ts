@@ -274,6 +274,23 @@ describe('the keys a trust’s directory names its schools by', () => {
     expect((await east.manager.client.get(base)).status).toBe(403);
     expect((await server.db('schools').where({ id: elsewhere.schoolId }).first())!.scimKey ?? null).toBeNull();
   });
+
+  it('gives one key to one school when two schools ask for it at once', async () => {
+    const north = await licensedSchool(server, 'North Academy');
+    const south = await licensedSchool(server, 'South Academy');
+    const admin = await adminClient(server);
+    const trustId = await trustOf(admin, 'Meridian Trust', [north.schoolId, south.schoolId]);
+    const manager = await trustManagerOf(server, admin, trustId);
+    const base = `/api/trusts/${trustId}/directory-schools`;
+    for (let round = 0; round < 5; round += 1) {
+      const key = `urn:round-${round}`;
+      const answers = await Promise.all([north, south].map(({ schoolId }) => manager.client.put(`${base}/${schoolId}`, { key })));
+      expect(answers.map((answer) => answer.status).sort(), key).toEqual([200, 409]);
+      const holders = await server.db('schools').whereIn('id', [north.schoolId, south.schoolId]).where({ scimKey: key }).pluck('id');
+      expect(holders, key).toHaveLength(1);
+      await manager.client.put(`${base}/${holders[0]}`, { key: '' });
+    }
+  });
 });
 
 /** A zip of two users.csv in different folders, the second one's compressed bytes broken. */
