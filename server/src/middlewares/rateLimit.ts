@@ -69,6 +69,9 @@ const LIMITS = {
   paymentStatus: { points: 120, duration: 60 * 60 },
   // Deleting an account checks the password: a stolen session must not guess it freely.
   deleteAccount: { points: 5, duration: 60 * 60 },
+  // Directory tokens made per manager: a school needs one or two; making and revoking in a loop
+  // would only add rows.
+  directoryToken: { points: 20, duration: 60 * 60 },
   // Directory sync (SCIM) requests per school or trust, all its tokens together (more tokens buy
   // nothing): Entra ID's gallery asks 25 a second; this allows 50 sustained over a minute, bursts
   // included, and stops a leaked token from flooding the database.

@@ -229,10 +229,11 @@ export async function applyOneRoster(db: Db, sender: InvitationSender, caller: D
     const schoolIds = await schoolIdsOf(trx, caller.owner);
     if (schoolIds.length) await trx('schools').whereIn('id', schoolIds).orderBy('id').forUpdate().select('id');
     const plan = planOneRoster(caller.owner, bundle, await oneRosterStanding(trx, caller.owner, bundle.users, now));
+    const userOnLine = new Map(bundle.users.map((entry) => [entry.line, entry]));
     for (const row of plan.rows) {
       try {
         if (row.status === 'join' || row.status === 'invite') {
-          const user = bundle.users.find((entry) => entry.line === row.line)!;
+          const user = userOnLine.get(row.line!)!;
           const person = await insertAndFetch(trx, 'directoryPeople', {
             schoolId: row.schoolId!,
             email: row.email,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schoolWithManager } from '../../test/schools.ts';
 import { adminClient } from '../../test/trusts.ts';
+import { createTestServer } from '../../test/server.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 
 // A school holds a few working directory tokens, not any number: each is a standing credential, and
@@ -34,5 +35,23 @@ describe('working directory tokens per school', () => {
     // Another school's tokens are its own count.
     const other = await schoolWithManager(server, 'Hazel Primary');
     expect((await other.client.post(`/api/schools/${other.schoolId}/scim-tokens`, { label: 'Entra ID' })).status).toBe(201);
+  });
+
+  it('making tokens is rate limited per manager (20 an hour), so making and revoking in a loop cannot add rows without end', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const { client, schoolId } = await schoolWithManager(limited, 'Aspen Primary');
+      const base = `/api/schools/${schoolId}/scim-tokens`;
+      for (let i = 1; i <= 20; i++) {
+        const created = await client.post(base, { label: `Directory ${i}` });
+        expect(created.status, created.text).toBe(201);
+        expect((await client.delete(`${base}/${created.body.id}`)).status).toBe(204);
+      }
+      const refused = await client.post(base, { label: 'One more' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -58,6 +58,7 @@ function directoryTokenRoutes(routes: Routes, { kind, base, access, policy }: Mo
     access,
     params,
     body: directoryTokenSchema,
+    rateLimit: { limit: 'directoryToken', by: 'user' },
     policy,
     cache: 'no-store',
     answer: { status: 201, body: createdDirectoryTokenDtoSchema },
