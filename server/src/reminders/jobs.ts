@@ -6,6 +6,7 @@ import { INSIGHTS_ROLLUP_JOB } from '../queries/insights.ts';
 import { cleanUpUnfinishedUploads } from '../services/uploads/cleanup.ts';
 import { pruneDeliveredMail } from '../services/outbox.ts';
 import { pruneStoppedShares } from '../commands/transcriptShares.ts';
+import { pruneDirectoryLog } from '../commands/directory/log.ts';
 import { foldRetention, RETENTION_FOLD_JOB } from '../commands/retentionFold.ts';
 import { runSsoCertificateWarnings } from './ssoCertificates.ts';
 import { runReplyMails } from './replyMails.ts';
@@ -35,8 +36,8 @@ export const reminderJobs = (): ScheduledJob[] => [
 
 /**
  * Jobs that send no mail and run even with REMINDERS_ENABLED=false: unfinished uploads are
- * removed after 24 hours; delivered mail leaves the outbox after 30 days, and a stopped CPD record
- * link 30 days after it was stopped; the retention counters
+ * removed after 24 hours; delivered mail leaves the outbox after 30 days, a stopped CPD record
+ * link 30 days after it was stopped, a line of the directory sync log after 400 days; the retention counters
  * take in what was played (migration 043), at every tick (the chart folds what is pending before
  * it reads, so this only keeps the backlog short). A job's `sent` is what it removed or wrote.
  */
@@ -44,5 +45,6 @@ export const housekeepingJobs = (): ScheduledJob[] => [
   { name: 'upload-cleanup', intervalMs: HOUR_MS, run: cleanUpUnfinishedUploads },
   { name: 'outbox-prune', intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await pruneDeliveredMail(deps.db, now) }) },
   { name: 'record-link-prune', intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await pruneStoppedShares(deps.db, now) }) },
+  { name: 'directory-log-prune', intervalMs: HOUR_MS, run: async ({ deps, now }) => ({ sent: await pruneDirectoryLog(deps.db, now) }) },
   { name: RETENTION_FOLD_JOB, intervalMs: 0, run: async ({ deps }) => ({ sent: await foldRetention(deps.db) }) },
 ];

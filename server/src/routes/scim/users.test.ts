@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { housekeepingJobs } from '../../reminders/jobs.ts';
+import { Scheduler } from '../../scheduler/scheduler.ts';
 import { useTestServer } from '../../test/useTestServer.ts';
 import { addMember, certify, licensedSchool } from '../../test/deadlines.ts';
 import { createUser, signIn } from '../../test/factories.ts';
@@ -166,6 +168,23 @@ describe('SCIM Users as Entra ID sends them', () => {
     await server.db('schoolMembers').insert({ schoolId: elsewhere.schoolId, userId: account.id, role: 'member', joinedAt: Date.now() });
     expect((await scim.patch(`/Users/${created.body.id}`, { op: 'Replace', path: 'name.givenName', value: 'Someone Else' })).status).toBe(200);
     expect(await server.db('users').where({ id: account.id }).first('firstName', 'lastName')).toEqual({ firstName: 'Gilbert', lastName: 'Grey' });
+  });
+
+  it('keeps a line of the sync log 400 days; the directory-log-prune job deletes older ones', async () => {
+    server.clock.set('2026-03-02T09:00:00Z');
+    const { schoolId, scim, manager } = await directorySchool('Juniper Primary');
+    await proveDomain(server, schoolId, 'juniper.sch.uk');
+    await scim.post('/Users', entraUser('old.line@juniper.sch.uk', 'j-1'));
+    const scheduler = new Scheduler(server.app.deps, housekeepingJobs());
+    const lines = async () => ((await manager.client.get(`/api/schools/${schoolId}/directory-log`)).body as Array<{ email: string }>).map((line) => line.email);
+
+    server.clock.advance(400 * 24 * 60 * 60_000 - 60_000);
+    await scim.post('/Users', entraUser('new.line@juniper.sch.uk', 'j-2'));
+    await scheduler.runNow('directory-log-prune');
+    expect(await lines()).toEqual(['new.line@juniper.sch.uk', 'old.line@juniper.sch.uk']);
+    server.clock.advance(2 * 60_000);
+    await scheduler.runNow('directory-log-prune');
+    expect(await lines()).toEqual(['new.line@juniper.sch.uk']);
   });
 
   it('a suspension keeps the member’s "let my school see my whole record" for their return; deleting them while suspended ends it', async () => {

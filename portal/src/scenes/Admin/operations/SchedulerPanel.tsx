@@ -16,6 +16,7 @@ const JOB_NAMES: Record<string, string> = {
   'upload-cleanup': 'Unfinished uploads clean-up',
   'outbox-prune': 'Delivered e-mail clean-up',
   'record-link-prune': 'Stopped CPD record links clean-up',
+  'directory-log-prune': 'Directory sync log clean-up',
   'retention-fold': 'Retention counters',
   'sso-certificate-warnings': 'School sign-in certificate warnings',
   'discussion-replies': 'Discussion reply e-mails',
@@ -33,6 +34,7 @@ const JOB_DID: Record<string, (count: number) => string> = {
   'upload-cleanup': (count) => `${counted(count, 'unfinished upload')} removed`,
   'outbox-prune': (count) => `${counted(count, 'delivered e-mail')} over 30 days old removed`,
   'record-link-prune': (count) => `${counted(count, 'CPD record link')} stopped over 30 days ago removed`,
+  'directory-log-prune': (count) => `${counted(count, 'directory log line')} over 400 days old removed`,
   'retention-fold': (count) => `${counted(count, 'played-time note')} added to the retention curves`,
 };
 const did = (jobName: string, count: number) => (JOB_DID[jobName] ?? ((sent: number) => `${counted(sent, 'e-mail')} queued`))(count);
