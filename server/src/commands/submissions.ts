@@ -337,8 +337,10 @@ async function mailReview(
   round: Submission,
   review: { status: 'approved' | 'changes_requested'; feedback: string | null; assignmentTitle: string; now: number; completion: CourseCompletion },
 ): Promise<void> {
-  const learner = await trx('users').where({ id: round.userId }).first('email', 'firstName', 'deletedAt');
-  if (!learner || learner.deletedAt) return;
+  const learner = await trx('users').where({ id: round.userId }).first('email', 'firstName', 'deletedAt', 'emailVerifiedAt');
+  // It carries a reviewer's words, so, as reply e-mails, only to an address its owner proved:
+  // anyone can register an account under someone else's. (The feedback is on the page either way.)
+  if (!learner || learner.deletedAt || learner.emailVerifiedAt === null) return;
   const course = await trx('courses').where({ id: round.courseId }).first('title');
   const { config } = deps;
   const mail = await renderMail(assignmentReviewedMail, {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMail } from './render.ts';
 import { contactMessageMail } from './templates/contactMessage.tsx';
 import { emailVerificationMail } from './templates/emailVerification.tsx';
+import { invoiceIssuedMail, invoicePaidMail } from './templates/invoiceIssued.tsx';
 import { invoiceReceiptMail, invoiceRequestMail } from './templates/invoiceRequest.tsx';
 import { passwordChangedMail } from './templates/passwordChanged.tsx';
 import { passwordResetMail } from './templates/passwordReset.tsx';
@@ -128,5 +129,20 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Open this link within 30 days');
     expect(mail.text).toContain('https://atrium.test/join?token=abc');
     expect(mail.html).toContain('Oak &amp; Ash');
+  });
+
+  it('quotes the buyer’s school name in the invoice and receipt mails, sent to an address the buyer typed, so it never reads as our sentence', async () => {
+    const props = {
+      brand,
+      invoiceNumber: 'INV-0001',
+      courseTitle: 'School Videos',
+      schoolName: 'Acme. Your account is suspended, pay at http://x',
+      gross: 49900,
+      currency: 'GBP',
+    };
+    for (const template of [invoiceIssuedMail, invoicePaidMail]) {
+      const mail = await renderMail(template, props);
+      expect(mail.text).toContain('for the school named “Acme. Your account is suspended, pay at http://x”');
+    }
   });
 });

@@ -12,14 +12,18 @@ export interface InvoiceIssuedProps {
   currency: string;
 }
 
-/** To the billing address when an admin issues the invoice: the PDF is attached. */
+/**
+ * To the billing address when an admin issues the invoice: the PDF is attached. The school's name
+ * is the buyer's words, sent to an address they typed, so it is quoted as a name, never read as
+ * the agency's own sentence.
+ */
 export const invoiceIssuedMail = defineMail<InvoiceIssuedProps>({
   subject: ({ invoiceNumber, courseTitle }) => `Invoice ${invoiceNumber}: ${courseTitle}`,
   body: ({ brand, invoiceNumber, courseTitle, schoolName, gross, currency }) => (
     <MailLayout brand={brand} preview={`Invoice ${invoiceNumber}`}>
       <Lines
         lines={[
-          `Please find attached invoice ${invoiceNumber} for "${courseTitle}" for ${schoolName}: ${formatMoney(gross, currency, 'en-GB')} to pay.`,
+          `Please find attached invoice ${invoiceNumber} for "${courseTitle}" for the school named “${schoolName}”: ${formatMoney(gross, currency, 'en-GB')} to pay.`,
           'How and when to pay is written at the foot of the invoice. Access is given as soon as it is paid.',
           `Questions: ${brand.supportEmail}`,
         ]}
@@ -35,7 +39,7 @@ export const invoicePaidMail = defineMail<InvoiceIssuedProps>({
     <MailLayout brand={brand} preview={`Invoice ${invoiceNumber} paid`}>
       <Lines
         lines={[
-          `Thank you: we have received ${formatMoney(gross, currency, 'en-GB')} for invoice ${invoiceNumber} ("${courseTitle}" for ${schoolName}). The receipt is attached.`,
+          `Thank you: we have received ${formatMoney(gross, currency, 'en-GB')} for invoice ${invoiceNumber} ("${courseTitle}" for the school named “${schoolName}”). The receipt is attached.`,
           `Questions: ${brand.supportEmail}`,
         ]}
       />

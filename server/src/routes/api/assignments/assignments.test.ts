@@ -120,6 +120,7 @@ describe('learner: draft, submit, review rounds', () => {
   it('runs changes-requested then approval, keeps earlier rounds with their files, mails each decision and issues the certificate on approval', async () => {
     const { course, modules, assignment } = await courseWithAssignment();
     const { client, user } = await learnerIn(course.id);
+    await server.db('users').where({ id: user.id }).update({ emailVerifiedAt: Date.now() });
     expect((await completeModule(client, modules[0]!)).body).toMatchObject({ courseCompleted: false, assignmentsPending: true });
 
     const first = await attachFile(server, user.id, assignment.id, { name: 'assembly.png' });
@@ -222,6 +223,16 @@ describe('learner: draft, submit, review rounds', () => {
     expect(mails[1]!.text).toContain(certificate!.certificateNumber);
     // Approved work is done: nothing more to submit.
     expect((await client.patch(`/api/assignments/${assignment.id}/draft`, { note: 'again' })).status).toBe(409);
+  });
+
+  it('mails a decision only to an address its owner proved (it carries the reviewer’s words); the feedback is on the page either way', async () => {
+    const { course, assignment } = await courseWithAssignment();
+    const { client, user } = await learnerIn(course.id);
+    await attachFile(server, user.id, assignment.id);
+    const submitted = await client.post<SubmitResultDto>(`/api/assignments/${assignment.id}/submit`);
+    expect((await admin.post(`/api/admin/reviews/${submitted.body.submission.id}`, { decision: 'changes', feedback: 'Sign the form' })).status).toBe(200);
+    expect(await mailTo(user.email)).toEqual([]);
+    expect((await client.get<AssignmentDto>(`/api/assignments/${assignment.id}`)).body.rounds[0]).toMatchObject({ feedback: 'Sign the form' });
   });
 
   it('without approval, submitting completes the step and issues the certificate when it is the last one; it cannot be withdrawn', async () => {
