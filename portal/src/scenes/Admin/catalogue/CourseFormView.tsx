@@ -124,7 +124,11 @@ function CourseForm({ course, saving, refusal, onSave, onMissing }: Omit<CourseF
         />
       </PriceRow>
       <TextField label="Thumbnail URL (optional)" type="url" placeholder="https://…" {...form.field('thumbnail')} />
-      <TextField label="Sales video (optional)" hint="The Vimeo id or link of a public preview video, shown on the course card." {...form.field('salesVideoId')} />
+      <TextField
+        label="Sales video (optional)"
+        hint="The Vimeo id or link of a public preview video, shown on the course card."
+        {...form.field('salesVideoId')}
+      />
       <TextField
         label="Certificate valid for (months, optional)"
         inputMode="numeric"
