@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-// pdfjs measures the 14 standard fonts (Helvetica, which the documents use) from its own files.
+// pdfjs measures the 14 standard fonts from its own files (the documents embed theirs; a PDF
+// made elsewhere may not).
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /** A PDF read back as a reader would: its page sizes (points) and its text, one string per page. */

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, type Currency } from '@atrium/common';
+import { FONT, useDocumentFonts } from './pdfFonts.ts';
 
 /** The agency as the invoice names it (INVOICE_SELLER_* in config.ts). */
 export interface SellerDetails {
@@ -45,8 +46,8 @@ const RULE = '#cbd2d9';
 const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(date);
 
 /**
- * The document as PDF bytes: A4 for pounds and euros, US Letter for dollars; the standard
- * Helvetica fonts, so every word can be selected, searched and read back.
+ * The document as PDF bytes: A4 for pounds and euros, US Letter for dollars; in the documents'
+ * embedded typeface (pdfFonts.ts), so every word can be selected, searched and read back.
  */
 export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
@@ -58,6 +59,7 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
       Subject: doc.lines.map((l) => l.description).join(', '),
     },
   });
+  useDocumentFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -71,11 +73,11 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   // Heading: the seller on the left, the document's title and number on the right.
   pdf
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(16)
     .text(doc.seller.name, MARGIN, MARGIN, { width: width / 2 });
   pdf
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(9)
     .fillColor(MUTED)
     .text(doc.seller.address, { width: width / 2 });
@@ -85,11 +87,11 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
 
   pdf
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(22)
     .text(doc.kind === 'invoice' ? 'INVOICE' : 'RECEIPT', MARGIN + width / 2, MARGIN, { width: width / 2, align: 'right' });
   pdf
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(10)
     .text(doc.number, { width: width / 2, align: 'right' });
   pdf
@@ -106,15 +108,15 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   let y = Math.max(leftBottom, pdf.y) + 28;
   pdf
     .fillColor(MUTED)
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(8)
     .text(doc.kind === 'invoice' ? 'BILL TO' : 'RECEIVED FROM', MARGIN, y);
   pdf
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(11)
     .text(doc.buyer.name, { width: width / 2 });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(FONT.regular).fontSize(9);
   if (doc.buyer.address) pdf.text(doc.buyer.address, { width: width / 2 });
   if (doc.buyer.country) pdf.text(doc.buyer.country, { width: width / 2 });
   pdf.fillColor(MUTED).text(doc.buyer.email, { width: width / 2 });
@@ -129,12 +131,12 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
     { label: 'Tax', x: right - 185, w: 85, align: 'right' as const },
     { label: 'Total', x: right - 95, w: 95, align: 'right' as const },
   ];
-  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8);
+  pdf.fillColor(MUTED).font(FONT.bold).fontSize(8);
   for (const column of columns) pdf.text(column.label.toUpperCase(), column.x, y, { width: column.w, align: column.align });
   y += 14;
   pdf.moveTo(MARGIN, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
   y += 8;
-  pdf.fillColor(INK).font('Helvetica').fontSize(10);
+  pdf.fillColor(INK).font(FONT.regular).fontSize(10);
   for (const line of doc.lines) {
     const cells = [line.description, String(line.quantity), money(line.net), money(line.tax), money(line.gross)];
     const height = pdf.heightOfString(line.description, { width: columns[0]!.w });
@@ -160,7 +162,7 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   ];
   for (const [label, value, strong] of totals) {
     pdf
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .font(strong ? FONT.bold : FONT.regular)
       .fontSize(strong ? 12 : 10)
       .fillColor(INK);
     pdf.text(label, right - 300, y, { width: 200, align: 'right' });
@@ -169,13 +171,13 @@ export async function renderBillingPdf(doc: BillingDocument): Promise<Buffer> {
   }
   if (doc.taxNote) {
     y += 6;
-    pdf.font('Helvetica-Oblique').fontSize(9).fillColor(INK).text(doc.taxNote, MARGIN, y, { width });
+    pdf.font(FONT.oblique).fontSize(9).fillColor(INK).text(doc.taxNote, MARGIN, y, { width });
     y = pdf.y;
   }
 
   // How to pay, or how it was paid.
   y += 28;
-  pdf.fillColor(MUTED).font('Helvetica').fontSize(9);
+  pdf.fillColor(MUTED).font(FONT.regular).fontSize(9);
   for (const line of doc.footer) {
     pdf.text(line, MARGIN, y, { width });
     y = pdf.y + 4;

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { cpdSummary, type PublicRecordDto } from '@atrium/common';
+import { FONT, useDocumentFonts } from './pdfFonts.ts';
 
 /** A verified CPD record as printed (issue 59): everything decided already, only laid out here. */
 export interface RecordDocument {
@@ -35,7 +36,8 @@ function drawQr(pdf: PDFKit.PDFDocument, value: string, x: number, y: number, si
 /**
  * The record as PDF bytes (A4): the person, the verified hours per school year, each completed
  * course with its certificate number, and a QR code of the public page where the record and
- * each certificate can be checked. Standard Helvetica, so every word can be read back.
+ * each certificate can be checked. In the documents' embedded typeface (pdfFonts.ts), so every
+ * word can be read back.
  * Self-reported training is never on it.
  */
 export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
@@ -45,6 +47,7 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `CPD record of ${record.name}`, Author: doc.brandName, Subject: 'Verified professional development record' },
   });
+  useDocumentFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -55,9 +58,9 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
   const right = pdf.page.width - MARGIN;
   const textWidth = width - QR_SIZE - 16;
 
-  pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(9).text(doc.brandName.toUpperCase(), MARGIN, MARGIN, { width: textWidth });
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('Verified CPD record', { width: textWidth });
-  pdf.font('Helvetica').fontSize(13).text(record.name, { width: textWidth });
+  pdf.fillColor(MUTED).font(FONT.bold).fontSize(9).text(doc.brandName.toUpperCase(), MARGIN, MARGIN, { width: textWidth });
+  pdf.fillColor(INK).font(FONT.bold).fontSize(20).text('Verified CPD record', { width: textWidth });
+  pdf.font(FONT.regular).fontSize(13).text(record.name, { width: textWidth });
   pdf
     .fillColor(MUTED)
     .fontSize(9)
@@ -69,7 +72,7 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
   let y = Math.max(pdf.y, MARGIN + QR_SIZE) + 20;
 
   const heading = (text: string) => {
-    pdf.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(text.toUpperCase(), MARGIN, y, { width });
+    pdf.fillColor(MUTED).font(FONT.bold).fontSize(8).text(text.toUpperCase(), MARGIN, y, { width });
     y = pdf.y + 4;
     pdf.moveTo(MARGIN, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
     y += 6;
@@ -82,7 +85,7 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
   };
 
   heading('Hours per school year');
-  pdf.font('Helvetica').fontSize(10).fillColor(INK);
+  pdf.font(FONT.regular).fontSize(10).fillColor(INK);
   if (!record.years.length) {
     pdf.text('No courses completed yet.', MARGIN, y, { width });
     y = pdf.y + 6;
@@ -99,20 +102,21 @@ export async function renderRecordPdf(doc: RecordDocument): Promise<Buffer> {
 
   y += 12;
   heading('Completed courses');
+  // The date column fits "30 September 2026" on one line.
   const columns = [
-    { x: MARGIN, w: 80 },
-    { x: MARGIN + 86, w: width - 86 - 200 },
-    { x: right - 190, w: 90 },
-    { x: right - 95, w: 95 },
+    { x: MARGIN, w: 96 },
+    { x: MARGIN + 102, w: width - 102 - 200 },
+    { x: right - 190, w: 128 },
+    { x: right - 56, w: 56 },
   ];
   for (const course of record.courses) {
     const name = course.courseName;
-    const nameHeight = pdf.font('Helvetica').fontSize(10).heightOfString(name, { width: columns[1]!.w });
+    const nameHeight = pdf.font(FONT.regular).fontSize(10).heightOfString(name, { width: columns[1]!.w });
     ensureRoom(nameHeight + 22);
-    pdf.fillColor(INK).font('Helvetica').fontSize(10);
+    pdf.fillColor(INK).font(FONT.regular).fontSize(10);
     pdf.text(longDay(course.completedOn), columns[0]!.x, y, { width: columns[0]!.w });
     pdf.text(name, columns[1]!.x, y, { width: columns[1]!.w });
-    pdf.text(cpdSummary(course) ?? 'No hours stated', columns[2]!.x, y, { width: columns[2]!.w + columns[3]!.w - 95, align: 'left' });
+    pdf.text(cpdSummary(course) ?? 'No hours stated', columns[2]!.x, y, { width: columns[2]!.w, align: 'left' });
     pdf.text(course.quizScore === null ? '' : `Quiz ${course.quizScore}%`, columns[3]!.x, y, { width: columns[3]!.w, align: 'right' });
     y += Math.max(nameHeight, 12) + 2;
     pdf.fillColor(MUTED).fontSize(8).text(`Certificate ${course.certificateNumber}`, columns[1]!.x, y, { width: columns[1]!.w });

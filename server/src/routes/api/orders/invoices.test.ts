@@ -160,6 +160,22 @@ describe('issuing invoices', () => {
     expect(usPdf.pages[0]!.text).toContain('Total due (USD)');
   });
 
+  it('prints names outside Windows-1252 (Welsh, Polish, Greek, Cyrillic) as written, and reads them back', async () => {
+    const { client } = await signedIn();
+    const course = await createCourse(server, { price: 20000, title: 'Ffotograffiaeth ffôn: Ŵyl yr Haf' });
+    const created = await order(client, course.id, {
+      currency: 'GBP',
+      country: 'GB',
+      schoolName: 'Ysgol Bro Ŵyddfa',
+      billingAddress: 'Łukasz Wiśniewski, Swyddfa’r ysgol\nΑθηνά Παπαδοπούλου\nИрина Смирнова',
+    });
+    const { client: admin } = await signedIn('admin');
+    expect((await admin.post(`/api/admin/orders/${created.id}/invoice`, {})).status).toBe(200);
+    const text = (await readPdf((await pdf(client, `/api/orders/${created.id}/invoice.pdf`)).bytes)).pages[0]!.text;
+    for (const expected of ['Ysgol Bro Ŵyddfa', 'Łukasz Wiśniewski', 'Αθηνά Παπαδοπούλου', 'Ирина Смирнова', 'Ffotograffiaeth ffôn: Ŵyl yr Haf'])
+      expect(text).toContain(expected);
+  });
+
   it('needs a country, which the admin may add when issuing; other people cannot see or issue it', async () => {
     const { client, user } = await signedIn();
     const course = await createCourse(server, { price: 10000 });
@@ -239,8 +255,8 @@ describe('card receipts and sales totals', () => {
     const usd = sales.body.currencies.find((row: { currency: string }) => row.currency === 'USD');
     expect(usd).toMatchObject({ cardPayments: 1, cardNet: 59900 });
     const gbp = sales.body.currencies.find((row: { currency: string }) => row.currency === 'GBP');
-    // Invoices issued in this file in pounds: 598.80 + 120.00 + 20 × 12.00; 120.00 paid.
-    expect(gbp).toMatchObject({ invoicedGross: 59880 + 12000 + 20 * 1200, invoicedPaid: 12000, invoices: 22 });
+    // Invoices issued in this file in pounds: 598.80 + 240.00 + 120.00 + 20 × 12.00; 120.00 paid.
+    expect(gbp).toMatchObject({ invoicedGross: 59880 + 24000 + 12000 + 20 * 1200, invoicedPaid: 12000, invoices: 23 });
     expect(sales.body.currencies.map((row: { currency: string }) => row.currency)).toEqual(['GBP', 'USD', 'EUR']);
     // No INVOICE_PAYMENT_DETAILS here: Issue invoice warns the admin (issue 34 #5).
     expect(sales.body.invoicing).toEqual({ sellerConfigured: true, paymentDetailsConfigured: false });

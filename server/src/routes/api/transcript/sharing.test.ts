@@ -53,6 +53,13 @@ async function teacherWithRecord() {
 
 const tokenOf = (url: string) => url.split('/record/')[1]!;
 
+/** The shared record's PDF as anyone holding the link downloads it, read back as text. */
+async function recordPdfText(token: string): Promise<string> {
+  const pdf = await fetch(`${server.client().baseUrl}/api/records/${token}/record.pdf`);
+  expect(pdf.status).toBe(200);
+  return (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages.map((page) => page.text).join('\n');
+}
+
 /**
  * The QR code's modules as drawn on the PDF's first page: the page rendered by poppler
  * (pdftoppm, 4 pixels a point) and each module's centre read as dark or light.
@@ -149,11 +156,18 @@ describe('sharing the CPD record (issue 59)', () => {
     expect(record.status).toBe(200);
     expect(record.body.name).toBe('Name not given');
     expect(record.text).not.toContain(user.email);
-    const pdf = await fetch(`${anonymous.baseUrl}/api/records/${token}/record.pdf`);
-    expect(pdf.status).toBe(200);
-    const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).pages.map((page) => page.text).join('\n');
+    const text = await recordPdfText(token);
     expect(text).toContain('Name not given');
     expect(text).not.toContain(user.email);
+  });
+
+  it('the PDF prints a name and a course outside Windows-1252 as written', async () => {
+    const { client, user } = await learner(server, { firstName: 'Łukasz', lastName: 'Wiśniewski-Ŵyn' });
+    await certificate(user.id, '2025-03-10T10:00:00Z', 4, 'Фотографія для шкіл · Φωτογραφία');
+    const token = tokenOf((await client.post('/api/transcript/shares', {})).body.url);
+    const text = await recordPdfText(token);
+    expect(text).toContain('Łukasz Wiśniewski-Ŵyn');
+    expect(text).toContain('Фотографія для шкіл · Φωτογραφία');
   });
 
   it('the printable PDF states the verified record, read back, with a QR code of the public page, and nothing self-reported', async () => {
