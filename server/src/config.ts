@@ -77,6 +77,7 @@ export const envSchema = z.object({
   UPLOAD_STAGING_DIR: z.string().optional(),
   /** What one account's finished submission files may take, every round of every assignment (issue 50.8). */
   SUBMISSION_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
+  UNCONFIRMED_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(10_000_000).default(100),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -135,6 +136,8 @@ export interface Config {
   uploadStagingDir: string;
   /** Bytes one account's files (finished submission files and CPD evidence) may take in storage (`SUBMISSION_STORAGE_QUOTA_MB`, 5 GB by default). */
   submissionStorageQuota: number;
+  /** The same for an account whose address nobody has confirmed yet (`UNCONFIRMED_STORAGE_QUOTA_MB`, 100 MB by default; never more than the other). */
+  unconfirmedStorageQuota: number;
 }
 
 export class ConfigError extends Error {}
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'disk', dir: resolve(e.STORAGE_DIR) },
     uploadStagingDir: resolve(e.UPLOAD_STAGING_DIR ?? resolve(e.DATA_DIR, 'uploads')),
     submissionStorageQuota: e.SUBMISSION_STORAGE_QUOTA_MB * 1024 * 1024,
+    unconfirmedStorageQuota: Math.min(e.UNCONFIRMED_STORAGE_QUOTA_MB, e.SUBMISSION_STORAGE_QUOTA_MB) * 1024 * 1024,
   };
 }
 

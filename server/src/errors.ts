@@ -21,8 +21,8 @@ export const notFound = (message = 'Not found', id: ApiErrorId = 'not_found') =>
 export const paymentRequired = (message = 'This course must be purchased before you can enroll') => new HttpError(402, 'payment_required', message);
 export const conflict = (message: string, id: ApiErrorId = 'conflict') => new HttpError(409, id, message);
 export const unsupportedMediaType = (message = 'Send the request body as JSON') => new HttpError(415, 'unsupported_media_type', message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.', undefined, {
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please wait a moment and try again.') =>
+  new HttpError(429, 'rate_limited', message, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 export const serviceUnavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>

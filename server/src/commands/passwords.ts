@@ -71,7 +71,9 @@ export async function resetPassword(db: Db, deps: PasswordDeps, input: { token: 
 /**
  * Changes a signed-in user's password once the current one is confirmed; every session of the
  * account ends (the caller gives the current device a fresh one), every open reset link is spent
- * (one mailed earlier would otherwise set yet another password within its hour) and the owner is told.
+ * (one mailed earlier would otherwise set yet another password within its hour) and the owner is
+ * told, at a proven address only: anyone can register under someone else's address and change the
+ * password in a loop, and the notice would mail that address each time.
  */
 export async function changePassword(db: Db, deps: PasswordDeps, user: User, input: { currentPassword: string; newPassword: string }): Promise<void> {
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
@@ -83,6 +85,7 @@ export async function changePassword(db: Db, deps: PasswordDeps, user: User, inp
     await trx('users').where({ id: user.id }).update({ passwordHash, updatedAt: now });
     await trx('passwordResets').where({ userId: user.id }).whereNull('usedAt').update({ usedAt: now });
     await destroyUserSessions(trx, user.id);
-    await deps.mailer.send(trx, user.email, passwordChangedMail, { brand: deps.brand, via: 'account' });
+    if (user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined)
+      await deps.mailer.send(trx, user.email, passwordChangedMail, { brand: deps.brand, via: 'account' });
   });
 }

@@ -163,9 +163,16 @@ async function claimAccount(trx: Db, deps: SignInDeps, user: User, identity: Pro
   });
 }
 
-/** Tells the account's address that a provider account now opens it (from /profile or at sign-in), so an owner who did not link it finds out. */
-const mailLinked = (trx: Db, deps: SignInDeps, user: User, identity: ProviderIdentity) =>
-  deps.mailer.send(trx, user.email, signInChangedMail, { brand: deps.brand, providerLabel: providerLabel(identity), event: 'linked' });
+/**
+ * Tells the account's address that a provider account now opens it (from /profile or at sign-in),
+ * so an owner who did not link it finds out: when the address is proven (verified, or vouched for
+ * by this provider), never an address someone typed at registration, which linking and unlinking in
+ * a loop would otherwise mail each time.
+ */
+async function mailLinked(trx: Db, deps: SignInDeps, user: User, identity: ProviderIdentity): Promise<void> {
+  if ((user.emailVerifiedAt ?? null) === null && !vouchesFor(identity, user)) return;
+  await deps.mailer.send(trx, user.email, signInChangedMail, { brand: deps.brand, providerLabel: providerLabel(identity), event: 'linked' });
+}
 
 /** How a mail names the provider: Google / Microsoft, or the school's own sign-in. */
 const providerLabel = (identity: ProviderIdentity) => (isSsoProvider(identity.provider) ? 'your school’s sign-in' : SIGN_IN_PROVIDER_LABELS[identity.provider]);

@@ -4,8 +4,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/knex.ts';
 import { HttpError } from '../errors.ts';
 import { accountStorageBytesOf } from '../queries/accountStorage.ts';
+import { addressConfirmed } from '../queries/users.ts';
 
-export type StorageQuotaConfig = Pick<Config, 'submissionStorageQuota'>;
+export type StorageQuotaConfig = Pick<Config, 'submissionStorageQuota' | 'unconfirmedStorageQuota'>;
 
 /** "4.8 GB", "300 MB", "820 KB": an amount of storage as the refusal states it. */
 function storageAmount(bytes: number): string {
@@ -22,7 +23,15 @@ function storageAmount(bytes: number): string {
  */
 export async function checkStorageQuota(db: Db | Knex.Transaction, config: StorageQuotaConfig, userId: number, adding: number, freeing = 0): Promise<void> {
   const used = await accountStorageBytesOf(db, userId);
-  if (used - freeing + adding <= config.submissionStorageQuota) return;
+  if (used - freeing + adding <= config.submissionStorageQuota) {
+    // Accounts cost nothing to make: one whose address nobody has confirmed keeps less (UNCONFIRMED_STORAGE_QUOTA_MB).
+    if (used - freeing + adding <= config.unconfirmedStorageQuota) return;
+    if (await addressConfirmed(db, userId)) return;
+    const unproven =
+      `Until you confirm your e-mail address, an account may keep ${storageAmount(config.unconfirmedStorageQuota)} of files, so this ${storageAmount(adding)} file does not fit. ` +
+      'Open the link we e-mailed you (your profile sends a new one), then upload it again.';
+    throw new HttpError(413, 'file_too_large', unproven, { file: unproven });
+  }
   const message =
     `Your files take ${storageAmount(used)} of the ${storageAmount(config.submissionStorageQuota)} an account may keep, ` +
     `so this ${storageAmount(adding)} file does not fit. Remove a file you no longer need (from a draft or your CPD record), or ask support for more room.`;

@@ -180,6 +180,11 @@ export const CONFIG_VARIABLES: Record<EnvironmentVariable, VariableDoc> = {
     meaning:
       'What one account’s files may take in storage, in MB: its assignment submission files (every round and draft counted) and the evidence on its external CPD entries, together. An upload past it is refused with 413, saying how much is used and allowed.',
   },
+  UNCONFIRMED_STORAGE_QUOTA_MB: {
+    group: 'Uploaded files',
+    meaning:
+      'The same quota, in MB, for an account whose e-mail address is not confirmed yet (at most `SUBMISSION_STORAGE_QUOTA_MB`): accounts cost nothing to make, so throwaway ones must not each get the full quota. The refusal asks the person to confirm their address.',
+  },
   S3_BUCKET: {
     group: 'Uploaded files',
     meaning: 'Keep uploaded files in this S3-compatible bucket instead of `STORAGE_DIR`: needed when several instances run.',

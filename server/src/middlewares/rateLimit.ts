@@ -47,6 +47,9 @@ const LIMITS = {
   // Invitations accepted per account: guessing tokens is hopeless, trying stolen ones is slowed.
   inviteAccept: { points: 30, duration: 60 * 60 },
   verifyEmail: { points: 5, duration: 60 * 60 },
+  // Verification mails per recipient address, however many accounts ask for them: registering and
+  // deleting an account in a loop (a new account each time) would otherwise mail one address without end.
+  verificationMail: { points: 3, duration: 24 * 60 * 60 },
   verifyAddress: { points: 300, duration: 60 * 60 },
   // Unsubscribe tokens are checked per address: mail providers' one-click posts share a few.
   unsubscribe: { points: 300, duration: 60 * 60 },
@@ -114,12 +117,23 @@ export class RateLimits {
     }
   }
 
-  /** Counts one attempt; throws 429 with Retry-After once the limit is spent. */
-  async consume(name: LimitName, key: string): Promise<void> {
+  /** Counts one attempt; throws 429 with Retry-After (and `message`, when given) once the limit is spent. */
+  async consume(name: LimitName, key: string, message?: string): Promise<void> {
     try {
       await this.limiters.get(name)!.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext / 1000);
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext / 1000, message);
+      throw rejection;
+    }
+  }
+
+  /** Counts one use when the budget has room and says so; never throws for a spent budget (the caller decides what to skip). */
+  async take(name: LimitName, key: string): Promise<boolean> {
+    try {
+      await this.limiters.get(name)!.consume(key);
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return false;
       throw rejection;
     }
   }

@@ -29,6 +29,12 @@ export async function userExists(db: Db, id: number): Promise<boolean> {
   return Boolean(await db('users').where({ id }).first('id'));
 }
 
+/** Whether the account's address has been confirmed (a verification link, an invitation or a provider vouching for it). */
+export async function addressConfirmed(db: Db, id: number): Promise<boolean> {
+  const row = await db('users').select('emailVerifiedAt').where({ id }).first();
+  return row !== undefined && row.emailVerifiedAt !== null;
+}
+
 /** A Google / Microsoft sign-in linked to an account, as its profile lists it. */
 export interface LinkedSignInRow {
   provider: SignInProviderName;

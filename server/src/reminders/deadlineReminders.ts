@@ -46,12 +46,20 @@ function kindSql(today: number): string {
 /** The key of the one certificate-expiry reminder a certificate gets. */
 const EXPIRY_KIND = 'expiry_30';
 
+/**
+ * The name a reminder greets its reader by: the one the account gave, at a proven address only.
+ * Anyone can register under someone else's address, type a message as their first name and join a
+ * school by a shared link; the school's reminders would then carry that message to the address.
+ */
+const greetingName = (firstName: string | null, addressProven: boolean): string | null => (addressProven ? firstName : null);
+
 const notUnsubscribed = (db: Db, category: string, userColumn: string) => (query: Knex.QueryBuilder) =>
   query.whereNotExists(db('unsubscribes as un').select(db.raw('1')).whereRaw('un.user_id = ??', [userColumn]).where('un.category', category));
 
 interface DuePair {
   userId: number;
   email: string;
+  /** Only where the address is proven: see greetingName. */
   firstName: string | null;
   courseId: number;
   courseTitle: string;
@@ -80,10 +88,18 @@ export async function dueDeadlinePairs(db: Db, schoolId: number, now: number, cu
     .orderBy(['pairs.user_id', 'pairs.course_id']);
   notUnsubscribed(db, 'reminders', 'pairs.user_id')(query);
   const rows: Array<Record<keyof DuePair, number | string | null>> = await query;
+  const proven = new Set(
+    (
+      await db('users')
+        .whereIn('id', [...new Set(rows.map((row) => Number(row.userId)))])
+        .whereNotNull('emailVerifiedAt')
+        .pluck('id')
+    ).map(Number),
+  );
   return rows.map((row) => ({
     userId: Number(row.userId),
     email: String(row.email),
-    firstName: row.firstName as string | null,
+    firstName: greetingName(row.firstName as string | null, proven.has(Number(row.userId))),
     courseId: Number(row.courseId),
     courseTitle: String(row.courseTitle),
     dueDay: Number(row.dueDay),
@@ -179,7 +195,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
       .whereNotExists(
         db('certificateRenewals as rn').select(db.raw('1')).whereRaw('rn.user_id = ct.user_id and rn.course_id = ct.course_id and rn.round > ct.round'),
       )
-      .select('ct.userId', 'ct.courseId', 'ct.courseName', 'ct.certificateNumber', 'ct.issuedAt', 'u.email', 'u.firstName');
+      .select('ct.userId', 'ct.courseId', 'ct.courseName', 'ct.certificateNumber', 'ct.issuedAt', 'u.email', 'u.firstName', 'u.emailVerifiedAt');
     notUnsubscribed(db, 'reminders', 'ct.user_id')(query);
     const rows: Array<{
       userId: number;
@@ -189,6 +205,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
       issuedAt: number;
       email: string;
       firstName: string | null;
+      emailVerifiedAt: number | null;
     }> = await query;
     const reminders: ReminderMail[] = [];
     for (const row of rows) {
@@ -207,7 +224,7 @@ async function runExpiryReminders(deps: JobContext['deps'], now: number): Promis
           certificateExpiryMail,
           {
             brand,
-            firstName: row.firstName,
+            firstName: greetingName(row.firstName, row.emailVerifiedAt !== null),
             courseTitle: row.courseName,
             certificateNumber: row.certificateNumber,
             expiresOn: expires,

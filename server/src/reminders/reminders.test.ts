@@ -37,8 +37,9 @@ describe('deadline reminders', () => {
   it('are sent 7 days before, on the day, then weekly while overdue (four at most), once each, not to those who completed', async () => {
     server.clock.set('2026-05-01T09:00:00Z');
     const { manager, schoolId, course } = await licensedSchool(server);
-    const idle = await addMember(server.db, schoolId, at('2026-01-01'), { firstName: 'Ivy' });
-    const started = await addMember(server.db, schoolId, at('2026-01-01'));
+    const idle = await addMember(server.db, schoolId, at('2026-01-01'), { firstName: 'Ivy', emailVerifiedAt: at('2026-01-01') });
+    // Registered under an address nobody proved, with a message for a name: the mail greets no one.
+    const started = await addMember(server.db, schoolId, at('2026-01-01'), { firstName: 'Visit https://evil.example now' });
     const done = await addMember(server.db, schoolId, at('2026-01-01'));
     await startCourse(server.db, started.id, course.id);
     await certify(server.db, done.id, course.id, at('2026-04-01'));
@@ -52,6 +53,9 @@ describe('deadline reminders', () => {
     expect(soon.every((mail) => subjectOf(mail) === `Reminder: ${course.title} is due 20 May`)).toBe(true);
     const text = mailParts(soon.find((mail) => mail.to[0] === idle.email)!.raw);
     expect(text.text).toContain('Hello Ivy,');
+    const unproven = mailParts(soon.find((mail) => mail.to[0] === started.email)!.raw);
+    expect(unproven.text).not.toContain('evil.example');
+    expect(unproven.html).not.toContain('evil.example');
     expect(text.text).toContain('is due on 20 May, in 7 days');
     expect(text.html).toContain('<html');
     // The same day again, and the days before the deadline: nothing more.

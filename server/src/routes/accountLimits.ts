@@ -26,6 +26,9 @@ export const accountKey = (user: Pick<User, 'id'> | null | undefined, email: str
 export const loginAttemptKey = (user: Pick<User, 'id'> | null | undefined, email: string, ip: string): string =>
   `${accountKey(user, email)}|${callerNetwork(ip)}`;
 
+/** The budget of verification mails one recipient address gets (`verificationMail`), whichever account asks. */
+export const verificationMailKey = (email: string): string => `address:${email.toLowerCase()}`;
+
 const lookups = new WeakMap<object, Promise<User | undefined>>();
 
 /** The account an address names, looked up once per request (the limit's key and the handler share it). */

@@ -17,6 +17,8 @@ export interface UserRow {
   firstName: string | null;
   lastName: string | null;
   role: Role;
+  /** Unset: an address nobody has proven, as after registering. */
+  emailVerifiedAt?: number | null;
 }
 
 /** A learner; `id` may be chosen, e.g. one no other run shares when a key outlives the database (Redis). */

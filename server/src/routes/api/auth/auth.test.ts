@@ -241,6 +241,31 @@ describe('forgot and reset password', () => {
 });
 
 describe('rate limits', () => {
+  it('mails one address at most three verification links a day, however many accounts are made and deleted for it', async () => {
+    const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const victim = `someone-else-${Date.now()}@school.test`;
+      const verificationMails = async () =>
+        (await limited.db('outbox').where({ toAddress: victim }).where('subject', 'like', 'Confirm your e-mail address%')).length;
+      for (let round = 0; round < 5; round += 1) {
+        const client = limited.client();
+        expect((await client.post('/api/register', { email: victim, password: TEST_PASSWORD })).status).toBe(201);
+        if (round === 4) {
+          // The account is made all the same; asking for the link again says why none comes.
+          const resend = await client.post('/api/user/verify-email');
+          expect(resend.status).toBe(429);
+          expect(resend.body.message).toMatch(/several verification links .* today/);
+          expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(3600);
+          break;
+        }
+        expect((await client.delete('/api/user', { password: TEST_PASSWORD, certificates: 'keep' })).status).toBe(200);
+      }
+      expect(await verificationMails()).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('stops repeated wrong passwords for an account from one address with 429 and Retry-After', async () => {
     const limited = await createTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
     try {

@@ -6,7 +6,7 @@ import { invalidCredentials, schoolSignInOnly } from '../../../errors.ts';
 import { schoolSignInRequired } from '../../../policies/signIns.ts';
 import type { User } from '../../../models/User.ts';
 import { hasPassword } from '../../../commands/signInWithProvider.ts';
-import { accountByEmail, accountKey, loginAttemptKey } from '../../accountLimits.ts';
+import { accountByEmail, accountKey, loginAttemptKey, verificationMailKey } from '../../accountLimits.ts';
 import { presentUser } from '../../../presenters/users.ts';
 import type { AppContext } from '../../../context.ts';
 import { sessionNow } from '../../../middlewares/session.ts';
@@ -36,9 +36,11 @@ export function passwordRoutes(routes: Routes): void {
     body: registerSchema,
     rateLimit: { limit: 'register', by: 'ip' },
     async handler(ctx) {
-      const { db, passwords, mailer, config } = ctx.deps;
-      if (await schoolSignInRequired(db, [ctx.input.body.email], null)) throw schoolSignInOnly();
-      const user = await registerUser(db, { passwords, mailer, brand: config, clock: ctx.deps.clock }, ctx.input.body);
+      const { db, passwords, mailer, config, limits } = ctx.deps;
+      const { email } = ctx.input.body;
+      if (await schoolSignInRequired(db, [email], null)) throw schoolSignInOnly();
+      const mayMailVerification = () => limits.take('verificationMail', verificationMailKey(email));
+      const user = await registerUser(db, { passwords, mailer, brand: config, clock: ctx.deps.clock, mayMailVerification }, ctx.input.body);
       await signIn(ctx, user);
       ctx.status = 201;
       ctx.body = presentUser(user);

@@ -467,7 +467,7 @@ async function confirmLink(client: TestClient, body: { password?: string } = { p
 }
 
 describe('linking a provider from /profile', () => {
-  it('links an account with another address to the signed-in person, and it signs them in afterwards', async () => {
+  it('links an account with another address to the signed-in person, and it signs them in afterwards (no notice to an unproven address)', async () => {
     const user = await createUser(server.db, { email: address() });
     const account = provider.addAccount({ email: address('gmail.example') });
     const client = server.client();
@@ -477,6 +477,8 @@ describe('linking a provider from /profile', () => {
     expect(back.headers.get('location')).toBe('/profile?linked=google');
     expect((await whoAmI(client)).id).toBe(user.id);
     expect(await identitiesOf(user.id)).toMatchObject([{ provider: 'google', subject: account.sub, email: account.email }]);
+    // Nobody proved this account's address: the notice is not mailed to it (someone else's, perhaps).
+    expect(await server.db('outbox').where({ toAddress: user.email })).toEqual([]);
     const later = server.client();
     await signInThroughProvider(later, { email: account.email! });
     expect((await whoAmI(later)).id).toBe(user.id);

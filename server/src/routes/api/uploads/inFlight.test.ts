@@ -26,7 +26,7 @@ describe('unfinished uploads sent at once', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    learnerUser = await createUser(server.db);
+    learnerUser = await createUser(server.db, { emailVerifiedAt: Date.now() });
     learner = server.client();
     await signIn(learner, learnerUser);
     courseId = (await createCourse(server)).id;

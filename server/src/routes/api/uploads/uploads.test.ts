@@ -121,7 +121,7 @@ function uploadSuite(storage: 'disk' | 's3') {
     beforeAll(async () => {
       s3 = storage === 's3' ? await startTestS3() : undefined;
       server = await createTestServer(s3?.env ?? {});
-      learnerUser = await createUser(server.db);
+      learnerUser = await createUser(server.db, { emailVerifiedAt: Date.now() });
       learner = server.client();
       await signIn(learner, learnerUser);
       courseId = (await createCourse(server)).id;

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function twoDevices() {
-  const user = await createUser(server.db, { firstName: 'Priya', lastName: 'Shah' });
+  const user = await createUser(server.db, { firstName: 'Priya', lastName: 'Shah', emailVerifiedAt: Date.now() });
   const laptop = server.client();
   const phone = server.client();
   await signIn(laptop, user);
@@ -35,6 +35,15 @@ describe('POST /api/user/password', () => {
     expect(mail.text).toContain('your other devices were signed out');
     expect(mail.html).toContain('your other devices were signed out');
     expect((await server.client().post('/api/login', { email: user.email, password: 'a-new-password' })).status).toBe(200);
+  });
+
+  it("tells only a proven address: an account registered under someone else's address changes its password without mailing it", async () => {
+    const user = await createUser(server.db);
+    const client = server.client();
+    await signIn(client, user);
+    expect((await client.post('/api/user/password', { currentPassword: TEST_PASSWORD, newPassword: 'first-new-password' })).status).toBe(200);
+    expect((await client.post('/api/user/password', { currentPassword: 'first-new-password', newPassword: 'second-new-password' })).status).toBe(200);
+    expect(await server.db('outbox').where({ toAddress: user.email })).toEqual([]);
   });
 
   it('spends the reset links already mailed: one from before the change cannot set the password again', async () => {
