@@ -95,8 +95,8 @@ export const trustOverviewDtoSchema = z
     trust: z.object({ id: z.number(), name: z.string() }),
     schools: z.array(trustSchoolCountsDtoSchema),
     totals: trainingStatusCountsSchema,
-    /** The courses licensed to any of its schools (the course filter's choices). */
-    courses: z.array(z.object({ id: z.number(), title: z.string() })),
+    /** The courses licensed to any of its schools (the course filter's choices), each with the schools that hold it. */
+    courses: z.array(z.object({ id: z.number(), title: z.string(), schoolIds: z.array(z.number()) })),
   })
   .meta({ id: 'TrustOverviewDto' });
 export type TrustOverviewDto = z.infer<typeof trustOverviewDtoSchema>;

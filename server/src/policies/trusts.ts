@@ -1,7 +1,7 @@
 import type { Db } from '../db/knex.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
 import type { User } from '../models/User.ts';
-import { trustSchoolsLicenceInForce } from '../queries/licences.ts';
+import { schoolsLicensedFor } from '../queries/licences.ts';
 import { trustById, trustOfManager, trustSchoolIds } from '../queries/trusts.ts';
 import { requireAdmin } from './index.ts';
 import { narrowing } from './narrowing.ts';
@@ -44,20 +44,28 @@ export async function adminOfTrust(ctx: PolicyContext<{ params: { id: number } }
 
 /**
  * A trust's Insights (`/api/trusts/:id/insights/…`): its managers (trustManager first), over the
- * trust's schools or the one school asked for when it is one of them, about a course licensed to one
- * of its schools (the courses its Insights offer); a school of another trust, or another course, is
- * unknown here (404), never a way to read its figures. Leaves the schools on `ctx.state.schoolIds`.
+ * trust's schools or the one school asked for when it is one of them. About a course, only the
+ * schools in scope whose own licence covers it count: a course none of them holds is unknown here
+ * (404), and a school without the licence adds nothing, so a course one school bought never shows
+ * another school's staff buying it for themselves. A school of another trust is unknown too (404),
+ * never a way to read its figures. Leaves the schools on `ctx.state.schoolIds`.
  */
 export const trustInsightsReader = narrowing(
   trustManager,
   async function trustInsightsReader(
     ctx: PolicyContext<{ params: { id: number; courseId?: number }; query: { schoolId?: number; courseId?: number } }> & { state: { schoolIds?: number[] } },
   ): Promise<void> {
-    const schoolIds = (await trustSchoolIds(ctx.deps.db, ctx.input.params.id)).map((row: { id: number }) => Number(row.id));
+    const trustSchools = (await trustSchoolIds(ctx.deps.db, ctx.input.params.id)).map((row: { id: number }) => Number(row.id));
     const { schoolId } = ctx.input.query;
-    if (schoolId !== undefined && !schoolIds.includes(schoolId)) throw notFound('That school is not in this trust');
+    if (schoolId !== undefined && !trustSchools.includes(schoolId)) throw notFound('That school is not in this trust');
+    const asked = schoolId === undefined ? trustSchools : [schoolId];
     const courseId = ctx.input.params.courseId ?? ctx.input.query.courseId;
-    if (courseId !== undefined && !(await trustSchoolsLicenceInForce(ctx.deps.db, ctx.input.params.id, courseId))) throw notFound('Course not found');
-    ctx.state.schoolIds = schoolId === undefined ? schoolIds : [schoolId];
+    if (courseId === undefined) {
+      ctx.state.schoolIds = asked;
+      return;
+    }
+    const licensed = await schoolsLicensedFor(ctx.deps.db, asked, courseId);
+    if (licensed.length === 0) throw notFound('Course not found');
+    ctx.state.schoolIds = licensed;
   },
 );

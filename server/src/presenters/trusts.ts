@@ -16,7 +16,7 @@ import { toIso } from '../db/knex.ts';
 import { displayName } from '../models/User.ts';
 import { inviteExpired, trustInviteProblem } from '../policies/invitations.ts';
 import type { MemberMove } from '../commands/trustMoves.ts';
-import type { TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
+import type { TrustCourse, TrustInviteRow, TrustManagerRow, TrustRow, TrustSchoolRow, TrustStatusRow } from '../queries/trusts.ts';
 import type { Watching } from '../queries/watching.ts';
 import { presentTrainingStatus } from './deadlines.ts';
 import { trustApi } from './ownerApi.ts';
@@ -91,7 +91,7 @@ export function presentTrustOverview(
   trust: Pick<TrustRow, 'id' | 'name'>,
   schools: TrustSchoolRow[],
   counts: ReadonlyMap<number, StatusCounts>,
-  courses: Array<{ id: number; title: string }>,
+  courses: TrustCourse[],
 ): TrustOverviewDto {
   const totals = noCounts();
   const lines = schools.map((school) => {
@@ -103,7 +103,7 @@ export function presentTrustOverview(
     trust: { id: Number(trust.id), name: trust.name },
     schools: lines,
     totals,
-    courses: courses.map((course) => ({ id: Number(course.id), title: course.title })),
+    courses,
   };
 }
 

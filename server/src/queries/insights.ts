@@ -3,6 +3,7 @@ import type { Db } from '../db/knex.ts';
 import { BUCKET_SECONDS, bucketCount } from '../db/playedBuckets.ts';
 import { orderSteps } from '../models/quizSteps.ts';
 import { certificateInForceSql } from './certificates.ts';
+import { schoolLicencesInForce } from './licences.ts';
 
 export const DAY_MS = 24 * 60 * 60_000;
 
@@ -31,6 +32,11 @@ export interface InsightsFilter {
   courseId?: number | undefined;
   schoolId?: number | undefined;
   schoolIds?: readonly number[] | undefined;
+  /**
+   * Count a school's figures for the courses its licences cover now, and nothing its staff bought
+   * for themselves (a school's or trust's managers read the school's training, not their purchases).
+   */
+  licensedOnly?: boolean | undefined;
 }
 
 /** Narrows a query joined to school_members as `sm` to the filter's school(s). */
@@ -77,6 +83,10 @@ export async function weeklyFigures(db: Db, filter: InsightsFilter): Promise<Wee
     .sum({ enrollments: 'w.enrollments', completions: 'w.completions', certificates: 'w.certificates' });
   if (filter.courseId !== undefined) query.where('w.courseId', filter.courseId);
   bySchools(query, 'w.schoolId', filter);
+  if (filter.licensedOnly)
+    query.whereExists(
+      schoolLicencesInForce(db).whereRaw('?? = ??', ['sl.schoolId', 'w.schoolId']).whereRaw('?? = ??', ['sl.courseId', 'w.courseId']).select(db.raw('1')),
+    );
   const rows = (await query) as Array<{
     weekStart: number | string;
     enrollments: number | string | null;

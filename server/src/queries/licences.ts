@@ -82,6 +82,17 @@ export async function trustSchoolsLicenceInForce(db: Reader, trustId: number, co
   return Boolean(await trustSchoolsLicencesInForce(db, trustId).where('sl.courseId', courseId).first('sl.id'));
 }
 
+/** Those of `schoolIds` whose licence in force covers the course, in id order. */
+export async function schoolsLicensedFor(db: Reader, schoolIds: readonly number[], courseId: number): Promise<number[]> {
+  if (schoolIds.length === 0) return [];
+  const rows: Array<{ schoolId: number | string }> = await schoolLicencesInForce(db)
+    .whereIn('sl.schoolId', schoolIds)
+    .where('sl.courseId', courseId)
+    .distinct('sl.schoolId')
+    .orderBy('sl.schoolId');
+  return rows.map((row) => Number(row.schoolId));
+}
+
 /** The school whose licence in force covers this course for this person (a member of it), if any. */
 export async function licenceCoveringPerson(db: Reader, userId: number, courseId: number): Promise<{ schoolId: number; schoolName: string } | null> {
   const row = await schoolLicencesInForce(db)

@@ -200,9 +200,27 @@ export async function trustStatusCountsComputed(
   return countsBySchool(rows);
 }
 
-/** Courses licensed to any school of the trust, by title. */
-export function trustCourses(db: Db, trustId: number): Promise<Array<{ id: number; title: string }>> {
-  return trustSchoolsLicencesInForce(db, trustId).join('courses as c', 'c.id', 'sl.courseId').distinct('c.id', 'c.title').orderBy('c.title');
+/** A course licensed to some school of the trust, with the schools whose licence covers it. */
+export interface TrustCourse {
+  id: number;
+  title: string;
+  schoolIds: number[];
+}
+
+/** Courses licensed to any school of the trust, by title, each with the schools that hold it (school id order). */
+export async function trustCourses(db: Db, trustId: number): Promise<TrustCourse[]> {
+  const rows: Array<{ id: number | string; title: string; schoolId: number | string }> = await trustSchoolsLicencesInForce(db, trustId)
+    .join('courses as c', 'c.id', 'sl.courseId')
+    .distinct('c.id', 'c.title', 'sl.schoolId')
+    .orderBy([{ column: 'c.title' }, { column: 'c.id' }, { column: 'sl.schoolId' }]);
+  const courses = new Map<number, TrustCourse>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    const course = courses.get(id) ?? { id, title: row.title, schoolIds: [] };
+    course.schoolIds.push(Number(row.schoolId));
+    courses.set(id, course);
+  }
+  return [...courses.values()];
 }
 
 export interface TrustStatusFilter {

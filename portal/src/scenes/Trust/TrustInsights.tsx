@@ -10,19 +10,26 @@ import { StaffInsightsPanel } from '../../components/insights/StaffInsightsPanel
  */
 export function TrustInsights({ trustId, schools, courses }: { trustId: number; schools: TrustOverviewDto['schools']; courses: TrustOverviewDto['courses'] }) {
   const [filters, setFilters] = useState<InsightsFilters>({ from: '', to: '', courseId: null, schoolId: null });
-  const courseId = filters.courseId ?? courses[0]?.id ?? null;
+  // A chosen school is offered the courses its own licences cover (the server counts nothing else there).
+  const offered = filters.schoolId === null ? courses : courses.filter((licensed) => licensed.schoolIds.includes(filters.schoolId!));
+  const courseId = offered.some((licensed) => licensed.id === filters.courseId) ? filters.courseId : (offered[0]?.id ?? null);
+  const chosenSchool = schools.find((school) => school.schoolId === filters.schoolId);
   return (
     <StaffInsightsPanel
       lead="Completions week by week across the trust's schools, and how far staff get through each course."
       filters={filters}
       onFilters={setFilters}
       courseId={courseId}
-      courses={courses.map((licensed) => ({ id: licensed.id, name: licensed.title }))}
+      courses={offered.map((licensed) => ({ id: licensed.id, name: licensed.title }))}
       schools={schools.map((school) => ({ id: school.schoolId, name: school.name }))}
       weekly={useTrustWeekly(trustId, { ...filters, courseId })}
       course={useTrustCourseInsights(trustId, courseId, filters)}
       filePrefix={filters.schoolId === null ? `trust-${trustId}` : `trust-${trustId}-school-${filters.schoolId}`}
-      noCourses="No courses are licensed for the trust's schools yet, so there is no course to follow."
+      noCourses={
+        chosenSchool
+          ? `${chosenSchool.name} holds no course licence yet, so there is no course to follow there.`
+          : "No courses are licensed for the trust's schools yet, so there is no course to follow."
+      }
     />
   );
 }

@@ -15,8 +15,8 @@ const overview: TrustOverviewDto = {
   ],
   totals: { ...zero, not_started: 2, in_progress: 2, completed: 1 },
   courses: [
-    { id: 11, title: 'Safeguarding Basics' },
-    { id: 12, title: 'Online Safety' },
+    { id: 11, title: 'Safeguarding Basics', schoolIds: [4, 5] },
+    { id: 12, title: 'Online Safety', schoolIds: [4] },
   ],
 };
 const row = (over: Partial<TrustStatusRowDto>): TrustStatusRowDto => ({
@@ -156,13 +156,19 @@ describe('/trust for a trust manager', () => {
     expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=11'));
     const school = within(panel).getByLabelText('School');
     expect(within(school).getByRole('option', { name: 'All schools' })).toBeInTheDocument();
-    fireEvent.change(school, { target: { value: '5' } });
-    await waitFor(() => expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=11&schoolId=5')));
-    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/11?schoolId=5'));
+    fireEvent.change(school, { target: { value: '4' } });
+    await waitFor(() => expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=11&schoolId=4')));
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/11?schoolId=4'));
     fireEvent.change(within(panel).getByLabelText('Course'), { target: { value: '12' } });
     expect(await within(panel).findByText(/Online Safety: enrolled 9/)).toBeInTheDocument();
-    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/12?schoolId=5'));
-    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=12&schoolId=5'));
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/12?schoolId=4'));
+    expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/weekly?courseId=12&schoolId=4'));
+    // Oak Primary holds no licence for Online Safety: it is offered its own course, and the funnel follows that.
+    fireEvent.change(school, { target: { value: '5' } });
+    await waitFor(() => expect(asked()).toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/11?schoolId=5')));
+    expect(within(within(panel).getByLabelText('Course')).queryByRole('option', { name: 'Online Safety' })).not.toBeInTheDocument();
+    expect(within(panel).getByLabelText('Course')).toHaveValue('11');
+    expect(asked()).not.toContainEqual(expect.stringContaining('/api/trusts/3/insights/courses/12?schoolId=5'));
   });
 
   it('filters by school (from the table or the picker), course and status, asking the server each time', async () => {

@@ -20,8 +20,8 @@ const overview: TrustOverviewDto = {
   ],
   totals: { ...zero, not_started: 14, in_progress: 13, due_soon: 3, overdue: 2, completed: 26, renewal_due: 2 },
   courses: [
-    { id: 11, title: 'Smartphone photography for school marketing' },
-    { id: 12, title: 'Photos that do not identify children' },
+    { id: 11, title: 'Smartphone photography for school marketing', schoolIds: [4, 5] },
+    { id: 12, title: 'Photos that do not identify children', schoolIds: [4, 6] },
   ],
 };
 

@@ -456,7 +456,8 @@ describe('a trust’s Insights', () => {
     const atOak = await addMember(server.db, oak.schoolId, now);
     const atElm = await addMember(server.db, elsewhere.schoolId, now);
     const alone = await createUser(server.db);
-    await server.db('schoolLicences').insert({ schoolId: birch.schoolId, courseId: course.id, source: 'grant', createdAt: now });
+    for (const school of [birch, oak])
+      await server.db('schoolLicences').insert({ schoolId: school.schoolId, courseId: course.id, source: 'grant', createdAt: now });
     for (const user of [atBirch, atOak, atElm, alone]) {
       await server.db('enrollments').insert({ userId: user.id, courseId: course.id, source: 'admin', enrolledAt: now - DAY });
       if (user !== atOak) await report(await signedIn(user), { moduleId: module.id, courseId: course.id, watchedDuration: 600, isCompleted: true });
@@ -507,5 +508,56 @@ describe('a trust’s Insights', () => {
       expect(unknown.status, path).toBe(404);
       expect(unknown.body.message).toBe('Course not found');
     }
+  });
+
+  it('counts a course only at the schools licensed for it: another school’s staff buying it for themselves stay theirs', async () => {
+    const admin = await adminClient(server);
+    const birch = await schoolWithManager(server, 'Birch Academy');
+    const oak = await schoolWithManager(server, 'Oak Academy');
+    const trustId = await trustOf(admin, 'Forest Trust', [birch.schoolId, oak.schoolId]);
+    const { client: trustee } = await trustManagerOf(server, admin, trustId);
+    const shared = await createCourse(server, { price: 0 });
+    const birchOnly = await createCourse(server, { price: 0 });
+    const now = server.clock.now().getTime();
+    const atBirch = await addMember(server.db, birch.schoolId, now);
+    const atOak = await addMember(server.db, oak.schoolId, now);
+    for (const school of [birch, oak])
+      await server.db('schoolLicences').insert({ schoolId: school.schoolId, courseId: shared.id, source: 'grant', createdAt: now });
+    await server.db('schoolLicences').insert({ schoolId: birch.schoolId, courseId: birchOnly.id, source: 'grant', createdAt: now });
+    for (const user of [atBirch, atOak]) {
+      await server.db('enrollments').insert({ userId: user.id, courseId: shared.id, source: 'admin', enrolledAt: now - DAY });
+      // Oak's member bought Birch's course with their own money: their purchase, not Oak's training.
+      await server.db('enrollments').insert({ userId: user.id, courseId: birchOnly.id, source: user === atOak ? 'payment' : 'admin', enrolledAt: now - DAY });
+    }
+    await rollUpInsights(server.db, now);
+    const enrollments = async (client: TestClient, path: string): Promise<number> => {
+      const response = await client.get(path);
+      expect(response.status, `${path} ${response.text}`).toBe(200);
+      return (response.body as WeeklyInsightsDto).weeks.reduce((sum, week) => sum + week.enrollments, 0);
+    };
+    const from = `from=${day(now - 14 * DAY)}`;
+
+    const funnel = await trustee.get(`/api/trusts/${trustId}/insights/courses/${birchOnly.id}`);
+    expect(funnel.status, funnel.text).toBe(200);
+    expect((funnel.body as CourseInsightsDto).funnel.enrolled).toBe(1);
+    expect(await enrollments(trustee, `/api/trusts/${trustId}/insights/weekly?${from}&courseId=${birchOnly.id}`)).toBe(1);
+    for (const path of [
+      `/api/trusts/${trustId}/insights/courses/${birchOnly.id}?schoolId=${oak.schoolId}`,
+      `/api/trusts/${trustId}/insights/weekly?${from}&courseId=${birchOnly.id}&schoolId=${oak.schoolId}`,
+    ]) {
+      const unknown = await trustee.get(path);
+      expect(unknown.status, path).toBe(404);
+      expect(unknown.body.message).toBe('Course not found');
+    }
+    // Totals over every course count each school's licensed courses only, for the trust and for the school itself.
+    expect(await enrollments(trustee, `/api/trusts/${trustId}/insights/weekly?${from}`)).toBe(3);
+    expect(await enrollments(trustee, `/api/trusts/${trustId}/insights/weekly?${from}&schoolId=${oak.schoolId}`)).toBe(1);
+    expect(await enrollments(oak.client, `/api/schools/${oak.schoolId}/insights/weekly?${from}`)).toBe(1);
+    expect(await enrollments(birch.client, `/api/schools/${birch.schoolId}/insights/weekly?${from}`)).toBe(2);
+    // The trust's overview says which schools hold each course, so /trust offers a school only its own.
+    const overview = await trustee.get(`/api/trusts/${trustId}/overview`);
+    expect(overview.status, overview.text).toBe(200);
+    const held = Object.fromEntries((overview.body as { courses: Array<{ id: number; schoolIds: number[] }> }).courses.map((row) => [row.id, row.schoolIds]));
+    expect(held).toEqual({ [shared.id]: [birch.schoolId, oak.schoolId].sort((a, b) => a - b), [birchOnly.id]: [birch.schoolId] });
   });
 });

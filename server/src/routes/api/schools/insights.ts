@@ -23,7 +23,10 @@ export function schoolInsightsRoutes(routes: Routes): void {
       const { db } = ctx.deps;
       const { courseId, ...days } = ctx.input.query;
       const range = insightsRange(days, ctx.now());
-      const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolId: ctx.input.params.id }), rollupUpdatedAt(db)]);
+      const [weeks, updatedAt] = await Promise.all([
+        weeklyFigures(db, { ...range, courseId, schoolId: ctx.input.params.id, licensedOnly: true }),
+        rollupUpdatedAt(db),
+      ]);
       ctx.body = presentWeekly(range, updatedAt, weeks);
     },
   });

@@ -27,7 +27,7 @@ export function trustInsightsRoutes(routes: Routes): void {
       const { courseId, schoolId: _inScope, ...days } = ctx.input.query;
       const schoolIds = schoolsInScope(ctx.state);
       const range = insightsRange(days, ctx.now());
-      const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolIds }), rollupUpdatedAt(db)]);
+      const [weeks, updatedAt] = await Promise.all([weeklyFigures(db, { ...range, courseId, schoolIds, licensedOnly: true }), rollupUpdatedAt(db)]);
       ctx.body = presentWeekly(range, updatedAt, weeks);
     },
   });
