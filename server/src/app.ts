@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { Logger } from 'pino';
+import { AfterAnswer } from './services/afterAnswer.ts';
 import type { Config } from './config.ts';
 import type { AppContextExtensions, AppDeps, AppState } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -98,6 +99,7 @@ export function createApp(options: CreateAppOptions): App {
     storage: options.storage ?? createStorage(config.storage),
     pages: new PortalPages(),
     uploads: new ResumableUploads(createStaging(config.storage, config.uploadStagingDir), config.publicUrl, submissionUploads, LARGEST_SUBMISSION_FILE),
+    afterAnswer: new AfterAnswer(logger),
   };
 
   // Behind N proxies only the N right-most X-Forwarded-For entries were written by them.
@@ -117,6 +119,7 @@ export function createApp(options: CreateAppOptions): App {
   const routes = buildRoutes();
   app.routeTable = routes.table;
   app.close = async () => {
+    await deps.afterAnswer.settled();
     await deps.mailer.close();
     deps.storage.close();
     deps.uploads.staging.close();

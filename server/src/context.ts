@@ -1,5 +1,6 @@
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
+import type { AfterAnswer } from './services/afterAnswer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Db } from './db/knex.ts';
@@ -44,6 +45,8 @@ export interface AppDeps {
   pages: PortalPages;
   /** Resumable (tus) uploads of submission files, staged beside the storage until finished. */
   uploads: ResumableUploads;
+  /** Work a request starts without waiting for it, so its answer time gives nothing away (a reset link's mail). */
+  afterAnswer: AfterAnswer;
 }
 
 export interface AppState {

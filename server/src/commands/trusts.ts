@@ -82,12 +82,15 @@ type Inviter = Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>;
 /**
  * Mails one person an invitation to manage the trust: a token valid once for 30 days, for that
  * address only. Inviting the same address again withdraws the earlier link. Someone who already
- * manages this trust, or manages another one, is refused with the reason and nothing is sent.
+ * manages this trust (its managers see who does) is refused with the reason and nothing is sent.
+ * Someone who manages another trust is refused so only when an admin invites (admins see every
+ * trust's managers): told to a trust's manager, it would say the address has an account and which
+ * role it holds elsewhere, so their invitation goes like any other and accepting it says why not.
  */
 export async function inviteTrustManager(
   db: Db,
   deps: { brand: MailBrand; now: number },
-  input: { trustId: number; email: string; inviter: Inviter },
+  input: { trustId: number; email: string; inviter: Inviter; by: 'admin' | 'trustManager' },
 ): Promise<void> {
   const { now } = deps;
   await inTransaction(db, async (trx) => {
@@ -97,7 +100,7 @@ export async function inviteTrustManager(
     if (account) {
       const managed = await trustOfManager(trx, Number(account.id));
       if (managed?.trustId === input.trustId) throw conflict(`${input.email} already manages this trust.`);
-      if (managed) throw conflict(`${input.email} already manages another trust. A person manages one trust at a time.`);
+      if (managed && input.by === 'admin') throw conflict(`${input.email} already manages another trust. A person manages one trust at a time.`);
     }
     await trx('trustInvites').where({ trustId: input.trustId, email: input.email }).whereNull('acceptedAt').whereNull('revokedAt').update({ revokedAt: now });
     const token = newToken();

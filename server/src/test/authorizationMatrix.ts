@@ -1024,7 +1024,7 @@ const accounts = {} as Record<Account, UserRow>;
 /** Invites the person to manage the trust and accepts it for them, through the commands the routes use. */
 async function makeTrustManager(id: number, user: UserRow): Promise<void> {
   const { db, app } = server;
-  await inviteTrustManager(db, { brand: app.deps.config, now: Date.now() }, { trustId: id, email: user.email, inviter: user });
+  await inviteTrustManager(db, { brand: app.deps.config, now: Date.now() }, { trustId: id, email: user.email, inviter: user, by: 'admin' });
   const mail = await db('outbox').where({ toAddress: user.email }).orderBy('id', 'desc').first();
   const token = mail!.text.match(/\/trust\?invite=([A-Za-z0-9_-]+)/)![1]!;
   const { emailVerifiedAt } = (await db('users').where({ id: user.id }).first('emailVerifiedAt'))!;

@@ -184,7 +184,11 @@ export function adminTrustRoutes(routes: Routes): void {
     answer: { status: 201, body: adminTrustDetailDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
+      await inviteTrustManager(
+        ctx.deps.db,
+        { brand: ctx.deps.config, now: ctx.now() },
+        { trustId, email: ctx.input.body.email, inviter: ctx.state.user, by: 'admin' },
+      );
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited');
       ctx.status = 201;
       ctx.body = await trustDetail(ctx, trustId);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/server.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../../../test/factories.ts';
 import { decodeMailBody, mailParts, startSmtpCapture } from '../../../test/smtp.ts';
@@ -209,6 +209,23 @@ describe('forgot and reset password', () => {
     const changed = mailParts((await smtp.waitFor((m) => m.to.includes(user.email) && /password was changed/.test(m.raw))).raw);
     expect(changed.text).toContain('every device was signed out');
     expect(changed.html).toContain('every device was signed out');
+  });
+
+  it('answers before the link is made or mailed, the same for an address with an account and one without', async () => {
+    const user = await createUser(server.db);
+    const held: Array<() => Promise<unknown>> = [];
+    const run = vi.spyOn(server.app.deps.afterAnswer, 'run').mockImplementation((_label, work) => void held.push(work));
+    try {
+      for (const email of [user.email, 'nobody-here@school.test']) expect((await server.client().post('/api/forgot-password', { email })).status).toBe(200);
+      // Both answers were sent with the same work still to do and nothing written for the address.
+      expect(held).toHaveLength(2);
+      const resets = async () => Number((await server.db('passwordResets').where({ userId: user.id }).count({ n: '*' }).first())!.n);
+      expect(await resets()).toBe(0);
+      for (const work of held) await work();
+      expect(await resets()).toBe(1);
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('greets by first name only an account whose address is verified', async () => {

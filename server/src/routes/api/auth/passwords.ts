@@ -97,9 +97,12 @@ export function passwordRoutes(routes: Routes): void {
       { limit: 'forgotAccount', by: async (ctx) => accountKey(await accountByEmail(ctx, ctx.input.body.email), ctx.input.body.email) },
     ],
     async handler(ctx) {
-      const { db, mailer, config } = ctx.deps;
-      await requestPasswordReset(db, mailer, config, ctx.input.body.email, ctx.now());
-      // The same answer either way, so the form cannot be used to find out who has an account.
+      const { db, mailer, config, afterAnswer } = ctx.deps;
+      const { email } = ctx.input.body;
+      const now = ctx.now();
+      // The same answer, as soon, either way, so the form cannot be used to find out who has an
+      // account: the link is made and mailed after answering.
+      afterAnswer.run('password reset request', () => requestPasswordReset(db, mailer, config, email, now));
       ctx.body = { message: FORGOT_MESSAGE } satisfies MessageDto;
     },
   });

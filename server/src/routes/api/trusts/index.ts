@@ -138,7 +138,11 @@ export function trustRoutes(routes: Routes): void {
     answer: { status: 201, body: messageDtoSchema },
     async handler(ctx) {
       const trustId = ctx.input.params.id;
-      await inviteTrustManager(ctx.deps.db, { brand: ctx.deps.config, now: ctx.now() }, { trustId, email: ctx.input.body.email, inviter: ctx.state.user });
+      await inviteTrustManager(
+        ctx.deps.db,
+        { brand: ctx.deps.config, now: ctx.now() },
+        { trustId, email: ctx.input.body.email, inviter: ctx.state.user, by: 'trustManager' },
+      );
       ctx.state.log.info({ trustId, by: ctx.state.user.id }, 'trust manager invited by a trust manager');
       ctx.status = 201;
       ctx.body = { message: `Invitation sent to ${ctx.input.body.email}` } satisfies MessageDto;

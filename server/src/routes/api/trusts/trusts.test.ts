@@ -191,6 +191,16 @@ describe('trust manager invitations', () => {
     expect((await client.post(`/api/trusts/invites/${await trustInviteToken(server, colleague.email)}/accept`)).status).toBe(200);
     const managers = await manager.client.get(`/api/trusts/${trustId}/managers`);
     expect(managers.body.managers.map((m: { userId: number }) => m.userId).sort()).toEqual([manager.user.id, colleague.id].sort());
+
+    // Inviting someone who manages another trust answers as for anyone: it never tells a trust's
+    // manager that the address has an account, nor what it manages. Accepting says why it cannot be.
+    const elsewhere = await trustManagerOf(server, admin, await trustOf(admin, 'Lake Trust', []));
+    const stranger = await manager.client.post(`/api/trusts/${trustId}/invitations`, { email: 'nobody-yet@school.test' });
+    const busy = await manager.client.post(`/api/trusts/${trustId}/invitations`, { email: elsewhere.user.email });
+    expect([busy.status, busy.body.message]).toEqual([stranger.status, `Invitation sent to ${elsewhere.user.email}`]);
+    const refused = await elsewhere.client.post(`/api/trusts/invites/${await trustInviteToken(server, elsewhere.user.email)}/accept`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('You already manage another trust. A person manages one trust at a time.');
   });
 });
 
