@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex.ts';
 import type { DirectoryEvent, DirectoryPerson, DirectoryToken } from '../db/tables.ts';
 import { invitedAmong, membersAmong, type InvitedAmongRow, type MemberAmongRow } from './rosterStanding.ts';
@@ -15,6 +16,28 @@ const ownerWhere = (owner: DirectoryOwner) => (owner.kind === 'school' ? { schoo
 /** A token that still works, by its secret's hash. */
 export function liveTokenByHash(db: Db, tokenHash: string): Promise<DirectoryToken | undefined> {
   return db('directoryTokens').where({ tokenHash }).whereNull('revokedAt').first();
+}
+
+/**
+ * Whether the person who made the token may still hold it: an agency admin, or a manager of its
+ * owner now (a manager of its school; one of its trust's managers). A token is a manager's
+ * standing in the directory's hands: once they leave, are demoted or their account goes, so does
+ * the token (a deleted maker's `createdBy` is null). One lookup by the user's key.
+ */
+export async function tokenMakerStillManages(db: Db, token: Pick<DirectoryToken, 'createdBy' | 'schoolId' | 'trustId'>): Promise<boolean> {
+  if (token.createdBy === null) return false;
+  const userId = Number(token.createdBy);
+  const owner = ownerOfToken(token);
+  const managesOwner: Knex.QueryBuilder =
+    owner.kind === 'school'
+      ? db('schoolMembers').where({ userId, schoolId: owner.id, role: 'manager' }).select(db.raw('1'))
+      : db('trustManagers').where({ userId, trustId: owner.id }).select(db.raw('1'));
+  const maker = await db('users')
+    .where({ id: userId })
+    .whereNull('deletedAt')
+    .where((w) => w.where('role', 'admin').orWhereExists(managesOwner))
+    .first('id');
+  return maker !== undefined;
 }
 
 /** The tokens of a school or trust that still work, newest first. */

@@ -57,24 +57,18 @@ async function schoolForNewPerson(db: Db, owner: DirectoryOwner, organization: s
   return school.id;
 }
 
-async function inviterFor(trx: Db, caller: DirectoryCaller, schoolId: number): Promise<User> {
+/** Invitations go in the name of the token's maker: scimAuth lets a request in only while they are an admin or manage its owner. */
+async function inviterFor(trx: Db, caller: DirectoryCaller): Promise<User> {
   const maker = caller.createdBy === null ? undefined : await trx('users').where({ id: caller.createdBy }).whereNull('deletedAt').first();
-  if (maker) return maker;
-  const manager = await trx('users')
-    .join('schoolMembers', 'schoolMembers.userId', 'users.id')
-    .where('schoolMembers.schoolId', schoolId)
-    .where('schoolMembers.role', 'manager')
-    .select('users.*')
-    .first();
-  if (!manager) throw ScimError.invalidValue('This school has no manager to send invitations in the name of.');
-  return manager as User;
+  if (!maker) throw ScimError.unauthorized('This directory sync token stopped working: the person who created it no longer has an account here.');
+  return maker;
 }
 
 /** The usual invitation a roster row gets (capped per school per day like any other). */
 async function invite(trx: Knex.Transaction, sender: InvitationSender, caller: DirectoryCaller, person: DirectoryPerson): Promise<number> {
   const school = await trx('schools').where({ id: person.schoolId }).select('id', 'name').first();
   if (!school) throw ScimError.notFound();
-  const inviter = await inviterFor(trx, caller, person.schoolId);
+  const inviter = await inviterFor(trx, caller);
   const refusal = invitationRefusal(inviter, await invitationStanding(trx, person.schoolId));
   if (refusal) throw ScimError.forbidden(`Not invited: ${refusal}`).about(person.schoolId, person.email);
   await reserveInvitationMail(trx, sender, person.schoolId, inviter, 1);
@@ -302,13 +296,15 @@ export interface PersonChanges {
  */
 export async function renameAccount(
   trx: Knex.Transaction,
-  person: Pick<DirectoryPerson, 'userId' | 'schoolId' | 'active'>,
+  person: Pick<DirectoryPerson, 'userId' | 'schoolId' | 'suspendedRole'>,
   names: { firstName: string | null; lastName: string | null },
   now: number,
 ): Promise<void> {
   if (person.userId === null) return;
   const membership = await membershipOf(trx, person.userId);
-  const ours = membership ? membership.schoolId === person.schoolId : !person.active;
+  // Suspended by the directory is the membership it took (suspendedRole); a row marked inactive
+  // after the person had left took nothing, and they are no longer the school's to rename.
+  const ours = membership ? membership.schoolId === person.schoolId : person.suspendedRole !== null;
   if (ours)
     await trx('users')
       .where({ id: person.userId })

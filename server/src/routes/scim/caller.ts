@@ -3,7 +3,7 @@ import type { AppContextExtensions, AppState } from '../../context.ts';
 import { ScimError } from '../../commands/directory/scimError.ts';
 import type { DirectoryCaller } from '../../commands/directory/people.ts';
 import { touchDirectoryToken } from '../../commands/directory/tokens.ts';
-import { liveTokenByHash, ownerOfToken, schoolIdsOf } from '../../queries/directory.ts';
+import { liveTokenByHash, ownerOfToken, schoolIdsOf, tokenMakerStillManages } from '../../queries/directory.ts';
 import { hashToken } from '../../services/tokens.ts';
 
 export interface ScimCaller extends DirectoryCaller {
@@ -25,15 +25,21 @@ export const scimCallerIfAny = (ctx: object): ScimCaller | undefined => callers.
 const BEARER = /^Bearer\s+(\S{1,200})\s*$/i;
 
 /**
- * `Authorization: Bearer <token>`: a token that exists and is not revoked (401 otherwise, at once
- * after a revocation: nothing caches it). The lookup is by the secret's SHA-256, so timing says
- * nothing about which tokens exist.
+ * `Authorization: Bearer <token>`: a token that exists, is not revoked and whose maker still
+ * manages its school or trust, or is an admin (401 otherwise, at once: nothing caches it). The
+ * lookup is by the secret's SHA-256, so timing says nothing about which tokens exist.
  */
 export const scimAuth: Middleware<AppState, AppContextExtensions> = async (ctx, next) => {
   const match = BEARER.exec(ctx.get('authorization'));
   if (!match) throw ScimError.unauthorized();
   const token = await liveTokenByHash(ctx.deps.db, hashToken(match[1]!));
   if (!token) throw ScimError.unauthorized('This directory sync token is not valid: it may have been revoked. Create a new one on the Directory sync panel.');
+  if (!(await tokenMakerStillManages(ctx.deps.db, token))) {
+    const whose = token.schoolId !== null ? 'this school' : 'this trust';
+    throw ScimError.unauthorized(
+      `This directory sync token stopped working because the person who created it no longer manages ${whose}. A current manager can create a new one on the Directory sync panel.`,
+    );
+  }
   const owner = ownerOfToken(token);
   callers.set(ctx, {
     tokenId: Number(token.id),
