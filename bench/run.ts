@@ -21,6 +21,8 @@ import { committedCpu, confirmedGuard, guardCpu } from './guard.ts';
 import * as scenarios from './scenarios.ts';
 import { uploadsUnderLoad, type UploadsResult } from './uploads.ts';
 import { insightsLatency, type InsightsBench } from './insights.ts';
+import { formatShare, interleavedShare } from './interleaved.ts';
+import { foldRetention } from '../server/src/commands/retentionFold.ts';
 import { trustScenario, type TrustBench } from './trust.ts';
 import { scimScenario, scimTrustProvisioning } from './scim.ts';
 import { seedBenchDatabase, type SeedSummary } from './seed.ts';
@@ -56,6 +58,17 @@ const COMPLETION_PASSES = 3;
  * The completion passes as one: answers, seconds and checks summed, CPU per answer weighted by each
  * pass's answers, latency percentiles the worst pass's.
  */
+interface FoldCost {
+  rows: number;
+  nodeUs: number | null;
+  databaseUs: number | null;
+}
+
+const formatFold = (fold: FoldCost, databaseName: string): string =>
+  `then the retention fold of their ${fold.rows.toLocaleString('en')} pending rows: ${fold.nodeUs ?? '?'} µs (the job's code)${
+    fold.databaseUs === null ? '' : `, ${databaseName} ${fold.databaseUs} µs`
+  } a report`;
+
 /** A scenario's run with its meter's reading in (the reading is a promise: it asks MariaDB which threads served the bench). */
 async function withReading<R extends { measured: Promise<CpuPerRequest | null> }>(
   run: Promise<R>,
@@ -146,15 +159,23 @@ async function signInPool(db: Db, base: string, count: number): Promise<scenario
   }));
 }
 
-function loadRow(name: string, result: LoadResult, ceiling: number | null, target = '', holds?: boolean, note = ''): TableRow {
+function loadRow(
+  name: string,
+  result: LoadResult,
+  ceiling: number | null,
+  target = '',
+  holds?: boolean,
+  note = '',
+  share?: { ceiling: number; ratio: number },
+): TableRow {
   return {
     scenario: name,
     rps: result.rps,
     p50Ms: result.p50,
     p99Ms: result.p99,
     errors: result.non2xx + result.errors,
-    ceilingRps: ceiling,
-    ratio: ceiling ? result.rps / ceiling : null,
+    ceilingRps: share?.ceiling ?? ceiling,
+    ratio: share?.ratio ?? (ceiling ? result.rps / ceiling : null),
     target,
     verdict: holds === undefined ? '' : verdict(holds),
     note: [note, result.non2xx ? `status ${JSON.stringify(result.statusCodes)}` : ''].filter(Boolean).join('; '),
@@ -373,6 +394,8 @@ async function main(options: BenchOptions): Promise<void> {
       cpu?: CpuPerRequest | null;
       /** Runs the scenario once more (after a fresh ceiling run) and answers its CPU: a row the guard fails is measured twice. */
       remeasure?: () => Promise<CpuPerRequest | null>;
+      /** The share of the ceiling measured in interleaved slices (interleaved.ts), shown in place of `ceiling`'s. */
+      share?: { ceiling: number; ratio: number };
     }> = [];
     // The MariaDB server's CPU counts only when it is this machine's (the bench's loopback URL says it is).
     const databasePid = target.dialect === 'mysql' ? databaseServerPid() : null;
@@ -394,6 +417,18 @@ async function main(options: BenchOptions): Promise<void> {
       if (databasePid === null || target.dialect !== 'mysql') return undefined;
       const now = () => databaseThreads(db, target.database);
       return { atStart: await now(), now };
+    };
+    /**
+     * The retention fold (the scheduler's job, which the bench's server runs at boot only) of what
+     * a measure's reports noted, run by this process on its own connection, and its CPU per
+     * report: this process's (the job's code) and MariaDB's whole. Deferred work of the reports,
+     * counted beside their own CPU rather than inside whichever scenario a tick fell in.
+     */
+    const meteredFold = async (reports: number): Promise<FoldCost> => {
+      const meter = cpuMeter(process.pid, databasePid);
+      const rows = await foldRetention(db);
+      const cpu = await meter(reports);
+      return { rows, nodeUs: cpu?.serverUs ?? null, databaseUs: cpu?.databaseUs ?? null };
     };
     const cpuOf: Record<string, CpuPerRequest | null> = {};
     raw.cpuPerAnswer = cpuOf;
@@ -468,17 +503,24 @@ async function main(options: BenchOptions): Promise<void> {
         await adjacentCeiling();
         return (await measureOnce()).cpu;
       };
-      if (name === 'dashboard')
+      if (name === 'dashboard') {
+        // The target is a share of the ceiling, so it is read in interleaved slices; the run above gives p99 and CPU.
+        const sliceSeconds = Math.max(1, Math.min(2, options.duration / 5));
+        const interleaved = await interleavedShare((seconds) => scenarios.ceiling({ ...ceilingCtx, duration: seconds }), run, { slices: 5, sliceSeconds });
+        raw[label] = { result, adjacentCeiling: ceiling, interleaved };
+        const adjacent = `the ${options.duration} s run against its adjacent ceiling: ${((result.rps / ceiling) * 100).toFixed(1)} % (${Math.round(ceiling).toLocaleString('en')} req/s)`;
         measured.push({
           name: label,
           result,
           ceiling,
-          target: '≥ 30 % of ceiling, p99 ≤ 25 ms',
-          holds: (r, c) => r.rps / c >= 0.3 && r.p99 <= 25,
-          note,
+          share: { ceiling: interleaved.ceilingRps, ratio: interleaved.share },
+          target: '≥ 30 % of ceiling (interleaved), p99 ≤ 25 ms',
+          holds: (r) => interleaved.share >= 0.3 && r.p99 <= 25,
+          note: [formatShare(interleaved, 5, sliceSeconds), adjacent, note].join('; '),
           cpu,
           remeasure,
         });
+      }
       // The discussion's target (issue 58) is p95 ≤ 50 ms alone; the table has p99, which bounds it.
       else if (name === 'comments' && label.includes('1 connection'))
         measured.push({ name: label, result, ceiling, target: 'p99 ≤ 50 ms', holds: (r) => r.p99 <= 50, note, cpu, remeasure });
@@ -491,9 +533,18 @@ async function main(options: BenchOptions): Promise<void> {
       log(`POST /api/progress for ${options.duration} s`);
       const measureOnce = async () => {
         const threads = await ownThreads();
-        return withReading(scenarios.progress(ctx, () => cpuMeter(serverPid, databasePid, threads), warmup));
+        const run = await withReading(
+          scenarios.progress(
+            ctx,
+            () => cpuMeter(serverPid, databasePid, threads),
+            warmup,
+            () => foldRetention(db),
+          ),
+        );
+        return { ...run, fold: await meteredFold(run.result.ok) };
       };
-      const { result, check, measured: cpu } = await measureOnce();
+      const { result, check, measured: cpu, fold } = await measureOnce();
+      raw.progressFold = fold;
       cpuOf['POST /api/progress'] = cpu;
       progressCheck = check;
       raw.progress = { result, check, adjacentCeiling: ceiling };
@@ -507,6 +558,7 @@ async function main(options: BenchOptions): Promise<void> {
         note: [
           `${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost`,
           formatCpu(cpu, databaseName),
+          formatFold(fold, databaseName),
         ]
           .filter(Boolean)
           .join('; '),
@@ -537,6 +589,9 @@ async function main(options: BenchOptions): Promise<void> {
       // what a completion costs (1 Dec: a run's first measure read 1.1–1.5× the CPU of a second
       // one made right after it, on MariaDB).
       await scenarios.completion(ctx, () => async () => null);
+      // Completing reports name no played buckets: nothing of theirs is pending, but anything an
+      // earlier scenario left is folded now rather than inside the passes.
+      await foldRetention(db);
       const { result, check, measured: cpu } = await measureOnce();
       cpuOf['POST /api/progress, completing'] = cpu;
       raw.completion = { result, check, adjacentCeiling: ceiling };
@@ -712,7 +767,17 @@ async function main(options: BenchOptions): Promise<void> {
       const holds = entry.holds?.(entry.result, entry.ceiling);
       if (guard && !guard.holds) process.exitCode = 1;
       const verdictOf = guard ? (holds ?? true) && guard.holds : holds;
-      rows.push(loadRow(entry.name, entry.result, entry.ceiling, entry.target || 'CPU guard', verdictOf, [entry.note, guard?.note].filter(Boolean).join('; ')));
+      rows.push(
+        loadRow(
+          entry.name,
+          entry.result,
+          entry.ceiling,
+          entry.target || 'CPU guard',
+          verdictOf,
+          [entry.note, guard?.note].filter(Boolean).join('; '),
+          entry.share,
+        ),
+      );
     }
     if (insights) {
       const { rollupSeconds, rollupRows } = insights;

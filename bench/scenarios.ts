@@ -201,12 +201,15 @@ export interface ProgressCheck {
  * measured one (each pair's values keep growing), so the loss check stays exact; only the
  * measured load's acknowledgements are counted.
  * `meter` is started right before the measured load and stopped right after it, so the reset,
- * the warm-up and the read-back are not counted.
+ * the warm-up and the read-back are not counted; `beforeMeasure` runs just before it (the bench
+ * folds the retention news the reset and the warm-up left, so what it folds afterwards is the
+ * measured reports' alone).
  */
 export async function progress<M>(
   ctx: BenchContext,
   meter: () => (answers: number) => M,
   warmup = 0,
+  beforeMeasure?: () => Promise<unknown>,
 ): Promise<{ result: LoadResult; check: ProgressCheck; measured: M }> {
   const pairs: Pair[] = ctx.users.flatMap((user) =>
     user.courseIds.flatMap((courseId) => (ctx.modulesByCourse.get(courseId) ?? []).map((module) => ({ user, module, sent: 0, acked: [] }))),
@@ -258,6 +261,7 @@ export async function progress<M>(
     // The measured connections take the same disjoint shares of the pairs as the warm-up's.
     clients = 0;
   }
+  await beforeMeasure?.();
   const startedAt = Date.now();
   const stopMeter = meter();
   const result = await load({ url: ctx.base, connections: ctx.connections, duration: ctx.duration, method: 'POST', headers: JSON_HEADERS, setupClient });
