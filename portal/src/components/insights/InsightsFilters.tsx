@@ -51,9 +51,11 @@ export function InsightsFilterBar({ filters, onChange, courses, schools, allCour
         <Select
           id={ids.course}
           value={filters.courseId ?? ''}
+          // Nothing to choose (a school without a licence): a disabled field that says so, not an empty one.
+          disabled={!allCourses && courses.length === 0}
           onChange={(event) => onChange({ ...filters, courseId: event.target.value === '' ? null : Number(event.target.value) })}
         >
-          {allCourses ? <option value="">All courses</option> : null}
+          {allCourses ? <option value="">All courses</option> : courses.length === 0 ? <option value="">No courses</option> : null}
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
               {course.name}

@@ -1,9 +1,8 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { CourseInsightsDto, WeeklyInsightsDto } from '@atrium/common';
 import { insightsFilename, type InsightsFilters } from '../../api/insights.ts';
 import { UpdatedNote } from '../charts/UpdatedNote.tsx';
 import { FunnelChart, StepCompletionChart, WeeklyChart } from '../charts/InsightsCharts.tsx';
-import { QueryState } from '../QueryState.tsx';
+import { QueryState, type ReadState } from '../QueryState.tsx';
 import { EmptyText, Panel, PanelHeader, PanelLead } from '../Panel.ts';
 import { InsightsFilterBar } from './InsightsFilters.tsx';
 
@@ -21,8 +20,8 @@ interface Props {
   courses: readonly Option[];
   /** A trust's schools; omitted on a school's own page. */
   schools?: readonly Option[];
-  weekly: UseQueryResult<WeeklyInsightsDto>;
-  course: UseQueryResult<CourseInsightsDto>;
+  weekly: ReadState<WeeklyInsightsDto>;
+  course: ReadState<CourseInsightsDto>;
   /** Starts the CSV files' names, e.g. "school-12". */
   filePrefix: string;
   noCourses: string;
@@ -30,8 +29,8 @@ interface Props {
 
 /**
  * The managers' Insights panel (a school's, a trust's): weekly completions and a course's funnel
- * and step completions for their own staff, with filters; each answer's loading and error
- * states of its own.
+ * and step completions for their own staff, with filters; each read's loading and error
+ * states of its own. A view: its containers (SchoolInsights, TrustInsights) pass the reads.
  */
 export function StaffInsightsPanel({ lead, filters, onFilters, courseId, courses, schools, weekly, course, filePrefix, noCourses }: Props) {
   return (

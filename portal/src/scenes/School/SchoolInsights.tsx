@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { MySchoolDto } from '@atrium/common';
 import { useSchoolCourseInsights, useSchoolWeekly, type InsightsFilters } from '../../api/insights.ts';
 import { StaffInsightsPanel } from '../../components/insights/StaffInsightsPanel.tsx';
+import { readState } from '../../components/QueryState.tsx';
 
 /**
  * A manager's Insights (lazy chunk of /school): weekly completions and a course's funnel, counting
@@ -17,8 +18,8 @@ export function SchoolInsights({ schoolId, courses }: { schoolId: number; course
       onFilters={setFilters}
       courseId={courseId}
       courses={courses.map((licensed) => ({ id: licensed.courseId, name: licensed.title }))}
-      weekly={useSchoolWeekly(schoolId, { ...filters, courseId })}
-      course={useSchoolCourseInsights(schoolId, courseId, filters)}
+      weekly={readState(useSchoolWeekly(schoolId, { ...filters, courseId }))}
+      course={readState(useSchoolCourseInsights(schoolId, courseId, filters))}
       filePrefix={`school-${schoolId}`}
       noCourses="No courses are licensed for this school yet, so there is no course to follow."
     />

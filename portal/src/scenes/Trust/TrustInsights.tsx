@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TrustOverviewDto } from '@atrium/common';
 import { useTrustCourseInsights, useTrustWeekly, type InsightsFilters } from '../../api/insights.ts';
 import { StaffInsightsPanel } from '../../components/insights/StaffInsightsPanel.tsx';
+import { readState } from '../../components/QueryState.tsx';
 
 /**
  * A trust manager's Insights (lazy chunk of /trust): weekly completions and a course's funnel for
@@ -22,8 +23,8 @@ export function TrustInsights({ trustId, schools, courses }: { trustId: number; 
       courseId={courseId}
       courses={offered.map((licensed) => ({ id: licensed.id, name: licensed.title }))}
       schools={schools.map((school) => ({ id: school.schoolId, name: school.name }))}
-      weekly={useTrustWeekly(trustId, { ...filters, courseId })}
-      course={useTrustCourseInsights(trustId, courseId, filters)}
+      weekly={readState(useTrustWeekly(trustId, { ...filters, courseId }))}
+      course={readState(useTrustCourseInsights(trustId, courseId, filters))}
       filePrefix={filters.schoolId === null ? `trust-${trustId}` : `trust-${trustId}-school-${filters.schoolId}`}
       noCourses={
         chosenSchool
