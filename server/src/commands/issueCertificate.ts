@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { certificateNeedsName, type Certificate } from '../models/Certificate.ts';
 import { personalName } from '../models/User.ts';
-import { currentRound } from '../queries/certificates.ts';
+import { certificateFacts } from '../queries/certificates.ts';
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or retyped is hard to get wrong. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -34,12 +34,11 @@ export async function issueCertificate(
   /** The final quiz's best score at issue time (issue 36); null when the course has no quiz or it was not tried. */
   quizScore: number | null = null,
 ): Promise<Certificate | undefined> {
-  const round = await currentRound(trx, userId, courseId);
+  const facts = await certificateFacts(trx, userId, courseId);
+  if (!facts) return undefined;
+  const { round } = facts;
   const existing = await trx('certificates').where({ userId, courseId, round }).first();
   if (existing) return existing;
-  const user = await trx('users').select('firstName', 'lastName').where({ id: userId }).first();
-  const course = await trx('courses').select('title', 'cpdQuarterHours', 'ceuHundredths').where({ id: courseId }).first();
-  if (!user || !course) return undefined;
   const timestamp = now;
   await trx('certificates')
     .insert({
@@ -47,16 +46,16 @@ export async function issueCertificate(
       courseId,
       round,
       certificateNumber: newCertificateNumber(),
-      studentName: personalName(user).slice(0, 220),
-      courseName: course.title,
+      studentName: personalName(facts).slice(0, 220),
+      courseName: facts.courseTitle,
       completionPercentage: 100,
       completedAt: timestamp,
       issuedAt: timestamp,
       revokedAt: null,
       quizScore,
       // The course's CPD value as it is now (issue 59): the certificate keeps saying it whatever the course says later.
-      cpdQuarterHours: course.cpdQuarterHours ?? null,
-      ceuHundredths: course.ceuHundredths ?? null,
+      cpdQuarterHours: facts.cpdQuarterHours,
+      ceuHundredths: facts.ceuHundredths,
     })
     .onConflict(['userId', 'courseId', 'round'])
     .ignore();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateInForce } from '../models/Certificate.ts';
 import { createCourse, createUser } from '../test/factories.ts';
 import { createTestServer, type TestServer } from '../test/server.ts';
-import { certificateInForceSql, certificatesInForce } from './certificates.ts';
+import { certificateFacts, certificateInForceSql, certificatesInForce } from './certificates.ts';
 
 let server: TestServer;
 const now = Date.UTC(2026, 10, 30, 12);
@@ -38,5 +38,42 @@ describe('a certificate in force', () => {
     const rounds = (query: Promise<Array<{ round: number }>>) => query.then((found) => found.map((row) => Number(row.round)));
     expect(await rounds(certificatesInForce(server.db).where({ userId: user.id }).select('round'))).toEqual([1]);
     expect(await rounds(server.db('certificates as c').where('c.userId', user.id).whereRaw(certificateInForceSql('c')).select('c.round'))).toEqual([1]);
+  });
+});
+
+// What issueCertificate makes a certificate out from, in one read inside the completion's lock.
+describe('certificateFacts', () => {
+  it('gives the round currentRound would, the learner’s name and the course’s title and CPD value', async () => {
+    const user = await createUser(server.db, { firstName: 'Ann', lastName: 'Able' });
+    const other = await createUser(server.db);
+    const course = await createCourse(server, { cpdQuarterHours: 6, ceuHundredths: 15 });
+    expect(await certificateFacts(server.db, user.id, course.id)).toEqual({
+      round: 0,
+      firstName: 'Ann',
+      lastName: 'Able',
+      courseTitle: course.title,
+      cpdQuarterHours: 6,
+      ceuHundredths: 15,
+    });
+    const renewal = (userId: number, round: number) => ({ userId, courseId: course.id, round, previousCertificateId: null, startedAt: now });
+    // Rounds started by someone else, or on another course, are not this learner's.
+    await server.db('certificateRenewals').insert([renewal(user.id, 1), renewal(user.id, 2), renewal(other.id, 5)]);
+    expect(await certificateFacts(server.db, user.id, course.id)).toMatchObject({ round: 2 });
+    expect(await certificateFacts(server.db, other.id, course.id)).toMatchObject({ round: 5, cpdQuarterHours: 6 });
+  });
+
+  it('reads nothing for a course or a learner that is gone, and no CPD value as null', async () => {
+    const user = await createUser(server.db, { firstName: null, lastName: null });
+    const course = await createCourse(server);
+    expect(await certificateFacts(server.db, user.id, course.id)).toEqual({
+      round: 0,
+      firstName: null,
+      lastName: null,
+      courseTitle: course.title,
+      cpdQuarterHours: null,
+      ceuHundredths: null,
+    });
+    expect(await certificateFacts(server.db, user.id, course.id + 100_000)).toBeUndefined();
+    expect(await certificateFacts(server.db, user.id + 100_000, course.id)).toBeUndefined();
   });
 });

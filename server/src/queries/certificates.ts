@@ -37,6 +37,47 @@ export async function currentRound(db: Reader, userId: number, courseId: number)
   return Number(row?.round ?? 0);
 }
 
+export interface CertificateFacts {
+  /** currentRound's: the round a certificate issued now belongs to. */
+  round: number;
+  firstName: string | null;
+  lastName: string | null;
+  courseTitle: string;
+  cpdQuarterHours: number | null;
+  ceuHundredths: number | null;
+}
+
+/**
+ * What a certificate issued now is made out from, in one statement: the learner's round (as
+ * currentRound reads it), their name, and the course's title and CPD value; undefined when the
+ * learner or the course is gone. One read rather than three, inside the completion's locked
+ * transaction (issue 54: its round trips were a third of a completion's CPU on MariaDB).
+ */
+export async function certificateFacts(db: Reader, userId: number, courseId: number): Promise<CertificateFacts | undefined> {
+  const row = await db('users as u')
+    .join('courses as c', function course() {
+      this.on('c.id', '=', db.raw('?', [courseId]));
+    })
+    .where('u.id', userId)
+    .first(
+      'u.firstName',
+      'u.lastName',
+      'c.title as courseTitle',
+      'c.cpdQuarterHours',
+      'c.ceuHundredths',
+      db('certificateRenewals as r').max('r.round').where('r.userId', userId).where('r.courseId', courseId).as('round'),
+    );
+  if (!row) return undefined;
+  return {
+    round: Number(row.round ?? 0),
+    firstName: row.firstName ?? null,
+    lastName: row.lastName ?? null,
+    courseTitle: row.courseTitle,
+    cpdQuarterHours: row.cpdQuarterHours ?? null,
+    ceuHundredths: row.ceuHundredths ?? null,
+  };
+}
+
 /** The certificate with this number, revoked or not. */
 export function certificateByNumber(db: Reader, certificateNumber: string): Promise<Certificate | undefined> {
   return db('certificates').where({ certificateNumber }).first();
