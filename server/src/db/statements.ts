@@ -3,6 +3,7 @@ import Sqlite from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { mappedRows } from './raw.ts';
 import { asError, batchLoader } from './batchLoader.ts';
+import { dialectOf } from './knex.ts';
 
 /**
  * The ways the Database object (database.ts) runs its own hand-written statements, beside knex's
@@ -105,6 +106,71 @@ export async function preparedTransaction<T>(
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/** A statement as knex hands it to its dialect's `_query`, which fills in the response. */
+interface KnexQuery {
+  sql: string;
+  bindings?: Bindings;
+  options?: object;
+  response?: unknown;
+}
+
+interface KnexTransactionClient {
+  _query(connection: unknown, query: KnexQuery): Promise<KnexQuery>;
+}
+
+interface MysqlExecutingConnection {
+  execute(options: object, values: Bindings, callback: (error: Error | null, rows: unknown, fields: unknown) => void): void;
+}
+
+/** SQLite: the statements prepareTransactionStatements kept, per connection. */
+const sqliteStatements = new WeakMap<object, Map<string, Sqlite.Statement>>();
+
+/**
+ * Runs the rest of a knex transaction's statements as prepared statements kept on its
+ * connection, so the database parses and plans each once per connection rather than once per
+ * request. For a hot transaction whose statements are few and fixed (the certificate's, issue
+ * 54), written with the query builder as everywhere else:
+ * - MySQL/MariaDB: mysql2's execute, as executePrepared uses (a statement without bindings, such
+ *   as the COMMIT, still goes as text). MariaDB caps prepared statements server-wide
+ *   (max_prepared_stmt_count), so a statement whose text varies with its input (a whereIn over a
+ *   list) must not run in such a transaction.
+ * - SQLite: better-sqlite3's statements, kept per connection instead of prepared for each run.
+ * It replaces the transaction client's `_query`, the one method knex's dialects run a statement
+ * through (knex 3), on this transaction only; statements.test.ts fails if knex stops calling it.
+ */
+export function prepareTransactionStatements(trx: Knex.Transaction): void {
+  const client = trx.client as unknown as KnexTransactionClient;
+  const textQuery = client._query;
+  if (typeof textQuery !== 'function') throw new Error('knex no longer runs a statement through _query: prepareTransactionStatements must follow it');
+  if (dialectOf(trx) === 'mysql') {
+    client._query = (connection, query) => {
+      if (!query.bindings?.length) return textQuery.call(client, connection, query);
+      return new Promise((resolve, reject) => {
+        (connection as MysqlExecutingConnection).execute({ ...query.options, sql: query.sql }, query.bindings!, (error, rows, fields) => {
+          if (error) return reject(error);
+          query.response = [rows, fields];
+          resolve(query);
+        });
+      });
+    };
+    return;
+  }
+  // knex's own SQLite _query asks the connection only to prepare: hand it one that keeps them.
+  client._query = (connection, query) => {
+    const raw = connection as { prepare(sql: string): Sqlite.Statement };
+    let kept = sqliteStatements.get(raw);
+    if (!kept) sqliteStatements.set(raw, (kept = new Map()));
+    const keeping = {
+      prepare(sql: string): Sqlite.Statement {
+        let statement = kept.get(sql);
+        if (!statement) kept.set(sql, (statement = raw.prepare(sql)));
+        return statement;
+      },
+    };
+    return textQuery.call(client, keeping, query);
+  };
 }
 
 interface SqliteWriteConnection {

@@ -33,8 +33,13 @@ export function latestCertificate(db: Reader, userId: number, courseId: number):
  * latest renewal they started (certificateRenewals).
  */
 export async function currentRound(db: Reader, userId: number, courseId: number): Promise<number> {
-  const row = await db('certificateRenewals').where({ userId, courseId }).max({ round: 'round' }).first();
+  const row = await latestRenewal(db, userId, courseId).first();
   return Number(row?.round ?? 0);
+}
+
+/** The round of the latest renewal the learner started for the course (null before the first), as a statement to read or nest. */
+function latestRenewal(db: Reader, userId: number, courseId: number) {
+  return db('certificateRenewals').where({ userId, courseId }).max({ round: 'round' });
 }
 
 export interface CertificateFacts {
@@ -59,14 +64,7 @@ export async function certificateFacts(db: Reader, userId: number, courseId: num
       this.on('c.id', '=', db.raw('?', [courseId]));
     })
     .where('u.id', userId)
-    .first(
-      'u.firstName',
-      'u.lastName',
-      'c.title as courseTitle',
-      'c.cpdQuarterHours',
-      'c.ceuHundredths',
-      db('certificateRenewals as r').max('r.round').where('r.userId', userId).where('r.courseId', courseId).as('round'),
-    );
+    .first('u.firstName', 'u.lastName', 'c.title as courseTitle', 'c.cpdQuarterHours', 'c.ceuHundredths', latestRenewal(db, userId, courseId).as('round'));
   if (!row) return undefined;
   return {
     round: Number(row.round ?? 0),
