@@ -103,22 +103,25 @@ function combinedCompletion(passes: ReadonlyArray<{ result: LoadResult; check: s
     lost: sum((pass) => pass.check.lost),
     certificates: sum((pass) => pass.check.certificates),
   };
-  const metered = passes.filter((pass) => pass.measured !== null && pass.result.ok > 0);
-  const answers = metered.reduce((total, pass) => total + pass.result.ok, 0);
+  return { result, check, measured: combinedCpu(passes) };
+}
+
+/** Runs' CPU per answer as one: each figure weighted by its run's answers (null when a run was not metered). */
+function combinedCpu(runs: ReadonlyArray<{ result: LoadResult; measured: CpuPerRequest | null }>): CpuPerRequest | null {
+  const metered = runs.filter((run) => run.measured !== null && run.result.ok > 0);
+  const answers = metered.reduce((total, run) => total + run.result.ok, 0);
   const weighted = (pick: (cpu: CpuPerRequest) => number | null | undefined) => {
-    if (metered.some((pass) => pick(pass.measured!) == null)) return null;
-    return Math.round(metered.reduce((total, pass) => total + pick(pass.measured!)! * pass.result.ok, 0) / answers);
+    if (metered.some((run) => pick(run.measured!) == null)) return null;
+    return Math.round(metered.reduce((total, run) => total + pick(run.measured!)! * run.result.ok, 0) / answers);
   };
-  const measured: CpuPerRequest | null =
-    answers > 0
-      ? {
-          serverUs: weighted((cpu) => cpu.serverUs)!,
-          databaseUs: weighted((cpu) => cpu.databaseUs),
-          connectionsUs: weighted((cpu) => cpu.connectionsUs),
-          loadGeneratorUs: weighted((cpu) => cpu.loadGeneratorUs)!,
-        }
-      : null;
-  return { result, check, measured };
+  return answers > 0
+    ? {
+        serverUs: weighted((cpu) => cpu.serverUs)!,
+        databaseUs: weighted((cpu) => cpu.databaseUs),
+        connectionsUs: weighted((cpu) => cpu.connectionsUs),
+        loadGeneratorUs: weighted((cpu) => cpu.loadGeneratorUs)!,
+      }
+    : null;
 }
 
 async function tableCounts(db: Db): Promise<Record<string, number>> {
@@ -576,12 +579,34 @@ async function main(options: BenchOptions): Promise<void> {
       // One pass is 6,656 answers at the default sign-ins, about one in twelve issuing a
       // certificate, and its CPU per answer spread 1.7–3.7× a partial report between runs of the
       // same code (1 Dec): the passes are repeated (each from the same reset) and counted together.
+      // The ratio's two sides are measured in turn: a slice of partial reports before each pass, so
+      // both share the host's moods, as the dashboard's slices share its ceiling's. Against the
+      // progress row's measure, a minute earlier, the same code read 2.36× and 1.68× in two runs of
+      // one hour (4 Dec), the host's ceiling having slowed 27 % between the two rows of the first.
+      const sliceSeconds = Math.max(1, Math.min(3, options.duration / 3));
       const measureOnce = async () => {
         const threads = await ownThreads();
         const passes: Array<Awaited<ReturnType<typeof scenarios.completion<CpuPerRequest | null>>>> = [];
-        for (let pass = 0; pass < COMPLETION_PASSES; pass++)
-          passes.push(await withReading(scenarios.completion(ctx, () => cpuMeter(serverPid, databasePid, threads))));
-        return combinedCompletion(passes);
+        const slices: Array<{ result: LoadResult; measured: CpuPerRequest | null }> = [];
+        for (let pass = 0; pass < COMPLETION_PASSES; pass++) {
+          const slice = await withReading(
+            scenarios.progress(
+              { ...ctx, duration: sliceSeconds },
+              () => cpuMeter(serverPid, databasePid, threads),
+              Math.min(1, warmup),
+              () => foldRetention(db),
+            ),
+          );
+          if (slice.check.lost > 0) throw new Error(`completion: a partial reports' slice lost ${slice.check.lost} acknowledged writes`);
+          slices.push(slice);
+          await foldRetention(db);
+          const done = await withReading(scenarios.completion(ctx, () => cpuMeter(serverPid, databasePid, threads)));
+          passes.push(done);
+          log(
+            `completion pass ${pass + 1}: ${formatCpu(done.measured, databaseName)}; the partial reports' slice before it: ${formatCpu(slice.measured, databaseName)}`,
+          );
+        }
+        return { ...combinedCompletion(passes), partial: combinedCpu(slices) };
       };
       // One pass unmeasured first. The scenario's own warm-up (16 requests a connection) reaches only
       // each course's first modules, so the certificate's statements were first prepared on each
@@ -592,13 +617,14 @@ async function main(options: BenchOptions): Promise<void> {
       // Completing reports name no played buckets: nothing of theirs is pending, but anything an
       // earlier scenario left is folded now rather than inside the passes.
       await foldRetention(db);
-      const { result, check, measured: cpu } = await measureOnce();
+      const { result, check, measured: cpu, partial } = await measureOnce();
       cpuOf['POST /api/progress, completing'] = cpu;
-      raw.completion = { result, check, adjacentCeiling: ceiling };
+      raw.completion = { result, check, adjacentCeiling: ceiling, partialBetweenPasses: partial };
       noteMemory('completion');
-      const partial = cpuOf['POST /api/progress'] ?? null;
       const total = (c: CpuPerRequest | null) => (c ? c.serverUs + (c.connectionsUs ?? c.databaseUs ?? 0) : null);
-      const ratio = partial && cpu ? total(cpu)! / total(partial)! : null;
+      const ratioTo = (base: CpuPerRequest | null | undefined) => (base && cpu ? total(cpu)! / total(base)! : null);
+      const ratio = ratioTo(partial);
+      const progressRow = ratioTo(cpuOf['POST /api/progress']);
       measured.push({
         name: 'POST /api/progress, completing',
         result,
@@ -608,7 +634,11 @@ async function main(options: BenchOptions): Promise<void> {
         note: [
           `${check.acknowledged.toLocaleString('en')} acknowledged, ${check.readable.toLocaleString('en')} readable, ${check.lost} lost, ${check.certificates} certificates issued`,
           formatCpu(cpu, databaseName),
-          ratio === null ? 'run with progress for the ratio' : `${ratio.toFixed(2)}× a partial report's CPU (server + database)`,
+          ratio === null
+            ? 'no partial report was metered for the ratio'
+            : `${ratio.toFixed(2)}× the CPU (server + database) of the partial reports' slices before its passes (${formatCpu(partial, databaseName)})${
+                progressRow === null ? '' : `, ${progressRow.toFixed(2)}× the progress row's`
+              }`,
         ]
           .filter(Boolean)
           .join('; '),
