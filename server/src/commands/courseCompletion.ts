@@ -2,9 +2,7 @@ import type { Knex } from 'knex';
 import { dialectOf } from '../db/knex.ts';
 import { certificateInForce } from '../models/Certificate.ts';
 import { mayRecordProgress } from '../policies/courseAccess.ts';
-import { assignmentsComplete } from '../queries/assignments.ts';
-import { isCourseCompleted } from '../queries/progress.ts';
-import { quizGate } from '../queries/quizzes.ts';
+import { completionGate } from '../queries/completionGate.ts';
 import { issueCertificate } from './issueCertificate.ts';
 
 export interface CourseCompletion {
@@ -48,10 +46,10 @@ export async function lockEnrollment(trx: Knex.Transaction, userId: number, cour
  */
 export async function completeCourseIfDone(trx: Knex.Transaction, userId: number, courseId: number, now: number): Promise<CourseCompletion> {
   if (!(await mayRecordProgress(trx, userId, courseId))) return NOT_COMPLETE;
-  if (!(await isCourseCompleted(trx, userId, courseId))) return NOT_COMPLETE;
-  const gate = await quizGate(trx, userId, courseId);
-  if (gate.required && !gate.passed) return { ...NOT_COMPLETE, quizPending: true };
-  if (!(await assignmentsComplete(trx, userId, courseId))) return { ...NOT_COMPLETE, assignmentsPending: true };
-  const certificate = await issueCertificate(trx, userId, courseId, now, gate.bestScore);
+  const gate = await completionGate(trx, userId, courseId);
+  if (!gate.modulesDone) return NOT_COMPLETE;
+  if (gate.quiz.required && !gate.quiz.passed) return { ...NOT_COMPLETE, quizPending: true };
+  if (!gate.assignmentsDone) return { ...NOT_COMPLETE, assignmentsPending: true };
+  const certificate = await issueCertificate(trx, userId, courseId, now, gate.quiz.bestScore);
   return { courseCompleted: true, certificateNumber: certificate && certificateInForce(certificate) ? certificate.certificateNumber : null };
 }

@@ -37,8 +37,7 @@ export async function issueCertificate(
   const facts = await certificateFacts(trx, userId, courseId);
   if (!facts) return undefined;
   const { round } = facts;
-  const existing = await trx('certificates').where({ userId, courseId, round }).first();
-  if (existing) return existing;
+  if (facts.certificateId !== null) return trx('certificates').where({ id: facts.certificateId }).first();
   const timestamp = now;
   await trx('certificates')
     .insert({

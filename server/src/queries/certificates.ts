@@ -50,21 +50,37 @@ export interface CertificateFacts {
   courseTitle: string;
   cpdQuarterHours: number | null;
   ceuHundredths: number | null;
+  /** The learner's certificate of that round for the course, revoked or not, when one was issued. */
+  certificateId: number | null;
 }
 
 /**
  * What a certificate issued now is made out from, in one statement: the learner's round (as
- * currentRound reads it), their name, and the course's title and CPD value; undefined when the
- * learner or the course is gone. One read rather than three, inside the completion's locked
- * transaction (issue 54: its round trips were a third of a completion's CPU on MariaDB).
+ * currentRound reads it), their name, the course's title and CPD value, and the certificate
+ * already issued in that round if there is one; undefined when the learner or the course is
+ * gone. One read rather than four, inside the completion's locked transaction (issue 54: its
+ * round trips were a third of a completion's CPU on MariaDB).
  */
 export async function certificateFacts(db: Reader, userId: number, courseId: number): Promise<CertificateFacts | undefined> {
   const row = await db('users as u')
     .join('courses as c', function course() {
       this.on('c.id', '=', db.raw('?', [courseId]));
     })
+    .leftJoin('certificates as issued', function inRound() {
+      this.on('issued.userId', '=', 'u.id')
+        .andOn('issued.courseId', '=', 'c.id')
+        .andOn('issued.round', '=', db.raw('coalesce(?, 0)', [latestRenewal(db, userId, courseId)]));
+    })
     .where('u.id', userId)
-    .first('u.firstName', 'u.lastName', 'c.title as courseTitle', 'c.cpdQuarterHours', 'c.ceuHundredths', latestRenewal(db, userId, courseId).as('round'));
+    .first(
+      'u.firstName',
+      'u.lastName',
+      'c.title as courseTitle',
+      'c.cpdQuarterHours',
+      'c.ceuHundredths',
+      latestRenewal(db, userId, courseId).as('round'),
+      'issued.id as certificateId',
+    );
   if (!row) return undefined;
   return {
     round: Number(row.round ?? 0),
@@ -73,6 +89,7 @@ export async function certificateFacts(db: Reader, userId: number, courseId: num
     courseTitle: row.courseTitle,
     cpdQuarterHours: row.cpdQuarterHours ?? null,
     ceuHundredths: row.ceuHundredths ?? null,
+    certificateId: row.certificateId === null || row.certificateId === undefined ? null : Number(row.certificateId),
   };
 }
 

@@ -12,7 +12,12 @@ export function progressOf(db: Db, userId: number, moduleId: number): Promise<Pr
  * never complete; callers ask only about courses with at least the module just reported on.
  */
 export async function isCourseCompleted(db: Db | Knex.Transaction, userId: number, courseId: number): Promise<boolean> {
-  const incomplete = await db('modules')
+  return !(await incompleteModules(db, userId, courseId).first());
+}
+
+/** The course's modules the learner has not completed, as a statement to read or nest (the certificate's gate asks whether any exists). */
+export function incompleteModules(db: Db | Knex.Transaction, userId: number, courseId: number) {
+  return db('modules')
     .select('modules.id')
     .where('modules.courseId', courseId)
     .whereNotExists((completed) =>
@@ -22,7 +27,5 @@ export async function isCourseCompleted(db: Db | Knex.Transaction, userId: numbe
         .whereRaw('?? = ??', ['progress.moduleId', 'modules.id'])
         .where('progress.userId', userId)
         .where('progress.isCompleted', true),
-    )
-    .first();
-  return !incomplete;
+    );
 }

@@ -95,7 +95,8 @@ export async function courseQuiz(db: Reader, courseId: number, quizId: number): 
  * What the certificate needs of a course's quizzes for one learner (issue 36): whether the
  * course requires its final quiz, which quiz that is (the last in step order: the ones at the
  * end, or after a module no longer in the course, by id; else the one after the last module)
- * and the learner's best score and pass on it. One read for the course, one for its quizzes.
+ * and the learner's best score and pass on it. Read within the certificate's gate
+ * (completionGate.ts), from quizGateRows.
  */
 export interface QuizGate {
   required: boolean;
@@ -104,17 +105,23 @@ export interface QuizGate {
   passed: boolean;
 }
 
-export async function quizGate(db: Reader, userId: number, courseId: number): Promise<QuizGate> {
-  // The course's row with each of its quizzes (none: one row, the quiz's columns null), so the
-  // certificate's locked transaction reads the gate in one round trip (issue 54).
-  const rows: Array<{
-    quizRequired?: DbBoolean;
-    id: number | null;
-    moduleId: number | null;
-    orderIndex: number | null;
-    bestScore: number | null;
-    passed?: DbBoolean;
-  }> = await db('courses as c')
+/** A row of quizGateRows: the course's, with one of its live quizzes (none: the quiz's columns null). */
+export interface QuizGateRow {
+  quizRequired?: DbBoolean;
+  id: number | null;
+  moduleId: number | null;
+  orderIndex: number | null;
+  bestScore: number | null;
+  passed?: DbBoolean;
+}
+
+/**
+ * The course's row with each of its live quizzes, where each is placed and the learner's result
+ * on it, as a statement the caller may add columns of the course to (the certificate's gate
+ * reads it in the same round trip as the modules and assignments left).
+ */
+export function quizGateRows(db: Reader, userId: number, courseId: number) {
+  return db('courses as c')
     .leftJoin('quizzes as q', function live() {
       this.on('q.courseId', '=', 'c.id').andOnNull('q.deletedAt');
     })
@@ -126,6 +133,10 @@ export async function quizGate(db: Reader, userId: number, courseId: number): Pr
     })
     .where('c.id', courseId)
     .select('c.quizRequired', 'q.id', 'm.id as moduleId', 'm.orderIndex', 'r.bestScore', 'r.passed');
+}
+
+/** The quiz gate from quizGateRows' rows (none: the course is gone, and requires nothing). */
+export function quizGateOf(rows: readonly QuizGateRow[]): QuizGate {
   const course = rows[0];
   const quizzes = rows.filter((row) => row.id !== null && row.id !== undefined);
   const final = finalOf(
@@ -164,7 +175,7 @@ function finalOf<T extends { id: number; moduleId: number | null; orderIndex: nu
   return best;
 }
 
-/** A course's final quiz (the last in step order, as `quizGate` picks it) and its pass mark. */
+/** A course's final quiz (the last in step order, as `quizGateOf` picks it) and its pass mark. */
 export interface FinalQuiz {
   quizId: number;
   passMark: number;
